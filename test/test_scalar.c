@@ -1,0 +1,187 @@
+#include <math.h>
+
+#include "unity.h"
+
+#include "scalar.h"
+#include "fxs_test_util.h"
+
+void setUp(void) {}
+void tearDown(void) {}
+
+void test_constant_macros_round_half_away_from_zero(void) {
+  TEST_ASSERT_EQUAL_INT32(196608, FXS_INT(3));
+  TEST_ASSERT_EQUAL_INT32(-196608, FXS_INT(-3));
+  TEST_ASSERT_EQUAL_INT32(21845, FXS_RATIO(1, 3));     // 21845.33
+  TEST_ASSERT_EQUAL_INT32(43691, FXS_RATIO(2, 3));     // 43690.67
+  TEST_ASSERT_EQUAL_INT32(-43691, FXS_RATIO(-2, 3));
+  TEST_ASSERT_EQUAL_INT32(-43691, FXS_RATIO(2, -3));
+  TEST_ASSERT_EQUAL_INT32(43691, FXS_RATIO(-2, -3));
+  TEST_ASSERT_EQUAL_INT32(1, FXS_RATIO(1, 131072));    // exactly half an LSB rounds up
+  TEST_ASSERT_EQUAL_INT32(-1, FXS_RATIO(-1, 131072));
+}
+
+void test_mul_is_correctly_rounded(void) {
+  TEST_ASSERT_EQUAL_INT32(98304, fxs_mul(FXS_INT(3), FXS_RATIO(1, 2)));
+  TEST_ASSERT_EQUAL_INT32(1, fxs_mul(1, 0x8000));   // 0.5 LSB rounds up
+  TEST_ASSERT_EQUAL_INT32(-1, fxs_mul(-1, 0x8000)); // and -0.5 LSB away from zero
+  TEST_ASSERT_EQUAL_INT32(0, fxs_mul(1, 0x7FFF));
+}
+
+void test_mul_saturates_and_never_returns_the_sentinel(void) {
+  TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_mul(FXS_INT(300), FXS_INT(300)));
+  TEST_ASSERT_EQUAL_INT32(FXS_MIN, fxs_mul(FXS_INT(-300), FXS_INT(300)));
+  TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_mul(FXS_INT(-300), FXS_INT(-300)));
+  // -32768.0 is what libfixmath returns as its overflow flag; fixsteer saturates it.
+  TEST_ASSERT_EQUAL_INT32(FXS_MIN, fxs_mul(FXS_INT(-16384), FXS_INT(2)));
+  TEST_ASSERT_EQUAL_INT32(FXS_MIN, fxs_mul((fix16_t)0x80000000, FXS_ONE));
+}
+
+void test_div_by_zero_saturates_by_sign(void) {
+  TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_div(FXS_ONE, 0));
+  TEST_ASSERT_EQUAL_INT32(FXS_MIN, fxs_div(-FXS_ONE, 0));
+  TEST_ASSERT_EQUAL_INT32(0, fxs_div(0, 0));
+  TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_div(FXS_INT(20000), FXS_RATIO(1, 2)));
+  TEST_ASSERT_EQUAL_INT32(FXS_MIN, fxs_div(FXS_INT(-20000), FXS_RATIO(1, 2)));
+  TEST_ASSERT_EQUAL_INT32(21845, fxs_div(FXS_ONE, FXS_INT(3)));
+}
+
+void test_muldiv_is_exact_in_64_bits(void) {
+  // 30000 * 30000 / 30000 would overflow any 32-bit intermediate.
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(30000), fxs_muldiv(FXS_INT(30000), FXS_INT(30000), FXS_INT(30000)));
+  TEST_ASSERT_EQUAL_INT32(2, fxs_muldiv(3, 1, 2));   // 1.5 raw rounds to 2
+  TEST_ASSERT_EQUAL_INT32(-2, fxs_muldiv(-3, 1, 2));
+  TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_muldiv(FXS_INT(2), FXS_INT(3), 0));
+  TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_muldiv(FXS_MAX, FXS_MAX, 1));
+}
+
+void test_lerp_hits_both_ends_and_the_middle(void) {
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(-30000), fxs_lerp(FXS_INT(-30000), FXS_INT(30000), 0));
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(30000), fxs_lerp(FXS_INT(-30000), FXS_INT(30000), FXS_ONE));
+  TEST_ASSERT_EQUAL_INT32(0, fxs_lerp(FXS_INT(-30000), FXS_INT(30000), FXS_RATIO(1, 2)));
+  TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_lerp(0, FXS_INT(30000), FXS_INT(2)));
+}
+
+void test_isqrt64_is_exact_at_the_extremes(void) {
+  TEST_ASSERT_EQUAL_UINT32(0, fxs_isqrt64(0));
+  TEST_ASSERT_EQUAL_UINT32(1, fxs_isqrt64(3));
+  TEST_ASSERT_EQUAL_UINT32(2, fxs_isqrt64(4));
+  TEST_ASSERT_EQUAL_UINT32(0xFFFFFFFFu, fxs_isqrt64(UINT64_MAX));
+  TEST_ASSERT_EQUAL_UINT32(0xFFFFFFFEu, fxs_isqrt64(UINT64_C(0xFFFFFFFE00000001) - 1));
+  TEST_ASSERT_EQUAL_UINT64(UINT64_C(0x100000000), fxs_isqrt64_round(UINT64_MAX));
+}
+
+void test_isqrt64_round_splits_at_the_half(void) {
+  // sqrt(k^2 + k) < k + 1/2 < sqrt(k^2 + k + 1) for every k.
+  const uint64_t ks[] = {1, 2, 3, 1000, 65535, 3037000499u, 4294967294u};
+  for (unsigned i = 0; i < sizeof ks / sizeof ks[0]; ++i) {
+    uint64_t k = ks[i];
+    TEST_ASSERT_EQUAL_UINT64(k, fxs_isqrt64_round(k * k + k));
+    TEST_ASSERT_EQUAL_UINT64(k + 1, fxs_isqrt64_round(k * k + k + 1));
+    TEST_ASSERT_EQUAL_UINT64(k, fxs_isqrt64_round(k * k));
+  }
+}
+
+void test_sqrt_is_correctly_rounded_over_the_range(void) {
+  TEST_ASSERT_EQUAL_INT32(92682, fxs_sqrt(FXS_INT(2))); // 92681.90
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(181), fxs_sqrt(FXS_INT(32761)));
+  TEST_ASSERT_EQUAL_INT32(0, fxs_sqrt(0));
+  uint32_t x = 1;
+  for (int i = 0; i < 20000; ++i) {
+    x = x * 1664525u + 1013904223u;
+    fix16_t v = (fix16_t)(x >> 1);
+    // x * 2^16 < 2^47 is exact in a double and sqrt is correctly rounded there.
+    double exact = sqrt((double)v * 65536.0);
+    double got = (double)fxs_sqrt(v);
+    TEST_ASSERT_TRUE_MESSAGE(fabs(got - exact) <= 0.5, "sqrt not within half an LSB");
+  }
+}
+
+void test_angle_wrap_maps_into_the_half_open_interval(void) {
+  TEST_ASSERT_EQUAL_INT32(FXS_PI, fxs_angle_wrap(FXS_PI));
+  TEST_ASSERT_EQUAL_INT32(FXS_PI, fxs_angle_wrap(-FXS_PI));
+  TEST_ASSERT_EQUAL_INT32(-FXS_PI + 1, fxs_angle_wrap(FXS_PI + 1));
+  TEST_ASSERT_EQUAL_INT32(0, fxs_angle_wrap(FXS_TWO_PI * 3));
+  uint32_t x = 7;
+  for (int i = 0; i < 20000; ++i) {
+    x = x * 1664525u + 1013904223u;
+    fix16_t a = (fix16_t)x;
+    fix16_t w = fxs_angle_wrap(a);
+    TEST_ASSERT_TRUE(w > -FXS_PI && w <= FXS_PI);
+    TEST_ASSERT_EQUAL_INT64(0, ((int64_t)a - w) % FXS_TWO_PI);
+  }
+}
+
+// Largest |error| in LSB of f against the true function over a sweep of the whole range.
+static double sweep_error(fix16_t (*f)(fix16_t), double (*ref)(double), uint32_t step) {
+  double worst = 0;
+  uint32_t u = 0;
+  do {
+    fix16_t x = (fix16_t)u;
+    double err = fabs((double)f(x) - ref(fxs_test_to_double(x)) * 65536.0);
+    if (err > worst) worst = err;
+    u += step;
+  } while (u >= step); // stops when the sweep wraps around 2^32
+  return worst;
+}
+
+void test_sin_error_is_at_most_4_lsb_over_the_whole_range(void) {
+  double worst = sweep_error(fxs_sin, sin, 40009u); // 107,350 points
+  FXS_TEST_REPORT("fxs_sin max error over the Q16.16 range: %.3f LSB", worst);
+  TEST_ASSERT_TRUE(worst <= 4.0);
+}
+
+void test_cos_error_is_at_most_4_lsb_over_the_whole_range(void) {
+  double worst = sweep_error(fxs_cos, cos, 40009u);
+  FXS_TEST_REPORT("fxs_cos max error over the Q16.16 range: %.3f LSB", worst);
+  TEST_ASSERT_TRUE(worst <= 4.0);
+}
+
+void test_sin_is_dense_and_exact_near_the_worst_case_of_libfixmath(void) {
+  // libfixmath alone is off by up to 508 LSB near +-pi; fxs_sin reduces first.
+  double worst = 0;
+  for (fix16_t x = FXS_PI - 20000; x <= FXS_PI + 20000; x += 7) {
+    double e1 = fabs((double)fxs_sin(x) - sin(fxs_test_to_double(x)) * 65536.0);
+    double e2 = fabs((double)fxs_sin(-x) - sin(fxs_test_to_double(-x)) * 65536.0);
+    if (e1 > worst) worst = e1;
+    if (e2 > worst) worst = e2;
+  }
+  FXS_TEST_REPORT("fxs_sin max error near +-pi: %.3f LSB", worst);
+  TEST_ASSERT_TRUE(worst <= 4.0);
+  TEST_ASSERT_EQUAL_INT32(FXS_ONE, fxs_sin(FXS_HALF_PI));
+  TEST_ASSERT_EQUAL_INT32(0, fxs_sin(0));
+}
+
+void test_atan2_of_zero_is_zero_and_extremes_are_defined(void) {
+  TEST_ASSERT_EQUAL_INT32(0, fxs_atan2(0, 0));
+  TEST_ASSERT_EQUAL_INT32(0, fxs_atan2(0, FXS_INT(5)));
+  TEST_ASSERT_EQUAL_INT32(FXS_PI, fxs_atan2(0, -1));
+  TEST_ASSERT_EQUAL_INT32(FXS_HALF_PI, fxs_atan2(FXS_INT(7), 0));
+  TEST_ASSERT_EQUAL_INT32(-FXS_HALF_PI, fxs_atan2((fix16_t)0x80000000, 0));
+  // Inputs that overflow libfixmath's own atan2 (|x| + |y| >= 32768 units).
+  fix16_t a = fxs_atan2(FXS_MAX, FXS_MAX);
+  TEST_ASSERT_INT32_WITHIN(FXS_ATAN2_MAX_ERROR, FXS_RATIO(785398, 1000000), a);
+  fix16_t b = fxs_atan2((fix16_t)0x80000000, (fix16_t)0x80000000);
+  TEST_ASSERT_INT32_WITHIN(FXS_ATAN2_MAX_ERROR, -FXS_RATIO(2356194, 1000000), b);
+  fix16_t c = fxs_atan2(0, -FXS_INT(3));
+  TEST_ASSERT_TRUE(c > -FXS_PI && c <= FXS_PI);
+}
+
+void test_atan2_error_bound_holds_at_every_scale(void) {
+  double worst = 0;
+  const fix16_t radii[] = {1, 3, 100, 0x8000, FXS_ONE, FXS_INT(181), FXS_INT(3000), FXS_INT(32767)};
+  for (unsigned r = 0; r < sizeof radii / sizeof radii[0]; ++r) {
+    for (int k = 0; k < 3600; ++k) {
+      double t = (k - 1800) * (3.14159265358979 / 1800.0);
+      fix16_t x = (fix16_t)lround(cos(t) * radii[r]);
+      fix16_t y = (fix16_t)lround(sin(t) * radii[r]);
+      if (x == 0 && y == 0) continue;
+      double exact = atan2((double)y, (double)x);
+      double got = fxs_test_to_double(fxs_atan2(y, x));
+      double err = fabs(got - exact);
+      if (err > 3.14159265358979) err = 2 * 3.14159265358979 - err; // +-pi are one angle
+      if (err > worst) worst = err;
+    }
+  }
+  FXS_TEST_REPORT("fxs_atan2 max error: %.6f rad (%.1f LSB)", worst, worst * 65536.0);
+  TEST_ASSERT_TRUE(worst * 65536.0 <= FXS_ATAN2_MAX_ERROR);
+}

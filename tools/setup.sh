@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Prepares a Debian bookworm machine to build and test fixsteer. Idempotent; run as root.
+#
+#   bash tools/setup.sh            everything (packages, Ceedling, libfixmath source)
+#   bash tools/setup.sh --source   only the libfixmath source (packages already present)
+#
+# The pinned libfixmath is Debian's source package 0~20220222 (upstream tarball, checked
+# against the checksum in its .dsc); it is unpacked under build/ and never committed.
+set -euo pipefail
+
+CEEDLING_VERSION=1.2.1
+LIBFIXMATH_VERSION=0~20220222
+LIBFIXMATH_ORIG_SHA256=38a93f38bcf2b6fbc00bfc4e10905f8f012cc72943ec5eed69a459c3bc0349e0
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+DEPS=$ROOT/build/deps
+LFM_DIR=$ROOT/build/libfixmath
+
+PACKAGES=(
+  build-essential ruby dpkg-dev xz-utils
+  gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
+  clang libclang-rt-14-dev
+  libyaml-dev
+)
+
+log() { printf 'setup: %s\n' "$*" >&2; }
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+missing_packages() {
+  local p
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || echo "$p"
+  done
+}
+
+# apt-get source needs deb-src entries; derive them from the machine's own deb entries so
+# no archive address is written here.
+ensure_deb_src() {
+  if grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    return 1
+  fi
+  local f=/etc/apt/sources.list.d/debian.sources
+  if [ -f "$f" ]; then
+    sed -e 's/^Types: deb$/Types: deb-src/' "$f" | as_root tee /etc/apt/sources.list.d/fixsteer-src.sources >/dev/null
+  elif [ -f /etc/apt/sources.list ]; then
+    sed -n -e 's/^deb /deb-src /p' /etc/apt/sources.list | as_root tee /etc/apt/sources.list.d/fixsteer-src.list >/dev/null
+  else
+    log "no apt sources found to derive deb-src entries from"; exit 1
+  fi
+  return 0
+}
+
+install_packages() {
+  local missing
+  missing=$(missing_packages)
+  local need_update=0
+  [ -n "$missing" ] && need_update=1
+  ensure_deb_src && need_update=1
+  if [ "$need_update" -eq 1 ]; then
+    log "apt-get update"
+    as_root apt-get update -qq
+  fi
+  if [ -n "$missing" ]; then
+    log "installing:" $missing
+    # shellcheck disable=SC2086
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+  fi
+}
+
+install_ceedling() {
+  if ceedling version 2>/dev/null | grep -q "Ceedling => $CEEDLING_VERSION"; then return; fi
+  log "gem install ceedling $CEEDLING_VERSION"
+  as_root gem install ceedling -v "$CEEDLING_VERSION" --no-document >/dev/null
+}
+
+# Fetches Debian's libfixmath source package. The Debian-specific part of the package may be
+# missing from the archive while the upstream tarball is served; only the tarball is needed,
+# so a failed fetch is accepted when the tarball arrived and its checksum matches.
+fetch_libfixmath() {
+  if [ -f "$LFM_DIR/libfixmath/fix16.c" ] && [ -f "$LFM_DIR/.version" ] &&
+     [ "$(cat "$LFM_DIR/.version")" = "$LIBFIXMATH_VERSION" ]; then
+    return
+  fi
+  mkdir -p "$DEPS"
+  local orig="$DEPS/libfixmath_${LIBFIXMATH_VERSION}.orig.tar.xz"
+  if [ ! -f "$orig" ]; then
+    grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/ ||
+      { ensure_deb_src; as_root apt-get update -qq; }
+    log "apt-get source libfixmath (upstream $LIBFIXMATH_VERSION)"
+    (cd "$DEPS" && apt-get source --download-only -qq "libfixmath" >"$DEPS/apt-source.log" 2>&1) ||
+      log "apt-get source reported an error (see build/deps/apt-source.log); checking the tarball"
+  fi
+  if [ ! -f "$orig" ]; then
+    log "the libfixmath upstream tarball did not arrive:"; cat "$DEPS/apt-source.log" >&2; exit 1
+  fi
+  local sum
+  sum=$(sha256sum "$orig" | cut -d' ' -f1)
+  if [ "$sum" != "$LIBFIXMATH_ORIG_SHA256" ]; then
+    log "checksum mismatch for $orig: got $sum, want $LIBFIXMATH_ORIG_SHA256"; exit 1
+  fi
+  rm -rf "$LFM_DIR"
+  mkdir -p "$LFM_DIR"
+  tar -xJf "$orig" -C "$LFM_DIR"
+  echo "$LIBFIXMATH_VERSION" >"$LFM_DIR/.version"
+  log "libfixmath $LIBFIXMATH_VERSION unpacked in build/libfixmath"
+}
+
+case "${1:-all}" in
+  --source) fetch_libfixmath ;;
+  all) install_packages; install_ceedling; fetch_libfixmath ;;
+  *) echo "usage: bash tools/setup.sh [--source]" >&2; exit 2 ;;
+esac
