@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Links a Cortex-M3 test ELF, then refuses it if any fixsteer or libfixmath object pulled in
+# the soft-float runtime (__aeabi_f*, __aeabi_d*): the simulation path is integer-only.
+# Test code and Unity may use doubles; only the library objects are checked.
+# Usage: link.sh OUTPUT OBJECT... [-- LINKER ARGS]
+set -euo pipefail
+out=$1; shift
+objs=(); extra=()
+while [ $# -gt 0 ]; do
+  if [ "$1" = "--" ]; then shift; extra=("$@"); break; fi
+  objs+=("$1"); shift
+done
+here=$(cd "$(dirname "$0")" && pwd)
+lib_objs=()
+for o in "${objs[@]}"; do
+  base=$(basename "$o" .o)
+  if [ -f "src/$base.c" ] || [ -f "build/libfixmath/libfixmath/$base.c" ]; then lib_objs+=("$o"); fi
+done
+if [ ${#lib_objs[@]} -gt 0 ]; then
+  bad=$(arm-none-eabi-nm -u "${lib_objs[@]}" | grep -E '__aeabi_(f|d)[a-z0-9]*|__aeabi_[il]2[fd]|__(add|sub|mul|div)[sd]f3' || true)
+  if [ -n "$bad" ]; then
+    echo "error: library objects use soft-float:" >&2
+    arm-none-eabi-nm -uA "${lib_objs[@]}" | grep -E '__aeabi_(f|d)|__aeabi_[il]2[fd]|__(add|sub|mul|div)[sd]f3' >&2
+    exit 1
+  fi
+fi
+exec arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb --specs=nano.specs --specs=rdimon.specs \
+  -u _printf_float -T "$here/mps2-an385.ld" -Wl,--gc-sections "${objs[@]}" "${extra[@]}" -lm -o "$out"
