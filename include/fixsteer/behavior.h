@@ -1,0 +1,45 @@
+/// @file behavior.h
+/// Identifiers of every steering behavior, used to label the manager's contributions and
+/// the world's behavior sets. Names come from one table.
+#ifndef FIXSTEER_BEHAVIOR_H
+#define FIXSTEER_BEHAVIOR_H
+
+/// X-macro: identifier, printable name.
+#define FXS_BEHAVIOR_LIST(X)                                                                     \
+  X(FXS_BEHAVIOR_NONE, "none")                                                                   \
+  X(FXS_BEHAVIOR_SEEK, "seek")                                                                   \
+  X(FXS_BEHAVIOR_FLEE, "flee")                                                                   \
+  X(FXS_BEHAVIOR_ARRIVE, "arrive")                                                               \
+  X(FXS_BEHAVIOR_WANDER, "wander")                                                               \
+  X(FXS_BEHAVIOR_PURSUIT, "pursuit")                                                             \
+  X(FXS_BEHAVIOR_EVADE, "evade")                                                                 \
+  X(FXS_BEHAVIOR_AVOID, "obstacle_avoidance")                                                    \
+  X(FXS_BEHAVIOR_PATH, "path_following")                                                         \
+  X(FXS_BEHAVIOR_SEPARATION, "separation")                                                       \
+  X(FXS_BEHAVIOR_ALIGNMENT, "alignment")                                                         \
+  X(FXS_BEHAVIOR_COHESION, "cohesion")                                                           \
+  X(FXS_BEHAVIOR_LEADER, "leader_following")                                                     \
+  X(FXS_BEHAVIOR_QUEUE, "queue")                                                                 \
+  X(FXS_BEHAVIOR_DYNAMIC_ARRIVE, "dynamic_arrive")                                               \
+  X(FXS_BEHAVIOR_VELOCITY_MATCH, "velocity_match")                                               \
+  X(FXS_BEHAVIOR_ALIGN, "align")                                                                 \
+  X(FXS_BEHAVIOR_FACE, "face")                                                                   \
+  X(FXS_BEHAVIOR_LOOK_WHERE_GOING, "look_where_going")                                           \
+  X(FXS_BEHAVIOR_WALKER, "random_walker")                                                        \
+  X(FXS_BEHAVIOR_KINEMATIC_SEEK, "kinematic_seek")                                               \
+  X(FXS_BEHAVIOR_KINEMATIC_ARRIVE, "kinematic_arrive")                                           \
+  X(FXS_BEHAVIOR_KINEMATIC_WANDER, "kinematic_wander")                                           \
+  X(FXS_BEHAVIOR_EXTERNAL, "external_force")
+
+/// Behavior identifiers.
+typedef enum fxs_behavior {
+#define FXS_BEHAVIOR_ENUM_(id, name) id,
+  FXS_BEHAVIOR_LIST(FXS_BEHAVIOR_ENUM_)
+#undef FXS_BEHAVIOR_ENUM_
+  FXS_BEHAVIOR_COUNT
+} fxs_behavior;
+
+/// The printable name of a behavior ("seek"); "unknown" outside the table.
+const char *fxs_behavior_name(fxs_behavior behavior);
+
+#endif

@@ -1,0 +1,82 @@
+/// @file manager.h
+/// The steering manager of seed 000 (part 5): behaviors add their forces, the manager
+/// combines them and integrates the host agent:
+///   steering = truncate(combined, max_force); steering /= mass;
+///   velocity = truncate(velocity + steering, max_speed); position += velocity
+/// It keeps each behavior's requested and applied share for debugging.
+#ifndef FIXSTEER_MANAGER_H
+#define FIXSTEER_MANAGER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fixsteer/agent.h"
+#include "fixsteer/behavior.h"
+
+/// Most contributions one manager holds per tick.
+#define FXS_MANAGER_CAPACITY 16
+
+/// Speed below which FXS_ORIENT_LOOK_WHERE_GOING keeps the orientation (1/256 unit/tick),
+/// so an agent settling on its target does not spin on rounding noise.
+#define FXS_LOOK_MIN_SPEED ((fix16_t)256)
+
+/// How contributions are combined.
+typedef enum fxs_combine_mode {
+  /// Sum of weight * force over all behaviors.
+  FXS_COMBINE_WEIGHTED_SUM = 0,
+  /// In priority order (then insertion order), add weight * force until the max_force
+  /// budget is spent; the force that crosses the budget is truncated to what is left.
+  FXS_COMBINE_PRIORITIZED_SUM = 1,
+  /// Weighted sum per priority group; the first group (lowest priority value) whose force
+  /// exceeds epsilon wins alone (Millington's priority steering).
+  FXS_COMBINE_PRIORITY_GROUPS = 2,
+} fxs_combine_mode;
+
+/// One behavior's share of a tick.
+typedef struct fxs_contribution {
+  uint8_t behavior;       ///< An fxs_behavior.
+  uint8_t priority;       ///< Lower first; the group number in FXS_COMBINE_PRIORITY_GROUPS.
+  fix16_t weight;         ///< Multiplies the behavior's output.
+  fxs_steering requested; ///< weight * output.
+  fxs_steering applied;   ///< What the combination kept of it.
+} fxs_contribution;
+
+/// Per-tick accumulator. Start each tick with fxs_manager_begin.
+typedef struct fxs_steering_manager {
+  uint8_t mode;            ///< An fxs_combine_mode.
+  uint8_t count;           ///< Contributions in entries[].
+  fix16_t epsilon;         ///< Negligible force for FXS_COMBINE_PRIORITY_GROUPS. Default 1/1024.
+  fxs_vec2 external_force; ///< Outside forces (seed 001's wind): not limited by max_force.
+  fix16_t velocity_scale;  ///< Applied to the velocity before steering (queue braking).
+  fxs_contribution entries[FXS_MANAGER_CAPACITY]; ///< This tick's contributions.
+} fxs_steering_manager;
+
+/// Empties the manager for a new tick with the given combination mode.
+void fxs_manager_begin(fxs_steering_manager *m, fxs_combine_mode mode);
+
+/// Adds weight * steering from `behavior` with a priority. Returns false (and adds nothing)
+/// when the manager is full.
+bool fxs_manager_add(fxs_steering_manager *m, fxs_behavior behavior, fxs_steering steering,
+                     fix16_t weight, uint8_t priority);
+
+/// Adds an outside force (wind, explosion, knock-back): divided by the mass like steering but
+/// not limited by max_force, so it can push an agent off its course (seed 001's click).
+void fxs_manager_add_force(fxs_steering_manager *m, fxs_vec2 force);
+
+/// Multiplies the velocity by factor before this tick's steering (factor in [0, 1]).
+void fxs_manager_scale_velocity(fxs_steering_manager *m, fix16_t factor);
+
+/// Combines the contributions for `agent` (whose limits set the budgets) and records each
+/// contribution's applied share. Returns the combined steering, not yet truncated.
+fxs_steering fxs_manager_combine(fxs_steering_manager *m, const fxs_agent *agent);
+
+/// Combines, then integrates `agent` one tick. Returns the combined steering.
+fxs_steering fxs_manager_update(fxs_steering_manager *m, fxs_agent *agent);
+
+/// One tick of seed 000's integration plus the orientation policy. velocity_scale
+/// multiplies the old velocity first (FXS_ONE: unchanged). Afterwards |velocity| <= max_speed
+/// and |rotation| <= max_rotation hold exactly.
+void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
+                         fix16_t velocity_scale);
+
+#endif

@@ -1,0 +1,18 @@
+#include "fixsteer/agent.h"
+
+fxs_agent fxs_default_agent(void) {
+  fxs_agent a;
+  a.position = fxs_vec2_zero();
+  a.velocity = fxs_vec2_zero();
+  a.orientation = 0;
+  a.rotation = 0;
+  a.mass = FXS_ONE;
+  a.radius = FXS_INT(8);
+  a.max_speed = FXS_INT(4);
+  a.max_force = FXS_RATIO(1, 4);
+  a.max_rotation = FXS_RATIO(1, 5);
+  a.max_angular_acceleration = FXS_RATIO(1, 20);
+  a.max_turn_rate = 0;
+  a.orientation_mode = FXS_ORIENT_LOOK_WHERE_GOING;
+  return a;
+}

@@ -1,0 +1,12 @@
+#include "fixsteer/behavior.h"
+
+static const char *const names[FXS_BEHAVIOR_COUNT] = {
+#define FXS_BEHAVIOR_NAME_(id, name) name,
+    FXS_BEHAVIOR_LIST(FXS_BEHAVIOR_NAME_)
+#undef FXS_BEHAVIOR_NAME_
+};
+
+const char *fxs_behavior_name(fxs_behavior behavior) {
+  if ((unsigned)behavior >= (unsigned)FXS_BEHAVIOR_COUNT) return "unknown";
+  return names[behavior];
+}

@@ -1,0 +1,158 @@
+#include "fixsteer/manager.h"
+
+void fxs_manager_begin(fxs_steering_manager *m, fxs_combine_mode mode) {
+  m->mode = (uint8_t)mode;
+  m->count = 0;
+  m->epsilon = FXS_RATIO(1, 1024);
+  m->external_force = fxs_vec2_zero();
+  m->velocity_scale = FXS_ONE;
+}
+
+bool fxs_manager_add(fxs_steering_manager *m, fxs_behavior behavior, fxs_steering steering,
+                     fix16_t weight, uint8_t priority) {
+  if (m->count >= FXS_MANAGER_CAPACITY) return false;
+  fxs_contribution *c = &m->entries[m->count++];
+  c->behavior = (uint8_t)behavior;
+  c->priority = priority;
+  c->weight = weight;
+  c->requested.linear = fxs_vec2_scale(steering.linear, weight);
+  c->requested.angular = fxs_mul(steering.angular, weight);
+  c->applied = fxs_steering_linear(fxs_vec2_zero());
+  return true;
+}
+
+void fxs_manager_add_force(fxs_steering_manager *m, fxs_vec2 force) {
+  m->external_force = fxs_vec2_add(m->external_force, force);
+}
+
+void fxs_manager_scale_velocity(fxs_steering_manager *m, fix16_t factor) {
+  m->velocity_scale = fxs_mul(m->velocity_scale, fxs_clamp(factor, 0, FXS_ONE));
+}
+
+// The smallest priority value above `after` (-1: the smallest of all); -1 when none is left.
+static int next_priority(const fxs_steering_manager *m, int after) {
+  int best = -1;
+  for (unsigned i = 0; i < m->count; ++i) {
+    int p = m->entries[i].priority;
+    if (p > after && (best < 0 || p < best)) best = p;
+  }
+  return best;
+}
+
+static fxs_steering add_steering(fxs_steering a, fxs_steering b) {
+  a.linear = fxs_vec2_add(a.linear, b.linear);
+  a.angular = fxs_add(a.angular, b.angular);
+  return a;
+}
+
+static fxs_steering combine_weighted(fxs_steering_manager *m) {
+  fxs_steering total = fxs_steering_linear(fxs_vec2_zero());
+  for (unsigned i = 0; i < m->count; ++i) {
+    m->entries[i].applied = m->entries[i].requested;
+    total = add_steering(total, m->entries[i].requested);
+  }
+  return total;
+}
+
+// Adds as much of `request` to *total as the budget allows; returns what was added.
+static fxs_vec2 spend_linear(fxs_vec2 *total, fxs_vec2 request, fix16_t budget) {
+  fix16_t left = fxs_sub(budget, fxs_vec2_length(*total));
+  if (left <= 0) return fxs_vec2_zero();
+  fxs_vec2 part = fxs_vec2_truncate(request, left);
+  *total = fxs_vec2_add(*total, part);
+  return part;
+}
+
+static fix16_t spend_angular(fix16_t *total, fix16_t request, fix16_t budget) {
+  fix16_t left = fxs_sub(budget, fxs_abs(*total));
+  if (left <= 0) return 0;
+  fix16_t part = fxs_clamp(request, -left, left);
+  *total = fxs_add(*total, part);
+  return part;
+}
+
+static fxs_steering combine_prioritized(fxs_steering_manager *m, const fxs_agent *agent) {
+  fxs_steering total = fxs_steering_linear(fxs_vec2_zero());
+  for (int p = next_priority(m, -1); p >= 0; p = next_priority(m, p)) {
+    for (unsigned i = 0; i < m->count; ++i) {
+      fxs_contribution *c = &m->entries[i];
+      if (c->priority != p) continue;
+      c->applied.linear = spend_linear(&total.linear, c->requested.linear, agent->max_force);
+      c->applied.angular =
+          spend_angular(&total.angular, c->requested.angular, agent->max_angular_acceleration);
+    }
+  }
+  return total;
+}
+
+static fxs_steering combine_groups(fxs_steering_manager *m) {
+  fxs_steering group = fxs_steering_linear(fxs_vec2_zero());
+  int winner = -1;
+  for (int p = next_priority(m, -1); p >= 0; p = next_priority(m, p)) {
+    group = fxs_steering_linear(fxs_vec2_zero());
+    for (unsigned i = 0; i < m->count; ++i) {
+      if (m->entries[i].priority == p) group = add_steering(group, m->entries[i].requested);
+    }
+    winner = p;
+    if (fxs_vec2_length(group.linear) > m->epsilon || fxs_abs(group.angular) > m->epsilon) break;
+  }
+  // As in Millington's priority steering, when every group is negligible the last one is used.
+  for (unsigned i = 0; i < m->count; ++i) {
+    fxs_contribution *c = &m->entries[i];
+    c->applied = c->priority == winner ? c->requested : fxs_steering_linear(fxs_vec2_zero());
+  }
+  return group;
+}
+
+fxs_steering fxs_manager_combine(fxs_steering_manager *m, const fxs_agent *agent) {
+  switch ((fxs_combine_mode)m->mode) {
+    case FXS_COMBINE_PRIORITIZED_SUM: return combine_prioritized(m, agent);
+    case FXS_COMBINE_PRIORITY_GROUPS: return combine_groups(m);
+    case FXS_COMBINE_WEIGHTED_SUM:
+    default: return combine_weighted(m);
+  }
+}
+
+fxs_steering fxs_manager_update(fxs_steering_manager *m, fxs_agent *agent) {
+  fxs_steering s = fxs_manager_combine(m, agent);
+  fxs_agent_integrate(agent, s, m->external_force, m->velocity_scale);
+  return s;
+}
+
+static void integrate_orientation(fxs_agent *agent, fix16_t angular) {
+  switch ((fxs_orientation_mode)agent->orientation_mode) {
+    case FXS_ORIENT_STEERED: {
+      fix16_t acc = fxs_clamp(angular, -agent->max_angular_acceleration,
+                              agent->max_angular_acceleration);
+      agent->rotation = fxs_clamp(fxs_add(agent->rotation, acc), -agent->max_rotation,
+                                  agent->max_rotation);
+      agent->orientation = fxs_angle_wrap(fxs_add(agent->orientation, agent->rotation));
+      return;
+    }
+    case FXS_ORIENT_LOOK_WHERE_GOING: {
+      agent->rotation = 0;
+      if (fxs_vec2_length(agent->velocity) < FXS_LOOK_MIN_SPEED) return;
+      fix16_t delta = fxs_angle_wrap(fxs_vec2_angle(agent->velocity) - agent->orientation);
+      if (agent->max_turn_rate > 0) {
+        delta = fxs_clamp(delta, -agent->max_turn_rate, agent->max_turn_rate);
+      }
+      agent->rotation = delta;
+      agent->orientation = fxs_angle_wrap(agent->orientation + delta);
+      return;
+    }
+    case FXS_ORIENT_FIXED:
+    default: agent->rotation = 0; return;
+  }
+}
+
+void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
+                         fix16_t velocity_scale) {
+  fix16_t mass = agent->mass > 0 ? agent->mass : FXS_ONE;
+  fxs_vec2 force = fxs_vec2_truncate(steering.linear, agent->max_force);
+  fxs_vec2 accel = fxs_vec2_div(fxs_vec2_add(force, external_force), mass);
+  fxs_vec2 velocity = agent->velocity;
+  if (velocity_scale != FXS_ONE) velocity = fxs_vec2_scale(velocity, velocity_scale);
+  agent->velocity = fxs_vec2_truncate(fxs_vec2_add(velocity, accel), agent->max_speed);
+  agent->position = fxs_vec2_add(agent->position, agent->velocity);
+  integrate_orientation(agent, steering.angular);
+}

@@ -1,0 +1,27 @@
+#include "fixsteer/seek.h"
+
+fxs_vec2 fxs_seek(const fxs_agent *self, fxs_vec2 target) {
+  return fxs_arrive(self, target, 0);
+}
+
+fxs_vec2 fxs_flee(const fxs_agent *self, fxs_vec2 target, fix16_t panic_radius) {
+  if (panic_radius > 0 && !fxs_vec2_within(self->position, target, panic_radius)) {
+    return fxs_vec2_zero();
+  }
+  fxs_vec2 away = fxs_vec2_sub(self->position, target);
+  if (fxs_vec2_is_zero(away)) {
+    away = fxs_vec2_is_zero(self->velocity) ? fxs_vec2_make(FXS_ONE, 0) : self->velocity;
+  }
+  return fxs_steer_toward(self, fxs_vec2_set_length(away, self->max_speed));
+}
+
+fxs_vec2 fxs_arrive(const fxs_agent *self, fxs_vec2 target, fix16_t slowing_radius) {
+  fxs_vec2 offset = fxs_vec2_sub(target, self->position);
+  fix16_t distance = fxs_vec2_length(offset);
+  fix16_t speed = self->max_speed;
+  if (slowing_radius > 0 && distance < slowing_radius) {
+    speed = fxs_muldiv(self->max_speed, distance, slowing_radius);
+  }
+  // set_length of a zero offset is zero: on the target the force cancels the velocity.
+  return fxs_steer_toward(self, fxs_vec2_set_length(offset, speed));
+}

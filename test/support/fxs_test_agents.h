@@ -1,0 +1,26 @@
+// Shared set-up for behavior tests: a default agent placed somewhere, and a small LCG so
+// property tests draw the same cases on every platform.
+#ifndef FXS_TEST_AGENTS_H
+#define FXS_TEST_AGENTS_H
+
+#include <stdint.h>
+
+#include "agent.h"
+
+static inline fxs_agent fxs_test_agent_at(int x, int y) {
+  fxs_agent a = fxs_default_agent();
+  a.position = fxs_vec2_make(FXS_INT(x), FXS_INT(y));
+  return a;
+}
+
+static inline uint32_t fxs_test_lcg(uint32_t *state) {
+  *state = *state * 1664525u + 1013904223u;
+  return *state >> 8;
+}
+
+// A value in [lo, hi] units drawn from the LCG.
+static inline fix16_t fxs_test_units(uint32_t *state, int lo, int hi) {
+  return FXS_INT(lo + (int)(fxs_test_lcg(state) % (uint32_t)(hi - lo + 1)));
+}
+
+#endif
