@@ -1,0 +1,59 @@
+/// @file leader.h
+/// Leader following and queue (the later parts of the series seed 000 introduces).
+/// Leader following: arrive at a point leader_behind_dist behind the leader, evade the
+/// leader when standing in its sight (within leader_sight_radius of the leader or of the
+/// point ahead of it), and keep apart from the other followers.
+/// Queue: when another agent stands within max_queue_radius of the point max_queue_ahead
+/// ahead, brake (cancel 80% of the other steering and the velocity), and crawl at 30% speed
+/// when that agent is itself within max_queue_radius.
+#ifndef FIXSTEER_LEADER_H
+#define FIXSTEER_LEADER_H
+
+#include <stdint.h>
+
+#include "fixsteer/agent.h"
+#include "fixsteer/flocking.h"
+
+/// Leader-following parameters (LEADER_BEHIND_DIST, LEADER_SIGHT_RADIUS).
+typedef struct fxs_leader_def {
+  fix16_t leader_behind_dist;  ///< World units behind the leader. Default 30.
+  fix16_t leader_sight_radius; ///< World units. Default 30.
+  fix16_t slowing_radius;      ///< Arrival slowing radius at the point behind. Default 60.
+  fix16_t separation_radius;   ///< Followers keep this far apart. Default 24.
+  fix16_t max_prediction;      ///< Look-ahead cap of the evade, ticks. Default 20.
+} fxs_leader_def;
+
+/// Queue parameters (MAX_QUEUE_AHEAD, MAX_QUEUE_RADIUS).
+typedef struct fxs_queue_def {
+  fix16_t max_queue_ahead;   ///< World units ahead of the agent. Default 20.
+  fix16_t max_queue_radius;  ///< World units. Default 16.
+  fix16_t separation_radius; ///< World units. Default 16.
+} fxs_queue_def;
+
+/// The defaults listed on each field.
+fxs_leader_def fxs_default_leader_def(void);
+/// The defaults listed on each field.
+fxs_queue_def fxs_default_queue_def(void);
+
+/// The point the followers arrive at: leader_behind_dist behind the leader's velocity (its
+/// orientation when it stands still).
+fxs_vec2 fxs_leader_behind_point(const fxs_agent *leader, const fxs_leader_def *def);
+
+/// Leader-following force for one follower. neighbors are the other followers (and may
+/// include the leader and the follower itself: ids equal to self_id are skipped).
+fxs_vec2 fxs_follow_leader(const fxs_agent *self, uint32_t self_id, const fxs_agent *leader,
+                           const fxs_neighbor *neighbors, uint32_t count,
+                           const fxs_leader_def *def);
+
+/// Index into neighbors of the first one within max_queue_radius of the point ahead, or -1.
+int fxs_queue_neighbor_ahead(const fxs_agent *self, uint32_t self_id,
+                             const fxs_neighbor *neighbors, uint32_t count,
+                             const fxs_queue_def *def);
+
+/// Queue braking force given the steering other behaviors produced this tick. Sets
+/// *velocity_scale to 0.3 when the agent ahead is within max_queue_radius, else to 1.
+fxs_vec2 fxs_queue(const fxs_agent *self, uint32_t self_id, fxs_vec2 steering,
+                   const fxs_neighbor *neighbors, uint32_t count, const fxs_queue_def *def,
+                   fix16_t *velocity_scale);
+
+#endif

@@ -1,0 +1,45 @@
+#include "fixsteer/kinematic.h"
+
+fix16_t fxs_new_orientation(fix16_t current, fxs_vec2 velocity) {
+  return fxs_vec2_is_zero(velocity) ? current : fxs_vec2_angle(velocity);
+}
+
+// The output that moves at `velocity` and turns the agent to face it.
+static fxs_kinematic_output facing(const fxs_agent *self, fxs_vec2 velocity) {
+  fxs_kinematic_output out;
+  out.velocity = velocity;
+  out.rotation = fxs_angle_wrap(fxs_new_orientation(self->orientation, velocity) - self->orientation);
+  return out;
+}
+
+fxs_kinematic_output fxs_kinematic_seek(const fxs_agent *self, fxs_vec2 target) {
+  fxs_vec2 v = fxs_vec2_set_length(fxs_vec2_sub(target, self->position), self->max_speed);
+  return facing(self, v);
+}
+
+fxs_kinematic_output fxs_kinematic_arrive(const fxs_agent *self, fxs_vec2 target,
+                                          fix16_t radius, fix16_t time_to_target) {
+  fxs_vec2 v = fxs_vec2_sub(target, self->position);
+  if (fxs_vec2_within(self->position, target, radius)) {
+    fxs_kinematic_output none = {{0, 0}, 0};
+    return none;
+  }
+  if (time_to_target > 0) v = fxs_vec2_div(v, time_to_target);
+  return facing(self, fxs_vec2_truncate(v, self->max_speed));
+}
+
+fxs_kinematic_output fxs_kinematic_wander(const fxs_agent *self, fix16_t max_rotation,
+                                          fxs_rng *rng) {
+  fxs_kinematic_output out;
+  out.velocity = fxs_vec2_scale(fxs_vec2_from_angle(self->orientation), self->max_speed);
+  fix16_t binomial = fxs_sub(fxs_rng_fix16(rng, 0, FXS_ONE), fxs_rng_fix16(rng, 0, FXS_ONE));
+  out.rotation = fxs_mul(binomial, max_rotation);
+  return out;
+}
+
+void fxs_kinematic_apply(fxs_agent *agent, fxs_kinematic_output output) {
+  agent->velocity = fxs_vec2_truncate(output.velocity, agent->max_speed);
+  agent->position = fxs_vec2_add(agent->position, agent->velocity);
+  agent->rotation = output.rotation;
+  agent->orientation = fxs_angle_wrap(fxs_add(agent->orientation, output.rotation));
+}

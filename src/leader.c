@@ -1,0 +1,73 @@
+#include "fixsteer/leader.h"
+
+#include "fixsteer/pursuit.h"
+#include "fixsteer/seek.h"
+
+fxs_leader_def fxs_default_leader_def(void) {
+  fxs_leader_def d;
+  d.leader_behind_dist = FXS_INT(30);
+  d.leader_sight_radius = FXS_INT(30);
+  d.slowing_radius = FXS_INT(60);
+  d.separation_radius = FXS_INT(24);
+  d.max_prediction = FXS_INT(20);
+  return d;
+}
+
+fxs_queue_def fxs_default_queue_def(void) {
+  fxs_queue_def d;
+  d.max_queue_ahead = FXS_INT(20);
+  d.max_queue_radius = FXS_INT(16);
+  d.separation_radius = FXS_INT(16);
+  return d;
+}
+
+// The leader's heading scaled to `length`: its velocity, or its orientation at rest.
+static fxs_vec2 leader_heading(const fxs_agent *leader, fix16_t length) {
+  fxs_vec2 dir = fxs_vec2_is_zero(leader->velocity) ? fxs_vec2_from_angle(leader->orientation)
+                                                    : leader->velocity;
+  return fxs_vec2_set_length(dir, length);
+}
+
+fxs_vec2 fxs_leader_behind_point(const fxs_agent *leader, const fxs_leader_def *def) {
+  return fxs_vec2_sub(leader->position, leader_heading(leader, def->leader_behind_dist));
+}
+
+fxs_vec2 fxs_follow_leader(const fxs_agent *self, uint32_t self_id, const fxs_agent *leader,
+                           const fxs_neighbor *neighbors, uint32_t count,
+                           const fxs_leader_def *def) {
+  fxs_vec2 ahead = fxs_vec2_add(leader->position, leader_heading(leader, def->leader_behind_dist));
+  fxs_vec2 force = fxs_arrive(self, fxs_leader_behind_point(leader, def), def->slowing_radius);
+  bool on_sight = fxs_vec2_within(ahead, self->position, def->leader_sight_radius) ||
+                  fxs_vec2_within(leader->position, self->position, def->leader_sight_radius);
+  if (on_sight) force = fxs_vec2_add(force, fxs_evade(self, leader, def->max_prediction, 0));
+  fxs_vec2 apart = fxs_separation(self, self_id, neighbors, count, def->separation_radius);
+  return fxs_vec2_add(force, apart);
+}
+
+int fxs_queue_neighbor_ahead(const fxs_agent *self, uint32_t self_id,
+                             const fxs_neighbor *neighbors, uint32_t count,
+                             const fxs_queue_def *def) {
+  fxs_vec2 ahead = fxs_vec2_add(self->position,
+                                fxs_vec2_set_length(self->velocity, def->max_queue_ahead));
+  for (uint32_t i = 0; i < count; ++i) {
+    if (neighbors[i].id == self_id) continue;
+    if (fxs_vec2_within(ahead, neighbors[i].position, def->max_queue_radius)) return (int)i;
+  }
+  return -1;
+}
+
+fxs_vec2 fxs_queue(const fxs_agent *self, uint32_t self_id, fxs_vec2 steering,
+                   const fxs_neighbor *neighbors, uint32_t count, const fxs_queue_def *def,
+                   fix16_t *velocity_scale) {
+  *velocity_scale = FXS_ONE;
+  int ahead = fxs_queue_neighbor_ahead(self, self_id, neighbors, count, def);
+  if (ahead < 0) return fxs_vec2_zero();
+  fxs_vec2 brake = fxs_vec2_scale(steering, -FXS_RATIO(8, 10));
+  brake = fxs_vec2_add(brake, fxs_vec2_negate(self->velocity));
+  brake = fxs_vec2_add(brake, fxs_separation(self, self_id, neighbors, count,
+                                             def->separation_radius));
+  if (fxs_vec2_within(self->position, neighbors[ahead].position, def->max_queue_radius)) {
+    *velocity_scale = FXS_RATIO(3, 10);
+  }
+  return brake;
+}

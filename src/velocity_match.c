@@ -1,0 +1,33 @@
+#include "fixsteer/velocity_match.h"
+
+fxs_dynamic_arrive_def fxs_default_dynamic_arrive_def(void) {
+  fxs_dynamic_arrive_def d;
+  d.target_radius = FXS_INT(2);
+  d.slow_radius = FXS_INT(100);
+  d.time_to_target = FXS_INT(4);
+  d.max_acceleration = FXS_RATIO(1, 4);
+  return d;
+}
+
+fxs_vec2 fxs_velocity_match(const fxs_agent *self, fxs_vec2 target_velocity,
+                            fix16_t time_to_target, fix16_t max_acceleration) {
+  fxs_vec2 linear = fxs_vec2_sub(target_velocity, self->velocity);
+  if (time_to_target > 0) linear = fxs_vec2_div(linear, time_to_target);
+  return fxs_vec2_truncate(linear, max_acceleration > 0 ? max_acceleration : 0);
+}
+
+fxs_vec2 fxs_dynamic_arrive(const fxs_agent *self, fxs_vec2 target,
+                            const fxs_dynamic_arrive_def *def) {
+  fxs_vec2 direction = fxs_vec2_sub(target, self->position);
+  fix16_t distance = fxs_vec2_length(direction);
+  fix16_t target_speed = self->max_speed;
+  if (distance < def->target_radius) {
+    // Millington requests no steering here, which lets the agent drift on at whatever speed
+    // it has and oscillate around the target; asking for zero velocity brings it to rest.
+    target_speed = 0;
+  } else if (distance <= def->slow_radius) {
+    target_speed = fxs_muldiv(self->max_speed, distance, def->slow_radius);
+  }
+  fxs_vec2 target_velocity = fxs_vec2_set_length(direction, target_speed);
+  return fxs_velocity_match(self, target_velocity, def->time_to_target, def->max_acceleration);
+}
