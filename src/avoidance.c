@@ -42,7 +42,12 @@ fxs_vec2 fxs_avoid_obstacles(const fxs_agent *self, const fxs_obstacle *obstacle
                              uint32_t count, const fxs_avoidance_def *def) {
   int most = fxs_most_threatening_obstacle(self, obstacles, count, def);
   if (most < 0) return fxs_vec2_zero();
-  fxs_vec2 avoidance = fxs_vec2_sub(probe(self, def, FXS_ONE), obstacles[most].center);
+  const fxs_obstacle *o = &obstacles[most];
+  // ahead - centre mostly points along the heading when the obstacle is beside the agent;
+  // once the body touches it, push straight out through the agent instead.
+  bool touching = fxs_vec2_within(o->center, self->position, fxs_add(o->radius, self->radius));
+  fxs_vec2 from = touching ? self->position : probe(self, def, FXS_ONE);
+  fxs_vec2 avoidance = fxs_vec2_sub(from, o->center);
   if (fxs_vec2_is_zero(avoidance)) {
     // Probe exactly on the centre: sidestep to the left of the heading (deterministic).
     avoidance = fxs_vec2_make(fxs_neg(self->velocity.y), self->velocity.x);

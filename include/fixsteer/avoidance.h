@@ -4,6 +4,9 @@
 /// far), both scaled by speed / max_speed; the most threatening obstacle is the nearest one
 /// that either probe or the agent itself touches; the force pushes from its centre toward
 /// ahead, with length max_avoid_force. The agent's own radius is added to each obstacle's.
+/// Once the agent's body touches the obstacle the force points from the centre through the
+/// agent instead: with the obstacle beside it, ahead - centre runs almost along the heading
+/// and would let the agent graze into it.
 #ifndef FIXSTEER_AVOIDANCE_H
 #define FIXSTEER_AVOIDANCE_H
 
