@@ -9,6 +9,7 @@ fxs_leader_def fxs_default_leader_def(void) {
   d.leader_sight_radius = FXS_INT(30);
   d.slowing_radius = FXS_INT(60);
   d.separation_radius = FXS_INT(24);
+  d.separation_weight = FXS_INT(4);
   d.max_prediction = FXS_INT(20);
   return d;
 }
@@ -41,7 +42,7 @@ fxs_vec2 fxs_follow_leader(const fxs_agent *self, uint32_t self_id, const fxs_ag
                   fxs_vec2_within(leader->position, self->position, def->leader_sight_radius);
   if (on_sight) force = fxs_vec2_add(force, fxs_evade(self, leader, def->max_prediction, 0));
   fxs_vec2 apart = fxs_separation(self, self_id, neighbors, count, def->separation_radius);
-  return fxs_vec2_add(force, apart);
+  return fxs_vec2_add(force, fxs_vec2_scale(apart, def->separation_weight));
 }
 
 int fxs_queue_neighbor_ahead(const fxs_agent *self, uint32_t self_id,

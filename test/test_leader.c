@@ -1,0 +1,154 @@
+#include "unity.h"
+
+#include "scalar.h"
+#include "vec2.h"
+#include "agent.h"
+#include "manager.h"
+#include "behavior.h"
+#include "seek.h"
+#include "pursuit.h"
+#include "flocking.h"
+#include "leader.h"
+#include "fxs_test_agents.h"
+
+void setUp(void) {}
+void tearDown(void) {}
+
+void test_the_point_behind_is_opposite_the_leaders_velocity(void) {
+  fxs_agent leader = fxs_test_agent_at(100, 100);
+  leader.velocity = fxs_vec2_make(FXS_INT(2), 0);
+  fxs_leader_def def = fxs_default_leader_def(); // behind 30
+  fxs_vec2 p = fxs_leader_behind_point(&leader, &def);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(70), p.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(100), p.y);
+  leader.velocity = fxs_vec2_zero();
+  leader.orientation = FXS_HALF_PI; // at rest: behind its facing
+  p = fxs_leader_behind_point(&leader, &def);
+  TEST_ASSERT_INT32_WITHIN(2, FXS_INT(100), p.x);
+  TEST_ASSERT_INT32_WITHIN(2, FXS_INT(70), p.y);
+}
+
+void test_a_follower_out_of_sight_only_arrives_behind(void) {
+  fxs_agent leader = fxs_test_agent_at(100, 100);
+  leader.velocity = fxs_vec2_make(FXS_INT(2), 0);
+  fxs_agent f = fxs_test_agent_at(0, 0);
+  fxs_leader_def def = fxs_default_leader_def();
+  fxs_vec2 force = fxs_follow_leader(&f, 1, &leader, 0, 0, &def);
+  fxs_vec2 expected = fxs_arrive(&f, fxs_vec2_make(FXS_INT(70), FXS_INT(100)), def.slowing_radius);
+  TEST_ASSERT_EQUAL_INT32(expected.x, force.x);
+  TEST_ASSERT_EQUAL_INT32(expected.y, force.y);
+}
+
+void test_a_follower_in_the_leaders_sight_also_evades(void) {
+  fxs_agent leader = fxs_test_agent_at(100, 100);
+  leader.velocity = fxs_vec2_make(FXS_INT(2), 0);
+  fxs_agent f = fxs_test_agent_at(135, 105); // near the point ahead (130, 100)
+  fxs_leader_def def = fxs_default_leader_def();
+  fxs_vec2 force = fxs_follow_leader(&f, 1, &leader, 0, 0, &def);
+  fxs_vec2 expected = fxs_vec2_add(fxs_arrive(&f, fxs_vec2_make(FXS_INT(70), FXS_INT(100)), def.slowing_radius),
+                                   fxs_evade(&f, &leader, def.max_prediction, 0));
+  TEST_ASSERT_EQUAL_INT32(expected.x, force.x);
+  TEST_ASSERT_EQUAL_INT32(expected.y, force.y);
+}
+
+void test_followers_gather_behind_a_moving_leader_and_stay_apart(void) {
+  enum { N = 6 };
+  fxs_agent leader = fxs_test_agent_at(0, 0);
+  leader.velocity = fxs_vec2_make(FXS_RATIO(3, 2), 0);
+  fxs_agent followers[N];
+  fxs_neighbor view[N];
+  uint32_t rng = 11;
+  for (int i = 0; i < N; ++i) {
+    followers[i] = fxs_test_agent_at(0, 0);
+    followers[i].position = fxs_vec2_make(fxs_test_units(&rng, -300, 300), fxs_test_units(&rng, -300, 300));
+  }
+  fxs_leader_def def = fxs_default_leader_def();
+  fxs_steering_manager m;
+  for (int t = 0; t < 800; ++t) {
+    for (int i = 0; i < N; ++i) view[i] = fxs_neighbor_of(&followers[i], (uint32_t)i + 1);
+    fxs_agent next[N];
+    for (int i = 0; i < N; ++i) {
+      next[i] = followers[i];
+      fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
+      fxs_manager_add(&m, FXS_BEHAVIOR_LEADER,
+                      fxs_steering_linear(fxs_follow_leader(&followers[i], (uint32_t)i + 1, &leader, view, N, &def)),
+                      FXS_ONE, 0);
+      fxs_manager_update(&m, &next[i]);
+    }
+    for (int i = 0; i < N; ++i) followers[i] = next[i];
+    leader.position = fxs_vec2_add(leader.position, leader.velocity);
+  }
+  for (int i = 0; i < N; ++i) {
+    // Behind the leader, out of its sight, close to the group.
+    TEST_ASSERT_TRUE(followers[i].position.x < leader.position.x);
+    TEST_ASSERT_FALSE(fxs_vec2_within(followers[i].position, leader.position, def.leader_sight_radius));
+    TEST_ASSERT_TRUE(fxs_vec2_within(followers[i].position, leader.position, FXS_INT(150)));
+    for (int j = i + 1; j < N; ++j) {
+      TEST_ASSERT_TRUE(fxs_vec2_distance(followers[i].position, followers[j].position) > FXS_INT(12));
+    }
+  }
+}
+
+void test_queue_brakes_behind_an_agent_ahead(void) {
+  fxs_agent a = fxs_test_agent_at(0, 0);
+  a.velocity = fxs_vec2_make(FXS_INT(2), 0);
+  fxs_queue_def def = fxs_default_queue_def(); // ahead 20, radius 16, separation 16
+  fxs_neighbor ahead[] = {{{FXS_INT(30), 0}, {0, 0}, 5}}; // 10 from the point ahead
+  fix16_t scale = 0;
+  fxs_vec2 steering = fxs_vec2_make(FXS_ONE, FXS_RATIO(1, 2));
+  fxs_vec2 brake = fxs_queue(&a, 1, steering, ahead, 1, &def, &scale);
+  // -0.8 * steering - velocity; the neighbor is 30 away: no separation, no crawl.
+  // y: raw -52429 * 32768 / 65536 = -26214.5, rounded away from zero.
+  TEST_ASSERT_EQUAL_INT32(-FXS_RATIO(8, 10) - FXS_INT(2), brake.x);
+  TEST_ASSERT_EQUAL_INT32(-26215, brake.y);
+  TEST_ASSERT_EQUAL_INT32(FXS_ONE, scale);
+}
+
+void test_queue_crawls_when_the_agent_ahead_is_close(void) {
+  fxs_agent a = fxs_test_agent_at(0, 0);
+  a.velocity = fxs_vec2_make(FXS_INT(2), 0);
+  fxs_queue_def def = fxs_default_queue_def();
+  fxs_neighbor close[] = {{{FXS_INT(12), 0}, {0, 0}, 5}};
+  fix16_t scale = 0;
+  fxs_queue(&a, 1, fxs_vec2_zero(), close, 1, &def, &scale);
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(3, 10), scale);
+  fxs_neighbor behind[] = {{{-FXS_INT(12), 0}, {0, 0}, 5}};
+  TEST_ASSERT_TRUE(fxs_vec2_is_zero(fxs_queue(&a, 1, fxs_vec2_zero(), behind, 1, &def, &scale)));
+  TEST_ASSERT_EQUAL_INT32(FXS_ONE, scale);
+}
+
+void test_a_queue_through_a_single_point_never_overlaps(void) {
+  enum { N = 8 };
+  fxs_agent agents[N];
+  fxs_neighbor view[N];
+  for (int i = 0; i < N; ++i) {
+    agents[i] = fxs_test_agent_at(-40 - 30 * i, (i % 2) ? 6 : -6);
+    agents[i].max_speed = FXS_INT(2);
+  }
+  fxs_vec2 door = fxs_vec2_make(FXS_INT(200), 0);
+  fxs_queue_def def = fxs_default_queue_def();
+  fxs_steering_manager m;
+  fix16_t closest = FXS_MAX;
+  for (int t = 0; t < 400; ++t) {
+    for (int i = 0; i < N; ++i) view[i] = fxs_neighbor_of(&agents[i], (uint32_t)i);
+    fxs_agent next[N];
+    for (int i = 0; i < N; ++i) {
+      next[i] = agents[i];
+      fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
+      fxs_vec2 seek = fxs_arrive(&agents[i], door, FXS_INT(40));
+      fxs_manager_add(&m, FXS_BEHAVIOR_ARRIVE, fxs_steering_linear(seek), FXS_ONE, 0);
+      fix16_t scale;
+      fxs_vec2 brake = fxs_queue(&agents[i], (uint32_t)i, seek, view, N, &def, &scale);
+      fxs_manager_add(&m, FXS_BEHAVIOR_QUEUE, fxs_steering_linear(brake), FXS_ONE, 0);
+      fxs_manager_scale_velocity(&m, scale);
+      fxs_manager_update(&m, &next[i]);
+    }
+    for (int i = 0; i < N; ++i) agents[i] = next[i];
+    for (int i = 0; i < N; ++i) {
+      for (int j = i + 1; j < N; ++j) {
+        closest = fxs_min(closest, fxs_vec2_distance(agents[i].position, agents[j].position));
+      }
+    }
+  }
+  TEST_ASSERT_TRUE(closest > FXS_INT(8));
+}
