@@ -20,8 +20,11 @@ fix16_t fxs_align(const fxs_agent *self, fix16_t target_orientation, const fxs_a
     target_rotation = fxs_muldiv(self->max_rotation, rotation_size, def->slow_radius);
   }
   if (rotation < 0) target_rotation = fxs_neg(target_rotation);
-  fix16_t angular = fxs_sub(target_rotation, self->rotation);
-  if (def->time_to_target > 0) angular = fxs_div(angular, def->time_to_target);
+  fix16_t difference = fxs_sub(target_rotation, self->rotation);
+  fix16_t angular = difference;
+  if (def->time_to_target > 0) angular = fxs_div(difference, def->time_to_target);
+  // As in velocity matching: a difference that divides to zero is closed in one step.
+  if (angular == 0) angular = difference;
   return fxs_clamp(angular, -self->max_angular_acceleration, self->max_angular_acceleration);
 }
 

@@ -11,8 +11,12 @@ fxs_dynamic_arrive_def fxs_default_dynamic_arrive_def(void) {
 
 fxs_vec2 fxs_velocity_match(const fxs_agent *self, fxs_vec2 target_velocity,
                             fix16_t time_to_target, fix16_t max_acceleration) {
-  fxs_vec2 linear = fxs_vec2_sub(target_velocity, self->velocity);
-  if (time_to_target > 0) linear = fxs_vec2_div(linear, time_to_target);
+  fxs_vec2 difference = fxs_vec2_sub(target_velocity, self->velocity);
+  fxs_vec2 linear = difference;
+  if (time_to_target > 0) linear = fxs_vec2_div(difference, time_to_target);
+  // Once the difference is a few LSB, dividing it rounds to zero and the agent would keep a
+  // residual velocity for ever: close the last step in one go instead.
+  if (fxs_vec2_is_zero(linear)) linear = difference;
   return fxs_vec2_truncate(linear, max_acceleration > 0 ? max_acceleration : 0);
 }
 

@@ -7,7 +7,7 @@ fxs_walker_def fxs_default_walker_def(void) {
   d.min_step = FXS_ONE;
   d.max_step = FXS_INT(10);
   d.aggro_radius = FXS_INT(30);
-  d.reach_radius = FXS_RATIO(1, 2);
+  d.reach_radius = FXS_INT(4);
   d.slowing_radius = FXS_INT(8);
   return d;
 }

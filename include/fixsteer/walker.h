@@ -17,7 +17,8 @@ typedef struct fxs_walker_def {
   fix16_t min_step;       ///< World units, > 0. Default 1.
   fix16_t max_step;       ///< World units, >= min_step. Default 10.
   fix16_t aggro_radius;   ///< World units, > 0: the field of view narrows inside it. Default 30.
-  fix16_t reach_radius;   ///< A waypoint within this counts as reached. Default 1/2.
+  fix16_t reach_radius;   ///< A waypoint within this counts as reached; keep it above the
+                          ///< max speed or the walker can step over its waypoint. Default 4.
   fix16_t slowing_radius; ///< Arrival slowing radius on the final target. Default 8.
 } fxs_walker_def;
 
