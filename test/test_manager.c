@@ -1,0 +1,162 @@
+#include "unity.h"
+
+#include "scalar.h"
+#include "vec2.h"
+#include "rng.h"
+#include "agent.h"
+#include "behavior.h"
+#include "manager.h"
+#include "seek.h"
+#include "wander.h"
+#include "fxs_test_agents.h"
+
+void setUp(void) {}
+void tearDown(void) {}
+
+static fxs_steering lin(fix16_t x, fix16_t y) { return fxs_steering_linear(fxs_vec2_make(x, y)); }
+
+void test_weighted_sum_adds_weight_times_force(void) {
+  fxs_agent a = fxs_test_agent_at(0, 0);
+  fxs_steering_manager m;
+  fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
+  fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, lin(FXS_ONE, 0), FXS_RATIO(1, 2), 0);
+  fxs_manager_add(&m, FXS_BEHAVIOR_FLEE, lin(0, FXS_INT(2)), FXS_INT(3), 0);
+  fxs_steering s = fxs_manager_combine(&m, &a);
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 2), s.linear.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(6), s.linear.y);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(6), m.entries[1].applied.linear.y);
+  TEST_ASSERT_EQUAL_STRING("flee", fxs_behavior_name((fxs_behavior)m.entries[1].behavior));
+}
+
+void test_prioritized_sum_stops_when_the_budget_is_spent(void) {
+  fxs_agent a = fxs_test_agent_at(0, 0); // max force 0.25
+  fxs_steering_manager m;
+  fxs_manager_begin(&m, FXS_COMBINE_PRIORITIZED_SUM);
+  fxs_manager_add(&m, FXS_BEHAVIOR_WANDER, lin(0, FXS_INT(1)), FXS_ONE, 3);            // last
+  fxs_manager_add(&m, FXS_BEHAVIOR_AVOID, lin(FXS_RATIO(3, 20), 0), FXS_ONE, 0);      // first
+  fxs_manager_add(&m, FXS_BEHAVIOR_SEPARATION, lin(FXS_RATIO(3, 20), 0), FXS_ONE, 1); // second
+  fxs_steering s = fxs_manager_combine(&m, &a);
+  // 0.15 fits; the second gets the 0.10 left; the third gets nothing.
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(3, 20), m.entries[1].applied.linear.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 4) - FXS_RATIO(3, 20), m.entries[2].applied.linear.x);
+  TEST_ASSERT_TRUE(fxs_vec2_is_zero(m.entries[0].applied.linear));
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 4), s.linear.x);
+  TEST_ASSERT_EQUAL_INT32(0, s.linear.y);
+}
+
+void test_priority_groups_pick_the_first_non_negligible_group(void) {
+  fxs_agent a = fxs_test_agent_at(0, 0);
+  fxs_steering_manager m;
+  fxs_manager_begin(&m, FXS_COMBINE_PRIORITY_GROUPS);
+  fxs_manager_add(&m, FXS_BEHAVIOR_AVOID, lin(0, 0), FXS_ONE, 0);          // nothing to avoid
+  fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, lin(FXS_ONE, 0), FXS_ONE, 1);     // group 1 ...
+  fxs_manager_add(&m, FXS_BEHAVIOR_SEPARATION, lin(0, FXS_ONE), FXS_ONE, 1); // ... summed
+  fxs_manager_add(&m, FXS_BEHAVIOR_WANDER, lin(FXS_INT(5), 0), FXS_ONE, 2); // ignored
+  fxs_steering s = fxs_manager_combine(&m, &a);
+  TEST_ASSERT_EQUAL_INT32(FXS_ONE, s.linear.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_ONE, s.linear.y);
+  TEST_ASSERT_TRUE(fxs_vec2_is_zero(m.entries[3].applied.linear));
+  fxs_manager_begin(&m, FXS_COMBINE_PRIORITY_GROUPS);
+  fxs_manager_add(&m, FXS_BEHAVIOR_AVOID, lin(FXS_RATIO(1, 2), 0), FXS_ONE, 0);
+  fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, lin(FXS_ONE, 0), FXS_ONE, 1);
+  s = fxs_manager_combine(&m, &a);
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 2), s.linear.x);
+}
+
+void test_the_manager_refuses_more_than_its_capacity(void) {
+  fxs_steering_manager m;
+  fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
+  for (int i = 0; i < FXS_MANAGER_CAPACITY; ++i) {
+    TEST_ASSERT_TRUE(fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, lin(FXS_ONE, 0), FXS_ONE, 0));
+  }
+  TEST_ASSERT_FALSE(fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, lin(FXS_ONE, 0), FXS_ONE, 0));
+  TEST_ASSERT_EQUAL_UINT8(FXS_MANAGER_CAPACITY, m.count);
+}
+
+void test_speed_and_force_stay_within_limits_after_every_update(void) {
+  uint32_t rng = 99;
+  fxs_rng wander_rng;
+  fxs_rng_seed(&wander_rng, 4);
+  fxs_wander_def wdef = fxs_default_wander_def();
+  for (int c = 0; c < 30; ++c) {
+    fxs_agent a = fxs_test_agent_at(0, 0);
+    a.max_speed = fxs_test_units(&rng, 1, 12) / (int)(1 + fxs_test_lcg(&rng) % 3);
+    a.max_force = a.max_speed / (int)(2 + fxs_test_lcg(&rng) % 20);
+    a.mass = FXS_ONE + (fix16_t)(fxs_test_lcg(&rng) % (uint32_t)FXS_INT(3));
+    fix16_t angle = 0;
+    fxs_steering_manager m;
+    for (int t = 0; t < 300; ++t) {
+      fxs_vec2 target = fxs_vec2_make(fxs_test_units(&rng, -3000, 3000), fxs_test_units(&rng, -3000, 3000));
+      fxs_manager_begin(&m, (fxs_combine_mode)(t % 3));
+      fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, fxs_steering_linear(fxs_seek(&a, target)), FXS_INT(2), 1);
+      fxs_manager_add(&m, FXS_BEHAVIOR_FLEE, fxs_steering_linear(fxs_flee(&a, target, 0)), FXS_ONE, 0);
+      fxs_manager_add(&m, FXS_BEHAVIOR_WANDER,
+                      fxs_steering_linear(fxs_wander(&a, &wdef, &angle, &wander_rng)), FXS_ONE, 2);
+      fxs_vec2 before = a.velocity;
+      fxs_manager_update(&m, &a);
+      TEST_ASSERT_TRUE(fxs_vec2_length_sq(a.velocity) <= (uint64_t)a.max_speed * (uint64_t)a.max_speed);
+      // The velocity changed by at most max_force / mass (+ rounding of the division).
+      fix16_t limit = fxs_add(fxs_div(a.max_force, a.mass), 2);
+      TEST_ASSERT_TRUE(fxs_vec2_distance(a.velocity, before) <= limit);
+    }
+  }
+}
+
+void test_an_external_force_is_not_limited_by_max_force(void) {
+  // Seed 001: a click applies a wind of (-12.4, 0) on top of the limited seek.
+  fxs_agent a = fxs_test_agent_at(0, 0);
+  a.max_speed = FXS_INT(20);
+  fxs_steering_manager m;
+  fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
+  fxs_manager_add_force(&m, fxs_vec2_make(-FXS_RATIO(124, 10), 0));
+  fxs_manager_update(&m, &a);
+  TEST_ASSERT_EQUAL_INT32(-FXS_RATIO(124, 10), a.velocity.x);
+  a.velocity = fxs_vec2_zero();
+  a.mass = FXS_INT(2);
+  fxs_manager_update(&m, &a);
+  TEST_ASSERT_EQUAL_INT32(-FXS_RATIO(62, 10), a.velocity.x);
+}
+
+void test_velocity_scaling_happens_before_steering(void) {
+  fxs_agent a = fxs_test_agent_at(0, 0);
+  a.velocity = fxs_vec2_make(FXS_INT(2), 0);
+  fxs_steering_manager m;
+  fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
+  fxs_manager_scale_velocity(&m, FXS_RATIO(3, 10));
+  fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, lin(0, FXS_RATIO(1, 8)), FXS_ONE, 0);
+  fxs_manager_update(&m, &a);
+  TEST_ASSERT_EQUAL_INT32(fxs_mul(FXS_INT(2), FXS_RATIO(3, 10)), a.velocity.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 8), a.velocity.y);
+}
+
+void test_look_where_going_turns_at_most_the_max_turn_rate(void) {
+  fxs_agent a = fxs_test_agent_at(0, 0);
+  a.velocity = fxs_vec2_make(0, FXS_INT(3)); // heading +pi/2
+  a.max_turn_rate = FXS_RATIO(1, 10);
+  fxs_agent_integrate(&a, lin(0, 0), fxs_vec2_zero(), FXS_ONE);
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 10), a.orientation);
+  a.max_turn_rate = 0; // snaps
+  fxs_agent_integrate(&a, lin(0, 0), fxs_vec2_zero(), FXS_ONE);
+  TEST_ASSERT_EQUAL_INT32(FXS_HALF_PI, a.orientation);
+  a.velocity = fxs_vec2_make(100, 0); // below FXS_LOOK_MIN_SPEED: keeps facing
+  a.max_speed = FXS_INT(4);
+  fxs_agent_integrate(&a, lin(0, 0), fxs_vec2_zero(), FXS_ONE);
+  TEST_ASSERT_EQUAL_INT32(FXS_HALF_PI, a.orientation);
+}
+
+void test_fixed_orientation_ignores_angular_steering_and_steered_integrates_it(void) {
+  fxs_agent a = fxs_test_agent_at(0, 0);
+  a.orientation_mode = FXS_ORIENT_FIXED;
+  fxs_agent_integrate(&a, fxs_steering_angular(FXS_RATIO(1, 20)), fxs_vec2_zero(), FXS_ONE);
+  TEST_ASSERT_EQUAL_INT32(0, a.orientation);
+  a.orientation_mode = FXS_ORIENT_STEERED; // max angular acceleration 0.05, max rotation 0.2
+  for (int t = 0; t < 3; ++t) {
+    fxs_agent_integrate(&a, fxs_steering_angular(FXS_ONE), fxs_vec2_zero(), FXS_ONE);
+  }
+  TEST_ASSERT_EQUAL_INT32(3 * FXS_RATIO(1, 20), a.rotation);
+  TEST_ASSERT_EQUAL_INT32(6 * FXS_RATIO(1, 20), a.orientation); // 0.05 + 0.10 + 0.15
+  for (int t = 0; t < 10; ++t) {
+    fxs_agent_integrate(&a, fxs_steering_angular(FXS_ONE), fxs_vec2_zero(), FXS_ONE);
+  }
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 5), a.rotation); // capped at max rotation
+}
