@@ -32,7 +32,11 @@ fxs_kinematic_output fxs_kinematic_wander(const fxs_agent *self, fix16_t max_rot
                                           fxs_rng *rng) {
   fxs_kinematic_output out;
   out.velocity = fxs_vec2_scale(fxs_vec2_from_angle(self->orientation), self->max_speed);
-  fix16_t binomial = fxs_sub(fxs_rng_fix16(rng, 0, FXS_ONE), fxs_rng_fix16(rng, 0, FXS_ONE));
+  // Two statements: the order of two draws inside one expression is unspecified in C, and
+  // compilers do differ (gcc and clang evaluate arguments in opposite orders).
+  fix16_t first = fxs_rng_fix16(rng, 0, FXS_ONE);
+  fix16_t second = fxs_rng_fix16(rng, 0, FXS_ONE);
+  fix16_t binomial = fxs_sub(first, second);
   out.rotation = fxs_mul(binomial, max_rotation);
   return out;
 }

@@ -8,8 +8,8 @@ fxs_leader_def fxs_default_leader_def(void) {
   d.leader_behind_dist = FXS_INT(30);
   d.leader_sight_radius = FXS_INT(30);
   d.slowing_radius = FXS_INT(60);
-  d.separation_radius = FXS_INT(24);
-  d.separation_weight = FXS_INT(4);
+  d.separation_radius = FXS_INT(30);
+  d.separation_weight = FXS_INT(8);
   d.max_prediction = FXS_INT(20);
   return d;
 }

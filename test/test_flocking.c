@@ -73,7 +73,7 @@ static fix16_t crowd_min_distance(int with_separation) {
   uint32_t rng = 77;
   for (int i = 0; i < N; ++i) {
     agents[i] = fxs_test_agent_at(0, 0);
-    agents[i].position = fxs_vec2_make(fxs_test_units(&rng, -400, 400), fxs_test_units(&rng, -400, 400));
+    agents[i].position = fxs_test_point(&rng, -400, 400);
   }
   fxs_vec2 goal = fxs_vec2_make(FXS_INT(50), FXS_INT(-20));
   fix16_t worst = FXS_MAX;

@@ -86,7 +86,7 @@ void test_speed_and_force_stay_within_limits_after_every_update(void) {
     fix16_t angle = 0;
     fxs_steering_manager m;
     for (int t = 0; t < 300; ++t) {
-      fxs_vec2 target = fxs_vec2_make(fxs_test_units(&rng, -3000, 3000), fxs_test_units(&rng, -3000, 3000));
+      fxs_vec2 target = fxs_test_point(&rng, -3000, 3000);
       fxs_manager_begin(&m, (fxs_combine_mode)(t % 3));
       fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, fxs_steering_linear(fxs_seek(&a, target)), FXS_INT(2), 1);
       fxs_manager_add(&m, FXS_BEHAVIOR_FLEE, fxs_steering_linear(fxs_flee(&a, target, 0)), FXS_ONE, 0);

@@ -133,7 +133,7 @@ void test_dynamic_arrive_comes_to_rest_inside_the_target_radius(void) {
   for (int c = 0; c < 20; ++c) {
     fxs_agent a = fxs_test_agent_at(0, 0);
     a.max_force = def.max_acceleration;
-    fxs_vec2 target = fxs_vec2_make(fxs_test_units(&rng, -2500, 2500), fxs_test_units(&rng, -2500, 2500));
+    fxs_vec2 target = fxs_test_point(&rng, -2500, 2500);
     a.position = fxs_vec2_add(target, fxs_vec2_make(FXS_INT(400), fxs_test_units(&rng, -300, 300)));
     fxs_steering_manager m;
     fxs_vec2 rest = a.position;

@@ -49,7 +49,9 @@ void test_pursuit_catches_a_slower_target_crossing_its_path(void) {
   for (int c = 0; c < 20; ++c) {
     fxs_agent hunter = fxs_test_agent_at(0, 0);
     fxs_agent prey = fxs_test_agent_at(0, 0);
-    prey.position = fxs_vec2_make(fxs_test_units(&rng, 300, 1500), fxs_test_units(&rng, -1500, 1500));
+    fix16_t px = fxs_test_units(&rng, 300, 1500);
+    fix16_t py = fxs_test_units(&rng, -1500, 1500);
+    prey.position = fxs_vec2_make(px, py);
     prey.velocity = fxs_vec2_make(fxs_test_units(&rng, -2, 2), FXS_INT(2));
     prey.velocity = fxs_vec2_truncate(prey.velocity, FXS_INT(2));
     int caught = -1;

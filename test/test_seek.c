@@ -108,9 +108,9 @@ void test_arrive_comes_to_rest_on_far_targets_and_stays_for_200_ticks(void) {
   uint32_t rng = 2024;
   for (int c = 0; c < 40; ++c) {
     fxs_agent a = fxs_test_agent_at(0, 0);
-    a.position = fxs_vec2_make(fxs_test_units(&rng, -2000, 2000), fxs_test_units(&rng, -2000, 2000));
+    a.position = fxs_test_point(&rng, -2000, 2000);
     a.mass = FXS_ONE + (fix16_t)(fxs_test_lcg(&rng) % (uint32_t)FXS_INT(2));
-    fxs_vec2 target = fxs_vec2_make(fxs_test_units(&rng, -2000, 2000), fxs_test_units(&rng, -2000, 2000));
+    fxs_vec2 target = fxs_test_point(&rng, -2000, 2000);
     if (fxs_vec2_within(a.position, target, FXS_INT(300))) target.x = fxs_add(target.x, FXS_INT(600));
     fix16_t slowing = fxs_test_units(&rng, 120, 300);
     TEST_ASSERT_TRUE_MESSAGE(run_until_rest(&a, target, slowing, 5000) >= 0, "never came to rest");

@@ -18,6 +18,13 @@ static fix16_t next_component(int wide) {
   return wide ? (fix16_t)lcg_state : (fix16_t)(lcg_state >> 4) - (fix16_t)0x08000000;
 }
 
+// x drawn before y, in two statements (argument evaluation order is unspecified in C).
+static fxs_vec2 next_vector(int wide) {
+  fix16_t x = next_component(wide);
+  fix16_t y = next_component(wide);
+  return fxs_vec2_make(x, y);
+}
+
 void test_length_saturates_beyond_32767_units(void) {
   // |(30000, 30000)| = 42426 units does not fit in Q16.16.
   TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_vec2_length(units(30000, 30000)));
@@ -42,7 +49,7 @@ void test_length_rounds_sub_lsb_vectors_to_the_nearest_lsb(void) {
 
 void test_length_is_correctly_rounded_on_random_vectors(void) {
   for (int i = 0; i < 20000; ++i) {
-    fxs_vec2 v = fxs_vec2_make(next_component(i & 1), next_component(i & 1));
+    fxs_vec2 v = next_vector(i & 1);
     long double exact = sqrtl((long double)v.x * v.x + (long double)v.y * v.y);
     if (exact > (long double)FXS_MAX) exact = FXS_MAX;
     long double got = fxs_vec2_length(v);
@@ -85,7 +92,7 @@ void test_normalize_keeps_full_precision_for_tiny_vectors(void) {
 
 void test_normalize_gives_unit_length_on_random_vectors(void) {
   for (int i = 0; i < 20000; ++i) {
-    fxs_vec2 v = fxs_vec2_make(next_component(i & 1), next_component(i & 1));
+    fxs_vec2 v = next_vector(i & 1);
     if (fxs_vec2_is_zero(v)) continue;
     fxs_vec2 n = fxs_vec2_normalize(v);
     double len = sqrt((double)n.x * n.x + (double)n.y * n.y);
@@ -100,7 +107,7 @@ void test_normalize_gives_unit_length_on_random_vectors(void) {
 void test_truncate_never_exceeds_the_limit(void) {
   const fix16_t limits[] = {0, 1, FXS_RATIO(1, 3), FXS_ONE, FXS_INT(4), FXS_INT(250), FXS_MAX};
   for (int i = 0; i < 20000; ++i) {
-    fxs_vec2 v = fxs_vec2_make(next_component(i & 1), next_component(i & 1));
+    fxs_vec2 v = next_vector(i & 1);
     fix16_t max = limits[i % 7];
     fxs_vec2 t = fxs_vec2_truncate(v, max);
     TEST_ASSERT_TRUE(fxs_vec2_length_sq(t) <= (uint64_t)max * (uint64_t)max);
@@ -142,7 +149,7 @@ void test_angles_round_trip(void) {
 
 void test_rotate_matches_the_double_rotation(void) {
   for (int i = 0; i < 5000; ++i) {
-    fxs_vec2 v = fxs_vec2_make(next_component(0), next_component(0));
+    fxs_vec2 v = next_vector(0);
     fix16_t a = next_component(0) % FXS_TWO_PI;
     fxs_vec2 r = fxs_vec2_rotate(v, a);
     double t = fxs_test_to_double(a);

@@ -19,8 +19,8 @@ typedef struct fxs_leader_def {
   fix16_t leader_behind_dist;  ///< World units behind the leader. Default 30.
   fix16_t leader_sight_radius; ///< World units. Default 30.
   fix16_t slowing_radius;      ///< Arrival slowing radius at the point behind. Default 60.
-  fix16_t separation_radius;   ///< Followers keep this far apart. Default 24.
-  fix16_t separation_weight;   ///< Multiplies the separation force (MAX_SEPARATION). Default 4.
+  fix16_t separation_radius;   ///< Followers keep this far apart. Default 30.
+  fix16_t separation_weight;   ///< Multiplies the separation force (MAX_SEPARATION). Default 8.
   fix16_t max_prediction;      ///< Look-ahead cap of the evade, ticks. Default 20.
 } fxs_leader_def;
 

@@ -23,4 +23,12 @@ static inline fix16_t fxs_test_units(uint32_t *state, int lo, int hi) {
   return FXS_INT(lo + (int)(fxs_test_lcg(state) % (uint32_t)(hi - lo + 1)));
 }
 
+// A point with coordinates in [lo, hi] units: x drawn first, then y. (Never put two draws
+// in one argument list: C leaves their order unspecified and gcc and clang differ.)
+static inline fxs_vec2 fxs_test_point(uint32_t *state, int lo, int hi) {
+  fix16_t x = fxs_test_units(state, lo, hi);
+  fix16_t y = fxs_test_units(state, lo, hi);
+  return fxs_vec2_make(x, y);
+}
+
 #endif
