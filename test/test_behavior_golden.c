@@ -1,0 +1,190 @@
+// Golden hashes: every behavior runs a fixed scenario and the agents' states are hashed
+// tick by tick. The same pinned values must come out of every compiler and CPU the suite
+// runs on (gcc and clang on the desktop, arm-none-eabi-gcc on the Cortex-M3).
+#include <stdio.h>
+
+#include "unity.h"
+
+#include "scalar.h"
+#include "vec2.h"
+#include "rng.h"
+#include "hash.h"
+#include "agent.h"
+#include "behavior.h"
+#include "manager.h"
+#include "seek.h"
+#include "wander.h"
+#include "pursuit.h"
+#include "avoidance.h"
+#include "path.h"
+#include "flocking.h"
+#include "leader.h"
+#include "kinematic.h"
+#include "align.h"
+#include "velocity_match.h"
+#include "walker.h"
+#include "fxs_test_agents.h"
+
+void setUp(void) {}
+void tearDown(void) {}
+
+enum { N = 5, TICKS = 300 };
+
+static void hash_agent(fxs_hasher *h, const fxs_agent *a) {
+  fxs_hash_i32(h, a->position.x);
+  fxs_hash_i32(h, a->position.y);
+  fxs_hash_i32(h, a->velocity.x);
+  fxs_hash_i32(h, a->velocity.y);
+  fxs_hash_i32(h, a->orientation);
+  fxs_hash_i32(h, a->rotation);
+}
+
+static const fxs_vec2 path_nodes[4] = {{FXS_INT(100), FXS_INT(100)}, {FXS_INT(700), FXS_INT(120)},
+                                       {FXS_INT(650), FXS_INT(600)}, {FXS_INT(90), FXS_INT(540)}};
+static const fxs_obstacle obstacles[3] = {{{FXS_INT(300), FXS_INT(310)}, FXS_INT(40)},
+                                          {{FXS_INT(480), FXS_INT(260)}, FXS_INT(35)},
+                                          {{FXS_INT(420), FXS_INT(450)}, FXS_INT(50)}};
+
+typedef struct world {
+  fxs_agent a[N];
+  fxs_neighbor view[N];
+  fix16_t wander_angle[N];
+  fxs_rng rng[N];
+  fxs_path_state path[N];
+  fxs_walker_state walker[N];
+} world;
+
+// The steering of agent i under `behavior`; kinematic behaviors move the agent themselves.
+static void steer(world *w, int i, fxs_behavior behavior, fxs_steering_manager *m, fxs_agent *next) {
+  const fxs_agent *a = &w->a[i];
+  fxs_vec2 goal = fxs_vec2_make(FXS_INT(800), FXS_INT(700));
+  fxs_vec2 f = fxs_vec2_zero();
+  fix16_t angular = 0;
+  fxs_wander_def wdef = fxs_default_wander_def();
+  fxs_avoidance_def adef = fxs_default_avoidance_def();
+  fxs_path_def pdef = fxs_default_path_def(path_nodes, 4, (fxs_path_mode)(i % 3));
+  fxs_leader_def ldef = fxs_default_leader_def();
+  fxs_queue_def qdef = fxs_default_queue_def();
+  fxs_align_def aldef = fxs_default_align_def();
+  fxs_dynamic_arrive_def ddef = fxs_default_dynamic_arrive_def();
+  fxs_walker_def wkdef = fxs_default_walker_def();
+  fix16_t scale = FXS_ONE;
+  switch (behavior) {
+    case FXS_BEHAVIOR_SEEK: f = fxs_seek(a, goal); break;
+    case FXS_BEHAVIOR_FLEE: f = fxs_flee(a, goal, FXS_INT(900)); break;
+    case FXS_BEHAVIOR_ARRIVE: f = fxs_arrive(a, goal, FXS_INT(150)); break;
+    case FXS_BEHAVIOR_WANDER: f = fxs_wander(a, &wdef, &w->wander_angle[i], &w->rng[i]); break;
+    case FXS_BEHAVIOR_PURSUIT: f = i ? fxs_pursuit(a, &w->a[0], FXS_INT(40)) : fxs_seek(a, goal); break;
+    case FXS_BEHAVIOR_EVADE: f = i ? fxs_evade(a, &w->a[0], FXS_INT(40), FXS_INT(300)) : fxs_seek(a, goal); break;
+    case FXS_BEHAVIOR_AVOID:
+      f = fxs_vec2_add(fxs_avoid_obstacles(a, obstacles, 3, &adef), fxs_seek(a, goal));
+      break;
+    case FXS_BEHAVIOR_PATH: f = fxs_follow_path(a, &pdef, &w->path[i]); break;
+    case FXS_BEHAVIOR_SEPARATION: f = fxs_vec2_add(fxs_separation(a, (uint32_t)i, w->view, N, FXS_INT(60)), fxs_arrive(a, goal, FXS_INT(100))); break;
+    case FXS_BEHAVIOR_ALIGNMENT: f = fxs_alignment(a, (uint32_t)i, w->view, N, FXS_INT(400)); break;
+    case FXS_BEHAVIOR_COHESION: f = fxs_cohesion(a, (uint32_t)i, w->view, N, FXS_INT(400)); break;
+    case FXS_BEHAVIOR_LEADER:
+      f = i ? fxs_follow_leader(a, (uint32_t)i, &w->a[0], w->view, N, &ldef) : fxs_follow_path(a, &pdef, &w->path[i]);
+      break;
+    case FXS_BEHAVIOR_QUEUE:
+      f = fxs_arrive(a, goal, FXS_INT(60));
+      f = fxs_vec2_add(f, fxs_queue(a, (uint32_t)i, f, w->view, N, &qdef, &scale));
+      break;
+    case FXS_BEHAVIOR_DYNAMIC_ARRIVE: f = fxs_dynamic_arrive(a, goal, &ddef); break;
+    case FXS_BEHAVIOR_VELOCITY_MATCH: f = fxs_velocity_match(a, w->a[(i + 1) % N].velocity, FXS_INT(4), FXS_RATIO(1, 4)); break;
+    case FXS_BEHAVIOR_ALIGN: angular = fxs_align(a, FXS_INT(2), &aldef); break;
+    case FXS_BEHAVIOR_FACE: angular = fxs_face(a, goal, &aldef); break;
+    case FXS_BEHAVIOR_LOOK_WHERE_GOING: angular = fxs_look_where_going(a, &aldef); f = fxs_seek(a, goal); break;
+    case FXS_BEHAVIOR_WALKER: f = fxs_random_walker(a, goal, &wkdef, &w->walker[i], &w->rng[i]); break;
+    case FXS_BEHAVIOR_KINEMATIC_SEEK: fxs_kinematic_apply(next, fxs_kinematic_seek(a, goal)); return;
+    case FXS_BEHAVIOR_KINEMATIC_ARRIVE: fxs_kinematic_apply(next, fxs_kinematic_arrive(a, goal, FXS_INT(2), FXS_INT(8))); return;
+    case FXS_BEHAVIOR_KINEMATIC_WANDER: fxs_kinematic_apply(next, fxs_kinematic_wander(a, FXS_RATIO(1, 5), &w->rng[i])); return;
+    default: break;
+  }
+  fxs_manager_begin(m, FXS_COMBINE_WEIGHTED_SUM);
+  fxs_steering s = fxs_steering_linear(f);
+  s.angular = angular;
+  fxs_manager_add(m, behavior, s, FXS_ONE, 0);
+  fxs_manager_scale_velocity(m, scale);
+  fxs_manager_update(m, next);
+}
+
+// flip_bit: xor 1 into the raw x of agent 2 before the first tick.
+static uint64_t run(fxs_behavior behavior, int flip_bit) {
+  world w;
+  uint32_t lcg = 1000u + (uint32_t)behavior;
+  for (int i = 0; i < N; ++i) {
+    w.a[i] = fxs_test_agent_at(0, 0);
+    w.a[i].position = fxs_test_point(&lcg, 0, 600);
+    w.a[i].velocity = fxs_vec2_make(FXS_RATIO(i, 2), -FXS_RATIO(i, 3));
+    w.a[i].orientation_mode = (i & 1) ? FXS_ORIENT_STEERED : FXS_ORIENT_LOOK_WHERE_GOING;
+    w.a[i].max_turn_rate = FXS_RATIO(i, 10);
+    w.wander_angle[i] = 0;
+    fxs_rng_seed_stream(&w.rng[i], 20261122u, (uint32_t)i);
+    w.path[i] = fxs_path_start();
+    w.walker[i].has_waypoint = 0;
+    w.walker[i].waypoint = fxs_vec2_zero();
+  }
+  if (flip_bit) w.a[2].position.x ^= 1;
+  fxs_hasher h = fxs_hasher_make();
+  fxs_steering_manager m;
+  for (int t = 0; t < TICKS; ++t) {
+    fxs_agent next[N];
+    for (int i = 0; i < N; ++i) w.view[i] = fxs_neighbor_of(&w.a[i], (uint32_t)i);
+    for (int i = 0; i < N; ++i) {
+      next[i] = w.a[i];
+      steer(&w, i, behavior, &m, &next[i]);
+    }
+    for (int i = 0; i < N; ++i) {
+      w.a[i] = next[i];
+      hash_agent(&h, &w.a[i]);
+    }
+  }
+  return h.state;
+}
+
+static const uint64_t golden[FXS_BEHAVIOR_COUNT] = {
+    [FXS_BEHAVIOR_SEEK] = UINT64_C(0xe7b6c5068818960a),
+    [FXS_BEHAVIOR_FLEE] = UINT64_C(0xcd9b875b02448096),
+    [FXS_BEHAVIOR_ARRIVE] = UINT64_C(0x6b0df2b03f49b651),
+    [FXS_BEHAVIOR_WANDER] = UINT64_C(0x554cb35db7915373),
+    [FXS_BEHAVIOR_PURSUIT] = UINT64_C(0x373cbecdf21f6f8b),
+    [FXS_BEHAVIOR_EVADE] = UINT64_C(0x4e798292d2207c53),
+    [FXS_BEHAVIOR_AVOID] = UINT64_C(0x1dc5ffee210faf3a),
+    [FXS_BEHAVIOR_PATH] = UINT64_C(0xe8869eba1a49ca3c),
+    [FXS_BEHAVIOR_SEPARATION] = UINT64_C(0x25b6958407c84a24),
+    [FXS_BEHAVIOR_ALIGNMENT] = UINT64_C(0x9fd4e06e857dd68f),
+    [FXS_BEHAVIOR_COHESION] = UINT64_C(0x738bf707c5ac1741),
+    [FXS_BEHAVIOR_LEADER] = UINT64_C(0x5eb3288bf32b2d05),
+    [FXS_BEHAVIOR_QUEUE] = UINT64_C(0x49f9ffa72f93c89b),
+    [FXS_BEHAVIOR_DYNAMIC_ARRIVE] = UINT64_C(0xcbaf8d0c47e29474),
+    [FXS_BEHAVIOR_VELOCITY_MATCH] = UINT64_C(0x9a8c3589e6e50aa0),
+    [FXS_BEHAVIOR_ALIGN] = UINT64_C(0x486c02d0cc0491d1),
+    [FXS_BEHAVIOR_FACE] = UINT64_C(0x0342b64679599cdb),
+    [FXS_BEHAVIOR_LOOK_WHERE_GOING] = UINT64_C(0x12141a9708b78f2c),
+    [FXS_BEHAVIOR_WALKER] = UINT64_C(0x4b1aac168affffdf),
+    [FXS_BEHAVIOR_KINEMATIC_SEEK] = UINT64_C(0xb77d17cf41fe0a7b),
+    [FXS_BEHAVIOR_KINEMATIC_ARRIVE] = UINT64_C(0xa1c79439b4625b25),
+    [FXS_BEHAVIOR_KINEMATIC_WANDER] = UINT64_C(0x821c05c25d9b775a),
+};
+
+void test_every_behavior_reproduces_its_golden_hash(void) {
+  int mismatches = 0;
+  for (int b = FXS_BEHAVIOR_SEEK; b < FXS_BEHAVIOR_EXTERNAL; ++b) {
+    uint64_t got = run((fxs_behavior)b, 0);
+    if (got != golden[b]) {
+      char msg[96];
+      snprintf(msg, sizeof msg, "%s: 0x%08lx%08lx", fxs_behavior_name((fxs_behavior)b),
+               (unsigned long)(got >> 32), (unsigned long)(got & 0xFFFFFFFFu));
+      TEST_MESSAGE(msg);
+      mismatches++;
+    }
+  }
+  TEST_ASSERT_EQUAL_INT(0, mismatches);
+}
+
+void test_a_one_lsb_change_in_one_agent_changes_the_hash(void) {
+  for (int b = FXS_BEHAVIOR_SEEK; b < FXS_BEHAVIOR_EXTERNAL; ++b) {
+    TEST_ASSERT_NOT_EQUAL(golden[b], run((fxs_behavior)b, 1));
+  }
+}
