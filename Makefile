@@ -24,7 +24,7 @@ LFM_OBJECTS := $(LFM_SOURCES:$(LFM_DIR)/%.c=$(BUILD_DIR)/obj/libfixmath/%.o)
 
 CEEDLING ?= ceedling
 
-.PHONY: all lib setup test test-mcu test-sanitize clean
+.PHONY: all lib setup test test-mcu test-sanitize deviation clean
 
 all: lib
 
@@ -49,6 +49,17 @@ $(BUILD_DIR)/libfixsteer.a: $(OBJECTS)
 
 $(BUILD_DIR)/libfixmath.a: $(LFM_OBJECTS)
 	rm -f $@ && $(AR) rcs $@ $^
+
+# Desktop tools: they use only the public headers and link the two libraries.
+CFLAGS_TOOL := -std=c99 $(OPT) $(WARNINGS) -Werror $(LFM_DEFINES) -Iinclude -I$(LFM_DIR) $(EXTRA_CFLAGS)
+
+$(BUILD_DIR)/bin/fxs-deviation: tools/deviation.c $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_TOOL) $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a -lm -o $@
+
+# Q16.16 against double precision, per behavior (prints a table).
+deviation: $(BUILD_DIR)/bin/fxs-deviation
+	$(BUILD_DIR)/bin/fxs-deviation 1000
 
 # The test targets run the full set-up first (idempotent: packages, Ceedling, libfixmath).
 test: setup
