@@ -1,0 +1,35 @@
+/// @file result.h
+/// Expected failures: every fallible fixsteer function returns an fxs_result. The messages
+/// come from one table.
+#ifndef FIXSTEER_RESULT_H
+#define FIXSTEER_RESULT_H
+
+/// X-macro: identifier, message.
+#define FXS_RESULT_LIST(X)                                                                       \
+  X(FXS_OK, "ok")                                                                                \
+  X(FXS_ERR_BUFFER_TOO_SMALL, "buffer too small")                                                \
+  X(FXS_ERR_FULL, "no free slot left")                                                           \
+  X(FXS_ERR_STALE_HANDLE, "handle does not name a live agent")                                   \
+  X(FXS_ERR_BAD_COMMAND, "unknown command type")                                                 \
+  X(FXS_ERR_BAD_VALUE, "value out of range")                                                     \
+  X(FXS_ERR_BAD_MAGIC, "not a fixsteer file (bad magic)")                                        \
+  X(FXS_ERR_BAD_VERSION, "unsupported format version")                                           \
+  X(FXS_ERR_BAD_FINGERPRINT, "recorded with different math (fingerprint mismatch)")              \
+  X(FXS_ERR_TRUNCATED, "data ends early (truncated)")                                            \
+  X(FXS_ERR_BAD_CHECKSUM, "checksum mismatch (corrupt data)")                                    \
+  X(FXS_ERR_BAD_LENGTH, "impossible length field")                                               \
+  X(FXS_ERR_CAPACITY, "world capacity smaller than the data needs")                              \
+  X(FXS_ERR_HASH_MISMATCH, "state hash differs from the recorded one")
+
+/// Result codes.
+typedef enum fxs_result {
+#define FXS_RESULT_ENUM_(id, msg) id,
+  FXS_RESULT_LIST(FXS_RESULT_ENUM_)
+#undef FXS_RESULT_ENUM_
+  FXS_RESULT_COUNT
+} fxs_result;
+
+/// The message of a result ("unknown result" outside the table).
+const char *fxs_result_message(fxs_result result);
+
+#endif

@@ -1,0 +1,74 @@
+#include "bytes.h"
+
+fxs_writer fxs_writer_make(uint8_t *buffer, size_t capacity, fxs_hasher *hasher) {
+  fxs_writer w;
+  w.buffer = buffer;
+  w.capacity = buffer ? capacity : 0;
+  w.position = 0;
+  w.hasher = hasher;
+  return w;
+}
+
+void fxs_put_u8(fxs_writer *w, uint8_t v) {
+  if (w->buffer && w->position < w->capacity) w->buffer[w->position] = v;
+  if (w->hasher) fxs_hash_u8(w->hasher, v);
+  w->position++;
+}
+
+void fxs_put_u16(fxs_writer *w, uint16_t v) {
+  fxs_put_u8(w, (uint8_t)v);
+  fxs_put_u8(w, (uint8_t)(v >> 8));
+}
+
+void fxs_put_u32(fxs_writer *w, uint32_t v) {
+  for (int i = 0; i < 4; ++i) fxs_put_u8(w, (uint8_t)(v >> (8 * i)));
+}
+
+void fxs_put_i32(fxs_writer *w, int32_t v) { fxs_put_u32(w, (uint32_t)v); }
+
+void fxs_put_u64(fxs_writer *w, uint64_t v) {
+  for (int i = 0; i < 8; ++i) fxs_put_u8(w, (uint8_t)(v >> (8 * i)));
+}
+
+void fxs_put_bytes(fxs_writer *w, const uint8_t *bytes, size_t size) {
+  for (size_t i = 0; i < size; ++i) fxs_put_u8(w, bytes[i]);
+}
+
+bool fxs_writer_fits(const fxs_writer *w) { return w->position <= w->capacity; }
+
+fxs_reader fxs_reader_make(const uint8_t *data, size_t size) {
+  fxs_reader r;
+  r.data = data;
+  r.size = data ? size : 0;
+  r.position = 0;
+  r.failed = false;
+  return r;
+}
+
+uint8_t fxs_get_u8(fxs_reader *r) {
+  if (r->failed || r->position >= r->size) {
+    r->failed = true;
+    return 0;
+  }
+  return r->data[r->position++];
+}
+
+uint16_t fxs_get_u16(fxs_reader *r) {
+  uint16_t lo = fxs_get_u8(r);
+  uint16_t hi = fxs_get_u8(r);
+  return (uint16_t)(lo | (hi << 8));
+}
+
+uint32_t fxs_get_u32(fxs_reader *r) {
+  uint32_t v = 0;
+  for (int i = 0; i < 4; ++i) v |= (uint32_t)fxs_get_u8(r) << (8 * i);
+  return v;
+}
+
+int32_t fxs_get_i32(fxs_reader *r) { return (int32_t)fxs_get_u32(r); }
+
+uint64_t fxs_get_u64(fxs_reader *r) {
+  uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v |= (uint64_t)fxs_get_u8(r) << (8 * i);
+  return v;
+}
