@@ -65,7 +65,11 @@ uint32_t fxs_get_u32(fxs_reader *r) {
   return v;
 }
 
-int32_t fxs_get_i32(fxs_reader *r) { return (int32_t)fxs_get_u32(r); }
+int32_t fxs_get_i32(fxs_reader *r) {
+  uint32_t v = fxs_get_u32(r);
+  // Portable two's-complement decoding (no implementation-defined conversion).
+  return v <= 0x7FFFFFFFu ? (int32_t)v : (int32_t)((int64_t)v - INT64_C(4294967296));
+}
 
 uint64_t fxs_get_u64(fxs_reader *r) {
   uint64_t v = 0;

@@ -1,0 +1,73 @@
+/// @file command.h
+/// Input commands: typed, fixed-size records with an explicit little-endian encoding of
+/// FXS_COMMAND_BYTES bytes. Every peer applies the commands of a tick at its start in the
+/// canonical order (source, then sequence, then the encoded bytes), so peers that received
+/// them in different orders stay identical.
+#ifndef FIXSTEER_COMMAND_H
+#define FIXSTEER_COMMAND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fixsteer/config.h"
+#include "fixsteer/result.h"
+
+/// Number of Q16.16 arguments in a command.
+#define FXS_COMMAND_ARGS 8
+/// Encoded size of one command: type, source, sequence, agent, ref, args.
+#define FXS_COMMAND_BYTES (1 + 1 + 2 + 4 + 4 + 4 * FXS_COMMAND_ARGS)
+
+/// X-macro: identifier, name, what agent / ref / args mean.
+#define FXS_COMMAND_LIST(X)                                                                      \
+  X(FXS_CMD_SPAWN, "spawn", "args: x y vx vy max_speed max_force mass radius (0: default)")     \
+  X(FXS_CMD_DESPAWN, "despawn", "agent")                                                         \
+  X(FXS_CMD_SET_TARGET_POINT, "set_target_point", "agent; args: x y")                            \
+  X(FXS_CMD_SET_TARGET_AGENT, "set_target_agent", "agent; ref: target handle (0: none)")         \
+  X(FXS_CMD_CLEAR_BEHAVIORS, "clear_behaviors", "agent; ref: fxs_combine_mode")                  \
+  X(FXS_CMD_ADD_BEHAVIOR, "add_behavior",                                                        \
+    "agent; ref: kind | priority << 8; args: weight p0..p5 (0: default)")                        \
+  X(FXS_CMD_SET_PATH, "set_path", "agent; ref: path index (0xFFFF: none)")                       \
+  X(FXS_CMD_ADD_OBSTACLE, "add_obstacle", "args: x y radius")                                    \
+  X(FXS_CMD_REMOVE_OBSTACLE, "remove_obstacle", "ref: obstacle index")                           \
+  X(FXS_CMD_APPLY_FORCE, "apply_force", "agent; args: fx fy (this tick, not limited)")           \
+  X(FXS_CMD_SET_LIMITS, "set_limits",                                                            \
+    "agent; ref: orientation mode; args: max_speed max_force mass radius max_rotation "          \
+    "max_angular_acceleration max_turn_rate")
+
+/// Command types.
+typedef enum fxs_command_type {
+#define FXS_COMMAND_ENUM_(id, name, doc) id,
+  FXS_COMMAND_LIST(FXS_COMMAND_ENUM_)
+#undef FXS_COMMAND_ENUM_
+  FXS_CMD_COUNT
+} fxs_command_type;
+
+/// One input command.
+typedef struct fxs_command {
+  uint8_t type;                   ///< An fxs_command_type.
+  uint8_t source;                 ///< Who issued it (player, peer, script).
+  uint16_t sequence;              ///< Issue order within the source and tick.
+  uint32_t agent;                 ///< Agent handle value the command acts on, or 0.
+  uint32_t ref;                   ///< Second reference; meaning per type (see the list).
+  fix16_t arg[FXS_COMMAND_ARGS];  ///< Q16.16 arguments; meaning per type.
+} fxs_command;
+
+/// A zeroed command of the given type, source and sequence.
+fxs_command fxs_command_make(fxs_command_type type, uint8_t source, uint16_t sequence);
+
+/// The printable name of a command type ("spawn"); "unknown" outside the table.
+const char *fxs_command_name(uint8_t type);
+
+/// Writes the FXS_COMMAND_BYTES-byte little-endian encoding.
+void fxs_command_encode(const fxs_command *c, uint8_t out[FXS_COMMAND_BYTES]);
+
+/// Reads an encoding; FXS_ERR_BAD_COMMAND for an unknown type.
+fxs_result fxs_command_decode(const uint8_t in[FXS_COMMAND_BYTES], fxs_command *c);
+
+/// Negative, zero or positive as a sorts before, equal to or after b in canonical order.
+int fxs_command_compare(const fxs_command *a, const fxs_command *b);
+
+/// Sorts commands into canonical order in place (insertion sort: no recursion, stable).
+void fxs_command_sort(fxs_command *commands, uint32_t count);
+
+#endif

@@ -1,0 +1,37 @@
+/// @file snapshot.h
+/// The world's state as bytes: one serializer writes every field that matters (tick,
+/// agent slots in index order with their generations, random streams, behavior sets and
+/// progress, obstacles, paths) in an explicit little-endian layout. fxs_world_hash() is the
+/// FNV-1a 64 of exactly those bytes, so hash and snapshot always cover the same state.
+#ifndef FIXSTEER_SNAPSHOT_H
+#define FIXSTEER_SNAPSHOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fixsteer/result.h"
+#include "fixsteer/world.h"
+
+/// "FXSW", first bytes of every snapshot.
+#define FXS_SNAPSHOT_MAGIC 0x57535846u
+/// Snapshot layout version.
+#define FXS_SNAPSHOT_VERSION 1u
+
+/// 64-bit hash of the world's state (FNV-1a over the snapshot bytes, no buffer needed).
+uint64_t fxs_world_hash(const fxs_world *world);
+
+/// Bytes fxs_world_save needs for the current state.
+size_t fxs_world_snapshot_size(const fxs_world *world);
+
+/// Writes the state into buffer; FXS_ERR_BUFFER_TOO_SMALL when it does not fit (nothing
+/// useful is written then). *written receives the size when not NULL.
+fxs_result fxs_world_save(const fxs_world *world, uint8_t *buffer, size_t capacity,
+                          size_t *written);
+
+/// Replaces the state of `world` (already initialised with the same capacities) with a
+/// snapshot. On failure the world is left unchanged and *error_offset (when not NULL) names
+/// the byte where reading failed.
+fxs_result fxs_world_restore(fxs_world *world, const uint8_t *data, size_t size,
+                             size_t *error_offset);
+
+#endif

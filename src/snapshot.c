@@ -1,0 +1,280 @@
+#include "fixsteer/snapshot.h"
+
+#include <string.h>
+
+#include "bytes.h"
+#include "fixsteer/manager.h"
+
+static void put_vec2(fxs_writer *w, fxs_vec2 v) {
+  fxs_put_i32(w, v.x);
+  fxs_put_i32(w, v.y);
+}
+
+static void put_body(fxs_writer *w, const fxs_agent *a) {
+  put_vec2(w, a->position);
+  put_vec2(w, a->velocity);
+  fxs_put_i32(w, a->orientation);
+  fxs_put_i32(w, a->rotation);
+  fxs_put_i32(w, a->mass);
+  fxs_put_i32(w, a->radius);
+  fxs_put_i32(w, a->max_speed);
+  fxs_put_i32(w, a->max_force);
+  fxs_put_i32(w, a->max_rotation);
+  fxs_put_i32(w, a->max_angular_acceleration);
+  fxs_put_i32(w, a->max_turn_rate);
+  fxs_put_u8(w, a->orientation_mode);
+}
+
+static void put_agent_slot(fxs_writer *w, const fxs_agent_slot *s) {
+  fxs_put_u16(w, s->generation);
+  fxs_put_u8(w, s->alive);
+  if (!s->alive) return; // a free slot's only lasting state is its generation
+  fxs_put_u8(w, s->combine_mode);
+  fxs_put_u8(w, s->behavior_count);
+  fxs_put_u16(w, s->path_index);
+  fxs_put_u32(w, s->target_agent);
+  put_vec2(w, s->target_point);
+  put_vec2(w, s->pending_force);
+  put_body(w, &s->body);
+  for (int i = 0; i < 4; ++i) fxs_put_u32(w, s->rng.s[i]);
+  fxs_put_i32(w, s->wander_angle);
+  fxs_put_u16(w, s->path.current_node);
+  fxs_put_u8(w, (uint8_t)s->path.path_dir);
+  fxs_put_u8(w, s->path.finished);
+  put_vec2(w, s->walker.waypoint);
+  fxs_put_u8(w, s->walker.has_waypoint);
+  for (uint8_t b = 0; b < s->behavior_count; ++b) {
+    const fxs_behavior_slot *bs = &s->behaviors[b];
+    fxs_put_u8(w, bs->kind);
+    fxs_put_u8(w, bs->priority);
+    fxs_put_i32(w, bs->weight);
+    for (int i = 0; i < FXS_BEHAVIOR_PARAMS; ++i) fxs_put_i32(w, bs->p[i]);
+  }
+}
+
+// The one serializer behind the hash and the snapshot.
+static void serialize(const fxs_world *world, fxs_writer *w) {
+  const fxs_world_def *d = &world->def;
+  fxs_put_u32(w, FXS_SNAPSHOT_MAGIC);
+  fxs_put_u16(w, FXS_SNAPSHOT_VERSION);
+  fxs_put_u64(w, d->seed);
+  put_vec2(w, d->bounds_min);
+  put_vec2(w, d->bounds_max);
+  fxs_put_u8(w, d->clamp_to_bounds);
+  fxs_put_i32(w, d->neighbor_radius);
+  fxs_put_u16(w, world->capacity.agents);
+  fxs_put_u16(w, world->capacity.obstacles);
+  fxs_put_u16(w, world->capacity.paths);
+  fxs_put_u32(w, world->capacity.path_nodes);
+  fxs_put_u32(w, world->tick);
+  fxs_put_u16(w, world->path_count);
+  fxs_put_u32(w, world->node_count);
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) put_agent_slot(w, &world->agents[i]);
+  for (uint32_t i = 0; i < world->capacity.obstacles; ++i) {
+    fxs_put_u8(w, world->obstacle_alive[i]);
+    if (!world->obstacle_alive[i]) continue;
+    put_vec2(w, world->obstacles[i].center);
+    fxs_put_i32(w, world->obstacles[i].radius);
+  }
+  for (uint32_t i = 0; i < world->path_count; ++i) {
+    const fxs_world_path *p = &world->paths[i];
+    fxs_put_u32(w, p->first_node);
+    fxs_put_u16(w, p->count);
+    fxs_put_u8(w, p->mode);
+    fxs_put_i32(w, p->radius);
+    fxs_put_i32(w, p->slowing_radius);
+  }
+  for (uint32_t i = 0; i < world->node_count; ++i) put_vec2(w, world->nodes[i]);
+}
+
+uint64_t fxs_world_hash(const fxs_world *world) {
+  fxs_hasher h = fxs_hasher_make();
+  fxs_writer w = fxs_writer_make(0, 0, &h);
+  serialize(world, &w);
+  return h.state;
+}
+
+size_t fxs_world_snapshot_size(const fxs_world *world) {
+  fxs_writer w = fxs_writer_make(0, 0, 0);
+  serialize(world, &w);
+  return w.position;
+}
+
+fxs_result fxs_world_save(const fxs_world *world, uint8_t *buffer, size_t capacity,
+                          size_t *written) {
+  fxs_writer w = fxs_writer_make(buffer, capacity, 0);
+  serialize(world, &w);
+  if (written) *written = w.position;
+  return buffer && fxs_writer_fits(&w) ? FXS_OK : FXS_ERR_BUFFER_TOO_SMALL;
+}
+
+// ------------------------------------------------------------------ restore
+// Reading runs twice: a dry pass that validates everything, then a pass that stores. So a
+// bad snapshot never leaves a half-restored world.
+
+typedef struct restore {
+  fxs_reader r;
+  fxs_world *world; // NULL on the dry pass
+  fxs_result error;
+  size_t error_offset;
+} restore;
+
+// Records the first error; `at` is where the offending field or record starts (a read past
+// the end reports the end of the data instead).
+static void fail_at(restore *rs, fxs_result e, size_t at) {
+  if (rs->error != FXS_OK) return;
+  rs->error = rs->r.failed ? FXS_ERR_TRUNCATED : e;
+  rs->error_offset = rs->r.failed ? rs->r.size : at;
+}
+
+static void fail(restore *rs, fxs_result e) { fail_at(rs, e, rs->r.position); }
+
+static fxs_vec2 get_vec2(fxs_reader *r) {
+  fix16_t x = fxs_get_i32(r);
+  fix16_t y = fxs_get_i32(r);
+  return fxs_vec2_make(x, y);
+}
+
+static void get_body(fxs_reader *r, fxs_agent *a) {
+  a->position = get_vec2(r);
+  a->velocity = get_vec2(r);
+  a->orientation = fxs_get_i32(r);
+  a->rotation = fxs_get_i32(r);
+  a->mass = fxs_get_i32(r);
+  a->radius = fxs_get_i32(r);
+  a->max_speed = fxs_get_i32(r);
+  a->max_force = fxs_get_i32(r);
+  a->max_rotation = fxs_get_i32(r);
+  a->max_angular_acceleration = fxs_get_i32(r);
+  a->max_turn_rate = fxs_get_i32(r);
+  a->orientation_mode = fxs_get_u8(r);
+}
+
+static bool slot_valid(const fxs_agent_slot *s, uint16_t path_count) {
+  if (s->alive > 1 || s->combine_mode > FXS_COMBINE_PRIORITY_GROUPS) return false;
+  if (s->behavior_count > FXS_AGENT_BEHAVIORS) return false;
+  if (s->path_index != FXS_NO_PATH && s->path_index >= path_count) return false;
+  if (s->body.mass <= 0 || s->body.orientation_mode > FXS_ORIENT_STEERED) return false;
+  if (s->path.path_dir != 1 && s->path.path_dir != -1) return false;
+  return true;
+}
+
+static void get_agent_slot(restore *rs, fxs_agent_slot *s, uint16_t path_count) {
+  fxs_reader *r = &rs->r;
+  size_t start = r->position;
+  memset(s, 0, sizeof *s);
+  s->generation = fxs_get_u16(r);
+  s->alive = fxs_get_u8(r);
+  if (s->alive == 0) return;
+  s->combine_mode = fxs_get_u8(r);
+  s->behavior_count = fxs_get_u8(r);
+  s->path_index = fxs_get_u16(r);
+  s->target_agent = fxs_get_u32(r);
+  s->target_point = get_vec2(r);
+  s->pending_force = get_vec2(r);
+  get_body(r, &s->body);
+  for (int i = 0; i < 4; ++i) s->rng.s[i] = fxs_get_u32(r);
+  s->wander_angle = fxs_get_i32(r);
+  s->path.current_node = fxs_get_u16(r);
+  uint8_t dir = fxs_get_u8(r); // +1 is stored as 0x01, -1 as 0xFF; anything else is corrupt
+  s->path.path_dir = (int8_t)(dir == 0xFF ? -1 : (dir == 0x01 ? 1 : 0));
+  s->path.finished = fxs_get_u8(r);
+  s->walker.waypoint = get_vec2(r);
+  s->walker.has_waypoint = fxs_get_u8(r);
+  if (!slot_valid(s, path_count)) {
+    fail_at(rs, FXS_ERR_BAD_VALUE, start);
+    return;
+  }
+  for (uint8_t b = 0; b < s->behavior_count; ++b) {
+    fxs_behavior_slot *bs = &s->behaviors[b];
+    start = r->position;
+    bs->kind = fxs_get_u8(r);
+    bs->priority = fxs_get_u8(r);
+    bs->weight = fxs_get_i32(r);
+    for (int i = 0; i < FXS_BEHAVIOR_PARAMS; ++i) bs->p[i] = fxs_get_i32(r);
+    if (bs->kind == FXS_BEHAVIOR_NONE || bs->kind >= FXS_BEHAVIOR_EXTERNAL) {
+      fail_at(rs, FXS_ERR_BAD_VALUE, start);
+    }
+  }
+}
+
+// Reads the header; false (with the error set) when it does not match `world`.
+static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, uint32_t *tick,
+                       uint16_t *path_count, uint32_t *node_count) {
+  fxs_reader *r = &rs->r;
+  if (fxs_get_u32(r) != FXS_SNAPSHOT_MAGIC) return fail_at(rs, FXS_ERR_BAD_MAGIC, 0), false;
+  if (fxs_get_u16(r) != FXS_SNAPSHOT_VERSION) return fail_at(rs, FXS_ERR_BAD_VERSION, 4), false;
+  def->seed = fxs_get_u64(r);
+  def->bounds_min = get_vec2(r);
+  def->bounds_max = get_vec2(r);
+  def->clamp_to_bounds = fxs_get_u8(r);
+  def->neighbor_radius = fxs_get_i32(r);
+  fxs_world_capacity c;
+  size_t capacity_at = r->position;
+  c.agents = fxs_get_u16(r);
+  c.obstacles = fxs_get_u16(r);
+  c.paths = fxs_get_u16(r);
+  c.path_nodes = fxs_get_u32(r);
+  if (c.agents != world->capacity.agents || c.obstacles != world->capacity.obstacles ||
+      c.paths != world->capacity.paths || c.path_nodes != world->capacity.path_nodes) {
+    return fail_at(rs, FXS_ERR_CAPACITY, capacity_at), false;
+  }
+  *tick = fxs_get_u32(r);
+  *path_count = fxs_get_u16(r);
+  *node_count = fxs_get_u32(r);
+  if (*path_count > c.paths || *node_count > c.path_nodes) return fail(rs, FXS_ERR_BAD_LENGTH), false;
+  if (r->failed) return fail(rs, FXS_ERR_TRUNCATED), false;
+  return true;
+}
+
+static void restore_pass(restore *rs, const fxs_world *shape) {
+  fxs_world_def def;
+  uint32_t tick, node_count;
+  uint16_t path_count;
+  if (!get_header(rs, shape, &def, &tick, &path_count, &node_count)) return;
+  fxs_world *w = rs->world;
+  if (w) w->def = def, w->tick = tick, w->path_count = path_count, w->node_count = node_count;
+  for (uint32_t i = 0; i < shape->capacity.agents && rs->error == FXS_OK; ++i) {
+    fxs_agent_slot tmp;
+    get_agent_slot(rs, &tmp, path_count);
+    if (w) w->agents[i] = tmp;
+  }
+  for (uint32_t i = 0; i < shape->capacity.obstacles && rs->error == FXS_OK; ++i) {
+    uint8_t alive = fxs_get_u8(&rs->r);
+    fxs_obstacle o = {{0, 0}, 0};
+    if (alive > 1) fail(rs, FXS_ERR_BAD_VALUE);
+    if (alive) o.center = get_vec2(&rs->r), o.radius = fxs_get_i32(&rs->r);
+    if (w) w->obstacle_alive[i] = alive, w->obstacles[i] = o;
+  }
+  for (uint32_t i = 0; i < path_count && rs->error == FXS_OK; ++i) {
+    fxs_world_path p;
+    p.first_node = fxs_get_u32(&rs->r);
+    p.count = fxs_get_u16(&rs->r);
+    p.mode = fxs_get_u8(&rs->r);
+    p.radius = fxs_get_i32(&rs->r);
+    p.slowing_radius = fxs_get_i32(&rs->r);
+    if (p.mode > FXS_PATH_PATROL || p.first_node > node_count || p.count > node_count - p.first_node) {
+      fail(rs, FXS_ERR_BAD_VALUE);
+    }
+    if (w) w->paths[i] = p;
+  }
+  for (uint32_t i = 0; i < node_count && rs->error == FXS_OK; ++i) {
+    fxs_vec2 n = get_vec2(&rs->r);
+    if (w) w->nodes[i] = n;
+  }
+  if (rs->r.failed) fail(rs, FXS_ERR_TRUNCATED);
+  if (rs->error == FXS_OK && rs->r.position != rs->r.size) fail(rs, FXS_ERR_BAD_LENGTH);
+}
+
+fxs_result fxs_world_restore(fxs_world *world, const uint8_t *data, size_t size,
+                             size_t *error_offset) {
+  restore dry = {fxs_reader_make(data, size), 0, FXS_OK, 0};
+  restore_pass(&dry, world);
+  if (dry.error != FXS_OK) {
+    if (error_offset) *error_offset = dry.error_offset;
+    return dry.error;
+  }
+  restore apply = {fxs_reader_make(data, size), world, FXS_OK, 0};
+  restore_pass(&apply, world);
+  return apply.error;
+}

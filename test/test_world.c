@@ -1,0 +1,336 @@
+#include <string.h>
+
+#include "unity.h"
+
+#include "scalar.h"
+#include "vec2.h"
+#include "rng.h"
+#include "hash.h"
+#include "agent.h"
+#include "behavior.h"
+#include "manager.h"
+#include "seek.h"
+#include "wander.h"
+#include "pursuit.h"
+#include "avoidance.h"
+#include "path.h"
+#include "flocking.h"
+#include "leader.h"
+#include "kinematic.h"
+#include "align.h"
+#include "velocity_match.h"
+#include "walker.h"
+#include "result.h"
+#include "command.h"
+#include "world.h"
+#include "snapshot.h"
+#include "bytes.h"
+
+static const fxs_world_capacity cap = {16, 8, 2, 16};
+static uint64_t memory[8192];
+static uint64_t memory2[8192];
+static fxs_world world;
+
+void setUp(void) {
+  fxs_world_def def = fxs_default_world_def();
+  def.seed = 99;
+  TEST_ASSERT_TRUE(fxs_world_memory_size(&cap) <= sizeof memory);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&world, &def, &cap, memory, sizeof memory));
+}
+void tearDown(void) {}
+
+static fxs_command spawn_cmd(int x, int y) {
+  fxs_command c = fxs_command_make(FXS_CMD_SPAWN, 0, 0);
+  c.arg[0] = FXS_INT(x), c.arg[1] = FXS_INT(y);
+  c.arg[4] = FXS_INT(4), c.arg[5] = FXS_RATIO(1, 4), c.arg[6] = FXS_ONE, c.arg[7] = FXS_INT(8);
+  return c;
+}
+
+static fxs_agent_handle spawn_at(int x, int y) {
+  fxs_agent_handle h = {0};
+  fxs_command c = spawn_cmd(x, y);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, &h));
+  return h;
+}
+
+static fxs_result add(fxs_agent_handle h, fxs_behavior kind, uint8_t priority) {
+  fxs_behavior_slot b = fxs_behavior_slot_default(kind);
+  fxs_command c = fxs_command_make(FXS_CMD_ADD_BEHAVIOR, 0, 0);
+  c.agent = h.value;
+  c.ref = (uint32_t)kind | ((uint32_t)priority << 8);
+  c.arg[0] = b.weight;
+  for (int i = 0; i < FXS_BEHAVIOR_PARAMS; ++i) c.arg[1 + i] = b.p[i];
+  return fxs_world_apply(&world, &c, 0);
+}
+
+static void target_point(fxs_agent_handle h, int x, int y) {
+  fxs_command c = fxs_command_make(FXS_CMD_SET_TARGET_POINT, 0, 0);
+  c.agent = h.value, c.arg[0] = FXS_INT(x), c.arg[1] = FXS_INT(y);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, 0));
+}
+
+static void step(int ticks) {
+  for (int t = 0; t < ticks; ++t) fxs_world_step(&world, 0, 0, 0);
+}
+
+void test_init_refuses_a_buffer_that_is_too_small(void) {
+  fxs_world w;
+  fxs_world_def def = fxs_default_world_def();
+  TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL,
+                    fxs_world_init(&w, &def, &cap, memory, fxs_world_memory_size(&cap) - 1));
+}
+
+void test_handles_go_stale_on_despawn_and_slots_are_reused_with_a_new_generation(void) {
+  fxs_agent_handle a = spawn_at(10, 20);
+  TEST_ASSERT_NOT_NULL(fxs_world_agent(&world, a));
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(20), fxs_world_agent(&world, a)->position.y);
+  fxs_command d = fxs_command_make(FXS_CMD_DESPAWN, 0, 0);
+  d.agent = a.value;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &d, 0));
+  TEST_ASSERT_NULL(fxs_world_agent(&world, a));
+  fxs_agent_handle b = spawn_at(5, 5);
+  TEST_ASSERT_EQUAL_UINT32(a.value & 0xFFFFu, b.value & 0xFFFFu); // same slot
+  TEST_ASSERT_NOT_EQUAL(a.value, b.value);                        // new generation
+  TEST_ASSERT_NULL(fxs_world_agent(&world, a));
+  TEST_ASSERT_EQUAL(FXS_ERR_STALE_HANDLE, fxs_world_apply(&world, &d, 0));
+  fxs_agent_handle zero = {0};
+  TEST_ASSERT_NULL(fxs_world_agent(&world, zero));
+}
+
+void test_invalid_commands_are_rejected_and_change_nothing(void) {
+  fxs_agent_handle a = spawn_at(0, 0);
+  uint64_t before = fxs_world_hash(&world);
+  fxs_command c = spawn_cmd(1, 1);
+  c.arg[6] = 0; // mass 0
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
+  c = fxs_command_make(FXS_CMD_ADD_BEHAVIOR, 0, 0);
+  c.agent = a.value;
+  c.ref = 200; // no such behavior
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
+  c.ref = FXS_BEHAVIOR_SEEK;
+  c.agent = a.value + 0x10000u; // wrong generation
+  TEST_ASSERT_EQUAL(FXS_ERR_STALE_HANDLE, fxs_world_apply(&world, &c, 0));
+  c = fxs_command_make((fxs_command_type)77, 0, 0);
+  c.agent = a.value;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_COMMAND, fxs_world_apply(&world, &c, 0));
+  c = fxs_command_make(FXS_CMD_SET_PATH, 0, 0);
+  c.agent = a.value;
+  c.ref = 1; // no path added yet
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
+  c = fxs_command_make(FXS_CMD_REMOVE_OBSTACLE, 0, 0);
+  c.ref = 3;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
+  TEST_ASSERT_EQUAL_HEX64(before, fxs_world_hash(&world));
+  for (int i = 0; i < FXS_AGENT_BEHAVIORS; ++i) TEST_ASSERT_EQUAL(FXS_OK, add(a, FXS_BEHAVIOR_SEEK, 0));
+  TEST_ASSERT_EQUAL(FXS_ERR_FULL, add(a, FXS_BEHAVIOR_SEEK, 0));
+}
+
+void test_commands_received_in_any_order_give_the_same_state(void) {
+  fxs_command in[6];
+  for (int i = 0; i < 6; ++i) {
+    in[i] = spawn_cmd(10 * i, -7 * i);
+    in[i].source = (uint8_t)(i % 2);
+    in[i].sequence = (uint16_t)(i / 2);
+  }
+  fxs_command shuffled[6] = {in[4], in[1], in[5], in[0], in[3], in[2]};
+  fxs_world_step(&world, in, 6, 0);
+  uint64_t first = fxs_world_hash(&world);
+  setUp();
+  fxs_world_step(&world, shuffled, 6, 0);
+  TEST_ASSERT_EQUAL_HEX64(first, fxs_world_hash(&world));
+  TEST_ASSERT_EQUAL_UINT32(6, fxs_world_agent_count(&world));
+}
+
+void test_a_seeking_agent_moves_exactly_as_the_manager_would_move_it(void) {
+  fxs_agent_handle a = spawn_at(100, 100);
+  TEST_ASSERT_EQUAL(FXS_OK, add(a, FXS_BEHAVIOR_SEEK, 0));
+  target_point(a, 900, -300);
+  fxs_agent expected = *fxs_world_agent(&world, a);
+  fxs_steering_manager m;
+  for (int t = 0; t < 50; ++t) {
+    fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
+    fxs_manager_add(&m, FXS_BEHAVIOR_SEEK,
+                    fxs_steering_linear(fxs_seek(&expected, fxs_vec2_make(FXS_INT(900), FXS_INT(-300)))),
+                    FXS_ONE, 0);
+    fxs_manager_update(&m, &expected);
+  }
+  step(50);
+  const fxs_agent *got = fxs_world_agent(&world, a);
+  TEST_ASSERT_EQUAL_INT32(expected.position.x, got->position.x);
+  TEST_ASSERT_EQUAL_INT32(expected.position.y, got->position.y);
+  TEST_ASSERT_EQUAL_INT32(expected.velocity.x, got->velocity.x);
+  TEST_ASSERT_EQUAL_UINT32(50, world.tick);
+}
+
+void test_every_agent_steers_from_the_state_at_the_start_of_the_tick(void) {
+  // Two agents pursue each other: each must see the other's old position and velocity,
+  // whichever slot comes first.
+  fxs_agent_handle a = spawn_at(0, 0), b = spawn_at(300, 40);
+  add(a, FXS_BEHAVIOR_PURSUIT, 0);
+  add(b, FXS_BEHAVIOR_PURSUIT, 0);
+  fxs_command c = fxs_command_make(FXS_CMD_SET_TARGET_AGENT, 0, 0);
+  c.agent = a.value, c.ref = b.value;
+  fxs_world_apply(&world, &c, 0);
+  c.agent = b.value, c.ref = a.value;
+  fxs_world_apply(&world, &c, 0);
+  fxs_agent ea = *fxs_world_agent(&world, a), eb = *fxs_world_agent(&world, b);
+  fix16_t pred = fxs_behavior_slot_default(FXS_BEHAVIOR_PURSUIT).p[0];
+  fxs_steering_manager m;
+  for (int t = 0; t < 30; ++t) {
+    fxs_agent oa = ea, ob = eb;
+    fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
+    fxs_manager_add(&m, FXS_BEHAVIOR_PURSUIT, fxs_steering_linear(fxs_pursuit(&oa, &ob, pred)), FXS_ONE, 0);
+    fxs_manager_update(&m, &ea);
+    fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
+    fxs_manager_add(&m, FXS_BEHAVIOR_PURSUIT, fxs_steering_linear(fxs_pursuit(&ob, &oa, pred)), FXS_ONE, 0);
+    fxs_manager_update(&m, &eb);
+  }
+  step(30);
+  TEST_ASSERT_EQUAL_INT32(ea.position.x, fxs_world_agent(&world, a)->position.x);
+  TEST_ASSERT_EQUAL_INT32(eb.position.y, fxs_world_agent(&world, b)->position.y);
+}
+
+// A populated world: agents with several behaviors, an obstacle and a path.
+static void populate(void) {
+  const fxs_vec2 nodes[3] = {{0, 0}, {FXS_INT(200), 0}, {FXS_INT(200), FXS_INT(200)}};
+  uint16_t path;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_add_path(&world, nodes, 3, FXS_PATH_PATROL, FXS_INT(10), &path));
+  fxs_agent_handle a = spawn_at(50, 50), b = spawn_at(80, 60), c = spawn_at(-40, 10);
+  add(a, FXS_BEHAVIOR_WANDER, 0);
+  add(a, FXS_BEHAVIOR_SEPARATION, 0);
+  add(b, FXS_BEHAVIOR_PATH, 0);
+  add(b, FXS_BEHAVIOR_AVOID, 0);
+  add(c, FXS_BEHAVIOR_WALKER, 0);
+  target_point(c, 300, 250);
+  fxs_command cmd = fxs_command_make(FXS_CMD_SET_PATH, 0, 0);
+  cmd.agent = b.value, cmd.ref = path;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &cmd, 0));
+  cmd = fxs_command_make(FXS_CMD_ADD_OBSTACLE, 0, 0);
+  cmd.arg[0] = FXS_INT(120), cmd.arg[1] = FXS_INT(20), cmd.arg[2] = FXS_INT(15);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &cmd, 0));
+}
+
+// Flips one field and checks that the hash notices.
+static void expect_hash_change(uint64_t base, const char *what) {
+  TEST_ASSERT_NOT_EQUAL_MESSAGE(base, fxs_world_hash(&world), what);
+}
+
+void test_flipping_any_kind_of_state_changes_the_hash(void) {
+  populate();
+  step(20);
+  uint64_t base = fxs_world_hash(&world);
+  fxs_agent_slot *s = &world.agents[0];
+  fxs_agent_slot saved = *s;
+#define FLIP(field, what)        \
+  do {                           \
+    *s = saved;                  \
+    s->field ^= 1;               \
+    expect_hash_change(base, what); \
+  } while (0)
+  FLIP(body.position.x, "position");
+  FLIP(body.velocity.y, "velocity");
+  FLIP(body.orientation, "orientation");
+  FLIP(body.rotation, "rotation");
+  FLIP(body.max_speed, "max speed");
+  FLIP(body.orientation_mode, "orientation mode");
+  FLIP(rng.s[2], "random stream");
+  FLIP(wander_angle, "wander angle");
+  FLIP(target_point.x, "target point");
+  FLIP(target_agent, "target agent");
+  FLIP(pending_force.y, "pending force");
+  FLIP(behaviors[0].p[1], "behavior parameter");
+  FLIP(behaviors[1].weight, "behavior weight");
+  FLIP(combine_mode, "combine mode");
+  FLIP(walker.waypoint.x, "walker waypoint");
+  FLIP(path.current_node, "path progress");
+  FLIP(generation, "generation");
+  *s = saved;
+  TEST_ASSERT_EQUAL_HEX64(base, fxs_world_hash(&world));
+  world.agents[5].generation ^= 1; // a free slot's generation is state too
+  expect_hash_change(base, "free slot generation");
+  world.agents[5].generation ^= 1;
+  world.obstacles[0].radius ^= 1;
+  expect_hash_change(base, "obstacle");
+  world.obstacles[0].radius ^= 1;
+  world.nodes[1].y ^= 1;
+  expect_hash_change(base, "path node");
+  world.nodes[1].y ^= 1;
+  world.tick ^= 1;
+  expect_hash_change(base, "tick");
+  world.tick ^= 1;
+  TEST_ASSERT_EQUAL_HEX64(base, fxs_world_hash(&world));
+#undef FLIP
+}
+
+void test_restoring_a_snapshot_continues_with_the_same_hashes(void) {
+  populate();
+  step(10);
+  static uint8_t snap[4096];
+  size_t n = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &n));
+  TEST_ASSERT_EQUAL_UINT32(fxs_world_snapshot_size(&world), n);
+  uint64_t hashes[40];
+  for (int t = 0; t < 40; ++t) {
+    step(1);
+    hashes[t] = fxs_world_hash(&world);
+  }
+  fxs_world other;
+  fxs_world_def def = fxs_default_world_def();
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&other, &def, &cap, memory2, sizeof memory2));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(&other, snap, n, 0));
+  for (int t = 0; t < 40; ++t) {
+    fxs_world_step(&other, 0, 0, 0);
+    TEST_ASSERT_EQUAL_HEX64(hashes[t], fxs_world_hash(&other));
+  }
+}
+
+void test_synctest_rolls_back_1_to_8_ticks_every_tick(void) {
+  populate();
+  static uint8_t ring[9][4096];
+  size_t sizes[9];
+  uint64_t hashes[9];
+  for (int t = 0; t < 120; ++t) {
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, ring[t % 9], sizeof ring[0], &sizes[t % 9]));
+    step(1);
+    hashes[t % 9] = fxs_world_hash(&world);
+    int back = 1 + t % 8;
+    if (back > t) continue;
+    // Roll back `back` ticks to the state before tick `from` and re-simulate to now.
+    int from = t - back + 1;
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(&world, ring[from % 9], sizes[from % 9], 0));
+    for (int k = from; k <= t; ++k) {
+      step(1);
+      TEST_ASSERT_EQUAL_HEX64(hashes[k % 9], fxs_world_hash(&world));
+    }
+  }
+}
+
+void test_restore_rejects_bad_data_and_leaves_the_world_unchanged(void) {
+  populate();
+  step(5);
+  static uint8_t snap[4096];
+  size_t n = 0;
+  fxs_world_save(&world, snap, sizeof snap, &n);
+  step(3);
+  uint64_t before = fxs_world_hash(&world);
+  size_t at = 0;
+  for (size_t cut = 0; cut < n; ++cut) {
+    fxs_result r = fxs_world_restore(&world, snap, cut, &at);
+    TEST_ASSERT_TRUE_MESSAGE(r == FXS_ERR_TRUNCATED || r == FXS_ERR_BAD_MAGIC, "truncation not caught");
+    TEST_ASSERT_TRUE(at <= cut);
+  }
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_LENGTH, fxs_world_restore(&world, snap, n + 1, &at));
+  snap[0] ^= 0x40;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_MAGIC, fxs_world_restore(&world, snap, n, &at));
+  snap[0] ^= 0x40;
+  snap[4] ^= 0x02;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VERSION, fxs_world_restore(&world, snap, n, &at));
+  TEST_ASSERT_EQUAL_UINT32(4, at); // the version field starts at byte 4
+  snap[4] ^= 0x02;
+  snap[35] ^= 0x01; // capacity.agents low byte
+  TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, fxs_world_restore(&world, snap, n, &at));
+  TEST_ASSERT_EQUAL_UINT32(35, at); // capacities start at byte 35
+  snap[35] ^= 0x01;
+  TEST_ASSERT_EQUAL_HEX64(before, fxs_world_hash(&world));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(&world, snap, n, &at));
+}
