@@ -278,3 +278,102 @@ fxs_result fxs_world_restore(fxs_world *world, const uint8_t *data, size_t size,
   restore_pass(&apply, world);
   return apply.error;
 }
+
+// ------------------------------------------------------------------ inspection
+
+fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world_capacity *out) {
+  fxs_reader r = fxs_reader_make(snapshot, size);
+  if (fxs_get_u32(&r) != FXS_SNAPSHOT_MAGIC) return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_MAGIC;
+  if (fxs_get_u16(&r) != FXS_SNAPSHOT_VERSION) return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_VERSION;
+  r.position = 35; // seed, bounds, clamp flag and neighbor radius come first
+  out->agents = fxs_get_u16(&r);
+  out->obstacles = fxs_get_u16(&r);
+  out->paths = fxs_get_u16(&r);
+  out->path_nodes = fxs_get_u32(&r);
+  if (r.failed) return FXS_ERR_TRUNCATED;
+  return out->agents > 0xFFFEu ? FXS_ERR_BAD_VALUE : FXS_OK;
+}
+
+// Compares one field; on the first difference fills *out and returns true from the caller.
+#define FXS_DIFF(name, va, vb)                                                                   \
+  do {                                                                                           \
+    if ((int64_t)(va) != (int64_t)(vb)) {                                                        \
+      out->field = name;                                                                         \
+      out->a = (int64_t)(va);                                                                    \
+      out->b = (int64_t)(vb);                                                                    \
+      return true;                                                                               \
+    }                                                                                            \
+  } while (0)
+
+static bool body_difference(const fxs_agent *a, const fxs_agent *b, fxs_world_difference *out) {
+  FXS_DIFF("position.x", a->position.x, b->position.x);
+  FXS_DIFF("position.y", a->position.y, b->position.y);
+  FXS_DIFF("velocity.x", a->velocity.x, b->velocity.x);
+  FXS_DIFF("velocity.y", a->velocity.y, b->velocity.y);
+  FXS_DIFF("orientation", a->orientation, b->orientation);
+  FXS_DIFF("rotation", a->rotation, b->rotation);
+  FXS_DIFF("mass", a->mass, b->mass);
+  FXS_DIFF("radius", a->radius, b->radius);
+  FXS_DIFF("max_speed", a->max_speed, b->max_speed);
+  FXS_DIFF("max_force", a->max_force, b->max_force);
+  FXS_DIFF("max_rotation", a->max_rotation, b->max_rotation);
+  FXS_DIFF("max_angular_acceleration", a->max_angular_acceleration, b->max_angular_acceleration);
+  FXS_DIFF("max_turn_rate", a->max_turn_rate, b->max_turn_rate);
+  FXS_DIFF("orientation_mode", a->orientation_mode, b->orientation_mode);
+  return false;
+}
+
+static bool slot_difference(const fxs_agent_slot *a, const fxs_agent_slot *b,
+                            fxs_world_difference *out) {
+  static const char *const rng_names[4] = {"rng.s[0]", "rng.s[1]", "rng.s[2]", "rng.s[3]"};
+  FXS_DIFF("generation", a->generation, b->generation);
+  FXS_DIFF("alive", a->alive, b->alive);
+  if (!a->alive) return false;
+  if (body_difference(&a->body, &b->body, out)) return true;
+  for (int i = 0; i < 4; ++i) FXS_DIFF(rng_names[i], a->rng.s[i], b->rng.s[i]);
+  FXS_DIFF("wander_angle", a->wander_angle, b->wander_angle);
+  FXS_DIFF("path.current_node", a->path.current_node, b->path.current_node);
+  FXS_DIFF("path.path_dir", a->path.path_dir, b->path.path_dir);
+  FXS_DIFF("path.finished", a->path.finished, b->path.finished);
+  FXS_DIFF("walker.waypoint.x", a->walker.waypoint.x, b->walker.waypoint.x);
+  FXS_DIFF("walker.waypoint.y", a->walker.waypoint.y, b->walker.waypoint.y);
+  FXS_DIFF("walker.has_waypoint", a->walker.has_waypoint, b->walker.has_waypoint);
+  FXS_DIFF("target_point.x", a->target_point.x, b->target_point.x);
+  FXS_DIFF("target_point.y", a->target_point.y, b->target_point.y);
+  FXS_DIFF("target_agent", a->target_agent, b->target_agent);
+  FXS_DIFF("pending_force.x", a->pending_force.x, b->pending_force.x);
+  FXS_DIFF("pending_force.y", a->pending_force.y, b->pending_force.y);
+  FXS_DIFF("path_index", a->path_index, b->path_index);
+  FXS_DIFF("combine_mode", a->combine_mode, b->combine_mode);
+  FXS_DIFF("behavior_count", a->behavior_count, b->behavior_count);
+  for (uint8_t i = 0; i < a->behavior_count; ++i) {
+    const fxs_behavior_slot *x = &a->behaviors[i], *y = &b->behaviors[i];
+    FXS_DIFF("behavior.kind", x->kind, y->kind);
+    FXS_DIFF("behavior.priority", x->priority, y->priority);
+    FXS_DIFF("behavior.weight", x->weight, y->weight);
+    for (int k = 0; k < FXS_BEHAVIOR_PARAMS; ++k) FXS_DIFF("behavior.param", x->p[k], y->p[k]);
+  }
+  return false;
+}
+
+bool fxs_world_first_difference(const fxs_world *a, const fxs_world *b, fxs_world_difference *out) {
+  out->agent = -1;
+  for (uint32_t i = 0; i < a->capacity.agents && i < b->capacity.agents; ++i) {
+    if (slot_difference(&a->agents[i], &b->agents[i], out)) {
+      out->agent = (int32_t)i;
+      return true;
+    }
+  }
+  for (uint32_t i = 0; i < a->capacity.obstacles && i < b->capacity.obstacles; ++i) {
+    FXS_DIFF("obstacle.alive", a->obstacle_alive[i], b->obstacle_alive[i]);
+    if (!a->obstacle_alive[i]) continue;
+    FXS_DIFF("obstacle.center.x", a->obstacles[i].center.x, b->obstacles[i].center.x);
+    FXS_DIFF("obstacle.center.y", a->obstacles[i].center.y, b->obstacles[i].center.y);
+    FXS_DIFF("obstacle.radius", a->obstacles[i].radius, b->obstacles[i].radius);
+  }
+  FXS_DIFF("tick", a->tick, b->tick);
+  FXS_DIFF("seed.low", (uint32_t)a->def.seed, (uint32_t)b->def.seed);
+  FXS_DIFF("seed.high", (uint32_t)(a->def.seed >> 32), (uint32_t)(b->def.seed >> 32));
+  return false;
+}
+#undef FXS_DIFF

@@ -19,7 +19,9 @@
   X(FXS_ERR_BAD_CHECKSUM, "checksum mismatch (corrupt data)")                                    \
   X(FXS_ERR_BAD_LENGTH, "impossible length field")                                               \
   X(FXS_ERR_CAPACITY, "world capacity smaller than the data needs")                              \
-  X(FXS_ERR_HASH_MISMATCH, "state hash differs from the recorded one")
+  X(FXS_ERR_HASH_MISMATCH, "state hash differs from the recorded one")                          \
+  X(FXS_ERR_BAD_CHUNK, "unknown chunk type")                                                     \
+  X(FXS_ERR_BAD_SEQUENCE, "tick out of sequence")
 
 /// Result codes.
 typedef enum fxs_result {

@@ -6,6 +6,7 @@
 #ifndef FIXSTEER_SNAPSHOT_H
 #define FIXSTEER_SNAPSHOT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,5 +34,19 @@ fxs_result fxs_world_save(const fxs_world *world, uint8_t *buffer, size_t capaci
 /// the byte where reading failed.
 fxs_result fxs_world_restore(fxs_world *world, const uint8_t *data, size_t size,
                              size_t *error_offset);
+
+/// Reads the capacities a snapshot was taken with (to size the world that will restore it).
+fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world_capacity *out);
+
+/// The first difference between two worlds of equal capacity, for reports.
+typedef struct fxs_world_difference {
+  int32_t agent;             ///< Slot index, or -1 when the difference is not in an agent.
+  const char *field;         ///< Name of the field ("position.x", "rng.s[2]", "tick", ...).
+  int64_t a, b;              ///< The two values (raw).
+} fxs_world_difference;
+
+/// Finds the first differing field (agents in slot order, then obstacles, then the tick).
+/// Returns false when the states are equal.
+bool fxs_world_first_difference(const fxs_world *a, const fxs_world *b, fxs_world_difference *out);
 
 #endif

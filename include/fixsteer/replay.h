@@ -1,0 +1,114 @@
+/// @file replay.h
+/// Replays (docs/replay-format.md): a writer that streams chunks through a callback, a
+/// reader over a caller buffer that rejects bad data with a specific result and the byte
+/// offset, and a verifier that re-simulates a replay and reports the first divergent tick
+/// and, from the nearest keyframe, which agent and field differ. No file I/O here.
+#ifndef FIXSTEER_REPLAY_H
+#define FIXSTEER_REPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fixsteer/command.h"
+#include "fixsteer/result.h"
+#include "fixsteer/snapshot.h"
+#include "fixsteer/world.h"
+
+/// Replay format version written and read.
+#define FXS_REPLAY_VERSION 1u
+/// Most commands one tick may carry in a replay.
+#define FXS_REPLAY_MAX_COMMANDS 512u
+/// Largest chunk payload accepted (2^28 bytes).
+#define FXS_REPLAY_MAX_CHUNK 0x10000000u
+
+/// Chunk tags (four ASCII bytes read as a little-endian u32).
+#define FXS_CHUNK_HEADER 0x48535846u   ///< "FXSH"
+#define FXS_CHUNK_SNAPSHOT 0x50414E53u ///< "SNAP"
+#define FXS_CHUNK_TICK 0x4B434954u     ///< "TICK"
+#define FXS_CHUNK_KEYFRAME 0x4659454Bu ///< "KEYF"
+#define FXS_CHUNK_END 0x20444E45u      ///< "END "
+
+/// Receives the replay's bytes in order; returns false to abort writing.
+typedef bool (*fxs_write_fn)(void *user, const uint8_t *bytes, size_t size);
+
+/// Streaming replay writer.
+typedef struct fxs_replay_writer {
+  fxs_write_fn write;          ///< Output callback.
+  void *user;                  ///< Passed to write.
+  uint32_t keyframe_interval;  ///< Keyframe every this many ticks (0: none).
+  uint32_t ticks;              ///< TICK chunks written.
+  uint64_t last_hash;          ///< Hash after the last tick written.
+  uint8_t *scratch;            ///< Buffer for snapshots (fxs_world_snapshot_size bytes).
+  size_t scratch_size;         ///< Its size.
+  fxs_result error;            ///< First failure; later calls do nothing.
+} fxs_replay_writer;
+
+/// Writes the header and the initial snapshot of `world`.
+fxs_result fxs_replay_writer_begin(fxs_replay_writer *w, fxs_write_fn write, void *user,
+                                   const fxs_world *world, uint32_t keyframe_interval,
+                                   uint8_t *scratch, size_t scratch_size);
+
+/// Records one stepped tick: the commands given to fxs_world_step (sorted by it) and the
+/// state of `world` after the step; adds a keyframe when one is due.
+fxs_result fxs_replay_writer_tick(fxs_replay_writer *w, const fxs_world *world,
+                                  const fxs_command *commands, uint32_t count);
+
+/// Writes the END chunk.
+fxs_result fxs_replay_writer_end(fxs_replay_writer *w, const fxs_world *world);
+
+/// One chunk as the reader sees it. Pointers point into the caller's buffer.
+typedef struct fxs_replay_chunk {
+  uint32_t tag;              ///< FXS_CHUNK_*.
+  size_t offset;             ///< Byte offset of the chunk in the replay.
+  uint32_t tick;             ///< TICK / KEYF: the tick; END: ticks recorded.
+  uint16_t command_count;    ///< TICK: commands.
+  const uint8_t *commands;   ///< TICK: command_count encoded commands.
+  uint64_t hash;             ///< TICK: hash after the tick; END: final hash.
+  const uint8_t *snapshot;   ///< SNAP / KEYF: snapshot bytes.
+  size_t snapshot_size;      ///< Their size.
+} fxs_replay_chunk;
+
+/// Sequential reader over a whole replay in memory.
+typedef struct fxs_replay_reader {
+  const uint8_t *data;       ///< The replay.
+  size_t size;               ///< Its size.
+  size_t position;           ///< Next chunk's offset.
+  uint16_t version;          ///< From the header.
+  uint64_t fingerprint;      ///< From the header.
+  uint32_t keyframe_interval;///< From the header.
+  fxs_replay_chunk initial;  ///< The SNAP chunk.
+  bool ended;                ///< END was read.
+} fxs_replay_reader;
+
+/// Reads and checks the header and the initial snapshot chunk. With check_fingerprint, a
+/// replay recorded with different math is refused (FXS_ERR_BAD_FINGERPRINT).
+fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t size,
+                           bool check_fingerprint, size_t *error_offset);
+
+/// Reads the next chunk (TICK, KEYF or END). After END, further calls fail with
+/// FXS_ERR_BAD_LENGTH if data remains.
+fxs_result fxs_replay_next(fxs_replay_reader *r, fxs_replay_chunk *chunk, size_t *error_offset);
+
+/// What fxs_replay_verify found.
+typedef struct fxs_verify_report {
+  fxs_result result;          ///< FXS_OK, FXS_ERR_HASH_MISMATCH or a format error.
+  size_t error_offset;        ///< Byte offset of a format error.
+  uint32_t ticks;             ///< Ticks re-simulated.
+  uint32_t first_bad_tick;    ///< First tick whose hash differs (result HASH_MISMATCH).
+  uint64_t expected_hash;     ///< Recorded hash at first_bad_tick.
+  uint64_t actual_hash;       ///< Re-simulated hash at first_bad_tick.
+  uint64_t final_hash;        ///< Hash after the last tick re-simulated.
+  bool has_difference;        ///< A keyframe after the divergence named a field.
+  uint32_t difference_tick;   ///< That keyframe's tick.
+  fxs_world_difference difference; ///< recorded (b) against re-simulated (a).
+} fxs_verify_report;
+
+/// Memory fxs_replay_verify needs for this replay (0 when the replay cannot be opened).
+size_t fxs_replay_verify_memory_size(const uint8_t *data, size_t size);
+
+/// Re-simulates a replay from its initial snapshot and checks every tick's hash.
+fxs_result fxs_replay_verify(const uint8_t *data, size_t size, void *memory, size_t memory_size,
+                             fxs_verify_report *report);
+
+#endif

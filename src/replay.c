@@ -1,0 +1,336 @@
+#include "fixsteer/replay.h"
+
+#include <string.h>
+
+#include "bytes.h"
+#include "fixsteer/fingerprint.h"
+#include "fixsteer/hash.h"
+#include "fixsteer/snapshot.h"
+
+#define REPLAY_MAGIC 0x52535846u // "FXSR"
+#define HEADER_PAYLOAD 20u
+#define CHUNK_OVERHEAD 16u       // tag, length, checksum
+
+// ------------------------------------------------------------------ writing
+
+// Streams one chunk: bytes go to the callback in small blocks and into the checksum.
+typedef struct emitter {
+  fxs_replay_writer *w;
+  fxs_hasher checksum;
+  uint8_t block[64];
+  size_t used;
+} emitter;
+
+static void flush(emitter *e) {
+  if (e->used && e->w->error == FXS_OK && !e->w->write(e->w->user, e->block, e->used)) {
+    e->w->error = FXS_ERR_BUFFER_TOO_SMALL; // the sink refused: out of space or I/O error
+  }
+  e->used = 0;
+}
+
+static void emit(emitter *e, const uint8_t *bytes, size_t size) {
+  fxs_hash_bytes(&e->checksum, bytes, size);
+  for (size_t i = 0; i < size; ++i) {
+    if (e->used == sizeof e->block) flush(e);
+    e->block[e->used++] = bytes[i];
+  }
+}
+
+static void emit_u16(emitter *e, uint16_t v) {
+  uint8_t b[2] = {(uint8_t)v, (uint8_t)(v >> 8)};
+  emit(e, b, 2);
+}
+
+static void emit_u32(emitter *e, uint32_t v) {
+  uint8_t b[4];
+  for (int i = 0; i < 4; ++i) b[i] = (uint8_t)(v >> (8 * i));
+  emit(e, b, 4);
+}
+
+static void emit_u64(emitter *e, uint64_t v) {
+  emit_u32(e, (uint32_t)v);
+  emit_u32(e, (uint32_t)(v >> 32));
+}
+
+static emitter begin_chunk(fxs_replay_writer *w, uint32_t tag, uint32_t length) {
+  emitter e;
+  e.w = w;
+  e.checksum = fxs_hasher_make();
+  e.used = 0;
+  emit_u32(&e, tag);
+  emit_u32(&e, length);
+  return e;
+}
+
+static void end_chunk(emitter *e) {
+  uint64_t sum = e->checksum.state;
+  emit_u64(e, sum); // (emit also feeds the hasher, whose state is no longer used)
+  flush(e);
+}
+
+// Emits a SNAP or KEYF chunk holding the current state, prefixed by `prefix` bytes.
+static void emit_snapshot_chunk(fxs_replay_writer *w, const fxs_world *world, uint32_t tag,
+                                bool with_tick) {
+  size_t size = 0;
+  if (fxs_world_save(world, w->scratch, w->scratch_size, &size) != FXS_OK) {
+    w->error = FXS_ERR_BUFFER_TOO_SMALL;
+    return;
+  }
+  emitter e = begin_chunk(w, tag, (uint32_t)(size + (with_tick ? 4u : 0u)));
+  if (with_tick) emit_u32(&e, world->tick);
+  emit(&e, w->scratch, size);
+  end_chunk(&e);
+}
+
+fxs_result fxs_replay_writer_begin(fxs_replay_writer *w, fxs_write_fn write, void *user,
+                                   const fxs_world *world, uint32_t keyframe_interval,
+                                   uint8_t *scratch, size_t scratch_size) {
+  memset(w, 0, sizeof *w);
+  w->write = write;
+  w->user = user;
+  w->keyframe_interval = keyframe_interval;
+  w->scratch = scratch;
+  w->scratch_size = scratch_size;
+  w->error = FXS_OK;
+  emitter e = begin_chunk(w, FXS_CHUNK_HEADER, HEADER_PAYLOAD);
+  emit_u32(&e, REPLAY_MAGIC);
+  emit_u16(&e, FXS_REPLAY_VERSION);
+  emit_u16(&e, 0);
+  emit_u64(&e, fxs_math_fingerprint());
+  emit_u32(&e, keyframe_interval);
+  end_chunk(&e);
+  emit_snapshot_chunk(w, world, FXS_CHUNK_SNAPSHOT, false);
+  return w->error;
+}
+
+fxs_result fxs_replay_writer_tick(fxs_replay_writer *w, const fxs_world *world,
+                                  const fxs_command *commands, uint32_t count) {
+  if (w->error != FXS_OK) return w->error;
+  if (count > FXS_REPLAY_MAX_COMMANDS) return w->error = FXS_ERR_BAD_LENGTH;
+  uint64_t hash = fxs_world_hash(world);
+  emitter e = begin_chunk(w, FXS_CHUNK_TICK, 4u + 2u + count * FXS_COMMAND_BYTES + 8u);
+  emit_u32(&e, world->tick - 1u);
+  emit_u16(&e, (uint16_t)count);
+  for (uint32_t i = 0; i < count; ++i) {
+    uint8_t bytes[FXS_COMMAND_BYTES];
+    fxs_command_encode(&commands[i], bytes);
+    emit(&e, bytes, sizeof bytes);
+  }
+  emit_u64(&e, hash);
+  end_chunk(&e);
+  w->ticks++;
+  w->last_hash = hash;
+  if (w->keyframe_interval && w->ticks % w->keyframe_interval == 0) {
+    emit_snapshot_chunk(w, world, FXS_CHUNK_KEYFRAME, true);
+  }
+  return w->error;
+}
+
+fxs_result fxs_replay_writer_end(fxs_replay_writer *w, const fxs_world *world) {
+  if (w->error != FXS_OK) return w->error;
+  emitter e = begin_chunk(w, FXS_CHUNK_END, 12u);
+  emit_u32(&e, w->ticks);
+  emit_u64(&e, fxs_world_hash(world));
+  end_chunk(&e);
+  return w->error;
+}
+
+// ------------------------------------------------------------------ reading
+
+static uint32_t le32(const uint8_t *p) {
+  return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+}
+
+static uint64_t le64(const uint8_t *p) { return (uint64_t)le32(p) | ((uint64_t)le32(p + 4) << 32); }
+
+static fxs_result failure(fxs_result e, size_t at, size_t *error_offset) {
+  if (error_offset) *error_offset = at;
+  return e;
+}
+
+// Reads the chunk at r->position: checks lengths and the checksum, never reads past the end.
+static fxs_result read_chunk(fxs_replay_reader *r, uint32_t *tag, const uint8_t **payload,
+                             uint32_t *length, size_t *error_offset) {
+  size_t at = r->position;
+  size_t left = r->size - at;
+  if (left < 8) return failure(FXS_ERR_TRUNCATED, r->size, error_offset);
+  *tag = le32(r->data + at);
+  *length = le32(r->data + at + 4);
+  if (*length > FXS_REPLAY_MAX_CHUNK) return failure(FXS_ERR_BAD_LENGTH, at + 4, error_offset);
+  if (left - 8 < (size_t)*length + 8) return failure(FXS_ERR_TRUNCATED, r->size, error_offset);
+  fxs_hasher h = fxs_hasher_make();
+  fxs_hash_bytes(&h, r->data + at, 8u + *length);
+  if (h.state != le64(r->data + at + 8 + *length)) {
+    return failure(FXS_ERR_BAD_CHECKSUM, at, error_offset);
+  }
+  *payload = r->data + at + 8;
+  r->position = at + CHUNK_OVERHEAD + *length;
+  return FXS_OK;
+}
+
+fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t size,
+                           bool check_fingerprint, size_t *error_offset) {
+  memset(r, 0, sizeof *r);
+  r->data = data;
+  r->size = data ? size : 0;
+  uint32_t tag, length;
+  const uint8_t *p;
+  if (r->size >= 4 && le32(r->data) != FXS_CHUNK_HEADER) return failure(FXS_ERR_BAD_MAGIC, 0, error_offset);
+  fxs_result e = read_chunk(r, &tag, &p, &length, error_offset);
+  if (e != FXS_OK) return e;
+  if (length != HEADER_PAYLOAD || le32(p) != REPLAY_MAGIC) return failure(FXS_ERR_BAD_MAGIC, 8, error_offset);
+  r->version = (uint16_t)(p[4] | (p[5] << 8));
+  if (r->version != FXS_REPLAY_VERSION) return failure(FXS_ERR_BAD_VERSION, 12, error_offset);
+  r->fingerprint = le64(p + 8);
+  if (check_fingerprint && r->fingerprint != fxs_math_fingerprint()) {
+    return failure(FXS_ERR_BAD_FINGERPRINT, 16, error_offset);
+  }
+  r->keyframe_interval = le32(p + 16);
+  size_t snap_at = r->position;
+  e = read_chunk(r, &tag, &p, &length, error_offset);
+  if (e != FXS_OK) return e;
+  if (tag != FXS_CHUNK_SNAPSHOT) return failure(FXS_ERR_BAD_CHUNK, snap_at, error_offset);
+  fxs_world_capacity cap;
+  e = fxs_snapshot_capacity(p, length, &cap);
+  if (e != FXS_OK) return failure(e, snap_at + 8, error_offset);
+  r->initial.tag = tag;
+  r->initial.offset = snap_at;
+  r->initial.snapshot = p;
+  r->initial.snapshot_size = length;
+  return FXS_OK;
+}
+
+fxs_result fxs_replay_next(fxs_replay_reader *r, fxs_replay_chunk *c, size_t *error_offset) {
+  memset(c, 0, sizeof *c);
+  c->offset = r->position;
+  if (r->ended) return failure(FXS_ERR_BAD_LENGTH, r->position, error_offset);
+  uint32_t length;
+  const uint8_t *p;
+  fxs_result e = read_chunk(r, &c->tag, &p, &length, error_offset);
+  if (e != FXS_OK) return e;
+  size_t at = c->offset + 8; // payload offset, for field errors
+  switch (c->tag) {
+    case FXS_CHUNK_TICK:
+      if (length < 14) return failure(FXS_ERR_BAD_LENGTH, c->offset + 4, error_offset);
+      c->tick = le32(p);
+      c->command_count = (uint16_t)(p[4] | (p[5] << 8));
+      if (c->command_count > FXS_REPLAY_MAX_COMMANDS ||
+          length != 14u + (uint32_t)c->command_count * FXS_COMMAND_BYTES) {
+        return failure(FXS_ERR_BAD_LENGTH, at + 4, error_offset);
+      }
+      c->commands = p + 6;
+      c->hash = le64(p + 6 + (size_t)c->command_count * FXS_COMMAND_BYTES);
+      return FXS_OK;
+    case FXS_CHUNK_KEYFRAME:
+      if (length < 4) return failure(FXS_ERR_BAD_LENGTH, c->offset + 4, error_offset);
+      c->tick = le32(p);
+      c->snapshot = p + 4;
+      c->snapshot_size = length - 4u;
+      return FXS_OK;
+    case FXS_CHUNK_END:
+      if (length != 12) return failure(FXS_ERR_BAD_LENGTH, c->offset + 4, error_offset);
+      c->tick = le32(p);
+      c->hash = le64(p + 4);
+      r->ended = true;
+      if (r->position != r->size) return failure(FXS_ERR_BAD_LENGTH, r->position, error_offset);
+      return FXS_OK;
+    default: return failure(FXS_ERR_BAD_CHUNK, c->offset, error_offset);
+  }
+}
+
+// ------------------------------------------------------------------ verification
+
+// Memory layout of a verification: two worlds and one tick's commands.
+static size_t verify_layout(const fxs_world_capacity *cap, size_t *world_size) {
+  *world_size = (fxs_world_memory_size(cap) + 7u) & ~(size_t)7u;
+  return 2u * *world_size + sizeof(fxs_command) * FXS_REPLAY_MAX_COMMANDS;
+}
+
+size_t fxs_replay_verify_memory_size(const uint8_t *data, size_t size) {
+  fxs_replay_reader r;
+  fxs_world_capacity cap;
+  size_t world_size;
+  if (fxs_replay_open(&r, data, size, false, 0) != FXS_OK) return 0;
+  if (fxs_snapshot_capacity(r.initial.snapshot, r.initial.snapshot_size, &cap) != FXS_OK) return 0;
+  return verify_layout(&cap, &world_size);
+}
+
+typedef struct verifier {
+  fxs_world sim;         // re-simulated
+  fxs_world recorded;    // a keyframe, for field-level reports
+  fxs_command *commands;
+  fxs_verify_report *report;
+} verifier;
+
+static fxs_result verify_tick(verifier *v, const fxs_replay_chunk *c, size_t *error_offset) {
+  if (c->tick != v->sim.tick) return failure(FXS_ERR_BAD_SEQUENCE, c->offset + 8, error_offset);
+  for (uint16_t i = 0; i < c->command_count; ++i) {
+    if (fxs_command_decode(c->commands + (size_t)i * FXS_COMMAND_BYTES, &v->commands[i]) != FXS_OK) {
+      return failure(FXS_ERR_BAD_COMMAND, c->offset + 14 + (size_t)i * FXS_COMMAND_BYTES, error_offset);
+    }
+  }
+  fxs_world_step(&v->sim, v->commands, c->command_count, 0);
+  uint64_t h = fxs_world_hash(&v->sim);
+  fxs_verify_report *rep = v->report;
+  rep->ticks++;
+  rep->final_hash = h;
+  if (h != c->hash && rep->result == FXS_OK) {
+    rep->result = FXS_ERR_HASH_MISMATCH;
+    rep->first_bad_tick = c->tick;
+    rep->expected_hash = c->hash;
+    rep->actual_hash = h;
+  }
+  return FXS_OK;
+}
+
+// A keyframe after a divergence names the first differing field.
+static fxs_result verify_keyframe(verifier *v, const fxs_replay_chunk *c, size_t *error_offset) {
+  fxs_verify_report *rep = v->report;
+  if (c->tick != v->sim.tick) return failure(FXS_ERR_BAD_SEQUENCE, c->offset + 8, error_offset);
+  if (rep->result != FXS_ERR_HASH_MISMATCH || rep->has_difference) return FXS_OK;
+  size_t at = 0;
+  fxs_result e = fxs_world_restore(&v->recorded, c->snapshot, c->snapshot_size, &at);
+  if (e != FXS_OK) return failure(e, c->offset + 12 + at, error_offset);
+  rep->has_difference = fxs_world_first_difference(&v->sim, &v->recorded, &rep->difference);
+  rep->difference_tick = c->tick;
+  return FXS_OK;
+}
+
+static fxs_result verify_start(verifier *v, const fxs_replay_reader *r, uint8_t *mem,
+                               size_t memory_size, size_t *error_offset) {
+  fxs_world_capacity cap;
+  size_t world_size;
+  fxs_snapshot_capacity(r->initial.snapshot, r->initial.snapshot_size, &cap);
+  if (memory_size < verify_layout(&cap, &world_size)) return FXS_ERR_BUFFER_TOO_SMALL;
+  fxs_world_def def = fxs_default_world_def(); // replaced by the snapshot's own
+  fxs_result e = fxs_world_init(&v->sim, &def, &cap, mem, world_size);
+  if (e == FXS_OK) e = fxs_world_init(&v->recorded, &def, &cap, mem + world_size, world_size);
+  if (e != FXS_OK) return e;
+  v->commands = (fxs_command *)(void *)(mem + 2u * world_size);
+  size_t at = 0;
+  e = fxs_world_restore(&v->sim, r->initial.snapshot, r->initial.snapshot_size, &at);
+  if (e != FXS_OK) return failure(e, r->initial.offset + 8 + at, error_offset);
+  return FXS_OK;
+}
+
+fxs_result fxs_replay_verify(const uint8_t *data, size_t size, void *memory, size_t memory_size,
+                             fxs_verify_report *report) {
+  memset(report, 0, sizeof *report);
+  fxs_replay_reader r;
+  verifier v;
+  v.report = report;
+  fxs_result e = fxs_replay_open(&r, data, size, true, &report->error_offset);
+  if (e == FXS_OK) e = verify_start(&v, &r, (uint8_t *)memory, memory_size, &report->error_offset);
+  while (e == FXS_OK && !r.ended) {
+    fxs_replay_chunk c;
+    e = fxs_replay_next(&r, &c, &report->error_offset);
+    if (e != FXS_OK) break;
+    if (c.tag == FXS_CHUNK_TICK) e = verify_tick(&v, &c, &report->error_offset);
+    else if (c.tag == FXS_CHUNK_KEYFRAME) e = verify_keyframe(&v, &c, &report->error_offset);
+    else if (c.tag == FXS_CHUNK_END && c.tick != report->ticks) {
+      e = failure(FXS_ERR_BAD_LENGTH, c.offset + 8, &report->error_offset);
+    }
+  }
+  if (e != FXS_OK) report->result = e;
+  return report->result;
+}
