@@ -1,0 +1,255 @@
+#include <string.h>
+
+#include "unity.h"
+
+#include "scalar.h"
+#include "vec2.h"
+#include "rng.h"
+#include "hash.h"
+#include "fingerprint.h"
+#include "agent.h"
+#include "behavior.h"
+#include "manager.h"
+#include "seek.h"
+#include "wander.h"
+#include "pursuit.h"
+#include "avoidance.h"
+#include "path.h"
+#include "flocking.h"
+#include "leader.h"
+#include "kinematic.h"
+#include "align.h"
+#include "velocity_match.h"
+#include "walker.h"
+#include "result.h"
+#include "command.h"
+#include "world.h"
+#include "snapshot.h"
+#include "replay.h"
+#include "bytes.h"
+
+static const fxs_world_capacity cap = {8, 4, 1, 8};
+static uint64_t world_memory[4096];
+static uint64_t verify_memory[16384];
+static uint8_t snapshot_scratch[4096];
+static fxs_world world;
+
+typedef struct sink {
+  uint8_t data[65536];
+  size_t size;
+} sink;
+static sink out;
+
+static bool append(void *user, const uint8_t *bytes, size_t size) {
+  sink *s = (sink *)user;
+  if (s->size + size > sizeof s->data) return false;
+  memcpy(s->data + s->size, bytes, size);
+  s->size += size;
+  return true;
+}
+
+void setUp(void) {
+  fxs_world_def def = fxs_default_world_def();
+  def.seed = 7;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&world, &def, &cap, world_memory, sizeof world_memory));
+  out.size = 0;
+}
+void tearDown(void) {}
+
+// Records `ticks` ticks of a small session: spawns on tick 0, retargets every 10 ticks.
+// With tamper_tick >= 0, one bit of agent 1's x position is flipped after that tick's step,
+// as a faulty peer would: the hashes recorded from then on come from the tampered world.
+static void record(int ticks, uint32_t keyframe_interval, int tamper_tick) {
+  fxs_replay_writer w;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_writer_begin(&w, append, &out, &world, keyframe_interval,
+                                                    snapshot_scratch, sizeof snapshot_scratch));
+  for (int t = 0; t < ticks; ++t) {
+    fxs_command cmds[4];
+    uint32_t n = 0;
+    if (t == 0) {
+      for (int i = 0; i < 3; ++i) {
+        fxs_command c = fxs_command_make(FXS_CMD_SPAWN, 0, (uint16_t)i);
+        c.arg[0] = FXS_INT(100 * i), c.arg[1] = FXS_INT(50);
+        c.arg[4] = FXS_INT(3), c.arg[5] = FXS_RATIO(1, 4), c.arg[6] = FXS_ONE, c.arg[7] = FXS_INT(8);
+        cmds[n++] = c;
+      }
+    } else if (t == 1) {
+      for (int i = 0; i < 3; ++i) {
+        fxs_behavior_slot b = fxs_behavior_slot_default(i == 2 ? FXS_BEHAVIOR_WANDER : FXS_BEHAVIOR_ARRIVE);
+        fxs_command c = fxs_command_make(FXS_CMD_ADD_BEHAVIOR, 1, (uint16_t)i);
+        c.agent = fxs_world_handle_at(&world, (uint16_t)i).value;
+        c.ref = b.kind;
+        c.arg[0] = b.weight;
+        for (int k = 0; k < FXS_BEHAVIOR_PARAMS; ++k) c.arg[1 + k] = b.p[k];
+        cmds[n++] = c;
+      }
+    } else if (t % 10 == 0) {
+      fxs_command c = fxs_command_make(FXS_CMD_SET_TARGET_POINT, 2, 0);
+      c.agent = fxs_world_handle_at(&world, (uint16_t)(t / 10 % 2)).value;
+      c.arg[0] = FXS_INT(10 * t), c.arg[1] = FXS_INT(400 - 3 * t);
+      cmds[n++] = c;
+    }
+    fxs_world_step(&world, cmds, n, 0);
+    if (t == tamper_tick) world.agents[1].body.position.x ^= 1;
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_writer_tick(&w, &world, cmds, n));
+  }
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_writer_end(&w, &world));
+}
+
+static fxs_verify_report verify(void) {
+  fxs_verify_report rep;
+  TEST_ASSERT_TRUE(fxs_replay_verify_memory_size(out.data, out.size) <= sizeof verify_memory);
+  fxs_replay_verify(out.data, out.size, verify_memory, sizeof verify_memory, &rep);
+  return rep;
+}
+
+void test_a_recorded_session_verifies_tick_by_tick(void) {
+  record(200, 50, -1);
+  fxs_verify_report rep = verify();
+  TEST_ASSERT_EQUAL(FXS_OK, rep.result);
+  TEST_ASSERT_EQUAL_UINT32(200, rep.ticks);
+  TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), rep.final_hash);
+}
+
+void test_a_one_bit_change_is_caught_at_its_tick_with_agent_and_field(void) {
+  record(200, 25, 60);
+  fxs_verify_report rep = verify();
+  TEST_ASSERT_EQUAL(FXS_ERR_HASH_MISMATCH, rep.result);
+  TEST_ASSERT_EQUAL_UINT32(60, rep.first_bad_tick);
+  TEST_ASSERT_TRUE(rep.has_difference);
+  TEST_ASSERT_EQUAL_UINT32(75, rep.difference_tick); // the next keyframe
+  TEST_ASSERT_EQUAL_INT32(1, rep.difference.agent);
+  TEST_ASSERT_NOT_NULL(rep.difference.field);
+  TEST_ASSERT_NOT_EQUAL(rep.difference.a, rep.difference.b);
+}
+
+// Offsets of every chunk in the recording.
+static int chunk_offsets(size_t *offsets, int max) {
+  int n = 0;
+  size_t at = 0;
+  while (at + 8 <= out.size && n < max) {
+    offsets[n++] = at;
+    uint32_t len = (uint32_t)out.data[at + 4] | ((uint32_t)out.data[at + 5] << 8) |
+                   ((uint32_t)out.data[at + 6] << 16) | ((uint32_t)out.data[at + 7] << 24);
+    at += 16u + len;
+  }
+  return n;
+}
+
+void test_truncation_at_every_chunk_boundary_and_inside_chunks_is_reported(void) {
+  record(40, 10, -1);
+  size_t offsets[128];
+  int n = chunk_offsets(offsets, 128);
+  size_t full = out.size;
+  for (int i = 0; i < n; ++i) {
+    for (size_t extra = 0; extra < 24; extra += 7) {
+      out.size = offsets[i] + extra;
+      if (out.size >= full) continue;
+      fxs_verify_report rep;
+      fxs_replay_verify(out.data, out.size, verify_memory, sizeof verify_memory, &rep);
+      TEST_ASSERT_TRUE_MESSAGE(rep.result == FXS_ERR_TRUNCATED || rep.result == FXS_ERR_BAD_MAGIC,
+                               "truncated replay not reported as truncated");
+      TEST_ASSERT_TRUE(rep.error_offset <= out.size);
+    }
+  }
+  out.size = full;
+  TEST_ASSERT_EQUAL(FXS_OK, verify().result);
+}
+
+// Recomputes the checksum of the chunk at `at` after a deliberate edit, so that the reader
+// gets past the checksum to the field under test.
+static void reseal(size_t at) {
+  uint32_t len = (uint32_t)out.data[at + 4] | ((uint32_t)out.data[at + 5] << 8) |
+                 ((uint32_t)out.data[at + 6] << 16) | ((uint32_t)out.data[at + 7] << 24);
+  fxs_hasher h = fxs_hasher_make();
+  fxs_hash_bytes(&h, out.data + at, 8u + len);
+  for (int i = 0; i < 8; ++i) out.data[at + 8 + len + (size_t)i] = (uint8_t)(h.state >> (8 * i));
+}
+
+static fxs_verify_report verify_expecting(fxs_result expected, size_t offset) {
+  fxs_verify_report rep;
+  fxs_replay_verify(out.data, out.size, verify_memory, sizeof verify_memory, &rep);
+  TEST_ASSERT_EQUAL_STRING(fxs_result_message(expected), fxs_result_message(rep.result));
+  TEST_ASSERT_EQUAL_UINT32(offset, rep.error_offset);
+  return rep;
+}
+
+void test_a_flipped_bit_in_any_chunk_fails_its_checksum(void) {
+  record(30, 10, -1);
+  size_t offsets[64];
+  int n = chunk_offsets(offsets, 64);
+  for (int i = 0; i < n; ++i) {
+    size_t len = (size_t)out.data[offsets[i] + 4] | ((size_t)out.data[offsets[i] + 5] << 8);
+    size_t target = offsets[i] + 8 + len / 2; // middle of the payload
+    out.data[target] ^= 0x10;
+    verify_expecting(FXS_ERR_BAD_CHECKSUM, offsets[i]);
+    out.data[target] ^= 0x10;
+    out.data[offsets[i] + 8 + len + 3] ^= 0x01; // the checksum itself
+    verify_expecting(FXS_ERR_BAD_CHECKSUM, offsets[i]);
+    out.data[offsets[i] + 8 + len + 3] ^= 0x01;
+  }
+  TEST_ASSERT_EQUAL(FXS_OK, verify().result);
+}
+
+void test_header_fields_give_their_own_errors(void) {
+  record(5, 0, -1);
+  out.data[0] ^= 0x01;
+  verify_expecting(FXS_ERR_BAD_MAGIC, 0);
+  out.data[0] ^= 0x01;
+  out.data[8] ^= 0x01; // replay magic in the header payload
+  reseal(0);
+  verify_expecting(FXS_ERR_BAD_MAGIC, 8);
+  out.data[8] ^= 0x01;
+  out.data[12] = 2; // version 2
+  reseal(0);
+  verify_expecting(FXS_ERR_BAD_VERSION, 12);
+  out.data[12] = 1;
+  out.data[16] ^= 0x80; // fingerprint
+  reseal(0);
+  verify_expecting(FXS_ERR_BAD_FINGERPRINT, 16);
+  out.data[16] ^= 0x80;
+  reseal(0);
+  TEST_ASSERT_EQUAL(FXS_OK, verify().result);
+}
+
+void test_tick_chunks_reject_impossible_lengths_tags_sequences_and_commands(void) {
+  record(5, 0, -1);
+  size_t offsets[16];
+  chunk_offsets(offsets, 16);
+  size_t tick1 = offsets[3]; // header, snapshot, tick 0, tick 1
+  uint8_t saved[8];
+  memcpy(saved, out.data + tick1, 8);
+  out.data[tick1 + 7] = 0x7F; // length 2^31: impossible
+  verify_expecting(FXS_ERR_BAD_LENGTH, tick1 + 4);
+  memcpy(out.data + tick1, saved, 8);
+  memcpy(out.data + tick1, "XXXX", 4);
+  reseal(tick1);
+  verify_expecting(FXS_ERR_BAD_CHUNK, tick1);
+  memcpy(out.data + tick1, saved, 4);
+  out.data[tick1 + 8] = 9; // tick 9 instead of 1
+  reseal(tick1);
+  verify_expecting(FXS_ERR_BAD_SEQUENCE, tick1 + 8);
+  out.data[tick1 + 8] = 1;
+  out.data[tick1 + 12] += 1; // command count that does not match the length
+  reseal(tick1);
+  verify_expecting(FXS_ERR_BAD_LENGTH, tick1 + 12);
+  out.data[tick1 + 12] -= 1;
+  out.data[tick1 + 14] = 99; // first command's type
+  reseal(tick1);
+  verify_expecting(FXS_ERR_BAD_COMMAND, tick1 + 14);
+  out.data[tick1 + 14] = FXS_CMD_ADD_BEHAVIOR;
+  reseal(tick1);
+  TEST_ASSERT_EQUAL(FXS_OK, verify().result);
+  out.data[out.size++] = 0; // a byte after END
+  verify_expecting(FXS_ERR_BAD_LENGTH, out.size - 1);
+}
+
+void test_the_writer_stops_cleanly_when_its_sink_is_full(void) {
+  fxs_replay_writer w;
+  fxs_world_step(&world, 0, 0, 0);
+  out.size = sizeof out.data - 40; // room for the header only
+  fxs_result r = fxs_replay_writer_begin(&w, append, &out, &world, 0, snapshot_scratch,
+                                         sizeof snapshot_scratch);
+  TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL, r);
+  TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL, fxs_replay_writer_tick(&w, &world, 0, 0));
+}
