@@ -24,9 +24,11 @@ LFM_OBJECTS := $(LFM_SOURCES:$(LFM_DIR)/%.c=$(BUILD_DIR)/obj/libfixmath/%.o)
 
 CEEDLING ?= ceedling
 
-.PHONY: all lib setup test test-mcu test-sanitize deviation clean
+.PHONY: all lib tools setup test test-mcu test-sanitize deviation demo clean
 
-all: lib
+all: lib tools
+
+tools: $(BUILD_DIR)/bin/fixsteer
 
 lib: $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 
@@ -56,6 +58,17 @@ CFLAGS_TOOL := -std=c99 $(OPT) $(WARNINGS) -Werror $(LFM_DEFINES) -Iinclude -I$(
 $(BUILD_DIR)/bin/fxs-deviation: tools/deviation.c $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_TOOL) $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a -lm -o $@
+
+FIXSTEER_TOOL_SOURCES := $(wildcard tools/fixsteer/*.c)
+
+$(BUILD_DIR)/bin/fixsteer: $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/*.h) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_TOOL) $(FIXSTEER_TOOL_SOURCES) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a -o $@
+
+# The main job: record the hunter/prey demo and prove the replay reproduces it.
+demo: setup $(BUILD_DIR)/bin/fixsteer
+	$(BUILD_DIR)/bin/fixsteer record --scenario hunter_prey --ticks 1200 --out $(BUILD_DIR)/hunter_prey.fxr
+	$(BUILD_DIR)/bin/fixsteer verify $(BUILD_DIR)/hunter_prey.fxr
 
 # Q16.16 against double precision, per behavior (prints a table).
 deviation: $(BUILD_DIR)/bin/fxs-deviation

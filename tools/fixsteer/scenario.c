@@ -1,0 +1,383 @@
+#include "scenario.h"
+
+#include <string.h>
+
+#include "fixsteer/manager.h"
+
+// Spawns are source 0 and configuration source 1, so on tick 0 every spawn is applied before
+// the commands that configure it, and spawn i lands in slot i with handle value i + 1.
+#define SRC_SPAWN 0
+#define SRC_SETUP 1
+#define SRC_GAME 2
+
+static uint32_t handle_of(uint32_t slot) { return slot + 1u; } // generation 0 on a fresh world
+
+typedef struct emitter {
+  fxs_command *out;
+  uint32_t n;
+  uint16_t seq[3];
+} emitter;
+
+static fxs_command *next(emitter *e, fxs_command_type type, uint8_t source) {
+  if (e->n >= SCENARIO_MAX_COMMANDS) return 0;
+  fxs_command *c = &e->out[e->n++];
+  *c = fxs_command_make(type, source, e->seq[source]++);
+  return c;
+}
+
+static void spawn(emitter *e, int x, int y, fix16_t max_speed, fix16_t max_force) {
+  fxs_command *c = next(e, FXS_CMD_SPAWN, SRC_SPAWN);
+  if (!c) return;
+  c->arg[0] = FXS_INT(x), c->arg[1] = FXS_INT(y);
+  c->arg[4] = max_speed, c->arg[5] = max_force, c->arg[6] = FXS_ONE, c->arg[7] = FXS_INT(8);
+}
+
+static void clear(emitter *e, uint8_t src, uint32_t agent, fxs_combine_mode mode) {
+  fxs_command *c = next(e, FXS_CMD_CLEAR_BEHAVIORS, src);
+  if (c) c->agent = agent, c->ref = (uint32_t)mode;
+}
+
+// Adds a behavior with default parameters, overriding p0 when p0 != 0.
+static void behave(emitter *e, uint8_t src, uint32_t agent, fxs_behavior kind, fix16_t weight,
+                   uint8_t priority, fix16_t p0) {
+  fxs_behavior_slot b = fxs_behavior_slot_default(kind);
+  fxs_command *c = next(e, FXS_CMD_ADD_BEHAVIOR, src);
+  if (!c) return;
+  c->agent = agent;
+  c->ref = (uint32_t)kind | ((uint32_t)priority << 8);
+  c->arg[0] = weight;
+  for (int i = 0; i < FXS_BEHAVIOR_PARAMS; ++i) c->arg[1 + i] = b.p[i];
+  if (p0 != 0) c->arg[1] = p0;
+}
+
+static void target_point(emitter *e, uint8_t src, uint32_t agent, fxs_vec2 p) {
+  fxs_command *c = next(e, FXS_CMD_SET_TARGET_POINT, src);
+  if (c) c->agent = agent, c->arg[0] = p.x, c->arg[1] = p.y;
+}
+
+static void target_agent(emitter *e, uint8_t src, uint32_t agent, uint32_t target) {
+  fxs_command *c = next(e, FXS_CMD_SET_TARGET_AGENT, src);
+  if (c) c->agent = agent, c->ref = target;
+}
+
+static void orientation(emitter *e, uint32_t agent, fxs_orientation_mode mode) {
+  fxs_agent d = fxs_default_agent();
+  fxs_command *c = next(e, FXS_CMD_SET_LIMITS, SRC_SETUP);
+  if (!c) return;
+  c->agent = agent, c->ref = (uint32_t)mode;
+  c->arg[0] = d.max_speed, c->arg[1] = d.max_force, c->arg[2] = d.mass, c->arg[3] = d.radius;
+  c->arg[4] = d.max_rotation, c->arg[5] = d.max_angular_acceleration;
+  c->arg[6] = FXS_RATIO(1, 8);
+}
+
+static void obstacle(emitter *e, int x, int y, int r) {
+  fxs_command *c = next(e, FXS_CMD_ADD_OBSTACLE, SRC_SETUP);
+  if (c) c->arg[0] = FXS_INT(x), c->arg[1] = FXS_INT(y), c->arg[2] = FXS_INT(r);
+}
+
+static void use_path(emitter *e, uint32_t agent, uint16_t path) {
+  fxs_command *c = next(e, FXS_CMD_SET_PATH, SRC_SETUP);
+  if (c) c->agent = agent, c->ref = path;
+}
+
+// A point moving on a Lissajous curve over the world: the "mouse" of the demos.
+static fxs_vec2 mouse_at(uint32_t tick, int cx, int cy, int rx, int ry) {
+  fix16_t a = fxs_angle_wrap((fix16_t)((tick % 4000u) * (uint32_t)FXS_RATIO(1, 160)));
+  fix16_t b = fxs_angle_wrap((fix16_t)((tick % 4000u) * (uint32_t)FXS_RATIO(1, 230)));
+  return fxs_vec2_make(fxs_add(FXS_INT(cx), fxs_mul(FXS_INT(rx), fxs_cos(a))),
+                       fxs_add(FXS_INT(cy), fxs_mul(FXS_INT(ry), fxs_sin(b))));
+}
+
+static void configure_default(fxs_world_def *def) {
+  *def = fxs_default_world_def();
+  def->seed = 20261122u;
+  def->bounds_max = fxs_vec2_make(FXS_INT(1600), FXS_INT(1200));
+  def->clamp_to_bounds = 1;
+}
+
+static void no_paths(fxs_world *world) { (void)world; }
+
+// ------------------------------------------------------------------ hunter and prey
+// Seed 000's demo: hunters pursue the closest prey while they have stamina, then wander
+// until rested; prey evade a hunter in range, else seek the mouse when it is near, else wander.
+enum { HUNTERS = 4, PREY = 12, MAX_STAMINA = 300 };
+enum { HUNT, REST, P_WANDER, P_EVADE, P_SEEK };
+
+static int32_t closest(const fxs_world *w, fxs_vec2 at, uint32_t first, uint32_t count, fix16_t range) {
+  int32_t best = -1;
+  fix16_t best_d = FXS_MAX;
+  for (uint32_t i = first; i < first + count; ++i) {
+    fix16_t d = fxs_vec2_distance(at, w->agents[i].body.position);
+    if (d <= range && d < best_d) best = (int32_t)i, best_d = d;
+  }
+  return best;
+}
+
+static void hunter_logic(const fxs_world *w, scenario_state *s, emitter *e, uint32_t i) {
+  const fxs_agent *me = &w->agents[i].body;
+  if (s->mode[i] == REST && ++s->stamina[i] >= MAX_STAMINA) s->mode[i] = HUNT;
+  int32_t prey = closest(w, me->position, HUNTERS, PREY, FXS_INT(400));
+  uint32_t want = (s->mode[i] == HUNT && prey >= 0) ? handle_of((uint32_t)prey) : 0;
+  if (want) {
+    s->stamina[i] -= 2;
+    if (s->stamina[i] <= 0) s->mode[i] = REST, want = 0;
+  }
+  if (want == s->target[i]) return;
+  s->target[i] = want;
+  clear(e, SRC_GAME, handle_of(i), FXS_COMBINE_WEIGHTED_SUM);
+  if (want) {
+    target_agent(e, SRC_GAME, handle_of(i), want);
+    behave(e, SRC_GAME, handle_of(i), FXS_BEHAVIOR_PURSUIT, FXS_ONE, 0, 0);
+  } else {
+    behave(e, SRC_GAME, handle_of(i), FXS_BEHAVIOR_WANDER, FXS_ONE, 0, 0);
+  }
+}
+
+static void prey_logic(const fxs_world *w, scenario_state *s, emitter *e, uint32_t i, fxs_vec2 mouse) {
+  const fxs_agent *me = &w->agents[i].body;
+  int32_t hunter = closest(w, me->position, 0, HUNTERS, FXS_INT(150));
+  uint8_t mode = hunter >= 0 ? P_EVADE
+                             : (fxs_vec2_within(me->position, mouse, FXS_INT(300)) ? P_SEEK : P_WANDER);
+  uint32_t h = handle_of(i);
+  if (mode == P_SEEK && w->tick % 5 == 0) target_point(e, SRC_GAME, h, mouse);
+  uint32_t target = hunter >= 0 ? handle_of((uint32_t)hunter) : 0;
+  if (mode == s->mode[i] && target == s->target[i]) return;
+  s->mode[i] = mode;
+  s->target[i] = target;
+  clear(e, SRC_GAME, h, FXS_COMBINE_WEIGHTED_SUM);
+  target_agent(e, SRC_GAME, h, target);
+  if (mode == P_EVADE) behave(e, SRC_GAME, h, FXS_BEHAVIOR_EVADE, FXS_ONE, 0, 0);
+  if (mode == P_SEEK) {
+    target_point(e, SRC_GAME, h, mouse);
+    behave(e, SRC_GAME, h, FXS_BEHAVIOR_ARRIVE, FXS_ONE, 0, FXS_INT(30));
+  }
+  if (mode == P_WANDER) behave(e, SRC_GAME, h, FXS_BEHAVIOR_WANDER, FXS_ONE, 0, 0);
+}
+
+static uint32_t hunter_prey(const fxs_world *w, scenario_state *s, fxs_command *out) {
+  emitter e = {out, 0, {0, 0, 0}};
+  if (w->tick == 0) {
+    for (int i = 0; i < HUNTERS; ++i) {
+      spawn(&e, 200 + 400 * i, 150 + 300 * (i % 2), FXS_RATIO(7, 2), FXS_RATIO(1, 5));
+      s->mode[i] = REST, s->stamina[i] = MAX_STAMINA - 40 * i;
+    }
+    for (int i = 0; i < PREY; ++i) {
+      spawn(&e, 150 + 120 * i, 500 + 90 * (i % 5), FXS_INT(3), FXS_RATIO(1, 4));
+      s->mode[HUNTERS + i] = 255;
+    }
+    return e.n;
+  }
+  fxs_vec2 mouse = mouse_at(w->tick, 800, 600, 600, 450);
+  for (uint32_t i = 0; i < HUNTERS; ++i) hunter_logic(w, s, &e, i);
+  for (uint32_t i = HUNTERS; i < HUNTERS + PREY; ++i) prey_logic(w, s, &e, i, mouse);
+  return e.n;
+}
+
+// ------------------------------------------------------------------ patrol (seed 004)
+static const fxs_vec2 patrol_nodes[6] = {
+    {FXS_INT(200), FXS_INT(200)}, {FXS_INT(700), FXS_INT(180)}, {FXS_INT(1100), FXS_INT(420)},
+    {FXS_INT(1300), FXS_INT(900)}, {FXS_INT(700), FXS_INT(1000)}, {FXS_INT(300), FXS_INT(700)}};
+
+static void patrol_paths(fxs_world *world) {
+  fxs_world_add_path(world, patrol_nodes, 6, FXS_PATH_PATROL, FXS_INT(20), 0);
+  fxs_world_add_path(world, patrol_nodes, 6, FXS_PATH_LOOP, FXS_INT(30), 0);
+  fxs_world_add_path(world, patrol_nodes, 6, FXS_PATH_STOP_AT_END, FXS_INT(15), 0);
+}
+
+static uint32_t patrol(const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)s;
+  emitter e = {out, 0, {0, 0, 0}};
+  if (w->tick != 0) return 0;
+  for (uint32_t i = 0; i < 5; ++i) {
+    spawn(&e, 100 + 60 * (int)i, 100 + 40 * (int)i, FXS_INT(3), FXS_RATIO(1, 5));
+    behave(&e, SRC_SETUP, handle_of(i), FXS_BEHAVIOR_PATH, FXS_ONE, 0, 0);
+    use_path(&e, handle_of(i), (uint16_t)(i < 3 ? 0 : i - 2)); // three patrol, one loop, one stop
+  }
+  return e.n;
+}
+
+// ------------------------------------------------------------------ flock
+static uint32_t flock(const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)s;
+  emitter e = {out, 0, {0, 0, 0}};
+  if (w->tick == 0) {
+    for (uint32_t i = 0; i < 24; ++i) {
+      spawn(&e, 500 + 37 * (int)(i % 6), 400 + 41 * (int)(i / 6), FXS_INT(3), FXS_RATIO(1, 6));
+      uint32_t h = handle_of(i);
+      behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_SEPARATION, FXS_INT(4), 0, FXS_INT(30));
+      behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_ALIGNMENT, FXS_ONE, 0, 0);
+      behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_COHESION, FXS_RATIO(1, 2), 0, 0);
+      behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_WANDER, FXS_RATIO(1, 4), 0, 0);
+      behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_ARRIVE, FXS_RATIO(1, 8), 0, FXS_INT(400));
+      target_point(&e, SRC_SETUP, h, fxs_vec2_make(FXS_INT(800), FXS_INT(600)));
+    }
+  }
+  return e.n;
+}
+
+// ------------------------------------------------------------------ queue through a doorway
+static uint32_t queue(const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)s;
+  emitter e = {out, 0, {0, 0, 0}};
+  if (w->tick != 0) return 0;
+  for (int k = 0; k < 7; ++k) { // two walls of posts with a 40-unit doorway at y = 600
+    obstacle(&e, 900, 600 - 60 - 40 * k, 20);
+    obstacle(&e, 900, 600 + 60 + 40 * k, 20);
+  }
+  for (uint32_t i = 0; i < 16; ++i) {
+    spawn(&e, 300 + 45 * (int)(i % 4), 450 + 90 * (int)(i / 4), FXS_INT(2), FXS_RATIO(1, 5));
+    uint32_t h = handle_of(i);
+    clear(&e, SRC_SETUP, h, FXS_COMBINE_PRIORITIZED_SUM);
+    behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_AVOID, FXS_ONE, 0, 0);
+    behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_ARRIVE, FXS_ONE, 1, FXS_INT(80));
+    behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_SEPARATION, FXS_INT(2), 1, FXS_INT(18));
+    behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_QUEUE, FXS_ONE, 2, 0);
+    target_point(&e, SRC_SETUP, h, fxs_vec2_make(FXS_INT(1300), FXS_INT(600)));
+  }
+  return e.n;
+}
+
+// ------------------------------------------------------------------ leader following
+static uint32_t leader(const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)s;
+  emitter e = {out, 0, {0, 0, 0}};
+  if (w->tick != 0) return 0;
+  spawn(&e, 200, 200, FXS_INT(2), FXS_RATIO(1, 5));
+  behave(&e, SRC_SETUP, handle_of(0), FXS_BEHAVIOR_PATH, FXS_ONE, 0, 0);
+  use_path(&e, handle_of(0), 1); // the loop
+  for (uint32_t i = 1; i <= 8; ++i) {
+    spawn(&e, 100 + 50 * (int)i, 400 + 30 * (int)(i % 3), FXS_INT(3), FXS_RATIO(1, 4));
+    target_agent(&e, SRC_SETUP, handle_of(i), handle_of(0));
+    behave(&e, SRC_SETUP, handle_of(i), FXS_BEHAVIOR_LEADER, FXS_ONE, 0, 0);
+  }
+  return e.n;
+}
+
+// ------------------------------------------------------------------ obstacle field
+static uint32_t obstacle_field(const fxs_world *w, scenario_state *s, fxs_command *out) {
+  emitter e = {out, 0, {0, 0, 0}};
+  if (w->tick == 0) {
+    for (int gx = 0; gx < 6; ++gx) {
+      for (int gy = 0; gy < 5; ++gy) {
+        obstacle(&e, 420 + 140 * gx + 30 * (gy % 2), 200 + 190 * gy + 17 * (gx % 3), 28 + 6 * ((gx + gy) % 3));
+      }
+    }
+    for (uint32_t i = 0; i < 6; ++i) {
+      spawn(&e, 120, 150 + 180 * (int)i, FXS_INT(3), FXS_RATIO(1, 2));
+      uint32_t h = handle_of(i);
+      clear(&e, SRC_SETUP, h, FXS_COMBINE_PRIORITIZED_SUM);
+      behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_AVOID, FXS_ONE, 0, FXS_INT(80));
+      behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_ARRIVE, FXS_ONE, 1, FXS_INT(80));
+      target_point(&e, SRC_SETUP, h, fxs_vec2_make(FXS_INT(1480), FXS_INT(1050 - 180 * (int)i)));
+      s->mode[i] = 0;
+    }
+    return e.n;
+  }
+  for (uint32_t i = 0; i < 6; ++i) { // on arrival, cross back to the other side
+    const fxs_agent_slot *a = &w->agents[i];
+    if (fxs_vec2_within(a->body.position, a->target_point, FXS_INT(12))) {
+      s->mode[i] ^= 1;
+      int x = s->mode[i] ? 120 : 1480;
+      target_point(&e, SRC_GAME, handle_of(i), fxs_vec2_make(FXS_INT(x), FXS_INT(150 + 180 * (int)i)));
+    }
+  }
+  return e.n;
+}
+
+// ------------------------------------------------------------------ random walker (seed 003)
+static uint32_t walker(const fxs_world *w, scenario_state *s, fxs_command *out) {
+  emitter e = {out, 0, {0, 0, 0}};
+  if (w->tick == 0) {
+    for (uint32_t i = 0; i < 4; ++i) {
+      spawn(&e, 200 + 300 * (int)i, 200, FXS_INT(2), FXS_RATIO(1, 4));
+      fxs_behavior_slot d = fxs_behavior_slot_default(FXS_BEHAVIOR_WALKER);
+      fxs_command *c = next(&e, FXS_CMD_ADD_BEHAVIOR, SRC_SETUP);
+      if (!c) break;
+      c->agent = handle_of(i), c->ref = FXS_BEHAVIOR_WALKER, c->arg[0] = FXS_ONE;
+      for (int k = 0; k < FXS_BEHAVIOR_PARAMS; ++k) c->arg[1 + k] = d.p[k];
+      c->arg[2] = FXS_INT(60), c->arg[3] = FXS_INT(200); // pixel-scale steps and aggro radius
+      target_point(&e, SRC_SETUP, handle_of(i), fxs_vec2_make(FXS_INT(1400 - 250 * (int)i), FXS_INT(1000)));
+    }
+    return e.n;
+  }
+  for (uint32_t i = 0; i < 4; ++i) { // a new target whenever one is reached
+    const fxs_agent_slot *a = &w->agents[i];
+    if (fxs_vec2_within(a->body.position, a->target_point, FXS_INT(1)) && fxs_vec2_is_zero(a->body.velocity)) {
+      s->stamina[i]++;
+      int k = s->stamina[i];
+      target_point(&e, SRC_GAME, handle_of(i),
+                   fxs_vec2_make(FXS_INT(200 + (k * 373 + 170 * (int)i) % 1200), FXS_INT(150 + (k * 211 + 90 * (int)i) % 900)));
+    }
+  }
+  return e.n;
+}
+
+// ------------------------------------------------------------------ Millington orientation
+static uint32_t orientation_demo(const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)s;
+  emitter e = {out, 0, {0, 0, 0}};
+  fxs_vec2 mouse = mouse_at(w->tick, 800, 600, 500, 350);
+  static const fxs_behavior kinds[8] = {
+      FXS_BEHAVIOR_FACE, FXS_BEHAVIOR_ALIGN, FXS_BEHAVIOR_LOOK_WHERE_GOING, FXS_BEHAVIOR_DYNAMIC_ARRIVE,
+      FXS_BEHAVIOR_VELOCITY_MATCH, FXS_BEHAVIOR_KINEMATIC_SEEK, FXS_BEHAVIOR_KINEMATIC_ARRIVE,
+      FXS_BEHAVIOR_KINEMATIC_WANDER};
+  if (w->tick == 0) {
+    for (uint32_t i = 0; i < 8; ++i) {
+      spawn(&e, 200 + 150 * (int)i, 300 + 60 * (int)(i % 3), FXS_INT(2), FXS_RATIO(1, 4));
+      uint32_t h = handle_of(i);
+      orientation(&e, h, i < 3 ? FXS_ORIENT_STEERED : FXS_ORIENT_LOOK_WHERE_GOING);
+      behave(&e, SRC_SETUP, h, kinds[i], FXS_ONE, 0, kinds[i] == FXS_BEHAVIOR_ALIGN ? FXS_INT(2) : 0);
+      if (kinds[i] == FXS_BEHAVIOR_LOOK_WHERE_GOING || kinds[i] == FXS_BEHAVIOR_FACE) {
+        behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_ARRIVE, FXS_ONE, 0, FXS_INT(120));
+      }
+      if (kinds[i] == FXS_BEHAVIOR_VELOCITY_MATCH) target_agent(&e, SRC_SETUP, h, handle_of(3));
+    }
+    return e.n;
+  }
+  if (w->tick % 4 == 0) {
+    for (uint32_t i = 0; i < 8; ++i) {
+      if (i != 4) target_point(&e, SRC_GAME, handle_of(i), mouse);
+    }
+  }
+  return e.n;
+}
+
+// ------------------------------------------------------------------ table
+
+static void configure_small(fxs_world_def *def) {
+  configure_default(def);
+  def->neighbor_radius = FXS_INT(120);
+}
+
+static const scenario scenarios[] = {
+    {"hunter_prey", "seed 000's demo: hunters with stamina pursue prey; prey evade, seek the mouse or wander",
+     {16, 0, 0, 0}, 1200, configure_default, no_paths, hunter_prey},
+    {"patrol", "path following: three patrols back and forth, one loop, one that stops at the end",
+     {5, 0, 3, 18}, 1500, configure_default, patrol_paths, patrol},
+    {"flock", "24 agents: separation, alignment, cohesion, wander and a weak pull to the centre",
+     {24, 0, 0, 0}, 1200, configure_small, no_paths, flock},
+    {"queue", "16 agents queue through a doorway between two walls of posts",
+     {16, 14, 0, 0}, 1500, configure_small, no_paths, queue},
+    {"leader", "a leader loops a path; 8 followers stay behind it, out of its sight, apart",
+     {9, 0, 3, 18}, 1200, configure_default, patrol_paths, leader},
+    {"obstacle_field", "6 agents cross a field of 30 obstacles back and forth",
+     {6, 30, 0, 0}, 1500, configure_default, no_paths, obstacle_field},
+    {"walker", "seed 003's random walkers reach targets through random waypoints",
+     {4, 0, 0, 0}, 1500, configure_default, no_paths, walker},
+    {"orientation", "Millington: face, align, look where going, dynamic arrive, velocity match, kinematic",
+     {8, 0, 0, 0}, 1000, configure_default, no_paths, orientation_demo},
+};
+
+const scenario *scenario_list(uint32_t *count) {
+  *count = (uint32_t)(sizeof scenarios / sizeof scenarios[0]);
+  return scenarios;
+}
+
+const scenario *scenario_find(const char *name) {
+  uint32_t n;
+  const scenario *list = scenario_list(&n);
+  for (uint32_t i = 0; i < n; ++i) {
+    if (strcmp(list[i].name, name) == 0) return &list[i];
+  }
+  return 0;
+}

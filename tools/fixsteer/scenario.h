@@ -1,0 +1,39 @@
+// Built-in scenarios of the fixsteer tool. A scenario builds the initial world and, every
+// tick, issues the commands its game logic decides on. Only those commands reach the world,
+// so a replay of them reproduces the session without the game logic.
+#ifndef FIXSTEER_TOOL_SCENARIO_H
+#define FIXSTEER_TOOL_SCENARIO_H
+
+#include <stdint.h>
+
+#include "fixsteer/fixsteer.h"
+#include "fixsteer/world.h"
+
+#define SCENARIO_MAX_COMMANDS 64
+#define SCENARIO_MAX_AGENTS 64
+
+// Game-side state a scenario keeps between ticks (not part of the world).
+typedef struct scenario_state {
+  int32_t stamina[SCENARIO_MAX_AGENTS];
+  uint8_t mode[SCENARIO_MAX_AGENTS];
+  uint32_t target[SCENARIO_MAX_AGENTS];
+} scenario_state;
+
+typedef struct scenario {
+  const char *name;
+  const char *summary;
+  fxs_world_capacity capacity;
+  uint32_t default_ticks;
+  // Fills the world definition and adds paths (configuration known before tick 0).
+  void (*configure)(fxs_world_def *def);
+  void (*add_paths)(fxs_world *world);
+  // Commands for `tick`, decided from the world's state before the tick.
+  uint32_t (*commands)(const fxs_world *world, scenario_state *state, fxs_command *out);
+} scenario;
+
+// All built-in scenarios, and how many.
+const scenario *scenario_list(uint32_t *count);
+// The scenario named `name`, or NULL.
+const scenario *scenario_find(const char *name);
+
+#endif
