@@ -43,15 +43,20 @@ fxs_vec2 fxs_avoid_obstacles(const fxs_agent *self, const fxs_obstacle *obstacle
   int most = fxs_most_threatening_obstacle(self, obstacles, count, def);
   if (most < 0) return fxs_vec2_zero();
   const fxs_obstacle *o = &obstacles[most];
-  // ahead - centre mostly points along the heading when the obstacle is beside the agent;
-  // once the body touches it, push straight out through the agent instead.
   bool touching = fxs_vec2_within(o->center, self->position, fxs_add(o->radius, self->radius));
-  fxs_vec2 from = touching ? self->position : probe(self, def, FXS_ONE);
-  fxs_vec2 avoidance = fxs_vec2_sub(from, o->center);
-  if (fxs_vec2_is_zero(avoidance)) {
-    // Probe exactly on the centre: sidestep to the left of the heading (deterministic).
-    avoidance = fxs_vec2_make(fxs_neg(self->velocity.y), self->velocity.x);
-    if (fxs_vec2_is_zero(avoidance)) avoidance = fxs_vec2_make(0, FXS_ONE);
+  fxs_vec2 avoidance;
+  if (touching) {
+    // ahead - centre runs almost along the heading when the obstacle is beside the agent,
+    // and shrinks to the radial push back when the agent has slowed against it: both let it
+    // graze in or stall. Push straight out plus sideways, away from the centre, so it slides
+    // round the obstacle.
+    fxs_vec2 out = fxs_vec2_normalize(fxs_vec2_sub(self->position, o->center));
+    fxs_vec2 left = fxs_vec2_normalize(fxs_vec2_make(fxs_neg(self->velocity.y), self->velocity.x));
+    bool centre_on_left = fxs_vec2_dot(left, fxs_vec2_sub(o->center, self->position)) > 0;
+    avoidance = fxs_vec2_add(out, centre_on_left ? fxs_vec2_negate(left) : left);
+    if (fxs_vec2_is_zero(avoidance)) avoidance = out;
+  } else {
+    avoidance = fxs_vec2_sub(probe(self, def, FXS_ONE), o->center);
   }
   return fxs_vec2_set_length(avoidance, def->max_avoid_force);
 }

@@ -52,6 +52,10 @@ int fxs_queue_neighbor_ahead(const fxs_agent *self, uint32_t self_id,
                                 fxs_vec2_set_length(self->velocity, def->max_queue_ahead));
   for (uint32_t i = 0; i < count; ++i) {
     if (neighbors[i].id == self_id) continue;
+    // Only an agent in front counts: the distance test alone also catches agents beside or
+    // on top of this one, and two such agents would brake for each other for ever.
+    fxs_vec2 offset = fxs_vec2_sub(neighbors[i].position, self->position);
+    if (fxs_vec2_dot(offset, self->velocity) <= 0) continue;
     if (fxs_vec2_within(ahead, neighbors[i].position, def->max_queue_radius)) return (int)i;
   }
   return -1;

@@ -4,9 +4,10 @@
 /// far), both scaled by speed / max_speed; the most threatening obstacle is the nearest one
 /// that either probe or the agent itself touches; the force pushes from its centre toward
 /// ahead, with length max_avoid_force. The agent's own radius is added to each obstacle's.
-/// Once the agent's body touches the obstacle the force points from the centre through the
-/// agent instead: with the obstacle beside it, ahead - centre runs almost along the heading
-/// and would let the agent graze into it.
+/// Once the agent's body touches the obstacle the force is the outward direction from the
+/// centre plus the sideways direction (perpendicular to the velocity) away from the centre:
+/// ahead - centre alone lets an agent graze into an obstacle beside it, or stall against one
+/// it has slowed down at.
 #ifndef FIXSTEER_AVOIDANCE_H
 #define FIXSTEER_AVOIDANCE_H
 

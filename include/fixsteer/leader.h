@@ -46,7 +46,8 @@ fxs_vec2 fxs_follow_leader(const fxs_agent *self, uint32_t self_id, const fxs_ag
                            const fxs_neighbor *neighbors, uint32_t count,
                            const fxs_leader_def *def);
 
-/// Index into neighbors of the first one within max_queue_radius of the point ahead, or -1.
+/// Index into neighbors of the first one in front of the agent (positive projection on its
+/// velocity) within max_queue_radius of the point ahead, or -1.
 int fxs_queue_neighbor_ahead(const fxs_agent *self, uint32_t self_id,
                              const fxs_neighbor *neighbors, uint32_t count,
                              const fxs_queue_def *def);

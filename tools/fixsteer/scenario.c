@@ -1,5 +1,7 @@
 #include "scenario.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fixsteer/manager.h"
@@ -19,7 +21,11 @@ typedef struct emitter {
 } emitter;
 
 static fxs_command *next(emitter *e, fxs_command_type type, uint8_t source) {
-  if (e->n >= SCENARIO_MAX_COMMANDS) return 0;
+  if (e->n >= SCENARIO_MAX_COMMANDS) {
+    // A scenario that needs more is a bug in the scenario: say so rather than drop input.
+    fprintf(stderr, "fixsteer: scenario issues more than %d commands in one tick\n", SCENARIO_MAX_COMMANDS);
+    exit(2);
+  }
   fxs_command *c = &e->out[e->n++];
   *c = fxs_command_make(type, source, e->seq[source]++);
   return c;
@@ -216,6 +222,14 @@ static uint32_t flock(const fxs_world *w, scenario_state *s, fxs_command *out) {
 }
 
 // ------------------------------------------------------------------ queue through a doorway
+// The agents follow a route through the door: aiming straight at a goal behind the wall
+// would park them in the pockets between posts, which no local steering can leave.
+static const fxs_vec2 door_route[2] = {{FXS_INT(840), FXS_INT(600)}, {FXS_INT(1300), FXS_INT(600)}};
+
+static void door_path(fxs_world *world) {
+  fxs_world_add_path(world, door_route, 2, FXS_PATH_STOP_AT_END, FXS_INT(24), 0);
+}
+
 static uint32_t queue(const fxs_world *w, scenario_state *s, fxs_command *out) {
   (void)s;
   emitter e = {out, 0, {0, 0, 0}};
@@ -229,10 +243,10 @@ static uint32_t queue(const fxs_world *w, scenario_state *s, fxs_command *out) {
     uint32_t h = handle_of(i);
     clear(&e, SRC_SETUP, h, FXS_COMBINE_PRIORITIZED_SUM);
     behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_AVOID, FXS_ONE, 0, 0);
-    behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_ARRIVE, FXS_ONE, 1, FXS_INT(80));
+    behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_PATH, FXS_ONE, 1, 0);
     behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_SEPARATION, FXS_INT(2), 1, FXS_INT(18));
     behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_QUEUE, FXS_ONE, 2, 0);
-    target_point(&e, SRC_SETUP, h, fxs_vec2_make(FXS_INT(1300), FXS_INT(600)));
+    use_path(&e, h, 0);
   }
   return e.n;
 }
@@ -357,7 +371,7 @@ static const scenario scenarios[] = {
     {"flock", "24 agents: separation, alignment, cohesion, wander and a weak pull to the centre",
      {24, 0, 0, 0}, 1200, configure_small, no_paths, flock},
     {"queue", "16 agents queue through a doorway between two walls of posts",
-     {16, 14, 0, 0}, 1500, configure_small, no_paths, queue},
+     {16, 14, 1, 2}, 1500, configure_small, door_path, queue},
     {"leader", "a leader loops a path; 8 followers stay behind it, out of its sight, apart",
      {9, 0, 3, 18}, 1200, configure_default, patrol_paths, leader},
     {"obstacle_field", "6 agents cross a field of 30 obstacles back and forth",

@@ -9,7 +9,7 @@
 #include "fixsteer/fixsteer.h"
 #include "fixsteer/world.h"
 
-#define SCENARIO_MAX_COMMANDS 64
+#define SCENARIO_MAX_COMMANDS 256
 #define SCENARIO_MAX_AGENTS 64
 
 // Game-side state a scenario keeps between ticks (not part of the world).
