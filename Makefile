@@ -24,7 +24,7 @@ LFM_OBJECTS := $(LFM_SOURCES:$(LFM_DIR)/%.c=$(BUILD_DIR)/obj/libfixmath/%.o)
 
 CEEDLING ?= ceedling
 
-.PHONY: all lib tools setup test test-mcu test-sanitize deviation demo clean
+.PHONY: all lib tools setup test test-mcu test-sanitize deviation demo golden clean
 
 all: lib tools
 
@@ -69,6 +69,14 @@ $(BUILD_DIR)/bin/fixsteer: $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/*.
 demo: setup $(BUILD_DIR)/bin/fixsteer
 	$(BUILD_DIR)/bin/fixsteer record --scenario hunter_prey --ticks 1200 --out $(BUILD_DIR)/hunter_prey.fxr
 	$(BUILD_DIR)/bin/fixsteer verify $(BUILD_DIR)/hunter_prey.fxr
+
+# Regenerates test/golden/ (only when a behavior change is intended; say so in the commit).
+GOLDEN_SCENARIOS := hunter_prey patrol flock queue leader obstacle_field walker orientation
+golden: $(BUILD_DIR)/bin/fixsteer
+	@mkdir -p test/golden
+	@for s in $(GOLDEN_SCENARIOS); do \
+	  $(BUILD_DIR)/bin/fixsteer record --scenario $$s --keyframe 250 --out test/golden/$$s.fxr || exit 1; \
+	done
 
 # Q16.16 against double precision, per behavior (prints a table).
 deviation: $(BUILD_DIR)/bin/fxs-deviation

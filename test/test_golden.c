@@ -1,0 +1,104 @@
+// Every golden replay in test/golden/ re-simulates tick by tick to its recorded hashes and to
+// the final hash pinned here. On the Cortex-M3 the files are read through semihosting.
+#include <stdio.h>
+#include <string.h>
+
+#include "unity.h"
+
+#include "scalar.h"
+#include "vec2.h"
+#include "rng.h"
+#include "hash.h"
+#include "fingerprint.h"
+#include "agent.h"
+#include "behavior.h"
+#include "manager.h"
+#include "seek.h"
+#include "wander.h"
+#include "pursuit.h"
+#include "avoidance.h"
+#include "path.h"
+#include "flocking.h"
+#include "leader.h"
+#include "kinematic.h"
+#include "align.h"
+#include "velocity_match.h"
+#include "walker.h"
+#include "result.h"
+#include "command.h"
+#include "world.h"
+#include "snapshot.h"
+#include "replay.h"
+#include "bytes.h"
+
+void setUp(void) {}
+void tearDown(void) {}
+
+static uint8_t replay[256 * 1024];
+static uint64_t memory[64 * 1024 / 8 * 4];
+
+typedef struct golden {
+  const char *file;
+  uint32_t ticks;
+  uint64_t final_hash;
+} golden;
+
+static const golden goldens[] = {
+    {"test/golden/hunter_prey.fxr", 1200, UINT64_C(0x405fbf476bc10f3e)},
+    {"test/golden/patrol.fxr", 1500, UINT64_C(0x7a5d0f87aee1cbfb)},
+    {"test/golden/flock.fxr", 1200, UINT64_C(0xc1f841f6065f37e0)},
+    {"test/golden/queue.fxr", 1500, UINT64_C(0xa9acbf1790a0987d)},
+    {"test/golden/leader.fxr", 1200, UINT64_C(0x2efcaccf689c20bc)},
+    {"test/golden/obstacle_field.fxr", 1500, UINT64_C(0xaa791b1aba66adb3)},
+    {"test/golden/walker.fxr", 1500, UINT64_C(0x02064657b4ab7fd8)},
+    {"test/golden/orientation.fxr", 1000, UINT64_C(0x43e71a38be8ee994)},
+};
+
+static size_t load(const char *name) {
+  FILE *f = fopen(name, "rb");
+  TEST_ASSERT_NOT_NULL_MESSAGE(f, name);
+  size_t n = fread(replay, 1, sizeof replay, f);
+  fclose(f);
+  TEST_ASSERT_TRUE_MESSAGE(n > 0 && n < sizeof replay, name);
+  return n;
+}
+
+static void verify_golden(const golden *g) {
+  size_t size = load(g->file);
+  TEST_ASSERT_TRUE(fxs_replay_verify_memory_size(replay, size) <= sizeof memory);
+  fxs_verify_report rep;
+  fxs_replay_verify(replay, size, memory, sizeof memory, &rep);
+  TEST_ASSERT_EQUAL_STRING_MESSAGE(fxs_result_message(FXS_OK), fxs_result_message(rep.result), g->file);
+  TEST_ASSERT_EQUAL_UINT32(g->ticks, rep.ticks);
+  TEST_ASSERT_EQUAL_HEX64(g->final_hash, rep.final_hash);
+}
+
+void test_golden_hunter_prey_verifies(void) { verify_golden(&goldens[0]); }
+void test_golden_patrol_verifies(void) { verify_golden(&goldens[1]); }
+void test_golden_flock_verifies(void) { verify_golden(&goldens[2]); }
+void test_golden_queue_verifies(void) { verify_golden(&goldens[3]); }
+void test_golden_leader_verifies(void) { verify_golden(&goldens[4]); }
+void test_golden_obstacle_field_verifies(void) { verify_golden(&goldens[5]); }
+void test_golden_walker_verifies(void) { verify_golden(&goldens[6]); }
+void test_golden_orientation_verifies(void) { verify_golden(&goldens[7]); }
+
+void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {
+  // A peer whose state differed at one tick would have recorded a different hash there:
+  // flip one bit of a recorded hash (re-sealing the chunk) and verify must stop at that tick.
+  size_t size = load(goldens[1].file);
+  fxs_replay_reader r;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_open(&r, replay, size, true, 0));
+  fxs_replay_chunk c;
+  for (int i = 0; i <= 300; ++i) TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_next(&r, &c, 0));
+  while (c.tag != FXS_CHUNK_TICK) TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_next(&r, &c, 0));
+  uint32_t len = (uint32_t)replay[c.offset + 4] | ((uint32_t)replay[c.offset + 5] << 8);
+  size_t hash_at = c.offset + 8 + len - 8;
+  replay[hash_at] ^= 0x01;
+  fxs_hasher h = fxs_hasher_make();
+  fxs_hash_bytes(&h, replay + c.offset, 8u + len);
+  for (int i = 0; i < 8; ++i) replay[c.offset + 8 + len + (size_t)i] = (uint8_t)(h.state >> (8 * i));
+  fxs_verify_report rep;
+  fxs_replay_verify(replay, size, memory, sizeof memory, &rep);
+  TEST_ASSERT_EQUAL(FXS_ERR_HASH_MISMATCH, rep.result);
+  TEST_ASSERT_EQUAL_UINT32(c.tick, rep.first_bad_tick);
+}
