@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Checks the fixsteer command line: exit codes (0 ok, 1 divergence, 2 bad usage or input) and
+# that corrupt replays are named with the file and byte offset. Prints "N passed, N failed".
+set -u
+B=${1:-build/bin/fixsteer}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0; fail=0
+
+# expect CODE PATTERN -- COMMAND...: the command exits with CODE and its output matches PATTERN.
+expect() {
+  local code=$1 pattern=$2; shift 3
+  local out rc
+  out=$("$@" 2>&1); rc=$?
+  if [ "$rc" -eq "$code" ] && printf '%s' "$out" | grep -qE -- "$pattern"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); printf 'FAIL: %s (exit %s, want %s)\n%s\n' "$*" "$rc" "$code" "$out"
+  fi
+}
+
+# patch FILE OFFSET: flips the low bit of the byte at OFFSET.
+patch() { printf "$(printf '\\x%02x' $(( $(od -An -tu1 -j "$2" -N1 "$1") ^ 1 )))" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none; }
+
+expect 0 "hunter_prey" -- "$B" list
+expect 0 "usage" -- "$B" --help
+for c in record verify diff dump trace; do expect 0 "usage: fixsteer $c" -- "$B" "$c" --help; done
+expect 2 "unknown command" -- "$B" fly
+expect 2 "unknown scenario 'nope'" -- "$B" record --scenario nope --out "$T/x.fxr"
+expect 2 "not a count" -- "$B" record --scenario patrol --ticks -5 --out "$T/x.fxr"
+expect 2 "needs --scenario and --out" -- "$B" record --scenario patrol
+expect 0 "recorded" -- "$B" record --scenario patrol --ticks 300 --keyframe 50 --out "$T/a.fxr"
+expect 0 "300 ticks verified" -- "$B" verify "$T/a.fxr"
+expect 0 "^tick,agent,x,y,vx,vy,orientation" -- "$B" trace --scenario patrol --ticks 2
+expect 0 "end: 300 ticks" -- "$B" dump "$T/a.fxr"
+cp "$T/a.fxr" "$T/b.fxr"
+expect 0 "identical: 300 ticks" -- "$B" diff "$T/a.fxr" "$T/b.fxr"
+expect 2 "cannot read $T/none.fxr" -- "$B" verify "$T/none.fxr"
+size=$(stat -c %s "$T/a.fxr")
+for cut in 0 5 40 1000 $((size / 2)) $((size - 1)); do
+  head -c "$cut" "$T/a.fxr" > "$T/cut.fxr"
+  expect 2 "$T/cut.fxr: byte [0-9]+: (data ends early|not a fixsteer file)" -- "$B" verify "$T/cut.fxr"
+done
+cp "$T/a.fxr" "$T/flip.fxr"; patch "$T/flip.fxr" 2000
+expect 2 "$T/flip.fxr: byte [0-9]+: checksum mismatch" -- "$B" verify "$T/flip.fxr"
+cp "$T/a.fxr" "$T/magic.fxr"; patch "$T/magic.fxr" 0
+expect 2 "byte 0: not a fixsteer file" -- "$B" verify "$T/magic.fxr"
+printf 'not a replay at all' > "$T/text.fxr"
+expect 2 "byte 0: not a fixsteer file" -- "$B" verify "$T/text.fxr"
+
+# A recording whose hash at tick 120 is one bit off (chunk re-sealed): a diverged peer.
+ruby -e '
+  d = File.binread(ARGV[0]); at = 0; n = 0
+  fnv = lambda { |s| h = 0xcbf29ce484222325; s.each_byte { |b| h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff }; h }
+  while at + 8 <= d.bytesize
+    tag = d[at, 4]; len = d[at + 4, 4].unpack1("V")
+    if tag == "TICK" && d[at + 8, 4].unpack1("V") == 120
+      hat = at + 8 + len - 8; d.setbyte(hat, d.getbyte(hat) ^ 1)
+      d[at + 8 + len, 8] = [fnv.call(d[at, 8 + len])].pack("Q<"); break
+    end
+    at += 16 + len
+  end
+  File.binwrite(ARGV[1], d)' "$T/a.fxr" "$T/bad.fxr"
+expect 1 "DIVERGED at tick 120" -- "$B" verify "$T/bad.fxr"
+expect 1 "first divergent tick 120" -- "$B" diff "$T/a.fxr" "$T/bad.fxr"
+
+echo "cli: ${pass} passed, ${fail} failed"
+[ "$fail" -eq 0 ]
