@@ -334,3 +334,15 @@ void test_restore_rejects_bad_data_and_leaves_the_world_unchanged(void) {
   TEST_ASSERT_EQUAL_HEX64(before, fxs_world_hash(&world));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(&world, snap, n, &at));
 }
+
+void test_an_applied_force_acts_for_one_tick_beyond_max_force(void) {
+  fxs_agent_handle a = spawn_at(0, 0); // max force 0.25, max speed 4
+  fxs_command c = fxs_command_make(FXS_CMD_APPLY_FORCE, 0, 0);
+  c.agent = a.value;
+  c.arg[0] = -FXS_RATIO(124, 100); // seed 001's wind, scaled to this agent
+  fxs_world_step(&world, &c, 1, 0);
+  TEST_ASSERT_EQUAL_INT32(-FXS_RATIO(124, 100), fxs_world_agent(&world, a)->velocity.x);
+  TEST_ASSERT_EQUAL_INT32(0, world.agents[a.value - 1].pending_force.x); // spent
+  step(1);
+  TEST_ASSERT_EQUAL_INT32(-FXS_RATIO(124, 100), fxs_world_agent(&world, a)->velocity.x); // no new push
+}
