@@ -87,7 +87,7 @@ static int session_start(session *s, const char *name) {
     return EXIT_BAD;
   }
   fxs_world_def def;
-  s->sc->configure(&def);
+  s->sc->configure(s->sc, &def);
   size_t size = fxs_world_memory_size(&s->sc->capacity);
   s->memory = calloc(1, size);
   memset(&s->state, 0, sizeof s->state);
@@ -95,13 +95,13 @@ static int session_start(session *s, const char *name) {
     fprintf(stderr, "fixsteer: cannot set up the world of '%s'\n", name);
     return EXIT_BAD;
   }
-  s->sc->add_paths(&s->world);
+  s->sc->add_paths(s->sc, &s->world);
   return EXIT_OK;
 }
 
 // One tick: the scenario's commands, then the step. Returns the number of commands.
 static uint32_t session_tick(session *s, fxs_command *commands) {
-  uint32_t n = s->sc->commands(&s->world, &s->state, commands);
+  uint32_t n = s->sc->commands(s->sc, &s->world, &s->state, commands);
   fxs_world_step(&s->world, commands, n, 0);
   return n;
 }

@@ -94,14 +94,18 @@ static fxs_vec2 mouse_at(uint32_t tick, int cx, int cy, int rx, int ry) {
                        fxs_add(FXS_INT(cy), fxs_mul(FXS_INT(ry), fxs_sin(b))));
 }
 
-static void configure_default(fxs_world_def *def) {
+static void configure_default(const scenario *self, fxs_world_def *def) {
+  (void)self;
   *def = fxs_default_world_def();
   def->seed = 20261122u;
   def->bounds_max = fxs_vec2_make(FXS_INT(1600), FXS_INT(1200));
   def->clamp_to_bounds = 1;
 }
 
-static void no_paths(fxs_world *world) { (void)world; }
+static void no_paths(const scenario *self, fxs_world *world) {
+  (void)self;
+  (void)world;
+}
 
 // ------------------------------------------------------------------ hunter and prey
 // Seed 000's demo: hunters pursue the closest prey while they have stamina, then wander
@@ -160,7 +164,8 @@ static void prey_logic(const fxs_world *w, scenario_state *s, emitter *e, uint32
   if (mode == P_WANDER) behave(e, SRC_GAME, h, FXS_BEHAVIOR_WANDER, FXS_ONE, 0, 0);
 }
 
-static uint32_t hunter_prey(const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t hunter_prey(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)self;
   emitter e = {out, 0, {0, 0, 0}};
   if (w->tick == 0) {
     for (int i = 0; i < HUNTERS; ++i) {
@@ -184,13 +189,15 @@ static const fxs_vec2 patrol_nodes[6] = {
     {FXS_INT(200), FXS_INT(200)}, {FXS_INT(700), FXS_INT(180)}, {FXS_INT(1100), FXS_INT(420)},
     {FXS_INT(1300), FXS_INT(900)}, {FXS_INT(700), FXS_INT(1000)}, {FXS_INT(300), FXS_INT(700)}};
 
-static void patrol_paths(fxs_world *world) {
+static void patrol_paths(const scenario *self, fxs_world *world) {
+  (void)self;
   fxs_world_add_path(world, patrol_nodes, 6, FXS_PATH_PATROL, FXS_INT(20), 0);
   fxs_world_add_path(world, patrol_nodes, 6, FXS_PATH_LOOP, FXS_INT(30), 0);
   fxs_world_add_path(world, patrol_nodes, 6, FXS_PATH_STOP_AT_END, FXS_INT(15), 0);
 }
 
-static uint32_t patrol(const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t patrol(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)self;
   (void)s;
   emitter e = {out, 0, {0, 0, 0}};
   if (w->tick != 0) return 0;
@@ -203,7 +210,8 @@ static uint32_t patrol(const fxs_world *w, scenario_state *s, fxs_command *out) 
 }
 
 // ------------------------------------------------------------------ flock
-static uint32_t flock(const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t flock(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)self;
   (void)s;
   emitter e = {out, 0, {0, 0, 0}};
   if (w->tick == 0) {
@@ -226,11 +234,13 @@ static uint32_t flock(const fxs_world *w, scenario_state *s, fxs_command *out) {
 // would park them in the pockets between posts, which no local steering can leave.
 static const fxs_vec2 door_route[2] = {{FXS_INT(840), FXS_INT(600)}, {FXS_INT(1300), FXS_INT(600)}};
 
-static void door_path(fxs_world *world) {
+static void door_path(const scenario *self, fxs_world *world) {
+  (void)self;
   fxs_world_add_path(world, door_route, 2, FXS_PATH_STOP_AT_END, FXS_INT(24), 0);
 }
 
-static uint32_t queue(const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t queue(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)self;
   (void)s;
   emitter e = {out, 0, {0, 0, 0}};
   if (w->tick != 0) return 0;
@@ -252,7 +262,8 @@ static uint32_t queue(const fxs_world *w, scenario_state *s, fxs_command *out) {
 }
 
 // ------------------------------------------------------------------ leader following
-static uint32_t leader(const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t leader(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)self;
   (void)s;
   emitter e = {out, 0, {0, 0, 0}};
   if (w->tick != 0) return 0;
@@ -268,7 +279,8 @@ static uint32_t leader(const fxs_world *w, scenario_state *s, fxs_command *out) 
 }
 
 // ------------------------------------------------------------------ obstacle field
-static uint32_t obstacle_field(const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t obstacle_field(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)self;
   emitter e = {out, 0, {0, 0, 0}};
   if (w->tick == 0) {
     for (int gx = 0; gx < 6; ++gx) {
@@ -299,7 +311,8 @@ static uint32_t obstacle_field(const fxs_world *w, scenario_state *s, fxs_comman
 }
 
 // ------------------------------------------------------------------ random walker (seed 003)
-static uint32_t walker(const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t walker(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)self;
   emitter e = {out, 0, {0, 0, 0}};
   if (w->tick == 0) {
     for (uint32_t i = 0; i < 4; ++i) {
@@ -327,7 +340,8 @@ static uint32_t walker(const fxs_world *w, scenario_state *s, fxs_command *out) 
 }
 
 // ------------------------------------------------------------------ Millington orientation
-static uint32_t orientation_demo(const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t orientation_demo(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)self;
   (void)s;
   emitter e = {out, 0, {0, 0, 0}};
   fxs_vec2 mouse = mouse_at(w->tick, 800, 600, 500, 350);
@@ -358,28 +372,28 @@ static uint32_t orientation_demo(const fxs_world *w, scenario_state *s, fxs_comm
 
 // ------------------------------------------------------------------ table
 
-static void configure_small(fxs_world_def *def) {
-  configure_default(def);
+static void configure_small(const scenario *self, fxs_world_def *def) {
+  configure_default(self, def);
   def->neighbor_radius = FXS_INT(120);
 }
 
 static const scenario scenarios[] = {
     {"hunter_prey", "seed 000's demo: hunters with stamina pursue prey; prey evade, seek the mouse or wander",
-     {16, 0, 0, 0}, 1200, configure_default, no_paths, hunter_prey},
+     {16, 0, 0, 0}, 1200, configure_default, no_paths, hunter_prey, 0},
     {"patrol", "path following: three patrols back and forth, one loop, one that stops at the end",
-     {5, 0, 3, 18}, 1500, configure_default, patrol_paths, patrol},
+     {5, 0, 3, 18}, 1500, configure_default, patrol_paths, patrol, 0},
     {"flock", "24 agents: separation, alignment, cohesion, wander and a weak pull to the centre",
-     {24, 0, 0, 0}, 1200, configure_small, no_paths, flock},
+     {24, 0, 0, 0}, 1200, configure_small, no_paths, flock, 0},
     {"queue", "16 agents queue through a doorway between two walls of posts",
-     {16, 14, 1, 2}, 1500, configure_small, door_path, queue},
+     {16, 14, 1, 2}, 1500, configure_small, door_path, queue, 0},
     {"leader", "a leader loops a path; 8 followers stay behind it, out of its sight, apart",
-     {9, 0, 3, 18}, 1200, configure_default, patrol_paths, leader},
+     {9, 0, 3, 18}, 1200, configure_default, patrol_paths, leader, 0},
     {"obstacle_field", "6 agents cross a field of 30 obstacles back and forth",
-     {6, 30, 0, 0}, 1500, configure_default, no_paths, obstacle_field},
+     {6, 30, 0, 0}, 1500, configure_default, no_paths, obstacle_field, 0},
     {"walker", "seed 003's random walkers reach targets through random waypoints",
-     {4, 0, 0, 0}, 1500, configure_default, no_paths, walker},
+     {4, 0, 0, 0}, 1500, configure_default, no_paths, walker, 0},
     {"orientation", "Millington: face, align, look where going, dynamic arrive, velocity match, kinematic",
-     {8, 0, 0, 0}, 1000, configure_default, no_paths, orientation_demo},
+     {8, 0, 0, 0}, 1000, configure_default, no_paths, orientation_demo, 0},
 };
 
 const scenario *scenario_list(uint32_t *count) {

@@ -19,17 +19,20 @@ typedef struct scenario_state {
   uint32_t target[SCENARIO_MAX_AGENTS];
 } scenario_state;
 
-typedef struct scenario {
+typedef struct scenario scenario;
+struct scenario {
   const char *name;
   const char *summary;
   fxs_world_capacity capacity;
   uint32_t default_ticks;
   // Fills the world definition and adds paths (configuration known before tick 0).
-  void (*configure)(fxs_world_def *def);
-  void (*add_paths)(fxs_world *world);
-  // Commands for `tick`, decided from the world's state before the tick.
-  uint32_t (*commands)(const fxs_world *world, scenario_state *state, fxs_command *out);
-} scenario;
+  void (*configure)(const scenario *self, fxs_world_def *def);
+  void (*add_paths)(const scenario *self, fxs_world *world);
+  // Commands for the coming tick, decided from the world's state before it.
+  uint32_t (*commands)(const scenario *self, const fxs_world *world, scenario_state *state,
+                       fxs_command *out);
+  const void *data; // scenario-specific (a loaded scenario file)
+};
 
 // All built-in scenarios, and how many.
 const scenario *scenario_list(uint32_t *count);

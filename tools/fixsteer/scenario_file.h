@@ -1,0 +1,23 @@
+// Scenario files: a YAML description of a world (bounds, seed, paths, obstacles, agents with
+// their behaviors) and timed events, parsed with libyaml. See scenarios/example.yaml.
+//
+// Numbers are decimal text converted to Q16.16 with integer arithmetic only, so one file
+// means the same world on every machine. Errors name the file and the line.
+#ifndef FIXSTEER_TOOL_SCENARIO_FILE_H
+#define FIXSTEER_TOOL_SCENARIO_FILE_H
+
+#include <stddef.h>
+
+#include "scenario.h"
+
+// Loads `path` into a scenario (freed with scenario_file_free). On failure returns NULL and
+// writes "FILE:LINE: problem" into error.
+const scenario *scenario_file_load(const char *path, char *error, size_t error_size);
+
+void scenario_file_free(const scenario *sc);
+
+// Parses a decimal number ("-12.375", "3", "0.5") into Q16.16, rounded to nearest, without
+// floating point. Returns 0 on success, -1 for text that is not a number or out of range.
+int scenario_parse_fix16(const char *text, fix16_t *out);
+
+#endif
