@@ -63,7 +63,13 @@ FIXSTEER_TOOL_SOURCES := $(wildcard tools/fixsteer/*.c)
 
 $(BUILD_DIR)/bin/fixsteer: $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/*.h) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_TOOL) $(FIXSTEER_TOOL_SOURCES) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a -o $@
+	$(CC) $(CFLAGS_TOOL) $(FIXSTEER_TOOL_SOURCES) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a -lyaml -o $@
+
+# The tool under clang's ASan + UBSan, for the command-line checks (no report may appear).
+SANITIZE_FLAGS := -std=c99 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all $(LFM_DEFINES) -Iinclude -Isrc -I$(LFM_DIR)
+build/sanitize/bin/fixsteer: $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/*.h) $(SOURCES) | $(LFM_SOURCES)
+	@mkdir -p $(dir $@)
+	clang $(SANITIZE_FLAGS) $(FIXSTEER_TOOL_SOURCES) $(SOURCES) $(LFM_SOURCES) -lyaml -o $@
 
 # The main job: record the hunter/prey demo and prove the replay reproduces it.
 demo: setup $(BUILD_DIR)/bin/fixsteer

@@ -48,6 +48,27 @@ expect 2 "byte 0: not a fixsteer file" -- "$B" verify "$T/magic.fxr"
 printf 'not a replay at all' > "$T/text.fxr"
 expect 2 "byte 0: not a fixsteer file" -- "$B" verify "$T/text.fxr"
 
+# Scenario files: a good one records and verifies; each mistake is named with its line.
+expect 0 "recorded" -- "$B" record --scenario scenarios/example.yaml --ticks 200 --out "$T/ex.fxr"
+expect 0 "200 ticks verified" -- "$B" verify "$T/ex.fxr"
+cat > "$T/exact.yaml" <<'YAML'
+agents:
+  - {name: a, position: [0.1, -2.5], max_speed: 0}
+YAML
+expect 0 "^1,0,0.10001,-2.50000," -- "$B" trace --scenario "$T/exact.yaml" --ticks 1
+bad() { # bad LINE PATTERN: a file whose mistake is on LINE
+  expect 2 "$T/bad.yaml:$1: (.*: )?$2" -- "$B" record --scenario "$T/bad.yaml" --out "$T/bad.fxr"
+}
+printf 'agents:\n  - {name: a, position: [1, 2]\n' > "$T/bad.yaml"; bad 3 "YAML syntax error"
+printf 'agents:\n  - name: a\n    position: [1, 2]\n    speed: 3\n' > "$T/bad.yaml"; bad 4 "unknown key 'speed' in an agent"
+printf 'agents:\n  - name: a\n    position: [1, 2.0000000001]\n' > "$T/bad.yaml"; bad 3 "expected a number"
+printf 'agents:\n  - name: a\n    position: [99999, 0]\n' > "$T/bad.yaml"; bad 3 "expected a number"
+printf 'agents:\n  - name: a\n    position: [1, 2]\n    behaviors:\n      - {kind: teleport}\n' > "$T/bad.yaml"; bad 5 "behavior kind 'teleport' is unknown"
+printf 'agents:\n  - name: a\n    position: [1, 2]\n    behaviors:\n      - {kind: seek, slowing_radius: 3}\n' > "$T/bad.yaml"; bad 5 "unknown key 'slowing_radius' in seek"
+printf 'agents:\n  - name: a\n    position: [1, 2]\n    target_agent: b\n' > "$T/bad.yaml"; bad 4 "no agent named 'b'"
+printf 'agents:\n  - name: a\n    position: [1, 2]\nevents:\n  - {tick: -3, agent: a}\n' > "$T/bad.yaml"; bad 5 "tick: expected a whole number"
+printf 'world:\n  bounds: [10, 0, 5, 5]\nagents:\n  - {name: a, position: [1, 2]}\n' > "$T/bad.yaml"; bad 2 "bounds"
+
 # A recording whose hash at tick 120 is one bit off (chunk re-sealed): a diverged peer.
 ruby -e '
   d = File.binread(ARGV[0]); at = 0; n = 0

@@ -12,6 +12,7 @@
 #include "fixsteer/snapshot.h"
 #include "fixsteer/world.h"
 #include "scenario.h"
+#include "scenario_file.h"
 
 enum { EXIT_OK = 0, EXIT_DIVERGED = 1, EXIT_BAD = 2 };
 
@@ -19,12 +20,12 @@ static const char *const usage_text =
     "usage: fixsteer COMMAND [options]\n"
     "\n"
     "  list                                   the built-in scenarios\n"
-    "  record --scenario NAME --out FILE [--ticks N] [--keyframe K]\n"
-    "                                         run a scenario and record a replay\n"
+    "  record --scenario NAME|FILE --out FILE [--ticks N] [--keyframe K]\n"
+    "                                         run a scenario (built-in or a YAML file), record it\n"
     "  verify FILE                            re-simulate a replay, check every tick's hash\n"
     "  diff A B                               first tick where two recordings differ\n"
     "  dump FILE                              header, per-tick commands and hashes\n"
-    "  trace --scenario NAME [--ticks N]      CSV: tick,agent,x,y,vx,vy,orientation\n"
+    "  trace --scenario NAME|FILE [--ticks N] CSV: tick,agent,x,y,vx,vy,orientation\n"
     "\n"
     "Every command accepts --help. Exit codes: 0 ok, 1 divergence, 2 bad usage or input.\n";
 
@@ -75,16 +76,26 @@ static int parse_options(int argc, char **argv, options *o) {
 
 typedef struct session {
   const scenario *sc;
+  const scenario *loaded; // a scenario file, freed at the end
   fxs_world world;
   void *memory;
   scenario_state state;
 } session;
 
+// A built-in scenario by name, or a scenario file by path.
 static int session_start(session *s, const char *name) {
   s->sc = scenario_find(name);
+  s->loaded = 0;
   if (!s->sc) {
-    fprintf(stderr, "fixsteer: unknown scenario '%s' (see: fixsteer list)\n", name);
-    return EXIT_BAD;
+    FILE *probe = fopen(name, "rb");
+    if (!probe) {
+      fprintf(stderr, "fixsteer: unknown scenario '%s': not a built-in name (see: fixsteer list) nor a file\n", name);
+      return EXIT_BAD;
+    }
+    fclose(probe);
+    char error[512];
+    s->sc = s->loaded = scenario_file_load(name, error, sizeof error);
+    if (!s->sc) return fprintf(stderr, "fixsteer: %s\n", error), EXIT_BAD;
   }
   fxs_world_def def;
   s->sc->configure(s->sc, &def);
@@ -134,11 +145,16 @@ static int cmd_record(int argc, char **argv) {
   if (r == FXS_OK) r = fxs_replay_writer_end(&w, &s.world);
   long bytes = ftell(f);
   if (fclose(f) != 0 && r == FXS_OK) r = FXS_ERR_BUFFER_TOO_SMALL;
+  if (r == FXS_OK) {
+    printf("recorded %s: scenario %s, %ld ticks, %ld bytes, final hash 0x%016llx\n", o.out, s.sc->name,
+           ticks, bytes, (unsigned long long)w.last_hash);
+  } else {
+    fprintf(stderr, "fixsteer: writing %s failed: %s\n", o.out, fxs_result_message(r));
+  }
   free(scratch);
   free(s.memory);
-  if (r != FXS_OK) return fprintf(stderr, "fixsteer: writing %s failed: %s\n", o.out, fxs_result_message(r)), EXIT_BAD;
-  printf("recorded %s: scenario %s, %ld ticks, %ld bytes, final hash 0x%016llx\n", o.out, s.sc->name,
-         ticks, bytes, (unsigned long long)w.last_hash);
+  scenario_file_free(s.loaded);
+  if (r != FXS_OK) return EXIT_BAD;
   return EXIT_OK;
 }
 
@@ -164,6 +180,7 @@ static int cmd_trace(int argc, char **argv) {
     }
   }
   free(s.memory);
+  scenario_file_free(s.loaded);
   return EXIT_OK;
 }
 
@@ -331,15 +348,8 @@ static void diff_keyframes(fxs_replay_reader *ra, fxs_replay_reader *rb, uint32_
   free(mb);
 }
 
-static int cmd_diff(int argc, char **argv) {
-  if (argc != 2) {
-    if (argc == 1 && strcmp(argv[0], "--help") == 0) {
-      return printf("usage: fixsteer diff A B\nCompares two recordings of one session, tick by tick.\n"), EXIT_OK;
-    }
-    return fail_usage("diff takes two files", 0);
-  }
-  file a, b;
-  if (read_file(argv[0], &a) != EXIT_OK || read_file(argv[1], &b) != EXIT_OK) return EXIT_BAD;
+static int diff_files(const file *pa, const file *pb) {
+  const file a = *pa, b = *pb;
   fxs_replay_reader ra, rb;
   size_t at = 0;
   fxs_result e = fxs_replay_open(&ra, a.data, a.size, false, &at);
@@ -371,6 +381,21 @@ static int cmd_diff(int argc, char **argv) {
       return EXIT_DIVERGED;
     }
   }
+}
+
+static int cmd_diff(int argc, char **argv) {
+  if (argc != 2) {
+    if (argc == 1 && strcmp(argv[0], "--help") == 0) {
+      return printf("usage: fixsteer diff A B\nCompares two recordings of one session, tick by tick.\n"), EXIT_OK;
+    }
+    return fail_usage("diff takes two files", 0);
+  }
+  file a = {argv[0], 0, 0}, b = {argv[1], 0, 0};
+  int code = EXIT_BAD;
+  if (read_file(argv[0], &a) == EXIT_OK && read_file(argv[1], &b) == EXIT_OK) code = diff_files(&a, &b);
+  free(a.data);
+  free(b.data);
+  return code;
 }
 
 int main(int argc, char **argv) {

@@ -9,7 +9,7 @@
 #include "fixsteer/fixsteer.h"
 #include "fixsteer/world.h"
 
-#define SCENARIO_MAX_COMMANDS 256
+#define SCENARIO_MAX_COMMANDS 512
 #define SCENARIO_MAX_AGENTS 64
 
 // Game-side state a scenario keeps between ticks (not part of the world).
@@ -17,6 +17,7 @@ typedef struct scenario_state {
   int32_t stamina[SCENARIO_MAX_AGENTS];
   uint8_t mode[SCENARIO_MAX_AGENTS];
   uint32_t target[SCENARIO_MAX_AGENTS];
+  uint32_t cursor; // next event of a scenario file
 } scenario_state;
 
 typedef struct scenario scenario;

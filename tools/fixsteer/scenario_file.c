@@ -1,0 +1,618 @@
+#include "scenario_file.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "fixsteer/manager.h"
+
+#define NAME_LEN 48
+
+typedef struct event {
+  uint32_t tick;
+  fxs_command command;
+} event;
+
+typedef struct file_path {
+  uint32_t first, count;
+  uint8_t mode;
+  fix16_t radius, slowing_radius;
+} file_path;
+
+// Everything a loaded file describes. sc.data points back to it.
+typedef struct loaded {
+  scenario sc;
+  char name[NAME_LEN];
+  char summary[160];
+  fxs_world_def def;
+  fxs_vec2 *nodes;
+  uint32_t node_count;
+  file_path *paths;
+  char (*path_names)[NAME_LEN];
+  uint32_t path_count;
+  char (*agent_names)[NAME_LEN];
+  uint32_t agent_count;
+  event *events; // in tick order, and in file order within a tick
+  uint32_t event_count, event_capacity;
+} loaded;
+
+typedef struct ctx {
+  const char *file;
+  yaml_document_t *doc;
+  char *error;
+  size_t error_size;
+  loaded *L;
+} ctx;
+
+// ------------------------------------------------------------------ numbers without floats
+
+int scenario_parse_fix16(const char *t, fix16_t *out) {
+  bool negative = *t == '-';
+  if (*t == '-' || *t == '+') ++t;
+  int64_t whole = 0, frac = 0, scale = 1;
+  int digits = 0;
+  for (; *t >= '0' && *t <= '9'; ++t, ++digits) {
+    whole = whole * 10 + (*t - '0');
+    if (whole > 32767) return -1;
+  }
+  if (*t == '.') {
+    for (++t; *t >= '0' && *t <= '9'; ++t, ++digits) {
+      if (scale == 1000000000) return -1; // more than 9 decimals
+      frac = frac * 10 + (*t - '0');
+      scale *= 10;
+    }
+  }
+  if (*t != '\0' || digits == 0) return -1;
+  int64_t raw = whole * 65536 + (frac * 65536 + scale / 2) / scale; // round half up on |x|
+  if (raw > 0x7FFFFFFF) return -1;
+  *out = (fix16_t)(negative ? -raw : raw);
+  return 0;
+}
+
+// ------------------------------------------------------------------ YAML helpers
+
+static bool fail(ctx *c, const yaml_node_t *node, const char *fmt, ...) {
+  if (c->error[0]) return false; // keep the first error
+  int n = snprintf(c->error, c->error_size, "%s:%lu: ", c->file,
+                   node ? (unsigned long)node->start_mark.line + 1 : 1ul);
+  va_list ap;
+  va_start(ap, fmt);
+  if (n >= 0 && (size_t)n < c->error_size) vsnprintf(c->error + n, c->error_size - (size_t)n, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+static yaml_node_t *node_at(ctx *c, int index) { return yaml_document_get_node(c->doc, index); }
+
+static const char *scalar(const yaml_node_t *n) {
+  return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : 0;
+}
+
+static yaml_node_t *get(ctx *c, yaml_node_t *map, const char *key) {
+  if (!map || map->type != YAML_MAPPING_NODE) return 0;
+  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; ++p) {
+    const char *k = scalar(node_at(c, p->key));
+    if (k && strcmp(k, key) == 0) return node_at(c, p->value);
+  }
+  return 0;
+}
+
+// Every key of `map` must be one of `allowed` (NULL-terminated): a typo is an error.
+static bool only_keys(ctx *c, yaml_node_t *map, const char *what, const char *const *allowed) {
+  if (!map || map->type != YAML_MAPPING_NODE) return fail(c, map, "%s must be a mapping", what);
+  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; ++p) {
+    yaml_node_t *kn = node_at(c, p->key);
+    const char *k = scalar(kn);
+    bool ok = false;
+    for (int i = 0; k && allowed[i]; ++i) ok = ok || strcmp(k, allowed[i]) == 0;
+    if (!ok) return fail(c, kn, "unknown key '%s' in %s", k ? k : "?", what);
+  }
+  return true;
+}
+
+static bool get_fix16(ctx *c, yaml_node_t *n, const char *what, fix16_t *out) {
+  const char *s = scalar(n);
+  if (!s || scenario_parse_fix16(s, out) != 0) {
+    return fail(c, n, "%s: expected a number in [-32767, 32767] with at most 9 decimals", what);
+  }
+  return true;
+}
+
+static bool get_u32(ctx *c, yaml_node_t *n, const char *what, uint32_t max, uint32_t *out) {
+  const char *s = scalar(n);
+  char *end = 0;
+  unsigned long long v = s ? strtoull(s, &end, 10) : 0;
+  if (!s || !*s || *end || s[0] == '-' || v > max) return fail(c, n, "%s: expected a whole number up to %u", what, max);
+  *out = (uint32_t)v;
+  return true;
+}
+
+static bool get_bool(ctx *c, yaml_node_t *n, const char *what, bool *out) {
+  const char *s = scalar(n);
+  if (s && strcmp(s, "true") == 0) return *out = true, true;
+  if (s && strcmp(s, "false") == 0) return *out = false, true;
+  return fail(c, n, "%s: expected true or false", what);
+}
+
+// A sequence of `count` numbers, e.g. [x, y].
+static bool get_numbers(ctx *c, yaml_node_t *n, const char *what, fix16_t *out, int count) {
+  if (!n || n->type != YAML_SEQUENCE_NODE || n->data.sequence.items.top - n->data.sequence.items.start != count) {
+    return fail(c, n, "%s: expected a list of %d numbers", what, count);
+  }
+  for (int i = 0; i < count; ++i) {
+    if (!get_fix16(c, node_at(c, n->data.sequence.items.start[i]), what, &out[i])) return false;
+  }
+  return true;
+}
+
+static bool get_vec2(ctx *c, yaml_node_t *n, const char *what, fxs_vec2 *out) {
+  fix16_t v[2];
+  if (!get_numbers(c, n, what, v, 2)) return false;
+  *out = fxs_vec2_make(v[0], v[1]);
+  return true;
+}
+
+static int get_choice(ctx *c, yaml_node_t *n, const char *what, const char *const *names, int count) {
+  const char *s = scalar(n);
+  for (int i = 0; s && i < count; ++i) {
+    if (strcmp(s, names[i]) == 0) return i;
+  }
+  fail(c, n, "%s: '%s' is not one of the accepted values", what, s ? s : "?");
+  return -1;
+}
+
+static bool get_name(ctx *c, yaml_node_t *n, const char *what, char out[NAME_LEN]) {
+  const char *s = scalar(n);
+  if (!s || !*s || strlen(s) >= NAME_LEN) return fail(c, n, "%s: expected a name of 1 to %d characters", what, NAME_LEN - 1);
+  strcpy(out, s);
+  return true;
+}
+
+static int find_name(char (*names)[NAME_LEN], uint32_t count, const char *name) {
+  for (uint32_t i = 0; name && i < count; ++i) {
+    if (strcmp(names[i], name) == 0) return (int)i;
+  }
+  return -1;
+}
+
+// Visits the nodes of a sequence; `it` names the cursor so that loops can nest.
+#define FOR_EACH_ITEM(c, seq, it, item)                                                  \
+  for (yaml_node_item_t *it = (seq)->data.sequence.items.start;                         \
+       it < (seq)->data.sequence.items.top && ((item) = node_at((c), *it)) != 0; ++it)
+
+static bool is_list(ctx *c, yaml_node_t *n, const char *what) {
+  return (n && n->type == YAML_SEQUENCE_NODE) || fail(c, n, "%s must be a list", what);
+}
+
+// ------------------------------------------------------------------ events
+
+// A new command at `tick` from `source`; sequence numbers are given once all are read.
+static fxs_command *add_event(ctx *c, uint32_t tick, fxs_command_type type, uint8_t source) {
+  loaded *L = c->L;
+  if (L->event_count == L->event_capacity) {
+    uint32_t cap = L->event_capacity ? L->event_capacity * 2 : 64;
+    event *grown = realloc(L->events, cap * sizeof *grown);
+    if (!grown) return fail(c, 0, "out of memory"), (fxs_command *)0;
+    L->events = grown, L->event_capacity = cap;
+  }
+  event *e = &L->events[L->event_count++];
+  e->tick = tick;
+  e->command = fxs_command_make(type, source, 0);
+  return &e->command;
+}
+
+static const char *const path_modes[] = {"stop", "loop", "patrol"};
+static const char *const combine_modes[] = {"weighted_sum", "prioritized_sum", "priority_groups"};
+static const char *const orient_modes[] = {"fixed", "look_where_going", "steered"};
+
+// Parameter names of each behavior, in slot order (see world.h).
+static const char *const *param_names(fxs_behavior kind) {
+  static const char *const none[] = {0};
+  static const char *const flee[] = {"panic_radius", 0};
+  static const char *const arrive[] = {"slowing_radius", 0};
+  static const char *const wander[] = {"circle_distance", "circle_radius", "angle_change", 0};
+  static const char *const pursuit[] = {"max_prediction", 0};
+  static const char *const evade[] = {"max_prediction", "panic_radius", 0};
+  static const char *const avoid[] = {"max_see_ahead", "max_avoid_force", 0};
+  static const char *const radius[] = {"radius", 0};
+  static const char *const leader[] = {"behind", "sight", "slowing_radius", "separation_radius",
+                                       "separation_weight", "max_prediction", 0};
+  static const char *const queue[] = {"max_queue_ahead", "max_queue_radius", "separation_radius", 0};
+  static const char *const dyn[] = {"target_radius", "slow_radius", "time_to_target", "max_acceleration", 0};
+  static const char *const match[] = {"time_to_target", "max_acceleration", 0};
+  static const char *const align[] = {"target_orientation", "target_radius", "slow_radius", "time_to_target", 0};
+  static const char *const face[] = {"target_radius", "slow_radius", "time_to_target", 0};
+  static const char *const walker[] = {"min_step", "max_step", "aggro_radius", "reach_radius", "slowing_radius", 0};
+  static const char *const kin_arrive[] = {"radius", "time_to_target", 0};
+  static const char *const kin_wander[] = {"max_rotation", 0};
+  switch (kind) {
+    case FXS_BEHAVIOR_FLEE: return flee;
+    case FXS_BEHAVIOR_ARRIVE: return arrive;
+    case FXS_BEHAVIOR_WANDER: return wander;
+    case FXS_BEHAVIOR_PURSUIT: return pursuit;
+    case FXS_BEHAVIOR_EVADE: return evade;
+    case FXS_BEHAVIOR_AVOID: return avoid;
+    case FXS_BEHAVIOR_SEPARATION: case FXS_BEHAVIOR_ALIGNMENT: case FXS_BEHAVIOR_COHESION: return radius;
+    case FXS_BEHAVIOR_LEADER: return leader;
+    case FXS_BEHAVIOR_QUEUE: return queue;
+    case FXS_BEHAVIOR_DYNAMIC_ARRIVE: return dyn;
+    case FXS_BEHAVIOR_VELOCITY_MATCH: return match;
+    case FXS_BEHAVIOR_ALIGN: return align;
+    case FXS_BEHAVIOR_FACE: case FXS_BEHAVIOR_LOOK_WHERE_GOING: return face;
+    case FXS_BEHAVIOR_WALKER: return walker;
+    case FXS_BEHAVIOR_KINEMATIC_ARRIVE: return kin_arrive;
+    case FXS_BEHAVIOR_KINEMATIC_WANDER: return kin_wander;
+    default: return none;
+  }
+}
+
+// One behavior entry: {kind: NAME, weight, priority, <parameters by name>}.
+static bool behavior_event(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src, uint32_t agent) {
+  if (!n || n->type != YAML_MAPPING_NODE) return fail(c, n, "a behavior must be a mapping with a 'kind'");
+  const char *kind_name = scalar(get(c, n, "kind"));
+  int kind = -1;
+  for (int k = FXS_BEHAVIOR_SEEK; kind_name && k < FXS_BEHAVIOR_EXTERNAL; ++k) {
+    if (strcmp(kind_name, fxs_behavior_name((fxs_behavior)k)) == 0) kind = k;
+  }
+  if (kind < 0) return fail(c, n, "behavior kind '%s' is unknown (fixsteer's names, e.g. seek, path_following)", kind_name ? kind_name : "?");
+  const char *const *names = param_names((fxs_behavior)kind);
+  const char *allowed[FXS_BEHAVIOR_PARAMS + 4] = {"kind", "weight", "priority"};
+  int a = 3;
+  for (int i = 0; names[i]; ++i) allowed[a++] = names[i];
+  allowed[a] = 0;
+  if (!only_keys(c, n, kind_name, allowed)) return false;
+  fxs_behavior_slot b = fxs_behavior_slot_default((fxs_behavior)kind);
+  uint32_t priority = 0;
+  if (get(c, n, "weight") && !get_fix16(c, get(c, n, "weight"), "weight", &b.weight)) return false;
+  if (get(c, n, "priority") && !get_u32(c, get(c, n, "priority"), "priority", 255, &priority)) return false;
+  for (int i = 0; names[i]; ++i) {
+    yaml_node_t *v = get(c, n, names[i]);
+    if (v && !get_fix16(c, v, names[i], &b.p[i])) return false;
+  }
+  fxs_command *cmd = add_event(c, tick, FXS_CMD_ADD_BEHAVIOR, src);
+  if (!cmd) return false;
+  cmd->agent = agent;
+  cmd->ref = (uint32_t)kind | (priority << 8);
+  cmd->arg[0] = b.weight;
+  for (int i = 0; i < FXS_BEHAVIOR_PARAMS; ++i) cmd->arg[1 + i] = b.p[i];
+  return true;
+}
+
+// A behavior set: clear with the combine mode, then each behavior.
+static bool behavior_set(ctx *c, yaml_node_t *list, yaml_node_t *combine, uint32_t tick, uint8_t src, uint32_t agent) {
+  int mode = combine ? get_choice(c, combine, "combine", combine_modes, 3) : 0;
+  if (mode < 0) return false;
+  fxs_command *cmd = add_event(c, tick, FXS_CMD_CLEAR_BEHAVIORS, src);
+  if (!cmd) return false;
+  cmd->agent = agent, cmd->ref = (uint32_t)mode;
+  if (!list) return true;
+  if (!is_list(c, list, "behaviors")) return false;
+  yaml_node_t *item;
+  FOR_EACH_ITEM(c, list, it1, item) {
+    if (!behavior_event(c, item, tick, src, agent)) return false;
+  }
+  return true;
+}
+
+// target / target_agent / path / apply_force / despawn keys shared by agents and events.
+static bool agent_targets(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src, uint32_t agent) {
+  fxs_vec2 v;
+  yaml_node_t *x;
+  fxs_command *cmd;
+  if ((x = get(c, n, "target"))) {
+    if (!get_vec2(c, x, "target", &v) || !(cmd = add_event(c, tick, FXS_CMD_SET_TARGET_POINT, src))) return false;
+    cmd->agent = agent, cmd->arg[0] = v.x, cmd->arg[1] = v.y;
+  }
+  if ((x = get(c, n, "target_agent"))) {
+    int i = find_name(c->L->agent_names, c->L->agent_count, scalar(x));
+    if (i < 0) return fail(c, x, "target_agent: no agent named '%s'", scalar(x) ? scalar(x) : "?");
+    if (!(cmd = add_event(c, tick, FXS_CMD_SET_TARGET_AGENT, src))) return false;
+    cmd->agent = agent, cmd->ref = (uint32_t)i + 1u;
+  }
+  if ((x = get(c, n, "path"))) {
+    int i = find_name(c->L->path_names, c->L->path_count, scalar(x));
+    if (i < 0) return fail(c, x, "path: no path named '%s'", scalar(x) ? scalar(x) : "?");
+    if (!(cmd = add_event(c, tick, FXS_CMD_SET_PATH, src))) return false;
+    cmd->agent = agent, cmd->ref = (uint32_t)i;
+  }
+  if ((x = get(c, n, "apply_force"))) {
+    if (!get_vec2(c, x, "apply_force", &v) || !(cmd = add_event(c, tick, FXS_CMD_APPLY_FORCE, src))) return false;
+    cmd->agent = agent, cmd->arg[0] = v.x, cmd->arg[1] = v.y;
+  }
+  bool despawn = false;
+  if ((x = get(c, n, "despawn")) && !get_bool(c, x, "despawn", &despawn)) return false;
+  if (despawn) {
+    if (!(cmd = add_event(c, tick, FXS_CMD_DESPAWN, src))) return false;
+    cmd->agent = agent;
+  }
+  return true;
+}
+
+// ------------------------------------------------------------------ sections
+
+static bool world_section(ctx *c, yaml_node_t *n) {
+  loaded *L = c->L;
+  L->def = fxs_default_world_def();
+  if (!n) return true;
+  static const char *const keys[] = {"seed", "bounds", "clamp", "neighbor_radius", 0};
+  if (!only_keys(c, n, "world", keys)) return false;
+  yaml_node_t *x;
+  uint32_t seed = 1;
+  fix16_t b[4];
+  bool clamp = false;
+  if ((x = get(c, n, "seed"))) {
+    if (!get_u32(c, x, "seed", 0xFFFFFFFFu, &seed)) return false;
+    L->def.seed = seed;
+  }
+  if ((x = get(c, n, "bounds"))) {
+    if (!get_numbers(c, x, "bounds", b, 4)) return false;
+    if (b[0] >= b[2] || b[1] >= b[3]) return fail(c, x, "bounds: expected [min_x, min_y, max_x, max_y] with min < max");
+    L->def.bounds_min = fxs_vec2_make(b[0], b[1]), L->def.bounds_max = fxs_vec2_make(b[2], b[3]);
+  }
+  if ((x = get(c, n, "clamp"))) {
+    if (!get_bool(c, x, "clamp", &clamp)) return false;
+    L->def.clamp_to_bounds = clamp;
+  }
+  if ((x = get(c, n, "neighbor_radius")) && !get_fix16(c, x, "neighbor_radius", &L->def.neighbor_radius)) return false;
+  return true;
+}
+
+static bool paths_section(ctx *c, yaml_node_t *list) {
+  loaded *L = c->L;
+  if (!list) return true;
+  if (!is_list(c, list, "paths")) return false;
+  size_t count = (size_t)(list->data.sequence.items.top - list->data.sequence.items.start);
+  L->paths = calloc(count + 1, sizeof *L->paths);
+  L->path_names = calloc(count + 1, sizeof *L->path_names);
+  if (!L->paths || !L->path_names) return fail(c, list, "out of memory");
+  static const char *const keys[] = {"name", "mode", "radius", "slowing_radius", "nodes", 0};
+  yaml_node_t *p;
+  FOR_EACH_ITEM(c, list, it2, p) {
+    if (!only_keys(c, p, "a path", keys) || !get_name(c, get(c, p, "name"), "path name", L->path_names[L->path_count])) return false;
+    file_path *fp = &L->paths[L->path_count];
+    int mode = get(c, p, "mode") ? get_choice(c, get(c, p, "mode"), "mode", path_modes, 3) : FXS_PATH_PATROL;
+    if (mode < 0) return false;
+    fp->mode = (uint8_t)mode, fp->radius = FXS_INT(10), fp->slowing_radius = FXS_INT(60);
+    if (get(c, p, "radius") && !get_fix16(c, get(c, p, "radius"), "radius", &fp->radius)) return false;
+    if (get(c, p, "slowing_radius") && !get_fix16(c, get(c, p, "slowing_radius"), "slowing_radius", &fp->slowing_radius)) return false;
+    yaml_node_t *nodes = get(c, p, "nodes");
+    if (!nodes || !is_list(c, nodes, "nodes")) return fail(c, p, "a path needs a list of nodes");
+    fp->first = L->node_count;
+    yaml_node_t *node;
+    FOR_EACH_ITEM(c, nodes, it3, node) {
+      fxs_vec2 *grown = realloc(L->nodes, (L->node_count + 1) * sizeof *grown);
+      if (!grown) return fail(c, node, "out of memory");
+      L->nodes = grown;
+      if (!get_vec2(c, node, "node", &L->nodes[L->node_count])) return false;
+      L->node_count++;
+    }
+    fp->count = L->node_count - fp->first;
+    if (fp->count == 0 || fp->count > 0xFFFF) return fail(c, nodes, "a path needs 1 to 65535 nodes");
+    L->path_count++;
+  }
+  return true;
+}
+
+static bool obstacles_section(ctx *c, yaml_node_t *list) {
+  if (!list) return true;
+  if (!is_list(c, list, "obstacles")) return false;
+  yaml_node_t *o;
+  FOR_EACH_ITEM(c, list, it4, o) {
+    fix16_t v[3];
+    if (!get_numbers(c, o, "obstacle [x, y, radius]", v, 3)) return false;
+    if (v[2] < 0) return fail(c, o, "obstacle radius must not be negative");
+    fxs_command *cmd = add_event(c, 0, FXS_CMD_ADD_OBSTACLE, 1);
+    if (!cmd) return false;
+    cmd->arg[0] = v[0], cmd->arg[1] = v[1], cmd->arg[2] = v[2];
+  }
+  return true;
+}
+
+static const char *const agent_keys[] = {
+    "name", "position", "velocity", "max_speed", "max_force", "mass", "radius", "max_rotation",
+    "max_angular_acceleration", "max_turn_rate", "orientation", "combine", "behaviors", "target",
+    "target_agent", "path", 0};
+
+// The limits of one agent, defaults where the file is silent.
+static bool agent_limits(ctx *c, yaml_node_t *a, fxs_agent *d, int *orient) {
+  static const char *const names[] = {"max_speed", "max_force", "mass", "radius", "max_rotation",
+                                      "max_angular_acceleration", "max_turn_rate"};
+  fix16_t *fields[] = {&d->max_speed, &d->max_force, &d->mass, &d->radius, &d->max_rotation,
+                       &d->max_angular_acceleration, &d->max_turn_rate};
+  *d = fxs_default_agent();
+  for (int i = 0; i < 7; ++i) {
+    yaml_node_t *x = get(c, a, names[i]);
+    if (x && !get_fix16(c, x, names[i], fields[i])) return false;
+    if (*fields[i] < 0 || (i == 2 && *fields[i] == 0)) return fail(c, x, "%s out of range", names[i]);
+  }
+  *orient = get(c, a, "orientation") ? get_choice(c, get(c, a, "orientation"), "orientation", orient_modes, 3)
+                                     : FXS_ORIENT_LOOK_WHERE_GOING;
+  return *orient >= 0;
+}
+
+static bool agent_entry(ctx *c, yaml_node_t *a, uint32_t index) {
+  uint32_t handle = index + 1u; // spawned on tick 0 into slot `index` of a fresh world
+  fxs_agent d;
+  int orient = 0;
+  fxs_vec2 pos = fxs_vec2_zero(), vel = fxs_vec2_zero();
+  if (!only_keys(c, a, "an agent", agent_keys) || !agent_limits(c, a, &d, &orient)) return false;
+  if (!get(c, a, "position")) return fail(c, a, "agent '%s' needs a position", c->L->agent_names[index]);
+  if (!get_vec2(c, get(c, a, "position"), "position", &pos)) return false;
+  if (get(c, a, "velocity") && !get_vec2(c, get(c, a, "velocity"), "velocity", &vel)) return false;
+  fxs_command *cmd = add_event(c, 0, FXS_CMD_SPAWN, 0);
+  if (!cmd) return false;
+  cmd->arg[0] = pos.x, cmd->arg[1] = pos.y, cmd->arg[2] = vel.x, cmd->arg[3] = vel.y;
+  cmd->arg[4] = d.max_speed, cmd->arg[5] = d.max_force, cmd->arg[6] = d.mass, cmd->arg[7] = d.radius;
+  if (!(cmd = add_event(c, 0, FXS_CMD_SET_LIMITS, 1))) return false;
+  cmd->agent = handle, cmd->ref = (uint32_t)orient;
+  cmd->arg[0] = d.max_speed, cmd->arg[1] = d.max_force, cmd->arg[2] = d.mass, cmd->arg[3] = d.radius;
+  cmd->arg[4] = d.max_rotation, cmd->arg[5] = d.max_angular_acceleration, cmd->arg[6] = d.max_turn_rate;
+  return behavior_set(c, get(c, a, "behaviors"), get(c, a, "combine"), 0, 1, handle) &&
+         agent_targets(c, a, 0, 1, handle);
+}
+
+static bool agents_section(ctx *c, yaml_node_t *list) {
+  loaded *L = c->L;
+  if (!list || !is_list(c, list, "agents")) return fail(c, list, "the file needs a list of agents");
+  size_t count = (size_t)(list->data.sequence.items.top - list->data.sequence.items.start);
+  if (count == 0 || count > 4096) return fail(c, list, "agents: expected 1 to 4096 agents");
+  L->agent_names = calloc(count, sizeof *L->agent_names);
+  if (!L->agent_names) return fail(c, list, "out of memory");
+  yaml_node_t *a;
+  FOR_EACH_ITEM(c, list, it5, a) { // names first, so agents may target agents listed later
+    if (!get_name(c, get(c, a, "name"), "agent name", L->agent_names[L->agent_count])) return false;
+    if (find_name(L->agent_names, L->agent_count, L->agent_names[L->agent_count]) >= 0) {
+      return fail(c, a, "two agents are named '%s'", L->agent_names[L->agent_count]);
+    }
+    L->agent_count++;
+  }
+  uint32_t i = 0;
+  FOR_EACH_ITEM(c, list, it6, a) {
+    if (!agent_entry(c, a, i++)) return false;
+  }
+  return true;
+}
+
+static bool events_section(ctx *c, yaml_node_t *list) {
+  if (!list) return true;
+  if (!is_list(c, list, "events")) return false;
+  static const char *const keys[] = {"tick", "agent", "target", "target_agent", "path", "apply_force",
+                                     "despawn", "behaviors", "combine", 0};
+  yaml_node_t *e;
+  FOR_EACH_ITEM(c, list, it7, e) {
+    uint32_t tick;
+    if (!only_keys(c, e, "an event", keys) || !get_u32(c, get(c, e, "tick"), "tick", 10000000u, &tick)) return false;
+    int agent = find_name(c->L->agent_names, c->L->agent_count, scalar(get(c, e, "agent")));
+    if (agent < 0) return fail(c, e, "an event needs the 'agent' it acts on, by name");
+    if (get(c, e, "behaviors") &&
+        !behavior_set(c, get(c, e, "behaviors"), get(c, e, "combine"), tick, 2, (uint32_t)agent + 1u)) {
+      return false;
+    }
+    if (!agent_targets(c, e, tick, 2, (uint32_t)agent + 1u)) return false;
+  }
+  return true;
+}
+
+// ------------------------------------------------------------------ the scenario
+
+static void file_configure(const scenario *self, fxs_world_def *def) {
+  *def = ((const loaded *)self->data)->def;
+}
+
+static void file_paths(const scenario *self, fxs_world *world) {
+  const loaded *L = (const loaded *)self->data;
+  for (uint32_t i = 0; i < L->path_count; ++i) {
+    const file_path *p = &L->paths[i];
+    uint16_t index;
+    if (fxs_world_add_path(world, &L->nodes[p->first], (uint16_t)p->count, (fxs_path_mode)p->mode, p->radius, &index) == FXS_OK) {
+      world->paths[index].slowing_radius = p->slowing_radius;
+    }
+  }
+}
+
+static uint32_t file_commands(const scenario *self, const fxs_world *world, scenario_state *state, fxs_command *out) {
+  const loaded *L = (const loaded *)self->data;
+  uint32_t n = 0;
+  while (state->cursor < L->event_count && L->events[state->cursor].tick < world->tick) state->cursor++;
+  while (state->cursor < L->event_count && L->events[state->cursor].tick == world->tick) {
+    out[n++] = L->events[state->cursor++].command;
+  }
+  return n;
+}
+
+// Events in tick order (stable), then sequence numbers per tick and source in file order.
+static bool finish_events(ctx *c) {
+  loaded *L = c->L;
+  for (uint32_t i = 1; i < L->event_count; ++i) {
+    event key = L->events[i];
+    uint32_t j = i;
+    while (j > 0 && L->events[j - 1].tick > key.tick) L->events[j] = L->events[j - 1], --j;
+    L->events[j] = key;
+  }
+  uint16_t seq[3] = {0, 0, 0};
+  uint32_t per_tick = 0;
+  for (uint32_t i = 0; i < L->event_count; ++i) {
+    if (i > 0 && L->events[i].tick != L->events[i - 1].tick) memset(seq, 0, sizeof seq), per_tick = 0;
+    fxs_command *cmd = &L->events[i].command;
+    cmd->sequence = seq[cmd->source]++;
+    if (++per_tick > SCENARIO_MAX_COMMANDS) {
+      return fail(c, 0, "more than %d commands at tick %u; spread the events over more ticks",
+                  SCENARIO_MAX_COMMANDS, L->events[i].tick);
+    }
+  }
+  return true;
+}
+
+static bool top_level(ctx *c, yaml_node_t *root) {
+  loaded *L = c->L;
+  static const char *const keys[] = {"name", "summary", "ticks", "world", "paths", "obstacles", "agents", "events", 0};
+  if (!only_keys(c, root, "the scenario", keys)) return false;
+  const char *name = scalar(get(c, root, "name"));
+  const char *summary = scalar(get(c, root, "summary"));
+  snprintf(L->name, sizeof L->name, "%s", name ? name : c->file);
+  snprintf(L->summary, sizeof L->summary, "%s", summary ? summary : "scenario file");
+  uint32_t ticks = 1000;
+  if (get(c, root, "ticks") && !get_u32(c, get(c, root, "ticks"), "ticks", 10000000u, &ticks)) return false;
+  yaml_node_t *obstacles = get(c, root, "obstacles");
+  if (!world_section(c, get(c, root, "world")) || !paths_section(c, get(c, root, "paths")) ||
+      !agents_section(c, get(c, root, "agents")) || !obstacles_section(c, obstacles) ||
+      !events_section(c, get(c, root, "events")) || !finish_events(c)) {
+    return false;
+  }
+  uint32_t obstacle_count = obstacles ? (uint32_t)(obstacles->data.sequence.items.top - obstacles->data.sequence.items.start) : 0;
+  if (obstacle_count > 0xFFFF || L->path_count > 0xFFFF) return fail(c, root, "too many obstacles or paths");
+  scenario *sc = &L->sc;
+  sc->name = L->name, sc->summary = L->summary, sc->default_ticks = ticks;
+  sc->capacity.agents = (uint16_t)L->agent_count;
+  sc->capacity.obstacles = (uint16_t)obstacle_count;
+  sc->capacity.paths = (uint16_t)L->path_count;
+  sc->capacity.path_nodes = L->node_count;
+  sc->configure = file_configure, sc->add_paths = file_paths, sc->commands = file_commands;
+  sc->data = L;
+  return true;
+}
+
+void scenario_file_free(const scenario *sc) {
+  if (!sc) return;
+  loaded *L = (loaded *)(uintptr_t)sc; // the scenario is the first member of its loaded file
+  free(L->nodes);
+  free(L->paths);
+  free(L->path_names);
+  free(L->agent_names);
+  free(L->events);
+  free(L);
+}
+
+const scenario *scenario_file_load(const char *path, char *error, size_t error_size) {
+  error[0] = '\0';
+  FILE *f = fopen(path, "rb");
+  if (!f) return snprintf(error, error_size, "%s: cannot read the file", path), (const scenario *)0;
+  yaml_parser_t parser;
+  yaml_document_t doc;
+  yaml_parser_initialize(&parser);
+  yaml_parser_set_input_file(&parser, f);
+  if (!yaml_parser_load(&parser, &doc)) {
+    snprintf(error, error_size, "%s:%lu: YAML syntax error: %s", path,
+             (unsigned long)parser.problem_mark.line + 1, parser.problem ? parser.problem : "unreadable");
+    yaml_parser_delete(&parser);
+    fclose(f);
+    return 0;
+  }
+  loaded *L = calloc(1, sizeof *L);
+  ctx c = {path, &doc, error, error_size, L};
+  yaml_node_t *root = yaml_document_get_root_node(&doc);
+  bool ok = L && root && top_level(&c, root);
+  if (!root && L) snprintf(error, error_size, "%s:1: the file is empty", path);
+  yaml_document_delete(&doc);
+  yaml_parser_delete(&parser);
+  fclose(f);
+  if (!ok) {
+    if (L) scenario_file_free(&L->sc);
+    if (!error[0]) snprintf(error, error_size, "%s: out of memory", path);
+    return 0;
+  }
+  return &L->sc;
+}
