@@ -102,3 +102,31 @@ fix16_t fxs_vec2_angle(fxs_vec2 v) { return fxs_atan2(v.y, v.x); }
 fxs_vec2 fxs_vec2_lerp(fxs_vec2 a, fxs_vec2 b, fix16_t t) {
   return fxs_vec2_make(fxs_lerp(a.x, b.x, t), fxs_lerp(a.y, b.y, t));
 }
+
+fxs_vec2 fxs_vec2_closest_on_segment(fxs_vec2 p, fxs_vec2 a, fxs_vec2 b) {
+  int64_t ex = (int64_t)b.x - a.x, ey = (int64_t)b.y - a.y; // |e| <= 2^32 per component
+  int64_t px = (int64_t)p.x - a.x, py = (int64_t)p.y - a.y;
+  if (ex == 0 && ey == 0) return a;
+  // Scale both down together until the products fit in 63 bits; the ratio t is unchanged
+  // up to the dropped low bits.
+  while (magnitude(ex) >= (INT64_C(1) << 31) || magnitude(ey) >= (INT64_C(1) << 31) ||
+         magnitude(px) >= (INT64_C(1) << 31) || magnitude(py) >= (INT64_C(1) << 31)) {
+    ex /= 2, ey /= 2, px /= 2, py /= 2;
+  }
+  int64_t dot = px * ex + py * ey;                       // |dot| < 2^63
+  uint64_t len2 = (uint64_t)(ex * ex) + (uint64_t)(ey * ey); // < 2^63
+  if (dot <= 0 || len2 == 0) return a;
+  if ((uint64_t)dot >= len2) return b;
+  // t = dot / len2 in Q16.16 by binary long division: the remainder stays below len2 < 2^63,
+  // so doubling it never overflows.
+  uint64_t rem = (uint64_t)dot;
+  int64_t t = 0;
+  for (int i = 0; i < 16; ++i) {
+    rem <<= 1;
+    t <<= 1;
+    if (rem >= len2) rem -= len2, t |= 1;
+  }
+  int64_t qx = (int64_t)a.x + fxs_div_round_i64(((int64_t)b.x - a.x) * t, 65536);
+  int64_t qy = (int64_t)a.y + fxs_div_round_i64(((int64_t)b.y - a.y) * t, 65536);
+  return fxs_vec2_make(fxs_saturate(qx), fxs_saturate(qy));
+}

@@ -91,3 +91,47 @@ void test_an_agent_crossing_an_obstacle_field_never_enters_an_obstacle(void) {
   FXS_TEST_REPORT("obstacle field: smallest centre-to-edge clearance %.2f units",
                   fxs_test_to_double(worst_clearance));
 }
+
+static fxs_wall wall(int ax, int ay, int bx, int by) {
+  fxs_wall w;
+  w.a = fxs_vec2_make(FXS_INT(ax), FXS_INT(ay));
+  w.b = fxs_vec2_make(FXS_INT(bx), FXS_INT(by));
+  return w;
+}
+
+void test_a_wall_across_the_probe_pushes_along_its_normal(void) {
+  fxs_agent a = fxs_test_agent_at(0, 0);
+  a.velocity = fxs_vec2_make(FXS_INT(4), 0); // probe to (60, 0) crosses x = 50
+  fxs_avoidance_def def = fxs_default_avoidance_def();
+  fxs_wall walls[] = {wall(50, 100, 50, -100), wall(-300, 0, -200, 0)};
+  TEST_ASSERT_EQUAL_INT(0, fxs_most_threatening_wall(&a, walls, 2, &def));
+  fxs_vec2 f = fxs_avoid_walls(&a, walls, 2, &def);
+  TEST_ASSERT_EQUAL_INT32(-FXS_ONE, f.x); // back toward the agent's side
+  TEST_ASSERT_EQUAL_INT32(0, f.y);
+  a.velocity = fxs_vec2_make(0, FXS_INT(4)); // running parallel, far from it: no threat
+  TEST_ASSERT_EQUAL_INT(-1, fxs_most_threatening_wall(&a, walls, 2, &def));
+}
+
+void test_agents_pulled_toward_a_goal_behind_a_wall_never_cross_it(void) {
+  fxs_wall walls[] = {wall(0, -400, 0, 400), wall(0, 400, 300, 600)};
+  fxs_avoidance_def def = fxs_default_avoidance_def();
+  uint32_t rng = 17;
+  for (int c = 0; c < 16; ++c) {
+    fxs_agent a = fxs_test_agent_at(0, 0);
+    fix16_t sx = fxs_test_units(&rng, -500, -100);
+    fix16_t sy = fxs_test_units(&rng, -300, 300);
+    a.position = fxs_vec2_make(sx, sy);
+    a.max_force = FXS_RATIO(1, 2);
+    fix16_t gy = fxs_test_units(&rng, -350, 350);
+    fxs_vec2 goal = fxs_vec2_make(FXS_INT(250), gy); // behind the wall
+    fxs_steering_manager m;
+    for (int t = 0; t < 800; ++t) {
+      fxs_vec2 before = a.position;
+      fxs_manager_begin(&m, FXS_COMBINE_PRIORITIZED_SUM);
+      fxs_manager_add(&m, FXS_BEHAVIOR_AVOID, fxs_steering_linear(fxs_avoid_walls(&a, walls, 2, &def)), FXS_ONE, 0);
+      fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, fxs_steering_linear(fxs_seek(&a, goal)), FXS_ONE, 1);
+      fxs_manager_update(&m, &a);
+      TEST_ASSERT_TRUE_MESSAGE(a.position.x < 0 || before.y > FXS_INT(400), "an agent crossed the wall");
+    }
+  }
+}

@@ -183,3 +183,33 @@ void test_lerp_and_scale(void) {
   TEST_ASSERT_EQUAL_INT32(FXS_INT(15), s.x);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(-6), s.y);
 }
+
+void test_closest_point_on_a_segment_clamps_to_its_ends(void) {
+  fxs_vec2 a = units(100, 100), b = units(500, 100);
+  fxs_vec2 q = fxs_vec2_closest_on_segment(units(300, 40), a, b);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(300), q.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(100), q.y);
+  q = fxs_vec2_closest_on_segment(units(-50, 0), a, b);
+  TEST_ASSERT_TRUE(fxs_vec2_equal(a, q));
+  q = fxs_vec2_closest_on_segment(units(900, 300), a, b);
+  TEST_ASSERT_TRUE(fxs_vec2_equal(b, q));
+  TEST_ASSERT_TRUE(fxs_vec2_equal(a, fxs_vec2_closest_on_segment(units(7, 7), a, a)));
+  // A diagonal wall at pixel scale: (0,0)-(1000,1000), point (1000, 0) -> (500, 500).
+  q = fxs_vec2_closest_on_segment(units(1000, 0), units(0, 0), units(1000, 1000));
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(500), q.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(500), q.y);
+}
+
+void test_closest_point_is_within_an_lsb_of_the_exact_projection(void) {
+  for (int i = 0; i < 5000; ++i) {
+    fxs_vec2 p = next_vector(0), a = next_vector(0), b = next_vector(0);
+    fxs_vec2 q = fxs_vec2_closest_on_segment(p, a, b);
+    double ex = (double)b.x - a.x, ey = (double)b.y - a.y;
+    double t = (((double)p.x - a.x) * ex + ((double)p.y - a.y) * ey) / (ex * ex + ey * ey);
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    double qx = a.x + ex * t, qy = a.y + ey * t;
+    // t is exact to 2^-16 of the segment, so the error is at most |b - a| / 65536 + 1 LSB.
+    double tol = sqrt(ex * ex + ey * ey) / 65536.0 + 1.0;
+    TEST_ASSERT_TRUE(fabs(q.x - qx) <= tol && fabs(q.y - qy) <= tol);
+  }
+}

@@ -7,7 +7,7 @@
 /// Once the agent's body touches the obstacle the force is the outward direction from the
 /// centre plus the sideways direction (perpendicular to the velocity) away from the centre:
 /// ahead - centre alone lets an agent graze into an obstacle beside it, or stall against one
-/// it has slowed down at.
+/// it has slowed down at. Walls (segments) are avoided the same way.
 #ifndef FIXSTEER_AVOIDANCE_H
 #define FIXSTEER_AVOIDANCE_H
 
@@ -20,6 +20,12 @@ typedef struct fxs_obstacle {
   fxs_vec2 center; ///< World units.
   fix16_t radius;  ///< World units, >= 0.
 } fxs_obstacle;
+
+/// A wall: the segment from a to b (zero thickness; the agent's radius keeps it off).
+typedef struct fxs_wall {
+  fxs_vec2 a; ///< One end, world units.
+  fxs_vec2 b; ///< The other end, world units.
+} fxs_wall;
 
 /// Avoidance parameters (MAX_SEE_AHEAD, MAX_AVOID_FORCE).
 typedef struct fxs_avoidance_def {
@@ -37,5 +43,16 @@ int fxs_most_threatening_obstacle(const fxs_agent *self, const fxs_obstacle *obs
 /// The avoidance force (zero when nothing threatens).
 fxs_vec2 fxs_avoid_obstacles(const fxs_agent *self, const fxs_obstacle *obstacles,
                              uint32_t count, const fxs_avoidance_def *def);
+
+/// Index of the most threatening wall, or -1: the nearest wall that the probe line from the
+/// agent to ahead crosses, or that comes within the agent's radius of the agent, ahead2 or
+/// ahead. Ties keep the lower index.
+int fxs_most_threatening_wall(const fxs_agent *self, const fxs_wall *walls, uint32_t count,
+                              const fxs_avoidance_def *def);
+
+/// Wall avoidance: max_avoid_force along the wall's normal on the agent's side; once the body
+/// touches the wall, outward from its closest point plus sideways, as for obstacles.
+fxs_vec2 fxs_avoid_walls(const fxs_agent *self, const fxs_wall *walls, uint32_t count,
+                         const fxs_avoidance_def *def);
 
 #endif

@@ -81,5 +81,8 @@ fxs_vec2 fxs_vec2_rotate(fxs_vec2 v, fix16_t angle);
 fix16_t fxs_vec2_angle(fxs_vec2 v);
 /// a + (b - a) * t per component (fxs_lerp).
 fxs_vec2 fxs_vec2_lerp(fxs_vec2 a, fxs_vec2 b, fix16_t t);
+/// The point of segment [a, b] closest to p. The segment parameter is computed exactly (to
+/// 1/65536 of the segment, rounded down) for any coordinates; a zero-length segment gives a.
+fxs_vec2 fxs_vec2_closest_on_segment(fxs_vec2 p, fxs_vec2 a, fxs_vec2 b);
 
 #endif
