@@ -66,6 +66,7 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
   fxs_put_u16(w, world->capacity.obstacles);
   fxs_put_u16(w, world->capacity.paths);
   fxs_put_u32(w, world->capacity.path_nodes);
+  fxs_put_u16(w, world->capacity.walls);
   fxs_put_u32(w, world->tick);
   fxs_put_u16(w, world->path_count);
   fxs_put_u32(w, world->node_count);
@@ -85,6 +86,12 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
     fxs_put_i32(w, p->slowing_radius);
   }
   for (uint32_t i = 0; i < world->node_count; ++i) put_vec2(w, world->nodes[i]);
+  for (uint32_t i = 0; i < world->capacity.walls; ++i) {
+    fxs_put_u8(w, world->wall_alive[i]);
+    if (!world->wall_alive[i]) continue;
+    put_vec2(w, world->walls[i].a);
+    put_vec2(w, world->walls[i].b);
+  }
 }
 
 uint64_t fxs_world_hash(const fxs_world *world) {
@@ -215,8 +222,10 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
   c.obstacles = fxs_get_u16(r);
   c.paths = fxs_get_u16(r);
   c.path_nodes = fxs_get_u32(r);
+  c.walls = fxs_get_u16(r);
   if (c.agents != world->capacity.agents || c.obstacles != world->capacity.obstacles ||
-      c.paths != world->capacity.paths || c.path_nodes != world->capacity.path_nodes) {
+      c.paths != world->capacity.paths || c.path_nodes != world->capacity.path_nodes ||
+      c.walls != world->capacity.walls) {
     return fail_at(rs, FXS_ERR_CAPACITY, capacity_at), false;
   }
   *tick = fxs_get_u32(r);
@@ -262,6 +271,13 @@ static void restore_pass(restore *rs, const fxs_world *shape) {
     fxs_vec2 n = get_vec2(&rs->r);
     if (w) w->nodes[i] = n;
   }
+  for (uint32_t i = 0; i < shape->capacity.walls && rs->error == FXS_OK; ++i) {
+    uint8_t alive = fxs_get_u8(&rs->r);
+    fxs_wall wall = {{0, 0}, {0, 0}};
+    if (alive > 1) fail(rs, FXS_ERR_BAD_VALUE);
+    if (alive) wall.a = get_vec2(&rs->r), wall.b = get_vec2(&rs->r);
+    if (w) w->wall_alive[i] = alive, w->walls[i] = wall;
+  }
   if (rs->r.failed) fail(rs, FXS_ERR_TRUNCATED);
   if (rs->error == FXS_OK && rs->r.position != rs->r.size) fail(rs, FXS_ERR_BAD_LENGTH);
 }
@@ -290,6 +306,7 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
   out->obstacles = fxs_get_u16(&r);
   out->paths = fxs_get_u16(&r);
   out->path_nodes = fxs_get_u32(&r);
+  out->walls = fxs_get_u16(&r);
   if (r.failed) return FXS_ERR_TRUNCATED;
   return out->agents > 0xFFFEu ? FXS_ERR_BAD_VALUE : FXS_OK;
 }
@@ -370,6 +387,14 @@ bool fxs_world_first_difference(const fxs_world *a, const fxs_world *b, fxs_worl
     FXS_DIFF("obstacle.center.x", a->obstacles[i].center.x, b->obstacles[i].center.x);
     FXS_DIFF("obstacle.center.y", a->obstacles[i].center.y, b->obstacles[i].center.y);
     FXS_DIFF("obstacle.radius", a->obstacles[i].radius, b->obstacles[i].radius);
+  }
+  for (uint32_t i = 0; i < a->capacity.walls && i < b->capacity.walls; ++i) {
+    FXS_DIFF("wall.alive", a->wall_alive[i], b->wall_alive[i]);
+    if (!a->wall_alive[i]) continue;
+    FXS_DIFF("wall.a.x", a->walls[i].a.x, b->walls[i].a.x);
+    FXS_DIFF("wall.a.y", a->walls[i].a.y, b->walls[i].a.y);
+    FXS_DIFF("wall.b.x", a->walls[i].b.x, b->walls[i].b.x);
+    FXS_DIFF("wall.b.y", a->walls[i].b.y, b->walls[i].b.y);
   }
   FXS_DIFF("tick", a->tick, b->tick);
   FXS_DIFF("seed.low", (uint32_t)a->def.seed, (uint32_t)b->def.seed);

@@ -88,14 +88,16 @@ fxs_behavior_slot fxs_behavior_slot_default(fxs_behavior kind) {
 static size_t align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 
 // Byte offsets of each array inside the world's memory block; [count] is the total.
-enum { M_AGENTS, M_OBSTACLES, M_ALIVE, M_PATHS, M_NODES, M_NEXT, M_VIEW, M_LIVE, M_COUNT };
+enum { M_AGENTS, M_OBSTACLES, M_ALIVE, M_PATHS, M_NODES, M_WALLS, M_WALL_ALIVE, M_NEXT, M_VIEW, M_LIVE, M_LIVE_WALLS, M_COUNT };
 
 static void layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
   size_t sizes[M_COUNT] = {
       sizeof(fxs_agent_slot) * c->agents, sizeof(fxs_obstacle) * c->obstacles,
       sizeof(uint8_t) * c->obstacles,     sizeof(fxs_world_path) * c->paths,
-      sizeof(fxs_vec2) * c->path_nodes,   sizeof(fxs_agent) * c->agents,
-      sizeof(fxs_neighbor) * c->agents,   sizeof(fxs_obstacle) * c->obstacles};
+      sizeof(fxs_vec2) * c->path_nodes,   sizeof(fxs_wall) * c->walls,
+      sizeof(uint8_t) * c->walls,         sizeof(fxs_agent) * c->agents,
+      sizeof(fxs_neighbor) * c->agents,   sizeof(fxs_obstacle) * c->obstacles,
+      sizeof(fxs_wall) * c->walls};
   size_t at = 0;
   for (int i = 0; i < M_COUNT; ++i) {
     offsets[i] = at;
@@ -126,6 +128,9 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   world->obstacle_alive = base + offsets[M_ALIVE];
   world->paths = (fxs_world_path *)(void *)(base + offsets[M_PATHS]);
   world->nodes = (fxs_vec2 *)(void *)(base + offsets[M_NODES]);
+  world->walls = (fxs_wall *)(void *)(base + offsets[M_WALLS]);
+  world->wall_alive = base + offsets[M_WALL_ALIVE];
+  world->live_walls = (fxs_wall *)(void *)(base + offsets[M_LIVE_WALLS]);
   world->next = (fxs_agent *)(void *)(base + offsets[M_NEXT]);
   world->view = (fxs_neighbor *)(void *)(base + offsets[M_VIEW]);
   world->live_obstacles = (fxs_obstacle *)(void *)(base + offsets[M_LIVE]);
@@ -263,6 +268,22 @@ static fxs_result obstacle_command(fxs_world *world, const fxs_command *c) {
   return FXS_ERR_FULL;
 }
 
+static fxs_result wall_command(fxs_world *world, const fxs_command *c) {
+  if (c->type == FXS_CMD_REMOVE_WALL) {
+    if (c->ref >= world->capacity.walls || !world->wall_alive[c->ref]) return FXS_ERR_BAD_VALUE;
+    world->wall_alive[c->ref] = 0;
+    return FXS_OK;
+  }
+  for (uint16_t i = 0; i < world->capacity.walls; ++i) {
+    if (world->wall_alive[i]) continue;
+    world->walls[i].a = fxs_vec2_make(c->arg[0], c->arg[1]);
+    world->walls[i].b = fxs_vec2_make(c->arg[2], c->arg[3]);
+    world->wall_alive[i] = 1;
+    return FXS_OK;
+  }
+  return FXS_ERR_FULL;
+}
+
 // Commands that act on one existing agent.
 static fxs_result agent_command(fxs_world *world, fxs_agent_slot *s, const fxs_command *c) {
   switch ((fxs_command_type)c->type) {
@@ -301,6 +322,8 @@ fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
     case FXS_CMD_SPAWN: return spawn(world, command, out_spawned);
     case FXS_CMD_ADD_OBSTACLE:
     case FXS_CMD_REMOVE_OBSTACLE: return obstacle_command(world, command);
+    case FXS_CMD_ADD_WALL:
+    case FXS_CMD_REMOVE_WALL: return wall_command(world, command);
     default: break;
   }
   if (command->type >= FXS_CMD_COUNT) return FXS_ERR_BAD_COMMAND;
@@ -311,8 +334,8 @@ fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
 
 // ------------------------------------------------------------------ the step
 
-// Phase 2: the start-of-tick view of every live agent and obstacle.
-static uint32_t sense(fxs_world *world, uint32_t *obstacle_count) {
+// Phase 2: the start-of-tick view of every live agent, obstacle and wall.
+static uint32_t sense(fxs_world *world, uint32_t *obstacle_count, uint32_t *wall_count) {
   uint32_t n = 0;
   for (uint16_t i = 0; i < world->capacity.agents; ++i) {
     if (world->agents[i].alive) world->view[n++] = fxs_neighbor_of(&world->agents[i].body, i);
@@ -322,6 +345,11 @@ static uint32_t sense(fxs_world *world, uint32_t *obstacle_count) {
     if (world->obstacle_alive[i]) world->live_obstacles[m++] = world->obstacles[i];
   }
   *obstacle_count = m;
+  uint32_t k = 0;
+  for (uint16_t i = 0; i < world->capacity.walls; ++i) {
+    if (world->wall_alive[i]) world->live_walls[k++] = world->walls[i];
+  }
+  *wall_count = k;
   return n;
 }
 
@@ -369,6 +397,7 @@ typedef struct steer_context {
   const fxs_neighbor *neighbors;
   uint32_t neighbor_count;
   uint32_t obstacle_count;
+  uint32_t wall_count;
 } steer_context;
 
 static fxs_align_def align_def_from(const fix16_t *p) {
@@ -399,7 +428,8 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
     case FXS_BEHAVIOR_EVADE: if (ctx->target) f = fxs_evade(a, ctx->target, p[0], p[1]); break;
     case FXS_BEHAVIOR_AVOID: {
       fxs_avoidance_def d = {p[0], p[1]};
-      f = fxs_avoid_obstacles(a, ctx->world->live_obstacles, ctx->obstacle_count, &d);
+      f = fxs_vec2_add(fxs_avoid_obstacles(a, ctx->world->live_obstacles, ctx->obstacle_count, &d),
+                       fxs_avoid_walls(a, ctx->world->live_walls, ctx->wall_count, &d));
       break;
     }
     case FXS_BEHAVIOR_PATH:
@@ -477,7 +507,7 @@ static bool apply_kinematic(steer_context *ctx, const fxs_behavior_slot *b, fxs_
 
 // Phase 3: agent `index` steers from the start-of-tick state into world->next[index].
 static void steer_agent(fxs_world *world, uint16_t index, uint32_t view_count,
-                        uint32_t obstacle_count) {
+                        uint32_t obstacle_count, uint32_t wall_count) {
   fxs_agent_slot *s = &world->agents[index];
   fxs_agent *next = &world->next[index];
   *next = s->body;
@@ -491,6 +521,7 @@ static void steer_agent(fxs_world *world, uint16_t index, uint32_t view_count,
   ctx.neighbor_count = neighbors_of(world, view_count, index, neighbors);
   ctx.neighbors = neighbors;
   ctx.obstacle_count = obstacle_count;
+  ctx.wall_count = wall_count;
   fxs_steering_manager m;
   fxs_manager_begin(&m, (fxs_combine_mode)s->combine_mode);
   fix16_t velocity_scale = FXS_ONE;
@@ -529,11 +560,11 @@ fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t coun
     if (results) results[i] = r;
   }
   // 2. sense: snapshot positions, velocities and obstacles at the start of the tick
-  uint32_t obstacle_count = 0;
-  uint32_t view_count = sense(world, &obstacle_count);
+  uint32_t obstacle_count = 0, wall_count = 0;
+  uint32_t view_count = sense(world, &obstacle_count, &wall_count);
   // 3. steer every live agent in slot order from that snapshot
   for (uint16_t i = 0; i < world->capacity.agents; ++i) {
-    if (world->agents[i].alive) steer_agent(world, i, view_count, obstacle_count);
+    if (world->agents[i].alive) steer_agent(world, i, view_count, obstacle_count, wall_count);
   }
   // 4. integrate, 5. advance the tick
   integrate(world);

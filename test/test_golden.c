@@ -44,14 +44,14 @@ typedef struct golden {
 } golden;
 
 static const golden goldens[] = {
-    {"test/golden/hunter_prey.fxr", 1200, UINT64_C(0x405fbf476bc10f3e)},
-    {"test/golden/patrol.fxr", 1500, UINT64_C(0x7a5d0f87aee1cbfb)},
-    {"test/golden/flock.fxr", 1200, UINT64_C(0xc1f841f6065f37e0)},
-    {"test/golden/queue.fxr", 1500, UINT64_C(0xa9acbf1790a0987d)},
-    {"test/golden/leader.fxr", 1200, UINT64_C(0x2efcaccf689c20bc)},
-    {"test/golden/obstacle_field.fxr", 1500, UINT64_C(0xaa791b1aba66adb3)},
-    {"test/golden/walker.fxr", 1500, UINT64_C(0x02064657b4ab7fd8)},
-    {"test/golden/orientation.fxr", 1000, UINT64_C(0x43e71a38be8ee994)},
+    {"test/golden/hunter_prey.fxr", 1200, UINT64_C(0x744c42c0105fc68f)},
+    {"test/golden/patrol.fxr", 1500, UINT64_C(0xfd0fc4230d8bf986)},
+    {"test/golden/flock.fxr", 1200, UINT64_C(0x6329b2986f583bc5)},
+    {"test/golden/queue.fxr", 1500, UINT64_C(0x8197d931fab66539)},
+    {"test/golden/leader.fxr", 1200, UINT64_C(0x10f0fb2312db82b1)},
+    {"test/golden/obstacle_field.fxr", 1500, UINT64_C(0x4e02ebfdf2c1d6a6)},
+    {"test/golden/walker.fxr", 1500, UINT64_C(0x4724017a01662ed5)},
+    {"test/golden/orientation.fxr", 1000, UINT64_C(0x69696c2a5392e331)},
 };
 
 static size_t load(const char *name) {

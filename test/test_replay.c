@@ -28,7 +28,7 @@
 #include "replay.h"
 #include "bytes.h"
 
-static const fxs_world_capacity cap = {8, 4, 1, 8};
+static const fxs_world_capacity cap = {8, 4, 1, 8, 2};
 static uint64_t world_memory[4096];
 static uint64_t verify_memory[16384];
 static uint8_t snapshot_scratch[4096];

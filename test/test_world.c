@@ -26,7 +26,7 @@
 #include "snapshot.h"
 #include "bytes.h"
 
-static const fxs_world_capacity cap = {16, 8, 2, 16};
+static const fxs_world_capacity cap = {16, 8, 2, 16, 4};
 static uint64_t memory[8192];
 static uint64_t memory2[8192];
 static fxs_world world;
@@ -120,6 +120,9 @@ void test_invalid_commands_are_rejected_and_change_nothing(void) {
   c = fxs_command_make(FXS_CMD_REMOVE_OBSTACLE, 0, 0);
   c.ref = 3;
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
+  c = fxs_command_make(FXS_CMD_REMOVE_WALL, 0, 0);
+  c.ref = 0; // no wall there
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
   TEST_ASSERT_EQUAL_HEX64(before, fxs_world_hash(&world));
   for (int i = 0; i < FXS_AGENT_BEHAVIORS; ++i) TEST_ASSERT_EQUAL(FXS_OK, add(a, FXS_BEHAVIOR_SEEK, 0));
   TEST_ASSERT_EQUAL(FXS_ERR_FULL, add(a, FXS_BEHAVIOR_SEEK, 0));
@@ -208,6 +211,9 @@ static void populate(void) {
   cmd = fxs_command_make(FXS_CMD_ADD_OBSTACLE, 0, 0);
   cmd.arg[0] = FXS_INT(120), cmd.arg[1] = FXS_INT(20), cmd.arg[2] = FXS_INT(15);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &cmd, 0));
+  cmd = fxs_command_make(FXS_CMD_ADD_WALL, 0, 0);
+  cmd.arg[0] = FXS_INT(-100), cmd.arg[1] = FXS_INT(-60), cmd.arg[2] = FXS_INT(300), cmd.arg[3] = FXS_INT(-60);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &cmd, 0));
 }
 
 // Flips one field and checks that the hash notices.
@@ -255,6 +261,9 @@ void test_flipping_any_kind_of_state_changes_the_hash(void) {
   world.nodes[1].y ^= 1;
   expect_hash_change(base, "path node");
   world.nodes[1].y ^= 1;
+  world.walls[0].b.x ^= 1;
+  expect_hash_change(base, "wall");
+  world.walls[0].b.x ^= 1;
   world.tick ^= 1;
   expect_hash_change(base, "tick");
   world.tick ^= 1;

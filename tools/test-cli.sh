@@ -41,8 +41,8 @@ for cut in 0 5 40 1000 $((size / 2)) $((size - 1)); do
   head -c "$cut" "$T/a.fxr" > "$T/cut.fxr"
   expect 2 "$T/cut.fxr: byte [0-9]+: (data ends early|not a fixsteer file)" -- "$B" verify "$T/cut.fxr"
 done
-cp "$T/a.fxr" "$T/flip.fxr"; patch "$T/flip.fxr" 2000
-expect 2 "$T/flip.fxr: byte [0-9]+: checksum mismatch" -- "$B" verify "$T/flip.fxr"
+cp "$T/a.fxr" "$T/flip.fxr"; patch "$T/flip.fxr" 150 # inside the SNAP payload (header chunk: 36 bytes)
+expect 2 "$T/flip.fxr: byte 36: checksum mismatch" -- "$B" verify "$T/flip.fxr"
 cp "$T/a.fxr" "$T/magic.fxr"; patch "$T/magic.fxr" 0
 expect 2 "byte 0: not a fixsteer file" -- "$B" verify "$T/magic.fxr"
 printf 'not a replay at all' > "$T/text.fxr"

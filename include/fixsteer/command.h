@@ -32,7 +32,9 @@
   X(FXS_CMD_APPLY_FORCE, "apply_force", "agent; args: fx fy (this tick, not limited)")           \
   X(FXS_CMD_SET_LIMITS, "set_limits",                                                            \
     "agent; ref: orientation mode; args: max_speed max_force mass radius max_rotation "          \
-    "max_angular_acceleration max_turn_rate")
+    "max_angular_acceleration max_turn_rate")                                                    \
+  X(FXS_CMD_ADD_WALL, "add_wall", "args: ax ay bx by")                                           \
+  X(FXS_CMD_REMOVE_WALL, "remove_wall", "ref: wall index")
 
 /// Command types.
 typedef enum fxs_command_type {

@@ -38,7 +38,7 @@ typedef struct fxs_agent_handle {
 ///   seek, kinematic_seek: -                      flee: p0 panic_radius
 ///   arrive: p0 slowing_radius                    wander: p0 circle_distance p1 circle_radius p2 angle_change
 ///   pursuit: p0 max_prediction                   evade: p0 max_prediction p1 panic_radius
-///   obstacle_avoidance: p0 max_see_ahead p1 max_avoid_force
+///   obstacle_avoidance: p0 max_see_ahead p1 max_avoid_force (obstacles and walls)
 ///   path_following: - (fxs_world sets the path) separation/alignment/cohesion: p0 radius
 ///   leader_following: p0 behind p1 sight p2 slowing p3 separation_radius p4 separation_weight p5 max_prediction
 ///   queue: p0 max_queue_ahead p1 max_queue_radius p2 separation_radius
@@ -101,6 +101,7 @@ typedef struct fxs_world_capacity {
   uint16_t obstacles;  ///< Obstacle slots.
   uint16_t paths;      ///< Paths.
   uint32_t path_nodes; ///< Path nodes, all paths together.
+  uint16_t walls;      ///< Wall slots.
 } fxs_world_capacity;
 
 /// The world. Fields are readable; change them only through the functions below.
@@ -115,10 +116,13 @@ typedef struct fxs_world {
   uint8_t *obstacle_alive;      ///< 1 where obstacles[i] is in use.
   fxs_world_path *paths;        ///< capacity.paths paths.
   fxs_vec2 *nodes;              ///< capacity.path_nodes nodes.
+  fxs_wall *walls;              ///< capacity.walls slots.
+  uint8_t *wall_alive;          ///< 1 where walls[i] is in use.
   // Scratch space for the step; not state.
   fxs_agent *next;              ///< Integrated bodies of the tick being stepped.
   fxs_neighbor *view;           ///< Start-of-tick view of every live agent.
   fxs_obstacle *live_obstacles; ///< Obstacles in use, in index order.
+  fxs_wall *live_walls;         ///< Walls in use, in index order.
 } fxs_world;
 
 /// A 4096 x 4096 world at the origin, seed 1, no clamping, neighbor radius 100.

@@ -81,6 +81,11 @@ static void obstacle(emitter *e, int x, int y, int r) {
   if (c) c->arg[0] = FXS_INT(x), c->arg[1] = FXS_INT(y), c->arg[2] = FXS_INT(r);
 }
 
+static void add_wall(emitter *e, int ax, int ay, int bx, int by) {
+  fxs_command *c = next(e, FXS_CMD_ADD_WALL, SRC_SETUP);
+  if (c) c->arg[0] = FXS_INT(ax), c->arg[1] = FXS_INT(ay), c->arg[2] = FXS_INT(bx), c->arg[3] = FXS_INT(by);
+}
+
 static void use_path(emitter *e, uint32_t agent, uint16_t path) {
   fxs_command *c = next(e, FXS_CMD_SET_PATH, SRC_SETUP);
   if (c) c->agent = agent, c->ref = path;
@@ -230,8 +235,8 @@ static uint32_t flock(const scenario *self, const fxs_world *w, scenario_state *
 }
 
 // ------------------------------------------------------------------ queue through a doorway
-// The agents follow a route through the door: aiming straight at a goal behind the wall
-// would park them in the pockets between posts, which no local steering can leave.
+// The agents follow a route through the door: aiming straight at a goal behind a wall
+// would hold them against it, a local minimum no local steering can leave.
 static const fxs_vec2 door_route[2] = {{FXS_INT(840), FXS_INT(600)}, {FXS_INT(1300), FXS_INT(600)}};
 
 static void door_path(const scenario *self, fxs_world *world) {
@@ -244,10 +249,8 @@ static uint32_t queue(const scenario *self, const fxs_world *w, scenario_state *
   (void)s;
   emitter e = {out, 0, {0, 0, 0}};
   if (w->tick != 0) return 0;
-  for (int k = 0; k < 7; ++k) { // two walls of posts with a 40-unit doorway at y = 600
-    obstacle(&e, 900, 600 - 60 - 40 * k, 20);
-    obstacle(&e, 900, 600 + 60 + 40 * k, 20);
-  }
+  add_wall(&e, 900, 200, 900, 560); // two walls with an 80-unit doorway at y = 600
+  add_wall(&e, 900, 640, 900, 1000);
   for (uint32_t i = 0; i < 16; ++i) {
     spawn(&e, 300 + 45 * (int)(i % 4), 450 + 90 * (int)(i / 4), FXS_INT(2), FXS_RATIO(1, 5));
     uint32_t h = handle_of(i);
@@ -379,21 +382,21 @@ static void configure_small(const scenario *self, fxs_world_def *def) {
 
 static const scenario scenarios[] = {
     {"hunter_prey", "seed 000's demo: hunters with stamina pursue prey; prey evade, seek the mouse or wander",
-     {16, 0, 0, 0}, 1200, configure_default, no_paths, hunter_prey, 0},
+     {16, 0, 0, 0, 0}, 1200, configure_default, no_paths, hunter_prey, 0},
     {"patrol", "path following: three patrols back and forth, one loop, one that stops at the end",
-     {5, 0, 3, 18}, 1500, configure_default, patrol_paths, patrol, 0},
+     {5, 0, 3, 18, 0}, 1500, configure_default, patrol_paths, patrol, 0},
     {"flock", "24 agents: separation, alignment, cohesion, wander and a weak pull to the centre",
-     {24, 0, 0, 0}, 1200, configure_small, no_paths, flock, 0},
-    {"queue", "16 agents queue through a doorway between two walls of posts",
-     {16, 14, 1, 2}, 1500, configure_small, door_path, queue, 0},
+     {24, 0, 0, 0, 0}, 1200, configure_small, no_paths, flock, 0},
+    {"queue", "16 agents queue through an 80-unit doorway between two walls",
+     {16, 0, 1, 2, 2}, 1500, configure_small, door_path, queue, 0},
     {"leader", "a leader loops a path; 8 followers stay behind it, out of its sight, apart",
-     {9, 0, 3, 18}, 1200, configure_default, patrol_paths, leader, 0},
+     {9, 0, 3, 18, 0}, 1200, configure_default, patrol_paths, leader, 0},
     {"obstacle_field", "6 agents cross a field of 30 obstacles back and forth",
-     {6, 30, 0, 0}, 1500, configure_default, no_paths, obstacle_field, 0},
+     {6, 30, 0, 0, 0}, 1500, configure_default, no_paths, obstacle_field, 0},
     {"walker", "seed 003's random walkers reach targets through random waypoints",
-     {4, 0, 0, 0}, 1500, configure_default, no_paths, walker, 0},
+     {4, 0, 0, 0, 0}, 1500, configure_default, no_paths, walker, 0},
     {"orientation", "Millington: face, align, look where going, dynamic arrive, velocity match, kinematic",
-     {8, 0, 0, 0}, 1000, configure_default, no_paths, orientation_demo, 0},
+     {8, 0, 0, 0, 0}, 1000, configure_default, no_paths, orientation_demo, 0},
 };
 
 const scenario *scenario_list(uint32_t *count) {

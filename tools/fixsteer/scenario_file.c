@@ -411,6 +411,22 @@ static bool obstacles_section(ctx *c, yaml_node_t *list) {
   return true;
 }
 
+static bool walls_section(ctx *c, yaml_node_t *list, uint32_t *count) {
+  *count = 0;
+  if (!list) return true;
+  if (!is_list(c, list, "walls")) return false;
+  yaml_node_t *w;
+  FOR_EACH_ITEM(c, list, itw, w) {
+    fix16_t v[4];
+    if (!get_numbers(c, w, "wall [ax, ay, bx, by]", v, 4)) return false;
+    fxs_command *cmd = add_event(c, 0, FXS_CMD_ADD_WALL, 1);
+    if (!cmd) return false;
+    cmd->arg[0] = v[0], cmd->arg[1] = v[1], cmd->arg[2] = v[2], cmd->arg[3] = v[3];
+    ++*count;
+  }
+  return true;
+}
+
 static const char *const agent_keys[] = {
     "name", "position", "velocity", "max_speed", "max_force", "mass", "radius", "max_rotation",
     "max_angular_acceleration", "max_turn_rate", "orientation", "combine", "behaviors", "target",
@@ -548,7 +564,7 @@ static bool finish_events(ctx *c) {
 
 static bool top_level(ctx *c, yaml_node_t *root) {
   loaded *L = c->L;
-  static const char *const keys[] = {"name", "summary", "ticks", "world", "paths", "obstacles", "agents", "events", 0};
+  static const char *const keys[] = {"name", "summary", "ticks", "world", "paths", "obstacles", "walls", "agents", "events", 0};
   if (!only_keys(c, root, "the scenario", keys)) return false;
   const char *name = scalar(get(c, root, "name"));
   const char *summary = scalar(get(c, root, "summary"));
@@ -557,19 +573,24 @@ static bool top_level(ctx *c, yaml_node_t *root) {
   uint32_t ticks = 1000;
   if (get(c, root, "ticks") && !get_u32(c, get(c, root, "ticks"), "ticks", 10000000u, &ticks)) return false;
   yaml_node_t *obstacles = get(c, root, "obstacles");
+  uint32_t wall_count = 0;
   if (!world_section(c, get(c, root, "world")) || !paths_section(c, get(c, root, "paths")) ||
       !agents_section(c, get(c, root, "agents")) || !obstacles_section(c, obstacles) ||
+      !walls_section(c, get(c, root, "walls"), &wall_count) ||
       !events_section(c, get(c, root, "events")) || !finish_events(c)) {
     return false;
   }
   uint32_t obstacle_count = obstacles ? (uint32_t)(obstacles->data.sequence.items.top - obstacles->data.sequence.items.start) : 0;
-  if (obstacle_count > 0xFFFF || L->path_count > 0xFFFF) return fail(c, root, "too many obstacles or paths");
+  if (obstacle_count > 0xFFFF || L->path_count > 0xFFFF || wall_count > 0xFFFF) {
+    return fail(c, root, "too many obstacles, walls or paths");
+  }
   scenario *sc = &L->sc;
   sc->name = L->name, sc->summary = L->summary, sc->default_ticks = ticks;
   sc->capacity.agents = (uint16_t)L->agent_count;
   sc->capacity.obstacles = (uint16_t)obstacle_count;
   sc->capacity.paths = (uint16_t)L->path_count;
   sc->capacity.path_nodes = L->node_count;
+  sc->capacity.walls = (uint16_t)wall_count;
   sc->configure = file_configure, sc->add_paths = file_paths, sc->commands = file_commands;
   sc->data = L;
   return true;
