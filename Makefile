@@ -24,7 +24,7 @@ LFM_OBJECTS := $(LFM_SOURCES:$(LFM_DIR)/%.c=$(BUILD_DIR)/obj/libfixmath/%.o)
 
 CEEDLING ?= ceedling
 
-.PHONY: all lib tools setup test test-mcu test-sanitize deviation demo golden clean
+.PHONY: all lib tools setup test test-mcu test-sanitize deviation demo golden bench clean
 
 all: lib tools
 
@@ -83,6 +83,14 @@ golden: $(BUILD_DIR)/bin/fixsteer
 	@for s in $(GOLDEN_SCENARIOS); do \
 	  $(BUILD_DIR)/bin/fixsteer record --scenario $$s --keyframe 250 --out test/golden/$$s.fxr || exit 1; \
 	done
+
+$(BUILD_DIR)/bin/fxs-bench: tools/bench.c $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_TOOL) $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a -o $@
+
+# Step time and memory for flocks of 100 to 2000 agents (prints a table).
+bench: $(BUILD_DIR)/bin/fxs-bench
+	$(BUILD_DIR)/bin/fxs-bench
 
 # Q16.16 against double precision, per behavior (prints a table).
 deviation: $(BUILD_DIR)/bin/fxs-deviation

@@ -88,7 +88,16 @@ fxs_behavior_slot fxs_behavior_slot_default(fxs_behavior kind) {
 static size_t align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 
 // Byte offsets of each array inside the world's memory block; [count] is the total.
-enum { M_AGENTS, M_OBSTACLES, M_ALIVE, M_PATHS, M_NODES, M_WALLS, M_WALL_ALIVE, M_NEXT, M_VIEW, M_LIVE, M_LIVE_WALLS, M_COUNT };
+enum {
+  M_AGENTS, M_OBSTACLES, M_ALIVE, M_PATHS, M_NODES, M_WALLS, M_WALL_ALIVE,  // state
+  M_NEXT, M_VIEW, M_LIVE, M_LIVE_WALLS, M_CELL_START, M_CELL_ITEMS, M_VIEW_CELL, // scratch
+  M_COUNT
+};
+
+static uint32_t grid_cells(const fxs_world_capacity *c) {
+  uint32_t n = 2u * c->agents;
+  return n < 64u ? 64u : n;
+}
 
 static void layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
   size_t sizes[M_COUNT] = {
@@ -97,7 +106,8 @@ static void layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       sizeof(fxs_vec2) * c->path_nodes,   sizeof(fxs_wall) * c->walls,
       sizeof(uint8_t) * c->walls,         sizeof(fxs_agent) * c->agents,
       sizeof(fxs_neighbor) * c->agents,   sizeof(fxs_obstacle) * c->obstacles,
-      sizeof(fxs_wall) * c->walls};
+      sizeof(fxs_wall) * c->walls,        sizeof(uint32_t) * (grid_cells(c) + 1u),
+      sizeof(uint32_t) * c->agents,       sizeof(uint32_t) * c->agents};
   size_t at = 0;
   for (int i = 0; i < M_COUNT; ++i) {
     offsets[i] = at;
@@ -131,6 +141,10 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   world->walls = (fxs_wall *)(void *)(base + offsets[M_WALLS]);
   world->wall_alive = base + offsets[M_WALL_ALIVE];
   world->live_walls = (fxs_wall *)(void *)(base + offsets[M_LIVE_WALLS]);
+  world->cell_start = (uint32_t *)(void *)(base + offsets[M_CELL_START]);
+  world->cell_items = (uint32_t *)(void *)(base + offsets[M_CELL_ITEMS]);
+  world->view_cell = (uint32_t *)(void *)(base + offsets[M_VIEW_CELL]);
+  world->grid_max_cells = grid_cells(capacity);
   world->next = (fxs_agent *)(void *)(base + offsets[M_NEXT]);
   world->view = (fxs_neighbor *)(void *)(base + offsets[M_VIEW]);
   world->live_obstacles = (fxs_obstacle *)(void *)(base + offsets[M_LIVE]);
@@ -353,31 +367,93 @@ static uint32_t sense(fxs_world *world, uint32_t *obstacle_count, uint32_t *wall
   return n;
 }
 
+// The grid of one tick: square cells of `size` raw units over the world's bounds, coarsened
+// until they fit in grid_max_cells. Derived from the definition; not state.
+typedef struct grid {
+  int64_t size, min_x, min_y;
+  uint32_t w, h;
+} grid;
+
+static grid grid_of(const fxs_world *world) {
+  grid g;
+  const fxs_world_def *d = &world->def;
+  int64_t width = (int64_t)d->bounds_max.x - d->bounds_min.x;
+  int64_t height = (int64_t)d->bounds_max.y - d->bounds_min.y;
+  if (width < 1) width = 1;
+  if (height < 1) height = 1;
+  g.min_x = d->bounds_min.x, g.min_y = d->bounds_min.y;
+  g.size = d->neighbor_radius > FXS_ONE ? d->neighbor_radius : FXS_ONE;
+  for (;;) {
+    uint64_t w = (uint64_t)((width + g.size - 1) / g.size), h = (uint64_t)((height + g.size - 1) / g.size);
+    if (w * h <= world->grid_max_cells) {
+      g.w = (uint32_t)w, g.h = (uint32_t)h;
+      return g;
+    }
+    g.size *= 2;
+  }
+}
+
+// Cell coordinate of a raw coordinate: monotone, clamped into [0, cells - 1].
+static uint32_t cell_coord(int64_t v, int64_t min, int64_t size, uint32_t cells) {
+  int64_t c = v < min ? 0 : (v - min) / size;
+  return c >= (int64_t)cells ? cells - 1u : (uint32_t)c;
+}
+
+// Counting sort of the view into the grid's cells.
+static void build_grid(fxs_world *world, const grid *g, uint32_t view_count) {
+  uint32_t cells = g->w * g->h;
+  memset(world->cell_start, 0, sizeof(uint32_t) * (cells + 1u));
+  for (uint32_t v = 0; v < view_count; ++v) {
+    fxs_vec2 p = world->view[v].position;
+    uint32_t c = cell_coord(p.y, g->min_y, g->size, g->h) * g->w + cell_coord(p.x, g->min_x, g->size, g->w);
+    world->view_cell[v] = c;
+    world->cell_start[c + 1]++;
+  }
+  for (uint32_t c = 0; c < cells; ++c) world->cell_start[c + 1] += world->cell_start[c];
+  for (uint32_t v = 0; v < view_count; ++v) world->cell_items[world->cell_start[world->view_cell[v]]++] = v;
+  for (uint32_t c = cells; c > 0; --c) world->cell_start[c] = world->cell_start[c - 1];
+  world->cell_start[0] = 0;
+}
+
+// Offers one candidate to the sorted list of the nearest neighbors.
+static void offer(fxs_neighbor out[FXS_MAX_NEIGHBORS], uint64_t key[FXS_MAX_NEIGHBORS], uint32_t *n,
+                  const fxs_neighbor *c, uint64_t k) {
+  uint32_t slot = *n < FXS_MAX_NEIGHBORS ? (*n)++ : FXS_MAX_NEIGHBORS;
+  if (slot == FXS_MAX_NEIGHBORS) {
+    if (k > key[*n - 1] || (k == key[*n - 1] && c->id > out[*n - 1].id)) return;
+    slot = *n - 1; // replaces the farthest
+  }
+  while (slot > 0 && (key[slot - 1] > k || (key[slot - 1] == k && out[slot - 1].id > c->id))) {
+    key[slot] = key[slot - 1];
+    out[slot] = out[slot - 1];
+    --slot;
+  }
+  key[slot] = k;
+  out[slot] = *c;
+}
+
 // The nearest live agents within neighbor_radius of agent `self`, nearest first, ties by
-// lower slot index; at most FXS_MAX_NEIGHBORS.
-static uint32_t neighbors_of(const fxs_world *world, uint32_t view_count, uint16_t self,
+// lower slot index; at most FXS_MAX_NEIGHBORS. Which cells are visited, and in which order,
+// cannot change the result: it is the K smallest under a total order.
+static uint32_t neighbors_of(const fxs_world *world, const grid *g, uint16_t self,
                              fxs_neighbor out[FXS_MAX_NEIGHBORS]) {
   uint64_t key[FXS_MAX_NEIGHBORS];
   uint32_t n = 0;
   fxs_vec2 at = world->agents[self].body.position;
-  for (uint32_t v = 0; v < view_count; ++v) {
-    const fxs_neighbor *c = &world->view[v];
-    if (c->id == self || !fxs_vec2_within(at, c->position, world->def.neighbor_radius)) continue;
-    fxs_vec2 d = fxs_vec2_sub(c->position, at);
-    // The exact squared distance (Q32.32, no rounding) orders neighbors; the slot breaks ties.
-    uint64_t k = fxs_vec2_length_sq(d);
-    uint32_t slot = n < FXS_MAX_NEIGHBORS ? n++ : FXS_MAX_NEIGHBORS;
-    if (slot == FXS_MAX_NEIGHBORS) {
-      if (k > key[n - 1] || (k == key[n - 1] && c->id > out[n - 1].id)) continue;
-      slot = n - 1; // replaces the farthest
+  int64_t r = world->def.neighbor_radius;
+  uint32_t x0 = cell_coord((int64_t)at.x - r, g->min_x, g->size, g->w);
+  uint32_t x1 = cell_coord((int64_t)at.x + r, g->min_x, g->size, g->w);
+  uint32_t y0 = cell_coord((int64_t)at.y - r, g->min_y, g->size, g->h);
+  uint32_t y1 = cell_coord((int64_t)at.y + r, g->min_y, g->size, g->h);
+  for (uint32_t cy = y0; cy <= y1; ++cy) {
+    for (uint32_t cx = x0; cx <= x1; ++cx) {
+      uint32_t cell = cy * g->w + cx;
+      for (uint32_t i = world->cell_start[cell]; i < world->cell_start[cell + 1]; ++i) {
+        const fxs_neighbor *c = &world->view[world->cell_items[i]];
+        if (c->id == self || !fxs_vec2_within(at, c->position, world->def.neighbor_radius)) continue;
+        offer(out, key, &n, c, fxs_vec2_length_sq(fxs_vec2_sub(c->position, at)));
+      }
     }
-    while (slot > 0 && (key[slot - 1] > k || (key[slot - 1] == k && out[slot - 1].id > c->id))) {
-      key[slot] = key[slot - 1];
-      out[slot] = out[slot - 1];
-      --slot;
-    }
-    key[slot] = k;
-    out[slot] = *c;
   }
   return n;
 }
@@ -506,7 +582,7 @@ static bool apply_kinematic(steer_context *ctx, const fxs_behavior_slot *b, fxs_
 }
 
 // Phase 3: agent `index` steers from the start-of-tick state into world->next[index].
-static void steer_agent(fxs_world *world, uint16_t index, uint32_t view_count,
+static void steer_agent(fxs_world *world, uint16_t index, const grid *g,
                         uint32_t obstacle_count, uint32_t wall_count) {
   fxs_agent_slot *s = &world->agents[index];
   fxs_agent *next = &world->next[index];
@@ -518,7 +594,7 @@ static void steer_agent(fxs_world *world, uint16_t index, uint32_t view_count,
   ctx.index = index;
   ctx.target = target_agent_of(world, s);
   ctx.target_point = ctx.target ? ctx.target->position : s->target_point;
-  ctx.neighbor_count = neighbors_of(world, view_count, index, neighbors);
+  ctx.neighbor_count = neighbors_of(world, g, index, neighbors);
   ctx.neighbors = neighbors;
   ctx.obstacle_count = obstacle_count;
   ctx.wall_count = wall_count;
@@ -560,11 +636,14 @@ fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t coun
     if (results) results[i] = r;
   }
   // 2. sense: snapshot positions, velocities and obstacles at the start of the tick
+  //    and sort the agents into the neighbor grid
   uint32_t obstacle_count = 0, wall_count = 0;
   uint32_t view_count = sense(world, &obstacle_count, &wall_count);
+  grid g = grid_of(world);
+  build_grid(world, &g, view_count);
   // 3. steer every live agent in slot order from that snapshot
   for (uint16_t i = 0; i < world->capacity.agents; ++i) {
-    if (world->agents[i].alive) steer_agent(world, i, view_count, obstacle_count, wall_count);
+    if (world->agents[i].alive) steer_agent(world, i, &g, obstacle_count, wall_count);
   }
   // 4. integrate, 5. advance the tick
   integrate(world);

@@ -355,3 +355,16 @@ void test_an_applied_force_acts_for_one_tick_beyond_max_force(void) {
   step(1);
   TEST_ASSERT_EQUAL_INT32(-FXS_RATIO(124, 100), fxs_world_agent(&world, a)->velocity.x); // no new push
 }
+
+void test_agents_outside_the_bounds_still_sense_each_other(void) {
+  // Both sit beyond the lower corner (clamped into the same edge cell of the grid) and one
+  // far beyond the upper corner; separation must act between the close pair only.
+  fxs_agent_handle a = spawn_at(-900, -900), b = spawn_at(-890, -900), c = spawn_at(9000, 9000);
+  add(a, FXS_BEHAVIOR_SEPARATION, 0);
+  add(b, FXS_BEHAVIOR_SEPARATION, 0);
+  add(c, FXS_BEHAVIOR_SEPARATION, 0);
+  step(1);
+  TEST_ASSERT_TRUE(fxs_world_agent(&world, a)->velocity.x < 0); // pushed apart
+  TEST_ASSERT_TRUE(fxs_world_agent(&world, b)->velocity.x > 0);
+  TEST_ASSERT_TRUE(fxs_vec2_is_zero(fxs_world_agent(&world, c)->velocity));
+}

@@ -123,12 +123,17 @@ typedef struct fxs_world {
   fxs_neighbor *view;           ///< Start-of-tick view of every live agent.
   fxs_obstacle *live_obstacles; ///< Obstacles in use, in index order.
   fxs_wall *live_walls;         ///< Walls in use, in index order.
+  uint32_t *cell_start;         ///< Spatial grid: first view index of each cell (+1 end).
+  uint32_t *cell_items;         ///< View indices sorted by cell.
+  uint32_t *view_cell;          ///< Cell of each view entry.
+  uint32_t grid_max_cells;      ///< Cells the grid may use (from the capacity).
 } fxs_world;
 
 /// A 4096 x 4096 world at the origin, seed 1, no clamping, neighbor radius 100.
 fxs_world_def fxs_default_world_def(void);
 
-/// Bytes of memory a world with these capacities needs (8-byte aligned block).
+/// Bytes of memory a world with these capacities needs (8-byte aligned block). It includes
+/// a spatial grid of max(64, 2 * agents) cells for neighbor queries.
 size_t fxs_world_memory_size(const fxs_world_capacity *capacity);
 
 /// Lays the world out in `memory` (size from fxs_world_memory_size) and empties it.
