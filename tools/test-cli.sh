@@ -69,19 +69,48 @@ printf 'agents:\n  - name: a\n    position: [1, 2]\n    target_agent: b\n' > "$T
 printf 'agents:\n  - name: a\n    position: [1, 2]\nevents:\n  - {tick: -3, agent: a}\n' > "$T/bad.yaml"; bad 5 "tick: expected a whole number"
 printf 'world:\n  bounds: [10, 0, 5, 5]\nagents:\n  - {name: a, position: [1, 2]}\n' > "$T/bad.yaml"; bad 2 "bounds"
 
-# A recording whose hash at tick 120 is one bit off (chunk re-sealed): a diverged peer.
-ruby -e '
-  d = File.binread(ARGV[0]); at = 0; n = 0
-  fnv = lambda { |s| h = 0xcbf29ce484222325; s.each_byte { |b| h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff }; h }
-  while at + 8 <= d.bytesize
-    tag = d[at, 4]; len = d[at + 4, 4].unpack1("V")
-    if tag == "TICK" && d[at + 8, 4].unpack1("V") == 120
-      hat = at + 8 + len - 8; d.setbyte(hat, d.getbyte(hat) ^ 1)
-      d[at + 8 + len, 8] = [fnv.call(d[at, 8 + len])].pack("Q<"); break
+# Replay surgery in Ruby (always present where Ceedling runs):
+#   forge IN OUT WHAT: WHAT is "hash120" (flip the hash of tick 120), "version" or
+#   "fingerprint" (flip a header field); the chunk's checksum is re-sealed so that the reader
+#   gets to the field.  boundaries IN: prints every chunk offset.
+forge() {
+  ruby -e '
+    d = File.binread(ARGV[0]); what = ARGV[2]; at = 0
+    fnv = lambda { |s| h = 0xcbf29ce484222325; s.each_byte { |b| h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff }; h }
+    while at + 8 <= d.bytesize
+      tag = d[at, 4]; len = d[at + 4, 4].unpack1("V"); target = nil
+      target = at + 8 + len - 8 if what == "hash120" && tag == "TICK" && d[at + 8, 4].unpack1("V") == 120
+      target = at + 12 if what == "version" && tag == "FXSH"
+      target = at + 16 if what == "fingerprint" && tag == "FXSH"
+      if target
+        d.setbyte(target, d.getbyte(target) ^ 2)
+        d[at + 8 + len, 8] = [fnv.call(d[at, 8 + len])].pack("Q<"); break
+      end
+      at += 16 + len
     end
-    at += 16 + len
-  end
-  File.binwrite(ARGV[1], d)' "$T/a.fxr" "$T/bad.fxr"
+    File.binwrite(ARGV[1], d)' "$1" "$2" "$3"
+}
+boundaries() {
+  ruby -e 'd = File.binread(ARGV[0]); at = 0
+    while at + 8 <= d.bytesize do puts at; at += 16 + d[at + 4, 4].unpack1("V") end' "$1"
+}
+
+forge "$T/a.fxr" "$T/version.fxr" version
+expect 2 "$T/version.fxr: byte 12: unsupported format version" -- "$B" verify "$T/version.fxr"
+forge "$T/a.fxr" "$T/fp.fxr" fingerprint
+expect 2 "$T/fp.fxr: byte 16: recorded with different math" -- "$B" verify "$T/fp.fxr"
+all_ok=1
+for cut in $(boundaries "$T/a.fxr"); do # truncation at every chunk boundary (the first: empty)
+  head -c "$cut" "$T/a.fxr" > "$T/cut.fxr"
+  out=$("$B" verify "$T/cut.fxr" 2>&1); rc=$?
+  if [ "$rc" -ne 2 ] || ! printf '%s' "$out" | grep -qE "byte [0-9]+: (data ends early|not a fixsteer file)"; then
+    all_ok=0; printf 'FAIL: truncation at %s: exit %s\n%s\n' "$cut" "$rc" "$out"
+  fi
+done
+if [ "$all_ok" -eq 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+
+# A recording whose hash at tick 120 is one bit off: a diverged peer.
+forge "$T/a.fxr" "$T/bad.fxr" hash120
 expect 1 "DIVERGED at tick 120" -- "$B" verify "$T/bad.fxr"
 expect 1 "first divergent tick 120" -- "$B" diff "$T/a.fxr" "$T/bad.fxr"
 
