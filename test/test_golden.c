@@ -51,6 +51,7 @@ static const golden goldens[] = {
     {"test/golden/leader.fxr", 1200, UINT64_C(0x10f0fb2312db82b1)},
     {"test/golden/obstacle_field.fxr", 1500, UINT64_C(0x4e02ebfdf2c1d6a6)},
     {"test/golden/walker.fxr", 1500, UINT64_C(0x4724017a01662ed5)},
+    {"test/golden/seek_wind.fxr", 1200, UINT64_C(0x38b404214d2187f1)},
     {"test/golden/orientation.fxr", 1000, UINT64_C(0x69696c2a5392e331)},
 };
 
@@ -80,7 +81,8 @@ void test_golden_queue_verifies(void) { verify_golden(&goldens[3]); }
 void test_golden_leader_verifies(void) { verify_golden(&goldens[4]); }
 void test_golden_obstacle_field_verifies(void) { verify_golden(&goldens[5]); }
 void test_golden_walker_verifies(void) { verify_golden(&goldens[6]); }
-void test_golden_orientation_verifies(void) { verify_golden(&goldens[7]); }
+void test_golden_seek_wind_verifies(void) { verify_golden(&goldens[7]); }
+void test_golden_orientation_verifies(void) { verify_golden(&goldens[8]); }
 
 void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {
   // A peer whose state differed at one tick would have recorded a different hash there:

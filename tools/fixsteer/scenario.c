@@ -373,6 +373,38 @@ static uint32_t orientation_demo(const scenario *self, const fxs_world *w, scena
   return e.n;
 }
 
+// ------------------------------------------------------------------ seek and wind (seed 001)
+// A ball bounces in a 600 x 400 box at (5, 5) per tick; the seeker follows it with max speed 7
+// and a steering limit of 0.3; every 200 ticks a "click" blows a wind of (-12.4, 0) on it.
+// A second agent flees the seeker whenever it comes within 150 units.
+static uint32_t seek_wind(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)self;
+  emitter e = {out, 0, {0, 0, 0}};
+  if (w->tick == 0) {
+    s->ball = fxs_vec2_make(FXS_INT(300), FXS_INT(300));
+    s->ball_velocity = fxs_vec2_make(FXS_INT(5), FXS_INT(5));
+    spawn(&e, 100, 100, FXS_INT(7), FXS_RATIO(3, 10));
+    behave(&e, SRC_SETUP, handle_of(0), FXS_BEHAVIOR_SEEK, FXS_ONE, 0, 0);
+    spawn(&e, 500, 80, FXS_INT(4), FXS_RATIO(1, 4));
+    target_agent(&e, SRC_SETUP, handle_of(1), handle_of(0));
+    behave(&e, SRC_SETUP, handle_of(1), FXS_BEHAVIOR_FLEE, FXS_ONE, 0, FXS_INT(150));
+  }
+  s->ball = fxs_vec2_add(s->ball, s->ball_velocity);
+  if (s->ball.x < 0 || s->ball.x > FXS_INT(600)) s->ball_velocity.x = -s->ball_velocity.x;
+  if (s->ball.y < 0 || s->ball.y > FXS_INT(400)) s->ball_velocity.y = -s->ball_velocity.y;
+  target_point(&e, SRC_GAME, handle_of(0), s->ball);
+  if (w->tick > 0 && w->tick % 200 == 0) {
+    fxs_command *c = next(&e, FXS_CMD_APPLY_FORCE, SRC_GAME);
+    if (c) c->agent = handle_of(0), c->arg[0] = -FXS_RATIO(124, 10);
+  }
+  return e.n;
+}
+
+static void configure_box(const scenario *self, fxs_world_def *def) {
+  configure_default(self, def);
+  def->bounds_max = fxs_vec2_make(FXS_INT(600), FXS_INT(400));
+}
+
 // ------------------------------------------------------------------ table
 
 static void configure_small(const scenario *self, fxs_world_def *def) {
@@ -395,6 +427,8 @@ static const scenario scenarios[] = {
      {6, 30, 0, 0, 0}, 1500, configure_default, no_paths, obstacle_field, 0},
     {"walker", "seed 003's random walkers reach targets through random waypoints",
      {4, 0, 0, 0, 0}, 1500, configure_default, no_paths, walker, 0},
+    {"seek_wind", "seed 001: seek a bouncing ball under a steering limit, wind on a click; one agent flees",
+     {2, 0, 0, 0, 0}, 1200, configure_box, no_paths, seek_wind, 0},
     {"orientation", "Millington: face, align, look where going, dynamic arrive, velocity match, kinematic",
      {8, 0, 0, 0, 0}, 1000, configure_default, no_paths, orientation_demo, 0},
 };

@@ -18,6 +18,7 @@ typedef struct scenario_state {
   uint8_t mode[SCENARIO_MAX_AGENTS];
   uint32_t target[SCENARIO_MAX_AGENTS];
   uint32_t cursor; // next event of a scenario file
+  fxs_vec2 ball, ball_velocity; // a scripted moving point
 } scenario_state;
 
 typedef struct scenario scenario;
