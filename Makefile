@@ -24,7 +24,7 @@ LFM_OBJECTS := $(LFM_SOURCES:$(LFM_DIR)/%.c=$(BUILD_DIR)/obj/libfixmath/%.o)
 
 CEEDLING ?= ceedling
 
-.PHONY: all lib tools setup test test-mcu test-sanitize deviation demo golden bench clean
+.PHONY: all lib tools setup test test-mcu test-m0 test-sanitize deviation demo golden bench clean
 
 all: lib tools
 
@@ -102,6 +102,9 @@ test: setup
 
 test-mcu: setup
 	$(CEEDLING) --mixin=mcu test:all
+
+test-m0: setup
+	$(CEEDLING) --mixin=mcu-m0 test:all
 
 test-sanitize: setup
 	$(CEEDLING) --mixin=sanitize test:all

@@ -2,9 +2,9 @@
 # Links a Cortex-M3 test ELF, then refuses it if any fixsteer or libfixmath object pulled in
 # the soft-float runtime (__aeabi_f*, __aeabi_d*): the simulation path is integer-only.
 # Test code and Unity may use doubles; only the library objects are checked.
-# Usage: link.sh OUTPUT OBJECT... [-- LINKER ARGS]
+# Usage: link.sh CPU BOARD OUTPUT OBJECT... [-- LINKER ARGS]   (BOARD.ld in this folder)
 set -euo pipefail
-out=$1; shift
+cpu=$1; board=$2; out=$3; shift 3
 objs=(); extra=()
 while [ $# -gt 0 ]; do
   if [ "$1" = "--" ]; then shift; extra=("$@"); break; fi
@@ -24,5 +24,5 @@ if [ ${#lib_objs[@]} -gt 0 ]; then
     exit 1
   fi
 fi
-exec arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb --specs=nano.specs --specs=rdimon.specs \
-  -u _printf_float -T "$here/mps2-an385.ld" -Wl,--gc-sections "${objs[@]}" "${extra[@]}" -lm -o "$out"
+exec arm-none-eabi-gcc -mcpu="$cpu" -mthumb --specs=nano.specs --specs=rdimon.specs \
+  -u _printf_float -L "$here" -T "$here/$board.ld" -Wl,--gc-sections "${objs[@]}" "${extra[@]}" -lm -o "$out"
