@@ -57,13 +57,21 @@ CFLAGS_TOOL := -std=c99 $(OPT) $(WARNINGS) -Werror $(LFM_DEFINES) -Iinclude -I$(
 
 $(BUILD_DIR)/bin/fxs-deviation: tools/deviation.c $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_TOOL) $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a -lm -o $@
+	$(CC) $(CFLAGS_TOOL) $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a -lm $(LDFLAGS) -o $@
 
+# NO_YAML=1 builds the tool without scenario files (for cross builds without a target
+# libyaml); LDFLAGS=-static makes binaries that qemu-user runs without a sysroot.
+ifeq ($(NO_YAML),1)
+FIXSTEER_TOOL_SOURCES := $(filter-out tools/fixsteer/scenario_file.c,$(wildcard tools/fixsteer/*.c))
+TOOL_YAML := -DFXS_TOOL_NO_YAML
+else
 FIXSTEER_TOOL_SOURCES := $(wildcard tools/fixsteer/*.c)
+TOOL_YAML := -lyaml
+endif
 
 $(BUILD_DIR)/bin/fixsteer: $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/*.h) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_TOOL) $(FIXSTEER_TOOL_SOURCES) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a -lyaml -o $@
+	$(CC) $(CFLAGS_TOOL) $(FIXSTEER_TOOL_SOURCES) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(TOOL_YAML) $(LDFLAGS) -o $@
 
 # The tool under clang's ASan + UBSan, for the command-line checks (no report may appear).
 SANITIZE_FLAGS := -std=c99 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all $(LFM_DEFINES) -Iinclude -Isrc -I$(LFM_DIR)
@@ -86,7 +94,7 @@ golden: $(BUILD_DIR)/bin/fixsteer
 
 $(BUILD_DIR)/bin/fxs-bench: tools/bench.c $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_TOOL) $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a -o $@
+	$(CC) $(CFLAGS_TOOL) $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(LDFLAGS) -o $@
 
 # Step time and memory for flocks of 100 to 2000 agents (prints a table).
 bench: $(BUILD_DIR)/bin/fxs-bench

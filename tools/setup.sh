@@ -3,6 +3,7 @@
 #
 #   bash tools/setup.sh            everything (packages, Ceedling, libfixmath source)
 #   bash tools/setup.sh --source   only the libfixmath source (packages already present)
+#   bash tools/setup.sh --cross    also the cross compilers and qemu-user (tools/crosscheck)
 #
 # The pinned libfixmath is Debian's source package 0~20220222 (upstream tarball, checked
 # against the checksum in its .dsc); it is unpacked under build/ and never committed.
@@ -21,6 +22,11 @@ PACKAGES=(
   gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
   clang libclang-rt-14-dev
   libyaml-dev
+)
+
+CROSS_PACKAGES=(
+  qemu-user gcc-i686-linux-gnu gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu
+  gcc-powerpc-linux-gnu gcc-s390x-linux-gnu
 )
 
 log() { printf 'setup: %s\n' "$*" >&2; }
@@ -110,6 +116,7 @@ fetch_libfixmath() {
 
 case "${1:-all}" in
   --source) fetch_libfixmath ;;
+  --cross) PACKAGES+=("${CROSS_PACKAGES[@]}"); install_packages; install_ceedling; fetch_libfixmath ;;
   all) install_packages; install_ceedling; fetch_libfixmath ;;
-  *) echo "usage: bash tools/setup.sh [--source]" >&2; exit 2 ;;
+  *) echo "usage: bash tools/setup.sh [--source | --cross]" >&2; exit 2 ;;
 esac

@@ -12,7 +12,16 @@
 #include "fixsteer/snapshot.h"
 #include "fixsteer/world.h"
 #include "scenario.h"
+#ifndef FXS_TOOL_NO_YAML
 #include "scenario_file.h"
+#else
+// Built with NO_YAML=1: no scenario files, the built-in scenarios and replays only.
+static const scenario *scenario_file_load(const char *path, char *error, size_t size) {
+  snprintf(error, size, "%s: this fixsteer was built without scenario files (NO_YAML=1)", path);
+  return 0;
+}
+static void scenario_file_free(const scenario *sc) { (void)sc; }
+#endif
 
 enum { EXIT_OK = 0, EXIT_DIVERGED = 1, EXIT_BAD = 2 };
 

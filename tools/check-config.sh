@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Shows that a libfixmath built differently is caught, never a silent desync:
+#  1. a result-changing flag given to the whole build stops it at compile time (config.h);
+#  2. a libfixmath compiled apart with such a flag (config.h cannot see it) changes the math
+#     fingerprint, and fixsteer refuses the golden replays ("recorded with different math").
+# Prints "config: N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+pass=0; fail=0
+ok() { pass=$((pass + 1)); echo "ok: $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+for flag in FIXMATH_NO_ROUNDING FIXMATH_NO_OVERFLOW FIXMATH_SIN_LUT FIXMATH_FAST_SIN FIXMATH_OPTIMIZE_8BIT FIXMATH_NO_HARD_DIVISION; do
+  if make -s BUILD_DIR=build/config-$flag EXTRA_CFLAGS=-D$flag lib >build/config.log 2>&1; then
+    bad "a build with -D$flag went through"
+  elif grep -q "#error \"fixsteer: $flag" build/config.log; then
+    ok "-D$flag stops the build: $(grep -o "fixsteer: $flag[^\"]*" build/config.log | head -1)"
+  else
+    bad "-D$flag failed for another reason (see build/config.log)"
+  fi
+done
+
+# libfixmath alone with FIXMATH_NO_ROUNDING, the library and tool as usual.
+dir=build/config-apart
+mkdir -p "$dir/obj"
+make -s BUILD_DIR=build lib >/dev/null 2>&1
+for f in fix16 fix16_trig fix16_sqrt; do
+  cc -std=c99 -O2 -w -DFIXMATH_NO_CACHE -DFIXMATH_NO_ROUNDING -Ibuild/libfixmath/libfixmath \
+    -c build/libfixmath/libfixmath/$f.c -o "$dir/obj/$f.o"
+done
+ar rcs "$dir/libfixmath.a" "$dir"/obj/*.o
+cc -std=c99 -O2 -DFIXMATH_NO_CACHE -Iinclude -Ibuild/libfixmath/libfixmath tools/fixsteer/*.c \
+  build/libfixsteer.a "$dir/libfixmath.a" -lyaml -o "$dir/fixsteer"
+out=$("$dir/fixsteer" verify test/golden/patrol.fxr 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && printf '%s' "$out" | grep -q "recorded with different math"; then
+  ok "a libfixmath built apart with FIXMATH_NO_ROUNDING is refused: $out"
+else
+  bad "a different libfixmath was not caught (exit $rc): $out"
+fi
+echo "config: ${pass} passed, ${fail} failed"
+[ "$fail" -eq 0 ]
