@@ -24,7 +24,7 @@ LFM_OBJECTS := $(LFM_SOURCES:$(LFM_DIR)/%.c=$(BUILD_DIR)/obj/libfixmath/%.o)
 
 CEEDLING ?= ceedling
 
-.PHONY: all lib tools setup test test-mcu test-m0 test-sanitize deviation demo golden bench clean
+.PHONY: all lib tools setup test test-mcu test-m0 test-sanitize deviation demo golden bench threads-check clean
 
 all: lib tools
 
@@ -95,6 +95,19 @@ golden: $(BUILD_DIR)/bin/fixsteer
 $(BUILD_DIR)/bin/fxs-bench: tools/bench.c $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_TOOL) $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(LDFLAGS) -o $@
+
+# The golden replays verified in 1..16 threads, plain and under ThreadSanitizer.
+$(BUILD_DIR)/bin/fxs-threads: tools/threads.c $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_TOOL) -pthread $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(LDFLAGS) -o $@
+
+build/tsan/bin/fxs-threads: tools/threads.c $(SOURCES) | $(LFM_SOURCES)
+	@mkdir -p $(dir $@)
+	clang -std=c99 -g -O1 -fsanitize=thread $(LFM_DEFINES) -Iinclude -Isrc -I$(LFM_DIR) -pthread $< $(SOURCES) $(LFM_SOURCES) -o $@
+
+threads-check: $(BUILD_DIR)/bin/fxs-threads build/tsan/bin/fxs-threads
+	$(BUILD_DIR)/bin/fxs-threads test/golden/*.fxr
+	TSAN_OPTIONS=halt_on_error=1 build/tsan/bin/fxs-threads test/golden/*.fxr
 
 # Step time and memory for flocks of 100 to 2000 agents (prints a table).
 bench: $(BUILD_DIR)/bin/fxs-bench
