@@ -482,86 +482,98 @@ static fxs_align_def align_def_from(const fix16_t *p) {
   return d;
 }
 
+// Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue.
+static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b,
+                                  fxs_steering_manager *m, fix16_t *velocity_scale) {
+  const fxs_agent *a = &ctx->slot->body;
+  const fix16_t *p = b->p;
+  const fxs_neighbor *nb = ctx->neighbors;
+  uint32_t nc = ctx->neighbor_count;
+  switch ((fxs_behavior)b->kind) {
+    case FXS_BEHAVIOR_SEPARATION: return fxs_separation(a, ctx->index, nb, nc, p[0]);
+    case FXS_BEHAVIOR_ALIGNMENT: return fxs_alignment(a, ctx->index, nb, nc, p[0]);
+    case FXS_BEHAVIOR_COHESION: return fxs_cohesion(a, ctx->index, nb, nc, p[0]);
+    case FXS_BEHAVIOR_LEADER: {
+      if (!ctx->target) return fxs_vec2_zero();
+      fxs_leader_def d = {p[0], p[1], p[2], p[3], p[4], p[5]};
+      return fxs_follow_leader(a, ctx->index, ctx->target, nb, nc, &d);
+    }
+    case FXS_BEHAVIOR_QUEUE: {
+      fxs_queue_def d = {p[0], p[1], p[2]};
+      fxs_steering so_far = fxs_manager_combine(m, a); // what the earlier behaviors want
+      fix16_t scale = FXS_ONE;
+      fxs_vec2 f = fxs_queue(a, ctx->index, so_far.linear, nb, nc, &d, &scale);
+      *velocity_scale = fxs_mul(*velocity_scale, scale);
+      return f;
+    }
+    default: return fxs_vec2_zero();
+  }
+}
+
+// Millington's align family: angular output only.
+static fix16_t angular_steering(const steer_context *ctx, const fxs_behavior_slot *b) {
+  const fxs_agent *a = &ctx->slot->body;
+  fxs_align_def d = align_def_from(b->kind == FXS_BEHAVIOR_ALIGN ? b->p + 1 : b->p);
+  switch ((fxs_behavior)b->kind) {
+    case FXS_BEHAVIOR_ALIGN: return fxs_align(a, b->p[0], &d);
+    case FXS_BEHAVIOR_FACE: return fxs_face(a, ctx->target_point, &d);
+    case FXS_BEHAVIOR_LOOK_WHERE_GOING: return fxs_look_where_going(a, &d);
+    default: return 0;
+  }
+}
+
+static fxs_vec2 path_steering(steer_context *ctx) {
+  fxs_agent_slot *s = ctx->slot;
+  if (s->path_index >= ctx->world->path_count) return fxs_vec2_zero();
+  const fxs_world_path *wp = &ctx->world->paths[s->path_index];
+  fxs_path_def d = fxs_default_path_def(&ctx->world->nodes[wp->first_node], wp->count,
+                                        (fxs_path_mode)wp->mode);
+  d.radius = wp->radius, d.slowing_radius = wp->slowing_radius;
+  return fxs_follow_path(&s->body, &d, &s->path);
+}
+
 // Linear (and angular) steering of one behavior slot for the agent of `ctx`.
 static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b,
                                   fxs_steering_manager *m, fix16_t *velocity_scale) {
   fxs_agent_slot *s = ctx->slot;
   const fxs_agent *a = &s->body;
   const fix16_t *p = b->p;
-  const fxs_neighbor *nb = ctx->neighbors;
-  uint32_t nc = ctx->neighbor_count;
-  fxs_vec2 f = fxs_vec2_zero();
   switch ((fxs_behavior)b->kind) {
-    case FXS_BEHAVIOR_SEEK: f = fxs_seek(a, ctx->target_point); break;
-    case FXS_BEHAVIOR_FLEE: f = fxs_flee(a, ctx->target_point, p[0]); break;
-    case FXS_BEHAVIOR_ARRIVE: f = fxs_arrive(a, ctx->target_point, p[0]); break;
+    case FXS_BEHAVIOR_SEEK: return fxs_steering_linear(fxs_seek(a, ctx->target_point));
+    case FXS_BEHAVIOR_FLEE: return fxs_steering_linear(fxs_flee(a, ctx->target_point, p[0]));
+    case FXS_BEHAVIOR_ARRIVE: return fxs_steering_linear(fxs_arrive(a, ctx->target_point, p[0]));
     case FXS_BEHAVIOR_WANDER: {
       fxs_wander_def w = {p[0], p[1], p[2]};
-      f = fxs_wander(a, &w, &s->wander_angle, &s->rng);
-      break;
+      return fxs_steering_linear(fxs_wander(a, &w, &s->wander_angle, &s->rng));
     }
-    case FXS_BEHAVIOR_PURSUIT: if (ctx->target) f = fxs_pursuit(a, ctx->target, p[0]); break;
-    case FXS_BEHAVIOR_EVADE: if (ctx->target) f = fxs_evade(a, ctx->target, p[0], p[1]); break;
+    case FXS_BEHAVIOR_PURSUIT:
+    case FXS_BEHAVIOR_EVADE:
+      if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
+      return fxs_steering_linear(b->kind == FXS_BEHAVIOR_PURSUIT ? fxs_pursuit(a, ctx->target, p[0])
+                                                                  : fxs_evade(a, ctx->target, p[0], p[1]));
     case FXS_BEHAVIOR_AVOID: {
       fxs_avoidance_def d = {p[0], p[1]};
-      f = fxs_vec2_add(fxs_avoid_obstacles(a, ctx->world->live_obstacles, ctx->obstacle_count, &d),
-                       fxs_avoid_walls(a, ctx->world->live_walls, ctx->wall_count, &d));
-      break;
+      return fxs_steering_linear(
+          fxs_vec2_add(fxs_avoid_obstacles(a, ctx->world->live_obstacles, ctx->obstacle_count, &d),
+                       fxs_avoid_walls(a, ctx->world->live_walls, ctx->wall_count, &d)));
     }
-    case FXS_BEHAVIOR_PATH:
-      if (s->path_index < ctx->world->path_count) {
-        const fxs_world_path *wp = &ctx->world->paths[s->path_index];
-        fxs_path_def d = fxs_default_path_def(&ctx->world->nodes[wp->first_node], wp->count,
-                                              (fxs_path_mode)wp->mode);
-        d.radius = wp->radius, d.slowing_radius = wp->slowing_radius;
-        f = fxs_follow_path(a, &d, &s->path);
-      }
-      break;
-    case FXS_BEHAVIOR_SEPARATION: f = fxs_separation(a, ctx->index, nb, nc, p[0]); break;
-    case FXS_BEHAVIOR_ALIGNMENT: f = fxs_alignment(a, ctx->index, nb, nc, p[0]); break;
-    case FXS_BEHAVIOR_COHESION: f = fxs_cohesion(a, ctx->index, nb, nc, p[0]); break;
-    case FXS_BEHAVIOR_LEADER:
-      if (ctx->target) {
-        fxs_leader_def d = {p[0], p[1], p[2], p[3], p[4], p[5]};
-        f = fxs_follow_leader(a, ctx->index, ctx->target, nb, nc, &d);
-      }
-      break;
-    case FXS_BEHAVIOR_QUEUE: {
-      fxs_queue_def d = {p[0], p[1], p[2]};
-      fxs_steering so_far = fxs_manager_combine(m, a); // what the earlier behaviors want
-      fix16_t scale = FXS_ONE;
-      f = fxs_queue(a, ctx->index, so_far.linear, nb, nc, &d, &scale);
-      *velocity_scale = fxs_mul(*velocity_scale, scale);
-      break;
-    }
+    case FXS_BEHAVIOR_PATH: return fxs_steering_linear(path_steering(ctx));
     case FXS_BEHAVIOR_DYNAMIC_ARRIVE: {
       fxs_dynamic_arrive_def d = {p[0], p[1], p[2], p[3]};
-      f = fxs_dynamic_arrive(a, ctx->target_point, &d);
-      break;
+      return fxs_steering_linear(fxs_dynamic_arrive(a, ctx->target_point, &d));
     }
     case FXS_BEHAVIOR_VELOCITY_MATCH:
-      if (ctx->target) f = fxs_velocity_match(a, ctx->target->velocity, p[0], p[1]);
-      break;
-    case FXS_BEHAVIOR_ALIGN: {
-      fxs_align_def d = align_def_from(p + 1);
-      return fxs_steering_angular(fxs_align(a, p[0], &d));
-    }
-    case FXS_BEHAVIOR_FACE: {
-      fxs_align_def d = align_def_from(p);
-      return fxs_steering_angular(fxs_face(a, ctx->target_point, &d));
-    }
-    case FXS_BEHAVIOR_LOOK_WHERE_GOING: {
-      fxs_align_def d = align_def_from(p);
-      return fxs_steering_angular(fxs_look_where_going(a, &d));
-    }
+      if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
+      return fxs_steering_linear(fxs_velocity_match(a, ctx->target->velocity, p[0], p[1]));
+    case FXS_BEHAVIOR_ALIGN:
+    case FXS_BEHAVIOR_FACE:
+    case FXS_BEHAVIOR_LOOK_WHERE_GOING: return fxs_steering_angular(angular_steering(ctx, b));
     case FXS_BEHAVIOR_WALKER: {
       fxs_walker_def d = {p[0], p[1], p[2], p[3], p[4]};
-      f = fxs_random_walker(a, ctx->target_point, &d, &s->walker, &s->rng);
-      break;
+      return fxs_steering_linear(fxs_random_walker(a, ctx->target_point, &d, &s->walker, &s->rng));
     }
-    default: break;
+    default: return fxs_steering_linear(neighbor_steering(ctx, b, m, velocity_scale));
   }
-  return fxs_steering_linear(f);
 }
 
 // A kinematic behavior moves the agent directly; true when one was applied.
