@@ -1,6 +1,7 @@
 #include "fixsteer/flocking.h"
 
 #include "fixsteer/seek.h"
+#include "wide.h"
 
 fxs_neighbor fxs_neighbor_of(const fxs_agent *agent, uint32_t id) {
   fxs_neighbor n;
@@ -48,9 +49,7 @@ static neighborhood gather(const fxs_agent *self, uint32_t self_id, const fxs_ne
 }
 
 static fix16_t average(int64_t sum, int32_t count) {
-  // Rounded half away from zero, like every other fixsteer division.
-  int64_t half = count / 2;
-  return fxs_saturate(sum >= 0 ? (sum + half) / count : (sum - half) / count);
+  return fxs_saturate(fxs_div_round_i64(sum, count));
 }
 
 fxs_vec2 fxs_alignment(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbors,

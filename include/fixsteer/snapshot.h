@@ -31,7 +31,7 @@ fxs_result fxs_world_save(const fxs_world *world, uint8_t *buffer, size_t capaci
 
 /// Replaces the state of `world` (already initialised with the same capacities) with a
 /// snapshot. On failure the world is left unchanged and *error_offset (when not NULL) names
-/// the byte where reading failed.
+/// the byte where the offending field or record starts (the end of the data if it is short).
 fxs_result fxs_world_restore(fxs_world *world, const uint8_t *data, size_t size,
                              size_t *error_offset);
 

@@ -333,8 +333,7 @@ static uint32_t walker(const scenario *self, const fxs_world *w, scenario_state 
   for (uint32_t i = 0; i < 4; ++i) { // a new target whenever one is reached
     const fxs_agent_slot *a = &w->agents[i];
     if (fxs_vec2_within(a->body.position, a->target_point, FXS_INT(1)) && fxs_vec2_is_zero(a->body.velocity)) {
-      s->stamina[i]++;
-      int k = s->stamina[i];
+      int k = (int)++s->reached[i];
       target_point(&e, SRC_GAME, handle_of(i),
                    fxs_vec2_make(FXS_INT(200 + (k * 373 + 170 * (int)i) % 1200), FXS_INT(150 + (k * 211 + 90 * (int)i) % 900)));
     }
