@@ -1,10 +1,12 @@
 #include "fixsteer/align.h"
 
+#include "fixsteer/behavior_params.h"
+
 fxs_align_def fxs_default_align_def(void) {
   fxs_align_def d;
-  d.target_radius = FXS_RATIO(1, 100);
-  d.slow_radius = FXS_RATIO(1, 2);
-  d.time_to_target = FXS_INT(2);
+  d.target_radius = fxs_behavior_param_default(FXS_BEHAVIOR_FACE, 0);
+  d.slow_radius = fxs_behavior_param_default(FXS_BEHAVIOR_FACE, 1);
+  d.time_to_target = fxs_behavior_param_default(FXS_BEHAVIOR_FACE, 2);
   return d;
 }
 

@@ -1,9 +1,11 @@
 #include "fixsteer/avoidance.h"
 
+#include "fixsteer/behavior_params.h"
+
 fxs_avoidance_def fxs_default_avoidance_def(void) {
   fxs_avoidance_def d;
-  d.max_see_ahead = FXS_INT(60);
-  d.max_avoid_force = FXS_ONE;
+  d.max_see_ahead = fxs_behavior_param_default(FXS_BEHAVIOR_AVOID, 0);
+  d.max_avoid_force = fxs_behavior_param_default(FXS_BEHAVIOR_AVOID, 1);
   return d;
 }
 

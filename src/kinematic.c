@@ -8,7 +8,7 @@ fix16_t fxs_new_orientation(fix16_t current, fxs_vec2 velocity) {
 static fxs_kinematic_output facing(const fxs_agent *self, fxs_vec2 velocity) {
   fxs_kinematic_output out;
   out.velocity = velocity;
-  out.rotation = fxs_angle_wrap(fxs_new_orientation(self->orientation, velocity) - self->orientation);
+  out.rotation = fxs_angle_wrap(fxs_sub(fxs_new_orientation(self->orientation, velocity), self->orientation));
   return out;
 }
 

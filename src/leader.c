@@ -1,24 +1,25 @@
 #include "fixsteer/leader.h"
 
+#include "fixsteer/behavior_params.h"
 #include "fixsteer/pursuit.h"
 #include "fixsteer/seek.h"
 
 fxs_leader_def fxs_default_leader_def(void) {
   fxs_leader_def d;
-  d.leader_behind_dist = FXS_INT(30);
-  d.leader_sight_radius = FXS_INT(30);
-  d.slowing_radius = FXS_INT(60);
-  d.separation_radius = FXS_INT(30);
-  d.separation_weight = FXS_INT(8);
-  d.max_prediction = FXS_INT(20);
+  d.leader_behind_dist = fxs_behavior_param_default(FXS_BEHAVIOR_LEADER, 0);
+  d.leader_sight_radius = fxs_behavior_param_default(FXS_BEHAVIOR_LEADER, 1);
+  d.slowing_radius = fxs_behavior_param_default(FXS_BEHAVIOR_LEADER, 2);
+  d.separation_radius = fxs_behavior_param_default(FXS_BEHAVIOR_LEADER, 3);
+  d.separation_weight = fxs_behavior_param_default(FXS_BEHAVIOR_LEADER, 4);
+  d.max_prediction = fxs_behavior_param_default(FXS_BEHAVIOR_LEADER, 5);
   return d;
 }
 
 fxs_queue_def fxs_default_queue_def(void) {
   fxs_queue_def d;
-  d.max_queue_ahead = FXS_INT(20);
-  d.max_queue_radius = FXS_INT(16);
-  d.separation_radius = FXS_INT(16);
+  d.max_queue_ahead = fxs_behavior_param_default(FXS_BEHAVIOR_QUEUE, 0);
+  d.max_queue_radius = fxs_behavior_param_default(FXS_BEHAVIOR_QUEUE, 1);
+  d.separation_radius = fxs_behavior_param_default(FXS_BEHAVIOR_QUEUE, 2);
   return d;
 }
 

@@ -132,12 +132,12 @@ static void integrate_orientation(fxs_agent *agent, fix16_t angular) {
     case FXS_ORIENT_LOOK_WHERE_GOING: {
       agent->rotation = 0;
       if (fxs_vec2_length(agent->velocity) < FXS_LOOK_MIN_SPEED) return;
-      fix16_t delta = fxs_angle_wrap(fxs_vec2_angle(agent->velocity) - agent->orientation);
+      fix16_t delta = fxs_angle_wrap(fxs_sub(fxs_vec2_angle(agent->velocity), agent->orientation));
       if (agent->max_turn_rate > 0) {
         delta = fxs_clamp(delta, -agent->max_turn_rate, agent->max_turn_rate);
       }
       agent->rotation = delta;
-      agent->orientation = fxs_angle_wrap(agent->orientation + delta);
+      agent->orientation = fxs_angle_wrap(fxs_add(agent->orientation, delta));
       return;
     }
     case FXS_ORIENT_FIXED:

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "fixsteer/behavior_params.h"
 #include "fixsteer/manager.h"
 
 static void put_vec2(fxs_writer *w, fxs_vec2 v) {
@@ -157,13 +158,37 @@ static void get_body(fxs_reader *r, fxs_agent *a) {
   a->orientation_mode = fxs_get_u8(r);
 }
 
+// The values a world's own updates can produce. A snapshot outside them is corrupt or
+// forged, and restoring it could make later steps misbehave: it is refused.
+static bool body_valid(const fxs_agent *a) {
+  return a->mass > 0 && a->radius >= 0 && a->max_speed >= 0 && a->max_force >= 0 &&
+         a->max_rotation >= 0 && a->max_angular_acceleration >= 0 && a->max_turn_rate >= 0 &&
+         a->orientation > -FXS_PI && a->orientation <= FXS_PI &&
+         a->orientation_mode <= FXS_ORIENT_STEERED;
+}
+
 static bool slot_valid(const fxs_agent_slot *s, uint16_t path_count) {
   if (s->alive > 1 || s->combine_mode > FXS_COMBINE_PRIORITY_GROUPS) return false;
   if (s->behavior_count > FXS_AGENT_BEHAVIORS) return false;
   if (s->path_index != FXS_NO_PATH && s->path_index >= path_count) return false;
-  if (s->body.mass <= 0 || s->body.orientation_mode > FXS_ORIENT_STEERED) return false;
+  if (!body_valid(&s->body)) return false;
   if (s->path.path_dir != 1 && s->path.path_dir != -1) return false;
-  return true;
+  if (s->path.finished > 1 || s->walker.has_waypoint > 1) return false;
+  if (s->wander_angle <= -FXS_PI || s->wander_angle > FXS_PI) return false;
+  // xoshiro128** never leaves the all-zero state: a stream there would draw zeros for ever.
+  return (s->rng.s[0] | s->rng.s[1] | s->rng.s[2] | s->rng.s[3]) != 0;
+}
+
+// Offset of a behavior record's field named by fxs_behavior_params_check's bad index.
+static size_t param_offset(uint32_t bad) {
+  if (bad < FXS_BEHAVIOR_PARAMS) return 6u + 4u * bad; // kind, priority, weight, then p[]
+  return bad == FXS_BAD_PARAM_WEIGHT ? 2u : 0u;
+}
+
+// Offset of the first unusable world definition field (see serialize()).
+static size_t def_offset(const fxs_world_def *d) {
+  if (d->bounds_min.x > d->bounds_max.x || d->bounds_min.y > d->bounds_max.y) return 14;
+  return d->clamp_to_bounds > 1 ? 30 : 31;
 }
 
 static void get_agent_slot(restore *rs, fxs_agent_slot *s, uint16_t path_count) {
@@ -199,8 +224,9 @@ static void get_agent_slot(restore *rs, fxs_agent_slot *s, uint16_t path_count) 
     bs->priority = fxs_get_u8(r);
     bs->weight = fxs_get_i32(r);
     for (int i = 0; i < FXS_BEHAVIOR_PARAMS; ++i) bs->p[i] = fxs_get_i32(r);
-    if (bs->kind == FXS_BEHAVIOR_NONE || bs->kind >= FXS_BEHAVIOR_EXTERNAL) {
-      fail_at(rs, FXS_ERR_BAD_VALUE, start);
+    uint32_t bad = 0;
+    if (fxs_behavior_params_check(bs->kind, bs->weight, bs->p, &bad) != FXS_OK) {
+      fail_at(rs, FXS_ERR_BAD_VALUE, start + param_offset(bad));
     }
   }
 }
@@ -216,6 +242,7 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
   def->bounds_max = get_vec2(r);
   def->clamp_to_bounds = fxs_get_u8(r);
   def->neighbor_radius = fxs_get_i32(r);
+  if (!r->failed && fxs_world_def_check(def) != FXS_OK) return fail_at(rs, FXS_ERR_BAD_VALUE, def_offset(def)), false;
   fxs_world_capacity c;
   size_t capacity_at = r->position;
   c.agents = fxs_get_u16(r);
@@ -253,6 +280,7 @@ static void restore_pass(restore *rs, const fxs_world *shape) {
     fxs_obstacle o = {{0, 0}, 0};
     if (alive > 1) fail(rs, FXS_ERR_BAD_VALUE);
     if (alive) o.center = get_vec2(&rs->r), o.radius = fxs_get_i32(&rs->r);
+    if (o.radius < 0) fail(rs, FXS_ERR_BAD_VALUE);
     if (w) w->obstacle_alive[i] = alive, w->obstacles[i] = o;
   }
   for (uint32_t i = 0; i < path_count && rs->error == FXS_OK; ++i) {
@@ -262,7 +290,7 @@ static void restore_pass(restore *rs, const fxs_world *shape) {
     p.mode = fxs_get_u8(&rs->r);
     p.radius = fxs_get_i32(&rs->r);
     p.slowing_radius = fxs_get_i32(&rs->r);
-    if (p.mode > FXS_PATH_PATROL || p.first_node > node_count || p.count > node_count - p.first_node) {
+    if (p.mode > FXS_PATH_PATROL || p.radius < 0 || p.slowing_radius < 0 || p.first_node > node_count || p.count > node_count - p.first_node) {
       fail(rs, FXS_ERR_BAD_VALUE);
     }
     if (w) w->paths[i] = p;

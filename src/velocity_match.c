@@ -1,11 +1,13 @@
 #include "fixsteer/velocity_match.h"
 
+#include "fixsteer/behavior_params.h"
+
 fxs_dynamic_arrive_def fxs_default_dynamic_arrive_def(void) {
   fxs_dynamic_arrive_def d;
-  d.target_radius = FXS_INT(2);
-  d.slow_radius = FXS_INT(100);
-  d.time_to_target = FXS_INT(4);
-  d.max_acceleration = FXS_RATIO(1, 4);
+  d.target_radius = fxs_behavior_param_default(FXS_BEHAVIOR_DYNAMIC_ARRIVE, 0);
+  d.slow_radius = fxs_behavior_param_default(FXS_BEHAVIOR_DYNAMIC_ARRIVE, 1);
+  d.time_to_target = fxs_behavior_param_default(FXS_BEHAVIOR_DYNAMIC_ARRIVE, 2);
+  d.max_acceleration = fxs_behavior_param_default(FXS_BEHAVIOR_DYNAMIC_ARRIVE, 3);
   return d;
 }
 

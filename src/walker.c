@@ -1,14 +1,15 @@
 #include "fixsteer/walker.h"
 
+#include "fixsteer/behavior_params.h"
 #include "fixsteer/seek.h"
 
 fxs_walker_def fxs_default_walker_def(void) {
   fxs_walker_def d;
-  d.min_step = FXS_ONE;
-  d.max_step = FXS_INT(10);
-  d.aggro_radius = FXS_INT(30);
-  d.reach_radius = FXS_INT(4);
-  d.slowing_radius = FXS_INT(8);
+  d.min_step = fxs_behavior_param_default(FXS_BEHAVIOR_WALKER, 0);
+  d.max_step = fxs_behavior_param_default(FXS_BEHAVIOR_WALKER, 1);
+  d.aggro_radius = fxs_behavior_param_default(FXS_BEHAVIOR_WALKER, 2);
+  d.reach_radius = fxs_behavior_param_default(FXS_BEHAVIOR_WALKER, 3);
+  d.slowing_radius = fxs_behavior_param_default(FXS_BEHAVIOR_WALKER, 4);
   return d;
 }
 

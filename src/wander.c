@@ -1,10 +1,12 @@
 #include "fixsteer/wander.h"
 
+#include "fixsteer/behavior_params.h"
+
 fxs_wander_def fxs_default_wander_def(void) {
   fxs_wander_def d;
-  d.circle_distance = FXS_INT(6);
-  d.circle_radius = FXS_INT(8);
-  d.angle_change = FXS_ONE;
+  d.circle_distance = fxs_behavior_param_default(FXS_BEHAVIOR_WANDER, 0);
+  d.circle_radius = fxs_behavior_param_default(FXS_BEHAVIOR_WANDER, 1);
+  d.angle_change = fxs_behavior_param_default(FXS_BEHAVIOR_WANDER, 2);
   return d;
 }
 

@@ -28,60 +28,7 @@ fxs_behavior_slot fxs_behavior_slot_default(fxs_behavior kind) {
   memset(&s, 0, sizeof s);
   s.kind = (uint8_t)kind;
   s.weight = FXS_ONE;
-  fix16_t *p = s.p;
-  switch (kind) {
-    case FXS_BEHAVIOR_ARRIVE: p[0] = FXS_INT(100); break;
-    case FXS_BEHAVIOR_WANDER: {
-      fxs_wander_def w = fxs_default_wander_def();
-      p[0] = w.circle_distance, p[1] = w.circle_radius, p[2] = w.angle_change;
-      break;
-    }
-    case FXS_BEHAVIOR_PURSUIT: p[0] = FXS_INT(30); break;
-    case FXS_BEHAVIOR_EVADE: p[0] = FXS_INT(30); break;
-    case FXS_BEHAVIOR_AVOID: {
-      fxs_avoidance_def a = fxs_default_avoidance_def();
-      p[0] = a.max_see_ahead, p[1] = a.max_avoid_force;
-      break;
-    }
-    case FXS_BEHAVIOR_SEPARATION: p[0] = FXS_INT(24); break;
-    case FXS_BEHAVIOR_ALIGNMENT:
-    case FXS_BEHAVIOR_COHESION: p[0] = FXS_INT(60); break;
-    case FXS_BEHAVIOR_LEADER: {
-      fxs_leader_def l = fxs_default_leader_def();
-      p[0] = l.leader_behind_dist, p[1] = l.leader_sight_radius, p[2] = l.slowing_radius;
-      p[3] = l.separation_radius, p[4] = l.separation_weight, p[5] = l.max_prediction;
-      break;
-    }
-    case FXS_BEHAVIOR_QUEUE: {
-      fxs_queue_def q = fxs_default_queue_def();
-      p[0] = q.max_queue_ahead, p[1] = q.max_queue_radius, p[2] = q.separation_radius;
-      break;
-    }
-    case FXS_BEHAVIOR_DYNAMIC_ARRIVE: {
-      fxs_dynamic_arrive_def a = fxs_default_dynamic_arrive_def();
-      p[0] = a.target_radius, p[1] = a.slow_radius, p[2] = a.time_to_target;
-      p[3] = a.max_acceleration;
-      break;
-    }
-    case FXS_BEHAVIOR_VELOCITY_MATCH: p[0] = FXS_INT(4), p[1] = FXS_RATIO(1, 4); break;
-    case FXS_BEHAVIOR_ALIGN:
-    case FXS_BEHAVIOR_FACE:
-    case FXS_BEHAVIOR_LOOK_WHERE_GOING: {
-      fxs_align_def a = fxs_default_align_def();
-      int o = kind == FXS_BEHAVIOR_ALIGN; // align's p0 is the target orientation
-      p[o] = a.target_radius, p[o + 1] = a.slow_radius, p[o + 2] = a.time_to_target;
-      break;
-    }
-    case FXS_BEHAVIOR_WALKER: {
-      fxs_walker_def w = fxs_default_walker_def();
-      p[0] = w.min_step, p[1] = w.max_step, p[2] = w.aggro_radius, p[3] = w.reach_radius;
-      p[4] = w.slowing_radius;
-      break;
-    }
-    case FXS_BEHAVIOR_KINEMATIC_ARRIVE: p[0] = FXS_INT(2), p[1] = FXS_INT(8); break;
-    case FXS_BEHAVIOR_KINEMATIC_WANDER: p[0] = FXS_RATIO(1, 5); break;
-    default: break;
-  }
+  for (uint32_t i = 0; i < FXS_BEHAVIOR_PARAMS; ++i) s.p[i] = fxs_behavior_param_default(kind, i);
   return s;
 }
 
@@ -122,9 +69,17 @@ size_t fxs_world_memory_size(const fxs_world_capacity *capacity) {
   return offsets[M_COUNT];
 }
 
+fxs_result fxs_world_def_check(const fxs_world_def *def) {
+  if (def->clamp_to_bounds > 1 || def->neighbor_radius < 0) return FXS_ERR_BAD_VALUE;
+  if (def->bounds_min.x > def->bounds_max.x || def->bounds_min.y > def->bounds_max.y) {
+    return FXS_ERR_BAD_VALUE;
+  }
+  return FXS_OK;
+}
+
 fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
                           const fxs_world_capacity *capacity, void *memory, size_t size) {
-  if (capacity->agents > 0xFFFEu) return FXS_ERR_BAD_VALUE;
+  if (capacity->agents > 0xFFFEu || fxs_world_def_check(def) != FXS_OK) return FXS_ERR_BAD_VALUE;
   size_t offsets[M_COUNT + 1];
   layout(capacity, offsets);
   if (memory == 0 || size < offsets[M_COUNT]) return FXS_ERR_BUFFER_TOO_SMALL;
@@ -239,7 +194,10 @@ static fxs_result spawn(fxs_world *world, const fxs_command *c, fxs_agent_handle
 
 static fxs_result add_behavior(fxs_agent_slot *s, const fxs_command *c) {
   uint32_t kind = c->ref & 0xFFu;
-  if (kind == FXS_BEHAVIOR_NONE || kind >= FXS_BEHAVIOR_EXTERNAL) return FXS_ERR_BAD_VALUE;
+  if (c->ref > 0xFFFFu) return FXS_ERR_BAD_VALUE;
+  fxs_result valid = fxs_behavior_params_check(kind, c->arg[0], c->arg + 1, 0);
+  if (valid != FXS_OK) return valid;
+  if (c->arg[1 + FXS_BEHAVIOR_PARAMS] != 0) return FXS_ERR_BAD_VALUE;
   if (s->behavior_count >= FXS_AGENT_BEHAVIORS) return FXS_ERR_FULL;
   fxs_behavior_slot *b = &s->behaviors[s->behavior_count++];
   b->kind = (uint8_t)kind;

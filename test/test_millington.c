@@ -6,6 +6,7 @@
 #include "agent.h"
 #include "manager.h"
 #include "behavior.h"
+#include "behavior_params.h"
 #include "kinematic.h"
 #include "align.h"
 #include "velocity_match.h"

@@ -9,6 +9,7 @@
 #include "fingerprint.h"
 #include "agent.h"
 #include "behavior.h"
+#include "behavior_params.h"
 #include "manager.h"
 #include "seek.h"
 #include "wander.h"

@@ -6,6 +6,7 @@
 #include "agent.h"
 #include "manager.h"
 #include "behavior.h"
+#include "behavior_params.h"
 #include "seek.h"
 #include "walker.h"
 #include "fxs_test_agents.h"

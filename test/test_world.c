@@ -8,6 +8,7 @@
 #include "hash.h"
 #include "agent.h"
 #include "behavior.h"
+#include "behavior_params.h"
 #include "manager.h"
 #include "seek.h"
 #include "wander.h"

@@ -12,6 +12,7 @@
 #include "fixsteer/agent.h"
 #include "fixsteer/avoidance.h"
 #include "fixsteer/behavior.h"
+#include "fixsteer/behavior_params.h"
 #include "fixsteer/command.h"
 #include "fixsteer/flocking.h"
 #include "fixsteer/path.h"
@@ -21,8 +22,6 @@
 
 /// Behavior slots per agent.
 #define FXS_AGENT_BEHAVIORS 6
-/// Parameters per behavior slot.
-#define FXS_BEHAVIOR_PARAMS 6
 /// Most neighbors an agent senses: the nearest ones, ties broken by lower slot index.
 #define FXS_MAX_NEIGHBORS 16
 /// Path index meaning "no path".
@@ -34,20 +33,10 @@ typedef struct fxs_agent_handle {
   uint32_t value; ///< Encoded handle.
 } fxs_agent_handle;
 
-/// One behavior of an agent's set. Parameter meaning per kind (world units, ticks, radians):
-///   seek, kinematic_seek: -                      flee: p0 panic_radius
-///   arrive: p0 slowing_radius                    wander: p0 circle_distance p1 circle_radius p2 angle_change
-///   pursuit: p0 max_prediction                   evade: p0 max_prediction p1 panic_radius
-///   obstacle_avoidance: p0 max_see_ahead p1 max_avoid_force (obstacles and walls)
-///   path_following: - (fxs_world sets the path) separation/alignment/cohesion: p0 radius
-///   leader_following: p0 behind p1 sight p2 slowing p3 separation_radius p4 separation_weight p5 max_prediction
-///   queue: p0 max_queue_ahead p1 max_queue_radius p2 separation_radius
-///   dynamic_arrive: p0 target_radius p1 slow_radius p2 time_to_target p3 max_acceleration
-///   velocity_match: p0 time_to_target p1 max_acceleration
-///   align: p0 target_orientation p1 target_radius p2 slow_radius p3 time_to_target
-///   face, look_where_going: p0 target_radius p1 slow_radius p2 time_to_target
-///   random_walker: p0 min_step p1 max_step p2 aggro_radius p3 reach_radius p4 slowing_radius
-///   kinematic_arrive: p0 radius p1 time_to_target      kinematic_wander: p0 max_rotation
+/// One behavior of an agent's set. p[] holds the behavior's parameters in the order of
+/// FXS_BEHAVIOR_PARAM_LIST (behavior_params.h), which also gives each one's unit, range and
+/// default; unused entries are 0. Commands and snapshots with values outside those ranges
+/// are rejected (FXS_ERR_BAD_VALUE). Path following takes its path from fxs_world.
 /// Targets: the agent's target agent when it is alive, else its target point.
 typedef struct fxs_behavior_slot {
   uint8_t kind;                   ///< An fxs_behavior.
@@ -131,6 +120,10 @@ typedef struct fxs_world {
 
 /// A 4096 x 4096 world at the origin, seed 1, no clamping, neighbor radius 100.
 fxs_world_def fxs_default_world_def(void);
+
+/// FXS_OK when a definition is usable: bounds_min <= bounds_max on both axes,
+/// neighbor_radius >= 0, clamp_to_bounds 0 or 1. Else FXS_ERR_BAD_VALUE.
+fxs_result fxs_world_def_check(const fxs_world_def *def);
 
 /// Bytes of memory a world with these capacities needs (8-byte aligned block). It includes
 /// a spatial grid of max(64, 2 * agents) cells for neighbor queries.

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "fixsteer/behavior_params.h"
 #include "fixsteer/manager.h"
 
 #define NAME_LEN 48
@@ -208,47 +209,6 @@ static const char *const path_modes[] = {"stop", "loop", "patrol"};
 static const char *const combine_modes[] = {"weighted_sum", "prioritized_sum", "priority_groups"};
 static const char *const orient_modes[] = {"fixed", "look_where_going", "steered"};
 
-// Parameter names of each behavior, in slot order (see world.h).
-static const char *const *param_names(fxs_behavior kind) {
-  static const char *const none[] = {0};
-  static const char *const flee[] = {"panic_radius", 0};
-  static const char *const arrive[] = {"slowing_radius", 0};
-  static const char *const wander[] = {"circle_distance", "circle_radius", "angle_change", 0};
-  static const char *const pursuit[] = {"max_prediction", 0};
-  static const char *const evade[] = {"max_prediction", "panic_radius", 0};
-  static const char *const avoid[] = {"max_see_ahead", "max_avoid_force", 0};
-  static const char *const radius[] = {"radius", 0};
-  static const char *const leader[] = {"behind", "sight", "slowing_radius", "separation_radius",
-                                       "separation_weight", "max_prediction", 0};
-  static const char *const queue[] = {"max_queue_ahead", "max_queue_radius", "separation_radius", 0};
-  static const char *const dyn[] = {"target_radius", "slow_radius", "time_to_target", "max_acceleration", 0};
-  static const char *const match[] = {"time_to_target", "max_acceleration", 0};
-  static const char *const align[] = {"target_orientation", "target_radius", "slow_radius", "time_to_target", 0};
-  static const char *const face[] = {"target_radius", "slow_radius", "time_to_target", 0};
-  static const char *const walker[] = {"min_step", "max_step", "aggro_radius", "reach_radius", "slowing_radius", 0};
-  static const char *const kin_arrive[] = {"radius", "time_to_target", 0};
-  static const char *const kin_wander[] = {"max_rotation", 0};
-  switch (kind) {
-    case FXS_BEHAVIOR_FLEE: return flee;
-    case FXS_BEHAVIOR_ARRIVE: return arrive;
-    case FXS_BEHAVIOR_WANDER: return wander;
-    case FXS_BEHAVIOR_PURSUIT: return pursuit;
-    case FXS_BEHAVIOR_EVADE: return evade;
-    case FXS_BEHAVIOR_AVOID: return avoid;
-    case FXS_BEHAVIOR_SEPARATION: case FXS_BEHAVIOR_ALIGNMENT: case FXS_BEHAVIOR_COHESION: return radius;
-    case FXS_BEHAVIOR_LEADER: return leader;
-    case FXS_BEHAVIOR_QUEUE: return queue;
-    case FXS_BEHAVIOR_DYNAMIC_ARRIVE: return dyn;
-    case FXS_BEHAVIOR_VELOCITY_MATCH: return match;
-    case FXS_BEHAVIOR_ALIGN: return align;
-    case FXS_BEHAVIOR_FACE: case FXS_BEHAVIOR_LOOK_WHERE_GOING: return face;
-    case FXS_BEHAVIOR_WALKER: return walker;
-    case FXS_BEHAVIOR_KINEMATIC_ARRIVE: return kin_arrive;
-    case FXS_BEHAVIOR_KINEMATIC_WANDER: return kin_wander;
-    default: return none;
-  }
-}
-
 // One behavior entry: {kind: NAME, weight, priority, <parameters by name>}.
 static bool behavior_event(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src, uint32_t agent) {
   if (!n || n->type != YAML_MAPPING_NODE) return fail(c, n, "a behavior must be a mapping with a 'kind'");
@@ -258,19 +218,30 @@ static bool behavior_event(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src, u
     if (strcmp(kind_name, fxs_behavior_name((fxs_behavior)k)) == 0) kind = k;
   }
   if (kind < 0) return fail(c, n, "behavior kind '%s' is unknown (fixsteer's names, e.g. seek, path_following)", kind_name ? kind_name : "?");
-  const char *const *names = param_names((fxs_behavior)kind);
+  uint32_t count = fxs_behavior_param_count((fxs_behavior)kind);
+  const char *names[FXS_BEHAVIOR_PARAMS];
   const char *allowed[FXS_BEHAVIOR_PARAMS + 4] = {"kind", "weight", "priority"};
   int a = 3;
-  for (int i = 0; names[i]; ++i) allowed[a++] = names[i];
+  for (uint32_t i = 0; i < count; ++i) allowed[a++] = names[i] = fxs_behavior_param_info((fxs_behavior)kind, i)->name;
   allowed[a] = 0;
   if (!only_keys(c, n, kind_name, allowed)) return false;
   fxs_behavior_slot b = fxs_behavior_slot_default((fxs_behavior)kind);
   uint32_t priority = 0;
   if (get(c, n, "weight") && !get_fix16(c, get(c, n, "weight"), "weight", &b.weight)) return false;
   if (get(c, n, "priority") && !get_u32(c, get(c, n, "priority"), "priority", 255, &priority)) return false;
-  for (int i = 0; names[i]; ++i) {
+  for (uint32_t i = 0; i < count; ++i) {
     yaml_node_t *v = get(c, n, names[i]);
     if (v && !get_fix16(c, v, names[i], &b.p[i])) return false;
+    const fxs_behavior_param *info = fxs_behavior_param_info((fxs_behavior)kind, i);
+    if (b.p[i] < info->minimum || b.p[i] > info->maximum) {
+      return fail(c, v, "%s of %s out of range: %s must lie in [%.5f, %.5f] %s", names[i], kind_name,
+                  names[i], info->minimum / 65536.0, info->maximum / 65536.0, info->unit);
+    }
+  }
+  uint32_t bad = 0;
+  if (fxs_behavior_params_check((uint32_t)kind, b.weight, b.p, &bad) != FXS_OK) {
+    const char *what = bad == FXS_BAD_PARAM_WEIGHT ? "weight" : bad < count ? names[bad] : "parameter";
+    return fail(c, n, "%s of %s out of range (weight >= 0; random_walker: max_step >= min_step)", what, kind_name);
   }
   fxs_command *cmd = add_event(c, tick, FXS_CMD_ADD_BEHAVIOR, src);
   if (!cmd) return false;

@@ -1,0 +1,161 @@
+/// @file behavior_params.h
+/// The one table of every behavior parameter a world behavior slot holds: name, unit,
+/// accepted range and default. The world's defaults, command validation, snapshot
+/// validation, the fxs_default_*_def() functions, scenario-file keys and the parameter
+/// documentation all come from it, so a parameter is defined exactly once.
+#ifndef FIXSTEER_BEHAVIOR_PARAMS_H
+#define FIXSTEER_BEHAVIOR_PARAMS_H
+
+#include <stdint.h>
+
+#include "fixsteer/behavior.h"
+#include "fixsteer/config.h"
+#include "fixsteer/result.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Parameters per behavior slot.
+#define FXS_BEHAVIOR_PARAMS 6
+
+/// X-macro: X(behavior, name, unit, minimum, maximum, default, meaning). The rows of one
+/// behavior are its slot parameters p[0], p[1], ... in order. Ranges are inclusive, raw
+/// Q16.16. Behaviors without rows (seek, path following, kinematic seek) take none; a
+/// slot's unused parameters must be 0.
+#define FXS_BEHAVIOR_PARAM_LIST(X)                                                               \
+  X(FXS_BEHAVIOR_FLEE, panic_radius, "units", 0, FXS_MAX, 0,                           \
+    "beyond this distance no force; 0 flees at any distance")                                    \
+  X(FXS_BEHAVIOR_ARRIVE, slowing_radius, "units", 0, FXS_MAX, FXS_INT(100),            \
+    "desired speed falls linearly to 0 inside it; 0 is plain seek")                              \
+  X(FXS_BEHAVIOR_WANDER, circle_distance, "units", 0, FXS_MAX, FXS_INT(6),             \
+    "distance of the wander circle ahead of the agent")                                          \
+  X(FXS_BEHAVIOR_WANDER, circle_radius, "units", 0, FXS_MAX, FXS_INT(8),               \
+    "radius of the wander circle")                                                               \
+  X(FXS_BEHAVIOR_WANDER, angle_change, "radians", 0, FXS_TWO_PI, FXS_ONE,                        \
+    "full width of the random change of the wander angle per tick")                              \
+  X(FXS_BEHAVIOR_PURSUIT, max_prediction, "ticks", 0, FXS_MAX, FXS_INT(30),            \
+    "cap of the look-ahead T = distance / max_speed")                                            \
+  X(FXS_BEHAVIOR_EVADE, max_prediction, "ticks", 0, FXS_MAX, FXS_INT(30),              \
+    "cap of the look-ahead T = distance / max_speed")                                            \
+  X(FXS_BEHAVIOR_EVADE, panic_radius, "units", 0, FXS_MAX, 0,                          \
+    "beyond this distance no force; 0 evades at any distance")                                   \
+  X(FXS_BEHAVIOR_AVOID, max_see_ahead, "units", 0, FXS_MAX, FXS_INT(60),               \
+    "probe length at max speed")                                                                 \
+  X(FXS_BEHAVIOR_AVOID, max_avoid_force, "force", 0, FXS_MAX, FXS_ONE,                 \
+    "length of the avoidance force")                                                             \
+  X(FXS_BEHAVIOR_SEPARATION, radius, "units", 0, FXS_MAX, FXS_INT(24),                 \
+    "neighbors closer than this push the agent away")                                            \
+  X(FXS_BEHAVIOR_ALIGNMENT, radius, "units", 0, FXS_MAX, FXS_INT(60),                  \
+    "neighbors closer than this are matched")                                                    \
+  X(FXS_BEHAVIOR_COHESION, radius, "units", 0, FXS_MAX, FXS_INT(60),                   \
+    "neighbors closer than this attract")                                                        \
+  X(FXS_BEHAVIOR_LEADER, behind, "units", 0, FXS_MAX, FXS_INT(30),                     \
+    "followers arrive this far behind the leader")                                               \
+  X(FXS_BEHAVIOR_LEADER, sight, "units", 0, FXS_MAX, FXS_INT(30),                      \
+    "followers this close to the leader or the point ahead of it evade")                         \
+  X(FXS_BEHAVIOR_LEADER, slowing_radius, "units", 0, FXS_MAX, FXS_INT(60),             \
+    "arrival slowing radius at the point behind")                                                \
+  X(FXS_BEHAVIOR_LEADER, separation_radius, "units", 0, FXS_MAX, FXS_INT(30),          \
+    "followers keep this far apart")                                                             \
+  X(FXS_BEHAVIOR_LEADER, separation_weight, "factor", 0, FXS_MAX, FXS_INT(8),          \
+    "multiplies the separation force")                                                           \
+  X(FXS_BEHAVIOR_LEADER, max_prediction, "ticks", 0, FXS_MAX, FXS_INT(20),             \
+    "look-ahead cap of the evade")                                                               \
+  X(FXS_BEHAVIOR_QUEUE, max_queue_ahead, "units", 0, FXS_MAX, FXS_INT(20),             \
+    "distance of the probe point ahead")                                                         \
+  X(FXS_BEHAVIOR_QUEUE, max_queue_radius, "units", 0, FXS_MAX, FXS_INT(16),            \
+    "an agent this close to the probe point makes the agent brake")                              \
+  X(FXS_BEHAVIOR_QUEUE, separation_radius, "units", 0, FXS_MAX, FXS_INT(16),           \
+    "queue members keep this far apart")                                                         \
+  X(FXS_BEHAVIOR_DYNAMIC_ARRIVE, target_radius, "units", 0, FXS_MAX, FXS_INT(2),       \
+    "closer than this the agent brakes to rest")                                                 \
+  X(FXS_BEHAVIOR_DYNAMIC_ARRIVE, slow_radius, "units", 0, FXS_MAX, FXS_INT(100),       \
+    "closer than this the target speed falls linearly")                                          \
+  X(FXS_BEHAVIOR_DYNAMIC_ARRIVE, time_to_target, "ticks", 1, FXS_MAX, FXS_INT(4),        \
+    "ticks to reach the target velocity")                                                        \
+  X(FXS_BEHAVIOR_DYNAMIC_ARRIVE, max_acceleration, "force", 0, FXS_MAX,                \
+    FXS_RATIO(1, 4), "limit of the requested acceleration")                                      \
+  X(FXS_BEHAVIOR_VELOCITY_MATCH, time_to_target, "ticks", 1, FXS_MAX, FXS_INT(4),        \
+    "ticks to reach the target's velocity")                                                      \
+  X(FXS_BEHAVIOR_VELOCITY_MATCH, max_acceleration, "force", 0, FXS_MAX,                \
+    FXS_RATIO(1, 4), "limit of the requested acceleration")                                      \
+  X(FXS_BEHAVIOR_ALIGN, target_orientation, "radians", -FXS_PI, FXS_PI, 0,                       \
+    "the orientation to turn to")                                                                \
+  X(FXS_BEHAVIOR_ALIGN, target_radius, "radians", 0, FXS_PI, FXS_RATIO(1, 100),       \
+    "closer than this the agent stops rotating")                                                 \
+  X(FXS_BEHAVIOR_ALIGN, slow_radius, "radians", 0, FXS_MAX, FXS_RATIO(1, 2),           \
+    "closer than this the rotation slows down")                                                  \
+  X(FXS_BEHAVIOR_ALIGN, time_to_target, "ticks", 1, FXS_MAX, FXS_INT(2),                 \
+    "ticks to reach the target rotation")                                                        \
+  X(FXS_BEHAVIOR_FACE, target_radius, "radians", 0, FXS_PI, FXS_RATIO(1, 100),        \
+    "closer than this the agent stops rotating")                                                 \
+  X(FXS_BEHAVIOR_FACE, slow_radius, "radians", 0, FXS_MAX, FXS_RATIO(1, 2),            \
+    "closer than this the rotation slows down")                                                  \
+  X(FXS_BEHAVIOR_FACE, time_to_target, "ticks", 1, FXS_MAX, FXS_INT(2),                  \
+    "ticks to reach the target rotation")                                                        \
+  X(FXS_BEHAVIOR_LOOK_WHERE_GOING, target_radius, "radians", 0, FXS_PI,               \
+    FXS_RATIO(1, 100), "closer than this the agent stops rotating")                              \
+  X(FXS_BEHAVIOR_LOOK_WHERE_GOING, slow_radius, "radians", 0, FXS_MAX,                 \
+    FXS_RATIO(1, 2), "closer than this the rotation slows down")                                 \
+  X(FXS_BEHAVIOR_LOOK_WHERE_GOING, time_to_target, "ticks", 1, FXS_MAX, FXS_INT(2),      \
+    "ticks to reach the target rotation")                                                        \
+  X(FXS_BEHAVIOR_WALKER, min_step, "units", 1, FXS_MAX, FXS_ONE,                         \
+    "shortest step toward a waypoint; within it the walker goes straight to the target")         \
+  X(FXS_BEHAVIOR_WALKER, max_step, "units", 1, FXS_MAX, FXS_INT(10),                     \
+    "longest step toward a waypoint; at least min_step")                                         \
+  X(FXS_BEHAVIOR_WALKER, aggro_radius, "units", 1, FXS_MAX, FXS_INT(30),                 \
+    "the field of view narrows inside it")                                                       \
+  X(FXS_BEHAVIOR_WALKER, reach_radius, "units", 0, FXS_MAX, FXS_INT(4),                \
+    "a waypoint this close counts as reached")                                                   \
+  X(FXS_BEHAVIOR_WALKER, slowing_radius, "units", 0, FXS_MAX, FXS_INT(8),              \
+    "arrival slowing radius on the final target")                                                \
+  X(FXS_BEHAVIOR_KINEMATIC_ARRIVE, radius, "units", 0, FXS_MAX, FXS_INT(2),            \
+    "within it the agent stops")                                                                 \
+  X(FXS_BEHAVIOR_KINEMATIC_ARRIVE, time_to_target, "ticks", 1, FXS_MAX, FXS_INT(8),      \
+    "velocity = offset / time_to_target")                                                        \
+  X(FXS_BEHAVIOR_KINEMATIC_WANDER, max_rotation, "radians", 0, FXS_PI,                \
+    FXS_RATIO(1, 5), "largest random turn per tick")
+
+/// Range of a behavior slot's weight (the manager's multiplier), raw Q16.16.
+#define FXS_BEHAVIOR_WEIGHT_MIN 0
+/// Largest accepted weight.
+#define FXS_BEHAVIOR_WEIGHT_MAX FXS_MAX
+
+/// One row of the table.
+typedef struct fxs_behavior_param {
+  fxs_behavior behavior; ///< The behavior it belongs to.
+  const char *name;      ///< Name in scenario files and reports ("slowing_radius").
+  const char *unit;      ///< "units", "ticks", "radians", "force" or "factor".
+  fix16_t minimum;       ///< Smallest accepted value, raw Q16.16.
+  fix16_t maximum;       ///< Largest accepted value, raw Q16.16.
+  fix16_t default_value; ///< The library's default.
+  const char *meaning;   ///< One line for documentation.
+} fxs_behavior_param;
+
+/// Number of parameters `behavior` takes (0 for unknown behaviors).
+uint32_t fxs_behavior_param_count(fxs_behavior behavior);
+
+/// Parameter `index` of `behavior`, or NULL when there is no such parameter.
+const fxs_behavior_param *fxs_behavior_param_info(fxs_behavior behavior, uint32_t index);
+
+/// The default of parameter `index` of `behavior` (0 when there is no such parameter).
+fix16_t fxs_behavior_param_default(fxs_behavior behavior, uint32_t index);
+
+/// Checks a behavior slot's kind, weight and parameters against the table (and walker's
+/// max_step >= min_step). FXS_ERR_BAD_VALUE names the offending value in *bad_index when
+/// not NULL: 0..5 a parameter, FXS_BAD_PARAM_WEIGHT the weight, FXS_BAD_PARAM_KIND the kind.
+fxs_result fxs_behavior_params_check(uint32_t kind, fix16_t weight,
+                                     const fix16_t params[FXS_BEHAVIOR_PARAMS],
+                                     uint32_t *bad_index);
+
+/// *bad_index value naming the weight.
+#define FXS_BAD_PARAM_WEIGHT 6u
+/// *bad_index value naming the behavior kind.
+#define FXS_BAD_PARAM_KIND 7u
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,70 @@
+#include "fixsteer/behavior_params.h"
+
+#include <stddef.h>
+
+// The table, flattened; rows of one behavior are contiguous and in slot order.
+static const fxs_behavior_param table[] = {
+#define FXS_PARAM_ROW_(behavior, name, unit, lo, hi, def, meaning)                               \
+  {behavior, #name, unit, lo, hi, def, meaning},
+    FXS_BEHAVIOR_PARAM_LIST(FXS_PARAM_ROW_)
+#undef FXS_PARAM_ROW_
+};
+
+#define TABLE_ROWS (sizeof table / sizeof table[0])
+
+// First row of `behavior` and the number of its rows.
+static size_t rows_of(fxs_behavior behavior, size_t *first) {
+  size_t n = 0;
+  *first = 0;
+  for (size_t i = 0; i < TABLE_ROWS; ++i) {
+    if (table[i].behavior != behavior) continue;
+    if (n == 0) *first = i;
+    ++n;
+  }
+  return n;
+}
+
+uint32_t fxs_behavior_param_count(fxs_behavior behavior) {
+  size_t first;
+  return (uint32_t)rows_of(behavior, &first);
+}
+
+const fxs_behavior_param *fxs_behavior_param_info(fxs_behavior behavior, uint32_t index) {
+  size_t first;
+  size_t n = rows_of(behavior, &first);
+  return index < n ? &table[first + index] : NULL;
+}
+
+fix16_t fxs_behavior_param_default(fxs_behavior behavior, uint32_t index) {
+  const fxs_behavior_param *p = fxs_behavior_param_info(behavior, index);
+  return p ? p->default_value : 0;
+}
+
+static fxs_result bad(uint32_t *bad_index, uint32_t which) {
+  if (bad_index) *bad_index = which;
+  return FXS_ERR_BAD_VALUE;
+}
+
+fxs_result fxs_behavior_params_check(uint32_t kind, fix16_t weight,
+                                     const fix16_t params[FXS_BEHAVIOR_PARAMS],
+                                     uint32_t *bad_index) {
+  // Slots hold steering behaviors only: not NONE, not the manager's EXTERNAL label.
+  if (kind == FXS_BEHAVIOR_NONE || kind >= FXS_BEHAVIOR_EXTERNAL) {
+    return bad(bad_index, FXS_BAD_PARAM_KIND);
+  }
+  if (weight < FXS_BEHAVIOR_WEIGHT_MIN || weight > FXS_BEHAVIOR_WEIGHT_MAX) {
+    return bad(bad_index, FXS_BAD_PARAM_WEIGHT);
+  }
+  size_t first;
+  size_t n = rows_of((fxs_behavior)kind, &first);
+  for (uint32_t i = 0; i < FXS_BEHAVIOR_PARAMS; ++i) {
+    if (i >= n) {
+      if (params[i] != 0) return bad(bad_index, i); // unused parameters are 0
+      continue;
+    }
+    const fxs_behavior_param *p = &table[first + i];
+    if (params[i] < p->minimum || params[i] > p->maximum) return bad(bad_index, i);
+  }
+  if (kind == FXS_BEHAVIOR_WALKER && params[1] < params[0]) return bad(bad_index, 1);
+  return FXS_OK;
+}
