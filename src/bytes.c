@@ -6,12 +6,27 @@ fxs_writer fxs_writer_make(uint8_t *buffer, size_t capacity, fxs_hasher *hasher)
   w.capacity = buffer ? capacity : 0;
   w.position = 0;
   w.hasher = hasher;
+  w.expect = 0;
+  w.expect_size = 0;
+  w.mismatch = 0;
+  w.differs = false;
+  return w;
+}
+
+fxs_writer fxs_writer_comparing(const uint8_t *expect, size_t size) {
+  fxs_writer w = fxs_writer_make(0, 0, 0);
+  w.expect = expect;
+  w.expect_size = expect ? size : 0;
   return w;
 }
 
 void fxs_put_u8(fxs_writer *w, uint8_t v) {
   if (w->buffer && w->position < w->capacity) w->buffer[w->position] = v;
   if (w->hasher) fxs_hash_u8(w->hasher, v);
+  if (w->expect && !w->differs && (w->position >= w->expect_size || w->expect[w->position] != v)) {
+    w->differs = true;
+    w->mismatch = w->position;
+  }
   w->position++;
 }
 

@@ -14,6 +14,10 @@ typedef struct fxs_writer {
   size_t capacity;
   size_t position;    // bytes produced so far, even past capacity
   fxs_hasher *hasher; // may be NULL
+  const uint8_t *expect; // may be NULL: compare the bytes with these instead of storing them
+  size_t expect_size;
+  size_t mismatch;       // first differing position (valid when differs)
+  bool differs;
 } fxs_writer;
 
 typedef struct fxs_reader {
@@ -24,6 +28,7 @@ typedef struct fxs_reader {
 } fxs_reader;
 
 fxs_writer fxs_writer_make(uint8_t *buffer, size_t capacity, fxs_hasher *hasher);
+fxs_writer fxs_writer_comparing(const uint8_t *expect, size_t size);
 void fxs_put_u8(fxs_writer *w, uint8_t v);
 void fxs_put_u16(fxs_writer *w, uint16_t v);
 void fxs_put_u32(fxs_writer *w, uint32_t v);

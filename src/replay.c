@@ -168,11 +168,16 @@ static fxs_result read_chunk(fxs_replay_reader *r, uint32_t *tag, const uint8_t 
   return FXS_OK;
 }
 
+// Byte offset of the agent capacity inside a snapshot (see snapshot.c's serialize()).
+#define SNAPSHOT_CAPACITY_AT 35u
+
 fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t size,
-                           bool check_fingerprint, size_t *error_offset) {
+                           bool check_fingerprint, const fxs_limits *limits,
+                           size_t *error_offset) {
   memset(r, 0, sizeof *r);
   r->data = data;
   r->size = data ? size : 0;
+  r->limits = limits ? *limits : fxs_default_limits();
   uint32_t tag, length;
   const uint8_t *p;
   if (r->size >= 4 && le32(r->data) != FXS_CHUNK_HEADER) return failure(FXS_ERR_BAD_MAGIC, 0, error_offset);
@@ -186,13 +191,19 @@ fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t siz
     return failure(FXS_ERR_BAD_FINGERPRINT, 16, error_offset);
   }
   r->keyframe_interval = le32(p + 16);
+  if ((uint64_t)r->size > r->limits.max_bytes) {
+    r->limit_error.field = "max_bytes", r->limit_error.limit = r->limits.max_bytes;
+    r->limit_error.value = r->size;
+    return failure(FXS_ERR_LIMIT, 0, error_offset);
+  }
   size_t snap_at = r->position;
   e = read_chunk(r, &tag, &p, &length, error_offset);
   if (e != FXS_OK) return e;
   if (tag != FXS_CHUNK_SNAPSHOT) return failure(FXS_ERR_BAD_CHUNK, snap_at, error_offset);
-  fxs_world_capacity cap;
-  e = fxs_snapshot_capacity(p, length, &cap);
+  e = fxs_snapshot_capacity(p, length, &r->capacity);
   if (e != FXS_OK) return failure(e, snap_at + 8, error_offset);
+  e = fxs_limits_check_capacity(&r->limits, &r->capacity, &r->limit_error);
+  if (e != FXS_OK) return failure(e, snap_at + 8 + SNAPSHOT_CAPACITY_AT, error_offset);
   r->initial.tag = tag;
   r->initial.offset = snap_at;
   r->initial.snapshot = p;
@@ -240,19 +251,22 @@ fxs_result fxs_replay_next(fxs_replay_reader *r, fxs_replay_chunk *c, size_t *er
 
 // ------------------------------------------------------------------ verification
 
+bool fxs_verify_diverged(fxs_result result) {
+  return result == FXS_ERR_HASH_MISMATCH || result == FXS_ERR_KEYFRAME_MISMATCH ||
+         result == FXS_ERR_KEYFRAME_CADENCE || result == FXS_ERR_END_MISMATCH;
+}
+
 // Memory layout of a verification: two worlds and one tick's commands.
 static size_t verify_layout(const fxs_world_capacity *cap, size_t *world_size) {
   *world_size = (fxs_world_memory_size(cap) + 7u) & ~(size_t)7u;
   return 2u * *world_size + sizeof(fxs_command) * FXS_REPLAY_MAX_COMMANDS;
 }
 
-size_t fxs_replay_verify_memory_size(const uint8_t *data, size_t size) {
+size_t fxs_replay_verify_memory_size(const uint8_t *data, size_t size, const fxs_limits *limits) {
   fxs_replay_reader r;
-  fxs_world_capacity cap;
   size_t world_size;
-  if (fxs_replay_open(&r, data, size, false, 0) != FXS_OK) return 0;
-  if (fxs_snapshot_capacity(r.initial.snapshot, r.initial.snapshot_size, &cap) != FXS_OK) return 0;
-  return verify_layout(&cap, &world_size);
+  if (fxs_replay_open(&r, data, size, false, limits, 0) != FXS_OK) return 0;
+  return verify_layout(&r.capacity, &world_size);
 }
 
 typedef struct verifier {
@@ -260,10 +274,44 @@ typedef struct verifier {
   fxs_world recorded;    // a keyframe, for field-level reports
   fxs_command *commands;
   fxs_verify_report *report;
+  const fxs_replay_reader *reader;
+  bool keyframe_due;     // the last tick ended a keyframe period of the header
+  uint64_t agent_ticks;  // work done, against limits.max_agent_ticks
 } verifier;
 
+// Records the first disagreement between the recording and the re-simulation.
+static void diverged(verifier *v, fxs_result kind, const fxs_replay_chunk *c, uint32_t tick,
+                     uint64_t expected, uint64_t actual) {
+  fxs_verify_report *rep = v->report;
+  if (rep->result != FXS_OK) return;
+  rep->result = kind;
+  rep->error_offset = c->offset;
+  rep->first_bad_tick = tick;
+  rep->expected_hash = expected;
+  rep->actual_hash = actual;
+}
+
+static fxs_result limit_hit(verifier *v, const char *field, uint64_t limit, uint64_t value,
+                            size_t at, size_t *error_offset) {
+  fxs_limit_error *le = &v->report->limit_error;
+  le->field = field, le->limit = limit, le->value = value;
+  return failure(FXS_ERR_LIMIT, at, error_offset);
+}
+
 static fxs_result verify_tick(verifier *v, const fxs_replay_chunk *c, size_t *error_offset) {
+  const fxs_limits *lim = &v->reader->limits;
   if (c->tick != v->sim.tick) return failure(FXS_ERR_BAD_SEQUENCE, c->offset + 8, error_offset);
+  if (v->report->ticks >= lim->max_ticks) {
+    return limit_hit(v, "max_ticks", lim->max_ticks, (uint64_t)v->report->ticks + 1u, c->offset, error_offset);
+  }
+  v->agent_ticks += v->sim.capacity.agents;
+  if (v->agent_ticks > lim->max_agent_ticks) {
+    return limit_hit(v, "max_agent_ticks", lim->max_agent_ticks, v->agent_ticks, c->offset, error_offset);
+  }
+  if (v->keyframe_due) { // the keyframe promised after the previous tick never came
+    diverged(v, FXS_ERR_KEYFRAME_CADENCE, c, c->tick - 1u, 0, 0);
+    v->keyframe_due = false;
+  }
   for (uint16_t i = 0; i < c->command_count; ++i) {
     if (fxs_command_decode(c->commands + (size_t)i * FXS_COMMAND_BYTES, &v->commands[i]) != FXS_OK) {
       return failure(FXS_ERR_BAD_COMMAND, c->offset + 14 + (size_t)i * FXS_COMMAND_BYTES, error_offset);
@@ -274,63 +322,83 @@ static fxs_result verify_tick(verifier *v, const fxs_replay_chunk *c, size_t *er
   fxs_verify_report *rep = v->report;
   rep->ticks++;
   rep->final_hash = h;
-  if (h != c->hash && rep->result == FXS_OK) {
-    rep->result = FXS_ERR_HASH_MISMATCH;
-    rep->first_bad_tick = c->tick;
-    rep->expected_hash = c->hash;
-    rep->actual_hash = h;
+  if (h != c->hash) diverged(v, FXS_ERR_HASH_MISMATCH, c, c->tick, c->hash, h);
+  uint32_t every = v->reader->keyframe_interval;
+  v->keyframe_due = every != 0 && rep->ticks % every == 0;
+  return FXS_OK;
+}
+
+// A keyframe must come exactly where the header's cadence puts it and hold exactly the
+// re-simulated state. After a divergence, the first keyframe names the differing field.
+static fxs_result verify_keyframe(verifier *v, const fxs_replay_chunk *c, size_t *error_offset) {
+  fxs_verify_report *rep = v->report;
+  if (c->tick != v->sim.tick || rep->ticks == 0) { // a keyframe holds the state after tick - 1
+    return failure(FXS_ERR_BAD_SEQUENCE, c->offset + 8, error_offset);
+  }
+  if (!v->keyframe_due) diverged(v, FXS_ERR_KEYFRAME_CADENCE, c, c->tick - 1u, 0, 0);
+  v->keyframe_due = false;
+  size_t mismatch = 0;
+  if (!fxs_world_matches_snapshot(&v->sim, c->snapshot, c->snapshot_size, &mismatch)) {
+    diverged(v, FXS_ERR_KEYFRAME_MISMATCH, c, c->tick - 1u, 0, fxs_world_hash(&v->sim));
+  }
+  if (rep->result == FXS_OK || rep->has_difference) return FXS_OK;
+  if (fxs_world_restore(&v->recorded, c->snapshot, c->snapshot_size, 0) == FXS_OK) {
+    rep->has_difference = fxs_world_first_difference(&v->sim, &v->recorded, &rep->difference);
+    rep->difference_tick = c->tick;
   }
   return FXS_OK;
 }
 
-// A keyframe after a divergence names the first differing field.
-static fxs_result verify_keyframe(verifier *v, const fxs_replay_chunk *c, size_t *error_offset) {
+static fxs_result verify_end(verifier *v, const fxs_replay_chunk *c, size_t *error_offset) {
   fxs_verify_report *rep = v->report;
-  if (c->tick != v->sim.tick) return failure(FXS_ERR_BAD_SEQUENCE, c->offset + 8, error_offset);
-  if (rep->result != FXS_ERR_HASH_MISMATCH || rep->has_difference) return FXS_OK;
-  size_t at = 0;
-  fxs_result e = fxs_world_restore(&v->recorded, c->snapshot, c->snapshot_size, &at);
-  if (e != FXS_OK) return failure(e, c->offset + 12 + at, error_offset);
-  rep->has_difference = fxs_world_first_difference(&v->sim, &v->recorded, &rep->difference);
-  rep->difference_tick = c->tick;
+  if (c->tick != rep->ticks) return failure(FXS_ERR_BAD_LENGTH, c->offset + 8, error_offset);
+  if (rep->ticks == 0) return failure(FXS_ERR_NO_TICKS, c->offset, error_offset);
+  if (v->keyframe_due) diverged(v, FXS_ERR_KEYFRAME_CADENCE, c, rep->ticks - 1u, 0, 0);
+  if (c->hash != rep->final_hash) {
+    diverged(v, FXS_ERR_END_MISMATCH, c, rep->ticks - 1u, c->hash, rep->final_hash);
+  }
   return FXS_OK;
 }
 
 static fxs_result verify_start(verifier *v, const fxs_replay_reader *r, uint8_t *mem,
                                size_t memory_size, size_t *error_offset) {
-  fxs_world_capacity cap;
   size_t world_size;
-  fxs_snapshot_capacity(r->initial.snapshot, r->initial.snapshot_size, &cap);
-  if (memory_size < verify_layout(&cap, &world_size)) return FXS_ERR_BUFFER_TOO_SMALL;
+  if (mem == 0 || memory_size < verify_layout(&r->capacity, &world_size)) return FXS_ERR_BUFFER_TOO_SMALL;
   fxs_world_def def = fxs_default_world_def(); // replaced by the snapshot's own
-  fxs_result e = fxs_world_init(&v->sim, &def, &cap, mem, world_size);
-  if (e == FXS_OK) e = fxs_world_init(&v->recorded, &def, &cap, mem + world_size, world_size);
+  fxs_result e = fxs_world_init(&v->sim, &def, &r->capacity, mem, world_size);
+  if (e == FXS_OK) e = fxs_world_init(&v->recorded, &def, &r->capacity, mem + world_size, world_size);
   if (e != FXS_OK) return e;
   v->commands = (fxs_command *)(void *)(mem + 2u * world_size);
+  v->reader = r;
+  v->keyframe_due = false;
+  v->agent_ticks = 0;
   size_t at = 0;
   e = fxs_world_restore(&v->sim, r->initial.snapshot, r->initial.snapshot_size, &at);
   if (e != FXS_OK) return failure(e, r->initial.offset + 8 + at, error_offset);
   return FXS_OK;
 }
 
-fxs_result fxs_replay_verify(const uint8_t *data, size_t size, void *memory, size_t memory_size,
-                             fxs_verify_report *report) {
+fxs_result fxs_replay_verify(const uint8_t *data, size_t size, const fxs_limits *limits,
+                             void *memory, size_t memory_size, fxs_verify_report *report) {
   memset(report, 0, sizeof *report);
   fxs_replay_reader r;
   verifier v;
   v.report = report;
-  fxs_result e = fxs_replay_open(&r, data, size, true, &report->error_offset);
-  if (e == FXS_OK) e = verify_start(&v, &r, (uint8_t *)memory, memory_size, &report->error_offset);
+  size_t at = 0;
+  fxs_result e = fxs_replay_open(&r, data, size, true, limits, &at);
+  if (e == FXS_ERR_LIMIT) report->limit_error = r.limit_error;
+  if (e == FXS_OK) e = verify_start(&v, &r, (uint8_t *)memory, memory_size, &at);
   while (e == FXS_OK && !r.ended) {
     fxs_replay_chunk c;
-    e = fxs_replay_next(&r, &c, &report->error_offset);
+    e = fxs_replay_next(&r, &c, &at);
     if (e != FXS_OK) break;
-    if (c.tag == FXS_CHUNK_TICK) e = verify_tick(&v, &c, &report->error_offset);
-    else if (c.tag == FXS_CHUNK_KEYFRAME) e = verify_keyframe(&v, &c, &report->error_offset);
-    else if (c.tag == FXS_CHUNK_END && c.tick != report->ticks) {
-      e = failure(FXS_ERR_BAD_LENGTH, c.offset + 8, &report->error_offset);
-    }
+    if (c.tag == FXS_CHUNK_TICK) e = verify_tick(&v, &c, &at);
+    else if (c.tag == FXS_CHUNK_KEYFRAME) e = verify_keyframe(&v, &c, &at);
+    else if (c.tag == FXS_CHUNK_END) e = verify_end(&v, &c, &at);
   }
-  if (e != FXS_OK) report->result = e;
+  if (e != FXS_OK) { // a format or limit error outranks a divergence found before it
+    report->result = e;
+    report->error_offset = at;
+  }
   return report->result;
 }

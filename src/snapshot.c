@@ -102,6 +102,15 @@ uint64_t fxs_world_hash(const fxs_world *world) {
   return h.state;
 }
 
+bool fxs_world_matches_snapshot(const fxs_world *world, const uint8_t *data, size_t size,
+                                size_t *mismatch) {
+  fxs_writer w = fxs_writer_comparing(data, size);
+  serialize(world, &w);
+  if (!w.differs && w.position != size) w.differs = true, w.mismatch = w.position;
+  if (w.differs && mismatch) *mismatch = w.mismatch;
+  return !w.differs;
+}
+
 size_t fxs_world_snapshot_size(const fxs_world *world) {
   fxs_writer w = fxs_writer_make(0, 0, 0);
   serialize(world, &w);

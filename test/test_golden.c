@@ -30,6 +30,7 @@
 #include "world.h"
 #include "snapshot.h"
 #include "replay.h"
+#include "limits.h"
 #include "bytes.h"
 
 void setUp(void) {}
@@ -67,9 +68,9 @@ static size_t load(const char *name) {
 
 static void verify_golden(const golden *g) {
   size_t size = load(g->file);
-  TEST_ASSERT_TRUE(fxs_replay_verify_memory_size(replay, size) <= sizeof memory);
+  TEST_ASSERT_TRUE(fxs_replay_verify_memory_size(replay, size, 0) <= sizeof memory);
   fxs_verify_report rep;
-  fxs_replay_verify(replay, size, memory, sizeof memory, &rep);
+  fxs_replay_verify(replay, size, 0, memory, sizeof memory, &rep);
   TEST_ASSERT_EQUAL_STRING_MESSAGE(fxs_result_message(FXS_OK), fxs_result_message(rep.result), g->file);
   TEST_ASSERT_EQUAL_UINT32(g->ticks, rep.ticks);
   TEST_ASSERT_EQUAL_HEX64(g->final_hash, rep.final_hash);
@@ -90,7 +91,7 @@ void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {
   // flip one bit of a recorded hash (re-sealing the chunk) and verify must stop at that tick.
   size_t size = load(goldens[1].file);
   fxs_replay_reader r;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_open(&r, replay, size, true, 0));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_open(&r, replay, size, true, 0, 0));
   fxs_replay_chunk c;
   for (int i = 0; i <= 300; ++i) TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_next(&r, &c, 0));
   while (c.tag != FXS_CHUNK_TICK) TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_next(&r, &c, 0));
@@ -101,7 +102,7 @@ void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {
   fxs_hash_bytes(&h, replay + c.offset, 8u + len);
   for (int i = 0; i < 8; ++i) replay[c.offset + 8 + len + (size_t)i] = (uint8_t)(h.state >> (8 * i));
   fxs_verify_report rep;
-  fxs_replay_verify(replay, size, memory, sizeof memory, &rep);
+  fxs_replay_verify(replay, size, 0, memory, sizeof memory, &rep);
   TEST_ASSERT_EQUAL(FXS_ERR_HASH_MISMATCH, rep.result);
   TEST_ASSERT_EQUAL_UINT32(c.tick, rep.first_bad_tick);
 }

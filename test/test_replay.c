@@ -27,6 +27,7 @@
 #include "world.h"
 #include "snapshot.h"
 #include "replay.h"
+#include "limits.h"
 #include "bytes.h"
 
 static const fxs_world_capacity cap = {8, 4, 1, 8, 2};
@@ -99,8 +100,8 @@ static void record(int ticks, uint32_t keyframe_interval, int tamper_tick) {
 
 static fxs_verify_report verify(void) {
   fxs_verify_report rep;
-  TEST_ASSERT_TRUE(fxs_replay_verify_memory_size(out.data, out.size) <= sizeof verify_memory);
-  fxs_replay_verify(out.data, out.size, verify_memory, sizeof verify_memory, &rep);
+  TEST_ASSERT_TRUE(fxs_replay_verify_memory_size(out.data, out.size, 0) <= sizeof verify_memory);
+  fxs_replay_verify(out.data, out.size, 0, verify_memory, sizeof verify_memory, &rep);
   return rep;
 }
 
@@ -147,7 +148,7 @@ void test_truncation_at_every_chunk_boundary_and_inside_chunks_is_reported(void)
       out.size = offsets[i] + extra;
       if (out.size >= full) continue;
       fxs_verify_report rep;
-      fxs_replay_verify(out.data, out.size, verify_memory, sizeof verify_memory, &rep);
+      fxs_replay_verify(out.data, out.size, 0, verify_memory, sizeof verify_memory, &rep);
       TEST_ASSERT_TRUE_MESSAGE(rep.result == FXS_ERR_TRUNCATED || rep.result == FXS_ERR_BAD_MAGIC,
                                "truncated replay not reported as truncated");
       TEST_ASSERT_TRUE(rep.error_offset <= out.size);
@@ -169,7 +170,7 @@ static void reseal(size_t at) {
 
 static fxs_verify_report verify_expecting(fxs_result expected, size_t offset) {
   fxs_verify_report rep;
-  fxs_replay_verify(out.data, out.size, verify_memory, sizeof verify_memory, &rep);
+  fxs_replay_verify(out.data, out.size, 0, verify_memory, sizeof verify_memory, &rep);
   TEST_ASSERT_EQUAL_STRING(fxs_result_message(expected), fxs_result_message(rep.result));
   TEST_ASSERT_EQUAL_UINT32(offset, rep.error_offset);
   return rep;
@@ -253,4 +254,94 @@ void test_the_writer_stops_cleanly_when_its_sink_is_full(void) {
                                          sizeof snapshot_scratch);
   TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL, r);
   TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL, fxs_replay_writer_tick(&w, &world, 0, 0));
+}
+
+// ------------------------------------------------------------------ forged replays
+// Each forgery below keeps every checksum valid: only the re-simulation can catch it.
+
+static size_t chunk_with_tag(uint32_t tag, int nth) {
+  size_t offsets[256];
+  int n = chunk_offsets(offsets, 256);
+  for (int i = 0; i < n; ++i) {
+    const uint8_t *p = out.data + offsets[i];
+    uint32_t t = (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+    if (t == tag && nth-- == 0) return offsets[i];
+  }
+  TEST_FAIL_MESSAGE("chunk not found");
+  return 0;
+}
+
+static size_t chunk_size(size_t at) {
+  uint32_t len = (uint32_t)out.data[at + 4] | ((uint32_t)out.data[at + 5] << 8) |
+                 ((uint32_t)out.data[at + 6] << 16) | ((uint32_t)out.data[at + 7] << 24);
+  return 16u + len;
+}
+
+void test_a_forged_end_hash_is_a_divergence_at_the_last_tick(void) {
+  record(40, 10, -1);
+  size_t end = chunk_with_tag(FXS_CHUNK_END, 0);
+  out.data[end + 12] ^= 0x01; // a bit of the final hash
+  reseal(end);
+  fxs_verify_report rep = verify_expecting(FXS_ERR_END_MISMATCH, end);
+  TEST_ASSERT_TRUE(fxs_verify_diverged(rep.result));
+  TEST_ASSERT_EQUAL_UINT32(39, rep.first_bad_tick);
+  TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), rep.actual_hash);
+}
+
+void test_a_garbage_keyframe_is_a_divergence_at_its_tick(void) {
+  record(40, 10, -1);
+  size_t key = chunk_with_tag(FXS_CHUNK_KEYFRAME, 1); // after tick 19
+  out.data[key + 8 + 4 + 60] ^= 0x10;
+  reseal(key);
+  fxs_verify_report rep = verify_expecting(FXS_ERR_KEYFRAME_MISMATCH, key);
+  TEST_ASSERT_EQUAL_UINT32(19, rep.first_bad_tick);
+}
+
+void test_a_missing_keyframe_breaks_the_promised_cadence(void) {
+  record(40, 10, -1);
+  size_t key = chunk_with_tag(FXS_CHUNK_KEYFRAME, 2); // after tick 29
+  size_t size = chunk_size(key);
+  memmove(out.data + key, out.data + key + size, out.size - key - size);
+  out.size -= size;
+  fxs_verify_report rep = verify_expecting(FXS_ERR_KEYFRAME_CADENCE, key); // the TICK that came instead
+  TEST_ASSERT_EQUAL_UINT32(29, rep.first_bad_tick);
+}
+
+void test_keyframes_off_the_header_cadence_are_a_divergence(void) {
+  record(40, 10, -1);
+  out.data[8 + 16] = 20; // the header now promises a keyframe every 20 ticks
+  reseal(0);
+  fxs_verify_report rep = verify_expecting(FXS_ERR_KEYFRAME_CADENCE, chunk_with_tag(FXS_CHUNK_KEYFRAME, 0));
+  TEST_ASSERT_EQUAL_UINT32(9, rep.first_bad_tick);
+}
+
+void test_a_replay_without_ticks_is_refused(void) {
+  record(0, 10, -1);
+  verify_expecting(FXS_ERR_NO_TICKS, chunk_with_tag(FXS_CHUNK_END, 0));
+}
+
+void test_limits_name_the_field_before_anything_is_simulated(void) {
+  record(40, 10, -1);
+  fxs_limits limits = fxs_default_limits();
+  limits.max_agents = 4;
+  fxs_verify_report rep;
+  TEST_ASSERT_EQUAL_UINT32(0, fxs_replay_verify_memory_size(out.data, out.size, &limits));
+  TEST_ASSERT_EQUAL(FXS_ERR_LIMIT, fxs_replay_verify(out.data, out.size, &limits, verify_memory,
+                                                     sizeof verify_memory, &rep));
+  TEST_ASSERT_EQUAL_STRING("max_agents", rep.limit_error.field);
+  TEST_ASSERT_EQUAL_UINT64(4, rep.limit_error.limit);
+  TEST_ASSERT_EQUAL_UINT64(8, rep.limit_error.value);
+  TEST_ASSERT_EQUAL_UINT32(chunk_with_tag(FXS_CHUNK_SNAPSHOT, 0) + 8 + 35, rep.error_offset);
+  TEST_ASSERT_EQUAL_UINT32(0, rep.ticks);
+  limits = fxs_default_limits();
+  limits.max_ticks = 25;
+  TEST_ASSERT_EQUAL(FXS_ERR_LIMIT, fxs_replay_verify(out.data, out.size, &limits, verify_memory,
+                                                     sizeof verify_memory, &rep));
+  TEST_ASSERT_EQUAL_STRING("max_ticks", rep.limit_error.field);
+  TEST_ASSERT_EQUAL_UINT32(25, rep.ticks);
+  limits = fxs_default_limits();
+  limits.max_bytes = out.size - 1;
+  TEST_ASSERT_EQUAL(FXS_ERR_LIMIT, fxs_replay_verify(out.data, out.size, &limits, verify_memory,
+                                                     sizeof verify_memory, &rep));
+  TEST_ASSERT_EQUAL_STRING("max_bytes", rep.limit_error.field);
 }

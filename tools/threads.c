@@ -33,10 +33,10 @@ static void *verify_all(void *arg) {
   job *j = (job *)arg;
   for (int round = 0; round < ROUNDS; ++round) {
     for (int i = 0; i < replay_count; ++i) {
-      size_t need = fxs_replay_verify_memory_size(replays[i].data, replays[i].size);
+      size_t need = fxs_replay_verify_memory_size(replays[i].data, replays[i].size, 0);
       void *memory = calloc(1, need);
       fxs_verify_report rep;
-      if (!memory || fxs_replay_verify(replays[i].data, replays[i].size, memory, need, &rep) != FXS_OK) {
+      if (!memory || fxs_replay_verify(replays[i].data, replays[i].size, 0, memory, need, &rep) != FXS_OK) {
         j->failures++;
       } else if (round == 0) {
         j->hashes[i] = rep.final_hash;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "fixsteer/command.h"
+#include "fixsteer/limits.h"
 #include "fixsteer/result.h"
 #include "fixsteer/snapshot.h"
 #include "fixsteer/world.h"
@@ -78,13 +79,20 @@ typedef struct fxs_replay_reader {
   uint64_t fingerprint;      ///< From the header.
   uint32_t keyframe_interval;///< From the header.
   fxs_replay_chunk initial;  ///< The SNAP chunk.
+  fxs_world_capacity capacity; ///< The capacities the initial snapshot declares.
+  fxs_limits limits;         ///< What this reader accepts.
+  fxs_limit_error limit_error; ///< After FXS_ERR_LIMIT: which limit and the value asked for.
   bool ended;                ///< END was read.
 } fxs_replay_reader;
 
-/// Reads and checks the header and the initial snapshot chunk. With check_fingerprint, a
-/// replay recorded with different math is refused (FXS_ERR_BAD_FINGERPRINT).
+/// Reads and checks the header and the initial snapshot chunk, and the capacities it
+/// declares against `limits` (NULL: fxs_default_limits()) before anything is allocated:
+/// beyond them FXS_ERR_LIMIT, with r->limit_error naming the limit. With
+/// check_fingerprint, a replay recorded with different math is refused
+/// (FXS_ERR_BAD_FINGERPRINT).
 fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t size,
-                           bool check_fingerprint, size_t *error_offset);
+                           bool check_fingerprint, const fxs_limits *limits,
+                           size_t *error_offset);
 
 /// Reads the next chunk (TICK, KEYF or END). After END, further calls fail with
 /// FXS_ERR_BAD_LENGTH if data remains.
@@ -92,23 +100,34 @@ fxs_result fxs_replay_next(fxs_replay_reader *r, fxs_replay_chunk *chunk, size_t
 
 /// What fxs_replay_verify found.
 typedef struct fxs_verify_report {
-  fxs_result result;          ///< FXS_OK, FXS_ERR_HASH_MISMATCH or a format error.
-  size_t error_offset;        ///< Byte offset of a format error.
+  fxs_result result;          ///< FXS_OK, a divergence (fxs_verify_diverged) or a format error.
+  size_t error_offset;        ///< Byte offset of a format error, or of the diverging chunk.
+  fxs_limit_error limit_error;///< After FXS_ERR_LIMIT: which limit and the value asked for.
   uint32_t ticks;             ///< Ticks re-simulated.
-  uint32_t first_bad_tick;    ///< First tick whose hash differs (result HASH_MISMATCH).
-  uint64_t expected_hash;     ///< Recorded hash at first_bad_tick.
-  uint64_t actual_hash;       ///< Re-simulated hash at first_bad_tick.
+  uint32_t first_bad_tick;    ///< The tick of the first divergence.
+  uint64_t expected_hash;     ///< Recorded hash there (tick hash, END hash or keyframe's).
+  uint64_t actual_hash;       ///< Re-simulated hash there.
   uint64_t final_hash;        ///< Hash after the last tick re-simulated.
   bool has_difference;        ///< A keyframe after the divergence named a field.
   uint32_t difference_tick;   ///< That keyframe's tick.
   fxs_world_difference difference; ///< recorded (b) against re-simulated (a).
 } fxs_verify_report;
 
-/// Memory fxs_replay_verify needs for this replay (0 when the replay cannot be opened).
-size_t fxs_replay_verify_memory_size(const uint8_t *data, size_t size);
+/// True for the results that mean "the recording and the re-simulation disagree":
+/// FXS_ERR_HASH_MISMATCH (a tick), FXS_ERR_KEYFRAME_MISMATCH, FXS_ERR_KEYFRAME_CADENCE,
+/// FXS_ERR_END_MISMATCH. Any other failure is a format or limit error.
+bool fxs_verify_diverged(fxs_result result);
 
-/// Re-simulates a replay from its initial snapshot and checks every tick's hash.
-fxs_result fxs_replay_verify(const uint8_t *data, size_t size, void *memory, size_t memory_size,
-                             fxs_verify_report *report);
+/// Memory fxs_replay_verify needs for this replay (0 when the replay cannot be opened
+/// within `limits`; NULL: the defaults).
+size_t fxs_replay_verify_memory_size(const uint8_t *data, size_t size, const fxs_limits *limits);
+
+/// Re-simulates a replay from its initial snapshot and checks, against the re-simulation,
+/// every tick's hash, every keyframe's bytes, the keyframe cadence the header promises and
+/// the END chunk's tick count and final hash. The first disagreement is reported with its
+/// tick; a replay without ticks is FXS_ERR_NO_TICKS. Work is bounded by `limits` (NULL: the
+/// defaults): at most max_ticks ticks and max_agent_ticks agent slots x ticks.
+fxs_result fxs_replay_verify(const uint8_t *data, size_t size, const fxs_limits *limits,
+                             void *memory, size_t memory_size, fxs_verify_report *report);
 
 #endif

@@ -21,7 +21,12 @@
   X(FXS_ERR_CAPACITY, "world capacity smaller than the data needs")                              \
   X(FXS_ERR_HASH_MISMATCH, "state hash differs from the recorded one")                          \
   X(FXS_ERR_BAD_CHUNK, "unknown chunk type")                                                     \
-  X(FXS_ERR_BAD_SEQUENCE, "tick out of sequence")
+  X(FXS_ERR_BAD_SEQUENCE, "tick out of sequence")                                               \
+  X(FXS_ERR_LIMIT, "exceeds a limit")                                                            \
+  X(FXS_ERR_NO_TICKS, "the replay holds no ticks")                                               \
+  X(FXS_ERR_KEYFRAME_MISMATCH, "keyframe differs from the re-simulated state")                   \
+  X(FXS_ERR_KEYFRAME_CADENCE, "keyframe missing or off the cadence its header promises")         \
+  X(FXS_ERR_END_MISMATCH, "final hash in END differs from the re-simulated one")
 
 /// Result codes.
 typedef enum fxs_result {

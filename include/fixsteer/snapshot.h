@@ -21,6 +21,11 @@
 /// 64-bit hash of the world's state (FNV-1a over the snapshot bytes, no buffer needed).
 uint64_t fxs_world_hash(const fxs_world *world);
 
+/// True when `data` is exactly the snapshot fxs_world_save would write for `world` now;
+/// else *mismatch (when not NULL) receives the first differing byte offset. No buffer needed.
+bool fxs_world_matches_snapshot(const fxs_world *world, const uint8_t *data, size_t size,
+                                size_t *mismatch);
+
 /// Bytes fxs_world_save needs for the current state.
 size_t fxs_world_snapshot_size(const fxs_world *world);
 

@@ -248,17 +248,22 @@ static int cmd_verify(int argc, char **argv) {
   }
   file f;
   if (read_file(argv[0], &f) != EXIT_OK) return EXIT_BAD;
-  size_t need = fxs_replay_verify_memory_size(f.data, f.size);
+  size_t need = fxs_replay_verify_memory_size(f.data, f.size, 0);
   void *memory = need ? calloc(1, need) : 0;
   fxs_verify_report rep;
-  fxs_replay_verify(f.data, f.size, memory, need, &rep);
+  fxs_replay_verify(f.data, f.size, 0, memory, need, &rep);
   free(memory);
   int code = EXIT_OK;
   if (rep.result == FXS_OK) {
     printf("%s: %u ticks verified, final hash 0x%016llx\n", f.name, rep.ticks, (unsigned long long)rep.final_hash);
-  } else if (rep.result == FXS_ERR_HASH_MISMATCH) {
-    printf("%s: DIVERGED at tick %u: recorded hash 0x%016llx, re-simulated 0x%016llx\n", f.name,
-           rep.first_bad_tick, (unsigned long long)rep.expected_hash, (unsigned long long)rep.actual_hash);
+  } else if (fxs_verify_diverged(rep.result)) {
+    printf("%s: DIVERGED at tick %u (byte %zu): %s", f.name, rep.first_bad_tick, rep.error_offset,
+           fxs_result_message(rep.result));
+    if (rep.result == FXS_ERR_HASH_MISMATCH || rep.result == FXS_ERR_END_MISMATCH) {
+      printf(": recorded hash 0x%016llx, re-simulated 0x%016llx", (unsigned long long)rep.expected_hash,
+             (unsigned long long)rep.actual_hash);
+    }
+    printf("\n");
     if (rep.has_difference) print_difference("recorded", &rep.difference, rep.difference_tick);
     else printf("  no keyframe after the divergence to name the field\n");
     code = EXIT_DIVERGED;
@@ -287,7 +292,7 @@ static int cmd_dump(int argc, char **argv) {
   if (read_file(argv[0], &f) != EXIT_OK) return EXIT_BAD;
   fxs_replay_reader r;
   size_t at = 0;
-  fxs_result e = fxs_replay_open(&r, f.data, f.size, false, &at);
+  fxs_result e = fxs_replay_open(&r, f.data, f.size, false, 0, &at);
   if (e != FXS_OK) return bad_input(&f, at, e);
   fxs_world_capacity cap;
   fxs_snapshot_capacity(r.initial.snapshot, r.initial.snapshot_size, &cap);
@@ -361,9 +366,9 @@ static int diff_files(const file *pa, const file *pb) {
   const file a = *pa, b = *pb;
   fxs_replay_reader ra, rb;
   size_t at = 0;
-  fxs_result e = fxs_replay_open(&ra, a.data, a.size, false, &at);
+  fxs_result e = fxs_replay_open(&ra, a.data, a.size, false, 0, &at);
   if (e != FXS_OK) return bad_input(&a, at, e);
-  if ((e = fxs_replay_open(&rb, b.data, b.size, false, &at)) != FXS_OK) return bad_input(&b, at, e);
+  if ((e = fxs_replay_open(&rb, b.data, b.size, false, 0, &at)) != FXS_OK) return bad_input(&b, at, e);
   if (ra.fingerprint != rb.fingerprint) {
     printf("math differs: A fingerprint 0x%016llx, B 0x%016llx\n", (unsigned long long)ra.fingerprint,
            (unsigned long long)rb.fingerprint);

@@ -1,0 +1,67 @@
+/// @file limits.h
+/// Limits on what untrusted data (replays, snapshots, scenario files, packets) may ask of a
+/// reader: world capacities, ticks, total work and bytes. Every reader takes an fxs_limits
+/// (NULL meaning fxs_default_limits()) and refuses data beyond it with FXS_ERR_LIMIT and the
+/// name of the field, before it allocates or simulates anything. Raise them deliberately.
+#ifndef FIXSTEER_LIMITS_H
+#define FIXSTEER_LIMITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fixsteer/result.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct fxs_world_capacity;
+
+/// Default of fxs_limits.max_agents.
+#define FXS_DEFAULT_MAX_AGENTS 65534u
+/// Default of fxs_limits.max_obstacles, max_paths and max_walls.
+#define FXS_DEFAULT_MAX_OBJECTS 65535u
+/// Default of fxs_limits.max_path_nodes.
+#define FXS_DEFAULT_MAX_PATH_NODES 1000000u
+/// Default of fxs_limits.max_ticks (about 46 hours at 60 ticks per second).
+#define FXS_DEFAULT_MAX_TICKS 10000000u
+/// Default of fxs_limits.max_agent_ticks: agent slots times ticks one verification may
+/// simulate, about four minutes at 1 microsecond per agent update.
+#define FXS_DEFAULT_MAX_AGENT_TICKS 256000000u
+/// Default of fxs_limits.max_bytes (256 MiB).
+#define FXS_DEFAULT_MAX_BYTES (256u * 1024u * 1024u)
+
+/// What a reader accepts.
+typedef struct fxs_limits {
+  uint32_t max_agents;      ///< World agent capacity. Default FXS_DEFAULT_MAX_AGENTS.
+  uint32_t max_obstacles;   ///< Obstacle capacity. Default FXS_DEFAULT_MAX_OBJECTS.
+  uint32_t max_paths;       ///< Path capacity. Default FXS_DEFAULT_MAX_OBJECTS.
+  uint32_t max_path_nodes;  ///< Path node capacity. Default FXS_DEFAULT_MAX_PATH_NODES.
+  uint32_t max_walls;       ///< Wall capacity. Default FXS_DEFAULT_MAX_OBJECTS.
+  uint32_t max_ticks;       ///< Ticks in one replay. Default FXS_DEFAULT_MAX_TICKS.
+  uint64_t max_agent_ticks; ///< Agent capacity x ticks simulated. Default FXS_DEFAULT_MAX_AGENT_TICKS.
+  uint64_t max_bytes;       ///< Size of one replay or snapshot. Default FXS_DEFAULT_MAX_BYTES.
+} fxs_limits;
+
+/// The defaults listed on each field.
+fxs_limits fxs_default_limits(void);
+
+/// Which limit a check tripped: its field name ("max_agents"), the limit and the value
+/// that exceeded it.
+typedef struct fxs_limit_error {
+  const char *field; ///< Name of the fxs_limits field, or NULL when none tripped.
+  uint64_t limit;    ///< Its value.
+  uint64_t value;    ///< The value asked for.
+} fxs_limit_error;
+
+/// FXS_OK when every capacity is within `limits` (NULL: the defaults); else FXS_ERR_LIMIT
+/// and, when `error` is not NULL, which one.
+fxs_result fxs_limits_check_capacity(const fxs_limits *limits,
+                                     const struct fxs_world_capacity *capacity,
+                                     fxs_limit_error *error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,38 @@
+#include "fixsteer/limits.h"
+
+#include "fixsteer/world.h"
+
+fxs_limits fxs_default_limits(void) {
+  fxs_limits l;
+  l.max_agents = FXS_DEFAULT_MAX_AGENTS;
+  l.max_obstacles = FXS_DEFAULT_MAX_OBJECTS;
+  l.max_paths = FXS_DEFAULT_MAX_OBJECTS;
+  l.max_path_nodes = FXS_DEFAULT_MAX_PATH_NODES;
+  l.max_walls = FXS_DEFAULT_MAX_OBJECTS;
+  l.max_ticks = FXS_DEFAULT_MAX_TICKS;
+  l.max_agent_ticks = FXS_DEFAULT_MAX_AGENT_TICKS;
+  l.max_bytes = FXS_DEFAULT_MAX_BYTES;
+  return l;
+}
+
+static fxs_result tripped(fxs_limit_error *error, const char *field, uint64_t limit, uint64_t value) {
+  if (error) error->field = field, error->limit = limit, error->value = value;
+  return FXS_ERR_LIMIT;
+}
+
+fxs_result fxs_limits_check_capacity(const fxs_limits *limits, const fxs_world_capacity *c,
+                                     fxs_limit_error *error) {
+  fxs_limits d = fxs_default_limits();
+  const fxs_limits *l = limits ? limits : &d;
+  if (error) error->field = 0, error->limit = 0, error->value = 0;
+  if (c->agents > l->max_agents) return tripped(error, "max_agents", l->max_agents, c->agents);
+  if (c->obstacles > l->max_obstacles) {
+    return tripped(error, "max_obstacles", l->max_obstacles, c->obstacles);
+  }
+  if (c->paths > l->max_paths) return tripped(error, "max_paths", l->max_paths, c->paths);
+  if (c->path_nodes > l->max_path_nodes) {
+    return tripped(error, "max_path_nodes", l->max_path_nodes, c->path_nodes);
+  }
+  if (c->walls > l->max_walls) return tripped(error, "max_walls", l->max_walls, c->walls);
+  return FXS_OK;
+}
