@@ -27,7 +27,16 @@ expect 0 "usage" -- "$B" --help
 for c in record verify diff dump trace; do expect 0 "usage: fixsteer $c" -- "$B" "$c" --help; done
 expect 2 "unknown command" -- "$B" fly
 expect 2 "unknown scenario 'nope'" -- "$B" record --scenario nope --out "$T/x.fxr"
-expect 2 "not a count" -- "$B" record --scenario patrol --ticks -5 --out "$T/x.fxr"
+expect 2 "ticks needs a whole number from 1" -- "$B" record --scenario patrol --ticks -5 --out "$T/x.fxr"
+expect 2 "ticks needs a whole number from 1" -- "$B" record --scenario patrol --ticks 0 --out "$T/x.fxr"
+expect 0 "^fixsteer [0-9]+\.[0-9]+\.[0-9]+ \(replay format" -- "$B" --version
+expect 0 "usage: fixsteer verify \[LIMITS\] FILE" -- "$B" help verify
+expect 2 "no command 'fly'" -- "$B" help fly
+# A usage error shows that command's usage, not the whole list.
+out=$("$B" record --scenario 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && printf '%s' "$out" | grep -q "usage: fixsteer record" && ! printf '%s' "$out" | grep -q "fixsteer trace"; then
+  pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: per-command usage: $out"; fi
+expect 0 "recorded .*, 20 ticks" -- "$B" record --scenario=patrol --ticks=20 --keyframe=5 --out="$T/eq.fxr"
 expect 2 "needs --scenario and --out" -- "$B" record --scenario patrol
 expect 0 "recorded" -- "$B" record --scenario patrol --ticks 300 --keyframe 50 --out "$T/a.fxr"
 expect 0 "300 ticks verified" -- "$B" verify "$T/a.fxr"
@@ -71,7 +80,8 @@ printf 'world:\n  bounds: [10, 0, 5, 5]\nagents:\n  - {name: a, position: [1, 2]
 
 # Replay surgery in Ruby (always present where Ceedling runs):
 #   forge IN OUT WHAT: WHAT is "hash120" (flip the hash of tick 120), "version" or
-#   "fingerprint" (flip a header field); the chunk's checksum is re-sealed so that the reader
+#   "fingerprint" (flip a header field), "end" (the END hash) or "keyframe" (the first one);
+#   the chunk's checksum is re-sealed so that the reader
 #   gets to the field.  boundaries IN: prints every chunk offset.
 forge() {
   ruby -e '
@@ -82,6 +92,8 @@ forge() {
       target = at + 8 + len - 8 if what == "hash120" && tag == "TICK" && d[at + 8, 4].unpack1("V") == 120
       target = at + 12 if what == "version" && tag == "FXSH"
       target = at + 16 if what == "fingerprint" && tag == "FXSH"
+      target = at + 12 if what == "end" && tag == "END "
+      target = at + 8 + 4 + 60 if what == "keyframe" && tag == "KEYF"
       if target
         d.setbyte(target, d.getbyte(target) ^ 2)
         d[at + 8 + len, 8] = [fnv.call(d[at, 8 + len])].pack("Q<"); break
@@ -109,10 +121,31 @@ for cut in $(boundaries "$T/a.fxr"); do # truncation at every chunk boundary (th
 done
 if [ "$all_ok" -eq 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 
+# Files that are not replays, or that ask for more than the limits allow.
+expect 2 "cannot read /dev/zero: not a regular file" -- "$B" verify /dev/zero
+expect 2 "cannot read $T: not a regular file" -- "$B" verify "$T"
+head -c 5000000 /dev/zero > "$T/zeros.fxr"
+expect 2 "zeros.fxr: byte 0: not a fixsteer file" -- "$B" verify "$T/zeros.fxr"
+expect 2 "byte [0-9]+: exceeds a limit: max_agents is 2, asked for [0-9]+ \(raise it with --max-agents\)" -- "$B" verify --max-agents 2 "$T/a.fxr"
+expect 2 "exceeds a limit: max_bytes is 1000" -- "$B" verify --max-bytes=1000 "$T/a.fxr"
+expect 2 "exceeds a limit: max_ticks is 10" -- "$B" verify --max-ticks 10 "$T/a.fxr"
+# A failed record leaves no file behind.
+rm -f "$T/none.fxr"
+expect 2 "unknown scenario" -- "$B" record --scenario nope --out "$T/none.fxr"
+if [ ! -e "$T/none.fxr" ] && ! ls "$T" | grep -q 'tmp-'; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: partial output left"; fi
+# Two recordings of different sessions are not a divergence: they are a usage error.
+"$B" record --scenario flock --ticks 300 --keyframe 50 --out "$T/other.fxr" >/dev/null
+expect 2 "not recordings of the same session" -- "$B" diff "$T/a.fxr" "$T/other.fxr"
+
 # A recording whose hash at tick 120 is one bit off: a diverged peer.
 forge "$T/a.fxr" "$T/bad.fxr" hash120
 expect 1 "DIVERGED at tick 120" -- "$B" verify "$T/bad.fxr"
 expect 1 "first divergent tick 120" -- "$B" diff "$T/a.fxr" "$T/bad.fxr"
+# Forgeries with valid checksums that only the re-simulation can see.
+forge "$T/a.fxr" "$T/end.fxr" end
+expect 1 "DIVERGED at tick 299 \(byte [0-9]+\): final hash in END differs" -- "$B" verify "$T/end.fxr"
+forge "$T/a.fxr" "$T/key.fxr" keyframe
+expect 1 "DIVERGED at tick 49 \(byte [0-9]+\): keyframe differs from the re-simulated state" -- "$B" verify "$T/key.fxr"
 
 echo "cli: ${pass} passed, ${fail} failed"
 [ "$fail" -eq 0 ]

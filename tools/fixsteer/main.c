@@ -11,6 +11,7 @@
 #include "fixsteer/replay.h"
 #include "fixsteer/snapshot.h"
 #include "fixsteer/world.h"
+#include "files.h"
 #include "scenario.h"
 #ifndef FXS_TOOL_NO_YAML
 #include "scenario_file.h"
@@ -23,60 +24,152 @@ static const scenario *scenario_file_load(const char *path, char *error, size_t 
 static void scenario_file_free(const scenario *sc) { (void)sc; }
 #endif
 
+// The tool's version.
+#define FIXSTEER_TOOL_VERSION "0.2.0"
+
 enum { EXIT_OK = 0, EXIT_DIVERGED = 1, EXIT_BAD = 2 };
 
-static const char *const usage_text =
-    "usage: fixsteer COMMAND [options]\n"
-    "\n"
-    "  list                                   the built-in scenarios\n"
-    "  record --scenario NAME|FILE --out FILE [--ticks N] [--keyframe K]\n"
-    "                                         run a scenario (built-in or a YAML file), record it\n"
-    "  verify FILE                            re-simulate a replay, check every tick's hash\n"
-    "  diff A B                               first tick where two recordings differ\n"
-    "  dump FILE                              header, per-tick commands and hashes\n"
-    "  trace --scenario NAME|FILE [--ticks N] CSV: tick,agent,x,y,vx,vy,orientation\n"
-    "\n"
-    "Every command accepts --help. Exit codes: 0 ok, 1 divergence, 2 bad usage or input.\n";
+// One line per command: its usage and what it does (also `fixsteer help CMD`).
+typedef struct command_help {
+  const char *name, *usage, *summary;
+} command_help;
+
+static const command_help commands_help[] = {
+    {"list", "fixsteer list", "the built-in scenarios"},
+    {"record", "fixsteer record --scenario NAME|FILE --out FILE [--ticks N] [--keyframe K]",
+     "run a scenario (built-in or a YAML file) and record its commands and per-tick hashes"},
+    {"verify", "fixsteer verify [LIMITS] FILE",
+     "re-simulate a replay; check every tick's hash, every keyframe, the keyframe cadence and the END hash"},
+    {"diff", "fixsteer diff [LIMITS] A B", "two recordings of one session: the first divergent tick"},
+    {"dump", "fixsteer dump [LIMITS] FILE", "header, per-tick commands and hashes"},
+    {"trace", "fixsteer trace --scenario NAME|FILE [--ticks N]", "CSV: tick,agent,x,y,vx,vy,orientation"},
+    {"help", "fixsteer help [COMMAND]", "this text, or one command's"},
+};
+#define COMMAND_COUNT (sizeof commands_help / sizeof commands_help[0])
+
+static const char *const limits_help =
+    "LIMITS (what a replay may ask for; defaults in parentheses):\n"
+    "  --max-agents N (65534)  --max-obstacles N (65535)  --max-paths N (65535)  --max-walls N (65535)\n"
+    "  --max-path-nodes N (1000000)  --max-ticks N (10000000)  --max-agent-ticks N (256000000)\n"
+    "  --max-bytes N (268435456)\n";
+
+static void print_usage(FILE *out) {
+  fprintf(out, "usage: fixsteer COMMAND [options]   (fixsteer %s)\n\n", FIXSTEER_TOOL_VERSION);
+  for (size_t i = 0; i < COMMAND_COUNT; ++i) fprintf(out, "  %-8s %s\n", commands_help[i].name, commands_help[i].summary);
+  fprintf(out, "\nOptions take --name VALUE or --name=VALUE. `fixsteer help COMMAND` for one command.\n"
+               "Exit codes: 0 ok, 1 divergence, 2 bad usage or input.\n");
+}
+
+static const command_help *help_of(const char *name) {
+  for (size_t i = 0; i < COMMAND_COUNT; ++i) {
+    if (strcmp(commands_help[i].name, name) == 0) return &commands_help[i];
+  }
+  return 0;
+}
+
+static int print_command_help(const char *name, FILE *out) {
+  const command_help *h = help_of(name);
+  if (!h) return fprintf(stderr, "fixsteer: no command '%s'\n", name), EXIT_BAD;
+  fprintf(out, "usage: %s\n%s\n", h->usage, h->summary);
+  if (strstr(h->usage, "LIMITS")) fputs(limits_help, out);
+  return EXIT_OK;
+}
 
 static double units(fix16_t v) { return v / 65536.0; }
 
-static int fail_usage(const char *msg, const char *arg) {
-  fprintf(stderr, "fixsteer: %s%s%s\n\n%s", msg, arg ? ": " : "", arg ? arg : "", usage_text);
+// A usage error of command `cmd`: the problem, then that command's usage only.
+static int fail_usage(const char *cmd, const char *msg, const char *arg) {
+  fprintf(stderr, "fixsteer %s: %s%s%s\n", cmd, msg, arg ? ": " : "", arg ? arg : "");
+  const command_help *h = help_of(cmd);
+  if (h) fprintf(stderr, "usage: %s\n", h->usage);
   return EXIT_BAD;
 }
 
-// Options shared by record and trace.
+// Options of every command; each command accepts the ones it lists in its usage.
 typedef struct options {
   const char *scenario;
   const char *out;
   long ticks;
   long keyframe;
   int help;
+  fxs_limits limits;
+  const char *files[2];
+  int file_count;
 } options;
 
-static int parse_options(int argc, char **argv, options *o) {
-  o->scenario = 0, o->out = 0, o->ticks = -1, o->keyframe = 250, o->help = 0;
+// A whole number in [min, max], or -1.
+static long long parse_count(const char *v, long long min, long long max) {
+  char *end = 0;
+  errno = 0;
+  long long n = strtoll(v, &end, 10);
+  if (errno || !*v || *end || n < min || n > max) return -1;
+  return n;
+}
+
+// Stores a --max-* option into the limits; false when `name` is not one.
+static bool limit_option(fxs_limits *l, const char *name, long long n) {
+  if (strcmp(name, "--max-agents") == 0) l->max_agents = (uint32_t)n;
+  else if (strcmp(name, "--max-obstacles") == 0) l->max_obstacles = (uint32_t)n;
+  else if (strcmp(name, "--max-paths") == 0) l->max_paths = (uint32_t)n;
+  else if (strcmp(name, "--max-walls") == 0) l->max_walls = (uint32_t)n;
+  else if (strcmp(name, "--max-path-nodes") == 0) l->max_path_nodes = (uint32_t)n;
+  else if (strcmp(name, "--max-ticks") == 0) l->max_ticks = (uint32_t)n;
+  else if (strcmp(name, "--max-agent-ticks") == 0) l->max_agent_ticks = (uint64_t)n;
+  else if (strcmp(name, "--max-bytes") == 0) l->max_bytes = (uint64_t)n;
+  else return false;
+  return true;
+}
+
+static int parse_option(const char *cmd, options *o, const char *name, const char *v) {
+  if (strcmp(name, "--scenario") == 0) o->scenario = v;
+  else if (strcmp(name, "--out") == 0) o->out = v;
+  else if (strcmp(name, "--ticks") == 0 || strcmp(name, "--keyframe") == 0) {
+    long long n = parse_count(v, name[2] == 't' ? 1 : 0, 10000000);
+    if (n < 0) return fail_usage(cmd, name[2] == 't' ? "--ticks needs a whole number from 1 to 10000000"
+                                                     : "--keyframe needs a whole number from 0 to 10000000", v);
+    if (name[2] == 't') o->ticks = (long)n;
+    else o->keyframe = (long)n;
+  } else if (strncmp(name, "--max-", 6) == 0) {
+    long long n = parse_count(v, 0, strcmp(name, "--max-agent-ticks") == 0 || strcmp(name, "--max-bytes") == 0
+                                        ? INT64_MAX : (long long)UINT32_MAX);
+    if (n < 0) return fail_usage(cmd, "not a count", v);
+    if (!limit_option(&o->limits, name, n)) return fail_usage(cmd, "unknown option", name);
+  } else {
+    return fail_usage(cmd, "unknown option", name);
+  }
+  return EXIT_OK;
+}
+
+// Parses `--name VALUE`, `--name=VALUE`, --help and up to `max_files` plain arguments.
+static int parse_options(const char *cmd, int argc, char **argv, int max_files, options *o) {
+  memset(o, 0, sizeof *o);
+  o->ticks = -1, o->keyframe = 250, o->limits = fxs_default_limits();
   for (int i = 0; i < argc; ++i) {
     const char *a = argv[i];
-    const char *v = i + 1 < argc ? argv[i + 1] : 0;
-    char *end = 0;
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
       o->help = 1;
       continue;
     }
-    if (!v) return fail_usage("missing value for", a);
-    if (strcmp(a, "--scenario") == 0) o->scenario = v;
-    else if (strcmp(a, "--out") == 0) o->out = v;
-    else if (strcmp(a, "--ticks") == 0 || strcmp(a, "--keyframe") == 0) {
-      errno = 0;
-      long n = strtol(v, &end, 10);
-      if (errno || *end || n < 0 || n > 10000000) return fail_usage("not a count", v);
-      if (a[2] == 't') o->ticks = n;
-      else o->keyframe = n;
-    } else {
-      return fail_usage("unknown option", a);
+    if (strncmp(a, "--", 2) != 0) {
+      if (o->file_count >= max_files) return fail_usage(cmd, "unexpected argument", a);
+      o->files[o->file_count++] = a;
+      continue;
     }
-    ++i;
+    char name[64];
+    const char *eq = strchr(a, '=');
+    const char *v;
+    if (eq) {
+      size_t n = (size_t)(eq - a);
+      if (n >= sizeof name) return fail_usage(cmd, "unknown option", a);
+      memcpy(name, a, n);
+      name[n] = '\0';
+      v = eq + 1;
+    } else {
+      snprintf(name, sizeof name, "%s", a);
+      if (i + 1 >= argc) return fail_usage(cmd, "missing value for", a);
+      v = argv[++i];
+    }
+    if (parse_option(cmd, o, name, v) != EXIT_OK) return EXIT_BAD;
   }
   return EXIT_OK;
 }
@@ -130,49 +223,54 @@ static bool write_file(void *user, const uint8_t *bytes, size_t size) {
   return fwrite(bytes, 1, size, (FILE *)user) == size;
 }
 
+// Parses a command's options; returns -1 to go on, else the exit code (help or an error).
+static int command_options(const char *cmd, int argc, char **argv, int files, options *o) {
+  if (parse_options(cmd, argc, argv, files, o) != EXIT_OK) return EXIT_BAD;
+  if (o->help) return print_command_help(cmd, stdout);
+  return -1;
+}
+
 static int cmd_record(int argc, char **argv) {
   options o;
-  if (parse_options(argc, argv, &o) != EXIT_OK) return EXIT_BAD;
-  if (o.help) return printf("usage: fixsteer record --scenario NAME --out FILE [--ticks N] [--keyframe K]\n"
-                            "Runs a built-in scenario and records its commands and per-tick hashes.\n"), EXIT_OK;
-  if (!o.scenario || !o.out) return fail_usage("record needs --scenario and --out", 0);
+  int done = command_options("record", argc, argv, 0, &o);
+  if (done >= 0) return done;
+  if (!o.scenario || !o.out) return fail_usage("record", "needs --scenario and --out", 0);
   session s;
   if (session_start(&s, o.scenario) != EXIT_OK) return EXIT_BAD;
   long ticks = o.ticks >= 0 ? o.ticks : (long)s.sc->default_ticks;
-  FILE *f = fopen(o.out, "wb");
-  if (!f) return fprintf(stderr, "fixsteer: cannot write %s: %s\n", o.out, strerror(errno)), EXIT_BAD;
-  size_t scratch_size = 1u << 20;
+  output out;
+  size_t scratch_size = fxs_world_snapshot_size(&s.world) + (size_t)s.sc->capacity.agents * 512u + (1u << 16);
   uint8_t *scratch = malloc(scratch_size);
+  fxs_result r = FXS_ERR_BUFFER_TOO_SMALL;
   fxs_replay_writer w;
-  fxs_result r = fxs_replay_writer_begin(&w, write_file, f, &s.world, (uint32_t)o.keyframe, scratch, scratch_size);
-  fxs_command commands[SCENARIO_MAX_COMMANDS];
-  for (long t = 0; t < ticks && r == FXS_OK; ++t) {
-    uint32_t n = session_tick(&s, commands);
-    r = fxs_replay_writer_tick(&w, &s.world, commands, n);
-    if (ticks >= 10000 && t % (ticks / 10) == 0) fprintf(stderr, "record: tick %ld of %ld\n", t, ticks);
-  }
-  if (r == FXS_OK) r = fxs_replay_writer_end(&w, &s.world);
-  long bytes = ftell(f);
-  if (fclose(f) != 0 && r == FXS_OK) r = FXS_ERR_BUFFER_TOO_SMALL;
-  if (r == FXS_OK) {
-    printf("recorded %s: scenario %s, %ld ticks, %ld bytes, final hash 0x%016llx\n", o.out, s.sc->name,
-           ticks, bytes, (unsigned long long)w.last_hash);
-  } else {
-    fprintf(stderr, "fixsteer: writing %s failed: %s\n", o.out, fxs_result_message(r));
+  if (scratch && output_open(&out, o.out)) {
+    r = fxs_replay_writer_begin(&w, write_file, out.f, &s.world, (uint32_t)o.keyframe, scratch, scratch_size);
+    fxs_command commands[SCENARIO_MAX_COMMANDS];
+    for (long t = 0; t < ticks && r == FXS_OK; ++t) {
+      uint32_t n = session_tick(&s, commands);
+      r = fxs_replay_writer_tick(&w, &s.world, commands, n);
+      if (ticks >= 10000 && t % (ticks / 10) == 0) fprintf(stderr, "record: tick %ld of %ld\n", t, ticks);
+    }
+    if (r == FXS_OK) r = fxs_replay_writer_end(&w, &s.world);
+    long bytes = ftell(out.f);
+    if (r != FXS_OK) fprintf(stderr, "fixsteer: writing %s failed: %s\n", o.out, fxs_result_message(r));
+    if (!output_finish(&out, r == FXS_OK) && r == FXS_OK) r = FXS_ERR_BUFFER_TOO_SMALL;
+    if (r == FXS_OK) {
+      printf("recorded %s: scenario %s, %ld ticks, %ld bytes, final hash 0x%016llx\n", o.out, s.sc->name,
+             ticks, bytes, (unsigned long long)w.last_hash);
+    }
   }
   free(scratch);
   free(s.memory);
   scenario_file_free(s.loaded);
-  if (r != FXS_OK) return EXIT_BAD;
-  return EXIT_OK;
+  return r == FXS_OK ? EXIT_OK : EXIT_BAD;
 }
 
 static int cmd_trace(int argc, char **argv) {
   options o;
-  if (parse_options(argc, argv, &o) != EXIT_OK) return EXIT_BAD;
-  if (o.help) return printf("usage: fixsteer trace --scenario NAME [--ticks N]\n"
-                            "Prints tick,agent,x,y,vx,vy,orientation as CSV, one row per live agent per tick.\n"), EXIT_OK;
-  if (!o.scenario) return fail_usage("trace needs --scenario", 0);
+  int done = command_options("trace", argc, argv, 0, &o);
+  if (done >= 0) return done;
+  if (!o.scenario) return fail_usage("trace", "needs --scenario", 0);
   session s;
   if (session_start(&s, o.scenario) != EXIT_OK) return EXIT_BAD;
   long ticks = o.ticks >= 0 ? o.ticks : (long)s.sc->default_ticks;
@@ -193,7 +291,10 @@ static int cmd_trace(int argc, char **argv) {
   return EXIT_OK;
 }
 
-static int cmd_list(void) {
+static int cmd_list(int argc, char **argv) {
+  options o;
+  int done = command_options("list", argc, argv, 0, &o);
+  if (done >= 0) return done;
   uint32_t n;
   const scenario *list = scenario_list(&n);
   for (uint32_t i = 0; i < n; ++i) {
@@ -204,32 +305,7 @@ static int cmd_list(void) {
 
 // ------------------------------------------------------------------ reading replays
 
-typedef struct file {
-  const char *name;
-  uint8_t *data;
-  size_t size;
-} file;
-
-static int read_file(const char *name, file *f) {
-  f->name = name, f->data = 0, f->size = 0;
-  FILE *in = fopen(name, "rb");
-  if (!in) return fprintf(stderr, "fixsteer: cannot read %s: %s\n", name, strerror(errno)), EXIT_BAD;
-  size_t cap = 1u << 16;
-  f->data = malloc(cap);
-  size_t n;
-  while (f->data && (n = fread(f->data + f->size, 1, cap - f->size, in)) > 0) {
-    f->size += n;
-    if (f->size == cap) f->data = realloc(f->data, cap *= 2);
-  }
-  fclose(in);
-  if (!f->data) return fprintf(stderr, "fixsteer: out of memory reading %s\n", name), EXIT_BAD;
-  return EXIT_OK;
-}
-
-static int bad_input(const file *f, size_t offset, fxs_result r) {
-  fprintf(stderr, "fixsteer: %s: byte %zu: %s\n", f->name, offset, fxs_result_message(r));
-  return EXIT_BAD;
-}
+static int bad_input(const file *f, size_t offset, fxs_result r) { return file_bad_input(f, offset, r, 0); }
 
 static void print_difference(const char *who, const fxs_world_difference *d, uint32_t tick) {
   if (d->agent >= 0) {
@@ -242,16 +318,16 @@ static void print_difference(const char *who, const fxs_world_difference *d, uin
 }
 
 static int cmd_verify(int argc, char **argv) {
-  if (argc != 1 || strcmp(argv[0], "--help") == 0) {
-    if (argc == 1) return printf("usage: fixsteer verify FILE\nRe-simulates FILE and checks every tick's state hash.\n"), EXIT_OK;
-    return fail_usage("verify takes one FILE", 0);
-  }
+  options o;
+  int done = command_options("verify", argc, argv, 1, &o);
+  if (done >= 0) return done;
+  if (o.file_count != 1) return fail_usage("verify", "takes one FILE", 0);
   file f;
-  if (read_file(argv[0], &f) != EXIT_OK) return EXIT_BAD;
-  size_t need = fxs_replay_verify_memory_size(f.data, f.size, 0);
+  if (!file_read_replay(o.files[0], &o.limits, &f)) return EXIT_BAD;
+  size_t need = fxs_replay_verify_memory_size(f.data, f.size, &o.limits);
   void *memory = need ? calloc(1, need) : 0;
   fxs_verify_report rep;
-  fxs_replay_verify(f.data, f.size, 0, memory, need, &rep);
+  fxs_replay_verify(f.data, f.size, &o.limits, memory, need, &rep);
   free(memory);
   int code = EXIT_OK;
   if (rep.result == FXS_OK) {
@@ -268,9 +344,9 @@ static int cmd_verify(int argc, char **argv) {
     else printf("  no keyframe after the divergence to name the field\n");
     code = EXIT_DIVERGED;
   } else {
-    code = bad_input(&f, rep.error_offset, rep.result);
+    code = file_bad_input(&f, rep.error_offset, rep.result, &rep.limit_error);
   }
-  free(f.data);
+  file_free(&f);
   return code;
 }
 
@@ -284,16 +360,20 @@ static void dump_command(const uint8_t *bytes) {
 }
 
 static int cmd_dump(int argc, char **argv) {
-  if (argc != 1 || strcmp(argv[0], "--help") == 0) {
-    if (argc == 1) return printf("usage: fixsteer dump FILE\nPrints the header, then every tick's commands and hash.\n"), EXIT_OK;
-    return fail_usage("dump takes one FILE", 0);
-  }
+  options o;
+  int done = command_options("dump", argc, argv, 1, &o);
+  if (done >= 0) return done;
+  if (o.file_count != 1) return fail_usage("dump", "takes one FILE", 0);
   file f;
-  if (read_file(argv[0], &f) != EXIT_OK) return EXIT_BAD;
+  if (!file_read_replay(o.files[0], &o.limits, &f)) return EXIT_BAD;
   fxs_replay_reader r;
   size_t at = 0;
-  fxs_result e = fxs_replay_open(&r, f.data, f.size, false, 0, &at);
-  if (e != FXS_OK) return bad_input(&f, at, e);
+  fxs_result e = fxs_replay_open(&r, f.data, f.size, false, &o.limits, &at);
+  if (e != FXS_OK) {
+    file_bad_input(&f, at, e, &r.limit_error);
+    file_free(&f);
+    return EXIT_BAD;
+  }
   fxs_world_capacity cap;
   fxs_snapshot_capacity(r.initial.snapshot, r.initial.snapshot_size, &cap);
   printf("replay %s: version %u, fingerprint 0x%016llx (%s), keyframe every %u ticks\n", f.name, r.version,
@@ -303,7 +383,11 @@ static int cmd_dump(int argc, char **argv) {
          cap.obstacles, cap.paths, cap.path_nodes, r.initial.snapshot_size);
   while (!r.ended) {
     fxs_replay_chunk c;
-    if ((e = fxs_replay_next(&r, &c, &at)) != FXS_OK) return bad_input(&f, at, e);
+    if ((e = fxs_replay_next(&r, &c, &at)) != FXS_OK) {
+      bad_input(&f, at, e);
+      file_free(&f);
+      return EXIT_BAD;
+    }
     if (c.tag == FXS_CHUNK_TICK) {
       printf("tick %u: %u commands, hash 0x%016llx\n", c.tick, c.command_count, (unsigned long long)c.hash);
       for (uint16_t i = 0; i < c.command_count; ++i) dump_command(c.commands + (size_t)i * FXS_COMMAND_BYTES);
@@ -313,7 +397,7 @@ static int cmd_dump(int argc, char **argv) {
       printf("end: %u ticks, final hash 0x%016llx\n", c.tick, (unsigned long long)c.hash);
     }
   }
-  free(f.data);
+  file_free(&f);
   return EXIT_OK;
 }
 
@@ -362,13 +446,15 @@ static void diff_keyframes(fxs_replay_reader *ra, fxs_replay_reader *rb, uint32_
   free(mb);
 }
 
-static int diff_files(const file *pa, const file *pb) {
+static int diff_files(const file *pa, const file *pb, const fxs_limits *limits) {
   const file a = *pa, b = *pb;
   fxs_replay_reader ra, rb;
   size_t at = 0;
-  fxs_result e = fxs_replay_open(&ra, a.data, a.size, false, 0, &at);
-  if (e != FXS_OK) return bad_input(&a, at, e);
-  if ((e = fxs_replay_open(&rb, b.data, b.size, false, 0, &at)) != FXS_OK) return bad_input(&b, at, e);
+  fxs_result e = fxs_replay_open(&ra, a.data, a.size, false, limits, &at);
+  if (e != FXS_OK) return file_bad_input(&a, at, e, &ra.limit_error);
+  if ((e = fxs_replay_open(&rb, b.data, b.size, false, limits, &at)) != FXS_OK) {
+    return file_bad_input(&b, at, e, &rb.limit_error);
+  }
   if (ra.fingerprint != rb.fingerprint) {
     printf("math differs: A fingerprint 0x%016llx, B 0x%016llx\n", (unsigned long long)ra.fingerprint,
            (unsigned long long)rb.fingerprint);
@@ -387,7 +473,11 @@ static int diff_files(const file *pa, const file *pb) {
     }
     bool same_input = ca.command_count == cb.command_count &&
                       memcmp(ca.commands, cb.commands, (size_t)ca.command_count * FXS_COMMAND_BYTES) == 0;
-    if (!same_input) return printf("inputs differ at tick %u: not recordings of the same session\n", ca.tick), EXIT_DIVERGED;
+    if (!same_input) {
+      fprintf(stderr, "fixsteer: %s and %s are not recordings of the same session: their inputs differ at tick %u\n",
+              a.name, b.name, ca.tick);
+      return EXIT_BAD;
+    }
     if (ca.hash != cb.hash) {
       printf("first divergent tick %u: A 0x%016llx, B 0x%016llx\n", ca.tick, (unsigned long long)ca.hash,
              (unsigned long long)cb.hash);
@@ -398,31 +488,40 @@ static int diff_files(const file *pa, const file *pb) {
 }
 
 static int cmd_diff(int argc, char **argv) {
-  if (argc != 2) {
-    if (argc == 1 && strcmp(argv[0], "--help") == 0) {
-      return printf("usage: fixsteer diff A B\nCompares two recordings of one session, tick by tick.\n"), EXIT_OK;
-    }
-    return fail_usage("diff takes two files", 0);
-  }
-  file a = {argv[0], 0, 0}, b = {argv[1], 0, 0};
+  options o;
+  int done = command_options("diff", argc, argv, 2, &o);
+  if (done >= 0) return done;
+  if (o.file_count != 2) return fail_usage("diff", "takes two files", 0);
+  file a = {o.files[0], 0, 0}, b = {o.files[1], 0, 0};
   int code = EXIT_BAD;
-  if (read_file(argv[0], &a) == EXIT_OK && read_file(argv[1], &b) == EXIT_OK) code = diff_files(&a, &b);
-  free(a.data);
-  free(b.data);
+  if (file_read_replay(o.files[0], &o.limits, &a) && file_read_replay(o.files[1], &o.limits, &b)) {
+    code = diff_files(&a, &b, &o.limits);
+  }
+  file_free(&a);
+  file_free(&b);
   return code;
 }
 
 int main(int argc, char **argv) {
-  if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-    fputs(usage_text, argc < 2 ? stderr : stdout);
-    return argc < 2 ? EXIT_BAD : EXIT_OK;
-  }
+  if (argc < 2) return print_usage(stderr), EXIT_BAD;
   const char *cmd = argv[1];
-  if (strcmp(cmd, "list") == 0) return cmd_list();
+  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) return print_usage(stdout), EXIT_OK;
+  if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
+    return printf("fixsteer %s (replay format %u, snapshot format %u, math fingerprint 0x%016llx)\n",
+                  FIXSTEER_TOOL_VERSION, FXS_REPLAY_VERSION, FXS_SNAPSHOT_VERSION,
+                  (unsigned long long)fxs_math_fingerprint()), EXIT_OK;
+  }
+  if (strcmp(cmd, "help") == 0) {
+    if (argc == 2) return print_usage(stdout), EXIT_OK;
+    return print_command_help(argv[2], stdout);
+  }
+  if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
   if (strcmp(cmd, "record") == 0) return cmd_record(argc - 2, argv + 2);
   if (strcmp(cmd, "verify") == 0) return cmd_verify(argc - 2, argv + 2);
   if (strcmp(cmd, "diff") == 0) return cmd_diff(argc - 2, argv + 2);
   if (strcmp(cmd, "dump") == 0) return cmd_dump(argc - 2, argv + 2);
   if (strcmp(cmd, "trace") == 0) return cmd_trace(argc - 2, argv + 2);
-  return fail_usage("unknown command", cmd);
+  fprintf(stderr, "fixsteer: unknown command '%s'\n\n", cmd);
+  print_usage(stderr);
+  return EXIT_BAD;
 }

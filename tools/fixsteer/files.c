@@ -1,0 +1,123 @@
+#define _POSIX_C_SOURCE 200809L
+
+#include "files.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fixsteer/replay.h"
+
+// The header chunk: tag, length, 20-byte payload, checksum (docs/replay-format.md).
+#define HEADER_CHUNK_BYTES 36u
+
+int file_bad_input(const file *f, size_t offset, fxs_result r, const fxs_limit_error *limit) {
+  if (r == FXS_ERR_LIMIT && limit && limit->field) {
+    char flag[64];
+    size_t n = 0;
+    for (const char *c = limit->field; *c && n + 1 < sizeof flag; ++c) flag[n++] = *c == '_' ? '-' : *c;
+    flag[n] = '\0';
+    fprintf(stderr, "fixsteer: %s: byte %zu: %s: %s is %llu, asked for %llu (raise it with --%s)\n", f->name,
+            offset, fxs_result_message(r), limit->field, (unsigned long long)limit->limit,
+            (unsigned long long)limit->value, flag);
+  } else {
+    fprintf(stderr, "fixsteer: %s: byte %zu: %s\n", f->name, offset, fxs_result_message(r));
+  }
+  return 2;
+}
+
+static bool fail(file *f, FILE *in, const char *what) {
+  fprintf(stderr, "fixsteer: cannot read %s: %s\n", f->name, what);
+  if (in) fclose(in);
+  free(f->data);
+  f->data = 0;
+  return false;
+}
+
+// Grows f->data to hold `want` bytes and reads up to there; false on an I/O error.
+static bool read_upto(file *f, FILE *in, size_t *capacity, size_t want) {
+  if (want > *capacity) {
+    uint8_t *grown = realloc(f->data, want);
+    if (!grown) return false;
+    f->data = grown;
+    *capacity = want;
+  }
+  f->size += fread(f->data + f->size, 1, want - f->size, in);
+  return !ferror(in);
+}
+
+bool file_read_replay(const char *name, const fxs_limits *limits, file *f) {
+  f->name = name, f->data = 0, f->size = 0;
+  FILE *in = fopen(name, "rb");
+  if (!in) return fail(f, 0, strerror(errno));
+  struct stat st;
+  if (fstat(fileno(in), &st) != 0 || !S_ISREG(st.st_mode)) return fail(f, in, "not a regular file");
+  size_t capacity = 0;
+  if (!read_upto(f, in, &capacity, HEADER_CHUNK_BYTES)) return fail(f, in, strerror(errno));
+  // The header alone decides whether the rest is worth reading: a reader that cannot get
+  // past it reports the same error it would report for the whole file.
+  fxs_replay_reader r;
+  size_t at = 0;
+  fxs_result e = fxs_replay_open(&r, f->data, f->size, false, limits, &at);
+  if (e == FXS_ERR_BAD_MAGIC || e == FXS_ERR_BAD_VERSION || e == FXS_ERR_BAD_CHECKSUM ||
+      (e == FXS_ERR_TRUNCATED && at < f->size)) {
+    fclose(in);
+    file_bad_input(f, at, e, 0);
+    free(f->data);
+    f->data = 0;
+    return false;
+  }
+  uint64_t max = limits ? limits->max_bytes : FXS_DEFAULT_MAX_BYTES;
+  size_t block = 1u << 20;
+  while (!feof(in)) {
+    uint64_t want = (uint64_t)f->size + block;
+    if (want > max + 1u) want = max + 1u; // one byte past the limit shows it is exceeded
+    if (!read_upto(f, in, &capacity, (size_t)want)) return fail(f, in, strerror(errno));
+    if (f->size > max) {
+      fclose(in);
+      fxs_limit_error le = {"max_bytes", max, (uint64_t)st.st_size};
+      file_bad_input(f, (size_t)max, FXS_ERR_LIMIT, &le);
+      free(f->data);
+      f->data = 0;
+      return false;
+    }
+    if (f->size < want) break;
+  }
+  fclose(in);
+  return true;
+}
+
+void file_free(file *f) {
+  free(f->data);
+  f->data = 0;
+}
+
+bool output_open(output *o, const char *name) {
+  o->name = name;
+  o->f = 0;
+  int n = snprintf(o->temp, sizeof o->temp, "%s.tmp-%ld", name, (long)getpid());
+  if (n < 0 || (size_t)n >= sizeof o->temp) {
+    fprintf(stderr, "fixsteer: cannot write %s: name too long\n", name);
+    return false;
+  }
+  o->f = fopen(o->temp, "wb");
+  if (!o->f) fprintf(stderr, "fixsteer: cannot write %s: %s\n", name, strerror(errno));
+  return o->f != 0;
+}
+
+bool output_finish(output *o, bool ok) {
+  if (!o->f) return false;
+  if (fclose(o->f) != 0 && ok) {
+    fprintf(stderr, "fixsteer: cannot write %s: %s\n", o->name, strerror(errno));
+    ok = false;
+  }
+  o->f = 0;
+  if (ok && rename(o->temp, o->name) != 0) {
+    fprintf(stderr, "fixsteer: cannot write %s: %s\n", o->name, strerror(errno));
+    ok = false;
+  }
+  if (!ok) remove(o->temp);
+  return ok;
+}
