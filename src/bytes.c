@@ -1,6 +1,6 @@
 #include "bytes.h"
 
-fxs_writer fxs_writer_make(uint8_t *buffer, size_t capacity, fxs_hasher *hasher) {
+fxs_writer fxs_writer_make(uint8_t *buffer, size_t capacity, fxs_state_hasher *hasher) {
   fxs_writer w;
   w.buffer = buffer;
   w.capacity = buffer ? capacity : 0;
@@ -20,29 +20,16 @@ fxs_writer fxs_writer_comparing(const uint8_t *expect, size_t size) {
   return w;
 }
 
-void fxs_put_u8(fxs_writer *w, uint8_t v) {
-  if (w->buffer && w->position < w->capacity) w->buffer[w->position] = v;
-  if (w->hasher) fxs_hash_u8(w->hasher, v);
-  if (w->expect && !w->differs && (w->position >= w->expect_size || w->expect[w->position] != v)) {
-    w->differs = true;
-    w->mismatch = w->position;
+void fxs_writer_store(fxs_writer *w, uint64_t v, uint32_t bytes) {
+  for (uint32_t i = 0; i < bytes; ++i) {
+    size_t at = w->position + i;
+    uint8_t b = (uint8_t)(v >> (8u * i));
+    if (w->buffer && at < w->capacity) w->buffer[at] = b;
+    if (w->expect && !w->differs && (at >= w->expect_size || w->expect[at] != b)) {
+      w->differs = true;
+      w->mismatch = at;
+    }
   }
-  w->position++;
-}
-
-void fxs_put_u16(fxs_writer *w, uint16_t v) {
-  fxs_put_u8(w, (uint8_t)v);
-  fxs_put_u8(w, (uint8_t)(v >> 8));
-}
-
-void fxs_put_u32(fxs_writer *w, uint32_t v) {
-  for (int i = 0; i < 4; ++i) fxs_put_u8(w, (uint8_t)(v >> (8 * i)));
-}
-
-void fxs_put_i32(fxs_writer *w, int32_t v) { fxs_put_u32(w, (uint32_t)v); }
-
-void fxs_put_u64(fxs_writer *w, uint64_t v) {
-  for (int i = 0; i < 8; ++i) fxs_put_u8(w, (uint8_t)(v >> (8 * i)));
 }
 
 void fxs_put_bytes(fxs_writer *w, const uint8_t *bytes, size_t size) {

@@ -1,5 +1,7 @@
-// Internal: explicit little-endian writing and reading. A writer either fills a buffer or
-// feeds a hasher (or both), so the state hash and the snapshot come from one serializer.
+// Internal: explicit little-endian writing and reading. A writer fills a buffer, feeds the
+// state hash, compares with expected bytes, or only counts, so the state hash, snapshots and
+// keyframe checks all come from one serializer. The writer's functions are inline: the state
+// hash walks every field of every agent each tick.
 #ifndef FIXSTEER_BYTES_H
 #define FIXSTEER_BYTES_H
 
@@ -10,13 +12,13 @@
 #include "fixsteer/hash.h"
 
 typedef struct fxs_writer {
-  uint8_t *buffer;    // may be NULL: only count (and hash)
+  uint8_t *buffer;         // may be NULL: do not store
   size_t capacity;
-  size_t position;    // bytes produced so far, even past capacity
-  fxs_hasher *hasher; // may be NULL
-  const uint8_t *expect; // may be NULL: compare the bytes with these instead of storing them
+  size_t position;         // bytes produced so far, even past capacity
+  fxs_state_hasher *hasher; // may be NULL
+  const uint8_t *expect;   // may be NULL: compare the bytes with these
   size_t expect_size;
-  size_t mismatch;       // first differing position (valid when differs)
+  size_t mismatch;         // first differing position (valid when differs)
   bool differs;
 } fxs_writer;
 
@@ -27,13 +29,24 @@ typedef struct fxs_reader {
   bool failed; // set by the first read past the end; later reads return 0
 } fxs_reader;
 
-fxs_writer fxs_writer_make(uint8_t *buffer, size_t capacity, fxs_hasher *hasher);
+fxs_writer fxs_writer_make(uint8_t *buffer, size_t capacity, fxs_state_hasher *hasher);
 fxs_writer fxs_writer_comparing(const uint8_t *expect, size_t size);
-void fxs_put_u8(fxs_writer *w, uint8_t v);
-void fxs_put_u16(fxs_writer *w, uint16_t v);
-void fxs_put_u32(fxs_writer *w, uint32_t v);
-void fxs_put_i32(fxs_writer *w, int32_t v);
-void fxs_put_u64(fxs_writer *w, uint64_t v);
+
+// The storing and comparing paths, byte by byte (out of line: not the per-tick path).
+void fxs_writer_store(fxs_writer *w, uint64_t v, uint32_t bytes);
+
+// Writes the low `bytes` bytes of v, least significant first.
+static inline void fxs_put_le(fxs_writer *w, uint64_t v, uint32_t bytes) {
+  if (w->hasher) fxs_state_hash_put(w->hasher, v, bytes);
+  if (w->buffer || w->expect) fxs_writer_store(w, v, bytes);
+  w->position += bytes;
+}
+
+static inline void fxs_put_u8(fxs_writer *w, uint8_t v) { fxs_put_le(w, v, 1); }
+static inline void fxs_put_u16(fxs_writer *w, uint16_t v) { fxs_put_le(w, v, 2); }
+static inline void fxs_put_u32(fxs_writer *w, uint32_t v) { fxs_put_le(w, v, 4); }
+static inline void fxs_put_i32(fxs_writer *w, int32_t v) { fxs_put_le(w, (uint32_t)v, 4); }
+static inline void fxs_put_u64(fxs_writer *w, uint64_t v) { fxs_put_le(w, v, 8); }
 void fxs_put_bytes(fxs_writer *w, const uint8_t *bytes, size_t size);
 bool fxs_writer_fits(const fxs_writer *w);
 

@@ -24,3 +24,22 @@ void fxs_hash_i32(fxs_hasher *h, int32_t v) { fxs_hash_u32(h, (uint32_t)v); }
 void fxs_hash_u64(fxs_hasher *h, uint64_t v) {
   for (int i = 0; i < 8; ++i) fxs_hash_u8(h, (uint8_t)(v >> (8 * i)));
 }
+
+uint64_t fxs_state_hash_value(const fxs_state_hasher *h) {
+  uint64_t x = h->state;
+  // The pending bytes form a final word padded with zeros; the length tells "ab" + 0 apart
+  // from "ab".
+  if (h->fill) x = fxs_state_hash_fold(x, h->pending);
+  x ^= h->length;
+  x ^= x >> 33;
+  x *= FXS_STATE_HASH_K3;
+  x ^= x >> 29;
+  x *= FXS_STATE_HASH_K4;
+  x ^= x >> 32;
+  return x;
+}
+
+void fxs_state_hash_bytes(fxs_state_hasher *h, const void *bytes, size_t size) {
+  const uint8_t *p = (const uint8_t *)bytes;
+  for (size_t i = 0; i < size; ++i) fxs_state_hash_put(h, p[i], 1);
+}

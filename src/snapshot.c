@@ -63,13 +63,13 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
   put_vec2(w, d->bounds_max);
   fxs_put_u8(w, d->clamp_to_bounds);
   fxs_put_i32(w, d->neighbor_radius);
-  fxs_put_u16(w, world->capacity.agents);
-  fxs_put_u16(w, world->capacity.obstacles);
-  fxs_put_u16(w, world->capacity.paths);
+  fxs_put_u32(w, world->capacity.agents);
+  fxs_put_u32(w, world->capacity.obstacles);
+  fxs_put_u32(w, world->capacity.paths);
   fxs_put_u32(w, world->capacity.path_nodes);
-  fxs_put_u16(w, world->capacity.walls);
+  fxs_put_u32(w, world->capacity.walls);
   fxs_put_u32(w, world->tick);
-  fxs_put_u16(w, world->path_count);
+  fxs_put_u32(w, world->path_count);
   fxs_put_u32(w, world->node_count);
   for (uint32_t i = 0; i < world->capacity.agents; ++i) put_agent_slot(w, &world->agents[i]);
   for (uint32_t i = 0; i < world->capacity.obstacles; ++i) {
@@ -96,10 +96,10 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
 }
 
 uint64_t fxs_world_hash(const fxs_world *world) {
-  fxs_hasher h = fxs_hasher_make();
+  fxs_state_hasher h = fxs_state_hasher_make();
   fxs_writer w = fxs_writer_make(0, 0, &h);
   serialize(world, &w);
-  return h.state;
+  return fxs_state_hash_value(&h);
 }
 
 bool fxs_world_matches_snapshot(const fxs_world *world, const uint8_t *data, size_t size,
@@ -252,22 +252,23 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
   def->clamp_to_bounds = fxs_get_u8(r);
   def->neighbor_radius = fxs_get_i32(r);
   if (!r->failed && fxs_world_def_check(def) != FXS_OK) return fail_at(rs, FXS_ERR_BAD_VALUE, def_offset(def)), false;
-  fxs_world_capacity c;
   size_t capacity_at = r->position;
-  c.agents = fxs_get_u16(r);
-  c.obstacles = fxs_get_u16(r);
-  c.paths = fxs_get_u16(r);
+  struct { uint32_t agents, obstacles, paths, path_nodes, walls; } c;
+  c.agents = fxs_get_u32(r);
+  c.obstacles = fxs_get_u32(r);
+  c.paths = fxs_get_u32(r);
   c.path_nodes = fxs_get_u32(r);
-  c.walls = fxs_get_u16(r);
+  c.walls = fxs_get_u32(r);
   if (c.agents != world->capacity.agents || c.obstacles != world->capacity.obstacles ||
       c.paths != world->capacity.paths || c.path_nodes != world->capacity.path_nodes ||
       c.walls != world->capacity.walls) {
     return fail_at(rs, FXS_ERR_CAPACITY, capacity_at), false;
   }
   *tick = fxs_get_u32(r);
-  *path_count = fxs_get_u16(r);
+  uint32_t paths = fxs_get_u32(r);
+  *path_count = (uint16_t)paths;
   *node_count = fxs_get_u32(r);
-  if (*path_count > c.paths || *node_count > c.path_nodes) return fail(rs, FXS_ERR_BAD_LENGTH), false;
+  if (paths > c.paths || *node_count > c.path_nodes) return fail(rs, FXS_ERR_BAD_LENGTH), false;
   if (r->failed) return fail(rs, FXS_ERR_TRUNCATED), false;
   return true;
 }
@@ -339,13 +340,16 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
   if (fxs_get_u32(&r) != FXS_SNAPSHOT_MAGIC) return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_MAGIC;
   if (fxs_get_u16(&r) != FXS_SNAPSHOT_VERSION) return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_VERSION;
   r.position = 35; // seed, bounds, clamp flag and neighbor radius come first
-  out->agents = fxs_get_u16(&r);
-  out->obstacles = fxs_get_u16(&r);
-  out->paths = fxs_get_u16(&r);
-  out->path_nodes = fxs_get_u32(&r);
-  out->walls = fxs_get_u16(&r);
+  uint32_t agents = fxs_get_u32(&r), obstacles = fxs_get_u32(&r), paths = fxs_get_u32(&r);
+  uint32_t nodes = fxs_get_u32(&r), walls = fxs_get_u32(&r);
   if (r.failed) return FXS_ERR_TRUNCATED;
-  return out->agents > 0xFFFEu ? FXS_ERR_BAD_VALUE : FXS_OK;
+  // The world's fields are narrower than the format (which leaves room to grow).
+  if (agents > 0xFFFEu || obstacles > 0xFFFFu || paths > 0xFFFFu || walls > 0xFFFFu) {
+    return FXS_ERR_BAD_VALUE;
+  }
+  out->agents = (uint16_t)agents, out->obstacles = (uint16_t)obstacles;
+  out->paths = (uint16_t)paths, out->path_nodes = nodes, out->walls = (uint16_t)walls;
+  return FXS_OK;
 }
 
 // Compares one field; on the first difference fills *out and returns true from the caller.

@@ -46,15 +46,15 @@ typedef struct golden {
 } golden;
 
 static const golden goldens[] = {
-    {"test/golden/hunter_prey.fxr", 1200, UINT64_C(0x744c42c0105fc68f)},
-    {"test/golden/patrol.fxr", 1500, UINT64_C(0xfd0fc4230d8bf986)},
-    {"test/golden/flock.fxr", 1200, UINT64_C(0x6329b2986f583bc5)},
-    {"test/golden/queue.fxr", 1500, UINT64_C(0x8197d931fab66539)},
-    {"test/golden/leader.fxr", 1200, UINT64_C(0x10f0fb2312db82b1)},
-    {"test/golden/obstacle_field.fxr", 1500, UINT64_C(0x4e02ebfdf2c1d6a6)},
-    {"test/golden/walker.fxr", 1500, UINT64_C(0x4724017a01662ed5)},
-    {"test/golden/seek_wind.fxr", 1200, UINT64_C(0x38b404214d2187f1)},
-    {"test/golden/orientation.fxr", 1000, UINT64_C(0x69696c2a5392e331)},
+    {"test/golden/hunter_prey.fxr", 1200, UINT64_C(0xdb3a77931f158b3d)},
+    {"test/golden/patrol.fxr", 1500, UINT64_C(0xa94a97cc426ebc1b)},
+    {"test/golden/flock.fxr", 1200, UINT64_C(0x2ba99be7c2b03951)},
+    {"test/golden/queue.fxr", 1500, UINT64_C(0xe62f4ae78a34e8c5)},
+    {"test/golden/leader.fxr", 1200, UINT64_C(0x5b42689005d12386)},
+    {"test/golden/obstacle_field.fxr", 1500, UINT64_C(0x1307452f4998fe97)},
+    {"test/golden/walker.fxr", 1500, UINT64_C(0x4eead95f84be5de1)},
+    {"test/golden/seek_wind.fxr", 1200, UINT64_C(0xff119ea4f809e6bb)},
+    {"test/golden/orientation.fxr", 1000, UINT64_C(0x6d3840ac8e6702f7)},
 };
 
 static size_t load(const char *name) {

@@ -202,10 +202,13 @@ void test_header_fields_give_their_own_errors(void) {
   reseal(0);
   verify_expecting(FXS_ERR_BAD_MAGIC, 8);
   out.data[8] ^= 0x01;
-  out.data[12] = 2; // version 2
+  out.data[12] = 1; // version 1: replays from before the state hash v2
   reseal(0);
   verify_expecting(FXS_ERR_BAD_VERSION, 12);
-  out.data[12] = 1;
+  out.data[12] = 3; // a version from the future
+  reseal(0);
+  verify_expecting(FXS_ERR_BAD_VERSION, 12);
+  out.data[12] = FXS_REPLAY_VERSION;
   out.data[16] ^= 0x80; // fingerprint
   reseal(0);
   verify_expecting(FXS_ERR_BAD_FINGERPRINT, 16);

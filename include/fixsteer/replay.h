@@ -17,7 +17,7 @@
 #include "fixsteer/world.h"
 
 /// Replay format version written and read.
-#define FXS_REPLAY_VERSION 1u
+#define FXS_REPLAY_VERSION 2u
 /// Most commands one tick may carry in a replay.
 #define FXS_REPLAY_MAX_COMMANDS 512u
 /// Largest chunk payload accepted (2^28 bytes).

@@ -2,7 +2,8 @@
 /// The world's state as bytes: one serializer writes every field that matters (tick,
 /// agent slots in index order with their generations, random streams, behavior sets and
 /// progress, obstacles, paths, walls) in an explicit little-endian layout. fxs_world_hash() is the
-/// FNV-1a 64 of exactly those bytes, so hash and snapshot always cover the same state.
+/// state hash (v2, hash.h) of exactly those bytes, so hash and snapshot always cover the same
+/// state.
 #ifndef FIXSTEER_SNAPSHOT_H
 #define FIXSTEER_SNAPSHOT_H
 
@@ -16,9 +17,9 @@
 /// "FXSW", first bytes of every snapshot.
 #define FXS_SNAPSHOT_MAGIC 0x57535846u
 /// Snapshot layout version.
-#define FXS_SNAPSHOT_VERSION 2u
+#define FXS_SNAPSHOT_VERSION 3u
 
-/// 64-bit hash of the world's state (FNV-1a over the snapshot bytes, no buffer needed).
+/// 64-bit state hash (v2, hash.h) of the snapshot bytes, computed without a buffer.
 uint64_t fxs_world_hash(const fxs_world *world);
 
 /// True when `data` is exactly the snapshot fxs_world_save would write for `world` now;

@@ -22,6 +22,9 @@ int file_bad_input(const file *f, size_t offset, fxs_result r, const fxs_limit_e
     fprintf(stderr, "fixsteer: %s: byte %zu: %s: %s is %llu, asked for %llu (raise it with --%s)\n", f->name,
             offset, fxs_result_message(r), limit->field, (unsigned long long)limit->limit,
             (unsigned long long)limit->value, flag);
+  } else if (r == FXS_ERR_BAD_VERSION && f->size >= 14) {
+    fprintf(stderr, "fixsteer: %s: byte %zu: %s %u (this build reads %u): re-record it\n", f->name, offset,
+            fxs_result_message(r), (unsigned)(f->data[12] | (f->data[13] << 8)), (unsigned)FXS_REPLAY_VERSION);
   } else {
     fprintf(stderr, "fixsteer: %s: byte %zu: %s\n", f->name, offset, fxs_result_message(r));
   }
