@@ -8,6 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// FNV-1a 64 offset basis: the hash of no bytes.
 #define FXS_HASH_INIT UINT64_C(0xCBF29CE484222325)
 
@@ -28,5 +32,9 @@ void fxs_hash_u32(fxs_hasher *h, uint32_t v);
 void fxs_hash_i32(fxs_hasher *h, int32_t v);
 /// Feeds 8 bytes, least significant first.
 void fxs_hash_u64(fxs_hasher *h, uint64_t v);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -15,6 +15,10 @@
 #include "fixsteer/snapshot.h"
 #include "fixsteer/world.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// Replay format version written and read.
 #define FXS_REPLAY_VERSION 1u
 /// Most commands one tick may carry in a replay.
@@ -110,5 +114,9 @@ size_t fxs_replay_verify_memory_size(const uint8_t *data, size_t size);
 /// Re-simulates a replay from its initial snapshot and checks every tick's hash.
 fxs_result fxs_replay_verify(const uint8_t *data, size_t size, void *memory, size_t memory_size,
                              fxs_verify_report *report);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

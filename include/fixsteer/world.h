@@ -19,6 +19,10 @@
 #include "fixsteer/rng.h"
 #include "fixsteer/walker.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// Behavior slots per agent.
 #define FXS_AGENT_BEHAVIORS 6
 /// Parameters per behavior slot.
@@ -164,5 +168,9 @@ fxs_agent_handle fxs_world_handle_at(const fxs_world *world, uint16_t index);
 
 /// Number of live agents.
 uint32_t fxs_world_agent_count(const fxs_world *world);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
