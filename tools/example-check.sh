@@ -63,7 +63,7 @@ ceedling_run() { # label make-target prefix-variable=value
   fi
   pass=$((pass + passed)); fail=$((fail + failed))
   if [ "$failed" -eq 0 ]; then echo "ok: $label: $passed of $tested tests passed"
-  else echo "FAIL: $label: $failed of $tested tests failed:"; grep -E 'Expected|FAIL' "$log" | head; fi
+  else echo "FAIL: $label: $failed of $tested tests failed:"; grep -E 'Expected|FAIL' "$log" | head | sed 's/^/    /'; fi
 }
 ceedling_run "desktop (gcc, installed libfixsteer.a)" test FIXSTEER_PREFIX="$host"
 ceedling_run "Cortex-M3 under QEMU (installed Cortex-M3 libfixsteer.a)" test-mcu FIXSTEER_MCU_PREFIX="$m3"
