@@ -2,11 +2,22 @@
 # Ceedling suite on the desktop, `make test-mcu` the same suite on an emulated Cortex-M3.
 #
 # Cross builds: make CC=aarch64-linux-gnu-gcc BUILD_DIR=build/aarch64
-# Every target compiles libfixmath itself with the one pinned configuration below.
+# Bare-metal MCUs (static library only):
+#   make lib CC=arm-none-eabi-gcc EXTRA_CFLAGS="-mcpu=cortex-m0 -mthumb" BUILD_DIR=build/m0
+# Every target compiles libfixmath itself with the one pinned configuration below, and
+# libfixsteer.a / libfixsteer.so carry those objects inside (docs/embedding.md).
+# `make install PREFIX=... [DESTDIR=...]` installs headers, libraries, pkg-config and CMake files.
 
 BUILD_DIR ?= build
 OPT ?= -O2
 AR ?= ar
+PREFIX ?= /usr/local
+
+# The version is written once, in include/fixsteer/version.h.
+version_field = $(shell sed -n 's/^.define FXS_VERSION_$(1) \([0-9][0-9]*\).*/\1/p' include/fixsteer/version.h)
+VERSION_MAJOR := $(call version_field,MAJOR)
+VERSION_MINOR := $(call version_field,MINOR)
+VERSION := $(VERSION_MAJOR).$(VERSION_MINOR).$(call version_field,PATCH)
 
 LFM_DIR := build/libfixmath/libfixmath
 LFM_SOURCES := $(LFM_DIR)/fix16.c $(LFM_DIR)/fix16_trig.c $(LFM_DIR)/fix16_sqrt.c
@@ -21,16 +32,33 @@ CFLAGS_LFM := -std=c99 $(OPT) -w $(LFM_DEFINES) -I$(LFM_DIR) $(EXTRA_CFLAGS)
 SOURCES := $(wildcard src/*.c)
 OBJECTS := $(SOURCES:src/%.c=$(BUILD_DIR)/obj/%.o)
 LFM_OBJECTS := $(LFM_SOURCES:$(LFM_DIR)/%.c=$(BUILD_DIR)/obj/libfixmath/%.o)
+# Position-independent twins for the shared library.
+PIC_OBJECTS := $(SOURCES:src/%.c=$(BUILD_DIR)/obj-pic/%.o)
+LFM_PIC_OBJECTS := $(LFM_SOURCES:$(LFM_DIR)/%.c=$(BUILD_DIR)/obj-pic/libfixmath/%.o)
+SHARED_NAME := libfixsteer.so.$(VERSION)
+SHARED_SONAME := libfixsteer.so.$(VERSION_MAJOR)
+
+# The compiler and flags the objects in BUILD_DIR were built with: when they change (another
+# CC, OPT or EXTRA_CFLAGS in the same BUILD_DIR), every object is rebuilt, so a library never
+# mixes objects of two configurations.
+FLAGS_STAMP := $(BUILD_DIR)/.flags
+FLAGS_LINE := $(CC) | $(CFLAGS_LIB) | $(CFLAGS_LFM)
+$(shell mkdir -p $(BUILD_DIR) && if [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" != '$(FLAGS_LINE)' ]; then printf '%s\n' '$(FLAGS_LINE)' >$(FLAGS_STAMP); fi)
 
 CEEDLING ?= ceedling
 
-.PHONY: all lib tools setup test test-mcu test-m0 test-sanitize deviation demo golden bench threads-check clean
+.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize deviation demo golden bench threads-check clean
 
-all: lib tools
+all: lib shared tools
 
 tools: $(BUILD_DIR)/bin/fixsteer
 
+# libfixsteer.a holds the pinned libfixmath objects too; libfixmath.a alone is kept for the
+# project's own checks (tools/check-config.sh links a differently built one on purpose).
 lib: $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
+
+# The shared library (hosted targets only): soname libfixsteer.so.MAJOR, exports fxs_* only.
+shared: $(BUILD_DIR)/libfixsteer.so
 
 setup:
 	bash tools/setup.sh
@@ -38,16 +66,40 @@ setup:
 $(LFM_SOURCES):
 	bash tools/setup.sh --source
 
-$(BUILD_DIR)/obj/%.o: src/%.c $(wildcard include/fixsteer/*.h src/*.h) | $(LFM_SOURCES)
+$(BUILD_DIR)/obj/%.o: src/%.c $(wildcard include/fixsteer/*.h src/*.h) $(FLAGS_STAMP) | $(LFM_SOURCES)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_LIB) -c $< -o $@
 
-$(BUILD_DIR)/obj/libfixmath/%.o: $(LFM_DIR)/%.c
+$(BUILD_DIR)/obj/libfixmath/%.o: $(LFM_DIR)/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_LFM) -c $< -o $@
 
-$(BUILD_DIR)/libfixsteer.a: $(OBJECTS)
+$(BUILD_DIR)/obj-pic/%.o: src/%.c $(wildcard include/fixsteer/*.h src/*.h) $(FLAGS_STAMP) | $(LFM_SOURCES)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_LIB) -fPIC -c $< -o $@
+
+$(BUILD_DIR)/obj-pic/libfixmath/%.o: $(LFM_DIR)/%.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_LFM) -fPIC -c $< -o $@
+
+$(BUILD_DIR)/libfixsteer.a: $(OBJECTS) $(LFM_OBJECTS)
 	rm -f $@ && $(AR) rcs $@ $^
+
+# The version script exports the public fxs_* functions only: the internal ones declared in
+# src/*.h and libfixmath's stay local. -z defs refuses a library with unresolved references.
+# SHARED_LDFLAGS, not LDFLAGS: the tools' LDFLAGS=-static of the cross checks does not apply.
+$(BUILD_DIR)/fixsteer.map: packaging/fixsteer.map.in $(wildcard src/*.h)
+	sed -n -e '/^static/d' -e 's/^[a-z][^(]*[ *]\(fxs_[a-z0-9_]*\)(.*/    \1;/p' $(wildcard src/*.h) | sort -u >$@.names
+	sed -e '/@INTERNAL@/r $@.names' -e '/@INTERNAL@/d' $< >$@ && rm -f $@.names
+
+$(BUILD_DIR)/$(SHARED_NAME): $(PIC_OBJECTS) $(LFM_PIC_OBJECTS) $(BUILD_DIR)/fixsteer.map
+	$(CC) -shared $(OPT) $(EXTRA_CFLAGS) -Wl,-soname,$(SHARED_SONAME) \
+	  -Wl,--version-script=$(BUILD_DIR)/fixsteer.map -Wl,-z,defs \
+	  $(PIC_OBJECTS) $(LFM_PIC_OBJECTS) $(SHARED_LDFLAGS) -o $@
+
+$(BUILD_DIR)/libfixsteer.so: $(BUILD_DIR)/$(SHARED_NAME)
+	ln -sf $(SHARED_NAME) $(BUILD_DIR)/$(SHARED_SONAME)
+	ln -sf $(SHARED_SONAME) $@
 
 $(BUILD_DIR)/libfixmath.a: $(LFM_OBJECTS)
 	rm -f $@ && $(AR) rcs $@ $^
@@ -60,7 +112,15 @@ $(BUILD_DIR)/bin/fxs-deviation: tools/deviation.c $(BUILD_DIR)/libfixsteer.a $(B
 	$(CC) $(CFLAGS_TOOL) $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a -lm $(LDFLAGS) -o $@
 
 # NO_YAML=1 builds the tool without scenario files (for cross builds without a target
-# libyaml); LDFLAGS=-static makes binaries that qemu-user runs without a sysroot.
+# libyaml); LDFLAGS=-static makes binaries that qemu-user runs without a sysroot. Unset, it
+# is decided by linking a tiny libyaml program with $(CC).
+ifeq ($(origin NO_YAML),undefined)
+YAML_PROBE := $(shell printf '\043include <yaml.h>\nint main(void) { yaml_parser_t p; return !yaml_parser_initialize(&p); }\n' | $(CC) -x c - -lyaml $(LDFLAGS) -o /dev/null >/dev/null 2>&1 && echo yes)
+ifneq ($(YAML_PROBE),yes)
+NO_YAML := 1
+YAML_NOTICE := @echo "note: $(CC) cannot link libyaml: building the fixsteer tool without scenario files (NO_YAML=1)"
+endif
+endif
 ifeq ($(NO_YAML),1)
 FIXSTEER_TOOL_SOURCES := $(filter-out tools/fixsteer/scenario_file.c,$(wildcard tools/fixsteer/*.c))
 TOOL_YAML := -DFXS_TOOL_NO_YAML
@@ -71,6 +131,7 @@ endif
 
 $(BUILD_DIR)/bin/fixsteer: $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/*.h) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
+	$(YAML_NOTICE)
 	$(CC) $(CFLAGS_TOOL) $(FIXSTEER_TOOL_SOURCES) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(TOOL_YAML) $(LDFLAGS) -o $@
 
 # The tool under clang's ASan + UBSan, for the command-line checks (no report may appear).
@@ -117,6 +178,38 @@ bench: $(BUILD_DIR)/bin/fxs-bench
 deviation: $(BUILD_DIR)/bin/fxs-deviation
 	$(BUILD_DIR)/bin/fxs-deviation 1000
 
+# Installation (docs/embedding.md). `install` puts the headers (libfixmath's under
+# include/fixsteer/libfixmath), libfixsteer.a, libfixsteer.so.$(VERSION) with its soname and
+# dev links, pkg-config and CMake files under $(DESTDIR)$(PREFIX); `install-lib` leaves out the
+# shared library (for bare-metal builds); `uninstall` removes what the manifest lists.
+PKG_TEMPLATES := fixsteer.pc fixsteer-shared.pc fixsteerConfig.cmake fixsteerConfigVersion.cmake
+POINTER_SIZE = $(shell $(CC) $(EXTRA_CFLAGS) -dM -E -x c /dev/null | sed -n 's/^.define __SIZEOF_POINTER__ //p')
+
+# Filled for this PREFIX at every install (the .pc files name it).
+$(BUILD_DIR)/pkg/.filled: $(PKG_TEMPLATES:%=packaging/%.in) FORCE
+	@mkdir -p $(dir $@)
+	@for f in $(PKG_TEMPLATES); do \
+	  sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	      -e 's|@VERSION_MAJOR@|$(VERSION_MAJOR)|g' -e 's|@VERSION_MINOR@|$(VERSION_MINOR)|g' \
+	      -e 's|@POINTER_SIZE@|$(POINTER_SIZE)|g' packaging/$$f.in >$(BUILD_DIR)/pkg/$$f || exit 1; \
+	done
+	@touch $@
+
+install: lib shared $(BUILD_DIR)/pkg/.filled
+	bash packaging/install.sh install '$(DESTDIR)$(PREFIX)' $(BUILD_DIR) $(LFM_DIR) $(VERSION) $(VERSION_MAJOR) shared
+
+install-lib: lib $(BUILD_DIR)/pkg/.filled
+	bash packaging/install.sh install '$(DESTDIR)$(PREFIX)' $(BUILD_DIR) $(LFM_DIR) $(VERSION) $(VERSION_MAJOR) static
+
+uninstall:
+	bash packaging/install.sh uninstall '$(DESTDIR)$(PREFIX)'
+
+# Every public header alone, as C99 and as C++17, and fixsteer.h from a .cpp (any warning fails).
+header-check:
+	bash tools/header-check.sh include $(LFM_DIR)
+
+FORCE:
+
 # The test targets run the full set-up first (idempotent: packages, Ceedling, libfixmath).
 test: setup
 	$(CEEDLING) test:all
@@ -131,4 +224,5 @@ test-sanitize: setup
 	$(CEEDLING) --mixin=sanitize test:all
 
 clean:
-	rm -rf $(BUILD_DIR)/obj $(BUILD_DIR)/ceedling $(BUILD_DIR)/*.a $(BUILD_DIR)/bin
+	rm -rf $(BUILD_DIR)/obj $(BUILD_DIR)/obj-pic $(BUILD_DIR)/pkg $(BUILD_DIR)/ceedling $(BUILD_DIR)/*.a \
+	  $(BUILD_DIR)/libfixsteer.so* $(BUILD_DIR)/fixsteer.map $(BUILD_DIR)/bin

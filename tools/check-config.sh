@@ -20,7 +20,8 @@ for flag in FIXMATH_NO_ROUNDING FIXMATH_NO_OVERFLOW FIXMATH_SIN_LUT FIXMATH_FAST
   fi
 done
 
-# libfixmath alone with FIXMATH_NO_ROUNDING, the library and tool as usual.
+# libfixmath alone with FIXMATH_NO_ROUNDING, the library and tool as usual. The fixsteer
+# objects are linked one by one: libfixsteer.a carries the pinned libfixmath inside.
 dir=build/config-apart
 mkdir -p "$dir/obj"
 make -s BUILD_DIR=build lib >/dev/null 2>&1
@@ -30,7 +31,7 @@ for f in fix16 fix16_trig fix16_sqrt; do
 done
 ar rcs "$dir/libfixmath.a" "$dir"/obj/*.o
 cc -std=c99 -O2 -DFIXMATH_NO_CACHE -Iinclude -Ibuild/libfixmath/libfixmath tools/fixsteer/*.c \
-  build/libfixsteer.a "$dir/libfixmath.a" -lyaml -o "$dir/fixsteer"
+  build/obj/*.o "$dir/libfixmath.a" -lyaml -o "$dir/fixsteer"
 out=$("$dir/fixsteer" verify test/golden/patrol.fxr 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && printf '%s' "$out" | grep -q "recorded with different math"; then
   ok "a libfixmath built apart with FIXMATH_NO_ROUNDING is refused: $out"

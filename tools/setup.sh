@@ -22,6 +22,7 @@ PACKAGES=(
   gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
   clang libclang-rt-14-dev
   libyaml-dev
+  cmake pkg-config
 )
 
 CROSS_PACKAGES=(

@@ -8,6 +8,10 @@
 
 #include "fixsteer/vec2.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// How the integrator turns the agent.
 typedef enum fxs_orientation_mode {
   /// Orientation stays where it is; angular steering is ignored.
@@ -64,5 +68,9 @@ static inline fxs_steering fxs_steering_angular(fix16_t angular) {
 static inline fxs_vec2 fxs_steer_toward(const fxs_agent *self, fxs_vec2 desired) {
   return fxs_vec2_sub(desired, self->velocity);
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

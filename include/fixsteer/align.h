@@ -8,6 +8,10 @@
 
 #include "fixsteer/agent.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// Align parameters; max rotation and angular acceleration come from the agent.
 typedef struct fxs_align_def {
   fix16_t target_radius;  ///< Radians: closer than this, stop rotating. Default 0.01.
@@ -29,5 +33,9 @@ fix16_t fxs_face(const fxs_agent *self, fxs_vec2 target, const fxs_align_def *de
 
 /// Look where you're going: align to the velocity's heading (no steering at rest).
 fix16_t fxs_look_where_going(const fxs_agent *self, const fxs_align_def *def);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -15,6 +15,10 @@
 
 #include "fixsteer/agent.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// A circular obstacle.
 typedef struct fxs_obstacle {
   fxs_vec2 center; ///< World units.
@@ -54,5 +58,9 @@ int fxs_most_threatening_wall(const fxs_agent *self, const fxs_wall *walls, uint
 /// touches the wall, outward from its closest point plus sideways, as for obstacles.
 fxs_vec2 fxs_avoid_walls(const fxs_agent *self, const fxs_wall *walls, uint32_t count,
                          const fxs_avoidance_def *def);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -4,6 +4,10 @@
 #ifndef FIXSTEER_BEHAVIOR_H
 #define FIXSTEER_BEHAVIOR_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// X-macro: identifier, printable name.
 #define FXS_BEHAVIOR_LIST(X)                                                                     \
   X(FXS_BEHAVIOR_NONE, "none")                                                                   \
@@ -41,5 +45,9 @@ typedef enum fxs_behavior {
 
 /// The printable name of a behavior ("seek"); "unknown" outside the table.
 const char *fxs_behavior_name(fxs_behavior behavior);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

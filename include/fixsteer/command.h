@@ -12,6 +12,10 @@
 #include "fixsteer/config.h"
 #include "fixsteer/result.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// Number of Q16.16 arguments in a command.
 #define FXS_COMMAND_ARGS 8
 /// Encoded size of one command: type, source, sequence, agent, ref, args.
@@ -71,5 +75,9 @@ int fxs_command_compare(const fxs_command *a, const fxs_command *b);
 
 /// Sorts commands into canonical order in place (insertion sort: no recursion, stable).
 void fxs_command_sort(fxs_command *commands, uint32_t count);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -43,6 +43,10 @@
 #define FXS_ASSERT(cond) assert(cond)
 #endif
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// 1.0 in Q16.16.
 #define FXS_ONE ((fix16_t)0x00010000)
 /// Largest Q16.16 value fixsteer produces (32767.99998).
@@ -66,5 +70,9 @@
               ((((int64_t)(n) < 0) != ((int64_t)(d) < 0)) ? -((int64_t)(d) / 2)                  \
                                                           : ((int64_t)(d) / 2))) /               \
              (int64_t)(d)))
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// Number of generated input pairs hashed (besides the edge cases).
 #define FXS_FINGERPRINT_SAMPLES 1024
 
@@ -17,5 +21,9 @@ uint64_t fxs_math_fingerprint(void);
 /// The fingerprint of the pinned configuration (libfixmath 0~20220222 with
 /// FIXMATH_NO_CACHE and nothing else). fxs_math_fingerprint() must return this.
 #define FXS_MATH_FINGERPRINT_PINNED UINT64_C(0xD276B269DD5F7394)
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -24,11 +24,34 @@
 #ifndef FIXSTEER_H
 #define FIXSTEER_H
 
+// The whole public API, one header per concept (each also usable on its own).
+#include "fixsteer/agent.h"
+#include "fixsteer/align.h"
+#include "fixsteer/avoidance.h"
+#include "fixsteer/behavior.h"
+#include "fixsteer/behavior_params.h"
+#include "fixsteer/command.h"
 #include "fixsteer/config.h"
 #include "fixsteer/fingerprint.h"
+#include "fixsteer/flocking.h"
 #include "fixsteer/hash.h"
+#include "fixsteer/kinematic.h"
+#include "fixsteer/leader.h"
+#include "fixsteer/limits.h"
+#include "fixsteer/manager.h"
+#include "fixsteer/path.h"
+#include "fixsteer/pursuit.h"
+#include "fixsteer/replay.h"
+#include "fixsteer/result.h"
 #include "fixsteer/rng.h"
 #include "fixsteer/scalar.h"
+#include "fixsteer/seek.h"
+#include "fixsteer/snapshot.h"
 #include "fixsteer/vec2.h"
+#include "fixsteer/velocity_match.h"
+#include "fixsteer/version.h"
+#include "fixsteer/walker.h"
+#include "fixsteer/wander.h"
+#include "fixsteer/world.h"
 
 #endif

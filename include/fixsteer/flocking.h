@@ -9,6 +9,10 @@
 
 #include "fixsteer/agent.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// What a behavior needs to know about another agent.
 typedef struct fxs_neighbor {
   fxs_vec2 position; ///< World units.
@@ -34,5 +38,9 @@ fxs_vec2 fxs_alignment(const fxs_agent *self, uint32_t self_id, const fxs_neighb
 /// Cohesion: seek the centre of the neighbors within radius (zero when there are none).
 fxs_vec2 fxs_cohesion(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbors,
                       uint32_t count, fix16_t radius);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -11,6 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// FNV-1a 64 offset basis: the hash of no bytes.
 #define FXS_HASH_INIT UINT64_C(0xCBF29CE484222325)
 
@@ -98,5 +102,9 @@ uint64_t fxs_state_hash_value(const fxs_state_hasher *h);
 
 /// Feeds `size` bytes in order.
 void fxs_state_hash_bytes(fxs_state_hasher *h, const void *bytes, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,6 +7,10 @@
 #include "fixsteer/agent.h"
 #include "fixsteer/rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// KinematicSteeringOutput: the velocity to move at and a rotation to turn by this tick.
 typedef struct fxs_kinematic_output {
   fxs_vec2 velocity; ///< World units per tick.
@@ -32,5 +36,9 @@ fxs_kinematic_output fxs_kinematic_wander(const fxs_agent *self, fix16_t max_rot
 /// Applies a kinematic output: velocity = output.velocity clipped to max_speed,
 /// position += velocity, orientation = wrap(orientation + rotation), rotation = output.rotation.
 void fxs_kinematic_apply(fxs_agent *agent, fxs_kinematic_output output);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,6 +14,10 @@
 #include "fixsteer/agent.h"
 #include "fixsteer/flocking.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// Leader-following parameters (LEADER_BEHIND_DIST, LEADER_SIGHT_RADIUS).
 typedef struct fxs_leader_def {
   fix16_t leader_behind_dist;  ///< World units behind the leader. Default 30.
@@ -57,5 +61,9 @@ int fxs_queue_neighbor_ahead(const fxs_agent *self, uint32_t self_id,
 fxs_vec2 fxs_queue(const fxs_agent *self, uint32_t self_id, fxs_vec2 steering,
                    const fxs_neighbor *neighbors, uint32_t count, const fxs_queue_def *def,
                    fix16_t *velocity_scale);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -13,6 +13,10 @@
 #include "fixsteer/agent.h"
 #include "fixsteer/behavior.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// Most contributions one manager holds per tick.
 #define FXS_MANAGER_CAPACITY 16
 
@@ -78,5 +82,9 @@ fxs_steering fxs_manager_update(fxs_steering_manager *m, fxs_agent *agent);
 /// and |rotation| <= max_rotation hold exactly.
 void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
                          fix16_t velocity_scale);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,6 +10,10 @@
 
 #include "fixsteer/agent.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// What happens at the end of the path.
 typedef enum fxs_path_mode {
   FXS_PATH_STOP_AT_END = 0, ///< Arrive on the last node and stay.
@@ -42,5 +46,9 @@ fxs_path_state fxs_path_start(void);
 /// The path-following force; advances *state when the current node is reached, in which
 /// case the force already points at the next node. Empty path: zero force.
 fxs_vec2 fxs_follow_path(const fxs_agent *self, const fxs_path_def *path, fxs_path_state *state);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,6 +7,10 @@
 
 #include "fixsteer/agent.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// The look-ahead T in ticks: distance / self->max_speed, at most max_prediction (>= 0).
 /// A pursuer with max_speed 0 uses max_prediction.
 fix16_t fxs_prediction_ticks(const fxs_agent *self, const fxs_agent *target,
@@ -19,5 +23,9 @@ fxs_vec2 fxs_pursuit(const fxs_agent *self, const fxs_agent *target, fix16_t max
 /// measured to the predicted position.
 fxs_vec2 fxs_evade(const fxs_agent *self, const fxs_agent *target, fix16_t max_prediction,
                    fix16_t panic_radius);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,6 +16,10 @@
 #include "fixsteer/snapshot.h"
 #include "fixsteer/world.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// Replay format version written and read.
 #define FXS_REPLAY_VERSION 2u
 /// Most commands one tick may carry in a replay.
@@ -129,5 +133,9 @@ size_t fxs_replay_verify_memory_size(const uint8_t *data, size_t size, const fxs
 /// defaults): at most max_ticks ticks and max_agent_ticks agent slots x ticks.
 fxs_result fxs_replay_verify(const uint8_t *data, size_t size, const fxs_limits *limits,
                              void *memory, size_t memory_size, fxs_verify_report *report);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -4,6 +4,10 @@
 #ifndef FIXSTEER_RESULT_H
 #define FIXSTEER_RESULT_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// X-macro: identifier, message.
 #define FXS_RESULT_LIST(X)                                                                       \
   X(FXS_OK, "ok")                                                                                \
@@ -38,5 +42,9 @@ typedef enum fxs_result {
 
 /// The message of a result ("unknown result" outside the table).
 const char *fxs_result_message(fxs_result result);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,6 +9,10 @@
 
 #include "fixsteer/config.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// xoshiro128** state. Never all zero (fxs_rng_seed guarantees it).
 typedef struct fxs_rng {
   uint32_t s[4]; ///< The 128-bit state, s[0] first.
@@ -34,5 +38,9 @@ uint32_t fxs_rng_below(fxs_rng *rng, uint32_t bound);
 /// A uniform Q16.16 value in [lo, hi) on the raw LSB grid, unbiased, no floats.
 /// lo >= hi returns lo.
 fix16_t fxs_rng_fix16(fxs_rng *rng, fix16_t lo, fix16_t hi);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,6 +10,10 @@
 
 #include "fixsteer/config.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// Clamps a 64-bit raw value into [FXS_MIN, FXS_MAX].
 static inline fix16_t fxs_saturate(int64_t raw) {
   return raw > FXS_MAX ? FXS_MAX : (raw < FXS_MIN ? FXS_MIN : (fix16_t)raw);
@@ -78,5 +82,9 @@ fix16_t fxs_atan2(fix16_t y, fix16_t x);
 /// Bound on |error| of fxs_atan2, raw Q16.16 radians: 669 = 0.0102 rad = 0.58 deg. Measured
 /// 0.010168 rad (666.4 LSB) over 8 scales from 1 LSB to 32767 units x 3600 directions.
 #define FXS_ATAN2_MAX_ERROR ((fix16_t)669)
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,6 +7,10 @@
 
 #include "fixsteer/agent.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// Seek: desired_velocity = normalize(target - position) * max_speed.
 /// At the target itself the desired velocity is zero (the force brakes).
 fxs_vec2 fxs_seek(const fxs_agent *self, fxs_vec2 target);
@@ -21,5 +25,9 @@ fxs_vec2 fxs_flee(const fxs_agent *self, fxs_vec2 target, fix16_t panic_radius);
 /// desired speed = max_speed * distance / slowing_radius. slowing_radius <= 0 is plain seek.
 /// Comes to rest on the target and stays there (no jitter).
 fxs_vec2 fxs_arrive(const fxs_agent *self, fxs_vec2 target, fix16_t slowing_radius);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

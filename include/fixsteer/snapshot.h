@@ -14,6 +14,10 @@
 #include "fixsteer/result.h"
 #include "fixsteer/world.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// "FXSW", first bytes of every snapshot.
 #define FXS_SNAPSHOT_MAGIC 0x57535846u
 /// Snapshot layout version.
@@ -54,5 +58,9 @@ typedef struct fxs_world_difference {
 /// Finds the first differing field (agents in slot order, then obstacles, then the tick).
 /// Returns false when the states are equal.
 bool fxs_world_first_difference(const fxs_world *a, const fxs_world *b, fxs_world_difference *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

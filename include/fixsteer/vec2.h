@@ -11,6 +11,10 @@
 
 #include "fixsteer/scalar.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// A 2D vector or point, world units (Q16.16) per component.
 typedef struct fxs_vec2 {
   fix16_t x; ///< x component, Q16.16.
@@ -84,5 +88,9 @@ fxs_vec2 fxs_vec2_lerp(fxs_vec2 a, fxs_vec2 b, fix16_t t);
 /// The point of segment [a, b] closest to p. The segment parameter is computed exactly (to
 /// 1/65536 of the segment, rounded down) for any coordinates; a zero-length segment gives a.
 fxs_vec2 fxs_vec2_closest_on_segment(fxs_vec2 p, fxs_vec2 a, fxs_vec2 b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 
 #include "fixsteer/agent.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// Dynamic arrive parameters (targetRadius, slowRadius, timeToTarget, maxAcceleration).
 typedef struct fxs_dynamic_arrive_def {
   fix16_t target_radius;    ///< World units: closer than this, no steering. Default 2.
@@ -28,5 +32,9 @@ fxs_vec2 fxs_velocity_match(const fxs_agent *self, fxs_vec2 target_velocity,
 /// the agent would drift on: here it brakes to rest); then velocity matching.
 fxs_vec2 fxs_dynamic_arrive(const fxs_agent *self, fxs_vec2 target,
                             const fxs_dynamic_arrive_def *def);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

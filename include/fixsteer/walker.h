@@ -12,6 +12,10 @@
 #include "fixsteer/agent.h"
 #include "fixsteer/rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// Walker parameters (seed 003's 1.0f, 10.0f and walkerAggroRadius = 30).
 typedef struct fxs_walker_def {
   fix16_t min_step;       ///< World units, > 0. Default 1.
@@ -40,5 +44,9 @@ fxs_vec2 fxs_walker_pick(fxs_vec2 position, fxs_vec2 target, const fxs_walker_de
 /// reached, seeks it, and arrives when the waypoint is the target itself.
 fxs_vec2 fxs_random_walker(const fxs_agent *self, fxs_vec2 target, const fxs_walker_def *def,
                            fxs_walker_state *state, fxs_rng *rng);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

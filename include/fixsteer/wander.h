@@ -9,6 +9,10 @@
 #include "fixsteer/agent.h"
 #include "fixsteer/rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// Wander parameters (seed 000's CIRCLE_DISTANCE, CIRCLE_RADIUS, ANGLE_CHANGE).
 typedef struct fxs_wander_def {
   fix16_t circle_distance; ///< World units ahead of the agent, >= 0. Default 6.
@@ -23,5 +27,9 @@ fxs_wander_def fxs_default_wander_def(void);
 /// At rest the circle centre is the agent itself and only the displacement pushes.
 fxs_vec2 fxs_wander(const fxs_agent *self, const fxs_wander_def *def, fix16_t *wander_angle,
                     fxs_rng *rng);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

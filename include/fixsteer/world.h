@@ -20,6 +20,10 @@
 #include "fixsteer/rng.h"
 #include "fixsteer/walker.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// Behavior slots per agent.
 #define FXS_AGENT_BEHAVIORS 6
 /// Most neighbors an agent senses: the nearest ones, ties broken by lower slot index.
@@ -157,5 +161,9 @@ fxs_agent_handle fxs_world_handle_at(const fxs_world *world, uint16_t index);
 
 /// Number of live agents.
 uint32_t fxs_world_agent_count(const fxs_world *world);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

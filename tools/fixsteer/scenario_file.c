@@ -470,7 +470,7 @@ static bool events_section(ctx *c, yaml_node_t *list) {
                                      "despawn", "behaviors", "combine", 0};
   yaml_node_t *e;
   FOR_EACH_ITEM(c, list, it7, e) {
-    uint32_t tick;
+    uint32_t tick = 0; // set by get_u32 before any use; gcc -O3 cannot see it
     if (!only_keys(c, e, "an event", keys) || !get_u32(c, get(c, e, "tick"), "tick", 10000000u, &tick)) return false;
     int agent = find_name(c->L->agent_names, c->L->agent_count, scalar(get(c, e, "agent")));
     if (agent < 0) return fail(c, e, "an event needs the 'agent' it acts on, by name");

@@ -1,0 +1,48 @@
+/// @file version.h
+/// The library's version and the versions of the binary formats it reads and writes.
+/// The macros give the version a program was compiled against; the functions give the
+/// version of the library it runs with (they differ when a shared library is swapped).
+/// Semantic versioning: while the major version is 0, a minor release may change the API.
+#ifndef FIXSTEER_VERSION_H
+#define FIXSTEER_VERSION_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Major version: incompatible API or ABI changes (also the shared library's soname).
+#define FXS_VERSION_MAJOR 0
+/// Minor version: additions (and, while the major version is 0, breaking changes).
+#define FXS_VERSION_MINOR 2
+/// Patch version: fixes that change neither the API nor any result.
+#define FXS_VERSION_PATCH 0
+
+/// The version as one integer for #if tests: major * 10000 + minor * 100 + patch.
+#define FXS_VERSION_NUMBER \
+  (FXS_VERSION_MAJOR * 10000 + FXS_VERSION_MINOR * 100 + FXS_VERSION_PATCH)
+
+#define FXS_VERSION_STR_(x) #x
+#define FXS_VERSION_XSTR_(x) FXS_VERSION_STR_(x)
+/// The version as a string literal, "MAJOR.MINOR.PATCH" (e.g. "0.2.0").
+#define FXS_VERSION_STRING                                                           \
+  FXS_VERSION_XSTR_(FXS_VERSION_MAJOR) "." FXS_VERSION_XSTR_(FXS_VERSION_MINOR) "." \
+      FXS_VERSION_XSTR_(FXS_VERSION_PATCH)
+
+/// The version of the library linked in, "MAJOR.MINOR.PATCH"; a static string.
+const char *fxs_version(void);
+
+/// The replay format version this library writes and reads (FXS_REPLAY_VERSION of the
+/// build; replays of another version are refused with FXS_ERR_BAD_VERSION).
+uint32_t fxs_replay_format_version(void);
+
+/// The snapshot layout version this library writes and reads (FXS_SNAPSHOT_VERSION of the
+/// build; snapshots of another version are refused with FXS_ERR_BAD_VERSION).
+uint32_t fxs_snapshot_format_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
