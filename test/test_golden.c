@@ -30,7 +30,7 @@
 #include "world.h"
 #include "snapshot.h"
 #include "replay.h"
-#include "limits.h"
+#include "input_limits.h"
 #include "bytes.h"
 
 void setUp(void) {}

@@ -27,7 +27,7 @@
 #include "world.h"
 #include "snapshot.h"
 #include "replay.h"
-#include "limits.h"
+#include "input_limits.h"
 #include "bytes.h"
 
 static const fxs_world_capacity cap = {8, 4, 1, 8, 2};

@@ -37,7 +37,7 @@
 #include "fixsteer/hash.h"
 #include "fixsteer/kinematic.h"
 #include "fixsteer/leader.h"
-#include "fixsteer/limits.h"
+#include "fixsteer/input_limits.h"
 #include "fixsteer/manager.h"
 #include "fixsteer/path.h"
 #include "fixsteer/pursuit.h"

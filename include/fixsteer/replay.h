@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "fixsteer/command.h"
-#include "fixsteer/limits.h"
+#include "fixsteer/input_limits.h"
 #include "fixsteer/result.h"
 #include "fixsteer/snapshot.h"
 #include "fixsteer/world.h"

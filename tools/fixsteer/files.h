@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 #include "fixsteer/fixsteer.h"
-#include "fixsteer/limits.h"
+#include "fixsteer/input_limits.h"
 
 // A replay file read into memory.
 typedef struct file {

@@ -49,10 +49,10 @@ int main(int argc, char **argv) {
     fprintf(stderr, "%s: cannot read\n", argv[1]);
     return 2;
   }
-  size_t need = fxs_replay_verify_memory_size(data, size);
+  size_t need = fxs_replay_verify_memory_size(data, size, NULL);
   void *memory = need ? malloc(need) : NULL;
   fxs_verify_report report;
-  fxs_result result = memory ? fxs_replay_verify(data, size, memory, need, &report)
+  fxs_result result = memory ? fxs_replay_verify(data, size, NULL, memory, need, &report)
                              : FXS_ERR_BAD_MAGIC;
   free(memory);
   free(data);

@@ -34,10 +34,10 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "%s: cannot read\n", argv[1]);
     return 2;
   }
-  std::vector<std::uint8_t> memory(fxs_replay_verify_memory_size(data->data(), data->size()));
+  std::vector<std::uint8_t> memory(fxs_replay_verify_memory_size(data->data(), data->size(), nullptr));
   fxs_verify_report report{};
   fxs_result result = memory.empty() ? FXS_ERR_BAD_MAGIC
-                                     : fxs_replay_verify(data->data(), data->size(), memory.data(),
+                                     : fxs_replay_verify(data->data(), data->size(), nullptr, memory.data(),
                                                          memory.size(), &report);
   if (result != FXS_OK) {
     std::fprintf(stderr, "%s: %s\n", argv[1], fxs_result_message(result));

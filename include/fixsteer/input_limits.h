@@ -1,10 +1,10 @@
-/// @file limits.h
+/// @file input_limits.h
 /// Limits on what untrusted data (replays, snapshots, scenario files, packets) may ask of a
 /// reader: world capacities, ticks, total work and bytes. Every reader takes an fxs_limits
 /// (NULL meaning fxs_default_limits()) and refuses data beyond it with FXS_ERR_LIMIT and the
 /// name of the field, before it allocates or simulates anything. Raise them deliberately.
-#ifndef FIXSTEER_LIMITS_H
-#define FIXSTEER_LIMITS_H
+#ifndef FIXSTEER_INPUT_LIMITS_H
+#define FIXSTEER_INPUT_LIMITS_H
 
 #include <stddef.h>
 #include <stdint.h>

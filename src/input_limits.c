@@ -1,4 +1,4 @@
-#include "fixsteer/limits.h"
+#include "fixsteer/input_limits.h"
 
 #include "fixsteer/world.h"
 
