@@ -601,9 +601,11 @@ fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t coun
                           fxs_result *results) {
   // 1. apply the tick's commands in canonical order
   fxs_command_sort(commands, count);
+  fxs_result first_rejection = FXS_OK;
   for (uint32_t i = 0; i < count; ++i) {
     fxs_result r = fxs_world_apply(world, &commands[i], 0);
     if (results) results[i] = r;
+    if (first_rejection == FXS_OK) first_rejection = r;
   }
   // 2. sense: snapshot positions, velocities and obstacles at the start of the tick
   //    and sort the agents into the neighbor grid
@@ -618,5 +620,5 @@ fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t coun
   // 4. integrate, 5. advance the tick
   integrate(world);
   world->tick++;
-  return FXS_OK;
+  return first_rejection;
 }

@@ -21,15 +21,16 @@ extern "C" {
 /// Encoded size of one command: type, source, sequence, agent, ref, args.
 #define FXS_COMMAND_BYTES (1 + 1 + 2 + 4 + 4 + 4 * FXS_COMMAND_ARGS)
 
-/// X-macro: identifier, name, what agent / ref / args mean.
+/// X-macro: identifier, name, what agent / ref / args mean. Every value is taken as given
+/// (there is no "0 means default"); command_build.h builds each command from typed values.
 #define FXS_COMMAND_LIST(X)                                                                      \
-  X(FXS_CMD_SPAWN, "spawn", "args: x y vx vy max_speed max_force mass radius (0: default)")     \
+  X(FXS_CMD_SPAWN, "spawn", "args: x y vx vy max_speed max_force mass radius")     \
   X(FXS_CMD_DESPAWN, "despawn", "agent")                                                         \
   X(FXS_CMD_SET_TARGET_POINT, "set_target_point", "agent; args: x y")                            \
   X(FXS_CMD_SET_TARGET_AGENT, "set_target_agent", "agent; ref: target handle (0: none)")         \
   X(FXS_CMD_CLEAR_BEHAVIORS, "clear_behaviors", "agent; ref: fxs_combine_mode")                  \
   X(FXS_CMD_ADD_BEHAVIOR, "add_behavior",                                                        \
-    "agent; ref: kind | priority << 8; args: weight p0..p5 (0: default)")                        \
+    "agent; ref: kind | priority << 8; args: weight p0..p5 (behavior_params.h)")                        \
   X(FXS_CMD_SET_PATH, "set_path", "agent; ref: path index (0xFFFF: none)")                       \
   X(FXS_CMD_ADD_OBSTACLE, "add_obstacle", "args: x y radius")                                    \
   X(FXS_CMD_REMOVE_OBSTACLE, "remove_obstacle", "ref: obstacle index")                           \

@@ -31,6 +31,7 @@
 #include "fixsteer/behavior.h"
 #include "fixsteer/behavior_params.h"
 #include "fixsteer/command.h"
+#include "fixsteer/command_build.h"
 #include "fixsteer/config.h"
 #include "fixsteer/fingerprint.h"
 #include "fixsteer/flocking.h"

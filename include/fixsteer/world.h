@@ -149,7 +149,9 @@ fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
 
 /// One tick: sorts `commands` into canonical order in place, applies them (results[i], when
 /// results is not NULL, receives each one's outcome in sorted order), then steers and
-/// integrates every live agent. Returns FXS_OK even if some commands were rejected.
+/// integrates every live agent. The tick is stepped whatever the commands did; the return
+/// value is FXS_OK when every command applied, else the result of the first rejected one
+/// (in canonical order).
 fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t count,
                           fxs_result *results);
 

@@ -1,0 +1,122 @@
+/// @file command_build.h
+/// Typed constructors for every world command. They fill the fixed-size wire format of
+/// command.h (type, agent, ref, arg[8]) from typed values, so no caller has to know which
+/// argument slot means what. Source and sequence are 0: set them before submitting (every
+/// peer must order a tick's commands the same way, see command.h).
+///
+/// Nothing here substitutes defaults for zeros: every value is taken as given, and the
+/// world validates it on application (behavior_params.h lists each parameter's range).
+/// Start from the fxs_default_*() values to change only what you mean to.
+#ifndef FIXSTEER_COMMAND_BUILD_H
+#define FIXSTEER_COMMAND_BUILD_H
+
+#include "fixsteer/align.h"
+#include "fixsteer/avoidance.h"
+#include "fixsteer/command.h"
+#include "fixsteer/leader.h"
+#include "fixsteer/manager.h"
+#include "fixsteer/velocity_match.h"
+#include "fixsteer/walker.h"
+#include "fixsteer/wander.h"
+#include "fixsteer/world.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// What a spawn sets; the rest of the agent starts as fxs_default_agent().
+typedef struct fxs_spawn_def {
+  fxs_vec2 position; ///< World units.
+  fxs_vec2 velocity; ///< World units per tick; truncated to max_speed.
+  fix16_t max_speed; ///< World units per tick, >= 0. Default 4.
+  fix16_t max_force; ///< >= 0. Default 0.25.
+  fix16_t mass;      ///< > 0. Default 1.
+  fix16_t radius;    ///< World units, >= 0. Default 8.
+} fxs_spawn_def;
+
+/// An agent at the origin, at rest, with fxs_default_agent()'s limits.
+fxs_spawn_def fxs_default_spawn_def(void);
+
+/// The limits and orientation policy of an agent (FXS_CMD_SET_LIMITS).
+typedef struct fxs_agent_limits_def {
+  fix16_t max_speed;                ///< World units per tick, >= 0.
+  fix16_t max_force;                ///< >= 0.
+  fix16_t mass;                     ///< > 0.
+  fix16_t radius;                   ///< World units, >= 0.
+  fix16_t max_rotation;             ///< Radians per tick, >= 0.
+  fix16_t max_angular_acceleration; ///< Radians per tick per tick, >= 0.
+  fix16_t max_turn_rate;            ///< Radians per tick, >= 0 (0: snap to the heading).
+  fxs_orientation_mode orientation; ///< How the integrator turns the agent.
+} fxs_agent_limits_def;
+
+/// fxs_default_agent()'s limits and orientation policy.
+fxs_agent_limits_def fxs_default_agent_limits_def(void);
+
+/// How a behavior joins the agent's manager: weight >= 0 and priority (group).
+typedef struct fxs_blend {
+  fix16_t weight;   ///< Multiplier, >= 0. Default 1.
+  uint8_t priority; ///< Priority or group. Default 0.
+} fxs_blend;
+
+/// Weight 1, priority 0.
+fxs_blend fxs_default_blend(void);
+
+fxs_command fxs_command_spawn(const fxs_spawn_def *def);                        ///< Spawn.
+fxs_command fxs_command_despawn(fxs_agent_handle agent);                         ///< Despawn.
+fxs_command fxs_command_set_target_point(fxs_agent_handle agent, fxs_vec2 point); ///< Target point.
+/// Target agent (a 0 handle clears it).
+fxs_command fxs_command_set_target_agent(fxs_agent_handle agent, fxs_agent_handle target);
+/// Empties the behavior set and chooses how the manager combines the next ones.
+fxs_command fxs_command_clear_behaviors(fxs_agent_handle agent, fxs_combine_mode mode);
+/// Follow path `path_index` of the world (FXS_NO_PATH: none), from its first node.
+fxs_command fxs_command_set_path(fxs_agent_handle agent, uint32_t path_index);
+/// A force for the coming tick only, beyond max_force.
+fxs_command fxs_command_apply_force(fxs_agent_handle agent, fxs_vec2 force);
+fxs_command fxs_command_set_limits(fxs_agent_handle agent, const fxs_agent_limits_def *def); ///< Limits.
+fxs_command fxs_command_add_obstacle(fxs_obstacle obstacle);                       ///< Obstacle.
+fxs_command fxs_command_remove_obstacle(uint32_t index);                          ///< By slot.
+fxs_command fxs_command_add_wall(fxs_wall wall);                                   ///< Wall.
+fxs_command fxs_command_remove_wall(uint32_t index);                              ///< By slot.
+
+/// Any behavior from a slot (fxs_behavior_slot_default() gives the table's defaults).
+fxs_command fxs_command_add_behavior(fxs_agent_handle agent, const fxs_behavior_slot *slot);
+
+/// Typed behavior commands, one per behavior; parameters as in behavior_params.h.
+fxs_command fxs_command_add_seek(fxs_agent_handle agent, fxs_blend blend);
+fxs_command fxs_command_add_flee(fxs_agent_handle agent, fxs_blend blend, fix16_t panic_radius);
+fxs_command fxs_command_add_arrive(fxs_agent_handle agent, fxs_blend blend, fix16_t slowing_radius);
+fxs_command fxs_command_add_wander(fxs_agent_handle agent, fxs_blend blend, const fxs_wander_def *def);
+fxs_command fxs_command_add_pursuit(fxs_agent_handle agent, fxs_blend blend, fix16_t max_prediction);
+fxs_command fxs_command_add_evade(fxs_agent_handle agent, fxs_blend blend, fix16_t max_prediction,
+                                  fix16_t panic_radius);
+fxs_command fxs_command_add_avoidance(fxs_agent_handle agent, fxs_blend blend,
+                                      const fxs_avoidance_def *def);
+fxs_command fxs_command_add_path_following(fxs_agent_handle agent, fxs_blend blend);
+fxs_command fxs_command_add_separation(fxs_agent_handle agent, fxs_blend blend, fix16_t radius);
+fxs_command fxs_command_add_alignment(fxs_agent_handle agent, fxs_blend blend, fix16_t radius);
+fxs_command fxs_command_add_cohesion(fxs_agent_handle agent, fxs_blend blend, fix16_t radius);
+fxs_command fxs_command_add_leader_following(fxs_agent_handle agent, fxs_blend blend,
+                                             const fxs_leader_def *def);
+fxs_command fxs_command_add_queue(fxs_agent_handle agent, fxs_blend blend, const fxs_queue_def *def);
+fxs_command fxs_command_add_dynamic_arrive(fxs_agent_handle agent, fxs_blend blend,
+                                           const fxs_dynamic_arrive_def *def);
+fxs_command fxs_command_add_velocity_match(fxs_agent_handle agent, fxs_blend blend,
+                                           fix16_t time_to_target, fix16_t max_acceleration);
+fxs_command fxs_command_add_align(fxs_agent_handle agent, fxs_blend blend,
+                                  fix16_t target_orientation, const fxs_align_def *def);
+fxs_command fxs_command_add_face(fxs_agent_handle agent, fxs_blend blend, const fxs_align_def *def);
+fxs_command fxs_command_add_look_where_going(fxs_agent_handle agent, fxs_blend blend,
+                                             const fxs_align_def *def);
+fxs_command fxs_command_add_random_walker(fxs_agent_handle agent, fxs_blend blend,
+                                          const fxs_walker_def *def);
+fxs_command fxs_command_add_kinematic_seek(fxs_agent_handle agent, fxs_blend blend);
+fxs_command fxs_command_add_kinematic_arrive(fxs_agent_handle agent, fxs_blend blend,
+                                             fix16_t radius, fix16_t time_to_target);
+fxs_command fxs_command_add_kinematic_wander(fxs_agent_handle agent, fxs_blend blend,
+                                             fix16_t max_rotation);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

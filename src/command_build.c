@@ -1,0 +1,211 @@
+#include "fixsteer/command_build.h"
+
+#include "fixsteer/behavior_params.h"
+
+fxs_spawn_def fxs_default_spawn_def(void) {
+  fxs_agent a = fxs_default_agent();
+  fxs_spawn_def d;
+  d.position = a.position;
+  d.velocity = a.velocity;
+  d.max_speed = a.max_speed;
+  d.max_force = a.max_force;
+  d.mass = a.mass;
+  d.radius = a.radius;
+  return d;
+}
+
+fxs_agent_limits_def fxs_default_agent_limits_def(void) {
+  fxs_agent a = fxs_default_agent();
+  fxs_agent_limits_def d;
+  d.max_speed = a.max_speed;
+  d.max_force = a.max_force;
+  d.mass = a.mass;
+  d.radius = a.radius;
+  d.max_rotation = a.max_rotation;
+  d.max_angular_acceleration = a.max_angular_acceleration;
+  d.max_turn_rate = a.max_turn_rate;
+  d.orientation = (fxs_orientation_mode)a.orientation_mode;
+  return d;
+}
+
+fxs_blend fxs_default_blend(void) {
+  fxs_blend b;
+  b.weight = FXS_ONE;
+  b.priority = 0;
+  return b;
+}
+
+static fxs_command on_agent(fxs_command_type type, fxs_agent_handle agent) {
+  fxs_command c = fxs_command_make(type, 0, 0);
+  c.agent = agent.value;
+  return c;
+}
+
+fxs_command fxs_command_spawn(const fxs_spawn_def *d) {
+  fxs_command c = fxs_command_make(FXS_CMD_SPAWN, 0, 0);
+  c.arg[0] = d->position.x, c.arg[1] = d->position.y;
+  c.arg[2] = d->velocity.x, c.arg[3] = d->velocity.y;
+  c.arg[4] = d->max_speed, c.arg[5] = d->max_force, c.arg[6] = d->mass, c.arg[7] = d->radius;
+  return c;
+}
+
+fxs_command fxs_command_despawn(fxs_agent_handle agent) { return on_agent(FXS_CMD_DESPAWN, agent); }
+
+fxs_command fxs_command_set_target_point(fxs_agent_handle agent, fxs_vec2 point) {
+  fxs_command c = on_agent(FXS_CMD_SET_TARGET_POINT, agent);
+  c.arg[0] = point.x, c.arg[1] = point.y;
+  return c;
+}
+
+fxs_command fxs_command_set_target_agent(fxs_agent_handle agent, fxs_agent_handle target) {
+  fxs_command c = on_agent(FXS_CMD_SET_TARGET_AGENT, agent);
+  c.ref = target.value;
+  return c;
+}
+
+fxs_command fxs_command_clear_behaviors(fxs_agent_handle agent, fxs_combine_mode mode) {
+  fxs_command c = on_agent(FXS_CMD_CLEAR_BEHAVIORS, agent);
+  c.ref = (uint32_t)mode;
+  return c;
+}
+
+fxs_command fxs_command_set_path(fxs_agent_handle agent, uint32_t path_index) {
+  fxs_command c = on_agent(FXS_CMD_SET_PATH, agent);
+  c.ref = path_index;
+  return c;
+}
+
+fxs_command fxs_command_apply_force(fxs_agent_handle agent, fxs_vec2 force) {
+  fxs_command c = on_agent(FXS_CMD_APPLY_FORCE, agent);
+  c.arg[0] = force.x, c.arg[1] = force.y;
+  return c;
+}
+
+fxs_command fxs_command_set_limits(fxs_agent_handle agent, const fxs_agent_limits_def *d) {
+  fxs_command c = on_agent(FXS_CMD_SET_LIMITS, agent);
+  c.ref = (uint32_t)d->orientation;
+  c.arg[0] = d->max_speed, c.arg[1] = d->max_force, c.arg[2] = d->mass, c.arg[3] = d->radius;
+  c.arg[4] = d->max_rotation, c.arg[5] = d->max_angular_acceleration;
+  c.arg[6] = d->max_turn_rate;
+  return c;
+}
+
+fxs_command fxs_command_add_obstacle(fxs_obstacle obstacle) {
+  fxs_command c = fxs_command_make(FXS_CMD_ADD_OBSTACLE, 0, 0);
+  c.arg[0] = obstacle.center.x, c.arg[1] = obstacle.center.y, c.arg[2] = obstacle.radius;
+  return c;
+}
+
+fxs_command fxs_command_remove_obstacle(uint32_t index) {
+  fxs_command c = fxs_command_make(FXS_CMD_REMOVE_OBSTACLE, 0, 0);
+  c.ref = index;
+  return c;
+}
+
+fxs_command fxs_command_add_wall(fxs_wall wall) {
+  fxs_command c = fxs_command_make(FXS_CMD_ADD_WALL, 0, 0);
+  c.arg[0] = wall.a.x, c.arg[1] = wall.a.y, c.arg[2] = wall.b.x, c.arg[3] = wall.b.y;
+  return c;
+}
+
+fxs_command fxs_command_remove_wall(uint32_t index) {
+  fxs_command c = fxs_command_make(FXS_CMD_REMOVE_WALL, 0, 0);
+  c.ref = index;
+  return c;
+}
+
+fxs_command fxs_command_add_behavior(fxs_agent_handle agent, const fxs_behavior_slot *slot) {
+  fxs_command c = on_agent(FXS_CMD_ADD_BEHAVIOR, agent);
+  c.ref = (uint32_t)slot->kind | ((uint32_t)slot->priority << 8);
+  c.arg[0] = slot->weight;
+  for (int i = 0; i < FXS_BEHAVIOR_PARAMS; ++i) c.arg[1 + i] = slot->p[i];
+  return c;
+}
+
+// A behavior command with up to six parameters in table order (unused ones 0).
+static fxs_command behavior(fxs_agent_handle agent, fxs_behavior kind, fxs_blend blend,
+                            fix16_t p0, fix16_t p1, fix16_t p2, fix16_t p3, fix16_t p4, fix16_t p5) {
+  fxs_behavior_slot s;
+  s.kind = (uint8_t)kind;
+  s.priority = blend.priority;
+  s.weight = blend.weight;
+  s.p[0] = p0, s.p[1] = p1, s.p[2] = p2, s.p[3] = p3, s.p[4] = p4, s.p[5] = p5;
+  return fxs_command_add_behavior(agent, &s);
+}
+
+fxs_command fxs_command_add_seek(fxs_agent_handle a, fxs_blend b) {
+  return behavior(a, FXS_BEHAVIOR_SEEK, b, 0, 0, 0, 0, 0, 0);
+}
+fxs_command fxs_command_add_flee(fxs_agent_handle a, fxs_blend b, fix16_t panic_radius) {
+  return behavior(a, FXS_BEHAVIOR_FLEE, b, panic_radius, 0, 0, 0, 0, 0);
+}
+fxs_command fxs_command_add_arrive(fxs_agent_handle a, fxs_blend b, fix16_t slowing_radius) {
+  return behavior(a, FXS_BEHAVIOR_ARRIVE, b, slowing_radius, 0, 0, 0, 0, 0);
+}
+fxs_command fxs_command_add_wander(fxs_agent_handle a, fxs_blend b, const fxs_wander_def *d) {
+  return behavior(a, FXS_BEHAVIOR_WANDER, b, d->circle_distance, d->circle_radius, d->angle_change, 0, 0, 0);
+}
+fxs_command fxs_command_add_pursuit(fxs_agent_handle a, fxs_blend b, fix16_t max_prediction) {
+  return behavior(a, FXS_BEHAVIOR_PURSUIT, b, max_prediction, 0, 0, 0, 0, 0);
+}
+fxs_command fxs_command_add_evade(fxs_agent_handle a, fxs_blend b, fix16_t max_prediction,
+                                  fix16_t panic_radius) {
+  return behavior(a, FXS_BEHAVIOR_EVADE, b, max_prediction, panic_radius, 0, 0, 0, 0);
+}
+fxs_command fxs_command_add_avoidance(fxs_agent_handle a, fxs_blend b, const fxs_avoidance_def *d) {
+  return behavior(a, FXS_BEHAVIOR_AVOID, b, d->max_see_ahead, d->max_avoid_force, 0, 0, 0, 0);
+}
+fxs_command fxs_command_add_path_following(fxs_agent_handle a, fxs_blend b) {
+  return behavior(a, FXS_BEHAVIOR_PATH, b, 0, 0, 0, 0, 0, 0);
+}
+fxs_command fxs_command_add_separation(fxs_agent_handle a, fxs_blend b, fix16_t radius) {
+  return behavior(a, FXS_BEHAVIOR_SEPARATION, b, radius, 0, 0, 0, 0, 0);
+}
+fxs_command fxs_command_add_alignment(fxs_agent_handle a, fxs_blend b, fix16_t radius) {
+  return behavior(a, FXS_BEHAVIOR_ALIGNMENT, b, radius, 0, 0, 0, 0, 0);
+}
+fxs_command fxs_command_add_cohesion(fxs_agent_handle a, fxs_blend b, fix16_t radius) {
+  return behavior(a, FXS_BEHAVIOR_COHESION, b, radius, 0, 0, 0, 0, 0);
+}
+fxs_command fxs_command_add_leader_following(fxs_agent_handle a, fxs_blend b, const fxs_leader_def *d) {
+  return behavior(a, FXS_BEHAVIOR_LEADER, b, d->leader_behind_dist, d->leader_sight_radius,
+                  d->slowing_radius, d->separation_radius, d->separation_weight, d->max_prediction);
+}
+fxs_command fxs_command_add_queue(fxs_agent_handle a, fxs_blend b, const fxs_queue_def *d) {
+  return behavior(a, FXS_BEHAVIOR_QUEUE, b, d->max_queue_ahead, d->max_queue_radius, d->separation_radius,
+                  0, 0, 0);
+}
+fxs_command fxs_command_add_dynamic_arrive(fxs_agent_handle a, fxs_blend b, const fxs_dynamic_arrive_def *d) {
+  return behavior(a, FXS_BEHAVIOR_DYNAMIC_ARRIVE, b, d->target_radius, d->slow_radius, d->time_to_target,
+                  d->max_acceleration, 0, 0);
+}
+fxs_command fxs_command_add_velocity_match(fxs_agent_handle a, fxs_blend b, fix16_t time_to_target,
+                                           fix16_t max_acceleration) {
+  return behavior(a, FXS_BEHAVIOR_VELOCITY_MATCH, b, time_to_target, max_acceleration, 0, 0, 0, 0);
+}
+fxs_command fxs_command_add_align(fxs_agent_handle a, fxs_blend b, fix16_t target_orientation,
+                                  const fxs_align_def *d) {
+  return behavior(a, FXS_BEHAVIOR_ALIGN, b, target_orientation, d->target_radius, d->slow_radius,
+                  d->time_to_target, 0, 0);
+}
+fxs_command fxs_command_add_face(fxs_agent_handle a, fxs_blend b, const fxs_align_def *d) {
+  return behavior(a, FXS_BEHAVIOR_FACE, b, d->target_radius, d->slow_radius, d->time_to_target, 0, 0, 0);
+}
+fxs_command fxs_command_add_look_where_going(fxs_agent_handle a, fxs_blend b, const fxs_align_def *d) {
+  return behavior(a, FXS_BEHAVIOR_LOOK_WHERE_GOING, b, d->target_radius, d->slow_radius, d->time_to_target,
+                  0, 0, 0);
+}
+fxs_command fxs_command_add_random_walker(fxs_agent_handle a, fxs_blend b, const fxs_walker_def *d) {
+  return behavior(a, FXS_BEHAVIOR_WALKER, b, d->min_step, d->max_step, d->aggro_radius, d->reach_radius,
+                  d->slowing_radius, 0);
+}
+fxs_command fxs_command_add_kinematic_seek(fxs_agent_handle a, fxs_blend b) {
+  return behavior(a, FXS_BEHAVIOR_KINEMATIC_SEEK, b, 0, 0, 0, 0, 0, 0);
+}
+fxs_command fxs_command_add_kinematic_arrive(fxs_agent_handle a, fxs_blend b, fix16_t radius,
+                                             fix16_t time_to_target) {
+  return behavior(a, FXS_BEHAVIOR_KINEMATIC_ARRIVE, b, radius, time_to_target, 0, 0, 0, 0);
+}
+fxs_command fxs_command_add_kinematic_wander(fxs_agent_handle a, fxs_blend b, fix16_t max_rotation) {
+  return behavior(a, FXS_BEHAVIOR_KINEMATIC_WANDER, b, max_rotation, 0, 0, 0, 0, 0);
+}
