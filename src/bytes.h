@@ -29,6 +29,19 @@ typedef struct fxs_reader {
   bool failed; // set by the first read past the end; later reads return 0
 } fxs_reader;
 
+// Little-endian loads and stores of fixed widths (the one codec of the library).
+static inline uint64_t fxs_load_le(const uint8_t *p, uint32_t bytes) {
+  uint64_t v = 0;
+  for (uint32_t i = 0; i < bytes; ++i) v |= (uint64_t)p[i] << (8u * i);
+  return v;
+}
+static inline uint16_t fxs_load_le16(const uint8_t *p) { return (uint16_t)fxs_load_le(p, 2); }
+static inline uint32_t fxs_load_le32(const uint8_t *p) { return (uint32_t)fxs_load_le(p, 4); }
+static inline uint64_t fxs_load_le64(const uint8_t *p) { return fxs_load_le(p, 8); }
+static inline void fxs_store_le(uint8_t *p, uint64_t v, uint32_t bytes) {
+  for (uint32_t i = 0; i < bytes; ++i) p[i] = (uint8_t)(v >> (8u * i));
+}
+
 fxs_writer fxs_writer_make(uint8_t *buffer, size_t capacity, fxs_state_hasher *hasher);
 fxs_writer fxs_writer_comparing(const uint8_t *expect, size_t size);
 

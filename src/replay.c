@@ -36,21 +36,15 @@ static void emit(emitter *e, const uint8_t *bytes, size_t size) {
   }
 }
 
-static void emit_u16(emitter *e, uint16_t v) {
-  uint8_t b[2] = {(uint8_t)v, (uint8_t)(v >> 8)};
-  emit(e, b, 2);
+static void emit_le(emitter *e, uint64_t v, uint32_t bytes) {
+  uint8_t b[8];
+  fxs_store_le(b, v, bytes);
+  emit(e, b, bytes);
 }
 
-static void emit_u32(emitter *e, uint32_t v) {
-  uint8_t b[4];
-  for (int i = 0; i < 4; ++i) b[i] = (uint8_t)(v >> (8 * i));
-  emit(e, b, 4);
-}
-
-static void emit_u64(emitter *e, uint64_t v) {
-  emit_u32(e, (uint32_t)v);
-  emit_u32(e, (uint32_t)(v >> 32));
-}
+static void emit_u16(emitter *e, uint16_t v) { emit_le(e, v, 2); }
+static void emit_u32(emitter *e, uint32_t v) { emit_le(e, v, 4); }
+static void emit_u64(emitter *e, uint64_t v) { emit_le(e, v, 8); }
 
 static emitter begin_chunk(fxs_replay_writer *w, uint32_t tag, uint32_t length) {
   emitter e;
@@ -137,12 +131,6 @@ fxs_result fxs_replay_writer_end(fxs_replay_writer *w, const fxs_world *world) {
 
 // ------------------------------------------------------------------ reading
 
-static uint32_t le32(const uint8_t *p) {
-  return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
-}
-
-static uint64_t le64(const uint8_t *p) { return (uint64_t)le32(p) | ((uint64_t)le32(p + 4) << 32); }
-
 static fxs_result failure(fxs_result e, size_t at, size_t *error_offset) {
   if (error_offset) *error_offset = at;
   return e;
@@ -154,13 +142,13 @@ static fxs_result read_chunk(fxs_replay_reader *r, uint32_t *tag, const uint8_t 
   size_t at = r->position;
   size_t left = r->size - at;
   if (left < 8) return failure(FXS_ERR_TRUNCATED, r->size, error_offset);
-  *tag = le32(r->data + at);
-  *length = le32(r->data + at + 4);
+  *tag = fxs_load_le32(r->data + at);
+  *length = fxs_load_le32(r->data + at + 4);
   if (*length > FXS_REPLAY_MAX_CHUNK) return failure(FXS_ERR_BAD_LENGTH, at + 4, error_offset);
   if (left - 8 < (size_t)*length + 8) return failure(FXS_ERR_TRUNCATED, r->size, error_offset);
   fxs_hasher h = fxs_hasher_make();
   fxs_hash_bytes(&h, r->data + at, 8u + *length);
-  if (h.state != le64(r->data + at + 8 + *length)) {
+  if (h.state != fxs_load_le64(r->data + at + 8 + *length)) {
     return failure(FXS_ERR_BAD_CHECKSUM, at, error_offset);
   }
   *payload = r->data + at + 8;
@@ -180,17 +168,17 @@ fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t siz
   r->limits = limits ? *limits : fxs_default_limits();
   uint32_t tag, length;
   const uint8_t *p;
-  if (r->size >= 4 && le32(r->data) != FXS_CHUNK_HEADER) return failure(FXS_ERR_BAD_MAGIC, 0, error_offset);
+  if (r->size >= 4 && fxs_load_le32(r->data) != FXS_CHUNK_HEADER) return failure(FXS_ERR_BAD_MAGIC, 0, error_offset);
   fxs_result e = read_chunk(r, &tag, &p, &length, error_offset);
   if (e != FXS_OK) return e;
-  if (length != HEADER_PAYLOAD || le32(p) != REPLAY_MAGIC) return failure(FXS_ERR_BAD_MAGIC, 8, error_offset);
-  r->version = (uint16_t)(p[4] | (p[5] << 8));
+  if (length != HEADER_PAYLOAD || fxs_load_le32(p) != REPLAY_MAGIC) return failure(FXS_ERR_BAD_MAGIC, 8, error_offset);
+  r->version = fxs_load_le16(p + 4);
   if (r->version != FXS_REPLAY_VERSION) return failure(FXS_ERR_BAD_VERSION, 12, error_offset);
-  r->fingerprint = le64(p + 8);
+  r->fingerprint = fxs_load_le64(p + 8);
   if (check_fingerprint && r->fingerprint != fxs_math_fingerprint()) {
     return failure(FXS_ERR_BAD_FINGERPRINT, 16, error_offset);
   }
-  r->keyframe_interval = le32(p + 16);
+  r->keyframe_interval = fxs_load_le32(p + 16);
   if ((uint64_t)r->size > r->limits.max_bytes) {
     r->limit_error.field = "max_bytes", r->limit_error.limit = r->limits.max_bytes;
     r->limit_error.value = r->size;
@@ -223,25 +211,25 @@ fxs_result fxs_replay_next(fxs_replay_reader *r, fxs_replay_chunk *c, size_t *er
   switch (c->tag) {
     case FXS_CHUNK_TICK:
       if (length < 14) return failure(FXS_ERR_BAD_LENGTH, c->offset + 4, error_offset);
-      c->tick = le32(p);
-      c->command_count = (uint16_t)(p[4] | (p[5] << 8));
+      c->tick = fxs_load_le32(p);
+      c->command_count = fxs_load_le16(p + 4);
       if (c->command_count > FXS_REPLAY_MAX_COMMANDS ||
           length != 14u + (uint32_t)c->command_count * FXS_COMMAND_BYTES) {
         return failure(FXS_ERR_BAD_LENGTH, at + 4, error_offset);
       }
       c->commands = p + 6;
-      c->hash = le64(p + 6 + (size_t)c->command_count * FXS_COMMAND_BYTES);
+      c->hash = fxs_load_le64(p + 6 + (size_t)c->command_count * FXS_COMMAND_BYTES);
       return FXS_OK;
     case FXS_CHUNK_KEYFRAME:
       if (length < 4) return failure(FXS_ERR_BAD_LENGTH, c->offset + 4, error_offset);
-      c->tick = le32(p);
+      c->tick = fxs_load_le32(p);
       c->snapshot = p + 4;
       c->snapshot_size = length - 4u;
       return FXS_OK;
     case FXS_CHUNK_END:
       if (length != 12) return failure(FXS_ERR_BAD_LENGTH, c->offset + 4, error_offset);
-      c->tick = le32(p);
-      c->hash = le64(p + 4);
+      c->tick = fxs_load_le32(p);
+      c->hash = fxs_load_le64(p + 4);
       r->ended = true;
       if (r->position != r->size) return failure(FXS_ERR_BAD_LENGTH, r->position, error_offset);
       return FXS_OK;
