@@ -48,10 +48,10 @@ expect 2 "cannot read $T/none.fxr" -- "$B" verify "$T/none.fxr"
 size=$(stat -c %s "$T/a.fxr")
 for cut in 0 5 40 1000 $((size / 2)) $((size - 1)); do
   head -c "$cut" "$T/a.fxr" > "$T/cut.fxr"
-  expect 2 "$T/cut.fxr: byte [0-9]+: (data ends early|not a fixsteer file)" -- "$B" verify "$T/cut.fxr"
+  expect 2 "$T/cut.fxr: byte [0-9]+[^:]*: (data ends early|not a fixsteer file)" -- "$B" verify "$T/cut.fxr"
 done
 cp "$T/a.fxr" "$T/flip.fxr"; patch "$T/flip.fxr" 150 # inside the SNAP payload (header chunk: 36 bytes)
-expect 2 "$T/flip.fxr: byte 36: checksum mismatch" -- "$B" verify "$T/flip.fxr"
+expect 2 "$T/flip.fxr: byte 36 \(in the SNAP chunk at byte 36\): checksum mismatch" -- "$B" verify "$T/flip.fxr"
 cp "$T/a.fxr" "$T/magic.fxr"; patch "$T/magic.fxr" 0
 expect 2 "byte 0: not a fixsteer file" -- "$B" verify "$T/magic.fxr"
 printf 'not a replay at all' > "$T/text.fxr"
@@ -111,12 +111,12 @@ expect 2 "v1-header.fxr: byte 12: unsupported format version 1 \(this build read
 forge "$T/a.fxr" "$T/version.fxr" version
 expect 2 "$T/version.fxr: byte 12: unsupported format version" -- "$B" verify "$T/version.fxr"
 forge "$T/a.fxr" "$T/fp.fxr" fingerprint
-expect 2 "$T/fp.fxr: byte 16: recorded with different math" -- "$B" verify "$T/fp.fxr"
+expect 2 "$T/fp.fxr: byte 16 \(in the FXSH chunk at byte 0\): recorded with different math" -- "$B" verify "$T/fp.fxr"
 all_ok=1
 for cut in $(boundaries "$T/a.fxr"); do # truncation at every chunk boundary (the first: empty)
   head -c "$cut" "$T/a.fxr" > "$T/cut.fxr"
   out=$("$B" verify "$T/cut.fxr" 2>&1); rc=$?
-  if [ "$rc" -ne 2 ] || ! printf '%s' "$out" | grep -qE "byte [0-9]+: (data ends early|not a fixsteer file)"; then
+  if [ "$rc" -ne 2 ] || ! printf '%s' "$out" | grep -qE "byte [0-9]+[^:]*: (data ends early|not a fixsteer file)"; then
     all_ok=0; printf 'FAIL: truncation at %s: exit %s\n%s\n' "$cut" "$rc" "$out"
   fi
 done
@@ -127,7 +127,7 @@ expect 2 "cannot read /dev/zero: not a regular file" -- "$B" verify /dev/zero
 expect 2 "cannot read $T: not a regular file" -- "$B" verify "$T"
 head -c 5000000 /dev/zero > "$T/zeros.fxr"
 expect 2 "zeros.fxr: byte 0: not a fixsteer file" -- "$B" verify "$T/zeros.fxr"
-expect 2 "byte [0-9]+: exceeds a limit: max_agents is 2, asked for [0-9]+ \(raise it with --max-agents\)" -- "$B" verify --max-agents 2 "$T/a.fxr"
+expect 2 "byte [0-9]+ \(in the SNAP chunk at byte 36\): exceeds a limit: max_agents is 2, asked for [0-9]+ \(raise it with --max-agents\)" -- "$B" verify --max-agents 2 "$T/a.fxr"
 expect 2 "exceeds a limit: max_bytes is 1000" -- "$B" verify --max-bytes=1000 "$T/a.fxr"
 expect 2 "exceeds a limit: max_ticks is 10" -- "$B" verify --max-ticks 10 "$T/a.fxr"
 # A failed record leaves no file behind.

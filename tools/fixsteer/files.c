@@ -13,20 +13,43 @@
 // The header chunk: tag, length, 20-byte payload, checksum (docs/replay-format.md).
 #define HEADER_CHUNK_BYTES 36u
 
+// Names the chunk holding byte `offset` ("SNAP chunk at byte 36"), or "" when the chunk
+// headers before it cannot be walked.
+static void chunk_of(const file *f, size_t offset, char *out, size_t size) {
+  out[0] = '\0';
+  size_t at = 0;
+  while (f->data && at + 8 <= f->size) {
+    const uint8_t *p = f->data + at;
+    uint64_t length = (uint64_t)p[4] | ((uint64_t)p[5] << 8) | ((uint64_t)p[6] << 16) | ((uint64_t)p[7] << 24);
+    uint64_t end = (uint64_t)at + 16u + length;
+    static const char *const tags[] = {"FXSH", "SNAP", "TICK", "KEYF", "END "};
+    bool known = false;
+    for (size_t i = 0; i < sizeof tags / sizeof tags[0]; ++i) known = known || memcmp(p, tags[i], 4) == 0;
+    if (!known) return;
+    if (offset < end) {
+      snprintf(out, size, " (in the %.4s chunk at byte %zu)", (const char *)p, at);
+      return;
+    }
+    at = (size_t)end;
+  }
+}
+
 int file_bad_input(const file *f, size_t offset, fxs_result r, const fxs_limit_error *limit) {
+  char where[64];
+  chunk_of(f, offset, where, sizeof where);
   if (r == FXS_ERR_LIMIT && limit && limit->field) {
     char flag[64];
     size_t n = 0;
     for (const char *c = limit->field; *c && n + 1 < sizeof flag; ++c) flag[n++] = *c == '_' ? '-' : *c;
     flag[n] = '\0';
-    fprintf(stderr, "fixsteer: %s: byte %zu: %s: %s is %llu, asked for %llu (raise it with --%s)\n", f->name,
-            offset, fxs_result_message(r), limit->field, (unsigned long long)limit->limit,
+    fprintf(stderr, "fixsteer: %s: byte %zu%s: %s: %s is %llu, asked for %llu (raise it with --%s)\n", f->name,
+            offset, where, fxs_result_message(r), limit->field, (unsigned long long)limit->limit,
             (unsigned long long)limit->value, flag);
   } else if (r == FXS_ERR_BAD_VERSION && f->size >= 14) {
     fprintf(stderr, "fixsteer: %s: byte %zu: %s %u (this build reads %u): re-record it\n", f->name, offset,
             fxs_result_message(r), (unsigned)(f->data[12] | (f->data[13] << 8)), (unsigned)FXS_REPLAY_VERSION);
   } else {
-    fprintf(stderr, "fixsteer: %s: byte %zu: %s\n", f->name, offset, fxs_result_message(r));
+    fprintf(stderr, "fixsteer: %s: byte %zu%s: %s\n", f->name, offset, where, fxs_result_message(r));
   }
   return 2;
 }
