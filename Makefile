@@ -223,6 +223,11 @@ test-m0: setup
 test-sanitize: setup
 	$(CEEDLING) --mixin=sanitize test:all
 
+# The suite as a 32-bit (i686) program under ASan + UBSan: 32-bit size_t, as on the MCUs.
+test-m32: setup
+	bash tools/setup.sh --m32
+	$(CEEDLING) --mixin=m32-asan test:all
+
 clean:
 	rm -rf $(BUILD_DIR)/obj $(BUILD_DIR)/obj-pic $(BUILD_DIR)/pkg $(BUILD_DIR)/ceedling $(BUILD_DIR)/*.a \
 	  $(BUILD_DIR)/libfixsteer.so* $(BUILD_DIR)/fixsteer.map $(BUILD_DIR)/bin

@@ -4,6 +4,7 @@
 #   bash tools/setup.sh            everything (packages, Ceedling, libfixmath source)
 #   bash tools/setup.sh --source   only the libfixmath source (packages already present)
 #   bash tools/setup.sh --cross    also the cross compilers and qemu-user (tools/crosscheck)
+#   bash tools/setup.sh --m32      only the 32-bit x86 toolchain of make test-m32
 #
 # The pinned libfixmath is Debian's source package 0~20220222 (upstream tarball, checked
 # against the checksum in its .dsc); it is unpacked under build/ and never committed.
@@ -24,6 +25,9 @@ PACKAGES=(
   libyaml-dev
   cmake pkg-config
 )
+
+# A 32-bit desktop build under AddressSanitizer (make test-m32).
+M32_PACKAGES=(gcc-i686-linux-gnu libasan8-i386-cross libubsan1-i386-cross libc6-i386)
 
 CROSS_PACKAGES=(
   qemu-user gcc-i686-linux-gnu gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu
@@ -117,7 +121,8 @@ fetch_libfixmath() {
 
 case "${1:-all}" in
   --source) fetch_libfixmath ;;
-  --cross) PACKAGES+=("${CROSS_PACKAGES[@]}"); install_packages; install_ceedling; fetch_libfixmath ;;
+  --cross) PACKAGES+=("${CROSS_PACKAGES[@]}" "${M32_PACKAGES[@]}"); install_packages; install_ceedling; fetch_libfixmath ;;
+  --m32) PACKAGES=("${M32_PACKAGES[@]}"); install_packages ;;
   all) install_packages; install_ceedling; fetch_libfixmath ;;
-  *) echo "usage: bash tools/setup.sh [--source | --cross]" >&2; exit 2 ;;
+  *) echo "usage: bash tools/setup.sh [--source | --cross | --m32]" >&2; exit 2 ;;
 esac
