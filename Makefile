@@ -47,7 +47,7 @@ $(shell mkdir -p $(BUILD_DIR) && if [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" != '$
 
 CEEDLING ?= ceedling
 
-.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize deviation demo golden bench threads-check clean
+.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 deviation demo golden bench bench-callgrind bench-m3 threads-check clean
 
 all: lib shared tools
 
@@ -153,9 +153,61 @@ golden: $(BUILD_DIR)/bin/fixsteer
 	  $(BUILD_DIR)/bin/fixsteer record --scenario $$s --keyframe 250 --out test/golden/$$s.fxr || exit 1; \
 	done
 
-$(BUILD_DIR)/bin/fxs-bench: tools/bench.c $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
+# The benchmark and its float twins (tools/bench/twin.c: float, for comparison only).
+BENCH_SOURCES := $(wildcard tools/bench/*.c)
+$(BUILD_DIR)/bin/fxs-bench: $(BENCH_SOURCES) tools/bench/bench.h $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_TOOL) $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(LDFLAGS) -o $@
+	$(CC) $(CFLAGS_TOOL) $(BENCH_SOURCES) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a -lm $(LDFLAGS) -o $@
+
+# Instruction counts under callgrind for the seek and flock kernels, fixed and float.
+bench-callgrind: $(BUILD_DIR)/bin/fxs-bench
+	bash tools/bench/callgrind.sh $(BUILD_DIR)/bin/fxs-bench
+
+# Cortex-M3 instruction counts: the library (-O2) and the benchmark kernels against the float
+# twin compiled with -mfloat-abi=soft, in one QEMU run with -icount shift=0 (1 ns per
+# instruction). link.sh refuses library objects that call soft-float; the fixed kernels are
+# checked here the same way.
+M3_CC := arm-none-eabi-gcc
+M3_DIR := build/bench-m3
+M3_ARCH := -mcpu=cortex-m3 -mthumb -O2 -ffunction-sections -fdata-sections -std=c99
+M3_CFLAGS := $(M3_ARCH) $(WARNINGS) -Werror $(LFM_DEFINES) -Iinclude -I$(LFM_DIR) -Itools/bench
+M3_LIB := $(SOURCES:src/%.c=$(M3_DIR)/lib/%.o) $(LFM_SOURCES:$(LFM_DIR)/%.c=$(M3_DIR)/lfm/%.o)
+M3_FIXED := $(M3_DIR)/bench/fixed.o $(M3_DIR)/bench/scene.o
+M3_OBJECTS := $(M3_LIB) $(M3_FIXED) $(M3_DIR)/bench/twin.o $(M3_DIR)/bench/main.o $(M3_DIR)/bench/startup.o
+SOFT_FLOAT_CALLS := '__aeabi_(f|d)[a-z0-9]*|__aeabi_[il]2[fd]|__(add|sub|mul|div)[sd]f3'
+
+$(M3_DIR)/lib/%.o: src/%.c $(wildcard include/fixsteer/*.h src/*.h) | $(LFM_SOURCES)
+	@mkdir -p $(dir $@)
+	$(M3_CC) $(M3_CFLAGS) -Isrc -c $< -o $@
+
+$(M3_DIR)/lfm/%.o: $(LFM_DIR)/%.c
+	@mkdir -p $(dir $@)
+	$(M3_CC) $(M3_ARCH) -w $(LFM_DEFINES) -I$(LFM_DIR) -c $< -o $@
+
+$(M3_DIR)/bench/%.o: tools/bench/%.c tools/bench/bench.h | $(LFM_SOURCES)
+	@mkdir -p $(dir $@)
+	$(M3_CC) $(M3_CFLAGS) -c $< -o $@
+
+$(M3_DIR)/bench/twin.o: tools/bench/twin.c tools/bench/bench.h | $(LFM_SOURCES)
+	@mkdir -p $(dir $@)
+	$(M3_CC) $(M3_CFLAGS) -mfloat-abi=soft -c $< -o $@
+
+$(M3_DIR)/bench/main.o: tools/mcu/bench/main.c tools/bench/bench.h | $(LFM_SOURCES)
+	@mkdir -p $(dir $@)
+	$(M3_CC) $(M3_CFLAGS) -c $< -o $@
+
+$(M3_DIR)/bench/startup.o: tools/mcu/startup.c
+	@mkdir -p $(dir $@)
+	$(M3_CC) $(M3_ARCH) -c $< -o $@
+
+$(M3_DIR)/fxs-bench-m3.elf: $(M3_OBJECTS) tools/mcu/link.sh tools/mcu/mps2-an385.ld
+	@if arm-none-eabi-nm -u $(M3_FIXED) | grep -qE $(SOFT_FLOAT_CALLS); then \
+	  echo "error: the fixed-point kernels call soft-float" >&2; exit 1; fi
+	tools/mcu/link.sh cortex-m3 mps2-an385 $@ $(M3_OBJECTS)
+
+bench-m3: $(M3_DIR)/fxs-bench-m3.elf
+	timeout 600 qemu-system-arm -M mps2-an385 -cpu cortex-m3 -icount shift=0 -nographic \
+	  -monitor none -serial none -semihosting-config enable=on,target=native -kernel $<
 
 # The golden replays verified in 1..16 threads, plain and under ThreadSanitizer.
 $(BUILD_DIR)/bin/fxs-threads: tools/threads.c $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
@@ -170,7 +222,8 @@ threads-check: $(BUILD_DIR)/bin/fxs-threads build/tsan/bin/fxs-threads
 	$(BUILD_DIR)/bin/fxs-threads test/golden/*.fxr
 	TSAN_OPTIONS=halt_on_error=1 build/tsan/bin/fxs-threads test/golden/*.fxr
 
-# Step time and memory for flocks of 100 to 2000 agents (prints a table).
+# Speed and memory per scenario at 1k..1M agents, hash and snapshot cost, spawn time, and
+# fixed point against float twins (prints tables; about 1-5 minutes).
 bench: $(BUILD_DIR)/bin/fxs-bench
 	$(BUILD_DIR)/bin/fxs-bench
 
@@ -230,4 +283,4 @@ test-m32: setup
 
 clean:
 	rm -rf $(BUILD_DIR)/obj $(BUILD_DIR)/obj-pic $(BUILD_DIR)/pkg $(BUILD_DIR)/ceedling $(BUILD_DIR)/*.a \
-	  $(BUILD_DIR)/libfixsteer.so* $(BUILD_DIR)/fixsteer.map $(BUILD_DIR)/bin
+	  $(BUILD_DIR)/libfixsteer.so* $(BUILD_DIR)/fixsteer.map $(BUILD_DIR)/bin $(M3_DIR) build/callgrind

@@ -1,0 +1,165 @@
+// fxs-bench: shared declarations of the benchmark scenes, the fixed-point kernels (the
+// library) and their float twins. scene.c, fixed.c and twin.c are portable C99 without I/O:
+// the desktop driver (main.c) and the Cortex-M3 driver (tools/mcu/bench/main.c) both use them.
+//
+// The float twins exist only here, to measure what fixed point costs. They compute the same
+// formulas as the library (seek.c, manager.c, flocking.c, world.c) in float, in the same loop
+// structure, over agents stored in arrays as the library stores its own.
+#ifndef FXS_BENCH_H
+#define FXS_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fixsteer/fixsteer.h"
+#include "fixsteer/world.h"
+
+// ------------------------------------------------------------------ scenes (scene.c)
+
+/// The world scenarios of the benchmark.
+typedef enum bench_scene {
+  BENCH_SEEK,        ///< Seek a fixed random point each, then integrate.
+  BENCH_ARRIVE,      ///< Arrive at a random point (slowing radius 100).
+  BENCH_WANDER,      ///< Wander with the default circle.
+  BENCH_PURSUIT,     ///< Pursue the next agent (a ring of pursuers).
+  BENCH_PATH,        ///< Follow one 8-node looping path.
+  BENCH_AVOID,       ///< Seek a random point through 1,000 obstacles.
+  BENCH_FLOCK,       ///< Separation + alignment + cohesion.
+  BENCH_FLOCK_LOOK,  ///< The same flock with the default look-where-going orientation.
+  BENCH_SCENE_COUNT
+} bench_scene;
+
+/// World units of the neighbor radius of every scene (the flock's sensing radius).
+#define BENCH_NEIGHBOR_RADIUS 40
+/// Mean number of other agents within the neighbor radius at the start, at every N.
+#define BENCH_DENSITY 10
+/// Obstacles in BENCH_AVOID.
+#define BENCH_OBSTACLES 1000
+/// Nodes of the BENCH_PATH loop.
+#define BENCH_PATH_NODES 8
+
+/// Printable name of a scene.
+const char *bench_scene_name(bench_scene scene);
+
+/// Side of the square world, in world units, that gives BENCH_DENSITY neighbors on average
+/// within BENCH_NEIGHBOR_RADIUS for n uniformly placed agents.
+uint32_t bench_side(uint32_t n);
+
+/// World capacities of a scene with n agents. *fits is 0 when the capacity's agent field
+/// cannot hold n (a world limited to 16-bit slot counts).
+fxs_world_capacity bench_scene_capacity(bench_scene scene, uint32_t n, int *fits);
+
+/// A capacity every scene of n agents fits in (the obstacles of BENCH_AVOID and the path of
+/// BENCH_PATH), so that one spawned world can be restored into each scene.
+fxs_world_capacity bench_base_capacity(uint32_t n, int *fits);
+
+/// World definition of a scene: bounds [0, side]^2, clamped, neighbor radius 40, seed 7.
+fxs_world_def bench_scene_def(uint32_t n);
+
+/// Spawns agents [first, first + count) of n through fxs_world_apply; their handles go to
+/// handles[first..]. The positions and velocities come from bench_initial().
+fxs_result bench_scene_spawn(fxs_world *world, uint32_t n, uint32_t first, uint32_t count,
+                             fxs_agent_handle *handles);
+
+/// Adds the scene's obstacles, path, targets and behaviors to a world whose n agents are
+/// spawned (handles from bench_scene_spawn).
+fxs_result bench_scene_setup(fxs_world *world, bench_scene scene, uint32_t n,
+                             const fxs_agent_handle *handles);
+
+/// Agent limits of every scene (raw Q16.16): speed 3, force 0.2, mass 1, radius 4.
+#define BENCH_MAX_SPEED ((fix16_t)(3 * 65536))
+#define BENCH_MAX_FORCE ((fix16_t)13107)
+#define BENCH_MASS ((fix16_t)65536)
+#define BENCH_RADIUS ((fix16_t)(4 * 65536))
+
+/// Initial state of agent i of n (raw Q16.16): position in [0, side)^2, velocity in
+/// [-2, 2)^2, and a target point in [0, side)^2. Deterministic; the same on every target.
+typedef struct bench_start {
+  fxs_vec2 position, velocity, target;
+} bench_start;
+bench_start bench_initial(uint32_t n, uint32_t i);
+
+/// Flock parameters (raw Q16.16) shared by the world scene and the float twin.
+#define BENCH_SEPARATION_RADIUS ((fix16_t)(20 * 65536))
+#define BENCH_SEPARATION_WEIGHT ((fix16_t)(3 * 32768))
+#define BENCH_ALIGNMENT_RADIUS ((fix16_t)(40 * 65536))
+#define BENCH_COHESION_RADIUS ((fix16_t)(40 * 65536))
+
+// ------------------------------------------------------------------ fixed kernels (fixed.c)
+
+/// Seek + integrate with the library's functions on an array of agents, outside the world:
+/// for each agent fxs_seek toward targets[i], then fxs_agent_integrate (orientation fixed).
+void bench_fixed_seek_init(fxs_agent *agents, fxs_vec2 *targets, uint32_t n);
+void bench_fixed_seek_run(fxs_agent *agents, const fxs_vec2 *targets, uint32_t n, uint32_t ticks);
+
+/// Sum of fxs_vec2_length over n vectors (the square root behind every length, normalize,
+/// truncate and distance), for a per-call count.
+int64_t bench_fixed_length_sum(const fxs_vec2 *v, uint32_t n);
+
+/// `ticks` world steps without commands.
+void bench_fixed_world_run(fxs_world *world, uint32_t ticks);
+
+// ------------------------------------------------------------------ float twins (twin.c)
+
+/// fxs_agent in float (same fields, same meaning).
+typedef struct bench_fagent {
+  float px, py, vx, vy;
+  float orientation, rotation, mass, radius, max_speed, max_force;
+  float max_rotation, max_angular_acceleration, max_turn_rate;
+  uint8_t orientation_mode;
+} bench_fagent;
+
+/// Seek + integrate twin: same start as bench_fixed_seek_init.
+void bench_float_seek_init(bench_fagent *agents, float *targets_xy, uint32_t n);
+void bench_float_seek_run(bench_fagent *agents, const float *targets_xy, uint32_t n,
+                          uint32_t ticks);
+
+/// Sum of float lengths sqrtf(x^2 + y^2) over n vectors (xy pairs): the twin of
+/// bench_fixed_length_sum.
+float bench_float_length_sum(const float *xy, uint32_t n);
+
+/// fxs_behavior_slot in float.
+typedef struct bench_fbehavior {
+  uint8_t kind, priority;
+  float weight;
+  float p[FXS_BEHAVIOR_PARAMS];
+} bench_fbehavior;
+
+/// The part of fxs_agent_slot the flock reads, in float.
+typedef struct bench_fslot {
+  uint8_t alive, combine_mode, behavior_count;
+  float pending_fx, pending_fy;
+  bench_fagent body;
+  bench_fbehavior behaviors[FXS_AGENT_BEHAVIORS];
+} bench_fslot;
+
+/// fxs_neighbor in float.
+typedef struct bench_fneighbor {
+  float px, py, vx, vy;
+  uint32_t id;
+} bench_fneighbor;
+
+/// The flock twin of fxs_world: the same arrays (slots, next bodies, view, grid).
+typedef struct bench_fworld {
+  float min_x, min_y, max_x, max_y, neighbor_radius;
+  uint32_t capacity, grid_max_cells, tick;
+  bench_fslot *agents;
+  bench_fagent *next;
+  bench_fneighbor *view;
+  uint32_t *cell_start, *cell_items, *view_cell;
+} bench_fworld;
+
+/// Bytes of memory the twin of n agents needs (8-byte aligned block).
+size_t bench_fworld_memory_size(uint32_t n);
+
+/// The BENCH_FLOCK scene in the twin: the same agents, limits and behaviors.
+void bench_fworld_init_flock(bench_fworld *w, uint32_t n, void *memory);
+
+/// Mean number of other agents within the neighbor radius (all of them, not only the 16
+/// nearest): the density check of the scenes.
+double bench_fworld_mean_neighbors(const bench_fworld *w);
+
+/// `ticks` twin steps: sense, grid, 16 nearest, behaviors, manager, integrate.
+void bench_fworld_run(bench_fworld *w, uint32_t ticks);
+
+#endif

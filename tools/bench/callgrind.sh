@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Instructions per agent-update of the benchmark's kernels under valgrind's callgrind:
+# seek+integrate (library functions / float twin / the seek scene's world step) and the
+# flock (world step / float twin), counted only inside the kernel function
+# (--toggle-collect), set-up excluded.
+# Usage: tools/bench/callgrind.sh [FXS-BENCH] [AGENTS]   (make bench-callgrind)
+set -euo pipefail
+bench=${1:-build/bin/fxs-bench}
+agents=${2:-1000}
+out=build/callgrind
+mkdir -p "$out"
+command -v valgrind >/dev/null || { echo "bench-callgrind: valgrind is not installed" >&2; exit 1; }
+
+# kernel, function to collect in, ticks (a short window from the start, as in fxs-bench)
+kernels=(
+  "seek-fixed bench_fixed_seek_run 8"
+  "seek-float bench_float_seek_run 8"
+  "seek-world bench_fixed_world_run 8"
+  "flock-fixed bench_fixed_world_run 8"
+  "flock-float bench_fworld_run 8"
+)
+declare -A per_update
+for k in "${kernels[@]}"; do
+  read -r name fn ticks <<<"$k"
+  file="$out/$name.out"
+  valgrind --tool=callgrind --callgrind-out-file="$file" --toggle-collect="$fn" \
+    "$bench" --kernel "$name" --agents "$agents" --ticks "$ticks" >"$out/$name.log" 2>&1 ||
+    { cat "$out/$name.log" >&2; exit 1; }
+  ir=$(awk '/^(summary|totals):/ {print $2; exit}' "$file")
+  per_update[$name]=$(awk -v ir="$ir" -v n="$agents" -v t="$ticks" 'BEGIN {printf "%.1f", ir / (n * t)}')
+  printf "  %-12s %8s agents x %s ticks  %14s instructions  %10s per agent-update\n" \
+    "$name" "$agents" "$ticks" "$ir" "${per_update[$name]}"
+done
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+echo "  seek+integrate fixed/float: $(ratio "${per_update[seek-fixed]}" "${per_update[seek-float]}")" \
+  "   flock fixed/float: $(ratio "${per_update[flock-fixed]}" "${per_update[flock-float]}")"
