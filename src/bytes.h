@@ -51,7 +51,11 @@ void fxs_writer_store(fxs_writer *w, uint64_t v, uint32_t bytes);
 // Writes the low `bytes` bytes of v, least significant first.
 static inline void fxs_put_le(fxs_writer *w, uint64_t v, uint32_t bytes) {
   if (w->hasher) fxs_state_hash_put(w->hasher, v, bytes);
-  if (w->buffer || w->expect) fxs_writer_store(w, v, bytes);
+  if (w->buffer && !w->expect && w->capacity - w->position >= bytes && w->position <= w->capacity) {
+    fxs_store_le(w->buffer + w->position, v, bytes); // the common case of a snapshot
+  } else if (w->buffer || w->expect) {
+    fxs_writer_store(w, v, bytes);
+  }
   w->position += bytes;
 }
 
