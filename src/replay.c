@@ -213,8 +213,7 @@ fxs_result fxs_replay_next(fxs_replay_reader *r, fxs_replay_chunk *c, size_t *er
       if (length < 14) return failure(FXS_ERR_BAD_LENGTH, c->offset + 4, error_offset);
       c->tick = fxs_load_le32(p);
       c->command_count = fxs_load_le16(p + 4);
-      if (c->command_count > FXS_REPLAY_MAX_COMMANDS ||
-          length != 14u + (uint32_t)c->command_count * FXS_COMMAND_BYTES) {
+      if (length != 14u + (uint32_t)c->command_count * FXS_COMMAND_BYTES) {
         return failure(FXS_ERR_BAD_LENGTH, at + 4, error_offset);
       }
       c->commands = p + 6;
@@ -244,17 +243,34 @@ bool fxs_verify_diverged(fxs_result result) {
          result == FXS_ERR_KEYFRAME_CADENCE || result == FXS_ERR_END_MISMATCH;
 }
 
-// Memory layout of a verification: two worlds and one tick's commands.
-static size_t verify_layout(const fxs_world_capacity *cap, size_t *world_size) {
+// The most commands any TICK chunk of the replay declares (a walk over the chunk headers;
+// the checksums are checked later, while verifying).
+static uint32_t most_commands(const fxs_replay_reader *opened) {
+  fxs_replay_reader r = *opened;
+  uint32_t most = 0;
+  for (size_t at = r.position; at + 16u <= r.size;) {
+    uint32_t tag = fxs_load_le32(r.data + at), length = fxs_load_le32(r.data + at + 4);
+    if (tag == FXS_CHUNK_TICK && length >= 6u && r.size - at - 8u >= 6u) {
+      uint32_t n = fxs_load_le16(r.data + at + 12);
+      if (n > most) most = n;
+    }
+    if ((uint64_t)length + 16u > (uint64_t)(r.size - at)) break;
+    at += 16u + (size_t)length;
+  }
+  return most;
+}
+
+// Memory layout of a verification: two worlds and the largest tick's commands.
+static size_t verify_layout(const fxs_world_capacity *cap, uint32_t commands, size_t *world_size) {
   *world_size = (fxs_world_memory_size(cap) + 7u) & ~(size_t)7u;
-  return 2u * *world_size + sizeof(fxs_command) * FXS_REPLAY_MAX_COMMANDS;
+  return 2u * *world_size + sizeof(fxs_command) * (size_t)commands;
 }
 
 size_t fxs_replay_verify_memory_size(const uint8_t *data, size_t size, const fxs_limits *limits) {
   fxs_replay_reader r;
   size_t world_size;
   if (fxs_replay_open(&r, data, size, false, limits, 0) != FXS_OK) return 0;
-  return verify_layout(&r.capacity, &world_size);
+  return verify_layout(&r.capacity, most_commands(&r), &world_size);
 }
 
 typedef struct verifier {
@@ -265,6 +281,7 @@ typedef struct verifier {
   const fxs_replay_reader *reader;
   bool keyframe_due;     // the last tick ended a keyframe period of the header
   uint64_t agent_ticks;  // work done, against limits.max_agent_ticks
+  uint32_t command_room; // commands[] holds this many
 } verifier;
 
 // Records the first disagreement between the recording and the re-simulation.
@@ -300,6 +317,7 @@ static fxs_result verify_tick(verifier *v, const fxs_replay_chunk *c, size_t *er
     diverged(v, FXS_ERR_KEYFRAME_CADENCE, c, c->tick - 1u, 0, 0);
     v->keyframe_due = false;
   }
+  if (c->command_count > v->command_room) return failure(FXS_ERR_BAD_LENGTH, c->offset + 12, error_offset);
   for (uint16_t i = 0; i < c->command_count; ++i) {
     if (fxs_command_decode(c->commands + (size_t)i * FXS_COMMAND_BYTES, &v->commands[i]) != FXS_OK) {
       return failure(FXS_ERR_BAD_COMMAND, c->offset + 14 + (size_t)i * FXS_COMMAND_BYTES, error_offset);
@@ -351,7 +369,10 @@ static fxs_result verify_end(verifier *v, const fxs_replay_chunk *c, size_t *err
 static fxs_result verify_start(verifier *v, const fxs_replay_reader *r, uint8_t *mem,
                                size_t memory_size, size_t *error_offset) {
   size_t world_size;
-  if (mem == 0 || memory_size < verify_layout(&r->capacity, &world_size)) return FXS_ERR_BUFFER_TOO_SMALL;
+  v->command_room = most_commands(r);
+  if (mem == 0 || memory_size < verify_layout(&r->capacity, v->command_room, &world_size)) {
+    return FXS_ERR_BUFFER_TOO_SMALL;
+  }
   fxs_world_def def = fxs_default_world_def(); // replaced by the snapshot's own
   fxs_result e = fxs_world_init(&v->sim, &def, &r->capacity, mem, world_size);
   if (e == FXS_OK) e = fxs_world_init(&v->recorded, &def, &r->capacity, mem + world_size, world_size);

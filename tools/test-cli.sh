@@ -138,6 +138,12 @@ if [ ! -e "$T/none.fxr" ] && ! ls "$T" | grep -q 'tmp-'; then pass=$((pass + 1))
 "$B" record --scenario flock --ticks 300 --keyframe 50 --out "$T/other.fxr" >/dev/null
 expect 2 "not recordings of the same session" -- "$B" diff "$T/a.fxr" "$T/other.fxr"
 
+# A 10,000-agent scenario file: 40,000 commands in its first tick.
+awk 'BEGIN { print "world:\n  bounds: [0, 0, 4000, 4000]\nagents:";
+  for (i = 0; i < 10000; ++i) printf "  - name: a%d\n    position: [%d, %d]\n    behaviors:\n      - {kind: wander}\n      - {kind: separation}\n", i, 10 + (i % 100) * 39, 10 + int(i / 100) * 39 }' > "$T/big.yaml"
+expect 0 "recorded .*, 5 ticks" -- "$B" record --scenario "$T/big.yaml" --ticks 5 --out "$T/big.fxr"
+expect 0 "5 ticks verified" -- "$B" verify "$T/big.fxr"
+
 # A recording whose hash at tick 120 is one bit off: a diverged peer.
 forge "$T/a.fxr" "$T/bad.fxr" hash120
 expect 1 "DIVERGED at tick 120" -- "$B" verify "$T/bad.fxr"

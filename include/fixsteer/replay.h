@@ -22,8 +22,9 @@ extern "C" {
 
 /// Replay format version written and read.
 #define FXS_REPLAY_VERSION 2u
-/// Most commands one tick may carry in a replay.
-#define FXS_REPLAY_MAX_COMMANDS 512u
+/// Most commands one tick may carry in a replay (the format's u16 count). A verifier needs
+/// room for the largest tick of the replay it checks, not for this many.
+#define FXS_REPLAY_MAX_COMMANDS 65535u
 /// Largest chunk payload accepted (2^28 bytes).
 #define FXS_REPLAY_MAX_CHUNK 0x10000000u
 

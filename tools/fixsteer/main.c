@@ -182,12 +182,15 @@ typedef struct session {
   fxs_world world;
   void *memory;
   scenario_state state;
+  fxs_command *commands; // SCENARIO_MAX_COMMANDS, one tick's input
 } session;
 
 // A built-in scenario by name, or a scenario file by path.
 static int session_start(session *s, const char *name) {
   s->sc = scenario_find(name);
   s->loaded = 0;
+  s->memory = 0;
+  s->commands = 0;
   if (!s->sc) {
     FILE *probe = fopen(name, "rb");
     if (!probe) {
@@ -203,8 +206,9 @@ static int session_start(session *s, const char *name) {
   s->sc->configure(s->sc, &def);
   size_t size = fxs_world_memory_size(&s->sc->capacity);
   s->memory = calloc(1, size);
+  s->commands = malloc(sizeof(fxs_command) * SCENARIO_MAX_COMMANDS);
   memset(&s->state, 0, sizeof s->state);
-  if (!s->memory || fxs_world_init(&s->world, &def, &s->sc->capacity, s->memory, size) != FXS_OK) {
+  if (!s->memory || !s->commands || fxs_world_init(&s->world, &def, &s->sc->capacity, s->memory, size) != FXS_OK) {
     fprintf(stderr, "fixsteer: cannot set up the world of '%s'\n", name);
     return EXIT_BAD;
   }
@@ -212,11 +216,17 @@ static int session_start(session *s, const char *name) {
   return EXIT_OK;
 }
 
-// One tick: the scenario's commands, then the step. Returns the number of commands.
-static uint32_t session_tick(session *s, fxs_command *commands) {
-  uint32_t n = s->sc->commands(s->sc, &s->world, &s->state, commands);
-  fxs_world_step(&s->world, commands, n, 0);
+// One tick: the scenario's commands (into s->commands), then the step. Returns their number.
+static uint32_t session_tick(session *s) {
+  uint32_t n = s->sc->commands(s->sc, &s->world, &s->state, s->commands);
+  fxs_world_step(&s->world, s->commands, n, 0);
   return n;
+}
+
+static void session_end(session *s) {
+  free(s->memory);
+  free(s->commands);
+  scenario_file_free(s->loaded);
 }
 
 static bool write_file(void *user, const uint8_t *bytes, size_t size) {
@@ -245,10 +255,9 @@ static int cmd_record(int argc, char **argv) {
   fxs_replay_writer w;
   if (scratch && output_open(&out, o.out)) {
     r = fxs_replay_writer_begin(&w, write_file, out.f, &s.world, (uint32_t)o.keyframe, scratch, scratch_size);
-    fxs_command commands[SCENARIO_MAX_COMMANDS];
     for (long t = 0; t < ticks && r == FXS_OK; ++t) {
-      uint32_t n = session_tick(&s, commands);
-      r = fxs_replay_writer_tick(&w, &s.world, commands, n);
+      uint32_t n = session_tick(&s);
+      r = fxs_replay_writer_tick(&w, &s.world, s.commands, n);
       if (ticks >= 10000 && t % (ticks / 10) == 0) fprintf(stderr, "record: tick %ld of %ld\n", t, ticks);
     }
     if (r == FXS_OK) r = fxs_replay_writer_end(&w, &s.world);
@@ -261,8 +270,7 @@ static int cmd_record(int argc, char **argv) {
     }
   }
   free(scratch);
-  free(s.memory);
-  scenario_file_free(s.loaded);
+  session_end(&s);
   return r == FXS_OK ? EXIT_OK : EXIT_BAD;
 }
 
@@ -274,10 +282,9 @@ static int cmd_trace(int argc, char **argv) {
   session s;
   if (session_start(&s, o.scenario) != EXIT_OK) return EXIT_BAD;
   long ticks = o.ticks >= 0 ? o.ticks : (long)s.sc->default_ticks;
-  fxs_command commands[SCENARIO_MAX_COMMANDS];
   printf("tick,agent,x,y,vx,vy,orientation\n");
   for (long t = 0; t < ticks; ++t) {
-    session_tick(&s, commands);
+    session_tick(&s);
     for (uint32_t i = 0; i < s.world.capacity.agents; ++i) {
       const fxs_agent_slot *a = &s.world.agents[i];
       if (!a->alive) continue;
@@ -286,8 +293,7 @@ static int cmd_trace(int argc, char **argv) {
              units(a->body.orientation));
     }
   }
-  free(s.memory);
-  scenario_file_free(s.loaded);
+  session_end(&s);
   return EXIT_OK;
 }
 

@@ -9,7 +9,8 @@
 #include "fixsteer/fixsteer.h"
 #include "fixsteer/world.h"
 
-#define SCENARIO_MAX_COMMANDS 512
+// Commands one tick may carry: what a replay can record.
+#define SCENARIO_MAX_COMMANDS FXS_REPLAY_MAX_COMMANDS
 #define SCENARIO_MAX_AGENTS 64
 
 // Game-side state a scenario keeps between ticks (not part of the world).

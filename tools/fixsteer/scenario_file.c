@@ -445,7 +445,9 @@ static bool agents_section(ctx *c, yaml_node_t *list) {
   loaded *L = c->L;
   if (!list || !is_list(c, list, "agents")) return fail(c, list, "the file needs a list of agents");
   size_t count = (size_t)(list->data.sequence.items.top - list->data.sequence.items.start);
-  if (count == 0 || count > 4096) return fail(c, list, "agents: expected 1 to 4096 agents");
+  if (count == 0 || count > FXS_DEFAULT_MAX_AGENTS) {
+    return fail(c, list, "agents: expected 1 to %u agents", FXS_DEFAULT_MAX_AGENTS);
+  }
   L->agent_names = calloc(count, sizeof *L->agent_names);
   if (!L->agent_names) return fail(c, list, "out of memory");
   yaml_node_t *a;
