@@ -24,7 +24,7 @@ LFM_OBJECTS := $(LFM_SOURCES:$(LFM_DIR)/%.c=$(BUILD_DIR)/obj/libfixmath/%.o)
 
 CEEDLING ?= ceedling
 
-.PHONY: all lib tools setup test test-mcu test-m0 test-sanitize deviation demo golden bench threads-check clean
+.PHONY: all lib tools setup test test-mcu test-m0 test-sanitize deviation demo golden bench threads-check fuzz clean
 
 all: lib tools
 
@@ -116,6 +116,13 @@ bench: $(BUILD_DIR)/bin/fxs-bench
 # Q16.16 against double precision, per behavior (prints a table).
 deviation: $(BUILD_DIR)/bin/fxs-deviation
 	$(BUILD_DIR)/bin/fxs-deviation 1000
+
+# libFuzzer targets for every reader of untrusted input (fuzz/, tools/fuzz.sh), each run for
+# FUZZ_SECONDS; CI's quick run is FUZZ_SECONDS=20. tools/fuzz-regress.sh re-runs the inputs
+# kept in test/fuzz-regressions/.
+FUZZ_SECONDS ?= 60
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash tools/fuzz.sh
 
 # The test targets run the full set-up first (idempotent: packages, Ceedling, libfixmath).
 test: setup
