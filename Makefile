@@ -47,7 +47,7 @@ $(shell mkdir -p $(BUILD_DIR) && if [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" != '$
 
 CEEDLING ?= ceedling
 
-.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 deviation demo golden bench bench-callgrind bench-m3 threads-check clean
+.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 deviation demo golden bench bench-callgrind bench-m3 threads-check fuzz clean
 
 all: lib shared tools
 
@@ -262,6 +262,13 @@ header-check:
 	bash tools/header-check.sh include $(LFM_DIR)
 
 FORCE:
+
+# libFuzzer targets for every reader of untrusted input (fuzz/, tools/fuzz.sh), each run for
+# FUZZ_SECONDS; CI's quick run is FUZZ_SECONDS=20. tools/fuzz-regress.sh re-runs the inputs
+# kept in test/fuzz-regressions/.
+FUZZ_SECONDS ?= 60
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash tools/fuzz.sh
 
 # The test targets run the full set-up first (idempotent: packages, Ceedling, libfixmath).
 test: setup

@@ -580,33 +580,57 @@ void scenario_file_free(const scenario *sc) {
   free(L);
 }
 
+const scenario *scenario_file_load_buffer(const char *name, const unsigned char *data, size_t size,
+                                          char *error, size_t error_size) {
+  error[0] = '\0';
+  yaml_parser_t parser;
+  yaml_document_t doc;
+  yaml_parser_initialize(&parser);
+  yaml_parser_set_input_string(&parser, data, size);
+  if (!yaml_parser_load(&parser, &doc)) {
+    snprintf(error, error_size, "%s:%lu: YAML syntax error: %s", name,
+             (unsigned long)parser.problem_mark.line + 1, parser.problem ? parser.problem : "unreadable");
+    yaml_parser_delete(&parser);
+    return 0;
+  }
+  loaded *L = calloc(1, sizeof *L);
+  ctx c = {name, &doc, error, error_size, L};
+  yaml_node_t *root = yaml_document_get_root_node(&doc);
+  bool ok = L && root && top_level(&c, root);
+  if (!root && L) snprintf(error, error_size, "%s:1: the file is empty", name);
+  yaml_document_delete(&doc);
+  yaml_parser_delete(&parser);
+  if (!ok) {
+    if (L) scenario_file_free(&L->sc);
+    if (!error[0]) snprintf(error, error_size, "%s: out of memory", name);
+    return 0;
+  }
+  return &L->sc;
+}
+
 const scenario *scenario_file_load(const char *path, char *error, size_t error_size) {
   error[0] = '\0';
   FILE *f = fopen(path, "rb");
   if (!f) return snprintf(error, error_size, "%s: cannot read the file", path), (const scenario *)0;
-  yaml_parser_t parser;
-  yaml_document_t doc;
-  yaml_parser_initialize(&parser);
-  yaml_parser_set_input_file(&parser, f);
-  if (!yaml_parser_load(&parser, &doc)) {
-    snprintf(error, error_size, "%s:%lu: YAML syntax error: %s", path,
-             (unsigned long)parser.problem_mark.line + 1, parser.problem ? parser.problem : "unreadable");
-    yaml_parser_delete(&parser);
-    fclose(f);
-    return 0;
+  size_t size = 0, capacity = 1u << 16;
+  unsigned char *data = malloc(capacity);
+  size_t n;
+  while (data && (n = fread(data + size, 1, capacity - size, f)) > 0) {
+    size += n;
+    if (size == capacity) {
+      unsigned char *grown = realloc(data, capacity *= 2);
+      if (!grown) free(data);
+      data = grown;
+    }
   }
-  loaded *L = calloc(1, sizeof *L);
-  ctx c = {path, &doc, error, error_size, L};
-  yaml_node_t *root = yaml_document_get_root_node(&doc);
-  bool ok = L && root && top_level(&c, root);
-  if (!root && L) snprintf(error, error_size, "%s:1: the file is empty", path);
-  yaml_document_delete(&doc);
-  yaml_parser_delete(&parser);
+  bool read_error = ferror(f) != 0;
   fclose(f);
-  if (!ok) {
-    if (L) scenario_file_free(&L->sc);
-    if (!error[0]) snprintf(error, error_size, "%s: out of memory", path);
+  if (!data || read_error) {
+    snprintf(error, error_size, "%s: %s", path, data ? "cannot read the file" : "out of memory");
+    free(data);
     return 0;
   }
-  return &L->sc;
+  const scenario *sc = scenario_file_load_buffer(path, data, size, error, error_size);
+  free(data);
+  return sc;
 }

@@ -14,6 +14,11 @@
 // writes "FILE:LINE: problem" into error.
 const scenario *scenario_file_load(const char *path, char *error, size_t error_size);
 
+// The same from `size` bytes in memory (not NUL-terminated); `name` stands for the file in
+// error messages. scenario_file_load reads the file and calls this.
+const scenario *scenario_file_load_buffer(const char *name, const unsigned char *data, size_t size,
+                                          char *error, size_t error_size);
+
 void scenario_file_free(const scenario *sc);
 
 // Parses a decimal number ("-12.375", "3", "0.5") into Q16.16, rounded to nearest, without

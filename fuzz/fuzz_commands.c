@@ -1,0 +1,193 @@
+// Input commands from other players, as a lockstep peer receives them: the input is cut into
+// FXS_COMMAND_BYTES records, decoded and applied to a small world (agents with behaviors, a
+// path, obstacles, walls, free slots) through fxs_world_step. A record whose type is not a
+// command ends the tick. Every tick re-simulated from the initial snapshot with the sorted
+// commands must give the same hash, and the final state must survive a snapshot round trip
+// and step on identically from it.
+//
+// Handles: a record whose agent field (or a set_target_agent ref) has the top bit set names
+// a slot instead, low byte modulo the capacity, and gets that slot's live handle (0 when the
+// slot is free), so commands reach existing agents whatever their generation.
+#include "fuzz_common.h"
+
+#define MAX_TICKS 32u
+#define MAX_RECORDS 2048u
+#define SLOT_FLAG 0x80000000u
+
+static const fxs_world_capacity capacity = {8, 4, 2, 12, 4};
+
+static fxs_result apply(fxs_world *w, fxs_command c) { return fxs_world_apply(w, &c, 0); }
+
+static fxs_command command(fxs_command_type type, uint32_t agent) {
+  fxs_command c = fxs_command_make(type, 9, 0);
+  c.agent = agent;
+  return c;
+}
+
+static void spawn(fxs_world *w, fix16_t x, fix16_t y, fix16_t vx, fix16_t max_speed) {
+  fxs_command c = command(FXS_CMD_SPAWN, 0);
+  c.arg[0] = x, c.arg[1] = y, c.arg[2] = vx, c.arg[3] = -vx;
+  c.arg[4] = max_speed, c.arg[5] = FXS_RATIO(1, 4), c.arg[6] = FXS_ONE, c.arg[7] = FXS_INT(8);
+  FUZZ_CHECK(apply(w, c) == FXS_OK, "set-up spawn failed");
+}
+
+static void behavior(fxs_world *w, uint32_t agent, fxs_behavior kind, uint8_t priority) {
+  fxs_behavior_slot b = fxs_behavior_slot_default(kind);
+  fxs_command c = command(FXS_CMD_ADD_BEHAVIOR, agent);
+  c.ref = (uint32_t)kind | ((uint32_t)priority << 8);
+  c.arg[0] = b.weight;
+  for (int i = 0; i < FXS_BEHAVIOR_PARAMS; ++i) c.arg[1 + i] = b.p[i];
+  FUZZ_CHECK(apply(w, c) == FXS_OK, "set-up behavior %d failed", (int)kind);
+}
+
+static void set_ref(fxs_world *w, fxs_command_type type, uint32_t agent, uint32_t ref) {
+  fxs_command c = command(type, agent);
+  c.ref = ref;
+  FUZZ_CHECK(apply(w, c) == FXS_OK, "set-up command %s failed", fxs_command_name((uint8_t)type));
+}
+
+static void obstacle(fxs_world *w, int x, int y, int radius) {
+  fxs_command c = command(FXS_CMD_ADD_OBSTACLE, 0);
+  c.arg[0] = FXS_INT(x), c.arg[1] = FXS_INT(y), c.arg[2] = FXS_INT(radius);
+  FUZZ_CHECK(apply(w, c) == FXS_OK, "set-up obstacle failed");
+}
+
+static void wall(fxs_world *w, int ax, int ay, int bx, int by) {
+  fxs_command c = command(FXS_CMD_ADD_WALL, 0);
+  c.arg[0] = FXS_INT(ax), c.arg[1] = FXS_INT(ay), c.arg[2] = FXS_INT(bx), c.arg[3] = FXS_INT(by);
+  FUZZ_CHECK(apply(w, c) == FXS_OK, "set-up wall failed");
+}
+
+// Four agents in slots 0-3 (handles 1-4), slots 4-7 free; two of four obstacles and walls.
+static void set_up(fxs_world *w) {
+  static const fxs_vec2 patrol[4] = {{FXS_INT(100), FXS_INT(100)},
+                                     {FXS_INT(900), FXS_INT(100)},
+                                     {FXS_INT(900), FXS_INT(700)},
+                                     {FXS_INT(100), FXS_INT(700)}};
+  static const fxs_vec2 loop[3] = {
+      {FXS_INT(400), FXS_INT(400)}, {FXS_INT(600), FXS_INT(300)}, {FXS_INT(500), FXS_INT(600)}};
+  uint16_t index;
+  FUZZ_CHECK(fxs_world_add_path(w, patrol, 4, FXS_PATH_PATROL, FXS_INT(20), &index) == FXS_OK,
+             "path");
+  FUZZ_CHECK(fxs_world_add_path(w, loop, 3, FXS_PATH_LOOP, FXS_INT(10), &index) == FXS_OK, "path");
+  spawn(w, FXS_INT(100), FXS_INT(100), FXS_INT(1), FXS_INT(3));
+  spawn(w, FXS_INT(500), FXS_INT(500), FXS_RATIO(1, 2), FXS_INT(4));
+  spawn(w, FXS_INT(520), FXS_INT(480), 0, FXS_RATIO(5, 2));
+  spawn(w, FXS_INT(300), FXS_INT(650), FXS_INT(-1), FXS_INT(2));
+  set_ref(w, FXS_CMD_CLEAR_BEHAVIORS, 1, FXS_COMBINE_PRIORITIZED_SUM);
+  behavior(w, 1, FXS_BEHAVIOR_AVOID, 0);
+  behavior(w, 1, FXS_BEHAVIOR_PATH, 1);
+  set_ref(w, FXS_CMD_SET_PATH, 1, 0);
+  set_ref(w, FXS_CMD_SET_TARGET_AGENT, 2, 1);
+  behavior(w, 2, FXS_BEHAVIOR_PURSUIT, 0);
+  behavior(w, 2, FXS_BEHAVIOR_SEPARATION, 0);
+  behavior(w, 2, FXS_BEHAVIOR_FACE, 0);
+  behavior(w, 3, FXS_BEHAVIOR_WANDER, 0);
+  behavior(w, 3, FXS_BEHAVIOR_WALKER, 0);
+  set_ref(w, FXS_CMD_SET_TARGET_AGENT, 4, 1);
+  set_ref(w, FXS_CMD_CLEAR_BEHAVIORS, 4, FXS_COMBINE_PRIORITY_GROUPS);
+  behavior(w, 4, FXS_BEHAVIOR_LEADER, 0);
+  behavior(w, 4, FXS_BEHAVIOR_QUEUE, 1);
+  behavior(w, 4, FXS_BEHAVIOR_COHESION, 1);
+  obstacle(w, 300, 300, 40);
+  obstacle(w, 700, 500, 60);
+  wall(w, 200, 800, 800, 800);
+  wall(w, 950, 50, 950, 750);
+}
+
+// A handle field with SLOT_FLAG becomes the handle of the slot its low byte names.
+static uint32_t resolve(const fxs_world *w, uint32_t value) {
+  if (!(value & SLOT_FLAG)) return value;
+  return fxs_world_handle_at(w, (uint16_t)((value & 0xFFu) % w->capacity.agents)).value;
+}
+
+// The session as a replay would hold it: each tick's commands in the order the step sorted
+// them, and the hash after it.
+typedef struct session_log {
+  fxs_command commands[MAX_TICKS + 1][FXS_REPLAY_MAX_COMMANDS];
+  uint32_t count[MAX_TICKS + 1];
+  uint64_t hash[MAX_TICKS + 1];
+  uint32_t ticks;
+} session_log;
+
+static session_log session;
+
+// Steps one tick with its commands and logs it.
+static void step(fxs_world *w, fxs_command *commands, uint32_t count) {
+  fxs_result results[FXS_REPLAY_MAX_COMMANDS];
+  FUZZ_CHECK(fxs_world_step(w, commands, count, results) == FXS_OK, "step failed");
+  for (uint32_t i = 1; i < count; ++i) {
+    FUZZ_CHECK(fxs_command_compare(&commands[i - 1], &commands[i]) <= 0,
+               "step left commands unsorted");
+  }
+  uint32_t t = session.ticks++;
+  memcpy(session.commands[t], commands, count * sizeof *commands);
+  session.count[t] = count;
+  session.hash[t] = fxs_world_hash(w);
+}
+
+// Re-simulates the log from the initial snapshot, as fxs_replay_verify would (without the
+// replay file, whose writer and verifier the replay and scenario targets cover), then
+// checks that a snapshot of the final state steps on identically.
+static void check_replay(fxs_world *w, const uint8_t *initial, size_t initial_size) {
+  fuzz_world copy;
+  FUZZ_CHECK(fuzz_world_make(&copy, &w->def, &capacity), "second world");
+  fxs_world *c = &copy.world;
+  size_t at = 0;
+  fxs_result r = fxs_world_restore(c, initial, initial_size, &at);
+  FUZZ_CHECK(r == FXS_OK, "the initial snapshot does not restore: %s at %zu", fxs_result_message(r),
+             at);
+  for (uint32_t t = 0; t < session.ticks; ++t) {
+    fxs_world_step(c, session.commands[t], session.count[t], 0);
+    FUZZ_CHECK(fxs_world_hash(c) == session.hash[t], "tick %u re-simulates to another hash", t);
+  }
+  size_t size;
+  uint8_t *snap = fuzz_world_save(w, &size);
+  r = fxs_world_restore(c, snap, size, &at);
+  FUZZ_CHECK(r == FXS_OK, "the world's own snapshot does not restore: %s at %zu",
+             fxs_result_message(r), at);
+  free(snap);
+  for (int t = 0; t < 2; ++t) {
+    fxs_world_step(w, 0, 0, 0);
+    fxs_world_step(c, 0, 0, 0);
+    FUZZ_CHECK(fxs_world_hash(w) == fxs_world_hash(c), "a restored copy diverges");
+  }
+  fuzz_world_free(&copy);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fxs_world_def def = fxs_default_world_def();
+  def.seed = 0x5EED;
+  def.bounds_max = fxs_vec2_make(FXS_INT(1024), FXS_INT(1024));
+  fuzz_world fw;
+  FUZZ_CHECK(fuzz_world_make(&fw, &def, &capacity), "world");
+  fxs_world *w = &fw.world;
+  set_up(w);
+  size_t initial_size;
+  uint8_t *initial = fuzz_world_save(w, &initial_size);
+  static fxs_command commands[FXS_REPLAY_MAX_COMMANDS];
+  uint32_t count = 0;
+  session.ticks = 0;
+  size_t records = size / FXS_COMMAND_BYTES;
+  for (size_t i = 0; i < records && i < MAX_RECORDS && session.ticks < MAX_TICKS; ++i) {
+    const uint8_t *in = data + i * FXS_COMMAND_BYTES;
+    fxs_command c;
+    uint8_t again[FXS_COMMAND_BYTES];
+    fxs_result r = fxs_command_decode(in, &c);
+    fxs_command_encode(&c, again);
+    FUZZ_CHECK(memcmp(in, again, FXS_COMMAND_BYTES) == 0, "record %zu does not re-encode", i);
+    if (r != FXS_OK || count == FXS_REPLAY_MAX_COMMANDS) {
+      step(w, commands, count);
+      count = 0;
+      if (r != FXS_OK) continue;
+    }
+    c.agent = resolve(w, c.agent);
+    if (c.type == FXS_CMD_SET_TARGET_AGENT) c.ref = resolve(w, c.ref);
+    commands[count++] = c;
+  }
+  step(w, commands, count);
+  check_replay(w, initial, initial_size);
+  free(initial);
+  fuzz_world_free(&fw);
+  return 0;
+}

@@ -1,0 +1,113 @@
+// Shared by the libFuzzer targets: the entry point's prototype, a check that stops the run
+// with a message when a property of the library does not hold, and the world helpers the
+// targets use. Targets are built with clang's -fsanitize=fuzzer,address,undefined.
+#ifndef FIXSTEER_FUZZ_COMMON_H
+#define FIXSTEER_FUZZ_COMMON_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fixsteer/fixsteer.h"
+#include "fixsteer/manager.h"
+#include "fixsteer/replay.h"
+#include "fixsteer/snapshot.h"
+#include "fixsteer/world.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+// A broken property is a finding like a sanitizer report: print it and abort, so libFuzzer
+// saves the input as a crash.
+#define FUZZ_CHECK(cond, ...)                                                         \
+  do {                                                                                \
+    if (!(cond)) {                                                                    \
+      fprintf(stderr, "fuzz check failed at %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+      fprintf(stderr, __VA_ARGS__);                                                   \
+      fprintf(stderr, "\n");                                                          \
+      abort();                                                                        \
+    }                                                                                 \
+  } while (0)
+
+// Largest block a target hands the library (a world, a verification). It is the fixsteer
+// tool's default memory limit for verify: inputs that would need more are refused before
+// any allocation, as the tool refuses them, and each target counts how many it refused.
+#define FUZZ_MEMORY_LIMIT ((size_t)64 << 20)
+
+// A world in its own heap block.
+typedef struct fuzz_world {
+  fxs_world world;
+  void *memory;
+} fuzz_world;
+
+// Initialises `w` with `capacity`; 0 when the memory is over FUZZ_MEMORY_LIMIT or init fails.
+static inline int fuzz_world_make(fuzz_world *w, const fxs_world_def *def,
+                                  const fxs_world_capacity *capacity) {
+  size_t size = fxs_world_memory_size(capacity);
+  w->memory = 0;
+  if (size == 0 || size > FUZZ_MEMORY_LIMIT) return 0;
+  w->memory = malloc(size);
+  if (!w->memory) return 0;
+  if (fxs_world_init(&w->world, def, capacity, w->memory, size) != FXS_OK) {
+    free(w->memory);
+    w->memory = 0;
+    return 0;
+  }
+  return 1;
+}
+
+static inline void fuzz_world_free(fuzz_world *w) {
+  free(w->memory);
+  w->memory = 0;
+}
+
+// The world's snapshot in a new heap block (*size receives its length).
+static inline uint8_t *fuzz_world_save(const fxs_world *world, size_t *size) {
+  *size = fxs_world_snapshot_size(world);
+  uint8_t *bytes = malloc(*size ? *size : 1);
+  FUZZ_CHECK(bytes != 0, "out of memory for a %zu-byte snapshot", *size);
+  size_t written = 0;
+  fxs_result r = fxs_world_save(world, bytes, *size, &written);
+  FUZZ_CHECK(r == FXS_OK && written == *size, "save of a sized buffer failed: %s, %zu of %zu bytes",
+             fxs_result_message(r), written, *size);
+  return bytes;
+}
+
+// A growing byte buffer, the sink of a replay writer.
+typedef struct fuzz_sink {
+  uint8_t *data;
+  size_t size, capacity;
+} fuzz_sink;
+
+static inline bool fuzz_sink_write(void *user, const uint8_t *bytes, size_t size) {
+  fuzz_sink *s = (fuzz_sink *)user;
+  if (s->capacity - s->size < size) {
+    size_t capacity = s->capacity ? s->capacity : 4096;
+    while (capacity - s->size < size) capacity *= 2;
+    uint8_t *grown = realloc(s->data, capacity);
+    if (!grown) return false;
+    s->data = grown, s->capacity = capacity;
+  }
+  memcpy(s->data + s->size, bytes, size);
+  s->size += size;
+  return true;
+}
+
+// Verifies a replay the library itself wrote: every tick must re-simulate to the recorded
+// hash. A failure means the recording and the re-simulation disagree on the same input.
+static inline void fuzz_check_own_replay(const fuzz_sink *replay, uint32_t ticks) {
+  size_t need = fxs_replay_verify_memory_size(replay->data, replay->size);
+  FUZZ_CHECK(need > 0, "a replay the writer produced does not open");
+  if (need > FUZZ_MEMORY_LIMIT) return;
+  void *memory = malloc(need);
+  FUZZ_CHECK(memory != 0, "out of memory for verify (%zu bytes)", need);
+  fxs_verify_report rep;
+  fxs_result r = fxs_replay_verify(replay->data, replay->size, memory, need, &rep);
+  free(memory);
+  FUZZ_CHECK(r == FXS_OK, "own replay does not verify: %s at byte %zu, tick %u (%zu bytes)",
+             fxs_result_message(r), rep.error_offset, rep.first_bad_tick, replay->size);
+  FUZZ_CHECK(rep.ticks == ticks, "own replay verified %u ticks, %u were recorded", rep.ticks,
+             ticks);
+}
+
+#endif

@@ -1,0 +1,224 @@
+#!/usr/bin/env bash
+# libFuzzer targets for every reader of untrusted input (fuzz/*.c): builds them with clang's
+# -fsanitize=fuzzer,address,undefined against the library and the pinned libfixmath compiled
+# with the same flags, builds seed corpora from fresh recordings, then runs each target for
+# FUZZ_SECONDS. Prints "fuzz: N passed, N failed" (a target passes when libFuzzer exits 0).
+#
+#   tools/fuzz.sh                     every target, FUZZ_SECONDS each (default 60)
+#   tools/fuzz.sh fuzz_snapshot ...   the named targets only
+#   tools/fuzz.sh --quick             FUZZ_SECONDS defaults to 20 (CI)
+#   tools/fuzz.sh --build             build the target binaries only
+#
+# Everything goes under build/fuzz/: bin/ (targets), seeds/ (rebuilt every run), corpus/
+# (kept between runs), artifacts/ (crash, leak, timeout and OOM inputs), logs/.
+# Inputs found here belong in test/fuzz-regressions/TARGET/ (see tools/fuzz-regress.sh).
+set -u
+cd "$(dirname "$0")/.."
+
+TARGETS_ALL="fuzz_replay_raw fuzz_replay_fixed fuzz_snapshot fuzz_commands fuzz_scenario_yaml"
+OUT=build/fuzz
+CLANG=${CLANG:-clang}
+SAN="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
+LFM=build/libfixmath/libfixmath
+# UBSan reports come with their stack, like ASan's.
+export UBSAN_OPTIONS="print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+
+build_only=0
+quick=0
+targets=""
+for a in "$@"; do
+  case "$a" in
+    --build) build_only=1 ;;
+    --quick) quick=1 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    fuzz_*) targets="$targets $a" ;;
+    *) echo "fuzz: unknown argument '$a'" >&2; exit 2 ;;
+  esac
+done
+targets=${targets:-$TARGETS_ALL}
+if [ "$quick" = 1 ]; then SECONDS_EACH=${FUZZ_SECONDS:-20}; else SECONDS_EACH=${FUZZ_SECONDS:-60}; fi
+
+die() { echo "fuzz: $*" >&2; exit 2; }
+
+# ---------------------------------------------------------------- build
+
+# The library and libfixmath with the fuzzing flags, through the Makefile's own rules.
+build_libraries() {
+  make -s lib CC="$CLANG" BUILD_DIR="$OUT" OPT="-g -O1" EXTRA_CFLAGS="$SAN" >/dev/null ||
+    die "building the sanitized library failed"
+}
+
+# Rebuilds a target when its binary is older than any of its inputs.
+build_target() {
+  local t=$1 bin=$OUT/bin/$1
+  local -a sources=("fuzz/$t.c") libs=()
+  local deps="fuzz/$t.c fuzz/*.h $OUT/libfixsteer.a $OUT/libfixmath.a"
+  if [ "$t" = fuzz_scenario_yaml ]; then
+    sources+=(-Itools/fixsteer tools/fixsteer/scenario_file.c)
+    libs=(-lyaml)
+    deps="$deps tools/fixsteer/scenario_file.c tools/fixsteer/*.h"
+  fi
+  [ -f "fuzz/$t.c" ] || die "no target fuzz/$t.c"
+  if [ -x "$bin" ] && [ -z "$(find $deps -newer "$bin" 2>/dev/null)" ]; then return 0; fi
+  mkdir -p "$OUT/bin"
+  "$CLANG" -std=c99 -g -O1 $SAN -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror \
+    -DFIXMATH_NO_CACHE -Iinclude -I"$LFM" "${sources[@]}" "$OUT/libfixsteer.a" "$OUT/libfixmath.a" \
+    "${libs[@]}" -o "$bin" || die "building $t failed"
+}
+
+build_all() {
+  [ -f "$LFM/fix16.c" ] || bash tools/setup.sh --source >/dev/null || die "no libfixmath source"
+  command -v "$CLANG" >/dev/null || die "$CLANG not found (bash tools/setup.sh installs it)"
+  build_libraries
+  local t
+  for t in $targets; do build_target "$t"; done
+}
+
+# ---------------------------------------------------------------- seeds
+
+# A scenario file with every behavior kind, every path mode and every kind of event, so the
+# YAML target starts from all of the loader's branches.
+every_kind_yaml() {
+  cat <<'YAML'
+name: every_kind
+ticks: 100
+world: {seed: 7, bounds: [-500, -500, 500, 500], clamp: false, neighbor_radius: 80}
+paths:
+  - {name: p1, mode: stop, radius: 5, slowing_radius: 30, nodes: [[0, 0], [100, 0], [100, 100]]}
+  - {name: p2, mode: loop, nodes: [[-100, -100], [-50, -120]]}
+  - {name: p3, mode: patrol, nodes: [[10, 10]]}
+obstacles: [[50, 50, 10], [-60, 20, 0.5]]
+walls: [[-200, 200, 200, 200]]
+agents:
+  - name: a
+    position: [0, 0]
+    velocity: [1, -0.5]
+    max_speed: 3
+    max_force: 0.4
+    mass: 2
+    radius: 4
+    max_rotation: 0.3
+    max_angular_acceleration: 0.1
+    max_turn_rate: 0.05
+    orientation: steered
+    combine: priority_groups
+    target: [10, 20]
+    path: p1
+    behaviors:
+      - {kind: seek, weight: 0.5, priority: 1}
+      - {kind: flee, panic_radius: 40}
+      - {kind: arrive, slowing_radius: 25}
+      - {kind: wander, circle_distance: 6, circle_radius: 3, angle_change: 0.5}
+      - {kind: path_following}
+      - {kind: align, target_orientation: 1.5, target_radius: 0.01, slow_radius: 0.5, time_to_target: 2}
+  - name: b
+    position: [30, -30]
+    target_agent: a
+    orientation: fixed
+    combine: prioritized_sum
+    behaviors:
+      - {kind: pursuit, max_prediction: 10}
+      - {kind: evade, max_prediction: 5, panic_radius: 60}
+      - {kind: obstacle_avoidance, max_see_ahead: 50, max_avoid_force: 2}
+      - {kind: separation, radius: 20}
+      - {kind: alignment, radius: 30}
+      - {kind: cohesion, radius: 40}
+  - name: c
+    position: [-30, 30]
+    target_agent: a
+    behaviors:
+      - {kind: leader_following, behind: 20, sight: 30, slowing_radius: 15, separation_radius: 10, separation_weight: 2, max_prediction: 8}
+      - {kind: queue, max_queue_ahead: 30, max_queue_radius: 20, separation_radius: 8}
+      - {kind: dynamic_arrive, target_radius: 2, slow_radius: 20, time_to_target: 3, max_acceleration: 0.5}
+      - {kind: velocity_match, time_to_target: 2, max_acceleration: 0.3}
+      - {kind: face, target_radius: 0.02, slow_radius: 0.4, time_to_target: 1}
+      - {kind: look_where_going, target_radius: 0.02, slow_radius: 0.4, time_to_target: 1}
+  - name: d
+    position: [100, 100]
+    behaviors:
+      - {kind: random_walker, min_step: 1, max_step: 10, aggro_radius: 30, reach_radius: 2, slowing_radius: 8}
+      - {kind: kinematic_seek}
+      - {kind: kinematic_arrive, radius: 3, time_to_target: 4}
+      - {kind: kinematic_wander, max_rotation: 0.4}
+events:
+  - {tick: 1, agent: a, target: [-40, 10], apply_force: [2, -3]}
+  - {tick: 2, agent: b, target_agent: d, path: p2}
+  - {tick: 3, agent: c, combine: weighted_sum, behaviors: [{kind: seek}]}
+  - {tick: 4, agent: d, despawn: true}
+  - {tick: 5, agent: a, path: p3}
+YAML
+}
+
+# Fresh every run, never committed: short recordings of every built-in scenario and of the
+# scenario files, the golden replays, and what the extractor cuts from all of them.
+build_seeds() {
+  local S=$OUT/seeds
+  rm -rf "$S"
+  mkdir -p "$S/replays" "$S/fuzz_snapshot" "$S/fuzz_commands" "$S/fuzz_scenario_yaml"
+  make -s -j2 >/dev/null || die "make (library and tool) failed"
+  local tool=build/bin/fixsteer name f
+  for name in $("$tool" list | awk '{print $1}'); do
+    "$tool" record --scenario "$name" --ticks 60 --keyframe 20 --out "$S/replays/rec-$name.fxr" >/dev/null ||
+      die "recording $name failed"
+  done
+  for f in scenarios/*.yaml; do
+    [ -f "$f" ] || continue
+    cp "$f" "$S/fuzz_scenario_yaml/"
+    name=$(basename "$f" .yaml)
+    "$tool" record --scenario "$f" --ticks 60 --keyframe 20 --out "$S/replays/file-$name.fxr" >/dev/null ||
+      die "recording $f failed"
+  done
+  every_kind_yaml >"$S/fuzz_scenario_yaml/every_kind.yaml"
+  "$tool" record --scenario "$S/fuzz_scenario_yaml/every_kind.yaml" --ticks 60 --keyframe 20 \
+    --out "$S/replays/file-every_kind.fxr" >/dev/null || die "recording every_kind.yaml failed"
+  cp test/golden/*.fxr "$S/replays/" 2>/dev/null
+  mkdir -p "$OUT/bin"
+  cc -std=c99 -O2 -Wall -Wextra -Werror -DFIXMATH_NO_CACHE -Iinclude -I"$LFM" fuzz/extract_seeds.c \
+    build/libfixsteer.a build/libfixmath.a -o "$OUT/bin/extract_seeds" || die "building extract_seeds failed"
+  "$OUT/bin/extract_seeds" "$S/fuzz_snapshot" "$S/fuzz_commands" "$S"/replays/*.fxr ||
+    die "extracting seeds failed"
+  ln -sfn replays "$S/fuzz_replay_raw"
+  ln -sfn replays "$S/fuzz_replay_fixed"
+}
+
+# ---------------------------------------------------------------- run
+
+# One line from libFuzzer's final stats, e.g. final_stat "number_of_executed_units" LOG.
+final_stat() { awk -v k="stat::$1:" '$1 == k {print $2}' "$2" | tail -1; }
+
+# The line that says what went wrong: an assertion, a sanitizer's report, a broken property.
+cause() {
+  grep -m1 -E 'Assertion .* failed|runtime error:|fuzz check failed|ERROR: (AddressSanitizer|LeakSanitizer)|ERROR: libFuzzer: (timeout|out-of-memory|deadly)|^SUMMARY:' "$1"
+}
+
+run_target() {
+  local t=$1 log=$OUT/logs/$1.log
+  mkdir -p "$OUT/corpus/$t" "$OUT/artifacts/$t" "$OUT/logs"
+  "$OUT/bin/$t" -max_total_time="$SECONDS_EACH" -rss_limit_mb=2048 -timeout=10 \
+    -dict="fuzz/$t.dict" -artifact_prefix="$OUT/artifacts/$t/" -print_final_stats=1 \
+    "$OUT/corpus/$t" "$OUT/seeds/$t" >"$log" 2>&1
+  local rc=$?
+  local execs rate
+  execs=$(final_stat number_of_executed_units "$log")
+  rate=$(final_stat average_exec_per_sec "$log")
+  if [ "$rc" -eq 0 ]; then
+    printf 'fuzz: %-20s passed: %s executions, %s exec/s\n' "$t" "${execs:-?}" "${rate:-?}"
+    grep -h 'inputs refused' "$log" | tail -1 | sed 's/^/      /'
+    return 0
+  fi
+  printf 'fuzz: %-20s FAILED (exit %s): %s\n' "$t" "$rc" "$(cause "$log")"
+  grep -m1 'Test unit written' "$log" | sed 's/^.*Test unit written to /      input: /'
+  echo "      log: $log"
+  return 1
+}
+
+build_all
+[ "$build_only" = 1 ] && exit 0
+build_seeds
+passed=0
+failed=0
+for t in $targets; do
+  if run_target "$t"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+done
+echo "fuzz: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
