@@ -81,7 +81,7 @@ static int extract(const char *path, const char *snap_dir, const char *cmd_dir) 
   if (dot) *dot = '\0';
   fxs_replay_reader r;
   int bad = 0;
-  if (fxs_replay_open(&r, data, size, false, 0) != FXS_OK) {
+  if (fxs_replay_open(&r, data, size, false, 0, 0) != FXS_OK) {
     free(data);
     return fprintf(stderr, "extract_seeds: %s is not a replay\n", path), 1;
   }

@@ -11,6 +11,8 @@
 #include "fuzz_common.h"
 
 #define MAX_TICKS 32u
+// Most commands one fuzzed tick carries (a tick ends early when it is full).
+#define TICK_COMMANDS 512u
 #define MAX_RECORDS 2048u
 #define SLOT_FLAG 0x80000000u
 
@@ -104,7 +106,7 @@ static uint32_t resolve(const fxs_world *w, uint32_t value) {
 // The session as a replay would hold it: each tick's commands in the order the step sorted
 // them, and the hash after it.
 typedef struct session_log {
-  fxs_command commands[MAX_TICKS + 1][FXS_REPLAY_MAX_COMMANDS];
+  fxs_command commands[MAX_TICKS + 1][TICK_COMMANDS];
   uint32_t count[MAX_TICKS + 1];
   uint64_t hash[MAX_TICKS + 1];
   uint32_t ticks;
@@ -114,8 +116,12 @@ static session_log session;
 
 // Steps one tick with its commands and logs it.
 static void step(fxs_world *w, fxs_command *commands, uint32_t count) {
-  fxs_result results[FXS_REPLAY_MAX_COMMANDS];
-  FUZZ_CHECK(fxs_world_step(w, commands, count, results) == FXS_OK, "step failed");
+  fxs_result results[TICK_COMMANDS];
+  fxs_result r = fxs_world_step(w, commands, count, results);
+  fxs_result first = FXS_OK;
+  for (uint32_t i = 0; i < count && first == FXS_OK; ++i) first = results[i];
+  FUZZ_CHECK(r == first, "step returned %s, its first rejection was %s", fxs_result_message(r),
+             fxs_result_message(first));
   for (uint32_t i = 1; i < count; ++i) {
     FUZZ_CHECK(fxs_command_compare(&commands[i - 1], &commands[i]) <= 0,
                "step left commands unsorted");
@@ -165,7 +171,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   set_up(w);
   size_t initial_size;
   uint8_t *initial = fuzz_world_save(w, &initial_size);
-  static fxs_command commands[FXS_REPLAY_MAX_COMMANDS];
+  static fxs_command commands[TICK_COMMANDS];
   uint32_t count = 0;
   session.ticks = 0;
   size_t records = size / FXS_COMMAND_BYTES;
@@ -176,7 +182,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fxs_result r = fxs_command_decode(in, &c);
     fxs_command_encode(&c, again);
     FUZZ_CHECK(memcmp(in, again, FXS_COMMAND_BYTES) == 0, "record %zu does not re-encode", i);
-    if (r != FXS_OK || count == FXS_REPLAY_MAX_COMMANDS) {
+    if (r != FXS_OK || count == TICK_COMMANDS) {
       step(w, commands, count);
       count = 0;
       if (r != FXS_OK) continue;

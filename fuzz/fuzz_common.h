@@ -29,10 +29,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
     }                                                                                 \
   } while (0)
 
-// Largest block a target hands the library (a world, a verification). It is the fixsteer
-// tool's default memory limit for verify: inputs that would need more are refused before
-// any allocation, as the tool refuses them, and each target counts how many it refused.
+// Largest block a target hands the library (a world, a verification). The replay targets
+// read with fuzz_limits(), under which the library itself must refuse anything larger
+// before allocating: a verification that asks for more is a failed check.
 #define FUZZ_MEMORY_LIMIT ((size_t)64 << 20)
+
+// The library's reader limits, made small so that every execution is fast: the library
+// refuses what exceeds them (FXS_ERR_LIMIT) before allocating or simulating.
+static inline fxs_limits fuzz_limits(void) {
+  fxs_limits l = fxs_default_limits();
+  l.max_agents = 4096;
+  l.max_path_nodes = 65536;
+  l.max_agent_ticks = 2000000;
+  return l;
+}
 
 // A world in its own heap block.
 typedef struct fuzz_world {
@@ -96,13 +106,13 @@ static inline bool fuzz_sink_write(void *user, const uint8_t *bytes, size_t size
 // Verifies a replay the library itself wrote: every tick must re-simulate to the recorded
 // hash. A failure means the recording and the re-simulation disagree on the same input.
 static inline void fuzz_check_own_replay(const fuzz_sink *replay, uint32_t ticks) {
-  size_t need = fxs_replay_verify_memory_size(replay->data, replay->size);
+  size_t need = fxs_replay_verify_memory_size(replay->data, replay->size, 0);
   FUZZ_CHECK(need > 0, "a replay the writer produced does not open");
   if (need > FUZZ_MEMORY_LIMIT) return;
   void *memory = malloc(need);
   FUZZ_CHECK(memory != 0, "out of memory for verify (%zu bytes)", need);
   fxs_verify_report rep;
-  fxs_result r = fxs_replay_verify(replay->data, replay->size, memory, need, &rep);
+  fxs_result r = fxs_replay_verify(replay->data, replay->size, 0, memory, need, &rep);
   free(memory);
   FUZZ_CHECK(r == FXS_OK, "own replay does not verify: %s at byte %zu, tick %u (%zu bytes)",
              fxs_result_message(r), rep.error_offset, rep.first_bad_tick, replay->size);

@@ -60,7 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static int registered;
   if (!registered) registered = 1, atexit(report_refused);
   char error[512];
-  const scenario *sc = scenario_file_load_buffer("fuzz.yaml", data, size, error, sizeof error);
+  const scenario *sc = scenario_file_load_buffer("fuzz.yaml", data, size, 0, error, sizeof error);
   if (!sc) {
     FUZZ_CHECK(error[0] != '\0', "a refused file has no error message");
     return 0;

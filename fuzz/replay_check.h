@@ -6,13 +6,12 @@
 
 #include "fuzz_common.h"
 
-// Replays whose verification would need more than FUZZ_MEMORY_LIMIT.
+// Replays the library refused for exceeding fuzz_limits().
 static unsigned long replay_refused;
 
 static void replay_report_refused(void) {
   if (replay_refused) {
-    fprintf(stderr, "replay: %lu inputs refused: verify would need more than %zu MiB\n",
-            replay_refused, FUZZ_MEMORY_LIMIT >> 20);
+    fprintf(stderr, "replay: %lu inputs refused by the reader limits\n", replay_refused);
   }
 }
 
@@ -49,7 +48,8 @@ static void replay_check_chunk(const uint8_t *data, size_t size, const fxs_repla
 static void replay_read(const uint8_t *data, size_t size, bool check_fingerprint) {
   fxs_replay_reader r;
   size_t at = (size_t)-1;
-  fxs_result e = fxs_replay_open(&r, data, size, check_fingerprint, &at);
+  fxs_limits limits = fuzz_limits();
+  fxs_result e = fxs_replay_open(&r, data, size, check_fingerprint, &limits, &at);
   if (e != FXS_OK) {
     FUZZ_CHECK(at <= size, "open failed (%s) at offset %zu of %zu", fxs_result_message(e), at,
                size);
@@ -77,24 +77,27 @@ static void replay_read(const uint8_t *data, size_t size, bool check_fingerprint
 }
 
 static void replay_verify(const uint8_t *data, size_t size) {
-  size_t need = fxs_replay_verify_memory_size(data, size);
+  fxs_limits limits = fuzz_limits();
+  size_t need = fxs_replay_verify_memory_size(data, size, &limits);
   fxs_verify_report rep;
   if (need == 0) {
-    fxs_result r = fxs_replay_verify(data, size, 0, 0, &rep);
+    fxs_result r = fxs_replay_verify(data, size, &limits, 0, 0, &rep);
     FUZZ_CHECK(r != FXS_OK, "verify succeeded on a replay whose memory size is 0");
+    if (r == FXS_ERR_LIMIT) replay_refused++;
     return;
   }
-  if (need > FUZZ_MEMORY_LIMIT) {
-    replay_refused++;
-    return;
-  }
+  FUZZ_CHECK(need <= FUZZ_MEMORY_LIMIT, "the limits let verify ask for %zu bytes", need);
   void *memory = malloc(need);
   FUZZ_CHECK(memory != 0, "out of memory for verify (%zu bytes)", need);
-  fxs_result r = fxs_replay_verify(data, size, memory, need, &rep);
+  fxs_result r = fxs_replay_verify(data, size, &limits, memory, need, &rep);
   free(memory);
   FUZZ_CHECK(r == rep.result, "verify returned %s, its report says %s", fxs_result_message(r),
              fxs_result_message(rep.result));
-  if (r != FXS_OK && r != FXS_ERR_HASH_MISMATCH) {
+  if (r == FXS_ERR_LIMIT) {
+    FUZZ_CHECK(rep.limit_error.field != 0, "a limit error names no limit");
+    replay_refused++;
+  }
+  if (r != FXS_OK) {
     FUZZ_CHECK(rep.error_offset <= size, "verify failed (%s) at offset %zu of %zu",
                fxs_result_message(r), rep.error_offset, size);
   }

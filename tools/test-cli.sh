@@ -138,6 +138,14 @@ if [ ! -e "$T/none.fxr" ] && ! ls "$T" | grep -q 'tmp-'; then pass=$((pass + 1))
 "$B" record --scenario flock --ticks 300 --keyframe 50 --out "$T/other.fxr" >/dev/null
 expect 2 "not recordings of the same session" -- "$B" diff "$T/a.fxr" "$T/other.fxr"
 
+# Scenario files within limits: aliases are counted written out, cycles and devices refused.
+cp test/fuzz-regressions/fuzz_scenario_yaml/alias-events-hang "$T/alias.yaml"
+expect 2 "alias.yaml: with its aliases written out the file has more than 1000000 nodes \(raise it with --max-yaml-nodes\)" -- "$B" record --scenario "$T/alias.yaml" --out "$T/alias.fxr"
+printf 'a: &a [*a]\n' > "$T/cycle.yaml"
+expect 2 "cycle.yaml: an alias refers to a node that contains it" -- "$B" trace --scenario "$T/cycle.yaml"
+expect 2 "/dev/zero: the file is larger than the limit of 16777216 bytes" -- "$B" trace --scenario /dev/zero
+expect 2 "example.yaml: the file is larger than the limit of 100 bytes" -- "$B" trace --scenario scenarios/example.yaml --max-yaml-bytes 100
+
 # A 10,000-agent scenario file: 40,000 commands in its first tick.
 awk 'BEGIN { print "world:\n  bounds: [0, 0, 4000, 4000]\nagents:";
   for (i = 0; i < 10000; ++i) printf "  - name: a%d\n    position: [%d, %d]\n    behaviors:\n      - {kind: wander}\n      - {kind: separation}\n", i, 10 + (i % 100) * 39, 10 + int(i / 100) * 39 }' > "$T/big.yaml"

@@ -17,7 +17,13 @@
 #include "scenario_file.h"
 #else
 // Built with NO_YAML=1: no scenario files, the built-in scenarios and replays only.
-static const scenario *scenario_file_load(const char *path, char *error, size_t size) {
+typedef struct scenario_file_limits {
+  size_t max_bytes;
+  uint64_t max_nodes;
+} scenario_file_limits;
+static const scenario *scenario_file_load(const char *path, const scenario_file_limits *limits,
+                                          char *error, size_t size) {
+  (void)limits;
   snprintf(error, size, "%s: this fixsteer was built without scenario files (NO_YAML=1)", path);
   return 0;
 }
@@ -36,13 +42,13 @@ typedef struct command_help {
 
 static const command_help commands_help[] = {
     {"list", "fixsteer list", "the built-in scenarios"},
-    {"record", "fixsteer record --scenario NAME|FILE --out FILE [--ticks N] [--keyframe K]",
+    {"record", "fixsteer record --scenario NAME|FILE --out FILE [--ticks N] [--keyframe K] [YAML LIMITS]",
      "run a scenario (built-in or a YAML file) and record its commands and per-tick hashes"},
     {"verify", "fixsteer verify [LIMITS] FILE",
      "re-simulate a replay; check every tick's hash, every keyframe, the keyframe cadence and the END hash"},
     {"diff", "fixsteer diff [LIMITS] A B", "two recordings of one session: the first divergent tick"},
     {"dump", "fixsteer dump [LIMITS] FILE", "header, per-tick commands and hashes"},
-    {"trace", "fixsteer trace --scenario NAME|FILE [--ticks N]", "CSV: tick,agent,x,y,vx,vy,orientation"},
+    {"trace", "fixsteer trace --scenario NAME|FILE [--ticks N] [YAML LIMITS]", "CSV: tick,agent,x,y,vx,vy,orientation"},
     {"help", "fixsteer help [COMMAND]", "this text, or one command's"},
 };
 #define COMMAND_COUNT (sizeof commands_help / sizeof commands_help[0])
@@ -71,7 +77,11 @@ static int print_command_help(const char *name, FILE *out) {
   const command_help *h = help_of(name);
   if (!h) return fprintf(stderr, "fixsteer: no command '%s'\n", name), EXIT_BAD;
   fprintf(out, "usage: %s\n%s\n", h->usage, h->summary);
-  if (strstr(h->usage, "LIMITS")) fputs(limits_help, out);
+  if (strstr(h->usage, "[LIMITS]")) fputs(limits_help, out);
+  if (strstr(h->usage, "YAML LIMITS")) {
+    fputs("YAML LIMITS (what a scenario file may ask for):\n"
+          "  --max-yaml-bytes N (16777216)  --max-yaml-nodes N (1000000, every alias written out)\n", out);
+  }
   return EXIT_OK;
 }
 
@@ -93,6 +103,7 @@ typedef struct options {
   long keyframe;
   int help;
   fxs_limits limits;
+  scenario_file_limits yaml; // scenario files
   const char *files[2];
   int file_count;
 } options;
@@ -129,6 +140,11 @@ static int parse_option(const char *cmd, options *o, const char *name, const cha
                                                      : "--keyframe needs a whole number from 0 to 10000000", v);
     if (name[2] == 't') o->ticks = (long)n;
     else o->keyframe = (long)n;
+  } else if (strcmp(name, "--max-yaml-bytes") == 0 || strcmp(name, "--max-yaml-nodes") == 0) {
+    long long n = parse_count(v, 1, INT64_MAX);
+    if (n < 0) return fail_usage(cmd, "not a count", v);
+    if (name[11] == 'b') o->yaml.max_bytes = (size_t)n;
+    else o->yaml.max_nodes = (uint64_t)n;
   } else if (strncmp(name, "--max-", 6) == 0) {
     long long n = parse_count(v, 0, strcmp(name, "--max-agent-ticks") == 0 || strcmp(name, "--max-bytes") == 0
                                         ? INT64_MAX : (long long)UINT32_MAX);
@@ -144,6 +160,7 @@ static int parse_option(const char *cmd, options *o, const char *name, const cha
 static int parse_options(const char *cmd, int argc, char **argv, int max_files, options *o) {
   memset(o, 0, sizeof *o);
   o->ticks = -1, o->keyframe = 250, o->limits = fxs_default_limits();
+  o->yaml.max_bytes = (size_t)16 << 20, o->yaml.max_nodes = 1000000; // scenario_file.h's defaults
   for (int i = 0; i < argc; ++i) {
     const char *a = argv[i];
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -186,7 +203,7 @@ typedef struct session {
 } session;
 
 // A built-in scenario by name, or a scenario file by path.
-static int session_start(session *s, const char *name) {
+static int session_start(session *s, const char *name, const scenario_file_limits *yaml) {
   s->sc = scenario_find(name);
   s->loaded = 0;
   s->memory = 0;
@@ -199,7 +216,7 @@ static int session_start(session *s, const char *name) {
     }
     fclose(probe);
     char error[512];
-    s->sc = s->loaded = scenario_file_load(name, error, sizeof error);
+    s->sc = s->loaded = scenario_file_load(name, yaml, error, sizeof error);
     if (!s->sc) return fprintf(stderr, "fixsteer: %s\n", error), EXIT_BAD;
   }
   fxs_world_def def;
@@ -246,7 +263,7 @@ static int cmd_record(int argc, char **argv) {
   if (done >= 0) return done;
   if (!o.scenario || !o.out) return fail_usage("record", "needs --scenario and --out", 0);
   session s;
-  if (session_start(&s, o.scenario) != EXIT_OK) return EXIT_BAD;
+  if (session_start(&s, o.scenario, &o.yaml) != EXIT_OK) return EXIT_BAD;
   long ticks = o.ticks >= 0 ? o.ticks : (long)s.sc->default_ticks;
   output out;
   size_t scratch_size = fxs_world_snapshot_size(&s.world) + (size_t)s.sc->capacity.agents * 512u + (1u << 16);
@@ -280,7 +297,7 @@ static int cmd_trace(int argc, char **argv) {
   if (done >= 0) return done;
   if (!o.scenario) return fail_usage("trace", "needs --scenario", 0);
   session s;
-  if (session_start(&s, o.scenario) != EXIT_OK) return EXIT_BAD;
+  if (session_start(&s, o.scenario, &o.yaml) != EXIT_OK) return EXIT_BAD;
   long ticks = o.ticks >= 0 ? o.ticks : (long)s.sc->default_ticks;
   printf("tick,agent,x,y,vx,vy,orientation\n");
   for (long t = 0; t < ticks; ++t) {

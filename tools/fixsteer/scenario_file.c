@@ -30,7 +30,7 @@ typedef struct loaded {
   char summary[160];
   fxs_world_def def;
   fxs_vec2 *nodes;
-  uint32_t node_count;
+  uint32_t node_count, node_capacity;
   file_path *paths;
   char (*path_names)[NAME_LEN];
   uint32_t path_count;
@@ -354,9 +354,12 @@ static bool paths_section(ctx *c, yaml_node_t *list) {
     fp->first = L->node_count;
     yaml_node_t *node;
     FOR_EACH_ITEM(c, nodes, it3, node) {
-      fxs_vec2 *grown = realloc(L->nodes, (L->node_count + 1) * sizeof *grown);
-      if (!grown) return fail(c, node, "out of memory");
-      L->nodes = grown;
+      if (L->node_count == L->node_capacity) {
+        uint32_t cap = L->node_capacity ? L->node_capacity * 2 : 64;
+        fxs_vec2 *grown = realloc(L->nodes, cap * sizeof *grown);
+        if (!grown) return fail(c, node, "out of memory");
+        L->nodes = grown, L->node_capacity = cap;
+      }
       if (!get_vec2(c, node, "node", &L->nodes[L->node_count])) return false;
       L->node_count++;
     }
@@ -513,14 +516,34 @@ static uint32_t file_commands(const scenario *self, const fxs_world *world, scen
 }
 
 // Events in tick order (stable), then sequence numbers per tick and source in file order.
+// Sorts events by tick, keeping file order within a tick (a bottom-up merge sort: stable, and
+// O(n log n) however many events aliases produced).
+static bool sort_events(ctx *c) {
+  loaded *L = c->L;
+  uint32_t n = L->event_count;
+  if (n < 2) return true;
+  event *tmp = malloc((size_t)n * sizeof *tmp);
+  if (!tmp) return fail(c, 0, "out of memory");
+  event *from = L->events, *to = tmp;
+  for (uint32_t width = 1; width < n; width *= 2) {
+    for (uint32_t lo = 0; lo < n; lo += 2 * width) {
+      uint32_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+      uint32_t a = lo, b = mid, k = lo;
+      while (a < mid && b < hi) to[k++] = from[b].tick < from[a].tick ? from[b++] : from[a++];
+      while (a < mid) to[k++] = from[a++];
+      while (b < hi) to[k++] = from[b++];
+    }
+    event *swap = from;
+    from = to, to = swap;
+  }
+  if (from != L->events) memcpy(L->events, from, (size_t)n * sizeof *from);
+  free(tmp);
+  return true;
+}
+
 static bool finish_events(ctx *c) {
   loaded *L = c->L;
-  for (uint32_t i = 1; i < L->event_count; ++i) {
-    event key = L->events[i];
-    uint32_t j = i;
-    while (j > 0 && L->events[j - 1].tick > key.tick) L->events[j] = L->events[j - 1], --j;
-    L->events[j] = key;
-  }
+  if (!sort_events(c)) return false;
   uint16_t seq[3] = {0, 0, 0};
   uint32_t per_tick = 0;
   for (uint32_t i = 0; i < L->event_count; ++i) {
@@ -580,9 +603,73 @@ void scenario_file_free(const scenario *sc) {
   free(L);
 }
 
+scenario_file_limits scenario_file_default_limits(void) {
+  scenario_file_limits l;
+  l.max_bytes = SCENARIO_FILE_MAX_BYTES;
+  l.max_nodes = SCENARIO_FILE_MAX_NODES;
+  return l;
+}
+
+// The children of a node: sequence items, or mapping keys and values in turn.
+static int child_count(const yaml_node_t *n) {
+  if (n->type == YAML_SEQUENCE_NODE) return (int)(n->data.sequence.items.top - n->data.sequence.items.start);
+  if (n->type == YAML_MAPPING_NODE) return 2 * (int)(n->data.mapping.pairs.top - n->data.mapping.pairs.start);
+  return 0;
+}
+
+static int child_at(const yaml_node_t *n, int i) {
+  if (n->type == YAML_SEQUENCE_NODE) return n->data.sequence.items.start[i];
+  const yaml_node_pair_t *p = &n->data.mapping.pairs.start[i / 2];
+  return i % 2 ? p->value : p->key;
+}
+
+// Nodes of the document with every alias written out (a node reached twice counts twice),
+// computed once per node without recursion; -1 when an alias refers to a node that contains
+// it. Stops counting past `limit`.
+static int64_t expanded_nodes(yaml_document_t *doc, uint64_t limit) {
+  int n = (int)(doc->nodes.top - doc->nodes.start);
+  if (n == 0) return 0;
+  uint64_t *size = calloc((size_t)n, sizeof *size);
+  uint8_t *state = calloc((size_t)n, 1); // 0 unseen, 1 on the path from the root, 2 done
+  struct frame { int id, next; uint64_t sum; } *stack = malloc((size_t)n * sizeof *stack);
+  int64_t result = -2;
+  if (size && state && stack) {
+    int depth = 0;
+    stack[depth++] = (struct frame){1, 0, 1};
+    state[0] = 1;
+    while (depth > 0 && result == -2) {
+      struct frame *f = &stack[depth - 1];
+      const yaml_node_t *node = yaml_document_get_node(doc, f->id);
+      if (f->next < child_count(node)) {
+        int child = child_at(node, f->next++);
+        if (child < 1 || child > n || state[child - 1] == 1) result = -1;
+        else if (state[child - 1] == 2) f->sum += size[child - 1];
+        else state[child - 1] = 1, stack[depth++] = (struct frame){child, 0, 1};
+      } else {
+        uint64_t total = f->sum > limit ? limit + 1 : f->sum;
+        size[f->id - 1] = total, state[f->id - 1] = 2;
+        if (--depth > 0) stack[depth - 1].sum += total;
+        else result = (int64_t)total;
+      }
+    }
+  }
+  free(size);
+  free(state);
+  free(stack);
+  return result;
+}
+
 const scenario *scenario_file_load_buffer(const char *name, const unsigned char *data, size_t size,
-                                          char *error, size_t error_size) {
+                                          const scenario_file_limits *limits, char *error,
+                                          size_t error_size) {
   error[0] = '\0';
+  scenario_file_limits d = scenario_file_default_limits();
+  const scenario_file_limits *lim = limits ? limits : &d;
+  if (size > lim->max_bytes) {
+    snprintf(error, error_size, "%s: the file is larger than the limit of %zu bytes (raise it with --max-yaml-bytes)",
+             name, lim->max_bytes);
+    return 0;
+  }
   yaml_parser_t parser;
   yaml_document_t doc;
   yaml_parser_initialize(&parser);
@@ -590,6 +677,16 @@ const scenario *scenario_file_load_buffer(const char *name, const unsigned char 
   if (!yaml_parser_load(&parser, &doc)) {
     snprintf(error, error_size, "%s:%lu: YAML syntax error: %s", name,
              (unsigned long)parser.problem_mark.line + 1, parser.problem ? parser.problem : "unreadable");
+    yaml_parser_delete(&parser);
+    return 0;
+  }
+  int64_t nodes = expanded_nodes(&doc, lim->max_nodes);
+  if (nodes < 0 || (uint64_t)nodes > lim->max_nodes) {
+    if (nodes == -1) snprintf(error, error_size, "%s: an alias refers to a node that contains it", name);
+    else if (nodes == -2) snprintf(error, error_size, "%s: out of memory", name);
+    else snprintf(error, error_size, "%s: with its aliases written out the file has more than %llu nodes "
+                  "(raise it with --max-yaml-nodes)", name, (unsigned long long)lim->max_nodes);
+    yaml_document_delete(&doc);
     yaml_parser_delete(&parser);
     return 0;
   }
@@ -608,14 +705,19 @@ const scenario *scenario_file_load_buffer(const char *name, const unsigned char 
   return &L->sc;
 }
 
-const scenario *scenario_file_load(const char *path, char *error, size_t error_size) {
+const scenario *scenario_file_load(const char *path, const scenario_file_limits *limits, char *error,
+                                   size_t error_size) {
   error[0] = '\0';
+  scenario_file_limits d = scenario_file_default_limits();
+  size_t max = (limits ? limits : &d)->max_bytes;
   FILE *f = fopen(path, "rb");
   if (!f) return snprintf(error, error_size, "%s: cannot read the file", path), (const scenario *)0;
   size_t size = 0, capacity = 1u << 16;
   unsigned char *data = malloc(capacity);
   size_t n;
-  while (data && (n = fread(data + size, 1, capacity - size, f)) > 0) {
+  // Reads at most one byte past the limit: enough to know it is exceeded (a device such as
+  // /dev/zero never ends).
+  while (data && size <= max && (n = fread(data + size, 1, capacity - size, f)) > 0) {
     size += n;
     if (size == capacity) {
       unsigned char *grown = realloc(data, capacity *= 2);
@@ -630,7 +732,7 @@ const scenario *scenario_file_load(const char *path, char *error, size_t error_s
     free(data);
     return 0;
   }
-  const scenario *sc = scenario_file_load_buffer(path, data, size, error, error_size);
+  const scenario *sc = scenario_file_load_buffer(path, data, size, limits, error, error_size);
   free(data);
   return sc;
 }

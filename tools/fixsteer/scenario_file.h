@@ -7,17 +7,33 @@
 #define FIXSTEER_TOOL_SCENARIO_FILE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "scenario.h"
 
+// What a scenario file may ask for. Files come from other people: anchors and aliases let a
+// few kilobytes describe millions of nodes, so the document is measured as if every alias
+// were written out before anything is built from it.
+typedef struct scenario_file_limits {
+  size_t max_bytes;   // size of the file; default SCENARIO_FILE_MAX_BYTES
+  uint64_t max_nodes; // YAML nodes with every alias expanded; default SCENARIO_FILE_MAX_NODES
+} scenario_file_limits;
+
+#define SCENARIO_FILE_MAX_BYTES ((size_t)16 << 20)
+#define SCENARIO_FILE_MAX_NODES UINT64_C(1000000)
+
+scenario_file_limits scenario_file_default_limits(void);
+
 // Loads `path` into a scenario (freed with scenario_file_free). On failure returns NULL and
-// writes "FILE:LINE: problem" into error.
-const scenario *scenario_file_load(const char *path, char *error, size_t error_size);
+// writes "FILE:LINE: problem" into error. limits NULL: the defaults.
+const scenario *scenario_file_load(const char *path, const scenario_file_limits *limits, char *error,
+                                   size_t error_size);
 
 // The same from `size` bytes in memory (not NUL-terminated); `name` stands for the file in
 // error messages. scenario_file_load reads the file and calls this.
 const scenario *scenario_file_load_buffer(const char *name, const unsigned char *data, size_t size,
-                                          char *error, size_t error_size);
+                                          const scenario_file_limits *limits, char *error,
+                                          size_t error_size);
 
 void scenario_file_free(const scenario *sc);
 
