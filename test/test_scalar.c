@@ -1,4 +1,5 @@
 #include <math.h>
+#include <stdio.h>
 
 #include "unity.h"
 
@@ -78,6 +79,105 @@ void test_isqrt64_round_splits_at_the_half(void) {
     TEST_ASSERT_EQUAL_UINT64(k, fxs_isqrt64_round(k * k + k));
     TEST_ASSERT_EQUAL_UINT64(k + 1, fxs_isqrt64_round(k * k + k + 1));
     TEST_ASSERT_EQUAL_UINT64(k, fxs_isqrt64_round(k * k));
+  }
+}
+
+// The original bit-by-bit routine, the reference the fast one must match bit for bit.
+static uint32_t isqrt64_bitwise(uint64_t n) {
+  uint64_t root = 0;
+  uint64_t bit = UINT64_C(1) << 62;
+  while (bit > n) bit >>= 2;
+  while (bit != 0) {
+    if (n >= root + bit) {
+      n -= root + bit;
+      root = (root >> 1) + bit;
+    } else {
+      root >>= 1;
+    }
+    bit >>= 2;
+  }
+  return (uint32_t)root;
+}
+
+// Both routines against the reference; fxs_isqrt64_round as the original computed it.
+static void assert_isqrt64_matches_reference(uint64_t n) {
+  uint64_t r = isqrt64_bitwise(n);
+  uint64_t rounded = (n - r * r > r) ? r + 1 : r;
+  if (fxs_isqrt64(n) != r || fxs_isqrt64_round(n) != rounded) {
+    char msg[64];
+    snprintf(msg, sizeof msg, "isqrt64 differs from the reference at n = 0x%08lx%08lx",
+             (unsigned long)(n >> 32), (unsigned long)(n & 0xFFFFFFFFu));
+    TEST_FAIL_MESSAGE(msg);
+  }
+}
+
+static uint64_t xorshift64(uint64_t *s) {
+  *s ^= *s << 13;
+  *s ^= *s >> 7;
+  *s ^= *s << 17;
+  return *s;
+}
+
+void test_isqrt64_matches_the_bitwise_reference_at_the_edges(void) {
+  const uint64_t edges[] = {0, 1, 2, 3, 4, UINT64_C(0xFFFFFFFF), UINT64_C(0x100000000),
+                            UINT64_C(1) << 62, UINT64_MAX,
+                            UINT64_C(0xFFFFFFFE00000001), // (2^32 - 1)^2
+                            UINT64_C(0xFFFFFFFE00000000),
+                            UINT64_C(0xFFFFFFFE00000002)};
+  for (unsigned i = 0; i < sizeof edges / sizeof edges[0]; ++i) {
+    assert_isqrt64_matches_reference(edges[i]);
+  }
+  TEST_ASSERT_EQUAL_UINT32(0xFFFFFFFEu, fxs_isqrt64(UINT64_C(0xFFFFFFFE00000000)));
+  TEST_ASSERT_EQUAL_UINT32(0xFFFFFFFFu, fxs_isqrt64(UINT64_C(0xFFFFFFFE00000001)));
+  TEST_ASSERT_EQUAL_UINT32(65536u, fxs_isqrt64(UINT64_C(0x100000000)));
+  TEST_ASSERT_EQUAL_UINT32(65535u, fxs_isqrt64(UINT64_C(0xFFFFFFFF)));
+  TEST_ASSERT_EQUAL_UINT32(UINT32_C(1) << 31, fxs_isqrt64(UINT64_C(1) << 62));
+}
+
+void test_isqrt64_matches_the_bitwise_reference_around_powers_of_two_and_their_squares(void) {
+  for (unsigned j = 0; j < 64; ++j) {
+    uint64_t p = UINT64_C(1) << j;
+    assert_isqrt64_matches_reference(p - 1);
+    assert_isqrt64_matches_reference(p);
+    assert_isqrt64_matches_reference(p + 1);
+    if (j >= 32) continue;
+    for (uint64_t s = p - 1; s <= p + 1; ++s) { // squares of 2^j - 1, 2^j, 2^j + 1
+      assert_isqrt64_matches_reference(s * s - 1);
+      assert_isqrt64_matches_reference(s * s);
+      assert_isqrt64_matches_reference(s * s + 1);
+    }
+  }
+}
+
+void test_isqrt64_matches_the_bitwise_reference_on_a_strided_32_bit_sweep(void) {
+  // Every 65521st 32-bit input; tools/isqrt-check.c (make isqrt-check) tries all of them.
+  uint32_t n = 0;
+  do {
+    assert_isqrt64_matches_reference(n);
+    n += 65521u;
+  } while (n >= 65521u);
+  assert_isqrt64_matches_reference(UINT32_MAX);
+}
+
+void test_isqrt64_matches_the_bitwise_reference_on_random_inputs(void) {
+  // 100,000 inputs of four kinds: uniform 64-bit, uniform in a random power-of-two range,
+  // perfect squares with their neighbours, and values up to a root above a square
+  // (tools/isqrt-check.c tries 50 million).
+  uint64_t s = UINT64_C(0x2545F4914F6CDD1D);
+  for (int i = 0; i < 25000; ++i) assert_isqrt64_matches_reference(xorshift64(&s));
+  for (int i = 0; i < 25000; ++i) {
+    uint64_t top = UINT64_C(1) << (i % 64);
+    assert_isqrt64_matches_reference(top | (xorshift64(&s) & (top - 1)));
+  }
+  for (int i = 0; i < 25000; i += 3) {
+    uint64_t r = xorshift64(&s) >> (32 + i % 32), q = r * r;
+    assert_isqrt64_matches_reference(q - 1);
+    assert_isqrt64_matches_reference(q);
+    assert_isqrt64_matches_reference(q + 1);
+  }
+  for (int i = 0; i < 25000; ++i) {
+    uint64_t r = xorshift64(&s) >> 32;
+    assert_isqrt64_matches_reference(r * r + (xorshift64(&s) & 0xFF) * (r >> 8));
   }
 }
 

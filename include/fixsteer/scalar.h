@@ -51,7 +51,8 @@ fix16_t fxs_muldiv(fix16_t a, fix16_t b, fix16_t c);
 /// t is usually in [0, 1] but is not clamped.
 fix16_t fxs_lerp(fix16_t a, fix16_t b, fix16_t t);
 
-/// floor(sqrt(n)) for any 64-bit n. Exact; bit-by-bit, no division.
+/// floor(sqrt(n)) for any 64-bit n. Exact, without division: a 1/sqrt table seed, a Newton
+/// step and two residual steps, ~60 instructions on x86-64 or a Cortex-M3.
 uint32_t fxs_isqrt64(uint64_t n);
 
 /// sqrt(n) rounded to the nearest integer (ties cannot occur). Exact for any 64-bit n.
