@@ -29,6 +29,9 @@ fix16_t fxs_div(fix16_t a, fix16_t b) {
   if (b == 0) {
     return saturate_by_sign(a);
   }
+  // Dividing by 1.0 is exact: fix16_div(a, 1.0) == a for every a but INT32_MIN (checked over
+  // all 2^32 inputs), and a unit mass is the common case of the integrator.
+  if (b == FXS_ONE && a != INT32_MIN) return a;
   fix16_t r = fix16_div(a, b);
   if (r == fix16_overflow) {
     return saturate_by_sign(((a < 0) == (b < 0)) ? 1 : -1);
@@ -112,6 +115,41 @@ static inline unsigned clz32(uint32_t v) {
   return (unsigned)__builtin_clz(v);
 #else
   return clz32_search(v);
+#endif
+}
+
+unsigned fxs_clz32(uint32_t v) { return v ? clz32(v) : 32u; }
+
+// floor(n / d) by long division in base 2^16 with 32-bit divisions only: d is shifted so its
+// top bit is set, each quotient digit is estimated from the divisor's top half and lowered
+// while digit * d exceeds the partial numerator (compared exactly, digit * dh * 2^16 +
+// digit * dl against r * 2^16 + next): at most twice, since the estimate is below 2^16 + 2.
+uint32_t fxs_udiv64_32_digits(uint64_t n, uint32_t d) {
+  unsigned s = clz32(d);
+  d <<= s;
+  uint32_t hi = (uint32_t)(n >> 32), lo = (uint32_t)n;
+  if (s) hi = (hi << s) | (lo >> (32u - s)), lo <<= s; // hi < d: the quotient fits 32 bits
+  uint32_t dh = d >> 16, dl = d & 0xFFFFu;
+  uint32_t q[2];
+  uint32_t rem = hi;
+  for (int digit = 0; digit < 2; ++digit) {
+    uint32_t next = digit == 0 ? lo >> 16 : lo & 0xFFFFu;
+    uint32_t qd = rem / dh, r = rem - qd * dh;
+    while (qd > 0xFFFFu || (uint64_t)qd * dl > (((uint64_t)r << 16) | next)) {
+      --qd;
+      r += dh;
+    }
+    rem = ((rem << 16) | next) - qd * d; // exact modulo 2^32: the true remainder is below d
+    q[digit] = qd;
+  }
+  return (q[0] << 16) | q[1];
+}
+
+uint32_t fxs_udiv64_32(uint64_t n, uint32_t d) {
+#if UINTPTR_MAX > 0xFFFFFFFFu
+  return (uint32_t)(n / d); // one instruction on 64-bit targets
+#else
+  return fxs_udiv64_32_digits(n, d); // 32-bit targets would call a generic 64 / 64 routine
 #endif
 }
 

@@ -17,10 +17,10 @@ fxs_vec2 fxs_flee(const fxs_agent *self, fxs_vec2 target, fix16_t panic_radius) 
 
 fxs_vec2 fxs_arrive(const fxs_agent *self, fxs_vec2 target, fix16_t slowing_radius) {
   fxs_vec2 offset = fxs_vec2_sub(target, self->position);
-  fix16_t distance = fxs_vec2_length(offset);
   fix16_t speed = self->max_speed;
-  if (slowing_radius > 0 && distance < slowing_radius) {
-    speed = fxs_muldiv(self->max_speed, distance, slowing_radius);
+  if (slowing_radius > 0) { // the distance matters only inside the slowing radius
+    fix16_t distance = fxs_vec2_length(offset);
+    if (distance < slowing_radius) speed = fxs_muldiv(self->max_speed, distance, slowing_radius);
   }
   // set_length of a zero offset is zero: on the target the force cancels the velocity.
   return fxs_steer_toward(self, fxs_vec2_set_length(offset, speed));

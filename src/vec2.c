@@ -41,29 +41,35 @@ bool fxs_vec2_within(fxs_vec2 a, fxs_vec2 b, fix16_t radius) {
   return dx * dx + dy * dy <= (uint64_t)radius * (uint64_t)radius;
 }
 
+// |a * b| / d rounded as asked, with the sign of a * b. |a| < 2^31, 0 < b < 2^31, and
+// 2^30 <= d < 2^32 with |a| <= d: the quotient stays below 2^32.
+static fix16_t scaled(int64_t a, fix16_t b, uint64_t d, bool round_half_up) {
+  uint64_t n = magnitude(a) * (uint64_t)b;
+  if (round_half_up) n += d / 2;
+  int64_t q = (int64_t)fxs_udiv64_32(n, (uint32_t)d);
+  return fxs_saturate(a < 0 ? -q : q);
+}
+
 // Scales v to length `target`. The components are first doubled until the larger one is in
-// [2^30, 2^31]: an exact change that leaves the direction alone but gives the length 30+
+// [2^30, 2^31): an exact change that leaves the direction alone but gives the length 30+
 // significant bits, so tiny vectors normalize as precisely as large ones. With toward_zero
-// the length is rounded up and the quotients truncated, so the result never exceeds target.
+// the length is rounded up and the quotients truncated, so the result never exceeds target;
+// otherwise the quotients are rounded half away from zero.
 static fxs_vec2 scale_to(fxs_vec2 v, fix16_t target, bool toward_zero) {
   if (fxs_vec2_is_zero(v) || target <= 0) return fxs_vec2_zero();
-  int64_t x = v.x, y = v.y;
-  uint64_t m = magnitude(x) > magnitude(y) ? magnitude(x) : magnitude(y);
-  while (m < (UINT64_C(1) << 30)) {
-    x *= 2;
-    y *= 2;
-    m <<= 1;
-  }
+  uint64_t m = magnitude(v.x) > magnitude(v.y) ? magnitude(v.x) : magnitude(v.y);
+  unsigned zeros = fxs_clz32((uint32_t)m); // m < 2^31: at least one leading zero
+  int64_t twice = zeros > 1 ? INT64_C(1) << (zeros - 1) : 1;
+  int64_t x = (int64_t)v.x * twice, y = (int64_t)v.y * twice;
   uint64_t sq = magnitude(x) * magnitude(x) + magnitude(y) * magnitude(y); // <= 2^63
-  int64_t len;
+  uint64_t len;
   if (toward_zero) {
     uint64_t r = fxs_isqrt64(sq);
-    len = (int64_t)(r * r < sq ? r + 1 : r);
-    return fxs_vec2_make(fxs_saturate(x * target / len), fxs_saturate(y * target / len));
+    len = r * r < sq ? r + 1 : r;
+  } else {
+    len = fxs_isqrt64_round(sq);
   }
-  len = (int64_t)fxs_isqrt64_round(sq);
-  return fxs_vec2_make(fxs_saturate(fxs_div_round_i64(x * target, len)),
-                       fxs_saturate(fxs_div_round_i64(y * target, len)));
+  return fxs_vec2_make(scaled(x, target, len, !toward_zero), scaled(y, target, len, !toward_zero));
 }
 
 fxs_vec2 fxs_vec2_normalize(fxs_vec2 v) { return scale_to(v, FXS_ONE, false); }

@@ -10,4 +10,15 @@ int64_t fxs_div_round_i64(int64_t n, int64_t d);
 /// a + b for int64, saturating at INT64_MIN / INT64_MAX.
 int64_t fxs_add_sat_i64(int64_t a, int64_t b);
 
+/// Leading zero bits of v (32 for 0).
+unsigned fxs_clz32(uint32_t v);
+
+/// floor(n / d) for d > 0 when the quotient is below 2^32. Exact; uses only 32-bit division
+/// on 32-bit targets (where a 64-bit division is a long library call).
+uint32_t fxs_udiv64_32(uint64_t n, uint32_t d);
+
+/// The 32-bit long division behind fxs_udiv64_32 on 32-bit targets (tests compare it with
+/// the native one everywhere).
+uint32_t fxs_udiv64_32_digits(uint64_t n, uint32_t d);
+
 #endif

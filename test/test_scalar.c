@@ -4,6 +4,7 @@
 #include "unity.h"
 
 #include "scalar.h"
+#include "wide.h"
 #include "fxs_test_util.h"
 
 void setUp(void) {}
@@ -284,4 +285,34 @@ void test_atan2_error_bound_holds_at_every_scale(void) {
   }
   FXS_TEST_REPORT("fxs_atan2 max error: %.6f rad (%.1f LSB)", worst, worst * 65536.0);
   TEST_ASSERT_TRUE(worst * 65536.0 <= FXS_ATAN2_MAX_ERROR);
+}
+
+// The 32-bit long division behind fxs_udiv64_32 on 32-bit targets, against the native
+// 64-bit division of this build, with quotients anywhere below 2^32.
+void test_the_32_bit_long_division_is_exact(void) {
+  uint64_t s = 0x9E3779B97F4A7C15u;
+  for (int i = 0; i < 100000; ++i) {
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    uint32_t d = (uint32_t)(s >> (s % 32u));
+    if (d == 0) d = 1;
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    uint64_t q = (uint32_t)s >> (uint32_t)(s >> 59);
+    uint64_t n = q * d + (s >> 32) % d;
+    TEST_ASSERT_EQUAL_UINT32((uint32_t)(n / d), fxs_udiv64_32_digits(n, d));
+    TEST_ASSERT_EQUAL_UINT32((uint32_t)(n / d), fxs_udiv64_32(n, d));
+  }
+  const uint32_t edges[] = {1, 2, 3, 0xFFFF, 0x10000, 0x10001, 0x7FFFFFFF, 0x80000000u, 0xFFFFFFFFu};
+  for (size_t i = 0; i < sizeof edges / sizeof edges[0]; ++i) {
+    uint64_t d = edges[i];
+    TEST_ASSERT_EQUAL_UINT32(0xFFFFFFFFu, fxs_udiv64_32_digits(d * 0xFFFFFFFFu + (d - 1), (uint32_t)d));
+    TEST_ASSERT_EQUAL_UINT32(0, fxs_udiv64_32_digits(d - 1, (uint32_t)d));
+  }
+}
+
+void test_dividing_by_one_is_the_identity_as_in_libfixmath(void) {
+  for (int64_t a = INT32_MIN + 1; a <= INT32_MAX; a += 65521) {
+    TEST_ASSERT_EQUAL_INT32(fix16_div((fix16_t)a, FXS_ONE), fxs_div((fix16_t)a, FXS_ONE));
+  }
+  TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_div(FXS_MAX, FXS_ONE));
+  TEST_ASSERT_EQUAL_INT32(FXS_MIN, fxs_div(FXS_MIN, FXS_ONE));
 }
