@@ -13,16 +13,7 @@
 #include "fixsteer/world.h"
 #include "files.h"
 #include "scenario.h"
-#ifndef FXS_TOOL_NO_YAML
-#include "scenario_file.h"
-#else
-// Built with NO_YAML=1: no scenario files, the built-in scenarios and replays only.
-static const scenario *scenario_file_load(const char *path, char *error, size_t size) {
-  snprintf(error, size, "%s: this fixsteer was built without scenario files (NO_YAML=1)", path);
-  return 0;
-}
-static void scenario_file_free(const scenario *sc) { (void)sc; }
-#endif
+#include "session.h"
 
 // The tool's version.
 #define FIXSTEER_TOOL_VERSION "0.2.0"
@@ -175,59 +166,6 @@ static int parse_options(const char *cmd, int argc, char **argv, int max_files, 
 }
 
 // ------------------------------------------------------------------ running a scenario
-
-typedef struct session {
-  const scenario *sc;
-  const scenario *loaded; // a scenario file, freed at the end
-  fxs_world world;
-  void *memory;
-  scenario_state state;
-  fxs_command *commands; // SCENARIO_MAX_COMMANDS, one tick's input
-} session;
-
-// A built-in scenario by name, or a scenario file by path.
-static int session_start(session *s, const char *name) {
-  s->sc = scenario_find(name);
-  s->loaded = 0;
-  s->memory = 0;
-  s->commands = 0;
-  if (!s->sc) {
-    FILE *probe = fopen(name, "rb");
-    if (!probe) {
-      fprintf(stderr, "fixsteer: unknown scenario '%s': not a built-in name (see: fixsteer list) nor a file\n", name);
-      return EXIT_BAD;
-    }
-    fclose(probe);
-    char error[512];
-    s->sc = s->loaded = scenario_file_load(name, error, sizeof error);
-    if (!s->sc) return fprintf(stderr, "fixsteer: %s\n", error), EXIT_BAD;
-  }
-  fxs_world_def def;
-  s->sc->configure(s->sc, &def);
-  size_t size = fxs_world_memory_size(&s->sc->capacity);
-  s->memory = calloc(1, size);
-  s->commands = malloc(sizeof(fxs_command) * SCENARIO_MAX_COMMANDS);
-  memset(&s->state, 0, sizeof s->state);
-  if (!s->memory || !s->commands || fxs_world_init(&s->world, &def, &s->sc->capacity, s->memory, size) != FXS_OK) {
-    fprintf(stderr, "fixsteer: cannot set up the world of '%s'\n", name);
-    return EXIT_BAD;
-  }
-  s->sc->add_paths(s->sc, &s->world);
-  return EXIT_OK;
-}
-
-// One tick: the scenario's commands (into s->commands), then the step. Returns their number.
-static uint32_t session_tick(session *s) {
-  uint32_t n = s->sc->commands(s->sc, &s->world, &s->state, s->commands);
-  fxs_world_step(&s->world, s->commands, n, 0);
-  return n;
-}
-
-static void session_end(session *s) {
-  free(s->memory);
-  free(s->commands);
-  scenario_file_free(s->loaded);
-}
 
 static bool write_file(void *user, const uint8_t *bytes, size_t size) {
   return fwrite(bytes, 1, size, (FILE *)user) == size;
