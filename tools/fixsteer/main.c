@@ -11,14 +11,13 @@
 #include "fixsteer/replay.h"
 #include "fixsteer/snapshot.h"
 #include "fixsteer/world.h"
+#include "cli.h"
 #include "files.h"
 #include "scenario.h"
 #include "session.h"
 
 // The tool's version.
 #define FIXSTEER_TOOL_VERSION "0.2.0"
-
-enum { EXIT_OK = 0, EXIT_DIVERGED = 1, EXIT_BAD = 2 };
 
 // One line per command: its usage and what it does (also `fixsteer help CMD`).
 typedef struct command_help {
@@ -69,24 +68,12 @@ static int print_command_help(const char *name, FILE *out) {
 static double units(fix16_t v) { return v / 65536.0; }
 
 // A usage error of command `cmd`: the problem, then that command's usage only.
-static int fail_usage(const char *cmd, const char *msg, const char *arg) {
+int fail_usage(const char *cmd, const char *msg, const char *arg) {
   fprintf(stderr, "fixsteer %s: %s%s%s\n", cmd, msg, arg ? ": " : "", arg ? arg : "");
   const command_help *h = help_of(cmd);
   if (h) fprintf(stderr, "usage: %s\n", h->usage);
   return EXIT_BAD;
 }
-
-// Options of every command; each command accepts the ones it lists in its usage.
-typedef struct options {
-  const char *scenario;
-  const char *out;
-  long ticks;
-  long keyframe;
-  int help;
-  fxs_limits limits;
-  const char *files[2];
-  int file_count;
-} options;
 
 // A whole number in [min, max], or -1.
 static long long parse_count(const char *v, long long min, long long max) {
@@ -172,7 +159,7 @@ static bool write_file(void *user, const uint8_t *bytes, size_t size) {
 }
 
 // Parses a command's options; returns -1 to go on, else the exit code (help or an error).
-static int command_options(const char *cmd, int argc, char **argv, int files, options *o) {
+int command_options(const char *cmd, int argc, char **argv, int files, options *o) {
   if (parse_options(cmd, argc, argv, files, o) != EXIT_OK) return EXIT_BAD;
   if (o->help) return print_command_help(cmd, stdout);
   return -1;
