@@ -4,6 +4,8 @@
 #ifndef FIXSTEER_TOOL_CLI_H
 #define FIXSTEER_TOOL_CLI_H
 
+#include <stdbool.h>
+
 #include "fixsteer/input_limits.h"
 
 enum { EXIT_OK = 0, EXIT_DIVERGED = 1, EXIT_BAD = 2 };
@@ -26,5 +28,13 @@ int command_options(const char *cmd, int argc, char **argv, int files, options *
 
 // A usage error of command `cmd`: prints the problem, then that command's usage; returns 2.
 int fail_usage(const char *cmd, const char *msg, const char *arg);
+
+// Takes every `name` flag out of argv (shifting the rest down); true when there was one.
+// cli.c, for options that one command alone knows.
+bool cli_take_flag(int *argc, char **argv, const char *name);
+
+// Takes `name VALUE` or `name=VALUE` out of argv; returns the (last) value or NULL. *missing
+// is set when `name` ends the arguments without a value.
+const char *cli_take_value(int *argc, char **argv, const char *name, bool *missing);
 
 #endif

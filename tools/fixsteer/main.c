@@ -12,6 +12,7 @@
 #include "fixsteer/snapshot.h"
 #include "fixsteer/world.h"
 #include "cli.h"
+#include "commands.h"
 #include "files.h"
 #include "scenario.h"
 #include "session.h"
@@ -33,6 +34,8 @@ static const command_help commands_help[] = {
     {"diff", "fixsteer diff [LIMITS] A B", "two recordings of one session: the first divergent tick"},
     {"dump", "fixsteer dump [LIMITS] FILE", "header, per-tick commands and hashes"},
     {"trace", "fixsteer trace --scenario NAME|FILE [--ticks N]", "CSV: tick,agent,x,y,vx,vy,orientation"},
+    {"stats", "fixsteer stats [--json] [LIMITS] --scenario NAME|FILE [--ticks N] | FILE",
+     "per-scene figures: overlapping bodies, agents pressed on a bound, creep, clearance, settling, doorway"},
     {"help", "fixsteer help [COMMAND]", "this text, or one command's"},
 };
 #define COMMAND_COUNT (sizeof commands_help / sizeof commands_help[0])
@@ -452,6 +455,7 @@ int main(int argc, char **argv) {
   if (strcmp(cmd, "diff") == 0) return cmd_diff(argc - 2, argv + 2);
   if (strcmp(cmd, "dump") == 0) return cmd_dump(argc - 2, argv + 2);
   if (strcmp(cmd, "trace") == 0) return cmd_trace(argc - 2, argv + 2);
+  if (strcmp(cmd, "stats") == 0) return cmd_stats(argc - 2, argv + 2);
   fprintf(stderr, "fixsteer: unknown command '%s'\n\n", cmd);
   print_usage(stderr);
   return EXIT_BAD;
