@@ -6,4 +6,7 @@
 // `fixsteer stats`: per-scene figures (cmd_stats.c).
 int cmd_stats(int argc, char **argv);
 
+// `fixsteer render`: an SVG and a PNG of a scenario or of one or two replays (cmd_render.c).
+int cmd_render(int argc, char **argv);
+
 #endif

@@ -36,6 +36,8 @@ static const command_help commands_help[] = {
     {"trace", "fixsteer trace --scenario NAME|FILE [--ticks N]", "CSV: tick,agent,x,y,vx,vy,orientation"},
     {"stats", "fixsteer stats [--json] [LIMITS] --scenario NAME|FILE [--ticks N] | FILE",
      "per-scene figures: overlapping bodies, agents pressed on a bound, creep, clearance, settling, doorway"},
+    {"render", "fixsteer render [LIMITS] --scenario NAME|FILE [--ticks N] | A [B] --out FILE.svg [--at T,T,...] [--view X0,Y0,X1,Y1] [--no-png]",
+     "an SVG (and a PNG beside it) of trajectories, bodies, walls, obstacles and paths; of two replays, where they differ"},
     {"help", "fixsteer help [COMMAND]", "this text, or one command's"},
 };
 #define COMMAND_COUNT (sizeof commands_help / sizeof commands_help[0])
@@ -456,6 +458,7 @@ int main(int argc, char **argv) {
   if (strcmp(cmd, "dump") == 0) return cmd_dump(argc - 2, argv + 2);
   if (strcmp(cmd, "trace") == 0) return cmd_trace(argc - 2, argv + 2);
   if (strcmp(cmd, "stats") == 0) return cmd_stats(argc - 2, argv + 2);
+  if (strcmp(cmd, "render") == 0) return cmd_render(argc - 2, argv + 2);
   fprintf(stderr, "fixsteer: unknown command '%s'\n\n", cmd);
   print_usage(stderr);
   return EXIT_BAD;
