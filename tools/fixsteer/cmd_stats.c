@@ -82,6 +82,7 @@ typedef struct figures {
   long creep_agents, creep_best, creep_agent, creep_end, creep_agent_ticks;
   long reversals, reversal_best, reversal_agent;
   long *agent_reversals;
+  long *reversals_so_far; // per tick stepped: reversals up to and including it
   bool has_clearance;
   int64_t clearance;
   long clearance_tick, clearance_agent, clearance_index;
@@ -323,7 +324,8 @@ static int measure(source *src, figures *f) {
   body_ref *refs = malloc((slots ? slots : 1) * sizeof *refs);
   f->overlaps = calloc((size_t)(src->ticks ? src->ticks : 1), sizeof *f->overlaps);
   f->agent_reversals = calloc(slots ? slots : 1, sizeof *f->agent_reversals);
-  if (!tracks || !refs || !f->overlaps || !f->agent_reversals) {
+  f->reversals_so_far = calloc((size_t)(src->ticks ? src->ticks : 1), sizeof *f->reversals_so_far);
+  if (!tracks || !refs || !f->overlaps || !f->agent_reversals || !f->reversals_so_far) {
     free(tracks), free(refs);
     return fprintf(stderr, "fixsteer: %s: out of memory\n", src->name), EXIT_BAD;
   }
@@ -331,7 +333,8 @@ static int measure(source *src, figures *f) {
   while (source_step(src)) {
     if (f->first_tick < 0) f->first_tick = (long)w->tick;
     f->last_tick = (long)w->tick;
-    measure_tick(f, tracks, refs, w, f->ticks++);
+    measure_tick(f, tracks, refs, w, f->ticks);
+    f->reversals_so_far[f->ticks++] = f->reversals;
   }
   finish(f, tracks, w);
   free(tracks);
@@ -343,6 +346,12 @@ static double units(int64_t raw) { return (double)raw / 65536.0; }
 
 // The "at rest" phase: the last 20 % of the ticks (at least one).
 static long rest_ticks(const figures *f) { return f->ticks / 5 > 0 ? f->ticks / 5 : 1; }
+
+// Velocity reversals in the "at rest" phase.
+static long rest_reversals(const figures *f) {
+  long before = f->ticks - rest_ticks(f) - 1;
+  return f->reversals - (before >= 0 ? f->reversals_so_far[before] : 0);
+}
 
 static double mean_overlaps(const figures *f, long from, long *max) {
   long sum = 0, count = 0;
@@ -358,9 +367,13 @@ static void print_table(const source *src, const figures *f) {
   long rest_max, all_max;
   double mean = mean_overlaps(f, 0, &all_max), rest = mean_overlaps(f, f->ticks - rest_ticks(f), &rest_max);
   printf("stats %s: %ld ticks (%ld..%ld), %ld agents\n", src->name, f->ticks, f->first_tick, f->last_tick, f->agents);
-  printf("  %-34s max %ld (tick %ld), mean %.3f; at rest (last %ld ticks): mean %.3f, max %ld; final %ld\n",
-         "overlapping pairs per tick", f->overlap_max, f->overlap_max_tick, mean, rest_ticks(f), rest, rest_max,
-         f->ticks ? f->overlaps[f->ticks - 1] : 0);
+  if (f->overlap_max == 0) {
+    printf("  %-34s none\n", "overlapping pairs per tick");
+  } else {
+    printf("  %-34s max %ld (tick %ld), mean %.3f; at rest (last %ld ticks): mean %.3f, max %ld; final %ld\n",
+           "overlapping pairs per tick", f->overlap_max, f->overlap_max_tick, mean, rest_ticks(f), rest, rest_max,
+           f->ticks ? f->overlaps[f->ticks - 1] : 0);
+  }
   if (f->press_best) {
     printf("  %-34s longest %ld ticks (agent %ld, ticks %ld..%ld); %ld agent-ticks in all\n", "pressed against a bound",
            f->press_best, f->press_agent, f->press_end - f->press_best + 1, f->press_end, f->press_agent_ticks);
@@ -373,7 +386,10 @@ static void print_table(const source *src, const figures *f) {
            f->creep_end - f->creep_best + 1, f->creep_end, f->creep_agent_ticks);
   }
   printf("\n  %-34s %ld", "velocity reversals (v.v' < 0)", f->reversals);
-  if (f->reversals) printf(" (most: agent %ld, %ld)", f->reversal_agent, f->reversal_best);
+  if (f->reversals) {
+    printf(" (most: agent %ld, %ld); in the last %ld ticks: %ld", f->reversal_agent, f->reversal_best, rest_ticks(f),
+           rest_reversals(f));
+  }
   if (f->has_clearance) {
     printf("\n  %-34s %.5f (tick %ld, agent %ld, %s %ld)\n", "min clearance to walls/obstacles", units(f->clearance),
            f->clearance_tick, f->clearance_agent, f->clearance_kind, f->clearance_index);
@@ -429,6 +445,7 @@ static void print_json(const source *src, const figures *f) {
   json_long("creep_agent", f->creep_best ? f->creep_agent : -1), json_long("creep_agent_ticks", f->creep_agent_ticks);
   json_long("reversals", f->reversals), json_long("reversal_most", f->reversal_best);
   json_long("reversal_agent", f->reversals ? f->reversal_agent : -1);
+  json_long("reversals_rest", rest_reversals(f));
   if (f->has_clearance) {
     printf("  \"clearance_min\": %.5f,\n", units(f->clearance));
     json_long("clearance_raw", (long)f->clearance);
@@ -462,6 +479,7 @@ int cmd_stats(int argc, char **argv) {
   }
   free(f.overlaps);
   free(f.agent_reversals);
+  free(f.reversals_so_far);
   source_close(&src);
   return code;
 }
