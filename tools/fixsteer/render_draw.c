@@ -359,10 +359,15 @@ static int draw_legend(const picture *p, const view *v, double y, text *t) {
   if (p->a->obstacle_count) legend_item(t, &c, "<circle cx='8' cy='0' r='6' fill='#b8b8b8' stroke='#6a6a6a'/>", "obstacle");
   if (p->a->wall_count) legend_item(t, &c, "<line x1='0' y1='0' x2='18' y2='0' stroke='#222' stroke-width='3.5'/>", "wall");
   const fxs_world_def *d = &p->a->def;
-  char bounds[200];
+  char bounds[320];
   snprintf(bounds, sizeof bounds, "bounds [%g, %g] x [%g, %g]%s%s", units(d->bounds_min.x), units(d->bounds_max.x),
            units(d->bounds_min.y), units(d->bounds_max.y), d->clamp_to_bounds ? ", clamped" : ", not clamped",
            v->bounds_shown ? "" : " (not all in view)");
+  if (p->zoom) {
+    size_t n = strlen(bounds);
+    snprintf(bounds + n, sizeof bounds - n, "; view [%g, %g] x [%g, %g]", p->zoom_box[0], p->zoom_box[2], p->zoom_box[1],
+             p->zoom_box[3]);
+  }
   legend_item(t, &c, "<rect x='0' y='-5' width='18' height='10' fill='#fff' stroke='#888'/>", bounds);
   scale_bar(v, t, &c);
   return c.rows;
