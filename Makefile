@@ -47,7 +47,7 @@ $(shell mkdir -p $(BUILD_DIR) && if [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" != '$
 
 CEEDLING ?= ceedling
 
-.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 deviation demo golden bench bench-callgrind bench-m3 threads-check fuzz isqrt-check clean
+.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 deviation demo golden pictures bench bench-callgrind bench-m3 threads-check fuzz isqrt-check clean
 
 all: lib shared tools
 
@@ -152,6 +152,18 @@ golden: $(BUILD_DIR)/bin/fixsteer
 	@for s in $(GOLDEN_SCENARIOS); do \
 	  $(BUILD_DIR)/bin/fixsteer record --scenario $$s --keyframe 250 --out test/golden/$$s.fxr || exit 1; \
 	done
+
+# docs/pictures/: one PNG per built-in scenario and scenarios/example.yaml, and the queue's
+# doorway close up (`fixsteer render`; the SVGs they are made from stay in build/pictures/).
+pictures: setup $(BUILD_DIR)/bin/fixsteer
+	@mkdir -p docs/pictures build/pictures
+	@for s in $$($(BUILD_DIR)/bin/fixsteer list | cut -d' ' -f1) scenarios/example.yaml; do \
+	  n=$$(basename $$s .yaml); \
+	  $(BUILD_DIR)/bin/fixsteer render --scenario $$s --out build/pictures/$$n.svg || exit 1; \
+	  mv build/pictures/$$n.png docs/pictures/$$n.png || exit 1; \
+	done
+	$(BUILD_DIR)/bin/fixsteer render --scenario queue --view 780,500,1340,700 --out build/pictures/queue-door.svg
+	mv build/pictures/queue-door.png docs/pictures/queue-door.png
 
 # The benchmark and its float twins (tools/bench/twin.c: float, for comparison only).
 BENCH_SOURCES := $(wildcard tools/bench/*.c)

@@ -24,6 +24,7 @@ PACKAGES=(
   clang libclang-rt-14-dev
   libyaml-dev
   cmake pkg-config
+  librsvg2-bin fonts-dejavu-core    # fixsteer render: SVG to PNG, and its font
 )
 
 # A 32-bit desktop build under AddressSanitizer (make test-m32).

@@ -24,7 +24,7 @@ patch() { printf "$(printf '\\x%02x' $(( $(od -An -tu1 -j "$2" -N1 "$1") ^ 1 )))
 
 expect 0 "hunter_prey" -- "$B" list
 expect 0 "usage" -- "$B" --help
-for c in record verify diff dump trace; do expect 0 "usage: fixsteer $c" -- "$B" "$c" --help; done
+for c in record verify diff dump trace stats render; do expect 0 "usage: fixsteer $c" -- "$B" "$c" --help; done
 expect 2 "unknown command" -- "$B" fly
 expect 2 "unknown scenario 'nope'" -- "$B" record --scenario nope --out "$T/x.fxr"
 expect 2 "ticks needs a whole number from 1" -- "$B" record --scenario patrol --ticks -5 --out "$T/x.fxr"
@@ -161,6 +161,40 @@ forge "$T/a.fxr" "$T/end.fxr" end
 expect 1 "DIVERGED at tick 299 \(byte [0-9]+\): final hash in END differs" -- "$B" verify "$T/end.fxr"
 forge "$T/a.fxr" "$T/key.fxr" keyframe
 expect 1 "DIVERGED at tick 49 \(byte [0-9]+\): keyframe differs from the re-simulated state" -- "$B" verify "$T/key.fxr"
+
+
+# stats: figures of a scenario or of a replay (the same run gives the same figures).
+expect 0 "body centres in a doorway +[0-9]+ at once" -- "$B" stats --scenario queue --ticks 300
+expect 0 '"doorway_max": [0-9]+,' -- "$B" stats --json --scenario queue --ticks 300
+"$B" stats --json --scenario patrol --ticks 300 | sed 1,3d > "$T/s1.json"
+"$B" stats --json "$T/a.fxr" | sed 1,3d > "$T/s2.json"
+if cmp -s "$T/s1.json" "$T/s2.json" && [ -s "$T/s1.json" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: stats of a replay differ from its scenario's"; fi
+expect 2 "needs --scenario or one replay FILE" -- "$B" stats
+expect 2 "unknown scenario 'nope'" -- "$B" stats --scenario nope
+expect 2 "text.fxr: byte 0: not a fixsteer file" -- "$B" stats "$T/text.fxr"
+expect 1 "bad.fxr: DIVERGED at tick 120" -- "$B" stats "$T/bad.fxr"
+
+# render: an SVG that parses as XML and a PNG beside it; two replays; bad input leaves nothing.
+well_formed() { # well_formed SVG PNG: an <svg> XML document, and a PNG file
+  ruby -rrexml/document -e 'exit(REXML::Document.new(File.read(ARGV[0])).root.name == "svg")' "$1" 2>/dev/null &&
+    [ "$(head -c 4 "$2" | od -An -tx1 | tr -d ' ')" = 89504e47 ]
+}
+expect 0 "wrote $T/q.svg and $T/q.png" -- "$B" render --scenario queue --ticks 300 --at 1,150,300 --out "$T/q.svg"
+if well_formed "$T/q.svg" "$T/q.png" && grep -q "bodies and headings at ticks 1, 150, 300" "$T/q.svg"; then
+  pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: render wrote no well-formed SVG and PNG"; fi
+expect 0 "wrote $T/two.svg and" -- "$B" render "$T/a.fxr" "$T/b.fxr" --out "$T/two.svg"
+if well_formed "$T/two.svg" "$T/two.png" && grep -q "agree at every tick" "$T/two.svg"; then
+  pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: render of two equal replays"; fi
+expect 1 "bad.fxr: DIVERGED at tick 120" -- "$B" render "$T/a.fxr" "$T/bad.fxr" --out "$T/div.svg" --no-png
+if grep -q "first divergent tick 120" "$T/div.svg" && [ ! -e "$T/div.png" ]; then
+  pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: render of a diverged replay"; fi
+expect 2 "out must name a .svg file" -- "$B" render --scenario queue --out "$T/x.png"
+expect 2 "needs --out FILE.svg" -- "$B" render --scenario queue
+expect 2 "at names a tick outside the run: 50 \(the run has ticks 0..10\)" -- "$B" render --scenario patrol --ticks 10 --at 50 --out "$T/x.svg"
+expect 2 "at needs up to 32 ticks separated by commas" -- "$B" render --scenario patrol --at 1,x --out "$T/x.svg"
+expect 2 "view needs X0,Y0,X1,Y1" -- "$B" render --scenario patrol --view 5,5,1 --out "$T/x.svg"
+expect 2 "text.fxr: byte 0: not a fixsteer file" -- "$B" render "$T/text.fxr" --out "$T/x.svg"
+if [ ! -e "$T/x.svg" ] && [ ! -e "$T/x.png" ] && ! ls "$T" | grep -q 'tmp-'; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: render left a partial output"; fi
 
 echo "cli: ${pass} passed, ${fail} failed"
 [ "$fail" -eq 0 ]

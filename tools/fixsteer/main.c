@@ -11,29 +11,14 @@
 #include "fixsteer/replay.h"
 #include "fixsteer/snapshot.h"
 #include "fixsteer/world.h"
+#include "cli.h"
+#include "commands.h"
 #include "files.h"
 #include "scenario.h"
-#ifndef FXS_TOOL_NO_YAML
-#include "scenario_file.h"
-#else
-// Built with NO_YAML=1: no scenario files, the built-in scenarios and replays only.
-typedef struct scenario_file_limits {
-  size_t max_bytes;
-  uint64_t max_nodes;
-} scenario_file_limits;
-static const scenario *scenario_file_load(const char *path, const scenario_file_limits *limits,
-                                          char *error, size_t size) {
-  (void)limits;
-  snprintf(error, size, "%s: this fixsteer was built without scenario files (NO_YAML=1)", path);
-  return 0;
-}
-static void scenario_file_free(const scenario *sc) { (void)sc; }
-#endif
+#include "session.h"
 
 // The tool's version.
 #define FIXSTEER_TOOL_VERSION "0.2.0"
-
-enum { EXIT_OK = 0, EXIT_DIVERGED = 1, EXIT_BAD = 2 };
 
 // One line per command: its usage and what it does (also `fixsteer help CMD`).
 typedef struct command_help {
@@ -49,6 +34,10 @@ static const command_help commands_help[] = {
     {"diff", "fixsteer diff [LIMITS] A B", "two recordings of one session: the first divergent tick"},
     {"dump", "fixsteer dump [LIMITS] FILE", "header, per-tick commands and hashes"},
     {"trace", "fixsteer trace --scenario NAME|FILE [--ticks N] [YAML LIMITS]", "CSV: tick,agent,x,y,vx,vy,orientation"},
+    {"stats", "fixsteer stats [--json] [LIMITS] --scenario NAME|FILE [--ticks N] | FILE",
+     "per-scene figures: overlapping bodies, agents pressed on a bound, creep, clearance, settling, doorway"},
+    {"render", "fixsteer render [LIMITS] --scenario NAME|FILE [--ticks N] | A [B] --out FILE.svg [--at T,T,...] [--view X0,Y0,X1,Y1] [--no-png]",
+     "an SVG (and a PNG beside it) of trajectories, bodies, walls, obstacles and paths; of two replays, where they differ"},
     {"help", "fixsteer help [COMMAND]", "this text, or one command's"},
 };
 #define COMMAND_COUNT (sizeof commands_help / sizeof commands_help[0])
@@ -88,25 +77,12 @@ static int print_command_help(const char *name, FILE *out) {
 static double units(fix16_t v) { return v / 65536.0; }
 
 // A usage error of command `cmd`: the problem, then that command's usage only.
-static int fail_usage(const char *cmd, const char *msg, const char *arg) {
+int fail_usage(const char *cmd, const char *msg, const char *arg) {
   fprintf(stderr, "fixsteer %s: %s%s%s\n", cmd, msg, arg ? ": " : "", arg ? arg : "");
   const command_help *h = help_of(cmd);
   if (h) fprintf(stderr, "usage: %s\n", h->usage);
   return EXIT_BAD;
 }
-
-// Options of every command; each command accepts the ones it lists in its usage.
-typedef struct options {
-  const char *scenario;
-  const char *out;
-  long ticks;
-  long keyframe;
-  int help;
-  fxs_limits limits;
-  scenario_file_limits yaml; // scenario files
-  const char *files[2];
-  int file_count;
-} options;
 
 // A whole number in [min, max], or -1.
 static long long parse_count(const char *v, long long min, long long max) {
@@ -160,7 +136,7 @@ static int parse_option(const char *cmd, options *o, const char *name, const cha
 static int parse_options(const char *cmd, int argc, char **argv, int max_files, options *o) {
   memset(o, 0, sizeof *o);
   o->ticks = -1, o->keyframe = 250, o->limits = fxs_default_limits();
-  o->yaml.max_bytes = (size_t)16 << 20, o->yaml.max_nodes = 1000000; // scenario_file.h's defaults
+  o->yaml = scenario_file_default_limits();
   for (int i = 0; i < argc; ++i) {
     const char *a = argv[i];
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -193,65 +169,12 @@ static int parse_options(const char *cmd, int argc, char **argv, int max_files, 
 
 // ------------------------------------------------------------------ running a scenario
 
-typedef struct session {
-  const scenario *sc;
-  const scenario *loaded; // a scenario file, freed at the end
-  fxs_world world;
-  void *memory;
-  scenario_state state;
-  fxs_command *commands; // SCENARIO_MAX_COMMANDS, one tick's input
-} session;
-
-// A built-in scenario by name, or a scenario file by path.
-static int session_start(session *s, const char *name, const scenario_file_limits *yaml) {
-  s->sc = scenario_find(name);
-  s->loaded = 0;
-  s->memory = 0;
-  s->commands = 0;
-  if (!s->sc) {
-    FILE *probe = fopen(name, "rb");
-    if (!probe) {
-      fprintf(stderr, "fixsteer: unknown scenario '%s': not a built-in name (see: fixsteer list) nor a file\n", name);
-      return EXIT_BAD;
-    }
-    fclose(probe);
-    char error[512];
-    s->sc = s->loaded = scenario_file_load(name, yaml, error, sizeof error);
-    if (!s->sc) return fprintf(stderr, "fixsteer: %s\n", error), EXIT_BAD;
-  }
-  fxs_world_def def;
-  s->sc->configure(s->sc, &def);
-  size_t size = fxs_world_memory_size(&s->sc->capacity);
-  s->memory = calloc(1, size);
-  s->commands = malloc(sizeof(fxs_command) * SCENARIO_MAX_COMMANDS);
-  memset(&s->state, 0, sizeof s->state);
-  if (!s->memory || !s->commands || fxs_world_init(&s->world, &def, &s->sc->capacity, s->memory, size) != FXS_OK) {
-    fprintf(stderr, "fixsteer: cannot set up the world of '%s'\n", name);
-    return EXIT_BAD;
-  }
-  s->sc->add_paths(s->sc, &s->world);
-  return EXIT_OK;
-}
-
-// One tick: the scenario's commands (into s->commands), then the step. Returns their number.
-static uint32_t session_tick(session *s) {
-  uint32_t n = s->sc->commands(s->sc, &s->world, &s->state, s->commands);
-  fxs_world_step(&s->world, s->commands, n, 0);
-  return n;
-}
-
-static void session_end(session *s) {
-  free(s->memory);
-  free(s->commands);
-  scenario_file_free(s->loaded);
-}
-
 static bool write_file(void *user, const uint8_t *bytes, size_t size) {
   return fwrite(bytes, 1, size, (FILE *)user) == size;
 }
 
 // Parses a command's options; returns -1 to go on, else the exit code (help or an error).
-static int command_options(const char *cmd, int argc, char **argv, int files, options *o) {
+int command_options(const char *cmd, int argc, char **argv, int files, options *o) {
   if (parse_options(cmd, argc, argv, files, o) != EXIT_OK) return EXIT_BAD;
   if (o->help) return print_command_help(cmd, stdout);
   return -1;
@@ -544,6 +467,8 @@ int main(int argc, char **argv) {
   if (strcmp(cmd, "diff") == 0) return cmd_diff(argc - 2, argv + 2);
   if (strcmp(cmd, "dump") == 0) return cmd_dump(argc - 2, argv + 2);
   if (strcmp(cmd, "trace") == 0) return cmd_trace(argc - 2, argv + 2);
+  if (strcmp(cmd, "stats") == 0) return cmd_stats(argc - 2, argv + 2);
+  if (strcmp(cmd, "render") == 0) return cmd_render(argc - 2, argv + 2);
   fprintf(stderr, "fixsteer: unknown command '%s'\n\n", cmd);
   print_usage(stderr);
   return EXIT_BAD;

@@ -1,0 +1,283 @@
+// `fixsteer render`: an SVG of a scenario or of one or two replays (render_draw.c draws it)
+// and a PNG beside it, made by rsvg-convert (Debian's librsvg2-bin).
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "files.h"
+#include "render.h"
+#include "source.h"
+
+extern char **environ;
+
+// Samples kept in memory at most (slots x frames, 20 bytes each: 160 MiB).
+#define MAX_SAMPLES (8u << 20)
+#define MAX_AT 32
+#define PICTURE_WIDTH 800
+
+static char *copy_text(const char *s) {
+  if (!s) return 0;
+  size_t n = strlen(s) + 1;
+  char *c = malloc(n);
+  if (c) memcpy(c, s, n);
+  return c;
+}
+
+static void film_free(film *f) {
+  free((char *)f->name);
+  free((char *)f->summary);
+  free(f->samples);
+  free(f->walls);
+  free(f->obstacles);
+  free(f->paths);
+  free(f->nodes);
+  free(f->hashes);
+  memset(f, 0, sizeof *f);
+}
+
+static void keep_frame(film *f, const fxs_world *w, long frame) {
+  for (uint32_t i = 0; i < f->slots; ++i) {
+    const fxs_agent_slot *a = &w->agents[i];
+    sample *s = &f->samples[(size_t)frame * f->slots + i];
+    s->x = a->body.position.x, s->y = a->body.position.y, s->orientation = a->body.orientation;
+    s->radius = a->body.radius, s->generation = a->generation, s->alive = a->alive;
+  }
+}
+
+// The walls, obstacles and paths of the world after the last tick.
+static bool keep_layout(film *f, const fxs_world *w) {
+  f->def = w->def;
+  uint32_t walls = w->capacity.walls, obstacles = w->capacity.obstacles;
+  f->walls = malloc((walls ? walls : 1) * sizeof *f->walls);
+  f->obstacles = malloc((obstacles ? obstacles : 1) * sizeof *f->obstacles);
+  f->paths = malloc((w->path_count ? w->path_count : 1) * sizeof *f->paths);
+  f->nodes = malloc((w->node_count ? w->node_count : 1) * sizeof *f->nodes);
+  if (!f->walls || !f->obstacles || !f->paths || !f->nodes) return false;
+  for (uint32_t i = 0; i < walls; ++i) {
+    if (w->wall_alive[i]) f->walls[f->wall_count++] = w->walls[i];
+  }
+  for (uint32_t i = 0; i < obstacles; ++i) {
+    if (w->obstacle_alive[i]) f->obstacles[f->obstacle_count++] = w->obstacles[i];
+  }
+  if (w->node_count) memcpy(f->nodes, w->nodes, w->node_count * sizeof *f->nodes);
+  for (uint32_t p = 0; p < w->path_count; ++p) {
+    const fxs_world_path *path = &w->paths[p];
+    f->paths[p] = (film_path){f->nodes + path->first_node, path->count, path->radius, path->mode};
+  }
+  f->path_count = w->path_count;
+  return true;
+}
+
+// Runs a source to its end, keeping every frame. Returns EXIT_OK, or EXIT_BAD after
+// printing why.
+static int record_film(source *src, film *f) {
+  const fxs_world *w = src->world;
+  f->slots = w->capacity.agents;
+  f->first_tick = (long)w->tick;
+  f->is_replay = src->is_replay;
+  uint64_t samples = (uint64_t)f->slots * (uint64_t)(src->ticks + 1);
+  if (samples > MAX_SAMPLES) {
+    fprintf(stderr, "fixsteer: %s is too large to render: %u agent slots x %ld frames is more than %u samples; render fewer ticks with --ticks\n",
+            src->name, f->slots, src->ticks + 1, MAX_SAMPLES);
+    return EXIT_BAD;
+  }
+  f->name = copy_text(src->name);
+  f->summary = src->is_replay ? 0 : copy_text(src->s.sc->summary);
+  f->samples = malloc((size_t)(samples ? samples : 1) * sizeof *f->samples);
+  if (!f->name || !f->samples) return fprintf(stderr, "fixsteer: %s: out of memory\n", src->name), EXIT_BAD;
+  keep_frame(f, w, 0);
+  f->frames = 1;
+  while (source_step(src)) keep_frame(f, w, f->frames++);
+  if (!keep_layout(f, w)) return fprintf(stderr, "fixsteer: %s: out of memory\n", src->name), EXIT_BAD;
+  f->diverged = src->diverged, f->diverged_tick = (long)src->diverged_tick;
+  f->hashes = src->hashes, f->hash_count = src->is_replay ? src->ticks : 0;
+  src->hashes = 0; // the film owns them now
+  return EXIT_OK;
+}
+
+// ------------------------------------------------------------------ ticks to show bodies at
+
+static int by_value(const void *a, const void *b) {
+  long x = *(const long *)a, y = *(const long *)b;
+  return x < y ? -1 : x > y;
+}
+
+// The first frame with an agent, three evenly spaced ticks and the last.
+static int default_ticks(const film *f, long *at) {
+  long first = f->first_tick, last = f->first_tick + f->frames - 1;
+  for (long k = 0; k < f->frames; ++k) {
+    bool any = false;
+    for (uint32_t i = 0; i < f->slots && !any; ++i) any = f->samples[(size_t)k * f->slots + i].alive;
+    if (any) {
+      first = f->first_tick + k;
+      break;
+    }
+  }
+  int n = 0;
+  for (int k = 0; k <= 4; ++k) {
+    long tick = first + (last - first) * k / 4;
+    if (n == 0 || at[n - 1] != tick) at[n++] = tick;
+  }
+  return n;
+}
+
+// "--at 0,300,600": ticks within the film, sorted, without repeats. Returns the count, or -1
+// after a usage error.
+static int parse_at(const char *list, const film *f, long *at) {
+  long first = f->first_tick, last = f->first_tick + f->frames - 1;
+  int n = 0;
+  const char *p = list;
+  while (*p) {
+    char *end = 0;
+    errno = 0;
+    long tick = strtol(p, &end, 10);
+    if (end == p || errno || (*end && *end != ',') || n >= MAX_AT) {
+      return fail_usage("render", "--at needs up to 32 ticks separated by commas", list), -1;
+    }
+    if (tick < first || tick > last) {
+      char range[96];
+      snprintf(range, sizeof range, "%ld (the run has ticks %ld..%ld)", tick, first, last);
+      return fail_usage("render", "--at names a tick outside the run", range), -1;
+    }
+    at[n++] = tick;
+    p = *end ? end + 1 : end;
+  }
+  if (n == 0) return fail_usage("render", "--at needs up to 32 ticks separated by commas", list), -1;
+  qsort(at, (size_t)n, sizeof *at, by_value);
+  int kept = 0;
+  for (int i = 0; i < n; ++i) {
+    if (kept == 0 || at[kept - 1] != at[i]) at[kept++] = at[i];
+  }
+  return kept;
+}
+
+// ------------------------------------------------------------------ files
+
+// rsvg-convert reads the SVG and writes the PNG into the (temporary) output file.
+static bool svg_to_png(const char *svg_path, output *png) {
+  if (fflush(png->f) != 0) return false;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, fileno(png->f), 1);
+  char *args[] = {"rsvg-convert", "--format", "png", (char *)svg_path, 0};
+  pid_t pid;
+  int e = posix_spawnp(&pid, "rsvg-convert", &actions, 0, args, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (e != 0) {
+    fprintf(stderr, "fixsteer: cannot make %s: rsvg-convert: %s (Debian's librsvg2-bin; tools/setup.sh installs it; --no-png skips the PNG)\n",
+            png->name, strerror(e));
+    return false;
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    fprintf(stderr, "fixsteer: cannot make %s: rsvg-convert failed\n", png->name);
+    return false;
+  }
+  return true;
+}
+
+// FILE.svg and, unless no_png, FILE.png beside it: both or neither.
+static bool write_outputs(const char *svg_name, const text *svg_text, bool no_png) {
+  size_t n = strlen(svg_name);
+  char *png_name = malloc(n + 1);
+  if (!png_name) return false;
+  memcpy(png_name, svg_name, n - 4);
+  memcpy(png_name + n - 4, ".png", 5);
+  output svg, png;
+  png.f = 0;
+  bool ok = output_open(&svg, svg_name);
+  if (ok) ok = fwrite(svg_text->data, 1, svg_text->size, svg.f) == svg_text->size && fflush(svg.f) == 0;
+  if (ok && !no_png) ok = output_open(&png, png_name) && svg_to_png(svg.temp, &png);
+  ok = output_finish(&svg, ok);
+  if (!no_png && png.f) ok = output_finish(&png, ok) && ok;
+  if (ok) printf("wrote %s%s%s\n", svg_name, no_png ? "" : " and ", no_png ? "" : png_name);
+  free(png_name);
+  return ok;
+}
+
+// ------------------------------------------------------------------ the command
+
+// "--view X0,Y0,X1,Y1": the world rectangle to show.
+static bool parse_view(const char *list, picture *p) {
+  const char *c = list;
+  for (int i = 0; i < 4; ++i) {
+    char *end = 0;
+    p->zoom_box[i] = strtod(c, &end);
+    if (end == c || (i < 3 && *end != ',') || (i == 3 && *end)) return false;
+    c = end + 1;
+  }
+  p->zoom = p->zoom_box[2] > p->zoom_box[0] && p->zoom_box[3] > p->zoom_box[1];
+  return p->zoom;
+}
+
+static bool ends_with(const char *s, const char *tail) {
+  size_t n = strlen(s), m = strlen(tail);
+  return n > m && strcmp(s + n - m, tail) == 0;
+}
+
+static int check_usage(const options *o) {
+  if (!o->out) return fail_usage("render", "needs --out FILE.svg", 0);
+  if (!ends_with(o->out, ".svg")) return fail_usage("render", "--out must name a .svg file (the PNG goes beside it)", o->out);
+  if (o->scenario && o->file_count) return fail_usage("render", "takes --scenario or replay files, not both", 0);
+  if (!o->scenario && !o->file_count) return fail_usage("render", "needs --scenario NAME|FILE or one or two replay files", 0);
+  return EXIT_OK;
+}
+
+// Records the film of source `index` (-1: the scenario). Returns the exit code so far.
+static int film_of(const options *o, int index, film *f) {
+  source src;
+  if (source_open(&src, "render", o, index) != EXIT_OK) return EXIT_BAD;
+  int code = record_film(&src, f);
+  if (code == EXIT_OK) code = source_report_divergence(&src);
+  source_close(&src);
+  return code;
+}
+
+int cmd_render(int argc, char **argv) {
+  bool missing = false;
+  bool no_png = cli_take_flag(&argc, argv, "--no-png");
+  const char *at_list = cli_take_value(&argc, argv, "--at", &missing);
+  if (missing) return fail_usage("render", "missing value for", "--at");
+  const char *view_list = cli_take_value(&argc, argv, "--view", &missing);
+  if (missing) return fail_usage("render", "missing value for", "--view");
+  picture p = {0, 0, 0, 0, PICTURE_WIDTH, false, {0, 0, 0, 0}};
+  if (view_list && !parse_view(view_list, &p)) {
+    return fail_usage("render", "--view needs X0,Y0,X1,Y1 (world units, X0 < X1, Y0 < Y1)", view_list);
+  }
+  options o;
+  int done = command_options("render", argc, argv, 2, &o);
+  if (done >= 0) return done;
+  if (check_usage(&o) != EXIT_OK) return EXIT_BAD;
+  film a, b;
+  memset(&a, 0, sizeof a);
+  memset(&b, 0, sizeof b);
+  int code = film_of(&o, o.scenario ? -1 : 0, &a);
+  if (code != EXIT_BAD && o.file_count == 2) {
+    int second = film_of(&o, 1, &b);
+    code = second > code ? second : code;
+  }
+  long at[MAX_AT];
+  int at_count = 0;
+  if (code != EXIT_BAD) at_count = at_list ? parse_at(at_list, &a, at) : default_ticks(&a, at);
+  if (at_count < 0) code = EXIT_BAD;
+  if (code != EXIT_BAD) {
+    p.a = &a, p.b = o.file_count == 2 ? &b : 0, p.at = at, p.at_count = at_count;
+    text svg = {0, 0, 0, false};
+    render_svg(&p, &svg);
+    if (svg.failed) fprintf(stderr, "fixsteer: out of memory drawing %s\n", o.out);
+    if (svg.failed || !write_outputs(o.out, &svg, no_png)) code = EXIT_BAD;
+    text_free(&svg);
+  }
+  film_free(&a);
+  film_free(&b);
+  return code;
+}

@@ -1,0 +1,485 @@
+// `fixsteer stats`: figures that say whether a scene looks right, computed from the simulated
+// states of a scenario or a replay. Every comparison is exact integer arithmetic on the raw
+// Q16.16 state (squares of coordinate differences need up to 66 bits: they are compared as
+// 128-bit products); doubles only print.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fixsteer/fixsteer.h"
+#include "fixsteer/world.h"
+#include "cli.h"
+#include "commands.h"
+#include "source.h"
+
+// A creep is this many consecutive ticks at 0 < |v| <= 1 LSB on both axes.
+#define CREEP_TICKS 10
+// Pressed against a bound: within the radius plus this much of it (raw: 0.5 units).
+#define PRESS_SLACK FXS_RATIO(1, 2)
+// Walls beyond this many are not searched for doorways (the search is quadratic).
+#define DOOR_SEARCH_WALLS 1024u
+#define MAX_DOORS 64
+
+// ------------------------------------------------------------------ 128-bit products
+
+typedef struct wide {
+  uint64_t hi, lo; // two's complement
+} wide;
+
+static wide wide_mul(int64_t a, int64_t b) {
+  uint64_t x = a < 0 ? 0u - (uint64_t)a : (uint64_t)a, y = b < 0 ? 0u - (uint64_t)b : (uint64_t)b;
+  uint64_t x0 = x & 0xFFFFFFFFu, x1 = x >> 32, y0 = y & 0xFFFFFFFFu, y1 = y >> 32;
+  uint64_t p00 = x0 * y0, p01 = x0 * y1, p10 = x1 * y0, p11 = x1 * y1;
+  uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
+  wide r = {p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32), (mid << 32) | (p00 & 0xFFFFFFFFu)};
+  if ((a < 0) != (b < 0)) r = (wide){~r.hi + (r.lo == 0), 0u - r.lo};
+  return r;
+}
+
+static wide wide_add(wide a, wide b) {
+  wide r = {a.hi + b.hi, a.lo + b.lo};
+  r.hi += r.lo < a.lo;
+  return r;
+}
+
+// -1, 0 or 1 as a < b, a == b, a > b.
+static int wide_cmp(wide a, wide b) {
+  if (a.hi != b.hi) return (int64_t)a.hi < (int64_t)b.hi ? -1 : 1;
+  return a.lo < b.lo ? -1 : a.lo > b.lo;
+}
+
+// Sign of a.x * b.x + a.y * b.y (differences of raw coordinates: up to 33 bits each).
+static int dot_sign(int64_t ax, int64_t ay, int64_t bx, int64_t by) {
+  return wide_cmp(wide_add(wide_mul(ax, bx), wide_mul(ay, by)), (wide){0, 0});
+}
+
+static int cross_sign(int64_t ax, int64_t ay, int64_t bx, int64_t by) {
+  return wide_cmp(wide_mul(ax, by), wide_mul(ay, bx));
+}
+
+// ------------------------------------------------------------------ what is measured
+
+typedef struct track {
+  bool alive;
+  uint16_t generation;
+  bool crept; // had a creep run of CREEP_TICKS or more
+  long press_run, creep_run;
+  long last_moving; // last tick with a non-zero velocity, -1: none since it appeared
+  long appeared;
+  fxs_vec2 last_velocity;
+} track;
+
+typedef struct door {
+  fxs_vec2 a, b; // the wall ends either side of the gap
+  uint32_t wall_a, wall_b;
+} door;
+
+typedef struct figures {
+  long ticks, agents, first_tick, last_tick;
+  long *overlaps; // per tick stepped
+  long overlap_max, overlap_max_tick;
+  long press_best, press_agent, press_end, press_agent_ticks;
+  long creep_agents, creep_best, creep_agent, creep_end, creep_agent_ticks;
+  long reversals, reversal_best, reversal_agent;
+  long *agent_reversals;
+  long *reversals_so_far; // per tick stepped: reversals up to and including it
+  bool has_clearance;
+  int64_t clearance;
+  long clearance_tick, clearance_agent, clearance_index;
+  const char *clearance_kind;
+  long settle; // first tick from which every agent stays at rest, -1: never
+  long first_rest, first_rest_agent;
+  uint32_t door_count, walls_seen;
+  door doors[MAX_DOORS];
+  long door_max, door_max_tick, door_max_index;
+  bool doors_skipped;
+} figures;
+
+// ------------------------------------------------------------------ overlapping bodies
+
+typedef struct body_ref {
+  fix16_t x;
+  uint32_t slot;
+} body_ref;
+
+static int by_x(const void *a, const void *b) {
+  const body_ref *p = a, *q = b;
+  if (p->x != q->x) return p->x < q->x ? -1 : 1;
+  return p->slot < q->slot ? -1 : p->slot > q->slot;
+}
+
+static bool overlapping(const fxs_agent *p, const fxs_agent *q) {
+  int64_t dx = (int64_t)p->position.x - q->position.x, dy = (int64_t)p->position.y - q->position.y;
+  int64_t reach = (int64_t)p->radius + q->radius;
+  wide d2 = wide_add(wide_mul(dx, dx), wide_mul(dy, dy));
+  return wide_cmp(d2, wide_mul(reach, reach)) < 0;
+}
+
+// Pairs whose centres are closer than the sum of their radii, by a sweep along x.
+static long count_overlaps(const fxs_world *w, body_ref *refs) {
+  uint32_t n = 0;
+  fix16_t widest = 0;
+  for (uint32_t i = 0; i < w->capacity.agents; ++i) {
+    if (!w->agents[i].alive) continue;
+    refs[n++] = (body_ref){w->agents[i].body.position.x, i};
+    if (w->agents[i].body.radius > widest) widest = w->agents[i].body.radius;
+  }
+  qsort(refs, n, sizeof *refs, by_x);
+  long pairs = 0;
+  for (uint32_t i = 0; i < n; ++i) {
+    const fxs_agent *p = &w->agents[refs[i].slot].body;
+    int64_t reach = (int64_t)p->radius + widest;
+    for (uint32_t j = i + 1; j < n && (int64_t)refs[j].x - refs[i].x < reach; ++j) {
+      pairs += overlapping(p, &w->agents[refs[j].slot].body);
+    }
+  }
+  return pairs;
+}
+
+// ------------------------------------------------------------------ bounds, creep, rest
+
+static bool pressed(const fxs_world_def *d, const fxs_agent *a) {
+  int64_t x = a->position.x, y = a->position.y;
+  if (x <= d->bounds_min.x || x >= d->bounds_max.x || y <= d->bounds_min.y || y >= d->bounds_max.y) return true;
+  if (!d->clamp_to_bounds) return false;
+  int64_t near = (int64_t)a->radius + PRESS_SLACK;
+  return x - d->bounds_min.x <= near || d->bounds_max.x - x <= near || y - d->bounds_min.y <= near ||
+         d->bounds_max.y - y <= near;
+}
+
+static bool creeping(fxs_vec2 v) {
+  return !fxs_vec2_is_zero(v) && v.x >= -1 && v.x <= 1 && v.y >= -1 && v.y <= 1;
+}
+
+// Closes an agent's creep run: one of 10+ ticks makes it a creeping agent.
+static void end_creep(figures *f, track *t, uint32_t slot, long tick) {
+  if (t->creep_run >= CREEP_TICKS && !t->crept) t->crept = true, ++f->creep_agents;
+  if (t->creep_run > f->creep_best) f->creep_best = t->creep_run, f->creep_agent = slot, f->creep_end = tick;
+  t->creep_run = 0;
+}
+
+static void track_agent(figures *f, track *t, const fxs_world *w, uint32_t slot, long tick) {
+  const fxs_agent_slot *a = &w->agents[slot];
+  if (!t->alive || t->generation != a->generation) {
+    memset(t, 0, sizeof *t);
+    t->alive = true, t->generation = a->generation, t->last_moving = -1, t->appeared = tick;
+  }
+  fxs_vec2 v = a->body.velocity;
+  if (pressed(&w->def, &a->body)) {
+    ++f->press_agent_ticks;
+    if (++t->press_run > f->press_best) f->press_best = t->press_run, f->press_agent = slot, f->press_end = tick;
+  } else {
+    t->press_run = 0;
+  }
+  if (creeping(v)) {
+    ++f->creep_agent_ticks;
+    ++t->creep_run;
+  } else if (t->creep_run) {
+    end_creep(f, t, slot, tick - 1);
+  }
+  if (dot_sign(v.x, v.y, t->last_velocity.x, t->last_velocity.y) < 0) {
+    ++f->reversals;
+    if (++f->agent_reversals[slot] > f->reversal_best) f->reversal_best = f->agent_reversals[slot], f->reversal_agent = slot;
+  }
+  t->last_velocity = v;
+  if (!fxs_vec2_is_zero(v)) t->last_moving = tick;
+}
+
+// ------------------------------------------------------------------ clearance
+
+static void clearance_to(figures *f, int64_t gap, long tick, uint32_t slot, const char *kind, uint32_t index) {
+  if (f->has_clearance && gap >= f->clearance) return;
+  f->has_clearance = true;
+  f->clearance = gap, f->clearance_tick = tick, f->clearance_agent = slot;
+  f->clearance_kind = kind, f->clearance_index = index;
+}
+
+// Body edge to obstacle edge, and body edge to wall segment (negative: they overlap). The
+// distances are correctly rounded Q16.16; the closest point of a wall is rounded to 1 LSB.
+static void measure_clearance(figures *f, const fxs_world *w, uint32_t slot, long tick) {
+  const fxs_agent *a = &w->agents[slot].body;
+  for (uint32_t o = 0; o < w->capacity.obstacles; ++o) {
+    if (!w->obstacle_alive[o]) continue;
+    int64_t gap = (int64_t)fxs_vec2_distance(a->position, w->obstacles[o].center) - a->radius - w->obstacles[o].radius;
+    clearance_to(f, gap, tick, slot, "obstacle", o);
+  }
+  for (uint32_t k = 0; k < w->capacity.walls; ++k) {
+    if (!w->wall_alive[k]) continue;
+    fxs_vec2 q = fxs_vec2_closest_on_segment(a->position, w->walls[k].a, w->walls[k].b);
+    clearance_to(f, (int64_t)fxs_vec2_distance(a->position, q) - a->radius, tick, slot, "wall", k);
+  }
+}
+
+// ------------------------------------------------------------------ doorways
+
+static bool collinear(fxs_wall p, fxs_vec2 q) {
+  return cross_sign((int64_t)p.b.x - p.a.x, (int64_t)p.b.y - p.a.y, (int64_t)q.x - p.a.x, (int64_t)q.y - p.a.y) == 0;
+}
+
+// 1 when point q lies beyond end `e` of the segment from `o` to `e` (on the far side of e).
+static bool beyond(fxs_vec2 o, fxs_vec2 e, fxs_vec2 q) {
+  return dot_sign((int64_t)q.x - e.x, (int64_t)q.y - e.y, (int64_t)e.x - o.x, (int64_t)e.y - o.y) > 0;
+}
+
+// Two collinear walls that do not touch leave a doorway between their nearest ends.
+static bool door_between(fxs_wall p, fxs_wall q, door *d) {
+  if (fxs_vec2_equal(p.a, p.b) || fxs_vec2_equal(q.a, q.b) || !collinear(p, q.a) || !collinear(p, q.b)) return false;
+  fxs_vec2 pe[2] = {p.a, p.b}, qe[2] = {q.a, q.b};
+  for (int i = 0; i < 2; ++i) {
+    for (int j = 0; j < 2; ++j) {
+      fxs_vec2 po = pe[1 - i], pend = pe[i], qo = qe[1 - j], qend = qe[j];
+      // q lies wholly beyond p's end pend, and p wholly beyond q's end qend: a gap between them.
+      if (beyond(po, pend, qend) && beyond(po, pend, qo) && beyond(qo, qend, pend) && beyond(qo, qend, po)) {
+        d->a = pend, d->b = qend;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+static void find_doors(figures *f, const fxs_world *w) {
+  uint32_t live = 0;
+  for (uint32_t k = 0; k < w->capacity.walls; ++k) live += w->wall_alive[k];
+  if (live == f->walls_seen) return;
+  f->walls_seen = live, f->door_count = 0;
+  if (live > DOOR_SEARCH_WALLS) {
+    f->doors_skipped = true;
+    return;
+  }
+  for (uint32_t i = 0; i < w->capacity.walls; ++i) {
+    for (uint32_t j = i + 1; w->wall_alive[i] && j < w->capacity.walls && f->door_count < MAX_DOORS; ++j) {
+      door d;
+      if (w->wall_alive[j] && door_between(w->walls[i], w->walls[j], &d)) {
+        d.wall_a = i, d.wall_b = j;
+        f->doors[f->door_count++] = d;
+      }
+    }
+  }
+}
+
+// A body centre is in a doorway when it projects strictly between the wall ends and lies
+// within its radius of the segment joining them: the body spans the opening.
+static bool in_door(const door *d, const fxs_agent *a) {
+  fxs_vec2 p = a->position;
+  int64_t ux = (int64_t)d->b.x - d->a.x, uy = (int64_t)d->b.y - d->a.y;
+  if (dot_sign((int64_t)p.x - d->a.x, (int64_t)p.y - d->a.y, ux, uy) <= 0) return false;
+  if (dot_sign((int64_t)p.x - d->b.x, (int64_t)p.y - d->b.y, -ux, -uy) <= 0) return false;
+  fxs_vec2 q = fxs_vec2_closest_on_segment(p, d->a, d->b);
+  return fxs_vec2_distance(p, q) <= a->radius;
+}
+
+static void count_in_doors(figures *f, const fxs_world *w, long tick) {
+  for (uint32_t k = 0; k < f->door_count; ++k) {
+    long n = 0;
+    for (uint32_t i = 0; i < w->capacity.agents; ++i) n += w->agents[i].alive && in_door(&f->doors[k], &w->agents[i].body);
+    if (n > f->door_max) f->door_max = n, f->door_max_tick = tick, f->door_max_index = k;
+  }
+}
+
+// ------------------------------------------------------------------ the run
+
+static void measure_tick(figures *f, track *tracks, body_ref *refs, const fxs_world *w, long index) {
+  long tick = (long)w->tick;
+  long overlaps = count_overlaps(w, refs);
+  f->overlaps[index] = overlaps;
+  if (overlaps > f->overlap_max) f->overlap_max = overlaps, f->overlap_max_tick = tick;
+  bool moving = false;
+  long agents = 0;
+  for (uint32_t i = 0; i < w->capacity.agents; ++i) {
+    if (!w->agents[i].alive) {
+      if (tracks[i].alive && tracks[i].creep_run) end_creep(f, &tracks[i], i, tick - 1);
+      tracks[i].alive = false;
+      continue;
+    }
+    ++agents;
+    track_agent(f, &tracks[i], w, i, tick);
+    measure_clearance(f, w, i, tick);
+    moving = moving || !fxs_vec2_is_zero(w->agents[i].body.velocity);
+  }
+  if (agents > f->agents) f->agents = agents;
+  if (moving) f->settle = -1;
+  else if (f->settle < 0) f->settle = tick;
+  find_doors(f, w);
+  count_in_doors(f, w, tick);
+}
+
+// After the last tick: open creep runs close, creeping agents are counted, and the first
+// agent to come to rest for good is named.
+static void finish(figures *f, track *tracks, const fxs_world *w) {
+  f->first_rest = -1;
+  for (uint32_t i = 0; i < w->capacity.agents; ++i) {
+    track *t = &tracks[i];
+    if (!t->alive) continue;
+    if (t->creep_run) end_creep(f, t, i, f->last_tick);
+    long rest = t->last_moving < 0 ? t->appeared : t->last_moving + 1;
+    if (rest <= f->last_tick && (f->first_rest < 0 || rest < f->first_rest)) f->first_rest = rest, f->first_rest_agent = i;
+  }
+}
+
+static int measure(source *src, figures *f) {
+  const fxs_world *w = src->world;
+  uint32_t slots = w->capacity.agents;
+  track *tracks = calloc(slots ? slots : 1, sizeof *tracks);
+  body_ref *refs = malloc((slots ? slots : 1) * sizeof *refs);
+  f->overlaps = calloc((size_t)(src->ticks ? src->ticks : 1), sizeof *f->overlaps);
+  f->agent_reversals = calloc(slots ? slots : 1, sizeof *f->agent_reversals);
+  f->reversals_so_far = calloc((size_t)(src->ticks ? src->ticks : 1), sizeof *f->reversals_so_far);
+  if (!tracks || !refs || !f->overlaps || !f->agent_reversals || !f->reversals_so_far) {
+    free(tracks), free(refs);
+    return fprintf(stderr, "fixsteer: %s: out of memory\n", src->name), EXIT_BAD;
+  }
+  f->settle = -1, f->first_tick = -1;
+  while (source_step(src)) {
+    if (f->first_tick < 0) f->first_tick = (long)w->tick;
+    f->last_tick = (long)w->tick;
+    measure_tick(f, tracks, refs, w, f->ticks);
+    f->reversals_so_far[f->ticks++] = f->reversals;
+  }
+  finish(f, tracks, w);
+  free(tracks);
+  free(refs);
+  return EXIT_OK;
+}
+
+static double units(int64_t raw) { return (double)raw / 65536.0; }
+
+// The "at rest" phase: the last 20 % of the ticks (at least one).
+static long rest_ticks(const figures *f) { return f->ticks / 5 > 0 ? f->ticks / 5 : 1; }
+
+// Velocity reversals in the "at rest" phase.
+static long rest_reversals(const figures *f) {
+  long before = f->ticks - rest_ticks(f) - 1;
+  return f->reversals - (before >= 0 ? f->reversals_so_far[before] : 0);
+}
+
+static double mean_overlaps(const figures *f, long from, long *max) {
+  long sum = 0, count = 0;
+  *max = 0;
+  for (long i = from; i < f->ticks; ++i) {
+    sum += f->overlaps[i], ++count;
+    if (f->overlaps[i] > *max) *max = f->overlaps[i];
+  }
+  return count ? (double)sum / (double)count : 0.0;
+}
+
+static void print_table(const source *src, const figures *f) {
+  long rest_max, all_max;
+  double mean = mean_overlaps(f, 0, &all_max), rest = mean_overlaps(f, f->ticks - rest_ticks(f), &rest_max);
+  printf("stats %s: %ld ticks (%ld..%ld), %ld agents\n", src->name, f->ticks, f->first_tick, f->last_tick, f->agents);
+  if (f->overlap_max == 0) {
+    printf("  %-34s none\n", "overlapping pairs per tick");
+  } else {
+    printf("  %-34s max %ld (tick %ld), mean %.3f; at rest (last %ld ticks): mean %.3f, max %ld; final %ld\n",
+           "overlapping pairs per tick", f->overlap_max, f->overlap_max_tick, mean, rest_ticks(f), rest, rest_max,
+           f->ticks ? f->overlaps[f->ticks - 1] : 0);
+  }
+  if (f->press_best) {
+    printf("  %-34s longest %ld ticks (agent %ld, ticks %ld..%ld); %ld agent-ticks in all\n", "pressed against a bound",
+           f->press_best, f->press_agent, f->press_end - f->press_best + 1, f->press_end, f->press_agent_ticks);
+  } else {
+    printf("  %-34s never\n", "pressed against a bound");
+  }
+  printf("  %-34s %ld agents", "creep (0<|v|<=1 LSB, 10+ ticks)", f->creep_agents);
+  if (f->creep_best) {
+    printf("; longest %ld ticks (agent %ld, ticks %ld..%ld); %ld agent-ticks in all", f->creep_best, f->creep_agent,
+           f->creep_end - f->creep_best + 1, f->creep_end, f->creep_agent_ticks);
+  }
+  printf("\n  %-34s %ld", "velocity reversals (v.v' < 0)", f->reversals);
+  if (f->reversals) {
+    printf(" (most: agent %ld, %ld); in the last %ld ticks: %ld", f->reversal_agent, f->reversal_best, rest_ticks(f),
+           rest_reversals(f));
+  }
+  if (f->has_clearance) {
+    printf("\n  %-34s %.5f (tick %ld, agent %ld, %s %ld)\n", "min clearance to walls/obstacles", units(f->clearance),
+           f->clearance_tick, f->clearance_agent, f->clearance_kind, f->clearance_index);
+  } else {
+    printf("\n  %-34s no walls or obstacles\n", "min clearance to walls/obstacles");
+  }
+  if (f->settle >= 0) printf("  %-34s tick %ld", "every agent at rest for good", f->settle);
+  else printf("  %-34s never", "every agent at rest for good");
+  if (f->first_rest >= 0) printf("; first agent at rest for good: agent %ld at tick %ld", f->first_rest_agent, f->first_rest);
+  printf("\n");
+  if (f->door_count && f->door_max == 0) {
+    printf("  %-34s none ever (%u doorway%s)\n", "body centres in a doorway", f->door_count, f->door_count > 1 ? "s" : "");
+  } else if (f->door_count) {
+    printf("  %-34s %ld at once (tick %ld, doorway %ld of %u: walls %u and %u)\n", "body centres in a doorway",
+           f->door_max, f->door_max_tick, f->door_max_index, f->door_count, f->doors[f->door_max_index].wall_a,
+           f->doors[f->door_max_index].wall_b);
+  } else {
+    printf("  %-34s %s\n", "body centres in a doorway", f->doors_skipped ? "not searched (too many walls)" : "no doorway");
+  }
+}
+
+static void json_string(const char *key, const char *s) {
+  printf("  \"%s\": \"", key);
+  for (; *s; ++s) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') printf("\\%c", c);
+    else if (c < 0x20) printf("\\u%04x", c);
+    else putchar(c);
+  }
+  printf("\",\n");
+}
+
+static void json_long(const char *key, long v) { printf("  \"%s\": %ld,\n", key, v); }
+
+// One key per line, no nesting: easy to read from a shell script.
+static void print_json(const source *src, const figures *f) {
+  long rest_max, all_max;
+  double mean = mean_overlaps(f, 0, &all_max), rest = mean_overlaps(f, f->ticks - rest_ticks(f), &rest_max);
+  printf("{\n");
+  json_string("scene", src->name);
+  json_string("source", src->is_replay ? "replay" : "scenario");
+  json_long("ticks", f->ticks), json_long("first_tick", f->first_tick), json_long("last_tick", f->last_tick);
+  json_long("agents", f->agents);
+  json_long("overlap_max", f->overlap_max), json_long("overlap_max_tick", f->overlap_max_tick);
+  printf("  \"overlap_mean\": %.6f,\n", mean);
+  json_long("overlap_rest_ticks", rest_ticks(f));
+  printf("  \"overlap_rest_mean\": %.6f,\n", rest);
+  json_long("overlap_rest_max", rest_max);
+  json_long("overlap_final", f->ticks ? f->overlaps[f->ticks - 1] : 0);
+  json_long("press_longest", f->press_best), json_long("press_agent", f->press_best ? f->press_agent : -1);
+  json_long("press_end_tick", f->press_best ? f->press_end : -1), json_long("press_agent_ticks", f->press_agent_ticks);
+  json_long("creep_agents", f->creep_agents), json_long("creep_longest", f->creep_best);
+  json_long("creep_agent", f->creep_best ? f->creep_agent : -1), json_long("creep_agent_ticks", f->creep_agent_ticks);
+  json_long("reversals", f->reversals), json_long("reversal_most", f->reversal_best);
+  json_long("reversal_agent", f->reversals ? f->reversal_agent : -1);
+  json_long("reversals_rest", rest_reversals(f));
+  if (f->has_clearance) {
+    printf("  \"clearance_min\": %.5f,\n", units(f->clearance));
+    json_long("clearance_raw", (long)f->clearance);
+    json_long("clearance_tick", f->clearance_tick), json_long("clearance_agent", f->clearance_agent);
+    json_string("clearance_kind", f->clearance_kind), json_long("clearance_index", f->clearance_index);
+  } else {
+    printf("  \"clearance_min\": null,\n");
+  }
+  json_long("settle_tick", f->settle);
+  json_long("first_rest_tick", f->first_rest), json_long("first_rest_agent", f->first_rest >= 0 ? f->first_rest_agent : -1);
+  json_long("doorways", (long)f->door_count);
+  json_long("doorway_max", f->door_count ? f->door_max : -1), json_long("doorway_max_tick", f->door_count ? f->door_max_tick : -1);
+  printf("  \"diverged_tick\": %ld\n}\n", src->diverged ? (long)src->diverged_tick : -1L);
+}
+
+int cmd_stats(int argc, char **argv) {
+  bool json = cli_take_flag(&argc, argv, "--json");
+  options o;
+  int done = command_options("stats", argc, argv, 1, &o);
+  if (done >= 0) return done;
+  if ((o.scenario != 0) == (o.file_count == 1)) return fail_usage("stats", "needs --scenario or one replay FILE", 0);
+  source src;
+  if (source_open(&src, "stats", &o, o.scenario ? -1 : 0) != EXIT_OK) return EXIT_BAD;
+  figures f;
+  memset(&f, 0, sizeof f);
+  int code = measure(&src, &f);
+  if (code == EXIT_OK) {
+    if (json) print_json(&src, &f);
+    else print_table(&src, &f);
+    code = source_report_divergence(&src);
+  }
+  free(f.overlaps);
+  free(f.agent_reversals);
+  free(f.reversals_so_far);
+  source_close(&src);
+  return code;
+}

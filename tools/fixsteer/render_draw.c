@@ -1,0 +1,461 @@
+// The SVG of `fixsteer render` (render.h). World y grows downward in the picture, as on a
+// screen (the tutorials' convention); the picture says so. Doubles only place pixels.
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+
+#define MARGIN 10.0
+#define HEADER 62.0
+#define FONT "DejaVu Sans, Verdana, sans-serif"
+#define MAX_MAP_HEIGHT 900.0
+#define LABELLED_AGENTS 64 // more agents than this are not numbered
+
+void text_printf(text *t, const char *format, ...) {
+  if (t->failed) return;
+  for (;;) {
+    va_list args;
+    va_start(args, format);
+    size_t room = t->capacity - t->size;
+    int n = vsnprintf(t->data ? t->data + t->size : 0, t->data ? room : 0, format, args);
+    va_end(args);
+    if (n < 0) {
+      t->failed = true;
+      return;
+    }
+    if ((size_t)n < room) {
+      t->size += (size_t)n;
+      return;
+    }
+    size_t want = t->capacity ? t->capacity * 2 : 1u << 16;
+    while (want < t->size + (size_t)n + 1) want *= 2;
+    char *grown = realloc(t->data, want);
+    if (!grown) {
+      t->failed = true;
+      return;
+    }
+    t->data = grown, t->capacity = want;
+  }
+}
+
+void text_free(text *t) {
+  free(t->data);
+  memset(t, 0, sizeof *t);
+}
+
+// Text content with &, < and > escaped.
+static void text_escaped(text *t, const char *s) {
+  for (; s && *s; ++s) {
+    if (*s == '&') text_printf(t, "&amp;");
+    else if (*s == '<') text_printf(t, "&lt;");
+    else if (*s == '>') text_printf(t, "&gt;");
+    else text_printf(t, "%c", *s);
+  }
+}
+
+// ------------------------------------------------------------------ layout
+
+typedef struct view {
+  double min_x, min_y, max_x, max_y; // world units shown
+  double scale;                      // pixels per world unit
+  double left, top, map_w, map_h;    // the map's place in the picture
+  double width, height;              // the whole picture
+  bool bounds_shown;
+} view;
+
+static double units(int64_t raw) { return (double)raw / 65536.0; }
+
+static double px(const view *v, double x) { return v->left + (x - v->min_x) * v->scale; }
+static double py(const view *v, double y) { return v->top + (y - v->min_y) * v->scale; }
+
+typedef struct box {
+  double x0, y0, x1, y1;
+  bool empty;
+} box;
+
+static void box_add(box *b, double x, double y, double r) {
+  if (b->empty) {
+    *b = (box){x - r, y - r, x + r, y + r, false};
+    return;
+  }
+  if (x - r < b->x0) b->x0 = x - r;
+  if (y - r < b->y0) b->y0 = y - r;
+  if (x + r > b->x1) b->x1 = x + r;
+  if (y + r > b->y1) b->y1 = y + r;
+}
+
+static void content_box(const film *f, box *b) {
+  for (long i = 0; i < f->frames * (long)f->slots; ++i) {
+    const sample *s = &f->samples[i];
+    if (s->alive) box_add(b, units(s->x), units(s->y), units(s->radius));
+  }
+  for (uint32_t i = 0; i < f->wall_count; ++i) {
+    box_add(b, units(f->walls[i].a.x), units(f->walls[i].a.y), 0);
+    box_add(b, units(f->walls[i].b.x), units(f->walls[i].b.y), 0);
+  }
+  for (uint32_t i = 0; i < f->obstacle_count; ++i) {
+    box_add(b, units(f->obstacles[i].center.x), units(f->obstacles[i].center.y), units(f->obstacles[i].radius));
+  }
+  for (uint32_t p = 0; p < f->path_count; ++p) {
+    for (uint32_t i = 0; i < f->paths[p].count; ++i) box_add(b, units(f->paths[p].nodes[i].x), units(f->paths[p].nodes[i].y), 0);
+  }
+}
+
+// The world bounds when the agents are kept in them or they are not much larger than what is
+// drawn; else what is drawn, with a margin.
+static void layout(const picture *p, double footer, view *v) {
+  const fxs_world_def *d = &p->a->def;
+  box b = {0, 0, 0, 0, true};
+  content_box(p->a, &b);
+  if (p->b) content_box(p->b, &b);
+  double bw = units(d->bounds_max.x) - units(d->bounds_min.x), bh = units(d->bounds_max.y) - units(d->bounds_min.y);
+  double cw = b.x1 - b.x0, ch = b.y1 - b.y0;
+  v->bounds_shown = b.empty || d->clamp_to_bounds || bw * bh <= 16.0 * (cw + 1) * (ch + 1);
+  if (p->zoom) {
+    b = (box){p->zoom_box[0], p->zoom_box[1], p->zoom_box[2], p->zoom_box[3], false};
+    v->bounds_shown = b.x0 <= units(d->bounds_min.x) && b.y0 <= units(d->bounds_min.y) &&
+                      b.x1 >= units(d->bounds_max.x) && b.y1 >= units(d->bounds_max.y);
+  } else if (v->bounds_shown) {
+    box_add(&b, units(d->bounds_min.x), units(d->bounds_min.y), 0);
+    box_add(&b, units(d->bounds_max.x), units(d->bounds_max.y), 0);
+  }
+  double pad = p->zoom ? 0 : 0.02 * ((b.x1 - b.x0) > (b.y1 - b.y0) ? b.x1 - b.x0 : b.y1 - b.y0) + 1.0;
+  v->min_x = b.x0 - pad, v->min_y = b.y0 - pad, v->max_x = b.x1 + pad, v->max_y = b.y1 + pad;
+  v->scale = (p->width - 2 * MARGIN) / (v->max_x - v->min_x);
+  if ((v->max_y - v->min_y) * v->scale > MAX_MAP_HEIGHT) v->scale = MAX_MAP_HEIGHT / (v->max_y - v->min_y);
+  v->map_w = (v->max_x - v->min_x) * v->scale, v->map_h = (v->max_y - v->min_y) * v->scale;
+  v->left = MARGIN + (p->width - 2 * MARGIN - v->map_w) / 2, v->top = HEADER;
+  v->width = p->width, v->height = HEADER + v->map_h + footer;
+}
+
+// ------------------------------------------------------------------ colours
+
+// Agent colours: hues a golden angle apart, so neighbours in slot order differ most.
+static double magnitude(double x) { return x < 0 ? -x : x; }
+
+static void agent_colour(uint32_t slot, char out[8]) {
+  double turns = slot * (137.50776 / 360.0);
+  double h = (turns - (double)(long)turns) * 6.0, s = 0.78, l = slot % 2 ? 0.36 : 0.46;
+  double c = (1 - magnitude(2 * l - 1)) * s, x = c * (1 - magnitude(h - 2.0 * (double)(long)(h / 2.0) - 1)), m = l - c / 2;
+  double rgb[3] = {0, 0, 0};
+  int sector = (int)h % 6;
+  static const int order[6][3] = {{0, 1, 2}, {1, 0, 2}, {2, 0, 1}, {2, 1, 0}, {1, 2, 0}, {0, 2, 1}};
+  double vals[3] = {c, x, 0};
+  for (int i = 0; i < 3; ++i) rgb[i] = vals[order[sector][i]];
+  snprintf(out, 8, "#%02x%02x%02x", (int)((rgb[0] + m) * 255 + 0.5), (int)((rgb[1] + m) * 255 + 0.5),
+           (int)((rgb[2] + m) * 255 + 0.5));
+}
+
+// ------------------------------------------------------------------ the world
+
+static void draw_layout(const film *f, const view *v, text *t) {
+  const fxs_world_def *d = &f->def;
+  {
+    double x0 = px(v, units(d->bounds_min.x)), y0 = py(v, units(d->bounds_min.y));
+    text_printf(t, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='#ffffff' stroke='#888' stroke-width='1'/>\n", x0,
+                y0, px(v, units(d->bounds_max.x)) - x0, py(v, units(d->bounds_max.y)) - y0);
+  }
+  for (uint32_t p = 0; p < f->path_count; ++p) {
+    const film_path *path = &f->paths[p];
+    if (path->count == 0) continue;
+    text_printf(t, "<polyline fill='none' stroke='#c9d3e0' stroke-opacity='0.45' stroke-linejoin='round' stroke-linecap='round' stroke-width='%.1f' points='",
+                2 * units(path->radius) * v->scale);
+    for (uint32_t i = 0; i < path->count; ++i) text_printf(t, "%.1f,%.1f ", px(v, units(path->nodes[i].x)), py(v, units(path->nodes[i].y)));
+    if (path->mode == FXS_PATH_LOOP) text_printf(t, "%.1f,%.1f", px(v, units(path->nodes[0].x)), py(v, units(path->nodes[0].y)));
+    text_printf(t, "'/>\n<polyline fill='none' stroke='#3b5b8a' stroke-width='1' stroke-dasharray='5 3' points='");
+    for (uint32_t i = 0; i < path->count; ++i) text_printf(t, "%.1f,%.1f ", px(v, units(path->nodes[i].x)), py(v, units(path->nodes[i].y)));
+    if (path->mode == FXS_PATH_LOOP) text_printf(t, "%.1f,%.1f", px(v, units(path->nodes[0].x)), py(v, units(path->nodes[0].y)));
+    text_printf(t, "'/>\n");
+    for (uint32_t i = 0; i < path->count; ++i) {
+      text_printf(t, "<rect x='%.1f' y='%.1f' width='5' height='5' fill='#3b5b8a'/>\n", px(v, units(path->nodes[i].x)) - 2.5,
+                  py(v, units(path->nodes[i].y)) - 2.5);
+    }
+  }
+  for (uint32_t i = 0; i < f->obstacle_count; ++i) {
+    const fxs_obstacle *o = &f->obstacles[i];
+    text_printf(t, "<circle cx='%.1f' cy='%.1f' r='%.1f' fill='#b8b8b8' stroke='#6a6a6a' stroke-width='1'/>\n",
+                px(v, units(o->center.x)), py(v, units(o->center.y)), units(o->radius) * v->scale);
+  }
+  for (uint32_t i = 0; i < f->wall_count; ++i) {
+    const fxs_wall *w = &f->walls[i];
+    text_printf(t, "<line x1='%.1f' y1='%.1f' x2='%.1f' y2='%.1f' stroke='#222' stroke-width='3.5' stroke-linecap='round'/>\n",
+                px(v, units(w->a.x)), py(v, units(w->a.y)), px(v, units(w->b.x)), py(v, units(w->b.y)));
+  }
+}
+
+// ------------------------------------------------------------------ agents
+
+static const sample *at(const film *f, long frame, uint32_t slot) {
+  return &f->samples[(size_t)frame * f->slots + slot];
+}
+
+// One polyline per life of the slot (a respawn starts a new one); points closer than 0.7
+// pixel to the last one drawn are left out.
+static long draw_trajectory(const film *f, uint32_t slot, const view *v, bool dashed, text *t) {
+  long points = 0;
+  char colour[8];
+  agent_colour(slot, colour);
+  bool open = false;
+  double lx = 0, ly = 0, qx = 0, qy = 0;
+  uint16_t generation = 0;
+  for (long k = 0; k <= f->frames; ++k) {
+    const sample *s = k < f->frames ? at(f, k, slot) : 0;
+    bool same = s && s->alive && (!open || s->generation == generation);
+    if (open && !same) {
+      if (qx != lx || qy != ly) text_printf(t, "%.1f,%.1f", qx, qy);
+      text_printf(t, "'/>\n");
+      open = false;
+    }
+    if (!s || !s->alive) continue;
+    double x = px(v, units(s->x)), y = py(v, units(s->y));
+    if (!open) {
+      text_printf(t, "<polyline fill='none' stroke='%s' stroke-width='1.1' stroke-opacity='0.85'%s points='%.1f,%.1f ", colour,
+                  dashed ? " stroke-dasharray='4 3'" : "", x, y);
+      open = true, generation = s->generation, lx = x, ly = y, ++points;
+    } else if ((x - lx) * (x - lx) + (y - ly) * (y - ly) >= 0.49) {
+      text_printf(t, "%.1f,%.1f ", x, y);
+      lx = x, ly = y, ++points;
+    }
+    qx = x, qy = y;
+  }
+  return points;
+}
+
+// Bodies (circles of the agent's radius) with a heading tick, fainter for earlier ticks.
+static void draw_bodies(const film *f, const picture *p, const view *v, bool dashed, text *t) {
+  for (int k = 0; k < p->at_count; ++k) {
+    long frame = p->at[k] - f->first_tick;
+    if (frame < 0 || frame >= f->frames) continue;
+    double opacity = p->at_count > 1 ? 0.3 + 0.65 * k / (p->at_count - 1) : 0.95;
+    for (uint32_t slot = 0; slot < f->slots; ++slot) {
+      const sample *s = at(f, frame, slot);
+      if (!s->alive) continue;
+      char colour[8];
+      agent_colour(slot, colour);
+      double x = px(v, units(s->x)), y = py(v, units(s->y)), r = units(s->radius) * v->scale;
+      double reach = (r < 1.5 ? 1.5 : r) + 6;
+      double ux = units(fxs_cos(s->orientation)), uy = units(fxs_sin(s->orientation));
+      text_printf(t, "<g stroke='%s' opacity='%.2f'><circle cx='%.1f' cy='%.1f' r='%.1f' fill='%s' fill-opacity='0.25' stroke-width='1.2'%s/>",
+                  colour, opacity, x, y, r < 1.5 ? 1.5 : r, colour, dashed ? " stroke-dasharray='2 2'" : "");
+      text_printf(t, "<line x1='%.1f' y1='%.1f' x2='%.1f' y2='%.1f' stroke-width='1.4'/></g>\n", x, y, x + reach * ux, y + reach * uy);
+    }
+  }
+}
+
+// The slot number beside the agent's last body.
+static void draw_labels(const film *f, const view *v, text *t) {
+  if (f->slots > LABELLED_AGENTS) return;
+  for (uint32_t slot = 0; slot < f->slots; ++slot) {
+    for (long k = f->frames - 1; k >= 0; --k) {
+      const sample *s = at(f, k, slot);
+      if (!s->alive) continue;
+      char colour[8];
+      agent_colour(slot, colour);
+      double r = units(s->radius) * v->scale;
+      text_printf(t, "<text x='%.1f' y='%.1f' font-size='9' fill='%s'>%u</text>\n", px(v, units(s->x)) + r + 2,
+                  py(v, units(s->y)) - r - 1, colour, slot);
+      break;
+    }
+  }
+}
+
+// Trajectories with more points than this are drawn without anti-aliasing: a dense picture
+// stays readable and its PNG several times smaller.
+#define CRISP_POINTS 15000
+
+static void draw_agents(const picture *p, const view *v, text *t) {
+  text lines = {0, 0, 0, false};
+  long points = 0;
+  for (uint32_t slot = 0; slot < p->a->slots; ++slot) points += draw_trajectory(p->a, slot, v, false, &lines);
+  if (p->b) {
+    for (uint32_t slot = 0; slot < p->b->slots; ++slot) points += draw_trajectory(p->b, slot, v, true, &lines);
+  }
+  text_printf(t, "<g%s>\n", points > CRISP_POINTS ? " shape-rendering='crispEdges'" : "");
+  if (lines.failed) t->failed = true;
+  else if (lines.size) text_printf(t, "%s", lines.data);
+  text_printf(t, "</g>\n");
+  text_free(&lines);
+  draw_bodies(p->a, p, v, false, t);
+  if (p->b) draw_bodies(p->b, p, v, true, t);
+  draw_labels(p->a, v, t);
+}
+
+// ------------------------------------------------------------------ header and legend
+
+static long max_agents(const film *f) {
+  long most = 0;
+  for (long k = 0; k < f->frames; ++k) {
+    long n = 0;
+    for (uint32_t slot = 0; slot < f->slots; ++slot) n += at(f, k, slot)->alive;
+    if (n > most) most = n;
+  }
+  return most;
+}
+
+static void draw_header(const picture *p, text *t) {
+  const film *a = p->a;
+  text_printf(t, "<text x='%.0f' y='20' font-size='15' font-weight='bold'>", MARGIN);
+  text_escaped(t, a->name);
+  if (p->b) text_printf(t, " (A, solid) and "), text_escaped(t, p->b->name), text_printf(t, " (B, dashed)");
+  text_printf(t, " \xe2\x80\x94 ticks %ld..%ld, %ld agents</text>\n", a->first_tick, a->first_tick + a->frames - 1, max_agents(a));
+  text_printf(t, "<text x='%.0f' y='37' font-size='11' fill='#333'>", MARGIN);
+  if (p->b) text_printf(t, "two replays re-simulated on this build; the bar below marks the ticks whose recorded hashes differ");
+  else if (a->is_replay) text_printf(t, "replay re-simulated on this build, every tick's hash checked against the recording");
+  else text_escaped(t, a->summary ? a->summary : "scenario");
+  text_printf(t, "</text>\n<text x='%.0f' y='52' font-size='11' fill='#333'>bodies and headings at ticks ", MARGIN);
+  for (int k = 0; k < p->at_count; ++k) text_printf(t, "%s%ld", k ? ", " : "", p->at[k]);
+  text_printf(t, " (fainter = earlier); x \xe2\x86\x92, y \xe2\x86\x93 (world y grows downward)</text>\n");
+}
+
+// Where the next legend item goes; items wrap to a new row at the picture's right edge.
+typedef struct cursor {
+  double x, y, right;
+  int rows;
+} cursor;
+
+#define LEGEND_ROW 17.0
+
+// A legend glyph and its label (text width estimated at 6.3 pixels a character).
+static void legend_item(text *t, cursor *c, const char *glyph, const char *label) {
+  double w = 22 + 6.3 * (double)strlen(label);
+  if (c->x > MARGIN && c->x + w > c->right) c->x = MARGIN, c->y += LEGEND_ROW, ++c->rows;
+  if (t) {
+    text_printf(t, "<g transform='translate(%.1f,%.1f)'>%s</g>", c->x, c->y, glyph);
+    text_printf(t, "<text x='%.1f' y='%.1f' font-size='11'>", c->x + 22, c->y + 4);
+    text_escaped(t, label);
+    text_printf(t, "</text>\n");
+  }
+  c->x += w + 14;
+}
+
+// A scale bar of a round length of at least 40 pixels.
+static void scale_bar(const view *v, text *t, cursor *c) {
+  static const double steps[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000};
+  double length = steps[0];
+  for (size_t i = 0; i < sizeof steps / sizeof steps[0]; ++i) {
+    length = steps[i];
+    if (steps[i] * v->scale >= 40) break;
+  }
+  double w = length * v->scale;
+  if (c->x > MARGIN && c->x + w + 70 > c->right) c->x = MARGIN, c->y += LEGEND_ROW, ++c->rows;
+  if (!t) return;
+  text_printf(t, "<path d='M%.1f %.1fv6h%.1fv-6' fill='none' stroke='#222' stroke-width='1.2'/>", c->x, c->y - 4, w);
+  text_printf(t, "<text x='%.1f' y='%.1f' font-size='11'>%.0f units</text>\n", c->x + w + 6, c->y + 4, length);
+}
+
+// The legend from y on (t NULL: only measures); returns its rows.
+static int draw_legend(const picture *p, const view *v, double y, text *t) {
+  cursor c = {MARGIN, y, p->width - MARGIN, 1};
+  legend_item(t, &c, "<path d='M0 4 l6 -8 l6 6 l6 -6' fill='none' stroke='#c03' stroke-width='1.1'/>",
+              p->b ? "trajectory (A solid, B dashed; slot number at its end)" : "trajectory (slot number at its end)");
+  legend_item(t, &c, "<circle cx='8' cy='0' r='5' fill='#c03' fill-opacity='0.25' stroke='#c03' stroke-width='1.2'/><line x1='8' y1='0' x2='19' y2='0' stroke='#c03' stroke-width='1.4'/>",
+              "body, heading");
+  if (p->a->path_count) {
+    legend_item(t, &c, "<rect x='0' y='-5' width='18' height='10' fill='#c9d3e0' fill-opacity='0.45'/><line x1='0' y1='0' x2='18' y2='0' stroke='#3b5b8a' stroke-dasharray='5 3'/><rect x='-2.5' y='-2.5' width='5' height='5' fill='#3b5b8a'/>",
+                "path, nodes, path radius");
+  }
+  if (p->a->obstacle_count) legend_item(t, &c, "<circle cx='8' cy='0' r='6' fill='#b8b8b8' stroke='#6a6a6a'/>", "obstacle");
+  if (p->a->wall_count) legend_item(t, &c, "<line x1='0' y1='0' x2='18' y2='0' stroke='#222' stroke-width='3.5'/>", "wall");
+  const fxs_world_def *d = &p->a->def;
+  char bounds[320];
+  snprintf(bounds, sizeof bounds, "bounds [%g, %g] x [%g, %g]%s%s", units(d->bounds_min.x), units(d->bounds_max.x),
+           units(d->bounds_min.y), units(d->bounds_max.y), d->clamp_to_bounds ? ", clamped" : ", not clamped",
+           v->bounds_shown ? "" : " (not all in view)");
+  if (p->zoom) {
+    size_t n = strlen(bounds);
+    snprintf(bounds + n, sizeof bounds - n, "; view [%g, %g] x [%g, %g]", p->zoom_box[0], p->zoom_box[2], p->zoom_box[1],
+             p->zoom_box[3]);
+  }
+  legend_item(t, &c, "<rect x='0' y='-5' width='18' height='10' fill='#fff' stroke='#888'/>", bounds);
+  scale_bar(v, t, &c);
+  return c.rows;
+}
+
+// Notes under the legend: a replay whose re-simulation stopped matching its recording.
+static double draw_notes(const picture *p, double y, text *t) {
+  const film *films[2] = {p->a, p->b};
+  for (int i = 0; i < 2; ++i) {
+    if (!films[i] || !films[i]->diverged) continue;
+    text_printf(t, "<text x='%.0f' y='%.1f' font-size='11' fill='#c00'>", MARGIN, y);
+    text_escaped(t, films[i]->name);
+    text_printf(t, ": re-simulated on this build, its hash differs from the recording at tick %ld; drawn up to there</text>\n",
+                films[i]->diverged_tick);
+    y += 16;
+  }
+  return y;
+}
+
+// ------------------------------------------------------------------ two replays: where they differ
+
+// 0: same hash, 1: different, 2: only one of them has the tick.
+static int tick_state(const film *a, const film *b, long tick) {
+  long i = tick - a->first_tick, j = tick - b->first_tick;
+  bool in_a = i >= 0 && i < a->hash_count, in_b = j >= 0 && j < b->hash_count;
+  if (!in_a || !in_b) return 2;
+  return a->hashes[i] != b->hashes[j];
+}
+
+static void draw_timeline(const picture *p, double y, text *t) {
+  const film *a = p->a, *b = p->b;
+  long lo = a->first_tick < b->first_tick ? a->first_tick : b->first_tick;
+  long hi_a = a->first_tick + a->hash_count, hi_b = b->first_tick + b->hash_count;
+  long hi = (hi_a > hi_b ? hi_a : hi_b) - 1;
+  double x0 = MARGIN, w = p->width - 2 * MARGIN, bar = y + 8, per = w / (double)(hi - lo + 1);
+  long first = -1, differ = 0;
+  text_printf(t, "<rect x='%.1f' y='%.1f' width='%.1f' height='12' fill='#dcefdc' stroke='#777' stroke-width='0.8'/>\n", x0, bar, w);
+  for (long tick = lo; tick <= hi;) {
+    int state = tick_state(a, b, tick);
+    long end = tick;
+    while (end + 1 <= hi && tick_state(a, b, end + 1) == state) ++end;
+    if (state == 1) differ += end - tick + 1;
+    if (state == 1 && first < 0) first = tick;
+    if (state != 0) {
+      double rw = (end - tick + 1) * per;
+      text_printf(t, "<rect x='%.2f' y='%.1f' width='%.2f' height='12' fill='%s'/>\n", x0 + (tick - lo) * per, bar,
+                  rw < 1 ? 1 : rw, state == 1 ? "#d62728" : "#9a9a9a");
+    }
+    tick = end + 1;
+  }
+  text_printf(t, "<text x='%.1f' y='%.1f' font-size='10' fill='#333'>recorded state hash after each tick, A against B (ticks numbered as fixsteer diff does)</text>\n",
+              x0, bar - 3);
+  text_printf(t, "<text x='%.1f' y='%.1f' font-size='10'>%ld</text>", x0, bar + 24, lo);
+  text_printf(t, "<text x='%.1f' y='%.1f' font-size='10' text-anchor='end'>%ld</text>\n", x0 + w, bar + 24, hi);
+  if (first >= 0) {
+    double fx = x0 + (first - lo + 0.5) * per;
+    text_printf(t, "<path d='M%.1f %.1fv16' stroke='#000' stroke-width='1.5'/>", fx, bar - 2);
+    text_printf(t, "<text x='%.1f' y='%.1f' font-size='11' text-anchor='middle'>first divergent tick %ld; %ld of %ld ticks differ (red; grey: only one replay)</text>\n",
+                x0 + w / 2, bar + 24, first, differ, hi - lo + 1);
+  } else {
+    text_printf(t, "<text x='%.1f' y='%.1f' font-size='11' text-anchor='middle'>the recorded hashes agree at every tick both replays hold</text>\n",
+                x0 + w / 2, bar + 24);
+  }
+}
+
+// ------------------------------------------------------------------ the picture
+
+void render_svg(const picture *p, text *t) {
+  int notes = (p->a->diverged ? 1 : 0) + (p->b && p->b->diverged ? 1 : 0);
+  view v;
+  layout(p, 0, &v);
+  int rows = draw_legend(p, &v, 0, 0);
+  v.height += 14 + LEGEND_ROW * rows + 16.0 * notes + (p->b ? 54 : 0);
+  text_printf(t, "<?xml version='1.0' encoding='UTF-8'?>\n");
+  text_printf(t, "<svg xmlns='http://www.w3.org/2000/svg' width='%.0f' height='%.0f' viewBox='0 0 %.0f %.0f' font-family='%s'>\n",
+              v.width, v.height, v.width, v.height, FONT);
+  text_printf(t, "<rect width='100%%' height='100%%' fill='#f4f4f1'/>\n");
+  text_printf(t, "<clipPath id='map'><rect x='%.1f' y='%.1f' width='%.1f' height='%.1f'/></clipPath>\n", v.left, v.top,
+              v.map_w, v.map_h);
+  text_printf(t, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='#ececec'/>\n<g clip-path='url(#map)'>\n", v.left,
+              v.top, v.map_w, v.map_h);
+  draw_layout(p->a, &v, t);
+  draw_agents(p, &v, t);
+  text_printf(t, "</g>\n");
+  draw_header(p, t);
+  double y = v.top + v.map_h + 18;
+  draw_legend(p, &v, y, t);
+  y = draw_notes(p, y + LEGEND_ROW * rows + 2, t);
+  if (p->b) draw_timeline(p, y, t);
+  text_printf(t, "</svg>\n");
+}
