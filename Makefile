@@ -59,7 +59,7 @@ TOOL_TARGET_CFLAGS := -D_WASI_EMULATED_GETPID
 TOOL_TARGET_LIBS := -lwasi-emulated-getpid -Wl,--stack-first -Wl,-z,stack-size=1048576
 endif
 
-.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 wasm test-wasm deviation demo golden bench bench-callgrind bench-m3 threads-check clean
+.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 wasm test-wasm web web-site web-serve web-test deviation demo golden bench bench-callgrind bench-m3 threads-check clean
 
 all: lib $(if $(IS_WASM),,shared) tools
 
@@ -313,6 +313,44 @@ wasm:
 test-wasm: setup
 	bash tools/setup.sh --wasm
 	$(CEEDLING) --mixin=wasm32 test:all
+
+# The web replay viewer (web/): build/web is a static site with the page, its scripts, the
+# golden replays as samples and fxs_web.wasm: the library (with its pinned libfixmath),
+# web/glue and the built-in scenarios, as a WASI reactor exporting fxs_web_* functions.
+WEB_SITE := build/web
+WEB_PORT ?= 8000
+WEB_SOURCES := $(wildcard web/glue/*.c) tools/fixsteer/scenario.c
+WEB_LDFLAGS := -mexec-model=reactor -Wl,--stack-first -Wl,-z,stack-size=1048576 -Wl,--strip-debug
+
+web:
+	bash tools/setup.sh --wasm
+	$(MAKE) CC="$(WASM_CC)" AR=$(WASM_AR) BUILD_DIR=$(WASM_DIR) NO_YAML=1 web-site
+
+# (inside `make web` only: needs the wasm32 compiler)
+web-site: $(WEB_SITE)/fxs_web.wasm
+	@mkdir -p $(WEB_SITE)/js $(WEB_SITE)/replays
+	cp web/index.html web/style.css $(WEB_SITE)/
+	cp web/js/*.mjs $(WEB_SITE)/js/
+	cp test/golden/*.fxr $(WEB_SITE)/replays/
+	cd $(WEB_SITE)/replays && ls *.fxr | sed 's/.*/"&"/' | paste -sd, | sed 's/.*/[&]/' >index.json
+
+$(WEB_SITE)/fxs_web.wasm: $(WEB_SOURCES) $(wildcard web/glue/*.h) tools/fixsteer/scenario.h $(BUILD_DIR)/libfixsteer.a
+	@test "$(IS_WASM)" = 1 || { echo "error: build the web module with make web" >&2; exit 1; }
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_TOOL) -Itools/fixsteer $(WEB_SOURCES) $(BUILD_DIR)/libfixsteer.a $(WEB_LDFLAGS) -o $@
+
+# Serves the viewer on 127.0.0.1 only: http://127.0.0.1:8000/?replay=replays/flock.fxr
+web-serve: web
+	node web/serve.mjs $(WEB_SITE) --port $(WEB_PORT)
+
+# The viewer in headless Chromium (Debian's, driven by playwright-core from npm): every
+# golden replay must show the native tool's final hash; prints "web: N passed, N failed".
+# It ends with a screenshot (WEB_SCREENSHOT=docs/pictures/web-viewer.png for the README's).
+WEB_SCREENSHOT ?= build/web-test/web-viewer.png
+web-test: web tools
+	bash tools/setup.sh --web
+	cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+	node web/test/web-test.mjs --screenshot $(WEB_SCREENSHOT)
 
 clean:
 	rm -rf $(BUILD_DIR)/obj $(BUILD_DIR)/obj-pic $(BUILD_DIR)/pkg $(BUILD_DIR)/ceedling $(BUILD_DIR)/*.a \
