@@ -38,9 +38,17 @@ const wasi = new WASI({
   returnOnExit: true,
 });
 
+let bytes;
+try {
+  bytes = await readFile(program);
+} catch (error) {
+  process.stderr.write(`wasi-run: cannot read ${program}: ${error.message}\n`);
+  process.exit(127);
+}
+
 let code;
 try {
-  const module = await WebAssembly.compile(await readFile(program));
+  const module = await WebAssembly.compile(bytes);
   const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
   code = wasi.start(instance);
 } catch (error) {
