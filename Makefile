@@ -2,6 +2,7 @@
 # Ceedling suite on the desktop, `make test-mcu` the same suite on an emulated Cortex-M3.
 #
 # Cross builds: make CC=aarch64-linux-gnu-gcc BUILD_DIR=build/aarch64
+# wasm32-wasi (static library and tool, run with node tools/wasi-run.mjs): make wasm
 # Bare-metal MCUs (static library only):
 #   make lib CC=arm-none-eabi-gcc EXTRA_CFLAGS="-mcpu=cortex-m0 -mthumb" BUILD_DIR=build/m0
 # Every target compiles libfixmath itself with the one pinned configuration below, and
@@ -47,9 +48,20 @@ $(shell mkdir -p $(BUILD_DIR) && if [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" != '$
 
 CEEDLING ?= ceedling
 
-.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 deviation demo golden pictures bench bench-callgrind bench-m3 threads-check fuzz isqrt-check clean
+# wasm32-wasi (`make wasm`, or CC="clang-14 --target=wasm32-wasi --sysroot=/usr"): no shared
+# library. WASI has no process ids, so the tool's temporary file names take wasi-libc's
+# emulated getpid. --stack-first puts the 1 MiB stack below the data, so an overflow traps
+# instead of overwriting globals.
+TARGET_MACHINE := $(shell $(CC) $(EXTRA_CFLAGS) -dumpmachine 2>/dev/null)
+ifneq ($(findstring wasm32,$(TARGET_MACHINE)),)
+IS_WASM := 1
+TOOL_TARGET_CFLAGS := -D_WASI_EMULATED_GETPID
+TOOL_TARGET_LIBS := -lwasi-emulated-getpid -Wl,--stack-first -Wl,-z,stack-size=1048576
+endif
 
-all: lib shared tools
+.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 wasm test-wasm web web-site web-serve web-test deviation demo golden pictures bench bench-callgrind bench-m3 threads-check fuzz isqrt-check clean
+
+all: lib $(if $(IS_WASM),,shared) tools
 
 tools: $(BUILD_DIR)/bin/fixsteer
 
@@ -58,7 +70,12 @@ tools: $(BUILD_DIR)/bin/fixsteer
 lib: $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 
 # The shared library (hosted targets only): soname libfixsteer.so.MAJOR, exports fxs_* only.
+ifeq ($(IS_WASM),1)
+shared:
+	@echo "error: wasm32 has no shared libraries: make lib tools (or make wasm)" >&2; exit 1
+else
 shared: $(BUILD_DIR)/libfixsteer.so
+endif
 
 setup:
 	bash tools/setup.sh
@@ -105,7 +122,7 @@ $(BUILD_DIR)/libfixmath.a: $(LFM_OBJECTS)
 	rm -f $@ && $(AR) rcs $@ $^
 
 # Desktop tools: they use only the public headers and link the two libraries.
-CFLAGS_TOOL := -std=c99 $(OPT) $(WARNINGS) -Werror $(LFM_DEFINES) -Iinclude -I$(LFM_DIR) $(EXTRA_CFLAGS)
+CFLAGS_TOOL := -std=c99 $(OPT) $(WARNINGS) -Werror $(LFM_DEFINES) -Iinclude -I$(LFM_DIR) $(TOOL_TARGET_CFLAGS) $(EXTRA_CFLAGS)
 
 $(BUILD_DIR)/bin/fxs-deviation: tools/deviation.c $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
@@ -132,7 +149,7 @@ endif
 $(BUILD_DIR)/bin/fixsteer: $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/*.h) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
 	$(YAML_NOTICE)
-	$(CC) $(CFLAGS_TOOL) $(FIXSTEER_TOOL_SOURCES) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(TOOL_YAML) $(LDFLAGS) -o $@
+	$(CC) $(CFLAGS_TOOL) $(FIXSTEER_TOOL_SOURCES) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(TOOL_YAML) $(TOOL_TARGET_LIBS) $(LDFLAGS) -o $@
 
 # The tool under clang's ASan + UBSan, for the command-line checks (no report may appear).
 SANITIZE_FLAGS := -std=c99 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all $(LFM_DEFINES) -Iinclude -Isrc -I$(LFM_DIR)
@@ -311,6 +328,60 @@ test-sanitize: setup
 test-m32: setup
 	bash tools/setup.sh --m32
 	$(CEEDLING) --mixin=m32-asan test:all
+
+# wasm32-wasi with Debian's clang 14 and wasi-libc; programs run under Node's WASI.
+WASM_CC := clang-14 --target=wasm32-wasi --sysroot=/usr
+WASM_AR := llvm-ar-14
+WASM_DIR := build/wasm32
+
+# The static library and the fixsteer tool (no YAML scenario files) in build/wasm32:
+#   node tools/wasi-run.mjs build/wasm32/bin/fixsteer verify test/golden/flock.fxr
+wasm:
+	bash tools/setup.sh --wasm
+	$(MAKE) CC="$(WASM_CC)" AR=$(WASM_AR) BUILD_DIR=$(WASM_DIR) NO_YAML=1 lib tools
+
+# The suite as wasm32 programs under Node's WASI (mixins/wasm32.yml).
+test-wasm: setup
+	bash tools/setup.sh --wasm
+	$(CEEDLING) --mixin=wasm32 test:all
+
+# The web replay viewer (web/): build/web is a static site with the page, its scripts, the
+# golden replays as samples and fxs_web.wasm: the library (with its pinned libfixmath),
+# web/glue and the built-in scenarios, as a WASI reactor exporting fxs_web_* functions.
+WEB_SITE := build/web
+WEB_PORT ?= 8000
+WEB_SOURCES := $(wildcard web/glue/*.c) tools/fixsteer/scenario.c
+WEB_LDFLAGS := -mexec-model=reactor -Wl,--stack-first -Wl,-z,stack-size=1048576 -Wl,--strip-debug
+
+web:
+	bash tools/setup.sh --wasm
+	$(MAKE) CC="$(WASM_CC)" AR=$(WASM_AR) BUILD_DIR=$(WASM_DIR) NO_YAML=1 web-site
+
+# (inside `make web` only: needs the wasm32 compiler)
+web-site: $(WEB_SITE)/fxs_web.wasm
+	@mkdir -p $(WEB_SITE)/js $(WEB_SITE)/replays
+	cp web/index.html web/style.css $(WEB_SITE)/
+	cp web/js/*.mjs $(WEB_SITE)/js/
+	cp test/golden/*.fxr $(WEB_SITE)/replays/
+	cd $(WEB_SITE)/replays && ls *.fxr | sed 's/.*/"&"/' | paste -sd, | sed 's/.*/[&]/' >index.json
+
+$(WEB_SITE)/fxs_web.wasm: $(WEB_SOURCES) $(wildcard web/glue/*.h) tools/fixsteer/scenario.h $(BUILD_DIR)/libfixsteer.a
+	@test "$(IS_WASM)" = 1 || { echo "error: build the web module with make web" >&2; exit 1; }
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_TOOL) -Itools/fixsteer $(WEB_SOURCES) $(BUILD_DIR)/libfixsteer.a $(WEB_LDFLAGS) -o $@
+
+# Serves the viewer on 127.0.0.1 only: http://127.0.0.1:8000/?replay=replays/flock.fxr
+web-serve: web
+	node web/serve.mjs $(WEB_SITE) --port $(WEB_PORT)
+
+# The viewer in headless Chromium (Debian's, driven by playwright-core from npm): every
+# golden replay must show the native tool's final hash; prints "web: N passed, N failed".
+# It ends with a screenshot (WEB_SCREENSHOT=docs/pictures/web-viewer.png for the README's).
+WEB_SCREENSHOT ?= build/web-test/web-viewer.png
+web-test: web tools
+	bash tools/setup.sh --web
+	cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+	node web/test/web-test.mjs --screenshot $(WEB_SCREENSHOT)
 
 clean:
 	rm -rf $(BUILD_DIR)/obj $(BUILD_DIR)/obj-pic $(BUILD_DIR)/pkg $(BUILD_DIR)/ceedling $(BUILD_DIR)/*.a \

@@ -5,6 +5,9 @@
 #   bash tools/setup.sh --source   only the libfixmath source (packages already present)
 #   bash tools/setup.sh --cross    also the cross compilers and qemu-user (tools/crosscheck)
 #   bash tools/setup.sh --m32      only the 32-bit x86 toolchain of make test-m32
+#   bash tools/setup.sh --wasm     only the wasm32 toolchain (clang 14, wasi-libc, lld) and
+#                                  the libfixmath source, for the wasm targets and web/
+#   bash tools/setup.sh --web      --wasm, plus Chromium for make web-test
 #
 # The pinned libfixmath is Debian's source package 0~20220222 (upstream tarball, checked
 # against the checksum in its .dsc); it is unpacked under build/ and never committed.
@@ -29,6 +32,10 @@ PACKAGES=(
 
 # A 32-bit desktop build under AddressSanitizer (make test-m32).
 M32_PACKAGES=(gcc-i686-linux-gnu libasan8-i386-cross libubsan1-i386-cross libc6-i386)
+
+# wasm32-wasi with Debian's clang 14: the C library, the linker and the compiler runtime
+# (make wasm, make test-wasm, the web viewer's module). Node runs the programs (node:wasi).
+WASM_PACKAGES=(clang-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32)
 
 CROSS_PACKAGES=(
   qemu-user gcc-i686-linux-gnu gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu
@@ -120,10 +127,18 @@ fetch_libfixmath() {
   log "libfixmath $LIBFIXMATH_VERSION unpacked in build/libfixmath"
 }
 
+# Node.js runs the wasm programs (node:wasi) and the browser test; the machine image brings
+# one, and Debian's is taken when it does not.
+add_node() {
+  command -v node >/dev/null && command -v npm >/dev/null || PACKAGES+=(nodejs npm)
+}
+
 case "${1:-all}" in
   --source) fetch_libfixmath ;;
   --cross) PACKAGES+=("${CROSS_PACKAGES[@]}" "${M32_PACKAGES[@]}"); install_packages; install_ceedling; fetch_libfixmath ;;
   --m32) PACKAGES=("${M32_PACKAGES[@]}"); install_packages ;;
+  --wasm) PACKAGES=("${WASM_PACKAGES[@]}"); add_node; install_packages; fetch_libfixmath ;;
+  --web) PACKAGES=("${WASM_PACKAGES[@]}" chromium); add_node; install_packages; fetch_libfixmath ;;
   all) install_packages; install_ceedling; fetch_libfixmath ;;
-  *) echo "usage: bash tools/setup.sh [--source | --cross | --m32]" >&2; exit 2 ;;
+  *) echo "usage: bash tools/setup.sh [--source | --cross | --m32 | --wasm | --web]" >&2; exit 2 ;;
 esac

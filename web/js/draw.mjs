@@ -1,0 +1,203 @@
+// Draws one tick of a fixsteer world on a canvas: bounds, paths, walls, obstacles, trails,
+// agents with their heading and target, and, when a second replay is compared, its agents
+// and the agents whose state differs. Everything drawn comes from the library's answers
+// (raw Q16.16 values); this file only maps them to pixels.
+import { AGENT_STRIDE, ONE } from './fxs.mjs';
+
+const PAD = 16;
+
+// A stable colour per behavior kind (the kind of an agent's first behavior).
+export function kindColor(kind) {
+  if (kind === 255) return '#9aa3b0';
+  return `hsl(${(kind * 137.508) % 360}, 72%, 63%)`;
+}
+
+export class WorldView {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+    this.scale = 1;
+    this.min = [0, 0];
+  }
+
+  // Fits the world's bounds (raw Q16.16: minx, miny, maxx, maxy) into the canvas.
+  fit(bounds) {
+    const [x0, y0, x1, y1] = bounds.map((v) => v / ONE);
+    const w = Math.max(1, x1 - x0), h = Math.max(1, y1 - y0);
+    this.scale = Math.min((this.canvas.width - 2 * PAD) / w, (this.canvas.height - 2 * PAD) / h);
+    this.min = [x0, y0];
+    this.offset = [(this.canvas.width - w * this.scale) / 2, (this.canvas.height - h * this.scale) / 2];
+  }
+
+  // World units (raw Q16.16) to canvas pixels; y grows downward.
+  px(x) {
+    return this.offset[0] + (x / ONE - this.min[0]) * this.scale;
+  }
+
+  py(y) {
+    return this.offset[1] + (y / ONE - this.min[1]) * this.scale;
+  }
+
+  len(r) {
+    return (r / ONE) * this.scale;
+  }
+
+  clear() {
+    const { ctx, canvas } = this;
+    ctx.fillStyle = '#0d0f13';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+  }
+
+  // frame: fxs_web_frame's answer; agents: Int32Array (AGENT_STRIDE each); trails: Map
+  // slot -> [[x, y], ...]; other: B's agents or null; differs: Set of slots that differ.
+  draw(frame, agents, trails, other, differs) {
+    this.clear();
+    this.fit(frame.bounds);
+    this.drawBounds(frame);
+    for (const path of frame.paths) this.drawPath(path);
+    this.drawWalls(frame.walls);
+    this.drawObstacles(frame.obstacles);
+    this.drawTrails(trails);
+    if (other) this.drawAgents(other, { dashed: true });
+    this.drawAgents(agents, {});
+    if (differs && differs.size) this.drawDifferences(agents, other, differs);
+  }
+
+  drawBounds(frame) {
+    const { ctx } = this;
+    const [x0, y0, x1, y1] = frame.bounds;
+    ctx.strokeStyle = frame.clamp ? '#4a5260' : '#313742';
+    ctx.lineWidth = 1;
+    ctx.setLineDash(frame.clamp ? [] : [6, 4]);
+    ctx.strokeRect(this.px(x0), this.py(y0), this.px(x1) - this.px(x0), this.py(y1) - this.py(y0));
+    ctx.setLineDash([]);
+  }
+
+  drawPath(path) {
+    const { ctx } = this;
+    const n = path.nodes;
+    if (n.length < 2) return;
+    const trace = () => {
+      ctx.beginPath();
+      ctx.moveTo(this.px(n[0]), this.py(n[1]));
+      for (let i = 2; i < n.length; i += 2) ctx.lineTo(this.px(n[i]), this.py(n[i + 1]));
+      if (path.mode === 1) ctx.closePath(); // loop
+    };
+    ctx.lineJoin = ctx.lineCap = 'round';
+    ctx.strokeStyle = 'rgba(120, 170, 255, 0.10)';
+    ctx.lineWidth = Math.max(2, 2 * this.len(path.radius));
+    trace();
+    ctx.stroke();
+    ctx.strokeStyle = 'rgba(120, 170, 255, 0.55)';
+    ctx.lineWidth = 1;
+    ctx.setLineDash([4, 4]);
+    trace();
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.fillStyle = 'rgba(120, 170, 255, 0.8)';
+    for (let i = 0; i < n.length; i += 2) {
+      ctx.beginPath();
+      ctx.arc(this.px(n[i]), this.py(n[i + 1]), 2.5, 0, 2 * Math.PI);
+      ctx.fill();
+    }
+  }
+
+  drawWalls(walls) {
+    const { ctx } = this;
+    ctx.strokeStyle = '#c9ced6';
+    ctx.lineWidth = 3;
+    ctx.lineCap = 'round';
+    for (const [ax, ay, bx, by] of walls) {
+      ctx.beginPath();
+      ctx.moveTo(this.px(ax), this.py(ay));
+      ctx.lineTo(this.px(bx), this.py(by));
+      ctx.stroke();
+    }
+  }
+
+  drawObstacles(obstacles) {
+    const { ctx } = this;
+    for (const [x, y, r] of obstacles) {
+      ctx.beginPath();
+      ctx.arc(this.px(x), this.py(y), Math.max(1, this.len(r)), 0, 2 * Math.PI);
+      ctx.fillStyle = '#3a3f49';
+      ctx.fill();
+      ctx.strokeStyle = '#5d6471';
+      ctx.lineWidth = 1;
+      ctx.stroke();
+    }
+  }
+
+  drawTrails(trails) {
+    const { ctx } = this;
+    ctx.lineWidth = 1.5;
+    for (const points of trails.values()) {
+      for (let i = 1; i < points.length; ++i) {
+        ctx.strokeStyle = `rgba(160, 190, 230, ${(0.45 * i) / points.length})`;
+        ctx.beginPath();
+        ctx.moveTo(this.px(points[i - 1][0]), this.py(points[i - 1][1]));
+        ctx.lineTo(this.px(points[i][0]), this.py(points[i][1]));
+        ctx.stroke();
+      }
+    }
+  }
+
+  drawAgents(agents, { dashed }) {
+    const { ctx } = this;
+    const at = new Map();
+    for (let i = 0; i < agents.length; i += AGENT_STRIDE) at.set(agents[i], i);
+    for (let i = 0; i < agents.length; i += AGENT_STRIDE) {
+      const x = this.px(agents[i + 1]), y = this.py(agents[i + 2]);
+      const r = Math.max(4.5, this.len(agents[i + 6]));
+      const a = agents[i + 5] / ONE;
+      const colour = kindColor(agents[i + 7]);
+      const target = agents[i + 9];
+      if (!dashed && target >= 0 && at.has(target)) {
+        const j = at.get(target);
+        ctx.strokeStyle = 'rgba(255, 120, 120, 0.35)';
+        ctx.lineWidth = 1;
+        ctx.setLineDash([3, 5]);
+        ctx.beginPath();
+        ctx.moveTo(x, y);
+        ctx.lineTo(this.px(agents[j + 1]), this.py(agents[j + 2]));
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+      ctx.beginPath();
+      ctx.arc(x, y, r, 0, 2 * Math.PI);
+      if (dashed) {
+        ctx.setLineDash([3, 3]);
+        ctx.strokeStyle = '#f0b35a';
+        ctx.lineWidth = 1.5;
+        ctx.stroke();
+        ctx.setLineDash([]);
+      } else {
+        ctx.fillStyle = colour;
+        ctx.fill();
+      }
+      // Heading: orientation 0 faces +x, positive angles turn toward +y.
+      ctx.strokeStyle = dashed ? '#f0b35a' : '#eef2f7';
+      ctx.lineWidth = dashed ? 1.5 : 2;
+      ctx.beginPath();
+      ctx.moveTo(x + Math.cos(a) * r * 0.3, y + Math.sin(a) * r * 0.3);
+      ctx.lineTo(x + Math.cos(a) * (r + 6), y + Math.sin(a) * (r + 6));
+      ctx.stroke();
+    }
+  }
+
+  drawDifferences(agents, other, differs) {
+    const { ctx } = this;
+    ctx.strokeStyle = '#ff4d4d';
+    ctx.lineWidth = 2.5;
+    const ring = (list) => {
+      for (let i = 0; list && i < list.length; i += AGENT_STRIDE) {
+        if (!differs.has(list[i])) continue;
+        ctx.beginPath();
+        ctx.arc(this.px(list[i + 1]), this.py(list[i + 2]), Math.max(4.5, this.len(list[i + 6])) + 6, 0, 2 * Math.PI);
+        ctx.stroke();
+      }
+    };
+    ring(agents);
+    ring(other);
+  }
+}

@@ -1,0 +1,195 @@
+// The replay viewer in a real browser: Debian's Chromium, headless, driven by playwright-core.
+// Run from the checkout after `make web tools` (make web-test does all of it):
+//
+//   node web/test/web-test.mjs [--screenshot FILE]   (default build/web-test/web-viewer.png;
+//   the README's picture is docs/pictures/web-viewer.png, made the same way)
+//
+// For every golden replay the page must report the final hash the native tool prints, and
+// after a scrub the agent count the native tool's trace gives for that tick. Then the page
+// records hunter_prey itself, records a faulty peer's copy and must name where they diverge.
+// Prints one line per check and "web: N passed, N failed"; exits 1 on any failure.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../serve.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const SITE = join(ROOT, 'build/web');
+const TOOL = join(ROOT, 'build/bin/fixsteer');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const SCRUB_TICK = 600;
+const args = process.argv.slice(2);
+const screenshot = args.includes('--screenshot') ? args[args.indexOf('--screenshot') + 1] : 'build/web-test/web-viewer.png';
+
+// The whole run is bounded: a hung browser must not hang CI.
+const deadline = setTimeout(() => {
+  console.log('web: the test took longer than 240 s');
+  console.log(`web: ${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+}, 240_000);
+
+let passed = 0;
+let failed = 0;
+function check(name, ok, detail = '') {
+  if (ok) ++passed;
+  else ++failed;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? `: ${detail}` : ''}`);
+}
+
+// What the native tool says: the final hash of a replay, the live agents after `tick` ticks.
+function nativeHash(file) {
+  const out = execFileSync(TOOL, ['verify', file], { cwd: ROOT, encoding: 'utf8' });
+  return /final hash (0x[0-9a-f]{16})/.exec(out)[1];
+}
+
+function nativeAgentCount(scenario, tick) {
+  const csv = execFileSync(TOOL, ['trace', '--scenario', scenario, '--ticks', String(tick)], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  return csv.split('\n').filter((line) => line.startsWith(`${tick},`)).length;
+}
+
+async function attribute(page, selector, name) {
+  return page.$eval(selector, (el, n) => el.getAttribute(n), name);
+}
+
+// Waits until the page has verified its replay (A or B).
+async function verified(page, which) {
+  await page.waitForFunction((w) => {
+    const s = document.getElementById(`verify-${w}`).dataset.state;
+    return s && s !== 'none' && s !== 'busy';
+  }, which, { timeout: 30_000 });
+  return {
+    state: await attribute(page, `#verify-${which}`, 'data-state'),
+    hash: await attribute(page, `#verify-${which}`, 'data-final-hash'),
+    firstBadTick: await attribute(page, `#verify-${which}`, 'data-first-bad-tick'),
+    text: await page.textContent(`#verify-${which}`),
+  };
+}
+
+// Moves the timeline to `tick` as a drag does (input events) and reads what was drawn.
+async function scrub(page, tick) {
+  await page.$eval('#timeline', (el, t) => {
+    el.value = String(t);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, tick);
+  await page.waitForFunction((t) => document.getElementById('world').dataset.tick === String(t), tick, { timeout: 10_000 });
+  return {
+    agents: Number(await attribute(page, '#world', 'data-agent-count')),
+    differing: Number(await attribute(page, '#world', 'data-diff-agents')),
+    info: await page.textContent('#tick-info'),
+  };
+}
+
+async function ready(page, url) {
+  await page.goto(url);
+  await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 30_000 });
+  check(`page loads the module (${url.replace(/^http:\/\/[^/]+\//, '')})`, (await page.evaluate(() => document.body.dataset.ready)) === 'true',
+    await page.textContent('#error'));
+}
+
+async function goldenReplays(page, base) {
+  const files = readdirSync(join(ROOT, 'test/golden')).filter((f) => f.endsWith('.fxr')).sort();
+  for (const file of files) {
+    const name = file.replace(/\.fxr$/, '');
+    const expected = nativeHash(`test/golden/${file}`);
+    const started = Date.now();
+    await ready(page, `${base}?replay=replays/${file}`);
+    const v = await verified(page, 'a');
+    check(`${name}: verified in the browser with the native final hash ${expected}`,
+      v.state === 'verified' && v.hash === expected, `${v.state} ${v.hash} (${Date.now() - started} ms) ${v.state === 'verified' ? '' : v.text}`);
+    const s = await scrub(page, SCRUB_TICK);
+    const want = nativeAgentCount(name, SCRUB_TICK);
+    check(`${name}: tick ${SCRUB_TICK} draws ${want} agents and matches its recorded hash`,
+      s.agents === want && s.info.includes('= the recorded hash'), `drew ${s.agents}`);
+  }
+}
+
+async function pickerAndErrors(page, base) {
+  await ready(page, base);
+  await page.setInputFiles('#file-a', join(ROOT, 'test/golden/queue.fxr'));
+  const v = await verified(page, 'a');
+  const expected = nativeHash('test/golden/queue.fxr');
+  check('the file picker opens and verifies a replay', v.state === 'verified' && v.hash === expected, `${v.state} ${v.hash}`);
+  await page.setInputFiles('#file-a', { name: 'junk.fxr', mimeType: 'application/octet-stream', buffer: Buffer.from('not a replay at all') });
+  const bad = await verified(page, 'a');
+  check('a file that is not a replay is refused with the library\'s reason', bad.state === 'error' && /bad magic/.test(bad.text), bad.text);
+}
+
+// The native tool's verdict on a replay the page holds (A or B), written to a file.
+function nativeVerdict(bytes) {
+  const file = join(mkdtempSync(join(tmpdir(), 'fxs-web-')), 'page.fxr');
+  writeFileSync(file, bytes);
+  try {
+    return execFileSync(TOOL, ['verify', file], { encoding: 'utf8' });
+  } catch (error) {
+    return String(error.stdout); // exit 1: diverged
+  }
+}
+
+async function recordAndDiverge(page, base) {
+  await ready(page, base);
+  await page.selectOption('#scenario', 'hunter_prey');
+  await page.fill('#record-ticks', '1200');
+  await page.click('#record');
+  const a = await verified(page, 'a');
+  const expected = nativeHash('test/golden/hunter_prey.fxr');
+  check('hunter_prey recorded in the browser verifies with the golden final hash', a.state === 'verified' && a.hash === expected,
+    `${a.state} ${a.hash}`);
+  const bytesA = Buffer.from(await page.evaluate(() => Array.from(window.fixsteerViewer.state.bytesA)));
+  check('the native tool verifies the page\'s recording with the same hash', nativeVerdict(bytesA).includes(`final hash ${expected}`));
+
+  // A faulty peer: one bit of hunter 1's x flips after tick 400 (the divergence grows).
+  await page.fill('#tamper-agent', '1');
+  await page.fill('#tamper-tick', '400');
+  await page.click('#record-faulty');
+  const b = await verified(page, 'b');
+  const native = nativeVerdict(Buffer.from(await page.evaluate(() => Array.from(window.fixsteerViewer.state.bytesB))));
+  const nativeTick = (/DIVERGED at tick (\d+)/.exec(native) || [])[1];
+  const nativeField = (/agent (\d+), field (\S+):/.exec(native) || []).slice(1).join(' ');
+  const pageField = (/agent (\d+), field (\S+):/.exec(b.text) || []).slice(1).join(' ');
+  check('a faulty peer\'s copy is caught at tick 400 with the agent and field the native tool names',
+    b.state === 'diverged' && b.firstBadTick === '400' && nativeTick === '400' && pageField !== '' && pageField === nativeField,
+    `page: tick ${b.firstBadTick}, agent/field ${pageField}; native: tick ${nativeTick}, ${nativeField}`);
+  const diff = await page.textContent('#diff-status');
+  check('the two recordings are shown to diverge at tick 400', (await attribute(page, '#diff-status', 'data-first-divergent-tick')) === '400', diff);
+  const before = await scrub(page, 400);
+  const after = await scrub(page, 900);
+  check('agents are ringed as differing after the divergence only', before.differing === 0 && after.differing > 0,
+    `tick 400: ${before.differing}, tick 900: ${after.differing}`);
+  await scrub(page, 700);
+  await page.click('#play');
+  await page.waitForTimeout(500);
+  await page.click('#play');
+  const played = Number(await attribute(page, '#world', 'data-tick'));
+  check('play advances the ticks', played > 700, `tick ${played}`);
+  await page.click('#step');
+  check('step shows the next tick', Number(await attribute(page, '#world', 'data-tick')) === played + 1);
+  await scrub(page, 760);
+  await page.screenshot({ path: resolve(ROOT, screenshot), fullPage: true });
+  console.log(`screenshot: ${screenshot}`);
+}
+
+const { server, url } = await startServer(SITE, 0);
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
+  page.on('pageerror', (error) => check('no uncaught error in the page', false, error.message));
+  await goldenReplays(page, url);
+  await pickerAndErrors(page, url);
+  await recordAndDiverge(page, url);
+} catch (error) {
+  check('the browser test ran to its end', false, error.stack || String(error));
+} finally {
+  await browser.close();
+  server.close();
+  clearTimeout(deadline);
+}
+console.log(`web: ${passed} passed, ${failed} failed`);
+process.exitCode = failed ? 1 : 0;
