@@ -145,14 +145,27 @@ static void integrate_orientation(fxs_agent *agent, fix16_t angular) {
   }
 }
 
+// The speed the steered velocity may reach this tick: max_speed, or for an agent an
+// external force pushed past it, its speed less one tick of its steering budget.
+static fix16_t speed_cap(const fxs_agent *agent, fxs_vec2 velocity, fix16_t mass) {
+  uint64_t max = (uint64_t)agent->max_speed;
+  if (fxs_vec2_length_sq(velocity) <= max * max) return agent->max_speed;
+  fix16_t brake = fxs_div(agent->max_force, mass);
+  return fxs_max(agent->max_speed, fxs_sub(fxs_vec2_length(velocity), brake));
+}
+
 void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
                          fix16_t velocity_scale) {
   fix16_t mass = agent->mass > 0 ? agent->mass : FXS_ONE;
   fxs_vec2 force = fxs_vec2_truncate(steering.linear, agent->max_force);
-  fxs_vec2 accel = fxs_vec2_div(fxs_vec2_add(force, external_force), mass);
   fxs_vec2 velocity = agent->velocity;
   if (velocity_scale != FXS_ONE) velocity = fxs_vec2_scale(velocity, velocity_scale);
-  agent->velocity = fxs_vec2_truncate(fxs_vec2_add(velocity, accel), agent->max_speed);
+  fix16_t cap = speed_cap(agent, velocity, mass);
+  velocity = fxs_vec2_truncate(fxs_vec2_add(velocity, fxs_vec2_div(force, mass)), cap);
+  if (!fxs_vec2_is_zero(external_force)) {
+    velocity = fxs_vec2_add(velocity, fxs_vec2_div(external_force, mass));
+  }
+  agent->velocity = velocity;
   agent->position = fxs_vec2_add(agent->position, agent->velocity);
   integrate_orientation(agent, steering.angular);
 }

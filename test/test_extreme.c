@@ -107,16 +107,15 @@ static void build(const extreme *e, fxs_behavior kind) {
   }
 }
 
-// Invariants of every reachable state, and a snapshot of it restores to the same hash.
+// Invariants of every reachable state, and a snapshot of it restores to the same hash. (The
+// speed limit is not among them here: the huge external forces applied at tick 0 may push
+// agents past max_speed, which they leave at their max_force per tick.)
 static void check_state(const char *what) {
   for (uint32_t i = 0; i < cap.agents; ++i) {
     const fxs_agent_slot *s = &world.agents[i];
     if (!s->alive) continue;
     TEST_ASSERT_TRUE_MESSAGE(s->body.orientation > -FXS_PI && s->body.orientation <= FXS_PI, what);
     TEST_ASSERT_TRUE_MESSAGE(s->wander_angle > -FXS_PI && s->wander_angle <= FXS_PI, what);
-    uint64_t speed_sq = fxs_vec2_length_sq(s->body.velocity);
-    uint64_t max = (uint64_t)s->body.max_speed + 2u; // truncation rounds to the nearest LSB
-    TEST_ASSERT_TRUE_MESSAGE(speed_sq <= max * max, what);
   }
   size_t n = 0;
   TEST_ASSERT_EQUAL_MESSAGE(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &n), what);

@@ -161,3 +161,24 @@ void test_fixed_orientation_ignores_angular_steering_and_steered_integrates_it(v
   }
   TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 5), a.rotation); // capped at max rotation
 }
+
+// Seed 001's wind: an external force is not limited by max_speed; the agent then slows back
+// by at most max_force / mass per tick, as 001's limited seek steering would, and is back
+// under max_speed once the excess is spent.
+void test_an_external_force_pushes_past_max_speed_and_steering_brakes_it_back(void) {
+  fxs_agent a = fxs_default_agent(); // max speed 4, max force 0.25, mass 1
+  a.velocity = fxs_vec2_make(FXS_INT(4), 0);
+  fxs_agent_integrate(&a, fxs_steering_linear(fxs_vec2_make(FXS_INT(1), 0)),
+                      fxs_vec2_make(-FXS_RATIO(124, 10), 0), FXS_ONE);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(4) - FXS_RATIO(124, 10), a.velocity.x); // 4 then the gust
+  int ticks = 0;
+  fix16_t last = fxs_vec2_length(a.velocity);
+  while (fxs_vec2_length(a.velocity) > a.max_speed && ticks < 100) {
+    fxs_agent_integrate(&a, fxs_steering_linear(fxs_vec2_make(FXS_INT(8), 0)), fxs_vec2_zero(), FXS_ONE);
+    fix16_t now = fxs_vec2_length(a.velocity);
+    TEST_ASSERT_TRUE(last - now <= a.max_force + 1); // braking within the steering budget
+    last = now;
+    ++ticks;
+  }
+  TEST_ASSERT_EQUAL_INT(18, ticks); // from 8.4 down to 4 at 0.25 per tick
+}

@@ -77,9 +77,15 @@ fxs_steering fxs_manager_combine(fxs_steering_manager *m, const fxs_agent *agent
 /// Combines, then integrates `agent` one tick. Returns the combined steering.
 fxs_steering fxs_manager_update(fxs_steering_manager *m, fxs_agent *agent);
 
-/// One tick of seed 000's integration plus the orientation policy. velocity_scale
-/// multiplies the old velocity first (FXS_ONE: unchanged). Afterwards |velocity| <= max_speed
-/// and |rotation| <= max_rotation hold exactly.
+/// One tick of seed 000's integration plus the orientation policy:
+///   v' = truncate(v * velocity_scale + truncate(steering, max_force) / mass, cap)
+///        + external_force / mass,   position += v'.
+/// cap is max_speed while |v| <= max_speed. External forces (seed 001's wind: an
+/// applyForce outside the steering limit, with no speed limit in 001) are added after the
+/// cap, so a gust can push an agent past max_speed; from there the agent slows back by at
+/// most max_force / mass per tick (cap = max(max_speed, |v| - max_force / mass)), as 001's
+/// seek brakes with its limited steering, instead of being snapped back in one tick. Without
+/// external forces |velocity| <= max_speed holds exactly. |rotation| <= max_rotation always.
 void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
                          fix16_t velocity_scale);
 
