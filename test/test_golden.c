@@ -46,7 +46,7 @@ typedef struct golden {
 } golden;
 
 static const golden goldens[] = {
-    {"test/golden/hunter_prey.fxr", 1200, UINT64_C(0xdb3a77931f158b3d)},
+    {"test/golden/hunter_prey.fxr", 1200, UINT64_C(0x15b2b9baace1c7bf)},
     {"test/golden/patrol.fxr", 1500, UINT64_C(0xa94a97cc426ebc1b)},
     {"test/golden/flock.fxr", 1200, UINT64_C(0x2ba99be7c2b03951)},
     {"test/golden/queue.fxr", 1500, UINT64_C(0xe62f4ae78a34e8c5)},

@@ -113,8 +113,9 @@ static void no_paths(const scenario *self, fxs_world *world) {
 }
 
 // ------------------------------------------------------------------ hunter and prey
-// Seed 000's demo: hunters pursue the closest prey while they have stamina, then wander
-// until rested; prey evade a hunter in range, else seek the mouse when it is near, else wander.
+// Seed 000's demo: a hunter picks the closest prey and pursues it while it has stamina, then
+// wanders until rested; prey evade a hunter in range, else seek the mouse when it is near,
+// else wander.
 enum { HUNTERS = 4, PREY = 12, MAX_STAMINA = 300 };
 enum { HUNT, REST, P_WANDER, P_EVADE, P_SEEK };
 
@@ -128,14 +129,20 @@ static int32_t closest(const fxs_world *w, fxs_vec2 at, uint32_t first, uint32_t
   return best;
 }
 
+// Seed 000's Hunter.update(): a hunter that has a prey and is not resting pursues that
+// same prey, losing 2 stamina a tick, until it is exhausted (then it drops the prey and
+// rests); otherwise it wanders and picks the closest prey in range for later.
 static void hunter_logic(const fxs_world *w, scenario_state *s, emitter *e, uint32_t i) {
   const fxs_agent *me = &w->agents[i].body;
-  if (s->mode[i] == REST && ++s->stamina[i] >= MAX_STAMINA) s->mode[i] = HUNT;
-  int32_t prey = closest(w, me->position, HUNTERS, PREY, FXS_INT(400));
-  uint32_t want = (s->mode[i] == HUNT && prey >= 0) ? handle_of((uint32_t)prey) : 0;
-  if (want) {
+  if (s->mode[i] == REST && s->stamina[i]++ >= MAX_STAMINA) s->mode[i] = HUNT;
+  uint32_t want = 0;
+  if (s->prey[i] != 0 && s->mode[i] == HUNT) {
+    want = s->prey[i];
     s->stamina[i] -= 2;
-    if (s->stamina[i] <= 0) s->mode[i] = REST, want = 0;
+    if (s->stamina[i] <= 0) s->prey[i] = 0, s->mode[i] = REST, want = 0;
+  } else {
+    int32_t prey = closest(w, me->position, HUNTERS, PREY, FXS_INT(400));
+    s->prey[i] = prey >= 0 ? handle_of((uint32_t)prey) : 0;
   }
   if (want == s->target[i]) return;
   s->target[i] = want;
