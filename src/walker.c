@@ -33,7 +33,11 @@ fxs_vec2 fxs_random_walker(const fxs_agent *self, fxs_vec2 target, const fxs_wal
   bool at_target = fxs_vec2_equal(state->waypoint, target);
   if (!state->has_waypoint ||
       (!at_target && fxs_vec2_within(self->position, state->waypoint, def->reach_radius))) {
-    state->waypoint = fxs_walker_pick(self->position, target, def, rng);
+    // Steps no longer than twice the reach radius would count as reached a tick or two
+    // later and be picked again at once; 003's rule then walks straight to the target.
+    fxs_walker_def agreed = *def;
+    agreed.min_step = fxs_max(def->min_step, fxs_add(def->reach_radius, def->reach_radius));
+    state->waypoint = fxs_walker_pick(self->position, target, &agreed, rng);
     state->has_waypoint = 1;
     at_target = fxs_vec2_equal(state->waypoint, target);
   }

@@ -52,7 +52,7 @@ static const golden goldens[] = {
     {"test/golden/queue.fxr", 1500, UINT64_C(0xe62f4ae78a34e8c5)},
     {"test/golden/leader.fxr", 1200, UINT64_C(0x5b42689005d12386)},
     {"test/golden/obstacle_field.fxr", 1500, UINT64_C(0x1307452f4998fe97)},
-    {"test/golden/walker.fxr", 1500, UINT64_C(0x4eead95f84be5de1)},
+    {"test/golden/walker.fxr", 1500, UINT64_C(0x7ac3332a522dc71f)},
     {"test/golden/seek_wind.fxr", 1200, UINT64_C(0xca910355b7122d54)},
     {"test/golden/orientation.fxr", 1000, UINT64_C(0x6d3840ac8e6702f7)},
 };

@@ -95,3 +95,31 @@ void test_the_walker_reaches_the_target_and_its_path_depends_only_on_the_seed(vo
   TEST_ASSERT_EQUAL_HEX64(h1, h2);
   TEST_ASSERT_NOT_EQUAL(h1, h3);
 }
+
+// Every waypoint the walker picks lies beyond its reach radius, so it is walked to rather
+// than counted as reached a tick or two later: over a whole approach, from several seeds, no
+// waypoint is replaced on the tick after it was picked.
+void test_every_waypoint_is_held_until_walked_to(void) {
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    fxs_walker_def def = fxs_default_walker_def();
+    fxs_agent a = fxs_default_agent();
+    a.position = fxs_vec2_make(FXS_INT(120), FXS_INT(-40));
+    fxs_walker_state st = {{0, 0}, 0};
+    fxs_rng rng;
+    fxs_rng_seed(&rng, seed);
+    fxs_vec2 target = fxs_vec2_zero();
+    fxs_vec2 last = fxs_vec2_zero();
+    int held = 0, picks = 0;
+    for (int t = 0; t < 600; ++t) {
+      fxs_vec2 f = fxs_random_walker(&a, target, &def, &st, &rng);
+      if (!fxs_vec2_equal(st.waypoint, last) || t == 0) {
+        if (t > 0) TEST_ASSERT_TRUE_MESSAGE(held >= 2, "a waypoint was replaced the tick after it was picked");
+        last = st.waypoint, held = 0, ++picks;
+      }
+      ++held;
+      fxs_agent_integrate(&a, fxs_steering_linear(f), fxs_vec2_zero(), FXS_ONE);
+    }
+    TEST_ASSERT_TRUE(picks >= 5);
+    TEST_ASSERT_TRUE(fxs_vec2_equal(target, st.waypoint)); // it ended on the target
+  }
+}

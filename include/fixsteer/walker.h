@@ -41,7 +41,10 @@ fxs_vec2 fxs_walker_pick(fxs_vec2 position, fxs_vec2 target, const fxs_walker_de
                          fxs_rng *rng);
 
 /// The walker force: picks a new waypoint at the start and whenever the current one is
-/// reached, seeks it, and arrives when the waypoint is the target itself.
+/// reached, seeks it, and arrives when the waypoint is the target itself. Its steps are at
+/// least twice reach_radius (min_step is raised to that when smaller): a shorter step would
+/// count as reached as soon as it is picked and the walker would pick again every tick;
+/// with it, 003's "within the minimum step, go straight to the target" takes over.
 fxs_vec2 fxs_random_walker(const fxs_agent *self, fxs_vec2 target, const fxs_walker_def *def,
                            fxs_walker_state *state, fxs_rng *rng);
 
