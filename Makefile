@@ -163,7 +163,7 @@ demo: setup $(BUILD_DIR)/bin/fixsteer
 	$(BUILD_DIR)/bin/fixsteer verify $(BUILD_DIR)/hunter_prey.fxr
 
 # Regenerates test/golden/ (only when a behavior change is intended; say so in the commit).
-GOLDEN_SCENARIOS := hunter_prey patrol flock queue leader obstacle_field walker seek_wind orientation
+GOLDEN_SCENARIOS := hunter_prey patrol flock queue leader obstacle_field obstacle_dense walker seek_wind orientation
 golden: $(BUILD_DIR)/bin/fixsteer
 	@mkdir -p test/golden
 	@for s in $(GOLDEN_SCENARIOS); do \

@@ -66,5 +66,6 @@ fxs_result fxs_behavior_params_check(uint32_t kind, fix16_t weight,
     if (params[i] < p->minimum || params[i] > p->maximum) return bad(bad_index, i);
   }
   if (kind == FXS_BEHAVIOR_WALKER && params[1] < params[0]) return bad(bad_index, 1);
+  if (kind == FXS_BEHAVIOR_AVOID && params[4] != 0 && params[4] != FXS_ONE) return bad(bad_index, 4);
   return FXS_OK;
 }

@@ -153,7 +153,7 @@ fxs_command fxs_command_add_evade(fxs_agent_handle a, fxs_blend b, fix16_t max_p
   return behavior(a, FXS_BEHAVIOR_EVADE, b, max_prediction, panic_radius, 0, 0, 0, 0);
 }
 fxs_command fxs_command_add_avoidance(fxs_agent_handle a, fxs_blend b, const fxs_avoidance_def *d) {
-  return behavior(a, FXS_BEHAVIOR_AVOID, b, d->max_see_ahead, d->max_avoid_force, 0, 0, 0, 0);
+  return behavior(a, FXS_BEHAVIOR_AVOID, b, d->max_see_ahead, d->max_avoid_force, d->margin, d->braking, d->mode, 0);
 }
 fxs_command fxs_command_add_path_following(fxs_agent_handle a, fxs_blend b) {
   return behavior(a, FXS_BEHAVIOR_PATH, b, 0, 0, 0, 0, 0, 0);

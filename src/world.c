@@ -510,7 +510,7 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
       return fxs_steering_linear(b->kind == FXS_BEHAVIOR_PURSUIT ? fxs_pursuit(a, ctx->target, p[0])
                                                                   : fxs_evade(a, ctx->target, p[0], p[1]));
     case FXS_BEHAVIOR_AVOID: {
-      fxs_avoidance_def d = {p[0], p[1]};
+      fxs_avoidance_def d = {p[0], p[1], p[2], p[3], p[4]};
       return fxs_steering_linear(
           fxs_vec2_add(fxs_avoid_obstacles(a, ctx->world->live_obstacles, ctx->obstacle_count, &d),
                        fxs_avoid_walls(a, ctx->world->live_walls, ctx->wall_count, &d)));

@@ -49,12 +49,13 @@ static const golden goldens[] = {
     {"test/golden/hunter_prey.fxr", 1200, UINT64_C(0x15b2b9baace1c7bf)},
     {"test/golden/patrol.fxr", 1500, UINT64_C(0xa94a97cc426ebc1b)},
     {"test/golden/flock.fxr", 1200, UINT64_C(0x2ba99be7c2b03951)},
-    {"test/golden/queue.fxr", 1500, UINT64_C(0xe62f4ae78a34e8c5)},
+    {"test/golden/queue.fxr", 1500, UINT64_C(0x04df2184bb65040f)},
     {"test/golden/leader.fxr", 1200, UINT64_C(0x5b42689005d12386)},
-    {"test/golden/obstacle_field.fxr", 1500, UINT64_C(0x1307452f4998fe97)},
+    {"test/golden/obstacle_field.fxr", 1500, UINT64_C(0x3bb8c5c8c3829698)},
     {"test/golden/walker.fxr", 1500, UINT64_C(0x7ac3332a522dc71f)},
     {"test/golden/seek_wind.fxr", 1200, UINT64_C(0xca910355b7122d54)},
     {"test/golden/orientation.fxr", 1000, UINT64_C(0x6d3840ac8e6702f7)},
+    {"test/golden/obstacle_dense.fxr", 2000, UINT64_C(0x797b7f754d68bb61)},
 };
 
 static size_t load(const char *name) {
@@ -85,6 +86,7 @@ void test_golden_obstacle_field_verifies(void) { verify_golden(&goldens[5]); }
 void test_golden_walker_verifies(void) { verify_golden(&goldens[6]); }
 void test_golden_seek_wind_verifies(void) { verify_golden(&goldens[7]); }
 void test_golden_orientation_verifies(void) { verify_golden(&goldens[8]); }
+void test_golden_obstacle_dense_verifies(void) { verify_golden(&goldens[9]); }
 
 void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {
   // A peer whose state differed at one tick would have recorded a different hash there:

@@ -96,25 +96,44 @@ static dv d_future(const dagent *a, const dagent *t, double max_pred) {
   double T = a->max_speed > 0 ? fmin(len(sub(t->p, a->p)) / a->max_speed, max_pred) : max_pred;
   return add(t->p, scale(t->v, T));
 }
-static dv d_probe(const dagent *a, double see, double frac) {
-  double dyn = a->max_speed > 0 ? fmin(len(a->v) / a->max_speed, 1) : 0;
-  return add(a->p, set_len(a->v, see * dyn * frac));
+// Swept avoidance (the library's default): the capsule from the position to ahead, radius
+// the agent's plus margin * speed; the obstacle the capsule reaches first; a sideways push
+// ramped by the contact's distance, or out plus sideways once the body overlaps it.
+static dv d_slide_away(const dagent *a, dv c) {
+  dv out = set_len(sub(a->p, c), 1), left = set_len((dv){-a->v.y, a->v.x}, 1);
+  int c_left = left.x * (c.x - a->p.x) + left.y * (c.y - a->p.y) > 0;
+  dv push = add(out, c_left ? scale(left, -1) : left);
+  if (is_zero(push)) push = out;
+  return is_zero(push) ? (dv){0, 1} : push;
+}
+static double d_segment_distance(dv q, dv s, dv e) {
+  double ee = e.x * e.x + e.y * e.y;
+  double t = ee > 0 ? clampd(((q.x - s.x) * e.x + (q.y - s.y) * e.y) / ee, 0, 1) : 0;
+  return len(sub(q, add(s, scale(e, t))));
 }
 static dv d_avoid(const dagent *a, const fxs_obstacle *obs, int n, double see, double force) {
-  dv ahead = d_probe(a, see, 1), ahead2 = d_probe(a, see, 0.5);
+  double speed = len(a->v), margin = 2 * speed;
+  double length = see * (a->max_speed > 0 ? fmin(speed / a->max_speed, 1) : 0);
+  dv dir = set_len(a->v, 1), dd = scale(dir, length);
   int most = -1;
   double best = 0;
   for (int i = 0; i < n; ++i) {
-    dv c = dvec(obs[i].center);
-    double r = d(obs[i].radius) + a->radius;
-    if (!within(c, ahead, r) && !within(c, ahead2, r) && !within(c, a->p, r)) continue;
-    double dist = len(sub(a->p, c));
-    if (most < 0 || dist < best) most = i, best = dist;
+    dv w = sub(dvec(obs[i].center), a->p);
+    double r = d(obs[i].radius) + a->radius + margin, at;
+    if (d_segment_distance(dvec(obs[i].center), a->p, dd) > r) continue;
+    double along = w.x * dir.x + w.y * dir.y, side = fabs(w.x * dir.y - w.y * dir.x);
+    if (len(w) <= d(obs[i].radius) + a->radius) at = 0;
+    else if (along * length <= 0) at = length;
+    else at = clampd(along - (side < r ? sqrt(r * r - side * side) : 0), 0, length);
+    if (most < 0 || at < best) most = i, best = at;
   }
   if (most < 0) return (dv){0, 0};
   dv c = dvec(obs[most].center);
-  int touching = within(c, a->p, d(obs[most].radius) + a->radius);
-  return set_len(sub(touching ? a->p : ahead, c), force);
+  if (within(c, a->p, d(obs[most].radius) + a->radius)) return set_len(d_slide_away(a, c), force);
+  dv left = {-dir.y, dir.x};
+  int c_left = dd.x * (c.y - a->p.y) - dd.y * (c.x - a->p.x) > 0;
+  double share = length > 0 ? fmax((length - best) / length, 0.25) : 1;
+  return set_len(c_left ? scale(left, -1) : left, force * share);
 }
 static dv d_separation(const dagent *a, int self, const dagent *all, double radius) {
   dv f = {0, 0};

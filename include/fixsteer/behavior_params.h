@@ -41,9 +41,15 @@ extern "C" {
   X(FXS_BEHAVIOR_EVADE, panic_radius, "units", 0, FXS_MAX, 0,                          \
     "beyond this distance no force; 0 evades at any distance")                                   \
   X(FXS_BEHAVIOR_AVOID, max_see_ahead, "units", 0, FXS_MAX, FXS_INT(60),               \
-    "probe length at max speed")                                                                 \
+    "look-ahead at max speed (scaled by speed / max_speed)")                                     \
   X(FXS_BEHAVIOR_AVOID, max_avoid_force, "force", 0, FXS_MAX, FXS_ONE,                 \
-    "length of the avoidance force")                                                             \
+    "largest avoidance force; swept: ramped by the contact's distance")                          \
+  X(FXS_BEHAVIOR_AVOID, margin, "ticks", 0, FXS_INT(64), FXS_INT(2),                               \
+    "swept: the capsule is widened by the distance covered in this many ticks")                  \
+  X(FXS_BEHAVIOR_AVOID, braking, "factor", 0, FXS_INT(16), 0,                                    \
+    "swept: backward : sideways ratio of the push; 0 pushes sideways only")                      \
+  X(FXS_BEHAVIOR_AVOID, mode, "choice", 0, FXS_ONE, 0,                                           \
+    "0 swept capsule; 1 the tutorial's three probe points")                                      \
   X(FXS_BEHAVIOR_SEPARATION, radius, "units", 0, FXS_MAX, FXS_INT(24),                 \
     "neighbors closer than this push the agent away")                                            \
   X(FXS_BEHAVIOR_ALIGNMENT, radius, "units", 0, FXS_MAX, FXS_INT(60),                  \
@@ -126,7 +132,7 @@ extern "C" {
 typedef struct fxs_behavior_param {
   fxs_behavior behavior; ///< The behavior it belongs to.
   const char *name;      ///< Name in scenario files and reports ("slowing_radius").
-  const char *unit;      ///< "units", "ticks", "radians", "force" or "factor".
+  const char *unit;      ///< "units", "ticks", "radians", "force", "factor" or "choice".
   fix16_t minimum;       ///< Smallest accepted value, raw Q16.16.
   fix16_t maximum;       ///< Largest accepted value, raw Q16.16.
   fix16_t default_value; ///< The library's default.
@@ -143,7 +149,7 @@ const fxs_behavior_param *fxs_behavior_param_info(fxs_behavior behavior, uint32_
 fix16_t fxs_behavior_param_default(fxs_behavior behavior, uint32_t index);
 
 /// Checks a behavior slot's kind, weight and parameters against the table (and walker's
-/// max_step >= min_step). FXS_ERR_BAD_VALUE names the offending value in *bad_index when
+/// max_step >= min_step, and obstacle avoidance's mode is exactly 0 or 1). FXS_ERR_BAD_VALUE names the offending value in *bad_index when
 /// not NULL: 0..5 a parameter, FXS_BAD_PARAM_WEIGHT the weight, FXS_BAD_PARAM_KIND the kind.
 fxs_result fxs_behavior_params_check(uint32_t kind, fix16_t weight,
                                      const fix16_t params[FXS_BEHAVIOR_PARAMS],

@@ -320,6 +320,78 @@ static uint32_t obstacle_field(const scenario *self, const fxs_world *w, scenari
   return e.n;
 }
 
+// ------------------------------------------------------------------ dense obstacle field
+// 48 obstacles (radius 14 to 32) on a jittered 8 x 6 grid whose rows are shifted by half a
+// column, 27 units apart at the narrowest: wider than a body (16), narrower than the capsule
+// of the default avoidance at top speed (2 x (8 + 2 x 4) = 32). 20 agents cross it in four
+// directions (left-right, right-left, top-bottom, diagonals) at max speeds 2, 3 and 4 and
+// max forces 1/4 to 1/2, with default avoidance and separation; each turns back on arrival.
+enum { DENSE_AGENTS = 20 };
+
+static uint32_t dense_hash(uint32_t v) { // a fixed integer mix: the layout is part of the scene
+  v ^= v >> 16, v *= 0x7feb352du, v ^= v >> 15, v *= 0x846ca68bu, v ^= v >> 16;
+  return v;
+}
+
+// The two ends of agent i's crossing, in whole units: {x0, y0, x1, y1}.
+static void dense_route(uint32_t i, int end[4]) {
+  int k = (int)(i % 5);
+  switch (i / 5) {
+    case 0: end[0] = 120, end[1] = 330 + 120 * k, end[2] = 1480, end[3] = 830 - 120 * k; break;
+    case 1: end[0] = 1480, end[1] = 360 + 110 * k, end[2] = 120, end[3] = 380 + 100 * k; break;
+    case 2: end[0] = 450 + 170 * k, end[1] = 80, end[2] = 1150 - 170 * k, end[3] = 1120; break;
+    default:
+      end[0] = k < 3 ? 120 : 1480, end[1] = 80 + 500 * (k % 3);
+      end[2] = k < 3 ? 1480 : 120, end[3] = 1120 - 480 * (k % 3);
+      break;
+  }
+}
+
+static fxs_vec2 dense_end(uint32_t i, int which) {
+  int end[4];
+  dense_route(i, end);
+  return fxs_vec2_make(FXS_INT(end[2 * which]), FXS_INT(end[2 * which + 1]));
+}
+
+static void dense_setup(emitter *e, scenario_state *s) {
+  for (int gx = 0; gx < 8; ++gx) {
+    for (int gy = 0; gy < 6; ++gy) {
+      uint32_t h = dense_hash((uint32_t)(gx * 6 + gy) + 77u);
+      obstacle(e, 420 + 100 * gx + 50 * (gy % 2) + (int)(h % 25u) - 12, 330 + 100 * gy + (int)((h >> 8) % 25u) - 12,
+               14 + (int)((h >> 16) % 19u));
+    }
+  }
+  for (uint32_t i = 0; i < DENSE_AGENTS; ++i) {
+    int end[4];
+    dense_route(i, end);
+    spawn(e, end[0], end[1], FXS_INT(2 + (int)(i % 3)), FXS_RATIO(1, 4 - (int)(i % 3)));
+    uint32_t h = handle_of(i);
+    clear(e, SRC_SETUP, h, FXS_COMBINE_PRIORITIZED_SUM);
+    behave(e, SRC_SETUP, h, FXS_BEHAVIOR_AVOID, FXS_ONE, 0, 0);
+    behave(e, SRC_SETUP, h, FXS_BEHAVIOR_ARRIVE, FXS_ONE, 1, FXS_INT(60));
+    behave(e, SRC_SETUP, h, FXS_BEHAVIOR_SEPARATION, FXS_INT(2), 1, FXS_INT(24));
+    target_point(e, SRC_SETUP, h, dense_end(i, 1));
+    s->mode[i] = 0;
+  }
+}
+
+static uint32_t obstacle_dense(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)self;
+  emitter e = {out, 0, {0, 0, 0}};
+  if (w->tick == 0) {
+    dense_setup(&e, s);
+    return e.n;
+  }
+  for (uint32_t i = 0; i < DENSE_AGENTS; ++i) { // on arrival, cross back
+    const fxs_agent_slot *a = &w->agents[i];
+    if (fxs_vec2_within(a->body.position, a->target_point, FXS_INT(12))) {
+      s->mode[i] ^= 1;
+      target_point(&e, SRC_GAME, handle_of(i), dense_end(i, s->mode[i] ? 0 : 1));
+    }
+  }
+  return e.n;
+}
+
 // ------------------------------------------------------------------ random walker (seed 003)
 static uint32_t walker(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
   (void)self;
@@ -431,6 +503,8 @@ static const scenario scenarios[] = {
      {9, 0, 3, 18, 0}, 1200, configure_default, patrol_paths, leader, 0},
     {"obstacle_field", "6 agents cross a field of 30 obstacles back and forth",
      {6, 30, 0, 0, 0}, 1500, configure_default, no_paths, obstacle_field, 0},
+    {"obstacle_dense", "20 agents at speeds 2-4 cross 48 obstacles in four directions and back",
+     {20, 48, 0, 0, 0}, 2000, configure_default, no_paths, obstacle_dense, 0},
     {"walker", "seed 003's random walkers reach targets through random waypoints",
      {4, 0, 0, 0, 0}, 1500, configure_default, no_paths, walker, 0},
     {"seek_wind", "seed 001: seek a bouncing ball under a steering limit, wind on a click; one agent flees",
