@@ -91,14 +91,13 @@ static int run(const scenario *sc) {
 }
 
 int main(int argc, char **argv) {
-  int status = 0;
-  if (argc < 2) {
-    uint32_t n;
-    const scenario *list = scenario_list(&n);
-    for (uint32_t i = 0; i < n; ++i) {
-      if (list[i].capacity.obstacles || list[i].capacity.walls) status |= run(&list[i]);
-    }
-    return status;
+  int passed = 0, failed = 0;
+  uint32_t n;
+  const scenario *list = scenario_list(&n);
+  for (uint32_t i = 0; i < n && argc < 2; ++i) {
+    if (!list[i].capacity.obstacles && !list[i].capacity.walls) continue;
+    if (run(&list[i]) == 0) ++passed;
+    else ++failed;
   }
   for (int i = 1; i < argc; ++i) {
     const scenario *sc = scenario_find(argv[i]);
@@ -106,7 +105,9 @@ int main(int argc, char **argv) {
       fprintf(stderr, "fxs-clearance: unknown scenario %s\n", argv[i]);
       return 2;
     }
-    status |= run(sc);
+    if (run(sc) == 0) ++passed;
+    else ++failed;
   }
-  return status;
+  printf("clearance: %d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
 }
