@@ -4,6 +4,7 @@
 
 #include "bytes.h"
 #include "fixsteer/manager.h"
+#include "world_slots.h"
 
 static void put_vec2(fxs_writer *w, fxs_vec2 v) {
   fxs_put_i32(w, v.x);
@@ -292,6 +293,7 @@ fxs_result fxs_world_restore(fxs_world *world, const uint8_t *data, size_t size,
   }
   restore apply = {fxs_reader_make(data, size), world, FXS_OK, 0};
   restore_pass(&apply, world);
+  fxs_world_rebuild_derived(world); // the slots were written directly
   return apply.error;
 }
 

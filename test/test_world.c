@@ -23,6 +23,9 @@
 #include "result.h"
 #include "command.h"
 #include "world.h"
+#include "world_grid.h"
+#include "world_slots.h"
+#include "world_step.h"
 #include "snapshot.h"
 #include "bytes.h"
 
@@ -108,7 +111,7 @@ void test_invalid_commands_are_rejected_and_change_nothing(void) {
   c.ref = 200; // no such behavior
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
   c.ref = FXS_BEHAVIOR_SEEK;
-  c.agent = a.value + 0x10000u; // wrong generation
+  c.agent = a.value + (1u << FXS_HANDLE_INDEX_BITS); // wrong generation
   TEST_ASSERT_EQUAL(FXS_ERR_STALE_HANDLE, fxs_world_apply(&world, &c, 0));
   c = fxs_command_make((fxs_command_type)77, 0, 0);
   c.agent = a.value;
