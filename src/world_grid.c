@@ -18,7 +18,7 @@ fxs_grid fxs_grid_of(const fxs_world *world) {
   if (width < 1) width = 1;
   if (height < 1) height = 1;
   g.min_x = d->bounds_min.x, g.min_y = d->bounds_min.y;
-  g.size = d->neighbor_radius > FXS_ONE ? d->neighbor_radius : FXS_ONE;
+  g.size = d->neighbor_radius / 2 > FXS_ONE ? d->neighbor_radius / 2 : FXS_ONE;
   for (;;) {
     uint64_t w = (uint64_t)((width + g.size - 1) / g.size);
     uint64_t h = (uint64_t)((height + g.size - 1) / g.size);
@@ -70,37 +70,38 @@ void fxs_grid_copy_view(fxs_world *world, uint32_t begin, uint32_t end) {
 }
 
 // Inserts a candidate into the list of the nearest, sorted by (squared distance, slot).
-static void offer(fxs_world_worker *out, uint32_t *n, uint64_t d2, uint32_t slot, uint32_t v) {
+static void offer(fxs_world_candidate *list, uint32_t *n, fxs_world_candidate c) {
   uint32_t at = *n;
   if (at == FXS_MAX_NEIGHBORS) {
-    uint64_t far = out->dist_sq[at - 1u];
-    if (d2 > far || (d2 == far && slot > out->slot[at - 1u])) return;
+    const fxs_world_candidate *far = &list[at - 1u];
+    if (c.dist_sq > far->dist_sq || (c.dist_sq == far->dist_sq && c.slot > far->slot)) return;
     --at; // replaces the farthest
   } else {
     ++*n;
   }
-  while (at > 0 && (out->dist_sq[at - 1u] > d2 ||
-                    (out->dist_sq[at - 1u] == d2 && out->slot[at - 1u] > slot))) {
-    out->dist_sq[at] = out->dist_sq[at - 1u];
-    out->slot[at] = out->slot[at - 1u];
-    out->view[at] = out->view[at - 1u];
+  while (at > 0 && (list[at - 1u].dist_sq > c.dist_sq ||
+                    (list[at - 1u].dist_sq == c.dist_sq && list[at - 1u].slot > c.slot))) {
+    list[at] = list[at - 1u];
     --at;
   }
-  out->dist_sq[at] = d2;
-  out->slot[at] = slot;
-  out->view[at] = v;
+  list[at] = c;
 }
 
 // Offers every agent of view entries [begin, end) within radius r of p, except entry self.
-static void scan(const fxs_world *world, uint32_t begin, uint32_t end, uint32_t self,
-                 fxs_vec2 p, int64_t r, fxs_world_worker *out, uint32_t *n) {
+static void scan(const fxs_world *world, uint32_t begin, uint32_t end, uint32_t self, fxs_vec2 p,
+                 int64_t r, fxs_world_candidate *list, uint32_t *n) {
   const fxs_vec2 *pos = world->view_position;
-  uint64_t r2 = (uint64_t)r * (uint64_t)r;
+  uint64_t r2 = (uint64_t)r * (uint64_t)r, width = 2u * (uint64_t)r;
   for (uint32_t j = begin; j < end; ++j) {
     int64_t dx = (int64_t)pos[j].x - p.x, dy = (int64_t)pos[j].y - p.y;
-    if (dx > r || dx < -r || dy > r || dy < -r || j == self) continue;
-    uint64_t d2 = (uint64_t)(dx * dx) + (uint64_t)(dy * dy); // each square <= r^2 < 2^62
-    if (d2 <= r2) offer(out, n, d2, world->view_slot[j], j);
+    // |dx| <= r and |dy| <= r, one unsigned comparison each
+    if ((uint64_t)(dx + r) > width || (uint64_t)(dy + r) > width) continue;
+    fxs_world_candidate c;
+    c.dist_sq = (uint64_t)(dx * dx) + (uint64_t)(dy * dy); // each square <= r^2 < 2^62
+    if (c.dist_sq > r2 || j == self) continue;
+    c.slot = world->view_slot[j];
+    c.view = j;
+    offer(list, n, c);
   }
 }
 
@@ -117,13 +118,16 @@ uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t 
   // The cells x0..x1 of one row are consecutive in the view: one run per row.
   for (uint32_t cy = y0; cy <= y1; ++cy) {
     uint32_t row = cy * g->w;
-    scan(world, world->cell_start[row + x0], world->cell_start[row + x1 + 1u], v, p, r, out, &n);
+    scan(world, world->cell_start[row + x0], world->cell_start[row + x1 + 1u], v, p, r,
+         out->nearest, &n);
   }
   for (uint32_t k = 0; k < n; ++k) {
+    const fxs_world_candidate *c = &out->nearest[k];
     fxs_neighbor *nb = &out->neighbors[k];
-    nb->position = world->view_position[out->view[k]];
-    nb->velocity = world->view_velocity[out->view[k]];
-    nb->id = out->slot[k];
+    nb->position = world->view_position[c->view];
+    nb->velocity = world->view_velocity[c->view];
+    nb->id = c->slot;
+    out->dist_sq[k] = c->dist_sq;
   }
   return n;
 }

@@ -9,13 +9,19 @@
 
 #include "fixsteer/world.h"
 
+/// One entry of a neighbor search: sorted by (dist_sq, slot).
+typedef struct fxs_world_candidate {
+  uint64_t dist_sq; ///< Exact squared distance, Q32.32.
+  uint32_t slot;    ///< Slot index (the tie-break).
+  uint32_t view;    ///< View index.
+} fxs_world_candidate;
+
 /// Scratch of one worker: the neighbor list of the agent it steers. Its size is a multiple
 /// of 64 bytes, so two workers never write to the same cache line.
 typedef struct fxs_world_worker {
-  fxs_neighbor neighbors[FXS_MAX_NEIGHBORS]; ///< Nearest first, ties by lower slot.
-  uint64_t dist_sq[FXS_MAX_NEIGHBORS];       ///< Exact squared distances, Q32.32.
-  uint32_t slot[FXS_MAX_NEIGHBORS];          ///< Slot index of each (the tie-break).
-  uint32_t view[FXS_MAX_NEIGHBORS];          ///< View index of each.
+  fxs_neighbor neighbors[FXS_MAX_NEIGHBORS];      ///< Nearest first, ties by lower slot.
+  uint64_t dist_sq[FXS_MAX_NEIGHBORS];            ///< Their exact squared distances, Q32.32.
+  fxs_world_candidate nearest[FXS_MAX_NEIGHBORS]; ///< The search's sorted list.
 } fxs_world_worker;
 
 /// The grid of one tick: square cells of `size` raw units over the world's bounds,
