@@ -92,9 +92,9 @@ golden: $(BUILD_DIR)/bin/fixsteer
 	  $(BUILD_DIR)/bin/fixsteer record --scenario $$s --keyframe 250 --out test/golden/$$s.fxr || exit 1; \
 	done
 
-$(BUILD_DIR)/bin/fxs-bench: tools/bench.c $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
+$(BUILD_DIR)/bin/fxs-bench: tools/bench.c tools/task_pool.h $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_TOOL) $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(LDFLAGS) -o $@
+	$(CC) $(CFLAGS_TOOL) -pthread $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(LDFLAGS) -o $@
 
 # The golden replays verified in 1..16 threads, plain and under ThreadSanitizer.
 $(BUILD_DIR)/bin/fxs-threads: tools/threads.c $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a

@@ -1,16 +1,22 @@
-// fxs-bench: time per world step for flocks of growing size (separation, alignment,
-// cohesion, wander and a weak arrive), and the world's memory. Prints a table.
+// fxs-bench: world step and spawn times (prints tables; doubles only for printing).
+//
+//   fxs-bench                        step time and memory for grid flocks of 100 to 2000
+//   fxs-bench flock N TICKS [W]      a uniform flock of N agents with about 10 neighbors
+//                                    each: ms per tick inline, or on W pool workers
+//   fxs-bench spawn N                time to apply N spawn commands to an empty world
 //
 //   make bench
 #define _POSIX_C_SOURCE 199309L // clock_gettime
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "fixsteer/fixsteer.h"
 #include "fixsteer/snapshot.h"
 #include "fixsteer/world.h"
+#include "task_pool.h"
 
 static double now_seconds(void) {
   struct timespec ts;
@@ -26,7 +32,16 @@ static fxs_command behavior(uint32_t agent, fxs_behavior kind, fix16_t weight, u
   return c;
 }
 
-static void run(uint16_t agents, int ticks) {
+// Separation, alignment, cohesion and wander for agent handle h (4 commands).
+static uint32_t flock_behaviors(fxs_command *out, uint32_t h, uint16_t *seq) {
+  out[0] = behavior(h, FXS_BEHAVIOR_SEPARATION, FXS_INT(3), (*seq)++);
+  out[1] = behavior(h, FXS_BEHAVIOR_ALIGNMENT, FXS_ONE, (*seq)++);
+  out[2] = behavior(h, FXS_BEHAVIOR_COHESION, FXS_RATIO(1, 2), (*seq)++);
+  out[3] = behavior(h, FXS_BEHAVIOR_WANDER, FXS_RATIO(1, 4), (*seq)++);
+  return 4;
+}
+
+static void run(uint32_t agents, int ticks) {
   fxs_world_capacity cap = {agents, 0, 0, 0, 0};
   fxs_world_def def = fxs_default_world_def();
   def.neighbor_radius = FXS_INT(60);
@@ -37,15 +52,12 @@ static void run(uint16_t agents, int ticks) {
   fxs_command *setup = malloc(sizeof *setup * agents * 6u);
   uint32_t n = 0;
   uint16_t seq = 0;
-  for (uint16_t i = 0; i < agents; ++i) {
-    fxs_command s = fxs_command_make(FXS_CMD_SPAWN, 0, i);
+  for (uint32_t i = 0; i < agents; ++i) {
+    fxs_command s = fxs_command_make(FXS_CMD_SPAWN, 0, (uint16_t)i);
     s.arg[0] = FXS_INT(200 + (i % 64) * 55), s.arg[1] = FXS_INT(200 + (i / 64) * 55);
     s.arg[4] = FXS_INT(3), s.arg[5] = FXS_RATIO(1, 5), s.arg[6] = FXS_ONE, s.arg[7] = FXS_INT(8);
     setup[n++] = s;
-    setup[n++] = behavior(i + 1u, FXS_BEHAVIOR_SEPARATION, FXS_INT(3), seq++);
-    setup[n++] = behavior(i + 1u, FXS_BEHAVIOR_ALIGNMENT, FXS_ONE, seq++);
-    setup[n++] = behavior(i + 1u, FXS_BEHAVIOR_COHESION, FXS_RATIO(1, 2), seq++);
-    setup[n++] = behavior(i + 1u, FXS_BEHAVIOR_WANDER, FXS_RATIO(1, 4), seq++);
+    n += flock_behaviors(&setup[n], i + 1u, &seq);
   }
   fxs_world_step(&w, setup, n, 0);
   double t0 = now_seconds();
@@ -62,7 +74,117 @@ static void run(uint16_t agents, int ticks) {
   free(memory);
 }
 
-int main(void) {
+// The uniform flock: N agents at random raw positions in a square whose side gives about
+// ten agents per neighbor disc (radius 60), random velocities up to 2 per axis. The random
+// numbers come from a fixed xorshift, so every run builds the same world.
+typedef struct uniform {
+  fxs_world world;
+  void *memory;
+  fxs_command *commands;
+  uint32_t side;   // raw Q16.16
+  uint64_t random; // xorshift state
+} uniform;
+
+static uint32_t next_random(uniform *u) {
+  u->random ^= u->random << 13, u->random ^= u->random >> 7, u->random ^= u->random << 17;
+  return (uint32_t)(u->random >> 16);
+}
+
+// Side of the square, raw Q16.16: sqrt(N * pi * 60^2 / 10) world units, by integer search.
+static uint32_t uniform_side(uint32_t agents) {
+  uint64_t area = (uint64_t)agents * 11310u / 10u; // pi * 3600 / 10 = 1130.97
+  uint64_t s = 1;
+  while ((s + 1) * (s + 1) <= area) ++s;
+  return s > 32000u ? 32000u * 65536u : (uint32_t)s * 65536u;
+}
+
+static int uniform_make(uniform *u, uint32_t agents) {
+  memset(u, 0, sizeof *u);
+  fxs_world_capacity cap = {agents, 0, 0, 0, 0};
+  fxs_world_def def = fxs_default_world_def();
+  u->side = uniform_side(agents);
+  def.neighbor_radius = FXS_INT(60);
+  def.bounds_max = fxs_vec2_make((fix16_t)u->side, (fix16_t)u->side);
+  size_t size = fxs_world_memory_size(&cap);
+  u->memory = size ? malloc(size) : 0;
+  u->commands = malloc(sizeof(fxs_command) * ((size_t)agents * 4u + 1u));
+  u->random = UINT64_C(0x2545F4914F6CDD1D);
+  if (!u->memory || !u->commands) return -1;
+  return fxs_world_init(&u->world, &def, &cap, u->memory, size) == FXS_OK ? 0 : -1;
+}
+
+static fxs_command uniform_spawn(uniform *u, uint32_t i) {
+  fxs_command s = fxs_command_make(FXS_CMD_SPAWN, 0, (uint16_t)i);
+  s.arg[0] = (fix16_t)(next_random(u) % u->side), s.arg[1] = (fix16_t)(next_random(u) % u->side);
+  s.arg[2] = (fix16_t)(next_random(u) % 262144u) - 131072;
+  s.arg[3] = (fix16_t)(next_random(u) % 262144u) - 131072;
+  s.arg[4] = FXS_INT(3), s.arg[5] = FXS_RATIO(1, 5), s.arg[6] = FXS_ONE, s.arg[7] = FXS_INT(8);
+  return s;
+}
+
+// Spawns every agent (returns the seconds that took) and gives each its behaviors.
+static double uniform_fill(uniform *u) {
+  fxs_world *w = &u->world;
+  uint32_t agents = w->capacity.agents, n = 0;
+  for (uint32_t i = 0; i < agents; ++i) u->commands[i] = uniform_spawn(u, i);
+  double t0 = now_seconds();
+  for (uint32_t i = 0; i < agents; ++i) fxs_world_apply(w, &u->commands[i], 0);
+  double spawn = now_seconds() - t0;
+  uint16_t seq = 0;
+  for (uint32_t i = 0; i < agents; ++i) n += flock_behaviors(&u->commands[n], i + 1u, &seq);
+  for (uint32_t i = 0; i < n; ++i) fxs_world_apply(w, &u->commands[i], 0);
+  return spawn;
+}
+
+static void uniform_free(uniform *u) {
+  free(u->commands);
+  free(u->memory);
+}
+
+static int flock(uint32_t agents, int ticks, uint32_t workers) {
+  uniform u;
+  task_pool pool;
+  if (uniform_make(&u, agents) != 0) return fprintf(stderr, "fxs-bench: no memory\n"), 1;
+  double spawn = uniform_fill(&u);
+  if (workers > 0) {
+    if (task_pool_start(&pool, workers) != 0) return fprintf(stderr, "fxs-bench: no threads\n"), 1;
+    fxs_task_system tasks = task_pool_system(&pool);
+    fxs_world_set_tasks(&u.world, &tasks);
+  }
+  fxs_world_step(&u.world, 0, 0, 0); // warm-up tick
+  double t0 = now_seconds();
+  for (int t = 0; t < ticks; ++t) fxs_world_step(&u.world, 0, 0, 0);
+  double per_tick = (now_seconds() - t0) / ticks;
+  printf("%8u agents  side %5u  %s%2u  %9.3f ms/tick  spawn %8.2f ms  hash %016llx\n", agents,
+         u.side >> 16, workers ? "workers " : "inline  ", workers, per_tick * 1e3, spawn * 1e3,
+         (unsigned long long)fxs_world_hash(&u.world));
+  if (workers > 0) task_pool_stop(&pool);
+  uniform_free(&u);
+  return 0;
+}
+
+static int spawn_only(uint32_t agents) {
+  uniform u;
+  if (uniform_make(&u, agents) != 0) return fprintf(stderr, "fxs-bench: no memory\n"), 1;
+  for (uint32_t i = 0; i < agents; ++i) u.commands[i] = uniform_spawn(&u, i);
+  double t0 = now_seconds();
+  for (uint32_t i = 0; i < agents; ++i) fxs_world_apply(&u.world, &u.commands[i], 0);
+  double spawn = now_seconds() - t0;
+  printf("%8u agents spawned in %.2f ms (%.1f ns per spawn), %u live, world %zu bytes\n", agents,
+         spawn * 1e3, spawn * 1e9 / agents, fxs_world_agent_count(&u.world),
+         fxs_world_memory_size(&u.world.capacity));
+  uniform_free(&u);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc >= 4 && strcmp(argv[1], "flock") == 0) {
+    uint32_t workers = argc >= 5 ? (uint32_t)atoi(argv[4]) : 0;
+    if (workers > FXS_MAX_WORKERS) return fprintf(stderr, "fxs-bench: at most 16 workers\n"), 2;
+    return flock((uint32_t)atoi(argv[2]), atoi(argv[3]), workers);
+  }
+  if (argc >= 3 && strcmp(argv[1], "spawn") == 0) return spawn_only((uint32_t)atoi(argv[2]));
+  if (argc > 1) return fprintf(stderr, "usage: fxs-bench [flock N TICKS [WORKERS] | spawn N]\n"), 2;
   run(100, 400);
   run(500, 100);
   run(1000, 50);
