@@ -17,28 +17,12 @@
 #include "fixsteer/snapshot.h"
 #include "fixsteer/world.h"
 #include "task_pool.h"
+#include "uniform_flock.h"
 
 static double now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static fxs_command behavior(uint32_t agent, fxs_behavior kind, fix16_t weight, uint16_t seq) {
-  fxs_behavior_slot b = fxs_behavior_slot_default(kind);
-  fxs_command c = fxs_command_make(FXS_CMD_ADD_BEHAVIOR, 1, seq);
-  c.agent = agent, c.ref = kind, c.arg[0] = weight;
-  for (int i = 0; i < FXS_BEHAVIOR_PARAMS; ++i) c.arg[1 + i] = b.p[i];
-  return c;
-}
-
-// Separation, alignment, cohesion and wander for agent handle h (4 commands).
-static uint32_t flock_behaviors(fxs_command *out, uint32_t h, uint16_t *seq) {
-  out[0] = behavior(h, FXS_BEHAVIOR_SEPARATION, FXS_INT(3), (*seq)++);
-  out[1] = behavior(h, FXS_BEHAVIOR_ALIGNMENT, FXS_ONE, (*seq)++);
-  out[2] = behavior(h, FXS_BEHAVIOR_COHESION, FXS_RATIO(1, 2), (*seq)++);
-  out[3] = behavior(h, FXS_BEHAVIOR_WANDER, FXS_RATIO(1, 4), (*seq)++);
-  return 4;
 }
 
 static void run(uint32_t agents, int ticks) {
@@ -74,85 +58,22 @@ static void run(uint32_t agents, int ticks) {
   free(memory);
 }
 
-// The uniform flock: N agents at random raw positions in a square whose side gives about
-// ten agents per neighbor disc (radius 60), random velocities up to 2 per axis. The random
-// numbers come from a fixed xorshift, so every run builds the same world.
-typedef struct uniform {
-  fxs_world world;
-  void *memory;
-  fxs_command *commands;
-  uint32_t side;   // raw Q16.16
-  uint64_t random; // xorshift state
-} uniform;
-
-static uint32_t next_random(uniform *u) {
-  u->random ^= u->random << 13, u->random ^= u->random >> 7, u->random ^= u->random << 17;
-  return (uint32_t)(u->random >> 16);
-}
-
-// Side of the square, raw Q16.16: sqrt(N * pi * 60^2 / 10) world units, by integer search.
-static uint32_t uniform_side(uint32_t agents) {
-  uint64_t area = (uint64_t)agents * 11310u / 10u; // pi * 3600 / 10 = 1130.97
-  uint64_t s = 1;
-  while ((s + 1) * (s + 1) <= area) ++s;
-  return s > 32000u ? 32000u * 65536u : (uint32_t)s * 65536u;
-}
-
-static int uniform_make(uniform *u, uint32_t agents) {
-  memset(u, 0, sizeof *u);
-  fxs_world_capacity cap = {agents, 0, 0, 0, 0};
-  fxs_world_def def = fxs_default_world_def();
-  u->side = uniform_side(agents);
-  def.neighbor_radius = FXS_INT(60);
-  def.bounds_max = fxs_vec2_make((fix16_t)u->side, (fix16_t)u->side);
-  size_t size = fxs_world_memory_size(&cap);
-  u->memory = size ? malloc(size) : 0;
-  u->commands = malloc(sizeof(fxs_command) * ((size_t)agents * 4u + 1u));
-  u->random = UINT64_C(0x2545F4914F6CDD1D);
-  if (!u->memory || !u->commands) return -1;
-  return fxs_world_init(&u->world, &def, &cap, u->memory, size) == FXS_OK ? 0 : -1;
-}
-
-static fxs_command uniform_spawn(uniform *u, uint32_t i) {
-  fxs_command s = fxs_command_make(FXS_CMD_SPAWN, 0, (uint16_t)i);
-  s.arg[0] = (fix16_t)(next_random(u) % u->side), s.arg[1] = (fix16_t)(next_random(u) % u->side);
-  s.arg[2] = (fix16_t)(next_random(u) % 262144u) - 131072;
-  s.arg[3] = (fix16_t)(next_random(u) % 262144u) - 131072;
-  s.arg[4] = FXS_INT(3), s.arg[5] = FXS_RATIO(1, 5), s.arg[6] = FXS_ONE, s.arg[7] = FXS_INT(8);
-  return s;
-}
-
-// Spawns every agent (returns the seconds that took) and gives each its behaviors.
-static double uniform_fill(uniform *u) {
-  fxs_world *w = &u->world;
-  uint32_t agents = w->capacity.agents, n = 0;
-  for (uint32_t i = 0; i < agents; ++i) u->commands[i] = uniform_spawn(u, i);
-  double t0 = now_seconds();
-  for (uint32_t i = 0; i < agents; ++i) fxs_world_apply(w, &u->commands[i], 0);
-  double spawn = now_seconds() - t0;
-  uint16_t seq = 0;
-  for (uint32_t i = 0; i < agents; ++i) n += flock_behaviors(&u->commands[n], i + 1u, &seq);
-  for (uint32_t i = 0; i < n; ++i) fxs_world_apply(w, &u->commands[i], 0);
-  return spawn;
-}
-
-static void uniform_free(uniform *u) {
-  free(u->commands);
-  free(u->memory);
-}
-
 static int flock(uint32_t agents, int ticks, uint32_t workers) {
   uniform u;
   task_pool pool;
   if (uniform_make(&u, agents) != 0) return fprintf(stderr, "fxs-bench: no memory\n"), 1;
-  double spawn = uniform_fill(&u);
+  uniform_spawns(&u);
+  double t0 = now_seconds();
+  for (uint32_t i = 0; i < agents; ++i) fxs_world_apply(&u.world, &u.commands[i], 0);
+  double spawn = now_seconds() - t0;
+  uniform_behaviors(&u);
   if (workers > 0) {
     if (task_pool_start(&pool, workers) != 0) return fprintf(stderr, "fxs-bench: no threads\n"), 1;
     fxs_task_system tasks = task_pool_system(&pool);
     fxs_world_set_tasks(&u.world, &tasks);
   }
   fxs_world_step(&u.world, 0, 0, 0); // warm-up tick
-  double t0 = now_seconds();
+  t0 = now_seconds();
   for (int t = 0; t < ticks; ++t) fxs_world_step(&u.world, 0, 0, 0);
   double per_tick = (now_seconds() - t0) / ticks;
   printf("%8u agents  side %5u  %s%2u  %9.3f ms/tick  spawn %8.2f ms  hash %016llx\n", agents,
@@ -166,7 +87,7 @@ static int flock(uint32_t agents, int ticks, uint32_t workers) {
 static int spawn_only(uint32_t agents) {
   uniform u;
   if (uniform_make(&u, agents) != 0) return fprintf(stderr, "fxs-bench: no memory\n"), 1;
-  for (uint32_t i = 0; i < agents; ++i) u.commands[i] = uniform_spawn(&u, i);
+  uniform_spawns(&u);
   double t0 = now_seconds();
   for (uint32_t i = 0; i < agents; ++i) fxs_world_apply(&u.world, &u.commands[i], 0);
   double spawn = now_seconds() - t0;

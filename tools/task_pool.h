@@ -3,8 +3,9 @@
 //
 // task_pool_start(&pool, n) starts n - 1 threads; the thread that steps the world is
 // worker 0 and works too (inside finish). A phase is cut into ranges of
-// max(min_range, count / (4 n)) items that the workers take in turn, so which worker runs
-// which range changes from tick to tick: the world's results must not depend on it.
+// max(min_range, count / (4 n)) items (with finest set: count / (4 n), at least 1) that the
+// workers take in turn, so which worker runs which range changes from tick to tick: the
+// world's results must not depend on it.
 #ifndef FXS_TOOLS_TASK_POOL_H
 #define FXS_TOOLS_TASK_POOL_H
 
@@ -33,6 +34,7 @@ struct task_pool {
   uint32_t count, range, next, running; // next item to hand out; ranges being run
   uint64_t phase;           // bumped per posted phase
   int quit;
+  int finest;               // ignore min_range: split even small phases
 };
 
 // Takes and runs ranges of the current phase until none is left. Called with the lock held.
@@ -73,12 +75,15 @@ static void *task_pool_thread(void *arg) {
 static void *task_pool_enqueue(fxs_task_fn *task, uint32_t count, uint32_t min_range,
                                void *task_context, void *user_context) {
   task_pool *p = (task_pool *)user_context;
-  if (p->workers <= 1) {
-    task(0, count, 0, task_context);
-    return 0; // ran inline
+  if (p->workers <= 1) { // inline, in several ranges when finest
+    uint32_t range = p->finest && count / 4u ? count / 4u : count;
+    for (uint32_t b = 0; b < count; b += range) {
+      task(b, count - b > range ? b + range : count, 0, task_context);
+    }
+    return 0;
   }
   uint32_t range = count / (4u * p->workers);
-  if (range < min_range) range = min_range;
+  if (range < min_range && !p->finest) range = min_range;
   if (range == 0) range = 1;
   pthread_mutex_lock(&p->lock);
   p->task = task, p->context = task_context;

@@ -131,9 +131,10 @@ typedef struct fxs_world_capacity {
 /// (< the task system's worker_count). task_context belongs to the world.
 typedef void fxs_task_fn(uint32_t begin, uint32_t end, uint32_t worker, void *task_context);
 
-/// Runs `task` over the items [0, count), split into ranges of at least min_range items (the
-/// last may be shorter), possibly on several threads, and returns a handle for finish, or
-/// NULL when it has already run everything. Ranges that may run at the same time must get
+/// Runs `task` over the items [0, count), split into ranges that together cover each item
+/// exactly once, possibly on several threads, and returns a handle for finish, or NULL when
+/// it has already run everything. min_range is a hint: shorter ranges are not worth a thread
+/// hop (any split gives the same results). Ranges that may run at the same time must get
 /// different worker indices. Called from the thread that steps the world.
 typedef void *fxs_enqueue_fn(fxs_task_fn *task, uint32_t count, uint32_t min_range,
                              void *task_context, void *user_context);
