@@ -92,7 +92,7 @@ void test_handles_go_stale_on_despawn_and_slots_are_reused_with_a_new_generation
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &d, 0));
   TEST_ASSERT_NULL(fxs_world_agent(&world, a));
   fxs_agent_handle b = spawn_at(5, 5);
-  TEST_ASSERT_EQUAL_UINT32(a.value & 0xFFFFu, b.value & 0xFFFFu); // same slot
+  TEST_ASSERT_EQUAL_UINT32(a.value & FXS_HANDLE_INDEX_MASK, b.value & FXS_HANDLE_INDEX_MASK); // same slot
   TEST_ASSERT_NOT_EQUAL(a.value, b.value);                        // new generation
   TEST_ASSERT_NULL(fxs_world_agent(&world, a));
   TEST_ASSERT_EQUAL(FXS_ERR_STALE_HANDLE, fxs_world_apply(&world, &d, 0));
