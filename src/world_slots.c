@@ -9,6 +9,9 @@
 
 #define BITS 32u
 
+typedef char fxs_free_levels_fit[sizeof(((fxs_world *)0)->free_level_at) ==
+                                         FXS_FREE_LEVELS_MAX * sizeof(uint32_t) ? 1 : -1];
+
 static uint32_t words_for(uint32_t bits) { return bits / BITS + (bits % BITS != 0); }
 
 uint32_t fxs_free_slots_words(uint32_t agents) {
