@@ -80,13 +80,14 @@ static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b
     case FXS_BEHAVIOR_LEADER: {
       if (!ctx->target) return fxs_vec2_zero();
       fxs_leader_def d = {p[0], p[1], p[2], p[3], p[4], p[5]};
-      return fxs_follow_leader(a, ctx->index, ctx->target, nb, nc, &d);
+      return fxs_follow_leader_known(a, ctx->index, ctx->target, nb, ctx->scratch->dist_sq, nc, &d);
     }
     case FXS_BEHAVIOR_QUEUE: {
       fxs_queue_def d = {p[0], p[1], p[2]};
       fxs_steering so_far = fxs_manager_combine(m, a); // what the earlier behaviors want
       fix16_t scale = FXS_ONE;
-      fxs_vec2 f = fxs_queue(a, ctx->index, so_far.linear, nb, nc, &d, &scale);
+      fxs_vec2 f = fxs_queue_known(a, ctx->index, so_far.linear, nb, ctx->scratch->dist_sq, nc, &d,
+                                   &scale);
       *velocity_scale = fxs_mul(*velocity_scale, scale);
       return f;
     }
