@@ -55,7 +55,9 @@ void fxs_grid_sort(fxs_world *world, const fxs_grid *g) {
   for (uint32_t c = 0; c < cells; ++c) start[c + 1u] += start[c];
   // start[c] now counts the agents of the cells before c; it serves as the write cursor of
   // cell c and ends as the start of cell c + 1, so it is shifted back afterwards.
-  for (uint32_t k = 0; k < n; ++k) world->view_slot[start[world->live_cell[k]]++] = world->live_slot[k];
+  for (uint32_t k = 0; k < n; ++k) {
+    world->view_slot[start[world->live_cell[k]]++] = world->live_slot[k];
+  }
   for (uint32_t c = cells; c > 0; --c) start[c] = start[c - 1u];
   start[0] = 0;
   world->view_count = n;

@@ -137,10 +137,11 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
       return fxs_steering_linear(b->kind == FXS_BEHAVIOR_PURSUIT ? fxs_pursuit(a, ctx->target, p[0])
                                                                   : fxs_evade(a, ctx->target, p[0], p[1]));
     case FXS_BEHAVIOR_AVOID: {
+      const step_context *step = ctx->step;
       fxs_avoidance_def d = {p[0], p[1]};
       return fxs_steering_linear(
-          fxs_vec2_add(fxs_avoid_obstacles(a, ctx->world->live_obstacles, ctx->step->obstacle_count, &d),
-                       fxs_avoid_walls(a, ctx->world->live_walls, ctx->step->wall_count, &d)));
+          fxs_vec2_add(fxs_avoid_obstacles(a, ctx->world->live_obstacles, step->obstacle_count, &d),
+                       fxs_avoid_walls(a, ctx->world->live_walls, step->wall_count, &d)));
     }
     case FXS_BEHAVIOR_PATH: return fxs_steering_linear(path_steering(ctx));
     case FXS_BEHAVIOR_DYNAMIC_ARRIVE: {
@@ -245,7 +246,9 @@ static void steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *con
   if (worker >= FXS_MAX_WORKERS) return;
   fxs_world_worker *scratch = &step->world->workers[worker];
   for (uint32_t v = begin; v < end; ++v) {
-    if (end - v > FXS_PREFETCH_AHEAD) FXS_PREFETCH_AGENT(world, world->view_slot[v + FXS_PREFETCH_AHEAD]);
+    if (end - v > FXS_PREFETCH_AHEAD) {
+      FXS_PREFETCH_AGENT(world, world->view_slot[v + FXS_PREFETCH_AHEAD]);
+    }
     steer_agent(step, v, scratch);
   }
 }

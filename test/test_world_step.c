@@ -104,7 +104,9 @@ void test_neighbors_are_the_sixteen_nearest_and_ties_go_to_the_lower_slot(void) 
   spawn_raw(FXS_INT(500), FXS_INT(500)); // slot 0, the agent that searches
   // Slots 1..20 on a ring of radius 50 (all at squared distance 2500), slot 21 at 10 and
   // slot 22 exactly at the neighbor radius, slot 23 just beyond it.
-  for (int i = 0; i < 20; ++i) spawn_raw(FXS_INT(500) + (i % 2 ? FXS_INT(50) : -FXS_INT(50)), FXS_INT(500));
+  for (int i = 0; i < 20; ++i) {
+    spawn_raw(FXS_INT(500) + (i % 2 ? FXS_INT(50) : -FXS_INT(50)), FXS_INT(500));
+  }
   spawn_raw(FXS_INT(510), FXS_INT(500));
   spawn_raw(FXS_INT(500), FXS_INT(600));
   spawn_raw(FXS_INT(600), FXS_INT(500) + 1);

@@ -204,7 +204,8 @@ int main(int argc, char **argv) {
     }
   }
   if (replay_count == 0 || flock_ticks < 1 || flock_ticks > 64) {
-    return fprintf(stderr, "usage: fxs-threads [--flock-ticks 1..64] [--flock-agents N] REPLAY...\n"), 2;
+    fprintf(stderr, "usage: fxs-threads [--flock-ticks 1..64] [--flock-agents N] REPLAY...\n");
+    return 2;
   }
   job single;
   memset(&single, 0, sizeof single);
