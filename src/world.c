@@ -211,15 +211,24 @@ fxs_result fxs_world_add_path(fxs_world *world, const fxs_vec2 *nodes, uint16_t 
 
 // ------------------------------------------------------------------ handles
 
+// Handle encoding and decoding live in world_slots.c.
+static fxs_agent_handle make_handle(uint32_t index, uint32_t generation) {
+  return fxs_world_make_handle(index, generation);
+}
+
+static int32_t slot_of(const fxs_world *world, uint32_t value) {
+  return fxs_world_slot_of(world, value);
+}
+
 const fxs_agent *fxs_world_agent(const fxs_world *world, fxs_agent_handle handle) {
-  int32_t i = fxs_world_slot_of(world, handle.value);
+  int32_t i = slot_of(world, handle.value);
   return i < 0 ? 0 : &world->agents[i].body;
 }
 
 fxs_agent_handle fxs_world_handle_at(const fxs_world *world, uint32_t index) {
   fxs_agent_handle none = {0};
   if (index >= world->capacity.agents || !world->agents[index].alive) return none;
-  return fxs_world_make_handle(index, world->agents[index].generation);
+  return make_handle(index, world->agents[index].generation);
 }
 
 uint32_t fxs_world_agent_count(const fxs_world *world) { return world->live_count; }
@@ -252,7 +261,7 @@ static fxs_result spawn(fxs_world *world, const fxs_command *c, fxs_agent_handle
     s->target_point = s->body.position;
     s->path = fxs_path_start();
     fxs_rng_seed_stream(&s->rng, world->def.seed, fxs_world_stream_id(i, generation));
-    if (out) *out = fxs_world_make_handle(i, generation);
+    if (out) *out = make_handle(i, generation);
     return FXS_OK;
   }
   return FXS_ERR_FULL;
@@ -329,7 +338,7 @@ static fxs_result agent_command(fxs_world *world, fxs_agent_slot *s, const fxs_c
       return FXS_OK;
     case FXS_CMD_SET_TARGET_POINT: s->target_point = fxs_vec2_make(c->arg[0], c->arg[1]); return FXS_OK;
     case FXS_CMD_SET_TARGET_AGENT:
-      if (c->ref != 0 && fxs_world_slot_of(world, c->ref) < 0) return FXS_ERR_STALE_HANDLE;
+      if (c->ref != 0 && slot_of(world, c->ref) < 0) return FXS_ERR_STALE_HANDLE;
       s->target_agent = c->ref;
       return FXS_OK;
     case FXS_CMD_CLEAR_BEHAVIORS:
@@ -363,7 +372,7 @@ fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
     default: break;
   }
   if (command->type >= FXS_CMD_COUNT) return FXS_ERR_BAD_COMMAND;
-  int32_t i = fxs_world_slot_of(world, command->agent);
+  int32_t i = slot_of(world, command->agent);
   if (i < 0) return FXS_ERR_STALE_HANDLE;
   return agent_command(world, &world->agents[i], command);
 }
