@@ -238,18 +238,19 @@ bench-m3: $(M3_DIR)/fxs-bench-m3.elf
 	timeout 600 qemu-system-arm -M mps2-an385 -cpu cortex-m3 -icount shift=0 -nographic \
 	  -monitor none -serial none -semihosting-config enable=on,target=native -kernel $<
 
-# The golden replays verified in 1..16 threads, plain and under ThreadSanitizer.
-$(BUILD_DIR)/bin/fxs-threads: tools/threads.c $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
+# The golden replays verified in 1..16 threads, and through the world's task system on 1..16
+# workers with a 100,000-agent flock, plain and under ThreadSanitizer (fewer flock ticks).
+$(BUILD_DIR)/bin/fxs-threads: tools/threads.c tools/task_pool.h tools/uniform_flock.h $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_TOOL) -pthread $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(LDFLAGS) -o $@
 
-build/tsan/bin/fxs-threads: tools/threads.c $(SOURCES) | $(LFM_SOURCES)
+build/tsan/bin/fxs-threads: tools/threads.c tools/task_pool.h tools/uniform_flock.h $(SOURCES) $(wildcard include/fixsteer/*.h src/*.h) | $(LFM_SOURCES)
 	@mkdir -p $(dir $@)
 	clang -std=c99 -g -O1 -fsanitize=thread $(LFM_DEFINES) -Iinclude -Isrc -I$(LFM_DIR) -pthread $< $(SOURCES) $(LFM_SOURCES) -o $@
 
 threads-check: $(BUILD_DIR)/bin/fxs-threads build/tsan/bin/fxs-threads
 	$(BUILD_DIR)/bin/fxs-threads test/golden/*.fxr
-	TSAN_OPTIONS=halt_on_error=1 build/tsan/bin/fxs-threads test/golden/*.fxr
+	TSAN_OPTIONS=halt_on_error=1 build/tsan/bin/fxs-threads --flock-ticks 2 test/golden/*.fxr
 
 # Speed and memory per scenario at 1k..1M agents, hash and snapshot cost, spawn time, and
 # fixed point against float twins (prints tables; about 1-5 minutes).

@@ -11,13 +11,21 @@ fxs_neighbor fxs_neighbor_of(const fxs_agent *agent, uint32_t id) {
   return n;
 }
 
-fxs_vec2 fxs_separation(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbors,
-                        uint32_t count, fix16_t radius) {
+// Whether neighbor i is within radius of self: from its known squared distance when
+// dist_sq is given (the same decision fxs_vec2_within makes), else measured.
+static bool within(const fxs_agent *self, const fxs_neighbor *neighbors, const uint64_t *dist_sq,
+                   uint32_t i, fix16_t radius) {
+  if (!dist_sq) return fxs_vec2_within(self->position, neighbors[i].position, radius);
+  return radius >= 0 && dist_sq[i] <= (uint64_t)radius * (uint64_t)radius;
+}
+
+static fxs_vec2 separation(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbors,
+                           const uint64_t *dist_sq, uint32_t count, fix16_t radius) {
   fxs_vec2 force = fxs_vec2_zero();
   if (radius <= 0) return force;
   for (uint32_t i = 0; i < count; ++i) {
     const fxs_neighbor *n = &neighbors[i];
-    if (n->id == self_id || !fxs_vec2_within(self->position, n->position, radius)) continue;
+    if (n->id == self_id || !within(self, neighbors, dist_sq, i, radius)) continue;
     fxs_vec2 away = fxs_vec2_sub(self->position, n->position);
     fix16_t d = fxs_vec2_length(away);
     if (fxs_vec2_is_zero(away)) away = fxs_vec2_make(self_id < n->id ? -FXS_ONE : FXS_ONE, 0);
@@ -27,42 +35,67 @@ fxs_vec2 fxs_separation(const fxs_agent *self, uint32_t self_id, const fxs_neigh
   return force;
 }
 
-// Sums of the positions and velocities of the neighbors within radius, in 64 bits.
-typedef struct neighborhood {
-  int64_t px, py, vx, vy;
-  int32_t count;
-} neighborhood;
+fxs_vec2 fxs_separation(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbors,
+                        uint32_t count, fix16_t radius) {
+  return separation(self, self_id, neighbors, 0, count, radius);
+}
 
-static neighborhood gather(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbors,
-                           uint32_t count, fix16_t radius) {
-  neighborhood h = {0, 0, 0, 0, 0};
+fxs_vec2 fxs_separation_known(const fxs_agent *self, uint32_t self_id,
+                              const fxs_neighbor *neighbors, const uint64_t *dist_sq,
+                              uint32_t count, fix16_t radius) {
+  FXS_ASSERT(dist_sq != 0 || count == 0);
+  return separation(self, self_id, neighbors, dist_sq, count, radius);
+}
+
+// Sums of the positions and velocities of the neighbors within radius, in 64 bits.
+static fxs_neighborhood gather(const fxs_agent *self, uint32_t self_id,
+                               const fxs_neighbor *neighbors, const uint64_t *dist_sq,
+                               uint32_t count, fix16_t radius) {
+  fxs_neighborhood h = {0, 0, 0, 0, 0};
   for (uint32_t i = 0; i < count; ++i) {
     const fxs_neighbor *n = &neighbors[i];
-    if (n->id == self_id || !fxs_vec2_within(self->position, n->position, radius)) continue;
-    h.px += n->position.x;
-    h.py += n->position.y;
-    h.vx += n->velocity.x;
-    h.vy += n->velocity.y;
+    if (n->id == self_id || !within(self, neighbors, dist_sq, i, radius)) continue;
+    h.position_x += n->position.x;
+    h.position_y += n->position.y;
+    h.velocity_x += n->velocity.x;
+    h.velocity_y += n->velocity.y;
     h.count += 1;
   }
   return h;
+}
+
+fxs_neighborhood fxs_neighborhood_gather(uint32_t self_id, const fxs_neighbor *neighbors,
+                                         const uint64_t *dist_sq, uint32_t count,
+                                         fix16_t radius) {
+  FXS_ASSERT(dist_sq != 0 || count == 0);
+  if (!dist_sq) count = 0;
+  return gather(0, self_id, neighbors, dist_sq, count, radius);
 }
 
 static fix16_t average(int64_t sum, int32_t count) {
   return fxs_saturate(fxs_div_round_i64(sum, count));
 }
 
+fxs_vec2 fxs_alignment_of(const fxs_agent *self, const fxs_neighborhood *h) {
+  if (h->count == 0) return fxs_vec2_zero();
+  fxs_vec2 avg = fxs_vec2_make(average(h->velocity_x, h->count), average(h->velocity_y, h->count));
+  return fxs_steer_toward(self, avg);
+}
+
+fxs_vec2 fxs_cohesion_of(const fxs_agent *self, const fxs_neighborhood *h) {
+  if (h->count == 0) return fxs_vec2_zero();
+  return fxs_seek(self, fxs_vec2_make(average(h->position_x, h->count),
+                                      average(h->position_y, h->count)));
+}
+
 fxs_vec2 fxs_alignment(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbors,
                        uint32_t count, fix16_t radius) {
-  neighborhood h = gather(self, self_id, neighbors, count, radius);
-  if (h.count == 0) return fxs_vec2_zero();
-  fxs_vec2 avg = fxs_vec2_make(average(h.vx, h.count), average(h.vy, h.count));
-  return fxs_steer_toward(self, avg);
+  fxs_neighborhood h = gather(self, self_id, neighbors, 0, count, radius);
+  return fxs_alignment_of(self, &h);
 }
 
 fxs_vec2 fxs_cohesion(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbors,
                       uint32_t count, fix16_t radius) {
-  neighborhood h = gather(self, self_id, neighbors, count, radius);
-  if (h.count == 0) return fxs_vec2_zero();
-  return fxs_seek(self, fxs_vec2_make(average(h.px, h.count), average(h.py, h.count)));
+  fxs_neighborhood h = gather(self, self_id, neighbors, 0, count, radius);
+  return fxs_cohesion_of(self, &h);
 }

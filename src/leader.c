@@ -34,16 +34,30 @@ fxs_vec2 fxs_leader_behind_point(const fxs_agent *leader, const fxs_leader_def *
   return fxs_vec2_sub(leader->position, leader_heading(leader, def->leader_behind_dist));
 }
 
-fxs_vec2 fxs_follow_leader(const fxs_agent *self, uint32_t self_id, const fxs_agent *leader,
-                           const fxs_neighbor *neighbors, uint32_t count,
-                           const fxs_leader_def *def) {
+// Leader following given the followers' separation force `apart`.
+static fxs_vec2 follow(const fxs_agent *self, const fxs_agent *leader, const fxs_leader_def *def,
+                       fxs_vec2 apart) {
   fxs_vec2 ahead = fxs_vec2_add(leader->position, leader_heading(leader, def->leader_behind_dist));
   fxs_vec2 force = fxs_arrive(self, fxs_leader_behind_point(leader, def), def->slowing_radius);
   bool on_sight = fxs_vec2_within(ahead, self->position, def->leader_sight_radius) ||
                   fxs_vec2_within(leader->position, self->position, def->leader_sight_radius);
   if (on_sight) force = fxs_vec2_add(force, fxs_evade(self, leader, def->max_prediction, 0));
-  fxs_vec2 apart = fxs_separation(self, self_id, neighbors, count, def->separation_radius);
   return fxs_vec2_add(force, fxs_vec2_scale(apart, def->separation_weight));
+}
+
+fxs_vec2 fxs_follow_leader(const fxs_agent *self, uint32_t self_id, const fxs_agent *leader,
+                           const fxs_neighbor *neighbors, uint32_t count,
+                           const fxs_leader_def *def) {
+  return follow(self, leader, def,
+                fxs_separation(self, self_id, neighbors, count, def->separation_radius));
+}
+
+fxs_vec2 fxs_follow_leader_known(const fxs_agent *self, uint32_t self_id, const fxs_agent *leader,
+                                 const fxs_neighbor *neighbors, const uint64_t *dist_sq,
+                                 uint32_t count, const fxs_leader_def *def) {
+  return follow(self, leader, def,
+                fxs_separation_known(self, self_id, neighbors, dist_sq, count,
+                                     def->separation_radius));
 }
 
 int fxs_queue_neighbor_ahead(const fxs_agent *self, uint32_t self_id,
@@ -62,18 +76,36 @@ int fxs_queue_neighbor_ahead(const fxs_agent *self, uint32_t self_id,
   return -1;
 }
 
-fxs_vec2 fxs_queue(const fxs_agent *self, uint32_t self_id, fxs_vec2 steering,
-                   const fxs_neighbor *neighbors, uint32_t count, const fxs_queue_def *def,
-                   fix16_t *velocity_scale) {
+// The queue with known squared distances (dist_sq) or measured ones (NULL).
+static fxs_vec2 queue(const fxs_agent *self, uint32_t self_id, fxs_vec2 steering,
+                      const fxs_neighbor *neighbors, const uint64_t *dist_sq, uint32_t count,
+                      const fxs_queue_def *def, fix16_t *velocity_scale) {
   *velocity_scale = FXS_ONE;
   int ahead = fxs_queue_neighbor_ahead(self, self_id, neighbors, count, def);
   if (ahead < 0) return fxs_vec2_zero();
   fxs_vec2 brake = fxs_vec2_scale(steering, -FXS_RATIO(8, 10));
   brake = fxs_vec2_add(brake, fxs_vec2_negate(self->velocity));
-  brake = fxs_vec2_add(brake, fxs_separation(self, self_id, neighbors, count,
-                                             def->separation_radius));
+  fxs_vec2 apart = dist_sq ? fxs_separation_known(self, self_id, neighbors, dist_sq, count,
+                                                  def->separation_radius)
+                           : fxs_separation(self, self_id, neighbors, count,
+                                            def->separation_radius);
+  brake = fxs_vec2_add(brake, apart);
   if (fxs_vec2_within(self->position, neighbors[ahead].position, def->max_queue_radius)) {
     *velocity_scale = FXS_RATIO(3, 10);
   }
   return brake;
+}
+
+fxs_vec2 fxs_queue(const fxs_agent *self, uint32_t self_id, fxs_vec2 steering,
+                   const fxs_neighbor *neighbors, uint32_t count, const fxs_queue_def *def,
+                   fix16_t *velocity_scale) {
+  return queue(self, self_id, steering, neighbors, 0, count, def, velocity_scale);
+}
+
+fxs_vec2 fxs_queue_known(const fxs_agent *self, uint32_t self_id, fxs_vec2 steering,
+                         const fxs_neighbor *neighbors, const uint64_t *dist_sq, uint32_t count,
+                         const fxs_queue_def *def, fix16_t *velocity_scale) {
+  FXS_ASSERT(dist_sq != 0 || count == 0);
+  if (!dist_sq) count = 0;
+  return queue(self, self_id, steering, neighbors, dist_sq, count, def, velocity_scale);
 }

@@ -5,6 +5,7 @@
 #include "bytes.h"
 #include "fixsteer/behavior_params.h"
 #include "fixsteer/manager.h"
+#include "world_slots.h"
 
 static void put_vec2(fxs_writer *w, fxs_vec2 v) {
   fxs_put_i32(w, v.x);
@@ -330,6 +331,7 @@ fxs_result fxs_world_restore(fxs_world *world, const uint8_t *data, size_t size,
   }
   restore apply = {fxs_reader_make(data, size), world, FXS_OK, 0};
   restore_pass(&apply, world);
+  fxs_world_rebuild_derived(world); // the slots were written directly
   return apply.error;
 }
 
@@ -343,12 +345,12 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
   uint32_t agents = fxs_get_u32(&r), obstacles = fxs_get_u32(&r), paths = fxs_get_u32(&r);
   uint32_t nodes = fxs_get_u32(&r), walls = fxs_get_u32(&r);
   if (r.failed) return FXS_ERR_TRUNCATED;
-  // The world's fields are narrower than the format (which leaves room to grow).
-  if (agents > 0xFFFEu || obstacles > 0xFFFFu || paths > 0xFFFFu || walls > 0xFFFFu) {
+  if (agents > FXS_MAX_AGENTS || obstacles > FXS_MAX_SMALL_CAPACITY || paths > FXS_MAX_SMALL_CAPACITY ||
+      walls > FXS_MAX_SMALL_CAPACITY) {
     return FXS_ERR_BAD_VALUE;
   }
-  out->agents = (uint16_t)agents, out->obstacles = (uint16_t)obstacles;
-  out->paths = (uint16_t)paths, out->path_nodes = nodes, out->walls = (uint16_t)walls;
+  out->agents = agents, out->obstacles = obstacles, out->paths = paths;
+  out->path_nodes = nodes, out->walls = walls;
   return FXS_OK;
 }
 

@@ -113,3 +113,65 @@ void test_separation_keeps_a_crowd_apart(void) {
   TEST_ASSERT_TRUE(together < FXS_ONE);    // the control collapses onto the goal
   TEST_ASSERT_TRUE(apart >= FXS_INT(12)); // separation keeps bodies (radius 8) from merging
 }
+
+static uint32_t lcg(uint32_t *s) {
+  *s = *s * 1664525u + 1013904223u;
+  return *s ^ (*s >> 16); // all 32 bits, the weak low ones mixed with the high ones
+}
+
+static fix16_t raw_in(uint32_t *s, int units) { // uniform raw value in [-units, units)
+  return (fix16_t)((int32_t)(lcg(s) % (uint32_t)(2 * units * 65536)) - units * 65536);
+}
+
+void test_known_squared_distances_give_the_measured_results(void) {
+  uint32_t s = 2024;
+  for (int round = 0; round < 2000; ++round) {
+    fxs_agent a = fxs_test_agent_at(0, 0);
+    a.position = fxs_vec2_make(raw_in(&s, 300), raw_in(&s, 300));
+    a.velocity = fxs_vec2_make(raw_in(&s, 3), raw_in(&s, 3));
+    fxs_neighbor list[12];
+    uint64_t d2[12];
+    uint32_t count = 1u + lcg(&s) % 12u, self_id = lcg(&s) % 8u;
+    for (uint32_t i = 0; i < count; ++i) {
+      fxs_vec2 at = fxs_vec2_add(a.position, fxs_vec2_make(raw_in(&s, 120), raw_in(&s, 120)));
+      if (lcg(&s) % 8u == 0) at = a.position;               // on the same spot
+      if (i > 0 && lcg(&s) % 8u == 0) at = list[i - 1].position; // a tie
+      list[i].position = at;
+      list[i].velocity = fxs_vec2_make(raw_in(&s, 3), raw_in(&s, 3));
+      list[i].id = lcg(&s) % 8u; // sometimes self_id: skipped by both
+      d2[i] = fxs_vec2_length_sq(fxs_vec2_sub(at, a.position));
+    }
+    fix16_t radius = raw_in(&s, 150);                         // negative a quarter of the time
+    if (lcg(&s) % 4u == 0) radius = fxs_vec2_distance(a.position, list[0].position); // exact edge
+    if (lcg(&s) % 16u == 0) radius = 0;
+    fxs_vec2 m = fxs_separation(&a, self_id, list, count, radius);
+    fxs_vec2 k = fxs_separation_known(&a, self_id, list, d2, count, radius);
+    TEST_ASSERT_EQUAL_INT32(m.x, k.x);
+    TEST_ASSERT_EQUAL_INT32(m.y, k.y);
+    fxs_neighborhood h = fxs_neighborhood_gather(self_id, list, d2, count, radius);
+    m = fxs_alignment(&a, self_id, list, count, radius);
+    k = fxs_alignment_of(&a, &h);
+    TEST_ASSERT_EQUAL_INT32(m.x, k.x);
+    TEST_ASSERT_EQUAL_INT32(m.y, k.y);
+    m = fxs_cohesion(&a, self_id, list, count, radius);
+    k = fxs_cohesion_of(&a, &h);
+    TEST_ASSERT_EQUAL_INT32(m.x, k.x);
+    TEST_ASSERT_EQUAL_INT32(m.y, k.y);
+  }
+}
+
+void test_a_neighborhood_sums_exactly_the_neighbors_within_the_radius(void) {
+  fxs_neighbor list[] = {nb(3, 4, 1, 0, 2), nb(6, 8, 0, 2, 3), nb(0, 0, 5, 5, 1), nb(30, 40, 9, 9, 4)};
+  uint64_t d2[4];
+  fxs_agent a = fxs_test_agent_at(0, 0);
+  for (int i = 0; i < 4; ++i) d2[i] = fxs_vec2_length_sq(list[i].position);
+  fxs_neighborhood h = fxs_neighborhood_gather(1, list, d2, 4, FXS_INT(10)); // id 1 is self
+  TEST_ASSERT_EQUAL_INT32(2, h.count); // the one at distance 10 counts, the one at 50 not
+  TEST_ASSERT_EQUAL_INT64(FXS_INT(9), h.position_x);
+  TEST_ASSERT_EQUAL_INT64(FXS_INT(12), h.position_y);
+  TEST_ASSERT_EQUAL_INT64(FXS_INT(1), h.velocity_x);
+  TEST_ASSERT_EQUAL_INT64(FXS_INT(2), h.velocity_y);
+  h = fxs_neighborhood_gather(1, list, d2, 4, -FXS_ONE);
+  TEST_ASSERT_EQUAL_INT32(0, h.count);
+  TEST_ASSERT_EQUAL_INT32(0, fxs_cohesion_of(&a, &h).x);
+}

@@ -154,3 +154,48 @@ void test_a_queue_through_a_single_point_never_overlaps(void) {
   }
   TEST_ASSERT_TRUE(closest > FXS_INT(8));
 }
+
+static uint32_t lcg(uint32_t *s) {
+  *s = *s * 1664525u + 1013904223u;
+  return *s ^ (*s >> 16);
+}
+
+static fix16_t raw_in(uint32_t *s, int units) { // uniform raw value in [-units, units)
+  return (fix16_t)((int32_t)(lcg(s) % (uint32_t)(2 * units * 65536)) - units * 65536);
+}
+
+void test_known_squared_distances_give_the_measured_leader_and_queue_forces(void) {
+  uint32_t s = 77;
+  for (int round = 0; round < 1000; ++round) {
+    fxs_agent a = fxs_test_agent_at(0, 0), leader = fxs_test_agent_at(0, 0);
+    a.position = fxs_vec2_make(raw_in(&s, 200), raw_in(&s, 200));
+    a.velocity = fxs_vec2_make(raw_in(&s, 3), raw_in(&s, 3));
+    leader.position = fxs_vec2_add(a.position, fxs_vec2_make(raw_in(&s, 60), raw_in(&s, 60)));
+    leader.velocity = fxs_vec2_make(raw_in(&s, 3), raw_in(&s, 3));
+    fxs_neighbor list[10];
+    uint64_t d2[10];
+    uint32_t count = lcg(&s) % 11u;
+    for (uint32_t i = 0; i < count; ++i) {
+      list[i].position = fxs_vec2_add(a.position, fxs_vec2_make(raw_in(&s, 40), raw_in(&s, 40)));
+      if (lcg(&s) % 8u == 0) list[i].position = a.position;
+      list[i].velocity = fxs_vec2_make(raw_in(&s, 3), raw_in(&s, 3));
+      list[i].id = 1u + lcg(&s) % 6u;
+      d2[i] = fxs_vec2_length_sq(fxs_vec2_sub(list[i].position, a.position));
+    }
+    fxs_leader_def ld = fxs_default_leader_def();
+    ld.separation_radius = raw_in(&s, 40);
+    fxs_vec2 m = fxs_follow_leader(&a, 3, &leader, list, count, &ld);
+    fxs_vec2 k = fxs_follow_leader_known(&a, 3, &leader, list, d2, count, &ld);
+    TEST_ASSERT_EQUAL_INT32(m.x, k.x);
+    TEST_ASSERT_EQUAL_INT32(m.y, k.y);
+    fxs_queue_def qd = fxs_default_queue_def();
+    qd.separation_radius = raw_in(&s, 40);
+    fxs_vec2 steering = fxs_vec2_make(raw_in(&s, 1), raw_in(&s, 1));
+    fix16_t ms = 0, ks = 0;
+    m = fxs_queue(&a, 3, steering, list, count, &qd, &ms);
+    k = fxs_queue_known(&a, 3, steering, list, d2, count, &qd, &ks);
+    TEST_ASSERT_EQUAL_INT32(m.x, k.x);
+    TEST_ASSERT_EQUAL_INT32(m.y, k.y);
+    TEST_ASSERT_EQUAL_INT32(ms, ks);
+  }
+}

@@ -27,6 +27,9 @@
 #include "result.h"
 #include "command.h"
 #include "world.h"
+#include "world_grid.h"
+#include "world_slots.h"
+#include "world_step.h"
 #include "snapshot.h"
 #include "bytes.h"
 

@@ -24,6 +24,9 @@
 #include "result.h"
 #include "command.h"
 #include "world.h"
+#include "world_grid.h"
+#include "world_slots.h"
+#include "world_step.h"
 #include "snapshot.h"
 #include "bytes.h"
 
@@ -90,7 +93,7 @@ void test_handles_go_stale_on_despawn_and_slots_are_reused_with_a_new_generation
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &d, 0));
   TEST_ASSERT_NULL(fxs_world_agent(&world, a));
   fxs_agent_handle b = spawn_at(5, 5);
-  TEST_ASSERT_EQUAL_UINT32(a.value & 0xFFFFu, b.value & 0xFFFFu); // same slot
+  TEST_ASSERT_EQUAL_UINT32(a.value & FXS_HANDLE_INDEX_MASK, b.value & FXS_HANDLE_INDEX_MASK); // same slot
   TEST_ASSERT_NOT_EQUAL(a.value, b.value);                        // new generation
   TEST_ASSERT_NULL(fxs_world_agent(&world, a));
   TEST_ASSERT_EQUAL(FXS_ERR_STALE_HANDLE, fxs_world_apply(&world, &d, 0));
@@ -109,7 +112,7 @@ void test_invalid_commands_are_rejected_and_change_nothing(void) {
   c.ref = 200; // no such behavior
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
   c.ref = FXS_BEHAVIOR_SEEK;
-  c.agent = a.value + 0x10000u; // wrong generation
+  c.agent = a.value + (1u << FXS_HANDLE_INDEX_BITS); // wrong generation
   TEST_ASSERT_EQUAL(FXS_ERR_STALE_HANDLE, fxs_world_apply(&world, &c, 0));
   c = fxs_command_make((fxs_command_type)77, 0, 0);
   c.agent = a.value;

@@ -1,7 +1,16 @@
-// fxs-threads: verifies every golden replay concurrently in 1, 2, 4, 8 and 16 threads, one
-// world per thread and per replay, and checks that every thread gets the same final hashes
-// as a single-threaded run. Built twice: plain and with ThreadSanitizer (make threads-check).
+// fxs-threads: determinism with threads, three ways (built twice: plain and with
+// ThreadSanitizer, make threads-check):
+//  1. every golden replay verified concurrently in 1, 2, 4, 8 and 16 threads, one world per
+//     thread and per replay: every thread gets the single-threaded final hashes;
+//  2. every golden replay re-simulated with the world's task system on a pthread pool of 1,
+//     2, 4, 8 and 16 workers (phases cut as finely as possible): every tick's hash matches
+//     the recording;
+//  3. a 100,000-agent flock (separation, alignment, cohesion, wander; about ten neighbors
+//     each) stepped on 1, 2, 4, 8 and 16 workers: fxs_world_hash equals the inline run's at
+//     every tick.
 // Prints "threads: N passed, N failed".
+//
+//   fxs-threads [--flock-ticks N] [--flock-agents N] REPLAY...
 #define _POSIX_C_SOURCE 200809L
 
 #include <pthread.h>
@@ -11,6 +20,8 @@
 
 #include "fixsteer/fixsteer.h"
 #include "fixsteer/replay.h"
+#include "task_pool.h"
+#include "uniform_flock.h"
 
 #define MAX_REPLAYS 16
 #define ROUNDS 2
@@ -64,18 +75,14 @@ static int load(const char *path) {
   return r->size == (size_t)size ? 0 : -1;
 }
 
-int main(int argc, char **argv) {
-  for (int i = 1; i < argc; ++i) {
-    if (load(argv[i]) != 0) return 2;
-  }
-  if (replay_count == 0) return fprintf(stderr, "usage: fxs-threads REPLAY...\n"), 2;
-  job single;
-  memset(&single, 0, sizeof single);
-  verify_all(&single);
-  int passed = 0, failed = single.failures ? 1 : 0;
-  static const int counts[] = {1, 2, 4, 8, 16};
-  for (int c = 0; c < 5; ++c) {
-    int n = counts[c];
+static const uint32_t worker_counts[] = {1, 2, 4, 8, 16};
+#define WORKER_COUNTS 5
+
+// Check 1: one world per thread, every thread verifying every replay.
+static int check_concurrent_replays(job *single) {
+  int failed = 0;
+  for (int c = 0; c < WORKER_COUNTS; ++c) {
+    int n = (int)worker_counts[c];
     pthread_t threads[16];
     job jobs[16];
     memset(jobs, 0, sizeof jobs);
@@ -84,13 +91,130 @@ int main(int argc, char **argv) {
     for (int t = 0; t < n; ++t) {
       pthread_join(threads[t], 0);
       bad += jobs[t].failures;
-      for (int i = 0; i < replay_count; ++i) bad += jobs[t].hashes[i] != single.hashes[i];
+      for (int i = 0; i < replay_count; ++i) bad += jobs[t].hashes[i] != single->hashes[i];
     }
     printf("%2d threads x %d replays x %d rounds: %s\n", n, replay_count, ROUNDS,
            bad ? "DIFFERENT" : "identical final hashes");
-    if (bad) failed++;
-    else passed++;
+    failed += bad != 0;
   }
-  printf("threads: %d passed, %d failed\n", passed, failed);
+  return failed;
+}
+
+// Re-simulates one replay with `tasks`; the number of ticks whose hash differs from the
+// recording (or -1 when the replay cannot be read).
+static long resimulate(const replay_file *rf, const fxs_task_system *tasks) {
+  fxs_replay_reader r;
+  fxs_world_capacity cap;
+  if (fxs_replay_open(&r, rf->data, rf->size, true, 0) != FXS_OK) return -1;
+  if (fxs_snapshot_capacity(r.initial.snapshot, r.initial.snapshot_size, &cap) != FXS_OK) return -1;
+  size_t size = fxs_world_memory_size(&cap);
+  void *memory = size ? malloc(size) : 0;
+  fxs_world w;
+  fxs_world_def def = fxs_default_world_def(); // replaced by the snapshot's
+  long bad = -1;
+  if (memory && fxs_world_init(&w, &def, &cap, memory, size) == FXS_OK &&
+      fxs_world_restore(&w, r.initial.snapshot, r.initial.snapshot_size, 0) == FXS_OK &&
+      fxs_world_set_tasks(&w, tasks) == FXS_OK) {
+    static fxs_command commands[FXS_REPLAY_MAX_COMMANDS]; // one caller at a time
+    fxs_replay_chunk c;
+    bad = 0;
+    while (!r.ended && fxs_replay_next(&r, &c, 0) == FXS_OK) {
+      if (c.tag != FXS_CHUNK_TICK) continue;
+      for (uint16_t i = 0; i < c.command_count; ++i) {
+        fxs_command_decode(c.commands + (size_t)i * FXS_COMMAND_BYTES, &commands[i]);
+      }
+      fxs_world_step(&w, commands, c.command_count, 0);
+      bad += fxs_world_hash(&w) != c.hash;
+    }
+    if (!r.ended) bad = -1;
+  }
+  free(memory);
+  return bad;
+}
+
+// Check 2: the golden replays through the world's task system.
+static int check_task_replays(void) {
+  int failed = 0;
+  for (int c = 0; c < WORKER_COUNTS; ++c) {
+    task_pool pool;
+    if (task_pool_start(&pool, worker_counts[c]) != 0) return WORKER_COUNTS;
+    pool.finest = 1;
+    fxs_task_system tasks = task_pool_system(&pool);
+    long bad = 0;
+    for (int i = 0; i < replay_count; ++i) {
+      long b = resimulate(&replays[i], &tasks);
+      bad += b < 0 ? 1 : b;
+    }
+    task_pool_stop(&pool);
+    printf("%2u workers, task system, %d replays tick by tick: %s\n", worker_counts[c],
+           replay_count, bad ? "DIFFERENT" : "every hash as recorded");
+    failed += bad != 0;
+  }
+  return failed;
+}
+
+// Steps a uniform flock `ticks` times (inline when workers is 0) and stores each tick's hash.
+static int flock_hashes(uint32_t agents, int ticks, uint32_t workers, uint64_t *hashes) {
+  uniform u;
+  task_pool pool;
+  int ok = uniform_make(&u, agents) == 0;
+  if (ok && workers > 0) ok = task_pool_start(&pool, workers) == 0;
+  if (ok) {
+    fxs_task_system tasks = task_pool_system(&pool);
+    if (workers > 0) fxs_world_set_tasks(&u.world, &tasks);
+    uniform_spawns(&u);
+    for (uint32_t i = 0; i < agents; ++i) fxs_world_apply(&u.world, &u.commands[i], 0);
+    uniform_behaviors(&u);
+    for (int t = 0; t < ticks; ++t) {
+      fxs_world_step(&u.world, 0, 0, 0);
+      hashes[t] = fxs_world_hash(&u.world);
+    }
+    if (workers > 0) task_pool_stop(&pool);
+  }
+  uniform_free(&u);
+  return ok ? 0 : -1;
+}
+
+// Check 3: a big flock on 1..16 workers against the inline run.
+static int check_flock(uint32_t agents, int ticks) {
+  uint64_t inline_hashes[64], hashes[64];
+  int failed = 0;
+  if (flock_hashes(agents, ticks, 0, inline_hashes) != 0) return WORKER_COUNTS;
+  for (int c = 0; c < WORKER_COUNTS; ++c) {
+    int same = flock_hashes(agents, ticks, worker_counts[c], hashes) == 0;
+    for (int t = 0; t < ticks && same; ++t) same = hashes[t] == inline_hashes[t];
+    printf("%2u workers, %u-agent flock, %d ticks: %s (last %016llx)\n", worker_counts[c], agents,
+           ticks, same ? "every hash as inline" : "DIFFERENT",
+           (unsigned long long)inline_hashes[ticks - 1]);
+    failed += !same;
+  }
+  return failed;
+}
+
+int main(int argc, char **argv) {
+  int flock_ticks = 5;
+  uint32_t flock_agents = 100000;
+  for (int i = 1; i < argc; ++i) {
+    if (strcmp(argv[i], "--flock-ticks") == 0 && i + 1 < argc) {
+      flock_ticks = atoi(argv[++i]);
+    } else if (strcmp(argv[i], "--flock-agents") == 0 && i + 1 < argc) {
+      flock_agents = (uint32_t)atoi(argv[++i]);
+    } else if (load(argv[i]) != 0) {
+      return 2;
+    }
+  }
+  if (replay_count == 0 || flock_ticks < 1 || flock_ticks > 64) {
+    fprintf(stderr, "usage: fxs-threads [--flock-ticks 1..64] [--flock-agents N] REPLAY...\n");
+    return 2;
+  }
+  job single;
+  memset(&single, 0, sizeof single);
+  verify_all(&single);
+  int failed = single.failures ? 1 : 0;
+  failed += check_concurrent_replays(&single);
+  failed += check_task_replays();
+  failed += check_flock(flock_agents, flock_ticks);
+  int total = 1 + 3 * WORKER_COUNTS;
+  printf("threads: %d passed, %d failed\n", total - failed, failed);
   return failed ? 1 : 0;
 }

@@ -1,7 +1,9 @@
 /// @file flocking.h
 /// Reynolds' flocking rules over a neighbor list the caller supplies (the world builds it
 /// from its spatial grid, ordered by distance then id). Neighbors outside the radius are
-/// ignored, so the list may be a superset.
+/// ignored, so the list may be a superset. A caller whose search already measured each
+/// neighbor's squared distance passes those (the *_known functions and the neighborhood):
+/// the radius test then reads them instead of measuring again, with the same results.
 #ifndef FIXSTEER_FLOCKING_H
 #define FIXSTEER_FLOCKING_H
 
@@ -38,6 +40,34 @@ fxs_vec2 fxs_alignment(const fxs_agent *self, uint32_t self_id, const fxs_neighb
 /// Cohesion: seek the centre of the neighbors within radius (zero when there are none).
 fxs_vec2 fxs_cohesion(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbors,
                       uint32_t count, fix16_t radius);
+
+/// Separation over neighbors whose squared distances to self are known: dist_sq[i] must be
+/// |neighbors[i].position - self->position|^2, exact, Q32.32 (raw units 2^-32, as
+/// fxs_vec2_length_sq gives). Neighbor i counts when radius >= 0 and dist_sq[i] <= radius^2,
+/// which is what fxs_vec2_within decides, so the result equals fxs_separation's.
+fxs_vec2 fxs_separation_known(const fxs_agent *self, uint32_t self_id,
+                              const fxs_neighbor *neighbors, const uint64_t *dist_sq,
+                              uint32_t count, fix16_t radius);
+
+/// What alignment and cohesion average: exact sums over the neighbors within a radius.
+/// Gathered once, it serves both rules when their radii are equal.
+typedef struct fxs_neighborhood {
+  int64_t position_x, position_y; ///< Sums of the positions, raw Q16.16 units.
+  int64_t velocity_x, velocity_y; ///< Sums of the velocities, raw Q16.16 units.
+  int32_t count;                  ///< Neighbors summed.
+} fxs_neighborhood;
+
+/// The neighborhood within radius from neighbors with known squared distances (dist_sq as
+/// for fxs_separation_known); ids equal to self_id are skipped.
+fxs_neighborhood fxs_neighborhood_gather(uint32_t self_id, const fxs_neighbor *neighbors,
+                                         const uint64_t *dist_sq, uint32_t count,
+                                         fix16_t radius);
+
+/// Alignment from a neighborhood: equals fxs_alignment over the same neighbors and radius.
+fxs_vec2 fxs_alignment_of(const fxs_agent *self, const fxs_neighborhood *h);
+
+/// Cohesion from a neighborhood: equals fxs_cohesion over the same neighbors and radius.
+fxs_vec2 fxs_cohesion_of(const fxs_agent *self, const fxs_neighborhood *h);
 
 #ifdef __cplusplus
 }

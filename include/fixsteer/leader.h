@@ -50,6 +50,12 @@ fxs_vec2 fxs_follow_leader(const fxs_agent *self, uint32_t self_id, const fxs_ag
                            const fxs_neighbor *neighbors, uint32_t count,
                            const fxs_leader_def *def);
 
+/// Leader following over followers whose squared distances to self are known (dist_sq as
+/// for fxs_separation_known): equals fxs_follow_leader.
+fxs_vec2 fxs_follow_leader_known(const fxs_agent *self, uint32_t self_id, const fxs_agent *leader,
+                                 const fxs_neighbor *neighbors, const uint64_t *dist_sq,
+                                 uint32_t count, const fxs_leader_def *def);
+
 /// Index into neighbors of the first one in front of the agent (positive projection on its
 /// velocity) within max_queue_radius of the point ahead, or -1.
 int fxs_queue_neighbor_ahead(const fxs_agent *self, uint32_t self_id,
@@ -61,6 +67,12 @@ int fxs_queue_neighbor_ahead(const fxs_agent *self, uint32_t self_id,
 fxs_vec2 fxs_queue(const fxs_agent *self, uint32_t self_id, fxs_vec2 steering,
                    const fxs_neighbor *neighbors, uint32_t count, const fxs_queue_def *def,
                    fix16_t *velocity_scale);
+
+/// The queue over neighbors whose squared distances to self are known (dist_sq as for
+/// fxs_separation_known): equals fxs_queue.
+fxs_vec2 fxs_queue_known(const fxs_agent *self, uint32_t self_id, fxs_vec2 steering,
+                         const fxs_neighbor *neighbors, const uint64_t *dist_sq, uint32_t count,
+                         const fxs_queue_def *def, fix16_t *velocity_scale);
 
 #ifdef __cplusplus
 }

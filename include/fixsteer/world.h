@@ -31,8 +31,25 @@ extern "C" {
 /// Path index meaning "no path".
 #define FXS_NO_PATH 0xFFFFu
 
-/// An agent handle: slot index + 1 in the low 16 bits, generation in the high 16 bits.
-/// 0 is never a valid handle; a despawned agent's handle goes stale.
+/// Handle layout: slot index + 1 in the low FXS_HANDLE_INDEX_BITS bits (0 names no agent)
+/// and the slot's generation in the high FXS_HANDLE_GENERATION_BITS bits. The generation
+/// counts despawns of the slot modulo 2^10, so a handle goes stale when its agent despawns
+/// (it could only match again after 1024 more despawns of that one slot).
+#define FXS_HANDLE_INDEX_BITS 22
+/// Bits of the generation in a handle: 32 - FXS_HANDLE_INDEX_BITS.
+#define FXS_HANDLE_GENERATION_BITS 10
+/// Mask of the index + 1 field of a handle value.
+#define FXS_HANDLE_INDEX_MASK ((UINT32_C(1) << FXS_HANDLE_INDEX_BITS) - 1u)
+/// Mask of a generation (after shifting it down by FXS_HANDLE_INDEX_BITS).
+#define FXS_HANDLE_GENERATION_MASK ((UINT32_C(1) << FXS_HANDLE_GENERATION_BITS) - 1u)
+/// Most agent slots a world can have (4,194,302): slot index + 1 must fit in the index bits.
+#define FXS_MAX_AGENTS (FXS_HANDLE_INDEX_MASK - 1u)
+/// Most obstacle slots, paths and wall slots a world can have (their indices are 16-bit).
+#define FXS_MAX_SMALL_CAPACITY 0xFFFFu
+
+/// An agent handle: (generation << FXS_HANDLE_INDEX_BITS) | (slot index + 1). A slot's
+/// first agent (generation 0) has the handle slot index + 1. 0 is never a valid handle; a
+/// despawned agent's handle goes stale.
 typedef struct fxs_agent_handle {
   uint32_t value; ///< Encoded handle.
 } fxs_agent_handle;
@@ -54,7 +71,7 @@ fxs_behavior_slot fxs_behavior_slot_default(fxs_behavior kind);
 
 /// Everything the world keeps about one agent. All of it is state: hashed and snapshotted.
 typedef struct fxs_agent_slot {
-  uint16_t generation;      ///< Bumped on despawn; stale handles no longer match.
+  uint16_t generation;      ///< Despawns of this slot modulo 2^10; stale handles no longer match.
   uint8_t alive;            ///< 1 while spawned.
   uint8_t combine_mode;     ///< fxs_combine_mode of its manager.
   uint8_t behavior_count;   ///< Used entries of behaviors[].
@@ -63,7 +80,7 @@ typedef struct fxs_agent_slot {
   fxs_vec2 target_point;    ///< World units.
   fxs_vec2 pending_force;   ///< apply_force total for the coming tick.
   fxs_agent body;           ///< Kinematic state and limits.
-  fxs_rng rng;              ///< Its own stream: world seed + slot index + generation.
+  fxs_rng rng;              ///< Its own stream: world seed, id (generation << 22) | slot index.
   fix16_t wander_angle;     ///< Wander state, radians.
   fxs_path_state path;      ///< Path-following progress.
   fxs_walker_state walker;  ///< Random-walker waypoint.
@@ -88,14 +105,47 @@ typedef struct fxs_world_def {
   fix16_t neighbor_radius;  ///< Agents closer than this are neighbors. Default 100.
 } fxs_world_def;
 
-/// How much the world can hold; fixed at init.
+/// How much the world can hold; fixed at init. fxs_world_init refuses larger values with
+/// FXS_ERR_BAD_VALUE. Note: the snapshot and the state hash store the agent, obstacle, path
+/// and wall capacities in 16 bits, so the snapshot of a world of more than 65535 agent slots
+/// cannot be restored (the hash of such a world is still computed; it sees the low 16 bits).
 typedef struct fxs_world_capacity {
-  uint16_t agents;     ///< Agent slots (at most 65534).
-  uint16_t obstacles;  ///< Obstacle slots.
-  uint16_t paths;      ///< Paths.
-  uint32_t path_nodes; ///< Path nodes, all paths together.
-  uint16_t walls;      ///< Wall slots.
+  uint32_t agents;     ///< Agent slots, [0, FXS_MAX_AGENTS].
+  uint32_t obstacles;  ///< Obstacle slots, [0, FXS_MAX_SMALL_CAPACITY].
+  uint32_t paths;      ///< Paths, [0, FXS_MAX_SMALL_CAPACITY].
+  uint32_t path_nodes; ///< Path nodes, all paths together (limited by memory only).
+  uint32_t walls;      ///< Wall slots, [0, FXS_MAX_SMALL_CAPACITY].
 } fxs_world_capacity;
+
+/// Most workers a task system may have: the world keeps scratch space for this many.
+#define FXS_MAX_WORKERS 16
+
+/// One piece of parallel work: handles items [begin, end) of a phase on worker `worker`
+/// (< the task system's worker_count). task_context belongs to the world.
+typedef void fxs_task_fn(uint32_t begin, uint32_t end, uint32_t worker, void *task_context);
+
+/// Runs `task` over the items [0, count), split into ranges that together cover each item
+/// exactly once, possibly on several threads, and returns a handle for finish, or NULL when
+/// it has already run everything. min_range is a hint: shorter ranges are not worth a thread
+/// hop (any split gives the same results). Ranges that may run at the same time must get
+/// different worker indices. Called from the thread that steps the world.
+typedef void *fxs_enqueue_fn(fxs_task_fn *task, uint32_t count, uint32_t min_range,
+                             void *task_context, void *user_context);
+
+/// Waits until every range of the work `handle` (from enqueue, never NULL) has run.
+typedef void fxs_finish_fn(void *handle, void *user_context);
+
+/// A caller's parallel-for (the library starts no threads). The step splits its per-agent
+/// phases through it; every agent's result depends only on the state at the start of the
+/// tick and is written to that agent's own slot, so 1 to 16 workers give the same bits.
+typedef struct fxs_task_system {
+  fxs_enqueue_fn *enqueue; ///< Starts work; NULL runs every phase inline.
+  fxs_finish_fn *finish;   ///< Waits for work.
+  uint32_t worker_count;   ///< Workers, [1, FXS_MAX_WORKERS].
+  void *user_context;      ///< Passed to enqueue and finish.
+} fxs_task_system;
+
+struct fxs_world_worker; // per-worker scratch of the step (internal)
 
 /// The world. Fields are readable; change them only through the functions below.
 typedef struct fxs_world {
@@ -111,15 +161,25 @@ typedef struct fxs_world {
   fxs_vec2 *nodes;              ///< capacity.path_nodes nodes.
   fxs_wall *walls;              ///< capacity.walls slots.
   uint8_t *wall_alive;          ///< 1 where walls[i] is in use.
+  // Derived from the state (kept by spawn and despawn, rebuilt on restore); not state.
+  uint32_t live_count;          ///< Live agents.
+  uint32_t *free_slots;         ///< Free-slot bitmap, all levels (see world_slots.c).
+  uint32_t free_levels;         ///< Levels of the bitmap, [1, 5].
+  uint32_t free_level_at[5];    ///< Word offset of each level in free_slots; 0 is per slot.
   // Scratch space for the step; not state.
-  fxs_agent *next;              ///< Integrated bodies of the tick being stepped.
-  fxs_neighbor *view;           ///< Start-of-tick view of every live agent.
+  fxs_agent *next;              ///< Integrated bodies of the tick being stepped, per slot.
+  uint32_t view_count;          ///< Live agents in the view of the tick being stepped.
+  fxs_vec2 *view_position;      ///< Start-of-tick positions of the live agents, cell order.
+  fxs_vec2 *view_velocity;      ///< Their velocities, same order.
+  uint32_t *view_slot;          ///< Their slot indices, same order.
+  uint32_t *live_slot;          ///< Slot index of each live agent, slot order.
+  uint32_t *live_cell;          ///< Grid cell of each live agent, slot order.
+  uint32_t *cell_start;         ///< First view index of each cell (+1 end).
+  uint32_t grid_max_cells;      ///< Cells the grid may use (from the capacity).
   fxs_obstacle *live_obstacles; ///< Obstacles in use, in index order.
   fxs_wall *live_walls;         ///< Walls in use, in index order.
-  uint32_t *cell_start;         ///< Spatial grid: first view index of each cell (+1 end).
-  uint32_t *cell_items;         ///< View indices sorted by cell.
-  uint32_t *view_cell;          ///< Cell of each view entry.
-  uint32_t grid_max_cells;      ///< Cells the grid may use (from the capacity).
+  struct fxs_world_worker *workers; ///< FXS_MAX_WORKERS scratch areas (neighbor lists).
+  fxs_task_system tasks;        ///< How the step runs per-agent phases; not state.
 } fxs_world;
 
 /// A 4096 x 4096 world at the origin, seed 1, no clamping, neighbor radius 100.
@@ -129,29 +189,43 @@ fxs_world_def fxs_default_world_def(void);
 /// neighbor_radius >= 0, clamp_to_bounds 0 or 1. Else FXS_ERR_BAD_VALUE.
 fxs_result fxs_world_def_check(const fxs_world_def *def);
 
-/// Bytes of memory a world with these capacities needs (8-byte aligned block). It includes
-/// a spatial grid of max(64, 2 * agents) cells for neighbor queries.
+/// Bytes of memory a world with these capacities needs (8-byte aligned block), or 0 when a
+/// capacity is above its limit or the size does not fit in size_t (sizes are computed with
+/// overflow checks, also for a 32-bit size_t). It includes a spatial grid of
+/// max(64, 2 * agents) cells for neighbor queries, a free-slot bitmap and scratch space for
+/// FXS_MAX_WORKERS workers.
 size_t fxs_world_memory_size(const fxs_world_capacity *capacity);
 
-/// Lays the world out in `memory` (size from fxs_world_memory_size) and empties it.
+/// Lays the world out in `memory` (size from fxs_world_memory_size) and empties it. A
+/// capacity above its limit gives FXS_ERR_BAD_VALUE. Steps run inline until
+/// fxs_world_set_tasks gives the world a task system.
 fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
                           const fxs_world_capacity *capacity, void *memory, size_t size);
+
+/// Runs the step's per-agent phases through `tasks` (copied; NULL: inline, the default).
+/// Not state: it is neither hashed nor snapshotted, and the results do not depend on it.
+/// FXS_ERR_BAD_VALUE when worker_count is outside [1, FXS_MAX_WORKERS] or a callback is
+/// missing.
+fxs_result fxs_world_set_tasks(fxs_world *world, const fxs_task_system *tasks);
 
 /// Adds a path of `count` nodes (copied). Paths are part of the world's configuration.
 fxs_result fxs_world_add_path(fxs_world *world, const fxs_vec2 *nodes, uint16_t count,
                               fxs_path_mode mode, fix16_t radius, uint16_t *out_index);
 
-/// Applies one command now (fxs_world_step does this for a tick's commands). A spawn
-/// reports the new handle in *out_spawned when it is not NULL. Invalid commands change
-/// nothing and return the reason.
+/// Applies one command now (fxs_world_step does this for a tick's commands). A spawn takes
+/// the free slot of lowest index (slot indices order neighbors that tie and seed random
+/// streams, so this rule is part of the results) in O(1) amortised time, and reports the new
+/// handle in *out_spawned when it is not NULL. Invalid commands change nothing and return the
+/// reason.
 fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
                            fxs_agent_handle *out_spawned);
 
 /// One tick: sorts `commands` into canonical order in place, applies them (results[i], when
 /// results is not NULL, receives each one's outcome in sorted order), then steers and
-/// integrates every live agent. The tick is stepped whatever the commands did; the return
-/// value is FXS_OK when every command applied, else the result of the first rejected one
-/// (in canonical order).
+/// integrates every live agent (through the world's task system, if it has one). The tick
+/// is stepped whatever the commands did; the return value is FXS_OK when every command
+/// applied, else the result of the first rejected one (in canonical order). No allocation;
+/// the same bits for any number of workers.
 fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t count,
                           fxs_result *results);
 
@@ -159,9 +233,9 @@ fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t coun
 const fxs_agent *fxs_world_agent(const fxs_world *world, fxs_agent_handle handle);
 
 /// The handle of the live agent in slot `index`, or a 0 handle.
-fxs_agent_handle fxs_world_handle_at(const fxs_world *world, uint16_t index);
+fxs_agent_handle fxs_world_handle_at(const fxs_world *world, uint32_t index);
 
-/// Number of live agents.
+/// Number of live agents (kept as agents spawn and despawn; no scan).
 uint32_t fxs_world_agent_count(const fxs_world *world);
 
 #ifdef __cplusplus

@@ -577,16 +577,17 @@ static bool top_level(ctx *c, yaml_node_t *root) {
     return false;
   }
   uint32_t obstacle_count = obstacles ? (uint32_t)(obstacles->data.sequence.items.top - obstacles->data.sequence.items.start) : 0;
-  if (obstacle_count > 0xFFFF || L->path_count > 0xFFFF || wall_count > 0xFFFF) {
+  if (obstacle_count > FXS_MAX_SMALL_CAPACITY || L->path_count > FXS_MAX_SMALL_CAPACITY ||
+      wall_count > FXS_MAX_SMALL_CAPACITY) {
     return fail(c, root, "too many obstacles, walls or paths");
   }
   scenario *sc = &L->sc;
   sc->name = L->name, sc->summary = L->summary, sc->default_ticks = ticks;
-  sc->capacity.agents = (uint16_t)L->agent_count;
-  sc->capacity.obstacles = (uint16_t)obstacle_count;
-  sc->capacity.paths = (uint16_t)L->path_count;
+  sc->capacity.agents = L->agent_count;
+  sc->capacity.obstacles = obstacle_count;
+  sc->capacity.paths = L->path_count;
   sc->capacity.path_nodes = L->node_count;
-  sc->capacity.walls = (uint16_t)wall_count;
+  sc->capacity.walls = wall_count;
   sc->configure = file_configure, sc->add_paths = file_paths, sc->commands = file_commands;
   sc->data = L;
   return true;

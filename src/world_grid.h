@@ -1,0 +1,54 @@
+// Internal: the start-of-tick view of the live agents in the order of a uniform grid's
+// cells, and the neighbor search over it. The view is scratch, rebuilt every tick; the grid's
+// shape never changes a result, because a search returns the K nearest agents under a total
+// order (squared distance, then slot index).
+#ifndef FIXSTEER_WORLD_GRID_H
+#define FIXSTEER_WORLD_GRID_H
+
+#include <stdint.h>
+
+#include "fixsteer/world.h"
+
+/// One entry of a neighbor search: sorted by (dist_sq, slot).
+typedef struct fxs_world_candidate {
+  uint64_t dist_sq; ///< Exact squared distance, Q32.32.
+  uint32_t slot;    ///< Slot index (the tie-break).
+  uint32_t view;    ///< View index.
+} fxs_world_candidate;
+
+/// Scratch of one worker: the neighbor list of the agent it steers. Its size is a multiple
+/// of 64 bytes, so two workers never write to the same cache line.
+typedef struct fxs_world_worker {
+  fxs_neighbor neighbors[FXS_MAX_NEIGHBORS];      ///< Nearest first, ties by lower slot.
+  uint64_t dist_sq[FXS_MAX_NEIGHBORS];            ///< Their exact squared distances, Q32.32.
+  fxs_world_candidate nearest[FXS_MAX_NEIGHBORS]; ///< The search's sorted list.
+} fxs_world_worker;
+
+/// The grid of one tick: square cells of `size` raw units over the world's bounds,
+/// coarsened until they fit in grid_max_cells. Derived from the definition; not state.
+typedef struct fxs_grid {
+  int64_t size, min_x, min_y; ///< Cell size and lower corner, raw Q16.16.
+  uint32_t w, h;              ///< Cells per row and rows.
+} fxs_grid;
+
+/// Cells a world with these capacities may use: max(64, 2 * agents).
+uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity);
+
+/// The grid for the world's bounds and neighbor radius.
+fxs_grid fxs_grid_of(const fxs_world *world);
+
+/// Sorts the live agents into cells: fills live_slot, live_cell, cell_start and view_slot
+/// (cell order; slot order within a cell) and sets view_count. Positions and velocities
+/// are copied afterwards by fxs_grid_copy_view, which can run in parallel.
+void fxs_grid_sort(fxs_world *world, const fxs_grid *g);
+
+/// Copies the start-of-tick position and velocity of view entries [begin, end).
+void fxs_grid_copy_view(fxs_world *world, uint32_t begin, uint32_t end);
+
+/// The live agents within neighbor_radius of view entry `v` (the agent itself excluded),
+/// nearest first, ties by lower slot index, at most FXS_MAX_NEIGHBORS, into
+/// out->neighbors and out->dist_sq. Returns how many.
+uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t v,
+                            fxs_world_worker *out);
+
+#endif

@@ -1,0 +1,330 @@
+#include "world_step.h"
+
+#include "fixsteer/align.h"
+#include "fixsteer/kinematic.h"
+#include "fixsteer/leader.h"
+#include "fixsteer/manager.h"
+#include "fixsteer/pursuit.h"
+#include "fixsteer/seek.h"
+#include "fixsteer/velocity_match.h"
+#include "fixsteer/wander.h"
+#include "world_grid.h"
+#include "world_slots.h"
+
+// What every phase of one step shares; lives on the stepping thread's stack.
+typedef struct step_context {
+  fxs_world *world;
+  fxs_grid grid;
+  uint32_t obstacle_count;
+  uint32_t wall_count;
+} step_context;
+
+// The agent a slot's behaviors aim at, or NULL.
+static const fxs_agent *target_agent_of(const fxs_world *world, const fxs_agent_slot *s) {
+  int32_t i = s->target_agent ? fxs_world_slot_of(world, s->target_agent) : -1;
+  return i < 0 ? 0 : &world->agents[i].body;
+}
+
+typedef struct steer_context {
+  const fxs_world *world;
+  const step_context *step;
+  fxs_agent_slot *slot;
+  uint32_t index;           // slot index
+  uint32_t view;            // view index
+  const fxs_agent *target;  // target agent or NULL
+  fxs_vec2 target_point;    // its position, or the slot's target point
+  fxs_world_worker *scratch; // this worker's neighbor list
+  bool searched;            // the neighbor list is filled
+  uint32_t neighbor_count;
+  bool gathered;            // hood holds the neighborhood within hood_radius
+  fix16_t hood_radius;
+  fxs_neighborhood hood;
+} steer_context;
+
+// The neighbor search runs once per agent, and only for agents with a neighbor behavior.
+static void search(steer_context *ctx) {
+  ctx->neighbor_count = fxs_grid_neighbors(ctx->world, &ctx->step->grid, ctx->view, ctx->scratch);
+  ctx->searched = true;
+}
+
+// Alignment and cohesion of equal radius share one gather.
+static const fxs_neighborhood *neighborhood(steer_context *ctx, fix16_t radius) {
+  if (!ctx->gathered || ctx->hood_radius != radius) {
+    ctx->hood = fxs_neighborhood_gather(ctx->index, ctx->scratch->neighbors, ctx->scratch->dist_sq,
+                                        ctx->neighbor_count, radius);
+    ctx->hood_radius = radius;
+    ctx->gathered = true;
+  }
+  return &ctx->hood;
+}
+
+static fxs_align_def align_def_from(const fix16_t *p) {
+  fxs_align_def d;
+  d.target_radius = p[0], d.slow_radius = p[1], d.time_to_target = p[2];
+  return d;
+}
+
+// Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue.
+static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b,
+                                  fxs_steering_manager *m, fix16_t *velocity_scale) {
+  const fxs_agent *a = &ctx->slot->body;
+  const fix16_t *p = b->p;
+  if (!ctx->searched) search(ctx);
+  const fxs_neighbor *nb = ctx->scratch->neighbors;
+  uint32_t nc = ctx->neighbor_count;
+  switch ((fxs_behavior)b->kind) {
+    case FXS_BEHAVIOR_SEPARATION:
+      return fxs_separation_known(a, ctx->index, nb, ctx->scratch->dist_sq, nc, p[0]);
+    case FXS_BEHAVIOR_ALIGNMENT: return fxs_alignment_of(a, neighborhood(ctx, p[0]));
+    case FXS_BEHAVIOR_COHESION: return fxs_cohesion_of(a, neighborhood(ctx, p[0]));
+    case FXS_BEHAVIOR_LEADER: {
+      if (!ctx->target) return fxs_vec2_zero();
+      fxs_leader_def d = {p[0], p[1], p[2], p[3], p[4], p[5]};
+      return fxs_follow_leader_known(a, ctx->index, ctx->target, nb, ctx->scratch->dist_sq, nc, &d);
+    }
+    case FXS_BEHAVIOR_QUEUE: {
+      fxs_queue_def d = {p[0], p[1], p[2]};
+      fxs_steering so_far = fxs_manager_combine(m, a); // what the earlier behaviors want
+      fix16_t scale = FXS_ONE;
+      fxs_vec2 f = fxs_queue_known(a, ctx->index, so_far.linear, nb, ctx->scratch->dist_sq, nc, &d,
+                                   &scale);
+      *velocity_scale = fxs_mul(*velocity_scale, scale);
+      return f;
+    }
+    default: return fxs_vec2_zero();
+  }
+}
+
+// Millington's align family: angular output only.
+static fix16_t angular_steering(const steer_context *ctx, const fxs_behavior_slot *b) {
+  const fxs_agent *a = &ctx->slot->body;
+  fxs_align_def d = align_def_from(b->kind == FXS_BEHAVIOR_ALIGN ? b->p + 1 : b->p);
+  switch ((fxs_behavior)b->kind) {
+    case FXS_BEHAVIOR_ALIGN: return fxs_align(a, b->p[0], &d);
+    case FXS_BEHAVIOR_FACE: return fxs_face(a, ctx->target_point, &d);
+    case FXS_BEHAVIOR_LOOK_WHERE_GOING: return fxs_look_where_going(a, &d);
+    default: return 0;
+  }
+}
+
+static fxs_vec2 path_steering(steer_context *ctx) {
+  fxs_agent_slot *s = ctx->slot;
+  if (s->path_index >= ctx->world->path_count) return fxs_vec2_zero();
+  const fxs_world_path *wp = &ctx->world->paths[s->path_index];
+  fxs_path_def d = fxs_default_path_def(&ctx->world->nodes[wp->first_node], wp->count,
+                                        (fxs_path_mode)wp->mode);
+  d.radius = wp->radius, d.slowing_radius = wp->slowing_radius;
+  return fxs_follow_path(&s->body, &d, &s->path);
+}
+
+// Linear (and angular) steering of one behavior slot for the agent of `ctx`.
+static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b,
+                                  fxs_steering_manager *m, fix16_t *velocity_scale) {
+  fxs_agent_slot *s = ctx->slot;
+  const fxs_agent *a = &s->body;
+  const fix16_t *p = b->p;
+  switch ((fxs_behavior)b->kind) {
+    case FXS_BEHAVIOR_SEEK: return fxs_steering_linear(fxs_seek(a, ctx->target_point));
+    case FXS_BEHAVIOR_FLEE: return fxs_steering_linear(fxs_flee(a, ctx->target_point, p[0]));
+    case FXS_BEHAVIOR_ARRIVE: return fxs_steering_linear(fxs_arrive(a, ctx->target_point, p[0]));
+    case FXS_BEHAVIOR_WANDER: {
+      fxs_wander_def w = {p[0], p[1], p[2]};
+      return fxs_steering_linear(fxs_wander(a, &w, &s->wander_angle, &s->rng));
+    }
+    case FXS_BEHAVIOR_PURSUIT:
+    case FXS_BEHAVIOR_EVADE:
+      if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
+      return fxs_steering_linear(b->kind == FXS_BEHAVIOR_PURSUIT ? fxs_pursuit(a, ctx->target, p[0])
+                                                                  : fxs_evade(a, ctx->target, p[0], p[1]));
+    case FXS_BEHAVIOR_AVOID: {
+      const step_context *step = ctx->step;
+      fxs_avoidance_def d = {p[0], p[1], p[2], p[3], p[4]};
+      return fxs_steering_linear(
+          fxs_vec2_add(fxs_avoid_obstacles(a, ctx->world->live_obstacles, step->obstacle_count, &d),
+                       fxs_avoid_walls(a, ctx->world->live_walls, step->wall_count, &d)));
+    }
+    case FXS_BEHAVIOR_PATH: return fxs_steering_linear(path_steering(ctx));
+    case FXS_BEHAVIOR_DYNAMIC_ARRIVE: {
+      fxs_dynamic_arrive_def d = {p[0], p[1], p[2], p[3]};
+      return fxs_steering_linear(fxs_dynamic_arrive(a, ctx->target_point, &d));
+    }
+    case FXS_BEHAVIOR_VELOCITY_MATCH:
+      if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
+      return fxs_steering_linear(fxs_velocity_match(a, ctx->target->velocity, p[0], p[1]));
+    case FXS_BEHAVIOR_ALIGN:
+    case FXS_BEHAVIOR_FACE:
+    case FXS_BEHAVIOR_LOOK_WHERE_GOING: return fxs_steering_angular(angular_steering(ctx, b));
+    case FXS_BEHAVIOR_WALKER: {
+      fxs_walker_def d = {p[0], p[1], p[2], p[3], p[4]};
+      return fxs_steering_linear(fxs_random_walker(a, ctx->target_point, &d, &s->walker, &s->rng));
+    }
+    default: return fxs_steering_linear(neighbor_steering(ctx, b, m, velocity_scale));
+  }
+}
+
+// A kinematic behavior moves the agent directly; true when one was applied.
+static bool apply_kinematic(steer_context *ctx, const fxs_behavior_slot *b, fxs_agent *next) {
+  fxs_agent_slot *s = ctx->slot;
+  switch ((fxs_behavior)b->kind) {
+    case FXS_BEHAVIOR_KINEMATIC_SEEK:
+      fxs_kinematic_apply(next, fxs_kinematic_seek(&s->body, ctx->target_point));
+      return true;
+    case FXS_BEHAVIOR_KINEMATIC_ARRIVE:
+      fxs_kinematic_apply(next, fxs_kinematic_arrive(&s->body, ctx->target_point, b->p[0], b->p[1]));
+      return true;
+    case FXS_BEHAVIOR_KINEMATIC_WANDER:
+      fxs_kinematic_apply(next, fxs_kinematic_wander(&s->body, b->p[0], &s->rng));
+      return true;
+    default: return false;
+  }
+}
+
+// Phase 3: the agent of view entry v steers from the start-of-tick state into
+// world->next[its slot]; it writes nothing else but its own slot's behavior state.
+static void steer_agent(const step_context *step, uint32_t v, fxs_world_worker *scratch) {
+  fxs_world *world = step->world;
+  uint32_t index = world->view_slot[v];
+  fxs_agent_slot *s = &world->agents[index];
+  fxs_agent *next = &world->next[index];
+  *next = s->body;
+  steer_context ctx;
+  ctx.world = world;
+  ctx.step = step;
+  ctx.slot = s;
+  ctx.index = index;
+  ctx.view = v;
+  ctx.target = target_agent_of(world, s);
+  ctx.target_point = ctx.target ? ctx.target->position : s->target_point;
+  ctx.scratch = scratch;
+  ctx.searched = false;
+  ctx.neighbor_count = 0;
+  ctx.gathered = false;
+  fxs_steering_manager m;
+  fxs_manager_begin(&m, (fxs_combine_mode)s->combine_mode);
+  fix16_t velocity_scale = FXS_ONE;
+  for (uint8_t i = 0; i < s->behavior_count; ++i) {
+    const fxs_behavior_slot *b = &s->behaviors[i];
+    if (apply_kinematic(&ctx, b, next)) return;
+    fxs_steering st = slot_steering(&ctx, b, &m, &velocity_scale);
+    fxs_manager_add(&m, (fxs_behavior)b->kind, st, b->weight, b->priority);
+  }
+  fxs_manager_add_force(&m, s->pending_force);
+  fxs_manager_scale_velocity(&m, velocity_scale);
+  fxs_manager_update(&m, next);
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define FXS_PREFETCH(address) __builtin_prefetch(address)
+#else
+#define FXS_PREFETCH(address) ((void)(address))
+#endif
+
+// In cell order the slots come in no particular order, and each would be a cache miss:
+// start loading the slot (and its next body) of an agent a few places ahead. A macro, not
+// a function: a compiler sees a function of prefetches only as one without effects, and
+// may drop its calls.
+#define FXS_PREFETCH_AGENT(world, slot)                                                          \
+  do {                                                                                           \
+    const char *p_ = (const char *)&(world)->agents[slot];                                     \
+    FXS_PREFETCH(p_);                                                                            \
+    FXS_PREFETCH(p_ + 64);                                                                       \
+    FXS_PREFETCH(p_ + 128);                                                                      \
+    FXS_PREFETCH(p_ + 192);                                                                      \
+    FXS_PREFETCH(p_ + 256);                                                                      \
+    FXS_PREFETCH(p_ + sizeof(fxs_agent_slot) - 1u);                                              \
+    FXS_PREFETCH(&(world)->next[slot]);                                                          \
+  } while (0)
+
+#define FXS_PREFETCH_AHEAD 4u
+
+// Agents are steered in view (grid cell) order: neighbors of consecutive agents are close
+// in memory. Each worker has its own neighbor list.
+static void steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
+  const step_context *step = (const step_context *)context;
+  const fxs_world *world = step->world;
+  FXS_ASSERT(worker < FXS_MAX_WORKERS);
+  if (worker >= FXS_MAX_WORKERS) return;
+  fxs_world_worker *scratch = &step->world->workers[worker];
+  for (uint32_t v = begin; v < end; ++v) {
+    if (end - v > FXS_PREFETCH_AHEAD) {
+      FXS_PREFETCH_AGENT(world, world->view_slot[v + FXS_PREFETCH_AHEAD]);
+    }
+    steer_agent(step, v, scratch);
+  }
+}
+
+static void copy_view_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
+  (void)worker;
+  fxs_grid_copy_view(((const step_context *)context)->world, begin, end);
+}
+
+// Phase 4: the new bodies replace the old ones; one-tick forces are spent.
+static void integrate_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
+  fxs_world *world = ((const step_context *)context)->world;
+  const fxs_world_def *d = &world->def;
+  (void)worker;
+  for (uint32_t i = begin; i < end; ++i) {
+    fxs_agent_slot *s = &world->agents[i];
+    if (!s->alive) continue;
+    s->body = world->next[i];
+    s->pending_force = fxs_vec2_zero();
+    if (d->clamp_to_bounds) {
+      s->body.position.x = fxs_clamp(s->body.position.x, d->bounds_min.x, d->bounds_max.x);
+      s->body.position.y = fxs_clamp(s->body.position.y, d->bounds_min.y, d->bounds_max.y);
+    }
+  }
+}
+
+void fxs_world_run_phase(fxs_world *world, fxs_task_fn *task, uint32_t count,
+                         uint32_t min_range, void *context) {
+  const fxs_task_system *t = &world->tasks;
+  if (count == 0) return;
+  if (!t->enqueue) {
+    task(0, count, 0, context);
+    return;
+  }
+  void *handle = t->enqueue(task, count, min_range, context, t->user_context);
+  if (handle) t->finish(handle, t->user_context);
+}
+
+// Phase 2: the start-of-tick view of every live agent (sorted into grid cells), obstacle
+// and wall.
+static void sense(step_context *step) {
+  fxs_world *world = step->world;
+  step->grid = fxs_grid_of(world);
+  fxs_grid_sort(world, &step->grid);
+  fxs_world_run_phase(world, copy_view_range, world->view_count, 1024, step);
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < world->capacity.obstacles; ++i) {
+    if (world->obstacle_alive[i]) world->live_obstacles[m++] = world->obstacles[i];
+  }
+  step->obstacle_count = m;
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < world->capacity.walls; ++i) {
+    if (world->wall_alive[i]) world->live_walls[k++] = world->walls[i];
+  }
+  step->wall_count = k;
+}
+
+fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t count,
+                          fxs_result *results) {
+  // 1. apply the tick's commands in canonical order
+  fxs_command_sort(commands, count);
+  fxs_result first_rejection = FXS_OK;
+  for (uint32_t i = 0; i < count; ++i) {
+    fxs_result r = fxs_world_apply(world, &commands[i], 0);
+    if (results) results[i] = r;
+    if (first_rejection == FXS_OK) first_rejection = r;
+  }
+  // 2. sense: the positions, velocities, obstacles and walls at the start of the tick,
+  //    agents sorted into the neighbor grid
+  step_context step;
+  step.world = world;
+  sense(&step);
+  // 3. steer every live agent from that view (in parallel when there is a task system)
+  fxs_world_run_phase(world, steer_range, world->view_count, 32, &step);
+  // 4. integrate, 5. advance the tick
+  fxs_world_run_phase(world, integrate_range, world->capacity.agents, 1024, &step);
+  world->tick++;
+  return first_rejection;
+}
