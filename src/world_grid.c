@@ -89,8 +89,16 @@ static void offer(fxs_world_candidate *list, uint32_t *n, fxs_world_candidate c)
   list[at] = c;
 }
 
+// True once the list holds FXS_MAX_NEIGHBORS agents on the very spot: nothing left can
+// enter it. Agents on one spot share one cell, which lists them in slot order, so every
+// later one has a higher slot. This bounds the cost of a crowd piled on one point.
+static bool full_on_the_spot(const fxs_world_candidate *list, uint32_t n) {
+  return n == FXS_MAX_NEIGHBORS && list[n - 1u].dist_sq == 0;
+}
+
 // Offers every agent of view entries [begin, end) within radius r of p, except entry self.
-static void scan(const fxs_world *world, uint32_t begin, uint32_t end, uint32_t self, fxs_vec2 p,
+// Returns false when the search can stop (full_on_the_spot).
+static bool scan(const fxs_world *world, uint32_t begin, uint32_t end, uint32_t self, fxs_vec2 p,
                  int64_t r, fxs_world_candidate *list, uint32_t *n) {
   const fxs_vec2 *pos = world->view_position;
   uint64_t r2 = (uint64_t)r * (uint64_t)r, width = 2u * (uint64_t)r;
@@ -104,7 +112,9 @@ static void scan(const fxs_world *world, uint32_t begin, uint32_t end, uint32_t 
     c.slot = world->view_slot[j];
     c.view = j;
     offer(list, n, c);
+    if (c.dist_sq == 0 && full_on_the_spot(list, *n)) return false;
   }
+  return true;
 }
 
 uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t v,
@@ -120,8 +130,10 @@ uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t 
   // The cells x0..x1 of one row are consecutive in the view: one run per row.
   for (uint32_t cy = y0; cy <= y1; ++cy) {
     uint32_t row = cy * g->w;
-    scan(world, world->cell_start[row + x0], world->cell_start[row + x1 + 1u], v, p, r,
-         out->nearest, &n);
+    if (!scan(world, world->cell_start[row + x0], world->cell_start[row + x1 + 1u], v, p, r,
+              out->nearest, &n)) {
+      break;
+    }
   }
   for (uint32_t k = 0; k < n; ++k) {
     const fxs_world_candidate *c = &out->nearest[k];

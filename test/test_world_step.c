@@ -133,6 +133,39 @@ void test_neighbors_are_the_sixteen_nearest_and_ties_go_to_the_lower_slot(void) 
   }
 }
 
+// A crowd piled on one point, with stragglers near it: every agent's list is the 16 nearest
+// by (squared distance, slot), as a search over all agents finds it, though the search stops
+// once it holds sixteen agents on the spot.
+void test_a_crowd_on_one_point_gets_the_same_neighbors_as_a_full_search(void) {
+  make(64, FXS_INT(1000), FXS_INT(100));
+  for (int i = 0; i < 60; ++i) {
+    fix16_t off = i % 3 == 0 ? FXS_INT(i % 7) : 0; // every third agent a few units aside
+    spawn_raw(FXS_INT(300) + off, FXS_INT(300) - off / 2);
+  }
+  static fxs_world_worker out;
+  for (uint32_t self = 0; self < 60; ++self) {
+    uint32_t n = search(self, &out);
+    // The reference: all agents by (squared distance, slot), the first sixteen.
+    uint64_t prev_d = 0;
+    uint32_t prev_slot = 0, taken = 0;
+    for (uint32_t k = 0; k < FXS_MAX_NEIGHBORS; ++k) {
+      uint64_t best_d = UINT64_MAX;
+      uint32_t best = UINT32_MAX;
+      for (uint32_t j = 0; j < 60; ++j) {
+        if (j == self) continue;
+        uint64_t d = fxs_vec2_length_sq(fxs_vec2_sub(world.agents[j].body.position,
+                                                     world.agents[self].body.position));
+        bool after = taken == 0 || d > prev_d || (d == prev_d && j > prev_slot);
+        if (after && (d < best_d || (d == best_d && j < best))) best_d = d, best = j;
+      }
+      TEST_ASSERT_EQUAL_UINT32(best, out.neighbors[k].id);
+      TEST_ASSERT_EQUAL_UINT64(best_d, out.dist_sq[k]);
+      prev_d = best_d, prev_slot = best, ++taken;
+    }
+    TEST_ASSERT_EQUAL_UINT32(FXS_MAX_NEIGHBORS, n);
+  }
+}
+
 void test_a_negative_neighbor_radius_finds_no_neighbors_and_zero_finds_agents_on_the_spot(void) {
   make(8, FXS_INT(100), 0);
   spawn_raw(FXS_INT(5), FXS_INT(5));
