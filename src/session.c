@@ -23,6 +23,7 @@ fxs_session_def fxs_default_session_def(void) {
   d.max_packet_inputs = 32;
   d.max_packet_hashes = 32;
   d.resend_ms = 20;
+  d.ack_delay_ms = 20;
   d.keepalive_ms = 200;
   return d;
 }
@@ -51,7 +52,7 @@ fxs_result fxs_session_def_check(const fxs_session_def *d) {
   if (d->max_commands == 0 || (uint32_t)d->max_commands * d->players > FXS_REPLAY_MAX_COMMANDS) {
     return FXS_ERR_BAD_VALUE;
   }
-  uint32_t frame = FXS_SESSION_MIN_PACKET + 2u + (uint32_t)d->max_commands * FXS_COMMAND_BYTES;
+  uint32_t frame = FXS_SESSION_MIN_PACKET + 2u + (uint32_t)d->max_commands * FXS_SESSION_COMMAND_MAX_BYTES;
   if (d->max_packet_bytes < frame || d->max_packet_bytes < FXS_SESSION_MIN_PACKET + 8u) {
     return FXS_ERR_BAD_VALUE;
   }
@@ -423,8 +424,8 @@ fxs_result fxs_session_advance(fxs_session *s, fxs_world *world, uint32_t now_ms
   end_wait(s, now_ms);
   if (s->current >= input_frontier(s)) s->stats.predicted++;
   r = step(s, world, false);
-  if (r == FXS_OK) r = settle(s, world);
   if (r == FXS_OK && s->def.mode == FXS_SESSION_SYNCTEST) r = synctest(s, world);
+  if (r == FXS_OK) r = settle(s, world);
   return r == FXS_OK ? FXS_OK : fail(s, r);
 }
 

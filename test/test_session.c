@@ -291,8 +291,9 @@ void test_submitted_commands_take_the_player_as_source_and_their_position_as_seq
 static uint8_t good[1200];
 static size_t good_len;
 
-// A packet from peer 1 to peer 0: input frames of ticks 2 (3 commands) and 3 (1 command)
-// at bytes 36 and 170, and the state hash of tick 0 at byte 216.
+// A packet from peer 1 to peer 0: input frames of ticks 2 (3 spawns of 19 bytes: type,
+// field mask, 4 fields) at byte 44 and 3 (1 spawn) at byte 103, the state hash of tick 0 at
+// byte 124, the checksum at 132.
 static void make_good_packet(void) {
   pair(2);
   fxs_command c[3];
@@ -302,7 +303,7 @@ static void make_good_packet(void) {
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_advance(&other, &other_world, 0));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&other, c, 1));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_poll_send(&other, 0, 0, good, sizeof good, &good_len));
-  TEST_ASSERT_EQUAL_size_t(FXS_SESSION_MIN_PACKET + 2 + 3 * 44 + 2 + 44 + 8, good_len);
+  TEST_ASSERT_EQUAL_size_t(FXS_SESSION_MIN_PACKET + 2 + 3 * 19 + 2 + 19 + 8, good_len);
 }
 
 // Rewrites the checksum after a deliberate change, so the check under test is reached.
@@ -354,7 +355,7 @@ void test_wrong_magic_version_and_session_are_refused(void) {
   expect_refused(FXS_ERR_BAD_VERSION, b, good_len);
   memcpy(b, good, good_len), b[8] ^= 1, reseal(b, good_len);
   expect_refused(FXS_ERR_WRONG_SESSION, b, good_len);
-  memcpy(b, good, good_len), b[40] ^= 0x10;
+  memcpy(b, good, good_len), b[48] ^= 0x10;
   expect_refused(FXS_ERR_BAD_CHECKSUM, b, good_len);
 }
 
@@ -382,21 +383,21 @@ void test_huge_counts_are_refused_by_the_limits(void) {
   expect_refused(FXS_ERR_LIMIT, b, good_len); // 255 frames > max_packet_inputs
   memcpy(b, good, good_len), b[15] = 255, reseal(b, good_len);
   expect_refused(FXS_ERR_LIMIT, b, good_len);
-  memcpy(b, good, good_len), b[36] = 0xFF, b[37] = 0xFF, reseal(b, good_len);
+  memcpy(b, good, good_len), b[44] = 0xFF, b[45] = 0xFF, reseal(b, good_len);
   expect_refused(FXS_ERR_LIMIT, b, good_len); // 65535 commands in a frame
-  memcpy(b, good, good_len), b[170] = 2, reseal(b, good_len);
-  expect_refused(FXS_ERR_BAD_LENGTH, b, good_len); // 2 commands announced in the last frame, 1 present
+  memcpy(b, good, good_len), b[15] = 0, reseal(b, good_len);
+  expect_refused(FXS_ERR_BAD_LENGTH, b, good_len); // 8 bytes left over: the hash not announced
+  memcpy(b, good, 123), b[12] = 127, b[15] = 0, reseal(b, 127);
+  expect_refused(FXS_ERR_BAD_LENGTH, b, 127); // ends inside the last command
 }
 
 void test_bad_commands_and_impossible_sequences_are_refused(void) {
   static uint8_t b[1200];
   make_good_packet();
-  memcpy(b, good, good_len), b[38] = 200, reseal(b, good_len);
+  memcpy(b, good, good_len), b[46] = 200, reseal(b, good_len);
   expect_refused(FXS_ERR_BAD_COMMAND, b, good_len);
-  memcpy(b, good, good_len), b[39] = 0, reseal(b, good_len);
-  expect_refused(FXS_ERR_BAD_PACKET, b, good_len); // a command whose source is not the sender
-  memcpy(b, good, good_len), b[40] = 7, reseal(b, good_len);
-  expect_refused(FXS_ERR_BAD_PACKET, b, good_len); // out of its sequence
+  memcpy(b, good, good_len), b[48] |= 0x80, reseal(b, good_len);
+  expect_refused(FXS_ERR_BAD_PACKET, b, good_len); // a field mask naming fields that do not exist
   memcpy(b, good, good_len), b[28] = 3, reseal(b, good_len);
   expect_refused(FXS_ERR_BAD_SEQUENCE, b, good_len); // starts past our first missing tick
   memcpy(b, good, good_len), b[20] = 9, reseal(b, good_len);

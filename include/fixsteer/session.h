@@ -68,11 +68,13 @@ extern "C" {
 /// Packet layout version written and accepted.
 #define FXS_SESSION_PACKET_VERSION 1u
 /// Bytes of the packet header (docs/lockstep.md has the byte table).
-#define FXS_SESSION_HEADER_BYTES 36u
+#define FXS_SESSION_HEADER_BYTES 44u
 /// Bytes of the checksum that ends every packet.
 #define FXS_SESSION_CHECKSUM_BYTES 4u
 /// Smallest packet: header and checksum, no inputs, no hashes.
 #define FXS_SESSION_MIN_PACKET (FXS_SESSION_HEADER_BYTES + FXS_SESSION_CHECKSUM_BYTES)
+/// Most bytes one command takes in a packet: type, field mask, agent, ref and 8 arguments.
+#define FXS_SESSION_COMMAND_MAX_BYTES (3u + 4u * (2u + FXS_COMMAND_ARGS))
 /// Largest packet (its length field is a u16).
 #define FXS_SESSION_MAX_PACKET 65535u
 /// Most input frames or hashes one packet carries (their counts are u8).
@@ -112,7 +114,8 @@ typedef struct fxs_session_def {
   uint16_t max_packet_bytes;  ///< Largest packet sent or accepted; must hold one full input frame. Default 1200.
   uint8_t max_packet_inputs;  ///< Input frames per packet sent or accepted, 1..255. Default 32.
   uint8_t max_packet_hashes;  ///< State hashes per packet sent or accepted, 1..255. Default 32.
-  uint32_t resend_ms;         ///< Unacknowledged data is sent again after this many ms. Default 20.
+  uint32_t resend_ms;         ///< Unacknowledged data is sent again after max(this, 1.25 x round trip) ms. Default 20.
+  uint32_t ack_delay_ms;      ///< An acknowledgement waits this long for data to ride with, ms. Default 20.
   uint32_t keepalive_ms;      ///< A packet goes out at least this often, ms. Default 200.
   uint32_t tick_limit;        ///< Ticks of the match: none >= this is stepped (0: no end). Default 0.
   size_t snapshot_bytes;      ///< ROLLBACK/SYNCTEST: bytes of one snapshot slot, >= the largest fxs_world_snapshot_size. Default 0.
@@ -143,6 +146,10 @@ typedef struct fxs_session_peer {
   bool heard;               ///< At least one packet of it was accepted.
   bool sent;                ///< At least one packet went to it.
   bool dirty;               ///< It sent something new: acknowledge it.
+  bool has_echo;            ///< echo_ms holds a send time of its.
+  uint32_t echo_ms;         ///< Its clock when it sent its newest packet (echoed back for the round trip).
+  uint32_t echo_at_ms;      ///< Our clock when that packet arrived.
+  uint32_t rtt_ms;          ///< Smoothed round trip, ms (0: not measured yet).
   uint32_t packets_sent;    ///< Packets written for it.
   uint32_t packets_received;///< Its packets accepted.
   uint32_t packets_rejected;///< Its packets refused.
