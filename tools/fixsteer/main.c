@@ -11,6 +11,7 @@
 #include "fixsteer/replay.h"
 #include "fixsteer/snapshot.h"
 #include "fixsteer/world.h"
+#include "cmd_net.h"
 #include "files.h"
 #include "scenario.h"
 #ifndef FXS_TOOL_NO_YAML
@@ -43,6 +44,8 @@ static const command_help commands_help[] = {
     {"diff", "fixsteer diff [LIMITS] A B", "two recordings of one session: the first divergent tick"},
     {"dump", "fixsteer dump [LIMITS] FILE", "header, per-tick commands and hashes"},
     {"trace", "fixsteer trace --scenario NAME|FILE [--ticks N]", "CSV: tick,agent,x,y,vx,vy,orientation"},
+    {"host", CMD_NET_HOST_USAGE, CMD_NET_HOST_SUMMARY},
+    {"join", CMD_NET_JOIN_USAGE, CMD_NET_JOIN_SUMMARY},
     {"help", "fixsteer help [COMMAND]", "this text, or one command's"},
 };
 #define COMMAND_COUNT (sizeof commands_help / sizeof commands_help[0])
@@ -527,6 +530,8 @@ int main(int argc, char **argv) {
   if (strcmp(cmd, "diff") == 0) return cmd_diff(argc - 2, argv + 2);
   if (strcmp(cmd, "dump") == 0) return cmd_dump(argc - 2, argv + 2);
   if (strcmp(cmd, "trace") == 0) return cmd_trace(argc - 2, argv + 2);
+  if (strcmp(cmd, "host") == 0) return cmd_host(argc - 2, argv + 2);
+  if (strcmp(cmd, "join") == 0) return cmd_join(argc - 2, argv + 2);
   fprintf(stderr, "fixsteer: unknown command '%s'\n\n", cmd);
   print_usage(stderr);
   return EXIT_BAD;
