@@ -37,7 +37,8 @@ static uint32_t ring_reach(const fxs_session_def *d) {
 
 static bool players_ok(const fxs_session_def *d) {
   if (d->mode > FXS_SESSION_SYNCTEST) return false;
-  if (d->mode == FXS_SESSION_SYNCTEST) return d->players == 1 && d->spectators == 0 && d->local == 0;
+  if (d->mode == FXS_SESSION_SYNCTEST)
+    return d->players == 1 && d->spectators == 0 && d->local == 0;
   return d->players >= 1 && d->players <= FXS_SESSION_MAX_PLAYERS && d->spectators <= 8 &&
          d->local < d->players + d->spectators;
 }
@@ -45,14 +46,16 @@ static bool players_ok(const fxs_session_def *d) {
 fxs_result fxs_session_def_check(const fxs_session_def *d) {
   if (!d || !players_ok(d)) return FXS_ERR_BAD_VALUE;
   uint32_t reach = ring_reach(d);
-  if (d->mode != FXS_SESSION_LOCKSTEP && (reach == 0 || d->snapshot_bytes == 0)) return FXS_ERR_BAD_VALUE;
+  if (d->mode != FXS_SESSION_LOCKSTEP && (reach == 0 || d->snapshot_bytes == 0))
+    return FXS_ERR_BAD_VALUE;
   if (d->window > FXS_SESSION_MAX_WINDOW || (uint32_t)d->delay + reach + 2u > d->window) {
     return FXS_ERR_BAD_VALUE;
   }
   if (d->max_commands == 0 || (uint32_t)d->max_commands * d->players > FXS_REPLAY_MAX_COMMANDS) {
     return FXS_ERR_BAD_VALUE;
   }
-  uint32_t frame = FXS_SESSION_MIN_PACKET + 2u + (uint32_t)d->max_commands * FXS_SESSION_COMMAND_MAX_BYTES;
+  uint32_t frame =
+      FXS_SESSION_MIN_PACKET + 2u + (uint32_t)d->max_commands * FXS_SESSION_COMMAND_MAX_BYTES;
   if (d->max_packet_bytes < frame || d->max_packet_bytes < FXS_SESSION_MIN_PACKET + 8u) {
     return FXS_ERR_BAD_VALUE;
   }
@@ -229,7 +232,8 @@ static fxs_result save_state(fxs_session *s, const fxs_world *world) {
   size_t size = 0;
   uint8_t *at = s->snapshots + (size_t)slot * s->def.snapshot_bytes;
   s->snapshot_ticks[slot] = FXS_SESSION_NO_TICK;
-  if (fxs_world_save(world, at, s->def.snapshot_bytes, &size) != FXS_OK) return FXS_ERR_BUFFER_TOO_SMALL;
+  if (fxs_world_save(world, at, s->def.snapshot_bytes, &size) != FXS_OK)
+    return FXS_ERR_BUFFER_TOO_SMALL;
   s->snapshot_ticks[slot] = s->current;
   s->snapshot_sizes[slot] = size;
   s->stats.saves++;
@@ -249,9 +253,10 @@ uint32_t fxs_session_oldest_hash(const fxs_session *s) {
   return s->settled > s->def.window ? s->settled - s->def.window : 0u;
 }
 
-static void report_desync(fxs_session *s, uint32_t peer, uint32_t t, uint64_t ours, uint64_t theirs) {
+static void report_desync(fxs_session *s, uint32_t peer, uint32_t t, uint64_t ours,
+                          uint64_t theirs) {
   fxs_session_desync *d = &s->desync;
-  if (d->detected && t > d->tick) return; // an earlier tick already differs
+  if (d->detected && t > d->tick) return;  // an earlier tick already differs
   if (!d->detected || t < d->tick) {
     memset(d, 0, sizeof *d);
     d->detected = true;
@@ -341,7 +346,7 @@ static fxs_result step(fxs_session *s, fxs_world *world, bool resimulating) {
   }
   uint32_t n = merge(s, t);
   if (s->def.before_step) s->def.before_step(s->def.hook_user, world, t, resimulating);
-  (void)fxs_world_step(world, s->merged, n, 0); // a refused command is refused on every peer
+  (void)fxs_world_step(world, s->merged, n, 0);  // a refused command is refused on every peer
   s->current = t + 1u;
   return FXS_OK;
 }

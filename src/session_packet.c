@@ -94,9 +94,12 @@ static fxs_result get_command(const uint8_t *b, size_t avail, uint8_t source, ui
     if (!(mask >> i & 1u)) continue;
     uint32_t v = fxs_load_le32(b + at);
     at += 4u;
-    if (i == 0) c->agent = v;
-    else if (i == 1) c->ref = v;
-    else c->arg[i - 2u] = (fix16_t)(int32_t)v;
+    if (i == 0)
+      c->agent = v;
+    else if (i == 1)
+      c->ref = v;
+    else
+      c->arg[i - 2u] = (fix16_t)(int32_t)v;
   }
   *used = n;
   return FXS_OK;
@@ -215,7 +218,8 @@ static fxs_result read_header(const fxs_session *s, uint8_t from, const uint8_t 
   p->length = fxs_load_le16(b + AT_LENGTH);
   if (p->length > len) return FXS_ERR_TRUNCATED;
   if (p->length != len || len < FXS_SESSION_MIN_PACKET) return FXS_ERR_BAD_LENGTH;
-  if (fxs_load_le32(b + len - FXS_SESSION_CHECKSUM_BYTES) != checksum(b, len - FXS_SESSION_CHECKSUM_BYTES)) {
+  if (fxs_load_le32(b + len - FXS_SESSION_CHECKSUM_BYTES) !=
+      checksum(b, len - FXS_SESSION_CHECKSUM_BYTES)) {
     return FXS_ERR_BAD_CHECKSUM;
   }
   if (fxs_load_le32(b + AT_SESSION) != s->def.session_id) return FXS_ERR_WRONG_SESSION;
@@ -230,7 +234,8 @@ static fxs_result read_header(const fxs_session *s, uint8_t from, const uint8_t 
       p->hash_count > s->def.max_packet_hashes) {
     return FXS_ERR_LIMIT;
   }
-  if (p->frames && !fxs_session_is_player(s, from)) return FXS_ERR_BAD_PACKET; // spectators have no input
+  if (p->frames && !fxs_session_is_player(s, from))
+    return FXS_ERR_BAD_PACKET;  // spectators have no input
   p->tick = fxs_load_le32(b + AT_TICK);
   p->input_ack = fxs_load_le32(b + AT_INPUT_ACK);
   p->hash_ack = fxs_load_le32(b + AT_HASH_ACK);
@@ -270,7 +275,8 @@ static fxs_result check_sequence(const fxs_session *s, const packet *p) {
     return FXS_ERR_BAD_SEQUENCE;
   }
   if (p->hash_count && p->hash_start > UINT32_MAX - p->hash_count) return FXS_ERR_BAD_SEQUENCE;
-  if (fxs_session_is_player(s, me) && p->input_ack > s->peers[me].received) return FXS_ERR_BAD_SEQUENCE;
+  if (fxs_session_is_player(s, me) && p->input_ack > s->peers[me].received)
+    return FXS_ERR_BAD_SEQUENCE;
   if (p->hash_ack > s->settled) return FXS_ERR_BAD_SEQUENCE;
   return FXS_OK;
 }
@@ -310,8 +316,9 @@ static bool take_hashes(fxs_session *s, const packet *p, const uint8_t *b, size_
   for (uint32_t i = 0; i < p->hash_count; ++i, at += 8u) {
     uint32_t t = p->hash_start + i;
     if (t < from->hashes_received) continue;
-    if (t > from->hashes_received && t > from->hashes_compared) from->hashes_compared = t; // the gap
-    if (t - from->hashes_compared >= s->def.window) break; // no room yet
+    if (t > from->hashes_received && t > from->hashes_compared)
+      from->hashes_compared = t;                            // the gap
+    if (t - from->hashes_compared >= s->def.window) break;  // no room yet
     s->hashes[fxs_session_slot(s, q, t)] = fxs_load_le64(b + at);
     from->hashes_received = t + 1u;
     fresh = true;
@@ -334,7 +341,8 @@ static void take_times(fxs_session_peer *from, const packet *p, uint32_t now_ms)
 
 fxs_result fxs_session_receive(fxs_session *s, uint8_t peer, const uint8_t *bytes, size_t len,
                                uint32_t now_ms) {
-  if (!s || peer >= s->peer_count || peer == s->def.local || (!bytes && len)) return FXS_ERR_BAD_VALUE;
+  if (!s || peer >= s->peer_count || peer == s->def.local || (!bytes && len))
+    return FXS_ERR_BAD_VALUE;
   fxs_session_start_clock(s, now_ms);
   packet p;
   fxs_result r = bytes ? read_header(s, peer, bytes, len, &p) : FXS_ERR_TRUNCATED;
@@ -351,7 +359,8 @@ fxs_result fxs_session_receive(fxs_session *s, uint8_t peer, const uint8_t *byte
   from->packets_received++;
   from->bytes_received += len;
   take_times(from, &p, now_ms);
-  if (fxs_session_is_player(s, s->def.local) && p.input_ack > from->acked_inputs) from->acked_inputs = p.input_ack;
+  if (fxs_session_is_player(s, s->def.local) && p.input_ack > from->acked_inputs)
+    from->acked_inputs = p.input_ack;
   if (p.hash_ack > from->acked_hashes) from->acked_hashes = p.hash_ack;
   size_t at = FXS_SESSION_HEADER_BYTES;
   bool fresh = take_frames(s, &p, bytes, &at);

@@ -58,10 +58,12 @@ static void report(const char *what, const h_config *c) {
   for (uint32_t i = 0; i < peers; ++i) {
     if (h_peers[i].session.stats.max_rollback > most) most = h_peers[i].session.stats.max_rollback;
   }
-  FXS_TEST_REPORT("%s: %u ms, %u rollbacks, %u ticks re-simulated (deepest %u), %u predicted, %u stalls, "
-                  "%.1f bytes per tick per link", what, (unsigned)h_end_ms, (unsigned)t.rollbacks,
-                  (unsigned)t.resimulated, (unsigned)most, (unsigned)t.predicted, (unsigned)t.stalls,
-                  (double)t.bytes / c->ticks / (peers * (peers - 1u)));
+  FXS_TEST_REPORT(
+      "%s: %u ms, %u rollbacks, %u ticks re-simulated (deepest %u), %u predicted, %u stalls, "
+      "%.1f bytes per tick per link",
+      what, (unsigned)h_end_ms, (unsigned)t.rollbacks, (unsigned)t.resimulated, (unsigned)most,
+      (unsigned)t.predicted, (unsigned)t.stalls,
+      (double)t.bytes / c->ticks / (peers * (peers - 1u)));
 }
 
 static uint32_t deepest(uint32_t peers) {
@@ -158,9 +160,12 @@ static void pair(void) {
   fxs_session_def d = fxs_default_session_def();
   d.mode = FXS_SESSION_ROLLBACK;
   d.snapshot_bytes = H_SNAPSHOT_BYTES;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&lone_world, &wd, &h_capacity, lone_world_memory, sizeof lone_world_memory));
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&other_world, &wd, &h_capacity, other_world_memory, sizeof other_world_memory));
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&straight, &wd, &h_capacity, straight_memory, sizeof straight_memory));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&lone_world, &wd, &h_capacity, lone_world_memory,
+                                           sizeof lone_world_memory));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&other_world, &wd, &h_capacity, other_world_memory,
+                                           sizeof other_world_memory));
+  TEST_ASSERT_EQUAL(
+      FXS_OK, fxs_world_init(&straight, &wd, &h_capacity, straight_memory, sizeof straight_memory));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_init(&lone, &d, lone_memory, sizeof lone_memory));
   d.local = 1;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_init(&other, &d, other_memory, sizeof other_memory));
@@ -173,7 +178,8 @@ static uint32_t scripted(uint32_t p, uint32_t t, fxs_command *out) {
   s.position = fxs_vec2_make(FXS_INT(100 + 50 * (int)p), FXS_INT(80));
   fxs_agent_handle a = {p + 1u};
   if (t == 2) return out[0] = fxs_command_spawn(&s), 1;
-  if (t == 4) return out[0] = fxs_command_set_target_point(a, fxs_vec2_make(FXS_INT(500), FXS_INT(300))), 1;
+  if (t == 4)
+    return out[0] = fxs_command_set_target_point(a, fxs_vec2_make(FXS_INT(500), FXS_INT(300))), 1;
   if (t == 6 && p == 1) return out[0] = fxs_command_apply_force(a, fxs_vec2_make(FXS_INT(3), 0)), 1;
   return 0;
 }
@@ -181,7 +187,7 @@ static uint32_t scripted(uint32_t p, uint32_t t, fxs_command *out) {
 void test_prediction_stops_at_max_prediction_and_a_late_input_rolls_back_to_its_tick(void) {
   fxs_command cmds[2];
   pair();
-  for (uint32_t i = 0; i < 20; ++i) { // peer 0 plays alone: delay (2) + max_prediction (8) ticks
+  for (uint32_t i = 0; i < 20; ++i) {  // peer 0 plays alone: delay (2) + max_prediction (8) ticks
     if (fxs_session_wants_input(&lone)) {
       fxs_session_submit(&lone, cmds, scripted(0, fxs_session_input_tick(&lone), cmds));
     }
@@ -194,7 +200,7 @@ void test_prediction_stops_at_max_prediction_and_a_late_input_rolls_back_to_its_
   TEST_ASSERT_TRUE(w.waiting);
   TEST_ASSERT_EQUAL_UINT32(2, w.tick);
   TEST_ASSERT_EQUAL_HEX32(0x2, w.missing);
-  TEST_ASSERT_EQUAL_UINT32(2, lone.settled); // ticks 0 and 1 carry no input: final at once
+  TEST_ASSERT_EQUAL_UINT32(2, lone.settled);  // ticks 0 and 1 carry no input: final at once
   // Peer 1's inputs of ticks 2..9 arrive together.
   for (uint32_t t = 2; t < 10; ++t) {
     TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&other, cmds, scripted(1, t, cmds)));
@@ -204,7 +210,7 @@ void test_prediction_stops_at_max_prediction_and_a_late_input_rolls_back_to_its_
   size_t len = 0;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_poll_send(&other, 0, 30, buf, sizeof buf, &len));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_receive(&lone, 1, buf, len, 31));
-  TEST_ASSERT_EQUAL_UINT32(2, lone.rollback_to); // the spawn of tick 2 was predicted away
+  TEST_ASSERT_EQUAL_UINT32(2, lone.rollback_to);  // the spawn of tick 2 was predicted away
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_advance(&lone, &lone_world, 32));
   TEST_ASSERT_EQUAL_UINT32(1, lone.stats.rollbacks);
   TEST_ASSERT_EQUAL_UINT32(8, lone.stats.resimulated);
@@ -242,7 +248,7 @@ void test_a_late_empty_input_confirms_the_prediction_without_a_rollback(void) {
   TEST_ASSERT_EQUAL_UINT32(FXS_SESSION_NO_TICK, lone.rollback_to);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_advance(&lone, &lone_world, 12));
   TEST_ASSERT_EQUAL_UINT32(0, lone.stats.rollbacks);
-  TEST_ASSERT_EQUAL_UINT32(4, lone.settled); // ticks 0..3: peer 1's inputs up to tick 3 are known
+  TEST_ASSERT_EQUAL_UINT32(4, lone.settled);  // ticks 0..3: peer 1's inputs up to tick 3 are known
 }
 
 void test_a_snapshot_slot_too_small_stops_the_session(void) {
@@ -254,11 +260,12 @@ void test_a_snapshot_slot_too_small_stops_the_session(void) {
   pair();
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_init(&s, &d, memory, sizeof memory));
   fxs_session_submit(&s, 0, 0);
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_advance(&s, &lone_world, 0)); // tick 0 settles at once
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_advance(&s, &lone_world, 0));  // tick 0 settles at once
   fxs_session_submit(&s, 0, 0);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_advance(&s, &lone_world, 1));
   fxs_session_submit(&s, 0, 0);
-  TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL, fxs_session_advance(&s, &lone_world, 2)); // predicted: saved
+  TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL,
+                    fxs_session_advance(&s, &lone_world, 2));  // predicted: saved
   TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL, fxs_session_advance(&s, &lone_world, 3));
   TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL, s.error);
 }
@@ -275,8 +282,10 @@ void test_synctest_re_simulates_every_tick_and_finds_no_difference(void) {
   TEST_ASSERT_EQUAL_UINT32(c.ticks, s->stats.rollbacks);
   TEST_ASSERT_EQUAL_UINT32(2 * c.ticks - 1, s->stats.resimulated);
   fxs_verify_report rep;
-  TEST_ASSERT_TRUE(fxs_replay_verify_memory_size(h_replays[0], h_peers[0].replay_size, 0) <= sizeof verify_memory);
-  fxs_replay_verify(h_replays[0], h_peers[0].replay_size, 0, verify_memory, sizeof verify_memory, &rep);
+  TEST_ASSERT_TRUE(fxs_replay_verify_memory_size(h_replays[0], h_peers[0].replay_size, 0) <=
+                   sizeof verify_memory);
+  fxs_replay_verify(h_replays[0], h_peers[0].replay_size, 0, verify_memory, sizeof verify_memory,
+                    &rep);
   TEST_ASSERT_EQUAL_MESSAGE(FXS_OK, rep.result, fxs_result_message(rep.result));
 }
 

@@ -86,9 +86,9 @@ extern "C" {
 
 /// How the session steps ticks whose inputs are not all known.
 typedef enum fxs_session_mode {
-  FXS_SESSION_LOCKSTEP = 0, ///< Wait for every input.
-  FXS_SESSION_ROLLBACK = 1, ///< Predict, roll back and step again when wrong.
-  FXS_SESSION_SYNCTEST = 2, ///< One local player; re-simulate every tick to check determinism.
+  FXS_SESSION_LOCKSTEP = 0,  ///< Wait for every input.
+  FXS_SESSION_ROLLBACK = 1,  ///< Predict, roll back and step again when wrong.
+  FXS_SESSION_SYNCTEST = 2,  ///< One local player; re-simulate every tick to check determinism.
 } fxs_session_mode;
 
 /// Called before every fxs_world_step the session makes, with the tick about to be stepped
@@ -101,27 +101,52 @@ typedef void (*fxs_session_step_hook)(void *user, fxs_world *world, uint32_t tic
 /// Session configuration. Every peer of a session uses the same values, except local,
 /// the replay and the hook.
 typedef struct fxs_session_def {
-  uint8_t mode;               ///< An fxs_session_mode. Default LOCKSTEP.
-  uint8_t players;            ///< Players, peers 0..players-1: 2..8 (1 in SYNCTEST). Default 2.
-  uint8_t spectators;         ///< Spectators, peers players..: 0..8, players + spectators <= 16. Default 0.
-  uint8_t local;              ///< This peer's index, < players + spectators. Default 0.
-  uint32_t session_id;        ///< Chosen by the host; packets of another id are refused. Default 1.
-  uint16_t delay;             ///< Input delay, ticks. Default 2.
-  uint16_t max_prediction;    ///< ROLLBACK: ticks stepped beyond the known inputs, 1..window-delay-2. Default 8.
-  uint16_t synctest_ticks;    ///< SYNCTEST: ticks re-simulated after each step, 1..window-2. Default 2.
-  uint16_t window;            ///< Ticks kept in every ring, > delay + max_prediction + 1; <= 4096. Default 32.
-  uint16_t max_commands;      ///< Commands per player per tick, 1..65535 / players. Default 16.
-  uint16_t max_packet_bytes;  ///< Largest packet sent or accepted; must hold one full input frame. Default 1200.
-  uint8_t max_packet_inputs;  ///< Input frames per packet sent or accepted, 1..255. Default 32.
-  uint8_t max_packet_hashes;  ///< State hashes per packet sent or accepted, 1..255. Default 32.
-  uint32_t resend_ms;         ///< Unacknowledged data is sent again after max(this, 1.25 x round trip) ms. Default 20.
-  uint32_t ack_delay_ms;      ///< An acknowledgement waits this long for data to ride with, ms. Default 20.
-  uint32_t keepalive_ms;      ///< A packet goes out at least this often, ms. Default 200.
-  uint32_t tick_limit;        ///< Ticks of the match: none >= this is stepped (0: no end). Default 0.
-  size_t snapshot_bytes;      ///< ROLLBACK/SYNCTEST: bytes of one snapshot slot, >= the largest fxs_world_snapshot_size. Default 0.
-  fxs_replay_writer *replay;  ///< Begun by the caller; receives every settled tick. NULL: none.
-  fxs_session_step_hook before_step; ///< See fxs_session_step_hook. NULL: none.
-  void *hook_user;            ///< Passed to before_step.
+  /// An fxs_session_mode. Default LOCKSTEP.
+  uint8_t mode;
+  /// Players, peers 0..players-1: 1..8 (a match needs 2; SYNCTEST takes 1). Default 2.
+  uint8_t players;
+  /// Spectators, peers players..: 0..8, players + spectators <= 16 (0 in SYNCTEST). Default 0.
+  uint8_t spectators;
+  /// This peer's index, < players + spectators. Default 0.
+  uint8_t local;
+  /// Chosen by the host; packets of another id are refused. Default 1.
+  uint32_t session_id;
+  /// Input delay, ticks: the local input is for tick current + delay. Default 2.
+  uint16_t delay;
+  /// ROLLBACK: most ticks stepped past the last tick whose inputs are all known, >= 1, and
+  /// delay + max_prediction + 2 <= window. Default 8.
+  uint16_t max_prediction;
+  /// SYNCTEST: ticks restored and stepped again after each step, >= 1, and
+  /// delay + synctest_ticks + 2 <= window. Default 2.
+  uint16_t synctest_ticks;
+  /// Ticks kept in every ring (inputs, hashes), <= 4096. Default 32.
+  uint16_t window;
+  /// Commands per player per tick, 1..65535 / players (a replay tick holds 65535). Default 16.
+  uint16_t max_commands;
+  /// Largest packet sent or accepted, bytes; it must hold the header, one frame of
+  /// max_commands commands and the checksum. Default 1200.
+  uint16_t max_packet_bytes;
+  /// Input frames per packet sent or accepted, 1..255. Default 32.
+  uint8_t max_packet_inputs;
+  /// State hashes per packet sent or accepted, 1..255. Default 32.
+  uint8_t max_packet_hashes;
+  /// Unacknowledged data goes out again after max(this, 1.25 x round trip), ms. Default 20.
+  uint32_t resend_ms;
+  /// An acknowledgement waits this long for data to ride with, ms. Default 20.
+  uint32_t ack_delay_ms;
+  /// A packet goes out at least this often, ms, >= 1. Default 200.
+  uint32_t keepalive_ms;
+  /// Ticks of the match: no tick >= this is stepped (0: no end). Default 0.
+  uint32_t tick_limit;
+  /// ROLLBACK / SYNCTEST: bytes of one snapshot slot, at least the largest
+  /// fxs_world_snapshot_size the world reaches (> 0). Default 0.
+  size_t snapshot_bytes;
+  /// Begun by the caller on the world at tick 0; receives every settled tick. NULL: none.
+  fxs_replay_writer *replay;
+  /// See fxs_session_step_hook. NULL: none.
+  fxs_session_step_hook before_step;
+  /// Passed to before_step.
+  void *hook_user;
 } fxs_session_def;
 
 /// The defaults listed on each field.
@@ -133,76 +158,79 @@ fxs_result fxs_session_def_check(const fxs_session_def *def);
 
 /// What the session knows of one peer (itself included).
 typedef struct fxs_session_peer {
-  uint32_t received;        ///< Players: its inputs of ticks < this are here (local: submitted).
-  uint32_t acked_inputs;    ///< It holds our inputs of ticks < this.
-  uint32_t hashes_received; ///< Its state hashes of ticks < this arrived (or were skipped).
-  uint32_t hashes_compared; ///< Its hashes of ticks < this were compared with ours.
-  uint32_t acked_hashes;    ///< It holds our hashes of ticks < this.
-  uint32_t tick;            ///< The tick it last said it was at.
-  uint32_t last_heard_ms;   ///< now_ms of its last accepted packet.
-  uint32_t last_sent_ms;    ///< now_ms of our last packet to it.
-  uint32_t sent_inputs;     ///< Our inputs of ticks < this went out at least once.
-  uint32_t sent_hashes;     ///< Our hashes of ticks < this went out at least once.
-  bool heard;               ///< At least one packet of it was accepted.
-  bool sent;                ///< At least one packet went to it.
-  bool dirty;               ///< It sent something new: acknowledge it.
-  bool has_echo;            ///< echo_ms holds a send time of its.
-  uint32_t echo_ms;         ///< Its clock when it sent its newest packet (echoed back for the round trip).
-  uint32_t echo_at_ms;      ///< Our clock when that packet arrived.
-  uint32_t rtt_ms;          ///< Smoothed round trip, ms (0: not measured yet).
-  uint32_t packets_sent;    ///< Packets written for it.
-  uint32_t packets_received;///< Its packets accepted.
-  uint32_t packets_rejected;///< Its packets refused.
-  uint64_t bytes_sent;      ///< Bytes written for it.
-  uint64_t bytes_received;  ///< Bytes of its accepted packets.
+  uint32_t received;          ///< Players: its inputs of ticks < this are here (local: submitted).
+  uint32_t acked_inputs;      ///< It holds our inputs of ticks < this.
+  uint32_t hashes_received;   ///< Its state hashes of ticks < this arrived (or were skipped).
+  uint32_t hashes_compared;   ///< Its hashes of ticks < this were compared with ours.
+  uint32_t acked_hashes;      ///< It holds our hashes of ticks < this.
+  uint32_t tick;              ///< The tick it last said it was at.
+  uint32_t last_heard_ms;     ///< now_ms of its last accepted packet.
+  uint32_t last_sent_ms;      ///< now_ms of our last packet to it.
+  uint32_t sent_inputs;       ///< Our inputs of ticks < this went out at least once.
+  uint32_t sent_hashes;       ///< Our hashes of ticks < this went out at least once.
+  bool heard;                 ///< At least one packet of it was accepted.
+  bool sent;                  ///< At least one packet went to it.
+  bool dirty;                 ///< It sent something new: acknowledge it.
+  bool has_echo;              ///< echo_ms holds a send time of its.
+  uint32_t echo_ms;           ///< Its clock when it sent its newest packet (echoed back).
+  uint32_t echo_at_ms;        ///< Our clock when that packet arrived.
+  uint32_t rtt_ms;            ///< Smoothed round trip, ms (0: not measured yet).
+  uint32_t packets_sent;      ///< Packets written for it.
+  uint32_t packets_received;  ///< Its packets accepted.
+  uint32_t packets_rejected;  ///< Its packets refused.
+  uint64_t bytes_sent;        ///< Bytes written for it.
+  uint64_t bytes_received;    ///< Bytes of its accepted packets.
 } fxs_session_peer;
 
 /// The first tick whose state hashes differ between this peer and others.
 typedef struct fxs_session_desync {
-  bool detected;            ///< A difference was found.
-  uint32_t tick;            ///< The first tick (the state after stepping it) that differs.
-  uint32_t peers;           ///< Bit q set: peer q's hash of that tick differs from ours (SYNCTEST: our own bit).
-  uint64_t local_hash;      ///< Our hash of that tick (SYNCTEST: the first run's).
-  uint64_t remote_hash[FXS_SESSION_MAX_PEERS]; ///< Their hashes, for the peers in `peers` (SYNCTEST: the re-run's).
+  bool detected;  ///< A difference was found.
+  uint32_t tick;  ///< The first tick (the state after stepping it) that differs.
+  /// Bit q set: peer q's hash of that tick differs from ours (SYNCTEST: our own bit).
+  uint32_t peers;
+  /// Our hash of that tick (SYNCTEST: the first run's).
+  uint64_t local_hash;
+  /// Their hashes, for the peers in `peers` (SYNCTEST: the re-run's, at our own index).
+  uint64_t remote_hash[FXS_SESSION_MAX_PEERS];
 } fxs_session_desync;
 
 /// Counters for reports and tuning.
 typedef struct fxs_session_stats {
-  uint32_t stalls;          ///< Waits that ended with a step (each counted once).
-  uint32_t stall_ms;        ///< Their total length, ms.
-  uint32_t rollbacks;       ///< Restores after a misprediction (ROLLBACK) or for a check (SYNCTEST).
-  uint32_t resimulated;     ///< Ticks stepped again after them.
-  uint32_t max_rollback;    ///< Most ticks stepped again at once.
-  uint32_t predicted;       ///< Ticks first stepped with at least one predicted input.
-  uint32_t saves;           ///< Snapshots saved.
+  uint32_t stalls;        ///< Waits that ended with a step (each counted once).
+  uint32_t stall_ms;      ///< Their total length, ms.
+  uint32_t rollbacks;     ///< Restores after a misprediction (ROLLBACK) or for a check (SYNCTEST).
+  uint32_t resimulated;   ///< Ticks stepped again after them.
+  uint32_t max_rollback;  ///< Most ticks stepped again at once.
+  uint32_t predicted;     ///< Ticks first stepped with at least one predicted input.
+  uint32_t saves;         ///< Snapshots saved.
 } fxs_session_stats;
 
 /// A session. Fields are readable; change them only through the functions below.
 typedef struct fxs_session {
-  fxs_session_def def;      ///< Configuration.
-  uint8_t peer_count;       ///< players + spectators.
-  uint32_t current;         ///< The world's tick: the next tick to step.
-  uint32_t settled;         ///< Ticks < this are settled (final, hashed, recorded).
-  uint32_t rollback_to;     ///< First tick to step again, or FXS_SESSION_NO_TICK.
-  fxs_result error;         ///< First failure that stopped the session (FXS_OK: none).
-  bool clock_started;       ///< A call with now_ms was made.
-  uint32_t start_ms;        ///< now_ms of the first such call.
-  bool waiting;             ///< The last fxs_session_advance waited.
-  uint32_t wait_tick;       ///< The tick it waited for.
-  uint32_t wait_since_ms;   ///< When that wait began.
-  fxs_session_peer peers[FXS_SESSION_MAX_PEERS]; ///< One per peer, the local one included.
-  fxs_session_desync desync; ///< The first desync found.
-  fxs_session_stats stats;  ///< Counters.
+  fxs_session_def def;     ///< Configuration.
+  uint8_t peer_count;      ///< players + spectators.
+  uint32_t current;        ///< The world's tick: the next tick to step.
+  uint32_t settled;        ///< Ticks < this are settled (final, hashed, recorded).
+  uint32_t rollback_to;    ///< First tick to step again, or FXS_SESSION_NO_TICK.
+  fxs_result error;        ///< First failure that stopped the session (FXS_OK: none).
+  bool clock_started;      ///< A call with now_ms was made.
+  uint32_t start_ms;       ///< now_ms of the first such call.
+  bool waiting;            ///< The last fxs_session_advance waited.
+  uint32_t wait_tick;      ///< The tick it waited for.
+  uint32_t wait_since_ms;  ///< When that wait began.
+  fxs_session_peer peers[FXS_SESSION_MAX_PEERS];  ///< One per peer, the local one included.
+  fxs_session_desync desync;                      ///< The first desync found.
+  fxs_session_stats stats;                        ///< Counters.
   // Rings in the caller's memory block.
-  fxs_command *commands;    ///< players x window x max_commands: input frames.
-  uint16_t *counts;         ///< players x window: commands of each frame.
-  uint64_t *hashes;         ///< peers x window: each peer's hash of each tick.
-  uint8_t *snapshots;       ///< slots x snapshot_bytes: state at the start of a tick.
-  uint32_t *snapshot_ticks; ///< slots: the tick each slot holds, or FXS_SESSION_NO_TICK.
-  size_t *snapshot_sizes;   ///< slots: bytes used in each slot.
-  uint64_t *first_hashes;   ///< SYNCTEST: slots: hash after each tick's first step.
-  fxs_command *merged;      ///< players x max_commands: one tick's merged commands.
-  uint32_t snapshot_slots;  ///< Slots of the snapshot ring (0 in LOCKSTEP).
+  fxs_command *commands;     ///< players x window x max_commands: input frames.
+  uint16_t *counts;          ///< players x window: commands of each frame.
+  uint64_t *hashes;          ///< peers x window: each peer's hash of each tick.
+  uint8_t *snapshots;        ///< slots x snapshot_bytes: state at the start of a tick.
+  uint32_t *snapshot_ticks;  ///< slots: the tick each slot holds, or FXS_SESSION_NO_TICK.
+  size_t *snapshot_sizes;    ///< slots: bytes used in each slot.
+  uint64_t *first_hashes;    ///< SYNCTEST: slots: hash after each tick's first step.
+  fxs_command *merged;       ///< players x max_commands: one tick's merged commands.
+  uint32_t snapshot_slots;   ///< Slots of the snapshot ring (0 in LOCKSTEP).
 } fxs_session;
 
 /// Bytes of memory a session with this definition needs (8-byte aligned block), or 0 when
@@ -238,24 +266,25 @@ fxs_result fxs_session_advance(fxs_session *session, fxs_world *world, uint32_t 
 /// Writes the next packet for `peer` into buf (cap >= max_packet_bytes) and its size into
 /// *len; *len = 0 when nothing is due (call it every frame for every other peer). A packet
 /// carries our unacknowledged inputs and hashes, redundantly, and our acknowledgements.
-fxs_result fxs_session_poll_send(fxs_session *session, uint8_t peer, uint32_t now_ms,
-                                 uint8_t *buf, size_t cap, size_t *len);
+fxs_result fxs_session_poll_send(fxs_session *session, uint8_t peer, uint32_t now_ms, uint8_t *buf,
+                                 size_t cap, size_t *len);
 
 /// Consumes a packet the transport says came from `peer`. Every packet is untrusted: a bad
 /// one changes nothing and is refused with FXS_ERR_TRUNCATED, FXS_ERR_BAD_MAGIC,
 /// FXS_ERR_BAD_VERSION, FXS_ERR_WRONG_SESSION, FXS_ERR_BAD_PACKET, FXS_ERR_BAD_LENGTH,
 /// FXS_ERR_LIMIT, FXS_ERR_BAD_CHECKSUM, FXS_ERR_BAD_COMMAND or FXS_ERR_BAD_SEQUENCE.
-fxs_result fxs_session_receive(fxs_session *session, uint8_t peer, const uint8_t *bytes,
-                               size_t len, uint32_t now_ms);
+fxs_result fxs_session_receive(fxs_session *session, uint8_t peer, const uint8_t *bytes, size_t len,
+                               uint32_t now_ms);
 
 /// Why fxs_session_advance waits.
 typedef struct fxs_session_wait {
-  bool waiting;             ///< The last advance waited.
-  uint32_t tick;            ///< The tick whose inputs are missing.
-  uint32_t missing;         ///< Bit p set: player p's input for `tick` has not arrived.
-  uint32_t since_ms;        ///< When the wait began.
-  uint32_t waited_ms;       ///< now_ms - since_ms (wrapping arithmetic).
-  uint32_t silent_ms[FXS_SESSION_MAX_PEERS]; ///< ms since each peer's last packet (since init if never).
+  bool waiting;        ///< The last advance waited.
+  uint32_t tick;       ///< The tick whose inputs are missing.
+  uint32_t missing;    ///< Bit p set: player p's input for `tick` has not arrived.
+  uint32_t since_ms;   ///< When the wait began.
+  uint32_t waited_ms;  ///< now_ms - since_ms (wrapping arithmetic).
+  uint32_t silent_ms[FXS_SESSION_MAX_PEERS];  ///< ms since each peer's last packet (since init if
+                                              ///< never).
 } fxs_session_wait;
 
 /// Fills *out from the last fxs_session_advance.

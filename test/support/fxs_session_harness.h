@@ -16,20 +16,20 @@
 #include "fxs_netsim.h"
 
 #define H_MAX_PEERS 5
-#define H_TICK_MS 16 // each peer steps at most one tick per 16 ms of simulated time...
-#define H_STEP_MS 4  // ...and runs a frame (receive, submit, advance, send) every 4 ms
+#define H_TICK_MS 16  // each peer steps at most one tick per 16 ms of simulated time...
+#define H_STEP_MS 4   // ...and runs a frame (receive, submit, advance, send) every 4 ms
 #define H_MAX_COMMANDS 6
 #define H_SNAPSHOT_BYTES 2048
 #define H_REPLAY_BYTES (96 * 1024)
-#define H_REPLAY_PEERS 3 // peers that can record a replay
+#define H_REPLAY_PEERS 3  // peers that can record a replay
 
 static const fxs_world_capacity h_capacity = {16, 0, 0, 0, 0};
 
 typedef struct h_config {
   uint8_t players, spectators;
-  uint8_t mode;            // fxs_session_mode
-  uint16_t delay;          // input delay, ticks
-  uint16_t max_prediction; // 0: the default
+  uint8_t mode;             // fxs_session_mode
+  uint16_t delay;           // input delay, ticks
+  uint16_t max_prediction;  // 0: the default
   uint32_t ticks;
   fxs_netsim_config net;
   uint64_t seed;
@@ -70,7 +70,7 @@ static inline h_config h_default_config(uint8_t players, uint8_t mode) {
 }
 
 static inline fxs_agent_handle h_agent(uint32_t player, uint32_t k) {
-  fxs_agent_handle h = {player * 2u + k + 1u}; // spawned on the first input tick, slot 2p + k
+  fxs_agent_handle h = {player * 2u + k + 1u};  // spawned on the first input tick, slot 2p + k
   return h;
 }
 
@@ -117,7 +117,7 @@ static inline void h_flip(void *user, fxs_world *world, uint32_t tick, bool resi
   const h_peer *p = (const h_peer *)user;
   if (!h_now || h_now->desync_peer != (int)p->index || tick != h_now->desync_tick) return;
   if (resimulating && h_now->desync_first_only) return;
-  world->agents[0].body.position.x ^= 1; // one bit of one agent's state
+  world->agents[0].body.position.x ^= 1;  // one bit of one agent's state
 }
 
 static inline bool h_append(void *user, const uint8_t *bytes, size_t size) {
@@ -153,7 +153,8 @@ static inline void h_setup_peer(const h_config *c, uint8_t i) {
   fxs_world_def wd = fxs_default_world_def();
   wd.seed = c->seed;
   TEST_ASSERT_TRUE(fxs_world_memory_size(&h_capacity) <= sizeof h_world_memory[i]);
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&p->world, &wd, &h_capacity, h_world_memory[i], sizeof h_world_memory[i]));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&p->world, &wd, &h_capacity, h_world_memory[i],
+                                           sizeof h_world_memory[i]));
   fxs_session_def d = h_session_def(c, i);
   d.before_step = h_flip;
   d.hook_user = p;
@@ -165,8 +166,9 @@ static inline void h_setup_peer(const h_config *c, uint8_t i) {
   }
   TEST_ASSERT_TRUE(fxs_session_memory_size(&d) > 0);
   TEST_ASSERT_TRUE(fxs_session_memory_size(&d) <= sizeof h_session_memory[i]);
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_init(&p->session, &d, h_session_memory[i], sizeof h_session_memory[i]));
-  p->next_tick_ms = (uint32_t)((c->seed >> (4u * i)) % 40u); // peers start out of step
+  TEST_ASSERT_EQUAL(
+      FXS_OK, fxs_session_init(&p->session, &d, h_session_memory[i], sizeof h_session_memory[i]));
+  p->next_tick_ms = (uint32_t)((c->seed >> (4u * i)) % 40u);  // peers start out of step
 }
 
 // One frame of peer i: submit when the session wants input, try to step when its clock
@@ -181,7 +183,8 @@ static inline void h_frame(const h_config *c, h_peer *p, uint32_t now) {
       TEST_ASSERT_TRUE_MESSAGE(r == FXS_OK || r == FXS_ERR_FULL, fxs_result_message(r));
     }
     fxs_result r = fxs_session_advance(s, &p->world, now);
-    TEST_ASSERT_TRUE_MESSAGE(r == FXS_OK || r == FXS_ERR_WAITING || r == FXS_ERR_LIMIT, fxs_result_message(r));
+    TEST_ASSERT_TRUE_MESSAGE(r == FXS_OK || r == FXS_ERR_WAITING || r == FXS_ERR_LIMIT,
+                             fxs_result_message(r));
     if (r == FXS_OK) p->next_tick_ms += H_TICK_MS;
   }
   uint8_t buf[FXS_NETSIM_BYTES];
@@ -198,7 +201,8 @@ static inline void h_deliver(uint32_t now) {
   fxs_netsim_packet *pk;
   while ((pk = fxs_netsim_next(&h_net, now)) != 0) {
     fxs_result r = fxs_session_receive(&h_peers[pk->to].session, pk->from, pk->bytes, pk->len, now);
-    if (h_now->net.corrupt_per_mille == 0) TEST_ASSERT_EQUAL_MESSAGE(FXS_OK, r, fxs_result_message(r));
+    if (h_now->net.corrupt_per_mille == 0)
+      TEST_ASSERT_EQUAL_MESSAGE(FXS_OK, r, fxs_result_message(r));
     fxs_netsim_release(&h_net, pk);
   }
 }
@@ -225,7 +229,8 @@ static inline void h_run(const h_config *c) {
   TEST_ASSERT_TRUE_MESSAGE(h_all_complete(peers), "the match did not finish in time");
   for (uint32_t i = 0; i < peers; ++i) {
     TEST_ASSERT_EQUAL_UINT32(c->ticks, h_peers[i].world.tick);
-    if (c->replays) TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_writer_end(&h_peers[i].writer, &h_peers[i].world));
+    if (c->replays)
+      TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_writer_end(&h_peers[i].writer, &h_peers[i].world));
   }
 }
 
@@ -241,7 +246,8 @@ static inline uint64_t h_offline_hash(const h_config *c) {
     uint32_t n = 0;
     for (uint32_t p = 0; p < c->players; ++p) {
       uint32_t k = h_inputs(c, p, t, merged + n);
-      for (uint32_t i = 0; i < k; ++i) merged[n + i].source = (uint8_t)p, merged[n + i].sequence = (uint16_t)i;
+      for (uint32_t i = 0; i < k; ++i)
+        merged[n + i].source = (uint8_t)p, merged[n + i].sequence = (uint16_t)i;
       n += k;
     }
     fxs_world_step(&world, merged, n, 0);

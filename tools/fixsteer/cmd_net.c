@@ -20,11 +20,18 @@
 #ifdef FXS_TOOL_NO_ENET
 // Built without ENet (NO_ENET=1, or no libenet for this compiler): no network play.
 static int no_enet(const char *cmd) {
-  fprintf(stderr, "fixsteer %s: this fixsteer was built without ENet (NO_ENET=1): no network play\n", cmd);
+  fprintf(stderr,
+          "fixsteer %s: this fixsteer was built without ENet (NO_ENET=1): no network play\n", cmd);
   return 2;
 }
-int cmd_host(int argc, char **argv) { (void)argc, (void)argv; return no_enet("host"); }
-int cmd_join(int argc, char **argv) { (void)argc, (void)argv; return no_enet("join"); }
+int cmd_host(int argc, char **argv) {
+  (void)argc, (void)argv;
+  return no_enet("host");
+}
+int cmd_join(int argc, char **argv) {
+  (void)argc, (void)argv;
+  return no_enet("join");
+}
 #else
 
 #include <enet/enet.h>
@@ -44,8 +51,9 @@ int cmd_join(int argc, char **argv) { (void)argc, (void)argv; return no_enet("jo
 enum { EXIT_OK = 0, EXIT_DESYNC = 1, EXIT_BAD = 2, EXIT_NET = 3 };
 
 #define NET_MAX_PLAYERS FXS_SESSION_MAX_PLAYERS
-#define NET_MAX_COMMANDS 256 // per player per tick: room for the largest built-in set-up
-#define NET_PACKET_BYTES (FXS_SESSION_MIN_PACKET + 2u + NET_MAX_COMMANDS * FXS_SESSION_COMMAND_MAX_BYTES)
+#define NET_MAX_COMMANDS 256  // per player per tick: room for the largest built-in set-up
+#define NET_PACKET_BYTES \
+  (FXS_SESSION_MIN_PACKET + 2u + NET_MAX_COMMANDS * FXS_SESSION_COMMAND_MAX_BYTES)
 #define NET_WINDOW 64
 
 typedef struct net_options {
@@ -57,7 +65,8 @@ typedef struct net_options {
 // ------------------------------------------------------------------ options
 
 static int usage_error(const char *cmd, const char *usage, const char *msg, const char *arg) {
-  fprintf(stderr, "fixsteer %s: %s%s%s\nusage: %s\n", cmd, msg, arg ? ": " : "", arg ? arg : "", usage);
+  fprintf(stderr, "fixsteer %s: %s%s%s\nusage: %s\n", cmd, msg, arg ? ": " : "", arg ? arg : "",
+          usage);
   return EXIT_BAD;
 }
 
@@ -72,7 +81,11 @@ static bool number(const char *v, long min, long max, long *out) {
 
 // The numeric options: name, where it goes, range.
 static bool numeric_option(net_options *o, const char *name, long **slot, long *min, long *max) {
-  static const struct { const char *name; size_t offset; long min, max; } table[] = {
+  static const struct {
+    const char *name;
+    size_t offset;
+    long min, max;
+  } table[] = {
       {"--players", offsetof(net_options, players), 2, NET_MAX_PLAYERS},
       {"--port", offsetof(net_options, port), 1024, 65535},
       {"--ticks", offsetof(net_options, ticks), 1, 10000000},
@@ -96,21 +109,34 @@ static int parse(const char *cmd, const char *usage, int argc, char **argv, net_
   for (int i = 0; i < argc; ++i) {
     const char *a = argv[i], *v = 0;
     char name[32];
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) { o->help = 1; continue; }
-    if (strcmp(a, "--rollback") == 0) { o->rollback = 1; continue; }
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      o->help = 1;
+      continue;
+    }
+    if (strcmp(a, "--rollback") == 0) {
+      o->rollback = 1;
+      continue;
+    }
     if (strncmp(a, "--", 2) != 0) return usage_error(cmd, usage, "unexpected argument", a);
     const char *eq = strchr(a, '=');
     size_t n = eq ? (size_t)(eq - a) : strlen(a);
     if (n >= sizeof name) return usage_error(cmd, usage, "unknown option", a);
     memcpy(name, a, n), name[n] = '\0';
-    if (eq) v = eq + 1;
-    else if (i + 1 < argc) v = argv[++i];
-    else return usage_error(cmd, usage, "missing value for", a);
+    if (eq)
+      v = eq + 1;
+    else if (i + 1 < argc)
+      v = argv[++i];
+    else
+      return usage_error(cmd, usage, "missing value for", a);
     long *slot, min, max;
-    if (strcmp(name, "--scenario") == 0) o->scenario = v;
-    else if (strcmp(name, "--out") == 0) o->out = v;
-    else if (strcmp(name, "--host") == 0) o->host = v;
-    else if (!numeric_option(o, name, &slot, &min, &max)) return usage_error(cmd, usage, "unknown option", name);
+    if (strcmp(name, "--scenario") == 0)
+      o->scenario = v;
+    else if (strcmp(name, "--out") == 0)
+      o->out = v;
+    else if (strcmp(name, "--host") == 0)
+      o->host = v;
+    else if (!numeric_option(o, name, &slot, &min, &max))
+      return usage_error(cmd, usage, "unknown option", name);
     else if (!number(v, min, max, slot)) {
       char msg[96];
       snprintf(msg, sizeof msg, "%s needs a whole number from %ld to %ld", name, min, max);
@@ -128,7 +154,7 @@ typedef struct match {
   uint32_t ticks, delay, session_id, tick_ms;
   int rollback;
   char scenario[64];
-  uint16_t ports[NET_MAX_PLAYERS]; // listening ports (0: the host's, known to all)
+  uint16_t ports[NET_MAX_PLAYERS];  // listening ports (0: the host's, known to all)
   ENetHost *host;
   ENetPeer *links[NET_MAX_PLAYERS];
 } match;
@@ -157,7 +183,8 @@ static ENetPeer *connect_to(ENetHost *h, uint16_t port, uint32_t data) {
 
 static bool all_linked(const match *m) {
   for (uint32_t i = 0; i < m->players; ++i) {
-    if (i != m->index && (!m->links[i] || m->links[i]->state != ENET_PEER_STATE_CONNECTED)) return false;
+    if (i != m->index && (!m->links[i] || m->links[i]->state != ENET_PEER_STATE_CONNECTED))
+      return false;
   }
   return true;
 }
@@ -169,7 +196,8 @@ static int host_lobby(match *m, uint32_t wait_ms) {
   ENetEvent ev;
   while (joined + 1u < m->players) {
     if (enet_time_get() - start > wait_ms) {
-      fprintf(stderr, "fixsteer host: only %u of %u players joined in %u ms\n", joined + 1u, m->players, wait_ms);
+      fprintf(stderr, "fixsteer host: only %u of %u players joined in %u ms\n", joined + 1u,
+              m->players, wait_ms);
       return EXIT_NET;
     }
     if (enet_host_service(m->host, &ev, 50) <= 0) continue;
@@ -186,10 +214,12 @@ static int host_lobby(match *m, uint32_t wait_ms) {
   }
   for (uint32_t i = 1; i < m->players; ++i) {
     char msg[512];
-    int n = snprintf(msg, sizeof msg, "FXSTART 1 %u %u %u %u %d %u %u %s", i, m->players, m->ticks, m->delay,
-                     m->rollback, m->session_id, m->tick_ms, m->scenario);
-    for (uint32_t k = 1; k < m->players; ++k) n += snprintf(msg + n, sizeof msg - (size_t)n, " %u", m->ports[k]);
-    enet_peer_send(m->links[i], 1, enet_packet_create(msg, (size_t)n + 1u, ENET_PACKET_FLAG_RELIABLE));
+    int n = snprintf(msg, sizeof msg, "FXSTART 1 %u %u %u %u %d %u %u %s", i, m->players, m->ticks,
+                     m->delay, m->rollback, m->session_id, m->tick_ms, m->scenario);
+    for (uint32_t k = 1; k < m->players; ++k)
+      n += snprintf(msg + n, sizeof msg - (size_t)n, " %u", m->ports[k]);
+    enet_peer_send(m->links[i], 1,
+                   enet_packet_create(msg, (size_t)n + 1u, ENET_PACKET_FLAG_RELIABLE));
   }
   enet_host_flush(m->host);
   return EXIT_OK;
@@ -200,8 +230,8 @@ static bool read_start(match *m, const char *msg, size_t len) {
   unsigned index, players, ticks, delay, id, tick_ms;
   int rollback, used = 0;
   if (len == 0 || msg[len - 1] != '\0') return false;
-  if (sscanf(msg, "FXSTART 1 %u %u %u %u %d %u %u %63s%n", &index, &players, &ticks, &delay, &rollback, &id,
-             &tick_ms, m->scenario, &used) != 8) {
+  if (sscanf(msg, "FXSTART 1 %u %u %u %u %d %u %u %63s%n", &index, &players, &ticks, &delay,
+             &rollback, &id, &tick_ms, m->scenario, &used) != 8) {
     return false;
   }
   if (players < 2 || players > NET_MAX_PLAYERS || index == 0 || index >= players || ticks == 0 ||
@@ -229,17 +259,19 @@ static int join_lobby(match *m, uint16_t host_port, uint16_t own_port, uint32_t 
   ENetEvent ev;
   for (;;) {
     if (enet_time_get() - start > wait_ms) {
-      fprintf(stderr, "fixsteer join: no match from 127.0.0.1:%u within %u ms\n", host_port, wait_ms);
+      fprintf(stderr, "fixsteer join: no match from 127.0.0.1:%u within %u ms\n", host_port,
+              wait_ms);
       return EXIT_NET;
     }
     if (enet_host_service(m->host, &ev, 50) <= 0) continue;
     if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
-      bool ok = ev.channelID == 1 && read_start(m, (const char *)ev.packet->data, ev.packet->dataLength);
+      bool ok =
+          ev.channelID == 1 && read_start(m, (const char *)ev.packet->data, ev.packet->dataLength);
       enet_packet_destroy(ev.packet);
       if (ok) return EXIT_OK;
     } else if (ev.type == ENET_EVENT_TYPE_CONNECT && link_index(ev.peer) < 0 && ev.data > 0 &&
                ev.data < NET_MAX_PLAYERS && !m->links[ev.data]) {
-      m->links[ev.data] = ev.peer; // a joiner that got the match first (checked in link_players)
+      m->links[ev.data] = ev.peer;  // a joiner that got the match first (checked in link_players)
       ev.peer->data = link_tag(ev.data);
     } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT) {
       fprintf(stderr, "fixsteer join: the host at 127.0.0.1:%u closed the connection\n", host_port);
@@ -252,7 +284,8 @@ static int join_lobby(match *m, uint16_t host_port, uint16_t own_port, uint32_t 
 static int link_players(match *m, uint32_t wait_ms, const char *cmd) {
   uint32_t start = enet_time_get();
   for (uint32_t j = m->players; j < NET_MAX_PLAYERS; ++j) {
-    if (m->links[j]) return fprintf(stderr, "fixsteer %s: a peer claims to be player %u\n", cmd, j), EXIT_NET;
+    if (m->links[j])
+      return fprintf(stderr, "fixsteer %s: a peer claims to be player %u\n", cmd, j), EXIT_NET;
   }
   for (uint32_t j = 1; j < m->index; ++j) {
     m->links[j] = connect_to(m->host, m->ports[j], m->index);
@@ -270,7 +303,7 @@ static int link_players(match *m, uint32_t wait_ms, const char *cmd) {
       m->links[ev.data] = ev.peer;
       ev.peer->data = link_tag(ev.data);
     } else if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
-      enet_packet_destroy(ev.packet); // game packets of a fast peer: the session sends them again
+      enet_packet_destroy(ev.packet);  // game packets of a fast peer: the session sends them again
     }
   }
   return EXIT_OK;
@@ -285,9 +318,9 @@ typedef struct player {
   fxs_session session;
   void *session_memory;
   scenario_state state;
-  fxs_command *commands; // SCENARIO_MAX_COMMANDS: one tick of the scenario's logic
+  fxs_command *commands;  // SCENARIO_MAX_COMMANDS: one tick of the scenario's logic
   fxs_command mine[NET_MAX_COMMANDS];
-  int pending;           // commands in mine[] not yet accepted by the session, or -1
+  int pending;  // commands in mine[] not yet accepted by the session, or -1
   fxs_replay_writer writer;
   uint8_t *scratch;
   size_t scratch_size;
@@ -341,14 +374,17 @@ static int player_start(player *p, const match *m, const net_options *o, const c
   p->pending = -1;
   p->desync_at = o->desync_at;
   p->sc = scenario_find(m->scenario);
-  if (!p->sc) return fprintf(stderr, "fixsteer %s: unknown built-in scenario '%s'\n", cmd, m->scenario), EXIT_BAD;
+  if (!p->sc)
+    return fprintf(stderr, "fixsteer %s: unknown built-in scenario '%s'\n", cmd, m->scenario),
+           EXIT_BAD;
   fxs_world_def wd;
   const fxs_world_capacity *cap = &p->sc->capacity;
   p->sc->configure(p->sc, &wd);
   size_t world_size = fxs_world_memory_size(cap);
   p->world_memory = calloc(1, world_size);
   p->commands = malloc(sizeof(fxs_command) * SCENARIO_MAX_COMMANDS);
-  if (!p->world_memory || !p->commands || fxs_world_init(&p->world, &wd, cap, p->world_memory, world_size) != FXS_OK) {
+  if (!p->world_memory || !p->commands ||
+      fxs_world_init(&p->world, &wd, cap, p->world_memory, world_size) != FXS_OK) {
     return fprintf(stderr, "fixsteer %s: cannot set up the world\n", cmd), EXIT_BAD;
   }
   p->sc->add_paths(p->sc, &p->world);
@@ -357,7 +393,8 @@ static int player_start(player *p, const match *m, const net_options *o, const c
                     (size_t)cap->obstacles * 16u + (size_t)cap->walls * 24u + 4096u;
   p->scratch = malloc(p->scratch_size);
   if (!p->scratch || !output_open(&p->out, o->out)) return EXIT_BAD;
-  if (fxs_replay_writer_begin(&p->writer, write_file, p->out.f, &p->world, 250, p->scratch, p->scratch_size) != FXS_OK) {
+  if (fxs_replay_writer_begin(&p->writer, write_file, p->out.f, &p->world, 250, p->scratch,
+                              p->scratch_size) != FXS_OK) {
     return fprintf(stderr, "fixsteer %s: cannot write %s\n", cmd, o->out), EXIT_BAD;
   }
   fxs_session_def d = session_def(p, m);
@@ -393,8 +430,9 @@ static int collect(player *p, const match *m, const char *cmd) {
     bool mine = w == 0 ? m->index == 0 : owner(&p->commands[i], m->players) == m->index;
     if (!mine) continue;
     if (n == NET_MAX_COMMANDS) {
-      fprintf(stderr, "fixsteer %s: the scenario issues more than %d commands for one player in a tick\n", cmd,
-              NET_MAX_COMMANDS);
+      fprintf(stderr,
+              "fixsteer %s: the scenario issues more than %d commands for one player in a tick\n",
+              cmd, NET_MAX_COMMANDS);
       exit(EXIT_BAD);
     }
     p->mine[n++] = p->commands[i];
@@ -407,8 +445,10 @@ static fxs_result tick_once(player *p, const match *m, uint32_t now, const char 
   if (p->pending < 0 && fxs_session_wants_input(&p->session)) p->pending = collect(p, m, cmd);
   if (p->pending >= 0) {
     fxs_result r = fxs_session_submit(&p->session, p->mine, (uint32_t)p->pending);
-    if (r == FXS_OK) p->pending = -1;
-    else if (r != FXS_ERR_FULL) return r;
+    if (r == FXS_OK)
+      p->pending = -1;
+    else if (r != FXS_ERR_FULL)
+      return r;
   }
   return fxs_session_advance(&p->session, &p->world, now);
 }
@@ -425,7 +465,9 @@ static void send_all(player *p, match *m, uint32_t now) {
 }
 
 // True when peer q has given us everything of the match.
-static bool finished(const player *p, uint32_t q) { return p->session.peers[q].hashes_compared >= p->session.def.tick_limit; }
+static bool finished(const player *p, uint32_t q) {
+  return p->session.peers[q].hashes_compared >= p->session.def.tick_limit;
+}
 
 // Waits up to wait_ms for ENet events and handles them all. EXIT_NET when a peer we still
 // need disconnects.
@@ -436,14 +478,15 @@ static int pump(player *p, match *m, uint32_t wait_ms, const char *cmd) {
     int q = link_index(ev.peer);
     if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
       if (q >= 0 && q < m->players && q != m->index && ev.channelID == 0) {
-        fxs_session_receive(&p->session, (uint8_t)q, ev.packet->data, ev.packet->dataLength, enet_time_get());
+        fxs_session_receive(&p->session, (uint8_t)q, ev.packet->data, ev.packet->dataLength,
+                            enet_time_get());
       }
       enet_packet_destroy(ev.packet);
     } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && q >= 0 && q < m->players) {
       m->links[q] = 0;
       if (!finished(p, (uint32_t)q)) {
-        fprintf(stderr, "fixsteer %s: lost peer %d (player %d) at tick %u: it disconnected\n", cmd, q, q,
-                p->session.current);
+        fprintf(stderr, "fixsteer %s: lost peer %d (player %d) at tick %u: it disconnected\n", cmd,
+                q, q, p->session.current);
         return EXIT_NET;
       }
     }
@@ -457,8 +500,9 @@ static int check_peers(player *p, match *m, uint32_t now, uint32_t timeout, cons
   fxs_session_wait_info(&p->session, now, &w);
   for (uint32_t q = 0; q < m->players; ++q) {
     if (q == m->index || finished(p, q) || w.silent_ms[q] <= timeout) continue;
-    fprintf(stderr, "fixsteer %s: lost peer %u (player %u) at tick %u: no packet for %u ms%s\n", cmd, q, q,
-            p->session.current, w.silent_ms[q], w.waiting && (w.missing >> q & 1u) ? ", its input is missing" : "");
+    fprintf(stderr, "fixsteer %s: lost peer %u (player %u) at tick %u: no packet for %u ms%s\n",
+            cmd, q, q, p->session.current, w.silent_ms[q],
+            w.waiting && (w.missing >> q & 1u) ? ", its input is missing" : "");
     return EXIT_NET;
   }
   return EXIT_OK;
@@ -484,7 +528,9 @@ static bool settled_with_everyone(const player *p, const match *m) {
   for (uint32_t q = 0; q < m->players; ++q) {
     const fxs_session_peer *pe = &s->peers[q];
     if (q == m->index || !m->links[q]) continue;
-    if (pe->dirty || pe->acked_inputs < s->peers[m->index].received || pe->acked_hashes < s->settled) return false;
+    if (pe->dirty || pe->acked_inputs < s->peers[m->index].received ||
+        pe->acked_hashes < s->settled)
+      return false;
   }
   return true;
 }
@@ -502,10 +548,10 @@ static int loop(player *p, match *m, const net_options *o, const char *cmd) {
       fxs_result r = tick_once(p, m, now, cmd);
       if (r == FXS_OK) {
         next += m->tick_ms;
-        if ((int32_t)(now - next) > 250) next = now; // do not race to catch up after a long stall
+        if ((int32_t)(now - next) > 250) next = now;  // do not race to catch up after a long stall
       } else if (r != FXS_ERR_WAITING && r != FXS_ERR_LIMIT) {
-        fprintf(stderr, "fixsteer %s: the session stopped at tick %u: %s\n", cmd, p->session.current,
-                fxs_result_message(r));
+        fprintf(stderr, "fixsteer %s: the session stopped at tick %u: %s\n", cmd,
+                p->session.current, fxs_result_message(r));
         return EXIT_BAD;
       }
     }
@@ -517,7 +563,8 @@ static int loop(player *p, match *m, const net_options *o, const char *cmd) {
       if (!complete_at) complete_at = now;
       if (settled_with_everyone(p, m) || now - complete_at > 1000u) return EXIT_OK;
     } else if (now - last_move > 2u * timeout) {
-      fprintf(stderr, "fixsteer %s: no progress for %u ms at tick %u\n", cmd, now - last_move, p->session.current);
+      fprintf(stderr, "fixsteer %s: no progress for %u ms at tick %u\n", cmd, now - last_move,
+              p->session.current);
       return EXIT_NET;
     }
     int code = check_peers(p, m, now, timeout, cmd);
@@ -535,12 +582,15 @@ static void report(const player *p, const match *m, const char *cmd, const char 
     bytes += s->peers[q].bytes_sent;
     if (s->peers[q].rtt_ms > rtt) rtt = s->peers[q].rtt_ms;
   }
-  printf("%s: player %u of %u, %s, delay %u, %u ticks in %.1f s, final hash 0x%016llx, "
-         "%.1f bytes per tick per peer, %u stalls (%u ms), %u rollbacks (%u ticks re-simulated, deepest %u), "
-         "round trip <= %u ms, replay %s",
-         cmd, m->index, m->players, m->rollback ? "rollback" : "lockstep", m->delay, s->settled, ms / 1000.0,
-         (unsigned long long)s->def.replay->last_hash, (double)bytes / (s->settled ? s->settled : 1u) / (m->players - 1u),
-         s->stats.stalls, s->stats.stall_ms, s->stats.rollbacks, s->stats.resimulated, s->stats.max_rollback, rtt, out);
+  printf(
+      "%s: player %u of %u, %s, delay %u, %u ticks in %.1f s, final hash 0x%016llx, "
+      "%.1f bytes per tick per peer, %u stalls (%u ms), %u rollbacks (%u ticks re-simulated, "
+      "deepest %u), "
+      "round trip <= %u ms, replay %s",
+      cmd, m->index, m->players, m->rollback ? "rollback" : "lockstep", m->delay, s->settled,
+      ms / 1000.0, (unsigned long long)s->def.replay->last_hash,
+      (double)bytes / (s->settled ? s->settled : 1u) / (m->players - 1u), s->stats.stalls,
+      s->stats.stall_ms, s->stats.rollbacks, s->stats.resimulated, s->stats.max_rollback, rtt, out);
   const fxs_session_desync *d = fxs_session_desync_report(s);
   if (d) {
     printf(", desync at tick %u with peers", d->tick);
@@ -568,14 +618,16 @@ static int run_match(match *m, const net_options *o, const char *cmd) {
   }
   ENetEvent ev;
   for (uint32_t t0 = enet_time_get(); enet_time_get() - t0 < 100u;) {
-    if (enet_host_service(m->host, &ev, 10) > 0 && ev.type == ENET_EVENT_TYPE_RECEIVE) enet_packet_destroy(ev.packet);
+    if (enet_host_service(m->host, &ev, 10) > 0 && ev.type == ENET_EVENT_TYPE_RECEIVE)
+      enet_packet_destroy(ev.packet);
   }
   player_end(&p);
   return code;
 }
 
 static int start_enet(const char *cmd) {
-  if (enet_initialize() != 0) return fprintf(stderr, "fixsteer %s: cannot start ENet\n", cmd), EXIT_NET;
+  if (enet_initialize() != 0)
+    return fprintf(stderr, "fixsteer %s: cannot start ENet\n", cmd), EXIT_NET;
   atexit(enet_deinitialize);
   return EXIT_OK;
 }
@@ -585,11 +637,13 @@ int cmd_host(int argc, char **argv) {
   if (parse("host", CMD_NET_HOST_USAGE, argc, argv, &o) != EXIT_OK) return EXIT_BAD;
   if (o.help) return printf("usage: %s\n%s\n", CMD_NET_HOST_USAGE, CMD_NET_HOST_SUMMARY), EXIT_OK;
   if (!o.players || !o.port || !o.scenario || !o.ticks || !o.out) {
-    return usage_error("host", CMD_NET_HOST_USAGE, "needs --players, --port, --scenario, --ticks and --out", 0);
+    return usage_error("host", CMD_NET_HOST_USAGE,
+                       "needs --players, --port, --scenario, --ticks and --out", 0);
   }
   if (o.host) return usage_error("host", CMD_NET_HOST_USAGE, "unknown option", "--host");
   if (!scenario_find(o.scenario) || strlen(o.scenario) >= 64) {
-    return usage_error("host", CMD_NET_HOST_USAGE, "not a built-in scenario (see: fixsteer list)", o.scenario);
+    return usage_error("host", CMD_NET_HOST_USAGE, "not a built-in scenario (see: fixsteer list)",
+                       o.scenario);
   }
   if (start_enet("host") != EXIT_OK) return EXIT_NET;
   match m;
@@ -599,7 +653,8 @@ int cmd_host(int argc, char **argv) {
   m.session_id = (enet_time_get() ^ ((uint32_t)getpid() * 2654435761u)) | 1u;
   snprintf(m.scenario, sizeof m.scenario, "%s", o.scenario);
   m.host = listen_on((uint16_t)o.port, 0);
-  if (!m.host) return fprintf(stderr, "fixsteer host: cannot listen on 127.0.0.1:%ld\n", o.port), EXIT_NET;
+  if (!m.host)
+    return fprintf(stderr, "fixsteer host: cannot listen on 127.0.0.1:%ld\n", o.port), EXIT_NET;
   uint32_t wait = 4u * (uint32_t)o.timeout_ms;
   int code = host_lobby(&m, wait);
   if (code == EXIT_OK) code = link_players(&m, wait, "host");
@@ -612,19 +667,22 @@ int cmd_join(int argc, char **argv) {
   net_options o;
   if (parse("join", CMD_NET_JOIN_USAGE, argc, argv, &o) != EXIT_OK) return EXIT_BAD;
   if (o.help) return printf("usage: %s\n%s\n", CMD_NET_JOIN_USAGE, CMD_NET_JOIN_SUMMARY), EXIT_OK;
-  if (!o.host || !o.port || !o.out) return usage_error("join", CMD_NET_JOIN_USAGE, "needs --host, --port and --out", 0);
+  if (!o.host || !o.port || !o.out)
+    return usage_error("join", CMD_NET_JOIN_USAGE, "needs --host, --port and --out", 0);
   if (strcmp(o.host, "127.0.0.1") != 0) {
     return usage_error("join", CMD_NET_JOIN_USAGE, "only 127.0.0.1 is supported", o.host);
   }
   if (o.players || o.scenario || o.ticks || o.rollback) {
-    return usage_error("join", CMD_NET_JOIN_USAGE, "the host chooses players, scenario, ticks, delay and mode", 0);
+    return usage_error("join", CMD_NET_JOIN_USAGE,
+                       "the host chooses players, scenario, ticks, delay and mode", 0);
   }
   if (start_enet("join") != EXIT_OK) return EXIT_NET;
   match m;
   memset(&m, 0, sizeof m);
   uint16_t own = 0;
   m.host = listen_on(0, &own);
-  if (!m.host || !own) return fprintf(stderr, "fixsteer join: cannot listen on 127.0.0.1\n"), EXIT_NET;
+  if (!m.host || !own)
+    return fprintf(stderr, "fixsteer join: cannot listen on 127.0.0.1\n"), EXIT_NET;
   uint32_t wait = 4u * (uint32_t)o.timeout_ms;
   int code = join_lobby(&m, (uint16_t)o.port, own, wait);
   if (code == EXIT_OK) code = link_players(&m, wait, "join");
