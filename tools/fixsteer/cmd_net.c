@@ -105,7 +105,7 @@ static bool numeric_option(net_options *o, const char *name, long **slot, long *
 
 static int parse(const char *cmd, const char *usage, int argc, char **argv, net_options *o) {
   memset(o, 0, sizeof o[0]);
-  o->delay = 2, o->desync_at = -1, o->tick_ms = 16, o->timeout_ms = 5000;
+  o->delay = -1, o->desync_at = -1, o->tick_ms = -1, o->timeout_ms = 5000; // -1: not given
   for (int i = 0; i < argc; ++i) {
     const char *a = argv[i], *v = 0;
     char name[32];
@@ -641,6 +641,8 @@ int cmd_host(int argc, char **argv) {
                        "needs --players, --port, --scenario, --ticks and --out", 0);
   }
   if (o.host) return usage_error("host", CMD_NET_HOST_USAGE, "unknown option", "--host");
+  if (o.delay < 0) o.delay = 2;
+  if (o.tick_ms < 0) o.tick_ms = 16;
   if (!scenario_find(o.scenario) || strlen(o.scenario) >= 64) {
     return usage_error("host", CMD_NET_HOST_USAGE, "not a built-in scenario (see: fixsteer list)",
                        o.scenario);
@@ -672,7 +674,7 @@ int cmd_join(int argc, char **argv) {
   if (strcmp(o.host, "127.0.0.1") != 0) {
     return usage_error("join", CMD_NET_JOIN_USAGE, "only 127.0.0.1 is supported", o.host);
   }
-  if (o.players || o.scenario || o.ticks || o.rollback) {
+  if (o.players || o.scenario || o.ticks || o.rollback || o.delay >= 0 || o.tick_ms >= 0) {
     return usage_error("join", CMD_NET_JOIN_USAGE,
                        "the host chooses players, scenario, ticks, delay and mode", 0);
   }
