@@ -347,6 +347,22 @@ void test_the_good_packet_is_taken(void) {
   TEST_ASSERT_EQUAL_UINT32(4, lone.peers[1].received);
 }
 
+void test_hashes_past_a_gap_skip_the_ticks_between_instead_of_comparing_stale_slots(void) {
+  static uint8_t b[1200];
+  make_good_packet();
+  memcpy(b, good, good_len), b[32] = 3, reseal(b, good_len);  // tick 0's hash sent as tick 3's
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_receive(&lone, 1, b, good_len, 5));
+  TEST_ASSERT_EQUAL_UINT32(3, lone.peers[1].hashes_compared);
+  TEST_ASSERT_EQUAL_UINT32(4, lone.peers[1].hashes_received);
+  for (uint32_t t = 0; t < 4; ++t) {
+    if (fxs_session_wants_input(&lone)) fxs_session_submit(&lone, 0, 0);
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_session_advance(&lone, &lone_world, 10 + t));
+  }
+  const fxs_session_desync *d = fxs_session_desync_report(&lone);
+  TEST_ASSERT_NOT_NULL(d);  // tick 3's hash is not tick 0's...
+  TEST_ASSERT_EQUAL_UINT32(3, d->tick);  // ...but ticks 0-2 were never compared
+}
+
 void test_truncated_packets_are_refused(void) {
   make_good_packet();
   expect_refused(FXS_ERR_TRUNCATED, good, 0);
