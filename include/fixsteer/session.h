@@ -77,8 +77,6 @@ extern "C" {
 #define FXS_SESSION_COMMAND_MAX_BYTES (3u + 4u * (2u + FXS_COMMAND_ARGS))
 /// Largest packet (its length field is a u16).
 #define FXS_SESSION_MAX_PACKET 65535u
-/// Most input frames or hashes one packet carries (their counts are u8).
-#define FXS_SESSION_MAX_PACKET_ITEMS 255u
 /// Most ticks a session keeps in its rings.
 #define FXS_SESSION_MAX_WINDOW 4096u
 /// A tick value meaning "none".
@@ -182,7 +180,9 @@ typedef struct fxs_session_peer {
   uint64_t bytes_received;    ///< Bytes of its accepted packets.
 } fxs_session_peer;
 
-/// The first tick whose state hashes differ between this peer and others.
+/// The first tick whose state hashes differ between this peer and others. It names the tick
+/// and the hashes; to name the agent and field, compare two peers' replays (keyframes) with
+/// `fixsteer diff`, or fxs_world_first_difference on their snapshots.
 typedef struct fxs_session_desync {
   bool detected;  ///< A difference was found.
   uint32_t tick;  ///< The first tick (the state after stepping it) that differs.
