@@ -146,16 +146,34 @@ FIXSTEER_TOOL_SOURCES := $(wildcard tools/fixsteer/*.c)
 TOOL_YAML := -lyaml
 endif
 
+# NO_ENET=1 builds the tool without `host` and `join` (network play over ENet); unset, it is
+# decided by linking a tiny ENet program with $(CC), as for libyaml.
+ifeq ($(origin NO_ENET),undefined)
+ENET_PROBE := $(shell printf '\043include <enet/enet.h>\nint main(void) { return enet_initialize(); }\n' | $(CC) -x c - -lenet $(LDFLAGS) -o /dev/null >/dev/null 2>&1 && echo yes)
+ifneq ($(ENET_PROBE),yes)
+NO_ENET := 1
+ENET_NOTICE := @echo "note: $(CC) cannot link ENet: building the fixsteer tool without host/join (NO_ENET=1)"
+endif
+endif
+ifeq ($(NO_ENET),1)
+TOOL_ENET_FLAGS := -DFXS_TOOL_NO_ENET
+TOOL_ENET_LIBS :=
+else
+TOOL_ENET_FLAGS :=
+TOOL_ENET_LIBS := -lenet
+endif
+
 $(BUILD_DIR)/bin/fixsteer: $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/*.h) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
 	$(YAML_NOTICE)
-	$(CC) $(CFLAGS_TOOL) $(FIXSTEER_TOOL_SOURCES) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(TOOL_YAML) $(TOOL_TARGET_LIBS) $(LDFLAGS) -o $@
+	$(ENET_NOTICE)
+	$(CC) $(CFLAGS_TOOL) $(TOOL_ENET_FLAGS) $(FIXSTEER_TOOL_SOURCES) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(TOOL_YAML) $(TOOL_ENET_LIBS) $(TOOL_TARGET_LIBS) $(LDFLAGS) -o $@
 
 # The tool under clang's ASan + UBSan, for the command-line checks (no report may appear).
 SANITIZE_FLAGS := -std=c99 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all $(LFM_DEFINES) -Iinclude -Isrc -I$(LFM_DIR)
 build/sanitize/bin/fixsteer: $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/*.h) $(SOURCES) | $(LFM_SOURCES)
 	@mkdir -p $(dir $@)
-	clang $(SANITIZE_FLAGS) $(FIXSTEER_TOOL_SOURCES) $(SOURCES) $(LFM_SOURCES) -lyaml -o $@
+	clang $(SANITIZE_FLAGS) $(TOOL_ENET_FLAGS) $(FIXSTEER_TOOL_SOURCES) $(SOURCES) $(LFM_SOURCES) -lyaml $(TOOL_ENET_LIBS) -o $@
 
 # The main job: record the hunter/prey demo and prove the replay reproduces it.
 demo: setup $(BUILD_DIR)/bin/fixsteer

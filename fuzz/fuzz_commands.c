@@ -16,7 +16,7 @@
 #define MAX_RECORDS 2048u
 #define SLOT_FLAG 0x80000000u
 
-static const fxs_world_capacity capacity = {8, 4, 2, 12, 4};
+static const fxs_world_capacity capacity = {8, 4, 2, 12, 4, 0};
 
 static fxs_result apply(fxs_world *w, fxs_command c) { return fxs_world_apply(w, &c, 0); }
 

@@ -62,7 +62,16 @@ static void end_chunk(emitter *e) {
   flush(e);
 }
 
-// Emits a SNAP or KEYF chunk holding the current state, prefixed by `prefix` bytes.
+// Emits a SNAP chunk (no tick) or a KEYF chunk (the state's tick first) of snapshot bytes.
+static void emit_snapshot_bytes(fxs_replay_writer *w, uint32_t tag, bool with_tick, uint32_t tick,
+                                const uint8_t *bytes, size_t size) {
+  emitter e = begin_chunk(w, tag, (uint32_t)(size + (with_tick ? 4u : 0u)));
+  if (with_tick) emit_u32(&e, tick);
+  emit(&e, bytes, size);
+  end_chunk(&e);
+}
+
+// Emits a SNAP or KEYF chunk holding the current state of `world`.
 static void emit_snapshot_chunk(fxs_replay_writer *w, const fxs_world *world, uint32_t tag,
                                 bool with_tick) {
   size_t size = 0;
@@ -70,10 +79,7 @@ static void emit_snapshot_chunk(fxs_replay_writer *w, const fxs_world *world, ui
     w->error = FXS_ERR_BUFFER_TOO_SMALL;
     return;
   }
-  emitter e = begin_chunk(w, tag, (uint32_t)(size + (with_tick ? 4u : 0u)));
-  if (with_tick) emit_u32(&e, world->tick);
-  emit(&e, w->scratch, size);
-  end_chunk(&e);
+  emit_snapshot_bytes(w, tag, with_tick, world->tick, w->scratch, size);
 }
 
 fxs_result fxs_replay_writer_begin(fxs_replay_writer *w, fxs_write_fn write, void *user,
@@ -97,13 +103,11 @@ fxs_result fxs_replay_writer_begin(fxs_replay_writer *w, fxs_write_fn write, voi
   return w->error;
 }
 
-fxs_result fxs_replay_writer_tick(fxs_replay_writer *w, const fxs_world *world,
-                                  const fxs_command *commands, uint32_t count) {
-  if (w->error != FXS_OK) return w->error;
-  if (count > FXS_REPLAY_MAX_COMMANDS) return w->error = FXS_ERR_BAD_LENGTH;
-  uint64_t hash = fxs_world_hash(world);
+// Writes the TICK chunk of `tick` and counts it; true when a keyframe is due after it.
+static bool emit_tick(fxs_replay_writer *w, uint32_t tick, uint64_t hash,
+                      const fxs_command *commands, uint32_t count) {
   emitter e = begin_chunk(w, FXS_CHUNK_TICK, 4u + 2u + count * FXS_COMMAND_BYTES + 8u);
-  emit_u32(&e, world->tick - 1u);
+  emit_u32(&e, tick);
   emit_u16(&e, (uint16_t)count);
   for (uint32_t i = 0; i < count; ++i) {
     uint8_t bytes[FXS_COMMAND_BYTES];
@@ -114,8 +118,28 @@ fxs_result fxs_replay_writer_tick(fxs_replay_writer *w, const fxs_world *world,
   end_chunk(&e);
   w->ticks++;
   w->last_hash = hash;
-  if (w->keyframe_interval && w->ticks % w->keyframe_interval == 0) {
+  return w->keyframe_interval && w->ticks % w->keyframe_interval == 0;
+}
+
+fxs_result fxs_replay_writer_tick(fxs_replay_writer *w, const fxs_world *world,
+                                  const fxs_command *commands, uint32_t count) {
+  if (w->error != FXS_OK) return w->error;
+  if (count > FXS_REPLAY_MAX_COMMANDS) return w->error = FXS_ERR_BAD_LENGTH;
+  if (emit_tick(w, world->tick - 1u, fxs_world_hash(world), commands, count)) {
     emit_snapshot_chunk(w, world, FXS_CHUNK_KEYFRAME, true);
+  }
+  return w->error;
+}
+
+fxs_result fxs_replay_writer_tick_saved(fxs_replay_writer *w, uint32_t tick,
+                                        const uint8_t *snapshot, size_t size,
+                                        const fxs_command *commands, uint32_t count) {
+  if (w->error != FXS_OK) return w->error;
+  if (count > FXS_REPLAY_MAX_COMMANDS || tick == UINT32_MAX) return w->error = FXS_ERR_BAD_LENGTH;
+  fxs_state_hasher h = fxs_state_hasher_make();
+  fxs_state_hash_bytes(&h, snapshot, size);
+  if (emit_tick(w, tick, fxs_state_hash_value(&h), commands, count)) {
+    emit_snapshot_bytes(w, FXS_CHUNK_KEYFRAME, true, tick + 1u, snapshot, size);
   }
   return w->error;
 }

@@ -350,7 +350,7 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
     return FXS_ERR_BAD_VALUE;
   }
   out->agents = agents, out->obstacles = obstacles, out->paths = paths;
-  out->path_nodes = nodes, out->walls = walls;
+  out->path_nodes = nodes, out->walls = walls, out->workers = 0; // scratch, not in snapshots
   return FXS_OK;
 }
 

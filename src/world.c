@@ -45,7 +45,8 @@ enum {
 
 static bool capacity_valid(const fxs_world_capacity *c) {
   return c->agents <= FXS_MAX_AGENTS && c->obstacles <= FXS_MAX_SMALL_CAPACITY &&
-         c->paths <= FXS_MAX_SMALL_CAPACITY && c->walls <= FXS_MAX_SMALL_CAPACITY;
+         c->paths <= FXS_MAX_SMALL_CAPACITY && c->walls <= FXS_MAX_SMALL_CAPACITY &&
+         c->workers <= FXS_MAX_WORKERS;
 }
 
 // Appends an array of `count` items of `unit` bytes at *at (8-byte aligned); false when the
@@ -60,11 +61,14 @@ static bool append(size_t *at, size_t count, size_t unit) {
   return true;
 }
 
+// Worker scratch areas the world keeps: capacity.workers, at least one.
+static uint32_t workers_of(const fxs_world_capacity *c) { return c->workers ? c->workers : 1u; }
+
 static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
   const size_t counts[M_COUNT] = {
       c->agents, c->obstacles, c->obstacles, c->paths, c->path_nodes, c->walls, c->walls,
       fxs_free_slots_words(c->agents), c->agents, c->agents, c->agents, c->agents, c->agents,
-      c->agents, (size_t)fxs_grid_max_cells(c) + 1u, c->obstacles, c->walls, FXS_MAX_WORKERS};
+      c->agents, (size_t)fxs_grid_max_cells(c) + 1u, c->obstacles, c->walls, workers_of(c)};
   const size_t units[M_COUNT] = {
       sizeof(fxs_agent_slot), sizeof(fxs_obstacle), sizeof(uint8_t), sizeof(fxs_world_path),
       sizeof(fxs_vec2), sizeof(fxs_wall), sizeof(uint8_t), sizeof(uint32_t), sizeof(fxs_agent),
@@ -125,6 +129,7 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   world->live_obstacles = FXS_AT(fxs_obstacle, M_LIVE);
   world->live_walls = FXS_AT(fxs_wall, M_LIVE_WALLS);
   world->workers = FXS_AT(fxs_world_worker, M_WORKERS);
+  world->worker_capacity = workers_of(capacity);
   fxs_free_slots_layout(world);
   fxs_world_rebuild_derived(world);
   return FXS_OK;
@@ -138,7 +143,7 @@ fxs_result fxs_world_set_tasks(fxs_world *world, const fxs_task_system *tasks) {
     return FXS_OK;
   }
   if (!tasks->enqueue || !tasks->finish || tasks->worker_count < 1 ||
-      tasks->worker_count > FXS_MAX_WORKERS) {
+      tasks->worker_count > world->worker_capacity) {
     return FXS_ERR_BAD_VALUE;
   }
   world->tasks = *tasks;

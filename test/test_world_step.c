@@ -36,7 +36,7 @@ static uint64_t memory[32768];
 static fxs_world world;
 
 static void make(uint32_t agents, fix16_t side, fix16_t neighbor_radius) {
-  fxs_world_capacity c = {agents, 0, 0, 0, 0};
+  fxs_world_capacity c = {agents, 0, 0, 0, 0, FXS_MAX_WORKERS};
   fxs_world_def def = fxs_default_world_def();
   def.bounds_max = fxs_vec2_make(side, side);
   def.neighbor_radius = neighbor_radius;
@@ -256,6 +256,16 @@ void test_set_tasks_refuses_bad_worker_counts_and_missing_callbacks(void) {
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_set_tasks(&world, &tasks));
   tasks.worker_count = FXS_MAX_WORKERS + 1;
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_set_tasks(&world, &tasks));
+  fxs_world small; // a world that kept scratch for one worker takes no more
+  fxs_world_capacity one = {8, 0, 0, 0, 0, 0};
+  static uint64_t small_memory[4096];
+  fxs_world_def def = fxs_default_world_def();
+  TEST_ASSERT_TRUE(fxs_world_memory_size(&one) < fxs_world_memory_size(&world.capacity));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&small, &def, &one, small_memory, sizeof small_memory));
+  tasks.worker_count = 2;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_set_tasks(&small, &tasks));
+  tasks.worker_count = 1;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_set_tasks(&small, &tasks));
   tasks.worker_count = 2;
   tasks.finish = 0;
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_set_tasks(&world, &tasks));

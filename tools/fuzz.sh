@@ -15,7 +15,7 @@
 set -u
 cd "$(dirname "$0")/.."
 
-TARGETS_ALL="fuzz_replay_raw fuzz_replay_fixed fuzz_snapshot fuzz_commands fuzz_scenario_yaml"
+TARGETS_ALL="fuzz_replay_raw fuzz_replay_fixed fuzz_snapshot fuzz_commands fuzz_scenario_yaml fuzz_session_packet"
 OUT=build/fuzz
 CLANG=${CLANG:-clang}
 SAN="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"

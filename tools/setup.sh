@@ -25,7 +25,7 @@ PACKAGES=(
   build-essential ruby dpkg-dev xz-utils
   gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
   clang libclang-rt-14-dev
-  libyaml-dev
+  libyaml-dev libenet-dev
   cmake pkg-config
   librsvg2-bin fonts-dejavu-core    # fixsteer render: SVG to PNG, and its font
 )

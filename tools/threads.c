@@ -105,8 +105,9 @@ static int check_concurrent_replays(job *single) {
 static long resimulate(const replay_file *rf, const fxs_task_system *tasks) {
   fxs_replay_reader r;
   fxs_world_capacity cap;
-  if (fxs_replay_open(&r, rf->data, rf->size, true, 0) != FXS_OK) return -1;
+  if (fxs_replay_open(&r, rf->data, rf->size, true, 0, 0) != FXS_OK) return -1;
   if (fxs_snapshot_capacity(r.initial.snapshot, r.initial.snapshot_size, &cap) != FXS_OK) return -1;
+  cap.workers = FXS_MAX_WORKERS;
   size_t size = fxs_world_memory_size(&cap);
   void *memory = size ? malloc(size) : 0;
   fxs_world w;

@@ -47,6 +47,7 @@
 #include "fixsteer/rng.h"
 #include "fixsteer/scalar.h"
 #include "fixsteer/seek.h"
+#include "fixsteer/session.h"
 #include "fixsteer/snapshot.h"
 #include "fixsteer/vec2.h"
 #include "fixsteer/velocity_match.h"

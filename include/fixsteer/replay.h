@@ -60,6 +60,13 @@ fxs_result fxs_replay_writer_begin(fxs_replay_writer *w, fxs_write_fn write, voi
 fxs_result fxs_replay_writer_tick(fxs_replay_writer *w, const fxs_world *world,
                                   const fxs_command *commands, uint32_t count);
 
+/// Records one stepped tick from a snapshot of the state after it (fxs_world_save bytes of
+/// the world at tick + 1) instead of the world itself: the same chunks fxs_replay_writer_tick
+/// writes for that state. For sessions whose world has already stepped further.
+fxs_result fxs_replay_writer_tick_saved(fxs_replay_writer *w, uint32_t tick,
+                                        const uint8_t *snapshot, size_t size,
+                                        const fxs_command *commands, uint32_t count);
+
 /// Writes the END chunk.
 fxs_result fxs_replay_writer_end(fxs_replay_writer *w, const fxs_world *world);
 

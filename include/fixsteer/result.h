@@ -30,7 +30,10 @@ extern "C" {
   X(FXS_ERR_NO_TICKS, "the replay holds no ticks")                                               \
   X(FXS_ERR_KEYFRAME_MISMATCH, "keyframe differs from the re-simulated state")                   \
   X(FXS_ERR_KEYFRAME_CADENCE, "keyframe missing or off the cadence its header promises")         \
-  X(FXS_ERR_END_MISMATCH, "final hash in END differs from the re-simulated one")
+  X(FXS_ERR_END_MISMATCH, "final hash in END differs from the re-simulated one")                 \
+  X(FXS_ERR_BAD_PACKET, "malformed session packet")                                              \
+  X(FXS_ERR_WRONG_SESSION, "packet of another session")                                          \
+  X(FXS_ERR_WAITING, "waiting for other players' input")
 
 /// Result codes.
 typedef enum fxs_result {

@@ -106,15 +106,16 @@ typedef struct fxs_world_def {
 } fxs_world_def;
 
 /// How much the world can hold; fixed at init. fxs_world_init refuses larger values with
-/// FXS_ERR_BAD_VALUE. Note: the snapshot and the state hash store the agent, obstacle, path
-/// and wall capacities in 16 bits, so the snapshot of a world of more than 65535 agent slots
-/// cannot be restored (the hash of such a world is still computed; it sees the low 16 bits).
+/// FXS_ERR_BAD_VALUE. The snapshot and the state hash store the first five (as u32); workers
+/// is scratch space, not state.
 typedef struct fxs_world_capacity {
   uint32_t agents;     ///< Agent slots, [0, FXS_MAX_AGENTS].
   uint32_t obstacles;  ///< Obstacle slots, [0, FXS_MAX_SMALL_CAPACITY].
   uint32_t paths;      ///< Paths, [0, FXS_MAX_SMALL_CAPACITY].
   uint32_t path_nodes; ///< Path nodes, all paths together (limited by memory only).
   uint32_t walls;      ///< Wall slots, [0, FXS_MAX_SMALL_CAPACITY].
+  uint32_t workers;    ///< Most workers of a task system, [0, FXS_MAX_WORKERS]; 0 means 1
+                       ///< (the step's scratch, ~0.7 KiB a worker, is kept for this many).
 } fxs_world_capacity;
 
 /// Most workers a task system may have: the world keeps scratch space for this many.
@@ -178,7 +179,8 @@ typedef struct fxs_world {
   uint32_t grid_max_cells;      ///< Cells the grid may use (from the capacity).
   fxs_obstacle *live_obstacles; ///< Obstacles in use, in index order.
   fxs_wall *live_walls;         ///< Walls in use, in index order.
-  struct fxs_world_worker *workers; ///< FXS_MAX_WORKERS scratch areas (neighbor lists).
+  struct fxs_world_worker *workers; ///< Scratch areas (neighbor lists), one a worker.
+  uint32_t worker_capacity;     ///< Their number: capacity.workers, at least 1.
   fxs_task_system tasks;        ///< How the step runs per-agent phases; not state.
 } fxs_world;
 
@@ -193,7 +195,7 @@ fxs_result fxs_world_def_check(const fxs_world_def *def);
 /// capacity is above its limit or the size does not fit in size_t (sizes are computed with
 /// overflow checks, also for a 32-bit size_t). It includes a spatial grid of
 /// max(64, 2 * agents) cells for neighbor queries, a free-slot bitmap and scratch space for
-/// FXS_MAX_WORKERS workers.
+/// capacity.workers workers.
 size_t fxs_world_memory_size(const fxs_world_capacity *capacity);
 
 /// Lays the world out in `memory` (size from fxs_world_memory_size) and empties it. A
@@ -204,8 +206,8 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
 
 /// Runs the step's per-agent phases through `tasks` (copied; NULL: inline, the default).
 /// Not state: it is neither hashed nor snapshotted, and the results do not depend on it.
-/// FXS_ERR_BAD_VALUE when worker_count is outside [1, FXS_MAX_WORKERS] or a callback is
-/// missing.
+/// FXS_ERR_BAD_VALUE when worker_count is outside [1, capacity.workers (at least 1)] or a
+/// callback is missing.
 fxs_result fxs_world_set_tasks(fxs_world *world, const fxs_task_system *tasks);
 
 /// Adds a path of `count` nodes (copied). Paths are part of the world's configuration.

@@ -12,6 +12,7 @@
 #include "fixsteer/snapshot.h"
 #include "fixsteer/world.h"
 #include "cli.h"
+#include "cmd_net.h"
 #include "commands.h"
 #include "files.h"
 #include "scenario.h"
@@ -38,6 +39,8 @@ static const command_help commands_help[] = {
      "per-scene figures: overlapping bodies, agents pressed on a bound, creep, clearance, settling, doorway"},
     {"render", "fixsteer render [LIMITS] --scenario NAME|FILE [--ticks N] | A [B] --out FILE.svg [--at T,T,...] [--view X0,Y0,X1,Y1] [--no-png]",
      "an SVG (and a PNG beside it) of trajectories, bodies, walls, obstacles and paths; of two replays, where they differ"},
+    {"host", CMD_NET_HOST_USAGE, CMD_NET_HOST_SUMMARY},
+    {"join", CMD_NET_JOIN_USAGE, CMD_NET_JOIN_SUMMARY},
     {"help", "fixsteer help [COMMAND]", "this text, or one command's"},
 };
 #define COMMAND_COUNT (sizeof commands_help / sizeof commands_help[0])
@@ -469,6 +472,8 @@ int main(int argc, char **argv) {
   if (strcmp(cmd, "trace") == 0) return cmd_trace(argc - 2, argv + 2);
   if (strcmp(cmd, "stats") == 0) return cmd_stats(argc - 2, argv + 2);
   if (strcmp(cmd, "render") == 0) return cmd_render(argc - 2, argv + 2);
+  if (strcmp(cmd, "host") == 0) return cmd_host(argc - 2, argv + 2);
+  if (strcmp(cmd, "join") == 0) return cmd_join(argc - 2, argv + 2);
   fprintf(stderr, "fixsteer: unknown command '%s'\n\n", cmd);
   print_usage(stderr);
   return EXIT_BAD;

@@ -1,0 +1,42 @@
+// Internal: what the session's packet code (session_packet.c) and its stepping code
+// (session.c) share. Input frames live in a ring per player, state hashes in a ring per
+// peer; tick t of either sits at index t % window.
+#ifndef FIXSTEER_SESSION_PACKET_H
+#define FIXSTEER_SESSION_PACKET_H
+
+#include <stdint.h>
+
+#include "fixsteer/session.h"
+
+// True when peer `peer` is a player.
+static inline bool fxs_session_is_player(const fxs_session *s, uint32_t peer) {
+  return peer < s->def.players;
+}
+
+// The ring index of tick t of `row` (a player for inputs, a peer for hashes).
+static inline uint32_t fxs_session_slot(const fxs_session *s, uint32_t row, uint32_t t) {
+  return row * s->def.window + t % s->def.window;
+}
+
+// The commands of player p's frame for tick t (max_commands of room).
+static inline fxs_command *fxs_session_frame(const fxs_session *s, uint32_t p, uint32_t t) {
+  return s->commands + (size_t)fxs_session_slot(s, p, t) * s->def.max_commands;
+}
+
+// The oldest tick of player p's inputs the session still needs (to step, record or resend).
+uint32_t fxs_session_oldest_input(const fxs_session *s, uint32_t p);
+
+// The oldest of the local peer's own hashes still in its ring.
+uint32_t fxs_session_oldest_hash(const fxs_session *s);
+
+// Notes that player p's input for tick t (count commands) arrived: schedules a rollback when
+// t was already stepped with a different (empty) prediction.
+void fxs_session_input_arrived(fxs_session *s, uint32_t p, uint32_t t, uint16_t count);
+
+// Compares every peer's hashes that have arrived with ours for the settled ticks.
+void fxs_session_compare_hashes(fxs_session *s);
+
+// Starts the session's clock at the first time-bearing call.
+void fxs_session_start_clock(fxs_session *s, uint32_t now_ms);
+
+#endif
