@@ -3,12 +3,14 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if !defined(__wasi__)
+#include <spawn.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#endif
 
 #include "cli.h"
 #include "commands.h"
@@ -161,6 +163,14 @@ static int parse_at(const char *list, const film *f, long *at) {
 
 // ------------------------------------------------------------------ files
 
+#if defined(__wasi__)
+// WASI starts no processes: under wasm32 the tool writes the SVG only.
+static bool svg_to_png(const char *svg_path, output *png) {
+  (void)svg_path;
+  fprintf(stderr, "fixsteer: cannot make %s: no rsvg-convert under WASI (--no-png skips the PNG)\n", png->name);
+  return false;
+}
+#else
 // rsvg-convert reads the SVG and writes the PNG into the (temporary) output file.
 static bool svg_to_png(const char *svg_path, output *png) {
   if (fflush(png->f) != 0) return false;
@@ -184,6 +194,7 @@ static bool svg_to_png(const char *svg_path, output *png) {
   }
   return true;
 }
+#endif
 
 // FILE.svg and, unless no_png, FILE.png beside it: both or neither.
 static bool write_outputs(const char *svg_name, const text *svg_text, bool no_png) {
