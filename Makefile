@@ -202,9 +202,9 @@ pictures: setup $(BUILD_DIR)/bin/fixsteer
 
 # The benchmark and its float twins (tools/bench/twin.c: float, for comparison only).
 BENCH_SOURCES := $(wildcard tools/bench/*.c)
-$(BUILD_DIR)/bin/fxs-bench: $(BENCH_SOURCES) tools/bench/bench.h $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
+$(BUILD_DIR)/bin/fxs-bench: $(BENCH_SOURCES) tools/bench/bench.h tools/task_pool.h tools/uniform_flock.h $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_TOOL) $(BENCH_SOURCES) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a -lm $(LDFLAGS) -o $@
+	$(CC) $(CFLAGS_TOOL) -pthread -Itools $(BENCH_SOURCES) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a -lm $(LDFLAGS) -o $@
 
 # Instruction counts under callgrind for the seek and flock kernels, fixed and float.
 bench-callgrind: $(BUILD_DIR)/bin/fxs-bench

@@ -22,6 +22,8 @@
 
 #include "bench.h"
 #include "fixsteer/snapshot.h"
+#include "task_pool.h"
+#include "uniform_flock.h"
 
 // Repetitions per figure: at least BENCH_REPS, more while a row stays under ROW_SECONDS.
 #define BENCH_REPS 5
@@ -441,11 +443,91 @@ static void print_ratio_section(unsigned count) {
   printf("\n");
 }
 
-// The place for the parallel step: wall time of the flock world with 1 and 2 workers, the
-// speedup, and whether both give the same state hash. Filled once the step takes a task API.
+// Wall-clock seconds of `ticks` steps of a fresh uniform flock of n agents (tools/uniform_flock.h,
+// ~10 neighbors within radius 60), inline (workers 0) or on a pthread pool; *hash receives the
+// state hash after the last tick. The median of BENCH_REPS runs.
+static double flock_wall(uint32_t n, uint32_t ticks, uint32_t workers, uint64_t *hash) {
+  double runs[BENCH_REPS];
+  for (int r = 0; r < BENCH_REPS; ++r) {
+    uniform u;
+    task_pool pool;
+    runs[r] = -1;
+    if (uniform_make(&u, n) != 0) return -1;
+    uniform_spawns(&u);
+    fxs_world_step(&u.world, u.commands, n, 0);
+    uniform_behaviors(&u);
+    if (workers > 0 && task_pool_start(&pool, workers) == 0) {
+      fxs_task_system tasks = task_pool_system(&pool);
+      fxs_world_set_tasks(&u.world, &tasks);
+    }
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    for (uint32_t t = 0; t < ticks; ++t) fxs_world_step(&u.world, 0, 0, 0);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    runs[r] = (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
+    *hash = fxs_world_hash(&u.world);
+    if (workers > 0) task_pool_stop(&pool);
+    uniform_free(&u);
+  }
+  for (int i = 1; i < BENCH_REPS; ++i) { // insertion sort for the median
+    double v = runs[i];
+    int j = i;
+    while (j > 0 && runs[j - 1] > v) runs[j] = runs[j - 1], --j;
+    runs[j] = v;
+  }
+  return runs[BENCH_REPS / 2];
+}
+
+// The parallel step: wall time of a 100,000-agent flock tick inline and on 2 workers (the
+// world's task system on tools/task_pool.h), the speedup, and whether the hashes agree.
 static void print_workers_section(void) {
-  printf("\n== 1 vs 2 workers speedup, hash equal\n");
-  printf("  workers: n/a (no task API in this build)\n");
+  enum { AGENTS = 100000, TICKS = 5 };
+  printf("\n== 1 vs 2 workers: %u-agent uniform flock, %u ticks, wall clock (median of %d)\n",
+         (unsigned)AGENTS, (unsigned)TICKS, BENCH_REPS);
+  uint64_t h1 = 0, h2 = 0;
+  double one = flock_wall(AGENTS, TICKS, 0, &h1), two = flock_wall(AGENTS, TICKS, 2, &h2);
+  if (one <= 0 || two <= 0) {
+    printf("  workers: could not build the flock\n");
+    return;
+  }
+  printf("  inline      %8.1f ms/tick  %6.1f ticks/s  hash %016llx\n", 1e3 * one / TICKS, TICKS / one,
+         (unsigned long long)h1);
+  printf("  2 workers   %8.1f ms/tick  %6.1f ticks/s  hash %016llx  speedup %.2fx  %s\n",
+         1e3 * two / TICKS, TICKS / two, (unsigned long long)h2, one / two,
+         h1 == h2 ? "hash equal" : "HASH DIFFERS");
+}
+
+// A crowd piled on one point: N agents with separation at the very same spot, the first two
+// ticks (the neighbor search stops at sixteen agents on the spot, so this costs about what
+// a spread crowd costs).
+static void print_crowd_section(void) {
+  enum { AGENTS = 65534 };
+  fxs_world_capacity cap = {AGENTS, 0, 0, 0, 0, 0};
+  size_t size = fxs_world_memory_size(&cap);
+  void *memory = malloc(size);
+  fxs_world w;
+  fxs_world_def def = fxs_default_world_def();
+  if (!memory || fxs_world_init(&w, &def, &cap, memory, size) != FXS_OK) {
+    free(memory);
+    return;
+  }
+  for (uint32_t i = 0; i < AGENTS; ++i) {
+    fxs_spawn_def sd = fxs_default_spawn_def();
+    sd.position = fxs_vec2_make(FXS_INT(100), FXS_INT(100));
+    fxs_command c = fxs_command_spawn(&sd);
+    fxs_agent_handle h = {0};
+    fxs_world_apply(&w, &c, &h);
+    c = fxs_command_add_separation(h, fxs_default_blend(), FXS_INT(24));
+    fxs_world_apply(&w, &c, 0);
+  }
+  double t0 = now_seconds();
+  fxs_world_step(&w, 0, 0, 0);
+  double t1 = now_seconds();
+  fxs_world_step(&w, 0, 0, 0);
+  double t2 = now_seconds();
+  printf("\n== %u agents on one point, separation only\n  first tick %.1f ms, second %.1f ms\n",
+         (unsigned)AGENTS, 1e3 * (t1 - t0), 1e3 * (t2 - t1));
+  free(memory);
 }
 
 static void report(unsigned count) {
@@ -467,6 +549,7 @@ static void report(unsigned count) {
   print_spawn_section(count);
   print_ratio_section(count);
   print_workers_section();
+  print_crowd_section();
 }
 
 // ------------------------------------------------------------------ one kernel (callgrind)
