@@ -340,3 +340,15 @@ fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
   if (i < 0) return FXS_ERR_STALE_HANDLE;
   return agent_command(world, &world->agents[i], command);
 }
+
+uint32_t fxs_world_next_spawn_handles(const fxs_world *world, uint32_t count,
+                                      fxs_agent_handle *out) {
+  int32_t first = fxs_free_slots_lowest(world);
+  uint32_t n = 0;
+  for (uint32_t i = first < 0 ? world->capacity.agents : (uint32_t)first;
+       i < world->capacity.agents && n < count; ++i) {
+    const fxs_agent_slot *s = &world->agents[i];
+    if (!s->alive) out[n++] = fxs_world_make_handle(i, s->generation);
+  }
+  return n;
+}

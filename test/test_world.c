@@ -372,3 +372,29 @@ void test_agents_outside_the_bounds_still_sense_each_other(void) {
   TEST_ASSERT_TRUE(fxs_world_agent(&world, b)->velocity.x > 0);
   TEST_ASSERT_TRUE(fxs_vec2_is_zero(fxs_world_agent(&world, c)->velocity));
 }
+
+// Lockstep peers name the agents a tick spawns before the tick runs: the predicted handles
+// are the ones the spawns get, with despawned slots reused at their new generation.
+void test_the_handles_of_a_ticks_spawns_are_known_before_the_tick(void) {
+  fxs_agent_handle first[6];
+  for (int i = 0; i < 6; ++i) first[i] = spawn_at(10 * i, 0);
+  fxs_command gone[2];
+  gone[0] = fxs_command_make(FXS_CMD_DESPAWN, 0, 0), gone[0].agent = first[1].value;
+  gone[1] = fxs_command_make(FXS_CMD_DESPAWN, 0, 1), gone[1].agent = first[4].value;
+  fxs_world_step(&world, gone, 2, 0);
+  fxs_agent_handle predicted[4];
+  TEST_ASSERT_EQUAL_UINT32(4, fxs_world_next_spawn_handles(&world, 4, predicted));
+  fxs_command spawns[4];
+  fxs_result results[4];
+  for (uint16_t i = 0; i < 4; ++i) spawns[i] = spawn_cmd(5, 5), spawns[i].sequence = (uint16_t)(3 - i);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, spawns, 4, results));
+  for (uint32_t k = 0; k < 4; ++k) {
+    TEST_ASSERT_NOT_NULL(fxs_world_agent(&world, predicted[k]));
+    TEST_ASSERT_NOT_EQUAL(first[1].value, predicted[0].value); // a new generation
+  }
+  TEST_ASSERT_EQUAL_UINT32(1, (predicted[0].value & FXS_HANDLE_INDEX_MASK) - 1u); // slot 1 first
+  TEST_ASSERT_EQUAL_UINT32(4, (predicted[1].value & FXS_HANDLE_INDEX_MASK) - 1u); // then slot 4
+  TEST_ASSERT_EQUAL_UINT32(6, (predicted[2].value & FXS_HANDLE_INDEX_MASK) - 1u);
+  fxs_agent_handle none[32];
+  TEST_ASSERT_EQUAL_UINT32(cap.agents - 8u, fxs_world_next_spawn_handles(&world, 32, none));
+}

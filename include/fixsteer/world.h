@@ -237,6 +237,15 @@ const fxs_agent *fxs_world_agent(const fxs_world *world, fxs_agent_handle handle
 /// The handle of the live agent in slot `index`, or a 0 handle.
 fxs_agent_handle fxs_world_handle_at(const fxs_world *world, uint32_t index);
 
+/// The handles the next `count` spawns will get, in the order they are applied: a spawn takes
+/// the free slot of lowest index, with that slot's current generation. This is what lockstep
+/// peers use to name agents spawned in the same tick: sort the tick's commands into canonical
+/// order (fxs_command_sort) and the k-th spawn of the tick gets out[k], provided every spawn
+/// before it succeeds and no despawn of the tick comes before it. Writes at most `count`
+/// handles and returns how many (fewer when the world runs out of free slots).
+uint32_t fxs_world_next_spawn_handles(const fxs_world *world, uint32_t count,
+                                      fxs_agent_handle *out);
+
 /// Number of live agents (kept as agents spawn and despawn; no scan).
 uint32_t fxs_world_agent_count(const fxs_world *world);
 
