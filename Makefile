@@ -59,7 +59,7 @@ TOOL_TARGET_CFLAGS := -D_WASI_EMULATED_GETPID
 TOOL_TARGET_LIBS := -lwasi-emulated-getpid -Wl,--stack-first -Wl,-z,stack-size=1048576
 endif
 
-.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 wasm test-wasm web web-site web-serve web-test deviation demo golden pictures bench bench-callgrind bench-m3 threads-check fuzz isqrt-check clean
+.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 wasm test-wasm web web-site web-serve web-test deviation demo golden docs pictures bench bench-callgrind bench-m3 threads-check fuzz isqrt-check clean
 
 all: lib $(if $(IS_WASM),,shared) tools
 
@@ -187,6 +187,10 @@ golden: $(BUILD_DIR)/bin/fixsteer
 	@for s in $(GOLDEN_SCENARIOS); do \
 	  $(BUILD_DIR)/bin/fixsteer record --scenario $$s --keyframe 250 --out test/golden/$$s.fxr || exit 1; \
 	done
+
+# docs/behavior-params.md: the behavior parameter table, from the library (fixsteer params).
+docs: $(BUILD_DIR)/bin/fixsteer
+	$(BUILD_DIR)/bin/fixsteer params --markdown > docs/behavior-params.md
 
 # docs/pictures/: one PNG per built-in scenario and scenarios/example.yaml, and the queue's
 # doorway close up (`fixsteer render`; the SVGs they are made from stay in build/pictures/).

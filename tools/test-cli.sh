@@ -138,6 +138,11 @@ if [ ! -e "$T/none.fxr" ] && ! ls "$T" | grep -q 'tmp-'; then pass=$((pass + 1))
 "$B" record --scenario flock --ticks 300 --keyframe 50 --out "$T/other.fxr" >/dev/null
 expect 2 "not recordings of the same session" -- "$B" diff "$T/a.fxr" "$T/other.fxr"
 
+# The parameter documentation is generated from the library's table and must be current.
+out=$("$B" params --markdown 2>&1)
+if [ "$out" = "$(cat docs/behavior-params.md)" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: docs/behavior-params.md is stale: run fixsteer params --markdown > docs/behavior-params.md"; fi
+expect 0 "wander +1 +circle_radius +units" -- "$B" params
+
 # Scenario files within limits: aliases are counted written out, cycles and devices refused.
 cp test/fuzz-regressions/fuzz_scenario_yaml/alias-events-hang "$T/alias.yaml"
 expect 2 "alias.yaml: with its aliases written out the file has more than 1000000 nodes \(raise it with --max-yaml-nodes\)" -- "$B" record --scenario "$T/alias.yaml" --out "$T/alias.fxr"

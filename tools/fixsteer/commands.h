@@ -9,4 +9,7 @@ int cmd_stats(int argc, char **argv);
 // `fixsteer render`: an SVG and a PNG of a scenario or of one or two replays (cmd_render.c).
 int cmd_render(int argc, char **argv);
 
+// `fixsteer params`: every behavior parameter, from the library's table (cmd_params.c).
+int cmd_params(int argc, char **argv);
+
 #endif

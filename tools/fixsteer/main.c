@@ -41,6 +41,7 @@ static const command_help commands_help[] = {
      "an SVG (and a PNG beside it) of trajectories, bodies, walls, obstacles and paths; of two replays, where they differ"},
     {"host", CMD_NET_HOST_USAGE, CMD_NET_HOST_SUMMARY},
     {"join", CMD_NET_JOIN_USAGE, CMD_NET_JOIN_SUMMARY},
+    {"params", "fixsteer params [--markdown]", "every behavior parameter: name, unit, range, default (the library's table)"},
     {"help", "fixsteer help [COMMAND]", "this text, or one command's"},
 };
 #define COMMAND_COUNT (sizeof commands_help / sizeof commands_help[0])
@@ -471,6 +472,7 @@ int main(int argc, char **argv) {
   if (strcmp(cmd, "dump") == 0) return cmd_dump(argc - 2, argv + 2);
   if (strcmp(cmd, "trace") == 0) return cmd_trace(argc - 2, argv + 2);
   if (strcmp(cmd, "stats") == 0) return cmd_stats(argc - 2, argv + 2);
+  if (strcmp(cmd, "params") == 0) return cmd_params(argc - 2, argv + 2);
   if (strcmp(cmd, "render") == 0) return cmd_render(argc - 2, argv + 2);
   if (strcmp(cmd, "host") == 0) return cmd_host(argc - 2, argv + 2);
   if (strcmp(cmd, "join") == 0) return cmd_join(argc - 2, argv + 2);
