@@ -10,3 +10,8 @@ const char *fxs_behavior_name(fxs_behavior behavior) {
   if ((unsigned)behavior >= (unsigned)FXS_BEHAVIOR_COUNT) return "unknown";
   return names[behavior];
 }
+
+bool fxs_behavior_is_kinematic(fxs_behavior behavior) {
+  return behavior == FXS_BEHAVIOR_KINEMATIC_SEEK || behavior == FXS_BEHAVIOR_KINEMATIC_ARRIVE ||
+         behavior == FXS_BEHAVIOR_KINEMATIC_WANDER;
+}

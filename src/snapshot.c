@@ -237,6 +237,9 @@ static void get_agent_slot(restore *rs, fxs_agent_slot *s, uint16_t path_count) 
     uint32_t bad = 0;
     if (fxs_behavior_params_check(bs->kind, bs->weight, bs->p, &bad) != FXS_OK) {
       fail_at(rs, FXS_ERR_BAD_VALUE, start + param_offset(bad));
+    } else if (b > 0 && (fxs_behavior_is_kinematic((fxs_behavior)bs->kind) ||
+                         fxs_behavior_is_kinematic((fxs_behavior)s->behaviors[0].kind))) {
+      fail_at(rs, FXS_ERR_MIXED_SET, start);
     }
   }
 }

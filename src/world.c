@@ -235,6 +235,11 @@ static fxs_result add_behavior(fxs_agent_slot *s, const fxs_command *c) {
   if (valid != FXS_OK) return valid;
   if (c->arg[1 + FXS_BEHAVIOR_PARAMS] != 0) return FXS_ERR_BAD_VALUE;
   if (s->behavior_count >= FXS_AGENT_BEHAVIORS) return FXS_ERR_FULL;
+  // A kinematic behavior sets the velocity itself: it is the whole set or not in it.
+  if (s->behavior_count > 0 && (fxs_behavior_is_kinematic((fxs_behavior)kind) ||
+                                fxs_behavior_is_kinematic((fxs_behavior)s->behaviors[0].kind))) {
+    return FXS_ERR_MIXED_SET;
+  }
   fxs_behavior_slot *b = &s->behaviors[s->behavior_count++];
   b->kind = (uint8_t)kind;
   b->priority = (uint8_t)(c->ref >> 8);

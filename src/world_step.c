@@ -162,21 +162,27 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
   }
 }
 
-// A kinematic behavior moves the agent directly; true when one was applied.
+// A kinematic behavior (the whole set: add_behavior refuses mixed sets) moves the agent
+// directly; an external force of the tick then adds force / mass to that velocity and to the
+// position, beyond max_speed, as it does for steered agents. True when one was applied.
 static bool apply_kinematic(steer_context *ctx, const fxs_behavior_slot *b, fxs_agent *next) {
   fxs_agent_slot *s = ctx->slot;
+  fxs_kinematic_output out;
   switch ((fxs_behavior)b->kind) {
-    case FXS_BEHAVIOR_KINEMATIC_SEEK:
-      fxs_kinematic_apply(next, fxs_kinematic_seek(&s->body, ctx->target_point));
-      return true;
+    case FXS_BEHAVIOR_KINEMATIC_SEEK: out = fxs_kinematic_seek(&s->body, ctx->target_point); break;
     case FXS_BEHAVIOR_KINEMATIC_ARRIVE:
-      fxs_kinematic_apply(next, fxs_kinematic_arrive(&s->body, ctx->target_point, b->p[0], b->p[1]));
-      return true;
-    case FXS_BEHAVIOR_KINEMATIC_WANDER:
-      fxs_kinematic_apply(next, fxs_kinematic_wander(&s->body, b->p[0], &s->rng));
-      return true;
+      out = fxs_kinematic_arrive(&s->body, ctx->target_point, b->p[0], b->p[1]);
+      break;
+    case FXS_BEHAVIOR_KINEMATIC_WANDER: out = fxs_kinematic_wander(&s->body, b->p[0], &s->rng); break;
     default: return false;
   }
+  fxs_kinematic_apply(next, out);
+  if (!fxs_vec2_is_zero(s->pending_force)) {
+    fxs_vec2 push = fxs_vec2_div(s->pending_force, s->body.mass);
+    next->velocity = fxs_vec2_add(next->velocity, push);
+    next->position = fxs_vec2_add(next->position, push);
+  }
+  return true;
 }
 
 // Phase 3: the agent of view entry v steers from the start-of-tick state into

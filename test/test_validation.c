@@ -221,3 +221,66 @@ void test_restore_refuses_negative_angular_limits(void) { expect_snapshot_refuse
 void test_restore_refuses_a_negative_max_speed(void) { expect_snapshot_refused(negative_max_speed); }
 void test_restore_refuses_behavior_parameters_outside_the_table(void) { expect_snapshot_refused(negative_wander_distance); }
 void test_restore_refuses_an_unwrapped_wander_angle(void) { expect_snapshot_refused(unwrapped_wander_angle); }
+
+// A kinematic behavior sets the velocity itself: mixed with others it would silently drop
+// them, so a set holds either one kinematic behavior or steering behaviors only.
+void test_kinematic_and_steering_behaviors_do_not_share_a_set(void) {
+  fxs_agent_handle h = spawn_at(0, 0);
+  fxs_behavior_slot seek = fxs_behavior_slot_default(FXS_BEHAVIOR_SEEK);
+  fxs_behavior_slot kin = fxs_behavior_slot_default(FXS_BEHAVIOR_KINEMATIC_SEEK);
+  fxs_command c = behavior_cmd(h, &seek);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, 0));
+  c = behavior_cmd(h, &kin);
+  TEST_ASSERT_EQUAL(FXS_ERR_MIXED_SET, fxs_world_apply(&world, &c, 0));
+  fxs_command clear = fxs_command_make(FXS_CMD_CLEAR_BEHAVIORS, 0, 0);
+  clear.agent = h.value;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &clear, 0));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, 0));
+  fxs_command again = behavior_cmd(h, &kin);
+  TEST_ASSERT_EQUAL(FXS_ERR_MIXED_SET, fxs_world_apply(&world, &again, 0));
+  fxs_command s2 = behavior_cmd(h, &seek);
+  TEST_ASSERT_EQUAL(FXS_ERR_MIXED_SET, fxs_world_apply(&world, &s2, 0));
+  TEST_ASSERT_EQUAL_UINT8(1, world.agents[0].behavior_count);
+}
+
+// An external force on a kinematic agent is not dropped: it adds force / mass to the
+// velocity the behavior set, and to the position.
+void test_an_external_force_moves_a_kinematic_agent_too(void) {
+  fxs_agent_handle h = spawn_at(0, 0);
+  fxs_behavior_slot kin = fxs_behavior_slot_default(FXS_BEHAVIOR_KINEMATIC_SEEK);
+  fxs_command c = behavior_cmd(h, &kin);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, 0));
+  fxs_command t = fxs_command_make(FXS_CMD_SET_TARGET_POINT, 0, 0);
+  t.agent = h.value, t.arg[0] = FXS_INT(100);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &t, 0));
+  fxs_command f = fxs_command_make(FXS_CMD_APPLY_FORCE, 0, 0);
+  f.agent = h.value, f.arg[1] = FXS_INT(3);
+  fxs_world_step(&world, &f, 1, 0);
+  const fxs_agent *a = fxs_world_agent(&world, h);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(4), a->position.x); // kinematic seek at max speed 4
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(3), a->position.y); // and the push, mass 1
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(3), a->velocity.y);
+  fxs_world_step(&world, 0, 0, 0); // one tick only: then seek alone, back toward y = 0
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(3) + a->velocity.y, a->position.y);
+  TEST_ASSERT_TRUE(a->velocity.y < 0);
+}
+
+static void mixed_set(fxs_agent_slot *s) {
+  s->behaviors[1] = fxs_behavior_slot_default(FXS_BEHAVIOR_KINEMATIC_WANDER);
+  s->behavior_count = 2;
+}
+void test_restore_refuses_a_mixed_set(void) {
+  spawn_at(10, 10);
+  fxs_behavior_slot s = fxs_behavior_slot_default(FXS_BEHAVIOR_WANDER);
+  fxs_command c = behavior_cmd(fxs_world_handle_at(&world, 0), &s);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, 0));
+  mixed_set(&world.agents[0]);
+  static uint8_t snap[4096];
+  size_t n = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &n));
+  fxs_world other;
+  fxs_world_def def = fxs_default_world_def();
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&other, &def, &cap, memory2, sizeof memory2));
+  size_t at = 0;
+  TEST_ASSERT_EQUAL(FXS_ERR_MIXED_SET, fxs_world_restore(&other, snap, n, &at));
+}

@@ -75,6 +75,7 @@ printf 'agents:\n  - name: a\n    position: [99999, 0]\n' > "$T/bad.yaml"; bad 3
 printf 'agents:\n  - name: a\n    position: [1, 2]\n    behaviors:\n      - {kind: teleport}\n' > "$T/bad.yaml"; bad 5 "behavior kind 'teleport' is unknown"
 printf 'agents:\n  - name: a\n    position: [1, 2]\n    behaviors:\n      - {kind: seek, slowing_radius: 3}\n' > "$T/bad.yaml"; bad 5 "unknown key 'slowing_radius' in seek"
 printf 'agents:\n  - name: a\n    position: [1, 2]\n    target_agent: b\n' > "$T/bad.yaml"; bad 4 "no agent named 'b'"
+printf 'agents:\n  - name: a\n    position: [1, 2]\n    behaviors:\n      - {kind: seek}\n      - {kind: kinematic_wander}\n' > "$T/bad.yaml"; bad 6 "a kinematic behavior .* must be an agent's only behavior"
 printf 'agents:\n  - name: a\n    position: [1, 2]\nevents:\n  - {tick: -3, agent: a}\n' > "$T/bad.yaml"; bad 5 "tick: expected a whole number"
 printf 'world:\n  bounds: [10, 0, 5, 5]\nagents:\n  - {name: a, position: [1, 2]}\n' > "$T/bad.yaml"; bad 2 "bounds"
 

@@ -4,6 +4,8 @@
 #ifndef FIXSTEER_BEHAVIOR_H
 #define FIXSTEER_BEHAVIOR_H
 
+#include <stdbool.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -42,6 +44,10 @@ typedef enum fxs_behavior {
 #undef FXS_BEHAVIOR_ENUM_
   FXS_BEHAVIOR_COUNT
 } fxs_behavior;
+
+/// True for Millington's kinematic behaviors (kinematic seek, arrive, wander), which set the
+/// velocity directly instead of steering: such a behavior is an agent's whole set.
+bool fxs_behavior_is_kinematic(fxs_behavior behavior);
 
 /// The printable name of a behavior ("seek"); "unknown" outside the table.
 const char *fxs_behavior_name(fxs_behavior behavior);

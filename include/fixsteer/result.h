@@ -33,7 +33,8 @@ extern "C" {
   X(FXS_ERR_END_MISMATCH, "final hash in END differs from the re-simulated one")                 \
   X(FXS_ERR_BAD_PACKET, "malformed session packet")                                              \
   X(FXS_ERR_WRONG_SESSION, "packet of another session")                                          \
-  X(FXS_ERR_WAITING, "waiting for other players' input")
+  X(FXS_ERR_WAITING, "waiting for other players' input")                                          \
+  X(FXS_ERR_MIXED_SET, "a kinematic behavior cannot share a set with other behaviors")
 
 /// Result codes.
 typedef enum fxs_result {

@@ -262,8 +262,16 @@ static bool behavior_set(ctx *c, yaml_node_t *list, yaml_node_t *combine, uint32
   if (!list) return true;
   if (!is_list(c, list, "behaviors")) return false;
   yaml_node_t *item;
+  uint32_t count = 0;
+  bool kinematic = false;
   FOR_EACH_ITEM(c, list, it1, item) {
     if (!behavior_event(c, item, tick, src, agent)) return false;
+    fxs_behavior kind = (fxs_behavior)(c->L->events[c->L->event_count - 1].command.ref & 0xFFu);
+    kinematic = kinematic || fxs_behavior_is_kinematic(kind);
+    if (++count > 1 && kinematic) {
+      return fail(c, item, "a kinematic behavior (kinematic_seek, kinematic_arrive, kinematic_wander) "
+                           "must be an agent's only behavior");
+    }
   }
   return true;
 }
