@@ -101,8 +101,10 @@ static void build(const extreme *e, fxs_behavior kind) {
     fxs_behavior_slot b = fxs_behavior_slot_default(kind);
     b.weight = i == 0 ? FXS_MAX : FXS_ONE;
     apply(fxs_command_add_behavior(h, &b));
-    fxs_behavior_slot sep = fxs_behavior_slot_default(FXS_BEHAVIOR_SEPARATION);
-    apply(fxs_command_add_behavior(h, &sep));
+    if (!fxs_behavior_is_kinematic(kind)) { // a kinematic behavior is a set of its own
+      fxs_behavior_slot sep = fxs_behavior_slot_default(FXS_BEHAVIOR_SEPARATION);
+      apply(fxs_command_add_behavior(h, &sep));
+    }
     apply(fxs_command_set_target_point(h, e->target));
     apply(fxs_command_set_path(h, 0));
     if (i > 0) apply(fxs_command_set_target_agent(h, fxs_world_handle_at(&world, 0)));
