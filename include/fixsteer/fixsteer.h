@@ -36,6 +36,7 @@
 #include "fixsteer/fingerprint.h"
 #include "fixsteer/flocking.h"
 #include "fixsteer/hash.h"
+#include "fixsteer/hide.h"
 #include "fixsteer/interpose.h"
 #include "fixsteer/kinematic.h"
 #include "fixsteer/leader.h"
