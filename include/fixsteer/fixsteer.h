@@ -35,6 +35,7 @@
 #include "fixsteer/config.h"
 #include "fixsteer/fingerprint.h"
 #include "fixsteer/flocking.h"
+#include "fixsteer/flow_field.h"
 #include "fixsteer/hash.h"
 #include "fixsteer/hide.h"
 #include "fixsteer/interpose.h"
