@@ -51,6 +51,7 @@
 #include "fixsteer/scalar.h"
 #include "fixsteer/seek.h"
 #include "fixsteer/snapshot.h"
+#include "fixsteer/unaligned_avoidance.h"
 #include "fixsteer/vec2.h"
 #include "fixsteer/velocity_match.h"
 #include "fixsteer/version.h"
