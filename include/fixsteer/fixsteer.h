@@ -43,6 +43,7 @@
 #include "fixsteer/leader.h"
 #include "fixsteer/input_limits.h"
 #include "fixsteer/manager.h"
+#include "fixsteer/neighbors.h"
 #include "fixsteer/path.h"
 #include "fixsteer/pursuit.h"
 #include "fixsteer/replay.h"
