@@ -44,6 +44,7 @@
 #include "fixsteer/input_limits.h"
 #include "fixsteer/manager.h"
 #include "fixsteer/neighbors.h"
+#include "fixsteer/orca.h"
 #include "fixsteer/path.h"
 #include "fixsteer/pursuit.h"
 #include "fixsteer/replay.h"
