@@ -214,7 +214,8 @@ void test_unaligned_avoidance_properties_over_seeded_cases(void) {
       mir[i] = mirrored(list[i]);
     }
     fxs_unaligned_avoidance_def d = fxs_default_unaligned_avoidance_def();
-    d.max_avoid_force = fxs_test_units(&rng, 0, 3) + (fix16_t)(fxs_test_lcg(&rng) % 65536u);
+    d.max_avoid_force = fxs_test_units(&rng, 0, 3);
+    d.max_avoid_force += (fix16_t)(fxs_test_lcg(&rng) % 65536u);
     fxs_threat th = fxs_most_imminent_threat(&self, 100, list, 6, &d);
     ref_threat ref = reference(&self, list, 6, &d);
     if (ref.margin > 1e-3) {
@@ -386,20 +387,32 @@ static fix16_t any_raw(uint32_t *rng) {
   return raw == 0x80000000u ? FXS_MIN : (fix16_t)raw;
 }
 
+// Two raw values drawn in order (never two draws in one argument list: C leaves their order
+// unspecified, and compilers differ).
+static fxs_vec2 any_point(uint32_t *rng) {
+  fix16_t x = any_raw(rng);
+  fix16_t y = any_raw(rng);
+  return fxs_vec2_make(x, y);
+}
+
 void test_unaligned_avoidance_is_defined_for_extreme_inputs(void) {
   uint32_t rng = 1618;
   for (int c = 0; c < 3000; ++c) {
     fxs_agent self = fxs_test_agent_at(0, 0);
-    self.position = fxs_vec2_make(any_raw(&rng), any_raw(&rng));
-    self.velocity = fxs_vec2_make(any_raw(&rng), any_raw(&rng));
+    self.position = any_point(&rng);
+    self.velocity = any_point(&rng);
     self.radius = fxs_abs(any_raw(&rng));
     fxs_neighbor list[4];
     for (int i = 0; i < 4; ++i) {
-      list[i].position = fxs_vec2_make(any_raw(&rng), any_raw(&rng));
-      list[i].velocity = fxs_vec2_make(any_raw(&rng), any_raw(&rng));
+      list[i].position = any_point(&rng);
+      list[i].velocity = any_point(&rng);
       list[i].id = fxs_test_lcg(&rng) % 4u;
     }
-    fxs_unaligned_avoidance_def d = {any_raw(&rng), any_raw(&rng), any_raw(&rng), any_raw(&rng)};
+    fxs_unaligned_avoidance_def d;
+    d.time_horizon = any_raw(&rng);
+    d.margin = any_raw(&rng);
+    d.neighbor_radius = any_raw(&rng);
+    d.max_avoid_force = any_raw(&rng);
     fxs_vec2 f = fxs_unaligned_avoidance(&self, 1, list, 4, &d);
     TEST_ASSERT_NOT_EQUAL(INT32_MIN, f.x);
     TEST_ASSERT_NOT_EQUAL(INT32_MIN, f.y);
