@@ -16,3 +16,9 @@ fxs_agent fxs_default_agent(void) {
   a.orientation_mode = FXS_ORIENT_LOOK_WHERE_GOING;
   return a;
 }
+
+fxs_vec2 fxs_agent_heading(const fxs_agent *agent) {
+  uint64_t min_sq = (uint64_t)FXS_HEADING_MIN_SPEED * (uint64_t)FXS_HEADING_MIN_SPEED;
+  if (fxs_vec2_length_sq(agent->velocity) >= min_sq) return fxs_vec2_normalize(agent->velocity);
+  return fxs_vec2_from_angle(agent->orientation);
+}

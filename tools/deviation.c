@@ -13,12 +13,17 @@
 #include "fixsteer/avoidance.h"
 #include "fixsteer/fixsteer.h"
 #include "fixsteer/flocking.h"
+#include "fixsteer/flow_field.h"
+#include "fixsteer/hide.h"
+#include "fixsteer/interpose.h"
 #include "fixsteer/kinematic.h"
 #include "fixsteer/leader.h"
 #include "fixsteer/manager.h"
+#include "fixsteer/neighbors.h"
 #include "fixsteer/path.h"
 #include "fixsteer/pursuit.h"
 #include "fixsteer/seek.h"
+#include "fixsteer/unaligned_avoidance.h"
 #include "fixsteer/velocity_match.h"
 
 #define N 4
@@ -167,16 +172,119 @@ static double d_align(const dagent *a, double target, const fxs_align_def *def) 
   return clampd((tr - a->r) / d(def->time_to_target), -a->max_ang, a->max_ang);
 }
 
+static double dot(dv a, dv b) { return a.x * b.x + a.y * b.y; }
+static double cross(dv a, dv b) { return a.x * b.y - a.y * b.x; }
+static dv perp(dv a) { return (dv){-a.y, a.x}; } // turned by +pi/2
+static dv heading(const dagent *a) {
+  return len(a->v) >= 256 / 65536.0 ? set_len(a->v, 1) : (dv){cos(a->o), sin(a->o)};
+}
+static dv d_offset_pursuit(const dagent *a, const dagent *l, const fxs_offset_pursuit_def *def) {
+  dv h = heading(l);
+  dv slot = add(l->p, add(scale(h, d(def->offset_forward)), scale(perp(h), d(def->offset_side))));
+  double closing = a->max_speed + len(l->v);
+  double T = closing > 0 ? fmin(len(sub(slot, a->p)) / closing, d(def->max_prediction)) : 0;
+  return d_arrive(a, add(slot, scale(l->v, T)), d(def->slowing_radius));
+}
+static dv d_interpose(const dagent *s, const dagent *a, const dagent *b, const fxs_interpose_def *def) {
+  dv mid = scale(add(a->p, b->p), 0.5);
+  double T = s->max_speed > 0 ? fmin(len(sub(mid, s->p)) / s->max_speed, d(def->max_prediction))
+                              : d(def->max_prediction);
+  dv target = scale(add(add(a->p, scale(a->v, T)), add(b->p, scale(b->v, T))), 0.5);
+  return d_arrive(s, target, d(def->slowing_radius));
+}
+static double seg_dist(dv p, dv a, dv b) { // distance from p to the segment [a, b]
+  dv e = sub(b, a);
+  double t = dot(e, e) > 0 ? clampd(dot(sub(p, a), e) / dot(e, e), 0, 1) : 0;
+  return len(sub(p, add(a, scale(e, t))));
+}
+static dv d_hide(const dagent *a, const dagent *hunter, const fxs_obstacle *obs, int n,
+                 const fxs_hide_def *def) {
+  int best = -1;
+  dv spot = {0, 0};
+  for (int i = 0; i < n; ++i) {
+    dv c = dvec(obs[i].center), dir = sub(c, hunter->p);
+    if (is_zero(dir)) continue;
+    dv s = add(c, set_len(dir, d(obs[i].radius) + d(def->distance_from_boundary)));
+    if (best < 0 || len(sub(s, a->p)) < len(sub(spot, a->p))) best = i, spot = s;
+  }
+  if (best < 0) return d_flee(a, d_future(a, hunter, d(def->max_prediction)), 0);
+  dv c = dvec(obs[best].center);
+  if (seg_dist(c, a->p, spot) <= d(obs[best].radius) + a->radius && seg_dist(c, a->p, spot) < len(sub(spot, c))) {
+    dv out = set_len(sub(a->p, c), 1);
+    dv side = cross(out, sub(spot, c)) < 0 ? scale(perp(out), -1) : perp(out);
+    return d_seek(a, add(c, set_len(add(out, side), d(obs[best].radius) + d(def->distance_from_boundary))));
+  }
+  return d_arrive(a, spot, d(def->slowing_radius));
+}
+#define FLOW_W 40
+#define FLOW_H 40
+#define FLOW_CELL 25.0
+static dv d_flow_cells[FLOW_W * FLOW_H];
+static dv d_flow_vortex(dv cell_center, dv center) { // swirl 1, inward 1/64, unit length
+  dv n = set_len(sub(center, cell_center), 1);
+  return set_len(add((dv){n.y, -n.x}, scale(n, 1.0 / 64)), 1);
+}
+static dv d_follow_flow(const dagent *a) {
+  double fx = floor(a->p.x / FLOW_CELL), fy = floor(a->p.y / FLOW_CELL);
+  int cx = fx < 0 ? 0 : (fx >= FLOW_W ? FLOW_W - 1 : (int)fx);
+  int cy = fy < 0 ? 0 : (fy >= FLOW_H ? FLOW_H - 1 : (int)fy);
+  return sub(set_len(d_flow_cells[cy * FLOW_W + cx], a->max_speed), a->v);
+}
+static dv d_unaligned(const dagent *a, int self, const dagent *all, const fxs_unaligned_avoidance_def *def) {
+  int best = -1;
+  double best_t = 0, limit = a->radius + d(def->neighbor_radius) + d(def->margin);
+  dv best_s = {0, 0};
+  for (int i = 0; i < N; ++i) {
+    if (i == self) continue;
+    dv dp = sub(all[i].p, a->p), dvel = sub(all[i].v, a->v);
+    double v2 = dot(dvel, dvel), t = v2 > 0 ? -dot(dp, dvel) / v2 : 0;
+    if (t < 0 || t > d(def->time_horizon)) continue;
+    dv sep = add(dp, scale(dvel, t));
+    if (len(sep) >= limit || (best >= 0 && t >= best_t)) continue;
+    best = i, best_t = t, best_s = sep;
+  }
+  if (best < 0) return (dv){0, 0};
+  dv dir, rel = sub(a->v, all[best].v);
+  if (len(a->v) >= 256 / 65536.0) {
+    dv h = set_len(a->v, 1), right = {h.y, -h.x};
+    dir = cross(a->v, best_s) < 0 ? scale(right, -1) : right;
+    dv o = all[best].v;
+    if (len(o) >= 256 / 65536.0 && dot(a->v, o) < -0.70710678 * len(a->v) * len(o)) dir = sub(dir, h);
+  } else if (!is_zero(rel)) {
+    dv h = set_len(rel, 1), right = {h.y, -h.x};
+    dir = cross(rel, best_s) < 0 ? scale(right, -1) : right;
+  } else {
+    dir = is_zero(best_s) ? (dv){self < best ? -1 : 1, 0} : scale(best_s, -1);
+  }
+  return set_len(dir, d(def->max_avoid_force));
+}
+// The query's choice: nearest k within radius and in the view, by distance then id.
+static int d_query(const dagent *a, int self, const dagent *all, const fxs_neighbor_query_def *q,
+                   int *chosen) {
+  int n = 0;
+  dv h = heading(a);
+  for (int i = 0; i < N; ++i) {
+    dv o = sub(all[i].p, a->p);
+    if (i == self || len(o) > d(q->radius)) continue;
+    if (!is_zero(o) && dot(o, h) / len(o) < d(q->cos_half_fov)) continue;
+    int j = n++;
+    while (j > 0 && len(sub(all[chosen[j - 1]].p, a->p)) > len(o)) chosen[j] = chosen[j - 1], --j;
+    chosen[j] = i;
+  }
+  return n < (int)q->k ? n : (int)q->k;
+}
+
 // ---------------------------------------------------------------- scenarios
 typedef enum {
   B_SEEK, B_FLEE, B_ARRIVE, B_PURSUIT, B_EVADE, B_AVOID, B_PATH, B_SEPARATION, B_ALIGNMENT,
   B_COHESION, B_LEADER, B_QUEUE, B_DYN_ARRIVE, B_VEL_MATCH, B_ALIGN, B_FACE, B_LOOK,
-  B_KIN_SEEK, B_KIN_ARRIVE, B_COUNT
+  B_KIN_SEEK, B_KIN_ARRIVE, B_OFFSET, B_INTERPOSE, B_HIDE, B_FLOW, B_UNALIGNED, B_QUERY, B_COUNT
 } scenario;
 static const char *const names[B_COUNT] = {
     "seek", "flee", "arrive", "pursuit", "evade", "obstacle_avoidance", "path_following",
     "separation", "alignment", "cohesion", "leader_following", "queue", "dynamic_arrive",
-    "velocity_match", "align", "face", "look_where_going", "kinematic_seek", "kinematic_arrive"};
+    "velocity_match", "align", "face", "look_where_going", "kinematic_seek", "kinematic_arrive",
+    "offset_pursuit", "interpose", "hide", "flow_field", "unaligned_avoidance", "neighbor_query"};
 
 static const fxs_vec2 path_nodes[4] = {{FXS_INT(100), FXS_INT(100)}, {FXS_INT(900), FXS_INT(150)},
                                        {FXS_INT(850), FXS_INT(800)}, {FXS_INT(120), FXS_INT(700)}};
@@ -189,6 +297,7 @@ typedef struct pair {
   dagent g[N];
   fxs_path_state fp[N];
   int gp_node[N], gp_dir[N];
+  fxs_vec2 goal[N]; // unaligned avoidance: each agent walks to another's start
 } pair;
 
 static fxs_vec2 goal_of(void) { return fxs_vec2_make(FXS_INT(1000), FXS_INT(900)); }
@@ -206,6 +315,54 @@ static fxs_agent mouse_at(int tick) {
 }
 static fxs_agent mouse;
 static dagent dmouse;
+
+static dv d_query_flock(const dagent *a, int self, const dagent *all) {
+  fxs_neighbor_query_def q = fxs_default_neighbor_query_def();
+  int chosen[N], m = d_query(a, self, all, &q, chosen);
+  dv f = d_seek(a, dmouse.p), c = {0, 0};
+  for (int j = 0; j < m; ++j) {
+    const dagent *o = &all[chosen[j]];
+    double dist = len(sub(a->p, o->p));
+    if (dist < 40) f = add(f, scale(set_len(sub(a->p, o->p), (40 - dist) * a->max_force / 40), 4));
+    c = add(c, o->p);
+  }
+  if (m) f = add(f, d_seek(a, scale(c, 1.0 / m)));
+  return f;
+}
+
+// Followers' slots in the leader's frame (agent 0 leads).
+static const int offsets[N][2] = {{0, 0}, {-30, 25}, {-30, -25}, {-60, 0}};
+static fxs_offset_pursuit_def offset_def(int i) {
+  fxs_offset_pursuit_def def = fxs_default_offset_pursuit_def();
+  def.offset_forward = FXS_INT(offsets[i][0]);
+  def.offset_side = FXS_INT(offsets[i][1]);
+  return def;
+}
+// A vortex round (500, 450) over a 1000 x 1000 grid of 25-unit cells, both sides alike.
+static fxs_vec2 flow_cells[FLOW_W * FLOW_H];
+static fxs_flow_field flow;
+static void build_flow(void) {
+  fxs_vec2 center = fxs_vec2_make(FXS_INT(500), FXS_INT(450));
+  fxs_flow_field_init(&flow, flow_cells, FLOW_W * FLOW_H, FLOW_W, FLOW_H, fxs_vec2_zero(), FXS_INT(25));
+  fxs_flow_field_fill_vortex(&flow, center, FXS_ONE, FXS_RATIO(1, 64));
+  for (int cy = 0; cy < FLOW_H; ++cy) {
+    for (int cx = 0; cx < FLOW_W; ++cx) {
+      dv c = {(cx + 0.5) * FLOW_CELL, (cy + 0.5) * FLOW_CELL};
+      d_flow_cells[cy * FLOW_W + cx] = d_flow_vortex(c, dvec(center));
+    }
+  }
+}
+// The query flock in fixed point: separation (40, x4) and cohesion over the chosen neighbors.
+static fxs_vec2 query_flock(const fxs_agent *a, int i, const fxs_neighbor *view) {
+  fxs_neighbor_query_def q = fxs_default_neighbor_query_def();
+  uint32_t idx[FXS_NEIGHBORS_MAX_K];
+  fxs_neighbor chosen[FXS_NEIGHBORS_MAX_K];
+  uint32_t m = fxs_query_neighbors(a, (uint32_t)i, view, N, &q, idx);
+  for (uint32_t j = 0; j < m; ++j) chosen[j] = view[idx[j]];
+  fxs_vec2 f = fxs_seek(a, mouse.position);
+  f = fxs_vec2_add(f, fxs_vec2_scale(fxs_separation(a, (uint32_t)i, chosen, m, FXS_INT(40)), FXS_INT(4)));
+  return fxs_vec2_add(f, fxs_cohesion(a, (uint32_t)i, chosen, m, q.radius));
+}
 
 // One fixed-point tick of scenario s for agent i (reading `now`, writing `next`).
 static void fixed_step(scenario s, pair *w, const fxs_agent *now, int i, fxs_agent *next) {
@@ -244,6 +401,33 @@ static void fixed_step(scenario s, pair *w, const fxs_agent *now, int i, fxs_age
     case B_ALIGN: angular = fxs_align(a, FXS_INT(2), &al); f = fxs_arrive(a, goal, FXS_INT(200)); break;
     case B_FACE: angular = fxs_face(a, mouse.position, &al); f = fxs_arrive(a, goal, FXS_INT(200)); break;
     case B_LOOK: angular = fxs_look_where_going(a, &al); f = fxs_arrive(a, goal, FXS_INT(200)); break;
+    case B_OFFSET: {
+      fxs_offset_pursuit_def od = offset_def(i);
+      f = i ? fxs_offset_pursuit(a, &now[0], &od) : fxs_arrive(a, goal, FXS_INT(200));
+      break;
+    }
+    case B_INTERPOSE: {
+      fxs_interpose_def id = fxs_default_interpose_def();
+      f = fxs_interpose(a, &mouse, &now[(i + 1) % N], &id);
+      break;
+    }
+    case B_HIDE: {
+      fxs_hide_def hd = fxs_default_hide_def();
+      f = fxs_hide(a, &mouse, obstacles, 3, &hd);
+      break;
+    }
+    case B_FLOW: {
+      fxs_flow_field_def fd = fxs_default_flow_field_def();
+      f = fxs_follow_flow_field(a, &flow, &fd);
+      break;
+    }
+    case B_UNALIGNED: {
+      fxs_unaligned_avoidance_def ud = fxs_default_unaligned_avoidance_def();
+      f = fxs_vec2_add(fxs_unaligned_avoidance(a, (uint32_t)i, view, N, &ud),
+                       fxs_arrive(a, w->goal[i], FXS_INT(100)));
+      break;
+    }
+    case B_QUERY: f = query_flock(a, i, view); break;
     case B_KIN_SEEK: fxs_kinematic_apply(next, fxs_kinematic_seek(a, goal)); return;
     case B_KIN_ARRIVE: fxs_kinematic_apply(next, fxs_kinematic_arrive(a, goal, FXS_INT(2), FXS_INT(8))); return;
     default: break;
@@ -346,6 +530,28 @@ static void double_step(scenario s, pair *w, const dagent *now, int i, dagent *n
       break;
     }
     case B_LOOK: angular = is_zero(a->v) ? 0 : d_align(a, atan2(a->v.y, a->v.x), &al); f = d_arrive(a, goal, 200); break;
+    case B_OFFSET: {
+      fxs_offset_pursuit_def od = offset_def(i);
+      f = i ? d_offset_pursuit(a, &now[0], &od) : d_arrive(a, goal, 200);
+      break;
+    }
+    case B_INTERPOSE: {
+      fxs_interpose_def id = fxs_default_interpose_def();
+      f = d_interpose(a, &dmouse, &now[(i + 1) % N], &id);
+      break;
+    }
+    case B_HIDE: {
+      fxs_hide_def hd = fxs_default_hide_def();
+      f = d_hide(a, &dmouse, obstacles, 3, &hd);
+      break;
+    }
+    case B_FLOW: f = d_follow_flow(a); break;
+    case B_UNALIGNED: {
+      fxs_unaligned_avoidance_def ud = fxs_default_unaligned_avoidance_def();
+      f = add(d_unaligned(a, i, now, &ud), d_arrive(a, dvec(w->goal[i]), 100));
+      break;
+    }
+    case B_QUERY: f = d_query_flock(a, i, now); break;
     case B_KIN_SEEK:
     case B_KIN_ARRIVE: {
       dv v = sub(goal, a->p);
@@ -379,6 +585,7 @@ static void setup(pair *w, scenario s) {
     w->gp_node[i] = 0;
     w->gp_dir[i] = 1;
   }
+  for (int i = 0; i < N; ++i) w->goal[i] = w->f[N - 1 - i].position;
 }
 
 static double angle_gap(double a, double b) { return fabs(wrap(a - b)); }
@@ -389,6 +596,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: fxs-deviation [ticks > 0]\n");
     return 2;
   }
+  build_flow();
   printf("%-20s %14s %16s %12s\n", "behavior", "max |dpos|", "max |dorient|", "tick > 0.01");
   int over = 0;
   for (int s = 0; s < B_COUNT; ++s) {

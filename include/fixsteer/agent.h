@@ -64,6 +64,15 @@ static inline fxs_steering fxs_steering_angular(fix16_t angular) {
   return s;
 }
 
+/// Speed below which fxs_agent_heading uses the orientation instead of the velocity: 1/256
+/// unit per tick, the speed at which FXS_ORIENT_LOOK_WHERE_GOING stops turning the agent.
+#define FXS_HEADING_MIN_SPEED ((fix16_t)256)
+
+/// The agent's unit heading (length 1 within 2 LSB per component): its velocity direction
+/// when |velocity| >= FXS_HEADING_MIN_SPEED, else (cos orientation, sin orientation), so an
+/// agent settling on a point does not swing its heading on rounding noise.
+fxs_vec2 fxs_agent_heading(const fxs_agent *agent);
+
 /// The steering that turns velocity into desired: desired - velocity (seed 000).
 static inline fxs_vec2 fxs_steer_toward(const fxs_agent *self, fxs_vec2 desired) {
   return fxs_vec2_sub(desired, self->velocity);

@@ -1,0 +1,397 @@
+#include <math.h>
+
+#include "unity.h"
+
+#include "scalar.h"
+#include "vec2.h"
+#include "agent.h"
+#include "rng.h"
+#include "kinematic.h"
+#include "seek.h"
+#include "flocking.h"
+#include "neighbors.h"
+#include "orca.h"
+#include "fxs_test_util.h"
+#include "fxs_test_agents.h"
+
+void setUp(void) {}
+void tearDown(void) {}
+
+static double dx(fix16_t v) { return fxs_test_to_double(v); }
+
+static fxs_neighbor nb(int x, int y, int vx, int vy, uint32_t id) {
+  fxs_neighbor n;
+  n.position = fxs_vec2_make(FXS_INT(x), FXS_INT(y));
+  n.velocity = fxs_vec2_make(FXS_INT(vx), FXS_INT(vy));
+  n.id = id;
+  return n;
+}
+
+void test_orca_defaults_are_the_documented_ones(void) {
+  fxs_orca_def d = fxs_default_orca_def();
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(20), d.time_horizon);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(120), d.neighbor_distance);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(8), d.neighbor_radius);
+  TEST_ASSERT_EQUAL_UINT32(10, d.max_neighbors);
+}
+
+// Head-on at a closing speed of 4, 100 apart, radii 8 + 8, horizon 20 ticks: contact would
+// come at tick 21, just past the horizon. The relative velocity (4, 0) lies 0.2 short of the
+// cut-off disc (centre p / 20 = (5, 0), radius 16 / 20 = 0.8), so u = (0.2, 0) and the agent
+// may go up to 2 + 0.1 along x.
+void test_the_half_plane_of_a_head_on_pair_is_cut_off_at_the_horizon(void) {
+  fxs_agent self = fxs_test_agent_at(0, 0);
+  self.velocity = fxs_vec2_make(FXS_INT(2), 0);
+  fxs_neighbor other = nb(100, 0, -2, 0, 5);
+  fxs_orca_def d = fxs_default_orca_def();
+  fxs_orca_line l = fxs_orca_half_plane(&self, 1, &other, &d);
+  // 0.8 is raw 52428.8 -> 52429; u = 65536 - 52429 = 13107; half rounds away: 6554.
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(2) + 6554, l.point.x);
+  TEST_ASSERT_EQUAL_INT32(0, l.point.y);
+  TEST_ASSERT_EQUAL_INT32(0, l.direction.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_ONE, l.direction.y); // allowed: left of +y, i.e. x <= 2.1
+  fxs_vec2 v = fxs_orca_velocity(&self, 1, fxs_vec2_make(FXS_INT(4), 0), &other, 1, &d);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(2) + 6554, v.x); // the preferred (4, 0) projected on it
+  TEST_ASSERT_EQUAL_INT32(0, v.y);
+}
+
+void test_overlapping_agents_get_a_half_plane_that_separates_them_in_one_tick(void) {
+  fxs_agent self = fxs_test_agent_at(0, 0);
+  fxs_orca_def d = fxs_default_orca_def();
+  fxs_neighbor close = nb(10, 0, 0, 0, 5); // 10 apart, 16 needed: each moves 3 away
+  fxs_orca_line l = fxs_orca_half_plane(&self, 1, &close, &d);
+  TEST_ASSERT_EQUAL_INT32(-FXS_INT(3), l.point.x);
+  TEST_ASSERT_EQUAL_INT32(0, l.point.y);
+  TEST_ASSERT_EQUAL_INT32(0, l.direction.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_ONE, l.direction.y);
+  fxs_vec2 v = fxs_orca_velocity(&self, 1, fxs_vec2_zero(), &close, 1, &d);
+  TEST_ASSERT_EQUAL_INT32(-FXS_INT(3), v.x);
+  TEST_ASSERT_EQUAL_INT32(0, v.y);
+  fxs_neighbor same = nb(0, 0, 0, 0, 5); // coincident: the lower id goes to -x
+  l = fxs_orca_half_plane(&self, 1, &same, &d);
+  TEST_ASSERT_EQUAL_INT32(-FXS_INT(8), l.point.x);
+  l = fxs_orca_half_plane(&self, 9, &same, &d);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(8), l.point.x);
+}
+
+void test_without_neighbors_orca_keeps_the_preferred_velocity_within_max_speed(void) {
+  fxs_agent self = fxs_test_agent_at(0, 0); // max speed 4
+  fxs_orca_def d = fxs_default_orca_def();
+  fxs_neighbor far = nb(500, 0, -4, 0, 5); // beyond neighbor_distance
+  fxs_vec2 v = fxs_orca_velocity(&self, 1, fxs_vec2_make(FXS_INT(3), FXS_INT(1)), &far, 1, &d);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(3), v.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(1), v.y);
+  v = fxs_orca_velocity(&self, 1, fxs_vec2_make(FXS_INT(30), FXS_INT(40)), 0, 0, &d);
+  TEST_ASSERT_TRUE(fxs_vec2_length(v) <= FXS_INT(4));
+  TEST_ASSERT_INT32_WITHIN(1, FXS_RATIO(12, 5), v.x);
+  TEST_ASSERT_INT32_WITHIN(1, FXS_RATIO(16, 5), v.y);
+  fxs_vec2 f = fxs_orca(&self, 1, fxs_vec2_make(FXS_INT(3), FXS_INT(1)), 0, 0, &d);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(3), f.x); // velocity 0: the force is the whole velocity
+}
+
+// The half-plane in double precision, from the paper's geometry, for comparison.
+typedef struct dline {
+  double px, py, dx, dy;
+} dline;
+
+static dline reference_line(const fxs_agent *self, const fxs_neighbor *n, const fxs_orca_def *d) {
+  double px = dx(n->position.x) - dx(self->position.x), py = dx(n->position.y) - dx(self->position.y);
+  double vx = dx(self->velocity.x) - dx(n->velocity.x), vy = dx(self->velocity.y) - dx(n->velocity.y);
+  double r = dx(self->radius) + dx(d->neighbor_radius), tau = dx(d->time_horizon);
+  double dist2 = px * px + py * py, ux, uy;
+  dline l;
+  if (dist2 > r * r) {
+    double wx = vx - px / tau, wy = vy - py / tau, wl2 = wx * wx + wy * wy, wp = wx * px + wy * py;
+    if (wp < 0 && wp * wp > r * r * wl2) {
+      double wl = sqrt(wl2), nx = wx / wl, ny = wy / wl;
+      l.dx = ny, l.dy = -nx;
+      ux = (r / tau - wl) * nx, uy = (r / tau - wl) * ny;
+    } else {
+      double leg = sqrt(dist2 - r * r);
+      if (px * wy - py * wx > 0) {
+        l.dx = (px * leg - py * r) / dist2, l.dy = (px * r + py * leg) / dist2;
+      } else {
+        l.dx = -(px * leg + py * r) / dist2, l.dy = -(-px * r + py * leg) / dist2;
+      }
+      double s = vx * l.dx + vy * l.dy;
+      ux = s * l.dx - vx, uy = s * l.dy - vy;
+    }
+  } else {
+    double wx = vx - px, wy = vy - py, wl = sqrt(wx * wx + wy * wy);
+    double nx = wx / wl, ny = wy / wl;
+    l.dx = ny, l.dy = -nx;
+    ux = (r - wl) * nx, uy = (r - wl) * ny;
+  }
+  l.px = dx(self->velocity.x) + ux / 2, l.py = dx(self->velocity.y) + uy / 2;
+  return l;
+}
+
+static fix16_t raw_speed(uint32_t *rng) {
+  return (fix16_t)(fxs_test_lcg(rng) % (8u * 65536u + 1u)) - FXS_INT(4);
+}
+
+// Seeded pairs: the half-plane matches double precision (point within 2e-3 units per tick,
+// direction within 1e-4), and negating the scene negates it exactly.
+void test_half_planes_match_double_precision_over_seeded_pairs(void) {
+  uint32_t rng = 271828;
+  double worst_p = 0, worst_d = 0;
+  for (int c = 0; c < 2000; ++c) {
+    fxs_agent self = fxs_test_agent_at(0, 0);
+    self.position = fxs_test_point(&rng, -60, 60);
+    self.position.x += (fix16_t)(fxs_test_lcg(&rng) % 65536u);
+    fix16_t vx = raw_speed(&rng), vy = raw_speed(&rng);
+    self.velocity = fxs_vec2_make(vx, vy);
+    fxs_neighbor n = nb(0, 0, 0, 0, 2);
+    n.position = fxs_test_point(&rng, -60, 60);
+    n.position.y += (fix16_t)(fxs_test_lcg(&rng) % 65536u);
+    vx = raw_speed(&rng), vy = raw_speed(&rng);
+    n.velocity = fxs_vec2_make(vx, vy);
+    fxs_orca_def d = fxs_default_orca_def();
+    d.time_horizon = fxs_test_units(&rng, 1, 40);
+    if (fxs_vec2_equal(self.position, n.position)) continue;
+    fxs_orca_line l = fxs_orca_half_plane(&self, 1, &n, &d);
+    dline r = reference_line(&self, &n, &d);
+    double gp = hypot(dx(l.point.x) - r.px, dx(l.point.y) - r.py);
+    double gd = hypot(dx(l.direction.x) - r.dx, dx(l.direction.y) - r.dy);
+    worst_p = gp > worst_p ? gp : worst_p;
+    worst_d = gd > worst_d ? gd : worst_d;
+    TEST_ASSERT_TRUE(gp < 2e-3);
+    TEST_ASSERT_TRUE(gd < 1e-4);
+    fxs_agent ns = self;
+    ns.position = fxs_vec2_negate(self.position), ns.velocity = fxs_vec2_negate(self.velocity);
+    fxs_neighbor nn = n;
+    nn.position = fxs_vec2_negate(n.position), nn.velocity = fxs_vec2_negate(n.velocity);
+    fxs_orca_line m = fxs_orca_half_plane(&ns, 1, &nn, &d);
+    TEST_ASSERT_EQUAL_INT32(-l.point.x, m.point.x);
+    TEST_ASSERT_EQUAL_INT32(-l.point.y, m.point.y);
+    TEST_ASSERT_EQUAL_INT32(-l.direction.x, m.direction.x);
+    TEST_ASSERT_EQUAL_INT32(-l.direction.y, m.direction.y);
+  }
+  FXS_TEST_REPORT("ORCA half-planes: points within %.2e units/tick, directions within %.2e of "
+                  "double precision", worst_p, worst_d);
+}
+
+// The worst side of velocity (x, y) over the half-planes: negative when it violates one.
+static double worst_side(const fxs_orca_line *lines, int n, double x, double y) {
+  double worst = 1e9;
+  for (int i = 0; i < n; ++i) {
+    double side = dx(lines[i].direction.x) * (y - dx(lines[i].point.y)) -
+                  dx(lines[i].direction.y) * (x - dx(lines[i].point.x));
+    worst = side < worst ? side : worst;
+  }
+  return worst;
+}
+
+// Seeded crowds of up to 12 neighbors: the velocity is within max_speed, the result does not
+// depend on the neighbors' order, negating the scene negates it exactly, and a 48 x 48 grid
+// over the max-speed disc finds no velocity that beats it: none that satisfies every
+// half-plane (by 1e-3) when the result violates one, and none inside them all that is
+// closer to the preferred velocity by more than 1e-3 when the result satisfies them all, and
+// none whose worst violation is smaller by more than 1e-3 when it does not.
+void test_orca_velocity_properties_over_seeded_crowds(void) {
+  uint32_t rng = 31415;
+  int feasible = 0, infeasible = 0;
+  double worst_gap = 0;
+  for (int c = 0; c < 300; ++c) {
+    fxs_agent self = fxs_test_agent_at(0, 0);
+    fix16_t sx = raw_speed(&rng), sy = raw_speed(&rng);
+    self.velocity = fxs_vec2_truncate(fxs_vec2_make(sx, sy), self.max_speed);
+    fix16_t qx = raw_speed(&rng), qy = raw_speed(&rng);
+    fxs_vec2 preferred = fxs_vec2_make(qx, qy);
+    uint32_t count = 1 + fxs_test_lcg(&rng) % 12u;
+    fxs_neighbor list[12], rev[12], neg[12];
+    for (uint32_t i = 0; i < count; ++i) {
+      list[i] = nb(0, 0, 0, 0, 10 + i);
+      list[i].position = fxs_test_point(&rng, -80, 80);
+      fix16_t vx = raw_speed(&rng), vy = raw_speed(&rng);
+      list[i].velocity = fxs_vec2_make(vx, vy);
+    }
+    for (uint32_t i = 0; i < count; ++i) {
+      rev[i] = list[count - 1 - i];
+      neg[i] = list[i];
+      neg[i].position = fxs_vec2_negate(list[i].position);
+      neg[i].velocity = fxs_vec2_negate(list[i].velocity);
+    }
+    fxs_orca_def d = fxs_default_orca_def();
+    d.max_neighbors = 12;
+    fxs_vec2 v = fxs_orca_velocity(&self, 1, preferred, list, count, &d);
+    TEST_ASSERT_TRUE(fxs_vec2_length(v) <= self.max_speed);
+    TEST_ASSERT_TRUE(fxs_vec2_equal(v, fxs_orca_velocity(&self, 1, preferred, rev, count, &d)));
+    fxs_agent ns = self;
+    ns.velocity = fxs_vec2_negate(self.velocity);
+    fxs_vec2 nv = fxs_orca_velocity(&ns, 1, fxs_vec2_negate(preferred), neg, count, &d);
+    TEST_ASSERT_EQUAL_INT32(-v.x, nv.x);
+    TEST_ASSERT_EQUAL_INT32(-v.y, nv.y);
+    fxs_orca_line lines[12];
+    int n = 0;
+    for (uint32_t i = 0; i < count; ++i) {
+      if (fxs_vec2_within(self.position, list[i].position, d.neighbor_distance)) {
+        lines[n++] = fxs_orca_half_plane(&self, 1, &list[i], &d);
+      }
+    }
+    double vx = dx(v.x), vy = dx(v.y), px = dx(preferred.x), py = dx(preferred.y);
+    bool ok = worst_side(lines, n, vx, vy) > -1.0 / 4096;
+    ok ? ++feasible : ++infeasible;
+    double own = hypot(vx - px, vy - py), own_side = worst_side(lines, n, vx, vy);
+    for (int gx = 0; gx < 48; ++gx) {
+      for (int gy = 0; gy < 48; ++gy) {
+        double x = -4 + 8 * (gx + 0.5) / 48, y = -4 + 8 * (gy + 0.5) / 48;
+        if (hypot(x, y) > 4) continue;
+        double side = worst_side(lines, n, x, y);
+        if (!ok && side > own_side + 1e-3) {
+          worst_gap = fmax(worst_gap, side - own_side);
+        }
+        if (side < 1e-3) continue;
+        TEST_ASSERT_TRUE_MESSAGE(ok, "a velocity inside every half-plane was missed");
+        TEST_ASSERT_TRUE_MESSAGE(hypot(x - px, y - py) > own - 1e-3, "a better velocity exists");
+      }
+    }
+  }
+  FXS_TEST_REPORT("ORCA: %d of 300 seeded crowds solved inside every half-plane, %d needed the "
+                  "least-violation program (grid beat it by %.2e)", feasible, infeasible, worst_gap);
+  TEST_ASSERT_TRUE(feasible > 150 && infeasible > 10);
+  TEST_ASSERT_TRUE_MESSAGE(worst_gap == 0.0, "a velocity with a smaller worst violation exists");
+}
+
+// Agents that each walk to a goal: the preferred velocity is the goal offset clipped to max
+// speed and turned by up to 0.025 rad per agent, ORCA picks the new velocity from the start-of-tick states, and it is applied
+// directly (kinematic). Returns the smallest centre distance over all pairs and ticks, and
+// the tick from which every agent was within 1 unit of its goal (-1 if never).
+static double walk(fxs_agent *a, const fxs_vec2 *goal, int n, int ticks, int *arrived) {
+  fxs_neighbor view[16];
+  fxs_orca_def d = fxs_default_orca_def();
+  double closest = 1e9;
+  *arrived = -1;
+  for (int t = 0; t < ticks; ++t) {
+    for (int i = 0; i < n; ++i) view[i] = fxs_neighbor_of(&a[i], (uint32_t)i);
+    fxs_vec2 v[16];
+    for (int i = 0; i < n; ++i) {
+      fxs_vec2 preferred = fxs_vec2_truncate(fxs_vec2_sub(goal[i], a[i].position), a[i].max_speed);
+      // A small turn that differs by agent breaks perfect symmetry, which would otherwise
+      // stall two agents face to face (the paper's examples perturb at random).
+      preferred = fxs_vec2_rotate(preferred, (fix16_t)(((i * 7) % 11 - 5) * FXS_RATIO(1, 200)));
+      v[i] = fxs_orca_velocity(&a[i], (uint32_t)i, preferred, view, (uint32_t)n, &d);
+    }
+    bool home = true;
+    for (int i = 0; i < n; ++i) {
+      fxs_kinematic_output out = {v[i], 0};
+      fxs_kinematic_apply(&a[i], out);
+      home = home && fxs_vec2_within(a[i].position, goal[i], FXS_ONE);
+    }
+    for (int i = 0; i < n; ++i) {
+      for (int j = i + 1; j < n; ++j) {
+        double gap = dx(fxs_vec2_distance(a[i].position, a[j].position));
+        closest = gap < closest ? gap : closest;
+      }
+    }
+    if (home && *arrived < 0) *arrived = t;
+    if (!home) *arrived = -1;
+  }
+  return closest;
+}
+
+// Head-on on one line and crossing at right angles: neither pair ever overlaps (centres at
+// least 16 apart, to the LSB), and both arrive. (Without walk()'s per-agent turn the crossing
+// pair stalls face to face at 16.000 units: perfect symmetry.)
+void test_two_agents_walking_through_each_other_with_orca_never_overlap(void) {
+  fxs_agent a[2] = {fxs_test_agent_at(-200, 0), fxs_test_agent_at(200, 0)};
+  fxs_vec2 goal[2] = {a[1].position, a[0].position};
+  int arrived, crossed;
+  double head_on = walk(a, goal, 2, 400, &arrived);
+  fxs_agent b[2] = {fxs_test_agent_at(-200, 0), fxs_test_agent_at(0, -200)};
+  fxs_vec2 goal2[2] = {fxs_vec2_make(FXS_INT(200), 0), fxs_vec2_make(0, FXS_INT(200))};
+  double crossing = walk(b, goal2, 2, 400, &crossed);
+  FXS_TEST_REPORT("ORCA head-on pair: closest centres %.3f units, home by tick %d; right-angle "
+                  "crossing: %.3f units, home by tick %d", head_on, arrived, crossing, crossed);
+  TEST_ASSERT_TRUE(head_on >= 16.0 && crossing >= 16.0);
+  TEST_ASSERT_TRUE(arrived >= 0 && crossed >= 0);
+}
+
+// Sixteen agents on a circle of radius 200 each walk to the opposite point, and two columns
+// of six swap sides. All arrive. Where a crowded tick leaves no velocity inside every
+// half-plane, ORCA takes the least violation, so bodies may touch by a little: measured
+// 0.16 units (1 % of the combined radius) in the middle of the circle, 0.007 in the columns;
+// the test allows half a unit.
+void test_crowds_with_orca_arrive_and_barely_touch(void) {
+  enum { N = 16 };
+  fxs_agent a[N];
+  fxs_vec2 goal[N];
+  for (int i = 0; i < N; ++i) {
+    a[i] = fxs_test_agent_at(0, 0);
+    a[i].position = fxs_vec2_scale(fxs_vec2_from_angle((fix16_t)(i * (FXS_TWO_PI / N))), FXS_INT(200));
+    goal[i] = fxs_vec2_negate(a[i].position);
+  }
+  int circle_home;
+  double circle = walk(a, goal, N, 1500, &circle_home);
+  uint32_t rng = 4711;
+  double columns = 1e9;
+  int columns_home = 0;
+  for (int c = 0; c < 4; ++c) {
+    fxs_agent b[12];
+    fxs_vec2 g[12];
+    for (int i = 0; i < 12; ++i) {
+      int side = i < 6 ? -1 : 1, row = i % 6;
+      b[i] = fxs_test_agent_at(0, 0);
+      fix16_t jx = fxs_test_units(&rng, -10, 10), jy = fxs_test_units(&rng, -5, 5);
+      b[i].position = fxs_vec2_make(fxs_add(FXS_INT(side * 200), jx), fxs_add(FXS_INT(row * 40 - 100), jy));
+      g[i] = fxs_vec2_make(FXS_INT(-side * 200), FXS_INT(row * 40 - 100));
+    }
+    int home;
+    double gap = walk(b, g, 12, 1500, &home);
+    columns = gap < columns ? gap : columns;
+    columns_home = home < 0 || columns_home < 0 ? -1 : (home > columns_home ? home : columns_home);
+  }
+  FXS_TEST_REPORT("ORCA circle swap of %d: closest centres %.3f units, home by tick %d; two "
+                  "columns of 6 (4 seeds): %.3f units, home by tick %d", N, circle, circle_home,
+                  columns, columns_home);
+  TEST_ASSERT_TRUE(circle > 15.5 && columns > 15.5);
+  TEST_ASSERT_TRUE(circle_home >= 0 && columns_home >= 0);
+}
+
+static fix16_t any_raw(uint32_t *rng) {
+  uint32_t pick = fxs_test_lcg(rng) % 8u;
+  if (pick == 0) return FXS_MAX;
+  if (pick == 1) return FXS_MIN;
+  if (pick == 2) return 0;
+  uint32_t raw = (fxs_test_lcg(rng) << 8) ^ fxs_test_lcg(rng);
+  return raw == 0x80000000u ? FXS_MIN : (fix16_t)raw;
+}
+
+static fxs_vec2 any_point(uint32_t *rng) {
+  fix16_t x = any_raw(rng);
+  fix16_t y = any_raw(rng);
+  return fxs_vec2_make(x, y);
+}
+
+// Extreme positions, velocities, radii, horizons and preferred velocities: no UB (the
+// sanitizer build checks), the result within the clamped max speed, half-plane directions
+// of unit length.
+void test_orca_is_defined_for_extreme_inputs(void) {
+  uint32_t rng = 4096;
+  for (int c = 0; c < 2000; ++c) {
+    fxs_agent self = fxs_test_agent_at(0, 0);
+    self.position = any_point(&rng);
+    self.velocity = any_point(&rng);
+    self.radius = fxs_abs(any_raw(&rng));
+    self.max_speed = fxs_abs(any_raw(&rng));
+    fxs_vec2 preferred = any_point(&rng);
+    fxs_neighbor list[6];
+    for (int i = 0; i < 6; ++i) {
+      fix16_t near = any_raw(&rng); // a neighbor close by, at any scale
+      near /= (fix16_t)(1 << (fxs_test_lcg(&rng) % 24u));
+      list[i].position = fxs_vec2_add(self.position, fxs_vec2_make(near, 0));
+      if (i % 2) list[i].position = any_point(&rng);
+      list[i].velocity = any_point(&rng);
+      list[i].id = fxs_test_lcg(&rng) % 8u;
+    }
+    fxs_orca_def d;
+    d.time_horizon = any_raw(&rng);
+    d.neighbor_distance = fxs_abs(any_raw(&rng));
+    d.neighbor_radius = fxs_abs(any_raw(&rng));
+    d.max_neighbors = fxs_test_lcg(&rng) % 20u;
+    fxs_vec2 v = fxs_orca_velocity(&self, 3, preferred, list, 6, &d);
+    TEST_ASSERT_TRUE(fxs_vec2_length(v) <= fxs_min(self.max_speed, FXS_INT(1024)));
+    fxs_orca_line l = fxs_orca_half_plane(&self, 3, &list[c % 6], &d);
+    TEST_ASSERT_INT32_WITHIN(2, FXS_ONE, fxs_vec2_length(l.direction));
+  }
+}
