@@ -137,9 +137,15 @@ agents:
     position: [100, 100]
     behaviors:
       - {kind: random_walker, min_step: 1, max_step: 10, aggro_radius: 30, reach_radius: 2, slowing_radius: 8}
-      - {kind: kinematic_seek}
-      - {kind: kinematic_arrive, radius: 3, time_to_target: 4}
-      - {kind: kinematic_wander, max_rotation: 0.4}
+  - name: e
+    position: [-100, 100]
+    behaviors: [{kind: kinematic_seek}]
+  - name: f
+    position: [-100, -100]
+    behaviors: [{kind: kinematic_arrive, radius: 3, time_to_target: 4}]
+  - name: g
+    position: [100, -100]
+    behaviors: [{kind: kinematic_wander, max_rotation: 0.4}]
 events:
   - {tick: 1, agent: a, target: [-40, 10], apply_force: [2, -3]}
   - {tick: 2, agent: b, target_agent: d, path: p2}
@@ -154,7 +160,10 @@ YAML
 build_seeds() {
   local S=$OUT/seeds
   rm -rf "$S"
-  mkdir -p "$S/replays" "$S/fuzz_snapshot" "$S/fuzz_commands" "$S/fuzz_scenario_yaml"
+  mkdir -p "$S/replays" "$S/fuzz_snapshot" "$S/fuzz_commands" "$S/fuzz_scenario_yaml" \
+    "$S/fuzz_session_packet"
+  # Session packets: the regression inputs (valid and broken packets) start the corpus.
+  cp test/fuzz-regressions/fuzz_session_packet/* "$S/fuzz_session_packet/" 2>/dev/null || true
   make -s -j2 >/dev/null || die "make (library and tool) failed"
   local tool=build/bin/fixsteer name f
   for name in $("$tool" list | awk '{print $1}'); do
