@@ -19,11 +19,13 @@ void tearDown(void) {}
 
 static double dx(fix16_t v) { return fxs_test_to_double(v); }
 
-static fxs_vec2 cells[64 * 64];
+// Cells for every grid of these tests (32 x 32: 8 KiB, so the suite fits a 16 KiB board).
+#define SIDE 32u
+static fxs_vec2 cells[SIDE * SIDE];
 
 static fxs_flow_field grid(int ox, int oy, int size, uint32_t w, uint32_t h) {
   fxs_flow_field f;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_flow_field_init(&f, cells, 64 * 64, w, h,
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_flow_field_init(&f, cells, SIDE * SIDE, w, h,
                                                 fxs_vec2_make(FXS_INT(ox), FXS_INT(oy)), FXS_INT(size)));
   return f;
 }
@@ -144,10 +146,10 @@ void test_flow_field_properties_over_seeded_cases(void) {
   uint32_t rng = 555;
   double worst_angle = 0;
   for (int c = 0; c < 200; ++c) {
-    uint32_t w = 1 + fxs_test_lcg(&rng) % 64u, h = 1 + fxs_test_lcg(&rng) % 64u;
+    uint32_t w = 1 + fxs_test_lcg(&rng) % SIDE, h = 1 + fxs_test_lcg(&rng) % SIDE;
     fix16_t size = fxs_test_units(&rng, 1, 40);
     fxs_flow_field f;
-    TEST_ASSERT_EQUAL(FXS_OK, fxs_flow_field_init(&f, cells, 64 * 64, w, h,
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_flow_field_init(&f, cells, SIDE * SIDE, w, h,
                                                   fxs_test_point(&rng, -1000, 1000), size));
     fxs_vec2 point = fxs_test_point(&rng, -1500, 1500);
     fxs_flow_field_fill_toward(&f, point);
@@ -270,9 +272,9 @@ void test_flow_field_is_defined_for_extreme_inputs(void) {
     fxs_flow_field f;
     fix16_t size = fxs_abs(any_raw(&rng));
     if (size == 0) size = 1;
-    uint32_t w = 1 + fxs_test_lcg(&rng) % 64u, h = 1 + fxs_test_lcg(&rng) % 64u;
+    uint32_t w = 1 + fxs_test_lcg(&rng) % SIDE, h = 1 + fxs_test_lcg(&rng) % SIDE;
     fxs_vec2 origin = any_point(&rng);
-    TEST_ASSERT_EQUAL(FXS_OK, fxs_flow_field_init(&f, cells, 64 * 64, w, h, origin, size));
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_flow_field_init(&f, cells, SIDE * SIDE, w, h, origin, size));
     fxs_vec2 center = any_point(&rng);
     fix16_t swirl = any_raw(&rng), inward = any_raw(&rng);
     fxs_flow_field_fill_vortex(&f, center, swirl, inward);
