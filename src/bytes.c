@@ -1,17 +1,6 @@
 #include "bytes.h"
 
-fxs_writer fxs_writer_make(uint8_t *buffer, size_t capacity, fxs_state_hasher *hasher) {
-  fxs_writer w;
-  w.buffer = buffer;
-  w.capacity = buffer ? capacity : 0;
-  w.position = 0;
-  w.hasher = hasher;
-  w.expect = 0;
-  w.expect_size = 0;
-  w.mismatch = 0;
-  w.differs = false;
-  return w;
-}
+#include <string.h>
 
 fxs_writer fxs_writer_comparing(const uint8_t *expect, size_t size) {
   fxs_writer w = fxs_writer_make(0, 0, 0);
@@ -34,6 +23,21 @@ void fxs_writer_store(fxs_writer *w, uint64_t v, uint32_t bytes) {
 
 void fxs_put_bytes(fxs_writer *w, const uint8_t *bytes, size_t size) {
   for (size_t i = 0; i < size; ++i) fxs_put_u8(w, bytes[i]);
+}
+
+void fxs_put_block(fxs_writer *w, const uint8_t *bytes, size_t size) {
+  if (w->hasher) fxs_state_hash_block(w->hasher, bytes, size);
+  if (w->buffer && !w->expect && w->position <= w->capacity && w->capacity - w->position >= size) {
+    memcpy(w->buffer + w->position, bytes, size);
+  } else if (w->buffer || w->expect) { // near the end of the buffer, or comparing
+    size_t start = w->position;
+    for (size_t i = 0; i < size; ++i) {
+      w->position = start + i;
+      fxs_writer_store(w, bytes[i], 1);
+    }
+    w->position = start;
+  }
+  w->position += size;
 }
 
 bool fxs_writer_fits(const fxs_writer *w) { return w->position <= w->capacity; }

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "fixsteer/hash.h"
 
@@ -39,10 +40,27 @@ static inline uint16_t fxs_load_le16(const uint8_t *p) { return (uint16_t)fxs_lo
 static inline uint32_t fxs_load_le32(const uint8_t *p) { return (uint32_t)fxs_load_le(p, 4); }
 static inline uint64_t fxs_load_le64(const uint8_t *p) { return fxs_load_le(p, 8); }
 static inline void fxs_store_le(uint8_t *p, uint64_t v, uint32_t bytes) {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  memcpy(p, &v, bytes); // the host's order is the format's: one store
+#else
   for (uint32_t i = 0; i < bytes; ++i) p[i] = (uint8_t)(v >> (8u * i));
+#endif
 }
 
-fxs_writer fxs_writer_make(uint8_t *buffer, size_t capacity, fxs_state_hasher *hasher);
+// A writer that stores into buffer (may be NULL: only count), feeding hasher when not NULL.
+// Inline, so that a writer into a local buffer compiles to plain stores.
+static inline fxs_writer fxs_writer_make(uint8_t *buffer, size_t capacity, fxs_state_hasher *hasher) {
+  fxs_writer w;
+  w.buffer = buffer;
+  w.capacity = buffer ? capacity : 0;
+  w.position = 0;
+  w.hasher = hasher;
+  w.expect = 0;
+  w.expect_size = 0;
+  w.mismatch = 0;
+  w.differs = false;
+  return w;
+}
 fxs_writer fxs_writer_comparing(const uint8_t *expect, size_t size);
 
 // The storing and comparing paths, byte by byte (out of line: not the per-tick path).
@@ -65,6 +83,8 @@ static inline void fxs_put_u32(fxs_writer *w, uint32_t v) { fxs_put_le(w, v, 4);
 static inline void fxs_put_i32(fxs_writer *w, int32_t v) { fxs_put_le(w, (uint32_t)v, 4); }
 static inline void fxs_put_u64(fxs_writer *w, uint64_t v) { fxs_put_le(w, v, 8); }
 void fxs_put_bytes(fxs_writer *w, const uint8_t *bytes, size_t size);
+// The same as fxs_put_bytes, in blocks: hashed 8 bytes at a time, stored with one copy.
+void fxs_put_block(fxs_writer *w, const uint8_t *bytes, size_t size);
 bool fxs_writer_fits(const fxs_writer *w);
 
 fxs_reader fxs_reader_make(const uint8_t *data, size_t size);

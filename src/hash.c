@@ -43,3 +43,23 @@ void fxs_state_hash_bytes(fxs_state_hasher *h, const void *bytes, size_t size) {
   const uint8_t *p = (const uint8_t *)bytes;
   for (size_t i = 0; i < size; ++i) fxs_state_hash_put(h, p[i], 1);
 }
+
+void fxs_state_hash_block(fxs_state_hasher *h, const uint8_t *p, size_t size) {
+  while (size > 0 && h->fill != 0) { // complete the pending word first
+    fxs_state_hash_put(h, *p++, 1);
+    --size;
+  }
+  h->length += size - size % 8u;
+  uint64_t state = h->state;
+  for (; size >= 8u; size -= 8u, p += 8) {
+    uint64_t word = (uint64_t)p[0] | ((uint64_t)p[1] << 8) | ((uint64_t)p[2] << 16) |
+                    ((uint64_t)p[3] << 24) | ((uint64_t)p[4] << 32) | ((uint64_t)p[5] << 40) |
+                    ((uint64_t)p[6] << 48) | ((uint64_t)p[7] << 56);
+    state = fxs_state_hash_fold(state, word);
+  }
+  h->state = state;
+  while (size > 0) {
+    fxs_state_hash_put(h, *p++, 1);
+    --size;
+  }
+}

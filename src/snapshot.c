@@ -12,46 +12,53 @@ static void put_vec2(fxs_writer *w, fxs_vec2 v) {
   fxs_put_i32(w, v.y);
 }
 
-static void put_body(fxs_writer *w, const fxs_agent *a) {
-  put_vec2(w, a->position);
-  put_vec2(w, a->velocity);
-  fxs_put_i32(w, a->orientation);
-  fxs_put_i32(w, a->rotation);
-  fxs_put_i32(w, a->mass);
-  fxs_put_i32(w, a->radius);
-  fxs_put_i32(w, a->max_speed);
-  fxs_put_i32(w, a->max_force);
-  fxs_put_i32(w, a->max_rotation);
-  fxs_put_i32(w, a->max_angular_acceleration);
-  fxs_put_i32(w, a->max_turn_rate);
-  fxs_put_u8(w, a->orientation_mode);
+// Little-endian stores at a cursor into a buffer sized for them (no checks).
+static uint8_t *st8(uint8_t *p, uint8_t v) { *p = v; return p + 1; }
+static uint8_t *st16(uint8_t *p, uint16_t v) { fxs_store_le(p, v, 2); return p + 2; }
+static uint8_t *st32(uint8_t *p, uint32_t v) { fxs_store_le(p, v, 4); return p + 4; }
+static uint8_t *sti32(uint8_t *p, int32_t v) { return st32(p, (uint32_t)v); }
+static uint8_t *stvec(uint8_t *p, fxs_vec2 v) { return sti32(sti32(p, v.x), v.y); }
+
+static uint8_t *body_bytes(uint8_t *p, const fxs_agent *a) {
+  p = stvec(stvec(p, a->position), a->velocity);
+  p = sti32(sti32(p, a->orientation), a->rotation);
+  p = sti32(sti32(p, a->mass), a->radius);
+  p = sti32(sti32(p, a->max_speed), a->max_force);
+  p = sti32(sti32(p, a->max_rotation), a->max_angular_acceleration);
+  p = sti32(p, a->max_turn_rate);
+  return st8(p, a->orientation_mode);
 }
 
-static void put_agent_slot(fxs_writer *w, const fxs_agent_slot *s) {
-  fxs_put_u16(w, s->generation);
-  fxs_put_u8(w, s->alive);
-  if (!s->alive) return; // a free slot's only lasting state is its generation
-  fxs_put_u8(w, s->combine_mode);
-  fxs_put_u8(w, s->behavior_count);
-  fxs_put_u16(w, s->path_index);
-  fxs_put_u32(w, s->target_agent);
-  put_vec2(w, s->target_point);
-  put_vec2(w, s->pending_force);
-  put_body(w, &s->body);
-  for (int i = 0; i < 4; ++i) fxs_put_u32(w, s->rng.s[i]);
-  fxs_put_i32(w, s->wander_angle);
-  fxs_put_u16(w, s->path.current_node);
-  fxs_put_u8(w, (uint8_t)s->path.path_dir);
-  fxs_put_u8(w, s->path.finished);
-  put_vec2(w, s->walker.waypoint);
-  fxs_put_u8(w, s->walker.has_waypoint);
+// The bytes of one agent slot in the snapshot layout; returns their end. A free slot's only
+// lasting state is its generation.
+static uint8_t *slot_bytes(uint8_t *p, const fxs_agent_slot *s) {
+  p = st8(st16(p, s->generation), s->alive);
+  if (!s->alive) return p;
+  p = st8(st8(p, s->combine_mode), s->behavior_count);
+  p = st32(st16(p, s->path_index), s->target_agent);
+  p = stvec(stvec(p, s->target_point), s->pending_force);
+  p = body_bytes(p, &s->body);
+  for (int i = 0; i < 4; ++i) p = st32(p, s->rng.s[i]);
+  p = sti32(p, s->wander_angle);
+  p = st8(st8(st16(p, s->path.current_node), (uint8_t)s->path.path_dir), s->path.finished);
+  p = st8(stvec(p, s->walker.waypoint), s->walker.has_waypoint);
   for (uint8_t b = 0; b < s->behavior_count; ++b) {
     const fxs_behavior_slot *bs = &s->behaviors[b];
-    fxs_put_u8(w, bs->kind);
-    fxs_put_u8(w, bs->priority);
-    fxs_put_i32(w, bs->weight);
-    for (int i = 0; i < FXS_BEHAVIOR_PARAMS; ++i) fxs_put_i32(w, bs->p[i]);
+    p = sti32(st8(st8(p, bs->kind), bs->priority), bs->weight);
+    for (int i = 0; i < FXS_BEHAVIOR_PARAMS; ++i) p = sti32(p, bs->p[i]);
   }
+  return p;
+}
+
+// Most bytes one agent slot serializes to (slot_bytes): 27 before the body, 53 of body, 33
+// after it, and 30 per behavior.
+#define SLOT_MAX_BYTES (27u + 53u + 33u + 30u * FXS_AGENT_BEHAVIORS)
+
+// One slot: its fields stored into a local buffer, then hashed 8 bytes at a time, copied or
+// compared as one block.
+static void put_slot_block(fxs_writer *w, const fxs_agent_slot *s) {
+  uint8_t bytes[SLOT_MAX_BYTES];
+  fxs_put_block(w, bytes, (size_t)(slot_bytes(bytes, s) - bytes));
 }
 
 // The one serializer behind the hash and the snapshot.
@@ -72,7 +79,7 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
   fxs_put_u32(w, world->tick);
   fxs_put_u32(w, world->path_count);
   fxs_put_u32(w, world->node_count);
-  for (uint32_t i = 0; i < world->capacity.agents; ++i) put_agent_slot(w, &world->agents[i]);
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) put_slot_block(w, &world->agents[i]);
   for (uint32_t i = 0; i < world->capacity.obstacles; ++i) {
     fxs_put_u8(w, world->obstacle_alive[i]);
     if (!world->obstacle_alive[i]) continue;

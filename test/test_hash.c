@@ -132,3 +132,18 @@ void test_the_state_hash_avalanches(void) {
   TEST_MESSAGE(msg);
   TEST_ASSERT_TRUE(mean > 31.5 && mean < 32.5);
 }
+
+void test_blocks_hash_like_their_bytes_at_every_alignment(void) {
+  uint64_t seed = 4242;
+  uint8_t bytes[80];
+  for (size_t i = 0; i < sizeof bytes; ++i) bytes[i] = (uint8_t)next_random(&seed);
+  for (size_t lead = 0; lead < 9; ++lead) {
+    for (size_t size = 0; size + lead <= sizeof bytes; size += 3) {
+      fxs_state_hasher a = fxs_state_hasher_make(), b = fxs_state_hasher_make();
+      fxs_state_hash_bytes(&a, bytes, lead + size);
+      fxs_state_hash_bytes(&b, bytes, lead);
+      fxs_state_hash_block(&b, bytes + lead, size);
+      TEST_ASSERT_EQUAL_HEX64(fxs_state_hash_value(&a), fxs_state_hash_value(&b));
+    }
+  }
+}

@@ -103,6 +103,9 @@ uint64_t fxs_state_hash_value(const fxs_state_hasher *h);
 /// Feeds `size` bytes in order.
 void fxs_state_hash_bytes(fxs_state_hasher *h, const void *bytes, size_t size);
 
+/// Feeds `size` bytes in order, as fxs_state_hash_bytes does, folding whole words at once.
+void fxs_state_hash_block(fxs_state_hasher *h, const uint8_t *bytes, size_t size);
+
 #ifdef __cplusplus
 }
 #endif
