@@ -249,42 +249,25 @@ void test_an_agent_in_a_vortex_circles_its_centre(void) {
   TEST_ASSERT_TRUE(phi > 250.0); // the outward drift the inward weight corrects
 }
 
-static fix16_t any_raw(uint32_t *rng) {
-  uint32_t pick = fxs_test_lcg(rng) % 8u;
-  if (pick == 0) return FXS_MAX;
-  if (pick == 1) return FXS_MIN;
-  if (pick == 2) return 0;
-  uint32_t raw = (fxs_test_lcg(rng) << 8) ^ fxs_test_lcg(rng);
-  return raw == 0x80000000u ? FXS_MIN : (fix16_t)raw;
-}
-
-// Two raw values drawn in order (never two draws in one argument list: C leaves their order
-// unspecified, and compilers differ).
-static fxs_vec2 any_point(uint32_t *rng) {
-  fix16_t x = any_raw(rng);
-  fix16_t y = any_raw(rng);
-  return fxs_vec2_make(x, y);
-}
-
 void test_flow_field_is_defined_for_extreme_inputs(void) {
   uint32_t rng = 2718;
   for (int c = 0; c < 300; ++c) {
     fxs_flow_field f;
-    fix16_t size = fxs_abs(any_raw(&rng));
+    fix16_t size = fxs_abs(fxs_test_any_raw(&rng));
     if (size == 0) size = 1;
     uint32_t w = 1 + fxs_test_lcg(&rng) % SIDE, h = 1 + fxs_test_lcg(&rng) % SIDE;
-    fxs_vec2 origin = any_point(&rng);
+    fxs_vec2 origin = fxs_test_any_point(&rng);
     TEST_ASSERT_EQUAL(FXS_OK, fxs_flow_field_init(&f, cells, SIDE * SIDE, w, h, origin, size));
-    fxs_vec2 center = any_point(&rng);
-    fix16_t swirl = any_raw(&rng), inward = any_raw(&rng);
+    fxs_vec2 center = fxs_test_any_point(&rng);
+    fix16_t swirl = fxs_test_any_raw(&rng), inward = fxs_test_any_raw(&rng);
     fxs_flow_field_fill_vortex(&f, center, swirl, inward);
     for (uint32_t i = 0; i < w * h; ++i) TEST_ASSERT_TRUE(fxs_vec2_length(cells[i]) <= FXS_ONE + 2);
     for (int k = 0; k < 10; ++k) {
       fxs_agent a = fxs_test_agent_at(0, 0);
-      a.position = any_point(&rng);
-      a.max_speed = fxs_abs(any_raw(&rng));
-      a.velocity = fxs_vec2_truncate(any_point(&rng), a.max_speed);
-      fxs_flow_field_def d = {fxs_abs(any_raw(&rng))};
+      a.position = fxs_test_any_point(&rng);
+      a.max_speed = fxs_abs(fxs_test_any_raw(&rng));
+      a.velocity = fxs_vec2_truncate(fxs_test_any_point(&rng), a.max_speed);
+      fxs_flow_field_def d = {fxs_abs(fxs_test_any_raw(&rng))};
       fxs_vec2 force = fxs_follow_flow_field(&a, &f, &d);
       TEST_ASSERT_NOT_EQUAL(INT32_MIN, force.x);
       TEST_ASSERT_NOT_EQUAL(INT32_MIN, force.y);

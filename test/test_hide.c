@@ -275,42 +275,25 @@ void test_an_agent_hides_from_a_walking_hunter_with_obstacle_avoidance(void) {
   hide_from_a_walking_hunter(true);
 }
 
-static fix16_t any_raw(uint32_t *rng) {
-  uint32_t pick = fxs_test_lcg(rng) % 8u;
-  if (pick == 0) return FXS_MAX;
-  if (pick == 1) return FXS_MIN;
-  if (pick == 2) return 0;
-  uint32_t raw = (fxs_test_lcg(rng) << 8) ^ fxs_test_lcg(rng);
-  return raw == 0x80000000u ? FXS_MIN : (fix16_t)raw;
-}
-
-// Two raw values drawn in order (never two draws in one argument list: C leaves their order
-// unspecified, and compilers differ).
-static fxs_vec2 any_point(uint32_t *rng) {
-  fix16_t x = any_raw(rng);
-  fix16_t y = any_raw(rng);
-  return fxs_vec2_make(x, y);
-}
-
 void test_hide_is_defined_for_extreme_inputs(void) {
   uint32_t rng = 31337;
   for (int c = 0; c < 2000; ++c) {
     fxs_obstacle obs[3];
     for (int i = 0; i < 3; ++i) {
-      obs[i].center = any_point(&rng);
-      obs[i].radius = fxs_abs(any_raw(&rng));
+      obs[i].center = fxs_test_any_point(&rng);
+      obs[i].radius = fxs_abs(fxs_test_any_raw(&rng));
     }
     fxs_agent self = fxs_test_agent_at(0, 0), hunter = self;
-    self.position = any_point(&rng);
-    self.max_speed = fxs_abs(any_raw(&rng));
-    self.radius = fxs_abs(any_raw(&rng));
-    self.velocity = fxs_vec2_truncate(any_point(&rng), self.max_speed);
-    hunter.position = any_point(&rng);
-    hunter.velocity = any_point(&rng);
+    self.position = fxs_test_any_point(&rng);
+    self.max_speed = fxs_abs(fxs_test_any_raw(&rng));
+    self.radius = fxs_abs(fxs_test_any_raw(&rng));
+    self.velocity = fxs_vec2_truncate(fxs_test_any_point(&rng), self.max_speed);
+    hunter.position = fxs_test_any_point(&rng);
+    hunter.velocity = fxs_test_any_point(&rng);
     fxs_hide_def d;
-    d.distance_from_boundary = fxs_abs(any_raw(&rng));
-    d.slowing_radius = fxs_abs(any_raw(&rng));
-    d.max_prediction = fxs_abs(any_raw(&rng));
+    d.distance_from_boundary = fxs_abs(fxs_test_any_raw(&rng));
+    d.slowing_radius = fxs_abs(fxs_test_any_raw(&rng));
+    d.max_prediction = fxs_abs(fxs_test_any_raw(&rng));
     fxs_vec2 f = fxs_hide(&self, &hunter, obs, 3, &d);
     TEST_ASSERT_NOT_EQUAL(INT32_MIN, f.x);
     TEST_ASSERT_NOT_EQUAL(INT32_MIN, f.y);

@@ -156,37 +156,20 @@ void test_a_bodyguard_stays_between_a_client_and_an_attacker(void) {
   TEST_ASSERT_TRUE(worst < 12.0);
 }
 
-static fix16_t any_raw(uint32_t *rng) {
-  uint32_t pick = fxs_test_lcg(rng) % 8u;
-  if (pick == 0) return FXS_MAX;
-  if (pick == 1) return FXS_MIN;
-  if (pick == 2) return 0;
-  uint32_t raw = (fxs_test_lcg(rng) << 8) ^ fxs_test_lcg(rng);
-  return raw == 0x80000000u ? FXS_MIN : (fix16_t)raw;
-}
-
-// Two raw values drawn in order (never two draws in one argument list: C leaves their order
-// unspecified, and compilers differ).
-static fxs_vec2 any_point(uint32_t *rng) {
-  fix16_t x = any_raw(rng);
-  fix16_t y = any_raw(rng);
-  return fxs_vec2_make(x, y);
-}
-
 void test_interpose_is_defined_for_extreme_inputs(void) {
   uint32_t rng = 7;
   for (int c = 0; c < 3000; ++c) {
     fxs_agent self = fxs_test_agent_at(0, 0), a = self, b = self;
-    self.position = any_point(&rng);
-    self.max_speed = fxs_abs(any_raw(&rng));
-    self.velocity = fxs_vec2_truncate(any_point(&rng), self.max_speed);
-    a.position = any_point(&rng);
-    a.velocity = any_point(&rng);
-    b.position = any_point(&rng);
-    b.velocity = any_point(&rng);
+    self.position = fxs_test_any_point(&rng);
+    self.max_speed = fxs_abs(fxs_test_any_raw(&rng));
+    self.velocity = fxs_vec2_truncate(fxs_test_any_point(&rng), self.max_speed);
+    a.position = fxs_test_any_point(&rng);
+    a.velocity = fxs_test_any_point(&rng);
+    b.position = fxs_test_any_point(&rng);
+    b.velocity = fxs_test_any_point(&rng);
     fxs_interpose_def d;
-    d.slowing_radius = fxs_abs(any_raw(&rng));
-    d.max_prediction = any_raw(&rng);
+    d.slowing_radius = fxs_abs(fxs_test_any_raw(&rng));
+    d.max_prediction = fxs_test_any_raw(&rng);
     fxs_vec2 f = fxs_interpose(&self, &a, &b, &d);
     TEST_ASSERT_NOT_EQUAL(INT32_MIN, f.x);
     TEST_ASSERT_NOT_EQUAL(INT32_MIN, f.y);

@@ -81,7 +81,8 @@ void test_speed_and_force_stay_within_limits_after_every_update(void) {
   fxs_wander_def wdef = fxs_default_wander_def();
   for (int c = 0; c < 30; ++c) {
     fxs_agent a = fxs_test_agent_at(0, 0);
-    a.max_speed = fxs_test_units(&rng, 1, 12) / (int)(1 + fxs_test_lcg(&rng) % 3);
+    fix16_t speed = fxs_test_units(&rng, 1, 12); // two draws, two statements: C leaves the
+    a.max_speed = speed / (int)(1 + fxs_test_lcg(&rng) % 3); // order within one unspecified
     a.max_force = a.max_speed / (int)(2 + fxs_test_lcg(&rng) % 20);
     a.mass = FXS_ONE + (fix16_t)(fxs_test_lcg(&rng) % (uint32_t)FXS_INT(3));
     fix16_t angle = 0;

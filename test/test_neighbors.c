@@ -236,39 +236,22 @@ void test_a_flock_over_topological_neighbors_does_not_depend_on_list_order(void)
   TEST_ASSERT_TRUE(farthest < 150.0);
 }
 
-static fix16_t any_raw(uint32_t *rng) {
-  uint32_t pick = fxs_test_lcg(rng) % 8u;
-  if (pick == 0) return FXS_MAX;
-  if (pick == 1) return FXS_MIN;
-  if (pick == 2) return 0;
-  uint32_t raw = (fxs_test_lcg(rng) << 8) ^ fxs_test_lcg(rng);
-  return raw == 0x80000000u ? FXS_MIN : (fix16_t)raw;
-}
-
-// Two raw values drawn in order (never two draws in one argument list: C leaves their order
-// unspecified, and compilers differ).
-static fxs_vec2 any_point(uint32_t *rng) {
-  fix16_t x = any_raw(rng);
-  fix16_t y = any_raw(rng);
-  return fxs_vec2_make(x, y);
-}
-
 void test_the_query_is_defined_for_extreme_inputs(void) {
   uint32_t rng = 8086;
   for (int c = 0; c < 2000; ++c) {
     fxs_agent self = fxs_test_agent_at(0, 0);
-    self.position = any_point(&rng);
-    self.velocity = any_point(&rng);
-    self.orientation = any_raw(&rng);
+    self.position = fxs_test_any_point(&rng);
+    self.velocity = fxs_test_any_point(&rng);
+    self.orientation = fxs_test_any_raw(&rng);
     fxs_neighbor cand[8];
     for (int i = 0; i < 8; ++i) {
-      cand[i].position = any_point(&rng);
+      cand[i].position = fxs_test_any_point(&rng);
       cand[i].velocity = fxs_vec2_zero();
       cand[i].id = fxs_test_lcg(&rng) % 6u;
     }
     fxs_neighbor_query_def d;
-    d.radius = any_raw(&rng);
-    d.cos_half_fov = any_raw(&rng);
+    d.radius = fxs_test_any_raw(&rng);
+    d.cos_half_fov = fxs_test_any_raw(&rng);
     d.k = fxs_test_lcg(&rng) % 20u;
     uint32_t out[FXS_NEIGHBORS_MAX_K];
     uint32_t n = fxs_query_neighbors(&self, 2, cand, 8, &d, out);
@@ -278,6 +261,6 @@ void test_the_query_is_defined_for_extreme_inputs(void) {
       TEST_ASSERT_NOT_EQUAL(2, cand[out[i]].id);
       TEST_ASSERT_TRUE(fxs_vec2_within(self.position, cand[out[i]].position, d.radius));
     }
-    (void)fxs_in_field_of_view(self.position, self.velocity, cand[0].position, any_raw(&rng));
+    (void)fxs_in_field_of_view(self.position, self.velocity, cand[0].position, fxs_test_any_raw(&rng));
   }
 }

@@ -348,21 +348,6 @@ void test_crowds_with_orca_arrive_and_barely_touch(void) {
   TEST_ASSERT_TRUE(circle_home >= 0 && columns_home >= 0);
 }
 
-static fix16_t any_raw(uint32_t *rng) {
-  uint32_t pick = fxs_test_lcg(rng) % 8u;
-  if (pick == 0) return FXS_MAX;
-  if (pick == 1) return FXS_MIN;
-  if (pick == 2) return 0;
-  uint32_t raw = (fxs_test_lcg(rng) << 8) ^ fxs_test_lcg(rng);
-  return raw == 0x80000000u ? FXS_MIN : (fix16_t)raw;
-}
-
-static fxs_vec2 any_point(uint32_t *rng) {
-  fix16_t x = any_raw(rng);
-  fix16_t y = any_raw(rng);
-  return fxs_vec2_make(x, y);
-}
-
 // Extreme positions, velocities, radii, horizons and preferred velocities: no UB (the
 // sanitizer build checks), the result within the clamped max speed, half-plane directions
 // of unit length.
@@ -370,24 +355,24 @@ void test_orca_is_defined_for_extreme_inputs(void) {
   uint32_t rng = 4096;
   for (int c = 0; c < 2000; ++c) {
     fxs_agent self = fxs_test_agent_at(0, 0);
-    self.position = any_point(&rng);
-    self.velocity = any_point(&rng);
-    self.radius = fxs_abs(any_raw(&rng));
-    self.max_speed = fxs_abs(any_raw(&rng));
-    fxs_vec2 preferred = any_point(&rng);
+    self.position = fxs_test_any_point(&rng);
+    self.velocity = fxs_test_any_point(&rng);
+    self.radius = fxs_abs(fxs_test_any_raw(&rng));
+    self.max_speed = fxs_abs(fxs_test_any_raw(&rng));
+    fxs_vec2 preferred = fxs_test_any_point(&rng);
     fxs_neighbor list[6];
     for (int i = 0; i < 6; ++i) {
-      fix16_t near = any_raw(&rng); // a neighbor close by, at any scale
+      fix16_t near = fxs_test_any_raw(&rng); // a neighbor close by, at any scale
       near /= (fix16_t)(1 << (fxs_test_lcg(&rng) % 24u));
       list[i].position = fxs_vec2_add(self.position, fxs_vec2_make(near, 0));
-      if (i % 2) list[i].position = any_point(&rng);
-      list[i].velocity = any_point(&rng);
+      if (i % 2) list[i].position = fxs_test_any_point(&rng);
+      list[i].velocity = fxs_test_any_point(&rng);
       list[i].id = fxs_test_lcg(&rng) % 8u;
     }
     fxs_orca_def d;
-    d.time_horizon = any_raw(&rng);
-    d.neighbor_distance = fxs_abs(any_raw(&rng));
-    d.neighbor_radius = fxs_abs(any_raw(&rng));
+    d.time_horizon = fxs_test_any_raw(&rng);
+    d.neighbor_distance = fxs_abs(fxs_test_any_raw(&rng));
+    d.neighbor_radius = fxs_abs(fxs_test_any_raw(&rng));
     d.max_neighbors = fxs_test_lcg(&rng) % 20u;
     fxs_vec2 v = fxs_orca_velocity(&self, 3, preferred, list, 6, &d);
     TEST_ASSERT_TRUE(fxs_vec2_length(v) <= fxs_min(self.max_speed, FXS_INT(1024)));

@@ -271,40 +271,23 @@ void test_followers_keep_a_v_formation_behind_a_leader_driving_a_square(void) {
 }
 
 // Any raw value in [FXS_MIN, FXS_MAX], edges included often.
-static fix16_t any_raw(uint32_t *rng) {
-  uint32_t pick = fxs_test_lcg(rng) % 8u;
-  if (pick == 0) return FXS_MAX;
-  if (pick == 1) return FXS_MIN;
-  if (pick == 2) return 0;
-  uint32_t raw = (fxs_test_lcg(rng) << 8) ^ fxs_test_lcg(rng);
-  return raw == 0x80000000u ? FXS_MIN : (fix16_t)raw;
-}
-
-// Two raw values drawn in order (never two draws in one argument list: C leaves their order
-// unspecified, and compilers differ).
-static fxs_vec2 any_point(uint32_t *rng) {
-  fix16_t x = any_raw(rng);
-  fix16_t y = any_raw(rng);
-  return fxs_vec2_make(x, y);
-}
-
 // Extreme positions, velocities, offsets and limits: no UB (the sanitizer build checks),
 // no 0x80000000 sentinel out, and a look-ahead within [0, max_prediction].
 void test_offset_pursuit_is_defined_for_extreme_inputs(void) {
   uint32_t rng = 99;
   for (int c = 0; c < 3000; ++c) {
     fxs_agent leader = fxs_test_agent_at(0, 0), self = fxs_test_agent_at(0, 0);
-    leader.position = any_point(&rng);
-    leader.velocity = any_point(&rng);
-    leader.orientation = any_raw(&rng);
-    self.position = any_point(&rng);
-    self.max_speed = fxs_abs(any_raw(&rng));
-    self.velocity = fxs_vec2_truncate(any_point(&rng), self.max_speed);
+    leader.position = fxs_test_any_point(&rng);
+    leader.velocity = fxs_test_any_point(&rng);
+    leader.orientation = fxs_test_any_raw(&rng);
+    self.position = fxs_test_any_point(&rng);
+    self.max_speed = fxs_abs(fxs_test_any_raw(&rng));
+    self.velocity = fxs_vec2_truncate(fxs_test_any_point(&rng), self.max_speed);
     fxs_offset_pursuit_def d = fxs_default_offset_pursuit_def();
-    d.offset_forward = any_raw(&rng);
-    d.offset_side = any_raw(&rng);
-    d.slowing_radius = fxs_abs(any_raw(&rng));
-    d.max_prediction = fxs_abs(any_raw(&rng));
+    d.offset_forward = fxs_test_any_raw(&rng);
+    d.offset_side = fxs_test_any_raw(&rng);
+    d.slowing_radius = fxs_abs(fxs_test_any_raw(&rng));
+    d.max_prediction = fxs_abs(fxs_test_any_raw(&rng));
     fxs_vec2 f = fxs_offset_pursuit(&self, &leader, &d);
     TEST_ASSERT_NOT_EQUAL(INT32_MIN, f.x);
     TEST_ASSERT_NOT_EQUAL(INT32_MIN, f.y);

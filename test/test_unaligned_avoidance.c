@@ -378,41 +378,24 @@ void test_two_groups_swapping_sides_never_overlap_with_separation(void) {
   TEST_ASSERT_TRUE(latest >= 0);
 }
 
-static fix16_t any_raw(uint32_t *rng) {
-  uint32_t pick = fxs_test_lcg(rng) % 8u;
-  if (pick == 0) return FXS_MAX;
-  if (pick == 1) return FXS_MIN;
-  if (pick == 2) return 0;
-  uint32_t raw = (fxs_test_lcg(rng) << 8) ^ fxs_test_lcg(rng);
-  return raw == 0x80000000u ? FXS_MIN : (fix16_t)raw;
-}
-
-// Two raw values drawn in order (never two draws in one argument list: C leaves their order
-// unspecified, and compilers differ).
-static fxs_vec2 any_point(uint32_t *rng) {
-  fix16_t x = any_raw(rng);
-  fix16_t y = any_raw(rng);
-  return fxs_vec2_make(x, y);
-}
-
 void test_unaligned_avoidance_is_defined_for_extreme_inputs(void) {
   uint32_t rng = 1618;
   for (int c = 0; c < 3000; ++c) {
     fxs_agent self = fxs_test_agent_at(0, 0);
-    self.position = any_point(&rng);
-    self.velocity = any_point(&rng);
-    self.radius = fxs_abs(any_raw(&rng));
+    self.position = fxs_test_any_point(&rng);
+    self.velocity = fxs_test_any_point(&rng);
+    self.radius = fxs_abs(fxs_test_any_raw(&rng));
     fxs_neighbor list[4];
     for (int i = 0; i < 4; ++i) {
-      list[i].position = any_point(&rng);
-      list[i].velocity = any_point(&rng);
+      list[i].position = fxs_test_any_point(&rng);
+      list[i].velocity = fxs_test_any_point(&rng);
       list[i].id = fxs_test_lcg(&rng) % 4u;
     }
     fxs_unaligned_avoidance_def d;
-    d.time_horizon = any_raw(&rng);
-    d.margin = any_raw(&rng);
-    d.neighbor_radius = any_raw(&rng);
-    d.max_avoid_force = any_raw(&rng);
+    d.time_horizon = fxs_test_any_raw(&rng);
+    d.margin = fxs_test_any_raw(&rng);
+    d.neighbor_radius = fxs_test_any_raw(&rng);
+    d.max_avoid_force = fxs_test_any_raw(&rng);
     fxs_vec2 f = fxs_unaligned_avoidance(&self, 1, list, 4, &d);
     TEST_ASSERT_NOT_EQUAL(INT32_MIN, f.x);
     TEST_ASSERT_NOT_EQUAL(INT32_MIN, f.y);

@@ -31,4 +31,21 @@ static inline fxs_vec2 fxs_test_point(uint32_t *state, int lo, int hi) {
   return fxs_vec2_make(x, y);
 }
 
+// Any raw Q16.16 value, often an extreme (FXS_MAX, FXS_MIN, 0), never 0x80000000.
+static inline fix16_t fxs_test_any_raw(uint32_t *state) {
+  uint32_t pick = fxs_test_lcg(state) % 8u;
+  if (pick == 0) return FXS_MAX;
+  if (pick == 1) return FXS_MIN;
+  if (pick == 2) return 0;
+  uint32_t raw = (fxs_test_lcg(state) << 8) ^ fxs_test_lcg(state);
+  return raw == 0x80000000u ? FXS_MIN : (fix16_t)raw;
+}
+
+// A point of two fxs_test_any_raw coordinates, x drawn first.
+static inline fxs_vec2 fxs_test_any_point(uint32_t *state) {
+  fix16_t x = fxs_test_any_raw(state);
+  fix16_t y = fxs_test_any_raw(state);
+  return fxs_vec2_make(x, y);
+}
+
 #endif
