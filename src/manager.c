@@ -104,13 +104,46 @@ static fxs_steering combine_groups(fxs_steering_manager *m) {
   return group;
 }
 
-fxs_steering fxs_manager_combine(fxs_steering_manager *m, const fxs_agent *agent) {
+// On an axis where `push` is not zero, the combined force points the same way at least as
+// strongly: what the other behaviors want never pushes an agent through a bound.
+static fix16_t at_least(fix16_t combined, fix16_t push) {
+  if (push < 0 && combined > push) return push;
+  if (push > 0 && combined < push) return push;
+  return combined;
+}
+
+// A containment contribution wins on its axes (see FXS_BEHAVIOR_CONTAINMENT in manager.h).
+static fxs_vec2 contain(fxs_vec2 s, fxs_vec2 push, fix16_t budget) {
+  s.x = at_least(s.x, push.x);
+  s.y = at_least(s.y, push.y);
+  if (push.x != 0 && push.y == 0) {
+    fix16_t left = fxs_max(fxs_sub(budget, fxs_abs(s.x)), 0);
+    s.y = fxs_clamp(s.y, -left, left);
+  }
+  if (push.y != 0 && push.x == 0) {
+    fix16_t left = fxs_max(fxs_sub(budget, fxs_abs(s.y)), 0);
+    s.x = fxs_clamp(s.x, -left, left);
+  }
+  return s;
+}
+
+static fxs_steering combine_any(fxs_steering_manager *m, const fxs_agent *agent) {
   switch ((fxs_combine_mode)m->mode) {
     case FXS_COMBINE_PRIORITIZED_SUM: return combine_prioritized(m, agent);
     case FXS_COMBINE_PRIORITY_GROUPS: return combine_groups(m);
     case FXS_COMBINE_WEIGHTED_SUM:
     default: return combine_weighted(m);
   }
+}
+
+fxs_steering fxs_manager_combine(fxs_steering_manager *m, const fxs_agent *agent) {
+  fxs_steering s = combine_any(m, agent);
+  for (unsigned i = 0; i < m->count; ++i) {
+    const fxs_contribution *c = &m->entries[i];
+    if (c->behavior != FXS_BEHAVIOR_CONTAINMENT) continue;
+    s.linear = contain(s.linear, c->requested.linear, agent->max_force);
+  }
+  return s;
 }
 
 fxs_steering fxs_manager_update(fxs_steering_manager *m, fxs_agent *agent) {

@@ -162,6 +162,34 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
   }
 }
 
+// One axis of fxs_containment: p, v the position and velocity, [lo, hi] the bounds.
+static fix16_t contain_axis(fix16_t p, fix16_t v, fix16_t lo, fix16_t hi, fix16_t radius,
+                            fix16_t decel, fix16_t push) {
+  fix16_t low = fxs_add(lo, radius), high = fxs_sub(hi, radius);
+  if (low > high) {
+    low = (fix16_t)(((int64_t)lo + hi) / 2);
+    high = low;
+  }
+  fix16_t ahead = fxs_add(fxs_add(p, v), fxs_div(fxs_mul(v, fxs_abs(v)), decel));
+  if (ahead > high) return fxs_neg(push);
+  if (ahead < low) return push;
+  return 0;
+}
+
+fxs_vec2 fxs_containment(const fxs_agent *agent, const fxs_world_def *def) {
+  if (!def->clamp_to_bounds || agent->max_force <= 0) return fxs_vec2_zero();
+  fix16_t mass = agent->mass > 0 ? agent->mass : FXS_ONE;
+  fix16_t decel = fxs_div(agent->max_force, mass);
+  if (decel <= 0) return fxs_vec2_zero();
+  fix16_t push = agent->max_force;
+  fix16_t r = fxs_max(agent->radius, 0);
+  r = fxs_add(r, r);
+  return fxs_vec2_make(contain_axis(agent->position.x, agent->velocity.x, def->bounds_min.x,
+                                    def->bounds_max.x, r, decel, push),
+                       contain_axis(agent->position.y, agent->velocity.y, def->bounds_min.y,
+                                    def->bounds_max.y, r, decel, push));
+}
+
 // A kinematic behavior (the whole set: add_behavior refuses mixed sets) moves the agent
 // directly; an external force of the tick then adds force / mass to that velocity and to the
 // position, beyond max_speed, as it does for steered agents. True when one was applied.
@@ -208,6 +236,10 @@ static void steer_agent(const step_context *step, uint32_t v, fxs_world_worker *
   fxs_steering_manager m;
   fxs_manager_begin(&m, (fxs_combine_mode)s->combine_mode);
   fix16_t velocity_scale = FXS_ONE;
+  fxs_vec2 contain = fxs_containment(&s->body, &world->def);
+  if (!fxs_vec2_is_zero(contain)) {
+    fxs_manager_add(&m, FXS_BEHAVIOR_CONTAINMENT, fxs_steering_linear(contain), FXS_ONE, 0);
+  }
   for (uint8_t i = 0; i < s->behavior_count; ++i) {
     const fxs_behavior_slot *b = &s->behaviors[i];
     if (apply_kinematic(&ctx, b, next)) return;
@@ -264,6 +296,23 @@ static void copy_view_range(uint32_t begin, uint32_t end, uint32_t worker, void 
   fxs_grid_copy_view(((const step_context *)context)->world, begin, end);
 }
 
+// One axis of the clamp: a position outside [lo, hi] is put on the bound it crossed and
+// loses its velocity into that bound, so a clamped agent does not report a speed it lacks.
+static void clamp_axis(fix16_t *p, fix16_t *v, fix16_t lo, fix16_t hi) {
+  if (*p < lo) {
+    *p = lo;
+    if (*v < 0) *v = 0;
+  } else if (*p > hi) {
+    *p = hi;
+    if (*v > 0) *v = 0;
+  }
+}
+
+static void clamp_body(fxs_agent *a, const fxs_world_def *d) {
+  clamp_axis(&a->position.x, &a->velocity.x, d->bounds_min.x, d->bounds_max.x);
+  clamp_axis(&a->position.y, &a->velocity.y, d->bounds_min.y, d->bounds_max.y);
+}
+
 // Phase 4: the new bodies replace the old ones; one-tick forces are spent.
 static void integrate_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
   fxs_world *world = ((const step_context *)context)->world;
@@ -274,10 +323,7 @@ static void integrate_range(uint32_t begin, uint32_t end, uint32_t worker, void 
     if (!s->alive) continue;
     s->body = world->next[i];
     s->pending_force = fxs_vec2_zero();
-    if (d->clamp_to_bounds) {
-      s->body.position.x = fxs_clamp(s->body.position.x, d->bounds_min.x, d->bounds_max.x);
-      s->body.position.y = fxs_clamp(s->body.position.y, d->bounds_min.y, d->bounds_max.y);
-    }
+    if (d->clamp_to_bounds) clamp_body(&s->body, d);
   }
 }
 

@@ -275,3 +275,71 @@ void test_set_tasks_refuses_bad_worker_counts_and_missing_callbacks(void) {
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_set_tasks(&world, 0));
   TEST_ASSERT_NULL(world.tasks.enqueue);
 }
+
+// ------------------------------------------------------------------ containment
+
+static void make_clamped(void) {
+  fxs_world_capacity c = {4, 0, 0, 0, 0, FXS_MAX_WORKERS};
+  fxs_world_def def = fxs_default_world_def();
+  def.bounds_max = fxs_vec2_make(FXS_INT(1000), FXS_INT(1000));
+  def.clamp_to_bounds = 1;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&world, &def, &c, memory, sizeof memory));
+}
+
+static void seek_point(fxs_agent_handle h, fix16_t x, fix16_t y) {
+  add(h, FXS_BEHAVIOR_SEEK, 0);
+  fxs_command c = fxs_command_make(FXS_CMD_SET_TARGET_POINT, 0, 0);
+  c.agent = h.value, c.arg[0] = x, c.arg[1] = y;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, 0));
+}
+
+void test_containment_brakes_with_the_full_budget_when_the_stop_would_cross_the_inset_bound(void) {
+  fxs_world_def def = fxs_default_world_def();
+  def.bounds_max = fxs_vec2_make(FXS_INT(1000), FXS_INT(1000));
+  def.clamp_to_bounds = 1;
+  fxs_agent a = fxs_default_agent();
+  a.max_force = FXS_RATIO(1, 5), a.mass = FXS_ONE, a.radius = FXS_INT(8);
+  // x: 950 + 3 + 3 * 3 * 5 = 998 > 1000 - 16; y: 500 + 0 + 0 inside [16, 984].
+  a.position = fxs_vec2_make(FXS_INT(950), FXS_INT(500));
+  a.velocity = fxs_vec2_make(FXS_INT(3), 0);
+  fxs_vec2 f = fxs_containment(&a, &def);
+  TEST_ASSERT_EQUAL_INT32(-13107, f.x);
+  TEST_ASSERT_EQUAL_INT32(0, f.y);
+  // 900 + 3 + 45 = 948 <= 984: nothing yet. Moving away from the low bound: nothing.
+  a.position.x = FXS_INT(900);
+  TEST_ASSERT_TRUE(fxs_vec2_is_zero(fxs_containment(&a, &def)));
+  a.position = fxs_vec2_make(FXS_INT(10), FXS_INT(10)); // inside the inset on both axes
+  a.velocity = fxs_vec2_zero();
+  f = fxs_containment(&a, &def);
+  TEST_ASSERT_EQUAL_INT32(13107, f.x);
+  TEST_ASSERT_EQUAL_INT32(13107, f.y);
+  def.clamp_to_bounds = 0;
+  TEST_ASSERT_TRUE(fxs_vec2_is_zero(fxs_containment(&a, &def)));
+}
+
+void test_an_agent_seeking_past_a_clamped_bound_turns_before_its_body_reaches_it(void) {
+  make_clamped();
+  fxs_agent_handle h = spawn_raw(FXS_INT(500), FXS_INT(500)); // max speed 3, max force 1/5
+  seek_point(h, FXS_INT(2000), FXS_INT(520));
+  fix16_t far = 0;
+  for (int t = 0; t < 600; ++t) {
+    fxs_world_step(&world, 0, 0, 0);
+    const fxs_agent *a = fxs_world_agent(&world, h);
+    TEST_ASSERT_TRUE(a->position.x <= FXS_INT(1000) - a->radius);
+    far = fxs_max(far, a->position.x);
+  }
+  TEST_ASSERT_TRUE(far > FXS_INT(950)); // it did go for the bound
+}
+
+void test_a_clamped_agent_loses_its_velocity_into_the_bound(void) {
+  make_clamped();
+  fxs_agent_handle h = spawn_raw(FXS_INT(999), FXS_INT(500));
+  fxs_command c = fxs_command_make(FXS_CMD_APPLY_FORCE, 0, 0);
+  c.agent = h.value, c.arg[0] = FXS_INT(5), c.arg[1] = FXS_INT(1);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, 0));
+  fxs_world_step(&world, 0, 0, 0);
+  const fxs_agent *a = fxs_world_agent(&world, h);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(1000), a->position.x);
+  TEST_ASSERT_EQUAL_INT32(0, a->velocity.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(1), a->velocity.y); // along the bound: kept
+}

@@ -35,7 +35,8 @@ extern "C" {
   X(FXS_BEHAVIOR_KINEMATIC_SEEK, "kinematic_seek")                                               \
   X(FXS_BEHAVIOR_KINEMATIC_ARRIVE, "kinematic_arrive")                                           \
   X(FXS_BEHAVIOR_KINEMATIC_WANDER, "kinematic_wander")                                           \
-  X(FXS_BEHAVIOR_EXTERNAL, "external_force")
+  X(FXS_BEHAVIOR_EXTERNAL, "external_force")                                                     \
+  X(FXS_BEHAVIOR_CONTAINMENT, "containment")
 
 /// Behavior identifiers.
 typedef enum fxs_behavior {

@@ -72,6 +72,11 @@ void fxs_manager_scale_velocity(fxs_steering_manager *m, fix16_t factor);
 
 /// Combines the contributions for `agent` (whose limits set the budgets) and records each
 /// contribution's applied share. Returns the combined steering, not yet truncated.
+/// A FXS_BEHAVIOR_CONTAINMENT contribution (the world's bounds, fxs_containment) wins on
+/// the axes where it is not zero, in every mode: there the combined force points its way
+/// at least as strongly, and on the other axis it keeps only max_force - |that component|
+/// (so at full strength the agent brakes straight back with its whole budget), whatever
+/// the other behaviors want.
 fxs_steering fxs_manager_combine(fxs_steering_manager *m, const fxs_agent *agent);
 
 /// Combines, then integrates `agent` one tick. Returns the combined steering.

@@ -101,7 +101,9 @@ typedef struct fxs_world_def {
   uint64_t seed;            ///< Seeds every agent's random stream.
   fxs_vec2 bounds_min;      ///< Lower corner of the world, world units.
   fxs_vec2 bounds_max;      ///< Upper corner, world units.
-  uint8_t clamp_to_bounds;  ///< 1: positions are clamped into the bounds each tick.
+  uint8_t clamp_to_bounds;  ///< 1: agents are contained (fxs_containment) and their positions
+                            ///< clamped into the bounds each tick, with the velocity
+                            ///< component into a bound they were clamped at set to 0.
   fix16_t neighbor_radius;  ///< Agents closer than this are neighbors. Default 100.
 } fxs_world_def;
 
@@ -190,6 +192,20 @@ fxs_world_def fxs_default_world_def(void);
 /// FXS_OK when a definition is usable: bounds_min <= bounds_max on both axes,
 /// neighbor_radius >= 0, clamp_to_bounds 0 or 1. Else FXS_ERR_BAD_VALUE.
 fxs_result fxs_world_def_check(const fxs_world_def *def);
+
+/// The containment force the step adds for an agent of a world whose clamp_to_bounds is 1
+/// (zero otherwise), in force units: per axis, the agent is expected to stop within
+/// s = v * |v| * mass / max_force world units (twice its braking distance at full budget, so
+/// that it still stops when other behaviors take half the budget) plus one tick of travel
+/// (v); when position + v + s lies outside [bounds_min + radius, bounds_max - radius], the
+/// force on that axis is 2 * max_force (saturated) pointing back inside, else 0. At
+/// max_speed an agent is turned before its body reaches a bound. The step adds it to the
+/// manager first, priority 0, weight 1 (only when it is not zero): in the prioritized sum it
+/// takes its share of the budget first; in a weighted sum it outweighs one other behavior
+/// pushing outward at full strength. Zero when max_force <= 0. Derived from the body and
+/// the definition alone: no state. When the bounds are narrower than the body, the limit
+/// on that axis is their centre.
+fxs_vec2 fxs_containment(const fxs_agent *agent, const fxs_world_def *def);
 
 /// Bytes of memory a world with these capacities needs (8-byte aligned block), or 0 when a
 /// capacity is above its limit or the size does not fit in size_t (sizes are computed with
