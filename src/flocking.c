@@ -19,6 +19,16 @@ static bool within(const fxs_agent *self, const fxs_neighbor *neighbors, const u
   return radius >= 0 && dist_sq[i] <= (uint64_t)radius * (uint64_t)radius;
 }
 
+// Reynolds' inverse-distance push, in the units of a desired velocity like seek's:
+// max_speed * (radius / d - 1), saturated at FXS_SEPARATION_MAX_PUSH * max_speed (also for
+// d == 0). Scaled by the speed, it outweighs seek-like pulls (desired - velocity, up to twice
+// the max speed) once bodies come close, which a push of at most max_force never did.
+static fix16_t push_at(fix16_t d, fix16_t radius, fix16_t max_speed) {
+  fix16_t cap = fxs_mul(max_speed, FXS_INT(FXS_SEPARATION_MAX_PUSH));
+  if (d <= 0) return cap;
+  return fxs_min(fxs_muldiv(fxs_sub(radius, d), max_speed, d), cap);
+}
+
 static fxs_vec2 separation(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbors,
                            const uint64_t *dist_sq, uint32_t count, fix16_t radius) {
   fxs_vec2 force = fxs_vec2_zero();
@@ -29,7 +39,7 @@ static fxs_vec2 separation(const fxs_agent *self, uint32_t self_id, const fxs_ne
     fxs_vec2 away = fxs_vec2_sub(self->position, n->position);
     fix16_t d = fxs_vec2_length(away);
     if (fxs_vec2_is_zero(away)) away = fxs_vec2_make(self_id < n->id ? -FXS_ONE : FXS_ONE, 0);
-    fix16_t strength = fxs_muldiv(fxs_sub(radius, d), self->max_force, radius);
+    fix16_t strength = push_at(d, radius, self->max_speed);
     force = fxs_vec2_add(force, fxs_vec2_set_length(away, strength));
   }
   return force;

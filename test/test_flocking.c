@@ -22,26 +22,34 @@ static fxs_neighbor nb(int x, int y, int vx, int vy, uint32_t id) {
   return n;
 }
 
-void test_separation_grows_linearly_as_neighbors_close_in(void) {
-  fxs_agent a = fxs_test_agent_at(0, 0); // max force 0.25
+// Reynolds' push: max_speed * (radius / distance - 1) per neighbor within the radius, nothing
+// at the radius, growing without bound as the distance shrinks (capped at
+// FXS_SEPARATION_MAX_PUSH * max_speed), so close bodies outweigh any seek-like pull.
+void test_separation_grows_as_neighbors_close_in(void) {
+  fxs_agent a = fxs_test_agent_at(0, 0); // max speed 4
   fxs_neighbor one[] = {nb(10, 0, 0, 0, 2)};
   fxs_vec2 f = fxs_separation(&a, 1, one, 1, FXS_INT(20));
-  TEST_ASSERT_EQUAL_INT32(-FXS_RATIO(1, 8), f.x); // (20 - 10) / 20 * 0.25
+  TEST_ASSERT_EQUAL_INT32(-FXS_INT(4), f.x); // 4 * (20 / 10 - 1)
   TEST_ASSERT_EQUAL_INT32(0, f.y);
   fxs_neighbor two[] = {nb(10, 0, 0, 0, 2), nb(0, -15, 0, 0, 3), nb(0, 25, 0, 0, 4)};
   f = fxs_separation(&a, 1, two, 3, FXS_INT(20));
-  TEST_ASSERT_EQUAL_INT32(-FXS_RATIO(1, 8), f.x);
-  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 16), f.y); // (20 - 15) / 20 * 0.25; the third is out
+  TEST_ASSERT_EQUAL_INT32(-FXS_INT(4), f.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(4, 3), f.y); // 4 * (20 / 15 - 1); the third is out
+  fxs_neighbor near[] = {nb(2, 0, 0, 0, 2)};
+  f = fxs_separation(&a, 1, near, 1, FXS_INT(20));
+  TEST_ASSERT_EQUAL_INT32(-FXS_INT(32), f.x); // 4 * (20 / 2 - 1) = 36, capped at 8 * 4
+  fxs_neighbor edge[] = {nb(20, 0, 0, 0, 2)};
+  TEST_ASSERT_TRUE(fxs_vec2_is_zero(fxs_separation(&a, 1, edge, 1, FXS_INT(20))));
 }
 
 void test_separation_splits_agents_on_the_same_spot_by_id(void) {
   fxs_agent a = fxs_test_agent_at(5, 5);
   fxs_neighbor same[] = {nb(5, 5, 0, 0, 9), nb(5, 5, 0, 0, 1)};
   fxs_vec2 f = fxs_separation(&a, 4, same, 2, FXS_INT(20));
-  // id 4 < 9 pushes toward -x, id 4 > 1 toward +x: both at full force, they cancel.
+  // id 4 < 9 pushes toward -x, id 4 > 1 toward +x: both at the capped push, they cancel.
   TEST_ASSERT_EQUAL_INT32(0, f.x);
   f = fxs_separation(&a, 4, same, 1, FXS_INT(20));
-  TEST_ASSERT_EQUAL_INT32(-FXS_RATIO(1, 4), f.x);
+  TEST_ASSERT_EQUAL_INT32(-FXS_INT(32), f.x);
   TEST_ASSERT_TRUE(fxs_vec2_is_zero(fxs_separation(&a, 9, same, 1, FXS_INT(20)))); // itself
 }
 

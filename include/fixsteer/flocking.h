@@ -25,10 +25,18 @@ typedef struct fxs_neighbor {
 /// The neighbor view of an agent.
 fxs_neighbor fxs_neighbor_of(const fxs_agent *agent, uint32_t id);
 
-/// Separation: sum over neighbors closer than radius of normalize(self - other) *
-/// (radius - distance) / radius, times max_force: one neighbor on top of the agent pushes
-/// with max_force, one at the radius with nothing. Agents on the same spot push apart along
-/// +x / -x by id. Neighbors with id == self_id are skipped.
+/// Most a single neighbor's separation push can be, in units of max_speed.
+#define FXS_SEPARATION_MAX_PUSH 8
+
+/// Separation (Reynolds: a push that grows as the distance shrinks): sum over neighbors
+/// within radius of normalize(self - other) * max_speed * (radius / distance - 1),
+/// saturated at FXS_SEPARATION_MAX_PUSH * max_speed: nothing at the radius, max_speed at
+/// half of it, the saturated push at radius / 9 and closer. It is in the units of a desired
+/// velocity, as seek's desired - velocity is, so once bodies come close it outweighs the
+/// pulls of seek, arrive, pursuit and cohesion and keeps them from overlapping (choose a
+/// radius of at least twice the body radius). The integrator truncates the sum to max_force
+/// as usual. Agents on the same spot push apart along +x / -x by id with the saturated
+/// push. Neighbors with id == self_id are skipped.
 fxs_vec2 fxs_separation(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbors,
                         uint32_t count, fix16_t radius);
 

@@ -129,6 +129,13 @@ static int32_t closest(const fxs_world *w, fxs_vec2 at, uint32_t first, uint32_t
   return best;
 }
 
+// Every behavior set of the scene starts with separation: hunters and prey keep their bodies
+// apart whatever else they do (the separation push grows as they close in).
+static void keep_apart(emitter *e, uint32_t h) {
+  clear(e, SRC_GAME, h, FXS_COMBINE_WEIGHTED_SUM);
+  behave(e, SRC_GAME, h, FXS_BEHAVIOR_SEPARATION, FXS_INT(2), 0, FXS_INT(30));
+}
+
 // Seed 000's Hunter.update(): a hunter that has a prey and is not resting pursues that
 // same prey, losing 2 stamina a tick, until it is exhausted (then it drops the prey and
 // rests); otherwise it wanders and picks the closest prey in range for later.
@@ -146,7 +153,7 @@ static void hunter_logic(const fxs_world *w, scenario_state *s, emitter *e, uint
   }
   if (want == s->target[i]) return;
   s->target[i] = want;
-  clear(e, SRC_GAME, handle_of(i), FXS_COMBINE_WEIGHTED_SUM);
+  keep_apart(e, handle_of(i));
   if (want) {
     target_agent(e, SRC_GAME, handle_of(i), want);
     behave(e, SRC_GAME, handle_of(i), FXS_BEHAVIOR_PURSUIT, FXS_ONE, 0, 0);
@@ -166,7 +173,7 @@ static void prey_logic(const fxs_world *w, scenario_state *s, emitter *e, uint32
   if (mode == s->mode[i] && target == s->target[i]) return;
   s->mode[i] = mode;
   s->target[i] = target;
-  clear(e, SRC_GAME, h, FXS_COMBINE_WEIGHTED_SUM);
+  keep_apart(e, h);
   target_agent(e, SRC_GAME, h, target);
   if (mode == P_EVADE) behave(e, SRC_GAME, h, FXS_BEHAVIOR_EVADE, FXS_ONE, 0, 0);
   if (mode == P_SEEK) {
