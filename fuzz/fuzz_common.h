@@ -40,8 +40,8 @@ static inline fxs_limits fuzz_limits(void) {
   fxs_limits l = fxs_default_limits();
   l.max_agents = 4096;
   l.max_path_nodes = 65536;
-  l.max_ticks = 512;
-  l.max_agent_ticks = 8192; // a few hundred ticks of a small scene per execution
+  l.max_ticks = 128;
+  l.max_agent_ticks = 1024; // some tens of ticks of a small scene per execution
   return l;
 }
 
