@@ -15,18 +15,8 @@
 
 #include "fixsteer/fixsteer.h"
 #include "fixsteer/session.h"
+#include "fuzz_common.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define CHECK(cond, ...)                                                              \
-  do {                                                                                \
-    if (!(cond)) {                                                                    \
-      fprintf(stderr, "fuzz check failed at %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-      fprintf(stderr, __VA_ARGS__);                                                   \
-      fprintf(stderr, "\n");                                                          \
-      abort();                                                                        \
-    }                                                                                 \
-  } while (0)
 
 #define SESSION_ID 0x5e55u
 #define MEMORY_WORDS 32768u
@@ -42,7 +32,7 @@ static uint8_t packet[FXS_SESSION_MAX_PACKET];
 // Three players and a spectator, rollback, local peer 0.
 static void start(void) {
   fxs_world_def wd = fxs_default_world_def();
-  CHECK(fxs_world_init(&world, &wd, &capacity, world_memory, sizeof world_memory) == FXS_OK,
+  FUZZ_CHECK(fxs_world_init(&world, &wd, &capacity, world_memory, sizeof world_memory) == FXS_OK,
         "world");
   fxs_session_def d = fxs_default_session_def();
   d.mode = FXS_SESSION_ROLLBACK;
@@ -54,10 +44,10 @@ static void start(void) {
   d.snapshot_bytes = 4096;
   d.tick_limit = 64;
   memory_size = fxs_session_memory_size(&d);
-  CHECK(memory_size > 0 && memory_size <= sizeof memory, "session memory %zu", memory_size);
-  CHECK(fxs_session_init(&session, &d, memory, memory_size) == FXS_OK, "session");
+  FUZZ_CHECK(memory_size > 0 && memory_size <= sizeof memory, "session memory %zu", memory_size);
+  FUZZ_CHECK(fxs_session_init(&session, &d, memory, memory_size) == FXS_OK, "session");
   fxs_result r = fxs_session_advance(&session, &world, 0);  // starts the clock
-  CHECK(r == FXS_OK || r == FXS_ERR_WAITING, "first advance: %s", fxs_result_message(r));
+  FUZZ_CHECK(r == FXS_OK || r == FXS_ERR_WAITING, "first advance: %s", fxs_result_message(r));
 }
 
 static void seal(uint8_t *b, size_t len, uint8_t sender) {
@@ -74,14 +64,14 @@ static void seal(uint8_t *b, size_t len, uint8_t sender) {
 }
 
 static void check_invariants(void) {
-  CHECK(session.settled <= session.current, "settled %u past current %u", session.settled,
+  FUZZ_CHECK(session.settled <= session.current, "settled %u past current %u", session.settled,
         session.current);
-  CHECK(world.tick == session.current, "world at %u, session at %u", world.tick, session.current);
+  FUZZ_CHECK(world.tick == session.current, "world at %u, session at %u", world.tick, session.current);
   for (uint32_t p = 0; p < session.def.players; ++p) {
-    CHECK(session.peers[p].received >= session.settled, "player %u: inputs to %u, settled %u", p,
+    FUZZ_CHECK(session.peers[p].received >= session.settled, "player %u: inputs to %u, settled %u", p,
           session.peers[p].received, session.settled);
   }
-  CHECK(session.error == FXS_OK, "the session stopped: %s", fxs_result_message(session.error));
+  FUZZ_CHECK(session.error == FXS_OK, "the session stopped: %s", fxs_result_message(session.error));
 }
 
 // Feeds one packet; a refusal must change nothing but the refusal counter.
@@ -90,28 +80,28 @@ static void feed(const uint8_t *bytes, size_t len, uint8_t sender, uint32_t now)
   memcpy(memory_before, memory, memory_size);
   fxs_result r = fxs_session_receive(&session, sender, bytes, len, now);
   if (r == FXS_OK) return;
-  CHECK(memcmp(memory, memory_before, memory_size) == 0,
+  FUZZ_CHECK(memcmp(memory, memory_before, memory_size) == 0,
         "a refused packet (%s) changed the session's memory", fxs_result_message(r));
   memcpy(&after, &session, sizeof session);
-  CHECK(after.peers[sender].packets_rejected == before.peers[sender].packets_rejected + 1,
+  FUZZ_CHECK(after.peers[sender].packets_rejected == before.peers[sender].packets_rejected + 1,
         "refusal not counted");
   after.peers[sender].packets_rejected = before.peers[sender].packets_rejected;
-  CHECK(memcmp(&after, &before, sizeof session) == 0, "a refused packet (%s) changed the session",
+  FUZZ_CHECK(memcmp(&after, &before, sizeof session) == 0, "a refused packet (%s) changed the session",
         fxs_result_message(r));
 }
 
 static void step_and_send(uint32_t now) {
   if (fxs_session_wants_input(&session)) {
     fxs_result r = fxs_session_submit(&session, 0, 0);
-    CHECK(r == FXS_OK || r == FXS_ERR_FULL, "submit: %s", fxs_result_message(r));
+    FUZZ_CHECK(r == FXS_OK || r == FXS_ERR_FULL, "submit: %s", fxs_result_message(r));
   }
   fxs_result r = fxs_session_advance(&session, &world, now);
-  CHECK(r == FXS_OK || r == FXS_ERR_WAITING || r == FXS_ERR_LIMIT, "advance: %s",
+  FUZZ_CHECK(r == FXS_OK || r == FXS_ERR_WAITING || r == FXS_ERR_LIMIT, "advance: %s",
         fxs_result_message(r));
   for (uint8_t q = 1; q < 4; ++q) {
     size_t len = 0;
     r = fxs_session_poll_send(&session, q, now, packet, sizeof packet, &len);
-    CHECK(r == FXS_OK && len <= session.def.max_packet_bytes, "send: %s, %zu bytes",
+    FUZZ_CHECK(r == FXS_OK && len <= session.def.max_packet_bytes, "send: %s, %zu bytes",
           fxs_result_message(r), len);
   }
 }

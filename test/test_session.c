@@ -45,15 +45,6 @@
 void setUp(void) {}
 void tearDown(void) {}
 
-static fxs_netsim_config net(uint32_t latency, uint32_t jitter, uint32_t loss) {
-  fxs_netsim_config n;
-  memset(&n, 0, sizeof n);
-  n.latency_ms = latency;
-  n.jitter_ms = jitter;
-  n.loss_per_mille = loss;
-  return n;
-}
-
 static void report(const char *what, const h_config *c) {
   h_totals t = h_sum((uint32_t)c->players + c->spectators);
   uint32_t links =
@@ -125,7 +116,7 @@ void test_two_players_on_a_perfect_network_end_where_the_offline_run_ends(void) 
 
 void test_three_players_under_100_ms_and_10_percent_loss_agree(void) {
   h_config c = h_default_config(3, FXS_SESSION_LOCKSTEP);
-  c.net = net(100, 0, 100);
+  c.net = h_net_config(100, 0, 100);
   c.delay = 4;
   h_run(&c);
   h_expect_agreement(&c);
@@ -135,7 +126,7 @@ void test_three_players_under_100_ms_and_10_percent_loss_agree(void) {
 
 void test_four_players_under_jitter_loss_duplicates_and_reordering_agree(void) {
   h_config c = h_default_config(4, FXS_SESSION_LOCKSTEP);
-  c.net = net(120, 80, 200);  // 120-200 ms one way, 20 % loss
+  c.net = h_net_config(120, 80, 200);  // 120-200 ms one way, 20 % loss
   c.net.duplicate_per_mille = 50;
   c.net.reorder_per_mille = 50;
   c.net.reorder_ms = 60;
@@ -150,7 +141,7 @@ void test_four_players_under_jitter_loss_duplicates_and_reordering_agree(void) {
 
 void test_corrupted_packets_are_refused_and_the_match_still_agrees(void) {
   h_config c = h_default_config(3, FXS_SESSION_LOCKSTEP);
-  c.net = net(30, 30, 100);
+  c.net = h_net_config(30, 30, 100);
   c.net.corrupt_per_mille = 50;
   h_run(&c);
   h_expect_agreement(&c);
@@ -165,7 +156,7 @@ void test_corrupted_packets_are_refused_and_the_match_still_agrees(void) {
 void test_a_spectator_follows_the_match_and_compares_hashes(void) {
   h_config c = h_default_config(2, FXS_SESSION_LOCKSTEP);
   c.spectators = 1;
-  c.net = net(40, 20, 100);
+  c.net = h_net_config(40, 20, 100);
   h_run(&c);
   h_expect_agreement(&c);
   TEST_ASSERT_EQUAL_UINT32(c.ticks, h_peers[2].session.peers[0].hashes_compared);
@@ -175,7 +166,7 @@ void test_a_spectator_follows_the_match_and_compares_hashes(void) {
 void test_every_peer_writes_the_same_replay_and_it_verifies(void) {
   static uint64_t verify_memory[8192];
   h_config c = h_default_config(3, FXS_SESSION_LOCKSTEP);
-  c.net = net(50, 50, 150);
+  c.net = h_net_config(50, 50, 150);
   c.replays = true;
   h_run(&c);
   h_expect_agreement(&c);
@@ -197,7 +188,7 @@ void test_every_peer_writes_the_same_replay_and_it_verifies(void) {
 
 void test_a_flipped_bit_is_reported_at_its_tick_by_every_peer(void) {
   h_config c = h_default_config(3, FXS_SESSION_LOCKSTEP);
-  c.net = net(60, 40, 150);
+  c.net = h_net_config(60, 40, 150);
   c.desync_peer = 1;
   c.desync_tick = 300;
   h_run(&c);

@@ -45,36 +45,24 @@
 void setUp(void) {}
 void tearDown(void) {}
 
-static fxs_netsim_config net(uint32_t latency, uint32_t jitter, uint32_t loss) {
-  fxs_netsim_config n;
-  memset(&n, 0, sizeof n);
-  n.latency_ms = latency;
-  n.jitter_ms = jitter;
-  n.loss_per_mille = loss;
-  return n;
-}
-
-static void report(const char *what, const h_config *c) {
-  uint32_t peers = (uint32_t)c->players + c->spectators;
-  h_totals t = h_sum(peers);
-  uint32_t most = 0;
-  for (uint32_t i = 0; i < peers; ++i) {
-    if (h_peers[i].session.stats.max_rollback > most) most = h_peers[i].session.stats.max_rollback;
-  }
-  FXS_TEST_REPORT(
-      "%s: %u ms, %u rollbacks, %u ticks re-simulated (deepest %u), %u predicted, %u stalls, "
-      "%.1f bytes per tick per link",
-      what, (unsigned)h_end_ms, (unsigned)t.rollbacks, (unsigned)t.resimulated, (unsigned)most,
-      (unsigned)t.predicted, (unsigned)t.stalls,
-      (double)t.bytes / c->ticks / (peers * (peers - 1u)));
-}
-
 static uint32_t deepest(uint32_t peers) {
   uint32_t most = 0;
   for (uint32_t i = 0; i < peers; ++i) {
     if (h_peers[i].session.stats.max_rollback > most) most = h_peers[i].session.stats.max_rollback;
   }
   return most;
+}
+
+static void report(const char *what, const h_config *c) {
+  uint32_t peers = (uint32_t)c->players + c->spectators;
+  h_totals t = h_sum(peers);
+  uint32_t most = deepest(peers);
+  FXS_TEST_REPORT(
+      "%s: %u ms, %u rollbacks, %u ticks re-simulated (deepest %u), %u predicted, %u stalls, "
+      "%.1f bytes per tick per link",
+      what, (unsigned)h_end_ms, (unsigned)t.rollbacks, (unsigned)t.resimulated, (unsigned)most,
+      (unsigned)t.predicted, (unsigned)t.stalls,
+      (double)t.bytes / c->ticks / (peers * (peers - 1u)));
 }
 
 // ------------------------------------------------------------------ matches
@@ -89,7 +77,7 @@ void test_two_rollback_players_without_latency_agree_with_the_offline_run(void) 
 
 void test_three_rollback_players_under_100_ms_and_10_percent_loss_agree(void) {
   h_config c = h_default_config(3, FXS_SESSION_ROLLBACK);
-  c.net = net(100, 0, 100);
+  c.net = h_net_config(100, 0, 100);
   c.delay = 2;
   h_run(&c);
   h_expect_agreement(&c);
@@ -101,7 +89,7 @@ void test_three_rollback_players_under_100_ms_and_10_percent_loss_agree(void) {
 
 void test_four_rollback_players_under_200_ms_jitter_and_20_percent_loss_agree(void) {
   h_config c = h_default_config(4, FXS_SESSION_ROLLBACK);
-  c.net = net(120, 80, 200);
+  c.net = h_net_config(120, 80, 200);
   c.net.duplicate_per_mille = 50;
   c.net.reorder_per_mille = 50;
   c.net.reorder_ms = 60;
@@ -118,7 +106,7 @@ void test_a_rollback_match_writes_the_replay_of_the_lockstep_match_byte_for_byte
   static uint8_t lockstep[H_REPLAY_BYTES];
   static uint64_t verify_memory[8192];
   h_config c = h_default_config(3, FXS_SESSION_LOCKSTEP);
-  c.net = net(40, 40, 100);
+  c.net = h_net_config(40, 40, 100);
   c.replays = true;
   h_run(&c);
   size_t size = h_peers[0].replay_size;
@@ -138,7 +126,7 @@ void test_a_rollback_match_writes_the_replay_of_the_lockstep_match_byte_for_byte
 
 void test_a_flipped_bit_in_a_rollback_match_is_reported_at_its_tick_by_every_peer(void) {
   h_config c = h_default_config(3, FXS_SESSION_ROLLBACK);
-  c.net = net(60, 40, 150);
+  c.net = h_net_config(60, 40, 150);
   c.desync_peer = 2;
   c.desync_tick = 450;
   h_run(&c);

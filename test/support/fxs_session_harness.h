@@ -128,6 +128,16 @@ static inline bool h_append(void *user, const uint8_t *bytes, size_t size) {
   return true;
 }
 
+// A simulated network: latency and jitter in ms, loss per mille; no duplicates or reordering.
+static inline fxs_netsim_config h_net_config(uint32_t latency, uint32_t jitter, uint32_t loss) {
+  fxs_netsim_config n;
+  memset(&n, 0, sizeof n);
+  n.latency_ms = latency;
+  n.jitter_ms = jitter;
+  n.loss_per_mille = loss;
+  return n;
+}
+
 static inline fxs_session_def h_session_def(const h_config *c, uint8_t local) {
   fxs_session_def d = fxs_default_session_def();
   d.mode = c->mode;
