@@ -190,7 +190,9 @@ static fix16_t speed_cap(const fxs_agent *agent, fxs_vec2 velocity, fix16_t mass
 void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
                          fix16_t velocity_scale) {
   fix16_t mass = agent->mass > 0 ? agent->mass : FXS_ONE;
-  fxs_vec2 force = fxs_vec2_truncate(steering.linear, agent->max_force);
+  // A velocity scale of 0 holds the agent: no old velocity and no linear steering.
+  fxs_vec2 force = velocity_scale == 0 ? fxs_vec2_zero()
+                                       : fxs_vec2_truncate(steering.linear, agent->max_force);
   fxs_vec2 velocity = agent->velocity;
   if (velocity_scale != FXS_ONE) velocity = fxs_vec2_scale(velocity, velocity_scale);
   fix16_t cap = speed_cap(agent, velocity, mass);

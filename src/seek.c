@@ -21,6 +21,9 @@ fxs_vec2 fxs_arrive(const fxs_agent *self, fxs_vec2 target, fix16_t slowing_radi
   if (slowing_radius > 0) { // the distance matters only inside the slowing radius
     fix16_t distance = fxs_vec2_length(offset);
     if (distance < slowing_radius) speed = fxs_muldiv(self->max_speed, distance, slowing_radius);
+    // The slow-down has run out of resolution (1 LSB a tick or less): it would creep the
+    // last few LSBs one per tick. Close them in one step instead.
+    if (speed <= 1) return fxs_steer_toward(self, offset);
   }
   // set_length of a zero offset is zero: on the target the force cancels the velocity.
   return fxs_steer_toward(self, fxs_vec2_set_length(offset, speed));

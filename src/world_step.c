@@ -64,6 +64,11 @@ static fxs_align_def align_def_from(const fix16_t *p) {
   return d;
 }
 
+// The start-of-tick state of the agent in slot `id` (the queue asks for the agent ahead).
+static const fxs_agent *start_body(uint32_t id, const void *world) {
+  return &((const fxs_world *)world)->agents[id].body;
+}
+
 // Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue.
 static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b,
                                   fxs_steering_manager *m, fix16_t *velocity_scale) {
@@ -86,8 +91,8 @@ static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b
       fxs_queue_def d = {p[0], p[1], p[2]};
       fxs_steering so_far = fxs_manager_combine(m, a); // what the earlier behaviors want
       fix16_t scale = FXS_ONE;
-      fxs_vec2 f = fxs_queue_known(a, ctx->index, so_far.linear, nb, ctx->scratch->dist_sq, nc, &d,
-                                   &scale);
+      fxs_vec2 f = fxs_queue_known(a, ctx->index, so_far.linear, nb, ctx->scratch->dist_sq, nc,
+                                   start_body, ctx->world, &d, &scale);
       *velocity_scale = fxs_mul(*velocity_scale, scale);
       return f;
     }
@@ -190,6 +195,31 @@ fxs_vec2 fxs_containment(const fxs_agent *agent, const fxs_world_def *def) {
                                     def->bounds_max.y, r, decel, push));
 }
 
+// One axis of a kinematic agent's containment: the velocity component v, reversed when it
+// points into a bound the position p is within `margin` of.
+static fix16_t bounce_axis(fix16_t p, fix16_t v, fix16_t lo, fix16_t hi, fix16_t margin) {
+  if ((v < 0 && p < fxs_add(lo, margin)) || (v > 0 && p > fxs_sub(hi, margin))) return fxs_neg(v);
+  return v;
+}
+
+// Containment of a kinematic agent, which has no steering to be turned by: within twice its
+// radius of a bound (the margin of fxs_containment), a velocity component into the bound is
+// reversed and the agent turns to face its new velocity, so a kinematic wanderer, whose
+// orientation is its heading, bounces off the edge instead of pressing against it.
+static fxs_kinematic_output contain_kinematic(const fxs_agent *a, fxs_kinematic_output out,
+                                              const fxs_world_def *def) {
+  if (!def->clamp_to_bounds) return out;
+  fix16_t r = fxs_max(a->radius, 0);
+  fix16_t margin = fxs_add(r, r);
+  fxs_vec2 v = fxs_vec2_make(
+      bounce_axis(a->position.x, out.velocity.x, def->bounds_min.x, def->bounds_max.x, margin),
+      bounce_axis(a->position.y, out.velocity.y, def->bounds_min.y, def->bounds_max.y, margin));
+  if (fxs_vec2_equal(v, out.velocity)) return out;
+  out.velocity = v;
+  out.rotation = fxs_angle_wrap(fxs_sub(fxs_atan2(v.y, v.x), a->orientation));
+  return out;
+}
+
 // A kinematic behavior (the whole set: add_behavior refuses mixed sets) moves the agent
 // directly; an external force of the tick then adds force / mass to that velocity and to the
 // position, beyond max_speed, as it does for steered agents. True when one was applied.
@@ -204,7 +234,7 @@ static bool apply_kinematic(steer_context *ctx, const fxs_behavior_slot *b, fxs_
     case FXS_BEHAVIOR_KINEMATIC_WANDER: out = fxs_kinematic_wander(&s->body, b->p[0], &s->rng); break;
     default: return false;
   }
-  fxs_kinematic_apply(next, out);
+  fxs_kinematic_apply(next, contain_kinematic(&s->body, out, &ctx->world->def));
   if (!fxs_vec2_is_zero(s->pending_force)) {
     fxs_vec2 push = fxs_vec2_div(s->pending_force, s->body.mass);
     next->velocity = fxs_vec2_add(next->velocity, push);

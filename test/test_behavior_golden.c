@@ -93,7 +93,7 @@ static void steer(world *w, int i, fxs_behavior behavior, fxs_steering_manager *
       break;
     case FXS_BEHAVIOR_QUEUE:
       f = fxs_arrive(a, goal, FXS_INT(60));
-      f = fxs_vec2_add(f, fxs_queue(a, (uint32_t)i, f, w->view, N, &qdef, &scale));
+      f = fxs_vec2_add(f, fxs_queue(a, (uint32_t)i, f, w->view, N, fxs_test_body_in, w->a, &qdef, &scale));
       break;
     case FXS_BEHAVIOR_DYNAMIC_ARRIVE: f = fxs_dynamic_arrive(a, goal, &ddef); break;
     case FXS_BEHAVIOR_VELOCITY_MATCH: f = fxs_velocity_match(a, w->a[(i + 1) % N].velocity, FXS_INT(4), FXS_RATIO(1, 4)); break;
@@ -161,7 +161,7 @@ static const uint64_t golden[FXS_BEHAVIOR_COUNT] = {
     [FXS_BEHAVIOR_ALIGNMENT] = UINT64_C(0x9fd4e06e857dd68f),
     [FXS_BEHAVIOR_COHESION] = UINT64_C(0x738bf707c5ac1741),
     [FXS_BEHAVIOR_LEADER] = UINT64_C(0x3e72b01fe98dac51),
-    [FXS_BEHAVIOR_QUEUE] = UINT64_C(0x784f09183d002a5f),
+    [FXS_BEHAVIOR_QUEUE] = UINT64_C(0xc79fca845cf35207),
     [FXS_BEHAVIOR_DYNAMIC_ARRIVE] = UINT64_C(0xcbaf8d0c47e29474),
     [FXS_BEHAVIOR_VELOCITY_MATCH] = UINT64_C(0x9a8c3589e6e50aa0),
     [FXS_BEHAVIOR_ALIGN] = UINT64_C(0x486c02d0cc0491d1),

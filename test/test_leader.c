@@ -98,7 +98,7 @@ void test_queue_brakes_behind_an_agent_ahead(void) {
   fxs_neighbor ahead[] = {{{FXS_INT(30), 0}, {0, 0}, 5}}; // 10 from the point ahead
   fix16_t scale = 0;
   fxs_vec2 steering = fxs_vec2_make(FXS_ONE, FXS_RATIO(1, 2));
-  fxs_vec2 brake = fxs_queue(&a, 1, steering, ahead, 1, &def, &scale);
+  fxs_vec2 brake = fxs_queue(&a, 1, steering, ahead, 1, 0, 0, &def, &scale);
   // -0.8 * steering - velocity; the neighbor is 30 away: no separation, no crawl.
   // y: raw -52429 * 32768 / 65536 = -26214.5, rounded away from zero.
   TEST_ASSERT_EQUAL_INT32(-FXS_RATIO(8, 10) - FXS_INT(2), brake.x);
@@ -106,20 +106,73 @@ void test_queue_brakes_behind_an_agent_ahead(void) {
   TEST_ASSERT_EQUAL_INT32(FXS_ONE, scale);
 }
 
-void test_queue_crawls_when_the_agent_ahead_is_close(void) {
+void test_queue_crawls_when_the_agent_ahead_is_close_without_a_body_lookup(void) {
   fxs_agent a = fxs_test_agent_at(0, 0);
   a.velocity = fxs_vec2_make(FXS_INT(2), 0);
   fxs_queue_def def = fxs_default_queue_def();
   fxs_neighbor close[] = {{{FXS_INT(12), 0}, {0, 0}, 5}};
   fix16_t scale = 0;
-  fxs_queue(&a, 1, fxs_vec2_zero(), close, 1, &def, &scale);
+  fxs_queue(&a, 1, fxs_vec2_zero(), close, 1, 0, 0, &def, &scale);
   TEST_ASSERT_EQUAL_INT32(FXS_RATIO(3, 10), scale);
   fxs_neighbor behind[] = {{{-FXS_INT(12), 0}, {0, 0}, 5}};
-  TEST_ASSERT_TRUE(fxs_vec2_is_zero(fxs_queue(&a, 1, fxs_vec2_zero(), behind, 1, &def, &scale)));
+  TEST_ASSERT_TRUE(fxs_vec2_is_zero(fxs_queue(&a, 1, fxs_vec2_zero(), behind, 1, 0, 0, &def, &scale)));
   TEST_ASSERT_EQUAL_INT32(FXS_ONE, scale);
 }
 
-void test_a_queue_through_a_single_point_never_overlaps(void) {
+// The queue's velocity scale for agent `a` (id 0, at the origin) with one other agent
+// (id 1, at rest) at (x, 0); checks that a hold comes with no force.
+static fix16_t queue_scale_against(fxs_agent a, int x) {
+  fxs_agent bodies[2] = {a, fxs_test_agent_at(x, 0)};
+  fxs_neighbor view[2] = {fxs_neighbor_of(&bodies[0], 0), fxs_neighbor_of(&bodies[1], 1)};
+  fxs_queue_def def = fxs_default_queue_def();
+  fix16_t scale = -1;
+  fxs_vec2 f = fxs_queue(&bodies[0], 0, fxs_vec2_make(FXS_ONE, 0), view, 2, fxs_test_body_in,
+                         bodies, &def, &scale);
+  if (scale == 0) TEST_ASSERT_TRUE(fxs_vec2_is_zero(f));
+  return scale;
+}
+
+void test_queue_holds_behind_an_agent_within_one_tick_of_touching(void) {
+  fxs_agent a = fxs_test_agent_at(0, 0); // both radius 8; max_speed 4: reach 8 + 8 + 4
+  a.velocity = fxs_vec2_make(FXS_INT(2), 0);
+  TEST_ASSERT_EQUAL_INT32(0, queue_scale_against(a, 20));         // within reach: holds
+  TEST_ASSERT_EQUAL_INT32(FXS_ONE, queue_scale_against(a, 21));   // beyond: brakes only
+  TEST_ASSERT_EQUAL_INT32(FXS_ONE, queue_scale_against(a, -12));  // behind: nothing
+}
+
+void test_a_resting_agent_looks_ahead_along_its_orientation(void) {
+  fxs_agent a = fxs_test_agent_at(0, 0);
+  a.orientation = 0; // facing +x, at rest
+  TEST_ASSERT_EQUAL_INT32(0, queue_scale_against(a, 12));
+  a.orientation = FXS_PI; // facing -x: the agent at +12 is behind it
+  TEST_ASSERT_EQUAL_INT32(FXS_ONE, queue_scale_against(a, 12));
+}
+
+void test_of_two_agents_meeting_head_on_the_lower_id_goes_first(void) {
+  fxs_agent bodies[2] = {fxs_test_agent_at(0, 0), fxs_test_agent_at(17, 0)};
+  bodies[0].velocity = fxs_vec2_make(FXS_INT(2), 0);
+  bodies[1].velocity = fxs_vec2_make(-FXS_INT(2), 0);
+  TEST_ASSERT_FALSE(fxs_queue_must_hold(&bodies[0], 0, &bodies[1], 1));
+  TEST_ASSERT_TRUE(fxs_queue_must_hold(&bodies[1], 1, &bodies[0], 0));
+  // Following (same heading), the one behind holds whatever the ids.
+  bodies[1].velocity = fxs_vec2_make(FXS_INT(2), 0);
+  TEST_ASSERT_TRUE(fxs_queue_must_hold(&bodies[0], 0, &bodies[1], 1));
+  TEST_ASSERT_FALSE(fxs_queue_must_hold(&bodies[1], 1, &bodies[0], 0));
+}
+
+void test_a_held_agent_stands_exactly_still(void) {
+  fxs_agent a = fxs_test_agent_at(5, 7);
+  a.velocity = fxs_vec2_make(FXS_RATIO(3, 2), -FXS_RATIO(1, 3));
+  fxs_vec2 before = a.position;
+  fxs_agent_integrate(&a, fxs_steering_linear(fxs_vec2_make(FXS_INT(3), FXS_INT(1))), fxs_vec2_zero(), 0);
+  TEST_ASSERT_TRUE(fxs_vec2_is_zero(a.velocity));
+  TEST_ASSERT_EQUAL_INT32(before.x, a.position.x);
+  TEST_ASSERT_EQUAL_INT32(before.y, a.position.y);
+}
+
+// Eight agents in two staggered lines arrive at one point through a queue: they never
+// overlap, and all come to exactly zero velocity, each in front of no one or behind someone.
+void test_a_queue_through_a_single_point_never_overlaps_and_comes_to_rest(void) {
   enum { N = 8 };
   fxs_agent agents[N];
   fxs_neighbor view[N];
@@ -131,7 +184,8 @@ void test_a_queue_through_a_single_point_never_overlaps(void) {
   fxs_queue_def def = fxs_default_queue_def();
   fxs_steering_manager m;
   fix16_t closest = FXS_MAX;
-  for (int t = 0; t < 400; ++t) {
+  int last_move = -1;
+  for (int t = 0; t < 600; ++t) {
     for (int i = 0; i < N; ++i) view[i] = fxs_neighbor_of(&agents[i], (uint32_t)i);
     fxs_agent next[N];
     for (int i = 0; i < N; ++i) {
@@ -140,10 +194,12 @@ void test_a_queue_through_a_single_point_never_overlaps(void) {
       fxs_vec2 seek = fxs_arrive(&agents[i], door, FXS_INT(40));
       fxs_manager_add(&m, FXS_BEHAVIOR_ARRIVE, fxs_steering_linear(seek), FXS_ONE, 0);
       fix16_t scale;
-      fxs_vec2 brake = fxs_queue(&agents[i], (uint32_t)i, seek, view, N, &def, &scale);
+      fxs_vec2 brake = fxs_queue(&agents[i], (uint32_t)i, seek, view, N, fxs_test_body_in, agents,
+                                 &def, &scale);
       fxs_manager_add(&m, FXS_BEHAVIOR_QUEUE, fxs_steering_linear(brake), FXS_ONE, 0);
       fxs_manager_scale_velocity(&m, scale);
       fxs_manager_update(&m, &next[i]);
+      if (!fxs_vec2_is_zero(next[i].velocity)) last_move = t;
     }
     for (int i = 0; i < N; ++i) agents[i] = next[i];
     for (int i = 0; i < N; ++i) {
@@ -152,7 +208,8 @@ void test_a_queue_through_a_single_point_never_overlaps(void) {
       }
     }
   }
-  TEST_ASSERT_TRUE(closest > FXS_INT(8));
+  TEST_ASSERT_TRUE(closest >= FXS_INT(16)); // bodies of radius 8 never overlap
+  TEST_ASSERT_TRUE(last_move >= 0 && last_move < 500); // everyone exactly at rest well before the end
 }
 
 static uint32_t lcg(uint32_t *s) {
@@ -192,8 +249,14 @@ void test_known_squared_distances_give_the_measured_leader_and_queue_forces(void
     qd.separation_radius = raw_in(&s, 40);
     fxs_vec2 steering = fxs_vec2_make(raw_in(&s, 1), raw_in(&s, 1));
     fix16_t ms = 0, ks = 0;
-    m = fxs_queue(&a, 3, steering, list, count, &qd, &ms);
-    k = fxs_queue_known(&a, 3, steering, list, d2, count, &qd, &ks);
+    fxs_agent bodies[7];
+    for (uint32_t b = 0; b < 7; ++b) bodies[b] = a;
+    for (uint32_t i = 0; i < count; ++i) {
+      bodies[list[i].id].position = list[i].position;
+      bodies[list[i].id].velocity = list[i].velocity;
+    }
+    m = fxs_queue(&a, 3, steering, list, count, fxs_test_body_in, bodies, &qd, &ms);
+    k = fxs_queue_known(&a, 3, steering, list, d2, count, fxs_test_body_in, bodies, &qd, &ks);
     TEST_ASSERT_EQUAL_INT32(m.x, k.x);
     TEST_ASSERT_EQUAL_INT32(m.y, k.y);
     TEST_ASSERT_EQUAL_INT32(ms, ks);

@@ -89,10 +89,11 @@ void test_arrive_on_the_target_brakes_to_a_stop(void) {
   TEST_ASSERT_EQUAL_INT32(0, f.y);
 }
 
-// Runs arrive until the agent stops; returns the tick it stopped at (or -1).
+// Runs arrive until the agent stops; returns the tick it stopped at (or -1). Fails on a
+// creep: 10 ticks in a row at 1 LSB a tick or less without being at rest.
 static int run_until_rest(fxs_agent *a, fxs_vec2 target, fix16_t slowing, int max_ticks) {
   fxs_steering_manager m;
-  int still = 0;
+  int still = 0, creep = 0;
   for (int t = 0; t < max_ticks; ++t) {
     fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
     fxs_manager_add(&m, FXS_BEHAVIOR_ARRIVE, fxs_steering_linear(fxs_arrive(a, target, slowing)),
@@ -100,6 +101,10 @@ static int run_until_rest(fxs_agent *a, fxs_vec2 target, fix16_t slowing, int ma
     fxs_vec2 before = a->position;
     fxs_manager_update(&m, a);
     still = fxs_vec2_equal(before, a->position) && fxs_vec2_is_zero(a->velocity) ? still + 1 : 0;
+    bool crawling = !fxs_vec2_is_zero(a->velocity) && fxs_abs(a->velocity.x) <= 1 &&
+                    fxs_abs(a->velocity.y) <= 1;
+    creep = crawling ? creep + 1 : 0;
+    TEST_ASSERT_TRUE_MESSAGE(creep < 10, "creeps at 1 LSB a tick");
     if (still == 3) return t;
   }
   return -1;
@@ -115,8 +120,10 @@ void test_arrive_comes_to_rest_on_far_targets_and_stays_for_200_ticks(void) {
     if (fxs_vec2_within(a.position, target, FXS_INT(300))) target.x = fxs_add(target.x, FXS_INT(600));
     fix16_t slowing = fxs_test_units(&rng, 120, 300);
     TEST_ASSERT_TRUE_MESSAGE(run_until_rest(&a, target, slowing, 5000) >= 0, "never came to rest");
-    TEST_ASSERT_TRUE_MESSAGE(fxs_vec2_within(a.position, target, FXS_RATIO(1, 256)),
-                             "rested away from the target");
+    // On the target to 1 LSB: a heavier agent's last force (offset - velocity) / mass can
+    // round to nothing one LSB short.
+    TEST_ASSERT_INT32_WITHIN_MESSAGE(1, target.x, a.position.x, "rested away from the target");
+    TEST_ASSERT_INT32_WITHIN_MESSAGE(1, target.y, a.position.y, "rested away from the target");
     fxs_vec2 rest = a.position;
     fxs_steering_manager m;
     for (int t = 0; t < 200; ++t) {

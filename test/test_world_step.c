@@ -235,7 +235,7 @@ static uint64_t mixed_flock(const fxs_task_system *tasks) {
 // distances and the task system), computed with that library and the state hash v2
 // (0x2B4919212B6526CC), and again, with that library, when separation became Reynolds'
 // inverse-distance push.
-#define MIXED_FLOCK_HASH UINT64_C(0x97977AA96154D4A5)
+#define MIXED_FLOCK_HASH UINT64_C(0x6F010D50501DA48C)
 
 void test_a_crowded_world_steps_as_it_did_before_the_cell_order_view(void) {
   // About 40 agents within each neighbor radius: the 16-neighbor cap and distance ties on
@@ -344,4 +344,36 @@ void test_a_clamped_agent_loses_its_velocity_into_the_bound(void) {
   TEST_ASSERT_EQUAL_INT32(FXS_INT(1000), a->position.x);
   TEST_ASSERT_EQUAL_INT32(0, a->velocity.x);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(1), a->velocity.y); // along the bound: kept
+}
+
+void test_a_kinematic_agent_heading_into_a_clamped_bound_bounces_off_it(void) {
+  make_clamped();
+  fxs_agent_handle h = spawn_raw(FXS_INT(990), FXS_INT(500)); // radius 8: within 16 of x = 1000
+  add(h, FXS_BEHAVIOR_KINEMATIC_WANDER, 0);
+  fxs_world_step(&world, 0, 0, 0); // orientation 0: full speed towards +x, reversed
+  const fxs_agent *a = fxs_world_agent(&world, h);
+  TEST_ASSERT_EQUAL_INT32(-FXS_INT(3), a->velocity.x);
+  TEST_ASSERT_EQUAL_INT32(0, a->velocity.y);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(987), a->position.x);
+  TEST_ASSERT_INT32_WITHIN(700, FXS_PI, fxs_abs(a->orientation)); // faces -x (atan2 within 0.0102)
+}
+
+// Without the bounce the wanderer of the orientation scene stayed on an edge for 892 ticks.
+void test_a_kinematic_wanderer_is_never_pressed_against_a_bound(void) {
+  make_clamped();
+  fxs_agent_handle h = spawn_raw(FXS_INT(500), FXS_INT(500));
+  add(h, FXS_BEHAVIOR_KINEMATIC_WANDER, FXS_RATIO(1, 2));
+  int run = 0, longest = 0, visits = 0;
+  for (int t = 0; t < 20000; ++t) {
+    fxs_world_step(&world, 0, 0, 0);
+    const fxs_agent *a = fxs_world_agent(&world, h);
+    fix16_t edge = fxs_add(a->radius, a->radius); // the containment margin
+    bool near = a->position.x < edge || a->position.y < edge ||
+                a->position.x > FXS_INT(1000) - edge || a->position.y > FXS_INT(1000) - edge;
+    run = near ? run + 1 : 0;
+    visits += run == 1;
+    longest = run > longest ? run : longest;
+  }
+  TEST_ASSERT_TRUE(visits >= 4);  // it does reach the edges
+  TEST_ASSERT_TRUE(longest <= 3); // and leaves them at once
 }

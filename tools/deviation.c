@@ -68,6 +68,7 @@ static dagent dagent_of(const fxs_agent *a) {
 }
 
 static void d_integrate(dagent *a, dv force, double angular, double velocity_scale) {
+  if (velocity_scale == 0) force = (dv){0, 0}; // held
   dv acc = scale(trunc_to(force, a->max_force), 1.0 / a->mass);
   a->v = trunc_to(add(scale(a->v, velocity_scale), acc), a->max_speed);
   a->p = add(a->p, a->v);
@@ -88,6 +89,7 @@ static dv d_arrive(const dagent *a, dv t, double slowing) {
   dv off = sub(t, a->p);
   double dist = len(off), speed = a->max_speed;
   if (slowing > 0 && dist < slowing) speed = a->max_speed * dist / slowing;
+  if (slowing > 0 && speed <= 1 / 65536.0) return sub(off, a->v); // seek.h: lands, no creep
   return sub(set_len(off, speed), a->v);
 }
 static dv d_seek(const dagent *a, dv t) { return d_arrive(a, t, 0); }
@@ -140,6 +142,13 @@ static dv d_avoid(const dagent *a, const fxs_obstacle *obs, int n, double see, d
   double share = length > 0 ? fmax((length - best) / length, 0.25) : 1;
   return set_len(c_left ? scale(left, -1) : left, force * share);
 }
+// flocking.h's Reynolds push at distance dist: max_speed * (radius / dist - 1), capped.
+static double d_push(const dagent *a, double dist, double radius) {
+  double cap = a->max_speed * FXS_SEPARATION_MAX_PUSH;
+  double push = dist <= 0 ? cap : a->max_speed * (radius - dist) / dist;
+  return push < cap ? push : cap;
+}
+
 static dv d_separation(const dagent *a, int self, const dagent *all, double radius) {
   dv f = {0, 0};
   for (int i = 0; i < N; ++i) {
@@ -147,7 +156,7 @@ static dv d_separation(const dagent *a, int self, const dagent *all, double radi
     dv away = sub(a->p, all[i].p);
     double dist = len(away);
     if (is_zero(away)) away = (dv){self < i ? -1 : 1, 0};
-    f = add(f, set_len(away, (radius - dist) * a->max_force / radius));
+    f = add(f, set_len(away, d_push(a, dist, radius)));
   }
   return f;
 }
@@ -173,6 +182,25 @@ static double d_align(const dagent *a, double target, const fxs_align_def *def) 
 }
 
 static double dot(dv a, dv b) { return a.x * b.x + a.y * b.y; }
+
+// The agent's heading: its velocity, or its orientation at rest.
+static dv d_heading(const dagent *a) {
+  return is_zero(a->v) ? (dv){cos(a->o), sin(a->o)} : a->v;
+}
+
+// The queue's hold (leader.h): another agent in front, within max_speed of touching, unless
+// both are in front of each other and this one has the lower index.
+static int d_queue_held(const dagent *now, int i) {
+  const dagent *a = &now[i];
+  for (int k = 0; k < N; ++k) {
+    if (k == i || !within(a->p, now[k].p, a->radius + now[k].radius + a->max_speed)) continue;
+    dv offset = sub(now[k].p, a->p);
+    if (dot(offset, d_heading(a)) <= 0) continue;
+    if (i < k && dot(offset, d_heading(&now[k])) < 0) continue;
+    return 1;
+  }
+  return 0;
+}
 static double cross(dv a, dv b) { return a.x * b.y - a.y * b.x; }
 static dv perp(dv a) { return (dv){-a.y, a.x}; } // turned by +pi/2
 static dv heading(const dagent *a) {
@@ -323,7 +351,7 @@ static dv d_query_flock(const dagent *a, int self, const dagent *all) {
   for (int j = 0; j < m; ++j) {
     const dagent *o = &all[chosen[j]];
     double dist = len(sub(a->p, o->p));
-    if (dist < 40) f = add(f, scale(set_len(sub(a->p, o->p), (40 - dist) * a->max_force / 40), 4));
+    if (dist <= 40) f = add(f, scale(set_len(sub(a->p, o->p), d_push(a, dist, 40)), 4));
     c = add(c, o->p);
   }
   if (m) f = add(f, d_seek(a, scale(c, 1.0 / m)));
@@ -364,6 +392,11 @@ static fxs_vec2 query_flock(const fxs_agent *a, int i, const fxs_neighbor *view)
   return fxs_vec2_add(f, fxs_cohesion(a, (uint32_t)i, chosen, m, q.radius));
 }
 
+// The queue's body lookup: ids are indices into an array of agents.
+static const fxs_agent *body_in(uint32_t id, const void *agents) {
+  return &((const fxs_agent *)agents)[id];
+}
+
 // One fixed-point tick of scenario s for agent i (reading `now`, writing `next`).
 static void fixed_step(scenario s, pair *w, const fxs_agent *now, int i, fxs_agent *next) {
   fxs_vec2 goal = goal_of(), f = fxs_vec2_zero();
@@ -394,7 +427,7 @@ static void fixed_step(scenario s, pair *w, const fxs_agent *now, int i, fxs_age
     case B_LEADER: f = i ? fxs_follow_leader(a, (uint32_t)i, &now[0], view, N, &ldef) : fxs_arrive(a, goal, FXS_INT(200)); break;
     case B_QUEUE:
       f = fxs_arrive(a, goal, FXS_INT(100));
-      f = fxs_vec2_add(f, fxs_queue(a, (uint32_t)i, f, view, N, &qdef, &vscale));
+      f = fxs_vec2_add(f, fxs_queue(a, (uint32_t)i, f, view, N, body_in, now, &qdef, &vscale));
       break;
     case B_DYN_ARRIVE: f = fxs_dynamic_arrive(a, goal, &dd); break;
     case B_VEL_MATCH: f = fxs_velocity_match(a, now[(i + 1) % N].velocity, FXS_INT(4), FXS_RATIO(1, 4)); break;
@@ -500,10 +533,17 @@ static void double_step(scenario s, pair *w, const dagent *now, int i, dagent *n
     }
     case B_QUEUE: {
       f = d_arrive(a, goal, 100);
-      dv ahead = add(a->p, set_len(a->v, d(qdef.max_queue_ahead)));
+      if (d_queue_held(now, i)) {
+        f = (dv){0, 0};
+        vscale = 0;
+        break;
+      }
+      dv forward = set_len(d_heading(a), d(qdef.max_queue_ahead));
+      dv ahead = add(a->p, forward);
       int hit = -1;
       for (int k = 0; k < N && hit < 0; ++k) {
-        if (k != i && within(ahead, now[k].p, d(qdef.max_queue_radius))) hit = k;
+        if (k == i || dot(sub(now[k].p, a->p), forward) <= 0) continue;
+        if (within(ahead, now[k].p, d(qdef.max_queue_radius))) hit = k;
       }
       if (hit >= 0) {
         dv brake = add(scale(f, -0.8), scale(a->v, -1));

@@ -6,9 +6,20 @@
 /// Queue: when another agent stands within max_queue_radius of the point max_queue_ahead
 /// ahead, brake (cancel 80% of the other steering and the velocity), and crawl at 30% speed
 /// when that agent is itself within max_queue_radius.
+/// Where this goes beyond the tutorial, so that a queue comes to rest:
+/// - "Ahead" is along the agent's heading: its velocity, or its orientation when it stands
+///   still (a resting agent would otherwise see no one ahead, start, brake, and jitter).
+/// - Only an agent in front counts (positive projection on the heading): two agents beside
+///   or on top of each other would otherwise brake for each other for ever.
+/// - An agent whose body is within one tick of travel (its max_speed) of touching the agent
+///   ahead stands still: its velocity and linear steering are dropped for the tick (the
+///   manager's hold, velocity scale 0), so a settled queue is exactly at rest, never
+///   overlapping and never jittering. Two agents each in front of the other (meeting head
+///   on) would hold for ever: the one with the lower id goes first.
 #ifndef FIXSTEER_LEADER_H
 #define FIXSTEER_LEADER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "fixsteer/agent.h"
@@ -56,22 +67,35 @@ fxs_vec2 fxs_follow_leader_known(const fxs_agent *self, uint32_t self_id, const 
                                  const fxs_neighbor *neighbors, const uint64_t *dist_sq,
                                  uint32_t count, const fxs_leader_def *def);
 
+/// The full state of the neighbor with this id (the queue needs the size and heading of the
+/// agent ahead). context is the caller's.
+typedef const fxs_agent *fxs_body_lookup(uint32_t id, const void *context);
+
 /// Index into neighbors of the first one in front of the agent (positive projection on its
-/// velocity) within max_queue_radius of the point ahead, or -1.
+/// heading) within max_queue_radius of the point max_queue_ahead along the heading, or -1.
 int fxs_queue_neighbor_ahead(const fxs_agent *self, uint32_t self_id,
                              const fxs_neighbor *neighbors, uint32_t count,
                              const fxs_queue_def *def);
 
+/// True when self (id self_id) must stand still behind `ahead` (id ahead_id, the agent the
+/// queue found ahead): their bodies are within self's max_speed of touching, unless self
+/// is also in front of ahead's heading and has the lower id.
+bool fxs_queue_must_hold(const fxs_agent *self, uint32_t self_id, const fxs_agent *ahead,
+                         uint32_t ahead_id);
+
 /// Queue braking force given the steering other behaviors produced this tick. Sets
-/// *velocity_scale to 0.3 when the agent ahead is within max_queue_radius, else to 1.
+/// *velocity_scale to 0 when the agent must hold (the force is then zero), to 0.3 when the
+/// agent ahead is within max_queue_radius, else to 1. body_of(id, context) gives the full
+/// state of a neighbor; it is asked only for the agent ahead.
 fxs_vec2 fxs_queue(const fxs_agent *self, uint32_t self_id, fxs_vec2 steering,
-                   const fxs_neighbor *neighbors, uint32_t count, const fxs_queue_def *def,
-                   fix16_t *velocity_scale);
+                   const fxs_neighbor *neighbors, uint32_t count, fxs_body_lookup *body_of,
+                   const void *context, const fxs_queue_def *def, fix16_t *velocity_scale);
 
 /// The queue over neighbors whose squared distances to self are known (dist_sq as for
 /// fxs_separation_known): equals fxs_queue.
 fxs_vec2 fxs_queue_known(const fxs_agent *self, uint32_t self_id, fxs_vec2 steering,
                          const fxs_neighbor *neighbors, const uint64_t *dist_sq, uint32_t count,
+                         fxs_body_lookup *body_of, const void *context,
                          const fxs_queue_def *def, fix16_t *velocity_scale);
 
 #ifdef __cplusplus

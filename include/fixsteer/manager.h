@@ -67,7 +67,9 @@ bool fxs_manager_add(fxs_steering_manager *m, fxs_behavior behavior, fxs_steerin
 /// not limited by max_force, so it can push an agent off its course (seed 001's click).
 void fxs_manager_add_force(fxs_steering_manager *m, fxs_vec2 force);
 
-/// Multiplies the velocity by factor before this tick's steering (factor in [0, 1]).
+/// Multiplies the velocity by factor before this tick's steering (factor in [0, 1]). A
+/// factor of 0 holds the agent: its velocity and this tick's linear steering are dropped, so
+/// it stands exactly still (external forces still act). The queue uses it.
 void fxs_manager_scale_velocity(fxs_steering_manager *m, fix16_t factor);
 
 /// Combines the contributions for `agent` (whose limits set the budgets) and records each
@@ -91,6 +93,8 @@ fxs_steering fxs_manager_update(fxs_steering_manager *m, fxs_agent *agent);
 /// most max_force / mass per tick (cap = max(max_speed, |v| - max_force / mass)), as 001's
 /// seek brakes with its limited steering, instead of being snapped back in one tick. Without
 /// external forces |velocity| <= max_speed holds exactly. |rotation| <= max_rotation always.
+/// velocity_scale 0 holds the agent: the linear steering is dropped too, so without external
+/// forces it stands exactly still (the queue's stop); its orientation is still integrated.
 void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
                          fix16_t velocity_scale);
 

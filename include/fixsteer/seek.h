@@ -23,7 +23,10 @@ fxs_vec2 fxs_flee(const fxs_agent *self, fxs_vec2 target, fix16_t panic_radius);
 
 /// Arrival: seek whose desired speed falls linearly to zero inside slowing_radius,
 /// desired speed = max_speed * distance / slowing_radius. slowing_radius <= 0 is plain seek.
-/// Comes to rest on the target and stays there (no jitter).
+/// Comes to rest on the target and stays there (no jitter). Once that desired speed is 1 LSB
+/// a tick or less (the slow-down has run out of resolution: a few LSBs from the target),
+/// the desired velocity is the whole remaining offset, so the agent lands on the target
+/// instead of creeping there one LSB a tick.
 fxs_vec2 fxs_arrive(const fxs_agent *self, fxs_vec2 target, fix16_t slowing_radius);
 
 #ifdef __cplusplus

@@ -13,6 +13,11 @@ static inline fxs_agent fxs_test_agent_at(int x, int y) {
   return a;
 }
 
+// A body lookup (leader.h's fxs_body_lookup) over an array of agents: ids are indices.
+static inline const fxs_agent *fxs_test_body_in(uint32_t id, const void *agents) {
+  return &((const fxs_agent *)agents)[id];
+}
+
 static inline uint32_t fxs_test_lcg(uint32_t *state) {
   *state = *state * 1664525u + 1013904223u;
   return *state >> 8;

@@ -251,11 +251,11 @@ static uint32_t flock(const scenario *self, const fxs_world *w, scenario_state *
 // ------------------------------------------------------------------ queue through a doorway
 // The agents follow a route through the door: aiming straight at a goal behind a wall
 // would hold them against it, a local minimum no local steering can leave.
-static const fxs_vec2 door_route[2] = {{FXS_INT(840), FXS_INT(600)}, {FXS_INT(1300), FXS_INT(600)}};
+static const fxs_vec2 door_route[2] = {{FXS_INT(860), FXS_INT(600)}, {FXS_INT(1300), FXS_INT(600)}};
 
 static void door_path(const scenario *self, fxs_world *world) {
   (void)self;
-  fxs_world_add_path(world, door_route, 2, FXS_PATH_STOP_AT_END, FXS_INT(24), 0);
+  fxs_world_add_path(world, door_route, 2, FXS_PATH_STOP_AT_END, FXS_INT(4), 0);
 }
 
 static uint32_t queue(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
@@ -452,7 +452,11 @@ static uint32_t orientation_demo(const scenario *self, const fxs_world *w, scena
   }
   if (w->tick % 4 == 0) {
     for (uint32_t i = 0; i < 8; ++i) {
-      if (i != 4) target_point(&e, SRC_GAME, handle_of(i), mouse);
+      // Each chases its own point of a 4 x 2 grid round the mouse, 48 units apart: on one
+      // point they would all pile up.
+      fxs_vec2 spot = fxs_vec2_add(mouse, fxs_vec2_make(FXS_INT(48 * (int)(i % 4) - 72),
+                                                        FXS_INT(48 * (int)(i / 4) - 24)));
+      if (i != 4) target_point(&e, SRC_GAME, handle_of(i), spot);
     }
   }
   return e.n;
