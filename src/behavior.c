@@ -15,3 +15,8 @@ bool fxs_behavior_is_kinematic(fxs_behavior behavior) {
   return behavior == FXS_BEHAVIOR_KINEMATIC_SEEK || behavior == FXS_BEHAVIOR_KINEMATIC_ARRIVE ||
          behavior == FXS_BEHAVIOR_KINEMATIC_WANDER;
 }
+
+bool fxs_behavior_prevents_collision(fxs_behavior behavior) {
+  return behavior == FXS_BEHAVIOR_CONTAINMENT || behavior == FXS_BEHAVIOR_AVOID ||
+         behavior == FXS_BEHAVIOR_SEPARATION;
+}

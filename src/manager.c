@@ -74,12 +74,16 @@ static fix16_t spend_angular(fix16_t *total, fix16_t request, fix16_t budget) {
 static fxs_steering combine_prioritized(fxs_steering_manager *m, const fxs_agent *agent) {
   fxs_steering total = fxs_steering_linear(fxs_vec2_zero());
   for (int p = next_priority(m, -1); p >= 0; p = next_priority(m, p)) {
-    for (unsigned i = 0; i < m->count; ++i) {
-      fxs_contribution *c = &m->entries[i];
-      if (c->priority != p) continue;
-      c->applied.linear = spend_linear(&total.linear, c->requested.linear, agent->max_force);
-      c->applied.angular =
-          spend_angular(&total.angular, c->requested.angular, agent->max_angular_acceleration);
+    // Within a priority, what keeps bodies apart spends first (pass 0), then the rest.
+    for (int pass = 0; pass < 2; ++pass) {
+      for (unsigned i = 0; i < m->count; ++i) {
+        fxs_contribution *c = &m->entries[i];
+        if (c->priority != p) continue;
+        if (fxs_behavior_prevents_collision((fxs_behavior)c->behavior) != (pass == 0)) continue;
+        c->applied.linear = spend_linear(&total.linear, c->requested.linear, agent->max_force);
+        c->applied.angular =
+            spend_angular(&total.angular, c->requested.angular, agent->max_angular_acceleration);
+      }
     }
   }
   return total;

@@ -52,13 +52,13 @@ static const golden goldens[] = {
     {"test/golden/hunter_prey.fxr", 1200, UINT64_C(0xaaadda70ed29138e)},
     {"test/golden/patrol.fxr", 1500, UINT64_C(0x6750c78c426d41b0)},
     {"test/golden/flock.fxr", 1200, UINT64_C(0xee34c3cd135cff41)},
-    {"test/golden/queue.fxr", 1500, UINT64_C(0x212c30f9df4360ad)},
+    {"test/golden/queue.fxr", 1500, UINT64_C(0x1429fe00d2206efd)},
     {"test/golden/leader.fxr", 1200, UINT64_C(0x06f21eb4b35f7260)},
     {"test/golden/obstacle_field.fxr", 1500, UINT64_C(0x3bb8c5c8c3829698)},
     {"test/golden/walker.fxr", 1500, UINT64_C(0x4b0a2154f96dff58)},
     {"test/golden/seek_wind.fxr", 1200, UINT64_C(0xa5db92fa4c6ac62d)},
     {"test/golden/orientation.fxr", 1000, UINT64_C(0xe786b00d7585f132)},
-    {"test/golden/obstacle_dense.fxr", 2000, UINT64_C(0xaf072e2b57db1123)},
+    {"test/golden/obstacle_dense.fxr", 2000, UINT64_C(0x15f3d66f3df2086a)},
 };
 
 static size_t load(const char *name) {

@@ -45,6 +45,23 @@ void test_prioritized_sum_stops_when_the_budget_is_spent(void) {
   TEST_ASSERT_EQUAL_INT32(0, s.linear.y);
 }
 
+void test_within_a_priority_separation_and_avoidance_spend_before_seek(void) {
+  fxs_agent a = fxs_test_agent_at(0, 0); // max_force 0.25
+  fxs_steering_manager m;
+  fxs_manager_begin(&m, FXS_COMBINE_PRIORITIZED_SUM);
+  fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, lin(FXS_ONE, 0), FXS_ONE, 1);                   // added first
+  fxs_manager_add(&m, FXS_BEHAVIOR_SEPARATION, lin(0, FXS_RATIO(3, 20)), FXS_ONE, 1);    // spends first
+  fxs_manager_add(&m, FXS_BEHAVIOR_AVOID, lin(0, FXS_RATIO(1, 20)), FXS_ONE, 1);         // then this
+  fxs_steering s = fxs_manager_combine(&m, &a);
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(3, 20), m.entries[1].applied.linear.y);
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 20), m.entries[2].applied.linear.y);
+  // Seek gets what is left of the budget's length: 0.25 - 0.2.
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 20), m.entries[0].applied.linear.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 5), s.linear.y);
+  TEST_ASSERT_TRUE(fxs_behavior_prevents_collision(FXS_BEHAVIOR_SEPARATION));
+  TEST_ASSERT_FALSE(fxs_behavior_prevents_collision(FXS_BEHAVIOR_SEEK));
+}
+
 void test_priority_groups_pick_the_first_non_negligible_group(void) {
   fxs_agent a = fxs_test_agent_at(0, 0);
   fxs_steering_manager m;

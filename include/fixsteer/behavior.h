@@ -50,6 +50,11 @@ typedef enum fxs_behavior {
 /// velocity directly instead of steering: such a behavior is an agent's whole set.
 bool fxs_behavior_is_kinematic(fxs_behavior behavior);
 
+/// True for the behaviors that keep bodies apart: containment, obstacle avoidance and
+/// separation. In the prioritized sum they spend the budget before the other behaviors of
+/// their priority, whatever the order they were added in.
+bool fxs_behavior_prevents_collision(fxs_behavior behavior);
+
 /// The printable name of a behavior ("seek"); "unknown" outside the table.
 const char *fxs_behavior_name(fxs_behavior behavior);
 

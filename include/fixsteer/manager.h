@@ -28,8 +28,10 @@ extern "C" {
 typedef enum fxs_combine_mode {
   /// Sum of weight * force over all behaviors.
   FXS_COMBINE_WEIGHTED_SUM = 0,
-  /// In priority order (then insertion order), add weight * force until the max_force
-  /// budget is spent; the force that crosses the budget is truncated to what is left.
+  /// In priority order, add weight * force until the max_force budget is spent; the force
+  /// that crosses the budget is truncated to what is left. Within one priority, the
+  /// behaviors that keep bodies apart (fxs_behavior_prevents_collision: containment,
+  /// obstacle avoidance, separation) spend first, then the others, each in insertion order.
   FXS_COMBINE_PRIORITIZED_SUM = 1,
   /// Weighted sum per priority group; the first group (lowest priority value) whose force
   /// exceeds epsilon wins alone (Millington's priority steering).
