@@ -15,3 +15,8 @@ bool fxs_behavior_is_kinematic(fxs_behavior behavior) {
   return behavior == FXS_BEHAVIOR_KINEMATIC_SEEK || behavior == FXS_BEHAVIOR_KINEMATIC_ARRIVE ||
          behavior == FXS_BEHAVIOR_KINEMATIC_WANDER;
 }
+
+bool fxs_behavior_is_steering(fxs_behavior behavior) {
+  return behavior > FXS_BEHAVIOR_NONE && behavior < FXS_BEHAVIOR_COUNT &&
+         behavior != FXS_BEHAVIOR_EXTERNAL && behavior != FXS_BEHAVIOR_CONTAINMENT;
+}
