@@ -50,7 +50,7 @@ static const char *const limits_help =
     "LIMITS (what a replay may ask for; defaults in parentheses):\n"
     "  --max-agents N (65534)  --max-obstacles N (65535)  --max-paths N (65535)  --max-walls N (65535)\n"
     "  --max-path-nodes N (1000000)  --max-ticks N (10000000)  --max-agent-ticks N (256000000)\n"
-    "  --max-bytes N (268435456)\n";
+    "  --max-bytes N (268435456)  --max-field-cells N (1048576)\n";
 
 static void print_usage(FILE *out) {
   fprintf(out, "usage: fixsteer COMMAND [options]   (fixsteer %s)\n\n", FIXSTEER_TOOL_VERSION);
@@ -107,6 +107,7 @@ static bool limit_option(fxs_limits *l, const char *name, long long n) {
   else if (strcmp(name, "--max-ticks") == 0) l->max_ticks = (uint32_t)n;
   else if (strcmp(name, "--max-agent-ticks") == 0) l->max_agent_ticks = (uint64_t)n;
   else if (strcmp(name, "--max-bytes") == 0) l->max_bytes = (uint64_t)n;
+  else if (strcmp(name, "--max-field-cells") == 0) l->max_field_cells = (uint32_t)n;
   else return false;
   return true;
 }
