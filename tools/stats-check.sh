@@ -22,6 +22,8 @@ flock       | overlap_mean      | <= | 0.5 | overlapping body pairs per tick, on
 flock       | press_longest     | <= | 30  | no agent pressed against a bound for more than 30 ticks
 hunter_prey | overlap_mean      | <= | 0.5 | overlapping body pairs per tick, on average
 hunter_prey | press_longest     | <= | 30  | no agent pressed against a bound for more than 30 ticks
+flow_field  | overlap_mean      | <= | 0.5 | overlapping body pairs per tick, on average
+flow_field  | press_longest     | <= | 30  | no agent pressed against a bound for more than 30 ticks
 *           | creep_agents      | <= | 0   | no agent creeping at 0 < |v| <= 1 LSB for 10+ ticks
 '
 
