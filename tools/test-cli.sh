@@ -83,7 +83,10 @@ printf 'world:\n  bounds: [10, 0, 5, 5]\nagents:\n  - {name: a, position: [1, 2]
 # the replay, which re-simulates only with them; limits and file mistakes are named.
 expect 0 "recorded .*, 300 ticks" -- "$B" record --scenario flow_field --ticks 300 --keyframe 100 --out "$T/ff.fxr"
 expect 0 "300 ticks verified" -- "$B" verify "$T/ff.fxr"
-expect 0 "set_field_grid .*fill_field .*set_field_cells" -- sh -c "'$B' dump '$T/ff.fxr' | tr '\n' ' '"
+expect 0 "world: 24 agents, 5 obstacles, 0 paths, 0 path nodes, 768 field cells; snapshot [0-9]+ bytes .*set_field_grid .*fill_field .*set_field_cells" -- sh -c "'$B' dump '$T/ff.fxr' | tr '\n' ' '"
+printf 'field: {cell_size: 1, columns: 1024, rows: 1024, fill: {kind: uniform, direction: [1, 0]}}\nagents:\n  - {name: a, position: [10, 10], behaviors: [{kind: flow_field}]}\n' > "$T/bigfield.yaml"
+expect 0 "recorded .*, 3 ticks" -- "$B" record --scenario "$T/bigfield.yaml" --ticks 3 --keyframe 2 --out "$T/bigfield.fxr"
+expect 0 "3 ticks verified" -- "$B" verify "$T/bigfield.fxr"
 expect 2 "ff.fxr: byte 99 \(in the SNAP chunk at byte 36\): exceeds a limit: max_field_cells is 100, asked for 768 \(raise it with --max-field-cells\)" -- "$B" verify --max-field-cells 100 "$T/ff.fxr"
 "$B" record --scenario scenarios/example.yaml --ticks 300 --out "$T/ex-ff.fxr" >/dev/null
 expect 0 "300 ticks verified" -- "$B" verify "$T/ex-ff.fxr"
