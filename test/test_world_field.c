@@ -35,6 +35,8 @@
 #include "snapshot.h"
 #include "bytes.h"
 #include "input_limits.h"
+#include "fingerprint.h"
+#include "replay.h"
 
 // 4 agents, 2 obstacles and a field of up to 48 cells (8 x 6 of the tests below).
 static const fxs_world_capacity cap = {4, 2, 0, 0, 0, 0, 48};
@@ -420,4 +422,77 @@ void test_the_field_capacity_costs_eight_bytes_a_cell_and_has_a_limit(void) {
   TEST_ASSERT_EQUAL(FXS_ERR_LIMIT, fxs_limits_check_capacity(&l, &cap, &e));
   TEST_ASSERT_EQUAL_STRING("max_field_cells", e.field);
   TEST_ASSERT_EQUAL_UINT64(48, e.value);
+}
+
+// ------------------------------------------------------------------ replay
+
+typedef struct sink {
+  uint8_t data[32768];
+  size_t size;
+} sink;
+static sink out;
+
+static bool append(void *user, const uint8_t *bytes, size_t size) {
+  sink *k = (sink *)user;
+  if (k->size + size > sizeof k->data) return false;
+  memcpy(k->data + k->size, bytes, size);
+  k->size += size;
+  return true;
+}
+
+// 40 ticks recorded from an empty field world: the grid, a fill and agents at tick 0, a
+// block of cells at tick 12 and a new fill at tick 25 travel as commands; keyframes every 8.
+// flip_tick >= 0 flips one field cell's LSB after that tick, as a faulty peer would.
+static void record_field_session(int flip_tick) {
+  static uint8_t scratch[4096];
+  fxs_replay_writer w;
+  out.size = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_writer_begin(&w, append, &out, &world, 8, scratch, sizeof scratch));
+  fxs_spawn_def s = fxs_default_spawn_def();
+  for (int t = 0; t < 40; ++t) {
+    fxs_command c[6];
+    uint32_t n = 0;
+    if (t == 0) {
+      c[n++] = fxs_command_set_field_grid(v(0, 0), FXS_INT(100), 8, 6);
+      c[n++] = fxs_command_fill_field_vortex(v(400, 300), FXS_ONE, FXS_RATIO(1, 8));
+      s.position = v(120, 80);
+      c[n++] = fxs_command_spawn(&s);
+    }
+    if (t == 1) c[n++] = fxs_command_add_flow_field(fxs_world_handle_at(&world, 0), fxs_default_blend(), FXS_INT(2));
+    if (t == 12) c[n++] = fxs_command_set_field_cells(0, 0, 4, 6, v(0, 1));
+    if (t == 25) c[n++] = fxs_command_fill_field_uniform(v(-1, 0));
+    for (uint32_t i = 0; i < n; ++i) c[i].sequence = (uint16_t)i; // issue order is apply order
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, c, n, 0));
+    if (t == flip_tick) world.field.cells[13].x ^= 1;
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_writer_tick(&w, &world, c, n));
+  }
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_writer_end(&w, &world));
+}
+
+static fxs_verify_report verify_field_session(void) {
+  fxs_verify_report rep;
+  TEST_ASSERT_TRUE(fxs_replay_verify_memory_size(out.data, out.size, 0) <= sizeof memory2);
+  fxs_replay_verify(out.data, out.size, 0, memory2, sizeof memory2, &rep);
+  return rep;
+}
+
+void test_a_replay_of_a_changing_field_verifies_tick_by_tick(void) {
+  record_field_session(-1);
+  fxs_verify_report rep = verify_field_session();
+  TEST_ASSERT_EQUAL(FXS_OK, rep.result);
+  TEST_ASSERT_EQUAL_UINT32(40, rep.ticks);
+  TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), rep.final_hash);
+  TEST_ASSERT_FALSE(fxs_vec2_is_zero(fxs_world_agent(&world, fxs_world_handle_at(&world, 0))->velocity));
+}
+
+void test_a_replay_whose_field_was_changed_outside_the_commands_diverges_at_that_tick(void) {
+  record_field_session(17);
+  fxs_verify_report rep = verify_field_session();
+  TEST_ASSERT_EQUAL(FXS_ERR_HASH_MISMATCH, rep.result);
+  TEST_ASSERT_EQUAL_UINT32(17, rep.first_bad_tick);
+  // The next keyframe (after tick 23; the fill of tick 25 has not overwritten the cell yet)
+  // names the cell's field.
+  TEST_ASSERT_TRUE(rep.has_difference);
+  TEST_ASSERT_EQUAL_STRING("field.cell.x", rep.difference.field);
+  TEST_ASSERT_EQUAL_INT32(-1, rep.difference.agent);
 }
