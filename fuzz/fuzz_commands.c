@@ -16,7 +16,7 @@
 #define MAX_RECORDS 2048u
 #define SLOT_FLAG 0x80000000u
 
-static const fxs_world_capacity capacity = {8, 4, 2, 12, 4, 0};
+static const fxs_world_capacity capacity = {8, 4, 2, 12, 4, 0, 24};
 
 static fxs_result apply(fxs_world *w, fxs_command c) { return fxs_world_apply(w, &c, 0); }
 
@@ -60,7 +60,8 @@ static void wall(fxs_world *w, int ax, int ay, int bx, int by) {
   FUZZ_CHECK(apply(w, c) == FXS_OK, "set-up wall failed");
 }
 
-// Four agents in slots 0-3 (handles 1-4), slots 4-7 free; two of four obstacles and walls.
+// Four agents in slots 0-3 (handles 1-4), slots 4-7 free; two of four obstacles and walls; a
+// 6 x 4 flow field (of 24 cells) that agent 3 follows, so the field commands reach the step.
 static void set_up(fxs_world *w) {
   static const fxs_vec2 patrol[4] = {{FXS_INT(100), FXS_INT(100)},
                                      {FXS_INT(900), FXS_INT(100)},
@@ -95,6 +96,11 @@ static void set_up(fxs_world *w) {
   obstacle(w, 700, 500, 60);
   wall(w, 200, 800, 800, 800);
   wall(w, 950, 50, 950, 750);
+  fxs_command c = fxs_command_set_field_grid(fxs_vec2_make(FXS_INT(-100), 0), FXS_INT(200), 6, 4);
+  FUZZ_CHECK(apply(w, c) == FXS_OK, "set-up field grid failed");
+  c = fxs_command_fill_field_vortex(fxs_vec2_make(FXS_INT(500), FXS_INT(400)), FXS_ONE, FXS_RATIO(1, 8));
+  FUZZ_CHECK(apply(w, c) == FXS_OK, "set-up field fill failed");
+  behavior(w, 3, FXS_BEHAVIOR_FLOW_FIELD, 0);
 }
 
 // A handle field with SLOT_FLAG becomes the handle of the slot its low byte names.

@@ -20,3 +20,8 @@ bool fxs_behavior_prevents_collision(fxs_behavior behavior) {
   return behavior == FXS_BEHAVIOR_CONTAINMENT || behavior == FXS_BEHAVIOR_AVOID ||
          behavior == FXS_BEHAVIOR_SEPARATION;
 }
+
+bool fxs_behavior_is_steering(fxs_behavior behavior) {
+  return behavior > FXS_BEHAVIOR_NONE && behavior < FXS_BEHAVIOR_COUNT &&
+         behavior != FXS_BEHAVIOR_EXTERNAL && behavior != FXS_BEHAVIOR_CONTAINMENT;
+}

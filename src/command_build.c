@@ -209,3 +209,39 @@ fxs_command fxs_command_add_kinematic_arrive(fxs_agent_handle a, fxs_blend b, fi
 fxs_command fxs_command_add_kinematic_wander(fxs_agent_handle a, fxs_blend b, fix16_t max_rotation) {
   return behavior(a, FXS_BEHAVIOR_KINEMATIC_WANDER, b, max_rotation, 0, 0, 0, 0, 0);
 }
+fxs_command fxs_command_add_flow_field(fxs_agent_handle a, fxs_blend b, fix16_t look_ahead) {
+  return behavior(a, FXS_BEHAVIOR_FLOW_FIELD, b, look_ahead, 0, 0, 0, 0, 0);
+}
+
+// A count as the whole Q16.16 number the field commands carry; beyond FXS_MAX_FIELD_SIDE a
+// fraction, which the world refuses.
+static fix16_t whole(uint32_t n) { return n > FXS_MAX_FIELD_SIDE ? FXS_MAX : (fix16_t)(n << 16); }
+
+fxs_command fxs_command_set_field_grid(fxs_vec2 origin, fix16_t cell_size, uint32_t columns,
+                                       uint32_t rows) {
+  fxs_command c = fxs_command_make(FXS_CMD_SET_FIELD_GRID, 0, 0);
+  c.arg[0] = origin.x, c.arg[1] = origin.y, c.arg[2] = cell_size;
+  c.arg[3] = whole(columns), c.arg[4] = whole(rows);
+  return c;
+}
+fxs_command fxs_command_remove_field(void) { return fxs_command_make(FXS_CMD_SET_FIELD_GRID, 0, 0); }
+fxs_command fxs_command_set_field_cells(uint32_t column, uint32_t row, uint32_t columns,
+                                        uint32_t rows, fxs_vec2 flow) {
+  fxs_command c = fxs_command_make(FXS_CMD_SET_FIELD_CELLS, 0, 0);
+  c.arg[0] = whole(column), c.arg[1] = whole(row), c.arg[2] = whole(columns), c.arg[3] = whole(rows);
+  c.arg[4] = flow.x, c.arg[5] = flow.y;
+  return c;
+}
+static fxs_command fill(fxs_flow_fill kind, fxs_vec2 at, fix16_t a, fix16_t b) {
+  fxs_command c = fxs_command_make(FXS_CMD_FILL_FIELD, 0, 0);
+  c.ref = (uint32_t)kind;
+  c.arg[0] = at.x, c.arg[1] = at.y, c.arg[2] = a, c.arg[3] = b;
+  return c;
+}
+fxs_command fxs_command_fill_field_uniform(fxs_vec2 direction) {
+  return fill(FXS_FLOW_FILL_UNIFORM, direction, 0, 0);
+}
+fxs_command fxs_command_fill_field_toward(fxs_vec2 point) { return fill(FXS_FLOW_FILL_TOWARD, point, 0, 0); }
+fxs_command fxs_command_fill_field_vortex(fxs_vec2 center, fix16_t swirl, fix16_t inward) {
+  return fill(FXS_FLOW_FILL_VORTEX, center, swirl, inward);
+}

@@ -12,6 +12,7 @@ fxs_limits fxs_default_limits(void) {
   l.max_ticks = FXS_DEFAULT_MAX_TICKS;
   l.max_agent_ticks = FXS_DEFAULT_MAX_AGENT_TICKS;
   l.max_bytes = FXS_DEFAULT_MAX_BYTES;
+  l.max_field_cells = FXS_DEFAULT_MAX_FIELD_CELLS;
   return l;
 }
 
@@ -34,5 +35,8 @@ fxs_result fxs_limits_check_capacity(const fxs_limits *limits, const fxs_world_c
     return tripped(error, "max_path_nodes", l->max_path_nodes, c->path_nodes);
   }
   if (c->walls > l->max_walls) return tripped(error, "max_walls", l->max_walls, c->walls);
+  if (c->field_cells > l->max_field_cells) {
+    return tripped(error, "max_field_cells", l->max_field_cells, c->field_cells);
+  }
   return FXS_OK;
 }

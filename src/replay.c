@@ -180,8 +180,10 @@ static fxs_result read_chunk(fxs_replay_reader *r, uint32_t *tag, const uint8_t 
   return FXS_OK;
 }
 
-// Byte offset of the agent capacity inside a snapshot (see snapshot.c's serialize()).
+// Byte offset of the agent capacity inside a snapshot (see snapshot.c's serialize()), and of
+// the field capacity of layout 4, after the five others.
 #define SNAPSHOT_CAPACITY_AT 35u
+#define SNAPSHOT_FIELD_CAPACITY_AT 55u
 
 fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t size,
                            bool check_fingerprint, const fxs_limits *limits,
@@ -215,7 +217,10 @@ fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t siz
   e = fxs_snapshot_capacity(p, length, &r->capacity);
   if (e != FXS_OK) return failure(e, snap_at + 8, error_offset);
   e = fxs_limits_check_capacity(&r->limits, &r->capacity, &r->limit_error);
-  if (e != FXS_OK) return failure(e, snap_at + 8 + SNAPSHOT_CAPACITY_AT, error_offset);
+  if (e != FXS_OK) {
+    bool field = r->limit_error.field && strcmp(r->limit_error.field, "max_field_cells") == 0;
+    return failure(e, snap_at + 8 + (field ? SNAPSHOT_FIELD_CAPACITY_AT : SNAPSHOT_CAPACITY_AT), error_offset);
+  }
   r->initial.tag = tag;
   r->initial.offset = snap_at;
   r->initial.snapshot = p;

@@ -5,6 +5,7 @@
 #include "bytes.h"
 #include "fixsteer/behavior_params.h"
 #include "fixsteer/manager.h"
+#include "world_field.h"
 #include "world_slots.h"
 
 static void put_vec2(fxs_writer *w, fxs_vec2 v) {
@@ -61,11 +62,23 @@ static void put_slot_block(fxs_writer *w, const fxs_agent_slot *s) {
   fxs_put_block(w, bytes, (size_t)(slot_bytes(bytes, s) - bytes));
 }
 
-// The one serializer behind the hash and the snapshot.
+// The flow field of a world with a field capacity: its grid, then its width * height cells.
+static void put_field(fxs_writer *w, const fxs_flow_field *f) {
+  put_vec2(w, f->origin);
+  fxs_put_i32(w, f->cell_size);
+  fxs_put_u32(w, f->width);
+  fxs_put_u32(w, f->height);
+  size_t cells = (size_t)f->width * f->height; // <= capacity.field_cells (commands check it)
+  for (size_t i = 0; i < cells; ++i) put_vec2(w, f->cells[i]);
+}
+
+// The one serializer behind the hash and the snapshot. A world without a field capacity
+// writes layout 3 byte for byte, so its hashes are those it had before flow fields existed.
 static void serialize(const fxs_world *world, fxs_writer *w) {
   const fxs_world_def *d = &world->def;
+  bool field = world->capacity.field_cells != 0;
   fxs_put_u32(w, FXS_SNAPSHOT_MAGIC);
-  fxs_put_u16(w, FXS_SNAPSHOT_VERSION);
+  fxs_put_u16(w, field ? FXS_SNAPSHOT_VERSION_FIELD : FXS_SNAPSHOT_VERSION);
   fxs_put_u64(w, d->seed);
   put_vec2(w, d->bounds_min);
   put_vec2(w, d->bounds_max);
@@ -76,6 +89,7 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
   fxs_put_u32(w, world->capacity.paths);
   fxs_put_u32(w, world->capacity.path_nodes);
   fxs_put_u32(w, world->capacity.walls);
+  if (field) fxs_put_u32(w, world->capacity.field_cells);
   fxs_put_u32(w, world->tick);
   fxs_put_u32(w, world->path_count);
   fxs_put_u32(w, world->node_count);
@@ -101,6 +115,7 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
     put_vec2(w, world->walls[i].a);
     put_vec2(w, world->walls[i].b);
   }
+  if (field) put_field(w, &world->field);
 }
 
 uint64_t fxs_world_hash(const fxs_world *world) {
@@ -256,7 +271,10 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
                        uint16_t *path_count, uint32_t *node_count) {
   fxs_reader *r = &rs->r;
   if (fxs_get_u32(r) != FXS_SNAPSHOT_MAGIC) return fail_at(rs, FXS_ERR_BAD_MAGIC, 0), false;
-  if (fxs_get_u16(r) != FXS_SNAPSHOT_VERSION) return fail_at(rs, FXS_ERR_BAD_VERSION, 4), false;
+  uint16_t version = fxs_get_u16(r);
+  if (version != FXS_SNAPSHOT_VERSION && version != FXS_SNAPSHOT_VERSION_FIELD) {
+    return fail_at(rs, FXS_ERR_BAD_VERSION, 4), false;
+  }
   def->seed = fxs_get_u64(r);
   def->bounds_min = get_vec2(r);
   def->bounds_max = get_vec2(r);
@@ -270,10 +288,16 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
   c.paths = fxs_get_u32(r);
   c.path_nodes = fxs_get_u32(r);
   c.walls = fxs_get_u32(r);
+  size_t field_at = r->position;
+  // Layout 4 is layout 3 with a field capacity, which is then never 0 (one encoding per state).
+  uint32_t field_cells = version == FXS_SNAPSHOT_VERSION_FIELD ? fxs_get_u32(r) : 0;
+  if (version == FXS_SNAPSHOT_VERSION_FIELD && field_cells == 0 && !r->failed) {
+    return fail_at(rs, FXS_ERR_BAD_VALUE, field_at), false;
+  }
   if (c.agents != world->capacity.agents || c.obstacles != world->capacity.obstacles ||
       c.paths != world->capacity.paths || c.path_nodes != world->capacity.path_nodes ||
-      c.walls != world->capacity.walls) {
-    return fail_at(rs, FXS_ERR_CAPACITY, capacity_at), false;
+      c.walls != world->capacity.walls || field_cells != world->capacity.field_cells) {
+    return fail_at(rs, FXS_ERR_CAPACITY, field_cells != world->capacity.field_cells ? field_at : capacity_at), false;
   }
   *tick = fxs_get_u32(r);
   uint32_t paths = fxs_get_u32(r);
@@ -282,6 +306,31 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
   if (paths > c.paths || *node_count > c.path_nodes) return fail(rs, FXS_ERR_BAD_LENGTH), false;
   if (r->failed) return fail(rs, FXS_ERR_TRUNCATED), false;
   return true;
+}
+
+// The field section (a world with a field capacity): a grid fxs_world_field_grid_check accepts,
+// then its cells.
+static void get_field(restore *rs, const fxs_world *shape) {
+  fxs_reader *r = &rs->r;
+  size_t start = r->position;
+  fxs_flow_field f;
+  f.origin = get_vec2(r);
+  f.cell_size = fxs_get_i32(r);
+  f.width = fxs_get_u32(r);
+  f.height = fxs_get_u32(r);
+  fxs_result e = fxs_world_field_grid_check(f.origin, f.cell_size, f.width, f.height,
+                                            shape->capacity.field_cells);
+  if (r->failed || e != FXS_OK) {
+    fail_at(rs, e, start); // a short read is reported as truncated by fail_at
+    return;
+  }
+  f.cells = shape->field.cells;
+  size_t cells = (size_t)f.width * f.height;
+  for (size_t i = 0; i < cells && !r->failed; ++i) {
+    fxs_vec2 v = get_vec2(r);
+    if (rs->world) rs->world->field.cells[i] = v;
+  }
+  if (rs->world && !r->failed) rs->world->field = f;
 }
 
 static void restore_pass(restore *rs, const fxs_world *shape) {
@@ -327,6 +376,7 @@ static void restore_pass(restore *rs, const fxs_world *shape) {
     if (alive) wall.a = get_vec2(&rs->r), wall.b = get_vec2(&rs->r);
     if (w) w->wall_alive[i] = alive, w->walls[i] = wall;
   }
+  if (shape->capacity.field_cells != 0 && rs->error == FXS_OK) get_field(rs, shape);
   if (rs->r.failed) fail(rs, FXS_ERR_TRUNCATED);
   if (rs->error == FXS_OK && rs->r.position != rs->r.size) fail(rs, FXS_ERR_BAD_LENGTH);
 }
@@ -350,17 +400,23 @@ fxs_result fxs_world_restore(fxs_world *world, const uint8_t *data, size_t size,
 fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world_capacity *out) {
   fxs_reader r = fxs_reader_make(snapshot, size);
   if (fxs_get_u32(&r) != FXS_SNAPSHOT_MAGIC) return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_MAGIC;
-  if (fxs_get_u16(&r) != FXS_SNAPSHOT_VERSION) return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_VERSION;
+  uint16_t version = fxs_get_u16(&r);
+  if (version != FXS_SNAPSHOT_VERSION && version != FXS_SNAPSHOT_VERSION_FIELD) {
+    return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_VERSION;
+  }
   r.position = 35; // seed, bounds, clamp flag and neighbor radius come first
   uint32_t agents = fxs_get_u32(&r), obstacles = fxs_get_u32(&r), paths = fxs_get_u32(&r);
   uint32_t nodes = fxs_get_u32(&r), walls = fxs_get_u32(&r);
+  uint32_t field_cells = version == FXS_SNAPSHOT_VERSION_FIELD ? fxs_get_u32(&r) : 0;
   if (r.failed) return FXS_ERR_TRUNCATED;
+  if (version == FXS_SNAPSHOT_VERSION_FIELD && field_cells == 0) return FXS_ERR_BAD_VALUE;
   if (agents > FXS_MAX_AGENTS || obstacles > FXS_MAX_SMALL_CAPACITY || paths > FXS_MAX_SMALL_CAPACITY ||
       walls > FXS_MAX_SMALL_CAPACITY) {
     return FXS_ERR_BAD_VALUE;
   }
   out->agents = agents, out->obstacles = obstacles, out->paths = paths;
   out->path_nodes = nodes, out->walls = walls, out->workers = 0; // scratch, not in snapshots
+  out->field_cells = field_cells;
   return FXS_OK;
 }
 
@@ -426,6 +482,20 @@ static bool slot_difference(const fxs_agent_slot *a, const fxs_agent_slot *b,
   return false;
 }
 
+static bool field_difference(const fxs_flow_field *a, const fxs_flow_field *b,
+                             fxs_world_difference *out) {
+  FXS_DIFF("field.columns", a->width, b->width);
+  FXS_DIFF("field.rows", a->height, b->height);
+  FXS_DIFF("field.origin.x", a->origin.x, b->origin.x);
+  FXS_DIFF("field.origin.y", a->origin.y, b->origin.y);
+  FXS_DIFF("field.cell_size", a->cell_size, b->cell_size);
+  for (size_t i = 0; i < (size_t)a->width * a->height; ++i) {
+    FXS_DIFF("field.cell.x", a->cells[i].x, b->cells[i].x);
+    FXS_DIFF("field.cell.y", a->cells[i].y, b->cells[i].y);
+  }
+  return false;
+}
+
 bool fxs_world_first_difference(const fxs_world *a, const fxs_world *b, fxs_world_difference *out) {
   out->agent = -1;
   for (uint32_t i = 0; i < a->capacity.agents && i < b->capacity.agents; ++i) {
@@ -448,6 +518,9 @@ bool fxs_world_first_difference(const fxs_world *a, const fxs_world *b, fxs_worl
     FXS_DIFF("wall.a.y", a->walls[i].a.y, b->walls[i].a.y);
     FXS_DIFF("wall.b.x", a->walls[i].b.x, b->walls[i].b.x);
     FXS_DIFF("wall.b.y", a->walls[i].b.y, b->walls[i].b.y);
+  }
+  if (a->capacity.field_cells != 0 && b->capacity.field_cells != 0) {
+    if (field_difference(&a->field, &b->field, out)) return true;
   }
   FXS_DIFF("tick", a->tick, b->tick);
   FXS_DIFF("seed.low", (uint32_t)a->def.seed, (uint32_t)b->def.seed);

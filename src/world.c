@@ -10,6 +10,7 @@
 #include "fixsteer/seek.h"
 #include "fixsteer/velocity_match.h"
 #include "fixsteer/wander.h"
+#include "world_field.h"
 #include "world_grid.h"
 #include "world_slots.h"
 
@@ -36,7 +37,7 @@ fxs_behavior_slot fxs_behavior_slot_default(fxs_behavior kind) {
 
 // Byte offsets of each array inside the world's memory block; [count] is the total.
 enum {
-  M_AGENTS, M_OBSTACLES, M_ALIVE, M_PATHS, M_NODES, M_WALLS, M_WALL_ALIVE,  // state
+  M_AGENTS, M_OBSTACLES, M_ALIVE, M_PATHS, M_NODES, M_WALLS, M_WALL_ALIVE, M_FIELD, // state
   M_FREE_SLOTS,                                                            // derived
   M_NEXT, M_VIEW_POSITION, M_VIEW_VELOCITY, M_VIEW_SLOT, M_LIVE_SLOT, M_LIVE_CELL,
   M_CELL_START, M_LIVE, M_LIVE_WALLS, M_WORKERS,                           // scratch
@@ -67,11 +68,12 @@ static uint32_t workers_of(const fxs_world_capacity *c) { return c->workers ? c-
 static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
   const size_t counts[M_COUNT] = {
       c->agents, c->obstacles, c->obstacles, c->paths, c->path_nodes, c->walls, c->walls,
-      fxs_free_slots_words(c->agents), c->agents, c->agents, c->agents, c->agents, c->agents,
+      c->field_cells, fxs_free_slots_words(c->agents), c->agents, c->agents, c->agents, c->agents, c->agents,
       c->agents, (size_t)fxs_grid_max_cells(c) + 1u, c->obstacles, c->walls, workers_of(c)};
   const size_t units[M_COUNT] = {
       sizeof(fxs_agent_slot), sizeof(fxs_obstacle), sizeof(uint8_t), sizeof(fxs_world_path),
-      sizeof(fxs_vec2), sizeof(fxs_wall), sizeof(uint8_t), sizeof(uint32_t), sizeof(fxs_agent),
+      sizeof(fxs_vec2), sizeof(fxs_wall), sizeof(uint8_t), sizeof(fxs_vec2), sizeof(uint32_t),
+      sizeof(fxs_agent),
       sizeof(fxs_vec2), sizeof(fxs_vec2), sizeof(uint32_t), sizeof(uint32_t), sizeof(uint32_t),
       sizeof(uint32_t), sizeof(fxs_obstacle), sizeof(fxs_wall), sizeof(fxs_world_worker)};
   if (!capacity_valid(c)) return false;
@@ -117,6 +119,7 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   world->nodes = FXS_AT(fxs_vec2, M_NODES);
   world->walls = FXS_AT(fxs_wall, M_WALLS);
   world->wall_alive = FXS_AT(uint8_t, M_WALL_ALIVE);
+  world->field.cells = FXS_AT(fxs_vec2, M_FIELD); // no grid yet: width = height = 0
   world->free_slots = FXS_AT(uint32_t, M_FREE_SLOTS);
   world->next = FXS_AT(fxs_agent, M_NEXT);
   world->view_position = FXS_AT(fxs_vec2, M_VIEW_POSITION);
@@ -338,6 +341,9 @@ fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
     case FXS_CMD_REMOVE_OBSTACLE: return obstacle_command(world, command);
     case FXS_CMD_ADD_WALL:
     case FXS_CMD_REMOVE_WALL: return wall_command(world, command);
+    case FXS_CMD_SET_FIELD_GRID:
+    case FXS_CMD_SET_FIELD_CELLS:
+    case FXS_CMD_FILL_FIELD: return fxs_world_field_command(world, command);
     default: break;
   }
   if (command->type >= FXS_CMD_COUNT) return FXS_ERR_BAD_COMMAND;

@@ -8,6 +8,7 @@
 #include "fixsteer/seek.h"
 #include "fixsteer/velocity_match.h"
 #include "fixsteer/wander.h"
+#include "world_field.h"
 #include "world_grid.h"
 #include "world_slots.h"
 
@@ -149,6 +150,7 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
                        fxs_avoid_walls(a, ctx->world->live_walls, step->wall_count, &d)));
     }
     case FXS_BEHAVIOR_PATH: return fxs_steering_linear(path_steering(ctx));
+    case FXS_BEHAVIOR_FLOW_FIELD: return fxs_steering_linear(fxs_world_field_steering(ctx->world, a, p[0]));
     case FXS_BEHAVIOR_DYNAMIC_ARRIVE: {
       fxs_dynamic_arrive_def d = {p[0], p[1], p[2], p[3]};
       return fxs_steering_linear(fxs_dynamic_arrive(a, ctx->target_point, &d));

@@ -29,6 +29,8 @@
 #include "command.h"
 #include "command_build.h"
 #include "world.h"
+#include "flow_field.h"
+#include "world_field.h"
 #include "world_grid.h"
 #include "world_slots.h"
 #include "world_step.h"
@@ -36,7 +38,7 @@
 #include "bytes.h"
 
 #define AGENTS 8
-static const fxs_world_capacity cap = {AGENTS, 4, 2, 4, 3};
+static const fxs_world_capacity cap = {AGENTS, 4, 2, 4, 3, 0, 16};
 static uint64_t memory[6144];
 static uint64_t memory2[6144];
 static uint8_t snap[16384];
@@ -67,7 +69,7 @@ static const extreme cases[] = {
 static void apply(fxs_command c) { TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, 0)); }
 
 // A world of AGENTS coincident agents with behavior `kind` (plus separation for company),
-// extreme obstacles, a degenerate wall and a one-node path.
+// extreme obstacles, a degenerate wall, a one-node path and a flow field of extreme cells.
 static void build(const extreme *e, fxs_behavior kind) {
   fxs_world_def def = fxs_default_world_def();
   def.bounds_min = fxs_vec2_make(-FXS_INT(32767), -FXS_INT(32767));
@@ -84,6 +86,10 @@ static void build(const extreme *e, fxs_behavior kind) {
   fxs_wall edge = {{-FXS_INT(32767), FXS_INT(32767)}, {FXS_INT(32767), FXS_INT(32767)}};
   apply(fxs_command_add_wall(point));
   apply(fxs_command_add_wall(edge));
+  // A 4 x 4 field of the largest cells from the far corner, swirling round the target.
+  apply(fxs_command_set_field_grid(def.bounds_min, FXS_MAX, 4, 4));
+  apply(fxs_command_fill_field_vortex(e->target, FXS_MAX, FXS_MIN));
+  apply(fxs_command_set_field_cells(0, 0, 1, 1, fxs_vec2_make(FXS_MIN, FXS_MIN)));
   for (int i = 0; i < AGENTS; ++i) {
     fxs_spawn_def s = fxs_default_spawn_def();
     s.position = fxs_vec2_make(e->x, e->y);
@@ -135,7 +141,8 @@ static void check_state(const char *what) {
 void test_every_behavior_survives_every_extreme_state(void) {
   TEST_ASSERT_TRUE(fxs_world_memory_size(&cap) <= sizeof memory);
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
-    for (int k = FXS_BEHAVIOR_SEEK; k < FXS_BEHAVIOR_EXTERNAL; ++k) {
+    for (int k = FXS_BEHAVIOR_SEEK; k < FXS_BEHAVIOR_COUNT; ++k) {
+    if (!fxs_behavior_is_steering((fxs_behavior)k)) continue;
       build(&cases[c], (fxs_behavior)k);
       for (int t = 0; t < 40; ++t) {
         fxs_world_step(&world, 0, 0, 0);

@@ -28,6 +28,8 @@
 #include "result.h"
 #include "command.h"
 #include "world.h"
+#include "flow_field.h"
+#include "world_field.h"
 #include "world_grid.h"
 #include "world_slots.h"
 #include "world_step.h"

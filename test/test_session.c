@@ -30,6 +30,8 @@
 #include "command.h"
 #include "command_build.h"
 #include "world.h"
+#include "flow_field.h"
+#include "world_field.h"
 #include "world_grid.h"
 #include "world_slots.h"
 #include "world_step.h"

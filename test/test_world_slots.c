@@ -26,6 +26,8 @@
 #include "command.h"
 #include "behavior_params.h"
 #include "world.h"
+#include "flow_field.h"
+#include "world_field.h"
 #include "world_grid.h"
 #include "world_slots.h"
 #include "world_step.h"

@@ -252,8 +252,9 @@ static dv d_flow_vortex(dv cell_center, dv center) { // swirl 1, inward 1/64, un
   dv n = set_len(sub(center, cell_center), 1);
   return set_len(add((dv){n.y, -n.x}, scale(n, 1.0 / 64)), 1);
 }
-static dv d_follow_flow(const dagent *a) {
-  double fx = floor(a->p.x / FLOW_CELL), fy = floor(a->p.y / FLOW_CELL);
+static dv d_follow_flow(const dagent *a, double look_ahead) {
+  dv probe = add(a->p, scale(a->v, look_ahead));
+  double fx = floor(probe.x / FLOW_CELL), fy = floor(probe.y / FLOW_CELL);
   int cx = fx < 0 ? 0 : (fx >= FLOW_W ? FLOW_W - 1 : (int)fx);
   int cy = fy < 0 ? 0 : (fy >= FLOW_H ? FLOW_H - 1 : (int)fy);
   return sub(set_len(d_flow_cells[cy * FLOW_W + cx], a->max_speed), a->v);
@@ -306,13 +307,15 @@ static int d_query(const dagent *a, int self, const dagent *all, const fxs_neigh
 typedef enum {
   B_SEEK, B_FLEE, B_ARRIVE, B_PURSUIT, B_EVADE, B_AVOID, B_PATH, B_SEPARATION, B_ALIGNMENT,
   B_COHESION, B_LEADER, B_QUEUE, B_DYN_ARRIVE, B_VEL_MATCH, B_ALIGN, B_FACE, B_LOOK,
-  B_KIN_SEEK, B_KIN_ARRIVE, B_OFFSET, B_INTERPOSE, B_HIDE, B_FLOW, B_UNALIGNED, B_QUERY, B_COUNT
+  B_KIN_SEEK, B_KIN_ARRIVE, B_OFFSET, B_INTERPOSE, B_HIDE, B_FLOW, B_UNALIGNED, B_QUERY, B_FLOW_AHEAD,
+  B_COUNT
 } scenario;
 static const char *const names[B_COUNT] = {
     "seek", "flee", "arrive", "pursuit", "evade", "obstacle_avoidance", "path_following",
     "separation", "alignment", "cohesion", "leader_following", "queue", "dynamic_arrive",
     "velocity_match", "align", "face", "look_where_going", "kinematic_seek", "kinematic_arrive",
-    "offset_pursuit", "interpose", "hide", "flow_field", "unaligned_avoidance", "neighbor_query"};
+    "offset_pursuit", "interpose", "hide", "flow_field", "unaligned_avoidance", "neighbor_query",
+    "flow_field look 4"};
 
 static const fxs_vec2 path_nodes[4] = {{FXS_INT(100), FXS_INT(100)}, {FXS_INT(900), FXS_INT(150)},
                                        {FXS_INT(850), FXS_INT(800)}, {FXS_INT(120), FXS_INT(700)}};
@@ -449,8 +452,10 @@ static void fixed_step(scenario s, pair *w, const fxs_agent *now, int i, fxs_age
       f = fxs_hide(a, &mouse, obstacles, 3, &hd);
       break;
     }
-    case B_FLOW: {
+    case B_FLOW:
+    case B_FLOW_AHEAD: { // the world's flow_field slot: look_ahead 0 (default) and 4 ticks
       fxs_flow_field_def fd = fxs_default_flow_field_def();
+      fd.look_ahead = s == B_FLOW_AHEAD ? FXS_INT(4) : 0;
       f = fxs_follow_flow_field(a, &flow, &fd);
       break;
     }
@@ -585,7 +590,8 @@ static void double_step(scenario s, pair *w, const dagent *now, int i, dagent *n
       f = d_hide(a, &dmouse, obstacles, 3, &hd);
       break;
     }
-    case B_FLOW: f = d_follow_flow(a); break;
+    case B_FLOW: f = d_follow_flow(a, 0); break;
+    case B_FLOW_AHEAD: f = d_follow_flow(a, 4); break;
     case B_UNALIGNED: {
       fxs_unaligned_avoidance_def ud = fxs_default_unaligned_avoidance_def();
       f = add(d_unaligned(a, i, now, &ud), d_arrive(a, dvec(w->goal[i]), 100));

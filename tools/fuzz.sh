@@ -89,6 +89,13 @@ paths:
   - {name: p3, mode: patrol, nodes: [[10, 10]]}
 obstacles: [[50, 50, 10], [-60, 20, 0.5]]
 walls: [[-200, 200, 200, 200]]
+field:
+  origin: [-500, -500]
+  cell_size: 125
+  columns: 8
+  rows: 8
+  fill: {kind: vortex, center: [0, 0], swirl: -1, inward: 0.5}
+  cells: [{column: 1, row: 2, columns: 3, rows: 2, flow: [0, 1]}, {column: 7, row: 7, flow: [0, 0]}]
 agents:
   - name: a
     position: [0, 0]
@@ -146,12 +153,17 @@ agents:
   - name: g
     position: [100, -100]
     behaviors: [{kind: kinematic_wander, max_rotation: 0.4}]
+  - name: h
+    position: [200, 200]
+    behaviors: [{kind: flow_field, look_ahead: 3}]
 events:
   - {tick: 1, agent: a, target: [-40, 10], apply_force: [2, -3]}
   - {tick: 2, agent: b, target_agent: d, path: p2}
   - {tick: 3, agent: c, combine: weighted_sum, behaviors: [{kind: seek}]}
   - {tick: 4, agent: d, despawn: true}
   - {tick: 5, agent: a, path: p3}
+  - {tick: 6, field_fill: {kind: uniform, direction: [1, 1]}}
+  - {tick: 7, agent: h, field_fill: {kind: toward, point: [5, 5]}, field_cells: [{column: 0, row: 0, flow: [-1, 0]}]}
 YAML
 }
 

@@ -19,6 +19,7 @@ queue       | reversals_rest    | <= | 0   | no back-and-forth (velocity reversa
 flock       | overlap_mean      | <= | 0.5 | overlapping body pairs per tick, on average
 hunter_prey | overlap_mean      | <= | 0.5 | overlapping body pairs per tick, on average
 *           | press_longest     | <= | 30  | no agent pressed against a bound for more than 30 ticks
+flow_field  | overlap_mean      | <= | 0.5 | overlapping body pairs per tick, on average
 *           | creep_agents      | <= | 0   | no agent creeping at 0 < |v| <= 1 LSB for 10+ ticks
 '
 

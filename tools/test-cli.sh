@@ -79,6 +79,39 @@ printf 'agents:\n  - name: a\n    position: [1, 2]\n    behaviors:\n      - {kin
 printf 'agents:\n  - name: a\n    position: [1, 2]\nevents:\n  - {tick: -3, agent: a}\n' > "$T/bad.yaml"; bad 5 "tick: expected a whole number"
 printf 'world:\n  bounds: [10, 0, 5, 5]\nagents:\n  - {name: a, position: [1, 2]}\n' > "$T/bad.yaml"; bad 2 "bounds"
 
+# The flow field: the scene and field files record and verify; the field commands travel in
+# the replay, which re-simulates only with them; limits and file mistakes are named.
+expect 0 "recorded .*, 300 ticks" -- "$B" record --scenario flow_field --ticks 300 --keyframe 100 --out "$T/ff.fxr"
+expect 0 "300 ticks verified" -- "$B" verify "$T/ff.fxr"
+expect 0 "world: 24 agents, 5 obstacles, 0 paths, 0 path nodes, 768 field cells; snapshot [0-9]+ bytes .*set_field_grid .*fill_field .*set_field_cells" -- sh -c "'$B' dump '$T/ff.fxr' | tr '\n' ' '"
+printf 'field: {cell_size: 1, columns: 1024, rows: 1024, fill: {kind: uniform, direction: [1, 0]}}\nagents:\n  - {name: a, position: [10, 10], behaviors: [{kind: flow_field}]}\n' > "$T/bigfield.yaml"
+expect 0 "recorded .*, 3 ticks" -- "$B" record --scenario "$T/bigfield.yaml" --ticks 3 --keyframe 2 --out "$T/bigfield.fxr"
+expect 0 "3 ticks verified" -- "$B" verify "$T/bigfield.fxr"
+expect 2 "ff.fxr: byte 99 \(in the SNAP chunk at byte 36\): exceeds a limit: max_field_cells is 100, asked for 768 \(raise it with --max-field-cells\)" -- "$B" verify --max-field-cells 100 "$T/ff.fxr"
+"$B" record --scenario scenarios/example.yaml --ticks 300 --out "$T/ex-ff.fxr" >/dev/null
+expect 0 "300 ticks verified" -- "$B" verify "$T/ex-ff.fxr"
+expect 0 "1,3,100.10001,1150.00000,0.10001,0.00000," -- "$B" trace --scenario scenarios/example.yaml --ticks 1
+field_bad() { # field_bad LINE PATTERN FIELD-YAML: a field section whose mistake is on LINE
+  printf 'agents:\n  - {name: a, position: [1, 2], behaviors: [{kind: flow_field}]}\nfield:\n%s\n' "$3" > "$T/bad.yaml"
+  bad "$1" "$2"
+}
+field_bad 4 "field: needs cell_size, columns and rows" '  columns: 4'
+field_bad 4 "columns: expected a whole number up to 32767" '  {cell_size: 1, columns: 32768, rows: 1}'
+field_bad 4 "field: columns x rows = 1073676289 cells; expected 1 to 1048576" '  {cell_size: 1, columns: 32767, rows: 32767}'
+field_bad 4 "field: columns x rows = 0 cells" '  {cell_size: 1, columns: 0, rows: 3}'
+field_bad 4 "field: cell_size must be greater than 0" '  {cell_size: -2, columns: 2, rows: 3}'
+field_bad 4 "unknown key 'colums' in field" '  {cell_size: 1, colums: 2, rows: 3}'
+field_bad 4 "field fill kind \(uniform, toward, vortex\): 'spiral' is not one of" '  {cell_size: 1, columns: 2, rows: 3, fill: {kind: spiral}}'
+field_bad 4 "unknown key 'point' in a field fill" '  {cell_size: 1, columns: 2, rows: 3, fill: {kind: uniform, point: [1, 1]}}'
+field_bad 4 "field fill vortex needs a 'center'" '  {cell_size: 1, columns: 2, rows: 3, fill: {kind: vortex}}'
+field_bad 7 "field cells: columns \[1, 3\) x rows \[0, 1\) do not lie inside the 2 x 3 grid" '  cell_size: 1
+  columns: 2
+  rows: 3
+  cells: [{column: 1, row: 0, columns: 2, flow: [1, 0]}]'
+field_bad 5 "a block of field cells needs a 'flow'" '  {cell_size: 1, columns: 2, rows: 3,
+    cells: [{column: 0, row: 0}]}'
+printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, field_fill: {kind: toward, point: [0, 0]}}\n' > "$T/bad.yaml"; bad 4 "a field event needs a 'field' section"
+
 # Replay surgery in Ruby (always present where Ceedling runs):
 #   forge IN OUT WHAT: WHAT is "hash120" (flip the hash of tick 120), "version" or
 #   "fingerprint" (flip a header field), "end" (the END hash) or "keyframe" (the first one);
@@ -95,6 +128,7 @@ forge() {
       target = at + 16 if what == "fingerprint" && tag == "FXSH"
       target = at + 12 if what == "end" && tag == "END "
       target = at + 8 + 4 + 60 if what == "keyframe" && tag == "KEYF"
+      target = at + 8 + len - 1 if what == "keyfield" && tag == "KEYF" # the last field cell
       if target
         d.setbyte(target, d.getbyte(target) ^ 2)
         d[at + 8 + len, 8] = [fnv.call(d[at, 8 + len])].pack("Q<"); break
@@ -167,6 +201,8 @@ forge "$T/a.fxr" "$T/end.fxr" end
 expect 1 "DIVERGED at tick 299 \(byte [0-9]+\): final hash in END differs" -- "$B" verify "$T/end.fxr"
 forge "$T/a.fxr" "$T/key.fxr" keyframe
 expect 1 "DIVERGED at tick 49 \(byte [0-9]+\): keyframe differs from the re-simulated state" -- "$B" verify "$T/key.fxr"
+forge "$T/ff.fxr" "$T/keyfield.fxr" keyfield
+expect 1 "DIVERGED at tick 99 .*keyframe differs.* at tick 100 \(keyframe\): field.cell.y: recorded" -- sh -c "'$B' verify '$T/keyfield.fxr' 2>&1 | tr '\n' ' '; exit \$(( \$('$B' verify '$T/keyfield.fxr' >/dev/null 2>&1; echo \$?) ))"
 
 
 # stats: figures of a scenario or of a replay (the same run gives the same figures).

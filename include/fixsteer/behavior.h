@@ -36,7 +36,8 @@ extern "C" {
   X(FXS_BEHAVIOR_KINEMATIC_ARRIVE, "kinematic_arrive")                                           \
   X(FXS_BEHAVIOR_KINEMATIC_WANDER, "kinematic_wander")                                           \
   X(FXS_BEHAVIOR_EXTERNAL, "external_force")                                                     \
-  X(FXS_BEHAVIOR_CONTAINMENT, "containment")
+  X(FXS_BEHAVIOR_CONTAINMENT, "containment")                                                     \
+  X(FXS_BEHAVIOR_FLOW_FIELD, "flow_field")
 
 /// Behavior identifiers.
 typedef enum fxs_behavior {
@@ -54,6 +55,11 @@ bool fxs_behavior_is_kinematic(fxs_behavior behavior);
 /// separation. In the prioritized sum they spend the budget before the other behaviors of
 /// their priority, whatever the order they were added in.
 bool fxs_behavior_prevents_collision(fxs_behavior behavior);
+
+/// True for the behaviors a world behavior slot may hold: every identifier except NONE and
+/// the manager's labels EXTERNAL and CONTAINMENT (identifiers are only ever appended, so
+/// steering behaviors also follow those two).
+bool fxs_behavior_is_steering(fxs_behavior behavior);
 
 /// The printable name of a behavior ("seek"); "unknown" outside the table.
 const char *fxs_behavior_name(fxs_behavior behavior);

@@ -121,7 +121,9 @@ extern "C" {
   X(FXS_BEHAVIOR_KINEMATIC_ARRIVE, time_to_target, "ticks", 1, FXS_MAX, FXS_INT(8),      \
     "velocity = offset / time_to_target")                                                        \
   X(FXS_BEHAVIOR_KINEMATIC_WANDER, max_rotation, "radians", 0, FXS_PI,                \
-    FXS_RATIO(1, 5), "largest random turn per tick")
+    FXS_RATIO(1, 5), "largest random turn per tick")                                             \
+  X(FXS_BEHAVIOR_FLOW_FIELD, look_ahead, "ticks", 0, FXS_MAX, 0,                                 \
+    "the world's field is read at position + velocity * look_ahead; 0 reads it under the agent")
 
 /// Range of a behavior slot's weight (the manager's multiplier), raw Q16.16.
 #define FXS_BEHAVIOR_WEIGHT_MIN 0

@@ -39,7 +39,14 @@ extern "C" {
     "agent; ref: orientation mode; args: max_speed max_force mass radius max_rotation "          \
     "max_angular_acceleration max_turn_rate")                                                    \
   X(FXS_CMD_ADD_WALL, "add_wall", "args: ax ay bx by")                                           \
-  X(FXS_CMD_REMOVE_WALL, "remove_wall", "ref: wall index")
+  X(FXS_CMD_REMOVE_WALL, "remove_wall", "ref: wall index")                                      \
+  X(FXS_CMD_SET_FIELD_GRID, "set_field_grid",                                                    \
+    "args: origin_x origin_y cell_size columns rows (whole numbers); zeroes the cells; all 0 "    \
+    "removes the field")                                                                         \
+  X(FXS_CMD_SET_FIELD_CELLS, "set_field_cells",                                                  \
+    "args: column row columns rows (whole numbers) vx vy: that block of cells gets (vx, vy)")    \
+  X(FXS_CMD_FILL_FIELD, "fill_field",                                                            \
+    "ref: fxs_flow_fill; args: uniform dx dy | toward x y | vortex x y swirl inward")
 
 /// Command types.
 typedef enum fxs_command_type {

@@ -78,6 +78,25 @@ fxs_command fxs_command_remove_obstacle(uint32_t index);                        
 fxs_command fxs_command_add_wall(fxs_wall wall);                                   ///< Wall.
 fxs_command fxs_command_remove_wall(uint32_t index);                              ///< By slot.
 
+/// The world's flow-field grid: cell (0, 0) has its lowest corner at origin, cells are
+/// cell_size units square, columns x rows of them (each in [1, FXS_MAX_FIELD_SIDE], product
+/// at most capacity.field_cells); every cell becomes zero. Counts above FXS_MAX_FIELD_SIDE
+/// are encoded as a value the world refuses.
+fxs_command fxs_command_set_field_grid(fxs_vec2 origin, fix16_t cell_size, uint32_t columns,
+                                       uint32_t rows);
+/// Removes the world's flow field (flow_field behaviors then give no force).
+fxs_command fxs_command_remove_field(void);
+/// Sets the block of columns x rows cells whose first cell is (column, row) to `flow` (any
+/// length; only its direction is followed). The block must lie inside the grid.
+fxs_command fxs_command_set_field_cells(uint32_t column, uint32_t row, uint32_t columns,
+                                        uint32_t rows, fxs_vec2 flow);
+/// Fills every cell with `direction` made unit (fxs_flow_field_fill_uniform).
+fxs_command fxs_command_fill_field_uniform(fxs_vec2 direction);
+/// Fills every cell with the unit vector toward `point` (fxs_flow_field_fill_toward).
+fxs_command fxs_command_fill_field_toward(fxs_vec2 point);
+/// Fills the field with a vortex around `center` (fxs_flow_field_fill_vortex).
+fxs_command fxs_command_fill_field_vortex(fxs_vec2 center, fix16_t swirl, fix16_t inward);
+
 /// Any behavior from a slot (fxs_behavior_slot_default() gives the table's defaults).
 fxs_command fxs_command_add_behavior(fxs_agent_handle agent, const fxs_behavior_slot *slot);
 
@@ -114,6 +133,8 @@ fxs_command fxs_command_add_kinematic_arrive(fxs_agent_handle agent, fxs_blend b
                                              fix16_t radius, fix16_t time_to_target);
 fxs_command fxs_command_add_kinematic_wander(fxs_agent_handle agent, fxs_blend blend,
                                              fix16_t max_rotation);
+fxs_command fxs_command_add_flow_field(fxs_agent_handle agent, fxs_blend blend,
+                                       fix16_t look_ahead);
 
 #ifdef __cplusplus
 }

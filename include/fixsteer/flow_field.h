@@ -31,6 +31,14 @@ typedef struct fxs_flow_field {
   fxs_vec2 *cells;
 } fxs_flow_field;
 
+/// The fills a world's field can be given by command (FXS_CMD_FILL_FIELD), each computed by
+/// the fxs_flow_field_fill_* function of the same name.
+typedef enum fxs_flow_fill {
+  FXS_FLOW_FILL_UNIFORM, ///< args: direction x, y.
+  FXS_FLOW_FILL_TOWARD,  ///< args: point x, y.
+  FXS_FLOW_FILL_VORTEX   ///< args: centre x, y, swirl, inward.
+} fxs_flow_fill;
+
 /// Flow-field following parameters.
 typedef struct fxs_flow_field_def {
   /// The field is read at position + velocity * look_ahead, ticks, >= 0. 0 (the default)

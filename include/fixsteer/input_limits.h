@@ -28,6 +28,8 @@ struct fxs_world_capacity;
 /// Default of fxs_limits.max_agent_ticks: agent slots times ticks one verification may
 /// simulate, about four minutes at 1 microsecond per agent update.
 #define FXS_DEFAULT_MAX_AGENT_TICKS 256000000u
+/// Default of fxs_limits.max_field_cells (1024 x 1024 cells, 8 MiB of world memory).
+#define FXS_DEFAULT_MAX_FIELD_CELLS 1048576u
 /// Default of fxs_limits.max_bytes (256 MiB).
 #define FXS_DEFAULT_MAX_BYTES (256u * 1024u * 1024u)
 
@@ -41,6 +43,7 @@ typedef struct fxs_limits {
   uint32_t max_ticks;       ///< Ticks in one replay. Default FXS_DEFAULT_MAX_TICKS.
   uint64_t max_agent_ticks; ///< Agent capacity x ticks simulated. Default FXS_DEFAULT_MAX_AGENT_TICKS.
   uint64_t max_bytes;       ///< Size of one replay or snapshot. Default FXS_DEFAULT_MAX_BYTES.
+  uint32_t max_field_cells; ///< Flow-field cell capacity. Default FXS_DEFAULT_MAX_FIELD_CELLS.
 } fxs_limits;
 
 /// The defaults listed on each field.

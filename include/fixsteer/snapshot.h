@@ -1,7 +1,8 @@
 /// @file snapshot.h
 /// The world's state as bytes: one serializer writes every field that matters (tick,
 /// agent slots in index order with their generations, random streams, behavior sets and
-/// progress, obstacles, paths, walls) in an explicit little-endian layout. fxs_world_hash() is the
+/// progress, obstacles, paths, walls, and the flow field of a world with a field capacity)
+/// in an explicit little-endian layout. fxs_world_hash() is the
 /// state hash (v2, hash.h) of exactly those bytes, so hash and snapshot always cover the same
 /// state.
 #ifndef FIXSTEER_SNAPSHOT_H
@@ -20,8 +21,12 @@ extern "C" {
 
 /// "FXSW", first bytes of every snapshot.
 #define FXS_SNAPSHOT_MAGIC 0x57535846u
-/// Snapshot layout version.
+/// Snapshot layout version of a world without a field capacity (capacity.field_cells = 0).
 #define FXS_SNAPSHOT_VERSION 3u
+/// Layout of a world with a field capacity: layout 3 plus that capacity (u32, never 0) after
+/// the other capacities and the flow field (origin, cell size, columns, rows as u32, then
+/// columns x rows cells, row by row) after the walls. Readers take both.
+#define FXS_SNAPSHOT_VERSION_FIELD 4u
 
 /// 64-bit state hash (v2, hash.h) of the snapshot bytes, computed without a buffer.
 uint64_t fxs_world_hash(const fxs_world *world);

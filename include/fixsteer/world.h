@@ -15,6 +15,7 @@
 #include "fixsteer/behavior_params.h"
 #include "fixsteer/command.h"
 #include "fixsteer/flocking.h"
+#include "fixsteer/flow_field.h"
 #include "fixsteer/path.h"
 #include "fixsteer/result.h"
 #include "fixsteer/rng.h"
@@ -108,8 +109,8 @@ typedef struct fxs_world_def {
 } fxs_world_def;
 
 /// How much the world can hold; fixed at init. fxs_world_init refuses larger values with
-/// FXS_ERR_BAD_VALUE. The snapshot and the state hash store the first five (as u32); workers
-/// is scratch space, not state.
+/// FXS_ERR_BAD_VALUE. The snapshot and the state hash store the first five (as u32) and, when
+/// it is not 0, field_cells; workers is scratch space, not state.
 typedef struct fxs_world_capacity {
   uint32_t agents;     ///< Agent slots, [0, FXS_MAX_AGENTS].
   uint32_t obstacles;  ///< Obstacle slots, [0, FXS_MAX_SMALL_CAPACITY].
@@ -118,7 +119,13 @@ typedef struct fxs_world_capacity {
   uint32_t walls;      ///< Wall slots, [0, FXS_MAX_SMALL_CAPACITY].
   uint32_t workers;    ///< Most workers of a task system, [0, FXS_MAX_WORKERS]; 0 means 1
                        ///< (the step's scratch, ~0.7 KiB a worker, is kept for this many).
+  uint32_t field_cells; ///< Cells of the flow field (columns x rows), limited by memory only.
+                        ///< 0: no field; such a world's snapshots and hashes are exactly
+                        ///< those of a world without flow fields (snapshot layout 3).
 } fxs_world_capacity;
+
+/// Most columns or rows of the world's flow field (command arguments are whole Q16.16).
+#define FXS_MAX_FIELD_SIDE 32767u
 
 /// Most workers a task system may have: the world keeps scratch space for this many.
 #define FXS_MAX_WORKERS 16
@@ -164,6 +171,10 @@ typedef struct fxs_world {
   fxs_vec2 *nodes;              ///< capacity.path_nodes nodes.
   fxs_wall *walls;              ///< capacity.walls slots.
   uint8_t *wall_alive;          ///< 1 where walls[i] is in use.
+  /// The flow field flow_field behaviors follow: width = height = 0 (and origin and
+  /// cell_size 0) while none is set; cells points at capacity.field_cells vectors, of which
+  /// the first width * height are state. Set by the field commands (command.h).
+  fxs_flow_field field;
   // Derived from the state (kept by spawn and despawn, rebuilt on restore); not state.
   uint32_t live_count;          ///< Live agents.
   uint32_t *free_slots;         ///< Free-slot bitmap, all levels (see world_slots.c).

@@ -390,7 +390,8 @@ static int player_start(player *p, const match *m, const net_options *o, const c
   p->sc->add_paths(p->sc, &p->world);
   // Room for the fullest state the scenario can reach: every agent alive with a full set.
   p->scratch_size = fxs_world_snapshot_size(&p->world) + (size_t)cap->agents * 512u +
-                    (size_t)cap->obstacles * 16u + (size_t)cap->walls * 24u + 4096u;
+                    (size_t)cap->obstacles * 16u + (size_t)cap->walls * 24u +
+                    (size_t)cap->field_cells * 8u + 4096u;
   p->scratch = malloc(p->scratch_size);
   if (!p->scratch || !output_open(&p->out, o->out)) return EXIT_BAD;
   if (fxs_replay_writer_begin(&p->writer, write_file, p->out.f, &p->world, 250, p->scratch,

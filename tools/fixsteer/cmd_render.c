@@ -41,6 +41,7 @@ static void film_free(film *f) {
   free(f->obstacles);
   free(f->paths);
   free(f->nodes);
+  free(f->field.cells);
   free(f->hashes);
   memset(f, 0, sizeof *f);
 }
@@ -75,6 +76,13 @@ static bool keep_layout(film *f, const fxs_world *w) {
     f->paths[p] = (film_path){f->nodes + path->first_node, path->count, path->radius, path->mode};
   }
   f->path_count = w->path_count;
+  if (w->field.width > 0) { // the flow field, drawn under everything
+    size_t cells = (size_t)w->field.width * w->field.height;
+    f->field = w->field;
+    f->field.cells = malloc(cells * sizeof *f->field.cells);
+    if (!f->field.cells) return false;
+    memcpy(f->field.cells, w->field.cells, cells * sizeof *f->field.cells);
+  }
   return true;
 }
 

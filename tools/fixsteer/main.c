@@ -50,7 +50,7 @@ static const char *const limits_help =
     "LIMITS (what a replay may ask for; defaults in parentheses):\n"
     "  --max-agents N (65534)  --max-obstacles N (65535)  --max-paths N (65535)  --max-walls N (65535)\n"
     "  --max-path-nodes N (1000000)  --max-ticks N (10000000)  --max-agent-ticks N (256000000)\n"
-    "  --max-bytes N (268435456)\n";
+    "  --max-bytes N (268435456)  --max-field-cells N (1048576)\n";
 
 static void print_usage(FILE *out) {
   fprintf(out, "usage: fixsteer COMMAND [options]   (fixsteer %s)\n\n", FIXSTEER_TOOL_VERSION);
@@ -107,6 +107,7 @@ static bool limit_option(fxs_limits *l, const char *name, long long n) {
   else if (strcmp(name, "--max-ticks") == 0) l->max_ticks = (uint32_t)n;
   else if (strcmp(name, "--max-agent-ticks") == 0) l->max_agent_ticks = (uint64_t)n;
   else if (strcmp(name, "--max-bytes") == 0) l->max_bytes = (uint64_t)n;
+  else if (strcmp(name, "--max-field-cells") == 0) l->max_field_cells = (uint32_t)n;
   else return false;
   return true;
 }
@@ -193,7 +194,10 @@ static int cmd_record(int argc, char **argv) {
   if (session_start(&s, o.scenario, &o.yaml) != EXIT_OK) return EXIT_BAD;
   long ticks = o.ticks >= 0 ? o.ticks : (long)s.sc->default_ticks;
   output out;
-  size_t scratch_size = fxs_world_snapshot_size(&s.world) + (size_t)s.sc->capacity.agents * 512u + (1u << 16);
+  // The snapshot grows with every agent spawned after tick 0 and with the field's cells once
+  // its grid is set.
+  size_t scratch_size = fxs_world_snapshot_size(&s.world) + (size_t)s.sc->capacity.agents * 512u +
+                        (size_t)s.sc->capacity.field_cells * 8u + (1u << 16);
   uint8_t *scratch = malloc(scratch_size);
   fxs_result r = FXS_ERR_BUFFER_TOO_SMALL;
   fxs_replay_writer w;
@@ -329,8 +333,10 @@ static int cmd_dump(int argc, char **argv) {
   printf("replay %s: version %u, fingerprint 0x%016llx (%s), keyframe every %u ticks\n", f.name, r.version,
          (unsigned long long)r.fingerprint, r.fingerprint == fxs_math_fingerprint() ? "this build" : "OTHER BUILD",
          r.keyframe_interval);
-  printf("world: %u agents, %u obstacles, %u paths, %u path nodes; snapshot %zu bytes\n", cap.agents,
-         cap.obstacles, cap.paths, cap.path_nodes, r.initial.snapshot_size);
+  printf("world: %u agents, %u obstacles, %u paths, %u path nodes", cap.agents, cap.obstacles, cap.paths,
+         cap.path_nodes);
+  if (cap.field_cells) printf(", %u field cells", cap.field_cells);
+  printf("; snapshot %zu bytes\n", r.initial.snapshot_size);
   while (!r.ended) {
     fxs_replay_chunk c;
     if ((e = fxs_replay_next(&r, &c, &at)) != FXS_OK) {

@@ -42,6 +42,7 @@ typedef struct film {
   film_path *paths;
   uint32_t path_count;
   fxs_vec2 *nodes;
+  fxs_flow_field field; // width 0 when the world has none; cells owned by the film
   // Replays: the recorded hash after each stepped tick (the TICK chunk's tick is
   // first_tick + i) and where the re-simulation stopped matching, if it did.
   uint64_t *hashes;

@@ -150,6 +150,35 @@ static void agent_colour(uint32_t slot, char out[8]) {
 
 // ------------------------------------------------------------------ the world
 
+// Cells of a flow field drawn along each side at most: a larger field shows every n-th cell.
+#define FIELD_ARROWS_PER_SIDE 48u
+
+// The flow field, faintly: an arrow per (shown) cell from its centre along its vector, 0.4
+// of a cell long whatever the vector's length (only its direction is followed); zero cells
+// as a dot.
+static void draw_field(const fxs_flow_field *fl, const view *v, text *t) {
+  uint32_t side = fl->width > fl->height ? fl->width : fl->height;
+  uint32_t step = (side + FIELD_ARROWS_PER_SIDE - 1) / FIELD_ARROWS_PER_SIDE;
+  double half = 0.2 * units(fl->cell_size) * step * v->scale;
+  text_printf(t, "<g stroke='#6f8fb0' stroke-opacity='0.45' stroke-width='1' fill='#6f8fb0' fill-opacity='0.45'>\n");
+  for (uint32_t cy = step / 2; cy < fl->height; cy += step) {
+    for (uint32_t cx = step / 2; cx < fl->width; cx += step) {
+      fxs_vec2 c = fxs_flow_field_cell_center(fl, cx, cy), d = fl->cells[(size_t)cy * fl->width + cx];
+      double x = px(v, units(c.x)), y = py(v, units(c.y)), dx = units(d.x), dy = units(d.y);
+      double n = units(fxs_vec2_length(d)); // exact integer length: no libm in the tool
+      if (n == 0) {
+        text_printf(t, "<circle cx='%.1f' cy='%.1f' r='1'/>\n", x, y);
+        continue;
+      }
+      dx *= half / n, dy *= half / n;
+      double hx = x + dx, hy = y + dy, bx = hx - 0.45 * dx, by = hy - 0.45 * dy;
+      text_printf(t, "<line x1='%.1f' y1='%.1f' x2='%.1f' y2='%.1f'/><path d='M%.1f %.1fL%.1f %.1fL%.1f %.1fz' stroke='none'/>\n",
+                  x - dx, y - dy, hx, hy, hx, hy, bx - 0.3 * dy, by + 0.3 * dx, bx + 0.3 * dy, by - 0.3 * dx);
+    }
+  }
+  text_printf(t, "</g>\n");
+}
+
 static void draw_layout(const film *f, const view *v, text *t) {
   const fxs_world_def *d = &f->def;
   {
@@ -157,6 +186,7 @@ static void draw_layout(const film *f, const view *v, text *t) {
     text_printf(t, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='#ffffff' stroke='#888' stroke-width='1'/>\n", x0,
                 y0, px(v, units(d->bounds_max.x)) - x0, py(v, units(d->bounds_max.y)) - y0);
   }
+  if (f->field.width > 0) draw_field(&f->field, v, t);
   for (uint32_t p = 0; p < f->path_count; ++p) {
     const film_path *path = &f->paths[p];
     if (path->count == 0) continue;
@@ -355,6 +385,10 @@ static int draw_legend(const picture *p, const view *v, double y, text *t) {
   if (p->a->path_count) {
     legend_item(t, &c, "<rect x='0' y='-5' width='18' height='10' fill='#c9d3e0' fill-opacity='0.45'/><line x1='0' y1='0' x2='18' y2='0' stroke='#3b5b8a' stroke-dasharray='5 3'/><rect x='-2.5' y='-2.5' width='5' height='5' fill='#3b5b8a'/>",
                 "path, nodes, path radius");
+  }
+  if (p->a->field.width > 0) {
+    legend_item(t, &c, "<line x1='0' y1='0' x2='14' y2='0' stroke='#6f8fb0' stroke-opacity='0.6'/><path d='M18 0L12 -3L12 3z' fill='#6f8fb0' fill-opacity='0.6'/>",
+                "flow field after the last tick");
   }
   if (p->a->obstacle_count) legend_item(t, &c, "<circle cx='8' cy='0' r='6' fill='#b8b8b8' stroke='#6a6a6a'/>", "obstacle");
   if (p->a->wall_count) legend_item(t, &c, "<line x1='0' y1='0' x2='18' y2='0' stroke='#222' stroke-width='3.5'/>", "wall");

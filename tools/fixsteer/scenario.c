@@ -494,6 +494,56 @@ static void configure_box(const scenario *self, fxs_world_def *def) {
   def->bounds_max = fxs_vec2_make(FXS_INT(600), FXS_INT(400));
 }
 
+// ------------------------------------------------------------------ flow field (Reynolds)
+// A 32 x 24 field of 50-unit cells over the world: a vortex round an island at the centre
+// that turns the agents in and round it, and a river band near the top that carries them
+// along. Each agent avoids the rocks first, then keeps apart and follows the field (a
+// prioritized sum). At tick 700 the vortex reverses: the field is state, so the replay
+// carries the change as two commands.
+enum { FIELD_AGENTS = 24, FIELD_COLUMNS = 32, FIELD_ROWS = 24, FIELD_CELL = 50 };
+
+// The vortex (swirl +1 or -1, a little inward) and, over it, the river: rows 1-3 of columns
+// 2-25 flow the vortex's way along the top, and the vortex takes the agents on at its end.
+static void field_fill(emitter *e, uint8_t src, fix16_t swirl) {
+  fxs_command *c = next(e, FXS_CMD_FILL_FIELD, src);
+  c->ref = FXS_FLOW_FILL_VORTEX, c->arg[0] = FXS_INT(800), c->arg[1] = FXS_INT(600);
+  c->arg[2] = swirl, c->arg[3] = FXS_RATIO(1, 8);
+  c = next(e, FXS_CMD_SET_FIELD_CELLS, src);
+  c->arg[0] = FXS_INT(2), c->arg[1] = FXS_INT(1), c->arg[2] = FXS_INT(24), c->arg[3] = FXS_INT(3);
+  c->arg[4] = swirl; // with the vortex: east above it while it turns clockwise on screen
+}
+
+static void field_setup(emitter *e) {
+  fxs_command *c = next(e, FXS_CMD_SET_FIELD_GRID, SRC_SETUP);
+  c->arg[2] = FXS_INT(FIELD_CELL), c->arg[3] = FXS_INT(FIELD_COLUMNS), c->arg[4] = FXS_INT(FIELD_ROWS);
+  field_fill(e, SRC_SETUP, FXS_ONE);
+  obstacle(e, 800, 600, 110); // the island
+  obstacle(e, 540, 360, 36); // rocks, none on a spawn point
+  obstacle(e, 1060, 860, 40);
+  obstacle(e, 1290, 330, 30);
+  obstacle(e, 560, 880, 32);
+}
+
+static uint32_t flow_field(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)self;
+  (void)s;
+  emitter e = {out, 0, {0, 0, 0}};
+  if (w->tick == 0) {
+    field_setup(&e);
+    for (uint32_t i = 0; i < FIELD_AGENTS; ++i) {
+      spawn(&e, 150 + 260 * (int)(i % 6), 260 + 200 * (int)(i / 6), FXS_INT(3), FXS_RATIO(1, 4));
+      uint32_t h = handle_of(i);
+      clear(&e, SRC_SETUP, h, FXS_COMBINE_PRIORITIZED_SUM);
+      behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_AVOID, FXS_ONE, 0, 0);
+      behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_SEPARATION, FXS_INT(2), 1, FXS_INT(30));
+      behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_FLOW_FIELD, FXS_ONE, 1, FXS_INT(4));
+    }
+    return e.n;
+  }
+  if (w->tick == 700) field_fill(&e, SRC_GAME, -FXS_ONE);
+  return e.n;
+}
+
 // ------------------------------------------------------------------ table
 
 static void configure_small(const scenario *self, fxs_world_def *def) {
@@ -503,25 +553,27 @@ static void configure_small(const scenario *self, fxs_world_def *def) {
 
 static const scenario scenarios[] = {
     {"hunter_prey", "seed 000's demo: hunters with stamina pursue prey; prey evade, seek the mouse or wander",
-     {16, 0, 0, 0, 0, 0}, 1200, configure_default, no_paths, hunter_prey, 0},
+     {16, 0, 0, 0, 0, 0, 0}, 1200, configure_default, no_paths, hunter_prey, 0},
     {"patrol", "path following: three patrols back and forth, one loop, one that stops at the end",
-     {5, 0, 3, 18, 0, 0}, 1500, configure_default, patrol_paths, patrol, 0},
+     {5, 0, 3, 18, 0, 0, 0}, 1500, configure_default, patrol_paths, patrol, 0},
     {"flock", "24 agents: separation, alignment, cohesion, wander and a weak pull to the centre",
-     {24, 0, 0, 0, 0, 0}, 1200, configure_small, no_paths, flock, 0},
+     {24, 0, 0, 0, 0, 0, 0}, 1200, configure_small, no_paths, flock, 0},
     {"queue", "16 agents queue through an 80-unit doorway between two walls",
-     {16, 0, 1, 2, 2, 0}, 1500, configure_small, door_path, queue, 0},
+     {16, 0, 1, 2, 2, 0, 0}, 1500, configure_small, door_path, queue, 0},
     {"leader", "a leader loops a path; 8 followers stay behind it, out of its sight, apart",
-     {9, 0, 3, 18, 0, 0}, 1200, configure_default, patrol_paths, leader, 0},
+     {9, 0, 3, 18, 0, 0, 0}, 1200, configure_default, patrol_paths, leader, 0},
     {"obstacle_field", "6 agents cross a field of 30 obstacles back and forth",
-     {6, 30, 0, 0, 0, 0}, 1500, configure_default, no_paths, obstacle_field, 0},
+     {6, 30, 0, 0, 0, 0, 0}, 1500, configure_default, no_paths, obstacle_field, 0},
     {"obstacle_dense", "20 agents at speeds 2-4 cross 48 obstacles in four directions and back",
-     {20, 48, 0, 0, 0, 0}, 2000, configure_default, no_paths, obstacle_dense, 0},
+     {20, 48, 0, 0, 0, 0, 0}, 2000, configure_default, no_paths, obstacle_dense, 0},
     {"walker", "seed 003's random walkers reach targets through random waypoints",
-     {4, 0, 0, 0, 0, 0}, 1500, configure_default, no_paths, walker, 0},
+     {4, 0, 0, 0, 0, 0, 0}, 1500, configure_default, no_paths, walker, 0},
     {"seek_wind", "seed 001: seek a bouncing ball under a steering limit, wind on a click; one agent flees",
-     {2, 0, 0, 0, 0, 0}, 1200, configure_box, no_paths, seek_wind, 0},
+     {2, 0, 0, 0, 0, 0, 0}, 1200, configure_box, no_paths, seek_wind, 0},
     {"orientation", "Millington: face, align, look where going, dynamic arrive, velocity match, kinematic",
-     {8, 0, 0, 0, 0, 0}, 1000, configure_default, no_paths, orientation_demo, 0},
+     {8, 0, 0, 0, 0, 0, 0}, 1000, configure_default, no_paths, orientation_demo, 0},
+    {"flow_field", "24 agents carried by a flow field: a vortex round an island, a river along the top",
+     {FIELD_AGENTS, 5, 0, 0, 0, 0, FIELD_COLUMNS * FIELD_ROWS}, 1500, configure_default, no_paths, flow_field, 0},
 };
 
 const scenario *scenario_list(uint32_t *count) {

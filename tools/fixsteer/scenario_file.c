@@ -36,6 +36,7 @@ typedef struct loaded {
   uint32_t path_count;
   char (*agent_names)[NAME_LEN];
   uint32_t agent_count;
+  uint32_t field_columns, field_rows; // 0 x 0: no field section
   event *events; // in tick order, and in file order within a tick
   uint32_t event_count, event_capacity;
 } loaded;
@@ -214,8 +215,8 @@ static bool behavior_event(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src, u
   if (!n || n->type != YAML_MAPPING_NODE) return fail(c, n, "a behavior must be a mapping with a 'kind'");
   const char *kind_name = scalar(get(c, n, "kind"));
   int kind = -1;
-  for (int k = FXS_BEHAVIOR_SEEK; kind_name && k < FXS_BEHAVIOR_EXTERNAL; ++k) {
-    if (strcmp(kind_name, fxs_behavior_name((fxs_behavior)k)) == 0) kind = k;
+  for (int k = FXS_BEHAVIOR_SEEK; kind_name && k < FXS_BEHAVIOR_COUNT; ++k) {
+    if (fxs_behavior_is_steering((fxs_behavior)k) && strcmp(kind_name, fxs_behavior_name((fxs_behavior)k)) == 0) kind = k;
   }
   if (kind < 0) return fail(c, n, "behavior kind '%s' is unknown (fixsteer's names, e.g. seek, path_following)", kind_name ? kind_name : "?");
   uint32_t count = fxs_behavior_param_count((fxs_behavior)kind);
@@ -409,6 +410,97 @@ static bool walls_section(ctx *c, yaml_node_t *list, uint32_t *count) {
   return true;
 }
 
+// ------------------------------------------------------------------ the flow field
+
+static const char *const fill_kinds[] = {"uniform", "toward", "vortex"};
+
+// A fill: {kind: uniform, direction: [x, y]} | {kind: toward, point: [x, y]} |
+// {kind: vortex, center: [x, y], swirl: S, inward: I} (swirl 1 and inward 0 by default).
+static bool field_fill(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src) {
+  static const char *const keys[][5] = {{"kind", "direction", 0}, {"kind", "point", 0},
+                                        {"kind", "center", "swirl", "inward", 0}};
+  static const char *const where[] = {"direction", "point", "center"};
+  if (!n || n->type != YAML_MAPPING_NODE) return fail(c, n, "field fill: expected a mapping with a 'kind'");
+  int kind = get_choice(c, get(c, n, "kind"), "field fill kind (uniform, toward, vortex)", fill_kinds, 3);
+  if (kind < 0 || !only_keys(c, n, "a field fill", keys[kind])) return false;
+  fxs_vec2 at;
+  fix16_t swirl = FXS_ONE, inward = 0;
+  if (!get(c, n, where[kind])) return fail(c, n, "field fill %s needs a '%s'", fill_kinds[kind], where[kind]);
+  if (!get_vec2(c, get(c, n, where[kind]), where[kind], &at)) return false;
+  if (get(c, n, "swirl") && !get_fix16(c, get(c, n, "swirl"), "swirl", &swirl)) return false;
+  if (get(c, n, "inward") && !get_fix16(c, get(c, n, "inward"), "inward", &inward)) return false;
+  fxs_command *cmd = add_event(c, tick, FXS_CMD_FILL_FIELD, src);
+  if (!cmd) return false;
+  cmd->ref = (uint32_t)kind, cmd->arg[0] = at.x, cmd->arg[1] = at.y;
+  if (kind == FXS_FLOW_FILL_VORTEX) cmd->arg[2] = swirl, cmd->arg[3] = inward;
+  return true;
+}
+
+// Explicit cells: a list of {column, row, columns (1), rows (1), flow: [x, y]} blocks that
+// must lie inside the grid.
+static bool field_cells(ctx *c, yaml_node_t *list, uint32_t tick, uint8_t src) {
+  static const char *const keys[] = {"column", "row", "columns", "rows", "flow", 0};
+  const loaded *L = c->L;
+  if (!is_list(c, list, "field cells")) return false;
+  yaml_node_t *b;
+  FOR_EACH_ITEM(c, list, itc, b) {
+    uint32_t at[4] = {0, 0, 1, 1};
+    static const char *const names[] = {"column", "row", "columns", "rows"};
+    fxs_vec2 flow;
+    if (!only_keys(c, b, "a block of field cells", keys)) return false;
+    for (int i = 0; i < 4; ++i) {
+      yaml_node_t *x = get(c, b, names[i]);
+      if (i < 2 && !x) return fail(c, b, "a block of field cells needs a '%s'", names[i]);
+      if (x && !get_u32(c, x, names[i], FXS_MAX_FIELD_SIDE, &at[i])) return false;
+    }
+    if (!get(c, b, "flow")) return fail(c, b, "a block of field cells needs a 'flow' [x, y]");
+    if (!get_vec2(c, get(c, b, "flow"), "flow", &flow)) return false;
+    if (at[2] == 0 || at[3] == 0 || at[0] >= L->field_columns || at[1] >= L->field_rows ||
+        at[2] > L->field_columns - at[0] || at[3] > L->field_rows - at[1]) {
+      return fail(c, b, "field cells: columns [%u, %u) x rows [%u, %u) do not lie inside the %u x %u grid",
+                  at[0], at[0] + at[2], at[1], at[1] + at[3], L->field_columns, L->field_rows);
+    }
+    fxs_command *cmd = add_event(c, tick, FXS_CMD_SET_FIELD_CELLS, src);
+    if (!cmd) return false;
+    for (int i = 0; i < 4; ++i) cmd->arg[i] = (fix16_t)(at[i] << 16);
+    cmd->arg[4] = flow.x, cmd->arg[5] = flow.y;
+  }
+  return true;
+}
+
+// field: {origin: [x, y], cell_size, columns, rows, fill, cells}: the grid (at most
+// FXS_DEFAULT_MAX_FIELD_CELLS cells, what a replay reader accepts by default), then the fill,
+// then the blocks of cells in order.
+static bool field_section(ctx *c, yaml_node_t *n) {
+  loaded *L = c->L;
+  if (!n) return true;
+  static const char *const keys[] = {"origin", "cell_size", "columns", "rows", "fill", "cells", 0};
+  if (!only_keys(c, n, "field", keys)) return false;
+  fxs_vec2 origin = fxs_vec2_zero();
+  fix16_t size = 0;
+  if (get(c, n, "origin") && !get_vec2(c, get(c, n, "origin"), "origin", &origin)) return false;
+  if (!get(c, n, "cell_size") || !get(c, n, "columns") || !get(c, n, "rows")) {
+    return fail(c, n, "field: needs cell_size, columns and rows");
+  }
+  if (!get_fix16(c, get(c, n, "cell_size"), "cell_size", &size)) return false;
+  if (size <= 0) return fail(c, get(c, n, "cell_size"), "field: cell_size must be greater than 0");
+  if (!get_u32(c, get(c, n, "columns"), "columns", FXS_MAX_FIELD_SIDE, &L->field_columns) ||
+      !get_u32(c, get(c, n, "rows"), "rows", FXS_MAX_FIELD_SIDE, &L->field_rows)) {
+    return false;
+  }
+  uint64_t cells = (uint64_t)L->field_columns * L->field_rows;
+  if (cells == 0 || cells > FXS_DEFAULT_MAX_FIELD_CELLS) {
+    return fail(c, n, "field: columns x rows = %llu cells; expected 1 to %u", (unsigned long long)cells,
+                FXS_DEFAULT_MAX_FIELD_CELLS);
+  }
+  fxs_command *cmd = add_event(c, 0, FXS_CMD_SET_FIELD_GRID, 1);
+  if (!cmd) return false;
+  cmd->arg[0] = origin.x, cmd->arg[1] = origin.y, cmd->arg[2] = size;
+  cmd->arg[3] = (fix16_t)(L->field_columns << 16), cmd->arg[4] = (fix16_t)(L->field_rows << 16);
+  if (get(c, n, "fill") && !field_fill(c, get(c, n, "fill"), 0, 1)) return false;
+  return !get(c, n, "cells") || field_cells(c, get(c, n, "cells"), 0, 1);
+}
+
 static const char *const agent_keys[] = {
     "name", "position", "velocity", "max_speed", "max_force", "mass", "radius", "max_rotation",
     "max_angular_acceleration", "max_turn_rate", "orientation", "combine", "behaviors", "target",
@@ -480,11 +572,16 @@ static bool events_section(ctx *c, yaml_node_t *list) {
   if (!list) return true;
   if (!is_list(c, list, "events")) return false;
   static const char *const keys[] = {"tick", "agent", "target", "target_agent", "path", "apply_force",
-                                     "despawn", "behaviors", "combine", 0};
+                                     "despawn", "behaviors", "combine", "field_fill", "field_cells", 0};
   yaml_node_t *e;
   FOR_EACH_ITEM(c, list, it7, e) {
     uint32_t tick = 0; // set by get_u32 before any use; gcc -O3 cannot see it
     if (!only_keys(c, e, "an event", keys) || !get_u32(c, get(c, e, "tick"), "tick", 10000000u, &tick)) return false;
+    yaml_node_t *fill = get(c, e, "field_fill"), *cells = get(c, e, "field_cells");
+    if ((fill || cells) && c->L->field_columns == 0) return fail(c, e, "a field event needs a 'field' section");
+    if (fill && !field_fill(c, fill, tick, 2)) return false;
+    if (cells && !field_cells(c, cells, tick, 2)) return false;
+    if ((fill || cells) && !get(c, e, "agent")) continue; // a field change only
     int agent = find_name(c->L->agent_names, c->L->agent_count, scalar(get(c, e, "agent")));
     if (agent < 0) return fail(c, e, "an event needs the 'agent' it acts on, by name");
     if (get(c, e, "behaviors") &&
@@ -568,7 +665,8 @@ static bool finish_events(ctx *c) {
 
 static bool top_level(ctx *c, yaml_node_t *root) {
   loaded *L = c->L;
-  static const char *const keys[] = {"name", "summary", "ticks", "world", "paths", "obstacles", "walls", "agents", "events", 0};
+  static const char *const keys[] = {"name", "summary", "ticks", "world", "paths", "obstacles", "walls", "field", "agents",
+                                     "events", 0};
   if (!only_keys(c, root, "the scenario", keys)) return false;
   const char *name = scalar(get(c, root, "name"));
   const char *summary = scalar(get(c, root, "summary"));
@@ -580,7 +678,7 @@ static bool top_level(ctx *c, yaml_node_t *root) {
   uint32_t wall_count = 0;
   if (!world_section(c, get(c, root, "world")) || !paths_section(c, get(c, root, "paths")) ||
       !agents_section(c, get(c, root, "agents")) || !obstacles_section(c, obstacles) ||
-      !walls_section(c, get(c, root, "walls"), &wall_count) ||
+      !walls_section(c, get(c, root, "walls"), &wall_count) || !field_section(c, get(c, root, "field")) ||
       !events_section(c, get(c, root, "events")) || !finish_events(c)) {
     return false;
   }
@@ -596,6 +694,7 @@ static bool top_level(ctx *c, yaml_node_t *root) {
   sc->capacity.paths = L->path_count;
   sc->capacity.path_nodes = L->node_count;
   sc->capacity.walls = wall_count;
+  sc->capacity.field_cells = L->field_columns * L->field_rows; // at most FXS_DEFAULT_MAX_FIELD_CELLS
   sc->configure = file_configure, sc->add_paths = file_paths, sc->commands = file_commands;
   sc->data = L;
   return true;
