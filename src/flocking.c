@@ -23,8 +23,8 @@ static bool within(const fxs_agent *self, const fxs_neighbor *neighbors, const u
 // max_speed * (radius / d - 1), saturated at FXS_SEPARATION_MAX_PUSH * max_speed (also for
 // d == 0). Scaled by the speed, it outweighs seek-like pulls (desired - velocity, up to twice
 // the max speed) once bodies come close, which a push of at most max_force never did.
-static fix16_t push_at(fix16_t d, fix16_t radius, fix16_t max_speed) {
-  fix16_t cap = fxs_mul(max_speed, FXS_INT(FXS_SEPARATION_MAX_PUSH));
+// cap = fxs_mul(max_speed, FXS_INT(FXS_SEPARATION_MAX_PUSH)), computed once per agent.
+static fix16_t push_at(fix16_t d, fix16_t radius, fix16_t max_speed, fix16_t cap) {
   if (d <= 0) return cap;
   return fxs_min(fxs_muldiv(fxs_sub(radius, d), max_speed, d), cap);
 }
@@ -33,13 +33,14 @@ static fxs_vec2 separation(const fxs_agent *self, uint32_t self_id, const fxs_ne
                            const uint64_t *dist_sq, uint32_t count, fix16_t radius) {
   fxs_vec2 force = fxs_vec2_zero();
   if (radius <= 0) return force;
+  fix16_t cap = fxs_mul(self->max_speed, FXS_INT(FXS_SEPARATION_MAX_PUSH));
   for (uint32_t i = 0; i < count; ++i) {
     const fxs_neighbor *n = &neighbors[i];
     if (n->id == self_id || !within(self, neighbors, dist_sq, i, radius)) continue;
     fxs_vec2 away = fxs_vec2_sub(self->position, n->position);
     fix16_t d = fxs_vec2_length(away);
     if (fxs_vec2_is_zero(away)) away = fxs_vec2_make(self_id < n->id ? -FXS_ONE : FXS_ONE, 0);
-    fix16_t strength = push_at(d, radius, self->max_speed);
+    fix16_t strength = push_at(d, radius, self->max_speed, cap);
     force = fxs_vec2_add(force, fxs_vec2_set_length(away, strength));
   }
   return force;

@@ -18,6 +18,12 @@ static fix16_t saturate_by_sign(int64_t numerator) {
 }
 
 fix16_t fxs_mul(fix16_t a, fix16_t b) {
+  // Weights of 1.0 and zero operands are the common cases of the manager: fix16_mul gives
+  // a * 1.0 == a for every a but INT32_MIN (whose result is the sentinel, saturated below)
+  // and 0 for a zero operand (checked over all 2^32 values of the other operand).
+  if (b == FXS_ONE && a != INT32_MIN) return a;
+  if (a == FXS_ONE && b != INT32_MIN) return b;
+  if (a == 0 || b == 0) return 0;
   fix16_t r = fix16_mul(a, b);
   if (r == fix16_overflow) {
     // The sentinel is also the exact product -32768.0; 64 bits tell the two apart.
