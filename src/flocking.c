@@ -1,6 +1,7 @@
 #include "fixsteer/flocking.h"
 
 #include "fixsteer/seek.h"
+#include "vec2_measure.h"
 #include "wide.h"
 
 fxs_neighbor fxs_neighbor_of(const fxs_agent *agent, uint32_t id) {
@@ -38,10 +39,15 @@ static fxs_vec2 separation(const fxs_agent *self, uint32_t self_id, const fxs_ne
     const fxs_neighbor *n = &neighbors[i];
     if (n->id == self_id || !within(self, neighbors, dist_sq, i, radius)) continue;
     fxs_vec2 away = fxs_vec2_sub(self->position, n->position);
-    fix16_t d = fxs_vec2_length(away);
-    if (fxs_vec2_is_zero(away)) away = fxs_vec2_make(self_id < n->id ? -FXS_ONE : FXS_ONE, 0);
-    fix16_t strength = push_at(d, radius, self->max_speed, cap);
-    force = fxs_vec2_add(force, fxs_vec2_set_length(away, strength));
+    fxs_vec2 push;
+    if (fxs_vec2_is_zero(away)) { // on the same spot: apart along x, by id
+      away = fxs_vec2_make(self_id < n->id ? -FXS_ONE : FXS_ONE, 0);
+      push = fxs_vec2_set_length(away, push_at(0, radius, self->max_speed, cap));
+    } else { // the distance and the direction from one square root
+      fxs_vec2_measure m = fxs_vec2_measure_of(away);
+      push = fxs_vec2_set_length_measured(away, &m, push_at(m.length, radius, self->max_speed, cap));
+    }
+    force = fxs_vec2_add(force, push);
   }
   return force;
 }

@@ -17,8 +17,13 @@ bool fxs_manager_add(fxs_steering_manager *m, fxs_behavior behavior, fxs_steerin
   c->behavior = (uint8_t)behavior;
   c->priority = priority;
   c->weight = weight;
-  c->requested.linear = fxs_vec2_scale(steering.linear, weight);
-  c->requested.angular = fxs_mul(steering.angular, weight);
+  if (weight == FXS_ONE && steering.linear.x != INT32_MIN && steering.linear.y != INT32_MIN &&
+      steering.angular != INT32_MIN) {
+    c->requested = steering; // fxs_mul(v, 1.0) == v for every v but INT32_MIN
+  } else {
+    c->requested.linear = fxs_vec2_scale(steering.linear, weight);
+    c->requested.angular = fxs_mul(steering.angular, weight);
+  }
   c->applied = fxs_steering_linear(fxs_vec2_zero());
   return true;
 }

@@ -1,6 +1,7 @@
 #include "fixsteer/vec2.h"
 
 #include "isqrt.h"
+#include "vec2_measure.h"
 #include "wide.h"
 
 static uint64_t magnitude(int64_t a) { return (uint64_t)(a < 0 ? -a : a); }
@@ -66,6 +67,33 @@ static inline fxs_vec2 quotients(fxs_vec2 v, widened w, fix16_t target, uint64_t
   uint32_t qx = fxs_udiv64_32_inline(w.ax * (uint64_t)target + half, len);
   uint32_t qy = fxs_udiv64_32_inline(w.ay * (uint64_t)target + half, len);
   return fxs_vec2_make(v.x < 0 ? -(fix16_t)qx : (fix16_t)qx, v.y < 0 ? -(fix16_t)qy : (fix16_t)qy);
+}
+
+fxs_vec2_measure fxs_vec2_measure_of(fxs_vec2 v) {
+  fxs_vec2_measure m;
+  uint64_t ax = magnitude(v.x), ay = magnitude(v.y);
+  unsigned zeros = fxs_clz32_nz((uint32_t)(ax > ay ? ax : ay)); // of [1, 2^31]
+  unsigned shift = zeros > 1 ? zeros - 1 : 0;
+  m.ax = ax << shift, m.ay = ay << shift;
+  uint64_t sq = m.ax * m.ax + m.ay * m.ay; // in [2^60, 2^63]
+  uint32_t r = fxs_isqrt64_estimate(sq);   // floor(sqrt(sq)) or one less (sq >= 2^32)
+  uint64_t e = sq - fxs_mul32(r, r);
+  uint64_t len = (uint64_t)r + (e > r) + (e > 3 * (uint64_t)r + 2); // as fxs_isqrt64_round
+  m.len = (uint32_t)len;
+  // sq = |v|^2 4^shift. For shift >= 1, round(|v|) = floor(|v| + 1/2)
+  // = floor((sqrt(sq) + 2^(shift-1)) / 2^shift) = (floor(sqrt(sq)) + 2^(shift-1)) >> shift.
+  uint64_t rounded = len;
+  if (shift > 0) rounded = ((uint64_t)r + (e > 2 * (uint64_t)r) + (UINT64_C(1) << (shift - 1))) >> shift;
+  m.length = rounded > (uint64_t)FXS_MAX ? FXS_MAX : (fix16_t)rounded;
+  return m;
+}
+
+fxs_vec2 fxs_vec2_set_length_measured(fxs_vec2 v, const fxs_vec2_measure *m, fix16_t length) {
+  FXS_ASSERT(length >= 0);
+  if (length <= 0) return fxs_vec2_zero();
+  widened w;
+  w.ax = m->ax, w.ay = m->ay, w.sq = 0;
+  return quotients(v, w, length, m->len / 2, m->len);
 }
 
 // v scaled to length `target`, the quotients rounded half away from zero against the rounded
