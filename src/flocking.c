@@ -1,6 +1,7 @@
 #include "fixsteer/flocking.h"
 
 #include "fixsteer/seek.h"
+#include "vec2_measure.h"
 #include "wide.h"
 
 fxs_neighbor fxs_neighbor_of(const fxs_agent *agent, uint32_t id) {
@@ -23,8 +24,8 @@ static bool within(const fxs_agent *self, const fxs_neighbor *neighbors, const u
 // max_speed * (radius / d - 1), saturated at FXS_SEPARATION_MAX_PUSH * max_speed (also for
 // d == 0). Scaled by the speed, it outweighs seek-like pulls (desired - velocity, up to twice
 // the max speed) once bodies come close, which a push of at most max_force never did.
-static fix16_t push_at(fix16_t d, fix16_t radius, fix16_t max_speed) {
-  fix16_t cap = fxs_mul(max_speed, FXS_INT(FXS_SEPARATION_MAX_PUSH));
+// cap = fxs_mul(max_speed, FXS_INT(FXS_SEPARATION_MAX_PUSH)), computed once per agent.
+static fix16_t push_at(fix16_t d, fix16_t radius, fix16_t max_speed, fix16_t cap) {
   if (d <= 0) return cap;
   return fxs_min(fxs_muldiv(fxs_sub(radius, d), max_speed, d), cap);
 }
@@ -33,14 +34,20 @@ static fxs_vec2 separation(const fxs_agent *self, uint32_t self_id, const fxs_ne
                            const uint64_t *dist_sq, uint32_t count, fix16_t radius) {
   fxs_vec2 force = fxs_vec2_zero();
   if (radius <= 0) return force;
+  fix16_t cap = fxs_mul(self->max_speed, FXS_INT(FXS_SEPARATION_MAX_PUSH));
   for (uint32_t i = 0; i < count; ++i) {
     const fxs_neighbor *n = &neighbors[i];
     if (n->id == self_id || !within(self, neighbors, dist_sq, i, radius)) continue;
     fxs_vec2 away = fxs_vec2_sub(self->position, n->position);
-    fix16_t d = fxs_vec2_length(away);
-    if (fxs_vec2_is_zero(away)) away = fxs_vec2_make(self_id < n->id ? -FXS_ONE : FXS_ONE, 0);
-    fix16_t strength = push_at(d, radius, self->max_speed);
-    force = fxs_vec2_add(force, fxs_vec2_set_length(away, strength));
+    fxs_vec2 push;
+    if (fxs_vec2_is_zero(away)) { // on the same spot: apart along x, by id
+      away = fxs_vec2_make(self_id < n->id ? -FXS_ONE : FXS_ONE, 0);
+      push = fxs_vec2_set_length(away, push_at(0, radius, self->max_speed, cap));
+    } else { // the distance and the direction from one square root
+      fxs_vec2_measure m = fxs_vec2_measure_of(away);
+      push = fxs_vec2_set_length_measured(away, &m, push_at(m.length, radius, self->max_speed, cap));
+    }
+    force = fxs_vec2_add(force, push);
   }
   return force;
 }

@@ -1,5 +1,7 @@
 #include "fixsteer/manager.h"
 
+#include "wide.h"
+
 void fxs_manager_begin(fxs_steering_manager *m, fxs_combine_mode mode) {
   m->mode = (uint8_t)mode;
   m->count = 0;
@@ -15,8 +17,13 @@ bool fxs_manager_add(fxs_steering_manager *m, fxs_behavior behavior, fxs_steerin
   c->behavior = (uint8_t)behavior;
   c->priority = priority;
   c->weight = weight;
-  c->requested.linear = fxs_vec2_scale(steering.linear, weight);
-  c->requested.angular = fxs_mul(steering.angular, weight);
+  if (weight == FXS_ONE && steering.linear.x != INT32_MIN && steering.linear.y != INT32_MIN &&
+      steering.angular != INT32_MIN) {
+    c->requested = steering; // fxs_mul(v, 1.0) == v for every v but INT32_MIN
+  } else {
+    c->requested.linear = fxs_vec2_scale(steering.linear, weight);
+    c->requested.angular = fxs_mul(steering.angular, weight);
+  }
   c->applied = fxs_steering_linear(fxs_vec2_zero());
   return true;
 }
@@ -186,23 +193,35 @@ static void integrate_orientation(fxs_agent *agent, fix16_t angular) {
 // external force pushed past it, its speed less one tick of its steering budget.
 static fix16_t speed_cap(const fxs_agent *agent, fxs_vec2 velocity, fix16_t mass) {
   uint64_t max = (uint64_t)agent->max_speed;
-  if (fxs_vec2_length_sq(velocity) <= max * max) return agent->max_speed;
+  if (fxs_length_sq_raw(velocity.x, velocity.y) <= max * max) return agent->max_speed;
   fix16_t brake = fxs_div(agent->max_force, mass);
   return fxs_max(agent->max_speed, fxs_sub(fxs_vec2_length(velocity), brake));
+}
+
+// fxs_vec2_truncate(v, max_length), its common "already short enough" case without a call.
+static fxs_vec2 limit(fxs_vec2 v, fix16_t max_length) {
+  uint64_t max = (uint64_t)max_length;
+  if (max_length >= 0 && fxs_length_sq_raw(v.x, v.y) <= max * max) return v;
+  return fxs_vec2_truncate(v, max_length);
+}
+
+// fxs_vec2_div(v, mass). A unit mass, the common case, divides exactly (see fxs_div): skipped.
+static fxs_vec2 per_mass(fxs_vec2 v, fix16_t mass) {
+  if (mass == FXS_ONE && v.x != INT32_MIN && v.y != INT32_MIN) return v;
+  return fxs_vec2_div(v, mass);
 }
 
 void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
                          fix16_t velocity_scale) {
   fix16_t mass = agent->mass > 0 ? agent->mass : FXS_ONE;
   // A velocity scale of 0 holds the agent: no old velocity and no linear steering.
-  fxs_vec2 force = velocity_scale == 0 ? fxs_vec2_zero()
-                                       : fxs_vec2_truncate(steering.linear, agent->max_force);
+  fxs_vec2 force = velocity_scale == 0 ? fxs_vec2_zero() : limit(steering.linear, agent->max_force);
   fxs_vec2 velocity = agent->velocity;
   if (velocity_scale != FXS_ONE) velocity = fxs_vec2_scale(velocity, velocity_scale);
   fix16_t cap = speed_cap(agent, velocity, mass);
-  velocity = fxs_vec2_truncate(fxs_vec2_add(velocity, fxs_vec2_div(force, mass)), cap);
+  velocity = limit(fxs_vec2_add(velocity, per_mass(force, mass)), cap);
   if (!fxs_vec2_is_zero(external_force)) {
-    velocity = fxs_vec2_add(velocity, fxs_vec2_div(external_force, mass));
+    velocity = fxs_vec2_add(velocity, per_mass(external_force, mass));
   }
   agent->velocity = velocity;
   agent->position = fxs_vec2_add(agent->position, agent->velocity);

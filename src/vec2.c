@@ -1,5 +1,7 @@
 #include "fixsteer/vec2.h"
 
+#include "isqrt.h"
+#include "vec2_measure.h"
 #include "wide.h"
 
 static uint64_t magnitude(int64_t a) { return (uint64_t)(a < 0 ? -a : a); }
@@ -41,49 +43,94 @@ bool fxs_vec2_within(fxs_vec2 a, fxs_vec2 b, fix16_t radius) {
   return dx * dx + dy * dy <= (uint64_t)radius * (uint64_t)radius;
 }
 
-// |a * b| / d rounded as asked, with the sign of a * b. |a| < 2^31, 0 < b < 2^31, and
-// 2^30 <= d < 2^32 with |a| <= d: the quotient stays below 2^32.
-static fix16_t scaled(int64_t a, fix16_t b, uint64_t d, bool round_half_up) {
-  uint64_t n = magnitude(a) * (uint64_t)b;
-  if (round_half_up) n += d / 2;
-  int64_t q = (int64_t)fxs_udiv64_32(n, (uint32_t)d);
-  return fxs_saturate(a < 0 ? -q : q);
+// v's component magnitudes, doubled until the larger one is in [2^30, 2^31] (an exact change
+// that leaves the direction alone but gives the length 30+ significant bits, so tiny vectors
+// scale as precisely as large ones), and their squared length, in [2^60, 2^63]. v != 0.
+typedef struct widened {
+  uint64_t ax, ay, sq;
+} widened;
+
+static inline widened widen(fxs_vec2 v) {
+  widened w;
+  w.ax = magnitude(v.x), w.ay = magnitude(v.y);
+  unsigned zeros = fxs_clz32_nz((uint32_t)(w.ax > w.ay ? w.ax : w.ay)); // of [1, 2^31]
+  unsigned shift = zeros > 1 ? zeros - 1 : 0;
+  w.ax <<= shift, w.ay <<= shift;
+  w.sq = w.ax * w.ax + w.ay * w.ay;
+  return w;
 }
 
-// Scales v to length `target`. The components are first doubled until the larger one is in
-// [2^30, 2^31): an exact change that leaves the direction alone but gives the length 30+
-// significant bits, so tiny vectors normalize as precisely as large ones. With toward_zero
-// the length is rounded up and the quotients truncated, so the result never exceeds target;
-// otherwise the quotients are rounded half away from zero.
-static fxs_vec2 scale_to(fxs_vec2 v, fix16_t target, bool toward_zero) {
+// (|c| target + half) / len for both widened components, with v's signs. Each quotient is at
+// most target + 1/2 (|c| <= len), so it fits in 32 bits and takes its sign without overflow.
+static inline fxs_vec2 quotients(fxs_vec2 v, widened w, fix16_t target, uint64_t half,
+                                 uint32_t len) {
+  uint32_t qx = fxs_udiv64_32_inline(w.ax * (uint64_t)target + half, len);
+  uint32_t qy = fxs_udiv64_32_inline(w.ay * (uint64_t)target + half, len);
+  return fxs_vec2_make(v.x < 0 ? -(fix16_t)qx : (fix16_t)qx, v.y < 0 ? -(fix16_t)qy : (fix16_t)qy);
+}
+
+fxs_vec2_measure fxs_vec2_measure_of(fxs_vec2 v) {
+  fxs_vec2_measure m;
+  uint64_t ax = magnitude(v.x), ay = magnitude(v.y);
+  unsigned zeros = fxs_clz32_nz((uint32_t)(ax > ay ? ax : ay)); // of [1, 2^31]
+  unsigned shift = zeros > 1 ? zeros - 1 : 0;
+  m.ax = ax << shift, m.ay = ay << shift;
+  uint64_t sq = m.ax * m.ax + m.ay * m.ay; // in [2^60, 2^63]
+  uint32_t r = fxs_isqrt64_estimate(sq);   // floor(sqrt(sq)) or one less (sq >= 2^32)
+  uint64_t e = sq - fxs_mul32(r, r);
+  uint64_t len = (uint64_t)r + (e > r) + (e > 3 * (uint64_t)r + 2); // as fxs_isqrt64_round
+  m.len = (uint32_t)len;
+  // sq = |v|^2 4^shift. For shift >= 1, round(|v|) = floor(|v| + 1/2)
+  // = floor((sqrt(sq) + 2^(shift-1)) / 2^shift) = (floor(sqrt(sq)) + 2^(shift-1)) >> shift.
+  uint64_t rounded = len;
+  if (shift > 0) rounded = ((uint64_t)r + (e > 2 * (uint64_t)r) + (UINT64_C(1) << (shift - 1))) >> shift;
+  m.length = rounded > (uint64_t)FXS_MAX ? FXS_MAX : (fix16_t)rounded;
+  return m;
+}
+
+fxs_vec2 fxs_vec2_set_length_measured(fxs_vec2 v, const fxs_vec2_measure *m, fix16_t length) {
+  FXS_ASSERT(length >= 0);
+  if (length <= 0) return fxs_vec2_zero();
+  widened w;
+  w.ax = m->ax, w.ay = m->ay, w.sq = 0;
+  return quotients(v, w, length, m->len / 2, m->len);
+}
+
+// v scaled to length `target`, the quotients rounded half away from zero against the rounded
+// length (normalize, set length).
+static fxs_vec2 scale_round(fxs_vec2 v, fix16_t target) {
   if (fxs_vec2_is_zero(v) || target <= 0) return fxs_vec2_zero();
-  uint64_t m = magnitude(v.x) > magnitude(v.y) ? magnitude(v.x) : magnitude(v.y);
-  unsigned zeros = fxs_clz32((uint32_t)m); // m < 2^31: at least one leading zero
-  int64_t twice = zeros > 1 ? INT64_C(1) << (zeros - 1) : 1;
-  int64_t x = (int64_t)v.x * twice, y = (int64_t)v.y * twice;
-  uint64_t sq = magnitude(x) * magnitude(x) + magnitude(y) * magnitude(y); // <= 2^63
-  uint64_t len;
-  if (toward_zero) {
-    uint64_t r = fxs_isqrt64(sq);
-    len = r * r < sq ? r + 1 : r;
-  } else {
-    len = fxs_isqrt64_round(sq);
-  }
-  return fxs_vec2_make(scaled(x, target, len, !toward_zero), scaled(y, target, len, !toward_zero));
+  widened w = widen(v);
+  uint32_t r = fxs_isqrt64_estimate(w.sq); // floor(sqrt(sq)) or one less (sq >= 2^32)
+  uint64_t e = w.sq - fxs_mul32(r, r);
+  uint64_t len = (uint64_t)r + (e > r) + (e > 3 * (uint64_t)r + 2); // as fxs_isqrt64_round
+  return quotients(v, w, target, len / 2, (uint32_t)len);
 }
 
-fxs_vec2 fxs_vec2_normalize(fxs_vec2 v) { return scale_to(v, FXS_ONE, false); }
+// v scaled to length `target` with the length rounded up and the quotients truncated, so the
+// result never exceeds target (truncate).
+static fxs_vec2 scale_down(fxs_vec2 v, fix16_t target) {
+  if (fxs_vec2_is_zero(v) || target <= 0) return fxs_vec2_zero();
+  widened w = widen(v);
+  uint32_t r = fxs_isqrt64_estimate(w.sq);
+  uint64_t e = w.sq - fxs_mul32(r, r);
+  // ceil(sqrt(sq)): r when e == 0, r + 1 up to (r + 1)^2 = r^2 + 2r + 1, else r + 2.
+  uint64_t len = (uint64_t)r + (e > 0) + (e > 2 * (uint64_t)r + 1);
+  return quotients(v, w, target, 0, (uint32_t)len);
+}
+
+fxs_vec2 fxs_vec2_normalize(fxs_vec2 v) { return scale_round(v, FXS_ONE); }
 
 fxs_vec2 fxs_vec2_set_length(fxs_vec2 v, fix16_t length) {
   FXS_ASSERT(length >= 0);
-  return scale_to(v, length, false);
+  return scale_round(v, length);
 }
 
 fxs_vec2 fxs_vec2_truncate(fxs_vec2 v, fix16_t max_length) {
   FXS_ASSERT(max_length >= 0);
   if (max_length < 0) max_length = 0;
   if (fxs_vec2_length_sq(v) <= (uint64_t)max_length * (uint64_t)max_length) return v;
-  return scale_to(v, max_length, true);
+  return scale_down(v, max_length);
 }
 
 fxs_vec2 fxs_vec2_from_angle(fix16_t angle) {

@@ -21,4 +21,10 @@ uint32_t fxs_udiv64_32(uint64_t n, uint32_t d);
 /// the native one everywhere).
 uint32_t fxs_udiv64_32_digits(uint64_t n, uint32_t d);
 
+/// |(x, y)|^2 of raw components, exact in Q32.32 (as fxs_vec2_length_sq), inline for the
+/// integrator's and the truncation's quick "already short enough" tests.
+static inline uint64_t fxs_length_sq_raw(int32_t x, int32_t y) {
+  return (uint64_t)((int64_t)x * x) + (uint64_t)((int64_t)y * y);
+}
+
 #endif

@@ -169,6 +169,22 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
   }
 }
 
+// True when base + t stays inside [low, high] for every braking distance
+// t = fxs_div(fxs_mul(v, |v|), decel) the velocity v can give, decel > 0: then the axis needs
+// no push, whatever t is exactly, and the two divisions are skipped. |fxs_mul(v, |v|)| is
+// at most m = v^2 / 2^16 + 2 and fxs_div rounds |m| 2^16 / decel to within an LSB (4 are
+// allowed), so |t| <= T when m 2^16 <= (T - 4) decel; T is capped at 2^32 (> any |t|) so
+// the product stays below 2^63.
+static bool clear_of_bounds(fix16_t base, fix16_t v, fix16_t low, fix16_t high, fix16_t decel) {
+  int64_t gap = (int64_t)high - base;
+  if ((int64_t)base - low < gap) gap = (int64_t)base - low;
+  if (gap <= 4) return false;
+  if (gap > (INT64_C(1) << 32)) gap = INT64_C(1) << 32;
+  uint64_t speed = (uint64_t)(v < 0 ? -(int64_t)v : (int64_t)v);
+  uint64_t m = ((speed * speed) >> 16) + 2u;
+  return (m << 16) <= (uint64_t)(gap - 4) * (uint64_t)decel;
+}
+
 // One axis of fxs_containment: p, v the position and velocity, [lo, hi] the bounds.
 static fix16_t contain_axis(fix16_t p, fix16_t v, fix16_t lo, fix16_t hi, fix16_t radius,
                             fix16_t decel, fix16_t push) {
@@ -177,7 +193,9 @@ static fix16_t contain_axis(fix16_t p, fix16_t v, fix16_t lo, fix16_t hi, fix16_
     low = (fix16_t)(((int64_t)lo + hi) / 2);
     high = low;
   }
-  fix16_t ahead = fxs_add(fxs_add(p, v), fxs_div(fxs_mul(v, fxs_abs(v)), decel));
+  fix16_t base = fxs_add(p, v);
+  if (clear_of_bounds(base, v, low, high, decel)) return 0;
+  fix16_t ahead = fxs_add(base, fxs_div(fxs_mul(v, fxs_abs(v)), decel));
   if (ahead > high) return fxs_neg(push);
   if (ahead < low) return push;
   return 0;

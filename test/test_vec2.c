@@ -4,6 +4,7 @@
 
 #include "scalar.h"
 #include "vec2.h"
+#include "vec2_measure.h"
 #include "fxs_test_util.h"
 
 void setUp(void) {}
@@ -54,6 +55,28 @@ void test_length_is_correctly_rounded_on_random_vectors(void) {
     if (exact > (long double)FXS_MAX) exact = FXS_MAX;
     long double got = fxs_vec2_length(v);
     TEST_ASSERT_TRUE_MESSAGE(fabsl(got - exact) <= 0.5L, "length not within half an LSB");
+  }
+}
+
+void test_measure_gives_the_length_and_the_set_length_of_one_square_root(void) {
+  fxs_vec2_measure m = fxs_vec2_measure_of(units(3, 4));
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(5), m.length);
+  fxs_vec2 v = fxs_vec2_set_length_measured(units(3, 4), &m, FXS_INT(10));
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(6), v.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(8), v.y);
+  TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_vec2_measure_of(units(30000, 30000)).length);
+  TEST_ASSERT_EQUAL_INT32(3, fxs_vec2_measure_of(fxs_vec2_make(2, 2)).length); // 2.828
+  for (int i = 0; i < 20000; ++i) {
+    fxs_vec2 r = next_vector(i & 1);
+    if (i % 3 == 2) r.x >>= i % 31; // small vectors too
+    if (fxs_vec2_is_zero(r)) continue;
+    fix16_t target = (fix16_t)(lcg_state >> (1 + i % 31));
+    m = fxs_vec2_measure_of(r);
+    TEST_ASSERT_EQUAL_INT32(fxs_vec2_length(r), m.length);
+    fxs_vec2 got = fxs_vec2_set_length_measured(r, &m, target);
+    fxs_vec2 want = fxs_vec2_set_length(r, target);
+    TEST_ASSERT_EQUAL_INT32(want.x, got.x);
+    TEST_ASSERT_EQUAL_INT32(want.y, got.y);
   }
 }
 

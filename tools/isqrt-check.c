@@ -77,7 +77,7 @@ static double now(void) {
 // The builtin and the portable leading-zero counts agree on every nonzero 32-bit value.
 static void check_clz(void) {
   uint64_t bad = 0;
-  for (uint32_t v = 1; v != 0; ++v) bad += clz32(v) != clz32_search(v);
+  for (uint32_t v = 1; v != 0; ++v) bad += fxs_clz32_nz(v) != fxs_clz32_search(v);
   expect(bad == 0, "clz32 builtin vs search", bad);
   printf("clz: builtin and binary search agree on all 2^32 - 1 inputs: %s\n", bad ? "NO" : "yes");
 }
@@ -91,20 +91,20 @@ static void check_mul(uint64_t random_pairs, uint32_t step) {
   uint64_t bad = 0, count = 0, s = 99;
   for (unsigned i = 0; i < ne; ++i) {
     for (unsigned j = 0; j < ne; ++j, ++count) {
-      bad += mul32_halves(edges[i], edges[j]) != (uint64_t)edges[i] * edges[j];
+      bad += fxs_mul32_halves(edges[i], edges[j]) != (uint64_t)edges[i] * edges[j];
     }
   }
   uint32_t a = 0;
   do {
-    bad += mul32_halves(a, a) != (uint64_t)a * a;
-    bad += mul32_halves(a, 0xFFFFFFFFu) != (uint64_t)a * 0xFFFFFFFFu;
+    bad += fxs_mul32_halves(a, a) != (uint64_t)a * a;
+    bad += fxs_mul32_halves(a, 0xFFFFFFFFu) != (uint64_t)a * 0xFFFFFFFFu;
     count += 2;
     a += step;
   } while (a >= step);
   for (uint64_t i = 0; i < random_pairs; ++i, ++count) {
     uint64_t r = xorshift64(&s);
     uint32_t x = (uint32_t)r, y = (uint32_t)(r >> 32);
-    bad += mul32_halves(x, y) != (uint64_t)x * y;
+    bad += fxs_mul32_halves(x, y) != (uint64_t)x * y;
   }
   expect(bad == 0, "mul32 halves vs native", bad);
   printf("mul32: partial products and native agree on %" PRIu64 " pairs: %s\n", count,
@@ -119,7 +119,7 @@ static void check_seed(uint32_t step) {
   double worst = 0;
   uint32_t worst_x = 0;
   for (uint64_t x = UINT64_C(1) << 30; x < (UINT64_C(1) << 32); x += step) {
-    uint64_t y = rsqrt_q30((uint32_t)x);
+    uint64_t y = fxs_rsqrt_q30((uint32_t)x);
     u128 yy = (u128)(y * y);
     over += yy * (x + 1) > two92;
     under += (yy * x) << 24 < (u128)(4095u * 4095u) * two92;

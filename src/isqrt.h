@@ -1,0 +1,126 @@
+// Internal: the exact integer square root's core and the 64 / 32-bit division, inline, so
+// that the vector code (normalize, truncate, set length) runs them without calls. Results are
+// those of fxs_isqrt64, fxs_isqrt64_round and fxs_udiv64_32: one implementation, two ways in.
+// Not part of the API.
+#ifndef FIXSTEER_ISQRT_H
+#define FIXSTEER_ISQRT_H
+
+#include <limits.h>
+#include <stdint.h>
+
+#include "wide.h"
+
+// Integer square root without division. A table seed and one Newton step give y ~ 1/sqrt(m)
+// from below, relative error e < 2^-12; each residual step r += (m - r^2) y / 2 then takes r
+// from d = sqrt(m) - r >= 0 to at most e d + d^2 / (2 sqrt(m)) plus its truncations, never
+// past sqrt(m), so the final correction only ever adds one. Only 32 x 32 -> 64-bit products
+// and shifts: a few UMULLs on a Cortex-M3, no 64-bit multiply or divide routine anywhere.
+// tools/isqrt-check.c checks the seed's bounds for every top word, and the results against
+// the original bit-by-bit routine for every 32-bit input and 50 million 64-bit ones.
+
+// 2^15 / sqrt(f) for f in [i/128, (i+1)/128), i = 32..127 (defined in scalar.c).
+extern const uint16_t fxs_rsqrt_seed[96];
+
+// The portable helpers: the only code for compilers without the builtins, and elsewhere
+// unused except by tools/isqrt-check.c, which checks the builtins against them.
+#if defined(__GNUC__)
+#define FXS_PORTABLE_HELPER static inline __attribute__((unused))
+#else
+#define FXS_PORTABLE_HELPER static inline
+#endif
+
+// Leading zero bits of v != 0 by binary search.
+FXS_PORTABLE_HELPER unsigned fxs_clz32_search(uint32_t v) {
+  unsigned n = 0;
+  for (unsigned step = 16; step != 0; step /= 2) {
+    if ((v >> (32 - step)) == 0) {
+      n += step;
+      v <<= step;
+    }
+  }
+  return n;
+}
+
+// Leading zero bits of v != 0; one instruction where the target has one (same count).
+static inline unsigned fxs_clz32_nz(uint32_t v) {
+#if defined(__GNUC__) && UINT_MAX == 0xFFFFFFFFu
+  return (unsigned)__builtin_clz(v);
+#else
+  return fxs_clz32_search(v);
+#endif
+}
+
+// a * b, exact, by four 16-bit partial products.
+FXS_PORTABLE_HELPER uint64_t fxs_mul32_halves(uint32_t a, uint32_t b) {
+  uint32_t al = a & 0xFFFFu, ah = a >> 16, bl = b & 0xFFFFu, bh = b >> 16;
+  uint32_t ll = al * bl, lh = al * bh, hl = ah * bl;
+  uint32_t mid = (ll >> 16) + (lh & 0xFFFFu) + (hl & 0xFFFFu); // < 3 * 2^16
+  uint32_t hi = ah * bh + (lh >> 16) + (hl >> 16) + (mid >> 16);
+  return ((uint64_t)hi << 32) | (uint32_t)(mid << 16) | (ll & 0xFFFFu);
+}
+
+// a * b, exact. ARMv6-M and ARMv8-M Baseline (Cortex-M0/M0+/M23) have only a 32-bit MUL, and
+// compilers call a 64 x 64-bit library routine for this; the partial products inline are
+// about three times cheaper there. Elsewhere it is one instruction.
+static inline uint64_t fxs_mul32(uint32_t a, uint32_t b) {
+#if defined(__ARM_ARCH_6M__) || defined(__ARM_ARCH_8M_BASE__)
+  return fxs_mul32_halves(a, b);
+#else
+  return (uint64_t)a * b;
+#endif
+}
+
+// y ~ 2^46 / sqrt(x) for x in [2^30, 2^32), i.e. 1/sqrt(x / 2^32) in Q2.30, with
+// (1 - 2^-12) 2^46 / sqrt(x) <= y and y^2 (x + 1) <= 2^92 (worst error 2^-13.46). Newton's
+// step y (3 - x y^2) / 2 never overshoots in exact arithmetic; the floors in x y^2 can lift
+// it by < 5 units, so 6 come off.
+static inline uint32_t fxs_rsqrt_q30(uint32_t x) {
+  uint32_t y = (uint32_t)fxs_rsqrt_seed[(x >> 25) - 32] << 15;          // < 2^31
+  uint32_t yy = (uint32_t)(fxs_mul32(y, y) >> 32);                       // < 2^30
+  uint32_t p = (uint32_t)(fxs_mul32(x, yy) >> 30);                       // x y^2, 1.0 = 2^30
+  return (uint32_t)(fxs_mul32(y, (UINT32_C(3) << 30) - p) >> 31) - 6;
+}
+
+// floor(sqrt(n)) or one less, for 0 < n < 2^32. With x = n 4^k in [2^30, 2^32),
+// r0 = x y / 2^46 is at most 17 below sqrt(x); one residual step leaves it < 1.01 below.
+static inline uint32_t fxs_isqrt32_estimate(uint32_t n) {
+  unsigned k = fxs_clz32_nz(n) / 2;
+  uint32_t x = n << (2 * k);
+  uint32_t y = fxs_rsqrt_q30(x);
+  uint32_t r = (uint32_t)(fxs_mul32(x, y) >> 46);
+  r += (uint32_t)(fxs_mul32(x - r * r, y) >> 47);
+  return r >> k; // floor(sqrt(n)) = floor(sqrt(x)) >> k
+}
+
+// floor(sqrt(n)) or one less, for n >= 2^32. m = n 4^k is in [2^62, 2^64), x its top word;
+// m < (x + 1) 2^32 so y / 2^62 <= 1 / sqrt(m). Below sqrt(m), r0 is at most 2^20 + 2, the
+// first step leaves <= 515 and the second < 1.13 (hence the residuals < 2^53, then < 2^43).
+static inline uint32_t fxs_isqrt64_estimate(uint64_t n) {
+  unsigned k = fxs_clz32_nz((uint32_t)(n >> 32)) / 2;
+  uint64_t m = n << (2 * k);
+  uint32_t x = (uint32_t)(m >> 32);
+  uint32_t y = fxs_rsqrt_q30(x);
+  uint32_t r = (uint32_t)(fxs_mul32(x, y) >> 30);
+  r += (uint32_t)(fxs_mul32((uint32_t)((m - fxs_mul32(r, r)) >> 32), y) >> 31); // residual < 2^53
+  r += (uint32_t)(fxs_mul32((uint32_t)((m - fxs_mul32(r, r)) >> 16), y) >> 47); // residual < 2^43
+  return r >> k;
+}
+
+// floor(sqrt(n)) or one less, for any n.
+static inline uint32_t fxs_isqrt_estimate(uint64_t n) {
+  if ((n >> 32) != 0) return fxs_isqrt64_estimate(n);
+  if (n == 0) return 0;
+  return fxs_isqrt32_estimate((uint32_t)n);
+}
+
+
+/// floor(n / d) for d > 0 when the quotient is below 2^32 (as fxs_udiv64_32).
+static inline uint32_t fxs_udiv64_32_inline(uint64_t n, uint32_t d) {
+#if UINTPTR_MAX > 0xFFFFFFFFu
+  return (uint32_t)(n / d); // one instruction on 64-bit targets
+#else
+  return fxs_udiv64_32_digits(n, d); // 32-bit targets would call a generic 64 / 64 routine
+#endif
+}
+
+#endif
