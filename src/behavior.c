@@ -15,3 +15,8 @@ bool fxs_behavior_is_kinematic(fxs_behavior behavior) {
   return behavior == FXS_BEHAVIOR_KINEMATIC_SEEK || behavior == FXS_BEHAVIOR_KINEMATIC_ARRIVE ||
          behavior == FXS_BEHAVIOR_KINEMATIC_WANDER;
 }
+
+bool fxs_behavior_is_slot_kind(uint32_t kind) {
+  return kind != FXS_BEHAVIOR_NONE && kind < FXS_BEHAVIOR_COUNT && kind != FXS_BEHAVIOR_EXTERNAL &&
+         kind != FXS_BEHAVIOR_CONTAINMENT;
+}

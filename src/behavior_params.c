@@ -48,8 +48,8 @@ static fxs_result bad(uint32_t *bad_index, uint32_t which) {
 fxs_result fxs_behavior_params_check(uint32_t kind, fix16_t weight,
                                      const fix16_t params[FXS_BEHAVIOR_PARAMS],
                                      uint32_t *bad_index) {
-  // Slots hold steering behaviors only: not NONE, not the manager's EXTERNAL label.
-  if (kind == FXS_BEHAVIOR_NONE || kind >= FXS_BEHAVIOR_EXTERNAL) {
+  // Slots hold steering behaviors only: not NONE, not the manager's labels.
+  if (!fxs_behavior_is_slot_kind(kind)) {
     return bad(bad_index, FXS_BAD_PARAM_KIND);
   }
   if (weight < FXS_BEHAVIOR_WEIGHT_MIN || weight > FXS_BEHAVIOR_WEIGHT_MAX) {

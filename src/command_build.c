@@ -209,3 +209,8 @@ fxs_command fxs_command_add_kinematic_arrive(fxs_agent_handle a, fxs_blend b, fi
 fxs_command fxs_command_add_kinematic_wander(fxs_agent_handle a, fxs_blend b, fix16_t max_rotation) {
   return behavior(a, FXS_BEHAVIOR_KINEMATIC_WANDER, b, max_rotation, 0, 0, 0, 0, 0);
 }
+fxs_command fxs_command_add_unaligned_avoidance(fxs_agent_handle a, fxs_blend b,
+                                                const fxs_unaligned_avoidance_def *d) {
+  return behavior(a, FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, b, d->time_horizon, d->margin, d->neighbor_radius,
+                  d->max_avoid_force, 0, 0);
+}

@@ -6,6 +6,7 @@
 #include "fixsteer/manager.h"
 #include "fixsteer/pursuit.h"
 #include "fixsteer/seek.h"
+#include "fixsteer/unaligned_avoidance.h"
 #include "fixsteer/velocity_match.h"
 #include "fixsteer/wander.h"
 #include "world_grid.h"
@@ -64,7 +65,8 @@ static fxs_align_def align_def_from(const fix16_t *p) {
   return d;
 }
 
-// Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue.
+// Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue,
+// unaligned avoidance.
 static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b,
                                   fxs_steering_manager *m, fix16_t *velocity_scale) {
   const fxs_agent *a = &ctx->slot->body;
@@ -90,6 +92,10 @@ static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b
                                    &scale);
       *velocity_scale = fxs_mul(*velocity_scale, scale);
       return f;
+    }
+    case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE: {
+      fxs_unaligned_avoidance_def d = {p[0], p[1], p[2], p[3]};
+      return fxs_unaligned_avoidance(a, ctx->index, nb, nc, &d);
     }
     default: return fxs_vec2_zero();
   }

@@ -23,6 +23,11 @@
 #include "align.h"
 #include "velocity_match.h"
 #include "walker.h"
+#include "unaligned_avoidance.h"
+#include "interpose.h"
+#include "hide.h"
+#include "neighbors.h"
+#include "orca.h"
 #include "result.h"
 #include "command.h"
 #include "command_build.h"
@@ -53,6 +58,7 @@ static fxs_command typed_default(fxs_agent_handle h, fxs_behavior kind) {
   fxs_leader_def le = fxs_default_leader_def();
   fxs_queue_def qu = fxs_default_queue_def();
   fxs_walker_def wk = fxs_default_walker_def();
+  fxs_unaligned_avoidance_def ua = fxs_default_unaligned_avoidance_def();
 #define D(i) fxs_behavior_param_default(kind, i)
   switch (kind) {
     case FXS_BEHAVIOR_SEEK: return fxs_command_add_seek(h, b);
@@ -77,6 +83,7 @@ static fxs_command typed_default(fxs_agent_handle h, fxs_behavior kind) {
     case FXS_BEHAVIOR_KINEMATIC_SEEK: return fxs_command_add_kinematic_seek(h, b);
     case FXS_BEHAVIOR_KINEMATIC_ARRIVE: return fxs_command_add_kinematic_arrive(h, b, D(0), D(1));
     case FXS_BEHAVIOR_KINEMATIC_WANDER: return fxs_command_add_kinematic_wander(h, b, D(0));
+    case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE: return fxs_command_add_unaligned_avoidance(h, b, &ua);
     default: TEST_FAIL_MESSAGE("a behavior has no typed constructor");
   }
 #undef D
@@ -85,7 +92,8 @@ static fxs_command typed_default(fxs_agent_handle h, fxs_behavior kind) {
 
 void test_every_typed_behavior_command_matches_the_table_order(void) {
   fxs_agent_handle h = {0x1234};
-  for (int k = FXS_BEHAVIOR_SEEK; k < FXS_BEHAVIOR_EXTERNAL; ++k) {
+  for (int k = FXS_BEHAVIOR_SEEK; k < FXS_BEHAVIOR_COUNT; ++k) {
+    if (!fxs_behavior_is_slot_kind((uint32_t)k)) continue;
     fxs_behavior_slot slot = fxs_behavior_slot_default((fxs_behavior)k);
     fxs_command generic = fxs_command_add_behavior(h, &slot);
     fxs_command typed = typed_default(h, (fxs_behavior)k);

@@ -121,7 +121,15 @@ extern "C" {
   X(FXS_BEHAVIOR_KINEMATIC_ARRIVE, time_to_target, "ticks", 1, FXS_MAX, FXS_INT(8),      \
     "velocity = offset / time_to_target")                                                        \
   X(FXS_BEHAVIOR_KINEMATIC_WANDER, max_rotation, "radians", 0, FXS_PI,                \
-    FXS_RATIO(1, 5), "largest random turn per tick")
+    FXS_RATIO(1, 5), "largest random turn per tick")                                             \
+  X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, time_horizon, "ticks", 0, FXS_MAX, FXS_INT(30),            \
+    "neighbors closest later than this are no threat")                                           \
+  X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, margin, "units", 0, FXS_MAX, FXS_INT(4),                   \
+    "clearance kept on top of both radii at the closest approach")                               \
+  X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, neighbor_radius, "units", 0, FXS_MAX, FXS_INT(8),          \
+    "body radius assumed for every neighbor")                                                    \
+  X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, max_avoid_force, "force", 0, FXS_MAX, FXS_ONE,             \
+    "length of the avoidance force")
 
 /// Range of a behavior slot's weight (the manager's multiplier), raw Q16.16.
 #define FXS_BEHAVIOR_WEIGHT_MIN 0

@@ -214,7 +214,8 @@ static bool behavior_event(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src, u
   if (!n || n->type != YAML_MAPPING_NODE) return fail(c, n, "a behavior must be a mapping with a 'kind'");
   const char *kind_name = scalar(get(c, n, "kind"));
   int kind = -1;
-  for (int k = FXS_BEHAVIOR_SEEK; kind_name && k < FXS_BEHAVIOR_EXTERNAL; ++k) {
+  for (int k = FXS_BEHAVIOR_SEEK; kind_name && k < FXS_BEHAVIOR_COUNT; ++k) {
+    if (!fxs_behavior_is_slot_kind((uint32_t)k)) continue;
     if (strcmp(kind_name, fxs_behavior_name((fxs_behavior)k)) == 0) kind = k;
   }
   if (kind < 0) return fail(c, n, "behavior kind '%s' is unknown (fixsteer's names, e.g. seek, path_following)", kind_name ? kind_name : "?");

@@ -1,0 +1,177 @@
+// The newer behavior kinds running in a world: unaligned avoidance, offset pursuit,
+// interpose, hide, the neighbor field of view and cap, ORCA. Each runs from commands, is
+// validated against the parameter table, and survives a snapshot round trip.
+#include <stdio.h>
+#include <string.h>
+
+#include "unity.h"
+
+#include "scalar.h"
+#include "vec2.h"
+#include "rng.h"
+#include "hash.h"
+#include "agent.h"
+#include "behavior.h"
+#include "behavior_params.h"
+#include "manager.h"
+#include "seek.h"
+#include "wander.h"
+#include "pursuit.h"
+#include "avoidance.h"
+#include "path.h"
+#include "flocking.h"
+#include "leader.h"
+#include "kinematic.h"
+#include "align.h"
+#include "velocity_match.h"
+#include "walker.h"
+#include "unaligned_avoidance.h"
+#include "interpose.h"
+#include "hide.h"
+#include "neighbors.h"
+#include "orca.h"
+#include "result.h"
+#include "command.h"
+#include "command_build.h"
+#include "world.h"
+#include "world_grid.h"
+#include "world_slots.h"
+#include "world_step.h"
+#include "snapshot.h"
+#include "bytes.h"
+
+static const fxs_world_capacity cap = {16, 8, 0, 0, 0};
+static uint64_t memory[8192];
+static uint64_t memory2[8192];
+static fxs_world world;
+
+void setUp(void) {
+  fxs_world_def def = fxs_default_world_def();
+  def.seed = 7;
+  TEST_ASSERT_TRUE(fxs_world_memory_size(&cap) <= sizeof memory);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&world, &def, &cap, memory, sizeof memory));
+}
+void tearDown(void) {}
+
+static void apply(fxs_command c) { TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, 0)); }
+
+static fxs_agent_handle spawn_at(int x, int y, fix16_t max_speed) {
+  fxs_spawn_def d = fxs_default_spawn_def();
+  d.position = fxs_vec2_make(FXS_INT(x), FXS_INT(y));
+  d.max_speed = max_speed;
+  fxs_agent_handle h = {0};
+  fxs_command c = fxs_command_spawn(&d);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, &h));
+  return h;
+}
+
+static void combine(fxs_agent_handle h, fxs_combine_mode mode) {
+  apply(fxs_command_clear_behaviors(h, mode));
+}
+
+static fxs_blend blend(uint8_t priority) {
+  fxs_blend b = fxs_default_blend();
+  b.priority = priority;
+  return b;
+}
+
+static void arrive_at(fxs_agent_handle h, int x, int y, uint8_t priority) {
+  apply(fxs_command_set_target_point(h, fxs_vec2_make(FXS_INT(x), FXS_INT(y))));
+  apply(fxs_command_add_arrive(h, blend(priority), FXS_INT(40)));
+}
+
+static void step(int ticks) {
+  for (int t = 0; t < ticks; ++t) fxs_world_step(&world, 0, 0, 0);
+}
+
+static const fxs_agent *body(fxs_agent_handle h) { return fxs_world_agent(&world, h); }
+
+static fix16_t gap(fxs_agent_handle a, fxs_agent_handle b) {
+  return fxs_vec2_distance(body(a)->position, body(b)->position);
+}
+
+// Saves the world, restores it into a second one, and checks both step on identically.
+static void expect_snapshot_round_trip(int ticks) {
+  static uint8_t snap[8192];
+  size_t n = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &n));
+  fxs_world other;
+  fxs_world_def def = fxs_default_world_def();
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&other, &def, &cap, memory2, sizeof memory2));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(&other, snap, n, 0));
+  TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), fxs_world_hash(&other));
+  for (int t = 0; t < ticks; ++t) {
+    fxs_world_step(&world, 0, 0, 0);
+    fxs_world_step(&other, 0, 0, 0);
+    TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), fxs_world_hash(&other));
+  }
+}
+
+// A behavior command of `kind` with its defaults and parameter `index` set to `value`.
+static fxs_result add_with(fxs_agent_handle h, fxs_behavior kind, uint32_t index, fix16_t value) {
+  fxs_behavior_slot s = fxs_behavior_slot_default(kind);
+  s.p[index] = value;
+  fxs_command c = fxs_command_add_behavior(h, &s);
+  return fxs_world_apply(&world, &c, 0);
+}
+
+// ------------------------------------------------------------------ unaligned avoidance
+
+// Two agents walking at each other along y = 200, swapping ends.
+static void head_on(bool avoid, fxs_agent_handle *a, fxs_agent_handle *b) {
+  *a = spawn_at(100, 200, FXS_INT(2));
+  *b = spawn_at(300, 200, FXS_INT(2));
+  fxs_unaligned_avoidance_def d = fxs_default_unaligned_avoidance_def();
+  for (int i = 0; i < 2; ++i) {
+    fxs_agent_handle h = i ? *b : *a;
+    combine(h, FXS_COMBINE_PRIORITIZED_SUM);
+    if (avoid) apply(fxs_command_add_unaligned_avoidance(h, blend(0), &d));
+    arrive_at(h, i ? 100 : 300, 200, 1);
+  }
+}
+
+void test_unaligned_avoidance_keeps_two_agents_walking_head_on_apart_in_a_world(void) {
+  fxs_agent_handle a, b;
+  head_on(true, &a, &b);
+  fix16_t closest = FXS_MAX;
+  for (int t = 0; t < 300; ++t) {
+    step(1);
+    closest = fxs_min(closest, gap(a, b));
+  }
+  TEST_ASSERT_TRUE(closest >= FXS_INT(16)); // the sum of the radii
+  TEST_ASSERT_TRUE(body(a)->position.x > FXS_INT(280)); // and both got through
+  TEST_ASSERT_TRUE(body(b)->position.x < FXS_INT(120));
+}
+
+void test_without_unaligned_avoidance_the_same_agents_walk_into_each_other(void) {
+  fxs_agent_handle a, b;
+  head_on(false, &a, &b);
+  fix16_t closest = FXS_MAX;
+  for (int t = 0; t < 300; ++t) {
+    step(1);
+    closest = fxs_min(closest, gap(a, b));
+  }
+  TEST_ASSERT_TRUE(closest < FXS_INT(16));
+}
+
+void test_unaligned_avoidance_in_a_world_reproduces_its_pinned_state(void) {
+  fxs_agent_handle a, b;
+  head_on(true, &a, &b);
+  step(60);
+  // a keeps right of b: it passes below y = 200 (y up), b above
+  TEST_ASSERT_EQUAL_INT32(12931990, body(a)->position.x);
+  TEST_ASSERT_EQUAL_INT32(12467228, body(a)->position.y);
+  TEST_ASSERT_EQUAL_INT32(-88225, body(b)->velocity.x);
+  TEST_ASSERT_EQUAL_INT32(24328, body(b)->velocity.y);
+  expect_snapshot_round_trip(60);
+}
+
+void test_unaligned_avoidance_parameters_outside_the_table_are_refused(void) {
+  fxs_agent_handle a = spawn_at(100, 100, FXS_INT(2));
+  for (uint32_t i = 0; i < 4; ++i) {
+    TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, i, -1));
+  }
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, 4, 1));
+  TEST_ASSERT_EQUAL(FXS_OK, add_with(a, FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, 1, 0));
+  TEST_ASSERT_EQUAL_UINT8(1, world.agents[0].behavior_count);
+}
