@@ -214,3 +214,7 @@ fxs_command fxs_command_add_unaligned_avoidance(fxs_agent_handle a, fxs_blend b,
   return behavior(a, FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, b, d->time_horizon, d->margin, d->neighbor_radius,
                   d->max_avoid_force, 0, 0);
 }
+fxs_command fxs_command_add_offset_pursuit(fxs_agent_handle a, fxs_blend b, const fxs_offset_pursuit_def *d) {
+  return behavior(a, FXS_BEHAVIOR_OFFSET_PURSUIT, b, d->offset_forward, d->offset_side, d->slowing_radius,
+                  d->max_prediction, 0, 0);
+}

@@ -150,6 +150,11 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
                        fxs_avoid_walls(a, ctx->world->live_walls, step->wall_count, &d)));
     }
     case FXS_BEHAVIOR_PATH: return fxs_steering_linear(path_steering(ctx));
+    case FXS_BEHAVIOR_OFFSET_PURSUIT: {
+      if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
+      fxs_offset_pursuit_def d = {p[0], p[1], p[2], p[3]};
+      return fxs_steering_linear(fxs_offset_pursuit(a, ctx->target, &d));
+    }
     case FXS_BEHAVIOR_DYNAMIC_ARRIVE: {
       fxs_dynamic_arrive_def d = {p[0], p[1], p[2], p[3]};
       return fxs_steering_linear(fxs_dynamic_arrive(a, ctx->target_point, &d));

@@ -75,6 +75,8 @@ static void steer(world *w, int i, fxs_behavior behavior, fxs_steering_manager *
   fxs_dynamic_arrive_def ddef = fxs_default_dynamic_arrive_def();
   fxs_walker_def wkdef = fxs_default_walker_def();
   fxs_unaligned_avoidance_def uadef = fxs_default_unaligned_avoidance_def();
+  fxs_offset_pursuit_def opdef = fxs_default_offset_pursuit_def();
+  opdef.offset_side = FXS_INT(20 * (i - 2)); // a line abreast, 20 units apart
   fix16_t scale = FXS_ONE;
   switch (behavior) {
     case FXS_BEHAVIOR_SEEK: f = fxs_seek(a, goal); break;
@@ -108,6 +110,9 @@ static void steer(world *w, int i, fxs_behavior behavior, fxs_steering_manager *
     case FXS_BEHAVIOR_KINEMATIC_WANDER: fxs_kinematic_apply(next, fxs_kinematic_wander(a, FXS_RATIO(1, 5), &w->rng[i])); return;
     case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE:
       f = fxs_vec2_add(fxs_unaligned_avoidance(a, (uint32_t)i, w->view, N, &uadef), fxs_arrive(a, goal, FXS_INT(100)));
+      break;
+    case FXS_BEHAVIOR_OFFSET_PURSUIT:
+      f = i ? fxs_offset_pursuit(a, &w->a[0], &opdef) : fxs_follow_path(a, &pdef, &w->path[i]);
       break;
     default: break;
   }
@@ -176,6 +181,7 @@ static const uint64_t golden[FXS_BEHAVIOR_COUNT] = {
     [FXS_BEHAVIOR_KINEMATIC_SEEK] = UINT64_C(0xb77d17cf41fe0a7b),
     [FXS_BEHAVIOR_KINEMATIC_ARRIVE] = UINT64_C(0xa1c79439b4625b25),
     [FXS_BEHAVIOR_KINEMATIC_WANDER] = UINT64_C(0x821c05c25d9b775a),
+    [FXS_BEHAVIOR_OFFSET_PURSUIT] = UINT64_C(0x9cda541e81debdae),
     [FXS_BEHAVIOR_UNALIGNED_AVOIDANCE] = UINT64_C(0x9bd57f163e1a56c0),
 };
 

@@ -175,3 +175,59 @@ void test_unaligned_avoidance_parameters_outside_the_table_are_refused(void) {
   TEST_ASSERT_EQUAL(FXS_OK, add_with(a, FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, 1, 0));
   TEST_ASSERT_EQUAL_UINT8(1, world.agents[0].behavior_count);
 }
+
+// ------------------------------------------------------------------ offset pursuit
+
+// A leader walking +x at speed 1 from (100, 300); a follower told to hold the slot 30 behind
+// and 20 to its left.
+static void formation(fxs_agent_handle *leader, fxs_agent_handle *follower) {
+  *leader = spawn_at(100, 300, FXS_ONE);
+  apply(fxs_command_set_target_point(*leader, fxs_vec2_make(FXS_INT(4000), FXS_INT(300))));
+  apply(fxs_command_add_seek(*leader, fxs_default_blend()));
+  *follower = spawn_at(40, 200, FXS_INT(3));
+  fxs_offset_pursuit_def d = fxs_default_offset_pursuit_def();
+  d.offset_side = FXS_INT(20);
+  d.slowing_radius = FXS_INT(8);
+  apply(fxs_command_set_target_agent(*follower, *leader));
+  apply(fxs_command_add_offset_pursuit(*follower, fxs_default_blend(), &d));
+}
+
+void test_offset_pursuit_holds_the_slot_behind_and_left_of_the_leader_in_a_world(void) {
+  fxs_agent_handle leader, follower;
+  formation(&leader, &follower);
+  step(400);
+  fxs_vec2 rel = fxs_vec2_sub(body(follower)->position, body(leader)->position);
+  // the slot is (-30, +20); arrival trails it by u * r * (m + u) / (m * (m + 2u)) = 32 / 15
+  // units (pursuit.h), with u = 1 the leader's speed, r = 8, m = 3
+  TEST_ASSERT_INT32_WITHIN(FXS_RATIO(1, 64), -FXS_INT(30) - FXS_RATIO(32, 15), rel.x);
+  TEST_ASSERT_INT32_WITHIN(FXS_RATIO(1, 8), FXS_INT(20), rel.y);
+  TEST_ASSERT_INT32_WITHIN(FXS_RATIO(1, 64), FXS_ONE, body(follower)->velocity.x);
+}
+
+void test_offset_pursuit_in_a_world_reproduces_its_pinned_state(void) {
+  fxs_agent_handle leader, follower;
+  formation(&leader, &follower);
+  step(50);
+  TEST_ASSERT_EQUAL_INT32(7380353, body(follower)->position.x);
+  TEST_ASSERT_EQUAL_INT32(20403509, body(follower)->position.y);
+  TEST_ASSERT_EQUAL_INT32(134292, body(follower)->velocity.x);
+  TEST_ASSERT_EQUAL_INT32(143596, body(follower)->velocity.y);
+  expect_snapshot_round_trip(50);
+}
+
+void test_offset_pursuit_without_a_leader_exerts_no_force(void) {
+  fxs_agent_handle a = spawn_at(100, 100, FXS_INT(2));
+  fxs_offset_pursuit_def d = fxs_default_offset_pursuit_def();
+  apply(fxs_command_add_offset_pursuit(a, fxs_default_blend(), &d));
+  step(10);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(100), body(a)->position.x);
+  TEST_ASSERT_EQUAL_INT32(0, body(a)->velocity.y);
+}
+
+void test_offset_pursuit_parameters_outside_the_table_are_refused(void) {
+  fxs_agent_handle a = spawn_at(100, 100, FXS_INT(2));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_OFFSET_PURSUIT, 0, (fix16_t)INT32_MIN));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_OFFSET_PURSUIT, 2, -1));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_OFFSET_PURSUIT, 3, -1));
+  TEST_ASSERT_EQUAL(FXS_OK, add_with(a, FXS_BEHAVIOR_OFFSET_PURSUIT, 1, FXS_MIN));
+}

@@ -129,7 +129,15 @@ extern "C" {
   X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, neighbor_radius, "units", 0, FXS_MAX, FXS_INT(8),          \
     "body radius assumed for every neighbor")                                                    \
   X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, max_avoid_force, "force", 0, FXS_MAX, FXS_ONE,             \
-    "length of the avoidance force")
+    "length of the avoidance force")                                                             \
+  X(FXS_BEHAVIOR_OFFSET_PURSUIT, offset_forward, "units", FXS_MIN, FXS_MAX, -FXS_INT(30),        \
+    "slot ahead (+) or behind (-) the leader, along its heading")                                \
+  X(FXS_BEHAVIOR_OFFSET_PURSUIT, offset_side, "units", FXS_MIN, FXS_MAX, 0,                      \
+    "slot to the leader's left (+, its heading turned by +pi/2) or right (-)")                   \
+  X(FXS_BEHAVIOR_OFFSET_PURSUIT, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),               \
+    "arrival slowing radius at the slot")                                                        \
+  X(FXS_BEHAVIOR_OFFSET_PURSUIT, max_prediction, "ticks", 0, FXS_MAX, FXS_INT(30),               \
+    "cap of the look-ahead T = distance / (max_speed + leader speed)")
 
 /// Range of a behavior slot's weight (the manager's multiplier), raw Q16.16.
 #define FXS_BEHAVIOR_WEIGHT_MIN 0

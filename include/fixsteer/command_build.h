@@ -15,6 +15,7 @@
 #include "fixsteer/command.h"
 #include "fixsteer/leader.h"
 #include "fixsteer/manager.h"
+#include "fixsteer/pursuit.h"
 #include "fixsteer/unaligned_avoidance.h"
 #include "fixsteer/velocity_match.h"
 #include "fixsteer/walker.h"
@@ -115,6 +116,9 @@ fxs_command fxs_command_add_kinematic_arrive(fxs_agent_handle agent, fxs_blend b
                                              fix16_t radius, fix16_t time_to_target);
 fxs_command fxs_command_add_kinematic_wander(fxs_agent_handle agent, fxs_blend blend,
                                              fix16_t max_rotation);
+/// Offset pursuit of the agent's target agent (the leader), at a slot in its local frame.
+fxs_command fxs_command_add_offset_pursuit(fxs_agent_handle agent, fxs_blend blend,
+                                           const fxs_offset_pursuit_def *def);
 /// Unaligned collision avoidance over the agent's neighbors (the world's grid search).
 fxs_command fxs_command_add_unaligned_avoidance(fxs_agent_handle agent, fxs_blend blend,
                                                 const fxs_unaligned_avoidance_def *def);
