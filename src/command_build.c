@@ -218,3 +218,7 @@ fxs_command fxs_command_add_offset_pursuit(fxs_agent_handle a, fxs_blend b, cons
   return behavior(a, FXS_BEHAVIOR_OFFSET_PURSUIT, b, d->offset_forward, d->offset_side, d->slowing_radius,
                   d->max_prediction, 0, 0);
 }
+fxs_command fxs_command_add_hide(fxs_agent_handle a, fxs_blend b, const fxs_hide_def *d) {
+  return behavior(a, FXS_BEHAVIOR_HIDE, b, d->distance_from_boundary, d->slowing_radius, d->max_prediction,
+                  0, 0, 0);
+}

@@ -1,6 +1,7 @@
 #include "world_step.h"
 
 #include "fixsteer/align.h"
+#include "fixsteer/hide.h"
 #include "fixsteer/kinematic.h"
 #include "fixsteer/leader.h"
 #include "fixsteer/manager.h"
@@ -123,6 +124,16 @@ static fxs_vec2 path_steering(steer_context *ctx) {
   return fxs_follow_path(&s->body, &d, &s->path);
 }
 
+// Hide from the target agent, or from a hunter standing still on the target point, behind
+// the world's obstacles.
+static fxs_vec2 hide_steering(const steer_context *ctx, const fix16_t *p) {
+  fxs_agent still = fxs_default_agent();
+  still.position = ctx->target_point;
+  const fxs_agent *hunter = ctx->target ? ctx->target : &still;
+  fxs_hide_def d = {p[0], p[1], p[2]};
+  return fxs_hide(&ctx->slot->body, hunter, ctx->world->live_obstacles, ctx->step->obstacle_count, &d);
+}
+
 // Linear (and angular) steering of one behavior slot for the agent of `ctx`.
 static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b,
                                   fxs_steering_manager *m, fix16_t *velocity_scale) {
@@ -150,6 +161,7 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
                        fxs_avoid_walls(a, ctx->world->live_walls, step->wall_count, &d)));
     }
     case FXS_BEHAVIOR_PATH: return fxs_steering_linear(path_steering(ctx));
+    case FXS_BEHAVIOR_HIDE: return fxs_steering_linear(hide_steering(ctx, p));
     case FXS_BEHAVIOR_OFFSET_PURSUIT: {
       if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
       fxs_offset_pursuit_def d = {p[0], p[1], p[2], p[3]};

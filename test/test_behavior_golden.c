@@ -25,6 +25,7 @@
 #include "velocity_match.h"
 #include "walker.h"
 #include "unaligned_avoidance.h"
+#include "hide.h"
 #include "fxs_test_agents.h"
 
 void setUp(void) {}
@@ -75,6 +76,7 @@ static void steer(world *w, int i, fxs_behavior behavior, fxs_steering_manager *
   fxs_dynamic_arrive_def ddef = fxs_default_dynamic_arrive_def();
   fxs_walker_def wkdef = fxs_default_walker_def();
   fxs_unaligned_avoidance_def uadef = fxs_default_unaligned_avoidance_def();
+  fxs_hide_def hidef = fxs_default_hide_def();
   fxs_offset_pursuit_def opdef = fxs_default_offset_pursuit_def();
   opdef.offset_side = FXS_INT(20 * (i - 2)); // a line abreast, 20 units apart
   fix16_t scale = FXS_ONE;
@@ -113,6 +115,9 @@ static void steer(world *w, int i, fxs_behavior behavior, fxs_steering_manager *
       break;
     case FXS_BEHAVIOR_OFFSET_PURSUIT:
       f = i ? fxs_offset_pursuit(a, &w->a[0], &opdef) : fxs_follow_path(a, &pdef, &w->path[i]);
+      break;
+    case FXS_BEHAVIOR_HIDE:
+      f = i ? fxs_hide(a, &w->a[0], obstacles, 3, &hidef) : fxs_follow_path(a, &pdef, &w->path[i]);
       break;
     default: break;
   }
@@ -182,6 +187,7 @@ static const uint64_t golden[FXS_BEHAVIOR_COUNT] = {
     [FXS_BEHAVIOR_KINEMATIC_ARRIVE] = UINT64_C(0xa1c79439b4625b25),
     [FXS_BEHAVIOR_KINEMATIC_WANDER] = UINT64_C(0x821c05c25d9b775a),
     [FXS_BEHAVIOR_OFFSET_PURSUIT] = UINT64_C(0x9cda541e81debdae),
+    [FXS_BEHAVIOR_HIDE] = UINT64_C(0x0154a2d2366f2959),
     [FXS_BEHAVIOR_UNALIGNED_AVOIDANCE] = UINT64_C(0x9bd57f163e1a56c0),
 };
 

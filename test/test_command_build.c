@@ -60,6 +60,7 @@ static fxs_command typed_default(fxs_agent_handle h, fxs_behavior kind) {
   fxs_walker_def wk = fxs_default_walker_def();
   fxs_unaligned_avoidance_def ua = fxs_default_unaligned_avoidance_def();
   fxs_offset_pursuit_def op = fxs_default_offset_pursuit_def();
+  fxs_hide_def hi = fxs_default_hide_def();
 #define D(i) fxs_behavior_param_default(kind, i)
   switch (kind) {
     case FXS_BEHAVIOR_SEEK: return fxs_command_add_seek(h, b);
@@ -86,6 +87,7 @@ static fxs_command typed_default(fxs_agent_handle h, fxs_behavior kind) {
     case FXS_BEHAVIOR_KINEMATIC_WANDER: return fxs_command_add_kinematic_wander(h, b, D(0));
     case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE: return fxs_command_add_unaligned_avoidance(h, b, &ua);
     case FXS_BEHAVIOR_OFFSET_PURSUIT: return fxs_command_add_offset_pursuit(h, b, &op);
+    case FXS_BEHAVIOR_HIDE: return fxs_command_add_hide(h, b, &hi);
     default: TEST_FAIL_MESSAGE("a behavior has no typed constructor");
   }
 #undef D

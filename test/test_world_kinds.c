@@ -231,3 +231,56 @@ void test_offset_pursuit_parameters_outside_the_table_are_refused(void) {
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_OFFSET_PURSUIT, 3, -1));
   TEST_ASSERT_EQUAL(FXS_OK, add_with(a, FXS_BEHAVIOR_OFFSET_PURSUIT, 1, FXS_MIN));
 }
+
+// ------------------------------------------------------------------ hide
+
+// One obstacle of radius 40 at (400, 300), a still hunter at (200, 300), a hider at (300, 440).
+static void hiding(bool hunter_agent, fxs_agent_handle *hunter, fxs_agent_handle *hider) {
+  fxs_obstacle o = {{FXS_INT(400), FXS_INT(300)}, FXS_INT(40)};
+  apply(fxs_command_add_obstacle(o));
+  *hunter = spawn_at(200, 300, FXS_INT(2));
+  *hider = spawn_at(300, 440, FXS_INT(2));
+  fxs_hide_def d = fxs_default_hide_def();
+  if (hunter_agent) {
+    apply(fxs_command_set_target_agent(*hider, *hunter));
+  } else {
+    apply(fxs_command_set_target_point(*hider, fxs_vec2_make(FXS_INT(200), FXS_INT(300))));
+  }
+  apply(fxs_command_add_hide(*hider, fxs_default_blend(), &d));
+}
+
+void test_hide_takes_the_spot_behind_the_obstacle_from_the_target_agent(void) {
+  fxs_agent_handle hunter, hider;
+  hiding(true, &hunter, &hider);
+  step(400);
+  // the spot: the centre + (40 + 16) away from the hunter
+  fxs_vec2 spot = fxs_vec2_make(FXS_INT(456), FXS_INT(300));
+  TEST_ASSERT_TRUE(fxs_vec2_within(body(hider)->position, spot, FXS_RATIO(1, 4)));
+  TEST_ASSERT_TRUE(fxs_vec2_length(body(hider)->velocity) < FXS_RATIO(1, 16));
+}
+
+void test_hide_without_a_target_agent_hides_from_the_target_point(void) {
+  fxs_agent_handle hunter, hider;
+  hiding(false, &hunter, &hider);
+  step(400);
+  fxs_vec2 spot = fxs_vec2_make(FXS_INT(456), FXS_INT(300));
+  TEST_ASSERT_TRUE(fxs_vec2_within(body(hider)->position, spot, FXS_RATIO(1, 4)));
+}
+
+void test_hide_in_a_world_reproduces_its_pinned_state(void) {
+  fxs_agent_handle hunter, hider;
+  hiding(true, &hunter, &hider);
+  step(50);
+  TEST_ASSERT_EQUAL_INT32(24563982, body(hider)->position.x);
+  TEST_ASSERT_EQUAL_INT32(25217306, body(hider)->position.y);
+  TEST_ASSERT_EQUAL_INT32(108009, body(hider)->velocity.x);
+  TEST_ASSERT_EQUAL_INT32(-74255, body(hider)->velocity.y);
+  expect_snapshot_round_trip(50);
+}
+
+void test_hide_parameters_outside_the_table_are_refused(void) {
+  fxs_agent_handle a = spawn_at(100, 100, FXS_INT(2));
+  for (uint32_t i = 0; i < 3; ++i) TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_HIDE, i, -1));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_HIDE, 3, FXS_ONE));
+  TEST_ASSERT_EQUAL(FXS_OK, add_with(a, FXS_BEHAVIOR_HIDE, 0, 0));
+}

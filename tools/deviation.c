@@ -140,16 +140,20 @@ static dv d_avoid(const dagent *a, const fxs_obstacle *obs, int n, double see, d
   double share = length > 0 ? fmax((length - best) / length, 0.25) : 1;
   return set_len(c_left ? scale(left, -1) : left, force * share);
 }
-static dv d_separation(const dagent *a, int self, const dagent *all, double radius) {
+static dv d_separation_of(const dagent *a, int self, const dagent *all, int count, double radius) {
   dv f = {0, 0};
-  for (int i = 0; i < N; ++i) {
+  for (int i = 0; i < count; ++i) {
     if (i == self || !within(a->p, all[i].p, radius)) continue;
     dv away = sub(a->p, all[i].p);
     double dist = len(away);
     if (is_zero(away)) away = (dv){self < i ? -1 : 1, 0};
-    f = add(f, set_len(away, (radius - dist) * a->max_force / radius));
+    double cap = a->max_speed * FXS_SEPARATION_MAX_PUSH; // flocking.h's push, saturated
+    f = add(f, set_len(away, dist <= 0 ? cap : fmin(a->max_speed * (radius - dist) / dist, cap)));
   }
   return f;
+}
+static dv d_separation(const dagent *a, int self, const dagent *all, double radius) {
+  return d_separation_of(a, self, all, N, radius);
 }
 static dv d_average(const dagent *a, int self, const dagent *all, double radius, int vel, int *n) {
   dv s = {0, 0};
@@ -209,7 +213,8 @@ static dv d_hide(const dagent *a, const dagent *hunter, const fxs_obstacle *obs,
   }
   if (best < 0) return d_flee(a, d_future(a, hunter, d(def->max_prediction)), 0);
   dv c = dvec(obs[best].center);
-  if (seg_dist(c, a->p, spot) <= d(obs[best].radius) + a->radius && seg_dist(c, a->p, spot) < len(sub(spot, c))) {
+  if (seg_dist(c, a->p, spot) <= d(obs[best].radius) + a->radius && seg_dist(c, a->p, spot) < len(sub(spot, c)) &&
+      dot(sub(c, a->p), sub(spot, a->p)) > 0) { // the walk does not start at its nearest point
     dv out = set_len(sub(a->p, c), 1);
     dv side = cross(out, sub(spot, c)) < 0 ? scale(perp(out), -1) : perp(out);
     return d_seek(a, add(c, set_len(add(out, side), d(obs[best].radius) + d(def->distance_from_boundary))));
@@ -320,12 +325,12 @@ static dv d_query_flock(const dagent *a, int self, const dagent *all) {
   fxs_neighbor_query_def q = fxs_default_neighbor_query_def();
   int chosen[N], m = d_query(a, self, all, &q, chosen);
   dv f = d_seek(a, dmouse.p), c = {0, 0};
-  for (int j = 0; j < m; ++j) {
-    const dagent *o = &all[chosen[j]];
-    double dist = len(sub(a->p, o->p));
-    if (dist < 40) f = add(f, scale(set_len(sub(a->p, o->p), (40 - dist) * a->max_force / 40), 4));
-    c = add(c, o->p);
-  }
+  dagent picked[N];
+  for (int j = 0; j < m; ++j) picked[j] = all[chosen[j]];
+  dagent me = *a;
+  picked[m] = me; // d_separation skips index `m`, the agent itself
+  f = add(f, scale(d_separation_of(&picked[m], m, picked, m + 1, 40), 4));
+  for (int j = 0; j < m; ++j) c = add(c, all[chosen[j]].p);
   if (m) f = add(f, d_seek(a, scale(c, 1.0 / m)));
   return f;
 }

@@ -40,7 +40,8 @@ extern "C" {
   X(FXS_BEHAVIOR_EXTERNAL, "external_force")                                                     \
   X(FXS_BEHAVIOR_CONTAINMENT, "containment")                                                     \
   X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, "unaligned_avoidance")                                     \
-  X(FXS_BEHAVIOR_OFFSET_PURSUIT, "offset_pursuit")
+  X(FXS_BEHAVIOR_OFFSET_PURSUIT, "offset_pursuit")                                               \
+  X(FXS_BEHAVIOR_HIDE, "hide")
 
 /// Behavior identifiers.
 typedef enum fxs_behavior {

@@ -137,7 +137,13 @@ extern "C" {
   X(FXS_BEHAVIOR_OFFSET_PURSUIT, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),               \
     "arrival slowing radius at the slot")                                                        \
   X(FXS_BEHAVIOR_OFFSET_PURSUIT, max_prediction, "ticks", 0, FXS_MAX, FXS_INT(30),               \
-    "cap of the look-ahead T = distance / (max_speed + leader speed)")
+    "cap of the look-ahead T = distance / (max_speed + leader speed)")                           \
+  X(FXS_BEHAVIOR_HIDE, distance_from_boundary, "units", 0, FXS_MAX, FXS_INT(16),                 \
+    "gap between an obstacle's edge and the hiding spot (the agent's centre)")                   \
+  X(FXS_BEHAVIOR_HIDE, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),                         \
+    "arrival slowing radius at the spot")                                                        \
+  X(FXS_BEHAVIOR_HIDE, max_prediction, "ticks", 0, FXS_MAX, FXS_INT(30),                         \
+    "look-ahead cap of the evade when no obstacle gives a spot")
 
 /// Range of a behavior slot's weight (the manager's multiplier), raw Q16.16.
 #define FXS_BEHAVIOR_WEIGHT_MIN 0

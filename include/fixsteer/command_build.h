@@ -13,6 +13,7 @@
 #include "fixsteer/align.h"
 #include "fixsteer/avoidance.h"
 #include "fixsteer/command.h"
+#include "fixsteer/hide.h"
 #include "fixsteer/leader.h"
 #include "fixsteer/manager.h"
 #include "fixsteer/pursuit.h"
@@ -119,6 +120,9 @@ fxs_command fxs_command_add_kinematic_wander(fxs_agent_handle agent, fxs_blend b
 /// Offset pursuit of the agent's target agent (the leader), at a slot in its local frame.
 fxs_command fxs_command_add_offset_pursuit(fxs_agent_handle agent, fxs_blend blend,
                                            const fxs_offset_pursuit_def *def);
+/// Hide behind the world's obstacles from the agent's target agent (or, without one, from a
+/// hunter standing still on its target point).
+fxs_command fxs_command_add_hide(fxs_agent_handle agent, fxs_blend blend, const fxs_hide_def *def);
 /// Unaligned collision avoidance over the agent's neighbors (the world's grid search).
 fxs_command fxs_command_add_unaligned_avoidance(fxs_agent_handle agent, fxs_blend blend,
                                                 const fxs_unaligned_avoidance_def *def);
