@@ -63,6 +63,12 @@ fxs_command fxs_command_set_target_agent(fxs_agent_handle agent, fxs_agent_handl
   return c;
 }
 
+fxs_command fxs_command_set_second_target(fxs_agent_handle agent, fxs_agent_handle target) {
+  fxs_command c = on_agent(FXS_CMD_SET_SECOND_TARGET, agent);
+  c.ref = target.value;
+  return c;
+}
+
 fxs_command fxs_command_clear_behaviors(fxs_agent_handle agent, fxs_combine_mode mode) {
   fxs_command c = on_agent(FXS_CMD_CLEAR_BEHAVIORS, agent);
   c.ref = (uint32_t)mode;
@@ -221,4 +227,7 @@ fxs_command fxs_command_add_offset_pursuit(fxs_agent_handle a, fxs_blend b, cons
 fxs_command fxs_command_add_hide(fxs_agent_handle a, fxs_blend b, const fxs_hide_def *d) {
   return behavior(a, FXS_BEHAVIOR_HIDE, b, d->distance_from_boundary, d->slowing_radius, d->max_prediction,
                   0, 0, 0);
+}
+fxs_command fxs_command_add_interpose(fxs_agent_handle a, fxs_blend b, const fxs_interpose_def *d) {
+  return behavior(a, FXS_BEHAVIOR_INTERPOSE, b, d->slowing_radius, d->max_prediction, 0, 0, 0, 0);
 }

@@ -2,6 +2,7 @@
 
 #include "fixsteer/align.h"
 #include "fixsteer/hide.h"
+#include "fixsteer/interpose.h"
 #include "fixsteer/kinematic.h"
 #include "fixsteer/leader.h"
 #include "fixsteer/manager.h"
@@ -134,6 +135,19 @@ static fxs_vec2 hide_steering(const steer_context *ctx, const fix16_t *p) {
   return fxs_hide(&ctx->slot->body, hunter, ctx->world->live_obstacles, ctx->step->obstacle_count, &d);
 }
 
+// Interpose between the target agent (or a still agent on the target point) and the second
+// target agent; no force without a live second target.
+static fxs_vec2 interpose_steering(const steer_context *ctx, const fix16_t *p) {
+  const fxs_world *world = ctx->world;
+  uint32_t second = ctx->slot->second_target;
+  int32_t j = second ? fxs_world_slot_of(world, second) : -1;
+  if (j < 0) return fxs_vec2_zero();
+  fxs_agent still = fxs_default_agent();
+  still.position = ctx->target_point;
+  fxs_interpose_def d = {p[0], p[1]};
+  return fxs_interpose(&ctx->slot->body, ctx->target ? ctx->target : &still, &world->agents[j].body, &d);
+}
+
 // Linear (and angular) steering of one behavior slot for the agent of `ctx`.
 static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b,
                                   fxs_steering_manager *m, fix16_t *velocity_scale) {
@@ -162,6 +176,7 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
     }
     case FXS_BEHAVIOR_PATH: return fxs_steering_linear(path_steering(ctx));
     case FXS_BEHAVIOR_HIDE: return fxs_steering_linear(hide_steering(ctx, p));
+    case FXS_BEHAVIOR_INTERPOSE: return fxs_steering_linear(interpose_steering(ctx, p));
     case FXS_BEHAVIOR_OFFSET_PURSUIT: {
       if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
       fxs_offset_pursuit_def d = {p[0], p[1], p[2], p[3]};

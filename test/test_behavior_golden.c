@@ -26,6 +26,7 @@
 #include "walker.h"
 #include "unaligned_avoidance.h"
 #include "hide.h"
+#include "interpose.h"
 #include "fxs_test_agents.h"
 
 void setUp(void) {}
@@ -76,6 +77,7 @@ static void steer(world *w, int i, fxs_behavior behavior, fxs_steering_manager *
   fxs_dynamic_arrive_def ddef = fxs_default_dynamic_arrive_def();
   fxs_walker_def wkdef = fxs_default_walker_def();
   fxs_unaligned_avoidance_def uadef = fxs_default_unaligned_avoidance_def();
+  fxs_interpose_def ipdef = fxs_default_interpose_def();
   fxs_hide_def hidef = fxs_default_hide_def();
   fxs_offset_pursuit_def opdef = fxs_default_offset_pursuit_def();
   opdef.offset_side = FXS_INT(20 * (i - 2)); // a line abreast, 20 units apart
@@ -118,6 +120,10 @@ static void steer(world *w, int i, fxs_behavior behavior, fxs_steering_manager *
       break;
     case FXS_BEHAVIOR_HIDE:
       f = i ? fxs_hide(a, &w->a[0], obstacles, 3, &hidef) : fxs_follow_path(a, &pdef, &w->path[i]);
+      break;
+    case FXS_BEHAVIOR_INTERPOSE: // 0 and 1 seek; the others step between them
+      f = i < 2 ? fxs_arrive(a, i ? goal : fxs_vec2_make(FXS_INT(100), FXS_INT(650)), FXS_INT(60))
+                : fxs_interpose(a, &w->a[0], &w->a[1], &ipdef);
       break;
     default: break;
   }
@@ -188,6 +194,7 @@ static const uint64_t golden[FXS_BEHAVIOR_COUNT] = {
     [FXS_BEHAVIOR_KINEMATIC_WANDER] = UINT64_C(0x821c05c25d9b775a),
     [FXS_BEHAVIOR_OFFSET_PURSUIT] = UINT64_C(0x9cda541e81debdae),
     [FXS_BEHAVIOR_HIDE] = UINT64_C(0x0154a2d2366f2959),
+    [FXS_BEHAVIOR_INTERPOSE] = UINT64_C(0x23d3687faef1b0e0),
     [FXS_BEHAVIOR_UNALIGNED_AVOIDANCE] = UINT64_C(0x9bd57f163e1a56c0),
 };
 

@@ -61,6 +61,7 @@ static fxs_command typed_default(fxs_agent_handle h, fxs_behavior kind) {
   fxs_unaligned_avoidance_def ua = fxs_default_unaligned_avoidance_def();
   fxs_offset_pursuit_def op = fxs_default_offset_pursuit_def();
   fxs_hide_def hi = fxs_default_hide_def();
+  fxs_interpose_def ip = fxs_default_interpose_def();
 #define D(i) fxs_behavior_param_default(kind, i)
   switch (kind) {
     case FXS_BEHAVIOR_SEEK: return fxs_command_add_seek(h, b);
@@ -88,6 +89,7 @@ static fxs_command typed_default(fxs_agent_handle h, fxs_behavior kind) {
     case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE: return fxs_command_add_unaligned_avoidance(h, b, &ua);
     case FXS_BEHAVIOR_OFFSET_PURSUIT: return fxs_command_add_offset_pursuit(h, b, &op);
     case FXS_BEHAVIOR_HIDE: return fxs_command_add_hide(h, b, &hi);
+    case FXS_BEHAVIOR_INTERPOSE: return fxs_command_add_interpose(h, b, &ip);
     default: TEST_FAIL_MESSAGE("a behavior has no typed constructor");
   }
 #undef D

@@ -284,3 +284,114 @@ void test_hide_parameters_outside_the_table_are_refused(void) {
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_HIDE, 3, FXS_ONE));
   TEST_ASSERT_EQUAL(FXS_OK, add_with(a, FXS_BEHAVIOR_HIDE, 0, 0));
 }
+
+// ------------------------------------------------------------------ interpose
+
+// A client walking +x at speed 1 from (100, 300), an attacker standing at (500, 100), and
+// a bodyguard at (300, 500) told to step between them.
+static void bodyguard(fxs_agent_handle *client, fxs_agent_handle *attacker, fxs_agent_handle *guard) {
+  *client = spawn_at(100, 300, FXS_ONE);
+  apply(fxs_command_set_target_point(*client, fxs_vec2_make(FXS_INT(4000), FXS_INT(300))));
+  apply(fxs_command_add_seek(*client, fxs_default_blend()));
+  *attacker = spawn_at(500, 100, FXS_INT(2));
+  *guard = spawn_at(300, 500, FXS_INT(3));
+  fxs_interpose_def d = fxs_default_interpose_def();
+  d.slowing_radius = FXS_INT(8);
+  apply(fxs_command_set_target_agent(*guard, *client));
+  apply(fxs_command_set_second_target(*guard, *attacker));
+  apply(fxs_command_add_interpose(*guard, fxs_default_blend(), &d));
+}
+
+void test_interpose_keeps_the_guard_between_client_and_attacker_in_a_world(void) {
+  fxs_agent_handle client, attacker, guard;
+  bodyguard(&client, &attacker, &guard);
+  for (int t = 0; t < 300; ++t) {
+    step(1);
+    if (t < 150) continue;
+    // once caught up, the guard stays within 4 units of the midpoint, which moves at 1/2
+    fxs_vec2 mid = fxs_midpoint(body(client)->position, body(attacker)->position);
+    TEST_ASSERT_TRUE(fxs_vec2_within(body(guard)->position, mid, FXS_INT(4)));
+  }
+}
+
+void test_interpose_without_a_live_second_target_exerts_no_force(void) {
+  fxs_agent_handle client, attacker, guard;
+  bodyguard(&client, &attacker, &guard);
+  apply(fxs_command_despawn(attacker));
+  step(20);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(300), body(guard)->position.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(500), body(guard)->position.y);
+  TEST_ASSERT_EQUAL_UINT32(attacker.value, world.agents[2].second_target); // kept, but stale
+}
+
+void test_a_stale_second_target_is_refused(void) {
+  fxs_agent_handle a = spawn_at(100, 100, FXS_INT(2)), b = spawn_at(200, 100, FXS_INT(2));
+  apply(fxs_command_despawn(b));
+  fxs_command c = fxs_command_set_second_target(a, b);
+  TEST_ASSERT_EQUAL(FXS_ERR_STALE_HANDLE, fxs_world_apply(&world, &c, 0));
+  fxs_agent_handle none = {0};
+  apply(fxs_command_set_second_target(a, none));
+  TEST_ASSERT_EQUAL_UINT32(0, world.agents[0].second_target);
+}
+
+void test_interpose_in_a_world_reproduces_its_pinned_state(void) {
+  fxs_agent_handle client, attacker, guard;
+  bodyguard(&client, &attacker, &guard);
+  step(50);
+  TEST_ASSERT_EQUAL_INT32(20521202, body(guard)->position.x);
+  TEST_ASSERT_EQUAL_INT32(24066266, body(guard)->position.y);
+  TEST_ASSERT_EQUAL_INT32(29776, body(guard)->velocity.x);
+  TEST_ASSERT_EQUAL_INT32(-194340, body(guard)->velocity.y);
+  expect_snapshot_round_trip(50);
+}
+
+void test_the_second_target_is_state_hashed_and_snapshotted(void) {
+  fxs_agent_handle client, attacker, guard;
+  bodyguard(&client, &attacker, &guard);
+  step(5);
+  uint64_t base = fxs_world_hash(&world);
+  world.agents[2].second_target ^= 1u << 22; // another generation of the same slot
+  TEST_ASSERT_NOT_EQUAL(base, fxs_world_hash(&world));
+  world.agents[2].second_target = 0;
+  uint64_t cleared = fxs_world_hash(&world);
+  TEST_ASSERT_NOT_EQUAL(base, cleared);
+  world.agents[2].second_target = attacker.value;
+  TEST_ASSERT_EQUAL_HEX64(base, fxs_world_hash(&world));
+  expect_snapshot_round_trip(5);
+}
+
+// A slot record is 2 bytes of generation, then the record byte: 0 free, 1 live, 2 live with
+// the second target after the walker state. Other record bytes, and an extension of zeros
+// (which is the record of a live agent without it), are refused.
+void test_restore_refuses_unknown_slot_records_and_empty_extensions(void) {
+  fxs_agent_handle client, attacker, guard;
+  bodyguard(&client, &attacker, &guard);
+  static uint8_t snap[8192];
+  size_t n = 0, at = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &n));
+  fxs_world other;
+  fxs_world_def def = fxs_default_world_def();
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&other, &def, &cap, memory2, sizeof memory2));
+  // find the guard's record: the first slot record whose byte is 2
+  size_t first_slot = 4 + 2 + 8 + 16 + 1 + 4 + 20 + 12; // magic .. node_count
+  size_t slot1 = first_slot + 3 + 24 + 53 + 33 + 30; // agent 0: one behavior (seek)
+  size_t slot2 = slot1 + 3 + 24 + 53 + 33; // agent 1: none
+  TEST_ASSERT_EQUAL_UINT8(2, snap[slot2 + 2]);
+  snap[slot2 + 2] = 3;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_restore(&other, snap, n, &at));
+  TEST_ASSERT_EQUAL_UINT32(slot2 + 2, at);
+  snap[slot2 + 2] = 2;
+  size_t ext = slot2 + 3 + 24 + 53 + 33;
+  uint32_t saved = fxs_load_le32(snap + ext);
+  TEST_ASSERT_EQUAL_UINT32(attacker.value, saved);
+  memset(snap + ext, 0, 4);
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_restore(&other, snap, n, &at));
+  TEST_ASSERT_EQUAL_UINT32(ext, at);
+}
+
+void test_interpose_parameters_outside_the_table_are_refused(void) {
+  fxs_agent_handle a = spawn_at(100, 100, FXS_INT(2));
+  for (uint32_t i = 0; i < 2; ++i) TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_INTERPOSE, i, -1));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_INTERPOSE, 2, FXS_ONE));
+  TEST_ASSERT_EQUAL(FXS_OK, add_with(a, FXS_BEHAVIOR_INTERPOSE, 1, FXS_MAX));
+}

@@ -41,7 +41,8 @@ extern "C" {
   X(FXS_BEHAVIOR_CONTAINMENT, "containment")                                                     \
   X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, "unaligned_avoidance")                                     \
   X(FXS_BEHAVIOR_OFFSET_PURSUIT, "offset_pursuit")                                               \
-  X(FXS_BEHAVIOR_HIDE, "hide")
+  X(FXS_BEHAVIOR_HIDE, "hide")                                                                   \
+  X(FXS_BEHAVIOR_INTERPOSE, "interpose")
 
 /// Behavior identifiers.
 typedef enum fxs_behavior {

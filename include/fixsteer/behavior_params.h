@@ -143,7 +143,11 @@ extern "C" {
   X(FXS_BEHAVIOR_HIDE, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),                         \
     "arrival slowing radius at the spot")                                                        \
   X(FXS_BEHAVIOR_HIDE, max_prediction, "ticks", 0, FXS_MAX, FXS_INT(30),                         \
-    "look-ahead cap of the evade when no obstacle gives a spot")
+    "look-ahead cap of the evade when no obstacle gives a spot")                                 \
+  X(FXS_BEHAVIOR_INTERPOSE, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),                    \
+    "arrival slowing radius at the predicted midpoint")                                          \
+  X(FXS_BEHAVIOR_INTERPOSE, max_prediction, "ticks", 0, FXS_MAX, FXS_INT(30),                    \
+    "cap of the look-ahead T = distance to the midpoint / max_speed")
 
 /// Range of a behavior slot's weight (the manager's multiplier), raw Q16.16.
 #define FXS_BEHAVIOR_WEIGHT_MIN 0

@@ -14,6 +14,7 @@
 #include "fixsteer/avoidance.h"
 #include "fixsteer/command.h"
 #include "fixsteer/hide.h"
+#include "fixsteer/interpose.h"
 #include "fixsteer/leader.h"
 #include "fixsteer/manager.h"
 #include "fixsteer/pursuit.h"
@@ -69,6 +70,8 @@ fxs_command fxs_command_despawn(fxs_agent_handle agent);                        
 fxs_command fxs_command_set_target_point(fxs_agent_handle agent, fxs_vec2 point); ///< Target point.
 /// Target agent (a 0 handle clears it).
 fxs_command fxs_command_set_target_agent(fxs_agent_handle agent, fxs_agent_handle target);
+/// Second target agent (interpose steps between the target and it; a 0 handle clears it).
+fxs_command fxs_command_set_second_target(fxs_agent_handle agent, fxs_agent_handle target);
 /// Empties the behavior set and chooses how the manager combines the next ones.
 fxs_command fxs_command_clear_behaviors(fxs_agent_handle agent, fxs_combine_mode mode);
 /// Follow path `path_index` of the world (FXS_NO_PATH: none), from its first node.
@@ -120,6 +123,10 @@ fxs_command fxs_command_add_kinematic_wander(fxs_agent_handle agent, fxs_blend b
 /// Offset pursuit of the agent's target agent (the leader), at a slot in its local frame.
 fxs_command fxs_command_add_offset_pursuit(fxs_agent_handle agent, fxs_blend blend,
                                            const fxs_offset_pursuit_def *def);
+/// Interpose between the agent's target agent (or, without one, its target point) and its
+/// second target agent (fxs_command_set_second_target); no force without the second.
+fxs_command fxs_command_add_interpose(fxs_agent_handle agent, fxs_blend blend,
+                                      const fxs_interpose_def *def);
 /// Hide behind the world's obstacles from the agent's target agent (or, without one, from a
 /// hunter standing still on its target point).
 fxs_command fxs_command_add_hide(fxs_agent_handle agent, fxs_blend blend, const fxs_hide_def *def);

@@ -292,6 +292,12 @@ static bool agent_targets(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src, ui
     if (!(cmd = add_event(c, tick, FXS_CMD_SET_TARGET_AGENT, src))) return false;
     cmd->agent = agent, cmd->ref = (uint32_t)i + 1u;
   }
+  if ((x = get(c, n, "second_target"))) { // interpose's other agent
+    int i = find_name(c->L->agent_names, c->L->agent_count, scalar(x));
+    if (i < 0) return fail(c, x, "second_target: no agent named '%s'", scalar(x) ? scalar(x) : "?");
+    if (!(cmd = add_event(c, tick, FXS_CMD_SET_SECOND_TARGET, src))) return false;
+    cmd->agent = agent, cmd->ref = (uint32_t)i + 1u;
+  }
   if ((x = get(c, n, "path"))) {
     int i = find_name(c->L->path_names, c->L->path_count, scalar(x));
     if (i < 0) return fail(c, x, "path: no path named '%s'", scalar(x) ? scalar(x) : "?");
@@ -413,7 +419,7 @@ static bool walls_section(ctx *c, yaml_node_t *list, uint32_t *count) {
 static const char *const agent_keys[] = {
     "name", "position", "velocity", "max_speed", "max_force", "mass", "radius", "max_rotation",
     "max_angular_acceleration", "max_turn_rate", "orientation", "combine", "behaviors", "target",
-    "target_agent", "path", 0};
+    "target_agent", "second_target", "path", 0};
 
 // The limits of one agent, defaults where the file is silent.
 static bool agent_limits(ctx *c, yaml_node_t *a, fxs_agent *d, int *orient) {
@@ -480,7 +486,7 @@ static bool agents_section(ctx *c, yaml_node_t *list) {
 static bool events_section(ctx *c, yaml_node_t *list) {
   if (!list) return true;
   if (!is_list(c, list, "events")) return false;
-  static const char *const keys[] = {"tick", "agent", "target", "target_agent", "path", "apply_force",
+  static const char *const keys[] = {"tick", "agent", "target", "target_agent", "second_target", "path", "apply_force",
                                      "despawn", "behaviors", "combine", 0};
   yaml_node_t *e;
   FOR_EACH_ITEM(c, list, it7, e) {
