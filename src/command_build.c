@@ -35,6 +35,13 @@ fxs_blend fxs_default_blend(void) {
   return b;
 }
 
+fxs_flocking_view fxs_default_flocking_view(void) {
+  fxs_flocking_view v;
+  v.blind_angle = fxs_behavior_param_default(FXS_BEHAVIOR_SEPARATION, 1);
+  v.max_neighbors = (uint32_t)(fxs_behavior_param_default(FXS_BEHAVIOR_SEPARATION, 2) / FXS_ONE);
+  return v;
+}
+
 static fxs_command on_agent(fxs_command_type type, fxs_agent_handle agent) {
   fxs_command c = fxs_command_make(type, 0, 0);
   c.agent = agent.value;
@@ -172,6 +179,21 @@ fxs_command fxs_command_add_alignment(fxs_agent_handle a, fxs_blend b, fix16_t r
 }
 fxs_command fxs_command_add_cohesion(fxs_agent_handle a, fxs_blend b, fix16_t radius) {
   return behavior(a, FXS_BEHAVIOR_COHESION, b, radius, 0, 0, 0, 0, 0);
+}
+// The max_neighbors count as its raw parameter (values above 16 stay out of range).
+static fix16_t count_param(uint32_t n) { return n > 0x7FFFu ? FXS_MAX : FXS_INT((int32_t)n); }
+
+fxs_command fxs_command_add_separation_view(fxs_agent_handle a, fxs_blend b, fix16_t radius,
+                                            const fxs_flocking_view *v) {
+  return behavior(a, FXS_BEHAVIOR_SEPARATION, b, radius, v->blind_angle, count_param(v->max_neighbors), 0, 0, 0);
+}
+fxs_command fxs_command_add_alignment_view(fxs_agent_handle a, fxs_blend b, fix16_t radius,
+                                           const fxs_flocking_view *v) {
+  return behavior(a, FXS_BEHAVIOR_ALIGNMENT, b, radius, v->blind_angle, count_param(v->max_neighbors), 0, 0, 0);
+}
+fxs_command fxs_command_add_cohesion_view(fxs_agent_handle a, fxs_blend b, fix16_t radius,
+                                          const fxs_flocking_view *v) {
+  return behavior(a, FXS_BEHAVIOR_COHESION, b, radius, v->blind_angle, count_param(v->max_neighbors), 0, 0, 0);
 }
 fxs_command fxs_command_add_leader_following(fxs_agent_handle a, fxs_blend b, const fxs_leader_def *d) {
   return behavior(a, FXS_BEHAVIOR_LEADER, b, d->leader_behind_dist, d->leader_sight_radius,

@@ -6,6 +6,7 @@
 #include "fixsteer/kinematic.h"
 #include "fixsteer/leader.h"
 #include "fixsteer/manager.h"
+#include "fixsteer/neighbors.h"
 #include "fixsteer/pursuit.h"
 #include "fixsteer/seek.h"
 #include "fixsteer/unaligned_avoidance.h"
@@ -61,6 +62,53 @@ static const fxs_neighborhood *neighborhood(steer_context *ctx, fix16_t radius) 
   return &ctx->hood;
 }
 
+// The neighbors a flocking rule with a blind cone or a cap sees: of the search's list, the
+// nearest max_neighbors (0: all) within radius and outside the blind cone behind the
+// heading, by distance then slot (fxs_query_neighbors), with their squared distances.
+typedef struct view_list {
+  fxs_neighbor neighbors[FXS_MAX_NEIGHBORS];
+  uint64_t dist_sq[FXS_MAX_NEIGHBORS];
+  uint32_t count;
+} view_list;
+
+static const view_list *narrow(const steer_context *ctx, const fix16_t *p, view_list *out) {
+  fxs_neighbor_query_def q;
+  q.radius = p[0];
+  q.cos_half_fov = fxs_neg(fxs_cos(p[1] / 2)); // the view's half angle is pi - blind / 2
+  q.k = p[2] != 0 ? (uint32_t)(p[2] / FXS_ONE) : FXS_MAX_NEIGHBORS;
+  uint32_t chosen[FXS_MAX_NEIGHBORS];
+  const fxs_world_worker *w = ctx->scratch;
+  out->count = fxs_query_neighbors(&ctx->slot->body, ctx->index, w->neighbors, ctx->neighbor_count,
+                                   &q, chosen);
+  for (uint32_t i = 0; i < out->count; ++i) {
+    out->neighbors[i] = w->neighbors[chosen[i]];
+    out->dist_sq[i] = w->dist_sq[chosen[i]];
+  }
+  return out;
+}
+
+// Separation, alignment and cohesion; with their defaults (no blind cone, no cap) over the
+// search's whole list, as before those parameters existed.
+static fxs_vec2 flocking_steering(steer_context *ctx, const fxs_behavior_slot *b) {
+  const fxs_agent *a = &ctx->slot->body;
+  const fix16_t *p = b->p;
+  if (p[1] == 0 && p[2] == 0) {
+    if (b->kind == FXS_BEHAVIOR_SEPARATION) {
+      return fxs_separation_known(a, ctx->index, ctx->scratch->neighbors, ctx->scratch->dist_sq,
+                                  ctx->neighbor_count, p[0]);
+    }
+    const fxs_neighborhood *h = neighborhood(ctx, p[0]);
+    return b->kind == FXS_BEHAVIOR_ALIGNMENT ? fxs_alignment_of(a, h) : fxs_cohesion_of(a, h);
+  }
+  view_list v;
+  narrow(ctx, p, &v);
+  if (b->kind == FXS_BEHAVIOR_SEPARATION) {
+    return fxs_separation_known(a, ctx->index, v.neighbors, v.dist_sq, v.count, p[0]);
+  }
+  fxs_neighborhood h = fxs_neighborhood_gather(ctx->index, v.neighbors, v.dist_sq, v.count, p[0]);
+  return b->kind == FXS_BEHAVIOR_ALIGNMENT ? fxs_alignment_of(a, &h) : fxs_cohesion_of(a, &h);
+}
+
 static fxs_align_def align_def_from(const fix16_t *p) {
   fxs_align_def d;
   d.target_radius = p[0], d.slow_radius = p[1], d.time_to_target = p[2];
@@ -78,9 +126,8 @@ static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b
   uint32_t nc = ctx->neighbor_count;
   switch ((fxs_behavior)b->kind) {
     case FXS_BEHAVIOR_SEPARATION:
-      return fxs_separation_known(a, ctx->index, nb, ctx->scratch->dist_sq, nc, p[0]);
-    case FXS_BEHAVIOR_ALIGNMENT: return fxs_alignment_of(a, neighborhood(ctx, p[0]));
-    case FXS_BEHAVIOR_COHESION: return fxs_cohesion_of(a, neighborhood(ctx, p[0]));
+    case FXS_BEHAVIOR_ALIGNMENT:
+    case FXS_BEHAVIOR_COHESION: return flocking_steering(ctx, b);
     case FXS_BEHAVIOR_LEADER: {
       if (!ctx->target) return fxs_vec2_zero();
       fxs_leader_def d = {p[0], p[1], p[2], p[3], p[4], p[5]};

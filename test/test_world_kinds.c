@@ -395,3 +395,129 @@ void test_interpose_parameters_outside_the_table_are_refused(void) {
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_INTERPOSE, 2, FXS_ONE));
   TEST_ASSERT_EQUAL(FXS_OK, add_with(a, FXS_BEHAVIOR_INTERPOSE, 1, FXS_MAX));
 }
+
+// ------------------------------------------------------------------ flocking views
+
+static fxs_flocking_view view(fix16_t blind_angle, uint32_t max_neighbors) {
+  fxs_flocking_view v;
+  v.blind_angle = blind_angle, v.max_neighbors = max_neighbors;
+  return v;
+}
+
+// An agent at (100, 100) moving +x at 2 with one neighbor 10 units straight behind it.
+static fxs_agent_handle walker_with_a_tailgater(const fxs_flocking_view *v) {
+  fxs_spawn_def d = fxs_default_spawn_def();
+  d.position = fxs_vec2_make(FXS_INT(100), FXS_INT(100));
+  d.velocity = fxs_vec2_make(FXS_INT(2), 0);
+  fxs_agent_handle a = {0};
+  fxs_command c = fxs_command_spawn(&d);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, &a));
+  spawn_at(90, 100, FXS_INT(2));
+  apply(fxs_command_add_separation_view(a, fxs_default_blend(), FXS_INT(24), v));
+  return a;
+}
+
+void test_separation_ignores_a_neighbor_in_its_blind_cone(void) {
+  fxs_flocking_view blind = view(FXS_PI / 2, 0); // a 90 degree cone behind
+  fxs_agent_handle a = walker_with_a_tailgater(&blind);
+  step(1);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(2), body(a)->velocity.x); // no push
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(102), body(a)->position.x);
+}
+
+void test_separation_with_the_default_view_is_pushed_by_the_same_neighbor(void) {
+  fxs_flocking_view all = fxs_default_flocking_view();
+  fxs_agent_handle a = walker_with_a_tailgater(&all);
+  step(1);
+  // max_speed 4 * (24 / 10 - 1) = 5.6 forward, truncated to max_force 1/4, but max_speed 4
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(2) + FXS_RATIO(1, 4), body(a)->velocity.x);
+}
+
+// An agent at (100, 100) with neighbors at (110, 100) (slot 1) and (90, 100) (slot 2), both
+// 10 away, and a third at (100, 130) (slot 3); cohesion over the nearest max_neighbors.
+static fxs_agent_handle cohesive(uint32_t max_neighbors) {
+  fxs_agent_handle a = spawn_at(100, 100, FXS_INT(2));
+  spawn_at(110, 100, FXS_INT(2));
+  spawn_at(90, 100, FXS_INT(2));
+  spawn_at(100, 130, FXS_INT(2));
+  fxs_flocking_view v = view(0, max_neighbors);
+  apply(fxs_command_add_cohesion_view(a, fxs_default_blend(), FXS_INT(60), &v));
+  return a;
+}
+
+void test_a_neighbor_cap_takes_the_nearest_and_breaks_ties_by_the_lower_slot(void) {
+  fxs_agent_handle a = cohesive(1);
+  step(1);
+  // only slot 1 counts: seek (110, 100) at max speed 2, the force truncated to 1/4
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 4), body(a)->velocity.x);
+  TEST_ASSERT_EQUAL_INT32(0, body(a)->velocity.y);
+}
+
+void test_a_cap_of_two_balances_the_tie_and_a_cap_of_three_sees_the_far_one(void) {
+  fxs_agent_handle a = cohesive(2);
+  step(1);
+  TEST_ASSERT_EQUAL_INT32(0, body(a)->velocity.x); // centre (100, 100): no pull
+  TEST_ASSERT_EQUAL_INT32(0, body(a)->velocity.y);
+  setUp();
+  a = cohesive(3);
+  step(1);
+  TEST_ASSERT_EQUAL_INT32(0, body(a)->velocity.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 4), body(a)->velocity.y); // centre (100, 110)
+}
+
+// A flock whose rules see all around with a cap of 16 moves exactly as with the defaults
+// (which skip the view query altogether): the query keeps the search's order and distances.
+static uint64_t flock_hash(const fxs_flocking_view *v) {
+  setUp();
+  for (int i = 0; i < 12; ++i) {
+    fxs_agent_handle h = spawn_at(300 + 17 * (i % 4), 300 + 23 * (i / 4), FXS_INT(2));
+    apply(fxs_command_set_target_point(h, fxs_vec2_make(FXS_INT(600), FXS_INT(500))));
+    apply(fxs_command_add_separation_view(h, fxs_default_blend(), FXS_INT(24), v));
+    apply(fxs_command_add_alignment_view(h, fxs_default_blend(), FXS_INT(60), v));
+    apply(fxs_command_add_cohesion_view(h, fxs_default_blend(), FXS_INT(60), v));
+    apply(fxs_command_add_arrive(h, fxs_default_blend(), FXS_INT(100)));
+  }
+  step(200);
+  fxs_hasher h = fxs_hasher_make(); // the bodies only: the parameters differ, and are state
+  for (uint32_t i = 0; i < 12; ++i) {
+    const fxs_agent *a = &world.agents[i].body;
+    fxs_hash_i32(&h, a->position.x), fxs_hash_i32(&h, a->position.y);
+    fxs_hash_i32(&h, a->velocity.x), fxs_hash_i32(&h, a->velocity.y);
+  }
+  return h.state;
+}
+
+void test_a_view_of_all_around_and_sixteen_neighbors_changes_nothing(void) {
+  fxs_flocking_view defaults = fxs_default_flocking_view(), sixteen = view(0, 16), blind = view(FXS_PI, 5);
+  uint64_t base = flock_hash(&defaults);
+  TEST_ASSERT_EQUAL_HEX64(base, flock_hash(&sixteen));
+  uint64_t narrowed = flock_hash(&blind);
+  TEST_ASSERT_NOT_EQUAL(base, narrowed);
+  TEST_ASSERT_EQUAL_HEX64(UINT64_C(0xa75d38ae4a99eb11), narrowed); // pinned: a 180 degree blind cone, 5 neighbors
+  expect_snapshot_round_trip(20);
+}
+
+void test_the_default_view_commands_are_the_plain_flocking_commands(void) {
+  fxs_agent_handle h = {0x42};
+  fxs_flocking_view v = fxs_default_flocking_view();
+  fxs_command a = fxs_command_add_separation(h, fxs_default_blend(), FXS_INT(24));
+  fxs_command b = fxs_command_add_separation_view(h, fxs_default_blend(), FXS_INT(24), &v);
+  TEST_ASSERT_EQUAL_MEMORY(&a.arg, &b.arg, sizeof a.arg);
+  TEST_ASSERT_EQUAL_UINT32(a.ref, b.ref);
+}
+
+void test_flocking_views_outside_the_table_are_refused(void) {
+  fxs_agent_handle a = spawn_at(100, 100, FXS_INT(2));
+  fxs_behavior kinds[3] = {FXS_BEHAVIOR_SEPARATION, FXS_BEHAVIOR_ALIGNMENT, FXS_BEHAVIOR_COHESION};
+  for (int k = 0; k < 3; ++k) {
+    TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, kinds[k], 1, FXS_TWO_PI + 1));
+    TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, kinds[k], 1, -1));
+    TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, kinds[k], 2, FXS_INT(17)));
+    TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, kinds[k], 2, FXS_RATIO(3, 2))); // not whole
+    TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, kinds[k], 3, FXS_ONE));
+    TEST_ASSERT_EQUAL(FXS_OK, add_with(a, kinds[k], 2, FXS_INT(16)));
+  }
+  fxs_flocking_view huge = view(0, 0x10000u);
+  fxs_command c = fxs_command_add_cohesion_view(a, fxs_default_blend(), FXS_INT(60), &huge);
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
+}

@@ -19,9 +19,15 @@ extern "C" {
 /// Parameters per behavior slot.
 #define FXS_BEHAVIOR_PARAMS 6
 
+/// Largest max_neighbors of separation, alignment and cohesion: the world's neighbor search
+/// returns at most this many (FXS_MAX_NEIGHBORS, world.h; FXS_NEIGHBORS_MAX_K, neighbors.h).
+#define FXS_MAX_VIEW_NEIGHBORS 16
+
 /// X-macro: X(behavior, name, unit, minimum, maximum, default, meaning). The rows of one
 /// behavior are its slot parameters p[0], p[1], ... in order. Ranges are inclusive, raw
-/// Q16.16. Behaviors without rows (seek, path following, kinematic seek) take none; a
+/// Q16.16; a "count" is a whole number (raw multiple of FXS_ONE). Rows are only ever
+/// appended to a behavior, with a default that keeps what the behavior did before them:
+/// recorded commands carry 0 in parameters that did not exist yet. Behaviors without rows (seek, path following, kinematic seek) take none; a
 /// slot's unused parameters must be 0.
 #define FXS_BEHAVIOR_PARAM_LIST(X)                                                               \
   X(FXS_BEHAVIOR_FLEE, panic_radius, "units", 0, FXS_MAX, 0,                           \
@@ -52,10 +58,22 @@ extern "C" {
     "0 swept capsule; 1 the tutorial's three probe points")                                      \
   X(FXS_BEHAVIOR_SEPARATION, radius, "units", 0, FXS_MAX, FXS_INT(24),                 \
     "neighbors closer than this push the agent away")                                            \
+  X(FXS_BEHAVIOR_SEPARATION, blind_angle, "radians", 0, FXS_TWO_PI, 0,                                  \
+    "full angle of the blind cone behind the heading; 0 sees all around")                        \
+  X(FXS_BEHAVIOR_SEPARATION, max_neighbors, "count", 0, FXS_INT(FXS_MAX_VIEW_NEIGHBORS), 0,              \
+    "the nearest this many in view count (a whole number); 0 counts all the search found")       \
   X(FXS_BEHAVIOR_ALIGNMENT, radius, "units", 0, FXS_MAX, FXS_INT(60),                  \
     "neighbors closer than this are matched")                                                    \
+  X(FXS_BEHAVIOR_ALIGNMENT, blind_angle, "radians", 0, FXS_TWO_PI, 0,                                  \
+    "full angle of the blind cone behind the heading; 0 sees all around")                        \
+  X(FXS_BEHAVIOR_ALIGNMENT, max_neighbors, "count", 0, FXS_INT(FXS_MAX_VIEW_NEIGHBORS), 0,              \
+    "the nearest this many in view count (a whole number); 0 counts all the search found")       \
   X(FXS_BEHAVIOR_COHESION, radius, "units", 0, FXS_MAX, FXS_INT(60),                   \
     "neighbors closer than this attract")                                                        \
+  X(FXS_BEHAVIOR_COHESION, blind_angle, "radians", 0, FXS_TWO_PI, 0,                                  \
+    "full angle of the blind cone behind the heading; 0 sees all around")                        \
+  X(FXS_BEHAVIOR_COHESION, max_neighbors, "count", 0, FXS_INT(FXS_MAX_VIEW_NEIGHBORS), 0,              \
+    "the nearest this many in view count (a whole number); 0 counts all the search found")       \
   X(FXS_BEHAVIOR_LEADER, behind, "units", 0, FXS_MAX, FXS_INT(30),                     \
     "followers arrive this far behind the leader")                                               \
   X(FXS_BEHAVIOR_LEADER, sight, "units", 0, FXS_MAX, FXS_INT(30),                      \
@@ -158,7 +176,7 @@ extern "C" {
 typedef struct fxs_behavior_param {
   fxs_behavior behavior; ///< The behavior it belongs to.
   const char *name;      ///< Name in scenario files and reports ("slowing_radius").
-  const char *unit;      ///< "units", "ticks", "radians", "force", "factor" or "choice".
+  const char *unit;      ///< "units", "ticks", "radians", "force", "factor", "choice" or "count".
   fix16_t minimum;       ///< Smallest accepted value, raw Q16.16.
   fix16_t maximum;       ///< Largest accepted value, raw Q16.16.
   fix16_t default_value; ///< The library's default.
@@ -175,7 +193,7 @@ const fxs_behavior_param *fxs_behavior_param_info(fxs_behavior behavior, uint32_
 fix16_t fxs_behavior_param_default(fxs_behavior behavior, uint32_t index);
 
 /// Checks a behavior slot's kind, weight and parameters against the table (and walker's
-/// max_step >= min_step, and obstacle avoidance's mode is exactly 0 or 1). FXS_ERR_BAD_VALUE names the offending value in *bad_index when
+/// max_step >= min_step, obstacle avoidance's mode is exactly 0 or 1, counts are whole). FXS_ERR_BAD_VALUE names the offending value in *bad_index when
 /// not NULL: 0..5 a parameter, FXS_BAD_PARAM_WEIGHT the weight, FXS_BAD_PARAM_KIND the kind.
 fxs_result fxs_behavior_params_check(uint32_t kind, fix16_t weight,
                                      const fix16_t params[FXS_BEHAVIOR_PARAMS],

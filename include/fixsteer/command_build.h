@@ -65,6 +65,16 @@ typedef struct fxs_blend {
 /// Weight 1, priority 0.
 fxs_blend fxs_default_blend(void);
 
+/// What separation, alignment and cohesion see of the neighbors the world's search found
+/// (their parameters p[1] and p[2]).
+typedef struct fxs_flocking_view {
+  fix16_t blind_angle;    ///< Full angle of the blind cone behind the heading, radians, [0, 2 pi].
+  uint32_t max_neighbors; ///< The nearest this many in view count, [0, 16]; 0: all.
+} fxs_flocking_view;
+
+/// No blind cone, no cap: what the rules saw before they had a view.
+fxs_flocking_view fxs_default_flocking_view(void);
+
 fxs_command fxs_command_spawn(const fxs_spawn_def *def);                        ///< Spawn.
 fxs_command fxs_command_despawn(fxs_agent_handle agent);                         ///< Despawn.
 fxs_command fxs_command_set_target_point(fxs_agent_handle agent, fxs_vec2 point); ///< Target point.
@@ -101,6 +111,13 @@ fxs_command fxs_command_add_path_following(fxs_agent_handle agent, fxs_blend ble
 fxs_command fxs_command_add_separation(fxs_agent_handle agent, fxs_blend blend, fix16_t radius);
 fxs_command fxs_command_add_alignment(fxs_agent_handle agent, fxs_blend blend, fix16_t radius);
 fxs_command fxs_command_add_cohesion(fxs_agent_handle agent, fxs_blend blend, fix16_t radius);
+/// Separation, alignment and cohesion with a view (a blind cone behind, a neighbor cap).
+fxs_command fxs_command_add_separation_view(fxs_agent_handle agent, fxs_blend blend, fix16_t radius,
+                                            const fxs_flocking_view *view);
+fxs_command fxs_command_add_alignment_view(fxs_agent_handle agent, fxs_blend blend, fix16_t radius,
+                                           const fxs_flocking_view *view); ///< See separation_view.
+fxs_command fxs_command_add_cohesion_view(fxs_agent_handle agent, fxs_blend blend, fix16_t radius,
+                                          const fxs_flocking_view *view); ///< See separation_view.
 fxs_command fxs_command_add_leader_following(fxs_agent_handle agent, fxs_blend blend,
                                              const fxs_leader_def *def);
 fxs_command fxs_command_add_queue(fxs_agent_handle agent, fxs_blend blend, const fxs_queue_def *def);
