@@ -64,6 +64,8 @@ static const golden goldens[] = {
     {"test/golden/seek_wind.fxr", 1200, UINT64_C(0xa5db92fa4c6ac62d)},
     {"test/golden/orientation.fxr", 1000, UINT64_C(0x4d2fa45eced2fa72)},
     {"test/golden/obstacle_dense.fxr", 2000, UINT64_C(0xaf072e2b57db1123)},
+    {"test/golden/crowd_crossing.fxr", 1000, UINT64_C(0x0e1984e999670753)},
+    {"test/golden/hide_and_seek.fxr", 1500, UINT64_C(0x1f958c433fa737c2)},
 };
 
 static size_t load(const char *name) {
@@ -95,6 +97,8 @@ void test_golden_walker_verifies(void) { verify_golden(&goldens[6]); }
 void test_golden_seek_wind_verifies(void) { verify_golden(&goldens[7]); }
 void test_golden_orientation_verifies(void) { verify_golden(&goldens[8]); }
 void test_golden_obstacle_dense_verifies(void) { verify_golden(&goldens[9]); }
+void test_golden_crowd_crossing_verifies(void) { verify_golden(&goldens[10]); }
+void test_golden_hide_and_seek_verifies(void) { verify_golden(&goldens[11]); }
 
 void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {
   // A peer whose state differed at one tick would have recorded a different hash there:

@@ -242,7 +242,7 @@ static bool behavior_event(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src, u
   uint32_t bad = 0;
   if (fxs_behavior_params_check((uint32_t)kind, b.weight, b.p, &bad) != FXS_OK) {
     const char *what = bad == FXS_BAD_PARAM_WEIGHT ? "weight" : bad < count ? names[bad] : "parameter";
-    return fail(c, n, "%s of %s out of range (weight >= 0; random_walker: max_step >= min_step)", what, kind_name);
+    return fail(c, n, "%s of %s out of range (weight >= 0; random_walker: max_step >= min_step; counts are whole numbers)", what, kind_name);
   }
   fxs_command *cmd = add_event(c, tick, FXS_CMD_ADD_BEHAVIOR, src);
   if (!cmd) return false;
