@@ -253,3 +253,7 @@ fxs_command fxs_command_add_hide(fxs_agent_handle a, fxs_blend b, const fxs_hide
 fxs_command fxs_command_add_interpose(fxs_agent_handle a, fxs_blend b, const fxs_interpose_def *d) {
   return behavior(a, FXS_BEHAVIOR_INTERPOSE, b, d->slowing_radius, d->max_prediction, 0, 0, 0, 0);
 }
+fxs_command fxs_command_add_orca(fxs_agent_handle a, fxs_blend b, const fxs_orca_def *d, fix16_t slowing_radius) {
+  return behavior(a, FXS_BEHAVIOR_ORCA, b, d->time_horizon, d->neighbor_distance, d->neighbor_radius,
+                  count_param(d->max_neighbors), slowing_radius, 0);
+}

@@ -7,6 +7,7 @@
 #include "fixsteer/leader.h"
 #include "fixsteer/manager.h"
 #include "fixsteer/neighbors.h"
+#include "fixsteer/orca.h"
 #include "fixsteer/pursuit.h"
 #include "fixsteer/seek.h"
 #include "fixsteer/unaligned_avoidance.h"
@@ -116,7 +117,7 @@ static fxs_align_def align_def_from(const fix16_t *p) {
 }
 
 // Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue,
-// unaligned avoidance.
+// unaligned avoidance, ORCA.
 static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b,
                                   fxs_steering_manager *m, fix16_t *velocity_scale) {
   const fxs_agent *a = &ctx->slot->body;
@@ -141,6 +142,12 @@ static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b
                                    &scale);
       *velocity_scale = fxs_mul(*velocity_scale, scale);
       return f;
+    }
+    case FXS_BEHAVIOR_ORCA: {
+      // The preferred velocity is arrival's desired velocity toward the target.
+      fxs_vec2 preferred = fxs_vec2_add(a->velocity, fxs_arrive(a, ctx->target_point, p[4]));
+      fxs_orca_def d = {p[0], p[1], p[2], (uint32_t)(p[3] / FXS_ONE)};
+      return fxs_orca(a, ctx->index, preferred, nb, nc, &d);
     }
     case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE: {
       fxs_unaligned_avoidance_def d = {p[0], p[1], p[2], p[3]};

@@ -27,6 +27,8 @@
 #include "unaligned_avoidance.h"
 #include "hide.h"
 #include "interpose.h"
+#include "neighbors.h"
+#include "orca.h"
 #include "fxs_test_agents.h"
 
 void setUp(void) {}
@@ -78,6 +80,7 @@ static void steer(world *w, int i, fxs_behavior behavior, fxs_steering_manager *
   fxs_walker_def wkdef = fxs_default_walker_def();
   fxs_unaligned_avoidance_def uadef = fxs_default_unaligned_avoidance_def();
   fxs_interpose_def ipdef = fxs_default_interpose_def();
+  fxs_orca_def ocdef = fxs_default_orca_def();
   fxs_hide_def hidef = fxs_default_hide_def();
   fxs_offset_pursuit_def opdef = fxs_default_offset_pursuit_def();
   opdef.offset_side = FXS_INT(20 * (i - 2)); // a line abreast, 20 units apart
@@ -125,6 +128,11 @@ static void steer(world *w, int i, fxs_behavior behavior, fxs_steering_manager *
       f = i < 2 ? fxs_arrive(a, i ? goal : fxs_vec2_make(FXS_INT(100), FXS_INT(650)), FXS_INT(60))
                 : fxs_interpose(a, &w->a[0], &w->a[1], &ipdef);
       break;
+    case FXS_BEHAVIOR_ORCA: { // each to its own point on a diagonal line across the field
+      fxs_vec2 to = fxs_vec2_make(FXS_INT(100 + 150 * i), FXS_INT(600 - 120 * i));
+      f = fxs_orca(a, (uint32_t)i, fxs_vec2_add(a->velocity, fxs_arrive(a, to, FXS_INT(32))), w->view, N, &ocdef);
+      break;
+    }
     default: break;
   }
   fxs_manager_begin(m, FXS_COMBINE_WEIGHTED_SUM);
@@ -195,6 +203,7 @@ static const uint64_t golden[FXS_BEHAVIOR_COUNT] = {
     [FXS_BEHAVIOR_OFFSET_PURSUIT] = UINT64_C(0x9cda541e81debdae),
     [FXS_BEHAVIOR_HIDE] = UINT64_C(0x0154a2d2366f2959),
     [FXS_BEHAVIOR_INTERPOSE] = UINT64_C(0x23d3687faef1b0e0),
+    [FXS_BEHAVIOR_ORCA] = UINT64_C(0x0172e4fc964c5872),
     [FXS_BEHAVIOR_UNALIGNED_AVOIDANCE] = UINT64_C(0x9bd57f163e1a56c0),
 };
 

@@ -62,6 +62,7 @@ static fxs_command typed_default(fxs_agent_handle h, fxs_behavior kind) {
   fxs_offset_pursuit_def op = fxs_default_offset_pursuit_def();
   fxs_hide_def hi = fxs_default_hide_def();
   fxs_interpose_def ip = fxs_default_interpose_def();
+  fxs_orca_def oc = fxs_default_orca_def();
 #define D(i) fxs_behavior_param_default(kind, i)
   switch (kind) {
     case FXS_BEHAVIOR_SEEK: return fxs_command_add_seek(h, b);
@@ -90,6 +91,7 @@ static fxs_command typed_default(fxs_agent_handle h, fxs_behavior kind) {
     case FXS_BEHAVIOR_OFFSET_PURSUIT: return fxs_command_add_offset_pursuit(h, b, &op);
     case FXS_BEHAVIOR_HIDE: return fxs_command_add_hide(h, b, &hi);
     case FXS_BEHAVIOR_INTERPOSE: return fxs_command_add_interpose(h, b, &ip);
+    case FXS_BEHAVIOR_ORCA: return fxs_command_add_orca(h, b, &oc, D(4));
     default: TEST_FAIL_MESSAGE("a behavior has no typed constructor");
   }
 #undef D

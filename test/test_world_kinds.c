@@ -1,7 +1,6 @@
 // The newer behavior kinds running in a world: unaligned avoidance, offset pursuit,
 // interpose, hide, the neighbor field of view and cap, ORCA. Each runs from commands, is
 // validated against the parameter table, and survives a snapshot round trip.
-#include <stdio.h>
 #include <string.h>
 
 #include "unity.h"
@@ -520,4 +519,83 @@ void test_flocking_views_outside_the_table_are_refused(void) {
   fxs_flocking_view huge = view(0, 0x10000u);
   fxs_command c = fxs_command_add_cohesion_view(a, fxs_default_blend(), FXS_INT(60), &huge);
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
+}
+
+// ------------------------------------------------------------------ ORCA
+
+// Eight agents on a circle of radius 150 round (400, 400), each headed for the opposite point,
+// with ORCA (a force large enough to reach its velocity within a tick) or with arrival only.
+// ORCA assumes neighbors of radius 9 round bodies of 8: with exactly 8 the closest pair came
+// to 15.99995 units, 3 LSB of rounding inside contact (orca.h: bodies may touch by a little).
+static void orca_circle(bool orca) {
+  static const int xy[8][2] = {{550, 400}, {506, 506}, {400, 550}, {294, 506},
+                               {250, 400}, {294, 294}, {400, 250}, {506, 294}};
+  fxs_orca_def d = fxs_default_orca_def();
+  d.neighbor_radius = FXS_INT(9);
+  for (int i = 0; i < 8; ++i) {
+    fxs_spawn_def s = fxs_default_spawn_def();
+    s.position = fxs_vec2_make(FXS_INT(xy[i][0]), FXS_INT(xy[i][1]));
+    s.max_speed = FXS_INT(2), s.max_force = FXS_INT(4);
+    fxs_agent_handle h = {0};
+    fxs_command c = fxs_command_spawn(&s);
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, &h));
+    // turned slightly per agent, as orca.h advises for symmetric scenes
+    apply(fxs_command_set_target_point(h, fxs_vec2_make(FXS_INT(800 - xy[i][0] + i), FXS_INT(800 - xy[i][1]))));
+    if (orca) {
+      apply(fxs_command_add_orca(h, fxs_default_blend(), &d, FXS_INT(32)));
+    } else {
+      apply(fxs_command_add_arrive(h, fxs_default_blend(), FXS_INT(32)));
+    }
+  }
+}
+
+// The closest two bodies come (centre to centre) over `ticks`.
+static fix16_t closest_pair(int ticks) {
+  fix16_t closest = FXS_MAX;
+  for (int t = 0; t < ticks; ++t) {
+    step(1);
+    for (uint32_t i = 0; i < 8; ++i) {
+      for (uint32_t j = i + 1; j < 8; ++j) {
+        closest = fxs_min(closest, fxs_vec2_distance(world.agents[i].body.position, world.agents[j].body.position));
+      }
+    }
+  }
+  return closest;
+}
+
+void test_orca_agents_swapping_across_a_circle_keep_their_bodies_apart_in_a_world(void) {
+  orca_circle(true);
+  fix16_t closest = closest_pair(400);
+  TEST_ASSERT_TRUE(closest >= FXS_INT(16));
+  for (uint32_t i = 0; i < 8; ++i) { // and everyone arrived
+    TEST_ASSERT_TRUE(fxs_vec2_within(world.agents[i].body.position, world.agents[i].target_point, FXS_INT(2)));
+  }
+}
+
+void test_without_orca_the_same_agents_collide_in_the_middle(void) {
+  orca_circle(false);
+  TEST_ASSERT_TRUE(closest_pair(400) < FXS_INT(16));
+}
+
+void test_orca_in_a_world_reproduces_its_pinned_state(void) {
+  orca_circle(true);
+  step(80);
+  const fxs_agent *a = &world.agents[3].body;
+  TEST_ASSERT_EQUAL_INT32(24881214, a->position.x);
+  TEST_ASSERT_EQUAL_INT32(27401236, a->position.y);
+  TEST_ASSERT_EQUAL_INT32(11147, a->velocity.x);
+  TEST_ASSERT_EQUAL_INT32(-23999, a->velocity.y);
+  expect_snapshot_round_trip(40);
+}
+
+void test_orca_parameters_outside_the_table_are_refused(void) {
+  fxs_agent_handle a = spawn_at(100, 100, FXS_INT(2));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_ORCA, 0, FXS_ONE - 1));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_ORCA, 1, FXS_INT(1024) + 1));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_ORCA, 2, -1));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_ORCA, 3, FXS_INT(17)));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_ORCA, 3, FXS_ONE + 1));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_ORCA, 4, -1));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_ORCA, 5, FXS_ONE));
+  TEST_ASSERT_EQUAL(FXS_OK, add_with(a, FXS_BEHAVIOR_ORCA, 3, 0));
 }

@@ -100,6 +100,7 @@ agents:
   - name: boid
     position: [120, 60]
     behaviors: [{kind: separation, blind_angle: 1.5, max_neighbors: 3}, {kind: cohesion, max_neighbors: 2}]
+  - {name: walker, position: [700, 550], target: [100, 50], behaviors: [{kind: orca, max_neighbors: 4}]}
 YAML
 expect 0 "recorded .*, 300 ticks" -- "$B" record --scenario "$T/kinds.yaml" --ticks 300 --keyframe 50 --out "$T/kinds.fxr"
 expect 0 "300 ticks verified" -- "$B" verify "$T/kinds.fxr"

@@ -42,7 +42,8 @@ extern "C" {
   X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, "unaligned_avoidance")                                     \
   X(FXS_BEHAVIOR_OFFSET_PURSUIT, "offset_pursuit")                                               \
   X(FXS_BEHAVIOR_HIDE, "hide")                                                                   \
-  X(FXS_BEHAVIOR_INTERPOSE, "interpose")
+  X(FXS_BEHAVIOR_INTERPOSE, "interpose")                                                         \
+  X(FXS_BEHAVIOR_ORCA, "orca")
 
 /// Behavior identifiers.
 typedef enum fxs_behavior {

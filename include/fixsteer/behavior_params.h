@@ -165,7 +165,17 @@ extern "C" {
   X(FXS_BEHAVIOR_INTERPOSE, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),                    \
     "arrival slowing radius at the predicted midpoint")                                          \
   X(FXS_BEHAVIOR_INTERPOSE, max_prediction, "ticks", 0, FXS_MAX, FXS_INT(30),                    \
-    "cap of the look-ahead T = distance to the midpoint / max_speed")
+    "cap of the look-ahead T = distance to the midpoint / max_speed")                            \
+  X(FXS_BEHAVIOR_ORCA, time_horizon, "ticks", FXS_ONE, FXS_MAX, FXS_INT(20),                     \
+    "the chosen velocity keeps every pair apart for this long")                                  \
+  X(FXS_BEHAVIOR_ORCA, neighbor_distance, "units", 0, FXS_INT(1024), FXS_INT(120),               \
+    "neighbors farther than this (centre to centre) are ignored")                                \
+  X(FXS_BEHAVIOR_ORCA, neighbor_radius, "units", 0, FXS_INT(1024), FXS_INT(8),                   \
+    "body radius assumed for every neighbor")                                                    \
+  X(FXS_BEHAVIOR_ORCA, max_neighbors, "count", 0, FXS_INT(FXS_MAX_VIEW_NEIGHBORS), FXS_INT(10),  \
+    "the nearest this many neighbors count (a whole number)")                                    \
+  X(FXS_BEHAVIOR_ORCA, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),                         \
+    "preferred velocity: arrival's toward the target, slowing inside this radius")
 
 /// Range of a behavior slot's weight (the manager's multiplier), raw Q16.16.
 #define FXS_BEHAVIOR_WEIGHT_MIN 0

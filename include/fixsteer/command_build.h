@@ -17,6 +17,7 @@
 #include "fixsteer/interpose.h"
 #include "fixsteer/leader.h"
 #include "fixsteer/manager.h"
+#include "fixsteer/orca.h"
 #include "fixsteer/pursuit.h"
 #include "fixsteer/unaligned_avoidance.h"
 #include "fixsteer/velocity_match.h"
@@ -147,6 +148,10 @@ fxs_command fxs_command_add_interpose(fxs_agent_handle agent, fxs_blend blend,
 /// Hide behind the world's obstacles from the agent's target agent (or, without one, from a
 /// hunter standing still on its target point).
 fxs_command fxs_command_add_hide(fxs_agent_handle agent, fxs_blend blend, const fxs_hide_def *def);
+/// ORCA toward the agent's target (arrival's desired velocity, slowing_radius, is the
+/// preferred one) among the neighbors the world's search found.
+fxs_command fxs_command_add_orca(fxs_agent_handle agent, fxs_blend blend, const fxs_orca_def *def,
+                                 fix16_t slowing_radius);
 /// Unaligned collision avoidance over the agent's neighbors (the world's grid search).
 fxs_command fxs_command_add_unaligned_avoidance(fxs_agent_handle agent, fxs_blend blend,
                                                 const fxs_unaligned_avoidance_def *def);
