@@ -72,7 +72,7 @@ typedef struct view_list {
   uint32_t count;
 } view_list;
 
-static const view_list *narrow(const steer_context *ctx, const fix16_t *p, view_list *out) {
+static void narrow(const steer_context *ctx, const fix16_t *p, view_list *out) {
   fxs_neighbor_query_def q;
   q.radius = p[0];
   q.cos_half_fov = fxs_neg(fxs_cos(p[1] / 2)); // the view's half angle is pi - blind / 2
@@ -85,7 +85,6 @@ static const view_list *narrow(const steer_context *ctx, const fix16_t *p, view_
     out->neighbors[i] = w->neighbors[chosen[i]];
     out->dist_sq[i] = w->dist_sq[chosen[i]];
   }
-  return out;
 }
 
 // Separation, alignment and cohesion; with their defaults (no blind cone, no cap) over the

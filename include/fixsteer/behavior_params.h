@@ -173,7 +173,7 @@ extern "C" {
   X(FXS_BEHAVIOR_ORCA, neighbor_radius, "units", 0, FXS_INT(1024), FXS_INT(8),                   \
     "body radius assumed for every neighbor")                                                    \
   X(FXS_BEHAVIOR_ORCA, max_neighbors, "count", 0, FXS_INT(FXS_MAX_VIEW_NEIGHBORS), FXS_INT(10),  \
-    "the nearest this many neighbors count (a whole number)")                                    \
+    "the nearest this many neighbors count (a whole number; 0: none)")                                    \
   X(FXS_BEHAVIOR_ORCA, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),                         \
     "preferred velocity: arrival's toward the target, slowing inside this radius")
 
