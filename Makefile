@@ -181,7 +181,7 @@ demo: setup $(BUILD_DIR)/bin/fixsteer
 	$(BUILD_DIR)/bin/fixsteer verify $(BUILD_DIR)/hunter_prey.fxr
 
 # Regenerates test/golden/ (only when a behavior change is intended; say so in the commit).
-GOLDEN_SCENARIOS := hunter_prey patrol flock queue leader obstacle_field obstacle_dense walker seek_wind orientation
+GOLDEN_SCENARIOS := hunter_prey patrol flock queue leader obstacle_field obstacle_dense walker seek_wind orientation crowd_crossing hide_and_seek flow_field
 golden: $(BUILD_DIR)/bin/fixsteer
 	@mkdir -p test/golden
 	@for s in $(GOLDEN_SCENARIOS); do \
@@ -192,8 +192,8 @@ golden: $(BUILD_DIR)/bin/fixsteer
 docs: $(BUILD_DIR)/bin/fixsteer
 	$(BUILD_DIR)/bin/fixsteer params --markdown > docs/behavior-params.md
 
-# docs/pictures/: one PNG per built-in scenario and scenarios/example.yaml, and the queue's
-# doorway close up (`fixsteer render`; the SVGs they are made from stay in build/pictures/).
+# docs/pictures/: one PNG per built-in scenario and scenarios/example.yaml, the queue's
+# doorway and the middle of the crowd crossing (at tick 300) close up (`fixsteer render`; the SVGs they are made from stay in build/pictures/).
 pictures: setup $(BUILD_DIR)/bin/fixsteer
 	@mkdir -p docs/pictures build/pictures
 	@for s in $$($(BUILD_DIR)/bin/fixsteer list | cut -d' ' -f1) scenarios/example.yaml; do \
@@ -203,6 +203,8 @@ pictures: setup $(BUILD_DIR)/bin/fixsteer
 	done
 	$(BUILD_DIR)/bin/fixsteer render --scenario queue --view 780,500,1340,700 --out build/pictures/queue-door.svg
 	mv build/pictures/queue-door.png docs/pictures/queue-door.png
+	$(BUILD_DIR)/bin/fixsteer render --scenario crowd_crossing --view 600,420,1000,640 --at 300 --out build/pictures/crowd_crossing-middle.svg
+	mv build/pictures/crowd_crossing-middle.png docs/pictures/crowd_crossing-middle.png
 
 # The benchmark and its float twins (tools/bench/twin.c: float, for comparison only).
 BENCH_SOURCES := $(wildcard tools/bench/*.c)

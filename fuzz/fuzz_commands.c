@@ -5,7 +5,7 @@
 // commands must give the same hash, and the final state must survive a snapshot round trip
 // and step on identically from it.
 //
-// Handles: a record whose agent field (or a set_target_agent ref) has the top bit set names
+// Handles: a record whose agent field (or a set_target_agent / set_second_target ref) has the top bit set names
 // a slot instead, low byte modulo the capacity, and gets that slot's live handle (0 when the
 // slot is free), so commands reach existing agents whatever their generation.
 #include "fuzz_common.h"
@@ -194,7 +194,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (r != FXS_OK) continue;
     }
     c.agent = resolve(w, c.agent);
-    if (c.type == FXS_CMD_SET_TARGET_AGENT) c.ref = resolve(w, c.ref);
+    if (c.type == FXS_CMD_SET_TARGET_AGENT || c.type == FXS_CMD_SET_SECOND_TARGET) c.ref = resolve(w, c.ref);
     commands[count++] = c;
   }
   step(w, commands, count);

@@ -18,10 +18,11 @@ bool fxs_behavior_is_kinematic(fxs_behavior behavior) {
 
 bool fxs_behavior_prevents_collision(fxs_behavior behavior) {
   return behavior == FXS_BEHAVIOR_CONTAINMENT || behavior == FXS_BEHAVIOR_AVOID ||
-         behavior == FXS_BEHAVIOR_SEPARATION;
+         behavior == FXS_BEHAVIOR_SEPARATION || behavior == FXS_BEHAVIOR_UNALIGNED_AVOIDANCE ||
+         behavior == FXS_BEHAVIOR_ORCA;
 }
 
-bool fxs_behavior_is_steering(fxs_behavior behavior) {
-  return behavior > FXS_BEHAVIOR_NONE && behavior < FXS_BEHAVIOR_COUNT &&
-         behavior != FXS_BEHAVIOR_EXTERNAL && behavior != FXS_BEHAVIOR_CONTAINMENT;
+bool fxs_behavior_is_slot_kind(uint32_t kind) {
+  return kind != FXS_BEHAVIOR_NONE && kind < FXS_BEHAVIOR_COUNT && kind != FXS_BEHAVIOR_EXTERNAL &&
+         kind != FXS_BEHAVIOR_CONTAINMENT;
 }

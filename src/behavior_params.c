@@ -1,6 +1,7 @@
 #include "fixsteer/behavior_params.h"
 
 #include <stddef.h>
+#include <string.h>
 
 // The table, flattened; rows of one behavior are contiguous and in slot order.
 static const fxs_behavior_param table[] = {
@@ -49,7 +50,7 @@ fxs_result fxs_behavior_params_check(uint32_t kind, fix16_t weight,
                                      const fix16_t params[FXS_BEHAVIOR_PARAMS],
                                      uint32_t *bad_index) {
   // Slots hold steering behaviors only: not NONE, not the manager's labels.
-  if (kind >= FXS_BEHAVIOR_COUNT || !fxs_behavior_is_steering((fxs_behavior)kind)) {
+  if (!fxs_behavior_is_slot_kind(kind)) {
     return bad(bad_index, FXS_BAD_PARAM_KIND);
   }
   if (weight < FXS_BEHAVIOR_WEIGHT_MIN || weight > FXS_BEHAVIOR_WEIGHT_MAX) {
@@ -64,6 +65,7 @@ fxs_result fxs_behavior_params_check(uint32_t kind, fix16_t weight,
     }
     const fxs_behavior_param *p = &table[first + i];
     if (params[i] < p->minimum || params[i] > p->maximum) return bad(bad_index, i);
+    if (strcmp(p->unit, "count") == 0 && params[i] % FXS_ONE != 0) return bad(bad_index, i);
   }
   if (kind == FXS_BEHAVIOR_WALKER && params[1] < params[0]) return bad(bad_index, 1);
   if (kind == FXS_BEHAVIOR_AVOID && params[4] != 0 && params[4] != FXS_ONE) return bad(bad_index, 4);

@@ -35,6 +35,13 @@ fxs_blend fxs_default_blend(void) {
   return b;
 }
 
+fxs_flocking_view fxs_default_flocking_view(void) {
+  fxs_flocking_view v;
+  v.blind_angle = fxs_behavior_param_default(FXS_BEHAVIOR_SEPARATION, 1);
+  v.max_neighbors = (uint32_t)(fxs_behavior_param_default(FXS_BEHAVIOR_SEPARATION, 2) / FXS_ONE);
+  return v;
+}
+
 static fxs_command on_agent(fxs_command_type type, fxs_agent_handle agent) {
   fxs_command c = fxs_command_make(type, 0, 0);
   c.agent = agent.value;
@@ -59,6 +66,12 @@ fxs_command fxs_command_set_target_point(fxs_agent_handle agent, fxs_vec2 point)
 
 fxs_command fxs_command_set_target_agent(fxs_agent_handle agent, fxs_agent_handle target) {
   fxs_command c = on_agent(FXS_CMD_SET_TARGET_AGENT, agent);
+  c.ref = target.value;
+  return c;
+}
+
+fxs_command fxs_command_set_second_target(fxs_agent_handle agent, fxs_agent_handle target) {
+  fxs_command c = on_agent(FXS_CMD_SET_SECOND_TARGET, agent);
   c.ref = target.value;
   return c;
 }
@@ -167,6 +180,21 @@ fxs_command fxs_command_add_alignment(fxs_agent_handle a, fxs_blend b, fix16_t r
 fxs_command fxs_command_add_cohesion(fxs_agent_handle a, fxs_blend b, fix16_t radius) {
   return behavior(a, FXS_BEHAVIOR_COHESION, b, radius, 0, 0, 0, 0, 0);
 }
+// The max_neighbors count as its raw parameter (values above 16 stay out of range).
+static fix16_t count_param(uint32_t n) { return n > 0x7FFFu ? FXS_MAX : FXS_INT((int32_t)n); }
+
+fxs_command fxs_command_add_separation_view(fxs_agent_handle a, fxs_blend b, fix16_t radius,
+                                            const fxs_flocking_view *v) {
+  return behavior(a, FXS_BEHAVIOR_SEPARATION, b, radius, v->blind_angle, count_param(v->max_neighbors), 0, 0, 0);
+}
+fxs_command fxs_command_add_alignment_view(fxs_agent_handle a, fxs_blend b, fix16_t radius,
+                                           const fxs_flocking_view *v) {
+  return behavior(a, FXS_BEHAVIOR_ALIGNMENT, b, radius, v->blind_angle, count_param(v->max_neighbors), 0, 0, 0);
+}
+fxs_command fxs_command_add_cohesion_view(fxs_agent_handle a, fxs_blend b, fix16_t radius,
+                                          const fxs_flocking_view *v) {
+  return behavior(a, FXS_BEHAVIOR_COHESION, b, radius, v->blind_angle, count_param(v->max_neighbors), 0, 0, 0);
+}
 fxs_command fxs_command_add_leader_following(fxs_agent_handle a, fxs_blend b, const fxs_leader_def *d) {
   return behavior(a, FXS_BEHAVIOR_LEADER, b, d->leader_behind_dist, d->leader_sight_radius,
                   d->slowing_radius, d->separation_radius, d->separation_weight, d->max_prediction);
@@ -244,4 +272,24 @@ fxs_command fxs_command_fill_field_uniform(fxs_vec2 direction) {
 fxs_command fxs_command_fill_field_toward(fxs_vec2 point) { return fill(FXS_FLOW_FILL_TOWARD, point, 0, 0); }
 fxs_command fxs_command_fill_field_vortex(fxs_vec2 center, fix16_t swirl, fix16_t inward) {
   return fill(FXS_FLOW_FILL_VORTEX, center, swirl, inward);
+}
+fxs_command fxs_command_add_unaligned_avoidance(fxs_agent_handle a, fxs_blend b,
+                                                const fxs_unaligned_avoidance_def *d) {
+  return behavior(a, FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, b, d->time_horizon, d->margin, d->neighbor_radius,
+                  d->max_avoid_force, 0, 0);
+}
+fxs_command fxs_command_add_offset_pursuit(fxs_agent_handle a, fxs_blend b, const fxs_offset_pursuit_def *d) {
+  return behavior(a, FXS_BEHAVIOR_OFFSET_PURSUIT, b, d->offset_forward, d->offset_side, d->slowing_radius,
+                  d->max_prediction, 0, 0);
+}
+fxs_command fxs_command_add_hide(fxs_agent_handle a, fxs_blend b, const fxs_hide_def *d) {
+  return behavior(a, FXS_BEHAVIOR_HIDE, b, d->distance_from_boundary, d->slowing_radius, d->max_prediction,
+                  0, 0, 0);
+}
+fxs_command fxs_command_add_interpose(fxs_agent_handle a, fxs_blend b, const fxs_interpose_def *d) {
+  return behavior(a, FXS_BEHAVIOR_INTERPOSE, b, d->slowing_radius, d->max_prediction, 0, 0, 0, 0);
+}
+fxs_command fxs_command_add_orca(fxs_agent_handle a, fxs_blend b, const fxs_orca_def *d, fix16_t slowing_radius) {
+  return behavior(a, FXS_BEHAVIOR_ORCA, b, d->time_horizon, d->neighbor_distance, d->neighbor_radius,
+                  count_param(d->max_neighbors), slowing_radius, 0);
 }

@@ -3,14 +3,15 @@
 #include <stddef.h>
 
 #include "exact.h"
+#include "fixsteer/behavior_params.h"
 #include "fixsteer/pursuit.h"
 #include "fixsteer/seek.h"
 
 fxs_hide_def fxs_default_hide_def(void) {
   fxs_hide_def d;
-  d.distance_from_boundary = FXS_INT(16);
-  d.slowing_radius = FXS_INT(32);
-  d.max_prediction = FXS_INT(30);
+  d.distance_from_boundary = fxs_behavior_param_default(FXS_BEHAVIOR_HIDE, 0);
+  d.slowing_radius = fxs_behavior_param_default(FXS_BEHAVIOR_HIDE, 1);
+  d.max_prediction = fxs_behavior_param_default(FXS_BEHAVIOR_HIDE, 2);
   return d;
 }
 
@@ -47,11 +48,15 @@ int fxs_best_hiding_spot(const fxs_agent *self, fxs_vec2 hunter_position,
 }
 
 // True when the straight walk from the agent to the spot would take its body (radius
-// included) into the obstacle.
+// included) into the obstacle: the point of the walk nearest to the centre lies strictly
+// between agent and spot, within the body's reach. A walk that starts at its nearest point
+// leads away from the centre, so an agent already pressed close keeps walking to the spot
+// instead of circling back round.
 static bool walk_blocked(const fxs_agent *self, const fxs_obstacle *o, fxs_vec2 spot) {
   fix16_t body = fxs_add(fxs_max(o->radius, 0), fxs_max(self->radius, 0));
   fxs_vec2 nearest = fxs_vec2_closest_on_segment(o->center, self->position, spot);
-  return fxs_vec2_within(nearest, o->center, body) && !fxs_vec2_equal(nearest, spot);
+  return fxs_vec2_within(nearest, o->center, body) && !fxs_vec2_equal(nearest, spot) &&
+         !fxs_vec2_equal(nearest, self->position);
 }
 
 // A point on the ring of hiding spots (radius + distance_from_boundary around the centre),

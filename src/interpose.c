@@ -1,12 +1,13 @@
 #include "fixsteer/interpose.h"
 
+#include "fixsteer/behavior_params.h"
 #include "fixsteer/seek.h"
 #include "wide.h"
 
 fxs_interpose_def fxs_default_interpose_def(void) {
   fxs_interpose_def d;
-  d.slowing_radius = FXS_INT(32);
-  d.max_prediction = FXS_INT(30);
+  d.slowing_radius = fxs_behavior_param_default(FXS_BEHAVIOR_INTERPOSE, 0);
+  d.max_prediction = fxs_behavior_param_default(FXS_BEHAVIOR_INTERPOSE, 1);
   return d;
 }
 

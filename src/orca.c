@@ -1,6 +1,7 @@
 #include "fixsteer/orca.h"
 
 #include "exact.h"
+#include "fixsteer/behavior_params.h"
 #include "fixsteer/neighbors.h"
 #include "wide.h"
 
@@ -15,10 +16,10 @@
 
 fxs_orca_def fxs_default_orca_def(void) {
   fxs_orca_def d;
-  d.time_horizon = FXS_INT(20);
-  d.neighbor_distance = FXS_INT(120);
-  d.neighbor_radius = FXS_INT(8);
-  d.max_neighbors = 10;
+  d.time_horizon = fxs_behavior_param_default(FXS_BEHAVIOR_ORCA, 0);
+  d.neighbor_distance = fxs_behavior_param_default(FXS_BEHAVIOR_ORCA, 1);
+  d.neighbor_radius = fxs_behavior_param_default(FXS_BEHAVIOR_ORCA, 2);
+  d.max_neighbors = (uint32_t)(fxs_behavior_param_default(FXS_BEHAVIOR_ORCA, 3) / FXS_ONE);
   return d;
 }
 

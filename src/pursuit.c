@@ -1,5 +1,6 @@
 #include "fixsteer/pursuit.h"
 
+#include "fixsteer/behavior_params.h"
 #include "fixsteer/seek.h"
 #include "wide.h"
 
@@ -28,10 +29,10 @@ fxs_vec2 fxs_evade(const fxs_agent *self, const fxs_agent *target, fix16_t max_p
 
 fxs_offset_pursuit_def fxs_default_offset_pursuit_def(void) {
   fxs_offset_pursuit_def d;
-  d.offset_forward = -FXS_INT(30);
-  d.offset_side = 0;
-  d.slowing_radius = FXS_INT(32);
-  d.max_prediction = FXS_INT(30);
+  d.offset_forward = fxs_behavior_param_default(FXS_BEHAVIOR_OFFSET_PURSUIT, 0);
+  d.offset_side = fxs_behavior_param_default(FXS_BEHAVIOR_OFFSET_PURSUIT, 1);
+  d.slowing_radius = fxs_behavior_param_default(FXS_BEHAVIOR_OFFSET_PURSUIT, 2);
+  d.max_prediction = fxs_behavior_param_default(FXS_BEHAVIOR_OFFSET_PURSUIT, 3);
   return d;
 }
 

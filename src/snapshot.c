@@ -30,11 +30,23 @@ static uint8_t *body_bytes(uint8_t *p, const fxs_agent *a) {
   return st8(p, a->orientation_mode);
 }
 
+// The record byte after a slot's generation: free, live, or live with the extension fields
+// (today the second target) after the walker state. The extension is written only when one
+// of its fields is not zero, so the record of an agent without them is the record of
+// snapshots from before it existed, and their hashes still hold.
+enum { RECORD_FREE = 0, RECORD_LIVE = 1, RECORD_LIVE_EXTENDED = 2 };
+
+static uint8_t record_of(const fxs_agent_slot *s) {
+  if (!s->alive) return RECORD_FREE;
+  return s->second_target != 0 ? RECORD_LIVE_EXTENDED : RECORD_LIVE;
+}
+
 // The bytes of one agent slot in the snapshot layout; returns their end. A free slot's only
 // lasting state is its generation.
 static uint8_t *slot_bytes(uint8_t *p, const fxs_agent_slot *s) {
-  p = st8(st16(p, s->generation), s->alive);
-  if (!s->alive) return p;
+  uint8_t record = record_of(s);
+  p = st8(st16(p, s->generation), record);
+  if (record == RECORD_FREE) return p;
   p = st8(st8(p, s->combine_mode), s->behavior_count);
   p = st32(st16(p, s->path_index), s->target_agent);
   p = stvec(stvec(p, s->target_point), s->pending_force);
@@ -43,6 +55,7 @@ static uint8_t *slot_bytes(uint8_t *p, const fxs_agent_slot *s) {
   p = sti32(p, s->wander_angle);
   p = st8(st8(st16(p, s->path.current_node), (uint8_t)s->path.path_dir), s->path.finished);
   p = st8(stvec(p, s->walker.waypoint), s->walker.has_waypoint);
+  if (record == RECORD_LIVE_EXTENDED) p = st32(p, s->second_target);
   for (uint8_t b = 0; b < s->behavior_count; ++b) {
     const fxs_behavior_slot *bs = &s->behaviors[b];
     p = sti32(st8(st8(p, bs->kind), bs->priority), bs->weight);
@@ -52,8 +65,8 @@ static uint8_t *slot_bytes(uint8_t *p, const fxs_agent_slot *s) {
 }
 
 // Most bytes one agent slot serializes to (slot_bytes): 27 before the body, 53 of body, 33
-// after it, and 30 per behavior.
-#define SLOT_MAX_BYTES (27u + 53u + 33u + 30u * FXS_AGENT_BEHAVIORS)
+// after it, 4 of extension, and 30 per behavior.
+#define SLOT_MAX_BYTES (27u + 53u + 33u + 4u + 30u * FXS_AGENT_BEHAVIORS)
 
 // One slot: its fields stored into a local buffer, then hashed 8 bytes at a time, copied or
 // compared as one block. A snapshot (stored, neither hashed nor compared) with room for the
@@ -239,8 +252,13 @@ static void get_agent_slot(restore *rs, fxs_agent_slot *s, uint16_t path_count) 
   size_t start = r->position;
   memset(s, 0, sizeof *s);
   s->generation = fxs_get_u16(r);
-  s->alive = fxs_get_u8(r);
-  if (s->alive == 0) return;
+  uint8_t record = fxs_get_u8(r);
+  if (record == RECORD_FREE) return;
+  if (record > RECORD_LIVE_EXTENDED) {
+    fail_at(rs, FXS_ERR_BAD_VALUE, start + 2u);
+    return;
+  }
+  s->alive = 1;
   s->combine_mode = fxs_get_u8(r);
   s->behavior_count = fxs_get_u8(r);
   s->path_index = fxs_get_u16(r);
@@ -256,6 +274,11 @@ static void get_agent_slot(restore *rs, fxs_agent_slot *s, uint16_t path_count) 
   s->path.finished = fxs_get_u8(r);
   s->walker.waypoint = get_vec2(r);
   s->walker.has_waypoint = fxs_get_u8(r);
+  // An extension of zeros is not the canonical record (that is RECORD_LIVE): refused.
+  if (record == RECORD_LIVE_EXTENDED && (s->second_target = fxs_get_u32(r)) == 0) {
+    fail_at(rs, FXS_ERR_BAD_VALUE, r->position - 4u);
+    return;
+  }
   if (!slot_valid(s, path_count)) {
     fail_at(rs, FXS_ERR_BAD_VALUE, start);
     return;
@@ -478,6 +501,7 @@ static bool slot_difference(const fxs_agent_slot *a, const fxs_agent_slot *b,
   FXS_DIFF("target_point.x", a->target_point.x, b->target_point.x);
   FXS_DIFF("target_point.y", a->target_point.y, b->target_point.y);
   FXS_DIFF("target_agent", a->target_agent, b->target_agent);
+  FXS_DIFF("second_target", a->second_target, b->second_target);
   FXS_DIFF("pending_force.x", a->pending_force.x, b->pending_force.x);
   FXS_DIFF("pending_force.y", a->pending_force.y, b->pending_force.y);
   FXS_DIFF("path_index", a->path_index, b->path_index);

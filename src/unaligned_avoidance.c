@@ -1,14 +1,15 @@
 #include "fixsteer/unaligned_avoidance.h"
 
 #include "exact.h"
+#include "fixsteer/behavior_params.h"
 #include "wide.h"
 
 fxs_unaligned_avoidance_def fxs_default_unaligned_avoidance_def(void) {
   fxs_unaligned_avoidance_def d;
-  d.time_horizon = FXS_INT(30);
-  d.margin = FXS_INT(4);
-  d.neighbor_radius = FXS_INT(8);
-  d.max_avoid_force = FXS_ONE;
+  d.time_horizon = fxs_behavior_param_default(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, 0);
+  d.margin = fxs_behavior_param_default(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, 1);
+  d.neighbor_radius = fxs_behavior_param_default(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, 2);
+  d.max_avoid_force = fxs_behavior_param_default(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, 3);
   return d;
 }
 

@@ -313,6 +313,10 @@ static fxs_result agent_command(fxs_world *world, fxs_agent_slot *s, const fxs_c
       if (c->ref != 0 && slot_of(world, c->ref) < 0) return FXS_ERR_STALE_HANDLE;
       s->target_agent = c->ref;
       return FXS_OK;
+    case FXS_CMD_SET_SECOND_TARGET:
+      if (c->ref != 0 && slot_of(world, c->ref) < 0) return FXS_ERR_STALE_HANDLE;
+      s->second_target = c->ref;
+      return FXS_OK;
     case FXS_CMD_CLEAR_BEHAVIORS:
       if (c->ref > FXS_COMBINE_PRIORITY_GROUPS) return FXS_ERR_BAD_VALUE;
       s->behavior_count = 0;

@@ -1,11 +1,16 @@
 #include "world_step.h"
 
 #include "fixsteer/align.h"
+#include "fixsteer/hide.h"
+#include "fixsteer/interpose.h"
 #include "fixsteer/kinematic.h"
 #include "fixsteer/leader.h"
 #include "fixsteer/manager.h"
+#include "fixsteer/neighbors.h"
+#include "fixsteer/orca.h"
 #include "fixsteer/pursuit.h"
 #include "fixsteer/seek.h"
+#include "fixsteer/unaligned_avoidance.h"
 #include "fixsteer/velocity_match.h"
 #include "fixsteer/wander.h"
 #include "world_field.h"
@@ -59,6 +64,52 @@ static const fxs_neighborhood *neighborhood(steer_context *ctx, fix16_t radius) 
   return &ctx->hood;
 }
 
+// The neighbors a flocking rule with a blind cone or a cap sees: of the search's list, the
+// nearest max_neighbors (0: all) within radius and outside the blind cone behind the
+// heading, by distance then slot (fxs_query_neighbors), with their squared distances.
+typedef struct view_list {
+  fxs_neighbor neighbors[FXS_MAX_NEIGHBORS];
+  uint64_t dist_sq[FXS_MAX_NEIGHBORS];
+  uint32_t count;
+} view_list;
+
+static void narrow(const steer_context *ctx, const fix16_t *p, view_list *out) {
+  fxs_neighbor_query_def q;
+  q.radius = p[0];
+  q.cos_half_fov = fxs_neg(fxs_cos(p[1] / 2)); // the view's half angle is pi - blind / 2
+  q.k = p[2] != 0 ? (uint32_t)(p[2] / FXS_ONE) : FXS_MAX_NEIGHBORS;
+  uint32_t chosen[FXS_MAX_NEIGHBORS];
+  const fxs_world_worker *w = ctx->scratch;
+  out->count = fxs_query_neighbors(&ctx->slot->body, ctx->index, w->neighbors, ctx->neighbor_count,
+                                   &q, chosen);
+  for (uint32_t i = 0; i < out->count; ++i) {
+    out->neighbors[i] = w->neighbors[chosen[i]];
+    out->dist_sq[i] = w->dist_sq[chosen[i]];
+  }
+}
+
+// Separation, alignment and cohesion; with their defaults (no blind cone, no cap) over the
+// search's whole list, as before those parameters existed.
+static fxs_vec2 flocking_steering(steer_context *ctx, const fxs_behavior_slot *b) {
+  const fxs_agent *a = &ctx->slot->body;
+  const fix16_t *p = b->p;
+  if (p[1] == 0 && p[2] == 0) {
+    if (b->kind == FXS_BEHAVIOR_SEPARATION) {
+      return fxs_separation_known(a, ctx->index, ctx->scratch->neighbors, ctx->scratch->dist_sq,
+                                  ctx->neighbor_count, p[0]);
+    }
+    const fxs_neighborhood *h = neighborhood(ctx, p[0]);
+    return b->kind == FXS_BEHAVIOR_ALIGNMENT ? fxs_alignment_of(a, h) : fxs_cohesion_of(a, h);
+  }
+  view_list v;
+  narrow(ctx, p, &v);
+  if (b->kind == FXS_BEHAVIOR_SEPARATION) {
+    return fxs_separation_known(a, ctx->index, v.neighbors, v.dist_sq, v.count, p[0]);
+  }
+  fxs_neighborhood h = fxs_neighborhood_gather(ctx->index, v.neighbors, v.dist_sq, v.count, p[0]);
+  return b->kind == FXS_BEHAVIOR_ALIGNMENT ? fxs_alignment_of(a, &h) : fxs_cohesion_of(a, &h);
+}
+
 static fxs_align_def align_def_from(const fix16_t *p) {
   fxs_align_def d;
   d.target_radius = p[0], d.slow_radius = p[1], d.time_to_target = p[2];
@@ -70,7 +121,8 @@ static const fxs_agent *start_body(uint32_t id, const void *world) {
   return &((const fxs_world *)world)->agents[id].body;
 }
 
-// Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue.
+// Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue,
+// unaligned avoidance, ORCA.
 static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b,
                                   fxs_steering_manager *m, fix16_t *velocity_scale) {
   const fxs_agent *a = &ctx->slot->body;
@@ -80,9 +132,8 @@ static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b
   uint32_t nc = ctx->neighbor_count;
   switch ((fxs_behavior)b->kind) {
     case FXS_BEHAVIOR_SEPARATION:
-      return fxs_separation_known(a, ctx->index, nb, ctx->scratch->dist_sq, nc, p[0]);
-    case FXS_BEHAVIOR_ALIGNMENT: return fxs_alignment_of(a, neighborhood(ctx, p[0]));
-    case FXS_BEHAVIOR_COHESION: return fxs_cohesion_of(a, neighborhood(ctx, p[0]));
+    case FXS_BEHAVIOR_ALIGNMENT:
+    case FXS_BEHAVIOR_COHESION: return flocking_steering(ctx, b);
     case FXS_BEHAVIOR_LEADER: {
       if (!ctx->target) return fxs_vec2_zero();
       fxs_leader_def d = {p[0], p[1], p[2], p[3], p[4], p[5]};
@@ -96,6 +147,16 @@ static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b
                                    start_body, ctx->world, &d, &scale);
       *velocity_scale = fxs_mul(*velocity_scale, scale);
       return f;
+    }
+    case FXS_BEHAVIOR_ORCA: {
+      // The preferred velocity is arrival's desired velocity toward the target.
+      fxs_vec2 preferred = fxs_vec2_add(a->velocity, fxs_arrive(a, ctx->target_point, p[4]));
+      fxs_orca_def d = {p[0], p[1], p[2], (uint32_t)(p[3] / FXS_ONE)};
+      return fxs_orca(a, ctx->index, preferred, nb, nc, &d);
+    }
+    case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE: {
+      fxs_unaligned_avoidance_def d = {p[0], p[1], p[2], p[3]};
+      return fxs_unaligned_avoidance(a, ctx->index, nb, nc, &d);
     }
     default: return fxs_vec2_zero();
   }
@@ -121,6 +182,29 @@ static fxs_vec2 path_steering(steer_context *ctx) {
                                         (fxs_path_mode)wp->mode);
   d.radius = wp->radius, d.slowing_radius = wp->slowing_radius;
   return fxs_follow_path(&s->body, &d, &s->path);
+}
+
+// Hide from the target agent, or from a hunter standing still on the target point, behind
+// the world's obstacles.
+static fxs_vec2 hide_steering(const steer_context *ctx, const fix16_t *p) {
+  fxs_agent still = fxs_default_agent();
+  still.position = ctx->target_point;
+  const fxs_agent *hunter = ctx->target ? ctx->target : &still;
+  fxs_hide_def d = {p[0], p[1], p[2]};
+  return fxs_hide(&ctx->slot->body, hunter, ctx->world->live_obstacles, ctx->step->obstacle_count, &d);
+}
+
+// Interpose between the target agent (or a still agent on the target point) and the second
+// target agent; no force without a live second target.
+static fxs_vec2 interpose_steering(const steer_context *ctx, const fix16_t *p) {
+  const fxs_world *world = ctx->world;
+  uint32_t second = ctx->slot->second_target;
+  int32_t j = second ? fxs_world_slot_of(world, second) : -1;
+  if (j < 0) return fxs_vec2_zero();
+  fxs_agent still = fxs_default_agent();
+  still.position = ctx->target_point;
+  fxs_interpose_def d = {p[0], p[1]};
+  return fxs_interpose(&ctx->slot->body, ctx->target ? ctx->target : &still, &world->agents[j].body, &d);
 }
 
 // Linear (and angular) steering of one behavior slot for the agent of `ctx`.
@@ -151,6 +235,13 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
     }
     case FXS_BEHAVIOR_PATH: return fxs_steering_linear(path_steering(ctx));
     case FXS_BEHAVIOR_FLOW_FIELD: return fxs_steering_linear(fxs_world_field_steering(ctx->world, a, p[0]));
+    case FXS_BEHAVIOR_HIDE: return fxs_steering_linear(hide_steering(ctx, p));
+    case FXS_BEHAVIOR_INTERPOSE: return fxs_steering_linear(interpose_steering(ctx, p));
+    case FXS_BEHAVIOR_OFFSET_PURSUIT: {
+      if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
+      fxs_offset_pursuit_def d = {p[0], p[1], p[2], p[3]};
+      return fxs_steering_linear(fxs_offset_pursuit(a, ctx->target, &d));
+    }
     case FXS_BEHAVIOR_DYNAMIC_ARRIVE: {
       fxs_dynamic_arrive_def d = {p[0], p[1], p[2], p[3]};
       return fxs_steering_linear(fxs_dynamic_arrive(a, ctx->target_point, &d));

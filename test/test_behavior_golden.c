@@ -25,6 +25,11 @@
 #include "velocity_match.h"
 #include "walker.h"
 #include "flow_field.h"
+#include "unaligned_avoidance.h"
+#include "hide.h"
+#include "interpose.h"
+#include "neighbors.h"
+#include "orca.h"
 #include "fxs_test_agents.h"
 
 void setUp(void) {}
@@ -87,6 +92,12 @@ static void steer(world *w, int i, fxs_behavior behavior, fxs_steering_manager *
   fxs_walker_def wkdef = fxs_default_walker_def();
   fxs_flow_field_def fdef = fxs_default_flow_field_def();
   fdef.look_ahead = FXS_INT(i);
+  fxs_unaligned_avoidance_def uadef = fxs_default_unaligned_avoidance_def();
+  fxs_interpose_def ipdef = fxs_default_interpose_def();
+  fxs_orca_def ocdef = fxs_default_orca_def();
+  fxs_hide_def hidef = fxs_default_hide_def();
+  fxs_offset_pursuit_def opdef = fxs_default_offset_pursuit_def();
+  opdef.offset_side = FXS_INT(20 * (i - 2)); // a line abreast, 20 units apart
   fix16_t scale = FXS_ONE;
   switch (behavior) {
     case FXS_BEHAVIOR_SEEK: f = fxs_seek(a, goal); break;
@@ -119,6 +130,24 @@ static void steer(world *w, int i, fxs_behavior behavior, fxs_steering_manager *
     case FXS_BEHAVIOR_KINEMATIC_SEEK: fxs_kinematic_apply(next, fxs_kinematic_seek(a, goal)); return;
     case FXS_BEHAVIOR_KINEMATIC_ARRIVE: fxs_kinematic_apply(next, fxs_kinematic_arrive(a, goal, FXS_INT(2), FXS_INT(8))); return;
     case FXS_BEHAVIOR_KINEMATIC_WANDER: fxs_kinematic_apply(next, fxs_kinematic_wander(a, FXS_RATIO(1, 5), &w->rng[i])); return;
+    case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE:
+      f = fxs_vec2_add(fxs_unaligned_avoidance(a, (uint32_t)i, w->view, N, &uadef), fxs_arrive(a, goal, FXS_INT(100)));
+      break;
+    case FXS_BEHAVIOR_OFFSET_PURSUIT:
+      f = i ? fxs_offset_pursuit(a, &w->a[0], &opdef) : fxs_follow_path(a, &pdef, &w->path[i]);
+      break;
+    case FXS_BEHAVIOR_HIDE:
+      f = i ? fxs_hide(a, &w->a[0], obstacles, 3, &hidef) : fxs_follow_path(a, &pdef, &w->path[i]);
+      break;
+    case FXS_BEHAVIOR_INTERPOSE: // 0 and 1 seek; the others step between them
+      f = i < 2 ? fxs_arrive(a, i ? goal : fxs_vec2_make(FXS_INT(100), FXS_INT(650)), FXS_INT(60))
+                : fxs_interpose(a, &w->a[0], &w->a[1], &ipdef);
+      break;
+    case FXS_BEHAVIOR_ORCA: { // each to its own point on a diagonal line across the field
+      fxs_vec2 to = fxs_vec2_make(FXS_INT(100 + 150 * i), FXS_INT(600 - 120 * i));
+      f = fxs_orca(a, (uint32_t)i, fxs_vec2_add(a->velocity, fxs_arrive(a, to, FXS_INT(32))), w->view, N, &ocdef);
+      break;
+    }
     default: break;
   }
   fxs_manager_begin(m, FXS_COMBINE_WEIGHTED_SUM);
@@ -188,12 +217,17 @@ static const uint64_t golden[FXS_BEHAVIOR_COUNT] = {
     [FXS_BEHAVIOR_KINEMATIC_ARRIVE] = UINT64_C(0xa1c79439b4625b25),
     [FXS_BEHAVIOR_KINEMATIC_WANDER] = UINT64_C(0x821c05c25d9b775a),
     [FXS_BEHAVIOR_FLOW_FIELD] = UINT64_C(0xc6ab9c8453c34866),
+    [FXS_BEHAVIOR_OFFSET_PURSUIT] = UINT64_C(0x55a16922e2a4d279),
+    [FXS_BEHAVIOR_HIDE] = UINT64_C(0x02121f03fc3fedbd),
+    [FXS_BEHAVIOR_INTERPOSE] = UINT64_C(0x8c67e89a96601ec6),
+    [FXS_BEHAVIOR_ORCA] = UINT64_C(0xdab253cc0c8b6dcb),
+    [FXS_BEHAVIOR_UNALIGNED_AVOIDANCE] = UINT64_C(0xd5699cfd08f849d4),
 };
 
 void test_every_behavior_reproduces_its_golden_hash(void) {
   int mismatches = 0;
   for (int b = FXS_BEHAVIOR_SEEK; b < FXS_BEHAVIOR_COUNT; ++b) {
-    if (!fxs_behavior_is_steering((fxs_behavior)b)) continue;
+    if (!fxs_behavior_is_slot_kind((uint32_t)b)) continue;
     uint64_t got = run((fxs_behavior)b, 0);
     if (got != golden[b]) {
       char msg[96];
@@ -208,7 +242,7 @@ void test_every_behavior_reproduces_its_golden_hash(void) {
 
 void test_a_one_lsb_change_in_one_agent_changes_the_hash(void) {
   for (int b = FXS_BEHAVIOR_SEEK; b < FXS_BEHAVIOR_COUNT; ++b) {
-    if (!fxs_behavior_is_steering((fxs_behavior)b)) continue;
+    if (!fxs_behavior_is_slot_kind((uint32_t)b)) continue;
     TEST_ASSERT_NOT_EQUAL(golden[b], run((fxs_behavior)b, 1));
   }
 }

@@ -23,6 +23,11 @@
 #include "align.h"
 #include "velocity_match.h"
 #include "walker.h"
+#include "unaligned_avoidance.h"
+#include "interpose.h"
+#include "hide.h"
+#include "neighbors.h"
+#include "orca.h"
 #include "result.h"
 #include "command.h"
 #include "command_build.h"
@@ -55,6 +60,11 @@ static fxs_command typed_default(fxs_agent_handle h, fxs_behavior kind) {
   fxs_leader_def le = fxs_default_leader_def();
   fxs_queue_def qu = fxs_default_queue_def();
   fxs_walker_def wk = fxs_default_walker_def();
+  fxs_unaligned_avoidance_def ua = fxs_default_unaligned_avoidance_def();
+  fxs_offset_pursuit_def op = fxs_default_offset_pursuit_def();
+  fxs_hide_def hi = fxs_default_hide_def();
+  fxs_interpose_def ip = fxs_default_interpose_def();
+  fxs_orca_def oc = fxs_default_orca_def();
 #define D(i) fxs_behavior_param_default(kind, i)
   switch (kind) {
     case FXS_BEHAVIOR_SEEK: return fxs_command_add_seek(h, b);
@@ -80,6 +90,11 @@ static fxs_command typed_default(fxs_agent_handle h, fxs_behavior kind) {
     case FXS_BEHAVIOR_KINEMATIC_ARRIVE: return fxs_command_add_kinematic_arrive(h, b, D(0), D(1));
     case FXS_BEHAVIOR_KINEMATIC_WANDER: return fxs_command_add_kinematic_wander(h, b, D(0));
     case FXS_BEHAVIOR_FLOW_FIELD: return fxs_command_add_flow_field(h, b, D(0));
+    case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE: return fxs_command_add_unaligned_avoidance(h, b, &ua);
+    case FXS_BEHAVIOR_OFFSET_PURSUIT: return fxs_command_add_offset_pursuit(h, b, &op);
+    case FXS_BEHAVIOR_HIDE: return fxs_command_add_hide(h, b, &hi);
+    case FXS_BEHAVIOR_INTERPOSE: return fxs_command_add_interpose(h, b, &ip);
+    case FXS_BEHAVIOR_ORCA: return fxs_command_add_orca(h, b, &oc, D(4));
     default: TEST_FAIL_MESSAGE("a behavior has no typed constructor");
   }
 #undef D
@@ -89,7 +104,7 @@ static fxs_command typed_default(fxs_agent_handle h, fxs_behavior kind) {
 void test_every_typed_behavior_command_matches_the_table_order(void) {
   fxs_agent_handle h = {0x1234};
   for (int k = FXS_BEHAVIOR_SEEK; k < FXS_BEHAVIOR_COUNT; ++k) {
-    if (!fxs_behavior_is_steering((fxs_behavior)k)) continue;
+    if (!fxs_behavior_is_slot_kind((uint32_t)k)) continue;
     fxs_behavior_slot slot = fxs_behavior_slot_default((fxs_behavior)k);
     fxs_command generic = fxs_command_add_behavior(h, &slot);
     fxs_command typed = typed_default(h, (fxs_behavior)k);

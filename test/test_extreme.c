@@ -25,6 +25,11 @@
 #include "align.h"
 #include "velocity_match.h"
 #include "walker.h"
+#include "unaligned_avoidance.h"
+#include "interpose.h"
+#include "hide.h"
+#include "neighbors.h"
+#include "orca.h"
 #include "result.h"
 #include "command.h"
 #include "command_build.h"
@@ -142,7 +147,7 @@ void test_every_behavior_survives_every_extreme_state(void) {
   TEST_ASSERT_TRUE(fxs_world_memory_size(&cap) <= sizeof memory);
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
     for (int k = FXS_BEHAVIOR_SEEK; k < FXS_BEHAVIOR_COUNT; ++k) {
-    if (!fxs_behavior_is_steering((fxs_behavior)k)) continue;
+      if (!fxs_behavior_is_slot_kind((uint32_t)k)) continue;
       build(&cases[c], (fxs_behavior)k);
       for (int t = 0; t < 40; ++t) {
         fxs_world_step(&world, 0, 0, 0);

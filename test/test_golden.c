@@ -25,6 +25,11 @@
 #include "align.h"
 #include "velocity_match.h"
 #include "walker.h"
+#include "unaligned_avoidance.h"
+#include "interpose.h"
+#include "hide.h"
+#include "neighbors.h"
+#include "orca.h"
 #include "result.h"
 #include "command.h"
 #include "world.h"
@@ -61,6 +66,9 @@ static const golden goldens[] = {
     {"test/golden/seek_wind.fxr", 1200, UINT64_C(0xa5db92fa4c6ac62d)},
     {"test/golden/orientation.fxr", 1000, UINT64_C(0xe786b00d7585f132)},
     {"test/golden/obstacle_dense.fxr", 2000, UINT64_C(0x15f3d66f3df2086a)},
+    {"test/golden/crowd_crossing.fxr", 1000, UINT64_C(0x51e61e7e1615df19)},
+    {"test/golden/hide_and_seek.fxr", 1500, UINT64_C(0x22d36a797e75a806)},
+    {"test/golden/flow_field.fxr", 1500, UINT64_C(0x9bba0d259e75c4cb)},
 };
 
 static size_t load(const char *name) {
@@ -92,6 +100,9 @@ void test_golden_walker_verifies(void) { verify_golden(&goldens[6]); }
 void test_golden_seek_wind_verifies(void) { verify_golden(&goldens[7]); }
 void test_golden_orientation_verifies(void) { verify_golden(&goldens[8]); }
 void test_golden_obstacle_dense_verifies(void) { verify_golden(&goldens[9]); }
+void test_golden_crowd_crossing_verifies(void) { verify_golden(&goldens[10]); }
+void test_golden_hide_and_seek_verifies(void) { verify_golden(&goldens[11]); }
+void test_golden_flow_field_verifies(void) { verify_golden(&goldens[12]); }
 
 void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {
   // A peer whose state differed at one tick would have recorded a different hash there:

@@ -299,3 +299,20 @@ void test_hide_is_defined_for_extreme_inputs(void) {
     TEST_ASSERT_NOT_EQUAL(INT32_MIN, f.y);
   }
 }
+
+// An agent whose straight walk passes the obstacle's rim closely, with a still hunter:
+// it must settle exactly on the spot, not circle back round once it is pressed close (the
+// walk from there leads away from the centre).
+void test_an_agent_pressed_close_to_the_obstacle_walks_on_to_its_spot(void) {
+  fxs_obstacle o = {{FXS_INT(400), FXS_INT(300)}, FXS_INT(40)};
+  fxs_agent hunter = fxs_default_agent();
+  hunter.position = fxs_vec2_make(FXS_INT(200), FXS_INT(300));
+  fxs_agent a = fxs_default_agent();
+  a.position = fxs_vec2_make(FXS_INT(443), FXS_INT(294)); // 43.4 from the centre: inside 40 + 8
+  fxs_hide_def d = fxs_default_hide_def();
+  bool detour = true;
+  fxs_vec2 target = fxs_hide_target(&a, hunter.position, &o, 1, &d, &detour);
+  TEST_ASSERT_FALSE(detour);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(456), target.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(300), target.y);
+}

@@ -7,6 +7,7 @@
 #include "agent.h"
 #include "manager.h"
 #include "behavior.h"
+#include "behavior_params.h"
 #include "seek.h"
 #include "flocking.h"
 #include "neighbors.h"

@@ -5,6 +5,8 @@
 #include "scalar.h"
 #include "vec2.h"
 #include "agent.h"
+#include "behavior.h"
+#include "behavior_params.h"
 #include "rng.h"
 #include "kinematic.h"
 #include "seek.h"

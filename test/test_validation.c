@@ -24,6 +24,11 @@
 #include "align.h"
 #include "velocity_match.h"
 #include "walker.h"
+#include "unaligned_avoidance.h"
+#include "interpose.h"
+#include "hide.h"
+#include "neighbors.h"
+#include "orca.h"
 #include "result.h"
 #include "command.h"
 #include "world.h"
@@ -66,7 +71,7 @@ static fxs_command behavior_cmd(fxs_agent_handle h, const fxs_behavior_slot *b) 
 
 void test_every_default_lies_inside_its_documented_range(void) {
   for (int k = FXS_BEHAVIOR_SEEK; k < FXS_BEHAVIOR_COUNT; ++k) {
-    if (!fxs_behavior_is_steering((fxs_behavior)k)) continue;
+    if (!fxs_behavior_is_slot_kind((uint32_t)k)) continue;
     uint32_t n = fxs_behavior_param_count((fxs_behavior)k);
     TEST_ASSERT_TRUE(n <= FXS_BEHAVIOR_PARAMS);
     for (uint32_t i = 0; i < n; ++i) {
@@ -107,7 +112,7 @@ void test_parameters_outside_their_range_are_refused_and_the_ends_are_safe(void)
   c.agent = h.value, c.ref = fxs_world_handle_at(&world, 1).value;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, 0));
   for (int k = FXS_BEHAVIOR_SEEK; k < FXS_BEHAVIOR_COUNT; ++k) {
-    if (!fxs_behavior_is_steering((fxs_behavior)k)) continue;
+    if (!fxs_behavior_is_slot_kind((uint32_t)k)) continue;
     uint32_t n = fxs_behavior_param_count((fxs_behavior)k);
     for (uint32_t i = 0; i < n; ++i) {
       const fxs_behavior_param *p = fxs_behavior_param_info((fxs_behavior)k, i);

@@ -21,6 +21,11 @@
 #include "align.h"
 #include "velocity_match.h"
 #include "walker.h"
+#include "unaligned_avoidance.h"
+#include "interpose.h"
+#include "hide.h"
+#include "neighbors.h"
+#include "orca.h"
 #include "result.h"
 #include "command.h"
 #include "world.h"
@@ -249,6 +254,7 @@ void test_flipping_any_kind_of_state_changes_the_hash(void) {
   FLIP(wander_angle, "wander angle");
   FLIP(target_point.x, "target point");
   FLIP(target_agent, "target agent");
+  FLIP(second_target, "second target");
   FLIP(pending_force.y, "pending force");
   FLIP(behaviors[0].p[1], "behavior parameter");
   FLIP(behaviors[1].weight, "behavior weight");

@@ -27,6 +27,11 @@
 #include "command.h"
 #include "command_build.h"
 #include "world.h"
+#include "unaligned_avoidance.h"
+#include "interpose.h"
+#include "hide.h"
+#include "neighbors.h"
+#include "orca.h"
 #include "flow_field.h"
 #include "world_field.h"
 #include "world_grid.h"
@@ -256,9 +261,9 @@ void test_a_flow_field_slot_takes_its_look_ahead_from_the_parameter_table(void) 
   TEST_ASSERT_EQUAL_STRING("look_ahead", p->name);
   TEST_ASSERT_EQUAL_STRING("ticks", p->unit);
   TEST_ASSERT_EQUAL_INT32(fxs_default_flow_field_def().look_ahead, p->default_value);
-  TEST_ASSERT_TRUE(fxs_behavior_is_steering(FXS_BEHAVIOR_FLOW_FIELD));
-  TEST_ASSERT_FALSE(fxs_behavior_is_steering(FXS_BEHAVIOR_CONTAINMENT));
-  TEST_ASSERT_FALSE(fxs_behavior_is_steering(FXS_BEHAVIOR_EXTERNAL));
+  TEST_ASSERT_TRUE(fxs_behavior_is_slot_kind(FXS_BEHAVIOR_FLOW_FIELD));
+  TEST_ASSERT_FALSE(fxs_behavior_is_slot_kind(FXS_BEHAVIOR_CONTAINMENT));
+  TEST_ASSERT_FALSE(fxs_behavior_is_slot_kind(FXS_BEHAVIOR_EXTERNAL));
   fxs_spawn_def s = fxs_default_spawn_def();
   fxs_agent_handle h = {0};
   fxs_command c = fxs_command_spawn(&s);

@@ -149,9 +149,9 @@ static double d_push(const dagent *a, double dist, double radius) {
   return push < cap ? push : cap;
 }
 
-static dv d_separation(const dagent *a, int self, const dagent *all, double radius) {
+static dv d_separation_of(const dagent *a, int self, const dagent *all, int count, double radius) {
   dv f = {0, 0};
-  for (int i = 0; i < N; ++i) {
+  for (int i = 0; i < count; ++i) {
     if (i == self || !within(a->p, all[i].p, radius)) continue;
     dv away = sub(a->p, all[i].p);
     double dist = len(away);
@@ -159,6 +159,9 @@ static dv d_separation(const dagent *a, int self, const dagent *all, double radi
     f = add(f, set_len(away, d_push(a, dist, radius)));
   }
   return f;
+}
+static dv d_separation(const dagent *a, int self, const dagent *all, double radius) {
+  return d_separation_of(a, self, all, N, radius);
 }
 static dv d_average(const dagent *a, int self, const dagent *all, double radius, int vel, int *n) {
   dv s = {0, 0};
@@ -237,7 +240,8 @@ static dv d_hide(const dagent *a, const dagent *hunter, const fxs_obstacle *obs,
   }
   if (best < 0) return d_flee(a, d_future(a, hunter, d(def->max_prediction)), 0);
   dv c = dvec(obs[best].center);
-  if (seg_dist(c, a->p, spot) <= d(obs[best].radius) + a->radius && seg_dist(c, a->p, spot) < len(sub(spot, c))) {
+  if (seg_dist(c, a->p, spot) <= d(obs[best].radius) + a->radius && seg_dist(c, a->p, spot) < len(sub(spot, c)) &&
+      dot(sub(c, a->p), sub(spot, a->p)) > 0) { // the walk does not start at its nearest point
     dv out = set_len(sub(a->p, c), 1);
     dv side = cross(out, sub(spot, c)) < 0 ? scale(perp(out), -1) : perp(out);
     return d_seek(a, add(c, set_len(add(out, side), d(obs[best].radius) + d(def->distance_from_boundary))));
@@ -351,12 +355,12 @@ static dv d_query_flock(const dagent *a, int self, const dagent *all) {
   fxs_neighbor_query_def q = fxs_default_neighbor_query_def();
   int chosen[N], m = d_query(a, self, all, &q, chosen);
   dv f = d_seek(a, dmouse.p), c = {0, 0};
-  for (int j = 0; j < m; ++j) {
-    const dagent *o = &all[chosen[j]];
-    double dist = len(sub(a->p, o->p));
-    if (dist <= 40) f = add(f, scale(set_len(sub(a->p, o->p), d_push(a, dist, 40)), 4));
-    c = add(c, o->p);
-  }
+  dagent picked[N];
+  for (int j = 0; j < m; ++j) picked[j] = all[chosen[j]];
+  dagent me = *a;
+  picked[m] = me; // d_separation skips index `m`, the agent itself
+  f = add(f, scale(d_separation_of(&picked[m], m, picked, m + 1, 40), 4));
+  for (int j = 0; j < m; ++j) c = add(c, all[chosen[j]].p);
   if (m) f = add(f, d_seek(a, scale(c, 1.0 / m)));
   return f;
 }

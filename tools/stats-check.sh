@@ -20,6 +20,12 @@ flock       | overlap_mean      | <= | 0.5 | overlapping body pairs per tick, on
 hunter_prey | overlap_mean      | <= | 0.5 | overlapping body pairs per tick, on average
 *           | press_longest     | <= | 30  | no agent pressed against a bound for more than 30 ticks
 flow_field  | overlap_mean      | <= | 0.5 | overlapping body pairs per tick, on average
+crowd_crossing | overlap_max    | <= | 0   | no overlapping body pair at any tick while the groups cross
+crowd_crossing | settle_gap     | <= | 200 | every agent exactly at rest within 200 ticks of the first
+crowd_crossing | press_longest  | <= | 0   | nobody pushed against a bound
+hide_and_seek | overlap_max     | <= | 0   | no overlapping body pair at any tick
+hide_and_seek | clearance_min   | >= | 0   | no body inside an obstacle
+hide_and_seek | press_longest   | <= | 0   | nobody pushed against a bound
 *           | creep_agents      | <= | 0   | no agent creeping at 0 < |v| <= 1 LSB for 10+ ticks
 '
 

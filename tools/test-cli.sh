@@ -78,6 +78,37 @@ printf 'agents:\n  - name: a\n    position: [1, 2]\n    target_agent: b\n' > "$T
 printf 'agents:\n  - name: a\n    position: [1, 2]\n    behaviors:\n      - {kind: seek}\n      - {kind: kinematic_wander}\n' > "$T/bad.yaml"; bad 6 "a kinematic behavior .* must be an agent's only behavior"
 printf 'agents:\n  - name: a\n    position: [1, 2]\nevents:\n  - {tick: -3, agent: a}\n' > "$T/bad.yaml"; bad 5 "tick: expected a whole number"
 printf 'world:\n  bounds: [10, 0, 5, 5]\nagents:\n  - {name: a, position: [1, 2]}\n' > "$T/bad.yaml"; bad 2 "bounds"
+printf 'agents:\n  - name: a\n    position: [1, 2]\n    behaviors:\n      - {kind: separation, max_neighbors: 2.5}\n' > "$T/bad.yaml"; bad 5 "max_neighbors of separation out of range .*counts are whole numbers"
+printf 'agents:\n  - name: a\n    position: [1, 2]\n    second_target: b\n' > "$T/bad.yaml"; bad 4 "second_target: no agent named 'b'"
+
+# The newer behavior kinds from a scenario file, and the scenes built on them: each records,
+# and its replay re-simulates to the recorded hashes.
+cat > "$T/kinds.yaml" <<'YAML'
+world: {bounds: [0, 0, 800, 600], clamp: true}
+obstacles:
+  - [400, 300, 40]
+agents:
+  - {name: client, position: [100, 100], max_speed: 1, target: [700, 500], behaviors: [{kind: seek}]}
+  - {name: attacker, position: [700, 100], behaviors: [{kind: pursuit}], target_agent: client}
+  - name: guard
+    position: [400, 500]
+    target_agent: client
+    second_target: attacker
+    behaviors: [{kind: interpose, slowing_radius: 16}, {kind: unaligned_avoidance, margin: 2}]
+  - {name: wing, position: [60, 140], target_agent: client, behaviors: [{kind: offset_pursuit, offset_side: -20}]}
+  - {name: hider, position: [300, 450], target_agent: attacker, behaviors: [{kind: hide, distance_from_boundary: 20}]}
+  - name: boid
+    position: [120, 60]
+    behaviors: [{kind: separation, blind_angle: 1.5, max_neighbors: 3}, {kind: cohesion, max_neighbors: 2}]
+  - {name: walker, position: [700, 550], target: [100, 50], behaviors: [{kind: orca, max_neighbors: 4}]}
+YAML
+expect 0 "recorded .*, 300 ticks" -- "$B" record --scenario "$T/kinds.yaml" --ticks 300 --keyframe 50 --out "$T/kinds.fxr"
+expect 0 "300 ticks verified" -- "$B" verify "$T/kinds.fxr"
+expect 0 "set_second_target" -- "$B" dump "$T/kinds.fxr"
+for s in crowd_crossing hide_and_seek; do
+  expect 0 "recorded .*, 400 ticks" -- "$B" record --scenario $s --ticks 400 --keyframe 100 --out "$T/$s.fxr"
+  expect 0 "400 ticks verified" -- "$B" verify "$T/$s.fxr"
+done
 
 # The flow field: the scene and field files record and verify; the field commands travel in
 # the replay, which re-simulates only with them; limits and file mistakes are named.

@@ -5,12 +5,14 @@
 #define FIXSTEER_BEHAVIOR_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/// X-macro: identifier, printable name.
+/// X-macro: identifier, printable name. Identifiers are recorded in replays (a behavior
+/// command carries its kind): new behaviors are appended, existing ones never renumbered.
 #define FXS_BEHAVIOR_LIST(X)                                                                     \
   X(FXS_BEHAVIOR_NONE, "none")                                                                   \
   X(FXS_BEHAVIOR_SEEK, "seek")                                                                   \
@@ -37,7 +39,12 @@ extern "C" {
   X(FXS_BEHAVIOR_KINEMATIC_WANDER, "kinematic_wander")                                           \
   X(FXS_BEHAVIOR_EXTERNAL, "external_force")                                                     \
   X(FXS_BEHAVIOR_CONTAINMENT, "containment")                                                     \
-  X(FXS_BEHAVIOR_FLOW_FIELD, "flow_field")
+  X(FXS_BEHAVIOR_FLOW_FIELD, "flow_field")                                                       \
+  X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, "unaligned_avoidance")                                     \
+  X(FXS_BEHAVIOR_OFFSET_PURSUIT, "offset_pursuit")                                               \
+  X(FXS_BEHAVIOR_HIDE, "hide")                                                                   \
+  X(FXS_BEHAVIOR_INTERPOSE, "interpose")                                                         \
+  X(FXS_BEHAVIOR_ORCA, "orca")
 
 /// Behavior identifiers.
 typedef enum fxs_behavior {
@@ -51,15 +58,15 @@ typedef enum fxs_behavior {
 /// velocity directly instead of steering: such a behavior is an agent's whole set.
 bool fxs_behavior_is_kinematic(fxs_behavior behavior);
 
-/// True for the behaviors that keep bodies apart: containment, obstacle avoidance and
-/// separation. In the prioritized sum they spend the budget before the other behaviors of
-/// their priority, whatever the order they were added in.
+/// True for the behaviors that keep bodies apart: containment, obstacle avoidance,
+/// separation, unaligned collision avoidance and ORCA. In the prioritized sum they spend the
+/// budget before the other behaviors of their priority, whatever the order they were added in.
 bool fxs_behavior_prevents_collision(fxs_behavior behavior);
 
-/// True for the behaviors a world behavior slot may hold: every identifier except NONE and
-/// the manager's labels EXTERNAL and CONTAINMENT (identifiers are only ever appended, so
-/// steering behaviors also follow those two).
-bool fxs_behavior_is_steering(fxs_behavior behavior);
+/// True for the behaviors a world behavior slot can hold: every steering behavior, but not
+/// FXS_BEHAVIOR_NONE and not the manager's labels FXS_BEHAVIOR_EXTERNAL and
+/// FXS_BEHAVIOR_CONTAINMENT. Takes any integer (a kind read from a command or a snapshot).
+bool fxs_behavior_is_slot_kind(uint32_t kind);
 
 /// The printable name of a behavior ("seek"); "unknown" outside the table.
 const char *fxs_behavior_name(fxs_behavior behavior);

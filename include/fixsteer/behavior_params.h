@@ -19,9 +19,15 @@ extern "C" {
 /// Parameters per behavior slot.
 #define FXS_BEHAVIOR_PARAMS 6
 
+/// Largest max_neighbors of separation, alignment and cohesion: the world's neighbor search
+/// returns at most this many (FXS_MAX_NEIGHBORS, world.h; FXS_NEIGHBORS_MAX_K, neighbors.h).
+#define FXS_MAX_VIEW_NEIGHBORS 16
+
 /// X-macro: X(behavior, name, unit, minimum, maximum, default, meaning). The rows of one
 /// behavior are its slot parameters p[0], p[1], ... in order. Ranges are inclusive, raw
-/// Q16.16. Behaviors without rows (seek, path following, kinematic seek) take none; a
+/// Q16.16; a "count" is a whole number (raw multiple of FXS_ONE). Rows are only ever
+/// appended to a behavior, with a default that keeps what the behavior did before them:
+/// recorded commands carry 0 in parameters that did not exist yet. Behaviors without rows (seek, path following, kinematic seek) take none; a
 /// slot's unused parameters must be 0.
 #define FXS_BEHAVIOR_PARAM_LIST(X)                                                               \
   X(FXS_BEHAVIOR_FLEE, panic_radius, "units", 0, FXS_MAX, 0,                           \
@@ -52,10 +58,22 @@ extern "C" {
     "0 swept capsule; 1 the tutorial's three probe points")                                      \
   X(FXS_BEHAVIOR_SEPARATION, radius, "units", 0, FXS_MAX, FXS_INT(24),                 \
     "neighbors closer than this push the agent away")                                            \
+  X(FXS_BEHAVIOR_SEPARATION, blind_angle, "radians", 0, FXS_TWO_PI, 0,                                  \
+    "full angle of the blind cone behind the heading; 0 sees all around")                        \
+  X(FXS_BEHAVIOR_SEPARATION, max_neighbors, "count", 0, FXS_INT(FXS_MAX_VIEW_NEIGHBORS), 0,              \
+    "the nearest this many in view count (a whole number); 0 counts all the search found")       \
   X(FXS_BEHAVIOR_ALIGNMENT, radius, "units", 0, FXS_MAX, FXS_INT(60),                  \
     "neighbors closer than this are matched")                                                    \
+  X(FXS_BEHAVIOR_ALIGNMENT, blind_angle, "radians", 0, FXS_TWO_PI, 0,                                  \
+    "full angle of the blind cone behind the heading; 0 sees all around")                        \
+  X(FXS_BEHAVIOR_ALIGNMENT, max_neighbors, "count", 0, FXS_INT(FXS_MAX_VIEW_NEIGHBORS), 0,              \
+    "the nearest this many in view count (a whole number); 0 counts all the search found")       \
   X(FXS_BEHAVIOR_COHESION, radius, "units", 0, FXS_MAX, FXS_INT(60),                   \
     "neighbors closer than this attract")                                                        \
+  X(FXS_BEHAVIOR_COHESION, blind_angle, "radians", 0, FXS_TWO_PI, 0,                                  \
+    "full angle of the blind cone behind the heading; 0 sees all around")                        \
+  X(FXS_BEHAVIOR_COHESION, max_neighbors, "count", 0, FXS_INT(FXS_MAX_VIEW_NEIGHBORS), 0,              \
+    "the nearest this many in view count (a whole number); 0 counts all the search found")       \
   X(FXS_BEHAVIOR_LEADER, behind, "units", 0, FXS_MAX, FXS_INT(30),                     \
     "followers arrive this far behind the leader")                                               \
   X(FXS_BEHAVIOR_LEADER, sight, "units", 0, FXS_MAX, FXS_INT(30),                      \
@@ -123,7 +141,43 @@ extern "C" {
   X(FXS_BEHAVIOR_KINEMATIC_WANDER, max_rotation, "radians", 0, FXS_PI,                \
     FXS_RATIO(1, 5), "largest random turn per tick")                                             \
   X(FXS_BEHAVIOR_FLOW_FIELD, look_ahead, "ticks", 0, FXS_MAX, 0,                                 \
-    "the world's field is read at position + velocity * look_ahead; 0 reads it under the agent")
+    "the world's field is read at position + velocity * look_ahead; 0 reads it under the agent")   \
+  X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, time_horizon, "ticks", 0, FXS_MAX, FXS_INT(30),            \
+    "neighbors closest later than this are no threat")                                           \
+  X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, margin, "units", 0, FXS_MAX, FXS_INT(4),                   \
+    "clearance kept on top of both radii at the closest approach")                               \
+  X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, neighbor_radius, "units", 0, FXS_MAX, FXS_INT(8),          \
+    "body radius assumed for every neighbor")                                                    \
+  X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, max_avoid_force, "force", 0, FXS_MAX, FXS_ONE,             \
+    "length of the avoidance force")                                                             \
+  X(FXS_BEHAVIOR_OFFSET_PURSUIT, offset_forward, "units", FXS_MIN, FXS_MAX, -FXS_INT(30),        \
+    "slot ahead (+) or behind (-) the leader, along its heading")                                \
+  X(FXS_BEHAVIOR_OFFSET_PURSUIT, offset_side, "units", FXS_MIN, FXS_MAX, 0,                      \
+    "slot to the leader's left (+, its heading turned by +pi/2) or right (-)")                   \
+  X(FXS_BEHAVIOR_OFFSET_PURSUIT, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),               \
+    "arrival slowing radius at the slot")                                                        \
+  X(FXS_BEHAVIOR_OFFSET_PURSUIT, max_prediction, "ticks", 0, FXS_MAX, FXS_INT(30),               \
+    "cap of the look-ahead T = distance / (max_speed + leader speed)")                           \
+  X(FXS_BEHAVIOR_HIDE, distance_from_boundary, "units", 0, FXS_MAX, FXS_INT(16),                 \
+    "gap between an obstacle's edge and the hiding spot (the agent's centre)")                   \
+  X(FXS_BEHAVIOR_HIDE, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),                         \
+    "arrival slowing radius at the spot")                                                        \
+  X(FXS_BEHAVIOR_HIDE, max_prediction, "ticks", 0, FXS_MAX, FXS_INT(30),                         \
+    "look-ahead cap of the evade when no obstacle gives a spot")                                 \
+  X(FXS_BEHAVIOR_INTERPOSE, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),                    \
+    "arrival slowing radius at the predicted midpoint")                                          \
+  X(FXS_BEHAVIOR_INTERPOSE, max_prediction, "ticks", 0, FXS_MAX, FXS_INT(30),                    \
+    "cap of the look-ahead T = distance to the midpoint / max_speed")                            \
+  X(FXS_BEHAVIOR_ORCA, time_horizon, "ticks", FXS_ONE, FXS_MAX, FXS_INT(20),                     \
+    "the chosen velocity keeps every pair apart for this long")                                  \
+  X(FXS_BEHAVIOR_ORCA, neighbor_distance, "units", 0, FXS_INT(1024), FXS_INT(120),               \
+    "neighbors farther than this (centre to centre) are ignored")                                \
+  X(FXS_BEHAVIOR_ORCA, neighbor_radius, "units", 0, FXS_INT(1024), FXS_INT(8),                   \
+    "body radius assumed for every neighbor")                                                    \
+  X(FXS_BEHAVIOR_ORCA, max_neighbors, "count", 0, FXS_INT(FXS_MAX_VIEW_NEIGHBORS), FXS_INT(10),  \
+    "the nearest this many neighbors count (a whole number; 0: none)")                                    \
+  X(FXS_BEHAVIOR_ORCA, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),                         \
+    "preferred velocity: arrival's toward the target, slowing inside this radius")
 
 /// Range of a behavior slot's weight (the manager's multiplier), raw Q16.16.
 #define FXS_BEHAVIOR_WEIGHT_MIN 0
@@ -134,7 +188,7 @@ extern "C" {
 typedef struct fxs_behavior_param {
   fxs_behavior behavior; ///< The behavior it belongs to.
   const char *name;      ///< Name in scenario files and reports ("slowing_radius").
-  const char *unit;      ///< "units", "ticks", "radians", "force", "factor" or "choice".
+  const char *unit;      ///< "units", "ticks", "radians", "force", "factor", "choice" or "count".
   fix16_t minimum;       ///< Smallest accepted value, raw Q16.16.
   fix16_t maximum;       ///< Largest accepted value, raw Q16.16.
   fix16_t default_value; ///< The library's default.
@@ -151,7 +205,7 @@ const fxs_behavior_param *fxs_behavior_param_info(fxs_behavior behavior, uint32_
 fix16_t fxs_behavior_param_default(fxs_behavior behavior, uint32_t index);
 
 /// Checks a behavior slot's kind, weight and parameters against the table (and walker's
-/// max_step >= min_step, and obstacle avoidance's mode is exactly 0 or 1). FXS_ERR_BAD_VALUE names the offending value in *bad_index when
+/// max_step >= min_step, obstacle avoidance's mode is exactly 0 or 1, counts are whole). FXS_ERR_BAD_VALUE names the offending value in *bad_index when
 /// not NULL: 0..5 a parameter, FXS_BAD_PARAM_WEIGHT the weight, FXS_BAD_PARAM_KIND the kind.
 fxs_result fxs_behavior_params_check(uint32_t kind, fix16_t weight,
                                      const fix16_t params[FXS_BEHAVIOR_PARAMS],

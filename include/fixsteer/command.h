@@ -21,7 +21,8 @@ extern "C" {
 /// Encoded size of one command: type, source, sequence, agent, ref, args.
 #define FXS_COMMAND_BYTES (1 + 1 + 2 + 4 + 4 + 4 * FXS_COMMAND_ARGS)
 
-/// X-macro: identifier, name, what agent / ref / args mean. Every value is taken as given
+/// X-macro: identifier, name, what agent / ref / args mean. Types are recorded in replays:
+/// new commands are appended, existing ones never renumbered. Every value is taken as given
 /// (there is no "0 means default"); command_build.h builds each command from typed values.
 #define FXS_COMMAND_LIST(X)                                                                      \
   X(FXS_CMD_SPAWN, "spawn", "args: x y vx vy max_speed max_force mass radius")     \
@@ -46,7 +47,8 @@ extern "C" {
   X(FXS_CMD_SET_FIELD_CELLS, "set_field_cells",                                                  \
     "args: column row columns rows (whole numbers) vx vy: that block of cells gets (vx, vy)")    \
   X(FXS_CMD_FILL_FIELD, "fill_field",                                                            \
-    "ref: fxs_flow_fill; args: uniform dx dy | toward x y | vortex x y swirl inward")
+    "ref: fxs_flow_fill; args: uniform dx dy | toward x y | vortex x y swirl inward")           \
+  X(FXS_CMD_SET_SECOND_TARGET, "set_second_target", "agent; ref: second target handle (0: none)")
 
 /// Command types.
 typedef enum fxs_command_type {

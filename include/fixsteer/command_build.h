@@ -13,8 +13,13 @@
 #include "fixsteer/align.h"
 #include "fixsteer/avoidance.h"
 #include "fixsteer/command.h"
+#include "fixsteer/hide.h"
+#include "fixsteer/interpose.h"
 #include "fixsteer/leader.h"
 #include "fixsteer/manager.h"
+#include "fixsteer/orca.h"
+#include "fixsteer/pursuit.h"
+#include "fixsteer/unaligned_avoidance.h"
 #include "fixsteer/velocity_match.h"
 #include "fixsteer/walker.h"
 #include "fixsteer/wander.h"
@@ -61,11 +66,23 @@ typedef struct fxs_blend {
 /// Weight 1, priority 0.
 fxs_blend fxs_default_blend(void);
 
+/// What separation, alignment and cohesion see of the neighbors the world's search found
+/// (their parameters p[1] and p[2]).
+typedef struct fxs_flocking_view {
+  fix16_t blind_angle;    ///< Full angle of the blind cone behind the heading, radians, [0, 2 pi].
+  uint32_t max_neighbors; ///< The nearest this many in view count, [0, 16]; 0: all.
+} fxs_flocking_view;
+
+/// No blind cone, no cap: what the rules saw before they had a view.
+fxs_flocking_view fxs_default_flocking_view(void);
+
 fxs_command fxs_command_spawn(const fxs_spawn_def *def);                        ///< Spawn.
 fxs_command fxs_command_despawn(fxs_agent_handle agent);                         ///< Despawn.
 fxs_command fxs_command_set_target_point(fxs_agent_handle agent, fxs_vec2 point); ///< Target point.
 /// Target agent (a 0 handle clears it).
 fxs_command fxs_command_set_target_agent(fxs_agent_handle agent, fxs_agent_handle target);
+/// Second target agent (interpose steps between the target and it; a 0 handle clears it).
+fxs_command fxs_command_set_second_target(fxs_agent_handle agent, fxs_agent_handle target);
 /// Empties the behavior set and chooses how the manager combines the next ones.
 fxs_command fxs_command_clear_behaviors(fxs_agent_handle agent, fxs_combine_mode mode);
 /// Follow path `path_index` of the world (FXS_NO_PATH: none), from its first node.
@@ -114,6 +131,13 @@ fxs_command fxs_command_add_path_following(fxs_agent_handle agent, fxs_blend ble
 fxs_command fxs_command_add_separation(fxs_agent_handle agent, fxs_blend blend, fix16_t radius);
 fxs_command fxs_command_add_alignment(fxs_agent_handle agent, fxs_blend blend, fix16_t radius);
 fxs_command fxs_command_add_cohesion(fxs_agent_handle agent, fxs_blend blend, fix16_t radius);
+/// Separation, alignment and cohesion with a view (a blind cone behind, a neighbor cap).
+fxs_command fxs_command_add_separation_view(fxs_agent_handle agent, fxs_blend blend, fix16_t radius,
+                                            const fxs_flocking_view *view);
+fxs_command fxs_command_add_alignment_view(fxs_agent_handle agent, fxs_blend blend, fix16_t radius,
+                                           const fxs_flocking_view *view); ///< See separation_view.
+fxs_command fxs_command_add_cohesion_view(fxs_agent_handle agent, fxs_blend blend, fix16_t radius,
+                                          const fxs_flocking_view *view); ///< See separation_view.
 fxs_command fxs_command_add_leader_following(fxs_agent_handle agent, fxs_blend blend,
                                              const fxs_leader_def *def);
 fxs_command fxs_command_add_queue(fxs_agent_handle agent, fxs_blend blend, const fxs_queue_def *def);
@@ -135,6 +159,23 @@ fxs_command fxs_command_add_kinematic_wander(fxs_agent_handle agent, fxs_blend b
                                              fix16_t max_rotation);
 fxs_command fxs_command_add_flow_field(fxs_agent_handle agent, fxs_blend blend,
                                        fix16_t look_ahead);
+/// Offset pursuit of the agent's target agent (the leader), at a slot in its local frame.
+fxs_command fxs_command_add_offset_pursuit(fxs_agent_handle agent, fxs_blend blend,
+                                           const fxs_offset_pursuit_def *def);
+/// Interpose between the agent's target agent (or, without one, its target point) and its
+/// second target agent (fxs_command_set_second_target); no force without the second.
+fxs_command fxs_command_add_interpose(fxs_agent_handle agent, fxs_blend blend,
+                                      const fxs_interpose_def *def);
+/// Hide behind the world's obstacles from the agent's target agent (or, without one, from a
+/// hunter standing still on its target point).
+fxs_command fxs_command_add_hide(fxs_agent_handle agent, fxs_blend blend, const fxs_hide_def *def);
+/// ORCA toward the agent's target (arrival's desired velocity, slowing_radius, is the
+/// preferred one) among the neighbors the world's search found.
+fxs_command fxs_command_add_orca(fxs_agent_handle agent, fxs_blend blend, const fxs_orca_def *def,
+                                 fix16_t slowing_radius);
+/// Unaligned collision avoidance over the agent's neighbors (the world's grid search).
+fxs_command fxs_command_add_unaligned_avoidance(fxs_agent_handle agent, fxs_blend blend,
+                                                const fxs_unaligned_avoidance_def *def);
 
 #ifdef __cplusplus
 }

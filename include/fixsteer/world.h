@@ -59,7 +59,8 @@ typedef struct fxs_agent_handle {
 /// FXS_BEHAVIOR_PARAM_LIST (behavior_params.h), which also gives each one's unit, range and
 /// default; unused entries are 0. Commands and snapshots with values outside those ranges
 /// are rejected (FXS_ERR_BAD_VALUE). Path following takes its path from fxs_world.
-/// Targets: the agent's target agent when it is alive, else its target point.
+/// Targets: the agent's target agent when it is alive, else its target point. Interpose also
+/// takes the agent's second target agent.
 typedef struct fxs_behavior_slot {
   uint8_t kind;                   ///< An fxs_behavior.
   uint8_t priority;               ///< Manager priority / group.
@@ -78,6 +79,8 @@ typedef struct fxs_agent_slot {
   uint8_t behavior_count;   ///< Used entries of behaviors[].
   uint16_t path_index;      ///< Index into the world's paths, or FXS_NO_PATH.
   uint32_t target_agent;    ///< Handle value of the target agent, or 0.
+  uint32_t second_target;   ///< Handle value of a second target agent, or 0 (interpose steps
+                            ///< between the two targets).
   fxs_vec2 target_point;    ///< World units.
   fxs_vec2 pending_force;   ///< apply_force total for the coming tick.
   fxs_agent body;           ///< Kinematic state and limits.

@@ -114,7 +114,10 @@ static fvec fseparation(const bench_fagent *self, uint32_t self_id, const bench_
     fvec away = fv_sub(at, fv(n->px, n->py));
     float d = fv_length(away), len = d;
     if (d == 0.0f) away = fv(self_id < n->id ? -1.0f : 1.0f, 0.0f), len = 1.0f;
-    float strength = (radius - d) * self->max_force / radius;
+    // Reynolds' push of flocking.h: max_speed * (radius / d - 1), capped.
+    float cap = self->max_speed * (float)FXS_SEPARATION_MAX_PUSH;
+    float strength = d > 0.0f ? self->max_speed * (radius - d) / d : cap;
+    if (strength > cap) strength = cap;
     force = fv_add(force, fv_scale(away, strength / len));
   }
   return force;

@@ -36,7 +36,7 @@ int cmd_params(int argc, char **argv) {
     printf("%-18s %-2s %-20s %-8s %-22s %-9s\n", "behavior", "p", "name", "unit", "range", "default");
   }
   for (int k = FXS_BEHAVIOR_SEEK; k < FXS_BEHAVIOR_COUNT; ++k) {
-    if (!fxs_behavior_is_steering((fxs_behavior)k)) continue;
+    if (!fxs_behavior_is_slot_kind((uint32_t)k)) continue;
     uint32_t n = fxs_behavior_param_count((fxs_behavior)k);
     if (n == 0 && markdown) {
       printf("| %s | - | | | | | no parameters |\n", fxs_behavior_name((fxs_behavior)k));

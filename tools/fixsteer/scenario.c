@@ -489,6 +489,114 @@ static uint32_t seek_wind(const scenario *self, const fxs_world *w, scenario_sta
   return e.n;
 }
 
+// ------------------------------------------------------------------ crowd crossing
+// Two groups of 15 (five rows of three) walk through each other along the same rows, each
+// to the mirror of its start. Separation first, then unaligned avoidance (the most
+// imminent threat: keep right and, head-on, brake), then Millington's dynamic arrival
+// (which brakes to rest inside its target radius), in a prioritized sum.
+enum { CROWD_ROWS = 5, CROWD_COLUMNS = 3, CROWD_GROUP = CROWD_ROWS * CROWD_COLUMNS };
+
+static uint32_t crowd_crossing(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)self;
+  (void)s;
+  emitter e = {out, 0, {0, 0, 0}};
+  if (w->tick != 0) return 0;
+  for (uint32_t i = 0; i < 2 * CROWD_GROUP; ++i) {
+    int group = (int)(i / CROWD_GROUP), k = (int)(i % CROWD_GROUP);
+    int x = 250 + 50 * (k % CROWD_COLUMNS), y = 460 + 40 * (k / CROWD_COLUMNS);
+    if (group) x = 1600 - x;
+    spawn(&e, x, y, FXS_INT(2), FXS_RATIO(1, 4));
+    uint32_t h = handle_of(i);
+    clear(&e, SRC_SETUP, h, FXS_COMBINE_PRIORITIZED_SUM);
+    behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_SEPARATION, FXS_INT(2), 0, FXS_INT(22));
+    behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, FXS_ONE, 0, 0);
+    behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_DYNAMIC_ARRIVE, FXS_ONE, 1, 0);
+    target_point(&e, SRC_SETUP, h, fxs_vec2_make(FXS_INT(1600 - x), FXS_INT(y)));
+  }
+  return e.n;
+}
+
+// ------------------------------------------------------------------ hide and seek
+// A seeker walks a figure of eight through seven obstacles; when it sees a hider (no obstacle on the line
+// between them) within 300 units, or hears one within 150, it pursues it for up to 120
+// ticks, then walks on for at least 120. Five hiders hide from it behind the obstacles, each on its own ring of spots
+// (16 + 22 i units off an edge), so two behind one obstacle stand apart; they avoid the
+// obstacles and keep apart while they move.
+enum { HIDERS = 5, SEEK_RANGE = 450, HEAR_RANGE = 250, SEEK_TICKS = 120 };
+
+static const fxs_vec2 seek_round[6] = {{FXS_INT(300), FXS_INT(250)}, {FXS_INT(1300), FXS_INT(250)},
+                                       {FXS_INT(800), FXS_INT(620)},  {FXS_INT(1300), FXS_INT(950)},
+                                       {FXS_INT(300), FXS_INT(950)},  {FXS_INT(800), FXS_INT(620)}};
+
+static void seek_round_path(const scenario *self, fxs_world *world) {
+  (void)self;
+  fxs_world_add_path(world, seek_round, 6, FXS_PATH_LOOP, FXS_INT(30), 0);
+}
+
+// True when no obstacle of the world lies across the line from a to b.
+static bool in_sight(const fxs_world *w, fxs_vec2 a, fxs_vec2 b) {
+  for (uint32_t i = 0; i < w->capacity.obstacles; ++i) {
+    if (!w->obstacle_alive[i]) continue;
+    const fxs_obstacle *o = &w->obstacles[i];
+    if (fxs_vec2_within(fxs_vec2_closest_on_segment(o->center, a, b), o->center, o->radius)) return false;
+  }
+  return true;
+}
+
+static void hide_and_seek_setup(emitter *e) {
+  static const int obstacles[7][3] = {{520, 480, 50}, {800, 380, 40}, {1080, 520, 55}, {640, 760, 45},
+                                      {940, 780, 50}, {1250, 700, 40}, {380, 650, 35}};
+  for (int i = 0; i < 7; ++i) obstacle(e, obstacles[i][0], obstacles[i][1], obstacles[i][2]);
+  spawn(e, 300, 250, FXS_INT(3), FXS_RATIO(3, 10));
+  clear(e, SRC_SETUP, handle_of(0), FXS_COMBINE_PRIORITIZED_SUM);
+  behave(e, SRC_SETUP, handle_of(0), FXS_BEHAVIOR_AVOID, FXS_ONE, 0, 0);
+  behave(e, SRC_SETUP, handle_of(0), FXS_BEHAVIOR_PATH, FXS_ONE, 1, 0);
+  use_path(e, handle_of(0), 0);
+  for (uint32_t i = 1; i <= HIDERS; ++i) {
+    spawn(e, 700 + 60 * (int)i, 600 + 20 * (int)(i % 2), FXS_RATIO(5, 2), FXS_RATIO(1, 4));
+    uint32_t h = handle_of(i);
+    clear(e, SRC_SETUP, h, FXS_COMBINE_PRIORITIZED_SUM);
+    behave(e, SRC_SETUP, h, FXS_BEHAVIOR_AVOID, FXS_ONE, 0, 0);
+    behave(e, SRC_SETUP, h, FXS_BEHAVIOR_SEPARATION, FXS_INT(2), 0, FXS_INT(20));
+    behave(e, SRC_SETUP, h, FXS_BEHAVIOR_HIDE, FXS_ONE, 1, FXS_INT(16 + 22 * ((int)i - 1)));
+    target_agent(e, SRC_SETUP, h, handle_of(0));
+  }
+}
+
+static uint32_t hide_and_seek(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+  (void)self;
+  emitter e = {out, 0, {0, 0, 0}};
+  if (w->tick == 0) {
+    hide_and_seek_setup(&e);
+    s->mode[0] = REST, s->stamina[0] = 0;
+    return e.n;
+  }
+  const fxs_agent *me = &w->agents[0].body;
+  uint32_t seeker = handle_of(0), want = s->target[0];
+  if (s->mode[0] == HUNT && --s->stamina[0] <= 0) s->mode[0] = REST, s->stamina[0] = SEEK_TICKS, want = 0;
+  if (s->mode[0] == REST && s->stamina[0] > 0) s->stamina[0]--;
+  if (s->mode[0] == REST && s->stamina[0] == 0) {
+    for (uint32_t i = 1; i <= HIDERS && want == 0; ++i) {
+      fxs_vec2 p = w->agents[i].body.position;
+      bool heard = fxs_vec2_within(me->position, p, FXS_INT(HEAR_RANGE));
+      if (heard || (fxs_vec2_within(me->position, p, FXS_INT(SEEK_RANGE)) && in_sight(w, me->position, p))) {
+        want = handle_of(i), s->mode[0] = HUNT, s->stamina[0] = SEEK_TICKS;
+      }
+    }
+  }
+  if (want == s->target[0]) return e.n;
+  s->target[0] = want;
+  clear(&e, SRC_GAME, seeker, FXS_COMBINE_PRIORITIZED_SUM);
+  behave(&e, SRC_GAME, seeker, FXS_BEHAVIOR_AVOID, FXS_ONE, 0, 0);
+  if (want) {
+    target_agent(&e, SRC_GAME, seeker, want);
+    behave(&e, SRC_GAME, seeker, FXS_BEHAVIOR_PURSUIT, FXS_ONE, 1, 0);
+  } else {
+    behave(&e, SRC_GAME, seeker, FXS_BEHAVIOR_PATH, FXS_ONE, 1, 0);
+  }
+  return e.n;
+}
+
 static void configure_box(const scenario *self, fxs_world_def *def) {
   configure_default(self, def);
   def->bounds_max = fxs_vec2_make(FXS_INT(600), FXS_INT(400));
@@ -574,6 +682,10 @@ static const scenario scenarios[] = {
      {8, 0, 0, 0, 0, 0, 0}, 1000, configure_default, no_paths, orientation_demo, 0},
     {"flow_field", "24 agents carried by a flow field: a vortex round an island, a river along the top",
      {FIELD_AGENTS, 5, 0, 0, 0, 0, FIELD_COLUMNS * FIELD_ROWS}, 1500, configure_default, no_paths, flow_field, 0},
+    {"crowd_crossing", "two groups of 15 walk through each other: separation, unaligned avoidance, dynamic arrival",
+     {30, 0, 0, 0, 0, 0, 0}, 1000, configure_default, no_paths, crowd_crossing, 0},
+    {"hide_and_seek", "a seeker walks a figure of eight through seven obstacles, chasing the hiders it sees; five hide",
+     {6, 7, 1, 6, 0, 0, 0}, 1500, configure_default, seek_round_path, hide_and_seek, 0},
 };
 
 const scenario *scenario_list(uint32_t *count) {

@@ -216,7 +216,8 @@ static bool behavior_event(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src, u
   const char *kind_name = scalar(get(c, n, "kind"));
   int kind = -1;
   for (int k = FXS_BEHAVIOR_SEEK; kind_name && k < FXS_BEHAVIOR_COUNT; ++k) {
-    if (fxs_behavior_is_steering((fxs_behavior)k) && strcmp(kind_name, fxs_behavior_name((fxs_behavior)k)) == 0) kind = k;
+    if (!fxs_behavior_is_slot_kind((uint32_t)k)) continue;
+    if (strcmp(kind_name, fxs_behavior_name((fxs_behavior)k)) == 0) kind = k;
   }
   if (kind < 0) return fail(c, n, "behavior kind '%s' is unknown (fixsteer's names, e.g. seek, path_following)", kind_name ? kind_name : "?");
   uint32_t count = fxs_behavior_param_count((fxs_behavior)kind);
@@ -242,7 +243,7 @@ static bool behavior_event(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src, u
   uint32_t bad = 0;
   if (fxs_behavior_params_check((uint32_t)kind, b.weight, b.p, &bad) != FXS_OK) {
     const char *what = bad == FXS_BAD_PARAM_WEIGHT ? "weight" : bad < count ? names[bad] : "parameter";
-    return fail(c, n, "%s of %s out of range (weight >= 0; random_walker: max_step >= min_step)", what, kind_name);
+    return fail(c, n, "%s of %s out of range (weight >= 0; random_walker: max_step >= min_step; counts are whole numbers)", what, kind_name);
   }
   fxs_command *cmd = add_event(c, tick, FXS_CMD_ADD_BEHAVIOR, src);
   if (!cmd) return false;
@@ -290,6 +291,12 @@ static bool agent_targets(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src, ui
     int i = find_name(c->L->agent_names, c->L->agent_count, scalar(x));
     if (i < 0) return fail(c, x, "target_agent: no agent named '%s'", scalar(x) ? scalar(x) : "?");
     if (!(cmd = add_event(c, tick, FXS_CMD_SET_TARGET_AGENT, src))) return false;
+    cmd->agent = agent, cmd->ref = (uint32_t)i + 1u;
+  }
+  if ((x = get(c, n, "second_target"))) { // interpose's other agent
+    int i = find_name(c->L->agent_names, c->L->agent_count, scalar(x));
+    if (i < 0) return fail(c, x, "second_target: no agent named '%s'", scalar(x) ? scalar(x) : "?");
+    if (!(cmd = add_event(c, tick, FXS_CMD_SET_SECOND_TARGET, src))) return false;
     cmd->agent = agent, cmd->ref = (uint32_t)i + 1u;
   }
   if ((x = get(c, n, "path"))) {
@@ -504,7 +511,7 @@ static bool field_section(ctx *c, yaml_node_t *n) {
 static const char *const agent_keys[] = {
     "name", "position", "velocity", "max_speed", "max_force", "mass", "radius", "max_rotation",
     "max_angular_acceleration", "max_turn_rate", "orientation", "combine", "behaviors", "target",
-    "target_agent", "path", 0};
+    "target_agent", "second_target", "path", 0};
 
 // The limits of one agent, defaults where the file is silent.
 static bool agent_limits(ctx *c, yaml_node_t *a, fxs_agent *d, int *orient) {
@@ -571,8 +578,9 @@ static bool agents_section(ctx *c, yaml_node_t *list) {
 static bool events_section(ctx *c, yaml_node_t *list) {
   if (!list) return true;
   if (!is_list(c, list, "events")) return false;
-  static const char *const keys[] = {"tick", "agent", "target", "target_agent", "path", "apply_force",
-                                     "despawn", "behaviors", "combine", "field_fill", "field_cells", 0};
+  static const char *const keys[] = {"tick", "agent", "target", "target_agent", "second_target", "path",
+                                     "apply_force", "despawn", "behaviors", "combine", "field_fill",
+                                     "field_cells", 0};
   yaml_node_t *e;
   FOR_EACH_ITEM(c, list, it7, e) {
     uint32_t tick = 0; // set by get_u32 before any use; gcc -O3 cannot see it
