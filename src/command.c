@@ -23,24 +23,40 @@ const char *fxs_command_name(uint8_t type) {
   return type < FXS_CMD_COUNT ? names[type] : "unknown";
 }
 
+// The encoding's layout: type, source, sequence, agent, ref, then the arguments.
+#define AT_SEQUENCE 2u
+#define AT_AGENT 4u
+#define AT_REF 8u
+#define AT_ARGS 12u
+typedef char fxs_command_layout_check[AT_ARGS + 4u * FXS_COMMAND_ARGS == FXS_COMMAND_BYTES ? 1 : -1];
+
+// Fixed offsets, one little-endian load or store per field: commands are encoded and decoded
+// for every tick of every replay and packet.
 void fxs_command_encode(const fxs_command *c, uint8_t out[FXS_COMMAND_BYTES]) {
-  fxs_writer w = fxs_writer_make(out, FXS_COMMAND_BYTES, 0);
-  fxs_put_u8(&w, c->type);
-  fxs_put_u8(&w, c->source);
-  fxs_put_u16(&w, c->sequence);
-  fxs_put_u32(&w, c->agent);
-  fxs_put_u32(&w, c->ref);
-  for (int i = 0; i < FXS_COMMAND_ARGS; ++i) fxs_put_i32(&w, c->arg[i]);
+  out[0] = c->type;
+  out[1] = c->source;
+  fxs_store_le(out + AT_SEQUENCE, c->sequence, 2);
+  fxs_store_le(out + AT_AGENT, c->agent, 4);
+  fxs_store_le(out + AT_REF, c->ref, 4);
+  for (uint32_t i = 0; i < FXS_COMMAND_ARGS; ++i) {
+    fxs_store_le(out + AT_ARGS + 4u * i, (uint32_t)c->arg[i], 4);
+  }
+}
+
+// Portable two's-complement decoding (no implementation-defined conversion).
+static int32_t to_i32(uint32_t v) {
+  return v <= 0x7FFFFFFFu ? (int32_t)v : (int32_t)((int64_t)v - INT64_C(4294967296));
 }
 
 fxs_result fxs_command_decode(const uint8_t in[FXS_COMMAND_BYTES], fxs_command *c) {
-  fxs_reader r = fxs_reader_make(in, FXS_COMMAND_BYTES);
-  c->type = fxs_get_u8(&r);
-  c->source = fxs_get_u8(&r);
-  c->sequence = fxs_get_u16(&r);
-  c->agent = fxs_get_u32(&r);
-  c->ref = fxs_get_u32(&r);
-  for (int i = 0; i < FXS_COMMAND_ARGS; ++i) c->arg[i] = fxs_get_i32(&r);
+  c->type = in[0];
+  c->source = in[1];
+  c->sequence = fxs_load_le16(in + AT_SEQUENCE);
+  c->agent = fxs_load_le32(in + AT_AGENT);
+  c->ref = fxs_load_le32(in + AT_REF);
+  for (uint32_t i = 0; i < FXS_COMMAND_ARGS; ++i) {
+    c->arg[i] = to_i32(fxs_load_le32(in + AT_ARGS + 4u * i));
+  }
   return c->type < FXS_CMD_COUNT ? FXS_OK : FXS_ERR_BAD_COMMAND;
 }
 
