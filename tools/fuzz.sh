@@ -157,39 +157,49 @@ events:
 YAML
 }
 
-# Fresh every run, never committed: short recordings of every built-in scenario and of the
-# scenario files, the golden replays, and what the extractor cuts from all of them.
+# Records every built-in scenario and every scenario file (and every_kind.yaml, already
+# written) into DIR: record_all DIR TICKS KEYFRAME.
+record_all() {
+  local dir=$1 ticks=$2 every=$3 tool=build/bin/fixsteer name f
+  for name in $("$tool" list | awk '{print $1}'); do
+    "$tool" record --scenario "$name" --ticks "$ticks" --keyframe "$every" --out "$dir/rec-$name.fxr" >/dev/null ||
+      die "recording $name failed"
+  done
+  for f in scenarios/*.yaml "$OUT/seeds/fuzz_scenario_yaml/every_kind.yaml"; do
+    [ -f "$f" ] || continue
+    name=$(basename "$f" .yaml)
+    "$tool" record --scenario "$f" --ticks "$ticks" --keyframe "$every" --out "$dir/file-$name.fxr" >/dev/null ||
+      die "recording $f failed"
+  done
+}
+
+# Fresh every run, never committed: recordings of every built-in scenario and of the
+# scenario files, the golden replays, and what the extractor cuts from all of them. The
+# replay targets also get recordings short enough (9 ticks, a keyframe every 3) to verify to
+# their END within fuzz_limits().
 build_seeds() {
   local S=$OUT/seeds
   rm -rf "$S"
-  mkdir -p "$S/replays" "$S/fuzz_snapshot" "$S/fuzz_commands" "$S/fuzz_scenario_yaml" \
+  mkdir -p "$S/replays" "$S/short" "$S/fuzz_snapshot" "$S/fuzz_commands" "$S/fuzz_scenario_yaml" \
     "$S/fuzz_session_packet"
   # Session packets: the regression inputs (valid and broken packets) start the corpus.
   cp test/fuzz-regressions/fuzz_session_packet/* "$S/fuzz_session_packet/" 2>/dev/null || true
   make -s -j2 >/dev/null || die "make (library and tool) failed"
-  local tool=build/bin/fixsteer name f
-  for name in $("$tool" list | awk '{print $1}'); do
-    "$tool" record --scenario "$name" --ticks 60 --keyframe 20 --out "$S/replays/rec-$name.fxr" >/dev/null ||
-      die "recording $name failed"
-  done
-  for f in scenarios/*.yaml; do
-    [ -f "$f" ] || continue
-    cp "$f" "$S/fuzz_scenario_yaml/"
-    name=$(basename "$f" .yaml)
-    "$tool" record --scenario "$f" --ticks 60 --keyframe 20 --out "$S/replays/file-$name.fxr" >/dev/null ||
-      die "recording $f failed"
-  done
+  local f
+  for f in scenarios/*.yaml; do [ -f "$f" ] && cp "$f" "$S/fuzz_scenario_yaml/"; done
   every_kind_yaml >"$S/fuzz_scenario_yaml/every_kind.yaml"
-  "$tool" record --scenario "$S/fuzz_scenario_yaml/every_kind.yaml" --ticks 60 --keyframe 20 \
-    --out "$S/replays/file-every_kind.fxr" >/dev/null || die "recording every_kind.yaml failed"
+  record_all "$S/replays" 60 20
+  record_all "$S/short" 9 3
   cp test/golden/*.fxr "$S/replays/" 2>/dev/null
   mkdir -p "$OUT/bin"
   cc -std=c99 -O2 -Wall -Wextra -Werror -DFIXMATH_NO_CACHE -Iinclude -I"$LFM" fuzz/extract_seeds.c \
     build/libfixsteer.a build/libfixmath.a -o "$OUT/bin/extract_seeds" || die "building extract_seeds failed"
   "$OUT/bin/extract_seeds" "$S/fuzz_snapshot" "$S/fuzz_commands" "$S"/replays/*.fxr ||
     die "extracting seeds failed"
-  ln -sfn replays "$S/fuzz_replay_raw"
-  ln -sfn replays "$S/fuzz_replay_fixed"
+  mkdir -p "$S/fuzz_replay_raw"
+  cp "$S"/replays/*.fxr "$S/fuzz_replay_raw/"
+  for f in "$S"/short/*.fxr; do cp "$f" "$S/fuzz_replay_raw/short-$(basename "$f")"; done
+  ln -sfn fuzz_replay_raw "$S/fuzz_replay_fixed"
 }
 
 # ---------------------------------------------------------------- run
