@@ -2,7 +2,9 @@
 # libFuzzer targets for every reader of untrusted input (fuzz/*.c): builds them with clang's
 # -fsanitize=fuzzer,address,undefined against the library and the pinned libfixmath compiled
 # with the same flags, builds seed corpora from fresh recordings, then runs each target for
-# FUZZ_SECONDS. Prints "fuzz: N passed, N failed" (a target passes when libFuzzer exits 0).
+# FUZZ_SECONDS. Prints each target's executions and executions per second as libFuzzer counted
+# them (docs/fuzzing.md keeps the totals), then "fuzz: N passed, N failed" (a target passes
+# when libFuzzer exits 0).
 #
 #   tools/fuzz.sh                     every target, FUZZ_SECONDS each (default 60)
 #   tools/fuzz.sh fuzz_snapshot ...   the named targets only
@@ -30,7 +32,7 @@ for a in "$@"; do
   case "$a" in
     --build) build_only=1 ;;
     --quick) quick=1 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     fuzz_*) targets="$targets $a" ;;
     *) echo "fuzz: unknown argument '$a'" >&2; exit 2 ;;
   esac
@@ -227,7 +229,8 @@ run_target() {
     grep -h 'inputs refused' "$log" | tail -1 | sed 's/^/      /'
     return 0
   fi
-  printf 'fuzz: %-20s FAILED (exit %s): %s\n' "$t" "$rc" "$(cause "$log")"
+  printf 'fuzz: %-20s FAILED (exit %s) after %s executions: %s\n' "$t" "$rc" \
+    "${execs:-?}" "$(cause "$log")"
   grep -m1 'Test unit written' "$log" | sed 's/^.*Test unit written to /      input: /'
   echo "      log: $log"
   return 1
