@@ -35,13 +35,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define FUZZ_MEMORY_LIMIT ((size_t)64 << 20)
 
 // The library's reader limits, made small so that every execution is fast: the library
-// refuses what exceeds them (FXS_ERR_LIMIT) before allocating or simulating.
+// refuses what exceeds them (FXS_ERR_LIMIT) before allocating or simulating. 256 agent-ticks
+// are ten ticks of the largest seed scene (24 agents): enough for keyframes, END and a
+// divergence. A world of more agents than that could not step once, so the capacities stop
+// at the sizes fuzz_snapshot.c restores (the step scans every obstacle and wall slot).
 static inline fxs_limits fuzz_limits(void) {
   fxs_limits l = fxs_default_limits();
-  l.max_agents = 4096;
-  l.max_path_nodes = 65536;
-  l.max_ticks = 128;
-  l.max_agent_ticks = 1024; // some tens of ticks of a small scene per execution
+  l.max_agents = 256;
+  l.max_obstacles = 256;
+  l.max_paths = 64;
+  l.max_path_nodes = 4096;
+  l.max_walls = 256;
+  l.max_ticks = 32;
+  l.max_agent_ticks = 256;
   return l;
 }
 

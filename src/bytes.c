@@ -59,17 +59,22 @@ uint8_t fxs_get_u8(fxs_reader *r) {
   return r->data[r->position++];
 }
 
-uint16_t fxs_get_u16(fxs_reader *r) {
-  uint16_t lo = fxs_get_u8(r);
-  uint16_t hi = fxs_get_u8(r);
-  return (uint16_t)(lo | (hi << 8));
-}
-
-uint32_t fxs_get_u32(fxs_reader *r) {
-  uint32_t v = 0;
-  for (int i = 0; i < 4; ++i) v |= (uint32_t)fxs_get_u8(r) << (8 * i);
+// The n-byte little-endian value at the read position: one load when all n bytes are there
+// (the usual case), otherwise byte by byte, so that a short read fails as fxs_get_u8 does.
+static uint64_t get_le(fxs_reader *r, uint32_t bytes) {
+  if (!r->failed && r->size - r->position >= bytes) {
+    uint64_t v = fxs_load_le(r->data + r->position, bytes);
+    r->position += bytes;
+    return v;
+  }
+  uint64_t v = 0;
+  for (uint32_t i = 0; i < bytes; ++i) v |= (uint64_t)fxs_get_u8(r) << (8u * i);
   return v;
 }
+
+uint16_t fxs_get_u16(fxs_reader *r) { return (uint16_t)get_le(r, 2); }
+
+uint32_t fxs_get_u32(fxs_reader *r) { return (uint32_t)get_le(r, 4); }
 
 int32_t fxs_get_i32(fxs_reader *r) {
   uint32_t v = fxs_get_u32(r);
@@ -77,8 +82,4 @@ int32_t fxs_get_i32(fxs_reader *r) {
   return v <= 0x7FFFFFFFu ? (int32_t)v : (int32_t)((int64_t)v - INT64_C(4294967296));
 }
 
-uint64_t fxs_get_u64(fxs_reader *r) {
-  uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) v |= (uint64_t)fxs_get_u8(r) << (8 * i);
-  return v;
-}
+uint64_t fxs_get_u64(fxs_reader *r) { return get_le(r, 8); }

@@ -2,7 +2,9 @@
 # libFuzzer targets for every reader of untrusted input (fuzz/*.c): builds them with clang's
 # -fsanitize=fuzzer,address,undefined against the library and the pinned libfixmath compiled
 # with the same flags, builds seed corpora from fresh recordings, then runs each target for
-# FUZZ_SECONDS. Prints "fuzz: N passed, N failed" (a target passes when libFuzzer exits 0).
+# FUZZ_SECONDS. Prints each target's executions and executions per second as libFuzzer counted
+# them (docs/fuzzing.md keeps the totals), then "fuzz: N passed, N failed" (a target passes
+# when libFuzzer exits 0).
 #
 #   tools/fuzz.sh                     every target, FUZZ_SECONDS each (default 60)
 #   tools/fuzz.sh fuzz_snapshot ...   the named targets only
@@ -30,7 +32,7 @@ for a in "$@"; do
   case "$a" in
     --build) build_only=1 ;;
     --quick) quick=1 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     fuzz_*) targets="$targets $a" ;;
     *) echo "fuzz: unknown argument '$a'" >&2; exit 2 ;;
   esac
@@ -58,6 +60,8 @@ build_target() {
     libs=(-lyaml)
     deps="$deps tools/fixsteer/scenario_file.c tools/fixsteer/*.h"
   fi
+  # The replay targets compute the (pure) math fingerprint once: see fuzz/replay_check.h.
+  case "$t" in fuzz_replay_*) libs+=(-Wl,--wrap=fxs_math_fingerprint) ;; esac
   [ -f "fuzz/$t.c" ] || die "no target fuzz/$t.c"
   if [ -x "$bin" ] && [ -z "$(find $deps -newer "$bin" 2>/dev/null)" ]; then return 0; fi
   mkdir -p "$OUT/bin"
@@ -167,39 +171,49 @@ events:
 YAML
 }
 
-# Fresh every run, never committed: short recordings of every built-in scenario and of the
-# scenario files, the golden replays, and what the extractor cuts from all of them.
+# Records every built-in scenario and every scenario file (and every_kind.yaml, already
+# written) into DIR: record_all DIR TICKS KEYFRAME.
+record_all() {
+  local dir=$1 ticks=$2 every=$3 tool=build/bin/fixsteer name f
+  for name in $("$tool" list | awk '{print $1}'); do
+    "$tool" record --scenario "$name" --ticks "$ticks" --keyframe "$every" --out "$dir/rec-$name.fxr" >/dev/null ||
+      die "recording $name failed"
+  done
+  for f in scenarios/*.yaml "$OUT/seeds/fuzz_scenario_yaml/every_kind.yaml"; do
+    [ -f "$f" ] || continue
+    name=$(basename "$f" .yaml)
+    "$tool" record --scenario "$f" --ticks "$ticks" --keyframe "$every" --out "$dir/file-$name.fxr" >/dev/null ||
+      die "recording $f failed"
+  done
+}
+
+# Fresh every run, never committed: recordings of every built-in scenario and of the
+# scenario files, the golden replays, and what the extractor cuts from all of them. The
+# replay targets also get recordings short enough (9 ticks, a keyframe every 3) to verify to
+# their END within fuzz_limits().
 build_seeds() {
   local S=$OUT/seeds
   rm -rf "$S"
-  mkdir -p "$S/replays" "$S/fuzz_snapshot" "$S/fuzz_commands" "$S/fuzz_scenario_yaml" \
+  mkdir -p "$S/replays" "$S/short" "$S/fuzz_snapshot" "$S/fuzz_commands" "$S/fuzz_scenario_yaml" \
     "$S/fuzz_session_packet"
   # Session packets: the regression inputs (valid and broken packets) start the corpus.
   cp test/fuzz-regressions/fuzz_session_packet/* "$S/fuzz_session_packet/" 2>/dev/null || true
   make -s -j2 >/dev/null || die "make (library and tool) failed"
-  local tool=build/bin/fixsteer name f
-  for name in $("$tool" list | awk '{print $1}'); do
-    "$tool" record --scenario "$name" --ticks 60 --keyframe 20 --out "$S/replays/rec-$name.fxr" >/dev/null ||
-      die "recording $name failed"
-  done
-  for f in scenarios/*.yaml; do
-    [ -f "$f" ] || continue
-    cp "$f" "$S/fuzz_scenario_yaml/"
-    name=$(basename "$f" .yaml)
-    "$tool" record --scenario "$f" --ticks 60 --keyframe 20 --out "$S/replays/file-$name.fxr" >/dev/null ||
-      die "recording $f failed"
-  done
+  local f
+  for f in scenarios/*.yaml; do [ -f "$f" ] && cp "$f" "$S/fuzz_scenario_yaml/"; done
   every_kind_yaml >"$S/fuzz_scenario_yaml/every_kind.yaml"
-  "$tool" record --scenario "$S/fuzz_scenario_yaml/every_kind.yaml" --ticks 60 --keyframe 20 \
-    --out "$S/replays/file-every_kind.fxr" >/dev/null || die "recording every_kind.yaml failed"
+  record_all "$S/replays" 60 20
+  record_all "$S/short" 9 3
   cp test/golden/*.fxr "$S/replays/" 2>/dev/null
   mkdir -p "$OUT/bin"
   cc -std=c99 -O2 -Wall -Wextra -Werror -DFIXMATH_NO_CACHE -Iinclude -I"$LFM" fuzz/extract_seeds.c \
     build/libfixsteer.a build/libfixmath.a -o "$OUT/bin/extract_seeds" || die "building extract_seeds failed"
   "$OUT/bin/extract_seeds" "$S/fuzz_snapshot" "$S/fuzz_commands" "$S"/replays/*.fxr ||
     die "extracting seeds failed"
-  ln -sfn replays "$S/fuzz_replay_raw"
-  ln -sfn replays "$S/fuzz_replay_fixed"
+  mkdir -p "$S/fuzz_replay_raw"
+  cp "$S"/replays/*.fxr "$S/fuzz_replay_raw/"
+  for f in "$S"/short/*.fxr; do cp "$f" "$S/fuzz_replay_raw/short-$(basename "$f")"; done
+  ln -sfn fuzz_replay_raw "$S/fuzz_replay_fixed"
 }
 
 # ---------------------------------------------------------------- run
@@ -227,7 +241,8 @@ run_target() {
     grep -h 'inputs refused' "$log" | tail -1 | sed 's/^/      /'
     return 0
   fi
-  printf 'fuzz: %-20s FAILED (exit %s): %s\n' "$t" "$rc" "$(cause "$log")"
+  printf 'fuzz: %-20s FAILED (exit %s) after %s executions: %s\n' "$t" "$rc" \
+    "${execs:-?}" "$(cause "$log")"
   grep -m1 'Test unit written' "$log" | sed 's/^.*Test unit written to /      input: /'
   echo "      log: $log"
   return 1

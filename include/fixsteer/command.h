@@ -83,7 +83,8 @@ fxs_result fxs_command_decode(const uint8_t in[FXS_COMMAND_BYTES], fxs_command *
 /// Negative, zero or positive as a sorts before, equal to or after b in canonical order.
 int fxs_command_compare(const fxs_command *a, const fxs_command *b);
 
-/// Sorts commands into canonical order in place (insertion sort: no recursion, stable).
+/// Sorts commands into canonical order in place: O(n) when already sorted, O(n log n)
+/// otherwise, no recursion. Commands that compare equal are identical, so the result is unique.
 void fxs_command_sort(fxs_command *commands, uint32_t count);
 
 #ifdef __cplusplus
