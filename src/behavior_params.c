@@ -1,7 +1,8 @@
 #include "fixsteer/behavior_params.h"
 
+#include "bytes.h"
+
 #include <stddef.h>
-#include <string.h>
 
 // The table, flattened; rows of one behavior are contiguous and in slot order.
 static const fxs_behavior_param table[] = {
@@ -65,7 +66,7 @@ fxs_result fxs_behavior_params_check(uint32_t kind, fix16_t weight,
     }
     const fxs_behavior_param *p = &table[first + i];
     if (params[i] < p->minimum || params[i] > p->maximum) return bad(bad_index, i);
-    if (strcmp(p->unit, "count") == 0 && params[i] % FXS_ONE != 0) return bad(bad_index, i);
+    if (fxs_text_equal(p->unit, "count") && params[i] % FXS_ONE != 0) return bad(bad_index, i);
   }
   if (kind == FXS_BEHAVIOR_WALKER && params[1] < params[0]) return bad(bad_index, 1);
   if (kind == FXS_BEHAVIOR_AVOID && params[4] != 0 && params[4] != FXS_ONE) return bad(bad_index, 4);

@@ -30,6 +30,13 @@ typedef struct fxs_reader {
   bool failed; // set by the first read past the end; later reads return 0
 } fxs_reader;
 
+// Whether two NUL-terminated texts are equal (the library links no string functions but
+// the mem* family, so that small C libraries suffice).
+static inline bool fxs_text_equal(const char *a, const char *b) {
+  while (*a && *a == *b) ++a, ++b;
+  return *a == *b;
+}
+
 // Little-endian loads and stores of fixed widths (the one codec of the library).
 static inline uint64_t fxs_load_le(const uint8_t *p, uint32_t bytes) {
   uint64_t v = 0;

@@ -218,7 +218,7 @@ fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t siz
   if (e != FXS_OK) return failure(e, snap_at + 8, error_offset);
   e = fxs_limits_check_capacity(&r->limits, &r->capacity, &r->limit_error);
   if (e != FXS_OK) {
-    bool field = r->limit_error.field && strcmp(r->limit_error.field, "max_field_cells") == 0;
+    bool field = r->limit_error.field && fxs_text_equal(r->limit_error.field, "max_field_cells");
     return failure(e, snap_at + 8 + (field ? SNAPSHOT_FIELD_CAPACITY_AT : SNAPSHOT_CAPACITY_AT), error_offset);
   }
   r->initial.tag = tag;
