@@ -37,11 +37,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 // The library's reader limits, made small so that every execution is fast: the library
 // refuses what exceeds them (FXS_ERR_LIMIT) before allocating or simulating. 256 agent-ticks
 // are ten ticks of the largest seed scene (24 agents): enough for keyframes, END and a
-// divergence. A world of more agents than that could not step once, so the capacities stop
-// at the sizes fuzz_snapshot.c restores (the step scans every obstacle and wall slot).
+// divergence. Worlds of up to 2,048 agents are still allocated and restored (the free-slot
+// bitmap gets its third level above 1,024) though they cannot step; the other capacities
+// stop at the sizes fuzz_snapshot.c restores (the step scans every obstacle and wall slot).
 static inline fxs_limits fuzz_limits(void) {
   fxs_limits l = fxs_default_limits();
-  l.max_agents = 256;
+  l.max_agents = 2048;
   l.max_obstacles = 256;
   l.max_paths = 64;
   l.max_path_nodes = 4096;

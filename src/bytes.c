@@ -61,8 +61,9 @@ uint8_t fxs_get_u8(fxs_reader *r) {
 
 // The n-byte little-endian value at the read position: one load when all n bytes are there
 // (the usual case), otherwise byte by byte, so that a short read fails as fxs_get_u8 does.
+// A caller may have moved the position past the end (fxs_snapshot_capacity skips to a field):
+// that is a short read too.
 static uint64_t get_le(fxs_reader *r, uint32_t bytes) {
-  // position may have been set past the end (a skip): compare before subtracting.
   if (!r->failed && r->position <= r->size && r->size - r->position >= bytes) {
     uint64_t v = fxs_load_le(r->data + r->position, bytes);
     r->position += bytes;

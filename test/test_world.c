@@ -305,6 +305,20 @@ void test_restoring_a_snapshot_continues_with_the_same_hashes(void) {
   }
 }
 
+void test_capacity_of_a_snapshot_cut_before_its_capacities_is_truncated(void) {
+  populate();
+  static uint8_t snap[4096]; // the bytes after each cut stay readable: nothing may read them
+  size_t n = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &n));
+  fxs_world_capacity c;
+  for (size_t cut = 0; cut < 55; ++cut) { // capacities: five u32 from byte 35
+    TEST_ASSERT_EQUAL_MESSAGE(FXS_ERR_TRUNCATED, fxs_snapshot_capacity(snap, cut, &c), "cut");
+  }
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_snapshot_capacity(snap, n, &c));
+  TEST_ASSERT_EQUAL_UINT32(cap.agents, c.agents);
+  TEST_ASSERT_EQUAL_UINT32(cap.walls, c.walls);
+}
+
 void test_synctest_rolls_back_1_to_8_ticks_every_tick(void) {
   populate();
   static uint8_t ring[9][4096];

@@ -1,6 +1,5 @@
 // The world's flow field: the commands that set it, the flow_field behavior slot that follows
 // it, and its place in the state hash and the snapshot (only for worlds with a field capacity).
-#include <stdlib.h>
 #include <string.h>
 
 #include "unity.h"
@@ -501,19 +500,4 @@ void test_a_replay_whose_field_was_changed_outside_the_commands_diverges_at_that
   TEST_ASSERT_TRUE(rep.has_difference);
   TEST_ASSERT_EQUAL_STRING("field.cell.x", rep.difference.field);
   TEST_ASSERT_EQUAL_INT32(-1, rep.difference.agent);
-}
-
-// Every prefix of a good snapshot's header is a truncated snapshot: the capacity query skips
-// to the capacities at byte 35, past the end of a short input, and must not read there.
-void test_the_capacity_of_every_short_prefix_is_truncated(void) {
-  busy_world();
-  size_t n = save_world();
-  fxs_world_capacity read;
-  for (size_t k = 6; k < 59 && k < n; ++k) {
-    uint8_t *copy = (uint8_t *)malloc(k); // exactly k bytes: ASan sees any read past them
-    TEST_ASSERT_NOT_NULL(copy);
-    memcpy(copy, snap, k);
-    TEST_ASSERT_EQUAL(FXS_ERR_TRUNCATED, fxs_snapshot_capacity(copy, k, &read));
-    free(copy);
-  }
 }
