@@ -78,6 +78,7 @@ printf 'agents:\n  - name: a\n    position: [1, 2]\n    target_agent: b\n' > "$T
 printf 'agents:\n  - name: a\n    position: [1, 2]\n    behaviors:\n      - {kind: seek}\n      - {kind: kinematic_wander}\n' > "$T/bad.yaml"; bad 6 "a kinematic behavior .* must be an agent's only behavior"
 printf 'agents:\n  - name: a\n    position: [1, 2]\nevents:\n  - {tick: -3, agent: a}\n' > "$T/bad.yaml"; bad 5 "tick: expected a whole number"
 printf 'world:\n  bounds: [10, 0, 5, 5]\nagents:\n  - {name: a, position: [1, 2]}\n' > "$T/bad.yaml"; bad 2 "bounds"
+printf 'world: {neighbor_radius: -8}\nagents:\n  - {name: a, position: [1, 2]}\n' > "$T/bad.yaml"; bad 1 "neighbor_radius must not be negative"
 printf 'agents:\n  - name: a\n    position: [1, 2]\n    behaviors:\n      - {kind: separation, max_neighbors: 2.5}\n' > "$T/bad.yaml"; bad 5 "max_neighbors of separation out of range .*counts are whole numbers"
 printf 'agents:\n  - name: a\n    position: [1, 2]\n    second_target: b\n' > "$T/bad.yaml"; bad 4 "second_target: no agent named 'b'"
 

@@ -343,8 +343,14 @@ static bool world_section(ctx *c, yaml_node_t *n) {
     if (!get_bool(c, x, "clamp", &clamp)) return false;
     L->def.clamp_to_bounds = clamp;
   }
-  if ((x = get(c, n, "neighbor_radius")) && !get_fix16(c, x, "neighbor_radius", &L->def.neighbor_radius)) return false;
-  return true;
+  if ((x = get(c, n, "neighbor_radius"))) {
+    if (!get_fix16(c, x, "neighbor_radius", &L->def.neighbor_radius)) return false;
+    if (L->def.neighbor_radius < 0) return fail(c, x, "neighbor_radius must not be negative");
+  }
+  // Whatever else the library refuses in a world definition is refused here, with the file's
+  // line, rather than when the world is built.
+  fxs_result r = fxs_world_def_check(&L->def);
+  return r == FXS_OK || fail(c, n, "world: %s", fxs_result_message(r));
 }
 
 static bool paths_section(ctx *c, yaml_node_t *list) {
