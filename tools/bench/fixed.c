@@ -39,3 +39,9 @@ int64_t bench_fixed_length_sum(const fxs_vec2 *v, uint32_t n) {
 void bench_fixed_world_run(fxs_world *world, uint32_t ticks) {
   for (uint32_t t = 0; t < ticks; ++t) fxs_world_step(world, 0, 0, 0);
 }
+
+uint64_t bench_fixed_hash_run(const fxs_world *world, uint32_t times) {
+  uint64_t sink = 0;
+  for (uint32_t t = 0; t < times; ++t) sink ^= fxs_world_hash(world) + t;
+  return sink;
+}

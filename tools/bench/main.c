@@ -11,7 +11,8 @@
 //   fxs-bench --kernel NAME --agents N --ticks T
 //                                        runs one kernel once, for `make bench-callgrind`
 //                                        (NAME: seek-fixed seek-float seek-world
-//                                        flock-fixed flock-float)
+//                                        flock-fixed flock-float; hash-flock: the
+//                                        flock after one tick, T state hashes)
 #define _POSIX_C_SOURCE 199309L  // clock_gettime
 
 #include <math.h>
@@ -569,17 +570,23 @@ static int run_kernel(const char *name, uint32_t n, uint32_t ticks) {
     else
       bench_float_seek_run(a.twin, a.twin_targets, n, ticks);
     free(a.fixed), free(a.targets), free(a.twin), free(a.twin_targets);
-  } else if (strcmp(name, "flock-fixed") == 0 || strcmp(name, "seek-world") == 0) {
+  } else if (strcmp(name, "flock-fixed") == 0 || strcmp(name, "seek-world") == 0 ||
+             strcmp(name, "hash-flock") == 0) {
     world_box b;
     double spawn;
     char why[96];
-    bench_scene scene = name[0] == 'f' ? BENCH_FLOCK : BENCH_SEEK;
+    bench_scene scene = name[0] == 's' ? BENCH_SEEK : BENCH_FLOCK;
     if (!open_world(&b, n, scene, 1, &spawn, why, sizeof why) ||
         !prepare_scene(&b, scene, why, sizeof why)) {
       fprintf(stderr, "fxs-bench: %s\n", why);
       return 1;
     }
-    bench_fixed_world_run(&b.world, ticks);
+    if (name[0] == 'h') { // the flock after one tick, hashed `ticks` times
+      bench_fixed_world_run(&b.world, 1);
+      printf("hash %016llx\n", (unsigned long long)bench_fixed_hash_run(&b.world, ticks));
+    } else {
+      bench_fixed_world_run(&b.world, ticks);
+    }
     free_box(&b);
   } else if (strcmp(name, "flock-float") == 0) {
     void *memory = malloc(bench_fworld_memory_size(n));
