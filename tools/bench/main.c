@@ -13,6 +13,7 @@
 //                                        (NAME: seek-fixed seek-float seek-world
 //                                        flock-fixed flock-float; hash-flock: the
 //                                        flock after one tick, T state hashes)
+//   fxs-bench --kernel workers           only the 1 vs 2 workers section
 #define _POSIX_C_SOURCE 199309L  // clock_gettime
 
 #include <math.h>
@@ -642,6 +643,10 @@ int main(int argc, char **argv) {
       return 2;
     }
     ++i;
+  }
+  if (kernel && strcmp(kernel, "workers") == 0) {
+    print_workers_section();
+    return 0;
   }
   if (kernel) return run_kernel(kernel, agents, ticks);
   report(size_count);
