@@ -45,9 +45,9 @@ die() { echo "fuzz: $*" >&2; exit 2; }
 # ---------------------------------------------------------------- build
 
 # The modules that decode and validate untrusted bytes and values: libFuzzer's comparison
-# tracing (which turns a compared constant into a mutation) stays on for them. The
-# simulation's arithmetic (the other modules and libfixmath) is built without it: there it
-# and in the byte-order helpers (bytes.c, only bounds) it slowed every execution down.
+# tracing (which turns a compared constant into a mutation) stays on for them. The other
+# modules (the simulation's arithmetic, and bytes.c, whose comparisons are only bounds) and
+# libfixmath are built without it: there it only slowed every execution down.
 BOUNDARY="command command_build replay snapshot session session_packet input_limits
   behavior behavior_params world result version fingerprint"
 
@@ -68,14 +68,15 @@ build_libraries() {
       *) objects+=("$o") ;;
     esac
   done
-  local fresh=0
-  for o in "${objects[@]}" "$OUT"/lean/obj/libfixmath/*.o; do
-    [ "$o" -nt "$OUT/libfixsteer.a" ] && fresh=1
-  done
-  if [ "$fresh" = 1 ] || [ ! -f "$OUT/libfixsteer.a" ]; then
-    rm -f "$OUT/libfixsteer.a" &&
-      ar rcs "$OUT/libfixsteer.a" "${objects[@]}" "$OUT"/lean/obj/libfixmath/*.o ||
-      die "archiving the sanitized library failed"
+  # A deterministic archive, replaced only when its contents changed, so that the targets
+  # are relinked only then (build_target compares times).
+  rm -f "$OUT/libfixsteer.a.new"
+  ar rcsD "$OUT/libfixsteer.a.new" "${objects[@]}" "$OUT"/lean/obj/libfixmath/*.o ||
+    die "archiving the sanitized library failed"
+  if cmp -s "$OUT/libfixsteer.a.new" "$OUT/libfixsteer.a"; then
+    rm -f "$OUT/libfixsteer.a.new"
+  else
+    mv "$OUT/libfixsteer.a.new" "$OUT/libfixsteer.a"
   fi
   cp -p "$OUT/lean/libfixmath.a" "$OUT/libfixmath.a"
 }

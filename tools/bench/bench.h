@@ -99,7 +99,7 @@ int64_t bench_fixed_length_sum(const fxs_vec2 *v, uint32_t n);
 /// `ticks` world steps without commands.
 void bench_fixed_world_run(fxs_world *world, uint32_t ticks);
 
-/// fxs_world_hash `times` over (the xor of the hashes, so no call is dropped).
+/// fxs_world_hash `times` over; returns a value that depends on every call (none is dropped).
 uint64_t bench_fixed_hash_run(const fxs_world *world, uint32_t times);
 
 // ------------------------------------------------------------------ float twins (twin.c)

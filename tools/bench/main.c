@@ -584,7 +584,8 @@ static int run_kernel(const char *name, uint32_t n, uint32_t ticks) {
     }
     if (name[0] == 'h') { // the flock after one tick, hashed `ticks` times
       bench_fixed_world_run(&b.world, 1);
-      printf("hash %016llx\n", (unsigned long long)bench_fixed_hash_run(&b.world, ticks));
+      printf("hash %016llx, sink %016llx\n", (unsigned long long)fxs_world_hash(&b.world),
+             (unsigned long long)bench_fixed_hash_run(&b.world, ticks));
     } else {
       bench_fixed_world_run(&b.world, ticks);
     }
