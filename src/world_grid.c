@@ -19,6 +19,10 @@ fxs_grid fxs_grid_of(const fxs_world *world) {
   if (height < 1) height = 1;
   g.min_x = d->bounds_min.x, g.min_y = d->bounds_min.y;
   g.size = d->neighbor_radius / 2 > FXS_ONE ? d->neighbor_radius / 2 : FXS_ONE;
+  g.slot_bits = 0;
+  while (g.slot_bits < 32u && (world->capacity.agents >> g.slot_bits) != 0) ++g.slot_bits;
+  uint64_t r = d->neighbor_radius > 0 ? (uint64_t)d->neighbor_radius : 0u;
+  g.packed = ((r * r) >> (64u - g.slot_bits)) == 0; // slot_bits >= 1 once capacity >= 1
   for (;;) {
     uint64_t w = (uint64_t)((width + g.size - 1) / g.size);
     uint64_t h = (uint64_t)((height + g.size - 1) / g.size);
@@ -71,49 +75,122 @@ void fxs_grid_copy_view(fxs_world *world, uint32_t begin, uint32_t end) {
   }
 }
 
+// 1 when candidate a comes before b in the search's order (squared distance, then slot),
+// else 0; computed without branches.
+static inline uint32_t before(const fxs_world_candidate *a, const fxs_world_candidate *b) {
+  return (uint32_t)(a->dist_sq < b->dist_sq) |
+         ((uint32_t)(a->dist_sq == b->dist_sq) & (uint32_t)(a->slot < b->slot));
+}
+
 // Inserts a candidate into the list of the nearest, sorted by (squared distance, slot).
 static void offer(fxs_world_candidate *list, uint32_t *n, fxs_world_candidate c) {
   uint32_t at = *n;
   if (at == FXS_MAX_NEIGHBORS) {
-    const fxs_world_candidate *far = &list[at - 1u];
-    if (c.dist_sq > far->dist_sq || (c.dist_sq == far->dist_sq && c.slot > far->slot)) return;
+    if (!before(&c, &list[at - 1u])) return;
     --at; // replaces the farthest
   } else {
     ++*n;
   }
-  while (at > 0 && (list[at - 1u].dist_sq > c.dist_sq ||
-                    (list[at - 1u].dist_sq == c.dist_sq && list[at - 1u].slot > c.slot))) {
+  while (at > 0 && before(&c, &list[at - 1u])) {
     list[at] = list[at - 1u];
     --at;
   }
   list[at] = c;
 }
 
-// True once the list holds FXS_MAX_NEIGHBORS agents on the very spot: nothing left can
-// enter it. Agents on one spot share one cell, which lists them in slot order, so every
-// later one has a higher slot. This bounds the cost of a crowd piled on one point.
-static bool full_on_the_spot(const fxs_world_candidate *list, uint32_t n) {
-  return n == FXS_MAX_NEIGHBORS && list[n - 1u].dist_sq == 0;
+// One neighbor search. Agents within the radius are first collected, unsorted and without
+// a branch on the test, in out->found; at the end they are ranked against each other, which
+// has no data-dependent branch either. Only when more than FXS_GRID_FOUND are found do they
+// go, a buffer at a time, through the sorted list by insertion.
+typedef struct search {
+  const fxs_world *world;
+  const fxs_grid *grid;
+  fxs_world_worker *out;
+  uint32_t found;   // entries in out->found
+  uint32_t sorted; // entries in out->nearest, the sorted list (used after a first flush)
+  bool flushed;     // the sorted list is in use
+} search;
+
+static void set_slots(const search *s) {
+  for (uint32_t i = 0; i < s->found; ++i)
+    s->out->found[i].slot = s->world->view_slot[s->out->found[i].view];
 }
 
-// Offers every agent of view entries [begin, end) within radius r of p, except entry self.
-// Returns false when the search can stop (full_on_the_spot).
-static bool scan(const fxs_world *world, uint32_t begin, uint32_t end, uint32_t self, fxs_vec2 p,
-                 int64_t r, fxs_world_candidate *list, uint32_t *n) {
-  const fxs_vec2 *pos = world->view_position;
-  uint64_t r2 = (uint64_t)r * (uint64_t)r, width = 2u * (uint64_t)r;
-  for (uint32_t j = begin; j < end; ++j) {
-    int64_t dx = (int64_t)pos[j].x - p.x, dy = (int64_t)pos[j].y - p.y;
-    // |dx| <= r and |dy| <= r, one unsigned comparison each
-    if ((uint64_t)(dx + r) > width || (uint64_t)(dy + r) > width) continue;
-    fxs_world_candidate c;
-    c.dist_sq = (uint64_t)(dx * dx) + (uint64_t)(dy * dy); // each square <= r^2 < 2^62
-    if (c.dist_sq > r2 || j == self) continue;
-    c.slot = world->view_slot[j];
-    c.view = j;
-    offer(list, n, c);
-    if (c.dist_sq == 0 && full_on_the_spot(list, *n)) return false;
+// Moves the found agents into the sorted list. Returns false once the list holds
+// FXS_MAX_NEIGHBORS agents on the very spot: nothing left can enter it (agents on one spot
+// share one cell, which lists them in slot order, so every later one has a higher slot).
+// This bounds the cost of a crowd piled on one point.
+static bool flush(search *s) {
+  set_slots(s);
+  for (uint32_t i = 0; i < s->found; ++i) offer(s->out->nearest, &s->sorted, s->out->found[i]);
+  s->found = 0;
+  s->flushed = true;
+  return !(s->sorted == FXS_MAX_NEIGHBORS && s->out->nearest[s->sorted - 1u].dist_sq == 0);
+}
+
+// rank[i] += 1 for each j before i and rank[j] += 1 for each i before j: every pair once.
+// `first` is 1 when j comes first. Shared by both orderings below.
+#define FXS_RANK_PAIR(rank, i, j, first) \
+  do {                                   \
+    uint32_t first_ = (first);           \
+    (rank)[i] += first_;                 \
+    (rank)[j] += 1u - first_;            \
+  } while (0)
+
+// The nearest FXS_MAX_NEIGHBORS of the search, sorted, in out->nearest. Returns how many.
+static uint32_t finish(search *s) {
+  if (s->flushed) {
+    flush(s);
+    return s->sorted;
   }
+  fxs_world_worker *w = s->out;
+  uint32_t m = s->found, rank[FXS_GRID_FOUND];
+  set_slots(s);
+  // Each one's rank is the number of others before it; the order is total (slots differ),
+  // so the ranks are 0..m-1.
+  for (uint32_t i = 0; i < m; ++i) rank[i] = 0;
+  if (s->grid->packed) {
+    uint64_t key[FXS_GRID_FOUND];
+    for (uint32_t i = 0; i < m; ++i)
+      key[i] = (w->found[i].dist_sq << s->grid->slot_bits) | w->found[i].slot;
+    for (uint32_t i = 0; i < m; ++i) {
+      for (uint32_t j = i + 1u; j < m; ++j) FXS_RANK_PAIR(rank, i, j, (uint32_t)(key[j] < key[i]));
+    }
+  } else {
+    for (uint32_t i = 0; i < m; ++i) {
+      for (uint32_t j = i + 1u; j < m; ++j)
+        FXS_RANK_PAIR(rank, i, j, before(&w->found[j], &w->found[i]));
+    }
+  }
+  for (uint32_t i = 0; i < m; ++i) {
+    if (rank[i] < FXS_MAX_NEIGHBORS) w->nearest[rank[i]] = w->found[i];
+  }
+  return m < FXS_MAX_NEIGHBORS ? m : FXS_MAX_NEIGHBORS;
+}
+
+// Collects every agent of view entries [begin, end) within radius r of p, except entry
+// self. Returns false when the search can stop (see flush).
+static bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec2 p, int64_t r) {
+  const fxs_vec2 *pos = s->world->view_position;
+  fxs_world_candidate *found = s->out->found;
+  uint64_t r2 = (uint64_t)r * (uint64_t)r, width = 2u * (uint64_t)r;
+  uint32_t m = s->found;
+  for (uint32_t j = begin; j < end; ++j) {
+    // Unsigned: a far agent's squares may wrap, but it fails |dx| <= r and |dy| <= r
+    // (one comparison each); within them each square is <= r^2 < 2^62, the sum exact.
+    uint64_t dx = (uint64_t)((int64_t)pos[j].x - p.x), dy = (uint64_t)((int64_t)pos[j].y - p.y);
+    uint64_t dist_sq = dx * dx + dy * dy;
+    found[m].dist_sq = dist_sq;
+    found[m].view = j;
+    m += (uint32_t)(dx + (uint64_t)r <= width) & (uint32_t)(dy + (uint64_t)r <= width) &
+         (uint32_t)(dist_sq <= r2) & (uint32_t)(j != self);
+    if (m == FXS_GRID_FOUND) {
+      s->found = m;
+      if (!flush(s)) return false;
+      m = 0;
+    }
+  }
+  s->found = m;
   return true;
 }
 
@@ -126,15 +203,14 @@ uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t 
   uint32_t x1 = cell_coord((int64_t)p.x + r, g->min_x, g->size, g->w);
   uint32_t y0 = cell_coord((int64_t)p.y - r, g->min_y, g->size, g->h);
   uint32_t y1 = cell_coord((int64_t)p.y + r, g->min_y, g->size, g->h);
-  uint32_t n = 0;
+  search s;
+  s.world = world, s.grid = g, s.out = out, s.found = 0, s.sorted = 0, s.flushed = false;
   // The cells x0..x1 of one row are consecutive in the view: one run per row.
   for (uint32_t cy = y0; cy <= y1; ++cy) {
     uint32_t row = cy * g->w;
-    if (!scan(world, world->cell_start[row + x0], world->cell_start[row + x1 + 1u], v, p, r,
-              out->nearest, &n)) {
-      break;
-    }
+    if (!scan(&s, world->cell_start[row + x0], world->cell_start[row + x1 + 1u], v, p, r)) break;
   }
+  uint32_t n = finish(&s);
   for (uint32_t k = 0; k < n; ++k) {
     const fxs_world_candidate *c = &out->nearest[k];
     fxs_neighbor *nb = &out->neighbors[k];

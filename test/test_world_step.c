@@ -140,37 +140,71 @@ void test_neighbors_are_the_sixteen_nearest_and_ties_go_to_the_lower_slot(void) 
   }
 }
 
+// The search's list for `self` against a search over all `count` agents: the 16 nearest
+// by (squared distance, slot).
+static void check_against_full_search(uint32_t count, uint32_t self) {
+  static fxs_world_worker out;
+  uint32_t n = search(self, &out);
+  uint64_t r2 = (uint64_t)world.def.neighbor_radius * (uint64_t)world.def.neighbor_radius;
+  uint64_t prev_d = 0;
+  uint32_t prev_slot = 0, taken = 0;
+  for (uint32_t k = 0; k < FXS_MAX_NEIGHBORS; ++k) {
+    uint64_t best_d = UINT64_MAX;
+    uint32_t best = UINT32_MAX;
+    for (uint32_t j = 0; j < count; ++j) {
+      if (j == self) continue;
+      uint64_t d = fxs_vec2_length_sq(
+          fxs_vec2_sub(world.agents[j].body.position, world.agents[self].body.position));
+      bool after = taken == 0 || d > prev_d || (d == prev_d && j > prev_slot);
+      if (d <= r2 && after && (d < best_d || (d == best_d && j < best))) best_d = d, best = j;
+    }
+    if (best == UINT32_MAX) break;
+    TEST_ASSERT_EQUAL_UINT32(best, out.neighbors[k].id);
+    TEST_ASSERT_EQUAL_UINT64(best_d, out.dist_sq[k]);
+    TEST_ASSERT_EQUAL_INT32(world.agents[best].body.position.x, out.neighbors[k].position.x);
+    TEST_ASSERT_EQUAL_INT32(world.agents[best].body.velocity.y, out.neighbors[k].velocity.y);
+    prev_d = best_d, prev_slot = best, ++taken;
+  }
+  TEST_ASSERT_EQUAL_UINT32(taken, n);
+}
+
 // A crowd piled on one point, with stragglers near it: every agent's list is the 16 nearest
 // by (squared distance, slot), as a search over all agents finds it, though the search stops
-// once it holds sixteen agents on the spot.
+// once it holds sixteen agents on the spot (more than FXS_GRID_FOUND within the radius: the
+// search goes through its sorted list).
 void test_a_crowd_on_one_point_gets_the_same_neighbors_as_a_full_search(void) {
   make(64, FXS_INT(1000), FXS_INT(100));
   for (int i = 0; i < 60; ++i) {
     fix16_t off = i % 3 == 0 ? FXS_INT(i % 7) : 0; // every third agent a few units aside
     spawn_raw(FXS_INT(300) + off, FXS_INT(300) - off / 2);
   }
-  static fxs_world_worker out;
-  for (uint32_t self = 0; self < 60; ++self) {
-    uint32_t n = search(self, &out);
-    // The reference: all agents by (squared distance, slot), the first sixteen.
-    uint64_t prev_d = 0;
-    uint32_t prev_slot = 0, taken = 0;
-    for (uint32_t k = 0; k < FXS_MAX_NEIGHBORS; ++k) {
-      uint64_t best_d = UINT64_MAX;
-      uint32_t best = UINT32_MAX;
-      for (uint32_t j = 0; j < 60; ++j) {
-        if (j == self) continue;
-        uint64_t d = fxs_vec2_length_sq(fxs_vec2_sub(world.agents[j].body.position,
-                                                     world.agents[self].body.position));
-        bool after = taken == 0 || d > prev_d || (d == prev_d && j > prev_slot);
-        if (after && (d < best_d || (d == best_d && j < best))) best_d = d, best = j;
-      }
-      TEST_ASSERT_EQUAL_UINT32(best, out.neighbors[k].id);
-      TEST_ASSERT_EQUAL_UINT64(best_d, out.dist_sq[k]);
-      prev_d = best_d, prev_slot = best, ++taken;
-    }
-    TEST_ASSERT_EQUAL_UINT32(FXS_MAX_NEIGHBORS, n);
+  for (uint32_t self = 0; self < 60; ++self) check_against_full_search(60, self);
+}
+
+// Scattered agents, a few to a few dozen within each radius, with exact distance ties (a
+// coarse lattice): every list is the full search's, whether the search orders candidates by
+// one packed key (a small radius) or by distance and slot apart (a radius whose square
+// leaves no room for the slot bits).
+static void scatter_matches_a_full_search(fix16_t side, fix16_t radius, fix16_t step, bool packed) {
+  make(200, side, radius);
+  fxs_rng rng;
+  fxs_rng_seed(&rng, 7);
+  for (int i = 0; i < 200; ++i) {
+    fix16_t x = (fix16_t)fxs_rng_below(&rng, (uint32_t)(side / step)) * step;
+    fix16_t y = (fix16_t)fxs_rng_below(&rng, (uint32_t)(side / step)) * step;
+    spawn_raw(x, y);
   }
+  fxs_grid g = fxs_grid_of(&world);
+  TEST_ASSERT_EQUAL(packed, g.packed);
+  for (uint32_t self = 0; self < 200; ++self) check_against_full_search(200, self);
+}
+
+void test_scattered_agents_get_the_same_neighbors_as_a_full_search_with_a_packed_key(void) {
+  scatter_matches_a_full_search(FXS_INT(400), FXS_INT(60), FXS_INT(10), true);
+}
+
+void test_scattered_agents_get_the_same_neighbors_as_a_full_search_without_one(void) {
+  scatter_matches_a_full_search(FXS_INT(30000), FXS_INT(5000), FXS_INT(500), false);
 }
 
 void test_a_negative_neighbor_radius_finds_no_neighbors_and_zero_finds_agents_on_the_spot(void) {
@@ -381,6 +415,6 @@ void test_a_kinematic_wanderer_is_never_pressed_against_a_bound(void) {
     visits += run == 1;
     longest = run > longest ? run : longest;
   }
-  TEST_ASSERT_TRUE(visits >= 4);  // it does reach the edges
+  TEST_ASSERT_TRUE(visits >= 4);   // it does reach the edges
   TEST_ASSERT_TRUE(longest <= 3); // and leaves them at once
 }

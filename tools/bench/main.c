@@ -14,7 +14,7 @@
 //                                        flock-fixed flock-float; hash-flock: the
 //                                        flock after one tick, T state hashes)
 //   fxs-bench --kernel workers           only the 1 vs 2 workers section
-#define _POSIX_C_SOURCE 199309L  // clock_gettime
+#define _POSIX_C_SOURCE 199309L // clock_gettime
 
 #include <math.h>
 #include <stdio.h>
@@ -92,7 +92,7 @@ typedef struct world_box {
   void *memory;
   size_t size;
   fxs_agent_handle *handles;
-  uint8_t *base, *snapshot;  // the spawned agents; the current scene at its start
+  uint8_t *base, *snapshot; // the spawned agents; the current scene at its start
   size_t base_size, snapshot_size;
   uint32_t n;
 } world_box;
@@ -203,7 +203,7 @@ typedef struct flock_extra {
   double tick, hash, save, twin_tick, density;
   size_t snapshot_size;
   plan p;
-  double diff1, diff_window;  // largest |position difference|, world vs twin
+  double diff1, diff_window; // largest |position difference|, world vs twin
 } flock_extra;
 
 static flock_extra flock[SIZE_COUNT];
@@ -253,7 +253,7 @@ static void measure_flock_twin(world_box *b, flock_extra *x) {
   bench_fworld f;
   double s[MAX_REPS];
   bench_fworld_init_flock(&f, n, memory);
-  bench_fworld_run(&f, 1);  // warm-up, as the world had
+  bench_fworld_run(&f, 1); // warm-up, as the world had
   for (int r = 0; r < x->p.reps; ++r) {
     bench_fworld_init_flock(&f, n, memory);
     double t0 = now_seconds();
@@ -298,7 +298,7 @@ static void scene_row(world_box *b, bench_scene scene, unsigned k) {
   fxs_world_capacity cap = bench_scene_capacity(scene, n, &fits);
   double bytes = (double)fxs_world_memory_size(&cap) / n;
   double t0 = now_seconds();
-  bench_fixed_world_run(&b->world, 1);  // warm-up, and the size of a repetition
+  bench_fixed_world_run(&b->world, 1); // warm-up, and the size of a repetition
   plan p = plan_for(now_seconds() - t0);
   double tick = time_ticks(b, p);
   printf("%9.1f  %10.1f  %9.1f  %3ux%-2d\n", tick * 1e9 / n, 1.0 / tick, bytes, (unsigned)p.ticks,
@@ -368,7 +368,7 @@ static void seek_pair_row(uint32_t n) {
     bench_fixed_seek_run(a.fixed, a.targets, n, 1);
     plan p = plan_for(now_seconds() - t0);
     double fs[MAX_REPS], ff[MAX_REPS];
-    for (int r = 0; r < p.reps; ++r) {  // interleaved, so drift hits both sides alike
+    for (int r = 0; r < p.reps; ++r) { // interleaved, so drift hits both sides alike
       bench_fixed_seek_init(a.fixed, a.targets, n);
       t0 = now_seconds();
       bench_fixed_seek_run(a.fixed, a.targets, n, p.ticks);
@@ -492,8 +492,8 @@ static void print_workers_section(void) {
     printf("  workers: could not build the flock\n");
     return;
   }
-  printf("  inline      %8.1f ms/tick  %6.1f ticks/s  hash %016llx\n", 1e3 * one / TICKS, TICKS / one,
-         (unsigned long long)h1);
+  printf("  inline      %8.1f ms/tick  %6.1f ticks/s  hash %016llx\n", 1e3 * one / TICKS,
+         TICKS / one, (unsigned long long)h1);
   printf("  2 workers   %8.1f ms/tick  %6.1f ticks/s  hash %016llx  speedup %.2fx  %s\n",
          1e3 * two / TICKS, TICKS / two, (unsigned long long)h2, one / two,
          h1 == h2 ? "hash equal" : "HASH DIFFERS");
@@ -557,8 +557,10 @@ static void report(unsigned count) {
 // ------------------------------------------------------------------ one kernel (callgrind)
 
 // Runs one kernel once after its set-up, so that a profiler collecting only inside the
-// kernel function sees exactly agents * ticks agent-updates.
+// kernel function sees exactly agents * ticks agent-updates; prints the kernel's own time
+// (set-up excluded), for quick before/after comparisons.
 static int run_kernel(const char *name, uint32_t n, uint32_t ticks) {
+  double t0 = 0.0, seconds = 0.0;
   if (strcmp(name, "seek-fixed") == 0 || strcmp(name, "seek-float") == 0) {
     seek_arrays a;
     a.fixed = malloc(sizeof *a.fixed * n), a.targets = malloc(sizeof *a.targets * n);
@@ -566,10 +568,12 @@ static int run_kernel(const char *name, uint32_t n, uint32_t ticks) {
     if (!a.fixed || !a.targets || !a.twin || !a.twin_targets) return 1;
     bench_fixed_seek_init(a.fixed, a.targets, n);
     bench_float_seek_init(a.twin, a.twin_targets, n);
+    t0 = now_seconds();
     if (strcmp(name, "seek-fixed") == 0)
       bench_fixed_seek_run(a.fixed, a.targets, n, ticks);
     else
       bench_float_seek_run(a.twin, a.twin_targets, n, ticks);
+    seconds = now_seconds() - t0;
     free(a.fixed), free(a.targets), free(a.twin), free(a.twin_targets);
   } else if (strcmp(name, "flock-fixed") == 0 || strcmp(name, "seek-world") == 0 ||
              strcmp(name, "hash-flock") == 0) {
@@ -587,7 +591,9 @@ static int run_kernel(const char *name, uint32_t n, uint32_t ticks) {
       printf("hash %016llx, sink %016llx\n", (unsigned long long)fxs_world_hash(&b.world),
              (unsigned long long)bench_fixed_hash_run(&b.world, ticks));
     } else {
+      t0 = now_seconds();
       bench_fixed_world_run(&b.world, ticks);
+      seconds = now_seconds() - t0;
     }
     free_box(&b);
   } else if (strcmp(name, "flock-float") == 0) {
@@ -595,14 +601,18 @@ static int run_kernel(const char *name, uint32_t n, uint32_t ticks) {
     bench_fworld f;
     if (!memory) return 1;
     bench_fworld_init_flock(&f, n, memory);
+    t0 = now_seconds();
     bench_fworld_run(&f, ticks);
+    seconds = now_seconds() - t0;
     free(memory);
   } else {
     fprintf(stderr, "fxs-bench: unknown kernel %s\n", name);
     return 2;
   }
-  printf("%s: %u agents x %u ticks = %llu agent-updates\n", name, (unsigned)n, (unsigned)ticks,
+  printf("%s: %u agents x %u ticks = %llu agent-updates", name, (unsigned)n, (unsigned)ticks,
          (unsigned long long)n * ticks);
+  if (seconds > 0.0) printf(", %.1f ns each", seconds * 1e9 / ((double)n * ticks));
+  printf("\n");
   return 0;
 }
 
