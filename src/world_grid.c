@@ -22,7 +22,8 @@ fxs_grid fxs_grid_of(const fxs_world *world) {
   g.slot_bits = 0;
   while (g.slot_bits < 32u && (world->capacity.agents >> g.slot_bits) != 0) ++g.slot_bits;
   uint64_t r = d->neighbor_radius > 0 ? (uint64_t)d->neighbor_radius : 0u;
-  g.packed = ((r * r) >> (64u - g.slot_bits)) == 0; // slot_bits >= 1 once capacity >= 1
+  // No slot bits (a world without agent slots): any key fits.
+  g.packed = g.slot_bits == 0 || ((r * r) >> (64u - g.slot_bits)) == 0;
   for (;;) {
     uint64_t w = (uint64_t)((width + g.size - 1) / g.size);
     uint64_t h = (uint64_t)((height + g.size - 1) / g.size);
