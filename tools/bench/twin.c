@@ -3,6 +3,7 @@
 // library's, written as a float programmer would (a length is computed once and reused).
 // On the Cortex-M3 this file is compiled with -mfloat-abi=soft.
 #include <math.h>
+#include <string.h>
 
 #include "bench.h"
 
@@ -306,10 +307,23 @@ static void foffer(bench_fneighbor *out, float *key, uint32_t *n, const bench_fn
   out[slot] = *c;
 }
 
+// The library's search (world_grid.c) in float: agents within the radius are collected
+// without a branch on the test, then ranked against each other by one key, the bits of the
+// squared distance above the id (a non-negative float's bits order as the float does);
+// past TWIN_FOUND of them, through the sorted list by insertion.
+#define TWIN_FOUND 32u
+
+static uint64_t fkey(float dist_sq, uint32_t id) {
+  uint32_t bits;
+  memcpy(&bits, &dist_sq, sizeof bits);
+  return ((uint64_t)bits << 32) | id;
+}
+
 static uint32_t fneighbors_of(const bench_fworld *w, const fgrid *g, uint32_t self,
                               bench_fneighbor *out) {
-  float key[FXS_MAX_NEIGHBORS];
-  uint32_t n = 0;
+  float key[FXS_MAX_NEIGHBORS], found_sq[TWIN_FOUND];
+  uint32_t n = 0, m = 0, found[TWIN_FOUND];
+  int flushed = 0;
   fvec at = fv(w->agents[self].body.px, w->agents[self].body.py);
   float r = w->neighbor_radius;
   uint32_t x0 = fcell_coord(at.x - r, g->min_x, g->inv_size, g->w);
@@ -321,14 +335,36 @@ static uint32_t fneighbors_of(const bench_fworld *w, const fgrid *g, uint32_t se
       uint32_t cell = cy * g->w + cx;
       for (uint32_t i = w->cell_start[cell]; i < w->cell_start[cell + 1]; ++i) {
         const bench_fneighbor *c = &w->view[w->cell_items[i]];
-        fvec p = fv(c->px, c->py);
-        if (c->id == self || !fv_within(at, p, r)) continue;
-        fvec d = fv_sub(p, at);
-        foffer(out, key, &n, c, d.x * d.x + d.y * d.y);
+        fvec d = fv_sub(fv(c->px, c->py), at);
+        float dist_sq = d.x * d.x + d.y * d.y;
+        found[m] = w->cell_items[i], found_sq[m] = dist_sq;
+        // fv_within's test, without its early exits
+        m += (uint32_t)(c->id != self) & (uint32_t)(fabsf(d.x) <= r) &
+             (uint32_t)(fabsf(d.y) <= r) & (uint32_t)(dist_sq <= r * r);
+        if (m == TWIN_FOUND) {
+          for (uint32_t k = 0; k < m; ++k) foffer(out, key, &n, &w->view[found[k]], found_sq[k]);
+          m = 0, flushed = 1;
+        }
       }
     }
   }
-  return n;
+  if (flushed) {
+    for (uint32_t k = 0; k < m; ++k) foffer(out, key, &n, &w->view[found[k]], found_sq[k]);
+    return n;
+  }
+  uint64_t k64[TWIN_FOUND];
+  uint32_t rank[TWIN_FOUND];
+  for (uint32_t i = 0; i < m; ++i) rank[i] = 0, k64[i] = fkey(found_sq[i], w->view[found[i]].id);
+  for (uint32_t i = 0; i < m; ++i) {
+    for (uint32_t j = i + 1u; j < m; ++j) {
+      uint32_t j_first = (uint32_t)(k64[j] < k64[i]);
+      rank[i] += j_first, rank[j] += 1u - j_first;
+    }
+  }
+  for (uint32_t i = 0; i < m; ++i) {
+    if (rank[i] < FXS_MAX_NEIGHBORS) out[rank[i]] = w->view[found[i]];
+  }
+  return m < FXS_MAX_NEIGHBORS ? m : FXS_MAX_NEIGHBORS;
 }
 
 // steer_agent, for the behaviors of the flock.
