@@ -77,10 +77,9 @@ void fxs_grid_copy_view(fxs_world *world, uint32_t begin, uint32_t end) {
 }
 
 // 1 when candidate a comes before b in the search's order (squared distance, then slot),
-// else 0; computed without branches.
+// else 0.
 static inline uint32_t before(const fxs_world_candidate *a, const fxs_world_candidate *b) {
-  return (uint32_t)(a->dist_sq < b->dist_sq) |
-         ((uint32_t)(a->dist_sq == b->dist_sq) & (uint32_t)(a->slot < b->slot));
+  return a->dist_sq < b->dist_sq || (a->dist_sq == b->dist_sq && a->slot < b->slot);
 }
 
 // Inserts a candidate into the list of the nearest, sorted by (squared distance, slot).
@@ -102,7 +101,8 @@ static void offer(fxs_world_candidate *list, uint32_t *n, fxs_world_candidate c)
 // One neighbor search. Agents within the radius are first collected, unsorted and without
 // a branch on the test, in out->found; at the end they are ranked against each other, which
 // has no data-dependent branch either. Only when more than FXS_GRID_FOUND are found do they
-// go, a buffer at a time, through the sorted list by insertion.
+// go, a buffer at a time, through the sorted list by insertion (on Cortex-M always, one at
+// a time: see FXS_GRID_BRANCH_FREE).
 typedef struct search {
   const fxs_world *world;
   const fxs_grid *grid;
@@ -117,16 +117,21 @@ static void set_slots(const search *s) {
     s->out->found[i].slot = s->world->view_slot[s->out->found[i].view];
 }
 
-// Moves the found agents into the sorted list. Returns false once the list holds
-// FXS_MAX_NEIGHBORS agents on the very spot: nothing left can enter it (agents on one spot
-// share one cell, which lists them in slot order, so every later one has a higher slot).
-// This bounds the cost of a crowd piled on one point.
+// True once the sorted list holds FXS_MAX_NEIGHBORS agents on the very spot: nothing left
+// can enter it (agents on one spot share one cell, which lists them in slot order, so every
+// later one has a higher slot). The search then stops, which bounds the cost of a crowd
+// piled on one point.
+static bool full_on_the_spot(const search *s) {
+  return s->sorted == FXS_MAX_NEIGHBORS && s->out->nearest[s->sorted - 1u].dist_sq == 0;
+}
+
+// Moves the found agents into the sorted list. Returns false when the search can stop.
 static bool flush(search *s) {
   set_slots(s);
   for (uint32_t i = 0; i < s->found; ++i) offer(s->out->nearest, &s->sorted, s->out->found[i]);
   s->found = 0;
   s->flushed = true;
-  return !(s->sorted == FXS_MAX_NEIGHBORS && s->out->nearest[s->sorted - 1u].dist_sq == 0);
+  return !full_on_the_spot(s);
 }
 
 // rank[i] += 1 for each j before i and rank[j] += 1 for each i before j: every pair once.
@@ -169,12 +174,25 @@ static uint32_t finish(search *s) {
   return m < FXS_MAX_NEIGHBORS ? m : FXS_MAX_NEIGHBORS;
 }
 
+// How the scan meets a candidate. Cores that speculate deeply (x86-64, application ARM)
+// pay far more for a mispredicted branch than for a few instructions: there a candidate is
+// tested and appended without a branch, and the found ones ranked at the end. Cortex-M
+// cores (M profile) have short pipelines and pay for every instruction instead: there the
+// scan skips a far candidate after its first test and inserts each one found into the sorted
+// list at once. Both give the same list.
+#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+#define FXS_GRID_BRANCH_FREE 0
+#else
+#define FXS_GRID_BRANCH_FREE 1
+#endif
+
 // Collects every agent of view entries [begin, end) within radius r of p, except entry
 // self. Returns false when the search can stop (see flush).
 static bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec2 p, int64_t r) {
   const fxs_vec2 *pos = s->world->view_position;
-  fxs_world_candidate *found = s->out->found;
   uint64_t r2 = (uint64_t)r * (uint64_t)r, width = 2u * (uint64_t)r;
+#if FXS_GRID_BRANCH_FREE
+  fxs_world_candidate *found = s->out->found;
   uint32_t m = s->found;
   for (uint32_t j = begin; j < end; ++j) {
     // Unsigned: a far agent's squares may wrap, but it fails |dx| <= r and |dy| <= r
@@ -192,6 +210,20 @@ static bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec
     }
   }
   s->found = m;
+#else
+  for (uint32_t j = begin; j < end; ++j) {
+    uint64_t dx = (uint64_t)((int64_t)pos[j].x - p.x), dy = (uint64_t)((int64_t)pos[j].y - p.y);
+    if (dx + (uint64_t)r > width || dy + (uint64_t)r > width) continue; // as above
+    fxs_world_candidate c;
+    c.dist_sq = dx * dx + dy * dy;
+    if (c.dist_sq > r2 || j == self) continue;
+    c.slot = s->world->view_slot[j];
+    c.view = j;
+    offer(s->out->nearest, &s->sorted, c);
+    s->flushed = true;
+    if (c.dist_sq == 0 && full_on_the_spot(s)) return false;
+  }
+#endif
   return true;
 }
 
