@@ -11,9 +11,9 @@
 
 /// One entry of a neighbor search: sorted by (dist_sq, slot).
 typedef struct fxs_world_candidate {
-  uint64_t dist_sq;  ///< Exact squared distance, Q32.32.
-  uint32_t slot;     ///< Slot index (the tie-break).
-  uint32_t view;     ///< View index.
+  uint64_t dist_sq; ///< Exact squared distance, Q32.32.
+  uint32_t slot;    ///< Slot index (the tie-break).
+  uint32_t view;    ///< View index.
 } fxs_world_candidate;
 
 /// Agents within the radius a search collects, unsorted, before it ranks them (more go
@@ -23,17 +23,17 @@ typedef struct fxs_world_candidate {
 /// Scratch of one worker: the neighbor list of the agent it steers. Its size is a multiple
 /// of 64 bytes, so two workers never write to the same cache line.
 typedef struct fxs_world_worker {
-  fxs_neighbor neighbors[FXS_MAX_NEIGHBORS];       ///< Nearest first, ties by lower slot.
-  uint64_t dist_sq[FXS_MAX_NEIGHBORS];             ///< Their exact squared distances, Q32.32.
-  fxs_world_candidate nearest[FXS_MAX_NEIGHBORS];  ///< The search's sorted list.
-  fxs_world_candidate found[FXS_GRID_FOUND];       ///< Within the radius, not yet sorted.
+  fxs_neighbor neighbors[FXS_MAX_NEIGHBORS];      ///< Nearest first, ties by lower slot.
+  uint64_t dist_sq[FXS_MAX_NEIGHBORS];            ///< Their exact squared distances, Q32.32.
+  fxs_world_candidate nearest[FXS_MAX_NEIGHBORS]; ///< The search's sorted list.
+  fxs_world_candidate found[FXS_GRID_FOUND];      ///< Within the radius, not yet sorted.
 } fxs_world_worker;
 
 /// The grid of one tick: square cells of `size` raw units over the world's bounds,
 /// coarsened until they fit in grid_max_cells. Derived from the definition; not state.
 typedef struct fxs_grid {
-  int64_t size, min_x, min_y;  ///< Cell size and lower corner, raw Q16.16.
-  uint32_t w, h;               ///< Cells per row and rows.
+  int64_t size, min_x, min_y; ///< Cell size and lower corner, raw Q16.16.
+  uint32_t w, h;              ///< Cells per row and rows.
   /// Bits of a slot index. When a squared distance within the radius, shifted left by
   /// them, still fits in 64 bits (packed), a search orders candidates by one 64-bit key,
   /// (squared distance << slot_bits) | slot; else by the two fields. The order is the same.
