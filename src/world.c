@@ -39,7 +39,7 @@ fxs_behavior_slot fxs_behavior_slot_default(fxs_behavior kind) {
 enum {
   M_AGENTS, M_OBSTACLES, M_ALIVE, M_PATHS, M_NODES, M_WALLS, M_WALL_ALIVE, M_FIELD, // state
   M_FREE_SLOTS,                                                            // derived
-  M_NEXT, M_VIEW_POSITION, M_VIEW_VELOCITY, M_VIEW_SLOT, M_LIVE_SLOT, M_LIVE_CELL,
+  M_NEXT, M_VIEW_POSITION, M_VIEW_VELOCITY, M_VIEW_SLOT, M_SLOT_CELL,
   M_CELL_START, M_LIVE, M_LIVE_WALLS, M_WORKERS,                           // scratch
   M_COUNT
 };
@@ -69,12 +69,12 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
   const size_t counts[M_COUNT] = {
       c->agents, c->obstacles, c->obstacles, c->paths, c->path_nodes, c->walls, c->walls,
       c->field_cells, fxs_free_slots_words(c->agents), c->agents, c->agents, c->agents, c->agents, c->agents,
-      c->agents, (size_t)fxs_grid_max_cells(c) + 1u, c->obstacles, c->walls, workers_of(c)};
+      (size_t)fxs_grid_max_cells(c) + 1u, c->obstacles, c->walls, workers_of(c)};
   const size_t units[M_COUNT] = {
       sizeof(fxs_agent_slot), sizeof(fxs_obstacle), sizeof(uint8_t), sizeof(fxs_world_path),
       sizeof(fxs_vec2), sizeof(fxs_wall), sizeof(uint8_t), sizeof(fxs_vec2), sizeof(uint32_t),
       sizeof(fxs_agent),
-      sizeof(fxs_vec2), sizeof(fxs_vec2), sizeof(uint32_t), sizeof(uint32_t), sizeof(uint32_t),
+      sizeof(fxs_vec2), sizeof(fxs_vec2), sizeof(uint32_t), sizeof(uint32_t),
       sizeof(uint32_t), sizeof(fxs_obstacle), sizeof(fxs_wall), sizeof(fxs_world_worker)};
   if (!capacity_valid(c)) return false;
   size_t at = 0;
@@ -125,8 +125,7 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   world->view_position = FXS_AT(fxs_vec2, M_VIEW_POSITION);
   world->view_velocity = FXS_AT(fxs_vec2, M_VIEW_VELOCITY);
   world->view_slot = FXS_AT(uint32_t, M_VIEW_SLOT);
-  world->live_slot = FXS_AT(uint32_t, M_LIVE_SLOT);
-  world->live_cell = FXS_AT(uint32_t, M_LIVE_CELL);
+  world->slot_cell = FXS_AT(uint32_t, M_SLOT_CELL);
   world->cell_start = FXS_AT(uint32_t, M_CELL_START);
   world->grid_max_cells = fxs_grid_max_cells(capacity);
   world->live_obstacles = FXS_AT(fxs_obstacle, M_LIVE);

@@ -4,6 +4,8 @@
 
 // Two workers' neighbor lists never share a cache line.
 typedef char fxs_worker_size_is_a_multiple_of_64[(sizeof(fxs_world_worker) % 64u) == 0 ? 1 : -1];
+// rank_keys pads the keys of a search to a multiple of 4 within FXS_GRID_FOUND.
+typedef char fxs_found_is_a_multiple_of_4[(FXS_GRID_FOUND % 4u) == 0 ? 1 : -1];
 
 uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity) {
   uint32_t n = 2u * capacity->agents; // agents <= FXS_MAX_AGENTS: no overflow
@@ -22,8 +24,8 @@ fxs_grid fxs_grid_of(const fxs_world *world) {
   g.slot_bits = 0;
   while (g.slot_bits < 32u && (world->capacity.agents >> g.slot_bits) != 0) ++g.slot_bits;
   uint64_t r = d->neighbor_radius > 0 ? (uint64_t)d->neighbor_radius : 0u;
-  // No slot bits (a world without agent slots): any key fits.
-  g.packed = g.slot_bits == 0 || ((r * r) >> (64u - g.slot_bits)) == 0;
+  // Keys stay below 2^63 (see rank_keys); slot_bits <= 32, so the shift is at most 63.
+  g.packed = ((r * r) >> (63u - g.slot_bits)) == 0;
   for (;;) {
     uint64_t w = (uint64_t)((width + g.size - 1) / g.size);
     uint64_t h = (uint64_t)((height + g.size - 1) / g.size);
@@ -45,23 +47,29 @@ static uint32_t cell_of(const fxs_grid *g, fxs_vec2 p) {
   return cell_coord(p.y, g->min_y, g->size, g->h) * g->w + cell_coord(p.x, g->min_x, g->size, g->w);
 }
 
+void fxs_grid_place(fxs_world *world, const fxs_grid *g, uint32_t begin, uint32_t end) {
+  for (uint32_t i = begin; i < end; ++i) {
+    const fxs_agent_slot *s = &world->agents[i];
+    world->slot_cell[i] = s->alive ? cell_of(g, s->body.position) : FXS_GRID_NO_CELL;
+  }
+}
+
 // A counting sort: stable, so agents of one cell stay in slot order.
 void fxs_grid_sort(fxs_world *world, const fxs_grid *g) {
-  uint32_t cells = g->w * g->h, n = 0;
+  uint32_t cells = g->w * g->h, n = 0, slots = world->capacity.agents;
   uint32_t *start = world->cell_start;
+  const uint32_t *cell = world->slot_cell;
   memset(start, 0, sizeof(uint32_t) * (cells + 1u));
-  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
-    if (!world->agents[i].alive) continue;
-    uint32_t c = cell_of(g, world->agents[i].body.position);
-    world->live_slot[n] = i;
-    world->live_cell[n++] = c;
-    start[c + 1u]++;
+  for (uint32_t i = 0; i < slots; ++i) {
+    if (cell[i] != FXS_GRID_NO_CELL) start[cell[i] + 1u]++;
   }
   for (uint32_t c = 0; c < cells; ++c) start[c + 1u] += start[c];
   // start[c] now counts the agents of the cells before c; it serves as the write cursor of
   // cell c and ends as the start of cell c + 1, so it is shifted back afterwards.
-  for (uint32_t k = 0; k < n; ++k) {
-    world->view_slot[start[world->live_cell[k]]++] = world->live_slot[k];
+  for (uint32_t i = 0; i < slots; ++i) {
+    if (cell[i] == FXS_GRID_NO_CELL) continue;
+    world->view_slot[start[cell[i]]++] = i;
+    ++n;
   }
   for (uint32_t c = cells; c > 0; --c) start[c] = start[c - 1u];
   start[0] = 0;
@@ -150,6 +158,50 @@ static bool flush(search *s) {
     (rank)[j] += 1u - first_;            \
   } while (0)
 
+// The packed keys of one search, padded to a multiple of 4 with FXS_KEY_PAD (above every
+// key). With GCC and Clang they are stored two to a 128-bit vector, on which the ranking
+// below computes with one instruction per operation where the target has integer vectors
+// (SSE2 on x86-64), and one half after the other where it has not; the results are the same.
+#define FXS_KEY_PAD (UINT64_MAX >> 1)
+#if defined(__GNUC__) || defined(__clang__)
+typedef uint64_t fxs_key_pair __attribute__((vector_size(16)));
+typedef struct key_list {
+  fxs_key_pair pair[FXS_GRID_FOUND / 2u];
+} key_list;
+static inline void set_key(key_list *l, uint32_t i, uint64_t k) { l->pair[i / 2u][i % 2u] = k; }
+static inline uint64_t key_at(const key_list *l, uint32_t i) { return l->pair[i / 2u][i % 2u]; }
+#else
+typedef struct key_list {
+  uint64_t key[FXS_GRID_FOUND];
+} key_list;
+static inline void set_key(key_list *l, uint32_t i, uint64_t k) { l->key[i] = k; }
+static inline uint64_t key_at(const key_list *l, uint32_t i) { return l->key[i]; }
+#endif
+
+// rank[i] = how many of the m distinct keys are below key i. Keys are below 2^63, where
+// a < b exactly when a - b wraps, that is when the top bit of (a - b) is set: every key
+// meets every other by a subtraction and a shift, with no branch on the keys, and the loops'
+// lengths repeat for all m keys, so a core predicts them after the first.
+static void rank_keys(const key_list *l, uint32_t m, uint32_t *rank) {
+  uint32_t padded = (m + 3u) & ~3u;
+  for (uint32_t i = 0; i < m; ++i) {
+    uint64_t k = key_at(l, i);
+#if defined(__GNUC__) || defined(__clang__)
+    fxs_key_pair kk = {k, k}, below = {0, 0};
+    for (uint32_t j = 0; j < padded / 2u; j += 2u)
+      below += ((l->pair[j] - kk) >> 63) + ((l->pair[j + 1u] - kk) >> 63);
+    rank[i] = (uint32_t)(below[0] + below[1]);
+#else
+    uint64_t below = 0;
+    for (uint32_t j = 0; j < padded; j += 4u) {
+      below += ((l->key[j] - k) >> 63) + ((l->key[j + 1u] - k) >> 63) +
+               ((l->key[j + 2u] - k) >> 63) + ((l->key[j + 3u] - k) >> 63);
+    }
+    rank[i] = (uint32_t)below;
+#endif
+  }
+}
+
 // The nearest FXS_MAX_NEIGHBORS of the search, sorted, in out->nearest. Returns how many.
 static uint32_t finish(search *s) {
   if (s->flushed) {
@@ -161,15 +213,14 @@ static uint32_t finish(search *s) {
   set_slots(s);
   // Each one's rank is the number of others before it; the order is total (slots differ),
   // so the ranks are 0..m-1.
-  for (uint32_t i = 0; i < m; ++i) rank[i] = 0;
   if (s->grid->packed) {
-    uint64_t key[FXS_GRID_FOUND];
+    key_list keys; // FXS_GRID_FOUND is a multiple of 4: room for the padding
     for (uint32_t i = 0; i < m; ++i)
-      key[i] = (w->found[i].dist_sq << s->grid->slot_bits) | w->found[i].slot;
-    for (uint32_t i = 0; i < m; ++i) {
-      for (uint32_t j = i + 1u; j < m; ++j) FXS_RANK_PAIR(rank, i, j, (uint32_t)(key[j] < key[i]));
-    }
+      set_key(&keys, i, (w->found[i].dist_sq << s->grid->slot_bits) | w->found[i].slot);
+    for (uint32_t i = m; i < ((m + 3u) & ~3u); ++i) set_key(&keys, i, FXS_KEY_PAD);
+    rank_keys(&keys, m, rank);
   } else {
+    for (uint32_t i = 0; i < m; ++i) rank[i] = 0;
     for (uint32_t i = 0; i < m; ++i) {
       for (uint32_t j = i + 1u; j < m; ++j)
         FXS_RANK_PAIR(rank, i, j, before_no_branch(&w->found[j], &w->found[i]));

@@ -35,7 +35,7 @@ typedef struct fxs_grid {
   int64_t size, min_x, min_y; ///< Cell size and lower corner, raw Q16.16.
   uint32_t w, h;              ///< Cells per row and rows.
   /// Bits of a slot index. When a squared distance within the radius, shifted left by
-  /// them, still fits in 64 bits (packed), a search orders candidates by one 64-bit key,
+  /// them, stays below 2^63 (packed), a search orders candidates by one 64-bit key,
   /// (squared distance << slot_bits) | slot; else by the two fields. The order is the same.
   unsigned slot_bits;
   bool packed;
@@ -47,9 +47,17 @@ uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity);
 /// The grid for the world's bounds and neighbor radius.
 fxs_grid fxs_grid_of(const fxs_world *world);
 
-/// Sorts the live agents into cells: fills live_slot, live_cell, cell_start and view_slot
-/// (cell order; slot order within a cell) and sets view_count. Positions and velocities
-/// are copied afterwards by fxs_grid_copy_view, which can run in parallel.
+/// A free slot's entry in slot_cell.
+#define FXS_GRID_NO_CELL UINT32_MAX
+
+/// The cells of slots [begin, end) into slot_cell (FXS_GRID_NO_CELL for a free slot). Slot
+/// ranges are independent: this part of the sorting can run in parallel.
+void fxs_grid_place(fxs_world *world, const fxs_grid *g, uint32_t begin, uint32_t end);
+
+/// Sorts the live agents into cells by the cells fxs_grid_place gave every slot: fills
+/// cell_start and view_slot (cell order; slot order within a cell) and sets view_count.
+/// Positions and velocities are copied afterwards by fxs_grid_copy_view, which can run in
+/// parallel.
 void fxs_grid_sort(fxs_world *world, const fxs_grid *g);
 
 /// Copies the start-of-tick position and velocity of view entries [begin, end).

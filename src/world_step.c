@@ -432,6 +432,12 @@ static void steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *con
   }
 }
 
+static void place_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
+  const step_context *step = (const step_context *)context;
+  (void)worker;
+  fxs_grid_place(step->world, &step->grid, begin, end);
+}
+
 static void copy_view_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
   (void)worker;
   fxs_grid_copy_view(((const step_context *)context)->world, begin, end);
@@ -485,6 +491,7 @@ void fxs_world_run_phase(fxs_world *world, fxs_task_fn *task, uint32_t count,
 static void sense(step_context *step) {
   fxs_world *world = step->world;
   step->grid = fxs_grid_of(world);
+  fxs_world_run_phase(world, place_range, world->capacity.agents, 1024, step);
   fxs_grid_sort(world, &step->grid);
   fxs_world_run_phase(world, copy_view_range, world->view_count, 1024, step);
   uint32_t m = 0;

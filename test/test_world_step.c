@@ -83,6 +83,7 @@ static uint32_t view_of(uint32_t slot) {
 
 static uint32_t search(uint32_t slot, fxs_world_worker *out) {
   fxs_grid g = fxs_grid_of(&world);
+  fxs_grid_place(&world, &g, 0, world.capacity.agents);
   fxs_grid_sort(&world, &g);
   fxs_grid_copy_view(&world, 0, world.view_count);
   return fxs_grid_neighbors(&world, &g, view_of(slot), out);
@@ -95,6 +96,7 @@ void test_the_view_lists_live_agents_by_cell_and_by_slot_within_a_cell(void) {
   d.agent = 8; // slot 7
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &d, 0));
   fxs_grid g = fxs_grid_of(&world);
+  fxs_grid_place(&world, &g, 0, world.capacity.agents);
   fxs_grid_sort(&world, &g);
   TEST_ASSERT_EQUAL_UINT32(39, world.view_count);
   for (uint32_t v = 1; v < world.view_count; ++v) {
@@ -205,6 +207,32 @@ void test_scattered_agents_get_the_same_neighbors_as_a_full_search_with_a_packed
 
 void test_scattered_agents_get_the_same_neighbors_as_a_full_search_without_one(void) {
   scatter_matches_a_full_search(FXS_INT(30000), FXS_INT(5000), FXS_INT(500), false);
+}
+
+// With 200 slots (8 slot bits) the key packs while r^2 < 2^55. Agents on a ring just
+// inside the radius (r - 1 to r - 2001 raw along both axes, equal distances broken by slot)
+// give keys just below 2^63 at radius 2896, where ranking by the sign of a difference would
+// first go wrong; at 2897 the same keys would pass 2^63, and the search ranks by the two
+// fields instead.
+static void ring_matches_a_full_search(fix16_t radius, bool packed) {
+  make(200, FXS_INT(14000), radius);
+  fix16_t c = FXS_INT(7000);
+  spawn_raw(c, c);
+  for (fix16_t k = 0; k < 3; ++k) {
+    fix16_t d = radius - 1 - 1000 * k;
+    spawn_raw(c + d, c), spawn_raw(c, c - d), spawn_raw(c - d, c), spawn_raw(c, c + d);
+  }
+  fxs_grid g = fxs_grid_of(&world);
+  TEST_ASSERT_EQUAL(packed, g.packed);
+  for (uint32_t self = 0; self < 13; ++self) check_against_full_search(13, self);
+}
+
+void test_keys_just_below_2_to_the_63_rank_as_a_full_search(void) {
+  ring_matches_a_full_search(FXS_INT(2896), true);
+}
+
+void test_the_first_radius_whose_keys_would_reach_2_to_the_63_ranks_by_two_fields(void) {
+  ring_matches_a_full_search(FXS_INT(2897), false);
 }
 
 void test_a_negative_neighbor_radius_finds_no_neighbors_and_zero_finds_agents_on_the_spot(void) {

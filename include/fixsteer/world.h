@@ -189,8 +189,7 @@ typedef struct fxs_world {
   fxs_vec2 *view_position;      ///< Start-of-tick positions of the live agents, cell order.
   fxs_vec2 *view_velocity;      ///< Their velocities, same order.
   uint32_t *view_slot;          ///< Their slot indices, same order.
-  uint32_t *live_slot;          ///< Slot index of each live agent, slot order.
-  uint32_t *live_cell;          ///< Grid cell of each live agent, slot order.
+  uint32_t *slot_cell;          ///< Grid cell of each slot's agent (UINT32_MAX: free), by slot.
   uint32_t *cell_start;         ///< First view index of each cell (+1 end).
   uint32_t grid_max_cells;      ///< Cells the grid may use (from the capacity).
   fxs_obstacle *live_obstacles; ///< Obstacles in use, in index order.

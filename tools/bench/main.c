@@ -447,55 +447,57 @@ static void print_ratio_section(unsigned count) {
 
 // Wall-clock seconds of `ticks` steps of a fresh uniform flock of n agents (tools/uniform_flock.h,
 // ~10 neighbors within radius 60), inline (workers 0) or on a pthread pool; *hash receives the
-// state hash after the last tick. The median of BENCH_REPS runs.
+// state hash after the last tick. Negative when the flock cannot be built.
 static double flock_wall(uint32_t n, uint32_t ticks, uint32_t workers, uint64_t *hash) {
-  double runs[BENCH_REPS];
-  for (int r = 0; r < BENCH_REPS; ++r) {
-    uniform u;
-    task_pool pool;
-    runs[r] = -1;
-    if (uniform_make(&u, n) != 0) return -1;
-    uniform_spawns(&u);
-    fxs_world_step(&u.world, u.commands, n, 0);
-    uniform_behaviors(&u);
-    if (workers > 0 && task_pool_start(&pool, workers) == 0) {
-      fxs_task_system tasks = task_pool_system(&pool);
-      fxs_world_set_tasks(&u.world, &tasks);
-    }
-    struct timespec a, b;
-    clock_gettime(CLOCK_MONOTONIC, &a);
-    for (uint32_t t = 0; t < ticks; ++t) fxs_world_step(&u.world, 0, 0, 0);
-    clock_gettime(CLOCK_MONOTONIC, &b);
-    runs[r] = (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
-    *hash = fxs_world_hash(&u.world);
-    if (workers > 0) task_pool_stop(&pool);
+  uniform u;
+  task_pool pool;
+  if (uniform_make(&u, n) != 0) {
     uniform_free(&u);
+    return -1;
   }
-  for (int i = 1; i < BENCH_REPS; ++i) { // insertion sort for the median
-    double v = runs[i];
-    int j = i;
-    while (j > 0 && runs[j - 1] > v) runs[j] = runs[j - 1], --j;
-    runs[j] = v;
+  uniform_spawns(&u);
+  fxs_world_step(&u.world, u.commands, n, 0);
+  uniform_behaviors(&u);
+  int pooled = workers > 0 && task_pool_start(&pool, workers) == 0;
+  if (pooled) {
+    fxs_task_system tasks = task_pool_system(&pool);
+    fxs_world_set_tasks(&u.world, &tasks);
   }
-  return runs[BENCH_REPS / 2];
+  struct timespec a, b;
+  clock_gettime(CLOCK_MONOTONIC, &a);
+  for (uint32_t t = 0; t < ticks; ++t) fxs_world_step(&u.world, 0, 0, 0);
+  clock_gettime(CLOCK_MONOTONIC, &b);
+  *hash = fxs_world_hash(&u.world);
+  if (pooled) task_pool_stop(&pool);
+  uniform_free(&u);
+  if (workers > 0 && !pooled) return -1;
+  return (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
 }
 
 // The parallel step: wall time of a 100,000-agent flock tick inline and on 2 workers (the
 // world's task system on tools/task_pool.h), the speedup, and whether the hashes agree.
+// The two runs of a repetition follow each other, so a machine whose speed drifts (a shared
+// virtual machine) slows both alike; the speedup is the median of the repetitions' ratios.
 static void print_workers_section(void) {
-  enum { AGENTS = 100000, TICKS = 5 };
-  printf("\n== 1 vs 2 workers: %u-agent uniform flock, %u ticks, wall clock (median of %d)\n",
-         (unsigned)AGENTS, (unsigned)TICKS, BENCH_REPS);
+  enum { AGENTS = 100000, TICKS = 5, REPS = 2 * BENCH_REPS + 1 };
+  printf("\n== 1 vs 2 workers: %u-agent uniform flock, %u ticks, wall clock (median of %d pairs\n"
+         "   of runs, inline then 2 workers)\n",
+         (unsigned)AGENTS, (unsigned)TICKS, REPS);
   uint64_t h1 = 0, h2 = 0;
-  double one = flock_wall(AGENTS, TICKS, 0, &h1), two = flock_wall(AGENTS, TICKS, 2, &h2);
-  if (one <= 0 || two <= 0) {
-    printf("  workers: could not build the flock\n");
-    return;
+  double one[REPS], two[REPS], ratio[REPS];
+  for (int r = 0; r < REPS; ++r) {
+    one[r] = flock_wall(AGENTS, TICKS, 0, &h1), two[r] = flock_wall(AGENTS, TICKS, 2, &h2);
+    if (one[r] <= 0 || two[r] <= 0) {
+      printf("  workers: could not build the flock\n");
+      return;
+    }
+    ratio[r] = one[r] / two[r];
   }
-  printf("  inline      %8.1f ms/tick  %6.1f ticks/s  hash %016llx\n", 1e3 * one / TICKS,
-         TICKS / one, (unsigned long long)h1);
+  double t1 = median(one, REPS), t2 = median(two, REPS);
+  printf("  inline      %8.1f ms/tick  %6.1f ticks/s  hash %016llx\n", 1e3 * t1 / TICKS,
+         TICKS / t1, (unsigned long long)h1);
   printf("  2 workers   %8.1f ms/tick  %6.1f ticks/s  hash %016llx  speedup %.2fx  %s\n",
-         1e3 * two / TICKS, TICKS / two, (unsigned long long)h2, one / two,
+         1e3 * t2 / TICKS, TICKS / t2, (unsigned long long)h2, median(ratio, REPS),
          h1 == h2 ? "hash equal" : "HASH DIFFERS");
 }
 
