@@ -149,20 +149,14 @@ static bool flush(search *s) {
   return !full_on_the_spot(s);
 }
 
-// rank[i] += 1 for each j before i and rank[j] += 1 for each i before j: every pair once.
-// `first` is 1 when j comes first. Shared by both orderings below.
-#define FXS_RANK_PAIR(rank, i, j, first) \
-  do {                                   \
-    uint32_t first_ = (first);           \
-    (rank)[i] += first_;                 \
-    (rank)[j] += 1u - first_;            \
-  } while (0)
-
 // The packed keys of one search, padded to a multiple of 4 with FXS_KEY_PAD (above every
 // key). With GCC and Clang they are stored two to a 128-bit vector, on which the ranking
 // below computes with one instruction per operation where the target has integer vectors
 // (SSE2 on x86-64), and one half after the other where it has not; the results are the same.
 #define FXS_KEY_PAD (UINT64_MAX >> 1)
+
+// m keys padded to a multiple of 4.
+static inline uint32_t padded_keys(uint32_t m) { return (m + 3u) & ~3u; }
 #if defined(__GNUC__) || defined(__clang__)
 typedef uint64_t fxs_key_pair __attribute__((vector_size(16)));
 typedef struct key_list {
@@ -183,7 +177,7 @@ static inline uint64_t key_at(const key_list *l, uint32_t i) { return l->key[i];
 // meets every other by a subtraction and a shift, with no branch on the keys, and the loops'
 // lengths repeat for all m keys, so a core predicts them after the first.
 static void rank_keys(const key_list *l, uint32_t m, uint32_t *rank) {
-  uint32_t padded = (m + 3u) & ~3u;
+  uint32_t padded = padded_keys(m);
   for (uint32_t i = 0; i < m; ++i) {
     uint64_t k = key_at(l, i);
 #if defined(__GNUC__) || defined(__clang__)
@@ -217,13 +211,17 @@ static uint32_t finish(search *s) {
     key_list keys; // FXS_GRID_FOUND is a multiple of 4: room for the padding
     for (uint32_t i = 0; i < m; ++i)
       set_key(&keys, i, (w->found[i].dist_sq << s->grid->slot_bits) | w->found[i].slot);
-    for (uint32_t i = m; i < ((m + 3u) & ~3u); ++i) set_key(&keys, i, FXS_KEY_PAD);
+    for (uint32_t i = m; i < padded_keys(m); ++i) set_key(&keys, i, FXS_KEY_PAD);
     rank_keys(&keys, m, rank);
   } else {
+    // Every pair once: the one that comes second gains a rank.
     for (uint32_t i = 0; i < m; ++i) rank[i] = 0;
     for (uint32_t i = 0; i < m; ++i) {
-      for (uint32_t j = i + 1u; j < m; ++j)
-        FXS_RANK_PAIR(rank, i, j, before_no_branch(&w->found[j], &w->found[i]));
+      for (uint32_t j = i + 1u; j < m; ++j) {
+        uint32_t j_first = before_no_branch(&w->found[j], &w->found[i]);
+        rank[i] += j_first;
+        rank[j] += 1u - j_first;
+      }
     }
   }
   for (uint32_t i = 0; i < m; ++i) {

@@ -7,8 +7,7 @@
 // the workers take in turn, so which worker runs which range changes from tick to tick: the
 // world's results must not depend on it. Small ranges keep the workers busy to the end of a
 // phase even when one of them is slowed (on a shared machine, often): with 2 workers, the
-// last range is 1/64 of the phase (count / (4 n) left up to 1/8 to one worker, and 2 workers
-// sped a 100,000-agent flock up by 1.5-1.7x where they now give 1.8-1.9x).
+// last range is 1/64 of the phase (count / (4 n) left up to 1/8 to one worker).
 #ifndef FXS_TOOLS_TASK_POOL_H
 #define FXS_TOOLS_TASK_POOL_H
 
