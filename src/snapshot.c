@@ -69,14 +69,15 @@ static uint8_t *slot_bytes(uint8_t *p, const fxs_agent_slot *s) {
 #define SLOT_MAX_BYTES (27u + 53u + 33u + 4u + 30u * FXS_AGENT_BEHAVIORS)
 
 // One slot: its fields stored into a local buffer, then hashed 8 bytes at a time, copied or
-// compared as one block. A snapshot (stored, neither hashed nor compared) with room for the
-// largest slot gets the same bytes stored in place, without the copy.
+// compared as one block. A snapshot (stored, not compared) with room for the largest slot
+// gets the same bytes stored in place, without the copy, and hashed there when hashing.
 static void put_slot_block(fxs_writer *w, const fxs_agent_slot *s, bool in_place) {
   uint8_t bytes[SLOT_MAX_BYTES];
   in_place = in_place && w->position <= w->capacity && w->capacity - w->position >= SLOT_MAX_BYTES;
   uint8_t *at = in_place ? w->buffer + w->position : bytes;
   size_t size = (size_t)(slot_bytes(at, s) - at);
   if (in_place) {
+    if (w->hasher) fxs_state_hash_block(w->hasher, at, size);
     w->position += size;
   } else {
     fxs_put_block(w, bytes, size);
@@ -114,7 +115,7 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
   fxs_put_u32(w, world->tick);
   fxs_put_u32(w, world->path_count);
   fxs_put_u32(w, world->node_count);
-  bool in_place = w->buffer && !w->hasher && !w->expect;
+  bool in_place = w->buffer && !w->expect;
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
     put_slot_block(w, &world->agents[i], in_place);
   }
@@ -169,6 +170,16 @@ fxs_result fxs_world_save(const fxs_world *world, uint8_t *buffer, size_t capaci
   fxs_writer w = fxs_writer_make(buffer, capacity, 0);
   serialize(world, &w);
   if (written) *written = w.position;
+  return buffer && fxs_writer_fits(&w) ? FXS_OK : FXS_ERR_BUFFER_TOO_SMALL;
+}
+
+fxs_result fxs_world_save_hashed(const fxs_world *world, uint8_t *buffer, size_t capacity,
+                                 size_t *written, uint64_t *hash) {
+  fxs_state_hasher h = fxs_state_hasher_make();
+  fxs_writer w = fxs_writer_make(buffer, capacity, &h);
+  serialize(world, &w);
+  if (written) *written = w.position;
+  if (hash) *hash = fxs_state_hash_value(&h);
   return buffer && fxs_writer_fits(&w) ? FXS_OK : FXS_ERR_BUFFER_TOO_SMALL;
 }
 

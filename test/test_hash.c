@@ -138,11 +138,15 @@ void test_blocks_hash_like_their_bytes_at_every_alignment(void) {
   uint8_t bytes[80];
   for (size_t i = 0; i < sizeof bytes; ++i) bytes[i] = (uint8_t)next_random(&seed);
   for (size_t lead = 0; lead < 9; ++lead) {
-    for (size_t size = 0; size + lead <= sizeof bytes; size += 3) {
+    for (size_t size = 0; size + lead + 11 <= sizeof bytes; ++size) {
       fxs_state_hasher a = fxs_state_hasher_make(), b = fxs_state_hasher_make();
       fxs_state_hash_bytes(&a, bytes, lead + size);
       fxs_state_hash_bytes(&b, bytes, lead);
       fxs_state_hash_block(&b, bytes + lead, size);
+      TEST_ASSERT_EQUAL_HEX64(fxs_state_hash_value(&a), fxs_state_hash_value(&b));
+      // A second block continues from the bytes the first one left pending.
+      fxs_state_hash_bytes(&a, bytes + lead + size, 11);
+      fxs_state_hash_block(&b, bytes + lead + size, 11);
       TEST_ASSERT_EQUAL_HEX64(fxs_state_hash_value(&a), fxs_state_hash_value(&b));
     }
   }

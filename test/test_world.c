@@ -305,6 +305,43 @@ void test_restoring_a_snapshot_continues_with_the_same_hashes(void) {
   }
 }
 
+void test_saving_with_the_hash_writes_the_snapshot_and_the_hash_of_the_same_state(void) {
+  populate();
+  step(15);
+  static uint8_t fused[4096], plain[4096];
+  size_t n = 0, m = 0;
+  uint64_t h = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save_hashed(&world, fused, sizeof fused, &n, &h));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, plain, sizeof plain, &m));
+  TEST_ASSERT_EQUAL_UINT32(m, n);
+  TEST_ASSERT_EQUAL_MEMORY(plain, fused, n);
+  TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), h);
+  fxs_state_hasher bytes = fxs_state_hasher_make();
+  fxs_state_hash_bytes(&bytes, fused, n);
+  TEST_ASSERT_EQUAL_HEX64(fxs_state_hash_value(&bytes), h);
+  // One flipped bit of state: a different hash and different bytes, from the same call.
+  world.agents[1].wander_angle ^= 1;
+  uint64_t flipped = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save_hashed(&world, fused, sizeof fused, &n, &flipped));
+  TEST_ASSERT_NOT_EQUAL(h, flipped);
+  TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), flipped);
+  TEST_ASSERT_TRUE(memcmp(plain, fused, n) != 0);
+}
+
+void test_saving_with_the_hash_into_a_short_buffer_says_so_and_still_hashes(void) {
+  populate();
+  step(3);
+  static uint8_t small[64];
+  size_t n = 0;
+  uint64_t h = 0;
+  TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL,
+                    fxs_world_save_hashed(&world, small, sizeof small, &n, &h));
+  TEST_ASSERT_EQUAL_UINT32(fxs_world_snapshot_size(&world), n);
+  TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), h);
+  TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL, fxs_world_save_hashed(&world, 0, 0, 0, &h));
+  TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), h);
+}
+
 void test_capacity_of_a_snapshot_cut_before_its_capacities_is_truncated(void) {
   populate();
   static uint8_t snap[4096]; // the bytes after each cut stay readable: nothing may read them

@@ -44,6 +44,13 @@ size_t fxs_world_snapshot_size(const fxs_world *world);
 fxs_result fxs_world_save(const fxs_world *world, uint8_t *buffer, size_t capacity,
                           size_t *written);
 
+/// fxs_world_save and fxs_world_hash in one pass over the state: the bytes fxs_world_save
+/// writes, and in *hash (when not NULL) the value fxs_world_hash returns, even when the
+/// buffer is too small. For callers that keep a snapshot and a hash of every tick
+/// (rollback, desync checks): one pass costs about what the hash alone costs.
+fxs_result fxs_world_save_hashed(const fxs_world *world, uint8_t *buffer, size_t capacity,
+                                 size_t *written, uint64_t *hash);
+
 /// Replaces the state of `world` (already initialised with the same capacities) with a
 /// snapshot. On failure the world is left unchanged and *error_offset (when not NULL) names
 /// the byte where the offending field or record starts (the end of the data if it is short).

@@ -200,7 +200,7 @@ static double time_ticks(world_box *b, plan p) {
 
 typedef struct flock_extra {
   int ok;
-  double tick, hash, save, twin_tick, density;
+  double tick, hash, save, save_hashed, twin_tick, density;
   size_t snapshot_size;
   plan p;
   double diff1, diff_window; // largest |position difference|, world vs twin
@@ -210,7 +210,8 @@ static flock_extra flock[SIZE_COUNT];
 static double spawn_time[SIZE_COUNT];
 static char skip_why[SIZE_COUNT][96];
 
-// Median seconds of one call of `what` (0: fxs_world_hash, 1: fxs_world_save).
+// Median seconds of one call of `what` (0: fxs_world_hash, 1: fxs_world_save,
+// 2: fxs_world_save_hashed).
 static double time_state_call(world_box *b, int what, uint8_t *buffer) {
   double s[MAX_REPS];
   uint64_t sink = 0;
@@ -220,10 +221,14 @@ static double time_state_call(world_box *b, int what, uint8_t *buffer) {
   for (int r = 0; r < p.reps; ++r) {
     t0 = now_seconds();
     for (uint32_t k = 0; k < p.ticks; ++k) {
+      uint64_t h = 0;
       if (what == 0)
-        sink ^= fxs_world_hash(&b->world);
-      else
+        h = fxs_world_hash(&b->world);
+      else if (what == 1)
         fxs_world_save(&b->world, buffer, b->snapshot_size, 0);
+      else
+        fxs_world_save_hashed(&b->world, buffer, b->snapshot_size, 0, &h);
+      sink ^= h;
     }
     s[r] = (now_seconds() - t0) / p.ticks;
   }
@@ -279,6 +284,13 @@ static void measure_flock_extras(world_box *b, flock_extra *x) {
   restore(b);
   x->hash = time_state_call(b, 0, buffer);
   x->save = time_state_call(b, 1, buffer);
+  x->save_hashed = time_state_call(b, 2, buffer);
+  uint64_t one_pass = 0;
+  fxs_world_save_hashed(&b->world, buffer, b->snapshot_size, 0, &one_pass);
+  if (one_pass != fxs_world_hash(&b->world)) {
+    fprintf(stderr, "fxs-bench: fxs_world_save_hashed and fxs_world_hash disagree\n");
+    exit(1);
+  }
   x->snapshot_size = b->snapshot_size;
   free(buffer);
   measure_flock_twin(b, x);
@@ -388,18 +400,20 @@ static void seek_pair_row(uint32_t n) {
 // ------------------------------------------------------------------ the report
 
 static void print_state_section(unsigned count) {
-  printf("\n== state hash and snapshot, flocking world (fxs_world_hash, fxs_world_save)\n");
-  printf("  %8s  %10s  %10s  %12s  %12s  %14s\n", "agents", "tick us", "hash us", "hash % tick",
-         "save us", "save % tick");
+  printf("\n== state hash and snapshot, flocking world (fxs_world_hash, fxs_world_save, and both\n"
+         "   in one pass: fxs_world_save_hashed), as %% of a tick\n");
+  printf("  %8s  %10s  %9s %6s  %9s %6s  %6s  %9s %6s\n", "agents", "tick us", "hash us", "%",
+         "save us", "%", "sum %", "one pass", "%");
   for (unsigned k = 0; k < count; ++k) {
     if (!flock[k].ok) {
       printf("  %8u  %s\n", (unsigned)sizes[k], skip_why[k][0] ? skip_why[k] : "skipped");
       continue;
     }
     const flock_extra *x = &flock[k];
-    printf("  %8u  %10.1f  %10.1f  %11.1f%%  %12.1f  %13.1f%%   (snapshot %zu bytes)\n",
+    printf("  %8u  %10.1f  %9.1f %5.1f%%  %9.1f %5.1f%%  %5.1f%%  %9.1f %5.1f%%   (snapshot %zu bytes)\n",
            (unsigned)sizes[k], x->tick * 1e6, x->hash * 1e6, 100.0 * x->hash / x->tick,
-           x->save * 1e6, 100.0 * x->save / x->tick, x->snapshot_size);
+           x->save * 1e6, 100.0 * x->save / x->tick, 100.0 * (x->hash + x->save) / x->tick,
+           x->save_hashed * 1e6, 100.0 * x->save_hashed / x->tick, x->snapshot_size);
   }
 }
 
