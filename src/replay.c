@@ -137,7 +137,7 @@ fxs_result fxs_replay_writer_tick_saved(fxs_replay_writer *w, uint32_t tick,
   if (w->error != FXS_OK) return w->error;
   if (count > FXS_REPLAY_MAX_COMMANDS || tick == UINT32_MAX) return w->error = FXS_ERR_BAD_LENGTH;
   fxs_state_hasher h = fxs_state_hasher_make();
-  fxs_state_hash_bytes(&h, snapshot, size);
+  fxs_state_hash_block(&h, snapshot, size);
   if (emit_tick(w, tick, fxs_state_hash_value(&h), commands, count)) {
     emit_snapshot_bytes(w, FXS_CHUNK_KEYFRAME, true, tick + 1u, snapshot, size);
   }

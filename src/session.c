@@ -313,7 +313,7 @@ static fxs_result record(fxs_session *s, const fxs_world *world, uint32_t t) {
       hash = w->last_hash;
     } else {
       fxs_state_hasher h = fxs_state_hasher_make();
-      fxs_state_hash_bytes(&h, state, size);
+      fxs_state_hash_block(&h, state, size);
       hash = fxs_state_hash_value(&h);
     }
   }
