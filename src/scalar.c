@@ -171,17 +171,14 @@ fix16_t fxs_atan2(fix16_t y, fix16_t x) {
   uint32_t ax = x < 0 ? 0u - (uint32_t)x : (uint32_t)x;
   uint32_t ay = y < 0 ? 0u - (uint32_t)y : (uint32_t)y;
   uint32_t m = ax > ay ? ax : ay;
-  // Bring the larger magnitude into [2^28, 2^29): fix16_atan2 then never overflows
-  // (|x| + |y| < 2^30) and small vectors keep their full angular resolution.
-  while (m >= (UINT32_C(1) << 29)) {
-    ax >>= 1;
-    ay >>= 1;
-    m >>= 1;
-  }
-  while (m < (UINT32_C(1) << 28)) {
-    ax <<= 1;
-    ay <<= 1;
-    m <<= 1;
+  // Bring the larger magnitude into [2^28, 2^29) (its top bit to bit 28) by one shift of
+  // both: fix16_atan2 then never overflows (|x| + |y| < 2^30) and small vectors keep their
+  // full angular resolution.
+  unsigned zeros = fxs_clz32_nz(m); // m > 0: both axes are nonzero here
+  if (zeros > 3u) {
+    ax <<= zeros - 3u, ay <<= zeros - 3u;
+  } else {
+    ax >>= 3u - zeros, ay >>= 3u - zeros;
   }
   fix16_t sx = x < 0 ? -(fix16_t)ax : (fix16_t)ax;
   fix16_t sy = y < 0 ? -(fix16_t)ay : (fix16_t)ay;

@@ -267,6 +267,37 @@ void test_atan2_of_zero_is_zero_and_extremes_are_defined(void) {
   TEST_ASSERT_TRUE(c > -FXS_PI && c <= FXS_PI);
 }
 
+// fxs_atan2 as it first normalised its input: the larger magnitude doubled or halved one
+// bit at a time into [2^28, 2^29), the axes handled before.
+static fix16_t atan2_by_steps(fix16_t y, fix16_t x) {
+  if (y == 0 || x == 0) return fxs_atan2(y, x);
+  uint32_t ax = x < 0 ? 0u - (uint32_t)x : (uint32_t)x;
+  uint32_t ay = y < 0 ? 0u - (uint32_t)y : (uint32_t)y;
+  uint32_t m = ax > ay ? ax : ay;
+  while (m >= (UINT32_C(1) << 29)) ax >>= 1, ay >>= 1, m >>= 1;
+  while (m < (UINT32_C(1) << 28)) ax <<= 1, ay <<= 1, m <<= 1;
+  fix16_t sx = x < 0 ? -(fix16_t)ax : (fix16_t)ax;
+  fix16_t sy = y < 0 ? -(fix16_t)ay : (fix16_t)ay;
+  return fxs_angle_wrap(fix16_atan2(sy, sx));
+}
+
+void test_atan2_normalises_by_one_shift_as_it_did_bit_by_bit(void) {
+  uint64_t seed = 77;
+  for (int i = 0; i < 400000; ++i) {
+    uint64_t r = xorshift64(&seed);
+    // Magnitudes from 1 LSB to the full range: a random value shifted right 0..31 bits.
+    fix16_t x = (fix16_t)((uint32_t)r >> (r >> 59)), y = (fix16_t)((uint32_t)(r >> 32) >> ((r >> 54) & 31u));
+    TEST_ASSERT_EQUAL_INT32(atan2_by_steps(y, x), fxs_atan2(y, x));
+  }
+  const fix16_t edges[] = {1, -1, 2, 0x0FFFFFFF, 0x10000000, 0x1FFFFFFF, 0x20000000, FXS_MAX,
+                           (fix16_t)0x80000000, -0x10000000, -0x20000000, 3, -3};
+  for (unsigned i = 0; i < sizeof edges / sizeof edges[0]; ++i) {
+    for (unsigned j = 0; j < sizeof edges / sizeof edges[0]; ++j) {
+      TEST_ASSERT_EQUAL_INT32(atan2_by_steps(edges[i], edges[j]), fxs_atan2(edges[i], edges[j]));
+    }
+  }
+}
+
 void test_atan2_error_bound_holds_at_every_scale(void) {
   double worst = 0;
   const fix16_t radii[] = {1, 3, 100, 0x8000, FXS_ONE, FXS_INT(181), FXS_INT(3000), FXS_INT(32767)};
