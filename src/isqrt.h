@@ -92,18 +92,31 @@ static inline uint32_t fxs_isqrt32_estimate(uint32_t n) {
   return r >> k; // floor(sqrt(n)) = floor(sqrt(x)) >> k
 }
 
-// floor(sqrt(n)) or one less, for n >= 2^32. m = n 4^k is in [2^62, 2^64), x its top word;
+// floor(sqrt(m)) or one less, for m in [2^62, 2^64); x is its top word, and
 // m < (x + 1) 2^32 so y / 2^62 <= 1 / sqrt(m). Below sqrt(m), r0 is at most 2^20 + 2, the
 // first step leaves <= 515 and the second < 1.13 (hence the residuals < 2^53, then < 2^43).
-static inline uint32_t fxs_isqrt64_estimate(uint64_t n) {
-  unsigned k = fxs_clz32_nz((uint32_t)(n >> 32)) / 2;
-  uint64_t m = n << (2 * k);
+static inline uint32_t fxs_isqrt64_normal(uint64_t m) {
   uint32_t x = (uint32_t)(m >> 32);
   uint32_t y = fxs_rsqrt_q30(x);
   uint32_t r = (uint32_t)(fxs_mul32(x, y) >> 30);
   r += (uint32_t)(fxs_mul32((uint32_t)((m - fxs_mul32(r, r)) >> 32), y) >> 31); // residual < 2^53
   r += (uint32_t)(fxs_mul32((uint32_t)((m - fxs_mul32(r, r)) >> 16), y) >> 47); // residual < 2^43
-  return r >> k;
+  return r;
+}
+
+// floor(sqrt(n)) or one less, for n >= 2^32: m = n 4^k is in [2^62, 2^64), and
+// floor(sqrt(n)) = floor(sqrt(m)) >> k.
+static inline uint32_t fxs_isqrt64_estimate(uint64_t n) {
+  unsigned k = fxs_clz32_nz((uint32_t)(n >> 32)) / 2;
+  return fxs_isqrt64_normal(n << (2 * k)) >> k;
+}
+
+// fxs_isqrt64_estimate(n) for n in [2^60, 2^64), the squared lengths of widened vectors: there
+// the top word has 0 to 3 leading zeros, k is 1 exactly when n < 2^62, and no count is needed.
+// The same k, so the same result (tools/isqrt-check.c compares the two).
+static inline uint32_t fxs_isqrt64_estimate_top(uint64_t n) {
+  unsigned k = (n >> 62) == 0;
+  return fxs_isqrt64_normal(n << (2 * k)) >> k;
 }
 
 // floor(sqrt(n)) or one less, for any n.

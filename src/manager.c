@@ -1,5 +1,6 @@
 #include "fixsteer/manager.h"
 
+#include "vec2_scale.h"
 #include "wide.h"
 
 void fxs_manager_begin(fxs_steering_manager *m, fxs_combine_mode mode) {
@@ -164,6 +165,10 @@ fxs_steering fxs_manager_update(fxs_steering_manager *m, fxs_agent *agent) {
 }
 
 static void integrate_orientation(fxs_agent *agent, fix16_t angular) {
+  if (agent->orientation_mode == FXS_ORIENT_FIXED) { // the common case, one test
+    agent->rotation = 0;
+    return;
+  }
   switch ((fxs_orientation_mode)agent->orientation_mode) {
     case FXS_ORIENT_STEERED: {
       fix16_t acc = fxs_clamp(angular, -agent->max_angular_acceleration,
@@ -191,22 +196,30 @@ static void integrate_orientation(fxs_agent *agent, fix16_t angular) {
 
 // The speed the steered velocity may reach this tick: max_speed, or for an agent an
 // external force pushed past it, its speed less one tick of its steering budget.
-static fix16_t speed_cap(const fxs_agent *agent, fxs_vec2 velocity, fix16_t mass) {
-  uint64_t max = (uint64_t)agent->max_speed;
-  if (fxs_length_sq_raw(velocity.x, velocity.y) <= max * max) return agent->max_speed;
+static fix16_t speed_cap_over(const fxs_agent *agent, fxs_vec2 velocity, fix16_t mass) {
   fix16_t brake = fxs_div(agent->max_force, mass);
   return fxs_max(agent->max_speed, fxs_sub(fxs_vec2_length(velocity), brake));
 }
 
-// fxs_vec2_truncate(v, max_length), its common "already short enough" case without a call.
-static fxs_vec2 limit(fxs_vec2 v, fix16_t max_length) {
+// The cap, its common "within max_speed" case without a call.
+static inline fix16_t speed_cap(const fxs_agent *agent, fxs_vec2 velocity, fix16_t mass) {
+  uint64_t max = (uint64_t)agent->max_speed;
+  if (fxs_length_sq_raw(velocity.x, velocity.y) <= max * max) return agent->max_speed;
+  return speed_cap_over(agent, velocity, mass);
+}
+
+// fxs_vec2_truncate(v, max_length), its common "already short enough" case without a call
+// and its squared length taken once.
+static inline fxs_vec2 limit(fxs_vec2 v, fix16_t max_length) {
+  if (max_length < 0) return fxs_vec2_truncate(v, max_length); // the contract check
   uint64_t max = (uint64_t)max_length;
-  if (max_length >= 0 && fxs_length_sq_raw(v.x, v.y) <= max * max) return v;
-  return fxs_vec2_truncate(v, max_length);
+  uint64_t sq = fxs_length_sq_raw(v.x, v.y);
+  if (sq <= max * max) return v;
+  return fxs_vec2_truncate_long(v, max_length, sq);
 }
 
 // fxs_vec2_div(v, mass). A unit mass, the common case, divides exactly (see fxs_div): skipped.
-static fxs_vec2 per_mass(fxs_vec2 v, fix16_t mass) {
+static inline fxs_vec2 per_mass(fxs_vec2 v, fix16_t mass) {
   if (mass == FXS_ONE && v.x != INT32_MIN && v.y != INT32_MIN) return v;
   return fxs_vec2_div(v, mass);
 }
@@ -214,16 +227,20 @@ static fxs_vec2 per_mass(fxs_vec2 v, fix16_t mass) {
 void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
                          fix16_t velocity_scale) {
   fix16_t mass = agent->mass > 0 ? agent->mass : FXS_ONE;
-  // A velocity scale of 0 holds the agent: no old velocity and no linear steering.
-  fxs_vec2 force = velocity_scale == 0 ? fxs_vec2_zero() : limit(steering.linear, agent->max_force);
   fxs_vec2 velocity = agent->velocity;
+  fxs_vec2 force = fxs_vec2_zero();
   if (velocity_scale != FXS_ONE) velocity = fxs_vec2_scale(velocity, velocity_scale);
+  // A velocity scale of 0 holds the agent: no old velocity and no linear steering.
+  if (velocity_scale != 0) force = limit(steering.linear, agent->max_force);
   fix16_t cap = speed_cap(agent, velocity, mass);
-  velocity = limit(fxs_vec2_add(velocity, per_mass(force, mass)), cap);
+  // The limited force has no INT32_MIN component (each is within max_force <= FXS_MAX, or 0),
+  // so a unit mass leaves it as it is without per_mass's test of the components.
+  if (mass != FXS_ONE) force = fxs_vec2_div(force, mass);
+  velocity = limit(fxs_vec2_add(velocity, force), cap);
   if (!fxs_vec2_is_zero(external_force)) {
     velocity = fxs_vec2_add(velocity, per_mass(external_force, mass));
   }
   agent->velocity = velocity;
-  agent->position = fxs_vec2_add(agent->position, agent->velocity);
+  agent->position = fxs_vec2_add(agent->position, velocity);
   integrate_orientation(agent, steering.angular);
 }

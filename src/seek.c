@@ -1,7 +1,17 @@
 #include "fixsteer/seek.h"
 
+#include "vec2_scale.h"
+
+// The force that turns the velocity into `offset` at `speed` (set_length of a zero offset is
+// zero: on the target the force cancels the velocity).
+static inline fxs_vec2 toward(const fxs_agent *self, fxs_vec2 offset, fix16_t speed) {
+  return fxs_steer_toward(self, fxs_vec2_set_length_inline(offset, speed));
+}
+
+// fxs_arrive(self, target, 0), written out so that the most common behavior skips the
+// slowing-radius test.
 fxs_vec2 fxs_seek(const fxs_agent *self, fxs_vec2 target) {
-  return fxs_arrive(self, target, 0);
+  return toward(self, fxs_vec2_sub(target, self->position), self->max_speed);
 }
 
 fxs_vec2 fxs_flee(const fxs_agent *self, fxs_vec2 target, fix16_t panic_radius) {
@@ -25,6 +35,5 @@ fxs_vec2 fxs_arrive(const fxs_agent *self, fxs_vec2 target, fix16_t slowing_radi
     // last few LSBs one per tick. Close them in one step instead.
     if (speed <= 1) return fxs_steer_toward(self, offset);
   }
-  // set_length of a zero offset is zero: on the target the force cancels the velocity.
-  return fxs_steer_toward(self, fxs_vec2_set_length(offset, speed));
+  return toward(self, offset, speed);
 }

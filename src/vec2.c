@@ -2,6 +2,7 @@
 
 #include "isqrt.h"
 #include "vec2_measure.h"
+#include "vec2_scale.h"
 #include "wide.h"
 
 static uint64_t magnitude(int64_t a) { return (uint64_t)(a < 0 ? -a : a); }
@@ -43,40 +44,14 @@ bool fxs_vec2_within(fxs_vec2 a, fxs_vec2 b, fix16_t radius) {
   return dx * dx + dy * dy <= (uint64_t)radius * (uint64_t)radius;
 }
 
-// v's component magnitudes, doubled until the larger one is in [2^30, 2^31] (an exact change
-// that leaves the direction alone but gives the length 30+ significant bits, so tiny vectors
-// scale as precisely as large ones), and their squared length, in [2^60, 2^63]. v != 0.
-typedef struct widened {
-  uint64_t ax, ay, sq;
-} widened;
-
-static inline widened widen(fxs_vec2 v) {
-  widened w;
-  w.ax = magnitude(v.x), w.ay = magnitude(v.y);
-  unsigned zeros = fxs_clz32_nz((uint32_t)(w.ax > w.ay ? w.ax : w.ay)); // of [1, 2^31]
-  unsigned shift = zeros > 1 ? zeros - 1 : 0;
-  w.ax <<= shift, w.ay <<= shift;
-  w.sq = w.ax * w.ax + w.ay * w.ay;
-  return w;
-}
-
-// (|c| target + half) / len for both widened components, with v's signs. Each quotient is at
-// most target + 1/2 (|c| <= len), so it fits in 32 bits and takes its sign without overflow.
-static inline fxs_vec2 quotients(fxs_vec2 v, widened w, fix16_t target, uint64_t half,
-                                 uint32_t len) {
-  uint32_t qx = fxs_udiv64_32_inline(w.ax * (uint64_t)target + half, len);
-  uint32_t qy = fxs_udiv64_32_inline(w.ay * (uint64_t)target + half, len);
-  return fxs_vec2_make(v.x < 0 ? -(fix16_t)qx : (fix16_t)qx, v.y < 0 ? -(fix16_t)qy : (fix16_t)qy);
-}
-
 fxs_vec2_measure fxs_vec2_measure_of(fxs_vec2 v) {
   fxs_vec2_measure m;
   uint64_t ax = magnitude(v.x), ay = magnitude(v.y);
   unsigned zeros = fxs_clz32_nz((uint32_t)(ax > ay ? ax : ay)); // of [1, 2^31]
   unsigned shift = zeros > 1 ? zeros - 1 : 0;
   m.ax = ax << shift, m.ay = ay << shift;
-  uint64_t sq = m.ax * m.ax + m.ay * m.ay; // in [2^60, 2^63]
-  uint32_t r = fxs_isqrt64_estimate(sq);   // floor(sqrt(sq)) or one less (sq >= 2^32)
+  uint64_t sq = m.ax * m.ax + m.ay * m.ay;   // in [2^60, 2^63]
+  uint32_t r = fxs_isqrt64_estimate_top(sq); // floor(sqrt(sq)) or one less
   uint64_t e = sq - fxs_mul32(r, r);
   uint64_t len = (uint64_t)r + (e > r) + (e > 3 * (uint64_t)r + 2); // as fxs_isqrt64_round
   m.len = (uint32_t)len;
@@ -91,46 +66,27 @@ fxs_vec2_measure fxs_vec2_measure_of(fxs_vec2 v) {
 fxs_vec2 fxs_vec2_set_length_measured(fxs_vec2 v, const fxs_vec2_measure *m, fix16_t length) {
   FXS_ASSERT(length >= 0);
   if (length <= 0) return fxs_vec2_zero();
-  widened w;
-  w.ax = m->ax, w.ay = m->ay, w.sq = 0;
-  return quotients(v, w, length, m->len / 2, m->len);
+  fxs_widened w;
+  w.ax = m->ax, w.ay = m->ay, w.sq = 0, w.shift = 0;
+  return fxs_widened_quotients(v, w, length, m->len / 2, m->len);
 }
 
-// v scaled to length `target`, the quotients rounded half away from zero against the rounded
-// length (normalize, set length).
-static fxs_vec2 scale_round(fxs_vec2 v, fix16_t target) {
-  if (fxs_vec2_is_zero(v) || target <= 0) return fxs_vec2_zero();
-  widened w = widen(v);
-  uint32_t r = fxs_isqrt64_estimate(w.sq); // floor(sqrt(sq)) or one less (sq >= 2^32)
-  uint64_t e = w.sq - fxs_mul32(r, r);
-  uint64_t len = (uint64_t)r + (e > r) + (e > 3 * (uint64_t)r + 2); // as fxs_isqrt64_round
-  return quotients(v, w, target, len / 2, (uint32_t)len);
-}
-
-// v scaled to length `target` with the length rounded up and the quotients truncated, so the
-// result never exceeds target (truncate).
-static fxs_vec2 scale_down(fxs_vec2 v, fix16_t target) {
-  if (fxs_vec2_is_zero(v) || target <= 0) return fxs_vec2_zero();
-  widened w = widen(v);
-  uint32_t r = fxs_isqrt64_estimate(w.sq);
-  uint64_t e = w.sq - fxs_mul32(r, r);
-  // ceil(sqrt(sq)): r when e == 0, r + 1 up to (r + 1)^2 = r^2 + 2r + 1, else r + 2.
-  uint64_t len = (uint64_t)r + (e > 0) + (e > 2 * (uint64_t)r + 1);
-  return quotients(v, w, target, 0, (uint32_t)len);
-}
-
-fxs_vec2 fxs_vec2_normalize(fxs_vec2 v) { return scale_round(v, FXS_ONE); }
+fxs_vec2 fxs_vec2_normalize(fxs_vec2 v) { return fxs_vec2_scale_round(v, FXS_ONE); }
 
 fxs_vec2 fxs_vec2_set_length(fxs_vec2 v, fix16_t length) {
-  FXS_ASSERT(length >= 0);
-  return scale_round(v, length);
+  return fxs_vec2_set_length_inline(v, length);
 }
 
 fxs_vec2 fxs_vec2_truncate(fxs_vec2 v, fix16_t max_length) {
   FXS_ASSERT(max_length >= 0);
   if (max_length < 0) max_length = 0;
-  if (fxs_vec2_length_sq(v) <= (uint64_t)max_length * (uint64_t)max_length) return v;
-  return scale_down(v, max_length);
+  uint64_t sq = fxs_vec2_length_sq(v);
+  if (sq <= (uint64_t)max_length * (uint64_t)max_length) return v;
+  return fxs_vec2_scale_down(v, max_length, sq);
+}
+
+fxs_vec2 fxs_vec2_truncate_long(fxs_vec2 v, fix16_t max_length, uint64_t length_sq) {
+  return fxs_vec2_scale_down(v, max_length, length_sq);
 }
 
 fxs_vec2 fxs_vec2_from_angle(fix16_t angle) {

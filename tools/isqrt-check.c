@@ -215,6 +215,40 @@ static void check_random(uint64_t per_kind) {
   printf("random: %" PRIu64 " inputs in %.1f s\n", count, now() - t0);
 }
 
+// fxs_isqrt64_estimate_top(n), which skips the leading-zero count for n in [2^60, 2^64) (the
+// squared lengths of widened vectors), gives fxs_isqrt64_estimate(n), and that is
+// floor(sqrt(n)) or one less: the edges of its range and of its two shifts, every `step`th
+// top word with its lowest and highest low words, and `random` inputs uniform in the range
+// and in each of its four octaves.
+static void check_estimate_top(uint32_t step, uint64_t random) {
+  uint64_t bad = 0, count = 0, s = UINT64_C(0x2545F4914F6CDD1D);
+#define TOP_ONE(n)                                                                            \
+  do {                                                                                        \
+    uint64_t n_ = (n), f_ = isqrt64_bitwise(n_);                                              \
+    uint32_t e_ = fxs_isqrt64_estimate_top(n_);                                               \
+    bad += e_ != fxs_isqrt64_estimate(n_) || (e_ != f_ && e_ + UINT64_C(1) != f_);            \
+    ++count;                                                                                  \
+  } while (0)
+  const uint64_t edges[] = {UINT64_C(1) << 60, (UINT64_C(1) << 60) + 1, (UINT64_C(1) << 61) - 1,
+                            UINT64_C(1) << 61, (UINT64_C(1) << 62) - 1, UINT64_C(1) << 62,
+                            (UINT64_C(1) << 62) + 1, (UINT64_C(1) << 63) - 1, UINT64_C(1) << 63,
+                            (UINT64_C(1) << 63) + 1, UINT64_MAX - 1, UINT64_MAX};
+  for (unsigned i = 0; i < sizeof edges / sizeof edges[0]; ++i) TOP_ONE(edges[i]);
+  for (uint64_t x = UINT64_C(1) << 28; x < (UINT64_C(1) << 32); x += step) {
+    TOP_ONE(x << 32);
+    TOP_ONE((x << 32) | UINT64_C(0xFFFFFFFF));
+  }
+  for (uint64_t i = 0; i < random; ++i) {
+    uint64_t r = xorshift64(&s), top = UINT64_C(1) << (60 + i % 4);
+    TOP_ONE(r | (UINT64_C(1) << 60));  // uniform in [2^60, 2^64)
+    TOP_ONE(top | (r & (top - 1)));    // uniform in [2^j, 2^(j+1)), j = 60..63
+  }
+#undef TOP_ONE
+  expect(bad == 0, "estimate_top vs estimate", bad);
+  printf("estimate top: equal to the counted estimate and floor or one less on %" PRIu64
+         " inputs in [2^60, 2^64) (step %" PRIu32 "): %s\n", count, step, bad ? "NO" : "yes");
+}
+
 // Squared lengths of Q16.16 vectors with both components uniform in +-units.
 static void fill_mix(uint64_t *v, size_t count, int64_t units, uint64_t seed) {
   uint64_t span = (uint64_t)units << 17; // 2 * units * 2^16
@@ -297,6 +331,7 @@ int main(int argc, char **argv) {
   check_32bit(quick ? 65521u : 1u);
   check_top_words(quick ? 4099u : 61u);
   check_random(quick ? 1250000u : 12500000u);
+  check_estimate_top(quick ? 4099u : 13u, quick ? 1000000u : 20000000u);
   printf("isqrt-check: %" PRIu64 " passed, %" PRIu64 " failed\n", passed, failed);
   return failed != 0;
 }

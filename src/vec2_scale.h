@@ -1,0 +1,84 @@
+// Internal: the scaling behind fxs_vec2_normalize, fxs_vec2_set_length and fxs_vec2_truncate,
+// inline, so that the hot callers (arrive and seek, the integrator's limits) run it without a
+// call. Results are those of the public functions: one implementation, two ways in. Not part
+// of the API.
+#ifndef FIXSTEER_VEC2_SCALE_H
+#define FIXSTEER_VEC2_SCALE_H
+
+#include <stdint.h>
+
+#include "fixsteer/vec2.h"
+#include "isqrt.h"
+
+/// |a| of a 32-bit value, in [0, 2^31].
+static inline uint64_t fxs_magnitude32(int32_t a) {
+  uint32_t u = (uint32_t)a;
+  return a < 0 ? 0u - u : u; // 32-bit arithmetic: 2^31 still fits
+}
+
+/// v's component magnitudes, doubled until the larger one is in [2^30, 2^31] (an exact change
+/// that leaves the direction alone but gives the length 30+ significant bits, so tiny vectors
+/// scale as precisely as large ones), and their squared length, in [2^60, 2^63].
+typedef struct fxs_widened {
+  uint64_t ax, ay, sq;
+  unsigned shift; ///< The doublings, [0, 30].
+} fxs_widened;
+
+/// v widened, all but the squared length (sq left 0 for the caller). v != 0.
+static inline fxs_widened fxs_widen_components(fxs_vec2 v) {
+  fxs_widened w;
+  w.ax = fxs_magnitude32(v.x), w.ay = fxs_magnitude32(v.y);
+  unsigned zeros = fxs_clz32_nz((uint32_t)(w.ax > w.ay ? w.ax : w.ay)); // of [1, 2^31]
+  w.shift = zeros > 1 ? zeros - 1 : 0;
+  w.ax <<= w.shift, w.ay <<= w.shift;
+  w.sq = 0;
+  return w;
+}
+
+/// (|c| target + half) / len for both widened components, with v's signs. Each quotient is at
+/// most target + 1/2 (|c| <= len), so it fits in 32 bits and takes its sign without overflow.
+static inline fxs_vec2 fxs_widened_quotients(fxs_vec2 v, fxs_widened w, fix16_t target,
+                                             uint64_t half, uint32_t len) {
+  uint32_t qx = fxs_udiv64_32_inline(w.ax * (uint64_t)target + half, len);
+  uint32_t qy = fxs_udiv64_32_inline(w.ay * (uint64_t)target + half, len);
+  return fxs_vec2_make(v.x < 0 ? -(fix16_t)qx : (fix16_t)qx, v.y < 0 ? -(fix16_t)qy : (fix16_t)qy);
+}
+
+/// v scaled to length `target`, the quotients rounded half away from zero against the rounded
+/// length (normalize, set length). Zero for v == 0 or target <= 0.
+static inline fxs_vec2 fxs_vec2_scale_round(fxs_vec2 v, fix16_t target) {
+  if (fxs_vec2_is_zero(v) || target <= 0) return fxs_vec2_zero();
+  fxs_widened w = fxs_widen_components(v);
+  w.sq = w.ax * w.ax + w.ay * w.ay;
+  uint32_t r = fxs_isqrt64_estimate_top(w.sq); // floor(sqrt(sq)) or one less
+  uint64_t e = w.sq - fxs_mul32(r, r);
+  uint64_t len = (uint64_t)r + (e > r) + (e > 3 * (uint64_t)r + 2); // as fxs_isqrt64_round
+  return fxs_widened_quotients(v, w, target, len / 2, (uint32_t)len);
+}
+
+/// v scaled to length `target` >= 0 with the length rounded up and the quotients truncated,
+/// so the result never exceeds target (truncate). sq = |v|^2 > 0: widening by 2^shift
+/// multiplies it by 4^shift, exactly, so the squares need not be taken again. A target of 0
+/// gives 0 (the quotients of 0).
+static inline fxs_vec2 fxs_vec2_scale_down(fxs_vec2 v, fix16_t target, uint64_t sq) {
+  fxs_widened w = fxs_widen_components(v);
+  w.sq = sq << (2 * w.shift); // in [2^60, 2^63]
+  uint32_t r = fxs_isqrt64_estimate_top(w.sq);
+  uint64_t e = w.sq - fxs_mul32(r, r);
+  // ceil(sqrt(sq)): r when e == 0, r + 1 up to (r + 1)^2 = r^2 + 2r + 1, else r + 2.
+  uint64_t len = (uint64_t)r + (e > 0) + (e > 2 * (uint64_t)r + 1);
+  return fxs_widened_quotients(v, w, target, 0, (uint32_t)len);
+}
+
+/// fxs_vec2_set_length(v, length), inline.
+static inline fxs_vec2 fxs_vec2_set_length_inline(fxs_vec2 v, fix16_t length) {
+  FXS_ASSERT(length >= 0);
+  return fxs_vec2_scale_round(v, length);
+}
+
+/// fxs_vec2_truncate(v, max_length) for a v known to be too long: max_length >= 0 and
+/// length_sq = fxs_vec2_length_sq(v) > max_length^2 (the caller has just compared them).
+/// A call (defined in vec2.c): inline, it crowds the integrator's registers and costs more.
+fxs_vec2 fxs_vec2_truncate_long(fxs_vec2 v, fix16_t max_length, uint64_t length_sq);
+
+#endif
