@@ -22,6 +22,21 @@ void test_constant_macros_round_half_away_from_zero(void) {
   TEST_ASSERT_EQUAL_INT32(-1, FXS_RATIO(-1, 131072));
 }
 
+void test_saturate_keeps_the_range_and_clamps_everything_past_it(void) {
+  TEST_ASSERT_EQUAL_INT32(0, fxs_saturate(0));
+  TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_saturate(FXS_MAX));
+  TEST_ASSERT_EQUAL_INT32(FXS_MIN, fxs_saturate(FXS_MIN));
+  TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_saturate((int64_t)FXS_MAX + 1));
+  TEST_ASSERT_EQUAL_INT32(FXS_MIN, fxs_saturate((int64_t)FXS_MIN - 1)); // 0x80000000
+  TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_saturate(INT64_C(1) << 32));
+  TEST_ASSERT_EQUAL_INT32(FXS_MIN, fxs_saturate(-(INT64_C(1) << 32)));
+  TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_saturate(INT64_MAX));
+  TEST_ASSERT_EQUAL_INT32(FXS_MIN, fxs_saturate(INT64_MIN));
+  TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_saturate(INT64_MAX - FXS_MAX + 1)); // wraps past 2^63
+  TEST_ASSERT_EQUAL_INT32(FXS_MIN, fxs_sub(-1, FXS_MAX)); // exactly INT32_MIN, no overflow
+  TEST_ASSERT_EQUAL_INT32(FXS_MIN, fxs_add(FXS_MIN, -1));
+}
+
 void test_mul_is_correctly_rounded(void) {
   TEST_ASSERT_EQUAL_INT32(98304, fxs_mul(FXS_INT(3), FXS_RATIO(1, 2)));
   TEST_ASSERT_EQUAL_INT32(1, fxs_mul(1, 0x8000));   // 0.5 LSB rounds up

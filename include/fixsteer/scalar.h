@@ -16,7 +16,14 @@ extern "C" {
 
 /// Clamps a 64-bit raw value into [FXS_MIN, FXS_MAX].
 static inline fix16_t fxs_saturate(int64_t raw) {
+#if UINTPTR_MAX > 0xFFFFFFFFu
+  // 64-bit targets: one unsigned comparison for the common in-range case (raw + FXS_MAX
+  // wraps modulo 2^64). On 32-bit ones two signed comparisons are cheaper. Same results.
+  if ((uint64_t)raw + (uint64_t)FXS_MAX <= 2 * (uint64_t)FXS_MAX) return (fix16_t)raw;
+  return raw > 0 ? FXS_MAX : FXS_MIN;
+#else
   return raw > FXS_MAX ? FXS_MAX : (raw < FXS_MIN ? FXS_MIN : (fix16_t)raw);
+#endif
 }
 
 /// a + b, saturating.
