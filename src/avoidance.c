@@ -1,5 +1,6 @@
 #include "fixsteer/avoidance.h"
 
+#include "avoidance_near.h"
 #include "fixsteer/behavior_params.h"
 #include "wide.h"
 
@@ -214,10 +215,13 @@ static bool obstacle_threat(const sweep *s, const fxs_obstacle *o, fix16_t *at) 
   return true;
 }
 
-static int swept_obstacle(const fxs_obstacle *obstacles, uint32_t count, const sweep *s,
-                          fix16_t *best) {
+// The obstacle with the nearest first contact, the lowest index among equals; over
+// obstacles[among[k]] for k < count when among is given (ascending), else over all count.
+static int swept_obstacle(const fxs_obstacle *obstacles, const uint32_t *among, uint32_t count,
+                          const sweep *s, fix16_t *best) {
   int most = -1;
-  for (uint32_t i = 0; i < count; ++i) {
+  for (uint32_t k = 0; k < count; ++k) {
+    uint32_t i = among ? among[k] : k;
     fix16_t at;
     if (obstacle_threat(s, &obstacles[i], &at) && (most < 0 || at < *best)) {
       most = (int)i;
@@ -225,6 +229,16 @@ static int swept_obstacle(const fxs_obstacle *obstacles, uint32_t count, const s
     }
   }
   return most;
+}
+
+// The box of obstacle_threat's first test for an obstacle of radius max_radius: it holds the
+// centre of every obstacle of radius <= max_radius that the capsule reaches.
+static fxs_box swept_box(const sweep *s, fix16_t max_radius) {
+  int64_t r = (int64_t)detect_obstacle(s, max_radius);
+  fxs_box b;
+  b.lo_x = s->px + (s->dx < 0 ? s->dx : 0) - r, b.hi_x = s->px + (s->dx > 0 ? s->dx : 0) + r;
+  b.lo_y = s->py + (s->dy < 0 ? s->dy : 0) - r, b.hi_y = s->py + (s->dy > 0 ? s->dy : 0) + r;
+  return b;
 }
 
 static fxs_vec2 swept_avoid_obstacle(const fxs_agent *self, const fxs_obstacle *o, const sweep *s,
@@ -360,13 +374,44 @@ static fxs_vec2 probe(const fxs_agent *self, const fxs_avoidance_def *def, fix16
   return fxs_vec2_add(self->position, fxs_vec2_set_length(self->velocity, length));
 }
 
-static int probe_obstacle(const fxs_agent *self, const fxs_obstacle *obstacles, uint32_t count,
-                          const fxs_avoidance_def *def) {
-  fxs_vec2 ahead = probe(self, def, FXS_ONE);
-  fxs_vec2 ahead2 = probe(self, def, FXS_RATIO(1, 2));
+// The two probes' ends.
+typedef struct probes {
+  fxs_vec2 ahead, ahead2;
+} probes;
+
+static probes probes_of(const fxs_agent *self, const fxs_avoidance_def *def) {
+  probes p;
+  p.ahead = probe(self, def, FXS_ONE);
+  p.ahead2 = probe(self, def, FXS_RATIO(1, 2));
+  return p;
+}
+
+// The box around the agent and its probes' ends, max_radius + the agent's radius wider: it
+// holds the centre of every obstacle of radius <= max_radius that probe_obstacle can pick.
+static fxs_box probe_box(const fxs_agent *self, const probes *p, fix16_t max_radius) {
+  int64_t r = fxs_add(max_radius, self->radius);
+  const fxs_vec2 points[3] = {self->position, p->ahead, p->ahead2};
+  fxs_box b;
+  b.lo_x = b.hi_x = points[0].x, b.lo_y = b.hi_y = points[0].y;
+  for (int i = 1; i < 3; ++i) {
+    if (points[i].x < b.lo_x) b.lo_x = points[i].x;
+    if (points[i].x > b.hi_x) b.hi_x = points[i].x;
+    if (points[i].y < b.lo_y) b.lo_y = points[i].y;
+    if (points[i].y > b.hi_y) b.hi_y = points[i].y;
+  }
+  b.lo_x -= r, b.lo_y -= r, b.hi_x += r, b.hi_y += r;
+  return b;
+}
+
+// The nearest obstacle that a probe's end or the agent's centre is within, the lowest index
+// among equals; over obstacles[among[k]] when among is given (ascending), else over all.
+static int probe_obstacle(const fxs_agent *self, const probes *p, const fxs_obstacle *obstacles,
+                          const uint32_t *among, uint32_t count) {
+  fxs_vec2 ahead = p->ahead, ahead2 = p->ahead2;
   int most = -1;
   fix16_t best = 0;
-  for (uint32_t i = 0; i < count; ++i) {
+  for (uint32_t k = 0; k < count; ++k) {
+    uint32_t i = among ? among[k] : k;
     fix16_t r = fxs_add(obstacles[i].radius, self->radius);
     fxs_vec2 c = obstacles[i].center;
     if (!fxs_vec2_within(c, ahead, r) && !fxs_vec2_within(c, ahead2, r) &&
@@ -441,22 +486,48 @@ static bool uses_probes(const fxs_avoidance_def *def) { return def->mode == FXS_
 
 int fxs_most_threatening_obstacle(const fxs_agent *self, const fxs_obstacle *obstacles,
                                   uint32_t count, const fxs_avoidance_def *def) {
-  if (uses_probes(def)) return probe_obstacle(self, obstacles, count, def);
+  if (uses_probes(def)) {
+    probes p = probes_of(self, def);
+    return probe_obstacle(self, &p, obstacles, 0, count);
+  }
   sweep s = make_sweep(self, def);
   fix16_t at = 0;
-  return swept_obstacle(obstacles, count, &s, &at);
+  return swept_obstacle(obstacles, 0, count, &s, &at);
+}
+
+// Asks the lookup (if any) for the obstacles in `box`; *among stays NULL (all of them) else.
+static uint32_t candidates(fxs_obstacle_lookup *lookup, void *context, const fxs_box *box,
+                           uint32_t count, const uint32_t **among) {
+  *among = 0;
+  if (!lookup) return count;
+  uint32_t n = lookup(context, box, among);
+  if (n == FXS_ALL_OBSTACLES) *among = 0, n = count;
+  return n;
+}
+
+fxs_vec2 fxs_avoid_obstacles_near(const fxs_agent *self, const fxs_obstacle *obstacles,
+                                  uint32_t count, fix16_t max_radius,
+                                  fxs_obstacle_lookup *lookup, void *context,
+                                  const fxs_avoidance_def *def) {
+  const uint32_t *among;
+  if (uses_probes(def)) {
+    probes p = probes_of(self, def);
+    fxs_box box = probe_box(self, &p, max_radius);
+    uint32_t n = candidates(lookup, context, &box, count, &among);
+    int most = probe_obstacle(self, &p, obstacles, among, n);
+    return most < 0 ? fxs_vec2_zero() : probe_avoid_obstacle(self, &obstacles[most], def);
+  }
+  sweep s = make_sweep(self, def);
+  fxs_box box = swept_box(&s, max_radius);
+  uint32_t n = candidates(lookup, context, &box, count, &among);
+  fix16_t at = 0;
+  int most = swept_obstacle(obstacles, among, n, &s, &at);
+  return most < 0 ? fxs_vec2_zero() : swept_avoid_obstacle(self, &obstacles[most], &s, at, def);
 }
 
 fxs_vec2 fxs_avoid_obstacles(const fxs_agent *self, const fxs_obstacle *obstacles, uint32_t count,
                              const fxs_avoidance_def *def) {
-  if (uses_probes(def)) {
-    int most = probe_obstacle(self, obstacles, count, def);
-    return most < 0 ? fxs_vec2_zero() : probe_avoid_obstacle(self, &obstacles[most], def);
-  }
-  sweep s = make_sweep(self, def);
-  fix16_t at = 0;
-  int most = swept_obstacle(obstacles, count, &s, &at);
-  return most < 0 ? fxs_vec2_zero() : swept_avoid_obstacle(self, &obstacles[most], &s, at, def);
+  return fxs_avoid_obstacles_near(self, obstacles, count, 0, 0, 0, def);
 }
 
 int fxs_most_threatening_wall(const fxs_agent *self, const fxs_wall *walls, uint32_t count,

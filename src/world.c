@@ -12,6 +12,7 @@
 #include "fixsteer/wander.h"
 #include "world_field.h"
 #include "world_grid.h"
+#include "world_obstacles.h"
 #include "world_slots.h"
 
 // ------------------------------------------------------------------ defaults and memory
@@ -40,7 +41,7 @@ enum {
   M_AGENTS, M_OBSTACLES, M_ALIVE, M_PATHS, M_NODES, M_WALLS, M_WALL_ALIVE, M_FIELD, // state
   M_FREE_SLOTS,                                                            // derived
   M_NEXT, M_VIEW_POSITION, M_VIEW_VELOCITY, M_VIEW_SLOT, M_SLOT_CELL,
-  M_CELL_START, M_LIVE, M_LIVE_WALLS, M_WORKERS,                           // scratch
+  M_CELL_START, M_LIVE, M_OBSTACLE_CELL_START, M_OBSTACLE_ORDER, M_LIVE_WALLS, M_WORKERS, // scratch
   M_COUNT
 };
 
@@ -69,13 +70,15 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
   const size_t counts[M_COUNT] = {
       c->agents, c->obstacles, c->obstacles, c->paths, c->path_nodes, c->walls, c->walls,
       c->field_cells, fxs_free_slots_words(c->agents), c->agents, c->agents, c->agents, c->agents, c->agents,
-      (size_t)fxs_grid_max_cells(c) + 1u, c->obstacles, c->walls, workers_of(c)};
+      (size_t)fxs_grid_max_cells(c) + 1u, c->obstacles, (size_t)fxs_obstacle_grid_max_cells(c) + 1u,
+      c->obstacles, c->walls, workers_of(c)};
   const size_t units[M_COUNT] = {
       sizeof(fxs_agent_slot), sizeof(fxs_obstacle), sizeof(uint8_t), sizeof(fxs_world_path),
       sizeof(fxs_vec2), sizeof(fxs_wall), sizeof(uint8_t), sizeof(fxs_vec2), sizeof(uint32_t),
       sizeof(fxs_agent),
       sizeof(fxs_vec2), sizeof(fxs_vec2), sizeof(uint32_t), sizeof(uint32_t),
-      sizeof(uint32_t), sizeof(fxs_obstacle), sizeof(fxs_wall), sizeof(fxs_world_worker)};
+      sizeof(uint32_t), sizeof(fxs_obstacle), sizeof(uint32_t), sizeof(uint32_t), sizeof(fxs_wall),
+      sizeof(fxs_world_worker)};
   if (!capacity_valid(c)) return false;
   size_t at = 0;
   for (int i = 0; i < M_COUNT; ++i) {
@@ -129,6 +132,9 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   world->cell_start = FXS_AT(uint32_t, M_CELL_START);
   world->grid_max_cells = fxs_grid_max_cells(capacity);
   world->live_obstacles = FXS_AT(fxs_obstacle, M_LIVE);
+  world->obstacle_cell_start = FXS_AT(uint32_t, M_OBSTACLE_CELL_START);
+  world->obstacle_order = FXS_AT(uint32_t, M_OBSTACLE_ORDER);
+  world->obstacle_max_cells = fxs_obstacle_grid_max_cells(capacity);
   world->live_walls = FXS_AT(fxs_wall, M_LIVE_WALLS);
   world->workers = FXS_AT(fxs_world_worker, M_WORKERS);
   world->worker_capacity = workers_of(capacity);

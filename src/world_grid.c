@@ -12,29 +12,35 @@ uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity) {
   return n < 64u ? 64u : n;
 }
 
-fxs_grid fxs_grid_of(const fxs_world *world) {
-  fxs_grid g;
-  const fxs_world_def *d = &world->def;
+int64_t fxs_grid_fit(const fxs_world_def *d, int64_t size, uint32_t max_cells, uint32_t *w,
+                     uint32_t *h) {
   int64_t width = (int64_t)d->bounds_max.x - d->bounds_min.x;
   int64_t height = (int64_t)d->bounds_max.y - d->bounds_min.y;
   if (width < 1) width = 1;
   if (height < 1) height = 1;
+  for (;;) {
+    uint64_t cw = (uint64_t)((width + size - 1) / size);
+    uint64_t ch = (uint64_t)((height + size - 1) / size);
+    if (cw * ch <= max_cells) {
+      *w = (uint32_t)cw, *h = (uint32_t)ch;
+      return size;
+    }
+    size *= 2;
+  }
+}
+
+fxs_grid fxs_grid_of(const fxs_world *world) {
+  fxs_grid g;
+  const fxs_world_def *d = &world->def;
   g.min_x = d->bounds_min.x, g.min_y = d->bounds_min.y;
-  g.size = d->neighbor_radius / 2 > FXS_ONE ? d->neighbor_radius / 2 : FXS_ONE;
   g.slot_bits = 0;
   while (g.slot_bits < 32u && (world->capacity.agents >> g.slot_bits) != 0) ++g.slot_bits;
   uint64_t r = d->neighbor_radius > 0 ? (uint64_t)d->neighbor_radius : 0u;
   // Keys stay below 2^63 (see rank_keys); slot_bits <= 32, so the shift is at most 63.
   g.packed = ((r * r) >> (63u - g.slot_bits)) == 0;
-  for (;;) {
-    uint64_t w = (uint64_t)((width + g.size - 1) / g.size);
-    uint64_t h = (uint64_t)((height + g.size - 1) / g.size);
-    if (w * h <= world->grid_max_cells) {
-      g.w = (uint32_t)w, g.h = (uint32_t)h;
-      return g;
-    }
-    g.size *= 2;
-  }
+  int64_t half_radius = d->neighbor_radius / 2 > FXS_ONE ? d->neighbor_radius / 2 : FXS_ONE;
+  g.size = fxs_grid_fit(d, half_radius, world->grid_max_cells, &g.w, &g.h);
+  return g;
 }
 
 // Cell coordinate of a raw coordinate: monotone, clamped into [0, cells - 1].

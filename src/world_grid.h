@@ -20,6 +20,10 @@ typedef struct fxs_world_candidate {
 /// through the sorted list FXS_GRID_FOUND at a time).
 #define FXS_GRID_FOUND 32u
 
+/// Obstacles near an agent its avoidance tests from the obstacle grid; with more than these
+/// in its box it tests all of them.
+#define FXS_NEAR_OBSTACLES 64u
+
 /// Scratch of one worker: the neighbor list of the agent it steers. Its size is a multiple
 /// of 64 bytes, so two workers never write to the same cache line.
 typedef struct fxs_world_worker {
@@ -27,6 +31,7 @@ typedef struct fxs_world_worker {
   uint64_t dist_sq[FXS_MAX_NEIGHBORS];            ///< Their exact squared distances, Q32.32.
   fxs_world_candidate nearest[FXS_MAX_NEIGHBORS]; ///< The search's sorted list.
   fxs_world_candidate found[FXS_GRID_FOUND];      ///< Within the radius, not yet sorted.
+  uint32_t near_obstacles[FXS_NEAR_OBSTACLES];     ///< Obstacles near the agent, ascending.
 } fxs_world_worker;
 
 /// The grid of one tick: square cells of `size` raw units over the world's bounds,
@@ -43,6 +48,11 @@ typedef struct fxs_grid {
 
 /// Cells a world with these capacities may use: max(64, 2 * agents).
 uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity);
+
+/// The cell size for square cells over the world's bounds: `size` (raw, >= 1), doubled until
+/// the cells number at most max_cells (>= 1); *w and *h receive the cells per row and rows.
+int64_t fxs_grid_fit(const fxs_world_def *d, int64_t size, uint32_t max_cells, uint32_t *w,
+                     uint32_t *h);
 
 /// The grid for the world's bounds and neighbor radius.
 fxs_grid fxs_grid_of(const fxs_world *world);

@@ -15,12 +15,14 @@
 #include "fixsteer/wander.h"
 #include "world_field.h"
 #include "world_grid.h"
+#include "world_obstacles.h"
 #include "world_slots.h"
 
 // What every phase of one step shares; lives on the stepping thread's stack.
 typedef struct step_context {
   fxs_world *world;
   fxs_grid grid;
+  fxs_obstacle_grid obstacle_grid;
   uint32_t obstacle_count;
   uint32_t wall_count;
 } step_context;
@@ -207,6 +209,26 @@ static fxs_vec2 interpose_steering(const steer_context *ctx, const fix16_t *p) {
   return fxs_interpose(&ctx->slot->body, ctx->target ? ctx->target : &still, &world->agents[j].body, &d);
 }
 
+// The obstacles of the obstacle grid near an agent (fxs_obstacle_lookup), into its worker's
+// scratch.
+static uint32_t near_obstacles(void *context, const fxs_box *box, const uint32_t **among) {
+  const steer_context *ctx = (const steer_context *)context;
+  *among = ctx->scratch->near_obstacles;
+  return fxs_obstacle_grid_find(ctx->world, &ctx->step->obstacle_grid, box,
+                                ctx->scratch->near_obstacles, FXS_NEAR_OBSTACLES);
+}
+
+// Obstacle and wall avoidance; the obstacles through the grid.
+static fxs_vec2 avoid_steering(steer_context *ctx, const fix16_t *p) {
+  const step_context *step = ctx->step;
+  const fxs_agent *a = &ctx->slot->body;
+  fxs_avoidance_def d = {p[0], p[1], p[2], p[3], p[4]};
+  fxs_vec2 obstacles = fxs_avoid_obstacles_near(a, ctx->world->live_obstacles, step->obstacle_count,
+                                                step->obstacle_grid.max_radius, near_obstacles,
+                                                ctx, &d);
+  return fxs_vec2_add(obstacles, fxs_avoid_walls(a, ctx->world->live_walls, step->wall_count, &d));
+}
+
 // Linear (and angular) steering of one behavior slot for the agent of `ctx`.
 static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b,
                                   fxs_steering_manager *m, fix16_t *velocity_scale) {
@@ -226,13 +248,7 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
       if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
       return fxs_steering_linear(b->kind == FXS_BEHAVIOR_PURSUIT ? fxs_pursuit(a, ctx->target, p[0])
                                                                   : fxs_evade(a, ctx->target, p[0], p[1]));
-    case FXS_BEHAVIOR_AVOID: {
-      const step_context *step = ctx->step;
-      fxs_avoidance_def d = {p[0], p[1], p[2], p[3], p[4]};
-      return fxs_steering_linear(
-          fxs_vec2_add(fxs_avoid_obstacles(a, ctx->world->live_obstacles, step->obstacle_count, &d),
-                       fxs_avoid_walls(a, ctx->world->live_walls, step->wall_count, &d)));
-    }
+    case FXS_BEHAVIOR_AVOID: return fxs_steering_linear(avoid_steering(ctx, p));
     case FXS_BEHAVIOR_PATH: return fxs_steering_linear(path_steering(ctx));
     case FXS_BEHAVIOR_FLOW_FIELD: return fxs_steering_linear(fxs_world_field_steering(ctx->world, a, p[0]));
     case FXS_BEHAVIOR_HIDE: return fxs_steering_linear(hide_steering(ctx, p));
@@ -499,6 +515,7 @@ static void sense(step_context *step) {
     if (world->obstacle_alive[i]) world->live_obstacles[m++] = world->obstacles[i];
   }
   step->obstacle_count = m;
+  step->obstacle_grid = fxs_obstacle_grid_build(world, m);
   uint32_t k = 0;
   for (uint32_t i = 0; i < world->capacity.walls; ++i) {
     if (world->wall_alive[i]) world->live_walls[k++] = world->walls[i];

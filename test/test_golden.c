@@ -36,6 +36,7 @@
 #include "flow_field.h"
 #include "world_field.h"
 #include "world_grid.h"
+#include "world_obstacles.h"
 #include "world_slots.h"
 #include "world_step.h"
 #include "snapshot.h"

@@ -33,6 +33,7 @@
 #include "flow_field.h"
 #include "world_field.h"
 #include "world_grid.h"
+#include "world_obstacles.h"
 #include "world_slots.h"
 #include "world_step.h"
 #include "snapshot.h"

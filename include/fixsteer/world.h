@@ -193,6 +193,9 @@ typedef struct fxs_world {
   uint32_t *cell_start;         ///< First view index of each cell (+1 end).
   uint32_t grid_max_cells;      ///< Cells the grid may use (from the capacity).
   fxs_obstacle *live_obstacles; ///< Obstacles in use, in index order.
+  uint32_t *obstacle_cell_start; ///< First entry of obstacle_order of each obstacle cell (+1 end).
+  uint32_t *obstacle_order;     ///< Indices into live_obstacles, by cell of their centre.
+  uint32_t obstacle_max_cells;  ///< Cells the obstacle grid may use (from the capacity).
   fxs_wall *live_walls;         ///< Walls in use, in index order.
   struct fxs_world_worker *workers; ///< Scratch areas (neighbor lists), one a worker.
   uint32_t worker_capacity;     ///< Their number: capacity.workers, at least 1.

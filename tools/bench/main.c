@@ -10,7 +10,7 @@
 //   fxs-bench --wall                     wall-clock time instead of the thread's CPU time
 //   fxs-bench --kernel NAME --agents N --ticks T
 //                                        runs one kernel once, for `make bench-callgrind`
-//                                        (NAME: seek-fixed seek-float seek-world
+//                                        (NAME: seek-fixed seek-float seek-world avoid-world
 //                                        flock-fixed flock-float; hash-flock: the
 //                                        flock after one tick, T state hashes)
 //   fxs-bench --kernel workers           only the 1 vs 2 workers section
@@ -597,11 +597,11 @@ static int run_kernel(const char *name, uint32_t n, uint32_t ticks) {
     seconds = now_seconds() - t0;
     free(a.fixed), free(a.targets), free(a.twin), free(a.twin_targets);
   } else if (strcmp(name, "flock-fixed") == 0 || strcmp(name, "seek-world") == 0 ||
-             strcmp(name, "hash-flock") == 0) {
+             strcmp(name, "avoid-world") == 0 || strcmp(name, "hash-flock") == 0) {
     world_box b;
     double spawn;
     char why[96];
-    bench_scene scene = name[0] == 's' ? BENCH_SEEK : BENCH_FLOCK;
+    bench_scene scene = name[0] == 's' ? BENCH_SEEK : name[0] == 'a' ? BENCH_AVOID : BENCH_FLOCK;
     if (!open_world(&b, n, scene, 1, &spawn, why, sizeof why) ||
         !prepare_scene(&b, scene, why, sizeof why)) {
       fprintf(stderr, "fxs-bench: %s\n", why);
@@ -615,6 +615,7 @@ static int run_kernel(const char *name, uint32_t n, uint32_t ticks) {
       t0 = now_seconds();
       bench_fixed_world_run(&b.world, ticks);
       seconds = now_seconds() - t0;
+      printf("state hash after the run %016llx\n", (unsigned long long)fxs_world_hash(&b.world));
     }
     free_box(&b);
   } else if (strcmp(name, "flock-float") == 0) {
