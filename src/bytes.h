@@ -45,7 +45,15 @@ static inline uint64_t fxs_load_le(const uint8_t *p, uint32_t bytes) {
 }
 static inline uint16_t fxs_load_le16(const uint8_t *p) { return (uint16_t)fxs_load_le(p, 2); }
 static inline uint32_t fxs_load_le32(const uint8_t *p) { return (uint32_t)fxs_load_le(p, 4); }
-static inline uint64_t fxs_load_le64(const uint8_t *p) { return fxs_load_le(p, 8); }
+static inline uint64_t fxs_load_le64(const uint8_t *p) {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint64_t v;
+  memcpy(&v, p, 8); // the host's order is the format's: one load
+  return v;
+#else
+  return fxs_load_le(p, 8);
+#endif
+}
 static inline void fxs_store_le(uint8_t *p, uint64_t v, uint32_t bytes) {
 #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   memcpy(p, &v, bytes); // the host's order is the format's: one store

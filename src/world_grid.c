@@ -43,14 +43,8 @@ fxs_grid fxs_grid_of(const fxs_world *world) {
   return g;
 }
 
-// Cell coordinate of a raw coordinate: monotone, clamped into [0, cells - 1].
-static uint32_t cell_coord(int64_t v, int64_t min, int64_t size, uint32_t cells) {
-  int64_t c = v < min ? 0 : (v - min) / size;
-  return c >= (int64_t)cells ? cells - 1u : (uint32_t)c;
-}
-
 static uint32_t cell_of(const fxs_grid *g, fxs_vec2 p) {
-  return cell_coord(p.y, g->min_y, g->size, g->h) * g->w + cell_coord(p.x, g->min_x, g->size, g->w);
+  return fxs_grid_coord(p.y, g->min_y, g->size, g->h) * g->w + fxs_grid_coord(p.x, g->min_x, g->size, g->w);
 }
 
 void fxs_grid_place(fxs_world *world, const fxs_grid *g, uint32_t begin, uint32_t end) {
@@ -294,10 +288,10 @@ uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t 
   int64_t r = world->def.neighbor_radius;
   if (r < 0) return 0; // no distance is within a negative radius
   fxs_vec2 p = world->view_position[v];
-  uint32_t x0 = cell_coord((int64_t)p.x - r, g->min_x, g->size, g->w);
-  uint32_t x1 = cell_coord((int64_t)p.x + r, g->min_x, g->size, g->w);
-  uint32_t y0 = cell_coord((int64_t)p.y - r, g->min_y, g->size, g->h);
-  uint32_t y1 = cell_coord((int64_t)p.y + r, g->min_y, g->size, g->h);
+  uint32_t x0 = fxs_grid_coord((int64_t)p.x - r, g->min_x, g->size, g->w);
+  uint32_t x1 = fxs_grid_coord((int64_t)p.x + r, g->min_x, g->size, g->w);
+  uint32_t y0 = fxs_grid_coord((int64_t)p.y - r, g->min_y, g->size, g->h);
+  uint32_t y1 = fxs_grid_coord((int64_t)p.y + r, g->min_y, g->size, g->h);
   search s;
   s.world = world, s.grid = g, s.out = out, s.found = 0, s.sorted = 0, s.flushed = false;
   // The cells x0..x1 of one row are consecutive in the view: one run per row.

@@ -49,6 +49,13 @@ typedef struct fxs_grid {
 /// Cells a world with these capacities may use: max(64, 2 * agents).
 uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity);
 
+/// Cell coordinate of a raw coordinate v for cells of `size` from `min`: monotone in v,
+/// clamped into [0, cells - 1] (so anything outside the bounds counts in an edge cell).
+static inline uint32_t fxs_grid_coord(int64_t v, int64_t min, int64_t size, uint32_t cells) {
+  int64_t c = v < min ? 0 : (v - min) / size;
+  return c >= (int64_t)cells ? cells - 1u : (uint32_t)c;
+}
+
 /// The cell size for square cells over the world's bounds: `size` (raw, >= 1), doubled until
 /// the cells number at most max_cells (>= 1); *w and *h receive the cells per row and rows.
 int64_t fxs_grid_fit(const fxs_world_def *d, int64_t size, uint32_t max_cells, uint32_t *w,

@@ -9,14 +9,8 @@ uint32_t fxs_obstacle_grid_max_cells(const fxs_world_capacity *capacity) {
   return n < 16u ? 16u : n;
 }
 
-// Cell coordinate of a raw coordinate: monotone, clamped into [0, cells - 1].
-static uint32_t coord(int64_t v, int64_t min, int64_t size, uint32_t cells) {
-  int64_t c = v < min ? 0 : (v - min) / size;
-  return c >= (int64_t)cells ? cells - 1u : (uint32_t)c;
-}
-
 static uint32_t cell_of(const fxs_obstacle_grid *g, fxs_vec2 p) {
-  return coord(p.y, g->min_y, g->size, g->h) * g->w + coord(p.x, g->min_x, g->size, g->w);
+  return fxs_grid_coord(p.y, g->min_y, g->size, g->h) * g->w + fxs_grid_coord(p.x, g->min_x, g->size, g->w);
 }
 
 // Cells as wide as the largest obstacle, coarsened until they fit.
@@ -51,10 +45,10 @@ fxs_obstacle_grid fxs_obstacle_grid_build(fxs_world *world, uint32_t live) {
 
 uint32_t fxs_obstacle_grid_find(const fxs_world *world, const fxs_obstacle_grid *g,
                                 const fxs_box *box, uint32_t *out, uint32_t room) {
-  uint32_t x0 = coord(box->lo_x, g->min_x, g->size, g->w);
-  uint32_t x1 = coord(box->hi_x, g->min_x, g->size, g->w);
-  uint32_t y0 = coord(box->lo_y, g->min_y, g->size, g->h);
-  uint32_t y1 = coord(box->hi_y, g->min_y, g->size, g->h);
+  uint32_t x0 = fxs_grid_coord(box->lo_x, g->min_x, g->size, g->w);
+  uint32_t x1 = fxs_grid_coord(box->hi_x, g->min_x, g->size, g->w);
+  uint32_t y0 = fxs_grid_coord(box->lo_y, g->min_y, g->size, g->h);
+  uint32_t y1 = fxs_grid_coord(box->hi_y, g->min_y, g->size, g->h);
   const uint32_t *start = world->obstacle_cell_start;
   uint32_t n = 0;
   // The cells x0..x1 of one row are consecutive: one run of the order per row.
