@@ -12,12 +12,13 @@ fxs_neighbor fxs_neighbor_of(const fxs_agent *agent, uint32_t id) {
   return n;
 }
 
-// Whether neighbor i is within radius of self: from its known squared distance when
-// dist_sq is given (the same decision fxs_vec2_within makes), else measured.
-static bool within(const fxs_agent *self, const fxs_neighbor *neighbors, const uint64_t *dist_sq,
-                   uint32_t i, fix16_t radius) {
-  if (!dist_sq) return fxs_vec2_within(self->position, neighbors[i].position, radius);
-  return radius >= 0 && dist_sq[i] <= (uint64_t)radius * (uint64_t)radius;
+// The radius a known squared distance is compared with: neighbor i is within radius when
+// dist_sq[i] <= radius^2 (the decision fxs_vec2_within makes). A negative radius takes in
+// nothing. Squared once per call, outside the loops; each loop comes in two forms, from
+// known distances and measured, so the per-neighbor test has no branch on which.
+static bool known_limit(fix16_t radius, uint64_t *radius_sq) {
+  *radius_sq = radius >= 0 ? (uint64_t)radius * (uint64_t)radius : 0;
+  return radius >= 0;
 }
 
 // Reynolds' inverse-distance push, in the units of a desired velocity like seek's:
@@ -30,24 +31,35 @@ static fix16_t push_at(fix16_t d, fix16_t radius, fix16_t max_speed, fix16_t cap
   return fxs_min(fxs_muldiv(fxs_sub(radius, d), max_speed, d), cap);
 }
 
+// The push neighbor n gives self: away from it, by push_at of the distance.
+static fxs_vec2 push_from(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *n,
+                          fix16_t radius, fix16_t cap) {
+  fxs_vec2 away = fxs_vec2_sub(self->position, n->position);
+  if (fxs_vec2_is_zero(away)) { // on the same spot: apart along x, by id
+    away = fxs_vec2_make(self_id < n->id ? -FXS_ONE : FXS_ONE, 0);
+    return fxs_vec2_set_length(away, push_at(0, radius, self->max_speed, cap));
+  }
+  fxs_vec2_measure m = fxs_vec2_measure_of(away); // the distance and the direction from one root
+  return fxs_vec2_set_length_measured(away, &m, push_at(m.length, radius, self->max_speed, cap));
+}
+
 static fxs_vec2 separation(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbors,
                            const uint64_t *dist_sq, uint32_t count, fix16_t radius) {
   fxs_vec2 force = fxs_vec2_zero();
   if (radius <= 0) return force;
   fix16_t cap = fxs_mul(self->max_speed, FXS_INT(FXS_SEPARATION_MAX_PUSH));
-  for (uint32_t i = 0; i < count; ++i) {
-    const fxs_neighbor *n = &neighbors[i];
-    if (n->id == self_id || !within(self, neighbors, dist_sq, i, radius)) continue;
-    fxs_vec2 away = fxs_vec2_sub(self->position, n->position);
-    fxs_vec2 push;
-    if (fxs_vec2_is_zero(away)) { // on the same spot: apart along x, by id
-      away = fxs_vec2_make(self_id < n->id ? -FXS_ONE : FXS_ONE, 0);
-      push = fxs_vec2_set_length(away, push_at(0, radius, self->max_speed, cap));
-    } else { // the distance and the direction from one square root
-      fxs_vec2_measure m = fxs_vec2_measure_of(away);
-      push = fxs_vec2_set_length_measured(away, &m, push_at(m.length, radius, self->max_speed, cap));
+  uint64_t radius_sq;
+  if (dist_sq && known_limit(radius, &radius_sq)) {
+    for (uint32_t i = 0; i < count; ++i) {
+      if (neighbors[i].id == self_id || dist_sq[i] > radius_sq) continue;
+      force = fxs_vec2_add(force, push_from(self, self_id, &neighbors[i], radius, cap));
     }
-    force = fxs_vec2_add(force, push);
+  } else if (!dist_sq) {
+    for (uint32_t i = 0; i < count; ++i) {
+      const fxs_neighbor *n = &neighbors[i];
+      if (n->id == self_id || !fxs_vec2_within(self->position, n->position, radius)) continue;
+      force = fxs_vec2_add(force, push_from(self, self_id, n, radius, cap));
+    }
   }
   return force;
 }
@@ -64,19 +76,29 @@ fxs_vec2 fxs_separation_known(const fxs_agent *self, uint32_t self_id,
   return separation(self, self_id, neighbors, dist_sq, count, radius);
 }
 
+static void add_neighbor(fxs_neighborhood *h, const fxs_neighbor *n) {
+  h->position_x += n->position.x;
+  h->position_y += n->position.y;
+  h->velocity_x += n->velocity.x;
+  h->velocity_y += n->velocity.y;
+  h->count += 1;
+}
+
 // Sums of the positions and velocities of the neighbors within radius, in 64 bits.
 static fxs_neighborhood gather(const fxs_agent *self, uint32_t self_id,
                                const fxs_neighbor *neighbors, const uint64_t *dist_sq,
                                uint32_t count, fix16_t radius) {
   fxs_neighborhood h = {0, 0, 0, 0, 0};
-  for (uint32_t i = 0; i < count; ++i) {
-    const fxs_neighbor *n = &neighbors[i];
-    if (n->id == self_id || !within(self, neighbors, dist_sq, i, radius)) continue;
-    h.position_x += n->position.x;
-    h.position_y += n->position.y;
-    h.velocity_x += n->velocity.x;
-    h.velocity_y += n->velocity.y;
-    h.count += 1;
+  uint64_t radius_sq;
+  if (dist_sq && known_limit(radius, &radius_sq)) {
+    for (uint32_t i = 0; i < count; ++i) {
+      if (neighbors[i].id != self_id && dist_sq[i] <= radius_sq) add_neighbor(&h, &neighbors[i]);
+    }
+  } else if (!dist_sq) {
+    for (uint32_t i = 0; i < count; ++i) {
+      const fxs_neighbor *n = &neighbors[i];
+      if (n->id != self_id && fxs_vec2_within(self->position, n->position, radius)) add_neighbor(&h, n);
+    }
   }
   return h;
 }

@@ -22,8 +22,9 @@ bool fxs_manager_add(fxs_steering_manager *m, fxs_behavior behavior, fxs_steerin
       steering.angular != INT32_MIN) {
     c->requested = steering; // fxs_mul(v, 1.0) == v for every v but INT32_MIN
   } else {
-    c->requested.linear = fxs_vec2_scale(steering.linear, weight);
-    c->requested.angular = fxs_mul(steering.angular, weight);
+    c->requested.linear = fxs_vec2_make(fxs_mul_inline(steering.linear.x, weight),
+                                        fxs_mul_inline(steering.linear.y, weight));
+    c->requested.angular = fxs_mul_inline(steering.angular, weight);
   }
   c->applied = fxs_steering_linear(fxs_vec2_zero());
   return true;
@@ -34,7 +35,7 @@ void fxs_manager_add_force(fxs_steering_manager *m, fxs_vec2 force) {
 }
 
 void fxs_manager_scale_velocity(fxs_steering_manager *m, fix16_t factor) {
-  m->velocity_scale = fxs_mul(m->velocity_scale, fxs_clamp(factor, 0, FXS_ONE));
+  m->velocity_scale = fxs_mul_inline(m->velocity_scale, fxs_clamp(factor, 0, FXS_ONE));
 }
 
 // The smallest priority value above `after` (-1: the smallest of all); -1 when none is left.

@@ -18,6 +18,8 @@ static fix16_t saturate_by_sign(int64_t numerator) {
 }
 
 fix16_t fxs_mul(fix16_t a, fix16_t b) {
+  int64_t product = (int64_t)a * b;
+  if (fxs_mul_product_is_small(product)) return fxs_mul_small(product); // all but the edges
   // Weights of 1.0 and zero operands are the common cases of the manager: fix16_mul gives
   // a * 1.0 == a for every a but INT32_MIN (whose result is the sentinel, saturated below)
   // and 0 for a zero operand (checked over all 2^32 values of the other operand).

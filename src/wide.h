@@ -4,6 +4,8 @@
 
 #include <stdint.h>
 
+#include "fixsteer/scalar.h"
+
 /// n / d rounded half away from zero. d != 0; the quotient must fit in int64.
 int64_t fxs_div_round_i64(int64_t n, int64_t d);
 
@@ -25,6 +27,26 @@ uint32_t fxs_udiv64_32_digits(uint64_t n, uint32_t d);
 /// integrator's and the truncation's quick "already short enough" tests.
 static inline uint64_t fxs_length_sq_raw(int32_t x, int32_t y) {
   return (uint64_t)((int64_t)x * x) + (uint64_t)((int64_t)y * y);
+}
+
+/// A product a * b of Q16.16 values (exact, Q32.32) that fxs_mul takes without the checks
+/// of its edges: |p| < 2^46, so the rounded result is below 2^30 in magnitude.
+static inline int fxs_mul_product_is_small(int64_t p) {
+  return (uint64_t)(p + (INT64_C(1) << 46)) < (UINT64_C(1) << 47);
+}
+
+/// fxs_mul's result for a small product p (fxs_mul_product_is_small): p / 2^16 rounded half
+/// away from zero, which is what fix16_mul computes there: floor((p + 2^15 - [p < 0]) / 2^16).
+/// The floor is taken of a non-negative offset (t + 2^47), so no negative value is shifted.
+static inline int32_t fxs_mul_small(int64_t p) {
+  int64_t t = p + 32768 - (p < 0);
+  return (int32_t)((int64_t)((uint64_t)(t + (INT64_C(1) << 47)) >> 16) - (INT64_C(1) << 31));
+}
+
+/// fxs_mul(a, b), inline for its common case: a hot caller skips the call.
+static inline fix16_t fxs_mul_inline(fix16_t a, fix16_t b) {
+  int64_t product = (int64_t)a * b;
+  return fxs_mul_product_is_small(product) ? fxs_mul_small(product) : fxs_mul(a, b);
 }
 
 #endif

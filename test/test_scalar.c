@@ -134,6 +134,42 @@ static uint64_t xorshift64(uint64_t *s) {
   return *s;
 }
 
+// fxs_mul as it was before its in-range shortcut: libfixmath's product, its sentinel told
+// apart from -32768.0 in 64 bits.
+static fix16_t mul_through_libfixmath(fix16_t a, fix16_t b) {
+  fix16_t r = fix16_mul(a, b);
+  return r == fix16_overflow ? fxs_saturate((int64_t)a * b / 65536) : r;
+}
+
+void test_mul_equals_libfixmath_with_saturation_on_random_and_edge_products(void) {
+  // Random operands of every magnitude, and pairs whose product lies next to the shortcut's
+  // bounds (+-2^46) and to the saturation bounds (+-2^47), where a rounding slip would show.
+  uint64_t seed = 0x9E3779B97F4A7C15u;
+  for (uint32_t i = 0; i < 400000u; ++i) {
+    uint64_t r = xorshift64(&seed);
+    fix16_t a = (fix16_t)(uint32_t)r, b = (fix16_t)(uint32_t)(r >> 32);
+    a >>= i % 31u, b >>= (i / 31u) % 31u;
+    TEST_ASSERT_EQUAL_INT32(mul_through_libfixmath(a, b), fxs_mul(a, b));
+  }
+  const int64_t bounds[] = {INT64_C(1) << 46, INT64_C(1) << 47};
+  for (uint32_t k = 0; k < 2u; ++k) {
+    for (int32_t a = 1 << 15; a < (1 << 15) + 2000; ++a) {
+      int32_t b = (int32_t)(bounds[k] / a);
+      for (int32_t db = -2; db <= 2; ++db) {
+        TEST_ASSERT_EQUAL_INT32(mul_through_libfixmath(a, b + db), fxs_mul(a, b + db));
+        TEST_ASSERT_EQUAL_INT32(mul_through_libfixmath(-a, b + db), fxs_mul(-a, b + db));
+      }
+    }
+  }
+  const fix16_t edges[] = {0, 1, -1, 0x7FFF, 0x8000, -0x8000, FXS_ONE, -FXS_ONE, FXS_MAX,
+                           FXS_MIN, INT32_MIN, 0x40000000, -0x40000000, 0x3FFFFFFF};
+  for (uint32_t i = 0; i < sizeof edges / sizeof edges[0]; ++i) {
+    for (uint32_t j = 0; j < sizeof edges / sizeof edges[0]; ++j) {
+      TEST_ASSERT_EQUAL_INT32(mul_through_libfixmath(edges[i], edges[j]), fxs_mul(edges[i], edges[j]));
+    }
+  }
+}
+
 void test_isqrt64_matches_the_bitwise_reference_at_the_edges(void) {
   const uint64_t edges[] = {0, 1, 2, 3, 4, UINT64_C(0xFFFFFFFF), UINT64_C(0x100000000),
                             UINT64_C(1) << 62, UINT64_MAX,
