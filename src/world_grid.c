@@ -196,38 +196,68 @@ static void rank_keys(const key_list *l, uint32_t m, uint32_t *rank) {
   }
 }
 
-// The nearest FXS_MAX_NEIGHBORS of the search, sorted, in out->nearest. Returns how many.
+// Entry k of the result: the agent of view entry `view` in slot `slot`, at squared
+// distance dist_sq.
+static inline void emit(const fxs_world *world, fxs_world_worker *out, uint32_t k, uint32_t view,
+                        uint32_t slot, uint64_t dist_sq) {
+  fxs_neighbor *nb = &out->neighbors[k];
+  nb->position = world->view_position[view];
+  nb->velocity = world->view_velocity[view];
+  nb->id = slot;
+  out->dist_sq[k] = dist_sq;
+}
+
+// The result from the sorted list out->nearest.
+static uint32_t emit_nearest(const search *s, uint32_t n) {
+  for (uint32_t k = 0; k < n; ++k) {
+    const fxs_world_candidate *c = &s->out->nearest[k];
+    emit(s->world, s->out, k, c->view, c->slot, c->dist_sq);
+  }
+  return n;
+}
+
+// The nearest FXS_MAX_NEIGHBORS of the search, sorted, into out->neighbors and
+// out->dist_sq. Returns how many.
 static uint32_t finish(search *s) {
+  fxs_world_worker *w = s->out;
+  uint32_t m = s->found, n = m < FXS_MAX_NEIGHBORS ? m : FXS_MAX_NEIGHBORS, rank[FXS_GRID_FOUND];
   if (s->flushed) {
     flush(s);
-    return s->sorted;
+    return emit_nearest(s, s->sorted);
   }
-  fxs_world_worker *w = s->out;
-  uint32_t m = s->found, rank[FXS_GRID_FOUND];
-  set_slots(s);
   // Each one's rank is the number of others before it; the order is total (slots differ),
   // so the ranks are 0..m-1.
   if (s->grid->packed) {
+    // The key holds the slot in its low slot_bits bits: each agent goes straight from the
+    // found list to its place in the result.
     key_list keys; // FXS_GRID_FOUND is a multiple of 4: room for the padding
+    unsigned bits = s->grid->slot_bits;
     for (uint32_t i = 0; i < m; ++i)
-      set_key(&keys, i, (w->found[i].dist_sq << s->grid->slot_bits) | w->found[i].slot);
+      set_key(&keys, i, (w->found[i].dist_sq << bits) | s->world->view_slot[w->found[i].view]);
     for (uint32_t i = m; i < padded_keys(m); ++i) set_key(&keys, i, FXS_KEY_PAD);
     rank_keys(&keys, m, rank);
-  } else {
-    // Every pair once: the one that comes second gains a rank.
-    for (uint32_t i = 0; i < m; ++i) rank[i] = 0;
+    uint64_t slot_mask = (UINT64_C(1) << bits) - 1u;
     for (uint32_t i = 0; i < m; ++i) {
-      for (uint32_t j = i + 1u; j < m; ++j) {
-        uint32_t j_first = before_no_branch(&w->found[j], &w->found[i]);
-        rank[i] += j_first;
-        rank[j] += 1u - j_first;
-      }
+      if (rank[i] < FXS_MAX_NEIGHBORS)
+        emit(s->world, w, rank[i], w->found[i].view, (uint32_t)(key_at(&keys, i) & slot_mask),
+             w->found[i].dist_sq);
+    }
+    return n;
+  }
+  // Every pair once: the one that comes second gains a rank.
+  set_slots(s);
+  for (uint32_t i = 0; i < m; ++i) rank[i] = 0;
+  for (uint32_t i = 0; i < m; ++i) {
+    for (uint32_t j = i + 1u; j < m; ++j) {
+      uint32_t j_first = before_no_branch(&w->found[j], &w->found[i]);
+      rank[i] += j_first;
+      rank[j] += 1u - j_first;
     }
   }
   for (uint32_t i = 0; i < m; ++i) {
     if (rank[i] < FXS_MAX_NEIGHBORS) w->nearest[rank[i]] = w->found[i];
   }
-  return m < FXS_MAX_NEIGHBORS ? m : FXS_MAX_NEIGHBORS;
+  return emit_nearest(s, n);
 }
 
 // How the scan meets a candidate. Cores that speculate deeply (x86-64, application ARM)
@@ -299,14 +329,5 @@ uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t 
     uint32_t row = cy * g->w;
     if (!scan(&s, world->cell_start[row + x0], world->cell_start[row + x1 + 1u], v, p, r)) break;
   }
-  uint32_t n = finish(&s);
-  for (uint32_t k = 0; k < n; ++k) {
-    const fxs_world_candidate *c = &out->nearest[k];
-    fxs_neighbor *nb = &out->neighbors[k];
-    nb->position = world->view_position[c->view];
-    nb->velocity = world->view_velocity[c->view];
-    nb->id = c->slot;
-    out->dist_sq[k] = c->dist_sq;
-  }
-  return n;
+  return finish(&s);
 }
