@@ -282,7 +282,7 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
 // at most m = v^2 / 2^16 + 2 and fxs_div rounds |m| 2^16 / decel to within an LSB (4 are
 // allowed), so |t| <= T when m 2^16 <= (T - 4) decel; T is capped at 2^32 (> any |t|) so
 // the product stays below 2^63.
-static bool clear_of_bounds(fix16_t base, fix16_t v, fix16_t low, fix16_t high, fix16_t decel) {
+static inline bool clear_of_bounds(fix16_t base, fix16_t v, fix16_t low, fix16_t high, fix16_t decel) {
   int64_t gap = (int64_t)high - base;
   if ((int64_t)base - low < gap) gap = (int64_t)base - low;
   if (gap <= 4) return false;
@@ -293,7 +293,7 @@ static bool clear_of_bounds(fix16_t base, fix16_t v, fix16_t low, fix16_t high, 
 }
 
 // One axis of fxs_containment: p, v the position and velocity, [lo, hi] the bounds.
-static fix16_t contain_axis(fix16_t p, fix16_t v, fix16_t lo, fix16_t hi, fix16_t radius,
+static inline fix16_t contain_axis(fix16_t p, fix16_t v, fix16_t lo, fix16_t hi, fix16_t radius,
                             fix16_t decel, fix16_t push) {
   fix16_t low = fxs_add(lo, radius), high = fxs_sub(hi, radius);
   if (low > high) {
@@ -311,7 +311,8 @@ static fix16_t contain_axis(fix16_t p, fix16_t v, fix16_t lo, fix16_t hi, fix16_
 fxs_vec2 fxs_containment(const fxs_agent *agent, const fxs_world_def *def) {
   if (!def->clamp_to_bounds || agent->max_force <= 0) return fxs_vec2_zero();
   fix16_t mass = agent->mass > 0 ? agent->mass : FXS_ONE;
-  fix16_t decel = fxs_div(agent->max_force, mass);
+  // max_force > 0 here, so a unit mass divides it exactly (see fxs_div) without the call.
+  fix16_t decel = mass == FXS_ONE ? agent->max_force : fxs_div(agent->max_force, mass);
   if (decel <= 0) return fxs_vec2_zero();
   fix16_t push = agent->max_force;
   fix16_t r = fxs_max(agent->radius, 0);
