@@ -18,20 +18,17 @@ static fix16_t saturate_by_sign(int64_t numerator) {
 }
 
 fix16_t fxs_mul(fix16_t a, fix16_t b) {
-  int64_t product = (int64_t)a * b;
-  if (fxs_mul_product_is_small(product)) return fxs_mul_small(product); // all but the edges
-  // Weights of 1.0 and zero operands are the common cases of the manager: fix16_mul gives
-  // a * 1.0 == a for every a but INT32_MIN (whose result is the sentinel, saturated below)
-  // and 0 for a zero operand (checked over all 2^32 values of the other operand).
-  if (b == FXS_ONE && a != INT32_MIN) return a;
-  if (a == FXS_ONE && b != INT32_MIN) return b;
-  if (a == 0 || b == 0) return 0;
-  fix16_t r = fix16_mul(a, b);
-  if (r == fix16_overflow) {
-    // The sentinel is also the exact product -32768.0; 64 bits tell the two apart.
-    return fxs_saturate((int64_t)a * b / 65536);
+  int64_t product = (int64_t)a * b; // |product| <= 2^62
+  if (fxs_mul_product_is_small(product)) return fxs_mul_small(product);
+  // Near and past the edges: the rounded quotient where it lies strictly inside the int32
+  // range, else the saturated truncated one, which is what fix16_mul's overflow sentinel
+  // (also returned for -32768.0 and for a rounding carried to 2^31) led to before this
+  // function computed products itself. Both give FXS_MAX or FXS_MIN past the range.
+  if (product >= -(INT64_C(1) << 47) && product < (INT64_C(1) << 47)) {
+    int64_t rounded = fxs_mul_round(product);
+    if (rounded > INT32_MIN && rounded <= INT32_MAX) return (fix16_t)rounded;
   }
-  return r;
+  return fxs_saturate(product / 65536);
 }
 
 fix16_t fxs_div(fix16_t a, fix16_t b) {

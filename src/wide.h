@@ -29,19 +29,23 @@ static inline uint64_t fxs_length_sq_raw(int32_t x, int32_t y) {
   return (uint64_t)((int64_t)x * x) + (uint64_t)((int64_t)y * y);
 }
 
-/// A product a * b of Q16.16 values (exact, Q32.32) that fxs_mul takes without the checks
-/// of its edges: |p| < 2^46, so the rounded result is below 2^30 in magnitude.
+/// A product a * b of Q16.16 values (exact, Q32.32) whose rounded quotient by 2^16 is below
+/// 2^30 in magnitude (|p| < 2^46): fxs_mul's common case, with no saturation to test.
 static inline int fxs_mul_product_is_small(int64_t p) {
   return (uint64_t)(p + (INT64_C(1) << 46)) < (UINT64_C(1) << 47);
 }
 
-/// fxs_mul's result for a small product p (fxs_mul_product_is_small): p / 2^16 rounded half
-/// away from zero, which is what fix16_mul computes there: floor((p + 2^15 - [p < 0]) / 2^16).
-/// The floor is taken of a non-negative offset (t + 2^47), so no negative value is shifted.
-static inline int32_t fxs_mul_small(int64_t p) {
+/// p / 2^16 rounded half away from zero, for p in [-2^47, 2^47): the result lies in
+/// [-2^31, 2^31]. It is floor((p + 2^15 - [p < 0]) / 2^16), the rounding of libfixmath's
+/// fix16_mul; the floor is taken of a non-negative offset (t + 2^47), so no negative value
+/// is shifted.
+static inline int64_t fxs_mul_round(int64_t p) {
   int64_t t = p + 32768 - (p < 0);
-  return (int32_t)((int64_t)((uint64_t)(t + (INT64_C(1) << 47)) >> 16) - (INT64_C(1) << 31));
+  return (int64_t)((uint64_t)(t + (INT64_C(1) << 47)) >> 16) - (INT64_C(1) << 31);
 }
+
+/// fxs_mul's result for a small product (fxs_mul_product_is_small).
+static inline int32_t fxs_mul_small(int64_t p) { return (int32_t)fxs_mul_round(p); }
 
 /// fxs_mul(a, b), inline for its common case: a hot caller skips the call.
 static inline fix16_t fxs_mul_inline(fix16_t a, fix16_t b) {

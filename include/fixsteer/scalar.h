@@ -43,7 +43,8 @@ static inline fix16_t fxs_clamp(fix16_t a, fix16_t lo, fix16_t hi) {
   return a < lo ? lo : (a > hi ? hi : a);
 }
 
-/// a * b through libfixmath's fix16_mul (correctly rounded), saturating on overflow.
+/// a * b rounded half away from zero (as libfixmath's fix16_mul rounds), saturating on
+/// overflow. Computed in 64-bit integers by fixsteer itself.
 fix16_t fxs_mul(fix16_t a, fix16_t b);
 
 /// a / b through libfixmath's fix16_div (rounded), saturating on overflow.
