@@ -12,14 +12,10 @@ fxs_neighbor fxs_neighbor_of(const fxs_agent *agent, uint32_t id) {
   return n;
 }
 
-// The radius a known squared distance is compared with: neighbor i is within radius when
-// dist_sq[i] <= radius^2 (the decision fxs_vec2_within makes). A negative radius takes in
-// nothing. Squared once per call, outside the loops; each loop comes in two forms, from
-// known distances and measured, so the per-neighbor test has no branch on which.
-static bool known_limit(fix16_t radius, uint64_t *radius_sq) {
-  *radius_sq = radius >= 0 ? (uint64_t)radius * (uint64_t)radius : 0;
-  return radius >= 0;
-}
+// Each loop below comes in two forms, from known squared distances (neighbor i is within
+// radius when dist_sq[i] <= radius^2, the decision fxs_vec2_within makes, with the radius
+// squared once) and measured, so the per-neighbor test has no branch on which. A negative
+// radius takes in nothing in either form.
 
 // Reynolds' inverse-distance push, in the units of a desired velocity like seek's:
 // max_speed * (radius / d - 1), saturated at FXS_SEPARATION_MAX_PUSH * max_speed (also for
@@ -48,13 +44,13 @@ static fxs_vec2 separation(const fxs_agent *self, uint32_t self_id, const fxs_ne
   fxs_vec2 force = fxs_vec2_zero();
   if (radius <= 0) return force;
   fix16_t cap = fxs_mul(self->max_speed, FXS_INT(FXS_SEPARATION_MAX_PUSH));
-  uint64_t radius_sq;
-  if (dist_sq && known_limit(radius, &radius_sq)) {
+  if (dist_sq) {
+    uint64_t radius_sq = (uint64_t)radius * (uint64_t)radius;
     for (uint32_t i = 0; i < count; ++i) {
       if (neighbors[i].id == self_id || dist_sq[i] > radius_sq) continue;
       force = fxs_vec2_add(force, push_from(self, self_id, &neighbors[i], radius, cap));
     }
-  } else if (!dist_sq) {
+  } else {
     for (uint32_t i = 0; i < count; ++i) {
       const fxs_neighbor *n = &neighbors[i];
       if (n->id == self_id || !fxs_vec2_within(self->position, n->position, radius)) continue;
@@ -85,19 +81,22 @@ static void add_neighbor(fxs_neighborhood *h, const fxs_neighbor *n) {
 }
 
 // Sums of the positions and velocities of the neighbors within radius, in 64 bits.
-static fxs_neighborhood gather(const fxs_agent *self, uint32_t self_id,
-                               const fxs_neighbor *neighbors, const uint64_t *dist_sq,
-                               uint32_t count, fix16_t radius) {
+static inline fxs_neighborhood gather(const fxs_agent *self, uint32_t self_id,
+                                      const fxs_neighbor *neighbors, const uint64_t *dist_sq,
+                                      uint32_t count, fix16_t radius) {
   fxs_neighborhood h = {0, 0, 0, 0, 0};
-  uint64_t radius_sq;
-  if (dist_sq && known_limit(radius, &radius_sq)) {
+  if (radius < 0) return h;
+  if (dist_sq) {
+    uint64_t radius_sq = (uint64_t)radius * (uint64_t)radius;
     for (uint32_t i = 0; i < count; ++i) {
       if (neighbors[i].id != self_id && dist_sq[i] <= radius_sq) add_neighbor(&h, &neighbors[i]);
     }
-  } else if (!dist_sq) {
+  } else {
     for (uint32_t i = 0; i < count; ++i) {
       const fxs_neighbor *n = &neighbors[i];
-      if (n->id != self_id && fxs_vec2_within(self->position, n->position, radius)) add_neighbor(&h, n);
+      if (n->id != self_id && fxs_vec2_within(self->position, n->position, radius)) {
+        add_neighbor(&h, n);
+      }
     }
   }
   return h;

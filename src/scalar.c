@@ -17,13 +17,12 @@ static fix16_t saturate_by_sign(int64_t numerator) {
   return numerator > 0 ? FXS_MAX : (numerator < 0 ? FXS_MIN : 0);
 }
 
-fix16_t fxs_mul(fix16_t a, fix16_t b) {
-  int64_t product = (int64_t)a * b; // |product| <= 2^62
-  if (fxs_mul_product_is_small(product)) return fxs_mul_small(product);
-  // Near and past the edges: the rounded quotient where it lies strictly inside the int32
-  // range, else the saturated truncated one, which is what fix16_mul's overflow sentinel
-  // (also returned for -32768.0 and for a rounding carried to 2^31) led to before this
-  // function computed products itself. Both give FXS_MAX or FXS_MIN past the range.
+fix16_t fxs_mul(fix16_t a, fix16_t b) { return fxs_mul_inline(a, b); }
+
+// Near and past the edges of the range: the rounded quotient where it lies strictly inside
+// the int32 range, else the truncated quotient saturated (so FXS_MAX or FXS_MIN past the
+// range, and never INT32_MIN, libfixmath's overflow flag).
+fix16_t fxs_mul_large(int64_t product) {
   if (product >= -(INT64_C(1) << 47) && product < (INT64_C(1) << 47)) {
     int64_t rounded = fxs_mul_round(product);
     if (rounded > INT32_MIN && rounded <= INT32_MAX) return (fix16_t)rounded;

@@ -44,13 +44,15 @@ static inline int64_t fxs_mul_round(int64_t p) {
   return (int64_t)((uint64_t)(t + (INT64_C(1) << 47)) >> 16) - (INT64_C(1) << 31);
 }
 
-/// fxs_mul's result for a small product (fxs_mul_product_is_small).
-static inline int32_t fxs_mul_small(int64_t p) { return (int32_t)fxs_mul_round(p); }
+/// fxs_mul of a product that is not small (defined in scalar.c).
+fix16_t fxs_mul_large(int64_t product);
 
-/// fxs_mul(a, b), inline for its common case: a hot caller skips the call.
+/// fxs_mul(a, b): the one implementation, inline so that hot callers skip the call in the
+/// common case.
 static inline fix16_t fxs_mul_inline(fix16_t a, fix16_t b) {
-  int64_t product = (int64_t)a * b;
-  return fxs_mul_product_is_small(product) ? fxs_mul_small(product) : fxs_mul(a, b);
+  int64_t product = (int64_t)a * b; // |product| <= 2^62
+  if (fxs_mul_product_is_small(product)) return (fix16_t)fxs_mul_round(product);
+  return fxs_mul_large(product);
 }
 
 #endif

@@ -282,7 +282,8 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
 // at most m = v^2 / 2^16 + 2 and fxs_div rounds |m| 2^16 / decel to within an LSB (4 are
 // allowed), so |t| <= T when m 2^16 <= (T - 4) decel; T is capped at 2^32 (> any |t|) so
 // the product stays below 2^63.
-static inline bool clear_of_bounds(fix16_t base, fix16_t v, fix16_t low, fix16_t high, fix16_t decel) {
+static inline bool clear_of_bounds(fix16_t base, fix16_t v, fix16_t low, fix16_t high,
+                                   fix16_t decel) {
   int64_t gap = (int64_t)high - base;
   if ((int64_t)base - low < gap) gap = (int64_t)base - low;
   if (gap <= 4) return false;
@@ -293,8 +294,8 @@ static inline bool clear_of_bounds(fix16_t base, fix16_t v, fix16_t low, fix16_t
 }
 
 // One axis of fxs_containment: p, v the position and velocity, [lo, hi] the bounds.
-static inline fix16_t contain_axis(fix16_t p, fix16_t v, fix16_t lo, fix16_t hi, fix16_t radius,
-                            fix16_t decel, fix16_t push) {
+static inline fix16_t contain_axis(fix16_t p, fix16_t v, fix16_t lo, fix16_t hi,
+                                   fix16_t radius, fix16_t decel, fix16_t push) {
   fix16_t low = fxs_add(lo, radius), high = fxs_sub(hi, radius);
   if (low > high) {
     low = (fix16_t)(((int64_t)lo + hi) / 2);

@@ -135,10 +135,9 @@ static uint64_t xorshift64(uint64_t *s) {
 }
 
 // What fxs_mul is specified to compute, in plain 64-bit arithmetic: a * b / 2^16 rounded
-// half away from zero, clamped into [FXS_MIN, FXS_MAX]. (Before fxs_mul computed products
-// itself it called libfixmath's fix16_mul, whose rounding this is; fix16_mul itself cannot
-// serve as the reference here, as its rounding overflows a signed int for products just
-// below 2^47, which the sanitizers report.)
+// half away from zero (libfixmath's rounding), clamped into [FXS_MIN, FXS_MAX]. libfixmath's
+// fix16_mul cannot serve as the reference: its rounding overflows a signed int for products
+// just below 2^47, which the sanitizers report.
 static fix16_t mul_reference(fix16_t a, fix16_t b) {
   int64_t p = (int64_t)a * b;
   uint64_t magnitude = p < 0 ? 0u - (uint64_t)p : (uint64_t)p;
