@@ -10,16 +10,22 @@
 
 #include "wide.h"
 
-// Integer square root without division. A table seed and one Newton step give y ~ 1/sqrt(m)
-// from below, relative error e < 2^-12; each residual step r += (m - r^2) y / 2 then takes r
-// from d = sqrt(m) - r >= 0 to at most e d + d^2 / (2 sqrt(m)) plus its truncations, never
-// past sqrt(m), so the final correction only ever adds one. Only 32 x 32 -> 64-bit products
-// and shifts: a few UMULLs on a Cortex-M3, no 64-bit multiply or divide routine anywhere.
-// tools/isqrt-check.c checks the seed's bounds for every top word, and the results against
-// the original bit-by-bit routine for every 32-bit input and 50 million 64-bit ones.
+// Integer square root without division. A table gives y ~ 1/sqrt(m) from below, relative
+// error e < 2^-17 (one line per interval: a product and a subtraction); one residual step
+// r += (m - r^2) y / 2 then takes r from d = sqrt(m) - r >= 0 to at most
+// d^2 / (2 sqrt(m)) + e d plus its truncations, never past sqrt(m), so the final correction
+// only ever adds one. Only 32 x 32 -> 64-bit products and shifts: a few UMULLs on a
+// Cortex-M3, no 64-bit multiply or divide routine anywhere. tools/isqrt-check.c computes the
+// table from its definition, checks its bounds for every top word, and checks the results
+// against the original bit-by-bit routine for every 32-bit input and 50 million 64-bit ones.
 
-// 2^15 / sqrt(f) for f in [i/128, (i+1)/128), i = 32..127 (defined in scalar.c).
-extern const uint16_t fxs_rsqrt_seed[96];
+// Intervals of the 1/sqrt table: x in [2^30, 2^32) in steps of 2^23.
+#define FXS_RSQRT_INTERVALS 384u
+
+// Line i of the table, over x = 2^30 + i 2^23 + 128 t + u (t < 2^16, u < 128): the value at
+// its start and the fall per t in units of 2^-8 (defined in scalar.c).
+extern const uint32_t fxs_rsqrt_base[FXS_RSQRT_INTERVALS];
+extern const uint16_t fxs_rsqrt_slope[FXS_RSQRT_INTERVALS];
 
 // The portable helpers: the only code for compilers without the builtins, and elsewhere
 // unused except by tools/isqrt-check.c, which checks the builtins against them.
@@ -54,7 +60,7 @@ static inline unsigned fxs_clz32_nz(uint32_t v) {
 FXS_PORTABLE_HELPER uint64_t fxs_mul32_halves(uint32_t a, uint32_t b) {
   uint32_t al = a & 0xFFFFu, ah = a >> 16, bl = b & 0xFFFFu, bh = b >> 16;
   uint32_t ll = al * bl, lh = al * bh, hl = ah * bl;
-  uint32_t mid = (ll >> 16) + (lh & 0xFFFFu) + (hl & 0xFFFFu); // < 3 * 2^16
+  uint32_t mid = (ll >> 16) + (lh & 0xFFFFu) + (hl & 0xFFFFu);  // < 3 * 2^16
   uint32_t hi = ah * bh + (lh >> 16) + (hl >> 16) + (mid >> 16);
   return ((uint64_t)hi << 32) | (uint32_t)(mid << 16) | (ll & 0xFFFFu);
 }
@@ -71,36 +77,32 @@ static inline uint64_t fxs_mul32(uint32_t a, uint32_t b) {
 }
 
 // y ~ 2^46 / sqrt(x) for x in [2^30, 2^32), i.e. 1/sqrt(x / 2^32) in Q2.30, with
-// (1 - 2^-12) 2^46 / sqrt(x) <= y and y^2 (x + 1) <= 2^92 (worst error 2^-13.46). Newton's
-// step y (3 - x y^2) / 2 never overshoots in exact arithmetic; the floors in x y^2 can lift
-// it by < 5 units, so 6 come off.
+// (1 - 2^-17) 2^46 / sqrt(x) <= y and y^2 (x + 1) <= 2^92 (worst error 2^-17.41): the line
+// of x's interval, which lies under the curve and touches it (slope * t < 2^32).
 static inline uint32_t fxs_rsqrt_q30(uint32_t x) {
-  uint32_t y = (uint32_t)fxs_rsqrt_seed[(x >> 25) - 32] << 15;          // < 2^31
-  uint32_t yy = (uint32_t)(fxs_mul32(y, y) >> 32);                       // < 2^30
-  uint32_t p = (uint32_t)(fxs_mul32(x, yy) >> 30);                       // x y^2, 1.0 = 2^30
-  return (uint32_t)(fxs_mul32(y, (UINT32_C(3) << 30) - p) >> 31) - 6;
+  uint32_t i = (x >> 23) - 128u, t = (x >> 7) & 0xFFFFu;
+  return fxs_rsqrt_base[i] - (((uint32_t)fxs_rsqrt_slope[i] * t) >> 8);
 }
 
-// floor(sqrt(n)) or one less, for 0 < n < 2^32. With x = n 4^k in [2^30, 2^32),
-// r0 = x y / 2^46 is at most 17 below sqrt(x); one residual step leaves it < 1.01 below.
+// floor(sqrt(n)) or one less, for 0 < n < 2^32. With x = n 4^k in [2^30, 2^32), x y / 2^46
+// lies in [(1 - 2^-17) sqrt(x), sqrt(x)), less than half a unit under sqrt(x) < 2^16, so its
+// floor is floor(sqrt(x)) or one less, and shifted by k it is floor(sqrt(n)) or one less.
 static inline uint32_t fxs_isqrt32_estimate(uint32_t n) {
   unsigned k = fxs_clz32_nz(n) / 2;
   uint32_t x = n << (2 * k);
-  uint32_t y = fxs_rsqrt_q30(x);
-  uint32_t r = (uint32_t)(fxs_mul32(x, y) >> 46);
-  r += (uint32_t)(fxs_mul32(x - r * r, y) >> 47);
-  return r >> k; // floor(sqrt(n)) = floor(sqrt(x)) >> k
+  return (uint32_t)(fxs_mul32(x, fxs_rsqrt_q30(x)) >> 46) >> k;
 }
 
 // floor(sqrt(m)) or one less, for m in [2^62, 2^64); x is its top word, and
-// m < (x + 1) 2^32 so y / 2^62 <= 1 / sqrt(m). Below sqrt(m), r0 is at most 2^20 + 2, the
-// first step leaves <= 515 and the second < 1.13 (hence the residuals < 2^53, then < 2^43).
+// m < (x + 1) 2^32 so y / 2^62 <= 1 / sqrt(m). Below s = sqrt(m), r0 = x y / 2^30 is at most
+// 2^15 + 2; the residual m - r0^2 < 2 s (2^15 + 2) < 2^48, so its top bits (>> 17) fit 32
+// bits, and the step leaves r under s by at most about 1/4 + 1/4 + 1 < 2 (d^2 / 2s, e d and the
+// truncations): floor(s) or one less.
 static inline uint32_t fxs_isqrt64_normal(uint64_t m) {
   uint32_t x = (uint32_t)(m >> 32);
   uint32_t y = fxs_rsqrt_q30(x);
   uint32_t r = (uint32_t)(fxs_mul32(x, y) >> 30);
-  r += (uint32_t)(fxs_mul32((uint32_t)((m - fxs_mul32(r, r)) >> 32), y) >> 31); // residual < 2^53
-  r += (uint32_t)(fxs_mul32((uint32_t)((m - fxs_mul32(r, r)) >> 16), y) >> 47); // residual < 2^43
+  r += (uint32_t)(fxs_mul32((uint32_t)((m - fxs_mul32(r, r)) >> 17), y) >> 46);  // (m - r^2) / 2s
   return r;
 }
 
@@ -126,13 +128,12 @@ static inline uint32_t fxs_isqrt_estimate(uint64_t n) {
   return fxs_isqrt32_estimate((uint32_t)n);
 }
 
-
 /// floor(n / d) for d > 0 when the quotient is below 2^32 (as fxs_udiv64_32).
 static inline uint32_t fxs_udiv64_32_inline(uint64_t n, uint32_t d) {
 #if UINTPTR_MAX > 0xFFFFFFFFu
-  return (uint32_t)(n / d); // one instruction on 64-bit targets
+  return (uint32_t)(n / d);  // one instruction on 64-bit targets
 #else
-  return fxs_udiv64_32_digits(n, d); // 32-bit targets would call a generic 64 / 64 routine
+  return fxs_udiv64_32_digits(n, d);  // 32-bit targets would call a generic 64 / 64 routine
 #endif
 }
 
