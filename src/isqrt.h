@@ -11,13 +11,14 @@
 #include "wide.h"
 
 // Integer square root without division. A table gives y ~ 1/sqrt(m) from below, relative
-// error e < 2^-17 (one line per interval: a product and a subtraction); one residual step
-// r += (m - r^2) y / 2 then takes r from d = sqrt(m) - r >= 0 to at most
-// d^2 / (2 sqrt(m)) + e d plus its truncations, never past sqrt(m), so the final correction
-// only ever adds one. Only 32 x 32 -> 64-bit products and shifts: a few UMULLs on a
-// Cortex-M3, no 64-bit multiply or divide routine anywhere. tools/isqrt-check.c computes the
-// table from its definition, checks its bounds for every top word, and checks the results
-// against the original bit-by-bit routine for every 32-bit input and 50 million 64-bit ones.
+// error e < 2^-17 (one line per interval: a product and a subtraction). For 64-bit inputs
+// one residual step r += (m - r^2) y / 2 then takes r from d = sqrt(m) - r >= 0 to at most
+// d^2 / (2 sqrt(m)) + e d plus its truncations, never past sqrt(m); 32-bit inputs need no
+// step. The final correction only ever adds one. Only 32 x 32 -> 64-bit products and shifts:
+// a few UMULLs on a Cortex-M3, no 64-bit multiply or divide routine anywhere.
+// tools/isqrt-check.c computes the table from its definition, checks its bounds for every
+// top word, and checks the results against the original bit-by-bit routine for every 32-bit
+// input and 50 million 64-bit ones.
 
 // Intervals of the 1/sqrt table: x in [2^30, 2^32) in steps of 2^23.
 #define FXS_RSQRT_INTERVALS 384u
@@ -95,9 +96,9 @@ static inline uint32_t fxs_isqrt32_estimate(uint32_t n) {
 
 // floor(sqrt(m)) or one less, for m in [2^62, 2^64); x is its top word, and
 // m < (x + 1) 2^32 so y / 2^62 <= 1 / sqrt(m). Below s = sqrt(m), r0 = x y / 2^30 is at most
-// 2^15 + 2; the residual m - r0^2 < 2 s (2^15 + 2) < 2^48, so its top bits (>> 17) fit 32
-// bits, and the step leaves r under s by at most about 1/4 + 1/4 + 1 < 2 (d^2 / 2s, e d and the
-// truncations): floor(s) or one less.
+// 2^15 + 2; the residual m - r0^2 < 2 s (2^15 + 2) < 2^33 (2^15 + 2), so its top bits
+// (>> 17) fit 32 bits, and the step leaves r under s by at most about 1/4 + 1/4 + 1 < 2
+// (d^2 / 2s, e d and the truncations): floor(s) or one less.
 static inline uint32_t fxs_isqrt64_normal(uint64_t m) {
   uint32_t x = (uint32_t)(m >> 32);
   uint32_t y = fxs_rsqrt_q30(x);
