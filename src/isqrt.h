@@ -61,7 +61,7 @@ static inline unsigned fxs_clz32_nz(uint32_t v) {
 FXS_PORTABLE_HELPER uint64_t fxs_mul32_halves(uint32_t a, uint32_t b) {
   uint32_t al = a & 0xFFFFu, ah = a >> 16, bl = b & 0xFFFFu, bh = b >> 16;
   uint32_t ll = al * bl, lh = al * bh, hl = ah * bl;
-  uint32_t mid = (ll >> 16) + (lh & 0xFFFFu) + (hl & 0xFFFFu);  // < 3 * 2^16
+  uint32_t mid = (ll >> 16) + (lh & 0xFFFFu) + (hl & 0xFFFFu); // < 3 * 2^16
   uint32_t hi = ah * bh + (lh >> 16) + (hl >> 16) + (mid >> 16);
   return ((uint64_t)hi << 32) | (uint32_t)(mid << 16) | (ll & 0xFFFFu);
 }
@@ -103,7 +103,7 @@ static inline uint32_t fxs_isqrt64_normal(uint64_t m) {
   uint32_t x = (uint32_t)(m >> 32);
   uint32_t y = fxs_rsqrt_q30(x);
   uint32_t r = (uint32_t)(fxs_mul32(x, y) >> 30);
-  r += (uint32_t)(fxs_mul32((uint32_t)((m - fxs_mul32(r, r)) >> 17), y) >> 46);  // (m - r^2) / 2s
+  r += (uint32_t)(fxs_mul32((uint32_t)((m - fxs_mul32(r, r)) >> 17), y) >> 46); // (m - r^2) / 2s
   return r;
 }
 
@@ -122,6 +122,13 @@ static inline uint32_t fxs_isqrt64_estimate_top(uint64_t n) {
   return fxs_isqrt64_normal(n << (2 * k)) >> k;
 }
 
+// round(sqrt(n)) from r, floor(sqrt(n)) or one less, and e = n - r^2. With t the floor
+// root, sqrt(n) >= t + 1/2 <=> n - t^2 > t. If t = r that is e > r; if t = r + 1 (e > 2r) it
+// is e - 2r - 1 > r + 1, i.e. e > 3r + 2.
+static inline uint64_t fxs_sqrt_round_from(uint32_t r, uint64_t e) {
+  return (uint64_t)r + (e > r) + (e > 3 * (uint64_t)r + 2);
+}
+
 // floor(sqrt(n)) or one less, for any n.
 static inline uint32_t fxs_isqrt_estimate(uint64_t n) {
   if ((n >> 32) != 0) return fxs_isqrt64_estimate(n);
@@ -132,9 +139,9 @@ static inline uint32_t fxs_isqrt_estimate(uint64_t n) {
 /// floor(n / d) for d > 0 when the quotient is below 2^32 (as fxs_udiv64_32).
 static inline uint32_t fxs_udiv64_32_inline(uint64_t n, uint32_t d) {
 #if UINTPTR_MAX > 0xFFFFFFFFu
-  return (uint32_t)(n / d);  // one instruction on 64-bit targets
+  return (uint32_t)(n / d); // one instruction on 64-bit targets
 #else
-  return fxs_udiv64_32_digits(n, d);  // 32-bit targets would call a generic 64 / 64 routine
+  return fxs_udiv64_32_digits(n, d); // 32-bit targets would call a generic 64 / 64 routine
 #endif
 }
 

@@ -10,7 +10,7 @@
 #define Q44_PI INT64_C(55267482437722)
 #define Q44_TWO_PI INT64_C(110534964875444)
 #define Q44_HALF_PI INT64_C(27633741218861)
-#define Q44_FROM_Q16 INT64_C(268435456)  // 2^28
+#define Q44_FROM_Q16 INT64_C(268435456) // 2^28
 
 // Saturation by sign, used where a quotient's divisor is zero.
 static fix16_t saturate_by_sign(int64_t numerator) {
@@ -46,7 +46,8 @@ fix16_t fxs_div(fix16_t a, fix16_t b) {
 
 int64_t fxs_div_round_i64(int64_t n, int64_t d) {
   int64_t half = (d < 0 ? -d : d) / 2;
-  return ((n < 0) != (d < 0)) ? (n - (d < 0 ? -half : half)) / d : (n + (d < 0 ? -half : half)) / d;
+  return ((n < 0) != (d < 0)) ? (n - (d < 0 ? -half : half)) / d
+                              : (n + (d < 0 ? -half : half)) / d;
 }
 
 int64_t fxs_add_sat_i64(int64_t a, int64_t b) {
@@ -56,7 +57,7 @@ int64_t fxs_add_sat_i64(int64_t a, int64_t b) {
 }
 
 fix16_t fxs_muldiv(fix16_t a, fix16_t b, fix16_t c) {
-  int64_t n = (int64_t)a * b;  // |n| <= 2^62
+  int64_t n = (int64_t)a * b; // |n| <= 2^62
   if (c == 0) {
     return saturate_by_sign(n);
   }
@@ -64,7 +65,7 @@ fix16_t fxs_muldiv(fix16_t a, fix16_t b, fix16_t c) {
 }
 
 fix16_t fxs_lerp(fix16_t a, fix16_t b, fix16_t t) {
-  int64_t d = (int64_t)b - a;  // |d| <= 2^32
+  int64_t d = (int64_t)b - a; // |d| <= 2^32
   // |d * t| <= 2^63 only when both are extreme; clamp t so the product stays in range, the
   // result saturates anyway.
   if (t > INT32_C(0x3FFFFFFF)) t = INT32_C(0x3FFFFFFF);
@@ -168,7 +169,7 @@ uint32_t fxs_udiv64_32_digits(uint64_t n, uint32_t d) {
   unsigned s = fxs_clz32_nz(d);
   d <<= s;
   uint32_t hi = (uint32_t)(n >> 32), lo = (uint32_t)n;
-  if (s) hi = (hi << s) | (lo >> (32u - s)), lo <<= s;  // hi < d: the quotient fits 32 bits
+  if (s) hi = (hi << s) | (lo >> (32u - s)), lo <<= s; // hi < d: the quotient fits 32 bits
   uint32_t dh = d >> 16, dl = d & 0xFFFFu;
   uint32_t q[2];
   uint32_t rem = hi;
@@ -179,7 +180,7 @@ uint32_t fxs_udiv64_32_digits(uint64_t n, uint32_t d) {
       --qd;
       r += dh;
     }
-    rem = ((rem << 16) | next) - qd * d;  // exact modulo 2^32: the true remainder is below d
+    rem = ((rem << 16) | next) - qd * d; // exact modulo 2^32: the true remainder is below d
     q[digit] = qd;
   }
   return (q[0] << 16) | q[1];
@@ -195,10 +196,7 @@ uint32_t fxs_isqrt64(uint64_t n) {
 
 uint64_t fxs_isqrt64_round(uint64_t n) {
   uint32_t r = fxs_isqrt_estimate(n);
-  uint64_t e = n - fxs_mul32(r, r);
-  // With t the floor root, sqrt(n) >= t + 1/2 <=> n - t^2 > t. If t = r that is e > r; if
-  // t = r + 1 (e > 2r) it is e - 2r - 1 > r + 1, i.e. e > 3r + 2.
-  return (uint64_t)r + (e > r) + (e > 3 * (uint64_t)r + 2);
+  return fxs_sqrt_round_from(r, n - fxs_mul32(r, r));
 }
 
 fix16_t fxs_sqrt(fix16_t x) {
@@ -209,10 +207,8 @@ fix16_t fxs_sqrt(fix16_t x) {
 
 fix16_t fxs_angle_wrap(fix16_t angle) {
   fix16_t r = angle % FXS_TWO_PI;
-  if (r > FXS_PI)
-    r -= FXS_TWO_PI;
-  else if (r <= -FXS_PI)
-    r += FXS_TWO_PI;
+  if (r > FXS_PI) r -= FXS_TWO_PI;
+  else if (r <= -FXS_PI) r += FXS_TWO_PI;
   return r;
 }
 
@@ -220,14 +216,10 @@ fix16_t fxs_angle_wrap(fix16_t angle) {
 // libfixmath's Taylor series run where it is accurate (<= 3 LSB for |x| <= 2.5).
 static fix16_t sin_q44(int64_t a) {
   int64_t r = a % Q44_TWO_PI;
-  if (r > Q44_PI)
-    r -= Q44_TWO_PI;
-  else if (r <= -Q44_PI)
-    r += Q44_TWO_PI;
-  if (r > Q44_HALF_PI)
-    r = Q44_PI - r;
-  else if (r < -Q44_HALF_PI)
-    r = -Q44_PI - r;
+  if (r > Q44_PI) r -= Q44_TWO_PI;
+  else if (r <= -Q44_PI) r += Q44_TWO_PI;
+  if (r > Q44_HALF_PI) r = Q44_PI - r;
+  else if (r < -Q44_HALF_PI) r = -Q44_PI - r;
   int64_t half = Q44_FROM_Q16 / 2;
   fix16_t x = (fix16_t)(r >= 0 ? (r + half) / Q44_FROM_Q16 : (r - half) / Q44_FROM_Q16);
   return fxs_clamp(fix16_sin(x), -FXS_ONE, FXS_ONE);
@@ -249,7 +241,7 @@ fix16_t fxs_atan2(fix16_t y, fix16_t x) {
   // Bring the larger magnitude into [2^28, 2^29) (its top bit to bit 28) by one shift of
   // both: fix16_atan2 then never overflows (|x| + |y| < 2^30) and small vectors keep their
   // full angular resolution.
-  unsigned zeros = fxs_clz32_nz(m);  // m > 0: both axes are nonzero here
+  unsigned zeros = fxs_clz32_nz(m); // m > 0: both axes are nonzero here
   if (zeros > 3u) {
     ax <<= zeros - 3u, ay <<= zeros - 3u;
   } else {

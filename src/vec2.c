@@ -46,19 +46,20 @@ bool fxs_vec2_within(fxs_vec2 a, fxs_vec2 b, fix16_t radius) {
 
 fxs_vec2_measure fxs_vec2_measure_of(fxs_vec2 v) {
   fxs_vec2_measure m;
-  uint64_t ax = magnitude(v.x), ay = magnitude(v.y);
-  unsigned zeros = fxs_clz32_nz((uint32_t)(ax > ay ? ax : ay)); // of [1, 2^31]
-  unsigned shift = zeros > 1 ? zeros - 1 : 0;
-  m.ax = ax << shift, m.ay = ay << shift;
+  fxs_widened w = fxs_widen_components(v);
+  m.ax = w.ax, m.ay = w.ay; // set_length_measured divides these by len
   uint64_t sq = m.ax * m.ax + m.ay * m.ay;   // in [2^60, 2^63]
   uint32_t r = fxs_isqrt64_estimate_top(sq); // floor(sqrt(sq)) or one less
   uint64_t e = sq - fxs_mul32(r, r);
-  uint64_t len = (uint64_t)r + (e > r) + (e > 3 * (uint64_t)r + 2); // as fxs_isqrt64_round
+  uint64_t len = fxs_sqrt_round_from(r, e);
   m.len = (uint32_t)len;
   // sq = |v|^2 4^shift. For shift >= 1, round(|v|) = floor(|v| + 1/2)
   // = floor((sqrt(sq) + 2^(shift-1)) / 2^shift) = (floor(sqrt(sq)) + 2^(shift-1)) >> shift.
   uint64_t rounded = len;
-  if (shift > 0) rounded = ((uint64_t)r + (e > 2 * (uint64_t)r) + (UINT64_C(1) << (shift - 1))) >> shift;
+  if (w.shift > 0) {
+    uint64_t floor_root = (uint64_t)r + (e > 2 * (uint64_t)r);
+    rounded = (floor_root + (UINT64_C(1) << (w.shift - 1))) >> w.shift;
+  }
   m.length = rounded > (uint64_t)FXS_MAX ? FXS_MAX : (fix16_t)rounded;
   return m;
 }

@@ -51,8 +51,7 @@ static inline fxs_vec2 fxs_vec2_scale_round(fxs_vec2 v, fix16_t target) {
   fxs_widened w = fxs_widen_components(v);
   w.sq = w.ax * w.ax + w.ay * w.ay;
   uint32_t r = fxs_isqrt64_estimate_top(w.sq); // floor(sqrt(sq)) or one less
-  uint64_t e = w.sq - fxs_mul32(r, r);
-  uint64_t len = (uint64_t)r + (e > r) + (e > 3 * (uint64_t)r + 2); // as fxs_isqrt64_round
+  uint64_t len = fxs_sqrt_round_from(r, w.sq - fxs_mul32(r, r));
   return fxs_widened_quotients(v, w, target, len / 2, (uint32_t)len);
 }
 

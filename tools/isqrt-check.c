@@ -12,7 +12,7 @@
 // White box: it compiles src/scalar.c itself, so it can also check the internal 1/sqrt seed
 // against the bounds its proof relies on, for every 32-bit input, and the portable
 // leading-zero count and 32 x 32-bit product (used on Cortex-M0) against the native ones.
-#define _POSIX_C_SOURCE 199309L  // clock_gettime
+#define _POSIX_C_SOURCE 199309L // clock_gettime
 #include "scalar.c"
 
 #include <inttypes.h>
@@ -59,7 +59,7 @@ static void expect(int ok, const char *what, uint64_t n) {
 static void check_one(uint64_t n) {
   uint64_t r = isqrt64_bitwise(n);
   expect(fxs_isqrt64(n) == r, "floor", n);
-  expect(fxs_isqrt64_round(n) == ((n - r * r > r) ? r + 1 : r), "round", n);  // as the original
+  expect(fxs_isqrt64_round(n) == ((n - r * r > r) ? r + 1 : r), "round", n); // as the original
 }
 
 static uint64_t xorshift64(uint64_t *s) {
@@ -87,9 +87,8 @@ static void check_clz(void) {
 // The partial-product multiply agrees with the native one: every square, every product with
 // 2^32 - 1, the edges of the 16-bit halves against each other, and random pairs.
 static void check_mul(uint64_t random_pairs, uint32_t step) {
-  const uint32_t edges[] = {0,          1,          2,          0x7FFF,     0x8000,
-                            0xFFFF,     0x10000,    0x10001,    0x7FFFFFFF, 0x80000000,
-                            0xFFFEFFFF, 0xFFFF0000, 0xFFFFFFFE, 0xFFFFFFFF};
+  const uint32_t edges[] = {0, 1, 2, 0x7FFF, 0x8000, 0xFFFF, 0x10000, 0x10001, 0x7FFFFFFF,
+                            0x80000000, 0xFFFEFFFF, 0xFFFF0000, 0xFFFFFFFE, 0xFFFFFFFF};
   const unsigned ne = sizeof edges / sizeof edges[0];
   uint64_t bad = 0, count = 0, s = 99;
   for (unsigned i = 0; i < ne; ++i) {
@@ -117,7 +116,7 @@ static void check_mul(uint64_t random_pairs, uint32_t step) {
 // floor(2^46 / sqrt(x + 1)): the largest y with y^2 (x + 1) <= 2^92.
 static uint64_t seed_ceiling(uint64_t x) {
   const u128 two92 = (u128)1 << 92;
-  uint64_t y = (uint64_t)(70368744177664.0 / sqrt((double)(x + 1)));  // 2^46 / sqrt(x + 1)
+  uint64_t y = (uint64_t)(70368744177664.0 / sqrt((double)(x + 1))); // 2^46 / sqrt(x + 1)
   while ((u128)y * y * (x + 1) > two92) --y;
   while ((u128)(y + 1) * (y + 1) * (x + 1) <= two92) ++y;
   return y;
@@ -133,7 +132,7 @@ static void seed_table(uint32_t *base, uint16_t *slope) {
   for (uint32_t i = 0; i < FXS_RSQRT_INTERVALS; ++i) {
     uint64_t x0 = (UINT64_C(1) << 30) + i * width;
     uint64_t drop = seed_ceiling(x0) - seed_ceiling(x0 + width - 1);
-    uint64_t s = (drop * (UINT64_C(1) << 16) + (width - 1)) / (2 * (width - 1));  // round
+    uint64_t s = (drop * (UINT64_C(1) << 16) + (width - 1)) / (2 * (width - 1)); // round
     uint64_t a = UINT64_MAX;
     for (uint64_t t = 0; t < (UINT64_C(1) << 16); ++t) {
       uint64_t g = seed_ceiling(x0 + 128 * t + 127) + ((s * t) >> 8);
@@ -183,7 +182,7 @@ static void check_seed(uint32_t step) {
     u128 yy = (u128)(y * y);
     over += yy * (x + 1) > two92;
     under += yy * x < low;
-    double e = 1.0 - (double)y * sqrt((double)x) / 70368744177664.0;  // 2^46
+    double e = 1.0 - (double)y * sqrt((double)x) / 70368744177664.0; // 2^46
     if (e > worst) worst = e, worst_x = (uint32_t)x;
   }
   expect(over == 0, "seed: y^2 (x + 1) <= 2^92", over);
@@ -194,30 +193,12 @@ static void check_seed(uint32_t step) {
 }
 
 static void check_edges(void) {
-  const uint64_t edges[] = {0,
-                            1,
-                            2,
-                            3,
-                            4,
-                            5,
-                            8,
-                            9,
-                            15,
-                            16,
-                            17,
-                            UINT64_C(0xFFFFFFFF),
-                            UINT64_C(0x100000000),
-                            UINT64_C(0x100000001),
-                            UINT64_C(1) << 62,
-                            (UINT64_C(1) << 62) - 1,
-                            (UINT64_C(1) << 62) + 1,
-                            UINT64_C(1) << 63,
-                            UINT64_MAX,
-                            UINT64_MAX - 1,
-                            UINT64_C(0xFFFFFFFE00000001),
-                            UINT64_C(0xFFFFFFFE00000000),
-                            UINT64_C(0xFFFFFFFE00000002),
-                            UINT64_C(0xFFFFFFFF00000000)};
+  const uint64_t edges[] = {0, 1, 2, 3, 4, 5, 8, 9, 15, 16, 17,
+                            UINT64_C(0xFFFFFFFF), UINT64_C(0x100000000), UINT64_C(0x100000001),
+                            UINT64_C(1) << 62, (UINT64_C(1) << 62) - 1, (UINT64_C(1) << 62) + 1,
+                            UINT64_C(1) << 63, UINT64_MAX, UINT64_MAX - 1,
+                            UINT64_C(0xFFFFFFFE00000001), UINT64_C(0xFFFFFFFE00000000),
+                            UINT64_C(0xFFFFFFFE00000002), UINT64_C(0xFFFFFFFF00000000)};
   for (unsigned i = 0; i < sizeof edges / sizeof edges[0]; ++i) check_one(edges[i]);
   // Every power of two, and every square of 2^j +- 1 with its neighbours.
   for (unsigned j = 0; j < 64; ++j) {
@@ -298,18 +279,17 @@ static void check_random(uint64_t per_kind) {
 // and in each of its four octaves.
 static void check_estimate_top(uint32_t step, uint64_t random) {
   uint64_t bad = 0, count = 0, s = UINT64_C(0x2545F4914F6CDD1D);
-#define TOP_ONE(n)                                                                 \
-  do {                                                                             \
-    uint64_t n_ = (n), f_ = isqrt64_bitwise(n_);                                   \
-    uint32_t e_ = fxs_isqrt64_estimate_top(n_);                                    \
-    bad += e_ != fxs_isqrt64_estimate(n_) || (e_ != f_ && e_ + UINT64_C(1) != f_); \
-    ++count;                                                                       \
+#define TOP_ONE(n)                                                                            \
+  do {                                                                                        \
+    uint64_t n_ = (n), f_ = isqrt64_bitwise(n_);                                              \
+    uint32_t e_ = fxs_isqrt64_estimate_top(n_);                                               \
+    bad += e_ != fxs_isqrt64_estimate(n_) || (e_ != f_ && e_ + UINT64_C(1) != f_);            \
+    ++count;                                                                                  \
   } while (0)
-  const uint64_t edges[] = {
-      UINT64_C(1) << 60,       (UINT64_C(1) << 60) + 1, (UINT64_C(1) << 61) - 1,
-      UINT64_C(1) << 61,       (UINT64_C(1) << 62) - 1, UINT64_C(1) << 62,
-      (UINT64_C(1) << 62) + 1, (UINT64_C(1) << 63) - 1, UINT64_C(1) << 63,
-      (UINT64_C(1) << 63) + 1, UINT64_MAX - 1,          UINT64_MAX};
+  const uint64_t edges[] = {UINT64_C(1) << 60, (UINT64_C(1) << 60) + 1, (UINT64_C(1) << 61) - 1,
+                            UINT64_C(1) << 61, (UINT64_C(1) << 62) - 1, UINT64_C(1) << 62,
+                            (UINT64_C(1) << 62) + 1, (UINT64_C(1) << 63) - 1, UINT64_C(1) << 63,
+                            (UINT64_C(1) << 63) + 1, UINT64_MAX - 1, UINT64_MAX};
   for (unsigned i = 0; i < sizeof edges / sizeof edges[0]; ++i) TOP_ONE(edges[i]);
   for (uint64_t x = UINT64_C(1) << 28; x < (UINT64_C(1) << 32); x += step) {
     TOP_ONE(x << 32);
@@ -323,13 +303,12 @@ static void check_estimate_top(uint32_t step, uint64_t random) {
 #undef TOP_ONE
   expect(bad == 0, "estimate_top vs estimate", bad);
   printf("estimate top: equal to the counted estimate and floor or one less on %" PRIu64
-         " inputs in [2^60, 2^64) (step %" PRIu32 "): %s\n",
-         count, step, bad ? "NO" : "yes");
+         " inputs in [2^60, 2^64) (step %" PRIu32 "): %s\n", count, step, bad ? "NO" : "yes");
 }
 
 // Squared lengths of Q16.16 vectors with both components uniform in +-units.
 static void fill_mix(uint64_t *v, size_t count, int64_t units, uint64_t seed) {
-  uint64_t span = (uint64_t)units << 17;  // 2 * units * 2^16
+  uint64_t span = (uint64_t)units << 17; // 2 * units * 2^16
   for (size_t i = 0; i < count; ++i) {
     int64_t x = (int64_t)(xorshift64(&seed) % (span + 1)) - (units << 16);
     int64_t y = (int64_t)(xorshift64(&seed) % (span + 1)) - (units << 16);
@@ -382,8 +361,8 @@ static int run_one(const char *which, const char *mix, const char *calls) {
   int m = atoi(mix);
   if (m < 0 || m > 2) return 2;
   fill_mix(v, MIX_SIZE, mix_units[m], 12345 + (uint64_t)m);
-  sqrt_fn f = strcmp(which, "old") == 0         ? old_floor
-              : strcmp(which, "new") == 0       ? new_floor
+  sqrt_fn f = strcmp(which, "old") == 0 ? old_floor
+              : strcmp(which, "new") == 0 ? new_floor
               : strcmp(which, "old-round") == 0 ? old_round
                                                 : new_round;
   printf("%" PRIu64 "\n", run(f, v, strtoull(calls, NULL, 10)));
@@ -407,15 +386,12 @@ int main(int argc, char **argv) {
   }
   setvbuf(stdout, NULL, _IOLBF, 0);
   // Each group of checks passes when none of its inputs failed.
-  uint64_t groups_passed = 0, groups_failed = 0, before = 0;
-#define GROUP(call)       \
-  do {                    \
-    before = failed;      \
-    call;                 \
-    if (failed == before) \
-      ++groups_passed;    \
-    else                  \
-      ++groups_failed;    \
+  uint64_t groups_passed = 0, groups_failed = 0;
+#define GROUP(call)                                                                            \
+  do {                                                                                         \
+    uint64_t before_ = failed;                                                                 \
+    call;                                                                                      \
+    ++*(failed == before_ ? &groups_passed : &groups_failed);                                  \
   } while (0)
   GROUP(check_edges());
   if (!quick) GROUP(check_clz());
