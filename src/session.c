@@ -200,10 +200,32 @@ static uint32_t input_frontier(const fxs_session *s) {
   return f;
 }
 
+// Ticks below this leave room in our hash ring: settling tick t overwrites our hash of tick
+// t - window, so every other peer must have compared that hash with its own (it arrived) and
+// acknowledged ours. Hashes are therefore never skipped: a peer that withholds them holds the
+// match back (the progress bound in fxs_session_advance) instead of escaping comparison.
+static uint32_t hash_room(const fxs_session *s) {
+  uint64_t room = FXS_SESSION_NO_TICK;
+  for (uint32_t q = 0; q < s->peer_count; ++q) {
+    const fxs_session_peer *p = &s->peers[q];
+    if (q == s->def.local) continue;
+    uint32_t held = p->hashes_compared < p->acked_hashes ? p->hashes_compared : p->acked_hashes;
+    if ((uint64_t)held + s->def.window < room) room = (uint64_t)held + s->def.window;
+  }
+  return (uint32_t)room;
+}
+
+// Ticks below this may be stepped without prediction and settled: every input is known and
+// the hash ring has room.
+static uint32_t known_frontier(const fxs_session *s) {
+  uint32_t f = input_frontier(s), room = hash_room(s);
+  return room < f ? room : f;
+}
+
 // Ticks below this may settle once stepped: in SYNCTEST they wait synctest_ticks more ticks,
 // so that the checks can still restore them (except at the end of the match).
 static uint32_t confirm_limit(const fxs_session *s) {
-  uint32_t f = input_frontier(s);
+  uint32_t f = known_frontier(s);
   bool ended = s->def.tick_limit && s->current >= s->def.tick_limit;
   if (s->def.mode == FXS_SESSION_SYNCTEST && !ended) {
     uint32_t lag = s->current >= s->def.synctest_ticks ? s->current - s->def.synctest_ticks : 0u;
@@ -249,10 +271,6 @@ static const uint8_t *saved_state(const fxs_session *s, uint32_t t, size_t *size
   return s->snapshots + (size_t)slot * s->def.snapshot_bytes;
 }
 
-uint32_t fxs_session_oldest_hash(const fxs_session *s) {
-  return s->settled > s->def.window ? s->settled - s->def.window : 0u;
-}
-
 static void report_desync(fxs_session *s, uint32_t peer, uint32_t t, uint64_t ours,
                           uint64_t theirs) {
   fxs_session_desync *d = &s->desync;
@@ -282,17 +300,10 @@ void fxs_session_compare_hashes(fxs_session *s) {
   }
 }
 
-// Keeps our hash of settled tick t. The ring holds the last `window` of them; a peer whose
-// hashes lag further behind is no longer compared for the ticks that fell out.
+// Keeps our hash of settled tick t in the ring slot of tick t - window, which every peer has
+// compared and acknowledged by then (hash_room).
 static void keep_hash(fxs_session *s, uint32_t t, uint64_t hash) {
-  uint32_t me = s->def.local;
-  if (t >= s->def.window) {
-    uint32_t lost = t - s->def.window + 1u;
-    for (uint32_t q = 0; q < s->peer_count; ++q) {
-      if (q != me && s->peers[q].hashes_compared < lost) s->peers[q].hashes_compared = lost;
-    }
-  }
-  s->hashes[fxs_session_slot(s, me, t)] = hash;
+  s->hashes[fxs_session_slot(s, s->def.local, t)] = hash;
 }
 
 // Hashes and records settled tick t: from the world when it is right after t, else from the
@@ -389,7 +400,7 @@ static fxs_result synctest(fxs_session *s, fxs_world *world) {
 
 // True when tick `current` may be stepped; otherwise notes what the session waits for.
 static bool can_step(fxs_session *s, uint32_t now_ms) {
-  uint32_t t = s->current, frontier = input_frontier(s), wait = FXS_SESSION_NO_TICK;
+  uint32_t t = s->current, frontier = known_frontier(s), wait = FXS_SESSION_NO_TICK;
   if (fxs_session_is_player(s, s->def.local) && s->peers[s->def.local].received <= t) {
     wait = t;
   } else if (frontier <= t) {
@@ -443,6 +454,12 @@ void fxs_session_wait_info(const fxs_session *s, uint32_t now_ms, fxs_session_wa
     out->tick = s->wait_tick;
     for (uint32_t p = 0; p < s->def.players; ++p) {
       if (s->peers[p].received <= s->wait_tick) out->missing |= 1u << p;
+    }
+    for (uint32_t q = 0; q < s->peer_count; ++q) {
+      const fxs_session_peer *p = &s->peers[q];
+      uint32_t held = p->hashes_compared < p->acked_hashes ? p->hashes_compared : p->acked_hashes;
+      if (q != s->def.local && (uint64_t)held + s->def.window <= s->wait_tick)
+        out->hashes_missing |= 1u << q;
     }
     out->since_ms = s->wait_since_ms;
     out->waited_ms = now_ms - s->wait_since_ms;

@@ -145,8 +145,9 @@ static size_t write_packet(fxs_session *s, uint32_t q, uint8_t *b, uint32_t now_
   size_t at = FXS_SESSION_HEADER_BYTES;
   size_t room = (size_t)s->def.max_packet_bytes - FXS_SESSION_MIN_PACKET;
   uint32_t input_start = to->acked_inputs;
-  uint32_t oldest = fxs_session_oldest_hash(s);
-  uint32_t hash_start = to->acked_hashes > oldest ? to->acked_hashes : oldest;
+  // Our ring still holds every hash the peer has not acknowledged: no tick settles before
+  // its hash of `window` ticks earlier is acknowledged by everyone (session.c, hash_room).
+  uint32_t hash_start = to->acked_hashes;
   // Hashes keep a share of the room, or long input queues would starve them.
   uint32_t pending = s->settled > hash_start ? s->settled - hash_start : 0u;
   size_t kept = 8u * (pending < 8u ? pending : 8u);
@@ -267,14 +268,23 @@ static fxs_result check_body(const fxs_session *s, const packet *p, const uint8_
 }
 
 // Ticks and acknowledgements an honest peer can send: frames that start no later than our
-// first missing one, acknowledgements of no more than we sent, no tick counter overflow.
+// first missing one, acknowledgements of no more than we sent, no tick counter overflow, and
+// hashes that start no later than our first missing one (an honest peer keeps every hash we
+// have not acknowledged, so a gap can only be forged to skip comparisons) of ticks it can have
+// settled: before the tick it is at and, when we play, before our first input it lacks.
 static fxs_result check_sequence(const fxs_session *s, const packet *p) {
   const fxs_session_peer *from = &s->peers[p->sender];
   uint32_t me = s->def.local;
   if (p->frames && (p->input_start > UINT32_MAX - p->frames || p->input_start > from->received)) {
     return FXS_ERR_BAD_SEQUENCE;
   }
-  if (p->hash_count && p->hash_start > UINT32_MAX - p->hash_count) return FXS_ERR_BAD_SEQUENCE;
+  if (p->hash_count) {
+    uint32_t end = p->hash_start + p->hash_count;
+    if (p->hash_start > UINT32_MAX - p->hash_count || p->hash_start > from->hashes_received ||
+        end > p->tick || (fxs_session_is_player(s, me) && end > s->peers[me].received)) {
+      return FXS_ERR_BAD_SEQUENCE;
+    }
+  }
   if (fxs_session_is_player(s, me) && p->input_ack > s->peers[me].received)
     return FXS_ERR_BAD_SEQUENCE;
   if (p->hash_ack > s->settled) return FXS_ERR_BAD_SEQUENCE;
@@ -307,8 +317,7 @@ static bool take_frames(fxs_session *s, const packet *p, const uint8_t *b, size_
   return fresh;
 }
 
-// Stores the hashes we lack. A first hash past our next one means the sender's ring no
-// longer holds the ticks between: they are skipped (never compared).
+// Stores the hashes we lack (check_sequence has refused any gap before them).
 static bool take_hashes(fxs_session *s, const packet *p, const uint8_t *b, size_t at) {
   uint32_t q = p->sender;
   fxs_session_peer *from = &s->peers[q];
@@ -316,8 +325,6 @@ static bool take_hashes(fxs_session *s, const packet *p, const uint8_t *b, size_
   for (uint32_t i = 0; i < p->hash_count; ++i, at += 8u) {
     uint32_t t = p->hash_start + i;
     if (t < from->hashes_received) continue;
-    if (t > from->hashes_received && t > from->hashes_compared)
-      from->hashes_compared = t;                            // the gap
     if (t - from->hashes_compared >= s->def.window) break;  // no room yet
     s->hashes[fxs_session_slot(s, q, t)] = fxs_load_le64(b + at);
     from->hashes_received = t + 1u;

@@ -26,9 +26,6 @@ static inline fxs_command *fxs_session_frame(const fxs_session *s, uint32_t p, u
 // The oldest tick of player p's inputs the session still needs (to step, record or resend).
 uint32_t fxs_session_oldest_input(const fxs_session *s, uint32_t p);
 
-// The oldest of the local peer's own hashes still in its ring.
-uint32_t fxs_session_oldest_hash(const fxs_session *s);
-
 // Notes that player p's input for tick t (count commands) arrived: schedules a rollback when
 // t was already stepped with a different (empty) prediction.
 void fxs_session_input_arrived(fxs_session *s, uint32_t p, uint32_t t, uint16_t count);

@@ -281,6 +281,9 @@ typedef struct fxs_session_wait {
   bool waiting;        ///< The last advance waited.
   uint32_t tick;       ///< The tick whose inputs are missing.
   uint32_t missing;    ///< Bit p set: player p's input for `tick` has not arrived.
+  /// Bit q set: peer q has not yet compared or acknowledged our hash of tick - window, whose
+  /// ring slot `tick` needs (hashes are never skipped, so they hold the match back too).
+  uint32_t hashes_missing;
   uint32_t since_ms;   ///< When the wait began.
   uint32_t waited_ms;  ///< now_ms - since_ms (wrapping arithmetic).
   uint32_t silent_ms[FXS_SESSION_MAX_PEERS];  ///< ms since each peer's last packet (since init if
