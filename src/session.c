@@ -25,6 +25,8 @@ fxs_session_def fxs_default_session_def(void) {
   d.resend_ms = 20;
   d.ack_delay_ms = 20;
   d.keepalive_ms = 200;
+  d.progress_window_ms = 10000;
+  d.progress_min_ticks = 20;
   return d;
 }
 
@@ -68,6 +70,7 @@ fxs_result fxs_session_def_check(const fxs_session_def *d) {
 // Offsets of the rings in the memory block.
 typedef struct layout {
   size_t commands, counts, hashes, snapshots, snapshot_ticks, snapshot_sizes, first_hashes, merged;
+  size_t results;
   size_t total;
   uint32_t slots;
 } layout;
@@ -95,6 +98,7 @@ static bool plan(const fxs_session_def *d, layout *l) {
          place(&end, l->slots, sizeof(size_t), &l->snapshot_sizes) &&
          place(&end, l->slots, sizeof(uint64_t), &l->first_hashes) &&
          place(&end, d->players, (size_t)d->max_commands * sizeof(fxs_command), &l->merged) &&
+         place(&end, d->players, (size_t)d->max_commands * sizeof(fxs_result), &l->results) &&
          place(&end, 0, 1, &l->total);
 }
 
@@ -124,6 +128,7 @@ fxs_result fxs_session_init(fxs_session *s, const fxs_session_def *def, void *me
   s->snapshot_sizes = (size_t *)(void *)(m + l.snapshot_sizes);
   s->first_hashes = (uint64_t *)(void *)(m + l.first_hashes);
   s->merged = (fxs_command *)(void *)(m + l.merged);
+  s->results = (fxs_result *)(void *)(m + l.results);
   s->snapshot_slots = l.slots;
   for (uint32_t i = 0; i < l.slots; ++i) s->snapshot_ticks[i] = FXS_SESSION_NO_TICK;
   for (uint32_t q = 0; q < s->peer_count; ++q) {
@@ -139,6 +144,7 @@ void fxs_session_start_clock(fxs_session *s, uint32_t now_ms) {
   if (s->clock_started) return;
   s->clock_started = true;
   s->start_ms = now_ms;
+  s->progress_since_ms = now_ms;
   for (uint32_t q = 0; q < s->peer_count; ++q) s->peers[q].last_sent_ms = now_ms;
 }
 
@@ -204,13 +210,15 @@ static uint32_t input_frontier(const fxs_session *s) {
 // t - window, so every other peer must have compared that hash with its own (it arrived) and
 // acknowledged ours. Hashes are therefore never skipped: a peer that withholds them holds the
 // match back (the progress bound in fxs_session_advance) instead of escaping comparison.
+static uint32_t hashes_done(const fxs_session_peer *p) {
+  return p->hashes_compared < p->acked_hashes ? p->hashes_compared : p->acked_hashes;
+}
+
 static uint32_t hash_room(const fxs_session *s) {
   uint64_t room = FXS_SESSION_NO_TICK;
   for (uint32_t q = 0; q < s->peer_count; ++q) {
-    const fxs_session_peer *p = &s->peers[q];
-    if (q == s->def.local) continue;
-    uint32_t held = p->hashes_compared < p->acked_hashes ? p->hashes_compared : p->acked_hashes;
-    if ((uint64_t)held + s->def.window < room) room = (uint64_t)held + s->def.window;
+    uint64_t end = (uint64_t)hashes_done(&s->peers[q]) + s->def.window;
+    if (q != s->def.local && end < room) room = end;
   }
   return (uint32_t)room;
 }
@@ -347,6 +355,19 @@ static fxs_result settle(fxs_session *s, const fxs_world *world) {
 
 // ------------------------------------------------------------------ stepping
 
+// Counts the commands of tick t the world refused (merged and results are in canonical order).
+static void count_refusals(fxs_session *s, uint32_t t, uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i) {
+    if (s->results[i] == FXS_OK) continue;
+    const fxs_command *c = &s->merged[i];
+    fxs_session_refusal *r = &s->last_refusal;
+    s->stats.refused[c->source]++;
+    r->any = true, r->tick = t, r->player = c->source, r->type = c->type;
+    r->agent = c->agent, r->result = s->results[i];
+  }
+  s->refusals_through = t + 1u;
+}
+
 // Steps tick `current`, saving the state first unless the tick settles right away.
 static fxs_result step(fxs_session *s, fxs_world *world, bool resimulating) {
   uint32_t t = s->current;
@@ -357,7 +378,9 @@ static fxs_result step(fxs_session *s, fxs_world *world, bool resimulating) {
   }
   uint32_t n = merge(s, t);
   if (s->def.before_step) s->def.before_step(s->def.hook_user, world, t, resimulating);
-  (void)fxs_world_step(world, s->merged, n, 0);  // a refused command is refused on every peer
+  // A refused command is refused on every peer; it is counted once its tick's inputs are final.
+  (void)fxs_world_step(world, s->merged, n, s->results);
+  if (t >= s->refusals_through && t < input_frontier(s)) count_refusals(s, t, n);
   s->current = t + 1u;
   return FXS_OK;
 }
@@ -414,6 +437,42 @@ static bool can_step(fxs_session *s, uint32_t now_ms) {
   return false;
 }
 
+// Bit p set: player p's input of tick t is missing.
+static uint32_t missing_inputs(const fxs_session *s, uint32_t t) {
+  uint32_t bits = 0;
+  for (uint32_t p = 0; p < s->def.players; ++p) {
+    if (s->peers[p].received <= t) bits |= 1u << p;
+  }
+  return bits;
+}
+
+// Bit q set: peer q has not compared or acknowledged our hash of tick t - window (hash_room).
+static uint32_t missing_hashes(const fxs_session *s, uint32_t t) {
+  uint32_t bits = 0;
+  for (uint32_t q = 0; q < s->peer_count; ++q) {
+    if (q != s->def.local && (uint64_t)hashes_done(&s->peers[q]) + s->def.window <= t)
+      bits |= 1u << q;
+  }
+  return bits;
+}
+
+// The progress bound (fxs_session_def.progress_window_ms). Windows follow each other; one
+// that ends while the session waits on peers without enough ticks settled stops the match
+// and names them. Time the local caller spends elsewhere is not blamed on anyone: the check
+// then waits for the next wait.
+static fxs_result check_progress(fxs_session *s, uint32_t now_ms) {
+  if (s->def.progress_window_ms == 0 || now_ms - s->progress_since_ms < s->def.progress_window_ms)
+    return FXS_OK;
+  if (s->settled - s->progress_since >= s->def.progress_min_ticks) {
+    s->progress_since_ms = now_ms;
+    s->progress_since = s->settled;
+    return FXS_OK;
+  }
+  if (!s->waiting) return FXS_OK;
+  s->stalled_peers = missing_inputs(s, s->wait_tick) | missing_hashes(s, s->wait_tick);
+  return FXS_ERR_STALLED;
+}
+
 static void end_wait(fxs_session *s, uint32_t now_ms) {
   if (!s->waiting) return;
   s->waiting = false;
@@ -436,7 +495,10 @@ fxs_result fxs_session_advance(fxs_session *s, fxs_world *world, uint32_t now_ms
     end_wait(s, now_ms);
     return FXS_ERR_LIMIT;
   }
-  if (!can_step(s, now_ms)) return FXS_ERR_WAITING;
+  if (!can_step(s, now_ms)) {
+    r = check_progress(s, now_ms);
+    return r == FXS_OK ? FXS_ERR_WAITING : fail(s, r);
+  }
   end_wait(s, now_ms);
   if (s->current >= input_frontier(s)) s->stats.predicted++;
   r = step(s, world, false);
@@ -452,15 +514,8 @@ void fxs_session_wait_info(const fxs_session *s, uint32_t now_ms, fxs_session_wa
   out->waiting = s->waiting;
   if (s->waiting) {
     out->tick = s->wait_tick;
-    for (uint32_t p = 0; p < s->def.players; ++p) {
-      if (s->peers[p].received <= s->wait_tick) out->missing |= 1u << p;
-    }
-    for (uint32_t q = 0; q < s->peer_count; ++q) {
-      const fxs_session_peer *p = &s->peers[q];
-      uint32_t held = p->hashes_compared < p->acked_hashes ? p->hashes_compared : p->acked_hashes;
-      if (q != s->def.local && (uint64_t)held + s->def.window <= s->wait_tick)
-        out->hashes_missing |= 1u << q;
-    }
+    out->missing = missing_inputs(s, s->wait_tick);
+    out->hashes_missing = missing_hashes(s, s->wait_tick);
     out->since_ms = s->wait_since_ms;
     out->waited_ms = now_ms - s->wait_since_ms;
   }

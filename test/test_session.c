@@ -316,6 +316,109 @@ void test_submitted_commands_take_the_player_as_source_and_their_position_as_seq
   TEST_ASSERT_EQUAL_UINT16(1, stored[1].sequence);
 }
 
+// Delivers whatever each of the pair has to send to the other.
+static void exchange(uint32_t now) {
+  static uint8_t buf[1200];
+  size_t len = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_poll_send(&lone, 1, now, buf, sizeof buf, &len));
+  if (len) TEST_ASSERT_EQUAL(FXS_OK, fxs_session_receive(&other, 0, buf, len, now));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_poll_send(&other, 0, now, buf, sizeof buf, &len));
+  if (len) TEST_ASSERT_EQUAL(FXS_OK, fxs_session_receive(&lone, 1, buf, len, now));
+}
+
+// Both submit (player 0 `mine` commands, player 1 `theirs`), exchange and step one tick.
+static void both_step(const fxs_command *mine, uint32_t n0, const fxs_command *theirs,
+                      uint32_t n1, uint32_t now) {
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&lone, mine, n0));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&other, theirs, n1));
+  exchange(now);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_advance(&lone, &lone_world, now));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_advance(&other, &other_world, now));
+}
+
+void test_a_player_cannot_command_another_players_agent_and_both_peers_report_it(void) {
+  pair(0);
+  fxs_spawn_def sd = fxs_default_spawn_def();
+  sd.owned = 1;
+  fxs_command spawn = fxs_command_spawn(&sd);
+  fxs_agent_handle h;
+  TEST_ASSERT_EQUAL_UINT32(1, fxs_world_next_spawn_handles(&lone_world, 1, &h));
+  both_step(&spawn, 1, 0, 0, 10);  // player 0 spawns an agent it owns
+  fxs_command attack[3] = {fxs_command_despawn(h),
+                           fxs_command_set_target_point(h, fxs_vec2_make(FXS_INT(900), 0)),
+                           fxs_command_apply_force(h, fxs_vec2_make(FXS_INT(50), 0))};
+  both_step(0, 0, attack, 3, 20);  // player 1 tries to despawn, retarget and push it
+  both_step(0, 0, 0, 0, 30);
+  for (int i = 0; i < 2; ++i) {
+    const fxs_session *s = i ? &other : &lone;
+    const fxs_world *w = i ? &other_world : &lone_world;
+    const fxs_agent *a = fxs_world_agent(w, h);
+    TEST_ASSERT_NOT_NULL(a);
+    TEST_ASSERT_EQUAL_INT32(0, a->velocity.x);  // not pushed, not steered to (900, 0)
+    TEST_ASSERT_EQUAL_INT32(0, w->agents[0].target_point.x);
+    TEST_ASSERT_EQUAL_UINT32(0, s->stats.refused[0]);
+    TEST_ASSERT_EQUAL_UINT32(3, s->stats.refused[1]);
+    TEST_ASSERT_TRUE(s->last_refusal.any);
+    TEST_ASSERT_EQUAL_UINT32(1, s->last_refusal.tick);
+    TEST_ASSERT_EQUAL_UINT8(1, s->last_refusal.player);
+    TEST_ASSERT_EQUAL(FXS_ERR_NOT_OWNER, s->last_refusal.result);
+    TEST_ASSERT_EQUAL_UINT32(h.value, s->last_refusal.agent);
+  }
+  TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&lone_world), fxs_world_hash(&other_world));
+  // The owner hands it over: now player 1's commands apply and player 0's are refused.
+  fxs_command give = fxs_command_set_owner(h, 1);
+  both_step(&give, 1, 0, 0, 40);
+  both_step(attack, 1, attack, 1, 50);  // both despawn it: player 0's is refused first
+  TEST_ASSERT_NULL(fxs_world_agent(&lone_world, h));
+  TEST_ASSERT_EQUAL_UINT32(1, lone.stats.refused[0]);
+  TEST_ASSERT_EQUAL_UINT8(0, lone.last_refusal.player);
+}
+
+// ------------------------------------------------------------------ progress bound
+
+void test_a_peer_that_sends_one_input_just_before_each_time_out_is_stopped_by_the_progress_bound(
+    void) {
+  pair(1);
+  lone.def.progress_window_ms = 2000;  // at least 20 ticks in every 2 s
+  uint32_t now = 0, ticks_at_stop = 0;
+  fxs_result r = FXS_OK;
+  for (; now < 60000 && r != FXS_ERR_STALLED; now += 10) {
+    if (fxs_session_wants_input(&lone)) TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&lone, 0, 0));
+    if (now % 900 == 0 && fxs_session_wants_input(&other)) {  // one input every 900 ms
+      TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&other, 0, 0));
+      exchange(now);
+    }
+    r = fxs_session_advance(&lone, &lone_world, now);
+    if (r == FXS_OK) ticks_at_stop++;
+    TEST_ASSERT_TRUE(r == FXS_OK || r == FXS_ERR_WAITING || r == FXS_ERR_STALLED);
+    (void)fxs_session_advance(&other, &other_world, now);
+  }
+  TEST_ASSERT_EQUAL(FXS_ERR_STALLED, r);
+  TEST_ASSERT_EQUAL_UINT32(2000, now - 10);  // the first window ends with 3 ticks, not 20
+  TEST_ASSERT_EQUAL_HEX32(0x2, lone.stalled_peers);
+  TEST_ASSERT_EQUAL(FXS_ERR_STALLED, fxs_session_advance(&lone, &lone_world, now));
+  TEST_ASSERT_FALSE(fxs_session_wants_input(&lone));
+  TEST_ASSERT_TRUE(ticks_at_stop < 20);
+}
+
+void test_a_match_that_keeps_the_progress_floor_is_never_stopped(void) {
+  pair(1);
+  lone.def.progress_window_ms = 1000;
+  lone.def.progress_min_ticks = 20;
+  uint32_t now = 0;
+  for (; now < 20000; now += 10) {  // one tick every 40 ms: 25 per window
+    if (now % 40) continue;
+    if (fxs_session_wants_input(&lone)) TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&lone, 0, 0));
+    if (fxs_session_wants_input(&other)) TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&other, 0, 0));
+    exchange(now);
+    fxs_result r = fxs_session_advance(&lone, &lone_world, now);
+    TEST_ASSERT_TRUE_MESSAGE(r == FXS_OK || r == FXS_ERR_WAITING, fxs_result_message(r));
+    (void)fxs_session_advance(&other, &other_world, now);
+  }
+  TEST_ASSERT_TRUE(lone.settled >= 480);
+  TEST_ASSERT_EQUAL(FXS_OK, lone.error);
+}
+
 // ------------------------------------------------------------------ bad packets
 
 static uint8_t good[1200];

@@ -37,6 +37,7 @@ typedef struct fxs_spawn_def {
   fix16_t max_force; ///< >= 0. Default 0.25.
   fix16_t mass;      ///< > 0. Default 1.
   fix16_t radius;    ///< World units, >= 0. Default 8.
+  uint8_t owned;     ///< 1: owned by the source that spawns it (command.h); 0: shared. Default 0.
 } fxs_spawn_def;
 
 /// An agent at the origin, at rest, with fxs_default_agent()'s limits.
@@ -90,6 +91,9 @@ fxs_command fxs_command_set_path(fxs_agent_handle agent, uint32_t path_index);
 /// A force for the coming tick only, beyond max_force.
 fxs_command fxs_command_apply_force(fxs_agent_handle agent, fxs_vec2 force);
 fxs_command fxs_command_set_limits(fxs_agent_handle agent, const fxs_agent_limits_def *def); ///< Limits.
+/// Hands the agent to source `owner` (0..255), or shares it (FXS_OWNER_SHARED). Only its
+/// current owner may do this (anyone, while it is shared).
+fxs_command fxs_command_set_owner(fxs_agent_handle agent, uint32_t owner);
 fxs_command fxs_command_add_obstacle(fxs_obstacle obstacle);                       ///< Obstacle.
 fxs_command fxs_command_remove_obstacle(uint32_t index);                          ///< By slot.
 fxs_command fxs_command_add_wall(fxs_wall wall);                                   ///< Wall.
