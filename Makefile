@@ -80,7 +80,8 @@ endif
 setup:
 	bash tools/setup.sh
 
-$(LFM_SOURCES):
+# One recipe run for all three sources (a grouped target), so a parallel make unpacks once.
+$(LFM_SOURCES) &:
 	bash tools/setup.sh --source
 
 $(BUILD_DIR)/obj/%.o: src/%.c $(wildcard include/fixsteer/*.h src/*.h) $(FLAGS_STAMP) | $(LFM_SOURCES)
@@ -163,7 +164,13 @@ TOOL_ENET_FLAGS :=
 TOOL_ENET_LIBS := -lenet
 endif
 
-$(BUILD_DIR)/bin/fixsteer: $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/*.h) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
+# The optional libraries the tool is built with are an input of its build: when a probe's
+# answer changes (the set-up installed ENet after a first build without it), it is rebuilt.
+TOOL_FEATURES_STAMP := $(BUILD_DIR)/.tool-features
+TOOL_FEATURES_LINE := $(TOOL_YAML) $(TOOL_ENET_FLAGS) $(TOOL_ENET_LIBS)
+$(shell mkdir -p $(BUILD_DIR) && if [ "$$(cat $(TOOL_FEATURES_STAMP) 2>/dev/null)" != '$(TOOL_FEATURES_LINE)' ]; then printf '%s\n' '$(TOOL_FEATURES_LINE)' >$(TOOL_FEATURES_STAMP); fi)
+
+$(BUILD_DIR)/bin/fixsteer: $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/*.h) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(TOOL_FEATURES_STAMP)
 	@mkdir -p $(dir $@)
 	$(YAML_NOTICE)
 	$(ENET_NOTICE)
@@ -175,8 +182,12 @@ build/sanitize/bin/fixsteer: $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/
 	@mkdir -p $(dir $@)
 	clang $(SANITIZE_FLAGS) $(TOOL_ENET_FLAGS) $(FIXSTEER_TOOL_SOURCES) $(SOURCES) $(LFM_SOURCES) -lyaml $(TOOL_ENET_LIBS) -o $@
 
-# The main job: record the hunter/prey demo and prove the replay reproduces it.
-demo: setup $(BUILD_DIR)/bin/fixsteer
+# The main job: record the hunter/prey demo and prove the replay reproduces it. The tool is
+# built by a second make after the set-up, so the probes for ENet and libyaml see what the
+# set-up installed (this make read the Makefile before it ran).
+demo: setup
+	@$(MAKE) --no-print-directory tools
+	$(BUILD_DIR)/bin/fixsteer --version
 	$(BUILD_DIR)/bin/fixsteer record --scenario hunter_prey --ticks 1200 --out $(BUILD_DIR)/hunter_prey.fxr
 	$(BUILD_DIR)/bin/fixsteer verify $(BUILD_DIR)/hunter_prey.fxr
 
