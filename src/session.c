@@ -159,7 +159,8 @@ uint32_t fxs_session_oldest_input(const fxs_session *s, uint32_t p) {
   uint32_t oldest = s->settled;
   if (p != s->def.local) return oldest;
   for (uint32_t q = 0; q < s->peer_count; ++q) {
-    if (q != s->def.local && s->peers[q].acked_inputs < oldest) oldest = s->peers[q].acked_inputs;
+    const fxs_session_peer *to = &s->peers[q];
+    if (q != s->def.local && !to->absent && to->acked_inputs < oldest) oldest = to->acked_inputs;
   }
   return oldest;
 }
@@ -218,7 +219,7 @@ static uint32_t hash_room(const fxs_session *s) {
   uint64_t room = FXS_SESSION_NO_TICK;
   for (uint32_t q = 0; q < s->peer_count; ++q) {
     uint64_t end = (uint64_t)hashes_done(&s->peers[q]) + s->def.window;
-    if (q != s->def.local && end < room) room = end;
+    if (q != s->def.local && !s->peers[q].absent && end < room) room = end;
   }
   return (uint32_t)room;
 }
@@ -270,8 +271,7 @@ static fxs_result save_state(fxs_session *s, const fxs_world *world) {
   return FXS_OK;
 }
 
-// The snapshot of the state at the start of tick t, or NULL when the ring no longer has it.
-static const uint8_t *saved_state(const fxs_session *s, uint32_t t, size_t *size) {
+const uint8_t *fxs_session_saved_state(const fxs_session *s, uint32_t t, size_t *size) {
   if (s->snapshot_slots == 0) return 0;
   uint32_t slot = t % s->snapshot_slots;
   if (s->snapshot_ticks[slot] != t) return 0;
@@ -325,7 +325,7 @@ static fxs_result record(fxs_session *s, const fxs_world *world, uint32_t t) {
     hash = w ? w->last_hash : fxs_world_hash(world);
   } else {
     size_t size = 0;
-    const uint8_t *state = saved_state(s, t + 1u, &size);
+    const uint8_t *state = fxs_session_saved_state(s, t + 1u, &size);
     if (!state) return FXS_ERR_BAD_SEQUENCE;
     if (w) {
       if (fxs_replay_writer_tick_saved(w, t, state, size, s->merged, n) != FXS_OK) return w->error;
@@ -389,7 +389,7 @@ static fxs_result step(fxs_session *s, fxs_world *world, bool resimulating) {
 // SYNCTEST each tick's new hash is compared with its first run's.
 static fxs_result roll_back(fxs_session *s, fxs_world *world, uint32_t from) {
   size_t size = 0;
-  const uint8_t *state = saved_state(s, from, &size);
+  const uint8_t *state = fxs_session_saved_state(s, from, &size);
   if (!state || from < s->settled) return FXS_ERR_BAD_SEQUENCE;
   if (fxs_world_restore(world, state, size, 0) != FXS_OK) return FXS_ERR_BAD_VALUE;
   uint32_t end = s->current;
@@ -450,7 +450,8 @@ static uint32_t missing_inputs(const fxs_session *s, uint32_t t) {
 static uint32_t missing_hashes(const fxs_session *s, uint32_t t) {
   uint32_t bits = 0;
   for (uint32_t q = 0; q < s->peer_count; ++q) {
-    if (q != s->def.local && (uint64_t)hashes_done(&s->peers[q]) + s->def.window <= t)
+    const fxs_session_peer *p = &s->peers[q];
+    if (q != s->def.local && !p->absent && (uint64_t)hashes_done(p) + s->def.window <= t)
       bits |= 1u << q;
   }
   return bits;
@@ -537,7 +538,8 @@ bool fxs_session_done(const fxs_session *s) {
 bool fxs_session_complete(const fxs_session *s) {
   if (!fxs_session_done(s)) return false;
   for (uint32_t q = 0; q < s->peer_count; ++q) {
-    if (q != s->def.local && s->peers[q].hashes_compared < s->def.tick_limit) return false;
+    const fxs_session_peer *p = &s->peers[q];
+    if (q != s->def.local && !p->absent && p->hashes_compared < s->def.tick_limit) return false;
   }
   return true;
 }
@@ -546,7 +548,7 @@ bool fxs_session_delivered(const fxs_session *s) {
   uint32_t me = s->def.local;
   bool player = fxs_session_is_player(s, me);
   for (uint32_t q = 0; q < s->peer_count; ++q) {
-    if (q == me) continue;
+    if (q == me || s->peers[q].absent) continue;
     if (player && s->peers[q].acked_inputs < s->peers[me].received) return false;
     if (s->peers[q].acked_hashes < s->settled) return false;
   }

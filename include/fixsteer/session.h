@@ -178,6 +178,7 @@ typedef struct fxs_session_peer {
   bool sent;                  ///< At least one packet went to it.
   bool dirty;                 ///< It sent something new: acknowledge it.
   bool has_echo;              ///< echo_ms holds a send time of its.
+  bool absent;                ///< It left (fxs_session_peer_left) and was not readmitted.
   uint32_t echo_ms;           ///< Its clock when it sent its newest packet (echoed back).
   uint32_t echo_at_ms;        ///< Our clock when that packet arrived.
   uint32_t rtt_ms;            ///< Smoothed round trip, ms (0: not measured yet).
@@ -248,6 +249,7 @@ typedef struct fxs_session {
   uint32_t progress_since_ms; ///< Start of the current progress window.
   uint32_t progress_since;    ///< Ticks settled then.
   uint32_t stalled_peers;     ///< FXS_ERR_STALLED: bit q set: peer q held the match back.
+  uint32_t joined_at;         ///< The tick fxs_session_join started at (0: from the start).
   // Rings in the caller's memory block.
   fxs_command *commands;     ///< players x window x max_commands: input frames.
   uint16_t *counts;          ///< players x window: commands of each frame.
