@@ -327,7 +327,7 @@ fxs_result fxs_session_join(fxs_session *s, const fxs_session_def *def, void *me
     if (read[i].has_state && state != count) return bad(e, FXS_ERR_BAD_PACKET, AT_FLAGS);
     if (read[i].has_state) state = i;
   }
-  if (e) e->offer = state;
+  if (e) e->offer = state == count ? 0u : state;
   if (state == count) return bad(e, FXS_ERR_BAD_PACKET, AT_FLAGS);  // no offer has the state
   const offer *o = &read[state];
   size_t at = 0;
