@@ -70,7 +70,7 @@ static void print_usage(FILE *out) {
   fprintf(out, "usage: fixsteer COMMAND [options]   (fixsteer %s)\n\n", FIXSTEER_TOOL_VERSION);
   for (size_t i = 0; i < COMMAND_COUNT; ++i) fprintf(out, "  %-8s %s\n", commands_help[i].name, commands_help[i].summary);
   fprintf(out, "\nOptions take --name VALUE or --name=VALUE. `fixsteer help COMMAND` for one command.\n"
-               "Exit codes: 0 ok, 1 divergence, 2 bad usage or input.\n");
+               "Exit codes: 0 ok, 1 divergence, 2 bad usage or input, 3 network failure (host, join).\n");
 }
 
 static const command_help *help_of(const char *name) {
