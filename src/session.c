@@ -510,6 +510,12 @@ fxs_result fxs_session_advance(fxs_session *s, fxs_world *world, uint32_t now_ms
 
 // ------------------------------------------------------------------ queries
 
+void fxs_session_restart_progress(fxs_session *s, uint32_t now_ms) {
+  fxs_session_start_clock(s, now_ms);
+  s->progress_since_ms = now_ms;
+  s->progress_since = s->settled;
+}
+
 void fxs_session_wait_info(const fxs_session *s, uint32_t now_ms, fxs_session_wait *out) {
   memset(out, 0, sizeof *out);
   out->waiting = s->waiting;

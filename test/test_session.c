@@ -401,6 +401,22 @@ void test_a_peer_that_sends_one_input_just_before_each_time_out_is_stopped_by_th
   TEST_ASSERT_TRUE(ticks_at_stop < 20);
 }
 
+void test_a_pause_the_caller_excuses_is_not_blamed_on_the_peer(void) {
+  pair(1);
+  lone.def.progress_window_ms = 2000;
+  fxs_result r = FXS_OK;
+  for (uint32_t now = 0; now < 10000; now += 10) {  // the other player sends nothing at all
+    if (fxs_session_wants_input(&lone)) TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&lone, 0, 0));
+    fxs_session_restart_progress(&lone, now);
+    r = fxs_session_advance(&lone, &lone_world, now);
+    TEST_ASSERT_TRUE(r == FXS_OK || r == FXS_ERR_WAITING);
+  }
+  // Once the caller stops excusing it, the bound applies again.
+  for (uint32_t now = 10000; now <= 12000 && r != FXS_ERR_STALLED; now += 10)
+    r = fxs_session_advance(&lone, &lone_world, now);
+  TEST_ASSERT_EQUAL(FXS_ERR_STALLED, r);
+}
+
 void test_a_match_that_keeps_the_progress_floor_is_never_stopped(void) {
   pair(1);
   lone.def.progress_window_ms = 1000;

@@ -321,6 +321,11 @@ typedef struct fxs_session_wait {
                                               ///< never).
 } fxs_session_wait;
 
+/// Starts a new progress window now (fxs_session_def.progress_window_ms): for a caller that
+/// pauses the match on purpose, e.g. while a player that left has time to come back, and
+/// calls this as long as the pause lasts.
+void fxs_session_restart_progress(fxs_session *session, uint32_t now_ms);
+
 /// Fills *out from the last fxs_session_advance.
 void fxs_session_wait_info(const fxs_session *session, uint32_t now_ms, fxs_session_wait *out);
 
