@@ -325,7 +325,7 @@ $(BUILD_DIR)/pkg/.filled: $(PKG_TEMPLATES:%=packaging/%.in) FORCE
 	done
 	@touch $@
 
-install: lib shared $(BUILD_DIR)/pkg/.filled
+install: lib shared tools $(BUILD_DIR)/pkg/.filled
 	bash packaging/install.sh install '$(DESTDIR)$(PREFIX)' $(BUILD_DIR) $(LFM_DIR) $(VERSION) $(VERSION_MAJOR) shared
 
 install-lib: lib $(BUILD_DIR)/pkg/.filled
