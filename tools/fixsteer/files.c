@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "fixsteer/replay.h"
 
@@ -118,32 +117,4 @@ bool file_read_replay(const char *name, const fxs_limits *limits, file *f) {
 void file_free(file *f) {
   free(f->data);
   f->data = 0;
-}
-
-bool output_open(output *o, const char *name) {
-  o->name = name;
-  o->f = 0;
-  int n = snprintf(o->temp, sizeof o->temp, "%s.tmp-%ld", name, (long)getpid());
-  if (n < 0 || (size_t)n >= sizeof o->temp) {
-    fprintf(stderr, "fixsteer: cannot write %s: name too long\n", name);
-    return false;
-  }
-  o->f = fopen(o->temp, "wb");
-  if (!o->f) fprintf(stderr, "fixsteer: cannot write %s: %s\n", name, strerror(errno));
-  return o->f != 0;
-}
-
-bool output_finish(output *o, bool ok) {
-  if (!o->f) return false;
-  if (fclose(o->f) != 0 && ok) {
-    fprintf(stderr, "fixsteer: cannot write %s: %s\n", o->name, strerror(errno));
-    ok = false;
-  }
-  o->f = 0;
-  if (ok && rename(o->temp, o->name) != 0) {
-    fprintf(stderr, "fixsteer: cannot write %s: %s\n", o->name, strerror(errno));
-    ok = false;
-  }
-  if (!ok) remove(o->temp);
-  return ok;
 }
