@@ -345,6 +345,16 @@ interrupted() {
 interrupted TERM 143
 interrupted INT 130
 
+# An unsupported snapshot layout is named as such (with the layouts this build reads), not as
+# the replay format version: the SNAP chunk's layout (bytes 48..49) set to 9, checksum resealed.
+"$B" record --scenario patrol --ticks 20 --out "$O/src.fxr" >/dev/null
+ruby -e 'd = File.binread(ARGV[0]); abort "no SNAP at 36" unless d[36, 4] == "SNAP"
+  len = d[40, 4].unpack1("V"); d[48, 2] = [9].pack("v")
+  h = 0xcbf29ce484222325; d[36, 8 + len].each_byte { |b| h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff }
+  d[44 + len, 8] = [h].pack("Q<"); File.binwrite(ARGV[1], d)' "$O/src.fxr" "$O/layout.fxr"
+for c in verify dump; do
+  expect 2 "layout.fxr: byte 48 \(in the SNAP chunk at byte 36\): unsupported snapshot layout 9 \(this build reads layouts 3 and 4\): re-record it" -- "$B" $c "$O/layout.fxr"
+done
 rm -rf "$O"
 
 echo "cli: ${pass} passed, ${fail} failed"
