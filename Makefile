@@ -49,14 +49,12 @@ $(shell mkdir -p $(BUILD_DIR) && if [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" != '$
 CEEDLING ?= ceedling
 
 # wasm32-wasi (`make wasm`, or CC="clang-14 --target=wasm32-wasi --sysroot=/usr"): no shared
-# library. WASI has no process ids, so the tool's temporary file names take wasi-libc's
-# emulated getpid. --stack-first puts the 1 MiB stack below the data, so an overflow traps
-# instead of overwriting globals.
+# library. --stack-first puts the 1 MiB stack below the data, so an overflow traps instead of
+# overwriting globals.
 TARGET_MACHINE := $(shell $(CC) $(EXTRA_CFLAGS) -dumpmachine 2>/dev/null)
 ifneq ($(findstring wasm32,$(TARGET_MACHINE)),)
 IS_WASM := 1
-TOOL_TARGET_CFLAGS := -D_WASI_EMULATED_GETPID
-TOOL_TARGET_LIBS := -lwasi-emulated-getpid -Wl,--stack-first -Wl,-z,stack-size=1048576
+TOOL_TARGET_LIBS := -Wl,--stack-first -Wl,-z,stack-size=1048576
 endif
 
 .PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 wasm test-wasm web web-site web-serve web-test deviation demo golden docs pictures bench bench-callgrind bench-m3 threads-check fuzz isqrt-check clean
@@ -123,7 +121,7 @@ $(BUILD_DIR)/libfixmath.a: $(LFM_OBJECTS)
 	rm -f $@ && $(AR) rcs $@ $^
 
 # Desktop tools: they use only the public headers and link the two libraries.
-CFLAGS_TOOL := -std=c99 $(OPT) $(WARNINGS) -Werror $(LFM_DEFINES) -Iinclude -I$(LFM_DIR) $(TOOL_TARGET_CFLAGS) $(EXTRA_CFLAGS)
+CFLAGS_TOOL := -std=c99 $(OPT) $(WARNINGS) -Werror $(LFM_DEFINES) -Iinclude -I$(LFM_DIR) $(EXTRA_CFLAGS)
 
 $(BUILD_DIR)/bin/fxs-deviation: tools/deviation.c $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)

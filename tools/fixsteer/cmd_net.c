@@ -44,7 +44,7 @@ int cmd_join(int argc, char **argv) {
 #include <string.h>
 #include <unistd.h>
 
-#include "files.h"
+#include "output.h"
 #include "fixsteer/fixsteer.h"
 #include "fixsteer/session.h"
 #include "net.h"

@@ -15,6 +15,7 @@
 #include "cmd_net.h"
 #include "commands.h"
 #include "files.h"
+#include "output.h"
 #include "scenario.h"
 #include "session.h"
 
