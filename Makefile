@@ -57,7 +57,7 @@ IS_WASM := 1
 TOOL_TARGET_LIBS := -Wl,--stack-first -Wl,-z,stack-size=1048576
 endif
 
-.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 wasm test-wasm web web-site web-serve web-test deviation demo golden docs pictures bench bench-callgrind bench-m3 threads-check fuzz isqrt-check clean
+.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 wasm test-wasm web web-site web-serve web-test deviation demo golden docs docs-site api-check pictures bench bench-callgrind bench-m3 threads-check fuzz isqrt-check clean
 
 all: lib $(if $(IS_WASM),,shared) tools
 
@@ -200,6 +200,19 @@ golden: $(BUILD_DIR)/bin/fixsteer
 # docs/behavior-params.md: the behavior parameter table, from the library (fixsteer params).
 docs: $(BUILD_DIR)/bin/fixsteer
 	$(BUILD_DIR)/bin/fixsteer params --markdown > docs/behavior-params.md
+
+# The API reference from the public headers' /// comments (Doxyfile): build/api/html. Doxygen
+# stops with an error on any warning, an undocumented public name among them.
+api-check:
+	@mkdir -p build/api
+	doxygen Doxyfile
+
+# The documentation site (mkdocs.yml, docs/): build/site, strict (a broken link or a missing
+# snippet fails it), with the API reference in build/site/api. tools/docs-check.sh also
+# compiles and runs the snippets and checks every link.
+docs-site: api-check
+	mkdocs build --strict --site-dir build/site
+	rm -rf build/site/api && cp -r build/api/html build/site/api
 
 # docs/pictures/: one PNG per built-in scenario and scenarios/example.yaml, the queue's
 # doorway and the middle of the crowd crossing (at tick 300) close up (`fixsteer render`; the SVGs they are made from stay in build/pictures/).
@@ -410,7 +423,7 @@ web-serve: web
 
 # The viewer in headless Chromium (Debian's, driven by playwright-core from npm): every
 # golden replay must show the native tool's final hash; prints "web: N passed, N failed".
-# It ends with a screenshot (WEB_SCREENSHOT=docs/pictures/web-viewer.png for the README's).
+# It ends with a screenshot (WEB_SCREENSHOT=docs/pictures/web-viewer.png for docs/browser.md).
 WEB_SCREENSHOT ?= build/web-test/web-viewer.png
 web-test: web tools
 	bash tools/setup.sh --web
