@@ -174,6 +174,7 @@ static fxs_result read_offer(const fxs_session *s, const uint8_t *b, size_t len,
   o->hash_count = fxs_load_le16(b + AT_HASH_COUNT);
   if (o->hash_count > d->window || (uint64_t)o->hash_first + o->hash_count != o->settled)
     return bad(e, FXS_ERR_BAD_SEQUENCE, AT_HASH_FIRST);
+  if ((size_t)o->hash_count * 8u > body - HEADER) return bad(e, FXS_ERR_TRUNCATED, AT_HASH_COUNT);
   fxs_reader r = fxs_reader_make(b, body);
   r.position = HEADER;
   o->hashes = r.position;
