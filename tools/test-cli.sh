@@ -148,7 +148,8 @@ printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, field_f
 
 # Replay surgery in Ruby (always present where Ceedling runs):
 #   forge IN OUT WHAT: WHAT is "hash120" (flip the hash of tick 120), "version" or
-#   "fingerprint" (flip a header field), "end" (the END hash) or "keyframe" (the first one);
+#   "fingerprint" (flip a header field), "end" (the END hash), "keyframe" (the first one) or
+#   "noticks" (END, of 0 ticks, right after the snapshot);
 #   the chunk's checksum is re-sealed so that the reader
 #   gets to the field.  boundaries IN: prints every chunk offset.
 forge() {
@@ -163,6 +164,10 @@ forge() {
       target = at + 12 if what == "end" && tag == "END "
       target = at + 8 + 4 + 60 if what == "keyframe" && tag == "KEYF"
       target = at + 8 + len - 1 if what == "keyfield" && tag == "KEYF" # the last field cell
+      if what == "noticks" && tag == "TICK" # END right after the snapshot: 0 ticks, hash 0
+        body = "END " + [12].pack("V") + [0, 0].pack("VQ<")
+        d = d[0, at] + body + [fnv.call(body)].pack("Q<"); break
+      end
       if target
         d.setbyte(target, d.getbyte(target) ^ 2)
         d[at + 8 + len, 8] = [fnv.call(d[at, 8 + len])].pack("Q<"); break
@@ -255,6 +260,13 @@ printf 'agents:\n  - {&k name: a, position: [1, 2], *k : b}\n' > "$T/bad.yaml"; 
 printf 'agents:\n  - {name: &n a, position: [1, 2]}\n  - {name: &n b, position: [1, 2]}\n' > "$T/bad.yaml"; bad 3 "column 12: anchor '&n' is defined twice \(first at line 2\)"
 printf 'agents:\n  - {name: a, position: [1, 2]}\n---\nagents: []\n' > "$T/bad.yaml"; bad 3 "column 1: a second YAML document"
 printf 'agents:\n  - {name: "a\\0b", position: [1, 2]}\n' > "$T/bad.yaml"; bad 2 "column 12: a NUL character inside a scalar"
+# ticks: 0 is refused where it is written, as --ticks 0 is: a replay without a tick is
+# refused by verify (below, one forged from a recording).
+printf 'ticks: 0\nagents:\n  - {name: a, position: [1, 2]}\n' > "$T/bad.yaml"; bad 1 "ticks: expected a whole number from 1 to 10000000"
+expect 0 "recorded .*, 1 ticks" -- "$B" record --scenario "$T/exact.yaml" --out "$T/one.fxr" --ticks 1
+expect 0 "1 ticks verified" -- "$B" verify "$T/one.fxr"
+forge "$T/one.fxr" "$T/noticks.fxr" noticks
+expect 2 "noticks.fxr: byte [0-9]+ \(in the END  chunk at byte [0-9]+\): the replay holds no ticks" -- "$B" verify "$T/noticks.fxr"
 # A file over the size limit is refused before it is read: 65 MiB (sparse) against 64 MiB.
 truncate -s 65M "$T/huge.yaml"
 expect_fast 1000 2 "huge.yaml: the file is larger than the limit of 67108864 bytes \(raise it with --max-yaml-bytes\)" -- "$B" trace --scenario "$T/huge.yaml"

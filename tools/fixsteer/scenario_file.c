@@ -682,7 +682,10 @@ static bool top_level(ctx *c, const ynode *root) {
   snprintf(L->name, sizeof L->name, "%s", name ? name : c->file);
   snprintf(L->summary, sizeof L->summary, "%s", summary ? summary : "scenario file");
   uint32_t ticks = 1000;
-  if (get(c, root, "ticks") && !get_u32(c, get(c, root, "ticks"), "ticks", 10000000u, &ticks)) return false;
+  const ynode *t = get(c, root, "ticks");
+  if (t && !get_u32(c, t, "ticks", 10000000u, &ticks)) return false;
+  // As for --ticks: a replay of no tick proves nothing, and verify refuses one.
+  if (ticks == 0) return fail(c, t, "ticks: expected a whole number from 1 to 10000000 (a replay holds at least one tick)");
   const ynode *obstacles = get(c, root, "obstacles");
   uint32_t wall_count = 0;
   if (!world_section(c, get(c, root, "world")) || !paths_section(c, get(c, root, "paths")) ||
