@@ -260,6 +260,13 @@ printf 'agents:\n  - {&k name: a, position: [1, 2], *k : b}\n' > "$T/bad.yaml"; 
 printf 'agents:\n  - {name: &n a, position: [1, 2]}\n  - {name: &n b, position: [1, 2]}\n' > "$T/bad.yaml"; bad 3 "column 12: anchor '&n' is defined twice \(first at line 2\)"
 printf 'agents:\n  - {name: a, position: [1, 2]}\n---\nagents: []\n' > "$T/bad.yaml"; bad 3 "column 1: a second YAML document"
 printf 'agents:\n  - {name: "a\\0b", position: [1, 2]}\n' > "$T/bad.yaml"; bad 2 "column 12: a NUL character inside a scalar"
+# Names are looked up in a sorted index: two agents or two paths of one name are refused, and
+# 65,534 agents (refused: three commands each at tick 0 is too many) take no quadratic time
+# (before: 16 s at -O2, half for the names, half for the targets).
+printf 'agents:\n  - {name: a, position: [1, 2]}\n  - {name: a, position: [3, 4]}\n' > "$T/bad.yaml"; bad 3 "two agents are named 'a'"
+printf 'paths:\n  - {name: p, nodes: [[0, 0]]}\n  - {name: p, nodes: [[5, 5]]}\nagents:\n  - {name: a, position: [1, 2], path: p}\n' > "$T/bad.yaml"; bad 3 "two paths are named 'p'"
+awk 'BEGIN { print "agents:"; for (i = 0; i < 65534; ++i) printf "  - {name: a%d, position: [%d, %d], target_agent: a%d}\n", i, i % 300, int(i / 300), 65533 - i }' > "$T/many.yaml"
+expect_fast 4000 2 "many.yaml:1: more than 65535 commands at tick 0" -- "$B" trace --scenario "$T/many.yaml"
 # ticks: 0 is refused where it is written, as --ticks 0 is: a replay without a tick is
 # refused by verify (below, one forged from a recording).
 printf 'ticks: 0\nagents:\n  - {name: a, position: [1, 2]}\n' > "$T/bad.yaml"; bad 1 "ticks: expected a whole number from 1 to 10000000"

@@ -32,8 +32,10 @@ typedef struct loaded {
   uint32_t node_count, node_capacity;
   file_path *paths;
   char (*path_names)[NAME_LEN];
+  const char **path_sorted; // path_names in strcmp order, for find_name
   uint32_t path_count;
   char (*agent_names)[NAME_LEN];
+  const char **agent_sorted;
   uint32_t agent_count;
   uint32_t field_columns, field_rows; // 0 x 0: no field section
   event *events; // in tick order, and in file order within a tick
@@ -169,11 +171,33 @@ static bool get_name(ctx *c, const ynode *n, const char *what, char out[NAME_LEN
   return true;
 }
 
-static int find_name(char (*names)[NAME_LEN], uint32_t count, const char *name) {
-  for (uint32_t i = 0; name && i < count; ++i) {
-    if (strcmp(names[i], name) == 0) return (int)i;
+static int by_text(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
+static int by_name(const void *a, const void *b) { // equal names in file order
+  const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+  int c = strcmp(x, y);
+  return c ? c : (x > y) - (x < y);
+}
+
+// Sorts pointers to the names into *sorted, so that a lookup costs O(log n) however many
+// events name agents. Returns the index of the first name given twice (its second place), -1
+// when none, -2 out of memory.
+static long sort_names(char (*names)[NAME_LEN], uint32_t count, const char ***sorted) {
+  *sorted = malloc((count ? count : 1u) * sizeof **sorted);
+  if (!*sorted) return -2;
+  for (uint32_t i = 0; i < count; ++i) (*sorted)[i] = names[i];
+  qsort(*sorted, count, sizeof **sorted, by_name);
+  long twice = -1;
+  for (uint32_t i = 1; i < count; ++i) {
+    long at = (long)(((*sorted)[i] - names[0]) / NAME_LEN);
+    if (strcmp((*sorted)[i - 1], (*sorted)[i]) == 0 && (twice < 0 || at < twice)) twice = at;
   }
-  return -1;
+  return twice;
+}
+
+static int find_name(const char **sorted, char (*names)[NAME_LEN], uint32_t count, const char *name) {
+  const char **hit = name && count ? bsearch(&name, sorted, count, sizeof *sorted, by_text) : 0;
+  return hit ? (int)((*hit - names[0]) / NAME_LEN) : -1;
 }
 
 // Visits the nodes of a sequence; `it` names the cursor so that loops can nest.
@@ -283,19 +307,19 @@ static bool agent_targets(ctx *c, const ynode *n, uint32_t tick, uint8_t src, ui
     cmd->agent = agent, cmd->arg[0] = v.x, cmd->arg[1] = v.y;
   }
   if ((x = get(c, n, "target_agent"))) {
-    int i = find_name(c->L->agent_names, c->L->agent_count, scalar(c, x));
+    int i = find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count, scalar(c, x));
     if (i < 0) return fail(c, x, "target_agent: no agent named '%s'", scalar(c, x) ? scalar(c, x) : "?");
     if (!(cmd = add_event(c, tick, FXS_CMD_SET_TARGET_AGENT, src))) return false;
     cmd->agent = agent, cmd->ref = (uint32_t)i + 1u;
   }
   if ((x = get(c, n, "second_target"))) { // interpose's other agent
-    int i = find_name(c->L->agent_names, c->L->agent_count, scalar(c, x));
+    int i = find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count, scalar(c, x));
     if (i < 0) return fail(c, x, "second_target: no agent named '%s'", scalar(c, x) ? scalar(c, x) : "?");
     if (!(cmd = add_event(c, tick, FXS_CMD_SET_SECOND_TARGET, src))) return false;
     cmd->agent = agent, cmd->ref = (uint32_t)i + 1u;
   }
   if ((x = get(c, n, "path"))) {
-    int i = find_name(c->L->path_names, c->L->path_count, scalar(c, x));
+    int i = find_name(c->L->path_sorted, c->L->path_names, c->L->path_count, scalar(c, x));
     if (i < 0) return fail(c, x, "path: no path named '%s'", scalar(c, x) ? scalar(c, x) : "?");
     if (!(cmd = add_event(c, tick, FXS_CMD_SET_PATH, src))) return false;
     cmd->agent = agent, cmd->ref = (uint32_t)i;
@@ -384,7 +408,9 @@ static bool paths_section(ctx *c, const ynode *list) {
     if (fp->count == 0 || fp->count > 0xFFFF) return fail(c, nodes, "a path needs 1 to 65535 nodes");
     L->path_count++;
   }
-  return true;
+  long twice = sort_names(L->path_names, L->path_count, &L->path_sorted);
+  if (twice == -2) return fail(c, list, "out of memory");
+  return twice < 0 || fail(c, ydoc_child(c->doc, list, (uint32_t)twice), "two paths are named '%s'", L->path_names[twice]);
 }
 
 static bool obstacles_section(ctx *c, const ynode *list) {
@@ -563,12 +589,11 @@ static bool agents_section(ctx *c, const ynode *list) {
   if (!L->agent_names) return fail(c, list, "out of memory");
   const ynode *a;
   FOR_EACH_ITEM(c, list, it5, a) { // names first, so agents may target agents listed later
-    if (!get_name(c, get(c, a, "name"), "agent name", L->agent_names[L->agent_count])) return false;
-    if (find_name(L->agent_names, L->agent_count, L->agent_names[L->agent_count]) >= 0) {
-      return fail(c, a, "two agents are named '%s'", L->agent_names[L->agent_count]);
-    }
-    L->agent_count++;
+    if (!get_name(c, get(c, a, "name"), "agent name", L->agent_names[L->agent_count++])) return false;
   }
+  long twice = sort_names(L->agent_names, L->agent_count, &L->agent_sorted);
+  if (twice == -2) return fail(c, list, "out of memory");
+  if (twice >= 0) return fail(c, ydoc_child(c->doc, list, (uint32_t)twice), "two agents are named '%s'", L->agent_names[twice]);
   uint32_t i = 0;
   FOR_EACH_ITEM(c, list, it6, a) {
     if (!agent_entry(c, a, i++)) return false;
@@ -591,7 +616,7 @@ static bool events_section(ctx *c, const ynode *list) {
     if (fill && !field_fill(c, fill, tick, 2)) return false;
     if (cells && !field_cells(c, cells, tick, 2)) return false;
     if ((fill || cells) && !get(c, e, "agent")) continue; // a field change only
-    int agent = find_name(c->L->agent_names, c->L->agent_count, scalar(c, get(c, e, "agent")));
+    int agent = find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count, scalar(c, get(c, e, "agent")));
     if (agent < 0) return fail(c, e, "an event needs the 'agent' it acts on, by name");
     if (get(c, e, "behaviors") &&
         !behavior_set(c, get(c, e, "behaviors"), get(c, e, "combine"), tick, 2, (uint32_t)agent + 1u)) {
@@ -718,7 +743,9 @@ void scenario_file_free(const scenario *sc) {
   free(L->nodes);
   free(L->paths);
   free(L->path_names);
+  free(L->path_sorted);
   free(L->agent_names);
+  free(L->agent_sorted);
   free(L->events);
   free(L);
 }
