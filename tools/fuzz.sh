@@ -233,6 +233,11 @@ build_seeds() {
   local f
   for f in scenarios/*.yaml; do [ -f "$f" ] && cp "$f" "$S/fuzz_scenario_yaml/"; done
   every_kind_yaml >"$S/fuzz_scenario_yaml/every_kind.yaml"
+  # Scenario files: the small regression inputs (duplicate keys, nesting past the limit,
+  # alias bombs) too; a large one would raise libFuzzer's input length for the whole run.
+  for f in test/fuzz-regressions/fuzz_scenario_yaml/*; do
+    [ -f "$f" ] && [ "$(stat -c %s "$f")" -le 16384 ] && cp "$f" "$S/fuzz_scenario_yaml/regress-$(basename "$f")"
+  done
   record_all "$S/replays" 60 20
   record_all "$S/short" 9 3
   cp test/golden/*.fxr "$S/replays/" 2>/dev/null
