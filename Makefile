@@ -49,17 +49,15 @@ $(shell mkdir -p $(BUILD_DIR) && if [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" != '$
 CEEDLING ?= ceedling
 
 # wasm32-wasi (`make wasm`, or CC="clang-14 --target=wasm32-wasi --sysroot=/usr"): no shared
-# library. WASI has no process ids, so the tool's temporary file names take wasi-libc's
-# emulated getpid. --stack-first puts the 1 MiB stack below the data, so an overflow traps
-# instead of overwriting globals.
+# library. --stack-first puts the 1 MiB stack below the data, so an overflow traps instead of
+# overwriting globals.
 TARGET_MACHINE := $(shell $(CC) $(EXTRA_CFLAGS) -dumpmachine 2>/dev/null)
 ifneq ($(findstring wasm32,$(TARGET_MACHINE)),)
 IS_WASM := 1
-TOOL_TARGET_CFLAGS := -D_WASI_EMULATED_GETPID
-TOOL_TARGET_LIBS := -lwasi-emulated-getpid -Wl,--stack-first -Wl,-z,stack-size=1048576
+TOOL_TARGET_LIBS := -Wl,--stack-first -Wl,-z,stack-size=1048576
 endif
 
-.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 wasm test-wasm web web-site web-serve web-test deviation demo golden docs pictures bench bench-callgrind bench-m3 threads-check fuzz isqrt-check clean
+.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 wasm test-wasm web web-site web-serve web-test deviation demo golden docs docs-site api-check pictures bench bench-callgrind bench-m3 threads-check fuzz isqrt-check clean
 
 all: lib $(if $(IS_WASM),,shared) tools
 
@@ -80,7 +78,8 @@ endif
 setup:
 	bash tools/setup.sh
 
-$(LFM_SOURCES):
+# One recipe run for all three sources (a grouped target), so a parallel make unpacks once.
+$(LFM_SOURCES) &:
 	bash tools/setup.sh --source
 
 $(BUILD_DIR)/obj/%.o: src/%.c $(wildcard include/fixsteer/*.h src/*.h) $(FLAGS_STAMP) | $(LFM_SOURCES)
@@ -122,7 +121,7 @@ $(BUILD_DIR)/libfixmath.a: $(LFM_OBJECTS)
 	rm -f $@ && $(AR) rcs $@ $^
 
 # Desktop tools: they use only the public headers and link the two libraries.
-CFLAGS_TOOL := -std=c99 $(OPT) $(WARNINGS) -Werror $(LFM_DEFINES) -Iinclude -I$(LFM_DIR) $(TOOL_TARGET_CFLAGS) $(EXTRA_CFLAGS)
+CFLAGS_TOOL := -std=c99 $(OPT) $(WARNINGS) -Werror $(LFM_DEFINES) -Iinclude -I$(LFM_DIR) $(EXTRA_CFLAGS)
 
 $(BUILD_DIR)/bin/fxs-deviation: tools/deviation.c $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
@@ -163,7 +162,13 @@ TOOL_ENET_FLAGS :=
 TOOL_ENET_LIBS := -lenet
 endif
 
-$(BUILD_DIR)/bin/fixsteer: $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/*.h) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
+# The optional libraries the tool is built with are an input of its build: when a probe's
+# answer changes (the set-up installed ENet after a first build without it), it is rebuilt.
+TOOL_FEATURES_STAMP := $(BUILD_DIR)/.tool-features
+TOOL_FEATURES_LINE := $(TOOL_YAML) $(TOOL_ENET_FLAGS) $(TOOL_ENET_LIBS)
+$(shell mkdir -p $(BUILD_DIR) && if [ "$$(cat $(TOOL_FEATURES_STAMP) 2>/dev/null)" != '$(TOOL_FEATURES_LINE)' ]; then printf '%s\n' '$(TOOL_FEATURES_LINE)' >$(TOOL_FEATURES_STAMP); fi)
+
+$(BUILD_DIR)/bin/fixsteer: $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/*.h) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(TOOL_FEATURES_STAMP)
 	@mkdir -p $(dir $@)
 	$(YAML_NOTICE)
 	$(ENET_NOTICE)
@@ -175,8 +180,12 @@ build/sanitize/bin/fixsteer: $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/
 	@mkdir -p $(dir $@)
 	clang $(SANITIZE_FLAGS) $(TOOL_ENET_FLAGS) $(FIXSTEER_TOOL_SOURCES) $(SOURCES) $(LFM_SOURCES) -lyaml $(TOOL_ENET_LIBS) -o $@
 
-# The main job: record the hunter/prey demo and prove the replay reproduces it.
-demo: setup $(BUILD_DIR)/bin/fixsteer
+# The main job: record the hunter/prey demo and prove the replay reproduces it. The tool is
+# built by a second make after the set-up, so the probes for ENet and libyaml see what the
+# set-up installed (this make read the Makefile before it ran).
+demo: setup
+	@$(MAKE) --no-print-directory tools
+	$(BUILD_DIR)/bin/fixsteer --version
 	$(BUILD_DIR)/bin/fixsteer record --scenario hunter_prey --ticks 1200 --out $(BUILD_DIR)/hunter_prey.fxr
 	$(BUILD_DIR)/bin/fixsteer verify $(BUILD_DIR)/hunter_prey.fxr
 
@@ -191,6 +200,19 @@ golden: $(BUILD_DIR)/bin/fixsteer
 # docs/behavior-params.md: the behavior parameter table, from the library (fixsteer params).
 docs: $(BUILD_DIR)/bin/fixsteer
 	$(BUILD_DIR)/bin/fixsteer params --markdown > docs/behavior-params.md
+
+# The API reference from the public headers' /// comments (Doxyfile): build/api/html. Doxygen
+# stops with an error on any warning, an undocumented public name among them.
+api-check:
+	@mkdir -p build/api
+	doxygen Doxyfile
+
+# The documentation site (mkdocs.yml, docs/): build/site, strict (a broken link or a missing
+# snippet fails it), with the API reference in build/site/api. tools/docs-check.sh also
+# compiles and runs the snippets and checks every link.
+docs-site: api-check
+	mkdocs build --strict --site-dir build/site
+	rm -rf build/site/api && cp -r build/api/html build/site/api
 
 # docs/pictures/: one PNG per built-in scenario and scenarios/example.yaml, the queue's
 # doorway and the middle of the crowd crossing (at tick 300) close up (`fixsteer render`; the SVGs they are made from stay in build/pictures/).
@@ -314,7 +336,7 @@ $(BUILD_DIR)/pkg/.filled: $(PKG_TEMPLATES:%=packaging/%.in) FORCE
 	done
 	@touch $@
 
-install: lib shared $(BUILD_DIR)/pkg/.filled
+install: lib shared tools $(BUILD_DIR)/pkg/.filled
 	bash packaging/install.sh install '$(DESTDIR)$(PREFIX)' $(BUILD_DIR) $(LFM_DIR) $(VERSION) $(VERSION_MAJOR) shared
 
 install-lib: lib $(BUILD_DIR)/pkg/.filled
@@ -401,7 +423,7 @@ web-serve: web
 
 # The viewer in headless Chromium (Debian's, driven by playwright-core from npm): every
 # golden replay must show the native tool's final hash; prints "web: N passed, N failed".
-# It ends with a screenshot (WEB_SCREENSHOT=docs/pictures/web-viewer.png for the README's).
+# It ends with a screenshot (WEB_SCREENSHOT=docs/pictures/web-viewer.png for docs/browser.md).
 WEB_SCREENSHOT ?= build/web-test/web-viewer.png
 web-test: web tools
 	bash tools/setup.sh --web

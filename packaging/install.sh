@@ -56,6 +56,9 @@ do_install() {
     link "libfixsteer.so.$version" "lib/libfixsteer.so.$major"
     link "libfixsteer.so.$major" lib/libfixsteer.so
     put 644 "$build/pkg/fixsteer-shared.pc" lib/pkgconfig/fixsteer-shared.pc
+    # `make install` also installs the command-line tool (record, verify, render, host, ...).
+    [ -x "$build/bin/fixsteer" ] || die "$build/bin/fixsteer is missing (run make tools)"
+    put 755 "$build/bin/fixsteer" bin/fixsteer
   fi
   put 644 "$build/pkg/fixsteer.pc" lib/pkgconfig/fixsteer.pc
   put 644 "$build/pkg/fixsteerConfig.cmake" lib/cmake/fixsteer/fixsteerConfig.cmake

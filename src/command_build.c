@@ -11,6 +11,7 @@ fxs_spawn_def fxs_default_spawn_def(void) {
   d.max_force = a.max_force;
   d.mass = a.mass;
   d.radius = a.radius;
+  d.owned = 0;
   return d;
 }
 
@@ -53,6 +54,7 @@ fxs_command fxs_command_spawn(const fxs_spawn_def *d) {
   c.arg[0] = d->position.x, c.arg[1] = d->position.y;
   c.arg[2] = d->velocity.x, c.arg[3] = d->velocity.y;
   c.arg[4] = d->max_speed, c.arg[5] = d->max_force, c.arg[6] = d->mass, c.arg[7] = d->radius;
+  c.ref = d->owned ? FXS_SPAWN_OWNED : 0u;
   return c;
 }
 
@@ -100,6 +102,12 @@ fxs_command fxs_command_set_limits(fxs_agent_handle agent, const fxs_agent_limit
   c.arg[0] = d->max_speed, c.arg[1] = d->max_force, c.arg[2] = d->mass, c.arg[3] = d->radius;
   c.arg[4] = d->max_rotation, c.arg[5] = d->max_angular_acceleration;
   c.arg[6] = d->max_turn_rate;
+  return c;
+}
+
+fxs_command fxs_command_set_owner(fxs_agent_handle agent, uint32_t owner) {
+  fxs_command c = on_agent(FXS_CMD_SET_OWNER, agent);
+  c.ref = owner;
   return c;
 }
 

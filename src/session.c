@@ -25,6 +25,8 @@ fxs_session_def fxs_default_session_def(void) {
   d.resend_ms = 20;
   d.ack_delay_ms = 20;
   d.keepalive_ms = 200;
+  d.progress_window_ms = 10000;
+  d.progress_min_ticks = 20;
   return d;
 }
 
@@ -68,6 +70,7 @@ fxs_result fxs_session_def_check(const fxs_session_def *d) {
 // Offsets of the rings in the memory block.
 typedef struct layout {
   size_t commands, counts, hashes, snapshots, snapshot_ticks, snapshot_sizes, first_hashes, merged;
+  size_t results;
   size_t total;
   uint32_t slots;
 } layout;
@@ -95,6 +98,7 @@ static bool plan(const fxs_session_def *d, layout *l) {
          place(&end, l->slots, sizeof(size_t), &l->snapshot_sizes) &&
          place(&end, l->slots, sizeof(uint64_t), &l->first_hashes) &&
          place(&end, d->players, (size_t)d->max_commands * sizeof(fxs_command), &l->merged) &&
+         place(&end, d->players, (size_t)d->max_commands * sizeof(fxs_result), &l->results) &&
          place(&end, 0, 1, &l->total);
 }
 
@@ -124,6 +128,7 @@ fxs_result fxs_session_init(fxs_session *s, const fxs_session_def *def, void *me
   s->snapshot_sizes = (size_t *)(void *)(m + l.snapshot_sizes);
   s->first_hashes = (uint64_t *)(void *)(m + l.first_hashes);
   s->merged = (fxs_command *)(void *)(m + l.merged);
+  s->results = (fxs_result *)(void *)(m + l.results);
   s->snapshot_slots = l.slots;
   for (uint32_t i = 0; i < l.slots; ++i) s->snapshot_ticks[i] = FXS_SESSION_NO_TICK;
   for (uint32_t q = 0; q < s->peer_count; ++q) {
@@ -139,6 +144,7 @@ void fxs_session_start_clock(fxs_session *s, uint32_t now_ms) {
   if (s->clock_started) return;
   s->clock_started = true;
   s->start_ms = now_ms;
+  s->progress_since_ms = now_ms;
   for (uint32_t q = 0; q < s->peer_count; ++q) s->peers[q].last_sent_ms = now_ms;
 }
 
@@ -153,7 +159,8 @@ uint32_t fxs_session_oldest_input(const fxs_session *s, uint32_t p) {
   uint32_t oldest = s->settled;
   if (p != s->def.local) return oldest;
   for (uint32_t q = 0; q < s->peer_count; ++q) {
-    if (q != s->def.local && s->peers[q].acked_inputs < oldest) oldest = s->peers[q].acked_inputs;
+    const fxs_session_peer *to = &s->peers[q];
+    if (q != s->def.local && !to->absent && to->acked_inputs < oldest) oldest = to->acked_inputs;
   }
   return oldest;
 }
@@ -200,10 +207,34 @@ static uint32_t input_frontier(const fxs_session *s) {
   return f;
 }
 
+// Ticks below this leave room in our hash ring: settling tick t overwrites our hash of tick
+// t - window, so every other peer must have compared that hash with its own (it arrived) and
+// acknowledged ours. Hashes are therefore never skipped: a peer that withholds them holds the
+// match back (the progress bound in fxs_session_advance) instead of escaping comparison.
+static uint32_t hashes_done(const fxs_session_peer *p) {
+  return p->hashes_compared < p->acked_hashes ? p->hashes_compared : p->acked_hashes;
+}
+
+static uint32_t hash_room(const fxs_session *s) {
+  uint64_t room = FXS_SESSION_NO_TICK;
+  for (uint32_t q = 0; q < s->peer_count; ++q) {
+    uint64_t end = (uint64_t)hashes_done(&s->peers[q]) + s->def.window;
+    if (q != s->def.local && !s->peers[q].absent && end < room) room = end;
+  }
+  return (uint32_t)room;
+}
+
+// Ticks below this may be stepped without prediction and settled: every input is known and
+// the hash ring has room.
+static uint32_t known_frontier(const fxs_session *s) {
+  uint32_t f = input_frontier(s), room = hash_room(s);
+  return room < f ? room : f;
+}
+
 // Ticks below this may settle once stepped: in SYNCTEST they wait synctest_ticks more ticks,
 // so that the checks can still restore them (except at the end of the match).
 static uint32_t confirm_limit(const fxs_session *s) {
-  uint32_t f = input_frontier(s);
+  uint32_t f = known_frontier(s);
   bool ended = s->def.tick_limit && s->current >= s->def.tick_limit;
   if (s->def.mode == FXS_SESSION_SYNCTEST && !ended) {
     uint32_t lag = s->current >= s->def.synctest_ticks ? s->current - s->def.synctest_ticks : 0u;
@@ -240,17 +271,12 @@ static fxs_result save_state(fxs_session *s, const fxs_world *world) {
   return FXS_OK;
 }
 
-// The snapshot of the state at the start of tick t, or NULL when the ring no longer has it.
-static const uint8_t *saved_state(const fxs_session *s, uint32_t t, size_t *size) {
+const uint8_t *fxs_session_saved_state(const fxs_session *s, uint32_t t, size_t *size) {
   if (s->snapshot_slots == 0) return 0;
   uint32_t slot = t % s->snapshot_slots;
   if (s->snapshot_ticks[slot] != t) return 0;
   *size = s->snapshot_sizes[slot];
   return s->snapshots + (size_t)slot * s->def.snapshot_bytes;
-}
-
-uint32_t fxs_session_oldest_hash(const fxs_session *s) {
-  return s->settled > s->def.window ? s->settled - s->def.window : 0u;
 }
 
 static void report_desync(fxs_session *s, uint32_t peer, uint32_t t, uint64_t ours,
@@ -282,17 +308,10 @@ void fxs_session_compare_hashes(fxs_session *s) {
   }
 }
 
-// Keeps our hash of settled tick t. The ring holds the last `window` of them; a peer whose
-// hashes lag further behind is no longer compared for the ticks that fell out.
+// Keeps our hash of settled tick t in the ring slot of tick t - window, which every peer has
+// compared and acknowledged by then (hash_room).
 static void keep_hash(fxs_session *s, uint32_t t, uint64_t hash) {
-  uint32_t me = s->def.local;
-  if (t >= s->def.window) {
-    uint32_t lost = t - s->def.window + 1u;
-    for (uint32_t q = 0; q < s->peer_count; ++q) {
-      if (q != me && s->peers[q].hashes_compared < lost) s->peers[q].hashes_compared = lost;
-    }
-  }
-  s->hashes[fxs_session_slot(s, me, t)] = hash;
+  s->hashes[fxs_session_slot(s, s->def.local, t)] = hash;
 }
 
 // Hashes and records settled tick t: from the world when it is right after t, else from the
@@ -306,7 +325,7 @@ static fxs_result record(fxs_session *s, const fxs_world *world, uint32_t t) {
     hash = w ? w->last_hash : fxs_world_hash(world);
   } else {
     size_t size = 0;
-    const uint8_t *state = saved_state(s, t + 1u, &size);
+    const uint8_t *state = fxs_session_saved_state(s, t + 1u, &size);
     if (!state) return FXS_ERR_BAD_SEQUENCE;
     if (w) {
       if (fxs_replay_writer_tick_saved(w, t, state, size, s->merged, n) != FXS_OK) return w->error;
@@ -336,6 +355,19 @@ static fxs_result settle(fxs_session *s, const fxs_world *world) {
 
 // ------------------------------------------------------------------ stepping
 
+// Counts the commands of tick t the world refused (merged and results are in canonical order).
+static void count_refusals(fxs_session *s, uint32_t t, uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i) {
+    if (s->results[i] == FXS_OK) continue;
+    const fxs_command *c = &s->merged[i];
+    fxs_session_refusal *r = &s->last_refusal;
+    s->stats.refused[c->source]++;
+    r->any = true, r->tick = t, r->player = c->source, r->type = c->type;
+    r->agent = c->agent, r->result = s->results[i];
+  }
+  s->refusals_through = t + 1u;
+}
+
 // Steps tick `current`, saving the state first unless the tick settles right away.
 static fxs_result step(fxs_session *s, fxs_world *world, bool resimulating) {
   uint32_t t = s->current;
@@ -346,7 +378,9 @@ static fxs_result step(fxs_session *s, fxs_world *world, bool resimulating) {
   }
   uint32_t n = merge(s, t);
   if (s->def.before_step) s->def.before_step(s->def.hook_user, world, t, resimulating);
-  (void)fxs_world_step(world, s->merged, n, 0);  // a refused command is refused on every peer
+  // A refused command is refused on every peer; it is counted once its tick's inputs are final.
+  (void)fxs_world_step(world, s->merged, n, s->results);
+  if (t >= s->refusals_through && t < input_frontier(s)) count_refusals(s, t, n);
   s->current = t + 1u;
   return FXS_OK;
 }
@@ -355,7 +389,7 @@ static fxs_result step(fxs_session *s, fxs_world *world, bool resimulating) {
 // SYNCTEST each tick's new hash is compared with its first run's.
 static fxs_result roll_back(fxs_session *s, fxs_world *world, uint32_t from) {
   size_t size = 0;
-  const uint8_t *state = saved_state(s, from, &size);
+  const uint8_t *state = fxs_session_saved_state(s, from, &size);
   if (!state || from < s->settled) return FXS_ERR_BAD_SEQUENCE;
   if (fxs_world_restore(world, state, size, 0) != FXS_OK) return FXS_ERR_BAD_VALUE;
   uint32_t end = s->current;
@@ -389,7 +423,7 @@ static fxs_result synctest(fxs_session *s, fxs_world *world) {
 
 // True when tick `current` may be stepped; otherwise notes what the session waits for.
 static bool can_step(fxs_session *s, uint32_t now_ms) {
-  uint32_t t = s->current, frontier = input_frontier(s), wait = FXS_SESSION_NO_TICK;
+  uint32_t t = s->current, frontier = known_frontier(s), wait = FXS_SESSION_NO_TICK;
   if (fxs_session_is_player(s, s->def.local) && s->peers[s->def.local].received <= t) {
     wait = t;
   } else if (frontier <= t) {
@@ -401,6 +435,43 @@ static bool can_step(fxs_session *s, uint32_t now_ms) {
   s->waiting = true;
   s->wait_tick = wait;
   return false;
+}
+
+// Bit p set: player p's input of tick t is missing.
+static uint32_t missing_inputs(const fxs_session *s, uint32_t t) {
+  uint32_t bits = 0;
+  for (uint32_t p = 0; p < s->def.players; ++p) {
+    if (s->peers[p].received <= t) bits |= 1u << p;
+  }
+  return bits;
+}
+
+// Bit q set: peer q has not compared or acknowledged our hash of tick t - window (hash_room).
+static uint32_t missing_hashes(const fxs_session *s, uint32_t t) {
+  uint32_t bits = 0;
+  for (uint32_t q = 0; q < s->peer_count; ++q) {
+    const fxs_session_peer *p = &s->peers[q];
+    if (q != s->def.local && !p->absent && (uint64_t)hashes_done(p) + s->def.window <= t)
+      bits |= 1u << q;
+  }
+  return bits;
+}
+
+// The progress bound (fxs_session_def.progress_window_ms). Windows follow each other; one
+// that ends while the session waits on peers without enough ticks settled stops the match
+// and names them. Time the local caller spends elsewhere is not blamed on anyone: the check
+// then waits for the next wait.
+static fxs_result check_progress(fxs_session *s, uint32_t now_ms) {
+  if (s->def.progress_window_ms == 0 || now_ms - s->progress_since_ms < s->def.progress_window_ms)
+    return FXS_OK;
+  if (s->settled - s->progress_since >= s->def.progress_min_ticks) {
+    s->progress_since_ms = now_ms;
+    s->progress_since = s->settled;
+    return FXS_OK;
+  }
+  if (!s->waiting) return FXS_OK;
+  s->stalled_peers = missing_inputs(s, s->wait_tick) | missing_hashes(s, s->wait_tick);
+  return FXS_ERR_STALLED;
 }
 
 static void end_wait(fxs_session *s, uint32_t now_ms) {
@@ -425,7 +496,10 @@ fxs_result fxs_session_advance(fxs_session *s, fxs_world *world, uint32_t now_ms
     end_wait(s, now_ms);
     return FXS_ERR_LIMIT;
   }
-  if (!can_step(s, now_ms)) return FXS_ERR_WAITING;
+  if (!can_step(s, now_ms)) {
+    r = check_progress(s, now_ms);
+    return r == FXS_OK ? FXS_ERR_WAITING : fail(s, r);
+  }
   end_wait(s, now_ms);
   if (s->current >= input_frontier(s)) s->stats.predicted++;
   r = step(s, world, false);
@@ -436,14 +510,19 @@ fxs_result fxs_session_advance(fxs_session *s, fxs_world *world, uint32_t now_ms
 
 // ------------------------------------------------------------------ queries
 
+void fxs_session_restart_progress(fxs_session *s, uint32_t now_ms) {
+  fxs_session_start_clock(s, now_ms);
+  s->progress_since_ms = now_ms;
+  s->progress_since = s->settled;
+}
+
 void fxs_session_wait_info(const fxs_session *s, uint32_t now_ms, fxs_session_wait *out) {
   memset(out, 0, sizeof *out);
   out->waiting = s->waiting;
   if (s->waiting) {
     out->tick = s->wait_tick;
-    for (uint32_t p = 0; p < s->def.players; ++p) {
-      if (s->peers[p].received <= s->wait_tick) out->missing |= 1u << p;
-    }
+    out->missing = missing_inputs(s, s->wait_tick);
+    out->hashes_missing = missing_hashes(s, s->wait_tick);
     out->since_ms = s->wait_since_ms;
     out->waited_ms = now_ms - s->wait_since_ms;
   }
@@ -465,7 +544,8 @@ bool fxs_session_done(const fxs_session *s) {
 bool fxs_session_complete(const fxs_session *s) {
   if (!fxs_session_done(s)) return false;
   for (uint32_t q = 0; q < s->peer_count; ++q) {
-    if (q != s->def.local && s->peers[q].hashes_compared < s->def.tick_limit) return false;
+    const fxs_session_peer *p = &s->peers[q];
+    if (q != s->def.local && !p->absent && p->hashes_compared < s->def.tick_limit) return false;
   }
   return true;
 }
@@ -474,7 +554,7 @@ bool fxs_session_delivered(const fxs_session *s) {
   uint32_t me = s->def.local;
   bool player = fxs_session_is_player(s, me);
   for (uint32_t q = 0; q < s->peer_count; ++q) {
-    if (q == me) continue;
+    if (q == me || s->peers[q].absent) continue;
     if (player && s->peers[q].acked_inputs < s->peers[me].received) return false;
     if (s->peers[q].acked_hashes < s->settled) return false;
   }

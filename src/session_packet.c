@@ -38,8 +38,7 @@ typedef struct packet {
   uint32_t length, tick, input_ack, hash_ack, input_start, hash_start, send_ms, echo_ms;
 } packet;
 
-// FNV-1a 64 of the bytes, folded to 32 bits.
-static uint32_t checksum(const uint8_t *bytes, size_t size) {
+uint32_t fxs_session_checksum(const uint8_t *bytes, size_t size) {
   fxs_hasher h = fxs_hasher_make();
   fxs_hash_bytes(&h, bytes, size);
   return (uint32_t)(h.state ^ (h.state >> 32));
@@ -57,13 +56,13 @@ static uint32_t field_of(const fxs_command *c, uint32_t i) {
   return i == 0 ? c->agent : i == 1 ? c->ref : (uint32_t)c->arg[i - 2u];
 }
 
-static size_t command_size(const fxs_command *c) {
+size_t fxs_session_command_size(const fxs_command *c) {
   size_t n = 3;
   for (uint32_t i = 0; i < FIELDS; ++i) n += field_of(c, i) ? 4u : 0u;
   return n;
 }
 
-static size_t put_command(const fxs_command *c, uint8_t *b) {
+size_t fxs_session_put_command(const fxs_command *c, uint8_t *b) {
   size_t n = 3;
   uint32_t mask = 0;
   for (uint32_t i = 0; i < FIELDS; ++i) {
@@ -78,8 +77,7 @@ static size_t put_command(const fxs_command *c, uint8_t *b) {
   return n;
 }
 
-// Reads one command from `avail` bytes; *used receives its size.
-static fxs_result get_command(const uint8_t *b, size_t avail, uint8_t source, uint16_t sequence,
+fxs_result fxs_session_get_command(const uint8_t *b, size_t avail, uint8_t source, uint16_t sequence,
                               fxs_command *c, size_t *used) {
   if (avail < 3u) return FXS_ERR_BAD_LENGTH;
   uint32_t mask = fxs_load_le16(b + 1);
@@ -117,11 +115,11 @@ static uint32_t write_frames(const fxs_session *s, uint32_t start, uint8_t *b, s
     uint16_t c = s->counts[fxs_session_slot(s, me, t)];
     const fxs_command *frame = fxs_session_frame(s, me, t);
     size_t need = 2u;
-    for (uint16_t i = 0; i < c; ++i) need += command_size(&frame[i]);
+    for (uint16_t i = 0; i < c; ++i) need += fxs_session_command_size(&frame[i]);
     if (need > *room) break;
     fxs_store_le(b + *at, c, 2);
     size_t put = *at + 2u;
-    for (uint16_t i = 0; i < c; ++i) put += put_command(&frame[i], b + put);
+    for (uint16_t i = 0; i < c; ++i) put += fxs_session_put_command(&frame[i], b + put);
     *at += need;
     *room -= need;
     frames++;
@@ -145,8 +143,9 @@ static size_t write_packet(fxs_session *s, uint32_t q, uint8_t *b, uint32_t now_
   size_t at = FXS_SESSION_HEADER_BYTES;
   size_t room = (size_t)s->def.max_packet_bytes - FXS_SESSION_MIN_PACKET;
   uint32_t input_start = to->acked_inputs;
-  uint32_t oldest = fxs_session_oldest_hash(s);
-  uint32_t hash_start = to->acked_hashes > oldest ? to->acked_hashes : oldest;
+  // Our ring still holds every hash the peer has not acknowledged: no tick settles before
+  // its hash of `window` ticks earlier is acknowledged by everyone (session.c, hash_room).
+  uint32_t hash_start = to->acked_hashes;
   // Hashes keep a share of the room, or long input queues would starve them.
   uint32_t pending = s->settled > hash_start ? s->settled - hash_start : 0u;
   size_t kept = 8u * (pending < 8u ? pending : 8u);
@@ -169,7 +168,7 @@ static size_t write_packet(fxs_session *s, uint32_t q, uint8_t *b, uint32_t now_
   fxs_store_le(b + AT_HASH_START, hash_start, 4);
   fxs_store_le(b + AT_SEND_MS, now_ms, 4);
   fxs_store_le(b + AT_ECHO_MS, to->has_echo ? to->echo_ms + (now_ms - to->echo_at_ms) : 0u, 4);
-  fxs_store_le(b + at, checksum(b, at), 4);
+  fxs_store_le(b + at, fxs_session_checksum(b, at), 4);
   if (input_start + frames > to->sent_inputs) to->sent_inputs = input_start + frames;
   if (hash_start + hashes > to->sent_hashes) to->sent_hashes = hash_start + hashes;
   return at + FXS_SESSION_CHECKSUM_BYTES;
@@ -197,7 +196,7 @@ fxs_result fxs_session_poll_send(fxs_session *s, uint8_t peer, uint32_t now_ms, 
   if (!s || !buf || !len || peer >= s->peer_count || peer == s->def.local) return FXS_ERR_BAD_VALUE;
   if (cap < s->def.max_packet_bytes) return FXS_ERR_BUFFER_TOO_SMALL;
   fxs_session_start_clock(s, now_ms);
-  if (!due(s, peer, now_ms)) return FXS_OK;
+  if (s->peers[peer].absent || !due(s, peer, now_ms)) return FXS_OK;
   fxs_session_peer *to = &s->peers[peer];
   *len = write_packet(s, peer, buf, now_ms);
   to->sent = true;
@@ -219,7 +218,7 @@ static fxs_result read_header(const fxs_session *s, uint8_t from, const uint8_t 
   if (p->length > len) return FXS_ERR_TRUNCATED;
   if (p->length != len || len < FXS_SESSION_MIN_PACKET) return FXS_ERR_BAD_LENGTH;
   if (fxs_load_le32(b + len - FXS_SESSION_CHECKSUM_BYTES) !=
-      checksum(b, len - FXS_SESSION_CHECKSUM_BYTES)) {
+      fxs_session_checksum(b, len - FXS_SESSION_CHECKSUM_BYTES)) {
     return FXS_ERR_BAD_CHECKSUM;
   }
   if (fxs_load_le32(b + AT_SESSION) != s->def.session_id) return FXS_ERR_WRONG_SESSION;
@@ -258,7 +257,7 @@ static fxs_result check_body(const fxs_session *s, const packet *p, const uint8_
     for (uint16_t i = 0; i < c; ++i) {
       fxs_command cmd;
       size_t used = 0;
-      fxs_result r = get_command(b + at, end - at, p->sender, i, &cmd, &used);
+      fxs_result r = fxs_session_get_command(b + at, end - at, p->sender, i, &cmd, &used);
       if (r != FXS_OK) return r;
       at += used;
     }
@@ -267,14 +266,25 @@ static fxs_result check_body(const fxs_session *s, const packet *p, const uint8_
 }
 
 // Ticks and acknowledgements an honest peer can send: frames that start no later than our
-// first missing one, acknowledgements of no more than we sent, no tick counter overflow.
+// first missing one, acknowledgements of no more than we sent, no tick counter overflow, and
+// hashes that start no later than our first missing one (an honest peer keeps every hash we
+// have not acknowledged, so a gap can only be forged to skip comparisons) of ticks it can have
+// settled: before the tick it is at and, when we play, before our first input it lacks.
 static fxs_result check_sequence(const fxs_session *s, const packet *p) {
   const fxs_session_peer *from = &s->peers[p->sender];
   uint32_t me = s->def.local;
   if (p->frames && (p->input_start > UINT32_MAX - p->frames || p->input_start > from->received)) {
     return FXS_ERR_BAD_SEQUENCE;
   }
-  if (p->hash_count && p->hash_start > UINT32_MAX - p->hash_count) return FXS_ERR_BAD_SEQUENCE;
+  if (p->hash_count) {
+    uint32_t end = p->hash_start + p->hash_count;
+    // A joiner compares from the tick it joined at: the hashes of ticks before it may skip.
+    bool gap = p->hash_start > from->hashes_received && p->hash_start > s->joined_at;
+    if (p->hash_start > UINT32_MAX - p->hash_count || gap ||
+        end > p->tick || (fxs_session_is_player(s, me) && end > s->peers[me].received)) {
+      return FXS_ERR_BAD_SEQUENCE;
+    }
+  }
   if (fxs_session_is_player(s, me) && p->input_ack > s->peers[me].received)
     return FXS_ERR_BAD_SEQUENCE;
   if (p->hash_ack > s->settled) return FXS_ERR_BAD_SEQUENCE;
@@ -294,7 +304,7 @@ static bool take_frames(fxs_session *s, const packet *p, const uint8_t *b, size_
     fxs_command *frame = fxs_session_frame(s, q, t), skipped;
     for (uint16_t i = 0; i < c; ++i) {
       size_t used = 0;
-      get_command(b + *at, p->length - *at, (uint8_t)q, i, take ? &frame[i] : &skipped, &used);
+      fxs_session_get_command(b + *at, p->length - *at, (uint8_t)q, i, take ? &frame[i] : &skipped, &used);
       *at += used;
     }
     if (take) {
@@ -307,8 +317,8 @@ static bool take_frames(fxs_session *s, const packet *p, const uint8_t *b, size_
   return fresh;
 }
 
-// Stores the hashes we lack. A first hash past our next one means the sender's ring no
-// longer holds the ticks between: they are skipped (never compared).
+// Stores the hashes we lack (check_sequence has refused any gap before them, except below the
+// tick a joiner joined at, which it does not compare).
 static bool take_hashes(fxs_session *s, const packet *p, const uint8_t *b, size_t at) {
   uint32_t q = p->sender;
   fxs_session_peer *from = &s->peers[q];
@@ -316,9 +326,7 @@ static bool take_hashes(fxs_session *s, const packet *p, const uint8_t *b, size_
   for (uint32_t i = 0; i < p->hash_count; ++i, at += 8u) {
     uint32_t t = p->hash_start + i;
     if (t < from->hashes_received) continue;
-    if (t > from->hashes_received && t > from->hashes_compared)
-      from->hashes_compared = t;                            // the gap
-    if (t - from->hashes_compared >= s->def.window) break;  // no room yet
+    if (t >= from->hashes_compared && t - from->hashes_compared >= s->def.window) break;  // no room
     s->hashes[fxs_session_slot(s, q, t)] = fxs_load_le64(b + at);
     from->hashes_received = t + 1u;
     fresh = true;
@@ -346,6 +354,7 @@ fxs_result fxs_session_receive(fxs_session *s, uint8_t peer, const uint8_t *byte
   fxs_session_start_clock(s, now_ms);
   packet p;
   fxs_result r = bytes ? read_header(s, peer, bytes, len, &p) : FXS_ERR_TRUNCATED;
+  if (r == FXS_OK && s->peers[peer].absent) r = FXS_ERR_ABSENT;
   if (r == FXS_OK) r = check_body(s, &p, bytes);
   if (r == FXS_OK) r = check_sequence(s, &p);
   fxs_session_peer *from = &s->peers[peer];

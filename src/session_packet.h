@@ -26,15 +26,26 @@ static inline fxs_command *fxs_session_frame(const fxs_session *s, uint32_t p, u
 // The oldest tick of player p's inputs the session still needs (to step, record or resend).
 uint32_t fxs_session_oldest_input(const fxs_session *s, uint32_t p);
 
-// The oldest of the local peer's own hashes still in its ring.
-uint32_t fxs_session_oldest_hash(const fxs_session *s);
-
 // Notes that player p's input for tick t (count commands) arrived: schedules a rollback when
 // t was already stepped with a different (empty) prediction.
 void fxs_session_input_arrived(fxs_session *s, uint32_t p, uint32_t t, uint16_t count);
 
 // Compares every peer's hashes that have arrived with ours for the settled ticks.
 void fxs_session_compare_hashes(fxs_session *s);
+
+// The snapshot of the state at the start of tick t, or NULL when the ring no longer has it.
+const uint8_t *fxs_session_saved_state(const fxs_session *s, uint32_t t, size_t *size);
+
+// FNV-1a 64 of the bytes folded to 32 bits: the checksum that ends packets and join offers.
+uint32_t fxs_session_checksum(const uint8_t *bytes, size_t size);
+
+// A command in packets and offers: its type (u8), a u16 mask of its non-zero fields (bit 0
+// agent, bit 1 ref, bits 2..9 arg[0..7]) and those fields as u32. Size, write (returns the
+// size), and read from `avail` bytes (*used: its size; source and sequence are given).
+size_t fxs_session_command_size(const fxs_command *c);
+size_t fxs_session_put_command(const fxs_command *c, uint8_t *b);
+fxs_result fxs_session_get_command(const uint8_t *b, size_t avail, uint8_t source,
+                                   uint16_t sequence, fxs_command *c, size_t *used);
 
 // Starts the session's clock at the first time-bearing call.
 void fxs_session_start_clock(fxs_session *s, uint32_t now_ms);

@@ -30,14 +30,16 @@ static uint8_t *body_bytes(uint8_t *p, const fxs_agent *a) {
   return st8(p, a->orientation_mode);
 }
 
-// The record byte after a slot's generation: free, live, or live with the extension fields
-// (today the second target) after the walker state. The extension is written only when one
-// of its fields is not zero, so the record of an agent without them is the record of
-// snapshots from before it existed, and their hashes still hold.
-enum { RECORD_FREE = 0, RECORD_LIVE = 1, RECORD_LIVE_EXTENDED = 2 };
+// The record byte after a slot's generation: free, live, or live with extension fields after
+// the walker state: the second target (EXTENDED), or the second target and the owner (OWNED).
+// An extension is written only when it holds something (a second target; an owned agent), so
+// the record of an agent without them is the record of snapshots from before they existed,
+// and their hashes still hold.
+enum { RECORD_FREE = 0, RECORD_LIVE = 1, RECORD_LIVE_EXTENDED = 2, RECORD_LIVE_OWNED = 3 };
 
 static uint8_t record_of(const fxs_agent_slot *s) {
   if (!s->alive) return RECORD_FREE;
+  if (s->owned) return RECORD_LIVE_OWNED;
   return s->second_target != 0 ? RECORD_LIVE_EXTENDED : RECORD_LIVE;
 }
 
@@ -55,7 +57,8 @@ static uint8_t *slot_bytes(uint8_t *p, const fxs_agent_slot *s) {
   p = sti32(p, s->wander_angle);
   p = st8(st8(st16(p, s->path.current_node), (uint8_t)s->path.path_dir), s->path.finished);
   p = st8(stvec(p, s->walker.waypoint), s->walker.has_waypoint);
-  if (record == RECORD_LIVE_EXTENDED) p = st32(p, s->second_target);
+  if (record >= RECORD_LIVE_EXTENDED) p = st32(p, s->second_target);
+  if (record == RECORD_LIVE_OWNED) p = st8(p, s->owner);
   for (uint8_t b = 0; b < s->behavior_count; ++b) {
     const fxs_behavior_slot *bs = &s->behaviors[b];
     p = sti32(st8(st8(p, bs->kind), bs->priority), bs->weight);
@@ -65,8 +68,8 @@ static uint8_t *slot_bytes(uint8_t *p, const fxs_agent_slot *s) {
 }
 
 // Most bytes one agent slot serializes to (slot_bytes): 27 before the body, 53 of body, 33
-// after it, 4 of extension, and 30 per behavior.
-#define SLOT_MAX_BYTES (27u + 53u + 33u + 4u + 30u * FXS_AGENT_BEHAVIORS)
+// after it, 5 of extension, and 30 per behavior.
+#define SLOT_MAX_BYTES (27u + 53u + 33u + 5u + 30u * FXS_AGENT_BEHAVIORS)
 
 // One slot: its fields stored into a local buffer, then hashed 8 bytes at a time, copied or
 // compared as one block. A snapshot (stored, not compared) with room for the largest slot
@@ -265,7 +268,7 @@ static void get_agent_slot(restore *rs, fxs_agent_slot *s, uint16_t path_count) 
   s->generation = fxs_get_u16(r);
   uint8_t record = fxs_get_u8(r);
   if (record == RECORD_FREE) return;
-  if (record > RECORD_LIVE_EXTENDED) {
+  if (record > RECORD_LIVE_OWNED) {
     fail_at(rs, FXS_ERR_BAD_VALUE, start + 2u);
     return;
   }
@@ -286,10 +289,12 @@ static void get_agent_slot(restore *rs, fxs_agent_slot *s, uint16_t path_count) 
   s->walker.waypoint = get_vec2(r);
   s->walker.has_waypoint = fxs_get_u8(r);
   // An extension of zeros is not the canonical record (that is RECORD_LIVE): refused.
-  if (record == RECORD_LIVE_EXTENDED && (s->second_target = fxs_get_u32(r)) == 0) {
+  if (record >= RECORD_LIVE_EXTENDED) s->second_target = fxs_get_u32(r);
+  if (record == RECORD_LIVE_EXTENDED && s->second_target == 0) {
     fail_at(rs, FXS_ERR_BAD_VALUE, r->position - 4u);
     return;
   }
+  if (record == RECORD_LIVE_OWNED) s->owned = 1, s->owner = fxs_get_u8(r);
   if (!slot_valid(s, path_count)) {
     fail_at(rs, FXS_ERR_BAD_VALUE, start);
     return;
@@ -513,6 +518,8 @@ static bool slot_difference(const fxs_agent_slot *a, const fxs_agent_slot *b,
   FXS_DIFF("target_point.y", a->target_point.y, b->target_point.y);
   FXS_DIFF("target_agent", a->target_agent, b->target_agent);
   FXS_DIFF("second_target", a->second_target, b->second_target);
+  FXS_DIFF("owned", a->owned, b->owned);
+  FXS_DIFF("owner", a->owner, b->owner);
   FXS_DIFF("pending_force.x", a->pending_force.x, b->pending_force.x);
   FXS_DIFF("pending_force.y", a->pending_force.y, b->pending_force.y);
   FXS_DIFF("path_index", a->path_index, b->path_index);

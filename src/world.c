@@ -189,6 +189,13 @@ static int32_t slot_of(const fxs_world *world, uint32_t value) {
   return fxs_world_slot_of(world, value);
 }
 
+fxs_result fxs_world_agent_owner(const fxs_world *world, fxs_agent_handle handle, uint32_t *owner) {
+  int32_t i = slot_of(world, handle.value);
+  if (i < 0) return FXS_ERR_STALE_HANDLE;
+  *owner = world->agents[i].owned ? world->agents[i].owner : FXS_OWNER_SHARED;
+  return FXS_OK;
+}
+
 const fxs_agent *fxs_world_agent(const fxs_world *world, fxs_agent_handle handle) {
   int32_t i = slot_of(world, handle.value);
   return i < 0 ? 0 : &world->agents[i].body;
@@ -209,7 +216,9 @@ static bool limits_valid(fix16_t max_speed, fix16_t max_force, fix16_t mass, fix
 }
 
 static fxs_result spawn(fxs_world *world, const fxs_command *c, fxs_agent_handle *out) {
-  if (!limits_valid(c->arg[4], c->arg[5], c->arg[6], c->arg[7])) return FXS_ERR_BAD_VALUE;
+  if (!limits_valid(c->arg[4], c->arg[5], c->arg[6], c->arg[7]) || c->ref > FXS_SPAWN_OWNED) {
+    return FXS_ERR_BAD_VALUE;
+  }
   int32_t free_slot = fxs_free_slots_lowest(world); // the lowest free index, see world.h
   if (free_slot >= 0) {
     uint32_t i = (uint32_t)free_slot;
@@ -219,6 +228,8 @@ static fxs_result spawn(fxs_world *world, const fxs_command *c, fxs_agent_handle
     memset(s, 0, sizeof *s);
     s->generation = generation;
     s->alive = 1;
+    s->owned = (uint8_t)c->ref;
+    s->owner = c->ref ? c->source : 0u;
     s->path_index = FXS_NO_PATH;
     s->body = fxs_default_agent();
     s->body.position = fxs_vec2_make(c->arg[0], c->arg[1]);
@@ -338,6 +349,11 @@ static fxs_result agent_command(fxs_world *world, fxs_agent_slot *s, const fxs_c
       s->pending_force = fxs_vec2_add(s->pending_force, fxs_vec2_make(c->arg[0], c->arg[1]));
       return FXS_OK;
     case FXS_CMD_SET_LIMITS: return set_limits(s, c);
+    case FXS_CMD_SET_OWNER:
+      if (c->ref > 0xFFu && c->ref != FXS_OWNER_SHARED) return FXS_ERR_BAD_VALUE;
+      s->owned = c->ref != FXS_OWNER_SHARED;
+      s->owner = s->owned ? (uint8_t)c->ref : 0u;
+      return FXS_OK;
     default: return FXS_ERR_BAD_COMMAND;
   }
 }
@@ -358,7 +374,9 @@ fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
   if (command->type >= FXS_CMD_COUNT) return FXS_ERR_BAD_COMMAND;
   int32_t i = slot_of(world, command->agent);
   if (i < 0) return FXS_ERR_STALE_HANDLE;
-  return agent_command(world, &world->agents[i], command);
+  fxs_agent_slot *s = &world->agents[i];
+  if (s->owned && command->source != s->owner) return FXS_ERR_NOT_OWNER;
+  return agent_command(world, s, command);
 }
 
 uint32_t fxs_world_next_spawn_handles(const fxs_world *world, uint32_t count,

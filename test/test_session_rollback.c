@@ -149,6 +149,22 @@ void test_a_flipped_bit_in_a_rollback_match_is_reported_at_its_tick_by_every_pee
 
 // ------------------------------------------------------------------ prediction by hand
 
+void test_a_forged_hash_block_in_a_rollback_match_is_refused_and_the_desync_still_found(void) {
+  h_config c = h_default_config(3, FXS_SESSION_ROLLBACK);
+  c.net = h_net_config(40, 30, 50);
+  c.desync_peer = 2;
+  c.desync_tick = 150;
+  c.forge_peer = 2;
+  c.forge_tick = 150;
+  h_run(&c);
+  for (uint32_t i = 0; i < 3; ++i) {
+    const fxs_session_desync *d = fxs_session_desync_report(&h_peers[i].session);
+    TEST_ASSERT_NOT_NULL(d);
+    TEST_ASSERT_EQUAL_UINT32(150, d->tick);
+    TEST_ASSERT_EQUAL_HEX32(i == 2 ? 0x3u : 0x4u, d->peers);
+  }
+}
+
 static fxs_session lone, other;
 static fxs_world lone_world, other_world, straight;
 static uint64_t lone_memory[12288], other_memory[12288];

@@ -28,6 +28,7 @@
 #include "orca.h"
 #include "result.h"
 #include "command.h"
+#include "command_build.h"
 #include "world.h"
 #include "flow_field.h"
 #include "world_field.h"
@@ -263,7 +264,14 @@ void test_flipping_any_kind_of_state_changes_the_hash(void) {
   FLIP(walker.waypoint.x, "walker waypoint");
   FLIP(path.current_node, "path progress");
   FLIP(generation, "generation");
+  FLIP(owned, "owned");
+  s->owned = 1;
+  base = fxs_world_hash(&world);
+  FLIP(owner, "owner");
+  s->owned = 1;
+  FLIP(owner, "owner of an owned agent");
   *s = saved;
+  base = fxs_world_hash(&world);
   TEST_ASSERT_EQUAL_HEX64(base, fxs_world_hash(&world));
   world.agents[5].generation ^= 1; // a free slot's generation is state too
   expect_hash_change(base, "free slot generation");
@@ -457,4 +465,106 @@ void test_the_handles_of_a_ticks_spawns_are_known_before_the_tick(void) {
   TEST_ASSERT_EQUAL_UINT32(6, (predicted[2].value & FXS_HANDLE_INDEX_MASK) - 1u);
   fxs_agent_handle none[32];
   TEST_ASSERT_EQUAL_UINT32(cap.agents - 8u, fxs_world_next_spawn_handles(&world, 32, none));
+}
+
+// ------------------------------------------------------------------ ownership
+
+static fxs_agent_handle spawn_owned_by(uint8_t source) {
+  fxs_agent_handle h = {0};
+  fxs_command c = spawn_cmd(10, 20);
+  c.source = source;
+  c.ref = FXS_SPAWN_OWNED;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, &h));
+  return h;
+}
+
+static fxs_result apply_from(fxs_command c, uint8_t source) {
+  c.source = source;
+  return fxs_world_apply(&world, &c, 0);
+}
+
+static uint32_t owner_of(fxs_agent_handle h) {
+  uint32_t owner = 12345;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_agent_owner(&world, h, &owner));
+  return owner;
+}
+
+void test_an_owned_agent_refuses_every_agent_command_of_another_source_and_changes_nothing(void) {
+  fxs_agent_handle h = spawn_owned_by(1), other = spawn_at(0, 0);
+  TEST_ASSERT_EQUAL_UINT32(1, owner_of(h));
+  TEST_ASSERT_EQUAL_UINT32(FXS_OWNER_SHARED, owner_of(other));
+  fxs_agent_limits_def limits = fxs_default_agent_limits_def();
+  fxs_behavior_slot b = fxs_behavior_slot_default(FXS_BEHAVIOR_SEEK);
+  fxs_command agent_commands[] = {
+      fxs_command_set_target_point(h, fxs_vec2_make(FXS_INT(5), FXS_INT(5))),
+      fxs_command_set_target_agent(h, other),
+      fxs_command_set_second_target(h, other),
+      fxs_command_clear_behaviors(h, FXS_COMBINE_WEIGHTED_SUM),
+      fxs_command_add_behavior(h, &b),
+      fxs_command_set_path(h, FXS_NO_PATH),
+      fxs_command_apply_force(h, fxs_vec2_make(FXS_INT(1), 0)),
+      fxs_command_set_limits(h, &limits),
+      fxs_command_set_owner(h, 0),
+      fxs_command_despawn(h),
+  };
+  enum { COUNT = sizeof agent_commands / sizeof agent_commands[0] };
+  uint64_t before = fxs_world_hash(&world);
+  for (size_t i = 0; i < COUNT; ++i) {
+    TEST_ASSERT_EQUAL_MESSAGE(FXS_ERR_NOT_OWNER, apply_from(agent_commands[i], 0),
+                              fxs_command_name(agent_commands[i].type));
+    TEST_ASSERT_EQUAL_MESSAGE(FXS_ERR_NOT_OWNER, apply_from(agent_commands[i], 2),
+                              fxs_command_name(agent_commands[i].type));
+  }
+  TEST_ASSERT_EQUAL_HEX64(before, fxs_world_hash(&world));
+  // Its owner's commands apply (set_owner to 1 keeps it), and the shared agent takes any source.
+  agent_commands[8] = fxs_command_set_owner(h, 1);
+  for (size_t i = 0; i < COUNT; ++i) {
+    TEST_ASSERT_EQUAL_MESSAGE(FXS_OK, apply_from(agent_commands[i], 1),
+                              fxs_command_name(agent_commands[i].type));
+  }
+  TEST_ASSERT_NULL(fxs_world_agent(&world, h));
+  TEST_ASSERT_EQUAL(FXS_OK, apply_from(fxs_command_despawn(other), 7));
+}
+
+void test_only_the_owner_hands_an_agent_over_and_a_shared_agent_can_be_claimed(void) {
+  fxs_agent_handle h = spawn_owned_by(0);
+  TEST_ASSERT_EQUAL(FXS_ERR_NOT_OWNER, apply_from(fxs_command_set_owner(h, 3), 3));
+  TEST_ASSERT_EQUAL(FXS_OK, apply_from(fxs_command_set_owner(h, 3), 0));
+  TEST_ASSERT_EQUAL_UINT32(3, owner_of(h));
+  TEST_ASSERT_EQUAL(FXS_ERR_NOT_OWNER, apply_from(fxs_command_set_owner(h, 0), 0));
+  TEST_ASSERT_EQUAL(FXS_OK, apply_from(fxs_command_set_owner(h, FXS_OWNER_SHARED), 3));
+  TEST_ASSERT_EQUAL_UINT32(FXS_OWNER_SHARED, owner_of(h));
+  TEST_ASSERT_EQUAL(FXS_OK, apply_from(fxs_command_set_owner(h, 255), 9));
+  TEST_ASSERT_EQUAL_UINT32(255, owner_of(h));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply_from(fxs_command_set_owner(h, 256), 255));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply_from(fxs_command_set_owner(h, 0x10000u), 255));
+  TEST_ASSERT_EQUAL_UINT32(255, owner_of(h));
+  fxs_command bad = spawn_cmd(0, 0);
+  bad.ref = 2;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &bad, 0));
+  fxs_agent_handle none = {0};
+  uint32_t owner = 0;
+  TEST_ASSERT_EQUAL(FXS_ERR_STALE_HANDLE, fxs_world_agent_owner(&world, none, &owner));
+}
+
+void test_owners_survive_a_snapshot_and_a_shared_agent_keeps_the_record_it_had_before_owners(void) {
+  fxs_agent_handle shared = spawn_at(1, 2), owned = spawn_owned_by(4);
+  (void)owned;
+  static uint8_t buf[8192], again[8192];
+  size_t size = 0, size2 = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, buf, sizeof buf, &size));
+  static uint64_t restored_memory[8192];
+  fxs_world restored;
+  fxs_world_def def = fxs_default_world_def();
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&restored, &def, &cap, restored_memory, sizeof restored_memory));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(&restored, buf, size, 0));
+  TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), fxs_world_hash(&restored));
+  TEST_ASSERT_EQUAL_UINT8(1, restored.agents[1].owned);
+  TEST_ASSERT_EQUAL_UINT8(4, restored.agents[1].owner);
+  TEST_ASSERT_EQUAL_UINT8(0, restored.agents[0].owned);
+  // The owned agent's record is 5 bytes longer than a shared one's (second target, owner).
+  TEST_ASSERT_EQUAL(FXS_OK, apply_from(fxs_command_set_owner(owned, FXS_OWNER_SHARED), 4));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, again, sizeof again, &size2));
+  TEST_ASSERT_EQUAL_size_t(size - 5u, size2);
+  (void)shared;
 }

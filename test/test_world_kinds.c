@@ -363,8 +363,9 @@ void test_the_second_target_is_state_hashed_and_snapshotted(void) {
 }
 
 // A slot record is 2 bytes of generation, then the record byte: 0 free, 1 live, 2 live with
-// the second target after the walker state. Other record bytes, and an extension of zeros
-// (which is the record of a live agent without it), are refused.
+// the second target after the walker state, 3 live and owned (the second target, then the
+// owner). Other record bytes, and an extension of zeros (which is the record of a live agent
+// without it), are refused.
 void test_restore_refuses_unknown_slot_records_and_empty_extensions(void) {
   fxs_agent_handle client, attacker, guard;
   bodyguard(&client, &attacker, &guard);
@@ -379,7 +380,7 @@ void test_restore_refuses_unknown_slot_records_and_empty_extensions(void) {
   size_t slot1 = first_slot + 3 + 24 + 53 + 33 + 30; // agent 0: one behavior (seek)
   size_t slot2 = slot1 + 3 + 24 + 53 + 33; // agent 1: none
   TEST_ASSERT_EQUAL_UINT8(2, snap[slot2 + 2]);
-  snap[slot2 + 2] = 3;
+  snap[slot2 + 2] = 4;
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_restore(&other, snap, n, &at));
   TEST_ASSERT_EQUAL_UINT32(slot2 + 2, at);
   snap[slot2 + 2] = 2;

@@ -45,12 +45,14 @@ if make -s install PREFIX="$prefix" >"$work/install.log" 2>&1; then
   for f in include/fixsteer/fixsteer.h include/fixsteer/version.h include/fixsteer/libfixmath/fix16.h \
            lib/libfixsteer.a lib/libfixsteer.so lib/libfixsteer.so.0 lib/pkgconfig/fixsteer.pc \
            lib/pkgconfig/fixsteer-shared.pc lib/cmake/fixsteer/fixsteerConfig.cmake \
-           lib/cmake/fixsteer/fixsteerConfigVersion.cmake; do
+           lib/cmake/fixsteer/fixsteerConfigVersion.cmake bin/fixsteer; do
     [ -e "$prefix/$f" ] || missing="$missing $f"
   done
   real=$(readlink -f "$lib/libfixsteer.so")
-  if [ -z "$missing" ]; then ok "make install PREFIX=...: headers, $(basename "$real"), its links, .a, .pc and CMake files"
+  if [ -z "$missing" ]; then ok "make install PREFIX=...: headers, $(basename "$real"), its links, .a, .pc and CMake files, bin/fixsteer"
   else bad "make install left out:$missing"; fi
+  if "$prefix/bin/fixsteer" --version | grep -q '^features:'; then ok "the installed fixsteer runs: $("$prefix/bin/fixsteer" --version | tail -n 1)"
+  else bad "the installed fixsteer does not run"; fi
 else
   bad "make install failed:"; tail -n 20 "$work/install.log"; finish
 fi

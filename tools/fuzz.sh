@@ -17,7 +17,7 @@
 set -u
 cd "$(dirname "$0")/.."
 
-TARGETS_ALL="fuzz_replay_raw fuzz_replay_fixed fuzz_snapshot fuzz_commands fuzz_scenario_yaml fuzz_session_packet"
+TARGETS_ALL="fuzz_replay_raw fuzz_replay_fixed fuzz_snapshot fuzz_commands fuzz_scenario_yaml fuzz_session_packet fuzz_session_offer"
 OUT=build/fuzz
 CLANG=${CLANG:-clang}
 SAN="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
@@ -48,7 +48,7 @@ die() { echo "fuzz: $*" >&2; exit 2; }
 # tracing (which turns a compared constant into a mutation) stays on for them. The other
 # modules (the simulation's arithmetic, and bytes.c, whose comparisons are only bounds) and
 # libfixmath are built without it: there it only slowed every execution down.
-BOUNDARY="command command_build replay snapshot session session_packet input_limits
+BOUNDARY="command command_build replay snapshot session session_packet session_join input_limits
   behavior behavior_params world result version fingerprint"
 
 # The library and libfixmath with the fuzzing flags, through the Makefile's own rules: built
@@ -226,9 +226,10 @@ build_seeds() {
   local S=$OUT/seeds
   rm -rf "$S"
   mkdir -p "$S/replays" "$S/short" "$S/fuzz_snapshot" "$S/fuzz_commands" "$S/fuzz_scenario_yaml" \
-    "$S/fuzz_session_packet"
+    "$S/fuzz_session_packet" "$S/fuzz_session_offer"
   # Session packets: the regression inputs (valid and broken packets) start the corpus.
   cp test/fuzz-regressions/fuzz_session_packet/* "$S/fuzz_session_packet/" 2>/dev/null || true
+  cp test/fuzz-regressions/fuzz_session_offer/* "$S/fuzz_session_offer/" 2>/dev/null || true
   make -s -j2 >/dev/null || die "make (library and tool) failed"
   local f
   for f in scenarios/*.yaml; do [ -f "$f" ] && cp "$f" "$S/fuzz_scenario_yaml/"; done

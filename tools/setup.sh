@@ -28,6 +28,7 @@ PACKAGES=(
   libyaml-dev libenet-dev
   cmake pkg-config
   librsvg2-bin fonts-dejavu-core    # fixsteer render: SVG to PNG, and its font
+  mkdocs python3-pymdownx doxygen   # the documentation site and the API reference
 )
 
 # A 32-bit desktop build under AddressSanitizer (make test-m32).

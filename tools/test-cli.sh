@@ -343,5 +343,100 @@ expect 2 "view needs X0,Y0,X1,Y1" -- "$B" render --scenario patrol --view 5,5,1 
 expect 2 "text.fxr: byte 0: not a fixsteer file" -- "$B" render "$T/text.fxr" --out "$T/x.svg"
 if [ ! -e "$T/x.svg" ] && [ ! -e "$T/x.png" ] && ! ls "$T" | grep -q 'tmp-'; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: render left a partial output"; fi
 
+# ------------------------------------------------------------------ output files
+# Every output is first written to a temporary file that the tool creates exclusively, under an
+# unpredictable name in the output's directory, then renamed over the output; the temporary is
+# removed on failure and on SIGINT/SIGTERM. Earlier tools named it OUT.tmp-PID and opened it
+# following symlinks, so the checks below plant a symlink to a victim at that name.
+O="$T/outputs"; mkdir -p "$O"
+# ok_if DESCRIPTION COMMAND...: one check that passes when COMMAND succeeds.
+ok_if() {
+  local what=$1; shift
+  if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
+}
+# planted NAME=VICTIM... -- COMMAND...: links NAME.tmp-PID to VICTIM for each pair, PID being
+# the process id COMMAND then runs with.
+planted() {
+  bash -c 'while [ "$1" != -- ]; do ln -s "${1#*=}" "${1%%=*}.tmp-$$"; shift; done; shift; exec "$@"' planted "$@"
+}
+# victims NAME...: files in $O with known contents; untouched NAME...: they still hold them.
+victims() { for v in "$@"; do printf 'precious %s\n' "$v" > "$O/$v"; cp "$O/$v" "$O/$v.was"; done; }
+untouched() { for v in "$@"; do cmp -s "$O/$v" "$O/$v.was" || return 1; done; }
+# replaced FILE...: each FILE is a regular file now, not a symlink.
+replaced() { for f in "$@"; do [ -f "$f" ] && [ ! -L "$f" ] || return 1; done; }
+no_temporaries() { [ -z "$(find "$1" -name '*.tmp-*' ! -type l)" ]; }
+
+victims v1
+planted "$O/rec.fxr=$O/v1" -- "$B" record --scenario patrol --ticks 20 --out "$O/rec.fxr" >/dev/null 2>&1
+ok_if "record wrote through a symlink planted at its temporary name" \
+  eval 'untouched v1 && replaced "$O/rec.fxr" && "$B" verify "$O/rec.fxr" >/dev/null'
+victims v1; ln -s "$O/v1" "$O/link.fxr"; ln -s "$O/absent" "$O/dangling.fxr"
+"$B" record --scenario patrol --ticks 20 --out "$O/link.fxr" >/dev/null 2>&1
+"$B" record --scenario patrol --ticks 20 --out "$O/dangling.fxr" >/dev/null 2>&1
+ok_if "record wrote through a symlink at the output path instead of replacing it" \
+  eval 'untouched v1 && [ ! -e "$O/absent" ] && replaced "$O/link.fxr" "$O/dangling.fxr" && "$B" verify "$O/link.fxr" >/dev/null'
+victims v1 v2
+planted "$O/r.svg=$O/v1" "$O/r.png=$O/v2" -- "$B" render --scenario patrol --ticks 20 --out "$O/r.svg" >/dev/null 2>&1
+ok_if "render wrote through symlinks planted at its temporary names" \
+  eval 'untouched v1 v2 && replaced "$O/r.svg" "$O/r.png" && well_formed "$O/r.svg" "$O/r.png"'
+victims v1 v2; ln -s "$O/v1" "$O/l.svg"; ln -s "$O/v2" "$O/l.png"
+"$B" render --scenario patrol --ticks 20 --out "$O/l.svg" >/dev/null 2>&1
+ok_if "render wrote through symlinks at its output paths instead of replacing them" \
+  eval 'untouched v1 v2 && replaced "$O/l.svg" "$O/l.png" && well_formed "$O/l.svg" "$O/l.png"'
+ok_if "an output kept a temporary file" no_temporaries "$O"
+rm -f "$O"/*.tmp-* # the planted symlinks
+(umask 027; "$B" record --scenario patrol --ticks 5 --out "$O/mode.fxr" >/dev/null 2>&1)
+ok_if "an output's mode is not 0666 minus the umask (0640 under umask 027)" eval '[ "$(stat -c %a "$O/mode.fxr")" = 640 ]'
+mkdir "$O/dir.fxr"
+expect 2 "cannot write $O/dir.fxr: " -- "$B" record --scenario patrol --ticks 5 --out "$O/dir.fxr"
+ok_if "a failed rename kept its temporary file" no_temporaries "$O"
+
+# interrupted SIGNAL STATUS: a long record over an existing output, sent SIGNAL once its
+# temporary file holds data, exits with STATUS (what a shell reports for the signal), leaves
+# no temporary file and the previous output as it was. Job control (set -m) gives the
+# background job the default SIGINT action that a script's background jobs otherwise lack.
+interrupted() {
+  local d="$O/kill-$1" rc
+  mkdir -p "$d"
+  "$B" record --scenario patrol --ticks 20 --out "$d/k.fxr" >/dev/null 2>&1
+  cp "$d/k.fxr" "$O/k.before"
+  rc=$( (set -m
+    "$B" record --scenario flock --ticks 10000000 --out "$d/k.fxr" >/dev/null 2>&1 &
+    pid=$!
+    for _ in $(seq 200); do [ -n "$(find "$d" -name 'k.fxr.tmp-*' -size +0)" ] && break; sleep 0.05; done
+    kill -"$1" "$pid"
+    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+    kill -KILL "$pid" 2>/dev/null
+    wait "$pid"; echo $?) 2>/dev/null)
+  if [ "$rc" = "$2" ] && [ "$(ls -A "$d")" = k.fxr ] && cmp -s "$d/k.fxr" "$O/k.before"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); echo "FAIL: record killed by SIG$1: exit $rc (want $2), left: $(ls -A "$d" | tr '\n' ' ')"
+  fi
+  rm -rf "$d" "$O/k.before"
+}
+interrupted TERM 143
+interrupted INT 130
+
+# An unsupported snapshot layout is named as such (with the layouts this build reads), not as
+# the replay format version: the SNAP chunk's layout (bytes 48..49) set to 9, checksum resealed.
+"$B" record --scenario patrol --ticks 20 --out "$O/src.fxr" >/dev/null
+ruby -e 'd = File.binread(ARGV[0]); abort "no SNAP at 36" unless d[36, 4] == "SNAP"
+  len = d[40, 4].unpack1("V"); d[48, 2] = [9].pack("v")
+  h = 0xcbf29ce484222325; d[36, 8 + len].each_byte { |b| h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff }
+  d[44 + len, 8] = [h].pack("Q<"); File.binwrite(ARGV[1], d)' "$O/src.fxr" "$O/layout.fxr"
+for c in verify dump; do
+  expect 2 "layout.fxr: byte 48 \(in the SNAP chunk at byte 36\): unsupported snapshot layout 9 \(this build reads layouts 3 and 4\): re-record it" -- "$B" $c "$O/layout.fxr"
+done
+# A snapshot field out of range is named at its byte by every command that reads replays: the
+# world's neighbor radius (snapshot bytes 31..34, file bytes 75..78) set to -5, resealed.
+ruby -e 'd = File.binread(ARGV[0]); len = d[40, 4].unpack1("V"); d[75, 4] = [-5].pack("l<")
+  h = 0xcbf29ce484222325; d[36, 8 + len].each_byte { |b| h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff }
+  d[44 + len, 8] = [h].pack("Q<"); File.binwrite(ARGV[1], d)' "$O/src.fxr" "$O/radius.fxr"
+for c in verify stats "render --no-png --out $O/radius.svg"; do
+  expect 2 "radius.fxr: byte 75 \(in the SNAP chunk at byte 36\): value out of range" -- "$B" $c "$O/radius.fxr"
+done
+rm -rf "$O"
+
 echo "cli: ${pass} passed, ${fail} failed"
 [ "$fail" -eq 0 ]

@@ -24,8 +24,12 @@ extern "C" {
 /// X-macro: identifier, name, what agent / ref / args mean. Types are recorded in replays:
 /// new commands are appended, existing ones never renumbered. Every value is taken as given
 /// (there is no "0 means default"); command_build.h builds each command from typed values.
+/// Ownership: a command that acts on an agent (it names one in `agent`) is refused with
+/// FXS_ERR_NOT_OWNER when the agent is owned by another source; a shared agent takes commands
+/// from any source. Spawn, obstacle, wall and field commands act on no agent: any source.
 #define FXS_COMMAND_LIST(X)                                                                      \
-  X(FXS_CMD_SPAWN, "spawn", "args: x y vx vy max_speed max_force mass radius")     \
+  X(FXS_CMD_SPAWN, "spawn",                                                                      \
+    "ref: FXS_SPAWN_OWNED or 0 (shared); args: x y vx vy max_speed max_force mass radius")      \
   X(FXS_CMD_DESPAWN, "despawn", "agent")                                                         \
   X(FXS_CMD_SET_TARGET_POINT, "set_target_point", "agent; args: x y")                            \
   X(FXS_CMD_SET_TARGET_AGENT, "set_target_agent", "agent; ref: target handle (0: none)")         \
@@ -48,7 +52,14 @@ extern "C" {
     "args: column row columns rows (whole numbers) vx vy: that block of cells gets (vx, vy)")    \
   X(FXS_CMD_FILL_FIELD, "fill_field",                                                            \
     "ref: fxs_flow_fill; args: uniform dx dy | toward x y | vortex x y swirl inward")           \
-  X(FXS_CMD_SET_SECOND_TARGET, "set_second_target", "agent; ref: second target handle (0: none)")
+  X(FXS_CMD_SET_SECOND_TARGET, "set_second_target", "agent; ref: second target handle (0: none)") \
+  X(FXS_CMD_SET_OWNER, "set_owner",                                                              \
+    "agent; ref: the owning source 0..255, or FXS_OWNER_SHARED")
+
+/// Spawn's ref: the agent is owned by the spawning command's source (a session's player).
+#define FXS_SPAWN_OWNED 1u
+/// set_owner's ref: the agent is shared (any source may command it).
+#define FXS_OWNER_SHARED 0xFFFFu
 
 /// Command types.
 typedef enum fxs_command_type {

@@ -37,6 +37,7 @@ typedef struct fxs_spawn_def {
   fix16_t max_force; ///< >= 0. Default 0.25.
   fix16_t mass;      ///< > 0. Default 1.
   fix16_t radius;    ///< World units, >= 0. Default 8.
+  uint8_t owned;     ///< 1: owned by the source that spawns it (command.h); 0: shared. Default 0.
 } fxs_spawn_def;
 
 /// An agent at the origin, at rest, with fxs_default_agent()'s limits.
@@ -90,6 +91,9 @@ fxs_command fxs_command_set_path(fxs_agent_handle agent, uint32_t path_index);
 /// A force for the coming tick only, beyond max_force.
 fxs_command fxs_command_apply_force(fxs_agent_handle agent, fxs_vec2 force);
 fxs_command fxs_command_set_limits(fxs_agent_handle agent, const fxs_agent_limits_def *def); ///< Limits.
+/// Hands the agent to source `owner` (0..255), or shares it (FXS_OWNER_SHARED). Only its
+/// current owner may do this (anyone, while it is shared).
+fxs_command fxs_command_set_owner(fxs_agent_handle agent, uint32_t owner);
 fxs_command fxs_command_add_obstacle(fxs_obstacle obstacle);                       ///< Obstacle.
 fxs_command fxs_command_remove_obstacle(uint32_t index);                          ///< By slot.
 fxs_command fxs_command_add_wall(fxs_wall wall);                                   ///< Wall.
@@ -118,18 +122,32 @@ fxs_command fxs_command_fill_field_vortex(fxs_vec2 center, fix16_t swirl, fix16_
 fxs_command fxs_command_add_behavior(fxs_agent_handle agent, const fxs_behavior_slot *slot);
 
 /// Typed behavior commands, one per behavior; parameters as in behavior_params.h.
+/// Seek the agent's target (world.h: its target agent when alive, else its target point).
 fxs_command fxs_command_add_seek(fxs_agent_handle agent, fxs_blend blend);
+/// Flee from the target; panic_radius in world units, [0, max], 0 flees at any distance.
 fxs_command fxs_command_add_flee(fxs_agent_handle agent, fxs_blend blend, fix16_t panic_radius);
+/// Arrive at the target; slowing_radius in world units, [0, max] (default 100), 0 is
+/// plain seek.
 fxs_command fxs_command_add_arrive(fxs_agent_handle agent, fxs_blend blend, fix16_t slowing_radius);
+/// Wander with `def`'s circle (distance, radius in units; angle change in radians, [0, 2pi]).
 fxs_command fxs_command_add_wander(fxs_agent_handle agent, fxs_blend blend, const fxs_wander_def *def);
+/// Pursue the target agent (no force without one); max_prediction caps the look-ahead, ticks,
+/// [0, max] (default 30).
 fxs_command fxs_command_add_pursuit(fxs_agent_handle agent, fxs_blend blend, fix16_t max_prediction);
+/// Evade the target agent (no force without one); max_prediction in ticks (default 30),
+/// panic_radius in units (0: at any distance).
 fxs_command fxs_command_add_evade(fxs_agent_handle agent, fxs_blend blend, fix16_t max_prediction,
                                   fix16_t panic_radius);
+/// Obstacle avoidance with `def` (see-ahead in units, force, margin in ticks, braking, mode).
 fxs_command fxs_command_add_avoidance(fxs_agent_handle agent, fxs_blend blend,
                                       const fxs_avoidance_def *def);
+/// Follow the agent's path (set_path); the path carries its radius and its end mode.
 fxs_command fxs_command_add_path_following(fxs_agent_handle agent, fxs_blend blend);
+/// Separation from neighbors closer than radius, world units, [0, max] (default 24).
 fxs_command fxs_command_add_separation(fxs_agent_handle agent, fxs_blend blend, fix16_t radius);
+/// Alignment with neighbors closer than radius, world units, [0, max] (default 60).
 fxs_command fxs_command_add_alignment(fxs_agent_handle agent, fxs_blend blend, fix16_t radius);
+/// Cohesion toward neighbors closer than radius, world units, [0, max] (default 60).
 fxs_command fxs_command_add_cohesion(fxs_agent_handle agent, fxs_blend blend, fix16_t radius);
 /// Separation, alignment and cohesion with a view (a blind cone behind, a neighbor cap).
 fxs_command fxs_command_add_separation_view(fxs_agent_handle agent, fxs_blend blend, fix16_t radius,
@@ -138,25 +156,42 @@ fxs_command fxs_command_add_alignment_view(fxs_agent_handle agent, fxs_blend ble
                                            const fxs_flocking_view *view); ///< See separation_view.
 fxs_command fxs_command_add_cohesion_view(fxs_agent_handle agent, fxs_blend blend, fix16_t radius,
                                           const fxs_flocking_view *view); ///< See separation_view.
+/// Follow the target agent as leader (no force without one) with `def` (distance behind,
+/// sight, separation; units).
 fxs_command fxs_command_add_leader_following(fxs_agent_handle agent, fxs_blend blend,
                                              const fxs_leader_def *def);
+/// Queue behind the agents ahead with `def` (probe distance and radius, separation; units).
 fxs_command fxs_command_add_queue(fxs_agent_handle agent, fxs_blend blend, const fxs_queue_def *def);
+/// Millington's dynamic arrive at the target with `def` (radii in units, time in ticks).
 fxs_command fxs_command_add_dynamic_arrive(fxs_agent_handle agent, fxs_blend blend,
                                            const fxs_dynamic_arrive_def *def);
+/// Match the target agent's velocity (no force without one); time_to_target in ticks,
+/// [1 LSB, max] (default 4); max_acceleration in units per tick^2, [0, max] (default 0.25).
 fxs_command fxs_command_add_velocity_match(fxs_agent_handle agent, fxs_blend blend,
                                            fix16_t time_to_target, fix16_t max_acceleration);
+/// Turn to target_orientation, radians in [-pi, pi], with `def` (radii in radians, ticks).
 fxs_command fxs_command_add_align(fxs_agent_handle agent, fxs_blend blend,
                                   fix16_t target_orientation, const fxs_align_def *def);
+/// Turn to face the target, with `def` (radii in radians, time in ticks).
 fxs_command fxs_command_add_face(fxs_agent_handle agent, fxs_blend blend, const fxs_align_def *def);
+/// Turn toward the direction of travel, with `def` (radii in radians, time in ticks).
 fxs_command fxs_command_add_look_where_going(fxs_agent_handle agent, fxs_blend blend,
                                              const fxs_align_def *def);
+/// Random walk to the target through waypoints, with `def` (steps and radii in units).
 fxs_command fxs_command_add_random_walker(fxs_agent_handle agent, fxs_blend blend,
                                           const fxs_walker_def *def);
+/// Kinematic seek: velocity set to max speed toward the target (a kinematic set only).
 fxs_command fxs_command_add_kinematic_seek(fxs_agent_handle agent, fxs_blend blend);
+/// Kinematic arrive: stop within radius (units, default 2); velocity = offset / time_to_target
+/// (ticks, [1 LSB, max], default 8). A kinematic set only.
 fxs_command fxs_command_add_kinematic_arrive(fxs_agent_handle agent, fxs_blend blend,
                                              fix16_t radius, fix16_t time_to_target);
+/// Kinematic wander: a random turn of at most max_rotation radians a tick, [0, pi] (default
+/// 0.2). A kinematic set only.
 fxs_command fxs_command_add_kinematic_wander(fxs_agent_handle agent, fxs_blend blend,
                                              fix16_t max_rotation);
+/// Follow the world's flow field, read at position + velocity * look_ahead (ticks, [0, max];
+/// 0 reads it under the agent).
 fxs_command fxs_command_add_flow_field(fxs_agent_handle agent, fxs_blend blend,
                                        fix16_t look_ahead);
 /// Offset pursuit of the agent's target agent (the leader), at a slot in its local frame.

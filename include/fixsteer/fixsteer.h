@@ -53,6 +53,7 @@
 #include "fixsteer/scalar.h"
 #include "fixsteer/seek.h"
 #include "fixsteer/session.h"
+#include "fixsteer/session_join.h"
 #include "fixsteer/snapshot.h"
 #include "fixsteer/unaligned_avoidance.h"
 #include "fixsteer/vec2.h"

@@ -60,8 +60,12 @@ fxs_vec2 fxs_separation_known(const fxs_agent *self, uint32_t self_id,
 /// What alignment and cohesion average: exact sums over the neighbors within a radius.
 /// Gathered once, it serves both rules when their radii are equal.
 typedef struct fxs_neighborhood {
+  ///@{
   int64_t position_x, position_y; ///< Sums of the positions, raw Q16.16 units.
+  ///@}
+  ///@{
   int64_t velocity_x, velocity_y; ///< Sums of the velocities, raw Q16.16 units.
+  ///@}
   int32_t count;                  ///< Neighbors summed.
 } fxs_neighborhood;
 

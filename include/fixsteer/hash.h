@@ -57,10 +57,13 @@ typedef struct fxs_state_hasher {
 
 /// Initial state of the state hash.
 #define FXS_STATE_HASH_SEED UINT64_C(0x521b55ada989d8e5)
-/// Multipliers of the state hash (odd, 32 bits set).
+/// First multiplier of the state hash (the four are odd, with 32 bits set).
 #define FXS_STATE_HASH_K1 UINT64_C(0x91d93080f9b439fd)
+/// Second multiplier of the state hash.
 #define FXS_STATE_HASH_K2 UINT64_C(0x2330fcf1562ae4b9)
+/// Third multiplier of the state hash.
 #define FXS_STATE_HASH_K3 UINT64_C(0x952c466e473a1797)
+/// Fourth multiplier of the state hash.
 #define FXS_STATE_HASH_K4 UINT64_C(0x4c1e26038dabf68f)
 
 /// A state hasher with no bytes fed.

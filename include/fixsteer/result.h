@@ -34,7 +34,10 @@ extern "C" {
   X(FXS_ERR_BAD_PACKET, "malformed session packet")                                              \
   X(FXS_ERR_WRONG_SESSION, "packet of another session")                                          \
   X(FXS_ERR_WAITING, "waiting for other players' input")                                          \
-  X(FXS_ERR_MIXED_SET, "a kinematic behavior cannot share a set with other behaviors")
+  X(FXS_ERR_MIXED_SET, "a kinematic behavior cannot share a set with other behaviors")         \
+  X(FXS_ERR_NOT_OWNER, "the command's source does not own the agent")                           \
+  X(FXS_ERR_STALLED, "the match confirmed fewer ticks than its progress floor")                \
+  X(FXS_ERR_ABSENT, "the peer has left the session and was not readmitted")
 
 /// Result codes.
 typedef enum fxs_result {

@@ -136,6 +136,14 @@ typedef struct fxs_session_def {
   uint32_t keepalive_ms;
   /// Ticks of the match: no tick >= this is stepped (0: no end). Default 0.
   uint32_t tick_limit;
+  /// The progress bound: the match must settle at least progress_min_ticks ticks in every
+  /// window of this many ms (the first starts at the first call with a time), or
+  /// fxs_session_advance stops it with FXS_ERR_STALLED and names the peers holding it back
+  /// (fxs_session.stalled_peers). A peer that sends one packet just before every time-out
+  /// cannot hold a match for ever. 0: no bound. Default 10000.
+  uint32_t progress_window_ms;
+  /// Fewest ticks settled per progress window (see progress_window_ms). Default 20.
+  uint32_t progress_min_ticks;
   /// ROLLBACK / SYNCTEST: bytes of one snapshot slot, at least the largest
   /// fxs_world_snapshot_size the world reaches (> 0). Default 0.
   size_t snapshot_bytes;
@@ -170,6 +178,7 @@ typedef struct fxs_session_peer {
   bool sent;                  ///< At least one packet went to it.
   bool dirty;                 ///< It sent something new: acknowledge it.
   bool has_echo;              ///< echo_ms holds a send time of its.
+  bool absent;                ///< It left (fxs_session_peer_left) and was not readmitted.
   uint32_t echo_ms;           ///< Its clock when it sent its newest packet (echoed back).
   uint32_t echo_at_ms;        ///< Our clock when that packet arrived.
   uint32_t rtt_ms;            ///< Smoothed round trip, ms (0: not measured yet).
@@ -203,7 +212,21 @@ typedef struct fxs_session_stats {
   uint32_t max_rollback;  ///< Most ticks stepped again at once.
   uint32_t predicted;     ///< Ticks first stepped with at least one predicted input.
   uint32_t saves;         ///< Snapshots saved.
+  /// Commands of each player the world refused (fxs_world_step), counted once per tick
+  /// once its inputs are final: FXS_ERR_NOT_OWNER for another player's agent, and the rest.
+  uint32_t refused[FXS_SESSION_MAX_PLAYERS];
 } fxs_session_stats;
+
+/// The last command the world refused, for reports ("player 1's despawn of agent 0x400001 at
+/// tick 812: the command's source does not own the agent").
+typedef struct fxs_session_refusal {
+  bool any;            ///< A command was refused.
+  uint32_t tick;       ///< The tick it was for.
+  uint8_t player;      ///< Who sent it.
+  uint8_t type;        ///< Its fxs_command_type.
+  uint32_t agent;      ///< Its agent handle value.
+  fxs_result result;   ///< Why.
+} fxs_session_refusal;
 
 /// A session. Fields are readable; change them only through the functions below.
 typedef struct fxs_session {
@@ -221,6 +244,12 @@ typedef struct fxs_session {
   fxs_session_peer peers[FXS_SESSION_MAX_PEERS];  ///< One per peer, the local one included.
   fxs_session_desync desync;                      ///< The first desync found.
   fxs_session_stats stats;                        ///< Counters.
+  fxs_session_refusal last_refusal;               ///< The last refused command.
+  uint32_t refusals_through;  ///< Refusals of ticks < this are counted.
+  uint32_t progress_since_ms; ///< Start of the current progress window.
+  uint32_t progress_since;    ///< Ticks settled then.
+  uint32_t stalled_peers;     ///< FXS_ERR_STALLED: bit q set: peer q held the match back.
+  uint32_t joined_at;         ///< The tick fxs_session_join started at (0: from the start).
   // Rings in the caller's memory block.
   fxs_command *commands;     ///< players x window x max_commands: input frames.
   uint16_t *counts;          ///< players x window: commands of each frame.
@@ -230,6 +259,7 @@ typedef struct fxs_session {
   size_t *snapshot_sizes;    ///< slots: bytes used in each slot.
   uint64_t *first_hashes;    ///< SYNCTEST: slots: hash after each tick's first step.
   fxs_command *merged;       ///< players x max_commands: one tick's merged commands.
+  fxs_result *results;       ///< players x max_commands: the world's result for each of them.
   uint32_t snapshot_slots;   ///< Slots of the snapshot ring (0 in LOCKSTEP).
 } fxs_session;
 
@@ -260,7 +290,8 @@ fxs_result fxs_session_submit(fxs_session *session, const fxs_command *commands,
 /// rollback, and settles (hashes, records) the ticks whose inputs are all final. FXS_OK: a
 /// tick was stepped. FXS_ERR_WAITING: inputs are missing (fxs_session_wait_info says
 /// whose); FXS_ERR_LIMIT: tick_limit reached. Other results stop the session (a snapshot
-/// larger than snapshot_bytes, a failing replay sink, a world not at the session's tick).
+/// larger than snapshot_bytes, a failing replay sink, a world not at the session's tick,
+/// FXS_ERR_STALLED: the progress bound, with stalled_peers naming who held the match back).
 fxs_result fxs_session_advance(fxs_session *session, fxs_world *world, uint32_t now_ms);
 
 /// Writes the next packet for `peer` into buf (cap >= max_packet_bytes) and its size into
@@ -281,11 +312,19 @@ typedef struct fxs_session_wait {
   bool waiting;        ///< The last advance waited.
   uint32_t tick;       ///< The tick whose inputs are missing.
   uint32_t missing;    ///< Bit p set: player p's input for `tick` has not arrived.
+  /// Bit q set: peer q has not yet compared or acknowledged our hash of tick - window, whose
+  /// ring slot `tick` needs (hashes are never skipped, so they hold the match back too).
+  uint32_t hashes_missing;
   uint32_t since_ms;   ///< When the wait began.
   uint32_t waited_ms;  ///< now_ms - since_ms (wrapping arithmetic).
   uint32_t silent_ms[FXS_SESSION_MAX_PEERS];  ///< ms since each peer's last packet (since init if
                                               ///< never).
 } fxs_session_wait;
+
+/// Starts a new progress window now (fxs_session_def.progress_window_ms): for a caller that
+/// pauses the match on purpose, e.g. while a player that left has time to come back, and
+/// calls this as long as the pause lasts.
+void fxs_session_restart_progress(fxs_session *session, uint32_t now_ms);
 
 /// Fills *out from the last fxs_session_advance.
 void fxs_session_wait_info(const fxs_session *session, uint32_t now_ms, fxs_session_wait *out);

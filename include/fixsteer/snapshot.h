@@ -64,7 +64,9 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
 typedef struct fxs_world_difference {
   int32_t agent;             ///< Slot index, or -1 when the difference is not in an agent.
   const char *field;         ///< Name of the field ("position.x", "rng.s[2]", "tick", ...).
+  ///@{
   int64_t a, b;              ///< The two values (raw).
+  ///@}
 } fxs_world_difference;
 
 /// Finds the first differing field (agents in slot order, then obstacles, then the tick).

@@ -77,6 +77,8 @@ typedef struct fxs_agent_slot {
   uint8_t alive;            ///< 1 while spawned.
   uint8_t combine_mode;     ///< fxs_combine_mode of its manager.
   uint8_t behavior_count;   ///< Used entries of behaviors[].
+  uint8_t owned;            ///< 1: only commands whose source is `owner` act on it; 0: shared.
+  uint8_t owner;            ///< The source (a session's player) that owns it; 0 when shared.
   uint16_t path_index;      ///< Index into the world's paths, or FXS_NO_PATH.
   uint32_t target_agent;    ///< Handle value of the target agent, or 0.
   uint32_t second_target;   ///< Handle value of a second target agent, or 0 (interpose steps
@@ -265,6 +267,10 @@ fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t coun
 
 /// The agent a handle names, or NULL when the handle is stale.
 const fxs_agent *fxs_world_agent(const fxs_world *world, fxs_agent_handle handle);
+
+/// The source that owns the agent (0..255), or FXS_OWNER_SHARED when any source may command
+/// it (command.h), in *owner. FXS_ERR_STALE_HANDLE when the handle names no live agent.
+fxs_result fxs_world_agent_owner(const fxs_world *world, fxs_agent_handle handle, uint32_t *owner);
 
 /// The handle of the live agent in slot `index`, or a 0 handle.
 fxs_agent_handle fxs_world_handle_at(const fxs_world *world, uint32_t index);

@@ -37,6 +37,9 @@ typedef struct h_config {
   uint32_t desync_tick;    // flip a bit of that peer's world before stepping this tick
   bool desync_first_only;  // flip only on a first step, not on re-simulation (SYNCTEST check)
   bool replays;            // every peer records a replay
+  int forge_peer;          // -1: none; else this peer also sends every other peer one forged
+  uint32_t forge_tick;     // packet once it has settled this tick: its hash block moved far
+                           // ahead (checksum recomputed); every receiver must refuse it
 } h_config;
 
 typedef struct h_peer {
@@ -66,6 +69,7 @@ static inline h_config h_default_config(uint8_t players, uint8_t mode) {
   c.ticks = 1000;
   c.seed = 0x5e55105u + players;
   c.desync_peer = -1;
+  c.forge_peer = -1;
   return c;
 }
 
@@ -181,6 +185,35 @@ static inline void h_setup_peer(const h_config *c, uint8_t i) {
   p->next_tick_ms = (uint32_t)((c->seed >> (4u * i)) % 40u);  // peers start out of step
 }
 
+// Rewrites a packet's checksum after a deliberate change (FNV-1a 64 folded to 32 bits).
+static inline void h_reseal(uint8_t *b, size_t len) {
+  fxs_hasher h = fxs_hasher_make();
+  fxs_hash_bytes(&h, b, len - 4);
+  uint32_t sum = (uint32_t)(h.state ^ (h.state >> 32));
+  for (int i = 0; i < 4; ++i) b[len - 4 + i] = (uint8_t)(sum >> (8 * i));
+}
+
+// The forged copy of a packet with hashes (c->forge_peer): its hash block claims to start at
+// tick 2^30 and the sender claims to be past it, so that, if it were taken, every tick before
+// would count as skipped and none would ever be compared again.
+static inline void h_forge(const h_config *c, h_peer *p, uint8_t q, const uint8_t *buf,
+                           size_t len, uint32_t now) {
+  static bool forged[H_MAX_PEERS][H_MAX_PEERS];
+  if (p->session.current == 0) memset(forged[p->index], 0, sizeof forged[p->index]);
+  if (c->forge_peer != (int)p->index || forged[p->index][q] || buf[15] == 0 ||
+      p->session.settled < c->forge_tick) {
+    return;
+  }
+  static uint8_t b[FXS_NETSIM_BYTES];
+  memcpy(b, buf, len);
+  uint32_t start = 1u << 30, tick = start + 1000u;
+  for (int i = 0; i < 4; ++i) b[16 + i] = (uint8_t)(tick >> (8 * i)), b[32 + i] = (uint8_t)(start >> (8 * i));
+  h_reseal(b, len);
+  fxs_result r = fxs_session_receive(&h_peers[q].session, p->index, b, len, now);
+  TEST_ASSERT_EQUAL_STRING(fxs_result_message(FXS_ERR_BAD_SEQUENCE), fxs_result_message(r));
+  forged[p->index][q] = true;
+}
+
 // One frame of peer i: submit when the session wants input, try to step when its clock
 // says a tick is due, then send whatever is due to every other peer.
 static inline void h_frame(const h_config *c, h_peer *p, uint32_t now) {
@@ -203,6 +236,7 @@ static inline void h_frame(const h_config *c, h_peer *p, uint32_t now) {
     if (q == p->index) continue;
     TEST_ASSERT_EQUAL(FXS_OK, fxs_session_poll_send(s, q, now, buf, sizeof buf, &len));
     if (len) fxs_netsim_send(&h_net, p->index, q, buf, len, now);
+    if (len) h_forge(c, p, q, buf, len, now);
   }
 }
 

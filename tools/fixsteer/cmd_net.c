@@ -1,16 +1,18 @@
-// fixsteer host / join (cmd_net.h). The transport is ENet on 127.0.0.1: the host listens on
-// --port; every joiner listens on a port of its own and connects to the host, which numbers
-// the players in the order they connect and, once all are there, sends each one the match
-// (scenario, ticks, delay, mode, session id, the joiners' ports). The joiners then connect
-// to each other, so every pair of players has a link, and the match starts. Game packets are
-// fxs_session packets sent unreliable and unsequenced on channel 0 (the session resends what
-// is lost); the match message goes reliable on channel 1.
+// fixsteer host / join (cmd_net.h). The transport is ENet over IPv4: the host listens on
+// --bind:--port (127.0.0.1 unless told); every joiner listens on a port of its own and
+// connects to the host, which numbers the players in the order they connect and, once all
+// are there, sends each one the match (net_lobby.c, net_message.c): scenario, ticks, delay,
+// mode, session id, and where every joiner listens as the host saw it. The joiners then
+// connect to each other, so every pair of players has a link, and the match starts. Game
+// packets are fxs_session packets sent unreliable and unsequenced on channel 0 (the session
+// resends what is lost); the match message goes reliable on channel 1.
 //
 // Inputs: every player runs the scenario's game logic on its own world. Player 0 submits
 // the scenario's set-up (its tick-0 commands); afterwards each player submits only the
 // commands for the agents it owns (agent slot % players == player; commands without an
 // agent belong to player 0). The logic first runs again once the set-up has landed (delay
-// ticks later). Every process records the match as a replay.
+// ticks later). Every process records the match as a replay; when a peer is lost, the
+// replay ends at the last settled tick, so that it still verifies.
 #define _DEFAULT_SOURCE
 
 #include "cmd_net.h"
@@ -34,7 +36,6 @@ int cmd_join(int argc, char **argv) {
 }
 #else
 
-#include <enet/enet.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -43,21 +44,19 @@ int cmd_join(int argc, char **argv) {
 #include <string.h>
 #include <unistd.h>
 
-#include "files.h"
+#include "output.h"
 #include "fixsteer/fixsteer.h"
 #include "fixsteer/session.h"
+#include "net.h"
 #include "scenario.h"
 
-enum { EXIT_OK = 0, EXIT_DESYNC = 1, EXIT_BAD = 2, EXIT_NET = 3 };
-
-#define NET_MAX_PLAYERS FXS_SESSION_MAX_PLAYERS
 #define NET_MAX_COMMANDS 256  // per player per tick: room for the largest built-in set-up
 #define NET_PACKET_BYTES \
   (FXS_SESSION_MIN_PACKET + 2u + NET_MAX_COMMANDS * FXS_SESSION_COMMAND_MAX_BYTES)
 #define NET_WINDOW 64
 
 typedef struct net_options {
-  const char *scenario, *out, *host;
+  const char *scenario, *out, *host, *bind;
   long players, port, ticks, delay, desync_at, tick_ms, timeout_ms;
   int rollback, help;
 } net_options;
@@ -88,10 +87,10 @@ static bool numeric_option(net_options *o, const char *name, long **slot, long *
   } table[] = {
       {"--players", offsetof(net_options, players), 2, NET_MAX_PLAYERS},
       {"--port", offsetof(net_options, port), 1024, 65535},
-      {"--ticks", offsetof(net_options, ticks), 1, 10000000},
-      {"--delay", offsetof(net_options, delay), 0, 30},
-      {"--desync-at", offsetof(net_options, desync_at), 0, 10000000},
-      {"--tick-ms", offsetof(net_options, tick_ms), 0, 1000},
+      {"--ticks", offsetof(net_options, ticks), 1, NET_MAX_TICKS},
+      {"--delay", offsetof(net_options, delay), 0, NET_MAX_DELAY},
+      {"--desync-at", offsetof(net_options, desync_at), 0, NET_MAX_TICKS},
+      {"--tick-ms", offsetof(net_options, tick_ms), 0, NET_MAX_TICK_MS},
       {"--timeout-ms", offsetof(net_options, timeout_ms), 100, 600000},
   };
   for (size_t i = 0; i < sizeof table / sizeof table[0]; ++i) {
@@ -105,7 +104,7 @@ static bool numeric_option(net_options *o, const char *name, long **slot, long *
 
 static int parse(const char *cmd, const char *usage, int argc, char **argv, net_options *o) {
   memset(o, 0, sizeof o[0]);
-  o->delay = -1, o->desync_at = -1, o->tick_ms = -1, o->timeout_ms = 5000; // -1: not given
+  o->delay = -1, o->desync_at = -1, o->tick_ms = -1, o->timeout_ms = 5000;  // -1: not given
   for (int i = 0; i < argc; ++i) {
     const char *a = argv[i], *v = 0;
     char name[32];
@@ -135,175 +134,14 @@ static int parse(const char *cmd, const char *usage, int argc, char **argv, net_
       o->out = v;
     else if (strcmp(name, "--host") == 0)
       o->host = v;
+    else if (strcmp(name, "--bind") == 0)
+      o->bind = v;
     else if (!numeric_option(o, name, &slot, &min, &max))
       return usage_error(cmd, usage, "unknown option", name);
     else if (!number(v, min, max, slot)) {
       char msg[96];
       snprintf(msg, sizeof msg, "%s needs a whole number from %ld to %ld", name, min, max);
       return usage_error(cmd, usage, msg, v);
-    }
-  }
-  return EXIT_OK;
-}
-
-// ------------------------------------------------------------------ the match
-
-// What every process of the match agrees on, and its own links.
-typedef struct match {
-  uint8_t index, players;
-  uint32_t ticks, delay, session_id, tick_ms;
-  int rollback;
-  char scenario[64];
-  uint16_t ports[NET_MAX_PLAYERS];  // listening ports (0: the host's, known to all)
-  ENetHost *host;
-  ENetPeer *links[NET_MAX_PLAYERS];
-} match;
-
-static void *link_tag(uint32_t index) { return (void *)(uintptr_t)(index + 1u); }
-static int link_index(const ENetPeer *p) { return p->data ? (int)((uintptr_t)p->data - 1u) : -1; }
-
-static ENetHost *listen_on(uint16_t port, uint16_t *bound) {
-  ENetAddress a;
-  enet_address_set_host_ip(&a, "127.0.0.1");
-  a.port = port;
-  ENetHost *h = enet_host_create(&a, NET_MAX_PLAYERS + 2, 2, 0, 0);
-  if (h && bound) {
-    ENetAddress got;
-    *bound = enet_socket_get_address(h->socket, &got) == 0 ? got.port : 0;
-  }
-  return h;
-}
-
-static ENetPeer *connect_to(ENetHost *h, uint16_t port, uint32_t data) {
-  ENetAddress a;
-  enet_address_set_host_ip(&a, "127.0.0.1");
-  a.port = port;
-  return enet_host_connect(h, &a, 2, data);
-}
-
-static bool all_linked(const match *m) {
-  for (uint32_t i = 0; i < m->players; ++i) {
-    if (i != m->index && (!m->links[i] || m->links[i]->state != ENET_PEER_STATE_CONNECTED))
-      return false;
-  }
-  return true;
-}
-
-// The host: numbers the joiners as they connect (their connect data is their port), then
-// sends each the match. Bounded by `wait_ms`.
-static int host_lobby(match *m, uint32_t wait_ms) {
-  uint32_t start = enet_time_get(), joined = 0;
-  ENetEvent ev;
-  while (joined + 1u < m->players) {
-    if (enet_time_get() - start > wait_ms) {
-      fprintf(stderr, "fixsteer host: only %u of %u players joined in %u ms\n", joined + 1u,
-              m->players, wait_ms);
-      return EXIT_NET;
-    }
-    if (enet_host_service(m->host, &ev, 50) <= 0) continue;
-    if (ev.type == ENET_EVENT_TYPE_CONNECT && ev.data > 0 && ev.data < 65536) {
-      uint32_t i = ++joined;
-      m->links[i] = ev.peer, m->ports[i] = (uint16_t)ev.data;
-      ev.peer->data = link_tag(i);
-    } else if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
-      enet_packet_destroy(ev.packet);
-    } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && link_index(ev.peer) > 0) {
-      fprintf(stderr, "fixsteer host: player %d left before the match\n", link_index(ev.peer));
-      return EXIT_NET;
-    }
-  }
-  for (uint32_t i = 1; i < m->players; ++i) {
-    char msg[512];
-    int n = snprintf(msg, sizeof msg, "FXSTART 1 %u %u %u %u %d %u %u %s", i, m->players, m->ticks,
-                     m->delay, m->rollback, m->session_id, m->tick_ms, m->scenario);
-    for (uint32_t k = 1; k < m->players; ++k)
-      n += snprintf(msg + n, sizeof msg - (size_t)n, " %u", m->ports[k]);
-    enet_peer_send(m->links[i], 1,
-                   enet_packet_create(msg, (size_t)n + 1u, ENET_PACKET_FLAG_RELIABLE));
-  }
-  enet_host_flush(m->host);
-  return EXIT_OK;
-}
-
-// Reads the host's match message; false when it is not one.
-static bool read_start(match *m, const char *msg, size_t len) {
-  unsigned index, players, ticks, delay, id, tick_ms;
-  int rollback, used = 0;
-  if (len == 0 || msg[len - 1] != '\0') return false;
-  if (sscanf(msg, "FXSTART 1 %u %u %u %u %d %u %u %63s%n", &index, &players, &ticks, &delay,
-             &rollback, &id, &tick_ms, m->scenario, &used) != 8) {
-    return false;
-  }
-  if (players < 2 || players > NET_MAX_PLAYERS || index == 0 || index >= players || ticks == 0 ||
-      ticks > 10000000u || delay > 30 || tick_ms > 1000 || (rollback != 0 && rollback != 1)) {
-    return false;
-  }
-  m->index = (uint8_t)index, m->players = (uint8_t)players, m->ticks = ticks, m->delay = delay;
-  m->rollback = rollback, m->session_id = id, m->tick_ms = tick_ms;
-  const char *at = msg + used;
-  for (uint32_t k = 1; k < players; ++k) {
-    char *end = 0;
-    long port = strtol(at, &end, 10);
-    if (end == at || port <= 0 || port > 65535) return false;
-    m->ports[k] = (uint16_t)port, at = end;
-  }
-  return true;
-}
-
-// A joiner: connects to the host with its own port, waits for the match message.
-static int join_lobby(match *m, uint16_t host_port, uint16_t own_port, uint32_t wait_ms) {
-  uint32_t start = enet_time_get();
-  m->links[0] = connect_to(m->host, host_port, own_port);
-  if (!m->links[0]) return fprintf(stderr, "fixsteer join: cannot connect\n"), EXIT_NET;
-  m->links[0]->data = link_tag(0);
-  ENetEvent ev;
-  for (;;) {
-    if (enet_time_get() - start > wait_ms) {
-      fprintf(stderr, "fixsteer join: no match from 127.0.0.1:%u within %u ms\n", host_port,
-              wait_ms);
-      return EXIT_NET;
-    }
-    if (enet_host_service(m->host, &ev, 50) <= 0) continue;
-    if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
-      bool ok =
-          ev.channelID == 1 && read_start(m, (const char *)ev.packet->data, ev.packet->dataLength);
-      enet_packet_destroy(ev.packet);
-      if (ok) return EXIT_OK;
-    } else if (ev.type == ENET_EVENT_TYPE_CONNECT && link_index(ev.peer) < 0 && ev.data > 0 &&
-               ev.data < NET_MAX_PLAYERS && !m->links[ev.data]) {
-      m->links[ev.data] = ev.peer;  // a joiner that got the match first (checked in link_players)
-      ev.peer->data = link_tag(ev.data);
-    } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT) {
-      fprintf(stderr, "fixsteer join: the host at 127.0.0.1:%u closed the connection\n", host_port);
-      return EXIT_NET;
-    }
-  }
-}
-
-// Every joiner connects to the joiners numbered below it; waits until all links are up.
-static int link_players(match *m, uint32_t wait_ms, const char *cmd) {
-  uint32_t start = enet_time_get();
-  for (uint32_t j = m->players; j < NET_MAX_PLAYERS; ++j) {
-    if (m->links[j])
-      return fprintf(stderr, "fixsteer %s: a peer claims to be player %u\n", cmd, j), EXIT_NET;
-  }
-  for (uint32_t j = 1; j < m->index; ++j) {
-    m->links[j] = connect_to(m->host, m->ports[j], m->index);
-    if (m->links[j]) m->links[j]->data = link_tag(j);
-  }
-  ENetEvent ev;
-  while (!all_linked(m)) {
-    if (enet_time_get() - start > wait_ms) {
-      fprintf(stderr, "fixsteer %s: could not link with every player within %u ms\n", cmd, wait_ms);
-      return EXIT_NET;
-    }
-    if (enet_host_service(m->host, &ev, 20) <= 0) continue;
-    if (ev.type == ENET_EVENT_TYPE_CONNECT && link_index(ev.peer) < 0 && ev.data > m->index &&
-        ev.data < m->players) {
-      m->links[ev.data] = ev.peer;
-      ev.peer->data = link_tag(ev.data);
-    } else if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
-      enet_packet_destroy(ev.packet);  // game packets of a fast peer: the session sends them again
     }
   }
   return EXIT_OK;
@@ -327,6 +165,10 @@ typedef struct player {
   output out;
   long desync_at;
   bool desync_printed;
+  // Why the match stopped early ("lost player 2 at tick 812"), and what we tell the others
+  // when we close our links (NET_LEAVE_*).
+  char stopped[96];
+  uint32_t leave;
   uint8_t buf[NET_PACKET_BYTES];
 } player;
 
@@ -470,13 +312,38 @@ static bool finished(const player *p, uint32_t q) {
   return p->session.peers[q].hashes_compared >= p->session.def.tick_limit;
 }
 
+// Ends the match early: notes why (for the last word and the others) and says it now.
+static int stop(player *p, uint32_t leave, const char *cmd, const char *why) {
+  if (leave >= NET_LEAVE_LOST) {
+    snprintf(p->stopped, sizeof p->stopped, "lost player %u at tick %u", leave - NET_LEAVE_LOST,
+             p->session.current);
+  } else {
+    snprintf(p->stopped, sizeof p->stopped, "stopped at tick %u", p->session.current);
+  }
+  p->leave = leave;
+  fprintf(stderr, "fixsteer %s: %s: %s\n", cmd, p->stopped, why);
+  return EXIT_NET;
+}
+
+// Peer q disconnected before the end. When it left because it lost another player, that
+// player is the one named, so that every survivor names the same one.
+static int peer_left(player *p, const match *m, uint32_t q, uint32_t data, const char *cmd) {
+  char why[96];
+  uint32_t r = data - NET_LEAVE_LOST;
+  if (data >= NET_LEAVE_LOST && r < m->players && r != m->index && r != q) {
+    snprintf(why, sizeof why, "player %u left, having lost it", q);
+    return stop(p, data, cmd, why);
+  }
+  return stop(p, NET_LEAVE_LOST + q, cmd, net_leave_reason(data, why, sizeof why));
+}
+
 // Waits up to wait_ms for ENet events and handles them all. EXIT_NET when a peer we still
 // need disconnects.
 static int pump(player *p, match *m, uint32_t wait_ms, const char *cmd) {
   ENetEvent ev;
   int r = enet_host_service(m->host, &ev, wait_ms);
   for (; r > 0; r = enet_host_service(m->host, &ev, 0)) {
-    int q = link_index(ev.peer);
+    int q = net_link_index(ev.peer);
     if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
       if (q >= 0 && q < m->players && q != m->index && ev.channelID == 0) {
         fxs_session_receive(&p->session, (uint8_t)q, ev.packet->data, ev.packet->dataLength,
@@ -485,14 +352,10 @@ static int pump(player *p, match *m, uint32_t wait_ms, const char *cmd) {
       enet_packet_destroy(ev.packet);
     } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && q >= 0 && q < m->players) {
       m->links[q] = 0;
-      if (!finished(p, (uint32_t)q)) {
-        fprintf(stderr, "fixsteer %s: lost peer %d (player %d) at tick %u: it disconnected\n", cmd,
-                q, q, p->session.current);
-        return EXIT_NET;
-      }
+      if (!finished(p, (uint32_t)q)) return peer_left(p, m, (uint32_t)q, ev.data, cmd);
     }
   }
-  return r < 0 ? EXIT_NET : EXIT_OK;
+  return r < 0 ? stop(p, NET_LEAVE_FAILED, cmd, "the network failed") : EXIT_OK;
 }
 
 // A peer silent for longer than the timeout (and not finished) is lost.
@@ -501,10 +364,10 @@ static int check_peers(player *p, match *m, uint32_t now, uint32_t timeout, cons
   fxs_session_wait_info(&p->session, now, &w);
   for (uint32_t q = 0; q < m->players; ++q) {
     if (q == m->index || finished(p, q) || w.silent_ms[q] <= timeout) continue;
-    fprintf(stderr, "fixsteer %s: lost peer %u (player %u) at tick %u: no packet for %u ms%s\n",
-            cmd, q, q, p->session.current, w.silent_ms[q],
-            w.waiting && (w.missing >> q & 1u) ? ", its input is missing" : "");
-    return EXIT_NET;
+    char why[64];
+    snprintf(why, sizeof why, "no packet for %u ms%s", w.silent_ms[q],
+             w.waiting && (w.missing >> q & 1u) ? ", its input is missing" : "");
+    return stop(p, NET_LEAVE_LOST + q, cmd, why);
   }
   return EXIT_OK;
 }
@@ -564,9 +427,9 @@ static int loop(player *p, match *m, const net_options *o, const char *cmd) {
       if (!complete_at) complete_at = now;
       if (settled_with_everyone(p, m) || now - complete_at > 1000u) return EXIT_OK;
     } else if (now - last_move > 2u * timeout) {
-      fprintf(stderr, "fixsteer %s: no progress for %u ms at tick %u\n", cmd, now - last_move,
-              p->session.current);
-      return EXIT_NET;
+      char why[64];
+      snprintf(why, sizeof why, "no progress for %u ms", now - last_move);
+      return stop(p, NET_LEAVE_FAILED, cmd, why);
     }
     int code = check_peers(p, m, now, timeout, cmd);
     uint32_t wait = m->tick_ms == 0 ? 1u : (due ? 0u : (next - now > 5u ? 5u : next - now));
@@ -602,26 +465,58 @@ static void report(const player *p, const match *m, const char *cmd, const char 
   printf("\n");
 }
 
-// Plays the match and writes the replay; the exit code says how it ended.
+// After a lost peer: ends the replay at the last settled tick, so that it verifies; NULL when
+// it did, else why not. The END chunk holds the hash of the world it is given, which must be
+// the state after the last recorded tick. In lockstep the world is there (every step settles
+// at once); in rollback it may be up to max_prediction ticks ahead, and the session's
+// snapshot ring holds the state at the start of every tick stepped on a prediction, the
+// first unsettled one included.
+static const char *end_at_settled(player *p) {
+  const fxs_session *s = &p->session;
+  uint32_t t = s->settled;
+  if (t == 0) return "no tick was settled";
+  if (p->writer.ticks != t) return "the replay does not hold every settled tick";
+  if (p->world.tick != t) {
+    uint32_t slot = s->snapshot_slots ? t % s->snapshot_slots : 0u;
+    if (!s->snapshot_slots || s->snapshot_ticks[slot] != t) return "the settled state is not kept";
+    const uint8_t *state = s->snapshots + (size_t)slot * s->def.snapshot_bytes;
+    if (fxs_world_restore(&p->world, state, s->snapshot_sizes[slot], 0) != FXS_OK)
+      return "the settled state does not restore";
+  }
+  if (fxs_world_hash(&p->world) != p->writer.last_hash)
+    return "the settled state differs from the last recorded tick";
+  return fxs_replay_writer_end(&p->writer, &p->world) == FXS_OK ? 0 : "the replay cannot be ended";
+}
+
+// Plays the match and writes the replay; the exit code says how it ended. A lost peer still
+// leaves a replay, up to the last settled tick.
 static int run_match(match *m, const net_options *o, const char *cmd) {
   static player p;
   uint32_t start = enet_time_get();
   int code = player_start(&p, m, o, cmd);
-  if (code == EXIT_OK) code = loop(&p, m, o, cmd);
-  bool written = code == EXIT_OK && fxs_replay_writer_end(&p.writer, &p.world) == FXS_OK;
-  if (p.out.f && !output_finish(&p.out, written) && code == EXIT_OK) code = EXIT_BAD;
+  bool begun = code == EXIT_OK, early = false;
+  if (begun) code = loop(&p, m, o, cmd);
+  const char *why_not = "the match failed";
+  if (code == EXIT_OK)
+    why_not = fxs_replay_writer_end(&p.writer, &p.world) == FXS_OK ? 0 : why_not;
+  else if (code == EXIT_NET && begun)
+    early = true, why_not = end_at_settled(&p);
+  bool saved = p.out.f && output_finish(&p.out, !why_not) && !why_not;
+  if (code == EXIT_OK && !saved) code = EXIT_BAD;
   if (code == EXIT_OK) {
     report(&p, m, cmd, o->out, enet_time_get() - start);
     if (fxs_session_desync_report(&p.session)) code = EXIT_DESYNC;
+  } else if (early && saved) {
+    fprintf(stderr, "fixsteer %s: %s: replay written up to tick %u (%s)\n", cmd, p.stopped,
+            p.session.settled, o->out);
+  } else if (early) {
+    fprintf(stderr, "fixsteer %s: %s: no replay written: %s\n", cmd, p.stopped,
+            why_not ? why_not : "the file cannot be written");
   }
-  for (uint32_t q = 0; q < m->players; ++q) {
-    if (m->links[q]) enet_peer_disconnect_later(m->links[q], 0);
-  }
-  ENetEvent ev;
-  for (uint32_t t0 = enet_time_get(); enet_time_get() - t0 < 100u;) {
-    if (enet_host_service(m->host, &ev, 10) > 0 && ev.type == ENET_EVENT_TYPE_RECEIVE)
-      enet_packet_destroy(ev.packet);
-  }
+  uint32_t leave = code == EXIT_OK || code == EXIT_DESYNC ? NET_LEAVE_DONE
+                   : p.leave                              ? p.leave
+                                                          : NET_LEAVE_FAILED;
+  net_leave(m, leave);
   player_end(&p);
   return code;
 }
@@ -633,6 +528,16 @@ static int start_enet(const char *cmd) {
   return EXIT_OK;
 }
 
+// Opens the ENet host this process plays through, on `at`; says so when it cannot.
+static int listen_at(match *m, const char *cmd, ENetAddress at, const char *bind, uint16_t *bound) {
+  char ip[NET_IP_BYTES];
+  m->host = net_listen(&at, bound);
+  if (m->host && (!bound || *bound)) return EXIT_OK;
+  fprintf(stderr, "fixsteer %s: cannot listen on %s:%u%s%s%s\n", cmd, net_ip(at.host, ip), at.port,
+          bind ? " (--bind " : "", bind ? bind : "", bind ? ")" : "");
+  return EXIT_NET;
+}
+
 int cmd_host(int argc, char **argv) {
   net_options o;
   if (parse("host", CMD_NET_HOST_USAGE, argc, argv, &o) != EXIT_OK) return EXIT_BAD;
@@ -641,27 +546,35 @@ int cmd_host(int argc, char **argv) {
     return usage_error("host", CMD_NET_HOST_USAGE,
                        "needs --players, --port, --scenario, --ticks and --out", 0);
   }
-  if (o.host) return usage_error("host", CMD_NET_HOST_USAGE, "unknown option", "--host");
+  if (o.host) {
+    return usage_error("host", CMD_NET_HOST_USAGE,
+                       "the host listens on --bind ADDRESS (--host is the joiners' option)", 0);
+  }
   if (o.delay < 0) o.delay = 2;
   if (o.tick_ms < 0) o.tick_ms = 16;
-  if (!scenario_find(o.scenario) || strlen(o.scenario) >= 64) {
+  if (!scenario_find(o.scenario) || strlen(o.scenario) >= NET_SCENARIO_BYTES) {
     return usage_error("host", CMD_NET_HOST_USAGE, "not a built-in scenario (see: fixsteer list)",
                        o.scenario);
   }
   if (start_enet("host") != EXIT_OK) return EXIT_NET;
   match m;
   memset(&m, 0, sizeof m);
+  ENetAddress at;
+  int code = net_resolve("host", "--bind", o.bind ? o.bind : "127.0.0.1", &at);
+  if (code != EXIT_OK) return code;
+  at.port = (uint16_t)o.port;
+  if (listen_at(&m, "host", at, o.bind, 0) != EXIT_OK) return EXIT_NET;
   m.players = (uint8_t)o.players, m.ticks = (uint32_t)o.ticks, m.delay = (uint32_t)o.delay;
   m.rollback = o.rollback, m.tick_ms = (uint32_t)o.tick_ms;
   m.session_id = (enet_time_get() ^ ((uint32_t)getpid() * 2654435761u)) | 1u;
   snprintf(m.scenario, sizeof m.scenario, "%s", o.scenario);
-  m.host = listen_on((uint16_t)o.port, 0);
-  if (!m.host)
-    return fprintf(stderr, "fixsteer host: cannot listen on 127.0.0.1:%ld\n", o.port), EXIT_NET;
   uint32_t wait = 4u * (uint32_t)o.timeout_ms;
-  int code = host_lobby(&m, wait);
-  if (code == EXIT_OK) code = link_players(&m, wait, "host");
-  if (code == EXIT_OK) code = run_match(&m, &o, "host");
+  code = net_host_lobby(&m, wait);
+  if (code == EXIT_OK) code = net_link_players(&m, wait, "host");
+  if (code == EXIT_OK)
+    code = run_match(&m, &o, "host");
+  else
+    net_leave(&m, NET_LEAVE_FAILED);
   enet_host_destroy(m.host);
   return code;
 }
@@ -672,24 +585,34 @@ int cmd_join(int argc, char **argv) {
   if (o.help) return printf("usage: %s\n%s\n", CMD_NET_JOIN_USAGE, CMD_NET_JOIN_SUMMARY), EXIT_OK;
   if (!o.host || !o.port || !o.out)
     return usage_error("join", CMD_NET_JOIN_USAGE, "needs --host, --port and --out", 0);
-  if (strcmp(o.host, "127.0.0.1") != 0) {
-    return usage_error("join", CMD_NET_JOIN_USAGE, "only 127.0.0.1 is supported", o.host);
-  }
   if (o.players || o.scenario || o.ticks || o.rollback || o.delay >= 0 || o.tick_ms >= 0) {
     return usage_error("join", CMD_NET_JOIN_USAGE,
                        "the host chooses players, scenario, ticks, delay and mode", 0);
   }
   if (start_enet("join") != EXIT_OK) return EXIT_NET;
+  ENetAddress host, at;
+  int code = net_resolve("join", "--host", o.host, &host);
+  if (code == EXIT_OK && host.host == 0) {
+    fprintf(stderr, "fixsteer join: --host %s: not an address to connect to\n", o.host);
+    code = EXIT_BAD;
+  }
+  // Unless told, listen where the host can reach us: on loopback for a host on this
+  // machine, else on every interface (a socket bound to loopback reaches no other machine).
+  const char *own = o.bind ? o.bind : net_is_loopback(host.host) ? "127.0.0.1" : "0.0.0.0";
+  if (code == EXIT_OK) code = net_resolve("join", "--bind", own, &at);
+  if (code != EXIT_OK) return code;
+  host.port = (uint16_t)o.port, at.port = 0;
   match m;
   memset(&m, 0, sizeof m);
-  uint16_t own = 0;
-  m.host = listen_on(0, &own);
-  if (!m.host || !own)
-    return fprintf(stderr, "fixsteer join: cannot listen on 127.0.0.1\n"), EXIT_NET;
+  uint16_t port = 0;
+  if (listen_at(&m, "join", at, o.bind, &port) != EXIT_OK) return EXIT_NET;
   uint32_t wait = 4u * (uint32_t)o.timeout_ms;
-  int code = join_lobby(&m, (uint16_t)o.port, own, wait);
-  if (code == EXIT_OK) code = link_players(&m, wait, "join");
-  if (code == EXIT_OK) code = run_match(&m, &o, "join");
+  code = net_join_lobby(&m, &host, port, wait);
+  if (code == EXIT_OK) code = net_link_players(&m, wait, "join");
+  if (code == EXIT_OK)
+    code = run_match(&m, &o, "join");
+  else
+    net_leave(&m, NET_LEAVE_FAILED);
   enet_host_destroy(m.host);
   return code;
 }

@@ -10,11 +10,12 @@
 #include <spawn.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #endif
 
 #include "cli.h"
 #include "commands.h"
-#include "files.h"
+#include "output.h"
 #include "render.h"
 #include "source.h"
 
@@ -173,19 +174,25 @@ static int parse_at(const char *list, const film *f, long *at) {
 
 #if defined(__wasi__)
 // WASI starts no processes: under wasm32 the tool writes the SVG only.
-static bool svg_to_png(const char *svg_path, output *png) {
-  (void)svg_path;
+static bool svg_to_png(output *svg, output *png) {
+  (void)svg;
   fprintf(stderr, "fixsteer: cannot make %s: no rsvg-convert under WASI (--no-png skips the PNG)\n", png->name);
   return false;
 }
 #else
-// rsvg-convert reads the SVG and writes the PNG into the (temporary) output file.
-static bool svg_to_png(const char *svg_path, output *png) {
-  if (fflush(png->f) != 0) return false;
+// rsvg-convert reads the SVG from its standard input and writes the PNG to its standard
+// output: both are descriptors of temporary files this process created exclusively, so it is
+// never given a path that someone else could have replaced.
+static bool svg_to_png(output *svg, output *png) {
+  if (fflush(svg->f) != 0 || fflush(png->f) != 0 || lseek(fileno(svg->f), 0, SEEK_SET) != 0) {
+    fprintf(stderr, "fixsteer: cannot make %s: %s\n", png->name, strerror(errno));
+    return false;
+  }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, fileno(svg->f), 0);
   posix_spawn_file_actions_adddup2(&actions, fileno(png->f), 1);
-  char *args[] = {"rsvg-convert", "--format", "png", (char *)svg_path, 0};
+  char *args[] = {"rsvg-convert", "--format", "png", 0};
   pid_t pid;
   int e = posix_spawnp(&pid, "rsvg-convert", &actions, 0, args, environ);
   posix_spawn_file_actions_destroy(&actions);
@@ -215,7 +222,7 @@ static bool write_outputs(const char *svg_name, const text *svg_text, bool no_pn
   png.f = 0;
   bool ok = output_open(&svg, svg_name);
   if (ok) ok = fwrite(svg_text->data, 1, svg_text->size, svg.f) == svg_text->size && fflush(svg.f) == 0;
-  if (ok && !no_png) ok = output_open(&png, png_name) && svg_to_png(svg.temp, &png);
+  if (ok && !no_png) ok = output_open(&png, png_name) && svg_to_png(&svg, &png);
   ok = output_finish(&svg, ok);
   if (!no_png && png.f) ok = output_finish(&png, ok) && ok;
   if (ok) printf("wrote %s%s%s\n", svg_name, no_png ? "" : " and ", no_png ? "" : png_name);

@@ -6,17 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "fixsteer/replay.h"
+#include "fixsteer/snapshot.h"
 
 // The header chunk: tag, length, 20-byte payload, checksum (docs/replay-format.md).
 #define HEADER_CHUNK_BYTES 36u
 
-// Names the chunk holding byte `offset` ("SNAP chunk at byte 36"), or "" when the chunk
-// headers before it cannot be walked.
-static void chunk_of(const file *f, size_t offset, char *out, size_t size) {
-  out[0] = '\0';
+// Finds the chunk holding byte `offset`: its start in *start; false when the chunk headers
+// before it cannot be walked.
+static bool find_chunk(const file *f, size_t offset, size_t *start) {
   size_t at = 0;
   while (f->data && at + 8 <= f->size) {
     const uint8_t *p = f->data + at;
@@ -25,13 +24,52 @@ static void chunk_of(const file *f, size_t offset, char *out, size_t size) {
     static const char *const tags[] = {"FXSH", "SNAP", "TICK", "KEYF", "END "};
     bool known = false;
     for (size_t i = 0; i < sizeof tags / sizeof tags[0]; ++i) known = known || memcmp(p, tags[i], 4) == 0;
-    if (!known) return;
+    if (!known) return false;
     if (offset < end) {
-      snprintf(out, size, " (in the %.4s chunk at byte %zu)", (const char *)p, at);
-      return;
+      *start = at;
+      return true;
     }
     at = (size_t)end;
   }
+  return false;
+}
+
+// Names the chunk holding byte `offset` (" (in the SNAP chunk at byte 36)"), or "".
+static void chunk_of(const file *f, size_t offset, char *out, size_t size) {
+  size_t at;
+  out[0] = '\0';
+  if (find_chunk(f, offset, &at)) {
+    snprintf(out, size, " (in the %.4s chunk at byte %zu)", (const char *)f->data + at, at);
+  }
+}
+
+static unsigned u16_at(const file *f, size_t at) {
+  return (unsigned)f->data[at] | (unsigned)f->data[at + 1] << 8;
+}
+
+// An unsupported version names the number that failed: the replay format's (bytes 12..13 of
+// the header chunk) or, in a SNAP or KEYF chunk, the snapshot layout's (bytes 4..5 of the
+// snapshot, which a KEYF chunk puts after its tick), each with what this build reads.
+// Returns false when the offset lies in neither, or the field is not in the data.
+static bool print_bad_version(const file *f, size_t offset) {
+  size_t at;
+  if (!find_chunk(f, offset, &at)) return false;
+  const char *tag = (const char *)f->data + at;
+  if (memcmp(tag, "FXSH", 4) == 0 && at + 14 <= f->size) {
+    fprintf(stderr, "fixsteer: %s: byte %zu: %s %u (this build reads %u): re-record it\n", f->name,
+            at + 12, fxs_result_message(FXS_ERR_BAD_VERSION), u16_at(f, at + 12),
+            (unsigned)FXS_REPLAY_VERSION);
+    return true;
+  }
+  bool snap = memcmp(tag, "SNAP", 4) == 0, keyf = memcmp(tag, "KEYF", 4) == 0;
+  size_t layout = at + 8 + (keyf ? 4 : 0) + 4;
+  if (!(snap || keyf) || layout + 2 > f->size) return false;
+  fprintf(stderr,
+          "fixsteer: %s: byte %zu (in the %.4s chunk at byte %zu): unsupported snapshot layout %u "
+          "(this build reads layouts %u and %u): re-record it\n",
+          f->name, layout, tag, at, u16_at(f, layout), (unsigned)FXS_SNAPSHOT_VERSION,
+          (unsigned)FXS_SNAPSHOT_VERSION_FIELD);
+  return true;
 }
 
 int file_bad_input(const file *f, size_t offset, fxs_result r, const fxs_limit_error *limit) {
@@ -45,10 +83,7 @@ int file_bad_input(const file *f, size_t offset, fxs_result r, const fxs_limit_e
     fprintf(stderr, "fixsteer: %s: byte %zu%s: %s: %s is %llu, asked for %llu (raise it with --%s)\n", f->name,
             offset, where, fxs_result_message(r), limit->field, (unsigned long long)limit->limit,
             (unsigned long long)limit->value, flag);
-  } else if (r == FXS_ERR_BAD_VERSION && f->size >= 14) {
-    fprintf(stderr, "fixsteer: %s: byte %zu: %s %u (this build reads %u): re-record it\n", f->name, offset,
-            fxs_result_message(r), (unsigned)(f->data[12] | (f->data[13] << 8)), (unsigned)FXS_REPLAY_VERSION);
-  } else {
+  } else if (r != FXS_ERR_BAD_VERSION || !print_bad_version(f, offset)) {
     fprintf(stderr, "fixsteer: %s: byte %zu%s: %s\n", f->name, offset, where, fxs_result_message(r));
   }
   return 2;
@@ -118,32 +153,4 @@ bool file_read_replay(const char *name, const fxs_limits *limits, file *f) {
 void file_free(file *f) {
   free(f->data);
   f->data = 0;
-}
-
-bool output_open(output *o, const char *name) {
-  o->name = name;
-  o->f = 0;
-  int n = snprintf(o->temp, sizeof o->temp, "%s.tmp-%ld", name, (long)getpid());
-  if (n < 0 || (size_t)n >= sizeof o->temp) {
-    fprintf(stderr, "fixsteer: cannot write %s: name too long\n", name);
-    return false;
-  }
-  o->f = fopen(o->temp, "wb");
-  if (!o->f) fprintf(stderr, "fixsteer: cannot write %s: %s\n", name, strerror(errno));
-  return o->f != 0;
-}
-
-bool output_finish(output *o, bool ok) {
-  if (!o->f) return false;
-  if (fclose(o->f) != 0 && ok) {
-    fprintf(stderr, "fixsteer: cannot write %s: %s\n", o->name, strerror(errno));
-    ok = false;
-  }
-  o->f = 0;
-  if (ok && rename(o->temp, o->name) != 0) {
-    fprintf(stderr, "fixsteer: cannot write %s: %s\n", o->name, strerror(errno));
-    ok = false;
-  }
-  if (!ok) remove(o->temp);
-  return ok;
 }

@@ -1,7 +1,5 @@
-// Files of the fixsteer tool: replays read within limits (the header is checked before the
-// body is read, and nothing past the size limit is ever read), and outputs written to a
-// temporary file that is renamed into place only when complete, so a failed command leaves
-// no partial file behind.
+// Replay files read by the fixsteer tool, within limits: the header is checked before the
+// body is read, and nothing past the size limit is ever read. Outputs: output.h.
 #ifndef FIXSTEER_TOOL_FILES_H
 #define FIXSTEER_TOOL_FILES_H
 
@@ -29,17 +27,5 @@ void file_free(file *f);
 // Prints "fixsteer: FILE: byte N: message" (with the limit's name and value after
 // FXS_ERR_LIMIT) and returns the tool's exit code for bad input.
 int file_bad_input(const file *f, size_t offset, fxs_result r, const fxs_limit_error *limit);
-
-// An output file written under a temporary name in the same directory.
-typedef struct output {
-  const char *name;
-  char temp[4096];
-  FILE *f;
-} output;
-
-bool output_open(output *o, const char *name);
-// Closes and renames into place when ok; otherwise removes the temporary file. Returns
-// false when writing or renaming failed (and says so).
-bool output_finish(output *o, bool ok);
 
 #endif

@@ -15,11 +15,26 @@
 #include "cmd_net.h"
 #include "commands.h"
 #include "files.h"
+#include "output.h"
 #include "scenario.h"
 #include "session.h"
 
 // The tool's version.
 #define FIXSTEER_TOOL_VERSION "0.2.0"
+
+// What this build can do: the optional libraries it was linked with (`fixsteer --version`;
+// CI checks that a fresh set-up builds a tool with every one of them).
+#ifdef FXS_TOOL_NO_ENET
+#define FEATURE_NET "no network play (built without ENet)"
+#else
+#define FEATURE_NET "network play (ENet)"
+#endif
+#ifdef FXS_TOOL_NO_YAML
+#define FEATURE_YAML "no scenario files (built without libyaml)"
+#else
+#define FEATURE_YAML "scenario files (libyaml)"
+#endif
+#define TOOL_FEATURES FEATURE_NET ", " FEATURE_YAML
 
 // One line per command: its usage and what it does (also `fixsteer help CMD`).
 typedef struct command_help {
@@ -56,7 +71,7 @@ static void print_usage(FILE *out) {
   fprintf(out, "usage: fixsteer COMMAND [options]   (fixsteer %s)\n\n", FIXSTEER_TOOL_VERSION);
   for (size_t i = 0; i < COMMAND_COUNT; ++i) fprintf(out, "  %-8s %s\n", commands_help[i].name, commands_help[i].summary);
   fprintf(out, "\nOptions take --name VALUE or --name=VALUE. `fixsteer help COMMAND` for one command.\n"
-               "Exit codes: 0 ok, 1 divergence, 2 bad usage or input.\n");
+               "Exit codes: 0 ok, 1 divergence, 2 bad usage or input, 3 network failure (host, join).\n");
 }
 
 static const command_help *help_of(const char *name) {
@@ -475,9 +490,10 @@ int main(int argc, char **argv) {
   const char *cmd = argv[1];
   if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) return print_usage(stdout), EXIT_OK;
   if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
-    return printf("fixsteer %s (replay format %u, snapshot format %u, math fingerprint 0x%016llx)\n",
-                  FIXSTEER_TOOL_VERSION, FXS_REPLAY_VERSION, FXS_SNAPSHOT_VERSION,
-                  (unsigned long long)fxs_math_fingerprint()), EXIT_OK;
+    printf("fixsteer %s (replay format %u, snapshot format %u, math fingerprint 0x%016llx)\n",
+           FIXSTEER_TOOL_VERSION, FXS_REPLAY_VERSION, FXS_SNAPSHOT_VERSION,
+           (unsigned long long)fxs_math_fingerprint());
+    return printf("features: %s\n", TOOL_FEATURES), EXIT_OK;
   }
   if (strcmp(cmd, "help") == 0) {
     if (argc == 2) return print_usage(stdout), EXIT_OK;

@@ -80,7 +80,8 @@ static int open_replay(source *src, const char *cmd, const options *o, const cha
       fxs_world_init(&src->replay_world, &def, &src->reader.capacity, src->memory, size) == FXS_OK) {
     e = fxs_world_restore(&src->replay_world, snap->snapshot, snap->snapshot_size, &at);
   }
-  if (e != FXS_OK) return file_bad_input(&src->f, snap->offset + at, e, 0);
+  // The snapshot starts after the chunk's tag and length.
+  if (e != FXS_OK) return file_bad_input(&src->f, snap->offset + 8 + at, e, 0);
   src->world = &src->replay_world;
   return EXIT_OK;
 }

@@ -1,0 +1,336 @@
+// Joining a match under way: a player whose process dies comes back and finishes the match in
+// step with the others, a spectator arrives mid-match and follows it to the end, and offers
+// that lie (a state whose hash the other players do not confirm, frames two peers disagree
+// on, a tampered byte) are refused.
+#include <string.h>
+
+#include "unity.h"
+#include "scalar.h"
+#include "vec2.h"
+#include "rng.h"
+#include "hash.h"
+#include "fingerprint.h"
+#include "agent.h"
+#include "behavior.h"
+#include "behavior_params.h"
+#include "manager.h"
+#include "seek.h"
+#include "wander.h"
+#include "pursuit.h"
+#include "avoidance.h"
+#include "path.h"
+#include "flocking.h"
+#include "leader.h"
+#include "kinematic.h"
+#include "align.h"
+#include "velocity_match.h"
+#include "walker.h"
+#include "unaligned_avoidance.h"
+#include "interpose.h"
+#include "hide.h"
+#include "neighbors.h"
+#include "orca.h"
+#include "result.h"
+#include "command.h"
+#include "command_build.h"
+#include "world.h"
+#include "flow_field.h"
+#include "world_field.h"
+#include "world_grid.h"
+#include "world_obstacles.h"
+#include "world_slots.h"
+#include "world_step.h"
+#include "snapshot.h"
+#include "replay.h"
+#include "input_limits.h"
+#include "bytes.h"
+#include "session.h"
+#include "session_packet.h"
+#include "session_join.h"
+#include "fxs_test_util.h"
+#include "fxs_session_harness.h"
+
+void setUp(void) {}
+void tearDown(void) {}
+
+static bool h_alive[H_MAX_PEERS];
+static uint8_t offer_bytes[H_MAX_PEERS][16384];
+
+// Delivers the packets due by `now` between live peers; a packet to a dead peer is lost, and
+// one still in flight from a peer that died may be refused (it left).
+static void deliver_alive(uint32_t now) {
+  fxs_netsim_packet *pk;
+  while ((pk = fxs_netsim_next(&h_net, now)) != 0) {
+    if (h_alive[pk->to]) {
+      fxs_result r =
+          fxs_session_receive(&h_peers[pk->to].session, pk->from, pk->bytes, pk->len, now);
+      if (r != FXS_OK)
+        TEST_ASSERT_EQUAL_STRING(fxs_result_message(FXS_ERR_ABSENT), fxs_result_message(r));
+    }
+    fxs_netsim_release(&h_net, pk);
+  }
+}
+
+// Offers of every live peer for `joiner` (the lowest live peer sends the state).
+static uint32_t collect_offers(uint32_t peers, uint8_t joiner, const uint8_t **offers,
+                               size_t *lengths) {
+  uint32_t n = 0;
+  bool state_given = false;
+  for (uint8_t q = 0; q < peers; ++q) {
+    if (q == joiner || !h_alive[q]) continue;
+    const fxs_world *w = state_given ? 0 : &h_peers[q].world;
+    size_t need = 0;
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_session_write_offer(&h_peers[q].session, w, joiner, 0, 0, &need));
+    TEST_ASSERT_TRUE(need <= sizeof offer_bytes[q]);
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_session_write_offer(&h_peers[q].session, w, joiner,
+                                                      offer_bytes[q], sizeof offer_bytes[q],
+                                                      &lengths[n]));
+    TEST_ASSERT_EQUAL_size_t(need, lengths[n]);
+    offers[n++] = offer_bytes[q];
+    state_given = true;
+  }
+  return n;
+}
+
+// A fresh world for peer i (its old one is gone with its process).
+static void fresh_world(const h_config *c, uint8_t i) {
+  fxs_world_def wd = fxs_default_world_def();
+  wd.seed = c->seed;
+  memset(h_world_memory[i], 0xA5, sizeof h_world_memory[i]);  // junk, not zeros
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&h_peers[i].world, &wd, &h_capacity, h_world_memory[i],
+                                           sizeof h_world_memory[i]));
+}
+
+// Peer `joiner` joins now from the others' offers; the others take it back.
+static uint32_t join(const h_config *c, uint32_t peers, uint8_t joiner) {
+  const uint8_t *offers[H_MAX_PEERS];
+  size_t lengths[H_MAX_PEERS];
+  uint32_t n = collect_offers(peers, joiner, offers, lengths);
+  fresh_world(c, joiner);
+  fxs_session_def d = h_session_def(c, joiner);
+  d.before_step = h_flip;
+  d.hook_user = &h_peers[joiner];
+  memset(h_session_memory[joiner], 0x5A, sizeof h_session_memory[joiner]);
+  fxs_session_join_error e;
+  fxs_result r = fxs_session_join(&h_peers[joiner].session, &d, h_session_memory[joiner],
+                                  sizeof h_session_memory[joiner], &h_peers[joiner].world, offers,
+                                  lengths, n, &e);
+  TEST_ASSERT_EQUAL_STRING(fxs_result_message(FXS_OK), fxs_result_message(r));
+  uint32_t at = h_peers[joiner].session.joined_at;
+  for (uint8_t q = 0; q < peers; ++q) {
+    if (q != joiner && h_alive[q])
+      TEST_ASSERT_EQUAL(FXS_OK, fxs_session_readmit(&h_peers[q].session, joiner, at));
+  }
+  h_alive[joiner] = true;
+  return at;
+}
+
+// Plays the match; `leaver` (or -1) dies when its world reaches `leave_tick` and comes back
+// `away_ms` later; spectators marked late arrive when player 0 reaches `arrive_tick`.
+static uint32_t play(const h_config *c, int leaver, uint32_t leave_tick, uint32_t away_ms,
+                     uint32_t late_spectators, uint32_t arrive_tick) {
+  uint32_t peers = (uint32_t)c->players + c->spectators, died_at = 0, joined_tick = 0;
+  h_now = c;
+  for (uint8_t i = 0; i < peers; ++i) {
+    h_setup_peer(c, i);
+    h_alive[i] = !(late_spectators >> i & 1u);
+  }
+  for (uint8_t i = 0; i < peers; ++i) {
+    for (uint8_t q = 0; q < peers; ++q) {
+      if (h_alive[i] && !h_alive[q]) fxs_session_peer_left(&h_peers[i].session, q);
+    }
+  }
+  fxs_netsim_init(&h_net, &c->net, c->seed * 7u + 1u);
+  uint32_t now = 0, limit = c->ticks * H_TICK_MS * 4u + 30000u;
+  for (; now < limit; now += H_STEP_MS) {
+    bool all = true;
+    for (uint32_t i = 0; i < peers; ++i) all = all && h_alive[i] && fxs_session_complete(&h_peers[i].session);
+    if (all) break;
+    deliver_alive(now);
+    for (uint8_t i = 0; i < peers; ++i) {
+      if (h_alive[i]) h_frame(c, &h_peers[i], now);
+    }
+    if (leaver >= 0 && h_alive[leaver] && !died_at && h_peers[leaver].world.tick >= leave_tick) {
+      h_alive[leaver] = false;
+      died_at = now;
+      for (uint8_t q = 0; q < peers; ++q) {
+        if (h_alive[q]) TEST_ASSERT_EQUAL(FXS_OK, fxs_session_peer_left(&h_peers[q].session, (uint8_t)leaver));
+      }
+    }
+    if (leaver >= 0 && !h_alive[leaver] && died_at && now >= died_at + away_ms) {
+      joined_tick = join(c, peers, (uint8_t)leaver);
+      h_peers[leaver].next_tick_ms = now;
+    }
+    for (uint8_t i = 0; i < peers; ++i) {
+      if ((late_spectators >> i & 1u) && !h_alive[i] && h_peers[0].world.tick >= arrive_tick) {
+        joined_tick = join(c, peers, i);
+        h_peers[i].next_tick_ms = now;
+      }
+    }
+  }
+  for (uint32_t i = 0; i < peers; ++i) {
+    TEST_ASSERT_TRUE_MESSAGE(fxs_session_complete(&h_peers[i].session), "the match did not finish");
+    TEST_ASSERT_EQUAL_UINT32(c->ticks, h_peers[i].world.tick);
+  }
+  return joined_tick;
+}
+
+void test_a_player_whose_process_dies_comes_back_and_ends_where_the_offline_run_ends(void) {
+  h_config c = h_default_config(3, FXS_SESSION_LOCKSTEP);
+  c.net = h_net_config(40, 20, 50);
+  uint32_t at = play(&c, 2, 300, 1500, 0, 0);
+  TEST_ASSERT_TRUE(at >= 280 && at <= 310);
+  h_expect_agreement(&c);
+  // From its return on, every tick was compared between every pair.
+  for (uint32_t i = 0; i < 3; ++i)
+    for (uint32_t q = 0; q < 3; ++q)
+      if (q != i) TEST_ASSERT_EQUAL_UINT32(c.ticks, h_peers[i].session.peers[q].hashes_compared);
+}
+
+void test_a_rollback_player_comes_back_the_same_way(void) {
+  h_config c = h_default_config(3, FXS_SESSION_ROLLBACK);
+  c.net = h_net_config(60, 30, 50);
+  play(&c, 1, 400, 800, 0, 0);
+  h_expect_agreement(&c);
+}
+
+void test_a_spectator_arrives_at_tick_500_and_follows_to_the_end(void) {
+  h_config c = h_default_config(2, FXS_SESSION_LOCKSTEP);
+  c.spectators = 1;
+  c.net = h_net_config(30, 10, 20);
+  uint32_t at = play(&c, -1, 0, 0, 1u << 2, 500);
+  TEST_ASSERT_TRUE(at >= 490 && at <= 510);
+  h_expect_agreement(&c);
+  TEST_ASSERT_EQUAL_UINT32(c.ticks, h_peers[0].session.peers[2].hashes_compared);
+  TEST_ASSERT_EQUAL_UINT32(c.ticks, h_peers[2].session.peers[1].hashes_compared);
+}
+
+void test_a_desync_after_a_return_is_still_found(void) {
+  h_config c = h_default_config(3, FXS_SESSION_LOCKSTEP);
+  c.net = h_net_config(20, 10, 0);
+  c.desync_peer = 2;
+  c.desync_tick = 600;
+  play(&c, 2, 300, 500, 0, 0);
+  for (uint32_t i = 0; i < 3; ++i) {
+    const fxs_session_desync *d = fxs_session_desync_report(&h_peers[i].session);
+    TEST_ASSERT_NOT_NULL(d);
+    TEST_ASSERT_EQUAL_UINT32(600, d->tick);
+  }
+}
+
+// ------------------------------------------------------------------ offers that lie
+
+static const uint8_t *lies[H_MAX_PEERS];
+static size_t lie_lengths[H_MAX_PEERS];
+static uint32_t lie_count;
+static h_config lie_config;
+
+// Three players play to tick 200, then player 2 leaves and the others write their offers.
+static void offers_at_200(void) {
+  lie_config = h_default_config(3, FXS_SESSION_LOCKSTEP);
+  lie_config.ticks = 200;
+  h_run(&lie_config);
+  h_alive[0] = h_alive[1] = true, h_alive[2] = false;
+  lie_count = collect_offers(3, 2, lies, lie_lengths);
+  TEST_ASSERT_EQUAL_UINT32(2, lie_count);
+}
+
+static fxs_session_join_error try_join(void) {
+  fresh_world(&lie_config, 2);
+  fxs_session_def d = h_session_def(&lie_config, 2);
+  fxs_session_join_error e;
+  fxs_session_join(&h_peers[2].session, &d, h_session_memory[2], sizeof h_session_memory[2],
+                   &h_peers[2].world, lies, lie_lengths, lie_count, &e);
+  return e;
+}
+
+void test_honest_offers_are_taken(void) {
+  offers_at_200();
+  fxs_session_join_error e = try_join();
+  TEST_ASSERT_EQUAL(FXS_OK, e.result);
+  TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&h_peers[0].world), fxs_world_hash(&h_peers[2].world));
+}
+
+// Rewrites an offer's checksum after a deliberate change.
+static void reseal_offer(uint8_t *b, size_t len) {
+  uint32_t sum = fxs_session_checksum(b, len - 4);
+  for (int i = 0; i < 4; ++i) b[len - 4 + i] = (uint8_t)(sum >> (8 * i));
+}
+
+void test_a_state_that_does_not_restore_is_refused_and_named(void) {
+  offers_at_200();
+  // The last byte before the checksum belongs to the state: change it, keep the checksum right.
+  offer_bytes[0][lie_lengths[0] - 5] ^= 0x80;
+  reseal_offer(offer_bytes[0], lie_lengths[0]);
+  fxs_session_join_error e = try_join();
+  TEST_ASSERT_NOT_EQUAL(FXS_OK, e.result);
+  TEST_ASSERT_EQUAL_UINT32(0, e.offer);
+  TEST_ASSERT_TRUE(e.offset >= 28 && e.offset < lie_lengths[0]);
+}
+
+void test_a_forged_state_with_its_own_hash_is_refused_when_the_other_player_disagrees(void) {
+  lie_config = h_default_config(3, FXS_SESSION_LOCKSTEP);
+  lie_config.ticks = 200;
+  h_run(&lie_config);
+  h_alive[0] = h_alive[1] = true, h_alive[2] = false;
+  // Player 0 forges: its world moved by one bit, and its own hash of tick 199 made to match.
+  fxs_session *s0 = &h_peers[0].session;
+  h_peers[0].world.agents[0].body.position.x ^= 1;
+  s0->hashes[fxs_session_slot(s0, 0, 199)] = fxs_world_hash(&h_peers[0].world);
+  lie_count = collect_offers(3, 2, lies, lie_lengths);
+  fxs_session_join_error e = try_join();
+  TEST_ASSERT_EQUAL_STRING(fxs_result_message(FXS_ERR_HASH_MISMATCH), fxs_result_message(e.result));
+  TEST_ASSERT_EQUAL_UINT32(1, e.offer);  // player 1's hash of tick 199 refutes it
+}
+
+void test_a_state_confirmed_by_its_sender_alone_is_refused_when_another_player_disagrees(void) {
+  offers_at_200();
+  // Player 1's hash of tick 199 (the last of its hashes) changed: the state is not confirmed.
+  uint8_t *o = offer_bytes[1];
+  uint32_t count = fxs_load_le16(o + 24);
+  TEST_ASSERT_TRUE(count > 0);
+  o[28 + 8 * (count - 1)] ^= 1;
+  reseal_offer(o, lie_lengths[1]);
+  fxs_session_join_error e = try_join();
+  TEST_ASSERT_EQUAL(FXS_ERR_HASH_MISMATCH, e.result);
+  TEST_ASSERT_EQUAL_UINT32(1, e.offer);
+  TEST_ASSERT_EQUAL_size_t(28 + 8 * (count - 1), e.offset);
+}
+
+void test_a_tampered_byte_without_a_new_checksum_is_refused(void) {
+  offers_at_200();
+  offer_bytes[1][30] ^= 0x40;
+  fxs_session_join_error e = try_join();
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_CHECKSUM, e.result);
+  TEST_ASSERT_EQUAL_UINT32(1, e.offer);
+}
+
+void test_two_states_missing_states_and_offers_for_someone_else_are_refused(void) {
+  offers_at_200();
+  lies[1] = lies[0], lie_lengths[1] = lie_lengths[0];  // the same sender twice
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_PACKET, try_join().result);
+  offers_at_200();
+  lies[0] = lies[1], lie_lengths[0] = lie_lengths[1], lie_count = 1;  // no state
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_PACKET, try_join().result);
+  offers_at_200();
+  offer_bytes[1][6] = 1;  // written for peer 1
+  reseal_offer(offer_bytes[1], lie_lengths[1]);
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_PACKET, try_join().result);
+}
+
+void test_random_bytes_and_truncations_are_refused_without_a_crash(void) {
+  offers_at_200();
+  static uint8_t copy[16384];
+  size_t len = lie_lengths[1];
+  memcpy(copy, offer_bytes[1], len);
+  fxs_rng r;
+  fxs_rng_seed_stream(&r, 77, 1);
+  for (uint32_t k = 0; k < 400; ++k) {
+    memcpy(offer_bytes[1], copy, len);
+    lie_lengths[1] = k % 2 ? len : fxs_rng_below(&r, (uint32_t)len);
+    for (int j = 0; j < 4; ++j) offer_bytes[1][fxs_rng_below(&r, (uint32_t)len)] ^= (uint8_t)(1u + fxs_rng_below(&r, 255));
+    if (k % 3 == 0) reseal_offer(offer_bytes[1], lie_lengths[1] >= 4 ? lie_lengths[1] : 4);
+    fxs_session_join_error e = try_join();
+    (void)e;  // any refusal, or an acceptance of a change the checks cannot see; never a crash
+  }
+}

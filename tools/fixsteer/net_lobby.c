@@ -1,0 +1,195 @@
+// The lobby of `fixsteer host` / `join` (net.h): the host numbers the joiners in the order
+// they connect and, once all are there, sends each the match message (net_message.c) with
+// every joiner's listening address as the host saw it; the joiners then connect to each
+// other, so that every pair of players has a link.
+#define _DEFAULT_SOURCE
+
+#include <stdio.h>
+
+#include "net.h"
+
+#ifndef FXS_TOOL_NO_ENET
+
+#include <stdlib.h>
+#include <string.h>
+
+ENetHost *net_listen(const ENetAddress *at, uint16_t *bound) {
+  ENetHost *h = enet_host_create(at, NET_MAX_PLAYERS + 2, 2, 0, 0);
+  if (h && bound) {
+    ENetAddress got;
+    *bound = enet_socket_get_address(h->socket, &got) == 0 ? got.port : 0;
+  }
+  return h;
+}
+
+void *net_link_tag(uint32_t index) { return (void *)(uintptr_t)(index + 1u); }
+int net_link_index(const ENetPeer *p) { return p->data ? (int)((uintptr_t)p->data - 1u) : -1; }
+
+const char *net_leave_reason(uint32_t data, char *buf, size_t size) {
+  if (data >= NET_LEAVE_LOST && data < NET_LEAVE_LOST + NET_MAX_PLAYERS)
+    snprintf(buf, size, "it left, having lost player %u", data - NET_LEAVE_LOST);
+  else if (data == NET_LEAVE_DONE)
+    snprintf(buf, size, "it left, its match over");
+  else if (data == NET_LEAVE_REFUSED)
+    snprintf(buf, size, "it refused the match message");
+  else if (data == NET_LEAVE_FAILED)
+    snprintf(buf, size, "it stopped");
+  else
+    snprintf(buf, size, "it disconnected");
+  return buf;
+}
+
+void net_leave(match *m, uint32_t reason) {
+  for (uint32_t q = 0; q < NET_MAX_PLAYERS; ++q) {
+    if (m->links[q]) enet_peer_disconnect_later(m->links[q], reason);
+  }
+  ENetEvent ev;
+  for (uint32_t t0 = enet_time_get(); enet_time_get() - t0 < 100u;) {
+    if (enet_host_service(m->host, &ev, 10) > 0 && ev.type == ENET_EVENT_TYPE_RECEIVE)
+      enet_packet_destroy(ev.packet);
+  }
+}
+
+static bool all_linked(const match *m) {
+  for (uint32_t i = 0; i < m->players; ++i) {
+    if (i != m->index && (!m->links[i] || m->links[i]->state != ENET_PEER_STATE_CONNECTED))
+      return false;
+  }
+  return true;
+}
+
+// Sends every joiner the match. Test hook: when FIXSTEER_TEST_MATCH_MESSAGE is set, the host
+// sends its text instead (tools/lockstep-check.sh checks that a joiner names the bad field).
+static void send_match(match *m) {
+  const char *test = getenv("FIXSTEER_TEST_MATCH_MESSAGE");
+  for (uint32_t i = 1; i < m->players; ++i) {
+    char msg[NET_MESSAGE_BYTES];
+    size_t n = test ? strlen(test) + 1u : net_write_start(m, i, msg);
+    enet_peer_send(m->links[i], 1,
+                   enet_packet_create(test ? test : msg, n, ENET_PACKET_FLAG_RELIABLE));
+  }
+  enet_host_flush(m->host);
+}
+
+int net_host_lobby(match *m, uint32_t wait_ms) {
+  uint32_t start = enet_time_get(), joined = 0;
+  ENetEvent ev;
+  char why[64];
+  while (joined + 1u < m->players) {
+    if (enet_time_get() - start > wait_ms) {
+      fprintf(stderr, "fixsteer host: only %u of %u players joined in %u ms\n", joined + 1u,
+              m->players, wait_ms);
+      return EXIT_NET;
+    }
+    if (enet_host_service(m->host, &ev, 50) <= 0) continue;
+    if (ev.type == ENET_EVENT_TYPE_CONNECT && ev.data > 0 && ev.data < 65536) {
+      uint32_t i = ++joined;
+      m->links[i] = ev.peer;
+      m->addresses[i].host = ev.peer->address.host;  // where its packets come from
+      m->addresses[i].port = (uint16_t)ev.data;
+      ev.peer->data = net_link_tag(i);
+    } else if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
+      enet_packet_destroy(ev.packet);
+    } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && net_link_index(ev.peer) > 0) {
+      fprintf(stderr, "fixsteer host: player %d left before the match: %s\n",
+              net_link_index(ev.peer), net_leave_reason(ev.data, why, sizeof why));
+      return EXIT_NET;
+    }
+  }
+  send_match(m);
+  return EXIT_OK;
+}
+
+// A joiner the host saw on a loopback address runs on the host's machine: a joiner that
+// reached the host at another address reaches that one there too.
+static void localize(match *m, const ENetAddress *host) {
+  if (net_is_loopback(host->host)) return;
+  for (uint32_t k = 1; k < m->players; ++k) {
+    if (net_is_loopback(m->addresses[k].host)) m->addresses[k].host = host->host;
+  }
+}
+
+int net_join_lobby(match *m, const ENetAddress *host, uint16_t own_port, uint32_t wait_ms) {
+  uint32_t start = enet_time_get();
+  char at[NET_IP_BYTES + 8], why[64], error[256];
+  snprintf(at, sizeof at, "%s:%u", net_ip(host->host, why), host->port);
+  m->links[0] = enet_host_connect(m->host, host, 2, own_port);
+  if (!m->links[0]) return fprintf(stderr, "fixsteer join: cannot connect to %s\n", at), EXIT_NET;
+  m->links[0]->data = net_link_tag(0);
+  ENetEvent ev;
+  for (;;) {
+    if (enet_time_get() - start > wait_ms) {
+      fprintf(stderr, "fixsteer join: no match from %s within %u ms\n", at, wait_ms);
+      return EXIT_NET;
+    }
+    if (enet_host_service(m->host, &ev, 50) <= 0) continue;
+    if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
+      bool start_message = ev.channelID == 1 && net_link_index(ev.peer) == 0;
+      bool ok = start_message &&
+                net_read_start(m, ev.packet->data, ev.packet->dataLength, error, sizeof error);
+      enet_packet_destroy(ev.packet);
+      if (ok) return localize(m, host), EXIT_OK;
+      if (start_message) {
+        fprintf(stderr, "fixsteer join: bad match message from the host at %s: %s\n", at, error);
+        enet_peer_disconnect(m->links[0], NET_LEAVE_REFUSED);  // sent by the caller's net_leave
+        return EXIT_NET;
+      }
+    } else if (ev.type == ENET_EVENT_TYPE_CONNECT && net_link_index(ev.peer) < 0 && ev.data > 0 &&
+               ev.data < NET_MAX_PLAYERS && !m->links[ev.data]) {
+      m->links[ev.data] = ev.peer;  // a joiner that got the match first (checked when linking)
+      ev.peer->data = net_link_tag(ev.data);
+    } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && net_link_index(ev.peer) == 0) {
+      fprintf(stderr, "fixsteer join: the host at %s closed the connection: %s\n", at,
+              net_leave_reason(ev.data, why, sizeof why));
+      return EXIT_NET;
+    }
+  }
+}
+
+// Names the players we have no link with, and where we tried to reach them.
+static int link_failed(const match *m, uint32_t wait_ms, const char *cmd) {
+  fprintf(stderr, "fixsteer %s: could not link with every player within %u ms:", cmd, wait_ms);
+  for (uint32_t i = 0; i < m->players; ++i) {
+    char ip[NET_IP_BYTES];
+    if (i == m->index || (m->links[i] && m->links[i]->state == ENET_PEER_STATE_CONNECTED)) continue;
+    if (i < m->index && i > 0)
+      fprintf(stderr, " player %u (at %s:%u)", i, net_ip(m->addresses[i].host, ip),
+              m->addresses[i].port);
+    else
+      fprintf(stderr, " player %u (it connects to us)", i);
+  }
+  fprintf(stderr, "\n");
+  return EXIT_NET;
+}
+
+int net_link_players(match *m, uint32_t wait_ms, const char *cmd) {
+  uint32_t start = enet_time_get();
+  char why[64];
+  for (uint32_t j = m->players; j < NET_MAX_PLAYERS; ++j) {
+    if (m->links[j])
+      return fprintf(stderr, "fixsteer %s: a peer claims to be player %u\n", cmd, j), EXIT_NET;
+  }
+  for (uint32_t j = 1; j < m->index; ++j) {
+    m->links[j] = enet_host_connect(m->host, &m->addresses[j], 2, m->index);
+    if (m->links[j]) m->links[j]->data = net_link_tag(j);
+  }
+  ENetEvent ev;
+  while (!all_linked(m)) {
+    if (enet_time_get() - start > wait_ms) return link_failed(m, wait_ms, cmd);
+    if (enet_host_service(m->host, &ev, 20) <= 0) continue;
+    int q = net_link_index(ev.peer);
+    if (ev.type == ENET_EVENT_TYPE_CONNECT && q < 0 && ev.data > m->index && ev.data < m->players) {
+      m->links[ev.data] = ev.peer;
+      ev.peer->data = net_link_tag(ev.data);
+    } else if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
+      enet_packet_destroy(ev.packet);  // game packets of a fast peer: the session sends them again
+    } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && q >= 0 && q < m->players) {
+      fprintf(stderr, "fixsteer %s: player %d left before the match: %s\n", cmd, q,
+              net_leave_reason(ev.data, why, sizeof why));
+      return EXIT_NET;
+    }
+  }
+  return EXIT_OK;
+}
+
+#endif

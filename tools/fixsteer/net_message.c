@@ -1,0 +1,188 @@
+// The match message (net.h): one line of text the host sends each joiner, reliably on ENet
+// channel 1, once every player has joined:
+//
+//   FXSTART 2 PLAYERS INDEX TICKS DELAY ROLLBACK SESSION TICK_MS SCENARIO A.B.C.D:PORT...
+//
+// fields separated by one space and the text ended by a NUL byte: the version of this
+// layout, the players, the joiner's own index, the match's ticks, input delay, mode (1:
+// rollback), session id, tick length in ms and built-in scenario, then where each joiner
+// 1..PLAYERS-1 listens, as the host saw it. It comes from the network, so every field is
+// checked, and a bad one is named with its value and its range.
+#define _DEFAULT_SOURCE
+
+#include <stdio.h>
+
+#include "net.h"
+
+#ifndef FXS_TOOL_NO_ENET
+
+#include <string.h>
+
+#include "scenario.h"
+
+#define NET_MESSAGE_VERSION 2u
+#define SHOWN 24  // most bytes of a bad field quoted in an error
+
+size_t net_write_start(const match *m, uint32_t to, char *buf) {
+  int n = snprintf(buf, NET_MESSAGE_BYTES, "FXSTART %u %u %u %u %u %d %u %u %s",
+                   NET_MESSAGE_VERSION, m->players, to, m->ticks, m->delay, m->rollback,
+                   m->session_id, m->tick_ms, m->scenario);
+  for (uint32_t k = 1; k < m->players && n > 0 && n < NET_MESSAGE_BYTES; ++k) {
+    char ip[NET_IP_BYTES];
+    n += snprintf(buf + n, NET_MESSAGE_BYTES - (size_t)n, " %s:%u",
+                  net_ip(m->addresses[k].host, ip), m->addresses[k].port);
+  }
+  // At most 8 players and a 63-byte name: about 290 bytes, so it always fits.
+  return n > 0 && n < NET_MESSAGE_BYTES ? (size_t)n + 1u : 0u;
+}
+
+// A cursor over the message's fields; `error` receives what is wrong.
+typedef struct reader {
+  const char *at, *end;  // end: the NUL
+  char *error;
+  size_t size;
+} reader;
+
+// The next field (up to the next space); false when the message ends before it.
+static bool field(reader *r, const char *name, const char **text, size_t *len) {
+  if (r->at >= r->end) {
+    snprintf(r->error, r->size, "it ends before the field '%s'", name);
+    return false;
+  }
+  const char *s = r->at;
+  while (s < r->end && *s != ' ') ++s;
+  *text = r->at, *len = (size_t)(s - r->at);
+  r->at = s < r->end ? s + 1 : s;
+  if (*len == 0) snprintf(r->error, r->size, "the field '%s' is empty", name);
+  return *len > 0;
+}
+
+static bool number(reader *r, const char *name, uint32_t min, uint32_t max, uint32_t *out) {
+  const char *t;
+  size_t n;
+  if (!field(r, name, &t, &n)) return false;
+  uint64_t v = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (t[i] < '0' || t[i] > '9') {
+      snprintf(r->error, r->size, "the field '%s' is '%.*s', not a whole number", name,
+               n > SHOWN ? SHOWN : (int)n, t);
+      return false;
+    }
+    if (v <= 0xFFFFFFFFu) v = v * 10u + (uint64_t)(t[i] - '0');
+  }
+  if (v < min || v > max) {
+    snprintf(r->error, r->size, "the field '%s' is %.*s, allowed %u..%u", name,
+             n > SHOWN ? SHOWN : (int)n, t, min, max);
+    return false;
+  }
+  *out = (uint32_t)v;
+  return true;
+}
+
+// A joiner's listening address, A.B.C.D:PORT.
+static bool address(reader *r, uint32_t k, ENetAddress *out) {
+  char name[32], why[96];
+  const char *t;
+  size_t n;
+  snprintf(name, sizeof name, "address of player %u", k);
+  if (!field(r, name, &t, &n)) return false;
+  const char *colon = memchr(t, ':', n);
+  int shown = n > SHOWN ? SHOWN : (int)n;
+  if (!colon) {
+    snprintf(r->error, r->size, "the field '%s' is '%.*s', not A.B.C.D:PORT", name, shown, t);
+    return false;
+  }
+  if (!net_parse_ipv4(t, (size_t)(colon - t), &out->host, why, sizeof why)) {
+    snprintf(r->error, r->size, "the field '%s' is '%.*s': not an IPv4 address: %s", name, shown, t,
+             why);
+    return false;
+  }
+  if (out->host == 0) {
+    snprintf(r->error, r->size, "the field '%s' is '%.*s': 0.0.0.0 is not an address to connect to",
+             name, shown, t);
+    return false;
+  }
+  reader port = {colon + 1, t + n, r->error, r->size};
+  uint32_t p;
+  snprintf(name, sizeof name, "port of player %u", k);
+  if (!number(&port, name, 1, 65535, &p)) return false;
+  out->port = (uint16_t)p;
+  return true;
+}
+
+// Rejects what is not one line of printable text ended by its NUL.
+static bool text_ok(const uint8_t *msg, size_t len, char *error, size_t size) {
+  if (len == 0 || len > NET_MESSAGE_BYTES) {
+    snprintf(error, size, "%zu bytes long, allowed 1..%d", len, NET_MESSAGE_BYTES);
+    return false;
+  }
+  if (msg[len - 1] != '\0') return snprintf(error, size, "it does not end with a NUL byte"), false;
+  for (size_t i = 0; i + 1 < len; ++i) {
+    if (msg[i] < 0x20 || msg[i] > 0x7E) {
+      snprintf(error, size, "byte %zu is 0x%02x, not printable text", i, msg[i]);
+      return false;
+    }
+  }
+  return true;
+}
+
+// The scenario field: the name of one of this fixsteer's built-in scenarios.
+static bool scenario_field(reader *r, char *out) {
+  const char *t;
+  size_t n;
+  if (!field(r, "scenario", &t, &n)) return false;
+  if (n < NET_SCENARIO_BYTES) memcpy(out, t, n), out[n] = '\0';
+  if (n >= NET_SCENARIO_BYTES || !scenario_find(out)) {
+    snprintf(r->error, r->size,
+             "the field 'scenario' is '%.*s', not a built-in scenario (fixsteer list)",
+             n > SHOWN ? SHOWN : (int)n, t);
+    return false;
+  }
+  return true;
+}
+
+bool net_read_start(match *m, const uint8_t *msg, size_t len, char *error, size_t error_size) {
+  if (!text_ok(msg, len, error, error_size)) return false;
+  reader r = {(const char *)msg, (const char *)msg + len - 1u, error, error_size};
+  match got = *m;
+  const char *tag;
+  size_t n;
+  uint32_t version, players, index, delay, rollback;
+  if (!field(&r, "tag", &tag, &n)) return false;
+  if (n != 7 || memcmp(tag, "FXSTART", 7) != 0) {
+    snprintf(error, error_size, "it starts with '%.*s', not FXSTART", n > SHOWN ? SHOWN : (int)n,
+             tag);
+    return false;
+  }
+  if (!number(&r, "version", 0, 0xFFFFFFFFu, &version)) return false;
+  if (version != NET_MESSAGE_VERSION) {
+    snprintf(error, error_size,
+             "the field 'version' is %u, allowed %u..%u (host and joiner are different versions "
+             "of fixsteer)",
+             version, NET_MESSAGE_VERSION, NET_MESSAGE_VERSION);
+    return false;
+  }
+  if (!number(&r, "players", 2, NET_MAX_PLAYERS, &players) ||
+      !number(&r, "index", 1, players - 1u, &index) ||
+      !number(&r, "ticks", 1, NET_MAX_TICKS, &got.ticks) ||
+      !number(&r, "delay", 0, NET_MAX_DELAY, &delay) || !number(&r, "rollback", 0, 1, &rollback) ||
+      !number(&r, "session", 1, 0xFFFFFFFFu, &got.session_id) ||
+      !number(&r, "tick_ms", 0, NET_MAX_TICK_MS, &got.tick_ms) ||
+      !scenario_field(&r, got.scenario)) {
+    return false;
+  }
+  for (uint32_t k = 1; k < players; ++k) {
+    if (!address(&r, k, &got.addresses[k])) return false;
+  }
+  if (r.at < r.end) {
+    snprintf(error, error_size, "unexpected text after the last field: '%.*s'",
+             r.end - r.at > SHOWN ? SHOWN : (int)(r.end - r.at), r.at);
+    return false;
+  }
+  got.players = (uint8_t)players, got.index = (uint8_t)index;
+  got.delay = delay, got.rollback = (int)rollback;
+  *m = got;
+  return true;
+}
+
+#endif
