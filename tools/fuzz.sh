@@ -87,9 +87,9 @@ build_target() {
   local -a sources=("fuzz/$t.c") libs=()
   local deps="fuzz/$t.c fuzz/*.h $OUT/libfixsteer.a $OUT/libfixmath.a"
   if [ "$t" = fuzz_scenario_yaml ]; then
-    sources+=(-Itools/fixsteer tools/fixsteer/scenario_file.c)
+    sources+=(-Itools/fixsteer tools/fixsteer/scenario_file.c tools/fixsteer/yaml_read.c)
     libs=(-lyaml)
-    deps="$deps tools/fixsteer/scenario_file.c tools/fixsteer/*.h"
+    deps="$deps tools/fixsteer/scenario_file.c tools/fixsteer/yaml_read.c tools/fixsteer/*.h"
   fi
   # The replay targets compute the (pure) math fingerprint once: see fuzz/replay_check.h.
   case "$t" in fuzz_replay_*) libs+=(-Wl,--wrap=fxs_math_fingerprint) ;; esac
@@ -234,6 +234,11 @@ build_seeds() {
   local f
   for f in scenarios/*.yaml; do [ -f "$f" ] && cp "$f" "$S/fuzz_scenario_yaml/"; done
   every_kind_yaml >"$S/fuzz_scenario_yaml/every_kind.yaml"
+  # Scenario files: the small regression inputs (duplicate keys, nesting past the limit,
+  # alias bombs) too; a large one would raise libFuzzer's input length for the whole run.
+  for f in test/fuzz-regressions/fuzz_scenario_yaml/*; do
+    [ -f "$f" ] && [ "$(stat -c %s "$f")" -le 16384 ] && cp "$f" "$S/fuzz_scenario_yaml/regress-$(basename "$f")"
+  done
   record_all "$S/replays" 60 20
   record_all "$S/short" 9 3
   cp test/golden/*.fxr "$S/replays/" 2>/dev/null

@@ -65,6 +65,8 @@ agents:
   - {name: a, position: [0.1, -2.5], max_speed: 0}
 YAML
 expect 0 "^1,0,0.10001,-2.50000," -- "$B" trace --scenario "$T/exact.yaml" --ticks 1
+printf 'agents:\n  - {name: a, position: [1, 2], behaviors: []}\nevents: []\n' > "$T/empty-lists.yaml"
+expect 0 "^1,0,1.00000,2.00000," -- "$B" trace --scenario "$T/empty-lists.yaml" --ticks 1
 bad() { # bad LINE PATTERN: a file whose mistake is on LINE
   expect 2 "$T/bad.yaml:$1: (.*: )?$2" -- "$B" record --scenario "$T/bad.yaml" --out "$T/bad.fxr"
 }
@@ -146,7 +148,8 @@ printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, field_f
 
 # Replay surgery in Ruby (always present where Ceedling runs):
 #   forge IN OUT WHAT: WHAT is "hash120" (flip the hash of tick 120), "version" or
-#   "fingerprint" (flip a header field), "end" (the END hash) or "keyframe" (the first one);
+#   "fingerprint" (flip a header field), "end" (the END hash), "keyframe" (the first one) or
+#   "noticks" (END, of 0 ticks, right after the snapshot);
 #   the chunk's checksum is re-sealed so that the reader
 #   gets to the field.  boundaries IN: prints every chunk offset.
 forge() {
@@ -161,6 +164,10 @@ forge() {
       target = at + 12 if what == "end" && tag == "END "
       target = at + 8 + 4 + 60 if what == "keyframe" && tag == "KEYF"
       target = at + 8 + len - 1 if what == "keyfield" && tag == "KEYF" # the last field cell
+      if what == "noticks" && tag == "TICK" # END right after the snapshot: 0 ticks, hash 0
+        body = "END " + [12].pack("V") + [0, 0].pack("VQ<")
+        d = d[0, at] + body + [fnv.call(body)].pack("Q<"); break
+      end
       if target
         d.setbyte(target, d.getbyte(target) ^ 2)
         d[at + 8 + len, 8] = [fnv.call(d[at, 8 + len])].pack("Q<"); break
@@ -212,11 +219,77 @@ expect 0 "wander +1 +circle_radius +units" -- "$B" params
 
 # Scenario files within limits: aliases are counted written out, cycles and devices refused.
 cp test/fuzz-regressions/fuzz_scenario_yaml/alias-events-hang "$T/alias.yaml"
-expect 2 "alias.yaml: with its aliases written out the file has more than 1000000 nodes \(raise it with --max-yaml-nodes\)" -- "$B" record --scenario "$T/alias.yaml" --out "$T/alias.fxr"
+expect 2 "alias.yaml:2: column [0-9]+: with its aliases written out the file has more than 1000000 nodes \(raise it with --max-yaml-nodes\)" -- "$B" record --scenario "$T/alias.yaml" --out "$T/alias.fxr"
 printf 'a: &a [*a]\n' > "$T/cycle.yaml"
-expect 2 "cycle.yaml: an alias refers to a node that contains it" -- "$B" trace --scenario "$T/cycle.yaml"
-expect 2 "/dev/zero: the file is larger than the limit of 16777216 bytes" -- "$B" trace --scenario /dev/zero
+expect 2 "cycle.yaml:1: column 8: an alias refers to a node that contains it" -- "$B" trace --scenario "$T/cycle.yaml"
+expect 2 "/dev/zero: the file is larger than the limit of 67108864 bytes \(raise it with --max-yaml-bytes\)" -- "$B" trace --scenario /dev/zero
 expect 2 "example.yaml: the file is larger than the limit of 100 bytes" -- "$B" trace --scenario scenarios/example.yaml --max-yaml-bytes 100
+
+# expect_fast MS CODE PATTERN -- COMMAND...: as expect, and done within MS milliseconds (a
+# slow run is stopped after 5 s). Prints the time taken and the command's arguments.
+expect_fast() {
+  local ms=$1 code=$2 pattern=$3; shift 4
+  local out rc t0 t1
+  t0=$(date +%s%N); out=$(timeout 5 "$@" 2>&1); rc=$?; t1=$(date +%s%N)
+  local took=$(( (t1 - t0) / 1000000 ))
+  printf 'time: %s ms: %s\n' "$took" "${*:2}"
+  if [ "$rc" -eq "$code" ] && [ "$took" -lt "$ms" ] && printf '%s' "$out" | grep -qE -- "$pattern"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); printf 'FAIL: %s (exit %s, want %s; %s ms, want under %s)\n%s\n' "$*" "$rc" "$code" "$took" "$ms" "$out"
+  fi
+}
+# Deep nesting is refused at the first sequence or mapping past the limit, before libyaml's
+# scanner (whose work grows with the square of the open levels) gets far: 20,000 levels, and
+# 200 KB of nested sequences, each within a second.
+{ head -c 20000 /dev/zero | tr '\0' '['; head -c 20000 /dev/zero | tr '\0' ']'; } > "$T/deep.yaml"
+expect_fast 1000 2 "deep.yaml:1: column 65: sequences and mappings nested more than 64 deep \(raise it with --max-yaml-depth\)" -- "$B" trace --scenario "$T/deep.yaml"
+{ head -c 100000 /dev/zero | tr '\0' '['; head -c 100000 /dev/zero | tr '\0' ']'; } > "$T/deep200k.yaml"
+expect_fast 1000 2 "deep200k.yaml:1: column 65: sequences and mappings nested more than 64 deep" -- "$B" trace --scenario "$T/deep200k.yaml"
+expect_fast 1000 2 "deep200k.yaml:1: column 3: sequences and mappings nested more than 2 deep" -- "$B" trace --scenario "$T/deep200k.yaml" --max-yaml-depth 2
+# A scene nests five deep (the file, agents, an agent, behaviors, a behavior): it loads at
+# a limit of 5 and is refused at 4 where the fifth level opens.
+expect 0 "recorded" -- "$B" record --scenario scenarios/example.yaml --ticks 2 --max-yaml-depth 5 --out "$T/d5.fxr"
+expect 2 "example.yaml:18: column 13: sequences and mappings nested more than 4 deep" -- "$B" trace --scenario scenarios/example.yaml --max-yaml-depth 4
+expect 2 "not a count: 0" -- "$B" trace --scenario scenarios/example.yaml --max-yaml-depth 0
+# A key given twice in one mapping is refused, not resolved in favour of either.
+printf 'agents:\n  - name: a\n    position: [1, 2]\n    position: [5, 5]\n' > "$T/bad.yaml"; bad 4 "column 5: duplicate key 'position' in a mapping \(first at line 3\)"
+printf 'agents:\n  - {name: a, position: [1, 2]}\nticks: 10\nagents:\n  - {name: b, position: [1, 2]}\n' > "$T/bad.yaml"; bad 4 "column 1: duplicate key 'agents' in a mapping \(first at line 1\)"
+printf 'agents:\n  - {name: a, position: [1, 2], behaviors: [{kind: seek, weight: 1, kind: flee}]}\n' > "$T/bad.yaml"; bad 2 "duplicate key 'kind' in a mapping \(first at line 2\)"
+printf 'agents:\n  - {&k name: a, position: [1, 2], *k : b}\n' > "$T/bad.yaml"; bad 2 "column 36: duplicate key 'name' in a mapping \(first at line 2\)"
+printf 'agents:\n  - {name: &n a, position: [1, 2]}\n  - {name: &n b, position: [1, 2]}\n' > "$T/bad.yaml"; bad 3 "column 12: anchor '&n' is defined twice \(first at line 2\)"
+printf 'agents:\n  - {name: a, position: [1, 2]}\n---\nagents: []\n' > "$T/bad.yaml"; bad 3 "column 1: a second YAML document"
+printf 'agents:\n  - {name: "a\\0b", position: [1, 2]}\n' > "$T/bad.yaml"; bad 2 "column 12: a NUL character inside a scalar"
+# Names are looked up in a sorted index: two agents or two paths of one name are refused, and
+# 65,534 agents (refused: three commands each at tick 0 is too many) take no quadratic time
+# (before: 16 s at -O2, half for the names, half for the targets).
+printf 'agents:\n  - {name: a, position: [1, 2]}\n  - {name: a, position: [3, 4]}\n' > "$T/bad.yaml"; bad 3 "two agents are named 'a'"
+printf 'paths:\n  - {name: p, nodes: [[0, 0]]}\n  - {name: p, nodes: [[5, 5]]}\nagents:\n  - {name: a, position: [1, 2], path: p}\n' > "$T/bad.yaml"; bad 3 "two paths are named 'p'"
+awk 'BEGIN { print "agents:"; for (i = 0; i < 65534; ++i) printf "  - {name: a%d, position: [%d, %d], target_agent: a%d}\n", i, i % 300, int(i / 300), 65533 - i }' > "$T/many.yaml"
+expect_fast 4000 2 "many.yaml:1: more than 65535 commands at tick 0" -- "$B" trace --scenario "$T/many.yaml"
+# ticks: 0 is refused where it is written, as --ticks 0 is: a replay without a tick is
+# refused by verify (below, one forged from a recording).
+printf 'ticks: 0\nagents:\n  - {name: a, position: [1, 2]}\n' > "$T/bad.yaml"; bad 1 "ticks: expected a whole number from 1 to 10000000"
+expect 0 "recorded .*, 1 ticks" -- "$B" record --scenario "$T/exact.yaml" --out "$T/one.fxr" --ticks 1
+expect 0 "1 ticks verified" -- "$B" verify "$T/one.fxr"
+forge "$T/one.fxr" "$T/noticks.fxr" noticks
+expect 2 "noticks.fxr: byte [0-9]+ \(in the END  chunk at byte [0-9]+\): the replay holds no ticks" -- "$B" verify "$T/noticks.fxr"
+# A file over the size limit is refused before it is read: 65 MiB (sparse) against 64 MiB.
+truncate -s 65M "$T/huge.yaml"
+expect_fast 1000 2 "huge.yaml: the file is larger than the limit of 67108864 bytes \(raise it with --max-yaml-bytes\)" -- "$B" trace --scenario "$T/huge.yaml"
+# 10 MB of one-byte numbers: refused at the node limit, with memory a small multiple of the
+# file (measured where /usr/bin/time exists and the tool is not built with AddressSanitizer,
+# whose allocator keeps freed memory).
+{ printf 'agents: ['; yes '1,' | head -n 5000000 | tr -d '\n'; printf '1]\n'; } > "$T/flat.yaml"
+if [ -x /usr/bin/time ] && ! grep -q __asan_init "$B"; then
+  out=$(/usr/bin/time -f 'peak %M KB' "$B" trace --scenario "$T/flat.yaml" 2>&1); rc=$?
+  kb=$(printf '%s' "$out" | sed -n 's/^peak \([0-9]*\) KB$/\1/p')
+  echo "memory: $kb KB at peak for a $(( $(stat -c %s "$T/flat.yaml") / 1024 )) KB file"
+  if [ "$rc" -eq 2 ] && [ -n "$kb" ] && [ "$kb" -lt 100000 ] && printf '%s' "$out" | grep -q "more than 1000000 nodes"; then
+    pass=$((pass + 1)); else fail=$((fail + 1)); printf 'FAIL: memory of a 10 MB file (exit %s)\n%s\n' "$rc" "$out"; fi
+else
+  expect 2 "flat.yaml:1: column 2000004: .* more than 1000000 nodes" -- "$B" trace --scenario "$T/flat.yaml"
+fi
 
 # A 10,000-agent scenario file: 40,000 commands in its first tick.
 awk 'BEGIN { print "world:\n  bounds: [0, 0, 4000, 4000]\nagents:";

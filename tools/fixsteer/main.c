@@ -88,7 +88,8 @@ static int print_command_help(const char *name, FILE *out) {
   if (strstr(h->usage, "[LIMITS]")) fputs(limits_help, out);
   if (strstr(h->usage, "YAML LIMITS")) {
     fputs("YAML LIMITS (what a scenario file may ask for):\n"
-          "  --max-yaml-bytes N (16777216)  --max-yaml-nodes N (1000000, every alias written out)\n", out);
+          "  --max-yaml-bytes N (67108864)  --max-yaml-nodes N (1000000, every alias written out)\n"
+          "  --max-yaml-depth N (64, sequences and mappings nested)\n", out);
   }
   return EXIT_OK;
 }
@@ -127,6 +128,19 @@ static bool limit_option(fxs_limits *l, const char *name, long long n) {
   return true;
 }
 
+// Stores --max-yaml-bytes, -nodes or -depth (`what`: "bytes", "nodes", "depth"); false when
+// the value is not a count from 1 to what the field holds.
+static bool yaml_limit_option(scenario_file_limits *l, char what, const char *v) {
+  long long max = what == 'd' ? (long long)UINT32_MAX
+                  : what == 'n' || SIZE_MAX > INT64_MAX ? INT64_MAX : (long long)SIZE_MAX - 1; // room for max + 1
+  long long n = parse_count(v, 1, max);
+  if (n < 0) return false;
+  if (what == 'b') l->max_bytes = (size_t)n;
+  else if (what == 'n') l->max_nodes = (uint64_t)n;
+  else l->max_depth = (uint32_t)n;
+  return true;
+}
+
 static int parse_option(const char *cmd, options *o, const char *name, const char *v) {
   if (strcmp(name, "--scenario") == 0) o->scenario = v;
   else if (strcmp(name, "--out") == 0) o->out = v;
@@ -136,11 +150,9 @@ static int parse_option(const char *cmd, options *o, const char *name, const cha
                                                      : "--keyframe needs a whole number from 0 to 10000000", v);
     if (name[2] == 't') o->ticks = (long)n;
     else o->keyframe = (long)n;
-  } else if (strcmp(name, "--max-yaml-bytes") == 0 || strcmp(name, "--max-yaml-nodes") == 0) {
-    long long n = parse_count(v, 1, INT64_MAX);
-    if (n < 0) return fail_usage(cmd, "not a count", v);
-    if (name[11] == 'b') o->yaml.max_bytes = (size_t)n;
-    else o->yaml.max_nodes = (uint64_t)n;
+  } else if (strcmp(name, "--max-yaml-bytes") == 0 || strcmp(name, "--max-yaml-nodes") == 0 ||
+             strcmp(name, "--max-yaml-depth") == 0) {
+    if (!yaml_limit_option(&o->yaml, name[11], v)) return fail_usage(cmd, "not a count", v);
   } else if (strncmp(name, "--max-", 6) == 0) {
     long long n = parse_count(v, 0, strcmp(name, "--max-agent-ticks") == 0 || strcmp(name, "--max-bytes") == 0
                                         ? INT64_MAX : (long long)UINT32_MAX);

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yaml.h>
 
 #include "fixsteer/behavior_params.h"
 #include "fixsteer/manager.h"
@@ -33,8 +32,10 @@ typedef struct loaded {
   uint32_t node_count, node_capacity;
   file_path *paths;
   char (*path_names)[NAME_LEN];
+  const char **path_sorted; // path_names in strcmp order, for find_name
   uint32_t path_count;
   char (*agent_names)[NAME_LEN];
+  const char **agent_sorted;
   uint32_t agent_count;
   uint32_t field_columns, field_rows; // 0 x 0: no field section
   event *events; // in tick order, and in file order within a tick
@@ -43,7 +44,7 @@ typedef struct loaded {
 
 typedef struct ctx {
   const char *file;
-  yaml_document_t *doc;
+  const ydoc *doc;
   char *error;
   size_t error_size;
   loaded *L;
@@ -76,10 +77,10 @@ int scenario_parse_fix16(const char *t, fix16_t *out) {
 
 // ------------------------------------------------------------------ YAML helpers
 
-static bool fail(ctx *c, const yaml_node_t *node, const char *fmt, ...) {
+static bool fail(ctx *c, const ynode *node, const char *fmt, ...) {
   if (c->error[0]) return false; // keep the first error
   int n = snprintf(c->error, c->error_size, "%s:%lu: ", c->file,
-                   node ? (unsigned long)node->start_mark.line + 1 : 1ul);
+                   node ? (unsigned long)node->line : 1ul);
   va_list ap;
   va_start(ap, fmt);
   if (n >= 0 && (size_t)n < c->error_size) vsnprintf(c->error + n, c->error_size - (size_t)n, fmt, ap);
@@ -87,27 +88,24 @@ static bool fail(ctx *c, const yaml_node_t *node, const char *fmt, ...) {
   return false;
 }
 
-static yaml_node_t *node_at(ctx *c, int index) { return yaml_document_get_node(c->doc, index); }
+static const char *scalar(ctx *c, const ynode *n) { return ydoc_text(c->doc, n); }
 
-static const char *scalar(const yaml_node_t *n) {
-  return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : 0;
-}
-
-static yaml_node_t *get(ctx *c, yaml_node_t *map, const char *key) {
-  if (!map || map->type != YAML_MAPPING_NODE) return 0;
-  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; ++p) {
-    const char *k = scalar(node_at(c, p->key));
-    if (k && strcmp(k, key) == 0) return node_at(c, p->value);
+// The value of `key` in a mapping, or NULL.
+static const ynode *get(ctx *c, const ynode *map, const char *key) {
+  if (!map || map->kind != YNODE_MAPPING) return 0;
+  for (uint32_t i = 0; i < map->count; i += 2) {
+    const char *k = scalar(c, ydoc_child(c->doc, map, i));
+    if (k && strcmp(k, key) == 0) return ydoc_child(c->doc, map, i + 1);
   }
   return 0;
 }
 
 // Every key of `map` must be one of `allowed` (NULL-terminated): a typo is an error.
-static bool only_keys(ctx *c, yaml_node_t *map, const char *what, const char *const *allowed) {
-  if (!map || map->type != YAML_MAPPING_NODE) return fail(c, map, "%s must be a mapping", what);
-  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; ++p) {
-    yaml_node_t *kn = node_at(c, p->key);
-    const char *k = scalar(kn);
+static bool only_keys(ctx *c, const ynode *map, const char *what, const char *const *allowed) {
+  if (!map || map->kind != YNODE_MAPPING) return fail(c, map, "%s must be a mapping", what);
+  for (uint32_t at = 0; at < map->count; at += 2) {
+    const ynode *kn = ydoc_child(c->doc, map, at);
+    const char *k = scalar(c, kn);
     bool ok = false;
     for (int i = 0; k && allowed[i]; ++i) ok = ok || strcmp(k, allowed[i]) == 0;
     if (!ok) return fail(c, kn, "unknown key '%s' in %s", k ? k : "?", what);
@@ -115,16 +113,16 @@ static bool only_keys(ctx *c, yaml_node_t *map, const char *what, const char *co
   return true;
 }
 
-static bool get_fix16(ctx *c, yaml_node_t *n, const char *what, fix16_t *out) {
-  const char *s = scalar(n);
+static bool get_fix16(ctx *c, const ynode *n, const char *what, fix16_t *out) {
+  const char *s = scalar(c, n);
   if (!s || scenario_parse_fix16(s, out) != 0) {
     return fail(c, n, "%s: expected a number in [-32767, 32767] with at most 9 decimals", what);
   }
   return true;
 }
 
-static bool get_u32(ctx *c, yaml_node_t *n, const char *what, uint32_t max, uint32_t *out) {
-  const char *s = scalar(n);
+static bool get_u32(ctx *c, const ynode *n, const char *what, uint32_t max, uint32_t *out) {
+  const char *s = scalar(c, n);
   char *end = 0;
   unsigned long long v = s ? strtoull(s, &end, 10) : 0;
   if (!s || !*s || *end || s[0] == '-' || v > max) return fail(c, n, "%s: expected a whole number up to %u", what, max);
@@ -132,33 +130,33 @@ static bool get_u32(ctx *c, yaml_node_t *n, const char *what, uint32_t max, uint
   return true;
 }
 
-static bool get_bool(ctx *c, yaml_node_t *n, const char *what, bool *out) {
-  const char *s = scalar(n);
+static bool get_bool(ctx *c, const ynode *n, const char *what, bool *out) {
+  const char *s = scalar(c, n);
   if (s && strcmp(s, "true") == 0) return *out = true, true;
   if (s && strcmp(s, "false") == 0) return *out = false, true;
   return fail(c, n, "%s: expected true or false", what);
 }
 
 // A sequence of `count` numbers, e.g. [x, y].
-static bool get_numbers(ctx *c, yaml_node_t *n, const char *what, fix16_t *out, int count) {
-  if (!n || n->type != YAML_SEQUENCE_NODE || n->data.sequence.items.top - n->data.sequence.items.start != count) {
+static bool get_numbers(ctx *c, const ynode *n, const char *what, fix16_t *out, int count) {
+  if (!n || n->kind != YNODE_SEQUENCE || n->count != (uint32_t)count) {
     return fail(c, n, "%s: expected a list of %d numbers", what, count);
   }
   for (int i = 0; i < count; ++i) {
-    if (!get_fix16(c, node_at(c, n->data.sequence.items.start[i]), what, &out[i])) return false;
+    if (!get_fix16(c, ydoc_child(c->doc, n, (uint32_t)i), what, &out[i])) return false;
   }
   return true;
 }
 
-static bool get_vec2(ctx *c, yaml_node_t *n, const char *what, fxs_vec2 *out) {
+static bool get_vec2(ctx *c, const ynode *n, const char *what, fxs_vec2 *out) {
   fix16_t v[2];
   if (!get_numbers(c, n, what, v, 2)) return false;
   *out = fxs_vec2_make(v[0], v[1]);
   return true;
 }
 
-static int get_choice(ctx *c, yaml_node_t *n, const char *what, const char *const *names, int count) {
-  const char *s = scalar(n);
+static int get_choice(ctx *c, const ynode *n, const char *what, const char *const *names, int count) {
+  const char *s = scalar(c, n);
   for (int i = 0; s && i < count; ++i) {
     if (strcmp(s, names[i]) == 0) return i;
   }
@@ -166,27 +164,48 @@ static int get_choice(ctx *c, yaml_node_t *n, const char *what, const char *cons
   return -1;
 }
 
-static bool get_name(ctx *c, yaml_node_t *n, const char *what, char out[NAME_LEN]) {
-  const char *s = scalar(n);
+static bool get_name(ctx *c, const ynode *n, const char *what, char out[NAME_LEN]) {
+  const char *s = scalar(c, n);
   if (!s || !*s || strlen(s) >= NAME_LEN) return fail(c, n, "%s: expected a name of 1 to %d characters", what, NAME_LEN - 1);
   strcpy(out, s);
   return true;
 }
 
-static int find_name(char (*names)[NAME_LEN], uint32_t count, const char *name) {
-  for (uint32_t i = 0; name && i < count; ++i) {
-    if (strcmp(names[i], name) == 0) return (int)i;
+static int by_text(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
+static int by_name(const void *a, const void *b) { // equal names in file order
+  const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+  int c = strcmp(x, y);
+  return c ? c : (x > y) - (x < y);
+}
+
+// Sorts pointers to the names into *sorted, so that a lookup costs O(log n) however many
+// events name agents. Returns the index of the first name given twice (its second place), -1
+// when none, -2 out of memory.
+static long sort_names(char (*names)[NAME_LEN], uint32_t count, const char ***sorted) {
+  *sorted = malloc((count ? count : 1u) * sizeof **sorted);
+  if (!*sorted) return -2;
+  for (uint32_t i = 0; i < count; ++i) (*sorted)[i] = names[i];
+  qsort(*sorted, count, sizeof **sorted, by_name);
+  long twice = -1;
+  for (uint32_t i = 1; i < count; ++i) {
+    long at = (long)(((*sorted)[i] - names[0]) / NAME_LEN);
+    if (strcmp((*sorted)[i - 1], (*sorted)[i]) == 0 && (twice < 0 || at < twice)) twice = at;
   }
-  return -1;
+  return twice;
+}
+
+static int find_name(const char **sorted, char (*names)[NAME_LEN], uint32_t count, const char *name) {
+  const char **hit = name && count ? bsearch(&name, sorted, count, sizeof *sorted, by_text) : 0;
+  return hit ? (int)((*hit - names[0]) / NAME_LEN) : -1;
 }
 
 // Visits the nodes of a sequence; `it` names the cursor so that loops can nest.
-#define FOR_EACH_ITEM(c, seq, it, item)                                                  \
-  for (yaml_node_item_t *it = (seq)->data.sequence.items.start;                         \
-       it < (seq)->data.sequence.items.top && ((item) = node_at((c), *it)) != 0; ++it)
+#define FOR_EACH_ITEM(c, seq, it, item) \
+  for (uint32_t it = 0; it < (seq)->count && ((item) = ydoc_child((c)->doc, (seq), it)) != 0; ++it)
 
-static bool is_list(ctx *c, yaml_node_t *n, const char *what) {
-  return (n && n->type == YAML_SEQUENCE_NODE) || fail(c, n, "%s must be a list", what);
+static bool is_list(ctx *c, const ynode *n, const char *what) {
+  return (n && n->kind == YNODE_SEQUENCE) || fail(c, n, "%s must be a list", what);
 }
 
 // ------------------------------------------------------------------ events
@@ -211,9 +230,9 @@ static const char *const combine_modes[] = {"weighted_sum", "prioritized_sum", "
 static const char *const orient_modes[] = {"fixed", "look_where_going", "steered"};
 
 // One behavior entry: {kind: NAME, weight, priority, <parameters by name>}.
-static bool behavior_event(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src, uint32_t agent) {
-  if (!n || n->type != YAML_MAPPING_NODE) return fail(c, n, "a behavior must be a mapping with a 'kind'");
-  const char *kind_name = scalar(get(c, n, "kind"));
+static bool behavior_event(ctx *c, const ynode *n, uint32_t tick, uint8_t src, uint32_t agent) {
+  if (!n || n->kind != YNODE_MAPPING) return fail(c, n, "a behavior must be a mapping with a 'kind'");
+  const char *kind_name = scalar(c, get(c, n, "kind"));
   int kind = -1;
   for (int k = FXS_BEHAVIOR_SEEK; kind_name && k < FXS_BEHAVIOR_COUNT; ++k) {
     if (!fxs_behavior_is_slot_kind((uint32_t)k)) continue;
@@ -232,7 +251,7 @@ static bool behavior_event(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src, u
   if (get(c, n, "weight") && !get_fix16(c, get(c, n, "weight"), "weight", &b.weight)) return false;
   if (get(c, n, "priority") && !get_u32(c, get(c, n, "priority"), "priority", 255, &priority)) return false;
   for (uint32_t i = 0; i < count; ++i) {
-    yaml_node_t *v = get(c, n, names[i]);
+    const ynode *v = get(c, n, names[i]);
     if (v && !get_fix16(c, v, names[i], &b.p[i])) return false;
     const fxs_behavior_param *info = fxs_behavior_param_info((fxs_behavior)kind, i);
     if (b.p[i] < info->minimum || b.p[i] > info->maximum) {
@@ -255,7 +274,7 @@ static bool behavior_event(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src, u
 }
 
 // A behavior set: clear with the combine mode, then each behavior.
-static bool behavior_set(ctx *c, yaml_node_t *list, yaml_node_t *combine, uint32_t tick, uint8_t src, uint32_t agent) {
+static bool behavior_set(ctx *c, const ynode *list, const ynode *combine, uint32_t tick, uint8_t src, uint32_t agent) {
   int mode = combine ? get_choice(c, combine, "combine", combine_modes, 3) : 0;
   if (mode < 0) return false;
   fxs_command *cmd = add_event(c, tick, FXS_CMD_CLEAR_BEHAVIORS, src);
@@ -263,7 +282,7 @@ static bool behavior_set(ctx *c, yaml_node_t *list, yaml_node_t *combine, uint32
   cmd->agent = agent, cmd->ref = (uint32_t)mode;
   if (!list) return true;
   if (!is_list(c, list, "behaviors")) return false;
-  yaml_node_t *item;
+  const ynode *item;
   uint32_t count = 0;
   bool kinematic = false;
   FOR_EACH_ITEM(c, list, it1, item) {
@@ -279,29 +298,29 @@ static bool behavior_set(ctx *c, yaml_node_t *list, yaml_node_t *combine, uint32
 }
 
 // target / target_agent / path / apply_force / despawn keys shared by agents and events.
-static bool agent_targets(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src, uint32_t agent) {
+static bool agent_targets(ctx *c, const ynode *n, uint32_t tick, uint8_t src, uint32_t agent) {
   fxs_vec2 v;
-  yaml_node_t *x;
+  const ynode *x;
   fxs_command *cmd;
   if ((x = get(c, n, "target"))) {
     if (!get_vec2(c, x, "target", &v) || !(cmd = add_event(c, tick, FXS_CMD_SET_TARGET_POINT, src))) return false;
     cmd->agent = agent, cmd->arg[0] = v.x, cmd->arg[1] = v.y;
   }
   if ((x = get(c, n, "target_agent"))) {
-    int i = find_name(c->L->agent_names, c->L->agent_count, scalar(x));
-    if (i < 0) return fail(c, x, "target_agent: no agent named '%s'", scalar(x) ? scalar(x) : "?");
+    int i = find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count, scalar(c, x));
+    if (i < 0) return fail(c, x, "target_agent: no agent named '%s'", scalar(c, x) ? scalar(c, x) : "?");
     if (!(cmd = add_event(c, tick, FXS_CMD_SET_TARGET_AGENT, src))) return false;
     cmd->agent = agent, cmd->ref = (uint32_t)i + 1u;
   }
   if ((x = get(c, n, "second_target"))) { // interpose's other agent
-    int i = find_name(c->L->agent_names, c->L->agent_count, scalar(x));
-    if (i < 0) return fail(c, x, "second_target: no agent named '%s'", scalar(x) ? scalar(x) : "?");
+    int i = find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count, scalar(c, x));
+    if (i < 0) return fail(c, x, "second_target: no agent named '%s'", scalar(c, x) ? scalar(c, x) : "?");
     if (!(cmd = add_event(c, tick, FXS_CMD_SET_SECOND_TARGET, src))) return false;
     cmd->agent = agent, cmd->ref = (uint32_t)i + 1u;
   }
   if ((x = get(c, n, "path"))) {
-    int i = find_name(c->L->path_names, c->L->path_count, scalar(x));
-    if (i < 0) return fail(c, x, "path: no path named '%s'", scalar(x) ? scalar(x) : "?");
+    int i = find_name(c->L->path_sorted, c->L->path_names, c->L->path_count, scalar(c, x));
+    if (i < 0) return fail(c, x, "path: no path named '%s'", scalar(c, x) ? scalar(c, x) : "?");
     if (!(cmd = add_event(c, tick, FXS_CMD_SET_PATH, src))) return false;
     cmd->agent = agent, cmd->ref = (uint32_t)i;
   }
@@ -320,13 +339,13 @@ static bool agent_targets(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src, ui
 
 // ------------------------------------------------------------------ sections
 
-static bool world_section(ctx *c, yaml_node_t *n) {
+static bool world_section(ctx *c, const ynode *n) {
   loaded *L = c->L;
   L->def = fxs_default_world_def();
   if (!n) return true;
   static const char *const keys[] = {"seed", "bounds", "clamp", "neighbor_radius", 0};
   if (!only_keys(c, n, "world", keys)) return false;
-  yaml_node_t *x;
+  const ynode *x;
   uint32_t seed = 1;
   fix16_t b[4];
   bool clamp = false;
@@ -353,16 +372,16 @@ static bool world_section(ctx *c, yaml_node_t *n) {
   return r == FXS_OK || fail(c, n, "world: %s", fxs_result_message(r));
 }
 
-static bool paths_section(ctx *c, yaml_node_t *list) {
+static bool paths_section(ctx *c, const ynode *list) {
   loaded *L = c->L;
   if (!list) return true;
   if (!is_list(c, list, "paths")) return false;
-  size_t count = (size_t)(list->data.sequence.items.top - list->data.sequence.items.start);
+  size_t count = (size_t)list->count;
   L->paths = calloc(count + 1, sizeof *L->paths);
   L->path_names = calloc(count + 1, sizeof *L->path_names);
   if (!L->paths || !L->path_names) return fail(c, list, "out of memory");
   static const char *const keys[] = {"name", "mode", "radius", "slowing_radius", "nodes", 0};
-  yaml_node_t *p;
+  const ynode *p;
   FOR_EACH_ITEM(c, list, it2, p) {
     if (!only_keys(c, p, "a path", keys) || !get_name(c, get(c, p, "name"), "path name", L->path_names[L->path_count])) return false;
     file_path *fp = &L->paths[L->path_count];
@@ -371,10 +390,10 @@ static bool paths_section(ctx *c, yaml_node_t *list) {
     fp->mode = (uint8_t)mode, fp->radius = FXS_INT(10), fp->slowing_radius = FXS_INT(60);
     if (get(c, p, "radius") && !get_fix16(c, get(c, p, "radius"), "radius", &fp->radius)) return false;
     if (get(c, p, "slowing_radius") && !get_fix16(c, get(c, p, "slowing_radius"), "slowing_radius", &fp->slowing_radius)) return false;
-    yaml_node_t *nodes = get(c, p, "nodes");
+    const ynode *nodes = get(c, p, "nodes");
     if (!nodes || !is_list(c, nodes, "nodes")) return fail(c, p, "a path needs a list of nodes");
     fp->first = L->node_count;
-    yaml_node_t *node;
+    const ynode *node;
     FOR_EACH_ITEM(c, nodes, it3, node) {
       if (L->node_count == L->node_capacity) {
         uint32_t cap = L->node_capacity ? L->node_capacity * 2 : 64;
@@ -389,13 +408,15 @@ static bool paths_section(ctx *c, yaml_node_t *list) {
     if (fp->count == 0 || fp->count > 0xFFFF) return fail(c, nodes, "a path needs 1 to 65535 nodes");
     L->path_count++;
   }
-  return true;
+  long twice = sort_names(L->path_names, L->path_count, &L->path_sorted);
+  if (twice == -2) return fail(c, list, "out of memory");
+  return twice < 0 || fail(c, ydoc_child(c->doc, list, (uint32_t)twice), "two paths are named '%s'", L->path_names[twice]);
 }
 
-static bool obstacles_section(ctx *c, yaml_node_t *list) {
+static bool obstacles_section(ctx *c, const ynode *list) {
   if (!list) return true;
   if (!is_list(c, list, "obstacles")) return false;
-  yaml_node_t *o;
+  const ynode *o;
   FOR_EACH_ITEM(c, list, it4, o) {
     fix16_t v[3];
     if (!get_numbers(c, o, "obstacle [x, y, radius]", v, 3)) return false;
@@ -407,11 +428,11 @@ static bool obstacles_section(ctx *c, yaml_node_t *list) {
   return true;
 }
 
-static bool walls_section(ctx *c, yaml_node_t *list, uint32_t *count) {
+static bool walls_section(ctx *c, const ynode *list, uint32_t *count) {
   *count = 0;
   if (!list) return true;
   if (!is_list(c, list, "walls")) return false;
-  yaml_node_t *w;
+  const ynode *w;
   FOR_EACH_ITEM(c, list, itw, w) {
     fix16_t v[4];
     if (!get_numbers(c, w, "wall [ax, ay, bx, by]", v, 4)) return false;
@@ -429,11 +450,11 @@ static const char *const fill_kinds[] = {"uniform", "toward", "vortex"};
 
 // A fill: {kind: uniform, direction: [x, y]} | {kind: toward, point: [x, y]} |
 // {kind: vortex, center: [x, y], swirl: S, inward: I} (swirl 1 and inward 0 by default).
-static bool field_fill(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src) {
+static bool field_fill(ctx *c, const ynode *n, uint32_t tick, uint8_t src) {
   static const char *const keys[][5] = {{"kind", "direction", 0}, {"kind", "point", 0},
                                         {"kind", "center", "swirl", "inward", 0}};
   static const char *const where[] = {"direction", "point", "center"};
-  if (!n || n->type != YAML_MAPPING_NODE) return fail(c, n, "field fill: expected a mapping with a 'kind'");
+  if (!n || n->kind != YNODE_MAPPING) return fail(c, n, "field fill: expected a mapping with a 'kind'");
   int kind = get_choice(c, get(c, n, "kind"), "field fill kind (uniform, toward, vortex)", fill_kinds, 3);
   if (kind < 0 || !only_keys(c, n, "a field fill", keys[kind])) return false;
   fxs_vec2 at;
@@ -451,18 +472,18 @@ static bool field_fill(ctx *c, yaml_node_t *n, uint32_t tick, uint8_t src) {
 
 // Explicit cells: a list of {column, row, columns (1), rows (1), flow: [x, y]} blocks that
 // must lie inside the grid.
-static bool field_cells(ctx *c, yaml_node_t *list, uint32_t tick, uint8_t src) {
+static bool field_cells(ctx *c, const ynode *list, uint32_t tick, uint8_t src) {
   static const char *const keys[] = {"column", "row", "columns", "rows", "flow", 0};
   const loaded *L = c->L;
   if (!is_list(c, list, "field cells")) return false;
-  yaml_node_t *b;
+  const ynode *b;
   FOR_EACH_ITEM(c, list, itc, b) {
     uint32_t at[4] = {0, 0, 1, 1};
     static const char *const names[] = {"column", "row", "columns", "rows"};
     fxs_vec2 flow;
     if (!only_keys(c, b, "a block of field cells", keys)) return false;
     for (int i = 0; i < 4; ++i) {
-      yaml_node_t *x = get(c, b, names[i]);
+      const ynode *x = get(c, b, names[i]);
       if (i < 2 && !x) return fail(c, b, "a block of field cells needs a '%s'", names[i]);
       if (x && !get_u32(c, x, names[i], FXS_MAX_FIELD_SIDE, &at[i])) return false;
     }
@@ -484,7 +505,7 @@ static bool field_cells(ctx *c, yaml_node_t *list, uint32_t tick, uint8_t src) {
 // field: {origin: [x, y], cell_size, columns, rows, fill, cells}: the grid (at most
 // FXS_DEFAULT_MAX_FIELD_CELLS cells, what a replay reader accepts by default), then the fill,
 // then the blocks of cells in order.
-static bool field_section(ctx *c, yaml_node_t *n) {
+static bool field_section(ctx *c, const ynode *n) {
   loaded *L = c->L;
   if (!n) return true;
   static const char *const keys[] = {"origin", "cell_size", "columns", "rows", "fill", "cells", 0};
@@ -520,14 +541,14 @@ static const char *const agent_keys[] = {
     "target_agent", "second_target", "path", 0};
 
 // The limits of one agent, defaults where the file is silent.
-static bool agent_limits(ctx *c, yaml_node_t *a, fxs_agent *d, int *orient) {
+static bool agent_limits(ctx *c, const ynode *a, fxs_agent *d, int *orient) {
   static const char *const names[] = {"max_speed", "max_force", "mass", "radius", "max_rotation",
                                       "max_angular_acceleration", "max_turn_rate"};
   fix16_t *fields[] = {&d->max_speed, &d->max_force, &d->mass, &d->radius, &d->max_rotation,
                        &d->max_angular_acceleration, &d->max_turn_rate};
   *d = fxs_default_agent();
   for (int i = 0; i < 7; ++i) {
-    yaml_node_t *x = get(c, a, names[i]);
+    const ynode *x = get(c, a, names[i]);
     if (x && !get_fix16(c, x, names[i], fields[i])) return false;
     if (*fields[i] < 0 || (i == 2 && *fields[i] == 0)) return fail(c, x, "%s out of range", names[i]);
   }
@@ -536,7 +557,7 @@ static bool agent_limits(ctx *c, yaml_node_t *a, fxs_agent *d, int *orient) {
   return *orient >= 0;
 }
 
-static bool agent_entry(ctx *c, yaml_node_t *a, uint32_t index) {
+static bool agent_entry(ctx *c, const ynode *a, uint32_t index) {
   uint32_t handle = index + 1u; // spawned on tick 0 into slot `index` of a fresh world
   fxs_agent d;
   int orient = 0;
@@ -557,23 +578,22 @@ static bool agent_entry(ctx *c, yaml_node_t *a, uint32_t index) {
          agent_targets(c, a, 0, 1, handle);
 }
 
-static bool agents_section(ctx *c, yaml_node_t *list) {
+static bool agents_section(ctx *c, const ynode *list) {
   loaded *L = c->L;
   if (!list || !is_list(c, list, "agents")) return fail(c, list, "the file needs a list of agents");
-  size_t count = (size_t)(list->data.sequence.items.top - list->data.sequence.items.start);
+  size_t count = (size_t)list->count;
   if (count == 0 || count > FXS_DEFAULT_MAX_AGENTS) {
     return fail(c, list, "agents: expected 1 to %u agents", FXS_DEFAULT_MAX_AGENTS);
   }
   L->agent_names = calloc(count, sizeof *L->agent_names);
   if (!L->agent_names) return fail(c, list, "out of memory");
-  yaml_node_t *a;
+  const ynode *a;
   FOR_EACH_ITEM(c, list, it5, a) { // names first, so agents may target agents listed later
-    if (!get_name(c, get(c, a, "name"), "agent name", L->agent_names[L->agent_count])) return false;
-    if (find_name(L->agent_names, L->agent_count, L->agent_names[L->agent_count]) >= 0) {
-      return fail(c, a, "two agents are named '%s'", L->agent_names[L->agent_count]);
-    }
-    L->agent_count++;
+    if (!get_name(c, get(c, a, "name"), "agent name", L->agent_names[L->agent_count++])) return false;
   }
+  long twice = sort_names(L->agent_names, L->agent_count, &L->agent_sorted);
+  if (twice == -2) return fail(c, list, "out of memory");
+  if (twice >= 0) return fail(c, ydoc_child(c->doc, list, (uint32_t)twice), "two agents are named '%s'", L->agent_names[twice]);
   uint32_t i = 0;
   FOR_EACH_ITEM(c, list, it6, a) {
     if (!agent_entry(c, a, i++)) return false;
@@ -581,22 +601,22 @@ static bool agents_section(ctx *c, yaml_node_t *list) {
   return true;
 }
 
-static bool events_section(ctx *c, yaml_node_t *list) {
+static bool events_section(ctx *c, const ynode *list) {
   if (!list) return true;
   if (!is_list(c, list, "events")) return false;
   static const char *const keys[] = {"tick", "agent", "target", "target_agent", "second_target", "path",
                                      "apply_force", "despawn", "behaviors", "combine", "field_fill",
                                      "field_cells", 0};
-  yaml_node_t *e;
+  const ynode *e;
   FOR_EACH_ITEM(c, list, it7, e) {
     uint32_t tick = 0; // set by get_u32 before any use; gcc -O3 cannot see it
     if (!only_keys(c, e, "an event", keys) || !get_u32(c, get(c, e, "tick"), "tick", 10000000u, &tick)) return false;
-    yaml_node_t *fill = get(c, e, "field_fill"), *cells = get(c, e, "field_cells");
+    const ynode *fill = get(c, e, "field_fill"), *cells = get(c, e, "field_cells");
     if ((fill || cells) && c->L->field_columns == 0) return fail(c, e, "a field event needs a 'field' section");
     if (fill && !field_fill(c, fill, tick, 2)) return false;
     if (cells && !field_cells(c, cells, tick, 2)) return false;
     if ((fill || cells) && !get(c, e, "agent")) continue; // a field change only
-    int agent = find_name(c->L->agent_names, c->L->agent_count, scalar(get(c, e, "agent")));
+    int agent = find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count, scalar(c, get(c, e, "agent")));
     if (agent < 0) return fail(c, e, "an event needs the 'agent' it acts on, by name");
     if (get(c, e, "behaviors") &&
         !behavior_set(c, get(c, e, "behaviors"), get(c, e, "combine"), tick, 2, (uint32_t)agent + 1u)) {
@@ -677,18 +697,21 @@ static bool finish_events(ctx *c) {
   return true;
 }
 
-static bool top_level(ctx *c, yaml_node_t *root) {
+static bool top_level(ctx *c, const ynode *root) {
   loaded *L = c->L;
   static const char *const keys[] = {"name", "summary", "ticks", "world", "paths", "obstacles", "walls", "field", "agents",
                                      "events", 0};
   if (!only_keys(c, root, "the scenario", keys)) return false;
-  const char *name = scalar(get(c, root, "name"));
-  const char *summary = scalar(get(c, root, "summary"));
+  const char *name = scalar(c, get(c, root, "name"));
+  const char *summary = scalar(c, get(c, root, "summary"));
   snprintf(L->name, sizeof L->name, "%s", name ? name : c->file);
   snprintf(L->summary, sizeof L->summary, "%s", summary ? summary : "scenario file");
   uint32_t ticks = 1000;
-  if (get(c, root, "ticks") && !get_u32(c, get(c, root, "ticks"), "ticks", 10000000u, &ticks)) return false;
-  yaml_node_t *obstacles = get(c, root, "obstacles");
+  const ynode *t = get(c, root, "ticks");
+  if (t && !get_u32(c, t, "ticks", 10000000u, &ticks)) return false;
+  // As for --ticks: a replay of no tick proves nothing, and verify refuses one.
+  if (ticks == 0) return fail(c, t, "ticks: expected a whole number from 1 to 10000000 (a replay holds at least one tick)");
+  const ynode *obstacles = get(c, root, "obstacles");
   uint32_t wall_count = 0;
   if (!world_section(c, get(c, root, "world")) || !paths_section(c, get(c, root, "paths")) ||
       !agents_section(c, get(c, root, "agents")) || !obstacles_section(c, obstacles) ||
@@ -696,7 +719,7 @@ static bool top_level(ctx *c, yaml_node_t *root) {
       !events_section(c, get(c, root, "events")) || !finish_events(c)) {
     return false;
   }
-  uint32_t obstacle_count = obstacles ? (uint32_t)(obstacles->data.sequence.items.top - obstacles->data.sequence.items.start) : 0;
+  uint32_t obstacle_count = obstacles ? obstacles->count : 0;
   if (obstacle_count > FXS_MAX_SMALL_CAPACITY || L->path_count > FXS_MAX_SMALL_CAPACITY ||
       wall_count > FXS_MAX_SMALL_CAPACITY) {
     return fail(c, root, "too many obstacles, walls or paths");
@@ -720,105 +743,21 @@ void scenario_file_free(const scenario *sc) {
   free(L->nodes);
   free(L->paths);
   free(L->path_names);
+  free(L->path_sorted);
   free(L->agent_names);
+  free(L->agent_sorted);
   free(L->events);
   free(L);
 }
 
-scenario_file_limits scenario_file_default_limits(void) {
-  scenario_file_limits l;
-  l.max_bytes = SCENARIO_FILE_MAX_BYTES;
-  l.max_nodes = SCENARIO_FILE_MAX_NODES;
-  return l;
-}
-
-// The children of a node: sequence items, or mapping keys and values in turn.
-static int child_count(const yaml_node_t *n) {
-  if (n->type == YAML_SEQUENCE_NODE) return (int)(n->data.sequence.items.top - n->data.sequence.items.start);
-  if (n->type == YAML_MAPPING_NODE) return 2 * (int)(n->data.mapping.pairs.top - n->data.mapping.pairs.start);
-  return 0;
-}
-
-static int child_at(const yaml_node_t *n, int i) {
-  if (n->type == YAML_SEQUENCE_NODE) return n->data.sequence.items.start[i];
-  const yaml_node_pair_t *p = &n->data.mapping.pairs.start[i / 2];
-  return i % 2 ? p->value : p->key;
-}
-
-// Nodes of the document with every alias written out (a node reached twice counts twice),
-// computed once per node without recursion; -1 when an alias refers to a node that contains
-// it. Stops counting past `limit`.
-static int64_t expanded_nodes(yaml_document_t *doc, uint64_t limit) {
-  int n = (int)(doc->nodes.top - doc->nodes.start);
-  if (n == 0) return 0;
-  uint64_t *size = calloc((size_t)n, sizeof *size);
-  uint8_t *state = calloc((size_t)n, 1); // 0 unseen, 1 on the path from the root, 2 done
-  struct frame { int id, next; uint64_t sum; } *stack = malloc((size_t)n * sizeof *stack);
-  int64_t result = -2;
-  if (size && state && stack) {
-    int depth = 0;
-    stack[depth++] = (struct frame){1, 0, 1};
-    state[0] = 1;
-    while (depth > 0 && result == -2) {
-      struct frame *f = &stack[depth - 1];
-      const yaml_node_t *node = yaml_document_get_node(doc, f->id);
-      if (f->next < child_count(node)) {
-        int child = child_at(node, f->next++);
-        if (child < 1 || child > n || state[child - 1] == 1) result = -1;
-        else if (state[child - 1] == 2) f->sum += size[child - 1];
-        else state[child - 1] = 1, stack[depth++] = (struct frame){child, 0, 1};
-      } else {
-        uint64_t total = f->sum > limit ? limit + 1 : f->sum;
-        size[f->id - 1] = total, state[f->id - 1] = 2;
-        if (--depth > 0) stack[depth - 1].sum += total;
-        else result = (int64_t)total;
-      }
-    }
-  }
-  free(size);
-  free(state);
-  free(stack);
-  return result;
-}
-
-const scenario *scenario_file_load_buffer(const char *name, const unsigned char *data, size_t size,
-                                          const scenario_file_limits *limits, char *error,
-                                          size_t error_size) {
+const scenario *scenario_file_from_document(const char *name, const ydoc *doc, char *error,
+                                            size_t error_size) {
   error[0] = '\0';
-  scenario_file_limits d = scenario_file_default_limits();
-  const scenario_file_limits *lim = limits ? limits : &d;
-  if (size > lim->max_bytes) {
-    snprintf(error, error_size, "%s: the file is larger than the limit of %zu bytes (raise it with --max-yaml-bytes)",
-             name, lim->max_bytes);
-    return 0;
-  }
-  yaml_parser_t parser;
-  yaml_document_t doc;
-  yaml_parser_initialize(&parser);
-  yaml_parser_set_input_string(&parser, data, size);
-  if (!yaml_parser_load(&parser, &doc)) {
-    snprintf(error, error_size, "%s:%lu: YAML syntax error: %s", name,
-             (unsigned long)parser.problem_mark.line + 1, parser.problem ? parser.problem : "unreadable");
-    yaml_parser_delete(&parser);
-    return 0;
-  }
-  int64_t nodes = expanded_nodes(&doc, lim->max_nodes);
-  if (nodes < 0 || (uint64_t)nodes > lim->max_nodes) {
-    if (nodes == -1) snprintf(error, error_size, "%s: an alias refers to a node that contains it", name);
-    else if (nodes == -2) snprintf(error, error_size, "%s: out of memory", name);
-    else snprintf(error, error_size, "%s: with its aliases written out the file has more than %llu nodes "
-                  "(raise it with --max-yaml-nodes)", name, (unsigned long long)lim->max_nodes);
-    yaml_document_delete(&doc);
-    yaml_parser_delete(&parser);
-    return 0;
-  }
   loaded *L = calloc(1, sizeof *L);
-  ctx c = {name, &doc, error, error_size, L};
-  yaml_node_t *root = yaml_document_get_root_node(&doc);
+  ctx c = {name, doc, error, error_size, L};
+  const ynode *root = ydoc_root(doc);
   bool ok = L && root && top_level(&c, root);
   if (!root && L) snprintf(error, error_size, "%s:1: the file is empty", name);
-  yaml_document_delete(&doc);
-  yaml_parser_delete(&parser);
   if (!ok) {
     if (L) scenario_file_free(&L->sc);
     if (!error[0]) snprintf(error, error_size, "%s: out of memory", name);
@@ -827,34 +766,31 @@ const scenario *scenario_file_load_buffer(const char *name, const unsigned char 
   return &L->sc;
 }
 
+scenario_file_limits scenario_file_default_limits(void) {
+  scenario_file_limits l;
+  l.max_bytes = SCENARIO_FILE_MAX_BYTES;
+  l.max_nodes = SCENARIO_FILE_MAX_NODES;
+  l.max_depth = SCENARIO_FILE_MAX_DEPTH;
+  return l;
+}
+
+const scenario *scenario_file_load_buffer(const char *name, const unsigned char *data, size_t size,
+                                          const scenario_file_limits *limits, char *error,
+                                          size_t error_size) {
+  scenario_file_limits d = scenario_file_default_limits();
+  ydoc doc;
+  if (!ydoc_read(&doc, name, data, size, limits ? limits : &d, error, error_size)) return 0;
+  const scenario *sc = scenario_file_from_document(name, &doc, error, error_size);
+  ydoc_free(&doc);
+  return sc;
+}
+
 const scenario *scenario_file_load(const char *path, const scenario_file_limits *limits, char *error,
                                    size_t error_size) {
-  error[0] = '\0';
   scenario_file_limits d = scenario_file_default_limits();
-  size_t max = (limits ? limits : &d)->max_bytes;
-  FILE *f = fopen(path, "rb");
-  if (!f) return snprintf(error, error_size, "%s: cannot read the file", path), (const scenario *)0;
-  size_t size = 0, capacity = 1u << 16;
-  unsigned char *data = malloc(capacity);
-  size_t n;
-  // Reads at most one byte past the limit: enough to know it is exceeded (a device such as
-  // /dev/zero never ends).
-  while (data && size <= max && (n = fread(data + size, 1, capacity - size, f)) > 0) {
-    size += n;
-    if (size == capacity) {
-      unsigned char *grown = realloc(data, capacity *= 2);
-      if (!grown) free(data);
-      data = grown;
-    }
-  }
-  bool read_error = ferror(f) != 0;
-  fclose(f);
-  if (!data || read_error) {
-    snprintf(error, error_size, "%s: %s", path, data ? "cannot read the file" : "out of memory");
-    free(data);
-    return 0;
-  }
-  const scenario *sc = scenario_file_load_buffer(path, data, size, limits, error, error_size);
-  free(data);
+  ydoc doc;
+  if (!ydoc_read_file(&doc, path, limits ? limits : &d, error, error_size)) return 0;
+  const scenario *sc = scenario_file_from_document(path, &doc, error, error_size);
+  ydoc_free(&doc);
   return sc;
 }

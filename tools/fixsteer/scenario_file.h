@@ -10,17 +10,21 @@
 #include <stdint.h>
 
 #include "scenario.h"
+#include "yaml_read.h"
 
-// What a scenario file may ask for. Files come from other people: anchors and aliases let a
-// few kilobytes describe millions of nodes, so the document is measured as if every alias
-// were written out before anything is built from it.
-typedef struct scenario_file_limits {
-  size_t max_bytes;   // size of the file; default SCENARIO_FILE_MAX_BYTES
-  uint64_t max_nodes; // YAML nodes with every alias expanded; default SCENARIO_FILE_MAX_NODES
-} scenario_file_limits;
+// What a scenario file may ask for (yaml_read.h): its size, its nesting depth and its nodes
+// with every alias written out (anchors and aliases let a few kilobytes describe millions of
+// nodes). Files come from other people: each limit is checked before the work it bounds.
+typedef ydoc_limits scenario_file_limits;
 
-#define SCENARIO_FILE_MAX_BYTES ((size_t)16 << 20)
+// 64 MiB: a 100,000-agent scene takes about 10 MB written one agent a line in flow style and
+// 22 MB in block style with a few parameters and two behaviors an agent (about 220 bytes),
+// though a file holds at most 21,845 agents today (all spawned at tick 0, three commands or
+// more each, within SCENARIO_MAX_COMMANDS).
+#define SCENARIO_FILE_MAX_BYTES ((size_t)64 << 20)
 #define SCENARIO_FILE_MAX_NODES UINT64_C(1000000)
+// A scene nests five deep: the file, its agents, an agent, its behaviors, a behavior.
+#define SCENARIO_FILE_MAX_DEPTH 64u
 
 scenario_file_limits scenario_file_default_limits(void);
 
@@ -30,10 +34,15 @@ const scenario *scenario_file_load(const char *path, const scenario_file_limits 
                                    size_t error_size);
 
 // The same from `size` bytes in memory (not NUL-terminated); `name` stands for the file in
-// error messages. scenario_file_load reads the file and calls this.
+// error messages.
 const scenario *scenario_file_load_buffer(const char *name, const unsigned char *data, size_t size,
                                           const scenario_file_limits *limits, char *error,
                                           size_t error_size);
+
+// The scenario a document read by ydoc_read describes (both loaders end here); the document
+// stays the caller's.
+const scenario *scenario_file_from_document(const char *name, const ydoc *doc, char *error,
+                                            size_t error_size);
 
 void scenario_file_free(const scenario *sc);
 

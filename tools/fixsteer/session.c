@@ -8,7 +8,7 @@
 #ifdef FXS_TOOL_NO_YAML
 // Built with NO_YAML=1: no scenario files, the built-in scenarios and replays only.
 scenario_file_limits scenario_file_default_limits(void) {
-  scenario_file_limits l = {SCENARIO_FILE_MAX_BYTES, SCENARIO_FILE_MAX_NODES};
+  scenario_file_limits l = {SCENARIO_FILE_MAX_BYTES, SCENARIO_FILE_MAX_NODES, SCENARIO_FILE_MAX_DEPTH};
   return l;
 }
 const scenario *scenario_file_load(const char *path, const scenario_file_limits *limits, char *error,
