@@ -6,13 +6,19 @@
 # at exactly tick 700 and exit 1. Before them: bad addresses are refused at once, a malformed
 # match message is named by the joiner, and 500-tick matches are played with the host named
 # `localhost` and with explicit --bind addresses (a joiner on 0.0.0.0 among them); after
-# them, a joiner is killed mid-match (lockstep and rollback) and the two others must leave
-# replays that verify up to the last settled tick they name.
-#
+# them, a joiner is killed mid-match (lockstep and rollback, players may not come back) and
+# the two others must leave replays that verify up to the last settled tick they name.
+# Then: a joiner commands another player's agent (--cheat-at) and every process reports the
+# same refusals; a joiner that sends one input per time-out (--drip-at) is dropped by the
+# progress bound; a player killed mid-match comes back and a spectator arrives at tick 500
+# (lockstep and rollback), and all four end on one hash; a player that does not come back
+# within --rejoin-ms ends the match, and a spectator finds no free slot in a match without
+# spectator slots.#
 #   bash tools/lockstep-check.sh [FIXSTEER]
 #
 # Ends with "lockstep: N passed, N failed"; exits non-zero on any failure. Every process runs
-# under `timeout`, ports are drawn at random in 20000-59999 (a port that cannot be bound is
+# under `timeout` but those killed on purpose (the check kills them, or the exit does), every
+# wait is bounded, ports are drawn at random in 20000-59999 (a port that cannot be bound is
 # retried, at most 5 times), and stragglers are killed on exit.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -115,6 +121,9 @@ check_match() {
     fi
   done
   [ $ok -eq 1 ] && pass "$tag: 3 replays verify" || fail "$tag: 3 replays verify"
+  if [ -z "${JOIN2:-}" ] && grep -q 'refused:' "$WORK/$tag".[012].out; then
+    fail "$tag: no command refused (each player commands only its own agents)"
+  fi
   if [ ${#hashes[@]} -eq 3 ] && [ -n "${hashes[0]}" ] && [ "${hashes[0]}" = "${hashes[1]}" ] &&
     [ "${hashes[0]}" = "${hashes[2]}" ]; then
     pass "$tag: equal final hashes ${hashes[0]}"
@@ -140,30 +149,272 @@ check_desync() {
   done
 }
 
-# A match where joiner 2 is killed (kill -9) mid-match: the host and joiner 1 must exit 3
-# naming the lost player, and each must leave a replay that verifies and ends at the tick
-# its message gives ("replay written up to tick N").
+# check_early TAG I WANT: process I of match TAG ended early (exit 3), its messages say WANT
+# ("lost player 2 at tick") and "replay written up to tick N", and its replay verifies N ticks.
+check_early() {
+  local tag=$1 i=$2 want=$3 rc n v
+  rc=$(cat "$WORK/$tag.$i.rc")
+  n=$(sed -n 's/.*: replay written up to tick \([0-9]*\) .*/\1/p' "$WORK/$tag.$i.err" | head -1)
+  if [ "$rc" -eq 3 ] && grep -q "$want" "$WORK/$tag.$i.err" && [ -n "$n" ] && [ "$n" -gt 0 ] &&
+    [ "$n" -lt "$TICKS" ]; then
+    pass "$tag: process $i says '$want' and names the last settled tick $n"
+  else
+    fail "$tag: process $i says '$want' and names the last settled tick (exit $rc, tick '${n}')"
+    return
+  fi
+  if v=$("$FIXSTEER" verify "$WORK/$tag.$i.fxr" 2>&1) && grep -q ": $n ticks verified" <<<"$v"; then
+    pass "$tag: process $i's replay verifies up to tick $n"
+  else
+    fail "$tag: process $i's replay verifies up to tick $n: $v"
+  fi
+}
+
+# A match where joiner 2 is killed (kill -9) mid-match and players may not come back
+# (--rejoin-ms 0): the host and joiner 1 must exit 3 naming the lost player, and each must
+# leave a replay that verifies and ends at the tick its message gives.
 check_lost() {
   local tag=$1; shift
-  JOIN1="--timeout-ms 1000" JOIN2="--timeout-ms 1000" KILL=2 run_match "$tag" --timeout-ms 1000 "$@" ||
-    { fail "$tag: no free port found"; return; }
-  local i rc n v
-  for i in 0 1; do
-    rc=$(cat "$WORK/$tag.$i.rc")
-    n=$(sed -n 's/.*: replay written up to tick \([0-9]*\) .*/\1/p' "$WORK/$tag.$i.err" | head -1)
-    if [ "$rc" -eq 3 ] && grep -q "lost player 2 at tick" "$WORK/$tag.$i.err" &&
-      [ -n "$n" ] && [ "$n" -gt 0 ] && [ "$n" -lt "$TICKS" ]; then
-      pass "$tag: process $i names the lost player and the last settled tick $n"
+  JOIN1="--timeout-ms 1000" JOIN2="--timeout-ms 1000" KILL=2 run_match "$tag" --timeout-ms 1000 \
+    --rejoin-ms 0 "$@" || { fail "$tag: no free port found"; return; }
+  check_early "$tag" 0 "lost player 2 at tick"
+  check_early "$tag" 1 "lost player 2 at tick"
+}
+
+# Joiner 2 commands an agent of another player at tick 300 (--cheat-at, a test hook): the
+# world refuses both commands on every peer, every process reports the same refusals and the
+# match still ends well.
+check_cheat() {
+  local tag=$1; shift
+  JOIN2="--cheat-at 300" MATCH_TICKS=500 check_match "$tag" "$@"
+  local i line first="" dump owned handed
+  # The set-up: hunter_prey's 16 agents spawned owned, 10 (slot % 3 != 0) handed over, each to
+  # the player slot % 3 names.
+  dump=$("$FIXSTEER" dump "$WORK/$tag.0.fxr" 2>&1)
+  owned=$(grep -c ' spawn .* src 0 .* ref 0x1 ' <<<"$dump")
+  handed=0
+  local kind src s seq q agent_word agent ref_word ref rest
+  while read -r kind src s seq q agent_word agent ref_word ref rest; do
+    [ "$kind" = set_owner ] || continue
+    [ $(((agent - 1) % 3)) -ne 0 ] && [ $((ref)) -eq $(((agent - 1) % 3)) ] && handed=$((handed + 1))
+  done <<<"$dump"
+  if [ "$owned" -eq 16 ] && [ "$handed" -eq 10 ]; then
+    pass "$tag: the set-up spawns 16 agents owned and hands 10 to their players"
+  else
+    fail "$tag: the set-up spawns 16 agents owned ($owned) and hands 10 to their players ($handed)"
+  fi
+  for i in 0 1 2; do
+    line=$(grep -o 'refused: .*' "$WORK/$tag.$i.out")
+    if grep -q "refused: player 2: 2, the last at tick 300: player 2's despawn of agent 0x[0-9a-f]*: the command's source does not own the agent" <<<"$line" &&
+      { [ -z "$first" ] || [ "$line" = "$first" ]; }; then
+      pass "$tag: process $i reports player 2's 2 refused commands at tick 300"
     else
-      fail "$tag: process $i names the lost player and the last settled tick (exit $rc, tick '${n}')"
+      fail "$tag: process $i reports player 2's 2 refused commands at tick 300 ('$line')"
+    fi
+    first=${first:-$line}
+  done
+}
+
+# Joiner 2 sends one input just inside each time-out from tick 200 on (--drip-at, a test
+# hook), never timing out: the progress bound (2,000 ms windows) drops it; the host and
+# joiner 1 exit 3 naming it, within two windows of the drip's start (windows follow each
+# other: the one under way when it starts may still hold enough ticks), and their replays
+# verify.
+check_drip() {
+  local tag=$1; shift
+  local t0 elapsed limit
+  t0=$(date +%s%N)
+  JOIN1="--timeout-ms 1000" JOIN2="--timeout-ms 1000 --drip-at 200" MATCH_TICKS=2000 \
+    run_match "$tag" --timeout-ms 1000 --progress-window-ms 2000 "$@" ||
+    { fail "$tag: no free port found"; return; }
+  elapsed=$((($(date +%s%N) - t0) / 1000000))
+  limit=$((500 + 200 * TICK_MS + 2 * 2000 + 2000))
+  check_early "$tag" 0 "dropped player 2 at tick"
+  check_early "$tag" 1 "dropped player 2 at tick"
+  # The first to find the stall says why; the other may hear it from that one first.
+  if grep -q "dropped player 2: the match settled [0-9]* ticks in the last [0-9]* ms (floor 100), waiting on its input" \
+    "$WORK/$tag.0.err" "$WORK/$tag.1.err"; then
+    pass "$tag: the stall is named: $(grep -h -o 'the match settled.*' "$WORK/$tag.0.err" "$WORK/$tag.1.err" | head -1)"
+  else
+    fail "$tag: the stall is named (the ticks settled in the window, the floor, what was missing)"
+  fi
+  if [ "$elapsed" -le "$limit" ] && grep -q "dropped player 2 at tick" "$WORK/$tag.0.err"; then
+    pass "$tag: the match ended $elapsed ms after it began (drip from ~$((200 * TICK_MS)) ms, bound $limit ms)"
+  else
+    fail "$tag: the match ended $elapsed ms after it began (bound $limit ms)"
+  fi
+}
+
+# The host's last settled tick (its --status test hook writes it now and then), 0 before.
+host_tick() {
+  local t
+  t=$(cat "$WORK/$1.status" 2>/dev/null)
+  echo "${t:-0}"
+}
+
+# wait_until SECONDS CONDITION: polls CONDITION every 50 ms; false when the time runs out.
+wait_until() {
+  local limit=$(($(date +%s) + $1))
+  until eval "$2"; do
+    [ "$(date +%s)" -ge "$limit" ] && return 1
+    sleep 0.05
+  done
+}
+
+# start_host TAG [HOST OPTIONS...]: a 3-player host of hunter_prey writing its settled tick to
+# TAG.status; false when its port is taken 5 times. Sets $port and pids=(host).
+start_host() {
+  local tag=$1 attempt
+  shift
+  for attempt in 1 2 3 4 5; do
+    port=$((20000 + RANDOM % 40000))
+    rm -f "$WORK/$tag".*
+    timeout "$PROCESS_TIMEOUT" "$FIXSTEER" host --players 3 --port "$port" --scenario hunter_prey \
+      --tick-ms "$TICK_MS" --timeout-ms 1000 --status "$WORK/$tag.status" \
+      --out "$WORK/$tag.0.fxr" "$@" >"$WORK/$tag.0.out" 2>"$WORK/$tag.0.err" &
+    pids=($!)
+    sleep 0.3
+    if ! kill -0 "${pids[0]}" 2>/dev/null && grep -q 'cannot listen' "$WORK/$tag.0.err"; then
+      wait "${pids[0]}"
       continue
     fi
-    if v=$("$FIXSTEER" verify "$WORK/$tag.$i.fxr" 2>&1) && grep -q ": $n ticks verified" <<<"$v"; then
-      pass "$tag: process $i's replay verifies up to tick $n"
+    return 0
+  done
+  return 1
+}
+
+# start_join TAG I [timeout|kill] [JOIN OPTIONS...]: process I joins; under `timeout`, or
+# (kill) as its own pid for kill -9. Appends its pid to pids (pids[I] when started in order).
+start_join() {
+  local tag=$1 i=$2 how=$3 run=()
+  shift 3
+  [ "$how" = timeout ] && run=(timeout "$PROCESS_TIMEOUT")
+  "${run[@]}" "$FIXSTEER" join --host 127.0.0.1 --port "$port" --timeout-ms 1000 \
+    --out "$WORK/$tag.$i.fxr" "$@" >"$WORK/$tag.$i.out" 2>"$WORK/$tag.$i.err" &
+  pids+=($!)
+}
+
+# Waits for processes I... of TAG (indices into pids), writes TAG.I.rc, shows their output.
+finish() {
+  local tag=$1 i
+  shift
+  for i in "$@"; do
+    wait "${pids[$i]}" 2>/dev/null
+    echo $? >"$WORK/$tag.$i.rc"
+  done
+  for i in "$@"; do sed "s/^/  [$tag $i] /" "$WORK/$tag.$i.out" "$WORK/$tag.$i.err"; done
+}
+
+# Stops every process of a check that cannot go on.
+abandon() {
+  local p
+  fail "$1"
+  for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done
+  for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
+  pids=()
+}
+
+# A player comes back and a spectator arrives: 3 players and a spectator slot, 1,500 ticks.
+# Player 2 is killed (kill -9) at tick 250 and started again (a new process, the same join
+# command, a new replay) once the host says it left; a spectator joins at tick 500. Every
+# process that was not killed exits 0, every replay verifies, all end on the same tick and
+# hash; the rejoined player's and the spectator's replays start at the tick they joined. The
+# progress window is 1,000 ms (floor 50 ticks; the match runs about 200 a second), shorter
+# than the pause while player 2 is away: the pause must be excused.
+REJOIN_TICKS=1500
+check_rejoin() {
+  local tag=$1
+  shift
+  start_host "$tag" --spectators 1 --ticks "$REJOIN_TICKS" --progress-window-ms 1000 "$@" ||
+    { fail "$tag: no free port found"; return; }
+  start_join "$tag" 1 timeout
+  sleep 0.1
+  start_join "$tag" 2 kill
+  wait_until 30 "[ \$(host_tick $tag) -ge 250 ]" || { abandon "$tag: the match reaches tick 250"; return; }
+  kill -9 "${pids[2]}"
+  wait "${pids[2]}" 2>/dev/null
+  wait_until 20 "grep -q 'player 2 left at tick' '$WORK/$tag.0.err'" ||
+    { abandon "$tag: the host notices that player 2 left"; return; }
+  start_join "$tag" 3 timeout
+  wait_until 30 "[ \$(host_tick $tag) -ge 500 ]" || { abandon "$tag: the match reaches tick 500"; return; }
+  start_join "$tag" 4 timeout --spectate
+  finish "$tag" 0 1 3 4
+  pids=()
+  local i rc v n at ok=1 hashes=()
+  for i in 0 1 3 4; do
+    rc=$(cat "$WORK/$tag.$i.rc")
+    [ "$rc" -eq 0 ] || { ok=0; echo "  process $i exited $rc"; }
+  done
+  [ $ok -eq 1 ] && pass "$tag: host, player 1, player 2 back, spectator finished" ||
+    fail "$tag: host, player 1, player 2 back, spectator finished"
+  for i in 0 1 3 4; do
+    at=$(sed -n 's/.*joined at tick \([0-9]*\),.*/\1/p' "$WORK/$tag.$i.out")
+    at=${at:-0}
+    if v=$("$FIXSTEER" verify "$WORK/$tag.$i.fxr" 2>&1) &&
+      n=$(sed -n 's/.*: \([0-9]*\) ticks verified.*/\1/p' <<<"$v") && [ $((at + n)) -eq "$REJOIN_TICKS" ]; then
+      hashes+=("$(sed -n 's/.*final hash \(0x[0-9a-f]*\).*/\1/p' <<<"$v")")
+      pass "$tag: process $i's replay verifies ticks $at..$((REJOIN_TICKS - 1))"
     else
-      fail "$tag: process $i's replay verifies up to tick $n: $v"
+      fail "$tag: process $i's replay verifies up to tick $REJOIN_TICKS (from $at): $v"
     fi
   done
+  if [ ${#hashes[@]} -eq 4 ] && [ -n "${hashes[0]}" ] && [ "${hashes[0]}" = "${hashes[1]}" ] &&
+    [ "${hashes[0]}" = "${hashes[2]}" ] && [ "${hashes[0]}" = "${hashes[3]}" ]; then
+    pass "$tag: equal final hashes ${hashes[0]}"
+  else
+    fail "$tag: equal final hashes (${hashes[*]:-none})"
+  fi
+  at=$(sed -n 's/.*joined at tick \([0-9]*\),.*/\1/p' "$WORK/$tag.4.out")
+  if [ -n "$at" ] && [ "$at" -ge 500 ] && grep -q "player 2 is in the match from tick" "$WORK/$tag.0.err"; then
+    pass "$tag: player 2 came back, the spectator joined at tick $at"
+  else
+    fail "$tag: player 2 came back, the spectator joined at tick 500 or later (at '${at}')"
+  fi
+}
+
+# A player that does not come back within --rejoin-ms: the match ends as for a lost peer
+# (exit 3, replays up to the last settled tick that verify), and the same join command run
+# after that finds no match. Before that, a spectator finds no free slot (there is none).
+check_rejoin_expired() {
+  local tag=$1 rc start elapsed
+  shift
+  start_host "$tag" --ticks "$TICKS" --rejoin-ms 1500 "$@" || { fail "$tag: no free port found"; return; }
+  start_join "$tag" 1 timeout
+  sleep 0.1
+  start_join "$tag" 2 kill
+  wait_until 30 "[ \$(host_tick $tag) -ge 250 ]" || { abandon "$tag: the match reaches tick 250"; return; }
+  start=$(date +%s%N)
+  timeout 20 "$FIXSTEER" join --host 127.0.0.1 --port "$port" --spectate --timeout-ms 1000 \
+    --out "$WORK/$tag.5.fxr" >"$WORK/$tag.5.out" 2>"$WORK/$tag.5.err"
+  rc=$?
+  elapsed=$((($(date +%s%N) - start) / 1000000))
+  sed "s/^/  [$tag 5] /" "$WORK/$tag.5.err"
+  if [ "$rc" -eq 3 ] && grep -q "closed the connection: no slot is free for this joiner" "$WORK/$tag.5.err" &&
+    [ "$elapsed" -lt 3000 ] && [ ! -e "$WORK/$tag.5.fxr" ]; then
+    pass "$tag: a spectator without a free slot is refused in $elapsed ms"
+  else
+    fail "$tag: a spectator without a free slot is refused at once (exit $rc, $elapsed ms)"
+  fi
+  kill -9 "${pids[2]}"
+  wait "${pids[2]}" 2>/dev/null
+  finish "$tag" 0 1
+  pids=()
+  # The first to give up says why; the other may hear it from that one first.
+  grep -q "lost player 2 at tick [0-9]*: it did not come back within 1500 ms" \
+    "$WORK/$tag.0.err" "$WORK/$tag.1.err" &&
+    pass "$tag: the match waited 1500 ms for player 2" || fail "$tag: the match waited 1500 ms for player 2"
+  check_early "$tag" 0 "lost player 2 at tick"
+  check_early "$tag" 1 "lost player 2 at tick"
+  start=$(date +%s%N)
+  timeout 20 "$FIXSTEER" join --host 127.0.0.1 --port "$port" --timeout-ms 300 \
+    --out "$WORK/$tag.3.fxr" >"$WORK/$tag.3.out" 2>"$WORK/$tag.3.err"
+  rc=$?
+  elapsed=$((($(date +%s%N) - start) / 1000000))
+  sed "s/^/  [$tag 3] /" "$WORK/$tag.3.err"
+  if [ "$rc" -eq 3 ] && [ ! -e "$WORK/$tag.3.fxr" ]; then
+    pass "$tag: coming back after the match ended finds no match (exit 3 in $elapsed ms)"
+  else
+    fail "$tag: coming back after the match ended finds no match (exit $rc)"
+  fi
 }
 
 # The host sends a malformed match message (the test hook FIXSTEER_TEST_MATCH_MESSAGE): the
@@ -219,6 +470,13 @@ check_refused() {
   fi
 }
 
+# timed CHECK TAG ...: runs a check and says how long it took.
+timed() {
+  local t0=$(date +%s%N)
+  "$@"
+  echo "time: $2: $((($(date +%s%N) - t0) / 1000000)) ms"
+}
+
 start=$SECONDS
 check_refused bad-host-name 3 "--host no.such.host.invalid: cannot resolve" -- \
   "$FIXSTEER" join --host no.such.host.invalid --port 20000
@@ -228,10 +486,18 @@ check_refused bad-join-bind 2 "--bind 1.2.3: not an IPv4 address" -- \
   "$FIXSTEER" join --host 127.0.0.1 --bind 1.2.3 --port 20000
 check_refused ipv6-host 2 "--host ::1: an IPv6 address, and this fixsteer's ENet" -- \
   "$FIXSTEER" join --host ::1 --port 20000
-check_bad_message bad-players "FXSTART 2 9 1 100 2 0 77 5 hunter_prey 127.0.0.1:40000" \
+check_refused join-host-option 2 "the host chooses players, spectators, scenario, ticks, delay, mode, --rejoin-ms and the progress bound" -- \
+  "$FIXSTEER" join --host 127.0.0.1 --port 20000 --rejoin-ms 5
+check_refused host-spectate 2 "--spectate are the joiners' options" -- \
+  "$FIXSTEER" host --players 2 --port 20000 --scenario hunter_prey --ticks 10 --spectate
+check_bad_message bad-players "FXSTART 3 9 0 1 100 2 0 77 5 10000 10000 20 hunter_prey 0 7 127.0.0.1:40000" \
   "the field 'players' is 9, allowed 2..8"
-check_bad_message bad-address "FXSTART 2 2 1 100 2 0 77 5 hunter_prey 127.0.0.300:40000" \
+check_bad_message bad-address "FXSTART 3 2 0 1 100 2 0 77 5 10000 10000 20 hunter_prey 0 3 127.0.0.300:40000" \
   "the field 'address of player 1' is '127.0.0.300:40000': not an IPv4 address: 300 is above 255"
+check_bad_message bad-present "FXSTART 3 2 1 2 100 2 0 77 5 10000 10000 20 hunter_prey 1 6" \
+  "the field 'present' is 6: the host (bit 0) is missing"
+check_bad_message old-version "FXSTART 2 2 1 100 2 0 77 5 hunter_prey 127.0.0.1:40000" \
+  "the field 'version' is 2, allowed 3..3"
 MATCH_TICKS=500 JOIN_HOST=localhost check_match localhost
 MATCH_TICKS=500 JOIN1="--bind 0.0.0.0" JOIN2="--bind 127.0.0.1" check_match bound --bind 127.0.0.1
 check_match lockstep
@@ -240,6 +506,11 @@ check_desync lockstep-desync
 check_desync rollback-desync --rollback
 check_lost lockstep-lost
 check_lost rollback-lost --rollback
+timed check_cheat cheat
+timed check_drip drip
+timed check_rejoin lockstep-rejoin
+timed check_rejoin rollback-rejoin --rollback
+timed check_rejoin_expired rejoin-expired
 echo "lockstep: $((SECONDS - start)) s"
 echo "lockstep: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,7 +1,8 @@
 // The lobby of `fixsteer host` / `join` (net.h): the host numbers the joiners in the order
 // they connect and, once all are there, sends each the match message (net_message.c) with
 // every joiner's listening address as the host saw it; the joiners then connect to each
-// other, so that every pair of players has a link.
+// other, so that every pair of players has a link. A spectator that connects early, or a
+// connection past the players, is held for the match (net_roster.c gives it a slot).
 #define _DEFAULT_SOURCE
 
 #include <stdio.h>
@@ -14,7 +15,8 @@
 #include <string.h>
 
 ENetHost *net_listen(const ENetAddress *at, uint16_t *bound) {
-  ENetHost *h = enet_host_create(at, NET_MAX_PLAYERS + 2, 2, 0, 0);
+  // Every peer, the held arrivals, and room for links that are still closing.
+  ENetHost *h = enet_host_create(at, NET_MAX_PEERS + NET_MAX_ARRIVALS + 8, 2, 0, 0);
   if (h && bound) {
     ENetAddress got;
     *bound = enet_socket_get_address(h->socket, &got) == 0 ? got.port : 0;
@@ -26,8 +28,15 @@ void *net_link_tag(uint32_t index) { return (void *)(uintptr_t)(index + 1u); }
 int net_link_index(const ENetPeer *p) { return p->data ? (int)((uintptr_t)p->data - 1u) : -1; }
 
 const char *net_leave_reason(uint32_t data, char *buf, size_t size) {
-  if (data >= NET_LEAVE_LOST && data < NET_LEAVE_LOST + NET_MAX_PLAYERS)
+  if (data >= NET_LEAVE_LOST && data < NET_LEAVE_LOST + NET_MAX_PEERS)
     snprintf(buf, size, "it left, having lost player %u", data - NET_LEAVE_LOST);
+  else if (data >= NET_LEAVE_DROPPED && data < NET_LEAVE_DROPPED + NET_MAX_PEERS)
+    snprintf(buf, size, "it left, having dropped peer %u (below the progress floor)",
+             data - NET_LEAVE_DROPPED);
+  else if (data == NET_LEAVE_FULL)
+    snprintf(buf, size, "no slot is free for this joiner");
+  else if (data == NET_LEAVE_OVER)
+    snprintf(buf, size, "the match is over");
   else if (data == NET_LEAVE_DONE)
     snprintf(buf, size, "it left, its match over");
   else if (data == NET_LEAVE_REFUSED)
@@ -40,13 +49,37 @@ const char *net_leave_reason(uint32_t data, char *buf, size_t size) {
 }
 
 void net_leave(match *m, uint32_t reason) {
-  for (uint32_t q = 0; q < NET_MAX_PLAYERS; ++q) {
+  for (uint32_t q = 0; q < NET_MAX_PEERS; ++q) {
     if (m->links[q]) enet_peer_disconnect_later(m->links[q], reason);
   }
+  for (uint32_t i = 0; i < m->arrival_count; ++i)
+    enet_peer_disconnect_later(m->arrivals[i].peer, NET_LEAVE_OVER);
+  m->arrival_count = 0;
   ENetEvent ev;
   for (uint32_t t0 = enet_time_get(); enet_time_get() - t0 < 100u;) {
     if (enet_host_service(m->host, &ev, 10) > 0 && ev.type == ENET_EVENT_TYPE_RECEIVE)
       enet_packet_destroy(ev.packet);
+  }
+}
+
+void net_send_reliable(ENetPeer *to, const void *bytes, size_t len) {
+  if (to && len) enet_peer_send(to, 1, enet_packet_create(bytes, len, ENET_PACKET_FLAG_RELIABLE));
+}
+
+void net_hold_arrival(match *m, ENetPeer *peer, uint32_t data, uint32_t now) {
+  if (m->arrival_count == NET_MAX_ARRIVALS) {
+    enet_peer_disconnect_later(peer, NET_LEAVE_FULL);
+    return;
+  }
+  arrival *a = &m->arrivals[m->arrival_count++];
+  a->peer = peer, a->data = data, a->since = now;
+}
+
+void net_drop_arrival(match *m, const ENetPeer *peer) {
+  for (uint32_t i = 0; i < m->arrival_count; ++i) {
+    if (m->arrivals[i].peer != peer) continue;
+    m->arrivals[i] = m->arrivals[--m->arrival_count];
+    return;
   }
 }
 
@@ -65,8 +98,7 @@ static void send_match(match *m) {
   for (uint32_t i = 1; i < m->players; ++i) {
     char msg[NET_MESSAGE_BYTES];
     size_t n = test ? strlen(test) + 1u : net_write_start(m, i, msg);
-    enet_peer_send(m->links[i], 1,
-                   enet_packet_create(test ? test : msg, n, ENET_PACKET_FLAG_RELIABLE));
+    net_send_reliable(m->links[i], test ? test : msg, n);
   }
   enet_host_flush(m->host);
 }
@@ -75,6 +107,8 @@ int net_host_lobby(match *m, uint32_t wait_ms) {
   uint32_t start = enet_time_get(), joined = 0;
   ENetEvent ev;
   char why[64];
+  m->late = false;
+  m->present = (1u << m->players) - 1u;
   while (joined + 1u < m->players) {
     if (enet_time_get() - start > wait_ms) {
       fprintf(stderr, "fixsteer host: only %u of %u players joined in %u ms\n", joined + 1u,
@@ -82,7 +116,9 @@ int net_host_lobby(match *m, uint32_t wait_ms) {
       return EXIT_NET;
     }
     if (enet_host_service(m->host, &ev, 50) <= 0) continue;
-    if (ev.type == ENET_EVENT_TYPE_CONNECT && ev.data > 0 && ev.data < 65536) {
+    if (ev.type == ENET_EVENT_TYPE_CONNECT && (ev.data & NET_CONNECT_SPECTATE)) {
+      net_hold_arrival(m, ev.peer, ev.data, enet_time_get());  // it watches once the match runs
+    } else if (ev.type == ENET_EVENT_TYPE_CONNECT && ev.data > 0 && ev.data < 65536) {
       uint32_t i = ++joined;
       m->links[i] = ev.peer;
       m->addresses[i].host = ev.peer->address.host;  // where its packets come from
@@ -90,6 +126,8 @@ int net_host_lobby(match *m, uint32_t wait_ms) {
       ev.peer->data = net_link_tag(i);
     } else if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
       enet_packet_destroy(ev.packet);
+    } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && net_link_index(ev.peer) < 0) {
+      net_drop_arrival(m, ev.peer);
     } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && net_link_index(ev.peer) > 0) {
       fprintf(stderr, "fixsteer host: player %d left before the match: %s\n",
               net_link_index(ev.peer), net_leave_reason(ev.data, why, sizeof why));
@@ -100,20 +138,15 @@ int net_host_lobby(match *m, uint32_t wait_ms) {
   return EXIT_OK;
 }
 
-// A joiner the host saw on a loopback address runs on the host's machine: a joiner that
-// reached the host at another address reaches that one there too.
-static void localize(match *m, const ENetAddress *host) {
-  if (net_is_loopback(host->host)) return;
-  for (uint32_t k = 1; k < m->players; ++k) {
-    if (net_is_loopback(m->addresses[k].host)) m->addresses[k].host = host->host;
-  }
+void net_localize(ENetAddress *peer, const ENetAddress *host) {
+  if (!net_is_loopback(host->host) && net_is_loopback(peer->host)) peer->host = host->host;
 }
 
-int net_join_lobby(match *m, const ENetAddress *host, uint16_t own_port, uint32_t wait_ms) {
+int net_join_lobby(match *m, const ENetAddress *host, uint32_t connect_data, uint32_t wait_ms) {
   uint32_t start = enet_time_get();
   char at[NET_IP_BYTES + 8], why[64], error[256];
   snprintf(at, sizeof at, "%s:%u", net_ip(host->host, why), host->port);
-  m->links[0] = enet_host_connect(m->host, host, 2, own_port);
+  m->links[0] = enet_host_connect(m->host, host, 2, connect_data);
   if (!m->links[0]) return fprintf(stderr, "fixsteer join: cannot connect to %s\n", at), EXIT_NET;
   m->links[0]->data = net_link_tag(0);
   ENetEvent ev;
@@ -123,22 +156,31 @@ int net_join_lobby(match *m, const ENetAddress *host, uint16_t own_port, uint32_
       return EXIT_NET;
     }
     if (enet_host_service(m->host, &ev, 50) <= 0) continue;
-    if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
-      bool start_message = ev.channelID == 1 && net_link_index(ev.peer) == 0;
+    int k = net_link_index(ev.peer);
+    if (ev.type == ENET_EVENT_TYPE_RECEIVE && ev.channelID == 1 && k > 0 && !m->early[k]) {
+      m->early[k] = ev.packet;  // a join offer that overtook the match message
+    } else if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
+      bool start_message = ev.channelID == 1 && k == 0;
       bool ok = start_message &&
                 net_read_start(m, ev.packet->data, ev.packet->dataLength, error, sizeof error);
       enet_packet_destroy(ev.packet);
-      if (ok) return localize(m, host), EXIT_OK;
+      for (uint32_t j = 1; ok && !m->late && j < m->players; ++j) {
+        net_localize(&m->addresses[j], host);
+        if (m->early[j]) enet_packet_destroy(m->early[j]), m->early[j] = 0;  // only offers count
+      }
+      if (ok) return EXIT_OK;
       if (start_message) {
         fprintf(stderr, "fixsteer join: bad match message from the host at %s: %s\n", at, error);
         enet_peer_disconnect(m->links[0], NET_LEAVE_REFUSED);  // sent by the caller's net_leave
         return EXIT_NET;
       }
-    } else if (ev.type == ENET_EVENT_TYPE_CONNECT && net_link_index(ev.peer) < 0 && ev.data > 0 &&
-               ev.data < NET_MAX_PLAYERS && !m->links[ev.data]) {
-      m->links[ev.data] = ev.peer;  // a joiner that got the match first (checked when linking)
+    } else if (ev.type == ENET_EVENT_TYPE_CONNECT && k < 0 && ev.data > 0 &&
+               ev.data < NET_MAX_PEERS && !m->links[ev.data]) {
+      // A joiner that got the match first, or a peer of a match under way that heard of us
+      // first (checked when linking, or when the offers come).
+      m->links[ev.data] = ev.peer;
       ev.peer->data = net_link_tag(ev.data);
-    } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && net_link_index(ev.peer) == 0) {
+    } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && k == 0) {
       fprintf(stderr, "fixsteer join: the host at %s closed the connection: %s\n", at,
               net_leave_reason(ev.data, why, sizeof why));
       return EXIT_NET;
@@ -165,7 +207,7 @@ static int link_failed(const match *m, uint32_t wait_ms, const char *cmd) {
 int net_link_players(match *m, uint32_t wait_ms, const char *cmd) {
   uint32_t start = enet_time_get();
   char why[64];
-  for (uint32_t j = m->players; j < NET_MAX_PLAYERS; ++j) {
+  for (uint32_t j = m->players; j < NET_MAX_PEERS; ++j) {
     if (m->links[j])
       return fprintf(stderr, "fixsteer %s: a peer claims to be player %u\n", cmd, j), EXIT_NET;
   }
@@ -181,8 +223,12 @@ int net_link_players(match *m, uint32_t wait_ms, const char *cmd) {
     if (ev.type == ENET_EVENT_TYPE_CONNECT && q < 0 && ev.data > m->index && ev.data < m->players) {
       m->links[ev.data] = ev.peer;
       ev.peer->data = net_link_tag(ev.data);
+    } else if (ev.type == ENET_EVENT_TYPE_CONNECT && q < 0 && m->index == 0) {
+      net_hold_arrival(m, ev.peer, ev.data, enet_time_get());  // a spectator, or one too many
     } else if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
       enet_packet_destroy(ev.packet);  // game packets of a fast peer: the session sends them again
+    } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && q < 0) {
+      net_drop_arrival(m, ev.peer);
     } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && q >= 0 && q < m->players) {
       fprintf(stderr, "fixsteer %s: player %d left before the match: %s\n", cmd, q,
               net_leave_reason(ev.data, why, sizeof why));

@@ -1,13 +1,19 @@
-// The match message (net.h): one line of text the host sends each joiner, reliably on ENet
-// channel 1, once every player has joined:
+// The text messages of channel 1 (net.h). The match message is one line the host sends each
+// joiner, reliably on ENet channel 1, once every player has joined (or when a joiner arrives
+// during the match):
 //
-//   FXSTART 2 PLAYERS INDEX TICKS DELAY ROLLBACK SESSION TICK_MS SCENARIO A.B.C.D:PORT...
+//   FXSTART 3 PLAYERS SPECTATORS INDEX TICKS DELAY ROLLBACK SESSION TICK_MS REJOIN_MS
+//           WINDOW_MS MIN_TICKS SCENARIO LATE PRESENT A.B.C.D:PORT...
 //
 // fields separated by one space and the text ended by a NUL byte: the version of this
-// layout, the players, the joiner's own index, the match's ticks, input delay, mode (1:
-// rollback), session id, tick length in ms and built-in scenario, then where each joiner
-// 1..PLAYERS-1 listens, as the host saw it. It comes from the network, so every field is
-// checked, and a bad one is named with its value and its range.
+// layout, the players, the spectator slots, the joiner's own index, the match's ticks, input
+// delay, mode (1: rollback), session id, tick length in ms, how long a player that left may
+// take to come back, the progress bound (window in ms, fewest ticks in it), the built-in
+// scenario, whether the match is under way (1: join from offers), the peers in the match (bit
+// q: peer q), then, for a match that starts (LATE 0), where each joiner 1..PLAYERS-1 listens,
+// as the host saw it. The control messages of a match under way (FXJOIN, FXLEFT, FXJOINED)
+// follow the same rules. They come from the network, so every field is checked, and a bad
+// one is named with its value and its range.
 #define _DEFAULT_SOURCE
 
 #include <stdio.h>
@@ -20,19 +26,20 @@
 
 #include "scenario.h"
 
-#define NET_MESSAGE_VERSION 2u
+#define NET_MESSAGE_VERSION 3u
 #define SHOWN 24  // most bytes of a bad field quoted in an error
 
 size_t net_write_start(const match *m, uint32_t to, char *buf) {
-  int n = snprintf(buf, NET_MESSAGE_BYTES, "FXSTART %u %u %u %u %u %d %u %u %s",
-                   NET_MESSAGE_VERSION, m->players, to, m->ticks, m->delay, m->rollback,
-                   m->session_id, m->tick_ms, m->scenario);
-  for (uint32_t k = 1; k < m->players && n > 0 && n < NET_MESSAGE_BYTES; ++k) {
+  int n = snprintf(buf, NET_MESSAGE_BYTES, "FXSTART %u %u %u %u %u %u %d %u %u %u %u %u %s %d %u",
+                   NET_MESSAGE_VERSION, m->players, m->spectators, to, m->ticks, m->delay,
+                   m->rollback, m->session_id, m->tick_ms, m->rejoin_ms, m->progress_window_ms,
+                   m->progress_min_ticks, m->scenario, m->late ? 1 : 0, m->present);
+  for (uint32_t k = 1; !m->late && k < m->players && n > 0 && n < NET_MESSAGE_BYTES; ++k) {
     char ip[NET_IP_BYTES];
     n += snprintf(buf + n, NET_MESSAGE_BYTES - (size_t)n, " %s:%u",
                   net_ip(m->addresses[k].host, ip), m->addresses[k].port);
   }
-  // At most 8 players and a 63-byte name: about 290 bytes, so it always fits.
+  // At most 8 players and a 63-byte name: about 340 bytes, so it always fits.
   return n > 0 && n < NET_MESSAGE_BYTES ? (size_t)n + 1u : 0u;
 }
 
@@ -79,12 +86,12 @@ static bool number(reader *r, const char *name, uint32_t min, uint32_t max, uint
   return true;
 }
 
-// A joiner's listening address, A.B.C.D:PORT.
-static bool address(reader *r, uint32_t k, ENetAddress *out) {
+// The listening address of a joiner (`who` k: "player 2", "peer 9"), A.B.C.D:PORT.
+static bool address(reader *r, const char *who, uint32_t k, ENetAddress *out) {
   char name[32], why[96];
   const char *t;
   size_t n;
-  snprintf(name, sizeof name, "address of player %u", k);
+  snprintf(name, sizeof name, "address of %s %u", who, k);
   if (!field(r, name, &t, &n)) return false;
   const char *colon = memchr(t, ':', n);
   int shown = n > SHOWN ? SHOWN : (int)n;
@@ -104,7 +111,7 @@ static bool address(reader *r, uint32_t k, ENetAddress *out) {
   }
   reader port = {colon + 1, t + n, r->error, r->size};
   uint32_t p;
-  snprintf(name, sizeof name, "port of player %u", k);
+  snprintf(name, sizeof name, "port of %s %u", who, k);
   if (!number(&port, name, 1, 65535, &p)) return false;
   out->port = (uint16_t)p;
   return true;
@@ -141,47 +148,111 @@ static bool scenario_field(reader *r, char *out) {
   return true;
 }
 
+// The tag and the layout version: names a version of another fixsteer as such.
+static bool tag_and_version(reader *r, const char *want) {
+  const char *tag;
+  size_t n, w = strlen(want);
+  uint32_t version;
+  if (!field(r, "tag", &tag, &n)) return false;
+  if (n != w || memcmp(tag, want, w) != 0) {
+    snprintf(r->error, r->size, "it starts with '%.*s', not %s", n > SHOWN ? SHOWN : (int)n, tag,
+             want);
+    return false;
+  }
+  if (!number(r, "version", 0, 0xFFFFFFFFu, &version)) return false;
+  if (version == NET_MESSAGE_VERSION) return true;
+  snprintf(r->error, r->size,
+           "the field 'version' is %u, allowed %u..%u (host and joiner are different versions "
+           "of fixsteer)",
+           version, NET_MESSAGE_VERSION, NET_MESSAGE_VERSION);
+  return false;
+}
+
+// The peers in the match: the host always, none past the last peer; a match that starts has
+// every player and no spectator yet, a match under way never the joiner itself.
+static bool present_field(reader *r, match *got) {
+  uint32_t peers = net_peer_count(got), players = (1u << got->players) - 1u;
+  if (!number(r, "present", 1, (1u << peers) - 1u, &got->present)) return false;
+  const char *why = 0;
+  if (!(got->present & 1u))
+    why = "the host (bit 0) is missing";
+  else if (got->late && (got->present >> got->index & 1u))
+    why = "it holds the joiner itself";
+  else if (!got->late && got->present != players)
+    why = "a match that starts has every player and no spectator";
+  if (why) snprintf(r->error, r->size, "the field 'present' is %u: %s", got->present, why);
+  return why == 0;
+}
+
 bool net_read_start(match *m, const uint8_t *msg, size_t len, char *error, size_t error_size) {
   if (!text_ok(msg, len, error, error_size)) return false;
   reader r = {(const char *)msg, (const char *)msg + len - 1u, error, error_size};
   match got = *m;
-  const char *tag;
-  size_t n;
-  uint32_t version, players, index, delay, rollback;
-  if (!field(&r, "tag", &tag, &n)) return false;
-  if (n != 7 || memcmp(tag, "FXSTART", 7) != 0) {
-    snprintf(error, error_size, "it starts with '%.*s', not FXSTART", n > SHOWN ? SHOWN : (int)n,
-             tag);
-    return false;
-  }
-  if (!number(&r, "version", 0, 0xFFFFFFFFu, &version)) return false;
-  if (version != NET_MESSAGE_VERSION) {
-    snprintf(error, error_size,
-             "the field 'version' is %u, allowed %u..%u (host and joiner are different versions "
-             "of fixsteer)",
-             version, NET_MESSAGE_VERSION, NET_MESSAGE_VERSION);
-    return false;
-  }
-  if (!number(&r, "players", 2, NET_MAX_PLAYERS, &players) ||
-      !number(&r, "index", 1, players - 1u, &index) ||
+  uint32_t players, spectators, index, delay, rollback, late;
+  if (!tag_and_version(&r, "FXSTART") || !number(&r, "players", 2, NET_MAX_PLAYERS, &players) ||
+      !number(&r, "spectators", 0, NET_MAX_SPECTATORS, &spectators) ||
+      !number(&r, "index", 1, players + spectators - 1u, &index) ||
       !number(&r, "ticks", 1, NET_MAX_TICKS, &got.ticks) ||
       !number(&r, "delay", 0, NET_MAX_DELAY, &delay) || !number(&r, "rollback", 0, 1, &rollback) ||
       !number(&r, "session", 1, 0xFFFFFFFFu, &got.session_id) ||
       !number(&r, "tick_ms", 0, NET_MAX_TICK_MS, &got.tick_ms) ||
-      !scenario_field(&r, got.scenario)) {
+      !number(&r, "rejoin_ms", 0, NET_MAX_WAIT_MS, &got.rejoin_ms) ||
+      !number(&r, "window_ms", 0, NET_MAX_WAIT_MS, &got.progress_window_ms) ||
+      !number(&r, "min_ticks", 1, NET_MAX_TICKS, &got.progress_min_ticks) ||
+      !scenario_field(&r, got.scenario) ||
+      !number(&r, "late", index >= players ? 1 : 0, 1, &late)) {
     return false;
   }
-  for (uint32_t k = 1; k < players; ++k) {
-    if (!address(&r, k, &got.addresses[k])) return false;
+  got.players = (uint8_t)players, got.spectators = (uint8_t)spectators, got.index = (uint8_t)index;
+  got.delay = delay, got.rollback = (int)rollback, got.late = late != 0;
+  if (!present_field(&r, &got)) return false;
+  for (uint32_t k = 1; !got.late && k < players; ++k) {
+    if (!address(&r, "player", k, &got.addresses[k])) return false;
   }
   if (r.at < r.end) {
     snprintf(error, error_size, "unexpected text after the last field: '%.*s'",
              r.end - r.at > SHOWN ? SHOWN : (int)(r.end - r.at), r.at);
     return false;
   }
-  got.players = (uint8_t)players, got.index = (uint8_t)index;
-  got.delay = delay, got.rollback = (int)rollback;
   *m = got;
+  return true;
+}
+
+// ------------------------------------------------------------------ control messages
+
+size_t net_write_control(const net_control *c, char *buf) {
+  char ip[NET_IP_BYTES];
+  int n = 0;
+  if (c->kind == NET_JOIN)
+    n = snprintf(buf, NET_MESSAGE_BYTES, "FXJOIN %u %u %s:%u", NET_MESSAGE_VERSION, c->peer,
+                 net_ip(c->address.host, ip), c->address.port);
+  else if (c->kind == NET_LEFT)
+    n = snprintf(buf, NET_MESSAGE_BYTES, "FXLEFT %u %u", NET_MESSAGE_VERSION, c->peer);
+  else
+    n = snprintf(buf, NET_MESSAGE_BYTES, "FXJOINED %u %u", NET_MESSAGE_VERSION, c->tick);
+  return n > 0 && n < NET_MESSAGE_BYTES ? (size_t)n + 1u : 0u;
+}
+
+bool net_read_control(const uint8_t *msg, size_t len, uint32_t peers, net_control *out, char *error,
+                      size_t error_size) {
+  if (!text_ok(msg, len, error, error_size)) return false;
+  reader r = {(const char *)msg, (const char *)msg + len - 1u, error, error_size};
+  net_control got;
+  memset(&got, 0, sizeof got);
+  size_t n = strcspn((const char *)msg, " ");
+  got.kind = n == 8 ? NET_JOINED : n == 6 && msg[2] == 'L' ? NET_LEFT : NET_JOIN;
+  static const char *const tags[] = {"FXJOIN", "FXLEFT", "FXJOINED"};
+  if (!tag_and_version(&r, tags[got.kind])) return false;
+  bool ok = got.kind == NET_JOINED ? number(&r, "tick", 0, NET_MAX_TICKS, &got.tick)
+                                   : number(&r, "peer", 1, peers - 1u, &got.peer);
+  if (ok && got.kind == NET_JOIN) ok = address(&r, "peer", got.peer, &got.address);
+  if (!ok) return false;
+  if (r.at < r.end) {
+    snprintf(error, error_size, "unexpected text after the last field: '%.*s'",
+             r.end - r.at > SHOWN ? SHOWN : (int)(r.end - r.at), r.at);
+    return false;
+  }
+  *out = got;
   return true;
 }
 

@@ -1,0 +1,205 @@
+// Join offers over ENet (net_play.h): every peer in the match writes one for a joiner and
+// sends it reliably on channel 1 (ENet fragments a large one); the host's carries the state.
+// The joiner waits for the offer of every peer the match message names, starts its session
+// from them (fxs_session_join), begins its replay on the world it got, and tells every peer
+// the tick it starts at (FXJOINED S), upon which they take it back (net_roster.c).
+//
+// Offers come from the network: one larger than this match's offers can be (the session's
+// rings and the largest state the scenario's world can reach) is refused before it is kept,
+// and fxs_session_join checks every byte of the rest.
+#define _DEFAULT_SOURCE
+
+#include <stdio.h>
+
+#include "net_play.h"
+
+#ifndef FXS_TOOL_NO_ENET
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "fixsteer/session_join.h"
+
+// Bytes of an offer's fixed part and of each player's frame list header (docs/lockstep.md,
+// "Joining mid-match": the offer layout).
+#define OFFER_HEADER 28u
+#define OFFER_PLAYER 6u
+
+size_t net_offer_bound(const fxs_session_def *d, size_t state_bytes) {
+  size_t frame = 2u + (size_t)d->max_commands * FXS_SESSION_COMMAND_MAX_BYTES;
+  return OFFER_HEADER + (size_t)d->window * 8u +
+         (size_t)d->players * (OFFER_PLAYER + (size_t)d->window * frame) + 4u + state_bytes +
+         FXS_SESSION_CHECKSUM_BYTES;
+}
+
+bool net_send_offer(player *p, match *m, uint32_t joiner, bool with_state, const char *cmd) {
+  const fxs_world *w = with_state ? &p->world : 0;
+  size_t need = 0, len = 0;
+  uint8_t *buf = 0;
+  fxs_result r = fxs_session_write_offer(&p->session, w, (uint8_t)joiner, 0, 0, &need);
+  if (r == FXS_OK) r = (buf = malloc(need)) ? FXS_OK : FXS_ERR_BUFFER_TOO_SMALL;
+  if (r == FXS_OK) r = fxs_session_write_offer(&p->session, w, (uint8_t)joiner, buf, need, &len);
+  if (r == FXS_OK) {
+    net_send_reliable(m->links[joiner], buf, len);
+    p->offered[joiner] = true;
+  } else {
+    char name[16];
+    fprintf(stderr, "fixsteer %s: cannot write a join offer for %s at tick %u: %s\n", cmd,
+            player_peer_name(m, joiner, name), p->session.settled, fxs_result_message(r));
+  }
+  free(buf);
+  return r == FXS_OK;
+}
+
+// ------------------------------------------------------------------ the joiner
+
+typedef struct offers {
+  uint8_t *bytes[NET_MAX_PEERS];
+  size_t length[NET_MAX_PEERS];
+  uint32_t got;  // bit q: peer q's offer is here
+} offers;
+
+static void offers_free(offers *o) {
+  for (uint32_t q = 0; q < NET_MAX_PEERS; ++q) free(o->bytes[q]);
+}
+
+static bool is_offer(const ENetPacket *pk) {
+  static const uint8_t magic[4] = {'F', 'X', 'S', 'J'};  // FXS_SESSION_OFFER_MAGIC, little-endian
+  return pk->dataLength >= 4 && memcmp(pk->data, magic, 4) == 0;
+}
+
+// Keeps the offer of peer k; EXIT_NET when it is larger than any offer of this match can be.
+static int keep_offer(offers *o, const match *m, uint32_t k, const ENetPacket *pk, size_t bound,
+                      const char *cmd) {
+  char name[16];
+  if (!(m->present >> k & 1u) || (o->got >> k & 1u)) return EXIT_OK;  // not asked for, or again
+  if (pk->dataLength > bound) {
+    fprintf(stderr,
+            "fixsteer %s: the join offer of %s is %zu bytes, more than an offer of this match "
+            "can hold (%zu)\n",
+            cmd, player_peer_name(m, k, name), pk->dataLength, bound);
+    return EXIT_NET;
+  }
+  o->bytes[k] = malloc(pk->dataLength);
+  if (!o->bytes[k]) return fprintf(stderr, "fixsteer %s: out of memory\n", cmd), EXIT_NET;
+  memcpy(o->bytes[k], pk->data, pk->dataLength);
+  o->length[k] = pk->dataLength;
+  o->got |= 1u << k;
+  return EXIT_OK;
+}
+
+// Names the peers whose offers did not come.
+static int offers_missing(const offers *o, const match *m, uint32_t wait_ms, const char *cmd) {
+  char name[16];
+  fprintf(stderr, "fixsteer %s: no join offer within %u ms from", cmd, wait_ms);
+  for (uint32_t q = 0; q < net_peer_count(m); ++q) {
+    if ((m->present >> q & 1u) && !(o->got >> q & 1u))
+      fprintf(stderr, " %s", player_peer_name(m, q, name));
+  }
+  fprintf(stderr, "\n");
+  return EXIT_NET;
+}
+
+static int on_event(offers *o, match *m, ENetEvent *ev, size_t bound, const char *cmd) {
+  int k = net_link_index(ev->peer);
+  char why[96], name[16];
+  int code = EXIT_OK;
+  if (ev->type == ENET_EVENT_TYPE_CONNECT && k < 0 && ev->data > 0 &&
+      ev->data < net_peer_count(m) && ev->data != m->index && !m->links[ev->data]) {
+    m->links[ev->data] = ev->peer;  // a peer of the match, come to send its offer
+    ev->peer->data = net_link_tag(ev->data);
+  } else if (ev->type == ENET_EVENT_TYPE_RECEIVE) {
+    if (k >= 0 && ev->channelID == 1 && is_offer(ev->packet))
+      code = keep_offer(o, m, (uint32_t)k, ev->packet, bound, cmd);
+    enet_packet_destroy(ev->packet);  // game packets come again once we are in
+  } else if (ev->type == ENET_EVENT_TYPE_DISCONNECT && k >= 0) {
+    fprintf(stderr, "fixsteer %s: %s closed the connection before we joined: %s\n", cmd,
+            k == 0 ? "the host" : player_peer_name(m, (uint32_t)k, name),
+            net_leave_reason(ev->data, why, sizeof why));
+    m->links[k] = 0;
+    code = EXIT_NET;
+  }
+  return code;
+}
+
+// Waits for the offer of every peer present, starting with those that came before the match
+// message did.
+static int gather(offers *o, match *m, size_t bound, uint32_t wait_ms, const char *cmd) {
+  uint32_t start = enet_time_get();
+  ENetEvent ev;
+  int code = EXIT_OK;
+  for (uint32_t k = 0; k < NET_MAX_PEERS; ++k) {
+    if (m->early[k] && code == EXIT_OK && is_offer(m->early[k]))
+      code = keep_offer(o, m, k, m->early[k], bound, cmd);
+    if (m->early[k]) enet_packet_destroy(m->early[k]);
+    m->early[k] = 0;
+  }
+  if (code != EXIT_OK) return code;
+  while (o->got != m->present) {
+    if (enet_time_get() - start > wait_ms) return offers_missing(o, m, wait_ms, cmd);
+    int r = enet_host_service(m->host, &ev, 20);
+    for (; r > 0 && code == EXIT_OK; r = enet_host_service(m->host, &ev, 0))
+      code = on_event(o, m, &ev, bound, cmd);
+    if (code != EXIT_OK) return code;
+    if (r < 0) return fprintf(stderr, "fixsteer %s: the network failed\n", cmd), EXIT_NET;
+  }
+  return EXIT_OK;
+}
+
+// Starts the session from the offers, in peer order; names the offer and byte at fault.
+static int join(player *p, match *m, const offers *o, const char *cmd) {
+  const uint8_t *list[NET_MAX_PEERS];
+  size_t lengths[NET_MAX_PEERS];
+  uint32_t from[NET_MAX_PEERS], n = 0;
+  for (uint32_t q = 0; q < net_peer_count(m); ++q) {
+    if (!(o->got >> q & 1u)) continue;
+    list[n] = o->bytes[q], lengths[n] = o->length[q], from[n++] = q;
+  }
+  fxs_session_def d = player_session_def(p, m);
+  size_t need = fxs_session_memory_size(&d);
+  p->session_memory = need ? calloc(1, need) : 0;
+  if (!p->session_memory)
+    return fprintf(stderr, "fixsteer %s: cannot set up the session\n", cmd), EXIT_BAD;
+  fxs_session_join_error e;
+  fxs_result r =
+      fxs_session_join(&p->session, &d, p->session_memory, need, &p->world, list, lengths, n, &e);
+  if (r == FXS_OK) return EXIT_OK;
+  char name[16];
+  uint32_t k = e.offer < n ? from[e.offer] : 0u;
+  fprintf(stderr,
+          "fixsteer %s: cannot join the match: the offer of %s (offer %u of %u), byte %zu: %s\n",
+          cmd, e.offer < n ? player_peer_name(m, k, name) : "no peer", e.offer, n, e.offset,
+          fxs_result_message(r));
+  return EXIT_NET;
+}
+
+int net_join_session(player *p, match *m, uint32_t wait_ms, const char *cmd) {
+  offers o;
+  memset(&o, 0, sizeof o);
+  fxs_session_def d = player_session_def(p, m);
+  int code = gather(&o, m, net_offer_bound(&d, p->scratch_size), wait_ms, cmd);
+  if (code == EXIT_OK) code = join(p, m, &o, cmd);
+  offers_free(&o);
+  if (code != EXIT_OK) return code;
+  if (!player_begin_replay(p))
+    return fprintf(stderr, "fixsteer %s: cannot write the replay\n", cmd), EXIT_BAD;
+  uint32_t now = enet_time_get(), tick = p->session.joined_at;
+  char msg[NET_MESSAGE_BYTES], name[16];
+  net_control c = {NET_JOINED, 0, {0, 0}, tick};
+  size_t len = net_write_control(&c, msg);
+  for (uint32_t q = 0; q < net_peer_count(m); ++q) {
+    if (q == m->index) continue;
+    if (!(m->present >> q & 1u)) {
+      fxs_session_peer_left(&p->session, (uint8_t)q);  // away, or a spectator slot nobody holds
+      continue;
+    }
+    p->since[q] = now;
+    net_send_reliable(m->links[q], msg, len);
+  }
+  enet_host_flush(m->host);
+  fprintf(stderr, "fixsteer %s: joined the match as %s at tick %u\n", cmd,
+          player_peer_name(m, m->index, name), tick);
+  return EXIT_OK;
+}
+
+#endif
