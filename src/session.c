@@ -141,6 +141,13 @@ fxs_result fxs_session_init(fxs_session *s, const fxs_session_def *def, void *me
 }
 
 void fxs_session_start_clock(fxs_session *s, uint32_t now_ms) {
+  // A readmitted peer's silence counts from the first call with a time after its return.
+  for (uint32_t q = 0; s->readmitted && q < s->peer_count; ++q) {
+    if (!(s->readmitted >> q & 1u)) continue;
+    s->peers[q].heard = true;
+    s->peers[q].last_heard_ms = now_ms;
+  }
+  s->readmitted = 0;
   if (s->clock_started) return;
   s->clock_started = true;
   s->start_ms = now_ms;

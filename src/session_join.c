@@ -383,5 +383,6 @@ fxs_result fxs_session_readmit(fxs_session *s, uint8_t peer, uint32_t tick) {
   p->has_echo = false;
   p->dirty = true;
   p->sent = false;
+  s->readmitted |= 1u << peer;  // its silence counts from now on (fxs_session_start_clock)
   return FXS_OK;
 }

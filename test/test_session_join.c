@@ -187,6 +187,20 @@ void test_a_player_whose_process_dies_comes_back_and_ends_where_the_offline_run_
       if (q != i) TEST_ASSERT_EQUAL_UINT32(c.ticks, h_peers[i].session.peers[q].hashes_compared);
 }
 
+void test_a_readmitted_peer_is_silent_only_since_its_return(void) {
+  h_config c = h_default_config(3, FXS_SESSION_LOCKSTEP);
+  c.ticks = 200;
+  h_run(&c);
+  fxs_session *s = &h_peers[0].session;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_peer_left(s, 2));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_readmit(s, 2, s->settled));
+  uint32_t back = h_end_ms + 5000;
+  (void)fxs_session_advance(s, &h_peers[0].world, back);
+  fxs_session_wait w;
+  fxs_session_wait_info(s, back + 30, &w);
+  TEST_ASSERT_EQUAL_UINT32(30, w.silent_ms[2]);
+}
+
 void test_a_rollback_player_comes_back_the_same_way(void) {
   h_config c = h_default_config(3, FXS_SESSION_ROLLBACK);
   c.net = h_net_config(60, 30, 50);

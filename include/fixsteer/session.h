@@ -250,6 +250,7 @@ typedef struct fxs_session {
   uint32_t progress_since;    ///< Ticks settled then.
   uint32_t stalled_peers;     ///< FXS_ERR_STALLED: bit q set: peer q held the match back.
   uint32_t joined_at;         ///< The tick fxs_session_join started at (0: from the start).
+  uint32_t readmitted;        ///< Bit q set: peer q was readmitted since the last call with a time.
   // Rings in the caller's memory block.
   fxs_command *commands;     ///< players x window x max_commands: input frames.
   uint16_t *counts;          ///< players x window: commands of each frame.
