@@ -308,6 +308,21 @@ static inline void h_expect_agreement(const h_config *c) {
   }
 }
 
+// Every peer reports the desync of c->desync_peer at c->desync_tick: that peer differs from
+// every other one, every other one from it alone.
+static inline void h_expect_desync(const h_config *c) {
+  uint32_t peers = (uint32_t)c->players + c->spectators, odd = (uint32_t)c->desync_peer;
+  for (uint32_t i = 0; i < peers; ++i) {
+    const fxs_session_desync *d = fxs_session_desync_report(&h_peers[i].session);
+    TEST_ASSERT_NOT_NULL(d);
+    TEST_ASSERT_EQUAL_UINT32(c->desync_tick, d->tick);
+    uint32_t expected = i == odd ? ((1u << peers) - 1u) & ~(1u << odd) : 1u << odd;
+    TEST_ASSERT_EQUAL_HEX32(expected, d->peers);
+    uint32_t other = i == odd ? (odd == 0 ? 1u : 0u) : odd;
+    TEST_ASSERT_NOT_EQUAL(d->local_hash, d->remote_hash[other]);
+  }
+}
+
 // Sums over the players: rollbacks, re-simulated ticks, stalls, bytes sent.
 typedef struct h_totals {
   uint32_t rollbacks, resimulated, stalls, predicted;
