@@ -117,7 +117,11 @@ done
 # the replay, which re-simulates only with them; limits and file mistakes are named.
 expect 0 "recorded .*, 300 ticks" -- "$B" record --scenario flow_field --ticks 300 --keyframe 100 --out "$T/ff.fxr"
 expect 0 "300 ticks verified" -- "$B" verify "$T/ff.fxr"
-expect 0 "world: 24 agents, 5 obstacles, 0 paths, 0 path nodes, 768 field cells; snapshot [0-9]+ bytes .*set_field_grid .*fill_field .*set_field_cells" -- sh -c "'$B' dump '$T/ff.fxr' | tr '\n' ' '"
+expect 0 "capacity: 24 agents, 5 obstacles, [0-9]+ walls, 0 paths, 0 path nodes, 768 field cells; snapshot [0-9]+ bytes at tick 0: 0 agents, 0 obstacles, 0 walls, 0 paths, 0 path nodes .*set_field_grid .*fill_field .*set_field_cells" -- sh -c "'$B' dump '$T/ff.fxr' | tr '\n' ' '"
+# dump tells capacity and count apart: the example scene's initial state holds its path and
+# nothing else (agents, obstacles and walls come by the commands of tick 0)
+"$B" record --scenario scenarios/example.yaml --ticks 200 --out "$T/ex200.fxr" >/dev/null 2>&1
+expect 0 "capacity: [0-9]+ agents, [0-9]+ obstacles, [0-9]+ walls, 1 paths, 4 path nodes.* at tick 0: 0 agents, 0 obstacles, 0 walls, 1 paths, 4 path nodes" -- sh -c "'$B' dump '$T/ex200.fxr' | head -n 3 | tr '\n' ' '"
 printf 'field: {cell_size: 1, columns: 1024, rows: 1024, fill: {kind: uniform, direction: [1, 0]}}\nagents:\n  - {name: a, position: [10, 10], behaviors: [{kind: flow_field}]}\n' > "$T/bigfield.yaml"
 expect 0 "recorded .*, 3 ticks" -- "$B" record --scenario "$T/bigfield.yaml" --ticks 3 --keyframe 2 --out "$T/bigfield.fxr"
 expect 0 "3 ticks verified" -- "$B" verify "$T/bigfield.fxr"

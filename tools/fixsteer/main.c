@@ -340,6 +340,29 @@ static void dump_command(const uint8_t *bytes) {
   printf("\n");
 }
 
+// The replay's world: what it can hold (capacity) apart from what its initial state holds.
+static void dump_world(const fxs_replay_reader *r) {
+  fxs_world_capacity cap;
+  fxs_snapshot_capacity(r->initial.snapshot, r->initial.snapshot_size, &cap);
+  printf("capacity: %u agents, %u obstacles, %u walls, %u paths, %u path nodes", cap.agents,
+         cap.obstacles, cap.walls, cap.paths, cap.path_nodes);
+  if (cap.field_cells) printf(", %u field cells", cap.field_cells);
+  printf("; snapshot %zu bytes\n", r->initial.snapshot_size);
+  size_t size = fxs_world_memory_size(&cap);
+  void *memory = size ? calloc(1, size) : 0;
+  fxs_world w;
+  fxs_world_def def = fxs_default_world_def();
+  if (memory && fxs_world_init(&w, &def, &cap, memory, size) == FXS_OK &&
+      fxs_world_restore(&w, r->initial.snapshot, r->initial.snapshot_size, 0) == FXS_OK) {
+    uint32_t obstacles = 0, walls = 0;
+    for (uint32_t i = 0; i < cap.obstacles; ++i) obstacles += w.obstacle_alive[i];
+    for (uint32_t i = 0; i < cap.walls; ++i) walls += w.wall_alive[i];
+    printf("at tick %u: %u agents, %u obstacles, %u walls, %u paths, %u path nodes\n", w.tick,
+           fxs_world_agent_count(&w), obstacles, walls, w.path_count, w.node_count);
+  }
+  free(memory);
+}
+
 static int cmd_dump(int argc, char **argv) {
   options o;
   int done = command_options("dump", argc, argv, 1, &o);
@@ -355,15 +378,10 @@ static int cmd_dump(int argc, char **argv) {
     file_free(&f);
     return EXIT_BAD;
   }
-  fxs_world_capacity cap;
-  fxs_snapshot_capacity(r.initial.snapshot, r.initial.snapshot_size, &cap);
   printf("replay %s: version %u, fingerprint 0x%016llx (%s), keyframe every %u ticks\n", f.name, r.version,
          (unsigned long long)r.fingerprint, r.fingerprint == fxs_math_fingerprint() ? "this build" : "OTHER BUILD",
          r.keyframe_interval);
-  printf("world: %u agents, %u obstacles, %u paths, %u path nodes", cap.agents, cap.obstacles, cap.paths,
-         cap.path_nodes);
-  if (cap.field_cells) printf(", %u field cells", cap.field_cells);
-  printf("; snapshot %zu bytes\n", r.initial.snapshot_size);
+  dump_world(&r);
   while (!r.ended) {
     fxs_replay_chunk c;
     if ((e = fxs_replay_next(&r, &c, &at)) != FXS_OK) {
