@@ -218,15 +218,20 @@ static uint32_t input_frontier(const fxs_session *s) {
 // t - window, so every other peer must have compared that hash with its own (it arrived) and
 // acknowledged ours. Hashes are therefore never skipped: a peer that withholds them holds the
 // match back (the progress bound in fxs_session_advance) instead of escaping comparison.
-static uint32_t hashes_done(const fxs_session_peer *p) {
-  return p->hashes_compared < p->acked_hashes ? p->hashes_compared : p->acked_hashes;
+// The room peer q leaves: ticks below this may settle as far as it is concerned (an absent
+// peer, or ourselves, leaves all).
+static uint64_t hash_room_of(const fxs_session *s, uint32_t q) {
+  const fxs_session_peer *p = &s->peers[q];
+  if (q == s->def.local || p->absent) return FXS_SESSION_NO_TICK;
+  uint32_t done = p->hashes_compared < p->acked_hashes ? p->hashes_compared : p->acked_hashes;
+  return (uint64_t)done + s->def.window;
 }
 
 static uint32_t hash_room(const fxs_session *s) {
   uint64_t room = FXS_SESSION_NO_TICK;
   for (uint32_t q = 0; q < s->peer_count; ++q) {
-    uint64_t end = (uint64_t)hashes_done(&s->peers[q]) + s->def.window;
-    if (q != s->def.local && !s->peers[q].absent && end < room) room = end;
+    uint64_t end = hash_room_of(s, q);
+    if (end < room) room = end;
   }
   return (uint32_t)room;
 }
@@ -457,9 +462,7 @@ static uint32_t missing_inputs(const fxs_session *s, uint32_t t) {
 static uint32_t missing_hashes(const fxs_session *s, uint32_t t) {
   uint32_t bits = 0;
   for (uint32_t q = 0; q < s->peer_count; ++q) {
-    const fxs_session_peer *p = &s->peers[q];
-    if (q != s->def.local && !p->absent && (uint64_t)hashes_done(p) + s->def.window <= t)
-      bits |= 1u << q;
+    if (hash_room_of(s, q) <= t) bits |= 1u << q;
   }
   return bits;
 }

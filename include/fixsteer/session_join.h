@@ -46,8 +46,10 @@ fxs_result fxs_session_write_offer(const fxs_session *session, const fxs_world *
 /// every offer that holds the state hash of tick S - 1 agrees with it; each player's frames
 /// from S on are taken as far as some offer holds them, and two offers that disagree on a
 /// frame are refused. Nothing is trusted that one peer alone could forge beyond its own
-/// inputs: from S on, every tick is compared with every peer as usual. A replay is begun by the
-/// caller on the world after this call. On failure *error names the offer and byte.
+/// inputs: from S on, every tick is compared with every peer as usual. Every other peer starts
+/// present: mark those that are away (a spectator slot nobody holds) with
+/// fxs_session_peer_left right after, or the session waits for their hashes. A replay is
+/// begun by the caller on the world after this call. On failure *error names the offer and byte.
 fxs_result fxs_session_join(fxs_session *session, const fxs_session_def *def, void *memory,
                             size_t size, fxs_world *world, const uint8_t *const *offers,
                             const size_t *lengths, uint32_t count, fxs_session_join_error *error);
