@@ -225,6 +225,17 @@ static inline fxs_vec2 per_mass(fxs_vec2 v, fix16_t mass) {
   return fxs_vec2_div(v, mass);
 }
 
+// Calm rest: a steered velocity that turns by more than 90 degrees in one tick passed through
+// rest on the way, and stops there; the agent starts the other way on the next tick. Only an
+// agent slower than one tick of its steering can turn so far (v . (v + f) < 0 needs
+// |v| < |f|), so moving agents are untouched, while forces that cancel on average (a pull
+// against a push, a target behind a wall) end at rest instead of flipping the velocity's
+// sign, and the heading, every tick.
+static inline fxs_vec2 rest_on_reversal(fxs_vec2 before, fxs_vec2 after) {
+  int64_t turn = (int64_t)before.x * after.x + (int64_t)before.y * after.y; // |.| < 2^63
+  return turn < 0 ? fxs_vec2_zero() : after;
+}
+
 void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
                          fix16_t velocity_scale) {
   fix16_t mass = agent->mass > 0 ? agent->mass : FXS_ONE;
@@ -237,7 +248,7 @@ void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 exter
   // The limited force has no INT32_MIN component (each is within max_force <= FXS_MAX, or 0),
   // so a unit mass leaves it as it is without per_mass's test of the components.
   if (mass != FXS_ONE) force = fxs_vec2_div(force, mass);
-  velocity = limit(fxs_vec2_add(velocity, force), cap);
+  velocity = rest_on_reversal(velocity, limit(fxs_vec2_add(velocity, force), cap));
   if (!fxs_vec2_is_zero(external_force)) {
     velocity = fxs_vec2_add(velocity, per_mass(external_force, mass));
   }

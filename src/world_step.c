@@ -13,6 +13,7 @@
 #include "fixsteer/unaligned_avoidance.h"
 #include "fixsteer/velocity_match.h"
 #include "fixsteer/wander.h"
+#include "world_contact.h"
 #include "world_field.h"
 #include "world_grid.h"
 #include "world_obstacles.h"
@@ -372,6 +373,15 @@ static bool apply_kinematic(steer_context *ctx, const fxs_behavior_slot *b, fxs_
   return true;
 }
 
+// Walls and obstacles are solid: the agent's move of the tick, whatever moved it, is kept
+// out of them (world_contact.h).
+static void keep_out_of_walls(const step_context *step, const fxs_agent_slot *s, fxs_agent *next,
+                              fxs_world_worker *scratch) {
+  fxs_contact_world cw = {step->world, &step->obstacle_grid, step->obstacle_count,
+                          step->wall_count};
+  fxs_contact_resolve(&cw, s->body.position, next, scratch->near_obstacles, FXS_NEAR_OBSTACLES);
+}
+
 // Phase 3: the agent of view entry v steers from the start-of-tick state into
 // world->next[its slot]; it writes nothing else but its own slot's behavior state.
 static void steer_agent(const step_context *step, uint32_t v, fxs_world_worker *scratch) {
@@ -401,13 +411,17 @@ static void steer_agent(const step_context *step, uint32_t v, fxs_world_worker *
   }
   for (uint8_t i = 0; i < s->behavior_count; ++i) {
     const fxs_behavior_slot *b = &s->behaviors[i];
-    if (apply_kinematic(&ctx, b, next)) return;
+    if (apply_kinematic(&ctx, b, next)) {
+      keep_out_of_walls(step, s, next, scratch);
+      return;
+    }
     fxs_steering st = slot_steering(&ctx, b, &m, &velocity_scale);
     fxs_manager_add(&m, (fxs_behavior)b->kind, st, b->weight, b->priority);
   }
   fxs_manager_add_force(&m, s->pending_force);
   fxs_manager_scale_velocity(&m, velocity_scale);
   fxs_manager_update(&m, next);
+  keep_out_of_walls(step, s, next, scratch);
 }
 
 #if defined(__GNUC__) || defined(__clang__)

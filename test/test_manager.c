@@ -200,3 +200,26 @@ void test_an_external_force_pushes_past_max_speed_and_steering_brakes_it_back(vo
   }
   TEST_ASSERT_EQUAL_INT(18, ticks); // from 8.4 down to 4 at 0.25 per tick
 }
+
+// Calm rest: a steered velocity that would turn by more than 90 degrees in one tick stops
+// instead; the heading (look where going) is kept; the next tick starts the other way.
+void test_a_velocity_that_would_reverse_in_one_tick_stops_and_keeps_the_heading(void) {
+  fxs_agent a = fxs_default_agent(); // max_force 1/4
+  a.velocity = fxs_vec2_make(FXS_RATIO(1, 10), 0);
+  a.orientation = 0;
+  fxs_agent_integrate(&a, lin(-FXS_RATIO(1, 4), 0), fxs_vec2_zero(), FXS_ONE);
+  TEST_ASSERT_TRUE(fxs_vec2_is_zero(a.velocity));
+  TEST_ASSERT_EQUAL_INT32(0, a.position.x);
+  TEST_ASSERT_EQUAL_INT32(0, a.orientation);
+  fxs_agent_integrate(&a, lin(-FXS_RATIO(1, 4), 0), fxs_vec2_zero(), FXS_ONE);
+  TEST_ASSERT_EQUAL_INT32(-FXS_RATIO(1, 4), a.velocity.x);
+  // A turn of exactly 90 degrees, or one an agent moving faster than its force makes, goes on.
+  a.velocity = fxs_vec2_make(FXS_RATIO(1, 10), 0);
+  fxs_agent_integrate(&a, lin(-FXS_RATIO(1, 10), FXS_RATIO(1, 8)), fxs_vec2_zero(), FXS_ONE);
+  TEST_ASSERT_EQUAL_INT32(0, a.velocity.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 8), a.velocity.y);
+  // An external force is not steering: a push may reverse the agent.
+  a.velocity = fxs_vec2_make(FXS_RATIO(1, 10), 0);
+  fxs_agent_integrate(&a, lin(0, 0), fxs_vec2_make(-FXS_INT(2), 0), FXS_ONE);
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 10) - FXS_INT(2), a.velocity.x);
+}
