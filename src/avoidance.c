@@ -350,6 +350,20 @@ static int swept_wall(const fxs_wall *walls, uint32_t count, const sweep *s, fix
   return most;
 }
 
+// Against a wall's line, the push along the wall's normal is at most the speed the agent
+// closes in on the wall with: it can stop the approach within a tick, never throw the agent
+// back off the wall. A body moving along the wall (or away from it) gets none and slides; in
+// the world walls are also solid (world_contact.h), so a steady pull into the wall (a goal
+// beyond it) ends at the wall, at rest or sliding. The full ramped force every tick the
+// capsule touched the wall threw a sliding agent off it, and its goal pulled it back in,
+// every other tick: its heading swung by more than a radian each tick.
+static fix16_t wall_brake(const fxs_agent *self, fxs_vec2 normal, fix16_t most) {
+  int64_t closing = -fxs_div_round_i64((int64_t)self->velocity.x * normal.x +
+                                           (int64_t)self->velocity.y * normal.y, FXS_ONE);
+  if (closing <= 0) return 0;
+  return closing < most ? (fix16_t)closing : most;
+}
+
 static fxs_vec2 swept_avoid_wall(const fxs_agent *self, const fxs_wall *w, const sweep *s,
                                  fix16_t at, int part, const fxs_avoidance_def *def) {
   if (wall_within(w, s->px, s->py, (uint64_t)s->body)) {
@@ -363,7 +377,7 @@ static fxs_vec2 swept_avoid_wall(const fxs_agent *self, const fxs_wall *w, const
   }
   fxs_vec2 along, normal;
   wall_frame(s, w, &along, &normal);
-  return swept_push(s, def, normal, at);
+  return fxs_vec2_scale(normal, wall_brake(self, normal, ramped_force(s, def, at)));
 }
 
 // ------------------------------------------------------------------ the tutorial's probes

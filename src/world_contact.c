@@ -156,7 +156,7 @@ bool fxs_contact_resolve(const fxs_contact_world *cw, fxs_vec2 start, fxs_agent 
     }
   } else if (!allowed(&c, x, y)) {
     x = 0, y = 0;
-  } else if (magnitude64(x) <= FXS_CONTACT_SNAP && magnitude64(y) <= FXS_CONTACT_SNAP) {
+  } else if (magnitude64(x) <= FXS_CONTACT_REST && magnitude64(y) <= FXS_CONTACT_REST) {
     x = 0, y = 0;
   }
   next->velocity = fxs_vec2_make(fxs_saturate(x), fxs_saturate(y));

@@ -11,7 +11,8 @@
 // move inside the constraint, not only its end, keeps the body off it: a fast agent cannot
 // pass through. The move kept is the asked move projected into every constraint (a few
 // passes, in a fixed order); the part into a wall is removed and the part along it kept, so
-// an agent pressed into a wall slides along it, and one pressed straight in stops. The
+// an agent pressed into a wall slides along it, and one pressed straight in stops (as does
+// one whose slide would be slower than FXS_CONTACT_REST: static friction). The
 // agent's velocity becomes the move it made, so it reports no speed it lacks and its
 // steering sees that it has stopped. An agent that starts inside a wall or obstacle (spawned
 // there) is moved out by up to max(max_speed, 1) a tick.
@@ -31,9 +32,10 @@
 /// Passes of projection over the constraints; a move still outside one after them is
 /// dropped (the agent stays where it is, which every constraint allows).
 #define FXS_CONTACT_PASSES 4
-/// A move left by contact whose components are at most this (raw) is no move: the rounding
-/// of a normal, not a slide.
-#define FXS_CONTACT_SNAP 2
+/// Static friction: a move left by contact whose components are both at most this (raw,
+/// 1/64 unit a tick) is no move, so a body pressed into a wall does not creep along it
+/// toward a target it cannot reach (nor by the rounding of a normal).
+#define FXS_CONTACT_REST 1024
 /// Longest move checked, raw (8192 units a tick): a longer one is shortened to it along its
 /// direction when there are walls or obstacles (the world's extent is 65536 units).
 #define FXS_CONTACT_MAX_MOVE (INT64_C(8192) << 16)

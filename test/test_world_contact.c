@@ -236,3 +236,15 @@ void test_a_target_behind_a_wall_ends_in_rest_not_flicker(void) {
     TEST_ASSERT_EQUAL_INT32(rest.orientation, a->orientation);
   }
 }
+
+// Static friction: a slide slower than FXS_CONTACT_REST on both axes is no slide.
+void test_a_slide_slower_than_the_rest_speed_is_no_slide(void) {
+  wall(0, 500, 4000, 500);
+  fxs_agent a = move(FXS_INT(100), resting(500, -1), FXS_CONTACT_REST, FXS_RATIO(1, 4));
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(100), a.position.x);
+  TEST_ASSERT_TRUE(fxs_vec2_is_zero(a.velocity));
+  a = move(FXS_INT(100), resting(500, -1), FXS_CONTACT_REST + 1, FXS_RATIO(1, 4));
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(100) + FXS_CONTACT_REST + 1, a.position.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_CONTACT_REST + 1, a.velocity.x);
+  TEST_ASSERT_EQUAL_INT32(0, a.velocity.y);
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Do the built-in scenes look right? Runs `fixsteer stats` on every built-in scenario, prints
-# its figures, then checks them against the acceptance table below and prints
+# Do the scenes look right? Runs `fixsteer stats` on every built-in scenario and on every
+# scenario file in scenarios/ (named by its file name), prints its figures, then checks them
+# against the acceptance table below and prints
 # "stats: N passed, N failed"; exits 1 when a figure misses its limit. Part of .ci/run.
 #
 #   bash tools/stats-check.sh [path/to/fixsteer]
@@ -27,6 +28,13 @@ hide_and_seek | overlap_max     | <= | 0   | no overlapping body pair at any tic
 hide_and_seek | clearance_min   | >= | 0   | no body inside an obstacle
 hide_and_seek | press_longest   | <= | 0   | nobody pushed against a bound
 *           | creep_agents      | <= | 0   | no agent creeping at 0 < |v| <= 1 LSB for 10+ ticks
+*           | slow_reversals    | <= | 0   | no velocity reversal of an agent slower than 0.5 (flicker at rest)
+*           | wall_crossings    | <= | 0   | no centre passes through a wall
+*           | clearance_min     | >= | 0   | no body inside a wall or an obstacle (where there are any)
+stalemate   | settle_gap        | <= | 400 | every agent behind the wall at rest for good within 400 ticks of the first
+stalemate   | heading_flips     | <= | 0   | no heading flip at all: each keeps facing the wall
+corridor_slide | settle_gap     | <= | 400 | every sliding agent at rest for good within 400 ticks of the first
+corridor_slide | overlap_rest_max | <= | 0 | no overlapping bodies once settled
 '
 
 # figure SCENE KEY: the value of KEY in SCENE's JSON ("never" for a settle gap that is not one).
@@ -43,9 +51,17 @@ figure() {
 
 scenes=$("$B" list | cut -d' ' -f1)
 [ -n "$scenes" ] || { echo "stats-check: $B list printed no scenarios" >&2; exit 2; }
+# scene_arg NAME: what --scenario takes for it (a built-in's name, or its file).
+scene_arg() { if [ -f "scenarios/$1.yaml" ]; then echo "scenarios/$1.yaml"; else echo "$1"; fi; }
+files=$(cd scenarios && ls | sed -n 's/\.yaml$//p')
+for f in $files; do
+  case " $(echo $scenes) " in *" $f "*) echo "stats-check: scenarios/$f.yaml has a built-in's name" >&2; exit 2 ;; esac
+done
+scenes="$scenes $files"
 for s in $scenes; do
-  "$B" stats --scenario "$s" || { echo "stats-check: fixsteer stats --scenario $s failed" >&2; exit 2; }
-  "$B" stats --json --scenario "$s" > "$T/$s.json" || exit 2
+  a=$(scene_arg "$s")
+  "$B" stats --scenario "$a" || { echo "stats-check: fixsteer stats --scenario $a failed" >&2; exit 2; }
+  "$B" stats --json --scenario "$a" > "$T/$s.json" || exit 2
   echo
 done
 

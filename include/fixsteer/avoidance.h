@@ -36,7 +36,11 @@
 ///   in integers to within a few LSB, clamped to [0, look-ahead]. Something only the margin
 ///   reaches beside or behind the agent (an obstacle whose centre does not lie ahead, a wall
 ///   the agent is not closing in on) counts as at the look-ahead: the least force, enough to
-///   keep the agent from drifting in. Ties keep the lower index.
+///   keep the agent from drifting in. Ties keep the lower index. Against a wall's line the
+///   push along its normal is capped at the speed the agent closes in on the wall with: it
+///   stops the approach and never throws the agent back off the wall, so an agent moving
+///   along a wall (or pulled into it by a goal beyond it) slides along it instead of bouncing
+///   off and back every other tick; in the world, walls are solid (docs/concepts.md).
 /// - The force is sideways, perpendicular to the heading and away from the obstacle's centre
 ///   (to the left of the heading, counter-clockwise, when the centre lies exactly on the path
 ///   line), or along a wall's normal on the agent's side (sideways from the end when the

@@ -19,6 +19,13 @@
 // Walls beyond this many are not searched for doorways (the search is quadratic).
 #define DOOR_SEARCH_WALLS 1024u
 #define MAX_DOORS 64
+// At rest: slower than this (raw: 0.5 units a tick). A reversal or a heading flip of an agent
+// this slow, before and after, is flicker, not a turn.
+#define REST_SPEED FXS_RATIO(1, 2)
+// A heading flip: the orientation turns by more than pi/2 in one tick. A flip within
+// FLICKER_TICKS of the agent's previous one is flicker: a single flip is a turn from rest.
+#define FLIP_ANGLE (FXS_PI / 2)
+#define FLICKER_TICKS 4
 
 // ------------------------------------------------------------------ 128-bit products
 
@@ -67,6 +74,11 @@ typedef struct track {
   long last_moving; // last tick with a non-zero velocity, -1: none since it appeared
   long appeared;
   fxs_vec2 last_velocity;
+  fxs_vec2 last_position;
+  fix16_t last_orientation;
+  bool seen; // last_* hold the previous tick
+  long last_flip; // tick of its last heading flip, -1: none
+  long corner_ticks, alive_ticks;
 } track;
 
 typedef struct door {
@@ -82,6 +94,10 @@ typedef struct figures {
   long creep_agents, creep_best, creep_agent, creep_end, creep_agent_ticks;
   long reversals, reversal_best, reversal_agent;
   long *agent_reversals;
+  long rest_reversals, heading_flips, flicker, flicker_agent, flicker_tick;
+  long crossings, crossing_agent, crossing_tick, crossing_wall;
+  long corner_best, corner_best_of, corner_agent; // the agent most often in a corner
+  long corner_agent_ticks;
   long *reversals_so_far; // per tick stepped: reversals up to and including it
   bool has_clearance;
   int64_t clearance;
@@ -147,6 +163,39 @@ static bool pressed(const fxs_world_def *d, const fxs_agent *a) {
          d->bounds_max.y - y <= near;
 }
 
+static bool slower_than(fxs_vec2 v, fix16_t speed) {
+  return wide_cmp(wide_add(wide_mul(v.x, v.x), wide_mul(v.y, v.y)), wide_mul(speed, speed)) < 0;
+}
+
+// |wrap(b - a)| > FLIP_ANGLE, on raw radians.
+static bool turned_over(fix16_t a, fix16_t b) {
+  int64_t d = (int64_t)b - a, two_pi = 2 * (int64_t)FXS_PI;
+  while (d > FXS_PI) d -= two_pi;
+  while (d < -(int64_t)FXS_PI) d += two_pi;
+  return d > FLIP_ANGLE || d < -(int64_t)FLIP_ANGLE;
+}
+
+// True when the segments p0-p1 and q0-q1 cross: each one's ends strictly on both sides of
+// the other's line. A centre that ends on a wall's line, or moves along it, does not cross.
+static bool crosses(fxs_vec2 p0, fxs_vec2 p1, fxs_vec2 q0, fxs_vec2 q1) {
+  int64_t px = (int64_t)p1.x - p0.x, py = (int64_t)p1.y - p0.y;
+  int64_t qx = (int64_t)q1.x - q0.x, qy = (int64_t)q1.y - q0.y;
+  int a = cross_sign(px, py, (int64_t)q0.x - p0.x, (int64_t)q0.y - p0.y);
+  int b = cross_sign(px, py, (int64_t)q1.x - p0.x, (int64_t)q1.y - p0.y);
+  int c = cross_sign(qx, qy, (int64_t)p0.x - q0.x, (int64_t)p0.y - q0.y);
+  int d = cross_sign(qx, qy, (int64_t)p1.x - q0.x, (int64_t)p1.y - q0.y);
+  return a * b < 0 && c * d < 0;
+}
+
+// Wall crossings: the agent's centre went from one side of a wall to the other in one tick.
+static void count_crossings(figures *f, const fxs_world *w, fxs_vec2 from, fxs_vec2 to, uint32_t slot, long tick) {
+  if (fxs_vec2_equal(from, to)) return;
+  for (uint32_t k = 0; k < w->capacity.walls; ++k) {
+    if (!w->wall_alive[k] || !crosses(from, to, w->walls[k].a, w->walls[k].b)) continue;
+    if (f->crossings++ == 0) f->crossing_agent = slot, f->crossing_tick = tick, f->crossing_wall = k;
+  }
+}
+
 static bool creeping(fxs_vec2 v) {
   return !fxs_vec2_is_zero(v) && v.x >= -1 && v.x <= 1 && v.y >= -1 && v.y <= 1;
 }
@@ -163,6 +212,7 @@ static void track_agent(figures *f, track *t, const fxs_world *w, uint32_t slot,
   if (!t->alive || t->generation != a->generation) {
     memset(t, 0, sizeof *t);
     t->alive = true, t->generation = a->generation, t->last_moving = -1, t->appeared = tick;
+    t->last_flip = -1;
   }
   fxs_vec2 v = a->body.velocity;
   if (pressed(&w->def, &a->body)) {
@@ -177,11 +227,25 @@ static void track_agent(figures *f, track *t, const fxs_world *w, uint32_t slot,
   } else if (t->creep_run) {
     end_creep(f, t, slot, tick - 1);
   }
+  bool slow = t->seen && slower_than(v, REST_SPEED) && slower_than(t->last_velocity, REST_SPEED);
   if (dot_sign(v.x, v.y, t->last_velocity.x, t->last_velocity.y) < 0) {
     ++f->reversals;
     if (++f->agent_reversals[slot] > f->reversal_best) f->reversal_best = f->agent_reversals[slot], f->reversal_agent = slot;
+    if (slow) ++f->rest_reversals;
   }
+  if (t->seen && turned_over(t->last_orientation, a->body.orientation)) {
+    ++f->heading_flips;
+    if (t->last_flip >= 0 && tick - t->last_flip <= FLICKER_TICKS && f->flicker++ == 0) {
+      f->flicker_agent = slot, f->flicker_tick = tick;
+    }
+    t->last_flip = tick;
+  }
+  if (t->seen) count_crossings(f, w, t->last_position, a->body.position, slot, tick);
   t->last_velocity = v;
+  t->last_position = a->body.position;
+  t->last_orientation = a->body.orientation;
+  t->seen = true;
+  ++t->alive_ticks;
   if (!fxs_vec2_is_zero(v)) t->last_moving = tick;
 }
 
@@ -196,8 +260,31 @@ static void clearance_to(figures *f, int64_t gap, long tick, uint32_t slot, cons
 
 // Body edge to obstacle edge, and body edge to wall segment (negative: they overlap). The
 // distances are correctly rounded Q16.16; the closest point of a wall is rounded to 1 LSB.
-static void measure_clearance(figures *f, const fxs_world *w, uint32_t slot, long tick) {
+// Directions of the walls (and bounds) a body touches, to tell a corner from a flat wall.
+typedef struct touching {
+  int64_t dx[4], dy[4];
+  int count;
+  bool corner; // two touched walls that are not parallel
+} touching;
+
+static void touch(touching *t, int64_t dx, int64_t dy) {
+  for (int i = 0; i < t->count && !t->corner; ++i) t->corner = cross_sign(t->dx[i], t->dy[i], dx, dy) != 0;
+  if (t->count < 4) t->dx[t->count] = dx, t->dy[t->count] = dy, t->count++;
+}
+
+// The bounds an agent is kept in count as walls of the corner.
+static void touch_bounds(touching *t, const fxs_world_def *d, const fxs_agent *a) {
+  if (!d->clamp_to_bounds) return;
+  int64_t near = (int64_t)a->radius + PRESS_SLACK, x = a->position.x, y = a->position.y;
+  if (x - d->bounds_min.x <= near || d->bounds_max.x - x <= near) touch(t, 0, 1);
+  if (y - d->bounds_min.y <= near || d->bounds_max.y - y <= near) touch(t, 1, 0);
+}
+
+static bool measure_clearance(figures *f, const fxs_world *w, uint32_t slot, long tick) {
   const fxs_agent *a = &w->agents[slot].body;
+  touching near;
+  near.count = 0, near.corner = false;
+  touch_bounds(&near, &w->def, a);
   for (uint32_t o = 0; o < w->capacity.obstacles; ++o) {
     if (!w->obstacle_alive[o]) continue;
     int64_t gap = (int64_t)fxs_vec2_distance(a->position, w->obstacles[o].center) - a->radius - w->obstacles[o].radius;
@@ -206,8 +293,12 @@ static void measure_clearance(figures *f, const fxs_world *w, uint32_t slot, lon
   for (uint32_t k = 0; k < w->capacity.walls; ++k) {
     if (!w->wall_alive[k]) continue;
     fxs_vec2 q = fxs_vec2_closest_on_segment(a->position, w->walls[k].a, w->walls[k].b);
-    clearance_to(f, (int64_t)fxs_vec2_distance(a->position, q) - a->radius, tick, slot, "wall", k);
+    int64_t gap = (int64_t)fxs_vec2_distance(a->position, q) - a->radius;
+    clearance_to(f, gap, tick, slot, "wall", k);
+    if (gap <= PRESS_SLACK) touch(&near, (int64_t)w->walls[k].b.x - w->walls[k].a.x, (int64_t)w->walls[k].b.y - w->walls[k].a.y);
   }
+  if (near.corner) ++f->corner_agent_ticks;
+  return near.corner;
 }
 
 // ------------------------------------------------------------------ doorways
@@ -294,7 +385,7 @@ static void measure_tick(figures *f, track *tracks, body_ref *refs, const fxs_wo
     }
     ++agents;
     track_agent(f, &tracks[i], w, i, tick);
-    measure_clearance(f, w, i, tick);
+    if (measure_clearance(f, w, i, tick)) ++tracks[i].corner_ticks;
     moving = moving || !fxs_vec2_is_zero(w->agents[i].body.velocity);
   }
   if (agents > f->agents) f->agents = agents;
@@ -312,6 +403,9 @@ static void finish(figures *f, track *tracks, const fxs_world *w) {
     track *t = &tracks[i];
     if (!t->alive) continue;
     if (t->creep_run) end_creep(f, t, i, f->last_tick);
+    if (t->alive_ticks && (f->corner_best_of == 0 || t->corner_ticks * f->corner_best_of > f->corner_best * t->alive_ticks)) {
+      f->corner_best = t->corner_ticks, f->corner_best_of = t->alive_ticks, f->corner_agent = i;
+    }
     long rest = t->last_moving < 0 ? t->appeared : t->last_moving + 1;
     if (rest <= f->last_tick && (f->first_rest < 0 || rest < f->first_rest)) f->first_rest = rest, f->first_rest_agent = i;
   }
@@ -363,6 +457,11 @@ static double mean_overlaps(const figures *f, long from, long *max) {
   return count ? (double)sum / (double)count : 0.0;
 }
 
+// The share of its ticks the agent most often in a corner spent there, percent.
+static double corner_percent(const figures *f) {
+  return f->corner_best_of ? 100.0 * (double)f->corner_best / (double)f->corner_best_of : 0.0;
+}
+
 static void print_table(const source *src, const figures *f) {
   long rest_max, all_max;
   double mean = mean_overlaps(f, 0, &all_max), rest = mean_overlaps(f, f->ticks - rest_ticks(f), &rest_max);
@@ -390,6 +489,14 @@ static void print_table(const source *src, const figures *f) {
     printf(" (most: agent %ld, %ld); in the last %ld ticks: %ld", f->reversal_agent, f->reversal_best, rest_ticks(f),
            rest_reversals(f));
   }
+  printf("\n  %-34s %ld", "reversals at rest (|v| < 0.5)", f->rest_reversals);
+  printf("\n  %-34s %ld; flicker (again within %d ticks): %ld", "heading flips (> pi/2 in a tick)",
+         f->heading_flips, FLICKER_TICKS, f->flicker);
+  if (f->flicker) printf(" (first: agent %ld, tick %ld)", f->flicker_agent, f->flicker_tick);
+  printf("\n  %-34s %ld", "wall crossings (centre)", f->crossings);
+  if (f->crossings) printf(" (first: agent %ld, tick %ld, wall %ld)", f->crossing_agent, f->crossing_tick, f->crossing_wall);
+  printf("\n  %-34s %.1f %% of its ticks (agent %ld); %ld agent-ticks in all", "in a corner (two walls), most",
+         corner_percent(f), f->corner_best_of ? f->corner_agent : -1L, f->corner_agent_ticks);
   if (f->has_clearance) {
     printf("\n  %-34s %.5f (tick %ld, agent %ld, %s %ld)\n", "min clearance to walls/obstacles", units(f->clearance),
            f->clearance_tick, f->clearance_agent, f->clearance_kind, f->clearance_index);
@@ -446,6 +553,12 @@ static void print_json(const source *src, const figures *f) {
   json_long("reversals", f->reversals), json_long("reversal_most", f->reversal_best);
   json_long("reversal_agent", f->reversals ? f->reversal_agent : -1);
   json_long("reversals_rest", rest_reversals(f));
+  json_long("slow_reversals", f->rest_reversals);
+  json_long("heading_flips", f->heading_flips);
+  json_long("heading_flicker", f->flicker);
+  json_long("wall_crossings", f->crossings);
+  printf("  \"corner_percent\": %.3f,\n", corner_percent(f));
+  json_long("corner_agent", f->corner_best_of ? f->corner_agent : -1);
   if (f->has_clearance) {
     printf("  \"clearance_min\": %.5f,\n", units(f->clearance));
     json_long("clearance_raw", (long)f->clearance);
