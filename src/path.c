@@ -222,13 +222,25 @@ bool fxs_path_hold(const fxs_agent *self, const fxs_path_def *path, const fxs_pa
   if (state->current_node != path->count - 1) return false;
   fxs_vec2 end = path->nodes[path->count - 1];
   if (fxs_vec2_within(self->position, end, FXS_RATIO(1, 4))) return true;
+  // Within the path radius the end counts as reached: a follower there that no longer closes
+  // in on it (it overshot, or the ones behind push it on) stops where it is.
+  if (fxs_vec2_within(self->position, end, path->radius) &&
+      fxs_vec2_dot(self->velocity, fxs_vec2_sub(end, self->position)) <= 0) {
+    return true;
+  }
   fxs_vec2 toward = fxs_vec2_sub(target, self->position);
-  // One tick of travel and half a unit: a follower that stops there does not touch.
-  fix16_t reach = fxs_add(fxs_add(fxs_vec2_length(self->velocity), FXS_RATIO(1, 2)),
-                          fxs_max(self->radius, 0));
+  // Aiming at the end itself, any resting follower in the way ends the approach: the end is
+  // taken, and pressing round the ones there only jostles them.
+  bool aiming_at_end = fxs_vec2_equal(target, end);
+  fix16_t speed = fxs_vec2_length(self->velocity);
+  // Bodies a tick of travel and half a body radius apart: a follower that stops there does
+  // not touch, and is out of reach of a separation of up to 3 body radii.
+  fix16_t body = fxs_max(self->radius, 0);
+  fix16_t reach = fxs_add(fxs_add(speed, FXS_RATIO(1, 2)),
+                          fxs_add(body, body / 2));
   for (uint32_t i = 0; i < count; ++i) {
     const fxs_path_rest *r = &resting[i];
-    if (!in_cone(self->position, toward, r->position)) continue;
+    if (!aiming_at_end && !in_cone(self->position, toward, r->position)) continue;
     if (fxs_vec2_within(self->position, r->position, fxs_add(reach, fxs_max(r->radius, 0)))) return true;
   }
   return false;

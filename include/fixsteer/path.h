@@ -99,7 +99,8 @@ fxs_vec2 fxs_follow_path_toward(const fxs_agent *self, const fxs_path_def *path,
                                 fxs_path_state *state, fxs_vec2 *target);
 
 /// True when a follower of a STOP_AT_END path on its last segment should hold still (velocity
-/// exactly 0): it is within 1/4 unit of the last node, or its body would touch within one tick
+/// exactly 0): it is within 1/4 unit of the last node, or within the path radius of it and not
+/// closing in on it (velocity . (node - position) <= 0), or its body would touch within one tick
 /// a resting follower of the same path that lies within 45 degrees of the direction to its
 /// `target` (fxs_follow_path_toward), so followers queue back from the end instead of piling
 /// on it. A resting follower held this way stays held while the one it queues on rests.
