@@ -128,16 +128,20 @@ fxs_vec2 fxs_path_project(const fxs_agent *self, const fxs_path_def *path, fxs_p
   int dir = state->path_dir, to = state->current_node, from = prev_node(path, to, dir);
   fxs_vec2 best = from < 0 ? path->nodes[to] : fxs_vec2_closest_on_segment(point, path->nodes[from], path->nodes[to]);
   uint64_t best_d = distance_sq(point, best);
+  bool passed = from < 0 || fxs_vec2_equal(best, path->nodes[to]);
   int steps = 0;
-  // Later segments win only when strictly nearer and in sight: ties keep the progress, and a
-  // leg of the path behind a wall is never taken for the one the agent is in.
-  for (int k = 1; k < FXS_PATH_WINDOW; ++k) {
+  // A later segment is taken only once the point is past the end of every segment before it,
+  // and only when strictly nearer and in sight: ties keep the progress, a path that crosses
+  // itself is not cut short where it crosses, and a leg of the path behind a wall is never
+  // taken for the one the agent is in.
+  for (int k = 1; k < FXS_PATH_WINDOW && passed; ++k) {
     from = to;
     to = next_node(path, to, dir);
     if (to < 0) break;
     fxs_vec2 q = fxs_vec2_closest_on_segment(point, path->nodes[from], path->nodes[to]);
     uint64_t d = distance_sq(point, q);
     if (d < best_d && fxs_path_sees(path, self->position, q, 0)) best = q, best_d = d, steps = k;
+    passed = fxs_vec2_equal(q, path->nodes[to]);
   }
   for (int k = 0; k < steps; ++k) state->current_node = (uint16_t)next_node(path, state->current_node, dir);
   return best;
