@@ -1,6 +1,12 @@
 #include "fixsteer/path.h"
 
+#include "fixsteer/scalar.h"
 #include "fixsteer/seek.h"
+#include "fixsteer/vec2.h"
+
+// The walk along the path from the projection to the target point passes at most this many
+// nodes, so its cost is bounded whatever the lead and the node spacing.
+#define PATH_WALK_NODES 64
 
 fxs_path_def fxs_default_path_def(const fxs_vec2 *nodes, uint16_t count, fxs_path_mode mode) {
   fxs_path_def p;
@@ -9,6 +15,8 @@ fxs_path_def fxs_default_path_def(const fxs_vec2 *nodes, uint16_t count, fxs_pat
   p.mode = (uint8_t)mode;
   p.radius = FXS_INT(10);
   p.slowing_radius = FXS_INT(60);
+  p.walls = 0;
+  p.wall_count = 0;
   return p;
 }
 
@@ -20,7 +28,36 @@ fxs_path_state fxs_path_start(void) {
   return s;
 }
 
-// Moves to the next node according to the mode (one node at most).
+// The node after `node` in travel order, or -1 past the end of a stop or patrol path.
+static int next_node(const fxs_path_def *path, int node, int dir) {
+  int last = path->count - 1;
+  switch ((fxs_path_mode)path->mode) {
+    case FXS_PATH_LOOP: return node >= last ? 0 : node + 1;
+    case FXS_PATH_PATROL: {
+      int n = node + dir;
+      return n < 0 || n > last ? -1 : n;
+    }
+    case FXS_PATH_STOP_AT_END:
+    default: return node < last ? node + 1 : -1;
+  }
+}
+
+// The node before `node` in travel order, or -1 before the first one.
+static int prev_node(const fxs_path_def *path, int node, int dir) {
+  int last = path->count - 1;
+  switch ((fxs_path_mode)path->mode) {
+    case FXS_PATH_LOOP: return node == 0 ? last : node - 1;
+    case FXS_PATH_PATROL: {
+      int n = node - dir;
+      return n < 0 || n > last ? -1 : n;
+    }
+    case FXS_PATH_STOP_AT_END:
+    default: return node > 0 ? node - 1 : -1;
+  }
+}
+
+// Moves to the next node according to the mode (one node at most), turning at a patrol's
+// ends and wrapping a loop.
 static void advance(const fxs_path_def *path, fxs_path_state *s) {
   int last = path->count - 1;
   int current = s->current_node;
@@ -47,16 +84,168 @@ static void advance(const fxs_path_def *path, fxs_path_state *s) {
   s->current_node = (uint16_t)current;
 }
 
-fxs_vec2 fxs_follow_path(const fxs_agent *self, const fxs_path_def *path, fxs_path_state *state) {
+// ------------------------------------------------------------------ line of sight
+// The sign of (b - a) x (c - a), exact for coordinates with their 2 low bits dropped: the
+// differences stay below 2^31 and each product below 2^62.
+static int orientation(fxs_vec2 a, fxs_vec2 b, fxs_vec2 c) {
+  int64_t ax = a.x / 4, ay = a.y / 4;
+  int64_t abx = b.x / 4 - ax, aby = b.y / 4 - ay, acx = c.x / 4 - ax, acy = c.y / 4 - ay;
+  int64_t l = abx * acy, r = aby * acx;
+  return l > r ? 1 : l < r ? -1 : 0;
+}
+
+// True when [p, q] and [a, b] cross at a point inside both (touching does not count).
+static bool crosses(fxs_vec2 p, fxs_vec2 q, fxs_vec2 a, fxs_vec2 b) {
+  return orientation(a, b, p) * orientation(a, b, q) < 0 &&
+         orientation(p, q, a) * orientation(p, q, b) < 0;
+}
+
+// True when the wall end e is within `clearance` of [from, to] but not of `from`.
+static bool end_in_the_way(fxs_vec2 e, fxs_vec2 from, fxs_vec2 to, fix16_t clearance) {
+  if (clearance <= 0 || fxs_vec2_within(e, from, clearance)) return false;
+  return fxs_vec2_within(fxs_vec2_closest_on_segment(e, from, to), e, clearance);
+}
+
+bool fxs_path_sees(const fxs_path_def *path, fxs_vec2 from, fxs_vec2 to, fix16_t clearance) {
+  if (!path->walls) return true;
+  for (uint32_t i = 0; i < path->wall_count; ++i) {
+    const fxs_wall *w = &path->walls[i];
+    if (crosses(from, to, w->a, w->b) || end_in_the_way(w->a, from, to, clearance) ||
+        end_in_the_way(w->b, from, to, clearance)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// ------------------------------------------------------------------ projection and target
+static uint64_t distance_sq(fxs_vec2 a, fxs_vec2 b) {
+  return fxs_vec2_length_sq(fxs_vec2_sub(a, b));
+}
+
+fxs_vec2 fxs_path_project(const fxs_agent *self, const fxs_path_def *path, fxs_path_state *state,
+                          fxs_vec2 point) {
+  int dir = state->path_dir, to = state->current_node, from = prev_node(path, to, dir);
+  fxs_vec2 best = from < 0 ? path->nodes[to] : fxs_vec2_closest_on_segment(point, path->nodes[from], path->nodes[to]);
+  uint64_t best_d = distance_sq(point, best);
+  bool passed = from < 0 || fxs_vec2_equal(best, path->nodes[to]);
+  int steps = 0;
+  // A later segment is taken only once the point is past the end of every segment before it,
+  // and only when strictly nearer and in sight: ties keep the progress, a path that crosses
+  // itself is not cut short where it crosses, and a leg of the path behind a wall is never
+  // taken for the one the agent is in.
+  for (int k = 1; k < FXS_PATH_WINDOW && passed; ++k) {
+    from = to;
+    to = next_node(path, to, dir);
+    if (to < 0) break;
+    fxs_vec2 q = fxs_vec2_closest_on_segment(point, path->nodes[from], path->nodes[to]);
+    uint64_t d = distance_sq(point, q);
+    if (d < best_d && fxs_path_sees(path, self->position, q, 0)) best = q, best_d = d, steps = k;
+    passed = fxs_vec2_equal(q, path->nodes[to]);
+  }
+  for (int k = 0; k < steps; ++k) state->current_node = (uint16_t)next_node(path, state->current_node, dir);
+  return best;
+}
+
+fix16_t fxs_path_lead(const fxs_agent *self, const fxs_path_def *path) {
+  return fxs_max(path->radius, fxs_mul(fxs_max(self->max_speed, 0), FXS_INT(8)));
+}
+
+// The point `lead` along the path from q, which lies on the segment that ends at node `to`;
+// *clipped when the walk stopped at the end of a stop or patrol path.
+static fxs_vec2 along(const fxs_path_def *path, fxs_vec2 q, int to, int dir, fix16_t lead,
+                      bool *clipped) {
+  *clipped = false;
+  for (int passed = 0; passed < PATH_WALK_NODES; ++passed) {
+    fxs_vec2 node = path->nodes[to];
+    fix16_t left = fxs_vec2_distance(q, node);
+    if (lead <= left) return left == 0 ? node : fxs_vec2_lerp(q, node, fxs_div(lead, left));
+    lead = fxs_sub(lead, left);
+    q = node;
+    int next = next_node(path, to, dir);
+    if (next < 0) {
+      *clipped = true;
+      return node;
+    }
+    to = next;
+  }
+  return q;
+}
+
+fxs_vec2 fxs_path_target(const fxs_agent *self, const fxs_path_def *path, fxs_path_state *state,
+                         bool *at_end) {
+  fxs_vec2 future = fxs_vec2_add(self->position, fxs_vec2_scale(self->velocity, FXS_INT(FXS_PATH_PREDICT_TICKS)));
+  fxs_vec2 q = fxs_path_project(self, path, state, future);
+  fix16_t lead = fxs_path_lead(self, path);
+  fix16_t clearance = fxs_max(self->radius, 0);
+  bool stop = path->mode == FXS_PATH_STOP_AT_END;
+  // Pulled back by quarters of the lead while the agent cannot see it; the projection itself
+  // is the last resort (a follower pushed behind a wall heads back to its segment).
+  for (int quarter = 4; quarter >= 0; --quarter) {
+    bool clipped;
+    fxs_vec2 t = along(path, q, state->current_node, state->path_dir, (fix16_t)((int64_t)lead * quarter / 4), &clipped);
+    if (quarter == 0 || fxs_path_sees(path, self->position, t, clearance)) {
+      *at_end = clipped && stop;
+      return t;
+    }
+  }
+  *at_end = false;
+  return q;
+}
+
+fxs_vec2 fxs_follow_path_toward(const fxs_agent *self, const fxs_path_def *path,
+                                fxs_path_state *state, fxs_vec2 *target) {
+  *target = self->position;
   if (path->count == 0 || path->nodes == 0) return fxs_vec2_zero();
   if (state->current_node >= path->count) state->current_node = (uint16_t)(path->count - 1);
   if (state->path_dir != 1 && state->path_dir != -1) state->path_dir = 1;
   if (fxs_vec2_within(self->position, path->nodes[state->current_node], path->radius)) {
     advance(path, state);
   }
-  fxs_vec2 target = path->nodes[state->current_node];
-  if (path->mode == FXS_PATH_STOP_AT_END && state->current_node == path->count - 1) {
-    return fxs_arrive(self, target, path->slowing_radius);
+  bool at_end;
+  *target = fxs_path_target(self, path, state, &at_end);
+  if (at_end) return fxs_arrive(self, *target, path->slowing_radius);
+  return fxs_seek(self, *target);
+}
+
+fxs_vec2 fxs_follow_path(const fxs_agent *self, const fxs_path_def *path, fxs_path_state *state) {
+  fxs_vec2 target;
+  return fxs_follow_path_toward(self, path, state, &target);
+}
+
+// True when `other` lies within 45 degrees of the direction d from p.
+static bool in_cone(fxs_vec2 p, fxs_vec2 d, fxs_vec2 other) {
+  fxs_vec2 e = fxs_vec2_sub(other, p);
+  int64_t dot = fxs_vec2_dot(d, e), cross = fxs_vec2_cross(d, e);
+  return dot > 0 && dot >= (cross < 0 ? -cross : cross);
+}
+
+bool fxs_path_hold(const fxs_agent *self, const fxs_path_def *path, const fxs_path_state *state,
+                   fxs_vec2 target, const fxs_path_rest *resting, uint32_t count) {
+  if (path->mode != FXS_PATH_STOP_AT_END || path->count == 0 || path->nodes == 0) return false;
+  if (state->current_node != path->count - 1) return false;
+  fxs_vec2 end = path->nodes[path->count - 1];
+  if (fxs_vec2_within(self->position, end, FXS_RATIO(1, 4))) return true;
+  // Within the path radius the end counts as reached: a follower there that no longer closes
+  // in on it (it overshot, or the ones behind push it on) stops where it is.
+  if (fxs_vec2_within(self->position, end, path->radius) &&
+      fxs_vec2_dot(self->velocity, fxs_vec2_sub(end, self->position)) <= 0) {
+    return true;
   }
-  return fxs_seek(self, target);
+  fxs_vec2 toward = fxs_vec2_sub(target, self->position);
+  // Aiming at the end itself, any resting follower in the way ends the approach: the end is
+  // taken, and pressing round the ones there only jostles them.
+  bool aiming_at_end = fxs_vec2_equal(target, end);
+  fix16_t speed = fxs_vec2_length(self->velocity);
+  // Bodies a tick of travel and half a body radius apart: a follower that stops there does
+  // not touch, and is out of reach of a separation of up to 3 body radii.
+  fix16_t body = fxs_max(self->radius, 0);
+  fix16_t reach = fxs_add(fxs_add(speed, FXS_RATIO(1, 2)),
+                          fxs_add(body, body / 2));
+  for (uint32_t i = 0; i < count; ++i) {
+    const fxs_path_rest *r = &resting[i];
+    if (!aiming_at_end && !in_cone(self->position, toward, r->position)) continue;
+    if (fxs_vec2_within(self->position, r->position, fxs_add(reach, fxs_max(r->radius, 0)))) return true;
+  }
+  return false;
 }

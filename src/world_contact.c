@@ -130,8 +130,9 @@ static bool allowed(const contact_set *c, int64_t mx, int64_t my) {
   return true;
 }
 
-bool fxs_contact_resolve(const fxs_contact_world *cw, fxs_vec2 start, fxs_agent *next,
+bool fxs_contact_resolve(const fxs_contact_world *cw, const fxs_agent *before, fxs_agent *next,
                          uint32_t *scratch, uint32_t room) {
+  fxs_vec2 start = before->position;
   if (cw->wall_count == 0 && cw->obstacle_count == 0) return false;
   int64_t mx = (int64_t)next->position.x - start.x, my = (int64_t)next->position.y - start.y;
   if (magnitude64(mx) + magnitude64(my) > FXS_CONTACT_MAX_MOVE) {
@@ -158,6 +159,8 @@ bool fxs_contact_resolve(const fxs_contact_world *cw, fxs_vec2 start, fxs_agent 
     x = 0, y = 0;
   } else if (magnitude64(x) <= FXS_CONTACT_REST && magnitude64(y) <= FXS_CONTACT_REST) {
     x = 0, y = 0;
+  } else if (x * before->velocity.x + y * before->velocity.y < 0) {
+    x = 0, y = 0; // calm rest, as in the integrator: a slide that turns back stops first
   }
   next->velocity = fxs_vec2_make(fxs_saturate(x), fxs_saturate(y));
   next->position = fxs_vec2_make(fxs_saturate((int64_t)start.x + x), fxs_saturate((int64_t)start.y + y));

@@ -47,10 +47,12 @@ typedef struct fxs_contact_world {
   uint32_t obstacle_count, wall_count;
 } fxs_contact_world;
 
-/// Resolves the move of `next` (from `start`, the agent's start-of-tick position) against
-/// the walls and obstacles: next's position and velocity are changed only when the move
-/// touched one. scratch has room for `room` obstacle indices. True when it changed them.
-bool fxs_contact_resolve(const fxs_contact_world *cw, fxs_vec2 start, fxs_agent *next,
+/// Resolves the move of `next` (from `before`, the agent's start-of-tick body) against the
+/// walls and obstacles: next's position and velocity are changed only when the move touched
+/// one. A move that contact turned by more than 90 degrees from before's velocity stops
+/// instead (calm rest, as in fxs_agent_integrate). scratch has room for `room` obstacle
+/// indices. True when it changed them.
+bool fxs_contact_resolve(const fxs_contact_world *cw, const fxs_agent *before, fxs_agent *next,
                          uint32_t *scratch, uint32_t room);
 
 #endif

@@ -177,14 +177,41 @@ static fix16_t angular_steering(const steer_context *ctx, const fxs_behavior_slo
   }
 }
 
-static fxs_vec2 path_steering(steer_context *ctx) {
+// The resting followers of the agent's path among its neighbors, for fxs_path_hold.
+static bool path_holds(steer_context *ctx, const fxs_path_def *d, fxs_vec2 target) {
+  if (!ctx->searched) search(ctx);
+  fxs_path_rest rest[FXS_MAX_NEIGHBORS];
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < ctx->neighbor_count && n < FXS_MAX_NEIGHBORS; ++i) {
+    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
+    if (nb->id == ctx->index || !fxs_vec2_is_zero(nb->velocity)) continue;
+    const fxs_agent_slot *other = &ctx->world->agents[nb->id];
+    if (other->path_index != ctx->slot->path_index) continue;
+    rest[n].position = nb->position;
+    rest[n].radius = other->body.radius;
+    n++;
+  }
+  return fxs_path_hold(&ctx->slot->body, d, &ctx->slot->path, target, rest, n);
+}
+
+// Path following sees the world's walls; on the last segment of a stop path a follower at
+// the end, or behind one resting there, holds still (velocity scale 0: no creep).
+static fxs_vec2 path_steering(steer_context *ctx, fix16_t *velocity_scale) {
   fxs_agent_slot *s = ctx->slot;
   if (s->path_index >= ctx->world->path_count) return fxs_vec2_zero();
   const fxs_world_path *wp = &ctx->world->paths[s->path_index];
   fxs_path_def d = fxs_default_path_def(&ctx->world->nodes[wp->first_node], wp->count,
                                         (fxs_path_mode)wp->mode);
   d.radius = wp->radius, d.slowing_radius = wp->slowing_radius;
-  return fxs_follow_path(&s->body, &d, &s->path);
+  d.walls = ctx->world->live_walls, d.wall_count = ctx->step->wall_count;
+  fxs_vec2 target;
+  fxs_vec2 force = fxs_follow_path_toward(&s->body, &d, &s->path, &target);
+  if (d.mode == FXS_PATH_STOP_AT_END && s->path.current_node + 1u == d.count &&
+      path_holds(ctx, &d, target)) {
+    *velocity_scale = 0;
+    return fxs_vec2_zero();
+  }
+  return force;
 }
 
 // Hide from the target agent, or from a hunter standing still on the target point, behind
@@ -250,7 +277,7 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
       return fxs_steering_linear(b->kind == FXS_BEHAVIOR_PURSUIT ? fxs_pursuit(a, ctx->target, p[0])
                                                                   : fxs_evade(a, ctx->target, p[0], p[1]));
     case FXS_BEHAVIOR_AVOID: return fxs_steering_linear(avoid_steering(ctx, p));
-    case FXS_BEHAVIOR_PATH: return fxs_steering_linear(path_steering(ctx));
+    case FXS_BEHAVIOR_PATH: return fxs_steering_linear(path_steering(ctx, velocity_scale));
     case FXS_BEHAVIOR_FLOW_FIELD: return fxs_steering_linear(fxs_world_field_steering(ctx->world, a, p[0]));
     case FXS_BEHAVIOR_HIDE: return fxs_steering_linear(hide_steering(ctx, p));
     case FXS_BEHAVIOR_INTERPOSE: return fxs_steering_linear(interpose_steering(ctx, p));
@@ -379,7 +406,7 @@ static void keep_out_of_walls(const step_context *step, const fxs_agent_slot *s,
                               fxs_world_worker *scratch) {
   fxs_contact_world cw = {step->world, &step->obstacle_grid, step->obstacle_count,
                           step->wall_count};
-  fxs_contact_resolve(&cw, s->body.position, next, scratch->near_obstacles, FXS_NEAR_OBSTACLES);
+  fxs_contact_resolve(&cw, &s->body, next, scratch->near_obstacles, FXS_NEAR_OBSTACLES);
 }
 
 // Phase 3: the agent of view entry v steers from the start-of-tick state into

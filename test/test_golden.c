@@ -59,17 +59,17 @@ typedef struct golden {
 
 static const golden goldens[] = {
     {"test/golden/hunter_prey.fxr", 1200, UINT64_C(0x6e37a7f5901e5f8c)},
-    {"test/golden/patrol.fxr", 1500, UINT64_C(0x6750c78c426d41b0)},
+    {"test/golden/patrol.fxr", 1500, UINT64_C(0xf4ff2abf1a5a0bb1)},
     {"test/golden/flock.fxr", 1200, UINT64_C(0xee34c3cd135cff41)},
-    {"test/golden/queue.fxr", 1500, UINT64_C(0x1429fe00d2206efd)},
-    {"test/golden/leader.fxr", 1200, UINT64_C(0x06f21eb4b35f7260)},
+    {"test/golden/queue.fxr", 1500, UINT64_C(0xcca40741a25a699f)},
+    {"test/golden/leader.fxr", 1200, UINT64_C(0xe919580b57737191)},
     {"test/golden/obstacle_field.fxr", 1500, UINT64_C(0xef410deb63a6527b)},
     {"test/golden/walker.fxr", 1500, UINT64_C(0xcd195452b68628d2)},
     {"test/golden/seek_wind.fxr", 1200, UINT64_C(0xa01eb9b300bd77b8)},
     {"test/golden/orientation.fxr", 1000, UINT64_C(0xe786b00d7585f132)},
     {"test/golden/obstacle_dense.fxr", 2000, UINT64_C(0x1faa63fd631a079e)},
     {"test/golden/crowd_crossing.fxr", 1000, UINT64_C(0xcc64ca4366e4891e)},
-    {"test/golden/hide_and_seek.fxr", 1500, UINT64_C(0x9cd9044b4b4fc683)},
+    {"test/golden/hide_and_seek.fxr", 1500, UINT64_C(0x74437f17280485fb)},
     {"test/golden/flow_field.fxr", 1500, UINT64_C(0xfa2fbe740226d15a)},
 };
 

@@ -36,15 +36,155 @@ static int run_path(fxs_path_mode mode, int ticks, int *visits, int max_visits, 
   return n;
 }
 
-void test_the_force_seeks_the_current_node(void) {
-  fxs_path_def path = fxs_default_path_def(nodes, 4, FXS_PATH_LOOP);
+// A path with power-of-two lengths, so that points along it are exact in Q16.16.
+static const fxs_vec2 square[4] = {{0, 0}, {FXS_INT(256), 0}, {FXS_INT(256), FXS_INT(256)},
+                                   {FXS_INT(512), FXS_INT(256)}};
+
+static fxs_agent moving_agent(int x, int y, int vx, int vy) {
+  fxs_agent a = fxs_test_agent_at(x, y);
+  a.velocity = fxs_vec2_make(FXS_INT(vx), FXS_INT(vy));
+  return a;
+}
+
+void test_the_predicted_position_is_projected_on_the_nearest_segment_ahead(void) {
+  fxs_path_def path = fxs_default_path_def(square, 4, FXS_PATH_STOP_AT_END);
   fxs_path_state s = fxs_path_start();
-  fxs_agent a = fxs_test_agent_at(-30, -40);
+  fxs_agent a = fxs_test_agent_at(28, 20);
+  fxs_vec2 q = fxs_path_project(&a, &path, &s, fxs_vec2_make(FXS_INT(44), FXS_INT(20)));
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(44), q.x);
+  TEST_ASSERT_EQUAL_INT32(0, q.y);
+  TEST_ASSERT_EQUAL_UINT16(1, s.current_node); // node 0 lies behind: its segment is current
+}
+
+void test_the_force_seeks_the_point_lead_ahead_of_the_projection(void) {
+  // 8 ticks at (2, 0) predict (128, 20), projected to (128, 0); the lead is 8 ticks at max
+  // speed 4 = 32 units, so the target is (160, 0), not node 0 behind the agent.
+  fxs_path_def path = fxs_default_path_def(square, 4, FXS_PATH_STOP_AT_END);
+  fxs_path_state s = fxs_path_start();
+  fxs_agent a = moving_agent(112, 20, 2, 0);
   fxs_vec2 f = fxs_follow_path(&a, &path, &s);
-  fxs_vec2 expected = fxs_seek(&a, nodes[0]);
+  fxs_vec2 expected = fxs_seek(&a, fxs_vec2_make(FXS_INT(160), 0));
   TEST_ASSERT_EQUAL_INT32(expected.x, f.x);
   TEST_ASSERT_EQUAL_INT32(expected.y, f.y);
-  TEST_ASSERT_EQUAL_UINT16(0, s.current_node);
+  TEST_ASSERT_EQUAL_UINT16(1, s.current_node);
+}
+
+void test_the_target_turns_the_corner_along_the_next_segment(void) {
+  // Predicted (256, -4): the corner (256, 0) is as near on both segments, so progress stays on
+  // the first; the lead of 32 continues down the second segment to (256, 32).
+  fxs_path_def path = fxs_default_path_def(square, 4, FXS_PATH_STOP_AT_END);
+  fxs_path_state s = fxs_path_start();
+  s.current_node = 1;
+  fxs_agent a = moving_agent(240, -4, 2, 0);
+  fxs_vec2 f = fxs_follow_path(&a, &path, &s);
+  fxs_vec2 expected = fxs_seek(&a, fxs_vec2_make(FXS_INT(256), FXS_INT(32)));
+  TEST_ASSERT_EQUAL_INT32(expected.x, f.x);
+  TEST_ASSERT_EQUAL_INT32(expected.y, f.y);
+  TEST_ASSERT_EQUAL_UINT16(1, s.current_node);
+}
+
+// Steps one agent on a path under the path force alone.
+static void step(fxs_agent *a, const fxs_path_def *path, fxs_path_state *s) {
+  fxs_steering_manager m;
+  fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
+  fxs_manager_add(&m, FXS_BEHAVIOR_PATH, fxs_steering_linear(fxs_follow_path(a, path, s)), FXS_ONE, 0);
+  fxs_manager_update(&m, a);
+}
+
+void test_an_agent_pushed_off_the_path_rejoins_it_before_the_next_node(void) {
+  static const fxs_vec2 line[3] = {{0, 0}, {FXS_INT(1024), 0}, {FXS_INT(1024), FXS_INT(512)}};
+  fxs_path_def path = fxs_default_path_def(line, 3, FXS_PATH_STOP_AT_END);
+  fxs_path_state s = fxs_path_start();
+  s.current_node = 1; // on its way along the first segment
+  fxs_agent a = moving_agent(100, 0, 4, 0);
+  for (int t = 0; t < 20; ++t) step(&a, &path, &s);
+  a.position.y = fxs_add(a.position.y, FXS_INT(150)); // a shove sideways
+  int rejoined_at = -1;
+  for (int t = 0; t < 400 && a.position.x < FXS_INT(1000); ++t) {
+    step(&a, &path, &s);
+    if (rejoined_at < 0 && fxs_abs(a.position.y) <= path.radius) rejoined_at = a.position.x / FXS_ONE;
+  }
+  // Seeking the node instead would close in on the line only near x = 1024.
+  TEST_ASSERT_TRUE_MESSAGE(rejoined_at >= 0 && rejoined_at < 700, "back within the path radius by x = 700");
+}
+
+void test_nodes_already_passed_are_not_sought_again(void) {
+  // Placed on the first segment, at rest: node 0 is behind and is never headed for.
+  fxs_path_def path = fxs_default_path_def(square, 4, FXS_PATH_STOP_AT_END);
+  fxs_path_state s = fxs_path_start();
+  fxs_agent a = fxs_test_agent_at(128, 0);
+  uint16_t progress = 0;
+  for (int t = 0; t < 600; ++t) {
+    step(&a, &path, &s);
+    TEST_ASSERT_TRUE(s.current_node >= progress);
+    progress = s.current_node;
+    TEST_ASSERT_TRUE(a.position.x >= FXS_INT(128));
+  }
+  TEST_ASSERT_EQUAL_UINT16(3, s.current_node);
+}
+
+void test_the_agent_does_not_head_at_a_node_behind_a_wall(void) {
+  // The next node (256, 0) lies beyond the wall x = 150 (y 20..200). From (128, 100) the
+  // point 32 ahead of the projection (128, 0), (160, 0), is behind the wall too, and the
+  // line to (152, 0) passes within the body radius of the wall's end: the agent heads for
+  // (144, 0), half the lead ahead.
+  static const fxs_vec2 ell[3] = {{0, 0}, {FXS_INT(256), 0}, {FXS_INT(256), FXS_INT(200)}};
+  static const fxs_wall wall = {{FXS_INT(150), FXS_INT(20)}, {FXS_INT(150), FXS_INT(200)}};
+  fxs_path_def path = fxs_default_path_def(ell, 3, FXS_PATH_STOP_AT_END);
+  path.walls = &wall, path.wall_count = 1;
+  fxs_path_state s = fxs_path_start();
+  s.current_node = 1;
+  fxs_agent a = fxs_test_agent_at(128, 100);
+  fxs_vec2 target;
+  fxs_vec2 f = fxs_follow_path_toward(&a, &path, &s, &target);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(144), target.x);
+  TEST_ASSERT_EQUAL_INT32(0, target.y);
+  fxs_vec2 expected = fxs_seek(&a, target);
+  TEST_ASSERT_EQUAL_INT32(expected.x, f.x);
+  TEST_ASSERT_EQUAL_INT32(expected.y, f.y);
+  TEST_ASSERT_TRUE(fxs_path_sees(&path, a.position, target, a.radius));
+  TEST_ASSERT_FALSE(fxs_path_sees(&path, a.position, ell[1], 0));
+}
+
+void test_a_target_out_of_sight_is_pulled_back_toward_the_projection(void) {
+  // A wall across the path at x = 200 (y -50..50): the lead's point (232, 0) and its 3/4
+  // (224, 0) and 1/2 (216, 0) lie beyond it; the quarter (208, 0) too; the projection
+  // (200, 0) touches the wall's line only, so it is the target.
+  static const fxs_vec2 line[2] = {{0, 0}, {FXS_INT(1024), 0}};
+  static const fxs_wall wall = {{FXS_INT(204), FXS_INT(-50)}, {FXS_INT(204), FXS_INT(50)}};
+  fxs_path_def path = fxs_default_path_def(line, 2, FXS_PATH_STOP_AT_END);
+  path.walls = &wall, path.wall_count = 1;
+  fxs_path_state s = fxs_path_start();
+  fxs_agent a = fxs_test_agent_at(200, 0);
+  fxs_vec2 target;
+  fxs_follow_path_toward(&a, &path, &s, &target);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(200), target.x);
+  TEST_ASSERT_EQUAL_INT32(0, target.y);
+}
+
+void test_followers_at_the_end_hold_and_queue_on_resting_ones(void) {
+  fxs_path_def path = fxs_default_path_def(square, 4, FXS_PATH_STOP_AT_END);
+  fxs_path_state s = fxs_path_start();
+  s.current_node = 3;
+  fxs_vec2 end = square[3];
+  fxs_path_rest rest = {{FXS_INT(500), FXS_INT(256)}, FXS_INT(8)};
+  fxs_agent on_end = fxs_test_agent_at(512, 256);
+  on_end.position.x -= FXS_RATIO(1, 8);
+  TEST_ASSERT_TRUE(fxs_path_hold(&on_end, &path, &s, end, 0, 0));
+  // Reach: speed 1 + 1/2 + 1.5 body radii (12) + the other's radius 8 = 21.5.
+  fxs_agent behind = moving_agent(480, 256, 1, 0);
+  TEST_ASSERT_TRUE(fxs_path_hold(&behind, &path, &s, end, &rest, 1));
+  behind.position.x = FXS_INT(478);
+  TEST_ASSERT_FALSE(fxs_path_hold(&behind, &path, &s, end, &rest, 1));
+  // Overshot the end, still within the path radius: it stops where it is.
+  fxs_agent past = moving_agent(518, 256, 1, 0);
+  TEST_ASSERT_TRUE(fxs_path_hold(&past, &path, &s, end, 0, 0));
+  // Not on the last segment, or another mode: never held.
+  s.current_node = 2;
+  TEST_ASSERT_FALSE(fxs_path_hold(&on_end, &path, &s, end, 0, 0));
+  s.current_node = 3;
+  path.mode = FXS_PATH_LOOP;
+  TEST_ASSERT_FALSE(fxs_path_hold(&on_end, &path, &s, end, 0, 0));
 }
 
 void test_reaching_a_node_within_the_radius_advances_one_node_only(void) {

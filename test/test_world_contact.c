@@ -74,10 +74,12 @@ static void obstacle(int x, int y, int r) {
 
 // The body of radius 8 at `start` asked to move by (mx, my) (raw); returns it after contact.
 static fxs_agent move(fix16_t sx, fix16_t sy, fix16_t mx, fix16_t my) {
-  fxs_agent a = fxs_default_agent(); // radius 8, max_speed 4
+  fxs_agent before = fxs_default_agent(); // radius 8, max_speed 4
+  before.position = fxs_vec2_make(sx, sy);
+  before.velocity = fxs_vec2_make(mx, my);
+  fxs_agent a = before;
   a.position = fxs_vec2_make(sx + mx, sy + my);
-  a.velocity = fxs_vec2_make(mx, my);
-  fxs_contact_resolve(&cw, fxs_vec2_make(sx, sy), &a, scratch, FXS_NEAR_OBSTACLES);
+  fxs_contact_resolve(&cw, &before, &a, scratch, FXS_NEAR_OBSTACLES);
   return a;
 }
 
@@ -247,4 +249,19 @@ void test_a_slide_slower_than_the_rest_speed_is_no_slide(void) {
   TEST_ASSERT_EQUAL_INT32(FXS_INT(100) + FXS_CONTACT_REST + 1, a.position.x);
   TEST_ASSERT_EQUAL_INT32(FXS_CONTACT_REST + 1, a.velocity.x);
   TEST_ASSERT_EQUAL_INT32(0, a.velocity.y);
+}
+
+// A slide that contact turns back against the agent's velocity of the last tick stops first
+// (calm rest): in a sharp corner the projection can point back the way the agent came.
+void test_a_slide_that_would_turn_back_stops_instead(void) {
+  wall(0, 500, 4000, 500);
+  fxs_agent before = fxs_default_agent();
+  before.position = fxs_vec2_make(FXS_INT(100), resting(500, -1));
+  before.velocity = fxs_vec2_make(-FXS_INT(1), 0); // it was moving in -x
+  fxs_agent a = before;
+  a.velocity = fxs_vec2_make(FXS_INT(2), FXS_INT(3)); // now asked +x and into the wall
+  a.position = fxs_vec2_add(before.position, a.velocity);
+  TEST_ASSERT_TRUE(fxs_contact_resolve(&cw, &before, &a, scratch, FXS_NEAR_OBSTACLES));
+  TEST_ASSERT_TRUE(fxs_vec2_equal(before.position, a.position));
+  TEST_ASSERT_TRUE(fxs_vec2_is_zero(a.velocity));
 }

@@ -35,6 +35,8 @@ stalemate   | settle_gap        | <= | 400 | every agent behind the wall at rest
 stalemate   | heading_flips     | <= | 0   | no heading flip at all: each keeps facing the wall
 corridor_slide | settle_gap     | <= | 400 | every sliding agent at rest for good within 400 ticks of the first
 corridor_slide | overlap_rest_max | <= | 0 | no overlapping bodies once settled
+zigzag      | overlap_rest_max  | <= | 0   | 30 followers at the end of the zigzag without overlapping bodies (last 20 %)
+zigzag      | overlap_mean      | <= | 0.2 | overlapping pairs per tick down the corridor, on average
 '
 
 # figure SCENE KEY: the value of KEY in SCENE's JSON ("never" for a settle gap that is not one).
