@@ -1,6 +1,7 @@
 #include "world_step.h"
 
 #include "fixsteer/align.h"
+#include "fixsteer/escape.h"
 #include "fixsteer/hide.h"
 #include "fixsteer/interpose.h"
 #include "fixsteer/kinematic.h"
@@ -197,6 +198,24 @@ static fxs_vec2 hide_steering(const steer_context *ctx, const fix16_t *p) {
   return fxs_hide(&ctx->slot->body, hunter, ctx->world->live_obstacles, ctx->step->obstacle_count, &d);
 }
 
+// What flee and evade keep room from: the live walls, and the bounds when the world clamps.
+static fxs_escape_room escape_room(const steer_context *ctx) {
+  const fxs_world *world = ctx->world;
+  fxs_escape_room room = {world->live_walls, ctx->step->wall_count, world->def.clamp_to_bounds,
+                          world->def.bounds_min, world->def.bounds_max};
+  return room;
+}
+
+static fxs_vec2 flee_steering(const steer_context *ctx, const fix16_t *p) {
+  fxs_escape_room room = escape_room(ctx);
+  return fxs_flee_within(&ctx->slot->body, ctx->target_point, p[0], &room);
+}
+
+static fxs_vec2 evade_steering(const steer_context *ctx, const fix16_t *p) {
+  fxs_escape_room room = escape_room(ctx);
+  return fxs_evade_within(&ctx->slot->body, ctx->target, p[0], p[1], &room);
+}
+
 // Interpose between the target agent (or a still agent on the target point) and the second
 // target agent; no force without a live second target.
 static fxs_vec2 interpose_steering(const steer_context *ctx, const fix16_t *p) {
@@ -238,7 +257,7 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
   const fix16_t *p = b->p;
   switch ((fxs_behavior)b->kind) {
     case FXS_BEHAVIOR_SEEK: return fxs_steering_linear(fxs_seek(a, ctx->target_point));
-    case FXS_BEHAVIOR_FLEE: return fxs_steering_linear(fxs_flee(a, ctx->target_point, p[0]));
+    case FXS_BEHAVIOR_FLEE: return fxs_steering_linear(flee_steering(ctx, p));
     case FXS_BEHAVIOR_ARRIVE: return fxs_steering_linear(fxs_arrive(a, ctx->target_point, p[0]));
     case FXS_BEHAVIOR_WANDER: {
       fxs_wander_def w = {p[0], p[1], p[2]};
@@ -248,7 +267,7 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
     case FXS_BEHAVIOR_EVADE:
       if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
       return fxs_steering_linear(b->kind == FXS_BEHAVIOR_PURSUIT ? fxs_pursuit(a, ctx->target, p[0])
-                                                                  : fxs_evade(a, ctx->target, p[0], p[1]));
+                                                                  : evade_steering(ctx, p));
     case FXS_BEHAVIOR_AVOID: return fxs_steering_linear(avoid_steering(ctx, p));
     case FXS_BEHAVIOR_PATH: return fxs_steering_linear(path_steering(ctx));
     case FXS_BEHAVIOR_FLOW_FIELD: return fxs_steering_linear(fxs_world_field_steering(ctx->world, a, p[0]));
