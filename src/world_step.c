@@ -188,14 +188,43 @@ static fxs_vec2 path_steering(steer_context *ctx) {
   return fxs_follow_path(&s->body, &d, &s->path);
 }
 
+// The hide behavior of a slot, or NULL.
+static const fxs_behavior_slot *hide_behavior_of(const fxs_agent_slot *s) {
+  for (uint8_t i = 0; i < s->behavior_count; ++i) {
+    if (s->behaviors[i].kind == FXS_BEHAVIOR_HIDE) return &s->behaviors[i];
+  }
+  return 0;
+}
+
+// The hiders of lower slots hiding from the same hunter (the same target agent, or the same
+// target point without one), the first FXS_HIDE_MAX_RIVALS of them in slot order, from the
+// start-of-tick state.
+static uint32_t hide_rivals(const steer_context *ctx, fxs_hider *rivals) {
+  const fxs_world *world = ctx->world;
+  const fxs_agent_slot *me = ctx->slot;
+  uint32_t n = 0;
+  for (uint32_t j = 0; j < ctx->index && n < FXS_HIDE_MAX_RIVALS; ++j) {
+    const fxs_agent_slot *s = &world->agents[j];
+    const fxs_behavior_slot *b = s->alive ? hide_behavior_of(s) : 0;
+    if (!b || s->target_agent != me->target_agent) continue;
+    if (!me->target_agent && !fxs_vec2_equal(s->target_point, me->target_point)) continue;
+    rivals[n].position = s->body.position;
+    rivals[n++].distance_from_boundary = b->p[0];
+  }
+  return n;
+}
+
 // Hide from the target agent, or from a hunter standing still on the target point, behind
-// the world's obstacles.
+// the world's obstacles, on a spot no hider of a lower slot has taken.
 static fxs_vec2 hide_steering(const steer_context *ctx, const fix16_t *p) {
   fxs_agent still = fxs_default_agent();
   still.position = ctx->target_point;
   const fxs_agent *hunter = ctx->target ? ctx->target : &still;
   fxs_hide_def d = {p[0], p[1], p[2]};
-  return fxs_hide(&ctx->slot->body, hunter, ctx->world->live_obstacles, ctx->step->obstacle_count, &d);
+  fxs_hider rivals[FXS_HIDE_MAX_RIVALS];
+  uint32_t n = hide_rivals(ctx, rivals);
+  return fxs_hide_among(&ctx->slot->body, hunter, ctx->world->live_obstacles,
+                        ctx->step->obstacle_count, &d, rivals, n);
 }
 
 // What flee and evade keep room from: the live walls, and the bounds when the world clamps.

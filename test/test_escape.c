@@ -1,6 +1,6 @@
 // Escapes that keep room to move: flee and evade bend the away direction toward the open side
 // when a wall or a bound lies behind the agent (escape.h), in the behavior functions and in
-// the world's step.
+// the world's step; and hiders in the world take distinct spots.
 #include <string.h>
 #include "unity.h"
 #include <string.h>
@@ -218,4 +218,29 @@ void test_a_cornered_evader_escapes_along_a_wall(void) {
   const fxs_agent *a = fxs_world_agent(&world, prey);
   TEST_ASSERT_TRUE(closest > FXS_INT(16));                        // the bodies never touched
   TEST_ASSERT_TRUE(fxs_vec2_length(a->position) > FXS_INT(300));  // far out of the corner
+}
+
+static void add_obstacle(int x, int y, int r) {
+  fxs_command c = fxs_command_make(FXS_CMD_ADD_OBSTACLE, 0, 0);
+  c.arg[0] = FXS_INT(x), c.arg[1] = FXS_INT(y), c.arg[2] = FXS_INT(r);
+  command(c);
+}
+
+// Two hiders, both nearest to the spot behind obstacle A, hide from a hunter standing at the
+// origin: the hider of the lower slot takes A's spot (136, 0), the other B's (0, 136).
+// Before, both went to A's spot and stood on top of each other.
+void test_two_hiders_take_different_spots(void) {
+  add_obstacle(100, 0, 20);
+  add_obstacle(0, 100, 20);
+  fxs_agent_handle hunter = spawn(0, 0, FXS_INT(2), FXS_RATIO(1, 4), 8);
+  fxs_agent_handle first = spawn(140, 10, FXS_INT(3), FXS_RATIO(1, 4), 8);
+  fxs_agent_handle second = spawn(130, 5, FXS_INT(3), FXS_RATIO(1, 4), 8);
+  behave(first, FXS_BEHAVIOR_HIDE);
+  behave(second, FXS_BEHAVIOR_HIDE);
+  chase(first, hunter);
+  chase(second, hunter);
+  for (int t = 0; t < 600; ++t) fxs_world_step(&world, 0, 0, 0);
+  const fxs_agent *a = fxs_world_agent(&world, first), *b = fxs_world_agent(&world, second);
+  TEST_ASSERT_TRUE(fxs_vec2_within(a->position, fxs_vec2_make(FXS_INT(136), 0), FXS_INT(1)));
+  TEST_ASSERT_TRUE(fxs_vec2_within(b->position, fxs_vec2_make(0, FXS_INT(136)), FXS_INT(1)));
 }
