@@ -119,13 +119,21 @@ static fix16_t past_threat(const fxs_agent *self, fxs_vec2 d, fxs_vec2 threat, f
   return reach < run ? (fix16_t)reach : run;
 }
 
-fxs_vec2 fxs_escape_direction(const fxs_agent *self, fxs_vec2 threat, fxs_vec2 away,
-                              const fxs_escape_room *room) {
-  uint32_t walls[FXS_ESCAPE_MAX_WALLS];
-  fix16_t look = fxs_escape_look_ahead(self);
-  if (!room || fxs_vec2_is_zero(away)) return away;
-  uint32_t n = near_walls(self->position, fxs_add(look, fxs_max(self->radius, 0)), room, walls);
-  if (run_among(self, away, room, walls, n, look) >= look) return away;
+// True when a bound of the room lies within `reach` of the agent's centre plus the margin of
+// twice its radius.
+static bool bounds_near(const fxs_agent *self, const fxs_escape_room *room, fix16_t reach) {
+  if (!room->bounded) return false;
+  int64_t r = fxs_max(self->radius, 0);
+  int64_t gap = (int64_t)reach + 2 * r;
+  fxs_vec2 p = self->position;
+  return (int64_t)p.x - room->bounds_min.x < gap || (int64_t)room->bounds_max.x - p.x < gap ||
+         (int64_t)p.y - room->bounds_min.y < gap || (int64_t)room->bounds_max.y - p.y < gap;
+}
+
+// The best sampled direction round the unit away direction (see escape.h).
+static fxs_vec2 best_direction(const fxs_agent *self, fxs_vec2 threat, fxs_vec2 away,
+                               const fxs_escape_room *room, const uint32_t *walls, uint32_t n,
+                               fix16_t look) {
   fxs_vec2 heading =
       fxs_vec2_is_zero(self->velocity) ? fxs_vec2_zero() : fxs_vec2_normalize(self->velocity);
   fxs_vec2 best = away;
@@ -139,6 +147,28 @@ fxs_vec2 fxs_escape_direction(const fxs_agent *self, fxs_vec2 threat, fxs_vec2 a
     if (score > best_score) best = d, best_score = score;
   }
   return best;
+}
+
+// The escape from `threat` along the (not necessarily unit, nonzero) away direction: false
+// when the agent has room to run straight away (nothing near at all is the common, cheap
+// case), else true with the chosen unit direction in *out.
+static bool bend(const fxs_agent *self, fxs_vec2 threat, fxs_vec2 away, const fxs_escape_room *room,
+                 fxs_vec2 *out) {
+  uint32_t walls[FXS_ESCAPE_MAX_WALLS];
+  fix16_t look = fxs_escape_look_ahead(self);
+  uint32_t n = near_walls(self->position, fxs_add(look, fxs_max(self->radius, 0)), room, walls);
+  if (n == 0 && !bounds_near(self, room, look)) return false;
+  away = fxs_vec2_normalize(away);
+  if (run_among(self, away, room, walls, n, look) >= look) return false;
+  *out = best_direction(self, threat, away, room, walls, n, look);
+  return !fxs_vec2_equal(*out, away);
+}
+
+fxs_vec2 fxs_escape_direction(const fxs_agent *self, fxs_vec2 threat, fxs_vec2 away,
+                              const fxs_escape_room *room) {
+  fxs_vec2 d;
+  if (!room || fxs_vec2_is_zero(away) || !bend(self, threat, away, room, &d)) return away;
+  return d;
 }
 
 // The direction flee runs along (before it is bent): away from the target, or along the
@@ -157,9 +187,8 @@ fxs_vec2 fxs_flee_within(const fxs_agent *self, fxs_vec2 target, fix16_t panic_r
   if (!room || (panic_radius > 0 && !fxs_vec2_within(self->position, target, panic_radius))) {
     return plain;
   }
-  fxs_vec2 away = fxs_vec2_normalize(flee_away(self, target));
-  fxs_vec2 d = fxs_escape_direction(self, target, away, room);
-  if (fxs_vec2_equal(d, away)) return plain;  // room to run: exactly plain flee
+  fxs_vec2 d;
+  if (!bend(self, target, flee_away(self, target), room, &d)) return plain;
   return fxs_steer_toward(self, fxs_vec2_set_length(d, self->max_speed));
 }
 
