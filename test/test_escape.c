@@ -136,6 +136,32 @@ void test_with_room_to_run_the_escape_is_plain_flee_and_evade(void) {
   }
 }
 
+// Any walls, bounds, positions and velocities (extremes included, valid limits): a force
+// without the 0x80000000 sentinel, and no undefined behavior (checked under UBSan too).
+void test_escape_is_defined_for_extreme_inputs(void) {
+  uint32_t seed = 6;
+  for (int i = 0; i < 3000; ++i) {
+    fxs_wall w[8];
+    for (int k = 0; k < 8; ++k) {
+      w[k].a = fxs_test_any_point(&seed);
+      w[k].b = fxs_test_any_point(&seed);
+    }
+    fxs_escape_room room = room_of(w, 8);
+    room.bounded = (uint8_t)(i & 1);
+    room.bounds_min = fxs_test_any_point(&seed);
+    room.bounds_max = fxs_test_any_point(&seed);
+    fxs_agent a = fxs_default_agent();
+    a.position = fxs_test_any_point(&seed);
+    a.velocity = fxs_vec2_make(fxs_test_units(&seed, -8, 8), fxs_test_units(&seed, -8, 8));
+    a.radius = fxs_abs(fxs_test_any_raw(&seed) / 256);
+    fxs_agent h = fxs_default_agent();
+    h.position = fxs_test_any_point(&seed);
+    fxs_vec2 f = fxs_flee_within(&a, h.position, 0, &room);
+    fxs_vec2 e = fxs_evade_within(&a, &h, FXS_INT(30), 0, &room);
+    TEST_ASSERT_TRUE(f.x != INT32_MIN && f.y != INT32_MIN && e.x != INT32_MIN && e.y != INT32_MIN);
+  }
+}
+
 // Into a wall the run is what is left before the body touches it; along it, the look-ahead.
 void test_the_run_stops_a_radius_short_of_a_wall(void) {
   fxs_wall w = wall_of(-300, -100, 300, -100);
