@@ -1,24 +1,33 @@
 #include "fixsteer/kinematic.h"
 
+// Below FXS_HEADING_MIN_SPEED a velocity's angle is rounding noise: turning to it would
+// swing an agent that is settling, so the orientation is kept.
 fix16_t fxs_new_orientation(fix16_t current, fxs_vec2 velocity) {
-  return fxs_vec2_is_zero(velocity) ? current : fxs_vec2_angle(velocity);
+  if (fxs_vec2_within(velocity, fxs_vec2_zero(), FXS_HEADING_MIN_SPEED - 1)) return current;
+  return fxs_vec2_angle(velocity);
 }
 
 // The output that moves at `velocity` and turns the agent to face it.
 static fxs_kinematic_output facing(const fxs_agent *self, fxs_vec2 velocity) {
   fxs_kinematic_output out;
   out.velocity = velocity;
-  out.rotation = fxs_angle_wrap(fxs_sub(fxs_new_orientation(self->orientation, velocity), self->orientation));
+  out.rotation =
+      fxs_angle_wrap(fxs_sub(fxs_new_orientation(self->orientation, velocity), self->orientation));
   return out;
 }
 
+// Within one tick's travel the agent lands on the target instead of passing it: at full
+// speed it would overshoot, turn round by pi and overshoot back every tick.
 fxs_kinematic_output fxs_kinematic_seek(const fxs_agent *self, fxs_vec2 target) {
-  fxs_vec2 v = fxs_vec2_set_length(fxs_vec2_sub(target, self->position), self->max_speed);
-  return facing(self, v);
+  fxs_vec2 offset = fxs_vec2_sub(target, self->position);
+  if (fxs_vec2_within(self->position, target, fxs_max(self->max_speed, 0))) {
+    return facing(self, offset);
+  }
+  return facing(self, fxs_vec2_set_length(offset, self->max_speed));
 }
 
-fxs_kinematic_output fxs_kinematic_arrive(const fxs_agent *self, fxs_vec2 target,
-                                          fix16_t radius, fix16_t time_to_target) {
+fxs_kinematic_output fxs_kinematic_arrive(const fxs_agent *self, fxs_vec2 target, fix16_t radius,
+                                          fix16_t time_to_target) {
   fxs_vec2 v = fxs_vec2_sub(target, self->position);
   if (fxs_vec2_within(self->position, target, radius)) {
     fxs_kinematic_output none = {{0, 0}, 0};

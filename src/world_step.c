@@ -1,6 +1,7 @@
 #include "world_step.h"
 
 #include "fixsteer/align.h"
+#include "fixsteer/escape.h"
 #include "fixsteer/hide.h"
 #include "fixsteer/interpose.h"
 #include "fixsteer/kinematic.h"
@@ -214,14 +215,61 @@ static fxs_vec2 path_steering(steer_context *ctx, fix16_t *velocity_scale) {
   return force;
 }
 
+// The hide behavior of a slot, or NULL.
+static const fxs_behavior_slot *hide_behavior_of(const fxs_agent_slot *s) {
+  for (uint8_t i = 0; i < s->behavior_count; ++i) {
+    if (s->behaviors[i].kind == FXS_BEHAVIOR_HIDE) return &s->behaviors[i];
+  }
+  return 0;
+}
+
+// The hiders of lower slots hiding from the same hunter (the same target agent, or the same
+// target point without one), the first FXS_HIDE_MAX_RIVALS of them in slot order, from the
+// start-of-tick state.
+static uint32_t hide_rivals(const steer_context *ctx, fxs_hider *rivals) {
+  const fxs_world *world = ctx->world;
+  const fxs_agent_slot *me = ctx->slot;
+  uint32_t n = 0;
+  for (uint32_t j = 0; j < ctx->index && n < FXS_HIDE_MAX_RIVALS; ++j) {
+    const fxs_agent_slot *s = &world->agents[j];
+    const fxs_behavior_slot *b = s->alive ? hide_behavior_of(s) : 0;
+    if (!b || s->target_agent != me->target_agent) continue;
+    if (!me->target_agent && !fxs_vec2_equal(s->target_point, me->target_point)) continue;
+    rivals[n].position = s->body.position;
+    rivals[n++].distance_from_boundary = b->p[0];
+  }
+  return n;
+}
+
 // Hide from the target agent, or from a hunter standing still on the target point, behind
-// the world's obstacles.
+// the world's obstacles, on a spot no hider of a lower slot has taken.
 static fxs_vec2 hide_steering(const steer_context *ctx, const fix16_t *p) {
   fxs_agent still = fxs_default_agent();
   still.position = ctx->target_point;
   const fxs_agent *hunter = ctx->target ? ctx->target : &still;
   fxs_hide_def d = {p[0], p[1], p[2]};
-  return fxs_hide(&ctx->slot->body, hunter, ctx->world->live_obstacles, ctx->step->obstacle_count, &d);
+  fxs_hider rivals[FXS_HIDE_MAX_RIVALS];
+  uint32_t n = hide_rivals(ctx, rivals);
+  return fxs_hide_among(&ctx->slot->body, hunter, ctx->world->live_obstacles,
+                        ctx->step->obstacle_count, &d, rivals, n);
+}
+
+// What flee and evade keep room from: the live walls, and the bounds when the world clamps.
+static fxs_escape_room escape_room(const steer_context *ctx) {
+  const fxs_world *world = ctx->world;
+  fxs_escape_room room = {world->live_walls, ctx->step->wall_count, world->def.clamp_to_bounds,
+                          world->def.bounds_min, world->def.bounds_max};
+  return room;
+}
+
+static fxs_vec2 flee_steering(const steer_context *ctx, const fix16_t *p) {
+  fxs_escape_room room = escape_room(ctx);
+  return fxs_flee_within(&ctx->slot->body, ctx->target_point, p[0], &room);
+}
+
+static fxs_vec2 evade_steering(const steer_context *ctx, const fix16_t *p) {
+  fxs_escape_room room = escape_room(ctx);
+  return fxs_evade_within(&ctx->slot->body, ctx->target, p[0], p[1], &room);
 }
 
 // Interpose between the target agent (or a still agent on the target point) and the second
@@ -265,7 +313,7 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
   const fix16_t *p = b->p;
   switch ((fxs_behavior)b->kind) {
     case FXS_BEHAVIOR_SEEK: return fxs_steering_linear(fxs_seek(a, ctx->target_point));
-    case FXS_BEHAVIOR_FLEE: return fxs_steering_linear(fxs_flee(a, ctx->target_point, p[0]));
+    case FXS_BEHAVIOR_FLEE: return fxs_steering_linear(flee_steering(ctx, p));
     case FXS_BEHAVIOR_ARRIVE: return fxs_steering_linear(fxs_arrive(a, ctx->target_point, p[0]));
     case FXS_BEHAVIOR_WANDER: {
       fxs_wander_def w = {p[0], p[1], p[2]};
@@ -275,7 +323,7 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
     case FXS_BEHAVIOR_EVADE:
       if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
       return fxs_steering_linear(b->kind == FXS_BEHAVIOR_PURSUIT ? fxs_pursuit(a, ctx->target, p[0])
-                                                                  : fxs_evade(a, ctx->target, p[0], p[1]));
+                                                                  : evade_steering(ctx, p));
     case FXS_BEHAVIOR_AVOID: return fxs_steering_linear(avoid_steering(ctx, p));
     case FXS_BEHAVIOR_PATH: return fxs_steering_linear(path_steering(ctx, velocity_scale));
     case FXS_BEHAVIOR_FLOW_FIELD: return fxs_steering_linear(fxs_world_field_steering(ctx->world, a, p[0]));

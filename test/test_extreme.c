@@ -41,6 +41,7 @@
 #include "world_slots.h"
 #include "world_step.h"
 #include "world_contact.h"
+#include "escape.h"
 #include "snapshot.h"
 #include "bytes.h"
 

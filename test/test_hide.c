@@ -94,6 +94,46 @@ void test_the_nearest_spot_wins_and_ties_keep_the_lower_index(void) {
   TEST_ASSERT_EQUAL_INT32(s2.x, spot.x);
 }
 
+// Two spots, (136, 0) behind A and (0, 136) behind B, the hunter at the origin. A rival
+// nearer to A has it; the agent, also nearest to A, takes B's spot.
+void test_a_spot_taken_by_a_rival_sends_the_agent_to_the_next_one(void) {
+  fxs_obstacle o[2] = {obstacle(100, 0, 20), obstacle(0, 100, 20)};
+  fxs_hide_def d = fxs_default_hide_def();
+  fxs_hider rival = {fxs_vec2_make(FXS_INT(140), FXS_INT(10)), FXS_INT(16)};
+  fxs_agent a = fxs_test_agent_at(130, 5);
+  fxs_vec2 spot;
+  TEST_ASSERT_EQUAL_INT(0, fxs_best_hiding_spot(&a, fxs_vec2_zero(), o, 2, &d, &spot));
+  TEST_ASSERT_EQUAL_INT(1, fxs_distinct_hiding_spot(&a, fxs_vec2_zero(), o, 2, &d, &rival, 1, &spot));
+  TEST_ASSERT_EQUAL_INT32(0, spot.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(136), spot.y);
+  // B's spot lies round obstacle B from here: the agent walks round it (the detour point on
+  // B's ring), not on to A's spot.
+  fxs_agent hunter = fxs_test_agent_at(0, 0);
+  bool detour;
+  fxs_obstacle only_b = o[1];
+  fxs_vec2 toward = fxs_hide_target(&a, fxs_vec2_zero(), &only_b, 1, &d, &detour);
+  fxs_vec2 f = fxs_hide_among(&a, &hunter, o, 2, &d, &rival, 1);
+  TEST_ASSERT_TRUE(fxs_vec2_equal(detour ? fxs_seek(&a, toward) : fxs_arrive(&a, toward, d.slowing_radius), f));
+  TEST_ASSERT_FALSE(fxs_vec2_equal(fxs_hide(&a, &hunter, o, 2, &d), f));
+}
+
+// Rivals choose in order, each among the spots left; with every spot taken the agent shares
+// the nearest; without rivals it is plain fxs_hide.
+void test_rivals_choose_in_order_and_the_last_shares_when_spots_run_out(void) {
+  fxs_obstacle o[2] = {obstacle(100, 0, 20), obstacle(0, 100, 20)};
+  fxs_hide_def d = fxs_default_hide_def();
+  fxs_hider rivals[2] = {{fxs_vec2_make(FXS_INT(140), FXS_INT(10)), FXS_INT(16)},
+                         {fxs_vec2_make(FXS_INT(150), 0), FXS_INT(16)}};
+  fxs_agent a = fxs_test_agent_at(130, 5);
+  fxs_vec2 spot;
+  // rival 0 takes A, rival 1 (nearest to A too) takes B, nothing is left: A, the nearest.
+  TEST_ASSERT_EQUAL_INT(0, fxs_distinct_hiding_spot(&a, fxs_vec2_zero(), o, 2, &d, rivals, 2, &spot));
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(136), spot.x);
+  fxs_agent hunter = fxs_test_agent_at(0, 0);
+  TEST_ASSERT_TRUE(fxs_vec2_equal(fxs_hide(&a, &hunter, o, 2, &d),
+                                  fxs_hide_among(&a, &hunter, o, 2, &d, NULL, 0)));
+}
+
 void test_hide_arrives_at_the_spot_and_evades_without_obstacles(void) {
   fxs_agent self = fxs_test_agent_at(120, 40); // already on the far side: a clear walk
   fxs_agent hunter = fxs_test_agent_at(-100, 0);

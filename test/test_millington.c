@@ -27,6 +27,39 @@ void test_kinematic_seek_moves_at_full_speed_and_faces_its_velocity(void) {
   TEST_ASSERT_EQUAL_INT32(157286, a.position.x);
 }
 
+// One unit short of the target at max speed 4: the agent lands on it and, at rest there,
+// keeps the orientation it arrived with for good (no pi flip of an overshoot each tick).
+void test_kinematic_seek_lands_on_the_target_and_keeps_its_orientation(void) {
+  fxs_agent a = fxs_test_agent_at(0, 0);
+  fxs_vec2 target = fxs_vec2_make(FXS_ONE, 0);
+  fxs_kinematic_apply(&a, fxs_kinematic_seek(&a, target));
+  TEST_ASSERT_TRUE(fxs_vec2_equal(target, a.position));
+  TEST_ASSERT_EQUAL_INT32(0, a.orientation);
+  a.orientation = FXS_RATIO(1, 3); // any heading it had is kept from here on
+  for (int t = 0; t < 50; ++t) {
+    fxs_kinematic_output out = fxs_kinematic_seek(&a, target);
+    TEST_ASSERT_EQUAL_INT32(0, out.rotation);
+    fxs_kinematic_apply(&a, out);
+    TEST_ASSERT_TRUE(fxs_vec2_equal(target, a.position));
+    TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 3), a.orientation);
+  }
+}
+
+// A target that creeps ahead slower than max speed: the seeker keeps facing forward, never
+// turning round (a turn of more than pi / 2 in one tick).
+void test_kinematic_seek_after_a_slow_target_never_turns_round(void) {
+  fxs_agent a = fxs_test_agent_at(0, 0);
+  fxs_vec2 target = fxs_vec2_make(FXS_INT(10), 0);
+  for (int t = 0; t < 100; ++t) {
+    target.x = fxs_add(target.x, FXS_RATIO(3, 2));
+    fxs_kinematic_output out = fxs_kinematic_seek(&a, target);
+    TEST_ASSERT_TRUE(fxs_abs(out.rotation) < FXS_RATIO(157, 100));
+    fxs_kinematic_apply(&a, out);
+  }
+  TEST_ASSERT_TRUE(fxs_vec2_equal(target, a.position));
+  TEST_ASSERT_EQUAL_INT32(0, a.orientation);
+}
+
 void test_kinematic_arrive_divides_by_time_to_target_and_stops_inside_the_radius(void) {
   fxs_agent a = fxs_test_agent_at(0, 0);
   fxs_kinematic_output out = fxs_kinematic_arrive(&a, fxs_vec2_make(FXS_INT(6), FXS_INT(8)),

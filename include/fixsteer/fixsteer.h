@@ -33,6 +33,7 @@
 #include "fixsteer/command.h"
 #include "fixsteer/command_build.h"
 #include "fixsteer/config.h"
+#include "fixsteer/escape.h"
 #include "fixsteer/fingerprint.h"
 #include "fixsteer/flocking.h"
 #include "fixsteer/flow_field.h"

@@ -30,8 +30,8 @@ typedef struct fxs_hide_def {
   /// Gap between the obstacle's edge and the spot (the agent's centre), units, >= 0. The
   /// agent's body is hidden when it exceeds the agent's radius. Default 16.
   fix16_t distance_from_boundary;
-  fix16_t slowing_radius; ///< Arrival slowing radius at the spot, units, >= 0. Default 32.
-  fix16_t max_prediction; ///< Look-ahead cap of the evade fallback, ticks, >= 0. Default 30.
+  fix16_t slowing_radius;  ///< Arrival slowing radius at the spot, units, >= 0. Default 32.
+  fix16_t max_prediction;  ///< Look-ahead cap of the evade fallback, ticks, >= 0. Default 30.
 } fxs_hide_def;
 
 /// The defaults listed on each field.
@@ -60,9 +60,36 @@ fxs_vec2 fxs_hide_target(const fxs_agent *self, fxs_vec2 hunter_position,
                          bool *detour);
 
 /// Hide: arrive(spot, slowing_radius), or seek(detour point) at full speed; without any
-/// spot, fxs_evade(hunter, max_prediction) at any distance.
+/// spot, fxs_evade(hunter, max_prediction) at any distance. One hider alone: see
+/// fxs_hide_among for several.
 fxs_vec2 fxs_hide(const fxs_agent *self, const fxs_agent *hunter, const fxs_obstacle *obstacles,
                   uint32_t count, const fxs_hide_def *def);
+
+/// Hiders whose spots a later hider leaves alone: at most this many are considered.
+#define FXS_HIDE_MAX_RIVALS 16
+
+/// Another hider hiding from the same hunter, which has the first claim on its spot.
+typedef struct fxs_hider {
+  fxs_vec2 position;               ///< Its position, world units.
+  fix16_t distance_from_boundary;  ///< Its hide parameter, units, >= 0.
+} fxs_hider;
+
+/// Distinct spots: the rivals (at most FXS_HIDE_MAX_RIVALS, the rest ignored), in order, each
+/// take the obstacle whose spot is nearest to them among those not taken before them; the
+/// agent takes the nearest spot left (when every spot is taken, the nearest of all). Returns
+/// the obstacle's index and its spot in *spot (when not NULL), or -1 without any spot. The
+/// world passes as rivals the hiders of lower slots with the same hunter, in slot order, so
+/// the hider of the lowest slot has the first choice and no two share a spot while there are
+/// spots enough. Work: rival_count + 1 passes over the obstacles.
+int fxs_distinct_hiding_spot(const fxs_agent *self, fxs_vec2 hunter_position,
+                             const fxs_obstacle *obstacles, uint32_t count, const fxs_hide_def *def,
+                             const fxs_hider *rivals, uint32_t rival_count, fxs_vec2 *spot);
+
+/// fxs_hide toward the spot fxs_distinct_hiding_spot gives (rivals may be NULL when
+/// rival_count is 0: then exactly fxs_hide).
+fxs_vec2 fxs_hide_among(const fxs_agent *self, const fxs_agent *hunter,
+                        const fxs_obstacle *obstacles, uint32_t count, const fxs_hide_def *def,
+                        const fxs_hider *rivals, uint32_t rival_count);
 
 #ifdef __cplusplus
 }
