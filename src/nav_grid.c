@@ -1,0 +1,366 @@
+#include "fixsteer/nav_grid.h"
+
+#include <stddef.h>
+
+#include "exact.h"
+
+static const int8_t step_x[FXS_NAV_DIRECTIONS] = {1, 0, -1, 0, 1, -1, -1, 1};
+static const int8_t step_y[FXS_NAV_DIRECTIONS] = {0, 1, 0, -1, 1, 1, -1, -1};
+
+void fxs_nav_direction_step(uint32_t dir, int32_t *dx, int32_t *dy) {
+  FXS_ASSERT(dir < FXS_NAV_DIRECTIONS);
+  *dx = dir < FXS_NAV_DIRECTIONS ? step_x[dir] : 0;
+  *dy = dir < FXS_NAV_DIRECTIONS ? step_y[dir] : 0;
+}
+
+fxs_result fxs_nav_grid_check(fxs_vec2 origin, fix16_t cell_size, uint32_t width,
+                              uint32_t height) {
+  if (cell_size <= 0 || width < 1 || height < 1 || width > FXS_NAV_MAX_SIDE ||
+      height > FXS_NAV_MAX_SIDE) {
+    return FXS_ERR_BAD_VALUE;
+  }
+  // Every corner and centre must be a Q16.16 value, so cell geometry is exact.
+  if ((int64_t)origin.x + (int64_t)width * cell_size > FXS_MAX ||
+      (int64_t)origin.y + (int64_t)height * cell_size > FXS_MAX || origin.x < FXS_MIN ||
+      origin.y < FXS_MIN) {
+    return FXS_ERR_BAD_VALUE;
+  }
+  return (uint64_t)width * height > FXS_NAV_MAX_CELLS ? FXS_ERR_LIMIT : FXS_OK;
+}
+
+fxs_result fxs_nav_grid_init(fxs_nav_grid *grid, uint8_t *cost, uint32_t capacity, uint32_t width,
+                             uint32_t height, fxs_vec2 origin, fix16_t cell_size, uint32_t fill) {
+  fxs_result r = fxs_nav_grid_check(origin, cell_size, width, height);
+  if (r != FXS_OK) return r;
+  if (cost == NULL || fill > FXS_NAV_MAX_COST) return FXS_ERR_BAD_VALUE;
+  if ((uint64_t)width * height > capacity) return FXS_ERR_BUFFER_TOO_SMALL;
+  grid->origin = origin;
+  grid->cell_size = cell_size;
+  grid->width = width;
+  grid->height = height;
+  grid->cost = cost;
+  for (uint32_t i = 0; i < width * height; ++i) cost[i] = (uint8_t)fill;
+  return FXS_OK;
+}
+
+uint32_t fxs_nav_grid_cells(const fxs_nav_grid *grid) { return grid->width * grid->height; }
+
+// floor(a / b) for b > 0.
+static int64_t floor_div(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+// The column (row) of coordinate p, unclamped.
+static int64_t index_of(fix16_t p, fix16_t origin, fix16_t size) {
+  return floor_div((int64_t)p - origin, size);
+}
+
+static int64_t clamp_index(int64_t i, uint32_t n) {
+  return i < 0 ? 0 : i >= (int64_t)n ? (int64_t)n - 1 : i;
+}
+
+bool fxs_nav_grid_cell_of(const fxs_nav_grid *grid, fxs_vec2 position, uint32_t *cx, uint32_t *cy) {
+  int64_t x = index_of(position.x, grid->origin.x, grid->cell_size);
+  int64_t y = index_of(position.y, grid->origin.y, grid->cell_size);
+  *cx = (uint32_t)clamp_index(x, grid->width);
+  *cy = (uint32_t)clamp_index(y, grid->height);
+  return x == *cx && y == *cy;
+}
+
+fxs_vec2 fxs_nav_grid_cell_center(const fxs_nav_grid *grid, uint32_t cx, uint32_t cy) {
+  int64_t half = grid->cell_size / 2;
+  return fxs_vec2_make(
+      (fix16_t)((int64_t)grid->origin.x + (int64_t)cx * grid->cell_size + half),
+      (fix16_t)((int64_t)grid->origin.y + (int64_t)cy * grid->cell_size + half));
+}
+
+uint32_t fxs_nav_grid_cost(const fxs_nav_grid *grid, int64_t cx, int64_t cy) {
+  if (cx < 0 || cy < 0 || cx >= (int64_t)grid->width || cy >= (int64_t)grid->height) {
+    return FXS_NAV_BLOCKED;
+  }
+  return grid->cost[(size_t)cy * grid->width + (size_t)cx];
+}
+
+bool fxs_nav_grid_can_step(const fxs_nav_grid *grid, uint32_t cx, uint32_t cy, uint32_t dir) {
+  if (dir >= FXS_NAV_DIRECTIONS) return false;
+  int64_t nx = (int64_t)cx + step_x[dir], ny = (int64_t)cy + step_y[dir];
+  if (fxs_nav_grid_cost(grid, nx, ny) == FXS_NAV_BLOCKED) return false;
+  if (dir < 4) return true;
+  return fxs_nav_grid_cost(grid, nx, cy) != FXS_NAV_BLOCKED &&
+         fxs_nav_grid_cost(grid, cx, ny) != FXS_NAV_BLOCKED;
+}
+
+fxs_result fxs_nav_grid_set_block(fxs_nav_grid *grid, int64_t x, int64_t y, int64_t w, int64_t h,
+                                  uint32_t cost) {
+  if (cost > FXS_NAV_MAX_COST || w <= 0 || h <= 0) return FXS_ERR_BAD_VALUE;
+  if (x < 0 || y < 0 || x >= (int64_t)grid->width || y >= (int64_t)grid->height ||
+      w > (int64_t)grid->width - x || h > (int64_t)grid->height - y) {
+    return FXS_ERR_OUTSIDE_GRID;
+  }
+  for (int64_t row = y; row < y + h; ++row) {
+    uint8_t *line = grid->cost + (size_t)row * grid->width;
+    for (int64_t col = x; col < x + w; ++col) line[col] = (uint8_t)cost;
+  }
+  return FXS_OK;
+}
+
+// [lo, lo + n) clipped to [0, side); false when nothing is left. n > 0; any lo (the sums
+// below cannot overflow: begin + n is formed only with begin < 0 < n or begin, n in range).
+static bool clip_range(int64_t *lo, int64_t *n, uint32_t side) {
+  int64_t begin = *lo, count = *n;
+  if (begin >= (int64_t)side) return false;
+  if (begin < 0) {
+    count += begin; // the cells below 0 are dropped
+    if (count <= 0) return false;
+    begin = 0;
+  }
+  if (count > (int64_t)side - begin) count = (int64_t)side - begin;
+  *lo = begin;
+  *n = count;
+  return true;
+}
+
+fxs_result fxs_nav_grid_clip_block(const fxs_nav_grid *grid, int64_t *x, int64_t *y, int64_t *w,
+                                   int64_t *h) {
+  if (*w <= 0 || *h <= 0) return FXS_ERR_BAD_VALUE;
+  int64_t cx = *x, cy = *y, cw = *w, ch = *h;
+  if (!clip_range(&cx, &cw, grid->width) || !clip_range(&cy, &ch, grid->height)) {
+    return FXS_ERR_OUTSIDE_GRID;
+  }
+  *x = cx, *y = cy, *w = cw, *h = ch;
+  return FXS_OK;
+}
+
+// ---------------------------------------------------------------- exact geometry
+// Coordinates are raw Q16.16 in int64; differences stay below 2^33, products below 2^66,
+// kept exactly as a sign and a 128-bit magnitude.
+
+typedef struct signed_wide {
+  int sign; // -1, 0, 1
+  fxs_u128 mag;
+} signed_wide;
+
+static signed_wide product(int64_t a, int64_t b) {
+  signed_wide p;
+  p.mag = fxs_u128_mul(fxs_exact_magnitude(a), fxs_exact_magnitude(b));
+  p.sign = (p.mag.hi | p.mag.lo) == 0 ? 0 : ((a < 0) != (b < 0) ? -1 : 1);
+  return p;
+}
+
+static fxs_u128 u128_sub(fxs_u128 a, fxs_u128 b) { // a >= b
+  fxs_u128 r;
+  r.lo = a.lo - b.lo;
+  r.hi = a.hi - b.hi - (a.lo < b.lo ? 1u : 0u);
+  return r;
+}
+
+// x - y, exact (magnitudes below 2^127).
+static signed_wide wide_sub(signed_wide x, signed_wide y) {
+  signed_wide r;
+  if (y.sign == 0) return x;
+  if (x.sign == 0) {
+    y.sign = -y.sign;
+    return y;
+  }
+  if (x.sign != y.sign) { // x - y = x + |y| sign(x)
+    r.sign = x.sign;
+    r.mag = fxs_u128_add(x.mag, y.mag);
+    return r;
+  }
+  int c = fxs_u128_compare(x.mag, y.mag);
+  if (c == 0) {
+    r.sign = 0;
+    r.mag.hi = r.mag.lo = 0;
+  } else if (c > 0) {
+    r.sign = x.sign;
+    r.mag = u128_sub(x.mag, y.mag);
+  } else {
+    r.sign = -x.sign;
+    r.mag = u128_sub(y.mag, x.mag);
+  }
+  return r;
+}
+
+// Sign of a * b - c * d.
+static int sign_of_difference(int64_t a, int64_t b, int64_t c, int64_t d) {
+  return wide_sub(product(a, b), product(c, d)).sign;
+}
+
+static fxs_u128 square_sum(uint64_t dx, uint64_t dy) {
+  return fxs_u128_add(fxs_u128_mul(dx, dx), fxs_u128_mul(dy, dy));
+}
+
+typedef struct box {
+  int64_t x0, y0, x1, y1;
+} box;
+
+// |p - box|^2 <= r^2 (the closed box), r < 2^33.
+static bool point_box_within(int64_t px, int64_t py, const box *b, uint64_t r) {
+  uint64_t dx = px < b->x0 ? (uint64_t)(b->x0 - px) : px > b->x1 ? (uint64_t)(px - b->x1) : 0;
+  uint64_t dy = py < b->y0 ? (uint64_t)(b->y0 - py) : py > b->y1 ? (uint64_t)(py - b->y1) : 0;
+  return fxs_u128_compare(square_sum(dx, dy), fxs_u128_mul(r, r)) <= 0;
+}
+
+static bool point_point_within(int64_t px, int64_t py, int64_t qx, int64_t qy, uint64_t r) {
+  fxs_u128 d = square_sum(fxs_exact_magnitude(px - qx), fxs_exact_magnitude(py - qy));
+  return fxs_u128_compare(d, fxs_u128_mul(r, r)) <= 0;
+}
+
+typedef struct segment {
+  int64_t ax, ay, bx, by;
+} segment;
+
+// Distance from p to the segment <= r (r < 2^31).
+static bool point_segment_within(int64_t px, int64_t py, const segment *s, uint64_t r) {
+  int64_t dx = s->bx - s->ax, dy = s->by - s->ay;
+  int64_t wx = px - s->ax, wy = py - s->ay;
+  // (p - a) . d <= 0: a is the closest point; (p - b) . d >= 0: b is.
+  if (sign_of_difference(wx, dx, -wy, dy) <= 0) return point_point_within(px, py, s->ax, s->ay, r);
+  if (sign_of_difference(px - s->bx, dx, -(py - s->by), dy) >= 0) {
+    return point_point_within(px, py, s->bx, s->by, r);
+  }
+  // Inside the span: cross(d, p - a)^2 <= r^2 |d|^2. |d|^2 < 2^65 and r^2 < 2^62, so the
+  // right side is below 2^127; a cross product of 2^64 or more is farther than r.
+  signed_wide cross = wide_sub(product(dx, wy), product(dy, wx));
+  if (cross.mag.hi != 0) return false;
+  fxs_u128 left = fxs_u128_mul(cross.mag.lo, cross.mag.lo);
+  fxs_u128 len_sq = square_sum(fxs_exact_magnitude(dx), fxs_exact_magnitude(dy));
+  uint64_t r_sq = r * r;
+  fxs_u128 right = fxs_u128_mul(r_sq, len_sq.lo);
+  if (len_sq.hi != 0) right.hi += r_sq; // len_sq.hi is 0 or 1
+  return fxs_u128_compare(left, right) <= 0;
+}
+
+// Whether the segment meets the closed box (separating axes: x, y and the segment's normal).
+static bool segment_meets_box(const segment *s, const box *b) {
+  int64_t minx = s->ax < s->bx ? s->ax : s->bx, maxx = s->ax < s->bx ? s->bx : s->ax;
+  int64_t miny = s->ay < s->by ? s->ay : s->by, maxy = s->ay < s->by ? s->by : s->ay;
+  if (maxx < b->x0 || minx > b->x1 || maxy < b->y0 || miny > b->y1) return false;
+  int64_t dx = s->bx - s->ax, dy = s->by - s->ay;
+  const int64_t cx[4] = {b->x0, b->x1, b->x1, b->x0}, cy[4] = {b->y0, b->y0, b->y1, b->y1};
+  int positive = 0, negative = 0;
+  for (int k = 0; k < 4; ++k) {
+    int side = sign_of_difference(dx, cy[k] - s->ay, dy, cx[k] - s->ax);
+    positive += side > 0;
+    negative += side < 0;
+  }
+  return positive != 4 && negative != 4;
+}
+
+// Distance between the segment and the closed box <= r: they meet, or an end of the segment
+// is within r of the box, or a corner of the box within r of the segment.
+static bool segment_box_within(const segment *s, const box *b, uint64_t r) {
+  if (segment_meets_box(s, b)) return true;
+  if (point_box_within(s->ax, s->ay, b, r) || point_box_within(s->bx, s->by, b, r)) return true;
+  const int64_t cx[4] = {b->x0, b->x1, b->x1, b->x0}, cy[4] = {b->y0, b->y0, b->y1, b->y1};
+  for (int k = 0; k < 4; ++k) {
+    if (point_segment_within(cx[k], cy[k], s, r)) return true;
+  }
+  return false;
+}
+
+static box cell_box(const fxs_nav_grid *grid, int64_t cx, int64_t cy) {
+  box b;
+  b.x0 = (int64_t)grid->origin.x + cx * grid->cell_size;
+  b.y0 = (int64_t)grid->origin.y + cy * grid->cell_size;
+  b.x1 = b.x0 + grid->cell_size;
+  b.y1 = b.y0 + grid->cell_size;
+  return b;
+}
+
+// Blocks cell (cx, cy) (inside the grid); counts a change.
+static void block_cell(fxs_nav_grid *grid, int64_t cx, int64_t cy, uint32_t *changed) {
+  uint8_t *c = &grid->cost[(size_t)cy * grid->width + (size_t)cx];
+  if (*c != FXS_NAV_BLOCKED) {
+    *c = FXS_NAV_BLOCKED;
+    ++*changed;
+  }
+}
+
+// The columns (rows) [i0, i1] whose closed bands meet [lo, hi], clipped to [0, n); false
+// when none does. A coordinate on a line between two bands meets both: the lower index
+// from floor() is one too high then, so one more is taken (the exact test decides).
+static bool span(int64_t lo, int64_t hi, fix16_t origin, fix16_t size, uint32_t n, int64_t *i0,
+                 int64_t *i1) {
+  int64_t a = floor_div(lo - origin, size) - 1, b = floor_div(hi - origin, size);
+  if (b < 0 || a >= (int64_t)n) return false;
+  *i0 = clamp_index(a, n);
+  *i1 = clamp_index(b, n);
+  return true;
+}
+
+// x of the segment at height y (y within its y-range, dy != 0) to within err raw units.
+static int64_t x_at(const segment *s, int64_t y, int64_t *err) {
+  int64_t dx = s->bx - s->ax, dy = s->by - s->ay;
+  int64_t t = ((y - s->ay) * 65536) / dy; // in [0, 65536], within 1 of the exact ratio
+  *err = (int64_t)(fxs_exact_magnitude(dx) >> 16) + 2;
+  return s->ax + (t * dx) / 65536;
+}
+
+// Columns [c0, c1] of row cy that can come within r of the segment, clipped; false if none.
+static bool row_columns(const fxs_nav_grid *grid, const segment *s, int64_t cy, int64_t r,
+                        int64_t *c0, int64_t *c1) {
+  int64_t miny = s->ay < s->by ? s->ay : s->by, maxy = s->ay < s->by ? s->by : s->ay;
+  int64_t minx = s->ax < s->bx ? s->ax : s->bx, maxx = s->ax < s->bx ? s->bx : s->ax;
+  box row = cell_box(grid, 0, cy);
+  int64_t lo = row.y0 - r > miny ? row.y0 - r : miny;
+  int64_t hi = row.y1 + r < maxy ? row.y1 + r : maxy;
+  if (lo > hi) return false;
+  int64_t x0 = minx, x1 = maxx;
+  if (s->by != s->ay) {
+    int64_t err;
+    int64_t xa = x_at(s, lo, &err), xb = x_at(s, hi, &err);
+    x0 = (xa < xb ? xa : xb) - err;
+    x1 = (xa < xb ? xb : xa) + err;
+    if (x0 < minx) x0 = minx;
+    if (x1 > maxx) x1 = maxx;
+  }
+  return span(x0 - r, x1 + r, grid->origin.x, grid->cell_size, grid->width, c0, c1);
+}
+
+fxs_result fxs_nav_grid_block_wall(fxs_nav_grid *grid, const fxs_wall *wall, fix16_t radius,
+                                   uint32_t *changed) {
+  uint32_t count = 0;
+  if (changed) *changed = 0;
+  if (radius < 0) return FXS_ERR_BAD_VALUE;
+  segment s = {wall->a.x, wall->a.y, wall->b.x, wall->b.y};
+  int64_t r = radius;
+  int64_t miny = s.ay < s.by ? s.ay : s.by, maxy = s.ay < s.by ? s.by : s.ay;
+  int64_t r0, r1;
+  if (!span(miny - r, maxy + r, grid->origin.y, grid->cell_size, grid->height, &r0, &r1)) {
+    return FXS_OK;
+  }
+  for (int64_t cy = r0; cy <= r1; ++cy) {
+    int64_t c0, c1;
+    if (!row_columns(grid, &s, cy, r, &c0, &c1)) continue;
+    for (int64_t cx = c0; cx <= c1; ++cx) {
+      box b = cell_box(grid, cx, cy);
+      if (segment_box_within(&s, &b, (uint64_t)r)) block_cell(grid, cx, cy, &count);
+    }
+  }
+  if (changed) *changed = count;
+  return FXS_OK;
+}
+
+fxs_result fxs_nav_grid_block_obstacle(fxs_nav_grid *grid, const fxs_obstacle *obstacle,
+                                       fix16_t radius, uint32_t *changed) {
+  uint32_t count = 0;
+  if (changed) *changed = 0;
+  if (radius < 0 || obstacle->radius < 0) return FXS_ERR_BAD_VALUE;
+  int64_t r = (int64_t)obstacle->radius + radius; // < 2^32
+  int64_t px = obstacle->center.x, py = obstacle->center.y;
+  int64_t x0, x1, y0, y1;
+  if (!span(px - r, px + r, grid->origin.x, grid->cell_size, grid->width, &x0, &x1) ||
+      !span(py - r, py + r, grid->origin.y, grid->cell_size, grid->height, &y0, &y1)) {
+    return FXS_OK;
+  }
+  for (int64_t cy = y0; cy <= y1; ++cy) {
+    for (int64_t cx = x0; cx <= x1; ++cx) {
+      box b = cell_box(grid, cx, cy);
+      if (point_box_within(px, py, &b, (uint64_t)r)) block_cell(grid, cx, cy, &count);
+    }
+  }
+  if (changed) *changed = count;
+  return FXS_OK;
+}
