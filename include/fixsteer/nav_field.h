@@ -1,0 +1,125 @@
+/// @file nav_field.h
+/// Integration and direction fields on a navigation grid (nav_grid.h), for many agents that
+/// share a goal (Supreme Commander 2's flow fields): one search serves all of them.
+///
+/// The integration field. value(x) is the cost of a cheapest path from cell x to a goal
+/// cell, with the step costs of nav_path.h (a step into a cell of cost c: 10 c straight,
+/// 14 c diagonally, no corner cutting), so it is exactly the cost A* finds from x to the
+/// nearest goal. Goal cells have 0; cells from which no goal can be reached, and blocked
+/// cells, FXS_NAV_UNREACHED. Computed by Dijkstra's algorithm over a bucket queue (Dial):
+/// costs are integers and a step costs at most 14 x 254, so a ring of FXS_NAV_BUCKETS lists
+/// orders the queue in O(1) a cell: the whole field is linear in cells. The values do not
+/// depend on the order cells of equal value are taken in; that order (each bucket a list,
+/// new cells at its head) is still fixed, so a field half built is deterministic state.
+///
+/// The direction field. The direction of cell x is the step (nav_grid.h) to the neighbour y
+/// that minimises value(y) + the cost of the step from x to y (so value(x) itself once the
+/// field is complete: the neighbour a cheapest path goes through), among the steps x may
+/// take (walkable y, no corner cutting; x itself may be blocked); ties go to the lower
+/// direction number (E, N, W, S, NE, NW, SW, SE). Goal cells and cells without such a
+/// neighbour have none (FXS_NAV_DIRECTIONS). Directions are derived on demand from the
+/// values and the grid, never stored, so they are not state.
+///
+/// The budget. fxs_nav_field_step settles at most `budget` cells; save / restore carry a
+/// field half built, as nav_path.h does for a search.
+#ifndef FIXSTEER_NAV_FIELD_H
+#define FIXSTEER_NAV_FIELD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fixsteer/flow_field.h"
+#include "fixsteer/nav_grid.h"
+#include "fixsteer/result.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Integration value of a cell no goal can be reached from.
+#define FXS_NAV_UNREACHED UINT32_MAX
+/// Lists of the bucket queue: a power of two above the dearest step (14 x 254 = 3556).
+#define FXS_NAV_BUCKETS 4096u
+
+/// Where a field's build stands.
+typedef enum fxs_nav_field_status {
+  FXS_NAV_FIELD_IDLE = 0,     ///< Nothing built.
+  FXS_NAV_FIELD_BUILDING = 1, ///< Begun; more steps are needed.
+  FXS_NAV_FIELD_READY = 2     ///< Every value is final.
+} fxs_nav_field_status;
+
+/// An integration field and its memory. Set up by fxs_nav_field_init; the pointers point
+/// into the caller's block. Fields are readable; change them through the functions below.
+typedef struct fxs_nav_field {
+  uint32_t cell_capacity; ///< Most grid cells it can cover.
+  uint32_t width;         ///< Grid the field covers (0 when idle).
+  uint32_t height;        ///< Its rows.
+  uint32_t status;        ///< An fxs_nav_field_status.
+  uint32_t current;       ///< Value of the bucket being taken from; every queued value lies
+                          ///< in [current, current + 3556].
+  uint32_t queued;        ///< Cells in the queue.
+  uint32_t settled;       ///< Cells taken from the queue (their value is final).
+  uint32_t *value;        ///< Per cell: the integration value (FXS_NAV_UNREACHED: none yet).
+  uint32_t *next;         ///< Per cell: next cell of its bucket's list.
+  uint32_t *prev;         ///< Per cell: previous cell of its list, or the list-head / not-queued marks.
+  uint32_t *bucket;       ///< FXS_NAV_BUCKETS list heads.
+} fxs_nav_field;
+
+/// Bytes of memory a field of `cell_capacity` cells needs (8-byte aligned block): 12 a cell
+/// and 16 KiB of buckets; 0 when cell_capacity is 0 or above FXS_NAV_MAX_CELLS.
+size_t fxs_nav_field_memory_size(uint32_t cell_capacity);
+
+/// Lays a field out in `memory` (any content) and clears it: O(cell_capacity). Idle after.
+/// FXS_ERR_BAD_VALUE for a capacity memory_size refuses or a NULL memory;
+/// FXS_ERR_BUFFER_TOO_SMALL when size is below it.
+fxs_result fxs_nav_field_init(fxs_nav_field *field, void *memory, size_t size,
+                              uint32_t cell_capacity);
+
+/// Begins a field on `grid` toward `count` goal cells (goals[i] is a cell index, cy * width
+/// + cx), dropping any earlier one: O(cells). Goals on blocked cells are ignored (with none
+/// left every cell stays unreached and the field is ready at once); a goal given twice counts
+/// once. FXS_ERR_CAPACITY when the grid has more cells than the field; FXS_ERR_OUTSIDE_GRID
+/// when a goal is outside it. Nothing changes on failure.
+fxs_result fxs_nav_field_begin(fxs_nav_field *field, const fxs_nav_grid *grid,
+                               const uint32_t *goals, uint32_t count);
+
+/// Settles at most `budget` cells of the field on `grid` (the grid it began on, costs read
+/// as they are now) and returns its status. A grid of another shape leaves the field as it
+/// is (contract violation, FXS_ASSERT).
+fxs_nav_field_status fxs_nav_field_step(fxs_nav_field *field, const fxs_nav_grid *grid,
+                                        uint32_t budget);
+
+/// Integration value of cell (cx, cy); FXS_NAV_UNREACHED outside the field.
+uint32_t fxs_nav_field_value(const fxs_nav_field *field, uint32_t cx, uint32_t cy);
+
+/// Direction of cell (cx, cy) (see above): 0..7, or FXS_NAV_DIRECTIONS for none (also
+/// outside the field, or on a grid of another shape).
+uint32_t fxs_nav_field_direction(const fxs_nav_field *field, const fxs_nav_grid *grid,
+                                 uint32_t cx, uint32_t cy);
+
+/// Fills a flow field of the grid's shape (flow_field.h) from the direction field: each
+/// cell gets the unit vector of its direction (a diagonal (+-46341, +-46341), 1/sqrt(2)
+/// rounded), a cell without direction zero (a sink: flow_field followers brake there).
+/// FXS_ERR_BAD_VALUE when the flow field's width or height differs from the grid's or the
+/// field does not cover the grid.
+fxs_result fxs_nav_field_fill_flow(const fxs_nav_field *field, const fxs_nav_grid *grid,
+                                   fxs_flow_field *flow);
+
+/// Writes the field's state (little-endian: the numbers, every cell's value, the queued
+/// cells bucket by bucket from `current`, each list from its tail) to `buffer` when it
+/// holds `capacity` bytes or more; returns the bytes it needs (NULL, 0: only measures).
+size_t fxs_nav_field_save(const fxs_nav_field *field, uint8_t *buffer, size_t capacity);
+
+/// Replaces the state of an initialised field (whatever its memory holds) with saved
+/// bytes; O(cell_capacity). FXS_ERR_TRUNCATED, FXS_ERR_BAD_LENGTH (bytes left over),
+/// FXS_ERR_CAPACITY (more cells than the field has), FXS_ERR_BAD_VALUE (a value beyond any
+/// path's cost, a queued cell outside the grid, twice, or outside [current, current +
+/// 3556], a settled cell above current, counts that disagree). On failure it is left idle.
+fxs_result fxs_nav_field_restore(fxs_nav_field *field, const uint8_t *data, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
