@@ -63,12 +63,16 @@ fxs_result fxs_nav_search_init(fxs_nav_search *search, void *memory, size_t size
   return FXS_OK;
 }
 
-// Octile distance from cell to the goal (gx, gy), with the least weight.
-static uint32_t heuristic(uint32_t cell, uint32_t width, uint32_t gx, uint32_t gy) {
-  uint32_t cx = cell % width, cy = cell / width;
+// Octile distance from (cx, cy) to the goal (gx, gy), with the least weight.
+static inline uint32_t octile(uint32_t cx, uint32_t cy, uint32_t gx, uint32_t gy) {
   uint32_t dx = cx > gx ? cx - gx : gx - cx, dy = cy > gy ? cy - gy : gy - cy;
   uint32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
   return FXS_NAV_STRAIGHT * hi + (FXS_NAV_DIAGONAL - FXS_NAV_STRAIGHT) * lo;
+}
+
+// The same for a cell index.
+static uint32_t heuristic(uint32_t cell, uint32_t width, uint32_t gx, uint32_t gy) {
+  return octile(cell % width, cell / width, gx, gy);
 }
 
 static bool less(const fxs_nav_open *a, const fxs_nav_open *b) {
@@ -146,17 +150,16 @@ fxs_result fxs_nav_search_begin(fxs_nav_search *search, const fxs_nav_grid *grid
   return FXS_OK;
 }
 
-// Whether cell a is nearer the goal than cell b by (h, g, index).
-static bool nearer(const fxs_nav_search *s, uint32_t a, uint32_t b) {
-  uint32_t gx = s->goal % s->width, gy = s->goal / s->width;
-  uint32_t ha = heuristic(a, s->width, gx, gy), hb = heuristic(b, s->width, gx, gy);
+// Whether cell a (octile distance ha to the goal) is nearer the goal than cell b (hb) by
+// (h, g, index).
+static bool nearer(const fxs_nav_search *s, uint32_t a, uint32_t ha, uint32_t b, uint32_t hb) {
   if (ha != hb) return ha < hb;
   if (s->g[a] != s->g[b]) return s->g[a] < s->g[b];
   return a < b;
 }
 
-// Opens or improves neighbour n of cell c reached by direction dir at cost ng. False when
-// the open list is full.
+// Opens or improves neighbour n (at nx, ny) reached by direction dir at cost ng. False
+// when the open list is full.
 static bool relax(fxs_nav_search *s, uint32_t n, uint32_t dir, uint32_t ng, uint32_t h) {
   uint8_t st = s->state[n];
   if (st & CLOSED) return true;
@@ -180,23 +183,25 @@ static bool relax(fxs_nav_search *s, uint32_t n, uint32_t dir, uint32_t ng, uint
   return true;
 }
 
-// Expands cell c: every neighbour a step may reach (nav_grid.h), in direction order.
-static bool expand(fxs_nav_search *s, const fxs_nav_grid *grid, uint32_t c) {
+// Expands cell c at (cx, cy): every neighbour a step may reach (nav_grid.h), in direction
+// order.
+static bool expand(fxs_nav_search *s, const fxs_nav_grid *grid, uint32_t c, uint32_t cx,
+                   uint32_t cy, uint32_t gx, uint32_t gy) {
   uint32_t w = s->width, h = s->height;
-  uint32_t cx = c % w, cy = c / w, gx = s->goal % w, gy = s->goal / w;
   const uint8_t *cost = grid->cost;
+  uint32_t g = s->g[c];
   for (uint32_t dir = 0; dir < FXS_NAV_DIRECTIONS; ++dir) {
-    int64_t nx = (int64_t)cx + step_x[dir], ny = (int64_t)cy + step_y[dir];
-    if (nx < 0 || ny < 0 || nx >= (int64_t)w || ny >= (int64_t)h) continue;
-    uint32_t n = (uint32_t)ny * w + (uint32_t)nx;
+    uint32_t nx = cx + (uint32_t)(int32_t)step_x[dir], ny = cy + (uint32_t)(int32_t)step_y[dir];
+    if (nx >= w || ny >= h) continue; // also -1, wrapped
+    uint32_t n = ny * w + nx;
+    if (s->state[n] & CLOSED) continue;
     uint32_t k = cost[n];
     if (k == FXS_NAV_BLOCKED) continue;
-    if (dir >= 4 && (cost[cy * w + (uint32_t)nx] == FXS_NAV_BLOCKED ||
-                     cost[(uint32_t)ny * w + cx] == FXS_NAV_BLOCKED)) {
+    if (dir >= 4 && (cost[cy * w + nx] == FXS_NAV_BLOCKED || cost[ny * w + cx] == FXS_NAV_BLOCKED)) {
       continue;
     }
-    uint32_t ng = s->g[c] + (dir < 4 ? FXS_NAV_STRAIGHT : FXS_NAV_DIAGONAL) * k;
-    if (!relax(s, n, dir, ng, heuristic(n, w, gx, gy))) return false;
+    uint32_t ng = g + (dir < 4 ? FXS_NAV_STRAIGHT : FXS_NAV_DIAGONAL) * k;
+    if (!relax(s, n, dir, ng, octile(nx, ny, gx, gy))) return false;
   }
   return true;
 }
@@ -211,11 +216,14 @@ fxs_nav_status fxs_nav_search_step(fxs_nav_search *search, const fxs_nav_grid *g
     s->status = FXS_NAV_NEAREST;
     return FXS_NAV_NEAREST;
   }
+  uint32_t gx = s->goal % s->width, gy = s->goal / s->width;
+  uint32_t end_h = heuristic(s->end, s->width, gx, gy);
   for (uint32_t done = 0; done < budget; ++done) {
     if (s->open_count == 0) {
       s->status = FXS_NAV_NEAREST;
       break;
     }
+    uint32_t h = s->open[0].h;
     uint32_t c = pop_min(s);
     s->state[c] = (uint8_t)((s->state[c] & ~OPEN) | CLOSED);
     s->expanded++;
@@ -224,8 +232,8 @@ fxs_nav_status fxs_nav_search_step(fxs_nav_search *search, const fxs_nav_grid *g
       s->status = FXS_NAV_FOUND;
       break;
     }
-    if (s->expanded == 1u || nearer(s, c, s->end)) s->end = c;
-    if (!expand(s, grid, c)) {
+    if (s->expanded == 1u || nearer(s, c, h, s->end, end_h)) s->end = c, end_h = h;
+    if (!expand(s, grid, c, c % s->width, c / s->width, gx, gy)) {
       s->status = FXS_NAV_OPEN_FULL;
       break;
     }

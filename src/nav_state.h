@@ -17,7 +17,8 @@ fxs_result fxs_nav_search_read(fxs_nav_search *search, fxs_reader *r);
 /// Writes a field's state (the layout of fxs_nav_field_save).
 void fxs_nav_field_write(const fxs_nav_field *field, fxs_writer *w);
 
-/// Reads a field's state (checks of fxs_nav_field_restore, except for bytes left over).
-fxs_result fxs_nav_field_read(fxs_nav_field *field, fxs_reader *r);
+/// Reads a field's state over `grid` (checks of fxs_nav_field_restore, except for bytes
+/// left over).
+fxs_result fxs_nav_field_read(fxs_nav_field *field, const fxs_nav_grid *grid, fxs_reader *r);
 
 #endif

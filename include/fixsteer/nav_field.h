@@ -49,25 +49,42 @@ typedef enum fxs_nav_field_status {
   FXS_NAV_FIELD_READY = 2     ///< Every value is final.
 } fxs_nav_field_status;
 
+/// Most cells of a field's memory: a grid of FXS_NAV_MAX_CELLS with its border (below).
+#define FXS_NAV_FIELD_MAX_CELLS 2097152u
+
+/// One entry of a field: a cell, or the blocked border round the grid.
+typedef struct fxs_nav_field_entry {
+  uint32_t value;  ///< Value + 1; 0 blocked; FXS_NAV_UNREACHED none yet.
+  uint32_t next;   ///< Next entry of its list (0 ends it) while queued.
+  uint32_t prev;   ///< Previous entry of its list while queued (not kept for a list's first).
+  uint32_t weight; ///< The cell's cost when the build began (0 on the border).
+} fxs_nav_field_entry;
+
 /// An integration field and its memory. Set up by fxs_nav_field_init; the pointers point
-/// into the caller's block. Fields are readable; change them through the functions below.
+/// into the caller's block. Its entries cover the grid with a border of one blocked cell
+/// all round ((width + 2) x (height + 2) entries, row by row, cell (cx, cy) at
+/// (cy + 1) * (width + 2) + cx + 1), so no step needs a bounds check. Read values with
+/// fxs_nav_field_value. The build uses the costs the grid had at fxs_nav_field_begin (or
+/// _restore).
 typedef struct fxs_nav_field {
-  uint32_t cell_capacity; ///< Most grid cells it can cover.
+  uint32_t cell_capacity; ///< Entries of each array: (width + 2) x (height + 2) at most.
   uint32_t width;         ///< Grid the field covers (0 when idle).
   uint32_t height;        ///< Its rows.
   uint32_t status;        ///< An fxs_nav_field_status.
-  uint32_t current;       ///< Value of the bucket being taken from; every queued value lies
-                          ///< in [current, current + 3556].
+  uint32_t current;       ///< Stored value of the list being taken from; every queued stored
+                          ///< value lies in [current, current + 3556].
   uint32_t queued;        ///< Cells in the queue.
   uint32_t settled;       ///< Cells taken from the queue (their value is final).
-  uint32_t *value;        ///< Per cell: the integration value (FXS_NAV_UNREACHED: none yet).
-  uint32_t *next;         ///< Per cell: next cell of its bucket's list.
-  uint32_t *prev;         ///< Per cell: previous cell of its list, or the list-head / not-queued marks.
+  fxs_nav_field_entry *entry; ///< cell_capacity entries.
   uint32_t *bucket;       ///< FXS_NAV_BUCKETS list heads.
 } fxs_nav_field;
 
-/// Bytes of memory a field of `cell_capacity` cells needs (8-byte aligned block): 12 a cell
-/// and 16 KiB of buckets; 0 when cell_capacity is 0 or above FXS_NAV_MAX_CELLS.
+/// Entries a field over a width x height grid needs: (width + 2) x (height + 2); 0 for a
+/// shape nav_grid.h refuses.
+uint32_t fxs_nav_field_cells(uint32_t width, uint32_t height);
+
+/// Bytes of memory a field of `cell_capacity` entries needs (8-byte aligned block): 16 an
+/// entry and 16 KiB of buckets; 0 when cell_capacity is 0 or above FXS_NAV_FIELD_MAX_CELLS.
 size_t fxs_nav_field_memory_size(uint32_t cell_capacity);
 
 /// Lays a field out in `memory` (any content) and clears it: O(cell_capacity). Idle after.
@@ -77,46 +94,46 @@ fxs_result fxs_nav_field_init(fxs_nav_field *field, void *memory, size_t size,
                               uint32_t cell_capacity);
 
 /// Begins a field on `grid` toward `count` goal cells (goals[i] is a cell index, cy * width
-/// + cx), dropping any earlier one: O(cells). Goals on blocked cells are ignored (with none
-/// left every cell stays unreached and the field is ready at once); a goal given twice counts
-/// once. FXS_ERR_CAPACITY when the grid has more cells than the field; FXS_ERR_OUTSIDE_GRID
-/// when a goal is outside it. Nothing changes on failure.
+/// + cx), dropping any earlier one: O(cells), the grid's costs copied. Goals on blocked cells
+/// are ignored (with none left every cell stays unreached and the field is ready at once); a
+/// goal given twice counts once. FXS_ERR_CAPACITY when the grid needs more entries than the
+/// field has; FXS_ERR_OUTSIDE_GRID when a goal is outside it. Nothing changes on failure.
 fxs_result fxs_nav_field_begin(fxs_nav_field *field, const fxs_nav_grid *grid,
                                const uint32_t *goals, uint32_t count);
 
-/// Settles at most `budget` cells of the field on `grid` (the grid it began on, costs read
-/// as they are now) and returns its status. A grid of another shape leaves the field as it
-/// is (contract violation, FXS_ASSERT).
-fxs_nav_field_status fxs_nav_field_step(fxs_nav_field *field, const fxs_nav_grid *grid,
-                                        uint32_t budget);
+/// Settles at most `budget` cells of the field (over the costs copied at begin) and returns
+/// its status.
+fxs_nav_field_status fxs_nav_field_step(fxs_nav_field *field, uint32_t budget);
 
-/// Integration value of cell (cx, cy); FXS_NAV_UNREACHED outside the field.
+/// Integration value of cell (cx, cy): FXS_NAV_UNREACHED when blocked, not reached (yet) or
+/// outside the field.
 uint32_t fxs_nav_field_value(const fxs_nav_field *field, uint32_t cx, uint32_t cy);
 
-/// Direction of cell (cx, cy) (see above): 0..7, or FXS_NAV_DIRECTIONS for none (also
-/// outside the field, or on a grid of another shape).
-uint32_t fxs_nav_field_direction(const fxs_nav_field *field, const fxs_nav_grid *grid,
-                                 uint32_t cx, uint32_t cy);
+/// Direction of cell (cx, cy) (see above), by the costs copied at begin: 0..7, or
+/// FXS_NAV_DIRECTIONS for none (also outside the field).
+uint32_t fxs_nav_field_direction(const fxs_nav_field *field, uint32_t cx, uint32_t cy);
 
-/// Fills a flow field of the grid's shape (flow_field.h) from the direction field: each
+/// Fills a flow field of the field's shape (flow_field.h) from the direction field: each
 /// cell gets the unit vector of its direction (a diagonal (+-46341, +-46341), 1/sqrt(2)
 /// rounded), a cell without direction zero (a sink: flow_field followers brake there).
-/// FXS_ERR_BAD_VALUE when the flow field's width or height differs from the grid's or the
-/// field does not cover the grid.
-fxs_result fxs_nav_field_fill_flow(const fxs_nav_field *field, const fxs_nav_grid *grid,
-                                   fxs_flow_field *flow);
+/// FXS_ERR_BAD_VALUE when the flow field's width or height differs from the field's.
+fxs_result fxs_nav_field_fill_flow(const fxs_nav_field *field, fxs_flow_field *flow);
 
-/// Writes the field's state (little-endian: the numbers, every cell's value, the queued
-/// cells bucket by bucket from `current`, each list from its tail) to `buffer` when it
-/// holds `capacity` bytes or more; returns the bytes it needs (NULL, 0: only measures).
+/// Writes the field's state (little-endian: the numbers, every grid cell's value, the
+/// queued cells bucket by bucket from `current`, each list from its tail) to `buffer` when
+/// it holds `capacity` bytes or more; returns the bytes it needs (NULL, 0: only measures).
+/// The costs are not written: they are the grid's, given again to restore.
 size_t fxs_nav_field_save(const fxs_nav_field *field, uint8_t *buffer, size_t capacity);
 
-/// Replaces the state of an initialised field (whatever its memory holds) with saved
-/// bytes; O(cell_capacity). FXS_ERR_TRUNCATED, FXS_ERR_BAD_LENGTH (bytes left over),
-/// FXS_ERR_CAPACITY (more cells than the field has), FXS_ERR_BAD_VALUE (a value beyond any
-/// path's cost, a queued cell outside the grid, twice, or outside [current, current +
-/// 3556], a settled cell above current, counts that disagree). On failure it is left idle.
-fxs_result fxs_nav_field_restore(fxs_nav_field *field, const uint8_t *data, size_t size);
+/// Replaces the state of an initialised field (whatever its memory holds) with saved bytes,
+/// over `grid` (the grid it was begun on: its costs are copied again); O(cells).
+/// FXS_ERR_TRUNCATED, FXS_ERR_BAD_LENGTH (bytes left over), FXS_ERR_CAPACITY (more entries
+/// than the field has), FXS_ERR_BAD_VALUE (another shape than the grid's, a value beyond
+/// any path's cost or on a blocked cell, a queued cell outside the grid, twice, or outside
+/// [current, current + 3556], a settled cell above current, counts that disagree). On
+/// failure it is left idle.
+fxs_result fxs_nav_field_restore(fxs_nav_field *field, const fxs_nav_grid *grid,
+                                 const uint8_t *data, size_t size);
 
 #ifdef __cplusplus
 }

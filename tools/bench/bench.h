@@ -102,6 +102,23 @@ void bench_fixed_world_run(fxs_world *world, uint32_t ticks);
 /// fxs_world_hash `times` over; returns a value that depends on every call (none is dropped).
 uint64_t bench_fixed_hash_run(const fxs_world *world, uint32_t times);
 
+// ------------------------------------------------------------------ navigation (nav.c)
+
+/// Side of the navigation benchmark's grid, in cells.
+#define BENCH_NAV_SIDE 512u
+
+/// Fills a BENCH_NAV_SIDE^2 grid: cost 1, walls every 32 columns with doors, mud of cost 4.
+void bench_nav_grid_fill(fxs_nav_grid *grid);
+
+/// Builds the integration field toward `goal` `runs` times, unbudgeted; returns the cells
+/// settled in all.
+uint32_t bench_nav_field_run(fxs_nav_field *field, const fxs_nav_grid *grid,
+                             uint32_t goal, uint32_t runs);
+
+/// A* between `count` seeded pairs of walkable cells; returns the cells expanded in all.
+uint64_t bench_nav_astar_run(fxs_nav_search *search, const fxs_nav_grid *grid,
+                             uint32_t count);
+
 // ------------------------------------------------------------------ float twins (twin.c)
 
 /// fxs_agent in float (same fields, same meaning).

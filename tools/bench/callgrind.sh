@@ -34,3 +34,27 @@ done
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 echo "  seek+integrate fixed/float: $(ratio "${per_update[seek-fixed]}" "${per_update[seek-float]}")" \
   "   flock fixed/float: $(ratio "${per_update[flock-fixed]}" "${per_update[flock-float]}")"
+
+# Navigation: instructions per cell of the integration field over the 512 x 512 grid (one
+# whole build, fxs_nav_field_begin + step; with walls and mud, and open), and per cell
+# expanded by A* (20 searches between seeded cells).
+nav_kernels=(
+  "nav-field bench_nav_field_run 1 262144 cell"
+  "nav-field-open bench_nav_field_run 1 262144 cell"
+  "nav-astar bench_nav_astar_run 20 0 expansion"
+)
+for k in "${nav_kernels[@]}"; do
+  read -r name fn runs units unit <<<"$k"
+  file="$out/$name.out"
+  valgrind --tool=callgrind --callgrind-out-file="$file" --toggle-collect="$fn" \
+    "$bench" --kernel "$name" --ticks "$runs" >"$out/$name.log" 2>&1 ||
+    { cat "$out/$name.log" >&2; exit 1; }
+  ir=$(awk '/^(summary|totals):/ {print $2; exit}' "$file")
+  if [ "$units" = 0 ]; then # A*: the work the kernel reports
+    units=$(sed -n 's/.* \([0-9][0-9]*\) cells expanded.*/\1/p' "$out/$name.log")
+  else
+    units=$((units * runs))
+  fi
+  printf "  %-14s %14s instructions  %10s units  %8.1f per %s\n" "$name" "$ir" "$units" \
+    "$(awk -v ir="$ir" -v n="$units" 'BEGIN {print ir / n}')" "$unit"
+done

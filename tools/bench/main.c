@@ -14,6 +14,9 @@
 //                                        flock-fixed flock-float; hash-flock: the
 //                                        flock after one tick, T state hashes)
 //   fxs-bench --kernel workers           only the 1 vs 2 workers section
+//   fxs-bench --kernel nav-field --ticks R   R integration fields over the 512 x 512 grid
+//                                        (nav-field-open: the same grid without walls or mud)
+//   fxs-bench --kernel nav-astar --ticks S   S A* searches on it
 #define _POSIX_C_SOURCE 199309L // clock_gettime
 
 #include <math.h>
@@ -553,6 +556,60 @@ static void print_crowd_section(void) {
   free(memory);
 }
 
+// The navigation grid of the benchmark with its field and search, in malloc'd memory.
+typedef struct nav_box {
+  fxs_nav_grid grid;
+  fxs_nav_field field;
+  fxs_nav_search search;
+  void *cost, *field_memory, *search_memory;
+} nav_box;
+
+static void free_nav(nav_box *b) { free(b->cost), free(b->field_memory), free(b->search_memory); }
+
+static int open_nav(nav_box *b, int walls) {
+  uint32_t cells = BENCH_NAV_SIDE * BENCH_NAV_SIDE;
+  size_t fsize = fxs_nav_field_memory_size(fxs_nav_field_cells(BENCH_NAV_SIDE, BENCH_NAV_SIDE)), ssize = fxs_nav_search_memory_size(cells, cells);
+  b->cost = malloc(cells), b->field_memory = malloc(fsize), b->search_memory = malloc(ssize);
+  if (!b->cost || !b->field_memory || !b->search_memory ||
+      fxs_nav_grid_init(&b->grid, b->cost, cells, BENCH_NAV_SIDE, BENCH_NAV_SIDE, fxs_vec2_zero(),
+                        FXS_INT(8), 1) != FXS_OK ||
+      fxs_nav_field_init(&b->field, b->field_memory, fsize, fxs_nav_field_cells(BENCH_NAV_SIDE, BENCH_NAV_SIDE)) != FXS_OK ||
+      fxs_nav_search_init(&b->search, b->search_memory, ssize, cells, cells) != FXS_OK) {
+    free_nav(b);
+    return 0;
+  }
+  if (walls) bench_nav_grid_fill(&b->grid);
+  return 1;
+}
+
+#define NAV_GOAL ((BENCH_NAV_SIDE / 2u) * BENCH_NAV_SIDE + BENCH_NAV_SIDE / 2u)
+
+// The integration field over the whole grid and A* between random cells, each a median.
+static void print_nav_section(void) {
+  nav_box b;
+  if (!open_nav(&b, 1)) return;
+  enum { SEARCHES = 20 };
+  double field[BENCH_REPS], astar[BENCH_REPS];
+  uint32_t settled = 0;
+  uint64_t expanded = 0;
+  for (int r = 0; r < BENCH_REPS; ++r) {
+    double t0 = now_seconds();
+    settled = bench_nav_field_run(&b.field, &b.grid, NAV_GOAL, 1);
+    double t1 = now_seconds();
+    expanded = bench_nav_astar_run(&b.search, &b.grid, SEARCHES);
+    double t2 = now_seconds();
+    field[r] = t1 - t0, astar[r] = t2 - t1;
+  }
+  double f = median(field, BENCH_REPS), a = median(astar, BENCH_REPS);
+  printf("\n== navigation, %u x %u grid (walls with doors every 32 columns, mud)\n",
+         (unsigned)BENCH_NAV_SIDE, (unsigned)BENCH_NAV_SIDE);
+  printf("  integration field: %u cells settled in %.2f ms, %.1f ns a cell\n", (unsigned)settled,
+         f * 1e3, f * 1e9 / settled);
+  printf("  A*: %d searches, %llu expansions in %.2f ms, %.2f M expansions/s\n", SEARCHES,
+         (unsigned long long)expanded, a * 1e3, (double)expanded / a * 1e-6);
+  free_nav(&b);
+}
+
 static void report(unsigned count) {
   printf(
       "fxs-bench: gcc %s, %zu-bit. Every figure is a median over n >= %d repetitions of\n"
@@ -573,6 +630,7 @@ static void report(unsigned count) {
   print_ratio_section(count);
   print_workers_section();
   print_crowd_section();
+  print_nav_section();
 }
 
 // ------------------------------------------------------------------ one kernel (callgrind)
@@ -618,6 +676,19 @@ static int run_kernel(const char *name, uint32_t n, uint32_t ticks) {
       printf("state hash after the run %016llx\n", (unsigned long long)fxs_world_hash(&b.world));
     }
     free_box(&b);
+  } else if (strcmp(name, "nav-field") == 0 || strcmp(name, "nav-field-open") == 0 ||
+             strcmp(name, "nav-astar") == 0) {
+    // --ticks runs of the field over the whole grid, or --ticks searches
+    nav_box b;
+    if (!open_nav(&b, strcmp(name, "nav-field-open") != 0)) return 1;
+    t0 = now_seconds();
+    uint64_t work = name[4] == 'f' ? bench_nav_field_run(&b.field, &b.grid, NAV_GOAL, ticks)
+                                   : bench_nav_astar_run(&b.search, &b.grid, ticks);
+    seconds = now_seconds() - t0;
+    printf("%s: %u runs, %llu %s, %.1f ns each\n", name, (unsigned)ticks, (unsigned long long)work,
+           name[4] == 'f' ? "cells settled" : "cells expanded", seconds * 1e9 / (double)work);
+    free_nav(&b);
+    return 0;
   } else if (strcmp(name, "flock-float") == 0) {
     void *memory = malloc(bench_fworld_memory_size(n));
     bench_fworld f;
