@@ -476,7 +476,8 @@ fxs_vec2 fxs_orca_velocity_among(const fxs_agent *self, uint32_t self_id, fxs_ve
     const fxs_neighbor *nb = &neighbors[chosen[i]];
     fix16_t share = priorities ? fxs_orca_share(def->priority, priorities[chosen[i]]) : FXS_ONE / 2;
     lines[hard + i] = fxs_orca_half_plane_shared(self, self_id, nb, def, share);
-    turn = turn || face_to_face(self, pref, nb, r, statics);
+    // Only a neighbor the agent yields to at least half of the way turns it.
+    turn = turn || (share >= FXS_ONE / 2 && face_to_face(self, pref, nb, r, statics));
   }
   if (turn) pref = fxs_vec2_rotate(pref, fxs_neg(FXS_ORCA_SIDE_TURN));
   fix16_t radius = fxs_clamp(self->max_speed, 0, LIMIT);

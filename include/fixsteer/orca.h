@@ -21,7 +21,8 @@
 /// the nearest.
 /// Symmetry: a pair exactly face to face has no reason to pick a side and stalls. Rule: when
 /// a neighbor lies ahead on the preferred velocity's course (within the two radii of its
-/// line) and does not move along it, the preferred velocity is turned clockwise by
+/// line), does not move along it, stands on the same side of every wall and has at least
+/// the agent's priority, the preferred velocity is turned clockwise by
 /// FXS_ORCA_SIDE_TURN (to the right with y up): every agent passes a face-to-face one on the
 /// same side, as traffic keeps right.
 /// Priority: of a pair, the agent with the lower priority takes the larger share of the
