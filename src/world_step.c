@@ -125,6 +125,48 @@ static const fxs_agent *start_body(uint32_t id, const void *world) {
   return &((const fxs_world *)world)->agents[id].body;
 }
 
+static uint32_t near_obstacles(void *context, const fxs_box *box, const uint32_t **among);
+
+// The avoidance priority of the agent in slot `index`: its first ORCA behavior's, or
+// FXS_ORCA_PASSIVE when it runs none (it does not avoid back).
+static fix16_t orca_priority_of(const fxs_world *world, uint32_t index) {
+  const fxs_agent_slot *s = &world->agents[index];
+  for (uint8_t i = 0; i < s->behavior_count; ++i) {
+    if (s->behaviors[i].kind == FXS_BEHAVIOR_ORCA) return s->behaviors[i].p[5];
+  }
+  return FXS_ORCA_PASSIVE;
+}
+
+// ORCA toward the target (arrival's desired velocity is the preferred one) among the
+// searched neighbors, each with its own priority, and the walls and obstacles within reach
+// of the agent (the obstacles through the obstacle grid). The obstacle time horizon is half
+// the time horizon: the behavior slot has no parameter left for it.
+static fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
+  const fxs_agent *a = &ctx->slot->body;
+  const step_context *step = ctx->step;
+  fxs_orca_def d = {p[0], p[1], p[2], (uint32_t)(p[3] / FXS_ONE), p[0] / 2, p[5]};
+  fix16_t priorities[FXS_MAX_NEIGHBORS];
+  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+    priorities[i] = orca_priority_of(ctx->world, ctx->scratch->neighbors[i].id);
+  }
+  fxs_orca_statics st = {ctx->world->live_walls, step->wall_count, ctx->world->live_obstacles, 0, 0};
+  if (step->obstacle_count > 0) {
+    // Reach: obstacle_time_horizon * max_speed beyond both radii (see fxs_orca_obstacle_line).
+    int64_t reach = fxs_mul(fxs_max(d.obstacle_time_horizon, FXS_ONE), fxs_max(a->max_speed, 0));
+    reach += (int64_t)fxs_max(a->radius, 0) + step->obstacle_grid.max_radius;
+    fxs_box box = {(int64_t)a->position.x - reach, (int64_t)a->position.y - reach,
+                   (int64_t)a->position.x + reach, (int64_t)a->position.y + reach};
+    const uint32_t *among;
+    uint32_t n = near_obstacles(ctx, &box, &among);
+    st.obstacle_subset = n == FXS_ALL_OBSTACLES ? 0 : among;
+    st.obstacle_count = n == FXS_ALL_OBSTACLES ? step->obstacle_count : n;
+  }
+  fxs_vec2 preferred = fxs_vec2_add(a->velocity, fxs_arrive(a, ctx->target_point, p[4]));
+  fxs_vec2 v = fxs_orca_velocity_among(a, ctx->index, preferred, ctx->scratch->neighbors,
+                                       priorities, ctx->neighbor_count, &st, &d);
+  return fxs_steer_toward(a, v);
+}
+
 // Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue,
 // unaligned avoidance, ORCA.
 static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b,
@@ -152,12 +194,7 @@ static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b
       *velocity_scale = fxs_mul(*velocity_scale, scale);
       return f;
     }
-    case FXS_BEHAVIOR_ORCA: {
-      // The preferred velocity is arrival's desired velocity toward the target.
-      fxs_vec2 preferred = fxs_vec2_add(a->velocity, fxs_arrive(a, ctx->target_point, p[4]));
-      fxs_orca_def d = {p[0], p[1], p[2], (uint32_t)(p[3] / FXS_ONE)};
-      return fxs_orca(a, ctx->index, preferred, nb, nc, &d);
-    }
+    case FXS_BEHAVIOR_ORCA: return orca_steering(ctx, p);
     case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE: {
       fxs_unaligned_avoidance_def d = {p[0], p[1], p[2], p[3]};
       return fxs_unaligned_avoidance(a, ctx->index, nb, nc, &d);

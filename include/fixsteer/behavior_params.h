@@ -177,7 +177,9 @@ extern "C" {
   X(FXS_BEHAVIOR_ORCA, max_neighbors, "count", 0, FXS_INT(FXS_MAX_VIEW_NEIGHBORS), FXS_INT(10),  \
     "the nearest this many neighbors count (a whole number; 0: none)")                                    \
   X(FXS_BEHAVIOR_ORCA, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),                         \
-    "preferred velocity: arrival's toward the target, slowing inside this radius")
+    "preferred velocity: arrival's toward the target, slowing inside this radius")             \
+  X(FXS_BEHAVIOR_ORCA, priority, "factor", 0, FXS_INT(100), 0,                                   \
+    "avoidance priority: of a pair, the lower takes the larger share of the avoiding")
 
 /// Range of a behavior slot's weight (the manager's multiplier), raw Q16.16.
 #define FXS_BEHAVIOR_WEIGHT_MIN 0
