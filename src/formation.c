@@ -123,7 +123,8 @@ static fxs_vec2 steer_to_slot(const fxs_agent *self, fxs_vec2 slot, fxs_vec2 bas
       fxs_vec2_within(self->position, slot, fxs_max(def->arrival_radius, 0))) {
     return fxs_steer_toward(self, fxs_vec2_zero());  // at the slot of a still formation: stop
   }
-  fxs_vec2 offset = fxs_vec2_sub(fxs_vec2_add(slot, base), self->position);
+  // Relative to the slot, which moves by `base` as the member does: arrival closes the gap.
+  fxs_vec2 offset = fxs_vec2_sub(slot, self->position);
   fix16_t speed = fxs_max(self->max_speed, 0);
   fix16_t slowing = fxs_max(def->slowing_radius, 0);
   if (slowing > 0) {

@@ -42,6 +42,8 @@
 #include "world_slots.h"
 #include "world_step.h"
 #include "world_contact.h"
+#include "formation.h"
+#include "world_formation.h"
 #include "snapshot.h"
 #include "replay.h"
 #include "input_limits.h"

@@ -186,7 +186,7 @@ extern "C" {
     "arrival slowing radius at the slot")                                                        \
   X(FXS_BEHAVIOR_FORMATION, group, "count", 0, FXS_INT(32767), 0,                                \
     "agents with the same group (a whole number) form one formation")                            \
-  X(FXS_BEHAVIOR_FORMATION, arrival_radius, "units", 0, FXS_MAX, FXS_ONE,                        \
+  X(FXS_BEHAVIOR_FORMATION, arrival_radius, "units", 0, FXS_MAX, FXS_RATIO(1, 4),               \
     "this close to its slot, the leader at rest, a member stops")
 
 /// Range of a behavior slot's weight (the manager's multiplier), raw Q16.16.

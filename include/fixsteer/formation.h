@@ -57,7 +57,7 @@ typedef struct fxs_formation_def {
   fix16_t slowing_radius;     ///< Arrival slowing radius at the slot, units, >= 0. Default 32.
   uint32_t group;             ///< Agents with the same group form one formation. Default 0.
   fix16_t arrival_radius;     ///< A member this close to its slot, the leader at rest, stops
-                              ///< (velocity 0); units, >= 0. Default 1.
+                              ///< (velocity 0); units, >= 0. Default 1/4.
   const fxs_vec2 *offsets;    ///< FXS_FORMATION_USER: the slots (forward, left), units.
   uint32_t offset_count;      ///< Entries of offsets.
 } fxs_formation_def;
