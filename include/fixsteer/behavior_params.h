@@ -179,7 +179,7 @@ extern "C" {
   X(FXS_BEHAVIOR_ORCA, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),                         \
     "preferred velocity: arrival's toward the target, slowing inside this radius")             \
   X(FXS_BEHAVIOR_FORMATION, shape, "choice", 0, FXS_INT(4), FXS_INT(2),                          \
-    "0 line, 1 column, 2 wedge, 3 box, 4 the path's nodes as (forward, left) offsets")           \
+    "0 line, 1 column, 2 wedge, 3 box, 4 user (path nodes as offsets); names in scenario files") \
   X(FXS_BEHAVIOR_FORMATION, spacing, "units", 0, FXS_INT(1024), FXS_INT(24),                     \
     "distance between neighboring slots")                                                        \
   X(FXS_BEHAVIOR_FORMATION, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),                    \
