@@ -302,6 +302,6 @@ fxs_command fxs_command_add_orca(fxs_agent_handle a, fxs_blend b, const fxs_orca
                   count_param(d->max_neighbors), slowing_radius, 0);
 }
 fxs_command fxs_command_add_formation(fxs_agent_handle a, fxs_blend b, const fxs_formation_def *d) {
-  return behavior(a, FXS_BEHAVIOR_FORMATION, b, FXS_INT((int32_t)d->shape), d->spacing, d->slowing_radius,
-                  count_param(d->group), d->arrival_radius, 0);
+  return behavior(a, FXS_BEHAVIOR_FORMATION, b, FXS_INT((int32_t)d->shape), d->spacing,
+                  d->slowing_radius, count_param(d->group), d->arrival_radius, 0);
 }

@@ -297,7 +297,9 @@ void test_a_member_pushed_away_comes_back_to_a_slot(void) {
 void test_without_a_leader_members_gather_around_their_centre(void) {
   fxs_agent_handle m[4];
   fxs_agent_handle none = {0};
-  for (int i = 0; i < 4; ++i) m[i] = member(100 + 50 * i, 100 + 20 * (i % 2), none, FXS_FORMATION_BOX);
+  for (int i = 0; i < 4; ++i) {
+    m[i] = member(100 + 50 * i, 100 + 20 * (i % 2), none, FXS_FORMATION_BOX);
+  }
   step(800);
   // a 2 x 2 box, 24 apart, its centre where the members' mean is
   int64_t sx = 0, sy = 0;
@@ -316,7 +318,8 @@ void test_without_a_leader_members_gather_around_their_centre(void) {
 void test_user_offsets_come_from_the_agents_path(void) {
   fxs_vec2 offsets[2] = {P(0, 40), P(0, -40)}; // beside the leader, left and right
   uint16_t path = 0;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_add_path(&world, offsets, 2, FXS_PATH_STOP_AT_END, FXS_INT(4), &path));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    fxs_world_add_path(&world, offsets, 2, FXS_PATH_STOP_AT_END, FXS_INT(4), &path));
   fxs_agent_handle leader = spawn_at(300, 300, FXS_ONE);
   fxs_agent_handle a = member(280, 400, leader, FXS_FORMATION_USER);
   fxs_agent_handle b = member(280, 200, leader, FXS_FORMATION_USER);

@@ -232,10 +232,13 @@ static const char *const formation_shapes[] = {"line", "column", "wedge", "box",
 
 // A parameter's value: a number, or for a formation's shape also its name (line, column,
 // wedge, box, user: 0..4).
-static bool get_param(ctx *c, const ynode *v, int kind, uint32_t index, const char *name, fix16_t *out) {
+static bool get_param(ctx *c, const ynode *v, int kind, uint32_t index, const char *name,
+                      fix16_t *out) {
   const char *s = scalar(c, v);
-  if (kind == FXS_BEHAVIOR_FORMATION && index == 0 && s && (*s < '0' || *s > '9') && *s != '-' && *s != '.') {
-    int shape = get_choice(c, v, "shape of formation (line, column, wedge, box, user)", formation_shapes, 5);
+  bool named = s && (*s < '0' || *s > '9') && *s != '-' && *s != '.';
+  if (kind == FXS_BEHAVIOR_FORMATION && index == 0 && named) {
+    int shape = get_choice(c, v, "shape of formation (line, column, wedge, box, user)",
+                           formation_shapes, 5);
     if (shape < 0) return false;
     *out = FXS_INT(shape);
     return true;
