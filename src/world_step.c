@@ -16,6 +16,7 @@
 #include "fixsteer/wander.h"
 #include "world_contact.h"
 #include "world_field.h"
+#include "world_formation.h"
 #include "world_grid.h"
 #include "world_obstacles.h"
 #include "world_slots.h"
@@ -366,6 +367,9 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
     case FXS_BEHAVIOR_FLOW_FIELD: return fxs_steering_linear(fxs_world_field_steering(ctx->world, a, p[0]));
     case FXS_BEHAVIOR_HIDE: return fxs_steering_linear(hide_steering(ctx, p));
     case FXS_BEHAVIOR_INTERPOSE: return fxs_steering_linear(interpose_steering(ctx, p));
+    case FXS_BEHAVIOR_FORMATION:
+      return fxs_steering_linear(
+          fxs_world_formation_steering(ctx->world, ctx->index, ctx->target, p));
     case FXS_BEHAVIOR_OFFSET_PURSUIT: {
       if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
       fxs_offset_pursuit_def d = {p[0], p[1], p[2], p[3]};

@@ -13,6 +13,7 @@
 #include "fixsteer/align.h"
 #include "fixsteer/avoidance.h"
 #include "fixsteer/command.h"
+#include "fixsteer/formation.h"
 #include "fixsteer/hide.h"
 #include "fixsteer/interpose.h"
 #include "fixsteer/leader.h"
@@ -213,6 +214,10 @@ fxs_command fxs_command_add_orca(fxs_agent_handle agent, fxs_blend blend, const 
 /// Unaligned collision avoidance over the agent's neighbors (the world's grid search).
 fxs_command fxs_command_add_unaligned_avoidance(fxs_agent_handle agent, fxs_blend blend,
                                                 const fxs_unaligned_avoidance_def *def);
+/// A formation (def's shape, spacing, slowing_radius, group, arrival_radius; its offsets are
+/// not sent: the user's shape takes the agent's path nodes) around the agent's target agent.
+fxs_command fxs_command_add_formation(fxs_agent_handle agent, fxs_blend blend,
+                                      const fxs_formation_def *def);
 
 #ifdef __cplusplus
 }
