@@ -37,6 +37,17 @@ corridor_slide | settle_gap     | <= | 400 | every sliding agent at rest for goo
 corridor_slide | overlap_rest_max | <= | 0 | no overlapping bodies once settled
 zigzag      | overlap_rest_max  | <= | 0   | 30 followers at the end of the zigzag without overlapping bodies (last 20 %)
 zigzag      | overlap_mean      | <= | 0.2 | overlapping pairs per tick down the corridor, on average
+zigzag      | settle_gap        | <= | 800 | every follower queued at rest for good within 800 ticks of the first
+zigzag      | heading_flicker   | <= | 10  | almost no heading flicker (a flip again within 4 ticks)
+room_chase  | corner_percent    | <= | 5   | the evader spends under 5 % of its ticks in a corner (touching two walls)
+room_chase  | overlap_max       | <= | 0   | the hunter never overlaps the evader
+orca_circle | arrived           | >= | 100 | all 100 agents home (body over the antipode) at the end
+orca_circle | overlap_depth_max | <= | 0.5 | bodies overlap by at most half a unit in the crush at the centre
+orca_room   | arrived           | >= | 57  | 57 of 60 through the door and home (3 stay below it: the navigation issue)
+orca_room   | overlap_rest_max  | <= | 0   | no overlapping bodies once settled
+formation   | overlap_rest_max  | <= | 0   | members at rest in their slots without overlapping
+formation   | settle_gap        | <= | 200 | every member at rest within 200 ticks of the leader stopping
+formation   | heading_flips     | <= | 0   | no heading flip at all
 '
 
 # figure SCENE KEY: the value of KEY in SCENE's JSON ("never" for a settle gap that is not one).
