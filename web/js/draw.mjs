@@ -42,6 +42,11 @@ export class WorldView {
     return (r / ONE) * this.scale;
   }
 
+  // Canvas pixels back to world units (a JS number, not raw).
+  toWorld(px, py) {
+    return [(px - this.offset[0]) / this.scale + this.min[0], (py - this.offset[1]) / this.scale + this.min[1]];
+  }
+
   clear() {
     const { ctx, canvas } = this;
     ctx.fillStyle = '#0d0f13';
@@ -50,7 +55,9 @@ export class WorldView {
 
   // frame: fxs_web_frame's answer; agents: Int32Array (AGENT_STRIDE each); trails: Map
   // slot -> [[x, y], ...]; other: B's agents or null; differs: Set of slots that differ.
-  draw(frame, agents, trails, other, differs) {
+  // options: colour(agents, i) -> CSS colour (default: by first behavior), selected: Set of
+  // slots ringed, overlay(ctx, view): drawn last (the playground's pending edits).
+  draw(frame, agents, trails, other, differs, options = {}) {
     this.clear();
     this.fit(frame.bounds);
     this.drawBounds(frame);
@@ -59,8 +66,24 @@ export class WorldView {
     this.drawObstacles(frame.obstacles);
     this.drawTrails(trails);
     if (other) this.drawAgents(other, { dashed: true });
-    this.drawAgents(agents, {});
+    this.drawAgents(agents, { colour: options.colour });
     if (differs && differs.size) this.drawDifferences(agents, other, differs);
+    if (options.selected && options.selected.size) this.drawSelected(agents, options.selected);
+    if (options.overlay) options.overlay(this.ctx, this);
+  }
+
+  drawSelected(agents, selected) {
+    const { ctx } = this;
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = 2;
+    ctx.setLineDash([4, 3]);
+    for (let i = 0; i < agents.length; i += AGENT_STRIDE) {
+      if (!selected.has(agents[i])) continue;
+      ctx.beginPath();
+      ctx.arc(this.px(agents[i + 1]), this.py(agents[i + 2]), Math.max(4.5, this.len(agents[i + 6])) + 5, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
   }
 
   drawBounds(frame) {
@@ -142,7 +165,7 @@ export class WorldView {
     }
   }
 
-  drawAgents(agents, { dashed }) {
+  drawAgents(agents, { dashed, colour: colourOf }) {
     const { ctx } = this;
     const at = new Map();
     for (let i = 0; i < agents.length; i += AGENT_STRIDE) at.set(agents[i], i);
@@ -150,7 +173,7 @@ export class WorldView {
       const x = this.px(agents[i + 1]), y = this.py(agents[i + 2]);
       const r = Math.max(4.5, this.len(agents[i + 6]));
       const a = agents[i + 5] / ONE;
-      const colour = kindColor(agents[i + 7]);
+      const colour = colourOf ? colourOf(agents, i) : kindColor(agents[i + 7]);
       const target = agents[i + 9];
       if (!dashed && target >= 0 && at.has(target)) {
         const j = at.get(target);
