@@ -6,6 +6,7 @@ import { WorldView, kindColor } from './draw.mjs';
 
 const $ = (id) => document.getElementById(id);
 const TRAIL = 90;
+const TRAIL_MAX_AGENTS = 2000;
 // Room for what the page adds: obstacles and walls drawn by the user.
 const ROOM = { agents: 0, obstacles: 32, walls: 32 };
 const PALETTE = ['#5fb3ff', '#f0b35a', '#6fcf7f', '#ff6b9a', '#b38cff', '#4fd6c8', '#ffd84d', '#ff8a4d', '#9ad0ff', '#c7e07a'];
@@ -44,18 +45,19 @@ const fmt = (units) => (Math.abs(units) >= 100 ? units.toFixed(1) : units.toFixe
 function loadScene(source) {
   showError('');
   setPlaying(false);
-  closePast();
-  if (state.world) state.world.close();
-  state.world = null;
+  let world;
   try {
-    state.world = source.bytes
+    world = source.bytes
       ? state.fxs.loadSceneFile(source.bytes, source.name, { room: ROOM })
       : state.fxs.loadScene(source.name, { room: ROOM });
   } catch (error) {
-    showError(`${source.name}: ${error.message}`);
-    render();
+    // The scene shown so far stays.
+    showError(error.message.startsWith(source.name) ? error.message : `${source.name}: ${error.message}`);
     return false;
   }
+  closePast();
+  if (state.world) state.world.close();
+  state.world = world;
   state.source = source;
   state.pending = [];
   state.ghosts = [];
@@ -86,7 +88,7 @@ function sourceFor(slot) {
   return PAGE_SOURCE;
 }
 
-function step() {
+function step({ draw = true } = {}) {
   if (!state.world) return;
   if (state.past) continueFromPast();
   const commands = state.pending;
@@ -111,8 +113,8 @@ function step() {
   }
   readWorld();
   extendTrails();
-  render();
-  if (commands.length) refreshParams(true);
+  if (commands.length) state.paramSignature = '';
+  if (draw) render();
 }
 
 function readWorld() {
@@ -121,6 +123,7 @@ function readWorld() {
 }
 
 function extendTrails() {
+  if (state.agents.length / AGENT_STRIDE > TRAIL_MAX_AGENTS) return state.trails.clear();
   const seen = new Set();
   for (let i = 0; i < state.agents.length; i += AGENT_STRIDE) {
     const slot = state.agents[i];
@@ -146,7 +149,8 @@ function frameLoop(now) {
   const due = Math.min(8, Math.floor(((now - state.clock) * perSecond) / 1000));
   if (due > 0) {
     state.clock = now;
-    for (let k = 0; k < due && state.playing; ++k) step();
+    for (let k = 0; k < due && state.playing; ++k) step({ draw: false });
+    render();
   }
   requestAnimationFrame(frameLoop);
 }
@@ -564,42 +568,52 @@ function sliderRow(label, title, value, range, onChange) {
   return row;
 }
 
-// Rebuilds the sliders when the agents they apply to or their behavior sets changed.
+// Rebuilds the sliders when the agents they apply to or their behavior sets changed. The
+// panel reads one agent of each behavior set (the selected one first); a change reads every
+// agent it applies to.
 function refreshParams(force) {
   if (!state.world || state.past || state.sliding) return;
   const slots = scopeSlots();
+  const inScope = new Set(slots);
   const a = state.agents;
-  const sets = [];
-  for (let i = 0; i < a.length; i += AGENT_STRIDE) if (slots.includes(a[i])) sets.push(a[i + 11]);
-  const signature = `${$('scope').value}|${state.selected}|${slots.join(',')}|${sets.join(',')}`;
+  const bySet = new Map(); // set id -> [slots]
+  for (let i = 0; i < a.length; i += AGENT_STRIDE) {
+    if (!inScope.has(a[i])) continue;
+    if (!bySet.has(a[i + 11])) bySet.set(a[i + 11], []);
+    bySet.get(a[i + 11]).push(a[i]);
+  }
+  const signature = `${$('scope').value}|${state.selected}|${slots.length}|${[...bySet].map(([k, v]) => `${k}:${v.length}`).join(',')}`;
   if (!force && signature === state.paramSignature) return;
   state.paramSignature = signature;
-  const details = slots.map((s) => state.world.agent(s));
   const box = $('params');
   box.textContent = '';
-  if (!details.length) return;
-  const first = details.find((d) => d.slot === state.selected) || details[0];
+  if (!slots.length) return;
+  const samples = [...bySet.values()].map((list) => state.world.agent(list.includes(state.selected) ? state.selected : list[0]));
+  const counts = new Map([...bySet].map(([, list], k) => [samples[k].slot, list.length]));
+  const first = samples.find((d) => d.slot === state.selected) || samples[0];
   const limits = document.createElement('fieldset');
-  limits.innerHTML = `<legend>limits (${details.length} agent${details.length > 1 ? 's' : ''})</legend>`;
+  limits.dataset.behavior = 'limits';
+  limits.innerHTML = `<legend>limits (${slots.length} agent${slots.length > 1 ? 's' : ''})</legend>`;
   for (const [name, top] of [['max_speed', 10], ['max_force', 2]]) {
     const v = fromFix(first.limits[name]);
-    limits.append(sliderRow(name, `set_limits: ${name}`, v, { min: 0, max: top, step: 0.05 }, (value) => changeLimits(details, name, value)));
+    limits.append(sliderRow(name, `set_limits: ${name}`, v, { min: 0, max: top, step: 0.05 }, (value) => changeLimits(name, value)));
   }
   box.append(limits);
   const kinds = [];
-  for (const d of details) for (const b of d.behaviors) if (!kinds.includes(b.kind)) kinds.push(b.kind);
+  for (const d of samples) for (const b of d.behaviors) if (!kinds.includes(b.kind)) kinds.push(b.kind);
   for (const kind of kinds) {
     const entry = state.fxs.params().find((e) => e.kind === kind);
-    const having = details.filter((d) => d.behaviors.some((b) => b.kind === kind));
-    const shown = (having.find((d) => d.slot === state.selected) || having[0]).behaviors.find((b) => b.kind === kind);
+    const having = samples.filter((d) => d.behaviors.some((b) => b.kind === kind));
+    const count = having.reduce((n, d) => n + counts.get(d.slot), 0);
+    const shown = having[0].behaviors.find((b) => b.kind === kind);
     const set = document.createElement('fieldset');
     set.dataset.behavior = entry.name;
-    set.innerHTML = `<legend>${entry.name} (${having.length})</legend>`;
+    set.innerHTML = `<legend>${entry.name} (${count})</legend>`;
     set.append(sliderRow('weight', 'the manager\'s multiplier', fromFix(shown.weight), { min: 0, max: Math.max(4, 2 * fromFix(shown.weight)), step: 0.05 },
-      (value) => changeBehavior(having, kind, 'weight', value)));
+      (value) => changeBehavior(kind, 'weight', value)));
     entry.params.forEach((row, index) => {
       set.append(sliderRow(row.name, `${row.meaning} (${row.unit})`, fromFix(shown.params[index]), sliderRange(row),
-        (value) => changeBehavior(having, kind, index, value)));
+        (value) => changeBehavior(kind, index, value)));
     });
     box.append(set);
   }
@@ -612,11 +626,12 @@ function clampRaw(value, row) {
 
 // A parameter change is the agent's whole set again: clear_behaviors, then add_behavior for
 // each behavior in order, with the new value where it belongs.
-function changeBehavior(details, kind, which, value) {
+function changeBehavior(kind, which, value) {
   const c = state.fxs.command;
   const entry = state.fxs.params().find((e) => e.kind === kind);
   const commands = [];
-  for (const d of details) {
+  for (const d of scopeSlots().map((slot) => state.world.agent(slot))) {
+    if (!d.behaviors.some((b) => b.kind === kind)) continue;
     const source = d.owner >= 0 ? d.owner : PAGE_SOURCE;
     commands.push({ ...c.clearBehaviors(d.handle, d.combine_mode), source });
     for (const b of d.behaviors) {
@@ -632,8 +647,9 @@ function changeBehavior(details, kind, which, value) {
   queue(commands);
 }
 
-function changeLimits(details, name, value) {
+function changeLimits(name, value) {
   const c = state.fxs.command;
+  const details = scopeSlots().map((slot) => state.world.agent(slot));
   queue(details.map((d) => ({ ...c.setLimits(d.handle, d.limits, { [name]: value }), source: d.owner >= 0 ? d.owner : PAGE_SOURCE })));
 }
 
@@ -672,12 +688,23 @@ function wire() {
   $('scene').onchange = () => {
     const v = $('scene').value;
     if (v.startsWith('scenes/')) loadSceneUrl(v).catch((e) => showError(e.message));
+    else if (v.startsWith('opened:')) state.source && loadScene(state.source);
     else loadScene({ name: v });
   };
   $('scene-file').onchange = async (e) => {
     const file = e.target.files[0];
-    if (file) loadScene({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
     e.target.value = '';
+    if (!file || !loadScene({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })) return;
+    let opened = $('scene').querySelector('optgroup.opened');
+    if (!opened) {
+      opened = document.createElement('optgroup');
+      opened.label = 'opened here';
+      opened.className = 'opened';
+      $('scene').append(opened);
+    }
+    opened.textContent = '';
+    opened.append(new Option(file.name, `opened:${file.name}`));
+    $('scene').value = `opened:${file.name}`;
   };
   $('restart').onclick = () => state.source && loadScene(state.source);
   $('play').onclick = () => setPlaying(!state.playing);
