@@ -207,8 +207,12 @@ void fxs_web_live_close(fxs_web_live *l) {
   free(l);
 }
 
+// The page passes back what fxs_web_live_new gave it; 0 (a closed world) is refused.
+#define NO_WORLD "no live world (closed, or never loaded)"
+
 const char *fxs_web_live_info(fxs_web_live *l) {
   fxs_web_text *t = fxs_web_answer();
+  if (!l) return fxs_web_error_answer(t, NO_WORLD);
   fxs_web_printf(t, "{\"name\":");
   fxs_web_string(t, l->sc->name);
   fxs_web_printf(t, ",\"summary\":");
@@ -266,6 +270,8 @@ static fxs_result outcome_of(const fxs_web_live *l, uint32_t total, const fxs_co
 
 const char *fxs_web_live_step(fxs_web_live *l, const uint8_t *bytes, uint32_t count, uint32_t logic) {
   fxs_web_text *t = fxs_web_answer();
+  if (!l) return fxs_web_error_answer(t, NO_WORLD);
+  if (count && !bytes) return fxs_web_error_answer(t, "no command bytes");
   if (count > FXS_WEB_LIVE_MAX_COMMANDS) {
     char message[120];
     snprintf(message, sizeof message, "%u commands in one tick: the page may give at most %u", count,
@@ -312,6 +318,7 @@ const char *fxs_web_live_step(fxs_web_live *l, const uint8_t *bytes, uint32_t co
 }
 
 int32_t fxs_web_live_rewind(fxs_web_live *l, uint32_t to) {
+  if (!l) return fail_with(NO_WORLD);
   if (to > l->world.tick) return fail_with("cannot go forward: step instead");
   uint32_t k = l->checkpoint_count;
   while (k > 0 && l->checkpoints[k - 1u].tick > to) --k;
@@ -344,6 +351,7 @@ int32_t fxs_web_live_rewind(fxs_web_live *l, uint32_t to) {
 
 const char *fxs_web_live_frame(fxs_web_live *l) {
   fxs_web_text *t = fxs_web_answer();
+  if (!l) return fxs_web_error_answer(t, NO_WORLD);
   fxs_web_printf(t, "{\"tick\":%u,\"hash\":\"0x%016llx\",\"agents\":%u,", l->world.tick,
                  (unsigned long long)fxs_world_hash(&l->world), fxs_world_agent_count(&l->world));
   fxs_web_scene_json(t, &l->world);
@@ -351,11 +359,11 @@ const char *fxs_web_live_frame(fxs_web_live *l) {
   return fxs_web_finish(t);
 }
 
-uint64_t fxs_web_live_hash(fxs_web_live *l) { return fxs_world_hash(&l->world); }
+uint64_t fxs_web_live_hash(fxs_web_live *l) { return l ? fxs_world_hash(&l->world) : 0; }
 
-uint32_t fxs_web_live_agents(fxs_web_live *l) { return fxs_web_fill_agents(&l->world, l->agents); }
+uint32_t fxs_web_live_agents(fxs_web_live *l) { return l ? fxs_web_fill_agents(&l->world, l->agents) : 0; }
 
-const int32_t *fxs_web_live_agent_data(fxs_web_live *l) { return l->agents; }
+const int32_t *fxs_web_live_agent_data(fxs_web_live *l) { return l ? l->agents : 0; }
 
 static void behaviors_json(fxs_web_text *t, const fxs_agent_slot *s) {
   fxs_web_printf(t, "\"behaviors\":[");
@@ -372,6 +380,7 @@ static void behaviors_json(fxs_web_text *t, const fxs_agent_slot *s) {
 
 const char *fxs_web_live_agent(fxs_web_live *l, uint32_t slot) {
   fxs_web_text *t = fxs_web_answer();
+  if (!l) return fxs_web_error_answer(t, NO_WORLD);
   fxs_agent_handle h = fxs_world_handle_at(&l->world, slot);
   if (!h.value) return fxs_web_error_answer(t, "no live agent in that slot");
   const fxs_agent_slot *s = &l->world.agents[slot];
@@ -392,6 +401,7 @@ const char *fxs_web_live_agent(fxs_web_live *l, uint32_t slot) {
 
 const char *fxs_web_live_replay(fxs_web_live *l) {
   fxs_web_text *t = fxs_web_answer();
+  if (!l) return fxs_web_error_answer(t, NO_WORLD);
   // END goes to a copy: the live recording goes on without it.
   sink copy = {0, 0, 0};
   if (!append(&copy, l->out.data, l->out.size)) return fxs_web_error_answer(t, "out of memory");

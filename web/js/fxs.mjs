@@ -323,7 +323,9 @@ export class LiveWorld {
   }
 
   get tick() {
-    return this.fxs.json(this.fxs.x.fxs_web_live_info(this.handle)).tick;
+    const info = this.fxs.json(this.fxs.x.fxs_web_live_info(this.handle));
+    if (info.error) throw new Error(info.error);
+    return info.tick;
   }
 
   // Steps one tick with `commands` (CommandBuilder objects, applied at its start in
@@ -364,7 +366,9 @@ export class LiveWorld {
 
   // tick, hash, bounds, obstacles [x, y, r, index], walls [ax, ay, bx, by, index], paths (raw).
   frame() {
-    return this.fxs.json(this.fxs.x.fxs_web_live_frame(this.handle));
+    const answer = this.fxs.json(this.fxs.x.fxs_web_live_frame(this.handle));
+    if (answer.error) throw new Error(answer.error);
+    return answer;
   }
 
   // The live agents: Int32Array, AGENT_STRIDE values each (raw Q16.16), in slot order.

@@ -189,5 +189,57 @@ export async function playgroundChecks(page, base, { ROOT, TOOL, OUT, check, nat
   });
   check(`the JS API steps hunter_prey 1200 ticks to the golden hash ${golden}`, api.hash === golden && api.finalHash === golden && api.ticks === 1200,
     JSON.stringify(api));
+  // Untrusted input through the API: clear errors, no crash, the world still usable.
+  const robust = await pg(async () => {
+    const { loadFixsteer } = await import('./js/fxs.mjs');
+    const fxs = await loadFixsteer(new URL('fxs_web.wasm', location.href));
+    const said = (fn) => {
+      try {
+        fn();
+        return 'no error';
+      } catch (error) {
+        return error.message;
+      }
+    };
+    const world = fxs.loadScene('flock', { room: { obstacles: 2, walls: 2 } });
+    world.step();
+    const out = {
+      badType: said(() => world.step([{ type: 200, agent: 0, ref: 0, args: [] }])),
+      forward: said(() => world.rewind(world.tick + 5)),
+      noAgent: said(() => world.agent(999999)),
+      room: said(() => fxs.loadScene('flock', { room: { walls: 100000 } })),
+      keyframe: said(() => fxs.loadScene('flock', { keyframe: 0 })),
+      garbage: said(() => fxs.loadSceneFile(new Uint8Array([0xff, 0xfe, 0, 1, 2, 3, 0x7b, 0x5b]), 'garbage.yaml')),
+      unknownKey: said(() => fxs.loadSceneFile('name: x\nwrold: {}\n', 'typo.yaml')),
+    };
+    // 20 ticks of 2000 random commands of every type with random fields: refused or applied.
+    let seed = 12345;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8);
+    const types = fxs.commandTable.types.length;
+    let refused = 0;
+    for (let t = 0; t < 20; ++t) {
+      const commands = [];
+      for (let k = 0; k < 2000; ++k) {
+        const args = [];
+        for (let j = 0; j < 8; ++j) args.push(rand() % 4 ? (rand() % 2000) * 65536 - 1000 * 65536 : (rand() << 8) | 0);
+        commands.push({ type: rand() % types, agent: rand() % 4 ? (rand() % 30) : rand() << 8, ref: rand() % 4 ? rand() % 40 : rand() << 8, args });
+      }
+      refused += world.step(commands).results.filter((r) => r.result).length;
+    }
+    const after = world.step();
+    out.fuzzTick = after.tick;
+    out.refused = refused;
+    out.replayVerified = fxs.open(world.replay().bytes).verify().verified;
+    world.close();
+    out.closed = said(() => world.frame());
+    return out;
+  });
+  check('bad input through the API gets clear errors: unknown command type, rewind forward, no agent, room, keyframe, non-YAML, unknown key, a closed world',
+    /unknown command type 200/.test(robust.badType) && /cannot go forward/.test(robust.forward) && /no live agent/.test(robust.noAgent) &&
+      /room/.test(robust.room) && /keyframe/.test(robust.keyframe) && /^garbage\.yaml/.test(robust.garbage) && /^typo\.yaml:2/.test(robust.unknownKey) &&
+      /no live world/.test(robust.closed),
+    JSON.stringify(robust));
+  check('40,000 random commands of every type are applied or refused, and the session still verifies',
+    robust.fuzzTick === 22 && robust.refused > 0 && robust.replayVerified, `tick ${robust.fuzzTick}, ${robust.refused} refused, verified ${robust.replayVerified}`);
   writeFileSync(shot('playground-summary.json'), JSON.stringify({ pageHash, pageTick, yamlHash, api }, null, 2));
 }
