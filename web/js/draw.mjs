@@ -12,6 +12,83 @@ export function kindColor(kind) {
   return `hsl(${(kind * 137.508) % 360}, 72%, 63%)`;
 }
 
+const PALETTE = ['#5fb3ff', '#f0b35a', '#6fcf7f', '#ff6b9a', '#b38cff', '#4fd6c8', '#ffd84d', '#ff8a4d', '#9ad0ff', '#c7e07a'];
+const trim = (v) => (Math.abs(v) >= 100 ? v.toFixed(1) : v.toFixed(3)).replace(/\.?0+$/, '') || '0';
+
+// How agents are coloured (the user's choice): by behavior set (every kind, in order), first
+// behavior, team (agents with the same max speed, max force, mass and radius) or owner.
+// Groups keep their colour for as long as the object lives (reset() on a new scene).
+export const COLOUR_MODES = { set: 'behavior set', first: 'first behavior', team: 'team (same limits)', owner: 'owner' };
+
+export class AgentColours {
+  constructor() {
+    this.keys = new Map();
+  }
+
+  reset() {
+    this.keys = new Map();
+  }
+
+  // The group of agent row i of an agent table (AGENT_STRIDE values per agent).
+  key(agents, i, mode) {
+    switch (mode) {
+      case 'first': return agents[i + 7];
+      case 'team': return `${agents[i + 12]},${agents[i + 13]},${agents[i + 14]},${agents[i + 6]}`;
+      case 'owner': return agents[i + 10];
+      default: return agents[i + 11];
+    }
+  }
+
+  colour(agents, i, mode) {
+    const key = this.key(agents, i, mode);
+    if (mode === 'first') return kindColor(key);
+    if ((mode === 'owner' && key < 0) || (mode === 'set' && key === 0)) return '#9aa3b0';
+    if (!this.keys.has(mode)) this.keys.set(mode, new Map());
+    const keys = this.keys.get(mode);
+    if (!keys.has(key)) keys.set(key, keys.size);
+    const n = keys.get(key);
+    return n < PALETTE.length ? PALETTE[n] : `hsl(${(n * 137.508) % 360}, 70%, 62%)`;
+  }
+
+  // names: { behavior(kind) -> name, set(agents, i) -> "separation + pursuit" or null }.
+  label(agents, i, mode, names) {
+    const kind = agents[i + 7];
+    const first = kind === 255 ? 'no behavior' : names.behavior(kind);
+    switch (mode) {
+      case 'first': return first;
+      case 'team': {
+        let text = `max speed ${trim(agents[i + 12] / ONE)}, max force ${trim(agents[i + 13] / ONE)}`;
+        if (agents[i + 14] !== ONE) text += `, mass ${trim(agents[i + 14] / ONE)}`;
+        if (agents[i + 6] !== 8 * ONE) text += `, radius ${trim(agents[i + 6] / ONE)}`;
+        return text;
+      }
+      case 'owner': return agents[i + 10] < 0 ? 'shared' : `owned by source ${agents[i + 10]}`;
+      default:
+        if (kind === 255) return first;
+        return (names.set && names.set(agents, i)) || `${first} and ${agents[i + 8] - 1} more`;
+    }
+  }
+
+  // Fills a <ul> with one line per group: its colour, label and agent count.
+  legend(list, agents, mode, names) {
+    const groups = new Map();
+    for (let i = 0; i < agents.length; i += AGENT_STRIDE) {
+      const key = this.key(agents, i, mode);
+      const g = groups.get(key) || { count: 0, i, colour: this.colour(agents, i, mode) };
+      g.count++;
+      groups.set(key, g);
+    }
+    list.textContent = '';
+    for (const g of groups.values()) {
+      const li = document.createElement('li');
+      const dot = document.createElement('i');
+      dot.style.background = g.colour;
+      li.append(dot, `${this.label(agents, g.i, mode, names)} × ${g.count}`);
+      list.append(li);
+    }
+  }
+}
+
 export class WorldView {
   constructor(canvas) {
     this.canvas = canvas;

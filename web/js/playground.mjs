@@ -2,16 +2,16 @@
 // drags and sliders become world commands applied at the start of the next tick, recorded
 // with the scene's own, so the session downloads as a replay that fixsteer verify checks.
 import { AGENT_STRIDE, ONE, PAGE_SOURCE, fromFix, loadFixsteer, toFix } from './fxs.mjs';
-import { WorldView, kindColor } from './draw.mjs';
+import { AgentColours, WorldView } from './draw.mjs';
 
 const $ = (id) => document.getElementById(id);
 const TRAIL = 90;
 const TRAIL_MAX_AGENTS = 2000;
 // Room for what the page adds: obstacles and walls drawn by the user.
 const ROOM = { agents: 0, obstacles: 32, walls: 32 };
-const PALETTE = ['#5fb3ff', '#f0b35a', '#6fcf7f', '#ff6b9a', '#b38cff', '#4fd6c8', '#ffd84d', '#ff8a4d', '#9ad0ff', '#c7e07a'];
 
 const view = new WorldView($('world'));
+const colours = new AgentColours();
 const state = {
   fxs: null,
   world: null, // LiveWorld
@@ -25,7 +25,6 @@ const state = {
   past: null, // { replay, tick, ticks } while the timeline shows an earlier tick
   frame: null,
   agents: new Int32Array(0),
-  keys: new Map(), // colour group key -> palette index, per mode
   setNames: new Map(), // behavior-set id -> "separation + pursuit"
   drag: null,
   lastReplay: null,
@@ -63,8 +62,9 @@ function loadScene(source) {
   state.ghosts = [];
   state.selected = null;
   state.trails = new Map();
-  state.keys = new Map();
+  colours.reset();
   state.paramSignature = '';
+  $('last-result').textContent = '';
   const i = state.world.info;
   $('scene-info').textContent = `${i.summary} · room for ${ROOM.obstacles} more obstacles and ${ROOM.walls} more walls`;
   document.title = `fixsteer playground: ${i.name}`;
@@ -190,74 +190,20 @@ function continueFromPast() {
 
 // ------------------------------------------------------------------ colours and legend
 
-function groupKey(agents, i, mode) {
-  switch (mode) {
-    case 'first': return agents[i + 7];
-    case 'team': return `${agents[i + 12]},${agents[i + 13]},${agents[i + 14]},${agents[i + 6]}`;
-    case 'owner': return agents[i + 10];
-    default: return agents[i + 11];
-  }
-}
-
-function paletteColour(mode, key) {
-  if (!state.keys.has(mode)) state.keys.set(mode, new Map());
-  const keys = state.keys.get(mode);
-  if (!keys.has(key)) keys.set(key, keys.size);
-  const n = keys.get(key);
-  return n < PALETTE.length ? PALETTE[n] : `hsl(${(n * 137.508) % 360}, 70%, 62%)`;
-}
-
-function colourOf(agents, i) {
-  const mode = $('colour-by').value;
-  const key = groupKey(agents, i, mode);
-  if (mode === 'first') return kindColor(key);
-  if (mode === 'owner' && key < 0) return '#9aa3b0';
-  if (mode === 'set' && key === 0) return '#9aa3b0';
-  return paletteColour(mode, key);
-}
+const groupKey = (agents, i, mode) => colours.key(agents, i, mode);
+const colourOf = (agents, i) => colours.colour(agents, i, $('colour-by').value);
 
 function setName(agents, i) {
   const id = agents[i + 11];
-  if (id === 0) return 'no behavior';
   if (!state.setNames.has(id) && !state.past) {
     const detail = state.world.agent(agents[i]);
     state.setNames.set(id, detail.behaviors.map((b) => b.name).join(' + '));
   }
-  return state.setNames.get(id) || `set ${id}`;
-}
-
-function groupLabel(agents, i, mode) {
-  switch (mode) {
-    case 'first': return agents[i + 7] === 255 ? 'no behavior' : state.fxs.behaviorName(agents[i + 7]);
-    case 'team': {
-      let text = `max speed ${fmt(fromFix(agents[i + 12]))}, max force ${fmt(fromFix(agents[i + 13]))}`;
-      if (agents[i + 14] !== ONE) text += `, mass ${fmt(fromFix(agents[i + 14]))}`;
-      if (agents[i + 6] !== 8 * ONE) text += `, radius ${fmt(fromFix(agents[i + 6]))}`;
-      return text;
-    }
-    case 'owner': return agents[i + 10] < 0 ? 'shared' : `owned by source ${agents[i + 10]}`;
-    default: return setName(agents, i);
-  }
+  return state.setNames.get(id);
 }
 
 function showLegend(agents) {
-  const mode = $('colour-by').value;
-  const groups = new Map();
-  for (let i = 0; i < agents.length; i += AGENT_STRIDE) {
-    const key = groupKey(agents, i, mode);
-    const g = groups.get(key) || { count: 0, i, colour: colourOf(agents, i) };
-    g.count++;
-    groups.set(key, g);
-  }
-  const list = $('legend');
-  list.textContent = '';
-  for (const g of groups.values()) {
-    const li = document.createElement('li');
-    const dot = document.createElement('i');
-    dot.style.background = g.colour;
-    li.append(dot, `${groupLabel(agents, g.i, mode)} × ${g.count}`);
-    list.append(li);
-  }
+  colours.legend($('legend'), agents, $('colour-by').value, { behavior: (k) => state.fxs.behaviorName(k), set: setName });
 }
 
 // ------------------------------------------------------------------ drawing

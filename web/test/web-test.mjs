@@ -178,6 +178,12 @@ async function recordAndDiverge(page, base) {
   await page.click('#step');
   check('step shows the next tick', Number(await attribute(page, '#world', 'data-tick')) === played + 1);
   await scrub(page, 760);
+  await page.selectOption('#colour-by', 'team');
+  const teams = await page.$$eval('#legend li', (items) => items.map((li) => li.textContent));
+  await page.selectOption('#colour-by', 'first');
+  const firsts = await page.$$eval('#legend li', (items) => items.map((li) => li.textContent));
+  check('the viewer colours by team on request: hunters and prey apart, one colour by first behavior',
+    teams.length === 2 && firsts.length === 1, `team: ${teams}; first: ${firsts}`);
   await page.screenshot({ path: resolve(ROOT, screenshot), fullPage: true });
   console.log(`screenshot: ${screenshot}`);
 }
