@@ -95,7 +95,7 @@ typedef struct figures {
   long creep_agents, creep_best, creep_agent, creep_end, creep_agent_ticks;
   long reversals, reversal_best, reversal_agent;
   long *agent_reversals;
-  long rest_reversals, heading_flips, flicker, flicker_agent, flicker_tick;
+  long rest_reversals, heading_flips, rest_flips, flicker, flicker_agent, flicker_tick;
   long crossings, crossing_agent, crossing_tick, crossing_wall;
   long corner_best, corner_best_of, corner_agent; // the agent most often in a corner
   long corner_agent_ticks;
@@ -278,6 +278,7 @@ static void track_agent(figures *f, track *t, const fxs_world *w, uint32_t slot,
   }
   if (t->seen && turned_over(t->last_orientation, a->body.orientation)) {
     ++f->heading_flips;
+    if (slow) ++f->rest_flips;
     if (t->last_flip >= 0 && tick - t->last_flip <= FLICKER_TICKS && f->flicker++ == 0) {
       f->flicker_agent = slot, f->flicker_tick = tick;
     }
@@ -543,8 +544,8 @@ static void print_table(const source *src, const figures *f) {
            rest_reversals(f));
   }
   printf("\n  %-34s %ld", "reversals at rest (|v| < 0.5)", f->rest_reversals);
-  printf("\n  %-34s %ld; flicker (again within %d ticks): %ld", "heading flips (> pi/2 in a tick)",
-         f->heading_flips, FLICKER_TICKS, f->flicker);
+  printf("\n  %-34s %ld (at rest, |v| < 0.5: %ld); flicker (again within %d ticks): %ld",
+         "heading flips (> pi/2 in a tick)", f->heading_flips, f->rest_flips, FLICKER_TICKS, f->flicker);
   if (f->flicker) printf(" (first: agent %ld, tick %ld)", f->flicker_agent, f->flicker_tick);
   printf("\n  %-34s %ld", "wall crossings (centre)", f->crossings);
   if (f->crossings) printf(" (first: agent %ld, tick %ld, wall %ld)", f->crossing_agent, f->crossing_tick, f->crossing_wall);
@@ -611,6 +612,7 @@ static void print_json(const source *src, const figures *f) {
   json_long("reversals_rest", rest_reversals(f));
   json_long("slow_reversals", f->rest_reversals);
   json_long("heading_flips", f->heading_flips);
+  json_long("heading_flips_rest", f->rest_flips);
   json_long("heading_flicker", f->flicker);
   json_long("wall_crossings", f->crossings);
   printf("  \"corner_percent\": %.3f,\n", corner_percent(f));
