@@ -70,5 +70,6 @@ fxs_result fxs_behavior_params_check(uint32_t kind, fix16_t weight,
   }
   if (kind == FXS_BEHAVIOR_WALKER && params[1] < params[0]) return bad(bad_index, 1);
   if (kind == FXS_BEHAVIOR_AVOID && params[4] != 0 && params[4] != FXS_ONE) return bad(bad_index, 4);
+  if (kind == FXS_BEHAVIOR_FORMATION && params[0] % FXS_ONE != 0) return bad(bad_index, 0);
   return FXS_OK;
 }

@@ -299,5 +299,9 @@ fxs_command fxs_command_add_interpose(fxs_agent_handle a, fxs_blend b, const fxs
 }
 fxs_command fxs_command_add_orca(fxs_agent_handle a, fxs_blend b, const fxs_orca_def *d, fix16_t slowing_radius) {
   return behavior(a, FXS_BEHAVIOR_ORCA, b, d->time_horizon, d->neighbor_distance, d->neighbor_radius,
-                  count_param(d->max_neighbors), slowing_radius, 0);
+                  count_param(d->max_neighbors), slowing_radius, d->priority);
+}
+fxs_command fxs_command_add_formation(fxs_agent_handle a, fxs_blend b, const fxs_formation_def *d) {
+  return behavior(a, FXS_BEHAVIOR_FORMATION, b, FXS_INT((int32_t)d->shape), d->spacing,
+                  d->slowing_radius, count_param(d->group), d->arrival_radius, 0);
 }

@@ -16,6 +16,7 @@
 #include "fixsteer/wander.h"
 #include "world_contact.h"
 #include "world_field.h"
+#include "world_formation.h"
 #include "world_grid.h"
 #include "world_obstacles.h"
 #include "world_slots.h"
@@ -125,6 +126,70 @@ static const fxs_agent *start_body(uint32_t id, const void *world) {
   return &((const fxs_world *)world)->agents[id].body;
 }
 
+static uint32_t near_obstacles(void *context, const fxs_box *box, const uint32_t **among);
+
+// The avoidance priority of the agent in slot `index`: its first ORCA behavior's, or
+// FXS_ORCA_PASSIVE when it runs none (it does not avoid back).
+static fix16_t orca_priority_of(const fxs_world *world, uint32_t index) {
+  const fxs_agent_slot *s = &world->agents[index];
+  for (uint8_t i = 0; i < s->behavior_count; ++i) {
+    if (s->behaviors[i].kind == FXS_BEHAVIOR_ORCA) return s->behaviors[i].p[5];
+  }
+  return FXS_ORCA_PASSIVE;
+}
+
+// True when the agent's body overlaps a searched neighbor's (centres closer than the sum of
+// the radii). Radii are not changed by steering: reading the neighbor's slot is safe.
+static bool overlaps_a_neighbor(const steer_context *ctx) {
+  const fxs_agent *a = &ctx->slot->body;
+  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
+    if (nb->id == ctx->index) continue;
+    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) - 1;
+    if (reach >= 0 && fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) return true;
+  }
+  return false;
+}
+
+// ORCA toward the target (arrival's desired velocity is the preferred one) among the
+// searched neighbors, each with its own priority, and the walls and obstacles within reach
+// of the agent (the obstacles through the obstacle grid). The obstacle time horizon is half
+// the time horizon: the behavior slot has no parameter left for it.
+static fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
+  const fxs_agent *a = &ctx->slot->body;
+  const step_context *step = ctx->step;
+  fxs_orca_def d = {p[0], p[1], p[2], (uint32_t)(p[3] / FXS_ONE), p[0] / 2, p[5]};
+  fix16_t priorities[FXS_MAX_NEIGHBORS];
+  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+    priorities[i] = orca_priority_of(ctx->world, ctx->scratch->neighbors[i].id);
+  }
+  fxs_orca_statics st = {ctx->world->live_walls, step->wall_count, ctx->world->live_obstacles, 0, 0};
+  if (step->obstacle_count > 0) {
+    // Reach: obstacle_time_horizon * max_speed beyond both radii (see fxs_orca_obstacle_line).
+    int64_t reach = fxs_mul(fxs_max(d.obstacle_time_horizon, FXS_ONE), fxs_max(a->max_speed, 0));
+    reach += (int64_t)fxs_max(a->radius, 0) + step->obstacle_grid.max_radius;
+    fxs_box box = {(int64_t)a->position.x - reach, (int64_t)a->position.y - reach,
+                   (int64_t)a->position.x + reach, (int64_t)a->position.y + reach};
+    const uint32_t *among;
+    uint32_t n = near_obstacles(ctx, &box, &among);
+    st.obstacle_subset = n == FXS_ALL_OBSTACLES ? 0 : among;
+    st.obstacle_count = n == FXS_ALL_OBSTACLES ? step->obstacle_count : n;
+  }
+  fxs_vec2 preferred = fxs_vec2_add(a->velocity, fxs_arrive(a, ctx->target_point, p[4]));
+  fxs_vec2 v = fxs_orca_velocity_among(a, ctx->index, preferred, ctx->scratch->neighbors,
+                                       priorities, ctx->neighbor_count, &st, &d);
+  // Static friction, as for contact with walls: an agent that would rest (its preferred
+  // velocity no faster than FXS_CONTACT_REST) and that its neighbors' half-planes leave as
+  // slow rests, instead of crawling a few LSB a tick against them; unless its body overlaps a
+  // neighbor's and the crawl is what separates them.
+  fxs_vec2 zero = fxs_vec2_zero();
+  if (fxs_vec2_within(preferred, zero, FXS_CONTACT_REST) && fxs_vec2_within(v, zero, FXS_CONTACT_REST) &&
+      !overlaps_a_neighbor(ctx)) {
+    v = zero;
+  }
+  return fxs_steer_toward(a, v);
+}
+
 // Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue,
 // unaligned avoidance, ORCA.
 static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b,
@@ -152,12 +217,7 @@ static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b
       *velocity_scale = fxs_mul(*velocity_scale, scale);
       return f;
     }
-    case FXS_BEHAVIOR_ORCA: {
-      // The preferred velocity is arrival's desired velocity toward the target.
-      fxs_vec2 preferred = fxs_vec2_add(a->velocity, fxs_arrive(a, ctx->target_point, p[4]));
-      fxs_orca_def d = {p[0], p[1], p[2], (uint32_t)(p[3] / FXS_ONE)};
-      return fxs_orca(a, ctx->index, preferred, nb, nc, &d);
-    }
+    case FXS_BEHAVIOR_ORCA: return orca_steering(ctx, p);
     case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE: {
       fxs_unaligned_avoidance_def d = {p[0], p[1], p[2], p[3]};
       return fxs_unaligned_avoidance(a, ctx->index, nb, nc, &d);
@@ -178,6 +238,15 @@ static fix16_t angular_steering(const steer_context *ctx, const fxs_behavior_slo
   }
 }
 
+// The radius of the agent's separation (the largest, if it has several), 0 without one.
+static fix16_t separation_radius(const fxs_agent_slot *s) {
+  fix16_t r = 0;
+  for (uint8_t i = 0; i < s->behavior_count; ++i) {
+    if (s->behaviors[i].kind == FXS_BEHAVIOR_SEPARATION && s->behaviors[i].p[0] > r) r = s->behaviors[i].p[0];
+  }
+  return r;
+}
+
 // The resting followers of the agent's path among its neighbors, for fxs_path_hold.
 static bool path_holds(steer_context *ctx, const fxs_path_def *d, fxs_vec2 target) {
   if (!ctx->searched) search(ctx);
@@ -195,8 +264,8 @@ static bool path_holds(steer_context *ctx, const fxs_path_def *d, fxs_vec2 targe
   return fxs_path_hold(&ctx->slot->body, d, &ctx->slot->path, target, rest, n);
 }
 
-// Path following sees the world's walls; on the last segment of a stop path a follower at
-// the end, or behind one resting there, holds still (velocity scale 0: no creep).
+// Path following sees the world's walls; on a stop path a follower at the end, or queued
+// behind one resting on the way there, holds still (velocity scale 0: no creep).
 static fxs_vec2 path_steering(steer_context *ctx, fix16_t *velocity_scale) {
   fxs_agent_slot *s = ctx->slot;
   if (s->path_index >= ctx->world->path_count) return fxs_vec2_zero();
@@ -205,10 +274,10 @@ static fxs_vec2 path_steering(steer_context *ctx, fix16_t *velocity_scale) {
                                         (fxs_path_mode)wp->mode);
   d.radius = wp->radius, d.slowing_radius = wp->slowing_radius;
   d.walls = ctx->world->live_walls, d.wall_count = ctx->step->wall_count;
+  d.keep_apart = separation_radius(s);
   fxs_vec2 target;
   fxs_vec2 force = fxs_follow_path_toward(&s->body, &d, &s->path, &target);
-  if (d.mode == FXS_PATH_STOP_AT_END && s->path.current_node + 1u == d.count &&
-      path_holds(ctx, &d, target)) {
+  if (d.mode == FXS_PATH_STOP_AT_END && path_holds(ctx, &d, target)) {
     *velocity_scale = 0;
     return fxs_vec2_zero();
   }
@@ -329,6 +398,9 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
     case FXS_BEHAVIOR_FLOW_FIELD: return fxs_steering_linear(fxs_world_field_steering(ctx->world, a, p[0]));
     case FXS_BEHAVIOR_HIDE: return fxs_steering_linear(hide_steering(ctx, p));
     case FXS_BEHAVIOR_INTERPOSE: return fxs_steering_linear(interpose_steering(ctx, p));
+    case FXS_BEHAVIOR_FORMATION:
+      return fxs_steering_linear(
+          fxs_world_formation_steering(ctx->world, ctx->index, ctx->target, p));
     case FXS_BEHAVIOR_OFFSET_PURSUIT: {
       if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
       fxs_offset_pursuit_def d = {p[0], p[1], p[2], p[3]};

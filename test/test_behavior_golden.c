@@ -30,6 +30,7 @@
 #include "interpose.h"
 #include "neighbors.h"
 #include "orca.h"
+#include "formation.h"
 #include "fxs_test_agents.h"
 
 void setUp(void) {}
@@ -143,6 +144,15 @@ static void steer(world *w, int i, fxs_behavior behavior, fxs_steering_manager *
       f = i < 2 ? fxs_arrive(a, i ? goal : fxs_vec2_make(FXS_INT(100), FXS_INT(650)), FXS_INT(60))
                 : fxs_interpose(a, &w->a[0], &w->a[1], &ipdef);
       break;
+    case FXS_BEHAVIOR_FORMATION: { // 0 follows the path; the others form a box behind it
+      const fxs_agent *members[N - 1];
+      for (int k = 1; k < N; ++k) members[k - 1] = &w->a[k];
+      fxs_formation_def fodef = fxs_default_formation_def();
+      fodef.shape = FXS_FORMATION_BOX;
+      f = i ? fxs_formation(members, N - 1, (uint32_t)(i - 1), &w->a[0], &fodef)
+            : fxs_follow_path(a, &pdef, &w->path[i]);
+      break;
+    }
     case FXS_BEHAVIOR_ORCA: { // each to its own point on a diagonal line across the field
       fxs_vec2 to = fxs_vec2_make(FXS_INT(100 + 150 * i), FXS_INT(600 - 120 * i));
       f = fxs_orca(a, (uint32_t)i, fxs_vec2_add(a->velocity, fxs_arrive(a, to, FXS_INT(32))), w->view, N, &ocdef);
@@ -220,7 +230,8 @@ static const uint64_t golden[FXS_BEHAVIOR_COUNT] = {
     [FXS_BEHAVIOR_OFFSET_PURSUIT] = UINT64_C(0xf09054eafffd82c9),
     [FXS_BEHAVIOR_HIDE] = UINT64_C(0x873e045231a6095c),
     [FXS_BEHAVIOR_INTERPOSE] = UINT64_C(0x363422d8bf3ea49f),
-    [FXS_BEHAVIOR_ORCA] = UINT64_C(0xb921f4189304db36),
+    [FXS_BEHAVIOR_ORCA] = UINT64_C(0x234a8c150a7b6ef5),
+    [FXS_BEHAVIOR_FORMATION] = UINT64_C(0x88b90051e27e53f7),
     [FXS_BEHAVIOR_UNALIGNED_AVOIDANCE] = UINT64_C(0x2d2db301cea09499),
 };
 

@@ -40,6 +40,8 @@
 #include "world_step.h"
 #include "world_contact.h"
 #include "escape.h"
+#include "formation.h"
+#include "world_formation.h"
 #include "snapshot.h"
 #include "bytes.h"
 
@@ -68,6 +70,7 @@ static fxs_command typed_default(fxs_agent_handle h, fxs_behavior kind) {
   fxs_hide_def hi = fxs_default_hide_def();
   fxs_interpose_def ip = fxs_default_interpose_def();
   fxs_orca_def oc = fxs_default_orca_def();
+  fxs_formation_def fo = fxs_default_formation_def();
 #define D(i) fxs_behavior_param_default(kind, i)
   switch (kind) {
     case FXS_BEHAVIOR_SEEK: return fxs_command_add_seek(h, b);
@@ -98,6 +101,7 @@ static fxs_command typed_default(fxs_agent_handle h, fxs_behavior kind) {
     case FXS_BEHAVIOR_HIDE: return fxs_command_add_hide(h, b, &hi);
     case FXS_BEHAVIOR_INTERPOSE: return fxs_command_add_interpose(h, b, &ip);
     case FXS_BEHAVIOR_ORCA: return fxs_command_add_orca(h, b, &oc, D(4));
+    case FXS_BEHAVIOR_FORMATION: return fxs_command_add_formation(h, b, &fo);
     default: TEST_FAIL_MESSAGE("a behavior has no typed constructor");
   }
 #undef D

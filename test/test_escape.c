@@ -39,6 +39,8 @@
 #include "world_slots.h"
 #include "world_step.h"
 #include "world_contact.h"
+#include "formation.h"
+#include "world_formation.h"
 #include "snapshot.h"
 #include "bytes.h"
 #include "escape.h"

@@ -52,9 +52,13 @@ void test_the_half_plane_of_a_head_on_pair_is_cut_off_at_the_horizon(void) {
   TEST_ASSERT_EQUAL_INT32(0, l.point.y);
   TEST_ASSERT_EQUAL_INT32(0, l.direction.x);
   TEST_ASSERT_EQUAL_INT32(FXS_ONE, l.direction.y); // allowed: left of +y, i.e. x <= 2.1
+  // The neighbor stands face to face on the course: the side rule turns the preferred (4, 0)
+  // clockwise by 1/8 rad before it is projected on the half-plane.
   fxs_vec2 v = fxs_orca_velocity(&self, 1, fxs_vec2_make(FXS_INT(4), 0), &other, 1, &d);
-  TEST_ASSERT_EQUAL_INT32(FXS_INT(2) + 6554, v.x); // the preferred (4, 0) projected on it
-  TEST_ASSERT_EQUAL_INT32(0, v.y);
+  fxs_vec2 turned = fxs_vec2_rotate(fxs_vec2_make(FXS_INT(4), 0), fxs_neg(FXS_ORCA_SIDE_TURN));
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(2) + 6554, v.x);
+  TEST_ASSERT_EQUAL_INT32(turned.y, v.y);
+  TEST_ASSERT_TRUE(v.y < 0);
 }
 
 void test_overlapping_agents_get_a_half_plane_that_separates_them_in_one_tick(void) {
@@ -234,7 +238,13 @@ void test_orca_velocity_properties_over_seeded_crowds(void) {
     double vx = dx(v.x), vy = dx(v.y), px = dx(preferred.x), py = dx(preferred.y);
     bool ok = worst_side(lines, n, vx, vy) > -1.0 / 4096;
     ok ? ++feasible : ++infeasible;
+    // The target is the preferred velocity, or it turned by the side rule (FXS_ORCA_SIDE_TURN
+    // clockwise) when a neighbor stands face to face: v must be optimal for one of them.
+    fxs_vec2 turned = fxs_vec2_rotate(preferred, fxs_neg(FXS_ORCA_SIDE_TURN));
+    double tx = dx(turned.x), ty = dx(turned.y);
+    bool beaten = false, beaten_turned = false;
     double own = hypot(vx - px, vy - py), own_side = worst_side(lines, n, vx, vy);
+    double own_turned = hypot(vx - tx, vy - ty);
     for (int gx = 0; gx < 48; ++gx) {
       for (int gy = 0; gy < 48; ++gy) {
         double x = -4 + 8 * (gx + 0.5) / 48, y = -4 + 8 * (gy + 0.5) / 48;
@@ -245,9 +255,11 @@ void test_orca_velocity_properties_over_seeded_crowds(void) {
         }
         if (side < 1e-3) continue;
         TEST_ASSERT_TRUE_MESSAGE(ok, "a velocity inside every half-plane was missed");
-        TEST_ASSERT_TRUE_MESSAGE(hypot(x - px, y - py) > own - 1e-3, "a better velocity exists");
+        beaten = beaten || hypot(x - px, y - py) <= own - 1e-3;
+        beaten_turned = beaten_turned || hypot(x - tx, y - ty) <= own_turned - 1e-3;
       }
     }
+    TEST_ASSERT_FALSE_MESSAGE(beaten && beaten_turned, "a better velocity exists");
   }
   FXS_TEST_REPORT("ORCA: %d of 300 seeded crowds solved inside every half-plane, %d needed the "
                   "least-violation program (grid beat it by %.2e)", feasible, infeasible, worst_gap);
@@ -381,4 +393,141 @@ void test_orca_is_defined_for_extreme_inputs(void) {
     fxs_orca_line l = fxs_orca_half_plane(&self, 3, &list[c % 6], &d);
     TEST_ASSERT_INT32_WITHIN(2, FXS_ONE, fxs_vec2_length(l.direction));
   }
+}
+
+// A wall 20 above an agent of radius 8 and max speed 2 (horizon 10 ticks, reach 20): the
+// clearance 12 may close by at most 12 / 10 = 1.2 a tick, raw 78643.2 -> 78643. The allowed
+// side is the left of -x, i.e. vy <= 1.2.
+void test_a_wall_ahead_gives_the_half_plane_that_closes_a_tenth_of_the_clearance_a_tick(void) {
+  fxs_agent self = fxs_test_agent_at(0, 0);
+  self.max_speed = FXS_INT(2);
+  fxs_wall w = {fxs_vec2_make(FXS_INT(-50), FXS_INT(20)), fxs_vec2_make(FXS_INT(50), FXS_INT(20))};
+  fxs_orca_def d = fxs_default_orca_def();
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(10), d.obstacle_time_horizon);
+  fxs_orca_line l;
+  TEST_ASSERT_TRUE(fxs_orca_wall_line(&self, &w, &d, &l));
+  TEST_ASSERT_EQUAL_INT32(0, l.point.x);
+  TEST_ASSERT_EQUAL_INT32(78643, l.point.y);
+  TEST_ASSERT_EQUAL_INT32(-FXS_ONE, l.direction.x);
+  TEST_ASSERT_EQUAL_INT32(0, l.direction.y);
+  // 21 units of clearance is beyond the reach of 20: no line.
+  w.a.y = w.b.y = FXS_INT(29) + 1;
+  TEST_ASSERT_FALSE(fxs_orca_wall_line(&self, &w, &d, &l));
+}
+
+// An obstacle of radius 10 at (30, 0), the agent (radius 8) moving at (2, 0): the velocity
+// obstacle's cut-off disc is centred (3, 0) with radius 1.8 (raw 117964.8 -> 117965), the
+// relative velocity lies 0.8 inside it, and the agent takes all of it: x <= 1.2.
+void test_an_obstacle_circle_gives_its_whole_velocity_obstacle_to_the_agent(void) {
+  fxs_agent self = fxs_test_agent_at(0, 0);
+  self.max_speed = FXS_INT(2);
+  self.velocity = fxs_vec2_make(FXS_INT(2), 0);
+  fxs_obstacle o = {fxs_vec2_make(FXS_INT(30), 0), FXS_INT(10)};
+  fxs_orca_def d = fxs_default_orca_def();
+  fxs_orca_line l;
+  TEST_ASSERT_TRUE(fxs_orca_obstacle_line(&self, &o, &d, &l));
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(2) - (117965 - FXS_ONE), l.point.x);
+  TEST_ASSERT_EQUAL_INT32(0, l.point.y);
+  TEST_ASSERT_EQUAL_INT32(0, l.direction.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_ONE, l.direction.y);
+  fxs_orca_statics st = {0, 0, &o, 0, 1};
+  fxs_vec2 v = fxs_orca_velocity_among(&self, 1, self.velocity, 0, 0, 0, &st, &d);
+  TEST_ASSERT_EQUAL_INT32(l.point.x, v.x);
+}
+
+// Drives one agent (velocity applied directly) toward `goal` for `ticks` among the walls;
+// returns its least clearance to them.
+static double drive_at_walls(fxs_agent *a, fxs_vec2 goal, const fxs_wall *walls, uint32_t n,
+                             int ticks) {
+  fxs_orca_def d = fxs_default_orca_def();
+  fxs_orca_statics st = {walls, n, 0, 0, 0};
+  double least = 1e9;
+  for (int t = 0; t < ticks; ++t) {
+    fxs_vec2 preferred = fxs_vec2_truncate(fxs_vec2_sub(goal, a->position), a->max_speed);
+    fxs_kinematic_output out = {fxs_orca_velocity_among(a, 0, preferred, 0, 0, 0, &st, &d), 0};
+    fxs_kinematic_apply(a, out);
+    for (uint32_t i = 0; i < n; ++i) {
+      fxs_vec2 q = fxs_vec2_closest_on_segment(a->position, walls[i].a, walls[i].b);
+      double gap = dx(fxs_vec2_distance(a->position, q)) - dx(a->radius);
+      least = gap < least ? gap : least;
+    }
+  }
+  return least;
+}
+
+// Straight at a wall the agent stops short of it; at a slant it slides along it, never
+// touching (its target lies beyond the wall in both cases).
+void test_an_agent_driven_at_a_wall_stops_or_slides_without_touching_it(void) {
+  fxs_wall w = {fxs_vec2_make(FXS_INT(-400), FXS_INT(50)), fxs_vec2_make(FXS_INT(400), FXS_INT(50))};
+  fxs_agent a = fxs_test_agent_at(0, 0);
+  a.max_speed = FXS_INT(2);
+  double straight = drive_at_walls(&a, fxs_vec2_make(0, FXS_INT(200)), &w, 1, 300);
+  fxs_agent b = fxs_test_agent_at(0, 0);
+  b.max_speed = FXS_INT(2);
+  double slant = drive_at_walls(&b, fxs_vec2_make(FXS_INT(300), FXS_INT(200)), &w, 1, 150);
+  FXS_TEST_REPORT("ORCA at a wall: straight, least clearance %.4f, stopped at y %.3f; slant, "
+                  "least clearance %.4f, slid to x %.1f", straight, dx(a.position.y), slant,
+                  dx(b.position.x));
+  TEST_ASSERT_TRUE(straight > 0.0 && slant > 0.0);
+  TEST_ASSERT_TRUE(dx(b.position.x) > 150.0); // slid along the wall toward the target's x
+}
+
+// Two agents exactly face to face, with no turn of their own: the side rule lets them pass
+// (without it they stall at 16.000 units, face to face, for good).
+void test_an_exactly_symmetric_pair_passes_each_other(void) {
+  fxs_agent a[2] = {fxs_test_agent_at(-200, 0), fxs_test_agent_at(200, 0)};
+  fxs_vec2 goal[2] = {a[1].position, a[0].position};
+  fxs_neighbor view[2];
+  fxs_orca_def d = fxs_default_orca_def();
+  double closest = 1e9;
+  for (int t = 0; t < 400; ++t) {
+    for (int i = 0; i < 2; ++i) view[i] = fxs_neighbor_of(&a[i], (uint32_t)i);
+    fxs_vec2 v[2];
+    for (int i = 0; i < 2; ++i) {
+      fxs_vec2 preferred = fxs_vec2_truncate(fxs_vec2_sub(goal[i], a[i].position), a[i].max_speed);
+      v[i] = fxs_orca_velocity(&a[i], (uint32_t)i, preferred, view, 2, &d);
+    }
+    for (int i = 0; i < 2; ++i) {
+      fxs_kinematic_output out = {v[i], 0};
+      fxs_kinematic_apply(&a[i], out);
+    }
+    double gap = dx(fxs_vec2_distance(a[0].position, a[1].position));
+    closest = gap < closest ? gap : closest;
+  }
+  FXS_TEST_REPORT("ORCA exact head-on pair: closest centres %.3f, ends %.3f and %.3f from home",
+                  closest, dx(fxs_vec2_distance(a[0].position, goal[0])),
+                  dx(fxs_vec2_distance(a[1].position, goal[1])));
+  TEST_ASSERT_TRUE(closest >= 16.0 - 1e-3);
+  TEST_ASSERT_TRUE(fxs_vec2_within(a[0].position, goal[0], FXS_ONE));
+  TEST_ASSERT_TRUE(fxs_vec2_within(a[1].position, goal[1], FXS_ONE));
+}
+
+// A head-on pair with priorities 0 and 50: the lower-priority agent leaves its line by more.
+void test_of_a_pair_the_lower_priority_agent_deviates_more(void) {
+  TEST_ASSERT_EQUAL_INT32(FXS_ONE / 2, fxs_orca_share(FXS_INT(7), FXS_INT(7)));
+  TEST_ASSERT_EQUAL_INT32(FXS_ONE, fxs_orca_share(0, FXS_ORCA_PASSIVE));
+  TEST_ASSERT_EQUAL_INT32(64893, fxs_orca_share(0, FXS_INT(100))); // 101/102 = 64893.4
+  fxs_agent a[2] = {fxs_test_agent_at(-200, 0), fxs_test_agent_at(200, 3)};
+  fxs_vec2 goal[2] = {fxs_vec2_make(FXS_INT(200), 0), fxs_vec2_make(FXS_INT(-200), FXS_INT(3))};
+  fix16_t prio[2] = {0, FXS_INT(50)};
+  fxs_neighbor view[2];
+  double off[2] = {0, 0};
+  for (int t = 0; t < 400; ++t) {
+    for (int i = 0; i < 2; ++i) view[i] = fxs_neighbor_of(&a[i], (uint32_t)i);
+    fxs_vec2 v[2];
+    for (int i = 0; i < 2; ++i) {
+      fxs_orca_def d = fxs_default_orca_def();
+      d.priority = prio[i];
+      fxs_vec2 preferred = fxs_vec2_truncate(fxs_vec2_sub(goal[i], a[i].position), a[i].max_speed);
+      v[i] = fxs_orca_velocity_among(&a[i], (uint32_t)i, preferred, view, prio, 2, 0, &d);
+    }
+    for (int i = 0; i < 2; ++i) {
+      fxs_kinematic_output out = {v[i], 0};
+      fxs_kinematic_apply(&a[i], out);
+      double o = fabs(dx(a[i].position.y) - dx(goal[i].y));
+      off[i] = o > off[i] ? o : off[i];
+    }
+  }
+  FXS_TEST_REPORT("ORCA priorities 0 and 50: largest deviation %.3f and %.3f units", off[0], off[1]);
+  TEST_ASSERT_TRUE(off[0] > 2.0 * off[1]);
 }

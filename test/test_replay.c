@@ -38,6 +38,8 @@
 #include "world_step.h"
 #include "world_contact.h"
 #include "escape.h"
+#include "formation.h"
+#include "world_formation.h"
 #include "snapshot.h"
 #include "replay.h"
 #include "input_limits.h"

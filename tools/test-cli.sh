@@ -83,6 +83,14 @@ printf 'world:\n  bounds: [10, 0, 5, 5]\nagents:\n  - {name: a, position: [1, 2]
 printf 'world: {neighbor_radius: -8}\nagents:\n  - {name: a, position: [1, 2]}\n' > "$T/bad.yaml"; bad 1 "neighbor_radius must not be negative"
 printf 'agents:\n  - name: a\n    position: [1, 2]\n    behaviors:\n      - {kind: separation, max_neighbors: 2.5}\n' > "$T/bad.yaml"; bad 5 "max_neighbors of separation out of range .*counts are whole numbers"
 printf 'agents:\n  - name: a\n    position: [1, 2]\n    second_target: b\n' > "$T/bad.yaml"; bad 4 "second_target: no agent named 'b'"
+printf 'agents:\n  - name: a\n    position: [1, 2]\n    behaviors:\n      - {kind: formation, shape: wdge}\n' > "$T/bad.yaml"; bad 5 "shape of formation .*'wdge' is not one of the accepted values"
+printf 'agents:\n  - name: a\n    position: [1, 2]\n    behaviors:\n      - {kind: formation, shape: 2.5}\n' > "$T/bad.yaml"; bad 5 "shape of formation out of range .*a formation's shape is a whole number"
+# A formation's shape by name is its number: the same recording.
+expect 0 "recorded" -- "$B" record --scenario scenarios/formation.yaml --ticks 300 --out "$T/formation.fxr"
+sed 's/shape: wedge/shape: 2/' scenarios/formation.yaml > "$T/formation2.yaml"
+expect 0 "recorded" -- "$B" record --scenario "$T/formation2.yaml" --ticks 300 --out "$T/formation2.fxr"
+cmp "$T/formation.fxr" "$T/formation2.fxr" || { echo "FAIL: shape: wedge and shape: 2 record differently"; fail=$((fail + 1)); }
+expect 0 "300 ticks verified" -- "$B" verify "$T/formation.fxr"
 
 # The newer behavior kinds from a scenario file, and the scenes built on them: each records,
 # and its replay re-simulates to the recorded hashes.

@@ -44,7 +44,8 @@ extern "C" {
   X(FXS_BEHAVIOR_OFFSET_PURSUIT, "offset_pursuit")                                               \
   X(FXS_BEHAVIOR_HIDE, "hide")                                                                   \
   X(FXS_BEHAVIOR_INTERPOSE, "interpose")                                                         \
-  X(FXS_BEHAVIOR_ORCA, "orca")
+  X(FXS_BEHAVIOR_ORCA, "orca")                                                                   \
+  X(FXS_BEHAVIOR_FORMATION, "formation")
 
 /// Behavior identifiers.
 typedef enum fxs_behavior {

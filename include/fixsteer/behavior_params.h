@@ -177,7 +177,19 @@ extern "C" {
   X(FXS_BEHAVIOR_ORCA, max_neighbors, "count", 0, FXS_INT(FXS_MAX_VIEW_NEIGHBORS), FXS_INT(10),  \
     "the nearest this many neighbors count (a whole number; 0: none)")                                    \
   X(FXS_BEHAVIOR_ORCA, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),                         \
-    "preferred velocity: arrival's toward the target, slowing inside this radius")
+    "preferred velocity: arrival's toward the target, slowing inside this radius")             \
+  X(FXS_BEHAVIOR_ORCA, priority, "factor", 0, FXS_INT(100), 0,                                   \
+    "avoidance priority: of a pair, the lower takes the larger share of the avoiding")           \
+  X(FXS_BEHAVIOR_FORMATION, shape, "choice", 0, FXS_INT(4), FXS_INT(2),                          \
+    "0 line, 1 column, 2 wedge, 3 box, 4 user (path nodes as offsets); names in scenario files") \
+  X(FXS_BEHAVIOR_FORMATION, spacing, "units", 0, FXS_INT(1024), FXS_INT(24),                     \
+    "distance between neighboring slots")                                                        \
+  X(FXS_BEHAVIOR_FORMATION, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),                    \
+    "arrival slowing radius at the slot")                                                        \
+  X(FXS_BEHAVIOR_FORMATION, group, "count", 0, FXS_INT(32767), 0,                                \
+    "agents with the same group (a whole number) form one formation")                            \
+  X(FXS_BEHAVIOR_FORMATION, arrival_radius, "units", 0, FXS_MAX, FXS_RATIO(1, 4),               \
+    "this close to its slot, the leader at rest, a member stops")
 
 /// Range of a behavior slot's weight (the manager's multiplier), raw Q16.16.
 #define FXS_BEHAVIOR_WEIGHT_MIN 0
@@ -205,7 +217,8 @@ const fxs_behavior_param *fxs_behavior_param_info(fxs_behavior behavior, uint32_
 fix16_t fxs_behavior_param_default(fxs_behavior behavior, uint32_t index);
 
 /// Checks a behavior slot's kind, weight and parameters against the table (and walker's
-/// max_step >= min_step, obstacle avoidance's mode is exactly 0 or 1, counts are whole). FXS_ERR_BAD_VALUE names the offending value in *bad_index when
+/// max_step >= min_step, obstacle avoidance's mode is exactly 0 or 1, a formation's shape is
+/// whole, counts are whole). FXS_ERR_BAD_VALUE names the offending value in *bad_index when
 /// not NULL: 0..5 a parameter, FXS_BAD_PARAM_WEIGHT the weight, FXS_BAD_PARAM_KIND the kind.
 fxs_result fxs_behavior_params_check(uint32_t kind, fix16_t weight,
                                      const fix16_t params[FXS_BEHAVIOR_PARAMS],

@@ -13,6 +13,7 @@
 #include "fixsteer/align.h"
 #include "fixsteer/avoidance.h"
 #include "fixsteer/command.h"
+#include "fixsteer/formation.h"
 #include "fixsteer/hide.h"
 #include "fixsteer/interpose.h"
 #include "fixsteer/leader.h"
@@ -205,12 +206,18 @@ fxs_command fxs_command_add_interpose(fxs_agent_handle agent, fxs_blend blend,
 /// hunter standing still on its target point).
 fxs_command fxs_command_add_hide(fxs_agent_handle agent, fxs_blend blend, const fxs_hide_def *def);
 /// ORCA toward the agent's target (arrival's desired velocity, slowing_radius, is the
-/// preferred one) among the neighbors the world's search found.
+/// preferred one) among the neighbors the world's search found, the walls and the obstacles;
+/// def->priority is the agent's avoidance priority, and its obstacle time horizon is
+/// time_horizon / 2 (def->obstacle_time_horizon is not carried).
 fxs_command fxs_command_add_orca(fxs_agent_handle agent, fxs_blend blend, const fxs_orca_def *def,
                                  fix16_t slowing_radius);
 /// Unaligned collision avoidance over the agent's neighbors (the world's grid search).
 fxs_command fxs_command_add_unaligned_avoidance(fxs_agent_handle agent, fxs_blend blend,
                                                 const fxs_unaligned_avoidance_def *def);
+/// A formation (def's shape, spacing, slowing_radius, group, arrival_radius; its offsets are
+/// not sent: the user's shape takes the agent's path nodes) around the agent's target agent.
+fxs_command fxs_command_add_formation(fxs_agent_handle agent, fxs_blend blend,
+                                      const fxs_formation_def *def);
 
 #ifdef __cplusplus
 }

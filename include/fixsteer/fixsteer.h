@@ -37,6 +37,7 @@
 #include "fixsteer/fingerprint.h"
 #include "fixsteer/flocking.h"
 #include "fixsteer/flow_field.h"
+#include "fixsteer/formation.h"
 #include "fixsteer/hash.h"
 #include "fixsteer/hide.h"
 #include "fixsteer/interpose.h"

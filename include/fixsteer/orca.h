@@ -13,9 +13,20 @@
 /// the velocity is applied directly (fxs_kinematic_apply); through the force integrator the
 /// agent may not reach it within a tick. It also needs a feasible program: in a crowded
 /// tick with no velocity inside every half-plane, bodies may touch by a little (test_orca:
-/// 0.16 units with 16 agents swapping across a circle). Perfectly symmetric scenes can stall
-/// two agents face to face; break the symmetry as the paper's examples do, by turning each
-/// preferred velocity slightly (a per-agent angle, or one drawn from the agent's stream).
+/// 0.16 units with 16 agents swapping across a circle).
+/// Static obstacles (walls and obstacle circles, fxs_orca_statics) give half-planes too, as
+/// RVO2 does with its obstacle polygons: the agent alone avoids them (no reciprocity), over
+/// obstacle_time_horizon, and they are hard: when no velocity satisfies every half-plane,
+/// only the neighbors' half-planes are relaxed. At most FXS_ORCA_MAX_STATIC_LINES of them,
+/// the nearest.
+/// Symmetry: a pair exactly face to face has no reason to pick a side and stalls. Rule: when
+/// a neighbor lies ahead on the preferred velocity's course (within the two radii of its
+/// line), does not move along it, stands on the same side of every wall and has at least
+/// the agent's priority, the preferred velocity is turned clockwise by
+/// FXS_ORCA_SIDE_TURN (to the right with y up): every agent passes a face-to-face one on the
+/// same side, as traffic keeps right.
+/// Priority: of a pair, the agent with the lower priority takes the larger share of the
+/// avoiding (fxs_orca_share); a neighbor that does not run ORCA leaves all of it to the agent.
 /// Bounds: positions more than 1024 units apart on an axis, speeds, radii and
 /// neighbor_distance are scaled or clamped to 1024 units (per tick); time_horizon below 1
 /// tick counts as 1. Within those bounds no intermediate overflows; far-away intersections of
@@ -27,6 +38,7 @@
 #include <stdint.h>
 
 #include "fixsteer/agent.h"
+#include "fixsteer/avoidance.h"
 #include "fixsteer/flocking.h"
 
 #ifdef __cplusplus
@@ -45,7 +57,35 @@ typedef struct fxs_orca_def {
   fix16_t neighbor_radius;
   /// Most neighbors taken into account, [0, FXS_NEIGHBORS_MAX_K] (16). Default 10.
   uint32_t max_neighbors;
+  /// Ticks ahead the chosen velocity keeps the agent off walls and obstacles, [1, FXS_MAX];
+  /// below 1 counts as 1. Shorter than time_horizon so an agent may walk close to a wall.
+  /// Default 10; in the world it is time_horizon / 2 (no parameter slot is left for it).
+  fix16_t obstacle_time_horizon;
+  /// Avoidance priority, [0, FXS_ORCA_PRIORITY_MAX]: of a pair, the lower priority takes the
+  /// larger share of the avoiding (fxs_orca_share). Default 0 (equal shares among defaults).
+  fix16_t priority;
 } fxs_orca_def;
+
+/// Largest avoidance priority, raw Q16.16 (100).
+#define FXS_ORCA_PRIORITY_MAX FXS_INT(100)
+/// A neighbor priority meaning "does not run ORCA": the agent takes all of the avoiding.
+#define FXS_ORCA_PASSIVE (-FXS_ONE)
+/// Most wall and obstacle half-planes one agent takes into account: the nearest (least
+/// clearance, then walls before obstacles, then lower index).
+#define FXS_ORCA_MAX_STATIC_LINES 8u
+/// The symmetry-breaking turn of the preferred velocity, raw radians (1/8 rad, about 7.2
+/// degrees), clockwise.
+#define FXS_ORCA_SIDE_TURN FXS_RATIO(1, 8)
+
+/// The walls and obstacles an agent's ORCA keeps off (any number: the nearest
+/// FXS_ORCA_MAX_STATIC_LINES within reach count).
+typedef struct fxs_orca_statics {
+  const fxs_wall *walls;             ///< Walls (segments, zero thickness), or NULL if none.
+  uint32_t wall_count;               ///< Entries of walls.
+  const fxs_obstacle *obstacles;     ///< Obstacle circles, or NULL if none.
+  const uint32_t *obstacle_subset;   ///< Indices into obstacles to consider, or NULL: all.
+  uint32_t obstacle_count;           ///< Entries of obstacle_subset (of obstacles if NULL).
+} fxs_orca_statics;
 
 /// The defaults listed on each field.
 fxs_orca_def fxs_default_orca_def(void);
@@ -64,9 +104,45 @@ typedef struct fxs_orca_line {
 fxs_orca_line fxs_orca_half_plane(const fxs_agent *self, uint32_t self_id,
                                   const fxs_neighbor *neighbor, const fxs_orca_def *def);
 
+/// The agent's share of the avoiding against a neighbor, Q16.16 in [0, 1]: with weights
+/// w = 1 + priority, w_neighbor / (w_self + w_neighbor) (equal priorities: 1/2; 0 against
+/// 100: 101/102). A neighbor with a negative (FXS_ORCA_PASSIVE) priority: 1. Priorities are
+/// clamped to [0, FXS_ORCA_PRIORITY_MAX].
+fix16_t fxs_orca_share(fix16_t self_priority, fix16_t neighbor_priority);
+
+/// fxs_orca_half_plane with the agent taking `share` (Q16.16, [0, 1]) of the avoiding.
+fxs_orca_line fxs_orca_half_plane_shared(const fxs_agent *self, uint32_t self_id,
+                                         const fxs_neighbor *neighbor, const fxs_orca_def *def,
+                                         fix16_t share);
+
+/// The half-plane a wall gives: false when the wall is out of reach (farther than
+/// obstacle_time_horizon * max_speed beyond the agent's radius). The closest point of the
+/// wall to the agent decides: inside the segment, the velocities whose approach to the wall
+/// line closes at most the clearance within the horizon (the wall lies wholly beyond that
+/// line, so none reaches it); at an end, the velocity obstacle of that end point, as for an
+/// obstacle of radius 0, so the agent may pass round the end. Touching (clearance <= 0): no
+/// velocity toward the wall.
+bool fxs_orca_wall_line(const fxs_agent *self, const fxs_wall *wall, const fxs_orca_def *def,
+                        fxs_orca_line *out);
+
+/// The half-plane an obstacle circle gives (the agent's whole velocity obstacle of it over
+/// obstacle_time_horizon, no reciprocity): false when out of reach. Touching: no velocity
+/// toward its centre.
+bool fxs_orca_obstacle_line(const fxs_agent *self, const fxs_obstacle *obstacle,
+                            const fxs_orca_def *def, fxs_orca_line *out);
+
+/// The new velocity among neighbors (priorities[i] is neighbor i's avoidance priority, or
+/// FXS_ORCA_PASSIVE; NULL: every neighbor has the agent's own) and static obstacles
+/// (statics may be NULL). The preferred velocity is first turned by the side rule.
+fxs_vec2 fxs_orca_velocity_among(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
+                                 const fxs_neighbor *neighbors, const fix16_t *priorities,
+                                 uint32_t count, const fxs_orca_statics *statics,
+                                 const fxs_orca_def *def);
+
 /// The new velocity: the one closest to `preferred` (units per tick) inside the max-speed
 /// disc and every neighbor's half-plane (neighbors with id == self_id are skipped); its
-/// length is at most max_speed.
+/// length is at most max_speed. Equal priorities, no walls: fxs_orca_velocity_among with
+/// NULL priorities and statics.
 fxs_vec2 fxs_orca_velocity(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                            const fxs_neighbor *neighbors, uint32_t count,
                            const fxs_orca_def *def);

@@ -228,6 +228,23 @@ static fxs_command *add_event(ctx *c, uint32_t tick, fxs_command_type type, uint
 static const char *const path_modes[] = {"stop", "loop", "patrol"};
 static const char *const combine_modes[] = {"weighted_sum", "prioritized_sum", "priority_groups"};
 static const char *const orient_modes[] = {"fixed", "look_where_going", "steered"};
+static const char *const formation_shapes[] = {"line", "column", "wedge", "box", "user"};
+
+// A parameter's value: a number, or for a formation's shape also its name (line, column,
+// wedge, box, user: 0..4).
+static bool get_param(ctx *c, const ynode *v, int kind, uint32_t index, const char *name,
+                      fix16_t *out) {
+  const char *s = scalar(c, v);
+  bool named = s && (*s < '0' || *s > '9') && *s != '-' && *s != '.';
+  if (kind == FXS_BEHAVIOR_FORMATION && index == 0 && named) {
+    int shape = get_choice(c, v, "shape of formation (line, column, wedge, box, user)",
+                           formation_shapes, 5);
+    if (shape < 0) return false;
+    *out = FXS_INT(shape);
+    return true;
+  }
+  return get_fix16(c, v, name, out);
+}
 
 // One behavior entry: {kind: NAME, weight, priority, <parameters by name>}.
 static bool behavior_event(ctx *c, const ynode *n, uint32_t tick, uint8_t src, uint32_t agent) {
@@ -252,7 +269,7 @@ static bool behavior_event(ctx *c, const ynode *n, uint32_t tick, uint8_t src, u
   if (get(c, n, "priority") && !get_u32(c, get(c, n, "priority"), "priority", 255, &priority)) return false;
   for (uint32_t i = 0; i < count; ++i) {
     const ynode *v = get(c, n, names[i]);
-    if (v && !get_fix16(c, v, names[i], &b.p[i])) return false;
+    if (v && !get_param(c, v, kind, i, names[i], &b.p[i])) return false;
     const fxs_behavior_param *info = fxs_behavior_param_info((fxs_behavior)kind, i);
     if (b.p[i] < info->minimum || b.p[i] > info->maximum) {
       return fail(c, v, "%s of %s out of range: %s must lie in [%.5f, %.5f] %s", names[i], kind_name,
@@ -262,7 +279,7 @@ static bool behavior_event(ctx *c, const ynode *n, uint32_t tick, uint8_t src, u
   uint32_t bad = 0;
   if (fxs_behavior_params_check((uint32_t)kind, b.weight, b.p, &bad) != FXS_OK) {
     const char *what = bad == FXS_BAD_PARAM_WEIGHT ? "weight" : bad < count ? names[bad] : "parameter";
-    return fail(c, n, "%s of %s out of range (weight >= 0; random_walker: max_step >= min_step; counts are whole numbers)", what, kind_name);
+    return fail(c, n, "%s of %s out of range (weight >= 0; random_walker: max_step >= min_step; counts are whole numbers; a formation's shape is a whole number or a name)", what, kind_name);
   }
   fxs_command *cmd = add_event(c, tick, FXS_CMD_ADD_BEHAVIOR, src);
   if (!cmd) return false;
