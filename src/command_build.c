@@ -261,6 +261,22 @@ fxs_command fxs_command_set_field_grid(fxs_vec2 origin, fix16_t cell_size, uint3
   return c;
 }
 fxs_command fxs_command_remove_field(void) { return fxs_command_make(FXS_CMD_SET_FIELD_GRID, 0, 0); }
+fxs_command fxs_command_set_nav_grid(fxs_vec2 origin, fix16_t cell_size, uint32_t columns,
+                                     uint32_t rows, fix16_t radius, uint32_t budget) {
+  fxs_command c = fxs_command_make(FXS_CMD_SET_NAV_GRID, 0, 0);
+  c.arg[0] = origin.x, c.arg[1] = origin.y, c.arg[2] = cell_size;
+  c.arg[3] = whole(columns), c.arg[4] = whole(rows), c.arg[5] = radius;
+  c.ref = budget;
+  return c;
+}
+fxs_command fxs_command_remove_nav_grid(void) { return fxs_command_make(FXS_CMD_SET_NAV_GRID, 0, 0); }
+fxs_command fxs_command_set_nav_costs(uint32_t column, uint32_t row, uint32_t columns,
+                                      uint32_t rows, uint32_t cost) {
+  fxs_command c = fxs_command_make(FXS_CMD_SET_NAV_COSTS, 0, 0);
+  c.arg[0] = whole(column), c.arg[1] = whole(row), c.arg[2] = whole(columns), c.arg[3] = whole(rows);
+  c.arg[4] = whole(cost);
+  return c;
+}
 fxs_command fxs_command_set_field_cells(uint32_t column, uint32_t row, uint32_t columns,
                                         uint32_t rows, fxs_vec2 flow) {
   fxs_command c = fxs_command_make(FXS_CMD_SET_FIELD_CELLS, 0, 0);
@@ -300,6 +316,11 @@ fxs_command fxs_command_add_interpose(fxs_agent_handle a, fxs_blend b, const fxs
 fxs_command fxs_command_add_orca(fxs_agent_handle a, fxs_blend b, const fxs_orca_def *d, fix16_t slowing_radius) {
   return behavior(a, FXS_BEHAVIOR_ORCA, b, d->time_horizon, d->neighbor_distance, d->neighbor_radius,
                   count_param(d->max_neighbors), slowing_radius, d->priority);
+}
+fxs_command fxs_command_add_navigate(fxs_agent_handle a, fxs_blend b, fix16_t slowing_radius,
+                                     const fxs_orca_def *d) {
+  return behavior(a, FXS_BEHAVIOR_NAVIGATE, b, slowing_radius, d->time_horizon, d->neighbor_distance,
+                  d->neighbor_radius, count_param(d->max_neighbors), d->priority);
 }
 fxs_command fxs_command_add_formation(fxs_agent_handle a, fxs_blend b, const fxs_formation_def *d) {
   return behavior(a, FXS_BEHAVIOR_FORMATION, b, FXS_INT((int32_t)d->shape), d->spacing,

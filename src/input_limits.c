@@ -13,6 +13,9 @@ fxs_limits fxs_default_limits(void) {
   l.max_agent_ticks = FXS_DEFAULT_MAX_AGENT_TICKS;
   l.max_bytes = FXS_DEFAULT_MAX_BYTES;
   l.max_field_cells = FXS_DEFAULT_MAX_FIELD_CELLS;
+  l.max_nav_cells = FXS_DEFAULT_MAX_NAV_CELLS;
+  l.max_nav_search_cells = FXS_DEFAULT_MAX_NAV_SEARCH_CELLS;
+  l.max_nav_route_cells = FXS_DEFAULT_MAX_NAV_ROUTE_CELLS;
   return l;
 }
 
@@ -37,6 +40,17 @@ fxs_result fxs_limits_check_capacity(const fxs_limits *limits, const fxs_world_c
   if (c->walls > l->max_walls) return tripped(error, "max_walls", l->max_walls, c->walls);
   if (c->field_cells > l->max_field_cells) {
     return tripped(error, "max_field_cells", l->max_field_cells, c->field_cells);
+  }
+  if (c->nav_cells > l->max_nav_cells) {
+    return tripped(error, "max_nav_cells", l->max_nav_cells, c->nav_cells);
+  }
+  uint64_t search_cells = (uint64_t)c->nav_searches * c->nav_cells;
+  if (search_cells > l->max_nav_search_cells) {
+    return tripped(error, "max_nav_search_cells", l->max_nav_search_cells, search_cells);
+  }
+  uint64_t route_cells = c->nav_cells ? (uint64_t)c->agents * c->nav_waypoints : 0;
+  if (route_cells > l->max_nav_route_cells) {
+    return tripped(error, "max_nav_route_cells", l->max_nav_route_cells, route_cells);
   }
   return FXS_OK;
 }

@@ -184,6 +184,8 @@ static fxs_result read_chunk(fxs_replay_reader *r, uint32_t *tag, const uint8_t 
 // the field capacity of layout 4, after the five others.
 #define SNAPSHOT_CAPACITY_AT 35u
 #define SNAPSHOT_FIELD_CAPACITY_AT 55u
+// ... and of the navigation capacities of layout 5, after the field capacity.
+#define SNAPSHOT_NAV_CAPACITY_AT 59u
 
 fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t size,
                            bool check_fingerprint, const fxs_limits *limits,
@@ -218,8 +220,11 @@ fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t siz
   if (e != FXS_OK) return failure(e, snap_at + 8, error_offset);
   e = fxs_limits_check_capacity(&r->limits, &r->capacity, &r->limit_error);
   if (e != FXS_OK) {
-    bool field = r->limit_error.field && fxs_text_equal(r->limit_error.field, "max_field_cells");
-    return failure(e, snap_at + 8 + (field ? SNAPSHOT_FIELD_CAPACITY_AT : SNAPSHOT_CAPACITY_AT), error_offset);
+    const char *name = r->limit_error.field ? r->limit_error.field : "";
+    bool field = fxs_text_equal(name, "max_field_cells");
+    bool nav = name[0] == 'm' && name[4] == 'n' && name[5] == 'a' && name[6] == 'v'; // max_nav_*
+    size_t at = field ? SNAPSHOT_FIELD_CAPACITY_AT : nav ? SNAPSHOT_NAV_CAPACITY_AT : SNAPSHOT_CAPACITY_AT;
+    return failure(e, snap_at + 8 + at, error_offset);
   }
   r->initial.tag = tag;
   r->initial.offset = snap_at;

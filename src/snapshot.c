@@ -6,6 +6,7 @@
 #include "fixsteer/behavior_params.h"
 #include "fixsteer/manager.h"
 #include "world_field.h"
+#include "world_nav.h"
 #include "world_slots.h"
 
 static void put_vec2(fxs_writer *w, fxs_vec2 v) {
@@ -101,9 +102,10 @@ static void put_field(fxs_writer *w, const fxs_flow_field *f) {
 // writes layout 3 byte for byte, so its hashes are those it had before flow fields existed.
 static void serialize(const fxs_world *world, fxs_writer *w) {
   const fxs_world_def *d = &world->def;
-  bool field = world->capacity.field_cells != 0;
+  bool field = world->capacity.field_cells != 0, nav = world->capacity.nav_cells != 0;
   fxs_put_u32(w, FXS_SNAPSHOT_MAGIC);
-  fxs_put_u16(w, field ? FXS_SNAPSHOT_VERSION_FIELD : FXS_SNAPSHOT_VERSION);
+  fxs_put_u16(w, nav ? FXS_SNAPSHOT_VERSION_NAV
+                     : field ? FXS_SNAPSHOT_VERSION_FIELD : FXS_SNAPSHOT_VERSION);
   fxs_put_u64(w, d->seed);
   put_vec2(w, d->bounds_min);
   put_vec2(w, d->bounds_max);
@@ -114,7 +116,13 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
   fxs_put_u32(w, world->capacity.paths);
   fxs_put_u32(w, world->capacity.path_nodes);
   fxs_put_u32(w, world->capacity.walls);
-  if (field) fxs_put_u32(w, world->capacity.field_cells);
+  if (field || nav) fxs_put_u32(w, world->capacity.field_cells);
+  if (nav) {
+    fxs_put_u32(w, world->capacity.nav_cells);
+    fxs_put_u32(w, world->capacity.nav_searches);
+    fxs_put_u32(w, world->capacity.nav_open);
+    fxs_put_u32(w, world->capacity.nav_waypoints);
+  }
   fxs_put_u32(w, world->tick);
   fxs_put_u32(w, world->path_count);
   fxs_put_u32(w, world->node_count);
@@ -144,6 +152,7 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
     put_vec2(w, world->walls[i].b);
   }
   if (field) put_field(w, &world->field);
+  if (nav) fxs_world_nav_write(world, w);
 }
 
 uint64_t fxs_world_hash(const fxs_world *world) {
@@ -322,7 +331,8 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
   fxs_reader *r = &rs->r;
   if (fxs_get_u32(r) != FXS_SNAPSHOT_MAGIC) return fail_at(rs, FXS_ERR_BAD_MAGIC, 0), false;
   uint16_t version = fxs_get_u16(r);
-  if (version != FXS_SNAPSHOT_VERSION && version != FXS_SNAPSHOT_VERSION_FIELD) {
+  if (version != FXS_SNAPSHOT_VERSION && version != FXS_SNAPSHOT_VERSION_FIELD &&
+      version != FXS_SNAPSHOT_VERSION_NAV) {
     return fail_at(rs, FXS_ERR_BAD_VERSION, 4), false;
   }
   def->seed = fxs_get_u64(r);
@@ -340,14 +350,24 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
   c.walls = fxs_get_u32(r);
   size_t field_at = r->position;
   // Layout 4 is layout 3 with a field capacity, which is then never 0 (one encoding per state).
-  uint32_t field_cells = version == FXS_SNAPSHOT_VERSION_FIELD ? fxs_get_u32(r) : 0;
+  uint32_t field_cells = version >= FXS_SNAPSHOT_VERSION_FIELD ? fxs_get_u32(r) : 0;
   if (version == FXS_SNAPSHOT_VERSION_FIELD && field_cells == 0 && !r->failed) {
     return fail_at(rs, FXS_ERR_BAD_VALUE, field_at), false;
+  }
+  size_t nav_at = r->position;
+  uint32_t nav[4] = {0, 0, 0, 0}; // cells, searches, open, waypoints
+  if (version == FXS_SNAPSHOT_VERSION_NAV) {
+    for (int i = 0; i < 4; ++i) nav[i] = fxs_get_u32(r);
+    if (nav[0] == 0 && !r->failed) return fail_at(rs, FXS_ERR_BAD_VALUE, nav_at), false;
   }
   if (c.agents != world->capacity.agents || c.obstacles != world->capacity.obstacles ||
       c.paths != world->capacity.paths || c.path_nodes != world->capacity.path_nodes ||
       c.walls != world->capacity.walls || field_cells != world->capacity.field_cells) {
     return fail_at(rs, FXS_ERR_CAPACITY, field_cells != world->capacity.field_cells ? field_at : capacity_at), false;
+  }
+  if (nav[0] != world->capacity.nav_cells || nav[1] != world->capacity.nav_searches ||
+      nav[2] != world->capacity.nav_open || nav[3] != world->capacity.nav_waypoints) {
+    return fail_at(rs, FXS_ERR_CAPACITY, nav_at), false;
   }
   *tick = fxs_get_u32(r);
   uint32_t paths = fxs_get_u32(r);
@@ -383,7 +403,14 @@ static void get_field(restore *rs, const fxs_world *shape) {
   if (rs->world && !r->failed) rs->world->field = f;
 }
 
-static void restore_pass(restore *rs, const fxs_world *shape) {
+// The navigation section (a world with navigation).
+static void get_nav(restore *rs, fxs_world *shape) {
+  size_t at = rs->r.position;
+  fxs_result e = fxs_world_nav_read(rs->world, shape, &rs->r, &at);
+  if (e != FXS_OK) fail_at(rs, e, at);
+}
+
+static void restore_pass(restore *rs, fxs_world *shape) {
   fxs_world_def def;
   uint32_t tick, node_count;
   uint16_t path_count;
@@ -427,6 +454,7 @@ static void restore_pass(restore *rs, const fxs_world *shape) {
     if (w) w->wall_alive[i] = alive, w->walls[i] = wall;
   }
   if (shape->capacity.field_cells != 0 && rs->error == FXS_OK) get_field(rs, shape);
+  if (shape->capacity.nav_cells != 0 && rs->error == FXS_OK) get_nav(rs, shape);
   if (rs->r.failed) fail(rs, FXS_ERR_TRUNCATED);
   if (rs->error == FXS_OK && rs->r.position != rs->r.size) fail(rs, FXS_ERR_BAD_LENGTH);
 }
@@ -451,15 +479,21 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
   fxs_reader r = fxs_reader_make(snapshot, size);
   if (fxs_get_u32(&r) != FXS_SNAPSHOT_MAGIC) return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_MAGIC;
   uint16_t version = fxs_get_u16(&r);
-  if (version != FXS_SNAPSHOT_VERSION && version != FXS_SNAPSHOT_VERSION_FIELD) {
+  if (version != FXS_SNAPSHOT_VERSION && version != FXS_SNAPSHOT_VERSION_FIELD &&
+      version != FXS_SNAPSHOT_VERSION_NAV) {
     return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_VERSION;
   }
   r.position = 35; // seed, bounds, clamp flag and neighbor radius come first
   uint32_t agents = fxs_get_u32(&r), obstacles = fxs_get_u32(&r), paths = fxs_get_u32(&r);
   uint32_t nodes = fxs_get_u32(&r), walls = fxs_get_u32(&r);
-  uint32_t field_cells = version == FXS_SNAPSHOT_VERSION_FIELD ? fxs_get_u32(&r) : 0;
+  uint32_t field_cells = version >= FXS_SNAPSHOT_VERSION_FIELD ? fxs_get_u32(&r) : 0;
+  uint32_t nav[4] = {0, 0, 0, 0};
+  if (version == FXS_SNAPSHOT_VERSION_NAV) {
+    for (int i = 0; i < 4; ++i) nav[i] = fxs_get_u32(&r);
+  }
   if (r.failed) return FXS_ERR_TRUNCATED;
   if (version == FXS_SNAPSHOT_VERSION_FIELD && field_cells == 0) return FXS_ERR_BAD_VALUE;
+  if (version == FXS_SNAPSHOT_VERSION_NAV && nav[0] == 0) return FXS_ERR_BAD_VALUE;
   if (agents > FXS_MAX_AGENTS || obstacles > FXS_MAX_SMALL_CAPACITY || paths > FXS_MAX_SMALL_CAPACITY ||
       walls > FXS_MAX_SMALL_CAPACITY) {
     return FXS_ERR_BAD_VALUE;
@@ -467,6 +501,9 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
   out->agents = agents, out->obstacles = obstacles, out->paths = paths;
   out->path_nodes = nodes, out->walls = walls, out->workers = 0; // scratch, not in snapshots
   out->field_cells = field_cells;
+  out->nav_cells = nav[0], out->nav_searches = nav[1], out->nav_open = nav[2];
+  out->nav_waypoints = nav[3];
+  if (!fxs_world_nav_capacity_valid(out)) return FXS_ERR_BAD_VALUE;
   return FXS_OK;
 }
 
@@ -549,6 +586,35 @@ static bool field_difference(const fxs_flow_field *a, const fxs_flow_field *b,
   return false;
 }
 
+static bool nav_difference(const fxs_world *a, const fxs_world *b, fxs_world_difference *out) {
+  const fxs_world_nav *x = &a->nav, *y = &b->nav;
+  FXS_DIFF("nav.columns", x->grid.width, y->grid.width);
+  FXS_DIFF("nav.rows", x->grid.height, y->grid.height);
+  FXS_DIFF("nav.origin.x", x->grid.origin.x, y->grid.origin.x);
+  FXS_DIFF("nav.origin.y", x->grid.origin.y, y->grid.origin.y);
+  FXS_DIFF("nav.cell_size", x->grid.cell_size, y->grid.cell_size);
+  FXS_DIFF("nav.radius", x->radius, y->radius);
+  FXS_DIFF("nav.budget", x->budget, y->budget);
+  FXS_DIFF("nav.version", x->version, y->version);
+  for (size_t i = 0; i < (size_t)x->grid.width * x->grid.height; ++i) {
+    FXS_DIFF("nav.base_cost", x->base[i], y->base[i]);
+  }
+  for (uint32_t i = 0; i < a->capacity.agents && i < b->capacity.agents; ++i) {
+    const fxs_nav_route *p = &x->routes[i], *q = &y->routes[i];
+    FXS_DIFF("nav.route.status", p->status, q->status);
+    FXS_DIFF("nav.route.count", p->count, q->count);
+    FXS_DIFF("nav.route.next", p->next, q->next);
+    FXS_DIFF("nav.route.goal_cell", p->goal_cell, q->goal_cell);
+    FXS_DIFF("nav.route.version", p->version, q->version);
+  }
+  for (uint32_t k = 0; k < a->capacity.nav_searches && k < b->capacity.nav_searches; ++k) {
+    FXS_DIFF("nav.search.owner", x->search_owner[k], y->search_owner[k]);
+    if (x->search_owner[k] == UINT32_MAX) continue;
+    FXS_DIFF("nav.search.expanded", x->searches[k].expanded, y->searches[k].expanded);
+  }
+  return false;
+}
+
 bool fxs_world_first_difference(const fxs_world *a, const fxs_world *b, fxs_world_difference *out) {
   out->agent = -1;
   for (uint32_t i = 0; i < a->capacity.agents && i < b->capacity.agents; ++i) {
@@ -574,6 +640,9 @@ bool fxs_world_first_difference(const fxs_world *a, const fxs_world *b, fxs_worl
   }
   if (a->capacity.field_cells != 0 && b->capacity.field_cells != 0) {
     if (field_difference(&a->field, &b->field, out)) return true;
+  }
+  if (a->capacity.nav_cells != 0 && b->capacity.nav_cells != 0 && nav_difference(a, b, out)) {
+    return true;
   }
   FXS_DIFF("tick", a->tick, b->tick);
   FXS_DIFF("seed.low", (uint32_t)a->def.seed, (uint32_t)b->def.seed);

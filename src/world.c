@@ -13,6 +13,7 @@
 #include "world_field.h"
 #include "world_grid.h"
 #include "world_obstacles.h"
+#include "world_nav.h"
 #include "world_slots.h"
 
 // ------------------------------------------------------------------ defaults and memory
@@ -42,13 +43,15 @@ enum {
   M_FREE_SLOTS,                                                            // derived
   M_NEXT, M_VIEW_POSITION, M_VIEW_VELOCITY, M_VIEW_SLOT, M_SLOT_CELL,
   M_CELL_START, M_LIVE, M_OBSTACLE_CELL_START, M_OBSTACLE_ORDER, M_LIVE_WALLS, M_WORKERS, // scratch
+  M_NAV_BASE, M_NAV_ROUTES, M_NAV_WAYPOINTS, M_NAV_OWNERS, M_NAV_SEARCH_MEMORY, // navigation state
+  M_NAV_COST, M_NAV_SEARCHES, M_NAV_SCRATCH, // navigation, derived and scratch
   M_COUNT
 };
 
 static bool capacity_valid(const fxs_world_capacity *c) {
   return c->agents <= FXS_MAX_AGENTS && c->obstacles <= FXS_MAX_SMALL_CAPACITY &&
          c->paths <= FXS_MAX_SMALL_CAPACITY && c->walls <= FXS_MAX_SMALL_CAPACITY &&
-         c->workers <= FXS_MAX_WORKERS;
+         c->workers <= FXS_MAX_WORKERS && fxs_world_nav_capacity_valid(c);
 }
 
 // Appends an array of `count` items of `unit` bytes at *at (8-byte aligned); false when the
@@ -67,19 +70,28 @@ static bool append(size_t *at, size_t count, size_t unit) {
 static uint32_t workers_of(const fxs_world_capacity *c) { return c->workers ? c->workers : 1u; }
 
 static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
+  if (!capacity_valid(c)) return false;
+  // Navigation arrays are empty without navigation; with it, one route and
+  // capacity.nav_waypoints waypoints per agent slot, and the searches with one scratch search.
+  bool nav = c->nav_cells != 0;
+  size_t searches = nav ? (size_t)c->nav_searches + 1u : 0u;
   const size_t counts[M_COUNT] = {
       c->agents, c->obstacles, c->obstacles, c->paths, c->path_nodes, c->walls, c->walls,
       c->field_cells, fxs_free_slots_words(c->agents), c->agents, c->agents, c->agents, c->agents, c->agents,
       (size_t)fxs_grid_max_cells(c) + 1u, c->obstacles, (size_t)fxs_obstacle_grid_max_cells(c) + 1u,
-      c->obstacles, c->walls, workers_of(c)};
+      c->obstacles, c->walls, workers_of(c),
+      c->nav_cells, nav ? c->agents : 0u, nav ? c->agents : 0u, c->nav_searches, searches,
+      c->nav_cells, searches, c->nav_cells};
   const size_t units[M_COUNT] = {
       sizeof(fxs_agent_slot), sizeof(fxs_obstacle), sizeof(uint8_t), sizeof(fxs_world_path),
       sizeof(fxs_vec2), sizeof(fxs_wall), sizeof(uint8_t), sizeof(fxs_vec2), sizeof(uint32_t),
       sizeof(fxs_agent),
       sizeof(fxs_vec2), sizeof(fxs_vec2), sizeof(uint32_t), sizeof(uint32_t),
       sizeof(uint32_t), sizeof(fxs_obstacle), sizeof(uint32_t), sizeof(uint32_t), sizeof(fxs_wall),
-      sizeof(fxs_world_worker)};
-  if (!capacity_valid(c)) return false;
+      sizeof(fxs_world_worker),
+      sizeof(uint8_t), sizeof(fxs_nav_route), (size_t)c->nav_waypoints * sizeof(uint32_t),
+      sizeof(uint32_t), fxs_world_nav_search_bytes(c), sizeof(uint8_t), sizeof(fxs_nav_search),
+      sizeof(uint32_t)};
   size_t at = 0;
   for (int i = 0; i < M_COUNT; ++i) {
     offsets[i] = at;
@@ -138,6 +150,18 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   world->live_walls = FXS_AT(fxs_wall, M_LIVE_WALLS);
   world->workers = FXS_AT(fxs_world_worker, M_WORKERS);
   world->worker_capacity = workers_of(capacity);
+  if (capacity->nav_cells != 0) {
+    fxs_world_nav *n = &world->nav;
+    n->base = FXS_AT(uint8_t, M_NAV_BASE);
+    n->grid.cost = FXS_AT(uint8_t, M_NAV_COST);
+    n->routes = FXS_AT(fxs_nav_route, M_NAV_ROUTES);
+    n->waypoints = FXS_AT(uint32_t, M_NAV_WAYPOINTS);
+    n->search_owner = FXS_AT(uint32_t, M_NAV_OWNERS);
+    n->search_memory = FXS_AT(uint8_t, M_NAV_SEARCH_MEMORY);
+    n->searches = FXS_AT(fxs_nav_search, M_NAV_SEARCHES);
+    n->scratch = FXS_AT(uint32_t, M_NAV_SCRATCH);
+    fxs_world_nav_init(world);
+  }
   fxs_free_slots_layout(world);
   fxs_world_rebuild_derived(world);
   return FXS_OK;
@@ -287,6 +311,7 @@ static fxs_result obstacle_command(fxs_world *world, const fxs_command *c) {
       return FXS_ERR_BAD_VALUE;
     }
     world->obstacle_alive[c->ref] = 0;
+    fxs_world_nav_map_changed(world);
     return FXS_OK;
   }
   if (c->arg[2] < 0) return FXS_ERR_BAD_VALUE;
@@ -295,6 +320,7 @@ static fxs_result obstacle_command(fxs_world *world, const fxs_command *c) {
     world->obstacles[i].center = fxs_vec2_make(c->arg[0], c->arg[1]);
     world->obstacles[i].radius = c->arg[2];
     world->obstacle_alive[i] = 1;
+    fxs_world_nav_map_changed(world);
     return FXS_OK;
   }
   return FXS_ERR_FULL;
@@ -304,6 +330,7 @@ static fxs_result wall_command(fxs_world *world, const fxs_command *c) {
   if (c->type == FXS_CMD_REMOVE_WALL) {
     if (c->ref >= world->capacity.walls || !world->wall_alive[c->ref]) return FXS_ERR_BAD_VALUE;
     world->wall_alive[c->ref] = 0;
+    fxs_world_nav_map_changed(world);
     return FXS_OK;
   }
   for (uint16_t i = 0; i < world->capacity.walls; ++i) {
@@ -311,6 +338,7 @@ static fxs_result wall_command(fxs_world *world, const fxs_command *c) {
     world->walls[i].a = fxs_vec2_make(c->arg[0], c->arg[1]);
     world->walls[i].b = fxs_vec2_make(c->arg[2], c->arg[3]);
     world->wall_alive[i] = 1;
+    fxs_world_nav_map_changed(world);
     return FXS_OK;
   }
   return FXS_ERR_FULL;
@@ -320,6 +348,7 @@ static fxs_result wall_command(fxs_world *world, const fxs_command *c) {
 static fxs_result agent_command(fxs_world *world, fxs_agent_slot *s, const fxs_command *c) {
   switch ((fxs_command_type)c->type) {
     case FXS_CMD_DESPAWN:
+      fxs_world_nav_release(world, (uint32_t)(s - world->agents));
       s->alive = 0;
       s->generation = (uint16_t)((s->generation + 1u) & FXS_HANDLE_GENERATION_MASK);
       fxs_free_slots_give(world, (uint32_t)(s - world->agents));
@@ -369,6 +398,8 @@ fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
     case FXS_CMD_SET_FIELD_GRID:
     case FXS_CMD_SET_FIELD_CELLS:
     case FXS_CMD_FILL_FIELD: return fxs_world_field_command(world, command);
+    case FXS_CMD_SET_NAV_GRID:
+    case FXS_CMD_SET_NAV_COSTS: return fxs_world_nav_command(world, command);
     default: break;
   }
   if (command->type >= FXS_CMD_COUNT) return FXS_ERR_BAD_COMMAND;

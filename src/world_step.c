@@ -18,6 +18,7 @@
 #include "world_field.h"
 #include "world_formation.h"
 #include "world_grid.h"
+#include "world_nav.h"
 #include "world_obstacles.h"
 #include "world_slots.h"
 
@@ -133,7 +134,9 @@ static uint32_t near_obstacles(void *context, const fxs_box *box, const uint32_t
 static fix16_t orca_priority_of(const fxs_world *world, uint32_t index) {
   const fxs_agent_slot *s = &world->agents[index];
   for (uint8_t i = 0; i < s->behavior_count; ++i) {
-    if (s->behaviors[i].kind == FXS_BEHAVIOR_ORCA) return s->behaviors[i].p[5];
+    if (s->behaviors[i].kind == FXS_BEHAVIOR_ORCA || s->behaviors[i].kind == FXS_BEHAVIOR_NAVIGATE) {
+      return s->behaviors[i].p[5];
+    }
   }
   return FXS_ORCA_PASSIVE;
 }
@@ -151,14 +154,13 @@ static bool overlaps_a_neighbor(const steer_context *ctx) {
   return false;
 }
 
-// ORCA toward the target (arrival's desired velocity is the preferred one) among the
-// searched neighbors, each with its own priority, and the walls and obstacles within reach
-// of the agent (the obstacles through the obstacle grid). The obstacle time horizon is half
-// the time horizon: the behavior slot has no parameter left for it.
-static fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
+// ORCA toward a preferred velocity among the searched neighbors, each with its own
+// priority, and the walls and obstacles within reach of the agent (the obstacles through the
+// obstacle grid).
+static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred) {
   const fxs_agent *a = &ctx->slot->body;
   const step_context *step = ctx->step;
-  fxs_orca_def d = {p[0], p[1], p[2], (uint32_t)(p[3] / FXS_ONE), p[0] / 2, p[5]};
+  fxs_orca_def d = *def;
   fix16_t priorities[FXS_MAX_NEIGHBORS];
   for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
     priorities[i] = orca_priority_of(ctx->world, ctx->scratch->neighbors[i].id);
@@ -175,7 +177,6 @@ static fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
     st.obstacle_subset = n == FXS_ALL_OBSTACLES ? 0 : among;
     st.obstacle_count = n == FXS_ALL_OBSTACLES ? step->obstacle_count : n;
   }
-  fxs_vec2 preferred = fxs_vec2_add(a->velocity, fxs_arrive(a, ctx->target_point, p[4]));
   fxs_vec2 v = fxs_orca_velocity_among(a, ctx->index, preferred, ctx->scratch->neighbors,
                                        priorities, ctx->neighbor_count, &st, &d);
   // Static friction, as for contact with walls: an agent that would rest (its preferred
@@ -188,6 +189,23 @@ static fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
     v = zero;
   }
   return fxs_steer_toward(a, v);
+}
+
+// ORCA toward the target: arrival's desired velocity is the preferred one. The obstacle time
+// horizon is half the time horizon: the behavior slot has no parameter left for it.
+static fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
+  const fxs_agent *a = &ctx->slot->body;
+  fxs_orca_def d = {p[0], p[1], p[2], (uint32_t)(p[3] / FXS_ONE), p[0] / 2, p[5]};
+  return orca_toward(ctx, &d, fxs_vec2_add(a->velocity, fxs_arrive(a, ctx->target_point, p[4])));
+}
+
+// Navigate: ORCA toward the route's preferred velocity (world_nav.h); parameters
+// slowing_radius, then ORCA's time_horizon, neighbor_distance, neighbor_radius,
+// max_neighbors, priority.
+static fxs_vec2 navigate_steering(steer_context *ctx, const fix16_t *p) {
+  fxs_orca_def d = {p[1], p[2], p[3], (uint32_t)(p[4] / FXS_ONE), p[1] / 2, p[5]};
+  fxs_vec2 preferred = fxs_world_nav_preferred(ctx->world, ctx->index, ctx->target_point, p[0]);
+  return orca_toward(ctx, &d, preferred);
 }
 
 // Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue,
@@ -218,6 +236,7 @@ static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b
       return f;
     }
     case FXS_BEHAVIOR_ORCA: return orca_steering(ctx, p);
+    case FXS_BEHAVIOR_NAVIGATE: return navigate_steering(ctx, p);
     case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE: {
       fxs_unaligned_avoidance_def d = {p[0], p[1], p[2], p[3]};
       return fxs_unaligned_avoidance(a, ctx->index, nb, nc, &d);
@@ -696,14 +715,16 @@ fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t coun
     if (results) results[i] = r;
     if (first_rejection == FXS_OK) first_rejection = r;
   }
-  // 2. sense: the positions, velocities, obstacles and walls at the start of the tick,
+  // 2. plan: routes for navigate agents (the tick's search budget, single-threaded)
+  fxs_world_nav_plan(world);
+  // 3. sense: the positions, velocities, obstacles and walls at the start of the tick,
   //    agents sorted into the neighbor grid
   step_context step;
   step.world = world;
   sense(&step);
-  // 3. steer every live agent from that view (in parallel when there is a task system)
+  // 4. steer every live agent from that view (in parallel when there is a task system)
   fxs_world_run_phase(world, steer_range, world->view_count, 32, &step);
-  // 4. integrate, 5. advance the tick
+  // 5. integrate, 6. advance the tick
   fxs_world_run_phase(world, integrate_range, world->capacity.agents, 1024, &step);
   world->tick++;
   return first_rejection;

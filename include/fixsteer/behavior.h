@@ -45,7 +45,8 @@ extern "C" {
   X(FXS_BEHAVIOR_HIDE, "hide")                                                                   \
   X(FXS_BEHAVIOR_INTERPOSE, "interpose")                                                         \
   X(FXS_BEHAVIOR_ORCA, "orca")                                                                   \
-  X(FXS_BEHAVIOR_FORMATION, "formation")
+  X(FXS_BEHAVIOR_FORMATION, "formation")                                                         \
+  X(FXS_BEHAVIOR_NAVIGATE, "navigate")
 
 /// Behavior identifiers.
 typedef enum fxs_behavior {

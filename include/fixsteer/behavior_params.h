@@ -189,7 +189,19 @@ extern "C" {
   X(FXS_BEHAVIOR_FORMATION, group, "count", 0, FXS_INT(32767), 0,                                \
     "agents with the same group (a whole number) form one formation")                            \
   X(FXS_BEHAVIOR_FORMATION, arrival_radius, "units", 0, FXS_MAX, FXS_RATIO(1, 4),               \
-    "this close to its slot, the leader at rest, a member stops")
+    "this close to its slot, the leader at rest, a member stops")                                \
+  X(FXS_BEHAVIOR_NAVIGATE, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),                     \
+    "arrival slowing radius at the target (the route's last waypoint)")                          \
+  X(FXS_BEHAVIOR_NAVIGATE, time_horizon, "ticks", FXS_ONE, FXS_MAX, FXS_INT(20),                 \
+    "ORCA among neighbors: the chosen velocity keeps every pair apart for this long")            \
+  X(FXS_BEHAVIOR_NAVIGATE, neighbor_distance, "units", 0, FXS_INT(1024), FXS_INT(120),           \
+    "ORCA: neighbors farther than this (centre to centre) are ignored")                          \
+  X(FXS_BEHAVIOR_NAVIGATE, neighbor_radius, "units", 0, FXS_INT(1024), FXS_INT(8),               \
+    "ORCA: body radius assumed for every neighbor")                                              \
+  X(FXS_BEHAVIOR_NAVIGATE, max_neighbors, "count", 0, FXS_INT(FXS_MAX_VIEW_NEIGHBORS), FXS_INT(10), \
+    "ORCA: the nearest this many neighbors count (a whole number; 0: none)")                     \
+  X(FXS_BEHAVIOR_NAVIGATE, priority, "factor", 0, FXS_INT(100), 0,                               \
+    "ORCA: avoidance priority: of a pair, the lower takes the larger share of the avoiding")
 
 /// Range of a behavior slot's weight (the manager's multiplier), raw Q16.16.
 #define FXS_BEHAVIOR_WEIGHT_MIN 0

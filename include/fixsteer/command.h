@@ -26,7 +26,8 @@ extern "C" {
 /// (there is no "0 means default"); command_build.h builds each command from typed values.
 /// Ownership: a command that acts on an agent (it names one in `agent`) is refused with
 /// FXS_ERR_NOT_OWNER when the agent is owned by another source; a shared agent takes commands
-/// from any source. Spawn, obstacle, wall and field commands act on no agent: any source.
+/// from any source. Spawn, obstacle, wall, field and navigation commands act on no agent: any
+/// source.
 #define FXS_COMMAND_LIST(X)                                                                      \
   X(FXS_CMD_SPAWN, "spawn",                                                                      \
     "ref: FXS_SPAWN_OWNED or 0 (shared); args: x y vx vy max_speed max_force mass radius")      \
@@ -54,7 +55,13 @@ extern "C" {
     "ref: fxs_flow_fill; args: uniform dx dy | toward x y | vortex x y swirl inward")           \
   X(FXS_CMD_SET_SECOND_TARGET, "set_second_target", "agent; ref: second target handle (0: none)") \
   X(FXS_CMD_SET_OWNER, "set_owner",                                                              \
-    "agent; ref: the owning source 0..255, or FXS_OWNER_SHARED")
+    "agent; ref: the owning source 0..255, or FXS_OWNER_SHARED")                                \
+  X(FXS_CMD_SET_NAV_GRID, "set_nav_grid",                                                        \
+    "ref: budget (cells expanded a tick); args: origin_x origin_y cell_size columns rows "         \
+    "(whole) radius: the navigation grid, every base cost 1; all 0 removes it")                   \
+  X(FXS_CMD_SET_NAV_COSTS, "set_nav_costs",                                                      \
+    "args: column row columns rows cost (whole numbers, cost 0 blocked or 1..254): that block "   \
+    "of base costs")
 
 /// Spawn's ref: the agent is owned by the spawning command's source (a session's player).
 #define FXS_SPAWN_OWNED 1u

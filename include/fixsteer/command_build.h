@@ -119,6 +119,20 @@ fxs_command fxs_command_fill_field_toward(fxs_vec2 point);
 /// Fills the field with a vortex around `center` (fxs_flow_field_fill_vortex).
 fxs_command fxs_command_fill_field_vortex(fxs_vec2 center, fix16_t swirl, fix16_t inward);
 
+/// The world's navigation grid (docs/navigation.md): cell (0, 0) has its lowest corner at
+/// origin, columns x rows cells of cell_size units (nav_grid.h's limits, product at most
+/// capacity.nav_cells); every base cost becomes 1; walls and obstacles block the cells within
+/// `radius` (the agents' radius) of them; searches expand at most `budget` cells a tick
+/// ([1, FXS_NAV_MAX_BUDGET]). Counts out of range are encoded as values the world refuses.
+fxs_command fxs_command_set_nav_grid(fxs_vec2 origin, fix16_t cell_size, uint32_t columns,
+                                     uint32_t rows, fix16_t radius, uint32_t budget);
+/// Removes the navigation grid (navigate behaviors then hold still).
+fxs_command fxs_command_remove_nav_grid(void);
+/// Sets the base cost of the block of columns x rows cells whose first cell is (column, row)
+/// to `cost` (0 blocked, 1..254 the weight). The block must lie inside the grid.
+fxs_command fxs_command_set_nav_costs(uint32_t column, uint32_t row, uint32_t columns,
+                                      uint32_t rows, uint32_t cost);
+
 /// Any behavior from a slot (fxs_behavior_slot_default() gives the table's defaults).
 fxs_command fxs_command_add_behavior(fxs_agent_handle agent, const fxs_behavior_slot *slot);
 
@@ -214,6 +228,11 @@ fxs_command fxs_command_add_orca(fxs_agent_handle agent, fxs_blend blend, const 
 /// Unaligned collision avoidance over the agent's neighbors (the world's grid search).
 fxs_command fxs_command_add_unaligned_avoidance(fxs_agent_handle agent, fxs_blend blend,
                                                 const fxs_unaligned_avoidance_def *def);
+/// Navigate to the agent's target (its target agent when alive, else its target point) along
+/// a route the world's A* finds on the navigation grid, arriving with `slowing_radius`,
+/// avoiding neighbors with ORCA (def's fields; its obstacle time horizon is time_horizon / 2).
+fxs_command fxs_command_add_navigate(fxs_agent_handle agent, fxs_blend blend,
+                                     fix16_t slowing_radius, const fxs_orca_def *def);
 /// A formation (def's shape, spacing, slowing_radius, group, arrival_radius; its offsets are
 /// not sent: the user's shape takes the agent's path nodes) around the agent's target agent.
 fxs_command fxs_command_add_formation(fxs_agent_handle agent, fxs_blend blend,

@@ -30,6 +30,12 @@ struct fxs_world_capacity;
 #define FXS_DEFAULT_MAX_AGENT_TICKS 256000000u
 /// Default of fxs_limits.max_field_cells (1024 x 1024 cells, 8 MiB of world memory).
 #define FXS_DEFAULT_MAX_FIELD_CELLS 1048576u
+/// Default of fxs_limits.max_nav_cells (1024 x 1024 cells).
+#define FXS_DEFAULT_MAX_NAV_CELLS 1048576u
+/// Default of fxs_limits.max_nav_search_cells: searches x cells (about 25 bytes each, 200 MiB).
+#define FXS_DEFAULT_MAX_NAV_SEARCH_CELLS 8388608u
+/// Default of fxs_limits.max_nav_route_cells: agent slots x waypoints (4 bytes each, 64 MiB).
+#define FXS_DEFAULT_MAX_NAV_ROUTE_CELLS 16777216u
 /// Default of fxs_limits.max_bytes (256 MiB).
 #define FXS_DEFAULT_MAX_BYTES (256u * 1024u * 1024u)
 
@@ -44,6 +50,9 @@ typedef struct fxs_limits {
   uint64_t max_agent_ticks; ///< Agent capacity x ticks simulated. Default FXS_DEFAULT_MAX_AGENT_TICKS.
   uint64_t max_bytes;       ///< Size of one replay or snapshot. Default FXS_DEFAULT_MAX_BYTES.
   uint32_t max_field_cells; ///< Flow-field cell capacity. Default FXS_DEFAULT_MAX_FIELD_CELLS.
+  uint32_t max_nav_cells;   ///< Navigation cell capacity. Default FXS_DEFAULT_MAX_NAV_CELLS.
+  uint64_t max_nav_search_cells; ///< nav_searches x nav_cells. Default FXS_DEFAULT_MAX_NAV_SEARCH_CELLS.
+  uint64_t max_nav_route_cells;  ///< agents x nav_waypoints. Default FXS_DEFAULT_MAX_NAV_ROUTE_CELLS.
 } fxs_limits;
 
 /// The defaults listed on each field.

@@ -27,6 +27,11 @@ extern "C" {
 /// the other capacities and the flow field (origin, cell size, columns, rows as u32, then
 /// columns x rows cells, row by row) after the walls. Readers take both.
 #define FXS_SNAPSHOT_VERSION_FIELD 4u
+/// Layout of a world with navigation (capacity.nav_cells > 0): layout 4 whose field capacity
+/// may be 0 (then no field section), followed by nav_cells (never 0), nav_searches,
+/// nav_open and nav_waypoints, and after the field (or the walls) the navigation section
+/// (docs/navigation.md). Worlds without navigation keep writing layouts 3 and 4.
+#define FXS_SNAPSHOT_VERSION_NAV 5u
 
 /// 64-bit state hash (v2, hash.h) of the snapshot bytes, computed without a buffer.
 uint64_t fxs_world_hash(const fxs_world *world);

@@ -16,6 +16,8 @@
 #include "fixsteer/command.h"
 #include "fixsteer/flocking.h"
 #include "fixsteer/flow_field.h"
+#include "fixsteer/nav_grid.h"
+#include "fixsteer/nav_path.h"
 #include "fixsteer/path.h"
 #include "fixsteer/result.h"
 #include "fixsteer/rng.h"
@@ -127,7 +129,63 @@ typedef struct fxs_world_capacity {
   uint32_t field_cells; ///< Cells of the flow field (columns x rows), limited by memory only.
                         ///< 0: no field; such a world's snapshots and hashes are exactly
                         ///< those of a world without flow fields (snapshot layout 3).
+  /// Cells of the navigation grid, [0, FXS_NAV_MAX_CELLS]. 0: no navigation; such a world's
+  /// snapshots and hashes are exactly those of a world without navigation (layouts 3 and 4),
+  /// and the other nav_ capacities must be 0 too.
+  uint32_t nav_cells;
+  uint32_t nav_searches;  ///< A* searches in progress at once, [1, 256] with navigation.
+  uint32_t nav_open;      ///< Open-list entries of each search, [1, nav_cells].
+  uint32_t nav_waypoints; ///< Waypoints of one agent's route, [2, 65535] with navigation.
 } fxs_world_capacity;
+
+/// Most searches a world may run at once.
+#define FXS_NAV_MAX_SEARCHES 256u
+/// Most waypoints of one route.
+#define FXS_NAV_MAX_WAYPOINTS 65535u
+/// Most cells expanded per tick (the navigation budget), all searches together.
+#define FXS_NAV_MAX_BUDGET 1048576u
+
+/// Where an agent's route stands (fxs_nav_route.status).
+typedef enum fxs_route_status {
+  FXS_ROUTE_NONE = 0,      ///< No route: the agent has no navigate behavior, or no grid.
+  FXS_ROUTE_WAITING = 1,   ///< A search is needed and waits for a free search slot.
+  FXS_ROUTE_SEARCHING = 2, ///< A search slot is working on it (a few ticks under budget).
+  FXS_ROUTE_READY = 3      ///< The waypoints are the route.
+} fxs_route_status;
+
+/// An agent's route (navigate behavior): string-pulled waypoints, cell indices of the
+/// navigation grid, in the world's waypoint array. State: hashed and snapshotted.
+typedef struct fxs_nav_route {
+  uint8_t status;     ///< An fxs_route_status.
+  uint8_t reached;    ///< How the search that made the waypoints ended (fxs_nav_status:
+                      ///< FOUND ends on the goal, NEAREST or OPEN_FULL nearest to it); 0 none.
+  uint8_t partial;    ///< 1 when the route was cut to the waypoint capacity: re-planned at
+                      ///< its last waypoint.
+  uint16_t search;    ///< Search slot while SEARCHING.
+  uint16_t count;     ///< Waypoints (kept while a new search runs: the agent follows them).
+  uint16_t next;      ///< Index of the waypoint being sought.
+  uint32_t version;   ///< Map version the route (or its search) was planned on.
+  uint32_t goal_cell; ///< Cell of the target the route (or its search) leads to.
+} fxs_nav_route;
+
+/// The world's navigation (world_nav.c, docs/navigation.md). The grid's geometry, its base
+/// costs, the radius it is inflated by, the budget, the map version, the routes and the
+/// searches in progress are state; `grid.cost` (the base costs with the live walls and
+/// obstacles rasterized) is derived and rebuilt when the map changes or after a restore.
+typedef struct fxs_world_nav {
+  fxs_nav_grid grid;       ///< Geometry (width 0: no grid set) and the effective costs.
+  uint8_t *base;           ///< capacity.nav_cells base costs (set_nav_costs), first w x h used.
+  fix16_t radius;          ///< Walls and obstacles are inflated by it (the agents' radius).
+  uint32_t budget;         ///< Cells expanded per tick, all searches together.
+  uint32_t version;        ///< Map version: counts changes of the grid, costs, walls, obstacles.
+  uint8_t dirty;           ///< Derived: grid.cost must be rebuilt before it is read.
+  fxs_nav_route *routes;   ///< One per agent slot.
+  uint32_t *waypoints;     ///< capacity.nav_waypoints cells per agent slot.
+  fxs_nav_search *searches; ///< capacity.nav_searches searches.
+  uint32_t *search_owner;  ///< Agent slot of each search, or UINT32_MAX when it is free.
+  uint8_t *search_memory;  ///< The searches' arrays (and a scratch search, not state).
+  uint32_t *scratch;       ///< capacity.nav_cells cells: a finished search's path (not state).
+} fxs_world_nav;
 
 /// Most columns or rows of the world's flow field (command arguments are whole Q16.16).
 #define FXS_MAX_FIELD_SIDE 32767u
@@ -180,6 +238,7 @@ typedef struct fxs_world {
   /// cell_size 0) while none is set; cells points at capacity.field_cells vectors, of which
   /// the first width * height are state. Set by the field commands (command.h).
   fxs_flow_field field;
+  fxs_world_nav nav;            ///< Navigation; all zero while capacity.nav_cells is 0.
   // Derived from the state (kept by spawn and despawn, rebuilt on restore); not state.
   uint32_t live_count;          ///< Live agents.
   uint32_t *free_slots;         ///< Free-slot bitmap, all levels (see world_slots.c).
@@ -286,6 +345,16 @@ uint32_t fxs_world_next_spawn_handles(const fxs_world *world, uint32_t count,
 
 /// Number of live agents (kept as agents spawn and despawn; no scan).
 uint32_t fxs_world_agent_count(const fxs_world *world);
+
+/// The navigation grid with its effective costs (rebuilt first when the map changed), or
+/// NULL while the world has none.
+const fxs_nav_grid *fxs_world_nav_grid(fxs_world *world);
+
+/// The route of an agent: writes the centres of its first min(count, capacity) waypoints
+/// (the last one the target itself when the route reaches it) and the index of the one
+/// being sought to *next; returns the waypoint count (0: no route, or a stale handle).
+uint32_t fxs_world_nav_route(const fxs_world *world, fxs_agent_handle handle, fxs_vec2 *out,
+                             uint32_t capacity, uint32_t *next);
 
 #ifdef __cplusplus
 }

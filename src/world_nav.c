@@ -1,0 +1,506 @@
+#include "world_nav.h"
+
+#include <string.h>
+
+#include "exact.h"
+#include "fixsteer/nav_path.h"
+#include "fixsteer/seek.h"
+#include "nav_state.h"
+#include "world_slots.h"
+
+#define NO_OWNER UINT32_MAX
+
+bool fxs_world_nav_capacity_valid(const fxs_world_capacity *c) {
+  if (c->nav_cells == 0) {
+    return c->nav_searches == 0 && c->nav_open == 0 && c->nav_waypoints == 0;
+  }
+  return c->nav_cells <= FXS_NAV_MAX_CELLS && c->nav_searches >= 1 &&
+         c->nav_searches <= FXS_NAV_MAX_SEARCHES && c->nav_open >= 1 &&
+         c->nav_open <= c->nav_cells && c->nav_waypoints >= 2 &&
+         c->nav_waypoints <= FXS_NAV_MAX_WAYPOINTS;
+}
+
+size_t fxs_world_nav_search_bytes(const fxs_world_capacity *c) {
+  if (c->nav_cells == 0 || !fxs_world_nav_capacity_valid(c)) return 0;
+  return fxs_nav_search_memory_size(c->nav_cells, c->nav_open);
+}
+
+// The searches are capacity.nav_searches slots plus one scratch search (restore's checks).
+void fxs_world_nav_init(fxs_world *world) {
+  const fxs_world_capacity *c = &world->capacity;
+  if (c->nav_cells == 0) return;
+  size_t bytes = fxs_world_nav_search_bytes(c);
+  for (uint32_t k = 0; k <= c->nav_searches; ++k) {
+    fxs_nav_search_init(&world->nav.searches[k], world->nav.search_memory + (size_t)k * bytes,
+                        bytes, c->nav_cells, c->nav_open);
+    if (k < c->nav_searches) world->nav.search_owner[k] = NO_OWNER;
+  }
+  world->nav.dirty = 1;
+}
+
+// ------------------------------------------------------------------ commands
+
+static bool whole(fix16_t arg, uint32_t *out) {
+  if (arg < 0 || (arg & 0xFFFF) != 0) return false;
+  *out = (uint32_t)arg >> 16;
+  return true;
+}
+
+// Every route dropped and every search freed (the grid's shape changed).
+static void drop_all(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) memset(&n->routes[i], 0, sizeof n->routes[i]);
+  for (uint32_t k = 0; k < world->capacity.nav_searches; ++k) n->search_owner[k] = NO_OWNER;
+}
+
+static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
+  fxs_world_nav *n = &world->nav;
+  uint32_t w, h;
+  if (!whole(c->arg[3], &w) || !whole(c->arg[4], &h) || c->arg[7] != 0) return FXS_ERR_BAD_VALUE;
+  if (w == 0 && h == 0) { // removal: everything 0
+    for (int i = 0; i < FXS_COMMAND_ARGS; ++i) {
+      if (c->arg[i] != 0) return FXS_ERR_BAD_VALUE;
+    }
+    if (c->ref != 0) return FXS_ERR_BAD_VALUE;
+    drop_all(world);
+    uint8_t *cost = n->grid.cost;
+    memset(&n->grid, 0, sizeof n->grid);
+    n->grid.cost = cost;
+    n->radius = 0, n->budget = 0;
+    n->version++;
+    return FXS_OK;
+  }
+  fxs_vec2 origin = fxs_vec2_make(c->arg[0], c->arg[1]);
+  fxs_result r = fxs_nav_grid_check(origin, c->arg[2], w, h);
+  if (r == FXS_ERR_LIMIT) return FXS_ERR_CAPACITY;
+  if (r != FXS_OK || c->arg[5] < 0 || c->ref < 1 || c->ref > FXS_NAV_MAX_BUDGET) {
+    return FXS_ERR_BAD_VALUE;
+  }
+  if ((uint64_t)w * h > world->capacity.nav_cells) return FXS_ERR_CAPACITY;
+  drop_all(world);
+  uint8_t *cost = n->grid.cost;
+  n->grid.origin = origin, n->grid.cell_size = c->arg[2], n->grid.width = w, n->grid.height = h;
+  n->grid.cost = cost;
+  memset(n->base, 1, (size_t)w * h);
+  n->radius = c->arg[5];
+  n->budget = c->ref;
+  n->version++;
+  n->dirty = 1;
+  return FXS_OK;
+}
+
+static fxs_result set_costs(fxs_world *world, const fxs_command *c) {
+  fxs_world_nav *n = &world->nav;
+  uint32_t x, y, w, h, cost;
+  if (!whole(c->arg[0], &x) || !whole(c->arg[1], &y) || !whole(c->arg[2], &w) ||
+      !whole(c->arg[3], &h) || !whole(c->arg[4], &cost) || c->arg[5] != 0 || c->arg[6] != 0 ||
+      c->arg[7] != 0 || c->ref != 0) {
+    return FXS_ERR_BAD_VALUE;
+  }
+  if (n->grid.width == 0) return FXS_ERR_OUTSIDE_GRID;
+  fxs_nav_grid base = n->grid;
+  base.cost = n->base;
+  fxs_result r = fxs_nav_grid_set_block(&base, x, y, w, h, cost);
+  if (r != FXS_OK) return r;
+  n->version++;
+  n->dirty = 1;
+  return FXS_OK;
+}
+
+fxs_result fxs_world_nav_command(fxs_world *world, const fxs_command *c) {
+  if (c->agent != 0) return FXS_ERR_BAD_VALUE;
+  if (world->capacity.nav_cells == 0) return FXS_ERR_CAPACITY;
+  switch ((fxs_command_type)c->type) {
+    case FXS_CMD_SET_NAV_GRID: return set_grid(world, c);
+    case FXS_CMD_SET_NAV_COSTS: return set_costs(world, c);
+    default: return FXS_ERR_BAD_COMMAND;
+  }
+}
+
+void fxs_world_nav_map_changed(fxs_world *world) {
+  if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return;
+  world->nav.version++;
+  world->nav.dirty = 1;
+}
+
+void fxs_world_nav_release(fxs_world *world, uint32_t index) {
+  if (world->capacity.nav_cells == 0) return;
+  fxs_nav_route *r = &world->nav.routes[index];
+  if (r->status == FXS_ROUTE_SEARCHING && r->search < world->capacity.nav_searches) {
+    world->nav.search_owner[r->search] = NO_OWNER;
+  }
+  memset(r, 0, sizeof *r);
+}
+
+// ------------------------------------------------------------------ planning
+
+// The effective costs: the base costs with every live wall and obstacle rasterized (index
+// order) at the grid's radius. A pure function of the state, rebuilt when it changed.
+static void rebuild_costs(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  n->dirty = 0;
+  if (n->grid.width == 0) return;
+  memcpy(n->grid.cost, n->base, (size_t)n->grid.width * n->grid.height);
+  for (uint32_t i = 0; i < world->capacity.walls; ++i) {
+    if (world->wall_alive[i]) fxs_nav_grid_block_wall(&n->grid, &world->walls[i], n->radius, 0);
+  }
+  for (uint32_t i = 0; i < world->capacity.obstacles; ++i) {
+    if (world->obstacle_alive[i]) {
+      fxs_nav_grid_block_obstacle(&n->grid, &world->obstacles[i], n->radius, 0);
+    }
+  }
+}
+
+const fxs_nav_grid *fxs_world_nav_grid(fxs_world *world) {
+  if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return 0;
+  if (world->nav.dirty) rebuild_costs(world);
+  return &world->nav.grid;
+}
+
+static bool navigates(const fxs_agent_slot *s) {
+  for (uint8_t i = 0; i < s->behavior_count; ++i) {
+    if (s->behaviors[i].kind == FXS_BEHAVIOR_NAVIGATE) return true;
+  }
+  return false;
+}
+
+// The point an agent navigates to: its live target agent's position, else its target point.
+static fxs_vec2 target_of(const fxs_world *world, const fxs_agent_slot *s) {
+  int32_t t = s->target_agent ? fxs_world_slot_of(world, s->target_agent) : -1;
+  return t < 0 ? s->target_point : world->agents[t].body.position;
+}
+
+static uint32_t cell_index(const fxs_nav_grid *g, fxs_vec2 p) {
+  uint32_t cx, cy;
+  fxs_nav_grid_cell_of(g, p, &cx, &cy);
+  return cy * g->width + cx;
+}
+
+// The cell a search for an agent at `p` starts from: the cell under it, or, when that one
+// is blocked (a body close to a wall), the walkable cell within two cells of it whose centre
+// is nearest p (ties: lower index); the blocked cell when there is none.
+static uint32_t start_cell(const fxs_nav_grid *g, fxs_vec2 p) {
+  uint32_t cx, cy;
+  fxs_nav_grid_cell_of(g, p, &cx, &cy);
+  uint32_t best = cy * g->width + cx;
+  if (g->cost[best] != FXS_NAV_BLOCKED) return best;
+  bool found = false;
+  fxs_u128 best_d = {0, 0};
+  for (int64_t y = (int64_t)cy - 2; y <= (int64_t)cy + 2; ++y) {
+    for (int64_t x = (int64_t)cx - 2; x <= (int64_t)cx + 2; ++x) {
+      if (fxs_nav_grid_cost(g, x, y) == FXS_NAV_BLOCKED) continue;
+      fxs_u128 d = fxs_distance_sq_exact(p, fxs_nav_grid_cell_center(g, (uint32_t)x, (uint32_t)y));
+      if (!found || fxs_u128_compare(d, best_d) < 0) {
+        found = true, best_d = d, best = (uint32_t)y * g->width + (uint32_t)x;
+      }
+    }
+  }
+  return best;
+}
+
+// Marks the routes that need a search: missing, planned on another map version or toward
+// another goal cell, or cut short and at their last waypoint. Routes of agents that no
+// longer navigate are dropped.
+static void mark_stale(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    const fxs_agent_slot *s = &world->agents[i];
+    fxs_nav_route *r = &n->routes[i];
+    if (!s->alive || !navigates(s)) {
+      if (r->status != FXS_ROUTE_NONE) fxs_world_nav_release(world, i);
+      continue;
+    }
+    uint32_t goal = cell_index(&n->grid, target_of(world, s));
+    bool stale = r->status == FXS_ROUTE_NONE || r->version != n->version || r->goal_cell != goal ||
+                 (r->status == FXS_ROUTE_READY && r->partial && r->next + 1u >= r->count);
+    if (!stale) continue;
+    if (r->status == FXS_ROUTE_SEARCHING) n->search_owner[r->search] = NO_OWNER;
+    r->status = FXS_ROUTE_WAITING;
+    r->version = n->version;
+    r->goal_cell = goal;
+  }
+}
+
+// Free searches go to waiting routes, lowest agent slot first.
+static void assign_searches(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    fxs_nav_route *r = &n->routes[i];
+    if (r->status != FXS_ROUTE_WAITING) continue;
+    while (k < world->capacity.nav_searches && n->search_owner[k] != NO_OWNER) k++;
+    if (k == world->capacity.nav_searches) return;
+    uint32_t start = start_cell(&n->grid, world->agents[i].body.position);
+    uint32_t w = n->grid.width;
+    fxs_nav_search_begin(&n->searches[k], &n->grid, start % w, start / w, r->goal_cell % w,
+                         r->goal_cell / w);
+    n->search_owner[k] = i;
+    r->status = FXS_ROUTE_SEARCHING;
+    r->search = (uint16_t)k;
+  }
+}
+
+// A finished search becomes its owner's route: the path, string-pulled, its first
+// capacity.nav_waypoints cells (partial when there were more). The path goes through the
+// scratch cells (its length is below the grid's cell count).
+static void finish(fxs_world *world, uint32_t k) {
+  fxs_world_nav *n = &world->nav;
+  const fxs_nav_search *s = &n->searches[k];
+  uint32_t owner = n->search_owner[k];
+  fxs_nav_route *r = &n->routes[owner];
+  uint32_t *cells = n->scratch;
+  uint32_t length = fxs_nav_search_path(s, cells, world->capacity.nav_cells);
+  uint32_t kept = fxs_nav_pull_string(&n->grid, cells, length);
+  uint32_t cap = world->capacity.nav_waypoints;
+  uint32_t count = kept < cap ? kept : cap;
+  memcpy(&n->waypoints[(size_t)owner * cap], cells, (size_t)count * sizeof *cells);
+  r->status = FXS_ROUTE_READY;
+  r->reached = (uint8_t)s->status;
+  r->partial = kept > cap;
+  r->search = 0;
+  r->count = (uint16_t)count;
+  r->next = 0;
+  n->search_owner[k] = NO_OWNER;
+}
+
+// The budget goes to the searches in slot order, from slot (tick mod searches) round, so
+// that no search waits for ever behind a long one.
+static void spend_budget(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  uint32_t searches = world->capacity.nav_searches, left = n->budget;
+  for (uint32_t j = 0; j < searches && left > 0; ++j) {
+    uint32_t k = (world->tick + j) % searches;
+    if (n->search_owner[k] == NO_OWNER) continue;
+    fxs_nav_search *s = &n->searches[k];
+    uint32_t before = s->expanded;
+    fxs_nav_status st = fxs_nav_search_step(s, &n->grid, left);
+    left -= s->expanded - before;
+    if (st != FXS_NAV_SEARCHING) finish(world, k);
+  }
+}
+
+void fxs_world_nav_plan(fxs_world *world) {
+  if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return;
+  if (world->nav.dirty) rebuild_costs(world);
+  mark_stale(world);
+  assign_searches(world);
+  spend_budget(world);
+}
+
+// ------------------------------------------------------------------ following
+
+static bool in_sight(const fxs_nav_grid *g, uint32_t from, uint32_t to) {
+  uint32_t w = g->width;
+  return fxs_nav_line_of_sight(g, from % w, from / w, to % w, to / w);
+}
+
+fxs_vec2 fxs_world_nav_preferred(const fxs_world *world, uint32_t index, fxs_vec2 target,
+                                 fix16_t slowing_radius) {
+  const fxs_agent *a = &world->agents[index].body;
+  const fxs_world_nav *n = &world->nav;
+  if (world->capacity.nav_cells == 0 || n->grid.width == 0) {
+    return fxs_vec2_add(a->velocity, fxs_arrive(a, target, slowing_radius));
+  }
+  fxs_nav_route *r = &n->routes[index];
+  if (r->count == 0) return fxs_vec2_zero(); // the first route is being searched
+  const fxs_nav_grid *g = &n->grid;
+  const uint32_t *points = &n->waypoints[(size_t)index * world->capacity.nav_waypoints];
+  uint32_t here = cell_index(g, a->position), i = r->next;
+  while (i + 1u < r->count) {
+    fxs_vec2 c = fxs_nav_grid_cell_center(g, points[i] % g->width, points[i] / g->width);
+    if (!fxs_vec2_within(a->position, c, g->cell_size / 2) && !in_sight(g, here, points[i + 1u])) break;
+    i++;
+  }
+  r->next = (uint16_t)i;
+  bool last = i + 1u == r->count;
+  uint32_t cell = points[i];
+  fxs_vec2 to = fxs_nav_grid_cell_center(g, cell % g->width, cell / g->width);
+  uint32_t tx, ty;
+  if (last && r->reached == FXS_NAV_FOUND && fxs_nav_grid_cell_of(g, target, &tx, &ty) &&
+      ty * g->width + tx == cell) {
+    to = target; // the route reaches the target's cell: the target itself
+  }
+  fxs_vec2 steer = last ? fxs_arrive(a, to, slowing_radius) : fxs_seek(a, to);
+  return fxs_vec2_add(a->velocity, steer);
+}
+
+uint32_t fxs_world_nav_route(const fxs_world *world, fxs_agent_handle handle, fxs_vec2 *out,
+                             uint32_t capacity, uint32_t *next) {
+  int32_t i = fxs_world_slot_of(world, handle.value);
+  if (next) *next = 0;
+  if (i < 0 || world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return 0;
+  const fxs_nav_route *r = &world->nav.routes[i];
+  const fxs_nav_grid *g = &world->nav.grid;
+  const uint32_t *points = &world->nav.waypoints[(size_t)i * world->capacity.nav_waypoints];
+  for (uint32_t k = 0; k < r->count && k < capacity; ++k) {
+    out[k] = fxs_nav_grid_cell_center(g, points[k] % g->width, points[k] / g->width);
+  }
+  if (r->count > 0 && r->count <= capacity && r->reached == FXS_NAV_FOUND) {
+    fxs_vec2 target = target_of(world, &world->agents[i]);
+    uint32_t tx, ty;
+    if (fxs_nav_grid_cell_of(g, target, &tx, &ty) && ty * g->width + tx == points[r->count - 1u]) {
+      out[r->count - 1u] = target;
+    }
+  }
+  if (next) *next = r->next;
+  return r->count;
+}
+
+// ------------------------------------------------------------------ snapshot section
+
+// Layout: grid origin x, y, cell size (i32), columns, rows (u32), radius (i32), budget,
+// version (u32); the columns x rows base costs; per agent slot its route (status u8; unless
+// NONE: reached, partial u8, search, count, next u16, version, goal cell u32, count cells
+// u32); per search its owner (u32, 0xFFFFFFFF free) and, when owned, its state (nav_path.h).
+void fxs_world_nav_write(const fxs_world *world, fxs_writer *w) {
+  const fxs_world_nav *n = &world->nav;
+  fxs_put_i32(w, n->grid.origin.x);
+  fxs_put_i32(w, n->grid.origin.y);
+  fxs_put_i32(w, n->grid.cell_size);
+  fxs_put_u32(w, n->grid.width);
+  fxs_put_u32(w, n->grid.height);
+  fxs_put_i32(w, n->radius);
+  fxs_put_u32(w, n->budget);
+  fxs_put_u32(w, n->version);
+  fxs_put_block(w, n->base, (size_t)n->grid.width * n->grid.height);
+  uint32_t cap = world->capacity.nav_waypoints;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    const fxs_nav_route *r = &n->routes[i];
+    fxs_put_u8(w, r->status);
+    if (r->status == FXS_ROUTE_NONE) continue;
+    fxs_put_u8(w, r->reached);
+    fxs_put_u8(w, r->partial);
+    fxs_put_u16(w, r->search);
+    fxs_put_u16(w, r->count);
+    fxs_put_u16(w, r->next);
+    fxs_put_u32(w, r->version);
+    fxs_put_u32(w, r->goal_cell);
+    const uint32_t *p = &n->waypoints[(size_t)i * cap];
+    for (uint32_t k = 0; k < r->count; ++k) fxs_put_u32(w, p[k]);
+  }
+  for (uint32_t k = 0; k < world->capacity.nav_searches; ++k) {
+    fxs_put_u32(w, n->search_owner[k]);
+    if (n->search_owner[k] != NO_OWNER) fxs_nav_search_write(&n->searches[k], w);
+  }
+}
+
+typedef struct nav_header {
+  fxs_nav_grid grid;
+  fix16_t radius;
+  uint32_t budget, version;
+} nav_header;
+
+static fxs_result read_header(fxs_reader *r, const fxs_world *shape, nav_header *h) {
+  h->grid.origin.x = fxs_get_i32(r);
+  h->grid.origin.y = fxs_get_i32(r);
+  h->grid.cell_size = fxs_get_i32(r);
+  h->grid.width = fxs_get_u32(r);
+  h->grid.height = fxs_get_u32(r);
+  h->radius = fxs_get_i32(r);
+  h->budget = fxs_get_u32(r);
+  h->version = fxs_get_u32(r);
+  if (r->failed) return FXS_ERR_TRUNCATED;
+  if (h->grid.width == 0 && h->grid.height == 0) {
+    bool zero = h->grid.origin.x == 0 && h->grid.origin.y == 0 && h->grid.cell_size == 0 &&
+                h->radius == 0 && h->budget == 0;
+    return zero ? FXS_OK : FXS_ERR_BAD_VALUE;
+  }
+  fxs_result e = fxs_nav_grid_check(h->grid.origin, h->grid.cell_size, h->grid.width, h->grid.height);
+  if (e != FXS_OK || h->radius < 0 || h->budget < 1 || h->budget > FXS_NAV_MAX_BUDGET) {
+    return FXS_ERR_BAD_VALUE;
+  }
+  if ((uint64_t)h->grid.width * h->grid.height > shape->capacity.nav_cells) return FXS_ERR_CAPACITY;
+  return FXS_OK;
+}
+
+// One route; its waypoints go to `points` (NULL: checked only).
+static fxs_result read_route(fxs_reader *r, const fxs_world *shape, const nav_header *h,
+                             fxs_nav_route *route, uint32_t *points) {
+  memset(route, 0, sizeof *route);
+  route->status = fxs_get_u8(r);
+  if (r->failed) return FXS_ERR_TRUNCATED;
+  if (route->status == FXS_ROUTE_NONE) return FXS_OK;
+  route->reached = fxs_get_u8(r);
+  route->partial = fxs_get_u8(r);
+  route->search = fxs_get_u16(r);
+  route->count = fxs_get_u16(r);
+  route->next = fxs_get_u16(r);
+  route->version = fxs_get_u32(r);
+  route->goal_cell = fxs_get_u32(r);
+  if (r->failed) return FXS_ERR_TRUNCATED;
+  uint32_t cells = h->grid.width * h->grid.height;
+  bool ok = route->status <= FXS_ROUTE_READY && cells > 0 && route->partial <= 1 &&
+            (route->reached == 0 || (route->reached >= FXS_NAV_FOUND && route->reached <= FXS_NAV_OPEN_FULL)) &&
+            (route->reached != 0) == (route->count != 0) && route->count <= shape->capacity.nav_waypoints &&
+            (route->count == 0 ? route->next == 0 : route->next < route->count) &&
+            route->goal_cell < cells &&
+            (route->status == FXS_ROUTE_SEARCHING ? route->search < shape->capacity.nav_searches
+                                                  : route->search == 0);
+  if (!ok) return FXS_ERR_BAD_VALUE;
+  for (uint32_t k = 0; k < route->count; ++k) {
+    uint32_t c = fxs_get_u32(r);
+    if (r->failed) return FXS_ERR_TRUNCATED;
+    if (c >= cells) return FXS_ERR_BAD_VALUE;
+    if (points) points[k] = c;
+  }
+  return FXS_OK;
+}
+
+// The searches: each owned one by the one route that is SEARCHING with it (expect[k], from
+// the routes), and a search in progress on the grid's shape.
+static fxs_result read_searches(fxs_world *world, fxs_world *shape, fxs_reader *r,
+                                const nav_header *h, const uint32_t *expect, size_t *at) {
+  uint32_t searches = shape->capacity.nav_searches;
+  for (uint32_t k = 0; k < searches; ++k) {
+    *at = r->position;
+    uint32_t owner = fxs_get_u32(r);
+    if (r->failed) return FXS_ERR_TRUNCATED;
+    if (owner != expect[k]) return FXS_ERR_BAD_VALUE;
+    if (world) world->nav.search_owner[k] = owner;
+    if (owner == NO_OWNER) continue;
+    // The dry pass reads into the scratch search after the slots, the apply pass in place.
+    fxs_nav_search *s = world ? &world->nav.searches[k] : &shape->nav.searches[searches];
+    fxs_result e = fxs_nav_search_read(s, r);
+    if (e != FXS_OK) return e;
+    if (s->status != FXS_NAV_SEARCHING || s->width != h->grid.width || s->height != h->grid.height) {
+      return FXS_ERR_BAD_VALUE;
+    }
+  }
+  return FXS_OK;
+}
+
+fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r, size_t *at) {
+  nav_header h;
+  *at = r->position;
+  fxs_result e = read_header(r, shape, &h);
+  if (e != FXS_OK) return e;
+  size_t cells = (size_t)h.grid.width * h.grid.height;
+  for (size_t i = 0; i < cells; ++i) {
+    *at = r->position;
+    uint8_t c = fxs_get_u8(r);
+    if (r->failed) return FXS_ERR_TRUNCATED;
+    if (c > FXS_NAV_MAX_COST) return FXS_ERR_BAD_VALUE;
+    if (world) world->nav.base[i] = c;
+  }
+  uint32_t expect[FXS_NAV_MAX_SEARCHES];
+  for (uint32_t k = 0; k < FXS_NAV_MAX_SEARCHES; ++k) expect[k] = NO_OWNER;
+  uint32_t cap = shape->capacity.nav_waypoints;
+  for (uint32_t i = 0; i < shape->capacity.agents; ++i) {
+    *at = r->position;
+    fxs_nav_route route;
+    e = read_route(r, shape, &h, &route, world ? &world->nav.waypoints[(size_t)i * cap] : 0);
+    if (e != FXS_OK) return e;
+    if (route.status == FXS_ROUTE_SEARCHING) {
+      if (expect[route.search] != NO_OWNER) return FXS_ERR_BAD_VALUE; // one search, two routes
+      expect[route.search] = i;
+    }
+    if (world) world->nav.routes[i] = route;
+  }
+  e = read_searches(world, shape, r, &h, expect, at);
+  if (e != FXS_OK || !world) return e;
+  world->nav.grid.origin = h.grid.origin, world->nav.grid.cell_size = h.grid.cell_size;
+  world->nav.grid.width = h.grid.width, world->nav.grid.height = h.grid.height;
+  world->nav.radius = h.radius, world->nav.budget = h.budget, world->nav.version = h.version;
+  world->nav.dirty = 1;
+  return FXS_OK;
+}

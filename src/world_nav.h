@@ -1,0 +1,57 @@
+// Internal: the world's navigation (world.h's fxs_world_nav, docs/navigation.md). The grid
+// is set and its base costs changed by commands; walls and obstacles are rasterized into the
+// effective costs by the grid's radius whenever the map changed; once a tick, before the
+// agents steer, every navigate agent whose route is missing or stale gets a search slot
+// (lowest agent slot first) and the searches share the tick's budget; the navigate behavior
+// then follows the route's waypoints with ORCA among its neighbors.
+#ifndef FIXSTEER_WORLD_NAV_H
+#define FIXSTEER_WORLD_NAV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bytes.h"
+#include "fixsteer/command.h"
+#include "fixsteer/world.h"
+
+/// True when the navigation capacities are consistent (all 0, or within their ranges).
+bool fxs_world_nav_capacity_valid(const fxs_world_capacity *capacity);
+
+/// Bytes of one search's memory for these capacities (0 without navigation).
+size_t fxs_world_nav_search_bytes(const fxs_world_capacity *capacity);
+
+/// Sets up the searches over their memory (world init): every search idle and free.
+void fxs_world_nav_init(fxs_world *world);
+
+/// Applies set_nav_grid or set_nav_costs. FXS_ERR_BAD_VALUE for a malformed one,
+/// FXS_ERR_CAPACITY for a grid of more cells than capacity.nav_cells (or a world without
+/// navigation), FXS_ERR_OUTSIDE_GRID for costs outside the grid. Nothing changes on failure.
+fxs_result fxs_world_nav_command(fxs_world *world, const fxs_command *command);
+
+/// The map changed (a wall or obstacle added or removed): a new map version.
+void fxs_world_nav_map_changed(fxs_world *world);
+
+/// Drops the route of agent slot `index` and frees its search (despawn).
+void fxs_world_nav_release(fxs_world *world, uint32_t index);
+
+/// The tick's planning phase (before the agents steer): rebuilds the effective costs when
+/// the map changed, marks stale routes, gives free searches to waiting routes, spends the
+/// budget, turns finished searches into routes.
+void fxs_world_nav_plan(fxs_world *world);
+
+/// The navigate behavior's preferred velocity for the agent in slot `index` toward `target`
+/// (its target agent's position or target point): along its route (seek to each waypoint,
+/// arrive with `slowing_radius` on the last), zero while it has none, arrival straight at
+/// the target in a world without a grid. Advances the route's next waypoint (the agent's own
+/// state): a waypoint within half a cell is passed, as is one whose successor is in sight.
+fxs_vec2 fxs_world_nav_preferred(const fxs_world *world, uint32_t index, fxs_vec2 target,
+                                 fix16_t slowing_radius);
+
+/// Writes the navigation section of the snapshot (a world with navigation).
+void fxs_world_nav_write(const fxs_world *world, fxs_writer *w);
+
+/// Reads the navigation section into `world`, or, when `world` is NULL (the dry pass), only
+/// checks it, using `shape`'s scratch search. FXS_OK or the first error, its offset in *at.
+fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r, size_t *at);
+
+#endif
