@@ -294,15 +294,33 @@ static bool in_sight(const fxs_nav_grid *g, uint32_t from, uint32_t to) {
   return fxs_nav_line_of_sight(g, from % w, from / w, to % w, to / w);
 }
 
-fxs_vec2 fxs_world_nav_preferred(const fxs_world *world, uint32_t index, fxs_vec2 target,
-                                 fix16_t slowing_radius) {
+// The move onto the last point: arrival outside the landing radius; inside it the offset
+// itself, at most max_force long, so the agent lands exactly and then rests.
+static fxs_nav_move last_move(const fxs_agent *a, fxs_vec2 to, fix16_t slowing_radius) {
+  fxs_nav_move m;
+  m.to = to, m.last = 1, m.land = 0;
+  fix16_t landing = fxs_max(FXS_NAV_LANDING, fxs_max(a->max_force, 0));
+  if (fxs_vec2_within(a->position, to, landing)) {
+    m.land = 1;
+    m.velocity = fxs_vec2_truncate(fxs_exact_direction(a->position, to), fxs_max(a->max_force, 0));
+    return m;
+  }
+  m.velocity = fxs_vec2_add(a->velocity, fxs_arrive(a, to, slowing_radius));
+  return m;
+}
+
+fxs_nav_move fxs_world_nav_move(const fxs_world *world, uint32_t index, fxs_vec2 target,
+                                fix16_t slowing_radius) {
   const fxs_agent *a = &world->agents[index].body;
   const fxs_world_nav *n = &world->nav;
   if (world->capacity.nav_cells == 0 || n->grid.width == 0) {
-    return fxs_vec2_add(a->velocity, fxs_arrive(a, target, slowing_radius));
+    return last_move(a, target, slowing_radius);
   }
   fxs_nav_route *r = &n->routes[index];
-  if (r->count == 0) return fxs_vec2_zero(); // the first route is being searched
+  if (r->count == 0) { // the first route is being searched: hold still
+    fxs_nav_move m = {fxs_vec2_zero(), a->position, 0, 0};
+    return m;
+  }
   const fxs_nav_grid *g = &n->grid;
   const uint32_t *points = &n->waypoints[(size_t)index * world->capacity.nav_waypoints];
   uint32_t here = cell_index(g, a->position), i = r->next;
@@ -312,16 +330,18 @@ fxs_vec2 fxs_world_nav_preferred(const fxs_world *world, uint32_t index, fxs_vec
     i++;
   }
   r->next = (uint16_t)i;
-  bool last = i + 1u == r->count;
   uint32_t cell = points[i];
   fxs_vec2 to = fxs_nav_grid_cell_center(g, cell % g->width, cell / g->width);
+  if (i + 1u < r->count) {
+    fxs_nav_move m = {fxs_vec2_add(a->velocity, fxs_seek(a, to)), to, 0, 0};
+    return m;
+  }
   uint32_t tx, ty;
-  if (last && r->reached == FXS_NAV_FOUND && fxs_nav_grid_cell_of(g, target, &tx, &ty) &&
+  if (r->reached == FXS_NAV_FOUND && fxs_nav_grid_cell_of(g, target, &tx, &ty) &&
       ty * g->width + tx == cell) {
     to = target; // the route reaches the target's cell: the target itself
   }
-  fxs_vec2 steer = last ? fxs_arrive(a, to, slowing_radius) : fxs_seek(a, to);
-  return fxs_vec2_add(a->velocity, steer);
+  return last_move(a, to, slowing_radius);
 }
 
 uint32_t fxs_world_nav_route(const fxs_world *world, fxs_agent_handle handle, fxs_vec2 *out,

@@ -39,13 +39,26 @@ void fxs_world_nav_release(fxs_world *world, uint32_t index);
 /// budget, turns finished searches into routes.
 void fxs_world_nav_plan(fxs_world *world);
 
-/// The navigate behavior's preferred velocity for the agent in slot `index` toward `target`
-/// (its target agent's position or target point): along its route (seek to each waypoint,
-/// arrive with `slowing_radius` on the last), zero while it has none, arrival straight at
-/// the target in a world without a grid. Advances the route's next waypoint (the agent's own
-/// state): a waypoint within half a cell is passed, as is one whose successor is in sight.
-fxs_vec2 fxs_world_nav_preferred(const fxs_world *world, uint32_t index, fxs_vec2 target,
-                                 fix16_t slowing_radius);
+/// What the navigate behavior asks of an agent this tick (fxs_world_nav_move).
+typedef struct fxs_nav_move {
+  fxs_vec2 velocity; ///< Preferred velocity (ORCA's input), or the exact landing velocity.
+  fxs_vec2 to;       ///< The point sought: a waypoint, or the target itself.
+  uint8_t last;      ///< 1 on the route's last waypoint.
+  uint8_t land;      ///< 1: within the landing radius of the last point: take `velocity`
+                     ///< as it is (no avoidance), so the agent ends exactly on it.
+} fxs_nav_move;
+
+/// Landing radius, units: within it (or max_force, if larger) of its last point an agent
+/// steers straight onto the point at most max_force a tick, and rests on it exactly.
+#define FXS_NAV_LANDING FXS_ONE
+
+/// The navigate behavior's move for the agent in slot `index` toward `target` (its target
+/// agent's position or target point): along its route (seek to each waypoint, arrive with
+/// `slowing_radius` on the last, land on it), zero while it has no route yet, arrival straight
+/// at the target in a world without a grid. Advances the route's next waypoint (the agent's
+/// own state): a waypoint within half a cell is passed, as is one whose successor is in sight.
+fxs_nav_move fxs_world_nav_move(const fxs_world *world, uint32_t index, fxs_vec2 target,
+                                fix16_t slowing_radius);
 
 /// Writes the navigation section of the snapshot (a world with navigation).
 void fxs_world_nav_write(const fxs_world *world, fxs_writer *w);

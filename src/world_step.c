@@ -14,6 +14,7 @@
 #include "fixsteer/unaligned_avoidance.h"
 #include "fixsteer/velocity_match.h"
 #include "fixsteer/wander.h"
+#include "exact.h"
 #include "world_contact.h"
 #include "world_field.h"
 #include "world_formation.h"
@@ -199,13 +200,36 @@ static fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
   return orca_toward(ctx, &d, fxs_vec2_add(a->velocity, fxs_arrive(a, ctx->target_point, p[4])));
 }
 
-// Navigate: ORCA toward the route's preferred velocity (world_nav.h); parameters
-// slowing_radius, then ORCA's time_horizon, neighbor_distance, neighbor_radius,
-// max_neighbors, priority.
+// True when a neighbor at rest touches the agent (centres within both radii and one unit)
+// and lies nearer `to` than the agent: an agent that arrived before it. Agents sharing a
+// goal stop against those that got there first instead of pushing them for ever.
+static bool behind_an_arrived_neighbor(const steer_context *ctx, fxs_vec2 to) {
+  const fxs_agent *a = &ctx->slot->body;
+  fxs_u128 mine = fxs_distance_sq_exact(a->position, to);
+  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
+    if (nb->id == ctx->index || !fxs_vec2_is_zero(nb->velocity)) continue;
+    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + FXS_ONE;
+    if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) continue;
+    if (fxs_u128_compare(fxs_distance_sq_exact(nb->position, to), mine) < 0) return true;
+  }
+  return false;
+}
+
+// Navigate (world_nav.h): the route's move; ORCA toward it among the neighbors, except when
+// landing on the last point (taken as it is); on the last leg, within the slowing radius,
+// an agent touching one that arrived first holds still. Parameters slowing_radius, then
+// ORCA's time_horizon, neighbor_distance, neighbor_radius, max_neighbors, priority.
 static fxs_vec2 navigate_steering(steer_context *ctx, const fix16_t *p) {
+  const fxs_agent *a = &ctx->slot->body;
   fxs_orca_def d = {p[1], p[2], p[3], (uint32_t)(p[4] / FXS_ONE), p[1] / 2, p[5]};
-  fxs_vec2 preferred = fxs_world_nav_preferred(ctx->world, ctx->index, ctx->target_point, p[0]);
-  return orca_toward(ctx, &d, preferred);
+  fxs_nav_move m = fxs_world_nav_move(ctx->world, ctx->index, ctx->target_point, p[0]);
+  if (m.land) return fxs_steer_toward(a, m.velocity);
+  if (!ctx->searched) search(ctx);
+  if (m.last && fxs_vec2_within(a->position, m.to, p[0]) && behind_an_arrived_neighbor(ctx, m.to)) {
+    m.velocity = fxs_vec2_zero();
+  }
+  return orca_toward(ctx, &d, m.velocity);
 }
 
 // Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue,

@@ -232,6 +232,9 @@ static const uint64_t golden[FXS_BEHAVIOR_COUNT] = {
     [FXS_BEHAVIOR_INTERPOSE] = UINT64_C(0x363422d8bf3ea49f),
     [FXS_BEHAVIOR_ORCA] = UINT64_C(0x234a8c150a7b6ef5),
     [FXS_BEHAVIOR_FORMATION] = UINT64_C(0x88b90051e27e53f7),
+    // This scene's world has no navigation grid: navigate arrives straight at the target
+    // with ORCA, landing exactly within FXS_NAV_LANDING.
+    [FXS_BEHAVIOR_NAVIGATE] = UINT64_C(0x5e53035c0d0bf968),
     [FXS_BEHAVIOR_UNALIGNED_AVOIDANCE] = UINT64_C(0x2d2db301cea09499),
 };
 

@@ -105,6 +105,7 @@ static fxs_command typed_default(fxs_agent_handle h, fxs_behavior kind) {
     case FXS_BEHAVIOR_INTERPOSE: return fxs_command_add_interpose(h, b, &ip);
     case FXS_BEHAVIOR_ORCA: return fxs_command_add_orca(h, b, &oc, D(4));
     case FXS_BEHAVIOR_FORMATION: return fxs_command_add_formation(h, b, &fo);
+    case FXS_BEHAVIOR_NAVIGATE: return fxs_command_add_navigate(h, b, D(0), &oc);
     default: TEST_FAIL_MESSAGE("a behavior has no typed constructor");
   }
 #undef D

@@ -402,8 +402,12 @@ void test_a_corrupt_field_in_a_snapshot_is_refused_with_its_offset(void) {
   fxs_store_le(snap + 55, 47, 4);
   restore_fails(n, FXS_ERR_CAPACITY, 55, "another field capacity");
   fxs_store_le(snap + 55, 48, 4);
+  fxs_store_le(snap + 4, 6, 2);
+  restore_fails(n, FXS_ERR_BAD_VERSION, 4, "layout 6");
+  // Layout 5 is a world with navigation: its navigation capacities (read from what follows
+  // the field capacity here) are not this world's.
   fxs_store_le(snap + 4, 5, 2);
-  restore_fails(n, FXS_ERR_BAD_VERSION, 4, "layout 5");
+  restore_fails(n, FXS_ERR_CAPACITY, 59, "layout 5 in a world without navigation");
 }
 
 void test_a_snapshot_without_a_field_does_not_restore_into_a_world_with_one(void) {

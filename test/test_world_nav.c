@@ -1,0 +1,425 @@
+#include <string.h>
+#include "unity.h"
+#include "fxs_test_util.h"
+#include "scalar.h"
+#include "vec2.h"
+#include "rng.h"
+#include "hash.h"
+#include "agent.h"
+#include "behavior.h"
+#include "behavior_params.h"
+#include "manager.h"
+#include "seek.h"
+#include "wander.h"
+#include "pursuit.h"
+#include "avoidance.h"
+#include "path.h"
+#include "flocking.h"
+#include "leader.h"
+#include "kinematic.h"
+#include "align.h"
+#include "velocity_match.h"
+#include "walker.h"
+#include "result.h"
+#include "command.h"
+#include "command_build.h"
+#include "world.h"
+#include "nav_grid.h"
+#include "nav_path.h"
+#include "world_nav.h"
+#include "unaligned_avoidance.h"
+#include "interpose.h"
+#include "hide.h"
+#include "neighbors.h"
+#include "orca.h"
+#include "flow_field.h"
+#include "world_field.h"
+#include "world_grid.h"
+#include "world_obstacles.h"
+#include "world_slots.h"
+#include "world_step.h"
+#include "world_contact.h"
+#include "escape.h"
+#include "formation.h"
+#include "world_formation.h"
+#include "snapshot.h"
+#include "bytes.h"
+#include "input_limits.h"
+#include "nav_field.h"
+
+// 4 agents, 4 obstacles, 8 walls, a navigation grid of up to 40 x 40 cells, 2 searches of
+// 400 open entries, routes of up to 16 waypoints.
+static const fxs_world_capacity cap = {4, 4, 0, 0, 8, 0, 0, 1600, 2, 400, 16};
+static uint64_t memory[40000];
+static uint64_t memory2[40000];
+static uint8_t snap[65536];
+static fxs_world world, other;
+
+static void init(fxs_world *w, const fxs_world_capacity *c, uint64_t *mem, size_t size) {
+  fxs_world_def def = fxs_default_world_def();
+  def.seed = 11;
+  def.bounds_max = fxs_vec2_make(FXS_INT(400), FXS_INT(400));
+  TEST_ASSERT_TRUE(fxs_world_memory_size(c) > 0);
+  TEST_ASSERT_TRUE(fxs_world_memory_size(c) <= size);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(w, &def, c, mem, size));
+}
+
+void setUp(void) { init(&world, &cap, memory, sizeof memory); }
+void tearDown(void) {}
+
+static fxs_result apply(fxs_world *w, fxs_command c) { return fxs_world_apply(w, &c, 0); }
+static fxs_vec2 v(int x, int y) { return fxs_vec2_make(FXS_INT(x), FXS_INT(y)); }
+
+// A 40 x 40 grid of 10-unit cells over the 400 x 400 world, radius 8, `budget` a tick.
+static void grid(fxs_world *w, uint32_t budget) {
+  TEST_ASSERT_EQUAL(FXS_OK, apply(w, fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 40, 40, FXS_INT(8), budget)));
+}
+
+static void wall(fxs_world *w, int ax, int ay, int bx, int by) {
+  fxs_wall x = {v(ax, ay), v(bx, by)};
+  TEST_ASSERT_EQUAL(FXS_OK, apply(w, fxs_command_add_wall(x)));
+}
+
+// A navigating agent at (x, y) with target (tx, ty): speed 2, force 0.25, radius 8.
+static fxs_agent_handle navigator(fxs_world *w, int x, int y, int tx, int ty) {
+  fxs_spawn_def s = fxs_default_spawn_def();
+  s.position = v(x, y), s.max_speed = FXS_INT(2);
+  fxs_agent_handle h = {0};
+  fxs_command c = fxs_command_spawn(&s);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(w, &c, &h));
+  fxs_orca_def d = fxs_default_orca_def();
+  TEST_ASSERT_EQUAL(FXS_OK, apply(w, fxs_command_add_navigate(h, fxs_default_blend(), FXS_INT(40), &d)));
+  TEST_ASSERT_EQUAL(FXS_OK, apply(w, fxs_command_set_target_point(h, v(tx, ty))));
+  return h;
+}
+
+static void step(fxs_world *w, int ticks) {
+  for (int t = 0; t < ticks; ++t) fxs_world_step(w, 0, 0, 0);
+}
+
+// ------------------------------------------------------------------ commands
+
+void test_capacities_are_checked_and_a_world_without_navigation_refuses_its_commands(void) {
+  fxs_world_capacity c = cap;
+  c.nav_searches = 0;
+  TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
+  c = cap, c.nav_open = 1601;
+  TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
+  c = cap, c.nav_waypoints = 1;
+  TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
+  c = cap, c.nav_cells = FXS_NAV_MAX_CELLS + 1u;
+  TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
+  c = cap, c.nav_cells = 0; // the others must be 0 too
+  TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
+  static const fxs_world_capacity none = {4, 4, 0, 0, 8, 0, 0, 0, 0, 0, 0};
+  init(&other, &none, memory2, sizeof memory2);
+  TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, apply(&other, fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 4, 4, 0, 10)));
+  TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, apply(&other, fxs_command_set_nav_costs(0, 0, 1, 1, 3)));
+  TEST_ASSERT_NULL(fxs_world_nav_grid(&other));
+}
+
+void test_set_nav_grid_checks_every_argument(void) {
+  uint64_t before = fxs_world_hash(&world);
+  TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, apply(&world, fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 41, 40, 0, 10)));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&world, fxs_command_set_nav_grid(v(0, 0), 0, 4, 4, 0, 10)));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&world, fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 4, 4, -1, 10)));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&world, fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 4, 4, 0, 0)));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE,
+                    apply(&world, fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 4, 4, 0, FXS_NAV_MAX_BUDGET + 1u)));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&world, fxs_command_set_nav_grid(v(32760, 0), FXS_INT(10), 4, 4, 0, 10)));
+  fxs_command c = fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 4, 4, 0, 10);
+  c.arg[3] = FXS_INT(4) + 1; // a fraction of a column
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&world, c));
+  c = fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 4, 4, 0, 10);
+  c.arg[7] = 1; // an unused argument
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&world, c));
+  c = fxs_command_remove_nav_grid();
+  c.ref = 1;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&world, c));
+  TEST_ASSERT_EQUAL_HEX64(before, fxs_world_hash(&world)); // nothing changed
+  grid(&world, 100);
+  const fxs_nav_grid *g = fxs_world_nav_grid(&world);
+  TEST_ASSERT_NOT_NULL(g);
+  TEST_ASSERT_EQUAL_UINT32(40, g->width);
+  for (uint32_t i = 0; i < 1600; ++i) TEST_ASSERT_EQUAL_UINT8(1, g->cost[i]);
+  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_remove_nav_grid()));
+  TEST_ASSERT_NULL(fxs_world_nav_grid(&world));
+}
+
+void test_costs_walls_and_obstacles_make_the_effective_grid(void) {
+  grid(&world, 100);
+  TEST_ASSERT_EQUAL(FXS_ERR_OUTSIDE_GRID, apply(&world, fxs_command_set_nav_costs(39, 0, 2, 1, 3)));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&world, fxs_command_set_nav_costs(0, 0, 1, 1, 255)));
+  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_set_nav_costs(2, 3, 4, 2, 7)));
+  wall(&world, 200, 0, 200, 300);
+  fxs_obstacle o = {v(100, 350), FXS_INT(12)};
+  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_add_obstacle(o)));
+  const fxs_nav_grid *g = fxs_world_nav_grid(&world);
+  // Expected: the same rasterization on a grid of our own.
+  static uint8_t mine[1600];
+  fxs_nav_grid ref;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_init(&ref, mine, 1600, 40, 40, v(0, 0), FXS_INT(10), 1));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_set_block(&ref, 2, 3, 4, 2, 7));
+  fxs_wall w = {v(200, 0), v(200, 300)};
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_block_wall(&ref, &w, FXS_INT(8), 0));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_block_obstacle(&ref, &o, FXS_INT(8), 0));
+  TEST_ASSERT_EQUAL_UINT8_ARRAY(mine, g->cost, 1600);
+  // The wall x = 200 with radius 8 blocks columns 19 and 20 (their squares touch x = 200)
+  // and, within 8 of it, none further: columns 18 and 21 are 10 away.
+  TEST_ASSERT_EQUAL_UINT8(0, g->cost[10 * 40 + 19]);
+  TEST_ASSERT_EQUAL_UINT8(0, g->cost[10 * 40 + 20]);
+  TEST_ASSERT_EQUAL_UINT8(1, g->cost[10 * 40 + 18]);
+  TEST_ASSERT_EQUAL_UINT8(7, g->cost[3 * 40 + 2]);
+  // Removing the wall frees its cells again.
+  fxs_command rm = fxs_command_remove_wall(0);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &rm, 0));
+  g = fxs_world_nav_grid(&world);
+  TEST_ASSERT_EQUAL_UINT8(1, g->cost[10 * 40 + 19]);
+}
+
+// ------------------------------------------------------------------ the hash
+
+// Each piece of navigation state, changed alone, changes the hash; changed back, the hash
+// is what it was.
+void test_every_piece_of_navigation_state_is_in_the_hash(void) {
+  grid(&world, 3);
+  wall(&world, 200, 0, 200, 300);
+  fxs_agent_handle h = navigator(&world, 100, 150, 300, 150);
+  step(&world, 2); // a search in progress (3 cells a tick)
+  fxs_world_nav *n = &world.nav;
+  uint32_t i = h.value - 1u;
+  TEST_ASSERT_EQUAL(FXS_ROUTE_SEARCHING, n->routes[i].status);
+  uint64_t base = fxs_world_hash(&world);
+#define FLIP(field, delta)                                                                       \
+  do {                                                                                           \
+    field += (delta);                                                                            \
+    TEST_ASSERT_NOT_EQUAL_MESSAGE(base, fxs_world_hash(&world), #field);                        \
+    field -= (delta);                                                                            \
+    TEST_ASSERT_EQUAL_HEX64_MESSAGE(base, fxs_world_hash(&world), #field);                       \
+  } while (0)
+  FLIP(n->grid.origin.x, 1);
+  FLIP(n->grid.origin.y, 1);
+  FLIP(n->grid.cell_size, 1);
+  FLIP(n->grid.width, 1);
+  FLIP(n->radius, 1);
+  FLIP(n->budget, 1);
+  FLIP(n->version, 1);
+  FLIP(n->base[777], 1);
+  FLIP(n->routes[i].status, 1);
+  FLIP(n->routes[i].version, 1);
+  FLIP(n->routes[i].goal_cell, 1);
+  FLIP(n->routes[i].search, 1);
+  FLIP(n->search_owner[0], 1);
+  FLIP(n->searches[0].expanded, 1);
+  FLIP(n->searches[0].end, 1);
+  FLIP(n->searches[0].g[n->searches[0].touched[1]], 1);
+  FLIP(n->searches[0].state[n->searches[0].touched[1]], 1);
+  FLIP(n->searches[0].open[0].cell, 1);
+  // Once the route is ready: its waypoints, count, next and how it ended.
+  step(&world, 400);
+  TEST_ASSERT_EQUAL(FXS_ROUTE_READY, n->routes[i].status);
+  TEST_ASSERT_TRUE(n->routes[i].count >= 3);
+  base = fxs_world_hash(&world);
+  FLIP(n->routes[i].count, 1);
+  FLIP(n->routes[i].next, 1);
+  FLIP(n->routes[i].reached, 1);
+  FLIP(n->routes[i].partial, 1);
+  FLIP(n->waypoints[i * cap.nav_waypoints + 1], 1);
+#undef FLIP
+  // The effective costs are derived: not in the hash (rebuilt from the state alone).
+  fxs_world_nav_grid(&world);
+  n->grid.cost[5] ^= 1;
+  TEST_ASSERT_EQUAL_HEX64(base, fxs_world_hash(&world));
+  n->grid.cost[5] ^= 1;
+}
+
+// ------------------------------------------------------------------ navigating
+
+// True when the move from a to b crosses the segment w (endpoints included).
+static bool crosses(fxs_vec2 a, fxs_vec2 b, fxs_wall w) {
+  double ax = fxs_test_to_double(a.x), ay = fxs_test_to_double(a.y);
+  double bx = fxs_test_to_double(b.x), by = fxs_test_to_double(b.y);
+  double cx = fxs_test_to_double(w.a.x), cy = fxs_test_to_double(w.a.y);
+  double dx = fxs_test_to_double(w.b.x), dy = fxs_test_to_double(w.b.y);
+  double d1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+  double d2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax);
+  double d3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx);
+  double d4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx);
+  return ((d1 > 0) != (d2 > 0) || d1 == 0 || d2 == 0) && ((d3 > 0) != (d4 > 0) || d3 == 0 || d4 == 0);
+}
+
+// The wall x = 200 from y = 0 to 300 stands across the straight line: the agent goes round
+// its end, never through it, and rests exactly on its target.
+void test_an_agent_navigates_round_a_wall_and_rests_exactly_on_its_target(void) {
+  grid(&world, 200);
+  wall(&world, 200, 0, 200, 300);
+  fxs_wall w = {v(200, 0), v(200, 300)};
+  fxs_agent_handle h = navigator(&world, 100, 150, 300, 150);
+  fxs_vec2 before = fxs_world_agent(&world, h)->position;
+  fix16_t highest = 0;
+  int rest_tick = -1;
+  for (int t = 0; t < 1500; ++t) {
+    step(&world, 1);
+    const fxs_agent *a = fxs_world_agent(&world, h);
+    TEST_ASSERT_FALSE(crosses(before, a->position, w));
+    if (a->position.y > highest) highest = a->position.y;
+    before = a->position;
+    if (rest_tick < 0 && fxs_vec2_equal(a->position, v(300, 150)) && fxs_vec2_is_zero(a->velocity)) rest_tick = t;
+  }
+  const fxs_agent *a = fxs_world_agent(&world, h);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(300), a->position.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(150), a->position.y);
+  TEST_ASSERT_TRUE(fxs_vec2_is_zero(a->velocity));
+  TEST_ASSERT_TRUE(rest_tick > 0);
+  // Round the end: above y = 300 + the radius.
+  TEST_ASSERT_TRUE(highest > FXS_INT(308));
+  FXS_TEST_REPORT("round the wall: at rest on the target from tick %d, highest y %.2f", rest_tick,
+                  fxs_test_to_double(highest));
+}
+
+// A target inside a closed box: the agent rests on the centre of the reachable cell nearest
+// it by the documented order and stays there.
+void test_an_unreachable_target_leaves_the_agent_at_rest_on_the_nearest_reachable_cell(void) {
+  grid(&world, 400);
+  wall(&world, 250, 250, 350, 250);
+  wall(&world, 350, 250, 350, 350);
+  wall(&world, 350, 350, 250, 350);
+  wall(&world, 250, 350, 250, 250);
+  fxs_agent_handle h = navigator(&world, 60, 60, 300, 300);
+  step(&world, 1500);
+  const fxs_agent *a = fxs_world_agent(&world, h);
+  TEST_ASSERT_TRUE(fxs_vec2_is_zero(a->velocity));
+  uint32_t i = h.value - 1u;
+  const fxs_nav_route *r = &world.nav.routes[i];
+  TEST_ASSERT_EQUAL(FXS_ROUTE_READY, r->status);
+  TEST_ASSERT_EQUAL(FXS_NAV_NEAREST, r->reached);
+  uint32_t last = world.nav.waypoints[i * cap.nav_waypoints + r->count - 1u];
+  fxs_vec2 c = fxs_nav_grid_cell_center(&world.nav.grid, last % 40, last / 40);
+  TEST_ASSERT_EQUAL_INT32(c.x, a->position.x);
+  TEST_ASSERT_EQUAL_INT32(c.y, a->position.y);
+  // Walls at x, y = 250 and 350 with radius 8 block the cells whose squares touch them:
+  // 24, 25 and 34, 35 on each axis. The goal cell is (30, 30); the reachable cells of least
+  // octile distance are (36, 30) and (30, 36) at 60 (column 23 is 70 away); by symmetry they
+  // cost the same from (6, 6), and the lower index wins: (36, 30), centre (365, 305).
+  TEST_ASSERT_EQUAL_UINT32(30 * 40 + 36, last);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(365), a->position.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(305), a->position.y);
+  fxs_vec2 then = a->position;
+  step(&world, 100);
+  TEST_ASSERT_TRUE(fxs_vec2_equal(then, fxs_world_agent(&world, h)->position));
+}
+
+// A wall added across the route mid-way: a new map version, a new route round it.
+void test_a_wall_added_on_the_way_makes_the_agent_re_plan(void) {
+  grid(&world, 400);
+  fxs_agent_handle h = navigator(&world, 50, 200, 350, 200);
+  step(&world, 30);
+  uint32_t i = h.value - 1u;
+  uint32_t version = world.nav.version;
+  TEST_ASSERT_EQUAL(FXS_ROUTE_READY, world.nav.routes[i].status);
+  TEST_ASSERT_EQUAL_UINT16(2, world.nav.routes[i].count); // in sight: its cell and the goal's
+  wall(&world, 200, 60, 200, 400);
+  fxs_wall w = {v(200, 60), v(200, 400)};
+  TEST_ASSERT_EQUAL_UINT32(version + 1u, world.nav.version);
+  fxs_vec2 before = fxs_world_agent(&world, h)->position;
+  for (int t = 0; t < 1500; ++t) {
+    step(&world, 1);
+    TEST_ASSERT_FALSE(crosses(before, fxs_world_agent(&world, h)->position, w));
+    before = fxs_world_agent(&world, h)->position;
+  }
+  TEST_ASSERT_EQUAL_UINT32(world.nav.version, world.nav.routes[i].version);
+  TEST_ASSERT_TRUE(world.nav.routes[i].count >= 3);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(350), fxs_world_agent(&world, h)->position.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(200), fxs_world_agent(&world, h)->position.y);
+}
+
+// ------------------------------------------------------------------ snapshots
+
+// Snapshot in the middle of budgeted searches, restore into a world whose memory is full of
+// junk, continue both: the same hash every tick.
+void test_a_world_restored_mid_search_into_junk_memory_continues_identically(void) {
+  grid(&world, 7);
+  wall(&world, 200, 0, 200, 300);
+  wall(&world, 100, 300, 300, 300);
+  navigator(&world, 100, 150, 300, 150);
+  navigator(&world, 60, 350, 350, 100);
+  navigator(&world, 380, 380, 20, 20);
+  step(&world, 5);
+  TEST_ASSERT_EQUAL(FXS_ROUTE_SEARCHING, world.nav.routes[0].status);
+  size_t size = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
+  TEST_ASSERT_EQUAL_UINT16(FXS_SNAPSHOT_VERSION_NAV, fxs_load_le16(snap + 4));
+  init(&other, &cap, memory2, sizeof memory2);
+  // Junk everywhere the searches and routes live, and the effective costs.
+  memset(other.nav.search_memory, 0xA5, fxs_world_nav_search_bytes(&cap) * (cap.nav_searches + 1u));
+  memset(other.nav.grid.cost, 0x5A, cap.nav_cells);
+  memset(other.nav.routes, 0x3C, sizeof(fxs_nav_route) * cap.agents);
+  size_t at = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(&other, snap, size, &at));
+  TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), fxs_world_hash(&other));
+  for (int t = 0; t < 600; ++t) {
+    step(&world, 1);
+    step(&other, 1);
+    TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), fxs_world_hash(&other));
+  }
+}
+
+void test_corrupt_navigation_sections_are_refused_and_change_nothing(void) {
+  grid(&world, 5);
+  wall(&world, 200, 0, 200, 300);
+  navigator(&world, 100, 150, 300, 150);
+  step(&world, 3);
+  size_t size = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
+  init(&other, &cap, memory2, sizeof memory2);
+  uint64_t empty = fxs_world_hash(&other);
+  static uint8_t bad[65536];
+  for (size_t cut = 0; cut < size; cut += 7) {
+    TEST_ASSERT_NOT_EQUAL(FXS_OK, fxs_world_restore(&other, snap, cut, 0));
+  }
+  uint32_t refused = 0;
+  // Every byte of the navigation section (after the walls) flipped in turn: refused with a
+  // named result and the world unchanged, or restored to a world that steps safely.
+  size_t nav_at = size;
+  for (size_t i = 0; i < size; ++i) {
+    memcpy(bad, snap, size);
+    bad[size - 1 - i] ^= 0x41;
+    size_t at = 0;
+    fxs_result r = fxs_world_restore(&other, bad, size, &at);
+    if (r != FXS_OK) {
+      TEST_ASSERT_EQUAL_HEX64(empty, fxs_world_hash(&other));
+      refused++;
+    } else {
+      step(&other, 3);
+      init(&other, &cap, memory2, sizeof memory2);
+    }
+    if (i > 2500) break;
+    (void)nav_at;
+  }
+  TEST_ASSERT_TRUE(refused > 100);
+  // A capacity that differs is named.
+  fxs_world_capacity c = cap;
+  c.nav_waypoints = 17;
+  static uint64_t memory3[40000];
+  fxs_world third;
+  init(&third, &c, memory3, sizeof memory3);
+  size_t at = 0;
+  TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, fxs_world_restore(&third, snap, size, &at));
+  TEST_ASSERT_EQUAL(59u, at); // the navigation capacities
+}
+
+void test_limits_refuse_navigation_capacities_beyond_them(void) {
+  fxs_limits l = fxs_default_limits();
+  fxs_limit_error e;
+  fxs_world_capacity c = cap;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_limits_check_capacity(&l, &c, &e));
+  l.max_nav_cells = 1599;
+  TEST_ASSERT_EQUAL(FXS_ERR_LIMIT, fxs_limits_check_capacity(&l, &c, &e));
+  TEST_ASSERT_EQUAL_STRING("max_nav_cells", e.field);
+  l = fxs_default_limits(), l.max_nav_search_cells = 3199;
+  TEST_ASSERT_EQUAL(FXS_ERR_LIMIT, fxs_limits_check_capacity(&l, &c, &e));
+  TEST_ASSERT_EQUAL_STRING("max_nav_search_cells", e.field);
+  l = fxs_default_limits(), l.max_nav_route_cells = 63;
+  TEST_ASSERT_EQUAL(FXS_ERR_LIMIT, fxs_limits_check_capacity(&l, &c, &e));
+  TEST_ASSERT_EQUAL_STRING("max_nav_route_cells", e.field);
+}
