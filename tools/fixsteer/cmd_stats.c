@@ -235,7 +235,10 @@ static bool has_goal(const fxs_agent_slot *a) {
   if (a->target_agent != 0) return false;
   for (uint8_t i = 0; i < a->behavior_count && i < FXS_AGENT_BEHAVIORS; ++i) {
     uint8_t k = a->behaviors[i].kind;
-    if (k == FXS_BEHAVIOR_ARRIVE || k == FXS_BEHAVIOR_KINEMATIC_ARRIVE || k == FXS_BEHAVIOR_ORCA) return true;
+    if (k == FXS_BEHAVIOR_ARRIVE || k == FXS_BEHAVIOR_KINEMATIC_ARRIVE || k == FXS_BEHAVIOR_ORCA ||
+        k == FXS_BEHAVIOR_NAVIGATE) {
+      return true;
+    }
   }
   return false;
 }

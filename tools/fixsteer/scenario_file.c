@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fixsteer/behavior_params.h"
+#include "fixsteer/command_build.h"
 #include "fixsteer/manager.h"
 
 #define NAME_LEN 48
@@ -38,6 +39,7 @@ typedef struct loaded {
   const char **agent_sorted;
   uint32_t agent_count;
   uint32_t field_columns, field_rows; // 0 x 0: no field section
+  uint32_t nav_cells, nav_searches, nav_waypoints; // 0: no navigation
   event *events; // in tick order, and in file order within a tick
   uint32_t event_count, event_capacity;
 } loaded;
@@ -552,6 +554,94 @@ static bool field_section(ctx *c, const ynode *n) {
   return !get(c, n, "cells") || field_cells(c, get(c, n, "cells"), 0, 1);
 }
 
+// ------------------------------------------------------------------ navigation
+
+// Defaults of a navigation section (docs/navigation.md).
+#define NAV_DEFAULT_BUDGET 4096u
+#define NAV_DEFAULT_SEARCHES 4u
+#define NAV_DEFAULT_WAYPOINTS 64u
+#define NAV_DEFAULT_MAX_CELLS 262144u // 512 x 512: a default cell size grows until it fits
+
+// The largest radius of the agents the file spawns (0 without agents), and whether one of
+// them navigates.
+static fix16_t largest_radius(const loaded *L, bool *navigates) {
+  fix16_t r = 0;
+  *navigates = false;
+  for (uint32_t i = 0; i < L->event_count; ++i) {
+    const fxs_command *cmd = &L->events[i].command;
+    if (cmd->type == FXS_CMD_SPAWN && cmd->arg[7] > r) r = cmd->arg[7];
+    if (cmd->type == FXS_CMD_ADD_BEHAVIOR && (cmd->ref & 0xFFu) == FXS_BEHAVIOR_NAVIGATE) *navigates = true;
+  }
+  return r;
+}
+
+// Cells of `size` that cover [lo, hi] from lo: ceil((hi - lo) / size), at least 1.
+static uint64_t cells_over(fix16_t lo, fix16_t hi, fix16_t size) {
+  uint64_t span = (uint64_t)((int64_t)hi - lo);
+  uint64_t n = (span + (uint64_t)size - 1u) / (uint64_t)size;
+  return n ? n : 1u;
+}
+
+// navigation: {cell_size, origin, columns, rows, radius, budget, searches, waypoints}, every
+// key optional: the grid covers the world's bounds from bounds_min with cells of the largest
+// agent radius (at least 4 units; doubled until at most 512 x 512 cells), radius the largest
+// agent radius, budget 4096 cells a tick, 4 searches, 64 waypoints. A file whose agents
+// navigate and that has no section gets these defaults.
+static bool navigation_section(ctx *c, const ynode *n) {
+  loaded *L = c->L;
+  bool navigates;
+  fix16_t radius = largest_radius(L, &navigates);
+  if (!n && !navigates) return true;
+  static const char *const keys[] = {"cell_size", "origin", "columns", "rows", "radius", "budget",
+                                     "searches", "waypoints", 0};
+  if (n && !only_keys(c, n, "navigation", keys)) return false;
+  const ynode *x;
+  fxs_vec2 origin = L->def.bounds_min;
+  fix16_t size = fxs_max(radius, FXS_INT(4));
+  bool sized = false;
+  if ((x = get(c, n, "origin")) && !get_vec2(c, x, "origin", &origin)) return false;
+  if ((x = get(c, n, "cell_size"))) {
+    if (!get_fix16(c, x, "cell_size", &size)) return false;
+    if (size <= 0) return fail(c, x, "navigation: cell_size must be greater than 0");
+    sized = true;
+  }
+  uint64_t columns = cells_over(origin.x, fxs_max(L->def.bounds_max.x, origin.x), size);
+  uint64_t rows = cells_over(origin.y, fxs_max(L->def.bounds_max.y, origin.y), size);
+  while (!sized && columns * rows > NAV_DEFAULT_MAX_CELLS && size <= FXS_INT(8192)) {
+    size *= 2;
+    columns = cells_over(origin.x, fxs_max(L->def.bounds_max.x, origin.x), size);
+    rows = cells_over(origin.y, fxs_max(L->def.bounds_max.y, origin.y), size);
+  }
+  uint32_t w = (uint32_t)(columns > FXS_NAV_MAX_SIDE ? FXS_NAV_MAX_SIDE + 1u : columns);
+  uint32_t h = (uint32_t)(rows > FXS_NAV_MAX_SIDE ? FXS_NAV_MAX_SIDE + 1u : rows);
+  uint32_t budget = NAV_DEFAULT_BUDGET, searches = NAV_DEFAULT_SEARCHES, waypoints = NAV_DEFAULT_WAYPOINTS;
+  if ((x = get(c, n, "columns")) && !get_u32(c, x, "columns", FXS_NAV_MAX_SIDE, &w)) return false;
+  if ((x = get(c, n, "rows")) && !get_u32(c, x, "rows", FXS_NAV_MAX_SIDE, &h)) return false;
+  if ((x = get(c, n, "radius"))) {
+    if (!get_fix16(c, x, "radius", &radius)) return false;
+    if (radius < 0) return fail(c, x, "navigation: radius must not be negative");
+  }
+  if ((x = get(c, n, "budget")) && !get_u32(c, x, "budget", FXS_NAV_MAX_BUDGET, &budget)) return false;
+  if ((x = get(c, n, "searches")) && !get_u32(c, x, "searches", FXS_NAV_MAX_SEARCHES, &searches)) return false;
+  if ((x = get(c, n, "waypoints")) && !get_u32(c, x, "waypoints", FXS_NAV_MAX_WAYPOINTS, &waypoints)) return false;
+  if (budget < 1 || searches < 1 || waypoints < 2) {
+    return fail(c, n, "navigation: budget and searches must be at least 1, waypoints at least 2");
+  }
+  fxs_result r = fxs_nav_grid_check(origin, size, w, h);
+  if (r != FXS_OK) {
+    return fail(c, n, "navigation: a grid of %u x %u cells of %.5f units from (%.5f, %.5f) is %s "
+                "(at most %u a side and %u cells, inside the Q16.16 range)", w, h, size / 65536.0,
+                origin.x / 65536.0, origin.y / 65536.0, fxs_result_message(r), FXS_NAV_MAX_SIDE,
+                FXS_NAV_MAX_CELLS);
+  }
+  fxs_command *cmd = add_event(c, 0, FXS_CMD_SET_NAV_GRID, 1);
+  if (!cmd) return false;
+  *cmd = fxs_command_set_nav_grid(origin, size, w, h, radius, budget);
+  cmd->source = 1;
+  L->nav_cells = w * h, L->nav_searches = searches, L->nav_waypoints = waypoints;
+  return true;
+}
+
 static const char *const agent_keys[] = {
     "name", "position", "velocity", "max_speed", "max_force", "mass", "radius", "max_rotation",
     "max_angular_acceleration", "max_turn_rate", "orientation", "combine", "behaviors", "target",
@@ -717,7 +807,7 @@ static bool finish_events(ctx *c) {
 static bool top_level(ctx *c, const ynode *root) {
   loaded *L = c->L;
   static const char *const keys[] = {"name", "summary", "ticks", "world", "paths", "obstacles", "walls", "field", "agents",
-                                     "events", 0};
+                                     "events", "navigation", 0};
   if (!only_keys(c, root, "the scenario", keys)) return false;
   const char *name = scalar(c, get(c, root, "name"));
   const char *summary = scalar(c, get(c, root, "summary"));
@@ -733,7 +823,8 @@ static bool top_level(ctx *c, const ynode *root) {
   if (!world_section(c, get(c, root, "world")) || !paths_section(c, get(c, root, "paths")) ||
       !agents_section(c, get(c, root, "agents")) || !obstacles_section(c, obstacles) ||
       !walls_section(c, get(c, root, "walls"), &wall_count) || !field_section(c, get(c, root, "field")) ||
-      !events_section(c, get(c, root, "events")) || !finish_events(c)) {
+      !events_section(c, get(c, root, "events")) ||
+      !navigation_section(c, get(c, root, "navigation")) || !finish_events(c)) {
     return false;
   }
   uint32_t obstacle_count = obstacles ? obstacles->count : 0;
@@ -749,6 +840,9 @@ static bool top_level(ctx *c, const ynode *root) {
   sc->capacity.path_nodes = L->node_count;
   sc->capacity.walls = wall_count;
   sc->capacity.field_cells = L->field_columns * L->field_rows; // at most FXS_DEFAULT_MAX_FIELD_CELLS
+  sc->capacity.nav_cells = L->nav_cells, sc->capacity.nav_open = L->nav_cells;
+  sc->capacity.nav_searches = L->nav_cells ? L->nav_searches : 0;
+  sc->capacity.nav_waypoints = L->nav_cells ? L->nav_waypoints : 0;
   sc->configure = file_configure, sc->add_paths = file_paths, sc->commands = file_commands;
   sc->data = L;
   return true;
