@@ -43,6 +43,9 @@ static void film_free(film *f) {
   free(f->paths);
   free(f->nodes);
   free(f->field.cells);
+  free(f->nav.cost);
+  free(f->routes);
+  free(f->route_counts);
   free(f->hashes);
   memset(f, 0, sizeof *f);
 }
@@ -54,6 +57,26 @@ static void keep_frame(film *f, const fxs_world *w, long frame) {
     s->x = a->body.position.x, s->y = a->body.position.y, s->orientation = a->body.orientation;
     s->radius = a->body.radius, s->generation = a->generation, s->alive = a->alive;
   }
+}
+
+// The navigation grid (its effective costs) and every agent's route after the last tick.
+static bool keep_navigation(film *f, const fxs_world *w) {
+  const fxs_nav_grid *g = fxs_world_nav_grid((fxs_world *)(uintptr_t)w); // rebuilds a cache only
+  if (!g) return true;
+  size_t cells = (size_t)g->width * g->height;
+  f->nav = *g;
+  f->nav.cost = malloc(cells);
+  uint32_t slots = w->capacity.agents, cap = w->capacity.nav_waypoints;
+  f->route_counts = calloc(slots ? slots : 1, sizeof *f->route_counts);
+  f->routes = malloc(((size_t)slots * cap + 1u) * sizeof *f->routes);
+  if (!f->nav.cost || !f->route_counts || !f->routes) return false;
+  memcpy(f->nav.cost, g->cost, cells);
+  f->route_stride = cap;
+  for (uint32_t i = 0; i < slots; ++i) {
+    uint32_t next;
+    f->route_counts[i] = fxs_world_nav_route(w, fxs_world_handle_at(w, i), f->routes + (size_t)i * cap, cap, &next);
+  }
+  return true;
 }
 
 // The walls, obstacles and paths of the world after the last tick.
@@ -84,7 +107,7 @@ static bool keep_layout(film *f, const fxs_world *w) {
     if (!f->field.cells) return false;
     memcpy(f->field.cells, w->field.cells, cells * sizeof *f->field.cells);
   }
-  return true;
+  return keep_navigation(f, w);
 }
 
 // Runs a source to its end, keeping every frame. Returns EXIT_OK, or EXIT_BAD after

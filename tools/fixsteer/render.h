@@ -43,6 +43,10 @@ typedef struct film {
   uint32_t path_count;
   fxs_vec2 *nodes;
   fxs_flow_field field; // width 0 when the world has none; cells owned by the film
+  fxs_nav_grid nav;     // the navigation grid's effective costs (width 0: none); owned
+  fxs_vec2 *routes;     // route waypoints of every agent slot, route_counts[i] each, in a row
+  uint32_t *route_counts; // per agent slot (0: no route)
+  uint32_t route_stride;  // waypoints kept per slot
   // Replays: the recorded hash after each stepped tick (the TICK chunk's tick is
   // first_tick + i) and where the re-simulation stopped matching, if it did.
   uint64_t *hashes;

@@ -179,6 +179,46 @@ static void draw_field(const fxs_flow_field *fl, const view *v, text *t) {
   text_printf(t, "</g>\n");
 }
 
+// Blocked cells of the navigation grid, faintly, a rectangle per run of blocked cells in a row.
+static void draw_nav_cells(const fxs_nav_grid *g, const view *v, text *t) {
+  double size = units(g->cell_size) * v->scale;
+  text_printf(t, "<g fill='#e4d9c8' stroke='none'>\n");
+  for (uint32_t cy = 0; cy < g->height; ++cy) {
+    for (uint32_t cx = 0; cx < g->width;) {
+      if (g->cost[(size_t)cy * g->width + cx] != FXS_NAV_BLOCKED) {
+        ++cx;
+        continue;
+      }
+      uint32_t end = cx;
+      while (end < g->width && g->cost[(size_t)cy * g->width + end] == FXS_NAV_BLOCKED) ++end;
+      double x = px(v, units(g->origin.x) + units(g->cell_size) * cx);
+      double y = py(v, units(g->origin.y) + units(g->cell_size) * cy);
+      text_printf(t, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f'/>\n", x, y, size * (end - cx), size);
+      cx = end;
+    }
+  }
+  text_printf(t, "</g>\n");
+}
+
+// Each agent's route after the last tick: its waypoints joined by a thin dotted line.
+static void draw_routes(const film *f, const view *v, text *t) {
+  if (!f->route_counts) return;
+  for (uint32_t i = 0; i < f->slots; ++i) {
+    uint32_t n = f->route_counts[i] < f->route_stride ? f->route_counts[i] : f->route_stride;
+    if (n == 0) continue;
+    const fxs_vec2 *w = f->routes + (size_t)i * f->route_stride;
+    char colour[8];
+    agent_colour(i, colour);
+    text_printf(t, "<polyline fill='none' stroke='%s' stroke-opacity='0.7' stroke-width='1' stroke-dasharray='2 2' points='", colour);
+    for (uint32_t k = 0; k < n; ++k) text_printf(t, "%.1f,%.1f ", px(v, units(w[k].x)), py(v, units(w[k].y)));
+    text_printf(t, "'/>\n");
+    for (uint32_t k = 0; k < n; ++k) {
+      text_printf(t, "<circle cx='%.1f' cy='%.1f' r='2' fill='%s' fill-opacity='0.7'/>\n", px(v, units(w[k].x)),
+                  py(v, units(w[k].y)), colour);
+    }
+  }
+}
+
 static void draw_layout(const film *f, const view *v, text *t) {
   const fxs_world_def *d = &f->def;
   {
@@ -186,6 +226,7 @@ static void draw_layout(const film *f, const view *v, text *t) {
     text_printf(t, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='#ffffff' stroke='#888' stroke-width='1'/>\n", x0,
                 y0, px(v, units(d->bounds_max.x)) - x0, py(v, units(d->bounds_max.y)) - y0);
   }
+  if (f->nav.width > 0) draw_nav_cells(&f->nav, v, t);
   if (f->field.width > 0) draw_field(&f->field, v, t);
   for (uint32_t p = 0; p < f->path_count; ++p) {
     const film_path *path = &f->paths[p];
@@ -213,6 +254,7 @@ static void draw_layout(const film *f, const view *v, text *t) {
     text_printf(t, "<line x1='%.1f' y1='%.1f' x2='%.1f' y2='%.1f' stroke='#222' stroke-width='3.5' stroke-linecap='round'/>\n",
                 px(v, units(w->a.x)), py(v, units(w->a.y)), px(v, units(w->b.x)), py(v, units(w->b.y)));
   }
+  draw_routes(f, v, t);
 }
 
 // ------------------------------------------------------------------ agents
@@ -389,6 +431,14 @@ static int draw_legend(const picture *p, const view *v, double y, text *t) {
   if (p->a->field.width > 0) {
     legend_item(t, &c, "<line x1='0' y1='0' x2='14' y2='0' stroke='#6f8fb0' stroke-opacity='0.6'/><path d='M18 0L12 -3L12 3z' fill='#6f8fb0' fill-opacity='0.6'/>",
                 "flow field after the last tick");
+  }
+  if (p->a->nav.width > 0) {
+    legend_item(t, &c, "<rect x='0' y='-5' width='18' height='10' fill='#e4d9c8'/>",
+                "blocked navigation cells (walls and obstacles by the radius)");
+  }
+  if (p->a->route_counts) {
+    legend_item(t, &c, "<polyline points='0,4 8,-4 18,2' fill='none' stroke='#555' stroke-dasharray='2 2'/><circle cx='8' cy='-4' r='2' fill='#555'/>",
+                "route waypoints after the last tick");
   }
   if (p->a->obstacle_count) legend_item(t, &c, "<circle cx='8' cy='0' r='6' fill='#b8b8b8' stroke='#6a6a6a'/>", "obstacle");
   if (p->a->wall_count) legend_item(t, &c, "<line x1='0' y1='0' x2='18' y2='0' stroke='#222' stroke-width='3.5'/>", "wall");
