@@ -290,6 +290,9 @@ static fxs_command fill(fxs_flow_fill kind, fxs_vec2 at, fix16_t a, fix16_t b) {
   c.arg[0] = at.x, c.arg[1] = at.y, c.arg[2] = a, c.arg[3] = b;
   return c;
 }
+fxs_command fxs_command_fill_field_goal(fxs_vec2 goal) {
+  return fill(FXS_FLOW_FILL_GOAL, goal, 0, 0);
+}
 fxs_command fxs_command_fill_field_uniform(fxs_vec2 direction) {
   return fill(FXS_FLOW_FILL_UNIFORM, direction, 0, 0);
 }

@@ -1,5 +1,7 @@
 #include "world_field.h"
 
+#include "world_nav.h"
+
 #include <stddef.h>
 
 // A whole number n carried as a Q16.16 argument (n << 16); false for a fraction or n < 0.
@@ -85,6 +87,9 @@ static fxs_result fill(fxs_world *world, const fxs_command *c) {
       if (!unused_zero(c, 4)) return FXS_ERR_BAD_VALUE;
       fxs_flow_field_fill_vortex(f, at, c->arg[2], c->arg[3]);
       return FXS_OK;
+    case FXS_FLOW_FILL_GOAL:
+      if (!unused_zero(c, 2)) return FXS_ERR_BAD_VALUE;
+      return fxs_world_nav_fill_field(world, at);
     default: return FXS_ERR_BAD_VALUE;
   }
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "exact.h"
+#include "fixsteer/nav_field.h"
 #include "fixsteer/nav_path.h"
 #include "fixsteer/seek.h"
 #include "nav_state.h"
@@ -130,6 +131,35 @@ void fxs_world_nav_release(fxs_world *world, uint32_t index) {
     world->nav.search_owner[r->search] = NO_OWNER;
   }
   memset(r, 0, sizeof *r);
+}
+
+uint32_t fxs_world_nav_field_entries(const fxs_world_capacity *c) {
+  if (c->nav_cells == 0) return 0;
+  // (w + 2)(h + 2) = wh + 2(w + h) + 4 with wh <= cells and w, h <= FXS_NAV_MAX_SIDE:
+  // w + h <= min(cells + 1, FXS_NAV_MAX_SIDE + cells / FXS_NAV_MAX_SIDE + 1).
+  uint64_t cells = c->nav_cells;
+  uint64_t sum = cells + 1u;
+  uint64_t other = FXS_NAV_MAX_SIDE + cells / FXS_NAV_MAX_SIDE + 1u;
+  if (other < sum) sum = other;
+  return (uint32_t)(cells + 2u * sum + 4u);
+}
+
+fxs_result fxs_world_nav_fill_field(fxs_world *world, fxs_vec2 goal) {
+  const fxs_flow_field *f = &world->field;
+  const fxs_nav_grid *g = fxs_world_nav_grid(world);
+  if (!g || f->width != g->width || f->height != g->height || f->cell_size != g->cell_size ||
+      !fxs_vec2_equal(f->origin, g->origin)) {
+    return FXS_ERR_BAD_VALUE;
+  }
+  uint32_t entries = fxs_world_nav_field_entries(&world->capacity);
+  fxs_nav_field field;
+  fxs_nav_field_init(&field, world->nav.field_memory, fxs_nav_field_memory_size(entries), entries);
+  uint32_t cx, cy;
+  fxs_nav_grid_cell_of(g, goal, &cx, &cy);
+  uint32_t cell = cy * g->width + cx;
+  fxs_nav_field_begin(&field, g, &cell, 1);
+  fxs_nav_field_step(&field, UINT32_MAX);
+  return fxs_nav_field_fill_flow(&field, &world->field);
 }
 
 // ------------------------------------------------------------------ planning

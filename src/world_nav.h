@@ -28,6 +28,16 @@ void fxs_world_nav_init(fxs_world *world);
 /// navigation), FXS_ERR_OUTSIDE_GRID for costs outside the grid. Nothing changes on failure.
 fxs_result fxs_world_nav_command(fxs_world *world, const fxs_command *command);
 
+/// Fills the world's flow field with the direction field toward `goal` over the navigation
+/// grid (an integration field built whole, O(cells), in the world's scratch): each cell
+/// the unit vector of its direction, zero where there is none (the goal's cell, blocked or
+/// cut-off cells). FXS_ERR_BAD_VALUE unless the world has a navigation grid and a flow field
+/// of the same origin, cell size, columns and rows; nothing changes then.
+fxs_result fxs_world_nav_fill_field(fxs_world *world, fxs_vec2 goal);
+
+/// Entries of the integration-field scratch for these capacities (0 without navigation).
+uint32_t fxs_world_nav_field_entries(const fxs_world_capacity *capacity);
+
 /// The map changed (a wall or obstacle added or removed): a new map version.
 void fxs_world_nav_map_changed(fxs_world *world);
 

@@ -408,6 +408,43 @@ void test_corrupt_navigation_sections_are_refused_and_change_nothing(void) {
   TEST_ASSERT_EQUAL(59u, at); // the navigation capacities
 }
 
+// fill_field toward a goal: the world's flow field gets the direction field of the navigation
+// grid (the same cells as an integration field built on the effective grid here), and only
+// when both grids have one shape.
+void test_the_flow_field_fills_with_the_directions_toward_a_goal(void) {
+  static const fxs_world_capacity with_field = {4, 4, 0, 0, 8, 0, 1600, 1600, 2, 400, 16};
+  static uint64_t memory3[60000];
+  fxs_world w;
+  init(&w, &with_field, memory3, sizeof memory3);
+  grid(&w, 100);
+  wall(&w, 200, 0, 200, 300);
+  TEST_ASSERT_EQUAL(FXS_OK, apply(&w, fxs_command_set_field_grid(v(0, 0), FXS_INT(20), 20, 20)));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&w, fxs_command_fill_field_goal(v(300, 150))));
+  TEST_ASSERT_EQUAL(FXS_OK, apply(&w, fxs_command_set_field_grid(v(0, 0), FXS_INT(10), 40, 40)));
+  fxs_command bad = fxs_command_fill_field_goal(v(300, 150));
+  bad.arg[2] = 1;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&w, &bad, 0));
+  TEST_ASSERT_EQUAL(FXS_OK, apply(&w, fxs_command_fill_field_goal(v(300, 150))));
+  static uint64_t field_memory[(4806u * 16u + 16384u) / 8u + 8u];
+  fxs_nav_field f;
+  uint32_t entries = fxs_nav_field_cells(40, 40);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_field_init(&f, field_memory, sizeof field_memory, entries));
+  uint32_t goal = 15 * 40 + 30;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_field_begin(&f, fxs_world_nav_grid(&w), &goal, 1));
+  TEST_ASSERT_EQUAL(FXS_NAV_FIELD_READY, fxs_nav_field_step(&f, UINT32_MAX));
+  static fxs_vec2 cells[1600];
+  fxs_flow_field mine;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_flow_field_init(&mine, cells, 1600, 40, 40, v(0, 0), FXS_INT(10)));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_field_fill_flow(&f, &mine));
+  for (uint32_t i = 0; i < 1600; ++i) {
+    TEST_ASSERT_EQUAL_INT32(cells[i].x, w.field.cells[i].x);
+    TEST_ASSERT_EQUAL_INT32(cells[i].y, w.field.cells[i].y);
+  }
+  // Left of the wall, below its end: the way is round the top (+y) of the wall.
+  TEST_ASSERT_TRUE(w.field.cells[15 * 40 + 10].y > 0);
+  TEST_ASSERT_TRUE(fxs_vec2_is_zero(w.field.cells[goal]));
+}
+
 void test_limits_refuse_navigation_capacities_beyond_them(void) {
   fxs_limits l = fxs_default_limits();
   fxs_limit_error e;

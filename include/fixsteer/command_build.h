@@ -118,6 +118,10 @@ fxs_command fxs_command_fill_field_uniform(fxs_vec2 direction);
 fxs_command fxs_command_fill_field_toward(fxs_vec2 point);
 /// Fills the field with a vortex around `center` (fxs_flow_field_fill_vortex).
 fxs_command fxs_command_fill_field_vortex(fxs_vec2 center, fix16_t swirl, fix16_t inward);
+/// Fills the field with the directions toward `goal` over the navigation grid (nav_field.h:
+/// the neighbour a cheapest path goes through; zero on the goal's cell and where no path
+/// leads). The field must have the navigation grid's origin, cell size, columns and rows.
+fxs_command fxs_command_fill_field_goal(fxs_vec2 goal);
 
 /// The world's navigation grid (docs/navigation.md): cell (0, 0) has its lowest corner at
 /// origin, columns x rows cells of cell_size units (nav_grid.h's limits, product at most

@@ -36,7 +36,10 @@ typedef struct fxs_flow_field {
 typedef enum fxs_flow_fill {
   FXS_FLOW_FILL_UNIFORM, ///< args: direction x, y.
   FXS_FLOW_FILL_TOWARD,  ///< args: point x, y.
-  FXS_FLOW_FILL_VORTEX   ///< args: centre x, y, swirl, inward.
+  FXS_FLOW_FILL_VORTEX,  ///< args: centre x, y, swirl, inward.
+  FXS_FLOW_FILL_GOAL     ///< args: goal x, y: the direction field toward the goal over the
+                         ///< world's navigation grid (nav_field.h), which must have the
+                         ///< field's origin, cell size, columns and rows (world.h).
 } fxs_flow_fill;
 
 /// Flow-field following parameters.

@@ -185,6 +185,7 @@ typedef struct fxs_world_nav {
   uint32_t *search_owner;  ///< Agent slot of each search, or UINT32_MAX when it is free.
   uint8_t *search_memory;  ///< The searches' arrays (and a scratch search, not state).
   uint32_t *scratch;       ///< capacity.nav_cells cells: a finished search's path (not state).
+  void *field_memory;      ///< An integration field's memory (fill_field toward a goal; not state).
 } fxs_world_nav;
 
 /// Most columns or rows of the world's flow field (command arguments are whole Q16.16).

@@ -465,16 +465,16 @@ static bool walls_section(ctx *c, const ynode *list, uint32_t *count) {
 
 // ------------------------------------------------------------------ the flow field
 
-static const char *const fill_kinds[] = {"uniform", "toward", "vortex"};
+static const char *const fill_kinds[] = {"uniform", "toward", "vortex", "goal"};
 
 // A fill: {kind: uniform, direction: [x, y]} | {kind: toward, point: [x, y]} |
 // {kind: vortex, center: [x, y], swirl: S, inward: I} (swirl 1 and inward 0 by default).
 static bool field_fill(ctx *c, const ynode *n, uint32_t tick, uint8_t src) {
   static const char *const keys[][5] = {{"kind", "direction", 0}, {"kind", "point", 0},
-                                        {"kind", "center", "swirl", "inward", 0}};
-  static const char *const where[] = {"direction", "point", "center"};
+                                        {"kind", "center", "swirl", "inward", 0}, {"kind", "point", 0}};
+  static const char *const where[] = {"direction", "point", "center", "point"};
   if (!n || n->kind != YNODE_MAPPING) return fail(c, n, "field fill: expected a mapping with a 'kind'");
-  int kind = get_choice(c, get(c, n, "kind"), "field fill kind (uniform, toward, vortex)", fill_kinds, 3);
+  int kind = get_choice(c, get(c, n, "kind"), "field fill kind (uniform, toward, vortex, goal)", fill_kinds, 4);
   if (kind < 0 || !only_keys(c, n, "a field fill", keys[kind])) return false;
   fxs_vec2 at;
   fix16_t swirl = FXS_ONE, inward = 0;
@@ -822,9 +822,9 @@ static bool top_level(ctx *c, const ynode *root) {
   uint32_t wall_count = 0;
   if (!world_section(c, get(c, root, "world")) || !paths_section(c, get(c, root, "paths")) ||
       !agents_section(c, get(c, root, "agents")) || !obstacles_section(c, obstacles) ||
-      !walls_section(c, get(c, root, "walls"), &wall_count) || !field_section(c, get(c, root, "field")) ||
-      !events_section(c, get(c, root, "events")) ||
-      !navigation_section(c, get(c, root, "navigation")) || !finish_events(c)) {
+      !walls_section(c, get(c, root, "walls"), &wall_count) ||
+      !navigation_section(c, get(c, root, "navigation")) || !field_section(c, get(c, root, "field")) ||
+      !events_section(c, get(c, root, "events")) || !finish_events(c)) {
     return false;
   }
   uint32_t obstacle_count = obstacles ? obstacles->count : 0;
