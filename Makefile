@@ -190,11 +190,16 @@ demo: setup
 	$(BUILD_DIR)/bin/fixsteer verify $(BUILD_DIR)/hunter_prey.fxr
 
 # Regenerates test/golden/ (only when a behavior change is intended; say so in the commit).
+# Scenario files of scenarios/ recorded as goldens too.
+GOLDEN_FILES := nav_wall nav_cup
 GOLDEN_SCENARIOS := hunter_prey patrol flock queue leader obstacle_field obstacle_dense walker seek_wind orientation crowd_crossing hide_and_seek flow_field
 golden: $(BUILD_DIR)/bin/fixsteer
 	@mkdir -p test/golden
 	@for s in $(GOLDEN_SCENARIOS); do \
 	  $(BUILD_DIR)/bin/fixsteer record --scenario $$s --keyframe 250 --out test/golden/$$s.fxr || exit 1; \
+	done
+	@for s in $(GOLDEN_FILES); do \
+	  $(BUILD_DIR)/bin/fixsteer record --scenario scenarios/$$s.yaml --keyframe 250 --out test/golden/$$s.fxr || exit 1; \
 	done
 
 # docs/behavior-params.md: the behavior parameter table, from the library (fixsteer params).

@@ -82,7 +82,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       (size_t)fxs_grid_max_cells(c) + 1u, c->obstacles, (size_t)fxs_obstacle_grid_max_cells(c) + 1u,
       c->obstacles, c->walls, workers_of(c),
       c->nav_cells, nav ? c->agents : 0u, nav ? c->agents : 0u, c->nav_searches, searches,
-      c->nav_cells, searches, c->nav_cells, nav ? 1u : 0u};
+      c->nav_cells, searches, c->nav_cells, fxs_world_nav_field_entries(c) ? 1u : 0u};
   const size_t units[M_COUNT] = {
       sizeof(fxs_agent_slot), sizeof(fxs_obstacle), sizeof(uint8_t), sizeof(fxs_world_path),
       sizeof(fxs_vec2), sizeof(fxs_wall), sizeof(uint8_t), sizeof(fxs_vec2), sizeof(uint32_t),
@@ -92,7 +92,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       sizeof(fxs_world_worker),
       sizeof(uint8_t), sizeof(fxs_nav_route), (size_t)c->nav_waypoints * sizeof(uint32_t),
       sizeof(uint32_t), fxs_world_nav_search_bytes(c), sizeof(uint8_t), sizeof(fxs_nav_search),
-      sizeof(uint32_t), nav ? fxs_nav_field_memory_size(fxs_world_nav_field_entries(c)) : 0u};
+      sizeof(uint32_t), fxs_nav_field_memory_size(fxs_world_nav_field_entries(c))};
   size_t at = 0;
   for (int i = 0; i < M_COUNT; ++i) {
     offsets[i] = at;

@@ -134,10 +134,12 @@ void fxs_world_nav_release(fxs_world *world, uint32_t index) {
 }
 
 uint32_t fxs_world_nav_field_entries(const fxs_world_capacity *c) {
-  if (c->nav_cells == 0) return 0;
+  // Only a world with a flow field fills one from navigation, over a grid of the field's
+  // shape: at most min(field_cells, nav_cells) cells.
+  if (c->nav_cells == 0 || c->field_cells == 0) return 0;
   // (w + 2)(h + 2) = wh + 2(w + h) + 4 with wh <= cells and w, h <= FXS_NAV_MAX_SIDE:
   // w + h <= min(cells + 1, FXS_NAV_MAX_SIDE + cells / FXS_NAV_MAX_SIDE + 1).
-  uint64_t cells = c->nav_cells;
+  uint64_t cells = c->nav_cells < c->field_cells ? c->nav_cells : c->field_cells;
   uint64_t sum = cells + 1u;
   uint64_t other = FXS_NAV_MAX_SIDE + cells / FXS_NAV_MAX_SIDE + 1u;
   if (other < sum) sum = other;
@@ -153,7 +155,10 @@ fxs_result fxs_world_nav_fill_field(fxs_world *world, fxs_vec2 goal) {
   }
   uint32_t entries = fxs_world_nav_field_entries(&world->capacity);
   fxs_nav_field field;
-  fxs_nav_field_init(&field, world->nav.field_memory, fxs_nav_field_memory_size(entries), entries);
+  if (fxs_nav_field_init(&field, world->nav.field_memory, fxs_nav_field_memory_size(entries),
+                         entries) != FXS_OK) {
+    return FXS_ERR_BAD_VALUE;
+  }
   uint32_t cx, cy;
   fxs_nav_grid_cell_of(g, goal, &cx, &cy);
   uint32_t cell = cy * g->width + cx;

@@ -56,7 +56,8 @@ void setUp(void) {}
 void tearDown(void) {}
 
 static uint8_t replay[256 * 1024];
-static uint64_t memory[64 * 1024 / 8 * 4];
+// The navigation scenes need about 1 MiB to verify (two worlds with their A* searches).
+static uint64_t memory[1280 * 1024 / 8];
 
 typedef struct golden {
   const char *file;
@@ -78,6 +79,8 @@ static const golden goldens[] = {
     {"test/golden/crowd_crossing.fxr", 1000, UINT64_C(0xcc64ca4366e4891e)},
     {"test/golden/hide_and_seek.fxr", 1500, UINT64_C(0xf432d76fe479f3d7)},
     {"test/golden/flow_field.fxr", 1500, UINT64_C(0xfa2fbe740226d15a)},
+    {"test/golden/nav_wall.fxr", 900, UINT64_C(0x24f1b640e99c8ffe)},
+    {"test/golden/nav_cup.fxr", 1500, UINT64_C(0x679358e1663f1869)},
 };
 
 static size_t load(const char *name) {
@@ -112,6 +115,8 @@ void test_golden_obstacle_dense_verifies(void) { verify_golden(&goldens[9]); }
 void test_golden_crowd_crossing_verifies(void) { verify_golden(&goldens[10]); }
 void test_golden_hide_and_seek_verifies(void) { verify_golden(&goldens[11]); }
 void test_golden_flow_field_verifies(void) { verify_golden(&goldens[12]); }
+void test_golden_nav_wall_verifies(void) { verify_golden(&goldens[13]); }
+void test_golden_nav_cup_verifies(void) { verify_golden(&goldens[14]); }
 
 void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {
   // A peer whose state differed at one tick would have recorded a different hash there:

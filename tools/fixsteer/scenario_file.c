@@ -39,7 +39,7 @@ typedef struct loaded {
   const char **agent_sorted;
   uint32_t agent_count;
   uint32_t field_columns, field_rows; // 0 x 0: no field section
-  uint32_t nav_cells, nav_searches, nav_waypoints; // 0: no navigation
+  uint32_t nav_cells, nav_searches, nav_waypoints, nav_open; // 0: no navigation
   event *events; // in tick order, and in file order within a tick
   uint32_t event_count, event_capacity;
 } loaded;
@@ -582,10 +582,11 @@ static uint64_t cells_over(fix16_t lo, fix16_t hi, fix16_t size) {
   return n ? n : 1u;
 }
 
-// navigation: {cell_size, origin, columns, rows, radius, budget, searches, waypoints}, every
+// navigation: {cell_size, origin, columns, rows, radius, budget, searches, waypoints, open}, every
 // key optional: the grid covers the world's bounds from bounds_min with cells of the largest
 // agent radius (at least 4 units; doubled until at most 512 x 512 cells), radius the largest
-// agent radius, budget 4096 cells a tick, 4 searches, 64 waypoints. A file whose agents
+// agent radius, budget 4096 cells a tick, 4 searches, 64 waypoints, open-list entries one a
+// cell. A file whose agents
 // navigate and that has no section gets these defaults.
 static bool navigation_section(ctx *c, const ynode *n) {
   loaded *L = c->L;
@@ -593,7 +594,7 @@ static bool navigation_section(ctx *c, const ynode *n) {
   fix16_t radius = largest_radius(L, &navigates);
   if (!n && !navigates) return true;
   static const char *const keys[] = {"cell_size", "origin", "columns", "rows", "radius", "budget",
-                                     "searches", "waypoints", 0};
+                                     "searches", "waypoints", "open", 0};
   if (n && !only_keys(c, n, "navigation", keys)) return false;
   const ynode *x;
   fxs_vec2 origin = L->def.bounds_min;
@@ -624,6 +625,9 @@ static bool navigation_section(ctx *c, const ynode *n) {
   if ((x = get(c, n, "budget")) && !get_u32(c, x, "budget", FXS_NAV_MAX_BUDGET, &budget)) return false;
   if ((x = get(c, n, "searches")) && !get_u32(c, x, "searches", FXS_NAV_MAX_SEARCHES, &searches)) return false;
   if ((x = get(c, n, "waypoints")) && !get_u32(c, x, "waypoints", FXS_NAV_MAX_WAYPOINTS, &waypoints)) return false;
+  uint32_t open = w * h;
+  if ((x = get(c, n, "open")) && !get_u32(c, x, "open", FXS_NAV_MAX_CELLS, &open)) return false;
+  if (open < 1 || open > w * h) return fail(c, x, "navigation: open must lie in [1, columns x rows]");
   if (budget < 1 || searches < 1 || waypoints < 2) {
     return fail(c, n, "navigation: budget and searches must be at least 1, waypoints at least 2");
   }
@@ -638,7 +642,7 @@ static bool navigation_section(ctx *c, const ynode *n) {
   if (!cmd) return false;
   *cmd = fxs_command_set_nav_grid(origin, size, w, h, radius, budget);
   cmd->source = 1;
-  L->nav_cells = w * h, L->nav_searches = searches, L->nav_waypoints = waypoints;
+  L->nav_cells = w * h, L->nav_searches = searches, L->nav_waypoints = waypoints, L->nav_open = open;
   return true;
 }
 
@@ -840,7 +844,7 @@ static bool top_level(ctx *c, const ynode *root) {
   sc->capacity.path_nodes = L->node_count;
   sc->capacity.walls = wall_count;
   sc->capacity.field_cells = L->field_columns * L->field_rows; // at most FXS_DEFAULT_MAX_FIELD_CELLS
-  sc->capacity.nav_cells = L->nav_cells, sc->capacity.nav_open = L->nav_cells;
+  sc->capacity.nav_cells = L->nav_cells, sc->capacity.nav_open = L->nav_open;
   sc->capacity.nav_searches = L->nav_cells ? L->nav_searches : 0;
   sc->capacity.nav_waypoints = L->nav_cells ? L->nav_waypoints : 0;
   sc->configure = file_configure, sc->add_paths = file_paths, sc->commands = file_commands;
