@@ -147,7 +147,7 @@ field_bad 4 "field: columns x rows = 1073676289 cells; expected 1 to 1048576" ' 
 field_bad 4 "field: columns x rows = 0 cells" '  {cell_size: 1, columns: 0, rows: 3}'
 field_bad 4 "field: cell_size must be greater than 0" '  {cell_size: -2, columns: 2, rows: 3}'
 field_bad 4 "unknown key 'colums' in field" '  {cell_size: 1, colums: 2, rows: 3}'
-field_bad 4 "field fill kind \(uniform, toward, vortex\): 'spiral' is not one of" '  {cell_size: 1, columns: 2, rows: 3, fill: {kind: spiral}}'
+field_bad 4 "field fill kind \(uniform, toward, vortex, goal\): 'spiral' is not one of" '  {cell_size: 1, columns: 2, rows: 3, fill: {kind: spiral}}'
 field_bad 4 "unknown key 'point' in a field fill" '  {cell_size: 1, columns: 2, rows: 3, fill: {kind: uniform, point: [1, 1]}}'
 field_bad 4 "field fill vortex needs a 'center'" '  {cell_size: 1, columns: 2, rows: 3, fill: {kind: vortex}}'
 field_bad 7 "field cells: columns \[1, 3\) x rows \[0, 1\) do not lie inside the 2 x 3 grid" '  cell_size: 1
