@@ -138,7 +138,7 @@ YAML_NOTICE := @echo "note: $(CC) cannot link libyaml: building the fixsteer too
 endif
 endif
 ifeq ($(NO_YAML),1)
-FIXSTEER_TOOL_SOURCES := $(filter-out tools/fixsteer/scenario_file.c tools/fixsteer/yaml_read.c,$(wildcard tools/fixsteer/*.c))
+FIXSTEER_TOOL_SOURCES := $(filter-out tools/fixsteer/scenario_file.c tools/fixsteer/scenario_read.c tools/fixsteer/scenario_sections.c tools/fixsteer/yaml_read.c,$(wildcard tools/fixsteer/*.c))
 TOOL_YAML := -DFXS_TOOL_NO_YAML
 else
 FIXSTEER_TOOL_SOURCES := $(wildcard tools/fixsteer/*.c)

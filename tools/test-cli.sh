@@ -32,6 +32,20 @@ expect 2 "ticks needs a whole number from 1" -- "$B" record --scenario patrol --
 expect 0 "^fixsteer [0-9]+\.[0-9]+\.[0-9]+ \(replay format" -- "$B" --version
 expect 0 "usage: fixsteer verify \[LIMITS\] FILE" -- "$B" help verify
 expect 2 "no command 'fly'" -- "$B" help fly
+# Every command's help: its options with their defaults, an example of it, its exit codes;
+# `fixsteer --help` lists every exit code, 3 (host, join) among them.
+for c in list record verify diff dump trace stats render host join params help; do
+  out=$("$B" help $c 2>&1)
+  if printf '%s\n' "$out" | grep -q '^Example:$' && printf '%s\n' "$out" | grep -qE "^  fixsteer $c( |\$)" &&
+     printf '%s\n' "$out" | grep -q '^Exit codes:$' && printf '%s\n' "$out" | grep -q '^  0  success' &&
+     { [ $c = list ] || [ $c = help ] || printf '%s\n' "$out" | grep -qE 'default|\([0-9]+\)'; }; then
+    pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: help $c lacks defaults, an example or exit codes:"; echo "$out"; fi
+done
+expect 0 "--keyframe K .*\(default 250\)" -- "$B" record --help
+expect 0 "--delay D .*\(default 2\)" -- "$B" help host
+expect 0 "^  3  host/join: a peer lost" -- "$B" help join
+expect 0 "^  3  host/join: a peer lost" -- "$B" --help
+expect 0 "^  1  divergence" -- "$B" verify --help
 # A usage error shows that command's usage, not the whole list.
 out=$("$B" record --scenario 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && printf '%s' "$out" | grep -q "usage: fixsteer record" && ! printf '%s' "$out" | grep -q "fixsteer trace"; then
@@ -329,6 +343,16 @@ expect 0 '"doorway_max": [0-9]+,' -- "$B" stats --json --scenario queue --ticks 
 "$B" stats --json "$T/a.fxr" | sed 1,3d > "$T/s2.json"
 if cmp -s "$T/s1.json" "$T/s2.json" && [ -s "$T/s1.json" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: stats of a replay differ from its scenario's"; fi
 expect 2 "needs --scenario or one replay FILE" -- "$B" stats
+# trace reads a replay as well as a scene: the same rows, and a diverged replay is named
+"$B" trace --scenario patrol --ticks 300 > "$T/trace-scene.csv"
+"$B" trace "$T/a.fxr" > "$T/trace-replay.csv"
+if cmp -s "$T/trace-scene.csv" "$T/trace-replay.csv" && [ "$(wc -l < "$T/trace-replay.csv")" -gt 300 ]; then
+  pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: trace of a replay differs from its scenario's"; fi
+expect 0 "^300,4," -- sh -c "'$B' trace --ticks 300 '$T/a.fxr' | tail -n 1"
+expect 2 "ticks is more than the replay holds" -- "$B" trace --ticks 301 "$T/a.fxr"
+expect 2 "needs --scenario or one replay FILE" -- "$B" trace
+expect 2 "text.fxr: byte 0: not a fixsteer file" -- "$B" trace "$T/text.fxr"
+expect 1 "bad.fxr: DIVERGED at tick 120" -- "$B" trace "$T/bad.fxr"
 expect 2 "unknown scenario 'nope'" -- "$B" stats --scenario nope
 expect 2 "text.fxr: byte 0: not a fixsteer file" -- "$B" stats "$T/text.fxr"
 expect 1 "bad.fxr: DIVERGED at tick 120" -- "$B" stats "$T/bad.fxr"
@@ -354,6 +378,33 @@ expect 2 "at needs up to 32 ticks separated by commas" -- "$B" render --scenario
 expect 2 "view needs X0,Y0,X1,Y1" -- "$B" render --scenario patrol --view 5,5,1 --out "$T/x.svg"
 expect 2 "text.fxr: byte 0: not a fixsteer file" -- "$B" render "$T/text.fxr" --out "$T/x.svg"
 if [ ! -e "$T/x.svg" ] && [ ! -e "$T/x.png" ] && ! ls "$T" | grep -q 'tmp-'; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: render left a partial output"; fi
+
+# ------------------------------------------------------------------ progress
+# Long work shows progress on stderr when it is a terminal (script(1) gives the command one),
+# never when it is piped, nor with --quiet.
+if command -v script >/dev/null; then
+  on_tty() { script -qec "$1" /dev/null 2>&1 | tr '\r' '\n'; }
+  out=$(on_tty "'$B' record --scenario patrol --ticks 300 --out '$T/tty.fxr'")
+  ok=1; printf '%s\n' "$out" | grep -q "^record: 100% (tick 300 of 300)" || ok=0
+  printf '%s\n' "$out" | grep -q "^recorded $T/tty.fxr" || ok=0
+  out=$(on_tty "'$B' verify '$T/tty.fxr'")
+  printf '%s\n' "$out" | grep -qE "^verify: +[0-9]+% \(tick [0-9]+\)" || ok=0
+  out=$(on_tty "'$B' trace '$T/tty.fxr' > '$T/tty.csv'")
+  printf '%s\n' "$out" | grep -q "^trace: 100% (tick 300 of 300)" || ok=0
+  out=$(on_tty "'$B' render --scenario patrol --ticks 300 --no-png --out '$T/tty.svg'")
+  printf '%s\n' "$out" | grep -q "^render: 100% (tick 300 of 300)" || ok=0
+  out=$(on_tty "'$B' stats '$T/tty.fxr'")
+  printf '%s\n' "$out" | grep -q "^stats: 100% (tick 300 of 300)" || ok=0
+  if [ $ok -eq 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: no progress on a terminal"; fi
+  quiet=$(on_tty "'$B' record --quiet --scenario patrol --ticks 300 --out '$T/tty.fxr'; '$B' verify --quiet '$T/tty.fxr'; '$B' trace --quiet '$T/tty.fxr' > '$T/tty.csv'; '$B' trace --ticks 5 '$T/tty.fxr'")
+  if printf '%s\n' "$quiet" | grep -qE "^(record|verify|trace): "; then
+    fail=$((fail + 1)); echo "FAIL: progress with --quiet, or with trace's rows on the terminal:"; echo "$quiet" | head
+  else pass=$((pass + 1)); fi
+fi
+piped=$("$B" record --scenario patrol --ticks 300 --out "$T/pipe.fxr" 2>&1; "$B" verify "$T/pipe.fxr" 2>&1)
+if printf '%s' "$piped" | grep -qE "record: |verify: |$(printf '\r')"; then
+  fail=$((fail + 1)); echo "FAIL: progress when stderr is a pipe"; else pass=$((pass + 1)); fi
+expect 2 "unknown option: --quiet" -- "$B" dump --quiet "$T/pipe.fxr"
 
 # ------------------------------------------------------------------ output files
 # Every output is first written to a temporary file that the tool creates exclusively, under an

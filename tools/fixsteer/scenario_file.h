@@ -46,8 +46,4 @@ const scenario *scenario_file_from_document(const char *name, const ydoc *doc, c
 
 void scenario_file_free(const scenario *sc);
 
-// Parses a decimal number ("-12.375", "3", "0.5") into Q16.16, rounded to nearest, without
-// floating point. Returns 0 on success, -1 for text that is not a number or out of range.
-int scenario_parse_fix16(const char *text, fix16_t *out);
-
 #endif
