@@ -126,6 +126,8 @@ agents:
     position: [120, 60]
     behaviors: [{kind: separation, blind_angle: 1.5, max_neighbors: 3}, {kind: cohesion, max_neighbors: 2}]
   - {name: walker, position: [700, 550], target: [100, 50], behaviors: [{kind: orca, max_neighbors: 4}]}
+events:
+  - {tick: 10, agent: guard, second_target: wing}
 YAML
 expect 0 "recorded .*, 300 ticks" -- "$B" record --scenario "$T/kinds.yaml" --ticks 300 --keyframe 50 --out "$T/kinds.fxr"
 expect 0 "300 ticks verified" -- "$B" verify "$T/kinds.fxr"
@@ -140,10 +142,11 @@ done
 expect 0 "recorded .*, 300 ticks" -- "$B" record --scenario flow_field --ticks 300 --keyframe 100 --out "$T/ff.fxr"
 expect 0 "300 ticks verified" -- "$B" verify "$T/ff.fxr"
 expect 0 "capacity: 24 agents, 5 obstacles, [0-9]+ walls, 0 paths, 0 path nodes, 768 field cells; snapshot [0-9]+ bytes at tick 0: 0 agents, 0 obstacles, 0 walls, 0 paths, 0 path nodes .*set_field_grid .*fill_field .*set_field_cells" -- sh -c "'$B' dump '$T/ff.fxr' | tr '\n' ' '"
-# dump tells capacity and count apart: the example scene's initial state holds its path and
-# nothing else (agents, obstacles and walls come by the commands of tick 0)
+# dump tells capacity and count apart: a scene file's initial state holds what its sections
+# describe (the example: 4 agents, 3 obstacles, 1 wall, 1 path), the flow field's grid of a
+# built-in scene comes by a command of tick 0 (above: 768 cells of capacity, none at tick 0)
 "$B" record --scenario scenarios/example.yaml --ticks 200 --out "$T/ex200.fxr" >/dev/null 2>&1
-expect 0 "capacity: [0-9]+ agents, [0-9]+ obstacles, [0-9]+ walls, 1 paths, 4 path nodes.* at tick 0: 0 agents, 0 obstacles, 0 walls, 1 paths, 4 path nodes" -- sh -c "'$B' dump '$T/ex200.fxr' | head -n 3 | tr '\n' ' '"
+expect 0 "capacity: 4 agents, 3 obstacles, 1 walls, 1 paths, 4 path nodes, 192 field cells; snapshot [0-9]+ bytes at tick 0: 4 agents, 3 obstacles, 1 walls, 1 paths, 4 path nodes tick 0: 0 commands" -- sh -c "'$B' dump '$T/ex200.fxr' | sed -n 2,4p | tr '\n' ' '"
 printf 'field: {cell_size: 1, columns: 1024, rows: 1024, fill: {kind: uniform, direction: [1, 0]}}\nagents:\n  - {name: a, position: [10, 10], behaviors: [{kind: flow_field}]}\n' > "$T/bigfield.yaml"
 expect 0 "recorded .*, 3 ticks" -- "$B" record --scenario "$T/bigfield.yaml" --ticks 3 --keyframe 2 --out "$T/bigfield.fxr"
 expect 0 "3 ticks verified" -- "$B" verify "$T/bigfield.fxr"
@@ -287,12 +290,26 @@ printf 'agents:\n  - {name: &n a, position: [1, 2]}\n  - {name: &n b, position: 
 printf 'agents:\n  - {name: a, position: [1, 2]}\n---\nagents: []\n' > "$T/bad.yaml"; bad 3 "column 1: a second YAML document"
 printf 'agents:\n  - {name: "a\\0b", position: [1, 2]}\n' > "$T/bad.yaml"; bad 2 "column 12: a NUL character inside a scalar"
 # Names are looked up in a sorted index: two agents or two paths of one name are refused, and
-# 65,534 agents (refused: three commands each at tick 0 is too many) take no quadratic time
-# (before: 16 s at -O2, half for the names, half for the targets).
+# 65,534 agents each naming another take no quadratic time (before: 16 s at -O2, half for the
+# names, half for the targets).
 printf 'agents:\n  - {name: a, position: [1, 2]}\n  - {name: a, position: [3, 4]}\n' > "$T/bad.yaml"; bad 3 "two agents are named 'a'"
 printf 'paths:\n  - {name: p, nodes: [[0, 0]]}\n  - {name: p, nodes: [[5, 5]]}\nagents:\n  - {name: a, position: [1, 2], path: p}\n' > "$T/bad.yaml"; bad 3 "two paths are named 'p'"
 awk 'BEGIN { print "agents:"; for (i = 0; i < 65534; ++i) printf "  - {name: a%d, position: [%d, %d], target_agent: a%d}\n", i, i % 300, int(i / 300), 65533 - i }' > "$T/many.yaml"
-expect_fast 4000 2 "many.yaml:1: more than 65535 commands at tick 0" -- "$B" trace --scenario "$T/many.yaml"
+expect_fast 4000 0 "recorded .*, 1 ticks" -- "$B" record --ticks 1 --scenario "$T/many.yaml" --out "$T/many.fxr"
+# A scene's agents are its replay's initial state, not tick 0's input: a tick's 65,535
+# commands bound its events only. 100,000 agents with a behavior each (12 YAML nodes an
+# agent: --max-yaml-nodes raised) record; verify asks for --max-agents to be raised.
+awk 'BEGIN { print "world:\n  bounds: [0, 0, 12000, 12000]\nagents:"; for (i = 0; i < 100000; ++i)
+  printf "  - {name: a%d, position: [%d, %d], behaviors: [{kind: wander}]}\n", i, 10 + (i % 316) * 38, 10 + int(i / 316) * 38 }' > "$T/100k.yaml"
+expect 2 "100k.yaml:[0-9]+: column [0-9]+: .*more than 1000000 nodes \(raise it with --max-yaml-nodes\)" -- "$B" record --scenario "$T/100k.yaml" --ticks 2 --out "$T/100k.fxr"
+expect 0 "recorded .*, 2 ticks" -- "$B" record --max-yaml-nodes 1500000 --scenario "$T/100k.yaml" --ticks 2 --out "$T/100k.fxr"
+expect 2 "100k.fxr: byte [0-9]+ \(in the SNAP chunk at byte 36\): exceeds a limit: max_agents is 65534, asked for 100000 \(raise it with --max-agents\)" -- "$B" verify "$T/100k.fxr"
+expect 0 "2 ticks verified" -- "$B" verify --max-agents 100000 "$T/100k.fxr"
+expect 0 "at tick 0: 100000 agents" -- sh -c "'$B' dump --max-agents 100000 '$T/100k.fxr' | sed -n 3p"
+rm -f "$T/100k.yaml" "$T/100k.fxr"
+# Events still travel as a tick's input: more than 65,535 of them at one tick are refused.
+awk 'BEGIN { print "agents:\n  - {name: a, position: [1, 2]}\nevents:"; for (i = 0; i < 65536; ++i) print "  - {tick: 3, agent: a, target: [5, 5]}" }' > "$T/busy.yaml"
+expect 2 "busy.yaml:1: more than 65535 commands at tick 3; spread the events over more ticks" -- "$B" record --scenario "$T/busy.yaml" --out "$T/busy.fxr"
 # ticks: 0 is refused where it is written, as --ticks 0 is: a replay without a tick is
 # refused by verify (below, one forged from a recording).
 printf 'ticks: 0\nagents:\n  - {name: a, position: [1, 2]}\n' > "$T/bad.yaml"; bad 1 "ticks: expected a whole number from 1 to 10000000"

@@ -15,7 +15,10 @@ static void file_configure(const scenario *self, fxs_world_def *def) {
   *def = ((const loaded *)self->data)->def;
 }
 
-static void file_paths(const scenario *self, fxs_world *world) {
+// What the scene holds before tick 0: its paths, then what its sections describe (agents,
+// obstacles, walls, the field), applied in the order tick 0's step would apply them (spawns,
+// then the set-up, each in file order). It is the replay's initial snapshot, not its input.
+static void file_initial_state(const scenario *self, fxs_world *world) {
   const loaded *L = (const loaded *)self->data;
   for (uint32_t i = 0; i < L->path_count; ++i) {
     const file_path *p = &L->paths[i];
@@ -24,6 +27,7 @@ static void file_paths(const scenario *self, fxs_world *world) {
       world->paths[index].slowing_radius = p->slowing_radius;
     }
   }
+  for (uint32_t i = 0; i < L->setup_count; ++i) fxs_world_apply(world, &L->setup[i], 0);
 }
 
 static uint32_t file_commands(const scenario *self, const fxs_world *world, scenario_state *state, fxs_command *out) {
@@ -62,9 +66,30 @@ static bool sort_events(ctx *c) {
   return true;
 }
 
+// Takes the sections' commands of tick 0 out of the events: spawns (source 0), then the rest
+// of the set-up (source 1), each in file order, as tick 0's step would order them.
+static bool take_setup(ctx *c) {
+  loaded *L = c->L;
+  uint32_t n = 0;
+  while (n < L->event_count && L->events[n].tick == 0) ++n;
+  L->setup = malloc((n ? n : 1u) * sizeof *L->setup);
+  if (!L->setup) return sr_fail(c, 0, "out of memory");
+  for (uint8_t source = 0; source < 2; ++source) {
+    for (uint32_t i = 0; i < n; ++i) {
+      if (L->events[i].command.source == source) L->setup[L->setup_count++] = L->events[i].command;
+    }
+  }
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < L->event_count; ++i) {
+    if (i >= n || L->events[i].command.source >= 2) L->events[kept++] = L->events[i];
+  }
+  L->event_count = kept;
+  return true;
+}
+
 static bool finish_events(ctx *c) {
   loaded *L = c->L;
-  if (!sort_events(c)) return false;
+  if (!sort_events(c) || !take_setup(c)) return false;
   uint16_t seq[3] = {0, 0, 0};
   uint32_t per_tick = 0;
   for (uint32_t i = 0; i < L->event_count; ++i) {
@@ -114,7 +139,7 @@ static bool top_level(ctx *c, const ynode *root) {
   sc->capacity.path_nodes = L->node_count;
   sc->capacity.walls = wall_count;
   sc->capacity.field_cells = L->field_columns * L->field_rows; // at most FXS_DEFAULT_MAX_FIELD_CELLS
-  sc->configure = file_configure, sc->add_paths = file_paths, sc->commands = file_commands;
+  sc->configure = file_configure, sc->add_paths = file_initial_state, sc->commands = file_commands;
   sc->data = L;
   return true;
 }
@@ -129,6 +154,7 @@ void scenario_file_free(const scenario *sc) {
   free(L->agent_names);
   free(L->agent_sorted);
   free(L->events);
+  free(L->setup);
   free(L);
 }
 

@@ -46,6 +46,11 @@ typedef struct loaded {
   uint32_t field_columns, field_rows; // 0 x 0: no field section
   event *events; // in tick order, and in file order within a tick
   uint32_t event_count, event_capacity;
+  // The initial state the sections describe (their tick-0 commands: the spawns, then the
+  // rest, each in file order), applied before tick 0 rather than recorded as tick 0's input,
+  // so a scene's size is not bounded by the commands a tick may carry.
+  fxs_command *setup;
+  uint32_t setup_count;
 } loaded;
 
 typedef struct ctx {
@@ -100,7 +105,8 @@ long sr_sort_names(char (*names)[NAME_LEN], uint32_t count, const char ***sorted
 int sr_find_name(const char **sorted, char (*names)[NAME_LEN], uint32_t count, const char *name);
 
 // A new command at `tick` from `source` (0: spawns, 1: the sections' set-up, 2: events);
-// sequence numbers are given once all are read. NULL after the error (out of memory).
+// sequence numbers are given once all are read, and the sections' commands of tick 0
+// (sources 0 and 1) become the initial state. NULL after the error (out of memory).
 fxs_command *sr_add_event(ctx *c, uint32_t tick, fxs_command_type type, uint8_t source);
 
 #endif

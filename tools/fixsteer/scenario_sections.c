@@ -384,8 +384,10 @@ bool scene_agents(ctx *c, const ynode *list) {
   loaded *L = c->L;
   if (!list || !sr_is_list(c, list, "agents")) return sr_fail(c, list, "the file needs a list of agents");
   size_t count = (size_t)list->count;
-  if (count == 0 || count > FXS_DEFAULT_MAX_AGENTS) {
-    return sr_fail(c, list, "agents: expected 1 to %u agents", FXS_DEFAULT_MAX_AGENTS);
+  // The world's own bound; the YAML limits bound the work before this (--max-yaml-nodes: a
+  // scene takes 7 to 30 nodes an agent).
+  if (count == 0 || count > FXS_MAX_AGENTS) {
+    return sr_fail(c, list, "agents: expected 1 to %u agents", (unsigned)FXS_MAX_AGENTS);
   }
   L->agent_names = calloc(count, sizeof *L->agent_names);
   if (!L->agent_names) return sr_fail(c, list, "out of memory");
