@@ -54,7 +54,7 @@ static bool set_up(fxs_world *world, fxs_agent_handle agents[PLAYERS][AGENTS_EAC
     for (int i = 0; i < AGENTS_EACH; ++i) {
       fxs_spawn_def body = fxs_default_spawn_def();
       body.position = fxs_vec2_make(FXS_INT(100 + 600 * p), FXS_INT(200 + 200 * i));
-      body.owned = 1; // owned by the source of the spawn: player p
+      body.owned = 1;  // owned by the source of the spawn: player p
       c = fxs_command_spawn(&body);
       c.source = p;
       ok = ok && fxs_world_apply(world, &c, &agents[p][i]) == FXS_OK;
@@ -66,7 +66,7 @@ static bool set_up(fxs_world *world, fxs_agent_handle agents[PLAYERS][AGENTS_EAC
           fxs_command_add_arrive(agents[p][i], fxs_default_blend(), FXS_INT(60)),
       };
       for (size_t k = 0; k < sizeof set / sizeof set[0]; ++k) {
-        set[k].source = p; // the owner commands its agents
+        set[k].source = p;  // the owner commands its agents
         ok = ok && fxs_world_apply(world, &set[k], NULL) == FXS_OK;
       }
     }
@@ -123,7 +123,9 @@ static bool receive(ENetHost *host, fxs_session *session, uint8_t other, uint32_
 
 static void send_due(ENetHost *host, ENetPeer *peer, fxs_session *session, uint8_t other) {
   size_t len = 0;
-  if (fxs_session_poll_send(session, other, enet_time_get(), packet, sizeof packet, &len) == FXS_OK && len) {
+  if (fxs_session_poll_send(session, other, enet_time_get(), packet, sizeof packet, &len) ==
+          FXS_OK &&
+      len) {
     enet_peer_send(peer, 0, enet_packet_create(packet, len, ENET_PACKET_FLAG_UNSEQUENCED));
   }
   enet_host_flush(host);
@@ -135,7 +137,8 @@ static int play(fxs_world *world, fxs_session *session, ENetHost *host, ENetPeer
   uint8_t other = (uint8_t)(1 - me);
   uint32_t walk = 12345u + 777u * me;
   while (!fxs_session_complete(session)) {
-    if (!receive(host, session, other, 1)) return fprintf(stderr, "player %u: the other player left\n", me), 3;
+    if (!receive(host, session, other, 1))
+      return fprintf(stderr, "player %u: the other player left\n", me), 3;
     if (fxs_session_wants_input(session)) {
       fxs_command commands[AGENTS_EACH];
       uint32_t n = player_input(me, fxs_session_input_tick(session), &walk, mine, commands);
@@ -149,13 +152,16 @@ static int play(fxs_world *world, fxs_session *session, ENetHost *host, ENetPeer
     fxs_session_wait wait;
     fxs_session_wait_info(session, enet_time_get(), &wait);
     if (wait.waiting && wait.waited_ms > TIMEOUT_MS) {
-      return fprintf(stderr, "player %u: no input from the other player for %" PRIu32 " ms\n", me, wait.waited_ms), 3;
+      return fprintf(stderr, "player %u: no input from the other player for %" PRIu32 " ms\n", me,
+                     wait.waited_ms),
+             3;
     }
     send_due(host, peer, session, other);
   }
   // Stay a little, so the other player receives the acknowledgements it waits for.
   uint32_t since = enet_time_get();
-  while (!fxs_session_delivered(session) && enet_time_get() - since < 1000u && receive(host, session, other, 1)) {
+  while (!fxs_session_delivered(session) && enet_time_get() - since < 1000u &&
+         receive(host, session, other, 1)) {
     send_due(host, peer, session, other);
   }
   return 0;
@@ -173,16 +179,18 @@ int main(int argc, char **argv) {
   const char *address = argc == 5 ? argv[4] : "127.0.0.1";
   static fxs_world world;
   fxs_agent_handle agents[PLAYERS][AGENTS_EACH];
-  if (!set_up(&world, agents)) return fprintf(stderr, "player %u: cannot set the world up\n", me), 2;
+  if (!set_up(&world, agents))
+    return fprintf(stderr, "player %u: cannot set the world up\n", me), 2;
 
   // The replay starts from the world at tick 0; the session records every settled tick.
   FILE *out = fopen(argv[3], "wb");
   fxs_replay_writer replay;
   if (!out || fxs_world_snapshot_size(&world) > sizeof scratch ||
-      fxs_replay_writer_begin(&replay, write_replay, out, &world, 100, scratch, sizeof scratch) != FXS_OK) {
+      fxs_replay_writer_begin(&replay, write_replay, out, &world, 100, scratch, sizeof scratch) !=
+          FXS_OK) {
     return fprintf(stderr, "player %u: cannot record to %s\n", me, argv[3]), 2;
   }
-  fxs_session_def def = fxs_default_session_def(); // lockstep, delay 2, 16 commands a tick
+  fxs_session_def def = fxs_default_session_def();  // lockstep, delay 2, 16 commands a tick
   def.players = PLAYERS;
   def.local = me;
   def.session_id = 0x5eed;  // the same on both peers (a real game draws it per match)
@@ -190,7 +198,7 @@ int main(int argc, char **argv) {
   def.replay = &replay;
   if (rollback) {
     def.mode = FXS_SESSION_ROLLBACK;
-    def.snapshot_bytes = fxs_world_snapshot_size(&world); // no agent spawns later: it stays
+    def.snapshot_bytes = fxs_world_snapshot_size(&world);  // no agent spawns later: it stays
   }
   size_t size = fxs_session_memory_size(&def);
   fxs_session session;
@@ -215,8 +223,9 @@ int main(int argc, char **argv) {
     return 1;
   }
   if (code == 0) {
-    printf("player %u: %" PRIu32 " ticks, %s, final hash 0x%016" PRIx64 ", replay %s%s\n", me, world.tick,
-           rollback ? "rollback" : "lockstep", fxs_world_hash(&world), argv[3], written ? "" : " NOT WRITTEN");
+    printf("player %u: %" PRIu32 " ticks, %s, final hash 0x%016" PRIx64 ", replay %s%s\n", me,
+           world.tick, rollback ? "rollback" : "lockstep", fxs_world_hash(&world), argv[3],
+           written ? "" : " NOT WRITTEN");
     printf("player %u: bytes: world %zu, session %zu, snapshot %zu\n", me,
            fxs_world_memory_size(&world.capacity), size, fxs_world_snapshot_size(&world));
   }

@@ -29,6 +29,8 @@ typedef struct command_help {
   unsigned exits;
 } command_help;
 
+// The help texts are laid out as they print.
+// clang-format off
 #define QUIET_HELP "  --quiet                no progress line (it is shown only when stderr is a terminal)\n"
 #define SCENE_HELP "  --scenario NAME|FILE   a built-in scenario (fixsteer list) or a YAML scene file\n"
 #define TICKS_HELP                                                                          \
@@ -119,6 +121,7 @@ static const command_help commands_help[] = {
      "fixsteer params", 0x5},
     {"help", "fixsteer help [COMMAND]", "this text, or one command's", "", "fixsteer help record", 0x5},
 };
+// clang-format on
 #define COMMAND_COUNT (sizeof commands_help / sizeof commands_help[0])
 
 static const command_help *help_of(const char *name) {
@@ -130,10 +133,13 @@ static const command_help *help_of(const char *name) {
 
 void print_usage(FILE *out) {
   fprintf(out, "usage: fixsteer COMMAND [options]   (fixsteer --version)\n\n");
-  for (size_t i = 0; i < COMMAND_COUNT; ++i) fprintf(out, "  %-8s %s\n", commands_help[i].name, commands_help[i].summary);
-  fprintf(out, "\nOptions take --name VALUE or --name=VALUE. `fixsteer help COMMAND` for one command:\n"
-               "its options with their defaults, an example and its exit codes.\n\nExit codes:\n");
-  for (size_t c = 0; c < sizeof exit_meanings / sizeof exit_meanings[0]; ++c) fprintf(out, "  %zu  %s\n", c, exit_meanings[c]);
+  for (size_t i = 0; i < COMMAND_COUNT; ++i)
+    fprintf(out, "  %-8s %s\n", commands_help[i].name, commands_help[i].summary);
+  fprintf(out,
+          "\nOptions take --name VALUE or --name=VALUE. `fixsteer help COMMAND` for one command:\n"
+          "its options with their defaults, an example and its exit codes.\n\nExit codes:\n");
+  for (size_t c = 0; c < sizeof exit_meanings / sizeof exit_meanings[0]; ++c)
+    fprintf(out, "  %zu  %s\n", c, exit_meanings[c]);
 }
 
 int print_command_help(const char *name, FILE *out) {
@@ -143,18 +149,21 @@ int print_command_help(const char *name, FILE *out) {
   if (h->options[0]) fprintf(out, "\nOptions:\n%s", h->options);
   if (strstr(h->usage, "[LIMITS]")) {
     fxs_limits l = fxs_default_limits();
-    fprintf(out, "LIMITS (what a replay may ask for; defaults in parentheses):\n"
-                 "  --max-agents N (%u)  --max-obstacles N (%u)  --max-paths N (%u)  --max-walls N (%u)\n"
-                 "  --max-path-nodes N (%u)  --max-ticks N (%u)  --max-agent-ticks N (%llu)\n"
-                 "  --max-bytes N (%llu)  --max-field-cells N (%u)\n",
-            l.max_agents, l.max_obstacles, l.max_paths, l.max_walls, l.max_path_nodes, l.max_ticks,
-            (unsigned long long)l.max_agent_ticks, (unsigned long long)l.max_bytes, l.max_field_cells);
+    fprintf(
+        out,
+        "LIMITS (what a replay may ask for; defaults in parentheses):\n"
+        "  --max-agents N (%u)  --max-obstacles N (%u)  --max-paths N (%u)  --max-walls N (%u)\n"
+        "  --max-path-nodes N (%u)  --max-ticks N (%u)  --max-agent-ticks N (%llu)\n"
+        "  --max-bytes N (%llu)  --max-field-cells N (%u)\n",
+        l.max_agents, l.max_obstacles, l.max_paths, l.max_walls, l.max_path_nodes, l.max_ticks,
+        (unsigned long long)l.max_agent_ticks, (unsigned long long)l.max_bytes, l.max_field_cells);
   }
   if (strstr(h->usage, "YAML LIMITS")) {
     scenario_file_limits y = scenario_file_default_limits();
-    fprintf(out, "YAML LIMITS (what a scenario file may ask for):\n"
-                 "  --max-yaml-bytes N (%llu)  --max-yaml-nodes N (%llu, every alias written out)\n"
-                 "  --max-yaml-depth N (%u, sequences and mappings nested)\n",
+    fprintf(out,
+            "YAML LIMITS (what a scenario file may ask for):\n"
+            "  --max-yaml-bytes N (%llu)  --max-yaml-nodes N (%llu, every alias written out)\n"
+            "  --max-yaml-depth N (%u, sequences and mappings nested)\n",
             (unsigned long long)y.max_bytes, (unsigned long long)y.max_nodes, y.max_depth);
   }
   fprintf(out, "\nExample:\n  %s\n\nExit codes:\n", h->example);
@@ -184,16 +193,26 @@ static long long parse_count(const char *v, long long min, long long max) {
 
 // Stores a --max-* option into the limits; false when `name` is not one.
 static bool limit_option(fxs_limits *l, const char *name, long long n) {
-  if (strcmp(name, "--max-agents") == 0) l->max_agents = (uint32_t)n;
-  else if (strcmp(name, "--max-obstacles") == 0) l->max_obstacles = (uint32_t)n;
-  else if (strcmp(name, "--max-paths") == 0) l->max_paths = (uint32_t)n;
-  else if (strcmp(name, "--max-walls") == 0) l->max_walls = (uint32_t)n;
-  else if (strcmp(name, "--max-path-nodes") == 0) l->max_path_nodes = (uint32_t)n;
-  else if (strcmp(name, "--max-ticks") == 0) l->max_ticks = (uint32_t)n;
-  else if (strcmp(name, "--max-agent-ticks") == 0) l->max_agent_ticks = (uint64_t)n;
-  else if (strcmp(name, "--max-bytes") == 0) l->max_bytes = (uint64_t)n;
-  else if (strcmp(name, "--max-field-cells") == 0) l->max_field_cells = (uint32_t)n;
-  else return false;
+  if (strcmp(name, "--max-agents") == 0)
+    l->max_agents = (uint32_t)n;
+  else if (strcmp(name, "--max-obstacles") == 0)
+    l->max_obstacles = (uint32_t)n;
+  else if (strcmp(name, "--max-paths") == 0)
+    l->max_paths = (uint32_t)n;
+  else if (strcmp(name, "--max-walls") == 0)
+    l->max_walls = (uint32_t)n;
+  else if (strcmp(name, "--max-path-nodes") == 0)
+    l->max_path_nodes = (uint32_t)n;
+  else if (strcmp(name, "--max-ticks") == 0)
+    l->max_ticks = (uint32_t)n;
+  else if (strcmp(name, "--max-agent-ticks") == 0)
+    l->max_agent_ticks = (uint64_t)n;
+  else if (strcmp(name, "--max-bytes") == 0)
+    l->max_bytes = (uint64_t)n;
+  else if (strcmp(name, "--max-field-cells") == 0)
+    l->max_field_cells = (uint32_t)n;
+  else
+    return false;
   return true;
 }
 
@@ -201,30 +220,45 @@ static bool limit_option(fxs_limits *l, const char *name, long long n) {
 // the value is not a count from 1 to what the field holds.
 static bool yaml_limit_option(scenario_file_limits *l, char what, const char *v) {
   long long max = what == 'd' ? (long long)UINT32_MAX
-                  : what == 'n' || SIZE_MAX > INT64_MAX ? INT64_MAX : (long long)SIZE_MAX - 1; // room for max + 1
+                  : what == 'n' || SIZE_MAX > INT64_MAX
+                      ? INT64_MAX
+                      : (long long)SIZE_MAX - 1;  // room for max + 1
   long long n = parse_count(v, 1, max);
   if (n < 0) return false;
-  if (what == 'b') l->max_bytes = (size_t)n;
-  else if (what == 'n') l->max_nodes = (uint64_t)n;
-  else l->max_depth = (uint32_t)n;
+  if (what == 'b')
+    l->max_bytes = (size_t)n;
+  else if (what == 'n')
+    l->max_nodes = (uint64_t)n;
+  else
+    l->max_depth = (uint32_t)n;
   return true;
 }
 
 static int parse_option(const char *cmd, options *o, const char *name, const char *v) {
-  if (strcmp(name, "--scenario") == 0) o->scenario = v;
-  else if (strcmp(name, "--out") == 0) o->out = v;
+  if (strcmp(name, "--scenario") == 0)
+    o->scenario = v;
+  else if (strcmp(name, "--out") == 0)
+    o->out = v;
   else if (strcmp(name, "--ticks") == 0 || strcmp(name, "--keyframe") == 0) {
     long long n = parse_count(v, name[2] == 't' ? 1 : 0, 10000000);
-    if (n < 0) return fail_usage(cmd, name[2] == 't' ? "--ticks needs a whole number from 1 to 10000000"
-                                                     : "--keyframe needs a whole number from 0 to 10000000", v);
-    if (name[2] == 't') o->ticks = (long)n;
-    else o->keyframe = (long)n;
+    if (n < 0)
+      return fail_usage(cmd,
+                        name[2] == 't' ? "--ticks needs a whole number from 1 to 10000000"
+                                       : "--keyframe needs a whole number from 0 to 10000000",
+                        v);
+    if (name[2] == 't')
+      o->ticks = (long)n;
+    else
+      o->keyframe = (long)n;
   } else if (strcmp(name, "--max-yaml-bytes") == 0 || strcmp(name, "--max-yaml-nodes") == 0 ||
              strcmp(name, "--max-yaml-depth") == 0) {
     if (!yaml_limit_option(&o->yaml, name[11], v)) return fail_usage(cmd, "not a count", v);
   } else if (strncmp(name, "--max-", 6) == 0) {
-    long long n = parse_count(v, 0, strcmp(name, "--max-agent-ticks") == 0 || strcmp(name, "--max-bytes") == 0
-                                        ? INT64_MAX : (long long)UINT32_MAX);
+    long long n =
+        parse_count(v, 0,
+                    strcmp(name, "--max-agent-ticks") == 0 || strcmp(name, "--max-bytes") == 0
+                        ? INT64_MAX
+                        : (long long)UINT32_MAX);
     if (n < 0) return fail_usage(cmd, "not a count", v);
     if (!limit_option(&o->limits, name, n)) return fail_usage(cmd, "unknown option", name);
   } else {
@@ -284,8 +318,10 @@ bool cli_take_flag(int *argc, char **argv, const char *name) {
   bool found = false;
   int kept = 0;
   for (int i = 0; i < *argc; ++i) {
-    if (strcmp(argv[i], name) == 0) found = true;
-    else argv[kept++] = argv[i];
+    if (strcmp(argv[i], name) == 0)
+      found = true;
+    else
+      argv[kept++] = argv[i];
   }
   *argc = kept;
   return found;
@@ -298,8 +334,10 @@ const char *cli_take_value(int *argc, char **argv, const char *name, bool *missi
   *missing = false;
   for (int i = 0; i < *argc; ++i) {
     if (strcmp(argv[i], name) == 0) {
-      if (i + 1 >= *argc) *missing = true;
-      else value = argv[++i];
+      if (i + 1 >= *argc)
+        *missing = true;
+      else
+        value = argv[++i];
     } else if (strncmp(argv[i], name, n) == 0 && argv[i][n] == '=') {
       value = argv[i] + n + 1;
     } else {

@@ -14,12 +14,16 @@
 
 static double units(fix16_t v) { return v / 65536.0; }
 
-static int bad_input(const file *f, size_t offset, fxs_result r) { return file_bad_input(f, offset, r, 0); }
+static int bad_input(const file *f, size_t offset, fxs_result r) {
+  return file_bad_input(f, offset, r, 0);
+}
 
 static void print_difference(const char *who, const fxs_world_difference *d, uint32_t tick) {
   if (d->agent >= 0) {
-    printf("  at tick %u (keyframe): agent %d, field %s: %s %lld (%.5f), re-simulated %lld (%.5f)\n", tick,
-           d->agent, d->field, who, (long long)d->b, d->b / 65536.0, (long long)d->a, d->a / 65536.0);
+    printf(
+        "  at tick %u (keyframe): agent %d, field %s: %s %lld (%.5f), re-simulated %lld (%.5f)\n",
+        tick, d->agent, d->field, who, (long long)d->b, d->b / 65536.0, (long long)d->a,
+        d->a / 65536.0);
   } else {
     printf("  at tick %u (keyframe): %s: %s %lld, re-simulated %lld\n", tick, d->field, who,
            (long long)d->b, (long long)d->a);
@@ -47,17 +51,20 @@ int cmd_verify(int argc, char **argv) {
   free(memory);
   int code = EXIT_OK;
   if (rep.result == FXS_OK) {
-    printf("%s: %u ticks verified, final hash 0x%016llx\n", f.name, rep.ticks, (unsigned long long)rep.final_hash);
+    printf("%s: %u ticks verified, final hash 0x%016llx\n", f.name, rep.ticks,
+           (unsigned long long)rep.final_hash);
   } else if (fxs_verify_diverged(rep.result)) {
     printf("%s: DIVERGED at tick %u (byte %zu): %s", f.name, rep.first_bad_tick, rep.error_offset,
            fxs_result_message(rep.result));
     if (rep.result == FXS_ERR_HASH_MISMATCH || rep.result == FXS_ERR_END_MISMATCH) {
-      printf(": recorded hash 0x%016llx, re-simulated 0x%016llx", (unsigned long long)rep.expected_hash,
-             (unsigned long long)rep.actual_hash);
+      printf(": recorded hash 0x%016llx, re-simulated 0x%016llx",
+             (unsigned long long)rep.expected_hash, (unsigned long long)rep.actual_hash);
     }
     printf("\n");
-    if (rep.has_difference) print_difference("recorded", &rep.difference, rep.difference_tick);
-    else printf("  no keyframe after the divergence to name the field\n");
+    if (rep.has_difference)
+      print_difference("recorded", &rep.difference, rep.difference_tick);
+    else
+      printf("  no keyframe after the divergence to name the field\n");
     code = EXIT_DIVERGED;
   } else {
     code = file_bad_input(&f, rep.error_offset, rep.result, &rep.limit_error);
@@ -113,8 +120,9 @@ int cmd_dump(int argc, char **argv) {
     file_free(&f);
     return EXIT_BAD;
   }
-  printf("replay %s: version %u, fingerprint 0x%016llx (%s), keyframe every %u ticks\n", f.name, r.version,
-         (unsigned long long)r.fingerprint, r.fingerprint == fxs_math_fingerprint() ? "this build" : "OTHER BUILD",
+  printf("replay %s: version %u, fingerprint 0x%016llx (%s), keyframe every %u ticks\n", f.name,
+         r.version, (unsigned long long)r.fingerprint,
+         r.fingerprint == fxs_math_fingerprint() ? "this build" : "OTHER BUILD",
          r.keyframe_interval);
   dump_world(&r);
   while (!r.ended) {
@@ -125,8 +133,10 @@ int cmd_dump(int argc, char **argv) {
       return EXIT_BAD;
     }
     if (c.tag == FXS_CHUNK_TICK) {
-      printf("tick %u: %u commands, hash 0x%016llx\n", c.tick, c.command_count, (unsigned long long)c.hash);
-      for (uint16_t i = 0; i < c.command_count; ++i) dump_command(c.commands + (size_t)i * FXS_COMMAND_BYTES);
+      printf("tick %u: %u commands, hash 0x%016llx\n", c.tick, c.command_count,
+             (unsigned long long)c.hash);
+      for (uint16_t i = 0; i < c.command_count; ++i)
+        dump_command(c.commands + (size_t)i * FXS_COMMAND_BYTES);
     } else if (c.tag == FXS_CHUNK_KEYFRAME) {
       printf("keyframe after tick %u: %zu bytes\n", c.tick, c.snapshot_size);
     } else {
@@ -153,8 +163,12 @@ static void diff_keyframes(fxs_replay_reader *ra, fxs_replay_reader *rb, uint32_
   size_t at;
   memset(&ka, 0, sizeof ka);
   memset(&kb, 0, sizeof kb);
-  while (!(ka.tag == FXS_CHUNK_KEYFRAME && ka.tick >= tick) && !ra->ended && next_chunk(ra, &ka, &at) == FXS_OK) {}
-  while (!(kb.tag == FXS_CHUNK_KEYFRAME && kb.tick >= tick) && !rb->ended && next_chunk(rb, &kb, &at) == FXS_OK) {}
+  while (!(ka.tag == FXS_CHUNK_KEYFRAME && ka.tick >= tick) && !ra->ended &&
+         next_chunk(ra, &ka, &at) == FXS_OK) {
+  }
+  while (!(kb.tag == FXS_CHUNK_KEYFRAME && kb.tick >= tick) && !rb->ended &&
+         next_chunk(rb, &kb, &at) == FXS_OK) {
+  }
   if (ka.tag != FXS_CHUNK_KEYFRAME || kb.tag != FXS_CHUNK_KEYFRAME || ka.tick != kb.tick) {
     printf("  no common keyframe after the divergence to name the field\n");
     return;
@@ -172,10 +186,11 @@ static void diff_keyframes(fxs_replay_reader *ra, fxs_replay_reader *rb, uint32_
       fxs_world_restore(&wb, kb.snapshot, kb.snapshot_size, 0) == FXS_OK &&
       fxs_world_first_difference(&wb, &wa, &d)) {
     if (d.agent >= 0) {
-      printf("  at tick %u (keyframe): agent %d, field %s: A %lld (%.5f), B %lld (%.5f)\n", ka.tick, d.agent,
-             d.field, (long long)d.b, d.b / 65536.0, (long long)d.a, d.a / 65536.0);
+      printf("  at tick %u (keyframe): agent %d, field %s: A %lld (%.5f), B %lld (%.5f)\n", ka.tick,
+             d.agent, d.field, (long long)d.b, d.b / 65536.0, (long long)d.a, d.a / 65536.0);
     } else {
-      printf("  at tick %u (keyframe): %s: A %lld, B %lld\n", ka.tick, d.field, (long long)d.b, (long long)d.a);
+      printf("  at tick %u (keyframe): %s: A %lld, B %lld\n", ka.tick, d.field, (long long)d.b,
+             (long long)d.a);
     }
   }
   free(ma);
@@ -192,8 +207,8 @@ static int diff_files(const file *pa, const file *pb, const fxs_limits *limits) 
     return file_bad_input(&b, at, e, &rb.limit_error);
   }
   if (ra.fingerprint != rb.fingerprint) {
-    printf("math differs: A fingerprint 0x%016llx, B 0x%016llx\n", (unsigned long long)ra.fingerprint,
-           (unsigned long long)rb.fingerprint);
+    printf("math differs: A fingerprint 0x%016llx, B 0x%016llx\n",
+           (unsigned long long)ra.fingerprint, (unsigned long long)rb.fingerprint);
   }
   for (;;) {
     fxs_replay_chunk ca, cb;
@@ -204,19 +219,27 @@ static int diff_files(const file *pa, const file *pb, const fxs_limits *limits) 
       if ((e = next_chunk(&rb, &cb, &at)) != FXS_OK) return bad_input(&b, at, e);
     } while (cb.tag == FXS_CHUNK_KEYFRAME);
     if (ca.tag == FXS_CHUNK_END || cb.tag == FXS_CHUNK_END) {
-      if (ca.tag == cb.tag) return printf("identical: %u ticks, final hash 0x%016llx\n", ca.tick, (unsigned long long)ca.hash), EXIT_OK;
-      return printf("lengths differ: one recording ends at tick %u\n", ca.tag == FXS_CHUNK_END ? cb.tick : ca.tick), EXIT_DIVERGED;
+      if (ca.tag == cb.tag)
+        return printf("identical: %u ticks, final hash 0x%016llx\n", ca.tick,
+                      (unsigned long long)ca.hash),
+               EXIT_OK;
+      return printf("lengths differ: one recording ends at tick %u\n",
+                    ca.tag == FXS_CHUNK_END ? cb.tick : ca.tick),
+             EXIT_DIVERGED;
     }
-    bool same_input = ca.command_count == cb.command_count &&
-                      memcmp(ca.commands, cb.commands, (size_t)ca.command_count * FXS_COMMAND_BYTES) == 0;
+    bool same_input =
+        ca.command_count == cb.command_count &&
+        memcmp(ca.commands, cb.commands, (size_t)ca.command_count * FXS_COMMAND_BYTES) == 0;
     if (!same_input) {
-      fprintf(stderr, "fixsteer: %s and %s are not recordings of the same session: their inputs differ at tick %u\n",
+      fprintf(stderr,
+              "fixsteer: %s and %s are not recordings of the same session: their inputs differ at "
+              "tick %u\n",
               a.name, b.name, ca.tick);
       return EXIT_BAD;
     }
     if (ca.hash != cb.hash) {
-      printf("first divergent tick %u: A 0x%016llx, B 0x%016llx\n", ca.tick, (unsigned long long)ca.hash,
-             (unsigned long long)cb.hash);
+      printf("first divergent tick %u: A 0x%016llx, B 0x%016llx\n", ca.tick,
+             (unsigned long long)ca.hash, (unsigned long long)cb.hash);
       diff_keyframes(&ra, &rb, ca.tick);
       return EXIT_DIVERGED;
     }
@@ -237,4 +260,3 @@ int cmd_diff(int argc, char **argv) {
   file_free(&b);
   return code;
 }
-

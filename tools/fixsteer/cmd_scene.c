@@ -57,7 +57,8 @@ int cmd_record(int argc, char **argv) {
   progress p;
   progress_start(&p, "record", (uint64_t)ticks, o.quiet);
   if (scratch && output_open(&out, o.out)) {
-    r = fxs_replay_writer_begin(&w, write_file, out.f, &s.world, (uint32_t)o.keyframe, scratch, scratch_size);
+    r = fxs_replay_writer_begin(&w, write_file, out.f, &s.world, (uint32_t)o.keyframe, scratch,
+                                scratch_size);
     for (long t = 0; t < ticks && r == FXS_OK; ++t) {
       uint32_t n = session_tick(&s);
       r = fxs_replay_writer_tick(&w, &s.world, s.commands, n);
@@ -66,14 +67,16 @@ int cmd_record(int argc, char **argv) {
     if (r == FXS_OK) r = fxs_replay_writer_end(&w, &s.world);
     long bytes = ftell(out.f);
     progress_end(&p);
-    if (r != FXS_OK) fprintf(stderr, "fixsteer: writing %s failed: %s\n", o.out, fxs_result_message(r));
+    if (r != FXS_OK)
+      fprintf(stderr, "fixsteer: writing %s failed: %s\n", o.out, fxs_result_message(r));
     if (!output_finish(&out, r == FXS_OK) && r == FXS_OK) r = FXS_ERR_BUFFER_TOO_SMALL;
     if (r == FXS_OK) {
-      printf("recorded %s: scenario %s, %ld ticks, %ld bytes, final hash 0x%016llx\n", o.out, s.sc->name,
-             ticks, bytes, (unsigned long long)w.last_hash);
+      printf("recorded %s: scenario %s, %ld ticks, %ld bytes, final hash 0x%016llx\n", o.out,
+             s.sc->name, ticks, bytes, (unsigned long long)w.last_hash);
     }
   } else if (!scratch) {
-    fprintf(stderr, "fixsteer: %s: out of memory for a snapshot of %zu bytes\n", o.scenario, scratch_size);
+    fprintf(stderr, "fixsteer: %s: out of memory for a snapshot of %zu bytes\n", o.scenario,
+            scratch_size);
   }
   free(scratch);
   session_end(&s);
@@ -84,7 +87,8 @@ int cmd_trace(int argc, char **argv) {
   options o;
   int done = command_options("trace", argc, argv, 1, &o);
   if (done >= 0) return done;
-  if ((o.scenario != 0) == (o.file_count == 1)) return fail_usage("trace", "needs --scenario or one replay FILE", 0);
+  if ((o.scenario != 0) == (o.file_count == 1))
+    return fail_usage("trace", "needs --scenario or one replay FILE", 0);
   // On a terminal the rows themselves show how far it got.
   o.quiet = o.quiet || isatty(STDOUT_FILENO);
   source src;

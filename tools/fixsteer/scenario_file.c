@@ -23,17 +23,20 @@ static void file_initial_state(const scenario *self, fxs_world *world) {
   for (uint32_t i = 0; i < L->path_count; ++i) {
     const file_path *p = &L->paths[i];
     uint16_t index;
-    if (fxs_world_add_path(world, &L->nodes[p->first], (uint16_t)p->count, (fxs_path_mode)p->mode, p->radius, &index) == FXS_OK) {
+    if (fxs_world_add_path(world, &L->nodes[p->first], (uint16_t)p->count, (fxs_path_mode)p->mode,
+                           p->radius, &index) == FXS_OK) {
       world->paths[index].slowing_radius = p->slowing_radius;
     }
   }
   for (uint32_t i = 0; i < L->setup_count; ++i) fxs_world_apply(world, &L->setup[i], 0);
 }
 
-static uint32_t file_commands(const scenario *self, const fxs_world *world, scenario_state *state, fxs_command *out) {
+static uint32_t file_commands(const scenario *self, const fxs_world *world, scenario_state *state,
+                              fxs_command *out) {
   const loaded *L = (const loaded *)self->data;
   uint32_t n = 0;
-  while (state->cursor < L->event_count && L->events[state->cursor].tick < world->tick) state->cursor++;
+  while (state->cursor < L->event_count && L->events[state->cursor].tick < world->tick)
+    state->cursor++;
   while (state->cursor < L->event_count && L->events[state->cursor].tick == world->tick) {
     out[n++] = L->events[state->cursor++].command;
   }
@@ -93,12 +96,13 @@ static bool finish_events(ctx *c) {
   uint16_t seq[3] = {0, 0, 0};
   uint32_t per_tick = 0;
   for (uint32_t i = 0; i < L->event_count; ++i) {
-    if (i > 0 && L->events[i].tick != L->events[i - 1].tick) memset(seq, 0, sizeof seq), per_tick = 0;
+    if (i > 0 && L->events[i].tick != L->events[i - 1].tick)
+      memset(seq, 0, sizeof seq), per_tick = 0;
     fxs_command *cmd = &L->events[i].command;
     cmd->sequence = seq[cmd->source]++;
     if (++per_tick > SCENARIO_MAX_COMMANDS) {
       return sr_fail(c, 0, "more than %d commands at tick %u; spread the events over more ticks",
-                  SCENARIO_MAX_COMMANDS, L->events[i].tick);
+                     SCENARIO_MAX_COMMANDS, L->events[i].tick);
     }
   }
   return true;
@@ -106,8 +110,8 @@ static bool finish_events(ctx *c) {
 
 static bool top_level(ctx *c, const ynode *root) {
   loaded *L = c->L;
-  static const char *const keys[] = {"name", "summary", "ticks", "world", "paths", "obstacles", "walls", "field", "agents",
-                                     "events", 0};
+  static const char *const keys[] = {"name",  "summary", "ticks",  "world",  "paths", "obstacles",
+                                     "walls", "field",   "agents", "events", 0};
   if (!sr_only_keys(c, root, "the scenario", keys)) return false;
   const char *name = sr_text(c, sr_get(c, root, "name"));
   const char *summary = sr_text(c, sr_get(c, root, "summary"));
@@ -117,13 +121,17 @@ static bool top_level(ctx *c, const ynode *root) {
   const ynode *t = sr_get(c, root, "ticks");
   if (t && !sr_u32(c, t, "ticks", 10000000u, &ticks)) return false;
   // As for --ticks: a replay of no tick proves nothing, and verify refuses one.
-  if (ticks == 0) return sr_fail(c, t, "ticks: expected a whole number from 1 to 10000000 (a replay holds at least one tick)");
+  if (ticks == 0)
+    return sr_fail(
+        c, t,
+        "ticks: expected a whole number from 1 to 10000000 (a replay holds at least one tick)");
   const ynode *obstacles = sr_get(c, root, "obstacles");
   uint32_t wall_count = 0;
   if (!scene_world(c, sr_get(c, root, "world")) || !scene_paths(c, sr_get(c, root, "paths")) ||
       !scene_agents(c, sr_get(c, root, "agents")) || !scene_obstacles(c, obstacles) ||
-      !scene_walls(c, sr_get(c, root, "walls"), &wall_count) || !scene_field(c, sr_get(c, root, "field")) ||
-      !scene_events(c, sr_get(c, root, "events")) || !finish_events(c)) {
+      !scene_walls(c, sr_get(c, root, "walls"), &wall_count) ||
+      !scene_field(c, sr_get(c, root, "field")) || !scene_events(c, sr_get(c, root, "events")) ||
+      !finish_events(c)) {
     return false;
   }
   uint32_t obstacle_count = obstacles ? obstacles->count : 0;
@@ -138,7 +146,8 @@ static bool top_level(ctx *c, const ynode *root) {
   sc->capacity.paths = L->path_count;
   sc->capacity.path_nodes = L->node_count;
   sc->capacity.walls = wall_count;
-  sc->capacity.field_cells = L->field_columns * L->field_rows; // at most FXS_DEFAULT_MAX_FIELD_CELLS
+  sc->capacity.field_cells =
+      L->field_columns * L->field_rows;  // at most FXS_DEFAULT_MAX_FIELD_CELLS
   sc->configure = file_configure, sc->add_paths = file_initial_state, sc->commands = file_commands;
   sc->data = L;
   return true;
@@ -146,7 +155,7 @@ static bool top_level(ctx *c, const ynode *root) {
 
 void scenario_file_free(const scenario *sc) {
   if (!sc) return;
-  loaded *L = (loaded *)(uintptr_t)sc; // the scenario is the first member of its loaded file
+  loaded *L = (loaded *)(uintptr_t)sc;  // the scenario is the first member of its loaded file
   free(L->nodes);
   free(L->paths);
   free(L->path_names);
@@ -193,8 +202,8 @@ const scenario *scenario_file_load_buffer(const char *name, const unsigned char 
   return sc;
 }
 
-const scenario *scenario_file_load(const char *path, const scenario_file_limits *limits, char *error,
-                                   size_t error_size) {
+const scenario *scenario_file_load(const char *path, const scenario_file_limits *limits,
+                                   char *error, size_t error_size) {
   scenario_file_limits d = scenario_file_default_limits();
   ydoc doc;
   if (!ydoc_read_file(&doc, path, limits ? limits : &d, error, error_size)) return 0;

@@ -19,13 +19,13 @@ int scenario_parse_fix16(const char *t, fix16_t *out) {
   }
   if (*t == '.') {
     for (++t; *t >= '0' && *t <= '9'; ++t, ++digits) {
-      if (scale == 1000000000) return -1; // more than 9 decimals
+      if (scale == 1000000000) return -1;  // more than 9 decimals
       frac = frac * 10 + (*t - '0');
       scale *= 10;
     }
   }
   if (*t != '\0' || digits == 0) return -1;
-  int64_t raw = whole * 65536 + (frac * 65536 + scale / 2) / scale; // round half up on |x|
+  int64_t raw = whole * 65536 + (frac * 65536 + scale / 2) / scale;  // round half up on |x|
   if (raw > 0x7FFFFFFF) return -1;
   *out = (fix16_t)(negative ? -raw : raw);
   return 0;
@@ -34,12 +34,13 @@ int scenario_parse_fix16(const char *t, fix16_t *out) {
 // ------------------------------------------------------------------ YAML helpers
 
 bool sr_fail(ctx *c, const ynode *node, const char *fmt, ...) {
-  if (c->error[0]) return false; // keep the first error
+  if (c->error[0]) return false;  // keep the first error
   int n = snprintf(c->error, c->error_size, "%s:%lu: ", c->file,
                    node ? (unsigned long)node->line : 1ul);
   va_list ap;
   va_start(ap, fmt);
-  if (n >= 0 && (size_t)n < c->error_size) vsnprintf(c->error + n, c->error_size - (size_t)n, fmt, ap);
+  if (n >= 0 && (size_t)n < c->error_size)
+    vsnprintf(c->error + n, c->error_size - (size_t)n, fmt, ap);
   va_end(ap);
   return false;
 }
@@ -81,7 +82,8 @@ bool sr_u32(ctx *c, const ynode *n, const char *what, uint32_t max, uint32_t *ou
   const char *s = sr_text(c, n);
   char *end = 0;
   unsigned long long v = s ? strtoull(s, &end, 10) : 0;
-  if (!s || !*s || *end || s[0] == '-' || v > max) return sr_fail(c, n, "%s: expected a whole number up to %u", what, max);
+  if (!s || !*s || *end || s[0] == '-' || v > max)
+    return sr_fail(c, n, "%s: expected a whole number up to %u", what, max);
   *out = (uint32_t)v;
   return true;
 }
@@ -122,14 +124,17 @@ int sr_choice(ctx *c, const ynode *n, const char *what, const char *const *names
 
 bool sr_name(ctx *c, const ynode *n, const char *what, char out[NAME_LEN]) {
   const char *s = sr_text(c, n);
-  if (!s || !*s || strlen(s) >= NAME_LEN) return sr_fail(c, n, "%s: expected a name of 1 to %d characters", what, NAME_LEN - 1);
+  if (!s || !*s || strlen(s) >= NAME_LEN)
+    return sr_fail(c, n, "%s: expected a name of 1 to %d characters", what, NAME_LEN - 1);
   strcpy(out, s);
   return true;
 }
 
-static int by_text(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+static int by_text(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
 
-static int by_name(const void *a, const void *b) { // equal names in file order
+static int by_name(const void *a, const void *b) {  // equal names in file order
   const char *x = *(const char *const *)a, *y = *(const char *const *)b;
   int c = strcmp(x, y);
   return c ? c : (x > y) - (x < y);

@@ -38,13 +38,13 @@ typedef struct loaded {
   uint32_t node_count, node_capacity;
   file_path *paths;
   char (*path_names)[NAME_LEN];
-  const char **path_sorted; // path_names in strcmp order, for find_name
+  const char **path_sorted;  // path_names in strcmp order, for find_name
   uint32_t path_count;
   char (*agent_names)[NAME_LEN];
   const char **agent_sorted;
   uint32_t agent_count;
-  uint32_t field_columns, field_rows; // 0 x 0: no field section
-  event *events; // in tick order, and in file order within a tick
+  uint32_t field_columns, field_rows;  // 0 x 0: no field section
+  event *events;                       // in tick order, and in file order within a tick
   uint32_t event_count, event_capacity;
   // The initial state the sections describe (their tick-0 commands: the spawns, then the
   // rest, each in file order), applied before tick 0 rather than recorded as tick 0's input,

@@ -22,8 +22,8 @@ static bool get_param(ctx *c, const ynode *v, int kind, uint32_t index, const ch
   const char *s = sr_text(c, v);
   bool named = s && (*s < '0' || *s > '9') && *s != '-' && *s != '.';
   if (kind == FXS_BEHAVIOR_FORMATION && index == 0 && named) {
-    int shape = sr_choice(c, v, "shape of formation (line, column, wedge, box, user)",
-                           formation_shapes, 5);
+    int shape =
+        sr_choice(c, v, "shape of formation (line, column, wedge, box, user)", formation_shapes, 5);
     if (shape < 0) return false;
     *out = FXS_INT(shape);
     return true;
@@ -33,38 +33,51 @@ static bool get_param(ctx *c, const ynode *v, int kind, uint32_t index, const ch
 
 // One behavior entry: {kind: NAME, weight, priority, <parameters by name>}.
 static bool behavior_event(ctx *c, const ynode *n, uint32_t tick, uint8_t src, uint32_t agent) {
-  if (!n || n->kind != YNODE_MAPPING) return sr_fail(c, n, "a behavior must be a mapping with a 'kind'");
+  if (!n || n->kind != YNODE_MAPPING)
+    return sr_fail(c, n, "a behavior must be a mapping with a 'kind'");
   const char *kind_name = sr_text(c, sr_get(c, n, "kind"));
   int kind = -1;
   for (int k = FXS_BEHAVIOR_SEEK; kind_name && k < FXS_BEHAVIOR_COUNT; ++k) {
     if (!fxs_behavior_is_slot_kind((uint32_t)k)) continue;
     if (strcmp(kind_name, fxs_behavior_name((fxs_behavior)k)) == 0) kind = k;
   }
-  if (kind < 0) return sr_fail(c, n, "behavior kind '%s' is unknown (fixsteer's names, e.g. seek, path_following)", kind_name ? kind_name : "?");
+  if (kind < 0)
+    return sr_fail(c, n,
+                   "behavior kind '%s' is unknown (fixsteer's names, e.g. seek, path_following)",
+                   kind_name ? kind_name : "?");
   uint32_t count = fxs_behavior_param_count((fxs_behavior)kind);
   const char *names[FXS_BEHAVIOR_PARAMS];
   const char *allowed[FXS_BEHAVIOR_PARAMS + 4] = {"kind", "weight", "priority"};
   int a = 3;
-  for (uint32_t i = 0; i < count; ++i) allowed[a++] = names[i] = fxs_behavior_param_info((fxs_behavior)kind, i)->name;
+  for (uint32_t i = 0; i < count; ++i)
+    allowed[a++] = names[i] = fxs_behavior_param_info((fxs_behavior)kind, i)->name;
   allowed[a] = 0;
   if (!sr_only_keys(c, n, kind_name, allowed)) return false;
   fxs_behavior_slot b = fxs_behavior_slot_default((fxs_behavior)kind);
   uint32_t priority = 0;
-  if (sr_get(c, n, "weight") && !sr_fix16(c, sr_get(c, n, "weight"), "weight", &b.weight)) return false;
-  if (sr_get(c, n, "priority") && !sr_u32(c, sr_get(c, n, "priority"), "priority", 255, &priority)) return false;
+  if (sr_get(c, n, "weight") && !sr_fix16(c, sr_get(c, n, "weight"), "weight", &b.weight))
+    return false;
+  if (sr_get(c, n, "priority") && !sr_u32(c, sr_get(c, n, "priority"), "priority", 255, &priority))
+    return false;
   for (uint32_t i = 0; i < count; ++i) {
     const ynode *v = sr_get(c, n, names[i]);
     if (v && !get_param(c, v, kind, i, names[i], &b.p[i])) return false;
     const fxs_behavior_param *info = fxs_behavior_param_info((fxs_behavior)kind, i);
     if (b.p[i] < info->minimum || b.p[i] > info->maximum) {
-      return sr_fail(c, v, "%s of %s out of range: %s must lie in [%.5f, %.5f] %s", names[i], kind_name,
-                  names[i], info->minimum / 65536.0, info->maximum / 65536.0, info->unit);
+      return sr_fail(c, v, "%s of %s out of range: %s must lie in [%.5f, %.5f] %s", names[i],
+                     kind_name, names[i], info->minimum / 65536.0, info->maximum / 65536.0,
+                     info->unit);
     }
   }
   uint32_t bad = 0;
   if (fxs_behavior_params_check((uint32_t)kind, b.weight, b.p, &bad) != FXS_OK) {
-    const char *what = bad == FXS_BAD_PARAM_WEIGHT ? "weight" : bad < count ? names[bad] : "parameter";
-    return sr_fail(c, n, "%s of %s out of range (weight >= 0; random_walker: max_step >= min_step; counts are whole numbers; a formation's shape is a whole number or a name)", what, kind_name);
+    const char *what = bad == FXS_BAD_PARAM_WEIGHT ? "weight"
+                       : bad < count               ? names[bad]
+                                                   : "parameter";
+    return sr_fail(c, n,
+                   "%s of %s out of range (weight >= 0; random_walker: max_step >= min_step; "
+                   "counts are whole numbers; a formation's shape is a whole number or a name)",
+                   what, kind_name);
   }
   fxs_command *cmd = sr_add_event(c, tick, FXS_CMD_ADD_BEHAVIOR, src);
   if (!cmd) return false;
@@ -76,7 +89,8 @@ static bool behavior_event(ctx *c, const ynode *n, uint32_t tick, uint8_t src, u
 }
 
 // A behavior set: clear with the combine mode, then each behavior.
-static bool behavior_set(ctx *c, const ynode *list, const ynode *combine, uint32_t tick, uint8_t src, uint32_t agent) {
+static bool behavior_set(ctx *c, const ynode *list, const ynode *combine, uint32_t tick,
+                         uint8_t src, uint32_t agent) {
   int mode = combine ? sr_choice(c, combine, "combine", combine_modes, 3) : 0;
   if (mode < 0) return false;
   fxs_command *cmd = sr_add_event(c, tick, FXS_CMD_CLEAR_BEHAVIORS, src);
@@ -92,8 +106,9 @@ static bool behavior_set(ctx *c, const ynode *list, const ynode *combine, uint32
     fxs_behavior kind = (fxs_behavior)(c->L->events[c->L->event_count - 1].command.ref & 0xFFu);
     kinematic = kinematic || fxs_behavior_is_kinematic(kind);
     if (++count > 1 && kinematic) {
-      return sr_fail(c, item, "a kinematic behavior (kinematic_seek, kinematic_arrive, kinematic_wander) "
-                           "must be an agent's only behavior");
+      return sr_fail(c, item,
+                     "a kinematic behavior (kinematic_seek, kinematic_arrive, kinematic_wander) "
+                     "must be an agent's only behavior");
     }
   }
   return true;
@@ -105,29 +120,38 @@ static bool agent_targets(ctx *c, const ynode *n, uint32_t tick, uint8_t src, ui
   const ynode *x;
   fxs_command *cmd;
   if ((x = sr_get(c, n, "target"))) {
-    if (!sr_vec2(c, x, "target", &v) || !(cmd = sr_add_event(c, tick, FXS_CMD_SET_TARGET_POINT, src))) return false;
+    if (!sr_vec2(c, x, "target", &v) ||
+        !(cmd = sr_add_event(c, tick, FXS_CMD_SET_TARGET_POINT, src)))
+      return false;
     cmd->agent = agent, cmd->arg[0] = v.x, cmd->arg[1] = v.y;
   }
   if ((x = sr_get(c, n, "target_agent"))) {
     int i = sr_find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count, sr_text(c, x));
-    if (i < 0) return sr_fail(c, x, "target_agent: no agent named '%s'", sr_text(c, x) ? sr_text(c, x) : "?");
+    if (i < 0)
+      return sr_fail(c, x, "target_agent: no agent named '%s'",
+                     sr_text(c, x) ? sr_text(c, x) : "?");
     if (!(cmd = sr_add_event(c, tick, FXS_CMD_SET_TARGET_AGENT, src))) return false;
     cmd->agent = agent, cmd->ref = (uint32_t)i + 1u;
   }
-  if ((x = sr_get(c, n, "second_target"))) { // interpose's other agent
+  if ((x = sr_get(c, n, "second_target"))) {  // interpose's other agent
     int i = sr_find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count, sr_text(c, x));
-    if (i < 0) return sr_fail(c, x, "second_target: no agent named '%s'", sr_text(c, x) ? sr_text(c, x) : "?");
+    if (i < 0)
+      return sr_fail(c, x, "second_target: no agent named '%s'",
+                     sr_text(c, x) ? sr_text(c, x) : "?");
     if (!(cmd = sr_add_event(c, tick, FXS_CMD_SET_SECOND_TARGET, src))) return false;
     cmd->agent = agent, cmd->ref = (uint32_t)i + 1u;
   }
   if ((x = sr_get(c, n, "path"))) {
     int i = sr_find_name(c->L->path_sorted, c->L->path_names, c->L->path_count, sr_text(c, x));
-    if (i < 0) return sr_fail(c, x, "path: no path named '%s'", sr_text(c, x) ? sr_text(c, x) : "?");
+    if (i < 0)
+      return sr_fail(c, x, "path: no path named '%s'", sr_text(c, x) ? sr_text(c, x) : "?");
     if (!(cmd = sr_add_event(c, tick, FXS_CMD_SET_PATH, src))) return false;
     cmd->agent = agent, cmd->ref = (uint32_t)i;
   }
   if ((x = sr_get(c, n, "apply_force"))) {
-    if (!sr_vec2(c, x, "apply_force", &v) || !(cmd = sr_add_event(c, tick, FXS_CMD_APPLY_FORCE, src))) return false;
+    if (!sr_vec2(c, x, "apply_force", &v) ||
+        !(cmd = sr_add_event(c, tick, FXS_CMD_APPLY_FORCE, src)))
+      return false;
     cmd->agent = agent, cmd->arg[0] = v.x, cmd->arg[1] = v.y;
   }
   bool despawn = false;
@@ -157,7 +181,8 @@ bool scene_world(ctx *c, const ynode *n) {
   }
   if ((x = sr_get(c, n, "bounds"))) {
     if (!sr_numbers(c, x, "bounds", b, 4)) return false;
-    if (b[0] >= b[2] || b[1] >= b[3]) return sr_fail(c, x, "bounds: expected [min_x, min_y, max_x, max_y] with min < max");
+    if (b[0] >= b[2] || b[1] >= b[3])
+      return sr_fail(c, x, "bounds: expected [min_x, min_y, max_x, max_y] with min < max");
     L->def.bounds_min = fxs_vec2_make(b[0], b[1]), L->def.bounds_max = fxs_vec2_make(b[2], b[3]);
   }
   if ((x = sr_get(c, n, "clamp"))) {
@@ -185,15 +210,22 @@ bool scene_paths(ctx *c, const ynode *list) {
   static const char *const keys[] = {"name", "mode", "radius", "slowing_radius", "nodes", 0};
   const ynode *p;
   FOR_EACH_ITEM(c, list, it2, p) {
-    if (!sr_only_keys(c, p, "a path", keys) || !sr_name(c, sr_get(c, p, "name"), "path name", L->path_names[L->path_count])) return false;
+    if (!sr_only_keys(c, p, "a path", keys) ||
+        !sr_name(c, sr_get(c, p, "name"), "path name", L->path_names[L->path_count]))
+      return false;
     file_path *fp = &L->paths[L->path_count];
-    int mode = sr_get(c, p, "mode") ? sr_choice(c, sr_get(c, p, "mode"), "mode", path_modes, 3) : FXS_PATH_PATROL;
+    int mode = sr_get(c, p, "mode") ? sr_choice(c, sr_get(c, p, "mode"), "mode", path_modes, 3)
+                                    : FXS_PATH_PATROL;
     if (mode < 0) return false;
     fp->mode = (uint8_t)mode, fp->radius = FXS_INT(10), fp->slowing_radius = FXS_INT(60);
-    if (sr_get(c, p, "radius") && !sr_fix16(c, sr_get(c, p, "radius"), "radius", &fp->radius)) return false;
-    if (sr_get(c, p, "slowing_radius") && !sr_fix16(c, sr_get(c, p, "slowing_radius"), "slowing_radius", &fp->slowing_radius)) return false;
+    if (sr_get(c, p, "radius") && !sr_fix16(c, sr_get(c, p, "radius"), "radius", &fp->radius))
+      return false;
+    if (sr_get(c, p, "slowing_radius") &&
+        !sr_fix16(c, sr_get(c, p, "slowing_radius"), "slowing_radius", &fp->slowing_radius))
+      return false;
     const ynode *nodes = sr_get(c, p, "nodes");
-    if (!nodes || !sr_is_list(c, nodes, "nodes")) return sr_fail(c, p, "a path needs a list of nodes");
+    if (!nodes || !sr_is_list(c, nodes, "nodes"))
+      return sr_fail(c, p, "a path needs a list of nodes");
     fp->first = L->node_count;
     const ynode *node;
     FOR_EACH_ITEM(c, nodes, it3, node) {
@@ -207,12 +239,14 @@ bool scene_paths(ctx *c, const ynode *list) {
       L->node_count++;
     }
     fp->count = L->node_count - fp->first;
-    if (fp->count == 0 || fp->count > 0xFFFF) return sr_fail(c, nodes, "a path needs 1 to 65535 nodes");
+    if (fp->count == 0 || fp->count > 0xFFFF)
+      return sr_fail(c, nodes, "a path needs 1 to 65535 nodes");
     L->path_count++;
   }
   long twice = sr_sort_names(L->path_names, L->path_count, &L->path_sorted);
   if (twice == -2) return sr_fail(c, list, "out of memory");
-  return twice < 0 || sr_fail(c, ydoc_child(c->doc, list, (uint32_t)twice), "two paths are named '%s'", L->path_names[twice]);
+  return twice < 0 || sr_fail(c, ydoc_child(c->doc, list, (uint32_t)twice),
+                              "two paths are named '%s'", L->path_names[twice]);
 }
 
 bool scene_obstacles(ctx *c, const ynode *list) {
@@ -253,18 +287,22 @@ static const char *const fill_kinds[] = {"uniform", "toward", "vortex"};
 // A fill: {kind: uniform, direction: [x, y]} | {kind: toward, point: [x, y]} |
 // {kind: vortex, center: [x, y], swirl: S, inward: I} (swirl 1 and inward 0 by default).
 static bool field_fill(ctx *c, const ynode *n, uint32_t tick, uint8_t src) {
-  static const char *const keys[][5] = {{"kind", "direction", 0}, {"kind", "point", 0},
-                                        {"kind", "center", "swirl", "inward", 0}};
+  static const char *const keys[][5] = {
+      {"kind", "direction", 0}, {"kind", "point", 0}, {"kind", "center", "swirl", "inward", 0}};
   static const char *const where[] = {"direction", "point", "center"};
-  if (!n || n->kind != YNODE_MAPPING) return sr_fail(c, n, "field fill: expected a mapping with a 'kind'");
-  int kind = sr_choice(c, sr_get(c, n, "kind"), "field fill kind (uniform, toward, vortex)", fill_kinds, 3);
+  if (!n || n->kind != YNODE_MAPPING)
+    return sr_fail(c, n, "field fill: expected a mapping with a 'kind'");
+  int kind = sr_choice(c, sr_get(c, n, "kind"), "field fill kind (uniform, toward, vortex)",
+                       fill_kinds, 3);
   if (kind < 0 || !sr_only_keys(c, n, "a field fill", keys[kind])) return false;
   fxs_vec2 at;
   fix16_t swirl = FXS_ONE, inward = 0;
-  if (!sr_get(c, n, where[kind])) return sr_fail(c, n, "field fill %s needs a '%s'", fill_kinds[kind], where[kind]);
+  if (!sr_get(c, n, where[kind]))
+    return sr_fail(c, n, "field fill %s needs a '%s'", fill_kinds[kind], where[kind]);
   if (!sr_vec2(c, sr_get(c, n, where[kind]), where[kind], &at)) return false;
   if (sr_get(c, n, "swirl") && !sr_fix16(c, sr_get(c, n, "swirl"), "swirl", &swirl)) return false;
-  if (sr_get(c, n, "inward") && !sr_fix16(c, sr_get(c, n, "inward"), "inward", &inward)) return false;
+  if (sr_get(c, n, "inward") && !sr_fix16(c, sr_get(c, n, "inward"), "inward", &inward))
+    return false;
   fxs_command *cmd = sr_add_event(c, tick, FXS_CMD_FILL_FIELD, src);
   if (!cmd) return false;
   cmd->ref = (uint32_t)kind, cmd->arg[0] = at.x, cmd->arg[1] = at.y;
@@ -293,8 +331,9 @@ static bool field_cells(ctx *c, const ynode *list, uint32_t tick, uint8_t src) {
     if (!sr_vec2(c, sr_get(c, b, "flow"), "flow", &flow)) return false;
     if (at[2] == 0 || at[3] == 0 || at[0] >= L->field_columns || at[1] >= L->field_rows ||
         at[2] > L->field_columns - at[0] || at[3] > L->field_rows - at[1]) {
-      return sr_fail(c, b, "field cells: columns [%u, %u) x rows [%u, %u) do not lie inside the %u x %u grid",
-                  at[0], at[0] + at[2], at[1], at[1] + at[3], L->field_columns, L->field_rows);
+      return sr_fail(
+          c, b, "field cells: columns [%u, %u) x rows [%u, %u) do not lie inside the %u x %u grid",
+          at[0], at[0] + at[2], at[1], at[1] + at[3], L->field_columns, L->field_rows);
     }
     fxs_command *cmd = sr_add_event(c, tick, FXS_CMD_SET_FIELD_CELLS, src);
     if (!cmd) return false;
@@ -314,20 +353,22 @@ bool scene_field(ctx *c, const ynode *n) {
   if (!sr_only_keys(c, n, "field", keys)) return false;
   fxs_vec2 origin = fxs_vec2_zero();
   fix16_t size = 0;
-  if (sr_get(c, n, "origin") && !sr_vec2(c, sr_get(c, n, "origin"), "origin", &origin)) return false;
+  if (sr_get(c, n, "origin") && !sr_vec2(c, sr_get(c, n, "origin"), "origin", &origin))
+    return false;
   if (!sr_get(c, n, "cell_size") || !sr_get(c, n, "columns") || !sr_get(c, n, "rows")) {
     return sr_fail(c, n, "field: needs cell_size, columns and rows");
   }
   if (!sr_fix16(c, sr_get(c, n, "cell_size"), "cell_size", &size)) return false;
-  if (size <= 0) return sr_fail(c, sr_get(c, n, "cell_size"), "field: cell_size must be greater than 0");
+  if (size <= 0)
+    return sr_fail(c, sr_get(c, n, "cell_size"), "field: cell_size must be greater than 0");
   if (!sr_u32(c, sr_get(c, n, "columns"), "columns", FXS_MAX_FIELD_SIDE, &L->field_columns) ||
       !sr_u32(c, sr_get(c, n, "rows"), "rows", FXS_MAX_FIELD_SIDE, &L->field_rows)) {
     return false;
   }
   uint64_t cells = (uint64_t)L->field_columns * L->field_rows;
   if (cells == 0 || cells > FXS_DEFAULT_MAX_FIELD_CELLS) {
-    return sr_fail(c, n, "field: columns x rows = %llu cells; expected 1 to %u", (unsigned long long)cells,
-                FXS_DEFAULT_MAX_FIELD_CELLS);
+    return sr_fail(c, n, "field: columns x rows = %llu cells; expected 1 to %u",
+                   (unsigned long long)cells, FXS_DEFAULT_MAX_FIELD_CELLS);
   }
   fxs_command *cmd = sr_add_event(c, 0, FXS_CMD_SET_FIELD_GRID, 1);
   if (!cmd) return false;
@@ -338,51 +379,64 @@ bool scene_field(ctx *c, const ynode *n) {
 }
 
 static const char *const agent_keys[] = {
-    "name", "position", "velocity", "max_speed", "max_force", "mass", "radius", "max_rotation",
-    "max_angular_acceleration", "max_turn_rate", "orientation", "combine", "behaviors", "target",
-    "target_agent", "second_target", "path", 0};
+    "name",          "position",     "velocity",
+    "max_speed",     "max_force",    "mass",
+    "radius",        "max_rotation", "max_angular_acceleration",
+    "max_turn_rate", "orientation",  "combine",
+    "behaviors",     "target",       "target_agent",
+    "second_target", "path",         0};
 
 // The limits of one agent, defaults where the file is silent.
 static bool agent_limits(ctx *c, const ynode *a, fxs_agent *d, int *orient) {
-  static const char *const names[] = {"max_speed", "max_force", "mass", "radius", "max_rotation",
-                                      "max_angular_acceleration", "max_turn_rate"};
-  fix16_t *fields[] = {&d->max_speed, &d->max_force, &d->mass, &d->radius, &d->max_rotation,
-                       &d->max_angular_acceleration, &d->max_turn_rate};
+  static const char *const names[] = {"max_speed",    "max_force",    "mass",
+                                      "radius",       "max_rotation", "max_angular_acceleration",
+                                      "max_turn_rate"};
+  fix16_t *fields[] = {&d->max_speed,    &d->max_force,    &d->mass,
+                       &d->radius,       &d->max_rotation, &d->max_angular_acceleration,
+                       &d->max_turn_rate};
   *d = fxs_default_agent();
   for (int i = 0; i < 7; ++i) {
     const ynode *x = sr_get(c, a, names[i]);
     if (x && !sr_fix16(c, x, names[i], fields[i])) return false;
-    if (*fields[i] < 0 || (i == 2 && *fields[i] == 0)) return sr_fail(c, x, "%s out of range", names[i]);
+    if (*fields[i] < 0 || (i == 2 && *fields[i] == 0))
+      return sr_fail(c, x, "%s out of range", names[i]);
   }
-  *orient = sr_get(c, a, "orientation") ? sr_choice(c, sr_get(c, a, "orientation"), "orientation", orient_modes, 3)
-                                     : FXS_ORIENT_LOOK_WHERE_GOING;
+  *orient = sr_get(c, a, "orientation")
+                ? sr_choice(c, sr_get(c, a, "orientation"), "orientation", orient_modes, 3)
+                : FXS_ORIENT_LOOK_WHERE_GOING;
   return *orient >= 0;
 }
 
 static bool agent_entry(ctx *c, const ynode *a, uint32_t index) {
-  uint32_t handle = index + 1u; // spawned on tick 0 into slot `index` of a fresh world
+  uint32_t handle = index + 1u;  // spawned on tick 0 into slot `index` of a fresh world
   fxs_agent d;
   int orient = 0;
   fxs_vec2 pos = fxs_vec2_zero(), vel = fxs_vec2_zero();
   if (!sr_only_keys(c, a, "an agent", agent_keys) || !agent_limits(c, a, &d, &orient)) return false;
-  if (!sr_get(c, a, "position")) return sr_fail(c, a, "agent '%s' needs a position", c->L->agent_names[index]);
+  if (!sr_get(c, a, "position"))
+    return sr_fail(c, a, "agent '%s' needs a position", c->L->agent_names[index]);
   if (!sr_vec2(c, sr_get(c, a, "position"), "position", &pos)) return false;
-  if (sr_get(c, a, "velocity") && !sr_vec2(c, sr_get(c, a, "velocity"), "velocity", &vel)) return false;
+  if (sr_get(c, a, "velocity") && !sr_vec2(c, sr_get(c, a, "velocity"), "velocity", &vel))
+    return false;
   fxs_command *cmd = sr_add_event(c, 0, FXS_CMD_SPAWN, 0);
   if (!cmd) return false;
   cmd->arg[0] = pos.x, cmd->arg[1] = pos.y, cmd->arg[2] = vel.x, cmd->arg[3] = vel.y;
-  cmd->arg[4] = d.max_speed, cmd->arg[5] = d.max_force, cmd->arg[6] = d.mass, cmd->arg[7] = d.radius;
+  cmd->arg[4] = d.max_speed, cmd->arg[5] = d.max_force, cmd->arg[6] = d.mass,
+  cmd->arg[7] = d.radius;
   if (!(cmd = sr_add_event(c, 0, FXS_CMD_SET_LIMITS, 1))) return false;
   cmd->agent = handle, cmd->ref = (uint32_t)orient;
-  cmd->arg[0] = d.max_speed, cmd->arg[1] = d.max_force, cmd->arg[2] = d.mass, cmd->arg[3] = d.radius;
-  cmd->arg[4] = d.max_rotation, cmd->arg[5] = d.max_angular_acceleration, cmd->arg[6] = d.max_turn_rate;
+  cmd->arg[0] = d.max_speed, cmd->arg[1] = d.max_force, cmd->arg[2] = d.mass,
+  cmd->arg[3] = d.radius;
+  cmd->arg[4] = d.max_rotation, cmd->arg[5] = d.max_angular_acceleration,
+  cmd->arg[6] = d.max_turn_rate;
   return behavior_set(c, sr_get(c, a, "behaviors"), sr_get(c, a, "combine"), 0, 1, handle) &&
          agent_targets(c, a, 0, 1, handle);
 }
 
 bool scene_agents(ctx *c, const ynode *list) {
   loaded *L = c->L;
-  if (!list || !sr_is_list(c, list, "agents")) return sr_fail(c, list, "the file needs a list of agents");
+  if (!list || !sr_is_list(c, list, "agents"))
+    return sr_fail(c, list, "the file needs a list of agents");
   size_t count = (size_t)list->count;
   // The world's own bound; the YAML limits bound the work before this (--max-yaml-nodes: a
   // scene takes 7 to 30 nodes an agent).
@@ -392,12 +446,15 @@ bool scene_agents(ctx *c, const ynode *list) {
   L->agent_names = calloc(count, sizeof *L->agent_names);
   if (!L->agent_names) return sr_fail(c, list, "out of memory");
   const ynode *a;
-  FOR_EACH_ITEM(c, list, it5, a) { // names first, so agents may target agents listed later
-    if (!sr_name(c, sr_get(c, a, "name"), "agent name", L->agent_names[L->agent_count++])) return false;
+  FOR_EACH_ITEM(c, list, it5, a) {  // names first, so agents may target agents listed later
+    if (!sr_name(c, sr_get(c, a, "name"), "agent name", L->agent_names[L->agent_count++]))
+      return false;
   }
   long twice = sr_sort_names(L->agent_names, L->agent_count, &L->agent_sorted);
   if (twice == -2) return sr_fail(c, list, "out of memory");
-  if (twice >= 0) return sr_fail(c, ydoc_child(c->doc, list, (uint32_t)twice), "two agents are named '%s'", L->agent_names[twice]);
+  if (twice >= 0)
+    return sr_fail(c, ydoc_child(c->doc, list, (uint32_t)twice), "two agents are named '%s'",
+                   L->agent_names[twice]);
   uint32_t i = 0;
   FOR_EACH_ITEM(c, list, it6, a) {
     if (!agent_entry(c, a, i++)) return false;
@@ -408,22 +465,27 @@ bool scene_agents(ctx *c, const ynode *list) {
 bool scene_events(ctx *c, const ynode *list) {
   if (!list) return true;
   if (!sr_is_list(c, list, "events")) return false;
-  static const char *const keys[] = {"tick", "agent", "target", "target_agent", "second_target", "path",
-                                     "apply_force", "despawn", "behaviors", "combine", "field_fill",
-                                     "field_cells", 0};
+  static const char *const keys[] = {
+      "tick",    "agent",     "target",  "target_agent", "second_target", "path", "apply_force",
+      "despawn", "behaviors", "combine", "field_fill",   "field_cells",   0};
   const ynode *e;
   FOR_EACH_ITEM(c, list, it7, e) {
-    uint32_t tick = 0; // set by get_u32 before any use; gcc -O3 cannot see it
-    if (!sr_only_keys(c, e, "an event", keys) || !sr_u32(c, sr_get(c, e, "tick"), "tick", 10000000u, &tick)) return false;
+    uint32_t tick = 0;  // set by get_u32 before any use; gcc -O3 cannot see it
+    if (!sr_only_keys(c, e, "an event", keys) ||
+        !sr_u32(c, sr_get(c, e, "tick"), "tick", 10000000u, &tick))
+      return false;
     const ynode *fill = sr_get(c, e, "field_fill"), *cells = sr_get(c, e, "field_cells");
-    if ((fill || cells) && c->L->field_columns == 0) return sr_fail(c, e, "a field event needs a 'field' section");
+    if ((fill || cells) && c->L->field_columns == 0)
+      return sr_fail(c, e, "a field event needs a 'field' section");
     if (fill && !field_fill(c, fill, tick, 2)) return false;
     if (cells && !field_cells(c, cells, tick, 2)) return false;
-    if ((fill || cells) && !sr_get(c, e, "agent")) continue; // a field change only
-    int agent = sr_find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count, sr_text(c, sr_get(c, e, "agent")));
+    if ((fill || cells) && !sr_get(c, e, "agent")) continue;  // a field change only
+    int agent = sr_find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count,
+                             sr_text(c, sr_get(c, e, "agent")));
     if (agent < 0) return sr_fail(c, e, "an event needs the 'agent' it acts on, by name");
     if (sr_get(c, e, "behaviors") &&
-        !behavior_set(c, sr_get(c, e, "behaviors"), sr_get(c, e, "combine"), tick, 2, (uint32_t)agent + 1u)) {
+        !behavior_set(c, sr_get(c, e, "behaviors"), sr_get(c, e, "combine"), tick, 2,
+                      (uint32_t)agent + 1u)) {
       return false;
     }
     if (!agent_targets(c, e, tick, 2, (uint32_t)agent + 1u)) return false;
