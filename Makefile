@@ -392,30 +392,50 @@ test-wasm: setup
 	bash tools/setup.sh --wasm
 	$(CEEDLING) --mixin=wasm32 test:all
 
-# The web replay viewer (web/): build/web is a static site with the page, its scripts, the
-# golden replays as samples and fxs_web.wasm: the library (with its pinned libfixmath),
-# web/glue and the built-in scenarios, as a WASI reactor exporting fxs_web_* functions.
+# The web replay viewer and playground (web/): build/web is a static site with the pages,
+# their scripts, the golden replays and the scenario files as samples, and fxs_web.wasm: the
+# library (with its pinned libfixmath), web/glue, the built-in scenarios and the tool's
+# scenario-file reader over libyaml (Debian's source package, compiled for wasm32), as a
+# WASI reactor exporting fxs_web_* functions.
 WEB_SITE := build/web
 WEB_PORT ?= 8000
-WEB_SOURCES := $(wildcard web/glue/*.c) tools/fixsteer/scenario.c
+WEB_SCENE_SOURCES := tools/fixsteer/scenario.c $(wildcard tools/fixsteer/scenario_file*.c) tools/fixsteer/yaml_read.c
+WEB_SOURCES := $(wildcard web/glue/*.c) $(WEB_SCENE_SOURCES)
 WEB_LDFLAGS := -mexec-model=reactor -Wl,--stack-first -Wl,-z,stack-size=1048576 -Wl,--strip-debug
+LIBYAML_DIR := build/libyaml
+LIBYAML_SOURCES := $(addprefix $(LIBYAML_DIR)/src/,api.c reader.c scanner.c parser.c loader.c writer.c emitter.c dumper.c)
+LIBYAML_OBJECTS := $(patsubst $(LIBYAML_DIR)/src/%.c,$(BUILD_DIR)/obj-yaml/%.o,$(LIBYAML_SOURCES))
+LIBYAML_CFLAGS := -std=c99 $(OPT) -w -I$(LIBYAML_DIR)/include -DYAML_DECLARE_STATIC -DYAML_VERSION_MAJOR=0 \
+  -DYAML_VERSION_MINOR=2 -DYAML_VERSION_PATCH=5 -DYAML_VERSION_STRING='"0.2.5"'
 
 web:
 	bash tools/setup.sh --wasm
+	bash tools/setup.sh --libyaml
 	$(MAKE) CC="$(WASM_CC)" AR=$(WASM_AR) BUILD_DIR=$(WASM_DIR) NO_YAML=1 web-site
 
 # (inside `make web` only: needs the wasm32 compiler)
 web-site: $(WEB_SITE)/fxs_web.wasm
-	@mkdir -p $(WEB_SITE)/js $(WEB_SITE)/replays
-	cp web/index.html web/style.css $(WEB_SITE)/
+	@mkdir -p $(WEB_SITE)/js $(WEB_SITE)/replays $(WEB_SITE)/scenes
+	cp web/index.html web/playground.html web/style.css $(WEB_SITE)/
 	cp web/js/*.mjs $(WEB_SITE)/js/
 	cp test/golden/*.fxr $(WEB_SITE)/replays/
 	cd $(WEB_SITE)/replays && ls *.fxr | sed 's/.*/"&"/' | paste -sd, | sed 's/.*/[&]/' >index.json
+	cp scenarios/*.yaml $(WEB_SITE)/scenes/
+	cd $(WEB_SITE)/scenes && ls *.yaml | sed 's/.*/"&"/' | paste -sd, | sed 's/.*/[&]/' >index.json
 
-$(WEB_SITE)/fxs_web.wasm: $(WEB_SOURCES) $(wildcard web/glue/*.h) tools/fixsteer/scenario.h $(BUILD_DIR)/libfixsteer.a
+$(BUILD_DIR)/obj-yaml/%.o: $(LIBYAML_DIR)/src/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(LIBYAML_CFLAGS) -c $< -o $@
+
+$(BUILD_DIR)/libyaml.a: $(LIBYAML_OBJECTS)
+	rm -f $@ && $(AR) rcs $@ $^
+
+$(WEB_SITE)/fxs_web.wasm: $(WEB_SOURCES) $(wildcard web/glue/*.h) $(wildcard tools/fixsteer/scenario*.h) tools/fixsteer/yaml_read.h \
+  $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libyaml.a
 	@test "$(IS_WASM)" = 1 || { echo "error: build the web module with make web" >&2; exit 1; }
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_TOOL) -Itools/fixsteer $(WEB_SOURCES) $(BUILD_DIR)/libfixsteer.a $(WEB_LDFLAGS) -o $@
+	$(CC) $(CFLAGS_TOOL) -Itools/fixsteer -I$(LIBYAML_DIR)/include -DYAML_DECLARE_STATIC $(WEB_SOURCES) \
+	  $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libyaml.a $(WEB_LDFLAGS) -o $@
 
 # Serves the viewer on 127.0.0.1 only: http://127.0.0.1:8000/?replay=replays/flock.fxr
 web-serve: web

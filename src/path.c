@@ -17,6 +17,7 @@ fxs_path_def fxs_default_path_def(const fxs_vec2 *nodes, uint16_t count, fxs_pat
   p.slowing_radius = FXS_INT(60);
   p.walls = 0;
   p.wall_count = 0;
+  p.keep_apart = 0;
   return p;
 }
 
@@ -220,22 +221,48 @@ static bool in_cone(fxs_vec2 p, fxs_vec2 d, fxs_vec2 other) {
   return dot > 0 && dot >= (cross < 0 ? -cross : cross);
 }
 
+// Resting followers are ordered by their progress along the path, measured on the segments
+// from HOLD_BACK_NODES nodes behind the follower's current node to HOLD_AHEAD_NODES past that.
+#define HOLD_BACK_NODES 2
+#define HOLD_AHEAD_NODES 4
+
+// How far along a stop path the point p lies, raw units from node `base`: p is projected on the
+// nearest of the segments from `base` to HOLD_AHEAD_NODES nodes past it (ties: the earlier).
+// Followers near each other measure each other on the same stretch of the path.
+static int64_t progress_near(const fxs_path_def *path, int base, fxs_vec2 p) {
+  int64_t arc = 0, best = 0;
+  uint64_t best_d = UINT64_MAX;
+  int end = base + HOLD_AHEAD_NODES < path->count - 1 ? base + HOLD_AHEAD_NODES : path->count - 1;
+  if (end == base) return -(int64_t)fxs_vec2_distance(p, path->nodes[base]);
+  for (int i = base; i < end; ++i) {
+    fxs_vec2 a = path->nodes[i], b = path->nodes[i + 1];
+    fxs_vec2 q = fxs_vec2_closest_on_segment(p, a, b);
+    uint64_t d = distance_sq(p, q);
+    if (d < best_d) best_d = d, best = arc + fxs_vec2_distance(a, q);
+    arc += fxs_vec2_distance(a, b);
+  }
+  return best;
+}
+
 bool fxs_path_hold(const fxs_agent *self, const fxs_path_def *path, const fxs_path_state *state,
                    fxs_vec2 target, const fxs_path_rest *resting, uint32_t count) {
   if (path->mode != FXS_PATH_STOP_AT_END || path->count == 0 || path->nodes == 0) return false;
-  if (state->current_node != path->count - 1) return false;
   fxs_vec2 end = path->nodes[path->count - 1];
-  if (fxs_vec2_within(self->position, end, FXS_RATIO(1, 4))) return true;
+  bool last_segment = state->current_node == path->count - 1;
+  if (last_segment && fxs_vec2_within(self->position, end, FXS_RATIO(1, 4))) return true;
   // Within the path radius the end counts as reached: a follower there that no longer closes
   // in on it (it overshot, or the ones behind push it on) stops where it is.
-  if (fxs_vec2_within(self->position, end, path->radius) &&
+  if (last_segment && fxs_vec2_within(self->position, end, path->radius) &&
       fxs_vec2_dot(self->velocity, fxs_vec2_sub(end, self->position)) <= 0) {
     return true;
   }
   fxs_vec2 toward = fxs_vec2_sub(target, self->position);
   // Aiming at the end itself, any resting follower in the way ends the approach: the end is
   // taken, and pressing round the ones there only jostles them.
-  bool aiming_at_end = fxs_vec2_equal(target, end);
+  bool aiming_at_end = last_segment && fxs_vec2_equal(target, end);
+  int base = state->current_node < path->count ? state->current_node : path->count - 1;
+  base = base >= HOLD_BACK_NODES ? base - HOLD_BACK_NODES : 0;
+  int64_t own_progress = progress_near(path, base, self->position);
   fix16_t speed = fxs_vec2_length(self->velocity);
   // Bodies a tick of travel and half a body radius apart: a follower that stops there does
   // not touch, and is out of reach of a separation of up to 3 body radii.
@@ -245,7 +272,16 @@ bool fxs_path_hold(const fxs_agent *self, const fxs_path_def *path, const fxs_pa
   for (uint32_t i = 0; i < count; ++i) {
     const fxs_path_rest *r = &resting[i];
     if (!aiming_at_end && !in_cone(self->position, toward, r->position)) continue;
+    // Only a follower farther along the path counts: of two resting followers at most one
+    // holds for the other, so a queue cannot lock in a ring.
+    if (progress_near(path, base, r->position) <= own_progress) continue;
     if (fxs_vec2_within(self->position, r->position, fxs_add(reach, fxs_max(r->radius, 0)))) return true;
+    // A follower that its separation keeps this far from resting ones would circle them for
+    // good: the queue's end is as close as it comes.
+    if (path->keep_apart > 0 &&
+        fxs_vec2_within(self->position, r->position, fxs_add(path->keep_apart, FXS_RATIO(1, 2)))) {
+      return true;
+    }
   }
   return false;
 }

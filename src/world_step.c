@@ -138,6 +138,19 @@ static fix16_t orca_priority_of(const fxs_world *world, uint32_t index) {
   return FXS_ORCA_PASSIVE;
 }
 
+// True when the agent's body overlaps a searched neighbor's (centres closer than the sum of
+// the radii). Radii are not changed by steering: reading the neighbor's slot is safe.
+static bool overlaps_a_neighbor(const steer_context *ctx) {
+  const fxs_agent *a = &ctx->slot->body;
+  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
+    if (nb->id == ctx->index) continue;
+    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) - 1;
+    if (reach >= 0 && fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) return true;
+  }
+  return false;
+}
+
 // ORCA toward the target (arrival's desired velocity is the preferred one) among the
 // searched neighbors, each with its own priority, and the walls and obstacles within reach
 // of the agent (the obstacles through the obstacle grid). The obstacle time horizon is half
@@ -165,6 +178,15 @@ static fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
   fxs_vec2 preferred = fxs_vec2_add(a->velocity, fxs_arrive(a, ctx->target_point, p[4]));
   fxs_vec2 v = fxs_orca_velocity_among(a, ctx->index, preferred, ctx->scratch->neighbors,
                                        priorities, ctx->neighbor_count, &st, &d);
+  // Static friction, as for contact with walls: an agent that would rest (its preferred
+  // velocity no faster than FXS_CONTACT_REST) and that its neighbors' half-planes leave as
+  // slow rests, instead of crawling a few LSB a tick against them; unless its body overlaps a
+  // neighbor's and the crawl is what separates them.
+  fxs_vec2 zero = fxs_vec2_zero();
+  if (fxs_vec2_within(preferred, zero, FXS_CONTACT_REST) && fxs_vec2_within(v, zero, FXS_CONTACT_REST) &&
+      !overlaps_a_neighbor(ctx)) {
+    v = zero;
+  }
   return fxs_steer_toward(a, v);
 }
 
@@ -216,6 +238,15 @@ static fix16_t angular_steering(const steer_context *ctx, const fxs_behavior_slo
   }
 }
 
+// The radius of the agent's separation (the largest, if it has several), 0 without one.
+static fix16_t separation_radius(const fxs_agent_slot *s) {
+  fix16_t r = 0;
+  for (uint8_t i = 0; i < s->behavior_count; ++i) {
+    if (s->behaviors[i].kind == FXS_BEHAVIOR_SEPARATION && s->behaviors[i].p[0] > r) r = s->behaviors[i].p[0];
+  }
+  return r;
+}
+
 // The resting followers of the agent's path among its neighbors, for fxs_path_hold.
 static bool path_holds(steer_context *ctx, const fxs_path_def *d, fxs_vec2 target) {
   if (!ctx->searched) search(ctx);
@@ -233,8 +264,8 @@ static bool path_holds(steer_context *ctx, const fxs_path_def *d, fxs_vec2 targe
   return fxs_path_hold(&ctx->slot->body, d, &ctx->slot->path, target, rest, n);
 }
 
-// Path following sees the world's walls; on the last segment of a stop path a follower at
-// the end, or behind one resting there, holds still (velocity scale 0: no creep).
+// Path following sees the world's walls; on a stop path a follower at the end, or queued
+// behind one resting on the way there, holds still (velocity scale 0: no creep).
 static fxs_vec2 path_steering(steer_context *ctx, fix16_t *velocity_scale) {
   fxs_agent_slot *s = ctx->slot;
   if (s->path_index >= ctx->world->path_count) return fxs_vec2_zero();
@@ -243,10 +274,10 @@ static fxs_vec2 path_steering(steer_context *ctx, fix16_t *velocity_scale) {
                                         (fxs_path_mode)wp->mode);
   d.radius = wp->radius, d.slowing_radius = wp->slowing_radius;
   d.walls = ctx->world->live_walls, d.wall_count = ctx->step->wall_count;
+  d.keep_apart = separation_radius(s);
   fxs_vec2 target;
   fxs_vec2 force = fxs_follow_path_toward(&s->body, &d, &s->path, &target);
-  if (d.mode == FXS_PATH_STOP_AT_END && s->path.current_node + 1u == d.count &&
-      path_holds(ctx, &d, target)) {
+  if (d.mode == FXS_PATH_STOP_AT_END && path_holds(ctx, &d, target)) {
     *velocity_scale = 0;
     return fxs_vec2_zero();
   }

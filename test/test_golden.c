@@ -64,7 +64,7 @@ static const golden goldens[] = {
     {"test/golden/hunter_prey.fxr", 1200, UINT64_C(0x6e37a7f5901e5f8c)},
     {"test/golden/patrol.fxr", 1500, UINT64_C(0xf4ff2abf1a5a0bb1)},
     {"test/golden/flock.fxr", 1200, UINT64_C(0xee34c3cd135cff41)},
-    {"test/golden/queue.fxr", 1500, UINT64_C(0xcca40741a25a699f)},
+    {"test/golden/queue.fxr", 1500, UINT64_C(0xf4c2bc7204d020d7)},
     {"test/golden/leader.fxr", 1200, UINT64_C(0xe919580b57737191)},
     {"test/golden/obstacle_field.fxr", 1500, UINT64_C(0xef410deb63a6527b)},
     {"test/golden/walker.fxr", 1500, UINT64_C(0xcd195452b68628d2)},

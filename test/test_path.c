@@ -187,6 +187,74 @@ void test_followers_at_the_end_hold_and_queue_on_resting_ones(void) {
   TEST_ASSERT_FALSE(fxs_path_hold(&on_end, &path, &s, end, 0, 0));
 }
 
+void test_a_follower_holds_within_its_separation_of_a_resting_one_ahead(void) {
+  fxs_path_def path = fxs_default_path_def(square, 4, FXS_PATH_STOP_AT_END);
+  fxs_path_state s = fxs_path_start();
+  s.current_node = 1; // on the first segment, toward (256, 0): not the last one
+  fxs_vec2 target = fxs_vec2_make(FXS_INT(200), 0);
+  fxs_path_rest ahead = {{FXS_INT(125), 0}, FXS_INT(8)};
+  // At rest, reach = 0 + 1/2 + 1.5 body radii (12) + the other's radius 8 = 20.5: 25 away is
+  // not held; with a separation keeping followers 28 apart it is, up to 28.5.
+  fxs_agent a = fxs_test_agent_at(100, 0);
+  TEST_ASSERT_FALSE(fxs_path_hold(&a, &path, &s, target, &ahead, 1));
+  path.keep_apart = FXS_INT(28);
+  TEST_ASSERT_TRUE(fxs_path_hold(&a, &path, &s, target, &ahead, 1));
+  a.position.x = FXS_INT(125) - FXS_RATIO(57, 2) - 1; // 28.5 + 1 LSB away
+  TEST_ASSERT_FALSE(fxs_path_hold(&a, &path, &s, target, &ahead, 1));
+  a.position.x += 1;
+  TEST_ASSERT_TRUE(fxs_path_hold(&a, &path, &s, target, &ahead, 1));
+  // A resting follower behind it, or beside it, does not hold it.
+  fxs_path_rest behind = {{FXS_INT(90), 0}, FXS_INT(8)}, beside = {{FXS_INT(97), FXS_INT(20)}, FXS_INT(8)};
+  TEST_ASSERT_FALSE(fxs_path_hold(&a, &path, &s, target, &behind, 1));
+  TEST_ASSERT_FALSE(fxs_path_hold(&a, &path, &s, target, &beside, 1));
+}
+
+// Resting followers crowded round the sharp corner of a V, each with the state and target path
+// following gives it: no two or three of them hold each other in a ring (which would keep
+// them at rest for good), while many hold.
+void test_resting_followers_never_hold_each_other_in_a_ring(void) {
+  static const fxs_vec2 v[5] = {{0, 0}, {FXS_INT(200), 0}, {FXS_INT(300), FXS_INT(150)},
+                                {FXS_INT(400), 0}, {FXS_INT(600), 0}};
+  fxs_path_def path = fxs_default_path_def(v, 5, FXS_PATH_STOP_AT_END);
+  path.radius = FXS_INT(30), path.keep_apart = FXS_INT(28);
+  uint32_t seed = 12345u;
+  long holds = 0, rings = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    enum { N = 4 };
+    fxs_agent a[N];
+    fxs_path_state st[N];
+    fxs_vec2 target[N];
+    fxs_path_rest r[N];
+    for (int i = 0; i < N; ++i) {
+      seed = seed * 1103515245u + 12345u;
+      int x = 300 - 40 + (int)((seed >> 8) % 81u);
+      seed = seed * 1103515245u + 12345u;
+      int y = 150 - 60 + (int)((seed >> 8) % 61u);
+      a[i] = fxs_test_agent_at(x, y);
+      st[i] = fxs_path_start();
+      st[i].current_node = (uint16_t)(2 + (seed >> 20) % 2u); // before or past the corner
+      bool at_end;
+      target[i] = fxs_path_target(&a[i], &path, &st[i], &at_end);
+      r[i].position = a[i].position, r[i].radius = a[i].radius;
+    }
+    bool h[N][N];
+    for (int i = 0; i < N; ++i) {
+      for (int j = 0; j < N; ++j) {
+        h[i][j] = i != j && fxs_path_hold(&a[i], &path, &st[i], target[i], &r[j], 1);
+        holds += h[i][j];
+      }
+    }
+    for (int i = 0; i < N; ++i) {
+      for (int j = 0; j < N; ++j) {
+        rings += h[i][j] && h[j][i];
+        for (int k = 0; k < N; ++k) rings += h[i][j] && h[j][k] && h[k][i] && i != k;
+      }
+    }
+  }
+  TEST_ASSERT_EQUAL_INT32(0, rings);
+  TEST_ASSERT_GREATER_THAN(1000, holds);
+}
+
 void test_reaching_a_node_within_the_radius_advances_one_node_only(void) {
   fxs_path_def path = fxs_default_path_def(nodes, 4, FXS_PATH_STOP_AT_END);
   path.radius = FXS_INT(400); // every node "reached": still one step per call

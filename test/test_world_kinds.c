@@ -596,6 +596,33 @@ void test_orca_in_a_world_reproduces_its_pinned_state(void) {
   expect_snapshot_round_trip(40);
 }
 
+// Eight ORCA agents whose targets lie 17 units apart (their bodies need 16) arrive side by
+// side. Each comes to rest exactly (velocity 0) instead of crawling a few LSB a tick against
+// its neighbors' half-planes.
+void test_orca_agents_arriving_side_by_side_rest_without_creeping(void) {
+  static const int xy[8][2] = {{550, 400}, {506, 506}, {400, 550}, {294, 506},
+                               {250, 400}, {294, 294}, {400, 250}, {506, 294}};
+  fxs_orca_def d = fxs_default_orca_def();
+  fxs_agent_handle h[8];
+  for (int i = 0; i < 8; ++i) {
+    h[i] = spawn_at(xy[i][0], xy[i][1], FXS_INT(2));
+    apply(fxs_command_set_target_point(h[i], fxs_vec2_make(FXS_INT(340 + 17 * i), FXS_INT(400))));
+    apply(fxs_command_add_orca(h[i], fxs_default_blend(), &d, FXS_INT(32)));
+  }
+  int crawl[8] = {0}, longest = 0;
+  for (int t = 0; t < 1500; ++t) {
+    step(1);
+    for (int i = 0; i < 8; ++i) {
+      fxs_vec2 v = body(h[i])->velocity;
+      bool slow = !fxs_vec2_is_zero(v) && fxs_vec2_within(v, fxs_vec2_zero(), FXS_RATIO(1, 64));
+      crawl[i] = slow ? crawl[i] + 1 : 0;
+      if (crawl[i] > longest) longest = crawl[i];
+    }
+  }
+  TEST_ASSERT_LESS_THAN(10, longest);
+  for (int i = 0; i < 8; ++i) TEST_ASSERT_TRUE(fxs_vec2_is_zero(body(h[i])->velocity));
+}
+
 void test_orca_parameters_outside_the_table_are_refused(void) {
   fxs_agent_handle a = spawn_at(100, 100, FXS_INT(2));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_ORCA, 0, FXS_ONE - 1));
@@ -604,6 +631,7 @@ void test_orca_parameters_outside_the_table_are_refused(void) {
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_ORCA, 3, FXS_INT(17)));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_ORCA, 3, FXS_ONE + 1));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_ORCA, 4, -1));
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_ORCA, 5, FXS_ONE));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_ORCA, 5, FXS_INT(100) + 1));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_ORCA, 5, -1));
   TEST_ASSERT_EQUAL(FXS_OK, add_with(a, FXS_BEHAVIOR_ORCA, 3, 0));
 }

@@ -7,7 +7,8 @@
 #   bash tools/setup.sh --m32      only the 32-bit x86 toolchain of make test-m32
 #   bash tools/setup.sh --wasm     only the wasm32 toolchain (clang 14, wasi-libc, lld) and
 #                                  the libfixmath source, for the wasm targets and web/
-#   bash tools/setup.sh --web      --wasm, plus Chromium for make web-test
+#   bash tools/setup.sh --web      --wasm, plus Chromium and the libyaml source for web/
+#   bash tools/setup.sh --libyaml  only the libyaml source (make web compiles it to wasm32)
 #
 # The pinned libfixmath is Debian's source package 0~20220222 (upstream tarball, checked
 # against the checksum in its .dsc); it is unpacked under build/ and never committed.
@@ -16,10 +17,14 @@ set -euo pipefail
 CEEDLING_VERSION=1.2.1
 LIBFIXMATH_VERSION=0~20220222
 LIBFIXMATH_ORIG_SHA256=38a93f38bcf2b6fbc00bfc4e10905f8f012cc72943ec5eed69a459c3bc0349e0
+# libyaml for the web module (wasm32 has no libyaml package): Debian's source package.
+LIBYAML_VERSION=0.2.5
+LIBYAML_ORIG_SHA256=fa240dbf262be053f3898006d502d514936c818e422afdcf33921c63bed9bf2e
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DEPS=$ROOT/build/deps
 LFM_DIR=$ROOT/build/libfixmath
+LIBYAML_DIR=$ROOT/build/libyaml
 
 PACKAGES=(
   build-essential ruby dpkg-dev xz-utils
@@ -128,6 +133,38 @@ fetch_libfixmath() {
   log "libfixmath $LIBFIXMATH_VERSION unpacked in build/libfixmath"
 }
 
+# Fetches Debian's libyaml source package for the web module (make web compiles it to
+# wasm32); as with libfixmath only the upstream tarball is used, checked against its sum.
+fetch_libyaml() {
+  if [ -f "$LIBYAML_DIR/src/parser.c" ] && [ -f "$LIBYAML_DIR/.version" ] &&
+     [ "$(cat "$LIBYAML_DIR/.version")" = "$LIBYAML_VERSION" ]; then
+    return
+  fi
+  mkdir -p "$DEPS"
+  local orig="$DEPS/libyaml_${LIBYAML_VERSION}.orig.tar.gz"
+  if [ ! -f "$orig" ]; then
+    grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/ ||
+      { ensure_deb_src; as_root apt-get update -qq; }
+    log "apt-get source libyaml (upstream $LIBYAML_VERSION)"
+    (cd "$DEPS" && apt-get source --download-only -qq "libyaml=${LIBYAML_VERSION}-1" >"$DEPS/apt-source-libyaml.log" 2>&1) ||
+      (cd "$DEPS" && apt-get source --download-only -qq "libyaml" >>"$DEPS/apt-source-libyaml.log" 2>&1) ||
+      log "apt-get source reported an error (see build/deps/apt-source-libyaml.log); checking the tarball"
+  fi
+  if [ ! -f "$orig" ]; then
+    log "the libyaml upstream tarball did not arrive:"; cat "$DEPS/apt-source-libyaml.log" >&2; exit 1
+  fi
+  local sum
+  sum=$(sha256sum "$orig" | cut -d' ' -f1)
+  if [ "$sum" != "$LIBYAML_ORIG_SHA256" ]; then
+    log "checksum mismatch for $orig: got $sum, want $LIBYAML_ORIG_SHA256"; exit 1
+  fi
+  rm -rf "$LIBYAML_DIR"
+  mkdir -p "$LIBYAML_DIR"
+  tar -xzf "$orig" -C "$LIBYAML_DIR" --strip-components=1
+  echo "$LIBYAML_VERSION" >"$LIBYAML_DIR/.version"
+  log "libyaml $LIBYAML_VERSION unpacked in build/libyaml"
+}
+
 # Node.js runs the wasm programs (node:wasi) and the browser test; the machine image brings
 # one, and Debian's is taken when it does not.
 add_node() {
@@ -139,7 +176,8 @@ case "${1:-all}" in
   --cross) PACKAGES+=("${CROSS_PACKAGES[@]}" "${M32_PACKAGES[@]}"); install_packages; install_ceedling; fetch_libfixmath ;;
   --m32) PACKAGES=("${M32_PACKAGES[@]}"); install_packages ;;
   --wasm) PACKAGES=("${WASM_PACKAGES[@]}"); add_node; install_packages; fetch_libfixmath ;;
-  --web) PACKAGES=("${WASM_PACKAGES[@]}" chromium); add_node; install_packages; fetch_libfixmath ;;
+  --web) PACKAGES=("${WASM_PACKAGES[@]}" chromium); add_node; install_packages; fetch_libfixmath; fetch_libyaml ;;
+  --libyaml) fetch_libyaml ;;
   all) install_packages; install_ceedling; fetch_libfixmath ;;
-  *) echo "usage: bash tools/setup.sh [--source | --cross | --m32 | --wasm | --web]" >&2; exit 2 ;;
+  *) echo "usage: bash tools/setup.sh [--source | --cross | --m32 | --wasm | --web | --libyaml]" >&2; exit 2 ;;
 esac

@@ -31,12 +31,30 @@ hide_and_seek | press_longest   | <= | 0   | nobody pushed against a bound
 *           | slow_reversals    | <= | 0   | no velocity reversal of an agent slower than 0.5 (flicker at rest)
 *           | wall_crossings    | <= | 0   | no centre passes through a wall
 *           | clearance_min     | >= | 0   | no body inside a wall or an obstacle (where there are any)
+*           | heading_flicker   | <= | 0   | no heading flicker: no flip (> pi/2 in a tick) within 4 ticks of the previous one
 stalemate   | settle_gap        | <= | 400 | every agent behind the wall at rest for good within 400 ticks of the first
 stalemate   | heading_flips     | <= | 0   | no heading flip at all: each keeps facing the wall
 corridor_slide | settle_gap     | <= | 400 | every sliding agent at rest for good within 400 ticks of the first
 corridor_slide | overlap_rest_max | <= | 0 | no overlapping bodies once settled
 zigzag      | overlap_rest_max  | <= | 0   | 30 followers at the end of the zigzag without overlapping bodies (last 20 %)
 zigzag      | overlap_mean      | <= | 0.2 | overlapping pairs per tick down the corridor, on average
+zigzag      | settle_gap        | <= | 800 | every follower queued at rest for good within 800 ticks of the first
+room_chase  | corner_percent    | <= | 5   | the evader spends under 5 % of its ticks in a corner (touching two walls)
+room_chase  | overlap_max       | <= | 0   | the hunter never overlaps the evader
+orca_circle | arrived           | >= | 100 | all 100 agents home (body over the antipode) at the end
+orca_circle | overlap_depth_max | <= | 0.5 | bodies overlap by at most half a unit in the crush at the centre
+orca_room   | arrived           | >= | 57  | 57 of 60 through the door and home (3 stay below it: the navigation issue)
+orca_room   | overlap_rest_max  | <= | 0   | no overlapping bodies once settled
+formation   | overlap_rest_max  | <= | 0   | members at rest in their slots without overlapping
+formation   | settle_gap        | <= | 200 | every member at rest within 200 ticks of the leader stopping
+formation   | heading_flips     | <= | 0   | no heading flip at all
+stalemate   | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
+corridor_slide | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
+zigzag      | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
+room_chase  | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
+orca_circle | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
+orca_room   | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
+formation   | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
 '
 
 # figure SCENE KEY: the value of KEY in SCENE's JSON ("never" for a settle gap that is not one).

@@ -46,6 +46,10 @@ typedef struct fxs_path_def {
   fix16_t slowing_radius; ///< Arrival slowing radius at the end (STOP_AT_END). Default 60.
   const fxs_wall *walls;  ///< wall_count walls that block the line of sight; NULL: none.
   uint32_t wall_count;    ///< Number of walls. Default 0.
+  fix16_t keep_apart;     ///< How far apart the follower's other behaviors (its separation)
+                          ///< keep it from neighbors, centre to centre, world units; at the end
+                          ///< of a stop path it holds this close to a resting follower
+                          ///< (fxs_path_hold). Default 0: only a body about to touch holds.
 } fxs_path_def;
 
 /// Progress along a path (per agent).
@@ -98,12 +102,14 @@ fxs_vec2 fxs_follow_path(const fxs_agent *self, const fxs_path_def *path, fxs_pa
 fxs_vec2 fxs_follow_path_toward(const fxs_agent *self, const fxs_path_def *path,
                                 fxs_path_state *state, fxs_vec2 *target);
 
-/// True when a follower of a STOP_AT_END path on its last segment should hold still (velocity
-/// exactly 0): it is within 1/4 unit of the last node, or within the path radius of it and not
-/// closing in on it (velocity . (node - position) <= 0), or its body would touch within one tick
-/// a resting follower of the same path that lies within 45 degrees of the direction to its
-/// `target` (fxs_follow_path_toward), so followers queue back from the end instead of piling
-/// on it. A resting follower held this way stays held while the one it queues on rests.
+/// True when a follower of a STOP_AT_END path should hold still (velocity exactly 0): on its
+/// last segment, it is within 1/4 unit of the last node, or within the path radius of it and
+/// not closing in on it (velocity . (node - position) <= 0); on any segment, its body would
+/// touch within one tick a resting follower of the same path that lies within 45 degrees of
+/// the direction to its `target` (fxs_follow_path_toward), or it is within path->keep_apart
+/// (+ 1/2 unit) of one. Before the last segment a resting follower counts only when it is
+/// nearer than the agent to the node the agent heads for. So followers queue back from the end,
+/// round corners if the queue is long, instead of piling on it or pushing round each other. A resting follower held this way stays held while the one it queues on rests.
 bool fxs_path_hold(const fxs_agent *self, const fxs_path_def *path, const fxs_path_state *state,
                    fxs_vec2 target, const fxs_path_rest *resting, uint32_t count);
 

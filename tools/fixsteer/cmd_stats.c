@@ -79,6 +79,7 @@ typedef struct track {
   bool seen; // last_* hold the previous tick
   long last_flip; // tick of its last heading flip, -1: none
   long corner_ticks, alive_ticks;
+  long arrived_since; // first tick of its current run with its body over its target point, -1: none
 } track;
 
 typedef struct door {
@@ -94,7 +95,7 @@ typedef struct figures {
   long creep_agents, creep_best, creep_agent, creep_end, creep_agent_ticks;
   long reversals, reversal_best, reversal_agent;
   long *agent_reversals;
-  long rest_reversals, heading_flips, flicker, flicker_agent, flicker_tick;
+  long rest_reversals, heading_flips, rest_flips, flicker, flicker_agent, flicker_tick;
   long crossings, crossing_agent, crossing_tick, crossing_wall;
   long corner_best, corner_best_of, corner_agent; // the agent most often in a corner
   long corner_agent_ticks;
@@ -109,6 +110,9 @@ typedef struct figures {
   door doors[MAX_DOORS];
   long door_max, door_max_tick, door_max_index;
   bool doors_skipped;
+  int64_t overlap_depth; // deepest overlap of two bodies, raw
+  long overlap_depth_tick;
+  long goal_agents, arrived, arrived_tick; // agents with a target point; over it at the end; since
 } figures;
 
 // ------------------------------------------------------------------ overlapping bodies
@@ -124,15 +128,29 @@ static int by_x(const void *a, const void *b) {
   return p->slot < q->slot ? -1 : p->slot > q->slot;
 }
 
-static bool overlapping(const fxs_agent *p, const fxs_agent *q) {
+// The largest r with r * r <= v.
+static uint64_t floor_sqrt(uint64_t v) {
+  uint64_t r = 0;
+  for (uint64_t bit = UINT64_C(1) << 62; bit; bit >>= 2) {
+    if (v >= r + bit) v -= r + bit, r = (r >> 1) + bit;
+    else r >>= 1;
+  }
+  return r;
+}
+
+// How deep two bodies overlap (raw units, rounded down to the LSB), 0 when they do not.
+static int64_t overlap_depth(const fxs_agent *p, const fxs_agent *q) {
   int64_t dx = (int64_t)p->position.x - q->position.x, dy = (int64_t)p->position.y - q->position.y;
   int64_t reach = (int64_t)p->radius + q->radius;
   wide d2 = wide_add(wide_mul(dx, dx), wide_mul(dy, dy));
-  return wide_cmp(d2, wide_mul(reach, reach)) < 0;
+  if (wide_cmp(d2, wide_mul(reach, reach)) >= 0) return 0;
+  int64_t depth = reach - (int64_t)floor_sqrt(d2.lo); // d2 < reach^2 < 2^64: it fits in lo
+  return depth > 0 ? depth : 1;
 }
 
-// Pairs whose centres are closer than the sum of their radii, by a sweep along x.
-static long count_overlaps(const fxs_world *w, body_ref *refs) {
+// Pairs whose centres are closer than the sum of their radii, by a sweep along x; the
+// deepest overlap is kept in f.
+static long count_overlaps(figures *f, const fxs_world *w, body_ref *refs) {
   uint32_t n = 0;
   fix16_t widest = 0;
   for (uint32_t i = 0; i < w->capacity.agents; ++i) {
@@ -146,7 +164,10 @@ static long count_overlaps(const fxs_world *w, body_ref *refs) {
     const fxs_agent *p = &w->agents[refs[i].slot].body;
     int64_t reach = (int64_t)p->radius + widest;
     for (uint32_t j = i + 1; j < n && (int64_t)refs[j].x - refs[i].x < reach; ++j) {
-      pairs += overlapping(p, &w->agents[refs[j].slot].body);
+      int64_t depth = overlap_depth(p, &w->agents[refs[j].slot].body);
+      if (depth == 0) continue;
+      ++pairs;
+      if (depth > f->overlap_depth) f->overlap_depth = depth, f->overlap_depth_tick = (long)w->tick;
     }
   }
   return pairs;
@@ -207,13 +228,35 @@ static void end_creep(figures *f, track *t, uint32_t slot, long tick) {
   t->creep_run = 0;
 }
 
+// The agent goes to its target point: it has no target agent and a behavior that seeks the
+// target point to rest there (arrive, its kinematic twin, ORCA). Kinds added later that do so
+// belong here.
+static bool has_goal(const fxs_agent_slot *a) {
+  if (a->target_agent != 0) return false;
+  for (uint8_t i = 0; i < a->behavior_count && i < FXS_AGENT_BEHAVIORS; ++i) {
+    uint8_t k = a->behaviors[i].kind;
+    if (k == FXS_BEHAVIOR_ARRIVE || k == FXS_BEHAVIOR_KINEMATIC_ARRIVE || k == FXS_BEHAVIOR_ORCA) return true;
+  }
+  return false;
+}
+
+// The agent's body covers the target point it goes to.
+static bool over_target(const fxs_agent_slot *a) {
+  if (!has_goal(a)) return false;
+  int64_t dx = (int64_t)a->body.position.x - a->target_point.x, dy = (int64_t)a->body.position.y - a->target_point.y;
+  int64_t r = a->body.radius;
+  return wide_cmp(wide_add(wide_mul(dx, dx), wide_mul(dy, dy)), wide_mul(r, r)) <= 0;
+}
+
 static void track_agent(figures *f, track *t, const fxs_world *w, uint32_t slot, long tick) {
   const fxs_agent_slot *a = &w->agents[slot];
   if (!t->alive || t->generation != a->generation) {
     memset(t, 0, sizeof *t);
     t->alive = true, t->generation = a->generation, t->last_moving = -1, t->appeared = tick;
-    t->last_flip = -1;
+    t->last_flip = -1, t->arrived_since = -1;
   }
+  if (!over_target(a)) t->arrived_since = -1;
+  else if (t->arrived_since < 0) t->arrived_since = tick;
   fxs_vec2 v = a->body.velocity;
   if (pressed(&w->def, &a->body)) {
     ++f->press_agent_ticks;
@@ -235,6 +278,7 @@ static void track_agent(figures *f, track *t, const fxs_world *w, uint32_t slot,
   }
   if (t->seen && turned_over(t->last_orientation, a->body.orientation)) {
     ++f->heading_flips;
+    if (slow) ++f->rest_flips;
     if (t->last_flip >= 0 && tick - t->last_flip <= FLICKER_TICKS && f->flicker++ == 0) {
       f->flicker_agent = slot, f->flicker_tick = tick;
     }
@@ -372,7 +416,7 @@ static void count_in_doors(figures *f, const fxs_world *w, long tick) {
 
 static void measure_tick(figures *f, track *tracks, body_ref *refs, const fxs_world *w, long index) {
   long tick = (long)w->tick;
-  long overlaps = count_overlaps(w, refs);
+  long overlaps = count_overlaps(f, w, refs);
   f->overlaps[index] = overlaps;
   if (overlaps > f->overlap_max) f->overlap_max = overlaps, f->overlap_max_tick = tick;
   bool moving = false;
@@ -398,13 +442,17 @@ static void measure_tick(figures *f, track *tracks, body_ref *refs, const fxs_wo
 // After the last tick: open creep runs close, creeping agents are counted, and the first
 // agent to come to rest for good is named.
 static void finish(figures *f, track *tracks, const fxs_world *w) {
-  f->first_rest = -1;
+  f->first_rest = -1, f->arrived_tick = -1;
   for (uint32_t i = 0; i < w->capacity.agents; ++i) {
     track *t = &tracks[i];
     if (!t->alive) continue;
     if (t->creep_run) end_creep(f, t, i, f->last_tick);
     if (t->alive_ticks && (f->corner_best_of == 0 || t->corner_ticks * f->corner_best_of > f->corner_best * t->alive_ticks)) {
       f->corner_best = t->corner_ticks, f->corner_best_of = t->alive_ticks, f->corner_agent = i;
+    }
+    if (has_goal(&w->agents[i])) {
+      ++f->goal_agents;
+      if (t->arrived_since >= 0 && ++f->arrived && t->arrived_since > f->arrived_tick) f->arrived_tick = t->arrived_since;
     }
     long rest = t->last_moving < 0 ? t->appeared : t->last_moving + 1;
     if (rest <= f->last_tick && (f->first_rest < 0 || rest < f->first_rest)) f->first_rest = rest, f->first_rest_agent = i;
@@ -473,6 +521,12 @@ static void print_table(const source *src, const figures *f) {
            "overlapping pairs per tick", f->overlap_max, f->overlap_max_tick, mean, rest_ticks(f), rest, rest_max,
            f->ticks ? f->overlaps[f->ticks - 1] : 0);
   }
+  if (f->overlap_depth) {
+    printf("  %-34s %.5f (tick %ld)\n", "deepest overlap of two bodies", units(f->overlap_depth), f->overlap_depth_tick);
+  }
+  printf("  %-34s %ld of %ld going to a target point", "arrived (body over target, at end)", f->arrived, f->goal_agents);
+  if (f->arrived) printf(" (the last since tick %ld)", f->arrived_tick);
+  printf("\n");
   if (f->press_best) {
     printf("  %-34s longest %ld ticks (agent %ld, ticks %ld..%ld); %ld agent-ticks in all\n", "pressed against a bound",
            f->press_best, f->press_agent, f->press_end - f->press_best + 1, f->press_end, f->press_agent_ticks);
@@ -490,8 +544,8 @@ static void print_table(const source *src, const figures *f) {
            rest_reversals(f));
   }
   printf("\n  %-34s %ld", "reversals at rest (|v| < 0.5)", f->rest_reversals);
-  printf("\n  %-34s %ld; flicker (again within %d ticks): %ld", "heading flips (> pi/2 in a tick)",
-         f->heading_flips, FLICKER_TICKS, f->flicker);
+  printf("\n  %-34s %ld (at rest, |v| < 0.5: %ld); flicker (again within %d ticks): %ld",
+         "heading flips (> pi/2 in a tick)", f->heading_flips, f->rest_flips, FLICKER_TICKS, f->flicker);
   if (f->flicker) printf(" (first: agent %ld, tick %ld)", f->flicker_agent, f->flicker_tick);
   printf("\n  %-34s %ld", "wall crossings (centre)", f->crossings);
   if (f->crossings) printf(" (first: agent %ld, tick %ld, wall %ld)", f->crossing_agent, f->crossing_tick, f->crossing_wall);
@@ -546,6 +600,9 @@ static void print_json(const source *src, const figures *f) {
   printf("  \"overlap_rest_mean\": %.6f,\n", rest);
   json_long("overlap_rest_max", rest_max);
   json_long("overlap_final", f->ticks ? f->overlaps[f->ticks - 1] : 0);
+  printf("  \"overlap_depth_max\": %.5f,\n", units(f->overlap_depth));
+  json_long("overlap_depth_tick", f->overlap_depth ? f->overlap_depth_tick : -1);
+  json_long("goal_agents", f->goal_agents), json_long("arrived", f->arrived), json_long("arrived_tick", f->arrived_tick);
   json_long("press_longest", f->press_best), json_long("press_agent", f->press_best ? f->press_agent : -1);
   json_long("press_end_tick", f->press_best ? f->press_end : -1), json_long("press_agent_ticks", f->press_agent_ticks);
   json_long("creep_agents", f->creep_agents), json_long("creep_longest", f->creep_best);
@@ -555,6 +612,7 @@ static void print_json(const source *src, const figures *f) {
   json_long("reversals_rest", rest_reversals(f));
   json_long("slow_reversals", f->rest_reversals);
   json_long("heading_flips", f->heading_flips);
+  json_long("heading_flips_rest", f->rest_flips);
   json_long("heading_flicker", f->flicker);
   json_long("wall_crossings", f->crossings);
   printf("  \"corner_percent\": %.3f,\n", corner_percent(f));

@@ -74,6 +74,13 @@ const char *fxs_web_finish(fxs_web_text *t) {
   return t->s;
 }
 
+const char *fxs_web_error_answer(fxs_web_text *t, const char *message) {
+  fxs_web_printf(t, "{\"error\":");
+  fxs_web_string(t, message);
+  fxs_web_printf(t, "}");
+  return fxs_web_finish(t);
+}
+
 const char *fxs_web_version(void) {
   fxs_web_text *t = fxs_web_answer();
   fxs_web_printf(t, "{\"version\":\"%d.%d.%d\",\"replay_format\":%u,\"snapshot_format\":%u,\"fingerprint\":\"0x%016llx\"}",
@@ -285,7 +292,7 @@ int32_t fxs_web_seek(fxs_web_viewer *v, uint32_t tick) {
 // ------------------------------------------------------------------ the shown world
 
 // Bounds, obstacles, walls and paths: what the world holds besides its agents.
-static void scene_json(fxs_web_text *t, const fxs_world *w) {
+void fxs_web_scene_json(fxs_web_text *t, const fxs_world *w) {
   fxs_web_printf(t, "\"bounds\":[%d,%d,%d,%d],\"clamp\":%u,\"obstacles\":[", (int)w->def.bounds_min.x,
                  (int)w->def.bounds_min.y, (int)w->def.bounds_max.x, (int)w->def.bounds_max.y,
                  (unsigned)w->def.clamp_to_bounds);
@@ -293,14 +300,14 @@ static void scene_json(fxs_web_text *t, const fxs_world *w) {
   for (uint32_t i = 0; i < w->capacity.obstacles; ++i) {
     if (!w->obstacle_alive[i]) continue;
     const fxs_obstacle *o = &w->obstacles[i];
-    fxs_web_printf(t, "%s[%d,%d,%d]", sep, (int)o->center.x, (int)o->center.y, (int)o->radius), sep = ",";
+    fxs_web_printf(t, "%s[%d,%d,%d,%u]", sep, (int)o->center.x, (int)o->center.y, (int)o->radius, i), sep = ",";
   }
   fxs_web_printf(t, "],\"walls\":[");
   sep = "";
   for (uint32_t i = 0; i < w->capacity.walls; ++i) {
     if (!w->wall_alive[i]) continue;
     const fxs_wall *l = &w->walls[i];
-    fxs_web_printf(t, "%s[%d,%d,%d,%d]", sep, (int)l->a.x, (int)l->a.y, (int)l->b.x, (int)l->b.y), sep = ",";
+    fxs_web_printf(t, "%s[%d,%d,%d,%d,%u]", sep, (int)l->a.x, (int)l->a.y, (int)l->b.x, (int)l->b.y, i), sep = ",";
   }
   fxs_web_printf(t, "],\"paths\":[");
   for (uint32_t p = 0; p < w->path_count; ++p) {
@@ -334,31 +341,46 @@ const char *fxs_web_frame(fxs_web_viewer *v) {
     fxs_web_printf(t, "\"recorded_hash\":null,\"matches\":true,");
   }
   fxs_web_printf(t, "\"agents\":%u,", fxs_world_agent_count(&v->world));
-  scene_json(t, &v->world);
+  fxs_web_scene_json(t, &v->world);
   fxs_web_printf(t, "}");
   return fxs_web_finish(t);
 }
 
-uint32_t fxs_web_agents(fxs_web_viewer *v) {
+// A hash of the kinds of an agent's behavior set, in order: agents with the same set share
+// it (0: no behavior).
+static int32_t set_id(const fxs_agent_slot *s) {
+  uint32_t h = 2166136261u;
+  for (uint32_t k = 0; k < s->behavior_count; ++k) h = (h ^ s->behaviors[k].kind) * 16777619u;
+  return s->behavior_count ? (int32_t)(h & 0x7FFFFFFFu) | 1 : 0;
+}
+
+uint32_t fxs_web_fill_agents(const fxs_world *w, int32_t *agents) {
   uint32_t n = 0;
-  const fxs_world *w = &v->world;
-  for (uint32_t i = 0; v->shown && i < w->capacity.agents; ++i) {
-    fxs_agent_handle h = fxs_world_handle_at(w, (uint16_t)i);
+  for (uint32_t i = 0; i < w->capacity.agents; ++i) {
+    fxs_agent_handle h = fxs_world_handle_at(w, i);
     const fxs_agent *a = h.value ? fxs_world_agent(w, h) : 0;
     if (!a) continue;
     const fxs_agent_slot *s = &w->agents[i];
     fxs_agent_handle target = {s->target_agent};
-    int32_t *out = &v->agents[(size_t)n++ * FXS_WEB_AGENT_STRIDE];
+    int32_t *out = &agents[(size_t)n++ * FXS_WEB_AGENT_STRIDE];
     out[0] = (int32_t)i;
     out[1] = a->position.x, out[2] = a->position.y;
     out[3] = a->velocity.x, out[4] = a->velocity.y;
     out[5] = a->orientation, out[6] = a->radius;
     out[7] = s->behavior_count ? (int32_t)s->behaviors[0].kind : 255;
     out[8] = (int32_t)s->behavior_count;
-    out[9] = target.value && fxs_world_agent(w, target) ? (int32_t)(target.value & 0xFFFFu) - 1 : -1;
+    out[9] = target.value && fxs_world_agent(w, target) ? (int32_t)(target.value & FXS_HANDLE_INDEX_MASK) - 1 : -1;
+    out[10] = s->owned ? (int32_t)s->owner : -1;
+    out[11] = set_id(s);
+    out[12] = a->max_speed, out[13] = a->max_force, out[14] = a->mass;
+    out[15] = (int32_t)(h.value & 0x7FFFFFFFu) - (int32_t)(h.value >> 31) * INT32_MAX - (int32_t)(h.value >> 31);
   }
-  v->agent_count = n;
   return n;
+}
+
+uint32_t fxs_web_agents(fxs_web_viewer *v) {
+  v->agent_count = v->shown ? fxs_web_fill_agents(&v->world, v->agents) : 0;
+  return v->agent_count;
 }
 
 const int32_t *fxs_web_agent_data(fxs_web_viewer *v) { return v->agents; }

@@ -18,9 +18,11 @@
 // Declares an export of the module, under the function's own name.
 #define FXS_WEB_EXPORT(name) __attribute__((export_name(#name)))
 
-// Int32 values per agent in fxs_web_agents(): slot, x, y, vx, vy, orientation, radius,
-// kind of the first behavior (255: none), behavior count, target agent's slot (-1: none).
-#define FXS_WEB_AGENT_STRIDE 10
+// Int32 values per agent in fxs_web_agents() and fxs_web_live_agents(): slot, x, y, vx, vy,
+// orientation, radius, kind of the first behavior (255: none), behavior count, target
+// agent's slot (-1: none), owner (the owning source, -1: shared), behavior-set id (a hash of
+// the kinds of its whole set, in order; 0: none), max_speed, max_force, mass, handle (u32).
+#define FXS_WEB_AGENT_STRIDE 16
 
 // A replay opened in the viewer: its bytes, every chunk indexed by tick, and a world that
 // shows one tick of it.
@@ -121,5 +123,14 @@ void fxs_web_set_error(const char *format, ...) __attribute__((format(printf, 1,
 // A world initialised for `capacity` in fresh memory, restored from `snapshot`.
 fxs_result fxs_web_world_from(fxs_world *world, void **memory, const fxs_world_capacity *capacity,
                               const uint8_t *snapshot, size_t size);
+
+// Appends "bounds", "clamp", "obstacles" (with their slot indices), "walls" and "paths" of a
+// world as JSON members (no braces).
+void fxs_web_scene_json(fxs_web_text *t, const fxs_world *w);
+// Fills FXS_WEB_AGENT_STRIDE int32 per live agent of `w`, in slot order, into `out` (room for
+// capacity.agents of them); returns how many.
+uint32_t fxs_web_fill_agents(const fxs_world *w, int32_t *out);
+// Appends {"error": message} and finishes the answer.
+const char *fxs_web_error_answer(fxs_web_text *t, const char *message);
 
 #endif

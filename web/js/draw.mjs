@@ -12,6 +12,83 @@ export function kindColor(kind) {
   return `hsl(${(kind * 137.508) % 360}, 72%, 63%)`;
 }
 
+const PALETTE = ['#5fb3ff', '#f0b35a', '#6fcf7f', '#ff6b9a', '#b38cff', '#4fd6c8', '#ffd84d', '#ff8a4d', '#9ad0ff', '#c7e07a'];
+const trim = (v) => (Math.abs(v) >= 100 ? v.toFixed(1) : v.toFixed(3)).replace(/\.?0+$/, '') || '0';
+
+// How agents are coloured (the user's choice): by behavior set (every kind, in order), first
+// behavior, team (agents with the same max speed, max force, mass and radius) or owner.
+// Groups keep their colour for as long as the object lives (reset() on a new scene).
+export const COLOUR_MODES = { set: 'behavior set', first: 'first behavior', team: 'team (same limits)', owner: 'owner' };
+
+export class AgentColours {
+  constructor() {
+    this.keys = new Map();
+  }
+
+  reset() {
+    this.keys = new Map();
+  }
+
+  // The group of agent row i of an agent table (AGENT_STRIDE values per agent).
+  key(agents, i, mode) {
+    switch (mode) {
+      case 'first': return agents[i + 7];
+      case 'team': return `${agents[i + 12]},${agents[i + 13]},${agents[i + 14]},${agents[i + 6]}`;
+      case 'owner': return agents[i + 10];
+      default: return agents[i + 11];
+    }
+  }
+
+  colour(agents, i, mode) {
+    const key = this.key(agents, i, mode);
+    if (mode === 'first') return kindColor(key);
+    if ((mode === 'owner' && key < 0) || (mode === 'set' && key === 0)) return '#9aa3b0';
+    if (!this.keys.has(mode)) this.keys.set(mode, new Map());
+    const keys = this.keys.get(mode);
+    if (!keys.has(key)) keys.set(key, keys.size);
+    const n = keys.get(key);
+    return n < PALETTE.length ? PALETTE[n] : `hsl(${(n * 137.508) % 360}, 70%, 62%)`;
+  }
+
+  // names: { behavior(kind) -> name, set(agents, i) -> "separation + pursuit" or null }.
+  label(agents, i, mode, names) {
+    const kind = agents[i + 7];
+    const first = kind === 255 ? 'no behavior' : names.behavior(kind);
+    switch (mode) {
+      case 'first': return first;
+      case 'team': {
+        let text = `max speed ${trim(agents[i + 12] / ONE)}, max force ${trim(agents[i + 13] / ONE)}`;
+        if (agents[i + 14] !== ONE) text += `, mass ${trim(agents[i + 14] / ONE)}`;
+        if (agents[i + 6] !== 8 * ONE) text += `, radius ${trim(agents[i + 6] / ONE)}`;
+        return text;
+      }
+      case 'owner': return agents[i + 10] < 0 ? 'shared' : `owned by source ${agents[i + 10]}`;
+      default:
+        if (kind === 255) return first;
+        return (names.set && names.set(agents, i)) || `${first} and ${agents[i + 8] - 1} more`;
+    }
+  }
+
+  // Fills a <ul> with one line per group: its colour, label and agent count.
+  legend(list, agents, mode, names) {
+    const groups = new Map();
+    for (let i = 0; i < agents.length; i += AGENT_STRIDE) {
+      const key = this.key(agents, i, mode);
+      const g = groups.get(key) || { count: 0, i, colour: this.colour(agents, i, mode) };
+      g.count++;
+      groups.set(key, g);
+    }
+    list.textContent = '';
+    for (const g of groups.values()) {
+      const li = document.createElement('li');
+      const dot = document.createElement('i');
+      dot.style.background = g.colour;
+      li.append(dot, `${this.label(agents, g.i, mode, names)} × ${g.count}`);
+      list.append(li);
+    }
+  }
+}
+
 export class WorldView {
   constructor(canvas) {
     this.canvas = canvas;
@@ -42,6 +119,11 @@ export class WorldView {
     return (r / ONE) * this.scale;
   }
 
+  // Canvas pixels back to world units (a JS number, not raw).
+  toWorld(px, py) {
+    return [(px - this.offset[0]) / this.scale + this.min[0], (py - this.offset[1]) / this.scale + this.min[1]];
+  }
+
   clear() {
     const { ctx, canvas } = this;
     ctx.fillStyle = '#0d0f13';
@@ -50,7 +132,9 @@ export class WorldView {
 
   // frame: fxs_web_frame's answer; agents: Int32Array (AGENT_STRIDE each); trails: Map
   // slot -> [[x, y], ...]; other: B's agents or null; differs: Set of slots that differ.
-  draw(frame, agents, trails, other, differs) {
+  // options: colour(agents, i) -> CSS colour (default: by first behavior), selected: Set of
+  // slots ringed, overlay(ctx, view): drawn last (the playground's pending edits).
+  draw(frame, agents, trails, other, differs, options = {}) {
     this.clear();
     this.fit(frame.bounds);
     this.drawBounds(frame);
@@ -59,8 +143,24 @@ export class WorldView {
     this.drawObstacles(frame.obstacles);
     this.drawTrails(trails);
     if (other) this.drawAgents(other, { dashed: true });
-    this.drawAgents(agents, {});
+    this.drawAgents(agents, { colour: options.colour });
     if (differs && differs.size) this.drawDifferences(agents, other, differs);
+    if (options.selected && options.selected.size) this.drawSelected(agents, options.selected);
+    if (options.overlay) options.overlay(this.ctx, this);
+  }
+
+  drawSelected(agents, selected) {
+    const { ctx } = this;
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = 2;
+    ctx.setLineDash([4, 3]);
+    for (let i = 0; i < agents.length; i += AGENT_STRIDE) {
+      if (!selected.has(agents[i])) continue;
+      ctx.beginPath();
+      ctx.arc(this.px(agents[i + 1]), this.py(agents[i + 2]), Math.max(4.5, this.len(agents[i + 6])) + 5, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
   }
 
   drawBounds(frame) {
@@ -142,7 +242,7 @@ export class WorldView {
     }
   }
 
-  drawAgents(agents, { dashed }) {
+  drawAgents(agents, { dashed, colour: colourOf }) {
     const { ctx } = this;
     const at = new Map();
     for (let i = 0; i < agents.length; i += AGENT_STRIDE) at.set(agents[i], i);
@@ -150,7 +250,7 @@ export class WorldView {
       const x = this.px(agents[i + 1]), y = this.py(agents[i + 2]);
       const r = Math.max(4.5, this.len(agents[i + 6]));
       const a = agents[i + 5] / ONE;
-      const colour = kindColor(agents[i + 7]);
+      const colour = colourOf ? colourOf(agents, i) : kindColor(agents[i + 7]);
       const target = agents[i + 9];
       if (!dashed && target >= 0 && at.has(target)) {
         const j = at.get(target);

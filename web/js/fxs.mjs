@@ -1,11 +1,35 @@
-// The fixsteer library in the browser: loads fxs_web.wasm (the library and the built-in
-// scenarios compiled to wasm32, web/glue/) and wraps its exports. Nothing here simulates:
-// every state shown comes from the library itself. Runs in a browser and in Node.
+// The fixsteer library in the browser: loads fxs_web.wasm (the library, the built-in
+// scenarios and the scenario-file reader compiled to wasm32, web/glue/) and wraps its
+// exports. Nothing here simulates: every state shown comes from the library itself. Runs in
+// a browser and in Node. docs/browser.md documents this API.
+//
+//   const fxs = await loadFixsteer('fxs_web.wasm');
+//   const world = fxs.loadScene('flock');                 // or fxs.loadSceneFile(yamlText)
+//   const [a] = world.agentList();
+//   world.step([fxs.command.setTargetPoint(a.handle, 300, 200)]);
+//   world.hash();                                         // '0x…', as fixsteer verify prints it
+//   const { bytes } = world.replay();                     // a .fxr that fixsteer verify accepts
 
-// Int32 values per agent in Replay.agents() (web/glue/fxs_web.h, FXS_WEB_AGENT_STRIDE).
-export const AGENT_STRIDE = 10;
-export const AGENT_FIELDS = ['slot', 'x', 'y', 'vx', 'vy', 'orientation', 'radius', 'kind', 'behaviors', 'target'];
+// Int32 values per agent in agents() (web/glue/fxs_web.h, FXS_WEB_AGENT_STRIDE).
+export const AGENT_STRIDE = 16;
+export const AGENT_FIELDS = ['slot', 'x', 'y', 'vx', 'vy', 'orientation', 'radius', 'kind', 'behaviors', 'target',
+  'owner', 'set', 'maxSpeed', 'maxForce', 'mass', 'handle'];
 export const ONE = 65536; // Q16.16 raw value of 1.0
+// The source the page's commands come from unless a command names its own (the built-in
+// scenes use sources 0 to 2); a command on an agent owned by a source must come from it.
+export const PAGE_SOURCE = 8;
+// How an agent's manager combines its behaviors (manager.h, fxs_combine_mode).
+export const COMBINE = { weighted_sum: 0, prioritized_sum: 1, priority_groups: 2 };
+// How the integrator turns an agent (agent.h, fxs_orientation_mode).
+export const ORIENTATION = { fixed: 0, look_where_going: 1, steered: 2 };
+
+// World units (a JS number) to raw Q16.16, rounded to nearest and saturated; and back.
+export function toFix(units) {
+  const raw = Math.round(Number(units) * ONE);
+  if (!Number.isFinite(raw)) throw new RangeError(`not a number: ${units}`);
+  return Math.max(-0x80000000, Math.min(0x7fffffff, raw));
+}
+export const fromFix = (raw) => raw / ONE;
 
 // The module was built against wasi-libc; it imports four WASI functions and uses them only
 // to print (a scenario's own error message) and to stop. This is all of the WASI it needs.
@@ -69,10 +93,134 @@ export async function loadFixsteer(source) {
   return new Fixsteer(instance.exports, bytes.byteLength);
 }
 
+// Builds commands (command.h) from typed values in world units, radians and ticks; handles
+// are agent handles (agentList()[i].handle, agent(slot).handle). A command is a plain object
+// { type: name, agent, ref, args: [8 raw Q16.16], source?, sequence? }: LiveWorld.step
+// encodes it, giving it PAGE_SOURCE and the next sequence number when it has none.
+export class CommandBuilder {
+  constructor(params) {
+    this.params = params; // fxs.params(): the behavior parameter table
+  }
+
+  make(type, { agent = 0, ref = 0, args = [] } = {}) {
+    const raw = args.map((v) => v | 0);
+    while (raw.length < 8) raw.push(0);
+    return { type, agent: agent >>> 0, ref: ref >>> 0, args: raw };
+  }
+
+  spawn({ x = 0, y = 0, vx = 0, vy = 0, maxSpeed = 4, maxForce = 0.25, mass = 1, radius = 8, owned = false } = {}) {
+    return this.make('spawn', { ref: owned ? 1 : 0, args: [x, y, vx, vy, maxSpeed, maxForce, mass, radius].map(toFix) });
+  }
+  despawn(agent) { return this.make('despawn', { agent }); }
+  setTargetPoint(agent, x, y) { return this.make('set_target_point', { agent, args: [toFix(x), toFix(y)] }); }
+  setTargetAgent(agent, target) { return this.make('set_target_agent', { agent, ref: target }); }
+  setSecondTarget(agent, target) { return this.make('set_second_target', { agent, ref: target }); }
+  setPath(agent, path) { return this.make('set_path', { agent, ref: path }); }
+  applyForce(agent, fx, fy) { return this.make('apply_force', { agent, args: [toFix(fx), toFix(fy)] }); }
+  setOwner(agent, owner) { return this.make('set_owner', { agent, ref: owner }); }
+  addObstacle(x, y, radius) { return this.make('add_obstacle', { args: [x, y, radius].map(toFix) }); }
+  removeObstacle(index) { return this.make('remove_obstacle', { ref: index }); }
+  addWall(ax, ay, bx, by) { return this.make('add_wall', { args: [ax, ay, bx, by].map(toFix) }); }
+  removeWall(index) { return this.make('remove_wall', { ref: index }); }
+
+  // mode: 'weighted_sum', 'prioritized_sum', 'priority_groups' or its number.
+  clearBehaviors(agent, mode = 'weighted_sum') {
+    return this.make('clear_behaviors', { agent, ref: typeof mode === 'number' ? mode : COMBINE[mode] });
+  }
+
+  // kind: a behavior name ('arrive') or number; params: { slowing_radius: 60 } in the
+  // table's units, the others at their defaults; or raw: [6 raw values] as given.
+  addBehavior(agent, { kind, weight = 1, priority = 0, params = {}, raw = null }) {
+    const entry = this.params.find((b) => b.name === kind || b.kind === kind);
+    if (!entry) throw new RangeError(`no behavior ${kind}`);
+    const p = raw ? raw.slice(0, 6) : entry.params.map((row) => (row.name in params ? toFix(params[row.name]) : row.default));
+    for (const name of Object.keys(params)) {
+      if (!raw && !entry.params.some((row) => row.name === name)) throw new RangeError(`${entry.name} has no parameter ${name}`);
+    }
+    return this.make('add_behavior', { agent, ref: entry.kind | (priority << 8), args: [toFix(weight), ...p] });
+  }
+
+  // limits: agent(slot).limits (raw), with any of its fields replaced by world units
+  // through `change` ({ max_speed: 3 }).
+  setLimits(agent, limits, change = {}) {
+    const l = { ...limits };
+    for (const [k, v] of Object.entries(change)) l[k] = toFix(v);
+    return this.make('set_limits', {
+      agent,
+      ref: l.orientation_mode,
+      args: [l.max_speed, l.max_force, l.mass, l.radius, l.max_rotation, l.max_angular_acceleration, l.max_turn_rate],
+    });
+  }
+}
+
 export class Fixsteer {
   constructor(exports, moduleBytes) {
     this.x = exports;
     this.moduleBytes = moduleBytes;
+    this.commandTable = this.json(exports.fxs_web_commands());
+    this.commandType = new Map(this.commandTable.types.map((t) => [t.name, t.type]));
+    this.paramTable = this.json(exports.fxs_web_params());
+    this.command = new CommandBuilder(this.paramTable);
+  }
+
+  // The behavior parameter table: [{ kind, name, kinematic, params: [{ name, unit, min, max,
+  // default, meaning }] }] (raw Q16.16), from behavior_params.h.
+  params() {
+    return this.paramTable;
+  }
+
+  // The message of an fxs_result value.
+  resultMessage(result) {
+    return this.commandTable.results[result] ?? `result ${result}`;
+  }
+
+  // Encodes commands (CommandBuilder objects) as the module reads them: FXS_COMMAND_BYTES
+  // each, little-endian (command.h).
+  encode(commands) {
+    const size = this.commandTable.bytes;
+    const out = new Uint8Array(commands.length * size);
+    const view = new DataView(out.buffer);
+    commands.forEach((c, i) => {
+      const type = typeof c.type === 'number' ? c.type : this.commandType.get(c.type);
+      if (type === undefined) throw new RangeError(`no command type ${c.type}`);
+      const at = i * size;
+      view.setUint8(at, type);
+      view.setUint8(at + 1, c.source ?? PAGE_SOURCE);
+      view.setUint16(at + 2, c.sequence ?? 0, true);
+      view.setUint32(at + 4, c.agent >>> 0, true);
+      view.setUint32(at + 8, c.ref >>> 0, true);
+      for (let k = 0; k < this.commandTable.args; ++k) view.setInt32(at + 12 + 4 * k, c.args[k] | 0, true);
+    });
+    return out;
+  }
+
+  // A live world running a built-in scene (fxs.scenarios() names them), recorded as it goes.
+  // room: slots added for what the page adds ({ agents, obstacles, walls }); keyframe: the
+  // replay's keyframe interval (ticks). Throws with the module's reason.
+  loadScene(name, { room = {}, keyframe = 50 } = {}) {
+    return this.openLive(name, null, room, keyframe);
+  }
+
+  // The same from a scenario file (YAML text or bytes); errors name the file and line.
+  loadSceneFile(yaml, name = 'scene.yaml', { room = {}, keyframe = 50 } = {}) {
+    const bytes = typeof yaml === 'string' ? new TextEncoder().encode(yaml) : yaml;
+    if (!bytes.length) throw new Error(`${name}: the file is empty`);
+    return this.openLive(name, bytes, room, keyframe);
+  }
+
+  openLive(name, bytes, room, keyframe) {
+    const namePtr = this.copyIn(new TextEncoder().encode(`${name}\0`));
+    const dataPtr = bytes ? this.copyIn(bytes) : 0;
+    let handle;
+    try {
+      handle = this.x.fxs_web_live_new(namePtr, dataPtr, bytes ? bytes.length : 0, room.agents ?? 0,
+        room.obstacles ?? 0, room.walls ?? 0, keyframe);
+    } finally {
+      this.x.fxs_web_free(namePtr);
+      if (dataPtr) this.x.fxs_web_free(dataPtr);
+    }
+    if (!handle) throw new Error(this.text(this.x.fxs_web_last_error()));
+    return new LiveWorld(this, handle);
   }
 
   // A NUL-terminated string at `ptr` in the module's memory.
@@ -135,6 +283,128 @@ export class Fixsteer {
   }
 }
 
+// Reads the agent table (AGENT_STRIDE int32 each) as objects in world units.
+export function agentObjects(table) {
+  const list = [];
+  for (let i = 0; i < table.length; i += AGENT_STRIDE) {
+    list.push({
+      slot: table[i],
+      handle: table[i + 15] >>> 0,
+      x: table[i + 1] / ONE,
+      y: table[i + 2] / ONE,
+      vx: table[i + 3] / ONE,
+      vy: table[i + 4] / ONE,
+      orientation: table[i + 5] / ONE,
+      radius: table[i + 6] / ONE,
+      firstBehavior: table[i + 7] === 255 ? null : table[i + 7],
+      behaviorCount: table[i + 8],
+      targetSlot: table[i + 9] < 0 ? null : table[i + 9],
+      owner: table[i + 10] < 0 ? null : table[i + 10],
+      set: table[i + 11],
+      maxSpeed: table[i + 12] / ONE,
+      maxForce: table[i + 13] / ONE,
+      mass: table[i + 14] / ONE,
+    });
+  }
+  return list;
+}
+
+function hex64(value) {
+  return `0x${BigInt.asUintN(64, BigInt(value)).toString(16).padStart(16, '0')}`;
+}
+
+// A world the page steps: a scene's world and game logic, with the page's commands on top,
+// recorded tick by tick with the library's replay writer.
+export class LiveWorld {
+  constructor(fxs, handle) {
+    this.fxs = fxs;
+    this.handle = handle;
+    this.info = fxs.json(fxs.x.fxs_web_live_info(handle));
+  }
+
+  get tick() {
+    const info = this.fxs.json(this.fxs.x.fxs_web_live_info(this.handle));
+    if (info.error) throw new Error(info.error);
+    return info.tick;
+  }
+
+  // Steps one tick with `commands` (CommandBuilder objects, applied at its start in
+  // canonical order after the scene's own) and, with logic, the scene's game logic.
+  // Returns { tick, hash, results: [{ result, message }] per command, in the order given }.
+  step(commands = [], { logic = true } = {}) {
+    const next = new Map();
+    const numbered = commands.map((c) => {
+      const source = c.source ?? PAGE_SOURCE;
+      const sequence = c.sequence ?? next.get(source) ?? 0;
+      next.set(source, sequence + 1);
+      return { ...c, source, sequence };
+    });
+    const bytes = this.fxs.encode(numbered);
+    const ptr = this.fxs.copyIn(bytes);
+    let answer;
+    try {
+      answer = this.fxs.json(this.fxs.x.fxs_web_live_step(this.handle, ptr, numbered.length, logic ? 1 : 0));
+    } finally {
+      this.fxs.x.fxs_web_free(ptr);
+    }
+    if (answer.error) throw new Error(answer.error);
+    answer.results = answer.results.map((result) => ({ result, message: this.fxs.resultMessage(result) }));
+    return answer;
+  }
+
+  // Goes back to the state after `tick`: later ticks are forgotten (world and recording).
+  rewind(tick) {
+    const shown = this.fxs.x.fxs_web_live_rewind(this.handle, Math.max(0, Math.floor(tick)));
+    if (shown < 0) throw new Error(this.fxs.text(this.fxs.x.fxs_web_last_error()));
+    return shown;
+  }
+
+  // The state hash of the current tick, as '0x' and 16 hex digits.
+  hash() {
+    return hex64(this.fxs.x.fxs_web_live_hash(this.handle));
+  }
+
+  // tick, hash, bounds, obstacles [x, y, r, index], walls [ax, ay, bx, by, index], paths (raw).
+  frame() {
+    const answer = this.fxs.json(this.fxs.x.fxs_web_live_frame(this.handle));
+    if (answer.error) throw new Error(answer.error);
+    return answer;
+  }
+
+  // The live agents: Int32Array, AGENT_STRIDE values each (raw Q16.16), in slot order.
+  agents() {
+    const n = this.fxs.x.fxs_web_live_agents(this.handle);
+    const ptr = this.fxs.x.fxs_web_live_agent_data(this.handle);
+    return new Int32Array(this.fxs.x.memory.buffer, ptr, n * AGENT_STRIDE).slice();
+  }
+
+  // The same as objects in world units.
+  agentList() {
+    return agentObjects(this.agents());
+  }
+
+  // One agent slot in full: handle, owner, combine_mode, targets, limits and behavior set (raw).
+  agent(slot) {
+    const answer = this.fxs.json(this.fxs.x.fxs_web_live_agent(this.handle, slot));
+    if (answer.error) throw new Error(`slot ${slot}: ${answer.error}`);
+    return answer;
+  }
+
+  // The recording so far as a replay file: { bytes, ticks, finalHash }.
+  replay() {
+    const answer = this.fxs.json(this.fxs.x.fxs_web_live_replay(this.handle));
+    if (answer.error) throw new Error(`replay: ${answer.error}`);
+    const bytes = new Uint8Array(this.fxs.x.memory.buffer, answer.data, answer.size).slice();
+    this.fxs.x.fxs_web_free(answer.data);
+    return { bytes, ticks: answer.ticks, finalHash: answer.final_hash };
+  }
+
+  close() {
+    if (this.handle) this.fxs.x.fxs_web_live_close(this.handle);
+    this.handle = 0;
+  }
+}
+
 export class Replay {
   constructor(fxs, handle, name, size) {
     this.fxs = fxs;
@@ -166,6 +436,11 @@ export class Replay {
     const n = this.fxs.x.fxs_web_agents(this.handle);
     const ptr = this.fxs.x.fxs_web_agent_data(this.handle);
     return new Int32Array(this.fxs.x.memory.buffer, ptr, n * AGENT_STRIDE).slice();
+  }
+
+  // The same as objects in world units.
+  agentList() {
+    return agentObjects(this.agents());
   }
 
   close() {

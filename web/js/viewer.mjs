@@ -2,13 +2,15 @@
 // ?compare=URL), verifies them with the library, plays and scrubs them, compares two
 // recordings of one session, and records the built-in scenarios in the page.
 import { AGENT_STRIDE, ONE, loadFixsteer } from './fxs.mjs';
-import { WorldView, kindColor } from './draw.mjs';
+import { AgentColours, WorldView } from './draw.mjs';
 
 const $ = (id) => document.getElementById(id);
 const TRAIL = 90; // ticks of trail behind each agent
 const TRAIL_REBUILD_MAX_AGENTS = 2000;
 
 const view = new WorldView($('world'));
+const colours = new AgentColours();
+const colourOf = (agents, i) => colours.colour(agents, i, $('colour-by').value);
 const state = {
   fxs: null,
   a: null, // Replay
@@ -238,7 +240,7 @@ function show(tick, force = false) {
       differs = differingSlots(agents, other);
     }
     state.shown = frame.tick;
-    view.draw(frame, agents, state.trails, other, differs);
+    view.draw(frame, agents, state.trails, other, differs, { colour: colourOf });
     const canvas = $('world');
     canvas.dataset.tick = String(frame.tick);
     canvas.dataset.agentCount = String(agents.length / AGENT_STRIDE);
@@ -264,17 +266,7 @@ function showTickInfo(frame, agents, differs) {
 }
 
 function showLegend(agents) {
-  const kinds = new Map();
-  for (let i = 0; i < agents.length; i += AGENT_STRIDE) kinds.set(agents[i + 7], (kinds.get(agents[i + 7]) || 0) + 1);
-  const list = $('legend');
-  list.textContent = '';
-  for (const [kind, count] of [...kinds].sort((x, y) => x[0] - y[0])) {
-    const li = document.createElement('li');
-    const dot = document.createElement('i');
-    dot.style.background = kindColor(kind);
-    li.append(dot, `${kind === 255 ? 'no behavior' : state.fxs.behaviorName(kind)} × ${count}`);
-    list.append(li);
-  }
+  colours.legend($('legend'), agents, $('colour-by').value, { behavior: (k) => state.fxs.behaviorName(k) });
 }
 
 // True when A's and B's recorded hashes differ for the state after `tick` ticks (the hash
@@ -387,6 +379,7 @@ function wire() {
   $('step').onclick = () => (setPlaying(false), show(state.shown + 1));
   $('step-back').onclick = () => (setPlaying(false), show(state.shown - 1));
   $('timeline').oninput = (e) => show(Number(e.target.value));
+  $('colour-by').onchange = () => show(state.shown, true);
   document.addEventListener('keydown', (e) => {
     if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
     if (e.key === ' ') (e.preventDefault(), setPlaying(!state.playing));

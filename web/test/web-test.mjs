@@ -7,15 +7,19 @@
 // For every golden replay the page must report the final hash the native tool prints, and
 // after a scrub the agent count the native tool's trace gives for that tick. Then the page
 // records hunter_prey itself, records a faulty peer's copy and must name where they diverge.
-// Prints one line per check and "web: N passed, N failed"; exits 1 on any failure.
+// Then the playground (playground-checks.mjs): clicks, drags, a slider, and the downloaded
+// replay verified natively at the page's hash; its screenshots are build/web-test/playground*.png.
+// --only viewer|playground runs one part. Prints one line per check and "web: N passed, N
+// failed"; exits 1 on any failure.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../serve.mjs';
+import { playgroundChecks } from './playground-checks.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SITE = join(ROOT, 'build/web');
@@ -24,13 +28,15 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const SCRUB_TICK = 600;
 const args = process.argv.slice(2);
 const screenshot = args.includes('--screenshot') ? args[args.indexOf('--screenshot') + 1] : 'build/web-test/web-viewer.png';
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : '';
+const OUT = join(ROOT, 'build/web-test');
 
 // The whole run is bounded: a hung browser must not hang CI.
 const deadline = setTimeout(() => {
-  console.log('web: the test took longer than 240 s');
+  console.log('web: the test took longer than 360 s');
   console.log(`web: ${passed} passed, ${failed + 1} failed`);
   process.exit(1);
-}, 240_000);
+}, 360_000);
 
 let passed = 0;
 let failed = 0;
@@ -172,18 +178,28 @@ async function recordAndDiverge(page, base) {
   await page.click('#step');
   check('step shows the next tick', Number(await attribute(page, '#world', 'data-tick')) === played + 1);
   await scrub(page, 760);
+  await page.selectOption('#colour-by', 'team');
+  const teams = await page.$$eval('#legend li', (items) => items.map((li) => li.textContent));
+  await page.selectOption('#colour-by', 'first');
+  const firsts = await page.$$eval('#legend li', (items) => items.map((li) => li.textContent));
+  check('the viewer colours by team on request: hunters and prey apart, one colour by first behavior',
+    teams.length === 2 && firsts.length === 1, `team: ${teams}; first: ${firsts}`);
   await page.screenshot({ path: resolve(ROOT, screenshot), fullPage: true });
   console.log(`screenshot: ${screenshot}`);
 }
 
+mkdirSync(OUT, { recursive: true });
 const { server, url } = await startServer(SITE, 0);
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
   page.on('pageerror', (error) => check('no uncaught error in the page', false, error.message));
-  await goldenReplays(page, url);
-  await pickerAndErrors(page, url);
-  await recordAndDiverge(page, url);
+  if (only !== 'playground') {
+    await goldenReplays(page, url);
+    await pickerAndErrors(page, url);
+    await recordAndDiverge(page, url);
+  }
+  if (only !== 'viewer') await playgroundChecks(page, url, { ROOT, TOOL, OUT, check, nativeHash });
 } catch (error) {
   check('the browser test ran to its end', false, error.stack || String(error));
 } finally {

@@ -1,0 +1,722 @@
+// The playground page: a scene runs live in the library (fxs.mjs's LiveWorld); clicks,
+// drags and sliders become world commands applied at the start of the next tick, recorded
+// with the scene's own, so the session downloads as a replay that fixsteer verify checks.
+import { AGENT_STRIDE, ONE, PAGE_SOURCE, fromFix, loadFixsteer, toFix } from './fxs.mjs';
+import { AgentColours, WorldView } from './draw.mjs';
+
+const $ = (id) => document.getElementById(id);
+const TRAIL = 90;
+const TRAIL_MAX_AGENTS = 2000;
+// Room for what the page adds: obstacles and walls drawn by the user.
+const ROOM = { agents: 0, obstacles: 32, walls: 32 };
+
+const view = new WorldView($('world'));
+const colours = new AgentColours();
+const state = {
+  fxs: null,
+  world: null, // LiveWorld
+  source: null, // { name } for a built-in scene, { name, bytes } for a scenario file
+  pending: [], // commands for the next tick
+  ghosts: [], // what they will do, drawn until then
+  selected: null, // slot
+  trails: new Map(),
+  playing: false,
+  clock: 0,
+  past: null, // { replay, tick, ticks } while the timeline shows an earlier tick
+  frame: null,
+  agents: new Int32Array(0),
+  setNames: new Map(), // behavior-set id -> "separation + pursuit"
+  drag: null,
+  lastReplay: null,
+  paramSignature: '',
+  sliding: false,
+};
+
+function showError(message) {
+  $('error').hidden = !message;
+  $('error').textContent = message || '';
+}
+
+const fmt = (units) => (Math.abs(units) >= 100 ? units.toFixed(1) : units.toFixed(3)).replace(/\.?0+$/, '') || '0';
+
+// ------------------------------------------------------------------ loading a scene
+
+function loadScene(source) {
+  showError('');
+  setPlaying(false);
+  let world;
+  try {
+    world = source.bytes
+      ? state.fxs.loadSceneFile(source.bytes, source.name, { room: ROOM })
+      : state.fxs.loadScene(source.name, { room: ROOM });
+  } catch (error) {
+    // The scene shown so far stays.
+    showError(error.message.startsWith(source.name) ? error.message : `${source.name}: ${error.message}`);
+    return false;
+  }
+  closePast();
+  if (state.world) state.world.close();
+  state.world = world;
+  state.source = source;
+  state.pending = [];
+  state.ghosts = [];
+  state.selected = null;
+  state.trails = new Map();
+  colours.reset();
+  state.paramSignature = '';
+  $('last-result').textContent = '';
+  const i = state.world.info;
+  $('scene-info').textContent = `${i.summary} · room for ${ROOM.obstacles} more obstacles and ${ROOM.walls} more walls`;
+  document.title = `fixsteer playground: ${i.name}`;
+  step(); // tick 0: the scene spawns its agents
+  return true;
+}
+
+async function loadSceneUrl(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return loadScene({ name: url.split('/').pop(), bytes: new Uint8Array(await response.arrayBuffer()) });
+}
+
+// ------------------------------------------------------------------ stepping
+
+// The agent's owner speaks for it; shared agents take the page's own source.
+function sourceFor(slot) {
+  for (let i = 0; i < state.agents.length; i += AGENT_STRIDE) {
+    if (state.agents[i] === slot) return state.agents[i + 10] >= 0 ? state.agents[i + 10] : PAGE_SOURCE;
+  }
+  return PAGE_SOURCE;
+}
+
+function step({ draw = true } = {}) {
+  if (!state.world) return;
+  if (state.past) continueFromPast();
+  const commands = state.pending;
+  state.pending = [];
+  state.ghosts = [];
+  let answer;
+  try {
+    answer = state.world.step(commands, { logic: $('logic').checked });
+  } catch (error) {
+    showError(error.message);
+    setPlaying(false);
+    return;
+  }
+  const refused = answer.results
+    .map((r, k) => (r.result ? `${commands[k].type}: ${r.message}` : null))
+    .filter(Boolean);
+  if (commands.length) {
+    $('last-result').textContent = refused.length
+      ? `tick ${answer.tick - 1}: ${refused.length} of ${commands.length} commands refused (${[...new Set(refused)].join('; ')})`
+      : `tick ${answer.tick - 1}: ${commands.length} commands applied`;
+    $('last-result').dataset.refused = String(refused.length);
+  }
+  readWorld();
+  extendTrails();
+  if (commands.length) state.paramSignature = '';
+  if (draw) render();
+}
+
+function readWorld() {
+  state.frame = state.world.frame();
+  state.agents = state.world.agents();
+}
+
+function extendTrails() {
+  if (state.agents.length / AGENT_STRIDE > TRAIL_MAX_AGENTS) return state.trails.clear();
+  const seen = new Set();
+  for (let i = 0; i < state.agents.length; i += AGENT_STRIDE) {
+    const slot = state.agents[i];
+    seen.add(slot);
+    const trail = state.trails.get(slot) || [];
+    trail.push([state.agents[i + 1], state.agents[i + 2]]);
+    if (trail.length > TRAIL) trail.shift();
+    state.trails.set(slot, trail);
+  }
+  for (const slot of state.trails.keys()) if (!seen.has(slot)) state.trails.delete(slot);
+}
+
+function setPlaying(on) {
+  state.playing = on && !!state.world;
+  $('play').textContent = state.playing ? 'Pause' : 'Play';
+  state.clock = performance.now();
+  if (state.playing) requestAnimationFrame(frameLoop);
+}
+
+function frameLoop(now) {
+  if (!state.playing) return;
+  const perSecond = Number($('speed').value);
+  const due = Math.min(8, Math.floor(((now - state.clock) * perSecond) / 1000));
+  if (due > 0) {
+    state.clock = now;
+    for (let k = 0; k < due && state.playing; ++k) step({ draw: false });
+    render();
+  }
+  requestAnimationFrame(frameLoop);
+}
+
+// ------------------------------------------------------------------ the timeline
+
+function showPast(tick) {
+  if (!state.world) return;
+  const live = state.frame.tick;
+  if (tick >= live) {
+    closePast();
+    render();
+    return;
+  }
+  setPlaying(false);
+  if (!state.past || state.past.ticks !== live) {
+    closePast();
+    state.past = { replay: state.fxs.open(state.world.replay().bytes, 'session'), tick, ticks: live };
+  }
+  state.past.tick = state.past.replay.seek(tick);
+  render();
+}
+
+function closePast() {
+  if (state.past) state.past.replay.close();
+  state.past = null;
+}
+
+// Acting while an earlier tick is shown continues from it: the later ticks are dropped.
+function continueFromPast() {
+  const tick = state.past.tick;
+  closePast();
+  state.world.rewind(tick);
+  state.trails = new Map();
+  readWorld();
+}
+
+// ------------------------------------------------------------------ colours and legend
+
+const groupKey = (agents, i, mode) => colours.key(agents, i, mode);
+const colourOf = (agents, i) => colours.colour(agents, i, $('colour-by').value);
+
+function setName(agents, i) {
+  const id = agents[i + 11];
+  if (!state.setNames.has(id) && !state.past) {
+    const detail = state.world.agent(agents[i]);
+    state.setNames.set(id, detail.behaviors.map((b) => b.name).join(' + '));
+  }
+  return state.setNames.get(id);
+}
+
+function showLegend(agents) {
+  colours.legend($('legend'), agents, $('colour-by').value, { behavior: (k) => state.fxs.behaviorName(k), set: setName });
+}
+
+// ------------------------------------------------------------------ drawing
+
+function overlay(ctx, v) {
+  const px = (x) => v.px(toFix(x));
+  const py = (y) => v.py(toFix(y));
+  ctx.save();
+  ctx.setLineDash([5, 4]);
+  ctx.lineWidth = 2;
+  for (const g of state.ghosts) {
+    ctx.strokeStyle = '#ffd84d';
+    if (g.kind === 'target') {
+      ctx.beginPath();
+      ctx.moveTo(px(g.x) - 8, py(g.y) - 8), ctx.lineTo(px(g.x) + 8, py(g.y) + 8);
+      ctx.moveTo(px(g.x) + 8, py(g.y) - 8), ctx.lineTo(px(g.x) - 8, py(g.y) + 8);
+      ctx.stroke();
+    } else if (g.kind === 'obstacle') {
+      ctx.beginPath();
+      ctx.arc(px(g.x), py(g.y), v.len(toFix(g.r)), 0, 2 * Math.PI);
+      ctx.stroke();
+    } else if (g.kind === 'wall') {
+      ctx.beginPath();
+      ctx.moveTo(px(g.ax), py(g.ay)), ctx.lineTo(px(g.bx), py(g.by));
+      ctx.stroke();
+    } else if (g.kind === 'erase') {
+      ctx.strokeStyle = '#ff4d4d';
+      ctx.beginPath();
+      ctx.arc(px(g.x), py(g.y), 10, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+  }
+  const d = state.drag;
+  if (d && d.kind === 'obstacle' && d.moved) {
+    ctx.strokeStyle = '#ffd84d';
+    ctx.beginPath();
+    ctx.arc(px(d.to[0]), py(d.to[1]), v.len(toFix(d.r)), 0, 2 * Math.PI);
+    ctx.stroke();
+  } else if (d && d.kind === 'wall') {
+    ctx.strokeStyle = '#ffd84d';
+    ctx.beginPath();
+    ctx.moveTo(px(d.from[0]), py(d.from[1])), ctx.lineTo(px(d.to[0]), py(d.to[1]));
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
+  // The selected agent's target point.
+  if (state.selectedTarget) {
+    const [tx, ty] = state.selectedTarget;
+    ctx.strokeStyle = 'rgba(255, 255, 255, 0.8)';
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.arc(v.px(tx), v.py(ty), 6, 0, 2 * Math.PI);
+    ctx.moveTo(v.px(tx) - 10, v.py(ty)), ctx.lineTo(v.px(tx) + 10, v.py(ty));
+    ctx.moveTo(v.px(tx), v.py(ty) - 10), ctx.lineTo(v.px(tx), v.py(ty) + 10);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+function render() {
+  const canvas = $('world');
+  if (!state.world || !state.frame) {
+    view.clear();
+    return;
+  }
+  let frame = state.frame;
+  let agents = state.agents;
+  let trails = state.trails;
+  if (state.past) {
+    frame = state.past.replay.frame();
+    agents = state.past.replay.agents();
+    trails = new Map();
+  }
+  const selected = new Set(state.selected === null ? [] : [state.selected]);
+  state.selectedTarget = null;
+  if (state.selected !== null && !state.past) {
+    try {
+      const detail = state.world.agent(state.selected);
+      state.selectedTarget = detail.target_agent ? null : detail.target_point;
+      showSelection(detail);
+    } catch {
+      state.selected = null;
+      showSelection(null);
+    }
+  }
+  view.draw(frame, agents, trails, null, null, { colour: colourOf, selected, overlay });
+  const n = agents.length / AGENT_STRIDE;
+  canvas.dataset.tick = String(frame.tick);
+  canvas.dataset.agentCount = String(n);
+  $('tick').textContent = String(frame.tick);
+  $('agent-count').textContent = String(n);
+  $('hash').textContent = frame.hash;
+  $('hash').dataset.hash = frame.hash;
+  $('hash').dataset.tick = String(frame.tick);
+  const live = state.frame.tick;
+  const tl = $('timeline');
+  tl.max = String(live);
+  tl.value = String(frame.tick);
+  $('past').hidden = !state.past;
+  if (state.past) {
+    $('past').textContent = `showing tick ${frame.tick} of ${live}: Play, Step or an edit continues from here and drops ticks ${frame.tick + 1}–${live}`;
+  }
+  $('pending').textContent = state.pending.length ? `${state.pending.length} commands wait for the next tick · ` : '';
+  showLegend(agents);
+  refreshParams(false);
+}
+
+// ------------------------------------------------------------------ pointer tools
+
+function worldPoint(event) {
+  const canvas = $('world');
+  const rect = canvas.getBoundingClientRect();
+  const px = ((event.clientX - rect.left) * canvas.width) / rect.width;
+  const py = ((event.clientY - rect.top) * canvas.height) / rect.height;
+  const [x, y] = view.toWorld(px, py);
+  return [Math.round(x * 16) / 16, Math.round(y * 16) / 16]; // 1/16 unit: short, exact numbers
+}
+
+// World units to page coordinates (for the browser test and for a game's own overlays).
+function toScreen(x, y) {
+  const canvas = $('world');
+  const rect = canvas.getBoundingClientRect();
+  return [rect.left + (view.px(toFix(x)) * rect.width) / canvas.width, rect.top + (view.py(toFix(y)) * rect.height) / canvas.height];
+}
+
+function agentAt([x, y]) {
+  let best = null;
+  let bestD = Infinity;
+  const a = state.agents;
+  for (let i = 0; i < a.length; i += AGENT_STRIDE) {
+    const d = Math.hypot(a[i + 1] / ONE - x, a[i + 2] / ONE - y);
+    const reach = Math.max(a[i + 6] / ONE, 6 / view.scale) + 2;
+    if (d <= reach && d < bestD) best = a[i], bestD = d;
+  }
+  return best;
+}
+
+function obstacleAt([x, y]) {
+  for (const [ox, oy, r, index] of state.frame.obstacles) {
+    if (Math.hypot(ox / ONE - x, oy / ONE - y) <= Math.max(r / ONE, 6 / view.scale)) return { index, x: ox / ONE, y: oy / ONE, r: r / ONE };
+  }
+  return null;
+}
+
+function wallAt([x, y]) {
+  const reach = 8 / view.scale;
+  for (const [ax, ay, bx, by, index] of state.frame.walls) {
+    const [x0, y0, x1, y1] = [ax, ay, bx, by].map(fromFix);
+    const dx = x1 - x0, dy = y1 - y0;
+    const t = Math.max(0, Math.min(1, ((x - x0) * dx + (y - y0) * dy) / Math.max(1e-9, dx * dx + dy * dy)));
+    if (Math.hypot(x0 + t * dx - x, y0 + t * dy - y) <= reach) return index;
+  }
+  return null;
+}
+
+// The agents a target click or a slider changes (slots, in slot order).
+function scopeSlots() {
+  const a = state.agents;
+  const all = [];
+  for (let i = 0; i < a.length; i += AGENT_STRIDE) all.push(i);
+  const scope = $('scope').value;
+  const sel = all.find((i) => a[i] === state.selected);
+  if (sel === undefined || scope === 'all') return all.map((i) => a[i]);
+  if (scope === 'selected') return [a[sel]];
+  const mode = $('colour-by').value;
+  const key = groupKey(a, sel, mode);
+  return all.filter((i) => groupKey(a, i, mode) === key).map((i) => a[i]);
+}
+
+function handleOf(slot) {
+  for (let i = 0; i < state.agents.length; i += AGENT_STRIDE) if (state.agents[i] === slot) return state.agents[i + 15] >>> 0;
+  return 0;
+}
+
+function queue(commands, ghost) {
+  if (state.past) continueFromPast();
+  state.pending.push(...commands);
+  if (ghost) state.ghosts.push(ghost);
+  render();
+}
+
+const TOOL_HELP = {
+  target: 'click: the agents it applies to get that target point · click an agent: select it · Esc: none',
+  obstacle: 'drag an obstacle to move it (remove + add) · click empty ground: add one',
+  wall: 'drag: a wall from where you press to where you let go',
+  erase: 'click an obstacle or a wall: remove it',
+};
+
+function tool() {
+  return document.querySelector('input[name=tool]:checked').value;
+}
+
+function onPointerDown(event) {
+  if (!state.world || event.button !== 0) return;
+  if (state.past) continueFromPast();
+  const p = worldPoint(event);
+  const t = tool();
+  $('world').setPointerCapture(event.pointerId);
+  if (t === 'obstacle') {
+    const o = obstacleAt(p);
+    state.drag = o ? { kind: 'obstacle', index: o.index, r: o.r, from: p, to: p, offset: [o.x - p[0], o.y - p[1]], moved: false } : { kind: 'new-obstacle', from: p };
+  } else if (t === 'wall') {
+    state.drag = { kind: 'wall', from: p, to: p };
+  } else {
+    state.drag = { kind: t, from: p };
+  }
+}
+
+function onPointerMove(event) {
+  const d = state.drag;
+  if (!d) return;
+  const p = worldPoint(event);
+  if (d.kind === 'obstacle') {
+    d.to = [p[0] + d.offset[0], p[1] + d.offset[1]];
+    d.moved = d.moved || Math.hypot(p[0] - d.from[0], p[1] - d.from[1]) * view.scale > 3;
+    render();
+  } else if (d.kind === 'wall') {
+    d.to = p;
+    render();
+  }
+}
+
+function onPointerUp(event) {
+  const d = state.drag;
+  state.drag = null;
+  if (!d) return;
+  const p = worldPoint(event);
+  const c = state.fxs.command;
+  if (d.kind === 'target') {
+    const slot = agentAt(p);
+    if (slot !== null) {
+      state.selected = slot;
+      state.paramSignature = '';
+      render();
+      return;
+    }
+    const commands = scopeSlots().map((s) => ({ ...c.setTargetPoint(handleOf(s), p[0], p[1]), source: sourceFor(s) }));
+    queue(commands, { kind: 'target', x: p[0], y: p[1] });
+  } else if (d.kind === 'obstacle') {
+    if (!d.moved) return render();
+    const [x, y] = [Math.round(d.to[0] * 16) / 16, Math.round(d.to[1] * 16) / 16];
+    queue([c.removeObstacle(d.index), c.addObstacle(x, y, d.r)], { kind: 'obstacle', x, y, r: d.r });
+  } else if (d.kind === 'new-obstacle') {
+    const r = Math.max(1, Number($('obstacle-radius').value) || 30);
+    queue([c.addObstacle(p[0], p[1], r)], { kind: 'obstacle', x: p[0], y: p[1], r });
+  } else if (d.kind === 'wall') {
+    if (Math.hypot(p[0] - d.from[0], p[1] - d.from[1]) < 4) return render();
+    queue([c.addWall(d.from[0], d.from[1], p[0], p[1])], { kind: 'wall', ax: d.from[0], ay: d.from[1], bx: p[0], by: p[1] });
+  } else if (d.kind === 'erase') {
+    const o = obstacleAt(p);
+    if (o) return queue([c.removeObstacle(o.index)], { kind: 'erase', x: o.x, y: o.y });
+    const w = wallAt(p);
+    if (w !== null) queue([c.removeWall(w)], { kind: 'erase', x: p[0], y: p[1] });
+  }
+}
+
+// ------------------------------------------------------------------ the selected agent
+
+function showSelection(detail) {
+  const box = $('selection');
+  if (!detail) {
+    box.textContent = 'none: click an agent (Target tool)';
+    box.dataset.slot = '';
+    return;
+  }
+  box.dataset.slot = String(detail.slot);
+  const l = detail.limits;
+  const names = detail.behaviors.map((b) => `${b.name}${b.weight !== ONE ? ` ×${fmt(fromFix(b.weight))}` : ''}`).join(', ') || 'none';
+  const target = detail.target_agent ? `agent ${(detail.target_agent & 0x3fffff) - 1}` : `point (${fmt(fromFix(detail.target_point[0]))}, ${fmt(fromFix(detail.target_point[1]))})`;
+  box.textContent = `slot ${detail.slot}, handle ${detail.handle}, ${detail.owner < 0 ? 'shared' : `owned by source ${detail.owner}`}\n` +
+    `behaviors: ${names}\ntarget: ${target}\nmax speed ${fmt(fromFix(l.max_speed))}, max force ${fmt(fromFix(l.max_force))}`;
+}
+
+// ------------------------------------------------------------------ parameter sliders
+
+// A slider's range in the table's units: the table's, narrowed to what is worth sliding.
+function sliderRange(row) {
+  const def = Math.abs(fromFix(row.default));
+  const top = { units: Math.max(4 * def, 200), ticks: Math.max(4 * def, 60), radians: 2 * Math.PI, force: Math.max(4 * def, 2),
+    factor: Math.max(4 * def, 16), count: 16, choice: 1 }[row.unit] ?? Math.max(4 * def, 10);
+  const max = Math.min(fromFix(row.max), top);
+  const step = { count: 1, choice: 1, ticks: 1, radians: 0.01, force: 0.01, factor: 0.1 }[row.unit] ?? 0.5;
+  const low = fromFix(row.min);
+  const min = low < -max ? -max : low > 0 && low < step ? step : low;
+  return { min, max, step };
+}
+
+function sliderRow(label, title, value, range, onChange) {
+  const row = document.createElement('label');
+  row.className = 'param';
+  row.title = title;
+  const name = document.createElement('span');
+  name.textContent = label;
+  const input = document.createElement('input');
+  input.type = 'range';
+  input.min = String(range.min);
+  input.max = String(Math.max(range.max, value));
+  input.step = String(range.step);
+  input.value = String(value);
+  input.dataset.param = label;
+  const shown = document.createElement('output');
+  shown.textContent = fmt(value);
+  input.oninput = () => (shown.textContent = fmt(Number(input.value)));
+  input.onchange = () => onChange(Number(input.value));
+  input.onpointerdown = () => (state.sliding = true);
+  input.onpointerup = () => (state.sliding = false);
+  row.append(name, input, shown);
+  return row;
+}
+
+// Rebuilds the sliders when the agents they apply to or their behavior sets changed. The
+// panel reads one agent of each behavior set (the selected one first); a change reads every
+// agent it applies to.
+function refreshParams(force) {
+  if (!state.world || state.past || state.sliding) return;
+  const slots = scopeSlots();
+  const inScope = new Set(slots);
+  const a = state.agents;
+  const bySet = new Map(); // set id -> [slots]
+  for (let i = 0; i < a.length; i += AGENT_STRIDE) {
+    if (!inScope.has(a[i])) continue;
+    if (!bySet.has(a[i + 11])) bySet.set(a[i + 11], []);
+    bySet.get(a[i + 11]).push(a[i]);
+  }
+  const signature = `${$('scope').value}|${state.selected}|${slots.length}|${[...bySet].map(([k, v]) => `${k}:${v.length}`).join(',')}`;
+  if (!force && signature === state.paramSignature) return;
+  state.paramSignature = signature;
+  const box = $('params');
+  box.textContent = '';
+  if (!slots.length) return;
+  const samples = [...bySet.values()].map((list) => state.world.agent(list.includes(state.selected) ? state.selected : list[0]));
+  const counts = new Map([...bySet].map(([, list], k) => [samples[k].slot, list.length]));
+  const first = samples.find((d) => d.slot === state.selected) || samples[0];
+  const limits = document.createElement('fieldset');
+  limits.dataset.behavior = 'limits';
+  limits.innerHTML = `<legend>limits (${slots.length} agent${slots.length > 1 ? 's' : ''})</legend>`;
+  for (const [name, top] of [['max_speed', 10], ['max_force', 2]]) {
+    const v = fromFix(first.limits[name]);
+    limits.append(sliderRow(name, `set_limits: ${name}`, v, { min: 0, max: top, step: 0.05 }, (value) => changeLimits(name, value)));
+  }
+  box.append(limits);
+  const kinds = [];
+  for (const d of samples) for (const b of d.behaviors) if (!kinds.includes(b.kind)) kinds.push(b.kind);
+  for (const kind of kinds) {
+    const entry = state.fxs.params().find((e) => e.kind === kind);
+    const having = samples.filter((d) => d.behaviors.some((b) => b.kind === kind));
+    const count = having.reduce((n, d) => n + counts.get(d.slot), 0);
+    const shown = having[0].behaviors.find((b) => b.kind === kind);
+    const set = document.createElement('fieldset');
+    set.dataset.behavior = entry.name;
+    set.innerHTML = `<legend>${entry.name} (${count})</legend>`;
+    set.append(sliderRow('weight', 'the manager\'s multiplier', fromFix(shown.weight), { min: 0, max: Math.max(4, 2 * fromFix(shown.weight)), step: 0.05 },
+      (value) => changeBehavior(kind, 'weight', value)));
+    entry.params.forEach((row, index) => {
+      set.append(sliderRow(row.name, `${row.meaning} (${row.unit})`, fromFix(shown.params[index]), sliderRange(row),
+        (value) => changeBehavior(kind, index, value)));
+    });
+    box.append(set);
+  }
+}
+
+function clampRaw(value, row) {
+  const raw = toFix(value);
+  return Math.max(row.min, Math.min(row.max, row.unit === 'count' || row.unit === 'choice' ? Math.round(raw / ONE) * ONE : raw));
+}
+
+// A parameter change is the agent's whole set again: clear_behaviors, then add_behavior for
+// each behavior in order, with the new value where it belongs.
+function changeBehavior(kind, which, value) {
+  const c = state.fxs.command;
+  const entry = state.fxs.params().find((e) => e.kind === kind);
+  const commands = [];
+  for (const d of scopeSlots().map((slot) => state.world.agent(slot))) {
+    if (!d.behaviors.some((b) => b.kind === kind)) continue;
+    const source = d.owner >= 0 ? d.owner : PAGE_SOURCE;
+    commands.push({ ...c.clearBehaviors(d.handle, d.combine_mode), source });
+    for (const b of d.behaviors) {
+      const raw = b.params.slice();
+      let weight = fromFix(b.weight);
+      if (b.kind === kind) {
+        if (which === 'weight') weight = value;
+        else raw[which] = clampRaw(value, entry.params[which]);
+      }
+      commands.push({ ...c.addBehavior(d.handle, { kind: b.kind, weight, priority: b.priority, raw }), source });
+    }
+  }
+  queue(commands);
+}
+
+function changeLimits(name, value) {
+  const c = state.fxs.command;
+  const details = scopeSlots().map((slot) => state.world.agent(slot));
+  queue(details.map((d) => ({ ...c.setLimits(d.handle, d.limits, { [name]: value }), source: d.owner >= 0 ? d.owner : PAGE_SOURCE })));
+}
+
+// ------------------------------------------------------------------ downloads
+
+function download(blob, name) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+function baseName() {
+  return (state.world ? state.world.info.name : 'scene').replace(/[^A-Za-z0-9_.-]+/g, '_');
+}
+
+function downloadReplay() {
+  if (!state.world) return;
+  const r = state.world.replay();
+  state.lastReplay = r;
+  $('download-replay').dataset.finalHash = r.finalHash;
+  download(new Blob([r.bytes], { type: 'application/octet-stream' }), `${baseName()}-playground.fxr`);
+}
+
+function exportPng() {
+  const tick = $('world').dataset.tick;
+  $('world').toBlob((blob) => download(blob, `${baseName()}-tick${tick}.png`), 'image/png');
+}
+
+// ------------------------------------------------------------------ start
+
+function wire() {
+  $('scene').onchange = () => {
+    const v = $('scene').value;
+    if (v.startsWith('scenes/')) loadSceneUrl(v).catch((e) => showError(e.message));
+    else if (v.startsWith('opened:')) state.source && loadScene(state.source);
+    else loadScene({ name: v });
+  };
+  $('scene-file').onchange = async (e) => {
+    const file = e.target.files[0];
+    e.target.value = '';
+    if (!file || !loadScene({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })) return;
+    let opened = $('scene').querySelector('optgroup.opened');
+    if (!opened) {
+      opened = document.createElement('optgroup');
+      opened.label = 'opened here';
+      opened.className = 'opened';
+      $('scene').append(opened);
+    }
+    opened.textContent = '';
+    opened.append(new Option(file.name, `opened:${file.name}`));
+    $('scene').value = `opened:${file.name}`;
+  };
+  $('restart').onclick = () => state.source && loadScene(state.source);
+  $('play').onclick = () => setPlaying(!state.playing);
+  $('step').onclick = () => (setPlaying(false), step());
+  $('timeline').oninput = (e) => showPast(Number(e.target.value));
+  $('download-replay').onclick = downloadReplay;
+  $('export-png').onclick = exportPng;
+  $('colour-by').onchange = () => ((state.paramSignature = ''), render());
+  $('scope').onchange = () => ((state.paramSignature = ''), render());
+  for (const input of document.querySelectorAll('input[name=tool]')) input.onchange = () => ($('tool-help').textContent = TOOL_HELP[tool()]);
+  $('tool-help').textContent = TOOL_HELP.target;
+  const canvas = $('world');
+  canvas.addEventListener('pointerdown', onPointerDown);
+  canvas.addEventListener('pointermove', onPointerMove);
+  canvas.addEventListener('pointerup', onPointerUp);
+  document.addEventListener('keydown', (e) => {
+    if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
+    if (e.key === ' ') (e.preventDefault(), setPlaying(!state.playing));
+    else if (e.key === 'ArrowRight') (setPlaying(false), step());
+    else if (e.key === 'Escape') ((state.selected = null), showSelection(null), (state.paramSignature = ''), render());
+  });
+}
+
+async function listScenes() {
+  const builtIn = document.createElement('optgroup');
+  builtIn.label = 'built-in scenes';
+  for (const s of state.fxs.scenarios()) {
+    const option = new Option(s.name, s.name);
+    option.title = s.summary;
+    builtIn.append(option);
+  }
+  $('scene').append(builtIn);
+  try {
+    const response = await fetch('scenes/index.json');
+    if (!response.ok) return;
+    const files = document.createElement('optgroup');
+    files.label = 'scenario files';
+    for (const name of await response.json()) files.append(new Option(name, `scenes/${name}`));
+    $('scene').append(files);
+  } catch {
+    // no sample files next to the page: the file picker still works
+  }
+}
+
+async function main() {
+  state.fxs = await loadFixsteer(new URL('../fxs_web.wasm', import.meta.url));
+  const v = state.fxs.version();
+  $('library').textContent = `fixsteer ${v.version} in WebAssembly (${(state.fxs.moduleBytes / 1024).toFixed(0)} KiB module) · replay format ${v.replay_format} · math fingerprint ${v.fingerprint}`;
+  await listScenes();
+  wire();
+  const params = new URLSearchParams(location.search);
+  if (params.get('file')) {
+    $('scene').value = params.get('file');
+    await loadSceneUrl(params.get('file'));
+  } else {
+    const name = params.get('scene') || 'obstacle_field';
+    $('scene').value = name;
+    loadScene({ name });
+  }
+  document.body.dataset.ready = 'true';
+}
+
+main().catch((error) => {
+  showError(`the fixsteer module did not load: ${error.message}`);
+  document.body.dataset.ready = 'error';
+});
+
+// For the browser test and the console: the page's state and a few of its actions.
+window.fixsteerPlayground = { state, step, toScreen, loadScene, showPast, render };
