@@ -138,7 +138,7 @@ YAML_NOTICE := @echo "note: $(CC) cannot link libyaml: building the fixsteer too
 endif
 endif
 ifeq ($(NO_YAML),1)
-FIXSTEER_TOOL_SOURCES := $(filter-out tools/fixsteer/scenario_file.c tools/fixsteer/yaml_read.c,$(wildcard tools/fixsteer/*.c))
+FIXSTEER_TOOL_SOURCES := $(filter-out tools/fixsteer/scenario_file.c tools/fixsteer/scenario_read.c tools/fixsteer/scenario_sections.c tools/fixsteer/yaml_read.c,$(wildcard tools/fixsteer/*.c))
 TOOL_YAML := -DFXS_TOOL_NO_YAML
 else
 FIXSTEER_TOOL_SOURCES := $(wildcard tools/fixsteer/*.c)
@@ -404,7 +404,10 @@ test-wasm: setup
 # WASI reactor exporting fxs_web_* functions.
 WEB_SITE := build/web
 WEB_PORT ?= 8000
-WEB_SCENE_SOURCES := tools/fixsteer/scenario.c $(wildcard tools/fixsteer/scenario_file*.c) tools/fixsteer/yaml_read.c
+# The tool's scene code: built-in scenarios, and scene files (scenario_file.c and the parts it
+# is split into: scenario_read.c, scenario_sections.c) over the YAML reader.
+WEB_SCENE_SOURCES := tools/fixsteer/scenario.c tools/fixsteer/scenario_file.c tools/fixsteer/scenario_read.c \
+  tools/fixsteer/scenario_sections.c tools/fixsteer/yaml_read.c
 WEB_SOURCES := $(wildcard web/glue/*.c) $(WEB_SCENE_SOURCES)
 WEB_LDFLAGS := -mexec-model=reactor -Wl,--stack-first -Wl,-z,stack-size=1048576 -Wl,--strip-debug
 LIBYAML_DIR := build/libyaml

@@ -423,6 +423,12 @@ static fxs_result verify_start(verifier *v, const fxs_replay_reader *r, uint8_t 
 
 fxs_result fxs_replay_verify(const uint8_t *data, size_t size, const fxs_limits *limits,
                              void *memory, size_t memory_size, fxs_verify_report *report) {
+  return fxs_replay_verify_progress(data, size, limits, memory, memory_size, report, 0, 0);
+}
+
+fxs_result fxs_replay_verify_progress(const uint8_t *data, size_t size, const fxs_limits *limits,
+                                      void *memory, size_t memory_size, fxs_verify_report *report,
+                                      fxs_verify_progress_fn progress, void *user) {
   memset(report, 0, sizeof *report);
   fxs_replay_reader r;
   verifier v;
@@ -435,8 +441,10 @@ fxs_result fxs_replay_verify(const uint8_t *data, size_t size, const fxs_limits 
     fxs_replay_chunk c;
     e = fxs_replay_next(&r, &c, &at);
     if (e != FXS_OK) break;
-    if (c.tag == FXS_CHUNK_TICK) e = verify_tick(&v, &c, &at);
-    else if (c.tag == FXS_CHUNK_KEYFRAME) e = verify_keyframe(&v, &c, &at);
+    if (c.tag == FXS_CHUNK_TICK) {
+      e = verify_tick(&v, &c, &at);
+      if (e == FXS_OK && progress) progress(user, report->ticks, r.position);
+    } else if (c.tag == FXS_CHUNK_KEYFRAME) e = verify_keyframe(&v, &c, &at);
     else if (c.tag == FXS_CHUNK_END) e = verify_end(&v, &c, &at);
   }
   if (e != FXS_OK) { // a format or limit error outranks a divergence found before it

@@ -227,6 +227,31 @@ const fxs_agent *fxs_world_agent(const fxs_world *world, fxs_agent_handle handle
   return i < 0 ? 0 : &world->agents[i].body;
 }
 
+fxs_result fxs_world_agent_targets(const fxs_world *world, fxs_agent_handle handle,
+                                   fxs_agent_targets *out) {
+  memset(out, 0, sizeof *out);
+  int32_t i = slot_of(world, handle.value);
+  if (i < 0) return FXS_ERR_STALE_HANDLE;
+  const fxs_agent_slot *a = &world->agents[i];
+  out->target_agent.value = a->target_agent;
+  out->second_target.value = a->second_target;
+  out->target_point = a->target_point;
+  out->path_index = a->path_index;
+  return FXS_OK;
+}
+
+fxs_result fxs_world_agent_behaviors(const fxs_world *world, fxs_agent_handle handle,
+                                     fxs_agent_behaviors *out) {
+  memset(out, 0, sizeof *out);
+  int32_t i = slot_of(world, handle.value);
+  if (i < 0) return FXS_ERR_STALE_HANDLE;
+  const fxs_agent_slot *a = &world->agents[i];
+  out->slots = a->behaviors;
+  out->count = a->behavior_count;
+  out->combine_mode = a->combine_mode;
+  return FXS_OK;
+}
+
 fxs_agent_handle fxs_world_handle_at(const fxs_world *world, uint32_t index) {
   fxs_agent_handle none = {0};
   if (index >= world->capacity.agents || !world->agents[index].alive) return none;

@@ -124,6 +124,48 @@ static fxs_verify_report verify(void) {
   return rep;
 }
 
+// What fxs_replay_verify_progress told: every call in order.
+typedef struct told {
+  uint32_t calls, last_ticks;
+  size_t last_offset;
+  bool in_order; // ticks up by one and offsets rising at every call
+} told;
+
+static void tell(void *user, uint32_t ticks, size_t offset) {
+  told *t = (told *)user;
+  if (ticks != t->last_ticks + 1u || offset <= t->last_offset) t->in_order = false;
+  t->calls++, t->last_ticks = ticks, t->last_offset = offset;
+}
+
+void test_verify_progress_is_told_after_every_tick_with_the_bytes_read(void) {
+  record(120, 50, -1);
+  told t = {0, 0, 0, true};
+  fxs_verify_report rep;
+  fxs_result r = fxs_replay_verify_progress(out.data, out.size, 0, verify_memory, sizeof verify_memory,
+                                            &rep, tell, &t);
+  TEST_ASSERT_EQUAL(FXS_OK, r);
+  TEST_ASSERT_EQUAL_UINT32(120, t.calls);
+  TEST_ASSERT_TRUE(t.in_order);
+  TEST_ASSERT_EQUAL_UINT32(120, t.last_ticks);
+  // The last tick's chunk ends before the END chunk (8 + 12 + 8 bytes).
+  TEST_ASSERT_EQUAL_size_t(out.size - 28u, t.last_offset);
+  // Same report as without progress.
+  fxs_verify_report plain = verify();
+  TEST_ASSERT_EQUAL_MEMORY(&plain, &rep, sizeof rep);
+}
+
+void test_verify_progress_stops_being_told_at_a_format_error(void) {
+  record(60, 0, -1);
+  out.size -= 40; // cut inside the last tick chunks
+  told t = {0, 0, 0, true};
+  fxs_verify_report rep;
+  fxs_replay_verify_progress(out.data, out.size, 0, verify_memory, sizeof verify_memory, &rep, tell, &t);
+  TEST_ASSERT_NOT_EQUAL(FXS_OK, rep.result);
+  TEST_ASSERT_TRUE(t.in_order);
+  TEST_ASSERT_EQUAL_UINT32(rep.ticks, t.calls);
+  TEST_ASSERT_TRUE(t.calls < 60);
+}
+
 void test_a_recorded_session_verifies_tick_by_tick(void) {
   record(200, 50, -1);
   fxs_verify_report rep = verify();

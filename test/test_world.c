@@ -576,3 +576,83 @@ void test_owners_survive_a_snapshot_and_a_shared_agent_keeps_the_record_it_had_b
   TEST_ASSERT_EQUAL_size_t(size - 5u, size2);
   (void)shared;
 }
+
+// ------------------------------------------------------------------ accessors by handle
+
+static void apply_ok(fxs_command c) { TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, 0)); }
+
+void test_an_agents_targets_are_read_by_its_handle_as_the_commands_set_them(void) {
+  fxs_agent_handle a = spawn_at(10, 20), b = spawn_at(30, 40), c = spawn_at(50, 60);
+  fxs_vec2 nodes[2] = {fxs_vec2_make(FXS_INT(0), FXS_INT(0)), fxs_vec2_make(FXS_INT(100), FXS_INT(0))};
+  uint16_t path = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_add_path(&world, nodes, 2, FXS_PATH_STOP_AT_END, FXS_INT(4), &path));
+  fxs_agent_targets t;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_agent_targets(&world, a, &t));
+  TEST_ASSERT_EQUAL_UINT32(0, t.target_agent.value);
+  TEST_ASSERT_EQUAL_UINT32(0, t.second_target.value);
+  TEST_ASSERT_EQUAL_UINT16(FXS_NO_PATH, t.path_index);
+  apply_ok(fxs_command_set_target_point(a, fxs_vec2_make(FXS_INT(7), FXS_RATIO(-3, 2))));
+  apply_ok(fxs_command_set_target_agent(a, b));
+  apply_ok(fxs_command_set_second_target(a, c));
+  apply_ok(fxs_command_set_path(a, path));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_agent_targets(&world, a, &t));
+  TEST_ASSERT_EQUAL_UINT32(b.value, t.target_agent.value);
+  TEST_ASSERT_EQUAL_UINT32(c.value, t.second_target.value);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(7), t.target_point.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(-3, 2), t.target_point.y);
+  TEST_ASSERT_EQUAL_UINT16(path, t.path_index);
+  // The other agents are untouched, and the targets survive a step.
+  step(3);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_agent_targets(&world, b, &t));
+  TEST_ASSERT_EQUAL_UINT32(0, t.target_agent.value);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_agent_targets(&world, a, &t));
+  TEST_ASSERT_EQUAL_UINT32(b.value, t.target_agent.value);
+}
+
+void test_an_agents_behavior_set_is_read_by_its_handle_in_order(void) {
+  fxs_agent_handle a = spawn_at(10, 20);
+  fxs_agent_behaviors set;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_agent_behaviors(&world, a, &set));
+  TEST_ASSERT_EQUAL_UINT32(0, set.count);
+  apply_ok(fxs_command_clear_behaviors(a, FXS_COMBINE_PRIORITY_GROUPS));
+  TEST_ASSERT_EQUAL(FXS_OK, add(a, FXS_BEHAVIOR_SEEK, 2));
+  TEST_ASSERT_EQUAL(FXS_OK, add(a, FXS_BEHAVIOR_WANDER, 5));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_agent_behaviors(&world, a, &set));
+  TEST_ASSERT_EQUAL_UINT32(2, set.count);
+  TEST_ASSERT_EQUAL_UINT8(FXS_COMBINE_PRIORITY_GROUPS, set.combine_mode);
+  TEST_ASSERT_EQUAL_UINT8(FXS_BEHAVIOR_SEEK, set.slots[0].kind);
+  TEST_ASSERT_EQUAL_UINT8(2, set.slots[0].priority);
+  TEST_ASSERT_EQUAL_UINT8(FXS_BEHAVIOR_WANDER, set.slots[1].kind);
+  TEST_ASSERT_EQUAL_UINT8(5, set.slots[1].priority);
+  fxs_behavior_slot wander = fxs_behavior_slot_default(FXS_BEHAVIOR_WANDER);
+  TEST_ASSERT_EQUAL_MEMORY(wander.p, set.slots[1].p, sizeof wander.p);
+}
+
+void test_the_accessors_refuse_a_stale_handle_and_say_nothing(void) {
+  fxs_agent_handle a = spawn_at(10, 20), b = spawn_at(30, 40);
+  apply_ok(fxs_command_set_target_agent(a, b));
+  TEST_ASSERT_EQUAL(FXS_OK, add(a, FXS_BEHAVIOR_SEEK, 0));
+  fxs_command gone = fxs_command_make(FXS_CMD_DESPAWN, 0, 0);
+  gone.agent = a.value;
+  apply_ok(gone);
+  fxs_agent_handle again = spawn_at(1, 1); // the slot again, a new generation
+  TEST_ASSERT_NOT_EQUAL(a.value, again.value);
+  fxs_agent_targets t;
+  fxs_agent_behaviors set;
+  fxs_agent_handle none = {0}, junk = {0xFFFFFFFFu};
+  fxs_agent_handle handles[3] = {a, none, junk};
+  for (int i = 0; i < 3; ++i) {
+    memset(&t, 0x5A, sizeof t);
+    memset(&set, 0x5A, sizeof set);
+    TEST_ASSERT_EQUAL(FXS_ERR_STALE_HANDLE, fxs_world_agent_targets(&world, handles[i], &t));
+    TEST_ASSERT_EQUAL(FXS_ERR_STALE_HANDLE, fxs_world_agent_behaviors(&world, handles[i], &set));
+    TEST_ASSERT_EQUAL_UINT32(0, t.target_agent.value);
+    TEST_ASSERT_NULL(set.slots);
+    TEST_ASSERT_EQUAL_UINT32(0, set.count);
+  }
+  // The new agent in that slot starts with no targets and no behaviors.
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_agent_targets(&world, again, &t));
+  TEST_ASSERT_EQUAL_UINT32(0, t.target_agent.value);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_agent_behaviors(&world, again, &set));
+  TEST_ASSERT_EQUAL_UINT32(0, set.count);
+}

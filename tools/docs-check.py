@@ -188,6 +188,24 @@ def check_layout():
     for entry in sorted(named):
         if not os.path.exists(os.path.join(ROOT, entry.rstrip("/"))):
             problems.append(f"docs/development.md, Layout: {entry} does not exist")
+    # Every file the descriptions name (main.c, world_*.h, src/*.h) matches a file of the
+    # entry's directory (or of the repository, for a name with a slash).
+    import fnmatch
+    directory = ""
+    for line in block.split("\n"):
+        m = re.match(r"^( *)(\S+)", line)
+        if m and len(m.group(1)) <= 2:
+            entry = m.group(2)
+            if m.group(1) == "":
+                top = entry if entry.endswith("/") else ""
+                directory = top
+            else:
+                directory = top + entry if entry.endswith("/") else top
+            line = line[m.end():]
+        for name in re.findall(r"[\w*./-]+\.(?:c|h|cpp|py|sh|mjs|yml|ld)\b", line):
+            pattern = name if "/" in name else directory + name
+            if not any(fnmatch.fnmatchcase(f, pattern) for f in files):
+                problems.append(f"docs/development.md, Layout: {name} names no file (under {directory or 'the top'})")
     return problems
 
 

@@ -54,11 +54,12 @@ snippet() {
   name=$(basename "$src" .c)
   cc "${CFLAGS[@]}" "$src" build/libfixsteer.a -o "$OUT/$name" || return 1
   "$OUT/$name" >"$OUT/$name.out" || { echo "$src: exit $?"; return 1; }
-  if [ -f "docs/snippets/$name.expected" ]; then
-    diff -u "docs/snippets/$name.expected" "$OUT/$name.out" || { echo "$src: output differs from $name.expected"; return 1; }
+  if [ -f "${src%.c}.expected" ]; then
+    diff -u "${src%.c}.expected" "$OUT/$name.out" || { echo "$src: output differs from $name.expected"; return 1; }
   fi
 }
-for src in docs/snippets/*.c; do
+# The snippets, and the examples a page shows (the game loop of Getting started).
+for src in docs/snippets/*.c examples/game-loop/game_loop.c; do
   check "snippet-$(basename "$src" .c)" snippet "$src"
 done
 

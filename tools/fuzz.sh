@@ -87,9 +87,11 @@ build_target() {
   local -a sources=("fuzz/$t.c") libs=()
   local deps="fuzz/$t.c fuzz/*.h $OUT/libfixsteer.a $OUT/libfixmath.a"
   if [ "$t" = fuzz_scenario_yaml ]; then
-    sources+=(-Itools/fixsteer tools/fixsteer/scenario_file.c tools/fixsteer/yaml_read.c)
+    local scene=(tools/fixsteer/scenario_file.c tools/fixsteer/scenario_read.c
+                 tools/fixsteer/scenario_sections.c tools/fixsteer/yaml_read.c)
+    sources+=(-Itools/fixsteer "${scene[@]}")
     libs=(-lyaml)
-    deps="$deps tools/fixsteer/scenario_file.c tools/fixsteer/yaml_read.c tools/fixsteer/*.h"
+    deps="$deps ${scene[*]} tools/fixsteer/*.h"
   fi
   # The replay targets compute the (pure) math fingerprint once: see fuzz/replay_check.h.
   case "$t" in fuzz_replay_*) libs+=(-Wl,--wrap=fxs_math_fingerprint) ;; esac

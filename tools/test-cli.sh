@@ -32,6 +32,20 @@ expect 2 "ticks needs a whole number from 1" -- "$B" record --scenario patrol --
 expect 0 "^fixsteer [0-9]+\.[0-9]+\.[0-9]+ \(replay format" -- "$B" --version
 expect 0 "usage: fixsteer verify \[LIMITS\] FILE" -- "$B" help verify
 expect 2 "no command 'fly'" -- "$B" help fly
+# Every command's help: its options with their defaults, an example of it, its exit codes;
+# `fixsteer --help` lists every exit code, 3 (host, join) among them.
+for c in list record verify diff dump trace stats render host join params help; do
+  out=$("$B" help $c 2>&1)
+  if printf '%s\n' "$out" | grep -q '^Example:$' && printf '%s\n' "$out" | grep -qE "^  fixsteer $c( |\$)" &&
+     printf '%s\n' "$out" | grep -q '^Exit codes:$' && printf '%s\n' "$out" | grep -q '^  0  success' &&
+     { [ $c = list ] || [ $c = help ] || printf '%s\n' "$out" | grep -qE 'default|\([0-9]+\)'; }; then
+    pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: help $c lacks defaults, an example or exit codes:"; echo "$out"; fi
+done
+expect 0 "--keyframe K .*\(default 250\)" -- "$B" record --help
+expect 0 "--delay D .*\(default 2\)" -- "$B" help host
+expect 0 "^  3  host/join: a peer lost" -- "$B" help join
+expect 0 "^  3  host/join: a peer lost" -- "$B" --help
+expect 0 "^  1  divergence" -- "$B" verify --help
 # A usage error shows that command's usage, not the whole list.
 out=$("$B" record --scenario 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && printf '%s' "$out" | grep -q "usage: fixsteer record" && ! printf '%s' "$out" | grep -q "fixsteer trace"; then
@@ -112,6 +126,8 @@ agents:
     position: [120, 60]
     behaviors: [{kind: separation, blind_angle: 1.5, max_neighbors: 3}, {kind: cohesion, max_neighbors: 2}]
   - {name: walker, position: [700, 550], target: [100, 50], behaviors: [{kind: orca, max_neighbors: 4}]}
+events:
+  - {tick: 10, agent: guard, second_target: wing}
 YAML
 expect 0 "recorded .*, 300 ticks" -- "$B" record --scenario "$T/kinds.yaml" --ticks 300 --keyframe 50 --out "$T/kinds.fxr"
 expect 0 "300 ticks verified" -- "$B" verify "$T/kinds.fxr"
@@ -126,10 +142,11 @@ done
 expect 0 "recorded .*, 300 ticks" -- "$B" record --scenario flow_field --ticks 300 --keyframe 100 --out "$T/ff.fxr"
 expect 0 "300 ticks verified" -- "$B" verify "$T/ff.fxr"
 expect 0 "capacity: 24 agents, 5 obstacles, [0-9]+ walls, 0 paths, 0 path nodes, 768 field cells; snapshot [0-9]+ bytes at tick 0: 0 agents, 0 obstacles, 0 walls, 0 paths, 0 path nodes .*set_field_grid .*fill_field .*set_field_cells" -- sh -c "'$B' dump '$T/ff.fxr' | tr '\n' ' '"
-# dump tells capacity and count apart: the example scene's initial state holds its path and
-# nothing else (agents, obstacles and walls come by the commands of tick 0)
+# dump tells capacity and count apart: a scene file's initial state holds what its sections
+# describe (the example: 4 agents, 3 obstacles, 1 wall, 1 path), the flow field's grid of a
+# built-in scene comes by a command of tick 0 (above: 768 cells of capacity, none at tick 0)
 "$B" record --scenario scenarios/example.yaml --ticks 200 --out "$T/ex200.fxr" >/dev/null 2>&1
-expect 0 "capacity: [0-9]+ agents, [0-9]+ obstacles, [0-9]+ walls, 1 paths, 4 path nodes.* at tick 0: 0 agents, 0 obstacles, 0 walls, 1 paths, 4 path nodes" -- sh -c "'$B' dump '$T/ex200.fxr' | head -n 3 | tr '\n' ' '"
+expect 0 "capacity: 4 agents, 3 obstacles, 1 walls, 1 paths, 4 path nodes, 192 field cells; snapshot [0-9]+ bytes at tick 0: 4 agents, 3 obstacles, 1 walls, 1 paths, 4 path nodes tick 0: 0 commands" -- sh -c "'$B' dump '$T/ex200.fxr' | sed -n 2,4p | tr '\n' ' '"
 printf 'field: {cell_size: 1, columns: 1024, rows: 1024, fill: {kind: uniform, direction: [1, 0]}}\nagents:\n  - {name: a, position: [10, 10], behaviors: [{kind: flow_field}]}\n' > "$T/bigfield.yaml"
 expect 0 "recorded .*, 3 ticks" -- "$B" record --scenario "$T/bigfield.yaml" --ticks 3 --keyframe 2 --out "$T/bigfield.fxr"
 expect 0 "3 ticks verified" -- "$B" verify "$T/bigfield.fxr"
@@ -273,12 +290,26 @@ printf 'agents:\n  - {name: &n a, position: [1, 2]}\n  - {name: &n b, position: 
 printf 'agents:\n  - {name: a, position: [1, 2]}\n---\nagents: []\n' > "$T/bad.yaml"; bad 3 "column 1: a second YAML document"
 printf 'agents:\n  - {name: "a\\0b", position: [1, 2]}\n' > "$T/bad.yaml"; bad 2 "column 12: a NUL character inside a scalar"
 # Names are looked up in a sorted index: two agents or two paths of one name are refused, and
-# 65,534 agents (refused: three commands each at tick 0 is too many) take no quadratic time
-# (before: 16 s at -O2, half for the names, half for the targets).
+# 65,534 agents each naming another take no quadratic time (before: 16 s at -O2, half for the
+# names, half for the targets).
 printf 'agents:\n  - {name: a, position: [1, 2]}\n  - {name: a, position: [3, 4]}\n' > "$T/bad.yaml"; bad 3 "two agents are named 'a'"
 printf 'paths:\n  - {name: p, nodes: [[0, 0]]}\n  - {name: p, nodes: [[5, 5]]}\nagents:\n  - {name: a, position: [1, 2], path: p}\n' > "$T/bad.yaml"; bad 3 "two paths are named 'p'"
 awk 'BEGIN { print "agents:"; for (i = 0; i < 65534; ++i) printf "  - {name: a%d, position: [%d, %d], target_agent: a%d}\n", i, i % 300, int(i / 300), 65533 - i }' > "$T/many.yaml"
-expect_fast 4000 2 "many.yaml:1: more than 65535 commands at tick 0" -- "$B" trace --scenario "$T/many.yaml"
+expect_fast 4000 0 "recorded .*, 1 ticks" -- "$B" record --ticks 1 --scenario "$T/many.yaml" --out "$T/many.fxr"
+# A scene's agents are its replay's initial state, not tick 0's input: a tick's 65,535
+# commands bound its events only. 100,000 agents with a behavior each (12 YAML nodes an
+# agent: --max-yaml-nodes raised) record; verify asks for --max-agents to be raised.
+awk 'BEGIN { print "world:\n  bounds: [0, 0, 12000, 12000]\nagents:"; for (i = 0; i < 100000; ++i)
+  printf "  - {name: a%d, position: [%d, %d], behaviors: [{kind: wander}]}\n", i, 10 + (i % 316) * 38, 10 + int(i / 316) * 38 }' > "$T/100k.yaml"
+expect 2 "100k.yaml:[0-9]+: column [0-9]+: .*more than 1000000 nodes \(raise it with --max-yaml-nodes\)" -- "$B" record --scenario "$T/100k.yaml" --ticks 2 --out "$T/100k.fxr"
+expect 0 "recorded .*, 2 ticks" -- "$B" record --max-yaml-nodes 1500000 --scenario "$T/100k.yaml" --ticks 2 --out "$T/100k.fxr"
+expect 2 "100k.fxr: byte [0-9]+ \(in the SNAP chunk at byte 36\): exceeds a limit: max_agents is 65534, asked for 100000 \(raise it with --max-agents\)" -- "$B" verify "$T/100k.fxr"
+expect 0 "2 ticks verified" -- "$B" verify --max-agents 100000 "$T/100k.fxr"
+expect 0 "at tick 0: 100000 agents" -- sh -c "'$B' dump --max-agents 100000 '$T/100k.fxr' | sed -n 3p"
+rm -f "$T/100k.yaml" "$T/100k.fxr"
+# Events still travel as a tick's input: more than 65,535 of them at one tick are refused.
+awk 'BEGIN { print "agents:\n  - {name: a, position: [1, 2]}\nevents:"; for (i = 0; i < 65536; ++i) print "  - {tick: 3, agent: a, target: [5, 5]}" }' > "$T/busy.yaml"
+expect 2 "busy.yaml:1: more than 65535 commands at tick 3; spread the events over more ticks" -- "$B" record --scenario "$T/busy.yaml" --out "$T/busy.fxr"
 # ticks: 0 is refused where it is written, as --ticks 0 is: a replay without a tick is
 # refused by verify (below, one forged from a recording).
 printf 'ticks: 0\nagents:\n  - {name: a, position: [1, 2]}\n' > "$T/bad.yaml"; bad 1 "ticks: expected a whole number from 1 to 10000000"
@@ -329,6 +360,16 @@ expect 0 '"doorway_max": [0-9]+,' -- "$B" stats --json --scenario queue --ticks 
 "$B" stats --json "$T/a.fxr" | sed 1,3d > "$T/s2.json"
 if cmp -s "$T/s1.json" "$T/s2.json" && [ -s "$T/s1.json" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: stats of a replay differ from its scenario's"; fi
 expect 2 "needs --scenario or one replay FILE" -- "$B" stats
+# trace reads a replay as well as a scene: the same rows, and a diverged replay is named
+"$B" trace --scenario patrol --ticks 300 > "$T/trace-scene.csv"
+"$B" trace "$T/a.fxr" > "$T/trace-replay.csv"
+if cmp -s "$T/trace-scene.csv" "$T/trace-replay.csv" && [ "$(wc -l < "$T/trace-replay.csv")" -gt 300 ]; then
+  pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: trace of a replay differs from its scenario's"; fi
+expect 0 "^300,4," -- sh -c "'$B' trace --ticks 300 '$T/a.fxr' | tail -n 1"
+expect 2 "ticks is more than the replay holds" -- "$B" trace --ticks 301 "$T/a.fxr"
+expect 2 "needs --scenario or one replay FILE" -- "$B" trace
+expect 2 "text.fxr: byte 0: not a fixsteer file" -- "$B" trace "$T/text.fxr"
+expect 1 "bad.fxr: DIVERGED at tick 120" -- "$B" trace "$T/bad.fxr"
 expect 2 "unknown scenario 'nope'" -- "$B" stats --scenario nope
 expect 2 "text.fxr: byte 0: not a fixsteer file" -- "$B" stats "$T/text.fxr"
 expect 1 "bad.fxr: DIVERGED at tick 120" -- "$B" stats "$T/bad.fxr"
@@ -354,6 +395,33 @@ expect 2 "at needs up to 32 ticks separated by commas" -- "$B" render --scenario
 expect 2 "view needs X0,Y0,X1,Y1" -- "$B" render --scenario patrol --view 5,5,1 --out "$T/x.svg"
 expect 2 "text.fxr: byte 0: not a fixsteer file" -- "$B" render "$T/text.fxr" --out "$T/x.svg"
 if [ ! -e "$T/x.svg" ] && [ ! -e "$T/x.png" ] && ! ls "$T" | grep -q 'tmp-'; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: render left a partial output"; fi
+
+# ------------------------------------------------------------------ progress
+# Long work shows progress on stderr when it is a terminal (script(1) gives the command one),
+# never when it is piped, nor with --quiet.
+if command -v script >/dev/null; then
+  on_tty() { script -qec "$1" /dev/null 2>&1 | tr '\r' '\n'; }
+  out=$(on_tty "'$B' record --scenario patrol --ticks 300 --out '$T/tty.fxr'")
+  ok=1; printf '%s\n' "$out" | grep -q "^record: 100% (tick 300 of 300)" || ok=0
+  printf '%s\n' "$out" | grep -q "^recorded $T/tty.fxr" || ok=0
+  out=$(on_tty "'$B' verify '$T/tty.fxr'")
+  printf '%s\n' "$out" | grep -qE "^verify: +[0-9]+% \(tick [0-9]+\)" || ok=0
+  out=$(on_tty "'$B' trace '$T/tty.fxr' > '$T/tty.csv'")
+  printf '%s\n' "$out" | grep -q "^trace: 100% (tick 300 of 300)" || ok=0
+  out=$(on_tty "'$B' render --scenario patrol --ticks 300 --no-png --out '$T/tty.svg'")
+  printf '%s\n' "$out" | grep -q "^render: 100% (tick 300 of 300)" || ok=0
+  out=$(on_tty "'$B' stats '$T/tty.fxr'")
+  printf '%s\n' "$out" | grep -q "^stats: 100% (tick 300 of 300)" || ok=0
+  if [ $ok -eq 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: no progress on a terminal"; fi
+  quiet=$(on_tty "'$B' record --quiet --scenario patrol --ticks 300 --out '$T/tty.fxr'; '$B' verify --quiet '$T/tty.fxr'; '$B' trace --quiet '$T/tty.fxr' > '$T/tty.csv'; '$B' trace --ticks 5 '$T/tty.fxr'")
+  if printf '%s\n' "$quiet" | grep -qE "^(record|verify|trace): "; then
+    fail=$((fail + 1)); echo "FAIL: progress with --quiet, or with trace's rows on the terminal:"; echo "$quiet" | head
+  else pass=$((pass + 1)); fi
+fi
+piped=$("$B" record --scenario patrol --ticks 300 --out "$T/pipe.fxr" 2>&1; "$B" verify "$T/pipe.fxr" 2>&1)
+if printf '%s' "$piped" | grep -qE "record: |verify: |$(printf '\r')"; then
+  fail=$((fail + 1)); echo "FAIL: progress when stderr is a pipe"; else pass=$((pass + 1)); fi
+expect 2 "unknown option: --quiet" -- "$B" dump --quiet "$T/pipe.fxr"
 
 # ------------------------------------------------------------------ output files
 # Every output is first written to a temporary file that the tool creates exclusively, under an

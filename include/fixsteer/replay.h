@@ -142,6 +142,17 @@ size_t fxs_replay_verify_memory_size(const uint8_t *data, size_t size, const fxs
 fxs_result fxs_replay_verify(const uint8_t *data, size_t size, const fxs_limits *limits,
                              void *memory, size_t memory_size, fxs_verify_report *report);
 
+/// Told by fxs_replay_verify_progress after each re-simulated tick: `ticks` re-simulated so
+/// far, and `offset`, the byte of the replay (of its `size`) read up to. It may not touch the
+/// replay's bytes or the verifier's memory.
+typedef void (*fxs_verify_progress_fn)(void *user, uint32_t ticks, size_t offset);
+
+/// fxs_replay_verify, telling `progress` (NULL: nobody) after each tick how far it got, so a
+/// long verification can show it. The same results and report as fxs_replay_verify.
+fxs_result fxs_replay_verify_progress(const uint8_t *data, size_t size, const fxs_limits *limits,
+                                      void *memory, size_t memory_size, fxs_verify_report *report,
+                                      fxs_verify_progress_fn progress, void *user);
+
 #ifdef __cplusplus
 }
 #endif

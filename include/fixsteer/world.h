@@ -332,6 +332,35 @@ const fxs_agent *fxs_world_agent(const fxs_world *world, fxs_agent_handle handle
 /// it (command.h), in *owner. FXS_ERR_STALE_HANDLE when the handle names no live agent.
 fxs_result fxs_world_agent_owner(const fxs_world *world, fxs_agent_handle handle, uint32_t *owner);
 
+/// What an agent steers toward (fxs_world_agent_targets): its target agent when that one is
+/// alive, else its target point; path following takes its path.
+typedef struct fxs_agent_targets {
+  fxs_agent_handle target_agent;  ///< The agent it targets; 0 for none. May be stale.
+  fxs_agent_handle second_target; ///< Interpose's second agent; 0 for none. May be stale.
+  fxs_vec2 target_point;          ///< The target point, world units.
+  uint16_t path_index;            ///< The world path it follows, or FXS_NO_PATH.
+} fxs_agent_targets;
+
+/// The targets of the agent `handle` names, in *out (as set by the target and path commands),
+/// so that a caller never decodes the world's slots. FXS_ERR_STALE_HANDLE when the handle
+/// names no live agent; *out is then all zero.
+fxs_result fxs_world_agent_targets(const fxs_world *world, fxs_agent_handle handle,
+                                   fxs_agent_targets *out);
+
+/// An agent's behavior set (fxs_world_agent_behaviors).
+typedef struct fxs_agent_behaviors {
+  const fxs_behavior_slot *slots; ///< `count` behaviors in order, inside the world: valid until
+                                  ///< the next command, step or restore.
+  uint32_t count;                 ///< Behaviors in the set, [0, FXS_AGENT_BEHAVIORS].
+  uint8_t combine_mode;           ///< How they combine: an fxs_combine_mode (manager.h).
+} fxs_agent_behaviors;
+
+/// The behavior set of the agent `handle` names, in *out (kinds, weights, priorities and
+/// parameters as the behavior commands set them). FXS_ERR_STALE_HANDLE when the handle names
+/// no live agent; *out is then all zero.
+fxs_result fxs_world_agent_behaviors(const fxs_world *world, fxs_agent_handle handle,
+                                     fxs_agent_behaviors *out);
+
 /// The handle of the live agent in slot `index`, or a 0 handle.
 fxs_agent_handle fxs_world_handle_at(const fxs_world *world, uint32_t index);
 

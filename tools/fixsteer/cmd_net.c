@@ -47,17 +47,13 @@ int cmd_join(int argc, char **argv) {
 
 #include "fixsteer/fixsteer.h"
 #include "fixsteer/session.h"
+#include "cli.h"
 #include "net.h"
+#include "net_settings.h"
 #include "net_play.h"
 #include "scenario.h"
 
 // ------------------------------------------------------------------ options
-
-static int usage_error(const char *cmd, const char *usage, const char *msg, const char *arg) {
-  fprintf(stderr, "fixsteer %s: %s%s%s\nusage: %s\n", cmd, msg, arg ? ": " : "", arg ? arg : "",
-          usage);
-  return EXIT_BAD;
-}
 
 static bool number(const char *v, long min, long max, long *out) {
   char *end = 0;
@@ -100,9 +96,9 @@ static bool numeric_option(net_options *o, const char *name, long **slot, long *
   return false;
 }
 
-static int parse(const char *cmd, const char *usage, int argc, char **argv, net_options *o) {
+static int parse(const char *cmd, int argc, char **argv, net_options *o) {
   memset(o, 0, sizeof o[0]);
-  o->delay = -1, o->desync_at = -1, o->tick_ms = -1, o->timeout_ms = 5000;  // -1: not given
+  o->delay = -1, o->desync_at = -1, o->tick_ms = -1, o->timeout_ms = NET_DEFAULT_TIMEOUT_MS;  // -1: not given
   o->spectators = -1, o->rejoin_ms = -1, o->progress_window_ms = -1, o->progress_min_ticks = -1;
   o->cheat_at = -1, o->drip_at = -1;
   for (int i = 0; i < argc; ++i) {
@@ -120,17 +116,17 @@ static int parse(const char *cmd, const char *usage, int argc, char **argv, net_
       o->spectate = 1;
       continue;
     }
-    if (strncmp(a, "--", 2) != 0) return usage_error(cmd, usage, "unexpected argument", a);
+    if (strncmp(a, "--", 2) != 0) return fail_usage(cmd, "unexpected argument", a);
     const char *eq = strchr(a, '=');
     size_t n = eq ? (size_t)(eq - a) : strlen(a);
-    if (n >= sizeof name) return usage_error(cmd, usage, "unknown option", a);
+    if (n >= sizeof name) return fail_usage(cmd, "unknown option", a);
     memcpy(name, a, n), name[n] = '\0';
     if (eq)
       v = eq + 1;
     else if (i + 1 < argc)
       v = argv[++i];
     else
-      return usage_error(cmd, usage, "missing value for", a);
+      return fail_usage(cmd, "missing value for", a);
     long *slot, min, max;
     if (strcmp(name, "--scenario") == 0)
       o->scenario = v;
@@ -143,11 +139,11 @@ static int parse(const char *cmd, const char *usage, int argc, char **argv, net_
     else if (strcmp(name, "--status") == 0)  // test hook: the last settled tick, now and then
       o->status = v;
     else if (!numeric_option(o, name, &slot, &min, &max))
-      return usage_error(cmd, usage, "unknown option", name);
+      return fail_usage(cmd, "unknown option", name);
     else if (!number(v, min, max, slot)) {
       char msg[96];
       snprintf(msg, sizeof msg, "%s needs a whole number from %ld to %ld", name, min, max);
-      return usage_error(cmd, usage, msg, v);
+      return fail_usage(cmd, msg, v);
     }
   }
   return EXIT_OK;
@@ -281,7 +277,7 @@ static int run_match(match *m, const net_options *o, const char *cmd) {
   if (code == EXIT_OK && !saved) code = EXIT_BAD;
   if (code == EXIT_OK) {
     player_report(&p, m, cmd, o->out, enet_time_get() - start);
-    if (fxs_session_desync_report(&p.session)) code = EXIT_DESYNC;
+    if (fxs_session_desync_report(&p.session)) code = EXIT_DIVERGED;
   } else if (early && saved) {
     fprintf(stderr, "fixsteer %s: %s: replay written up to tick %u (%s)\n", cmd, p.stopped,
             p.session.settled, o->out);
@@ -289,7 +285,7 @@ static int run_match(match *m, const net_options *o, const char *cmd) {
     fprintf(stderr, "fixsteer %s: %s: no replay written: %s\n", cmd, p.stopped,
             why_not ? why_not : "the file cannot be written");
   }
-  uint32_t leave = code == EXIT_OK || code == EXIT_DESYNC ? NET_LEAVE_DONE
+  uint32_t leave = code == EXIT_OK || code == EXIT_DIVERGED ? NET_LEAVE_DONE
                    : p.leave                              ? p.leave
                                                           : NET_LEAVE_FAILED;
   net_leave(m, leave);
@@ -320,12 +316,13 @@ static int listen_at(match *m, const char *cmd, ENetAddress at, const char *bind
 static void host_settings(match *m, const net_options *o) {
   m->players = (uint8_t)o->players, m->ticks = (uint32_t)o->ticks;
   m->spectators = (uint8_t)(o->spectators < 0 ? 0 : o->spectators);
-  m->delay = (uint32_t)(o->delay < 0 ? 2 : o->delay);
-  m->tick_ms = (uint32_t)(o->tick_ms < 0 ? 16 : o->tick_ms);
+  m->delay = (uint32_t)(o->delay < 0 ? NET_DEFAULT_DELAY : o->delay);
+  m->tick_ms = (uint32_t)(o->tick_ms < 0 ? NET_DEFAULT_TICK_MS : o->tick_ms);
   m->rollback = o->rollback;
-  m->rejoin_ms = (uint32_t)(o->rejoin_ms < 0 ? 10000 : o->rejoin_ms);
-  m->progress_window_ms = (uint32_t)(o->progress_window_ms < 0 ? 10000 : o->progress_window_ms);
-  uint32_t floor = m->tick_ms ? m->progress_window_ms / m->tick_ms / 4u : 20u;
+  m->rejoin_ms = (uint32_t)(o->rejoin_ms < 0 ? NET_DEFAULT_REJOIN_MS : o->rejoin_ms);
+  m->progress_window_ms =
+      (uint32_t)(o->progress_window_ms < 0 ? NET_DEFAULT_PROGRESS_WINDOW_MS : o->progress_window_ms);
+  uint32_t floor = m->tick_ms ? m->progress_window_ms / m->tick_ms / 4u : NET_DEFAULT_PROGRESS_UNPACED;
   m->progress_min_ticks = o->progress_min_ticks > 0 ? (uint32_t)o->progress_min_ticks
                           : floor                   ? floor
                                                     : 1u;
@@ -335,27 +332,25 @@ static void host_settings(match *m, const net_options *o) {
 
 int cmd_host(int argc, char **argv) {
   net_options o;
-  if (parse("host", CMD_NET_HOST_USAGE, argc, argv, &o) != EXIT_OK) return EXIT_BAD;
-  if (o.help) return printf("usage: %s\n%s\n", CMD_NET_HOST_USAGE, CMD_NET_HOST_SUMMARY), EXIT_OK;
+  if (parse("host", argc, argv, &o) != EXIT_OK) return EXIT_BAD;
+  if (o.help) return print_command_help("host", stdout);
   if (!o.players || !o.port || !o.scenario || !o.ticks || !o.out) {
-    return usage_error("host", CMD_NET_HOST_USAGE,
-                       "needs --players, --port, --scenario, --ticks and --out", 0);
+    return fail_usage("host", "needs --players, --port, --scenario, --ticks and --out", 0);
   }
   if (o.host || o.spectate) {
-    return usage_error("host", CMD_NET_HOST_USAGE,
-                       "the host listens on --bind ADDRESS and plays (--host and --spectate are "
+    return fail_usage("host", "the host listens on --bind ADDRESS and plays (--host and --spectate are "
                        "the joiners' options)",
                        0);
   }
   if (!scenario_find(o.scenario) || strlen(o.scenario) >= NET_SCENARIO_BYTES) {
-    return usage_error("host", CMD_NET_HOST_USAGE, "not a built-in scenario (see: fixsteer list)",
+    return fail_usage("host", "not a built-in scenario (see: fixsteer list)",
                        o.scenario);
   }
   if (start_enet("host") != EXIT_OK) return EXIT_NET;
   match m;
   memset(&m, 0, sizeof m);
   ENetAddress at;
-  int code = net_resolve("host", "--bind", o.bind ? o.bind : "127.0.0.1", &at);
+  int code = net_resolve("host", "--bind", o.bind ? o.bind : NET_DEFAULT_BIND, &at);
   if (code != EXIT_OK) return code;
   at.port = (uint16_t)o.port;
   if (listen_at(&m, "host", at, o.bind, 0) != EXIT_OK) return EXIT_NET;
@@ -373,15 +368,14 @@ int cmd_host(int argc, char **argv) {
 
 int cmd_join(int argc, char **argv) {
   net_options o;
-  if (parse("join", CMD_NET_JOIN_USAGE, argc, argv, &o) != EXIT_OK) return EXIT_BAD;
-  if (o.help) return printf("usage: %s\n%s\n", CMD_NET_JOIN_USAGE, CMD_NET_JOIN_SUMMARY), EXIT_OK;
+  if (parse("join", argc, argv, &o) != EXIT_OK) return EXIT_BAD;
+  if (o.help) return print_command_help("join", stdout);
   if (!o.host || !o.port || !o.out)
-    return usage_error("join", CMD_NET_JOIN_USAGE, "needs --host, --port and --out", 0);
+    return fail_usage("join", "needs --host, --port and --out", 0);
   if (o.players || o.scenario || o.ticks || o.rollback || o.delay >= 0 || o.tick_ms >= 0 ||
       o.spectators >= 0 || o.rejoin_ms >= 0 || o.progress_window_ms >= 0 ||
       o.progress_min_ticks >= 0) {
-    return usage_error("join", CMD_NET_JOIN_USAGE,
-                       "the host chooses players, spectators, scenario, ticks, delay, mode, "
+    return fail_usage("join", "the host chooses players, spectators, scenario, ticks, delay, mode, "
                        "--rejoin-ms and the progress bound",
                        0);
   }

@@ -1,7 +1,17 @@
-// The fixsteer commands that live in their own files; main.c dispatches to them. Each takes
-// the arguments after its name and returns the tool's exit code (cli.h).
+// The fixsteer commands; main.c dispatches to them. Each takes the arguments after its name
+// and returns the tool's exit code (exit_codes.h). host and join: cmd_net.h.
 #ifndef FIXSTEER_TOOL_COMMANDS_H
 #define FIXSTEER_TOOL_COMMANDS_H
+
+// cmd_scene.c: `fixsteer list`, `record` and `trace` (scenarios run tick by tick).
+int cmd_list(int argc, char **argv);
+int cmd_record(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
+
+// cmd_replay.c: `fixsteer verify`, `dump` and `diff` (replay files).
+int cmd_verify(int argc, char **argv);
+int cmd_dump(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 
 // `fixsteer stats`: per-scene figures (cmd_stats.c).
 int cmd_stats(int argc, char **argv);

@@ -16,9 +16,8 @@
 #include <stdint.h>
 
 #include "fixsteer/session.h"
+#include "exit_codes.h"
 
-// The tool's exit codes as host and join use them (cmd_net.h).
-enum { EXIT_OK = 0, EXIT_DESYNC = 1, EXIT_BAD = 2, EXIT_NET = 3 };
 
 #define NET_MAX_PLAYERS FXS_SESSION_MAX_PLAYERS
 #define NET_MAX_SPECTATORS 8

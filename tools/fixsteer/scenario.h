@@ -30,7 +30,9 @@ struct scenario {
   const char *summary;
   fxs_world_capacity capacity;
   uint32_t default_ticks;
-  // Fills the world definition and adds paths (configuration known before tick 0).
+  // Fills the world definition, then sets up the world before tick 0: a built-in scenario
+  // adds its paths; a scenario file also applies what its sections describe (agents,
+  // obstacles, walls, the field), so it is the replay's initial snapshot, not tick 0's input.
   void (*configure)(const scenario *self, fxs_world_def *def);
   void (*add_paths)(const scenario *self, fxs_world *world);
   // Commands for the coming tick, decided from the world's state before it.

@@ -18,9 +18,9 @@
 typedef ydoc_limits scenario_file_limits;
 
 // 64 MiB: a 100,000-agent scene takes about 10 MB written one agent a line in flow style and
-// 22 MB in block style with a few parameters and two behaviors an agent (about 220 bytes),
-// though a file holds at most 21,845 agents today (all spawned at tick 0, three commands or
-// more each, within SCENARIO_MAX_COMMANDS).
+// 22 MB in block style with a few parameters and two behaviors an agent (about 220 bytes).
+// Its sections are the world before tick 0 (the scenario's add_paths), not tick 0's input,
+// so SCENARIO_MAX_COMMANDS bounds the events of a tick only.
 #define SCENARIO_FILE_MAX_BYTES ((size_t)64 << 20)
 #define SCENARIO_FILE_MAX_NODES UINT64_C(1000000)
 // A scene nests five deep: the file, its agents, an agent, its behaviors, a behavior.
@@ -45,9 +45,5 @@ const scenario *scenario_file_from_document(const char *name, const ydoc *doc, c
                                             size_t error_size);
 
 void scenario_file_free(const scenario *sc);
-
-// Parses a decimal number ("-12.375", "3", "0.5") into Q16.16, rounded to nearest, without
-// floating point. Returns 0 on success, -1 for text that is not a number or out of range.
-int scenario_parse_fix16(const char *text, fix16_t *out);
 
 #endif

@@ -90,6 +90,7 @@ int source_open(source *src, const char *cmd, const options *o, int file_index) 
   clear(src);
   int code = file_index < 0 ? open_scenario(src, o) : open_replay(src, cmd, o, o->files[file_index]);
   if (code != EXIT_OK) source_close(src);
+  else progress_start(&src->progress, cmd, (uint64_t)src->ticks, o->quiet);
   return code;
 }
 
@@ -116,17 +117,20 @@ static bool replay_step(source *src) {
 }
 
 bool source_step(source *src) {
-  if (src->stepped >= src->ticks || src->diverged) return false;
-  if (src->is_replay) {
-    if (!replay_step(src)) return false;
-  } else {
+  if (src->stepped >= src->ticks || src->diverged || (src->is_replay && !replay_step(src))) {
+    progress_end(&src->progress); // the work is over: the caller prints its results next
+    return false;
+  }
+  if (!src->is_replay) {
     session_tick(&src->s);
   }
   ++src->stepped;
+  progress_show(&src->progress, (uint64_t)src->stepped, src->world->tick);
   return true;
 }
 
-int source_report_divergence(const source *src) {
+int source_report_divergence(source *src) {
+  progress_end(&src->progress);
   if (!src->diverged) return EXIT_OK;
   fprintf(stderr,
           "fixsteer: %s: DIVERGED at tick %u: recorded hash 0x%016llx, re-simulated 0x%016llx; "
@@ -137,6 +141,7 @@ int source_report_divergence(const source *src) {
 }
 
 void source_close(source *src) {
+  progress_end(&src->progress);
   if (src->is_replay) {
     file_free(&src->f);
     free(src->memory);

@@ -1,6 +1,6 @@
-// Where the render and stats commands get their states: a scenario run tick by tick (as
-// `trace` does) or a replay re-simulated from its initial snapshot, with every tick's
-// recorded hash checked against the re-simulation on the way.
+// Where the trace, render and stats commands get their states: a scenario run tick by tick
+// or a replay re-simulated from its initial snapshot, with every tick's recorded hash checked
+// against the re-simulation on the way. Progress is shown on a terminal (progress.h).
 #ifndef FIXSTEER_TOOL_SOURCE_H
 #define FIXSTEER_TOOL_SOURCE_H
 
@@ -12,6 +12,7 @@
 #include "fixsteer/world.h"
 #include "cli.h"
 #include "files.h"
+#include "progress.h"
 #include "session.h"
 
 typedef struct source {
@@ -33,11 +34,12 @@ typedef struct source {
   fxs_world replay_world;
   void *memory;
   fxs_command *commands;
+  progress progress;
 } source;
 
 // Opens the scenario of o->scenario (when file_index < 0) or the replay o->files[file_index],
-// limited to o->ticks ticks when o->ticks >= 0. Prints the error and returns EXIT_BAD on
-// failure (nothing to close then), else EXIT_OK.
+// limited to o->ticks ticks when o->ticks >= 0, with progress for `cmd` unless o->quiet.
+// Prints the error and returns EXIT_BAD on failure (nothing to close then), else EXIT_OK.
 int source_open(source *src, const char *cmd, const options *o, int file_index);
 
 // Steps one tick. Returns true when a tick was stepped; false at the end, or when a replay
@@ -45,9 +47,9 @@ int source_open(source *src, const char *cmd, const options *o, int file_index);
 // says where).
 bool source_step(source *src);
 
-// Prints "FILE: DIVERGED at tick N ..." to stderr when the source diverged; returns the exit
-// code for it (EXIT_DIVERGED, or EXIT_OK when it did not diverge).
-int source_report_divergence(const source *src);
+// Ends the progress line, and prints "FILE: DIVERGED at tick N ..." to stderr when the source
+// diverged; returns the exit code for it (EXIT_DIVERGED, or EXIT_OK when it did not diverge).
+int source_report_divergence(source *src);
 
 void source_close(source *src);
 

@@ -67,12 +67,14 @@ void test_the_guard_is_at_the_same_bits_after_400_ticks(void) {
   guard g;
   guard_init(&g, &yard);
   walk(&g, 400);
-  TEST_ASSERT_EQUAL_INT32(6531918, g.body.position.x);
-  TEST_ASSERT_EQUAL_INT32(103778, g.body.position.y);
-  TEST_ASSERT_EQUAL_INT32(13876, g.body.velocity.x);
-  TEST_ASSERT_EQUAL_INT32(-124289, g.body.velocity.y);
-  TEST_ASSERT_EQUAL_INT32(-96319, g.body.orientation);
-  TEST_ASSERT_EQUAL_UINT32(3, g.turnarounds);
+  // Just past the first post (x -10.8), turning for its fifth leg; pinned on the projecting
+  // path following (the predicted position projected on the path).
+  TEST_ASSERT_EQUAL_INT32(-707937, g.body.position.x);
+  TEST_ASSERT_EQUAL_INT32(-1423, g.body.position.y);
+  TEST_ASSERT_EQUAL_INT32(-40970, g.body.velocity.x);
+  TEST_ASSERT_EQUAL_INT32(-113, g.body.velocity.y);
+  TEST_ASSERT_EQUAL_INT32(-205744, g.body.orientation);
+  TEST_ASSERT_EQUAL_UINT32(4, g.turnarounds);
 }
 
 void test_an_intruder_in_sight_takes_the_whole_force_budget(void) {

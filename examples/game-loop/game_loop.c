@@ -1,6 +1,8 @@
 // A small game: four agents chase the player's cursor round an obstacle for 600 ticks. Every
 // tick the game turns its input into commands, steps the world and records the tick; at the
-// end the replay is verified by re-simulating it.
+// end the replay is verified by re-simulating it (docs/getting-started.md walks through it).
+//
+//   cc -std=c99 game_loop.c $(pkg-config --cflags --libs fixsteer) -o game_loop && ./game_loop
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -93,6 +95,17 @@ int main(void) {
     }
   }
   if (fxs_replay_writer_end(&writer, &world) != FXS_OK) return 1;
+
+  // What an agent is doing, read by its handle: its targets and its behavior set.
+  fxs_agent_targets targets;
+  fxs_agent_behaviors set;
+  if (fxs_world_agent_targets(&world, agents[0], &targets) != FXS_OK ||
+      fxs_world_agent_behaviors(&world, agents[0], &set) != FXS_OK) {
+    return 1;
+  }
+  printf("agent 0: target point (%" PRId32 ", %" PRId32 "), %" PRIu32 " behaviors, the first %s\n",
+         targets.target_point.x / FXS_ONE, targets.target_point.y / FXS_ONE, set.count,
+         fxs_behavior_name((fxs_behavior)set.slots[0].kind));
 
   // Anyone holding the bytes can re-simulate them and compare every tick's hash.
   size_t verify_size = fxs_replay_verify_memory_size(replay_bytes, replay_size, NULL);

@@ -1,0 +1,262 @@
+// fixsteer verify, dump and diff (commands.h): replay files, read within limits (files.h).
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fixsteer/fixsteer.h"
+#include "fixsteer/replay.h"
+#include "fixsteer/snapshot.h"
+#include "fixsteer/world.h"
+#include "cli.h"
+#include "commands.h"
+#include "files.h"
+#include "progress.h"
+
+static double units(fix16_t v) { return v / 65536.0; }
+
+static int bad_input(const file *f, size_t offset, fxs_result r) {
+  return file_bad_input(f, offset, r, 0);
+}
+
+static void print_difference(const char *who, const fxs_world_difference *d, uint32_t tick) {
+  if (d->agent >= 0) {
+    printf(
+        "  at tick %u (keyframe): agent %d, field %s: %s %lld (%.5f), re-simulated %lld (%.5f)\n",
+        tick, d->agent, d->field, who, (long long)d->b, d->b / 65536.0, (long long)d->a,
+        d->a / 65536.0);
+  } else {
+    printf("  at tick %u (keyframe): %s: %s %lld, re-simulated %lld\n", tick, d->field, who,
+           (long long)d->b, (long long)d->a);
+  }
+}
+
+static void verify_progress(void *user, uint32_t ticks, size_t offset) {
+  progress_show((progress *)user, offset, ticks);
+}
+
+int cmd_verify(int argc, char **argv) {
+  options o;
+  int done = command_options("verify", argc, argv, 1, &o);
+  if (done >= 0) return done;
+  if (o.file_count != 1) return fail_usage("verify", "takes one FILE", 0);
+  file f;
+  if (!file_read_replay(o.files[0], &o.limits, &f)) return EXIT_BAD;
+  size_t need = fxs_replay_verify_memory_size(f.data, f.size, &o.limits);
+  void *memory = need ? calloc(1, need) : 0;
+  fxs_verify_report rep;
+  progress p;
+  progress_start_bytes(&p, "verify", f.size, o.quiet);
+  fxs_replay_verify_progress(f.data, f.size, &o.limits, memory, need, &rep, verify_progress, &p);
+  progress_end(&p);
+  free(memory);
+  int code = EXIT_OK;
+  if (rep.result == FXS_OK) {
+    printf("%s: %u ticks verified, final hash 0x%016llx\n", f.name, rep.ticks,
+           (unsigned long long)rep.final_hash);
+  } else if (fxs_verify_diverged(rep.result)) {
+    printf("%s: DIVERGED at tick %u (byte %zu): %s", f.name, rep.first_bad_tick, rep.error_offset,
+           fxs_result_message(rep.result));
+    if (rep.result == FXS_ERR_HASH_MISMATCH || rep.result == FXS_ERR_END_MISMATCH) {
+      printf(": recorded hash 0x%016llx, re-simulated 0x%016llx",
+             (unsigned long long)rep.expected_hash, (unsigned long long)rep.actual_hash);
+    }
+    printf("\n");
+    if (rep.has_difference)
+      print_difference("recorded", &rep.difference, rep.difference_tick);
+    else
+      printf("  no keyframe after the divergence to name the field\n");
+    code = EXIT_DIVERGED;
+  } else {
+    code = file_bad_input(&f, rep.error_offset, rep.result, &rep.limit_error);
+  }
+  file_free(&f);
+  return code;
+}
+
+static void dump_command(const uint8_t *bytes) {
+  fxs_command c;
+  fxs_command_decode(bytes, &c);
+  printf("    %-17s src %u seq %u agent 0x%08x ref 0x%x args", fxs_command_name(c.type), c.source,
+         c.sequence, c.agent, c.ref);
+  for (int i = 0; i < FXS_COMMAND_ARGS; ++i) printf(" %.4f", units(c.arg[i]));
+  printf("\n");
+}
+
+// The replay's world: what it can hold (capacity) apart from what its initial state holds.
+static void dump_world(const fxs_replay_reader *r) {
+  fxs_world_capacity cap;
+  fxs_snapshot_capacity(r->initial.snapshot, r->initial.snapshot_size, &cap);
+  printf("capacity: %u agents, %u obstacles, %u walls, %u paths, %u path nodes", cap.agents,
+         cap.obstacles, cap.walls, cap.paths, cap.path_nodes);
+  if (cap.field_cells) printf(", %u field cells", cap.field_cells);
+  printf("; snapshot %zu bytes\n", r->initial.snapshot_size);
+  size_t size = fxs_world_memory_size(&cap);
+  void *memory = size ? calloc(1, size) : 0;
+  fxs_world w;
+  fxs_world_def def = fxs_default_world_def();
+  if (memory && fxs_world_init(&w, &def, &cap, memory, size) == FXS_OK &&
+      fxs_world_restore(&w, r->initial.snapshot, r->initial.snapshot_size, 0) == FXS_OK) {
+    uint32_t obstacles = 0, walls = 0;
+    for (uint32_t i = 0; i < cap.obstacles; ++i) obstacles += w.obstacle_alive[i];
+    for (uint32_t i = 0; i < cap.walls; ++i) walls += w.wall_alive[i];
+    printf("at tick %u: %u agents, %u obstacles, %u walls, %u paths, %u path nodes\n", w.tick,
+           fxs_world_agent_count(&w), obstacles, walls, w.path_count, w.node_count);
+  }
+  free(memory);
+}
+
+int cmd_dump(int argc, char **argv) {
+  options o;
+  int done = command_options("dump", argc, argv, 1, &o);
+  if (done >= 0) return done;
+  if (o.file_count != 1) return fail_usage("dump", "takes one FILE", 0);
+  file f;
+  if (!file_read_replay(o.files[0], &o.limits, &f)) return EXIT_BAD;
+  fxs_replay_reader r;
+  size_t at = 0;
+  fxs_result e = fxs_replay_open(&r, f.data, f.size, false, &o.limits, &at);
+  if (e != FXS_OK) {
+    file_bad_input(&f, at, e, &r.limit_error);
+    file_free(&f);
+    return EXIT_BAD;
+  }
+  printf("replay %s: version %u, fingerprint 0x%016llx (%s), keyframe every %u ticks\n", f.name,
+         r.version, (unsigned long long)r.fingerprint,
+         r.fingerprint == fxs_math_fingerprint() ? "this build" : "OTHER BUILD",
+         r.keyframe_interval);
+  dump_world(&r);
+  while (!r.ended) {
+    fxs_replay_chunk c;
+    if ((e = fxs_replay_next(&r, &c, &at)) != FXS_OK) {
+      bad_input(&f, at, e);
+      file_free(&f);
+      return EXIT_BAD;
+    }
+    if (c.tag == FXS_CHUNK_TICK) {
+      printf("tick %u: %u commands, hash 0x%016llx\n", c.tick, c.command_count,
+             (unsigned long long)c.hash);
+      for (uint16_t i = 0; i < c.command_count; ++i)
+        dump_command(c.commands + (size_t)i * FXS_COMMAND_BYTES);
+    } else if (c.tag == FXS_CHUNK_KEYFRAME) {
+      printf("keyframe after tick %u: %zu bytes\n", c.tick, c.snapshot_size);
+    } else {
+      printf("end: %u ticks, final hash 0x%016llx\n", c.tick, (unsigned long long)c.hash);
+    }
+  }
+  file_free(&f);
+  return EXIT_OK;
+}
+
+// The next TICK or KEYF chunk (or END) of a reader; returns the result.
+static fxs_result next_chunk(fxs_replay_reader *r, fxs_replay_chunk *c, size_t *at) {
+  if (r->ended) {
+    memset(c, 0, sizeof *c);
+    c->tag = FXS_CHUNK_END;
+    return FXS_OK;
+  }
+  return fxs_replay_next(r, c, at);
+}
+
+// Restores the first keyframe at or after `tick` of each replay and names the difference.
+static void diff_keyframes(fxs_replay_reader *ra, fxs_replay_reader *rb, uint32_t tick) {
+  fxs_replay_chunk ka, kb;
+  size_t at;
+  memset(&ka, 0, sizeof ka);
+  memset(&kb, 0, sizeof kb);
+  while (!(ka.tag == FXS_CHUNK_KEYFRAME && ka.tick >= tick) && !ra->ended &&
+         next_chunk(ra, &ka, &at) == FXS_OK) {
+  }
+  while (!(kb.tag == FXS_CHUNK_KEYFRAME && kb.tick >= tick) && !rb->ended &&
+         next_chunk(rb, &kb, &at) == FXS_OK) {
+  }
+  if (ka.tag != FXS_CHUNK_KEYFRAME || kb.tag != FXS_CHUNK_KEYFRAME || ka.tick != kb.tick) {
+    printf("  no common keyframe after the divergence to name the field\n");
+    return;
+  }
+  fxs_world_capacity cap;
+  fxs_snapshot_capacity(ka.snapshot, ka.snapshot_size, &cap);
+  size_t size = fxs_world_memory_size(&cap);
+  void *ma = calloc(1, size), *mb = calloc(1, size);
+  fxs_world wa, wb;
+  fxs_world_def def = fxs_default_world_def();
+  fxs_world_difference d;
+  if (ma && mb && fxs_world_init(&wa, &def, &cap, ma, size) == FXS_OK &&
+      fxs_world_init(&wb, &def, &cap, mb, size) == FXS_OK &&
+      fxs_world_restore(&wa, ka.snapshot, ka.snapshot_size, 0) == FXS_OK &&
+      fxs_world_restore(&wb, kb.snapshot, kb.snapshot_size, 0) == FXS_OK &&
+      fxs_world_first_difference(&wb, &wa, &d)) {
+    if (d.agent >= 0) {
+      printf("  at tick %u (keyframe): agent %d, field %s: A %lld (%.5f), B %lld (%.5f)\n", ka.tick,
+             d.agent, d.field, (long long)d.b, d.b / 65536.0, (long long)d.a, d.a / 65536.0);
+    } else {
+      printf("  at tick %u (keyframe): %s: A %lld, B %lld\n", ka.tick, d.field, (long long)d.b,
+             (long long)d.a);
+    }
+  }
+  free(ma);
+  free(mb);
+}
+
+static int diff_files(const file *pa, const file *pb, const fxs_limits *limits) {
+  const file a = *pa, b = *pb;
+  fxs_replay_reader ra, rb;
+  size_t at = 0;
+  fxs_result e = fxs_replay_open(&ra, a.data, a.size, false, limits, &at);
+  if (e != FXS_OK) return file_bad_input(&a, at, e, &ra.limit_error);
+  if ((e = fxs_replay_open(&rb, b.data, b.size, false, limits, &at)) != FXS_OK) {
+    return file_bad_input(&b, at, e, &rb.limit_error);
+  }
+  if (ra.fingerprint != rb.fingerprint) {
+    printf("math differs: A fingerprint 0x%016llx, B 0x%016llx\n",
+           (unsigned long long)ra.fingerprint, (unsigned long long)rb.fingerprint);
+  }
+  for (;;) {
+    fxs_replay_chunk ca, cb;
+    do {
+      if ((e = next_chunk(&ra, &ca, &at)) != FXS_OK) return bad_input(&a, at, e);
+    } while (ca.tag == FXS_CHUNK_KEYFRAME);
+    do {
+      if ((e = next_chunk(&rb, &cb, &at)) != FXS_OK) return bad_input(&b, at, e);
+    } while (cb.tag == FXS_CHUNK_KEYFRAME);
+    if (ca.tag == FXS_CHUNK_END || cb.tag == FXS_CHUNK_END) {
+      if (ca.tag == cb.tag)
+        return printf("identical: %u ticks, final hash 0x%016llx\n", ca.tick,
+                      (unsigned long long)ca.hash),
+               EXIT_OK;
+      return printf("lengths differ: one recording ends at tick %u\n",
+                    ca.tag == FXS_CHUNK_END ? cb.tick : ca.tick),
+             EXIT_DIVERGED;
+    }
+    bool same_input =
+        ca.command_count == cb.command_count &&
+        memcmp(ca.commands, cb.commands, (size_t)ca.command_count * FXS_COMMAND_BYTES) == 0;
+    if (!same_input) {
+      fprintf(stderr,
+              "fixsteer: %s and %s are not recordings of the same session: their inputs differ at "
+              "tick %u\n",
+              a.name, b.name, ca.tick);
+      return EXIT_BAD;
+    }
+    if (ca.hash != cb.hash) {
+      printf("first divergent tick %u: A 0x%016llx, B 0x%016llx\n", ca.tick,
+             (unsigned long long)ca.hash, (unsigned long long)cb.hash);
+      diff_keyframes(&ra, &rb, ca.tick);
+      return EXIT_DIVERGED;
+    }
+  }
+}
+
+int cmd_diff(int argc, char **argv) {
+  options o;
+  int done = command_options("diff", argc, argv, 2, &o);
+  if (done >= 0) return done;
+  if (o.file_count != 2) return fail_usage("diff", "takes two files", 0);
+  file a = {o.files[0], 0, 0}, b = {o.files[1], 0, 0};
+  int code = EXIT_BAD;
+  if (file_read_replay(o.files[0], &o.limits, &a) && file_read_replay(o.files[1], &o.limits, &b)) {
+    code = diff_files(&a, &b, &o.limits);
+  }
+  file_free(&a);
+  file_free(&b);
+  return code;
+}

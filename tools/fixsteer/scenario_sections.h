@@ -1,0 +1,26 @@
+// The sections of a scenario file (scenario_file.h): world, paths, obstacles, walls, the flow
+// field, agents (with their behaviors and targets) and timed events. Each reads its part of
+// the YAML tree into the scene being built (scenario_read.h), adding the commands it implies
+// as events, and fails naming the file and line. A missing optional section is no error.
+#ifndef FIXSTEER_TOOL_SCENARIO_SECTIONS_H
+#define FIXSTEER_TOOL_SCENARIO_SECTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "scenario_read.h"
+
+bool scene_world(ctx *c, const ynode *n);
+bool scene_paths(ctx *c, const ynode *list);
+// Needs the agents read first (events and targets name them).
+bool scene_agents(ctx *c, const ynode *list);
+bool scene_obstacles(ctx *c, const ynode *list);
+// *count: the walls read.
+bool scene_walls(ctx *c, const ynode *list, uint32_t *count);
+bool scene_field(ctx *c, const ynode *n);
+/// navigation: {cell_size, origin, columns, rows, radius, budget, searches, waypoints, open};
+/// present by default when an agent navigates (docs/navigation.md).
+bool scene_navigation(ctx *c, const ynode *n);
+bool scene_events(ctx *c, const ynode *list);
+
+#endif
