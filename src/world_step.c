@@ -18,6 +18,7 @@
 #include "world_field.h"
 #include "world_formation.h"
 #include "world_grid.h"
+#include "orca_sorted.h"
 #include "world_obstacles.h"
 #include "world_slots.h"
 
@@ -146,8 +147,10 @@ static fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
   const fxs_agent *a = &ctx->slot->body;
   const step_context *step = ctx->step;
   fxs_orca_def d = {p[0], p[1], p[2], (uint32_t)(p[3] / FXS_ONE), p[0] / 2, p[5]};
+  // The search's list is ORCA's order: its choice is a prefix (orca_sorted.h).
+  uint32_t chosen = fxs_orca_sorted_count(ctx->scratch->dist_sq, ctx->neighbor_count, &d);
   fix16_t priorities[FXS_MAX_NEIGHBORS];
-  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+  for (uint32_t i = 0; i < chosen; ++i) {
     priorities[i] = orca_priority_of(ctx->world, ctx->scratch->neighbors[i].id);
   }
   fxs_orca_statics st = {ctx->world->live_walls, step->wall_count, ctx->world->live_obstacles, 0, 0};
@@ -163,8 +166,8 @@ static fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
     st.obstacle_count = n == FXS_ALL_OBSTACLES ? step->obstacle_count : n;
   }
   fxs_vec2 preferred = fxs_vec2_add(a->velocity, fxs_arrive(a, ctx->target_point, p[4]));
-  fxs_vec2 v = fxs_orca_velocity_among(a, ctx->index, preferred, ctx->scratch->neighbors,
-                                       priorities, ctx->neighbor_count, &st, &d);
+  fxs_vec2 v = fxs_orca_velocity_sorted(a, ctx->index, preferred, ctx->scratch->neighbors,
+                                       priorities, chosen, &st, &d);
   return fxs_steer_toward(a, v);
 }
 
