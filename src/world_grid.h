@@ -86,4 +86,10 @@ void fxs_grid_copy_view(fxs_world *world, uint32_t begin, uint32_t end);
 uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t v,
                             fxs_world_worker *out);
 
+/// The first min(k, FXS_MAX_NEIGHBORS) entries of fxs_grid_neighbors' list that lie within
+/// `radius` (at most neighbor_radius counts), found with less work: a smaller box, and a
+/// radius that shrinks to the k-th nearest once it is known. Returns how many.
+uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
+                          fix16_t radius, fxs_world_worker *out);
+
 #endif

@@ -53,9 +53,54 @@ typedef struct steer_context {
   fxs_neighborhood hood;
 } steer_context;
 
+// Behavior kinds that never read the neighbor list.
+static bool ignores_neighbors(uint8_t kind) {
+  switch ((fxs_behavior)kind) {
+    case FXS_BEHAVIOR_SEEK:
+    case FXS_BEHAVIOR_FLEE:
+    case FXS_BEHAVIOR_ARRIVE:
+    case FXS_BEHAVIOR_WANDER:
+    case FXS_BEHAVIOR_PURSUIT:
+    case FXS_BEHAVIOR_EVADE:
+    case FXS_BEHAVIOR_AVOID:
+    case FXS_BEHAVIOR_DYNAMIC_ARRIVE:
+    case FXS_BEHAVIOR_VELOCITY_MATCH:
+    case FXS_BEHAVIOR_ALIGN:
+    case FXS_BEHAVIOR_FACE:
+    case FXS_BEHAVIOR_LOOK_WHERE_GOING:
+    case FXS_BEHAVIOR_WALKER:
+    case FXS_BEHAVIOR_FLOW_FIELD:
+    case FXS_BEHAVIOR_OFFSET_PURSUIT:
+    case FXS_BEHAVIOR_HIDE:
+    case FXS_BEHAVIOR_INTERPOSE:
+    case FXS_BEHAVIOR_FORMATION: return true;
+    default: return false;
+  }
+}
+
 // The neighbor search runs once per agent, and only for agents with a neighbor behavior.
+// When ORCA is the only reader of the list, the search looks for what ORCA takes of it, the
+// nearest max_neighbors within neighbor_distance (the largest of its ORCA behaviors'): the
+// prefix of the full list it would take anyway (orca_sorted.h), found with less work.
 static void search(steer_context *ctx) {
-  ctx->neighbor_count = fxs_grid_neighbors(ctx->world, &ctx->step->grid, ctx->view, ctx->scratch);
+  const fxs_agent_slot *s = ctx->slot;
+  uint32_t k = 0;
+  fix16_t r = 0;
+  bool orca_only = true;
+  for (uint8_t i = 0; i < s->behavior_count && orca_only; ++i) {
+    const fxs_behavior_slot *b = &s->behaviors[i];
+    if (b->kind == FXS_BEHAVIOR_ORCA) {
+      uint32_t bk = (uint32_t)(b->p[3] / FXS_ONE); // max_neighbors, whole (validated >= 0)
+      k = bk > k ? bk : k;
+      r = b->p[1] > r ? b->p[1] : r;
+    } else {
+      orca_only = ignores_neighbors(b->kind);
+    }
+  }
+  ctx->neighbor_count = orca_only ? fxs_grid_nearest(ctx->world, &ctx->step->grid, ctx->view, k, r,
+                                                     ctx->scratch)
+                                  : fxs_grid_neighbors(ctx->world, &ctx->step->grid, ctx->view,
+                                                       ctx->scratch);
   ctx->searched = true;
 }
 
