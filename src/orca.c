@@ -103,14 +103,15 @@ static inline fxs_vec2 along(fxs_vec2 point, int64_t t, fxs_vec2 direction) {
 }
 
 // The relative velocity change u for a pair already overlapping: out of the disc of radius
-// r round p (the velocity that would close the gap within one tick), along w = v - p.
+// r round p (the velocity that would close the gap within one tick), along w = v - p. Only
+// for neighbors, whose clamped inputs bound every value (see cone_push): nothing saturates.
 static fxs_vec2 overlap_push(fxs_vec2 v, fxs_vec2 p, fix16_t r, bool lower_id, fxs_vec2 *unit) {
-  fxs_vec2 w = fxs_vec2_sub(v, p); // |.| < 2^28: exact
+  fxs_vec2 w = fxs_vec2_make(v.x - p.x, v.y - p.y); // |.| < 2^28: exact
   if (!fxs_vec2_is_zero(w)) *unit = unit_of(w);
-  else if (!fxs_vec2_is_zero(p)) *unit = unit_of(fxs_vec2_negate(p));
+  else if (!fxs_vec2_is_zero(p)) *unit = unit_of(fxs_vec2_make(-p.x, -p.y));
   else *unit = fxs_vec2_make(lower_id ? -FXS_ONE : FXS_ONE, 0);
-  int64_t gap = (int64_t)r - length_from_sq(length_sq(w));
-  return fxs_vec2_make(fxs_saturate(to_q16(gap * unit->x)), fxs_saturate(to_q16(gap * unit->y)));
+  int64_t gap = (int64_t)r - length_from_sq(length_sq(w)); // |.| < 2^28.6
+  return fxs_vec2_make((fix16_t)to_q16(gap * unit->x), (fix16_t)to_q16(gap * unit->y));
 }
 
 // What every half-plane of one agent shares: the combined radius r and its square, the time
@@ -129,34 +130,49 @@ static cone_terms cone_terms_of(fix16_t r, fix16_t tau) {
   return c;
 }
 
+// n / d rounded half away from zero for d > 0 (fxs_div_round_i64's result).
+static inline int64_t div_round_pos(int64_t n, int64_t d) {
+  return n < 0 ? -((-n + d / 2) / d) : (n + d / 2) / d;
+}
+
+// A value of cone_push: for a neighbor (bounded) it is known to fit and is taken as it is;
+// for a wall end or an obstacle, whose horizon may be below one tick, it saturates.
+static inline fix16_t fit(bool bounded, int64_t v) {
+  return bounded ? (fix16_t)v : fxs_saturate(v);
+}
+
 // The relative velocity change u for a pair apart (|p|^2 = p_sq > r^2): to the nearest point
 // of the truncated velocity obstacle (the cone of the disc of radius r round p, cut off by the
-// disc round p / tau). *direction is the half-plane's edge.
-static fxs_vec2 cone_push(fxs_vec2 v, fxs_vec2 p, uint64_t p_sq, const cone_terms *c,
-                          fxs_vec2 *direction) {
-  fxs_vec2 p_tau = fxs_vec2_make(fxs_saturate(fxs_div_round_i64_inline((int64_t)p.x * 65536, c->tau)),
-                                 fxs_saturate(fxs_div_round_i64_inline((int64_t)p.y * 65536, c->tau)));
-  fxs_vec2 w = fxs_vec2_sub(v, p_tau); // |.| < 2^28
-  int64_t w_dot_p = dot(w, p);          // |.| < 2^55
+// disc round p / tau). *direction is the half-plane's edge. `bounded`: a neighbor's line,
+// where |p| <= 2^26 and |v| <= 2^27 per component, r <= 2^27 and tau >= 1 tick, so that
+// |p / tau| <= |p|, |w| < 2^28, the cut-off push < 2^28.6 and the leg's push < 2^28.3: no
+// value reaches 2^31 and none of the saturations could act.
+static inline fxs_vec2 cone_push(fxs_vec2 v, fxs_vec2 p, uint64_t p_sq, const cone_terms *c,
+                                 bool bounded, fxs_vec2 *direction) {
+  fxs_vec2 p_tau = fxs_vec2_make(fit(bounded, div_round_pos((int64_t)p.x * 65536, c->tau)),
+                                 fit(bounded, div_round_pos((int64_t)p.y * 65536, c->tau)));
+  fxs_vec2 w = fxs_vec2_make(fit(bounded, (int64_t)v.x - p_tau.x), fit(bounded, (int64_t)v.y - p_tau.y));
+  int64_t w_dot_p = dot(w, p); // |.| < 2^55
   uint64_t w_sq = length_sq(w);
   uint64_t m = fxs_exact_magnitude(w_dot_p);
   if (w_dot_p < 0 && fxs_u128_compare_products(m, m, c->r_sq, w_sq) > 0) {
     // Closest to the cut-off disc: push out of it along w.
     fxs_vec2 unit = unit_of(w);
-    *direction = fxs_vec2_make(unit.y, fxs_neg(unit.x));
+    *direction = fxs_vec2_make(unit.y, -unit.x); // |unit.x| <= 2^16
     int64_t gap = c->r_tau - length_from_sq(w_sq);
-    return fxs_vec2_make(fxs_saturate(to_q16(gap * unit.x)), fxs_saturate(to_q16(gap * unit.y)));
+    return fxs_vec2_make(fit(bounded, to_q16(gap * unit.x)), fit(bounded, to_q16(gap * unit.y)));
   }
   // Closest to a leg of the cone: the leg on w's side of p, at angle asin(r / |p|).
   int64_t leg = root_round(p_sq - c->r_sq), r = c->r;
   if (det(p, w) > 0) {
     *direction = unit_wide(p.x * leg - p.y * r, p.x * r + p.y * leg);
   } else {
-    *direction = fxs_vec2_negate(unit_wide(p.x * leg + p.y * r, p.y * leg - p.x * r));
+    fxs_vec2 u = unit_wide(p.x * leg + p.y * r, p.y * leg - p.x * r);
+    *direction = fxs_vec2_make(-u.x, -u.y); // |u.x| <= 2^16
   }
   int64_t along_edge = to_q16(dot(v, *direction)); // |.| < 2^28
-  return fxs_vec2_make(fxs_saturate(to_q16(along_edge * direction->x) - v.x),
-                       fxs_saturate(to_q16(along_edge * direction->y) - v.y));
+  return fxs_vec2_make(fit(bounded, to_q16(along_edge * direction->x) - v.x),
+                       fit(bounded, to_q16(along_edge * direction->y) - v.y));
 }
 
 fix16_t fxs_orca_share(fix16_t self_priority, fix16_t neighbor_priority) {
@@ -188,21 +204,23 @@ static self_terms self_terms_of(const fxs_agent *self, uint32_t self_id, const f
 // The half-plane against a neighbor at clamped offset p, with velocity nv and id nb_id.
 static fxs_orca_line pair_line(const self_terms *s, fxs_vec2 p, fxs_vec2 nv, uint32_t nb_id,
                                fix16_t share) {
-  fxs_vec2 v = fxs_vec2_sub(s->velocity, clamp_vec(nv));
+  fxs_vec2 n = clamp_vec(nv);
+  fxs_vec2 v = fxs_vec2_make(s->velocity.x - n.x, s->velocity.y - n.y); // |.| <= 2^27
   fxs_vec2 u, direction;
   uint64_t p_sq = length_sq(p);
   if (p_sq > s->cone.r_sq) {
-    u = cone_push(v, p, p_sq, &s->cone, &direction);
+    u = cone_push(v, p, p_sq, &s->cone, true, &direction);
   } else {
     fxs_vec2 unit;
     u = overlap_push(v, p, s->cone.r, s->id < nb_id, &unit);
-    direction = fxs_vec2_make(unit.y, fxs_neg(unit.x));
+    direction = fxs_vec2_make(unit.y, -unit.x); // |unit.x| <= 2^16
   }
-  // The agent takes its share of the change (1/2 between equals, rounded half away from 0).
+  // The agent takes its share of the change (1/2 between equals, rounded half away from 0):
+  // |u| < 2^28.6, so the point stays below 2^29.1 and nothing saturates.
   int64_t k = fxs_clamp(share, 0, FXS_ONE);
   fxs_orca_line line;
-  line.point = fxs_vec2_add(s->velocity, fxs_vec2_make(fxs_saturate(to_q16(u.x * k)),
-                                                       fxs_saturate(to_q16(u.y * k))));
+  line.point = fxs_vec2_make((fix16_t)(s->velocity.x + to_q16(u.x * k)),
+                             (fix16_t)(s->velocity.y + to_q16(u.y * k)));
   line.direction = direction;
   return line;
 }
@@ -263,7 +281,7 @@ static fxs_orca_line disc_line(const fxs_agent *self, int64_t dx, int64_t dy, in
   }
   fxs_vec2 v = clamp_vec(self->velocity), direction;
   cone_terms c = cone_terms_of((fix16_t)r, (fix16_t)t);
-  fxs_vec2 u = cone_push(v, p, length_sq(p), &c, &direction);
+  fxs_vec2 u = cone_push(v, p, length_sq(p), &c, false, &direction);
   fxs_orca_line l;
   l.point = fxs_vec2_add(v, u);
   l.direction = direction;
