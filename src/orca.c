@@ -6,6 +6,7 @@
 #include "fixsteer/behavior_params.h"
 #include "fixsteer/neighbors.h"
 #include "orca_sorted.h"
+#include "vec2_measure.h"
 #include "vec2_scale.h"
 #include "wide.h"
 
@@ -107,10 +108,17 @@ static inline fxs_vec2 along(fxs_vec2 point, int64_t t, fxs_vec2 direction) {
 // for neighbors, whose clamped inputs bound every value (see cone_push): nothing saturates.
 static fxs_vec2 overlap_push(fxs_vec2 v, fxs_vec2 p, fix16_t r, bool lower_id, fxs_vec2 *unit) {
   fxs_vec2 w = fxs_vec2_make(v.x - p.x, v.y - p.y); // |.| < 2^28: exact
-  if (!fxs_vec2_is_zero(w)) *unit = unit_of(w);
-  else if (!fxs_vec2_is_zero(p)) *unit = unit_of(fxs_vec2_make(-p.x, -p.y));
-  else *unit = fxs_vec2_make(lower_id ? -FXS_ONE : FXS_ONE, 0);
-  int64_t gap = (int64_t)r - length_from_sq(length_sq(w)); // |.| < 2^28.6
+  int64_t length = 0;
+  if (!fxs_vec2_is_zero(w)) { // its direction and length from one square root
+    fxs_vec2_measure wm = fxs_vec2_measure_of(w);
+    *unit = fxs_vec2_set_length_measured(w, &wm, FXS_ONE);
+    length = wm.length;
+  } else if (!fxs_vec2_is_zero(p)) {
+    *unit = unit_of(fxs_vec2_make(-p.x, -p.y));
+  } else {
+    *unit = fxs_vec2_make(lower_id ? -FXS_ONE : FXS_ONE, 0);
+  }
+  int64_t gap = (int64_t)r - length; // |.| < 2^28.6
   return fxs_vec2_make((fix16_t)to_q16(gap * unit->x), (fix16_t)to_q16(gap * unit->y));
 }
 
@@ -156,10 +164,12 @@ static inline fxs_vec2 cone_push(fxs_vec2 v, fxs_vec2 p, uint64_t p_sq, const co
   uint64_t w_sq = length_sq(w);
   uint64_t m = fxs_exact_magnitude(w_dot_p);
   if (w_dot_p < 0 && fxs_u128_compare_products(m, m, c->r_sq, w_sq) > 0) {
-    // Closest to the cut-off disc: push out of it along w.
-    fxs_vec2 unit = unit_of(w);
+    // Closest to the cut-off disc: push out of it along w (w != 0 here: w . p < 0). Its
+    // direction and its length from one square root.
+    fxs_vec2_measure wm = fxs_vec2_measure_of(w);
+    fxs_vec2 unit = fxs_vec2_set_length_measured(w, &wm, FXS_ONE);
     *direction = fxs_vec2_make(unit.y, -unit.x); // |unit.x| <= 2^16
-    int64_t gap = c->r_tau - length_from_sq(w_sq);
+    int64_t gap = c->r_tau - wm.length;
     return fxs_vec2_make(fit(bounded, to_q16(gap * unit.x)), fit(bounded, to_q16(gap * unit.y)));
   }
   // Closest to a leg of the cone: the leg on w's side of p, at angle asin(r / |p|).
