@@ -10,6 +10,14 @@
 #include "vec2_scale.h"
 #include "wide.h"
 
+// The per-neighbor routines are inlined into their one caller where the compiler allows it
+// (a call per neighbor costs more than the code it would share).
+#if defined(__GNUC__)
+#define ORCA_INLINE static inline __attribute__((always_inline))
+#else
+#define ORCA_INLINE static inline
+#endif
+
 // Speeds, radii and distances are clamped to 1024 units (2^26 raw): then every point of a
 // half-plane stays below 2^28.1 raw and every product below used stays within int64.
 #define LIMIT ((fix16_t)(INT32_C(1) << 26))
@@ -110,8 +118,8 @@ static fxs_vec2 overlap_push(fxs_vec2 v, fxs_vec2 p, fix16_t r, bool lower_id, f
   fxs_vec2 w = fxs_vec2_make(v.x - p.x, v.y - p.y); // |.| < 2^28: exact
   int64_t length = 0;
   if (!fxs_vec2_is_zero(w)) { // its direction and length from one square root
-    fxs_vec2_measure wm = fxs_vec2_measure_of(w);
-    *unit = fxs_vec2_set_length_measured(w, &wm, FXS_ONE);
+    fxs_vec2_measure wm = fxs_vec2_measure_inline(w);
+    *unit = fxs_vec2_set_length_measured_inline(w, &wm, FXS_ONE);
     length = wm.length;
   } else if (!fxs_vec2_is_zero(p)) {
     *unit = unit_of(fxs_vec2_make(-p.x, -p.y));
@@ -155,8 +163,8 @@ static inline fix16_t fit(bool bounded, int64_t v) {
 // where |p| <= 2^26 and |v| <= 2^27 per component, r <= 2^27 and tau >= 1 tick, so that
 // |p / tau| <= |p|, |w| < 2^28, the cut-off push < 2^28.6 and the leg's push < 2^28.3: no
 // value reaches 2^31 and none of the saturations could act.
-static inline fxs_vec2 cone_push(fxs_vec2 v, fxs_vec2 p, uint64_t p_sq, const cone_terms *c,
-                                 bool bounded, fxs_vec2 *direction) {
+ORCA_INLINE fxs_vec2 cone_push(fxs_vec2 v, fxs_vec2 p, uint64_t p_sq, const cone_terms *c,
+                               bool bounded, fxs_vec2 *direction) {
   fxs_vec2 p_tau = fxs_vec2_make(fit(bounded, div_round_pos((int64_t)p.x * 65536, c->tau)),
                                  fit(bounded, div_round_pos((int64_t)p.y * 65536, c->tau)));
   fxs_vec2 w = fxs_vec2_make(fit(bounded, (int64_t)v.x - p_tau.x), fit(bounded, (int64_t)v.y - p_tau.y));
@@ -166,8 +174,8 @@ static inline fxs_vec2 cone_push(fxs_vec2 v, fxs_vec2 p, uint64_t p_sq, const co
   if (w_dot_p < 0 && fxs_u128_compare_products(m, m, c->r_sq, w_sq) > 0) {
     // Closest to the cut-off disc: push out of it along w (w != 0 here: w . p < 0). Its
     // direction and its length from one square root.
-    fxs_vec2_measure wm = fxs_vec2_measure_of(w);
-    fxs_vec2 unit = fxs_vec2_set_length_measured(w, &wm, FXS_ONE);
+    fxs_vec2_measure wm = fxs_vec2_measure_inline(w);
+    fxs_vec2 unit = fxs_vec2_set_length_measured_inline(w, &wm, FXS_ONE);
     *direction = fxs_vec2_make(unit.y, -unit.x); // |unit.x| <= 2^16
     int64_t gap = c->r_tau - wm.length;
     return fxs_vec2_make(fit(bounded, to_q16(gap * unit.x)), fit(bounded, to_q16(gap * unit.y)));
@@ -212,8 +220,8 @@ static self_terms self_terms_of(const fxs_agent *self, uint32_t self_id, const f
 }
 
 // The half-plane against a neighbor at clamped offset p, with velocity nv and id nb_id.
-static fxs_orca_line pair_line(const self_terms *s, fxs_vec2 p, fxs_vec2 nv, uint32_t nb_id,
-                               fix16_t share) {
+ORCA_INLINE fxs_orca_line pair_line(const self_terms *s, fxs_vec2 p, fxs_vec2 nv, uint32_t nb_id,
+                                    fix16_t share) {
   fxs_vec2 n = clamp_vec(nv);
   fxs_vec2 v = fxs_vec2_make(s->velocity.x - n.x, s->velocity.y - n.y); // |.| <= 2^27
   fxs_vec2 u, direction;
