@@ -9,7 +9,7 @@ typedef char fxs_worker_size_is_a_multiple_of_64[(sizeof(fxs_world_worker) % 64u
 typedef char fxs_found_is_a_multiple_of_4[(FXS_GRID_FOUND % 4u) == 0 ? 1 : -1];
 
 uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity) {
-  uint32_t n = 2u * capacity->agents; // agents <= FXS_MAX_AGENTS: no overflow
+  uint32_t n = 8u * capacity->agents; // agents <= FXS_MAX_AGENTS (< 2^22): no overflow
   return n < 64u ? 64u : n;
 }
 

@@ -46,7 +46,9 @@ typedef struct fxs_grid {
   bool packed;
 } fxs_grid;
 
-/// Cells a world with these capacities may use: max(64, 2 * agents).
+/// Cells a world with these capacities may use: max(64, 8 * agents). A world whose agents
+/// fill a small part of its bounds (a crowd on a large map, a ring) gets cells closer to the
+/// neighbor radius than 2 cells an agent would give: fewer candidates per search.
 uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity);
 
 /// Cell coordinate of a raw coordinate v for cells of `size` from `min`: monotone in v,
