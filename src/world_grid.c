@@ -171,7 +171,9 @@ static void shrink(search *s) {
 // Moves the found agents into the sorted list. Returns false when the search can stop.
 static bool flush(search *s) {
   set_slots(s);
-  for (uint32_t i = 0; i < s->found; ++i) offer(s->out->nearest, &s->sorted, s->k, s->out->found[i]);
+  for (uint32_t i = 0; i < s->found; ++i) {
+    offer(s->out->nearest, &s->sorted, s->k, s->out->found[i]);
+  }
   s->found = 0;
   s->flushed = true;
   shrink(s);

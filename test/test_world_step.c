@@ -259,7 +259,8 @@ void test_the_nearest_k_within_a_radius_are_the_full_lists_prefix(void) {
   fxs_grid_place(&world, &g, 0, world.capacity.agents);
   fxs_grid_sort(&world, &g);
   fxs_grid_copy_view(&world, 0, world.view_count);
-  static const fix16_t radii[] = {0, FXS_INT(10), FXS_INT(15), FXS_INT(30) + 1, FXS_INT(60), FXS_INT(90)};
+  static const fix16_t radii[] = {0,           FXS_INT(10), FXS_INT(15),
+                                  FXS_INT(30) + 1, FXS_INT(60), FXS_INT(90)};
   for (uint32_t v = 0; v < world.view_count; ++v) {
     uint32_t n_full = fxs_grid_neighbors(&world, &g, v, &full);
     for (uint32_t k = 0; k <= FXS_MAX_NEIGHBORS; ++k) {

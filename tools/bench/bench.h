@@ -165,7 +165,7 @@ double bench_fworld_mean_neighbors(const bench_fworld *w);
 /// `ticks` twin steps: sense, grid, 16 nearest, behaviors, manager, integrate.
 void bench_fworld_run(bench_fworld *w, uint32_t ticks);
 
-// ------------------------------------------------------------------ ORCA Circle (circle.c, twin_orca.c)
+// ------------------------------------------------------------------ Circle (circle*.c, twin_orca.c)
 
 // RVO2's Circle scene: n agents evenly on a circle of radius 200 n / 250 (the spacing is the
 // same at every n) walk to their antipodes with ORCA. RVO2's defaults with its time step of

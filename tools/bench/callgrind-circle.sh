@@ -13,7 +13,8 @@ runs=("$@")
 sides=${SIDES:-"fixed float"}
 out=build/callgrind
 mkdir -p "$out"
-command -v valgrind >/dev/null || { echo "callgrind-circle: valgrind is not installed" >&2; exit 1; }
+command -v valgrind >/dev/null ||
+  { echo "callgrind-circle: valgrind is not installed" >&2; exit 1; }
 for run in "${runs[@]}"; do
   agents=${run%%:*} ticks=${run##*:}
   for side in $sides; do
@@ -26,8 +27,8 @@ for run in "${runs[@]}"; do
       { cat "$out/$name.log" >&2; exit 1; }
     ir=$(awk '/^(summary|totals):/ {print $2; exit}' "$file")
     steps=$(sed -n 's/.* = \([0-9]*\) agent-steps.*/\1/p' "$out/$name.log")
+    ran=$(sed -n 's/^[^:]*: [0-9]* agents x \([0-9]*\) ticks.*/\1 ticks/p' "$out/$name.log")
     printf "  %-14s %6s agents  %s  %14s instructions  %8.1f per agent-step\n" "circle-$side" \
-      "$agents" "$(sed -n 's/^[^:]*: [0-9]* agents x \([0-9]*\) ticks.*/\1 ticks/p' "$out/$name.log")" \
-      "$ir" "$(awk -v ir="$ir" -v s="$steps" 'BEGIN {print ir / s}')"
+      "$agents" "$ran" "$ir" "$(awk -v ir="$ir" -v s="$steps" 'BEGIN {print ir / s}')"
   done
 done

@@ -90,7 +90,8 @@ static void observe_fixed(circle_run *c) {
   int64_t r = CIRCLE_RADIUS;
   for (uint32_t i = 0; i < c->n; ++i) {
     const fxs_agent *a = fxs_world_agent(&c->world, c->handles[i]);
-    int64_t dx = (int64_t)a->position.x - c->goals[i].x, dy = (int64_t)a->position.y - c->goals[i].y;
+    int64_t dx = (int64_t)a->position.x - c->goals[i].x;
+    int64_t dy = (int64_t)a->position.y - c->goals[i].y;
     home &= dx * dx + dy * dy <= r * r;
     c->points[i].x = a->position.x / 65536.0, c->points[i].y = a->position.y / 65536.0;
   }
