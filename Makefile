@@ -57,7 +57,7 @@ IS_WASM := 1
 TOOL_TARGET_LIBS := -Wl,--stack-first -Wl,-z,stack-size=1048576
 endif
 
-.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 wasm test-wasm web web-site web-serve web-test deviation demo golden docs docs-site api-check pictures bench bench-callgrind bench-m3 threads-check fuzz isqrt-check clean
+.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 wasm test-wasm web web-site web-serve web-test deviation demo golden docs docs-site api-check pictures bench bench-callgrind bench-circle bench-circle-callgrind bench-m3 threads-check fuzz isqrt-check clean
 
 all: lib $(if $(IS_WASM),,shared) tools
 
@@ -242,6 +242,14 @@ $(BUILD_DIR)/bin/fxs-bench: $(BENCH_SOURCES) tools/bench/bench.h tools/task_pool
 # Instruction counts under callgrind for the seek and flock kernels, fixed and float.
 bench-callgrind: $(BUILD_DIR)/bin/fxs-bench
 	bash tools/bench/callgrind.sh $(BUILD_DIR)/bin/fxs-bench
+
+# ORCA on RVO2's Circle at 250, 1,000 and 10,000 agents: the library's world against the float
+# ORCA twin (tools/bench/twin_orca.c) in one run, and their instructions per agent-step.
+bench-circle: $(BUILD_DIR)/bin/fxs-bench
+	$(BUILD_DIR)/bin/fxs-bench --kernel circle
+
+bench-circle-callgrind: $(BUILD_DIR)/bin/fxs-bench
+	bash tools/bench/callgrind-circle.sh $(BUILD_DIR)/bin/fxs-bench
 
 # Cortex-M3 instruction counts: the library (-O2) and the benchmark kernels against the float
 # twin compiled with -mfloat-abi=soft, in one QEMU run with -icount shift=0 (1 ns per

@@ -41,6 +41,18 @@ static inline int fxs_u128_compare(fxs_u128 a, fxs_u128 b) {
   return 0;
 }
 
+/// -1, 0 or 1 as a * b <, ==, > c * d, exact. With a native 128-bit type (GCC and Clang on
+/// 64-bit targets) two multiplications; elsewhere the four-product fxs_u128_mul. Same answer.
+static inline int fxs_u128_compare_products(uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
+#if defined(__SIZEOF_INT128__)
+  __extension__ typedef unsigned __int128 wide;
+  wide l = (wide)a * b, r = (wide)c * d;
+  return (l > r) - (l < r);
+#else
+  return fxs_u128_compare(fxs_u128_mul(a, b), fxs_u128_mul(c, d));
+#endif
+}
+
 /// |d| of a 64-bit difference of two Q16.16 values (|d| < 2^33).
 static inline uint64_t fxs_exact_magnitude(int64_t d) { return (uint64_t)(d < 0 ? -d : d); }
 

@@ -1,9 +1,22 @@
 #include "fixsteer/orca.h"
 
+#include <limits.h>
+
 #include "exact.h"
 #include "fixsteer/behavior_params.h"
 #include "fixsteer/neighbors.h"
+#include "orca_sorted.h"
+#include "vec2_measure.h"
+#include "vec2_scale.h"
 #include "wide.h"
+
+// The per-neighbor routines are inlined into their one caller where the compiler allows it
+// (a call per neighbor costs more than the code it would share).
+#if defined(__GNUC__)
+#define ORCA_INLINE static inline __attribute__((always_inline))
+#else
+#define ORCA_INLINE static inline
+#endif
 
 // Speeds, radii and distances are clamped to 1024 units (2^26 raw): then every point of a
 // half-plane stays below 2^28.1 raw and every product below used stays within int64.
@@ -25,33 +38,72 @@ fxs_orca_def fxs_default_orca_def(void) {
   return d;
 }
 
-// v scaled down (direction kept) so that no component exceeds LIMIT.
-static fxs_vec2 clamp_vec(fxs_vec2 v) {
-  int64_t m = fxs_max(fxs_abs(v.x), fxs_abs(v.y));
-  if (m <= LIMIT) return v;
-  return fxs_vec2_make((fix16_t)((int64_t)v.x * LIMIT / m), (fix16_t)((int64_t)v.y * LIMIT / m));
+// v scaled down (direction kept) so that no component exceeds LIMIT. Inline: in the world no
+// vector comes near the limit, and the test is all it costs.
+static inline fxs_vec2 clamp_vec(fxs_vec2 v) {
+  uint64_t m = fxs_exact_magnitude(v.x) > fxs_exact_magnitude(v.y) ? fxs_exact_magnitude(v.x)
+                                                                   : fxs_exact_magnitude(v.y);
+  if (m <= (uint64_t)LIMIT) return v;
+  if (m > (uint64_t)FXS_MAX) m = FXS_MAX; // as fxs_abs saturates -2^31
+  return fxs_vec2_make((fix16_t)((int64_t)v.x * LIMIT / (int64_t)m),
+                       (fix16_t)((int64_t)v.y * LIMIT / (int64_t)m));
 }
 
 // a x b and a . b of Q16.16 vectors with components below 2^31: exact Q32.32 in int64.
-static int64_t det(fxs_vec2 a, fxs_vec2 b) { return (int64_t)a.x * b.y - (int64_t)a.y * b.x; }
-static int64_t dot(fxs_vec2 a, fxs_vec2 b) { return (int64_t)a.x * b.x + (int64_t)a.y * b.y; }
+static inline int64_t det(fxs_vec2 a, fxs_vec2 b) {
+  return (int64_t)a.x * b.y - (int64_t)a.y * b.x;
+}
+static inline int64_t dot(fxs_vec2 a, fxs_vec2 b) {
+  return (int64_t)a.x * b.x + (int64_t)a.y * b.y;
+}
+static inline uint64_t length_sq(fxs_vec2 v) { return fxs_length_sq_raw(v.x, v.y); }
 
-// Q32.32 to Q16.16, rounded half away from zero.
-static int64_t to_q16(int64_t q32) { return fxs_div_round_i64(q32, 65536); }
+// Q32.32 to Q16.16, rounded half away from zero (|q32| < 2^62).
+static inline int64_t to_q16(int64_t q32) { return fxs_round_q16_i64(q32); }
 
-// The unit vector along (x, y) (any 64-bit components): halved together (toward zero) until
-// both fit in 30 bits, then normalized.
-static fxs_vec2 unit_wide(int64_t x, int64_t y) {
-  while (fxs_exact_magnitude(x) >= (UINT64_C(1) << 30) || fxs_exact_magnitude(y) >= (UINT64_C(1) << 30)) {
-    x /= 2;
-    y /= 2;
+// round(sqrt(n)), as fxs_isqrt64_round, inline.
+static inline int64_t root_round(uint64_t n) {
+  uint32_t r = fxs_isqrt_estimate(n);
+  return (int64_t)fxs_sqrt_round_from(r, n - fxs_mul32(r, r));
+}
+
+// fxs_vec2_length of a vector whose squared length is sq.
+static inline int64_t length_from_sq(uint64_t sq) {
+  int64_t len = root_round(sq);
+  return len > FXS_MAX ? FXS_MAX : len;
+}
+
+// fxs_vec2_normalize, inline.
+static inline fxs_vec2 unit_of(fxs_vec2 v) { return fxs_vec2_scale_round(v, FXS_ONE); }
+
+// Bits of m > 0 (its highest set bit's position plus one).
+static inline unsigned bit_length(uint64_t m) {
+#if defined(__GNUC__) && ULLONG_MAX == UINT64_MAX
+  return 64u - (unsigned)__builtin_clzll(m);
+#else
+  unsigned n = 0;
+  while (m != 0) m >>= 1, ++n;
+  return n;
+#endif
+}
+
+// The unit vector along (x, y) (any 64-bit components, |.| < 2^63): halved together (toward
+// zero) until both fit in 30 bits, then normalized. k halvings toward zero are one shift of
+// the magnitude by k, k the bits of the larger beyond 30.
+static inline fxs_vec2 unit_wide(int64_t x, int64_t y) {
+  uint64_t ax = fxs_exact_magnitude(x), ay = fxs_exact_magnitude(y);
+  if ((ax | ay) >= (UINT64_C(1) << 30)) {
+    unsigned k = bit_length(ax | ay) - 30u;
+    ax >>= k, ay >>= k;
+    x = x < 0 ? -(int64_t)ax : (int64_t)ax;
+    y = y < 0 ? -(int64_t)ay : (int64_t)ay;
   }
-  return fxs_vec2_normalize(fxs_vec2_make((fix16_t)x, (fix16_t)y));
+  return unit_of(fxs_vec2_make((fix16_t)x, (fix16_t)y));
 }
 
 // point + t * direction, t in raw Q16.16, saturating to Q16.16 (t is clamped to +-2^40
 // first, far beyond any reachable velocity, so the product fits in 64 bits).
-static fxs_vec2 along(fxs_vec2 point, int64_t t, fxs_vec2 direction) {
+static inline fxs_vec2 along(fxs_vec2 point, int64_t t, fxs_vec2 direction) {
   const int64_t far = INT64_C(1) << 40;
   if (t > far) t = far;
   if (t < -far) t = -far;
@@ -60,75 +112,149 @@ static fxs_vec2 along(fxs_vec2 point, int64_t t, fxs_vec2 direction) {
 }
 
 // The relative velocity change u for a pair already overlapping: out of the disc of radius
-// r round p (the velocity that would close the gap within one tick), along w = v - p.
+// r round p (the velocity that would close the gap within one tick), along w = v - p. Only
+// for neighbors, whose clamped inputs bound every value (see cone_push): nothing saturates.
 static fxs_vec2 overlap_push(fxs_vec2 v, fxs_vec2 p, fix16_t r, bool lower_id, fxs_vec2 *unit) {
-  fxs_vec2 w = fxs_vec2_sub(v, p); // |.| < 2^28: exact
-  if (!fxs_vec2_is_zero(w)) *unit = fxs_vec2_normalize(w);
-  else if (!fxs_vec2_is_zero(p)) *unit = fxs_vec2_normalize(fxs_vec2_negate(p));
-  else *unit = fxs_vec2_make(lower_id ? -FXS_ONE : FXS_ONE, 0);
-  int64_t gap = (int64_t)r - fxs_vec2_length(w);
-  return fxs_vec2_make(fxs_saturate(to_q16(gap * unit->x)), fxs_saturate(to_q16(gap * unit->y)));
+  fxs_vec2 w = fxs_vec2_make(v.x - p.x, v.y - p.y); // |.| < 2^28: exact
+  int64_t length = 0;
+  if (!fxs_vec2_is_zero(w)) { // its direction and length from one square root
+    fxs_vec2_measure wm = fxs_vec2_measure_inline(w);
+    *unit = fxs_vec2_set_length_measured_inline(w, &wm, FXS_ONE);
+    length = wm.length;
+  } else if (!fxs_vec2_is_zero(p)) {
+    *unit = unit_of(fxs_vec2_make(-p.x, -p.y));
+  } else {
+    *unit = fxs_vec2_make(lower_id ? -FXS_ONE : FXS_ONE, 0);
+  }
+  int64_t gap = (int64_t)r - length; // |.| < 2^28.6
+  return fxs_vec2_make((fix16_t)to_q16(gap * unit->x), (fix16_t)to_q16(gap * unit->y));
 }
 
-// The relative velocity change u for a pair apart (|p| > r): to the nearest point of the
-// truncated velocity obstacle (the cone of the disc of radius r round p, cut off by the disc
-// round p / tau). *direction is the half-plane's edge.
-static fxs_vec2 cone_push(fxs_vec2 v, fxs_vec2 p, fix16_t r, fix16_t tau, fxs_vec2 *direction) {
-  fxs_vec2 p_tau = fxs_vec2_make(fxs_saturate(fxs_div_round_i64((int64_t)p.x * 65536, tau)),
-                                 fxs_saturate(fxs_div_round_i64((int64_t)p.y * 65536, tau)));
-  fxs_vec2 w = fxs_vec2_sub(v, p_tau); // |.| < 2^28
-  int64_t w_dot_p = dot(w, p);          // |.| < 2^55
-  uint64_t w_sq = fxs_vec2_length_sq(w), r_sq = (uint64_t)r * (uint64_t)r;
+// What every half-plane of one agent shares: the combined radius r and its square, the time
+// horizon tau (raw ticks, >= 1) and r / tau, rounded.
+typedef struct cone_terms {
+  fix16_t r, tau;
+  uint64_t r_sq;
+  int64_t r_tau;
+} cone_terms;
+
+static cone_terms cone_terms_of(fix16_t r, fix16_t tau) {
+  cone_terms c;
+  c.r = r, c.tau = tau;
+  c.r_sq = (uint64_t)r * (uint64_t)r;
+  c.r_tau = fxs_div_round_i64_inline((int64_t)r * 65536, tau);
+  return c;
+}
+
+// n / d rounded half away from zero for d > 0 (fxs_div_round_i64's result).
+static inline int64_t div_round_pos(int64_t n, int64_t d) {
+  return n < 0 ? -((-n + d / 2) / d) : (n + d / 2) / d;
+}
+
+// A value of cone_push: for a neighbor (bounded) it is known to fit and is taken as it is;
+// for a wall end or an obstacle, whose horizon may be below one tick, it saturates.
+static inline fix16_t fit(bool bounded, int64_t v) {
+  return bounded ? (fix16_t)v : fxs_saturate(v);
+}
+
+// The relative velocity change u for a pair apart (|p|^2 = p_sq > r^2): to the nearest point
+// of the truncated velocity obstacle (the cone of the disc of radius r round p, cut off by the
+// disc round p / tau). *direction is the half-plane's edge. `bounded`: a neighbor's line,
+// where |p| <= 2^26 and |v| <= 2^27 per component, r <= 2^27 and tau >= 1 tick, so that
+// |p / tau| <= |p|, |w| < 2^28, the cut-off push < 2^28.6 and the leg's push < 2^28.3: no
+// value reaches 2^31 and none of the saturations could act.
+ORCA_INLINE fxs_vec2 cone_push(fxs_vec2 v, fxs_vec2 p, uint64_t p_sq, const cone_terms *c,
+                               bool bounded, fxs_vec2 *direction) {
+  fxs_vec2 p_tau = fxs_vec2_make(fit(bounded, div_round_pos((int64_t)p.x * 65536, c->tau)),
+                                 fit(bounded, div_round_pos((int64_t)p.y * 65536, c->tau)));
+  fxs_vec2 w = fxs_vec2_make(fit(bounded, (int64_t)v.x - p_tau.x),
+                             fit(bounded, (int64_t)v.y - p_tau.y));
+  int64_t w_dot_p = dot(w, p); // |.| < 2^55
+  uint64_t w_sq = length_sq(w);
   uint64_t m = fxs_exact_magnitude(w_dot_p);
-  if (w_dot_p < 0 && fxs_u128_compare(fxs_u128_mul(m, m), fxs_u128_mul(r_sq, w_sq)) > 0) {
-    // Closest to the cut-off disc: push out of it along w.
-    fxs_vec2 unit = fxs_vec2_normalize(w);
-    *direction = fxs_vec2_make(unit.y, fxs_neg(unit.x));
-    int64_t gap = fxs_div_round_i64((int64_t)r * 65536, tau) - fxs_vec2_length(w);
-    return fxs_vec2_make(fxs_saturate(to_q16(gap * unit.x)), fxs_saturate(to_q16(gap * unit.y)));
+  if (w_dot_p < 0 && fxs_u128_compare_products(m, m, c->r_sq, w_sq) > 0) {
+    // Closest to the cut-off disc: push out of it along w (w != 0 here: w . p < 0). Its
+    // direction and its length from one square root.
+    fxs_vec2_measure wm = fxs_vec2_measure_inline(w);
+    fxs_vec2 unit = fxs_vec2_set_length_measured_inline(w, &wm, FXS_ONE);
+    *direction = fxs_vec2_make(unit.y, -unit.x); // |unit.x| <= 2^16
+    int64_t gap = c->r_tau - wm.length;
+    return fxs_vec2_make(fit(bounded, to_q16(gap * unit.x)), fit(bounded, to_q16(gap * unit.y)));
   }
   // Closest to a leg of the cone: the leg on w's side of p, at angle asin(r / |p|).
-  int64_t leg = (int64_t)fxs_isqrt64_round(fxs_vec2_length_sq(p) - r_sq);
+  int64_t leg = root_round(p_sq - c->r_sq), r = c->r;
   if (det(p, w) > 0) {
-    *direction = unit_wide(p.x * leg - p.y * (int64_t)r, p.x * (int64_t)r + p.y * leg);
+    *direction = unit_wide(p.x * leg - p.y * r, p.x * r + p.y * leg);
   } else {
-    *direction = fxs_vec2_negate(unit_wide(p.x * leg + p.y * (int64_t)r, p.y * leg - p.x * (int64_t)r));
+    fxs_vec2 u = unit_wide(p.x * leg + p.y * r, p.y * leg - p.x * r);
+    *direction = fxs_vec2_make(-u.x, -u.y); // |u.x| <= 2^16
   }
   int64_t along_edge = to_q16(dot(v, *direction)); // |.| < 2^28
-  return fxs_vec2_make(fxs_saturate(to_q16(along_edge * direction->x) - v.x),
-                       fxs_saturate(to_q16(along_edge * direction->y) - v.y));
+  return fxs_vec2_make(fit(bounded, to_q16(along_edge * direction->x) - v.x),
+                       fit(bounded, to_q16(along_edge * direction->y) - v.y));
 }
 
 fix16_t fxs_orca_share(fix16_t self_priority, fix16_t neighbor_priority) {
   if (neighbor_priority < 0) return FXS_ONE;
+  if (neighbor_priority == self_priority) return FXS_ONE / 2; // equal weights: exactly half
   int64_t w_self = (int64_t)fxs_clamp(self_priority, 0, FXS_ORCA_PRIORITY_MAX) + FXS_ONE;
   int64_t w_other = (int64_t)fxs_clamp(neighbor_priority, 0, FXS_ORCA_PRIORITY_MAX) + FXS_ONE;
   return (fix16_t)fxs_div_round_i64(w_other * 65536, w_self + w_other);
 }
 
+// What the half-planes of one agent share.
+typedef struct self_terms {
+  fxs_vec2 position;
+  fxs_vec2 velocity; // clamped
+  cone_terms cone;
+  uint32_t id;
+} self_terms;
+
+static self_terms self_terms_of(const fxs_agent *self, uint32_t self_id, const fxs_orca_def *def) {
+  self_terms s;
+  s.position = self->position;
+  s.velocity = clamp_vec(self->velocity);
+  fix16_t r = fxs_add(fxs_clamp(self->radius, 0, LIMIT), fxs_clamp(def->neighbor_radius, 0, LIMIT));
+  s.cone = cone_terms_of(r, fxs_max(def->time_horizon, FXS_ONE));
+  s.id = self_id;
+  return s;
+}
+
+// The half-plane against a neighbor at clamped offset p, with velocity nv and id nb_id.
+ORCA_INLINE fxs_orca_line pair_line(const self_terms *s, fxs_vec2 p, fxs_vec2 nv, uint32_t nb_id,
+                                    fix16_t share) {
+  fxs_vec2 n = clamp_vec(nv);
+  fxs_vec2 v = fxs_vec2_make(s->velocity.x - n.x, s->velocity.y - n.y); // |.| <= 2^27
+  fxs_vec2 u, direction;
+  uint64_t p_sq = length_sq(p);
+  if (p_sq > s->cone.r_sq) {
+    u = cone_push(v, p, p_sq, &s->cone, true, &direction);
+  } else {
+    fxs_vec2 unit;
+    u = overlap_push(v, p, s->cone.r, s->id < nb_id, &unit);
+    direction = fxs_vec2_make(unit.y, -unit.x); // |unit.x| <= 2^16
+  }
+  // The agent takes its share of the change (1/2 between equals, rounded half away from 0):
+  // |u| < 2^28.6, so the point stays below 2^29.1 and nothing saturates.
+  int64_t k = fxs_clamp(share, 0, FXS_ONE);
+  fxs_orca_line line;
+  line.point = fxs_vec2_make((fix16_t)(s->velocity.x + to_q16(u.x * k)),
+                             (fix16_t)(s->velocity.y + to_q16(u.y * k)));
+  line.direction = direction;
+  return line;
+}
+
+// The offset to a neighbor's position, as the half-plane and the side rule see it.
+static inline fxs_vec2 offset_to(fxs_vec2 self, fxs_vec2 other) {
+  return clamp_vec(fxs_exact_direction(self, other));
+}
+
 fxs_orca_line fxs_orca_half_plane_shared(const fxs_agent *self, uint32_t self_id,
                                          const fxs_neighbor *neighbor, const fxs_orca_def *def,
                                          fix16_t share) {
-  fxs_vec2 p = clamp_vec(fxs_exact_direction(self->position, neighbor->position));
-  fxs_vec2 v = fxs_vec2_sub(clamp_vec(self->velocity), clamp_vec(neighbor->velocity));
-  fix16_t r = fxs_add(fxs_clamp(self->radius, 0, LIMIT), fxs_clamp(def->neighbor_radius, 0, LIMIT));
-  fix16_t tau = fxs_max(def->time_horizon, FXS_ONE);
-  fxs_vec2 u, direction;
-  if (fxs_vec2_length_sq(p) > (uint64_t)r * (uint64_t)r) {
-    u = cone_push(v, p, r, tau, &direction);
-  } else {
-    fxs_vec2 unit;
-    u = overlap_push(v, p, r, self_id < neighbor->id, &unit);
-    direction = fxs_vec2_make(unit.y, fxs_neg(unit.x));
-  }
-  // The agent takes its share of the change (1/2 between equals, rounded half away from 0).
-  int64_t k = fxs_clamp(share, 0, FXS_ONE);
-  fxs_orca_line line;
-  line.point = fxs_vec2_add(clamp_vec(self->velocity),
-                            fxs_vec2_make(fxs_saturate(fxs_div_round_i64(u.x * k, 65536)),
-                                          fxs_saturate(fxs_div_round_i64(u.y * k, 65536))));
-  line.direction = direction;
-  return line;
+  self_terms s = self_terms_of(self, self_id, def);
+  return pair_line(&s, offset_to(self->position, neighbor->position), neighbor->velocity,
+                   neighbor->id, share);
 }
 
 fxs_orca_line fxs_orca_half_plane(const fxs_agent *self, uint32_t self_id,
@@ -173,7 +299,8 @@ static fxs_orca_line disc_line(const fxs_agent *self, int64_t dx, int64_t dy, in
     return keep_off(n, 0);
   }
   fxs_vec2 v = clamp_vec(self->velocity), direction;
-  fxs_vec2 u = cone_push(v, p, (fix16_t)r, (fix16_t)t, &direction);
+  cone_terms c = cone_terms_of((fix16_t)r, (fix16_t)t);
+  fxs_vec2 u = cone_push(v, p, length_sq(p), &c, false, &direction);
   fxs_orca_line l;
   l.point = fxs_vec2_add(v, u);
   l.direction = direction;
@@ -250,7 +377,7 @@ static int64_t ratio(int64_t num, int64_t den) {
   int64_t whole = num / den; // |.| < 2^35
   if (whole > (FAR_T >> 16)) return FAR_T;
   if (whole < -(FAR_T >> 16)) return -FAR_T;
-  return whole * 65536 + fxs_div_round_i64((num - whole * den) * 65536, den);
+  return whole * 65536 + fxs_div_round_i64_inline((num - whole * den) * 65536, den);
 }
 
 // Optimum on line i, subject to lines 0..i-1 and the disc. False when line i has no
@@ -261,7 +388,7 @@ static bool solve_on_line(const program *lp, uint32_t i, fxs_vec2 *result) {
   // then -(p . d) -+ sqrt(radius^2 - distance^2) along d.
   int64_t off = to_q16(det(d, p)); // |.| < 2^33
   if (fxs_exact_magnitude(off) > (uint64_t)lp->radius) return false;
-  int64_t root = (int64_t)fxs_isqrt64_round((uint64_t)((int64_t)lp->radius * lp->radius - off * off));
+  int64_t root = root_round((uint64_t)((int64_t)lp->radius * lp->radius - off * off));
   int64_t pd = to_q16(dot(p, d));
   int64_t t_left = -pd - root, t_right = -pd + root;
   for (uint32_t j = 0; j < i; ++j) {
@@ -294,7 +421,7 @@ static uint32_t solve(const program *lp, uint32_t count, fxs_vec2 *result) {
   if (lp->direction_opt) {
     *result = fxs_vec2_make(fxs_saturate(to_q16((int64_t)lp->opt.x * lp->radius)),
                             fxs_saturate(to_q16((int64_t)lp->opt.y * lp->radius)));
-  } else if (fxs_vec2_length_sq(lp->opt) > (uint64_t)lp->radius * (uint64_t)lp->radius) {
+  } else if (length_sq(lp->opt) > (uint64_t)lp->radius * (uint64_t)lp->radius) {
     *result = fxs_vec2_set_length(lp->opt, lp->radius);
   } else {
     *result = lp->opt;
@@ -442,19 +569,60 @@ static bool wall_between(const fxs_agent *self, int64_t px, int64_t py, const fx
   return false;
 }
 
-// The side rule: true when neighbor n lies ahead on the preferred course (within the two
-// radii r of its line), does not move along it, and no wall stands between them.
-static bool face_to_face(const fxs_agent *self, fxs_vec2 preferred, const fxs_neighbor *n,
-                         fix16_t r, const fxs_orca_statics *st) {
-  fxs_vec2 p = clamp_vec(fxs_exact_direction(self->position, n->position));
-  if (dot(p, preferred) <= 0 || dot(clamp_vec(n->velocity), preferred) > 0) return false;
+// The side rule: true when the neighbor at clamped offset p, with velocity nv, lies ahead on
+// the preferred course (within the two radii, r^2 = rr, of its line; pref_sq = |preferred|^2),
+// does not move along it, and no wall stands between them.
+static bool face_to_face(const fxs_agent *self, fxs_vec2 preferred, uint64_t pref_sq, fxs_vec2 p,
+                         fxs_vec2 nv, uint64_t rr, const fxs_orca_statics *st) {
+  if (dot(p, preferred) <= 0 || dot(clamp_vec(nv), preferred) > 0) return false;
   // |det(preferred, p)| < r |preferred|, compared squared in 128 bits.
   uint64_t side = fxs_exact_magnitude(det(preferred, p));
-  uint64_t rr = (uint64_t)r * (uint64_t)r;
-  if (fxs_u128_compare(fxs_u128_mul(side, side), fxs_u128_mul(rr, fxs_vec2_length_sq(preferred))) >= 0) {
-    return false;
-  }
+  if (fxs_u128_compare_products(side, side, rr, pref_sq) >= 0) return false;
   return !wall_between(self, p.x, p.y, st);
+}
+
+// The side turn: v rotated by -FXS_ORCA_SIDE_TURN, as fxs_vec2_rotate does it, with the
+// cosine and sine fxs_cos and fxs_sin give (test_orca checks them).
+static fxs_vec2 turn_aside(fxs_vec2 v) {
+  const int64_t c = FXS_ORCA_SIDE_TURN_COS, sn = FXS_ORCA_SIDE_TURN_SIN;
+  int64_t x = (int64_t)v.x * c - (int64_t)v.y * sn; // |.| <= 2^48
+  int64_t y = (int64_t)v.x * sn + (int64_t)v.y * c;
+  return fxs_vec2_make(fxs_saturate(to_q16(x)), fxs_saturate(to_q16(y)));
+}
+
+// The new velocity against neighbors[chosen[i]] (chosen NULL: neighbors[i]), i < n, in that
+// order; priorities indexed as the neighbors.
+static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
+                            const fxs_neighbor *neighbors, const uint32_t *chosen, uint32_t n,
+                            const fix16_t *priorities, const fxs_orca_statics *statics,
+                            const fxs_orca_def *def) {
+  fxs_orca_line lines[MAX_LINES];
+  uint32_t hard = static_lines(self, statics, def, lines);
+  fxs_vec2 pref = clamp_vec(preferred);
+  uint64_t pref_sq = length_sq(pref);
+  self_terms s = self_terms_of(self, self_id, def);
+  bool turn = false;
+  for (uint32_t i = 0; i < n; ++i) {
+    uint32_t j = chosen ? chosen[i] : i;
+    const fxs_neighbor *nb = &neighbors[j];
+    fix16_t share = priorities ? fxs_orca_share(def->priority, priorities[j]) : FXS_ONE / 2;
+    fxs_vec2 p = offset_to(self->position, nb->position);
+    lines[hard + i] = pair_line(&s, p, nb->velocity, nb->id, share);
+    // Only a neighbor the agent yields to at least half of the way turns it.
+    turn = turn || (share >= FXS_ONE / 2 &&
+                    face_to_face(self, pref, pref_sq, p, nb->velocity, s.cone.r_sq, statics));
+  }
+  if (turn) pref = turn_aside(pref);
+  fix16_t radius = fxs_clamp(self->max_speed, 0, LIMIT);
+  program lp = {lines, radius, pref, false};
+  fxs_vec2 result;
+  uint32_t failed = solve(&lp, hard + n, &result);
+  if (failed < hard) {
+    // The static lines alone leave nothing (only by rounding: standing still keeps them).
+    return fxs_vec2_zero();
+  }
+  if (failed < hard + n) least_violation(lines, hard + n, hard, failed, radius, &result);
+  return fxs_vec2_truncate(result, radius);
 }
 
 fxs_vec2 fxs_orca_velocity_among(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
@@ -467,29 +635,22 @@ fxs_vec2 fxs_orca_velocity_among(const fxs_agent *self, uint32_t self_id, fxs_ve
   query.k = def->max_neighbors;
   uint32_t chosen[FXS_NEIGHBORS_MAX_K];
   uint32_t n = fxs_query_neighbors(self, self_id, neighbors, count, &query, chosen);
-  fxs_orca_line lines[MAX_LINES];
-  uint32_t hard = static_lines(self, statics, def, lines);
-  fxs_vec2 pref = clamp_vec(preferred);
-  fix16_t r = fxs_add(fxs_clamp(self->radius, 0, LIMIT), fxs_clamp(def->neighbor_radius, 0, LIMIT));
-  bool turn = false;
-  for (uint32_t i = 0; i < n; ++i) {
-    const fxs_neighbor *nb = &neighbors[chosen[i]];
-    fix16_t share = priorities ? fxs_orca_share(def->priority, priorities[chosen[i]]) : FXS_ONE / 2;
-    lines[hard + i] = fxs_orca_half_plane_shared(self, self_id, nb, def, share);
-    // Only a neighbor the agent yields to at least half of the way turns it.
-    turn = turn || (share >= FXS_ONE / 2 && face_to_face(self, pref, nb, r, statics));
-  }
-  if (turn) pref = fxs_vec2_rotate(pref, fxs_neg(FXS_ORCA_SIDE_TURN));
-  fix16_t radius = fxs_clamp(self->max_speed, 0, LIMIT);
-  program lp = {lines, radius, pref, false};
-  fxs_vec2 result;
-  uint32_t failed = solve(&lp, hard + n, &result);
-  if (failed < hard) {
-    // The static lines alone leave nothing (only by rounding: standing still keeps them).
-    return fxs_vec2_zero();
-  }
-  if (failed < hard + n) least_violation(lines, hard + n, hard, failed, radius, &result);
-  return fxs_vec2_truncate(result, radius);
+  return velocity_of(self, self_id, preferred, neighbors, chosen, n, priorities, statics, def);
+}
+
+uint32_t fxs_orca_sorted_count(const uint64_t *dist_sq, uint32_t count, const fxs_orca_def *def) {
+  uint64_t reach = (uint64_t)fxs_clamp(def->neighbor_distance, 0, LIMIT);
+  uint32_t k = def->max_neighbors < FXS_NEIGHBORS_MAX_K ? def->max_neighbors : FXS_NEIGHBORS_MAX_K;
+  uint32_t n = 0;
+  while (n < count && n < k && dist_sq[n] <= reach * reach) ++n;
+  return n;
+}
+
+fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
+                                  const fxs_neighbor *neighbors, const fix16_t *priorities,
+                                  uint32_t n, const fxs_orca_statics *statics,
+                                  const fxs_orca_def *def) {
+  return velocity_of(self, self_id, preferred, neighbors, 0, n, priorities, statics, def);
 }
 
 fxs_vec2 fxs_orca_velocity(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,

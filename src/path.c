@@ -262,7 +262,8 @@ bool fxs_path_hold(const fxs_agent *self, const fxs_path_def *path, const fxs_pa
   bool aiming_at_end = last_segment && fxs_vec2_equal(target, end);
   int base = state->current_node < path->count ? state->current_node : path->count - 1;
   base = base >= HOLD_BACK_NODES ? base - HOLD_BACK_NODES : 0;
-  int64_t own_progress = progress_near(path, base, self->position);
+  int64_t own_progress = 0; // measured once a resting follower is near enough to count
+  bool measured = false;
   fix16_t speed = fxs_vec2_length(self->velocity);
   // Bodies a tick of travel and half a body radius apart: a follower that stops there does
   // not touch, and is out of reach of a separation of up to 3 body radii.
@@ -272,16 +273,17 @@ bool fxs_path_hold(const fxs_agent *self, const fxs_path_def *path, const fxs_pa
   for (uint32_t i = 0; i < count; ++i) {
     const fxs_path_rest *r = &resting[i];
     if (!aiming_at_end && !in_cone(self->position, toward, r->position)) continue;
+    // Near enough: its body would touch within a tick, or (a follower its separation keeps
+    // this far from resting ones would circle them for good) within keep_apart of it.
+    fix16_t touch = fxs_add(reach, fxs_max(r->radius, 0));
+    fix16_t apart = fxs_add(path->keep_apart, FXS_RATIO(1, 2));
+    bool near = fxs_vec2_within(self->position, r->position, touch) ||
+                (path->keep_apart > 0 && fxs_vec2_within(self->position, r->position, apart));
+    if (!near) continue;
     // Only a follower farther along the path counts: of two resting followers at most one
     // holds for the other, so a queue cannot lock in a ring.
-    if (progress_near(path, base, r->position) <= own_progress) continue;
-    if (fxs_vec2_within(self->position, r->position, fxs_add(reach, fxs_max(r->radius, 0)))) return true;
-    // A follower that its separation keeps this far from resting ones would circle them for
-    // good: the queue's end is as close as it comes.
-    if (path->keep_apart > 0 &&
-        fxs_vec2_within(self->position, r->position, fxs_add(path->keep_apart, FXS_RATIO(1, 2)))) {
-      return true;
-    }
+    if (!measured) own_progress = progress_near(path, base, self->position), measured = true;
+    if (progress_near(path, base, r->position) > own_progress) return true;
   }
   return false;
 }

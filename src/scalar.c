@@ -44,11 +44,7 @@ fix16_t fxs_div(fix16_t a, fix16_t b) {
   return r;
 }
 
-int64_t fxs_div_round_i64(int64_t n, int64_t d) {
-  int64_t half = (d < 0 ? -d : d) / 2;
-  return ((n < 0) != (d < 0)) ? (n - (d < 0 ? -half : half)) / d
-                              : (n + (d < 0 ? -half : half)) / d;
-}
+int64_t fxs_div_round_i64(int64_t n, int64_t d) { return fxs_div_round_i64_inline(n, d); }
 
 int64_t fxs_add_sat_i64(int64_t a, int64_t b) {
   if (b > 0 && a > INT64_MAX - b) return INT64_MAX;

@@ -44,32 +44,10 @@ bool fxs_vec2_within(fxs_vec2 a, fxs_vec2 b, fix16_t radius) {
   return dx * dx + dy * dy <= (uint64_t)radius * (uint64_t)radius;
 }
 
-fxs_vec2_measure fxs_vec2_measure_of(fxs_vec2 v) {
-  fxs_vec2_measure m;
-  fxs_widened w = fxs_widen_components(v);
-  m.ax = w.ax, m.ay = w.ay; // set_length_measured divides these by len
-  uint64_t sq = m.ax * m.ax + m.ay * m.ay;   // in [2^60, 2^63]
-  uint32_t r = fxs_isqrt64_estimate_top(sq); // floor(sqrt(sq)) or one less
-  uint64_t e = sq - fxs_mul32(r, r);
-  uint64_t len = fxs_sqrt_round_from(r, e);
-  m.len = (uint32_t)len;
-  // sq = |v|^2 4^shift. For shift >= 1, round(|v|) = floor(|v| + 1/2)
-  // = floor((sqrt(sq) + 2^(shift-1)) / 2^shift) = (floor(sqrt(sq)) + 2^(shift-1)) >> shift.
-  uint64_t rounded = len;
-  if (w.shift > 0) {
-    uint64_t floor_root = (uint64_t)r + (e > 2 * (uint64_t)r);
-    rounded = (floor_root + (UINT64_C(1) << (w.shift - 1))) >> w.shift;
-  }
-  m.length = rounded > (uint64_t)FXS_MAX ? FXS_MAX : (fix16_t)rounded;
-  return m;
-}
+fxs_vec2_measure fxs_vec2_measure_of(fxs_vec2 v) { return fxs_vec2_measure_inline(v); }
 
 fxs_vec2 fxs_vec2_set_length_measured(fxs_vec2 v, const fxs_vec2_measure *m, fix16_t length) {
-  FXS_ASSERT(length >= 0);
-  if (length <= 0) return fxs_vec2_zero();
-  fxs_widened w;
-  w.ax = m->ax, w.ay = m->ay, w.sq = 0, w.shift = 0;
-  return fxs_widened_quotients(v, w, length, m->len / 2, m->len);
+  return fxs_vec2_set_length_measured_inline(v, m, length);
 }
 
 fxs_vec2 fxs_vec2_normalize(fxs_vec2 v) { return fxs_vec2_scale_round(v, FXS_ONE); }

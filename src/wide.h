@@ -9,6 +9,19 @@
 /// n / d rounded half away from zero. d != 0; the quotient must fit in int64.
 int64_t fxs_div_round_i64(int64_t n, int64_t d);
 
+/// fxs_div_round_i64, inline for hot callers: one implementation, two ways in.
+static inline int64_t fxs_div_round_i64_inline(int64_t n, int64_t d) {
+  int64_t half = (d < 0 ? -d : d) / 2;
+  return ((n < 0) != (d < 0)) ? (n - (d < 0 ? -half : half)) / d
+                              : (n + (d < 0 ? -half : half)) / d;
+}
+
+/// n / 2^16 rounded half away from zero, for |n| < 2^62: fxs_div_round_i64(n, 65536) by
+/// shifts (a shift of the magnitude, then its sign back: no right shift of a negative value).
+static inline int64_t fxs_round_q16_i64(int64_t n) {
+  return n < 0 ? -((-n + 32768) >> 16) : (n + 32768) >> 16;
+}
+
 /// a + b for int64, saturating at INT64_MIN / INT64_MAX.
 int64_t fxs_add_sat_i64(int64_t a, int64_t b);
 

@@ -1,5 +1,6 @@
 #include "world_grid.h"
 
+#include <stddef.h>
 #include <string.h>
 
 // Two workers' neighbor lists never share a cache line.
@@ -8,7 +9,7 @@ typedef char fxs_worker_size_is_a_multiple_of_64[(sizeof(fxs_world_worker) % 64u
 typedef char fxs_found_is_a_multiple_of_4[(FXS_GRID_FOUND % 4u) == 0 ? 1 : -1];
 
 uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity) {
-  uint32_t n = 2u * capacity->agents; // agents <= FXS_MAX_AGENTS: no overflow
+  uint32_t n = 8u * capacity->agents; // agents <= FXS_MAX_AGENTS (< 2^22): no overflow
   return n < 64u ? 64u : n;
 }
 
@@ -97,10 +98,10 @@ static inline uint32_t before_no_branch(const fxs_world_candidate *a,
          ((uint32_t)(a->dist_sq == b->dist_sq) & (uint32_t)(a->slot < b->slot));
 }
 
-// Inserts a candidate into the list of the nearest, sorted by (squared distance, slot).
-static void offer(fxs_world_candidate *list, uint32_t *n, fxs_world_candidate c) {
+// Inserts a candidate into the list of the k nearest, sorted by (squared distance, slot).
+static void offer(fxs_world_candidate *list, uint32_t *n, uint32_t k, fxs_world_candidate c) {
   uint32_t at = *n;
-  if (at == FXS_MAX_NEIGHBORS) {
+  if (at == k) {
     if (!before(&c, &list[at - 1u])) return;
     --at; // replaces the farthest
   } else {
@@ -113,18 +114,39 @@ static void offer(fxs_world_candidate *list, uint32_t *n, fxs_world_candidate c)
   list[at] = c;
 }
 
-// One neighbor search. Agents within the radius are first collected, unsorted and without
-// a branch on the test, in out->found; at the end they are ranked against each other, which
-// has no data-dependent branch either. Only when more than FXS_GRID_FOUND are found do they
-// go, a buffer at a time, through the sorted list by insertion (on Cortex-M always, one at
-// a time: see FXS_GRID_BRANCH_FREE).
+// How the scan meets a candidate. Cores that speculate deeply (x86-64, application ARM)
+// pay far more for a mispredicted branch than for a few instructions: there a candidate is
+// tested and appended without a branch, and the found ones ranked at the end. Cortex-M
+// cores (M profile) have short pipelines and pay for every instruction instead: there the
+// scan skips a far candidate after its first test and inserts each one found into the sorted
+// list at once. Both give the same list (a build may choose with -DFXS_GRID_BRANCH_FREE=0 or
+// 1, which the checks use to run the other path on the desktop).
+#ifndef FXS_GRID_BRANCH_FREE
+#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+#define FXS_GRID_BRANCH_FREE 0
+#else
+#define FXS_GRID_BRANCH_FREE 1
+#endif
+#endif
+
+// One neighbor search: the k nearest within r. Agents within the radius are first collected,
+// unsorted and without a branch on the test, in out->found; at the end they are ranked
+// against each other, which has no data-dependent branch either. Only when more than
+// FXS_GRID_FOUND are found do they go, a buffer at a time, through the sorted list by
+// insertion (on Cortex-M always, one at a time: see FXS_GRID_BRANCH_FREE); once that list
+// holds k, the radius shrinks to its farthest, so fewer are collected.
 typedef struct search {
   const fxs_world *world;
   const fxs_grid *grid;
   fxs_world_worker *out;
+  uint32_t k;      // most results, [1, FXS_MAX_NEIGHBORS]
+  uint64_t r2;     // squared radius: candidates farther are not collected
   uint32_t found;  // entries in out->found
   uint32_t sorted; // entries in out->nearest, the sorted list (used after a first flush)
   bool flushed;    // the sorted list is in use
+#if !FXS_GRID_BRANCH_FREE
+  uint64_t grid_r; // the radius (the per-axis test)
+#endif
 } search;
 
 static void set_slots(const search *s) {
@@ -132,20 +154,29 @@ static void set_slots(const search *s) {
     s->out->found[i].slot = s->world->view_slot[s->out->found[i].view];
 }
 
-// True once the sorted list holds FXS_MAX_NEIGHBORS agents on the very spot: nothing left
-// can enter it (agents on one spot share one cell, which lists them in slot order, so every
-// later one has a higher slot). The search then stops, which bounds the cost of a crowd
-// piled on one point.
+// True once the sorted list holds k agents on the very spot: nothing left can enter it
+// (agents on one spot share one cell, which lists them in slot order, so every later one
+// has a higher slot). The search then stops, which bounds the cost of a crowd piled on one
+// point.
 static bool full_on_the_spot(const search *s) {
-  return s->sorted == FXS_MAX_NEIGHBORS && s->out->nearest[s->sorted - 1u].dist_sq == 0;
+  return s->sorted == s->k && s->out->nearest[s->sorted - 1u].dist_sq == 0;
+}
+
+// A full sorted list: nothing farther than its last can enter it (one at the same distance
+// with a lower slot can, so the comparison stays <=).
+static void shrink(search *s) {
+  if (s->sorted == s->k) s->r2 = s->out->nearest[s->sorted - 1u].dist_sq;
 }
 
 // Moves the found agents into the sorted list. Returns false when the search can stop.
 static bool flush(search *s) {
   set_slots(s);
-  for (uint32_t i = 0; i < s->found; ++i) offer(s->out->nearest, &s->sorted, s->out->found[i]);
+  for (uint32_t i = 0; i < s->found; ++i) {
+    offer(s->out->nearest, &s->sorted, s->k, s->out->found[i]);
+  }
   s->found = 0;
   s->flushed = true;
+  shrink(s);
   return !full_on_the_spot(s);
 }
 
@@ -220,7 +251,7 @@ static uint32_t emit_nearest(const search *s, uint32_t n) {
 // out->dist_sq. Returns how many.
 static uint32_t finish(search *s) {
   fxs_world_worker *w = s->out;
-  uint32_t m = s->found, n = m < FXS_MAX_NEIGHBORS ? m : FXS_MAX_NEIGHBORS, rank[FXS_GRID_FOUND];
+  uint32_t m = s->found, n = m < s->k ? m : s->k, rank[FXS_GRID_FOUND];
   if (s->flushed) {
     flush(s);
     return emit_nearest(s, s->sorted);
@@ -238,7 +269,7 @@ static uint32_t finish(search *s) {
     rank_keys(&keys, m, rank);
     uint64_t slot_mask = (UINT64_C(1) << bits) - 1u;
     for (uint32_t i = 0; i < m; ++i) {
-      if (rank[i] < FXS_MAX_NEIGHBORS)
+      if (rank[i] < s->k)
         emit(s->world, w, rank[i], w->found[i].view, (uint32_t)(key_at(&keys, i) & slot_mask),
              w->found[i].dist_sq);
     }
@@ -255,68 +286,76 @@ static uint32_t finish(search *s) {
     }
   }
   for (uint32_t i = 0; i < m; ++i) {
-    if (rank[i] < FXS_MAX_NEIGHBORS) w->nearest[rank[i]] = w->found[i];
+    if (rank[i] < s->k) w->nearest[rank[i]] = w->found[i];
   }
   return emit_nearest(s, n);
 }
 
-// How the scan meets a candidate. Cores that speculate deeply (x86-64, application ARM)
-// pay far more for a mispredicted branch than for a few instructions: there a candidate is
-// tested and appended without a branch, and the found ones ranked at the end. Cortex-M
-// cores (M profile) have short pipelines and pay for every instruction instead: there the
-// scan skips a far candidate after its first test and inserts each one found into the sorted
-// list at once. Both give the same list.
-#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
-#define FXS_GRID_BRANCH_FREE 0
-#else
-#define FXS_GRID_BRANCH_FREE 1
-#endif
 
-// Collects every agent of view entries [begin, end) within radius r of p, except entry
-// self. Returns false when the search can stop (see flush).
-static bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec2 p, int64_t r) {
+// Collects every agent of view entries [begin, end) within the search's radius of p, except
+// entry self (the agent itself: the runs are cut around it, so no candidate is tested for
+// it). Returns false when the search can stop (see flush).
+static bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec2 p) {
   const fxs_vec2 *pos = s->world->view_position;
-  uint64_t r2 = (uint64_t)r * (uint64_t)r, width = 2u * (uint64_t)r;
 #if FXS_GRID_BRANCH_FREE
   fxs_world_candidate *found = s->out->found;
   uint32_t m = s->found;
-  for (uint32_t j = begin; j < end; ++j) {
-    // Unsigned: a far agent's squares may wrap, but it fails |dx| <= r and |dy| <= r
-    // (one comparison each); within them each square is <= r^2 < 2^62, the sum exact.
-    uint64_t dx = (uint64_t)((int64_t)pos[j].x - p.x), dy = (uint64_t)((int64_t)pos[j].y - p.y);
-    uint64_t dist_sq = dx * dx + dy * dy;
-    found[m].dist_sq = dist_sq;
-    found[m].view = j;
-    m += (uint32_t)(dx + (uint64_t)r <= width) & (uint32_t)(dy + (uint64_t)r <= width) &
-         (uint32_t)(dist_sq <= r2) & (uint32_t)(j != self);
+  uint64_t r2 = s->r2;
+  while (begin < end) {
+    if (begin == self) {
+      ++begin;
+      continue;
+    }
+    // At most FXS_GRID_FOUND - m more fit: that many candidates need no test of the buffer.
+    size_t j = begin, stop = end - begin < FXS_GRID_FOUND - m ? end : begin + (FXS_GRID_FOUND - m);
+    if (self > begin && self < stop) stop = self;
+    fxs_world_candidate *f = found + m;
+    for (; j < stop; ++j) {
+      // Unsigned squares of the differences (below 2^32 in magnitude) are exact; their sum
+      // wraps past 2^64 exactly when it comes out below one of them, hence below their OR
+      // (which a sum that does not wrap never is): within the radius means no wrap and at
+      // most r^2.
+      uint64_t dx = (uint64_t)((int64_t)pos[j].x - p.x), dy = (uint64_t)((int64_t)pos[j].y - p.y);
+      uint64_t xx = dx * dx, yy = dy * dy, dist_sq = xx + yy;
+      f->dist_sq = dist_sq;
+      f->view = (uint32_t)j;
+      f += ((xx | yy) <= dist_sq) & (dist_sq <= r2);
+    }
+    m = (uint32_t)(f - found);
+    begin = (uint32_t)stop;
     if (m == FXS_GRID_FOUND) {
       s->found = m;
       if (!flush(s)) return false;
       m = 0;
+      r2 = s->r2;
     }
   }
   s->found = m;
 #else
+  uint64_t r = s->grid_r, width = 2u * r, r2 = s->r2;
   for (uint32_t j = begin; j < end; ++j) {
     uint64_t dx = (uint64_t)((int64_t)pos[j].x - p.x), dy = (uint64_t)((int64_t)pos[j].y - p.y);
-    if (dx + (uint64_t)r > width || dy + (uint64_t)r > width) continue; // as above
+    // Within |dx| <= r and |dy| <= r (one unsigned comparison each) the squares are exact.
+    if (dx + r > width || dy + r > width) continue;
     fxs_world_candidate c;
     c.dist_sq = dx * dx + dy * dy;
     if (c.dist_sq > r2 || j == self) continue;
     c.slot = s->world->view_slot[j];
     c.view = j;
-    offer(s->out->nearest, &s->sorted, c);
+    offer(s->out->nearest, &s->sorted, s->k, c);
     s->flushed = true;
     if (c.dist_sq == 0 && full_on_the_spot(s)) return false;
+    // No shrinking of r2 here: on these cores a test after every insertion cost more than it
+    // saved (Cortex-M3 flock, make bench-m3).
   }
 #endif
   return true;
 }
 
-uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t v,
-                            fxs_world_worker *out) {
-  int64_t r = world->def.neighbor_radius;
-  if (r < 0) return 0; // no distance is within a negative radius
+uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
+                          fix16_t radius, fxs_world_worker *out) {
+  int64_t r = radius < world->def.neighbor_radius ? radius : world->def.neighbor_radius;
+  if (r < 0 || k == 0) return 0; // no distance is within a negative radius
   fxs_vec2 p = world->view_position[v];
   uint32_t x0 = fxs_grid_coord((int64_t)p.x - r, g->min_x, g->size, g->w);
   uint32_t x1 = fxs_grid_coord((int64_t)p.x + r, g->min_x, g->size, g->w);
@@ -324,10 +363,20 @@ uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t 
   uint32_t y1 = fxs_grid_coord((int64_t)p.y + r, g->min_y, g->size, g->h);
   search s;
   s.world = world, s.grid = g, s.out = out, s.found = 0, s.sorted = 0, s.flushed = false;
+  s.k = k < FXS_MAX_NEIGHBORS ? k : FXS_MAX_NEIGHBORS;
+  s.r2 = (uint64_t)r * (uint64_t)r;
+#if !FXS_GRID_BRANCH_FREE
+  s.grid_r = (uint64_t)r;
+#endif
   // The cells x0..x1 of one row are consecutive in the view: one run per row.
   for (uint32_t cy = y0; cy <= y1; ++cy) {
     uint32_t row = cy * g->w;
-    if (!scan(&s, world->cell_start[row + x0], world->cell_start[row + x1 + 1u], v, p, r)) break;
+    if (!scan(&s, world->cell_start[row + x0], world->cell_start[row + x1 + 1u], v, p)) break;
   }
   return finish(&s);
+}
+
+uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t v,
+                            fxs_world_worker *out) {
+  return fxs_grid_nearest(world, g, v, FXS_MAX_NEIGHBORS, world->def.neighbor_radius, out);
 }

@@ -46,7 +46,9 @@ typedef struct fxs_grid {
   bool packed;
 } fxs_grid;
 
-/// Cells a world with these capacities may use: max(64, 2 * agents).
+/// Cells a world with these capacities may use: max(64, 8 * agents). A world whose agents
+/// fill a small part of its bounds (a crowd on a large map, a ring) gets cells closer to the
+/// neighbor radius than 2 cells an agent would give: fewer candidates per search.
 uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity);
 
 /// Cell coordinate of a raw coordinate v for cells of `size` from `min`: monotone in v,
@@ -85,5 +87,11 @@ void fxs_grid_copy_view(fxs_world *world, uint32_t begin, uint32_t end);
 /// out->neighbors and out->dist_sq. Returns how many.
 uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t v,
                             fxs_world_worker *out);
+
+/// The first min(k, FXS_MAX_NEIGHBORS) entries of fxs_grid_neighbors' list that lie within
+/// `radius` (at most neighbor_radius counts), found with less work: a smaller box, and a
+/// radius that shrinks to the k-th nearest once it is known. Returns how many.
+uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
+                          fix16_t radius, fxs_world_worker *out);
 
 #endif

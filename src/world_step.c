@@ -15,6 +15,7 @@
 #include "fixsteer/velocity_match.h"
 #include "fixsteer/wander.h"
 #include "exact.h"
+#include "orca_sorted.h"
 #include "world_contact.h"
 #include "world_field.h"
 #include "world_formation.h"
@@ -54,9 +55,54 @@ typedef struct steer_context {
   fxs_neighborhood hood;
 } steer_context;
 
+// Behavior kinds that never read the neighbor list.
+static bool ignores_neighbors(uint8_t kind) {
+  switch ((fxs_behavior)kind) {
+    case FXS_BEHAVIOR_SEEK:
+    case FXS_BEHAVIOR_FLEE:
+    case FXS_BEHAVIOR_ARRIVE:
+    case FXS_BEHAVIOR_WANDER:
+    case FXS_BEHAVIOR_PURSUIT:
+    case FXS_BEHAVIOR_EVADE:
+    case FXS_BEHAVIOR_AVOID:
+    case FXS_BEHAVIOR_DYNAMIC_ARRIVE:
+    case FXS_BEHAVIOR_VELOCITY_MATCH:
+    case FXS_BEHAVIOR_ALIGN:
+    case FXS_BEHAVIOR_FACE:
+    case FXS_BEHAVIOR_LOOK_WHERE_GOING:
+    case FXS_BEHAVIOR_WALKER:
+    case FXS_BEHAVIOR_FLOW_FIELD:
+    case FXS_BEHAVIOR_OFFSET_PURSUIT:
+    case FXS_BEHAVIOR_HIDE:
+    case FXS_BEHAVIOR_INTERPOSE:
+    case FXS_BEHAVIOR_FORMATION: return true;
+    default: return false;
+  }
+}
+
 // The neighbor search runs once per agent, and only for agents with a neighbor behavior.
+// When ORCA is the only reader of the list, the search looks for what ORCA takes of it, the
+// nearest max_neighbors within neighbor_distance (the largest of its ORCA behaviors'): the
+// prefix of the full list it would take anyway (orca_sorted.h), found with less work.
 static void search(steer_context *ctx) {
-  ctx->neighbor_count = fxs_grid_neighbors(ctx->world, &ctx->step->grid, ctx->view, ctx->scratch);
+  const fxs_agent_slot *s = ctx->slot;
+  uint32_t k = 0;
+  fix16_t r = 0;
+  bool orca_only = true;
+  for (uint8_t i = 0; i < s->behavior_count && orca_only; ++i) {
+    const fxs_behavior_slot *b = &s->behaviors[i];
+    if (b->kind == FXS_BEHAVIOR_ORCA) {
+      uint32_t bk = (uint32_t)(b->p[3] / FXS_ONE); // max_neighbors, whole (validated >= 0)
+      k = bk > k ? bk : k;
+      r = b->p[1] > r ? b->p[1] : r;
+    } else {
+      orca_only = ignores_neighbors(b->kind);
+    }
+  }
+  ctx->neighbor_count = orca_only ? fxs_grid_nearest(ctx->world, &ctx->step->grid, ctx->view, k, r,
+                                                     ctx->scratch)
+                                  : fxs_grid_neighbors(ctx->world, &ctx->step->grid, ctx->view,
+                                                       ctx->scratch);
   ctx->searched = true;
 }
 
@@ -162,8 +208,10 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
   const fxs_agent *a = &ctx->slot->body;
   const step_context *step = ctx->step;
   fxs_orca_def d = *def;
+  // The search's list is ORCA's order: its choice is a prefix (orca_sorted.h).
+  uint32_t chosen = fxs_orca_sorted_count(ctx->scratch->dist_sq, ctx->neighbor_count, &d);
   fix16_t priorities[FXS_MAX_NEIGHBORS];
-  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+  for (uint32_t i = 0; i < chosen; ++i) {
     priorities[i] = orca_priority_of(ctx->world, ctx->scratch->neighbors[i].id);
   }
   fxs_orca_statics st = {ctx->world->live_walls, step->wall_count, ctx->world->live_obstacles, 0, 0};
@@ -178,8 +226,8 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
     st.obstacle_subset = n == FXS_ALL_OBSTACLES ? 0 : among;
     st.obstacle_count = n == FXS_ALL_OBSTACLES ? step->obstacle_count : n;
   }
-  fxs_vec2 v = fxs_orca_velocity_among(a, ctx->index, preferred, ctx->scratch->neighbors,
-                                       priorities, ctx->neighbor_count, &st, &d);
+  fxs_vec2 v = fxs_orca_velocity_sorted(a, ctx->index, preferred, ctx->scratch->neighbors,
+                                        priorities, chosen, &st, &d);
   // Static friction, as for contact with walls: an agent that would rest (its preferred
   // velocity no faster than FXS_CONTACT_REST) and that its neighbors' half-planes leave as
   // slow rests, instead of crawling a few LSB a tick against them; unless its body overlaps a

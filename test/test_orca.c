@@ -13,6 +13,7 @@
 #include "flocking.h"
 #include "neighbors.h"
 #include "orca.h"
+#include "orca_sorted.h"
 #include "fxs_test_util.h"
 #include "fxs_test_agents.h"
 
@@ -530,4 +531,56 @@ void test_of_a_pair_the_lower_priority_agent_deviates_more(void) {
   }
   FXS_TEST_REPORT("ORCA priorities 0 and 50: largest deviation %.3f and %.3f units", off[0], off[1]);
   TEST_ASSERT_TRUE(off[0] > 2.0 * off[1]);
+}
+
+// The side turn's rotation uses fxs_cos and fxs_sin of the turn, written out as constants.
+void test_side_turn_constants_are_fxs_cos_and_sin_of_the_turn(void) {
+  TEST_ASSERT_EQUAL_INT32(fxs_cos(fxs_neg(FXS_ORCA_SIDE_TURN)), FXS_ORCA_SIDE_TURN_COS);
+  TEST_ASSERT_EQUAL_INT32(fxs_sin(fxs_neg(FXS_ORCA_SIDE_TURN)), FXS_ORCA_SIDE_TURN_SIN);
+}
+
+// The world hands ORCA its search's list, nearest first (squared distance, then id): the
+// prefix ORCA takes from it gives exactly the velocity the query over the same list gives.
+void test_a_sorted_neighbor_list_gives_the_velocity_of_the_query(void) {
+  uint32_t rng = 90210;
+  int turned = 0; // cases with at least one neighbor taken
+  for (int c = 0; c < 2000; ++c) {
+    fxs_agent self = fxs_test_agent_at(0, 0);
+    self.position = fxs_test_point(&rng, -20, 20);
+    self.velocity = fxs_vec2_make(raw_speed(&rng), raw_speed(&rng));
+    self.radius = fxs_test_units(&rng, 0, 8);
+    fxs_orca_def d = fxs_default_orca_def();
+    d.neighbor_distance = fxs_test_units(&rng, 0, 40);
+    d.max_neighbors = fxs_test_lcg(&rng) % 17u;
+    d.neighbor_radius = fxs_test_units(&rng, 0, 8);
+    d.priority = (fxs_test_lcg(&rng) % 3u) ? 0 : FXS_INT(5);
+    fxs_neighbor list[FXS_NEIGHBORS_MAX_K];
+    uint64_t dist_sq[FXS_NEIGHBORS_MAX_K];
+    fix16_t prio[FXS_NEIGHBORS_MAX_K];
+    uint32_t count = fxs_test_lcg(&rng) % (FXS_NEIGHBORS_MAX_K + 1u);
+    for (uint32_t i = 0; i < count; ++i) { // ids 1.. (self is 0), sorted by insertion
+      fxs_neighbor n;
+      n.position = fxs_test_point(&rng, -40, 40);
+      if (i > 0 && fxs_test_lcg(&rng) % 4u == 0) n.position = list[i - 1].position; // ties
+      n.velocity = fxs_vec2_make(raw_speed(&rng), raw_speed(&rng));
+      n.id = 1u + i;
+      uint64_t q = fxs_vec2_length_sq(fxs_vec2_sub(n.position, self.position));
+      fix16_t pr = (fxs_test_lcg(&rng) % 4u) ? 0 : FXS_ORCA_PASSIVE;
+      uint32_t at = i;
+      while (at > 0 && dist_sq[at - 1] > q) { // equal ones keep id order
+        list[at] = list[at - 1], dist_sq[at] = dist_sq[at - 1], prio[at] = prio[at - 1];
+        --at;
+      }
+      list[at] = n, dist_sq[at] = q, prio[at] = pr;
+    }
+    fxs_vec2 preferred = fxs_vec2_make(raw_speed(&rng), raw_speed(&rng));
+    uint32_t n = fxs_orca_sorted_count(dist_sq, count, &d);
+    fxs_vec2 a = fxs_orca_velocity_among(&self, 0, preferred, list, prio, count, 0, &d);
+    fxs_vec2 b = fxs_orca_velocity_sorted(&self, 0, preferred, list, prio, n, 0, &d);
+    TEST_ASSERT_EQUAL_INT32(a.x, b.x);
+    TEST_ASSERT_EQUAL_INT32(a.y, b.y);
+    turned += n > 0;
+  }
+  FXS_TEST_REPORT("ORCA sorted list: %d of 2000 cases took neighbors", turned);
+  TEST_ASSERT_TRUE(turned > 500);
 }

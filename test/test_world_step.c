@@ -244,6 +244,47 @@ void test_the_first_radius_whose_keys_would_reach_2_to_the_63_ranks_by_two_field
   ring_matches_a_full_search(FXS_INT(2897), false);
 }
 
+// The narrowed search (the k nearest within a radius, which shrinks once k are known) gives
+// the first entries of the full list that lie within that radius, at most k: scattered
+// agents with exact ties, a crowd on one point (more than FXS_GRID_FOUND within reach), every
+// k from 0 to 16 and radii from 0 past the world's.
+void test_the_nearest_k_within_a_radius_are_the_full_lists_prefix(void) {
+  static fxs_world_worker full, near;
+  make(200, FXS_INT(400), FXS_INT(60));
+  fxs_rng rng;
+  fxs_rng_seed(&rng, 11);
+  for (int i = 0; i < 200; ++i) {
+    fix16_t x = (fix16_t)fxs_rng_below(&rng, 40) * FXS_INT(10);
+    fix16_t y = (fix16_t)fxs_rng_below(&rng, 40) * FXS_INT(10);
+    if (i % 4 == 0) x = y = FXS_INT(200); // a crowd on one point
+    spawn_raw(x, y);
+  }
+  fxs_grid g = fxs_grid_of(&world);
+  fxs_grid_place(&world, &g, 0, world.capacity.agents);
+  fxs_grid_sort(&world, &g);
+  fxs_grid_copy_view(&world, 0, world.view_count);
+  static const fix16_t radii[] = {0,           FXS_INT(10), FXS_INT(15),
+                                  FXS_INT(30) + 1, FXS_INT(60), FXS_INT(90)};
+  for (uint32_t v = 0; v < world.view_count; ++v) {
+    uint32_t n_full = fxs_grid_neighbors(&world, &g, v, &full);
+    for (uint32_t k = 0; k <= FXS_MAX_NEIGHBORS; ++k) {
+      for (uint32_t ri = 0; ri < sizeof radii / sizeof radii[0]; ++ri) {
+        uint64_t r2 = (uint64_t)radii[ri] * (uint64_t)radii[ri];
+        uint32_t expect = 0;
+        while (expect < n_full && expect < k && full.dist_sq[expect] <= r2) ++expect;
+        uint32_t n = fxs_grid_nearest(&world, &g, v, k, radii[ri], &near);
+        TEST_ASSERT_EQUAL_UINT32(expect, n);
+        for (uint32_t i = 0; i < n; ++i) {
+          TEST_ASSERT_EQUAL_UINT32(full.neighbors[i].id, near.neighbors[i].id);
+          TEST_ASSERT_EQUAL_UINT64(full.dist_sq[i], near.dist_sq[i]);
+          TEST_ASSERT_EQUAL_INT32(full.neighbors[i].position.x, near.neighbors[i].position.x);
+          TEST_ASSERT_EQUAL_INT32(full.neighbors[i].velocity.y, near.neighbors[i].velocity.y);
+        }
+      }
+    }
+  }
+}
+
 void test_a_negative_neighbor_radius_finds_no_neighbors_and_zero_finds_agents_on_the_spot(void) {
   make(8, FXS_INT(100), 0);
   spawn_raw(FXS_INT(5), FXS_INT(5));

@@ -288,7 +288,7 @@ fxs_vec2 fxs_containment(const fxs_agent *agent, const fxs_world_def *def);
 /// Bytes of memory a world with these capacities needs (8-byte aligned block), or 0 when a
 /// capacity is above its limit or the size does not fit in size_t (sizes are computed with
 /// overflow checks, also for a 32-bit size_t). It includes a spatial grid of
-/// max(64, 2 * agents) cells for neighbor queries, a free-slot bitmap and scratch space for
+/// max(64, 8 * agents) cells for neighbor queries, a free-slot bitmap and scratch space for
 /// capacity.workers workers.
 size_t fxs_world_memory_size(const fxs_world_capacity *capacity);
 

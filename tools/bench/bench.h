@@ -182,4 +182,66 @@ double bench_fworld_mean_neighbors(const bench_fworld *w);
 /// `ticks` twin steps: sense, grid, 16 nearest, behaviors, manager, integrate.
 void bench_fworld_run(bench_fworld *w, uint32_t ticks);
 
+// ------------------------------------------------------------------ Circle (circle*.c, twin_orca.c)
+
+// RVO2's Circle scene: n agents evenly on a circle of radius 200 n / 250 (the spacing is the
+// same at every n) walk to their antipodes with ORCA. RVO2's defaults with its time step of
+// 0.25 s as one tick: neighbor distance 15, at most 10 neighbors, time horizon 10 s (40
+// ticks), radius 1.5, max speed 2 per second (0.5 per tick). The preferred velocity is
+// arrival's toward the goal (slowing radius 2: within 1 unit of its goal an agent's preferred
+// speed is a quarter of its distance per tick, as RVO2's Circle asks). Desktop only.
+#define CIRCLE_NEIGHBOR_DISTANCE ((fix16_t)(15 * 65536))
+#define CIRCLE_MAX_NEIGHBORS 10u
+#define CIRCLE_TIME_HORIZON ((fix16_t)(40 * 65536))
+#define CIRCLE_RADIUS ((fix16_t)(3 * 32768))
+#define CIRCLE_MAX_SPEED ((fix16_t)32768)
+#define CIRCLE_SLOWING_RADIUS ((fix16_t)(2 * 65536))
+/// Max force 1 (twice the max speed) and mass 1: ORCA's velocity is applied in one tick.
+#define CIRCLE_MAX_FORCE ((fix16_t)65536)
+
+/// Start and goal of agent i of n, raw Q16.16 (the goal is the start mirrored through the
+/// centre, the origin).
+void bench_circle_start(uint32_t n, uint32_t i, fxs_vec2 *start, fxs_vec2 *goal);
+
+/// The capacity and definition of the Circle world of n agents (bounds the circle plus 64
+/// units, no clamping, neighbor radius 15).
+fxs_world_capacity bench_circle_capacity(uint32_t n);
+fxs_world_def bench_circle_def(uint32_t n);
+
+/// Spawns the n agents into an initialised world and gives each its goal and ORCA;
+/// handles[i] receives agent i's handle.
+fxs_result bench_circle_setup(fxs_world *world, uint32_t n, fxs_agent_handle *handles);
+
+/// The float twin of the Circle: the same scene in float, the world loop of the library
+/// (start-of-tick view sorted into the same grid, steering in cell order, then integration),
+/// with ORCA as a float programmer writes it (RVO2's formulas and linear programs): the
+/// nearest 10 within 15 by a scan of the grid cells that shrinks its range once 10 are
+/// found, one half-plane per neighbor, the side rule of orca.h, the 2D and 3D programs.
+typedef struct bench_forca {
+  uint32_t n, tick, cells_w, cells_h;
+  float cell_size, min_x, min_y;
+  float *px, *py, *vx, *vy, *gx, *gy; // per agent (slot order)
+  float *nvx, *nvy;                   // the new velocities of the tick
+  float *view_x, *view_y, *view_vx, *view_vy;
+  uint32_t *view_slot, *slot_cell, *cell_start;
+} bench_forca;
+
+/// Bytes of memory the twin of n agents needs.
+size_t bench_forca_memory_size(uint32_t n);
+
+/// The Circle of n agents in the twin, starting where the library's starts.
+void bench_forca_init(bench_forca *w, uint32_t n, void *memory);
+
+/// One tick of the twin.
+void bench_forca_step(bench_forca *w);
+
+/// The Circle section of the report (circle_run.c): the library's world against the twin
+/// at each of the `count` sizes, timed with `now` (seconds).
+void bench_circle_report(const uint32_t *sizes, unsigned count, double (*now)(void));
+
+/// One side of the Circle alone (twin 0: the library's world, 1: the float twin), `ticks`
+/// ticks or, with 0, until every agent is home; prints its figures. For callgrind, which
+/// counts inside fxs_world_step or bench_forca_step only. Returns 0 on success.
+int bench_circle_kernel(int twin, uint32_t n, uint32_t ticks);
+
 #endif

@@ -17,6 +17,11 @@
 //   fxs-bench --kernel nav-field --ticks R   R integration fields over the 512 x 512 grid
 //                                        (nav-field-open: the same grid without walls or mud)
 //   fxs-bench --kernel nav-astar --ticks S   S A* searches on it
+//   fxs-bench --kernel circle [--sizes 250,1000,10000]
+//                                        only the ORCA Circle section (library against
+//                                        its float twin); circle-fixed and circle-float
+//                                        with --agents N --ticks T (0: until all are home)
+//                                        run one side, for tools/bench/callgrind-circle.sh
 #define _POSIX_C_SOURCE 199309L // clock_gettime
 
 #include <math.h>
@@ -631,6 +636,8 @@ static void report(unsigned count) {
   print_workers_section();
   print_crowd_section();
   print_nav_section();
+  static const uint32_t circle_sizes[] = {250u, 1000u, 10000u};
+  bench_circle_report(circle_sizes, 3u, now_seconds);
 }
 
 // ------------------------------------------------------------------ one kernel (callgrind)
@@ -725,6 +732,7 @@ static int parse_sizes(const char *list) {
 int main(int argc, char **argv) {
   const char *kernel = 0;
   uint32_t agents = 1000, ticks = 10;
+  int sizes_given = 0;
   for (int i = 1; i < argc; ++i) {
     const char *v = i + 1 < argc ? argv[i + 1] : 0;
     int ok = v != 0;
@@ -735,7 +743,7 @@ int main(int argc, char **argv) {
     else if (ok && strcmp(argv[i], "--ticks") == 0)
       ticks = (uint32_t)strtoul(v, 0, 10);
     else if (ok && strcmp(argv[i], "--sizes") == 0)
-      ok = parse_sizes(v);
+      ok = sizes_given = parse_sizes(v);
     else if (strcmp(argv[i], "--wall") == 0)
       bench_clock = CLOCK_MONOTONIC, --i, ok = 1;
     else
@@ -751,6 +759,18 @@ int main(int argc, char **argv) {
   if (kernel && strcmp(kernel, "workers") == 0) {
     print_workers_section();
     return 0;
+  }
+  if (kernel && strcmp(kernel, "circle") == 0) {
+    static const uint32_t circle_sizes[] = {250u, 1000u, 10000u};
+    if (sizes_given)
+      bench_circle_report(sizes, size_count, now_seconds);
+    else
+      bench_circle_report(circle_sizes, 3u, now_seconds);
+    return 0;
+  }
+  if (kernel && strncmp(kernel, "circle-", 7) == 0 &&
+      (strcmp(kernel + 7, "fixed") == 0 || strcmp(kernel + 7, "float") == 0)) {
+    return bench_circle_kernel(kernel[7] == 'f' && kernel[8] == 'l', agents, ticks);
   }
   if (kernel) return run_kernel(kernel, agents, ticks);
   report(size_count);

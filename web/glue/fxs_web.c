@@ -74,6 +74,21 @@ const char *fxs_web_finish(fxs_web_text *t) {
   return t->s;
 }
 
+bool fxs_web_sink_append(void *user, const uint8_t *bytes, size_t size) {
+  fxs_web_sink *s = user;
+  if (size > SIZE_MAX / 4u - s->size) return false;
+  if (s->size + size > s->capacity) {
+    size_t capacity = s->capacity ? s->capacity : (size_t)1 << 16;
+    while (capacity < s->size + size) capacity *= 2u;
+    uint8_t *grown = realloc(s->data, capacity);
+    if (!grown) return false;
+    s->data = grown, s->capacity = capacity;
+  }
+  memcpy(s->data + s->size, bytes, size);
+  s->size += size;
+  return true;
+}
+
 const char *fxs_web_error_answer(fxs_web_text *t, const char *message) {
   fxs_web_printf(t, "{\"error\":");
   fxs_web_string(t, message);

@@ -133,4 +133,13 @@ uint32_t fxs_web_fill_agents(const fxs_world *w, int32_t *out);
 // Appends {"error": message} and finishes the answer.
 const char *fxs_web_error_answer(fxs_web_text *t, const char *message);
 
+// Bytes written so far (a replay), in memory that doubles as it grows; {0} is empty.
+typedef struct fxs_web_sink {
+  uint8_t *data;
+  size_t size, capacity;
+} fxs_web_sink;
+
+// The replay writer's sink (user: an fxs_web_sink): appends, false when it cannot grow.
+bool fxs_web_sink_append(void *user, const uint8_t *bytes, size_t size);
+
 #endif

@@ -12,12 +12,6 @@
 #include "scenario.h"
 #include "scenario_file.h"
 
-// Bytes written so far, in memory that doubles as it grows.
-typedef struct sink {
-  uint8_t *data;
-  size_t size, capacity;
-} sink;
-
 // Where the recording stood after a keyframe: enough to go on from there.
 typedef struct checkpoint {
   uint32_t tick;
@@ -39,7 +33,7 @@ struct fxs_web_live {
   fxs_result *results;
   uint8_t *scratch;      // snapshots for the writer (grows with the state)
   size_t scratch_size;
-  sink out;              // the recording so far (no END chunk)
+  fxs_web_sink out;      // the recording so far (no END chunk)
   fxs_replay_writer writer;
   uint32_t keyframe;
   // The inputs of every tick stepped, to step them again after going back: the page's
@@ -71,21 +65,6 @@ static bool grow(void **p, uint32_t *capacity, uint64_t need, size_t item) {
   if (!grown) return false;
   *p = grown;
   *capacity = (uint32_t)room;
-  return true;
-}
-
-static bool append(void *user, const uint8_t *bytes, size_t size) {
-  sink *s = user;
-  if (size > SIZE_MAX / 4u - s->size) return false;
-  if (s->size + size > s->capacity) {
-    size_t capacity = s->capacity ? s->capacity : (size_t)1 << 16;
-    while (capacity < s->size + size) capacity *= 2u;
-    uint8_t *grown = realloc(s->data, capacity);
-    if (!grown) return false;
-    s->data = grown, s->capacity = capacity;
-  }
-  memcpy(s->data + s->size, bytes, size);
-  s->size += size;
   return true;
 }
 
@@ -171,7 +150,7 @@ static bool set_up(fxs_web_live *l, uint32_t room_agents, uint32_t room_obstacle
     return fxs_web_set_error("out of memory"), false;
   }
   l->input_start[0] = 0;
-  r = fxs_replay_writer_begin(&l->writer, append, &l->out, &l->world, l->keyframe, l->scratch, l->scratch_size);
+  r = fxs_replay_writer_begin(&l->writer, fxs_web_sink_append, &l->out, &l->world, l->keyframe, l->scratch, l->scratch_size);
   if (r != FXS_OK || !add_checkpoint(l, snapshot)) return fxs_web_set_error("recording: %s", fxs_result_message(r)), false;
   return true;
 }
@@ -403,8 +382,8 @@ const char *fxs_web_live_replay(fxs_web_live *l) {
   fxs_web_text *t = fxs_web_answer();
   if (!l) return fxs_web_error_answer(t, NO_WORLD);
   // END goes to a copy: the live recording goes on without it.
-  sink copy = {0, 0, 0};
-  if (!append(&copy, l->out.data, l->out.size)) return fxs_web_error_answer(t, "out of memory");
+  fxs_web_sink copy = {0, 0, 0};
+  if (!fxs_web_sink_append(&copy, l->out.data, l->out.size)) return fxs_web_error_answer(t, "out of memory");
   fxs_replay_writer w = l->writer;
   w.user = &copy;
   fxs_result r = fxs_replay_writer_end(&w, &l->world);

@@ -26,26 +26,6 @@ const char *fxs_web_scenarios(void) {
 
 // ------------------------------------------------------------------ recording
 
-// The replay being written, in memory that doubles as it grows.
-typedef struct sink {
-  uint8_t *data;
-  size_t size, capacity;
-} sink;
-
-static bool append(void *user, const uint8_t *bytes, size_t size) {
-  sink *s = user;
-  if (s->size + size > s->capacity) {
-    size_t capacity = s->capacity ? s->capacity : 1u << 16;
-    while (capacity < s->size + size) capacity *= 2;
-    uint8_t *grown = realloc(s->data, capacity);
-    if (!grown) return false;
-    s->data = grown, s->capacity = capacity;
-  }
-  memcpy(s->data + s->size, bytes, size);
-  s->size += size;
-  return true;
-}
-
 // The session of a recording: the scenario's world, its game state and one tick's commands.
 typedef struct session {
   const scenario *sc;
@@ -102,10 +82,10 @@ const char *fxs_web_record(const char *name, uint32_t ticks, uint32_t keyframe, 
   }
   if (ticks == 0) ticks = sc->default_ticks;
   session s;
-  sink out = {0, 0, 0};
+  fxs_web_sink out = {0, 0, 0};
   fxs_replay_writer w;
   fxs_result r = session_start(&s, sc);
-  if (r == FXS_OK) r = fxs_replay_writer_begin(&w, append, &out, &s.world, keyframe, s.scratch, s.scratch_size);
+  if (r == FXS_OK) r = fxs_replay_writer_begin(&w, fxs_web_sink_append, &out, &s.world, keyframe, s.scratch, s.scratch_size);
   for (uint32_t tick = 0; tick < ticks && r == FXS_OK; ++tick) {
     uint32_t n = sc->commands(sc, &s.world, &s.state, s.commands);
     fxs_world_step(&s.world, s.commands, n, 0);

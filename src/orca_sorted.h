@@ -1,0 +1,29 @@
+// Internal: ORCA on a neighbor list that is already the world's search result (nearest
+// first by exact squared distance, then slot; the agent itself left out), so the query of
+// fxs_orca_velocity_among need not run again: its choice is a prefix of that list. Results
+// are those of fxs_orca_velocity_among on the same list. Not part of the API.
+#ifndef FIXSTEER_ORCA_SORTED_H
+#define FIXSTEER_ORCA_SORTED_H
+
+#include <stdint.h>
+
+#include "fixsteer/orca.h"
+
+/// cos and sin of -FXS_ORCA_SIDE_TURN, raw, as fxs_cos and fxs_sin give them: the side turn's
+/// rotation without their calls (test_orca checks the values).
+#define FXS_ORCA_SIDE_TURN_COS 65025
+#define FXS_ORCA_SIDE_TURN_SIN (-8171)
+
+/// How many of a sorted list (exact squared distances dist_sq, Q32.32, ascending) ORCA
+/// takes: those within def->neighbor_distance (clamped to 1024 units), at most
+/// def->max_neighbors (at most FXS_NEIGHBORS_MAX_K). The prefix fxs_query_neighbors chooses.
+uint32_t fxs_orca_sorted_count(const uint64_t *dist_sq, uint32_t count, const fxs_orca_def *def);
+
+/// fxs_orca_velocity_among against neighbors[0..n) in that order, n from
+/// fxs_orca_sorted_count; priorities (or NULL) indexed as the neighbors.
+fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
+                                  const fxs_neighbor *neighbors, const fix16_t *priorities,
+                                  uint32_t n, const fxs_orca_statics *statics,
+                                  const fxs_orca_def *def);
+
+#endif
