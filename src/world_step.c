@@ -55,31 +55,6 @@ typedef struct steer_context {
   fxs_neighborhood hood;
 } steer_context;
 
-// Behavior kinds that never read the neighbor list.
-static bool ignores_neighbors(uint8_t kind) {
-  switch ((fxs_behavior)kind) {
-    case FXS_BEHAVIOR_SEEK:
-    case FXS_BEHAVIOR_FLEE:
-    case FXS_BEHAVIOR_ARRIVE:
-    case FXS_BEHAVIOR_WANDER:
-    case FXS_BEHAVIOR_PURSUIT:
-    case FXS_BEHAVIOR_EVADE:
-    case FXS_BEHAVIOR_AVOID:
-    case FXS_BEHAVIOR_DYNAMIC_ARRIVE:
-    case FXS_BEHAVIOR_VELOCITY_MATCH:
-    case FXS_BEHAVIOR_ALIGN:
-    case FXS_BEHAVIOR_FACE:
-    case FXS_BEHAVIOR_LOOK_WHERE_GOING:
-    case FXS_BEHAVIOR_WALKER:
-    case FXS_BEHAVIOR_FLOW_FIELD:
-    case FXS_BEHAVIOR_OFFSET_PURSUIT:
-    case FXS_BEHAVIOR_HIDE:
-    case FXS_BEHAVIOR_INTERPOSE:
-    case FXS_BEHAVIOR_FORMATION: return true;
-    default: return false;
-  }
-}
-
 // The neighbor search runs once per agent, and only for agents with a neighbor behavior.
 // When ORCA is the only reader of the list, the search looks for what ORCA takes of it, the
 // nearest max_neighbors within neighbor_distance (the largest of its ORCA behaviors'): the
@@ -96,7 +71,7 @@ static void search(steer_context *ctx) {
       k = bk > k ? bk : k;
       r = b->p[1] > r ? b->p[1] : r;
     } else {
-      orca_only = ignores_neighbors(b->kind);
+      orca_only = !fxs_behavior_reads_neighbors((fxs_behavior)b->kind);
     }
   }
   ctx->neighbor_count = orca_only ? fxs_grid_nearest(ctx->world, &ctx->step->grid, ctx->view, k, r,
