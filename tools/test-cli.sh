@@ -219,6 +219,10 @@ mapbad 15 "set_costs cost: expected a whole number up to 254" "{tick: 9, set_cos
 mapbad 15 "set_costs column: expected a whole number" "{tick: 9, set_costs: [-1, 0, 1, 1, 2]}"
 mapbad 15 "set_costs: columns \[48, 58\) x rows \[0, 1\) do not lie inside the 25 x 25 navigation grid" "{tick: 9, set_costs: [48, 0, 10, 1, 2]}"
 printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, set_costs: [0, 0, 1, 1, 2]}\n' > "$T/bad.yaml"; bad 4 "set_costs needs navigation"
+# An unreachable target (inside a closed box): the agent rests exactly on the centre of the
+# reachable cell nearest it (cell 66, 29 of 10 units: the target's cell is 58, 29; the cells
+# within the radius of the box's walls are blocked), velocity 0, its heading kept.
+expect 0 "^900,0,665\.00000,295\.00000,0\.00000,0\.00000,1\.68790\$" -- "$B" trace --scenario scenarios/nav_unreachable.yaml
 
 # Replay surgery in Ruby (always present where Ceedling runs):
 #   forge IN OUT WHAT: WHAT is "hash120" (flip the hash of tick 120), "version" or
