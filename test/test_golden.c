@@ -79,13 +79,13 @@ static const golden goldens[] = {
     {"test/golden/crowd_crossing.fxr", 1000, UINT64_C(0xcc64ca4366e4891e)},
     {"test/golden/hide_and_seek.fxr", 1500, UINT64_C(0xf432d76fe479f3d7)},
     {"test/golden/flow_field.fxr", 1500, UINT64_C(0xfa2fbe740226d15a)},
-    {"test/golden/nav_wall.fxr", 900, UINT64_C(0x24f1b640e99c8ffe)},
-    {"test/golden/nav_cup.fxr", 1500, UINT64_C(0x679358e1663f1869)},
-    {"test/golden/nav_door.fxr", 1200, UINT64_C(0x9e1ee882f1a53e2a)},
-    {"test/golden/nav_maze.fxr", 1200, UINT64_C(0xf1daeea6a43944bc)},
-    {"test/golden/nav_building.fxr", 1000, UINT64_C(0x87deb399baf6ef39)},
-    {"test/golden/nav_unreachable.fxr", 900, UINT64_C(0x409e0e8173e545d7)},
-    {"test/golden/nav_pillars.fxr", 900, UINT64_C(0x970eb7d57054deb0)},
+    {"test/golden/nav_wall.fxr", 900, UINT64_C(0xbd6623470d340586)},
+    {"test/golden/nav_cup.fxr", 1500, UINT64_C(0xf96db0541b16dc47)},
+    {"test/golden/nav_door.fxr", 1200, UINT64_C(0xe214802c76227722)},
+    {"test/golden/nav_maze.fxr", 1200, UINT64_C(0x20d6180c12c5f112)},
+    {"test/golden/nav_building.fxr", 1000, UINT64_C(0xd3ebe57d527704e8)},
+    {"test/golden/nav_unreachable.fxr", 900, UINT64_C(0xb0b607144d3fbf30)},
+    {"test/golden/nav_pillars.fxr", 900, UINT64_C(0xc68ec7fefa18eacd)},
 };
 
 static size_t load(const char *name) {
