@@ -436,7 +436,8 @@ uint32_t fxs_world_nav_route(const fxs_world *world, fxs_agent_handle handle, fx
 // Layout: grid origin x, y, cell size (i32), columns, rows (u32), radius (i32), budget,
 // version (u32); the columns x rows base costs; per agent slot its route (status u8; unless
 // NONE: reached, partial u8, search, count, next u16, version, goal cell u32, stall,
-// mark_next u16, mark_distance i32, count cells u32); per search its owner (u32, 0xFFFFFFFF free) and, when owned, its state (nav_path.h).
+// mark_next u16, mark_distance i32, count cells u32); per search its owner (u32, 0xFFFFFFFF
+// free) and, when owned, its state (nav_path.h).
 void fxs_world_nav_write(const fxs_world *world, fxs_writer *w) {
   const fxs_world_nav *n = &world->nav;
   fxs_put_i32(w, n->grid.origin.x);

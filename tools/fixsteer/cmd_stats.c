@@ -84,7 +84,7 @@ typedef struct track {
   long last_flip; // tick of its last heading flip, -1: none
   long corner_ticks, alive_ticks;
   long arrived_since; // first tick of its current run with its body over its target point, -1: none
-  int64_t progress_mark; // navigate: its distance to its target, raw, when it last came 1 unit nearer
+  int64_t progress_mark; // navigate: its raw distance to its target when it last came 1 unit nearer
   long progress_tick;    // that tick, -1: not measured yet
 } track;
 
@@ -531,7 +531,8 @@ static void arrive_behind(figures *f, track *tracks, const fxs_world *w, waiting
       int64_t dx = (int64_t)a->body.position.x - b->body.position.x;
       int64_t dy = (int64_t)a->body.position.y - b->body.position.y;
       int64_t reach = (int64_t)a->body.radius + b->body.radius + FXS_ONE;
-      if (wide_cmp(wide_add(wide_mul(dx, dx), wide_mul(dy, dy)), wide_mul(reach, reach)) > 0) continue;
+      wide d2 = wide_add(wide_mul(dx, dx), wide_mul(dy, dy));
+      if (wide_cmp(d2, wide_mul(reach, reach)) > 0) continue;
       track *t = &tracks[list[k].slot];
       t->arrived_since = t->last_moving < 0 ? t->appeared : t->last_moving + 1;
       ++f->arrived, ++f->arrived_behind;
