@@ -223,17 +223,26 @@ static fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
   return orca_toward(ctx, &d, fxs_vec2_add(a->velocity, fxs_arrive(a, ctx->target_point, p[4])));
 }
 
-// True when a neighbor at rest or nearly (no faster than the agent's max_force) touches the
-// agent (centres within both radii and one unit) and lies nearer `to` than the agent: one
-// that arrived, or is arriving, before it. Agents sharing a goal stop against those that got
-// there first instead of pushing them for ever (counting the slow ones too keeps two that
-// arrive together from pressing into each other at the goal).
+// The same target agent, or no target agent and the same target point.
+static bool same_goal(const fxs_agent_slot *a, const fxs_agent_slot *b) {
+  if (a->target_agent != b->target_agent) return false;
+  return a->target_agent != 0 ||
+         (a->target_point.x == b->target_point.x && a->target_point.y == b->target_point.y);
+}
+
+// True when a neighbor with the same goal, at rest or nearly (no faster than the agent's
+// max_force), touches the agent (centres within both radii and one unit) and lies nearer
+// `to` than the agent: one that arrived, or is arriving, before it. Agents sharing a goal
+// stop against those that got there first instead of pushing them for ever (counting the
+// slow ones too keeps two that arrive together from pressing into each other at the goal).
 static bool behind_an_arrived_neighbor(const steer_context *ctx, fxs_vec2 to) {
   const fxs_agent *a = &ctx->slot->body;
   fxs_u128 mine = fxs_distance_sq_exact(a->position, to);
   for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
     if (nb->id == ctx->index || !fxs_vec2_within(nb->velocity, fxs_vec2_zero(), fxs_max(a->max_force, 0))) continue;
+    const fxs_agent_slot *other = &ctx->world->agents[nb->id];
+    if (!same_goal(ctx->slot, other)) continue; // ORCA takes it round one resting at its own spot
     int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + FXS_ONE;
     if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) continue;
     if (fxs_u128_compare(fxs_distance_sq_exact(nb->position, to), mine) < 0) return true;
