@@ -19,6 +19,7 @@
 #include "world_contact.h"
 #include "world_field.h"
 #include "world_formation.h"
+#include "world_move.h"
 #include "world_grid.h"
 #include "world_nav.h"
 #include "world_obstacles.h"
@@ -781,14 +782,17 @@ static void sense(step_context *step) {
 
 fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t count,
                           fxs_result *results) {
-  // 1. apply the tick's commands in canonical order
+  // 1. apply the tick's commands in canonical order, the moves after the others (grouped)
   fxs_command_sort(commands, count);
+  uint32_t first_index = count;
   fxs_result first_rejection = FXS_OK;
   for (uint32_t i = 0; i < count; ++i) {
+    if (commands[i].type == FXS_CMD_MOVE) continue;
     fxs_result r = fxs_world_apply(world, &commands[i], 0);
     if (results) results[i] = r;
-    if (first_rejection == FXS_OK) first_rejection = r;
+    if (r != FXS_OK && first_index == count) first_index = i, first_rejection = r;
   }
+  fxs_world_moves(world, commands, count, results, &first_index, &first_rejection);
   // 2. plan: routes for navigate agents (the tick's search budget, single-threaded)
   fxs_world_nav_plan(world);
   // 3. sense: the positions, velocities, obstacles and walls at the start of the tick,
