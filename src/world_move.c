@@ -22,16 +22,21 @@ static int64_t round_div(int64_t n, int64_t d) {
   return n >= 0 ? (n + d / 2) / d : -((-n + d / 2) / d);
 }
 
-fxs_vec2 fxs_world_move_spot(fxs_vec2 destination, fix16_t pitch, uint32_t index) {
-  if (index == 0) return destination;
-  // Ring k holds indices [3k(k - 1) + 1, 3k(k + 1)]: the least k with 3k(k + 1) >= index.
-  uint64_t lo = 1, hi = 37838; // 3 * 37838 * 37839 > 2^32
+// The ring of lattice spot `index`: the least k with 3k(k + 1) >= index.
+static uint32_t ring_of(uint32_t index) {
+  uint64_t lo = 0, hi = 37838; // 3 * 37838 * 37839 > 2^32
   while (lo < hi) {
     uint64_t mid = (lo + hi) / 2;
     if (3u * mid * (mid + 1u) >= index) hi = mid;
     else lo = mid + 1u;
   }
-  int64_t k = (int64_t)lo;
+  return (uint32_t)lo;
+}
+
+fxs_vec2 fxs_world_move_spot(fxs_vec2 destination, fix16_t pitch, uint32_t index) {
+  if (index == 0) return destination;
+  // Ring k >= 1 holds indices [3k(k - 1) + 1, 3k(k + 1)].
+  int64_t k = ring_of(index);
   int64_t at = (int64_t)index - (3 * k * (k - 1) + 1); // [0, 6k)
   int64_t side = at / k, step = at % k;
   // The ring starts on its east corner (k, 0); side s walks k steps along direction s + 2.
@@ -65,9 +70,8 @@ fxs_result fxs_world_move_check(const fxs_world *world, const fxs_command *c, ui
 typedef struct order {
   const fxs_world *world;
   const fxs_command *commands;
-  const uint32_t *mark;   // per agent slot: its move's command index
-  const fxs_vec2 *spots;  // the group's spots
-  fxs_vec2 centre;        // the group's centre
+  const uint32_t *mark; // per agent slot: its move's command index
+  fxs_vec2 to;          // the group's destination
 } order;
 
 typedef bool before_fn(const order *o, uint32_t x, uint32_t y);
@@ -83,11 +87,11 @@ static bool member_before(const order *o, uint32_t x, uint32_t y) {
   return o->mark[x] < o->mark[y];
 }
 
-// Spots: farthest from the group's centre first, then lower spot index.
-static bool spot_before(const order *o, uint32_t x, uint32_t y) {
-  int c = fxs_u128_compare(fxs_distance_sq_exact(o->spots[x], o->centre),
-                           fxs_distance_sq_exact(o->spots[y], o->centre));
-  return c != 0 ? c > 0 : x < y;
+// Members of one group: nearest the destination first, then canonical command order.
+static bool nearer_before(const order *o, uint32_t x, uint32_t y) {
+  int c = fxs_u128_compare(fxs_distance_sq_exact(o->world->agents[x].body.position, o->to),
+                           fxs_distance_sq_exact(o->world->agents[y].body.position, o->to));
+  return c != 0 ? c < 0 : o->mark[x] < o->mark[y];
 }
 
 static bool same_group(const order *o, uint32_t x, uint32_t y) {
@@ -135,56 +139,60 @@ static bool usable(const fxs_nav_grid *g, fxs_vec2 p) {
   return g->cost[cy * g->width + cx] != FXS_NAV_BLOCKED;
 }
 
-// The group's spots, m of them, in spots[]: the usable ones among the first 8m + 64 of the
-// lattice in index order, then, when those are too few, the unusable ones in index order.
+// Tier of the spots found by the second pass (unusable ones): after every usable ring.
+#define FILL_TIER 0x80000000u
+
+// The group's spots, m of them, in spots[] with their tiers in tier[]: the usable ones among
+// the first 8m + 64 of the lattice in index order (tier: their ring), then, when those are
+// too few, the unusable ones in index order (tier: FILL_TIER + ring).
 static void find_spots(const fxs_nav_grid *g, fxs_vec2 to, fix16_t pitch, uint32_t m,
-                       fxs_vec2 *spots) {
+                       fxs_vec2 *spots, uint32_t *tier) {
   uint64_t tried = 8u * (uint64_t)m + 64u;
   uint32_t limit = tried > UINT32_MAX ? UINT32_MAX : (uint32_t)tried, found = 0;
-  for (int pass = 0; pass < 2 && found < m; ++pass) {
+  for (uint32_t pass = 0; pass < 2 && found < m; ++pass) {
     for (uint32_t i = 0; i < limit && found < m; ++i) {
       fxs_vec2 p = fxs_world_move_spot(to, pitch, i);
-      if (usable(g, p) == (pass == 0)) spots[found++] = p;
+      if (usable(g, p) != (pass == 0)) continue;
+      spots[found] = p;
+      tier[found++] = pass * FILL_TIER + ring_of(i);
     }
   }
 }
 
 // One group: members[0, m) are agent slots in canonical command order, all with the same
-// destination and gap. Scratch: the view's positions hold the spots, cell_start their order,
-// the view's velocities mark the members given a spot.
-static void move_group(fxs_world *world, order *o, const uint32_t *members, uint32_t m) {
+// destination and gap. The members nearest the destination are served first, each taking
+// the spot nearest to it in the innermost tier with a spot free (ties: the lower spot), so
+// the spots fill from the destination outward in about the order the members get there.
+// Scratch: the view's positions hold the spots, cell_start their tiers, the view's
+// velocities mark the spots taken.
+static void move_group(fxs_world *world, order *o, uint32_t *members, uint32_t m) {
   const fxs_command *first = &o->commands[o->mark[members[0]]];
-  fxs_vec2 to = fxs_vec2_make(first->arg[0], first->arg[1]);
-  int64_t radius = 0, sum_x = 0, sum_y = 0;
+  o->to = fxs_vec2_make(first->arg[0], first->arg[1]);
+  int64_t radius = 0;
   for (uint32_t i = 0; i < m; ++i) {
     const fxs_agent *a = &world->agents[members[i]].body;
     if (a->radius > radius) radius = a->radius;
-    sum_x += a->position.x, sum_y += a->position.y;
   }
   int64_t pitch = 2 * radius + first->arg[2];
-  fxs_vec2 *spots = world->view_position;
-  find_spots(fxs_world_nav_grid(world), to, pitch > FXS_MAX ? FXS_MAX : (fix16_t)pitch, m, spots);
-  o->spots = spots;
-  o->centre = fxs_vec2_make((fix16_t)(sum_x / (int64_t)m), (fix16_t)(sum_y / (int64_t)m));
-  uint32_t *spot_order = world->cell_start;
-  for (uint32_t k = 0; k < m; ++k) spot_order[k] = k;
-  sort(spot_order, m, spot_before, o);
-  fxs_vec2 *taken = world->view_velocity;
-  for (uint32_t i = 0; i < m; ++i) taken[i].x = 0;
-  // Each spot, farthest from the centre first, goes to the nearest member still without
-  // one (ties: the member whose command comes first).
-  for (uint32_t k = 0; k < m; ++k) {
-    fxs_vec2 spot = spots[spot_order[k]];
-    uint32_t best = NONE;
-    fxs_u128 best_d = {0, 0};
-    for (uint32_t i = 0; i < m; ++i) {
-      if (taken[i].x) continue;
-      fxs_u128 d = fxs_distance_sq_exact(world->agents[members[i]].body.position, spot);
-      if (best == NONE || fxs_u128_compare(d, best_d) < 0) best = i, best_d = d;
+  fxs_vec2 *spots = world->view_position, *taken = world->view_velocity;
+  uint32_t *tier = world->cell_start;
+  find_spots(fxs_world_nav_grid(world), o->to, pitch > FXS_MAX ? FXS_MAX : (fix16_t)pitch, m,
+             spots, tier);
+  for (uint32_t k = 0; k < m; ++k) taken[k].x = 0;
+  sort(members, m, nearer_before, o);
+  uint32_t open = 0; // spots before it are taken
+  for (uint32_t i = 0; i < m; ++i) {
+    while (taken[open].x) ++open;
+    fxs_agent_slot *s = &world->agents[members[i]];
+    uint32_t best = open;
+    fxs_u128 best_d = fxs_distance_sq_exact(s->body.position, spots[open]);
+    for (uint32_t k = open + 1u; k < m && tier[k] == tier[open]; ++k) {
+      if (taken[k].x) continue;
+      fxs_u128 d = fxs_distance_sq_exact(s->body.position, spots[k]);
+      if (fxs_u128_compare(d, best_d) < 0) best = k, best_d = d;
     }
     taken[best].x = 1;
-    fxs_agent_slot *s = &world->agents[members[best]];
-    s->target_point = spot;
+    s->target_point = spots[best];
     s->target_agent = 0;
   }
 }
@@ -211,7 +219,7 @@ void fxs_world_moves(fxs_world *world, const fxs_command *commands, uint32_t cou
   for (uint32_t s = 0; s < world->capacity.agents; ++s) {
     if (mark[s] != NONE) members[m++] = s;
   }
-  order o = {world, commands, mark, 0, {0, 0}};
+  order o = {world, commands, mark, {0, 0}};
   sort(members, m, member_before, &o);
   for (uint32_t b = 0; b < m;) {
     uint32_t e = b + 1u;

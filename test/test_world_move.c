@@ -166,45 +166,52 @@ void test_a_group_of_one_goes_to_the_exact_point_and_drops_its_target_agent(void
   ASSERT_POINT(FXS_INT(300), FXS_INT(200), target_of(b));
 }
 
-void test_the_agents_in_front_take_the_far_spots(void) {
+void test_the_member_nearest_the_destination_takes_it_and_the_rings_fill_outward(void) {
   // Three agents in file toward (200, 100), radius 8, gap 4: pitch 20, spots 0 (200, 100),
-  // 1 (220, 100), 2 (210, 100 + row). Centre (20, 100): spot 1 is farthest, then 2, then 0.
+  // then ring 1: 1 (220, 100) and 2 (210, 100 + row). The front agent is nearest: spot 0;
+  // then the middle one takes the ring-1 spot nearest to it, 2; the last one spot 1.
   fxs_agent_handle back = agent_at(0, 100), mid = agent_at(20, 100), front = agent_at(40, 100);
   fxs_command c[3] = {fxs_command_move(back, 1, v(200, 100), FXS_INT(4)),
                       fxs_command_move(mid, 1, v(200, 100), FXS_INT(4)),
                       fxs_command_move(front, 1, v(200, 100), FXS_INT(4))};
   step_moves(c, 3);
-  ASSERT_POINT(FXS_INT(220), FXS_INT(100), target_of(front));
+  ASSERT_POINT(FXS_INT(200), FXS_INT(100), target_of(front));
   ASSERT_POINT(FXS_INT(210), FXS_INT(100) + ROW20, target_of(mid));
-  ASSERT_POINT(FXS_INT(200), FXS_INT(100), target_of(back));
+  ASSERT_POINT(FXS_INT(220), FXS_INT(100), target_of(back));
 }
 
-void test_members_at_equal_distances_go_in_command_order(void) {
-  // Both at (200, 0): spot 1 (220, 100) is farthest from the centre and equally near both:
-  // the earlier command takes it.
+void test_members_at_equal_distances_choose_in_command_order(void) {
+  // Both at (200, 0), equally far from (200, 100): the earlier command chooses first and
+  // takes the destination.
   fxs_agent_handle a = agent_at(200, 0), b = agent_at(200, 0);
   fxs_command c[2] = {fxs_command_move(a, 1, v(200, 100), FXS_INT(4)),
                       fxs_command_move(b, 1, v(200, 100), FXS_INT(4))};
   step_moves(c, 2);
-  ASSERT_POINT(FXS_INT(220), FXS_INT(100), target_of(a));
-  ASSERT_POINT(FXS_INT(200), FXS_INT(100), target_of(b));
+  ASSERT_POINT(FXS_INT(200), FXS_INT(100), target_of(a));
+  ASSERT_POINT(FXS_INT(220), FXS_INT(100), target_of(b));
   fxs_command d[2] = {fxs_command_move(b, 1, v(200, 100), FXS_INT(4)),
                       fxs_command_move(a, 1, v(200, 100), FXS_INT(4))};
   step_moves(d, 2);
-  ASSERT_POINT(FXS_INT(220), FXS_INT(100), target_of(b));
-  ASSERT_POINT(FXS_INT(200), FXS_INT(100), target_of(a));
+  ASSERT_POINT(FXS_INT(200), FXS_INT(100), target_of(b));
+  ASSERT_POINT(FXS_INT(220), FXS_INT(100), target_of(a));
 }
 
-void test_spots_at_equal_distances_from_the_centre_go_by_spot_index(void) {
-  // Members (205, 0) and (215, -200): centre (210, -100), on the bisector of spots 0 (200, 100)
-  // and 1 (220, 100). Spot 0 goes first, to the nearer member, (205, 0); had spot 1 gone
-  // first, (205, 0) would have taken it.
-  fxs_agent_handle a = agent_at(205, 0), b = agent_at(215, -200);
-  fxs_command c[2] = {fxs_command_move(a, 1, v(200, 100), FXS_INT(4)),
-                      fxs_command_move(b, 1, v(200, 100), FXS_INT(4))};
-  step_moves(c, 2);
-  ASSERT_POINT(FXS_INT(200), FXS_INT(100), target_of(a));
-  ASSERT_POINT(FXS_INT(220), FXS_INT(100), target_of(b));
+void test_spots_at_equal_distances_from_a_member_go_by_spot_index(void) {
+  // Five members, spots 0..4 round (200, 100). The one on the destination takes spot 0; the
+  // one at (200, 0) is exactly as far from spot 1 (220, 100) as from spot 4 (180, 100), both
+  // nearer than spots 2 and 3: it takes spot 1, the lower. The far ones take 2, 3 and 4.
+  fxs_agent_handle on = agent_at(200, 100), x = agent_at(200, 0);
+  fxs_agent_handle f1 = agent_at(0, 400), f2 = agent_at(400, 400), f3 = agent_at(200, 390);
+  fxs_agent_handle all[5] = {f1, x, f2, on, f3};
+  fxs_command c[5];
+  for (int i = 0; i < 5; ++i) c[i] = fxs_command_move(all[i], 1, v(200, 100), FXS_INT(4));
+  step_moves(c, 5);
+  ASSERT_POINT(FXS_INT(200), FXS_INT(100), target_of(on));
+  ASSERT_POINT(FXS_INT(220), FXS_INT(100), target_of(x));
+  // f3 (200, 390) is nearest next: spots 2 and 3 are equally near it: 2 (210, 100 + row).
+  ASSERT_POINT(FXS_INT(210), FXS_INT(100) + ROW20, target_of(f3));
+  ASSERT_POINT(FXS_INT(190), FXS_INT(100) + ROW20, target_of(f1)); // (0, 400): 3 is nearer
+  ASSERT_POINT(FXS_INT(180), FXS_INT(100), target_of(f2));
 }
 
 void test_the_pitch_is_twice_the_largest_radius_plus_the_gap(void) {
@@ -215,9 +222,9 @@ void test_the_pitch_is_twice_the_largest_radius_plus_the_gap(void) {
   fxs_command c[2] = {fxs_command_move(a, 3, v(100, 0), FXS_INT(1)),
                       fxs_command_move(b, 3, v(100, 0), FXS_INT(1))};
   step_moves(c, 2);
-  // Pitch 31: spots (100, 0) and (131, 0); centre (0, 20); spot 1 is farther, a is nearer it.
-  ASSERT_POINT(FXS_INT(131), 0, target_of(a));
-  ASSERT_POINT(FXS_INT(100), 0, target_of(b));
+  // Pitch 31: spots (100, 0) and (131, 0); a is nearer the destination.
+  ASSERT_POINT(FXS_INT(100), 0, target_of(a));
+  ASSERT_POINT(FXS_INT(131), 0, target_of(b));
 }
 
 void test_groups_are_split_by_source_tag_and_arguments(void) {
@@ -288,17 +295,27 @@ void test_spots_on_blocked_cells_and_outside_the_grid_are_skipped(void) {
   fxs_command c[2] = {fxs_command_move(a, 1, v(200, 200), FXS_INT(4)),
                       fxs_command_move(b, 1, v(200, 200), FXS_INT(4))};
   step_moves(c, 2);
-  // Centre (100, 210): spot 3 is nearer it than spot 0 is, so spot 0 goes first, to a.
+  // a is nearer the destination: spot 0; b the other.
   ASSERT_POINT(FXS_INT(200), FXS_INT(200), target_of(a));
   ASSERT_POINT(FXS_INT(190), FXS_INT(200) + ROW20, target_of(b));
-  // At the grid's corner: of the ring round (0, 0) only spots inside the grid count.
-  fxs_command d[2] = {fxs_command_move(a, 2, v(1, 1), FXS_INT(4)),
-                      fxs_command_move(b, 2, v(1, 1), FXS_INT(4))};
-  step_moves(d, 2);
-  fxs_vec2 p = target_of(a), q = target_of(b);
-  TEST_ASSERT_TRUE(p.x >= 0 && p.y >= 0 && q.x >= 0 && q.y >= 0);
-  // Spot 0 (1, 1) and spot 1 (21, 1), E; spot 2 (11, 18.3) would be next.
-  TEST_ASSERT_TRUE((p.x == FXS_INT(1) && q.x == FXS_INT(21)) || (p.x == FXS_INT(21) && q.x == FXS_INT(1)));
+  // At the grid's corner (1, 1): spots 3 to 6 of ring 1 lie outside the grid; the four
+  // members get spots 0, 1, 2 and 7 (ring 2's first).
+  fxs_agent_handle e = agent_at(100, 100), f = agent_at(120, 100);
+  fxs_agent_handle four[4] = {a, b, e, f};
+  fxs_command d[4];
+  for (int i = 0; i < 4; ++i) d[i] = fxs_command_move(four[i], 2, v(1, 1), FXS_INT(4));
+  step_moves(d, 4);
+  static const uint32_t expect[4] = {0, 1, 2, 7};
+  for (int k = 0; k < 4; ++k) {
+    fxs_vec2 s = fxs_world_move_spot(v(1, 1), FXS_INT(20), expect[k]);
+    int hits = 0;
+    for (int i = 0; i < 4; ++i) {
+      fxs_vec2 t = target_of(four[i]);
+      hits += t.x == s.x && t.y == s.y;
+    }
+    TEST_ASSERT_EQUAL_INT(1, hits);
+  }
+  ASSERT_POINT(FXS_INT(41), FXS_INT(1), fxs_world_move_spot(v(1, 1), FXS_INT(20), 7));
 }
 
 void test_a_destination_walled_in_still_gives_every_member_a_spot(void) {

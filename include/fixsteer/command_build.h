@@ -144,8 +144,9 @@ fxs_command fxs_command_set_nav_costs(uint32_t column, uint32_t row, uint32_t co
 /// becomes its own spot (its target agent is cleared): spots lie on a hexagonal lattice round
 /// the destination, rings outward, the pitch twice the group's largest radius plus `gap`
 /// (units, [0, 1024]); spots outside the navigation grid or on blocked cells are skipped.
-/// Spots go farthest from the group's centre first, each to the nearest member without one
-/// (ties: the earlier command). A group of one goes to the destination itself.
+/// Members nearest the destination choose first (ties: the earlier command), each the spot
+/// nearest to it in the innermost ring with a free spot (ties: the lower spot), so spots fill
+/// outward as members arrive. A group of one goes to the destination itself.
 fxs_command fxs_command_move(fxs_agent_handle agent, uint32_t group, fxs_vec2 destination,
                              fix16_t gap);
 
