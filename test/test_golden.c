@@ -82,6 +82,7 @@ static const golden goldens[] = {
     {"test/golden/flow_field.fxr", 1500, UINT64_C(0xfa2fbe740226d15a)},
     {"test/golden/nav_wall.fxr", 900, UINT64_C(0x24f1b640e99c8ffe)},
     {"test/golden/nav_cup.fxr", 1500, UINT64_C(0x679358e1663f1869)},
+    {"test/golden/nav_rts.fxr", 1800, UINT64_C(0x89aa59f86e47ebca)},
 };
 
 static size_t load(const char *name) {
@@ -118,6 +119,7 @@ void test_golden_hide_and_seek_verifies(void) { verify_golden(&goldens[11]); }
 void test_golden_flow_field_verifies(void) { verify_golden(&goldens[12]); }
 void test_golden_nav_wall_verifies(void) { verify_golden(&goldens[13]); }
 void test_golden_nav_cup_verifies(void) { verify_golden(&goldens[14]); }
+void test_golden_nav_rts_verifies(void) { verify_golden(&goldens[15]); }
 
 void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {
   // A peer whose state differed at one tick would have recorded a different hash there:
