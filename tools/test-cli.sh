@@ -174,6 +174,16 @@ field_bad 7 "field cells: columns \[1, 3\) x rows \[0, 1\) do not lie inside the
 field_bad 5 "a block of field cells needs a 'flow'" '  {cell_size: 1, columns: 2, rows: 3,
     cells: [{column: 0, row: 0}]}'
 printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, field_fill: {kind: toward, point: [0, 0]}}\n' > "$T/bad.yaml"; bad 4 "a field event needs a 'field' section"
+# move events: the RTS click, one group per event.
+printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, move: {agents: [a, b], to: [5, 5]}}\n' > "$T/bad.yaml"; bad 4 "move: no agent named 'b'"
+printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, move: {agents: [a], to: [5, 5], gap: -1}}\n' > "$T/bad.yaml"; bad 4 "move: gap must lie in \\[0, 1024\\]"
+printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, move: {agents: [a]}}\n' > "$T/bad.yaml"; bad 4 "a move needs 'agents' \\(a list of names\\) and 'to'"
+printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, move: {agents: [a], dest: [5, 5]}}\n' > "$T/bad.yaml"; bad 4 "unknown key 'dest' in a move"
+printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, move: {agents: [], to: [5, 5]}}\n' > "$T/bad.yaml"; bad 4 "move: agents must name at least one agent"
+printf 'agents:\n  - {name: a, position: [10, 20]}\n  - {name: b, position: [10, 40]}\nevents:\n  - {tick: 3, move: {agents: [b, a], to: [100, 20], gap: 2}}\n' > "$T/move.yaml"
+expect 0 "recorded" -- "$B" record --scenario "$T/move.yaml" --ticks 10 --out "$T/move.fxr"
+# Both commands of the event carry its tag and gap, in the list's order (b, then a).
+expect 0 "move +src 2 seq 0 agent 0x00000002 ref (0x[0-9a-f]+) args 100.0000 20.0000 2.0000 .*move +src 2 seq 1 agent 0x00000001 ref \\1 args 100.0000 20.0000 2.0000 " -- sh -c "'$B' dump '$T/move.fxr' | tr '\\n' ' '"
 
 # Replay surgery in Ruby (always present where Ceedling runs):
 #   forge IN OUT WHAT: WHAT is "hash120" (flip the hash of tick 120), "version" or

@@ -468,12 +468,19 @@ bool scene_agents(ctx *c, const ynode *list) {
 
 // move: {agents: [NAME, ...], to: [x, y], gap: G}: one move command per agent (command
 // order: the list's), all with the same group tag (the event's place among the events) and
-// gap (default 0), so they form one group (fxs_command_move).
+// gap, so they form one group (fxs_command_move). The default gap is 2.5 times the largest
+// radius the file spawns an agent with (at most 1024): a body then passes between two
+// members resting on their spots.
 static bool move_event(ctx *c, const ynode *n, uint32_t tick) {
   static const char *const keys[] = {"agents", "to", "gap", 0};
   const ynode *list = sr_get(c, n, "agents"), *to = sr_get(c, n, "to"), *x;
   fxs_vec2 point;
-  fix16_t gap = 0;
+  int64_t radius = 0;
+  for (uint32_t i = 0; i < c->L->event_count; ++i) {
+    const fxs_command *cmd = &c->L->events[i].command;
+    if (cmd->type == FXS_CMD_SPAWN && cmd->arg[7] > radius) radius = cmd->arg[7];
+  }
+  fix16_t gap = (fix16_t)(radius * 5 / 2 > FXS_INT(1024) ? FXS_INT(1024) : radius * 5 / 2);
   if (!sr_only_keys(c, n, "a move", keys)) return false;
   if (!list || !to) return sr_fail(c, n, "a move needs 'agents' (a list of names) and 'to' [x, y]");
   if (!sr_is_list(c, list, "move: agents") || !sr_vec2(c, to, "move: to", &point)) return false;
