@@ -113,8 +113,9 @@ void test_spots_ring_the_destination_counter_clockwise_from_east(void) {
   ASSERT_POINT(FXS_INT(140), FXS_INT(100), fxs_world_move_spot(d, p, 7));         // ring 2, E
   ASSERT_POINT(FXS_INT(130), FXS_INT(100) + ROW20, fxs_world_move_spot(d, p, 8));
   ASSERT_POINT(FXS_INT(120), FXS_INT(100) + 2 * ROW20, fxs_world_move_spot(d, p, 9)); // NE corner
-  ASSERT_POINT(FXS_INT(150), FXS_INT(100) - ROW20, fxs_world_move_spot(d, p, 36));   // last of ring 3
-  ASSERT_POINT(FXS_INT(180), FXS_INT(100), fxs_world_move_spot(d, p, 37));           // ring 4 starts
+  // The last of ring 3, then ring 4's first.
+  ASSERT_POINT(FXS_INT(150), FXS_INT(100) - ROW20, fxs_world_move_spot(d, p, 36));
+  ASSERT_POINT(FXS_INT(180), FXS_INT(100), fxs_world_move_spot(d, p, 37));
 }
 
 void test_spots_are_distinct_and_at_least_a_pitch_apart(void) {
@@ -228,7 +229,8 @@ void test_the_pitch_is_twice_the_largest_radius_plus_the_gap(void) {
 }
 
 void test_groups_are_split_by_source_tag_and_arguments(void) {
-  fxs_agent_handle a = agent_at(0, 0), b = agent_at(0, 20), c0 = agent_at(0, 40), d = agent_at(0, 60);
+  fxs_agent_handle a = agent_at(0, 0), b = agent_at(0, 20);
+  fxs_agent_handle c0 = agent_at(0, 40), d = agent_at(0, 60);
   fxs_command c[4] = {fxs_command_move(a, 1, v(100, 0), 0), fxs_command_move(b, 2, v(100, 0), 0),
                       fxs_command_move(c0, 1, v(100, 0), FXS_INT(2)),
                       fxs_command_move(d, 1, v(100, 0), 0)};

@@ -495,7 +495,8 @@ static bool move_event(ctx *c, const ynode *n, uint32_t tick) {
     int agent = sr_find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count,
                              sr_text(c, item));
     if (agent < 0) {
-      return sr_fail(c, item, "move: no agent named '%s'", sr_text(c, item) ? sr_text(c, item) : "?");
+      const char *name = sr_text(c, item);
+      return sr_fail(c, item, "move: no agent named '%s'", name ? name : "?");
     }
     fxs_command *cmd = sr_add_event(c, tick, FXS_CMD_MOVE, 2);
     if (!cmd) return false;
