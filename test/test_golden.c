@@ -36,6 +36,7 @@
 #include "nav_grid.h"
 #include "nav_path.h"
 #include "world_nav.h"
+#include "world_move.h"
 #include "nav_field.h"
 #include "flow_field.h"
 #include "world_field.h"
@@ -86,6 +87,7 @@ static const golden goldens[] = {
     {"test/golden/nav_building.fxr", 1000, UINT64_C(0xd3ebe57d527704e8)},
     {"test/golden/nav_unreachable.fxr", 900, UINT64_C(0xb0b607144d3fbf30)},
     {"test/golden/nav_pillars.fxr", 900, UINT64_C(0xc68ec7fefa18eacd)},
+    {"test/golden/nav_rts.fxr", 1800, UINT64_C(0x4a9664a6aa9e5b4d)},
 };
 
 static size_t load(const char *name) {
@@ -127,6 +129,7 @@ void test_golden_nav_maze_verifies(void) { verify_golden(&goldens[16]); }
 void test_golden_nav_building_verifies(void) { verify_golden(&goldens[17]); }
 void test_golden_nav_unreachable_verifies(void) { verify_golden(&goldens[18]); }
 void test_golden_nav_pillars_verifies(void) { verify_golden(&goldens[19]); }
+void test_golden_nav_rts_verifies(void) { verify_golden(&goldens[20]); }
 
 void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {
   // A peer whose state differed at one tick would have recorded a different hash there:

@@ -223,6 +223,16 @@ printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, set_cos
 # reachable cell nearest it (cell 66, 29 of 10 units: the target's cell is 58, 29; the cells
 # within the radius of the box's walls are blocked), velocity 0, its heading kept.
 expect 0 "^900,0,665\.00000,295\.00000,0\.00000,0\.00000,1\.68790\$" -- "$B" trace --scenario scenarios/nav_unreachable.yaml
+# move events: the RTS click, one group per event.
+printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, move: {agents: [a, b], to: [5, 5]}}\n' > "$T/bad.yaml"; bad 4 "move: no agent named 'b'"
+printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, move: {agents: [a], to: [5, 5], gap: -1}}\n' > "$T/bad.yaml"; bad 4 "move: gap must lie in \\[0, 1024\\]"
+printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, move: {agents: [a]}}\n' > "$T/bad.yaml"; bad 4 "a move needs 'agents' \\(a list of names\\) and 'to'"
+printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, move: {agents: [a], dest: [5, 5]}}\n' > "$T/bad.yaml"; bad 4 "unknown key 'dest' in a move"
+printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, move: {agents: [], to: [5, 5]}}\n' > "$T/bad.yaml"; bad 4 "move: agents must name at least one agent"
+printf 'agents:\n  - {name: a, position: [10, 20]}\n  - {name: b, position: [10, 40]}\nevents:\n  - {tick: 3, move: {agents: [b, a], to: [100, 20], gap: 2}}\n' > "$T/move.yaml"
+expect 0 "recorded" -- "$B" record --scenario "$T/move.yaml" --ticks 10 --out "$T/move.fxr"
+# Both commands of the event carry its tag and gap, in the list's order (b, then a).
+expect 0 "move +src 2 seq 0 agent 0x00000002 ref (0x[0-9a-f]+) args 100.0000 20.0000 2.0000 .*move +src 2 seq 1 agent 0x00000001 ref \\1 args 100.0000 20.0000 2.0000 " -- sh -c "'$B' dump '$T/move.fxr' | tr '\\n' ' '"
 
 # Replay surgery in Ruby (always present where Ceedling runs):
 #   forge IN OUT WHAT: WHAT is "hash120" (flip the hash of tick 120), "version" or

@@ -573,6 +573,46 @@ bool scene_resolve_removals(ctx *c, uint32_t walls, uint32_t obstacles) {
   return ok;
 }
 
+// move: {agents: [NAME, ...], to: [x, y], gap: G}: one move command per agent (command
+// order: the list's), all with the same group tag (the event's place among the events) and
+// gap, so they form one group (fxs_command_move). The default gap is 2.5 times the largest
+// radius the file spawns an agent with (at most 1024): a body then passes between two
+// members resting on their spots.
+static bool move_event(ctx *c, const ynode *n, uint32_t tick) {
+  static const char *const keys[] = {"agents", "to", "gap", 0};
+  const ynode *list = sr_get(c, n, "agents"), *to = sr_get(c, n, "to"), *x;
+  fxs_vec2 point;
+  int64_t radius = 0;
+  for (uint32_t i = 0; i < c->L->event_count; ++i) {
+    const fxs_command *cmd = &c->L->events[i].command;
+    if (cmd->type == FXS_CMD_SPAWN && cmd->arg[7] > radius) radius = cmd->arg[7];
+  }
+  fix16_t gap = (fix16_t)(radius * 5 / 2 > FXS_INT(1024) ? FXS_INT(1024) : radius * 5 / 2);
+  if (!sr_only_keys(c, n, "a move", keys)) return false;
+  if (!list || !to) return sr_fail(c, n, "a move needs 'agents' (a list of names) and 'to' [x, y]");
+  if (!sr_is_list(c, list, "move: agents") || !sr_vec2(c, to, "move: to", &point)) return false;
+  if ((x = sr_get(c, n, "gap"))) {
+    if (!sr_fix16(c, x, "move: gap", &gap)) return false;
+    if (gap < 0 || gap > FXS_INT(1024)) return sr_fail(c, x, "move: gap must lie in [0, 1024]");
+  }
+  if (list->count == 0) return sr_fail(c, list, "move: agents must name at least one agent");
+  uint32_t group = c->L->event_count;
+  const ynode *item;
+  FOR_EACH_ITEM(c, list, it8, item) {
+    int agent = sr_find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count,
+                             sr_text(c, item));
+    if (agent < 0) {
+      const char *name = sr_text(c, item);
+      return sr_fail(c, item, "move: no agent named '%s'", name ? name : "?");
+    }
+    fxs_command *cmd = sr_add_event(c, tick, FXS_CMD_MOVE, 2);
+    if (!cmd) return false;
+    *cmd = fxs_command_move((fxs_agent_handle){(uint32_t)agent + 1u}, group, point, gap);
+    cmd->source = 2;
+  }
+  return true;
+}
+
 bool scene_events(ctx *c, const ynode *list) {
   if (!list) return true;
   if (!sr_is_list(c, list, "events")) return false;
@@ -580,7 +620,7 @@ bool scene_events(ctx *c, const ynode *list) {
       "tick",         "agent",        "target",          "target_agent", "second_target",
       "path",         "apply_force",  "despawn",         "behaviors",    "combine",
       "field_fill",   "field_cells",  "add_wall",        "remove_wall",  "add_obstacle",
-      "remove_obstacle", "set_costs", 0};
+      "remove_obstacle", "set_costs", "move",         0};
   const ynode *e;
   FOR_EACH_ITEM(c, list, it7, e) {
     uint32_t tick = 0;  // set by get_u32 before any use; gcc -O3 cannot see it
@@ -593,10 +633,11 @@ bool scene_events(ctx *c, const ynode *list) {
     if (fill && !field_fill(c, fill, tick, 2)) return false;
     if (cells && !field_cells(c, cells, tick, 2)) return false;
     if (!map_event(c, e, tick)) return false;
+    if (sr_get(c, e, "move") && !move_event(c, sr_get(c, e, "move"), tick)) return false;
     bool map = sr_get(c, e, "add_wall") || sr_get(c, e, "remove_wall") ||
                sr_get(c, e, "add_obstacle") || sr_get(c, e, "remove_obstacle") ||
                sr_get(c, e, "set_costs");
-    if ((fill || cells || map) && !sr_get(c, e, "agent")) continue;  // a map change only
+    if ((fill || cells || map || sr_get(c, e, "move")) && !sr_get(c, e, "agent")) continue;
     int agent = sr_find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count,
                              sr_text(c, sr_get(c, e, "agent")));
     if (agent < 0) return sr_fail(c, e, "an event needs the 'agent' it acts on, by name");
