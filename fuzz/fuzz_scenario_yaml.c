@@ -22,14 +22,6 @@ static void report_refused(void) {
   }
 }
 
-// More than the largest snapshot of a world of this capacity (snapshot.c's layout: a live
-// agent with six behaviors takes under 300 bytes, an obstacle 13, a path 15, a wall 17, the
-// flow field 24 and 8 a cell).
-static size_t snapshot_bound(const fxs_world_capacity *c) {
-  return 128u + 320u * (size_t)c->agents + 16u * (size_t)c->obstacles + 16u * (size_t)c->paths +
-         8u * (size_t)c->path_nodes + 20u * (size_t)c->walls + 24u + 8u * (size_t)c->field_cells;
-}
-
 static void record(const scenario *sc) {
   fxs_world_def def;
   sc->configure(sc, &def);
@@ -43,7 +35,7 @@ static void record(const scenario *sc) {
   sc->add_paths(sc, w);
   static scenario_state state;
   memset(&state, 0, sizeof state);
-  size_t scratch_size = snapshot_bound(&sc->capacity);
+  size_t scratch_size = fxs_world_snapshot_bound(&sc->capacity);
   uint8_t *scratch = malloc(scratch_size);
   FUZZ_CHECK(scratch != 0, "out of memory");
   fuzz_sink sink = {0, 0, 0};

@@ -177,6 +177,15 @@ size_t fxs_world_snapshot_size(const fxs_world *world) {
   return w.position;
 }
 
+size_t fxs_world_snapshot_bound(const fxs_world_capacity *c) {
+  uint64_t n = 128u + (uint64_t)c->agents * SLOT_MAX_BYTES + 13u * (uint64_t)c->obstacles +
+               15u * (uint64_t)c->paths + 8u * (uint64_t)c->path_nodes + 17u * (uint64_t)c->walls +
+               20u + 8u * (uint64_t)c->field_cells;
+  uint64_t nav = c->nav_cells != 0 ? fxs_world_nav_write_bound(c) : 0; // below 2^63 unless MAX
+  n = nav > UINT64_MAX - n ? UINT64_MAX : n + nav;
+  return n > SIZE_MAX ? SIZE_MAX : (size_t)n;
+}
+
 fxs_result fxs_world_save(const fxs_world *world, uint8_t *buffer, size_t capacity,
                           size_t *written) {
   fxs_writer w = fxs_writer_make(buffer, capacity, 0);

@@ -473,6 +473,18 @@ void fxs_world_nav_write(const fxs_world *world, fxs_writer *w) {
   }
 }
 
+// Every factor is below 2^38 and every count below 2^32, so each product is below 2^70:
+// checked against 2^62 before multiplying, the sum cannot wrap.
+uint64_t fxs_world_nav_write_bound(const fxs_world_capacity *c) {
+  const uint64_t big = UINT64_C(1) << 62;
+  uint64_t route = 23u + 4u * (uint64_t)c->nav_waypoints;          // the record and its cells
+  uint64_t search = 4u + 36u + 9u * (uint64_t)c->nav_cells + 4u * (uint64_t)c->nav_open;
+  if ((c->agents && route > big / c->agents) || (c->nav_searches && search > big / c->nav_searches)) {
+    return UINT64_MAX;
+  }
+  return 32u + c->nav_cells + c->agents * route + c->nav_searches * search;
+}
+
 typedef struct nav_header {
   fxs_nav_grid grid;
   fix16_t radius;

@@ -73,6 +73,9 @@ fxs_nav_move fxs_world_nav_move(const fxs_world *world, uint32_t index, fxs_vec2
 /// Writes the navigation section of the snapshot (a world with navigation).
 void fxs_world_nav_write(const fxs_world *world, fxs_writer *w);
 
+/// The most bytes fxs_world_nav_write can write for a world of these capacities.
+uint64_t fxs_world_nav_write_bound(const fxs_world_capacity *c);
+
 /// Reads the navigation section into `world`, or, when `world` is NULL (the dry pass), only
 /// checks it, using `shape`'s scratch search. FXS_OK or the first error, its offset in *at.
 fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r, size_t *at);

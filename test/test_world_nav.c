@@ -400,6 +400,33 @@ void test_a_world_restored_mid_search_into_junk_memory_continues_identically(voi
   }
 }
 
+// fxs_world_snapshot_bound covers every state a navigating world passes through: searches
+// in progress, full routes, all agents alive; it saturates instead of wrapping.
+void test_the_snapshot_bound_covers_every_state_of_a_navigating_world(void) {
+  size_t bound = fxs_world_snapshot_bound(&cap);
+  grid(&world, 7);
+  wall(&world, 200, 0, 200, 300);
+  wall(&world, 100, 300, 300, 300);
+  navigator(&world, 100, 150, 300, 150);
+  navigator(&world, 60, 350, 350, 100);
+  navigator(&world, 380, 380, 20, 20);
+  navigator(&world, 20, 200, 390, 390);
+  size_t largest = 0;
+  for (int t = 0; t < 400; ++t) {
+    size_t n = fxs_world_snapshot_size(&world);
+    largest = n > largest ? n : largest;
+    TEST_ASSERT_TRUE(n <= bound);
+    step(&world, 1);
+  }
+  TEST_ASSERT_TRUE(largest > 2000u); // the base costs alone are 1600 bytes
+  fxs_world_capacity huge = cap;
+  huge.agents = UINT32_MAX, huge.nav_waypoints = UINT32_MAX;
+  TEST_ASSERT_EQUAL_UINT64(SIZE_MAX, fxs_world_snapshot_bound(&huge));
+  huge = cap;
+  huge.nav_searches = UINT32_MAX, huge.nav_cells = UINT32_MAX;
+  TEST_ASSERT_EQUAL_UINT64(SIZE_MAX, fxs_world_snapshot_bound(&huge));
+}
+
 void test_corrupt_navigation_sections_are_refused_and_change_nothing(void) {
   grid(&world, 5);
   wall(&world, 200, 0, 200, 300);

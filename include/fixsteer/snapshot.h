@@ -44,6 +44,12 @@ bool fxs_world_matches_snapshot(const fxs_world *world, const uint8_t *data, siz
 /// Bytes fxs_world_save needs for the current state.
 size_t fxs_world_snapshot_size(const fxs_world *world);
 
+/// The most bytes fxs_world_save can need for a world of these capacities, whatever its
+/// state (every agent alive with a full behavior set, every obstacle and wall standing, every
+/// route full, every search at its largest): the size of a scratch buffer that never runs
+/// out. SIZE_MAX when the bound does not fit a size_t.
+size_t fxs_world_snapshot_bound(const fxs_world_capacity *capacity);
+
 /// Writes the state into buffer; FXS_ERR_BUFFER_TOO_SMALL when it does not fit (nothing
 /// useful is written then). *written receives the size when not NULL.
 fxs_result fxs_world_save(const fxs_world *world, uint8_t *buffer, size_t capacity,

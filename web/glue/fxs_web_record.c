@@ -49,10 +49,8 @@ static fxs_result session_start(session *s, const scenario *sc) {
   fxs_result r = fxs_world_init(&s->world, &def, &sc->capacity, s->memory, size);
   if (r != FXS_OK) return r;
   sc->add_paths(sc, &s->world);
-  // As the tool sizes it: the snapshot grows with every agent spawned after tick 0 and with
-  // the field's cells once its grid is set.
-  s->scratch_size = fxs_world_snapshot_size(&s->world) + (size_t)sc->capacity.agents * 512u +
-                    (size_t)sc->capacity.field_cells * 8u + (1u << 16);
+  // As the tool sizes it: room for the fullest state the capacities allow.
+  s->scratch_size = fxs_world_snapshot_bound(&sc->capacity);
   s->scratch = malloc(s->scratch_size);
   return s->scratch ? FXS_OK : FXS_ERR_BUFFER_TOO_SMALL;
 }
