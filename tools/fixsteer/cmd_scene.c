@@ -47,10 +47,7 @@ int cmd_record(int argc, char **argv) {
   }
   long ticks = o.ticks >= 0 ? o.ticks : (long)s.sc->default_ticks;
   output out;
-  // The snapshot grows with every agent spawned after tick 0 and with the field's cells once
-  // its grid is set.
-  size_t scratch_size = fxs_world_snapshot_size(&s.world) + (size_t)s.sc->capacity.agents * 512u +
-                        (size_t)s.sc->capacity.field_cells * 8u + (1u << 16);
+  size_t scratch_size = session_snapshot_room(&s.world);
   uint8_t *scratch = malloc(scratch_size);
   fxs_result r = FXS_ERR_BUFFER_TOO_SMALL;
   fxs_replay_writer w;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "net_play.h"
+#include "session.h"
 
 #ifndef FXS_TOOL_NO_ENET
 
@@ -84,10 +85,7 @@ int player_open(player *p, const match *m, const net_options *o, const char *cmd
     return fprintf(stderr, "fixsteer %s: cannot set up the world\n", cmd), EXIT_BAD;
   }
   p->sc->add_paths(p->sc, &p->world);
-  // Room for the fullest state the scenario can reach: every agent alive with a full set.
-  p->scratch_size = fxs_world_snapshot_size(&p->world) + (size_t)cap->agents * 512u +
-                    (size_t)cap->obstacles * 16u + (size_t)cap->walls * 24u +
-                    (size_t)cap->field_cells * 8u + 4096u;
+  p->scratch_size = session_snapshot_room(&p->world);
   p->scratch = malloc(p->scratch_size);
   if (!p->scratch || !output_open(&p->out, o->out)) return EXIT_BAD;
   return EXIT_OK;

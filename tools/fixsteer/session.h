@@ -3,6 +3,7 @@
 #ifndef FIXSTEER_TOOL_SESSION_H
 #define FIXSTEER_TOOL_SESSION_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "fixsteer/fixsteer.h"
@@ -28,5 +29,11 @@ int session_start(session *s, const char *name, const scenario_file_limits *yaml
 uint32_t session_tick(session *s);
 
 void session_end(session *s);
+
+// Bytes that hold any snapshot `world` can reach from its state now within its capacity: every
+// agent alive with a full behavior set, every obstacle and wall, the flow field's cells, and
+// the navigation section at its largest (every route full, every search's cells touched and
+// its open list full). For replay writers and rollback sessions. SIZE_MAX when it overflows.
+size_t session_snapshot_room(const fxs_world *world);
 
 #endif
