@@ -67,12 +67,6 @@ static inline int64_t root_round(uint64_t n) {
   return (int64_t)fxs_sqrt_round_from(r, n - fxs_mul32(r, r));
 }
 
-// fxs_vec2_length of a vector whose squared length is sq.
-static inline int64_t length_from_sq(uint64_t sq) {
-  int64_t len = root_round(sq);
-  return len > FXS_MAX ? FXS_MAX : len;
-}
-
 // fxs_vec2_normalize, inline.
 static inline fxs_vec2 unit_of(fxs_vec2 v) { return fxs_vec2_scale_round(v, FXS_ONE); }
 
