@@ -45,11 +45,11 @@ fxs_result fxs_nav_field_init(fxs_nav_field *field, void *memory, size_t size,
   field->cell_capacity = cell_capacity;
   field->bucket = (uint32_t *)memory;
   field->value = field->bucket + FXS_NAV_BUCKETS;
-  field->link = field->value + cell_capacity;
-  field->weight = (uint8_t *)(void *)(field->link + 2u * (size_t)cell_capacity);
+  field->link = (fxs_nav_field_link *)(void *)(field->value + cell_capacity);
+  field->weight = (uint8_t *)(void *)(field->link + cell_capacity);
   for (uint32_t i = 0; i < cell_capacity; ++i) {
     field->value[i] = 0, field->weight[i] = 0;
-    field->link[2u * i] = NONE, field->link[2u * i + 1u] = OUT;
+    field->link[i].next = NONE, field->link[i].prev = OUT;
   }
   for (uint32_t b = 0; b < FXS_NAV_BUCKETS; ++b) field->bucket[b] = NONE;
   make_idle(field);
@@ -107,16 +107,16 @@ static void lay_out(fxs_nav_field *f, const fxs_nav_grid *grid) {
 // Marks every entry as in no list (restore checks queued entries against it).
 static void unlink_all(fxs_nav_field *f) {
   uint32_t entries = (f->width + 2u) * (f->height + 2u);
-  for (uint32_t i = 0; i < entries; ++i) f->link[2u * i + 1u] = OUT;
+  for (uint32_t i = 0; i < entries; ++i) f->link[i].prev = OUT;
 }
 
 // Puts entry x (in no list) at the head of the list of stored value v.
 static void link_cell(fxs_nav_field *f, uint32_t x, uint32_t v) {
   uint32_t *head = &f->bucket[v & MASK];
   uint32_t first = *head;
-  f->link[2u * x] = first;
-  f->link[2u * x + 1u] = HEAD; // marks it queued for restore's checks; the step never reads it
-  if (first != NONE) f->link[2u * first + 1u] = x;
+  f->link[x].next = first;
+  f->link[x].prev = HEAD; // marks it queued for restore's checks; the step never reads it
+  if (first != NONE) f->link[first].prev = x;
   *head = x;
 }
 
@@ -140,14 +140,14 @@ fxs_result fxs_nav_field_begin(fxs_nav_field *field, const fxs_nav_grid *grid,
 }
 
 // The build's arrays: `value` (the buckets at value - FXS_NAV_BUCKETS) and `link`; an
-// entry's next is link[2x], its previous link[2x + 1].
-#define NEXT(x) link[2u * (x)]
-#define PREV(x) link[2u * (x) + 1u]
+// entry's links are link[x].
+#define NEXT(x) link[x].next
+#define PREV(x) link[x].prev
 #define HEAD_OF(v) (value - FXS_NAV_BUCKETS + ((v) & MASK))
 
 // Puts entry x at the head of the list of stored value v.
-static inline void push(uint32_t *restrict value, uint32_t *restrict link, uint32_t x,
-                        uint32_t v) {
+static inline void push(uint32_t *restrict value, fxs_nav_field_link *restrict link,
+                        uint32_t x, uint32_t v) {
   uint32_t *head = HEAD_OF(v);
   uint32_t first = *head;
   NEXT(x) = first;
@@ -164,8 +164,8 @@ static inline void push(uint32_t *restrict value, uint32_t *restrict link, uint3
 // Moves a queued entry (stored value old) to the list of the lower stored value v. A
 // list's first entry is the one its bucket names (its prev is not kept). Out of line: a
 // few in a hundred offers move an entry, and the loop that calls it keeps its registers.
-static FXS_NOINLINE void move(uint32_t *restrict value, uint32_t *restrict link, uint32_t x,
-                              uint32_t old, uint32_t v) {
+static FXS_NOINLINE void move(uint32_t *restrict value, fxs_nav_field_link *restrict link,
+                              uint32_t x, uint32_t old, uint32_t v) {
   uint32_t n = NEXT(x);
   uint32_t *from = HEAD_OF(old);
   if (*from == x) {
@@ -183,8 +183,8 @@ static FXS_NOINLINE void move(uint32_t *restrict value, uint32_t *restrict link,
 // before (counted in *fresh). Blocked entries (0) and settled ones (at most current, below
 // any offer: a step costs at least 10) are never offered less, so the entry is new or
 // queued (moved).
-static inline void improve(uint32_t *restrict value, uint32_t *restrict link, uint32_t x,
-                           uint32_t old, uint32_t v, uint32_t *fresh) {
+static inline void improve(uint32_t *restrict value, fxs_nav_field_link *restrict link,
+                           uint32_t x, uint32_t old, uint32_t v, uint32_t *fresh) {
   if (old != FXS_NAV_UNREACHED) {
     move(value, link, x, old, v);
     return;
@@ -199,7 +199,7 @@ static inline void improve(uint32_t *restrict value, uint32_t *restrict link, ui
 // Offers land in lists other than current's (a step costs 10 to 3556, less than the ring).
 // Neighbours are read through pointers (no index arithmetic); an entry's index is worked
 // out only when it is offered a value. Counts the entries it queues in *fresh.
-static inline void settle(uint32_t *restrict value, uint32_t *restrict link,
+static inline void settle(uint32_t *restrict value, fxs_nav_field_link *restrict link,
                           const uint8_t *restrict weight, uint32_t c, ptrdiff_t stride,
                           uint32_t *fresh) {
   const uint32_t *at = value + c, *up = at + stride, *down = at - stride;
@@ -229,7 +229,8 @@ static inline void settle(uint32_t *restrict value, uint32_t *restrict link,
 fxs_nav_field_status fxs_nav_field_step(fxs_nav_field *field, uint32_t budget) {
   fxs_nav_field *f = field;
   if (f->status != FXS_NAV_FIELD_BUILDING) return (fxs_nav_field_status)f->status;
-  uint32_t *restrict value = f->value, *restrict link = f->link;
+  uint32_t *restrict value = f->value;
+  fxs_nav_field_link *restrict link = f->link;
   const uint8_t *restrict weight = f->weight;
   ptrdiff_t stride = (ptrdiff_t)f->width + 2;
   // Queued now: f->queued + fresh - (budget - left).
@@ -278,7 +279,8 @@ uint32_t fxs_nav_field_direction(const fxs_nav_field *field, uint32_t cx, uint32
                      value[(uint32_t)((int64_t)c + (int64_t)step_y[dir] * stride)] == 0)) {
       continue;
     }
-    uint64_t total = (uint64_t)v + (dir < 4 ? FXS_NAV_STRAIGHT : FXS_NAV_DIAGONAL) * field->weight[n];
+    uint32_t step = dir < 4 ? FXS_NAV_STRAIGHT : FXS_NAV_DIAGONAL;
+    uint64_t total = (uint64_t)v + (uint64_t)step * field->weight[n];
     if (total < best_total) best_total = total, best = dir;
   }
   return best;
@@ -324,8 +326,8 @@ void fxs_nav_field_write(const fxs_nav_field *f, fxs_writer *w) {
     uint32_t x = f->bucket[(f->current + k) & MASK];
     if (x == NONE) continue;
     uint32_t first = x;
-    while (f->link[2u * x] != NONE) x = f->link[2u * x];
-    for (;; x = f->link[2u * x + 1u]) {
+    while (f->link[x].next != NONE) x = f->link[x].next;
+    for (;; x = f->link[x].prev) {
       fxs_put_u32(w, (x / stride - 1u) * f->width + x % stride - 1u);
       if (x == first) break; // the first entry's prev is not kept
     }
@@ -367,7 +369,7 @@ static fxs_result read_queue(fxs_nav_field *f, fxs_reader *r, uint32_t queued) {
     if (r->failed) return FXS_ERR_TRUNCATED;
     if (x >= cells) return FXS_ERR_BAD_VALUE;
     uint32_t e = entry_of(x, f->width), v = f->value[e];
-    if (f->link[2u * e + 1u] != OUT || v == 0 || v == FXS_NAV_UNREACHED || v < f->current ||
+    if (f->link[e].prev != OUT || v == 0 || v == FXS_NAV_UNREACHED || v < f->current ||
         v - f->current > MAX_STEP) {
       return FXS_ERR_BAD_VALUE;
     }
@@ -377,7 +379,7 @@ static fxs_result read_queue(fxs_nav_field *f, fxs_reader *r, uint32_t queued) {
   // Settled cells: a value, not queued, never above current.
   for (uint32_t e = 0; e < entries; ++e) {
     uint32_t v = f->value[e];
-    if (f->link[2u * e + 1u] == OUT && v != 0 && v != FXS_NAV_UNREACHED && v > f->current) {
+    if (f->link[e].prev == OUT && v != 0 && v != FXS_NAV_UNREACHED && v > f->current) {
       return FXS_ERR_BAD_VALUE;
     }
   }

@@ -52,12 +52,19 @@ typedef enum fxs_nav_field_status {
 /// Most cells of a field's memory: a grid of FXS_NAV_MAX_CELLS with its border (below).
 #define FXS_NAV_FIELD_MAX_CELLS 2097152u
 
+/// The links of a queued entry in its bucket's list.
+typedef struct fxs_nav_field_link {
+  uint32_t next; ///< The next entry of its list (0 ends it).
+  uint32_t prev; ///< The previous entry of its list (not kept for a list's first).
+} fxs_nav_field_link;
+
 /// An integration field and its memory. Set up by fxs_nav_field_init; the pointers point
 /// into the caller's block. Its entries cover the grid with a border of one blocked cell
 /// all round ((width + 2) x (height + 2) entries, row by row, cell (cx, cy) at
 /// (cy + 1) * (width + 2) + cx + 1), so no step needs a bounds check; an entry's parts
-/// are in arrays of their own (entry e: value[e], link[2e], link[2e + 1], weight[e]). Read values with fxs_nav_field_value. The build uses the costs
-/// the grid had at fxs_nav_field_begin (or _restore).
+/// are in arrays of their own (entry e: value[e], link[e], weight[e]). Read values with
+/// fxs_nav_field_value. The build uses the costs the grid had at fxs_nav_field_begin (or
+/// _restore).
 typedef struct fxs_nav_field {
   uint32_t cell_capacity; ///< Entries of each array: (width + 2) x (height + 2) at most.
   uint32_t width;         ///< Grid the field covers (0 when idle).
@@ -70,9 +77,7 @@ typedef struct fxs_nav_field {
   uint32_t *bucket;       ///< FXS_NAV_BUCKETS list heads, just before `value`.
   uint32_t *value;        ///< cell_capacity entries: value + 1; 0 blocked (the border too);
                           ///< FXS_NAV_UNREACHED none yet.
-  uint32_t *link;         ///< 2 x cell_capacity: entry e's next in its list at 2e (0 ends
-                          ///< it) and its previous at 2e + 1 (not kept for a list's first),
-                          ///< while it is queued.
+  fxs_nav_field_link *link; ///< cell_capacity entries: the links while queued.
   uint8_t *weight;        ///< cell_capacity entries: the cell's cost when the build began
                           ///< (0 on the border).
 } fxs_nav_field;

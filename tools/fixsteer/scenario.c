@@ -686,18 +686,20 @@ static void nav_building_setup(emitter *e) {
   add_wall(e, 500, 0, 500, 330); // the wall, its middle door 330..470 and its top door 650..800
   add_wall(e, 500, 470, 500, 650);
   fxs_command *c = next(e, FXS_CMD_SET_NAV_GRID, SRC_SETUP);
-  fxs_command grid = fxs_command_set_nav_grid(fxs_vec2_make(0, 0), FXS_INT(NAV_CELL), NAV_W / NAV_CELL,
-                                              NAV_H / NAV_CELL, FXS_INT(8), 2000);
+  fxs_command grid = fxs_command_set_nav_grid(fxs_vec2_make(0, 0), FXS_INT(NAV_CELL),
+                                              NAV_W / NAV_CELL, NAV_H / NAV_CELL, FXS_INT(8), 2000);
   grid.source = c->source, grid.sequence = c->sequence, *c = grid;
   for (uint32_t i = 0; i < NAV_AGENTS; ++i) {
     spawn(e, 80 + 50 * (int)(i % 2), 260 + 40 * (int)(i / 2), FXS_INT(2), FXS_RATIO(1, 4));
     clear(e, SRC_SETUP, handle_of(i), FXS_COMBINE_WEIGHTED_SUM);
     behave(e, SRC_SETUP, handle_of(i), FXS_BEHAVIOR_NAVIGATE, FXS_ONE, 0, FXS_INT(40));
-    target_point(e, SRC_SETUP, handle_of(i), fxs_vec2_make(FXS_INT(880), FXS_INT(300 + 40 * (int)(i % 4))));
+    fxs_vec2 goal = fxs_vec2_make(FXS_INT(880), FXS_INT(300 + 40 * (int)(i % 4)));
+    target_point(e, SRC_SETUP, handle_of(i), goal);
   }
 }
 
-static uint32_t nav_building(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t nav_building(const scenario *self, const fxs_world *w, scenario_state *s,
+                             fxs_command *out) {
   (void)self;
   (void)s;
   emitter e = {out, 0, {0, 0, 0}};
@@ -711,8 +713,10 @@ static uint32_t nav_building(const scenario *self, const fxs_world *w, scenario_
     }
   }
   if (w->tick == NAV_RETURN_AT) {
-    for (uint32_t i = 0; i < NAV_AGENTS; ++i)
-      target_point(&e, SRC_GAME, handle_of(i), fxs_vec2_make(FXS_INT(150), FXS_INT(250 + 40 * (int)i)));
+    for (uint32_t i = 0; i < NAV_AGENTS; ++i) {
+      fxs_vec2 home = fxs_vec2_make(FXS_INT(150), FXS_INT(250 + 40 * (int)i));
+      target_point(&e, SRC_GAME, handle_of(i), home);
+    }
   }
   return e.n;
 }
@@ -757,7 +761,8 @@ static const scenario scenarios[] = {
      {30, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1000, configure_default, no_paths, crowd_crossing, 0},
     {"hide_and_seek", "a seeker walks a figure of eight through seven obstacles, chasing the hiders it sees; five hide",
      {6, 7, 1, 6, 0, 0, 0, 0, 0, 0, 0}, 1500, configure_default, seek_round_path, hide_and_seek, 0},
-    {"nav_building", "8 navigate agents; a building closes the short door mid-match, all re-plan; then back west",
+    {"nav_building",
+     "8 navigate agents; a building closes the short door mid-match, all re-plan; then back west",
      {NAV_AGENTS, 0, 0, 0, 8, 0, 0, (NAV_W / NAV_CELL) * (NAV_H / NAV_CELL), 4, 8000, 64}, 1400,
      configure_nav, no_paths, nav_building, 0},
 };

@@ -70,9 +70,9 @@ size_t session_snapshot_room(const fxs_world *world) {
   // Per-search bytes when all is written (nav_path.c): the header, 9 a touched cell, 4 an
   // open entry; per route: its fields and 4 a waypoint.
   uint64_t search = 40u + 9u * (uint64_t)c->nav_cells + 4u * (uint64_t)c->nav_open;
-  uint64_t nav = c->nav_cells ? 64u + c->nav_cells + (uint64_t)c->agents * (24u + 4u * (uint64_t)c->nav_waypoints) +
-                                    (uint64_t)c->nav_searches * (4u + search)
-                              : 0u;
+  uint64_t routes = (uint64_t)c->agents * (24u + 4u * (uint64_t)c->nav_waypoints);
+  uint64_t searches = (uint64_t)c->nav_searches * (4u + search);
+  uint64_t nav = c->nav_cells ? 64u + c->nav_cells + routes + searches : 0u;
   uint64_t room = (uint64_t)fxs_world_snapshot_size(world) + (uint64_t)c->agents * 512u +
                   (uint64_t)c->obstacles * 16u + (uint64_t)c->walls * 24u +
                   (uint64_t)c->field_cells * 8u + nav + (1u << 16);

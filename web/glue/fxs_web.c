@@ -314,8 +314,9 @@ static void nav_json(fxs_web_text *t, fxs_world *w) {
     fxs_web_printf(t, ",\"nav\":null,\"routes\":[]");
     return;
   }
-  fxs_web_printf(t, ",\"nav\":{\"origin\":[%d,%d],\"cell\":%d,\"columns\":%u,\"rows\":%u,\"blocked\":[",
-                 (int)g->origin.x, (int)g->origin.y, (int)g->cell_size, g->width, g->height);
+  fxs_web_printf(t, ",\"nav\":{\"origin\":[%d,%d],\"cell\":%d,", (int)g->origin.x,
+                 (int)g->origin.y, (int)g->cell_size);
+  fxs_web_printf(t, "\"columns\":%u,\"rows\":%u,\"blocked\":[", g->width, g->height);
   const char *sep = "";
   for (uint32_t cy = 0; cy < g->height; ++cy) {
     const uint8_t *row = g->cost + (size_t)cy * g->width;
@@ -344,7 +345,9 @@ static void nav_json(fxs_web_text *t, fxs_world *w) {
     if (n > cap) n = cap;
     if (n == 0) continue;
     fxs_web_printf(t, "%s{\"slot\":%u,\"next\":%u,\"points\":[", sep, i, next), sep = ",";
-    for (uint32_t k = 0; k < n; ++k) fxs_web_printf(t, "%s%d,%d", k ? "," : "", (int)points[k].x, (int)points[k].y);
+    for (uint32_t k = 0; k < n; ++k) {
+      fxs_web_printf(t, "%s%d,%d", k ? "," : "", (int)points[k].x, (int)points[k].y);
+    }
     fxs_web_printf(t, "]}");
   }
   fxs_web_printf(t, "]");
