@@ -1,6 +1,8 @@
 #include "fixsteer/nav_field.h"
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "bytes.h"
 #include "nav_state.h"
@@ -24,8 +26,8 @@ uint32_t fxs_nav_field_cells(uint32_t width, uint32_t height) {
 
 size_t fxs_nav_field_memory_size(uint32_t cell_capacity) {
   if (cell_capacity == 0 || cell_capacity > FXS_NAV_FIELD_MAX_CELLS) return 0;
-  return (size_t)cell_capacity * sizeof(fxs_nav_field_entry) +
-         (size_t)FXS_NAV_BUCKETS * sizeof(uint32_t); // below 2^26
+  // 16 bytes an entry (13 used: value, next, prev, weight) and the buckets; below 2^26.
+  return (size_t)cell_capacity * 16u + (size_t)FXS_NAV_BUCKETS * sizeof(uint32_t);
 }
 
 static void make_idle(fxs_nav_field *f) {
@@ -39,12 +41,15 @@ fxs_result fxs_nav_field_init(fxs_nav_field *field, void *memory, size_t size,
   size_t need = fxs_nav_field_memory_size(cell_capacity);
   if (need == 0 || memory == NULL) return FXS_ERR_BAD_VALUE;
   if (size < need) return FXS_ERR_BUFFER_TOO_SMALL;
+  // The buckets just before the values: the build reaches both from one base.
   field->cell_capacity = cell_capacity;
-  field->entry = (fxs_nav_field_entry *)memory;
-  field->bucket = (uint32_t *)(void *)(field->entry + cell_capacity);
+  field->bucket = (uint32_t *)memory;
+  field->value = field->bucket + FXS_NAV_BUCKETS;
+  field->link = (fxs_nav_field_link *)(void *)(field->value + cell_capacity);
+  field->weight = (uint8_t *)(void *)(field->link + cell_capacity);
   for (uint32_t i = 0; i < cell_capacity; ++i) {
-    fxs_nav_field_entry *e = &field->entry[i];
-    e->value = 0, e->next = NONE, e->prev = OUT, e->weight = 0;
+    field->value[i] = 0, field->weight[i] = 0;
+    field->link[i].next = NONE, field->link[i].prev = OUT;
   }
   for (uint32_t b = 0; b < FXS_NAV_BUCKETS; ++b) field->bucket[b] = NONE;
   make_idle(field);
@@ -54,26 +59,45 @@ fxs_result fxs_nav_field_init(fxs_nav_field *field, void *memory, size_t size,
 // Entry of grid cell i of a width-w grid.
 static inline uint32_t entry_of(uint32_t i, uint32_t w) { return i + w + 3u + 2u * (i / w); }
 
+// True when one of the 8 bytes of w is 0 (exact for "any": a borrow starts at a zero byte).
+static inline bool has_zero_byte(uint64_t w) {
+  return ((w - UINT64_C(0x0101010101010101)) & ~w & UINT64_C(0x8080808080808080)) != 0;
+}
+
 // Lays the grid's costs out with a blocked border and empties the buckets: O(entries).
-// The links need no clearing: an entry's are written when it is queued and read only
-// while it is.
+// Values are written eight at a time where eight costs in a row are all walkable. The
+// links need no clearing: an entry's are written when it is queued and read only while it
+// is.
 static void lay_out(fxs_nav_field *f, const fxs_nav_grid *grid) {
   uint32_t w = grid->width, h = grid->height, stride = w + 2u;
-  fxs_nav_field_entry *entry = f->entry;
-  for (uint32_t i = 0; i < stride; ++i) entry[i].value = 0, entry[i].weight = 0;
+  uint32_t *restrict value = f->value;
+  uint8_t *restrict weight = f->weight;
+  for (uint32_t i = 0; i < stride; ++i) value[i] = 0, weight[i] = 0;
   for (uint32_t y = 0; y < h; ++y) {
-    const uint8_t *row = grid->cost + (size_t)y * w;
-    fxs_nav_field_entry *at = entry + (y + 1u) * stride;
-    at[0].value = 0, at[0].weight = 0;
-    for (uint32_t x = 0; x < w; ++x) {
-      uint32_t k = row[x];
-      at[1u + x].weight = k;
-      at[1u + x].value = k ? FXS_NAV_UNREACHED : 0;
+    const uint8_t *restrict row = grid->cost + (size_t)y * w;
+    uint32_t at = (y + 1u) * stride;
+    value[at] = 0, weight[at] = 0;
+    memcpy(weight + at + 1u, row, w);
+    uint32_t *restrict v = value + at + 1u;
+    uint32_t x = 0;
+    for (; x + 8u <= w; x += 8u) {
+      uint64_t eight;
+      memcpy(&eight, row + x, sizeof eight);
+      if (!has_zero_byte(eight)) {
+        static const uint32_t unreached[8] = {FXS_NAV_UNREACHED, FXS_NAV_UNREACHED,
+                                              FXS_NAV_UNREACHED, FXS_NAV_UNREACHED,
+                                              FXS_NAV_UNREACHED, FXS_NAV_UNREACHED,
+                                              FXS_NAV_UNREACHED, FXS_NAV_UNREACHED};
+        memcpy(v + x, unreached, sizeof unreached); // a few wide stores
+      } else {
+        for (uint32_t j = 0; j < 8u; ++j) v[x + j] = 0u - (uint32_t)(row[x + j] != 0);
+      }
     }
-    at[stride - 1u].value = 0, at[stride - 1u].weight = 0;
+    for (; x < w; ++x) v[x] = 0u - (uint32_t)(row[x] != 0); // UNREACHED, or 0 blocked
+    value[at + stride - 1u] = 0, weight[at + stride - 1u] = 0;
   }
-  fxs_nav_field_entry *last = entry + (h + 1u) * stride;
-  for (uint32_t i = 0; i < stride; ++i) last[i].value = 0, last[i].weight = 0;
+  uint32_t last = (h + 1u) * stride;
+  for (uint32_t i = 0; i < stride; ++i) value[last + i] = 0, weight[last + i] = 0;
   for (uint32_t b = 0; b < FXS_NAV_BUCKETS; ++b) f->bucket[b] = NONE;
   f->width = w, f->height = h;
   f->current = 1;
@@ -83,16 +107,16 @@ static void lay_out(fxs_nav_field *f, const fxs_nav_grid *grid) {
 // Marks every entry as in no list (restore checks queued entries against it).
 static void unlink_all(fxs_nav_field *f) {
   uint32_t entries = (f->width + 2u) * (f->height + 2u);
-  for (uint32_t i = 0; i < entries; ++i) f->entry[i].prev = OUT;
+  for (uint32_t i = 0; i < entries; ++i) f->link[i].prev = OUT;
 }
 
 // Puts entry x (in no list) at the head of the list of stored value v.
 static void link_cell(fxs_nav_field *f, uint32_t x, uint32_t v) {
   uint32_t *head = &f->bucket[v & MASK];
   uint32_t first = *head;
-  f->entry[x].next = first;
-  f->entry[x].prev = HEAD; // marks it queued for restore's checks; the step never reads it
-  if (first != NONE) f->entry[first].prev = x;
+  f->link[x].next = first;
+  f->link[x].prev = HEAD; // marks it queued for restore's checks; the step never reads it
+  if (first != NONE) f->link[first].prev = x;
   *head = x;
 }
 
@@ -106,8 +130,8 @@ fxs_result fxs_nav_field_begin(fxs_nav_field *field, const fxs_nav_grid *grid,
   lay_out(field, grid);
   for (uint32_t i = 0; i < count; ++i) {
     uint32_t e = entry_of(goals[i], grid->width);
-    if (field->entry[e].value != FXS_NAV_UNREACHED) continue; // blocked, or given already
-    field->entry[e].value = 1;
+    if (field->value[e] != FXS_NAV_UNREACHED) continue; // blocked, or given already
+    field->value[e] = 1;
     link_cell(field, e, 1);
     field->queued++;
   }
@@ -115,11 +139,19 @@ fxs_result fxs_nav_field_begin(fxs_nav_field *field, const fxs_nav_grid *grid,
   return FXS_OK;
 }
 
-static inline void push(fxs_nav_field_entry *entry, uint32_t *bucket, uint32_t x, uint32_t v) {
-  uint32_t *head = &bucket[v & MASK];
+// The build's arrays: `value` (the buckets at value - FXS_NAV_BUCKETS) and `link`; an
+// entry's links are link[x].
+#define NEXT(x) link[x].next
+#define PREV(x) link[x].prev
+#define HEAD_OF(v) (value - FXS_NAV_BUCKETS + ((v) & MASK))
+
+// Puts entry x at the head of the list of stored value v.
+static inline void push(uint32_t *restrict value, fxs_nav_field_link *restrict link,
+                        uint32_t x, uint32_t v) {
+  uint32_t *head = HEAD_OF(v);
   uint32_t first = *head;
-  entry[x].next = first;
-  entry[first].prev = x; // entry 0's prev when the list was empty: never read
+  NEXT(x) = first;
+  PREV(first) = x; // entry 0's prev when the list was empty: never read
   *head = x;
 }
 
@@ -132,86 +164,91 @@ static inline void push(fxs_nav_field_entry *entry, uint32_t *bucket, uint32_t x
 // Moves a queued entry (stored value old) to the list of the lower stored value v. A
 // list's first entry is the one its bucket names (its prev is not kept). Out of line: a
 // few in a hundred offers move an entry, and the loop that calls it keeps its registers.
-static FXS_NOINLINE void move(fxs_nav_field_entry *entry, uint32_t *bucket, uint32_t x,
-                              uint32_t old, uint32_t v) {
-  uint32_t n = entry[x].next;
-  uint32_t *head = &bucket[old & MASK];
-  if (*head == x) {
-    *head = n;
+static FXS_NOINLINE void move(uint32_t *restrict value, fxs_nav_field_link *restrict link,
+                              uint32_t x, uint32_t old, uint32_t v) {
+  uint32_t n = NEXT(x);
+  uint32_t *from = HEAD_OF(old);
+  if (*from == x) {
+    *from = n;
   } else {
-    uint32_t p = entry[x].prev;
-    entry[p].next = n;
-    entry[n].prev = p;
+    uint32_t p = PREV(x);
+    NEXT(p) = n;
+    PREV(n) = p;
   }
-  entry[x].value = v;
-  push(entry, bucket, x, v);
+  value[x] = v;
+  push(value, link, x, v);
 }
 
-// Offers the entry at `at` (stored value old) the stored value v < old; 1 when it was not
-// queued before. Blocked entries (0) and settled ones (at most current, below any offer: a
-// step costs at least 10) are never offered less, so the entry is new or queued (moved).
-static inline uint32_t improve(fxs_nav_field_entry *restrict entry, uint32_t *restrict bucket,
-                               fxs_nav_field_entry *at, uint32_t old, uint32_t v) {
-  uint32_t x = (uint32_t)(at - entry);
+// Offers entry x (stored value old) the stored value v < old; 1 when it was not queued
+// before (counted in *fresh). Blocked entries (0) and settled ones (at most current, below
+// any offer: a step costs at least 10) are never offered less, so the entry is new or
+// queued (moved).
+static inline void improve(uint32_t *restrict value, fxs_nav_field_link *restrict link,
+                           uint32_t x, uint32_t old, uint32_t v, uint32_t *fresh) {
   if (old != FXS_NAV_UNREACHED) {
-    move(entry, bucket, x, old, v);
-    return 0;
+    move(value, link, x, old, v);
+    return;
   }
-  at->value = v;
-  push(entry, bucket, x, v);
-  return 1;
+  value[x] = v;
+  push(value, link, x, v);
+  ++*fresh;
 }
 
 // Settles entry c: its neighbours are offered value(c) + the cost of the step from them
 // into c. A diagonal neighbour needs both straight ones beside the step walkable (non-zero).
-// Returns how many entries it queued.
-static inline uint32_t settle(fxs_nav_field_entry *restrict entry, uint32_t *restrict bucket,
-                              uint32_t c, ptrdiff_t stride) {
-  fxs_nav_field_entry *at = entry + c, *up = at + stride, *down = at - stride;
-  uint32_t v = at->value, k = at->weight, added = 0;
+// Offers land in lists other than current's (a step costs 10 to 3556, less than the ring).
+// Neighbours are read through pointers (no index arithmetic); an entry's index is worked
+// out only when it is offered a value. Counts the entries it queues in *fresh.
+static inline void settle(uint32_t *restrict value, fxs_nav_field_link *restrict link,
+                          const uint8_t *restrict weight, uint32_t c, ptrdiff_t stride,
+                          uint32_t *fresh) {
+  const uint32_t *at = value + c, *up = at + stride, *down = at - stride;
+  uint32_t v = *at, k = weight[c];
   uint32_t straight = v + FXS_NAV_STRAIGHT * k, diagonal = v + FXS_NAV_DIAGONAL * k;
-  uint32_t ve = at[1].value, vn = up->value, vw = at[-1].value, vs = down->value;
-  if (straight < ve) added += improve(entry, bucket, at + 1, ve, straight);
-  if (straight < vn) added += improve(entry, bucket, up, vn, straight);
-  if (straight < vw) added += improve(entry, bucket, at - 1, vw, straight);
-  if (straight < vs) added += improve(entry, bucket, down, vs, straight);
+  uint32_t ve = at[1], vn = *up, vw = at[-1], vs = *down;
+#define OFFER(p, old, to) improve(value, link, (uint32_t)((p) - value), old, to, fresh)
+  if (straight < ve) OFFER(at + 1, ve, straight);
+  if (straight < vn) OFFER(up, vn, straight);
+  if (straight < vw) OFFER(at - 1, vw, straight);
+  if (straight < vs) OFFER(down, vs, straight);
   uint32_t vx, lo = ve < vn ? ve : vn, lo2 = vw < vs ? vw : vs;
   if ((lo < lo2 ? lo : lo2) != 0) { // no wall beside: every diagonal step is allowed
-    if (diagonal < (vx = up[1].value)) added += improve(entry, bucket, up + 1, vx, diagonal);
-    if (diagonal < (vx = up[-1].value)) added += improve(entry, bucket, up - 1, vx, diagonal);
-    if (diagonal < (vx = down[-1].value)) added += improve(entry, bucket, down - 1, vx, diagonal);
-    if (diagonal < (vx = down[1].value)) added += improve(entry, bucket, down + 1, vx, diagonal);
-    return added;
+    if (diagonal < (vx = up[1])) OFFER(up + 1, vx, diagonal);
+    if (diagonal < (vx = up[-1])) OFFER(up - 1, vx, diagonal);
+    if (diagonal < (vx = down[-1])) OFFER(down - 1, vx, diagonal);
+    if (diagonal < (vx = down[1])) OFFER(down + 1, vx, diagonal);
+    return;
   }
-  if (ve && vn && diagonal < (vx = up[1].value)) added += improve(entry, bucket, up + 1, vx, diagonal);
-  if (vw && vn && diagonal < (vx = up[-1].value)) added += improve(entry, bucket, up - 1, vx, diagonal);
-  if (vw && vs && diagonal < (vx = down[-1].value)) {
-    added += improve(entry, bucket, down - 1, vx, diagonal);
-  }
-  if (ve && vs && diagonal < (vx = down[1].value)) {
-    added += improve(entry, bucket, down + 1, vx, diagonal);
-  }
-  return added;
+  if (ve && vn && diagonal < (vx = up[1])) OFFER(up + 1, vx, diagonal);
+  if (vw && vn && diagonal < (vx = up[-1])) OFFER(up - 1, vx, diagonal);
+  if (vw && vs && diagonal < (vx = down[-1])) OFFER(down - 1, vx, diagonal);
+  if (ve && vs && diagonal < (vx = down[1])) OFFER(down + 1, vx, diagonal);
+#undef OFFER
 }
 
 fxs_nav_field_status fxs_nav_field_step(fxs_nav_field *field, uint32_t budget) {
   fxs_nav_field *f = field;
   if (f->status != FXS_NAV_FIELD_BUILDING) return (fxs_nav_field_status)f->status;
-  fxs_nav_field_entry *restrict entry = f->entry;
-  uint32_t *restrict bucket = f->bucket;
+  uint32_t *restrict value = f->value;
+  fxs_nav_field_link *restrict link = f->link;
+  const uint8_t *restrict weight = f->weight;
   ptrdiff_t stride = (ptrdiff_t)f->width + 2;
-  uint32_t current = f->current, left = budget, queued = f->queued;
-  while (left > 0 && queued > 0) {
+  // Queued now: f->queued + fresh - (budget - left).
+  uint32_t current = f->current, left = budget, fresh = 0;
+  while (left > 0 && f->queued + fresh != budget - left) {
     // A queued value lies within MAX_STEP of current: the scan ends within that many lists.
-    uint32_t *head;
-    while (*(head = &bucket[current & MASK]) == NONE) current++;
-    uint32_t c = *head;
-    *head = entry[c].next;
-    left--;
-    queued += settle(entry, bucket, c, stride) - 1u;
+    while (*HEAD_OF(current) == NONE) current++;
+    // The list is taken from its head as it stands: settling adds to other lists only, and
+    // moves none of its entries (they hold the least value).
+    uint32_t c = *HEAD_OF(current);
+    do {
+      settle(value, link, weight, c, stride, &fresh);
+      c = NEXT(c);
+    } while (--left > 0 && c != NONE);
+    *HEAD_OF(current) = c;
   }
   f->current = current;
-  f->queued = queued;
+  f->queued = f->queued + fresh - (budget - left);
   f->settled += budget - left;
   if (f->queued == 0) f->status = FXS_NAV_FIELD_READY;
   return (fxs_nav_field_status)f->status;
@@ -224,25 +261,26 @@ static inline uint32_t real(uint32_t stored) {
 
 uint32_t fxs_nav_field_value(const fxs_nav_field *field, uint32_t cx, uint32_t cy) {
   if (cx >= field->width || cy >= field->height) return FXS_NAV_UNREACHED;
-  return real(field->entry[entry_of(cy * field->width + cx, field->width)].value);
+  return real(field->value[entry_of(cy * field->width + cx, field->width)]);
 }
 
 uint32_t fxs_nav_field_direction(const fxs_nav_field *field, uint32_t cx, uint32_t cy) {
   if (cx >= field->width || cy >= field->height) return FXS_NAV_DIRECTIONS;
   uint32_t stride = field->width + 2u, c = entry_of(cy * field->width + cx, field->width);
-  const fxs_nav_field_entry *entry = field->entry;
-  if (entry[c].value == 1) return FXS_NAV_DIRECTIONS; // a goal
+  const uint32_t *value = field->value;
+  if (value[c] == 1) return FXS_NAV_DIRECTIONS; // a goal
   uint32_t best = FXS_NAV_DIRECTIONS;
   uint64_t best_total = UINT64_MAX;
   for (uint32_t dir = 0; dir < FXS_NAV_DIRECTIONS; ++dir) {
     uint32_t n = (uint32_t)((int64_t)c + step_x[dir] + (int64_t)step_y[dir] * stride);
-    uint32_t v = entry[n].value;
+    uint32_t v = value[n];
     if (v == 0 || v == FXS_NAV_UNREACHED) continue;
-    if (dir >= 4 && (entry[(uint32_t)((int64_t)c + step_x[dir])].value == 0 ||
-                     entry[(uint32_t)((int64_t)c + (int64_t)step_y[dir] * stride)].value == 0)) {
+    if (dir >= 4 && (value[(uint32_t)((int64_t)c + step_x[dir])] == 0 ||
+                     value[(uint32_t)((int64_t)c + (int64_t)step_y[dir] * stride)] == 0)) {
       continue;
     }
-    uint64_t total = (uint64_t)v + (dir < 4 ? FXS_NAV_STRAIGHT : FXS_NAV_DIAGONAL) * entry[n].weight;
+    uint32_t step = dir < 4 ? FXS_NAV_STRAIGHT : FXS_NAV_DIAGONAL;
+    uint64_t total = (uint64_t)v + (uint64_t)step * field->weight[n];
     if (total < best_total) best_total = total, best = dir;
   }
   return best;
@@ -279,7 +317,7 @@ void fxs_nav_field_write(const fxs_nav_field *f, fxs_writer *w) {
   fxs_put_u32(w, f->queued);
   fxs_put_u32(w, f->settled);
   uint32_t cells = f->width * f->height;
-  for (uint32_t i = 0; i < cells; ++i) fxs_put_u32(w, real(f->entry[entry_of(i, f->width)].value));
+  for (uint32_t i = 0; i < cells; ++i) fxs_put_u32(w, real(f->value[entry_of(i, f->width)]));
   if (f->queued == 0) return;
   // Each list from its tail, so that restoring by pushing at the head rebuilds it; cells
   // as grid indices.
@@ -288,8 +326,8 @@ void fxs_nav_field_write(const fxs_nav_field *f, fxs_writer *w) {
     uint32_t x = f->bucket[(f->current + k) & MASK];
     if (x == NONE) continue;
     uint32_t first = x;
-    while (f->entry[x].next != NONE) x = f->entry[x].next;
-    for (;; x = f->entry[x].prev) {
+    while (f->link[x].next != NONE) x = f->link[x].next;
+    for (;; x = f->link[x].prev) {
       fxs_put_u32(w, (x / stride - 1u) * f->width + x % stride - 1u);
       if (x == first) break; // the first entry's prev is not kept
     }
@@ -317,8 +355,8 @@ static fxs_result read_values(fxs_nav_field *f, fxs_reader *r, uint32_t *finite)
     if (r->failed) return FXS_ERR_TRUNCATED;
     uint32_t e = entry_of(i, f->width);
     if (v == FXS_NAV_UNREACHED) continue; // blocked (0) or unreached, as laid out
-    if (f->entry[e].value == 0 || v > most) return FXS_ERR_BAD_VALUE;
-    f->entry[e].value = v + 1u;
+    if (f->value[e] == 0 || v > most) return FXS_ERR_BAD_VALUE;
+    f->value[e] = v + 1u;
     ++*finite;
   }
   return FXS_OK;
@@ -330,8 +368,8 @@ static fxs_result read_queue(fxs_nav_field *f, fxs_reader *r, uint32_t queued) {
     uint32_t x = fxs_get_u32(r);
     if (r->failed) return FXS_ERR_TRUNCATED;
     if (x >= cells) return FXS_ERR_BAD_VALUE;
-    uint32_t e = entry_of(x, f->width), v = f->entry[e].value;
-    if (f->entry[e].prev != OUT || v == 0 || v == FXS_NAV_UNREACHED || v < f->current ||
+    uint32_t e = entry_of(x, f->width), v = f->value[e];
+    if (f->link[e].prev != OUT || v == 0 || v == FXS_NAV_UNREACHED || v < f->current ||
         v - f->current > MAX_STEP) {
       return FXS_ERR_BAD_VALUE;
     }
@@ -340,8 +378,8 @@ static fxs_result read_queue(fxs_nav_field *f, fxs_reader *r, uint32_t queued) {
   f->queued = queued;
   // Settled cells: a value, not queued, never above current.
   for (uint32_t e = 0; e < entries; ++e) {
-    uint32_t v = f->entry[e].value;
-    if (f->entry[e].prev == OUT && v != 0 && v != FXS_NAV_UNREACHED && v > f->current) {
+    uint32_t v = f->value[e];
+    if (f->link[e].prev == OUT && v != 0 && v != FXS_NAV_UNREACHED && v > f->current) {
       return FXS_ERR_BAD_VALUE;
     }
   }

@@ -313,6 +313,36 @@ void test_a_budgeted_field_matches_one_run(void) {
   TEST_ASSERT_EQUAL_UINT32(0, part.settled);
 }
 
+// A field built seven cells a call over a seeded grid of walls and weights toward three
+// goals: the bytes saved after every call (values, and the queue in its order) hash to the
+// value the first implementation (one array of entries) gave. A change of the queue's order
+// or of what a half-built field holds changes it.
+void test_half_built_fields_keep_the_pinned_bytes_call_after_call(void) {
+  uint32_t s = 2026u;
+  for (uint32_t i = 0; i < CELLS; ++i) {
+    s = s * 1664525u + 1013904223u;
+    uint32_t r = (s >> 24) % 100u;
+    costs[i] = r < 20u ? 0u : r < 35u ? (uint8_t)(2u + (s >> 8) % 253u) : 1u;
+  }
+  fxs_nav_grid g = {fxs_vec2_zero(), FXS_INT(10), SIDE, SIDE, costs};
+  fxs_nav_field f = new_field(memory_a, ENTRIES);
+  uint32_t goals[3] = {5u * SIDE + 6u, 200u, 13u};
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_field_begin(&f, &g, goals, 3));
+  static uint8_t bytes[CELLS * 16u + 64u];
+  uint64_t h = UINT64_C(14695981039346656037);
+  uint32_t calls = 0;
+  fxs_nav_field_status status;
+  do {
+    status = fxs_nav_field_step(&f, 7);
+    size_t n = save(&f, bytes, sizeof bytes);
+    for (size_t i = 0; i < n; ++i) h = (h ^ bytes[i]) * UINT64_C(1099511628211);
+    calls++;
+  } while (status == FXS_NAV_FIELD_BUILDING);
+  TEST_ASSERT_EQUAL_UINT32(29, calls);
+  TEST_ASSERT_EQUAL_UINT32(203, f.settled);
+  TEST_ASSERT_EQUAL_HEX64(UINT64_C(0xeb4968ff851f6ffe), h);
+}
+
 // Snapshot a field half built, restore it into junk memory, continue both: the same bytes
 // after every step, the same values at the end.
 void test_a_field_restored_into_junk_memory_continues_identically(void) {

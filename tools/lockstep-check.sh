@@ -54,19 +54,20 @@ failed=0
 pass() { passed=$((passed + 1)); echo "ok: $*"; }
 fail() { failed=$((failed + 1)); echo "FAILED: $*"; }
 
-# Plays one match: run_match TAG [HOST OPTIONS...]. Joiner i gets ${JOIN1:-} / ${JOIN2:-} as
-# extra options and connects to --host ${JOIN_HOST:-127.0.0.1}; the match has ${MATCH_TICKS:-
-# $TICKS} ticks. With KILL=i, joiner i is killed (SIGKILL) ${KILL_AFTER:-2.5} s after it
-# started. Leaves TAG.{0,1,2}.{fxr,out,err,rc} in $WORK.
+# Plays one match: run_match TAG [HOST OPTIONS...]. ${PLAYERS:-3} processes play
+# ${SCENARIO:-hunter_prey}. Joiner i gets ${JOIN1:-} / ${JOIN2:-} as extra options and
+# connects to --host ${JOIN_HOST:-127.0.0.1}; the match has ${MATCH_TICKS:-$TICKS} ticks. With
+# KILL=i, joiner i is killed (SIGKILL) ${KILL_AFTER:-2.5} s after it started. Leaves
+# TAG.{0,1,2...}.{fxr,out,err,rc} in $WORK.
 run_match() {
   local tag=$1; shift
-  local attempt port i
+  local attempt port i n=${PLAYERS:-3}
   for attempt in 1 2 3 4 5; do
     port=$((20000 + RANDOM % 40000))
     rm -f "$WORK/$tag".*
     pids=()
-    timeout "$PROCESS_TIMEOUT" "$FIXSTEER" host --players 3 --port "$port" --scenario hunter_prey \
-      --ticks "${MATCH_TICKS:-$TICKS}" --tick-ms "$TICK_MS" --out "$WORK/$tag.0.fxr" "$@" \
+    timeout "$PROCESS_TIMEOUT" "$FIXSTEER" host --players "$n" --port "$port" \
+      --scenario "${SCENARIO:-hunter_prey}" --ticks "${MATCH_TICKS:-$TICKS}" --tick-ms "$TICK_MS" --out "$WORK/$tag.0.fxr" "$@" \
       >"$WORK/$tag.0.out" 2>"$WORK/$tag.0.err" &
     pids+=($!)
     sleep 0.3
@@ -75,7 +76,7 @@ run_match() {
       echo "port $port is taken, drawing another"
       continue
     fi
-    for i in 1 2; do
+    for ((i = 1; i < n; ++i)); do
       local extra=() run=(timeout "$PROCESS_TIMEOUT")
       [ "$i" -eq 1 ] && extra=(${JOIN1:-})
       [ "$i" -eq 2 ] && extra=(${JOIN2:-})
@@ -89,29 +90,30 @@ run_match() {
       sleep "${KILL_AFTER:-2.5}"
       kill -9 "${pids[$KILL]}" 2>/dev/null
     fi
-    for i in 0 1 2; do
+    for ((i = 0; i < n; ++i)); do
       wait "${pids[$i]}" 2>/dev/null # no "Killed" notice for the joiner killed on purpose
       echo $? >"$WORK/$tag.$i.rc"
     done
     pids=()
-    for i in 0 1 2; do sed "s/^/  [$tag $i] /" "$WORK/$tag.$i.out" "$WORK/$tag.$i.err"; done
+    for ((i = 0; i < n; ++i)); do sed "s/^/  [$tag $i] /" "$WORK/$tag.$i.out" "$WORK/$tag.$i.err"; done
     return 0
   done
   return 1
 }
 
-# A match that must end well: three exit codes 0, three replays that verify, one hash.
+# A match that must end well (${PLAYERS:-3} processes): every exit code 0, every replay
+# verifies, one hash.
 check_match() {
   local tag=$1; shift
   run_match "$tag" "$@" || { fail "$tag: no free port found"; return; }
-  local i rc ok=1 hashes=()
-  for i in 0 1 2; do
+  local i rc ok=1 hashes=() n=${PLAYERS:-3}
+  for ((i = 0; i < n; ++i)); do
     rc=$(cat "$WORK/$tag.$i.rc")
     [ "$rc" -eq 0 ] || { ok=0; echo "  process $i exited $rc"; }
   done
-  [ $ok -eq 1 ] && pass "$tag: 3 processes finished" || fail "$tag: 3 processes finished"
+  [ $ok -eq 1 ] && pass "$tag: $n processes finished" || fail "$tag: $n processes finished"
   ok=1
-  for i in 0 1 2; do
+  for ((i = 0; i < n; ++i)); do
     local v
     if v=$("$FIXSTEER" verify "$WORK/$tag.$i.fxr" 2>&1); then
       hashes+=("$(sed -n 's/.*final hash \(0x[0-9a-f]*\).*/\1/p' <<<"$v")")
@@ -120,12 +122,13 @@ check_match() {
       echo "  $v"
     fi
   done
-  [ $ok -eq 1 ] && pass "$tag: 3 replays verify" || fail "$tag: 3 replays verify"
-  if [ -z "${JOIN2:-}" ] && grep -q 'refused:' "$WORK/$tag".[012].out; then
+  [ $ok -eq 1 ] && pass "$tag: $n replays verify" || fail "$tag: $n replays verify"
+  if [ -z "${JOIN2:-}" ] && grep -q 'refused:' "$WORK/$tag".[0-9].out; then
     fail "$tag: no command refused (each player commands only its own agents)"
   fi
-  if [ ${#hashes[@]} -eq 3 ] && [ -n "${hashes[0]}" ] && [ "${hashes[0]}" = "${hashes[1]}" ] &&
-    [ "${hashes[0]}" = "${hashes[2]}" ]; then
+  local same=1
+  for ((i = 1; i < ${#hashes[@]}; ++i)); do [ "${hashes[i]}" = "${hashes[0]}" ] || same=0; done
+  if [ ${#hashes[@]} -eq "$n" ] && [ -n "${hashes[0]}" ] && [ $same -eq 1 ]; then
     pass "$tag: equal final hashes ${hashes[0]}"
   else
     fail "$tag: equal final hashes (${hashes[*]:-none})"
@@ -477,6 +480,37 @@ timed() {
   echo "time: $2: $((($(date +%s%N) - t0) / 1000000)) ms"
 }
 
+# Navigation in a match: 4 processes play nav_match (navigate agents; at tick 120 player 0
+# places a building, four walls, in the short door and every route re-plans; at tick 700
+# each player sends its own agents back west). Beyond check_match: the 4 replays hold the
+# same hash at every tick, the building's walls came in player 0's input and every player
+# moved its own agents.
+check_nav() {
+  local tag=$1; shift
+  PLAYERS=4 SCENARIO=nav_match MATCH_TICKS=1000 check_match "$tag" "$@"
+  local i sums=() dump walls movers
+  for i in 0 1 2 3; do
+    sums+=("$("$FIXSTEER" dump "$WORK/$tag.$i.fxr" 2>&1 | grep -E '^tick [0-9]+: ' | md5sum)")
+  done
+  local n
+  n=$("$FIXSTEER" dump "$WORK/$tag.0.fxr" 2>&1 | grep -cE '^tick [0-9]+: .*hash 0x')
+  if [ "$n" -eq 1000 ] && [ "${sums[0]}" = "${sums[1]}" ] && [ "${sums[0]}" = "${sums[2]}" ] &&
+    [ "${sums[0]}" = "${sums[3]}" ]; then
+    pass "$tag: the 4 replays hold the same hash at each of $n ticks"
+  else
+    fail "$tag: the 4 replays hold the same hash at each of 1000 ticks ($n ticks)"
+  fi
+  dump=$("$FIXSTEER" dump "$WORK/$tag.0.fxr" 2>&1)
+  walls=$(awk '/^tick /{t=$2} /add_wall +src 0 /{if (t == "122:") n++} END{print n+0}' <<<"$dump")
+  movers=$(awk '/^tick /{t=$2} /set_target_point/{if (t == "702:") print $3}' <<<"$dump" |
+    sort -u | tr -d '\n')
+  if [ "$walls" -eq 4 ] && [ "$movers" = "0123" ]; then
+    pass "$tag: player 0's 4 walls at tick 122, moves from players $movers at tick 702"
+  else
+    fail "$tag: player 0's 4 walls at tick 122 ($walls), moves from players 0123 at tick 702 ($movers)"
+  fi
+}
+
 start=$SECONDS
 check_refused bad-host-name 3 "--host no.such.host.invalid: cannot resolve" -- \
   "$FIXSTEER" join --host no.such.host.invalid --port 20000
@@ -502,6 +536,8 @@ MATCH_TICKS=500 JOIN_HOST=localhost check_match localhost
 MATCH_TICKS=500 JOIN1="--bind 0.0.0.0" JOIN2="--bind 127.0.0.1" check_match bound --bind 127.0.0.1
 check_match lockstep
 check_match rollback --rollback
+timed check_nav nav-lockstep
+timed check_nav nav-rollback --rollback
 check_desync lockstep-desync
 check_desync rollback-desync --rollback
 check_lost lockstep-lost

@@ -52,18 +52,17 @@ typedef enum fxs_nav_field_status {
 /// Most cells of a field's memory: a grid of FXS_NAV_MAX_CELLS with its border (below).
 #define FXS_NAV_FIELD_MAX_CELLS 2097152u
 
-/// One entry of a field: a cell, or the blocked border round the grid.
-typedef struct fxs_nav_field_entry {
-  uint32_t value;  ///< Value + 1; 0 blocked; FXS_NAV_UNREACHED none yet.
-  uint32_t next;   ///< Next entry of its list (0 ends it) while queued.
-  uint32_t prev;   ///< Previous entry of its list while queued (not kept for a list's first).
-  uint32_t weight; ///< The cell's cost when the build began (0 on the border).
-} fxs_nav_field_entry;
+/// The links of a queued entry in its bucket's list.
+typedef struct fxs_nav_field_link {
+  uint32_t next; ///< The next entry of its list (0 ends it).
+  uint32_t prev; ///< The previous entry of its list (not kept for a list's first).
+} fxs_nav_field_link;
 
 /// An integration field and its memory. Set up by fxs_nav_field_init; the pointers point
 /// into the caller's block. Its entries cover the grid with a border of one blocked cell
 /// all round ((width + 2) x (height + 2) entries, row by row, cell (cx, cy) at
-/// (cy + 1) * (width + 2) + cx + 1), so no step needs a bounds check. Read values with
+/// (cy + 1) * (width + 2) + cx + 1), so no step needs a bounds check; an entry's parts
+/// are in arrays of their own (entry e: value[e], link[e], weight[e]). Read values with
 /// fxs_nav_field_value. The build uses the costs the grid had at fxs_nav_field_begin (or
 /// _restore).
 typedef struct fxs_nav_field {
@@ -75,8 +74,12 @@ typedef struct fxs_nav_field {
                           ///< value lies in [current, current + 3556].
   uint32_t queued;        ///< Cells in the queue.
   uint32_t settled;       ///< Cells taken from the queue (their value is final).
-  fxs_nav_field_entry *entry; ///< cell_capacity entries.
-  uint32_t *bucket;       ///< FXS_NAV_BUCKETS list heads.
+  uint32_t *bucket;       ///< FXS_NAV_BUCKETS list heads, just before `value`.
+  uint32_t *value;        ///< cell_capacity entries: value + 1; 0 blocked (the border too);
+                          ///< FXS_NAV_UNREACHED none yet.
+  fxs_nav_field_link *link; ///< cell_capacity entries: the links while queued.
+  uint8_t *weight;        ///< cell_capacity entries: the cell's cost when the build began
+                          ///< (0 on the border).
 } fxs_nav_field;
 
 /// Entries a field over a width x height grid needs: (width + 2) x (height + 2); 0 for a

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "net_play.h"
+#include "session.h"
 
 #ifndef FXS_TOOL_NO_ENET
 

@@ -673,6 +673,60 @@ static uint32_t flow_field(const scenario *self, const fxs_world *w, scenario_st
   return e.n;
 }
 
+// ------------------------------------------------------------------ a building mid-match
+// Eight navigate agents cross a wall with two doors, the short one in the middle and a long
+// way round at the top. At tick NAV_BUILD_AT a building (four walls: the game's input, not
+// the scene's) fills the middle door while they walk toward it: the navigation grid changes,
+// every route re-plans through the top door. At NAV_RETURN_AT each is sent back west, by the
+// player that owns it in network play: the map change and the moves are inputs of a match.
+enum { NAV_AGENTS = 8, NAV_CELL = 10, NAV_W = 1000, NAV_H = 800, NAV_BUILD_AT = 120 };
+enum { NAV_RETURN_AT = 700 };
+
+static void nav_building_setup(emitter *e) {
+  add_wall(e, 500, 0, 500, 330); // the wall, its middle door 330..470 and its top door 650..800
+  add_wall(e, 500, 470, 500, 650);
+  fxs_command *c = next(e, FXS_CMD_SET_NAV_GRID, SRC_SETUP);
+  fxs_command grid = fxs_command_set_nav_grid(fxs_vec2_make(0, 0), FXS_INT(NAV_CELL),
+                                              NAV_W / NAV_CELL, NAV_H / NAV_CELL, FXS_INT(8), 2000);
+  grid.source = c->source, grid.sequence = c->sequence, *c = grid;
+  for (uint32_t i = 0; i < NAV_AGENTS; ++i) {
+    spawn(e, 80 + 50 * (int)(i % 2), 260 + 40 * (int)(i / 2), FXS_INT(2), FXS_RATIO(1, 4));
+    clear(e, SRC_SETUP, handle_of(i), FXS_COMBINE_WEIGHTED_SUM);
+    behave(e, SRC_SETUP, handle_of(i), FXS_BEHAVIOR_NAVIGATE, FXS_ONE, 0, FXS_INT(40));
+    fxs_vec2 goal = fxs_vec2_make(FXS_INT(880), FXS_INT(300 + 40 * (int)(i % 4)));
+    target_point(e, SRC_SETUP, handle_of(i), goal);
+  }
+}
+
+static uint32_t nav_building(const scenario *self, const fxs_world *w, scenario_state *s,
+                             fxs_command *out) {
+  (void)self;
+  (void)s;
+  emitter e = {out, 0, {0, 0, 0}};
+  if (w->tick == 0) nav_building_setup(&e);
+  if (w->tick == NAV_BUILD_AT) { // a 60 x 160 building in the middle door, walls of the game
+    static const int corner[5][2] = {{470, 320}, {530, 320}, {530, 480}, {470, 480}, {470, 320}};
+    for (int k = 0; k < 4; ++k) {
+      fxs_command *c = next(&e, FXS_CMD_ADD_WALL, SRC_GAME);
+      c->arg[0] = FXS_INT(corner[k][0]), c->arg[1] = FXS_INT(corner[k][1]);
+      c->arg[2] = FXS_INT(corner[k + 1][0]), c->arg[3] = FXS_INT(corner[k + 1][1]);
+    }
+  }
+  if (w->tick == NAV_RETURN_AT) {
+    for (uint32_t i = 0; i < NAV_AGENTS; ++i) {
+      fxs_vec2 home = fxs_vec2_make(FXS_INT(150), FXS_INT(250 + 40 * (int)i));
+      target_point(&e, SRC_GAME, handle_of(i), home);
+    }
+  }
+  return e.n;
+}
+
+static void configure_nav(const scenario *self, fxs_world_def *def) {
+  configure_default(self, def);
+  def->bounds_max = fxs_vec2_make(FXS_INT(NAV_W), FXS_INT(NAV_H));
+  def->neighbor_radius = FXS_INT(60);
+}
+
 // ------------------------------------------------------------------ table
 
 static void configure_small(const scenario *self, fxs_world_def *def) {
@@ -707,6 +761,10 @@ static const scenario scenarios[] = {
      {30, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1000, configure_default, no_paths, crowd_crossing, 0},
     {"hide_and_seek", "a seeker walks a figure of eight through seven obstacles, chasing the hiders it sees; five hide",
      {6, 7, 1, 6, 0, 0, 0, 0, 0, 0, 0}, 1500, configure_default, seek_round_path, hide_and_seek, 0},
+    {"nav_match",
+     "8 navigate agents; a building closes the short door mid-match, all re-plan; then back west",
+     {NAV_AGENTS, 0, 0, 0, 8, 0, 0, (NAV_W / NAV_CELL) * (NAV_H / NAV_CELL), 4, 8000, 64}, 1400,
+     configure_nav, no_paths, nav_building, 0},
 };
 
 const scenario *scenario_list(uint32_t *count) {

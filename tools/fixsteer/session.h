@@ -3,6 +3,7 @@
 #ifndef FIXSTEER_TOOL_SESSION_H
 #define FIXSTEER_TOOL_SESSION_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "fixsteer/fixsteer.h"

@@ -307,7 +307,54 @@ int32_t fxs_web_seek(fxs_web_viewer *v, uint32_t tick) {
 // ------------------------------------------------------------------ the shown world
 
 // Bounds, obstacles, walls and paths: what the world holds besides its agents.
-void fxs_web_scene_json(fxs_web_text *t, const fxs_world *w) {
+// "nav" and "routes" (fxs_web.h).
+static void nav_json(fxs_web_text *t, fxs_world *w) {
+  const fxs_nav_grid *g = fxs_world_nav_grid(w);
+  if (!g) {
+    fxs_web_printf(t, ",\"nav\":null,\"routes\":[]");
+    return;
+  }
+  fxs_web_printf(t, ",\"nav\":{\"origin\":[%d,%d],\"cell\":%d,", (int)g->origin.x,
+                 (int)g->origin.y, (int)g->cell_size);
+  fxs_web_printf(t, "\"columns\":%u,\"rows\":%u,\"blocked\":[", g->width, g->height);
+  const char *sep = "";
+  for (uint32_t cy = 0; cy < g->height; ++cy) {
+    const uint8_t *row = g->cost + (size_t)cy * g->width;
+    for (uint32_t cx = 0; cx < g->width;) {
+      if (row[cx] != FXS_NAV_BLOCKED) {
+        ++cx;
+        continue;
+      }
+      uint32_t end = cx;
+      while (end < g->width && row[end] == FXS_NAV_BLOCKED) ++end;
+      fxs_web_printf(t, "%s%u,%u,%u", sep, cy, cx, end - cx), sep = ",";
+      cx = end;
+    }
+  }
+  fxs_web_printf(t, "]},\"routes\":[");
+  uint32_t cap = w->capacity.nav_waypoints;
+  fxs_vec2 *points = malloc((size_t)(cap ? cap : 1) * sizeof *points);
+  if (!points) {
+    t->failed = true;
+    return;
+  }
+  sep = "";
+  for (uint32_t i = 0; i < w->capacity.agents; ++i) {
+    uint32_t next = 0;
+    uint32_t n = fxs_world_nav_route(w, fxs_world_handle_at(w, i), points, cap, &next);
+    if (n > cap) n = cap;
+    if (n == 0) continue;
+    fxs_web_printf(t, "%s{\"slot\":%u,\"next\":%u,\"points\":[", sep, i, next), sep = ",";
+    for (uint32_t k = 0; k < n; ++k) {
+      fxs_web_printf(t, "%s%d,%d", k ? "," : "", (int)points[k].x, (int)points[k].y);
+    }
+    fxs_web_printf(t, "]}");
+  }
+  fxs_web_printf(t, "]");
+  free(points);
+}
+
+void fxs_web_scene_json(fxs_web_text *t, fxs_world *w) {
   fxs_web_printf(t, "\"bounds\":[%d,%d,%d,%d],\"clamp\":%u,\"obstacles\":[", (int)w->def.bounds_min.x,
                  (int)w->def.bounds_min.y, (int)w->def.bounds_max.x, (int)w->def.bounds_max.y,
                  (unsigned)w->def.clamp_to_bounds);
@@ -335,6 +382,7 @@ void fxs_web_scene_json(fxs_web_text *t, const fxs_world *w) {
     fxs_web_printf(t, "]}");
   }
   fxs_web_printf(t, "]");
+  nav_json(t, w);
 }
 
 const char *fxs_web_frame(fxs_web_viewer *v) {

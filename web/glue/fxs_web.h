@@ -124,9 +124,13 @@ void fxs_web_set_error(const char *format, ...) __attribute__((format(printf, 1,
 fxs_result fxs_web_world_from(fxs_world *world, void **memory, const fxs_world_capacity *capacity,
                               const uint8_t *snapshot, size_t size);
 
-// Appends "bounds", "clamp", "obstacles" (with their slot indices), "walls" and "paths" of a
-// world as JSON members (no braces).
-void fxs_web_scene_json(fxs_web_text *t, const fxs_world *w);
+// Appends "bounds", "clamp", "obstacles" (with their slot indices), "walls", "paths", "nav"
+// and "routes" of a world as JSON members (no braces). "nav": null without a navigation grid,
+// else {"origin":[x,y],"cell":size,"columns":w,"rows":h,"blocked":[row,column,run,...]}, the
+// blocked cells of its effective costs as runs along rows (reading the grid rebuilds them
+// when the map changed: a cache, the state is untouched); "routes": [{"slot":s,"next":k,
+// "points":[x,y,...]}] for every agent with a route, its waypoints in order.
+void fxs_web_scene_json(fxs_web_text *t, fxs_world *w);
 // Fills FXS_WEB_AGENT_STRIDE int32 per live agent of `w`, in slot order, into `out` (room for
 // capacity.agents of them); returns how many.
 uint32_t fxs_web_fill_agents(const fxs_world *w, int32_t *out);

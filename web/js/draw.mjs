@@ -1,5 +1,6 @@
-// Draws one tick of a fixsteer world on a canvas: bounds, paths, walls, obstacles, trails,
-// agents with their heading and target, and, when a second replay is compared, its agents
+// Draws one tick of a fixsteer world on a canvas: bounds, the navigation grid's blocked cells,
+// paths, walls, obstacles, trails, each navigating agent's route, agents with their heading
+// and target, and, when a second replay is compared, its agents
 // and the agents whose state differs. Everything drawn comes from the library's answers
 // (raw Q16.16 values); this file only maps them to pixels.
 import { AGENT_STRIDE, ONE } from './fxs.mjs';
@@ -133,20 +134,78 @@ export class WorldView {
   // frame: fxs_web_frame's answer; agents: Int32Array (AGENT_STRIDE each); trails: Map
   // slot -> [[x, y], ...]; other: B's agents or null; differs: Set of slots that differ.
   // options: colour(agents, i) -> CSS colour (default: by first behavior), selected: Set of
-  // slots ringed, overlay(ctx, view): drawn last (the playground's pending edits).
+  // slots ringed, overlay(ctx, view): drawn last (the playground's pending edits), blocked
+  // and routes: false hides the navigation grid's blocked cells or the agents' routes.
+  // Sets the canvas's data-nav-runs and data-route-count to what it drew.
   draw(frame, agents, trails, other, differs, options = {}) {
     this.clear();
     this.fit(frame.bounds);
     this.drawBounds(frame);
+    const runs = frame.nav && options.blocked !== false ? this.drawBlocked(frame.nav) : 0;
     for (const path of frame.paths) this.drawPath(path);
     this.drawWalls(frame.walls);
     this.drawObstacles(frame.obstacles);
     this.drawTrails(trails);
+    const routes = frame.routes && options.routes !== false ? this.drawRoutes(frame.routes, agents, options.colour) : 0;
+    this.canvas.dataset.navRuns = String(runs);
+    this.canvas.dataset.routeCount = String(routes);
     if (other) this.drawAgents(other, { dashed: true });
     this.drawAgents(agents, { colour: options.colour });
     if (differs && differs.size) this.drawDifferences(agents, other, differs);
     if (options.selected && options.selected.size) this.drawSelected(agents, options.selected);
     if (options.overlay) options.overlay(this.ctx, this);
+  }
+
+  // The blocked cells of the navigation grid (walls and obstacles by the radius, cost 0),
+  // faintly, one rectangle per run along a row. Returns the runs drawn.
+  drawBlocked(nav) {
+    const { ctx } = this;
+    const cell = nav.cell, [ox, oy] = nav.origin, b = nav.blocked;
+    ctx.fillStyle = 'rgba(214, 184, 140, 0.22)';
+    for (let i = 0; i < b.length; i += 3) {
+      const x = this.px(ox + b[i + 1] * cell), y = this.py(oy + b[i] * cell);
+      ctx.fillRect(x, y, this.len(cell * b[i + 2]), this.len(cell));
+    }
+    return b.length / 3;
+  }
+
+  // Each route: the part still ahead (from the agent to the waypoint it seeks, then on) as a
+  // dashed line in the agent's colour with a dot on every waypoint, the part behind it
+  // fainter. Returns the routes drawn.
+  drawRoutes(routes, agents, colourOf) {
+    const { ctx } = this;
+    const at = new Map();
+    for (let i = 0; i < agents.length; i += AGENT_STRIDE) at.set(agents[i], i);
+    let drawn = 0;
+    for (const route of routes) {
+      const i = at.get(route.slot);
+      if (i === undefined || route.points.length < 2) continue;
+      const p = route.points, n = p.length / 2, next = Math.min(route.next, n - 1);
+      const colour = colourOf ? colourOf(agents, i) : kindColor(agents[i + 7]);
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = colour;
+      ctx.globalAlpha = 0.3;
+      ctx.beginPath();
+      ctx.moveTo(this.px(p[0]), this.py(p[1]));
+      for (let k = 1; k <= next; ++k) ctx.lineTo(this.px(p[2 * k]), this.py(p[2 * k + 1]));
+      ctx.stroke();
+      ctx.globalAlpha = 0.9;
+      ctx.setLineDash([6, 4]);
+      ctx.beginPath();
+      ctx.moveTo(this.px(agents[i + 1]), this.py(agents[i + 2]));
+      for (let k = next; k < n; ++k) ctx.lineTo(this.px(p[2 * k]), this.py(p[2 * k + 1]));
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.fillStyle = colour;
+      for (let k = next; k < n; ++k) {
+        ctx.beginPath();
+        ctx.arc(this.px(p[2 * k]), this.py(p[2 * k + 1]), 2.5, 0, 2 * Math.PI);
+        ctx.fill();
+      }
+      ctx.globalAlpha = 1;
+      ++drawn;
+    }
+    return drawn;
   }
 
   drawSelected(agents, selected) {

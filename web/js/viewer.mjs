@@ -240,7 +240,8 @@ function show(tick, force = false) {
       differs = differingSlots(agents, other);
     }
     state.shown = frame.tick;
-    view.draw(frame, agents, state.trails, other, differs, { colour: colourOf });
+    view.draw(frame, agents, state.trails, other, differs,
+      { colour: colourOf, blocked: $('show-blocked').checked, routes: $('show-routes').checked });
     const canvas = $('world');
     canvas.dataset.tick = String(frame.tick);
     canvas.dataset.agentCount = String(agents.length / AGENT_STRIDE);
@@ -309,12 +310,21 @@ function setPlaying(on) {
   if (state.playing) requestAnimationFrame(frameLoop);
 }
 
+// Ticks one animation frame may show at most: a machine slower than the chosen speed plays
+// slower instead of falling further behind each frame (and jumping to the end).
+const MAX_TICKS_PER_FRAME = 8;
+
 function frameLoop(now) {
   if (!state.playing) return;
   const perSecond = Number($('speed').value);
-  const due = Math.floor(((now - state.clock) * perSecond) / 1000);
-  if (due > 0) {
+  let due = Math.floor(((now - state.clock) * perSecond) / 1000);
+  if (due > MAX_TICKS_PER_FRAME) {
+    due = MAX_TICKS_PER_FRAME;
+    state.clock = now;
+  } else if (due > 0) {
     state.clock += (due * 1000) / perSecond;
+  }
+  if (due > 0) {
     for (let k = 0; k < due && state.shown < state.a.info.end_tick; ++k) show(state.shown + 1);
     if (state.shown >= state.a.info.end_tick) return setPlaying(false);
   }
@@ -380,6 +390,8 @@ function wire() {
   $('step-back').onclick = () => (setPlaying(false), show(state.shown - 1));
   $('timeline').oninput = (e) => show(Number(e.target.value));
   $('colour-by').onchange = () => show(state.shown, true);
+  $('show-blocked').onchange = () => show(state.shown, true);
+  $('show-routes').onchange = () => show(state.shown, true);
   document.addEventListener('keydown', (e) => {
     if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
     if (e.key === ' ') (e.preventDefault(), setPlaying(!state.playing));

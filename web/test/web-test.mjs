@@ -12,7 +12,7 @@
 // --only viewer|playground runs one part. Prints one line per check and "web: N passed, N
 // failed"; exits 1 on any failure.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
@@ -52,8 +52,11 @@ function nativeHash(file) {
   return /final hash (0x[0-9a-f]{16})/.exec(out)[1];
 }
 
+// scenario: a built-in's name, or the name of a scene file in scenarios/ (nav_cup).
 function nativeAgentCount(scenario, tick) {
-  const csv = execFileSync(TOOL, ['trace', '--scenario', scenario, '--ticks', String(tick)], {
+  const file = `scenarios/${scenario}.yaml`;
+  const scene = existsSync(join(ROOT, file)) ? file : scenario;
+  const csv = execFileSync(TOOL, ['trace', '--scenario', scene, '--ticks', String(tick)], {
     cwd: ROOT,
     encoding: 'utf8',
     maxBuffer: 64 << 20,
@@ -115,6 +118,58 @@ async function goldenReplays(page, base) {
     check(`${name}: tick ${SCRUB_TICK} draws ${want} agents and matches its recorded hash`,
       s.agents === want && s.info.includes('= the recorded hash'), `drew ${s.agents}`);
   }
+}
+
+// Keeps the canvas's pixels in the page under `name` (they stay there: megabytes).
+async function keepPixels(page, name) {
+  await page.$eval('#world', (c, n) => {
+    window.keptPixels = window.keptPixels || {};
+    window.keptPixels[n] = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  }, name);
+}
+
+// Pixels whose colour differs between two kept pictures.
+async function pixelsDiffering(page, a, b) {
+  return page.evaluate(([x, y]) => {
+    const p = window.keptPixels[x], q = window.keptPixels[y];
+    let n = 0;
+    for (let i = 0; i < p.length; i += 4) {
+      if (p[i] !== q[i] || p[i + 1] !== q[i + 1] || p[i + 2] !== q[i + 2]) ++n;
+    }
+    return n;
+  }, [a, b]);
+}
+
+// nav_cup at tick NAV_TICK: the frame carries the grid's blocked cells and the 12 agents'
+// routes, and the canvas shows them: hiding the routes (or the blocked cells) must change
+// many pixels, so a viewer that does not draw them fails. Screenshot build/web-test/web-nav.png.
+const NAV_TICK = 200;
+async function navigationDrawn(page, base) {
+  await ready(page, `${base}?replay=replays/nav_cup.fxr`);
+  await verified(page, 'a');
+  await scrub(page, NAV_TICK);
+  const frame = await page.evaluate(() => window.fixsteerViewer.state.a.frame());
+  const routes = frame.routes || [];
+  const waypoints = routes.reduce((sum, r) => sum + r.points.length / 2, 0);
+  check(`nav_cup: tick ${NAV_TICK}'s frame has the navigation grid and a route for each of the 12 agents`,
+    frame.nav && frame.nav.blocked.length > 0 && routes.length === 12 && waypoints >= 24,
+    `${frame.nav ? frame.nav.blocked.length / 3 : 'no'} blocked runs, ${routes.length} routes, ${waypoints} waypoints`);
+  const drawnRoutes = Number(await attribute(page, '#world', 'data-route-count'));
+  const drawnRuns = Number(await attribute(page, '#world', 'data-nav-runs'));
+  await keepPixels(page, 'all');
+  await page.locator('#world').screenshot({ path: join(OUT, 'web-nav.png') });
+  await page.uncheck('#show-routes');
+  await keepPixels(page, 'no-routes');
+  await page.uncheck('#show-blocked');
+  await keepPixels(page, 'neither');
+  await page.check('#show-routes');
+  await page.check('#show-blocked');
+  const routePixels = await pixelsDiffering(page, 'all', 'no-routes');
+  const blockedPixels = await pixelsDiffering(page, 'no-routes', 'neither');
+  check(`nav_cup: the viewer draws the 12 routes (${routePixels} pixels are theirs)`,
+    drawnRoutes === 12 && routePixels >= 50 * 12, `${drawnRoutes} routes drawn, ${routePixels} pixels`);
+  check(`nav_cup: the viewer draws the blocked cells (${blockedPixels} pixels are theirs)`,
+    drawnRuns === frame.nav.blocked.length / 3 && blockedPixels >= 1000, `${drawnRuns} runs drawn, ${blockedPixels} pixels`);
 }
 
 async function pickerAndErrors(page, base) {
@@ -196,6 +251,7 @@ try {
   page.on('pageerror', (error) => check('no uncaught error in the page', false, error.message));
   if (only !== 'playground') {
     await goldenReplays(page, url);
+    await navigationDrawn(page, url);
     await pickerAndErrors(page, url);
     await recordAndDiverge(page, url);
   }
