@@ -152,7 +152,8 @@ static fxs_vec2 flocking_steering(steer_context *ctx, const fxs_behavior_slot *b
   if (b->kind == FXS_BEHAVIOR_SEPARATION) {
     return fxs_separation_known(a, ctx->index, v->neighbors, v->dist_sq, v->count, p[0]);
   }
-  fxs_neighborhood h = fxs_neighborhood_gather(ctx->index, v->neighbors, v->dist_sq, v->count, p[0]);
+  fxs_neighborhood h =
+      fxs_neighborhood_gather(ctx->index, v->neighbors, v->dist_sq, v->count, p[0]);
   return b->kind == FXS_BEHAVIOR_ALIGNMENT ? fxs_alignment_of(a, &h) : fxs_cohesion_of(a, &h);
 }
 

@@ -94,7 +94,8 @@ static uint64_t record(void) {
     uint32_t n = 0;
     if (t % 15u == 0) {
       fxs_agent_handle h = fxs_world_handle_at(&world, (t / 15u) % AGENTS);
-      c[n++] = fxs_command_set_target_point(h, fxs_vec2_make(FXS_INT(40 + (int32_t)t * 5), FXS_INT(60)));
+      fxs_vec2 goal = fxs_vec2_make(FXS_INT(40 + (int32_t)t * 5), FXS_INT(60));
+      c[n++] = fxs_command_set_target_point(h, goal);
     }
     TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, c, n, 0));
     TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_writer_tick(&w, &world, c, n));
@@ -114,7 +115,8 @@ void test_a_recorded_crowd_verifies_in_the_same_arena_at_the_pinned_hash(void) {
   TEST_ASSERT_TRUE(need > 0 && need <= sizeof arena);
   memset(arena, 0xA5, sizeof arena); // the verifier starts from junk, not the recorder's world
   fxs_verify_report report;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_verify(replay, replay_size, 0, arena, sizeof arena, &report));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    fxs_replay_verify(replay, replay_size, 0, arena, sizeof arena, &report));
   TEST_ASSERT_EQUAL_UINT32(TICKS, report.ticks);
   TEST_ASSERT_EQUAL_HEX64(h, report.final_hash);
 }

@@ -121,7 +121,8 @@ void test_a_synctest_session_resimulates_every_tick_to_the_pinned_hash(void) {
   fxs_world_def wd = fxs_default_world_def();
   wd.seed = 0x5E55u;
   TEST_ASSERT_TRUE(fxs_world_memory_size(&capacity) <= sizeof world_memory);
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&world, &wd, &capacity, world_memory, sizeof world_memory));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    fxs_world_init(&world, &wd, &capacity, world_memory, sizeof world_memory));
   fxs_session_def d = session_def();
   size_t need = fxs_session_memory_size(&d);
   TEST_ASSERT_TRUE(need > 0 && need <= sizeof session_memory);

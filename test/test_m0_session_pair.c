@@ -106,7 +106,8 @@ static uint32_t inputs(uint32_t p, uint32_t tick, fxs_command *out) {
   if (tick == DELAY + 1u) {
     out[0] = fxs_command_add_arrive(a, b, FXS_INT(40));
     out[1] = fxs_command_add_separation(a, b, FXS_INT(30));
-    out[2] = fxs_command_set_target_point(a, fxs_vec2_make(FXS_INT(300 - 200 * (int32_t)p), FXS_INT(220)));
+    fxs_vec2 goal = fxs_vec2_make(FXS_INT(300 - 200 * (int32_t)p), FXS_INT(220));
+    out[2] = fxs_command_set_target_point(a, goal);
     return 3;
   }
   if (tick > DELAY && tick % 10u == 0) {
@@ -150,7 +151,9 @@ void test_two_peers_in_lockstep_reach_the_pinned_hash(void) {
       size_t len = 0;
       TEST_ASSERT_EQUAL(FXS_OK, fxs_session_poll_send(&sessions[i], other, now, packet,
                                                       sizeof packet, &len));
-      if (len) TEST_ASSERT_EQUAL(FXS_OK, fxs_session_receive(&sessions[other], i, packet, len, now));
+      if (len) {
+        TEST_ASSERT_EQUAL(FXS_OK, fxs_session_receive(&sessions[other], i, packet, len, now));
+      }
     }
     now += 4;
   }

@@ -132,7 +132,9 @@ void test_the_block_grows_by_a_slot_and_its_grid_per_agent(void) {
     size_t size = fxs_world_memory_size(&c);
     TEST_ASSERT_TRUE(size > previous);
     TEST_ASSERT_TRUE(size - previous >= sizeof(fxs_agent_slot));
-    if (n == 1 || n % 4 == 0) FXS_TEST_REPORT("block for %u agents: %u bytes", (unsigned)n, (unsigned)size);
+    if (n == 1 || n % 4 == 0) {
+      FXS_TEST_REPORT("block for %u agents: %u bytes", (unsigned)n, (unsigned)size);
+    }
     previous = size;
   }
 }
