@@ -69,10 +69,11 @@ static fxs_world world;
 void setUp(void) {}
 void tearDown(void) {}
 
-// The state hash after TICKS steps of scene `s`; the deepest stack of a step in *stack.
-static uint64_t run(fxs_m0_scene s, size_t *stack) {
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_m0_build(&world, s, AGENTS, memory, sizeof memory));
-  TEST_ASSERT_EQUAL_UINT32(AGENTS, fxs_world_agent_count(&world));
+// The state hash after TICKS steps of scene `s` with `agents` agents; the deepest stack of a
+// step in *stack.
+static uint64_t run_with(fxs_m0_scene s, uint32_t agents, size_t *stack) {
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_m0_build(&world, s, agents, memory, sizeof memory));
+  TEST_ASSERT_EQUAL_UINT32(agents, fxs_world_agent_count(&world));
   *stack = 0;
   for (uint32_t t = 0; t < TICKS; ++t) {
     volatile uint32_t mark = 0;
@@ -83,6 +84,8 @@ static uint64_t run(fxs_m0_scene s, size_t *stack) {
   }
   return fxs_world_hash(&world);
 }
+
+static uint64_t run(fxs_m0_scene s, size_t *stack) { return run_with(s, AGENTS, stack); }
 
 static void check(fxs_m0_scene s, const char *name, uint64_t expected) {
   size_t stack;
@@ -122,6 +125,17 @@ void test_an_orca_crowd_round_a_wall_and_an_obstacle_reaches_the_pinned_hash(voi
 
 void test_a_patrol_on_a_stop_path_reaches_the_pinned_hash(void) {
   check(FXS_M0_PATROL, "patrol", UINT64_C(0xBDA5A903474F0298));
+}
+
+// Every array of a step is bounded by a constant (16 neighbors, 8 static lines), so a crowd of
+// 4 takes the stack a crowd of 14 does, within a few frames' worth of other paths taken.
+void test_the_step_stack_does_not_grow_with_the_agent_count(void) {
+  size_t few, many;
+  run_with(FXS_M0_CROWD, 4, &few);
+  run_with(FXS_M0_CROWD, AGENTS, &many);
+  FXS_TEST_REPORT("ORCA crowd step stack: %u bytes with 4 agents, %u with %u", (unsigned)few,
+                  (unsigned)many, (unsigned)AGENTS);
+  if (FXS_STACK_PROBE) TEST_ASSERT_TRUE(many <= few + 128u);
 }
 
 // The world block per agent count, for the RAM table of docs/mcu.md.
