@@ -89,26 +89,42 @@ fxs_vec2 fxs_formation_place(fxs_vec2 anchor, fxs_vec2 heading, fxs_vec2 offset)
 // Squared distance of two points, the difference saturated first so the sum fits in 64 bits.
 static uint64_t gap_sq(fxs_vec2 a, fxs_vec2 b) { return fxs_vec2_length_sq(fxs_vec2_sub(a, b)); }
 
+// The untaken slot nearest member m's position: least (distance, slot), into *best_sq.
+static uint32_t nearest_free_slot(fxs_vec2 position, const fxs_vec2 *slots, uint32_t count,
+                                  uint32_t slots_taken, uint64_t *best_sq) {
+  uint32_t best = count;
+  for (uint32_t s = 0; s < count; ++s) {
+    if (slots_taken & (1u << s)) continue;
+    uint64_t d = gap_sq(position, slots[s]);
+    if (best == count || d < *best_sq) *best_sq = d, best = s;
+  }
+  return best;
+}
+
+// Greedy: each round the pair of least (distance, member, slot) among the untaken ones is
+// matched. Each member keeps its nearest untaken slot (least distance, then slot), so the
+// round's pair is the member of least (its distance, member); a member's nearest is searched
+// again only when another member takes it. Small arrays, no count x count table: this runs
+// inside a world step, whose stack an MCU sizes (docs/mcu.md).
 uint32_t fxs_formation_assign(const fxs_vec2 *positions, const fxs_vec2 *slots, uint32_t count,
                               uint32_t who) {
   if (who >= count || count > FXS_FORMATION_MAX_MEMBERS) return count;
-  uint64_t d[FXS_FORMATION_MAX_MEMBERS][FXS_FORMATION_MAX_MEMBERS];
+  uint32_t nearest[FXS_FORMATION_MAX_MEMBERS];
+  uint64_t nearest_sq[FXS_FORMATION_MAX_MEMBERS];
   for (uint32_t m = 0; m < count; ++m) {
-    for (uint32_t s = 0; s < count; ++s) d[m][s] = gap_sq(positions[m], slots[s]);
+    nearest[m] = nearest_free_slot(positions[m], slots, count, 0, &nearest_sq[m]);
   }
   uint32_t members_taken = 0, slots_taken = 0;
   for (uint32_t round = 0; round < count; ++round) {
-    uint32_t bm = count, bs = count;
-    uint64_t best = UINT64_MAX;
-    // Strictly smaller only: scanning members, then slots, in increasing order makes the lower
-    // member, then the lower slot, win a tie.
+    uint32_t bm = count;
     for (uint32_t m = 0; m < count; ++m) {
       if (members_taken & (1u << m)) continue;
-      for (uint32_t s = 0; s < count; ++s) {
-        if (slots_taken & (1u << s)) continue;
-        if (bm == count || d[m][s] < best) best = d[m][s], bm = m, bs = s;
+      if (slots_taken & (1u << nearest[m])) {
+        nearest[m] = nearest_free_slot(positions[m], slots, count, slots_taken, &nearest_sq[m]);
       }
+      if (bm == count || nearest_sq[m] < nearest_sq[bm]) bm = m;
     }
+    uint32_t bs = nearest[bm];
     if (bm == who) return bs;
     members_taken |= 1u << bm;
     slots_taken |= 1u << bs;

@@ -432,17 +432,14 @@ static uint32_t solve(const program *lp, uint32_t count, fxs_vec2 *result) {
   return count;
 }
 
-// Room for every line of one agent: the static ones first, then one per neighbor.
-#define MAX_LINES (FXS_ORCA_MAX_STATIC_LINES + FXS_NEIGHBORS_MAX_K)
-
 // No velocity satisfies every line: minimize the largest violation of the neighbor lines
 // (from `hard` on) while the static lines 0..hard-1 stay satisfied. For each neighbor line
 // violated by more than the current worst, the neighbor lines before it are projected onto
 // it (their bisectors with it), the static lines kept as they are, and the 2D program
 // pushes as far as possible into it.
 static void least_violation(const fxs_orca_line *lines, uint32_t count, uint32_t hard,
-                            uint32_t first, fix16_t radius, fxs_vec2 *result) {
-  fxs_orca_line projected[MAX_LINES];
+                            uint32_t first, fix16_t radius, fxs_vec2 *result,
+                            fxs_orca_line *projected) {
   int64_t worst = 0; // Q32.32
   for (uint32_t i = first; i < count; ++i) {
     const fxs_orca_line *l = &lines[i];
@@ -471,30 +468,25 @@ static void least_violation(const fxs_orca_line *lines, uint32_t count, uint32_t
   }
 }
 
-// The nearest static lines, by clearance, then walls before obstacles, then index.
-typedef struct static_set {
-  fxs_orca_line line[FXS_ORCA_MAX_STATIC_LINES];
-  int64_t key[FXS_ORCA_MAX_STATIC_LINES]; // clearance (raw) * 2^33 + kind * 2^32 + index
-  uint32_t count;
-} static_set;
-
-// Clearance of the agent to a line's source, for ordering: the line's offset from the
-// velocity 0 is not it, so the caller passes it.
-static void keep_nearest(static_set *set, const fxs_orca_line *l, int64_t key) {
-  uint32_t at = set->count;
+// The nearest static lines (scratch->nearest), by clearance, then walls before obstacles,
+// then index: the key is clearance (raw) * 2^33 + kind * 2^32 + index. The clearance of the
+// agent to a line's source, for ordering: the line's offset from the velocity 0 is not it,
+// so the caller passes it.
+static void keep_nearest(fxs_orca_scratch *set, const fxs_orca_line *l, int64_t key) {
+  uint32_t at = set->nearest_count;
   if (at == FXS_ORCA_MAX_STATIC_LINES) {
-    if (key >= set->key[at - 1]) return;
+    if (key >= set->nearest_key[at - 1]) return;
     at--;
   } else {
-    set->count++;
+    set->nearest_count++;
   }
-  while (at > 0 && set->key[at - 1] > key) {
-    set->line[at] = set->line[at - 1];
-    set->key[at] = set->key[at - 1];
+  while (at > 0 && set->nearest_key[at - 1] > key) {
+    set->nearest[at] = set->nearest[at - 1];
+    set->nearest_key[at] = set->nearest_key[at - 1];
     at--;
   }
-  set->line[at] = *l;
-  set->key[at] = key;
+  set->nearest[at] = *l;
+  set->nearest_key[at] = key;
 }
 
 // Clearance (raw, clamped to +-2^28) of the agent to a wall or an obstacle disc of radius r
@@ -511,28 +503,28 @@ static int64_t clearance_to(const fxs_agent *self, fxs_vec2 point, int64_t extra
   return length_of(dx, dy) - extra - fxs_clamp(self->radius, 0, LIMIT);
 }
 
-// The static lines of the walls and obstacles within reach, nearest first, into lines.
+// The static lines of the walls and obstacles within reach, nearest first, into
+// scratch->lines.
 static uint32_t static_lines(const fxs_agent *self, const fxs_orca_statics *st,
-                             const fxs_orca_def *def, fxs_orca_line *lines) {
-  static_set set;
-  set.count = 0;
+                             const fxs_orca_def *def, fxs_orca_scratch *set) {
+  set->nearest_count = 0;
   if (!st) return 0;
   fxs_orca_line l;
   for (uint32_t i = 0; st->walls && i < st->wall_count; ++i) {
     const fxs_wall *w = &st->walls[i];
     if (!fxs_orca_wall_line(self, w, def, &l)) continue;
     fxs_vec2 q = fxs_vec2_closest_on_segment(self->position, w->a, w->b);
-    keep_nearest(&set, &l, order_key(clearance_to(self, q, 0), 0, i));
+    keep_nearest(set, &l, order_key(clearance_to(self, q, 0), 0, i));
   }
   for (uint32_t k = 0; st->obstacles && k < st->obstacle_count; ++k) {
     uint32_t i = st->obstacle_subset ? st->obstacle_subset[k] : k;
     const fxs_obstacle *o = &st->obstacles[i];
     if (!fxs_orca_obstacle_line(self, o, def, &l)) continue;
     int64_t extra = fxs_clamp(o->radius, 0, LIMIT);
-    keep_nearest(&set, &l, order_key(clearance_to(self, o->center, extra), 1, i));
+    keep_nearest(set, &l, order_key(clearance_to(self, o->center, extra), 1, i));
   }
-  for (uint32_t i = 0; i < set.count; ++i) lines[i] = set.line[i];
-  return set.count;
+  for (uint32_t i = 0; i < set->nearest_count; ++i) set->lines[i] = set->nearest[i];
+  return set->nearest_count;
 }
 
 // The sign of ax by - ay bx for components below 2^62 in magnitude, in 128 bits.
@@ -589,9 +581,9 @@ static fxs_vec2 turn_aside(fxs_vec2 v) {
 static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                             const fxs_neighbor *neighbors, const uint32_t *chosen, uint32_t n,
                             const fix16_t *priorities, const fxs_orca_statics *statics,
-                            const fxs_orca_def *def) {
-  fxs_orca_line lines[MAX_LINES];
-  uint32_t hard = static_lines(self, statics, def, lines);
+                            const fxs_orca_def *def, fxs_orca_scratch *scratch) {
+  fxs_orca_line *lines = scratch->lines;
+  uint32_t hard = static_lines(self, statics, def, scratch);
   fxs_vec2 pref = clamp_vec(preferred);
   uint64_t pref_sq = length_sq(pref);
   self_terms s = self_terms_of(self, self_id, def);
@@ -615,7 +607,8 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
     // The static lines alone leave nothing (only by rounding: standing still keeps them).
     return fxs_vec2_zero();
   }
-  if (failed < hard + n) least_violation(lines, hard + n, hard, failed, radius, &result);
+  if (failed < hard + n) least_violation(lines, hard + n, hard, failed, radius, &result,
+                                          scratch->projected);
   return fxs_vec2_truncate(result, radius);
 }
 
@@ -629,7 +622,9 @@ fxs_vec2 fxs_orca_velocity_among(const fxs_agent *self, uint32_t self_id, fxs_ve
   query.k = def->max_neighbors;
   uint32_t chosen[FXS_NEIGHBORS_MAX_K];
   uint32_t n = fxs_query_neighbors(self, self_id, neighbors, count, &query, chosen);
-  return velocity_of(self, self_id, preferred, neighbors, chosen, n, priorities, statics, def);
+  fxs_orca_scratch scratch;
+  return velocity_of(self, self_id, preferred, neighbors, chosen, n, priorities, statics, def,
+                     &scratch);
 }
 
 uint32_t fxs_orca_sorted_count(const uint64_t *dist_sq, uint32_t count, const fxs_orca_def *def) {
@@ -643,8 +638,8 @@ uint32_t fxs_orca_sorted_count(const uint64_t *dist_sq, uint32_t count, const fx
 fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                                   const fxs_neighbor *neighbors, const fix16_t *priorities,
                                   uint32_t n, const fxs_orca_statics *statics,
-                                  const fxs_orca_def *def) {
-  return velocity_of(self, self_id, preferred, neighbors, 0, n, priorities, statics, def);
+                                  const fxs_orca_def *def, fxs_orca_scratch *scratch) {
+  return velocity_of(self, self_id, preferred, neighbors, 0, n, priorities, statics, def, scratch);
 }
 
 fxs_vec2 fxs_orca_velocity(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,

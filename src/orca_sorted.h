@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 
+#include "fixsteer/neighbors.h"
 #include "fixsteer/orca.h"
 
 /// cos and sin of -FXS_ORCA_SIDE_TURN, raw, as fxs_cos and fxs_sin give them: the side turn's
@@ -14,16 +15,30 @@
 #define FXS_ORCA_SIDE_TURN_COS 65025
 #define FXS_ORCA_SIDE_TURN_SIN (-8171)
 
+/// Lines one ORCA agent can have: the static ones first, then one per neighbor.
+#define FXS_ORCA_MAX_LINES (FXS_ORCA_MAX_STATIC_LINES + FXS_NEIGHBORS_MAX_K)
+
+/// The arrays of one ORCA velocity (about 1 KiB): the world keeps one per worker, so that a
+/// step's stack does not hold them; the public functions of orca.h put one on the stack.
+typedef struct fxs_orca_scratch {
+  fxs_orca_line lines[FXS_ORCA_MAX_LINES];     ///< The agent's lines, static ones first.
+  fxs_orca_line projected[FXS_ORCA_MAX_LINES]; ///< Least violation's projected lines.
+  fxs_orca_line nearest[FXS_ORCA_MAX_STATIC_LINES]; ///< The nearest static lines so far,
+  int64_t nearest_key[FXS_ORCA_MAX_STATIC_LINES];   ///< and their order keys (orca.c).
+  uint32_t nearest_count;                           ///< Entries of nearest[].
+} fxs_orca_scratch;
+
 /// How many of a sorted list (exact squared distances dist_sq, Q32.32, ascending) ORCA
 /// takes: those within def->neighbor_distance (clamped to 1024 units), at most
 /// def->max_neighbors (at most FXS_NEIGHBORS_MAX_K). The prefix fxs_query_neighbors chooses.
 uint32_t fxs_orca_sorted_count(const uint64_t *dist_sq, uint32_t count, const fxs_orca_def *def);
 
 /// fxs_orca_velocity_among against neighbors[0..n) in that order, n from
-/// fxs_orca_sorted_count; priorities (or NULL) indexed as the neighbors.
+/// fxs_orca_sorted_count; priorities (or NULL) indexed as the neighbors. The arrays are
+/// worked in *scratch (its contents on entry do not matter).
 fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                                   const fxs_neighbor *neighbors, const fix16_t *priorities,
                                   uint32_t n, const fxs_orca_statics *statics,
-                                  const fxs_orca_def *def);
+                                  const fxs_orca_def *def, fxs_orca_scratch *scratch);
 
 #endif

@@ -5,6 +5,9 @@
 
 // Two workers' neighbor lists never share a cache line.
 typedef char fxs_worker_size_is_a_multiple_of_64[(sizeof(fxs_world_worker) % 64u) == 0 ? 1 : -1];
+// The behavior scratch holds each of its members.
+typedef char fxs_behavior_scratch_is_large_enough[
+    sizeof(fxs_behavior_scratch) == FXS_BEHAVIOR_SCRATCH_BYTES ? 1 : -1];
 // rank_keys pads the keys of a search to a multiple of 4 within FXS_GRID_FOUND.
 typedef char fxs_found_is_a_multiple_of_4[(FXS_GRID_FOUND % 4u) == 0 ? 1 : -1];
 

@@ -7,7 +7,10 @@
 
 #include <stdint.h>
 
+#include "fixsteer/hide.h"
+#include "fixsteer/path.h"
 #include "fixsteer/world.h"
+#include "orca_sorted.h"
 
 /// One entry of a neighbor search: sorted by (dist_sq, slot).
 typedef struct fxs_world_candidate {
@@ -24,14 +27,42 @@ typedef struct fxs_world_candidate {
 /// in its box it tests all of them.
 #define FXS_NEAR_OBSTACLES 64u
 
-/// Scratch of one worker: the neighbor list of the agent it steers. Its size is a multiple
-/// of 64 bytes, so two workers never write to the same cache line.
+/// What a flocking rule with a blind cone or a cap sees of the neighbor list (world_step.c).
+typedef struct fxs_view_list {
+  fxs_neighbor neighbors[FXS_MAX_NEIGHBORS]; ///< The chosen neighbors, nearest first.
+  uint64_t dist_sq[FXS_MAX_NEIGHBORS];       ///< Their exact squared distances, Q32.32.
+  uint32_t chosen[FXS_MAX_NEIGHBORS];        ///< Their indices in the search's list.
+  uint32_t count;                            ///< Entries used.
+} fxs_view_list;
+
+/// Bytes of a worker's behavior scratch: room for the largest member, rounded so that the
+/// worker stays a multiple of 64 bytes.
+#define FXS_BEHAVIOR_SCRATCH_BYTES 1088u
+
+/// The arrays of the one behavior a worker is steering at a time (ORCA's lines, a flocking
+/// view, path following's resting followers, hide's rivals). They live in the world block,
+/// not on the step's stack, so that the stack a step needs stays small (docs/mcu.md).
+typedef union fxs_behavior_scratch {
+  struct {
+    fxs_orca_scratch lines;                 ///< ORCA's (and navigate's) lines.
+    fix16_t priorities[FXS_MAX_NEIGHBORS];  ///< Their neighbors' avoidance priorities.
+  } orca;                                   ///< ORCA and navigate.
+  fxs_view_list view;                       ///< Separation, alignment, cohesion with a view.
+  fxs_path_rest rest[FXS_MAX_NEIGHBORS];    ///< Path following's resting followers.
+  fxs_hider rivals[FXS_HIDE_MAX_RIVALS];    ///< Hide's rivals.
+  uint8_t bytes[FXS_BEHAVIOR_SCRATCH_BYTES]; ///< The size.
+} fxs_behavior_scratch;
+
+/// Scratch of one worker: the neighbor list of the agent it steers, and its behaviors'
+/// arrays. Its size is a multiple of 64 bytes, so two workers never write to the same cache
+/// line.
 typedef struct fxs_world_worker {
   fxs_neighbor neighbors[FXS_MAX_NEIGHBORS];      ///< Nearest first, ties by lower slot.
   uint64_t dist_sq[FXS_MAX_NEIGHBORS];            ///< Their exact squared distances, Q32.32.
   fxs_world_candidate nearest[FXS_MAX_NEIGHBORS]; ///< The search's sorted list.
   fxs_world_candidate found[FXS_GRID_FOUND];      ///< Within the radius, not yet sorted.
   uint32_t near_obstacles[FXS_NEAR_OBSTACLES];     ///< Obstacles near the agent, ascending.
+  fxs_behavior_scratch behavior;                   ///< The steering behavior's arrays.
 } fxs_world_worker;
 
 /// The grid of one tick: square cells of `size` raw units over the world's bounds,

@@ -96,24 +96,17 @@ static const fxs_neighborhood *neighborhood(steer_context *ctx, fix16_t radius) 
 // The neighbors a flocking rule with a blind cone or a cap sees: of the search's list, the
 // nearest max_neighbors (0: all) within radius and outside the blind cone behind the
 // heading, by distance then slot (fxs_query_neighbors), with their squared distances.
-typedef struct view_list {
-  fxs_neighbor neighbors[FXS_MAX_NEIGHBORS];
-  uint64_t dist_sq[FXS_MAX_NEIGHBORS];
-  uint32_t count;
-} view_list;
-
-static void narrow(const steer_context *ctx, const fix16_t *p, view_list *out) {
+static void narrow(const steer_context *ctx, const fix16_t *p, fxs_view_list *out) {
   fxs_neighbor_query_def q;
   q.radius = p[0];
   q.cos_half_fov = fxs_neg(fxs_cos(p[1] / 2)); // the view's half angle is pi - blind / 2
   q.k = p[2] != 0 ? (uint32_t)(p[2] / FXS_ONE) : FXS_MAX_NEIGHBORS;
-  uint32_t chosen[FXS_MAX_NEIGHBORS];
   const fxs_world_worker *w = ctx->scratch;
   out->count = fxs_query_neighbors(&ctx->slot->body, ctx->index, w->neighbors, ctx->neighbor_count,
-                                   &q, chosen);
+                                   &q, out->chosen);
   for (uint32_t i = 0; i < out->count; ++i) {
-    out->neighbors[i] = w->neighbors[chosen[i]];
-    out->dist_sq[i] = w->dist_sq[chosen[i]];
+    out->neighbors[i] = w->neighbors[out->chosen[i]];
+    out->dist_sq[i] = w->dist_sq[out->chosen[i]];
   }
 }
 
@@ -130,12 +123,13 @@ static fxs_vec2 flocking_steering(steer_context *ctx, const fxs_behavior_slot *b
     const fxs_neighborhood *h = neighborhood(ctx, p[0]);
     return b->kind == FXS_BEHAVIOR_ALIGNMENT ? fxs_alignment_of(a, h) : fxs_cohesion_of(a, h);
   }
-  view_list v;
-  narrow(ctx, p, &v);
+  fxs_view_list *v = &ctx->scratch->behavior.view;
+  narrow(ctx, p, v);
   if (b->kind == FXS_BEHAVIOR_SEPARATION) {
-    return fxs_separation_known(a, ctx->index, v.neighbors, v.dist_sq, v.count, p[0]);
+    return fxs_separation_known(a, ctx->index, v->neighbors, v->dist_sq, v->count, p[0]);
   }
-  fxs_neighborhood h = fxs_neighborhood_gather(ctx->index, v.neighbors, v.dist_sq, v.count, p[0]);
+  fxs_neighborhood h =
+      fxs_neighborhood_gather(ctx->index, v->neighbors, v->dist_sq, v->count, p[0]);
   return b->kind == FXS_BEHAVIOR_ALIGNMENT ? fxs_alignment_of(a, &h) : fxs_cohesion_of(a, &h);
 }
 
@@ -186,7 +180,7 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
   fxs_orca_def d = *def;
   // The search's list is ORCA's order: its choice is a prefix (orca_sorted.h).
   uint32_t chosen = fxs_orca_sorted_count(ctx->scratch->dist_sq, ctx->neighbor_count, &d);
-  fix16_t priorities[FXS_MAX_NEIGHBORS];
+  fix16_t *priorities = ctx->scratch->behavior.orca.priorities;
   for (uint32_t i = 0; i < chosen; ++i) {
     priorities[i] = orca_priority_of(ctx->world, ctx->scratch->neighbors[i].id);
   }
@@ -203,7 +197,8 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
     st.obstacle_count = n == FXS_ALL_OBSTACLES ? step->obstacle_count : n;
   }
   fxs_vec2 v = fxs_orca_velocity_sorted(a, ctx->index, preferred, ctx->scratch->neighbors,
-                                        priorities, chosen, &st, &d);
+                                        priorities, chosen, &st, &d,
+                                        &ctx->scratch->behavior.orca.lines);
   // Static friction, as for contact with walls: an agent that would rest (its preferred
   // velocity no faster than FXS_CONTACT_REST) and that its neighbors' half-planes leave as
   // slow rests, instead of crawling a few LSB a tick against them; unless its body overlaps a
@@ -329,7 +324,7 @@ static fix16_t separation_radius(const fxs_agent_slot *s) {
 // The resting followers of the agent's path among its neighbors, for fxs_path_hold.
 static bool path_holds(steer_context *ctx, const fxs_path_def *d, fxs_vec2 target) {
   if (!ctx->searched) search(ctx);
-  fxs_path_rest rest[FXS_MAX_NEIGHBORS];
+  fxs_path_rest *rest = ctx->scratch->behavior.rest;
   uint32_t n = 0;
   for (uint32_t i = 0; i < ctx->neighbor_count && n < FXS_MAX_NEIGHBORS; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
@@ -396,7 +391,7 @@ static fxs_vec2 hide_steering(const steer_context *ctx, const fix16_t *p) {
   still.position = ctx->target_point;
   const fxs_agent *hunter = ctx->target ? ctx->target : &still;
   fxs_hide_def d = {p[0], p[1], p[2]};
-  fxs_hider rivals[FXS_HIDE_MAX_RIVALS];
+  fxs_hider *rivals = ctx->scratch->behavior.rivals;
   uint32_t n = hide_rivals(ctx, rivals);
   return fxs_hide_among(&ctx->slot->body, hunter, ctx->world->live_obstacles,
                         ctx->step->obstacle_count, &d, rivals, n);

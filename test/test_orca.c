@@ -1,4 +1,5 @@
 #include <math.h>
+#include <string.h>
 
 #include "unity.h"
 
@@ -576,7 +577,9 @@ void test_a_sorted_neighbor_list_gives_the_velocity_of_the_query(void) {
     fxs_vec2 preferred = fxs_vec2_make(raw_speed(&rng), raw_speed(&rng));
     uint32_t n = fxs_orca_sorted_count(dist_sq, count, &d);
     fxs_vec2 a = fxs_orca_velocity_among(&self, 0, preferred, list, prio, count, 0, &d);
-    fxs_vec2 b = fxs_orca_velocity_sorted(&self, 0, preferred, list, prio, n, 0, &d);
+    static fxs_orca_scratch scratch; // junk on entry: its contents must not matter
+    memset(&scratch, 0xA5 ^ (int)(preferred.x & 0xFF), sizeof scratch);
+    fxs_vec2 b = fxs_orca_velocity_sorted(&self, 0, preferred, list, prio, n, 0, &d, &scratch);
     TEST_ASSERT_EQUAL_INT32(a.x, b.x);
     TEST_ASSERT_EQUAL_INT32(a.y, b.y);
     turned += n > 0;
