@@ -45,6 +45,7 @@ typedef struct loaded {
   uint32_t agent_count;
   uint32_t field_columns, field_rows;  // 0 x 0: no field section
   uint32_t nav_cells, nav_searches, nav_waypoints, nav_open;  // 0: no navigation
+  uint32_t nav_fields;  // integration fields for groups (0: none)
   event *events;                       // in tick order, and in file order within a tick
   uint32_t event_count, event_capacity;
   // The initial state the sections describe (their tick-0 commands: the spawns, then the
