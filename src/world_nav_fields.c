@@ -181,6 +181,12 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
   return true;
 }
 
+bool fxs_world_nav_fields_follows(const fxs_world *world, uint32_t index) {
+  if (world->capacity.nav_fields == 0) return false;
+  uint32_t k = world->nav.agent_field[index];
+  return k != NONE && world->nav.fields[k].status == FXS_NAV_FIELD_READY;
+}
+
 // ------------------------------------------------------------------ snapshot section
 
 void fxs_world_nav_fields_write(const fxs_world *world, fxs_writer *w) {

@@ -21,6 +21,7 @@
 #include "world_formation.h"
 #include "world_grid.h"
 #include "world_nav.h"
+#include "world_nav_fields.h"
 #include "world_obstacles.h"
 #include "world_slots.h"
 
@@ -276,7 +277,9 @@ static fxs_vec2 navigate_steering(steer_context *ctx, const fix16_t *p) {
   fxs_nav_move m = fxs_world_nav_move(ctx->world, ctx->index, ctx->target_point, p[0]);
   if (m.land) return fxs_steer_toward(a, m.velocity);
   if (!ctx->searched) search(ctx);
-  if (m.last && fxs_vec2_within(a->position, m.to, p[0]) && behind_an_arrived_neighbor(ctx, m.to)) {
+  bool near = fxs_vec2_within(a->position, m.to, p[0]) ||
+              fxs_world_nav_fields_follows(ctx->world, ctx->index); // a group's pile is wide
+  if (m.last && near && behind_an_arrived_neighbor(ctx, m.to)) {
     m.velocity = fxs_vec2_zero();
   }
   return orca_toward(ctx, &d, m.velocity);
