@@ -203,21 +203,14 @@ void fxs_world_nav_fields_write(const fxs_world *world, fxs_writer *w) {
   }
 }
 
-// Rebuilds a field from its goal and settled count; FXS_ERR_BAD_VALUE when a field said to be
-// in progress is not (it would have been finished with fewer cells).
-static fxs_result rebuild(fxs_world *world, uint32_t k, uint32_t status, uint32_t settled) {
+// Rebuilds a field's values from its goal and settled count over the restored grid. A field
+// said to be in progress that completes in fewer cells is restored complete (deterministic:
+// such a snapshot was never written by a world, and every peer restores it alike).
+static void rebuild(fxs_world *world, uint32_t k, uint32_t status, uint32_t settled) {
   fxs_world_nav *n = &world->nav;
   fxs_nav_field *f = &n->fields[k];
-  if (fxs_nav_field_begin(f, &n->grid, &n->field_slots[k].goal_cell, 1) != FXS_OK) {
-    return FXS_ERR_BAD_VALUE;
-  }
-  if (status == FXS_NAV_FIELD_READY) {
-    fxs_nav_field_step(f, UINT32_MAX);
-    return FXS_OK;
-  }
-  fxs_nav_field_step(f, settled);
-  return f->status == FXS_NAV_FIELD_BUILDING && f->settled == settled ? FXS_OK
-                                                                      : FXS_ERR_BAD_VALUE;
+  fxs_nav_field_begin(f, &n->grid, &n->field_slots[k].goal_cell, 1); // goal checked: no failure
+  fxs_nav_field_step(f, status == FXS_NAV_FIELD_READY ? UINT32_MAX : settled);
 }
 
 fxs_result fxs_world_nav_fields_read(fxs_world *world, const fxs_world *shape, fxs_reader *r,
@@ -254,9 +247,7 @@ fxs_result fxs_world_nav_fields_read(fxs_world *world, const fxs_world *shape, f
   for (uint32_t i = 0; i < world->capacity.agents; ++i) n->agent_field[i] = NONE;
   if (!fxs_world_nav_grid(world)) return FXS_OK; // no grid: no field is live (checked above)
   for (uint32_t k = 0; k < fields; ++k) {
-    if (!slot[k].live) continue;
-    fxs_result e = rebuild(world, k, status[k], settled[k]);
-    if (e != FXS_OK) return e;
+    if (slot[k].live) rebuild(world, k, status[k], settled[k]);
   }
   return FXS_OK;
 }
