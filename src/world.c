@@ -47,7 +47,7 @@ enum {
   M_CELL_START, M_LIVE, M_OBSTACLE_CELL_START, M_OBSTACLE_ORDER, M_LIVE_WALLS, M_WORKERS, // scratch
   M_NAV_BASE, M_NAV_ROUTES, M_NAV_WAYPOINTS, M_NAV_OWNERS, M_NAV_SEARCH_MEMORY, // navigation state
   M_NAV_COST, M_NAV_SEARCHES, M_NAV_SCRATCH, M_NAV_FIELD, // navigation, derived and scratch
-  M_NAV_FIELD_SLOTS, M_NAV_FIELDS, M_NAV_FIELDS_MEMORY, M_NAV_AGENT_FIELD, // fields for groups
+  M_NAV_FIELD_SLOTS, M_NAV_FIELDS, M_NAV_FIELDS_MEMORY, M_NAV_AGENT_FIELD, M_NAV_FIELD_AIM, // fields
   M_COUNT
 };
 
@@ -85,7 +85,8 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       c->obstacles, c->walls, workers_of(c),
       c->nav_cells, nav ? c->agents : 0u, nav ? c->agents : 0u, c->nav_searches, searches,
       c->nav_cells, searches, c->nav_cells, fxs_world_nav_field_entries(c) ? 1u : 0u,
-      c->nav_fields, c->nav_fields, c->nav_fields, c->nav_fields ? c->agents : 0u};
+      c->nav_fields, c->nav_fields, c->nav_fields, c->nav_fields ? c->agents : 0u,
+      (size_t)c->nav_fields * c->nav_cells};
   const size_t units[M_COUNT] = {
       sizeof(fxs_agent_slot), sizeof(fxs_obstacle), sizeof(uint8_t), sizeof(fxs_world_path),
       sizeof(fxs_vec2), sizeof(fxs_wall), sizeof(uint8_t), sizeof(fxs_vec2), sizeof(uint32_t),
@@ -97,7 +98,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       sizeof(uint32_t), fxs_world_nav_search_bytes(c), sizeof(uint8_t), sizeof(fxs_nav_search),
       sizeof(uint32_t), fxs_nav_field_memory_size(fxs_world_nav_field_entries(c)),
       sizeof(fxs_nav_field_slot), sizeof(fxs_nav_field), fxs_world_nav_fields_bytes(c),
-      sizeof(uint32_t)};
+      sizeof(uint32_t), sizeof(uint32_t)};
   size_t at = 0;
   for (int i = 0; i < M_COUNT; ++i) {
     offsets[i] = at;
@@ -171,6 +172,7 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
     n->fields = FXS_AT(fxs_nav_field, M_NAV_FIELDS);
     n->fields_memory = FXS_AT(uint8_t, M_NAV_FIELDS_MEMORY);
     n->agent_field = FXS_AT(uint32_t, M_NAV_AGENT_FIELD);
+    n->field_aim = FXS_AT(uint32_t, M_NAV_FIELD_AIM);
     fxs_world_nav_init(world);
   }
   fxs_free_slots_layout(world);

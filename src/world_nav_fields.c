@@ -7,6 +7,18 @@
 #include "world_nav.h"
 
 #define NONE FXS_NAV_NO_FIELD
+// field_aim entries besides a cell index: not computed yet; the goal in sight; no direction.
+#define AIM_UNKNOWN UINT32_MAX
+#define AIM_GOAL (UINT32_MAX - 1u)
+#define AIM_NONE (UINT32_MAX - 2u)
+
+// Begins field k toward its slot's goal over the grid and forgets its aims.
+static void begin_field(fxs_world *world, uint32_t k) {
+  fxs_world_nav *n = &world->nav;
+  fxs_nav_field_begin(&n->fields[k], &n->grid, &n->field_slots[k].goal_cell, 1); // no failure:
+  uint32_t *aim = n->field_aim + (size_t)k * world->capacity.nav_cells; // sized for the grid
+  for (uint32_t i = 0; i < n->grid.width * n->grid.height; ++i) aim[i] = AIM_UNKNOWN;
+}
 
 uint32_t fxs_world_nav_fields_entries(const fxs_world_capacity *c) {
   if (c->nav_cells == 0 || c->nav_fields == 0) return 0;
@@ -64,7 +76,7 @@ static uint32_t slot_for(fxs_world *world, uint32_t goal) {
   if (k == NONE) return NONE;
   fxs_nav_field_slot *s = &n->field_slots[k];
   s->live = 1, s->goal_cell = goal;
-  fxs_nav_field_begin(&n->fields[k], &n->grid, &goal, 1); // cannot fail: sized for the grid
+  begin_field(world, k);
   return k;
 }
 
@@ -124,6 +136,57 @@ bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index) {
   return true;
 }
 
+// ------------------------------------------------------------------ the move
+
+static bool sight(const fxs_nav_grid *g, uint32_t from, uint32_t to) {
+  uint32_t w = g->width;
+  return fxs_nav_line_of_sight(g, from % w, from / w, to % w, to / w);
+}
+
+// Where followers of ready field k in cell `here` aim: AIM_GOAL with the goal's cell in sight,
+// else the farthest in sight of the next FXS_NAV_FIELD_LOOK cells of the direction field (the
+// first when none is; fewer at the goal or a sink), AIM_NONE without a direction. A pure
+// function of the grid, the goal and `here`.
+static uint32_t aim_of(const fxs_world *world, uint32_t k, uint32_t here) {
+  const fxs_world_nav *n = &world->nav;
+  const fxs_nav_grid *g = &n->grid;
+  uint32_t goal = n->field_slots[k].goal_cell, w = g->width;
+  if (sight(g, here, goal)) return AIM_GOAL;
+  uint32_t chain[FXS_NAV_FIELD_LOOK], length = 0, x = here % w, y = here / w;
+  while (length < FXS_NAV_FIELD_LOOK) {
+    uint32_t dir = fxs_nav_field_direction(&n->fields[k], x, y);
+    if (dir == FXS_NAV_DIRECTIONS) break;
+    int32_t dx, dy;
+    fxs_nav_direction_step(dir, &dx, &dy);
+    x = (uint32_t)((int32_t)x + dx), y = (uint32_t)((int32_t)y + dy);
+    chain[length++] = y * w + x;
+    if (chain[length - 1u] == goal) break;
+  }
+  if (length == 0) return AIM_NONE;
+  uint32_t pick = length - 1u;
+  while (pick > 0 && !sight(g, here, chain[pick])) pick--;
+  return chain[pick];
+}
+
+static uint32_t cell_of(const fxs_nav_grid *g, fxs_vec2 p) {
+  uint32_t cx, cy;
+  fxs_nav_grid_cell_of(g, p, &cx, &cy);
+  return cy * g->width + cx;
+}
+
+// The aims of the cells the followers of ready fields stand on, computed once a cell (here,
+// single-threaded, so that the steering only reads them).
+static void fill_aims(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    uint32_t k = n->agent_field[i];
+    if (k == NONE || n->fields[k].status != FXS_NAV_FIELD_READY) continue;
+    uint32_t here = cell_of(&n->grid, world->agents[i].body.position);
+    uint32_t *aim = &n->field_aim[(size_t)k * world->capacity.nav_cells + here];
+    if (*aim == AIM_UNKNOWN) *aim = aim_of(world, k, here);
+  }
+}
+
 void fxs_world_nav_fields_build(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
   uint32_t fields = world->capacity.nav_fields, left = n->budget;
@@ -135,13 +198,7 @@ void fxs_world_nav_fields_build(fxs_world *world) {
     fxs_nav_field_step(f, left);
     left -= f->settled - before;
   }
-}
-
-// ------------------------------------------------------------------ the move
-
-static bool sight(const fxs_nav_grid *g, uint32_t from, uint32_t to) {
-  uint32_t w = g->width;
-  return fxs_nav_line_of_sight(g, from % w, from / w, to % w, to / w);
+  fill_aims(world);
 }
 
 bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2 target,
@@ -150,34 +207,19 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
   if (world->capacity.nav_fields == 0) return false;
   uint32_t k = n->agent_field[index];
   if (k == NONE || n->fields[k].status != FXS_NAV_FIELD_READY) return false;
-  const fxs_nav_field *f = &n->fields[k];
   const fxs_nav_grid *g = &n->grid;
-  uint32_t goal = n->field_slots[k].goal_cell, w = g->width, cx, cy;
-  fxs_nav_grid_cell_of(g, world->agents[index].body.position, &cx, &cy);
-  uint32_t here = cy * w + cx;
-  if (sight(g, here, goal)) {
-    uint32_t tx, ty;
+  uint32_t here = cell_of(g, world->agents[index].body.position), w = g->width;
+  uint32_t aim = n->field_aim[(size_t)k * world->capacity.nav_cells + here];
+  if (aim == AIM_UNKNOWN) aim = aim_of(world, k, here); // filled each tick: only outside a step
+  if (aim == AIM_NONE) return false;
+  *last = aim == AIM_GOAL;
+  if (aim == AIM_GOAL) {
+    uint32_t goal = n->field_slots[k].goal_cell, tx, ty;
     *to = fxs_nav_grid_cell_of(g, target, &tx, &ty) ? target
                                                     : fxs_nav_grid_cell_center(g, goal % w, goal / w);
-    *last = true;
-    return true;
+  } else {
+    *to = fxs_nav_grid_cell_center(g, aim % w, aim / w);
   }
-  // The direction field FXS_NAV_FIELD_LOOK cells ahead (fewer at the goal or a sink).
-  uint32_t chain[FXS_NAV_FIELD_LOOK], length = 0, x = cx, y = cy;
-  while (length < FXS_NAV_FIELD_LOOK) {
-    uint32_t dir = fxs_nav_field_direction(f, x, y);
-    if (dir == FXS_NAV_DIRECTIONS) break;
-    int32_t dx, dy;
-    fxs_nav_direction_step(dir, &dx, &dy);
-    x = (uint32_t)((int32_t)x + dx), y = (uint32_t)((int32_t)y + dy);
-    chain[length++] = y * w + x;
-    if (chain[length - 1u] == goal) break;
-  }
-  if (length == 0) return false;
-  uint32_t pick = length - 1u;
-  while (pick > 0 && !sight(g, here, chain[pick])) pick--;
-  *to = fxs_nav_grid_cell_center(g, chain[pick] % w, chain[pick] / w);
-  *last = false;
   return true;
 }
 
@@ -208,9 +250,8 @@ void fxs_world_nav_fields_write(const fxs_world *world, fxs_writer *w) {
 // such a snapshot was never written by a world, and every peer restores it alike).
 static void rebuild(fxs_world *world, uint32_t k, uint32_t status, uint32_t settled) {
   fxs_world_nav *n = &world->nav;
-  fxs_nav_field *f = &n->fields[k];
-  fxs_nav_field_begin(f, &n->grid, &n->field_slots[k].goal_cell, 1); // goal checked: no failure
-  fxs_nav_field_step(f, status == FXS_NAV_FIELD_READY ? UINT32_MAX : settled);
+  begin_field(world, k); // the goal was checked
+  fxs_nav_field_step(&n->fields[k], status == FXS_NAV_FIELD_READY ? UINT32_MAX : settled);
 }
 
 fxs_result fxs_world_nav_fields_read(fxs_world *world, const fxs_world *shape, fxs_reader *r,

@@ -206,6 +206,8 @@ typedef struct fxs_world_nav {
   fxs_nav_field *fields;   ///< Their integration fields (values derived from the slot's state).
   uint8_t *fields_memory;  ///< The fields' entries and buckets.
   uint32_t *agent_field;   ///< Per agent slot, the field it follows this tick (not state).
+  uint32_t *field_aim;     ///< Per field, per cell: the cell its followers there aim at (a
+                           ///< cache of a pure function of the grid and the field; not state).
 } fxs_world_nav;
 
 /// Most columns or rows of the world's flow field (command arguments are whole Q16.16).
