@@ -254,13 +254,14 @@ static fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
 // that arrived, or is arriving, before it. Agents sharing a goal stop against those that got
 // there first instead of pushing them for ever (counting the slow ones too keeps two that
 // arrive together from pressing into each other at the goal).
-static bool behind_an_arrived_neighbor(const steer_context *ctx, fxs_vec2 to) {
+static bool behind_an_arrived_neighbor(const steer_context *ctx, fxs_vec2 to, fix16_t slow,
+                                       fix16_t gap) {
   const fxs_agent *a = &ctx->slot->body;
   fxs_u128 mine = fxs_distance_sq_exact(a->position, to);
   for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
-    if (nb->id == ctx->index || !fxs_vec2_within(nb->velocity, fxs_vec2_zero(), fxs_max(a->max_force, 0))) continue;
-    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + FXS_ONE;
+    if (nb->id == ctx->index || !fxs_vec2_within(nb->velocity, fxs_vec2_zero(), slow)) continue;
+    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + gap;
     if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) continue;
     if (fxs_u128_compare(fxs_distance_sq_exact(nb->position, to), mine) < 0) return true;
   }
@@ -277,9 +278,13 @@ static fxs_vec2 navigate_steering(steer_context *ctx, const fix16_t *p) {
   fxs_nav_move m = fxs_world_nav_move(ctx->world, ctx->index, ctx->target_point, p[0]);
   if (m.land) return fxs_steer_toward(a, m.velocity);
   if (!ctx->searched) search(ctx);
-  bool near = fxs_vec2_within(a->position, m.to, p[0]) ||
-              fxs_world_nav_fields_follows(ctx->world, ctx->index); // a group's pile is wide
-  if (m.last && near && behind_an_arrived_neighbor(ctx, m.to)) {
+  // A group's follower (a field's) counts neighbours up to half its top speed as arrived,
+  // at any distance from the goal: a pile of hundreds is wide and never quite still.
+  bool group = fxs_world_nav_fields_follows(ctx->world, ctx->index);
+  bool near = group || fxs_vec2_within(a->position, m.to, p[0]);
+  fix16_t slow = fxs_max(a->max_force, 0), gap = FXS_ONE;
+  if (group) slow = fxs_max(slow, fxs_max(a->max_speed, 0) / 2), gap = fxs_max(a->radius, FXS_ONE);
+  if (m.last && near && behind_an_arrived_neighbor(ctx, m.to, slow, gap)) {
     m.velocity = fxs_vec2_zero();
   }
   return orca_toward(ctx, &d, m.velocity);
