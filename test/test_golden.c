@@ -56,9 +56,11 @@
 void setUp(void) {}
 void tearDown(void) {}
 
-static uint8_t replay[256 * 1024];
-// The navigation scenes need about 1 MiB to verify (two worlds with their A* searches).
-static uint64_t memory[1280 * 1024 / 8];
+// nav_crowd's replay (1,000 agents, a keyframe every 250 ticks) is about 1.5 MB.
+static uint8_t replay[2 * 1024 * 1024];
+// The navigation scenes need about 1 MiB to verify (two worlds with their A* searches);
+// nav_crowd about 32 MiB (two worlds with eight integration fields each).
+static uint64_t memory[34 * 1024 * 1024 / 8];
 
 typedef struct golden {
   const char *file;
@@ -82,6 +84,7 @@ static const golden goldens[] = {
     {"test/golden/flow_field.fxr", 1500, UINT64_C(0xfa2fbe740226d15a)},
     {"test/golden/nav_wall.fxr", 900, UINT64_C(0x24f1b640e99c8ffe)},
     {"test/golden/nav_cup.fxr", 1500, UINT64_C(0x679358e1663f1869)},
+    {"test/golden/nav_crowd.fxr", 1800, UINT64_C(0x84ec38a099d8de17)},
 };
 
 static size_t load(const char *name) {
@@ -118,6 +121,7 @@ void test_golden_hide_and_seek_verifies(void) { verify_golden(&goldens[11]); }
 void test_golden_flow_field_verifies(void) { verify_golden(&goldens[12]); }
 void test_golden_nav_wall_verifies(void) { verify_golden(&goldens[13]); }
 void test_golden_nav_cup_verifies(void) { verify_golden(&goldens[14]); }
+void test_golden_nav_crowd_verifies(void) { verify_golden(&goldens[15]); }
 
 void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {
   // A peer whose state differed at one tick would have recorded a different hash there:

@@ -1,6 +1,6 @@
-// The navigate crowd section of fxs-bench: 1,000 agents in four groups of 250 cross a
-// 3000 x 2000 field split by a wall with three gaps toward four shared goals (the scene of
-// scenarios/nav_crowd.yaml), once with `navigate` (a navigation grid of 8-unit cells, four
+// The navigate crowd section of fxs-bench: 1,000 agents in eight groups of 125 cross a
+// 4000 x 2400 field split by a wall with three gaps toward eight shared goals (the scene of
+// scenarios/nav_crowd.yaml), once with `navigate` (a navigation grid of 16-unit cells, eight
 // integration fields shared by the groups) and once, the same agents and walls, with ORCA
 // arriving straight at the targets (`arrive` + `orca`: the orca behavior with a slowing
 // radius). Both worlds are warmed up (the fields built), saved, then timed from the save
@@ -12,20 +12,20 @@
 #include "fixsteer/command_build.h"
 #include "fixsteer/snapshot.h"
 
-#define GROUPS 4u
-#define PER_GROUP 250u
+#define GROUPS 8u
+#define PER_GROUP 125u
 #define AGENTS (GROUPS * PER_GROUP)
-#define SIDE_X 3000
-#define SIDE_Y 2000
-#define CELL 8
+#define SIDE_X 4000
+#define SIDE_Y 2400
+#define CELL 16
 #define COLUMNS (SIDE_X / CELL)
 #define ROWS (SIDE_Y / CELL)
 
-static const int walls[5][4] = {{1400, 0, 1400, 350},    {1400, 600, 1400, 850},
-                                {1400, 1150, 1400, 1400}, {1400, 1650, 1400, 2000},
-                                {2200, 800, 2200, 1200}};
-static const int starts[GROUPS] = {150, 650, 1150, 1650};
-static const int goals[GROUPS][2] = {{2400, 1550}, {2700, 1000}, {1900, 1000}, {2400, 450}};
+static const int walls[5][4] = {{1600, 0, 1600, 250},     {1600, 550, 1600, 1050},
+                                {1600, 1350, 1600, 1850}, {1600, 2150, 1600, 2400},
+                                {2800, 900, 2800, 1500}};
+static const int goals[GROUPS][2] = {{2300, 1900}, {3500, 1200}, {2300, 500}, {3500, 400},
+                                     {2300, 1200}, {3500, 2000}, {3000, 1900}, {3000, 500}};
 
 static fxs_vec2 at(int x, int y) { return fxs_vec2_make(FXS_INT(x), FXS_INT(y)); }
 
@@ -33,7 +33,7 @@ static fxs_world_capacity capacity(int navigate) {
   fxs_world_capacity c = {0};
   c.agents = AGENTS, c.walls = 5;
   if (navigate) {
-    c.nav_cells = COLUMNS * ROWS, c.nav_searches = 4, c.nav_open = COLUMNS * ROWS;
+    c.nav_cells = COLUMNS * ROWS, c.nav_searches = 1, c.nav_open = 4096;
     c.nav_waypoints = 64, c.nav_fields = GROUPS;
   }
   return c;
@@ -58,15 +58,16 @@ static void *open_scene(fxs_world *w, int navigate) {
     fxs_world_apply(w, &cmd, 0);
   }
   if (navigate) {
-    cmd = fxs_command_set_nav_grid(at(0, 0), FXS_INT(CELL), COLUMNS, ROWS, FXS_INT(8), 16384);
+    cmd = fxs_command_set_nav_grid(at(0, 0), FXS_INT(CELL), COLUMNS, ROWS, FXS_INT(5), 16384);
     fxs_world_apply(w, &cmd, 0);
   }
   fxs_orca_def orca = fxs_default_orca_def();
+  orca.neighbor_radius = FXS_INT(7);
   for (uint32_t g = 0; g < GROUPS; ++g) {
     for (uint32_t k = 0; k < PER_GROUP; ++k) {
       fxs_spawn_def s = fxs_default_spawn_def();
-      s.position = at(80 + (int)(k % 25u) * 22, starts[g] + (int)(k / 25u) * 22);
-      s.max_speed = FXS_INT(3);
+      s.position = at(60 + (int)(k % 25u) * 26, 60 + (int)g * 290 + (int)(k / 25u) * 26);
+      s.max_speed = FXS_INT(3), s.radius = FXS_INT(5);
       fxs_agent_handle h = {0};
       cmd = fxs_command_spawn(&s);
       fxs_world_apply(w, &cmd, &h);
@@ -148,12 +149,12 @@ void bench_nav_crowd_report(double (*now)(void)) {
     }
   }
   double n = median5(nav.seconds) / TICKS, o = median5(orca.seconds) / TICKS;
-  printf("\n== navigate crowd: %u agents, 4 groups to 4 shared goals across a split field\n",
+  printf("\n== navigate crowd: %u agents, 8 groups to 8 shared goals across a split field\n",
          (unsigned)AGENTS);
   printf("  ticks %u..%u, median of %d runs of %u ticks from a save (the first %u ticks "
          "build the fields)\n",
          (unsigned)WARM + 1u, (unsigned)(WARM + TICKS), REPS, (unsigned)TICKS, (unsigned)WARM);
-  printf("  navigate (4 fields, %u x %u grid)  %8.3f ms a tick  %7.0f ns an agent\n",
+  printf("  navigate (8 fields, %u x %u grid)  %8.3f ms a tick  %7.0f ns an agent\n",
          (unsigned)COLUMNS, (unsigned)ROWS, n * 1e3, n * 1e9 / AGENTS);
   printf("  arrive + orca (same agents, walls) %8.3f ms a tick  %7.0f ns an agent\n", o * 1e3,
          o * 1e9 / AGENTS);
