@@ -629,8 +629,8 @@ static bool nav_difference(const fxs_world *a, const fxs_world *b, fxs_world_dif
     if (!x->field_slots[k].live) continue;
     FXS_DIFF("nav.field.goal_cell", x->field_slots[k].goal_cell, y->field_slots[k].goal_cell);
     FXS_DIFF("nav.field.used", x->field_slots[k].used, y->field_slots[k].used);
-    FXS_DIFF("nav.field.status", x->fields[k].status, y->fields[k].status);
-    FXS_DIFF("nav.field.settled", x->fields[k].settled, y->fields[k].settled);
+    FXS_DIFF("nav.field.ready", x->field_slots[k].ready, y->field_slots[k].ready);
+    FXS_DIFF("nav.field.settled", x->field_slots[k].settled, y->field_slots[k].settled);
   }
   return false;
 }

@@ -75,7 +75,7 @@ static uint32_t slot_for(fxs_world *world, uint32_t goal) {
   uint32_t k = free_slot != NONE ? free_slot : oldest;
   if (k == NONE) return NONE;
   fxs_nav_field_slot *s = &n->field_slots[k];
-  s->live = 1, s->goal_cell = goal;
+  s->live = 1, s->ready = 0, s->goal_cell = goal, s->settled = 0;
   begin_field(world, k);
   return k;
 }
@@ -193,10 +193,13 @@ void fxs_world_nav_fields_build(fxs_world *world) {
   for (uint32_t j = 0; j < fields && left > 0; ++j) {
     uint32_t k = (world->tick + j) % fields;
     fxs_nav_field *f = &n->fields[k];
-    if (!n->field_slots[k].live || f->status != FXS_NAV_FIELD_BUILDING) continue;
+    fxs_nav_field_slot *s = &n->field_slots[k];
+    if (!s->live || s->ready) continue;
     uint32_t before = f->settled;
     fxs_nav_field_step(f, left);
     left -= f->settled - before;
+    s->settled += f->settled - before;
+    if (f->status == FXS_NAV_FIELD_READY) s->ready = 1, s->settled = 0;
   }
   fill_aims(world);
 }
@@ -237,45 +240,44 @@ void fxs_world_nav_fields_write(const fxs_world *world, fxs_writer *w) {
     const fxs_nav_field_slot *s = &n->field_slots[k];
     fxs_put_u8(w, s->live);
     if (!s->live) continue;
-    const fxs_nav_field *f = &n->fields[k];
     fxs_put_u32(w, s->goal_cell);
     fxs_put_u32(w, s->used);
-    fxs_put_u32(w, f->status);
-    fxs_put_u32(w, f->status == FXS_NAV_FIELD_BUILDING ? f->settled : 0u);
+    fxs_put_u32(w, s->ready ? FXS_NAV_FIELD_READY : FXS_NAV_FIELD_BUILDING);
+    fxs_put_u32(w, s->settled);
   }
 }
 
-// Rebuilds a field's values from its goal and settled count over the restored grid. A field
-// said to be in progress that completes in fewer cells is restored complete (deterministic:
-// such a snapshot was never written by a world, and every peer restores it alike).
-static void rebuild(fxs_world *world, uint32_t k, uint32_t status, uint32_t settled) {
+// Rebuilds a field's values from its goal and settled count over the restored grid. (A
+// field in progress whose count reaches its last cell, which no world writes, is complete
+// inside and is seen so by the next build, as one finished on the last cell of a budget.)
+static void rebuild(fxs_world *world, uint32_t k) {
   fxs_world_nav *n = &world->nav;
+  const fxs_nav_field_slot *s = &n->field_slots[k];
   begin_field(world, k); // the goal was checked
-  fxs_nav_field_step(&n->fields[k], status == FXS_NAV_FIELD_READY ? UINT32_MAX : settled);
+  fxs_nav_field_step(&n->fields[k], s->ready ? UINT32_MAX : s->settled);
 }
 
 fxs_result fxs_world_nav_fields_read(fxs_world *world, const fxs_world *shape, fxs_reader *r,
                                      uint32_t cells, size_t *at) {
   uint32_t fields = shape->capacity.nav_fields;
   fxs_nav_field_slot slot[FXS_NAV_MAX_FIELDS];
-  uint32_t status[FXS_NAV_MAX_FIELDS], settled[FXS_NAV_MAX_FIELDS];
   for (uint32_t k = 0; k < fields; ++k) {
     *at = r->position;
     memset(&slot[k], 0, sizeof slot[k]);
-    status[k] = settled[k] = 0;
     slot[k].live = fxs_get_u8(r);
     if (r->failed) return FXS_ERR_TRUNCATED;
     if (slot[k].live > 1 || (slot[k].live && cells == 0)) return FXS_ERR_BAD_VALUE;
     if (!slot[k].live) continue;
     slot[k].goal_cell = fxs_get_u32(r);
     slot[k].used = fxs_get_u32(r);
-    status[k] = fxs_get_u32(r);
-    settled[k] = fxs_get_u32(r);
+    uint32_t status = fxs_get_u32(r);
+    slot[k].settled = fxs_get_u32(r);
+    slot[k].ready = status == FXS_NAV_FIELD_READY;
     if (r->failed) return FXS_ERR_TRUNCATED;
     bool ok = slot[k].goal_cell < cells &&
-              (status[k] == FXS_NAV_FIELD_READY ? settled[k] == 0
-                                                : status[k] == FXS_NAV_FIELD_BUILDING &&
-                                                      settled[k] < cells);
+              (status == FXS_NAV_FIELD_READY ? slot[k].settled == 0
+                                             : status == FXS_NAV_FIELD_BUILDING &&
+                                                   slot[k].settled < cells);
     for (uint32_t j = 0; j < k && ok; ++j) { // one field a goal
       ok = !slot[j].live || slot[j].goal_cell != slot[k].goal_cell;
     }
@@ -288,7 +290,7 @@ fxs_result fxs_world_nav_fields_read(fxs_world *world, const fxs_world *shape, f
   for (uint32_t i = 0; i < world->capacity.agents; ++i) n->agent_field[i] = NONE;
   if (!fxs_world_nav_grid(world)) return FXS_OK; // no grid: no field is live (checked above)
   for (uint32_t k = 0; k < fields; ++k) {
-    if (slot[k].live) rebuild(world, k, status[k], settled[k]);
+    if (slot[k].live) rebuild(world, k);
   }
   return FXS_OK;
 }

@@ -10,9 +10,10 @@
 // agents run A* as before. A new map version (a wall, obstacle, cost block or grid change)
 // drops every field. Goals are served in the order of their lowest agent slot.
 //
-// The state of a slot is live, goal cell, used tick and, while its field is built, the cells
-// it has settled: the field's values are a pure function of the grid and those (the build is
-// deterministic), so a snapshot stores only them and a restore rebuilds the values.
+// The state of a slot is live, goal cell, used tick, whether its build was seen complete and,
+// until then, the cells the budget settled in it: the field's values are a pure function of
+// the grid and those (the build is deterministic), so a snapshot stores only them and a
+// restore rebuilds the values.
 //
 // The build. Each tick, after the agents have been given fields, the fields being built
 // settle at most the grid's budget of cells together (a budget of their own, the same size

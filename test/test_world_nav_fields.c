@@ -330,14 +330,17 @@ void test_every_piece_of_field_state_is_in_the_hash(void) {
   FLIP(n->field_slots[0].live, 1);
   FLIP(n->field_slots[0].goal_cell, 1);
   FLIP(n->field_slots[0].used, 1);
-  FLIP(n->fields[0].settled, 1);
-  FLIP(n->fields[0].status, 3); // BUILDING <-> READY
+  FLIP(n->field_slots[0].settled, 1);
+  FLIP(n->field_slots[0].ready, 1);
   FLIP(n->field_slots[1].live, 1);
 #undef FLIP
-  // The values are derived: not in the hash.
+  // The values, and the field's own counts, are derived: not in the hash.
   n->fields[0].entry[50].value ^= 1;
+  n->fields[0].settled ^= 1;
   TEST_ASSERT_EQUAL_HEX64(base, fxs_world_hash(&world));
   n->fields[0].entry[50].value ^= 1;
+  n->fields[0].settled ^= 1;
+  TEST_ASSERT_EQUAL_UINT32(n->fields[0].settled, n->field_slots[0].settled);
 }
 
 // Saved while a field is half built, restored into junk: the same hash every tick after.
@@ -436,4 +439,35 @@ void test_a_world_without_fields_keeps_layout_5(void) {
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&other, snap, sizeof snap, &size));
   TEST_ASSERT_EQUAL_UINT16(FXS_SNAPSHOT_VERSION_NAV, fxs_load_le16(snap + 4));
   TEST_ASSERT_EQUAL(FXS_ROUTE_READY, other.nav.routes[0].status); // A* for everyone
+}
+
+// A field said to be in progress after more cells than it has (no world writes one: here the
+// goal is blocked, so the field has none) restores, saves back to the same bytes, and is seen
+// complete by the next build.
+void test_a_field_in_progress_past_its_last_cell_round_trips_and_completes(void) {
+  grid(&world, 50);
+  wall(&world, 300, 100, 300, 200);
+  group(&world, 4, 100, 60, 300, 150); // the goal lies on the wall: blocked
+  step(&world, 1);
+  TEST_ASSERT_EQUAL_UINT8(1, world.nav.field_slots[0].ready);
+  size_t size = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
+  size_t s0 = size - 1u - 17u; // slot 0 live (17 bytes), slot 1 free (1 byte)
+  TEST_ASSERT_EQUAL_UINT8(1, snap[s0]);
+  TEST_ASSERT_EQUAL_UINT8(0, snap[size - 1u]);
+  snap[s0 + 9] = FXS_NAV_FIELD_BUILDING;
+  snap[s0 + 13] = 7; // settled: 7 cells
+  init(&other, &cap, memory2, sizeof memory2);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(&other, snap, size, 0));
+  static uint8_t again[65536];
+  size_t size2 = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&other, again, sizeof again, &size2));
+  TEST_ASSERT_EQUAL_UINT32(size, size2);
+  TEST_ASSERT_EQUAL_MEMORY(snap, again, size);
+  TEST_ASSERT_EQUAL_UINT8(0, other.nav.field_slots[0].ready);
+  step(&other, 1);
+  TEST_ASSERT_EQUAL_UINT8(1, other.nav.field_slots[0].ready);
+  TEST_ASSERT_EQUAL_UINT32(0, other.nav.field_slots[0].settled);
+  TEST_ASSERT_TRUE(other.nav.routes[0].status != FXS_ROUTE_NONE); // cut off: A*
+  TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, other.nav.agent_field[0]);
 }

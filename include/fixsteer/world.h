@@ -180,8 +180,10 @@ typedef struct fxs_nav_route {
 /// navigate agents. State: hashed and snapshotted; the field's values are derived from it.
 typedef struct fxs_nav_field_slot {
   uint8_t live;       ///< 1 when the slot holds a field.
+  uint8_t ready;      ///< 1 once its build has been seen complete (the field's values final).
   uint32_t goal_cell; ///< The goal's cell index.
   uint32_t used;      ///< The last tick an agent was given the field (eviction order).
+  uint32_t settled;   ///< Cells the field budget has settled in it while not ready.
 } fxs_nav_field_slot;
 
 /// The world's navigation (world_nav.c, docs/navigation.md). The grid's geometry, its base
