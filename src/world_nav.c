@@ -17,7 +17,8 @@ bool fxs_world_nav_capacity_valid(const fxs_world_capacity *c) {
     return c->nav_searches == 0 && c->nav_open == 0 && c->nav_waypoints == 0 &&
            c->nav_fields == 0;
   }
-  return c->nav_cells <= FXS_NAV_MAX_CELLS && c->nav_fields <= FXS_NAV_MAX_FIELDS && c->nav_searches >= 1 &&
+  return c->nav_cells <= FXS_NAV_MAX_CELLS && c->nav_fields <= FXS_NAV_MAX_FIELDS &&
+         c->nav_searches >= 1 &&
          c->nav_searches <= FXS_NAV_MAX_SEARCHES && c->nav_open >= 1 &&
          c->nav_open <= c->nav_cells && c->nav_waypoints >= 2 &&
          c->nav_waypoints <= FXS_NAV_MAX_WAYPOINTS;

@@ -218,8 +218,8 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
   *last = aim == AIM_GOAL;
   if (aim == AIM_GOAL) {
     uint32_t goal = n->field_slots[k].goal_cell, tx, ty;
-    *to = fxs_nav_grid_cell_of(g, target, &tx, &ty) ? target
-                                                    : fxs_nav_grid_cell_center(g, goal % w, goal / w);
+    bool inside = fxs_nav_grid_cell_of(g, target, &tx, &ty);
+    *to = inside ? target : fxs_nav_grid_cell_center(g, goal % w, goal / w);
   } else {
     *to = fxs_nav_grid_cell_center(g, aim % w, aim / w);
   }
