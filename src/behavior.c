@@ -22,6 +22,30 @@ bool fxs_behavior_prevents_collision(fxs_behavior behavior) {
          behavior == FXS_BEHAVIOR_ORCA;
 }
 
+bool fxs_behavior_reads_neighbors(fxs_behavior behavior) {
+  switch (behavior) {
+    case FXS_BEHAVIOR_SEEK:
+    case FXS_BEHAVIOR_FLEE:
+    case FXS_BEHAVIOR_ARRIVE:
+    case FXS_BEHAVIOR_WANDER:
+    case FXS_BEHAVIOR_PURSUIT:
+    case FXS_BEHAVIOR_EVADE:
+    case FXS_BEHAVIOR_AVOID:
+    case FXS_BEHAVIOR_DYNAMIC_ARRIVE:
+    case FXS_BEHAVIOR_VELOCITY_MATCH:
+    case FXS_BEHAVIOR_ALIGN:
+    case FXS_BEHAVIOR_FACE:
+    case FXS_BEHAVIOR_LOOK_WHERE_GOING:
+    case FXS_BEHAVIOR_WALKER:
+    case FXS_BEHAVIOR_FLOW_FIELD:
+    case FXS_BEHAVIOR_OFFSET_PURSUIT:
+    case FXS_BEHAVIOR_HIDE:
+    case FXS_BEHAVIOR_INTERPOSE:
+    case FXS_BEHAVIOR_FORMATION: return false;
+    default: return true;
+  }
+}
+
 bool fxs_behavior_is_slot_kind(uint32_t kind) {
   return kind != FXS_BEHAVIOR_NONE && kind < FXS_BEHAVIOR_COUNT && kind != FXS_BEHAVIOR_EXTERNAL &&
          kind != FXS_BEHAVIOR_CONTAINMENT;

@@ -90,6 +90,14 @@ fxs_command fxs_command_set_path(fxs_agent_handle agent, uint32_t path_index) {
   return c;
 }
 
+fxs_command fxs_command_move(fxs_agent_handle agent, uint32_t group, fxs_vec2 destination,
+                             fix16_t gap) {
+  fxs_command c = on_agent(FXS_CMD_MOVE, agent);
+  c.ref = group;
+  c.arg[0] = destination.x, c.arg[1] = destination.y, c.arg[2] = gap;
+  return c;
+}
+
 fxs_command fxs_command_apply_force(fxs_agent_handle agent, fxs_vec2 force) {
   fxs_command c = on_agent(FXS_CMD_APPLY_FORCE, agent);
   c.arg[0] = force.x, c.arg[1] = force.y;

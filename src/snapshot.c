@@ -618,6 +618,9 @@ static bool nav_difference(const fxs_world *a, const fxs_world *b, fxs_world_dif
     FXS_DIFF("nav.route.next", p->next, q->next);
     FXS_DIFF("nav.route.goal_cell", p->goal_cell, q->goal_cell);
     FXS_DIFF("nav.route.version", p->version, q->version);
+    FXS_DIFF("nav.route.stall", p->stall, q->stall);
+    FXS_DIFF("nav.route.mark_next", p->mark_next, q->mark_next);
+    FXS_DIFF("nav.route.mark_distance", p->mark_distance, q->mark_distance);
   }
   for (uint32_t k = 0; k < a->capacity.nav_searches && k < b->capacity.nav_searches; ++k) {
     FXS_DIFF("nav.search.owner", x->search_owner[k], y->search_owner[k]);

@@ -14,6 +14,7 @@
 #include "world_grid.h"
 #include "world_obstacles.h"
 #include "fixsteer/nav_field.h"
+#include "world_move.h"
 #include "world_nav.h"
 #include "world_nav_fields.h"
 #include "world_slots.h"
@@ -438,6 +439,12 @@ fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
     case FXS_CMD_FILL_FIELD: return fxs_world_field_command(world, command);
     case FXS_CMD_SET_NAV_GRID:
     case FXS_CMD_SET_NAV_COSTS: return fxs_world_nav_command(world, command);
+    case FXS_CMD_MOVE: { // a group of one
+      fxs_result r = FXS_OK, first = FXS_OK;
+      uint32_t at = 1;
+      fxs_world_moves(world, command, 1, &r, &at, &first);
+      return r;
+    }
     default: break;
   }
   if (command->type >= FXS_CMD_COUNT) return FXS_ERR_BAD_COMMAND;

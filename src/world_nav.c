@@ -241,9 +241,36 @@ static uint32_t start_cell(const fxs_nav_grid *g, fxs_vec2 p) {
   return best;
 }
 
+// The distance from the agent to the centre of the waypoint its route seeks.
+static fix16_t waypoint_distance(const fxs_world *world, uint32_t i) {
+  const fxs_nav_grid *g = &world->nav.grid;
+  const fxs_nav_route *r = &world->nav.routes[i];
+  uint32_t cell = world->nav.waypoints[(size_t)i * world->capacity.nav_waypoints + r->next];
+  fxs_vec2 c = fxs_nav_grid_cell_center(g, cell % g->width, cell / g->width);
+  return fxs_vec2_distance(world->agents[i].body.position, c);
+}
+
+// Route progress (state): a ready route progresses when its agent passes a waypoint or comes
+// one unit nearer the one it seeks; an agent at rest on its last leg (arrived, or holding
+// behind one that did) is not stalled; any other tick is a stall tick.
+static void measure_progress(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    fxs_nav_route *r = &n->routes[i];
+    if (r->status != FXS_ROUTE_READY || !world->agents[i].alive) continue;
+    fix16_t d = waypoint_distance(world, i);
+    bool resting = r->next + 1u >= r->count && fxs_vec2_is_zero(world->agents[i].body.velocity);
+    if (r->next != r->mark_next || d <= r->mark_distance - FXS_ONE || resting) {
+      r->mark_next = r->next, r->mark_distance = d, r->stall = 0;
+    } else if (r->stall < FXS_NAV_STALL_TICKS) {
+      r->stall++;
+    }
+  }
+}
+
 // Marks the routes that need a search: missing, planned on another map version or toward
-// another goal cell, or cut short and at their last waypoint. Routes of agents that no
-// longer navigate are dropped.
+// another goal cell, cut short and at their last waypoint, or stalled for
+// FXS_NAV_STALL_TICKS. Routes of agents that no longer navigate are dropped.
 static void mark_stale(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
@@ -256,7 +283,8 @@ static void mark_stale(fxs_world *world) {
     if (fxs_world_nav_fields_serve(world, i)) continue;
     uint32_t goal = cell_index(&n->grid, target_of(world, s));
     bool stale = r->status == FXS_ROUTE_NONE || r->version != n->version || r->goal_cell != goal ||
-                 (r->status == FXS_ROUTE_READY && r->partial && r->next + 1u >= r->count);
+                 (r->status == FXS_ROUTE_READY && r->partial && r->next + 1u >= r->count) ||
+                 (r->status == FXS_ROUTE_READY && r->stall >= FXS_NAV_STALL_TICKS);
     if (!stale) continue;
     if (r->status == FXS_ROUTE_SEARCHING) n->search_owner[r->search] = NO_OWNER;
     r->status = FXS_ROUTE_WAITING;
@@ -304,6 +332,7 @@ static void finish(fxs_world *world, uint32_t k) {
   r->search = 0;
   r->count = (uint16_t)count;
   r->next = 0;
+  r->stall = 0, r->mark_next = 0, r->mark_distance = waypoint_distance(world, owner);
   n->search_owner[k] = NO_OWNER;
 }
 
@@ -326,6 +355,7 @@ static void spend_budget(fxs_world *world) {
 void fxs_world_nav_plan(fxs_world *world) {
   if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return;
   if (world->nav.dirty) rebuild_costs(world);
+  measure_progress(world);
   bool fields = world->capacity.nav_fields != 0;
   if (fields) fxs_world_nav_fields_assign(world);
   mark_stale(world);
@@ -430,8 +460,9 @@ uint32_t fxs_world_nav_route(const fxs_world *world, fxs_agent_handle handle, fx
 
 // Layout: grid origin x, y, cell size (i32), columns, rows (u32), radius (i32), budget,
 // version (u32); the columns x rows base costs; per agent slot its route (status u8; unless
-// NONE: reached, partial u8, search, count, next u16, version, goal cell u32, count cells
-// u32); per search its owner (u32, 0xFFFFFFFF free) and, when owned, its state (nav_path.h).
+// NONE: reached, partial u8, search, count, next u16, version, goal cell u32, stall,
+// mark_next u16, mark_distance i32, count cells u32); per search its owner (u32, 0xFFFFFFFF
+// free) and, when owned, its state (nav_path.h).
 void fxs_world_nav_write(const fxs_world *world, fxs_writer *w) {
   const fxs_world_nav *n = &world->nav;
   fxs_put_i32(w, n->grid.origin.x);
@@ -455,6 +486,9 @@ void fxs_world_nav_write(const fxs_world *world, fxs_writer *w) {
     fxs_put_u16(w, r->next);
     fxs_put_u32(w, r->version);
     fxs_put_u32(w, r->goal_cell);
+    fxs_put_u16(w, r->stall);
+    fxs_put_u16(w, r->mark_next);
+    fxs_put_i32(w, r->mark_distance);
     const uint32_t *p = &n->waypoints[(size_t)i * cap];
     for (uint32_t k = 0; k < r->count; ++k) fxs_put_u32(w, p[k]);
   }
@@ -508,13 +542,18 @@ static fxs_result read_route(fxs_reader *r, const fxs_world *shape, const nav_he
   route->next = fxs_get_u16(r);
   route->version = fxs_get_u32(r);
   route->goal_cell = fxs_get_u32(r);
+  route->stall = fxs_get_u16(r);
+  route->mark_next = fxs_get_u16(r);
+  route->mark_distance = fxs_get_i32(r);
   if (r->failed) return FXS_ERR_TRUNCATED;
   uint32_t cells = h->grid.width * h->grid.height;
   bool ok = route->status <= FXS_ROUTE_READY && cells > 0 && route->partial <= 1 &&
             (route->reached == 0 || (route->reached >= FXS_NAV_FOUND && route->reached <= FXS_NAV_OPEN_FULL)) &&
             (route->reached != 0) == (route->count != 0) && route->count <= shape->capacity.nav_waypoints &&
             (route->count == 0 ? route->next == 0 : route->next < route->count) &&
-            route->goal_cell < cells &&
+            route->goal_cell < cells && route->stall <= FXS_NAV_STALL_TICKS &&
+            route->mark_distance >= 0 &&
+            (route->count == 0 ? route->mark_next == 0 : route->mark_next < route->count) &&
             (route->status == FXS_ROUTE_SEARCHING ? route->search < shape->capacity.nav_searches
                                                   : route->search == 0);
   if (!ok) return FXS_ERR_BAD_VALUE;

@@ -19,6 +19,7 @@
 #include "world_contact.h"
 #include "world_field.h"
 #include "world_formation.h"
+#include "world_move.h"
 #include "world_grid.h"
 #include "world_nav.h"
 #include "world_nav_fields.h"
@@ -56,31 +57,6 @@ typedef struct steer_context {
   fxs_neighborhood hood;
 } steer_context;
 
-// Behavior kinds that never read the neighbor list.
-static bool ignores_neighbors(uint8_t kind) {
-  switch ((fxs_behavior)kind) {
-    case FXS_BEHAVIOR_SEEK:
-    case FXS_BEHAVIOR_FLEE:
-    case FXS_BEHAVIOR_ARRIVE:
-    case FXS_BEHAVIOR_WANDER:
-    case FXS_BEHAVIOR_PURSUIT:
-    case FXS_BEHAVIOR_EVADE:
-    case FXS_BEHAVIOR_AVOID:
-    case FXS_BEHAVIOR_DYNAMIC_ARRIVE:
-    case FXS_BEHAVIOR_VELOCITY_MATCH:
-    case FXS_BEHAVIOR_ALIGN:
-    case FXS_BEHAVIOR_FACE:
-    case FXS_BEHAVIOR_LOOK_WHERE_GOING:
-    case FXS_BEHAVIOR_WALKER:
-    case FXS_BEHAVIOR_FLOW_FIELD:
-    case FXS_BEHAVIOR_OFFSET_PURSUIT:
-    case FXS_BEHAVIOR_HIDE:
-    case FXS_BEHAVIOR_INTERPOSE:
-    case FXS_BEHAVIOR_FORMATION: return true;
-    default: return false;
-  }
-}
-
 // The neighbor search runs once per agent, and only for agents with a neighbor behavior.
 // When ORCA is the only reader of the list, the search looks for what ORCA takes of it, the
 // nearest max_neighbors within neighbor_distance (the largest of its ORCA behaviors'): the
@@ -97,7 +73,7 @@ static void search(steer_context *ctx) {
       k = bk > k ? bk : k;
       r = b->p[1] > r ? b->p[1] : r;
     } else {
-      orca_only = ignores_neighbors(b->kind);
+      orca_only = !fxs_behavior_reads_neighbors((fxs_behavior)b->kind);
     }
   }
   ctx->neighbor_count = orca_only ? fxs_grid_nearest(ctx->world, &ctx->step->grid, ctx->view, k, r,
@@ -249,11 +225,22 @@ static fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
   return orca_toward(ctx, &d, fxs_vec2_add(a->velocity, fxs_arrive(a, ctx->target_point, p[4])));
 }
 
-// True when a neighbor at rest or nearly (no faster than the agent's max_force) touches the
-// agent (centres within both radii and one unit) and lies nearer `to` than the agent: one
-// that arrived, or is arriving, before it. Agents sharing a goal stop against those that got
-// there first instead of pushing them for ever (counting the slow ones too keeps two that
-// arrive together from pressing into each other at the goal).
+// The point the agent in slot `index` goes to: its live target agent's position, else its
+// target point (start-of-tick state, as the steer context's target_point).
+static fxs_vec2 goal_of(const fxs_world *world, uint32_t index) {
+  const fxs_agent_slot *s = &world->agents[index];
+  int32_t t = s->target_agent ? fxs_world_slot_of(world, s->target_agent) : -1;
+  return t < 0 ? s->target_point : world->agents[t].body.position;
+}
+
+// True when a neighbor at rest or nearly (no faster than the agent's max_force), going to
+// the same point, touches the agent (centres within both radii and one unit) and lies nearer
+// `to` than the agent: one that arrived, or is arriving, before it. Agents sharing a goal
+// stop against those that got there first instead of pushing them for ever (counting the
+// slow ones too keeps two that arrive together from pressing into each other at the goal).
+// Agents going to spots of their own (a group move) pass by the ones already on theirs.
+// A group's follower (world_nav_fields.h) passes `slow` and `gap` larger than max_force
+// and one unit.
 static bool behind_an_arrived_neighbor(const steer_context *ctx, fxs_vec2 to, fix16_t slow,
                                        fix16_t gap) {
   const fxs_agent *a = &ctx->slot->body;
@@ -261,6 +248,7 @@ static bool behind_an_arrived_neighbor(const steer_context *ctx, fxs_vec2 to, fi
   for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
     if (nb->id == ctx->index || !fxs_vec2_within(nb->velocity, fxs_vec2_zero(), slow)) continue;
+    if (!fxs_vec2_equal(goal_of(ctx->world, nb->id), ctx->target_point)) continue; // its own spot
     int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + gap;
     if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) continue;
     if (fxs_u128_compare(fxs_distance_sq_exact(nb->position, to), mine) < 0) return true;
@@ -789,14 +777,17 @@ static void sense(step_context *step) {
 
 fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t count,
                           fxs_result *results) {
-  // 1. apply the tick's commands in canonical order
+  // 1. apply the tick's commands in canonical order, the moves after the others (grouped)
   fxs_command_sort(commands, count);
+  uint32_t first_index = count;
   fxs_result first_rejection = FXS_OK;
   for (uint32_t i = 0; i < count; ++i) {
+    if (commands[i].type == FXS_CMD_MOVE) continue;
     fxs_result r = fxs_world_apply(world, &commands[i], 0);
     if (results) results[i] = r;
-    if (first_rejection == FXS_OK) first_rejection = r;
+    if (r != FXS_OK && first_index == count) first_index = i, first_rejection = r;
   }
+  fxs_world_moves(world, commands, count, results, &first_index, &first_rejection);
   // 2. plan: routes for navigate agents (the tick's search budget, single-threaded)
   fxs_world_nav_plan(world);
   // 3. sense: the positions, velocities, obstacles and walls at the start of the tick,

@@ -36,6 +36,7 @@
 #include "nav_path.h"
 #include "world_nav.h"
 #include "world_nav_fields.h"
+#include "world_move.h"
 #include "nav_field.h"
 #include "flow_field.h"
 #include "world_field.h"
@@ -184,4 +185,27 @@ void test_a_step_reports_the_first_rejected_command_and_steps_anyway(void) {
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, results[2]);
   TEST_ASSERT_EQUAL_UINT32(1, world.tick);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, 0, 0, 0));
+}
+
+void test_the_move_command_carries_its_group_point_and_gap_and_round_trips(void) {
+  fxs_agent_handle h = {0x00012345u};
+  fxs_command c = fxs_command_move(h, 0xA1B2C3D4u, fxs_vec2_make(-FXS_INT(7), FXS_INT(9) + 3),
+                                   FXS_RATIO(1, 2));
+  TEST_ASSERT_EQUAL_STRING("move", fxs_command_name(c.type));
+  uint8_t e[FXS_COMMAND_BYTES];
+  fxs_command_encode(&c, e);
+  static const uint8_t head[12] = {FXS_CMD_MOVE, 0, 0, 0, 0x45, 0x23, 0x01, 0x00,
+                                   0xD4, 0xC3, 0xB2, 0xA1};
+  TEST_ASSERT_EQUAL_HEX8_ARRAY(head, e, 12);
+  static const uint8_t args[12] = {0x00, 0x00, 0xF9, 0xFF, 0x03, 0x00, 0x09, 0x00,
+                                   0x00, 0x80, 0x00, 0x00};
+  TEST_ASSERT_EQUAL_HEX8_ARRAY(args, e + 12, 12);
+  for (int i = 24; i < FXS_COMMAND_BYTES; ++i) TEST_ASSERT_EQUAL_HEX8(0, e[i]);
+  fxs_command back;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_command_decode(e, &back));
+  uint8_t again[FXS_COMMAND_BYTES];
+  fxs_command_encode(&back, again);
+  TEST_ASSERT_EQUAL_HEX8_ARRAY(e, again, FXS_COMMAND_BYTES);
+  TEST_ASSERT_EQUAL_UINT32(0xA1B2C3D4u, back.ref);
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 2), back.arg[2]);
 }

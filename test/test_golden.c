@@ -37,6 +37,7 @@
 #include "nav_path.h"
 #include "world_nav.h"
 #include "world_nav_fields.h"
+#include "world_move.h"
 #include "nav_field.h"
 #include "flow_field.h"
 #include "world_field.h"
@@ -82,9 +83,15 @@ static const golden goldens[] = {
     {"test/golden/crowd_crossing.fxr", 1000, UINT64_C(0xcc64ca4366e4891e)},
     {"test/golden/hide_and_seek.fxr", 1500, UINT64_C(0xf432d76fe479f3d7)},
     {"test/golden/flow_field.fxr", 1500, UINT64_C(0xfa2fbe740226d15a)},
-    {"test/golden/nav_wall.fxr", 900, UINT64_C(0x24f1b640e99c8ffe)},
-    {"test/golden/nav_cup.fxr", 1500, UINT64_C(0x679358e1663f1869)},
-    {"test/golden/nav_crowd.fxr", 1800, UINT64_C(0x84ec38a099d8de17)},
+    {"test/golden/nav_wall.fxr", 900, UINT64_C(0xbd6623470d340586)},
+    {"test/golden/nav_cup.fxr", 1500, UINT64_C(0xf96db0541b16dc47)},
+    {"test/golden/nav_door.fxr", 1200, UINT64_C(0xe214802c76227722)},
+    {"test/golden/nav_maze.fxr", 1200, UINT64_C(0x20d6180c12c5f112)},
+    {"test/golden/nav_building.fxr", 1000, UINT64_C(0xd3ebe57d527704e8)},
+    {"test/golden/nav_unreachable.fxr", 900, UINT64_C(0xb0b607144d3fbf30)},
+    {"test/golden/nav_pillars.fxr", 900, UINT64_C(0xc68ec7fefa18eacd)},
+    {"test/golden/nav_rts.fxr", 1800, UINT64_C(0x4a9664a6aa9e5b4d)},
+    {"test/golden/nav_crowd.fxr", 1800, UINT64_C(0xb105fa15bc72aca9)},
 };
 
 static size_t load(const char *name) {
@@ -121,7 +128,13 @@ void test_golden_hide_and_seek_verifies(void) { verify_golden(&goldens[11]); }
 void test_golden_flow_field_verifies(void) { verify_golden(&goldens[12]); }
 void test_golden_nav_wall_verifies(void) { verify_golden(&goldens[13]); }
 void test_golden_nav_cup_verifies(void) { verify_golden(&goldens[14]); }
-void test_golden_nav_crowd_verifies(void) { verify_golden(&goldens[15]); }
+void test_golden_nav_door_verifies(void) { verify_golden(&goldens[15]); }
+void test_golden_nav_maze_verifies(void) { verify_golden(&goldens[16]); }
+void test_golden_nav_building_verifies(void) { verify_golden(&goldens[17]); }
+void test_golden_nav_unreachable_verifies(void) { verify_golden(&goldens[18]); }
+void test_golden_nav_pillars_verifies(void) { verify_golden(&goldens[19]); }
+void test_golden_nav_rts_verifies(void) { verify_golden(&goldens[20]); }
+void test_golden_nav_crowd_verifies(void) { verify_golden(&goldens[21]); }
 
 void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {
   // A peer whose state differed at one tick would have recorded a different hash there:

@@ -62,6 +62,17 @@ void test_within_a_priority_separation_and_avoidance_spend_before_seek(void) {
   TEST_ASSERT_FALSE(fxs_behavior_prevents_collision(FXS_BEHAVIOR_SEEK));
 }
 
+void test_only_neighbor_behaviors_read_the_neighbor_list(void) {
+  TEST_ASSERT_TRUE(fxs_behavior_reads_neighbors(FXS_BEHAVIOR_SEPARATION));
+  TEST_ASSERT_TRUE(fxs_behavior_reads_neighbors(FXS_BEHAVIOR_QUEUE));
+  TEST_ASSERT_TRUE(fxs_behavior_reads_neighbors(FXS_BEHAVIOR_ORCA));
+  TEST_ASSERT_TRUE(fxs_behavior_reads_neighbors(FXS_BEHAVIOR_NAVIGATE));
+  TEST_ASSERT_FALSE(fxs_behavior_reads_neighbors(FXS_BEHAVIOR_SEEK));
+  TEST_ASSERT_FALSE(fxs_behavior_reads_neighbors(FXS_BEHAVIOR_FLOW_FIELD));
+  TEST_ASSERT_FALSE(fxs_behavior_reads_neighbors(FXS_BEHAVIOR_FORMATION));
+  TEST_ASSERT_TRUE(fxs_behavior_reads_neighbors(FXS_BEHAVIOR_COUNT)); // unknown: searched
+}
+
 void test_priority_groups_pick_the_first_non_negligible_group(void) {
   fxs_agent a = fxs_test_agent_at(0, 0);
   fxs_steering_manager m;

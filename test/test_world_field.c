@@ -31,6 +31,7 @@
 #include "nav_path.h"
 #include "world_nav.h"
 #include "world_nav_fields.h"
+#include "world_move.h"
 #include "nav_field.h"
 #include "unaligned_avoidance.h"
 #include "interpose.h"

@@ -28,6 +28,7 @@
 #include "nav_path.h"
 #include "world_nav.h"
 #include "world_nav_fields.h"
+#include "world_move.h"
 #include "unaligned_avoidance.h"
 #include "interpose.h"
 #include "hide.h"
@@ -226,6 +227,9 @@ void test_every_piece_of_navigation_state_is_in_the_hash(void) {
   FLIP(n->routes[i].reached, 1);
   FLIP(n->routes[i].partial, 1);
   FLIP(n->waypoints[i * cap.nav_waypoints + 1], 1);
+  FLIP(n->routes[i].stall, 1);
+  FLIP(n->routes[i].mark_next, 1);
+  FLIP(n->routes[i].mark_distance, 1);
 #undef FLIP
   // The effective costs are derived: not in the hash (rebuilt from the state alone).
   fxs_world_nav_grid(&world);
@@ -332,6 +336,38 @@ void test_a_wall_added_on_the_way_makes_the_agent_re_plan(void) {
   TEST_ASSERT_TRUE(world.nav.routes[i].count >= 3);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(350), fxs_world_agent(&world, h)->position.x);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(200), fxs_world_agent(&world, h)->position.y);
+}
+
+// An agent that makes no progress on its route (held in place, not on its last leg) counts
+// stall ticks, one a tick; at FXS_NAV_STALL_TICKS its route is searched again from where it
+// stands (a search of 3 cells a tick: still running a tick later), and the new route starts
+// with no stall.
+void test_an_agent_without_progress_re_plans_after_the_stall_ticks(void) {
+  grid(&world, 3);
+  wall(&world, 200, 0, 200, 300);
+  fxs_agent_handle h = navigator(&world, 100, 150, 300, 150);
+  uint32_t i = h.value - 1u;
+  fxs_nav_route *r = &world.nav.routes[i];
+  for (int t = 0; t < 1000 && r->status != FXS_ROUTE_READY; ++t) step(&world, 1);
+  step(&world, 5); // on its way to the first waypoint
+  TEST_ASSERT_EQUAL(FXS_ROUTE_READY, r->status);
+  TEST_ASSERT_TRUE(r->count >= 3 && r->next + 1u < r->count);
+  TEST_ASSERT_EQUAL_UINT16(0, r->stall); // moving along it
+  world.agents[i].body.max_speed = 0;    // held where it stands
+  world.agents[i].body.velocity = fxs_vec2_zero();
+  step(&world, 1);
+  uint16_t s0 = r->stall;
+  TEST_ASSERT_TRUE(s0 <= 1);
+  for (uint16_t k = 1; s0 + k < FXS_NAV_STALL_TICKS; ++k) {
+    step(&world, 1);
+    TEST_ASSERT_EQUAL(FXS_ROUTE_READY, r->status);
+    TEST_ASSERT_EQUAL_UINT16(s0 + k, r->stall);
+  }
+  step(&world, 1);
+  TEST_ASSERT_EQUAL(FXS_ROUTE_SEARCHING, r->status);
+  step(&world, 400);
+  TEST_ASSERT_EQUAL(FXS_ROUTE_READY, r->status);
+  TEST_ASSERT_TRUE(r->stall < FXS_NAV_STALL_TICKS);
 }
 
 // ------------------------------------------------------------------ snapshots

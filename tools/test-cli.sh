@@ -174,6 +174,65 @@ field_bad 7 "field cells: columns \[1, 3\) x rows \[0, 1\) do not lie inside the
 field_bad 5 "a block of field cells needs a 'flow'" '  {cell_size: 1, columns: 2, rows: 3,
     cells: [{column: 0, row: 0}]}'
 printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, field_fill: {kind: toward, point: [0, 0]}}\n' > "$T/bad.yaml"; bad 4 "a field event needs a 'field' section"
+# Map events: walls and obstacles added and removed at a tick (a removal names the wall or
+# obstacle by its coordinates, a wall's ends in either order; the lowest live slot holding
+# them is removed), blocks of navigation costs.
+cat > "$T/map.yaml" <<'YAML'
+world: {bounds: [0, 0, 200, 200]}
+obstacles:
+  - [50, 50, 5]
+walls:
+  - [10, 10, 10, 90]
+agents:
+  - {name: a, position: [20, 20], target: [180, 180], behaviors: [{kind: navigate}]}
+events:
+  - {tick: 3, add_wall: [100, 0, 100, 150]}
+  - {tick: 3, add_obstacle: [150, 150, 10]}
+  - {tick: 5, remove_wall: [10, 90, 10, 10], set_costs: [0, 0, 4, 4, 7]}
+  - {tick: 6, remove_obstacle: [150, 150, 10]}
+  - {tick: 7, remove_wall: [100, 0, 100, 150]}
+  - {tick: 8, remove_obstacle: [50, 50, 5]}
+YAML
+expect 0 "recorded .*, 20 ticks" -- "$B" record --scenario "$T/map.yaml" --ticks 20 --out "$T/map.fxr"
+expect 0 "20 ticks verified" -- "$B" verify "$T/map.fxr"
+out=$("$B" dump "$T/map.fxr" 2>&1)
+want='capacity: 1 agents, 2 obstacles, 2 walls
+add_wall +src 2 seq 0 agent 0x00000000 ref 0x0 args 100.0000 0.0000 100.0000 150.0000
+remove_wall +src 2 seq 0 agent 0x00000000 ref 0x0 args 0.0000
+set_nav_costs +src 2 seq 1 agent 0x00000000 ref 0x0 args 0.0000 0.0000 4.0000 4.0000 7.0000
+remove_obstacle +src 2 seq 0 agent 0x00000000 ref 0x1 args
+remove_wall +src 2 seq 0 agent 0x00000000 ref 0x1 args
+remove_obstacle +src 2 seq 0 agent 0x00000000 ref 0x0 args'
+ok=1
+while IFS= read -r line; do printf '%s\n' "$out" | grep -qE -- "$line" || { ok=0; echo "FAIL: map events: no '$line' in the dump"; }; done <<< "$want"
+if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); printf '%s\n' "$out" | head -30; fi
+mapbad() { # LINE MESSAGE EVENT: the map scene with one more event, refused at LINE
+  { cat "$T/map.yaml"; printf '  - %s\n' "$3"; } > "$T/bad.yaml"; bad "$1" "$2"
+}
+mapbad 15 "remove_wall: no wall with these coordinates stands at tick 9" "{tick: 9, remove_wall: [100, 0, 100, 150]}"
+mapbad 15 "remove_wall: no wall with these coordinates stands at tick 2" "{tick: 2, remove_wall: [100, 0, 100, 150]}"
+mapbad 15 "remove_obstacle: no obstacle with these coordinates stands at tick 9" "{tick: 9, remove_obstacle: [1, 2, 3]}"
+mapbad 15 "add_wall \[ax, ay, bx, by\]: expected a list of 4 numbers" "{tick: 9, add_wall: [1, 2, 3]}"
+mapbad 15 "add_obstacle: radius must not be negative" "{tick: 9, add_obstacle: [1, 2, -3]}"
+mapbad 15 "set_costs: expected a list of 5 whole numbers" "{tick: 9, set_costs: [1, 2, 3]}"
+mapbad 15 "set_costs cost: expected a whole number up to 254" "{tick: 9, set_costs: [0, 0, 1, 1, 255]}"
+mapbad 15 "set_costs column: expected a whole number" "{tick: 9, set_costs: [-1, 0, 1, 1, 2]}"
+mapbad 15 "set_costs: columns \[48, 58\) x rows \[0, 1\) do not lie inside the 25 x 25 navigation grid" "{tick: 9, set_costs: [48, 0, 10, 1, 2]}"
+printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, set_costs: [0, 0, 1, 1, 2]}\n' > "$T/bad.yaml"; bad 4 "set_costs needs navigation"
+# An unreachable target (inside a closed box): the agent rests exactly on the centre of the
+# reachable cell nearest it (cell 66, 29 of 10 units: the target's cell is 58, 29; the cells
+# within the radius of the box's walls are blocked), velocity 0, its heading kept.
+expect 0 "^900,0,665\.00000,295\.00000,0\.00000,0\.00000,1\.68790\$" -- "$B" trace --scenario scenarios/nav_unreachable.yaml
+# move events: the RTS click, one group per event.
+printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, move: {agents: [a, b], to: [5, 5]}}\n' > "$T/bad.yaml"; bad 4 "move: no agent named 'b'"
+printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, move: {agents: [a], to: [5, 5], gap: -1}}\n' > "$T/bad.yaml"; bad 4 "move: gap must lie in \\[0, 1024\\]"
+printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, move: {agents: [a]}}\n' > "$T/bad.yaml"; bad 4 "a move needs 'agents' \\(a list of names\\) and 'to'"
+printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, move: {agents: [a], dest: [5, 5]}}\n' > "$T/bad.yaml"; bad 4 "unknown key 'dest' in a move"
+printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, move: {agents: [], to: [5, 5]}}\n' > "$T/bad.yaml"; bad 4 "move: agents must name at least one agent"
+printf 'agents:\n  - {name: a, position: [10, 20]}\n  - {name: b, position: [10, 40]}\nevents:\n  - {tick: 3, move: {agents: [b, a], to: [100, 20], gap: 2}}\n' > "$T/move.yaml"
+expect 0 "recorded" -- "$B" record --scenario "$T/move.yaml" --ticks 10 --out "$T/move.fxr"
+# Both commands of the event carry its tag and gap, in the list's order (b, then a).
+expect 0 "move +src 2 seq 0 agent 0x00000002 ref (0x[0-9a-f]+) args 100.0000 20.0000 2.0000 .*move +src 2 seq 1 agent 0x00000001 ref \\1 args 100.0000 20.0000 2.0000 " -- sh -c "'$B' dump '$T/move.fxr' | tr '\\n' ' '"
 
 # Replay surgery in Ruby (always present where Ceedling runs):
 #   forge IN OUT WHAT: WHAT is "hash120" (flip the hash of tick 120), "version" or

@@ -65,6 +65,13 @@ bool fxs_behavior_is_kinematic(fxs_behavior behavior);
 /// budget before the other behaviors of their priority, whatever the order they were added in.
 bool fxs_behavior_prevents_collision(fxs_behavior behavior);
 
+/// False for the behaviors that never read the world's neighbor list (seek, flee, arrive,
+/// wander, pursuit, evade, obstacle avoidance, dynamic arrive, velocity match, align, face,
+/// look where going, walker, flow field, offset pursuit, hide, interpose, formation); true
+/// for the others, and for kinds this build does not know. The world searches neighbors only
+/// for agents with a behavior that reads them.
+bool fxs_behavior_reads_neighbors(fxs_behavior behavior);
+
 /// True for the behaviors a world behavior slot can hold: every steering behavior, but not
 /// FXS_BEHAVIOR_NONE and not the manager's labels FXS_BEHAVIOR_EXTERNAL and
 /// FXS_BEHAVIOR_CONTAINMENT. Takes any integer (a kind read from a command or a snapshot).

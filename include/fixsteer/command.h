@@ -61,7 +61,10 @@ extern "C" {
     "(whole) radius: the navigation grid, every base cost 1; all 0 removes it")                   \
   X(FXS_CMD_SET_NAV_COSTS, "set_nav_costs",                                                      \
     "args: column row columns rows cost (whole numbers, cost 0 blocked or 1..254): that block "   \
-    "of base costs")
+    "of base costs")                                                                              \
+  X(FXS_CMD_MOVE, "move",                                                                        \
+    "agent; ref: group tag; args: x y gap: the RTS click; the tick's moves of one source, tag "    \
+    "and arguments form a group, each member given its own spot round (x, y) (fxs_command_move)")
 
 /// Spawn's ref: the agent is owned by the spawning command's source (a session's player).
 #define FXS_SPAWN_OWNED 1u

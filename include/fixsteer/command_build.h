@@ -137,6 +137,19 @@ fxs_command fxs_command_remove_nav_grid(void);
 fxs_command fxs_command_set_nav_costs(uint32_t column, uint32_t row, uint32_t columns,
                                       uint32_t rows, uint32_t cost);
 
+/// Moves the agent to `destination`, the RTS click (docs/navigation.md, "Moving groups"). A
+/// tick's moves take effect after its other commands, and its valid moves with the same
+/// source, `group` tag, destination and gap form one group, members in canonical command
+/// order (an agent moved twice in a tick keeps its last move). Each member's target point
+/// becomes its own spot (its target agent is cleared): spots lie on a hexagonal lattice round
+/// the destination, rings outward, the pitch twice the group's largest radius plus `gap`
+/// (units, [0, 1024]); spots outside the navigation grid or on blocked cells are skipped.
+/// Members nearest the destination choose first (ties: the earlier command), each the spot
+/// nearest to it in the innermost ring with a free spot (ties: the lower spot), so spots fill
+/// outward as members arrive. A group of one goes to the destination itself.
+fxs_command fxs_command_move(fxs_agent_handle agent, uint32_t group, fxs_vec2 destination,
+                             fix16_t gap);
+
 /// Any behavior from a slot (fxs_behavior_slot_default() gives the table's defaults).
 fxs_command fxs_command_add_behavior(fxs_agent_handle agent, const fxs_behavior_slot *slot);
 

@@ -152,6 +152,10 @@ typedef struct fxs_world_capacity {
 #define FXS_NAV_MAX_WAYPOINTS 65535u
 /// Most cells expanded per tick (the navigation budget), all searches together.
 #define FXS_NAV_MAX_BUDGET 1048576u
+/// Ticks a navigate agent may follow a ready route without progress (its waypoint neither
+/// passed nor one unit nearer, unless it rests on its last leg) before the route is searched
+/// again from where it stands.
+#define FXS_NAV_STALL_TICKS 60u
 
 /// Where an agent's route stands (fxs_nav_route.status).
 typedef enum fxs_route_status {
@@ -174,6 +178,9 @@ typedef struct fxs_nav_route {
   uint16_t next;      ///< Index of the waypoint being sought.
   uint32_t version;   ///< Map version the route (or its search) was planned on.
   uint32_t goal_cell; ///< Cell of the target the route (or its search) leads to.
+  uint16_t stall;     ///< Ticks without progress, [0, FXS_NAV_STALL_TICKS]: then re-planned.
+  uint16_t mark_next; ///< The waypoint sought when progress was last made.
+  fix16_t mark_distance; ///< The agent's distance to that waypoint then, units, >= 0.
 } fxs_nav_route;
 
 /// A cached integration field (world_nav_fields.h): one goal cell shared by a group of

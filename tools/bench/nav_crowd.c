@@ -24,8 +24,7 @@
 static const int walls[5][4] = {{1600, 0, 1600, 250},     {1600, 550, 1600, 1050},
                                 {1600, 1350, 1600, 1850}, {1600, 2150, 1600, 2400},
                                 {2800, 900, 2800, 1500}};
-static const int goals[GROUPS][2] = {{2300, 1900}, {3500, 1200}, {2300, 500}, {3500, 400},
-                                     {2300, 1200}, {3500, 2000}, {3000, 1900}, {3000, 500}};
+
 
 static fxs_vec2 at(int x, int y) { return fxs_vec2_make(FXS_INT(x), FXS_INT(y)); }
 
@@ -74,7 +73,7 @@ static void *open_scene(fxs_world *w, int navigate) {
       cmd = navigate ? fxs_command_add_navigate(h, fxs_default_blend(), FXS_INT(40), &orca)
                      : fxs_command_add_orca(h, fxs_default_blend(), &orca, FXS_INT(40));
       fxs_world_apply(w, &cmd, 0);
-      cmd = fxs_command_set_target_point(h, at(goals[g][0], goals[g][1]));
+      cmd = fxs_command_set_target_point(h, at(3200 + (int)(g % 2u) * 450, 200 + (int)g * 285));
       fxs_world_apply(w, &cmd, 0);
     }
   }

@@ -26,6 +26,10 @@
 // FLICKER_TICKS of the agent's previous one is flicker: a single flip is a turn from rest.
 #define FLIP_ANGLE (FXS_PI / 2)
 #define FLICKER_TICKS 4
+// Stuck: a navigate agent that has not come one unit nearer its target (STUCK_PROGRESS) in
+// the last STUCK_TICKS ticks of the run and moved in them (not at rest).
+#define STUCK_TICKS 100
+#define STUCK_PROGRESS FXS_ONE
 
 // ------------------------------------------------------------------ 128-bit products
 
@@ -80,6 +84,8 @@ typedef struct track {
   long last_flip; // tick of its last heading flip, -1: none
   long corner_ticks, alive_ticks;
   long arrived_since; // first tick of its current run with its body over its target point, -1: none
+  int64_t progress_mark; // navigate: its raw distance to its target when it last came 1 unit nearer
+  long progress_tick;    // that tick, -1: not measured yet
 } track;
 
 typedef struct door {
@@ -112,7 +118,9 @@ typedef struct figures {
   bool doors_skipped;
   int64_t overlap_depth; // deepest overlap of two bodies, raw
   long overlap_depth_tick;
-  long goal_agents, arrived, arrived_tick; // agents with a target point; over it at the end; since
+  long goal_agents, arrived, arrived_tick; // agents with a target point; arrived at the end; since
+  long arrived_behind; // of them, navigate agents at rest behind an arrived one (docs/tool.md)
+  long stuck, stuck_agent; // navigate agents moving without progress at the end (STUCK_TICKS)
 } figures;
 
 // ------------------------------------------------------------------ overlapping bodies
@@ -243,6 +251,22 @@ static bool has_goal(const fxs_agent_slot *a) {
   return false;
 }
 
+static bool navigates(const fxs_agent_slot *a) {
+  for (uint8_t i = 0; i < a->behavior_count && i < FXS_AGENT_BEHAVIORS; ++i) {
+    if (a->behaviors[i].kind == FXS_BEHAVIOR_NAVIGATE) return true;
+  }
+  return false;
+}
+
+// The distance from the agent's centre to its target point, raw, rounded down.
+static int64_t target_distance(const fxs_agent_slot *a) {
+  int64_t dx = (int64_t)a->body.position.x - a->target_point.x;
+  int64_t dy = (int64_t)a->body.position.y - a->target_point.y;
+  uint64_t x2 = (uint64_t)(dx * dx), sum = x2 + (uint64_t)(dy * dy); // |d| < 2^32: no overflow
+  return sum < x2 ? INT64_C(1) << 32 : (int64_t)floor_sqrt(sum);         // unless the sum's
+
+}
+
 // The agent's body covers the target point it goes to.
 static bool over_target(const fxs_agent_slot *a) {
   if (!has_goal(a)) return false;
@@ -256,10 +280,16 @@ static void track_agent(figures *f, track *t, const fxs_world *w, uint32_t slot,
   if (!t->alive || t->generation != a->generation) {
     memset(t, 0, sizeof *t);
     t->alive = true, t->generation = a->generation, t->last_moving = -1, t->appeared = tick;
-    t->last_flip = -1, t->arrived_since = -1;
+    t->last_flip = -1, t->arrived_since = -1, t->progress_tick = -1;
   }
   if (!over_target(a)) t->arrived_since = -1;
   else if (t->arrived_since < 0) t->arrived_since = tick;
+  if (has_goal(a) && navigates(a)) {
+    int64_t d = target_distance(a);
+    if (t->progress_tick < 0 || d <= t->progress_mark - STUCK_PROGRESS) {
+      t->progress_mark = d, t->progress_tick = tick;
+    }
+  }
   fxs_vec2 v = a->body.velocity;
   if (pressed(&w->def, &a->body)) {
     ++f->press_agent_ticks;
@@ -453,12 +483,77 @@ static void finish(figures *f, track *tracks, const fxs_world *w) {
     if (t->alive_ticks && (f->corner_best_of == 0 || t->corner_ticks * f->corner_best_of > f->corner_best * t->alive_ticks)) {
       f->corner_best = t->corner_ticks, f->corner_best_of = t->alive_ticks, f->corner_agent = i;
     }
+    long rest = t->last_moving < 0 ? t->appeared : t->last_moving + 1;
     if (has_goal(&w->agents[i])) {
       ++f->goal_agents;
       if (t->arrived_since >= 0 && ++f->arrived && t->arrived_since > f->arrived_tick) f->arrived_tick = t->arrived_since;
     }
-    long rest = t->last_moving < 0 ? t->appeared : t->last_moving + 1;
     if (rest <= f->last_tick && (f->first_rest < 0 || rest < f->first_rest)) f->first_rest = rest, f->first_rest_agent = i;
+  }
+}
+
+typedef struct waiting {
+  int64_t distance;
+  uint32_t slot;
+} waiting;
+
+static int by_distance(const void *a, const void *b) {
+  const waiting *p = a, *q = b;
+  if (p->distance != q->distance) return p->distance < q->distance ? -1 : 1;
+  return p->slot < q->slot ? -1 : p->slot > q->slot;
+}
+
+// Navigate agents sharing a goal stop against those that got there first (the behavior's own
+// rule): one at rest at the end, not over its target, has arrived too when its body touches
+// (centres within both radii and one unit) an arrived agent with the same target point that
+// is nearer that point. Taken nearest first, so a whole cluster round the goal counts; the
+// tick it arrived is the tick it came to rest for good.
+static void arrive_behind(figures *f, track *tracks, const fxs_world *w, waiting *list) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < w->capacity.agents; ++i) {
+    const fxs_agent_slot *a = &w->agents[i];
+    if (!tracks[i].alive || tracks[i].arrived_since >= 0 || !has_goal(a) || !navigates(a) ||
+        !fxs_vec2_is_zero(a->body.velocity)) {
+      continue;
+    }
+    list[n].distance = target_distance(a), list[n++].slot = i;
+  }
+  qsort(list, n, sizeof *list, by_distance);
+  for (uint32_t k = 0; k < n; ++k) {
+    const fxs_agent_slot *a = &w->agents[list[k].slot];
+    for (uint32_t j = 0; j < w->capacity.agents; ++j) {
+      const fxs_agent_slot *b = &w->agents[j];
+      if (j == list[k].slot || !tracks[j].alive || tracks[j].arrived_since < 0 ||
+          b->target_point.x != a->target_point.x || b->target_point.y != a->target_point.y ||
+          target_distance(b) >= list[k].distance) {
+        continue;
+      }
+      int64_t dx = (int64_t)a->body.position.x - b->body.position.x;
+      int64_t dy = (int64_t)a->body.position.y - b->body.position.y;
+      int64_t reach = (int64_t)a->body.radius + b->body.radius + FXS_ONE;
+      wide d2 = wide_add(wide_mul(dx, dx), wide_mul(dy, dy));
+      if (wide_cmp(d2, wide_mul(reach, reach)) > 0) continue;
+      track *t = &tracks[list[k].slot];
+      t->arrived_since = t->last_moving < 0 ? t->appeared : t->last_moving + 1;
+      ++f->arrived, ++f->arrived_behind;
+      if (t->arrived_since > f->arrived_tick) f->arrived_tick = t->arrived_since;
+      break;
+    }
+  }
+}
+
+// Navigate agents that have not arrived, moved in the last STUCK_TICKS ticks and came no
+// STUCK_PROGRESS nearer their target in them.
+static void count_stuck(figures *f, const track *tracks, const fxs_world *w) {
+  for (uint32_t i = 0; i < w->capacity.agents; ++i) {
+    const track *t = &tracks[i];
+    if (!t->alive || t->arrived_since >= 0 || !has_goal(&w->agents[i]) || !navigates(&w->agents[i]))
+      continue;
+    bool moved = t->last_moving > f->last_tick - STUCK_TICKS;
+    if (moved && t->progress_tick >= 0 && f->last_tick - t->progress_tick >= STUCK_TICKS &&
+        f->stuck++ == 0) {
+      f->stuck_agent = i;
+    }
   }
 }
 
@@ -482,6 +577,14 @@ static int measure(source *src, figures *f) {
     f->reversals_so_far[f->ticks++] = f->reversals;
   }
   finish(f, tracks, w);
+  waiting *list = malloc((slots ? slots : 1) * sizeof *list);
+  if (!list) {
+    free(tracks), free(refs);
+    return fprintf(stderr, "fixsteer: %s: out of memory\n", src->name), EXIT_BAD;
+  }
+  arrive_behind(f, tracks, w, list);
+  count_stuck(f, tracks, w);
+  free(list);
   free(tracks);
   free(refs);
   return EXIT_OK;
@@ -528,7 +631,10 @@ static void print_table(const source *src, const figures *f) {
     printf("  %-34s %.5f (tick %ld)\n", "deepest overlap of two bodies", units(f->overlap_depth), f->overlap_depth_tick);
   }
   printf("  %-34s %ld of %ld going to a target point", "arrived (body over target, at end)", f->arrived, f->goal_agents);
+  if (f->arrived_behind) printf(", %ld of them at rest behind an arrived one", f->arrived_behind);
   if (f->arrived) printf(" (the last since tick %ld)", f->arrived_tick);
+  printf("\n  %-34s %ld", "stuck (navigate, no progress)", f->stuck);
+  if (f->stuck) printf(" (first: agent %ld)", f->stuck_agent);
   printf("\n");
   if (f->press_best) {
     printf("  %-34s longest %ld ticks (agent %ld, ticks %ld..%ld); %ld agent-ticks in all\n", "pressed against a bound",
@@ -606,6 +712,8 @@ static void print_json(const source *src, const figures *f) {
   printf("  \"overlap_depth_max\": %.5f,\n", units(f->overlap_depth));
   json_long("overlap_depth_tick", f->overlap_depth ? f->overlap_depth_tick : -1);
   json_long("goal_agents", f->goal_agents), json_long("arrived", f->arrived), json_long("arrived_tick", f->arrived_tick);
+  json_long("arrived_behind", f->arrived_behind), json_long("stuck", f->stuck);
+  json_long("stuck_agent", f->stuck ? f->stuck_agent : -1);
   json_long("press_longest", f->press_best), json_long("press_agent", f->press_best ? f->press_agent : -1);
   json_long("press_end_tick", f->press_best ? f->press_end : -1), json_long("press_agent_ticks", f->press_agent_ticks);
   json_long("creep_agents", f->creep_agents), json_long("creep_longest", f->creep_best);

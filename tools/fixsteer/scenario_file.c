@@ -136,11 +136,13 @@ static bool top_level(ctx *c, const ynode *root) {
       !finish_events(c)) {
     return false;
   }
-  uint32_t obstacle_count = obstacles ? obstacles->count : 0;
+  uint32_t obstacle_count = (obstacles ? obstacles->count : 0) + L->event_obstacles;
+  wall_count += L->event_walls;
   if (obstacle_count > FXS_MAX_SMALL_CAPACITY || L->path_count > FXS_MAX_SMALL_CAPACITY ||
       wall_count > FXS_MAX_SMALL_CAPACITY) {
     return sr_fail(c, root, "too many obstacles, walls or paths");
   }
+  if (!scene_resolve_removals(c, wall_count, obstacle_count)) return false;
   scenario *sc = &L->sc;
   sc->name = L->name, sc->summary = L->summary, sc->default_ticks = ticks;
   sc->capacity.agents = L->agent_count;

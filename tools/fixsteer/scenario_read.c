@@ -177,5 +177,6 @@ fxs_command *sr_add_event(ctx *c, uint32_t tick, fxs_command_type type, uint8_t 
   event *e = &L->events[L->event_count++];
   e->tick = tick;
   e->command = fxs_command_make(type, source, 0);
+  e->where = 0;
   return &e->command;
 }

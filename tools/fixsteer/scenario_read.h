@@ -20,6 +20,7 @@
 typedef struct event {
   uint32_t tick;
   fxs_command command;
+  const ynode *where;  // a removal by coordinates: its node, for errors once slots are known
 } event;
 
 typedef struct file_path {
@@ -45,6 +46,8 @@ typedef struct loaded {
   uint32_t agent_count;
   uint32_t field_columns, field_rows;  // 0 x 0: no field section
   uint32_t nav_cells, nav_searches, nav_waypoints, nav_open;  // 0: no navigation
+  uint32_t nav_columns, nav_rows;
+  uint32_t event_walls, event_obstacles;  // added by events: the capacities make room for them
   uint32_t nav_fields;  // integration fields for groups (0: none)
   event *events;                       // in tick order, and in file order within a tick
   uint32_t event_count, event_capacity;

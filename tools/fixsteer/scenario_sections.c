@@ -466,12 +466,161 @@ bool scene_agents(ctx *c, const ynode *list) {
   return true;
 }
 
+// ------------------------------------------------------------------ map events
+
+// set_costs: [column, row, columns, rows, cost], whole numbers, a block inside the grid.
+static bool map_costs(ctx *c, const ynode *n, uint32_t tick) {
+  static const char *const names[] = {"set_costs column", "set_costs row", "set_costs columns",
+                                      "set_costs rows", "set_costs cost"};
+  const loaded *L = c->L;
+  if (L->nav_cells == 0)
+    return sr_fail(c, n, "set_costs needs navigation (a 'navigation' section or navigate agents)");
+  if (!n || n->kind != YNODE_SEQUENCE || n->count != 5)
+    return sr_fail(c, n, "set_costs: expected a list of 5 whole numbers [column, row, columns, "
+                         "rows, cost]");
+  uint32_t v[5];
+  for (uint32_t i = 0; i < 5; ++i) {
+    uint32_t max = i == 4 ? FXS_NAV_MAX_COST : FXS_NAV_MAX_SIDE;
+    if (!sr_u32(c, ydoc_child(c->doc, n, i), names[i], max, &v[i])) return false;
+  }
+  if (v[2] == 0 || v[3] == 0 || v[0] >= L->nav_columns || v[1] >= L->nav_rows ||
+      v[2] > L->nav_columns - v[0] || v[3] > L->nav_rows - v[1]) {
+    return sr_fail(c, n,
+                   "set_costs: columns [%u, %u) x rows [%u, %u) do not lie inside the %u x %u "
+                   "navigation grid",
+                   v[0], v[0] + v[2], v[1], v[1] + v[3], L->nav_columns, L->nav_rows);
+  }
+  fxs_command *cmd = sr_add_event(c, tick, FXS_CMD_SET_NAV_COSTS, 2);
+  if (!cmd) return false;
+  fxs_command made = fxs_command_set_nav_costs(v[0], v[1], v[2], v[3], v[4]);
+  for (int i = 0; i < 5; ++i) cmd->arg[i] = made.arg[i];
+  return true;
+}
+
+// add_wall / remove_wall: [ax, ay, bx, by]; add_obstacle / remove_obstacle: [x, y, r]. A
+// removal names the wall or obstacle by its coordinates; resolve_removals finds its slot.
+static bool map_event(ctx *c, const ynode *e, uint32_t tick) {
+  static const char *const keys[] = {"add_wall", "remove_wall", "add_obstacle",
+                                     "remove_obstacle"};
+  static const char *const what[] = {"add_wall [ax, ay, bx, by]", "remove_wall [ax, ay, bx, by]",
+                                     "add_obstacle [x, y, radius]",
+                                     "remove_obstacle [x, y, radius]"};
+  static const fxs_command_type types[] = {FXS_CMD_ADD_WALL, FXS_CMD_REMOVE_WALL,
+                                           FXS_CMD_ADD_OBSTACLE, FXS_CMD_REMOVE_OBSTACLE};
+  for (int k = 0; k < 4; ++k) {
+    const ynode *n = sr_get(c, e, keys[k]);
+    if (!n) continue;
+    fix16_t v[4];
+    int count = k < 2 ? 4 : 3;
+    if (!sr_numbers(c, n, what[k], v, count)) return false;
+    if (k == 2 && v[2] < 0) return sr_fail(c, n, "add_obstacle: radius must not be negative");
+    fxs_command *cmd = sr_add_event(c, tick, types[k], 2);
+    if (!cmd) return false;
+    for (int i = 0; i < count; ++i) cmd->arg[i] = v[i];
+    if (k == 1 || k == 3) c->L->events[c->L->event_count - 1].where = n;
+    if (k == 0) c->L->event_walls++;
+    if (k == 2) c->L->event_obstacles++;
+  }
+  const ynode *costs = sr_get(c, e, "set_costs");
+  return !costs || map_costs(c, costs, tick);
+}
+
+static bool same_wall(const fix16_t *a, const fix16_t *b) {
+  bool forward = a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3];
+  return forward || (a[0] == b[2] && a[1] == b[3] && a[2] == b[0] && a[3] == b[1]);
+}
+
+// Follows the world's slot allocation (an add takes the lowest free slot) through the set-up
+// and the events in the order the world applies them, and gives each removal the lowest live
+// slot holding its coordinates (a wall's ends in either order).
+bool scene_resolve_removals(ctx *c, uint32_t walls, uint32_t obstacles) {
+  loaded *L = c->L;
+  uint32_t n = walls + obstacles;
+  fix16_t(*held)[4] = calloc(n ? n : 1u, sizeof *held);
+  unsigned char *alive = calloc(n ? n : 1u, 1);
+  bool ok = held && alive;
+  if (!ok) sr_fail(c, 0, "out of memory");
+  for (uint32_t i = 0; ok && i < L->setup_count + L->event_count; ++i) {
+    bool setup = i < L->setup_count;
+    fxs_command *cmd = setup ? &L->setup[i] : &L->events[i - L->setup_count].command;
+    bool wall = cmd->type == FXS_CMD_ADD_WALL || cmd->type == FXS_CMD_REMOVE_WALL;
+    bool add = cmd->type == FXS_CMD_ADD_WALL || cmd->type == FXS_CMD_ADD_OBSTACLE;
+    if (!wall && !add && cmd->type != FXS_CMD_REMOVE_OBSTACLE) continue;
+    uint32_t first = wall ? 0 : walls, end = wall ? walls : n, s = first;
+    if (add) {
+      while (s < end && alive[s]) ++s;
+      if (s == end) continue;  // cannot happen: the capacities count every add
+      alive[s] = 1;
+      memcpy(held[s], cmd->arg, sizeof held[s]);
+      if (!wall) held[s][3] = 0;
+      continue;
+    }
+    while (s < end && !(alive[s] && (wall ? same_wall(held[s], cmd->arg)
+                                          : memcmp(held[s], cmd->arg, 3 * sizeof(fix16_t)) == 0)))
+      ++s;
+    const event *ev = &L->events[i - L->setup_count];
+    if (s == end) {
+      ok = sr_fail(c, ev->where, "%s: no %s with these coordinates stands at tick %u",
+                   wall ? "remove_wall" : "remove_obstacle", wall ? "wall" : "obstacle", ev->tick);
+      break;
+    }
+    alive[s] = 0;
+    cmd->ref = s - first;
+    memset(cmd->arg, 0, sizeof cmd->arg);
+  }
+  free(held);
+  free(alive);
+  return ok;
+}
+
+// move: {agents: [NAME, ...], to: [x, y], gap: G}: one move command per agent (command
+// order: the list's), all with the same group tag (the event's place among the events) and
+// gap, so they form one group (fxs_command_move). The default gap is 2.5 times the largest
+// radius the file spawns an agent with (at most 1024): a body then passes between two
+// members resting on their spots.
+static bool move_event(ctx *c, const ynode *n, uint32_t tick) {
+  static const char *const keys[] = {"agents", "to", "gap", 0};
+  const ynode *list = sr_get(c, n, "agents"), *to = sr_get(c, n, "to"), *x;
+  fxs_vec2 point;
+  int64_t radius = 0;
+  for (uint32_t i = 0; i < c->L->event_count; ++i) {
+    const fxs_command *cmd = &c->L->events[i].command;
+    if (cmd->type == FXS_CMD_SPAWN && cmd->arg[7] > radius) radius = cmd->arg[7];
+  }
+  fix16_t gap = (fix16_t)(radius * 5 / 2 > FXS_INT(1024) ? FXS_INT(1024) : radius * 5 / 2);
+  if (!sr_only_keys(c, n, "a move", keys)) return false;
+  if (!list || !to) return sr_fail(c, n, "a move needs 'agents' (a list of names) and 'to' [x, y]");
+  if (!sr_is_list(c, list, "move: agents") || !sr_vec2(c, to, "move: to", &point)) return false;
+  if ((x = sr_get(c, n, "gap"))) {
+    if (!sr_fix16(c, x, "move: gap", &gap)) return false;
+    if (gap < 0 || gap > FXS_INT(1024)) return sr_fail(c, x, "move: gap must lie in [0, 1024]");
+  }
+  if (list->count == 0) return sr_fail(c, list, "move: agents must name at least one agent");
+  uint32_t group = c->L->event_count;
+  const ynode *item;
+  FOR_EACH_ITEM(c, list, it8, item) {
+    int agent = sr_find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count,
+                             sr_text(c, item));
+    if (agent < 0) {
+      const char *name = sr_text(c, item);
+      return sr_fail(c, item, "move: no agent named '%s'", name ? name : "?");
+    }
+    fxs_command *cmd = sr_add_event(c, tick, FXS_CMD_MOVE, 2);
+    if (!cmd) return false;
+    *cmd = fxs_command_move((fxs_agent_handle){(uint32_t)agent + 1u}, group, point, gap);
+    cmd->source = 2;
+  }
+  return true;
+}
+
 bool scene_events(ctx *c, const ynode *list) {
   if (!list) return true;
   if (!sr_is_list(c, list, "events")) return false;
   static const char *const keys[] = {
-      "tick",    "agent",     "target",  "target_agent", "second_target", "path", "apply_force",
-      "despawn", "behaviors", "combine", "field_fill",   "field_cells",   0};
+      "tick",         "agent",        "target",          "target_agent", "second_target",
+      "path",         "apply_force",  "despawn",         "behaviors",    "combine",
+      "field_fill",   "field_cells",  "add_wall",        "remove_wall",  "add_obstacle",
+      "remove_obstacle", "set_costs", "move",         0};
   const ynode *e;
   FOR_EACH_ITEM(c, list, it7, e) {
     uint32_t tick = 0;  // set by get_u32 before any use; gcc -O3 cannot see it
@@ -483,7 +632,12 @@ bool scene_events(ctx *c, const ynode *list) {
       return sr_fail(c, e, "a field event needs a 'field' section");
     if (fill && !field_fill(c, fill, tick, 2)) return false;
     if (cells && !field_cells(c, cells, tick, 2)) return false;
-    if ((fill || cells) && !sr_get(c, e, "agent")) continue;  // a field change only
+    if (!map_event(c, e, tick)) return false;
+    if (sr_get(c, e, "move") && !move_event(c, sr_get(c, e, "move"), tick)) return false;
+    bool map = sr_get(c, e, "add_wall") || sr_get(c, e, "remove_wall") ||
+               sr_get(c, e, "add_obstacle") || sr_get(c, e, "remove_obstacle") ||
+               sr_get(c, e, "set_costs");
+    if ((fill || cells || map || sr_get(c, e, "move")) && !sr_get(c, e, "agent")) continue;
     int agent = sr_find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count,
                              sr_text(c, sr_get(c, e, "agent")));
     if (agent < 0) return sr_fail(c, e, "an event needs the 'agent' it acts on, by name");
@@ -611,6 +765,7 @@ bool scene_navigation(ctx *c, const ynode *n) {
   *cmd = fxs_command_set_nav_grid(origin, size, w, h, radius, budget);
   cmd->source = 1;
   L->nav_cells = w * h, L->nav_searches = searches, L->nav_waypoints = waypoints;
+  L->nav_columns = w, L->nav_rows = h;
   L->nav_open = open, L->nav_fields = fields;
   return true;
 }

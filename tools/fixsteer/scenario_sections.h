@@ -22,5 +22,9 @@ bool scene_field(ctx *c, const ynode *n);
 /// present by default when an agent navigates (docs/navigation.md).
 bool scene_navigation(ctx *c, const ynode *n);
 bool scene_events(ctx *c, const ynode *list);
+// Gives every remove_wall and remove_obstacle event the slot its coordinates name at its
+// tick (once the events are sorted and the set-up taken out); `walls` and `obstacles` are the
+// world's capacities.
+bool scene_resolve_removals(ctx *c, uint32_t walls, uint32_t obstacles);
 
 #endif
