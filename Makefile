@@ -191,7 +191,7 @@ demo: setup
 
 # Regenerates test/golden/ (only when a behavior change is intended; say so in the commit).
 # Scenario files of scenarios/ recorded as goldens too.
-GOLDEN_FILES := nav_wall nav_cup nav_door nav_maze nav_building nav_unreachable nav_pillars nav_rts
+GOLDEN_FILES := nav_wall nav_cup nav_door nav_maze nav_building nav_unreachable nav_pillars nav_rts nav_crowd
 GOLDEN_SCENARIOS := hunter_prey patrol flock queue leader obstacle_field obstacle_dense walker seek_wind orientation crowd_crossing hide_and_seek flow_field
 golden: $(BUILD_DIR)/bin/fixsteer
 	@mkdir -p test/golden

@@ -14,6 +14,7 @@ fxs_limits fxs_default_limits(void) {
   l.max_bytes = FXS_DEFAULT_MAX_BYTES;
   l.max_field_cells = FXS_DEFAULT_MAX_FIELD_CELLS;
   l.max_nav_cells = FXS_DEFAULT_MAX_NAV_CELLS;
+  l.max_nav_field_cells = FXS_DEFAULT_MAX_NAV_FIELD_CELLS;
   l.max_nav_search_cells = FXS_DEFAULT_MAX_NAV_SEARCH_CELLS;
   l.max_nav_route_cells = FXS_DEFAULT_MAX_NAV_ROUTE_CELLS;
   return l;
@@ -51,6 +52,10 @@ fxs_result fxs_limits_check_capacity(const fxs_limits *limits, const fxs_world_c
   uint64_t route_cells = c->nav_cells ? (uint64_t)c->agents * c->nav_waypoints : 0;
   if (route_cells > l->max_nav_route_cells) {
     return tripped(error, "max_nav_route_cells", l->max_nav_route_cells, route_cells);
+  }
+  uint64_t field_cells = (uint64_t)c->nav_fields * c->nav_cells;
+  if (field_cells > l->max_nav_field_cells) {
+    return tripped(error, "max_nav_field_cells", l->max_nav_field_cells, field_cells);
   }
   return FXS_OK;
 }

@@ -430,8 +430,10 @@ fxs_result fxs_nav_search_restore(fxs_nav_search *search, const uint8_t *data, s
 
 // ---------------------------------------------------------------- line of sight
 
-static bool walkable(const fxs_nav_grid *grid, int64_t x, int64_t y) {
-  return fxs_nav_grid_cost(grid, x, y) != FXS_NAV_BLOCKED;
+// Whether a cell known to lie in the grid is walkable: the walk below stays in the box of
+// its two end cells, corners included (a corner is met only with steps left on both axes).
+static inline bool open_cell(const fxs_nav_grid *grid, int64_t x, int64_t y) {
+  return grid->cost[(size_t)y * grid->width + (size_t)x] != FXS_NAV_BLOCKED;
 }
 
 bool fxs_nav_line_of_sight(const fxs_nav_grid *grid, uint32_t x0, uint32_t y0, uint32_t x1,
@@ -448,14 +450,14 @@ bool fxs_nav_line_of_sight(const fxs_nav_grid *grid, uint32_t x0, uint32_t y0, u
   for (int64_t ix = 0, iy = 0; ix < nx || iy < ny;) {
     int64_t decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
     if (decision == 0) {
-      if (!walkable(grid, x + sx, y) || !walkable(grid, x, y + sy)) return false;
+      if (!open_cell(grid, x + sx, y) || !open_cell(grid, x, y + sy)) return false;
       x += sx, y += sy, ix++, iy++;
     } else if (decision < 0) {
       x += sx, ix++;
     } else {
       y += sy, iy++;
     }
-    if (!walkable(grid, x, y)) return false;
+    if (!open_cell(grid, x, y)) return false;
   }
   return true;
 }

@@ -104,8 +104,11 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
   const fxs_world_def *d = &world->def;
   bool field = world->capacity.field_cells != 0, nav = world->capacity.nav_cells != 0;
   fxs_put_u32(w, FXS_SNAPSHOT_MAGIC);
-  fxs_put_u16(w, nav ? FXS_SNAPSHOT_VERSION_NAV
-                     : field ? FXS_SNAPSHOT_VERSION_FIELD : FXS_SNAPSHOT_VERSION);
+  bool fields = world->capacity.nav_fields != 0;
+  fxs_put_u16(w, fields ? FXS_SNAPSHOT_VERSION_NAV_FIELDS
+                 : nav  ? FXS_SNAPSHOT_VERSION_NAV
+                 : field ? FXS_SNAPSHOT_VERSION_FIELD
+                         : FXS_SNAPSHOT_VERSION);
   fxs_put_u64(w, d->seed);
   put_vec2(w, d->bounds_min);
   put_vec2(w, d->bounds_max);
@@ -122,6 +125,7 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
     fxs_put_u32(w, world->capacity.nav_searches);
     fxs_put_u32(w, world->capacity.nav_open);
     fxs_put_u32(w, world->capacity.nav_waypoints);
+    if (fields) fxs_put_u32(w, world->capacity.nav_fields);
   }
   fxs_put_u32(w, world->tick);
   fxs_put_u32(w, world->path_count);
@@ -341,7 +345,7 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
   if (fxs_get_u32(r) != FXS_SNAPSHOT_MAGIC) return fail_at(rs, FXS_ERR_BAD_MAGIC, 0), false;
   uint16_t version = fxs_get_u16(r);
   if (version != FXS_SNAPSHOT_VERSION && version != FXS_SNAPSHOT_VERSION_FIELD &&
-      version != FXS_SNAPSHOT_VERSION_NAV) {
+      version != FXS_SNAPSHOT_VERSION_NAV && version != FXS_SNAPSHOT_VERSION_NAV_FIELDS) {
     return fail_at(rs, FXS_ERR_BAD_VERSION, 4), false;
   }
   def->seed = fxs_get_u64(r);
@@ -364,10 +368,15 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
     return fail_at(rs, FXS_ERR_BAD_VALUE, field_at), false;
   }
   size_t nav_at = r->position;
-  uint32_t nav[4] = {0, 0, 0, 0}; // cells, searches, open, waypoints
-  if (version == FXS_SNAPSHOT_VERSION_NAV) {
+  uint32_t nav[5] = {0, 0, 0, 0, 0}; // cells, searches, open, waypoints, fields
+  if (version >= FXS_SNAPSHOT_VERSION_NAV) {
     for (int i = 0; i < 4; ++i) nav[i] = fxs_get_u32(r);
     if (nav[0] == 0 && !r->failed) return fail_at(rs, FXS_ERR_BAD_VALUE, nav_at), false;
+  }
+  if (version == FXS_SNAPSHOT_VERSION_NAV_FIELDS) {
+    size_t fields_at = r->position;
+    nav[4] = fxs_get_u32(r);
+    if (nav[4] == 0 && !r->failed) return fail_at(rs, FXS_ERR_BAD_VALUE, fields_at), false;
   }
   if (c.agents != world->capacity.agents || c.obstacles != world->capacity.obstacles ||
       c.paths != world->capacity.paths || c.path_nodes != world->capacity.path_nodes ||
@@ -375,7 +384,8 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
     return fail_at(rs, FXS_ERR_CAPACITY, field_cells != world->capacity.field_cells ? field_at : capacity_at), false;
   }
   if (nav[0] != world->capacity.nav_cells || nav[1] != world->capacity.nav_searches ||
-      nav[2] != world->capacity.nav_open || nav[3] != world->capacity.nav_waypoints) {
+      nav[2] != world->capacity.nav_open || nav[3] != world->capacity.nav_waypoints ||
+      nav[4] != world->capacity.nav_fields) {
     return fail_at(rs, FXS_ERR_CAPACITY, nav_at), false;
   }
   *tick = fxs_get_u32(r);
@@ -489,20 +499,22 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
   if (fxs_get_u32(&r) != FXS_SNAPSHOT_MAGIC) return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_MAGIC;
   uint16_t version = fxs_get_u16(&r);
   if (version != FXS_SNAPSHOT_VERSION && version != FXS_SNAPSHOT_VERSION_FIELD &&
-      version != FXS_SNAPSHOT_VERSION_NAV) {
+      version != FXS_SNAPSHOT_VERSION_NAV && version != FXS_SNAPSHOT_VERSION_NAV_FIELDS) {
     return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_VERSION;
   }
   r.position = 35; // seed, bounds, clamp flag and neighbor radius come first
   uint32_t agents = fxs_get_u32(&r), obstacles = fxs_get_u32(&r), paths = fxs_get_u32(&r);
   uint32_t nodes = fxs_get_u32(&r), walls = fxs_get_u32(&r);
   uint32_t field_cells = version >= FXS_SNAPSHOT_VERSION_FIELD ? fxs_get_u32(&r) : 0;
-  uint32_t nav[4] = {0, 0, 0, 0};
-  if (version == FXS_SNAPSHOT_VERSION_NAV) {
+  uint32_t nav[5] = {0, 0, 0, 0, 0};
+  if (version >= FXS_SNAPSHOT_VERSION_NAV) {
     for (int i = 0; i < 4; ++i) nav[i] = fxs_get_u32(&r);
   }
+  if (version == FXS_SNAPSHOT_VERSION_NAV_FIELDS) nav[4] = fxs_get_u32(&r);
   if (r.failed) return FXS_ERR_TRUNCATED;
   if (version == FXS_SNAPSHOT_VERSION_FIELD && field_cells == 0) return FXS_ERR_BAD_VALUE;
-  if (version == FXS_SNAPSHOT_VERSION_NAV && nav[0] == 0) return FXS_ERR_BAD_VALUE;
+  if (version >= FXS_SNAPSHOT_VERSION_NAV && nav[0] == 0) return FXS_ERR_BAD_VALUE;
+  if (version == FXS_SNAPSHOT_VERSION_NAV_FIELDS && nav[4] == 0) return FXS_ERR_BAD_VALUE;
   if (agents > FXS_MAX_AGENTS || obstacles > FXS_MAX_SMALL_CAPACITY || paths > FXS_MAX_SMALL_CAPACITY ||
       walls > FXS_MAX_SMALL_CAPACITY) {
     return FXS_ERR_BAD_VALUE;
@@ -511,7 +523,7 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
   out->path_nodes = nodes, out->walls = walls, out->workers = 0; // scratch, not in snapshots
   out->field_cells = field_cells;
   out->nav_cells = nav[0], out->nav_searches = nav[1], out->nav_open = nav[2];
-  out->nav_waypoints = nav[3];
+  out->nav_waypoints = nav[3], out->nav_fields = nav[4];
   if (!fxs_world_nav_capacity_valid(out)) return FXS_ERR_BAD_VALUE;
   return FXS_OK;
 }
@@ -623,6 +635,14 @@ static bool nav_difference(const fxs_world *a, const fxs_world *b, fxs_world_dif
     FXS_DIFF("nav.search.owner", x->search_owner[k], y->search_owner[k]);
     if (x->search_owner[k] == UINT32_MAX) continue;
     FXS_DIFF("nav.search.expanded", x->searches[k].expanded, y->searches[k].expanded);
+  }
+  for (uint32_t k = 0; k < a->capacity.nav_fields && k < b->capacity.nav_fields; ++k) {
+    FXS_DIFF("nav.field.live", x->field_slots[k].live, y->field_slots[k].live);
+    if (!x->field_slots[k].live) continue;
+    FXS_DIFF("nav.field.goal_cell", x->field_slots[k].goal_cell, y->field_slots[k].goal_cell);
+    FXS_DIFF("nav.field.used", x->field_slots[k].used, y->field_slots[k].used);
+    FXS_DIFF("nav.field.ready", x->field_slots[k].ready, y->field_slots[k].ready);
+    FXS_DIFF("nav.field.settled", x->field_slots[k].settled, y->field_slots[k].settled);
   }
   return false;
 }

@@ -16,6 +16,7 @@
 #include "fixsteer/nav_field.h"
 #include "world_move.h"
 #include "world_nav.h"
+#include "world_nav_fields.h"
 #include "world_slots.h"
 
 // ------------------------------------------------------------------ defaults and memory
@@ -47,6 +48,7 @@ enum {
   M_CELL_START, M_LIVE, M_OBSTACLE_CELL_START, M_OBSTACLE_ORDER, M_LIVE_WALLS, M_WORKERS, // scratch
   M_NAV_BASE, M_NAV_ROUTES, M_NAV_WAYPOINTS, M_NAV_OWNERS, M_NAV_SEARCH_MEMORY, // navigation state
   M_NAV_COST, M_NAV_SEARCHES, M_NAV_SCRATCH, M_NAV_FIELD, // navigation, derived and scratch
+  M_NAV_FIELD_SLOTS, M_NAV_FIELDS, M_NAV_FIELDS_MEMORY, M_NAV_AGENT_FIELD, M_NAV_FIELD_AIM, // fields
   M_COUNT
 };
 
@@ -83,7 +85,9 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       (size_t)fxs_grid_max_cells(c) + 1u, c->obstacles, (size_t)fxs_obstacle_grid_max_cells(c) + 1u,
       c->obstacles, c->walls, workers_of(c),
       c->nav_cells, nav ? c->agents : 0u, nav ? c->agents : 0u, c->nav_searches, searches,
-      c->nav_cells, searches, c->nav_cells, fxs_world_nav_field_entries(c) ? 1u : 0u};
+      c->nav_cells, searches, c->nav_cells, fxs_world_nav_field_entries(c) ? 1u : 0u,
+      c->nav_fields, c->nav_fields, c->nav_fields, c->nav_fields ? c->agents : 0u,
+      (size_t)c->nav_fields * c->nav_cells};
   const size_t units[M_COUNT] = {
       sizeof(fxs_agent_slot), sizeof(fxs_obstacle), sizeof(uint8_t), sizeof(fxs_world_path),
       sizeof(fxs_vec2), sizeof(fxs_wall), sizeof(uint8_t), sizeof(fxs_vec2), sizeof(uint32_t),
@@ -93,7 +97,9 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       sizeof(fxs_world_worker),
       sizeof(uint8_t), sizeof(fxs_nav_route), (size_t)c->nav_waypoints * sizeof(uint32_t),
       sizeof(uint32_t), fxs_world_nav_search_bytes(c), sizeof(uint8_t), sizeof(fxs_nav_search),
-      sizeof(uint32_t), fxs_nav_field_memory_size(fxs_world_nav_field_entries(c))};
+      sizeof(uint32_t), fxs_nav_field_memory_size(fxs_world_nav_field_entries(c)),
+      sizeof(fxs_nav_field_slot), sizeof(fxs_nav_field), fxs_world_nav_fields_bytes(c),
+      sizeof(uint32_t), sizeof(uint32_t)};
   size_t at = 0;
   for (int i = 0; i < M_COUNT; ++i) {
     offsets[i] = at;
@@ -163,6 +169,11 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
     n->searches = FXS_AT(fxs_nav_search, M_NAV_SEARCHES);
     n->scratch = FXS_AT(uint32_t, M_NAV_SCRATCH);
     n->field_memory = FXS_AT(uint8_t, M_NAV_FIELD);
+    n->field_slots = FXS_AT(fxs_nav_field_slot, M_NAV_FIELD_SLOTS);
+    n->fields = FXS_AT(fxs_nav_field, M_NAV_FIELDS);
+    n->fields_memory = FXS_AT(uint8_t, M_NAV_FIELDS_MEMORY);
+    n->agent_field = FXS_AT(uint32_t, M_NAV_AGENT_FIELD);
+    n->field_aim = FXS_AT(uint32_t, M_NAV_FIELD_AIM);
     fxs_world_nav_init(world);
   }
   fxs_free_slots_layout(world);

@@ -7,15 +7,18 @@
 #include "fixsteer/nav_path.h"
 #include "fixsteer/seek.h"
 #include "nav_state.h"
+#include "world_nav_fields.h"
 #include "world_slots.h"
 
 #define NO_OWNER UINT32_MAX
 
 bool fxs_world_nav_capacity_valid(const fxs_world_capacity *c) {
   if (c->nav_cells == 0) {
-    return c->nav_searches == 0 && c->nav_open == 0 && c->nav_waypoints == 0;
+    return c->nav_searches == 0 && c->nav_open == 0 && c->nav_waypoints == 0 &&
+           c->nav_fields == 0;
   }
-  return c->nav_cells <= FXS_NAV_MAX_CELLS && c->nav_searches >= 1 &&
+  return c->nav_cells <= FXS_NAV_MAX_CELLS && c->nav_fields <= FXS_NAV_MAX_FIELDS &&
+         c->nav_searches >= 1 &&
          c->nav_searches <= FXS_NAV_MAX_SEARCHES && c->nav_open >= 1 &&
          c->nav_open <= c->nav_cells && c->nav_waypoints >= 2 &&
          c->nav_waypoints <= FXS_NAV_MAX_WAYPOINTS;
@@ -36,6 +39,7 @@ void fxs_world_nav_init(fxs_world *world) {
                         bytes, c->nav_cells, c->nav_open);
     if (k < c->nav_searches) world->nav.search_owner[k] = NO_OWNER;
   }
+  if (c->nav_fields != 0) fxs_world_nav_fields_init(world);
   world->nav.dirty = 1;
 }
 
@@ -69,6 +73,7 @@ static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
     n->grid.cost = cost;
     n->radius = 0, n->budget = 0;
     n->version++;
+    fxs_world_nav_fields_drop(world);
     return FXS_OK;
   }
   fxs_vec2 origin = fxs_vec2_make(c->arg[0], c->arg[1]);
@@ -86,6 +91,7 @@ static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
   n->radius = c->arg[5];
   n->budget = c->ref;
   n->version++;
+  fxs_world_nav_fields_drop(world);
   n->dirty = 1;
   return FXS_OK;
 }
@@ -104,6 +110,7 @@ static fxs_result set_costs(fxs_world *world, const fxs_command *c) {
   fxs_result r = fxs_nav_grid_set_block(&base, x, y, w, h, cost);
   if (r != FXS_OK) return r;
   n->version++;
+  fxs_world_nav_fields_drop(world);
   n->dirty = 1;
   return FXS_OK;
 }
@@ -122,6 +129,7 @@ void fxs_world_nav_map_changed(fxs_world *world) {
   if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return;
   world->nav.version++;
   world->nav.dirty = 1;
+  fxs_world_nav_fields_drop(world);
 }
 
 void fxs_world_nav_release(fxs_world *world, uint32_t index) {
@@ -272,6 +280,7 @@ static void mark_stale(fxs_world *world) {
       if (r->status != FXS_ROUTE_NONE) fxs_world_nav_release(world, i);
       continue;
     }
+    if (fxs_world_nav_fields_serve(world, i)) continue;
     uint32_t goal = cell_index(&n->grid, target_of(world, s));
     bool stale = r->status == FXS_ROUTE_NONE || r->version != n->version || r->goal_cell != goal ||
                  (r->status == FXS_ROUTE_READY && r->partial && r->next + 1u >= r->count) ||
@@ -347,9 +356,18 @@ void fxs_world_nav_plan(fxs_world *world) {
   if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return;
   if (world->nav.dirty) rebuild_costs(world);
   measure_progress(world);
+  bool fields = world->capacity.nav_fields != 0;
+  if (fields) fxs_world_nav_fields_assign(world);
   mark_stale(world);
   assign_searches(world);
   spend_budget(world);
+  if (fields) fxs_world_nav_fields_build(world);
+}
+
+bool fxs_world_nav_navigates(const fxs_agent_slot *slot) { return navigates(slot); }
+
+uint32_t fxs_world_nav_goal_cell(const fxs_world *world, uint32_t index) {
+  return cell_index(&world->nav.grid, target_of(world, &world->agents[index]));
 }
 
 // ------------------------------------------------------------------ following
@@ -380,6 +398,13 @@ fxs_nav_move fxs_world_nav_move(const fxs_world *world, uint32_t index, fxs_vec2
   const fxs_world_nav *n = &world->nav;
   if (world->capacity.nav_cells == 0 || n->grid.width == 0) {
     return last_move(a, target, slowing_radius);
+  }
+  fxs_vec2 field_to;
+  bool field_last;
+  if (fxs_world_nav_fields_point(world, index, target, &field_to, &field_last)) {
+    if (field_last) return last_move(a, field_to, slowing_radius);
+    fxs_nav_move m = {fxs_vec2_add(a->velocity, fxs_seek(a, field_to)), field_to, 0, 0};
+    return m;
   }
   fxs_nav_route *r = &n->routes[index];
   if (r->count == 0) { // the first route is being searched: hold still
@@ -471,6 +496,7 @@ void fxs_world_nav_write(const fxs_world *world, fxs_writer *w) {
     fxs_put_u32(w, n->search_owner[k]);
     if (n->search_owner[k] != NO_OWNER) fxs_nav_search_write(&n->searches[k], w);
   }
+  if (world->capacity.nav_fields != 0) fxs_world_nav_fields_write(world, w);
 }
 
 // Every factor is below 2^38 and every count below 2^32, so each product is below 2^70:
@@ -603,10 +629,13 @@ fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r,
     if (world) world->nav.routes[i] = route;
   }
   e = read_searches(world, shape, r, &h, expect, at);
-  if (e != FXS_OK || !world) return e;
-  world->nav.grid.origin = h.grid.origin, world->nav.grid.cell_size = h.grid.cell_size;
-  world->nav.grid.width = h.grid.width, world->nav.grid.height = h.grid.height;
-  world->nav.radius = h.radius, world->nav.budget = h.budget, world->nav.version = h.version;
-  world->nav.dirty = 1;
-  return FXS_OK;
+  if (e != FXS_OK) return e;
+  if (world) {
+    world->nav.grid.origin = h.grid.origin, world->nav.grid.cell_size = h.grid.cell_size;
+    world->nav.grid.width = h.grid.width, world->nav.grid.height = h.grid.height;
+    world->nav.radius = h.radius, world->nav.budget = h.budget, world->nav.version = h.version;
+    world->nav.dirty = 1;
+  }
+  if (shape->capacity.nav_fields == 0) return FXS_OK;
+  return fxs_world_nav_fields_read(world, shape, r, h.grid.width * h.grid.height, at);
 }

@@ -70,6 +70,12 @@ typedef struct fxs_nav_move {
 fxs_nav_move fxs_world_nav_move(const fxs_world *world, uint32_t index, fxs_vec2 target,
                                 fix16_t slowing_radius);
 
+/// True when the agent in this slot has a navigate behavior.
+bool fxs_world_nav_navigates(const fxs_agent_slot *slot);
+
+/// The grid cell of the target agent slot `index` navigates to (a grid is set).
+uint32_t fxs_world_nav_goal_cell(const fxs_world *world, uint32_t index);
+
 /// Writes the navigation section of the snapshot (a world with navigation).
 void fxs_world_nav_write(const fxs_world *world, fxs_writer *w);
 

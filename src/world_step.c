@@ -22,6 +22,7 @@
 #include "world_move.h"
 #include "world_grid.h"
 #include "world_nav.h"
+#include "world_nav_fields.h"
 #include "world_obstacles.h"
 #include "world_slots.h"
 
@@ -174,7 +175,8 @@ static bool overlaps_a_neighbor(const steer_context *ctx) {
 // ORCA toward a preferred velocity among the searched neighbors, each with its own
 // priority, and the walls and obstacles within reach of the agent (the obstacles through the
 // obstacle grid).
-static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred) {
+static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
+                            bool blocked_rests) {
   const fxs_agent *a = &ctx->slot->body;
   const step_context *step = ctx->step;
   fxs_orca_def d = *def;
@@ -202,10 +204,12 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
   // Static friction, as for contact with walls: an agent that would rest (its preferred
   // velocity no faster than FXS_CONTACT_REST) and that its neighbors' half-planes leave as
   // slow rests, instead of crawling a few LSB a tick against them; unless its body overlaps a
-  // neighbor's and the crawl is what separates them.
+  // neighbor's and the crawl is what separates them. With `blocked_rests` (navigate) an agent
+  // its neighbors leave no faster than that rests whatever it prefers: one pressed against a
+  // crowd waits instead of creeping into it.
   fxs_vec2 zero = fxs_vec2_zero();
-  if (fxs_vec2_within(preferred, zero, FXS_CONTACT_REST) && fxs_vec2_within(v, zero, FXS_CONTACT_REST) &&
-      !overlaps_a_neighbor(ctx)) {
+  bool still = blocked_rests || fxs_vec2_within(preferred, zero, FXS_CONTACT_REST);
+  if (still && fxs_vec2_within(v, zero, FXS_CONTACT_REST) && !overlaps_a_neighbor(ctx)) {
     v = zero;
   }
   return fxs_steer_toward(a, v);
@@ -216,7 +220,7 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
 static fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
   const fxs_agent *a = &ctx->slot->body;
   fxs_orca_def d = {p[0], p[1], p[2], (uint32_t)(p[3] / FXS_ONE), p[0] / 2, p[5]};
-  return orca_toward(ctx, &d, fxs_vec2_add(a->velocity, fxs_arrive(a, ctx->target_point, p[4])));
+  return orca_toward(ctx, &d, fxs_vec2_add(a->velocity, fxs_arrive(a, ctx->target_point, p[4])), false);
 }
 
 // The point the agent in slot `index` goes to: its live target agent's position, else its
@@ -233,14 +237,17 @@ static fxs_vec2 goal_of(const fxs_world *world, uint32_t index) {
 // stop against those that got there first instead of pushing them for ever (counting the
 // slow ones too keeps two that arrive together from pressing into each other at the goal).
 // Agents going to spots of their own (a group move) pass by the ones already on theirs.
-static bool behind_an_arrived_neighbor(const steer_context *ctx, fxs_vec2 to) {
+// A group's follower (world_nav_fields.h) passes `slow` and `gap` larger than max_force
+// and one unit.
+static bool behind_an_arrived_neighbor(const steer_context *ctx, fxs_vec2 to, fix16_t slow,
+                                       fix16_t gap) {
   const fxs_agent *a = &ctx->slot->body;
   fxs_u128 mine = fxs_distance_sq_exact(a->position, to);
   for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
-    if (nb->id == ctx->index || !fxs_vec2_within(nb->velocity, fxs_vec2_zero(), fxs_max(a->max_force, 0))) continue;
+    if (nb->id == ctx->index || !fxs_vec2_within(nb->velocity, fxs_vec2_zero(), slow)) continue;
     if (!fxs_vec2_equal(goal_of(ctx->world, nb->id), ctx->target_point)) continue; // its own spot
-    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + FXS_ONE;
+    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + gap;
     if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) continue;
     if (fxs_u128_compare(fxs_distance_sq_exact(nb->position, to), mine) < 0) return true;
   }
@@ -257,10 +264,16 @@ static fxs_vec2 navigate_steering(steer_context *ctx, const fix16_t *p) {
   fxs_nav_move m = fxs_world_nav_move(ctx->world, ctx->index, ctx->target_point, p[0]);
   if (m.land) return fxs_steer_toward(a, m.velocity);
   if (!ctx->searched) search(ctx);
-  if (m.last && fxs_vec2_within(a->position, m.to, p[0]) && behind_an_arrived_neighbor(ctx, m.to)) {
+  // A group's follower (a field's) counts neighbours up to half its top speed as arrived,
+  // at any distance from the goal: a pile of hundreds is wide and never quite still.
+  bool group = fxs_world_nav_fields_follows(ctx->world, ctx->index);
+  bool near = group || fxs_vec2_within(a->position, m.to, p[0]);
+  fix16_t slow = fxs_max(a->max_force, 0), gap = FXS_ONE;
+  if (group) slow = fxs_max(slow, fxs_max(a->max_speed, 0) / 2), gap = fxs_max(a->radius, FXS_ONE);
+  if (m.last && near && behind_an_arrived_neighbor(ctx, m.to, slow, gap)) {
     m.velocity = fxs_vec2_zero();
   }
-  return orca_toward(ctx, &d, m.velocity);
+  return orca_toward(ctx, &d, m.velocity, true);
 }
 
 // Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue,

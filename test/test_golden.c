@@ -36,6 +36,7 @@
 #include "nav_grid.h"
 #include "nav_path.h"
 #include "world_nav.h"
+#include "world_nav_fields.h"
 #include "world_move.h"
 #include "nav_field.h"
 #include "flow_field.h"
@@ -56,9 +57,11 @@
 void setUp(void) {}
 void tearDown(void) {}
 
-static uint8_t replay[256 * 1024];
-// The navigation scenes need about 1 MiB to verify (two worlds with their A* searches).
-static uint64_t memory[1280 * 1024 / 8];
+// nav_crowd's replay (1,000 agents, a keyframe every 250 ticks) is about 1.5 MB.
+static uint8_t replay[2 * 1024 * 1024];
+// The navigation scenes need about 1 MiB to verify (two worlds with their A* searches);
+// nav_crowd about 32 MiB (two worlds with eight integration fields each).
+static uint64_t memory[34 * 1024 * 1024 / 8];
 
 typedef struct golden {
   const char *file;
@@ -81,13 +84,14 @@ static const golden goldens[] = {
     {"test/golden/hide_and_seek.fxr", 1500, UINT64_C(0xf432d76fe479f3d7)},
     {"test/golden/flow_field.fxr", 1500, UINT64_C(0xfa2fbe740226d15a)},
     {"test/golden/nav_wall.fxr", 900, UINT64_C(0xbd6623470d340586)},
-    {"test/golden/nav_cup.fxr", 1500, UINT64_C(0xf96db0541b16dc47)},
+    {"test/golden/nav_cup.fxr", 1500, UINT64_C(0x9bc7311d67768344)},
     {"test/golden/nav_door.fxr", 1200, UINT64_C(0xe214802c76227722)},
     {"test/golden/nav_maze.fxr", 1200, UINT64_C(0x20d6180c12c5f112)},
     {"test/golden/nav_building.fxr", 1000, UINT64_C(0xd3ebe57d527704e8)},
     {"test/golden/nav_unreachable.fxr", 900, UINT64_C(0xb0b607144d3fbf30)},
     {"test/golden/nav_pillars.fxr", 900, UINT64_C(0xc68ec7fefa18eacd)},
     {"test/golden/nav_rts.fxr", 1800, UINT64_C(0x4a9664a6aa9e5b4d)},
+    {"test/golden/nav_crowd.fxr", 1800, UINT64_C(0x60ccc2934f3705b3)},
 };
 
 static size_t load(const char *name) {
@@ -130,6 +134,7 @@ void test_golden_nav_building_verifies(void) { verify_golden(&goldens[17]); }
 void test_golden_nav_unreachable_verifies(void) { verify_golden(&goldens[18]); }
 void test_golden_nav_pillars_verifies(void) { verify_golden(&goldens[19]); }
 void test_golden_nav_rts_verifies(void) { verify_golden(&goldens[20]); }
+void test_golden_nav_crowd_verifies(void) { verify_golden(&goldens[21]); }
 
 void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {
   // A peer whose state differed at one tick would have recorded a different hash there:

@@ -41,6 +41,7 @@
 #include "nav_path.h"
 #include "world_nav.h"
 #include "world_move.h"
+#include "world_nav_fields.h"
 #include "nav_field.h"
 #include "flow_field.h"
 #include "world_field.h"

@@ -30,6 +30,7 @@
 #include "nav_grid.h"
 #include "nav_path.h"
 #include "world_nav.h"
+#include "world_nav_fields.h"
 #include "world_move.h"
 #include "nav_field.h"
 #include "unaligned_avoidance.h"
@@ -404,8 +405,8 @@ void test_a_corrupt_field_in_a_snapshot_is_refused_with_its_offset(void) {
   fxs_store_le(snap + 55, 47, 4);
   restore_fails(n, FXS_ERR_CAPACITY, 55, "another field capacity");
   fxs_store_le(snap + 55, 48, 4);
-  fxs_store_le(snap + 4, 6, 2);
-  restore_fails(n, FXS_ERR_BAD_VERSION, 4, "layout 6");
+  fxs_store_le(snap + 4, 7, 2);
+  restore_fails(n, FXS_ERR_BAD_VERSION, 4, "layout 7");
   // Layout 5 is a world with navigation: its navigation capacities (read from what follows
   // the field capacity here) are not this world's.
   fxs_store_le(snap + 4, 5, 2);

@@ -27,6 +27,7 @@
 #include "nav_grid.h"
 #include "nav_path.h"
 #include "world_nav.h"
+#include "world_nav_fields.h"
 #include "world_move.h"
 #include "unaligned_avoidance.h"
 #include "interpose.h"

@@ -27,6 +27,7 @@
 #include "nav_grid.h"
 #include "nav_path.h"
 #include "world_nav.h"
+#include "world_nav_fields.h"
 #include "world_move.h"
 #include "unaligned_avoidance.h"
 #include "interpose.h"
@@ -50,7 +51,7 @@
 
 // 4 agents, 4 obstacles, 8 walls, a navigation grid of up to 40 x 40 cells, 2 searches of
 // 400 open entries, routes of up to 16 waypoints.
-static const fxs_world_capacity cap = {4, 4, 0, 0, 8, 0, 0, 1600, 2, 400, 16};
+static const fxs_world_capacity cap = {4, 4, 0, 0, 8, 0, 0, 1600, 2, 400, 16, 0};
 static uint64_t memory[40000];
 static uint64_t memory2[40000];
 static uint8_t snap[65536];
@@ -112,7 +113,7 @@ void test_capacities_are_checked_and_a_world_without_navigation_refuses_its_comm
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
   c = cap, c.nav_cells = 0; // the others must be 0 too
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
-  static const fxs_world_capacity none = {4, 4, 0, 0, 8, 0, 0, 0, 0, 0, 0};
+  static const fxs_world_capacity none = {4, 4, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0};
   init(&other, &none, memory2, sizeof memory2);
   TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, apply(&other, fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 4, 4, 0, 10)));
   TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, apply(&other, fxs_command_set_nav_costs(0, 0, 1, 1, 3)));
@@ -475,7 +476,7 @@ void test_corrupt_navigation_sections_are_refused_and_change_nothing(void) {
 // grid (the same cells as an integration field built on the effective grid here), and only
 // when both grids have one shape.
 void test_the_flow_field_fills_with_the_directions_toward_a_goal(void) {
-  static const fxs_world_capacity with_field = {4, 4, 0, 0, 8, 0, 1600, 1600, 2, 400, 16};
+  static const fxs_world_capacity with_field = {4, 4, 0, 0, 8, 0, 1600, 1600, 2, 400, 16, 0};
   static uint64_t memory3[60000];
   fxs_world w;
   init(&w, &with_field, memory3, sizeof memory3);

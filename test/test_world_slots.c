@@ -34,6 +34,7 @@
 #include "nav_grid.h"
 #include "nav_path.h"
 #include "world_nav.h"
+#include "world_nav_fields.h"
 #include "world_move.h"
 #include "nav_field.h"
 #include "flow_field.h"

@@ -84,6 +84,11 @@ room_chase  | heading_flips_rest | <= | 0  | no heading flip at rest (slower tha
 orca_circle | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
 orca_room   | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
 formation   | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
+nav_crowd   | arrived           | >= | 1000 | all 1,000 at rest at their goals: on the goal, or behind one that arrived nearer it
+nav_crowd   | settle_tick       | >= | 1   | every agent at rest for good before the end
+nav_crowd   | overlap_rest_max  | <= | 0   | 1,000 agents at rest round eight goals without overlapping bodies
+nav_crowd   | overlap_mean      | <= | 0.1 | overlapping pairs per tick through the gaps, on average (of 1,000 agents)
+nav_crowd   | overlap_depth_max | <= | 1.5 | bodies of radius 5 overlap by at most 1.5 units in the crush at the gaps
 '
 
 # figure SCENE KEY: the value of KEY in SCENE's JSON ("never" for a settle gap that is not one).

@@ -36,6 +36,8 @@ struct fxs_world_capacity;
 #define FXS_DEFAULT_MAX_NAV_SEARCH_CELLS 8388608u
 /// Default of fxs_limits.max_nav_route_cells: agent slots x waypoints (4 bytes each, 64 MiB).
 #define FXS_DEFAULT_MAX_NAV_ROUTE_CELLS 16777216u
+/// Default of fxs_limits.max_nav_field_cells: nav_fields x nav_cells (16 bytes each, 128 MiB).
+#define FXS_DEFAULT_MAX_NAV_FIELD_CELLS 8388608u
 /// Default of fxs_limits.max_bytes (256 MiB).
 #define FXS_DEFAULT_MAX_BYTES (256u * 1024u * 1024u)
 
@@ -53,6 +55,7 @@ typedef struct fxs_limits {
   uint32_t max_nav_cells;   ///< Navigation cell capacity. Default FXS_DEFAULT_MAX_NAV_CELLS.
   uint64_t max_nav_search_cells; ///< nav_searches x nav_cells. Default FXS_DEFAULT_MAX_NAV_SEARCH_CELLS.
   uint64_t max_nav_route_cells;  ///< agents x nav_waypoints. Default FXS_DEFAULT_MAX_NAV_ROUTE_CELLS.
+  uint64_t max_nav_field_cells;  ///< nav_fields x nav_cells. Default FXS_DEFAULT_MAX_NAV_FIELD_CELLS.
 } fxs_limits;
 
 /// The defaults listed on each field.

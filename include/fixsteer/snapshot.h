@@ -32,6 +32,10 @@ extern "C" {
 /// nav_open and nav_waypoints, and after the field (or the walls) the navigation section
 /// (docs/navigation.md). Worlds without navigation keep writing layouts 3 and 4.
 #define FXS_SNAPSHOT_VERSION_NAV 5u
+/// Layout of a world with integration fields for groups (capacity.nav_fields > 0): layout 5
+/// with nav_fields (never 0) after nav_waypoints and the fields section (world_nav_fields.h)
+/// at the end of the navigation section. Worlds with nav_fields 0 keep writing layout 5.
+#define FXS_SNAPSHOT_VERSION_NAV_FIELDS 6u
 
 /// 64-bit state hash (v2, hash.h) of the snapshot bytes, computed without a buffer.
 uint64_t fxs_world_hash(const fxs_world *world);

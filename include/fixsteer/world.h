@@ -16,6 +16,7 @@
 #include "fixsteer/command.h"
 #include "fixsteer/flocking.h"
 #include "fixsteer/flow_field.h"
+#include "fixsteer/nav_field.h"
 #include "fixsteer/nav_grid.h"
 #include "fixsteer/nav_path.h"
 #include "fixsteer/path.h"
@@ -136,7 +137,14 @@ typedef struct fxs_world_capacity {
   uint32_t nav_searches;  ///< A* searches in progress at once, [1, 256] with navigation.
   uint32_t nav_open;      ///< Open-list entries of each search, [1, nav_cells].
   uint32_t nav_waypoints; ///< Waypoints of one agent's route, [2, 65535] with navigation.
+  /// Integration fields kept for groups of navigate agents sharing a goal, [0,
+  /// FXS_NAV_MAX_FIELDS]; 0 without navigation. 0: every navigate agent runs A*, and the
+  /// world's snapshots and hashes are exactly those of layout 5 (world_nav_fields.h).
+  uint32_t nav_fields;
 } fxs_world_capacity;
+
+/// Most integration fields a world keeps.
+#define FXS_NAV_MAX_FIELDS 64u
 
 /// Most searches a world may run at once.
 #define FXS_NAV_MAX_SEARCHES 256u
@@ -175,6 +183,16 @@ typedef struct fxs_nav_route {
   fix16_t mark_distance; ///< The agent's distance to that waypoint then, units, >= 0.
 } fxs_nav_route;
 
+/// A cached integration field (world_nav_fields.h): one goal cell shared by a group of
+/// navigate agents. State: hashed and snapshotted; the field's values are derived from it.
+typedef struct fxs_nav_field_slot {
+  uint8_t live;       ///< 1 when the slot holds a field.
+  uint8_t ready;      ///< 1 once its build has been seen complete (the field's values final).
+  uint32_t goal_cell; ///< The goal's cell index.
+  uint32_t used;      ///< The last tick an agent was given the field (eviction order).
+  uint32_t settled;   ///< Cells the field budget has settled in it while not ready.
+} fxs_nav_field_slot;
+
 /// The world's navigation (world_nav.c, docs/navigation.md). The grid's geometry, its base
 /// costs, the radius it is inflated by, the budget, the map version, the routes and the
 /// searches in progress are state; `grid.cost` (the base costs with the live walls and
@@ -193,6 +211,12 @@ typedef struct fxs_world_nav {
   uint8_t *search_memory;  ///< The searches' arrays (and a scratch search, not state).
   uint32_t *scratch;       ///< capacity.nav_cells cells: a finished search's path (not state).
   void *field_memory;      ///< An integration field's memory (fill_field toward a goal; not state).
+  fxs_nav_field_slot *field_slots; ///< capacity.nav_fields cached fields' state.
+  fxs_nav_field *fields;   ///< Their integration fields (values derived from the slot's state).
+  uint8_t *fields_memory;  ///< The fields' entries and buckets.
+  uint32_t *agent_field;   ///< Per agent slot, the field it follows this tick (not state).
+  uint32_t *field_aim;     ///< Per field, per cell: the cell its followers there aim at (a
+                           ///< cache of a pure function of the grid and the field; not state).
 } fxs_world_nav;
 
 /// Most columns or rows of the world's flow field (command arguments are whole Q16.16).

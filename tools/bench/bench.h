@@ -119,6 +119,19 @@ uint32_t bench_nav_field_run(fxs_nav_field *field, const fxs_nav_grid *grid,
 uint64_t bench_nav_astar_run(fxs_nav_search *search, const fxs_nav_grid *grid,
                              uint32_t count);
 
+// ------------------------------------------------------------------ navigate crowd (nav_crowd.c)
+
+/// `ticks` world steps of the navigate crowd (the function callgrind collects in).
+void bench_nav_crowd_run(fxs_world *world, uint32_t ticks);
+
+/// The navigate crowd section: 1,000 navigate agents on shared integration fields against
+/// the same agents with arrive + orca, timed by turns; prints the ratio.
+void bench_nav_crowd_report(double (*now)(void));
+
+/// One side alone (navigate 1: navigate, 0: arrive + orca), `ticks` after the warm-up, for
+/// callgrind. Returns 0 on success.
+int bench_nav_crowd_kernel(int navigate, uint32_t ticks);
+
 // ------------------------------------------------------------------ float twins (twin.c)
 
 /// fxs_agent in float (same fields, same meaning).

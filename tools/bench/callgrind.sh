@@ -3,6 +3,7 @@
 # seek+integrate (library functions / float twin / the seek scene's world step) and the
 # flock (world step / float twin), counted only inside the kernel function
 # (--toggle-collect), set-up excluded.
+# The navigate crowd at the end (nav_crowd.c).
 # Usage: tools/bench/callgrind.sh [FXS-BENCH] [AGENTS]   (make bench-callgrind)
 set -euo pipefail
 bench=${1:-build/bin/fxs-bench}
@@ -58,3 +59,18 @@ for k in "${nav_kernels[@]}"; do
   printf "  %-14s %14s instructions  %10s units  %8.1f per %s\n" "$name" "$ir" "$units" \
     "$(awk -v ir="$ir" -v n="$units" 'BEGIN {print ir / n}')" "$unit"
 done
+
+# The navigate crowd: instructions per agent-step of 1,000 navigate agents on shared
+# integration fields and of the same agents with arrive + orca, 20 ticks after the 60 that
+# build the fields, counted inside bench_nav_crowd_run only.
+declare -A crowd
+for side in navigate orca; do
+  file="$out/nav-crowd-$side.out"
+  valgrind --tool=callgrind --callgrind-out-file="$file" --toggle-collect=bench_nav_crowd_run \
+    "$bench" --kernel "nav-crowd-$side" --ticks 20 >"$out/nav-crowd-$side.log" 2>&1 ||
+    { cat "$out/nav-crowd-$side.log" >&2; exit 1; }
+  ir=$(awk '/^(summary|totals):/ {print $2; exit}' "$file")
+  crowd[$side]=$(awk -v ir="$ir" 'BEGIN {printf "%.1f", ir / (1000 * 20)}')
+  printf "  nav-crowd-%-9s %14s instructions  %10s per agent-step\n" "$side" "$ir" "${crowd[$side]}"
+done
+echo "  navigate / (arrive + orca): $(ratio "${crowd[navigate]}" "${crowd[orca]}")"

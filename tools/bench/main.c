@@ -17,6 +17,10 @@
 //   fxs-bench --kernel nav-field --ticks R   R integration fields over the 512 x 512 grid
 //                                        (nav-field-open: the same grid without walls or mud)
 //   fxs-bench --kernel nav-astar --ticks S   S A* searches on it
+//   fxs-bench --kernel nav-crowd         only the navigate crowd section: 1,000 navigate agents
+//                                        on shared fields against arrive + orca, the ratio;
+//                                        nav-crowd-navigate and nav-crowd-orca --ticks T run
+//                                        one side, for tools/bench/callgrind.sh
 //   fxs-bench --kernel circle [--sizes 250,1000,10000]
 //                                        only the ORCA Circle section (library against
 //                                        its float twin); circle-fixed and circle-float
@@ -533,7 +537,7 @@ static void print_workers_section(void) {
 // a spread crowd costs).
 static void print_crowd_section(void) {
   enum { AGENTS = 65534 };
-  fxs_world_capacity cap = {AGENTS, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  fxs_world_capacity cap = {AGENTS, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
   size_t size = fxs_world_memory_size(&cap);
   void *memory = malloc(size);
   fxs_world w;
@@ -636,6 +640,7 @@ static void report(unsigned count) {
   print_workers_section();
   print_crowd_section();
   print_nav_section();
+  bench_nav_crowd_report(now_seconds);
   static const uint32_t circle_sizes[] = {250u, 1000u, 10000u};
   bench_circle_report(circle_sizes, 3u, now_seconds);
 }
@@ -771,6 +776,13 @@ int main(int argc, char **argv) {
   if (kernel && strncmp(kernel, "circle-", 7) == 0 &&
       (strcmp(kernel + 7, "fixed") == 0 || strcmp(kernel + 7, "float") == 0)) {
     return bench_circle_kernel(kernel[7] == 'f' && kernel[8] == 'l', agents, ticks);
+  }
+  if (kernel && strcmp(kernel, "nav-crowd") == 0) {
+    bench_nav_crowd_report(now_seconds);
+    return 0;
+  }
+  if (kernel && (strcmp(kernel, "nav-crowd-navigate") == 0 || strcmp(kernel, "nav-crowd-orca") == 0)) {
+    return bench_nav_crowd_kernel(kernel[10] == 'n', ticks);
   }
   if (kernel) return run_kernel(kernel, agents, ticks);
   report(size_count);

@@ -505,7 +505,8 @@ static int by_distance(const void *a, const void *b) {
 
 // Navigate agents sharing a goal stop against those that got there first (the behavior's own
 // rule): one at rest at the end, not over its target, has arrived too when its body touches
-// (centres within both radii and one unit) an arrived agent with the same target point that
+// (centres within both radii and one unit; and its radius in a world with shared fields,
+// whose followers hold that far back) an arrived agent with the same target point that
 // is nearer that point. Taken nearest first, so a whole cluster round the goal counts; the
 // tick it arrived is the tick it came to rest for good.
 static void arrive_behind(figures *f, track *tracks, const fxs_world *w, waiting *list) {
@@ -521,6 +522,9 @@ static void arrive_behind(figures *f, track *tracks, const fxs_world *w, waiting
   qsort(list, n, sizeof *list, by_distance);
   for (uint32_t k = 0; k < n; ++k) {
     const fxs_agent_slot *a = &w->agents[list[k].slot];
+    // A group's follower in a world with shared fields stops a body radius short of the one
+    // ahead (world_step.c's navigate), so it touches within its radius instead of one unit.
+    int64_t gap = w->capacity.nav_fields > 0 && a->body.radius > FXS_ONE ? a->body.radius : FXS_ONE;
     for (uint32_t j = 0; j < w->capacity.agents; ++j) {
       const fxs_agent_slot *b = &w->agents[j];
       if (j == list[k].slot || !tracks[j].alive || tracks[j].arrived_since < 0 ||
@@ -530,7 +534,7 @@ static void arrive_behind(figures *f, track *tracks, const fxs_world *w, waiting
       }
       int64_t dx = (int64_t)a->body.position.x - b->body.position.x;
       int64_t dy = (int64_t)a->body.position.y - b->body.position.y;
-      int64_t reach = (int64_t)a->body.radius + b->body.radius + FXS_ONE;
+      int64_t reach = (int64_t)a->body.radius + b->body.radius + gap;
       wide d2 = wide_add(wide_mul(dx, dx), wide_mul(dy, dy));
       if (wide_cmp(d2, wide_mul(reach, reach)) > 0) continue;
       track *t = &tracks[list[k].slot];

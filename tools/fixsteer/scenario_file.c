@@ -155,6 +155,7 @@ static bool top_level(ctx *c, const ynode *root) {
   sc->capacity.nav_cells = L->nav_cells, sc->capacity.nav_open = L->nav_open;
   sc->capacity.nav_searches = L->nav_cells ? L->nav_searches : 0;
   sc->capacity.nav_waypoints = L->nav_cells ? L->nav_waypoints : 0;
+  sc->capacity.nav_fields = L->nav_cells ? L->nav_fields : 0;
   sc->configure = file_configure, sc->add_paths = file_initial_state, sc->commands = file_commands;
   sc->data = L;
   return true;

@@ -48,6 +48,7 @@ typedef struct loaded {
   uint32_t nav_cells, nav_searches, nav_waypoints, nav_open;  // 0: no navigation
   uint32_t nav_columns, nav_rows;
   uint32_t event_walls, event_obstacles;  // added by events: the capacities make room for them
+  uint32_t nav_fields;  // integration fields for groups (0: none)
   event *events;                       // in tick order, and in file order within a tick
   uint32_t event_count, event_capacity;
   // The initial state the sections describe (their tick-0 commands: the spawns, then the

@@ -699,7 +699,7 @@ static void nav_shape(const loaded *L, fxs_vec2 origin, fix16_t *size, bool size
 // navigation: every key optional: the grid covers the world's bounds from bounds_min with
 // cells of the largest agent radius (at least 4 units; doubled until at most 512 x 512
 // cells), radius the largest agent radius, budget 4096 cells a tick, 4 searches, 64
-// waypoints, open-list entries one a cell. A file whose agents navigate and that has no
+// waypoints, open-list entries one a cell, no integration fields for groups. A file whose agents navigate and that has no
 // section gets these defaults.
 bool scene_navigation(ctx *c, const ynode *n) {
   loaded *L = c->L;
@@ -707,7 +707,7 @@ bool scene_navigation(ctx *c, const ynode *n) {
   fix16_t radius = largest_radius(L, &navigates);
   if (!n && !navigates) return true;
   static const char *const keys[] = {"cell_size", "origin", "columns", "rows", "radius",
-                                     "budget", "searches", "waypoints", "open", 0};
+                                     "budget", "searches", "waypoints", "open", "fields", 0};
   if (n && !sr_only_keys(c, n, "navigation", keys)) return false;
   const ynode *x;
   fxs_vec2 origin = L->def.bounds_min;
@@ -751,6 +751,10 @@ bool scene_navigation(ctx *c, const ynode *n) {
                    w, h, size / 65536.0, origin.x / 65536.0, origin.y / 65536.0,
                    fxs_result_message(r), FXS_NAV_MAX_SIDE, FXS_NAV_MAX_CELLS);
   }
+  uint32_t fields = 0;
+  if ((x = sr_get(c, n, "fields")) && !sr_u32(c, x, "fields", FXS_NAV_MAX_FIELDS, &fields)) {
+    return false;
+  }
   uint32_t open = w * h;
   if ((x = sr_get(c, n, "open")) && !sr_u32(c, x, "open", FXS_NAV_MAX_CELLS, &open)) return false;
   if (open < 1 || open > w * h) {
@@ -762,6 +766,6 @@ bool scene_navigation(ctx *c, const ynode *n) {
   cmd->source = 1;
   L->nav_cells = w * h, L->nav_searches = searches, L->nav_waypoints = waypoints;
   L->nav_columns = w, L->nav_rows = h;
-  L->nav_open = open;
+  L->nav_open = open, L->nav_fields = fields;
   return true;
 }

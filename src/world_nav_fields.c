@@ -1,0 +1,296 @@
+#include "world_nav_fields.h"
+
+#include <string.h>
+
+#include "fixsteer/nav_field.h"
+#include "fixsteer/nav_path.h"
+#include "world_nav.h"
+
+#define NONE FXS_NAV_NO_FIELD
+// field_aim entries besides a cell index: not computed yet; the goal in sight; no direction.
+#define AIM_UNKNOWN UINT32_MAX
+#define AIM_GOAL (UINT32_MAX - 1u)
+#define AIM_NONE (UINT32_MAX - 2u)
+
+// Begins field k toward its slot's goal over the grid and forgets its aims.
+static void begin_field(fxs_world *world, uint32_t k) {
+  fxs_world_nav *n = &world->nav;
+  fxs_nav_field_begin(&n->fields[k], &n->grid, &n->field_slots[k].goal_cell, 1); // no failure:
+  uint32_t *aim = n->field_aim + (size_t)k * world->capacity.nav_cells; // sized for the grid
+  for (uint32_t i = 0; i < n->grid.width * n->grid.height; ++i) aim[i] = AIM_UNKNOWN;
+}
+
+uint32_t fxs_world_nav_fields_entries(const fxs_world_capacity *c) {
+  if (c->nav_cells == 0 || c->nav_fields == 0) return 0;
+  // (w + 2)(h + 2) = wh + 2(w + h) + 4 with wh <= cells and w, h <= FXS_NAV_MAX_SIDE:
+  // w + h <= min(cells + 1, FXS_NAV_MAX_SIDE + cells / FXS_NAV_MAX_SIDE + 1).
+  uint64_t cells = c->nav_cells, sum = cells + 1u;
+  uint64_t other = FXS_NAV_MAX_SIDE + cells / FXS_NAV_MAX_SIDE + 1u;
+  if (other < sum) sum = other;
+  return (uint32_t)(cells + 2u * sum + 4u);
+}
+
+size_t fxs_world_nav_fields_bytes(const fxs_world_capacity *c) {
+  uint32_t entries = fxs_world_nav_fields_entries(c);
+  return entries ? fxs_nav_field_memory_size(entries) : 0;
+}
+
+void fxs_world_nav_fields_init(fxs_world *world) {
+  const fxs_world_capacity *c = &world->capacity;
+  fxs_world_nav *n = &world->nav;
+  size_t bytes = fxs_world_nav_fields_bytes(c);
+  for (uint32_t k = 0; k < c->nav_fields; ++k) {
+    fxs_nav_field_init(&n->fields[k], n->fields_memory + (size_t)k * bytes, bytes,
+                       fxs_world_nav_fields_entries(c));
+    memset(&n->field_slots[k], 0, sizeof n->field_slots[k]);
+  }
+  for (uint32_t i = 0; i < c->agents; ++i) n->agent_field[i] = NONE;
+}
+
+void fxs_world_nav_fields_drop(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  for (uint32_t k = 0; k < world->capacity.nav_fields; ++k) {
+    memset(&n->field_slots[k], 0, sizeof n->field_slots[k]);
+  }
+}
+
+// ------------------------------------------------------------------ the cache
+
+// The slot holding goal `goal`, else a new one for it (the free slot of lowest index, else
+// the least recently used one not used this tick, lowest index first); NONE when none.
+static uint32_t slot_for(fxs_world *world, uint32_t goal) {
+  fxs_world_nav *n = &world->nav;
+  uint32_t fields = world->capacity.nav_fields, free_slot = NONE, oldest = NONE;
+  for (uint32_t k = 0; k < fields; ++k) {
+    const fxs_nav_field_slot *s = &n->field_slots[k];
+    if (!s->live) {
+      if (free_slot == NONE) free_slot = k;
+      continue;
+    }
+    if (s->goal_cell == goal) return k;
+    if (s->used != world->tick && (oldest == NONE || s->used < n->field_slots[oldest].used)) {
+      oldest = k;
+    }
+  }
+  uint32_t k = free_slot != NONE ? free_slot : oldest;
+  if (k == NONE) return NONE;
+  fxs_nav_field_slot *s = &n->field_slots[k];
+  s->live = 1, s->ready = 0, s->goal_cell = goal, s->settled = 0;
+  begin_field(world, k);
+  return k;
+}
+
+void fxs_world_nav_fields_assign(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  uint32_t agents = world->capacity.agents, *count = n->scratch, *field = n->agent_field;
+  // agent_field holds each navigate agent's goal cell until it is replaced by its field.
+  for (uint32_t i = 0; i < agents; ++i) {
+    field[i] = NONE;
+    const fxs_agent_slot *s = &world->agents[i];
+    if (!s->alive || !fxs_world_nav_navigates(s)) continue;
+    field[i] = fxs_world_nav_goal_cell(world, i);
+    count[field[i]] = 0;
+  }
+  for (uint32_t i = 0; i < agents; ++i) {
+    if (field[i] != NONE) count[field[i]]++;
+  }
+  for (uint32_t i = 0; i < agents; ++i) {
+    uint32_t goal = field[i];
+    if (goal == NONE) continue;
+    field[i] = NONE;
+    if (count[goal] < FXS_NAV_FIELD_GROUP) continue;
+    uint32_t k = slot_for(world, goal);
+    if (k == NONE) continue;
+    n->field_slots[k].used = world->tick;
+    field[i] = k;
+  }
+}
+
+// True when the ready field `f` leads somewhere from cell (cx, cy).
+static bool reaches(const fxs_nav_field *f, uint32_t cx, uint32_t cy) {
+  return fxs_nav_field_value(f, cx, cy) != FXS_NAV_UNREACHED ||
+         fxs_nav_field_direction(f, cx, cy) != FXS_NAV_DIRECTIONS;
+}
+
+bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index) {
+  fxs_world_nav *n = &world->nav;
+  if (world->capacity.nav_fields == 0) return false;
+  uint32_t k = n->agent_field[index];
+  if (k == NONE) return false;
+  fxs_nav_route *r = &n->routes[index];
+  const fxs_nav_field *f = &n->fields[k];
+  if (f->status == FXS_NAV_FIELD_READY) {
+    uint32_t cx, cy;
+    fxs_nav_grid_cell_of(&n->grid, world->agents[index].body.position, &cx, &cy);
+    if (!reaches(f, cx, cy)) { // cut off from the goal: A* finds the nearest point
+      n->agent_field[index] = NONE;
+      return false;
+    }
+    if (r->status != FXS_ROUTE_NONE) fxs_world_nav_release(world, index);
+    return true;
+  }
+  // Being built: a route the agent has is followed as it is; no search is started for it.
+  if (r->status == FXS_ROUTE_WAITING || r->status == FXS_ROUTE_SEARCHING) {
+    fxs_world_nav_release(world, index);
+  }
+  return true;
+}
+
+// ------------------------------------------------------------------ the move
+
+static bool sight(const fxs_nav_grid *g, uint32_t from, uint32_t to) {
+  uint32_t w = g->width;
+  return fxs_nav_line_of_sight(g, from % w, from / w, to % w, to / w);
+}
+
+// Where followers of ready field k in cell `here` aim: AIM_GOAL with the goal's cell in sight,
+// else the farthest in sight of the next FXS_NAV_FIELD_LOOK cells of the direction field (the
+// first when none is; fewer at the goal or a sink), AIM_NONE without a direction. A pure
+// function of the grid, the goal and `here`.
+static uint32_t aim_of(const fxs_world *world, uint32_t k, uint32_t here) {
+  const fxs_world_nav *n = &world->nav;
+  const fxs_nav_grid *g = &n->grid;
+  uint32_t goal = n->field_slots[k].goal_cell, w = g->width;
+  if (sight(g, here, goal)) return AIM_GOAL;
+  uint32_t chain[FXS_NAV_FIELD_LOOK], length = 0, x = here % w, y = here / w;
+  while (length < FXS_NAV_FIELD_LOOK) {
+    uint32_t dir = fxs_nav_field_direction(&n->fields[k], x, y);
+    if (dir == FXS_NAV_DIRECTIONS) break;
+    int32_t dx, dy;
+    fxs_nav_direction_step(dir, &dx, &dy);
+    x = (uint32_t)((int32_t)x + dx), y = (uint32_t)((int32_t)y + dy);
+    chain[length++] = y * w + x;
+    if (chain[length - 1u] == goal) break;
+  }
+  if (length == 0) return AIM_NONE;
+  uint32_t pick = length - 1u;
+  while (pick > 0 && !sight(g, here, chain[pick])) pick--;
+  return chain[pick];
+}
+
+static uint32_t cell_of(const fxs_nav_grid *g, fxs_vec2 p) {
+  uint32_t cx, cy;
+  fxs_nav_grid_cell_of(g, p, &cx, &cy);
+  return cy * g->width + cx;
+}
+
+// The aims of the cells the followers of ready fields stand on, computed once a cell (here,
+// single-threaded, so that the steering only reads them).
+static void fill_aims(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    uint32_t k = n->agent_field[i];
+    if (k == NONE || n->fields[k].status != FXS_NAV_FIELD_READY) continue;
+    uint32_t here = cell_of(&n->grid, world->agents[i].body.position);
+    uint32_t *aim = &n->field_aim[(size_t)k * world->capacity.nav_cells + here];
+    if (*aim == AIM_UNKNOWN) *aim = aim_of(world, k, here);
+  }
+}
+
+void fxs_world_nav_fields_build(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  uint32_t fields = world->capacity.nav_fields, left = n->budget;
+  for (uint32_t j = 0; j < fields && left > 0; ++j) {
+    uint32_t k = (world->tick + j) % fields;
+    fxs_nav_field *f = &n->fields[k];
+    fxs_nav_field_slot *s = &n->field_slots[k];
+    if (!s->live || s->ready) continue;
+    uint32_t before = f->settled;
+    fxs_nav_field_step(f, left);
+    left -= f->settled - before;
+    s->settled += f->settled - before;
+    if (f->status == FXS_NAV_FIELD_READY) s->ready = 1, s->settled = 0;
+  }
+  fill_aims(world);
+}
+
+bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2 target,
+                                fxs_vec2 *to, bool *last) {
+  const fxs_world_nav *n = &world->nav;
+  if (world->capacity.nav_fields == 0) return false;
+  uint32_t k = n->agent_field[index];
+  if (k == NONE || n->fields[k].status != FXS_NAV_FIELD_READY) return false;
+  const fxs_nav_grid *g = &n->grid;
+  uint32_t here = cell_of(g, world->agents[index].body.position), w = g->width;
+  uint32_t aim = n->field_aim[(size_t)k * world->capacity.nav_cells + here];
+  if (aim == AIM_UNKNOWN) aim = aim_of(world, k, here); // filled each tick: only outside a step
+  if (aim == AIM_NONE) return false;
+  *last = aim == AIM_GOAL;
+  if (aim == AIM_GOAL) {
+    uint32_t goal = n->field_slots[k].goal_cell, tx, ty;
+    bool inside = fxs_nav_grid_cell_of(g, target, &tx, &ty);
+    *to = inside ? target : fxs_nav_grid_cell_center(g, goal % w, goal / w);
+  } else {
+    *to = fxs_nav_grid_cell_center(g, aim % w, aim / w);
+  }
+  return true;
+}
+
+bool fxs_world_nav_fields_follows(const fxs_world *world, uint32_t index) {
+  if (world->capacity.nav_fields == 0) return false;
+  uint32_t k = world->nav.agent_field[index];
+  return k != NONE && world->nav.fields[k].status == FXS_NAV_FIELD_READY;
+}
+
+// ------------------------------------------------------------------ snapshot section
+
+void fxs_world_nav_fields_write(const fxs_world *world, fxs_writer *w) {
+  const fxs_world_nav *n = &world->nav;
+  for (uint32_t k = 0; k < world->capacity.nav_fields; ++k) {
+    const fxs_nav_field_slot *s = &n->field_slots[k];
+    fxs_put_u8(w, s->live);
+    if (!s->live) continue;
+    fxs_put_u32(w, s->goal_cell);
+    fxs_put_u32(w, s->used);
+    fxs_put_u32(w, s->ready ? FXS_NAV_FIELD_READY : FXS_NAV_FIELD_BUILDING);
+    fxs_put_u32(w, s->settled);
+  }
+}
+
+// Rebuilds a field's values from its goal and settled count over the restored grid. (A
+// field in progress whose count reaches its last cell, which no world writes, is complete
+// inside and is seen so by the next build, as one finished on the last cell of a budget.)
+static void rebuild(fxs_world *world, uint32_t k) {
+  fxs_world_nav *n = &world->nav;
+  const fxs_nav_field_slot *s = &n->field_slots[k];
+  begin_field(world, k); // the goal was checked
+  fxs_nav_field_step(&n->fields[k], s->ready ? UINT32_MAX : s->settled);
+}
+
+fxs_result fxs_world_nav_fields_read(fxs_world *world, const fxs_world *shape, fxs_reader *r,
+                                     uint32_t cells, size_t *at) {
+  uint32_t fields = shape->capacity.nav_fields;
+  fxs_nav_field_slot slot[FXS_NAV_MAX_FIELDS];
+  for (uint32_t k = 0; k < fields; ++k) {
+    *at = r->position;
+    memset(&slot[k], 0, sizeof slot[k]);
+    slot[k].live = fxs_get_u8(r);
+    if (r->failed) return FXS_ERR_TRUNCATED;
+    if (slot[k].live > 1 || (slot[k].live && cells == 0)) return FXS_ERR_BAD_VALUE;
+    if (!slot[k].live) continue;
+    slot[k].goal_cell = fxs_get_u32(r);
+    slot[k].used = fxs_get_u32(r);
+    uint32_t status = fxs_get_u32(r);
+    slot[k].settled = fxs_get_u32(r);
+    slot[k].ready = status == FXS_NAV_FIELD_READY;
+    if (r->failed) return FXS_ERR_TRUNCATED;
+    bool ok = slot[k].goal_cell < cells &&
+              (status == FXS_NAV_FIELD_READY ? slot[k].settled == 0
+                                             : status == FXS_NAV_FIELD_BUILDING &&
+                                                   slot[k].settled < cells);
+    for (uint32_t j = 0; j < k && ok; ++j) { // one field a goal
+      ok = !slot[j].live || slot[j].goal_cell != slot[k].goal_cell;
+    }
+    if (!ok) return FXS_ERR_BAD_VALUE;
+  }
+  if (!world) return FXS_OK;
+  // The values: the effective costs of the restored map, then each field rebuilt.
+  fxs_world_nav *n = &world->nav;
+  for (uint32_t k = 0; k < fields; ++k) n->field_slots[k] = slot[k];
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) n->agent_field[i] = NONE;
+  if (!fxs_world_nav_grid(world)) return FXS_OK; // no grid: no field is live (checked above)
+  for (uint32_t k = 0; k < fields; ++k) {
+    if (slot[k].live) rebuild(world, k);
+  }
+  return FXS_OK;
+}
