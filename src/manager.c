@@ -244,11 +244,17 @@ void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 exter
   if (velocity_scale != FXS_ONE) velocity = fxs_vec2_scale(velocity, velocity_scale);
   // A velocity scale of 0 holds the agent: no old velocity and no linear steering.
   if (velocity_scale != 0) force = limit(steering.linear, agent->max_force);
-  fix16_t cap = speed_cap(agent, velocity, mass);
   // The limited force has no INT32_MIN component (each is within max_force <= FXS_MAX, or 0),
   // so a unit mass leaves it as it is without per_mass's test of the components.
   if (mass != FXS_ONE) force = fxs_vec2_div(force, mass);
-  velocity = rest_on_reversal(velocity, limit(fxs_vec2_add(velocity, force), cap));
+  fxs_vec2 steered = fxs_vec2_add(velocity, force);
+  // The cap is max_speed or more, so a steered velocity within max_speed is within the cap:
+  // the common case needs neither the cap nor the old speed.
+  uint64_t max = (uint64_t)agent->max_speed;
+  if (agent->max_speed < 0 || fxs_length_sq_raw(steered.x, steered.y) > max * max) {
+    steered = limit(steered, speed_cap(agent, velocity, mass));
+  }
+  velocity = rest_on_reversal(velocity, steered);
   if (!fxs_vec2_is_zero(external_force)) {
     velocity = fxs_vec2_add(velocity, per_mass(external_force, mass));
   }
