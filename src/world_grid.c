@@ -3,6 +3,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "isqrt.h"
+
 // Two workers' neighbor lists never share a cache line.
 typedef char fxs_worker_size_is_a_multiple_of_64[(sizeof(fxs_world_worker) % 64u) == 0 ? 1 : -1];
 // rank_keys pads the keys of a search to a multiple of 4 within FXS_GRID_FOUND.
@@ -135,11 +137,15 @@ static void offer(fxs_world_candidate *list, uint32_t *n, uint32_t k, fxs_world_
 // FXS_GRID_FOUND are found do they go, a buffer at a time, through the sorted list by
 // insertion (on Cortex-M always, one at a time: see FXS_GRID_BRANCH_FREE); once that list
 // holds k, the radius shrinks to its farthest, so fewer are collected.
+#ifndef CAP_OF
+#define CAP_OF(k) (2u * (k) < FXS_GRID_FOUND ? 2u * (k) : FXS_GRID_FOUND)
+#endif
 typedef struct search {
   const fxs_world *world;
   const fxs_grid *grid;
   fxs_world_worker *out;
   uint32_t k;      // most results, [1, FXS_MAX_NEIGHBORS]
+  uint32_t cap;    // found ones that make a flush, [k, FXS_GRID_FOUND]
   uint64_t r2;     // squared radius: candidates farther are not collected
   uint32_t found;  // entries in out->found
   uint32_t sorted; // entries in out->nearest, the sorted list (used after a first flush)
@@ -307,7 +313,7 @@ static bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec
       continue;
     }
     // At most FXS_GRID_FOUND - m more fit: that many candidates need no test of the buffer.
-    size_t j = begin, stop = end - begin < FXS_GRID_FOUND - m ? end : begin + (FXS_GRID_FOUND - m);
+    size_t j = begin, stop = end - begin < s->cap - m ? end : begin + (s->cap - m);
     if (self > begin && self < stop) stop = self;
     fxs_world_candidate *f = found + m;
     for (; j < stop; ++j) {
@@ -323,7 +329,7 @@ static bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec
     }
     m = (uint32_t)(f - found);
     begin = (uint32_t)stop;
-    if (m == FXS_GRID_FOUND) {
+    if (m == s->cap) {
       s->found = m;
       if (!flush(s)) return false;
       m = 0;
@@ -364,14 +370,26 @@ uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v,
   search s;
   s.world = world, s.grid = g, s.out = out, s.found = 0, s.sorted = 0, s.flushed = false;
   s.k = k < FXS_MAX_NEIGHBORS ? k : FXS_MAX_NEIGHBORS;
+  s.cap = CAP_OF(s.k);
   s.r2 = (uint64_t)r * (uint64_t)r;
 #if !FXS_GRID_BRANCH_FREE
   s.grid_r = (uint64_t)r;
 #endif
-  // The cells x0..x1 of one row are consecutive in the view: one run per row.
+  // The cells x0..x1 of one row are consecutive in the view: one run per row. Once the
+  // sorted list is full the radius shrinks (see flush): the rows and columns left to visit
+  // are then cut to it, widened to a whole unit above its square root, so they still hold
+  // every agent that could enter the list.
+  uint64_t covered = s.r2;
   for (uint32_t cy = y0; cy <= y1; ++cy) {
     uint32_t row = cy * g->w;
     if (!scan(&s, world->cell_start[row + x0], world->cell_start[row + x1 + 1u], v, p)) break;
+    if (s.r2 < covered) {
+      covered = s.r2;
+      int64_t reach = (int64_t)fxs_isqrt_estimate(covered) + 2; // > sqrt(covered)
+      x0 = fxs_grid_coord((int64_t)p.x - reach, g->min_x, g->size, g->w);
+      x1 = fxs_grid_coord((int64_t)p.x + reach, g->min_x, g->size, g->w);
+      y1 = fxs_grid_coord((int64_t)p.y + reach, g->min_y, g->size, g->h);
+    }
   }
   return finish(&s);
 }
