@@ -63,8 +63,14 @@ static inline int64_t dot(fxs_vec2 a, fxs_vec2 b) {
 }
 static inline uint64_t length_sq(fxs_vec2 v) { return fxs_length_sq_raw(v.x, v.y); }
 
-// Q32.32 to Q16.16, rounded half away from zero (|q32| < 2^62).
-static inline int64_t to_q16(int64_t q32) { return fxs_round_q16_i64(q32); }
+// Q32.32 to Q16.16, rounded half away from zero (|q32| < 2^62): fxs_round_q16_i64's result
+// without a branch on the sign, whose directions here are as often negative as positive.
+// Moved up by 2^62 the value is never negative and its shift is a floor; the rounding is
+// floor((q32 + 2^15) / 2^16) for q32 >= 0 and floor((q32 + 2^15 - 1) / 2^16) below.
+static inline int64_t to_q16(int64_t q32) {
+  uint64_t up = (uint64_t)q32 + (UINT64_C(1) << 62) + 32768u - (uint64_t)(q32 < 0);
+  return (int64_t)(up >> 16) - (INT64_C(1) << 46);
+}
 
 // round(sqrt(n)), as fxs_isqrt64_round, inline.
 static inline int64_t root_round(uint64_t n) {
