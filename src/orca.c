@@ -157,9 +157,11 @@ static cone_terms cone_terms_of(fix16_t r, fix16_t tau) {
   return c;
 }
 
-// n / d rounded half away from zero for d > 0 (fxs_div_round_i64's result).
+// n / d rounded half away from zero for d > 0 and |n| < 2^62 (fxs_div_round_i64's result):
+// the magnitude's quotient, its sign put back without a branch on it.
 static inline int64_t div_round_pos(int64_t n, int64_t d) {
-  return n < 0 ? -((-n + d / 2) / d) : (n + d / 2) / d;
+  int64_t q = (int64_t)((fxs_exact_magnitude(n) + ((uint64_t)d >> 1)) / (uint64_t)d);
+  return n < 0 ? -q : q;
 }
 
 // A value of cone_push: for a neighbor (bounded) it is known to fit and is taken as it is;
