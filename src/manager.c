@@ -219,6 +219,15 @@ static inline fxs_vec2 limit(fxs_vec2 v, fix16_t max_length) {
   return fxs_vec2_truncate_long(v, max_length, sq);
 }
 
+// limit with the scaling inline: the force limit, which most steered agents reach.
+static inline fxs_vec2 limit_inline(fxs_vec2 v, fix16_t max_length) {
+  if (max_length < 0) return fxs_vec2_truncate(v, max_length); // the contract check
+  uint64_t max = (uint64_t)max_length;
+  uint64_t sq = fxs_length_sq_raw(v.x, v.y);
+  if (sq <= max * max) return v;
+  return fxs_vec2_scale_down(v, max_length, sq);
+}
+
 // fxs_vec2_div(v, mass). A unit mass, the common case, divides exactly (see fxs_div): skipped.
 static inline fxs_vec2 per_mass(fxs_vec2 v, fix16_t mass) {
   if (mass == FXS_ONE && v.x != INT32_MIN && v.y != INT32_MIN) return v;
@@ -243,12 +252,18 @@ void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 exter
   fxs_vec2 force = fxs_vec2_zero();
   if (velocity_scale != FXS_ONE) velocity = fxs_vec2_scale(velocity, velocity_scale);
   // A velocity scale of 0 holds the agent: no old velocity and no linear steering.
-  if (velocity_scale != 0) force = limit(steering.linear, agent->max_force);
-  fix16_t cap = speed_cap(agent, velocity, mass);
+  if (velocity_scale != 0) force = limit_inline(steering.linear, agent->max_force);
   // The limited force has no INT32_MIN component (each is within max_force <= FXS_MAX, or 0),
   // so a unit mass leaves it as it is without per_mass's test of the components.
   if (mass != FXS_ONE) force = fxs_vec2_div(force, mass);
-  velocity = rest_on_reversal(velocity, limit(fxs_vec2_add(velocity, force), cap));
+  fxs_vec2 steered = fxs_vec2_add(velocity, force);
+  // The cap is max_speed or more, so a steered velocity within max_speed is within the cap:
+  // the common case needs neither the cap nor the old speed.
+  uint64_t max = (uint64_t)agent->max_speed;
+  if (agent->max_speed < 0 || fxs_length_sq_raw(steered.x, steered.y) > max * max) {
+    steered = limit(steered, speed_cap(agent, velocity, mass));
+  }
+  velocity = rest_on_reversal(velocity, steered);
   if (!fxs_vec2_is_zero(external_force)) {
     velocity = fxs_vec2_add(velocity, per_mass(external_force, mass));
   }

@@ -40,7 +40,12 @@ fxs_orca_def fxs_default_orca_def(void) {
 
 // v scaled down (direction kept) so that no component exceeds LIMIT. Inline: in the world no
 // vector comes near the limit, and the test is all it costs.
+static inline bool within_limit(int64_t c) {
+  return (uint64_t)c + (uint64_t)LIMIT <= 2u * (uint64_t)LIMIT; // wraps below -LIMIT
+}
 static inline fxs_vec2 clamp_vec(fxs_vec2 v) {
+  // Both components within +-LIMIT: the larger magnitude is too (the common case, two tests).
+  if (within_limit(v.x) & within_limit(v.y)) return v;
   uint64_t m = fxs_exact_magnitude(v.x) > fxs_exact_magnitude(v.y) ? fxs_exact_magnitude(v.x)
                                                                    : fxs_exact_magnitude(v.y);
   if (m <= (uint64_t)LIMIT) return v;
@@ -58,8 +63,14 @@ static inline int64_t dot(fxs_vec2 a, fxs_vec2 b) {
 }
 static inline uint64_t length_sq(fxs_vec2 v) { return fxs_length_sq_raw(v.x, v.y); }
 
-// Q32.32 to Q16.16, rounded half away from zero (|q32| < 2^62).
-static inline int64_t to_q16(int64_t q32) { return fxs_round_q16_i64(q32); }
+// Q32.32 to Q16.16, rounded half away from zero (|q32| < 2^62): fxs_round_q16_i64's result
+// without a branch on the sign, whose directions here are as often negative as positive.
+// Moved up by 2^62 the value is never negative and its shift is a floor; the rounding is
+// floor((q32 + 2^15) / 2^16) for q32 >= 0 and floor((q32 + 2^15 - 1) / 2^16) below.
+static inline int64_t to_q16(int64_t q32) {
+  uint64_t up = (uint64_t)q32 + (UINT64_C(1) << 62) + 32768u - (uint64_t)(q32 < 0);
+  return (int64_t)(up >> 16) - (INT64_C(1) << 46);
+}
 
 // round(sqrt(n)), as fxs_isqrt64_round, inline.
 static inline int64_t root_round(uint64_t n) {
@@ -140,9 +151,11 @@ static cone_terms cone_terms_of(fix16_t r, fix16_t tau) {
   return c;
 }
 
-// n / d rounded half away from zero for d > 0 (fxs_div_round_i64's result).
+// n / d rounded half away from zero for d > 0 and |n| < 2^62 (fxs_div_round_i64's result):
+// the magnitude's quotient, its sign put back without a branch on it.
 static inline int64_t div_round_pos(int64_t n, int64_t d) {
-  return n < 0 ? -((-n + d / 2) / d) : (n + d / 2) / d;
+  int64_t q = (int64_t)((fxs_exact_magnitude(n) + ((uint64_t)d >> 1)) / (uint64_t)d);
+  return n < 0 ? -q : q;
 }
 
 // A value of cone_push: for a neighbor (bounded) it is known to fit and is taken as it is;
@@ -215,9 +228,9 @@ static self_terms self_terms_of(const fxs_agent *self, uint32_t self_id, const f
 }
 
 // The half-plane against a neighbor at clamped offset p, with velocity nv and id nb_id.
-ORCA_INLINE fxs_orca_line pair_line(const self_terms *s, fxs_vec2 p, fxs_vec2 nv, uint32_t nb_id,
+// n is the neighbor's clamped velocity.
+ORCA_INLINE fxs_orca_line pair_line(const self_terms *s, fxs_vec2 p, fxs_vec2 n, uint32_t nb_id,
                                     fix16_t share) {
-  fxs_vec2 n = clamp_vec(nv);
   fxs_vec2 v = fxs_vec2_make(s->velocity.x - n.x, s->velocity.y - n.y); // |.| <= 2^27
   fxs_vec2 u, direction;
   uint64_t p_sq = length_sq(p);
@@ -240,6 +253,9 @@ ORCA_INLINE fxs_orca_line pair_line(const self_terms *s, fxs_vec2 p, fxs_vec2 nv
 
 // The offset to a neighbor's position, as the half-plane and the side rule see it.
 static inline fxs_vec2 offset_to(fxs_vec2 self, fxs_vec2 other) {
+  int64_t dx = (int64_t)other.x - self.x, dy = (int64_t)other.y - self.y;
+  // Within +-LIMIT neither the halving nor the clamp acts (the common case, two tests).
+  if (within_limit(dx) & within_limit(dy)) return fxs_vec2_make((fix16_t)dx, (fix16_t)dy);
   return clamp_vec(fxs_exact_direction(self, other));
 }
 
@@ -247,7 +263,7 @@ fxs_orca_line fxs_orca_half_plane_shared(const fxs_agent *self, uint32_t self_id
                                          const fxs_neighbor *neighbor, const fxs_orca_def *def,
                                          fix16_t share) {
   self_terms s = self_terms_of(self, self_id, def);
-  return pair_line(&s, offset_to(self->position, neighbor->position), neighbor->velocity,
+  return pair_line(&s, offset_to(self->position, neighbor->position), clamp_vec(neighbor->velocity),
                    neighbor->id, share);
 }
 
@@ -555,12 +571,12 @@ static bool wall_between(const fxs_agent *self, int64_t px, int64_t py, const fx
   return false;
 }
 
-// The side rule: true when the neighbor at clamped offset p, with velocity nv, lies ahead on
-// the preferred course (within the two radii, r^2 = rr, of its line; pref_sq = |preferred|^2),
-// does not move along it, and no wall stands between them.
+// The side rule: true when the neighbor at clamped offset p, with clamped velocity nv, lies
+// ahead on the preferred course (within the two radii, r^2 = rr, of its line;
+// pref_sq = |preferred|^2), does not move along it, and no wall stands between them.
 static bool face_to_face(const fxs_agent *self, fxs_vec2 preferred, uint64_t pref_sq, fxs_vec2 p,
                          fxs_vec2 nv, uint64_t rr, const fxs_orca_statics *st) {
-  if (dot(p, preferred) <= 0 || dot(clamp_vec(nv), preferred) > 0) return false;
+  if (dot(p, preferred) <= 0 || dot(nv, preferred) > 0) return false;
   // |det(preferred, p)| < r |preferred|, compared squared in 128 bits.
   uint64_t side = fxs_exact_magnitude(det(preferred, p));
   if (fxs_u128_compare_products(side, side, rr, pref_sq) >= 0) return false;
@@ -593,10 +609,11 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
     const fxs_neighbor *nb = &neighbors[j];
     fix16_t share = priorities ? fxs_orca_share(def->priority, priorities[j]) : FXS_ONE / 2;
     fxs_vec2 p = offset_to(self->position, nb->position);
-    lines[hard + i] = pair_line(&s, p, nb->velocity, nb->id, share);
+    fxs_vec2 nv = clamp_vec(nb->velocity);
+    lines[hard + i] = pair_line(&s, p, nv, nb->id, share);
     // Only a neighbor the agent yields to at least half of the way turns it.
     turn = turn || (share >= FXS_ONE / 2 &&
-                    face_to_face(self, pref, pref_sq, p, nb->velocity, s.cone.r_sq, statics));
+                    face_to_face(self, pref, pref_sq, p, nv, s.cone.r_sq, statics));
   }
   if (turn) pref = turn_aside(pref);
   fix16_t radius = fxs_clamp(self->max_speed, 0, LIMIT);

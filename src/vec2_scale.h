@@ -10,6 +10,14 @@
 #include "fixsteer/vec2.h"
 #include "isqrt.h"
 
+// Inline even where the compiler would rather call: the hot callers' chains (seek, the
+// integrator's limits) pay a call's argument packing and register saves otherwise.
+#if defined(__GNUC__)
+#define FXS_ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define FXS_ALWAYS_INLINE static inline
+#endif
+
 /// |a| of a 32-bit value, in [0, 2^31].
 static inline uint64_t fxs_magnitude32(int32_t a) {
   uint32_t u = (uint32_t)a;
@@ -46,7 +54,7 @@ static inline fxs_vec2 fxs_widened_quotients(fxs_vec2 v, fxs_widened w, fix16_t 
 
 /// v scaled to length `target`, the quotients rounded half away from zero against the rounded
 /// length (normalize, set length). Zero for v == 0 or target <= 0.
-static inline fxs_vec2 fxs_vec2_scale_round(fxs_vec2 v, fix16_t target) {
+FXS_ALWAYS_INLINE fxs_vec2 fxs_vec2_scale_round(fxs_vec2 v, fix16_t target) {
   if (fxs_vec2_is_zero(v) || target <= 0) return fxs_vec2_zero();
   fxs_widened w = fxs_widen_components(v);
   w.sq = w.ax * w.ax + w.ay * w.ay;
@@ -59,7 +67,7 @@ static inline fxs_vec2 fxs_vec2_scale_round(fxs_vec2 v, fix16_t target) {
 /// so the result never exceeds target (truncate). sq = |v|^2 > 0: widening by 2^shift
 /// multiplies it by 4^shift, exactly, so the squares need not be taken again. A target of 0
 /// gives 0 (the quotients of 0).
-static inline fxs_vec2 fxs_vec2_scale_down(fxs_vec2 v, fix16_t target, uint64_t sq) {
+FXS_ALWAYS_INLINE fxs_vec2 fxs_vec2_scale_down(fxs_vec2 v, fix16_t target, uint64_t sq) {
   fxs_widened w = fxs_widen_components(v);
   w.sq = sq << (2 * w.shift); // in [2^60, 2^63]
   uint32_t r = fxs_isqrt64_estimate_top(w.sq);
@@ -77,7 +85,8 @@ static inline fxs_vec2 fxs_vec2_set_length_inline(fxs_vec2 v, fix16_t length) {
 
 /// fxs_vec2_truncate(v, max_length) for a v known to be too long: max_length >= 0 and
 /// length_sq = fxs_vec2_length_sq(v) > max_length^2 (the caller has just compared them).
-/// A call (defined in vec2.c): inline, it crowds the integrator's registers and costs more.
+/// A call (defined in vec2.c): the integrator inlines only its force limit, which most
+/// steered agents reach; inlining the rarer speed limit too crowds its registers.
 fxs_vec2 fxs_vec2_truncate_long(fxs_vec2 v, fix16_t max_length, uint64_t length_sq);
 
 #endif
