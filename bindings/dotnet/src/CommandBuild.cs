@@ -24,20 +24,34 @@ namespace Fixsteer
         {
             switch (i)
             {
-                case 0: return Arg0;
-                case 1: return Arg1;
-                case 2: return Arg2;
-                case 3: return Arg3;
-                case 4: return Arg4;
-                case 5: return Arg5;
-                case 6: return Arg6;
-                case 7: return Arg7;
-                default: throw new ArgumentOutOfRangeException("i", "a command has 8 arguments");
+            case 0:
+                return Arg0;
+            case 1:
+                return Arg1;
+            case 2:
+                return Arg2;
+            case 3:
+                return Arg3;
+            case 4:
+                return Arg4;
+            case 5:
+                return Arg5;
+            case 6:
+                return Arg6;
+            case 7:
+                return Arg7;
+            default:
+                throw new ArgumentOutOfRangeException("i", "a command has 8 arguments");
             }
         }
 
         /// <summary>The printable name of the command's type ("spawn").</summary>
-        public string Name { get { return Marshal.PtrToStringAnsi(NativeMethods.fxs_command_name(Type)); } }
+        public string Name
+        {
+            get {
+                return Marshal.PtrToStringAnsi(NativeMethods.fxs_command_name(Type));
+            }
+        }
 
         /// <summary>Bytes of the encoding.</summary>
         public const int EncodedBytes = 1 + 1 + 2 + 4 + 4 + 4 * 8;
@@ -57,7 +71,8 @@ namespace Fixsteer
             if (bytes == null || bytes.Length < EncodedBytes)
                 throw new FixsteerException(Fixsteer.Result.Truncated, "command decode");
             Command c;
-            FixsteerException.Check(NativeMethods.fxs_command_decode(bytes, out c), "command decode");
+            FixsteerException.Check(NativeMethods.fxs_command_decode(bytes, out c),
+                                    "command decode");
             return c;
         }
 
@@ -75,9 +90,15 @@ namespace Fixsteer
         }
 
         /// <summary>Spawn an agent.</summary>
-        public static Command Spawn(SpawnDef def) { return NativeMethods.fxs_command_spawn(ref def); }
+        public static Command Spawn(SpawnDef def)
+        {
+            return NativeMethods.fxs_command_spawn(ref def);
+        }
         /// <summary>Despawn an agent.</summary>
-        public static Command Despawn(AgentHandle agent) { return NativeMethods.fxs_command_despawn(agent); }
+        public static Command Despawn(AgentHandle agent)
+        {
+            return NativeMethods.fxs_command_despawn(agent);
+        }
         /// <summary>Set the target point, world units.</summary>
         public static Command SetTargetPoint(AgentHandle agent, Vec2 point)
         {
@@ -120,13 +141,22 @@ namespace Fixsteer
             return NativeMethods.fxs_command_set_owner(agent, owner);
         }
         /// <summary>Add an obstacle.</summary>
-        public static Command AddObstacle(Obstacle o) { return NativeMethods.fxs_command_add_obstacle(o); }
+        public static Command AddObstacle(Obstacle o)
+        {
+            return NativeMethods.fxs_command_add_obstacle(o);
+        }
         /// <summary>Remove the obstacle in slot <paramref name="index"/>.</summary>
-        public static Command RemoveObstacle(uint index) { return NativeMethods.fxs_command_remove_obstacle(index); }
+        public static Command RemoveObstacle(uint index)
+        {
+            return NativeMethods.fxs_command_remove_obstacle(index);
+        }
         /// <summary>Add a wall.</summary>
         public static Command AddWall(Wall w) { return NativeMethods.fxs_command_add_wall(w); }
         /// <summary>Remove the wall in slot <paramref name="index"/>.</summary>
-        public static Command RemoveWall(uint index) { return NativeMethods.fxs_command_remove_wall(index); }
+        public static Command RemoveWall(uint index)
+        {
+            return NativeMethods.fxs_command_remove_wall(index);
+        }
         /// <summary>The flow-field grid; every cell becomes zero.</summary>
         public static Command SetFieldGrid(Vec2 origin, int cellSize, uint columns, uint rows)
         {
@@ -135,7 +165,8 @@ namespace Fixsteer
         /// <summary>Remove the flow field.</summary>
         public static Command RemoveField() { return NativeMethods.fxs_command_remove_field(); }
         /// <summary>Set a block of flow-field cells to <paramref name="flow"/>.</summary>
-        public static Command SetFieldCells(uint column, uint row, uint columns, uint rows, Vec2 flow)
+        public static Command SetFieldCells(uint column, uint row, uint columns, uint rows,
+                                            Vec2 flow)
         {
             return NativeMethods.fxs_command_set_field_cells(column, row, columns, rows, flow);
         }
@@ -145,29 +176,41 @@ namespace Fixsteer
             return NativeMethods.fxs_command_fill_field_uniform(direction);
         }
         /// <summary>Fill every cell with the unit vector toward a point.</summary>
-        public static Command FillFieldToward(Vec2 point) { return NativeMethods.fxs_command_fill_field_toward(point); }
+        public static Command FillFieldToward(Vec2 point)
+        {
+            return NativeMethods.fxs_command_fill_field_toward(point);
+        }
         /// <summary>Fill the field with a vortex.</summary>
         public static Command FillFieldVortex(Vec2 center, int swirl, int inward)
         {
             return NativeMethods.fxs_command_fill_field_vortex(center, swirl, inward);
         }
-        /// <summary>Fill the field with the directions toward a goal over the navigation grid.</summary>
-        public static Command FillFieldGoal(Vec2 goal) { return NativeMethods.fxs_command_fill_field_goal(goal); }
-        /// <summary>The navigation grid.</summary>
-        public static Command SetNavGrid(Vec2 origin, int cellSize, uint columns, uint rows, int radius,
-                                         uint budget)
+        /// <summary>Fill the field with the directions toward a goal over the navigation
+        /// grid.</summary>
+        public static Command FillFieldGoal(Vec2 goal)
         {
-            return NativeMethods.fxs_command_set_nav_grid(origin, cellSize, columns, rows, radius, budget);
+            return NativeMethods.fxs_command_fill_field_goal(goal);
+        }
+        /// <summary>The navigation grid.</summary>
+        public static Command SetNavGrid(Vec2 origin, int cellSize, uint columns, uint rows,
+                                         int radius, uint budget)
+        {
+            return NativeMethods.fxs_command_set_nav_grid(origin, cellSize, columns, rows, radius,
+                                                          budget);
         }
         /// <summary>Remove the navigation grid.</summary>
-        public static Command RemoveNavGrid() { return NativeMethods.fxs_command_remove_nav_grid(); }
+        public static Command RemoveNavGrid()
+        {
+            return NativeMethods.fxs_command_remove_nav_grid();
+        }
         /// <summary>Set a block of base costs (0 blocked, 1..254).</summary>
         public static Command SetNavCosts(uint column, uint row, uint columns, uint rows, uint cost)
         {
             return NativeMethods.fxs_command_set_nav_costs(column, row, columns, rows, cost);
         }
         /// <summary>Any behavior from a slot (<see cref="BehaviorSlot.Default"/> gives the
-        /// library's defaults): the way to every behavior that has no typed constructor here.</summary>
+        /// library's defaults): the way to every behavior that has no typed constructor
+        /// here.</summary>
         public static Command AddBehavior(AgentHandle agent, BehaviorSlot slot)
         {
             return NativeMethods.fxs_command_add_behavior(agent, ref slot);
@@ -193,7 +236,8 @@ namespace Fixsteer
             return NativeMethods.fxs_command_add_pursuit(agent, blend, maxPrediction);
         }
         /// <summary>Evade the target agent.</summary>
-        public static Command AddEvade(AgentHandle agent, Blend blend, int maxPrediction, int panicRadius)
+        public static Command AddEvade(AgentHandle agent, Blend blend, int maxPrediction,
+                                       int panicRadius)
         {
             return NativeMethods.fxs_command_add_evade(agent, blend, maxPrediction, panicRadius);
         }
@@ -218,17 +262,20 @@ namespace Fixsteer
             return NativeMethods.fxs_command_add_cohesion(agent, blend, radius);
         }
         /// <summary>Separation with a view (blind cone, neighbor cap).</summary>
-        public static Command AddSeparation(AgentHandle agent, Blend blend, int radius, FlockingView view)
+        public static Command AddSeparation(AgentHandle agent, Blend blend, int radius,
+                                            FlockingView view)
         {
             return NativeMethods.fxs_command_add_separation_view(agent, blend, radius, ref view);
         }
         /// <summary>Alignment with a view.</summary>
-        public static Command AddAlignment(AgentHandle agent, Blend blend, int radius, FlockingView view)
+        public static Command AddAlignment(AgentHandle agent, Blend blend, int radius,
+                                           FlockingView view)
         {
             return NativeMethods.fxs_command_add_alignment_view(agent, blend, radius, ref view);
         }
         /// <summary>Cohesion with a view.</summary>
-        public static Command AddCohesion(AgentHandle agent, Blend blend, int radius, FlockingView view)
+        public static Command AddCohesion(AgentHandle agent, Blend blend, int radius,
+                                          FlockingView view)
         {
             return NativeMethods.fxs_command_add_cohesion_view(agent, blend, radius, ref view);
         }
@@ -236,7 +283,8 @@ namespace Fixsteer
         public static Command AddVelocityMatch(AgentHandle agent, Blend blend, int timeToTarget,
                                                int maxAcceleration)
         {
-            return NativeMethods.fxs_command_add_velocity_match(agent, blend, timeToTarget, maxAcceleration);
+            return NativeMethods.fxs_command_add_velocity_match(agent, blend, timeToTarget,
+                                                                maxAcceleration);
         }
         /// <summary>Kinematic seek (a kinematic set only).</summary>
         public static Command AddKinematicSeek(AgentHandle agent, Blend blend)
@@ -244,9 +292,11 @@ namespace Fixsteer
             return NativeMethods.fxs_command_add_kinematic_seek(agent, blend);
         }
         /// <summary>Kinematic arrive (a kinematic set only).</summary>
-        public static Command AddKinematicArrive(AgentHandle agent, Blend blend, int radius, int timeToTarget)
+        public static Command AddKinematicArrive(AgentHandle agent, Blend blend, int radius,
+                                                 int timeToTarget)
         {
-            return NativeMethods.fxs_command_add_kinematic_arrive(agent, blend, radius, timeToTarget);
+            return NativeMethods.fxs_command_add_kinematic_arrive(agent, blend, radius,
+                                                                  timeToTarget);
         }
         /// <summary>Kinematic wander (a kinematic set only).</summary>
         public static Command AddKinematicWander(AgentHandle agent, Blend blend, int maxRotation)

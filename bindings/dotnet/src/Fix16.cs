@@ -15,18 +15,23 @@ namespace Fixsteer
         /// <summary>n units, saturated to the Q16.16 range.</summary>
         public static int FromInt(int n)
         {
-            if (n > 32767) return int.MaxValue;
-            if (n < -32768) return int.MinValue + 1;
+            if (n > 32767)
+                return int.MaxValue;
+            if (n < -32768)
+                return int.MinValue + 1;
             return n * One;
         }
 
         /// <summary>n / d, rounded toward zero (d != 0), saturated.</summary>
         public static int FromRatio(long n, long d)
         {
-            if (d == 0) throw new ArgumentException("denominator is 0", "d");
+            if (d == 0)
+                throw new ArgumentException("denominator is 0", "d");
             long v = n * One / d;
-            if (v > int.MaxValue) return int.MaxValue;
-            if (v < int.MinValue + 1) return int.MinValue + 1;
+            if (v > int.MaxValue)
+                return int.MaxValue;
+            if (v < int.MinValue + 1)
+                return int.MinValue + 1;
             return (int)v;
         }
 
@@ -51,7 +56,8 @@ namespace Fixsteer
 
         internal static void Check(int result, string what)
         {
-            if (result != 0) throw new FixsteerException((Result)result, what);
+            if (result != 0)
+                throw new FixsteerException((Result)result, what);
         }
     }
 
@@ -61,12 +67,19 @@ namespace Fixsteer
         /// <summary>The library's version ("0.2.0").</summary>
         public static string Version
         {
-            get { return Marshal.PtrToStringAnsi(NativeMethods.fxs_version()); }
+            get {
+                return Marshal.PtrToStringAnsi(NativeMethods.fxs_version());
+            }
         }
 
         /// <summary>The fingerprint of the math the library was built with; equal on
         /// every machine whose results are the same.</summary>
-        public static ulong MathFingerprint { get { return NativeMethods.fxs_math_fingerprint(); } }
+        public static ulong MathFingerprint
+        {
+            get {
+                return NativeMethods.fxs_math_fingerprint();
+            }
+        }
 
         /// <summary>The library's message for a result ("buffer too small").</summary>
         public static string Message(Result result)

@@ -28,34 +28,34 @@ namespace Fixsteer
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern UIntPtr fxs_world_memory_size(ref WorldCapacity capacity);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern int fxs_world_init(
-            IntPtr world, ref WorldDef def, ref WorldCapacity capacity, IntPtr memory,
-            UIntPtr size);
+        internal static extern int fxs_world_init(IntPtr world, ref WorldDef def,
+                                                  ref WorldCapacity capacity, IntPtr memory,
+                                                  UIntPtr size);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern int fxs_world_add_path(
-            IntPtr world, [In] Vec2[] nodes, ushort count, int mode, int radius, out ushort index);
+        internal static extern int fxs_world_add_path(IntPtr world, [In] Vec2[] nodes, ushort count,
+                                                      int mode, int radius, out ushort index);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern int fxs_world_apply(
-            IntPtr world, ref Command command, out AgentHandle spawned);
+        internal static extern int fxs_world_apply(IntPtr world, ref Command command,
+                                                   out AgentHandle spawned);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern int fxs_world_step(
-            IntPtr world, [In, Out] Command[] commands, uint count, [Out] int[] results);
+        internal static extern int fxs_world_step(IntPtr world, [In, Out] Command[] commands,
+                                                  uint count, [Out] int[] results);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern IntPtr fxs_world_agent(IntPtr world, AgentHandle handle);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern int fxs_world_agent_owner(
-            IntPtr world, AgentHandle handle, out uint owner);
+        internal static extern int fxs_world_agent_owner(IntPtr world, AgentHandle handle,
+                                                         out uint owner);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern int fxs_world_agent_targets(
-            IntPtr world, AgentHandle handle, out AgentTargets o);
+        internal static extern int fxs_world_agent_targets(IntPtr world, AgentHandle handle,
+                                                           out AgentTargets o);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern int fxs_world_agent_behaviors(
-            IntPtr world, AgentHandle handle, out AgentBehaviorsNative o);
+        internal static extern int fxs_world_agent_behaviors(IntPtr world, AgentHandle handle,
+                                                             out AgentBehaviorsNative o);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern AgentHandle fxs_world_handle_at(IntPtr world, uint index);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern uint fxs_world_next_spawn_handles(
-            IntPtr world, uint count, [Out] AgentHandle[] o);
+        internal static extern uint fxs_world_next_spawn_handles(IntPtr world, uint count,
+                                                                 [Out] AgentHandle[] o);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern uint fxs_world_agent_count(IntPtr world);
         [DllImport(Lib, CallingConvention = Cdecl)]
@@ -67,17 +67,17 @@ namespace Fixsteer
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern UIntPtr fxs_world_snapshot_size(IntPtr world);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern byte fxs_world_matches_snapshot(
-            IntPtr world, [In] byte[] data, UIntPtr size, out UIntPtr mismatch);
+        internal static extern byte fxs_world_matches_snapshot(IntPtr world, [In] byte[] data,
+                                                               UIntPtr size, out UIntPtr mismatch);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern int fxs_world_save(
-            IntPtr world, [Out] byte[] buffer, UIntPtr capacity, out UIntPtr written);
+        internal static extern int fxs_world_save(IntPtr world, [Out] byte[] buffer,
+                                                  UIntPtr capacity, out UIntPtr written);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern int fxs_world_restore(
-            IntPtr world, [In] byte[] data, UIntPtr size, out UIntPtr errorOffset);
+        internal static extern int fxs_world_restore(IntPtr world, [In] byte[] data, UIntPtr size,
+                                                     out UIntPtr errorOffset);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern int fxs_snapshot_capacity(
-            [In] byte[] data, UIntPtr size, out WorldCapacity o);
+        internal static extern int fxs_snapshot_capacity([In] byte[] data, UIntPtr size,
+                                                         out WorldCapacity o);
 
         // command.h
         [DllImport(Lib, CallingConvention = Cdecl)]
@@ -105,11 +105,11 @@ namespace Fixsteer
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern Command fxs_command_set_target_point(AgentHandle a, Vec2 point);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_set_target_agent(
-            AgentHandle a, AgentHandle target);
+        internal static extern Command fxs_command_set_target_agent(AgentHandle a,
+                                                                    AgentHandle target);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_set_second_target(
-            AgentHandle a, AgentHandle target);
+        internal static extern Command fxs_command_set_second_target(AgentHandle a,
+                                                                     AgentHandle target);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern Command fxs_command_clear_behaviors(AgentHandle a, int mode);
         [DllImport(Lib, CallingConvention = Cdecl)]
@@ -117,8 +117,8 @@ namespace Fixsteer
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern Command fxs_command_apply_force(AgentHandle a, Vec2 force);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_set_limits(
-            AgentHandle a, ref AgentLimitsDef def);
+        internal static extern Command fxs_command_set_limits(AgentHandle a,
+                                                              ref AgentLimitsDef def);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern Command fxs_command_set_owner(AgentHandle a, uint owner);
         [DllImport(Lib, CallingConvention = Cdecl)]
@@ -130,80 +130,88 @@ namespace Fixsteer
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern Command fxs_command_remove_wall(uint index);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_set_field_grid(
-            Vec2 origin, int cellSize, uint columns, uint rows);
+        internal static extern Command fxs_command_set_field_grid(Vec2 origin, int cellSize,
+                                                                  uint columns, uint rows);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern Command fxs_command_remove_field();
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_set_field_cells(
-            uint column, uint row, uint columns, uint rows, Vec2 flow);
+        internal static extern Command fxs_command_set_field_cells(uint column, uint row,
+                                                                   uint columns, uint rows,
+                                                                   Vec2 flow);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern Command fxs_command_fill_field_uniform(Vec2 d);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern Command fxs_command_fill_field_toward(Vec2 p);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_fill_field_vortex(
-            Vec2 center, int swirl, int inward);
+        internal static extern Command fxs_command_fill_field_vortex(Vec2 center, int swirl,
+                                                                     int inward);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern Command fxs_command_fill_field_goal(Vec2 goal);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_set_nav_grid(
-            Vec2 origin, int cellSize, uint columns, uint rows, int radius, uint budget);
+        internal static extern Command fxs_command_set_nav_grid(Vec2 origin, int cellSize,
+                                                                uint columns, uint rows, int radius,
+                                                                uint budget);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern Command fxs_command_remove_nav_grid();
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_set_nav_costs(
-            uint column, uint row, uint columns, uint rows, uint cost);
+        internal static extern Command fxs_command_set_nav_costs(uint column, uint row,
+                                                                 uint columns, uint rows,
+                                                                 uint cost);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_add_behavior(
-            AgentHandle a, ref BehaviorSlot slot);
+        internal static extern Command fxs_command_add_behavior(AgentHandle a,
+                                                                ref BehaviorSlot slot);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern Command fxs_command_add_seek(AgentHandle a, Blend b);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_add_flee(
-            AgentHandle a, Blend b, int panicRadius);
+        internal static extern Command fxs_command_add_flee(AgentHandle a, Blend b,
+                                                            int panicRadius);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_add_arrive(
-            AgentHandle a, Blend b, int slowingRadius);
+        internal static extern Command fxs_command_add_arrive(AgentHandle a, Blend b,
+                                                              int slowingRadius);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_add_pursuit(
-            AgentHandle a, Blend b, int maxPrediction);
+        internal static extern Command fxs_command_add_pursuit(AgentHandle a, Blend b,
+                                                               int maxPrediction);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_add_evade(
-            AgentHandle a, Blend b, int maxPrediction, int panicRadius);
+        internal static extern Command fxs_command_add_evade(AgentHandle a, Blend b,
+                                                             int maxPrediction, int panicRadius);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern Command fxs_command_add_path_following(AgentHandle a, Blend b);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_add_separation(
-            AgentHandle a, Blend b, int radius);
+        internal static extern Command fxs_command_add_separation(AgentHandle a, Blend b,
+                                                                  int radius);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_add_alignment(
-            AgentHandle a, Blend b, int radius);
+        internal static extern Command fxs_command_add_alignment(AgentHandle a, Blend b,
+                                                                 int radius);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern Command fxs_command_add_cohesion(AgentHandle a, Blend b, int radius);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_add_separation_view(
-            AgentHandle a, Blend b, int radius, ref FlockingView view);
+        internal static extern Command fxs_command_add_separation_view(AgentHandle a, Blend b,
+                                                                       int radius,
+                                                                       ref FlockingView view);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_add_alignment_view(
-            AgentHandle a, Blend b, int radius, ref FlockingView view);
+        internal static extern Command fxs_command_add_alignment_view(AgentHandle a, Blend b,
+                                                                      int radius,
+                                                                      ref FlockingView view);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_add_cohesion_view(
-            AgentHandle a, Blend b, int radius, ref FlockingView view);
+        internal static extern Command fxs_command_add_cohesion_view(AgentHandle a, Blend b,
+                                                                     int radius,
+                                                                     ref FlockingView view);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_add_velocity_match(
-            AgentHandle a, Blend b, int timeToTarget, int maxAcceleration);
+        internal static extern Command fxs_command_add_velocity_match(AgentHandle a, Blend b,
+                                                                      int timeToTarget,
+                                                                      int maxAcceleration);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern Command fxs_command_add_kinematic_seek(AgentHandle a, Blend b);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_add_kinematic_arrive(
-            AgentHandle a, Blend b, int radius, int timeToTarget);
+        internal static extern Command fxs_command_add_kinematic_arrive(AgentHandle a, Blend b,
+                                                                        int radius,
+                                                                        int timeToTarget);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_add_kinematic_wander(
-            AgentHandle a, Blend b, int maxRotation);
+        internal static extern Command fxs_command_add_kinematic_wander(AgentHandle a, Blend b,
+                                                                        int maxRotation);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern Command fxs_command_add_flow_field(
-            AgentHandle a, Blend b, int lookAhead);
+        internal static extern Command fxs_command_add_flow_field(AgentHandle a, Blend b,
+                                                                  int lookAhead);
 
         // input_limits.h
         [DllImport(Lib, CallingConvention = Cdecl)]
@@ -213,21 +221,22 @@ namespace Fixsteer
         [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
         internal delegate byte WriteFn(IntPtr user, IntPtr bytes, UIntPtr size);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern int fxs_replay_writer_begin(
-            IntPtr w, IntPtr write, IntPtr user, IntPtr world, uint keyframeInterval,
-            IntPtr scratch, UIntPtr scratchSize);
+        internal static extern int fxs_replay_writer_begin(IntPtr w, IntPtr write, IntPtr user,
+                                                           IntPtr world, uint keyframeInterval,
+                                                           IntPtr scratch, UIntPtr scratchSize);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern int fxs_replay_writer_tick(
-            IntPtr w, IntPtr world, [In] Command[] commands, uint count);
+        internal static extern int fxs_replay_writer_tick(IntPtr w, IntPtr world,
+                                                          [In] Command[] commands, uint count);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern int fxs_replay_writer_end(IntPtr w, IntPtr world);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern UIntPtr fxs_replay_verify_memory_size(
-            [In] byte[] data, UIntPtr size, ref Limits limits);
+        internal static extern UIntPtr fxs_replay_verify_memory_size([In] byte[] data, UIntPtr size,
+                                                                     ref Limits limits);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern int fxs_replay_verify(
-            [In] byte[] data, UIntPtr size, ref Limits limits, IntPtr memory, UIntPtr memorySize,
-            out VerifyReportNative report);
+        internal static extern int fxs_replay_verify([In] byte[] data, UIntPtr size,
+                                                     ref Limits limits, IntPtr memory,
+                                                     UIntPtr memorySize,
+                                                     out VerifyReportNative report);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern byte fxs_verify_diverged(int result);
 
@@ -239,26 +248,27 @@ namespace Fixsteer
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern UIntPtr fxs_session_memory_size(ref SessionDef def);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern int fxs_session_init(
-            IntPtr session, ref SessionDef def, IntPtr memory, UIntPtr size);
+        internal static extern int fxs_session_init(IntPtr session, ref SessionDef def,
+                                                    IntPtr memory, UIntPtr size);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern byte fxs_session_wants_input(IntPtr s);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern uint fxs_session_input_tick(IntPtr s);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern int fxs_session_submit(
-            IntPtr s, [In] Command[] commands, uint count);
+        internal static extern int fxs_session_submit(IntPtr s, [In] Command[] commands,
+                                                      uint count);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern int fxs_session_advance(IntPtr s, IntPtr world, uint nowMs);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern int fxs_session_poll_send(
-            IntPtr s, byte peer, uint nowMs, [Out] byte[] buf, UIntPtr cap, out UIntPtr len);
+        internal static extern int fxs_session_poll_send(IntPtr s, byte peer, uint nowMs,
+                                                         [Out] byte[] buf, UIntPtr cap,
+                                                         out UIntPtr len);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern int fxs_session_receive(
-            IntPtr s, byte peer, [In] byte[] bytes, UIntPtr len, uint nowMs);
+        internal static extern int fxs_session_receive(IntPtr s, byte peer, [In] byte[] bytes,
+                                                       UIntPtr len, uint nowMs);
         [DllImport(Lib, CallingConvention = Cdecl)]
-        internal static extern void fxs_session_wait_info(
-            IntPtr s, uint nowMs, out SessionWaitNative o);
+        internal static extern void fxs_session_wait_info(IntPtr s, uint nowMs,
+                                                          out SessionWaitNative o);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern IntPtr fxs_session_desync_report(IntPtr s);
         [DllImport(Lib, CallingConvention = Cdecl)]

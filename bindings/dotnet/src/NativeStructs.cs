@@ -156,7 +156,12 @@ namespace Fixsteer
         public IntPtr HookUser;
 
         /// <summary>The library's defaults (lockstep, 2 players, delay 2).</summary>
-        public static SessionDef Default { get { return NativeMethods.fxs_default_session_def(); } }
+        public static SessionDef Default
+        {
+            get {
+                return NativeMethods.fxs_default_session_def();
+            }
+        }
     }
 
     /// <summary>What the session knows of one peer (C: fxs_session_peer).</summary>

@@ -9,7 +9,7 @@ namespace Fixsteer
     [AttributeUsage(AttributeTargets.Method)]
     internal sealed class MonoPInvokeCallbackAttribute : Attribute
     {
-        public MonoPInvokeCallbackAttribute(Type type) { }
+        public MonoPInvokeCallbackAttribute(Type type) {}
     }
 
     /// <summary>Records a world's ticks into a replay (the format `fixsteer verify` checks):
@@ -19,9 +19,11 @@ namespace Fixsteer
     public sealed class ReplayRecorder : IDisposable
     {
         private static readonly NativeMethods.WriteFn WriteCallback = Write;
-        private static readonly IntPtr WritePointer = Marshal.GetFunctionPointerForDelegate(WriteCallback);
+        private static readonly IntPtr WritePointer =
+            Marshal.GetFunctionPointerForDelegate(WriteCallback);
         private static readonly int ScratchOffset = World.Offset<ReplayWriterNative>("Scratch");
-        private static readonly int ScratchSizeOffset = World.Offset<ReplayWriterNative>("ScratchSize");
+        private static readonly int ScratchSizeOffset =
+            World.Offset<ReplayWriterNative>("ScratchSize");
         private static readonly int ErrorOffset = World.Offset<ReplayWriterNative>("Error");
 
         private IntPtr writer;
@@ -40,13 +42,14 @@ namespace Fixsteer
             WorldCapacity cap = world.Capacity;
             // The snapshot grows as agents spawn and a field is set: room for that up front (a
             // session records from inside its own calls), and Tick grows it if ever needed.
-            scratchSize = world.SnapshotSize + (long)cap.Agents * 512 + (long)cap.FieldCells * 8 + 65536;
+            scratchSize =
+                world.SnapshotSize + (long)cap.Agents * 512 + (long)cap.FieldCells * 8 + 65536;
             writer = Marshal.AllocHGlobal(Marshal.SizeOf(typeof(ReplayWriterNative)));
             scratch = Marshal.AllocHGlobal(new IntPtr(scratchSize));
             self = GCHandle.Alloc(this);
-            int r = NativeMethods.fxs_replay_writer_begin(writer, WritePointer, GCHandle.ToIntPtr(self), w,
-                                                          keyframeInterval, scratch,
-                                                          new UIntPtr((ulong)scratchSize));
+            int r = NativeMethods.fxs_replay_writer_begin(
+                writer, WritePointer, GCHandle.ToIntPtr(self), w, keyframeInterval, scratch,
+                new UIntPtr((ulong)scratchSize));
             if (r != 0)
             {
                 Free();
@@ -55,7 +58,12 @@ namespace Fixsteer
         }
 
         /// <summary>The native fxs_replay_writer (for a session's definition).</summary>
-        internal IntPtr NativePointer { get { return writer; } }
+        internal IntPtr NativePointer
+        {
+            get {
+                return writer;
+            }
+        }
 
         [MonoPInvokeCallback(typeof(NativeMethods.WriteFn))]
         private static byte Write(IntPtr user, IntPtr data, UIntPtr size)
@@ -77,7 +85,8 @@ namespace Fixsteer
         private void EnsureScratch(World world)
         {
             long need = world.SnapshotSize;
-            if (need <= scratchSize) return;
+            if (need <= scratchSize)
+                return;
             IntPtr bigger = Marshal.ReAllocHGlobal(scratch, new IntPtr(need * 2));
             scratch = bigger;
             scratchSize = need * 2;
@@ -85,40 +94,52 @@ namespace Fixsteer
             Marshal.WriteIntPtr(writer, ScratchSizeOffset, new IntPtr(scratchSize));
         }
 
-        /// <summary>Records one stepped tick: the commands given to <see cref="World.Step(Command[], int)"/>
-        /// (sorted by it) and the state after the step.</summary>
+        /// <summary>Records one stepped tick: the commands given to <see
+        /// cref="World.Step(Command[], int)"/> (sorted by it) and the state after the
+        /// step.</summary>
         public void Tick(World world, Command[] commands, int count)
         {
-            if (ended || writer == IntPtr.Zero) throw new InvalidOperationException("the replay has ended");
+            if (ended || writer == IntPtr.Zero)
+                throw new InvalidOperationException("the replay has ended");
             Command.CheckCount(commands, count);
             EnsureScratch(world);
-            FixsteerException.Check(
-                NativeMethods.fxs_replay_writer_tick(writer, world.NativePointer, commands, (uint)count),
-                "replay tick " + (world.Tick - 1));
+            FixsteerException.Check(NativeMethods.fxs_replay_writer_tick(
+                                        writer, world.NativePointer, commands, (uint)count),
+                                    "replay tick " + (world.Tick - 1));
         }
 
         /// <summary>Writes the END chunk and returns the whole replay.</summary>
         public byte[] End(World world)
         {
-            if (ended || writer == IntPtr.Zero) throw new InvalidOperationException("the replay has ended");
-            FixsteerException.Check(NativeMethods.fxs_replay_writer_end(writer, world.NativePointer), "replay end");
+            if (ended || writer == IntPtr.Zero)
+                throw new InvalidOperationException("the replay has ended");
+            FixsteerException.Check(
+                NativeMethods.fxs_replay_writer_end(writer, world.NativePointer), "replay end");
             ended = true;
             return bytes.ToArray();
         }
 
         /// <summary>The first failure of the writer (a session records through it).</summary>
-        public Result Error { get { return (Result)Marshal.ReadInt32(writer, ErrorOffset); } }
+        public Result Error
+        {
+            get {
+                return (Result)Marshal.ReadInt32(writer, ErrorOffset);
+            }
+        }
 
         /// <summary>The bytes written so far.</summary>
         public byte[] ToArray() { return bytes.ToArray(); }
 
         private void Free()
         {
-            if (writer != IntPtr.Zero) Marshal.FreeHGlobal(writer);
+            if (writer != IntPtr.Zero)
+                Marshal.FreeHGlobal(writer);
             writer = IntPtr.Zero;
-            if (scratch != IntPtr.Zero) Marshal.FreeHGlobal(scratch);
+            if (scratch != IntPtr.Zero)
+                Marshal.FreeHGlobal(scratch);
             scratch = IntPtr.Zero;
-            if (self.IsAllocated) self.Free();
+            if (self.IsAllocated)
+                self.Free();
         }
 
         /// <summary>Frees the writer's memory (the bytes stay readable).</summary>
@@ -135,7 +156,8 @@ namespace Fixsteer
     /// <summary>What <see cref="Replay.Verify(byte[])"/> found.</summary>
     public sealed class VerifyReport
     {
-        /// <summary>Ok, a divergence (see <see cref="Diverged"/>) or a format or limit error.</summary>
+        /// <summary>Ok, a divergence (see <see cref="Diverged"/>) or a format or limit
+        /// error.</summary>
         public Result Result;
         /// <summary>The library's message for Result.</summary>
         public string Message;
@@ -163,15 +185,24 @@ namespace Fixsteer
         public uint DifferenceTick;
 
         /// <summary>True when the replay verified.</summary>
-        public bool Ok { get { return Result == Result.Ok; } }
+        public bool Ok
+        {
+            get {
+                return Result == Result.Ok;
+            }
+        }
 
-        /// <summary>One line: "120 ticks verified, final hash 0x..." or what failed and where.</summary>
+        /// <summary>One line: "120 ticks verified, final hash 0x..." or what failed and
+        /// where.</summary>
         public override string ToString()
         {
-            if (Ok) return Ticks + " ticks verified, final hash 0x" + FinalHash.ToString("x16");
+            if (Ok)
+                return Ticks + " ticks verified, final hash 0x" + FinalHash.ToString("x16");
             string s = Message + " (tick " + FirstBadTick + ", byte " + ErrorOffset + ")";
-            if (LimitField != null) s += ", limit " + LimitField;
-            if (DifferenceField != null) s += ", agent " + DifferenceAgent + " field " + DifferenceField;
+            if (LimitField != null)
+                s += ", limit " + LimitField;
+            if (DifferenceField != null)
+                s += ", agent " + DifferenceAgent + " field " + DifferenceField;
             return s;
         }
     }
@@ -180,26 +211,33 @@ namespace Fixsteer
     public static class Replay
     {
         /// <summary>Re-simulates <paramref name="data"/> from its initial snapshot and checks
-        /// every tick's hash, every keyframe and the END chunk, within the default limits.</summary>
+        /// every tick's hash, every keyframe and the END chunk, within the default
+        /// limits.</summary>
         public static VerifyReport Verify(byte[] data) { return Verify(data, Limits.Default); }
 
         /// <summary>Verify within <paramref name="limits"/>.</summary>
         public static VerifyReport Verify(byte[] data, Limits limits)
         {
-            if (data == null) throw new ArgumentNullException("data");
+            if (data == null)
+                throw new ArgumentNullException("data");
             UIntPtr size = new UIntPtr((ulong)data.Length);
-            ulong memorySize = (ulong)NativeMethods.fxs_replay_verify_memory_size(data, size, ref limits);
-            IntPtr memory = memorySize == 0 ? IntPtr.Zero : Marshal.AllocHGlobal(new IntPtr((long)memorySize));
+            ulong memorySize =
+                (ulong)NativeMethods.fxs_replay_verify_memory_size(data, size, ref limits);
+            IntPtr memory =
+                memorySize == 0 ? IntPtr.Zero : Marshal.AllocHGlobal(new IntPtr((long)memorySize));
             try
             {
                 VerifyReportNative n;
-                NativeMethods.fxs_replay_verify(data, size, ref limits, memory, new UIntPtr(memorySize), out n);
+                NativeMethods.fxs_replay_verify(data, size, ref limits, memory,
+                                                new UIntPtr(memorySize), out n);
                 VerifyReport r = new VerifyReport();
                 r.Result = (Result)n.Result;
                 r.Message = Library.Message(r.Result);
                 r.Diverged = NativeMethods.fxs_verify_diverged(n.Result) != 0;
                 r.ErrorOffset = (long)(ulong)n.ErrorOffset;
-                r.LimitField = n.LimitError.Field == IntPtr.Zero ? null : Marshal.PtrToStringAnsi(n.LimitError.Field);
+                r.LimitField = n.LimitError.Field == IntPtr.Zero
+                                   ? null
+                                   : Marshal.PtrToStringAnsi(n.LimitError.Field);
                 r.Ticks = n.Ticks;
                 r.FirstBadTick = n.FirstBadTick;
                 r.ExpectedHash = n.ExpectedHash;
@@ -216,7 +254,8 @@ namespace Fixsteer
             }
             finally
             {
-                if (memory != IntPtr.Zero) Marshal.FreeHGlobal(memory);
+                if (memory != IntPtr.Zero)
+                    Marshal.FreeHGlobal(memory);
             }
         }
     }

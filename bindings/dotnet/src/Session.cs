@@ -56,9 +56,11 @@ namespace Fixsteer
             def.Replay = replay == null ? IntPtr.Zero : replay.NativePointer;
             def.BeforeStep = IntPtr.Zero;
             def.HookUser = IntPtr.Zero;
-            FixsteerException.Check(NativeMethods.fxs_session_def_check(ref def), "session definition");
+            FixsteerException.Check(NativeMethods.fxs_session_def_check(ref def),
+                                    "session definition");
             ulong size = (ulong)NativeMethods.fxs_session_memory_size(ref def);
-            if (size == 0) throw new FixsteerException(Result.BadValue, "session definition");
+            if (size == 0)
+                throw new FixsteerException(Result.BadValue, "session definition");
             this.def = def;
             this.replay = replay;
             packet = new byte[def.MaxPacketBytes];
@@ -74,46 +76,98 @@ namespace Fixsteer
         }
 
         /// <summary>A session without a replay.</summary>
-        public Session(SessionDef def) : this(def, null) { }
+        public Session(SessionDef def) : this(def, null) {}
 
         private IntPtr Ptr
         {
-            get
-            {
-                if (session == IntPtr.Zero) throw new ObjectDisposedException("Session");
+            get {
+                if (session == IntPtr.Zero)
+                    throw new ObjectDisposedException("Session");
                 return session;
             }
         }
 
         /// <summary>The replay the session records into, or null.</summary>
-        public ReplayRecorder Replay { get { return replay; } }
+        public ReplayRecorder Replay
+        {
+            get {
+                return replay;
+            }
+        }
 
         /// <summary>The definition the session runs with.</summary>
-        public SessionDef Def { get { return def; } }
+        public SessionDef Def
+        {
+            get {
+                return def;
+            }
+        }
         /// <summary>The world's tick: the next tick to step.</summary>
-        public uint Current { get { return (uint)Marshal.ReadInt32(Ptr, CurrentOffset); } }
+        public uint Current
+        {
+            get {
+                return (uint)Marshal.ReadInt32(Ptr, CurrentOffset);
+            }
+        }
         /// <summary>Ticks below this are settled: final, hashed, recorded.</summary>
-        public uint Settled { get { return (uint)Marshal.ReadInt32(Ptr, SettledOffset); } }
+        public uint Settled
+        {
+            get {
+                return (uint)Marshal.ReadInt32(Ptr, SettledOffset);
+            }
+        }
         /// <summary>The failure that stopped the session, or Ok.</summary>
-        public Result Error { get { return (Result)Marshal.ReadInt32(Ptr, ErrorOffset); } }
+        public Result Error
+        {
+            get {
+                return (Result)Marshal.ReadInt32(Ptr, ErrorOffset);
+            }
+        }
 
         /// <summary>What the session knows of peer <paramref name="q"/>.</summary>
         public SessionPeer Peer(int q)
         {
-            if (q < 0 || q >= def.Players + def.Spectators) throw new ArgumentOutOfRangeException("q");
-            return (SessionPeer)Marshal.PtrToStructure(Ptr + PeersOffset + q * PeerSize, typeof(SessionPeer));
+            if (q < 0 || q >= def.Players + def.Spectators)
+                throw new ArgumentOutOfRangeException("q");
+            return (SessionPeer)Marshal.PtrToStructure(Ptr + PeersOffset + q * PeerSize,
+                                                       typeof(SessionPeer));
         }
 
         /// <summary>True when the local player may submit its next input now.</summary>
-        public bool WantsInput { get { return NativeMethods.fxs_session_wants_input(Ptr) != 0; } }
+        public bool WantsInput
+        {
+            get {
+                return NativeMethods.fxs_session_wants_input(Ptr) != 0;
+            }
+        }
         /// <summary>The tick the next <see cref="Submit"/> fills.</summary>
-        public uint InputTick { get { return NativeMethods.fxs_session_input_tick(Ptr); } }
+        public uint InputTick
+        {
+            get {
+                return NativeMethods.fxs_session_input_tick(Ptr);
+            }
+        }
         /// <summary>Every tick below the tick limit is settled.</summary>
-        public bool Done { get { return NativeMethods.fxs_session_done(Ptr) != 0; } }
+        public bool Done
+        {
+            get {
+                return NativeMethods.fxs_session_done(Ptr) != 0;
+            }
+        }
         /// <summary>Done, and every other peer's hashes were compared.</summary>
-        public bool Complete { get { return NativeMethods.fxs_session_complete(Ptr) != 0; } }
+        public bool Complete
+        {
+            get {
+                return NativeMethods.fxs_session_complete(Ptr) != 0;
+            }
+        }
         /// <summary>Every other peer acknowledged all our inputs and settled hashes.</summary>
-        public bool Delivered { get { return NativeMethods.fxs_session_delivered(Ptr) != 0; } }
+        public bool Delivered
+        {
+            get {
+                return NativeMethods.fxs_session_delivered(Ptr) != 0;
+            }
+        }
 
         /// <summary>Submits the local player's commands[0..count) for <see cref="InputTick"/>.
         /// Returns Ok, or Full when peers have not acknowledged enough yet (try again after
@@ -123,7 +177,8 @@ namespace Fixsteer
         {
             Command.CheckCount(commands, count);
             Result r = (Result)NativeMethods.fxs_session_submit(Ptr, commands, (uint)count);
-            if (r != Result.Ok && r != Result.Full) throw new FixsteerException(r, "submit tick " + InputTick);
+            if (r != Result.Ok && r != Result.Full)
+                throw new FixsteerException(r, "submit tick " + InputTick);
             return r;
         }
 
@@ -144,7 +199,8 @@ namespace Fixsteer
         public byte[] PollSend(byte peer, uint nowMs)
         {
             int n = PollSend(peer, nowMs, packet);
-            if (n == 0) return null;
+            if (n == 0)
+                return null;
             byte[] o = new byte[n];
             Buffer.BlockCopy(packet, 0, o, 0, n);
             return o;
@@ -157,8 +213,8 @@ namespace Fixsteer
         {
             UIntPtr len;
             FixsteerException.Check(
-                NativeMethods.fxs_session_poll_send(Ptr, peer, nowMs, buffer, new UIntPtr((ulong)buffer.Length),
-                                                    out len),
+                NativeMethods.fxs_session_poll_send(Ptr, peer, nowMs, buffer,
+                                                    new UIntPtr((ulong)buffer.Length), out len),
                 "send to peer " + peer);
             return (int)(ulong)len;
         }
@@ -169,7 +225,8 @@ namespace Fixsteer
         public Result Receive(byte peer, byte[] bytes, int length, uint nowMs)
         {
             Command.CheckCount(bytes, length);
-            return (Result)NativeMethods.fxs_session_receive(Ptr, peer, bytes, new UIntPtr((ulong)length), nowMs);
+            return (Result)NativeMethods.fxs_session_receive(Ptr, peer, bytes,
+                                                             new UIntPtr((ulong)length), nowMs);
         }
 
         /// <summary>Why the last <see cref="Advance"/> waited.</summary>
@@ -189,11 +246,12 @@ namespace Fixsteer
         /// <summary>The first desync found, or null.</summary>
         public SessionDesync Desync
         {
-            get
-            {
+            get {
                 IntPtr p = NativeMethods.fxs_session_desync_report(Ptr);
-                if (p == IntPtr.Zero) return null;
-                SessionDesyncNative n = (SessionDesyncNative)Marshal.PtrToStructure(p, typeof(SessionDesyncNative));
+                if (p == IntPtr.Zero)
+                    return null;
+                SessionDesyncNative n =
+                    (SessionDesyncNative)Marshal.PtrToStructure(p, typeof(SessionDesyncNative));
                 SessionDesync d = new SessionDesync();
                 d.Tick = n.Tick;
                 d.Peers = n.Peers;
@@ -204,9 +262,11 @@ namespace Fixsteer
 
         private void Free()
         {
-            if (session != IntPtr.Zero) Marshal.FreeHGlobal(session);
+            if (session != IntPtr.Zero)
+                Marshal.FreeHGlobal(session);
             session = IntPtr.Zero;
-            if (memory != IntPtr.Zero) Marshal.FreeHGlobal(memory);
+            if (memory != IntPtr.Zero)
+                Marshal.FreeHGlobal(memory);
             memory = IntPtr.Zero;
         }
 

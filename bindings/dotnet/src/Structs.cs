@@ -45,10 +45,17 @@ namespace Fixsteer
         public int Y;
 
         /// <summary>A vector of raw Q16.16 components.</summary>
-        public Vec2(int x, int y) { X = x; Y = y; }
+        public Vec2(int x, int y)
+        {
+            X = x;
+            Y = y;
+        }
 
         /// <summary>A vector of whole numbers of units.</summary>
-        public static Vec2 FromInt(int x, int y) { return new Vec2(Fix16.FromInt(x), Fix16.FromInt(y)); }
+        public static Vec2 FromInt(int x, int y)
+        {
+            return new Vec2(Fix16.FromInt(x), Fix16.FromInt(y));
+        }
 
         /// <inheritdoc/>
         public bool Equals(Vec2 other) { return X == other.X && Y == other.Y; }
@@ -59,7 +66,8 @@ namespace Fixsteer
         /// <inheritdoc/>
         public override string ToString()
         {
-            return "(" + Fix16.ToDouble(X).ToString("R") + ", " + Fix16.ToDouble(Y).ToString("R") + ")";
+            return "(" + Fix16.ToDouble(X).ToString("R") + ", " + Fix16.ToDouble(Y).ToString("R") +
+                   ")";
         }
     }
 
@@ -77,12 +85,20 @@ namespace Fixsteer
         /// <summary>The handle that names no agent.</summary>
         public static readonly AgentHandle None = new AgentHandle(0);
         /// <summary>False for the 0 handle.</summary>
-        public bool IsSome { get { return Value != 0; } }
+        public bool IsSome
+        {
+            get {
+                return Value != 0;
+            }
+        }
 
         /// <inheritdoc/>
         public bool Equals(AgentHandle other) { return Value == other.Value; }
         /// <inheritdoc/>
-        public override bool Equals(object obj) { return obj is AgentHandle && Equals((AgentHandle)obj); }
+        public override bool Equals(object obj)
+        {
+            return obj is AgentHandle && Equals((AgentHandle)obj);
+        }
         /// <inheritdoc/>
         public override int GetHashCode() { return (int)Value; }
         /// <inheritdoc/>
@@ -172,7 +188,12 @@ namespace Fixsteer
 
         /// <summary>The library's default: 4096 x 4096 at the origin, seed 1, no clamping,
         /// neighbor radius 100.</summary>
-        public static WorldDef Default { get { return NativeMethods.fxs_default_world_def(); } }
+        public static WorldDef Default
+        {
+            get {
+                return NativeMethods.fxs_default_world_def();
+            }
+        }
     }
 
     /// <summary>How much a world can hold, fixed at creation (C: fxs_world_capacity).</summary>
@@ -258,7 +279,12 @@ namespace Fixsteer
         public byte Owned;
 
         /// <summary>An agent at the origin, at rest, with the default limits.</summary>
-        public static SpawnDef Default { get { return NativeMethods.fxs_default_spawn_def(); } }
+        public static SpawnDef Default
+        {
+            get {
+                return NativeMethods.fxs_default_spawn_def();
+            }
+        }
     }
 
     /// <summary>An agent's limits and orientation policy (C: fxs_agent_limits_def).</summary>
@@ -286,7 +312,9 @@ namespace Fixsteer
         /// <summary>The default agent's limits and orientation policy.</summary>
         public static AgentLimitsDef Default
         {
-            get { return NativeMethods.fxs_default_agent_limits_def(); }
+            get {
+                return NativeMethods.fxs_default_agent_limits_def();
+            }
         }
     }
 
@@ -301,9 +329,18 @@ namespace Fixsteer
         public byte Priority;
 
         /// <summary>Weight 1, priority 0.</summary>
-        public static Blend Default { get { return NativeMethods.fxs_default_blend(); } }
+        public static Blend Default
+        {
+            get {
+                return NativeMethods.fxs_default_blend();
+            }
+        }
         /// <summary>A blend of a Q16.16 weight and a priority.</summary>
-        public Blend(int weight, byte priority) { Weight = weight; Priority = priority; }
+        public Blend(int weight, byte priority)
+        {
+            Weight = weight;
+            Priority = priority;
+        }
     }
 
     /// <summary>What separation, alignment and cohesion see (C: fxs_flocking_view).</summary>
@@ -317,7 +354,12 @@ namespace Fixsteer
         public uint MaxNeighbors;
 
         /// <summary>No blind cone, no cap.</summary>
-        public static FlockingView Default { get { return NativeMethods.fxs_default_flocking_view(); } }
+        public static FlockingView Default
+        {
+            get {
+                return NativeMethods.fxs_default_flocking_view();
+            }
+        }
     }
 
     /// <summary>A round obstacle (C: fxs_obstacle).</summary>
@@ -330,7 +372,11 @@ namespace Fixsteer
         /// <summary>Radius, world units.</summary>
         public int Radius;
         /// <summary>An obstacle at <paramref name="center"/>.</summary>
-        public Obstacle(Vec2 center, int radius) { Center = center; Radius = radius; }
+        public Obstacle(Vec2 center, int radius)
+        {
+            Center = center;
+            Radius = radius;
+        }
     }
 
     /// <summary>A wall segment from A to B (C: fxs_wall).</summary>
@@ -343,7 +389,11 @@ namespace Fixsteer
         /// <summary>The other end.</summary>
         public Vec2 B;
         /// <summary>A wall from a to b.</summary>
-        public Wall(Vec2 a, Vec2 b) { A = a; B = b; }
+        public Wall(Vec2 a, Vec2 b)
+        {
+            A = a;
+            B = b;
+        }
     }
 
     /// <summary>What an agent steers toward (C: fxs_agent_targets).</summary>
@@ -403,7 +453,12 @@ namespace Fixsteer
         public ulong MaxNavRouteCells;
 
         /// <summary>The library's defaults.</summary>
-        public static Limits Default { get { return NativeMethods.fxs_default_limits(); } }
+        public static Limits Default
+        {
+            get {
+                return NativeMethods.fxs_default_limits();
+            }
+        }
     }
 
     [NativeStruct("fxs_limit_error")]

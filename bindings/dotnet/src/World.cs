@@ -26,24 +26,28 @@ namespace Fixsteer
         private static readonly int DefOffset = Offset<WorldNative>("Def");
         private static readonly int CapacityOffset = Offset<WorldNative>("Capacity");
 
-        private IntPtr world;      // the fxs_world struct, unmanaged
-        private IntPtr block;      // the world's memory block when the binding allocated it
-        private GCHandle pinned;   // the caller's array when it gave one
+        private IntPtr world;    // the fxs_world struct, unmanaged
+        private IntPtr block;    // the world's memory block when the binding allocated it
+        private GCHandle pinned; // the caller's array when it gave one
 
-        internal static int Offset<T>(string field) { return (int)Marshal.OffsetOf(typeof(T), field); }
+        internal static int Offset<T>(string field)
+        {
+            return (int)Marshal.OffsetOf(typeof(T), field);
+        }
 
         /// <summary>Bytes of memory a world of these capacities needs; throws for a capacity
         /// above its limit.</summary>
         public static long MemorySize(WorldCapacity capacity)
         {
             ulong size = (ulong)NativeMethods.fxs_world_memory_size(ref capacity);
-            if (size == 0) throw new FixsteerException(Result.BadValue, "world capacity");
+            if (size == 0)
+                throw new FixsteerException(Result.BadValue, "world capacity");
             return (long)size;
         }
 
         /// <summary>A world of <paramref name="def"/> and <paramref name="capacity"/>, its
         /// memory allocated unmanaged (<see cref="MemorySize"/> bytes).</summary>
-        public World(WorldDef def, WorldCapacity capacity) : this(def, capacity, null) { }
+        public World(WorldDef def, WorldCapacity capacity) : this(def, capacity, null) {}
 
         /// <summary>A world laid out in <paramref name="memory"/> (at least
         /// <see cref="MemorySize"/> + 8 bytes), pinned until the world is disposed. With null,
@@ -64,14 +68,17 @@ namespace Fixsteer
                 else
                 {
                     if (memory.LongLength < size + 8)
-                        throw new ArgumentException("the world needs " + (size + 8) + " bytes, the array has "
-                                                    + memory.LongLength, "memory");
+                        throw new ArgumentException("the world needs " + (size + 8) +
+                                                        " bytes, the array has " +
+                                                        memory.LongLength,
+                                                    "memory");
                     pinned = GCHandle.Alloc(memory, GCHandleType.Pinned);
                     start = Align8(pinned.AddrOfPinnedObject());
                 }
-                FixsteerException.Check(
-                    NativeMethods.fxs_world_init(world, ref def, ref capacity, start, new UIntPtr((ulong)size)),
-                    "world init");
+                FixsteerException.Check(NativeMethods.fxs_world_init(world, ref def, ref capacity,
+                                                                     start,
+                                                                     new UIntPtr((ulong)size)),
+                                        "world init");
             }
             catch
             {
@@ -87,21 +94,33 @@ namespace Fixsteer
         }
 
         /// <summary>The native fxs_world pointer, for calls this binding does not wrap.</summary>
-        public IntPtr NativePointer { get { CheckAlive(); return world; } }
+        public IntPtr NativePointer
+        {
+            get {
+                CheckAlive();
+                return world;
+            }
+        }
 
         private void CheckAlive()
         {
-            if (world == IntPtr.Zero) throw new ObjectDisposedException("World");
+            if (world == IntPtr.Zero)
+                throw new ObjectDisposedException("World");
         }
 
         /// <summary>Ticks stepped so far.</summary>
-        public uint Tick { get { CheckAlive(); return (uint)Marshal.ReadInt32(world, TickOffset); } }
+        public uint Tick
+        {
+            get {
+                CheckAlive();
+                return (uint)Marshal.ReadInt32(world, TickOffset);
+            }
+        }
 
         /// <summary>The world's configuration.</summary>
         public WorldDef Def
         {
-            get
-            {
+            get {
                 CheckAlive();
                 return (WorldDef)Marshal.PtrToStructure(world + DefOffset, typeof(WorldDef));
             }
@@ -110,29 +129,43 @@ namespace Fixsteer
         /// <summary>The world's capacities.</summary>
         public WorldCapacity Capacity
         {
-            get
-            {
+            get {
                 CheckAlive();
-                return (WorldCapacity)Marshal.PtrToStructure(world + CapacityOffset, typeof(WorldCapacity));
+                return (WorldCapacity)Marshal.PtrToStructure(world + CapacityOffset,
+                                                             typeof(WorldCapacity));
             }
         }
 
         /// <summary>Live agents.</summary>
-        public int AgentCount { get { CheckAlive(); return (int)NativeMethods.fxs_world_agent_count(world); } }
+        public int AgentCount
+        {
+            get {
+                CheckAlive();
+                return (int)NativeMethods.fxs_world_agent_count(world);
+            }
+        }
 
         /// <summary>The 64-bit state hash: equal on every peer fed the same commands.</summary>
-        public ulong Hash { get { CheckAlive(); return NativeMethods.fxs_world_hash(world); } }
+        public ulong Hash
+        {
+            get {
+                CheckAlive();
+                return NativeMethods.fxs_world_hash(world);
+            }
+        }
 
         /// <summary>Adds a path of <paramref name="nodes"/> (copied) and returns its index.
         /// Paths are configuration: add them before recording or starting a session.</summary>
         public ushort AddPath(Vec2[] nodes, PathMode mode, int radius)
         {
             CheckAlive();
-            if (nodes == null || nodes.Length > 0xFFFF) throw new ArgumentException("1..65535 nodes", "nodes");
+            if (nodes == null || nodes.Length > 0xFFFF)
+                throw new ArgumentException("1..65535 nodes", "nodes");
             ushort index;
-            FixsteerException.Check(
-                NativeMethods.fxs_world_add_path(world, nodes, (ushort)nodes.Length, (int)mode, radius, out index),
-                "add path");
+            FixsteerException.Check(NativeMethods.fxs_world_add_path(world, nodes,
+                                                                     (ushort)nodes.Length,
+                                                                     (int)mode, radius, out index),
+                                    "add path");
             return index;
         }
 
@@ -142,7 +175,8 @@ namespace Fixsteer
         {
             AgentHandle spawned;
             Result r = TryApply(command, out spawned);
-            if (r != Result.Ok) throw new FixsteerException(r, "apply " + command.Name);
+            if (r != Result.Ok)
+                throw new FixsteerException(r, "apply " + command.Name);
             return spawned;
         }
 
@@ -160,10 +194,7 @@ namespace Fixsteer
         /// them, then steers and moves every agent. The tick is stepped whatever the commands
         /// did; the result is Ok when every command applied, else the first refusal (in
         /// canonical order). Allocates nothing.</summary>
-        public Result Step(Command[] commands, int count)
-        {
-            return Step(commands, count, null);
-        }
+        public Result Step(Command[] commands, int count) { return Step(commands, count, null); }
 
         /// <summary><see cref="Step(Command[], int)"/>, with each command's outcome (in sorted
         /// order) in results[0..count) as Result values.</summary>
@@ -194,7 +225,8 @@ namespace Fixsteer
         public Agent GetAgent(AgentHandle handle)
         {
             Agent a;
-            if (!TryGetAgent(handle, out a)) throw new FixsteerException(Result.StaleHandle, "agent " + handle);
+            if (!TryGetAgent(handle, out a))
+                throw new FixsteerException(Result.StaleHandle, "agent " + handle);
             return a;
         }
 
@@ -230,11 +262,13 @@ namespace Fixsteer
             set.Slots = new BehaviorSlot[b.Count];
             int size = Marshal.SizeOf(typeof(BehaviorSlot));
             for (int i = 0; i < set.Slots.Length; i++)
-                set.Slots[i] = (BehaviorSlot)Marshal.PtrToStructure(b.Slots + i * size, typeof(BehaviorSlot));
+                set.Slots[i] =
+                    (BehaviorSlot)Marshal.PtrToStructure(b.Slots + i * size, typeof(BehaviorSlot));
             return set;
         }
 
-        /// <summary>The handle of the live agent in slot <paramref name="index"/>, or None.</summary>
+        /// <summary>The handle of the live agent in slot <paramref name="index"/>, or
+        /// None.</summary>
         public AgentHandle HandleAt(uint index)
         {
             CheckAlive();
@@ -249,7 +283,8 @@ namespace Fixsteer
             for (uint i = 0; i < slots; i++)
             {
                 AgentHandle h = HandleAt(i);
-                if (h.IsSome) list.Add(h);
+                if (h.IsSome)
+                    list.Add(h);
             }
             return list;
         }
@@ -259,17 +294,22 @@ namespace Fixsteer
         public AgentHandle[] NextSpawnHandles(int count)
         {
             CheckAlive();
-            if (count < 0) throw new ArgumentOutOfRangeException("count");
+            if (count < 0)
+                throw new ArgumentOutOfRangeException("count");
             AgentHandle[] o = new AgentHandle[count];
             uint n = NativeMethods.fxs_world_next_spawn_handles(world, (uint)count, o);
-            if (n < o.Length) Array.Resize(ref o, (int)n);
+            if (n < o.Length)
+                Array.Resize(ref o, (int)n);
             return o;
         }
 
         /// <summary>Bytes <see cref="Save()"/> writes for the current state.</summary>
         public int SnapshotSize
         {
-            get { CheckAlive(); return checked((int)(ulong)NativeMethods.fxs_world_snapshot_size(world)); }
+            get {
+                CheckAlive();
+                return checked((int)(ulong)NativeMethods.fxs_world_snapshot_size(world));
+            }
         }
 
         /// <summary>The state as bytes (the snapshot a replay keyframe holds).</summary>
@@ -277,7 +317,8 @@ namespace Fixsteer
         {
             byte[] buffer = new byte[SnapshotSize];
             int n = Save(buffer);
-            if (n != buffer.Length) Array.Resize(ref buffer, n);
+            if (n != buffer.Length)
+                Array.Resize(ref buffer, n);
             return buffer;
         }
 
@@ -287,9 +328,10 @@ namespace Fixsteer
         {
             CheckAlive();
             UIntPtr written;
-            FixsteerException.Check(
-                NativeMethods.fxs_world_save(world, buffer, new UIntPtr((ulong)buffer.Length), out written),
-                "save");
+            FixsteerException.Check(NativeMethods.fxs_world_save(world, buffer,
+                                                                 new UIntPtr((ulong)buffer.Length),
+                                                                 out written),
+                                    "save");
             return (int)(ulong)written;
         }
 
@@ -304,36 +346,42 @@ namespace Fixsteer
             CheckAlive();
             Command.CheckCount(snapshot, length);
             UIntPtr offset;
-            int r = NativeMethods.fxs_world_restore(world, snapshot, new UIntPtr((ulong)length), out offset);
+            int r = NativeMethods.fxs_world_restore(world, snapshot, new UIntPtr((ulong)length),
+                                                    out offset);
             FixsteerException.Check(r, "restore at byte " + (ulong)offset);
         }
 
-        /// <summary>True when <paramref name="snapshot"/> is exactly what Save would write now.</summary>
+        /// <summary>True when <paramref name="snapshot"/> is exactly what Save would write
+        /// now.</summary>
         public bool MatchesSnapshot(byte[] snapshot)
         {
             CheckAlive();
             UIntPtr mismatch;
-            return NativeMethods.fxs_world_matches_snapshot(world, snapshot, new UIntPtr((ulong)snapshot.Length),
-                                                            out mismatch) != 0;
+            return NativeMethods.fxs_world_matches_snapshot(
+                       world, snapshot, new UIntPtr((ulong)snapshot.Length), out mismatch) != 0;
         }
 
-        /// <summary>The capacities a snapshot was taken with (to size the world that restores it).</summary>
+        /// <summary>The capacities a snapshot was taken with (to size the world that restores
+        /// it).</summary>
         public static WorldCapacity SnapshotCapacity(byte[] snapshot)
         {
             WorldCapacity c;
-            FixsteerException.Check(
-                NativeMethods.fxs_snapshot_capacity(snapshot, new UIntPtr((ulong)snapshot.Length), out c),
-                "snapshot capacity");
+            FixsteerException.Check(NativeMethods.fxs_snapshot_capacity(
+                                        snapshot, new UIntPtr((ulong)snapshot.Length), out c),
+                                    "snapshot capacity");
             return c;
         }
 
         private void Free()
         {
-            if (world != IntPtr.Zero) Marshal.FreeHGlobal(world);
+            if (world != IntPtr.Zero)
+                Marshal.FreeHGlobal(world);
             world = IntPtr.Zero;
-            if (block != IntPtr.Zero) Marshal.FreeHGlobal(block);
+            if (block != IntPtr.Zero)
+                Marshal.FreeHGlobal(block);
             block = IntPtr.Zero;
-            if (pinned.IsAllocated) pinned.Free();
+            if (pinned.IsAllocated)
+                pinned.Free();
         }
 
         /// <summary>Frees the world's memory; the world is unusable afterwards.</summary>

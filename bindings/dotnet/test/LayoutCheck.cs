@@ -21,7 +21,8 @@ namespace Fixsteer.Tests
     public sealed class CLayout
     {
         public readonly Dictionary<string, long> StructSize = new Dictionary<string, long>();
-        public readonly Dictionary<string, List<CField>> Fields = new Dictionary<string, List<CField>>();
+        public readonly Dictionary<string, List<CField>> Fields =
+            new Dictionary<string, List<CField>>();
         public readonly Dictionary<string, Dictionary<string, long>> Enums =
             new Dictionary<string, Dictionary<string, long>>();
 
@@ -47,7 +48,8 @@ namespace Fixsteer.Tests
                 }
                 else if (t.Length == 4 && t[0] == "enum")
                 {
-                    if (!l.Enums.ContainsKey(t[1])) l.Enums[t[1]] = new Dictionary<string, long>();
+                    if (!l.Enums.ContainsKey(t[1]))
+                        l.Enums[t[1]] = new Dictionary<string, long>();
                     l.Enums[t[1]][t[2]] = long.Parse(t[3]);
                 }
                 else if (raw.Trim().Length > 0)
@@ -67,7 +69,8 @@ namespace Fixsteer.Tests
             StringBuilder b = new StringBuilder();
             foreach (string part in snake.ToLowerInvariant().Split('_'))
             {
-                if (part.Length == 0) continue;
+                if (part.Length == 0)
+                    continue;
                 b.Append(char.ToUpperInvariant(part[0])).Append(part.Substring(1));
             }
             return b.ToString();
@@ -75,7 +78,8 @@ namespace Fixsteer.Tests
 
         private static long FieldSize(Type t)
         {
-            if (t.IsEnum) t = Enum.GetUnderlyingType(t);
+            if (t.IsEnum)
+                t = Enum.GetUnderlyingType(t);
             return Marshal.SizeOf(t);
         }
 
@@ -83,7 +87,8 @@ namespace Fixsteer.Tests
         {
             List<Type> list = new List<Type>();
             foreach (Type t in a.GetTypes())
-                if (t.GetCustomAttributes(typeof(NativeStructAttribute), false).Length > 0) list.Add(t);
+                if (t.GetCustomAttributes(typeof(NativeStructAttribute), false).Length > 0)
+                    list.Add(t);
             return list;
         }
 
@@ -91,17 +96,21 @@ namespace Fixsteer.Tests
         {
             List<Type> list = new List<Type>();
             foreach (Type t in a.GetTypes())
-                if (t.GetCustomAttributes(typeof(NativeEnumAttribute), false).Length > 0) list.Add(t);
+                if (t.GetCustomAttributes(typeof(NativeEnumAttribute), false).Length > 0)
+                    list.Add(t);
             return list;
         }
 
-        /// <summary>Every difference between the C layout and the C# structs, one line each.</summary>
+        /// <summary>Every difference between the C layout and the C# structs, one line
+        /// each.</summary>
         public static List<string> CompareStructs(CLayout c, IEnumerable<Type> types)
         {
             List<string> problems = new List<string>();
             foreach (Type t in types)
             {
-                string cname = ((NativeStructAttribute)t.GetCustomAttributes(typeof(NativeStructAttribute), false)[0]).Name;
+                string cname = ((NativeStructAttribute)t.GetCustomAttributes(
+                                    typeof(NativeStructAttribute), false)[0])
+                                   .Name;
                 if (!c.StructSize.ContainsKey(cname))
                 {
                     problems.Add(t.Name + ": C struct " + cname + " is not in the headers");
@@ -109,9 +118,11 @@ namespace Fixsteer.Tests
                 }
                 long size = Marshal.SizeOf(t);
                 if (size != c.StructSize[cname])
-                    problems.Add(cname + ": sizeof " + c.StructSize[cname] + " in C, " + size + " in C# " + t.Name);
+                    problems.Add(cname + ": sizeof " + c.StructSize[cname] + " in C, " + size +
+                                 " in C# " + t.Name);
                 Dictionary<string, FieldInfo> cs = new Dictionary<string, FieldInfo>();
-                foreach (FieldInfo f in t.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic))
+                foreach (FieldInfo f in t.GetFields(BindingFlags.Instance | BindingFlags.Public |
+                                                    BindingFlags.NonPublic))
                     cs[f.Name] = f;
                 HashSet<string> matched = new HashSet<string>();
                 foreach (CField f in c.Fields[cname])
@@ -123,17 +134,19 @@ namespace Fixsteer.Tests
                         FieldInfo fi;
                         if (!cs.TryGetValue(name, out fi))
                         {
-                            problems.Add(cname + "." + f.Name + (f.Count > 1 ? "[" + i + "]" : "")
-                                         + ": no field " + name + " in C# " + t.Name);
+                            problems.Add(cname + "." + f.Name + (f.Count > 1 ? "[" + i + "]" : "") +
+                                         ": no field " + name + " in C# " + t.Name);
                             continue;
                         }
                         matched.Add(name);
                         long o = (long)Marshal.OffsetOf(t, name);
                         if (o != offset)
-                            problems.Add(cname + "." + f.Name + ": offset " + offset + " in C, " + o + " in C#");
+                            problems.Add(cname + "." + f.Name + ": offset " + offset + " in C, " +
+                                         o + " in C#");
                         long s = FieldSize(fi.FieldType);
                         if (s != f.Size)
-                            problems.Add(cname + "." + f.Name + ": size " + f.Size + " in C, " + s + " in C#");
+                            problems.Add(cname + "." + f.Name + ": size " + f.Size + " in C, " + s +
+                                         " in C#");
                     }
                 }
                 foreach (string name in cs.Keys)
@@ -146,7 +159,8 @@ namespace Fixsteer.Tests
         private static string EnumName(string constant, string[] prefixes)
         {
             foreach (string p in prefixes)
-                if (constant.StartsWith(p)) return Pascal(constant.Substring(p.Length));
+                if (constant.StartsWith(p))
+                    return Pascal(constant.Substring(p.Length));
             return Pascal(constant);
         }
 
@@ -156,7 +170,8 @@ namespace Fixsteer.Tests
             List<string> problems = new List<string>();
             foreach (Type t in types)
             {
-                NativeEnumAttribute a = (NativeEnumAttribute)t.GetCustomAttributes(typeof(NativeEnumAttribute), false)[0];
+                NativeEnumAttribute a = (NativeEnumAttribute)t.GetCustomAttributes(
+                    typeof(NativeEnumAttribute), false)[0];
                 Dictionary<string, long> cvals;
                 if (!c.Enums.TryGetValue(a.Name, out cvals))
                 {
@@ -166,20 +181,24 @@ namespace Fixsteer.Tests
                 HashSet<string> expected = new HashSet<string>();
                 foreach (KeyValuePair<string, long> kv in cvals)
                 {
-                    if (kv.Key.EndsWith("_COUNT")) continue; // the table's size, not a value
+                    if (kv.Key.EndsWith("_COUNT"))
+                        continue; // the table's size, not a value
                     string name = EnumName(kv.Key, a.Prefixes);
                     expected.Add(name);
                     if (!Enum.IsDefined(t, name))
                     {
-                        problems.Add(a.Name + "." + kv.Key + ": no member " + name + " in C# " + t.Name);
+                        problems.Add(a.Name + "." + kv.Key + ": no member " + name + " in C# " +
+                                     t.Name);
                         continue;
                     }
                     long v = Convert.ToInt64(Enum.Parse(t, name));
                     if (v != kv.Value)
-                        problems.Add(a.Name + "." + kv.Key + ": " + kv.Value + " in C, " + v + " in C#");
+                        problems.Add(a.Name + "." + kv.Key + ": " + kv.Value + " in C, " + v +
+                                     " in C#");
                 }
                 foreach (string name in Enum.GetNames(t))
-                    if (!expected.Contains(name)) problems.Add(t.Name + "." + name + ": no such constant in C");
+                    if (!expected.Contains(name))
+                        problems.Add(t.Name + "." + name + ": no such constant in C");
             }
             return problems;
         }

@@ -8,18 +8,25 @@ using NUnit.Framework;
 namespace Fixsteer.Tests
 {
     /// <summary>Where the test run finds the C side: the layout the C compiler printed
-    /// (FIXSTEER_LAYOUT) and the native tool (FIXSTEER_TOOL); `make test-dotnet` sets both.</summary>
+    /// (FIXSTEER_LAYOUT) and the native tool (FIXSTEER_TOOL); `make test-dotnet` sets
+    /// both.</summary>
     public static class Env
     {
         public static string Need(string name)
         {
             string v = Environment.GetEnvironmentVariable(name);
-            if (string.IsNullOrEmpty(v)) throw new InvalidOperationException(name + " is not set (run make test-dotnet)");
+            if (string.IsNullOrEmpty(v))
+                throw new InvalidOperationException(name + " is not set (run make test-dotnet)");
             return v;
         }
 
         public static string[] LayoutLines() { return File.ReadAllLines(Need("FIXSTEER_LAYOUT")); }
-        public static string Tool { get { return Need("FIXSTEER_TOOL"); } }
+        public static string Tool
+        {
+            get {
+                return Need("FIXSTEER_TOOL");
+            }
+        }
     }
 
     [TestFixture]
@@ -37,7 +44,8 @@ namespace Fixsteer.Tests
         {
             CLayout c = CLayout.Parse(Env.LayoutLines());
             List<Type> types = LayoutCheck.MirroredStructs(Binding);
-            Assert.GreaterOrEqual(types.Count, 30, "the binding mirrors the structs its calls pass");
+            Assert.GreaterOrEqual(types.Count, 30,
+                                  "the binding mirrors the structs its calls pass");
             Clean(LayoutCheck.CompareStructs(c, types));
         }
 
@@ -55,15 +63,18 @@ namespace Fixsteer.Tests
         {
             foreach (Type t in LayoutCheck.MirroredStructs(Binding))
             {
-                foreach (FieldInfo f in t.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic))
+                foreach (FieldInfo f in t.GetFields(BindingFlags.Instance | BindingFlags.Public |
+                                                    BindingFlags.NonPublic))
                 {
                     Type ft = f.FieldType;
-                    bool ok = ft == typeof(byte) || ft == typeof(ushort) || ft == typeof(uint) || ft == typeof(ulong)
-                              || ft == typeof(int) || ft == typeof(long) || ft == typeof(IntPtr)
-                              || ft == typeof(UIntPtr)
-                              || (ft.IsValueType && !ft.IsPrimitive && !ft.IsEnum
-                                  && ft.GetCustomAttributes(typeof(NativeStructAttribute), false).Length > 0);
-                    Assert.IsTrue(ok, t.Name + "." + f.Name + " of type " + ft.Name + " is not blittable");
+                    bool ok =
+                        ft == typeof(byte) || ft == typeof(ushort) || ft == typeof(uint) ||
+                        ft == typeof(ulong) || ft == typeof(int) || ft == typeof(long) ||
+                        ft == typeof(IntPtr) || ft == typeof(UIntPtr) ||
+                        (ft.IsValueType && !ft.IsPrimitive && !ft.IsEnum &&
+                         ft.GetCustomAttributes(typeof(NativeStructAttribute), false).Length > 0);
+                    Assert.IsTrue(ok, t.Name + "." + f.Name + " of type " + ft.Name +
+                                          " is not blittable");
                 }
                 // Pinning refuses a non-blittable type: the strongest check the runtime offers.
                 object boxed = Activator.CreateInstance(t);
@@ -77,23 +88,29 @@ namespace Fixsteer.Tests
         {
             Type native = Binding.GetType("Fixsteer.NativeMethods", true);
             int calls = 0;
-            foreach (MethodInfo m in native.GetMethods(BindingFlags.Static | BindingFlags.NonPublic | BindingFlags.Public))
+            foreach (MethodInfo m in native.GetMethods(
+                         BindingFlags.Static | BindingFlags.NonPublic | BindingFlags.Public))
             {
-                if (m.GetCustomAttributes(typeof(DllImportAttribute), false).Length == 0) continue;
+                if (m.GetCustomAttributes(typeof(DllImportAttribute), false).Length == 0)
+                    continue;
                 calls++;
                 List<Type> types = new List<Type>();
                 types.Add(m.ReturnType);
                 foreach (ParameterInfo p in m.GetParameters())
                 {
                     Type t = p.ParameterType;
-                    if (t.IsByRef || t.IsArray) t = t.GetElementType();
+                    if (t.IsByRef || t.IsArray)
+                        t = t.GetElementType();
                     types.Add(t);
                 }
                 foreach (Type t in types)
                 {
-                    if (t == typeof(void) || t.IsPrimitive || t == typeof(IntPtr) || t == typeof(UIntPtr)) continue;
-                    Assert.IsTrue(t.GetCustomAttributes(typeof(NativeStructAttribute), false).Length > 0,
-                                  m.Name + " passes " + t.Name + ", which mirrors no C struct");
+                    if (t == typeof(void) || t.IsPrimitive || t == typeof(IntPtr) ||
+                        t == typeof(UIntPtr))
+                        continue;
+                    Assert.IsTrue(
+                        t.GetCustomAttributes(typeof(NativeStructAttribute), false).Length > 0,
+                        m.Name + " passes " + t.Name + ", which mirrors no C struct");
                 }
             }
             Assert.Greater(calls, 80);
@@ -103,9 +120,11 @@ namespace Fixsteer.Tests
         public void EveryEntryPointExistsInTheSharedLibrary()
         {
             Type native = Binding.GetType("Fixsteer.NativeMethods", true);
-            foreach (MethodInfo m in native.GetMethods(BindingFlags.Static | BindingFlags.NonPublic | BindingFlags.Public))
+            foreach (MethodInfo m in native.GetMethods(
+                         BindingFlags.Static | BindingFlags.NonPublic | BindingFlags.Public))
             {
-                if (m.GetCustomAttributes(typeof(DllImportAttribute), false).Length == 0) continue;
+                if (m.GetCustomAttributes(typeof(DllImportAttribute), false).Length == 0)
+                    continue;
                 Marshal.Prelink(m); // throws EntryPointNotFoundException for a missing symbol
             }
         }
@@ -116,7 +135,12 @@ namespace Fixsteer.Tests
         private static List<string> Edited(Func<string, string> edit)
         {
             List<string> lines = new List<string>();
-            foreach (string l in Env.LayoutLines()) { string e = edit(l); if (e != null) lines.Add(e); }
+            foreach (string l in Env.LayoutLines())
+            {
+                string e = edit(l);
+                if (e != null)
+                    lines.Add(e);
+            }
             CLayout c = CLayout.Parse(lines);
             List<string> p = LayoutCheck.CompareStructs(c, LayoutCheck.MirroredStructs(Binding));
             p.AddRange(LayoutCheck.CompareEnums(c, LayoutCheck.MirroredEnums(Binding)));
@@ -141,7 +165,8 @@ namespace Fixsteer.Tests
         [Test]
         public void AMovedFieldAResizedStructAndARenumberedConstantAreReported()
         {
-            List<string> moved = Edited(l => l == "field fxs_command ref 8 4 1" ? "field fxs_command ref 12 4 1" : l);
+            List<string> moved = Edited(
+                l => l == "field fxs_command ref 8 4 1" ? "field fxs_command ref 12 4 1" : l);
             Assert.AreEqual(1, moved.Count, string.Join("\n", moved.ToArray()));
             StringAssert.Contains("fxs_command.ref: offset 12 in C, 8 in C#", moved[0]);
 
@@ -149,11 +174,13 @@ namespace Fixsteer.Tests
             Assert.AreEqual(1, resized.Count, string.Join("\n", resized.ToArray()));
             StringAssert.Contains("fxs_vec2: sizeof 16 in C, 8 in C#", resized[0]);
 
-            List<string> renumbered = Edited(l => l == "enum fxs_result FXS_ERR_FULL 2" ? "enum fxs_result FXS_ERR_FULL 3" : l);
+            List<string> renumbered = Edited(
+                l => l == "enum fxs_result FXS_ERR_FULL 2" ? "enum fxs_result FXS_ERR_FULL 3" : l);
             Assert.AreEqual(1, renumbered.Count, string.Join("\n", renumbered.ToArray()));
             StringAssert.Contains("FXS_ERR_FULL: 3 in C, 2 in C#", renumbered[0]);
 
-            List<string> removed = Edited(l => l.StartsWith("field fxs_world_capacity nav_waypoints ") ? null : l);
+            List<string> removed =
+                Edited(l => l.StartsWith("field fxs_world_capacity nav_waypoints ") ? null : l);
             Assert.AreEqual(1, removed.Count, string.Join("\n", removed.ToArray()));
             StringAssert.Contains("WorldCapacity.NavWaypoints: no such field in C", removed[0]);
         }

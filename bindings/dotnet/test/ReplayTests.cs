@@ -7,7 +7,8 @@ using NUnit.Framework;
 namespace Fixsteer.Tests
 {
     /// <summary>Replays cross the language boundary both ways: what C# records, the native
-    /// tool verifies at the same hash; what the tool records, C# verifies at the tool's hash.</summary>
+    /// tool verifies at the same hash; what the tool records, C# verifies at the tool's
+    /// hash.</summary>
     [TestFixture]
     public class ReplayTests
     {
@@ -16,7 +17,8 @@ namespace Fixsteer.Tests
         [SetUp]
         public void MakeDir()
         {
-            dir = Path.Combine(Path.GetTempPath(), "fixsteer-dotnet-" + Guid.NewGuid().ToString("N"));
+            dir =
+                Path.Combine(Path.GetTempPath(), "fixsteer-dotnet-" + Guid.NewGuid().ToString("N"));
             Directory.CreateDirectory(dir);
         }
 
@@ -48,8 +50,8 @@ namespace Fixsteer.Tests
 
         private static byte[] RecordScene(uint ticks, out ulong finalHash)
         {
-            using (World w = Scene.NewWorld())
-            using (ReplayRecorder rec = new ReplayRecorder(w, 50))
+            using (World w = Scene.NewWorld()) using (ReplayRecorder rec =
+                                                          new ReplayRecorder(w, 50))
             {
                 Scene.Run(w, ticks, rec);
                 finalHash = w.Hash;
@@ -81,7 +83,8 @@ namespace Fixsteer.Tests
         {
             string file = Path.Combine(dir, "hunter_prey.fxr");
             string output;
-            int code = RunTool("record --quiet --scenario hunter_prey --ticks 300 --out " + file, out output);
+            int code = RunTool("record --quiet --scenario hunter_prey --ticks 300 --out " + file,
+                               out output);
             Assert.AreEqual(0, code, output);
             ulong toolHash = FinalHash(output);
             VerifyReport r = Replay.Verify(File.ReadAllBytes(file));
@@ -96,8 +99,8 @@ namespace Fixsteer.Tests
             // A force applied outside the recorded commands before tick 70: the recording's
             // hashes from tick 70 on are of a state the commands alone do not lead to.
             byte[] replay;
-            using (World w = Scene.NewWorld())
-            using (ReplayRecorder rec = new ReplayRecorder(w, 50))
+            using (World w = Scene.NewWorld()) using (ReplayRecorder rec =
+                                                          new ReplayRecorder(w, 50))
             {
                 Scene.Run(w, 70, rec);
                 w.Apply(Command.ApplyForce(w.Agents()[1], new Vec2(1, 0)));

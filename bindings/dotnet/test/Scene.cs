@@ -32,8 +32,9 @@ namespace Fixsteer.Tests
         public static World NewWorld()
         {
             World w = new World(Def(), Capacity());
-            w.AddPath(new[] { Vec2.FromInt(100, 100), Vec2.FromInt(700, 100), Vec2.FromInt(700, 500) },
-                      PathMode.Patrol, Fix16.FromInt(20));
+            w.AddPath(
+                new[] { Vec2.FromInt(100, 100), Vec2.FromInt(700, 100), Vec2.FromInt(700, 500) },
+                PathMode.Patrol, Fix16.FromInt(20));
             return w;
         }
 
@@ -44,7 +45,8 @@ namespace Fixsteer.Tests
             List<Command> cmds = new List<Command>();
             if (t == 0)
             {
-                cmds.Add(Command.AddObstacle(new Obstacle(Vec2.FromInt(400, 300), Fix16.FromInt(40))));
+                cmds.Add(
+                    Command.AddObstacle(new Obstacle(Vec2.FromInt(400, 300), Fix16.FromInt(40))));
                 cmds.Add(Command.AddWall(new Wall(Vec2.FromInt(200, 450), Vec2.FromInt(600, 450))));
                 for (int i = 0; i < 6; i++)
                 {
@@ -110,8 +112,10 @@ namespace Fixsteer.Tests
             {
                 Command[] cmds = CommandsFor(w, w.Tick).ToArray();
                 Result r = w.Step(cmds, cmds.Length);
-                if (r != Result.Ok) throw new FixsteerException(r, "scene tick " + t);
-                if (recorder != null) recorder.Tick(w, cmds, cmds.Length);
+                if (r != Result.Ok)
+                    throw new FixsteerException(r, "scene tick " + t);
+                if (recorder != null)
+                    recorder.Tick(w, cmds, cmds.Length);
             }
         }
     }

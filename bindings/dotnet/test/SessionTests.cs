@@ -19,7 +19,8 @@ namespace Fixsteer.Tests
             d.Local = local;
             d.SessionId = 77;
             d.TickLimit = Ticks;
-            if (mode != SessionMode.Lockstep) d.SnapshotBytes = new UIntPtr(64 * 1024);
+            if (mode != SessionMode.Lockstep)
+                d.SnapshotBytes = new UIntPtr(64 * 1024);
             return d;
         }
 
@@ -42,7 +43,8 @@ namespace Fixsteer.Tests
                 c.Add(Command.AddArrive(new AgentHandle(1), Blend.Default, Fix16.FromInt(50)));
             }
             if (p == 0 && t == delay + 20)
-                c.Add(Command.AddBehavior(new AgentHandle(2), BehaviorSlot.Default(Behavior.Wander)));
+                c.Add(
+                    Command.AddBehavior(new AgentHandle(2), BehaviorSlot.Default(Behavior.Wander)));
             return c.ToArray();
         }
 
@@ -50,14 +52,16 @@ namespace Fixsteer.Tests
         public void TwoLockstepPeersEndAtTheSameHashAndRecordVerifiableReplays()
         {
             World[] worlds = { Scene.NewWorld(), Scene.NewWorld() };
-            ReplayRecorder[] recs = { new ReplayRecorder(worlds[0], 30), new ReplayRecorder(worlds[1], 30) };
+            ReplayRecorder[] recs = { new ReplayRecorder(worlds[0], 30),
+                                      new ReplayRecorder(worlds[1], 30) };
             Session[] peers = { new Session(Def(0, SessionMode.Lockstep), recs[0]),
                                 new Session(Def(1, SessionMode.Lockstep), recs[1]) };
             try
             {
                 uint now = 0;
                 int packets = 0;
-                for (int frame = 0; frame < 5000 && !(peers[0].Complete && peers[1].Complete); frame++)
+                for (int frame = 0; frame < 5000 && !(peers[0].Complete && peers[1].Complete);
+                     frame++)
                 {
                     now += 5;
                     for (int p = 0; p < 2; p++)
@@ -66,14 +70,16 @@ namespace Fixsteer.Tests
                         while (s.WantsInput)
                         {
                             Command[] cmds = Input(p, s.InputTick, s.Def.Delay);
-                            if (s.Submit(cmds, cmds.Length) != Result.Ok) break;
+                            if (s.Submit(cmds, cmds.Length) != Result.Ok)
+                                break;
                         }
                         s.Advance(worlds[p], now);
                         byte[] packet = s.PollSend((byte)(1 - p), now);
                         if (packet != null)
                         {
                             packets++;
-                            Assert.AreEqual(Result.Ok, peers[1 - p].Receive((byte)p, packet, packet.Length, now));
+                            Assert.AreEqual(Result.Ok, peers[1 - p].Receive((byte)p, packet,
+                                                                            packet.Length, now));
                         }
                     }
                 }
@@ -84,19 +90,23 @@ namespace Fixsteer.Tests
                 Assert.AreEqual(worlds[0].Hash, worlds[1].Hash);
                 Assert.IsNull(peers[0].Desync);
                 Assert.AreEqual(2, worlds[0].AgentCount, "player 0's spawns reached both worlds");
-                Assert.AreEqual(Vec2.FromInt(600, 400), worlds[1].GetTargets(new AgentHandle(1)).TargetPoint,
+                Assert.AreEqual(Vec2.FromInt(600, 400),
+                                worlds[1].GetTargets(new AgentHandle(1)).TargetPoint,
                                 "player 1's command reached both worlds");
                 byte[][] replays = { recs[0].End(worlds[0]), recs[1].End(worlds[1]) };
                 Assert.AreEqual(replays[0], replays[1], "both peers recorded the same bytes");
                 VerifyReport r = Replay.Verify(replays[0]);
                 Assert.IsTrue(r.Ok, r.ToString());
                 Assert.AreEqual(worlds[0].Hash, r.FinalHash);
-                string file = Path.Combine(Path.GetTempPath(), "fixsteer-dotnet-session-" + Guid.NewGuid().ToString("N") + ".fxr");
+                string file =
+                    Path.Combine(Path.GetTempPath(), "fixsteer-dotnet-session-" +
+                                                         Guid.NewGuid().ToString("N") + ".fxr");
                 File.WriteAllBytes(file, replays[1]);
                 try
                 {
                     string output;
-                    Assert.AreEqual(0, ReplayTests.RunTool("verify --quiet " + file, out output), output);
+                    Assert.AreEqual(0, ReplayTests.RunTool("verify --quiet " + file, out output),
+                                    output);
                     StringAssert.Contains(worlds[1].Hash.ToString("x16"), output);
                 }
                 finally
@@ -106,18 +116,22 @@ namespace Fixsteer.Tests
             }
             finally
             {
-                foreach (Session s in peers) s.Dispose();
-                foreach (ReplayRecorder r in recs) r.Dispose();
-                foreach (World w in worlds) w.Dispose();
+                foreach (Session s in peers)
+                    s.Dispose();
+                foreach (ReplayRecorder r in recs)
+                    r.Dispose();
+                foreach (World w in worlds)
+                    w.Dispose();
             }
         }
 
         [Test]
         public void BadPacketsAreRefusedAndChangeNothing()
         {
-            using (World w0 = Scene.NewWorld())
-            using (Session a = new Session(Def(0, SessionMode.Lockstep)))
-            using (Session b = new Session(Def(1, SessionMode.Lockstep)))
+            using (World w0 = Scene.NewWorld()) using (
+                Session a = new Session(Def(
+                    0, SessionMode.Lockstep))) using (Session b =
+                                                          new Session(Def(1, SessionMode.Lockstep)))
             {
                 Command[] none = new Command[0];
                 a.Submit(none, 0);
@@ -152,8 +166,8 @@ namespace Fixsteer.Tests
         [Test]
         public void ASynctestSessionFindsTheWorldDeterministic()
         {
-            using (World w = Scene.NewWorld())
-            using (Session s = new Session(Def(0, SessionMode.Synctest)))
+            using (World w = Scene.NewWorld()) using (Session s =
+                                                          new Session(Def(0, SessionMode.Synctest)))
             {
                 uint now = 0;
                 while (!s.Done)

@@ -28,7 +28,8 @@ namespace Fixsteer.Tests
                 Command[] cmds = { Command.SetTargetPoint(a, Vec2.FromInt(500, 100)),
                                    Command.AddSeek(a, Blend.Default) };
                 Assert.AreEqual(Result.Ok, w.Step(cmds, cmds.Length));
-                for (int i = 0; i < 30; i++) w.Step();
+                for (int i = 0; i < 30; i++)
+                    w.Step();
                 Assert.AreEqual(31u, w.Tick);
                 Agent ag = w.GetAgent(a);
                 Assert.Greater(ag.Position.X, Fix16.FromInt(150), "it moved toward +x");
@@ -82,8 +83,7 @@ namespace Fixsteer.Tests
         [Test]
         public void SnapshotAndRestoreReturnTheExactState()
         {
-            using (World w = Scene.NewWorld())
-            using (World other = Scene.NewWorld())
+            using (World w = Scene.NewWorld()) using (World other = Scene.NewWorld())
             {
                 Scene.Run(w, 80, null);
                 byte[] snap = w.Save();
@@ -96,7 +96,8 @@ namespace Fixsteer.Tests
                 Assert.AreEqual(hashAt80, w.Hash);
                 Assert.AreEqual(80u, w.Tick);
                 other.Restore(snap);
-                Assert.AreEqual(hashAt80, other.Hash, "another world of the same capacity takes it");
+                Assert.AreEqual(hashAt80, other.Hash,
+                                "another world of the same capacity takes it");
                 Assert.AreEqual(Scene.Capacity().Agents, World.SnapshotCapacity(snap).Agents);
                 // Both go on identically.
                 Scene.Run(w, 50, null);
@@ -119,7 +120,8 @@ namespace Fixsteer.Tests
                 magic[0] ^= 0xFF;
                 e = Assert.Throws<FixsteerException>(() => w.Restore(magic));
                 Assert.AreEqual(Result.BadMagic, e.Result);
-                StringAssert.Contains("restore at byte 0: not a fixsteer file (bad magic)", e.Message);
+                StringAssert.Contains("restore at byte 0: not a fixsteer file (bad magic)",
+                                      e.Message);
                 Assert.AreEqual(before, w.Hash);
             }
         }
@@ -127,8 +129,7 @@ namespace Fixsteer.Tests
         [Test]
         public void EveryChangeOfStateChangesTheHash()
         {
-            using (World a = Scene.NewWorld())
-            using (World b = Scene.NewWorld())
+            using (World a = Scene.NewWorld()) using (World b = Scene.NewWorld())
             {
                 Scene.Run(a, 30, null);
                 Scene.Run(b, 30, null);
@@ -145,17 +146,19 @@ namespace Fixsteer.Tests
         public void AWorldInACallersArrayMatchesOneInUnmanagedMemory()
         {
             byte[] memory = new byte[World.MemorySize(Scene.Capacity()) + 8];
-            using (World a = new World(Scene.Def(), Scene.Capacity(), memory))
-            using (World b = new World(Scene.Def(), Scene.Capacity()))
+            using (World a = new World(Scene.Def(), Scene.Capacity(), memory)) using (
+                World b = new World(Scene.Def(), Scene.Capacity()))
             {
                 foreach (World w in new[] { a, b })
                 {
-                    w.AddPath(new[] { Vec2.FromInt(100, 100), Vec2.FromInt(700, 100), Vec2.FromInt(700, 500) },
+                    w.AddPath(new[] { Vec2.FromInt(100, 100), Vec2.FromInt(700, 100),
+                                      Vec2.FromInt(700, 500) },
                               PathMode.Patrol, Fix16.FromInt(20));
                     Scene.Run(w, 150, null);
                 }
                 Assert.AreEqual(a.Hash, b.Hash);
-                Assert.Throws<ArgumentException>(() => new World(Scene.Def(), Scene.Capacity(), new byte[64]));
+                Assert.Throws<ArgumentException>(
+                    () => new World(Scene.Def(), Scene.Capacity(), new byte[64]));
             }
         }
 
@@ -171,7 +174,8 @@ namespace Fixsteer.Tests
         [Test]
         public void CommandsEncodeDecodeAndSortAsInC()
         {
-            Command c = Command.SetTargetPoint(new AgentHandle(0x400001), new Vec2(-3, 70000)).WithSource(2, 7);
+            Command c = Command.SetTargetPoint(new AgentHandle(0x400001), new Vec2(-3, 70000))
+                            .WithSource(2, 7);
             byte[] bytes = c.Encode();
             Assert.AreEqual(Command.EncodedBytes, bytes.Length);
             Assert.AreEqual((byte)CommandType.SetTargetPoint, bytes[0]);
@@ -183,10 +187,12 @@ namespace Fixsteer.Tests
             Assert.AreEqual(70000, d.GetArg(1));
             Assert.AreEqual("set_target_point", d.Name);
             bytes[0] = 200;
-            Assert.AreEqual(Result.BadCommand, Assert.Throws<FixsteerException>(() => Command.Decode(bytes)).Result);
+            Assert.AreEqual(Result.BadCommand,
+                            Assert.Throws<FixsteerException>(() => Command.Decode(bytes)).Result);
             Command[] list = { c, c.WithSource(1, 9), c.WithSource(1, 3) };
             Command.Sort(list, list.Length);
-            Assert.AreEqual(new byte[] { 1, 1, 2 }, new[] { list[0].Source, list[1].Source, list[2].Source });
+            Assert.AreEqual(new byte[] { 1, 1, 2 },
+                            new[] { list[0].Source, list[1].Source, list[2].Source });
             Assert.AreEqual(3, list[0].Sequence);
         }
 
