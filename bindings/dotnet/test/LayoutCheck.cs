@@ -18,8 +18,20 @@ namespace Fixsteer.Tests
         public long Count;
     }
 
+    /// <summary>A parameter or return value of a C function: val (SIZE bytes by value) or ptr
+    /// (to SIZE bytes, 0 for void), of TYPE.</summary>
+    public sealed class CValue
+    {
+        public string Kind;
+        public long Size;
+        public string Type;
+    }
+
     public sealed class CLayout
     {
+        public readonly Dictionary<string, CValue> Returns = new Dictionary<string, CValue>();
+        public readonly Dictionary<string, List<CValue>> Params =
+            new Dictionary<string, List<CValue>>();
         public readonly Dictionary<string, long> StructSize = new Dictionary<string, long>();
         public readonly Dictionary<string, List<CField>> Fields =
             new Dictionary<string, List<CField>>();
@@ -51,6 +63,23 @@ namespace Fixsteer.Tests
                     if (!l.Enums.ContainsKey(t[1]))
                         l.Enums[t[1]] = new Dictionary<string, long>();
                     l.Enums[t[1]][t[2]] = long.Parse(t[3]);
+                }
+                else if (t.Length == 6 && t[0] == "func")
+                {
+                    CValue r = new CValue();
+                    r.Kind = t[3];
+                    r.Size = long.Parse(t[4]);
+                    r.Type = t[5];
+                    l.Returns[t[1]] = r;
+                    l.Params[t[1]] = new List<CValue>(new CValue[int.Parse(t[2])]);
+                }
+                else if (t.Length == 6 && t[0] == "param")
+                {
+                    CValue v = new CValue();
+                    v.Kind = t[3];
+                    v.Size = long.Parse(t[4]);
+                    v.Type = t[5];
+                    l.Params[t[1]][int.Parse(t[2])] = v;
                 }
                 else if (raw.Trim().Length > 0)
                 {
@@ -199,6 +228,85 @@ namespace Fixsteer.Tests
                 foreach (string name in Enum.GetNames(t))
                     if (!expected.Contains(name))
                         problems.Add(t.Name + "." + name + ": no such constant in C");
+            }
+            return problems;
+        }
+
+        private static string MirrorOf(Type t)
+        {
+            object[] a = t.GetCustomAttributes(typeof(NativeStructAttribute), false);
+            return a.Length > 0 ? ((NativeStructAttribute)a[0]).Name : null;
+        }
+
+        /// <summary>Compares one C value with the C# type that carries it; null when they
+        /// agree.</summary>
+        private static string CompareValue(CValue c, Type cs, bool byRef, HashSet<string> mirrored)
+        {
+            if (c.Kind == "void")
+                return cs == typeof(void) ? null : "void in C, " + cs.Name + " in C#";
+            if (cs == typeof(IntPtr) && !byRef)
+            {
+                if (c.Kind == "ptr" || c.Type.EndsWith("_fn"))
+                    return null;
+                return c.Type + " by value in C, a pointer in C#";
+            }
+            if (c.Kind == "ptr" && !byRef)
+                return "a pointer to " + c.Type + " in C, " + cs.Name + " in C#";
+            if (c.Kind == "val" && byRef)
+                return c.Type + " by value in C, by reference in C#";
+            if (cs == typeof(UIntPtr))
+                return c.Type == "size_t" ? null : c.Type + " in C, UIntPtr (size_t) in C#";
+            string mirror = MirrorOf(cs);
+            if (mirror != null && mirror != c.Type)
+                return c.Type + " in C, " + mirror + " in C#";
+            if (mirror == null && mirrored.Contains(c.Type))
+                return c.Type + " in C, " + cs.Name + " (no mirror of it) in C#";
+            if (c.Size == 0)
+                return null; // void *: any pointee
+            long size = FieldSize(cs);
+            return size == c.Size ? null
+                                  : c.Type + " of " + c.Size + " bytes in C, " + size + " in C#";
+        }
+
+        /// <summary>Every difference between the C prototypes and the [DllImport]s.</summary>
+        public static List<string> CompareFunctions(CLayout c, Type imports,
+                                                    IEnumerable<Type> mirrors)
+        {
+            HashSet<string> mirrored = new HashSet<string>();
+            foreach (Type t in mirrors)
+                mirrored.Add(MirrorOf(t));
+            List<string> problems = new List<string>();
+            BindingFlags all = BindingFlags.Static | BindingFlags.NonPublic | BindingFlags.Public;
+            foreach (MethodInfo m in imports.GetMethods(all))
+            {
+                if (m.GetCustomAttributes(typeof(DllImportAttribute), false).Length == 0)
+                    continue;
+                if (!c.Returns.ContainsKey(m.Name))
+                {
+                    problems.Add(m.Name + ": not declared in the headers");
+                    continue;
+                }
+                string p = CompareValue(c.Returns[m.Name], m.ReturnType, false, mirrored);
+                if (p != null)
+                    problems.Add(m.Name + " returns " + p);
+                ParameterInfo[] ps = m.GetParameters();
+                List<CValue> cps = c.Params[m.Name];
+                if (ps.Length != cps.Count)
+                {
+                    problems.Add(m.Name + ": " + cps.Count + " parameters in C, " + ps.Length +
+                                 " in C#");
+                    continue;
+                }
+                for (int i = 0; i < ps.Length; i++)
+                {
+                    Type t = ps[i].ParameterType;
+                    bool byRef = t.IsByRef || t.IsArray;
+                    if (byRef)
+                        t = t.GetElementType();
+                    p = CompareValue(cps[i], t, byRef, mirrored);
+                    if (p != null)
+                        problems.Add(m.Name + " parameter " + i + " (" + ps[i].Name + "): " + p);
+                }
             }
             return problems;
         }

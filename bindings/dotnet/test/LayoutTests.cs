@@ -117,6 +117,46 @@ namespace Fixsteer.Tests
         }
 
         [Test]
+        public void EveryImportMatchesItsPrototypeInTheHeaders()
+        {
+            CLayout c = CLayout.Parse(Env.LayoutLines());
+            Type native = Binding.GetType("Fixsteer.NativeMethods", true);
+            Clean(LayoutCheck.CompareFunctions(c, native, LayoutCheck.MirroredStructs(Binding)));
+        }
+
+        [Test]
+        public void AChangedPrototypeIsReported()
+        {
+            Type native = Binding.GetType("Fixsteer.NativeMethods", true);
+            Func<Func<string, string>, List<string>> check = edit =>
+            {
+                List<string> lines = new List<string>();
+                foreach (string l in Env.LayoutLines())
+                    lines.Add(edit(l));
+                return LayoutCheck.CompareFunctions(CLayout.Parse(lines), native,
+                                                    LayoutCheck.MirroredStructs(Binding));
+            };
+            // fxs_world_step's count becomes a uint64_t; spawn takes its definition by value;
+            // set_target_point gains a parameter.
+            List<string> p = check(l => l == "param fxs_world_step 2 val 4 uint32_t"
+                                            ? "param fxs_world_step 2 val 8 uint64_t"
+                                            : l);
+            Assert.AreEqual(1, p.Count, string.Join("\n", p.ToArray()));
+            StringAssert.Contains(
+                "fxs_world_step parameter 2 (count): uint64_t of 8 bytes in C, 4 in C#", p[0]);
+            p = check(l => l == "param fxs_command_spawn 0 ptr 36 fxs_spawn_def"
+                               ? "param fxs_command_spawn 0 val 36 fxs_spawn_def"
+                               : l);
+            Assert.AreEqual(1, p.Count, string.Join("\n", p.ToArray()));
+            StringAssert.Contains("by value in C, by reference in C#", p[0]);
+            p = check(l => l == "func fxs_command_set_target_point 2 val 44 fxs_command"
+                               ? "func fxs_command_set_target_point 3 val 44 fxs_command"
+                               : l);
+            Assert.AreEqual(1, p.Count, string.Join("\n", p.ToArray()));
+            StringAssert.Contains("3 parameters in C, 2 in C#", p[0]);
+        }
+
+        [Test]
         public void EveryEntryPointExistsInTheSharedLibrary()
         {
             Type native = Binding.GetType("Fixsteer.NativeMethods", true);

@@ -9,7 +9,12 @@ without anyone editing a list. Each output line is one of
   struct NAME SIZE
   field NAME FIELD OFFSET SIZE COUNT      (COUNT > 1: an array of COUNT elements of SIZE)
   enum NAME CONSTANT VALUE
-and the binding's layout test compares them with the C# structs and enums that mirror them.
+  func NAME PARAMS RETURN                 (RETURN: void, or a type as below)
+  param NAME INDEX KIND SIZE TYPE         (KIND val: passed by value, SIZE its sizeof;
+                                           KIND ptr: a pointer, SIZE the pointee's sizeof,
+                                           0 for void; TYPE the type without const/struct/*)
+and the binding's layout test compares them with the C# structs, enums and [DllImport]s
+that mirror them.
 """
 import glob
 import os
@@ -64,6 +69,32 @@ def enums(text):
         yield name, ("list", consts)
 
 
+def prototypes(text):
+    """(name, return declaration, [parameter declarations]) of every function declared at
+    the start of a line (not static inline, not a typedef)."""
+    text = re.sub(r"^\s*#.*$", " ", text, flags=re.M)
+    for m in re.finditer(r"^(?!static|typedef|return)([A-Za-z_][\w \*]*?)\b(fxs_\w+)\s*"
+                         r"\(([^;{]*?)\)\s*;", text, flags=re.M):
+        params = " ".join(m.group(3).split())
+        params = [] if params in ("", "void") else [p.strip() for p in params.split(",")]
+        yield m.group(2), " ".join(m.group(1).split()), params
+
+
+def type_of(decl, named):
+    """(kind, type, sizeof expression) of a declaration with (named) or without a name."""
+    array = False
+    if named:
+        m = re.match(r"^(.*?)\b(\w+)\s*(\[[^\]]*\])?$", decl)
+        decl, array = m.group(1), m.group(3) is not None
+    stars = decl.count("*") + (1 if array else 0)
+    base = " ".join(w for w in decl.replace("*", " ").split() if w not in ("const", "struct"))
+    if stars == 0:
+        return ("void", base, "0") if base == "void" else ("val", base, "sizeof(%s)" % base)
+    if stars > 1:
+        return "ptr", "ptr", "sizeof(void *)"
+    return "ptr", base, "0" if base == "void" else "sizeof(%s)" % base
+
+
 def main():
     include = sys.argv[1]
     headers = sorted(glob.glob(os.path.join(include, "fixsteer", "*.h")))
@@ -98,6 +129,17 @@ def main():
             else:
                 for c in rest[0]:
                     out.append('  printf("enum %s %s %%ld\\n", (long)%s);' % (name, c, c))
+        for name, ret, params in prototypes(text):
+            if name in seen:
+                continue
+            seen.add(name)
+            kind, base, size = type_of(ret, False)
+            out.append('  printf("func %s %d %s %%zu %s\\n", (size_t)%s);'
+                       % (name, len(params), kind, base.replace(" ", "_"), size))
+            for i, p in enumerate(params):
+                kind, base, size = type_of(p, True)
+                out.append('  printf("param %s %d %s %%zu %s\\n", (size_t)%s);'
+                           % (name, i, kind, base.replace(" ", "_"), size))
     out += ["  return 0;", "}", ""]
     sys.stdout.write("\n".join(out))
 
