@@ -218,6 +218,18 @@ namespace Fixsteer
         internal static extern Limits fxs_default_limits();
 
         // replay.h
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern int fxs_replay_open(IntPtr r, IntPtr data, UIntPtr size,
+                                                   byte checkFingerprint, ref Limits limits,
+                                                   out UIntPtr errorOffset);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern int fxs_replay_next(IntPtr r, out ReplayChunkNative chunk,
+                                                   out UIntPtr errorOffset);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern int fxs_replay_writer_tick_saved(IntPtr w, uint tick,
+                                                                [In] byte[] snapshot, UIntPtr size,
+                                                                [In] Command[] commands,
+                                                                uint count);
         [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
         internal delegate byte WriteFn(IntPtr user, IntPtr bytes, UIntPtr size);
         [DllImport(Lib, CallingConvention = Cdecl)]
@@ -277,5 +289,22 @@ namespace Fixsteer
         internal static extern byte fxs_session_complete(IntPtr s);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern byte fxs_session_delivered(IntPtr s);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern void fxs_session_restart_progress(IntPtr s, uint nowMs);
+
+        // session_join.h
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern int fxs_session_write_offer(IntPtr s, IntPtr world, byte joiner,
+                                                           [Out] byte[] buf, UIntPtr cap,
+                                                           out UIntPtr len);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern int fxs_session_join(IntPtr s, ref SessionDef def, IntPtr memory,
+                                                    UIntPtr size, IntPtr world,
+                                                    [In] IntPtr[] offers, [In] UIntPtr[] lengths,
+                                                    uint count, out SessionJoinErrorNative error);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern int fxs_session_peer_left(IntPtr s, byte peer);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern int fxs_session_readmit(IntPtr s, byte peer, uint tick);
     }
 }

@@ -310,4 +310,44 @@ namespace Fixsteer
         public IntPtr Results;
         public uint SnapshotSlots;
     }
+
+    [NativeStruct("fxs_replay_chunk")]
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct ReplayChunkNative
+    {
+        public uint Tag;
+        public UIntPtr Offset;
+        public uint Tick;
+        public ushort CommandCount;
+        public IntPtr Commands;
+        public ulong Hash;
+        public IntPtr Snapshot;
+        public UIntPtr SnapshotSize;
+    }
+
+    [NativeStruct("fxs_replay_reader")]
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct ReplayReaderNative
+    {
+        public IntPtr Data;
+        public UIntPtr Size;
+        public UIntPtr Position;
+        public ushort Version;
+        public ulong Fingerprint;
+        public uint KeyframeInterval;
+        public ReplayChunkNative Initial;
+        public WorldCapacity Capacity;
+        public Limits Limits;
+        public LimitErrorNative LimitError;
+        public byte Ended;
+    }
+
+    [NativeStruct("fxs_session_join_error")]
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct SessionJoinErrorNative
+    {
+        public int Result;
+        public uint Offer;
+        public UIntPtr Offset;
+    }
 }

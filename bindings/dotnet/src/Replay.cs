@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
 using System.Runtime.InteropServices;
 
@@ -108,6 +109,27 @@ namespace Fixsteer
                                     "replay tick " + (world.Tick - 1));
         }
 
+        /// <summary>Records one stepped tick from a snapshot of the state after it
+        /// (<see cref="World.Save()"/> of the world at tick + 1) instead of the world itself,
+        /// for a caller whose world has already stepped further.</summary>
+        public void TickSaved(uint tick, byte[] snapshot, Command[] commands, int count)
+        {
+            if (ended || writer == IntPtr.Zero)
+                throw new InvalidOperationException("the replay has ended");
+            Command.CheckCount(commands, count);
+            if (snapshot.Length > scratchSize)
+            {
+                scratch = Marshal.ReAllocHGlobal(scratch, new IntPtr(snapshot.Length * 2L));
+                scratchSize = snapshot.Length * 2L;
+                Marshal.WriteIntPtr(writer, ScratchOffset, scratch);
+                Marshal.WriteIntPtr(writer, ScratchSizeOffset, new IntPtr(scratchSize));
+            }
+            FixsteerException.Check(NativeMethods.fxs_replay_writer_tick_saved(
+                                        writer, tick, snapshot, new UIntPtr((ulong)snapshot.Length),
+                                        commands, (uint)count),
+                                    "replay tick " + tick);
+        }
+
         /// <summary>Writes the END chunk and returns the whole replay.</summary>
         public byte[] End(World world)
         {
@@ -207,9 +229,123 @@ namespace Fixsteer
         }
     }
 
-    /// <summary>Replays: verification of a recorded replay by re-simulation.</summary>
+    /// <summary>One recorded tick: its commands (in the order they were applied) and the
+    /// state hash after it.</summary>
+    public sealed class ReplayTick
+    {
+        /// <summary>The tick (the world's tick before it was stepped).</summary>
+        public uint Tick;
+        /// <summary>The state hash after the tick.</summary>
+        public ulong Hash;
+        /// <summary>The tick's commands.</summary>
+        public Command[] Commands;
+    }
+
+    /// <summary>A replay read chunk by chunk (<see cref="Replay.Read(byte[])"/>).</summary>
+    public sealed class ReplayContents
+    {
+        /// <summary>Format version.</summary>
+        public ushort Version;
+        /// <summary>The math fingerprint of the machine that recorded it.</summary>
+        public ulong Fingerprint;
+        /// <summary>A keyframe every this many ticks (0: none).</summary>
+        public uint KeyframeInterval;
+        /// <summary>The capacities of the recorded world.</summary>
+        public WorldCapacity Capacity;
+        /// <summary>The state at the start: <see cref="World.FromSnapshot"/> makes the
+        /// world.</summary>
+        public byte[] InitialSnapshot;
+        /// <summary>Every tick, in order.</summary>
+        public List<ReplayTick> Ticks = new List<ReplayTick>();
+        /// <summary>The keyframes' ticks and snapshots.</summary>
+        public List<KeyValuePair<uint, byte[]>> Keyframes = new List<KeyValuePair<uint, byte[]>>();
+        /// <summary>The END chunk's tick count.</summary>
+        public uint EndTicks;
+        /// <summary>The END chunk's final hash.</summary>
+        public ulong EndHash;
+    }
+
+    /// <summary>Replays: reading and verification (recording: <see
+    /// cref="ReplayRecorder"/>).</summary>
     public static class Replay
     {
+        /// <summary>Reads every chunk of a replay within the default limits, checking the
+        /// format (magic, version, checksums, lengths, sequence) but not re-simulating it.
+        /// Throws naming the byte offset of the first fault.</summary>
+        public static ReplayContents Read(byte[] data) { return Read(data, Limits.Default, true); }
+
+        /// <summary>Read within <paramref name="limits"/>; with
+        /// <paramref name="checkFingerprint"/>, a replay recorded with other math is
+        /// refused.</summary>
+        public static ReplayContents Read(byte[] data, Limits limits, bool checkFingerprint)
+        {
+            if (data == null)
+                throw new ArgumentNullException("data");
+            GCHandle pin = GCHandle.Alloc(data, GCHandleType.Pinned);
+            IntPtr reader = Marshal.AllocHGlobal(Marshal.SizeOf(typeof(ReplayReaderNative)));
+            try
+            {
+                UIntPtr at;
+                int r = NativeMethods.fxs_replay_open(
+                    reader, pin.AddrOfPinnedObject(), new UIntPtr((ulong)data.Length),
+                    (byte)(checkFingerprint ? 1 : 0), ref limits, out at);
+                FixsteerException.Check(r, "replay header at byte " + (ulong)at);
+                ReplayReaderNative n =
+                    (ReplayReaderNative)Marshal.PtrToStructure(reader, typeof(ReplayReaderNative));
+                ReplayContents c = new ReplayContents();
+                c.Version = n.Version;
+                c.Fingerprint = n.Fingerprint;
+                c.KeyframeInterval = n.KeyframeInterval;
+                c.Capacity = n.Capacity;
+                c.InitialSnapshot = Copy(n.Initial.Snapshot, n.Initial.SnapshotSize);
+                byte[] encoded = new byte[Command.EncodedBytes];
+                for (;;)
+                {
+                    ReplayChunkNative chunk;
+                    r = NativeMethods.fxs_replay_next(reader, out chunk, out at);
+                    FixsteerException.Check(r, "replay chunk at byte " + (ulong)at);
+                    if (chunk.Tag == 0x4B434954u) // TICK
+                    {
+                        ReplayTick t = new ReplayTick();
+                        t.Tick = chunk.Tick;
+                        t.Hash = chunk.Hash;
+                        t.Commands = new Command[chunk.CommandCount];
+                        for (int i = 0; i < t.Commands.Length; i++)
+                        {
+                            Marshal.Copy(chunk.Commands + i * Command.EncodedBytes, encoded, 0,
+                                         encoded.Length);
+                            t.Commands[i] = Command.Decode(encoded);
+                        }
+                        c.Ticks.Add(t);
+                    }
+                    else if (chunk.Tag == 0x4659454Bu) // KEYF
+                    {
+                        c.Keyframes.Add(new KeyValuePair<uint, byte[]>(
+                            chunk.Tick, Copy(chunk.Snapshot, chunk.SnapshotSize)));
+                    }
+                    else if (chunk.Tag == 0x20444E45u) // END
+                    {
+                        c.EndTicks = chunk.Tick;
+                        c.EndHash = chunk.Hash;
+                        return c;
+                    }
+                }
+            }
+            finally
+            {
+                Marshal.FreeHGlobal(reader);
+                pin.Free();
+            }
+        }
+
+        private static byte[] Copy(IntPtr p, UIntPtr size)
+        {
+            byte[] o = new byte[(long)(ulong)size];
+            if (o.Length > 0)
+                Marshal.Copy(p, o, 0, o.Length);
+            return o;
+        }
+
         /// <summary>Re-simulates <paramref name="data"/> from its initial snapshot and checks
         /// every tick's hash, every keyframe and the END chunk, within the default
         /// limits.</summary>

@@ -40,6 +40,7 @@ namespace Fixsteer
         private static readonly int SettledOffset = World.Offset<SessionNative>("Settled");
         private static readonly int ErrorOffset = World.Offset<SessionNative>("Error");
         private static readonly int PeersOffset = World.Offset<SessionNative>("Peers0");
+        private static readonly int JoinedAtOffset = World.Offset<SessionNative>("JoinedAt");
         private static readonly int PeerSize = Marshal.SizeOf(typeof(SessionPeer));
 
         private IntPtr session;
@@ -51,7 +52,25 @@ namespace Fixsteer
         /// <summary>A session of <paramref name="def"/> starting at tick 0 (the world must be at
         /// tick 0 and the same on every peer). With <paramref name="replay"/>, begun on that
         /// world, every settled tick is recorded into it. Throws for a bad definition.</summary>
-        public Session(SessionDef def, ReplayRecorder replay)
+        public Session(SessionDef def, ReplayRecorder replay) : this(def, replay, null, null) {}
+
+        /// <summary>A session without a replay.</summary>
+        public Session(SessionDef def) : this(def, null, null, null) {}
+
+        /// <summary>Starts a session mid-match, as peer def.Local, from the join offers of the
+        /// other peers (<see cref="WriteOffer"/>): exactly one carries the state, which is
+        /// taken into <paramref name="world"/> (created with the match's definition and
+        /// capacity, paths added) only when the other offers' hashes agree with it. Throws
+        /// naming the offer and the byte at fault. Mark the peers that are away with
+        /// <see cref="PeerLeft"/> right after.</summary>
+        public static Session Join(SessionDef def, World world, byte[][] offers)
+        {
+            if (offers == null || offers.Length == 0)
+                throw new ArgumentException("no offers", "offers");
+            return new Session(def, null, world, offers);
+        }
+
+        private Session(SessionDef def, ReplayRecorder replay, World joinWorld, byte[][] offers)
         {
             def.Replay = replay == null ? IntPtr.Zero : replay.NativePointer;
             def.BeforeStep = IntPtr.Zero;
@@ -67,16 +86,96 @@ namespace Fixsteer
             session = Marshal.AllocHGlobal(Marshal.SizeOf(typeof(SessionNative)));
             memory = Marshal.AllocHGlobal(new IntPtr((long)size + 8));
             IntPtr start = new IntPtr((memory.ToInt64() + 7) & ~7L);
-            int r = NativeMethods.fxs_session_init(session, ref def, start, new UIntPtr(size));
-            if (r != 0)
+            if (offers == null)
             {
-                Free();
-                throw new FixsteerException((Result)r, "session init");
+                int r = NativeMethods.fxs_session_init(session, ref def, start, new UIntPtr(size));
+                if (r != 0)
+                {
+                    Free();
+                    throw new FixsteerException((Result)r, "session init");
+                }
+                return;
+            }
+            GCHandle[] pins = new GCHandle[offers.Length];
+            try
+            {
+                IntPtr[] pointers = new IntPtr[offers.Length];
+                UIntPtr[] lengths = new UIntPtr[offers.Length];
+                for (int i = 0; i < offers.Length; i++)
+                {
+                    pins[i] = GCHandle.Alloc(offers[i], GCHandleType.Pinned);
+                    pointers[i] = pins[i].AddrOfPinnedObject();
+                    lengths[i] = new UIntPtr((ulong)offers[i].Length);
+                }
+                SessionJoinErrorNative e;
+                int r = NativeMethods.fxs_session_join(session, ref def, start, new UIntPtr(size),
+                                                       joinWorld.NativePointer, pointers, lengths,
+                                                       (uint)offers.Length, out e);
+                if (r != 0)
+                {
+                    Free();
+                    throw new FixsteerException((Result)r, "join: offer " + e.Offer + ", byte " +
+                                                               (ulong)e.Offset);
+                }
+            }
+            finally
+            {
+                foreach (GCHandle h in pins)
+                    if (h.IsAllocated)
+                        h.Free();
             }
         }
 
-        /// <summary>A session without a replay.</summary>
-        public Session(SessionDef def) : this(def, null) {}
+        /// <summary>This peer's join offer for peer <paramref name="joiner"/> (a late
+        /// spectator, or a player coming back): the input frames it holds, its last state
+        /// hashes and, when <paramref name="world"/> is not null, the state at the start of its
+        /// first unsettled tick (one peer sends the state; the others pass null).</summary>
+        public byte[] WriteOffer(World world, byte joiner)
+        {
+            IntPtr w = world == null ? IntPtr.Zero : world.NativePointer;
+            UIntPtr need;
+            FixsteerException.Check(
+                NativeMethods.fxs_session_write_offer(Ptr, w, joiner, null, UIntPtr.Zero, out need),
+                "offer for peer " + joiner);
+            byte[] o = new byte[(long)(ulong)need];
+            UIntPtr len;
+            FixsteerException.Check(NativeMethods.fxs_session_write_offer(
+                                        Ptr, w, joiner, o, new UIntPtr((ulong)o.Length), out len),
+                                    "offer for peer " + joiner);
+            if ((long)(ulong)len != o.Length)
+                Array.Resize(ref o, (int)(ulong)len);
+            return o;
+        }
+
+        /// <summary>Marks a peer that disconnected: nothing is sent to it and no tick waits
+        /// for its hashes (a player's input is still waited for).</summary>
+        public void PeerLeft(byte peer)
+        {
+            FixsteerException.Check(NativeMethods.fxs_session_peer_left(Ptr, peer),
+                                    "peer " + peer + " left");
+        }
+
+        /// <summary>Takes back a peer that joined at <paramref name="tick"/> (the tick its
+        /// session started at, which it announces).</summary>
+        public void Readmit(byte peer, uint tick)
+        {
+            FixsteerException.Check(NativeMethods.fxs_session_readmit(Ptr, peer, tick),
+                                    "readmit peer " + peer + " at tick " + tick);
+        }
+
+        /// <summary>Starts a new progress window now (a match paused on purpose).</summary>
+        public void RestartProgress(uint nowMs)
+        {
+            NativeMethods.fxs_session_restart_progress(Ptr, nowMs);
+        }
+
+        /// <summary>The tick this session started at: 0, or the tick a join started at.</summary>
+        public uint JoinedAt
+        {
+            get {
+                return (uint)Marshal.ReadInt32(Ptr, JoinedAtOffset);
+            }
+        }
 
         private IntPtr Ptr
         {

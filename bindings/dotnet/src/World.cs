@@ -361,6 +361,24 @@ namespace Fixsteer
                        world, snapshot, new UIntPtr((ulong)snapshot.Length), out mismatch) != 0;
         }
 
+        /// <summary>A world of the capacities a snapshot was taken with, in the snapshot's
+        /// state (its definition, paths, agents, tick): the start of a replay's re-simulation,
+        /// or a late joiner's copy.</summary>
+        public static World FromSnapshot(byte[] snapshot)
+        {
+            World w = new World(WorldDef.Default, SnapshotCapacity(snapshot));
+            try
+            {
+                w.Restore(snapshot);
+            }
+            catch
+            {
+                w.Dispose();
+                throw;
+            }
+            return w;
+        }
+
         /// <summary>The capacities a snapshot was taken with (to size the world that restores
         /// it).</summary>
         public static WorldCapacity SnapshotCapacity(byte[] snapshot)

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
 using System.Text.RegularExpressions;
@@ -152,6 +153,76 @@ namespace Fixsteer.Tests
             Assert.AreEqual(Result.Limit, r.Result);
             Assert.AreEqual("max_agents", r.LimitField);
             StringAssert.Contains("exceeds a limit", r.ToString());
+        }
+
+        [Test]
+        public void AToolReplayReadAndReSimulatedInCSharpGivesEveryTicksHash()
+        {
+            string file = Path.Combine(dir, "flock.fxr");
+            string output;
+            int code =
+                RunTool("record --quiet --scenario flock --ticks 260 --keyframe 100 --out " + file,
+                        out output);
+            Assert.AreEqual(0, code, output);
+            ReplayContents c = Replay.Read(File.ReadAllBytes(file));
+            Assert.AreEqual(260, c.Ticks.Count);
+            Assert.AreEqual(100u, c.KeyframeInterval);
+            Assert.AreEqual(Library.MathFingerprint, c.Fingerprint);
+            Assert.AreEqual(2, c.Keyframes.Count);
+            int keyframes = 0;
+            using (World w = World.FromSnapshot(c.InitialSnapshot))
+            {
+                Assert.AreEqual(c.Capacity.Agents, w.Capacity.Agents);
+                foreach (ReplayTick t in c.Ticks)
+                {
+                    Assert.AreEqual(t.Tick, w.Tick);
+                    Command[] cmds = t.Commands;
+                    Assert.AreEqual(Result.Ok, w.Step(cmds, cmds.Length));
+                    Assert.AreEqual(t.Hash, w.Hash, "tick " + t.Tick);
+                    foreach (KeyValuePair<uint, byte[]> k in c.Keyframes)
+                    {
+                        if (k.Key != w.Tick)
+                            continue;
+                        Assert.IsTrue(w.MatchesSnapshot(k.Value), "keyframe " + k.Key);
+                        keyframes++;
+                    }
+                }
+                Assert.AreEqual(c.EndHash, w.Hash);
+                Assert.AreEqual(FinalHash(output), w.Hash);
+            }
+            Assert.AreEqual(2, keyframes);
+        }
+
+        [Test]
+        public void ReadingACorruptReplayThrowsWithTheByteOffset()
+        {
+            ulong hash;
+            byte[] replay = RecordScene(30, out hash);
+            byte[] corrupt = (byte[])replay.Clone();
+            corrupt[corrupt.Length - 3] ^= 0x10;
+            FixsteerException e = Assert.Throws<FixsteerException>(() => Replay.Read(corrupt));
+            StringAssert.IsMatch(@"^replay chunk at byte \d+: ", e.Message);
+            Assert.AreEqual(Result.BadChecksum, e.Result, e.Message);
+            e = Assert.Throws<FixsteerException>(() => Replay.Read(new byte[] { 0x46, 0x58 }));
+            StringAssert.StartsWith("replay header at byte ", e.Message);
+        }
+
+        [Test]
+        public void RecordingFromSnapshotsWritesTheSameBytesAsFromTheWorld()
+        {
+            ulong hash;
+            byte[] direct = RecordScene(90, out hash);
+            using (World w = Scene.NewWorld()) using (ReplayRecorder rec =
+                                                          new ReplayRecorder(w, 50))
+            {
+                for (uint t = 0; t < 90; t++)
+                {
+                    Command[] cmds = Scene.CommandsFor(w, w.Tick).ToArray();
+                    w.Step(cmds, cmds.Length);
+                    rec.TickSaved(t, w.Save(), cmds, cmds.Length);
+                }
+                Assert.AreEqual(direct, rec.End(w));
+            }
         }
     }
 }

@@ -187,5 +187,108 @@ namespace Fixsteer.Tests
                 Assert.AreEqual(2, w.AgentCount);
             }
         }
+
+        [Test]
+        public void ALateSpectatorJoinsFromOffersAndEndsOnTheSameHash()
+        {
+            SessionDef[] defs = { Def(0, SessionMode.Lockstep), Def(1, SessionMode.Lockstep),
+                                  Def(2, SessionMode.Lockstep) };
+            foreach (SessionDef d in defs)
+                Assert.AreEqual(2, d.Players);
+            for (int i = 0; i < 3; i++)
+                defs[i].Spectators = 1;
+            World[] worlds = { Scene.NewWorld(), Scene.NewWorld(), Scene.NewWorld() };
+            Session[] peers = { new Session(defs[0]), new Session(defs[1]), null };
+            try
+            {
+                // Nobody holds the spectator slot yet: no tick waits for its hashes.
+                peers[0].PeerLeft(2);
+                peers[1].PeerLeft(2);
+                uint now = 0;
+                int active = 2;
+                for (int frame = 0; frame < 20000; frame++)
+                {
+                    if (peers[2] == null && peers[0].Settled >= 40)
+                    {
+                        // The spectator arrives: player 0 sends the state, player 1 only its
+                        // inputs and hashes; the players take it back at the tick it starts.
+                        byte[][] offers = { peers[0].WriteOffer(worlds[0], 2),
+                                            peers[1].WriteOffer(null, 2) };
+                        peers[2] = Session.Join(defs[2], worlds[2], offers);
+                        uint joined = peers[2].JoinedAt;
+                        Assert.GreaterOrEqual(joined, 40u);
+                        Assert.AreEqual(joined, worlds[2].Tick,
+                                        "the world starts at the offer's tick");
+                        peers[0].Readmit(2, joined);
+                        peers[1].Readmit(2, joined);
+                        active = 3;
+                    }
+                    bool complete = true;
+                    for (int p = 0; p < active; p++)
+                        complete &= peers[p].Complete;
+                    if (active == 3 && complete)
+                        break;
+                    now += 5;
+                    for (int p = 0; p < active; p++)
+                    {
+                        Session s = peers[p];
+                        while (p < 2 && s.WantsInput)
+                        {
+                            Command[] cmds = Input(p, s.InputTick, s.Def.Delay);
+                            if (s.Submit(cmds, cmds.Length) != Result.Ok)
+                                break;
+                        }
+                        s.Advance(worlds[p], now);
+                        for (int q = 0; q < active; q++)
+                        {
+                            if (q == p)
+                                continue;
+                            byte[] packet = s.PollSend((byte)q, now);
+                            if (packet != null)
+                                Assert.AreEqual(Result.Ok, peers[q].Receive((byte)p, packet,
+                                                                            packet.Length, now));
+                        }
+                    }
+                }
+                Assert.IsNotNull(peers[2], "the spectator joined");
+                for (int p = 0; p < 3; p++)
+                {
+                    Assert.IsTrue(peers[p].Complete, "peer " + p + " completes");
+                    Assert.IsNull(peers[p].Desync, "peer " + p);
+                    Assert.AreEqual(Ticks, worlds[p].Tick);
+                }
+                Assert.AreEqual(worlds[0].Hash, worlds[2].Hash);
+                Assert.AreEqual(worlds[1].Hash, worlds[2].Hash);
+            }
+            finally
+            {
+                foreach (Session s in peers)
+                    if (s != null)
+                        s.Dispose();
+                foreach (World w in worlds)
+                    w.Dispose();
+            }
+        }
+
+        [Test]
+        public void ABadOfferIsRefusedNamingTheOfferAndTheByte()
+        {
+            using (World w0 = Scene.NewWorld()) using (World w2 = Scene.NewWorld())
+            {
+                SessionDef d0 = Def(0, SessionMode.Lockstep);
+                d0.Spectators = 1;
+                SessionDef d2 = Def(2, SessionMode.Lockstep);
+                d2.Spectators = 1;
+                using (Session s0 = new Session(d0))
+                {
+                    byte[] offer = s0.WriteOffer(w0, 2);
+                    offer[offer.Length - 1] ^= 0x01;
+                    FixsteerException e = Assert.Throws<FixsteerException>(
+                        () => Session.Join(d2, w2, new[] { offer }));
+                    StringAssert.StartsWith("join: offer 0, byte ", e.Message);
+                    Assert.AreEqual(0u, w2.Tick, "the world is untouched");
+                }
+            }
+        }
     }
 }
