@@ -308,5 +308,92 @@ namespace Fixsteer
         {
             return NativeMethods.fxs_command_add_flow_field(agent, blend, lookAhead);
         }
+        /// <summary>Wander with the def's circle.</summary>
+        public static Command AddWander(AgentHandle agent, Blend blend, WanderDef def)
+        {
+            return NativeMethods.fxs_command_add_wander(agent, blend, ref def);
+        }
+        /// <summary>Obstacle avoidance.</summary>
+        public static Command AddAvoidance(AgentHandle agent, Blend blend, AvoidanceDef def)
+        {
+            return NativeMethods.fxs_command_add_avoidance(agent, blend, ref def);
+        }
+        /// <summary>Follow the target agent as leader (no force without one).</summary>
+        public static Command AddLeaderFollowing(AgentHandle agent, Blend blend, LeaderDef def)
+        {
+            return NativeMethods.fxs_command_add_leader_following(agent, blend, ref def);
+        }
+        /// <summary>Queue behind the agents ahead.</summary>
+        public static Command AddQueue(AgentHandle agent, Blend blend, QueueDef def)
+        {
+            return NativeMethods.fxs_command_add_queue(agent, blend, ref def);
+        }
+        /// <summary>Millington's dynamic arrive at the target.</summary>
+        public static Command AddDynamicArrive(AgentHandle agent, Blend blend, DynamicArriveDef def)
+        {
+            return NativeMethods.fxs_command_add_dynamic_arrive(agent, blend, ref def);
+        }
+        /// <summary>Turn to targetOrientation, radians in [-pi, pi].</summary>
+        public static Command AddAlign(AgentHandle agent, Blend blend, int targetOrientation,
+                                       AlignDef def)
+        {
+            return NativeMethods.fxs_command_add_align(agent, blend, targetOrientation, ref def);
+        }
+        /// <summary>Turn to face the target.</summary>
+        public static Command AddFace(AgentHandle agent, Blend blend, AlignDef def)
+        {
+            return NativeMethods.fxs_command_add_face(agent, blend, ref def);
+        }
+        /// <summary>Turn toward the direction of travel.</summary>
+        public static Command AddLookWhereGoing(AgentHandle agent, Blend blend, AlignDef def)
+        {
+            return NativeMethods.fxs_command_add_look_where_going(agent, blend, ref def);
+        }
+        /// <summary>Random walk to the target through waypoints.</summary>
+        public static Command AddRandomWalker(AgentHandle agent, Blend blend, WalkerDef def)
+        {
+            return NativeMethods.fxs_command_add_random_walker(agent, blend, ref def);
+        }
+        /// <summary>Offset pursuit of the target agent (the leader).</summary>
+        public static Command AddOffsetPursuit(AgentHandle agent, Blend blend, OffsetPursuitDef def)
+        {
+            return NativeMethods.fxs_command_add_offset_pursuit(agent, blend, ref def);
+        }
+        /// <summary>Interpose between the target and the second target.</summary>
+        public static Command AddInterpose(AgentHandle agent, Blend blend, InterposeDef def)
+        {
+            return NativeMethods.fxs_command_add_interpose(agent, blend, ref def);
+        }
+        /// <summary>Hide behind the world's obstacles from the target agent.</summary>
+        public static Command AddHide(AgentHandle agent, Blend blend, HideDef def)
+        {
+            return NativeMethods.fxs_command_add_hide(agent, blend, ref def);
+        }
+        /// <summary>ORCA toward the target among the neighbors, walls and obstacles (the obstacle
+        /// horizon is time_horizon / 2).</summary>
+        public static Command AddOrca(AgentHandle agent, Blend blend, OrcaDef def,
+                                      int slowingRadius)
+        {
+            return NativeMethods.fxs_command_add_orca(agent, blend, ref def, slowingRadius);
+        }
+        /// <summary>Unaligned collision avoidance over the neighbors.</summary>
+        public static Command AddUnalignedAvoidance(AgentHandle agent, Blend blend,
+                                                    UnalignedAvoidanceDef def)
+        {
+            return NativeMethods.fxs_command_add_unaligned_avoidance(agent, blend, ref def);
+        }
+        /// <summary>Navigate to the target along an A* route over the navigation grid, avoiding
+        /// neighbors with ORCA.</summary>
+        public static Command AddNavigate(AgentHandle agent, Blend blend, int slowingRadius,
+                                          OrcaDef def)
+        {
+            return NativeMethods.fxs_command_add_navigate(agent, blend, slowingRadius, ref def);
+        }
+        /// <summary>A formation around the target agent (the user shape's offsets are not
+        /// sent).</summary>
+        public static Command AddFormation(AgentHandle agent, Blend blend, FormationDef def)
+        {
+            return NativeMethods.fxs_command_add_formation(agent, blend, ref def);
+        }
     }
 }

@@ -213,6 +213,83 @@ namespace Fixsteer
         internal static extern Command fxs_command_add_flow_field(AgentHandle a, Blend b,
                                                                   int lookAhead);
 
+        // command_build.h: the behaviors that take a parameter struct (BehaviorDefs.cs)
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern WanderDef fxs_default_wander_def();
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern Command fxs_command_add_wander(AgentHandle a, Blend b,
+                                                              ref WanderDef def);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern AvoidanceDef fxs_default_avoidance_def();
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern Command fxs_command_add_avoidance(AgentHandle a, Blend b,
+                                                                 ref AvoidanceDef def);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern LeaderDef fxs_default_leader_def();
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern Command fxs_command_add_leader_following(AgentHandle a, Blend b,
+                                                                        ref LeaderDef def);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern QueueDef fxs_default_queue_def();
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern Command fxs_command_add_queue(AgentHandle a, Blend b,
+                                                             ref QueueDef def);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern DynamicArriveDef fxs_default_dynamic_arrive_def();
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern Command fxs_command_add_dynamic_arrive(AgentHandle a, Blend b,
+                                                                      ref DynamicArriveDef def);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern AlignDef fxs_default_align_def();
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern Command fxs_command_add_align(AgentHandle a, Blend b,
+                                                             int targetOrientation,
+                                                             ref AlignDef def);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern Command fxs_command_add_face(AgentHandle a, Blend b,
+                                                            ref AlignDef def);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern Command fxs_command_add_look_where_going(AgentHandle a, Blend b,
+                                                                        ref AlignDef def);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern WalkerDef fxs_default_walker_def();
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern Command fxs_command_add_random_walker(AgentHandle a, Blend b,
+                                                                     ref WalkerDef def);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern OffsetPursuitDef fxs_default_offset_pursuit_def();
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern Command fxs_command_add_offset_pursuit(AgentHandle a, Blend b,
+                                                                      ref OffsetPursuitDef def);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern InterposeDef fxs_default_interpose_def();
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern Command fxs_command_add_interpose(AgentHandle a, Blend b,
+                                                                 ref InterposeDef def);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern HideDef fxs_default_hide_def();
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern Command fxs_command_add_hide(AgentHandle a, Blend b,
+                                                            ref HideDef def);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern OrcaDef fxs_default_orca_def();
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern Command fxs_command_add_orca(AgentHandle a, Blend b, ref OrcaDef def,
+                                                            int slowingRadius);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern UnalignedAvoidanceDef fxs_default_unaligned_avoidance_def();
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern Command fxs_command_add_unaligned_avoidance(
+            AgentHandle a, Blend b, ref UnalignedAvoidanceDef def);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern Command fxs_command_add_navigate(AgentHandle a, Blend b,
+                                                                int slowingRadius, ref OrcaDef def);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern FormationDef fxs_default_formation_def();
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern Command fxs_command_add_formation(AgentHandle a, Blend b,
+                                                                 ref FormationDef def);
+
         // input_limits.h
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern Limits fxs_default_limits();

@@ -213,5 +213,47 @@ namespace Fixsteer.Tests
             Assert.AreEqual(Fix16.One, wander.Weight);
             Assert.AreNotEqual(0, wander.P0, "the table's defaults, not zeros");
         }
+
+        [Test]
+        public void EveryParameterStructCrossesIntactIntoItsCommand()
+        {
+            // Each typed constructor with the library's default parameter struct must build the
+            // command the default slot of the same behavior builds: a field misplaced between
+            // the C# struct and C would change the arguments.
+            AgentHandle a = new AgentHandle(1);
+            Blend b = Blend.Default;
+            Dictionary<Behavior, Command> typed = new Dictionary<Behavior, Command> {
+                { Behavior.Wander, Command.AddWander(a, b, WanderDef.Default) },
+                { Behavior.Avoid, Command.AddAvoidance(a, b, AvoidanceDef.Default) },
+                { Behavior.Leader, Command.AddLeaderFollowing(a, b, LeaderDef.Default) },
+                { Behavior.Queue, Command.AddQueue(a, b, QueueDef.Default) },
+                { Behavior.DynamicArrive,
+                  Command.AddDynamicArrive(a, b, DynamicArriveDef.Default) },
+                { Behavior.Face, Command.AddFace(a, b, AlignDef.Default) },
+                { Behavior.LookWhereGoing, Command.AddLookWhereGoing(a, b, AlignDef.Default) },
+                { Behavior.Walker, Command.AddRandomWalker(a, b, WalkerDef.Default) },
+                { Behavior.OffsetPursuit,
+                  Command.AddOffsetPursuit(a, b, OffsetPursuitDef.Default) },
+                { Behavior.Interpose, Command.AddInterpose(a, b, InterposeDef.Default) },
+                { Behavior.Hide, Command.AddHide(a, b, HideDef.Default) },
+                { Behavior.UnalignedAvoidance,
+                  Command.AddUnalignedAvoidance(a, b, UnalignedAvoidanceDef.Default) },
+                { Behavior.Formation, Command.AddFormation(a, b, FormationDef.Default) },
+            };
+            foreach (KeyValuePair<Behavior, Command> kv in typed)
+            {
+                Command slot = Command.AddBehavior(a, BehaviorSlot.Default(kv.Key));
+                Assert.AreEqual(slot.Encode(), kv.Value.Encode(), kv.Key.ToString());
+            }
+            // A changed field reaches its argument: wander's circle radius is parameter 1.
+            WanderDef w = WanderDef.Default;
+            w.CircleRadius = Fix16.FromInt(13);
+            Assert.AreEqual(Fix16.FromInt(13), Command.AddWander(a, b, w).Arg2);
+            OrcaDef o = OrcaDef.Default;
+            Command orca = Command.AddOrca(a, b, o, Fix16.FromInt(40));
+            Command nav = Command.AddNavigate(a, b, Fix16.FromInt(40), o);
+            Assert.AreEqual((byte)Behavior.Orca, (byte)orca.Ref);
+            Assert.AreEqual((byte)Behavior.Navigate, (byte)nav.Ref);
+        }
     }
 }
