@@ -474,4 +474,5 @@ web-test: web tools
 
 clean:
 	rm -rf $(BUILD_DIR)/obj $(BUILD_DIR)/obj-pic $(BUILD_DIR)/pkg $(BUILD_DIR)/ceedling $(BUILD_DIR)/*.a \
-	  $(BUILD_DIR)/libfixsteer.so* $(BUILD_DIR)/fixsteer.map $(BUILD_DIR)/bin $(M3_DIR) build/callgrind
+	  $(BUILD_DIR)/libfixsteer.so* $(BUILD_DIR)/fixsteer.map $(BUILD_DIR)/bin $(M3_DIR) build/callgrind \
+	  $(BUILD_DIR)/dotnet
