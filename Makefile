@@ -57,7 +57,7 @@ IS_WASM := 1
 TOOL_TARGET_LIBS := -Wl,--stack-first -Wl,-z,stack-size=1048576
 endif
 
-.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 wasm test-wasm web web-site web-serve web-test deviation demo golden docs docs-site api-check pictures bench bench-callgrind bench-circle bench-circle-callgrind bench-m3 threads-check fuzz isqrt-check clean
+.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 test-dotnet wasm test-wasm web web-site web-serve web-test deviation demo golden docs docs-site api-check pictures bench bench-callgrind bench-circle bench-circle-callgrind bench-m3 threads-check fuzz isqrt-check clean
 
 all: lib $(if $(IS_WASM),,shared) tools
 
@@ -401,6 +401,12 @@ wasm:
 	$(MAKE) CC="$(WASM_CC)" AR=$(WASM_AR) BUILD_DIR=$(WASM_DIR) NO_YAML=1 lib tools
 
 # The suite as wasm32 programs under Node's WASI (mixins/wasm32.yml).
+# The C# binding (bindings/dotnet, docs/dotnet.md) under Mono: its NUnit suite, with the
+# layout of every public struct and enum as the C compiler reports it, and replays crossing
+# between C# and the tool both ways. Installs Mono and NUnit when missing.
+test-dotnet:
+	bash tools/dotnet-check.sh
+
 test-wasm: setup
 	bash tools/setup.sh --wasm
 	$(CEEDLING) --mixin=wasm32 test:all
@@ -468,4 +474,5 @@ web-test: web tools
 
 clean:
 	rm -rf $(BUILD_DIR)/obj $(BUILD_DIR)/obj-pic $(BUILD_DIR)/pkg $(BUILD_DIR)/ceedling $(BUILD_DIR)/*.a \
-	  $(BUILD_DIR)/libfixsteer.so* $(BUILD_DIR)/fixsteer.map $(BUILD_DIR)/bin $(M3_DIR) build/callgrind
+	  $(BUILD_DIR)/libfixsteer.so* $(BUILD_DIR)/fixsteer.map $(BUILD_DIR)/bin $(M3_DIR) build/callgrind \
+	  $(BUILD_DIR)/dotnet

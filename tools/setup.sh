@@ -9,6 +9,8 @@
 #                                  the libfixmath source, for the wasm targets and web/
 #   bash tools/setup.sh --web      --wasm, plus Chromium and the libyaml source for web/
 #   bash tools/setup.sh --libyaml  only the libyaml source (make web compiles it to wasm32)
+#   bash tools/setup.sh --dotnet   only Mono's C# compiler and runtime and NUnit 2.6 (make
+#                                  test-dotnet: the C# binding in bindings/dotnet)
 #
 # The pinned libfixmath is Debian's source package 0~20220222 (upstream tarball, checked
 # against the checksum in its .dsc); it is unpacked under build/ and never committed.
@@ -42,6 +44,9 @@ M32_PACKAGES=(gcc-i686-linux-gnu libasan8-i386-cross libubsan1-i386-cross libc6-
 # wasm32-wasi with Debian's clang 14: the C library, the linker and the compiler runtime
 # (make wasm, make test-wasm, the web viewer's module). Node runs the programs (node:wasi).
 WASM_PACKAGES=(clang-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32)
+
+# The C# binding's compiler, runtime and test runner (make test-dotnet).
+DOTNET_PACKAGES=(mono-mcs mono-runtime nunit-console libnunit-framework2.6.3-cil)
 
 CROSS_PACKAGES=(
   qemu-user gcc-i686-linux-gnu gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu
@@ -178,6 +183,7 @@ case "${1:-all}" in
   --wasm) PACKAGES=("${WASM_PACKAGES[@]}"); add_node; install_packages; fetch_libfixmath ;;
   --web) PACKAGES=("${WASM_PACKAGES[@]}" chromium); add_node; install_packages; fetch_libfixmath; fetch_libyaml ;;
   --libyaml) fetch_libyaml ;;
+  --dotnet) PACKAGES=("${DOTNET_PACKAGES[@]}"); install_packages ;;
   all) install_packages; install_ceedling; fetch_libfixmath ;;
-  *) echo "usage: bash tools/setup.sh [--source | --cross | --m32 | --wasm | --web | --libyaml]" >&2; exit 2 ;;
+  *) echo "usage: bash tools/setup.sh [--source | --cross | --m32 | --wasm | --web | --libyaml | --dotnet]" >&2; exit 2 ;;
 esac
