@@ -122,7 +122,8 @@ $(BUILD_DIR)/$(SHARED_NAME): $(PIC_OBJECTS) $(LFM_PIC_OBJECTS) $(BUILD_DIR)/fixs
 	  $(PIC_OBJECTS) $(LFM_PIC_OBJECTS) $(SHARED_LDFLAGS) -o $@
 
 # fixsteer.dll exports the functions declared FXS_API (api.h: dllexport under FXS_BUILD_DLL),
-# nothing else: not the internal fxs_* helpers, not libfixmath. libgcc's helpers (64-bit
+# nothing else: not the internal fxs_* helpers, not libfixmath. fixsteer.def lists them for
+# MSVC's `lib /def:fixsteer.def /machine:x64 /out:fixsteer.lib`. libgcc's helpers (64-bit
 # division on i686) are linked in, so the DLL needs only the system's KERNEL32 and msvcrt.
 DLL_OBJECTS := $(SOURCES:src/%.c=$(BUILD_DIR)/obj-dll/%.o)
 
@@ -132,7 +133,8 @@ $(BUILD_DIR)/obj-dll/%.o: src/%.c $(wildcard include/fixsteer/*.h src/*.h) $(FLA
 
 $(BUILD_DIR)/fixsteer.dll: $(DLL_OBJECTS) $(LFM_OBJECTS)
 	$(CC) -shared $(OPT) $(EXTRA_CFLAGS) -static-libgcc $(DLL_OBJECTS) $(LFM_OBJECTS) \
-	  -Wl,--out-implib,$(BUILD_DIR)/libfixsteer.dll.a $(SHARED_LDFLAGS) -o $@
+	  -Wl,--out-implib,$(BUILD_DIR)/libfixsteer.dll.a -Wl,--output-def,$(BUILD_DIR)/fixsteer.def \
+	  $(SHARED_LDFLAGS) -o $@
 
 $(BUILD_DIR)/libfixsteer.so: $(BUILD_DIR)/$(SHARED_NAME)
 	ln -sf $(SHARED_NAME) $(BUILD_DIR)/$(SHARED_SONAME)
@@ -414,8 +416,10 @@ test-m32: setup
 # `make dll`: fixsteer.dll and its import library libfixsteer.dll.a, with the static library
 # and the tool (fixsteer.exe), in WIN_DIR. `make test-dll`: tools/windows-check.sh (programs
 # linked against the import library, record --out onto an existing file, ~1 minute).
-# `make test-windows`: that, the crosscheck of both Windows targets and the unit suite under
-# Wine (mixins/win64.yml; a long run, not in CI). WIN_CC=i686-w64-mingw32-gcc for 32-bit.
+# `make test-windows`: that, the unit suite under Wine (mixins/win64.yml) and the crosscheck
+# of both Windows targets (the i686 one needs wine32); a long run, not in CI, which runs the
+# crosscheck's x86_64-w64-mingw32 row and tools/windows-check.sh. WIN_CC=i686-w64-mingw32-gcc
+# and WIN_DIR=build/win32 build 32-bit.
 WIN_CC ?= x86_64-w64-mingw32-gcc
 WIN_DIR ?= build/win64
 WIN_MAKE = $(MAKE) --no-print-directory CC=$(WIN_CC) AR=$(patsubst %-gcc,%-ar,$(WIN_CC)) \
@@ -429,8 +433,8 @@ test-dll: dll
 	WIN_CC=$(WIN_CC) WIN_DIR=$(WIN_DIR) bash tools/windows-check.sh
 
 test-windows: test-dll
-	tools/crosscheck --targets x86_64-w64-mingw32,i686-w64-mingw32
 	$(CEEDLING) --mixin=win64 test:all
+	tools/crosscheck --targets x86_64-w64-mingw32,i686-w64-mingw32
 
 # wasm32-wasi with Debian's clang 14 and wasi-libc; programs run under Node's WASI.
 WASM_CC := clang-14 --target=wasm32-wasi --sysroot=/usr
@@ -511,4 +515,4 @@ web-test: web tools
 
 clean:
 	rm -rf $(BUILD_DIR)/obj $(BUILD_DIR)/obj-pic $(BUILD_DIR)/obj-dll $(BUILD_DIR)/pkg $(BUILD_DIR)/ceedling $(BUILD_DIR)/*.a \
-	  $(BUILD_DIR)/libfixsteer.so* $(BUILD_DIR)/fixsteer.dll $(BUILD_DIR)/fixsteer.map $(BUILD_DIR)/bin $(M3_DIR) build/callgrind
+	  $(BUILD_DIR)/libfixsteer.so* $(BUILD_DIR)/fixsteer.dll $(BUILD_DIR)/fixsteer.def $(BUILD_DIR)/fixsteer.map $(BUILD_DIR)/bin $(M3_DIR) build/callgrind

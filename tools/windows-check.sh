@@ -3,16 +3,20 @@
 #  - fixsteer.dll exports exactly the FXS_API functions of the public headers (no libfixmath,
 #    no internal helper) and needs nothing but the system's KERNEL32.dll and msvcrt.dll;
 #  - programs linked against its import library libfixsteer.dll.a, with FXS_DLL (dllimport)
-#    and without: examples/game-loop prints game_loop.expected (the Linux output), and
+#    and without: examples/game-loop prints game_loop.expected (the Linux output), built by
+#    hand and by examples/windows-dll's CMake project with its toolchain file, and
 #    examples/consumer/c/verify_replay.c verifies every golden replay at its pinned hash;
 #  - the static fixsteer.exe records a replay byte-identical to the golden one, onto an
-#    existing file too (Windows' rename() would refuse it), leaving no temporary file.
+#    existing file too (Windows' rename() would refuse it), leaving no temporary file;
+#  - render hands its SVG to rsvg-convert through _spawnlp (a stand-in here) and says clearly
+#    when there is none.
 #
 #   WIN_CC=x86_64-w64-mingw32-gcc WIN_DIR=build/win64 bash tools/windows-check.sh   (defaults)
 #   WIN_CC=i686-w64-mingw32-gcc WIN_DIR=build/win32 bash tools/windows-check.sh     (wine32)
 # Prints "windows: N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
+root=$PWD
 cc=${WIN_CC:-x86_64-w64-mingw32-gcc}
 dir=${WIN_DIR:-build/win64}
 prefix=${cc%-gcc}
@@ -71,6 +75,20 @@ if build game_loop examples/game-loop/game_loop.c -DFXS_DLL; then
   fi
 fi
 
+# The CMake project of docs/embedding.md: a toolchain file and an imported DLL target.
+toolchain=$PWD/examples/windows-dll/mingw-w64-$("$cc" -dumpmachine | cut -d- -f1).cmake
+if cmake -S examples/windows-dll -B "$work/cmake" -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
+     -DFIXSTEER_DIR="$PWD/$dir" -DFIXSTEER_INCLUDE="$PWD/include" \
+     -DFIXMATH_INCLUDE="$PWD/build/libfixmath/libfixmath" >"$work/cmake.log" 2>&1 &&
+   cmake --build "$work/cmake" >>"$work/cmake.log" 2>&1 &&
+   "$run" "$work/cmake/game_loop.exe" 2>&1 | diff -q examples/game-loop/game_loop.expected - >/dev/null
+then
+  ok "examples/windows-dll: CMake with the mingw-w64 toolchain file links the DLL;" \
+     "the game loop prints game_loop.expected"
+else
+  bad "examples/windows-dll (CMake):"; tail -n 15 "$work/cmake.log"
+fi
+
 declare -A pinned
 while read -r file hash; do pinned[$file]=$hash; done < <(
   sed -n 's/.*{"test\/golden\/\([a-z_]*\)\.fxr", [0-9]*, UINT64_C(\(0x[0-9a-f]*\))}.*/\1 \2/p' test/test_golden.c)
@@ -107,6 +125,44 @@ for s in flock obstacle_dense; do
     bad "fixsteer.exe record $s:"; cat "$work/record-$s.log"; cmp "$work/$s.fxr" "test/golden/$s.fxr"
   fi
 done
+# render starts rsvg-convert with _spawnlp (no posix_spawn on Windows), the SVG as its standard
+# input and the PNG as its output: a stand-in that copies one to the other, found in the
+# current directory as Windows searches it first, must leave a PNG equal to the SVG, and the
+# SVG must equal the Linux tool's. Without any rsvg-convert: a clear error, and no files.
+mkdir -p "$work/render"
+cat >"$work/render/copy.c" <<'C'
+#include <fcntl.h>
+#include <io.h>
+#include <stdio.h>
+int main(void) {
+  char buf[4096];
+  size_t n;
+  _setmode(0, _O_BINARY), _setmode(1, _O_BINARY);
+  while ((n = fread(buf, 1, sizeof buf, stdin)) > 0) fwrite(buf, 1, n, stdout);
+  return 0;
+}
+C
+"$cc" -o "$work/render/rsvg-convert.exe" "$work/render/copy.c" &&
+  (cd "$work/render" && "$root/$run" "$root/$dir/bin/fixsteer.exe" render --scenario seek_wind \
+     --out seek.svg >render.log 2>&1)
+if [ -f "$work/render/seek.png" ] && cmp -s "$work/render/seek.svg" "$work/render/seek.png" &&
+   [ -x build/bin/fixsteer ] && build/bin/fixsteer render --scenario seek_wind --no-png \
+     --out "$work/render/linux.svg" >/dev/null 2>&1 &&
+   cmp -s "$work/render/seek.svg" "$work/render/linux.svg"; then
+  ok "render hands the SVG to rsvg-convert and takes the PNG back; the SVG is the Linux one"
+else
+  bad "render with rsvg-convert (build/bin/fixsteer must exist for the Linux SVG):"
+  cat "$work/render/render.log"
+fi
+rm -f "$work/render/rsvg-convert.exe"
+(cd "$work/render" && "$root/$run" "$root/$dir/bin/fixsteer.exe" render --scenario seek_wind \
+   --out none.svg >none.log 2>&1)
+if grep -q 'rsvg-convert.exe on the PATH' "$work/render/none.log" && [ ! -e "$work/render/none.svg" ]; then
+  ok "render without rsvg-convert: $(tr -d '\r' <"$work/render/none.log" | head -n 1)"
+else
+  bad "render without rsvg-convert:"; cat "$work/render/none.log"; ls "$work/render"
+fi
+
 left=$(find "$work" -name '*.tmp-*' | head -n 3)
 if [ -z "$left" ]; then ok "no temporary file left behind"; else bad "temporary files left: $left"; fi
 finish
