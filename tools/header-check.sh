@@ -2,8 +2,9 @@
 # Checks the public headers as a C or C++ user meets them:
 #  - every header compiles on its own as C99 and as C++17, warnings as errors;
 #  - fixsteer.h includes every other public header;
-#  - every header but the umbrella and api.h (macros only) has extern "C" guards, and a C++ file that includes
-#    fixsteer.h refers to the library with C (unmangled) names.
+#  - every header but the umbrella and api.h (macros only) has extern "C" guards, every
+#    public function is declared FXS_API, and a C++ file that includes fixsteer.h refers to
+#    the library with C (unmangled) names.
 # Usage: tools/header-check.sh [INCLUDE_DIR [LIBFIXMATH_INCLUDE_DIR]]
 #   defaults: include build/libfixmath/libfixmath (an installed tree: PREFIX/include and
 #   PREFIX/include/fixsteer/libfixmath). Prints "headers: N passed, N failed".
@@ -57,6 +58,12 @@ for h in $headers; do
 done
 if [ -z "$unguarded" ]; then ok "every header with declarations has extern \"C\" guards"
 else bad "no extern \"C\" guards in:$unguarded"; fi
+
+# A function declared without FXS_API would be missing from fixsteer.dll (api.h).
+unmarked=$(grep -nE '^[a-z_][a-zA-Z0-9_ ]*[ *]+fxs_[a-z0-9_]+\(' "$inc"/fixsteer/*.h |
+  grep -vE ':(static|typedef|extern|return)[ (]' | sed 's|.*/fixsteer/||' | head -n 5)
+if [ -z "$unmarked" ]; then ok "every public function is declared FXS_API (exported from fixsteer.dll)"
+else bad "public functions declared without FXS_API: $unmarked"; fi
 
 cat >"$tmp/umbrella.cpp" <<'CPP'
 #include "fixsteer/fixsteer.h"
