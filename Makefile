@@ -56,12 +56,18 @@ ifneq ($(findstring wasm32,$(TARGET_MACHINE)),)
 IS_WASM := 1
 TOOL_TARGET_LIBS := -Wl,--stack-first -Wl,-z,stack-size=1048576
 endif
+# Windows (mingw-w64, e.g. CC=x86_64-w64-mingw32-gcc): programs end in .exe, and the shared
+# library is fixsteer.dll with its import library libfixsteer.dll.a (`make dll`).
+ifneq ($(findstring mingw32,$(TARGET_MACHINE)),)
+IS_WINDOWS := 1
+EXE := .exe
+endif
 
-.PHONY: all lib shared tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 test-dotnet wasm test-wasm web web-site web-serve web-test deviation demo golden docs docs-site api-check pictures bench bench-callgrind bench-circle bench-circle-callgrind bench-m3 threads-check fuzz isqrt-check clean
+.PHONY: all lib shared dll test-dll test-windows tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 test-dotnet wasm test-wasm web web-site web-serve web-test deviation demo golden docs docs-site api-check pictures bench bench-callgrind bench-circle bench-circle-callgrind bench-m3 threads-check fuzz isqrt-check clean
 
 all: lib $(if $(IS_WASM),,shared) tools
 
-tools: $(BUILD_DIR)/bin/fixsteer
+tools: $(BUILD_DIR)/bin/fixsteer$(EXE)
 
 # libfixsteer.a holds the pinned libfixmath objects too; libfixmath.a alone is kept for the
 # project's own checks (tools/check-config.sh links a differently built one on purpose).
@@ -71,6 +77,8 @@ lib: $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 ifeq ($(IS_WASM),1)
 shared:
 	@echo "error: wasm32 has no shared libraries: make lib tools (or make wasm)" >&2; exit 1
+else ifeq ($(IS_WINDOWS),1)
+shared: $(BUILD_DIR)/fixsteer.dll
 else
 shared: $(BUILD_DIR)/libfixsteer.so
 endif
@@ -112,6 +120,21 @@ $(BUILD_DIR)/$(SHARED_NAME): $(PIC_OBJECTS) $(LFM_PIC_OBJECTS) $(BUILD_DIR)/fixs
 	$(CC) -shared $(OPT) $(EXTRA_CFLAGS) -Wl,-soname,$(SHARED_SONAME) \
 	  -Wl,--version-script=$(BUILD_DIR)/fixsteer.map -Wl,-z,defs \
 	  $(PIC_OBJECTS) $(LFM_PIC_OBJECTS) $(SHARED_LDFLAGS) -o $@
+
+# fixsteer.dll exports the functions declared FXS_API (api.h: dllexport under FXS_BUILD_DLL),
+# nothing else: not the internal fxs_* helpers, not libfixmath. fixsteer.def lists them for
+# MSVC's `lib /def:fixsteer.def /machine:x64 /out:fixsteer.lib`. libgcc's helpers (64-bit
+# division on i686) are linked in, so the DLL needs only the system's KERNEL32 and msvcrt.
+DLL_OBJECTS := $(SOURCES:src/%.c=$(BUILD_DIR)/obj-dll/%.o)
+
+$(BUILD_DIR)/obj-dll/%.o: src/%.c $(wildcard include/fixsteer/*.h src/*.h) $(FLAGS_STAMP) | $(LFM_SOURCES)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_LIB) -DFXS_BUILD_DLL -c $< -o $@
+
+$(BUILD_DIR)/fixsteer.dll: $(DLL_OBJECTS) $(LFM_OBJECTS)
+	$(CC) -shared $(OPT) $(EXTRA_CFLAGS) -static-libgcc $(DLL_OBJECTS) $(LFM_OBJECTS) \
+	  -Wl,--out-implib,$(BUILD_DIR)/libfixsteer.dll.a -Wl,--output-def,$(BUILD_DIR)/fixsteer.def \
+	  $(SHARED_LDFLAGS) -o $@
 
 $(BUILD_DIR)/libfixsteer.so: $(BUILD_DIR)/$(SHARED_NAME)
 	ln -sf $(SHARED_NAME) $(BUILD_DIR)/$(SHARED_SONAME)
@@ -168,7 +191,7 @@ TOOL_FEATURES_STAMP := $(BUILD_DIR)/.tool-features
 TOOL_FEATURES_LINE := $(TOOL_YAML) $(TOOL_ENET_FLAGS) $(TOOL_ENET_LIBS)
 $(shell mkdir -p $(BUILD_DIR) && if [ "$$(cat $(TOOL_FEATURES_STAMP) 2>/dev/null)" != '$(TOOL_FEATURES_LINE)' ]; then printf '%s\n' '$(TOOL_FEATURES_LINE)' >$(TOOL_FEATURES_STAMP); fi)
 
-$(BUILD_DIR)/bin/fixsteer: $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/*.h) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(TOOL_FEATURES_STAMP)
+$(BUILD_DIR)/bin/fixsteer$(EXE): $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/*.h) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(TOOL_FEATURES_STAMP)
 	@mkdir -p $(dir $@)
 	$(YAML_NOTICE)
 	$(ENET_NOTICE)
@@ -389,6 +412,30 @@ test-m32: setup
 	bash tools/setup.sh --m32
 	$(CEEDLING) --mixin=m32-asan test:all
 
+# Windows with Debian's mingw-w64, programs run under Wine (docs/embedding.md, "Windows").
+# `make dll`: fixsteer.dll and its import library libfixsteer.dll.a, with the static library
+# and the tool (fixsteer.exe), in WIN_DIR. `make test-dll`: tools/windows-check.sh (programs
+# linked against the import library, record --out onto an existing file, ~1 minute).
+# `make test-windows`: that, the unit suite under Wine (mixins/win64.yml) and the crosscheck
+# of both Windows targets (the i686 one needs wine32); a long run, not in CI, which runs the
+# crosscheck's x86_64-w64-mingw32 row and tools/windows-check.sh. WIN_CC=i686-w64-mingw32-gcc
+# and WIN_DIR=build/win32 build 32-bit.
+WIN_CC ?= x86_64-w64-mingw32-gcc
+WIN_DIR ?= build/win64
+WIN_MAKE = $(MAKE) --no-print-directory CC=$(WIN_CC) AR=$(patsubst %-gcc,%-ar,$(WIN_CC)) \
+  BUILD_DIR=$(WIN_DIR) NO_YAML=1 NO_ENET=1 LDFLAGS=-static
+
+dll:
+	bash tools/setup.sh --windows
+	$(WIN_MAKE) lib shared tools
+
+test-dll: dll
+	WIN_CC=$(WIN_CC) WIN_DIR=$(WIN_DIR) bash tools/windows-check.sh
+
+test-windows: test-dll
+	$(CEEDLING) --mixin=win64 test:all
+	tools/crosscheck --targets x86_64-w64-mingw32,i686-w64-mingw32
+
 # wasm32-wasi with Debian's clang 14 and wasi-libc; programs run under Node's WASI.
 WASM_CC := clang-14 --target=wasm32-wasi --sysroot=/usr
 WASM_AR := llvm-ar-14
@@ -473,6 +520,6 @@ web-test: web tools
 	node web/test/web-test.mjs --screenshot $(WEB_SCREENSHOT)
 
 clean:
-	rm -rf $(BUILD_DIR)/obj $(BUILD_DIR)/obj-pic $(BUILD_DIR)/pkg $(BUILD_DIR)/ceedling $(BUILD_DIR)/*.a \
-	  $(BUILD_DIR)/libfixsteer.so* $(BUILD_DIR)/fixsteer.map $(BUILD_DIR)/bin $(M3_DIR) build/callgrind \
+	rm -rf $(BUILD_DIR)/obj $(BUILD_DIR)/obj-pic $(BUILD_DIR)/obj-dll $(BUILD_DIR)/pkg $(BUILD_DIR)/ceedling $(BUILD_DIR)/*.a \
+	  $(BUILD_DIR)/libfixsteer.so* $(BUILD_DIR)/fixsteer.dll $(BUILD_DIR)/fixsteer.def $(BUILD_DIR)/fixsteer.map $(BUILD_DIR)/bin $(M3_DIR) build/callgrind \
 	  $(BUILD_DIR)/dotnet

@@ -2,8 +2,9 @@
 # Checks the public headers as a C or C++ user meets them:
 #  - every header compiles on its own as C99 and as C++17, warnings as errors;
 #  - fixsteer.h includes every other public header;
-#  - every header but the umbrella has extern "C" guards, and a C++ file that includes
-#    fixsteer.h refers to the library with C (unmangled) names.
+#  - every header but the umbrella and api.h (macros only) has extern "C" guards, every
+#    public function is declared FXS_API, and a C++ file that includes fixsteer.h refers to
+#    the library with C (unmangled) names.
 # Usage: tools/header-check.sh [INCLUDE_DIR [LIBFIXMATH_INCLUDE_DIR]]
 #   defaults: include build/libfixmath/libfixmath (an installed tree: PREFIX/include and
 #   PREFIX/include/fixsteer/libfixmath). Prints "headers: N passed, N failed".
@@ -27,7 +28,9 @@ flags=(-Wall -Wextra -Werror -pedantic -DFIXMATH_NO_CACHE -I"$inc" -I"$lfm")
 compile_each() {
   local lang=$1 std=$2 compiler=$3 ext=$4 h broken=""
   for h in $headers; do
-    printf '#include "fixsteer/%s"\n#include "fixsteer/%s"\n' "$h" "$h" >"$tmp/one.$ext"
+    # (a declaration of its own: api.h alone holds only macros, an empty unit in ISO C)
+    printf '#include "fixsteer/%s"\n#include "fixsteer/%s"\ntypedef int unit_is_not_empty;\n' \
+      "$h" "$h" >"$tmp/one.$ext"
     if ! "$compiler" -std="$std" "${flags[@]}" -c "$tmp/one.$ext" -o "$tmp/one.o" >"$tmp/$h.$lang.log" 2>&1; then
       broken="$broken $h"
       sed -n '1,6p' "$tmp/$h.$lang.log"
@@ -50,10 +53,17 @@ else bad "fixsteer.h does not include:$missing"; fi
 unguarded=""
 for h in $headers; do
   [ "$h" = fixsteer.h ] && continue # only includes the others
+  [ "$h" = api.h ] && continue      # only the export macro
   grep -q '^extern "C" {' "$inc/fixsteer/$h" || unguarded="$unguarded $h"
 done
 if [ -z "$unguarded" ]; then ok "every header with declarations has extern \"C\" guards"
 else bad "no extern \"C\" guards in:$unguarded"; fi
+
+# A function declared without FXS_API would be missing from fixsteer.dll (api.h).
+unmarked=$(grep -nE '^[a-z_][a-zA-Z0-9_ ]*[ *]+fxs_[a-z0-9_]+\(' "$inc"/fixsteer/*.h |
+  grep -vE ':(static|typedef|extern|return)[ (]' | sed 's|.*/fixsteer/||' | head -n 5)
+if [ -z "$unmarked" ]; then ok "every public function is declared FXS_API (exported from fixsteer.dll)"
+else bad "public functions declared without FXS_API: $unmarked"; fi
 
 cat >"$tmp/umbrella.cpp" <<'CPP'
 #include "fixsteer/fixsteer.h"

@@ -5,6 +5,7 @@
 #   bash tools/setup.sh --source   only the libfixmath source (packages already present)
 #   bash tools/setup.sh --cross    also the cross compilers and qemu-user (tools/crosscheck)
 #   bash tools/setup.sh --m32      only the 32-bit x86 toolchain of make test-m32
+#   bash tools/setup.sh --windows  only mingw-w64 and Wine (make dll, make test-windows)
 #   bash tools/setup.sh --wasm     only the wasm32 toolchain (clang 14, wasi-libc, lld) and
 #                                  the libfixmath source, for the wasm targets and web/
 #   bash tools/setup.sh --web      --wasm, plus Chromium and the libyaml source for web/
@@ -52,6 +53,11 @@ CROSS_PACKAGES=(
   qemu-user gcc-i686-linux-gnu gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu
   gcc-powerpc-linux-gnu gcc-s390x-linux-gnu
 )
+
+# Windows: the mingw-w64 cross compilers (x86_64 and i686) and Wine to run what they build.
+# wine64 runs 64-bit programs only; 32-bit ones need wine32 from the i386 architecture, which
+# this script does not add to the machine (docs/determinism.md says what was run where).
+WINDOWS_PACKAGES=(mingw-w64 wine64)
 
 log() { printf 'setup: %s\n' "$*" >&2; }
 
@@ -178,12 +184,13 @@ add_node() {
 
 case "${1:-all}" in
   --source) fetch_libfixmath ;;
-  --cross) PACKAGES+=("${CROSS_PACKAGES[@]}" "${M32_PACKAGES[@]}"); install_packages; install_ceedling; fetch_libfixmath ;;
+  --cross) PACKAGES+=("${CROSS_PACKAGES[@]}" "${M32_PACKAGES[@]}" "${WINDOWS_PACKAGES[@]}"); install_packages; install_ceedling; fetch_libfixmath ;;
+  --windows) PACKAGES=("${WINDOWS_PACKAGES[@]}"); install_packages; fetch_libfixmath ;;
   --m32) PACKAGES=("${M32_PACKAGES[@]}"); install_packages ;;
   --wasm) PACKAGES=("${WASM_PACKAGES[@]}"); add_node; install_packages; fetch_libfixmath ;;
   --web) PACKAGES=("${WASM_PACKAGES[@]}" chromium); add_node; install_packages; fetch_libfixmath; fetch_libyaml ;;
   --libyaml) fetch_libyaml ;;
   --dotnet) PACKAGES=("${DOTNET_PACKAGES[@]}"); install_packages ;;
   all) install_packages; install_ceedling; fetch_libfixmath ;;
-  *) echo "usage: bash tools/setup.sh [--source | --cross | --m32 | --wasm | --web | --libyaml | --dotnet]" >&2; exit 2 ;;
+  *) echo "usage: bash tools/setup.sh [--source | --cross | --m32 | --windows | --wasm | --web | --libyaml | --dotnet]" >&2; exit 2 ;;
 esac

@@ -4,6 +4,7 @@
 #ifndef FIXSTEER_AGENT_H
 #define FIXSTEER_AGENT_H
 
+#include "fixsteer/api.h"
 #include <stdint.h>
 
 #include "fixsteer/vec2.h"
@@ -46,7 +47,7 @@ typedef struct fxs_steering {
 
 /// An agent at the origin, at rest, facing +x, with the defaults listed on each field and
 /// FXS_ORIENT_LOOK_WHERE_GOING.
-fxs_agent fxs_default_agent(void);
+FXS_API fxs_agent fxs_default_agent(void);
 
 /// A steering output with only a linear part.
 static inline fxs_steering fxs_steering_linear(fxs_vec2 linear) {
@@ -71,7 +72,7 @@ static inline fxs_steering fxs_steering_angular(fix16_t angular) {
 /// The agent's unit heading (length 1 within 2 LSB per component): its velocity direction
 /// when |velocity| >= FXS_HEADING_MIN_SPEED, else (cos orientation, sin orientation), so an
 /// agent settling on a point does not swing its heading on rounding noise.
-fxs_vec2 fxs_agent_heading(const fxs_agent *agent);
+FXS_API fxs_vec2 fxs_agent_heading(const fxs_agent *agent);
 
 /// The steering that turns velocity into desired: desired - velocity (seed 000).
 static inline fxs_vec2 fxs_steer_toward(const fxs_agent *self, fxs_vec2 desired) {

@@ -6,6 +6,7 @@
 #ifndef FIXSTEER_ALIGN_H
 #define FIXSTEER_ALIGN_H
 
+#include "fixsteer/api.h"
 #include "fixsteer/agent.h"
 
 #ifdef __cplusplus
@@ -20,19 +21,20 @@ typedef struct fxs_align_def {
 } fxs_align_def;
 
 /// The defaults listed on each field.
-fxs_align_def fxs_default_align_def(void);
+FXS_API fxs_align_def fxs_default_align_def(void);
 
 /// Align to target_orientation: rotation = mapToRange(target - orientation); target
 /// rotation max_rotation (scaled down inside slow_radius, zero inside target_radius) toward
 /// it; angular =
 /// (target rotation - rotation) / time_to_target, limited to max_angular_acceleration.
-fix16_t fxs_align(const fxs_agent *self, fix16_t target_orientation, const fxs_align_def *def);
+FXS_API fix16_t fxs_align(const fxs_agent *self, fix16_t target_orientation,
+                          const fxs_align_def *def);
 
 /// Face a point: align to the heading from the agent to target (no steering when on it).
-fix16_t fxs_face(const fxs_agent *self, fxs_vec2 target, const fxs_align_def *def);
+FXS_API fix16_t fxs_face(const fxs_agent *self, fxs_vec2 target, const fxs_align_def *def);
 
 /// Look where you're going: align to the velocity's heading (no steering at rest).
-fix16_t fxs_look_where_going(const fxs_agent *self, const fxs_align_def *def);
+FXS_API fix16_t fxs_look_where_going(const fxs_agent *self, const fxs_align_def *def);
 
 #ifdef __cplusplus
 }

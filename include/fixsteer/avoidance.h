@@ -67,6 +67,7 @@
 #ifndef FIXSTEER_AVOIDANCE_H
 #define FIXSTEER_AVOIDANCE_H
 
+#include "fixsteer/api.h"
 #include <stdint.h>
 
 #include "fixsteer/agent.h"
@@ -106,29 +107,29 @@ typedef struct fxs_avoidance_def {
 } fxs_avoidance_def;
 
 /// The defaults listed on each field.
-fxs_avoidance_def fxs_default_avoidance_def(void);
+FXS_API fxs_avoidance_def fxs_default_avoidance_def(void);
 
 /// Index of the most threatening obstacle, or -1: swept, the least contact distance; probes,
 /// the least distance from the agent. Ties keep the lower index.
-int fxs_most_threatening_obstacle(const fxs_agent *self, const fxs_obstacle *obstacles,
+FXS_API int fxs_most_threatening_obstacle(const fxs_agent *self, const fxs_obstacle *obstacles,
                                   uint32_t count, const fxs_avoidance_def *def);
 
 /// The avoidance force against the most threatening obstacle (zero when nothing threatens);
 /// length at most max_avoid_force.
-fxs_vec2 fxs_avoid_obstacles(const fxs_agent *self, const fxs_obstacle *obstacles, uint32_t count,
-                             const fxs_avoidance_def *def);
+FXS_API fxs_vec2 fxs_avoid_obstacles(const fxs_agent *self, const fxs_obstacle *obstacles,
+                                     uint32_t count, const fxs_avoidance_def *def);
 
 /// Index of the most threatening wall, or -1: swept, the least contact distance among the
 /// walls the capsule reaches; probes, the nearest wall that the line from the agent to ahead
 /// crosses or that comes within the agent's radius of the agent, ahead2 or ahead. Ties keep
 /// the lower index.
-int fxs_most_threatening_wall(const fxs_agent *self, const fxs_wall *walls, uint32_t count,
+FXS_API int fxs_most_threatening_wall(const fxs_agent *self, const fxs_wall *walls, uint32_t count,
                               const fxs_avoidance_def *def);
 
 /// Wall avoidance against the most threatening wall: along its normal on the agent's side (or
 /// sideways from an end the body meets first), ramped as for obstacles; once the body touches
 /// the wall, max_avoid_force outward from its closest point plus sideways.
-fxs_vec2 fxs_avoid_walls(const fxs_agent *self, const fxs_wall *walls, uint32_t count,
+FXS_API fxs_vec2 fxs_avoid_walls(const fxs_agent *self, const fxs_wall *walls, uint32_t count,
                          const fxs_avoidance_def *def);
 
 #ifdef __cplusplus

@@ -4,6 +4,7 @@
 #ifndef FIXSTEER_BEHAVIOR_H
 #define FIXSTEER_BEHAVIOR_H
 
+#include "fixsteer/api.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -58,27 +59,27 @@ typedef enum fxs_behavior {
 
 /// True for Millington's kinematic behaviors (kinematic seek, arrive, wander), which set the
 /// velocity directly instead of steering: such a behavior is an agent's whole set.
-bool fxs_behavior_is_kinematic(fxs_behavior behavior);
+FXS_API bool fxs_behavior_is_kinematic(fxs_behavior behavior);
 
 /// True for the behaviors that keep bodies apart: containment, obstacle avoidance,
 /// separation, unaligned collision avoidance and ORCA. In the prioritized sum they spend the
 /// budget before the other behaviors of their priority, whatever the order they were added in.
-bool fxs_behavior_prevents_collision(fxs_behavior behavior);
+FXS_API bool fxs_behavior_prevents_collision(fxs_behavior behavior);
 
 /// False for the behaviors that never read the world's neighbor list (seek, flee, arrive,
 /// wander, pursuit, evade, obstacle avoidance, dynamic arrive, velocity match, align, face,
 /// look where going, walker, flow field, offset pursuit, hide, interpose, formation); true
 /// for the others, and for kinds this build does not know. The world searches neighbors only
 /// for agents with a behavior that reads them.
-bool fxs_behavior_reads_neighbors(fxs_behavior behavior);
+FXS_API bool fxs_behavior_reads_neighbors(fxs_behavior behavior);
 
 /// True for the behaviors a world behavior slot can hold: every steering behavior, but not
 /// FXS_BEHAVIOR_NONE and not the manager's labels FXS_BEHAVIOR_EXTERNAL and
 /// FXS_BEHAVIOR_CONTAINMENT. Takes any integer (a kind read from a command or a snapshot).
-bool fxs_behavior_is_slot_kind(uint32_t kind);
+FXS_API bool fxs_behavior_is_slot_kind(uint32_t kind);
 
 /// The printable name of a behavior ("seek"); "unknown" outside the table.
-const char *fxs_behavior_name(fxs_behavior behavior);
+FXS_API const char *fxs_behavior_name(fxs_behavior behavior);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,7 @@
 #ifndef FIXSTEER_BEHAVIOR_PARAMS_H
 #define FIXSTEER_BEHAVIOR_PARAMS_H
 
+#include "fixsteer/api.h"
 #include <stdint.h>
 
 #include "fixsteer/behavior.h"
@@ -220,19 +221,19 @@ typedef struct fxs_behavior_param {
 } fxs_behavior_param;
 
 /// Number of parameters `behavior` takes (0 for unknown behaviors).
-uint32_t fxs_behavior_param_count(fxs_behavior behavior);
+FXS_API uint32_t fxs_behavior_param_count(fxs_behavior behavior);
 
 /// Parameter `index` of `behavior`, or NULL when there is no such parameter.
-const fxs_behavior_param *fxs_behavior_param_info(fxs_behavior behavior, uint32_t index);
+FXS_API const fxs_behavior_param *fxs_behavior_param_info(fxs_behavior behavior, uint32_t index);
 
 /// The default of parameter `index` of `behavior` (0 when there is no such parameter).
-fix16_t fxs_behavior_param_default(fxs_behavior behavior, uint32_t index);
+FXS_API fix16_t fxs_behavior_param_default(fxs_behavior behavior, uint32_t index);
 
 /// Checks a behavior slot's kind, weight and parameters against the table (and walker's
 /// max_step >= min_step, obstacle avoidance's mode is exactly 0 or 1, a formation's shape is
 /// whole, counts are whole). FXS_ERR_BAD_VALUE names the offending value in *bad_index when
 /// not NULL: 0..5 a parameter, FXS_BAD_PARAM_WEIGHT the weight, FXS_BAD_PARAM_KIND the kind.
-fxs_result fxs_behavior_params_check(uint32_t kind, fix16_t weight,
+FXS_API fxs_result fxs_behavior_params_check(uint32_t kind, fix16_t weight,
                                      const fix16_t params[FXS_BEHAVIOR_PARAMS],
                                      uint32_t *bad_index);
 

@@ -6,6 +6,7 @@
 #ifndef FIXSTEER_COMMAND_H
 #define FIXSTEER_COMMAND_H
 
+#include "fixsteer/api.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -90,23 +91,23 @@ typedef struct fxs_command {
 } fxs_command;
 
 /// A zeroed command of the given type, source and sequence.
-fxs_command fxs_command_make(fxs_command_type type, uint8_t source, uint16_t sequence);
+FXS_API fxs_command fxs_command_make(fxs_command_type type, uint8_t source, uint16_t sequence);
 
 /// The printable name of a command type ("spawn"); "unknown" outside the table.
-const char *fxs_command_name(uint8_t type);
+FXS_API const char *fxs_command_name(uint8_t type);
 
 /// Writes the FXS_COMMAND_BYTES-byte little-endian encoding.
-void fxs_command_encode(const fxs_command *c, uint8_t out[FXS_COMMAND_BYTES]);
+FXS_API void fxs_command_encode(const fxs_command *c, uint8_t out[FXS_COMMAND_BYTES]);
 
 /// Reads an encoding; FXS_ERR_BAD_COMMAND for an unknown type.
-fxs_result fxs_command_decode(const uint8_t in[FXS_COMMAND_BYTES], fxs_command *c);
+FXS_API fxs_result fxs_command_decode(const uint8_t in[FXS_COMMAND_BYTES], fxs_command *c);
 
 /// Negative, zero or positive as a sorts before, equal to or after b in canonical order.
-int fxs_command_compare(const fxs_command *a, const fxs_command *b);
+FXS_API int fxs_command_compare(const fxs_command *a, const fxs_command *b);
 
 /// Sorts commands into canonical order in place: O(n) when already sorted, O(n log n)
 /// otherwise, no recursion. Commands that compare equal are identical, so the result is unique.
-void fxs_command_sort(fxs_command *commands, uint32_t count);
+FXS_API void fxs_command_sort(fxs_command *commands, uint32_t count);
 
 #ifdef __cplusplus
 }

@@ -31,6 +31,7 @@
 #ifndef FIXSTEER_ESCAPE_H
 #define FIXSTEER_ESCAPE_H
 
+#include "fixsteer/api.h"
 #include <stdint.h>
 
 #include "fixsteer/agent.h"
@@ -62,27 +63,28 @@ typedef struct fxs_escape_room {
 } fxs_escape_room;
 
 /// The look-ahead of an escape: max_speed * FXS_ESCAPE_LOOK_TICKS, clamped as above.
-fix16_t fxs_escape_look_ahead(const fxs_agent *self);
+FXS_API fix16_t fxs_escape_look_ahead(const fxs_agent *self);
 
 /// How far the agent can run along the unit direction before a wall or bound, in [0, limit]
 /// (see the file comment).
-fix16_t fxs_escape_run(const fxs_agent *self, fxs_vec2 direction, const fxs_escape_room *room,
-                       fix16_t limit);
+FXS_API fix16_t fxs_escape_run(const fxs_agent *self, fxs_vec2 direction,
+                               const fxs_escape_room *room, fix16_t limit);
 
 /// The escape direction from `threat` for the unit away direction: `away` itself when it has
 /// the whole look-ahead of room, else the best sampled direction (unit, each component within
 /// 2 LSB).
-fxs_vec2 fxs_escape_direction(const fxs_agent *self, fxs_vec2 threat, fxs_vec2 away,
+FXS_API fxs_vec2 fxs_escape_direction(const fxs_agent *self, fxs_vec2 threat, fxs_vec2 away,
                               const fxs_escape_room *room);
 
 /// fxs_flee that keeps room to move; room NULL is plain fxs_flee.
-fxs_vec2 fxs_flee_within(const fxs_agent *self, fxs_vec2 target, fix16_t panic_radius,
+FXS_API fxs_vec2 fxs_flee_within(const fxs_agent *self, fxs_vec2 target, fix16_t panic_radius,
                          const fxs_escape_room *room);
 
 /// fxs_evade that keeps room to move (flees the predicted position with fxs_flee_within);
 /// room NULL is plain fxs_evade.
-fxs_vec2 fxs_evade_within(const fxs_agent *self, const fxs_agent *target, fix16_t max_prediction,
-                          fix16_t panic_radius, const fxs_escape_room *room);
+FXS_API fxs_vec2 fxs_evade_within(const fxs_agent *self, const fxs_agent *target,
+                                  fix16_t max_prediction, fix16_t panic_radius,
+                                  const fxs_escape_room *room);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,7 @@
 #ifndef FIXSTEER_FINGERPRINT_H
 #define FIXSTEER_FINGERPRINT_H
 
+#include "fixsteer/api.h"
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -16,7 +17,7 @@ extern "C" {
 #define FXS_FINGERPRINT_SAMPLES 1024
 
 /// The fingerprint of the math this binary was built with. Pure; a few ms on a Cortex-M3.
-uint64_t fxs_math_fingerprint(void);
+FXS_API uint64_t fxs_math_fingerprint(void);
 
 /// The fingerprint of the pinned configuration (libfixmath 0~20220222 with
 /// FIXMATH_NO_CACHE and nothing else). fxs_math_fingerprint() must return this.

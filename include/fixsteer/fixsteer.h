@@ -26,6 +26,7 @@
 
 // The whole public API, one header per concept (each also usable on its own).
 #include "fixsteer/agent.h"
+#include "fixsteer/api.h"
 #include "fixsteer/align.h"
 #include "fixsteer/avoidance.h"
 #include "fixsteer/behavior.h"

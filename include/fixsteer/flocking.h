@@ -7,6 +7,7 @@
 #ifndef FIXSTEER_FLOCKING_H
 #define FIXSTEER_FLOCKING_H
 
+#include "fixsteer/api.h"
 #include <stdint.h>
 
 #include "fixsteer/agent.h"
@@ -23,7 +24,7 @@ typedef struct fxs_neighbor {
 } fxs_neighbor;
 
 /// The neighbor view of an agent.
-fxs_neighbor fxs_neighbor_of(const fxs_agent *agent, uint32_t id);
+FXS_API fxs_neighbor fxs_neighbor_of(const fxs_agent *agent, uint32_t id);
 
 /// Most a single neighbor's separation push can be, in units of max_speed.
 #define FXS_SEPARATION_MAX_PUSH 8
@@ -37,23 +38,23 @@ fxs_neighbor fxs_neighbor_of(const fxs_agent *agent, uint32_t id);
 /// radius of at least twice the body radius). The integrator truncates the sum to max_force
 /// as usual. Agents on the same spot push apart along +x / -x by id with the saturated
 /// push. Neighbors with id == self_id are skipped.
-fxs_vec2 fxs_separation(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbors,
-                        uint32_t count, fix16_t radius);
+FXS_API fxs_vec2 fxs_separation(const fxs_agent *self, uint32_t self_id,
+                                const fxs_neighbor *neighbors, uint32_t count, fix16_t radius);
 
 /// Alignment: average velocity of the neighbors within radius, minus the own velocity
 /// (zero when there are none).
-fxs_vec2 fxs_alignment(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbors,
-                       uint32_t count, fix16_t radius);
+FXS_API fxs_vec2 fxs_alignment(const fxs_agent *self, uint32_t self_id,
+                               const fxs_neighbor *neighbors, uint32_t count, fix16_t radius);
 
 /// Cohesion: seek the centre of the neighbors within radius (zero when there are none).
-fxs_vec2 fxs_cohesion(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbors,
-                      uint32_t count, fix16_t radius);
+FXS_API fxs_vec2 fxs_cohesion(const fxs_agent *self, uint32_t self_id,
+                              const fxs_neighbor *neighbors, uint32_t count, fix16_t radius);
 
 /// Separation over neighbors whose squared distances to self are known: dist_sq[i] must be
 /// |neighbors[i].position - self->position|^2, exact, Q32.32 (raw units 2^-32, as
 /// fxs_vec2_length_sq gives). Neighbor i counts when radius >= 0 and dist_sq[i] <= radius^2,
 /// which is what fxs_vec2_within decides, so the result equals fxs_separation's.
-fxs_vec2 fxs_separation_known(const fxs_agent *self, uint32_t self_id,
+FXS_API fxs_vec2 fxs_separation_known(const fxs_agent *self, uint32_t self_id,
                               const fxs_neighbor *neighbors, const uint64_t *dist_sq,
                               uint32_t count, fix16_t radius);
 
@@ -71,15 +72,15 @@ typedef struct fxs_neighborhood {
 
 /// The neighborhood within radius from neighbors with known squared distances (dist_sq as
 /// for fxs_separation_known); ids equal to self_id are skipped.
-fxs_neighborhood fxs_neighborhood_gather(uint32_t self_id, const fxs_neighbor *neighbors,
+FXS_API fxs_neighborhood fxs_neighborhood_gather(uint32_t self_id, const fxs_neighbor *neighbors,
                                          const uint64_t *dist_sq, uint32_t count,
                                          fix16_t radius);
 
 /// Alignment from a neighborhood: equals fxs_alignment over the same neighbors and radius.
-fxs_vec2 fxs_alignment_of(const fxs_agent *self, const fxs_neighborhood *h);
+FXS_API fxs_vec2 fxs_alignment_of(const fxs_agent *self, const fxs_neighborhood *h);
 
 /// Cohesion from a neighborhood: equals fxs_cohesion over the same neighbors and radius.
-fxs_vec2 fxs_cohesion_of(const fxs_agent *self, const fxs_neighborhood *h);
+FXS_API fxs_vec2 fxs_cohesion_of(const fxs_agent *self, const fxs_neighborhood *h);
 
 #ifdef __cplusplus
 }

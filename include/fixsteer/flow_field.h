@@ -9,6 +9,7 @@
 #ifndef FIXSTEER_FLOW_FIELD_H
 #define FIXSTEER_FLOW_FIELD_H
 
+#include "fixsteer/api.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -50,37 +51,37 @@ typedef struct fxs_flow_field_def {
 } fxs_flow_field_def;
 
 /// The defaults listed on each field.
-fxs_flow_field_def fxs_default_flow_field_def(void);
+FXS_API fxs_flow_field_def fxs_default_flow_field_def(void);
 
 /// Sets up *field over `cells` (capacity vectors) and zeroes the width * height cells.
 /// FXS_ERR_BAD_VALUE when width or height is 0, cell_size <= 0 or cells is NULL;
 /// FXS_ERR_BUFFER_TOO_SMALL when width * height > capacity (computed without overflow).
 /// On failure *field is left unchanged.
-fxs_result fxs_flow_field_init(fxs_flow_field *field, fxs_vec2 *cells, uint32_t capacity,
+FXS_API fxs_result fxs_flow_field_init(fxs_flow_field *field, fxs_vec2 *cells, uint32_t capacity,
                                uint32_t width, uint32_t height, fxs_vec2 origin,
                                fix16_t cell_size);
 
 /// The cell under `position`, each coordinate clamped into the grid. Exact for any position.
-void fxs_flow_field_cell_of(const fxs_flow_field *field, fxs_vec2 position, uint32_t *cx,
+FXS_API void fxs_flow_field_cell_of(const fxs_flow_field *field, fxs_vec2 position, uint32_t *cx,
                             uint32_t *cy);
 
 /// The centre of cell (cx, cy) (half a cell rounded down), saturating. cx < width, cy < height.
-fxs_vec2 fxs_flow_field_cell_center(const fxs_flow_field *field, uint32_t cx, uint32_t cy);
+FXS_API fxs_vec2 fxs_flow_field_cell_center(const fxs_flow_field *field, uint32_t cx, uint32_t cy);
 
 /// The vector of the cell under `position` (clamped as fxs_flow_field_cell_of).
-fxs_vec2 fxs_flow_field_sample(const fxs_flow_field *field, fxs_vec2 position);
+FXS_API fxs_vec2 fxs_flow_field_sample(const fxs_flow_field *field, fxs_vec2 position);
 
 /// Flow-field following: set_length(sample(position + velocity * look_ahead), max_speed) -
 /// velocity. An invalid field (see fxs_flow_field_init) trips FXS_ASSERT and gives zero.
-fxs_vec2 fxs_follow_flow_field(const fxs_agent *self, const fxs_flow_field *field,
+FXS_API fxs_vec2 fxs_follow_flow_field(const fxs_agent *self, const fxs_flow_field *field,
                                const fxs_flow_field_def *def);
 
 /// Fills every cell with `direction` scaled to length 1 (zero stays zero).
-void fxs_flow_field_fill_uniform(fxs_flow_field *field, fxs_vec2 direction);
+FXS_API void fxs_flow_field_fill_uniform(fxs_flow_field *field, fxs_vec2 direction);
 
 /// Fills every cell with the unit vector from its centre toward `point`; the cell whose
 /// centre is exactly `point` gets zero. Agents following it gather at the point.
-void fxs_flow_field_fill_toward(fxs_flow_field *field, fxs_vec2 point);
+FXS_API void fxs_flow_field_fill_toward(fxs_flow_field *field, fxs_vec2 point);
 
 /// Fills every cell with a vortex around `center`: swirl * t + inward * n scaled to length
 /// 1, where n is the unit vector from the cell centre toward `center` and t is n turned by
@@ -89,7 +90,7 @@ void fxs_flow_field_fill_toward(fxs_flow_field *field, fxs_vec2 point);
 /// centre is `center`, or whose weighted sum is zero, gets zero. Following a pure swirl
 /// (inward 0) drifts outward, as any tick-by-tick step along a tangent does (200 -> 285
 /// units in 2000 ticks at speed 4); inward 1/64 holds that orbit within 2 units.
-void fxs_flow_field_fill_vortex(fxs_flow_field *field, fxs_vec2 center, fix16_t swirl,
+FXS_API void fxs_flow_field_fill_vortex(fxs_flow_field *field, fxs_vec2 center, fix16_t swirl,
                                 fix16_t inward);
 
 #ifdef __cplusplus

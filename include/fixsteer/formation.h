@@ -19,6 +19,7 @@
 #ifndef FIXSTEER_FORMATION_H
 #define FIXSTEER_FORMATION_H
 
+#include "fixsteer/api.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -63,28 +64,28 @@ typedef struct fxs_formation_def {
 } fxs_formation_def;
 
 /// The defaults listed on each field, no user offsets.
-fxs_formation_def fxs_default_formation_def(void);
+FXS_API fxs_formation_def fxs_default_formation_def(void);
 
 /// The number of slots a formation of `members` members has: members, at most
 /// FXS_FORMATION_MAX_MEMBERS and, for FXS_FORMATION_USER, at most offset_count.
-uint32_t fxs_formation_slot_count(const fxs_formation_def *def, uint32_t members);
+FXS_API uint32_t fxs_formation_slot_count(const fxs_formation_def *def, uint32_t members);
 
 /// Offset (forward, left) of slot `slot` of `count` slots, units. Around a leader as the
 /// shape says; centred (around_leader false): minus the mean of the count offsets, rounded
 /// half away from zero, so the slots' centre is the anchor. (0, 0) for slot >= count.
-fxs_vec2 fxs_formation_offset(const fxs_formation_def *def, uint32_t slot, uint32_t count,
+FXS_API fxs_vec2 fxs_formation_offset(const fxs_formation_def *def, uint32_t slot, uint32_t count,
                               bool around_leader);
 
 /// World position of an offset (forward, left) in the frame at `anchor` with unit heading
 /// `heading`: anchor + forward * heading + left * (-heading.y, heading.x), each component one
 /// rounding of an exact sum, saturated.
-fxs_vec2 fxs_formation_place(fxs_vec2 anchor, fxs_vec2 heading, fxs_vec2 offset);
+FXS_API fxs_vec2 fxs_formation_place(fxs_vec2 anchor, fxs_vec2 heading, fxs_vec2 offset);
 
 /// The slot given to member `who` of `count` (<= FXS_FORMATION_MAX_MEMBERS) members at
 /// `positions`, with `count` slots at world positions `slots`, by the assignment rule above.
 /// Returns count when who >= count.
-uint32_t fxs_formation_assign(const fxs_vec2 *positions, const fxs_vec2 *slots, uint32_t count,
-                              uint32_t who);
+FXS_API uint32_t fxs_formation_assign(const fxs_vec2 *positions, const fxs_vec2 *slots,
+                                      uint32_t count, uint32_t who);
 
 /// Formation steering of member `who` of `members` (start-of-tick bodies, in member order;
 /// `count` of them), around `leader` (its position, heading and velocity), or around the
@@ -93,7 +94,7 @@ uint32_t fxs_formation_assign(const fxs_vec2 *positions, const fxs_vec2 *slots, 
 /// that velocity, truncated to max_speed; with the leader at rest (velocity exactly 0; always
 /// without a leader) and the member within arrival_radius of its slot, 0, so it stops and
 /// keeps its heading. Zero force for a member without a slot.
-fxs_vec2 fxs_formation(const fxs_agent *const *members, uint32_t count, uint32_t who,
+FXS_API fxs_vec2 fxs_formation(const fxs_agent *const *members, uint32_t count, uint32_t who,
                        const fxs_agent *leader, const fxs_formation_def *def);
 
 #ifdef __cplusplus

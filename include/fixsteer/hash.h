@@ -8,6 +8,7 @@
 #ifndef FIXSTEER_HASH_H
 #define FIXSTEER_HASH_H
 
+#include "fixsteer/api.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -24,17 +25,17 @@ typedef struct fxs_hasher {
 } fxs_hasher;
 
 /// A hasher at FXS_HASH_INIT.
-fxs_hasher fxs_hasher_make(void);
+FXS_API fxs_hasher fxs_hasher_make(void);
 /// Feeds `size` bytes in order.
-void fxs_hash_bytes(fxs_hasher *h, const void *bytes, size_t size);
+FXS_API void fxs_hash_bytes(fxs_hasher *h, const void *bytes, size_t size);
 /// Feeds one byte.
-void fxs_hash_u8(fxs_hasher *h, uint8_t v);
+FXS_API void fxs_hash_u8(fxs_hasher *h, uint8_t v);
 /// Feeds 4 bytes, least significant first.
-void fxs_hash_u32(fxs_hasher *h, uint32_t v);
+FXS_API void fxs_hash_u32(fxs_hasher *h, uint32_t v);
 /// Feeds the two's-complement bits of v as fxs_hash_u32 does.
-void fxs_hash_i32(fxs_hasher *h, int32_t v);
+FXS_API void fxs_hash_i32(fxs_hasher *h, int32_t v);
 /// Feeds 8 bytes, least significant first.
-void fxs_hash_u64(fxs_hasher *h, uint64_t v);
+FXS_API void fxs_hash_u64(fxs_hasher *h, uint64_t v);
 
 /// The state hash v2 (replay format 2). Bytes are gathered little-endian into 64-bit words;
 /// each word w is premixed, m = w * K1, m ^= m >> 31, and folded into the state,
@@ -101,13 +102,13 @@ static inline void fxs_state_hash_put(fxs_state_hasher *h, uint64_t v, uint32_t 
 }
 
 /// The hash of everything fed so far (the hasher itself is left unchanged).
-uint64_t fxs_state_hash_value(const fxs_state_hasher *h);
+FXS_API uint64_t fxs_state_hash_value(const fxs_state_hasher *h);
 
 /// Feeds `size` bytes in order.
-void fxs_state_hash_bytes(fxs_state_hasher *h, const void *bytes, size_t size);
+FXS_API void fxs_state_hash_bytes(fxs_state_hasher *h, const void *bytes, size_t size);
 
 /// Feeds `size` bytes in order, as fxs_state_hash_bytes does, folding whole words at once.
-void fxs_state_hash_block(fxs_state_hasher *h, const uint8_t *bytes, size_t size);
+FXS_API void fxs_state_hash_block(fxs_state_hasher *h, const uint8_t *bytes, size_t size);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,7 @@
 #ifndef FIXSTEER_HIDE_H
 #define FIXSTEER_HIDE_H
 
+#include "fixsteer/api.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -35,19 +36,19 @@ typedef struct fxs_hide_def {
 } fxs_hide_def;
 
 /// The defaults listed on each field.
-fxs_hide_def fxs_default_hide_def(void);
+FXS_API fxs_hide_def fxs_default_hide_def(void);
 
 /// The hiding spot behind one obstacle, in *spot. False (and *spot untouched) when the
 /// hunter stands exactly on the obstacle's centre, which gives no "far side". The direction
 /// hunter -> centre is exact for any two points (halved, not saturated, when the difference
 /// exceeds the Q16.16 range); the spot saturates per component.
-bool fxs_hiding_spot(const fxs_obstacle *obstacle, fxs_vec2 hunter_position,
+FXS_API bool fxs_hiding_spot(const fxs_obstacle *obstacle, fxs_vec2 hunter_position,
                      fix16_t distance_from_boundary, fxs_vec2 *spot);
 
 /// Index of the obstacle whose spot is nearest to the agent, and that spot in *spot (when
 /// not NULL); -1 when no obstacle gives a spot. Squared distances are compared exactly (128
 /// bits); equal distances keep the lower index.
-int fxs_best_hiding_spot(const fxs_agent *self, fxs_vec2 hunter_position,
+FXS_API int fxs_best_hiding_spot(const fxs_agent *self, fxs_vec2 hunter_position,
                          const fxs_obstacle *obstacles, uint32_t count, const fxs_hide_def *def,
                          fxs_vec2 *spot);
 
@@ -55,15 +56,15 @@ int fxs_best_hiding_spot(const fxs_agent *self, fxs_vec2 hunter_position,
 /// obstacle (the segment agent -> spot comes within radius + the agent's radius of its
 /// centre), the detour point on the ring (*detour set; ties, with the spot exactly opposite,
 /// go counter-clockwise). The agent's own position when no obstacle gives a spot.
-fxs_vec2 fxs_hide_target(const fxs_agent *self, fxs_vec2 hunter_position,
+FXS_API fxs_vec2 fxs_hide_target(const fxs_agent *self, fxs_vec2 hunter_position,
                          const fxs_obstacle *obstacles, uint32_t count, const fxs_hide_def *def,
                          bool *detour);
 
 /// Hide: arrive(spot, slowing_radius), or seek(detour point) at full speed; without any
 /// spot, fxs_evade(hunter, max_prediction) at any distance. One hider alone: see
 /// fxs_hide_among for several.
-fxs_vec2 fxs_hide(const fxs_agent *self, const fxs_agent *hunter, const fxs_obstacle *obstacles,
-                  uint32_t count, const fxs_hide_def *def);
+FXS_API fxs_vec2 fxs_hide(const fxs_agent *self, const fxs_agent *hunter,
+                          const fxs_obstacle *obstacles, uint32_t count, const fxs_hide_def *def);
 
 /// Hiders whose spots a later hider leaves alone: at most this many are considered.
 #define FXS_HIDE_MAX_RIVALS 16
@@ -81,13 +82,13 @@ typedef struct fxs_hider {
 /// world passes as rivals the hiders of lower slots with the same hunter, in slot order, so
 /// the hider of the lowest slot has the first choice and no two share a spot while there are
 /// spots enough. Work: rival_count + 1 passes over the obstacles.
-int fxs_distinct_hiding_spot(const fxs_agent *self, fxs_vec2 hunter_position,
+FXS_API int fxs_distinct_hiding_spot(const fxs_agent *self, fxs_vec2 hunter_position,
                              const fxs_obstacle *obstacles, uint32_t count, const fxs_hide_def *def,
                              const fxs_hider *rivals, uint32_t rival_count, fxs_vec2 *spot);
 
 /// fxs_hide toward the spot fxs_distinct_hiding_spot gives (rivals may be NULL when
 /// rival_count is 0: then exactly fxs_hide).
-fxs_vec2 fxs_hide_among(const fxs_agent *self, const fxs_agent *hunter,
+FXS_API fxs_vec2 fxs_hide_among(const fxs_agent *self, const fxs_agent *hunter,
                         const fxs_obstacle *obstacles, uint32_t count, const fxs_hide_def *def,
                         const fxs_hider *rivals, uint32_t rival_count);
 

@@ -6,6 +6,7 @@
 #ifndef FIXSTEER_INPUT_LIMITS_H
 #define FIXSTEER_INPUT_LIMITS_H
 
+#include "fixsteer/api.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -59,7 +60,7 @@ typedef struct fxs_limits {
 } fxs_limits;
 
 /// The defaults listed on each field.
-fxs_limits fxs_default_limits(void);
+FXS_API fxs_limits fxs_default_limits(void);
 
 /// Which limit a check tripped: its field name ("max_agents"), the limit and the value
 /// that exceeded it.
@@ -71,7 +72,7 @@ typedef struct fxs_limit_error {
 
 /// FXS_OK when every capacity is within `limits` (NULL: the defaults); else FXS_ERR_LIMIT
 /// and, when `error` is not NULL, which one.
-fxs_result fxs_limits_check_capacity(const fxs_limits *limits,
+FXS_API fxs_result fxs_limits_check_capacity(const fxs_limits *limits,
                                      const struct fxs_world_capacity *capacity,
                                      fxs_limit_error *error);
 

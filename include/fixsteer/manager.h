@@ -7,6 +7,7 @@
 #ifndef FIXSTEER_MANAGER_H
 #define FIXSTEER_MANAGER_H
 
+#include "fixsteer/api.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -58,21 +59,21 @@ typedef struct fxs_steering_manager {
 } fxs_steering_manager;
 
 /// Empties the manager for a new tick with the given combination mode.
-void fxs_manager_begin(fxs_steering_manager *m, fxs_combine_mode mode);
+FXS_API void fxs_manager_begin(fxs_steering_manager *m, fxs_combine_mode mode);
 
 /// Adds weight * steering from `behavior` with a priority. Returns false (and adds nothing)
 /// when the manager is full.
-bool fxs_manager_add(fxs_steering_manager *m, fxs_behavior behavior, fxs_steering steering,
+FXS_API bool fxs_manager_add(fxs_steering_manager *m, fxs_behavior behavior, fxs_steering steering,
                      fix16_t weight, uint8_t priority);
 
 /// Adds an outside force (wind, explosion, knock-back): divided by the mass like steering but
 /// not limited by max_force, so it can push an agent off its course (seed 001's click).
-void fxs_manager_add_force(fxs_steering_manager *m, fxs_vec2 force);
+FXS_API void fxs_manager_add_force(fxs_steering_manager *m, fxs_vec2 force);
 
 /// Multiplies the velocity by factor before this tick's steering (factor in [0, 1]). A
 /// factor of 0 holds the agent: its velocity and this tick's linear steering are dropped, so
 /// it stands exactly still (external forces still act). The queue uses it.
-void fxs_manager_scale_velocity(fxs_steering_manager *m, fix16_t factor);
+FXS_API void fxs_manager_scale_velocity(fxs_steering_manager *m, fix16_t factor);
 
 /// Combines the contributions for `agent` (whose limits set the budgets) and records each
 /// contribution's applied share. Returns the combined steering, not yet truncated.
@@ -81,10 +82,10 @@ void fxs_manager_scale_velocity(fxs_steering_manager *m, fix16_t factor);
 /// at least as strongly, and on the other axis it keeps only max_force - |that component|
 /// (so at full strength the agent brakes straight back with its whole budget), whatever
 /// the other behaviors want.
-fxs_steering fxs_manager_combine(fxs_steering_manager *m, const fxs_agent *agent);
+FXS_API fxs_steering fxs_manager_combine(fxs_steering_manager *m, const fxs_agent *agent);
 
 /// Combines, then integrates `agent` one tick. Returns the combined steering.
-fxs_steering fxs_manager_update(fxs_steering_manager *m, fxs_agent *agent);
+FXS_API fxs_steering fxs_manager_update(fxs_steering_manager *m, fxs_agent *agent);
 
 /// One tick of seed 000's integration plus the orientation policy:
 ///   v' = truncate(v * velocity_scale + truncate(steering, max_force) / mass, cap)
@@ -97,7 +98,7 @@ fxs_steering fxs_manager_update(fxs_steering_manager *m, fxs_agent *agent);
 /// external forces |velocity| <= max_speed holds exactly. |rotation| <= max_rotation always.
 /// velocity_scale 0 holds the agent: the linear steering is dropped too, so without external
 /// forces it stands exactly still (the queue's stop); its orientation is still integrated.
-void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
+FXS_API void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
                          fix16_t velocity_scale);
 
 #ifdef __cplusplus

@@ -25,6 +25,7 @@
 #ifndef FIXSTEER_NAV_FIELD_H
 #define FIXSTEER_NAV_FIELD_H
 
+#include "fixsteer/api.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -84,16 +85,16 @@ typedef struct fxs_nav_field {
 
 /// Entries a field over a width x height grid needs: (width + 2) x (height + 2); 0 for a
 /// shape nav_grid.h refuses.
-uint32_t fxs_nav_field_cells(uint32_t width, uint32_t height);
+FXS_API uint32_t fxs_nav_field_cells(uint32_t width, uint32_t height);
 
 /// Bytes of memory a field of `cell_capacity` entries needs (8-byte aligned block): 16 an
 /// entry and 16 KiB of buckets; 0 when cell_capacity is 0 or above FXS_NAV_FIELD_MAX_CELLS.
-size_t fxs_nav_field_memory_size(uint32_t cell_capacity);
+FXS_API size_t fxs_nav_field_memory_size(uint32_t cell_capacity);
 
 /// Lays a field out in `memory` (any content) and clears it: O(cell_capacity). Idle after.
 /// FXS_ERR_BAD_VALUE for a capacity memory_size refuses or a NULL memory;
 /// FXS_ERR_BUFFER_TOO_SMALL when size is below it.
-fxs_result fxs_nav_field_init(fxs_nav_field *field, void *memory, size_t size,
+FXS_API fxs_result fxs_nav_field_init(fxs_nav_field *field, void *memory, size_t size,
                               uint32_t cell_capacity);
 
 /// Begins a field on `grid` toward `count` goal cells (goals[i] is a cell index, cy * width
@@ -101,32 +102,32 @@ fxs_result fxs_nav_field_init(fxs_nav_field *field, void *memory, size_t size,
 /// are ignored (with none left every cell stays unreached and the field is ready at once); a
 /// goal given twice counts once. FXS_ERR_CAPACITY when the grid needs more entries than the
 /// field has; FXS_ERR_OUTSIDE_GRID when a goal is outside it. Nothing changes on failure.
-fxs_result fxs_nav_field_begin(fxs_nav_field *field, const fxs_nav_grid *grid,
+FXS_API fxs_result fxs_nav_field_begin(fxs_nav_field *field, const fxs_nav_grid *grid,
                                const uint32_t *goals, uint32_t count);
 
 /// Settles at most `budget` cells of the field (over the costs copied at begin) and returns
 /// its status.
-fxs_nav_field_status fxs_nav_field_step(fxs_nav_field *field, uint32_t budget);
+FXS_API fxs_nav_field_status fxs_nav_field_step(fxs_nav_field *field, uint32_t budget);
 
 /// Integration value of cell (cx, cy): FXS_NAV_UNREACHED when blocked, not reached (yet) or
 /// outside the field.
-uint32_t fxs_nav_field_value(const fxs_nav_field *field, uint32_t cx, uint32_t cy);
+FXS_API uint32_t fxs_nav_field_value(const fxs_nav_field *field, uint32_t cx, uint32_t cy);
 
 /// Direction of cell (cx, cy) (see above), by the costs copied at begin: 0..7, or
 /// FXS_NAV_DIRECTIONS for none (also outside the field).
-uint32_t fxs_nav_field_direction(const fxs_nav_field *field, uint32_t cx, uint32_t cy);
+FXS_API uint32_t fxs_nav_field_direction(const fxs_nav_field *field, uint32_t cx, uint32_t cy);
 
 /// Fills a flow field of the field's shape (flow_field.h) from the direction field: each
 /// cell gets the unit vector of its direction (a diagonal (+-46341, +-46341), 1/sqrt(2)
 /// rounded), a cell without direction zero (a sink: flow_field followers brake there).
 /// FXS_ERR_BAD_VALUE when the flow field's width or height differs from the field's.
-fxs_result fxs_nav_field_fill_flow(const fxs_nav_field *field, fxs_flow_field *flow);
+FXS_API fxs_result fxs_nav_field_fill_flow(const fxs_nav_field *field, fxs_flow_field *flow);
 
 /// Writes the field's state (little-endian: the numbers, every grid cell's value, the
 /// queued cells bucket by bucket from `current`, each list from its tail) to `buffer` when
 /// it holds `capacity` bytes or more; returns the bytes it needs (NULL, 0: only measures).
 /// The costs are not written: they are the grid's, given again to restore.
-size_t fxs_nav_field_save(const fxs_nav_field *field, uint8_t *buffer, size_t capacity);
+FXS_API size_t fxs_nav_field_save(const fxs_nav_field *field, uint8_t *buffer, size_t capacity);
 
 /// Replaces the state of an initialised field (whatever its memory holds) with saved bytes,
 /// over `grid` (the grid it was begun on: its costs are copied again); O(cells).
@@ -135,7 +136,7 @@ size_t fxs_nav_field_save(const fxs_nav_field *field, uint8_t *buffer, size_t ca
 /// any path's cost or on a blocked cell, a queued cell outside the grid, twice, or outside
 /// [current, current + 3556], a settled cell above current, counts that disagree). On
 /// failure it is left idle.
-fxs_result fxs_nav_field_restore(fxs_nav_field *field, const fxs_nav_grid *grid,
+FXS_API fxs_result fxs_nav_field_restore(fxs_nav_field *field, const fxs_nav_grid *grid,
                                  const uint8_t *data, size_t size);
 
 #ifdef __cplusplus

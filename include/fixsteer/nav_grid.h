@@ -21,6 +21,7 @@
 #ifndef FIXSTEER_NAV_GRID_H
 #define FIXSTEER_NAV_GRID_H
 
+#include "fixsteer/api.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -58,61 +59,64 @@ typedef struct fxs_nav_grid {
 } fxs_nav_grid;
 
 /// The step of direction `dir` (< 8): dx, dy in {-1, 0, 1}.
-void fxs_nav_direction_step(uint32_t dir, int32_t *dx, int32_t *dy);
+FXS_API void fxs_nav_direction_step(uint32_t dir, int32_t *dx, int32_t *dy);
 
 /// FXS_OK when a grid of this shape is allowed: width and height in [1, FXS_NAV_MAX_SIDE],
 /// cell_size > 0, the far corner origin + (width, height) * cell_size inside the Q16.16 range
 /// (else FXS_ERR_BAD_VALUE); width * height <= FXS_NAV_MAX_CELLS (else FXS_ERR_LIMIT).
-fxs_result fxs_nav_grid_check(fxs_vec2 origin, fix16_t cell_size, uint32_t width,
+FXS_API fxs_result fxs_nav_grid_check(fxs_vec2 origin, fix16_t cell_size, uint32_t width,
                               uint32_t height);
 
 /// Sets *grid up over `cost` (capacity bytes) with every cell at `fill` (0..254). Errors of
 /// fxs_nav_grid_check; FXS_ERR_BAD_VALUE for a NULL cost or fill > 254;
 /// FXS_ERR_BUFFER_TOO_SMALL when width * height > capacity. Nothing changes on failure.
-fxs_result fxs_nav_grid_init(fxs_nav_grid *grid, uint8_t *cost, uint32_t capacity, uint32_t width,
-                             uint32_t height, fxs_vec2 origin, fix16_t cell_size, uint32_t fill);
+FXS_API fxs_result fxs_nav_grid_init(fxs_nav_grid *grid, uint8_t *cost, uint32_t capacity,
+                                     uint32_t width, uint32_t height, fxs_vec2 origin,
+                                     fix16_t cell_size, uint32_t fill);
 
 /// width * height.
-uint32_t fxs_nav_grid_cells(const fxs_nav_grid *grid);
+FXS_API uint32_t fxs_nav_grid_cells(const fxs_nav_grid *grid);
 
 /// The cell holding `position` in *cx, *cy (a point on a shared edge belongs to the cell of
 /// higher index). True when the position lies in the grid; otherwise each coordinate is
 /// clamped to the nearest column and row and false is returned.
-bool fxs_nav_grid_cell_of(const fxs_nav_grid *grid, fxs_vec2 position, uint32_t *cx, uint32_t *cy);
+FXS_API bool fxs_nav_grid_cell_of(const fxs_nav_grid *grid, fxs_vec2 position, uint32_t *cx,
+                                  uint32_t *cy);
 
 /// The centre of cell (cx, cy), cx < width, cy < height (exact: the grid is in range).
-fxs_vec2 fxs_nav_grid_cell_center(const fxs_nav_grid *grid, uint32_t cx, uint32_t cy);
+FXS_API fxs_vec2 fxs_nav_grid_cell_center(const fxs_nav_grid *grid, uint32_t cx, uint32_t cy);
 
 /// The cost of cell (cx, cy); FXS_NAV_BLOCKED outside the grid.
-uint32_t fxs_nav_grid_cost(const fxs_nav_grid *grid, int64_t cx, int64_t cy);
+FXS_API uint32_t fxs_nav_grid_cost(const fxs_nav_grid *grid, int64_t cx, int64_t cy);
 
 /// True when a step from (cx, cy) in direction `dir` lands on a walkable cell of the grid
 /// and, diagonally, both straight cells beside the step are walkable. (cx, cy) itself may
 /// be blocked (an agent standing in a blocked cell may leave it).
-bool fxs_nav_grid_can_step(const fxs_nav_grid *grid, uint32_t cx, uint32_t cy, uint32_t dir);
+FXS_API bool fxs_nav_grid_can_step(const fxs_nav_grid *grid, uint32_t cx, uint32_t cy,
+                                   uint32_t dir);
 
 /// Sets the cells [x, x + w) x [y, y + h) to `cost`. FXS_ERR_BAD_VALUE for cost > 254 or an
 /// empty block; FXS_ERR_OUTSIDE_GRID when the block does not lie wholly inside the grid.
 /// Nothing changes on failure.
-fxs_result fxs_nav_grid_set_block(fxs_nav_grid *grid, int64_t x, int64_t y, int64_t w, int64_t h,
-                                  uint32_t cost);
+FXS_API fxs_result fxs_nav_grid_set_block(fxs_nav_grid *grid, int64_t x, int64_t y, int64_t w,
+                                          int64_t h, uint32_t cost);
 
 /// Clips the block [x, x + w) x [y, y + h) (w, h may be huge) to the grid, in place.
 /// FXS_ERR_BAD_VALUE for an empty block (w or h <= 0); FXS_ERR_OUTSIDE_GRID when no cell of
 /// it is inside the grid.
-fxs_result fxs_nav_grid_clip_block(const fxs_nav_grid *grid, int64_t *x, int64_t *y, int64_t *w,
-                                   int64_t *h);
+FXS_API fxs_result fxs_nav_grid_clip_block(const fxs_nav_grid *grid, int64_t *x, int64_t *y,
+                                           int64_t *w, int64_t *h);
 
 /// Blocks every cell whose square comes within `radius` (>= 0) of the wall segment, exactly;
 /// the number of cells that changed goes to *changed when it is not NULL. Cells beyond the
 /// grid are ignored. FXS_ERR_BAD_VALUE for a negative radius. Work: the cells within radius
 /// + one cell of the segment (plus its length in cells when it is far steeper than a row).
-fxs_result fxs_nav_grid_block_wall(fxs_nav_grid *grid, const fxs_wall *wall, fix16_t radius,
+FXS_API fxs_result fxs_nav_grid_block_wall(fxs_nav_grid *grid, const fxs_wall *wall, fix16_t radius,
                                    uint32_t *changed);
 
 /// Blocks every cell whose square comes within obstacle radius + `radius` of the obstacle's
 /// centre, exactly. FXS_ERR_BAD_VALUE for a negative radius or obstacle radius.
-fxs_result fxs_nav_grid_block_obstacle(fxs_nav_grid *grid, const fxs_obstacle *obstacle,
+FXS_API fxs_result fxs_nav_grid_block_obstacle(fxs_nav_grid *grid, const fxs_obstacle *obstacle,
                                        fix16_t radius, uint32_t *changed);
 
 #ifdef __cplusplus

@@ -28,6 +28,7 @@
 #ifndef FIXSTEER_NAV_PATH_H
 #define FIXSTEER_NAV_PATH_H
 
+#include "fixsteer/api.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -81,40 +82,41 @@ typedef struct fxs_nav_search {
 /// Bytes of memory a search of `cell_capacity` cells and `open_capacity` open entries needs
 /// (8-byte aligned block), or 0 when cell_capacity is 0 or above FXS_NAV_MAX_CELLS, or
 /// open_capacity is 0 or above cell_capacity.
-size_t fxs_nav_search_memory_size(uint32_t cell_capacity, uint32_t open_capacity);
+FXS_API size_t fxs_nav_search_memory_size(uint32_t cell_capacity, uint32_t open_capacity);
 
 /// Lays a search out in `memory` (any content) and clears it: O(cell_capacity). Idle after.
 /// FXS_ERR_BAD_VALUE for capacities fxs_nav_search_memory_size refuses or a NULL memory;
 /// FXS_ERR_BUFFER_TOO_SMALL when size is below it.
-fxs_result fxs_nav_search_init(fxs_nav_search *search, void *memory, size_t size,
+FXS_API fxs_result fxs_nav_search_init(fxs_nav_search *search, void *memory, size_t size,
                                uint32_t cell_capacity, uint32_t open_capacity);
 
 /// Begins a search on `grid` from cell (sx, sy) to cell (gx, gy), dropping any earlier one
 /// (O(cells it touched)). FXS_ERR_CAPACITY when the grid has more cells than the search;
 /// FXS_ERR_OUTSIDE_GRID when the start or the goal is outside it. Nothing changes on failure.
-fxs_result fxs_nav_search_begin(fxs_nav_search *search, const fxs_nav_grid *grid, uint32_t sx,
-                                uint32_t sy, uint32_t gx, uint32_t gy);
+FXS_API fxs_result fxs_nav_search_begin(fxs_nav_search *search, const fxs_nav_grid *grid,
+                                        uint32_t sx, uint32_t sy, uint32_t gx, uint32_t gy);
 
 /// Expands at most `budget` cells of the search on `grid` (the grid it began on: same width
 /// and height, any costs; costs read as they are now) and returns its status. A search
 /// that is not SEARCHING is left alone. A grid of another shape ends the search as NEAREST
 /// at its start (contract violation, FXS_ASSERT).
-fxs_nav_status fxs_nav_search_step(fxs_nav_search *search, const fxs_nav_grid *grid,
+FXS_API fxs_nav_status fxs_nav_search_step(fxs_nav_search *search, const fxs_nav_grid *grid,
                                    uint32_t budget);
 
 /// The path of a finished search (FOUND, NEAREST or OPEN_FULL), start to end, as cell
 /// indices: returns its length in cells and writes its first min(length, capacity) cells to
 /// `cells` (NULL with capacity 0 only counts). 0 while the search is idle or searching.
-uint32_t fxs_nav_search_path(const fxs_nav_search *search, uint32_t *cells, uint32_t capacity);
+FXS_API uint32_t fxs_nav_search_path(const fxs_nav_search *search, uint32_t *cells,
+                                     uint32_t capacity);
 
 /// The path's cost (g of its last cell); 0 while idle or searching.
-uint32_t fxs_nav_search_cost(const fxs_nav_search *search);
+FXS_API uint32_t fxs_nav_search_cost(const fxs_nav_search *search);
 
 /// Writes the search's state (little-endian: the numbers, the touched cells with their g and
 /// state bits, the heap's cells in heap order) to `buffer` when it holds `capacity` bytes or
 /// more, and returns the bytes it needs (NULL with capacity 0 only measures). The same state
 /// gives the same bytes on every machine.
-size_t fxs_nav_search_save(const fxs_nav_search *search, uint8_t *buffer, size_t capacity);
+FXS_API size_t fxs_nav_search_save(const fxs_nav_search *search, uint8_t *buffer, size_t capacity);
 
 /// Replaces the state of an initialised search (whatever its memory holds) with saved
 /// bytes; O(cell_capacity). Every field is checked: FXS_ERR_TRUNCATED when the bytes end
@@ -122,14 +124,14 @@ size_t fxs_nav_search_save(const fxs_nav_search *search, uint8_t *buffer, size_t
 /// cells or open entries than the search has, FXS_ERR_BAD_VALUE for an inconsistent state
 /// (a cell outside the grid or touched twice, unknown bits, a parent outside the grid, an
 /// open cell not in the heap, a heap out of order). On failure the search is left idle.
-fxs_result fxs_nav_search_restore(fxs_nav_search *search, const uint8_t *data, size_t size);
+FXS_API fxs_result fxs_nav_search_restore(fxs_nav_search *search, const uint8_t *data, size_t size);
 
 /// Whether the straight line between the centres of cells (x0, y0) and (x1, y1) passes
 /// through walkable cells only: every cell whose closed square the segment touches (the
 /// supercover, integers only) is walkable, so a line through a corner needs both cells
 /// beside the corner. The end cells count too, except that (x0, y0) may be blocked.
 /// False when an end lies outside the grid.
-bool fxs_nav_line_of_sight(const fxs_nav_grid *grid, uint32_t x0, uint32_t y0, uint32_t x1,
+FXS_API bool fxs_nav_line_of_sight(const fxs_nav_grid *grid, uint32_t x0, uint32_t y0, uint32_t x1,
                            uint32_t y1);
 
 /// String pulling, in place: keeps of the path cells[0..count) its first cell, each cell
@@ -139,7 +141,7 @@ bool fxs_nav_line_of_sight(const fxs_nav_grid *grid, uint32_t x0, uint32_t y0, u
 /// kept. The straight lines between kept cells pass through walkable cells only, and no
 /// kept cell could be dropped. Cells outside the grid are kept as they are. Work: O(count)
 /// line-of-sight checks for the first pass, O(kept) a later pass.
-uint32_t fxs_nav_pull_string(const fxs_nav_grid *grid, uint32_t *cells, uint32_t count);
+FXS_API uint32_t fxs_nav_pull_string(const fxs_nav_grid *grid, uint32_t *cells, uint32_t count);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,7 @@
 #ifndef FIXSTEER_NEIGHBORS_H
 #define FIXSTEER_NEIGHBORS_H
 
+#include "fixsteer/api.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -34,7 +35,7 @@ typedef struct fxs_neighbor_query_def {
 } fxs_neighbor_query_def;
 
 /// The defaults listed on each field.
-fxs_neighbor_query_def fxs_default_neighbor_query_def(void);
+FXS_API fxs_neighbor_query_def fxs_default_neighbor_query_def(void);
 
 /// True when `point` lies in the field of view of an agent at `position` heading along
 /// `heading`: cos(angle) >= cos_half_fov. The heading is normalized first (length 1 within
@@ -42,14 +43,14 @@ fxs_neighbor_query_def fxs_default_neighbor_query_def(void);
 /// |point - position| exactly, through 128-bit squares. A point on the agent itself, any
 /// point when cos_half_fov <= -1, and any point when the heading is zero are in view; a
 /// point more than 32767 units away along an axis is not.
-bool fxs_in_field_of_view(fxs_vec2 position, fxs_vec2 heading, fxs_vec2 point,
+FXS_API bool fxs_in_field_of_view(fxs_vec2 position, fxs_vec2 heading, fxs_vec2 point,
                           fix16_t cos_half_fov);
 
 /// Chooses the nearest k candidates within radius and in the field of view around
 /// fxs_agent_heading(self); candidates with id == self_id are skipped. Writes their indices
 /// into `chosen` (room for min(def->k, FXS_NEIGHBORS_MAX_K) entries), nearest first (ties by
 /// lower id, then lower index), and returns how many it wrote.
-uint32_t fxs_query_neighbors(const fxs_agent *self, uint32_t self_id,
+FXS_API uint32_t fxs_query_neighbors(const fxs_agent *self, uint32_t self_id,
                              const fxs_neighbor *candidates, uint32_t count,
                              const fxs_neighbor_query_def *def, uint32_t *chosen);
 

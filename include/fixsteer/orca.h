@@ -35,6 +35,7 @@
 #ifndef FIXSTEER_ORCA_H
 #define FIXSTEER_ORCA_H
 
+#include "fixsteer/api.h"
 #include <stdint.h>
 
 #include "fixsteer/agent.h"
@@ -88,7 +89,7 @@ typedef struct fxs_orca_statics {
 } fxs_orca_statics;
 
 /// The defaults listed on each field.
-fxs_orca_def fxs_default_orca_def(void);
+FXS_API fxs_orca_def fxs_default_orca_def(void);
 
 /// One ORCA half-plane: the velocities x with det(direction, x - point) >= 0 (on the left of
 /// direction) are allowed. point in units per tick, direction a unit vector.
@@ -101,17 +102,17 @@ typedef struct fxs_orca_line {
 /// def->neighbor_radius). Agents that overlap already get the half-plane that separates
 /// them within one tick; coincident agents with equal velocities split along -x (lower id)
 /// and +x.
-fxs_orca_line fxs_orca_half_plane(const fxs_agent *self, uint32_t self_id,
+FXS_API fxs_orca_line fxs_orca_half_plane(const fxs_agent *self, uint32_t self_id,
                                   const fxs_neighbor *neighbor, const fxs_orca_def *def);
 
 /// The agent's share of the avoiding against a neighbor, Q16.16 in [0, 1]: with weights
 /// w = 1 + priority, w_neighbor / (w_self + w_neighbor) (equal priorities: 1/2; 0 against
 /// 100: 101/102). A neighbor with a negative (FXS_ORCA_PASSIVE) priority: 1. Priorities are
 /// clamped to [0, FXS_ORCA_PRIORITY_MAX].
-fix16_t fxs_orca_share(fix16_t self_priority, fix16_t neighbor_priority);
+FXS_API fix16_t fxs_orca_share(fix16_t self_priority, fix16_t neighbor_priority);
 
 /// fxs_orca_half_plane with the agent taking `share` (Q16.16, [0, 1]) of the avoiding.
-fxs_orca_line fxs_orca_half_plane_shared(const fxs_agent *self, uint32_t self_id,
+FXS_API fxs_orca_line fxs_orca_half_plane_shared(const fxs_agent *self, uint32_t self_id,
                                          const fxs_neighbor *neighbor, const fxs_orca_def *def,
                                          fix16_t share);
 
@@ -122,33 +123,33 @@ fxs_orca_line fxs_orca_half_plane_shared(const fxs_agent *self, uint32_t self_id
 /// line, so none reaches it); at an end, the velocity obstacle of that end point, as for an
 /// obstacle of radius 0, so the agent may pass round the end. Touching (clearance <= 0): no
 /// velocity toward the wall.
-bool fxs_orca_wall_line(const fxs_agent *self, const fxs_wall *wall, const fxs_orca_def *def,
-                        fxs_orca_line *out);
+FXS_API bool fxs_orca_wall_line(const fxs_agent *self, const fxs_wall *wall,
+                                const fxs_orca_def *def, fxs_orca_line *out);
 
 /// The half-plane an obstacle circle gives (the agent's whole velocity obstacle of it over
 /// obstacle_time_horizon, no reciprocity): false when out of reach. Touching: no velocity
 /// toward its centre.
-bool fxs_orca_obstacle_line(const fxs_agent *self, const fxs_obstacle *obstacle,
+FXS_API bool fxs_orca_obstacle_line(const fxs_agent *self, const fxs_obstacle *obstacle,
                             const fxs_orca_def *def, fxs_orca_line *out);
 
 /// The new velocity among neighbors (priorities[i] is neighbor i's avoidance priority, or
 /// FXS_ORCA_PASSIVE; NULL: every neighbor has the agent's own) and static obstacles
 /// (statics may be NULL). The preferred velocity is first turned by the side rule.
-fxs_vec2 fxs_orca_velocity_among(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
-                                 const fxs_neighbor *neighbors, const fix16_t *priorities,
-                                 uint32_t count, const fxs_orca_statics *statics,
-                                 const fxs_orca_def *def);
+FXS_API fxs_vec2 fxs_orca_velocity_among(const fxs_agent *self, uint32_t self_id,
+                                         fxs_vec2 preferred, const fxs_neighbor *neighbors,
+                                         const fix16_t *priorities, uint32_t count,
+                                         const fxs_orca_statics *statics, const fxs_orca_def *def);
 
 /// The new velocity: the one closest to `preferred` (units per tick) inside the max-speed
 /// disc and every neighbor's half-plane (neighbors with id == self_id are skipped); its
 /// length is at most max_speed. Equal priorities, no walls: fxs_orca_velocity_among with
 /// NULL priorities and statics.
-fxs_vec2 fxs_orca_velocity(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
+FXS_API fxs_vec2 fxs_orca_velocity(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                            const fxs_neighbor *neighbors, uint32_t count,
                            const fxs_orca_def *def);
 
 /// ORCA as a steering force: fxs_orca_velocity(...) - velocity.
-fxs_vec2 fxs_orca(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
+FXS_API fxs_vec2 fxs_orca(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                   const fxs_neighbor *neighbors, uint32_t count, const fxs_orca_def *def);
 
 #ifdef __cplusplus

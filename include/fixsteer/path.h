@@ -14,6 +14,7 @@
 #ifndef FIXSTEER_PATH_H
 #define FIXSTEER_PATH_H
 
+#include "fixsteer/api.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -66,40 +67,42 @@ typedef struct fxs_path_rest {
 } fxs_path_rest;
 
 /// A path definition over `nodes` with the defaults listed on each field.
-fxs_path_def fxs_default_path_def(const fxs_vec2 *nodes, uint16_t count, fxs_path_mode mode);
+FXS_API fxs_path_def fxs_default_path_def(const fxs_vec2 *nodes, uint16_t count,
+                                          fxs_path_mode mode);
 
 /// Progress at the first node, moving forward.
-fxs_path_state fxs_path_start(void);
+FXS_API fxs_path_state fxs_path_start(void);
 
 /// How far ahead of the projection the target point lies: the larger of the path radius and
 /// 8 ticks of travel at max speed, world units.
-fix16_t fxs_path_lead(const fxs_agent *self, const fxs_path_def *path);
+FXS_API fix16_t fxs_path_lead(const fxs_agent *self, const fxs_path_def *path);
 
 /// The point of the path nearest to `point` on the current segment or the next
 /// FXS_PATH_WINDOW - 1 ones; advances *state to the segment it lies on when that segment is
 /// a later one the agent sees (walls). Before the first node (no segment leads to it) the
 /// current "segment" is that node alone.
-fxs_vec2 fxs_path_project(const fxs_agent *self, const fxs_path_def *path, fxs_path_state *state,
-                          fxs_vec2 point);
+FXS_API fxs_vec2 fxs_path_project(const fxs_agent *self, const fxs_path_def *path,
+                                  fxs_path_state *state, fxs_vec2 point);
 
 /// The point the agent steers to: `lead` along the path from the projection of its predicted
 /// position, pulled back toward the projection (by quarters of lead) while the agent cannot
 /// see it. *at_end is set when it is the last node of a STOP_AT_END path.
-fxs_vec2 fxs_path_target(const fxs_agent *self, const fxs_path_def *path, fxs_path_state *state,
-                         bool *at_end);
+FXS_API fxs_vec2 fxs_path_target(const fxs_agent *self, const fxs_path_def *path,
+                                 fxs_path_state *state, bool *at_end);
 
 /// True when the segment from `from` to `to` crosses none of the path's walls and passes no
 /// wall end closer than `clearance` (a wall end within `clearance` of `from` does not count:
 /// the agent already touches it). Coordinates lose their 2 lowest bits in the crossing test.
-bool fxs_path_sees(const fxs_path_def *path, fxs_vec2 from, fxs_vec2 to, fix16_t clearance);
+FXS_API bool fxs_path_sees(const fxs_path_def *path, fxs_vec2 from, fxs_vec2 to, fix16_t clearance);
 
 /// The path-following force: seek fxs_path_target, or arrive on the last node of a
 /// STOP_AT_END path. Advances *state as fxs_path_project does, and by one node when the
 /// current node is within the path radius (patrol turns, loop wraps). Empty path: zero force.
-fxs_vec2 fxs_follow_path(const fxs_agent *self, const fxs_path_def *path, fxs_path_state *state);
+FXS_API fxs_vec2 fxs_follow_path(const fxs_agent *self, const fxs_path_def *path,
+                                 fxs_path_state *state);
 
 /// fxs_follow_path, also giving the point it steers to (the agent's position for an empty path).
-fxs_vec2 fxs_follow_path_toward(const fxs_agent *self, const fxs_path_def *path,
+FXS_API fxs_vec2 fxs_follow_path_toward(const fxs_agent *self, const fxs_path_def *path,
                                 fxs_path_state *state, fxs_vec2 *target);
 
 /// True when a follower of a STOP_AT_END path should hold still (velocity exactly 0): on its
@@ -110,8 +113,9 @@ fxs_vec2 fxs_follow_path_toward(const fxs_agent *self, const fxs_path_def *path,
 /// (+ 1/2 unit) of one. Before the last segment a resting follower counts only when it is
 /// nearer than the agent to the node the agent heads for. So followers queue back from the end,
 /// round corners if the queue is long, instead of piling on it or pushing round each other. A resting follower held this way stays held while the one it queues on rests.
-bool fxs_path_hold(const fxs_agent *self, const fxs_path_def *path, const fxs_path_state *state,
-                   fxs_vec2 target, const fxs_path_rest *resting, uint32_t count);
+FXS_API bool fxs_path_hold(const fxs_agent *self, const fxs_path_def *path,
+                           const fxs_path_state *state, fxs_vec2 target,
+                           const fxs_path_rest *resting, uint32_t count);
 
 #ifdef __cplusplus
 }

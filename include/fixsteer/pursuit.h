@@ -6,6 +6,7 @@
 #ifndef FIXSTEER_PURSUIT_H
 #define FIXSTEER_PURSUIT_H
 
+#include "fixsteer/api.h"
 #include "fixsteer/agent.h"
 
 #ifdef __cplusplus
@@ -14,15 +15,16 @@ extern "C" {
 
 /// The look-ahead T in ticks: distance / self->max_speed, at most max_prediction (>= 0).
 /// A pursuer with max_speed 0 uses max_prediction.
-fix16_t fxs_prediction_ticks(const fxs_agent *self, const fxs_agent *target,
+FXS_API fix16_t fxs_prediction_ticks(const fxs_agent *self, const fxs_agent *target,
                              fix16_t max_prediction);
 
 /// Pursuit: seek(target.position + target.velocity * T).
-fxs_vec2 fxs_pursuit(const fxs_agent *self, const fxs_agent *target, fix16_t max_prediction);
+FXS_API fxs_vec2 fxs_pursuit(const fxs_agent *self, const fxs_agent *target,
+                             fix16_t max_prediction);
 
 /// Evade: flee(target.position + target.velocity * T); panic_radius as in fxs_flee,
 /// measured to the predicted position.
-fxs_vec2 fxs_evade(const fxs_agent *self, const fxs_agent *target, fix16_t max_prediction,
+FXS_API fxs_vec2 fxs_evade(const fxs_agent *self, const fxs_agent *target, fix16_t max_prediction,
                    fix16_t panic_radius);
 
 /// Offset pursuit parameters (Reynolds' offset pursuit; Buckland's OffsetPursuit). The slot
@@ -37,23 +39,24 @@ typedef struct fxs_offset_pursuit_def {
 } fxs_offset_pursuit_def;
 
 /// The defaults listed on each field.
-fxs_offset_pursuit_def fxs_default_offset_pursuit_def(void);
+FXS_API fxs_offset_pursuit_def fxs_default_offset_pursuit_def(void);
 
 /// The slot now: leader.position + the offset rotated into the leader's frame (rounded to
 /// nearest, saturating per component).
-fxs_vec2 fxs_offset_pursuit_slot(const fxs_agent *leader, const fxs_offset_pursuit_def *def);
+FXS_API fxs_vec2 fxs_offset_pursuit_slot(const fxs_agent *leader,
+                                         const fxs_offset_pursuit_def *def);
 
 /// The look-ahead T in ticks (Buckland's choice): distance(self, slot) / (self.max_speed +
 /// |leader.velocity|), since follower and leader close on each other; at most
 /// max_prediction. 0 when both speeds are 0 (then nothing moves and T does not matter).
-fix16_t fxs_offset_pursuit_ticks(const fxs_agent *self, const fxs_agent *leader,
+FXS_API fix16_t fxs_offset_pursuit_ticks(const fxs_agent *self, const fxs_agent *leader,
                                  const fxs_offset_pursuit_def *def);
 
 /// Offset pursuit: arrive(slot + leader.velocity * T, slowing_radius). A follower behind a
 /// leader moving at constant speed u settles about u * r * (m + u) / (m * (m + 2u)) units
 /// behind its slot (r the slowing radius, m its max speed): arrival's speed falls with the
 /// distance, so it needs that gap to keep up; a smaller slowing radius holds the slot closer.
-fxs_vec2 fxs_offset_pursuit(const fxs_agent *self, const fxs_agent *leader,
+FXS_API fxs_vec2 fxs_offset_pursuit(const fxs_agent *self, const fxs_agent *leader,
                             const fxs_offset_pursuit_def *def);
 
 #ifdef __cplusplus

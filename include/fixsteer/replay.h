@@ -6,6 +6,7 @@
 #ifndef FIXSTEER_REPLAY_H
 #define FIXSTEER_REPLAY_H
 
+#include "fixsteer/api.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -51,24 +52,24 @@ typedef struct fxs_replay_writer {
 } fxs_replay_writer;
 
 /// Writes the header and the initial snapshot of `world`.
-fxs_result fxs_replay_writer_begin(fxs_replay_writer *w, fxs_write_fn write, void *user,
+FXS_API fxs_result fxs_replay_writer_begin(fxs_replay_writer *w, fxs_write_fn write, void *user,
                                    const fxs_world *world, uint32_t keyframe_interval,
                                    uint8_t *scratch, size_t scratch_size);
 
 /// Records one stepped tick: the commands given to fxs_world_step (sorted by it) and the
 /// state of `world` after the step; adds a keyframe when one is due.
-fxs_result fxs_replay_writer_tick(fxs_replay_writer *w, const fxs_world *world,
+FXS_API fxs_result fxs_replay_writer_tick(fxs_replay_writer *w, const fxs_world *world,
                                   const fxs_command *commands, uint32_t count);
 
 /// Records one stepped tick from a snapshot of the state after it (fxs_world_save bytes of
 /// the world at tick + 1) instead of the world itself: the same chunks fxs_replay_writer_tick
 /// writes for that state. For sessions whose world has already stepped further.
-fxs_result fxs_replay_writer_tick_saved(fxs_replay_writer *w, uint32_t tick,
+FXS_API fxs_result fxs_replay_writer_tick_saved(fxs_replay_writer *w, uint32_t tick,
                                         const uint8_t *snapshot, size_t size,
                                         const fxs_command *commands, uint32_t count);
 
 /// Writes the END chunk.
-fxs_result fxs_replay_writer_end(fxs_replay_writer *w, const fxs_world *world);
+FXS_API fxs_result fxs_replay_writer_end(fxs_replay_writer *w, const fxs_world *world);
 
 /// One chunk as the reader sees it. Pointers point into the caller's buffer.
 typedef struct fxs_replay_chunk {
@@ -102,13 +103,14 @@ typedef struct fxs_replay_reader {
 /// beyond them FXS_ERR_LIMIT, with r->limit_error naming the limit. With
 /// check_fingerprint, a replay recorded with different math is refused
 /// (FXS_ERR_BAD_FINGERPRINT).
-fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t size,
+FXS_API fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t size,
                            bool check_fingerprint, const fxs_limits *limits,
                            size_t *error_offset);
 
 /// Reads the next chunk (TICK, KEYF or END). After END, further calls fail with
 /// FXS_ERR_BAD_LENGTH if data remains.
-fxs_result fxs_replay_next(fxs_replay_reader *r, fxs_replay_chunk *chunk, size_t *error_offset);
+FXS_API fxs_result fxs_replay_next(fxs_replay_reader *r, fxs_replay_chunk *chunk,
+                                   size_t *error_offset);
 
 /// What fxs_replay_verify found.
 typedef struct fxs_verify_report {
@@ -128,18 +130,19 @@ typedef struct fxs_verify_report {
 /// True for the results that mean "the recording and the re-simulation disagree":
 /// FXS_ERR_HASH_MISMATCH (a tick), FXS_ERR_KEYFRAME_MISMATCH, FXS_ERR_KEYFRAME_CADENCE,
 /// FXS_ERR_END_MISMATCH. Any other failure is a format or limit error.
-bool fxs_verify_diverged(fxs_result result);
+FXS_API bool fxs_verify_diverged(fxs_result result);
 
 /// Memory fxs_replay_verify needs for this replay (0 when the replay cannot be opened
 /// within `limits`; NULL: the defaults).
-size_t fxs_replay_verify_memory_size(const uint8_t *data, size_t size, const fxs_limits *limits);
+FXS_API size_t fxs_replay_verify_memory_size(const uint8_t *data, size_t size,
+                                             const fxs_limits *limits);
 
 /// Re-simulates a replay from its initial snapshot and checks, against the re-simulation,
 /// every tick's hash, every keyframe's bytes, the keyframe cadence the header promises and
 /// the END chunk's tick count and final hash. The first disagreement is reported with its
 /// tick; a replay without ticks is FXS_ERR_NO_TICKS. Work is bounded by `limits` (NULL: the
 /// defaults): at most max_ticks ticks and max_agent_ticks agent slots x ticks.
-fxs_result fxs_replay_verify(const uint8_t *data, size_t size, const fxs_limits *limits,
+FXS_API fxs_result fxs_replay_verify(const uint8_t *data, size_t size, const fxs_limits *limits,
                              void *memory, size_t memory_size, fxs_verify_report *report);
 
 /// Told by fxs_replay_verify_progress after each re-simulated tick: `ticks` re-simulated so
@@ -149,9 +152,10 @@ typedef void (*fxs_verify_progress_fn)(void *user, uint32_t ticks, size_t offset
 
 /// fxs_replay_verify, telling `progress` (NULL: nobody) after each tick how far it got, so a
 /// long verification can show it. The same results and report as fxs_replay_verify.
-fxs_result fxs_replay_verify_progress(const uint8_t *data, size_t size, const fxs_limits *limits,
-                                      void *memory, size_t memory_size, fxs_verify_report *report,
-                                      fxs_verify_progress_fn progress, void *user);
+FXS_API fxs_result fxs_replay_verify_progress(const uint8_t *data, size_t size,
+                                              const fxs_limits *limits, void *memory,
+                                              size_t memory_size, fxs_verify_report *report,
+                                              fxs_verify_progress_fn progress, void *user);
 
 #ifdef __cplusplus
 }

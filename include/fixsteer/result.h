@@ -4,6 +4,8 @@
 #ifndef FIXSTEER_RESULT_H
 #define FIXSTEER_RESULT_H
 
+#include "fixsteer/api.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -49,7 +51,7 @@ typedef enum fxs_result {
 } fxs_result;
 
 /// The message of a result ("unknown result" outside the table).
-const char *fxs_result_message(fxs_result result);
+FXS_API const char *fxs_result_message(fxs_result result);
 
 #ifdef __cplusplus
 }

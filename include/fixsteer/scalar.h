@@ -5,6 +5,7 @@
 #ifndef FIXSTEER_SCALAR_H
 #define FIXSTEER_SCALAR_H
 
+#include "fixsteer/api.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -45,48 +46,48 @@ static inline fix16_t fxs_clamp(fix16_t a, fix16_t lo, fix16_t hi) {
 
 /// a * b rounded half away from zero (as libfixmath's fix16_mul rounds), saturating on
 /// overflow. Computed in 64-bit integers by fixsteer itself.
-fix16_t fxs_mul(fix16_t a, fix16_t b);
+FXS_API fix16_t fxs_mul(fix16_t a, fix16_t b);
 
 /// a / b through libfixmath's fix16_div (rounded), saturating on overflow.
 /// b == 0 gives FXS_MAX, FXS_MIN or 0 by the sign of a (never the sentinel).
-fix16_t fxs_div(fix16_t a, fix16_t b);
+FXS_API fix16_t fxs_div(fix16_t a, fix16_t b);
 
 /// a * b / c in exact 64-bit integer arithmetic, rounded half away from zero, saturating.
 /// Any raw values; c == 0 saturates by the sign of a * b.
-fix16_t fxs_muldiv(fix16_t a, fix16_t b, fix16_t c);
+FXS_API fix16_t fxs_muldiv(fix16_t a, fix16_t b, fix16_t c);
 
 /// a + (b - a) * t, exact in 64 bits then rounded half away from zero, saturating.
 /// t is usually in [0, 1] but is not clamped.
-fix16_t fxs_lerp(fix16_t a, fix16_t b, fix16_t t);
+FXS_API fix16_t fxs_lerp(fix16_t a, fix16_t b, fix16_t t);
 
 /// floor(sqrt(n)) for any 64-bit n. Exact, without division: a 1/sqrt table seed, a Newton
 /// step and two residual steps, ~60 instructions on x86-64 or a Cortex-M3.
-uint32_t fxs_isqrt64(uint64_t n);
+FXS_API uint32_t fxs_isqrt64(uint64_t n);
 
 /// sqrt(n) rounded to the nearest integer (ties cannot occur). Exact for any 64-bit n.
-uint64_t fxs_isqrt64_round(uint64_t n);
+FXS_API uint64_t fxs_isqrt64_round(uint64_t n);
 
 /// sqrt(x) correctly rounded to the nearest Q16.16 LSB, for x >= 0. x < 0 is a contract
 /// violation and returns 0.
-fix16_t fxs_sqrt(fix16_t x);
+FXS_API fix16_t fxs_sqrt(fix16_t x);
 
 /// Wraps an angle into (-FXS_PI, FXS_PI] by whole multiples of FXS_TWO_PI (exact).
-fix16_t fxs_angle_wrap(fix16_t angle);
+FXS_API fix16_t fxs_angle_wrap(fix16_t angle);
 
 /// sin(angle) for any Q16.16 angle. The argument is reduced with a 2^-44 rad precise pi
 /// before libfixmath's fix16_sin runs on [-pi/2, pi/2]; error vs. the true sine of the
 /// exact Q16.16 input <= 4 LSB over the whole range (measured: see test_scalar.c).
 /// Result in [-FXS_ONE, FXS_ONE].
-fix16_t fxs_sin(fix16_t angle);
+FXS_API fix16_t fxs_sin(fix16_t angle);
 
 /// cos(angle), same method and error bound as fxs_sin.
-fix16_t fxs_cos(fix16_t angle);
+FXS_API fix16_t fxs_cos(fix16_t angle);
 
 /// atan2(y, x) in (-FXS_PI, FXS_PI], defined for every pair of raw inputs (no overflow):
 /// inputs are prescaled to |x|, |y| < 2^13 units before libfixmath's cubic fix16_atan2.
 /// fxs_atan2(0, 0) == 0; the four axis directions are exact (0, FXS_HALF_PI, FXS_PI,
 /// -FXS_HALF_PI). Max error vs. the true atan2: FXS_ATAN2_MAX_ERROR.
-fix16_t fxs_atan2(fix16_t y, fix16_t x);
+FXS_API fix16_t fxs_atan2(fix16_t y, fix16_t x);
 
 /// Bound on |error| of fxs_atan2, raw Q16.16 radians: 669 = 0.0102 rad = 0.58 deg. Measured
 /// 0.010168 rad (666.4 LSB) over 8 scales from 1 LSB to 32767 units x 3600 directions.

@@ -5,6 +5,7 @@
 #ifndef FIXSTEER_SEEK_H
 #define FIXSTEER_SEEK_H
 
+#include "fixsteer/api.h"
 #include "fixsteer/agent.h"
 
 #ifdef __cplusplus
@@ -13,13 +14,13 @@ extern "C" {
 
 /// Seek: desired_velocity = normalize(target - position) * max_speed.
 /// At the target itself the desired velocity is zero (the force brakes).
-fxs_vec2 fxs_seek(const fxs_agent *self, fxs_vec2 target);
+FXS_API fxs_vec2 fxs_seek(const fxs_agent *self, fxs_vec2 target);
 
 /// Flee: desired_velocity = normalize(position - target) * max_speed.
 /// panic_radius > 0 limits the influence: beyond it the force is zero (seed 000's
 /// "influence range"); panic_radius <= 0 flees at any distance. An agent exactly on the
 /// target flees along its velocity, or along +x when at rest.
-fxs_vec2 fxs_flee(const fxs_agent *self, fxs_vec2 target, fix16_t panic_radius);
+FXS_API fxs_vec2 fxs_flee(const fxs_agent *self, fxs_vec2 target, fix16_t panic_radius);
 
 /// Arrival: seek whose desired speed falls linearly to zero inside slowing_radius,
 /// desired speed = max_speed * distance / slowing_radius. slowing_radius <= 0 is plain seek.
@@ -27,7 +28,7 @@ fxs_vec2 fxs_flee(const fxs_agent *self, fxs_vec2 target, fix16_t panic_radius);
 /// a tick or less (the slow-down has run out of resolution: a few LSBs from the target),
 /// the desired velocity is the whole remaining offset, so the agent lands on the target
 /// instead of creeping there one LSB a tick.
-fxs_vec2 fxs_arrive(const fxs_agent *self, fxs_vec2 target, fix16_t slowing_radius);
+FXS_API fxs_vec2 fxs_arrive(const fxs_agent *self, fxs_vec2 target, fix16_t slowing_radius);
 
 #ifdef __cplusplus
 }

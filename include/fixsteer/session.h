@@ -46,6 +46,7 @@
 #ifndef FIXSTEER_SESSION_H
 #define FIXSTEER_SESSION_H
 
+#include "fixsteer/api.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -156,11 +157,11 @@ typedef struct fxs_session_def {
 } fxs_session_def;
 
 /// The defaults listed on each field.
-fxs_session_def fxs_default_session_def(void);
+FXS_API fxs_session_def fxs_default_session_def(void);
 
 /// FXS_OK when a definition is usable; else FXS_ERR_BAD_VALUE (a field outside the range
 /// its comment gives, or a frame that cannot fit in max_packet_bytes).
-fxs_result fxs_session_def_check(const fxs_session_def *def);
+FXS_API fxs_result fxs_session_def_check(const fxs_session_def *def);
 
 /// What the session knows of one peer (itself included).
 typedef struct fxs_session_peer {
@@ -266,26 +267,27 @@ typedef struct fxs_session {
 
 /// Bytes of memory a session with this definition needs (8-byte aligned block), or 0 when
 /// the definition is not usable.
-size_t fxs_session_memory_size(const fxs_session_def *def);
+FXS_API size_t fxs_session_memory_size(const fxs_session_def *def);
 
 /// Lays the session out in `memory` and starts it at tick 0 (the caller's world must be at
 /// tick 0 and the same on every peer). FXS_ERR_BAD_VALUE for a bad definition,
 /// FXS_ERR_BUFFER_TOO_SMALL when `size` is below fxs_session_memory_size.
-fxs_result fxs_session_init(fxs_session *session, const fxs_session_def *def, void *memory,
+FXS_API fxs_result fxs_session_init(fxs_session *session, const fxs_session_def *def, void *memory,
                             size_t size);
 
 /// True when the local peer is a player that may submit now: its next input tick is at most
 /// current + delay and below tick_limit.
-bool fxs_session_wants_input(const fxs_session *session);
+FXS_API bool fxs_session_wants_input(const fxs_session *session);
 
 /// The tick the next fxs_session_submit fills.
-uint32_t fxs_session_input_tick(const fxs_session *session);
+FXS_API uint32_t fxs_session_input_tick(const fxs_session *session);
 
 /// Submits the local player's commands (copied; count <= max_commands, 0 allowed) for tick
 /// fxs_session_input_tick(). FXS_ERR_BAD_SEQUENCE when it does not want input now,
 /// FXS_ERR_FULL when the ring still holds inputs peers have not acknowledged (try again
 /// after receiving), FXS_ERR_LIMIT for too many commands, FXS_ERR_BAD_VALUE for a spectator.
-fxs_result fxs_session_submit(fxs_session *session, const fxs_command *commands, uint32_t count);
+FXS_API fxs_result fxs_session_submit(fxs_session *session, const fxs_command *commands,
+                                      uint32_t count);
 
 /// Steps the caller's world by one new tick when the inputs allow it, after any pending
 /// rollback, and settles (hashes, records) the ticks whose inputs are all final. FXS_OK: a
@@ -293,20 +295,20 @@ fxs_result fxs_session_submit(fxs_session *session, const fxs_command *commands,
 /// whose); FXS_ERR_LIMIT: tick_limit reached. Other results stop the session (a snapshot
 /// larger than snapshot_bytes, a failing replay sink, a world not at the session's tick,
 /// FXS_ERR_STALLED: the progress bound, with stalled_peers naming who held the match back).
-fxs_result fxs_session_advance(fxs_session *session, fxs_world *world, uint32_t now_ms);
+FXS_API fxs_result fxs_session_advance(fxs_session *session, fxs_world *world, uint32_t now_ms);
 
 /// Writes the next packet for `peer` into buf (cap >= max_packet_bytes) and its size into
 /// *len; *len = 0 when nothing is due (call it every frame for every other peer). A packet
 /// carries our unacknowledged inputs and hashes, redundantly, and our acknowledgements.
-fxs_result fxs_session_poll_send(fxs_session *session, uint8_t peer, uint32_t now_ms, uint8_t *buf,
-                                 size_t cap, size_t *len);
+FXS_API fxs_result fxs_session_poll_send(fxs_session *session, uint8_t peer, uint32_t now_ms,
+                                         uint8_t *buf, size_t cap, size_t *len);
 
 /// Consumes a packet the transport says came from `peer`. Every packet is untrusted: a bad
 /// one changes nothing and is refused with FXS_ERR_TRUNCATED, FXS_ERR_BAD_MAGIC,
 /// FXS_ERR_BAD_VERSION, FXS_ERR_WRONG_SESSION, FXS_ERR_BAD_PACKET, FXS_ERR_BAD_LENGTH,
 /// FXS_ERR_LIMIT, FXS_ERR_BAD_CHECKSUM, FXS_ERR_BAD_COMMAND or FXS_ERR_BAD_SEQUENCE.
-fxs_result fxs_session_receive(fxs_session *session, uint8_t peer, const uint8_t *bytes, size_t len,
-                               uint32_t now_ms);
+FXS_API fxs_result fxs_session_receive(fxs_session *session, uint8_t peer, const uint8_t *bytes,
+                                       size_t len, uint32_t now_ms);
 
 /// Why fxs_session_advance waits.
 typedef struct fxs_session_wait {
@@ -325,23 +327,24 @@ typedef struct fxs_session_wait {
 /// Starts a new progress window now (fxs_session_def.progress_window_ms): for a caller that
 /// pauses the match on purpose, e.g. while a player that left has time to come back, and
 /// calls this as long as the pause lasts.
-void fxs_session_restart_progress(fxs_session *session, uint32_t now_ms);
+FXS_API void fxs_session_restart_progress(fxs_session *session, uint32_t now_ms);
 
 /// Fills *out from the last fxs_session_advance.
-void fxs_session_wait_info(const fxs_session *session, uint32_t now_ms, fxs_session_wait *out);
+FXS_API void fxs_session_wait_info(const fxs_session *session, uint32_t now_ms,
+                                   fxs_session_wait *out);
 
 /// The first desync found, or NULL when none.
-const fxs_session_desync *fxs_session_desync_report(const fxs_session *session);
+FXS_API const fxs_session_desync *fxs_session_desync_report(const fxs_session *session);
 
 /// True when tick_limit > 0 and every tick below it is settled.
-bool fxs_session_done(const fxs_session *session);
+FXS_API bool fxs_session_done(const fxs_session *session);
 
 /// True when done and every other peer's hashes up to tick_limit were compared: nothing
 /// more is needed from anyone.
-bool fxs_session_complete(const fxs_session *session);
+FXS_API bool fxs_session_complete(const fxs_session *session);
 
 /// True when every other peer acknowledged all our inputs and settled hashes.
-bool fxs_session_delivered(const fxs_session *session);
+FXS_API bool fxs_session_delivered(const fxs_session *session);
 
 #ifdef __cplusplus
 }

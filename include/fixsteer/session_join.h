@@ -7,6 +7,7 @@
 #ifndef FIXSTEER_SESSION_JOIN_H
 #define FIXSTEER_SESSION_JOIN_H
 
+#include "fixsteer/api.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -37,7 +38,7 @@ typedef struct fxs_session_join_error {
 /// of its first unsettled tick (one peer, usually the host, sends the state; every other player
 /// sends an offer without it). buf NULL: only *len, the size needed. FXS_ERR_BUFFER_TOO_SMALL,
 /// FXS_ERR_BAD_SEQUENCE when the state of that tick is no longer at hand.
-fxs_result fxs_session_write_offer(const fxs_session *session, const fxs_world *world,
+FXS_API fxs_result fxs_session_write_offer(const fxs_session *session, const fxs_world *world,
                                    uint8_t joiner, uint8_t *buf, size_t cap, size_t *len);
 
 /// Starts a session mid-match (as fxs_session_init, for peer def->local) from the offers of
@@ -50,19 +51,19 @@ fxs_result fxs_session_write_offer(const fxs_session *session, const fxs_world *
 /// present: mark those that are away (a spectator slot nobody holds) with
 /// fxs_session_peer_left right after, or the session waits for their hashes. A replay is
 /// begun by the caller on the world after this call. On failure *error names the offer and byte.
-fxs_result fxs_session_join(fxs_session *session, const fxs_session_def *def, void *memory,
+FXS_API fxs_result fxs_session_join(fxs_session *session, const fxs_session_def *def, void *memory,
                             size_t size, fxs_world *world, const uint8_t *const *offers,
                             const size_t *lengths, uint32_t count, fxs_session_join_error *error);
 
 /// Marks a peer that disconnected: nothing is sent to it and no tick waits for its hashes
 /// (a player's input is still waited for: the match pauses until it comes back or the caller
 /// ends it). Spectators that have not arrived yet are marked so at the start.
-fxs_result fxs_session_peer_left(fxs_session *session, uint8_t peer);
+FXS_API fxs_result fxs_session_peer_left(fxs_session *session, uint8_t peer);
 
 /// Takes back a peer that joined (fxs_session_join) at tick `tick`, which it announces: its
 /// hashes are compared from that tick on and ours are sent again from there.
 /// FXS_ERR_BAD_SEQUENCE when `tick` is past our settled tick or more than a window before it.
-fxs_result fxs_session_readmit(fxs_session *session, uint8_t peer, uint32_t tick);
+FXS_API fxs_result fxs_session_readmit(fxs_session *session, uint8_t peer, uint32_t tick);
 
 #ifdef __cplusplus
 }

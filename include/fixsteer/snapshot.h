@@ -8,6 +8,7 @@
 #ifndef FIXSTEER_SNAPSHOT_H
 #define FIXSTEER_SNAPSHOT_H
 
+#include "fixsteer/api.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -38,42 +39,43 @@ extern "C" {
 #define FXS_SNAPSHOT_VERSION_NAV_FIELDS 6u
 
 /// 64-bit state hash (v2, hash.h) of the snapshot bytes, computed without a buffer.
-uint64_t fxs_world_hash(const fxs_world *world);
+FXS_API uint64_t fxs_world_hash(const fxs_world *world);
 
 /// True when `data` is exactly the snapshot fxs_world_save would write for `world` now;
 /// else *mismatch (when not NULL) receives the first differing byte offset. No buffer needed.
-bool fxs_world_matches_snapshot(const fxs_world *world, const uint8_t *data, size_t size,
+FXS_API bool fxs_world_matches_snapshot(const fxs_world *world, const uint8_t *data, size_t size,
                                 size_t *mismatch);
 
 /// Bytes fxs_world_save needs for the current state.
-size_t fxs_world_snapshot_size(const fxs_world *world);
+FXS_API size_t fxs_world_snapshot_size(const fxs_world *world);
 
 /// The most bytes fxs_world_save can need for a world of these capacities, whatever its
 /// state (every agent alive with a full behavior set, every obstacle and wall standing, every
 /// route full, every search at its largest): the size of a scratch buffer that never runs
 /// out. SIZE_MAX when the bound does not fit a size_t.
-size_t fxs_world_snapshot_bound(const fxs_world_capacity *capacity);
+FXS_API size_t fxs_world_snapshot_bound(const fxs_world_capacity *capacity);
 
 /// Writes the state into buffer; FXS_ERR_BUFFER_TOO_SMALL when it does not fit (nothing
 /// useful is written then). *written receives the size when not NULL.
-fxs_result fxs_world_save(const fxs_world *world, uint8_t *buffer, size_t capacity,
+FXS_API fxs_result fxs_world_save(const fxs_world *world, uint8_t *buffer, size_t capacity,
                           size_t *written);
 
 /// fxs_world_save and fxs_world_hash in one pass over the state: the bytes fxs_world_save
 /// writes, and in *hash (when not NULL) the value fxs_world_hash returns, even when the
 /// buffer is too small. For callers that keep a snapshot and a hash of every tick
 /// (rollback, desync checks): one pass costs about what the hash alone costs.
-fxs_result fxs_world_save_hashed(const fxs_world *world, uint8_t *buffer, size_t capacity,
+FXS_API fxs_result fxs_world_save_hashed(const fxs_world *world, uint8_t *buffer, size_t capacity,
                                  size_t *written, uint64_t *hash);
 
 /// Replaces the state of `world` (already initialised with the same capacities) with a
 /// snapshot. On failure the world is left unchanged and *error_offset (when not NULL) names
 /// the byte where the offending field or record starts (the end of the data if it is short).
-fxs_result fxs_world_restore(fxs_world *world, const uint8_t *data, size_t size,
+FXS_API fxs_result fxs_world_restore(fxs_world *world, const uint8_t *data, size_t size,
                              size_t *error_offset);
 
 /// Reads the capacities a snapshot was taken with (to size the world that will restore it).
-fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world_capacity *out);
+FXS_API fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size,
+                                         fxs_world_capacity *out);
 
 /// The first difference between two worlds of equal capacity, for reports.
 typedef struct fxs_world_difference {
@@ -86,7 +88,8 @@ typedef struct fxs_world_difference {
 
 /// Finds the first differing field (agents in slot order, then obstacles, then the tick).
 /// Returns false when the states are equal.
-bool fxs_world_first_difference(const fxs_world *a, const fxs_world *b, fxs_world_difference *out);
+FXS_API bool fxs_world_first_difference(const fxs_world *a, const fxs_world *b,
+                                        fxs_world_difference *out);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,7 @@
 #ifndef FIXSTEER_UNALIGNED_AVOIDANCE_H
 #define FIXSTEER_UNALIGNED_AVOIDANCE_H
 
+#include "fixsteer/api.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -36,13 +37,14 @@ typedef struct fxs_unaligned_avoidance_def {
 } fxs_unaligned_avoidance_def;
 
 /// The defaults listed on each field.
-fxs_unaligned_avoidance_def fxs_default_unaligned_avoidance_def(void);
+FXS_API fxs_unaligned_avoidance_def fxs_default_unaligned_avoidance_def(void);
 
 /// Time of closest approach of two points moving apart by `offset` (other - self) at
 /// `relative_velocity` (other's - self's) per tick: t* = -(offset . v) / |v|^2, rounded down
 /// to 1/65536 tick, in *ticks. t* = 0 when v is zero (the distance never changes). False when
 /// t* < 0 (already moving apart) or t* >= 32768 ticks (beyond Q16.16).
-bool fxs_closest_approach_ticks(fxs_vec2 offset, fxs_vec2 relative_velocity, fix16_t *ticks);
+FXS_API bool fxs_closest_approach_ticks(fxs_vec2 offset, fxs_vec2 relative_velocity,
+                                        fix16_t *ticks);
 
 /// The most imminent threat found by fxs_most_imminent_threat.
 typedef struct fxs_threat {
@@ -54,7 +56,7 @@ typedef struct fxs_threat {
 /// The neighbor that threatens first (smallest t*, ties by lower id, then lower index).
 /// Neighbors with id == self_id are skipped, and so are neighbors whose offset or relative
 /// velocity exceeds the Q16.16 range on an axis (more than 32767 units apart: no threat).
-fxs_threat fxs_most_imminent_threat(const fxs_agent *self, uint32_t self_id,
+FXS_API fxs_threat fxs_most_imminent_threat(const fxs_agent *self, uint32_t self_id,
                                     const fxs_neighbor *neighbors, uint32_t count,
                                     const fxs_unaligned_avoidance_def *def);
 
@@ -67,7 +69,7 @@ fxs_threat fxs_most_imminent_threat(const fxs_agent *self, uint32_t self_id,
 /// relative to the threat in place of its velocity; with no relative motion either, it
 /// steps straight away from the threat (coincident agents: along -x for the lower id, +x
 /// for the higher, as fxs_separation).
-fxs_vec2 fxs_unaligned_avoidance(const fxs_agent *self, uint32_t self_id,
+FXS_API fxs_vec2 fxs_unaligned_avoidance(const fxs_agent *self, uint32_t self_id,
                                  const fxs_neighbor *neighbors, uint32_t count,
                                  const fxs_unaligned_avoidance_def *def);
 

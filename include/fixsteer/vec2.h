@@ -6,6 +6,7 @@
 #ifndef FIXSTEER_VEC2_H
 #define FIXSTEER_VEC2_H
 
+#include "fixsteer/api.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -56,38 +57,38 @@ static inline bool fxs_vec2_equal(fxs_vec2 a, fxs_vec2 b) { return a.x == b.x &&
 static inline bool fxs_vec2_is_zero(fxs_vec2 v) { return v.x == 0 && v.y == 0; }
 
 /// a . b, exact, in Q32.32 (raw units 2^-32), saturating at the int64 range.
-int64_t fxs_vec2_dot(fxs_vec2 a, fxs_vec2 b);
+FXS_API int64_t fxs_vec2_dot(fxs_vec2 a, fxs_vec2 b);
 /// a x b (a.x*b.y - a.y*b.x), exact, in Q32.32, saturating at the int64 range. Positive when
 /// b is counter-clockwise from a in the y-up convention.
-int64_t fxs_vec2_cross(fxs_vec2 a, fxs_vec2 b);
+FXS_API int64_t fxs_vec2_cross(fxs_vec2 a, fxs_vec2 b);
 /// |v|^2, exact, in Q32.32 (raw units 2^-32). Never overflows.
-uint64_t fxs_vec2_length_sq(fxs_vec2 v);
+FXS_API uint64_t fxs_vec2_length_sq(fxs_vec2 v);
 /// |v|, correctly rounded to the nearest LSB, saturating at FXS_MAX (a length above 32767).
-fix16_t fxs_vec2_length(fxs_vec2 v);
+FXS_API fix16_t fxs_vec2_length(fxs_vec2 v);
 /// |a - b| without an intermediate overflow, correctly rounded, saturating at FXS_MAX.
-fix16_t fxs_vec2_distance(fxs_vec2 a, fxs_vec2 b);
+FXS_API fix16_t fxs_vec2_distance(fxs_vec2 a, fxs_vec2 b);
 /// True when |a - b| <= radius, decided exactly (no rounding). radius < 0 gives false.
-bool fxs_vec2_within(fxs_vec2 a, fxs_vec2 b, fix16_t radius);
+FXS_API bool fxs_vec2_within(fxs_vec2 a, fxs_vec2 b, fix16_t radius);
 /// v / |v| (length FXS_ONE within 1 LSB per component); the zero vector stays zero.
-fxs_vec2 fxs_vec2_normalize(fxs_vec2 v);
+FXS_API fxs_vec2 fxs_vec2_normalize(fxs_vec2 v);
 /// v scaled to the given length (>= 0), rounded per component; the zero vector stays zero.
-fxs_vec2 fxs_vec2_set_length(fxs_vec2 v, fix16_t length);
+FXS_API fxs_vec2 fxs_vec2_set_length(fxs_vec2 v, fix16_t length);
 /// v limited to max_length (>= 0): unchanged when |v| <= max_length, else scaled down with
 /// components rounded toward zero, so that |result| <= max_length holds exactly.
-fxs_vec2 fxs_vec2_truncate(fxs_vec2 v, fix16_t max_length);
+FXS_API fxs_vec2 fxs_vec2_truncate(fxs_vec2 v, fix16_t max_length);
 /// The unit vector at angle radians: (cos angle, sin angle).
-fxs_vec2 fxs_vec2_from_angle(fix16_t angle);
+FXS_API fxs_vec2 fxs_vec2_from_angle(fix16_t angle);
 /// Keeps |v| and points it at angle radians: |v| * (cos angle, sin angle).
-fxs_vec2 fxs_vec2_set_angle(fxs_vec2 v, fix16_t angle);
+FXS_API fxs_vec2 fxs_vec2_set_angle(fxs_vec2 v, fix16_t angle);
 /// v rotated by angle radians (positive: from +x toward +y).
-fxs_vec2 fxs_vec2_rotate(fxs_vec2 v, fix16_t angle);
+FXS_API fxs_vec2 fxs_vec2_rotate(fxs_vec2 v, fix16_t angle);
 /// The angle of v, atan2(v.y, v.x), in (-FXS_PI, FXS_PI]; 0 for the zero vector.
-fix16_t fxs_vec2_angle(fxs_vec2 v);
+FXS_API fix16_t fxs_vec2_angle(fxs_vec2 v);
 /// a + (b - a) * t per component (fxs_lerp).
-fxs_vec2 fxs_vec2_lerp(fxs_vec2 a, fxs_vec2 b, fix16_t t);
+FXS_API fxs_vec2 fxs_vec2_lerp(fxs_vec2 a, fxs_vec2 b, fix16_t t);
 /// The point of segment [a, b] closest to p. The segment parameter is computed exactly (to
 /// 1/65536 of the segment, rounded down) for any coordinates; a zero-length segment gives a.
-fxs_vec2 fxs_vec2_closest_on_segment(fxs_vec2 p, fxs_vec2 a, fxs_vec2 b);
+FXS_API fxs_vec2 fxs_vec2_closest_on_segment(fxs_vec2 p, fxs_vec2 a, fxs_vec2 b);
 
 #ifdef __cplusplus
 }

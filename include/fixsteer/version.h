@@ -6,6 +6,7 @@
 #ifndef FIXSTEER_VERSION_H
 #define FIXSTEER_VERSION_H
 
+#include "fixsteer/api.h"
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -33,15 +34,15 @@ extern "C" {
       FXS_VERSION_XSTR_(FXS_VERSION_PATCH)
 
 /// The version of the library linked in, "MAJOR.MINOR.PATCH"; a static string.
-const char *fxs_version(void);
+FXS_API const char *fxs_version(void);
 
 /// The replay format version this library writes and reads (FXS_REPLAY_VERSION of the
 /// build; replays of another version are refused with FXS_ERR_BAD_VERSION).
-uint32_t fxs_replay_format_version(void);
+FXS_API uint32_t fxs_replay_format_version(void);
 
 /// The snapshot layout version this library writes and reads (FXS_SNAPSHOT_VERSION of the
 /// build; snapshots of another version are refused with FXS_ERR_BAD_VERSION).
-uint32_t fxs_snapshot_format_version(void);
+FXS_API uint32_t fxs_snapshot_format_version(void);
 
 #ifdef __cplusplus
 }

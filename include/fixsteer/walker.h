@@ -7,6 +7,7 @@
 #ifndef FIXSTEER_WALKER_H
 #define FIXSTEER_WALKER_H
 
+#include "fixsteer/api.h"
 #include <stdint.h>
 
 #include "fixsteer/agent.h"
@@ -33,11 +34,11 @@ typedef struct fxs_walker_state {
 } fxs_walker_state;
 
 /// The defaults listed on each field.
-fxs_walker_def fxs_default_walker_def(void);
+FXS_API fxs_walker_def fxs_default_walker_def(void);
 
 /// PickRandomTarget: the next walk-to position from `position` toward `target`. Draws from
 /// rng: first the angle in [0, half-FOV), then the side (0: turn by -angle, 1: by +angle).
-fxs_vec2 fxs_walker_pick(fxs_vec2 position, fxs_vec2 target, const fxs_walker_def *def,
+FXS_API fxs_vec2 fxs_walker_pick(fxs_vec2 position, fxs_vec2 target, const fxs_walker_def *def,
                          fxs_rng *rng);
 
 /// The walker force: picks a new waypoint at the start and whenever the current one is
@@ -45,8 +46,9 @@ fxs_vec2 fxs_walker_pick(fxs_vec2 position, fxs_vec2 target, const fxs_walker_de
 /// least twice reach_radius (min_step is raised to that when smaller): a shorter step would
 /// count as reached as soon as it is picked and the walker would pick again every tick;
 /// with it, 003's "within the minimum step, go straight to the target" takes over.
-fxs_vec2 fxs_random_walker(const fxs_agent *self, fxs_vec2 target, const fxs_walker_def *def,
-                           fxs_walker_state *state, fxs_rng *rng);
+FXS_API fxs_vec2 fxs_random_walker(const fxs_agent *self, fxs_vec2 target,
+                                   const fxs_walker_def *def, fxs_walker_state *state,
+                                   fxs_rng *rng);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,7 @@
 #ifndef FIXSTEER_WANDER_H
 #define FIXSTEER_WANDER_H
 
+#include "fixsteer/api.h"
 #include "fixsteer/agent.h"
 #include "fixsteer/rng.h"
 
@@ -21,11 +22,11 @@ typedef struct fxs_wander_def {
 } fxs_wander_def;
 
 /// The defaults listed on each field.
-fxs_wander_def fxs_default_wander_def(void);
+FXS_API fxs_wander_def fxs_default_wander_def(void);
 
 /// Wander force. Reads and advances *wander_angle (radians, kept in (-pi, pi]) and rng.
 /// At rest the circle centre is the agent itself and only the displacement pushes.
-fxs_vec2 fxs_wander(const fxs_agent *self, const fxs_wander_def *def, fix16_t *wander_angle,
+FXS_API fxs_vec2 fxs_wander(const fxs_agent *self, const fxs_wander_def *def, fix16_t *wander_angle,
                     fxs_rng *rng);
 
 #ifdef __cplusplus

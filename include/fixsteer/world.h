@@ -6,6 +6,7 @@
 #ifndef FIXSTEER_WORLD_H
 #define FIXSTEER_WORLD_H
 
+#include "fixsteer/api.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -72,7 +73,7 @@ typedef struct fxs_behavior_slot {
 } fxs_behavior_slot;
 
 /// A behavior slot of `kind` with weight 1, priority 0 and the library's default parameters.
-fxs_behavior_slot fxs_behavior_slot_default(fxs_behavior kind);
+FXS_API fxs_behavior_slot fxs_behavior_slot_default(fxs_behavior kind);
 
 /// Everything the world keeps about one agent. All of it is state: hashed and snapshotted.
 typedef struct fxs_agent_slot {
@@ -296,11 +297,11 @@ typedef struct fxs_world {
 } fxs_world;
 
 /// A 4096 x 4096 world at the origin, seed 1, no clamping, neighbor radius 100.
-fxs_world_def fxs_default_world_def(void);
+FXS_API fxs_world_def fxs_default_world_def(void);
 
 /// FXS_OK when a definition is usable: bounds_min <= bounds_max on both axes,
 /// neighbor_radius >= 0, clamp_to_bounds 0 or 1. Else FXS_ERR_BAD_VALUE.
-fxs_result fxs_world_def_check(const fxs_world_def *def);
+FXS_API fxs_result fxs_world_def_check(const fxs_world_def *def);
 
 /// The containment force the step adds for an agent of a world whose clamp_to_bounds is 1
 /// (zero otherwise), in force units: per axis, the agent is expected to stop within
@@ -314,29 +315,29 @@ fxs_result fxs_world_def_check(const fxs_world_def *def);
 /// pushing outward at full strength. Zero when max_force <= 0. Derived from the body and
 /// the definition alone: no state. When the bounds are narrower than the body, the limit
 /// on that axis is their centre.
-fxs_vec2 fxs_containment(const fxs_agent *agent, const fxs_world_def *def);
+FXS_API fxs_vec2 fxs_containment(const fxs_agent *agent, const fxs_world_def *def);
 
 /// Bytes of memory a world with these capacities needs (8-byte aligned block), or 0 when a
 /// capacity is above its limit or the size does not fit in size_t (sizes are computed with
 /// overflow checks, also for a 32-bit size_t). It includes a spatial grid of
 /// max(64, 8 * agents) cells for neighbor queries, a free-slot bitmap and scratch space for
 /// capacity.workers workers.
-size_t fxs_world_memory_size(const fxs_world_capacity *capacity);
+FXS_API size_t fxs_world_memory_size(const fxs_world_capacity *capacity);
 
 /// Lays the world out in `memory` (size from fxs_world_memory_size) and empties it. A
 /// capacity above its limit gives FXS_ERR_BAD_VALUE. Steps run inline until
 /// fxs_world_set_tasks gives the world a task system.
-fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
+FXS_API fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
                           const fxs_world_capacity *capacity, void *memory, size_t size);
 
 /// Runs the step's per-agent phases through `tasks` (copied; NULL: inline, the default).
 /// Not state: it is neither hashed nor snapshotted, and the results do not depend on it.
 /// FXS_ERR_BAD_VALUE when worker_count is outside [1, capacity.workers (at least 1)] or a
 /// callback is missing.
-fxs_result fxs_world_set_tasks(fxs_world *world, const fxs_task_system *tasks);
+FXS_API fxs_result fxs_world_set_tasks(fxs_world *world, const fxs_task_system *tasks);
 
 /// Adds a path of `count` nodes (copied). Paths are part of the world's configuration.
-fxs_result fxs_world_add_path(fxs_world *world, const fxs_vec2 *nodes, uint16_t count,
+FXS_API fxs_result fxs_world_add_path(fxs_world *world, const fxs_vec2 *nodes, uint16_t count,
                               fxs_path_mode mode, fix16_t radius, uint16_t *out_index);
 
 /// Applies one command now (fxs_world_step does this for a tick's commands). A spawn takes
@@ -344,7 +345,7 @@ fxs_result fxs_world_add_path(fxs_world *world, const fxs_vec2 *nodes, uint16_t 
 /// streams, so this rule is part of the results) in O(1) amortised time, and reports the new
 /// handle in *out_spawned when it is not NULL. Invalid commands change nothing and return the
 /// reason.
-fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
+FXS_API fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
                            fxs_agent_handle *out_spawned);
 
 /// One tick: sorts `commands` into canonical order in place, applies them (results[i], when
@@ -353,15 +354,16 @@ fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
 /// is stepped whatever the commands did; the return value is FXS_OK when every command
 /// applied, else the result of the first rejected one (in canonical order). No allocation;
 /// the same bits for any number of workers.
-fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t count,
+FXS_API fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t count,
                           fxs_result *results);
 
 /// The agent a handle names, or NULL when the handle is stale.
-const fxs_agent *fxs_world_agent(const fxs_world *world, fxs_agent_handle handle);
+FXS_API const fxs_agent *fxs_world_agent(const fxs_world *world, fxs_agent_handle handle);
 
 /// The source that owns the agent (0..255), or FXS_OWNER_SHARED when any source may command
 /// it (command.h), in *owner. FXS_ERR_STALE_HANDLE when the handle names no live agent.
-fxs_result fxs_world_agent_owner(const fxs_world *world, fxs_agent_handle handle, uint32_t *owner);
+FXS_API fxs_result fxs_world_agent_owner(const fxs_world *world, fxs_agent_handle handle,
+                                         uint32_t *owner);
 
 /// What an agent steers toward (fxs_world_agent_targets): its target agent when that one is
 /// alive, else its target point; path following takes its path.
@@ -375,7 +377,7 @@ typedef struct fxs_agent_targets {
 /// The targets of the agent `handle` names, in *out (as set by the target and path commands),
 /// so that a caller never decodes the world's slots. FXS_ERR_STALE_HANDLE when the handle
 /// names no live agent; *out is then all zero.
-fxs_result fxs_world_agent_targets(const fxs_world *world, fxs_agent_handle handle,
+FXS_API fxs_result fxs_world_agent_targets(const fxs_world *world, fxs_agent_handle handle,
                                    fxs_agent_targets *out);
 
 /// An agent's behavior set (fxs_world_agent_behaviors).
@@ -389,11 +391,11 @@ typedef struct fxs_agent_behaviors {
 /// The behavior set of the agent `handle` names, in *out (kinds, weights, priorities and
 /// parameters as the behavior commands set them). FXS_ERR_STALE_HANDLE when the handle names
 /// no live agent; *out is then all zero.
-fxs_result fxs_world_agent_behaviors(const fxs_world *world, fxs_agent_handle handle,
+FXS_API fxs_result fxs_world_agent_behaviors(const fxs_world *world, fxs_agent_handle handle,
                                      fxs_agent_behaviors *out);
 
 /// The handle of the live agent in slot `index`, or a 0 handle.
-fxs_agent_handle fxs_world_handle_at(const fxs_world *world, uint32_t index);
+FXS_API fxs_agent_handle fxs_world_handle_at(const fxs_world *world, uint32_t index);
 
 /// The handles the next `count` spawns will get, in the order they are applied: a spawn takes
 /// the free slot of lowest index, with that slot's current generation. This is what lockstep
@@ -401,20 +403,20 @@ fxs_agent_handle fxs_world_handle_at(const fxs_world *world, uint32_t index);
 /// order (fxs_command_sort) and the k-th spawn of the tick gets out[k], provided every spawn
 /// before it succeeds and no despawn of the tick comes before it. Writes at most `count`
 /// handles and returns how many (fewer when the world runs out of free slots).
-uint32_t fxs_world_next_spawn_handles(const fxs_world *world, uint32_t count,
+FXS_API uint32_t fxs_world_next_spawn_handles(const fxs_world *world, uint32_t count,
                                       fxs_agent_handle *out);
 
 /// Number of live agents (kept as agents spawn and despawn; no scan).
-uint32_t fxs_world_agent_count(const fxs_world *world);
+FXS_API uint32_t fxs_world_agent_count(const fxs_world *world);
 
 /// The navigation grid with its effective costs (rebuilt first when the map changed), or
 /// NULL while the world has none.
-const fxs_nav_grid *fxs_world_nav_grid(fxs_world *world);
+FXS_API const fxs_nav_grid *fxs_world_nav_grid(fxs_world *world);
 
 /// The route of an agent: writes the centres of its first min(count, capacity) waypoints
 /// (the last one the target itself when the route reaches it) and the index of the one
 /// being sought to *next; returns the waypoint count (0: no route, or a stale handle).
-uint32_t fxs_world_nav_route(const fxs_world *world, fxs_agent_handle handle, fxs_vec2 *out,
+FXS_API uint32_t fxs_world_nav_route(const fxs_world *world, fxs_agent_handle handle, fxs_vec2 *out,
                              uint32_t capacity, uint32_t *next);
 
 #ifdef __cplusplus

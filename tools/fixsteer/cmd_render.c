@@ -6,7 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if !defined(__wasi__)
+#if defined(_WIN32)
+#include <io.h>
+#include <process.h>
+#elif !defined(__wasi__)
 #include <spawn.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -19,7 +22,9 @@
 #include "render.h"
 #include "source.h"
 
+#if !defined(_WIN32) && !defined(__wasi__)
 extern char **environ;
+#endif
 
 // Samples kept in memory at most (slots x frames, 20 bytes each: 160 MiB).
 #define MAX_SAMPLES (8u << 20)
@@ -201,6 +206,39 @@ static bool svg_to_png(output *svg, output *png) {
   (void)svg;
   fprintf(stderr, "fixsteer: cannot make %s: no rsvg-convert under WASI (--no-png skips the PNG)\n", png->name);
   return false;
+}
+#elif defined(_WIN32)
+// Windows has no posix_spawn: rsvg-convert (from MSYS2's mingw-w64 librsvg, on the PATH) is
+// started by _spawnlp with this process's standard input and output pointed at the two
+// temporary files for the time of the call, then both are put back.
+static bool svg_to_png(output *svg, output *png) {
+  if (fflush(stdout) != 0 || fflush(svg->f) != 0 || fflush(png->f) != 0 ||
+      _lseek(_fileno(svg->f), 0, SEEK_SET) != 0) {
+    fprintf(stderr, "fixsteer: cannot make %s: %s\n", png->name, strerror(errno));
+    return false;
+  }
+  int saved_in = _dup(0), saved_out = _dup(1);
+  intptr_t status = -1;
+  int e = 0;
+  if (saved_in >= 0 && saved_out >= 0 && _dup2(_fileno(svg->f), 0) == 0 &&
+      _dup2(_fileno(png->f), 1) == 0) {
+    status = _spawnlp(_P_WAIT, "rsvg-convert", "rsvg-convert", "--format", "png", (char *)0);
+    e = errno;
+  } else {
+    e = errno;
+  }
+  if (saved_in >= 0) _dup2(saved_in, 0), _close(saved_in);
+  if (saved_out >= 0) _dup2(saved_out, 1), _close(saved_out);
+  if (status == -1) {
+    fprintf(stderr, "fixsteer: cannot make %s: rsvg-convert: %s (put rsvg-convert.exe on the "
+            "PATH, or --no-png skips the PNG)\n", png->name, strerror(e));
+    return false;
+  }
+  if (status != 0) {
+    fprintf(stderr, "fixsteer: cannot make %s: rsvg-convert failed\n", png->name);
+    return false;
+  }
+  return true;
 }
 #else
 // rsvg-convert reads the SVG from its standard input and writes the PNG to its standard

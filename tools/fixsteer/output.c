@@ -3,12 +3,21 @@
 
 #include "output.h"
 
+#if defined(_WIN32)
+#define _CRT_RAND_S  // rand_s() in <stdlib.h>
+#endif
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <unistd.h>
+#if defined(_WIN32)
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#else
+#include <sys/random.h>
+#endif
 #if !defined(__wasi__)
 #include <signal.h>
 #endif
@@ -18,6 +27,9 @@
 #endif
 #ifndef O_CLOEXEC
 #define O_CLOEXEC 0
+#endif
+#ifndef O_BINARY
+#define O_BINARY 0  // POSIX files have no text mode; Windows would translate "\n" without it
 #endif
 
 // Random characters at the end of a temporary name: 60 bits, so that nobody can plant
@@ -47,6 +59,20 @@ static int above_standard_streams(int fd, const char *path) {
   return fd;
 }
 
+// Fills `bytes` with random ones from the system; 0, or -1 with errno set.
+static int random_bytes(unsigned char *bytes, size_t n) {
+#if defined(_WIN32)
+  for (size_t i = 0; i < n; ++i) {
+    unsigned int r;
+    if (rand_s(&r) != 0) return errno = EIO, -1;
+    bytes[i] = (unsigned char)r;
+  }
+  return 0;
+#else
+  return getentropy(bytes, n);
+#endif
+}
+
 // Fills the last TEMP_RANDOM characters of `path` with random ones and creates that file,
 // exclusively: O_CREAT | O_EXCL fails on any existing entry, a symlink included, so the
 // descriptor is always of a new file of ours. Mode 0666 lets the umask decide, as with fopen.
@@ -56,9 +82,9 @@ static int create_temp(char *path) {
   char *tail = path + strlen(path) - TEMP_RANDOM;
   for (int attempt = 0; attempt < TEMP_TRIES; ++attempt) {
     unsigned char bytes[TEMP_RANDOM];
-    if (getentropy(bytes, sizeof bytes) != 0) return -1;
+    if (random_bytes(bytes, sizeof bytes) != 0) return -1;
     for (int i = 0; i < TEMP_RANDOM; ++i) tail[i] = digits[bytes[i] & 31u];
-    int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_BINARY, 0666);
     if (fd >= 0) return above_standard_streams(fd, path);
     if (errno != EEXIST) return -1;
   }
@@ -67,9 +93,24 @@ static int create_temp(char *path) {
 
 // Puts the finished file in place. rename() replaces the directory entry `name` whatever it is,
 // a symlink included: it never writes through a symlink to the file it points at. Readers see
-// the old file or the new one, never a part. On Windows rename() refuses an existing target;
-// a Windows build replaces this function (and create_temp) only.
+// the old file or the new one, never a part. Windows' rename() refuses an existing target
+// ("File exists"): there MoveFileEx replaces it, and its error becomes an errno.
+#if defined(_WIN32)
+static int replace_target(const char *temp, const char *name) {
+  if (MoveFileExA(temp, name, MOVEFILE_REPLACE_EXISTING)) return 0;
+  switch (GetLastError()) {
+  case ERROR_FILE_NOT_FOUND:
+  case ERROR_PATH_NOT_FOUND: errno = ENOENT; break;
+  case ERROR_ACCESS_DENIED:
+  case ERROR_SHARING_VIOLATION: errno = EACCES; break;
+  case ERROR_NOT_SAME_DEVICE: errno = EXDEV; break;
+  default: errno = EIO; break;
+  }
+  return -1;
+}
+#else
 static int replace_target(const char *temp, const char *name) { return rename(temp, name); }
+#endif
 
 // ------------------------------------------------------------------ temporaries to remove
 
@@ -95,6 +136,24 @@ typedef int signal_hold;
 static void hold_signals(signal_hold *h) { *h = 0; }
 static void release_signals(const signal_hold *h) { (void)h; }
 static void watch_signals(void) {}
+#elif defined(_WIN32)
+// Windows has no signal masks: Ctrl+C (SIGINT) runs the handler on a thread of its own, which
+// may see a slot whose path is being written; the worst is an unlink() of a name never made.
+typedef int signal_hold;
+static void hold_signals(signal_hold *h) { *h = 0; }
+static void release_signals(const signal_hold *h) { (void)h; }
+
+static void on_signal(int sig) {
+  remove_pending();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+// A signal ignored by whoever started the tool stays ignored.
+static void watch_signals(void) {
+  if (signal(SIGINT, on_signal) == SIG_IGN) signal(SIGINT, SIG_IGN);
+  if (signal(SIGTERM, on_signal) == SIG_IGN) signal(SIGTERM, SIG_IGN);
+}
 #else
 typedef sigset_t signal_hold;
 
