@@ -1,5 +1,6 @@
 // Every golden replay in test/golden/ re-simulates tick by tick to its recorded hashes and to
 // the final hash pinned here. On the Cortex-M3 the files are read through semihosting.
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -57,11 +58,22 @@
 void setUp(void) {}
 void tearDown(void) {}
 
-// nav_crowd's replay (1,000 agents, a keyframe every 250 ticks) is about 1.5 MB.
-static uint8_t replay[2 * 1024 * 1024];
-// The navigation scenes need about 1 MiB to verify (two worlds with their A* searches);
-// nav_crowd about 32 MiB (two worlds with eight integration fields each).
-static uint64_t memory[34 * 1024 * 1024 / 8];
+// nav_crowd's replay (1,000 agents, a keyframe every 250 ticks) is about 1.5 MB. The
+// navigation scenes need about 1 MiB to verify (two worlds with their A* searches); nav_crowd
+// about 32 MiB (two worlds with eight integration fields each). A bare-metal Cortex-M board
+// (4 MiB of RAM on QEMU's mps2-an385) verifies every golden but nav_crowd, which it skips
+// saying why.
+#if defined(__arm__) && !defined(__linux__)
+#define REPLAY_BYTES (512u * 1024u)
+#define MEMORY_BYTES (3u * 1024u * 1024u)
+#define SKIP_WHAT_DOES_NOT_FIT 1
+#else
+#define REPLAY_BYTES (2u * 1024u * 1024u)
+#define MEMORY_BYTES (34u * 1024u * 1024u)
+#define SKIP_WHAT_DOES_NOT_FIT 0
+#endif
+static uint8_t replay[REPLAY_BYTES];
+static uint64_t memory[MEMORY_BYTES / 8u];
 
 typedef struct golden {
   const char *file;
@@ -94,18 +106,22 @@ static const golden goldens[] = {
     {"test/golden/nav_crowd.fxr", 1800, UINT64_C(0x60ccc2934f3705b3)},
 };
 
+// Reads the file into `replay`; SIZE_MAX when it does not fit there.
 static size_t load(const char *name) {
   FILE *f = fopen(name, "rb");
   TEST_ASSERT_NOT_NULL_MESSAGE(f, name);
   size_t n = fread(replay, 1, sizeof replay, f);
   fclose(f);
-  TEST_ASSERT_TRUE_MESSAGE(n > 0 && n < sizeof replay, name);
-  return n;
+  TEST_ASSERT_TRUE_MESSAGE(n > 0, name);
+  return n < sizeof replay ? n : SIZE_MAX;
 }
 
 static void verify_golden(const golden *g) {
   size_t size = load(g->file);
-  TEST_ASSERT_TRUE(fxs_replay_verify_memory_size(replay, size, 0) <= sizeof memory);
+  if (size == SIZE_MAX || fxs_replay_verify_memory_size(replay, size, 0) > sizeof memory) {
+    if (!SKIP_WHAT_DOES_NOT_FIT) TEST_FAIL_MESSAGE(g->file); // the buffers above are too small
+    TEST_IGNORE_MESSAGE("this board's RAM cannot hold the replay and the two worlds to verify it");
+  }
   fxs_verify_report rep;
   fxs_replay_verify(replay, size, 0, memory, sizeof memory, &rep);
   TEST_ASSERT_EQUAL_STRING_MESSAGE(fxs_result_message(FXS_OK), fxs_result_message(rep.result), g->file);
