@@ -20,7 +20,8 @@
 #define SESSION_ID 0x10ffu
 #define MAX_OFFER 8192u
 
-static const fxs_world_capacity capacity = {8, 2, 1, 4, 2, 0, 0};
+static const fxs_world_capacity capacity = {.agents = 8, .obstacles = 2, .paths = 1,
+                                             .path_nodes = 4, .walls = 2};
 static fxs_world world, source_world;
 static fxs_session session;
 static uint64_t world_memory[4096], source_memory[4096];

@@ -21,7 +21,8 @@
 #define SESSION_ID 0x5e55u
 #define MEMORY_WORDS 32768u
 
-static const fxs_world_capacity capacity = {8, 2, 1, 4, 2, 0, 0};
+static const fxs_world_capacity capacity = {.agents = 8, .obstacles = 2, .paths = 1,
+                                             .path_nodes = 4, .walls = 2};
 static fxs_world world;
 static fxs_session session, before, after;
 static uint64_t world_memory[4096];

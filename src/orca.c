@@ -45,7 +45,7 @@ static inline bool within_limit(int64_t c) {
 }
 static inline fxs_vec2 clamp_vec(fxs_vec2 v) {
   // Both components within +-LIMIT: the larger magnitude is too (the common case, two tests).
-  if (within_limit(v.x) & within_limit(v.y)) return v;
+  if ((int)within_limit(v.x) & (int)within_limit(v.y)) return v; // no branch: both are cheap
   uint64_t m = fxs_exact_magnitude(v.x) > fxs_exact_magnitude(v.y) ? fxs_exact_magnitude(v.x)
                                                                    : fxs_exact_magnitude(v.y);
   if (m <= (uint64_t)LIMIT) return v;
@@ -255,7 +255,9 @@ ORCA_INLINE fxs_orca_line pair_line(const self_terms *s, fxs_vec2 p, fxs_vec2 n,
 static inline fxs_vec2 offset_to(fxs_vec2 self, fxs_vec2 other) {
   int64_t dx = (int64_t)other.x - self.x, dy = (int64_t)other.y - self.y;
   // Within +-LIMIT neither the halving nor the clamp acts (the common case, two tests).
-  if (within_limit(dx) & within_limit(dy)) return fxs_vec2_make((fix16_t)dx, (fix16_t)dy);
+  if ((int)within_limit(dx) & (int)within_limit(dy)) {
+    return fxs_vec2_make((fix16_t)dx, (fix16_t)dy);
+  }
   return clamp_vec(fxs_exact_direction(self, other));
 }
 

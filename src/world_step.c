@@ -231,14 +231,12 @@ static fxs_vec2 goal_of(const fxs_world *world, uint32_t index) {
   return t < 0 ? s->target_point : world->agents[t].body.position;
 }
 
-// True when a neighbor at rest or nearly (no faster than the agent's max_force), going to
-// the same point, touches the agent (centres within both radii and one unit) and lies nearer
-// `to` than the agent: one that arrived, or is arriving, before it. Agents sharing a goal
-// stop against those that got there first instead of pushing them for ever (counting the
-// slow ones too keeps two that arrive together from pressing into each other at the goal).
-// Agents going to spots of their own (a group move) pass by the ones already on theirs.
-// A group's follower (world_nav_fields.h) passes `slow` and `gap` larger than max_force
-// and one unit.
+// True when a neighbor no faster than `slow` (max_force; more for a group's follower,
+// world_nav_fields.h), going to the same point, touches the agent (centres within both radii
+// and `gap`) and lies nearer `to`: one that arrived, or is arriving, before it. Agents sharing
+// a goal stop against those that got there first instead of pushing them for ever (counting
+// slow ones keeps two arriving together from pressing into each other); agents going to
+// spots of their own (a group move) pass by the ones already on theirs.
 static bool behind_an_arrived_neighbor(const steer_context *ctx, fxs_vec2 to, fix16_t slow,
                                        fix16_t gap) {
   const fxs_agent *a = &ctx->slot->body;
