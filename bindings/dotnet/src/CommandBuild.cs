@@ -208,6 +208,15 @@ namespace Fixsteer
         {
             return NativeMethods.fxs_command_set_nav_costs(column, row, columns, rows, cost);
         }
+        /// <summary>Move the agent to <paramref name="destination"/>, the RTS click: the
+        /// tick's moves with the same source, <paramref name="group"/> tag, destination and
+        /// <paramref name="gap"/> (Q16.16 units, [0, 1024]) form one group, each member
+        /// given its own spot round the destination (docs/navigation.md, "Moving
+        /// groups").</summary>
+        public static Command Move(AgentHandle agent, uint group, Vec2 destination, int gap)
+        {
+            return NativeMethods.fxs_command_move(agent, group, destination, gap);
+        }
         /// <summary>Any behavior from a slot (<see cref="BehaviorSlot.Default"/> gives the
         /// library's defaults): the way to every behavior that has no typed constructor
         /// here.</summary>

@@ -182,6 +182,9 @@ namespace Fixsteer
         SetNavGrid,
         /// <summary>Set navigation costs.</summary>
         SetNavCosts,
+        /// <summary>Move to a point, with the tick's other moves of the group (the RTS
+        /// click).</summary>
+        Move,
     }
 
     /// <summary>How an agent's behaviors combine (C: fxs_combine_mode).</summary>

@@ -67,6 +67,8 @@ namespace Fixsteer
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern UIntPtr fxs_world_snapshot_size(IntPtr world);
         [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern UIntPtr fxs_world_snapshot_bound([In] ref WorldCapacity capacity);
+        [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern byte fxs_world_matches_snapshot(IntPtr world, [In] byte[] data,
                                                                UIntPtr size, out UIntPtr mismatch);
         [DllImport(Lib, CallingConvention = Cdecl)]
@@ -157,6 +159,9 @@ namespace Fixsteer
         internal static extern Command fxs_command_set_nav_costs(uint column, uint row,
                                                                  uint columns, uint rows,
                                                                  uint cost);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern Command fxs_command_move(AgentHandle a, uint group,
+                                                        Vec2 destination, int gap);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern Command fxs_command_add_behavior(AgentHandle a,
                                                                 ref BehaviorSlot slot);

@@ -45,6 +45,11 @@ namespace Fixsteer
         public IntPtr SearchMemory;
         public IntPtr Scratch;
         public IntPtr FieldMemory;
+        public IntPtr FieldSlots;
+        public IntPtr Fields;
+        public IntPtr FieldsMemory;
+        public IntPtr AgentField;
+        public IntPtr FieldAim;
     }
 
     [NativeStruct("fxs_task_system")]

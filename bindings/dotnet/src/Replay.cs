@@ -41,10 +41,9 @@ namespace Fixsteer
         {
             IntPtr w = world.NativePointer;
             WorldCapacity cap = world.Capacity;
-            // The snapshot grows as agents spawn and a field is set: room for that up front (a
-            // session records from inside its own calls), and Tick grows it if ever needed.
-            scratchSize =
-                world.SnapshotSize + (long)cap.Agents * 512 + (long)cap.FieldCells * 8 + 65536;
+            // The snapshot grows as agents spawn and a field is set: room for the largest it
+            // can be up front (a session records from inside its own calls).
+            scratchSize = World.SnapshotBound(cap);
             writer = Marshal.AllocHGlobal(Marshal.SizeOf(typeof(ReplayWriterNative)));
             scratch = Marshal.AllocHGlobal(new IntPtr(scratchSize));
             self = GCHandle.Alloc(this);

@@ -223,6 +223,9 @@ namespace Fixsteer
         public uint NavOpen;
         /// <summary>Waypoints of one route.</summary>
         public uint NavWaypoints;
+        /// <summary>Integration fields kept for groups of navigate agents sharing a goal; 0:
+        /// every navigate agent runs A*.</summary>
+        public uint NavFields;
     }
 
     /// <summary>One behavior of an agent's set (C: fxs_behavior_slot). P0..P5 are the
@@ -451,6 +454,8 @@ namespace Fixsteer
         public ulong MaxNavSearchCells;
         /// <summary>Agents x waypoints.</summary>
         public ulong MaxNavRouteCells;
+        /// <summary>Integration fields x navigation cells.</summary>
+        public ulong MaxNavFieldCells;
 
         /// <summary>The library's defaults.</summary>
         public static Limits Default

@@ -379,6 +379,18 @@ namespace Fixsteer
             return w;
         }
 
+        /// <summary>The most bytes <see cref="Save(byte[])"/> can need for a world of these
+        /// capacities, whatever its state: the size of a buffer that never runs out. Throws
+        /// when the bound does not fit a byte array.</summary>
+        public static int SnapshotBound(WorldCapacity capacity)
+        {
+            ulong bound = (ulong)NativeMethods.fxs_world_snapshot_bound(ref capacity);
+            if (bound > int.MaxValue)
+                throw new OverflowException("the snapshot bound of these capacities, " + bound +
+                                            " bytes, does not fit a byte array");
+            return (int)bound;
+        }
+
         /// <summary>The capacities a snapshot was taken with (to size the world that restores
         /// it).</summary>
         public static WorldCapacity SnapshotCapacity(byte[] snapshot)

@@ -107,6 +107,38 @@ namespace Fixsteer.Tests
         }
 
         [Test]
+        public void TheSnapshotBoundHoldsEverySaveAndGrowsWithTheCapacity()
+        {
+            using (World w = Scene.NewWorld())
+            {
+                int bound = World.SnapshotBound(Scene.Capacity());
+                Assert.LessOrEqual(w.SnapshotSize, bound);
+                Scene.Run(w, 120, null);
+                Assert.Greater(w.AgentCount, 0);
+                byte[] buffer = new byte[bound];
+                int written = w.Save(buffer);
+                Assert.AreEqual(w.SnapshotSize, written);
+                Assert.LessOrEqual(written, bound);
+                WorldCapacity more = Scene.Capacity();
+                more.Agents *= 2;
+                Assert.Greater(World.SnapshotBound(more), bound, "more agents need more room");
+            }
+        }
+
+        [Test]
+        public void AMoveCrossesIntact()
+        {
+            Command c = Command.Move(new AgentHandle(0x400001), 7, new Vec2(-3, 70000),
+                                     Fix16.FromInt(12));
+            Assert.AreEqual((byte)CommandType.Move, c.Type);
+            Assert.AreEqual(0x400001u, c.Agent);
+            Assert.AreEqual(7u, c.Ref);
+            Assert.AreEqual(-3, c.Arg0);
+            Assert.AreEqual(70000, c.Arg1);
+            Assert.AreEqual(12 * 65536, c.Arg2);
+        }
+
+        [Test]
         public void ACorruptSnapshotIsRefusedWithItsOffsetAndChangesNothing()
         {
             using (World w = Scene.NewWorld())

@@ -71,13 +71,16 @@ def enums(text):
 
 def prototypes(text):
     """(name, return declaration, [parameter declarations]) of every function declared at
-    the start of a line (not static inline, not a typedef)."""
+    the start of a line (not static inline, not a typedef), the return declaration without
+    the FXS_API export macro."""
     text = re.sub(r"^\s*#.*$", " ", text, flags=re.M)
     for m in re.finditer(r"^(?!static|typedef|return)([A-Za-z_][\w \*]*?)\b(fxs_\w+)\s*"
                          r"\(([^;{]*?)\)\s*;", text, flags=re.M):
         params = " ".join(m.group(3).split())
         params = [] if params in ("", "void") else [p.strip() for p in params.split(",")]
-        yield m.group(2), " ".join(m.group(1).split()), params
+        # FXS_API (api.h) marks every public function: an export attribute, not a type.
+        ret = " ".join(w for w in m.group(1).split() if w != "FXS_API")
+        yield m.group(2), ret, params
 
 
 def type_of(decl, named):
