@@ -48,6 +48,7 @@
 #include "bytes.h"
 #include "input_limits.h"
 #include "nav_field.h"
+#include "fxs_nav_test.h"
 
 // 4 agents, 4 obstacles, 8 walls, a navigation grid of up to 40 x 40 cells, 2 searches of
 // 400 open entries, routes of up to 16 waypoints.
@@ -58,42 +59,11 @@ static uint8_t snap[65536];
 static fxs_world world, other;
 
 static void init(fxs_world *w, const fxs_world_capacity *c, uint64_t *mem, size_t size) {
-  fxs_world_def def = fxs_default_world_def();
-  def.seed = 11;
-  def.bounds_max = fxs_vec2_make(FXS_INT(400), FXS_INT(400));
-  TEST_ASSERT_TRUE(fxs_world_memory_size(c) > 0);
-  TEST_ASSERT_TRUE(fxs_world_memory_size(c) <= size);
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(w, &def, c, mem, size));
+  nav_world_init(w, 11, c, mem, size);
 }
 
 void setUp(void) { init(&world, &cap, memory, sizeof memory); }
 void tearDown(void) {}
-
-static fxs_result apply(fxs_world *w, fxs_command c) { return fxs_world_apply(w, &c, 0); }
-static fxs_vec2 v(int x, int y) { return fxs_vec2_make(FXS_INT(x), FXS_INT(y)); }
-
-// A 40 x 40 grid of 10-unit cells over the 400 x 400 world, radius 8, `budget` a tick.
-static void grid(fxs_world *w, uint32_t budget) {
-  TEST_ASSERT_EQUAL(FXS_OK, apply(w, fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 40, 40, FXS_INT(8), budget)));
-}
-
-static void wall(fxs_world *w, int ax, int ay, int bx, int by) {
-  fxs_wall x = {v(ax, ay), v(bx, by)};
-  TEST_ASSERT_EQUAL(FXS_OK, apply(w, fxs_command_add_wall(x)));
-}
-
-// A navigating agent at (x, y) with target (tx, ty): speed 2, force 0.25, radius 8.
-static fxs_agent_handle navigator(fxs_world *w, int x, int y, int tx, int ty) {
-  fxs_spawn_def s = fxs_default_spawn_def();
-  s.position = v(x, y), s.max_speed = FXS_INT(2);
-  fxs_agent_handle h = {0};
-  fxs_command c = fxs_command_spawn(&s);
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(w, &c, &h));
-  fxs_orca_def d = fxs_default_orca_def();
-  TEST_ASSERT_EQUAL(FXS_OK, apply(w, fxs_command_add_navigate(h, fxs_default_blend(), FXS_INT(40), &d)));
-  TEST_ASSERT_EQUAL(FXS_OK, apply(w, fxs_command_set_target_point(h, v(tx, ty))));
-  return h;
-}
 
 static void step(fxs_world *w, int ticks) {
   for (int t = 0; t < ticks; ++t) fxs_world_step(w, 0, 0, 0);
@@ -115,54 +85,54 @@ void test_capacities_are_checked_and_a_world_without_navigation_refuses_its_comm
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
   static const fxs_world_capacity none = {4, 4, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0};
   init(&other, &none, memory2, sizeof memory2);
-  TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, apply(&other, fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 4, 4, 0, 10)));
-  TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, apply(&other, fxs_command_set_nav_costs(0, 0, 1, 1, 3)));
+  TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, nav_apply(&other, fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4, 0, 10)));
+  TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, nav_apply(&other, fxs_command_set_nav_costs(0, 0, 1, 1, 3)));
   TEST_ASSERT_NULL(fxs_world_nav_grid(&other));
 }
 
 void test_set_nav_grid_checks_every_argument(void) {
   uint64_t before = fxs_world_hash(&world);
-  TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, apply(&world, fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 41, 40, 0, 10)));
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&world, fxs_command_set_nav_grid(v(0, 0), 0, 4, 4, 0, 10)));
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&world, fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 4, 4, -1, 10)));
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&world, fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 4, 4, 0, 0)));
+  TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, nav_apply(&world, fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 41, 40, 0, 10)));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, fxs_command_set_nav_grid(nav_point(0, 0), 0, 4, 4, 0, 10)));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4, -1, 10)));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4, 0, 0)));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE,
-                    apply(&world, fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 4, 4, 0, FXS_NAV_MAX_BUDGET + 1u)));
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&world, fxs_command_set_nav_grid(v(32760, 0), FXS_INT(10), 4, 4, 0, 10)));
-  fxs_command c = fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 4, 4, 0, 10);
+                    nav_apply(&world, fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4, 0, FXS_NAV_MAX_BUDGET + 1u)));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, fxs_command_set_nav_grid(nav_point(32760, 0), FXS_INT(10), 4, 4, 0, 10)));
+  fxs_command c = fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4, 0, 10);
   c.arg[3] = FXS_INT(4) + 1; // a fraction of a column
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&world, c));
-  c = fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 4, 4, 0, 10);
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, c));
+  c = fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4, 0, 10);
   c.arg[7] = 1; // an unused argument
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&world, c));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, c));
   c = fxs_command_remove_nav_grid();
   c.ref = 1;
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&world, c));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, c));
   TEST_ASSERT_EQUAL_HEX64(before, fxs_world_hash(&world)); // nothing changed
-  grid(&world, 100);
+  nav_grid(&world, 100);
   const fxs_nav_grid *g = fxs_world_nav_grid(&world);
   TEST_ASSERT_NOT_NULL(g);
   TEST_ASSERT_EQUAL_UINT32(40, g->width);
   for (uint32_t i = 0; i < 1600; ++i) TEST_ASSERT_EQUAL_UINT8(1, g->cost[i]);
-  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_remove_nav_grid()));
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_remove_nav_grid()));
   TEST_ASSERT_NULL(fxs_world_nav_grid(&world));
 }
 
 void test_costs_walls_and_obstacles_make_the_effective_grid(void) {
-  grid(&world, 100);
-  TEST_ASSERT_EQUAL(FXS_ERR_OUTSIDE_GRID, apply(&world, fxs_command_set_nav_costs(39, 0, 2, 1, 3)));
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&world, fxs_command_set_nav_costs(0, 0, 1, 1, 255)));
-  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_set_nav_costs(2, 3, 4, 2, 7)));
-  wall(&world, 200, 0, 200, 300);
-  fxs_obstacle o = {v(100, 350), FXS_INT(12)};
-  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_add_obstacle(o)));
+  nav_grid(&world, 100);
+  TEST_ASSERT_EQUAL(FXS_ERR_OUTSIDE_GRID, nav_apply(&world, fxs_command_set_nav_costs(39, 0, 2, 1, 3)));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, fxs_command_set_nav_costs(0, 0, 1, 1, 255)));
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_nav_costs(2, 3, 4, 2, 7)));
+  nav_wall(&world, 200, 0, 200, 300);
+  fxs_obstacle o = {nav_point(100, 350), FXS_INT(12)};
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_add_obstacle(o)));
   const fxs_nav_grid *g = fxs_world_nav_grid(&world);
   // Expected: the same rasterization on a grid of our own.
   static uint8_t mine[1600];
   fxs_nav_grid ref;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_init(&ref, mine, 1600, 40, 40, v(0, 0), FXS_INT(10), 1));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_init(&ref, mine, 1600, 40, 40, nav_point(0, 0), FXS_INT(10), 1));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_set_block(&ref, 2, 3, 4, 2, 7));
-  fxs_wall w = {v(200, 0), v(200, 300)};
+  fxs_wall w = {nav_point(200, 0), nav_point(200, 300)};
   TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_block_wall(&ref, &w, FXS_INT(8), 0));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_block_obstacle(&ref, &o, FXS_INT(8), 0));
   TEST_ASSERT_EQUAL_UINT8_ARRAY(mine, g->cost, 1600);
@@ -184,9 +154,9 @@ void test_costs_walls_and_obstacles_make_the_effective_grid(void) {
 // Each piece of navigation state, changed alone, changes the hash; changed back, the hash
 // is what it was.
 void test_every_piece_of_navigation_state_is_in_the_hash(void) {
-  grid(&world, 3);
-  wall(&world, 200, 0, 200, 300);
-  fxs_agent_handle h = navigator(&world, 100, 150, 300, 150);
+  nav_grid(&world, 3);
+  nav_wall(&world, 200, 0, 200, 300);
+  fxs_agent_handle h = nav_navigator(&world, 100, 150, 300, 150);
   step(&world, 2); // a search in progress (3 cells a tick)
   fxs_world_nav *n = &world.nav;
   uint32_t i = h.value - 1u;
@@ -256,10 +226,10 @@ static bool crosses(fxs_vec2 a, fxs_vec2 b, fxs_wall w) {
 // The wall x = 200 from y = 0 to 300 stands across the straight line: the agent goes round
 // its end, never through it, and rests exactly on its target.
 void test_an_agent_navigates_round_a_wall_and_rests_exactly_on_its_target(void) {
-  grid(&world, 200);
-  wall(&world, 200, 0, 200, 300);
-  fxs_wall w = {v(200, 0), v(200, 300)};
-  fxs_agent_handle h = navigator(&world, 100, 150, 300, 150);
+  nav_grid(&world, 200);
+  nav_wall(&world, 200, 0, 200, 300);
+  fxs_wall w = {nav_point(200, 0), nav_point(200, 300)};
+  fxs_agent_handle h = nav_navigator(&world, 100, 150, 300, 150);
   fxs_vec2 before = fxs_world_agent(&world, h)->position;
   fix16_t highest = 0;
   int rest_tick = -1;
@@ -269,7 +239,7 @@ void test_an_agent_navigates_round_a_wall_and_rests_exactly_on_its_target(void) 
     TEST_ASSERT_FALSE(crosses(before, a->position, w));
     if (a->position.y > highest) highest = a->position.y;
     before = a->position;
-    if (rest_tick < 0 && fxs_vec2_equal(a->position, v(300, 150)) && fxs_vec2_is_zero(a->velocity)) rest_tick = t;
+    if (rest_tick < 0 && fxs_vec2_equal(a->position, nav_point(300, 150)) && fxs_vec2_is_zero(a->velocity)) rest_tick = t;
   }
   const fxs_agent *a = fxs_world_agent(&world, h);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(300), a->position.x);
@@ -285,12 +255,12 @@ void test_an_agent_navigates_round_a_wall_and_rests_exactly_on_its_target(void) 
 // A target inside a closed box: the agent rests on the centre of the reachable cell nearest
 // it by the documented order and stays there.
 void test_an_unreachable_target_leaves_the_agent_at_rest_on_the_nearest_reachable_cell(void) {
-  grid(&world, 400);
-  wall(&world, 250, 250, 350, 250);
-  wall(&world, 350, 250, 350, 350);
-  wall(&world, 350, 350, 250, 350);
-  wall(&world, 250, 350, 250, 250);
-  fxs_agent_handle h = navigator(&world, 60, 60, 300, 300);
+  nav_grid(&world, 400);
+  nav_wall(&world, 250, 250, 350, 250);
+  nav_wall(&world, 350, 250, 350, 350);
+  nav_wall(&world, 350, 350, 250, 350);
+  nav_wall(&world, 250, 350, 250, 250);
+  fxs_agent_handle h = nav_navigator(&world, 60, 60, 300, 300);
   step(&world, 1500);
   const fxs_agent *a = fxs_world_agent(&world, h);
   TEST_ASSERT_TRUE(fxs_vec2_is_zero(a->velocity));
@@ -316,15 +286,15 @@ void test_an_unreachable_target_leaves_the_agent_at_rest_on_the_nearest_reachabl
 
 // A wall added across the route mid-way: a new map version, a new route round it.
 void test_a_wall_added_on_the_way_makes_the_agent_re_plan(void) {
-  grid(&world, 400);
-  fxs_agent_handle h = navigator(&world, 50, 200, 350, 200);
+  nav_grid(&world, 400);
+  fxs_agent_handle h = nav_navigator(&world, 50, 200, 350, 200);
   step(&world, 30);
   uint32_t i = h.value - 1u;
   uint32_t version = world.nav.version;
   TEST_ASSERT_EQUAL(FXS_ROUTE_READY, world.nav.routes[i].status);
   TEST_ASSERT_EQUAL_UINT16(2, world.nav.routes[i].count); // in sight: its cell and the goal's
-  wall(&world, 200, 60, 200, 400);
-  fxs_wall w = {v(200, 60), v(200, 400)};
+  nav_wall(&world, 200, 60, 200, 400);
+  fxs_wall w = {nav_point(200, 60), nav_point(200, 400)};
   TEST_ASSERT_EQUAL_UINT32(version + 1u, world.nav.version);
   fxs_vec2 before = fxs_world_agent(&world, h)->position;
   for (int t = 0; t < 1500; ++t) {
@@ -343,9 +313,9 @@ void test_a_wall_added_on_the_way_makes_the_agent_re_plan(void) {
 // stands (a search of 3 cells a tick: still running a tick later), and the new route starts
 // with no stall.
 void test_an_agent_without_progress_re_plans_after_the_stall_ticks(void) {
-  grid(&world, 3);
-  wall(&world, 200, 0, 200, 300);
-  fxs_agent_handle h = navigator(&world, 100, 150, 300, 150);
+  nav_grid(&world, 3);
+  nav_wall(&world, 200, 0, 200, 300);
+  fxs_agent_handle h = nav_navigator(&world, 100, 150, 300, 150);
   uint32_t i = h.value - 1u;
   fxs_nav_route *r = &world.nav.routes[i];
   for (int t = 0; t < 1000 && r->status != FXS_ROUTE_READY; ++t) step(&world, 1);
@@ -375,12 +345,12 @@ void test_an_agent_without_progress_re_plans_after_the_stall_ticks(void) {
 // Snapshot in the middle of budgeted searches, restore into a world whose memory is full of
 // junk, continue both: the same hash every tick.
 void test_a_world_restored_mid_search_into_junk_memory_continues_identically(void) {
-  grid(&world, 7);
-  wall(&world, 200, 0, 200, 300);
-  wall(&world, 100, 300, 300, 300);
-  navigator(&world, 100, 150, 300, 150);
-  navigator(&world, 60, 350, 350, 100);
-  navigator(&world, 380, 380, 20, 20);
+  nav_grid(&world, 7);
+  nav_wall(&world, 200, 0, 200, 300);
+  nav_wall(&world, 100, 300, 300, 300);
+  nav_navigator(&world, 100, 150, 300, 150);
+  nav_navigator(&world, 60, 350, 350, 100);
+  nav_navigator(&world, 380, 380, 20, 20);
   step(&world, 5);
   TEST_ASSERT_EQUAL(FXS_ROUTE_SEARCHING, world.nav.routes[0].status);
   size_t size = 0;
@@ -405,13 +375,13 @@ void test_a_world_restored_mid_search_into_junk_memory_continues_identically(voi
 // in progress, full routes, all agents alive; it saturates instead of wrapping.
 void test_the_snapshot_bound_covers_every_state_of_a_navigating_world(void) {
   size_t bound = fxs_world_snapshot_bound(&cap);
-  grid(&world, 7);
-  wall(&world, 200, 0, 200, 300);
-  wall(&world, 100, 300, 300, 300);
-  navigator(&world, 100, 150, 300, 150);
-  navigator(&world, 60, 350, 350, 100);
-  navigator(&world, 380, 380, 20, 20);
-  navigator(&world, 20, 200, 390, 390);
+  nav_grid(&world, 7);
+  nav_wall(&world, 200, 0, 200, 300);
+  nav_wall(&world, 100, 300, 300, 300);
+  nav_navigator(&world, 100, 150, 300, 150);
+  nav_navigator(&world, 60, 350, 350, 100);
+  nav_navigator(&world, 380, 380, 20, 20);
+  nav_navigator(&world, 20, 200, 390, 390);
   size_t largest = 0;
   for (int t = 0; t < 400; ++t) {
     size_t n = fxs_world_snapshot_size(&world);
@@ -429,9 +399,9 @@ void test_the_snapshot_bound_covers_every_state_of_a_navigating_world(void) {
 }
 
 void test_corrupt_navigation_sections_are_refused_and_change_nothing(void) {
-  grid(&world, 5);
-  wall(&world, 200, 0, 200, 300);
-  navigator(&world, 100, 150, 300, 150);
+  nav_grid(&world, 5);
+  nav_wall(&world, 200, 0, 200, 300);
+  nav_navigator(&world, 100, 150, 300, 150);
   step(&world, 3);
   size_t size = 0;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
@@ -480,15 +450,15 @@ void test_the_flow_field_fills_with_the_directions_toward_a_goal(void) {
   static uint64_t memory3[60000];
   fxs_world w;
   init(&w, &with_field, memory3, sizeof memory3);
-  grid(&w, 100);
-  wall(&w, 200, 0, 200, 300);
-  TEST_ASSERT_EQUAL(FXS_OK, apply(&w, fxs_command_set_field_grid(v(0, 0), FXS_INT(20), 20, 20)));
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, apply(&w, fxs_command_fill_field_goal(v(300, 150))));
-  TEST_ASSERT_EQUAL(FXS_OK, apply(&w, fxs_command_set_field_grid(v(0, 0), FXS_INT(10), 40, 40)));
-  fxs_command bad = fxs_command_fill_field_goal(v(300, 150));
+  nav_grid(&w, 100);
+  nav_wall(&w, 200, 0, 200, 300);
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&w, fxs_command_set_field_grid(nav_point(0, 0), FXS_INT(20), 20, 20)));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&w, fxs_command_fill_field_goal(nav_point(300, 150))));
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&w, fxs_command_set_field_grid(nav_point(0, 0), FXS_INT(10), 40, 40)));
+  fxs_command bad = fxs_command_fill_field_goal(nav_point(300, 150));
   bad.arg[2] = 1;
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&w, &bad, 0));
-  TEST_ASSERT_EQUAL(FXS_OK, apply(&w, fxs_command_fill_field_goal(v(300, 150))));
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&w, fxs_command_fill_field_goal(nav_point(300, 150))));
   static uint64_t field_memory[(4806u * 16u + 16384u) / 8u + 8u];
   fxs_nav_field f;
   uint32_t entries = fxs_nav_field_cells(40, 40);
@@ -498,7 +468,7 @@ void test_the_flow_field_fills_with_the_directions_toward_a_goal(void) {
   TEST_ASSERT_EQUAL(FXS_NAV_FIELD_READY, fxs_nav_field_step(&f, UINT32_MAX));
   static fxs_vec2 cells[1600];
   fxs_flow_field mine;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_flow_field_init(&mine, cells, 1600, 40, 40, v(0, 0), FXS_INT(10)));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_flow_field_init(&mine, cells, 1600, 40, 40, nav_point(0, 0), FXS_INT(10)));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_field_fill_flow(&f, &mine));
   for (uint32_t i = 0; i < 1600; ++i) {
     TEST_ASSERT_EQUAL_INT32(cells[i].x, w.field.cells[i].x);

@@ -49,6 +49,7 @@
 #include "bytes.h"
 #include "input_limits.h"
 #include "nav_field.h"
+#include "fxs_nav_test.h"
 
 // Integration fields for groups of navigate agents (world_nav_fields.h): which agents get
 // one, the cache's eviction order, map changes, the move along a field, and the fields'
@@ -62,44 +63,15 @@ static uint8_t snap[65536];
 static fxs_world world, other;
 
 static void init(fxs_world *w, const fxs_world_capacity *c, uint64_t *mem, size_t size) {
-  fxs_world_def def = fxs_default_world_def();
-  def.seed = 5;
-  def.bounds_max = fxs_vec2_make(FXS_INT(400), FXS_INT(400));
-  TEST_ASSERT_TRUE(fxs_world_memory_size(c) > 0);
-  TEST_ASSERT_TRUE(fxs_world_memory_size(c) <= size);
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(w, &def, c, mem, size));
+  nav_world_init(w, 5, c, mem, size);
 }
 
 void setUp(void) { init(&world, &cap, memory, sizeof memory); }
 void tearDown(void) {}
 
-static fxs_result apply(fxs_world *w, fxs_command c) { return fxs_world_apply(w, &c, 0); }
-static fxs_vec2 v(int x, int y) { return fxs_vec2_make(FXS_INT(x), FXS_INT(y)); }
-
-static void grid(fxs_world *w, uint32_t budget) {
-  TEST_ASSERT_EQUAL(FXS_OK, apply(w, fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 40, 40, FXS_INT(8), budget)));
-}
-
-static void wall(fxs_world *w, int ax, int ay, int bx, int by) {
-  fxs_wall x = {v(ax, ay), v(bx, by)};
-  TEST_ASSERT_EQUAL(FXS_OK, apply(w, fxs_command_add_wall(x)));
-}
-
-static fxs_agent_handle navigator(fxs_world *w, int x, int y, int tx, int ty) {
-  fxs_spawn_def s = fxs_default_spawn_def();
-  s.position = v(x, y), s.max_speed = FXS_INT(2);
-  fxs_agent_handle h = {0};
-  fxs_command c = fxs_command_spawn(&s);
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(w, &c, &h));
-  fxs_orca_def d = fxs_default_orca_def();
-  TEST_ASSERT_EQUAL(FXS_OK, apply(w, fxs_command_add_navigate(h, fxs_default_blend(), FXS_INT(40), &d)));
-  TEST_ASSERT_EQUAL(FXS_OK, apply(w, fxs_command_set_target_point(h, v(tx, ty))));
-  return h;
-}
-
 // `count` navigators in a column from (x, y0) down by 30, all to (tx, ty).
 static void group(fxs_world *w, int count, int x, int y0, int tx, int ty) {
-  for (int i = 0; i < count; ++i) navigator(w, x, y0 + 30 * i, tx, ty);
+  for (int i = 0; i < count; ++i) nav_navigator(w, x, y0 + 30 * i, tx, ty);
 }
 
 static void step(fxs_world *w, int ticks) {
@@ -142,9 +114,9 @@ void test_the_field_capacity_is_checked_and_costs_memory(void) {
 // ------------------------------------------------------------------ who gets a field
 
 void test_four_agents_sharing_a_goal_share_one_field_and_run_no_search(void) {
-  grid(&world, 400);
-  wall(&world, 200, 0, 200, 300);
-  fxs_wall w = {v(200, 0), v(200, 300)};
+  nav_grid(&world, 400);
+  nav_wall(&world, 200, 0, 200, 300);
+  fxs_wall w = {nav_point(200, 0), nav_point(200, 300)};
   group(&world, (int)FXS_NAV_FIELD_GROUP, 100, 60, 300, 150);
   fxs_vec2 before[4];
   for (uint32_t i = 0; i < 4; ++i) before[i] = world.agents[i].body.position;
@@ -168,14 +140,14 @@ void test_four_agents_sharing_a_goal_share_one_field_and_run_no_search(void) {
     // round the wall's end, and at rest near the goal (the first on it, the others behind)
     const fxs_agent *a = &world.agents[i].body;
     TEST_ASSERT_TRUE(fxs_vec2_is_zero(a->velocity));
-    TEST_ASSERT_TRUE(fxs_vec2_within(a->position, v(300, 150), FXS_INT(40)));
+    TEST_ASSERT_TRUE(fxs_vec2_within(a->position, nav_point(300, 150), FXS_INT(40)));
   }
   FXS_TEST_REPORT("agent 0 at (%.2f, %.2f)", fxs_test_to_double(world.agents[0].body.position.x),
                   fxs_test_to_double(world.agents[0].body.position.y));
 }
 
 void test_fewer_agents_than_a_group_run_a_star(void) {
-  grid(&world, 400);
+  nav_grid(&world, 400);
   group(&world, (int)FXS_NAV_FIELD_GROUP - 1, 100, 60, 300, 150);
   step(&world, 3);
   TEST_ASSERT_EQUAL_UINT8(0, world.nav.field_slots[0].live);
@@ -184,7 +156,7 @@ void test_fewer_agents_than_a_group_run_a_star(void) {
     TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, world.nav.agent_field[i]);
   }
   // a fourth one with the goal in the same cell (not the same point) makes a group
-  navigator(&world, 100, 300, 304, 156);
+  nav_navigator(&world, 100, 300, 304, 156);
   step(&world, 1);
   TEST_ASSERT_EQUAL_UINT8(1, world.nav.field_slots[0].live);
   for (uint32_t i = 0; i < FXS_NAV_FIELD_GROUP; ++i) TEST_ASSERT_EQUAL_UINT32(0, world.nav.agent_field[i]);
@@ -193,10 +165,10 @@ void test_fewer_agents_than_a_group_run_a_star(void) {
 // Off the grid's axes, with the goal in sight: each agent keeps to the straight line from
 // where it started to the target (no staircase of cell steps) until it meets the others.
 void test_an_agent_with_the_goal_in_sight_heads_straight_for_it(void) {
-  grid(&world, 4000);
-  fxs_vec2 start[4] = {v(40, 40), v(40, 360), v(370, 30), v(360, 370)};
-  fxs_vec2 goal = v(213, 187);
-  for (int i = 0; i < 4; ++i) navigator(&world, start[i].x >> 16, start[i].y >> 16, 213, 187);
+  nav_grid(&world, 4000);
+  fxs_vec2 start[4] = {nav_point(40, 40), nav_point(40, 360), nav_point(370, 30), nav_point(360, 370)};
+  fxs_vec2 goal = nav_point(213, 187);
+  for (int i = 0; i < 4; ++i) nav_navigator(&world, start[i].x >> 16, start[i].y >> 16, 213, 187);
   double worst = 0;
   for (int t = 0; t < 300; ++t) {
     step(&world, 1);
@@ -219,13 +191,13 @@ void test_an_agent_with_the_goal_in_sight_heads_straight_for_it(void) {
 // Out of sight the agent seeks the farthest of the next cells of the direction field it can
 // see: round a wall's end it cuts the corner smoothly instead of stepping cell by cell.
 void test_out_of_sight_an_agent_seeks_the_farthest_field_cell_in_sight(void) {
-  grid(&world, 4000);
-  wall(&world, 200, 0, 200, 300);
+  nav_grid(&world, 4000);
+  nav_wall(&world, 200, 0, 200, 300);
   group(&world, 4, 100, 60, 300, 150);
   step(&world, 2);
   fxs_vec2 to;
   bool last = true;
-  TEST_ASSERT_TRUE(fxs_world_nav_fields_point(&world, 0, v(300, 150), &to, &last));
+  TEST_ASSERT_TRUE(fxs_world_nav_fields_point(&world, 0, nav_point(300, 150), &to, &last));
   TEST_ASSERT_FALSE(last);
   // The chain from (10, 6) climbs toward the wall's end; the point is FXS_NAV_FIELD_LOOK
   // cells along it and in sight, so at least a few cells away, on a walkable cell.
@@ -241,12 +213,12 @@ void test_out_of_sight_an_agent_seeks_the_farthest_field_cell_in_sight(void) {
 }
 
 void test_an_agent_the_field_cannot_reach_from_runs_a_star(void) {
-  grid(&world, 4000);
+  nav_grid(&world, 4000);
   // the goal in a closed box: every agent is cut off from it
-  wall(&world, 250, 250, 350, 250);
-  wall(&world, 350, 250, 350, 350);
-  wall(&world, 350, 350, 250, 350);
-  wall(&world, 250, 350, 250, 250);
+  nav_wall(&world, 250, 250, 350, 250);
+  nav_wall(&world, 350, 250, 350, 350);
+  nav_wall(&world, 350, 350, 250, 350);
+  nav_wall(&world, 250, 350, 250, 250);
   group(&world, 4, 60, 60, 300, 300);
   step(&world, 3);
   TEST_ASSERT_EQUAL_UINT8(1, world.nav.field_slots[0].live);
@@ -262,7 +234,7 @@ void test_an_agent_the_field_cannot_reach_from_runs_a_star(void) {
 // are used; once a goal's agents are gone its field is evicted for the waiting goal; two
 // fields unused since the same tick: the lower slot goes first.
 void test_the_least_recently_used_field_is_evicted_lowest_slot_first(void) {
-  grid(&world, 4000);
+  nav_grid(&world, 4000);
   group(&world, 4, 30, 30, 350, 50);   // slots 0..3, goal A
   group(&world, 4, 60, 30, 350, 200);  // slots 4..7, goal B
   group(&world, 4, 90, 30, 350, 350);  // slots 8..11, goal C
@@ -274,7 +246,7 @@ void test_the_least_recently_used_field_is_evicted_lowest_slot_first(void) {
   // goal A's agents stop navigating (new targets elsewhere, one each): C takes slot 0
   for (uint32_t i = 0; i < 4; ++i) {
     fxs_agent_handle h = {i + 1u};
-    TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_set_target_point(h, v(20 + 40 * (int)i, 380))));
+    TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_target_point(h, nav_point(20 + 40 * (int)i, 380))));
   }
   uint32_t tick = world.tick;
   step(&world, 1);
@@ -286,7 +258,7 @@ void test_the_least_recently_used_field_is_evicted_lowest_slot_first(void) {
   // lower slot
   for (uint32_t i = 4; i < 12; ++i) {
     fxs_agent_handle h = {i + 1u};
-    TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_set_target_point(h, v(200, 380))));
+    TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_target_point(h, nav_point(200, 380))));
   }
   step(&world, 1);
   TEST_ASSERT_EQUAL_UINT32(cell(200, 380), world.nav.field_slots[0].goal_cell);
@@ -295,11 +267,11 @@ void test_the_least_recently_used_field_is_evicted_lowest_slot_first(void) {
 }
 
 void test_a_map_change_drops_every_field_and_the_group_gets_a_new_one(void) {
-  grid(&world, 100);
+  nav_grid(&world, 100);
   group(&world, 4, 100, 60, 300, 150);
   step(&world, 30);
   TEST_ASSERT_EQUAL(FXS_NAV_FIELD_READY, world.nav.fields[0].status);
-  wall(&world, 200, 0, 200, 300);
+  nav_wall(&world, 200, 0, 200, 300);
   TEST_ASSERT_EQUAL_UINT8(0, world.nav.field_slots[0].live);
   step(&world, 1);
   TEST_ASSERT_EQUAL_UINT8(1, world.nav.field_slots[0].live);
@@ -315,7 +287,7 @@ void test_a_map_change_drops_every_field_and_the_group_gets_a_new_one(void) {
 // ------------------------------------------------------------------ state
 
 void test_every_piece_of_field_state_is_in_the_hash(void) {
-  grid(&world, 50);
+  nav_grid(&world, 50);
   group(&world, 4, 100, 60, 300, 150);
   step(&world, 3);
   TEST_ASSERT_EQUAL(FXS_NAV_FIELD_BUILDING, world.nav.fields[0].status);
@@ -346,8 +318,8 @@ void test_every_piece_of_field_state_is_in_the_hash(void) {
 
 // Saved while a field is half built, restored into junk: the same hash every tick after.
 void test_a_world_restored_mid_field_build_into_junk_memory_continues_identically(void) {
-  grid(&world, 37);
-  wall(&world, 200, 0, 200, 300);
+  nav_grid(&world, 37);
+  nav_wall(&world, 200, 0, 200, 300);
   group(&world, 4, 100, 60, 300, 150);
   group(&world, 4, 60, 200, 380, 380);
   step(&world, 9);
@@ -378,7 +350,7 @@ void test_a_world_restored_mid_field_build_into_junk_memory_continues_identicall
 }
 
 void test_corrupt_field_sections_are_refused_and_change_nothing(void) {
-  grid(&world, 50);
+  nav_grid(&world, 50);
   group(&world, 4, 100, 60, 300, 150);
   group(&world, 4, 60, 200, 380, 380);
   step(&world, 3);
@@ -433,7 +405,7 @@ void test_a_world_without_fields_keeps_layout_5(void) {
   fxs_world_capacity c = cap;
   c.nav_fields = 0;
   init(&other, &c, memory2, sizeof memory2);
-  grid(&other, 50);
+  nav_grid(&other, 50);
   group(&other, 4, 100, 60, 300, 150);
   step(&other, 3);
   size_t size = 0;
@@ -446,8 +418,8 @@ void test_a_world_without_fields_keeps_layout_5(void) {
 // goal is blocked, so the field has none) restores, saves back to the same bytes, and is seen
 // complete by the next build.
 void test_a_field_in_progress_past_its_last_cell_round_trips_and_completes(void) {
-  grid(&world, 50);
-  wall(&world, 300, 100, 300, 200);
+  nav_grid(&world, 50);
+  nav_wall(&world, 300, 100, 300, 200);
   group(&world, 4, 100, 60, 300, 150); // the goal lies on the wall: blocked
   step(&world, 1);
   TEST_ASSERT_EQUAL_UINT8(1, world.nav.field_slots[0].ready);

@@ -1,0 +1,50 @@
+// Helpers for the navigation world tests: a 400 x 400 world, a 40 x 40 grid of 10-unit cells,
+// walls, and navigate agents. Assert through Unity; include after unity.h and the library.
+#ifndef FXS_NAV_TEST_H
+#define FXS_NAV_TEST_H
+
+#include "fixsteer/command_build.h"
+#include "fixsteer/world.h"
+
+static inline void nav_world_init(fxs_world *w, uint64_t seed, const fxs_world_capacity *c,
+                                  uint64_t *mem, size_t size) {
+  fxs_world_def def = fxs_default_world_def();
+  def.seed = seed;
+  def.bounds_max = fxs_vec2_make(FXS_INT(400), FXS_INT(400));
+  TEST_ASSERT_TRUE(fxs_world_memory_size(c) > 0);
+  TEST_ASSERT_TRUE(fxs_world_memory_size(c) <= size);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(w, &def, c, mem, size));
+}
+
+static inline fxs_result nav_apply(fxs_world *w, fxs_command c) {
+  return fxs_world_apply(w, &c, 0);
+}
+static inline fxs_vec2 nav_point(int x, int y) { return fxs_vec2_make(FXS_INT(x), FXS_INT(y)); }
+
+// A 40 x 40 grid of 10-unit cells over the 400 x 400 world, radius 8, `budget` a tick.
+static inline void nav_grid(fxs_world *w, uint32_t budget) {
+  fxs_command c =
+      fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 40, 40, FXS_INT(8), budget);
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(w, c));
+}
+
+static inline void nav_wall(fxs_world *w, int ax, int ay, int bx, int by) {
+  fxs_wall x = {nav_point(ax, ay), nav_point(bx, by)};
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(w, fxs_command_add_wall(x)));
+}
+
+// A navigating agent at (x, y) with target (tx, ty): speed 2, force 0.25, radius 8.
+static inline fxs_agent_handle nav_navigator(fxs_world *w, int x, int y, int tx, int ty) {
+  fxs_spawn_def s = fxs_default_spawn_def();
+  s.position = nav_point(x, y), s.max_speed = FXS_INT(2);
+  fxs_agent_handle h = {0};
+  fxs_command c = fxs_command_spawn(&s);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(w, &c, &h));
+  fxs_orca_def d = fxs_default_orca_def();
+  c = fxs_command_add_navigate(h, fxs_default_blend(), FXS_INT(40), &d);
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(w, c));
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(w, fxs_command_set_target_point(h, nav_point(tx, ty))));
+  return h;
+}
+
+#endif
