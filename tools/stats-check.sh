@@ -42,6 +42,7 @@ nav_wall    | arrived           | >= | 1   | the agent goes round the wall and r
 nav_wall    | heading_flips     | <= | 0   | no heading flip round the wall
 nav_cup     | overlap_rest_max  | <= | 0   | 12 agents at rest round their shared goal without overlapping bodies
 nav_cup     | settle_gap        | <= | 300 | every agent at rest for good within 300 ticks of the first
+nav_cup     | heading_flips_rest | <= | 0  | no heading flip at rest (the agents turn at most 0.25 rad a tick)
 nav_cup     | arrived           | >= | 12  | all 12 arrived: on the goal, or at rest behind one that arrived nearer it
 *           | stuck             | <= | 0   | no navigate agent moving without coming nearer its target (last 100 ticks)
 nav_door    | arrived           | >= | 60  | all 60 through the 48-unit door and on their own spots
