@@ -23,7 +23,7 @@
 #include "task_pool.h"
 #include "uniform_flock.h"
 
-#define MAX_REPLAYS 16
+#define MAX_REPLAYS 64
 #define ROUNDS 2
 
 typedef struct replay_file {
@@ -61,7 +61,9 @@ static void *verify_all(void *arg) {
 }
 
 static int load(const char *path) {
-  if (replay_count == MAX_REPLAYS) return -1;
+  if (replay_count == MAX_REPLAYS) {
+    return fprintf(stderr, "fxs-threads: more than %d replays; %s not read\n", MAX_REPLAYS, path), -1;
+  }
   FILE *f = fopen(path, "rb");
   if (!f) return fprintf(stderr, "fxs-threads: cannot read %s\n", path), -1;
   replay_file *r = &replays[replay_count++];
