@@ -103,7 +103,7 @@ static const golden goldens[] = {
     {"test/golden/nav_unreachable.fxr", 900, UINT64_C(0xb0b607144d3fbf30)},
     {"test/golden/nav_pillars.fxr", 900, UINT64_C(0xc68ec7fefa18eacd)},
     {"test/golden/nav_rts.fxr", 1800, UINT64_C(0x4a9664a6aa9e5b4d)},
-    {"test/golden/nav_crowd.fxr", 1800, UINT64_C(0x60ccc2934f3705b3)},
+    {"test/golden/nav_crowd.fxr", 700, UINT64_C(0x9f410a1634248464)},
 };
 
 // Reads the file into `replay`; SIZE_MAX when it does not fit there.
