@@ -210,19 +210,6 @@ void test_every_piece_of_navigation_state_is_in_the_hash(void) {
 
 // ------------------------------------------------------------------ navigating
 
-// True when the move from a to b crosses the segment w (endpoints included).
-static bool crosses(fxs_vec2 a, fxs_vec2 b, fxs_wall w) {
-  double ax = fxs_test_to_double(a.x), ay = fxs_test_to_double(a.y);
-  double bx = fxs_test_to_double(b.x), by = fxs_test_to_double(b.y);
-  double cx = fxs_test_to_double(w.a.x), cy = fxs_test_to_double(w.a.y);
-  double dx = fxs_test_to_double(w.b.x), dy = fxs_test_to_double(w.b.y);
-  double d1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-  double d2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax);
-  double d3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx);
-  double d4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx);
-  return ((d1 > 0) != (d2 > 0) || d1 == 0 || d2 == 0) && ((d3 > 0) != (d4 > 0) || d3 == 0 || d4 == 0);
-}
-
 // The wall x = 200 from y = 0 to 300 stands across the straight line: the agent goes round
 // its end, never through it, and rests exactly on its target.
 void test_an_agent_navigates_round_a_wall_and_rests_exactly_on_its_target(void) {
@@ -236,7 +223,7 @@ void test_an_agent_navigates_round_a_wall_and_rests_exactly_on_its_target(void) 
   for (int t = 0; t < 1500; ++t) {
     step(&world, 1);
     const fxs_agent *a = fxs_world_agent(&world, h);
-    TEST_ASSERT_FALSE(crosses(before, a->position, w));
+    TEST_ASSERT_FALSE(nav_crosses(before, a->position, w));
     if (a->position.y > highest) highest = a->position.y;
     before = a->position;
     if (rest_tick < 0 && fxs_vec2_equal(a->position, nav_point(300, 150)) && fxs_vec2_is_zero(a->velocity)) rest_tick = t;
@@ -299,7 +286,7 @@ void test_a_wall_added_on_the_way_makes_the_agent_re_plan(void) {
   fxs_vec2 before = fxs_world_agent(&world, h)->position;
   for (int t = 0; t < 1500; ++t) {
     step(&world, 1);
-    TEST_ASSERT_FALSE(crosses(before, fxs_world_agent(&world, h)->position, w));
+    TEST_ASSERT_FALSE(nav_crosses(before, fxs_world_agent(&world, h)->position, w));
     before = fxs_world_agent(&world, h)->position;
   }
   TEST_ASSERT_EQUAL_UINT32(world.nav.version, world.nav.routes[i].version);

@@ -80,18 +80,6 @@ static void step(fxs_world *w, int ticks) {
 
 static uint32_t cell(int x, int y) { return (uint32_t)(y / 10) * 40u + (uint32_t)(x / 10); }
 
-static bool crosses(fxs_vec2 a, fxs_vec2 b, fxs_wall w) {
-  double ax = fxs_test_to_double(a.x), ay = fxs_test_to_double(a.y);
-  double bx = fxs_test_to_double(b.x), by = fxs_test_to_double(b.y);
-  double cx = fxs_test_to_double(w.a.x), cy = fxs_test_to_double(w.a.y);
-  double dx = fxs_test_to_double(w.b.x), dy = fxs_test_to_double(w.b.y);
-  double d1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-  double d2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax);
-  double d3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx);
-  double d4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx);
-  return ((d1 > 0) != (d2 > 0) || d1 == 0 || d2 == 0) && ((d3 > 0) != (d4 > 0) || d3 == 0 || d4 == 0);
-}
-
 // ------------------------------------------------------------------ capacity
 
 void test_the_field_capacity_is_checked_and_costs_memory(void) {
@@ -125,7 +113,7 @@ void test_four_agents_sharing_a_goal_share_one_field_and_run_no_search(void) {
     step(&world, 1);
     for (uint32_t k = 0; k < cap.nav_searches; ++k) searched += world.nav.search_owner[k] != UINT32_MAX;
     for (uint32_t i = 0; i < 4; ++i) {
-      TEST_ASSERT_FALSE(crosses(before[i], world.agents[i].body.position, w));
+      TEST_ASSERT_FALSE(nav_crosses(before[i], world.agents[i].body.position, w));
       before[i] = world.agents[i].body.position;
     }
   }

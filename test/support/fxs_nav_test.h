@@ -3,7 +3,10 @@
 #ifndef FXS_NAV_TEST_H
 #define FXS_NAV_TEST_H
 
+#include <stdbool.h>
+
 #include "fixsteer/command_build.h"
+#include "fxs_test_util.h"
 #include "fixsteer/world.h"
 
 static inline void nav_world_init(fxs_world *w, uint64_t seed, const fxs_world_capacity *c,
@@ -45,6 +48,21 @@ static inline fxs_agent_handle nav_navigator(fxs_world *w, int x, int y, int tx,
   TEST_ASSERT_EQUAL(FXS_OK, nav_apply(w, c));
   TEST_ASSERT_EQUAL(FXS_OK, nav_apply(w, fxs_command_set_target_point(h, nav_point(tx, ty))));
   return h;
+}
+
+// True when the segment a-b meets the wall (touching counts), in doubles: the test's own
+// referee, independent of the library's geometry.
+static inline bool nav_crosses(fxs_vec2 a, fxs_vec2 b, fxs_wall w) {
+  double ax = fxs_test_to_double(a.x), ay = fxs_test_to_double(a.y);
+  double bx = fxs_test_to_double(b.x), by = fxs_test_to_double(b.y);
+  double cx = fxs_test_to_double(w.a.x), cy = fxs_test_to_double(w.a.y);
+  double dx = fxs_test_to_double(w.b.x), dy = fxs_test_to_double(w.b.y);
+  double d1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+  double d2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax);
+  double d3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx);
+  double d4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx);
+  bool one = (d1 > 0) != (d2 > 0) || d1 == 0 || d2 == 0;
+  return one && ((d3 > 0) != (d4 > 0) || d3 == 0 || d4 == 0);
 }
 
 #endif
