@@ -232,6 +232,16 @@ bool fxs_world_nav_fields_follows(const fxs_world *world, uint32_t index) {
   return k != NONE && world->nav.fields[k].status == FXS_NAV_FIELD_READY;
 }
 
+const fxs_nav_field *fxs_world_nav_field(const fxs_world *world, uint32_t slot,
+                                         uint32_t *goal_cell) {
+  FXS_ASSERT(world != NULL);
+  if (!world || slot >= world->capacity.nav_fields) return NULL;
+  const fxs_nav_field_slot *s = &world->nav.field_slots[slot];
+  if (!s->live) return NULL;
+  if (goal_cell) *goal_cell = s->goal_cell;
+  return &world->nav.fields[slot];
+}
+
 // ------------------------------------------------------------------ snapshot section
 
 void fxs_world_nav_fields_write(const fxs_world *world, fxs_writer *w) {

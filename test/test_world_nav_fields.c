@@ -150,6 +150,37 @@ void test_fewer_agents_than_a_group_run_a_star(void) {
   for (uint32_t i = 0; i < FXS_NAV_FIELD_GROUP; ++i) TEST_ASSERT_EQUAL_UINT32(0, world.nav.agent_field[i]);
 }
 
+// fxs_world_nav_field: a live slot's field and goal, NULL for a free slot or one past the
+// capacity; the values read through it are the integration costs (10 a straight step).
+void test_a_groups_field_is_read_from_outside_the_world_by_its_slot(void) {
+  nav_grid(&world, 400);
+  uint32_t goal = 12345;
+  TEST_ASSERT_NULL(fxs_world_nav_field(&world, 0, &goal));
+  TEST_ASSERT_EQUAL_UINT32(12345, goal); // untouched for a free slot
+  group(&world, (int)FXS_NAV_FIELD_GROUP, 100, 60, 300, 150);
+  step(&world, 1);
+  const fxs_nav_field *f = fxs_world_nav_field(&world, 0, &goal);
+  TEST_ASSERT_EQUAL_PTR(&world.nav.fields[0], f);
+  TEST_ASSERT_EQUAL_UINT32(cell(300, 150), goal);
+  TEST_ASSERT_NULL(fxs_world_nav_field(&world, 1, &goal));
+  TEST_ASSERT_NULL(fxs_world_nav_field(&world, cap.nav_fields, &goal));
+  TEST_ASSERT_EQUAL_PTR(f, fxs_world_nav_field(&world, 0, NULL));
+  step(&world, 5); // 400 cells a tick: the 1,600 cells are settled
+  TEST_ASSERT_EQUAL_UINT32(FXS_NAV_FIELD_READY, f->status);
+  TEST_ASSERT_EQUAL_UINT32(0, fxs_nav_field_value(f, 30, 15));
+  TEST_ASSERT_EQUAL_UINT32(50, fxs_nav_field_value(f, 25, 15));
+  TEST_ASSERT_EQUAL_UINT32(5 * 14, fxs_nav_field_value(f, 25, 10));
+  TEST_ASSERT_EQUAL_UINT32(0, fxs_nav_field_direction(f, 25, 15)); // east
+  TEST_ASSERT_EQUAL_UINT32(FXS_NAV_DIRECTIONS, fxs_nav_field_direction(f, 30, 15));
+  fxs_world_capacity c = cap;
+  c.nav_fields = 0;
+  init(&other, &c, memory2, sizeof memory2);
+  nav_grid(&other, 400);
+  group(&other, (int)FXS_NAV_FIELD_GROUP, 100, 60, 300, 150);
+  step(&other, 1);
+  TEST_ASSERT_NULL(fxs_world_nav_field(&other, 0, &goal)); // no fields: A* for everyone
+}
+
 // Off the grid's axes, with the goal in sight: each agent keeps to the straight line from
 // where it started to the target (no staircase of cell steps) until it meets the others.
 void test_an_agent_with_the_goal_in_sight_heads_straight_for_it(void) {

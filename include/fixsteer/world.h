@@ -419,6 +419,13 @@ FXS_API const fxs_nav_grid *fxs_world_nav_grid(fxs_world *world);
 FXS_API uint32_t fxs_world_nav_route(const fxs_world *world, fxs_agent_handle handle, fxs_vec2 *out,
                              uint32_t capacity, uint32_t *next);
 
+/// A cached integration field of navigate groups (docs/navigation.md, "Fields for groups"):
+/// the field in slot `slot`, [0, capacity.nav_fields), with its goal's cell index in
+/// *goal_cell (when not NULL), or NULL when the slot holds none. Read its cells with
+/// fxs_nav_field_value and _direction (nav_field.h); its status says whether all are final.
+FXS_API const fxs_nav_field *fxs_world_nav_field(const fxs_world *world, uint32_t slot,
+                                                 uint32_t *goal_cell);
+
 #ifdef __cplusplus
 }
 #endif
