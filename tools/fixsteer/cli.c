@@ -68,14 +68,17 @@ static const command_help commands_help[] = {
      "  --json                 one key a line (default: a table)\n" QUIET_HELP,
      "fixsteer stats --scenario queue --ticks 600", 0x7},
     {"render", "fixsteer render [LIMITS] [YAML LIMITS] --scenario NAME|FILE [--ticks N] | A [B] --out FILE.svg "
-               "[--at T,T,...] [--view X0,Y0,X1,Y1] [--no-png] [--quiet]",
-     "an SVG (and a PNG beside it) of trajectories, bodies, walls, obstacles and paths; of two replays, where they differ",
+               "[--at T,T,...] [--view X0,Y0,X1,Y1] [--nav-fields all|none|K] [--no-png] [--quiet]",
+     "an SVG (and a PNG beside it) of trajectories, bodies, walls, obstacles, paths and navigation; of two "
+     "replays, where they differ",
      SCENE_HELP "  A [B]                  or one replay, or two of one session overlaid (A solid, B dashed)\n"
      TICKS_REPLAY_HELP "  --out FILE.svg         the picture; the PNG goes beside it (rsvg-convert)\n"
      "  --at T,T,...           up to 32 ticks to draw bodies at (default: the first tick with an agent,\n"
      "                         three between, the last)\n"
      "  --view X0,Y0,X1,Y1     the world rectangle to show (default: the bounds, or what is drawn when\n"
      "                         the bounds are much larger)\n"
+     "  --nav-fields all|none|K the integration fields of navigate groups to draw after the last tick:\n"
+     "                         every live one (default), none, or the one in field slot K\n"
      "  --no-png               the SVG only\n" QUIET_HELP,
      "fixsteer render --scenario queue --out queue.svg --at 1,150,300", 0x7},
     {"host",

@@ -51,6 +51,11 @@ static void film_free(film *f) {
   free(f->nav.cost);
   free(f->routes);
   free(f->route_counts);
+  for (uint32_t k = 0; k < f->nav_field_count; ++k) {
+    free(f->nav_fields[k].value);
+    free(f->nav_fields[k].direction);
+  }
+  free(f->nav_fields);
   free(f->hashes);
   memset(f, 0, sizeof *f);
 }
@@ -62,6 +67,31 @@ static void keep_frame(film *f, const fxs_world *w, long frame) {
     s->x = a->body.position.x, s->y = a->body.position.y, s->orientation = a->body.orientation;
     s->radius = a->body.radius, s->generation = a->generation, s->alive = a->alive;
   }
+}
+
+// The integration fields of groups (fxs_world_nav_field) after the last tick, cell by cell.
+static bool keep_nav_fields(film *f, const fxs_world *w) {
+  uint32_t slots = w->capacity.nav_fields, width = f->nav.width, height = f->nav.height;
+  size_t cells = (size_t)width * height;
+  f->nav_fields = calloc(slots ? slots : 1, sizeof *f->nav_fields);
+  if (!f->nav_fields) return false;
+  for (uint32_t k = 0; k < slots; ++k) {
+    uint32_t goal;
+    const fxs_nav_field *field = fxs_world_nav_field(w, k, &goal);
+    if (!field) continue;
+    film_nav_field *kept = &f->nav_fields[f->nav_field_count++];
+    kept->slot = k, kept->goal_cell = goal, kept->status = field->status;
+    kept->value = malloc(cells * sizeof *kept->value);
+    kept->direction = malloc(cells);
+    if (!kept->value || !kept->direction) return false;
+    for (uint32_t cy = 0; cy < height; ++cy) {
+      for (uint32_t cx = 0; cx < width; ++cx) {
+        kept->value[(size_t)cy * width + cx] = fxs_nav_field_value(field, cx, cy);
+        kept->direction[(size_t)cy * width + cx] = (uint8_t)fxs_nav_field_direction(field, cx, cy);
+      }
+    }
+  }
+  return true;
 }
 
 // The navigation grid (its effective costs) and every agent's route after the last tick.
@@ -81,7 +111,7 @@ static bool keep_navigation(film *f, const fxs_world *w) {
     uint32_t next;
     f->route_counts[i] = fxs_world_nav_route(w, fxs_world_handle_at(w, i), f->routes + (size_t)i * cap, cap, &next);
   }
-  return true;
+  return keep_nav_fields(f, w);
 }
 
 // The walls, obstacles and paths of the world after the last tick.
@@ -306,6 +336,32 @@ static bool parse_view(const char *list, picture *p) {
   return p->zoom;
 }
 
+// "--nav-fields all|none|K": which integration fields of groups to draw (render.h).
+static bool parse_nav_fields(const char *value, int *which) {
+  if (strcmp(value, "all") == 0) return *which = NAV_FIELDS_ALL, true;
+  if (strcmp(value, "none") == 0) return *which = NAV_FIELDS_NONE, true;
+  char *end = 0;
+  errno = 0;
+  long k = strtol(value, &end, 10);
+  if (value[0] < '0' || value[0] > '9' || *end || errno || k >= FXS_NAV_MAX_FIELDS) return false;
+  *which = (int)k;
+  return true;
+}
+
+// A field slot asked for by --nav-fields must hold a field after the last tick.
+static int check_nav_field(const film *f, int which) {
+  if (which < 0) return EXIT_OK;
+  char live[320] = "none: the run has no field of a group";
+  size_t n = 0;
+  for (uint32_t k = 0; k < f->nav_field_count; ++k) {
+    if (f->nav_fields[k].slot == (uint32_t)which) return EXIT_OK;
+    n += (size_t)snprintf(live + n, sizeof live - n, "%s%u", k ? ", " : "", f->nav_fields[k].slot);
+  }
+  char message[96];
+  snprintf(message, sizeof message, "--nav-fields %d: no field in that slot after the last tick; live slots", which);
+  return fail_usage("render", message, live);
+}
+
 static bool ends_with(const char *s, const char *tail) {
   size_t n = strlen(s), m = strlen(tail);
   return n > m && strcmp(s + n - m, tail) == 0;
@@ -336,9 +392,16 @@ int cmd_render(int argc, char **argv) {
   if (missing) return fail_usage("render", "missing value for", "--at");
   const char *view_list = cli_take_value(&argc, argv, "--view", &missing);
   if (missing) return fail_usage("render", "missing value for", "--view");
-  picture p = {0, 0, 0, 0, PICTURE_WIDTH, false, {0, 0, 0, 0}};
+  const char *fields = cli_take_value(&argc, argv, "--nav-fields", &missing);
+  if (missing) return fail_usage("render", "missing value for", "--nav-fields");
+  picture p = {0, 0, 0, 0, PICTURE_WIDTH, false, {0, 0, 0, 0}, NAV_FIELDS_ALL};
   if (view_list && !parse_view(view_list, &p)) {
     return fail_usage("render", "--view needs X0,Y0,X1,Y1 (world units, X0 < X1, Y0 < Y1)", view_list);
+  }
+  if (fields && !parse_nav_fields(fields, &p.nav_fields)) {
+    char message[80];
+    snprintf(message, sizeof message, "--nav-fields needs all, none or a field slot 0..%u", FXS_NAV_MAX_FIELDS - 1u);
+    return fail_usage("render", message, fields);
   }
   options o;
   int done = command_options("render", argc, argv, 2, &o);
@@ -356,6 +419,7 @@ int cmd_render(int argc, char **argv) {
   int at_count = 0;
   if (code != EXIT_BAD) at_count = at_list ? parse_at(at_list, &a, at) : default_ticks(&a, at);
   if (at_count < 0) code = EXIT_BAD;
+  if (code != EXIT_BAD && check_nav_field(&a, p.nav_fields) != EXIT_OK) code = EXIT_BAD;
   if (code != EXIT_BAD) {
     p.a = &a, p.b = o.file_count == 2 ? &b : 0, p.at = at, p.at_count = at_count;
     text svg = {0, 0, 0, false};

@@ -25,6 +25,16 @@ typedef struct film_path {
   uint8_t mode;
 } film_path;
 
+// A group's integration field after the last tick (fxs_world_nav_field), over the film's
+// navigation grid: per cell its value and direction (nav_field.h).
+typedef struct film_nav_field {
+  uint32_t slot;      // the world's field slot
+  uint32_t goal_cell; // cy * width + cx
+  uint32_t status;    // an fxs_nav_field_status
+  uint32_t *value;    // width x height values (FXS_NAV_UNREACHED: blocked or not reached)
+  uint8_t *direction; // width x height directions (FXS_NAV_DIRECTIONS: none)
+} film_nav_field;
+
 typedef struct film {
   const char *name;      // scenario name or replay file name
   const char *summary;   // the scenario's one-line summary, or NULL
@@ -47,6 +57,8 @@ typedef struct film {
   fxs_vec2 *routes;     // route waypoints of every agent slot, route_counts[i] each, in a row
   uint32_t *route_counts; // per agent slot (0: no route)
   uint32_t route_stride;  // waypoints kept per slot
+  film_nav_field *nav_fields; // the live fields of groups, by slot
+  uint32_t nav_field_count;
   // Replays: the recorded hash after each stepped tick (the TICK chunk's tick is
   // first_tick + i) and where the re-simulation stopped matching, if it did.
   uint64_t *hashes;
@@ -65,6 +77,11 @@ typedef struct text {
 void text_printf(text *t, const char *format, ...);
 void text_free(text *t);
 
+// Which integration fields of groups a picture shows: every live one, none, or the one in
+// a field slot (>= 0).
+#define NAV_FIELDS_ALL (-1)
+#define NAV_FIELDS_NONE (-2)
+
 // What to draw: one film, or two replays (b != NULL) whose hashes are compared tick by tick;
 // bodies at the world ticks in at[].
 typedef struct picture {
@@ -74,6 +91,7 @@ typedef struct picture {
   int width; // pixels
   bool zoom;  // show only zoom_box: x0, y0, x1, y1 in world units
   double zoom_box[4];
+  int nav_fields; // NAV_FIELDS_ALL, NAV_FIELDS_NONE or a field slot of film a
 } picture;
 
 // Draws the picture as an SVG document into out.

@@ -200,6 +200,118 @@ static void draw_nav_cells(const fxs_nav_grid *g, const view *v, text *t) {
   text_printf(t, "</g>\n");
 }
 
+// ------------------------------------------------------------------ integration fields of groups
+
+// Shades of a field's heat map: the integration value in this many bands, darker nearer the goal.
+#define FIELD_BANDS 10u
+
+// A colour per field slot (then again from the first).
+static const char *field_colour(uint32_t slot) {
+  static const char *colours[] = {"#2f6fc4", "#d0761f", "#2e9a58", "#b0408e",
+                                  "#7656c8", "#1f9aa0", "#a88a10", "#c83c3c"};
+  return colours[slot % (sizeof colours / sizeof colours[0])];
+}
+
+static bool field_shown(const picture *p, const film_nav_field *fl) {
+  return p->nav_fields == NAV_FIELDS_ALL || p->nav_fields == (int)fl->slot;
+}
+
+// The shown field whose value at cell i is least (lowest slot on ties) and that value, or -1.
+static int cell_owner(const picture *p, const film *f, size_t i, uint32_t *value) {
+  int owner = -1;
+  for (uint32_t k = 0; k < f->nav_field_count; ++k) {
+    const film_nav_field *fl = &f->nav_fields[k];
+    if (!field_shown(p, fl) || fl->value[i] == FXS_NAV_UNREACHED) continue;
+    if (owner < 0 || fl->value[i] < *value) owner = (int)k, *value = fl->value[i];
+  }
+  return owner;
+}
+
+// The heat map: each reached cell in its field's colour, a band of FIELD_BANDS by its value
+// (of the largest value shown), a rectangle per run of cells with the same field and band.
+static void draw_field_heat(const picture *p, const film *f, const view *v, text *t) {
+  const fxs_nav_grid *g = &f->nav;
+  uint32_t most = 0;
+  for (size_t i = 0; i < (size_t)g->width * g->height; ++i) {
+    uint32_t value;
+    if (cell_owner(p, f, i, &value) >= 0 && value > most) most = value;
+  }
+  double size = units(g->cell_size) * v->scale;
+  text_printf(t, "<g stroke='none'>\n");
+  for (uint32_t cy = 0; cy < g->height; ++cy) {
+    for (uint32_t cx = 0; cx < g->width;) {
+      size_t row = (size_t)cy * g->width;
+      uint32_t value = 0, end = cx + 1;
+      int owner = cell_owner(p, f, row + cx, &value);
+      uint32_t band = (uint32_t)((uint64_t)value * FIELD_BANDS / ((uint64_t)most + 1u));
+      for (; end < g->width; ++end) {
+        uint32_t next = 0;
+        int other = cell_owner(p, f, row + end, &next);
+        if (other != owner || (uint32_t)((uint64_t)next * FIELD_BANDS / ((uint64_t)most + 1u)) != band) break;
+      }
+      if (owner >= 0) {
+        double x = px(v, units(g->origin.x) + units(g->cell_size) * cx);
+        double y = py(v, units(g->origin.y) + units(g->cell_size) * cy);
+        text_printf(t, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='%s' fill-opacity='%.3f'/>\n", x, y,
+                    size * (end - cx), size, field_colour(f->nav_fields[owner].slot), 0.44 - 0.037 * band);
+      }
+      cx = end;
+    }
+  }
+  text_printf(t, "</g>\n");
+}
+
+// The direction field: an arrow every few cells (FIELD_ARROWS_PER_SIDE along the longer side
+// at most) in the colour of the cell's field.
+static void draw_field_arrows(const picture *p, const film *f, const view *v, text *t) {
+  const fxs_nav_grid *g = &f->nav;
+  uint32_t side = g->width > g->height ? g->width : g->height;
+  uint32_t step = (side + FIELD_ARROWS_PER_SIDE - 1) / FIELD_ARROWS_PER_SIDE;
+  double half = 0.32 * units(g->cell_size) * step * v->scale; // half an arrow: 0.64 of the spacing
+  text_printf(t, "<g stroke-width='1' stroke-opacity='0.7' fill-opacity='0.7'>\n");
+  for (uint32_t cy = step / 2; cy < g->height; cy += step) {
+    for (uint32_t cx = step / 2; cx < g->width; cx += step) {
+      uint32_t value;
+      int owner = cell_owner(p, f, (size_t)cy * g->width + cx, &value);
+      if (owner < 0) continue;
+      uint32_t dir = f->nav_fields[owner].direction[(size_t)cy * g->width + cx];
+      if (dir >= FXS_NAV_DIRECTIONS) continue;
+      int32_t sx, sy;
+      fxs_nav_direction_step(dir, &sx, &sy);
+      double n = sx && sy ? 1.41421356 : 1.0, dx = sx * half / n, dy = sy * half / n;
+      fxs_vec2 c = fxs_nav_grid_cell_center(g, cx, cy);
+      double x = px(v, units(c.x)), y = py(v, units(c.y)), hx = x + dx, hy = y + dy;
+      double bx = hx - 0.45 * dx, by = hy - 0.45 * dy;
+      const char *colour = field_colour(f->nav_fields[owner].slot);
+      text_printf(t, "<line x1='%.1f' y1='%.1f' x2='%.1f' y2='%.1f' stroke='%s'/><path d='M%.1f %.1fL%.1f %.1fL%.1f %.1fz' fill='%s'/>\n",
+                  x - dx, y - dy, hx, hy, colour, hx, hy, bx - 0.35 * dy, by + 0.35 * dx, bx + 0.35 * dy, by - 0.35 * dx, colour);
+    }
+  }
+  text_printf(t, "</g>\n");
+}
+
+// Each shown field's goal as a ringed dot with its slot (drawn over the agents).
+static void draw_field_goals(const picture *p, const film *f, const view *v, text *t) {
+  const fxs_nav_grid *g = &f->nav;
+  for (uint32_t k = 0; k < f->nav_field_count; ++k) {
+    const film_nav_field *fl = &f->nav_fields[k];
+    if (!field_shown(p, fl)) continue;
+    fxs_vec2 c = fxs_nav_grid_cell_center(g, fl->goal_cell % g->width, fl->goal_cell / g->width);
+    double x = px(v, units(c.x)), y = py(v, units(c.y));
+    text_printf(t, "<circle cx='%.1f' cy='%.1f' r='5' fill='#fff' fill-opacity='0.6' stroke='%s' stroke-width='1.5'/><circle cx='%.1f' cy='%.1f' r='1.8' fill='%s'/>",
+                x, y, field_colour(fl->slot), x, y, field_colour(fl->slot));
+    text_printf(t, "<text x='%.1f' y='%.1f' font-size='9' fill='%s'>field %u%s</text>\n", x + 7, y + 3,
+                field_colour(fl->slot), fl->slot, fl->status == FXS_NAV_FIELD_READY ? "" : " (building)");
+  }
+}
+
+static bool any_field_shown(const picture *p, const film *f) {
+  for (uint32_t k = 0; k < f->nav_field_count; ++k) {
+    if (field_shown(p, &f->nav_fields[k])) return true;
+  }
+  return false;
+}
+
 // Each agent's route after the last tick: its waypoints joined by a thin dotted line.
 static void draw_routes(const film *f, const view *v, text *t) {
   if (!f->route_counts) return;
@@ -219,7 +331,7 @@ static void draw_routes(const film *f, const view *v, text *t) {
   }
 }
 
-static void draw_layout(const film *f, const view *v, text *t) {
+static void draw_layout(const picture *pic, const film *f, const view *v, text *t) {
   const fxs_world_def *d = &f->def;
   {
     double x0 = px(v, units(d->bounds_min.x)), y0 = py(v, units(d->bounds_min.y));
@@ -227,6 +339,8 @@ static void draw_layout(const film *f, const view *v, text *t) {
                 y0, px(v, units(d->bounds_max.x)) - x0, py(v, units(d->bounds_max.y)) - y0);
   }
   if (f->nav.width > 0) draw_nav_cells(&f->nav, v, t);
+  bool fields = any_field_shown(pic, f);
+  if (fields) draw_field_heat(pic, f, v, t);
   if (f->field.width > 0) draw_field(&f->field, v, t);
   for (uint32_t p = 0; p < f->path_count; ++p) {
     const film_path *path = &f->paths[p];
@@ -254,6 +368,7 @@ static void draw_layout(const film *f, const view *v, text *t) {
     text_printf(t, "<line x1='%.1f' y1='%.1f' x2='%.1f' y2='%.1f' stroke='#222' stroke-width='3.5' stroke-linecap='round'/>\n",
                 px(v, units(w->a.x)), py(v, units(w->a.y)), px(v, units(w->b.x)), py(v, units(w->b.y)));
   }
+  if (fields) draw_field_arrows(pic, f, v, t);
   draw_routes(f, v, t);
 }
 
@@ -436,6 +551,16 @@ static int draw_legend(const picture *p, const view *v, double y, text *t) {
     legend_item(t, &c, "<rect x='0' y='-5' width='18' height='10' fill='#e4d9c8'/>",
                 "blocked navigation cells (walls and obstacles by the radius)");
   }
+  if (any_field_shown(p, p->a)) {
+    char label[160];
+    uint32_t shown = 0;
+    for (uint32_t k = 0; k < p->a->nav_field_count; ++k) shown += field_shown(p, &p->a->nav_fields[k]);
+    snprintf(label, sizeof label, "%s after the last tick: shade = cost to the goal (darker nearer), arrow = direction%s",
+             shown == 1 ? "a group's integration field" : "groups' integration fields",
+             shown == 1 ? "" : "; each cell shows its cheapest goal");
+    legend_item(t, &c, "<rect x='0' y='-5' width='6' height='10' fill='#2f6fc4' fill-opacity='0.32'/><rect x='6' y='-5' width='6' height='10' fill='#2f6fc4' fill-opacity='0.2'/><rect x='12' y='-5' width='6' height='10' fill='#2f6fc4' fill-opacity='0.08'/><path d='M2 0h10M16 0L11 -3L11 3z' stroke='#2f6fc4' fill='#2f6fc4'/>",
+                label);
+  }
   if (p->a->route_counts) {
     legend_item(t, &c, "<polyline points='0,4 8,-4 18,2' fill='none' stroke='#555' stroke-dasharray='2 2'/><circle cx='8' cy='-4' r='2' fill='#555'/>",
                 "route waypoints after the last tick");
@@ -533,8 +658,9 @@ void render_svg(const picture *p, text *t) {
               v.map_w, v.map_h);
   text_printf(t, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='#ececec'/>\n<g clip-path='url(#map)'>\n", v.left,
               v.top, v.map_w, v.map_h);
-  draw_layout(p->a, &v, t);
+  draw_layout(p, p->a, &v, t);
   draw_agents(p, &v, t);
+  if (any_field_shown(p, p->a)) draw_field_goals(p, p->a, &v, t);
   text_printf(t, "</g>\n");
   draw_header(p, t);
   double y = v.top + v.map_h + 18;
