@@ -454,6 +454,37 @@ expect 2 "at needs up to 32 ticks separated by commas" -- "$B" render --scenario
 expect 2 "view needs X0,Y0,X1,Y1" -- "$B" render --scenario patrol --view 5,5,1 --out "$T/x.svg"
 expect 2 "text.fxr: byte 0: not a fixsteer file" -- "$B" render "$T/text.fxr" --out "$T/x.svg"
 if [ ! -e "$T/x.svg" ] && [ ! -e "$T/x.png" ] && ! ls "$T" | grep -q 'tmp-'; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: render left a partial output"; fi
+# render --nav-fields: a group of four sharing a goal gets field 0, drawn by default and by
+# its slot, left out with none; a slot without a field and a bad value are refused by name.
+cat > "$T/group.yaml" <<'YAML'
+name: group
+ticks: 30
+world: {bounds: [0, 0, 400, 300], clamp: true}
+navigation: {cell_size: 10, budget: 2000, fields: 2}
+walls:
+  - [200, 0, 200, 200]
+agents:
+  - {name: a, position: [50, 40], target: [350, 60], behaviors: [{kind: navigate}]}
+  - {name: b, position: [50, 80], target: [350, 60], behaviors: [{kind: navigate}]}
+  - {name: c, position: [50, 120], target: [350, 60], behaviors: [{kind: navigate}]}
+  - {name: d, position: [50, 160], target: [350, 60], behaviors: [{kind: navigate}]}
+YAML
+for which in "" all 0; do
+  expect 0 "wrote $T/f.svg" -- "$B" render --scenario "$T/group.yaml" ${which:+--nav-fields $which} --no-png --out "$T/f.svg"
+  if grep -q "a group's integration field after the last tick" "$T/f.svg" && grep -q ">field 0</text>" "$T/f.svg" &&
+     [ "$(grep -c "fill-opacity='0\.[0-9]*'/>" "$T/f.svg")" -gt 20 ]; then
+    pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: render --nav-fields '$which' drew no field"; fi
+done
+expect 0 "wrote $T/n.svg" -- "$B" render --scenario "$T/group.yaml" --nav-fields none --no-png --out "$T/n.svg"
+if ! grep -q "integration field" "$T/n.svg" && ! grep -q ">field 0<" "$T/n.svg"; then
+  pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: render --nav-fields none drew a field"; fi
+expect 2 "nav-fields 1: no field in that slot after the last tick; live slots: 0\$" -- "$B" render --scenario "$T/group.yaml" --nav-fields 1 --out "$T/x.svg"
+expect 2 "nav-fields 0: no field in that slot after the last tick; live slots: none: the run has no field of a group" -- "$B" render --scenario scenarios/nav_wall.yaml --ticks 5 --nav-fields 0 --out "$T/x.svg"
+for bad in 64 -1 +1 " 1" x 1x ""; do
+  expect 2 "nav-fields needs all, none or a field slot 0..63: ${bad//+/\\+}\$" -- "$B" render --scenario "$T/group.yaml" --nav-fields "$bad" --out "$T/x.svg"
+done
+expect 2 "missing value for: --nav-fields" -- "$B" render --scenario "$T/group.yaml" --out "$T/x.svg" --nav-fields
+if [ ! -e "$T/x.svg" ] && [ ! -e "$T/x.png" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: render --nav-fields refused left an output"; fi
 
 # ------------------------------------------------------------------ progress
 # Long work shows progress on stderr when it is a terminal (script(1) gives the command one),
