@@ -205,6 +205,7 @@ void fxs_web_close(fxs_web_viewer *v) {
   free(v->keyframes);
   free(v->commands);
   free(v->agents);
+  free(v->field_cells);
   free(v->memory);
   free(v);
 }

@@ -50,7 +50,14 @@ typedef struct fxs_web_viewer {
   uint32_t from_tick;            // the snapshot (initial or keyframe) the shown state steps from
   int32_t *agents;               // FXS_WEB_AGENT_STRIDE per agent slot
   uint32_t agent_count;          // filled by fxs_web_agents
+  uint32_t *field_cells;         // fxs_web_nav_fields' cells (owned)
+  size_t field_cell_capacity;
 } fxs_web_viewer;
+
+// fxs_web_nav_fields' packed cells: the slot a cell shows when no field reaches it, and the
+// largest value kept (larger ones are saturated to it).
+#define FXS_WEB_FIELD_NONE 127u
+#define FXS_WEB_FIELD_VALUE_MAX 0x1FFFFFu
 
 // ------------------------------------------------------------------ exports
 
@@ -83,6 +90,15 @@ FXS_WEB_EXPORT(fxs_web_frame) const char *fxs_web_frame(fxs_web_viewer *v);
 // slot order) and returns the number of live agents; fxs_web_agent_data points at it.
 FXS_WEB_EXPORT(fxs_web_agents) uint32_t fxs_web_agents(fxs_web_viewer *v);
 FXS_WEB_EXPORT(fxs_web_agent_data) const int32_t *fxs_web_agent_data(fxs_web_viewer *v);
+
+// The integration fields of navigate groups in the shown tick (fxs_world_nav_field), every
+// live one (which < 0) or the one in field slot `which`: {"origin":[x,y],"cell":size,
+// "columns":w,"rows":h,"fields":[{"slot":k,"goal":[cx,cy],"ready":bool}],"cells":offset}
+// ({"fields":[],"cells":0} without fields). At `cells`, w x h uint32, row by row: the shown
+// field of least value at the cell (lowest slot on ties) in bits 25..31 (FXS_WEB_FIELD_NONE:
+// none), its direction (nav_field.h; 8: none) in bits 21..24, its value in bits 0..20
+// (saturated at FXS_WEB_FIELD_VALUE_MAX); valid until the next call.
+FXS_WEB_EXPORT(fxs_web_nav_fields) const char *fxs_web_nav_fields(fxs_web_viewer *v, int32_t which);
 
 // The built-in scenarios (tools/fixsteer/scenario.c): name, default ticks, summary.
 FXS_WEB_EXPORT(fxs_web_scenarios) const char *fxs_web_scenarios(void);
@@ -131,6 +147,8 @@ fxs_result fxs_web_world_from(fxs_world *world, void **memory, const fxs_world_c
 // when the map changed: a cache, the state is untouched); "routes": [{"slot":s,"next":k,
 // "points":[x,y,...]}] for every agent with a route, its waypoints in order.
 void fxs_web_scene_json(fxs_web_text *t, fxs_world *w);
+// fxs_web_nav_fields of any world, its cells in *cells (grown to the grid, *capacity cells).
+const char *fxs_web_fields_json(fxs_world *w, int32_t which, uint32_t **cells, size_t *capacity);
 // Fills FXS_WEB_AGENT_STRIDE int32 per live agent of `w`, in slot order, into `out` (room for
 // capacity.agents of them); returns how many.
 uint32_t fxs_web_fill_agents(const fxs_world *w, int32_t *out);

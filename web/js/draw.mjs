@@ -1,9 +1,9 @@
 // Draws one tick of a fixsteer world on a canvas: bounds, the navigation grid's blocked cells,
-// paths, walls, obstacles, trails, each navigating agent's route, agents with their heading
+// the integration fields of navigate groups, paths, walls, obstacles, trails, each navigating agent's route, agents with their heading
 // and target, and, when a second replay is compared, its agents
 // and the agents whose state differs. Everything drawn comes from the library's answers
 // (raw Q16.16 values); this file only maps them to pixels.
-import { AGENT_STRIDE, ONE } from './fxs.mjs';
+import { AGENT_STRIDE, FIELD_STEPS, ONE, unpackFieldCell } from './fxs.mjs';
 
 const PAD = 16;
 
@@ -12,6 +12,11 @@ export function kindColor(kind) {
   if (kind === 255) return '#9aa3b0';
   return `hsl(${(kind * 137.508) % 360}, 72%, 63%)`;
 }
+
+// A colour per field slot of the navigation's group fields (then again from the first).
+const FIELD_RGB = [[95, 179, 255], [240, 179, 90], [111, 207, 127], [255, 107, 154], [179, 140, 255], [79, 214, 200],
+  [255, 216, 77], [255, 138, 77]];
+export const fieldRgb = (slot) => FIELD_RGB[slot % FIELD_RGB.length];
 
 const PALETTE = ['#5fb3ff', '#f0b35a', '#6fcf7f', '#ff6b9a', '#b38cff', '#4fd6c8', '#ffd84d', '#ff8a4d', '#9ad0ff', '#c7e07a'];
 const trim = (v) => (Math.abs(v) >= 100 ? v.toFixed(1) : v.toFixed(3)).replace(/\.?0+$/, '') || '0';
@@ -135,13 +140,17 @@ export class WorldView {
   // slot -> [[x, y], ...]; other: B's agents or null; differs: Set of slots that differ.
   // options: colour(agents, i) -> CSS colour (default: by first behavior), selected: Set of
   // slots ringed, overlay(ctx, view): drawn last (the playground's pending edits), blocked
-  // and routes: false hides the navigation grid's blocked cells or the agents' routes.
-  // Sets the canvas's data-nav-runs and data-route-count to what it drew.
+  // and routes: false hides the navigation grid's blocked cells or the agents' routes,
+  // fields: a Replay's navFields() answer to draw (or null). Sets the canvas's data-nav-runs,
+  // data-route-count, data-field-count and data-field-cells to what it drew.
   draw(frame, agents, trails, other, differs, options = {}) {
     this.clear();
     this.fit(frame.bounds);
     this.drawBounds(frame);
     const runs = frame.nav && options.blocked !== false ? this.drawBlocked(frame.nav) : 0;
+    const fieldCells = options.fields ? this.drawFields(options.fields) : 0;
+    this.canvas.dataset.fieldCount = String(options.fields ? options.fields.fields.length : 0);
+    this.canvas.dataset.fieldCells = String(fieldCells);
     for (const path of frame.paths) this.drawPath(path);
     this.drawWalls(frame.walls);
     this.drawObstacles(frame.obstacles);
@@ -167,6 +176,71 @@ export class WorldView {
       ctx.fillRect(x, y, this.len(cell * b[i + 2]), this.len(cell));
     }
     return b.length / 3;
+  }
+
+  // The integration fields of navigate groups: each reached cell in the colour of its
+  // cheapest field, brighter nearer its goal (ten bands of the largest value shown), an arrow
+  // along the direction field every few cells (at most 48 along the longer side) and each
+  // goal ringed. Returns the cells coloured.
+  drawFields(nf) {
+    if (!nf.fields.length) return 0;
+    const { ctx } = this;
+    const w = nf.columns, h = nf.rows, cells = nf.cells;
+    let most = 0;
+    for (let i = 0; i < cells.length; ++i) {
+      const c = unpackFieldCell(cells[i]);
+      if (c.slot >= 0 && c.value > most) most = c.value;
+    }
+    const image = new ImageData(w, h);
+    let coloured = 0;
+    for (let i = 0; i < cells.length; ++i) {
+      const c = unpackFieldCell(cells[i]);
+      if (c.slot < 0) continue;
+      const band = Math.floor((c.value * 10) / (most + 1));
+      const [r, g, b] = fieldRgb(c.slot);
+      image.data.set([r, g, b, Math.round(255 * (0.42 - 0.035 * band))], 4 * i);
+      ++coloured;
+    }
+    const layer = document.createElement('canvas');
+    layer.width = w;
+    layer.height = h;
+    layer.getContext('2d').putImageData(image, 0, 0);
+    const [ox, oy] = nf.origin;
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(layer, this.px(ox), this.py(oy), this.len(nf.cell * w), this.len(nf.cell * h));
+    ctx.imageSmoothingEnabled = true;
+    const step = Math.ceil(Math.max(w, h) / 48), half = 0.32 * this.len(nf.cell) * step;
+    ctx.lineWidth = 1;
+    for (let cy = step >> 1; cy < h; cy += step) {
+      for (let cx = step >> 1; cx < w; cx += step) {
+        const c = unpackFieldCell(cells[cy * w + cx]);
+        if (c.slot < 0 || c.direction >= 8) continue;
+        const [sx, sy] = FIELD_STEPS[c.direction], n = sx && sy ? Math.SQRT2 : 1;
+        const dx = (sx * half) / n, dy = (sy * half) / n;
+        const x = this.px(ox + (cx + 0.5) * nf.cell), y = this.py(oy + (cy + 0.5) * nf.cell);
+        const [r, g, b] = fieldRgb(c.slot);
+        ctx.strokeStyle = ctx.fillStyle = `rgba(${r}, ${g}, ${b}, 0.75)`;
+        ctx.beginPath();
+        ctx.moveTo(x - dx, y - dy);
+        ctx.lineTo(x + dx, y + dy);
+        ctx.stroke();
+        const bx = x + 0.55 * dx, by = y + 0.55 * dy;
+        ctx.beginPath();
+        ctx.moveTo(x + dx, y + dy);
+        ctx.lineTo(bx - 0.35 * dy, by + 0.35 * dx);
+        ctx.lineTo(bx + 0.35 * dy, by - 0.35 * dx);
+        ctx.fill();
+      }
+    }
+    for (const f of nf.fields) {
+      const [r, g, b] = fieldRgb(f.slot);
+      ctx.strokeStyle = `rgb(${r}, ${g}, ${b})`;
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.arc(this.px(ox + (f.goal[0] + 0.5) * nf.cell), this.py(oy + (f.goal[1] + 0.5) * nf.cell), 6, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    return coloured;
   }
 
   // Each route: the part still ahead (from the agent to the waypoint it seeks, then on) as a

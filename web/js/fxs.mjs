@@ -405,6 +405,16 @@ export class LiveWorld {
   }
 }
 
+// One packed cell of navFields().cells: { slot (-1: no field), direction (0..7, the step
+// FIELD_STEPS[direction] in cells, nav_grid.h; 8: none), value (the integration cost,
+// saturated at 2^21 - 1) }.
+export const FIELD_NONE = 127;
+export const FIELD_STEPS = [[1, 0], [0, 1], [-1, 0], [0, -1], [1, 1], [-1, 1], [-1, -1], [1, -1]];
+export function unpackFieldCell(c) {
+  const slot = c >>> 25;
+  return { slot: slot === FIELD_NONE ? -1 : slot, direction: (c >>> 21) & 15, value: c & 0x1fffff };
+}
+
 export class Replay {
   constructor(fxs, handle, name, size) {
     this.fxs = fxs;
@@ -429,6 +439,19 @@ export class Replay {
   // The shown tick: hash, recorded hash, bounds, obstacles, walls, paths (raw Q16.16).
   frame() {
     return this.fxs.json(this.fxs.x.fxs_web_frame(this.handle));
+  }
+
+  // The integration fields of navigate groups in the shown tick: every live one (which < 0)
+  // or the one in field slot `which` (web/glue/fxs_web.h, fxs_web_nav_fields): { origin,
+  // cell (raw), columns, rows, fields: [{ slot, goal: [cx, cy], ready }], cells }, cells a
+  // Uint32Array with per cell the slot of its cheapest field << 25 (127: none), its
+  // direction << 21 (8: none) and its value (see unpackFieldCell).
+  navFields(which = -1) {
+    const answer = this.fxs.json(this.fxs.x.fxs_web_nav_fields(this.handle, which));
+    if (answer.error) throw new Error(`${this.name}: ${answer.error}`);
+    const n = answer.fields.length ? answer.columns * answer.rows : 0;
+    answer.cells = new Uint32Array(this.fxs.x.memory.buffer, answer.cells, n).slice();
+    return answer;
   }
 
   // The live agents of the shown tick: Int32Array, AGENT_STRIDE values each.

@@ -240,8 +240,9 @@ function show(tick, force = false) {
       differs = differingSlots(agents, other);
     }
     state.shown = frame.tick;
+    const fields = frame.nav && $('show-fields').checked ? state.a.navFields() : null;
     view.draw(frame, agents, state.trails, other, differs,
-      { colour: colourOf, blocked: $('show-blocked').checked, routes: $('show-routes').checked });
+      { colour: colourOf, blocked: $('show-blocked').checked, routes: $('show-routes').checked, fields });
     const canvas = $('world');
     canvas.dataset.tick = String(frame.tick);
     canvas.dataset.agentCount = String(agents.length / AGENT_STRIDE);
@@ -392,6 +393,7 @@ function wire() {
   $('colour-by').onchange = () => show(state.shown, true);
   $('show-blocked').onchange = () => show(state.shown, true);
   $('show-routes').onchange = () => show(state.shown, true);
+  $('show-fields').onchange = () => show(state.shown, true);
   document.addEventListener('keydown', (e) => {
     if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
     if (e.key === ' ') (e.preventDefault(), setPlaying(!state.playing));

@@ -5,7 +5,8 @@
 //   the README's picture is docs/pictures/web-viewer.png, made the same way)
 //
 // For every golden replay the page must report the final hash the native tool prints, and
-// after a scrub the agent count the native tool's trace gives for that tick. Then the page
+// after a scrub the agent count the native tool's trace gives for that tick; navigation and the
+// group fields are drawn and toggle. Then the page
 // records hunter_prey itself, records a faulty peer's copy and must name where they diverge.
 // Then the playground (playground-checks.mjs): clicks, drags, a slider, and the downloaded
 // replay verified natively at the page's hash; its screenshots are build/web-test/playground*.png.
@@ -172,6 +173,44 @@ async function navigationDrawn(page, base) {
     drawnRuns === frame.nav.blocked.length / 3 && blockedPixels >= 1000, `${drawnRuns} runs drawn, ${blockedPixels} pixels`);
 }
 
+// nav_crowd at tick FIELD_TICK: its eight groups' integration fields come from the module
+// (each goal cell its own field's, at cost 0, without a direction; one slot asked for gives
+// that field alone) and the canvas shows them: hiding them must change many pixels, so a
+// viewer that does not draw them fails. Screenshot build/web-test/web-fields.png.
+const FIELD_TICK = 600;
+async function fieldsDrawn(page, base) {
+  await ready(page, `${base}?replay=replays/nav_crowd.fxr`);
+  await verified(page, 'a');
+  await scrub(page, FIELD_TICK);
+  const all = await page.evaluate(async () => {
+    const { unpackFieldCell } = await import(new URL('js/fxs.mjs', location.href).href);
+    const nf = window.fixsteerViewer.state.a.navFields();
+    const goals = nf.fields.map((f) => ({ slot: f.slot, ready: f.ready, ...unpackFieldCell(nf.cells[f.goal[1] * nf.columns + f.goal[0]]) }));
+    const reached = nf.cells.reduce((n, c) => n + (unpackFieldCell(c).slot >= 0 ? 1 : 0), 0);
+    const one = window.fixsteerViewer.state.a.navFields(3);
+    const others = one.cells.reduce((n, c) => n + (![-1, 3].includes(unpackFieldCell(c).slot) ? 1 : 0), 0);
+    return { count: nf.fields.length, goals, reached, cells: nf.cells.length, oneFields: one.fields.map((f) => f.slot), others };
+  });
+  const goalsRight = all.goals.every((g) => g.ready && g.value === 0 && g.slot >= 0 && g.direction === 8);
+  check(`nav_crowd: tick ${FIELD_TICK} has 8 group fields, each goal cell its own at cost 0`,
+    all.count === 8 && goalsRight && all.goals.every((g, i) => all.goals.findIndex((h) => h.slot === g.slot) === i),
+    `${all.count} fields, goals ${JSON.stringify(all.goals)}`);
+  check('nav_crowd: one field asked for by its slot comes alone', all.oneFields.join() === '3' && all.others === 0,
+    `fields ${all.oneFields}, ${all.others} cells of others`);
+  const drawnFields = Number(await attribute(page, '#world', 'data-field-count'));
+  const drawnCells = Number(await attribute(page, '#world', 'data-field-cells'));
+  await keepPixels(page, 'fields');
+  await page.locator('#world').screenshot({ path: join(OUT, 'web-fields.png') });
+  await page.uncheck('#show-fields');
+  await keepPixels(page, 'no-fields');
+  const hidden = Number(await attribute(page, '#world', 'data-field-count'));
+  await page.check('#show-fields');
+  const fieldPixels = await pixelsDiffering(page, 'fields', 'no-fields');
+  check(`nav_crowd: the viewer draws the group fields (${fieldPixels} pixels are theirs)`,
+    drawnFields === 8 && drawnCells === all.reached && all.reached > all.cells / 2 && hidden === 0 && fieldPixels >= 100000,
+    `${drawnFields} fields and ${drawnCells} of ${all.cells} cells drawn (${all.reached} reached), ${hidden} when hidden, ${fieldPixels} pixels`);
+}
+
 async function pickerAndErrors(page, base) {
   await ready(page, base);
   await page.setInputFiles('#file-a', join(ROOT, 'test/golden/queue.fxr'));
@@ -252,6 +291,7 @@ try {
   if (only !== 'playground') {
     await goldenReplays(page, url);
     await navigationDrawn(page, url);
+    await fieldsDrawn(page, url);
     await pickerAndErrors(page, url);
     await recordAndDiverge(page, url);
   }
