@@ -343,7 +343,7 @@ static bool parse_nav_fields(const char *value, int *which) {
   char *end = 0;
   errno = 0;
   long k = strtol(value, &end, 10);
-  if (value[0] < '0' || value[0] > '9' || *end || errno || k >= FXS_NAV_MAX_FIELDS) return false;
+  if (value[0] < '0' || value[0] > '9' || *end || errno || k >= (long)FXS_NAV_MAX_FIELDS) return false;
   *which = (int)k;
   return true;
 }
