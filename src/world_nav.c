@@ -419,7 +419,8 @@ static uint32_t advance(const fxs_world *world, uint32_t index) {
   uint32_t here = cell_index(g, a->position), i = r->next;
   while (i + 1u < r->count) {
     fxs_vec2 c = fxs_nav_grid_cell_center(g, points[i] % g->width, points[i] / g->width);
-    if (!fxs_vec2_within(a->position, c, g->cell_size / 2) && !in_sight(g, here, points[i + 1u])) break;
+    bool passed = fxs_vec2_within(a->position, c, g->cell_size / 2);
+    if (!passed && !in_sight(g, here, points[i + 1u])) break;
     i++;
   }
   r->next = (uint16_t)i;

@@ -91,6 +91,11 @@ static fxs_agent_handle member(fxs_world *w, int x, int y, fxs_agent_handle lead
   return h;
 }
 
+// The target agent of h's slot.
+static uint32_t leader_of(const fxs_world *w, fxs_agent_handle h) {
+  return w->agents[fxs_world_slot_of(w, h.value)].target_agent;
+}
+
 static const fxs_agent *agent(const fxs_world *w, fxs_agent_handle h) {
   return fxs_world_agent(w, h);
 }
@@ -154,7 +159,9 @@ void test_a_wedge_folds_into_the_leaders_corridor(void) {
   nav_wall(&world, 0, 225, 400, 225);
   fxs_agent_handle leader = body(&world, 300, 200);
   fxs_agent_handle m[6];
-  for (int i = 0; i < 6; ++i) m[i] = member(&world, 250 - 20 * i, 200, leader, FXS_FORMATION_WEDGE, 30);
+  for (int i = 0; i < 6; ++i) {
+    m[i] = member(&world, 250 - 20 * i, 200, leader, FXS_FORMATION_WEDGE, 30);
+  }
   const fxs_nav_grid *g = fxs_world_nav_grid(&world); // the effective costs, before any step
   for (int i = 0; i < 6; ++i) {
     fxs_vec2 slot;
@@ -230,13 +237,13 @@ void test_a_move_of_formation_members_moves_their_leader(void) {
   const fxs_agent_slot *ls = &world.agents[fxs_world_slot_of(&world, leader.value)];
   TEST_ASSERT_EQUAL_INT32(FXS_INT(300), ls->target_point.x); // the destination itself
   TEST_ASSERT_EQUAL_INT32(FXS_INT(300), ls->target_point.y);
-  TEST_ASSERT_EQUAL_UINT32(leader.value, world.agents[fxs_world_slot_of(&world, m1.value)].target_agent);
-  TEST_ASSERT_EQUAL_UINT32(leader.value, world.agents[fxs_world_slot_of(&world, m2.value)].target_agent);
+  TEST_ASSERT_EQUAL_UINT32(leader.value, leader_of(&world, m1));
+  TEST_ASSERT_EQUAL_UINT32(leader.value, leader_of(&world, m2));
   // One member alone: the same.
   fxs_command one = fxs_command_move(m1, 8, nav_point(50, 350), 0);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &one, 0));
   TEST_ASSERT_EQUAL_INT32(FXS_INT(50), ls->target_point.x);
-  TEST_ASSERT_EQUAL_UINT32(leader.value, world.agents[fxs_world_slot_of(&world, m1.value)].target_agent);
+  TEST_ASSERT_EQUAL_UINT32(leader.value, leader_of(&world, m1));
   // The move of a member whose leader another player owns is refused as the leader's would be.
   fxs_spawn_def s = fxs_default_spawn_def();
   s.position = nav_point(200, 200), s.owned = 1;
@@ -248,7 +255,7 @@ void test_a_move_of_formation_members_moves_their_leader(void) {
   fxs_command theirs = fxs_command_move(m3, 9, nav_point(50, 50), 0);
   theirs.source = 1;
   TEST_ASSERT_EQUAL(FXS_ERR_NOT_OWNER, fxs_world_apply(&world, &theirs, 0));
-  TEST_ASSERT_EQUAL_UINT32(owned.value, world.agents[fxs_world_slot_of(&world, m3.value)].target_agent);
+  TEST_ASSERT_EQUAL_UINT32(owned.value, leader_of(&world, m3));
 }
 
 // ------------------------------------------------------------------ determinism
@@ -261,18 +268,24 @@ void test_a_formation_restored_mid_route_into_junk_memory_continues_identically(
   nav_wall(&world, 200, 0, 200, 170);
   nav_wall(&world, 200, 230, 200, 400);
   fxs_agent_handle leader = nav_navigator(&world, 100, 100, 330, 300);
-  for (int i = 0; i < 6; ++i) member(&world, 60 - 10 * i, 60 + 15 * i, leader, FXS_FORMATION_WEDGE, 30);
+  for (int i = 0; i < 6; ++i) {
+    member(&world, 60 - 10 * i, 60 + 15 * i, leader, FXS_FORMATION_WEDGE, 30);
+  }
   bool routed = false;
   int t = 0;
   for (; t < 400 && !routed; ++t) {
     step(&world, 1);
-    for (uint32_t i = 1; i < 7; ++i) routed = routed || world.nav.routes[i].status == FXS_ROUTE_READY;
+    for (uint32_t i = 1; i < 7; ++i) {
+      routed = routed || world.nav.routes[i].status == FXS_ROUTE_READY;
+    }
   }
   TEST_ASSERT_TRUE(routed);
   size_t size = 0;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
   nav_world_init(&other, 11, &cap, memory2, sizeof memory2);
-  memset(other.nav.search_memory, 0xA5, fxs_world_nav_search_bytes(&cap) * (cap.nav_searches + 1u));
+  // Junk in every search (free ones too), the effective costs and the routes.
+  size_t search_bytes = fxs_world_nav_search_bytes(&cap) * (cap.nav_searches + 1u);
+  memset(other.nav.search_memory, 0xA5, search_bytes);
   memset(other.nav.grid.cost, 0x5A, cap.nav_cells);
   memset(other.nav.routes, 0x3C, sizeof(fxs_nav_route) * cap.agents);
   size_t at = 0;
@@ -281,7 +294,7 @@ void test_a_formation_restored_mid_route_into_junk_memory_continues_identically(
   for (int k = 0; k < 700; ++k) {
     step(&world, 1);
     step(&other, 1);
-    TEST_ASSERT_EQUAL_HEX64_MESSAGE(fxs_world_hash(&world), fxs_world_hash(&other), "after restore");
+    TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), fxs_world_hash(&other));
   }
   // The member routes are state: one waypoint changed changes the hash.
   uint32_t i = 1;
