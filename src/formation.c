@@ -133,7 +133,7 @@ uint32_t fxs_formation_assign(const fxs_vec2 *positions, const fxs_vec2 *slots, 
 }
 
 // Arrive at `slot`, which moves by `base` this tick, on top of `base`.
-static fxs_vec2 steer_to_slot(const fxs_agent *self, fxs_vec2 slot, fxs_vec2 base,
+fxs_vec2 fxs_formation_arrive(const fxs_agent *self, fxs_vec2 slot, fxs_vec2 base,
                               const fxs_formation_def *def) {
   if (fxs_vec2_is_zero(base) &&
       fxs_vec2_within(self->position, slot, fxs_max(def->arrival_radius, 0))) {
@@ -161,10 +161,10 @@ static fxs_vec2 centre_of(const fxs_agent *const *members, uint32_t n) {
                        (fix16_t)fxs_div_round_i64(sy, (int64_t)n));
 }
 
-fxs_vec2 fxs_formation(const fxs_agent *const *members, uint32_t count, uint32_t who,
-                       const fxs_agent *leader, const fxs_formation_def *def) {
+bool fxs_formation_slot(const fxs_agent *const *members, uint32_t count, uint32_t who,
+                        const fxs_agent *leader, const fxs_formation_def *def, fxs_vec2 *slot) {
   uint32_t n = fxs_formation_slot_count(def, count);
-  if (who >= n) return fxs_vec2_zero();
+  if (who >= n) return false;
   fxs_vec2 anchor = leader ? leader->position : centre_of(members, n);
   fxs_vec2 heading = leader ? fxs_agent_heading(leader) : fxs_vec2_make(FXS_ONE, 0);
   fxs_vec2 positions[FXS_FORMATION_MAX_MEMBERS], slots[FXS_FORMATION_MAX_MEMBERS];
@@ -172,8 +172,16 @@ fxs_vec2 fxs_formation(const fxs_agent *const *members, uint32_t count, uint32_t
     positions[i] = members[i]->position;
     slots[i] = fxs_formation_place(anchor, heading, fxs_formation_offset(def, i, n, leader != 0));
   }
-  uint32_t slot = fxs_formation_assign(positions, slots, n, who);
-  if (slot >= n) return fxs_vec2_zero();
+  uint32_t s = fxs_formation_assign(positions, slots, n, who);
+  if (s >= n) return false;
+  *slot = slots[s];
+  return true;
+}
+
+fxs_vec2 fxs_formation(const fxs_agent *const *members, uint32_t count, uint32_t who,
+                       const fxs_agent *leader, const fxs_formation_def *def) {
+  fxs_vec2 slot;
+  if (!fxs_formation_slot(members, count, who, leader, def, &slot)) return fxs_vec2_zero();
   fxs_vec2 base = leader ? leader->velocity : fxs_vec2_zero();
-  return steer_to_slot(members[who], slots[slot], base, def);
+  return fxs_formation_arrive(members[who], slot, base, def);
 }

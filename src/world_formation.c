@@ -1,6 +1,9 @@
 #include "world_formation.h"
 
 #include "fixsteer/formation.h"
+#include "fixsteer/nav_path.h"
+#include "fixsteer/seek.h"
+#include "world_nav.h"
 #include "world_slots.h"
 
 // True when the slot holds a formation behavior of `group`.
@@ -26,8 +29,44 @@ static fxs_formation_def def_of(const fxs_world *world, const fxs_agent_slot *s,
   return d;
 }
 
-fxs_vec2 fxs_world_formation_steering(const fxs_world *world, uint32_t index,
-                                      const fxs_agent *leader, const fix16_t *p) {
+// The navigation grid with current costs, or NULL (no navigation, or no grid). The planning
+// phase rebuilds changed costs before the agents steer.
+static const fxs_nav_grid *grid_of(const fxs_world *world) {
+  if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return 0;
+  return &world->nav.grid;
+}
+
+// Most sample points on a squeezed segment.
+#define SQUEEZE_SAMPLES 64
+
+// The segment from -> to cut back to its last point whose cell `from`'s cell sees: `to` when
+// its cell is in sight; else the segment is sampled at N points (every half cell, at most
+// SQUEEZE_SAMPLES; sample k at from + (to - from) k / N, each component rounded half away
+// from zero) and the sample before the first one outside the grid or out of sight is kept
+// (`from` itself when the first one is). `from` outside the grid: `to` unchanged.
+static fxs_vec2 squeeze(const fxs_nav_grid *g, fxs_vec2 from, fxs_vec2 to) {
+  uint32_t fx, fy, tx, ty;
+  if (!fxs_nav_grid_cell_of(g, from, &fx, &fy)) return to;
+  if (fxs_nav_grid_cell_of(g, to, &tx, &ty) && fxs_nav_line_of_sight(g, fx, fy, tx, ty)) return to;
+  int64_t dx = (int64_t)to.x - from.x, dy = (int64_t)to.y - from.y;
+  fix16_t step = g->cell_size / 2 > 0 ? g->cell_size / 2 : 1;
+  int64_t n = (int64_t)fxs_vec2_distance(from, to) / step + 1;
+  if (n > SQUEEZE_SAMPLES) n = SQUEEZE_SAMPLES;
+  fxs_vec2 kept = from;
+  for (int64_t k = 1; k <= n; ++k) {
+    int64_t ox = dx * k, oy = dy * k; // |d| < 2^33, k <= 64: exact
+    ox = ox >= 0 ? (ox + n / 2) / n : -((-ox + n / 2) / n);
+    oy = oy >= 0 ? (oy + n / 2) / n : -((-oy + n / 2) / n);
+    fxs_vec2 p = fxs_vec2_make((fix16_t)(from.x + ox), (fix16_t)(from.y + oy));
+    if (!fxs_nav_grid_cell_of(g, p, &tx, &ty) || !fxs_nav_line_of_sight(g, fx, fy, tx, ty)) break;
+    kept = p;
+  }
+  return kept;
+}
+
+// The member's slot (squeezed with a grid and a leader) and its formation's parameters.
+static bool member_slot(const fxs_world *world, uint32_t index, const fxs_agent *leader,
+                        const fix16_t *p, fxs_formation_def *d, fxs_vec2 *slot) {
   const fxs_agent_slot *self = &world->agents[index];
   int32_t leader_slot = leader ? fxs_world_slot_of(world, self->target_agent) : -1;
   const fxs_agent *members[FXS_FORMATION_MAX_MEMBERS];
@@ -40,7 +79,69 @@ fxs_vec2 fxs_world_formation_steering(const fxs_world *world, uint32_t index,
     if (i == index) who = count;
     members[count++] = &s->body;
   }
-  if (who >= count) return fxs_vec2_zero();
-  fxs_formation_def d = def_of(world, self, p);
-  return fxs_formation(members, count, who, leader, &d);
+  if (who >= count) return false;
+  *d = def_of(world, self, p);
+  if (!fxs_formation_slot(members, count, who, leader, d, slot)) return false;
+  const fxs_nav_grid *g = grid_of(world);
+  if (g && leader) *slot = squeeze(g, leader->position, *slot);
+  return true;
+}
+
+fxs_vec2 fxs_world_formation_steering(const fxs_world *world, uint32_t index,
+                                      const fxs_agent *leader, const fix16_t *p) {
+  fxs_formation_def d;
+  fxs_vec2 slot;
+  if (!member_slot(world, index, leader, p, &d, &slot)) return fxs_vec2_zero();
+  const fxs_agent *self = &world->agents[index].body;
+  fxs_vec2 to;
+  bool last;
+  // A route exists only while the planning phase found the slot out of sight.
+  if (leader && grid_of(world) && !fxs_world_nav_navigates(&world->agents[index]) &&
+      fxs_world_nav_waypoint(world, index, &to, &last)) {
+    return fxs_seek(self, to);
+  }
+  return fxs_formation_arrive(self, slot, leader ? leader->velocity : fxs_vec2_zero(), &d);
+}
+
+// The agent's first formation behavior and live leader.
+static bool formation_of(const fxs_world *world, uint32_t index, const fix16_t **p,
+                         const fxs_agent **leader) {
+  const fxs_agent_slot *s = &world->agents[index];
+  *p = 0;
+  for (uint8_t i = 0; i < s->behavior_count && !*p; ++i) {
+    if (s->behaviors[i].kind == FXS_BEHAVIOR_FORMATION) *p = s->behaviors[i].p;
+  }
+  int32_t l = s->target_agent ? fxs_world_slot_of(world, s->target_agent) : -1;
+  *leader = l < 0 ? 0 : &world->agents[l].body;
+  return *p != 0;
+}
+
+bool fxs_world_formation_slot_of(const fxs_world *world, uint32_t index, fxs_vec2 *slot) {
+  const fix16_t *p;
+  const fxs_agent *leader;
+  fxs_formation_def d;
+  if (!world->agents[index].alive || !formation_of(world, index, &p, &leader)) return false;
+  return member_slot(world, index, leader, p, &d, slot);
+}
+
+bool fxs_world_formation_route_goal(const fxs_world *world, uint32_t index, uint32_t *goal_cell) {
+  const fix16_t *p;
+  const fxs_agent *leader;
+  fxs_formation_def d;
+  fxs_vec2 slot;
+  const fxs_nav_grid *g = grid_of(world);
+  if (!g || !formation_of(world, index, &p, &leader) || !leader ||
+      !member_slot(world, index, leader, p, &d, &slot)) {
+    return false;
+  }
+  uint32_t mx, my, sx, sy;
+  fxs_nav_grid_cell_of(g, world->agents[index].body.position, &mx, &my);
+  fxs_nav_grid_cell_of(g, slot, &sx, &sy);
+  *goal_cell = sy * g->width + sx;
+  return !fxs_nav_line_of_sight(g, mx, my, sx, sy);
+}
+
+bool fxs_world_formation_slot(const fxs_world *world, fxs_agent_handle handle, fxs_vec2 *slot) {
+  int32_t i = fxs_world_slot_of(world, handle.value);
+  return i >= 0 && fxs_world_formation_slot_of(world, (uint32_t)i, slot);
 }

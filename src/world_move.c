@@ -197,6 +197,24 @@ static void move_group(fxs_world *world, order *o, uint32_t *members, uint32_t m
   }
 }
 
+// A move takes a formation whole: a member of a formation (a `formation` behavior) with a
+// live leader (its target agent) hands its move to the leader, which the command's source
+// must be allowed to move (FXS_ERR_NOT_OWNER otherwise); the member keeps its slot round the
+// leader. One level: a leader that is itself a member is moved itself.
+static fxs_result formation_leader(const fxs_world *world, const fxs_command *c, uint32_t *slot) {
+  const fxs_agent_slot *s = &world->agents[*slot];
+  bool member = false;
+  for (uint8_t b = 0; b < s->behavior_count; ++b) {
+    if (s->behaviors[b].kind == FXS_BEHAVIOR_FORMATION) member = true;
+  }
+  int32_t leader = member && s->target_agent ? fxs_world_slot_of(world, s->target_agent) : -1;
+  if (leader < 0 || (uint32_t)leader == *slot) return FXS_OK;
+  const fxs_agent_slot *l = &world->agents[leader];
+  if (l->owned && c->source != l->owner) return FXS_ERR_NOT_OWNER;
+  *slot = (uint32_t)leader;
+  return FXS_OK;
+}
+
 void fxs_world_moves(fxs_world *world, const fxs_command *commands, uint32_t count,
                      fxs_result *results, uint32_t *first_index, fxs_result *first_result) {
   uint32_t i = 0;
@@ -208,6 +226,7 @@ void fxs_world_moves(fxs_world *world, const fxs_command *commands, uint32_t cou
     if (commands[i].type != FXS_CMD_MOVE) continue;
     uint32_t slot = 0;
     fxs_result r = fxs_world_move_check(world, &commands[i], &slot);
+    if (r == FXS_OK) r = formation_leader(world, &commands[i], &slot);
     if (results) results[i] = r;
     if (r == FXS_OK) {
       mark[slot] = i; // a later move of the same agent replaces it

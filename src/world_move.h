@@ -32,9 +32,10 @@ fxs_result fxs_world_move_check(const fxs_world *world, const fxs_command *comma
                                 uint32_t *slot);
 
 /// Applies the move commands among `commands` (sorted in canonical order; other types are
-/// skipped): writes each move's result to results[i] (when results is not NULL), and the
-/// index and result of the first rejected one to *first_index and *first_result (unchanged
-/// when none is rejected). Uses the step's view arrays as scratch: call it before sensing.
+/// skipped; a formation member's move is its live leader's, world_move.c): writes each
+/// move's result to results[i] (when results is not NULL), and the index and result of the
+/// first rejected one to *first_index and *first_result (unchanged when none is rejected).
+/// Uses the step's view arrays as scratch: call it before sensing.
 void fxs_world_moves(fxs_world *world, const fxs_command *commands, uint32_t count,
                      fxs_result *results, uint32_t *first_index, fxs_result *first_result);
 

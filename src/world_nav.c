@@ -7,6 +7,7 @@
 #include "fixsteer/nav_path.h"
 #include "fixsteer/seek.h"
 #include "nav_state.h"
+#include "world_formation.h"
 #include "world_nav_fields.h"
 #include "world_slots.h"
 
@@ -268,21 +269,40 @@ static void measure_progress(fxs_world *world) {
   }
 }
 
+static bool in_sight(const fxs_nav_grid *g, uint32_t from, uint32_t to) {
+  uint32_t w = g->width;
+  return fxs_nav_line_of_sight(g, from % w, from / w, to % w, to / w);
+}
+
 // Marks the routes that need a search: missing, planned on another map version or toward
 // another goal cell, cut short and at their last waypoint, or stalled for
-// FXS_NAV_STALL_TICKS. Routes of agents that no longer navigate are dropped.
+// FXS_NAV_STALL_TICKS; formation members that do not see their slots
+// (fxs_world_formation_route_goal) are routed to them alike. Other routes are dropped.
 static void mark_stale(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
     const fxs_agent_slot *s = &world->agents[i];
     fxs_nav_route *r = &n->routes[i];
+    uint32_t goal = 0;
+    bool member = false;
     if (!s->alive || !navigates(s)) {
-      if (r->status != FXS_ROUTE_NONE) fxs_world_nav_release(world, i);
+      member = s->alive && fxs_world_formation_route_goal(world, i, &goal);
+      if (!member) {
+        if (r->status != FXS_ROUTE_NONE) fxs_world_nav_release(world, i);
+        continue;
+      }
+    } else if (fxs_world_nav_fields_serve(world, i)) {
       continue;
+    } else {
+      goal = cell_index(&n->grid, target_of(world, s));
     }
-    if (fxs_world_nav_fields_serve(world, i)) continue;
-    uint32_t goal = cell_index(&n->grid, target_of(world, s));
-    bool stale = r->status == FXS_ROUTE_NONE || r->version != n->version || r->goal_cell != goal ||
+    // A formation member's slot moves with its leader: its route to another cell holds
+    // while the route's end sees the slot's cell (the member steers straight on from there).
+    const uint32_t *points = &n->waypoints[(size_t)i * world->capacity.nav_waypoints];
+    bool moved = r->goal_cell != goal &&
+                 (!member || (r->status == FXS_ROUTE_READY && r->count > 0 &&
+                              !in_sight(&n->grid, points[r->count - 1u], goal)));
+    bool stale = r->status == FXS_ROUTE_NONE || r->version != n->version || moved ||
                  (r->status == FXS_ROUTE_READY && r->partial && r->next + 1u >= r->count) ||
                  (r->status == FXS_ROUTE_READY && r->stall >= FXS_NAV_STALL_TICKS);
     if (!stale) continue;
@@ -372,11 +392,6 @@ uint32_t fxs_world_nav_goal_cell(const fxs_world *world, uint32_t index) {
 
 // ------------------------------------------------------------------ following
 
-static bool in_sight(const fxs_nav_grid *g, uint32_t from, uint32_t to) {
-  uint32_t w = g->width;
-  return fxs_nav_line_of_sight(g, from % w, from / w, to % w, to / w);
-}
-
 // The move onto the last point: arrival outside the landing radius; inside it the offset
 // itself, at most max_force long, so the agent lands exactly and then rests.
 static fxs_nav_move last_move(const fxs_agent *a, fxs_vec2 to, fix16_t slowing_radius) {
@@ -390,6 +405,38 @@ static fxs_nav_move last_move(const fxs_agent *a, fxs_vec2 to, fix16_t slowing_r
   }
   m.velocity = fxs_vec2_add(a->velocity, fxs_arrive(a, to, slowing_radius));
   return m;
+}
+
+// Moves the route of agent `index` (with waypoints) past the waypoints it has passed: one
+// within half a cell of the agent, or whose successor is in sight from the agent's cell.
+// Returns the index of the waypoint sought.
+static uint32_t advance(const fxs_world *world, uint32_t index) {
+  const fxs_world_nav *n = &world->nav;
+  const fxs_agent *a = &world->agents[index].body;
+  fxs_nav_route *r = &n->routes[index];
+  const fxs_nav_grid *g = &n->grid;
+  const uint32_t *points = &n->waypoints[(size_t)index * world->capacity.nav_waypoints];
+  uint32_t here = cell_index(g, a->position), i = r->next;
+  while (i + 1u < r->count) {
+    fxs_vec2 c = fxs_nav_grid_cell_center(g, points[i] % g->width, points[i] / g->width);
+    bool passed = fxs_vec2_within(a->position, c, g->cell_size / 2);
+    if (!passed && !in_sight(g, here, points[i + 1u])) break;
+    i++;
+  }
+  r->next = (uint16_t)i;
+  return i;
+}
+
+bool fxs_world_nav_waypoint(const fxs_world *world, uint32_t index, fxs_vec2 *to, bool *last) {
+  if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return false;
+  const fxs_nav_route *r = &world->nav.routes[index];
+  if (r->count == 0) return false;
+  const fxs_nav_grid *g = &world->nav.grid;
+  uint32_t i = advance(world, index);
+  uint32_t cell = world->nav.waypoints[(size_t)index * world->capacity.nav_waypoints + i];
+  *to = fxs_nav_grid_cell_center(g, cell % g->width, cell / g->width);
+  *last = i + 1u >= r->count;
+  return true;
 }
 
 fxs_nav_move fxs_world_nav_move(const fxs_world *world, uint32_t index, fxs_vec2 target,
@@ -406,21 +453,14 @@ fxs_nav_move fxs_world_nav_move(const fxs_world *world, uint32_t index, fxs_vec2
     fxs_nav_move m = {fxs_vec2_add(a->velocity, fxs_seek(a, field_to)), field_to, 0, 0};
     return m;
   }
-  fxs_nav_route *r = &n->routes[index];
+  const fxs_nav_route *r = &n->routes[index];
   if (r->count == 0) { // the first route is being searched: hold still
     fxs_nav_move m = {fxs_vec2_zero(), a->position, 0, 0};
     return m;
   }
   const fxs_nav_grid *g = &n->grid;
-  const uint32_t *points = &n->waypoints[(size_t)index * world->capacity.nav_waypoints];
-  uint32_t here = cell_index(g, a->position), i = r->next;
-  while (i + 1u < r->count) {
-    fxs_vec2 c = fxs_nav_grid_cell_center(g, points[i] % g->width, points[i] / g->width);
-    if (!fxs_vec2_within(a->position, c, g->cell_size / 2) && !in_sight(g, here, points[i + 1u])) break;
-    i++;
-  }
-  r->next = (uint16_t)i;
-  uint32_t cell = points[i];
+  uint32_t i = advance(world, index);
+  uint32_t cell = n->waypoints[(size_t)index * world->capacity.nav_waypoints + i];
   fxs_vec2 to = fxs_nav_grid_cell_center(g, cell % g->width, cell / g->width);
   if (i + 1u < r->count) {
     fxs_nav_move m = {fxs_vec2_add(a->velocity, fxs_seek(a, to)), to, 0, 0};
@@ -589,7 +629,16 @@ static fxs_result read_searches(fxs_world *world, fxs_world *shape, fxs_reader *
     if (r->failed) return FXS_ERR_TRUNCATED;
     if (owner != expect[k]) return FXS_ERR_BAD_VALUE;
     if (world) world->nav.search_owner[k] = owner;
-    if (owner == NO_OWNER) continue;
+    if (owner == NO_OWNER) {
+      // A free search is begun afresh later, which clears only the cells it recorded as
+      // touched: lay it out again so that nothing the memory held before survives.
+      if (world) {
+        size_t bytes = fxs_world_nav_search_bytes(&world->capacity);
+        fxs_nav_search_init(&world->nav.searches[k], world->nav.search_memory + (size_t)k * bytes,
+                            bytes, world->capacity.nav_cells, world->capacity.nav_open);
+      }
+      continue;
+    }
     // The dry pass reads into the scratch search after the slots, the apply pass in place.
     fxs_nav_search *s = world ? &world->nav.searches[k] : &shape->nav.searches[searches];
     fxs_result e = fxs_nav_search_read(s, r);

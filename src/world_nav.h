@@ -70,6 +70,12 @@ typedef struct fxs_nav_move {
 fxs_nav_move fxs_world_nav_move(const fxs_world *world, uint32_t index, fxs_vec2 target,
                                 fix16_t slowing_radius);
 
+/// For route followers other than the navigate behavior (formation members): moves the
+/// route of agent `index` past its passed waypoints (the navigate behavior's rule) and writes
+/// the centre of the waypoint it seeks to *to, *last true on the last one. False (nothing
+/// written) when the agent has no route with waypoints or the world no grid.
+bool fxs_world_nav_waypoint(const fxs_world *world, uint32_t index, fxs_vec2 *to, bool *last);
+
 /// True when the agent in this slot has a navigate behavior.
 bool fxs_world_nav_navigates(const fxs_agent_slot *slot);
 

@@ -104,6 +104,7 @@ static const golden goldens[] = {
     {"test/golden/nav_pillars.fxr", 900, UINT64_C(0xc68ec7fefa18eacd)},
     {"test/golden/nav_rts.fxr", 1800, UINT64_C(0x4a9664a6aa9e5b4d)},
     {"test/golden/nav_crowd.fxr", 700, UINT64_C(0x9f410a1634248464)},
+    {"test/golden/nav_formation.fxr", 2000, UINT64_C(0xf866ff38c5844855)},
 };
 
 // Reads the file into `replay`; SIZE_MAX when it does not fit there.
@@ -151,6 +152,7 @@ void test_golden_nav_unreachable_verifies(void) { verify_golden(&goldens[18]); }
 void test_golden_nav_pillars_verifies(void) { verify_golden(&goldens[19]); }
 void test_golden_nav_rts_verifies(void) { verify_golden(&goldens[20]); }
 void test_golden_nav_crowd_verifies(void) { verify_golden(&goldens[21]); }
+void test_golden_nav_formation_verifies(void) { verify_golden(&goldens[22]); }
 
 void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {
   // A peer whose state differed at one tick would have recorded a different hash there:

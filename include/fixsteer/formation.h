@@ -87,6 +87,19 @@ FXS_API fxs_vec2 fxs_formation_place(fxs_vec2 anchor, fxs_vec2 heading, fxs_vec2
 FXS_API uint32_t fxs_formation_assign(const fxs_vec2 *positions, const fxs_vec2 *slots,
                                       uint32_t count, uint32_t who);
 
+/// The slot of member `who` of `members` (as fxs_formation below): writes its world position
+/// to *slot and returns true; false (nothing written) for a member without a slot.
+FXS_API bool fxs_formation_slot(const fxs_agent *const *members, uint32_t count, uint32_t who,
+                                const fxs_agent *leader, const fxs_formation_def *def,
+                                fxs_vec2 *slot);
+
+/// The steering of a member at `slot` (a world position) that moves by `base` a tick (the
+/// leader's velocity; zero without a leader): arrival at the slot (slowing_radius) on top of
+/// base, truncated to max_speed; with base exactly 0 and the member within arrival_radius of
+/// the slot, the steering that stops it. fxs_formation is fxs_formation_slot and this.
+FXS_API fxs_vec2 fxs_formation_arrive(const fxs_agent *self, fxs_vec2 slot, fxs_vec2 base,
+                                      const fxs_formation_def *def);
+
 /// Formation steering of member `who` of `members` (start-of-tick bodies, in member order;
 /// `count` of them), around `leader` (its position, heading and velocity), or around the
 /// members' mean position in the world's axes (heading +x) when leader is NULL. Desired

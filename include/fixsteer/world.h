@@ -426,6 +426,15 @@ FXS_API uint32_t fxs_world_nav_route(const fxs_world *world, fxs_agent_handle ha
 FXS_API const fxs_nav_field *fxs_world_nav_field(const fxs_world *world, uint32_t slot,
                                                  uint32_t *goal_cell);
 
+/// The slot of a formation member (its first `formation` behavior, its live target agent
+/// the leader) as the world steers it now: with a navigation grid and a leader, squeezed
+/// toward the leader to the last point the leader's cell sees (docs/navigation.md,
+/// "Formations"), over the effective costs as the last step or fxs_world_nav_grid left them
+/// (after a map change by fxs_world_apply, call fxs_world_nav_grid first). True and *slot;
+/// false for a stale handle or an agent without a slot.
+FXS_API bool fxs_world_formation_slot(const fxs_world *world, fxs_agent_handle handle,
+                                      fxs_vec2 *slot);
+
 #ifdef __cplusplus
 }
 #endif

@@ -121,6 +121,8 @@ typedef struct figures {
   long goal_agents, arrived, arrived_tick; // agents with a target point; arrived at the end; since
   long arrived_behind; // of them, navigate agents at rest behind an arrived one (docs/tool.md)
   long stuck, stuck_agent; // navigate agents moving without progress at the end (STUCK_TICKS)
+  long formation_members, in_slot; // members with a slot at the end; of them, body over it
+  int64_t slot_gap;                // the largest distance of a member from its slot, raw
 } figures;
 
 // ------------------------------------------------------------------ overlapping bodies
@@ -489,6 +491,14 @@ static void finish(figures *f, track *tracks, const fxs_world *w) {
       if (t->arrived_since >= 0 && ++f->arrived && t->arrived_since > f->arrived_tick) f->arrived_tick = t->arrived_since;
     }
     if (rest <= f->last_tick && (f->first_rest < 0 || rest < f->first_rest)) f->first_rest = rest, f->first_rest_agent = i;
+    fxs_vec2 slot;
+    if (fxs_world_formation_slot(w, fxs_world_handle_at(w, i), &slot)) {
+      const fxs_agent *a = &w->agents[i].body;
+      int64_t gap = fxs_vec2_distance(a->position, slot);
+      ++f->formation_members;
+      if (gap <= a->radius) ++f->in_slot;
+      if (gap > f->slot_gap) f->slot_gap = gap;
+    }
   }
 }
 
@@ -637,6 +647,10 @@ static void print_table(const source *src, const figures *f) {
   printf("  %-34s %ld of %ld going to a target point", "arrived (body over target, at end)", f->arrived, f->goal_agents);
   if (f->arrived_behind) printf(", %ld of them at rest behind an arrived one", f->arrived_behind);
   if (f->arrived) printf(" (the last since tick %ld)", f->arrived_tick);
+  if (f->formation_members) {
+    printf("\n  %-34s %ld of %ld formation members, farthest %.5f from its slot", "in their slots (body over, at end)",
+           f->in_slot, f->formation_members, units(f->slot_gap));
+  }
   printf("\n  %-34s %ld", "stuck (navigate, no progress)", f->stuck);
   if (f->stuck) printf(" (first: agent %ld)", f->stuck_agent);
   printf("\n");
@@ -717,6 +731,8 @@ static void print_json(const source *src, const figures *f) {
   json_long("overlap_depth_tick", f->overlap_depth ? f->overlap_depth_tick : -1);
   json_long("goal_agents", f->goal_agents), json_long("arrived", f->arrived), json_long("arrived_tick", f->arrived_tick);
   json_long("arrived_behind", f->arrived_behind), json_long("stuck", f->stuck);
+  json_long("formation_members", f->formation_members), json_long("in_slot", f->in_slot);
+  printf("  \"slot_gap_max\": %.5f,\n", units(f->slot_gap));
   json_long("stuck_agent", f->stuck ? f->stuck_agent : -1);
   json_long("press_longest", f->press_best), json_long("press_agent", f->press_best ? f->press_agent : -1);
   json_long("press_end_tick", f->press_best ? f->press_end : -1), json_long("press_agent_ticks", f->press_agent_ticks);
