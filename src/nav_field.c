@@ -75,8 +75,8 @@ static inline fxs_nav_field_entry laid(uint32_t k) {
 }
 
 // Lays the grid's costs out with a blocked border, every entry in no list, and empties the
-// buckets: O(entries). Eight cells in a row of one cost (most of a map) are one copy of
-// eight entries.
+// buckets: O(entries). Eight cells in a row are one copy of eight entries of the cost of
+// the last eight of one cost (most of a map), then the few of another cost written anew.
 static void lay_out(fxs_nav_field *f, const fxs_nav_grid *grid) {
   uint32_t w = grid->width, h = grid->height, stride = w + 2u;
   fxs_nav_field_entry *restrict entry = f->entry;
@@ -101,8 +101,11 @@ static void lay_out(fxs_nav_field *f, const fxs_nav_grid *grid) {
           for (uint32_t j = 0; j < 8u; ++j) run[j] = laid(k);
         }
         memcpy(e + x, run, sizeof run);
-      } else {
-        for (uint32_t j = 0; j < 8u; ++j) e[x + j] = laid(row[x + j]);
+      } else { // a wall, or where two costs meet
+        memcpy(e + x, run, sizeof run);
+        for (uint32_t j = 0; j < 8u; ++j) {
+          if (row[x + j] != run_cost) e[x + j] = laid(row[x + j]);
+        }
       }
     }
     for (; x < w; ++x) e[x] = laid(row[x]);
