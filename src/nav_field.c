@@ -13,8 +13,7 @@
 // Link marks. Entry 0 is a corner of the blocked border, never queued: it ends a list (and
 // marks an empty bucket), so a list's links need no test for the end when they are set.
 #define NONE 0u
-#define HEAD (UINT32_MAX - 1u)    // prev of a restored list's first cell (only a mark)
-#define OUT (UINT32_MAX - 2u)     // prev of a cell in no list
+#define OUT (UINT32_MAX - 2u) // next of an entry in no list (a list ends with NONE)
 
 static const int8_t step_x[FXS_NAV_DIRECTIONS] = {1, 0, -1, 0, 1, -1, -1, 1};
 static const int8_t step_y[FXS_NAV_DIRECTIONS] = {0, 1, 0, -1, 1, 1, -1, -1};
@@ -54,7 +53,7 @@ fxs_result fxs_nav_field_init(fxs_nav_field *field, void *memory, size_t size,
   field->entry = (fxs_nav_field_entry *)(void *)(field->bucket + FXS_NAV_BUCKETS);
   for (uint32_t i = 0; i < cell_capacity; ++i) {
     fxs_nav_field_entry *e = &field->entry[i];
-    e->value = 0, e->straight = e->diagonal = 0, e->next = NONE, e->prev = OUT;
+    e->value = 0, e->straight = e->diagonal = 0, e->next = OUT, e->prev = NONE;
   }
   for (uint32_t b = 0; b < FXS_NAV_BUCKETS; ++b) field->bucket[b] = NONE;
   make_idle(field);
@@ -70,7 +69,7 @@ static inline fxs_nav_field_entry laid(uint32_t k) {
   e.value = 0u - (uint32_t)(k != 0); // UNREACHED, or 0 blocked
   e.straight = (uint16_t)(FXS_NAV_STRAIGHT * k);
   e.diagonal = (uint16_t)(FXS_NAV_DIAGONAL * k);
-  e.next = NONE, e.prev = OUT;
+  e.next = OUT, e.prev = NONE;
   return e;
 }
 
@@ -124,7 +123,6 @@ static void link_cell(fxs_nav_field *f, uint32_t e, uint32_t v) {
   uint32_t *head = &f->bucket[v & MASK];
   uint32_t first = *head;
   f->entry[e].next = first;
-  f->entry[e].prev = HEAD; // marks it queued for restore's checks; the step never reads it
   if (first != NONE) AT(f->entry, first)->prev = e * SIZE;
   *head = e * SIZE;
 }
@@ -187,17 +185,16 @@ static FXS_NOINLINE void move(char *restrict base, fxs_nav_field_entry *q, uint3
 }
 
 // Gives entry q the stored value v, below its own; counts it in *fresh when it was not
-// queued before (its prev is OUT, as laid out). Blocked entries (0) and settled ones (at
+// queued before (its next is OUT, as laid out). Blocked entries (0) and settled ones (at
 // most current, below any offer: a step costs at least 10) are never offered less, so the
 // entry is new or queued (moved).
 static inline void improve(char *restrict base, fxs_nav_field_entry *q, uint32_t v,
                            uint32_t *fresh) {
-  if (q->prev != OUT) {
+  if (q->next != OUT) {
     move(base, q, v);
     return;
   }
   q->value = v;
-  q->prev = HEAD;
   push(base, (size_t)((char *)q - base), v);
   ++*fresh;
 }
@@ -370,7 +367,7 @@ static fxs_result read_queue(fxs_nav_field *f, fxs_reader *r, uint32_t queued) {
     if (r->failed) return FXS_ERR_TRUNCATED;
     if (x >= cells) return FXS_ERR_BAD_VALUE;
     uint32_t e = entry_of(x, f->width), v = f->entry[e].value;
-    if (f->entry[e].prev != OUT || v == 0 || v == FXS_NAV_UNREACHED || v < f->current ||
+    if (f->entry[e].next != OUT || v == 0 || v == FXS_NAV_UNREACHED || v < f->current ||
         v - f->current > MAX_STEP) {
       return FXS_ERR_BAD_VALUE;
     }
@@ -380,7 +377,7 @@ static fxs_result read_queue(fxs_nav_field *f, fxs_reader *r, uint32_t queued) {
   // Settled cells: a value, not queued, never above current.
   for (uint32_t e = 0; e < entries; ++e) {
     uint32_t v = f->entry[e].value;
-    if (f->entry[e].prev == OUT && v != 0 && v != FXS_NAV_UNREACHED && v > f->current) {
+    if (f->entry[e].next == OUT && v != 0 && v != FXS_NAV_UNREACHED && v > f->current) {
       return FXS_ERR_BAD_VALUE;
     }
   }
