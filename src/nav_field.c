@@ -83,32 +83,28 @@ static void lay_out(fxs_nav_field *f, const fxs_nav_grid *grid) {
   for (uint32_t i = 0; i < stride; ++i) entry[i] = blocked;
   uint32_t run_cost = 0;
   fxs_nav_field_entry run[8]; // eight entries of cost run_cost
-  for (uint32_t j = 0; j < 8u; ++j) run[j] = blocked;
+  for (int j = 0; j < 8; ++j) run[j] = blocked;
   for (uint32_t y = 0; y < h; ++y) {
-    const uint8_t *restrict row = grid->cost + (size_t)y * w;
+    const uint8_t *restrict cost = grid->cost + (size_t)y * w, *end = cost + w;
     fxs_nav_field_entry *restrict e = entry + (size_t)(y + 1u) * stride;
-    e[0] = blocked;
-    ++e;
-    uint32_t x = 0;
-    for (; x + 8u <= w; x += 8u) {
+    *e++ = blocked;
+    for (; end - cost >= 8; cost += 8, e += 8) {
       uint64_t eight;
-      memcpy(&eight, row + x, sizeof eight);
-      uint32_t k = row[x];
-      if (eight == k * UINT64_C(0x0101010101010101)) {
-        if (k != run_cost) {
-          run_cost = k;
-          for (uint32_t j = 0; j < 8u; ++j) run[j] = laid(k);
-        }
-        memcpy(e + x, run, sizeof run);
-      } else { // a wall, or where two costs meet
-        memcpy(e + x, run, sizeof run);
-        for (uint32_t j = 0; j < 8u; ++j) {
-          if (row[x + j] != run_cost) e[x + j] = laid(row[x + j]);
+      memcpy(&eight, cost, sizeof eight);
+      uint32_t k = cost[0];
+      if (eight == k * UINT64_C(0x0101010101010101) && k != run_cost) {
+        run_cost = k;
+        for (int j = 0; j < 8; ++j) run[j] = laid(k);
+      }
+      memcpy(e, run, sizeof run);
+      if (eight != k * UINT64_C(0x0101010101010101)) { // a wall, or where two costs meet
+        for (int j = 0; j < 8; ++j) {
+          if (cost[j] != run_cost) e[j] = laid(cost[j]);
         }
       }
     }
-    for (; x < w; ++x) e[x] = laid(row[x]);
-    e[w] = blocked;
+    for (; cost < end; ++cost) *e++ = laid(*cost);
+    *e = blocked;
   }
   fxs_nav_field_entry *last = entry + (size_t)(h + 1u) * stride;
   for (uint32_t i = 0; i < stride; ++i) last[i] = blocked;
