@@ -98,9 +98,11 @@ static void lay_out(fxs_nav_field *f, const fxs_nav_grid *grid) {
       }
       memcpy(e, run, sizeof run);
       if (eight != k * UINT64_C(0x0101010101010101)) { // a wall, or where two costs meet
-        for (int j = 0; j < 8; ++j) {
-          if (cost[j] != run_cost) e[j] = laid(cost[j]);
-        }
+#define PATCH(j) \
+  if (cost[j] != run_cost) e[j] = laid(cost[j])
+        PATCH(0); PATCH(1); PATCH(2); PATCH(3); // written out: one test a cell, no loop
+        PATCH(4); PATCH(5); PATCH(6); PATCH(7);
+#undef PATCH
       }
     }
     for (; cost < end; ++cost) *e++ = laid(*cost);
