@@ -53,14 +53,15 @@ typedef enum fxs_nav_field_status {
 /// Most cells of a field's memory: a grid of FXS_NAV_MAX_CELLS with its border (below).
 #define FXS_NAV_FIELD_MAX_CELLS 2097152u
 
-/// One entry of a field (16 bytes): a grid cell, or a cell of the border.
+/// One entry of a field (16 bytes): a grid cell, or a cell of the border. The build reads an
+/// entry, its neighbours and the bucket heads from one base, with no multiplication.
 typedef struct fxs_nav_field_entry {
   uint32_t value;    ///< value + 1; 0 blocked (the border too); FXS_NAV_UNREACHED none yet.
-  uint16_t straight; ///< Cost of a straight step into the cell: 10 x its cost when the build
-                     ///< began (0 blocked).
-  uint16_t diagonal; ///< Cost of a diagonal step into it: 14 x its cost.
-  uint32_t next;     ///< While queued: the next entry of its bucket's list (0 ends it).
-  uint32_t prev;     ///< While queued: the previous entry (not kept for a list's first).
+  uint16_t straight; ///< 10 x the cell's cost when the build began: a straight step into it.
+  uint16_t diagonal; ///< 14 x that cost: a diagonal step into it.
+  uint32_t next;     ///< Queued: the byte offset of the next entry of its bucket's list (0
+                     ///< ends it); never queued: a mark that is no offset.
+  uint32_t prev;     ///< Queued: the previous entry's offset (not kept for a list's first).
 } fxs_nav_field_entry;
 
 /// An integration field and its memory. Set up by fxs_nav_field_init; the pointers point
