@@ -74,8 +74,9 @@ static inline fxs_nav_field_entry laid(uint32_t k) {
 }
 
 // Lays the grid's costs out with a blocked border, every entry in no list, and empties the
-// buckets: O(entries). Eight cells in a row are one copy of eight entries of the cost of
-// the last eight of one cost (most of a map), then the few of another cost written anew.
+// buckets: O(entries). Eight cells in a row are one copy of eight entries of `run_cost`,
+// the cost of the last eight cells of one cost (most of a map), and the few cells of
+// another cost among them are written anew.
 static void lay_out(fxs_nav_field *f, const fxs_nav_grid *grid) {
   uint32_t w = grid->width, h = grid->height, stride = w + 2u;
   fxs_nav_field_entry *restrict entry = f->entry;
@@ -98,9 +99,9 @@ static void lay_out(fxs_nav_field *f, const fxs_nav_grid *grid) {
       }
       memcpy(e, run, sizeof run);
       if (eight != k * UINT64_C(0x0101010101010101)) { // a wall, or where two costs meet
-#define PATCH(j) \
-  if (cost[j] != run_cost) e[j] = laid(cost[j])
-        PATCH(0); PATCH(1); PATCH(2); PATCH(3); // written out: one test a cell, no loop
+        // Written out: a test a cell, no loop.
+#define PATCH(j) if (cost[j] != run_cost) e[j] = laid(cost[j])
+        PATCH(0); PATCH(1); PATCH(2); PATCH(3);
         PATCH(4); PATCH(5); PATCH(6); PATCH(7);
 #undef PATCH
       }
