@@ -13,8 +13,7 @@
 // Link marks. Entry 0 is a corner of the blocked border, never queued: it ends a list (and
 // marks an empty bucket), so a list's links need no test for the end when they are set.
 #define NONE 0u
-#define HEAD (UINT32_MAX - 1u)    // prev of a restored list's first cell (only a mark)
-#define OUT (UINT32_MAX - 2u)     // prev of a cell in no list
+#define OUT (UINT32_MAX - 2u) // next of an entry in no list (a list ends with NONE)
 
 static const int8_t step_x[FXS_NAV_DIRECTIONS] = {1, 0, -1, 0, 1, -1, -1, 1};
 static const int8_t step_y[FXS_NAV_DIRECTIONS] = {0, 1, 0, -1, 1, 1, -1, -1};
@@ -26,8 +25,9 @@ uint32_t fxs_nav_field_cells(uint32_t width, uint32_t height) {
 
 size_t fxs_nav_field_memory_size(uint32_t cell_capacity) {
   if (cell_capacity == 0 || cell_capacity > FXS_NAV_FIELD_MAX_CELLS) return 0;
-  // 16 bytes an entry (13 used: value, next, prev, weight) and the buckets; below 2^26.
-  return (size_t)cell_capacity * 16u + (size_t)FXS_NAV_BUCKETS * sizeof(uint32_t);
+  // 16 bytes an entry and the buckets; below 2^26.
+  return (size_t)cell_capacity * sizeof(fxs_nav_field_entry) +
+         (size_t)FXS_NAV_BUCKETS * sizeof(uint32_t);
 }
 
 static void make_idle(fxs_nav_field *f) {
@@ -36,20 +36,24 @@ static void make_idle(fxs_nav_field *f) {
   f->current = f->queued = f->settled = 0;
 }
 
+// The list links are byte offsets from the entries' base: entry e is at offset e * 16, so
+// the build finds an entry with no multiplication and a neighbour's link is its address
+// less the base.
+#define SIZE ((uint32_t)sizeof(fxs_nav_field_entry))
+#define AT(base, offset) ((fxs_nav_field_entry *)(void *)((char *)(base) + (offset)))
+
 fxs_result fxs_nav_field_init(fxs_nav_field *field, void *memory, size_t size,
                               uint32_t cell_capacity) {
   size_t need = fxs_nav_field_memory_size(cell_capacity);
   if (need == 0 || memory == NULL) return FXS_ERR_BAD_VALUE;
   if (size < need) return FXS_ERR_BUFFER_TOO_SMALL;
-  // The buckets just before the values: the build reaches both from one base.
+  // The buckets just before the entries: the build reaches both from one base.
   field->cell_capacity = cell_capacity;
   field->bucket = (uint32_t *)memory;
-  field->value = field->bucket + FXS_NAV_BUCKETS;
-  field->link = (fxs_nav_field_link *)(void *)(field->value + cell_capacity);
-  field->weight = (uint8_t *)(void *)(field->link + cell_capacity);
+  field->entry = (fxs_nav_field_entry *)(void *)(field->bucket + FXS_NAV_BUCKETS);
   for (uint32_t i = 0; i < cell_capacity; ++i) {
-    field->value[i] = 0, field->weight[i] = 0;
-    field->link[i].next = NONE, field->link[i].prev = OUT;
+    fxs_nav_field_entry *e = &field->entry[i];
+    e->value = 0, e->straight = e->diagonal = 0, e->next = OUT, e->prev = NONE;
   }
   for (uint32_t b = 0; b < FXS_NAV_BUCKETS; ++b) field->bucket[b] = NONE;
   make_idle(field);
@@ -59,65 +63,67 @@ fxs_result fxs_nav_field_init(fxs_nav_field *field, void *memory, size_t size,
 // Entry of grid cell i of a width-w grid.
 static inline uint32_t entry_of(uint32_t i, uint32_t w) { return i + w + 3u + 2u * (i / w); }
 
-// True when one of the 8 bytes of w is 0 (exact for "any": a borrow starts at a zero byte).
-static inline bool has_zero_byte(uint64_t w) {
-  return ((w - UINT64_C(0x0101010101010101)) & ~w & UINT64_C(0x8080808080808080)) != 0;
+// The entry of a cell of cost k (0: blocked, as the border) in no list, as laid out.
+static inline fxs_nav_field_entry laid(uint32_t k) {
+  fxs_nav_field_entry e;
+  e.value = 0u - (uint32_t)(k != 0); // UNREACHED, or 0 blocked
+  e.straight = (uint16_t)(FXS_NAV_STRAIGHT * k);
+  e.diagonal = (uint16_t)(FXS_NAV_DIAGONAL * k);
+  e.next = OUT, e.prev = NONE;
+  return e;
 }
 
-// Lays the grid's costs out with a blocked border and empties the buckets: O(entries).
-// Values are written eight at a time where eight costs in a row are all walkable. The
-// links need no clearing: an entry's are written when it is queued and read only while it
-// is.
+// Lays the grid's costs out with a blocked border, every entry in no list, and empties the
+// buckets: O(entries). Eight cells in a row are one copy of eight entries of `run_cost`,
+// the cost of the last eight cells of one cost (most of a map), and the few cells of
+// another cost among them are written anew.
 static void lay_out(fxs_nav_field *f, const fxs_nav_grid *grid) {
   uint32_t w = grid->width, h = grid->height, stride = w + 2u;
-  uint32_t *restrict value = f->value;
-  uint8_t *restrict weight = f->weight;
-  for (uint32_t i = 0; i < stride; ++i) value[i] = 0, weight[i] = 0;
+  fxs_nav_field_entry *restrict entry = f->entry;
+  const fxs_nav_field_entry blocked = laid(0);
+  for (uint32_t i = 0; i < stride; ++i) entry[i] = blocked;
+  uint32_t run_cost = 0;
+  fxs_nav_field_entry run[8]; // eight entries of cost run_cost
+  for (int j = 0; j < 8; ++j) run[j] = blocked;
   for (uint32_t y = 0; y < h; ++y) {
-    const uint8_t *restrict row = grid->cost + (size_t)y * w;
-    uint32_t at = (y + 1u) * stride;
-    value[at] = 0, weight[at] = 0;
-    memcpy(weight + at + 1u, row, w);
-    uint32_t *restrict v = value + at + 1u;
-    uint32_t x = 0;
-    for (; x + 8u <= w; x += 8u) {
+    const uint8_t *restrict cost = grid->cost + (size_t)y * w, *end = cost + w;
+    fxs_nav_field_entry *restrict e = entry + (size_t)(y + 1u) * stride;
+    *e++ = blocked;
+    for (; end - cost >= 8; cost += 8, e += 8) {
       uint64_t eight;
-      memcpy(&eight, row + x, sizeof eight);
-      if (!has_zero_byte(eight)) {
-        static const uint32_t unreached[8] = {FXS_NAV_UNREACHED, FXS_NAV_UNREACHED,
-                                              FXS_NAV_UNREACHED, FXS_NAV_UNREACHED,
-                                              FXS_NAV_UNREACHED, FXS_NAV_UNREACHED,
-                                              FXS_NAV_UNREACHED, FXS_NAV_UNREACHED};
-        memcpy(v + x, unreached, sizeof unreached); // a few wide stores
-      } else {
-        for (uint32_t j = 0; j < 8u; ++j) v[x + j] = 0u - (uint32_t)(row[x + j] != 0);
+      memcpy(&eight, cost, sizeof eight);
+      uint32_t k = cost[0];
+      if (eight == k * UINT64_C(0x0101010101010101) && k != run_cost) {
+        run_cost = k;
+        for (int j = 0; j < 8; ++j) run[j] = laid(k);
+      }
+      memcpy(e, run, sizeof run);
+      if (eight != k * UINT64_C(0x0101010101010101)) { // a wall, or where two costs meet
+        // Written out: a test a cell, no loop.
+#define PATCH(j) if (cost[j] != run_cost) e[j] = laid(cost[j])
+        PATCH(0); PATCH(1); PATCH(2); PATCH(3);
+        PATCH(4); PATCH(5); PATCH(6); PATCH(7);
+#undef PATCH
       }
     }
-    for (; x < w; ++x) v[x] = 0u - (uint32_t)(row[x] != 0); // UNREACHED, or 0 blocked
-    value[at + stride - 1u] = 0, weight[at + stride - 1u] = 0;
+    for (; cost < end; ++cost) *e++ = laid(*cost);
+    *e = blocked;
   }
-  uint32_t last = (h + 1u) * stride;
-  for (uint32_t i = 0; i < stride; ++i) value[last + i] = 0, weight[last + i] = 0;
+  fxs_nav_field_entry *last = entry + (size_t)(h + 1u) * stride;
+  for (uint32_t i = 0; i < stride; ++i) last[i] = blocked;
   for (uint32_t b = 0; b < FXS_NAV_BUCKETS; ++b) f->bucket[b] = NONE;
   f->width = w, f->height = h;
   f->current = 1;
   f->queued = f->settled = 0;
 }
 
-// Marks every entry as in no list (restore checks queued entries against it).
-static void unlink_all(fxs_nav_field *f) {
-  uint32_t entries = (f->width + 2u) * (f->height + 2u);
-  for (uint32_t i = 0; i < entries; ++i) f->link[i].prev = OUT;
-}
-
-// Puts entry x (in no list) at the head of the list of stored value v.
-static void link_cell(fxs_nav_field *f, uint32_t x, uint32_t v) {
+// Puts entry e (in no list) at the head of the list of stored value v.
+static void link_cell(fxs_nav_field *f, uint32_t e, uint32_t v) {
   uint32_t *head = &f->bucket[v & MASK];
   uint32_t first = *head;
-  f->link[x].next = first;
-  f->link[x].prev = HEAD; // marks it queued for restore's checks; the step never reads it
-  if (first != NONE) f->link[first].prev = x;
-  *head = x;
+  f->entry[e].next = first;
+  if (first != NONE) AT(f->entry, first)->prev = e * SIZE;
+  *head = e * SIZE;
 }
 
 fxs_result fxs_nav_field_begin(fxs_nav_field *field, const fxs_nav_grid *grid,
@@ -130,8 +136,8 @@ fxs_result fxs_nav_field_begin(fxs_nav_field *field, const fxs_nav_grid *grid,
   lay_out(field, grid);
   for (uint32_t i = 0; i < count; ++i) {
     uint32_t e = entry_of(goals[i], grid->width);
-    if (field->value[e] != FXS_NAV_UNREACHED) continue; // blocked, or given already
-    field->value[e] = 1;
+    if (field->entry[e].value != FXS_NAV_UNREACHED) continue; // blocked, or given already
+    field->entry[e].value = 1;
     link_cell(field, e, 1);
     field->queued++;
   }
@@ -139,20 +145,18 @@ fxs_result fxs_nav_field_begin(fxs_nav_field *field, const fxs_nav_grid *grid,
   return FXS_OK;
 }
 
-// The build's arrays: `value` (the buckets at value - FXS_NAV_BUCKETS) and `link`; an
-// entry's links are link[x].
-#define NEXT(x) link[x].next
-#define PREV(x) link[x].prev
-#define HEAD_OF(v) (value - FXS_NAV_BUCKETS + ((v) & MASK))
+// The build works from `base`, the entries' address: the entry at byte offset x is
+// AT(base, x), the list head of stored value v at HEAD_OF(v), just before the entries.
+#define E(x) AT(base, x)
+#define HEAD_OF(v) ((uint32_t *)(void *)base - FXS_NAV_BUCKETS + ((v) & MASK))
 
-// Puts entry x at the head of the list of stored value v.
-static inline void push(uint32_t *restrict value, fxs_nav_field_link *restrict link,
-                        uint32_t x, uint32_t v) {
+// Puts the entry at offset x at the head of the list of stored value v.
+static inline void push(char *restrict base, size_t x, uint32_t v) {
   uint32_t *head = HEAD_OF(v);
   uint32_t first = *head;
-  NEXT(x) = first;
-  PREV(first) = x; // entry 0's prev when the list was empty: never read
-  *head = x;
+  E(x)->next = first;
+  E(first)->prev = (uint32_t)x; // entry 0's prev when the list was empty: never read
+  *head = (uint32_t)x;
 }
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -161,91 +165,90 @@ static inline void push(uint32_t *restrict value, fxs_nav_field_link *restrict l
 #define FXS_NOINLINE
 #endif
 
-// Moves a queued entry (stored value old) to the list of the lower stored value v. A
-// list's first entry is the one its bucket names (its prev is not kept). Out of line: a
-// few in a hundred offers move an entry, and the loop that calls it keeps its registers.
-static FXS_NOINLINE void move(uint32_t *restrict value, fxs_nav_field_link *restrict link,
-                              uint32_t x, uint32_t old, uint32_t v) {
-  uint32_t n = NEXT(x);
-  uint32_t *from = HEAD_OF(old);
+// Moves queued entry q to the list of the lower stored value v (a list's first entry is the
+// one its bucket names; its prev is not kept). Out of line: a few in a hundred offers move
+// an entry, and the loop that calls it keeps its registers.
+static FXS_NOINLINE void move(char *restrict base, fxs_nav_field_entry *q, uint32_t v) {
+  size_t x = (size_t)((char *)q - base);
+  uint32_t n = q->next;
+  uint32_t *from = HEAD_OF(q->value);
   if (*from == x) {
     *from = n;
   } else {
-    uint32_t p = PREV(x);
-    NEXT(p) = n;
-    PREV(n) = p;
+    uint32_t p = q->prev;
+    E(p)->next = n;
+    E(n)->prev = p;
   }
-  value[x] = v;
-  push(value, link, x, v);
+  q->value = v;
+  push(base, x, v);
 }
 
-// Offers entry x (stored value old) the stored value v < old; 1 when it was not queued
-// before (counted in *fresh). Blocked entries (0) and settled ones (at most current, below
-// any offer: a step costs at least 10) are never offered less, so the entry is new or
-// queued (moved).
-static inline void improve(uint32_t *restrict value, fxs_nav_field_link *restrict link,
-                           uint32_t x, uint32_t old, uint32_t v, uint32_t *fresh) {
-  if (old != FXS_NAV_UNREACHED) {
-    move(value, link, x, old, v);
+// Gives entry q the stored value v, below its own; counts it in *fresh when it was not
+// queued before (its next is OUT, as laid out). Blocked entries (0) and settled ones (at
+// most current, below any offer: a step costs at least 10) are never offered less, so the
+// entry is new or queued (moved).
+static inline void improve(char *restrict base, fxs_nav_field_entry *q, uint32_t v,
+                           uint32_t *fresh) {
+  if (q->next != OUT) {
+    move(base, q, v);
     return;
   }
-  value[x] = v;
-  push(value, link, x, v);
+  q->value = v;
+  push(base, (size_t)((char *)q - base), v);
   ++*fresh;
 }
 
-// Settles entry c: its neighbours are offered value(c) + the cost of the step from them
-// into c. A diagonal neighbour needs both straight ones beside the step walkable (non-zero).
-// Offers land in lists other than current's (a step costs 10 to 3556, less than the ring).
-// Neighbours are read through pointers (no index arithmetic); an entry's index is worked
-// out only when it is offered a value. Counts the entries it queues in *fresh.
-static inline void settle(uint32_t *restrict value, fxs_nav_field_link *restrict link,
-                          const uint8_t *restrict weight, uint32_t c, ptrdiff_t stride,
-                          uint32_t *fresh) {
-  const uint32_t *at = value + c, *up = at + stride, *down = at - stride;
-  uint32_t v = *at, k = weight[c];
-  uint32_t straight = v + FXS_NAV_STRAIGHT * k, diagonal = v + FXS_NAV_DIAGONAL * k;
-  uint32_t ve = at[1], vn = *up, vw = at[-1], vs = *down;
-#define OFFER(p, old, to) improve(value, link, (uint32_t)((p) - value), old, to, fresh)
-  if (straight < ve) OFFER(at + 1, ve, straight);
-  if (straight < vn) OFFER(up, vn, straight);
-  if (straight < vw) OFFER(at - 1, vw, straight);
-  if (straight < vs) OFFER(down, vs, straight);
-  uint32_t vx, lo = ve < vn ? ve : vn, lo2 = vw < vs ? vw : vs;
-  if ((lo < lo2 ? lo : lo2) != 0) { // no wall beside: every diagonal step is allowed
-    if (diagonal < (vx = up[1])) OFFER(up + 1, vx, diagonal);
-    if (diagonal < (vx = up[-1])) OFFER(up - 1, vx, diagonal);
-    if (diagonal < (vx = down[-1])) OFFER(down - 1, vx, diagonal);
-    if (diagonal < (vx = down[1])) OFFER(down + 1, vx, diagonal);
-    return;
+// True when entries a and b are both walkable (values non-zero): their product in 64 bits,
+// one multiplication where two tests would take two loads more.
+static inline bool walkable(const fxs_nav_field_entry *a, const fxs_nav_field_entry *b) {
+  return (uint64_t)a->value * b->value != 0;
+}
+
+// Settles entry `at` (stored value v): its neighbours are offered v + the cost of the step
+// from them into it, those whose value that lowers; a diagonal one only when both straight
+// entries beside the step are walkable (no corner cutting), looked at only for an offer
+// that lowers its value. Offers land in lists other than current's (a step costs 10 to
+// 3556, less than the ring). Counts the entries it queues in *fresh.
+static inline void settle(char *restrict base, fxs_nav_field_entry *at, uint32_t v,
+                          ptrdiff_t row, uint32_t *fresh) {
+  uint32_t straight = v + at->straight, diagonal = v + at->diagonal;
+  fxs_nav_field_entry *up = at + row, *down = at - row;
+  if (straight < at[1].value) improve(base, at + 1, straight, fresh);
+  if (straight < up->value) improve(base, up, straight, fresh);
+  if (straight < at[-1].value) improve(base, at - 1, straight, fresh);
+  if (straight < down->value) improve(base, down, straight, fresh);
+  if (diagonal < up[1].value && walkable(at + 1, up)) {
+    improve(base, up + 1, diagonal, fresh);
   }
-  if (ve && vn && diagonal < (vx = up[1])) OFFER(up + 1, vx, diagonal);
-  if (vw && vn && diagonal < (vx = up[-1])) OFFER(up - 1, vx, diagonal);
-  if (vw && vs && diagonal < (vx = down[-1])) OFFER(down - 1, vx, diagonal);
-  if (ve && vs && diagonal < (vx = down[1])) OFFER(down + 1, vx, diagonal);
-#undef OFFER
+  if (diagonal < up[-1].value && walkable(at - 1, up)) {
+    improve(base, up - 1, diagonal, fresh);
+  }
+  if (diagonal < down[-1].value && walkable(at - 1, down)) {
+    improve(base, down - 1, diagonal, fresh);
+  }
+  if (diagonal < down[1].value && walkable(at + 1, down)) {
+    improve(base, down + 1, diagonal, fresh);
+  }
 }
 
 fxs_nav_field_status fxs_nav_field_step(fxs_nav_field *field, uint32_t budget) {
   fxs_nav_field *f = field;
   if (f->status != FXS_NAV_FIELD_BUILDING) return (fxs_nav_field_status)f->status;
-  uint32_t *restrict value = f->value;
-  fxs_nav_field_link *restrict link = f->link;
-  const uint8_t *restrict weight = f->weight;
-  ptrdiff_t stride = (ptrdiff_t)f->width + 2;
+  char *restrict base = (char *)(void *)f->entry;
+  ptrdiff_t row = (ptrdiff_t)f->width + 2;
   // Queued now: f->queued + fresh - (budget - left).
   uint32_t current = f->current, left = budget, fresh = 0;
   while (left > 0 && f->queued + fresh != budget - left) {
     // A queued value lies within MAX_STEP of current: the scan ends within that many lists.
     while (*HEAD_OF(current) == NONE) current++;
     // The list is taken from its head as it stands: settling adds to other lists only, and
-    // moves none of its entries (they hold the least value).
-    uint32_t c = *HEAD_OF(current);
+    // moves none of its entries (they hold the least value, current).
+    size_t c = *HEAD_OF(current);
     do {
-      settle(value, link, weight, c, stride, &fresh);
-      c = NEXT(c);
+      settle(base, E(c), current, row, &fresh);
+      c = E(c)->next;
     } while (--left > 0 && c != NONE);
-    *HEAD_OF(current) = c;
+    *HEAD_OF(current) = (uint32_t)c;
   }
   f->current = current;
   f->queued = f->queued + fresh - (budget - left);
@@ -261,26 +264,25 @@ static inline uint32_t real(uint32_t stored) {
 
 uint32_t fxs_nav_field_value(const fxs_nav_field *field, uint32_t cx, uint32_t cy) {
   if (cx >= field->width || cy >= field->height) return FXS_NAV_UNREACHED;
-  return real(field->value[entry_of(cy * field->width + cx, field->width)]);
+  return real(field->entry[entry_of(cy * field->width + cx, field->width)].value);
 }
 
 uint32_t fxs_nav_field_direction(const fxs_nav_field *field, uint32_t cx, uint32_t cy) {
   if (cx >= field->width || cy >= field->height) return FXS_NAV_DIRECTIONS;
   uint32_t stride = field->width + 2u, c = entry_of(cy * field->width + cx, field->width);
-  const uint32_t *value = field->value;
-  if (value[c] == 1) return FXS_NAV_DIRECTIONS; // a goal
+  const fxs_nav_field_entry *entry = field->entry;
+  if (entry[c].value == 1) return FXS_NAV_DIRECTIONS; // a goal
   uint32_t best = FXS_NAV_DIRECTIONS;
   uint64_t best_total = UINT64_MAX;
   for (uint32_t dir = 0; dir < FXS_NAV_DIRECTIONS; ++dir) {
     uint32_t n = (uint32_t)((int64_t)c + step_x[dir] + (int64_t)step_y[dir] * stride);
-    uint32_t v = value[n];
+    uint32_t v = entry[n].value;
     if (v == 0 || v == FXS_NAV_UNREACHED) continue;
-    if (dir >= 4 && (value[(uint32_t)((int64_t)c + step_x[dir])] == 0 ||
-                     value[(uint32_t)((int64_t)c + (int64_t)step_y[dir] * stride)] == 0)) {
+    if (dir >= 4 && (entry[(uint32_t)((int64_t)c + step_x[dir])].value == 0 ||
+                     entry[(uint32_t)((int64_t)c + (int64_t)step_y[dir] * stride)].value == 0)) {
       continue;
     }
-    uint32_t step = dir < 4 ? FXS_NAV_STRAIGHT : FXS_NAV_DIAGONAL;
-    uint64_t total = (uint64_t)v + (uint64_t)step * field->weight[n];
+    uint64_t total = (uint64_t)v + (dir < 4 ? entry[n].straight : entry[n].diagonal);
     if (total < best_total) best_total = total, best = dir;
   }
   return best;
@@ -317,7 +319,7 @@ void fxs_nav_field_write(const fxs_nav_field *f, fxs_writer *w) {
   fxs_put_u32(w, f->queued);
   fxs_put_u32(w, f->settled);
   uint32_t cells = f->width * f->height;
-  for (uint32_t i = 0; i < cells; ++i) fxs_put_u32(w, real(f->value[entry_of(i, f->width)]));
+  for (uint32_t i = 0; i < cells; ++i) fxs_put_u32(w, real(f->entry[entry_of(i, f->width)].value));
   if (f->queued == 0) return;
   // Each list from its tail, so that restoring by pushing at the head rebuilds it; cells
   // as grid indices.
@@ -326,9 +328,10 @@ void fxs_nav_field_write(const fxs_nav_field *f, fxs_writer *w) {
     uint32_t x = f->bucket[(f->current + k) & MASK];
     if (x == NONE) continue;
     uint32_t first = x;
-    while (f->link[x].next != NONE) x = f->link[x].next;
-    for (;; x = f->link[x].prev) {
-      fxs_put_u32(w, (x / stride - 1u) * f->width + x % stride - 1u);
+    while (AT(f->entry, x)->next != NONE) x = AT(f->entry, x)->next;
+    for (;; x = AT(f->entry, x)->prev) {
+      uint32_t e = x / SIZE;
+      fxs_put_u32(w, (e / stride - 1u) * f->width + e % stride - 1u);
       if (x == first) break; // the first entry's prev is not kept
     }
   }
@@ -355,8 +358,8 @@ static fxs_result read_values(fxs_nav_field *f, fxs_reader *r, uint32_t *finite)
     if (r->failed) return FXS_ERR_TRUNCATED;
     uint32_t e = entry_of(i, f->width);
     if (v == FXS_NAV_UNREACHED) continue; // blocked (0) or unreached, as laid out
-    if (f->value[e] == 0 || v > most) return FXS_ERR_BAD_VALUE;
-    f->value[e] = v + 1u;
+    if (f->entry[e].value == 0 || v > most) return FXS_ERR_BAD_VALUE;
+    f->entry[e].value = v + 1u;
     ++*finite;
   }
   return FXS_OK;
@@ -368,8 +371,8 @@ static fxs_result read_queue(fxs_nav_field *f, fxs_reader *r, uint32_t queued) {
     uint32_t x = fxs_get_u32(r);
     if (r->failed) return FXS_ERR_TRUNCATED;
     if (x >= cells) return FXS_ERR_BAD_VALUE;
-    uint32_t e = entry_of(x, f->width), v = f->value[e];
-    if (f->link[e].prev != OUT || v == 0 || v == FXS_NAV_UNREACHED || v < f->current ||
+    uint32_t e = entry_of(x, f->width), v = f->entry[e].value;
+    if (f->entry[e].next != OUT || v == 0 || v == FXS_NAV_UNREACHED || v < f->current ||
         v - f->current > MAX_STEP) {
       return FXS_ERR_BAD_VALUE;
     }
@@ -378,8 +381,8 @@ static fxs_result read_queue(fxs_nav_field *f, fxs_reader *r, uint32_t queued) {
   f->queued = queued;
   // Settled cells: a value, not queued, never above current.
   for (uint32_t e = 0; e < entries; ++e) {
-    uint32_t v = f->value[e];
-    if (f->link[e].prev == OUT && v != 0 && v != FXS_NAV_UNREACHED && v > f->current) {
+    uint32_t v = f->entry[e].value;
+    if (f->entry[e].next == OUT && v != 0 && v != FXS_NAV_UNREACHED && v > f->current) {
       return FXS_ERR_BAD_VALUE;
     }
   }
@@ -403,8 +406,7 @@ static fxs_result read_field(fxs_nav_field *f, const fxs_nav_grid *grid, fxs_rea
   if (entries > f->cell_capacity) return FXS_ERR_CAPACITY;
   if (status != FXS_NAV_FIELD_BUILDING && status != FXS_NAV_FIELD_READY) return FXS_ERR_BAD_VALUE;
   if ((status == FXS_NAV_FIELD_READY) != (queued == 0) || v[3] == 0) return FXS_ERR_BAD_VALUE;
-  lay_out(f, grid);
-  unlink_all(f);
+  lay_out(f, grid); // every entry in no list
   uint32_t finite;
   fxs_result res = read_values(f, r, &finite);
   if (res != FXS_OK) return res;

@@ -327,10 +327,10 @@ void test_every_piece_of_field_state_is_in_the_hash(void) {
   FLIP(n->field_slots[1].live, 1);
 #undef FLIP
   // The values, and the field's own counts, are derived: not in the hash.
-  n->fields[0].value[50] ^= 1;
+  n->fields[0].entry[50].value ^= 1;
   n->fields[0].settled ^= 1;
   TEST_ASSERT_EQUAL_HEX64(base, fxs_world_hash(&world));
-  n->fields[0].value[50] ^= 1;
+  n->fields[0].entry[50].value ^= 1;
   n->fields[0].settled ^= 1;
   TEST_ASSERT_EQUAL_UINT32(n->fields[0].settled, n->field_slots[0].settled);
 }

@@ -53,21 +53,26 @@ typedef enum fxs_nav_field_status {
 /// Most cells of a field's memory: a grid of FXS_NAV_MAX_CELLS with its border (below).
 #define FXS_NAV_FIELD_MAX_CELLS 2097152u
 
-/// The links of a queued entry in its bucket's list.
-typedef struct fxs_nav_field_link {
-  uint32_t next; ///< The next entry of its list (0 ends it).
-  uint32_t prev; ///< The previous entry of its list (not kept for a list's first).
-} fxs_nav_field_link;
+/// One entry of a field (16 bytes): a grid cell, or a cell of the border. The build reads an
+/// entry, its neighbours and the bucket heads from one base, with no multiplication.
+typedef struct fxs_nav_field_entry {
+  uint32_t value;    ///< value + 1; 0 blocked (the border too); FXS_NAV_UNREACHED none yet.
+  uint16_t straight; ///< 10 x the cell's cost when the build began: a straight step into it.
+  uint16_t diagonal; ///< 14 x that cost: a diagonal step into it.
+  uint32_t next;     ///< Queued: the byte offset of the next entry of its bucket's list (0
+                     ///< ends it); never queued: a mark that is no offset.
+  uint32_t prev;     ///< Queued: the previous entry's offset (not kept for a list's first).
+} fxs_nav_field_entry;
 
 /// An integration field and its memory. Set up by fxs_nav_field_init; the pointers point
 /// into the caller's block. Its entries cover the grid with a border of one blocked cell
 /// all round ((width + 2) x (height + 2) entries, row by row, cell (cx, cy) at
-/// (cy + 1) * (width + 2) + cx + 1), so no step needs a bounds check; an entry's parts
-/// are in arrays of their own (entry e: value[e], link[e], weight[e]). Read values with
+/// (cy + 1) * (width + 2) + cx + 1), so no step needs a bounds check. The bucket lists link
+/// entries by their byte offset from `entry` (16 x the entry's number). Read values with
 /// fxs_nav_field_value. The build uses the costs the grid had at fxs_nav_field_begin (or
 /// _restore).
 typedef struct fxs_nav_field {
-  uint32_t cell_capacity; ///< Entries of each array: (width + 2) x (height + 2) at most.
+  uint32_t cell_capacity; ///< Entries: (width + 2) x (height + 2) at most.
   uint32_t width;         ///< Grid the field covers (0 when idle).
   uint32_t height;        ///< Its rows.
   uint32_t status;        ///< An fxs_nav_field_status.
@@ -75,12 +80,8 @@ typedef struct fxs_nav_field {
                           ///< value lies in [current, current + 3556].
   uint32_t queued;        ///< Cells in the queue.
   uint32_t settled;       ///< Cells taken from the queue (their value is final).
-  uint32_t *bucket;       ///< FXS_NAV_BUCKETS list heads, just before `value`.
-  uint32_t *value;        ///< cell_capacity entries: value + 1; 0 blocked (the border too);
-                          ///< FXS_NAV_UNREACHED none yet.
-  fxs_nav_field_link *link; ///< cell_capacity entries: the links while queued.
-  uint8_t *weight;        ///< cell_capacity entries: the cell's cost when the build began
-                          ///< (0 on the border).
+  uint32_t *bucket;       ///< FXS_NAV_BUCKETS list heads, just before `entry`.
+  fxs_nav_field_entry *entry; ///< cell_capacity entries.
 } fxs_nav_field;
 
 /// Entries a field over a width x height grid needs: (width + 2) x (height + 2); 0 for a
