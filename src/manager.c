@@ -165,6 +165,14 @@ fxs_steering fxs_manager_update(fxs_steering_manager *m, fxs_agent *agent) {
   return s;
 }
 
+// fxs_vec2_length(v) < FXS_LOOK_MIN_SPEED without the square root. The length rounds
+// sqrt(n), n = |v|^2 in raw units, half up: from t = floor(sqrt(n)) to t + 1 exactly when
+// n > t^2 + t. So it reaches m = FXS_LOOK_MIN_SPEED exactly when n > m^2 - m.
+static inline bool below_look_speed(fxs_vec2 v) {
+  uint64_t m = (uint64_t)FXS_LOOK_MIN_SPEED;
+  return fxs_length_sq_raw(v.x, v.y) <= m * m - m;
+}
+
 static void integrate_orientation(fxs_agent *agent, fix16_t angular) {
   if (agent->orientation_mode == FXS_ORIENT_FIXED) { // the common case, one test
     agent->rotation = 0;
@@ -181,7 +189,7 @@ static void integrate_orientation(fxs_agent *agent, fix16_t angular) {
     }
     case FXS_ORIENT_LOOK_WHERE_GOING: {
       agent->rotation = 0;
-      if (fxs_vec2_length(agent->velocity) < FXS_LOOK_MIN_SPEED) return;
+      if (below_look_speed(agent->velocity)) return;
       fix16_t delta = fxs_angle_wrap(fxs_sub(fxs_vec2_angle(agent->velocity), agent->orientation));
       if (agent->max_turn_rate > 0) {
         delta = fxs_clamp(delta, -agent->max_turn_rate, agent->max_turn_rate);
