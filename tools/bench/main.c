@@ -769,11 +769,10 @@ int main(int argc, char **argv) {
   }
   if (kernel && strcmp(kernel, "seek-pair") == 0) {
     static const uint32_t seek_sizes[] = {1000u, 10000u};
-    const uint32_t *list = sizes_given ? sizes : seek_sizes;
-    unsigned count = sizes_given ? size_count : 2u;
     printf("  %-27s %8s  %9s  %9s  %6s  %6s  %s\n", "pair", "agents", "fixed", "float", "ratio",
            "tk x n", "diff");
-    for (unsigned k = 0; k < count; ++k) seek_pair_row(list[k]);
+    for (unsigned k = 0; k < (sizes_given ? size_count : 2u); ++k)
+      seek_pair_row(sizes_given ? sizes[k] : seek_sizes[k]);
     return 0;
   }
   if (kernel && strcmp(kernel, "circle") == 0) {
