@@ -165,11 +165,16 @@ fxs_steering fxs_manager_update(fxs_steering_manager *m, fxs_agent *agent) {
   return s;
 }
 
-static void integrate_orientation(fxs_agent *agent, fix16_t angular) {
-  if (agent->orientation_mode == FXS_ORIENT_FIXED) { // the common case, one test
-    agent->rotation = 0;
-    return;
-  }
+// fxs_vec2_length(v) < FXS_LOOK_MIN_SPEED without the square root. The length rounds
+// sqrt(n), n = |v|^2 in raw units, half up: from t = floor(sqrt(n)) to t + 1 exactly when
+// n > t^2 + t. So it reaches m = FXS_LOOK_MIN_SPEED exactly when n > m^2 - m.
+static inline bool below_look_speed(fxs_vec2 v) {
+  uint64_t m = (uint64_t)FXS_LOOK_MIN_SPEED;
+  return fxs_length_sq_raw(v.x, v.y) <= m * m - m;
+}
+
+// The orientation modes that turn the agent (a call).
+static void integrate_turn(fxs_agent *agent, fix16_t angular) {
   switch ((fxs_orientation_mode)agent->orientation_mode) {
     case FXS_ORIENT_STEERED: {
       fix16_t acc = fxs_clamp(angular, -agent->max_angular_acceleration,
@@ -181,7 +186,7 @@ static void integrate_orientation(fxs_agent *agent, fix16_t angular) {
     }
     case FXS_ORIENT_LOOK_WHERE_GOING: {
       agent->rotation = 0;
-      if (fxs_vec2_length(agent->velocity) < FXS_LOOK_MIN_SPEED) return;
+      if (below_look_speed(agent->velocity)) return;
       fix16_t delta = fxs_angle_wrap(fxs_sub(fxs_vec2_angle(agent->velocity), agent->orientation));
       if (agent->max_turn_rate > 0) {
         delta = fxs_clamp(delta, -agent->max_turn_rate, agent->max_turn_rate);
@@ -193,6 +198,14 @@ static void integrate_orientation(fxs_agent *agent, fix16_t angular) {
     case FXS_ORIENT_FIXED:
     default: agent->rotation = 0; return;
   }
+}
+
+static inline void integrate_orientation(fxs_agent *agent, fix16_t angular) {
+  if (agent->orientation_mode == FXS_ORIENT_FIXED) { // the common case, one test
+    agent->rotation = 0;
+    return;
+  }
+  integrate_turn(agent, angular);
 }
 
 // The speed the steered velocity may reach this tick: max_speed, or for an agent an
@@ -220,7 +233,7 @@ static inline fxs_vec2 limit(fxs_vec2 v, fix16_t max_length) {
 }
 
 // limit with the scaling inline: the force limit, which most steered agents reach.
-static inline fxs_vec2 limit_inline(fxs_vec2 v, fix16_t max_length) {
+FXS_ALWAYS_INLINE fxs_vec2 limit_inline(fxs_vec2 v, fix16_t max_length) {
   if (max_length < 0) return fxs_vec2_truncate(v, max_length); // the contract check
   uint64_t max = (uint64_t)max_length;
   uint64_t sq = fxs_length_sq_raw(v.x, v.y);
@@ -245,9 +258,12 @@ static inline fxs_vec2 rest_on_reversal(fxs_vec2 before, fxs_vec2 after) {
   return turn < 0 ? fxs_vec2_zero() : after;
 }
 
-void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
-                         fix16_t velocity_scale) {
-  fix16_t mass = agent->mass > 0 ? agent->mass : FXS_ONE;
+// The integration step for a mass already made positive. Inline in both callers below, so
+// that the common one, with constants for the scale, the mass and the external force, keeps
+// none of their tests and fewer values live.
+FXS_ALWAYS_INLINE void integrate_with(fxs_agent *agent, fxs_steering steering,
+                                      fxs_vec2 external_force, fix16_t velocity_scale,
+                                      fix16_t mass) {
   fxs_vec2 velocity = agent->velocity;
   fxs_vec2 force = fxs_vec2_zero();
   if (velocity_scale != FXS_ONE) velocity = fxs_vec2_scale(velocity, velocity_scale);
@@ -270,4 +286,22 @@ void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 exter
   agent->velocity = velocity;
   agent->position = fxs_vec2_add(agent->position, velocity);
   integrate_orientation(agent, steering.angular);
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void integrate_any(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
+                          fix16_t velocity_scale) {
+  fix16_t mass = agent->mass > 0 ? agent->mass : FXS_ONE;
+  integrate_with(agent, steering, external_force, velocity_scale, mass);
+}
+
+void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
+                         fix16_t velocity_scale) {
+  if (velocity_scale == FXS_ONE && agent->mass == FXS_ONE && fxs_vec2_is_zero(external_force)) {
+    integrate_with(agent, steering, fxs_vec2_zero(), FXS_ONE, FXS_ONE);
+    return;
+  }
+  integrate_any(agent, steering, external_force, velocity_scale);
 }

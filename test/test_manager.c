@@ -174,6 +174,30 @@ void test_look_where_going_turns_at_most_the_max_turn_rate(void) {
   TEST_ASSERT_EQUAL_INT32(FXS_HALF_PI, a.orientation);
 }
 
+// Look-where-going turns exactly when the rounded length fxs_vec2_length reaches
+// FXS_LOOK_MIN_SPEED (the integrator decides it from the squared length): every velocity
+// with components in a band around that length, in every quadrant.
+void test_look_where_going_threshold_is_the_rounded_length(void) {
+  int turned = 0, kept = 0;
+  for (int32_t x = -FXS_LOOK_MIN_SPEED - 2; x <= FXS_LOOK_MIN_SPEED + 2; ++x) {
+    for (int32_t y = -FXS_LOOK_MIN_SPEED - 2; y <= FXS_LOOK_MIN_SPEED + 2; ++y) {
+      fix16_t len = fxs_vec2_length(fxs_vec2_make(x, y));
+      if (len < FXS_LOOK_MIN_SPEED - 1 || len > FXS_LOOK_MIN_SPEED) continue;
+      fxs_agent a = fxs_test_agent_at(0, 0);
+      a.orientation_mode = FXS_ORIENT_LOOK_WHERE_GOING;
+      a.max_turn_rate = 0;
+      a.orientation = FXS_PI; // faces away from every tested velocity but (-m, 0)
+      a.velocity = fxs_vec2_make(x, y);
+      fxs_agent_integrate(&a, lin(0, 0), fxs_vec2_zero(), FXS_ONE);
+      bool turns = len >= FXS_LOOK_MIN_SPEED;
+      TEST_ASSERT_EQUAL_INT32(turns ? fxs_vec2_angle(fxs_vec2_make(x, y)) : FXS_PI,
+                              a.orientation);
+      turned += turns, kept += !turns;
+    }
+  }
+  TEST_ASSERT_TRUE(turned > 100 && kept > 100); // both sides of the threshold were tried
+}
+
 void test_fixed_orientation_ignores_angular_steering_and_steered_integrates_it(void) {
   fxs_agent a = fxs_test_agent_at(0, 0);
   a.orientation_mode = FXS_ORIENT_FIXED;

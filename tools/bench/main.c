@@ -14,6 +14,8 @@
 //                                        flock-fixed flock-float; hash-flock: the
 //                                        flock after one tick, T state hashes)
 //   fxs-bench --kernel workers           only the 1 vs 2 workers section
+//   fxs-bench --kernel seek-pair [--sizes 1000,10000]
+//                                        only the seek+integrate rows against the float twin
 //   fxs-bench --kernel nav-field --ticks R   R integration fields over the 512 x 512 grid
 //                                        (nav-field-open: the same grid without walls or mud)
 //   fxs-bench --kernel nav-astar --ticks S   S A* searches on it
@@ -763,6 +765,14 @@ int main(int argc, char **argv) {
   }
   if (kernel && strcmp(kernel, "workers") == 0) {
     print_workers_section();
+    return 0;
+  }
+  if (kernel && strcmp(kernel, "seek-pair") == 0) {
+    static const uint32_t seek_sizes[] = {1000u, 10000u};
+    printf("  %-27s %8s  %9s  %9s  %6s  %6s  %s\n", "pair", "agents", "fixed", "float", "ratio",
+           "tk x n", "diff");
+    for (unsigned k = 0; k < (sizes_given ? size_count : 2u); ++k)
+      seek_pair_row(sizes_given ? sizes[k] : seek_sizes[k]);
     return 0;
   }
   if (kernel && strcmp(kernel, "circle") == 0) {
