@@ -49,11 +49,14 @@ static fvec fseek(const bench_fagent *a, fvec target) {
 static void fintegrate(bench_fagent *a, fvec steering, fvec external, float velocity_scale) {
   float mass = a->mass > 0.0f ? a->mass : 1.0f;
   fvec force = fv_truncate(steering, a->max_force);
-  fvec accel = fv_add(force, external);
-  accel = fv(accel.x / mass, accel.y / mass);
+  force = fv(force.x / mass, force.y / mass);
   fvec velocity = fv(a->vx, a->vy);
   if (velocity_scale != 1.0f) velocity = fv_scale(velocity, velocity_scale);
-  velocity = fv_truncate(fv_add(velocity, accel), a->max_speed);
+  fvec steered = fv_truncate(fv_add(velocity, force), a->max_speed);
+  // Calm rest: a velocity that turns by more than 90 degrees in one tick stops.
+  velocity = velocity.x * steered.x + velocity.y * steered.y < 0.0f ? fv(0.0f, 0.0f) : steered;
+  // External forces come after the speed cap (a gust pushes past max_speed).
+  velocity = fv_add(velocity, fv(external.x / mass, external.y / mass));
   a->vx = velocity.x, a->vy = velocity.y;
   a->px += velocity.x, a->py += velocity.y;
   a->rotation = 0.0f;
