@@ -739,8 +739,9 @@ static int parse_sizes(const char *list) {
 int main(int argc, char **argv) {
   const char *kernel = 0;
   uint32_t agents = 1000, ticks = 10;
-  int sizes_given = 0;
-  for (int i = 1; i < argc; ++i) {
+  int sizes_given = 0, step = 2;
+  for (int i = 1; i < argc; i += step) {
+    step = 2; // an option and its value; a flag alone sets 1
     const char *v = i + 1 < argc ? argv[i + 1] : 0;
     int ok = v != 0;
     if (ok && strcmp(argv[i], "--kernel") == 0)
@@ -752,7 +753,7 @@ int main(int argc, char **argv) {
     else if (ok && strcmp(argv[i], "--sizes") == 0)
       ok = sizes_given = parse_sizes(v);
     else if (strcmp(argv[i], "--wall") == 0)
-      bench_clock = CLOCK_MONOTONIC, --i, ok = 1;
+      bench_clock = CLOCK_MONOTONIC, step = 1, ok = 1;
     else
       ok = 0;
     if (!ok) {
@@ -761,7 +762,6 @@ int main(int argc, char **argv) {
               "[--agents N] [--ticks T]\n");
       return 2;
     }
-    ++i;
   }
   if (kernel && strcmp(kernel, "workers") == 0) {
     print_workers_section();
