@@ -159,11 +159,19 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
   if (nav) fxs_world_nav_write(world, w);
 }
 
-uint64_t fxs_world_hash(const fxs_world *world) {
-  fxs_state_hasher h = fxs_state_hasher_make();
+static uint64_t hash_as(const fxs_world *world, uint32_t version) {
+  fxs_state_hasher h = fxs_state_hasher_of(version);
   fxs_writer w = fxs_writer_make(0, 0, &h);
   serialize(world, &w);
   return fxs_state_hash_value(&h);
+}
+
+uint64_t fxs_world_hash(const fxs_world *world) { return hash_as(world, FXS_STATE_HASH_VERSION); }
+
+fxs_result fxs_world_hash_as(const fxs_world *world, uint32_t version, uint64_t *hash) {
+  if (version != FXS_STATE_HASH_V2 && version != FXS_STATE_HASH_V3) return FXS_ERR_BAD_VERSION;
+  if (hash) *hash = hash_as(world, version);
+  return FXS_OK;
 }
 
 bool fxs_world_matches_snapshot(const fxs_world *world, const uint8_t *data, size_t size,
