@@ -14,6 +14,8 @@
 //                                        flock-fixed flock-float; hash-flock: the
 //                                        flock after one tick, T state hashes)
 //   fxs-bench --kernel workers           only the 1 vs 2 workers section
+//   fxs-bench --kernel state [--sizes N,...]  only the flocking rows and the state hash and
+//                                        snapshot section
 //   fxs-bench --kernel nav-field --ticks R   R integration fields over the 512 x 512 grid
 //                                        (nav-field-open: the same grid without walls or mud)
 //   fxs-bench --kernel nav-astar --ticks S   S A* searches on it
@@ -333,6 +335,19 @@ static void scene_row(world_box *b, bench_scene scene, unsigned k) {
     flock[k].p = p;
     measure_flock_extras(b, &flock[k]);
   }
+}
+
+// The flocking row of size k and its hash and snapshot figures only (--kernel state).
+static void flock_state_row(unsigned k) {
+  world_box b;
+  double spawn;
+  if (!open_world(&b, sizes[k], BENCH_SCENE_COUNT, 1, &spawn, skip_why[k],
+                  sizeof skip_why[k])) {
+    printf("  %-27s %8u  %s\n", bench_scene_name(BENCH_FLOCK), (unsigned)sizes[k], skip_why[k]);
+    return;
+  }
+  scene_row(&b, BENCH_FLOCK, k);
+  free_box(&b);
 }
 
 static void size_rows(unsigned k) {
@@ -760,6 +775,11 @@ int main(int argc, char **argv) {
       return 2;
     }
     ++i;
+  }
+  if (kernel && strcmp(kernel, "state") == 0) {
+    for (unsigned k = 0; k < size_count; ++k) flock_state_row(k);
+    print_state_section(size_count);
+    return 0;
   }
   if (kernel && strcmp(kernel, "workers") == 0) {
     print_workers_section();
