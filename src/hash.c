@@ -58,20 +58,26 @@ static const uint8_t *words_v2(fxs_state_hasher *h, const uint8_t *p, size_t wor
   return p;
 }
 
-// The whole words of a block, v3: single words up to lane 0, then four words at a time, one
-// to each lane held in a register, so the four folds overlap; then the last few.
+// The whole words of a block, v3: the lanes held in registers in the order the words reach
+// them (a takes the next word), four words at a time so that the four folds overlap, then
+// the last zero to three.
 static const uint8_t *words_v3(fxs_state_hasher *h, const uint8_t *p, size_t words) {
-  for (; words && h->next != 0; --words, p += 8) fxs_state_hash_word(h, fxs_load_le64(p));
-  uint64_t a = h->lane[0], b = h->lane[1], c = h->lane[2], d = h->lane[3];
+  uint32_t k = h->next;
+  uint64_t a = h->lane[k], b = h->lane[(k + 1u) & 3u], c = h->lane[(k + 2u) & 3u];
+  uint64_t d = h->lane[(k + 3u) & 3u];
   for (; words >= 4u; words -= 4u, p += 32) {
     a = fxs_state_hash_fold(a, fxs_load_le64(p));
     b = fxs_state_hash_fold(b, fxs_load_le64(p + 8));
     c = fxs_state_hash_fold(c, fxs_load_le64(p + 16));
     d = fxs_state_hash_fold(d, fxs_load_le64(p + 24));
   }
-  h->lane[0] = a, h->lane[1] = b, h->lane[2] = c, h->lane[3] = d;
-  for (; words; --words, p += 8) fxs_state_hash_word(h, fxs_load_le64(p));
-  return p;
+  if (words > 0u) a = fxs_state_hash_fold(a, fxs_load_le64(p));
+  if (words > 1u) b = fxs_state_hash_fold(b, fxs_load_le64(p + 8));
+  if (words > 2u) c = fxs_state_hash_fold(c, fxs_load_le64(p + 16));
+  h->lane[k] = a, h->lane[(k + 1u) & 3u] = b, h->lane[(k + 2u) & 3u] = c;
+  h->lane[(k + 3u) & 3u] = d;
+  h->next = (uint32_t)((k + words) & 3u);
+  return p + 8u * words;
 }
 
 // The same words as fxs_state_hash_put byte by byte, each built in a register: the pending
