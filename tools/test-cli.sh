@@ -269,7 +269,7 @@ boundaries() {
     while at + 8 <= d.bytesize do puts at; at += 16 + d[at + 4, 4].unpack1("V") end' "$1"
 }
 
-expect 2 "v1-header.fxr: byte 12: unsupported format version 1 \(this build reads 2\): re-record it" -- "$B" verify test/fixtures/v1-header.fxr
+expect 2 "v1-header.fxr: byte 12: unsupported format version 1 \(this build reads 2 to 3\): re-record it" -- "$B" verify test/fixtures/v1-header.fxr
 forge "$T/a.fxr" "$T/version.fxr" version
 expect 2 "$T/version.fxr: byte 12: unsupported format version" -- "$B" verify "$T/version.fxr"
 forge "$T/a.fxr" "$T/fp.fxr" fingerprint
