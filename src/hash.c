@@ -66,14 +66,14 @@ static const uint8_t *words_v3(fxs_state_hasher *h, const uint8_t *p, size_t wor
   uint64_t a = h->lane[k], b = h->lane[(k + 1u) & 3u], c = h->lane[(k + 2u) & 3u];
   uint64_t d = h->lane[(k + 3u) & 3u];
   for (; words >= 4u; words -= 4u, p += 32) {
-    a = fxs_state_hash_fold(a, fxs_load_le64(p));
-    b = fxs_state_hash_fold(b, fxs_load_le64(p + 8));
-    c = fxs_state_hash_fold(c, fxs_load_le64(p + 16));
-    d = fxs_state_hash_fold(d, fxs_load_le64(p + 24));
+    a = fxs_state_hash_step(a, fxs_load_le64(p));
+    b = fxs_state_hash_step(b, fxs_load_le64(p + 8));
+    c = fxs_state_hash_step(c, fxs_load_le64(p + 16));
+    d = fxs_state_hash_step(d, fxs_load_le64(p + 24));
   }
-  if (words > 0u) a = fxs_state_hash_fold(a, fxs_load_le64(p));
-  if (words > 1u) b = fxs_state_hash_fold(b, fxs_load_le64(p + 8));
-  if (words > 2u) c = fxs_state_hash_fold(c, fxs_load_le64(p + 16));
+  if (words > 0u) a = fxs_state_hash_step(a, fxs_load_le64(p));
+  if (words > 1u) b = fxs_state_hash_step(b, fxs_load_le64(p + 8));
+  if (words > 2u) c = fxs_state_hash_step(c, fxs_load_le64(p + 16));
   h->lane[k] = a, h->lane[(k + 1u) & 3u] = b, h->lane[(k + 2u) & 3u] = c;
   h->lane[(k + 3u) & 3u] = d;
   h->next = (uint32_t)((k + words) & 3u);

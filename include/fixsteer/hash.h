@@ -39,20 +39,23 @@ FXS_API void fxs_hash_i32(fxs_hasher *h, int32_t v);
 FXS_API void fxs_hash_u64(fxs_hasher *h, uint64_t v);
 
 /// The state hash, in two versions over the same bytes. Bytes are gathered little-endian
-/// into 64-bit words; each word w is premixed, m = w * K1, m ^= m >> 31, and folded into a
-/// lane, fold(l, w) = rotl(l ^ m, 27) * K2.
+/// into 64-bit words. The fold of a word w into a state l premixes it, m = w * K1,
+/// m ^= m >> 31, then fold(l, w) = rotl(l ^ m, 27) * K2.
 /// - v2 (replay format 2): one lane from SEED, every word folded into it in turn.
 /// - v3 (replay format 3 on): four lanes, lane i from SEED + i * K1; word k goes to lane
-///   k mod 4, so four folds are in flight at once instead of one chain. At the end the
-///   lanes are combined, h = fold(fold(fold(lane0, lane1), lane2), lane3).
+///   k mod 4 with the lighter step(l, w) = rotl((l ^ w) * K1, 31), so four one-multiply
+///   steps are in flight at once instead of one chain of two-multiply folds. At the end
+///   the lanes are combined with the fold, h = fold(fold(fold(lane0, lane1), lane2), lane3).
 /// In both, a last partial word is padded with zeros and folded as the next word (into its
 /// lane, before v3 combines them); the end mixes in the byte count and avalanches:
 /// h ^= n; h ^= h >> 33; h *= K3; h ^= h >> 29; h *= K4; h ^= h >> 32.
 /// Why it is well distributed: the premix and the fold are bijections (xor, rotation,
 /// xor-shift and multiplication by an odd constant are all invertible), so for a fixed
 /// state two different words always lead to different states and no input word is lost;
-/// the multiplications carry every bit upward and the xor-shifts carry the high bits back
-/// down, so one flipped input bit reaches every output bit after the final mix (test_hash
+/// the step is a bijection of l for a fixed w and of w for a fixed l, so a lane that once
+/// differs differs to its end and one differing word always changes the hash; the
+/// multiplications carry every bit upward and the shifts and rotations carry the high bits
+/// back down, so one flipped input bit reaches every output bit after the final mix (test_hash
 /// measures 32 +- 0.5 of 64 bits flipping on average, in both versions). K1..K4 are odd
 /// random constants with 32 of 64 bits set. It is not a cryptographic hash: it detects
 /// desyncs, it does not resist forgery (replays compare keyframes byte for byte for that).
@@ -109,11 +112,21 @@ static inline uint64_t fxs_state_hash_fold(uint64_t state, uint64_t word) {
   return ((x << 27) | (x >> 37)) * FXS_STATE_HASH_K2;
 }
 
+/// One word into a v3 lane: xor, multiply, rotate.
+static inline uint64_t fxs_state_hash_step(uint64_t lane, uint64_t word) {
+  uint64_t x = (lane ^ word) * FXS_STATE_HASH_K1;
+  return (x << 31) | (x >> 33);
+}
+
 /// Folds one complete word into the lane its version and position give it.
 static inline void fxs_state_hash_word(fxs_state_hasher *h, uint64_t word) {
   uint32_t k = h->next;
-  h->lane[k] = fxs_state_hash_fold(h->lane[k], word);
-  if (h->version != FXS_STATE_HASH_V2) h->next = (k + 1u) & 3u;
+  if (h->version == FXS_STATE_HASH_V2) {
+    h->lane[0] = fxs_state_hash_fold(h->lane[0], word);
+    return;
+  }
+  h->lane[k] = fxs_state_hash_step(h->lane[k], word);
+  h->next = (k + 1u) & 3u;
 }
 
 /// Feeds the low `bytes` bytes of v (1..8; the bits above them must be 0), least
