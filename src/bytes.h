@@ -39,7 +39,8 @@ static inline bool fxs_text_equal(const char *a, const char *b) {
 
 // Little-endian loads and stores of fixed widths (the one codec of the library).
 static inline uint64_t fxs_load_le(const uint8_t *p, uint32_t bytes) {
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   // bytes 0..8 without a loop: two loads that may overlap (the overlapping bytes are the
   // same in both, so or-ing them changes nothing), reading only p[0, bytes).
   if (bytes >= 4u) {

@@ -287,7 +287,8 @@ void test_a_replay_is_checked_with_the_state_hash_of_its_own_version(void) {
   TEST_ASSERT_EQUAL_UINT32(0, fxs_replay_state_hash_version(1));
   TEST_ASSERT_EQUAL_UINT32(0, fxs_replay_state_hash_version(4));
   record(5, 0, -1);
-  TEST_ASSERT_EQUAL_UINT32(FXS_REPLAY_VERSION, (uint32_t)out.data[12] | ((uint32_t)out.data[13] << 8));
+  TEST_ASSERT_EQUAL_UINT32(FXS_REPLAY_VERSION,
+                           (uint32_t)out.data[12] | ((uint32_t)out.data[13] << 8));
   uint64_t v2 = 0, v3 = 0;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_hash_as(&world, FXS_STATE_HASH_V2, &v2));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_hash_as(&world, FXS_STATE_HASH_V3, &v3));

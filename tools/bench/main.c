@@ -14,8 +14,6 @@
 //                                        flock-fixed flock-float; hash-flock: the
 //                                        flock after one tick, T state hashes)
 //   fxs-bench --kernel workers           only the 1 vs 2 workers section
-//   fxs-bench --kernel state [--sizes N,...]  only the flocking rows and the state hash and
-//                                        snapshot section
 //   fxs-bench --kernel nav-field --ticks R   R integration fields over the 512 x 512 grid
 //                                        (nav-field-open: the same grid without walls or mud)
 //   fxs-bench --kernel nav-astar --ticks S   S A* searches on it
@@ -337,19 +335,7 @@ static void scene_row(world_box *b, bench_scene scene, unsigned k) {
   }
 }
 
-// The flocking row of size k and its hash and snapshot figures only (--kernel state).
-static void flock_state_row(unsigned k) {
-  world_box b;
-  double spawn;
-  if (!open_world(&b, sizes[k], BENCH_SCENE_COUNT, 1, &spawn, skip_why[k],
-                  sizeof skip_why[k])) {
-    printf("  %-27s %8u  %s\n", bench_scene_name(BENCH_FLOCK), (unsigned)sizes[k], skip_why[k]);
-    return;
-  }
-  scene_row(&b, BENCH_FLOCK, k);
-  free_box(&b);
-}
-
+static int state_only; // --kernel state: the flocking rows only
 static void size_rows(unsigned k) {
   world_box b;
   double spawn[BENCH_REPS];
@@ -368,7 +354,7 @@ static void size_rows(unsigned k) {
              bench_scene_name((bench_scene)s), (unsigned)sizes[k], LOOK_MAX_AGENTS);
       continue;
     }
-    scene_row(&b, (bench_scene)s, k);
+    if (!state_only || s == BENCH_FLOCK) scene_row(&b, (bench_scene)s, k);
   }
   free_box(&b);
 }
@@ -780,7 +766,8 @@ int main(int argc, char **argv) {
     ++i;
   }
   if (kernel && strcmp(kernel, "state") == 0) {
-    for (unsigned k = 0; k < size_count; ++k) flock_state_row(k);
+    state_only = 1;
+    for (unsigned k = 0; k < size_count; ++k) size_rows(k);
     print_state_section(size_count);
     return 0;
   }
