@@ -58,6 +58,7 @@ expect 0 "^tick,agent,x,y,vx,vy,orientation" -- "$B" trace --scenario patrol --t
 expect 0 "end: 300 ticks" -- "$B" dump "$T/a.fxr"
 cp "$T/a.fxr" "$T/b.fxr"
 expect 0 "identical: 300 ticks" -- "$B" diff "$T/a.fxr" "$T/b.fxr"
+expect 2 "replay format 2 \(state hash v2\), .* format 3 \(state hash v3\): their hashes cannot be compared" -- "$B" diff test/golden/hunter_prey.fxr "$T/a.fxr"
 expect 2 "cannot read $T/none.fxr" -- "$B" verify "$T/none.fxr"
 size=$(stat -c %s "$T/a.fxr")
 for cut in 0 5 40 1000 $((size / 2)) $((size - 1)); do
