@@ -39,9 +39,24 @@ static inline bool fxs_text_equal(const char *a, const char *b) {
 
 // Little-endian loads and stores of fixed widths (the one codec of the library).
 static inline uint64_t fxs_load_le(const uint8_t *p, uint32_t bytes) {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  // bytes 0..8 without a loop: two loads that may overlap (the overlapping bytes are the
+  // same in both, so or-ing them changes nothing), reading only p[0, bytes).
+  if (bytes >= 4u) {
+    uint32_t lo, hi;
+    memcpy(&lo, p, 4);
+    memcpy(&hi, p + bytes - 4u, 4);
+    return (uint64_t)lo | ((uint64_t)hi << (8u * (bytes - 4u)));
+  }
+  if (bytes == 0u) return 0;
+  uint32_t mid = bytes / 2u, last = bytes - 1u;
+  return (uint64_t)p[0] | ((uint64_t)p[mid] << (8u * mid)) | ((uint64_t)p[last] << (8u * last));
+#else
   uint64_t v = 0;
   for (uint32_t i = 0; i < bytes; ++i) v |= (uint64_t)p[i] << (8u * i);
   return v;
+#endif
 }
 static inline uint16_t fxs_load_le16(const uint8_t *p) { return (uint16_t)fxs_load_le(p, 2); }
 static inline uint32_t fxs_load_le32(const uint8_t *p) { return (uint32_t)fxs_load_le(p, 4); }

@@ -155,6 +155,11 @@ fxs_result fxs_replay_writer_end(fxs_replay_writer *w, const fxs_world *world) {
 
 // ------------------------------------------------------------------ reading
 
+uint32_t fxs_replay_state_hash_version(uint32_t replay_version) {
+  if (replay_version == 2u) return FXS_STATE_HASH_V2;
+  return replay_version == 3u ? FXS_STATE_HASH_V3 : 0u;
+}
+
 static fxs_result failure(fxs_result e, size_t at, size_t *error_offset) {
   if (error_offset) *error_offset = at;
   return e;
@@ -201,7 +206,9 @@ fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t siz
   if (e != FXS_OK) return e;
   if (length != HEADER_PAYLOAD || fxs_load_le32(p) != REPLAY_MAGIC) return failure(FXS_ERR_BAD_MAGIC, 8, error_offset);
   r->version = fxs_load_le16(p + 4);
-  if (r->version != FXS_REPLAY_VERSION) return failure(FXS_ERR_BAD_VERSION, 12, error_offset);
+  if (fxs_replay_state_hash_version(r->version) == 0) {
+    return failure(FXS_ERR_BAD_VERSION, 12, error_offset);
+  }
   r->fingerprint = fxs_load_le64(p + 8);
   if (check_fingerprint && r->fingerprint != fxs_math_fingerprint()) {
     return failure(FXS_ERR_BAD_FINGERPRINT, 16, error_offset);
@@ -316,7 +323,15 @@ typedef struct verifier {
   bool keyframe_due;     // the last tick ended a keyframe period of the header
   uint64_t agent_ticks;  // work done, against limits.max_agent_ticks
   uint32_t command_room; // commands[] holds this many
+  uint32_t hash_version; // the state hash of the replay's format
 } verifier;
+
+// The state hash of the re-simulated world in the replay's version (checked on opening).
+static uint64_t sim_hash(const verifier *v) {
+  uint64_t h = 0;
+  fxs_world_hash_as(&v->sim, v->hash_version, &h);
+  return h;
+}
 
 // Records the first disagreement between the recording and the re-simulation.
 static void diverged(verifier *v, fxs_result kind, const fxs_replay_chunk *c, uint32_t tick,
@@ -358,7 +373,7 @@ static fxs_result verify_tick(verifier *v, const fxs_replay_chunk *c, size_t *er
     }
   }
   fxs_world_step(&v->sim, v->commands, c->command_count, 0);
-  uint64_t h = fxs_world_hash(&v->sim);
+  uint64_t h = sim_hash(v);
   fxs_verify_report *rep = v->report;
   rep->ticks++;
   rep->final_hash = h;
@@ -379,7 +394,7 @@ static fxs_result verify_keyframe(verifier *v, const fxs_replay_chunk *c, size_t
   v->keyframe_due = false;
   size_t mismatch = 0;
   if (!fxs_world_matches_snapshot(&v->sim, c->snapshot, c->snapshot_size, &mismatch)) {
-    diverged(v, FXS_ERR_KEYFRAME_MISMATCH, c, c->tick - 1u, 0, fxs_world_hash(&v->sim));
+    diverged(v, FXS_ERR_KEYFRAME_MISMATCH, c, c->tick - 1u, 0, sim_hash(v));
   }
   if (rep->result == FXS_OK || rep->has_difference) return FXS_OK;
   if (fxs_world_restore(&v->recorded, c->snapshot, c->snapshot_size, 0) == FXS_OK) {
@@ -413,6 +428,7 @@ static fxs_result verify_start(verifier *v, const fxs_replay_reader *r, uint8_t 
   if (e != FXS_OK) return e;
   v->commands = (fxs_command *)(void *)(mem + 2u * world_size);
   v->reader = r;
+  v->hash_version = fxs_replay_state_hash_version(r->version);
   v->keyframe_due = false;
   v->agent_ticks = 0;
   size_t at = 0;

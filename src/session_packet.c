@@ -209,6 +209,17 @@ fxs_result fxs_session_poll_send(fxs_session *s, uint8_t peer, uint32_t now_ms, 
 
 // ------------------------------------------------------------------ reading
 
+uint32_t fxs_session_packet_version(const uint8_t *bytes, size_t len) {
+  if (!bytes || len <= AT_VERSION || fxs_load_le32(bytes + AT_MAGIC) != FXS_SESSION_PACKET_MAGIC)
+    return 0;
+  return bytes[AT_VERSION];
+}
+
+uint32_t fxs_session_packet_hash_version(uint32_t packet_version) {
+  if (packet_version == 1u) return FXS_STATE_HASH_V2;
+  return packet_version == 2u ? FXS_STATE_HASH_V3 : 0u;
+}
+
 static fxs_result read_header(const fxs_session *s, uint8_t from, const uint8_t *b, size_t len,
                               packet *p) {
   if (len < FXS_SESSION_MIN_PACKET) return FXS_ERR_TRUNCATED;

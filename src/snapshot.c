@@ -1,5 +1,6 @@
 #include "fixsteer/snapshot.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "bytes.h"
@@ -21,13 +22,44 @@ static uint8_t *st32(uint8_t *p, uint32_t v) { fxs_store_le(p, v, 4); return p +
 static uint8_t *sti32(uint8_t *p, int32_t v) { return st32(p, (uint32_t)v); }
 static uint8_t *stvec(uint8_t *p, fxs_vec2 v) { return sti32(sti32(p, v.x), v.y); }
 
+// Runs of 32-bit fields that the layout writes in the order, and with the spacing, they have
+// in memory: on a little-endian host each run is stored with one copy (SECTION_COPY),
+// elsewhere field by field. The checks below hold on every ABI with 4-byte int32_t.
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SECTION_COPY 1
+#else
+#define SECTION_COPY 0
+#endif
+typedef char body_fields_are_one_run[offsetof(fxs_agent, max_turn_rate) ==
+                                             offsetof(fxs_agent, position) + 48u ? 1 : -1];
+typedef char targets_are_one_run[offsetof(fxs_agent_slot, pending_force) ==
+                                         offsetof(fxs_agent_slot, target_point) + 8u ? 1 : -1];
+typedef char params_follow_the_weight[offsetof(fxs_behavior_slot, p) ==
+                                              offsetof(fxs_behavior_slot, weight) + 4u ? 1 : -1];
+typedef char rng_then_wander_angle[offsetof(fxs_agent_slot, wander_angle) ==
+                                           offsetof(fxs_agent_slot, rng) + 16u ? 1 : -1];
+typedef char vec2_is_two_words[sizeof(fxs_vec2) == 8u && sizeof(fix16_t) == 4u ? 1 : -1];
+
+// `words` 32-bit fields starting at byte `at` of the object `base`, as consecutive
+// little-endian words.
+static uint8_t *st32_run(uint8_t *p, const void *base, size_t at, size_t words) {
+  const uint8_t *from = (const uint8_t *)base + at;
+  if (SECTION_COPY) {
+    memcpy(p, from, 4u * words);
+    return p + 4u * words;
+  }
+  for (size_t i = 0; i < words; ++i) {
+    uint32_t v;
+    memcpy(&v, from + 4u * i, 4u);
+    p = st32(p, v);
+  }
+  return p;
+}
+
+// position, velocity, orientation ... max_turn_rate: 13 fields of 4 bytes, then the mode.
 static uint8_t *body_bytes(uint8_t *p, const fxs_agent *a) {
-  p = stvec(stvec(p, a->position), a->velocity);
-  p = sti32(sti32(p, a->orientation), a->rotation);
-  p = sti32(sti32(p, a->mass), a->radius);
-  p = sti32(sti32(p, a->max_speed), a->max_force);
-  p = sti32(sti32(p, a->max_rotation), a->max_angular_acceleration);
-  p = sti32(p, a->max_turn_rate);
+  p = st32_run(p, a, offsetof(fxs_agent, position), 13u);
   return st8(p, a->orientation_mode);
 }
 
@@ -52,18 +84,17 @@ static uint8_t *slot_bytes(uint8_t *p, const fxs_agent_slot *s) {
   if (record == RECORD_FREE) return p;
   p = st8(st8(p, s->combine_mode), s->behavior_count);
   p = st32(st16(p, s->path_index), s->target_agent);
-  p = stvec(stvec(p, s->target_point), s->pending_force);
+  p = st32_run(p, s, offsetof(fxs_agent_slot, target_point), 4u); // and pending_force
   p = body_bytes(p, &s->body);
-  for (int i = 0; i < 4; ++i) p = st32(p, s->rng.s[i]);
-  p = sti32(p, s->wander_angle);
+  p = st32_run(p, s, offsetof(fxs_agent_slot, rng), 5u); // and wander_angle
   p = st8(st8(st16(p, s->path.current_node), (uint8_t)s->path.path_dir), s->path.finished);
   p = st8(stvec(p, s->walker.waypoint), s->walker.has_waypoint);
   if (record >= RECORD_LIVE_EXTENDED) p = st32(p, s->second_target);
   if (record == RECORD_LIVE_OWNED) p = st8(p, s->owner);
   for (uint8_t b = 0; b < s->behavior_count; ++b) {
     const fxs_behavior_slot *bs = &s->behaviors[b];
-    p = sti32(st8(st8(p, bs->kind), bs->priority), bs->weight);
-    for (int i = 0; i < FXS_BEHAVIOR_PARAMS; ++i) p = sti32(p, bs->p[i]);
+    p = st8(st8(p, bs->kind), bs->priority);
+    p = st32_run(p, bs, offsetof(fxs_behavior_slot, weight), 1u + FXS_BEHAVIOR_PARAMS);
   }
   return p;
 }
@@ -159,11 +190,19 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
   if (nav) fxs_world_nav_write(world, w);
 }
 
-uint64_t fxs_world_hash(const fxs_world *world) {
-  fxs_state_hasher h = fxs_state_hasher_make();
+static uint64_t hash_as(const fxs_world *world, uint32_t version) {
+  fxs_state_hasher h = fxs_state_hasher_of(version);
   fxs_writer w = fxs_writer_make(0, 0, &h);
   serialize(world, &w);
   return fxs_state_hash_value(&h);
+}
+
+uint64_t fxs_world_hash(const fxs_world *world) { return hash_as(world, FXS_STATE_HASH_VERSION); }
+
+fxs_result fxs_world_hash_as(const fxs_world *world, uint32_t version, uint64_t *hash) {
+  if (version != FXS_STATE_HASH_V2 && version != FXS_STATE_HASH_V3) return FXS_ERR_BAD_VERSION;
+  if (hash) *hash = hash_as(world, version);
+  return FXS_OK;
 }
 
 bool fxs_world_matches_snapshot(const fxs_world *world, const uint8_t *data, size_t size,

@@ -55,6 +55,7 @@
 #include "fxs_m0_scenes.h"
 #include "fxs_stack_probe.h"
 #include "fxs_test_util.h"
+#include "fxs_test_hash_v2.h"
 
 // The agents of each scene: the most for which this test still runs on the M0 board.
 #define AGENTS 14u
@@ -84,7 +85,7 @@ static uint64_t run_with(fxs_m0_scene s, uint32_t agents, size_t *stack) {
     size_t used = fxs_stack_used_below(&mark);
     if (used > *stack) *stack = used;
   }
-  return fxs_world_hash(&world);
+  return hash_v2(&world);
 }
 
 static uint64_t run(fxs_m0_scene s, size_t *stack) { return run_with(s, AGENTS, stack); }

@@ -268,7 +268,7 @@ void test_header_fields_give_their_own_errors(void) {
   out.data[12] = 1; // version 1: replays from before the state hash v2
   reseal(0);
   verify_expecting(FXS_ERR_BAD_VERSION, 12);
-  out.data[12] = 3; // a version from the future
+  out.data[12] = FXS_REPLAY_VERSION + 1u; // a version from the future
   reseal(0);
   verify_expecting(FXS_ERR_BAD_VERSION, 12);
   out.data[12] = FXS_REPLAY_VERSION;
@@ -278,6 +278,35 @@ void test_header_fields_give_their_own_errors(void) {
   out.data[16] ^= 0x80;
   reseal(0);
   TEST_ASSERT_EQUAL(FXS_OK, verify().result);
+}
+
+void test_a_replay_is_checked_with_the_state_hash_of_its_own_version(void) {
+  TEST_ASSERT_EQUAL_UINT32(3, FXS_REPLAY_VERSION);
+  TEST_ASSERT_EQUAL_UINT32(FXS_STATE_HASH_V2, fxs_replay_state_hash_version(2));
+  TEST_ASSERT_EQUAL_UINT32(FXS_STATE_HASH_V3, fxs_replay_state_hash_version(3));
+  TEST_ASSERT_EQUAL_UINT32(0, fxs_replay_state_hash_version(1));
+  TEST_ASSERT_EQUAL_UINT32(0, fxs_replay_state_hash_version(4));
+  record(5, 0, -1);
+  TEST_ASSERT_EQUAL_UINT32(FXS_REPLAY_VERSION,
+                           (uint32_t)out.data[12] | ((uint32_t)out.data[13] << 8));
+  uint64_t v2 = 0, v3 = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_hash_as(&world, FXS_STATE_HASH_V2, &v2));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_hash_as(&world, FXS_STATE_HASH_V3, &v3));
+  TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), v3);
+  TEST_ASSERT_NOT_EQUAL(v2, v3);
+  uint64_t untouched = 42;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VERSION, fxs_world_hash_as(&world, 1, &untouched));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VERSION, fxs_world_hash_as(&world, 4, &untouched));
+  TEST_ASSERT_EQUAL_UINT64(42, untouched);
+  fxs_verify_report rep = verify();
+  TEST_ASSERT_EQUAL(FXS_OK, rep.result);
+  TEST_ASSERT_EQUAL_HEX64(v3, rep.final_hash);
+  // The same file labelled format 2: its v3 hashes are not the v2 hashes of the states.
+  out.data[12] = 2;
+  reseal(0);
+  rep = verify();
+  TEST_ASSERT_EQUAL(FXS_ERR_HASH_MISMATCH, rep.result);
+  TEST_ASSERT_EQUAL_UINT32(0, rep.first_bad_tick);
 }
 
 void test_tick_chunks_reject_impossible_lengths_tags_sequences_and_commands(void) {

@@ -502,8 +502,19 @@ void test_wrong_magic_version_and_session_are_refused(void) {
   make_good_packet();
   memcpy(b, good, good_len), b[0] ^= 1;
   expect_refused(FXS_ERR_BAD_MAGIC, b, good_len);
-  memcpy(b, good, good_len), b[4] = 2, h_reseal(b, good_len);
+  // Version 1 (the state hash v2) and 3 (unknown): refused, and the version is readable
+  // for naming it.
+  TEST_ASSERT_EQUAL_UINT32(FXS_SESSION_PACKET_VERSION, fxs_session_packet_version(good, good_len));
+  memcpy(b, good, good_len), b[4] = 1, h_reseal(b, good_len);
   expect_refused(FXS_ERR_BAD_VERSION, b, good_len);
+  TEST_ASSERT_EQUAL_UINT32(1, fxs_session_packet_version(b, good_len));
+  TEST_ASSERT_EQUAL_UINT32(FXS_STATE_HASH_V2, fxs_session_packet_hash_version(1));
+  TEST_ASSERT_EQUAL_UINT32(FXS_STATE_HASH_V3,
+                           fxs_session_packet_hash_version(FXS_SESSION_PACKET_VERSION));
+  TEST_ASSERT_EQUAL_UINT32(0, fxs_session_packet_hash_version(3));
+  memcpy(b, good, good_len), b[4] = 3, h_reseal(b, good_len);
+  expect_refused(FXS_ERR_BAD_VERSION, b, good_len);
+  TEST_ASSERT_EQUAL_UINT32(0, fxs_session_packet_version(b, 4));
   memcpy(b, good, good_len), b[8] ^= 1, h_reseal(b, good_len);
   expect_refused(FXS_ERR_WRONG_SESSION, b, good_len);
   memcpy(b, good, good_len), b[48] ^= 0x10;

@@ -58,6 +58,7 @@ expect 0 "^tick,agent,x,y,vx,vy,orientation" -- "$B" trace --scenario patrol --t
 expect 0 "end: 300 ticks" -- "$B" dump "$T/a.fxr"
 cp "$T/a.fxr" "$T/b.fxr"
 expect 0 "identical: 300 ticks" -- "$B" diff "$T/a.fxr" "$T/b.fxr"
+expect 2 "replay format 2 \(state hash v2\), .* format 3 \(state hash v3\): their hashes cannot be compared" -- "$B" diff test/golden/hunter_prey.fxr "$T/a.fxr"
 expect 2 "cannot read $T/none.fxr" -- "$B" verify "$T/none.fxr"
 size=$(stat -c %s "$T/a.fxr")
 for cut in 0 5 40 1000 $((size / 2)) $((size - 1)); do
@@ -269,7 +270,7 @@ boundaries() {
     while at + 8 <= d.bytesize do puts at; at += 16 + d[at + 4, 4].unpack1("V") end' "$1"
 }
 
-expect 2 "v1-header.fxr: byte 12: unsupported format version 1 \(this build reads 2\): re-record it" -- "$B" verify test/fixtures/v1-header.fxr
+expect 2 "v1-header.fxr: byte 12: unsupported format version 1 \(this build reads 2 to 3\): re-record it" -- "$B" verify test/fixtures/v1-header.fxr
 forge "$T/a.fxr" "$T/version.fxr" version
 expect 2 "$T/version.fxr: byte 12: unsupported format version" -- "$B" verify "$T/version.fxr"
 forge "$T/a.fxr" "$T/fp.fxr" fingerprint

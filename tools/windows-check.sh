@@ -6,7 +6,7 @@
 #    and without: examples/game-loop prints game_loop.expected (the Linux output), built by
 #    hand and by examples/windows-dll's CMake project with its toolchain file, and
 #    examples/consumer/c/verify_replay.c verifies every golden replay at its pinned hash;
-#  - the static fixsteer.exe records a replay byte-identical to the golden one, onto an
+#  - the static fixsteer.exe records a replay byte-identical to the Linux build's, onto an
 #    existing file too (Windows' rename() would refuse it), leaving no temporary file;
 #  - render hands its SVG to rsvg-convert through _spawnlp (a stand-in here) and says clearly
 #    when there is none.
@@ -106,23 +106,30 @@ for variant in dllimport plain; do
   else bad "verify_replay.c with fixsteer.dll ($variant): wrong or no hash for:$wrong"; fi
 done
 
-# --- the static tool: records byte-identical replays, replacing an existing file
+# --- the static tool: records byte-identical replays, replacing an existing file. The
+# reference is this tree's native build (the golden files are replay format 2, recorded
+# before the state hash v3; new recordings are format 3).
+make -s lib tools >"$work/native.log" 2>&1 || { cat "$work/native.log"; exit 1; }
+for s in hunter_prey flock obstacle_dense; do
+  build/bin/fixsteer record --scenario "$s" --keyframe 250 --out "$work/$s.native.fxr" >/dev/null
+done
 out=$work/hunter_prey.fxr
 printf 'an older file, to be replaced\n' >"$out"
 if "$run" "$dir/bin/fixsteer.exe" record --scenario hunter_prey --keyframe 250 --out "$out" \
-     >"$work/record.log" 2>&1 && cmp -s "$out" test/golden/hunter_prey.fxr; then
-  ok "fixsteer.exe record --out onto an existing file replaces it with the golden's bytes ($(wc -c <"$out") bytes)"
+     >"$work/record.log" 2>&1 && cmp -s "$out" "$work/hunter_prey.native.fxr"; then
+  ok "fixsteer.exe record --out onto an existing file replaces it with the Linux bytes ($(wc -c <"$out") bytes)"
 else
-  bad "fixsteer.exe record --out onto an existing file:"; cat "$work/record.log"; cmp "$out" test/golden/hunter_prey.fxr
+  bad "fixsteer.exe record --out onto an existing file:"; cat "$work/record.log"
+  cmp "$out" "$work/hunter_prey.native.fxr"
 fi
 for s in flock obstacle_dense; do
   "$run" "$dir/bin/fixsteer.exe" record --scenario "$s" --keyframe 250 --out "$work/$s.fxr" >/dev/null 2>&1
   "$run" "$dir/bin/fixsteer.exe" record --scenario "$s" --keyframe 250 --out "$work/$s.fxr" \
     >"$work/record-$s.log" 2>&1
-  if cmp -s "$work/$s.fxr" "test/golden/$s.fxr"; then
-    ok "fixsteer.exe records $s twice onto one file: byte-identical to the golden replay"
+  if cmp -s "$work/$s.fxr" "$work/$s.native.fxr"; then
+    ok "fixsteer.exe records $s twice onto one file: byte-identical to the Linux recording"
   else
-    bad "fixsteer.exe record $s:"; cat "$work/record-$s.log"; cmp "$work/$s.fxr" "test/golden/$s.fxr"
+    bad "fixsteer.exe record $s:"; cat "$work/record-$s.log"; cmp "$work/$s.fxr" "$work/$s.native.fxr"
   fi
 done
 # render starts rsvg-convert with _spawnlp (no posix_spawn on Windows), the SVG as its standard

@@ -21,8 +21,11 @@
 extern "C" {
 #endif
 
-/// Replay format version written and read.
-#define FXS_REPLAY_VERSION 2u
+/// Replay format version written: 3, whose state hashes are the state hash v3 (hash.h).
+#define FXS_REPLAY_VERSION 3u
+/// Oldest replay format version read: 2, the same chunks with the state hash v2. A replay
+/// is verified with the state hash of its own version (fxs_replay_state_hash_version).
+#define FXS_REPLAY_OLDEST_VERSION 2u
 /// Most commands one tick may carry in a replay (the format's u16 count). A verifier needs
 /// room for the largest tick of the replay it checks, not for this many.
 #define FXS_REPLAY_MAX_COMMANDS 65535u
@@ -38,6 +41,11 @@ extern "C" {
 
 /// Receives the replay's bytes in order; returns false to abort writing.
 typedef bool (*fxs_write_fn)(void *user, const uint8_t *bytes, size_t size);
+
+/// The state hash version (hash.h) whose values a replay of format `replay_version` holds:
+/// FXS_STATE_HASH_V2 for format 2, FXS_STATE_HASH_V3 for format 3, 0 for a format this
+/// library does not read.
+FXS_API uint32_t fxs_replay_state_hash_version(uint32_t replay_version);
 
 /// Streaming replay writer.
 typedef struct fxs_replay_writer {

@@ -66,8 +66,11 @@ extern "C" {
 #define FXS_SESSION_MAX_PEERS 16
 /// "FXSP" read as a little-endian u32: the first bytes of every packet.
 #define FXS_SESSION_PACKET_MAGIC 0x50535846u
-/// Packet layout version written and accepted.
-#define FXS_SESSION_PACKET_VERSION 1u
+/// Packet layout version written and accepted: 2, whose state hashes are the state hash v3
+/// (hash.h). Version 1 had the same layout with the state hash v2; peers whose versions
+/// differ would compare hashes of different functions, so packets of another version are
+/// refused (FXS_ERR_BAD_VERSION) and fxs_session_packet_version names the sender's.
+#define FXS_SESSION_PACKET_VERSION 2u
 /// Bytes of the packet header (docs/lockstep.md has the byte table).
 #define FXS_SESSION_HEADER_BYTES 44u
 /// Bytes of the checksum that ends every packet.
@@ -309,6 +312,15 @@ FXS_API fxs_result fxs_session_poll_send(fxs_session *session, uint8_t peer, uin
 /// FXS_ERR_LIMIT, FXS_ERR_BAD_CHECKSUM, FXS_ERR_BAD_COMMAND or FXS_ERR_BAD_SEQUENCE.
 FXS_API fxs_result fxs_session_receive(fxs_session *session, uint8_t peer, const uint8_t *bytes,
                                        size_t len, uint32_t now_ms);
+
+/// The layout version a packet claims (its byte 4), for naming both versions when
+/// fxs_session_receive refused it with FXS_ERR_BAD_VERSION; 0 when the bytes do not start
+/// like a packet (too short, or not FXS_SESSION_PACKET_MAGIC).
+FXS_API uint32_t fxs_session_packet_version(const uint8_t *bytes, size_t len);
+
+/// The state hash version (hash.h) of packets of layout `packet_version`: FXS_STATE_HASH_V2
+/// for 1, FXS_STATE_HASH_V3 for 2, 0 for any other.
+FXS_API uint32_t fxs_session_packet_hash_version(uint32_t packet_version);
 
 /// Why fxs_session_advance waits.
 typedef struct fxs_session_wait {

@@ -21,8 +21,9 @@ extern "C" {
 
 /// "FXSJ" read as a little-endian u32: the first bytes of a join offer.
 #define FXS_SESSION_OFFER_MAGIC 0x4A535846u
-/// Join offer layout version written and accepted.
-#define FXS_SESSION_OFFER_VERSION 1u
+/// Join offer layout version written and accepted: 2, whose state hashes are the state
+/// hash v3 (version 1: the same layout with the state hash v2).
+#define FXS_SESSION_OFFER_VERSION 2u
 
 /// Where fxs_session_join found a fault: the result, which offer (index into `offers`) and
 /// the byte offset in it.

@@ -38,8 +38,15 @@ extern "C" {
 /// at the end of the navigation section. Worlds with nav_fields 0 keep writing layout 5.
 #define FXS_SNAPSHOT_VERSION_NAV_FIELDS 6u
 
-/// 64-bit state hash (v2, hash.h) of the snapshot bytes, computed without a buffer.
+/// 64-bit state hash (FXS_STATE_HASH_VERSION, hash.h) of the snapshot bytes, computed
+/// without a buffer.
 FXS_API uint64_t fxs_world_hash(const fxs_world *world);
+
+/// The state hash of the snapshot bytes in the given version of the state hash
+/// (FXS_STATE_HASH_V2, the hash of replay format 2, or FXS_STATE_HASH_V3, the one
+/// fxs_world_hash computes) into *hash: for checking hashes recorded with an older version.
+/// FXS_ERR_BAD_VERSION (and *hash untouched) for any other version.
+FXS_API fxs_result fxs_world_hash_as(const fxs_world *world, uint32_t version, uint64_t *hash);
 
 /// True when `data` is exactly the snapshot fxs_world_save would write for `world` now;
 /// else *mismatch (when not NULL) receives the first differing byte offset. No buffer needed.

@@ -36,8 +36,9 @@ extern "C" {
 /// The version of the library linked in, "MAJOR.MINOR.PATCH"; a static string.
 FXS_API const char *fxs_version(void);
 
-/// The replay format version this library writes and reads (FXS_REPLAY_VERSION of the
-/// build; replays of another version are refused with FXS_ERR_BAD_VERSION).
+/// The replay format version this library writes (FXS_REPLAY_VERSION of the build). It
+/// reads FXS_REPLAY_OLDEST_VERSION to FXS_REPLAY_VERSION (replay.h), each checked with its
+/// own state hash; replays of another version are refused with FXS_ERR_BAD_VERSION.
 FXS_API uint32_t fxs_replay_format_version(void);
 
 /// The snapshot layout version this library writes and reads (FXS_SNAPSHOT_VERSION of the

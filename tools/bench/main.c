@@ -337,6 +337,7 @@ static void scene_row(world_box *b, bench_scene scene, unsigned k) {
   }
 }
 
+static int state_only; // --kernel state: the flocking rows only
 static void size_rows(unsigned k) {
   world_box b;
   double spawn[BENCH_REPS];
@@ -355,7 +356,7 @@ static void size_rows(unsigned k) {
              bench_scene_name((bench_scene)s), (unsigned)sizes[k], LOOK_MAX_AGENTS);
       continue;
     }
-    scene_row(&b, (bench_scene)s, k);
+    if (!state_only || s == BENCH_FLOCK) scene_row(&b, (bench_scene)s, k);
   }
   free_box(&b);
 }
@@ -681,8 +682,11 @@ static int run_kernel(const char *name, uint32_t n, uint32_t ticks) {
     }
     if (name[0] == 'h') { // the flock after one tick, hashed `ticks` times
       bench_fixed_world_run(&b.world, 1);
+      t0 = now_seconds();
+      uint64_t sink = bench_fixed_hash_run(&b.world, ticks);
+      seconds = now_seconds() - t0;
       printf("hash %016llx, sink %016llx\n", (unsigned long long)fxs_world_hash(&b.world),
-             (unsigned long long)bench_fixed_hash_run(&b.world, ticks));
+             (unsigned long long)sink);
     } else {
       t0 = now_seconds();
       bench_fixed_world_run(&b.world, ticks);
@@ -762,6 +766,12 @@ int main(int argc, char **argv) {
               "[--agents N] [--ticks T]\n");
       return 2;
     }
+  }
+  if (kernel && strcmp(kernel, "state") == 0) {
+    state_only = 1;
+    for (unsigned k = 0; k < size_count; ++k) size_rows(k);
+    print_state_section(size_count);
+    return 0;
   }
   if (kernel && strcmp(kernel, "workers") == 0) {
     print_workers_section();

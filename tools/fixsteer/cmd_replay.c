@@ -210,6 +210,14 @@ static int diff_files(const file *pa, const file *pb, const fxs_limits *limits) 
     printf("math differs: A fingerprint 0x%016llx, B 0x%016llx\n",
            (unsigned long long)ra.fingerprint, (unsigned long long)rb.fingerprint);
   }
+  if (ra.version != rb.version) { // hashes of two different functions: nothing to compare
+    fprintf(stderr,
+            "fixsteer: %s is replay format %u (state hash v%u), %s format %u (state hash v%u): "
+            "their hashes cannot be compared; record both with one version\n",
+            a.name, (unsigned)ra.version, (unsigned)fxs_replay_state_hash_version(ra.version),
+            b.name, (unsigned)rb.version, (unsigned)fxs_replay_state_hash_version(rb.version));
+    return EXIT_BAD;
+  }
   for (;;) {
     fxs_replay_chunk ca, cb;
     do {

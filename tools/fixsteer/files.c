@@ -56,9 +56,9 @@ static bool print_bad_version(const file *f, size_t offset) {
   if (!find_chunk(f, offset, &at)) return false;
   const char *tag = (const char *)f->data + at;
   if (memcmp(tag, "FXSH", 4) == 0 && at + 14 <= f->size) {
-    fprintf(stderr, "fixsteer: %s: byte %zu: %s %u (this build reads %u): re-record it\n", f->name,
-            at + 12, fxs_result_message(FXS_ERR_BAD_VERSION), u16_at(f, at + 12),
-            (unsigned)FXS_REPLAY_VERSION);
+    fprintf(stderr, "fixsteer: %s: byte %zu: %s %u (this build reads %u to %u): re-record it\n",
+            f->name, at + 12, fxs_result_message(FXS_ERR_BAD_VERSION), u16_at(f, at + 12),
+            (unsigned)FXS_REPLAY_OLDEST_VERSION, (unsigned)FXS_REPLAY_VERSION);
     return true;
   }
   bool snap = memcmp(tag, "SNAP", 4) == 0, keyf = memcmp(tag, "KEYF", 4) == 0;

@@ -267,8 +267,23 @@ static int on_event(player *p, match *m, ENetEvent *ev, const char *cmd) {
   char why[96];
   if (ev->type == ENET_EVENT_TYPE_RECEIVE) {
     if (q >= 0 && ev->channelID == 0) {
-      fxs_session_receive(&p->session, (uint8_t)q, ev->packet->data, ev->packet->dataLength,
-                          enet_time_get());
+      const uint8_t *data = ev->packet->data;
+      size_t len = ev->packet->dataLength;
+      if (fxs_session_receive(&p->session, (uint8_t)q, data, len, enet_time_get()) ==
+              FXS_ERR_BAD_VERSION &&
+          fxs_session_packet_version(data, len) != 0) {
+        // A peer of another version hashes with another function: name both and stop.
+        char versions[160];
+        uint32_t theirs = fxs_session_packet_version(data, len);
+        snprintf(versions, sizeof versions,
+                 "peer %d sends session packets of version %u (state hash v%u), this fixsteer "
+                 "version %u (state hash v%u)",
+                 q, (unsigned)theirs, (unsigned)fxs_session_packet_hash_version(theirs),
+                 (unsigned)FXS_SESSION_PACKET_VERSION,
+                 (unsigned)fxs_session_packet_hash_version(FXS_SESSION_PACKET_VERSION));
+        enet_packet_destroy(ev->packet);
+        return player_stop(p, NET_LEAVE_FAILED, cmd, "stopped", versions);
+      }
     } else if (q >= 0 && ev->channelID == 1) {
       on_message(p, m, (uint32_t)q, ev->packet, cmd);
     }

@@ -395,7 +395,8 @@ const char *fxs_web_frame(fxs_web_viewer *v) {
     return fxs_web_finish(t);
   }
   uint32_t tick = v->world.tick;
-  uint64_t hash = fxs_world_hash(&v->world);
+  uint64_t hash = 0; // in the replay's own version of the state hash (checked on loading)
+  fxs_world_hash_as(&v->world, fxs_replay_state_hash_version(v->version), &hash);
   fxs_web_printf(t, "{\"tick\":%u,\"hash\":\"0x%016llx\",\"from_tick\":%u,", tick, (unsigned long long)hash, v->from_tick);
   if (tick > v->start_tick) {
     uint64_t recorded = v->ticks[tick - v->start_tick - 1u].hash;
