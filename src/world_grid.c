@@ -332,7 +332,7 @@ static bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec
       uint64_t xx = dx * dx, yy = dy * dy, dist_sq = xx + yy;
       f->dist_sq = dist_sq;
       f->view = (uint32_t)j;
-      f += ((xx | yy) <= dist_sq) & (dist_sq <= r2);
+      f += (dist_sq | ((xx | yy) & (UINT64_C(1) << 63))) <= r2;
     }
     m = (uint32_t)(f - found);
     begin = (uint32_t)stop;
