@@ -90,14 +90,6 @@ void fxs_grid_copy_view(fxs_world *world, uint32_t begin, uint32_t end) {
   }
 }
 
-// The scan is inlined into both orders of visiting the rows (a call per row costs more
-// than the code it would share).
-#if defined(__GNUC__)
-#define GRID_INLINE static inline __attribute__((always_inline))
-#else
-#define GRID_INLINE static inline
-#endif
-
 // 1 when candidate a comes before b in the search's order (squared distance, then slot),
 // else 0. The sorted list branches on it anyway (short-circuit, cheapest on Cortex-M);
 // before_no_branch is the same order for the ranking.
@@ -228,7 +220,7 @@ static inline uint64_t key_at(const key_list *l, uint32_t i) { return l->key[i];
 // a < b exactly when a - b wraps, that is when the top bit of (a - b) is set: every key
 // meets every other by a subtraction and a shift, with no branch on the keys, and the loops'
 // lengths repeat for all m keys, so a core predicts them after the first.
-GRID_INLINE void rank_keys(const key_list *l, uint32_t m, uint32_t *rank) {
+static void rank_keys(const key_list *l, uint32_t m, uint32_t *rank) {
   uint32_t padded = padded_keys(m);
   for (uint32_t i = 0; i < m; ++i) {
     uint64_t k = key_at(l, i);
@@ -270,7 +262,7 @@ static uint32_t emit_nearest(const search *s, uint32_t n) {
 
 // The nearest FXS_MAX_NEIGHBORS of the search, sorted, into out->neighbors and
 // out->dist_sq. Returns how many.
-GRID_INLINE uint32_t finish(search *s) {
+static uint32_t finish(search *s) {
   fxs_world_worker *w = s->out;
   uint32_t m = s->found, n = m < s->k ? m : s->k, rank[FXS_GRID_FOUND];
   if (s->flushed) {
@@ -279,7 +271,6 @@ GRID_INLINE uint32_t finish(search *s) {
   }
   // Each one's rank is the number of others before it; the order is total (slots differ),
   // so the ranks are 0..m-1.
-  if (m == 0) return 0;
   if (s->grid->packed) {
     // The key holds the slot in its low slot_bits bits: each agent goes straight from the
     // found list to its place in the result.
@@ -317,7 +308,7 @@ GRID_INLINE uint32_t finish(search *s) {
 // Collects every agent of view entries [begin, end) within the search's radius of p, except
 // entry self (the agent itself: the runs are cut around it, so no candidate is tested for
 // it). Returns false when the search can stop (see flush).
-GRID_INLINE bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec2 p) {
+static bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec2 p) {
   const fxs_vec2 *pos = s->world->view_position;
 #if FXS_GRID_BRANCH_FREE
   fxs_world_candidate *found = s->out->found;
@@ -333,10 +324,10 @@ GRID_INLINE bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fx
     if (self > begin && self < stop) stop = self;
     fxs_world_candidate *f = found + m;
     for (; j < stop; ++j) {
-      // Unsigned squares of the differences (below 2^32 in magnitude) are exact. r2 < 2^62:
-      // a square of 2^63 or more is beyond it, and two squares below 2^63 sum without a
-      // wrap, so either top bit put into the sum takes it past r2 and nothing else need be
-      // tested.
+      // Unsigned squares of the differences (below 2^32 in magnitude) are exact; their sum
+      // wraps past 2^64 exactly when it comes out below one of them, hence below their OR
+      // (which a sum that does not wrap never is): within the radius means no wrap and at
+      // most r^2.
       uint64_t dx = (uint64_t)((int64_t)pos[j].x - p.x), dy = (uint64_t)((int64_t)pos[j].y - p.y);
       uint64_t xx = dx * dx, yy = dy * dy, dist_sq = xx + yy;
       f->dist_sq = dist_sq;
@@ -374,41 +365,6 @@ GRID_INLINE bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fx
   return true;
 }
 
-// The rows of a search for fewer than a flock's neighbors (ORCA's 10) over three rows or
-// more: the agent's row first, then the others outward, alternately after and before it.
-// Its nearest fill the sorted list sooner, the radius shrinks sooner, and the farther rows
-// are cut more often; the result is the same in any order. A function of its own, so that
-// the plain loop of fxs_grid_nearest compiles as it would without it.
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static uint32_t nearest_rows_first(search *s, uint32_t v, fxs_vec2 p, uint32_t x0, uint32_t x1,
-                                   uint32_t y0, uint32_t y1) {
-  const fxs_world *world = s->world;
-  const fxs_grid *g = s->grid;
-  uint64_t covered = s->r2;
-  uint32_t cy = fxs_grid_coord(p.y, g->min_y, g->size, g->h);
-  for (uint32_t d = 0; cy + d <= y1 || cy >= y0 + d; ++d) {
-    for (int side = 0; side < 2; ++side) {
-      if (d == 0 && side == 1) break;
-      if (side == 0 ? cy + d > y1 : cy < y0 + d) continue;
-      uint32_t row = (side == 0 ? cy + d : cy - d) * g->w;
-      if (!scan(s, world->cell_start[row + x0], world->cell_start[row + x1 + 1u], v, p)) {
-        return finish(s);
-      }
-      if (s->r2 < covered) {
-        covered = s->r2;
-        int64_t reach = (int64_t)fxs_isqrt_estimate(covered) + 2; // > sqrt(covered)
-        x0 = fxs_grid_coord((int64_t)p.x - reach, g->min_x, g->size, g->w);
-        x1 = fxs_grid_coord((int64_t)p.x + reach, g->min_x, g->size, g->w);
-        y0 = fxs_grid_coord((int64_t)p.y - reach, g->min_y, g->size, g->h);
-        y1 = fxs_grid_coord((int64_t)p.y + reach, g->min_y, g->size, g->h);
-      }
-    }
-  }
-  return finish(s);
-}
-
 uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
                           fix16_t radius, fxs_world_worker *out) {
   int64_t r = radius < world->def.neighbor_radius ? radius : world->def.neighbor_radius;
@@ -431,7 +387,6 @@ uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v,
   // are then cut to it, widened to a whole unit above its square root, so they still hold
   // every agent that could enter the list.
   uint64_t covered = s.r2;
-  if (s.k < FXS_MAX_NEIGHBORS && y1 - y0 >= 2u) return nearest_rows_first(&s, v, p, x0, x1, y0, y1);
   for (uint32_t cy = y0; cy <= y1; ++cy) {
     uint32_t row = cy * g->w;
     if (!scan(&s, world->cell_start[row + x0], world->cell_start[row + x1 + 1u], v, p)) break;
