@@ -67,18 +67,18 @@ void fxs_grid_sort(fxs_world *world, const fxs_grid *g) {
   const uint32_t *cell = world->slot_cell;
   memset(start, 0, sizeof(uint32_t) * (cells + 1u));
   for (uint32_t i = 0; i < slots; ++i) {
-    if (cell[i] != FXS_GRID_NO_CELL) start[cell[i] + 1u]++;
+    if (cell[i] != FXS_GRID_NO_CELL) start[cell[i]]++;
   }
-  for (uint32_t c = 0; c < cells; ++c) start[c + 1u] += start[c];
-  // start[c] now counts the agents of the cells before c; it serves as the write cursor of
-  // cell c and ends as the start of cell c + 1, so it is shifted back afterwards.
-  for (uint32_t i = 0; i < slots; ++i) {
+  for (uint32_t c = 1; c < cells; ++c) start[c] += start[c - 1u];
+  // start[c] now counts the agents of cells 0..c, the end of cell c; it serves as the write
+  // cursor of cell c, filled from its end with the slots taken in descending order (so a
+  // cell still lists its agents in slot order), and ends as the start of cell c.
+  for (uint32_t i = slots; i-- > 0;) {
     if (cell[i] == FXS_GRID_NO_CELL) continue;
-    world->view_slot[start[cell[i]]++] = i;
+    world->view_slot[--start[cell[i]]] = i;
     ++n;
   }
-  for (uint32_t c = cells; c > 0; --c) start[c] = start[c - 1u];
-  start[0] = 0;
+  start[cells] = n;
   world->view_count = n;
 }
 
@@ -332,7 +332,7 @@ static bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec
       uint64_t xx = dx * dx, yy = dy * dy, dist_sq = xx + yy;
       f->dist_sq = dist_sq;
       f->view = (uint32_t)j;
-      f += ((xx | yy) <= dist_sq) & (dist_sq <= r2);
+      f += (dist_sq | ((xx | yy) & (UINT64_C(1) << 63))) <= r2;
     }
     m = (uint32_t)(f - found);
     begin = (uint32_t)stop;
