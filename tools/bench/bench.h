@@ -107,6 +107,24 @@ uint64_t bench_fixed_hash_run(const fxs_world *world, uint32_t times);
 /// Side of the navigation benchmark's grid, in cells.
 #define BENCH_NAV_SIDE 512u
 
+/// The goal cell of the field benchmark: the grid's centre.
+#define BENCH_NAV_GOAL ((BENCH_NAV_SIDE / 2u) * BENCH_NAV_SIDE + BENCH_NAV_SIDE / 2u)
+
+/// The navigation grid of the benchmark with its field and search, in malloc'd memory.
+typedef struct bench_nav_box {
+  fxs_nav_grid grid;
+  fxs_nav_field field;
+  fxs_nav_search search;
+  void *cost, *field_memory, *search_memory;
+} bench_nav_box;
+
+/// Allocates and initialises the box's grid (walled as bench_nav_grid_fill when `walls`, else
+/// open), field and search; 0 when memory or an init fails (nothing is left allocated).
+int bench_nav_open(bench_nav_box *b, int walls);
+
+/// Frees what bench_nav_open allocated.
+void bench_nav_free(bench_nav_box *b);
+
 /// Fills a BENCH_NAV_SIDE^2 grid: cost 1, walls every 32 columns with doors, mud of cost 4.
 void bench_nav_grid_fill(fxs_nav_grid *grid);
 

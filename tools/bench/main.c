@@ -568,45 +568,17 @@ static void print_crowd_section(void) {
   free(memory);
 }
 
-// The navigation grid of the benchmark with its field and search, in malloc'd memory.
-typedef struct nav_box {
-  fxs_nav_grid grid;
-  fxs_nav_field field;
-  fxs_nav_search search;
-  void *cost, *field_memory, *search_memory;
-} nav_box;
-
-static void free_nav(nav_box *b) { free(b->cost), free(b->field_memory), free(b->search_memory); }
-
-static int open_nav(nav_box *b, int walls) {
-  uint32_t cells = BENCH_NAV_SIDE * BENCH_NAV_SIDE;
-  size_t fsize = fxs_nav_field_memory_size(fxs_nav_field_cells(BENCH_NAV_SIDE, BENCH_NAV_SIDE)), ssize = fxs_nav_search_memory_size(cells, cells);
-  b->cost = malloc(cells), b->field_memory = malloc(fsize), b->search_memory = malloc(ssize);
-  if (!b->cost || !b->field_memory || !b->search_memory ||
-      fxs_nav_grid_init(&b->grid, b->cost, cells, BENCH_NAV_SIDE, BENCH_NAV_SIDE, fxs_vec2_zero(),
-                        FXS_INT(8), 1) != FXS_OK ||
-      fxs_nav_field_init(&b->field, b->field_memory, fsize, fxs_nav_field_cells(BENCH_NAV_SIDE, BENCH_NAV_SIDE)) != FXS_OK ||
-      fxs_nav_search_init(&b->search, b->search_memory, ssize, cells, cells) != FXS_OK) {
-    free_nav(b);
-    return 0;
-  }
-  if (walls) bench_nav_grid_fill(&b->grid);
-  return 1;
-}
-
-#define NAV_GOAL ((BENCH_NAV_SIDE / 2u) * BENCH_NAV_SIDE + BENCH_NAV_SIDE / 2u)
-
 // The integration field over the whole grid and A* between random cells, each a median.
 static void print_nav_section(void) {
-  nav_box b;
-  if (!open_nav(&b, 1)) return;
+  bench_nav_box b;
+  if (!bench_nav_open(&b, 1)) return;
   enum { SEARCHES = 20 };
   double field[BENCH_REPS], astar[BENCH_REPS];
   uint32_t settled = 0;
   uint64_t expanded = 0;
   for (int r = 0; r < BENCH_REPS; ++r) {
     double t0 = now_seconds();
-    settled = bench_nav_field_run(&b.field, &b.grid, NAV_GOAL, 1);
+    settled = bench_nav_field_run(&b.field, &b.grid, BENCH_NAV_GOAL, 1);
     double t1 = now_seconds();
     expanded = bench_nav_astar_run(&b.search, &b.grid, SEARCHES);
     double t2 = now_seconds();
@@ -619,7 +591,7 @@ static void print_nav_section(void) {
          f * 1e3, f * 1e9 / settled);
   printf("  A*: %d searches, %llu expansions in %.2f ms, %.2f M expansions/s\n", SEARCHES,
          (unsigned long long)expanded, a * 1e3, (double)expanded / a * 1e-6);
-  free_nav(&b);
+  bench_nav_free(&b);
 }
 
 static void report(unsigned count) {
@@ -697,15 +669,15 @@ static int run_kernel(const char *name, uint32_t n, uint32_t ticks) {
   } else if (strcmp(name, "nav-field") == 0 || strcmp(name, "nav-field-open") == 0 ||
              strcmp(name, "nav-astar") == 0) {
     // --ticks runs of the field over the whole grid, or --ticks searches
-    nav_box b;
-    if (!open_nav(&b, strcmp(name, "nav-field-open") != 0)) return 1;
+    bench_nav_box b;
+    if (!bench_nav_open(&b, strcmp(name, "nav-field-open") != 0)) return 1;
     t0 = now_seconds();
-    uint64_t work = name[4] == 'f' ? bench_nav_field_run(&b.field, &b.grid, NAV_GOAL, ticks)
+    uint64_t work = name[4] == 'f' ? bench_nav_field_run(&b.field, &b.grid, BENCH_NAV_GOAL, ticks)
                                    : bench_nav_astar_run(&b.search, &b.grid, ticks);
     seconds = now_seconds() - t0;
     printf("%s: %u runs, %llu %s, %.1f ns each\n", name, (unsigned)ticks, (unsigned long long)work,
            name[4] == 'f' ? "cells settled" : "cells expanded", seconds * 1e9 / (double)work);
-    free_nav(&b);
+    bench_nav_free(&b);
     return 0;
   } else if (strcmp(name, "flock-float") == 0) {
     void *memory = malloc(bench_fworld_memory_size(n));

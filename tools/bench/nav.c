@@ -4,6 +4,8 @@
 #include "fixsteer/nav_field.h"
 #include "fixsteer/nav_path.h"
 
+#include <stdlib.h>
+
 // Cost 1 everywhere, vertical walls every 32 columns with a 16-cell door every 128 rows
 // (offset by the column, so routes zig-zag), and mud (cost 4) in every other 64 x 64 block
 // of the lower half.
@@ -49,4 +51,26 @@ uint64_t bench_nav_astar_run(fxs_nav_search *search, const fxs_nav_grid *grid, u
     expanded += search->expanded;
   }
   return expanded;
+}
+
+void bench_nav_free(bench_nav_box *b) {
+  free(b->cost), free(b->field_memory), free(b->search_memory);
+}
+
+int bench_nav_open(bench_nav_box *b, int walls) {
+  uint32_t side = BENCH_NAV_SIDE, cells = side * side;
+  uint32_t field_cells = fxs_nav_field_cells(side, side);
+  size_t fsize = fxs_nav_field_memory_size(field_cells);
+  size_t ssize = fxs_nav_search_memory_size(cells, cells);
+  b->cost = malloc(cells), b->field_memory = malloc(fsize), b->search_memory = malloc(ssize);
+  if (!b->cost || !b->field_memory || !b->search_memory ||
+      fxs_nav_grid_init(&b->grid, b->cost, cells, side, side, fxs_vec2_zero(), FXS_INT(8), 1) !=
+          FXS_OK ||
+      fxs_nav_field_init(&b->field, b->field_memory, fsize, field_cells) != FXS_OK ||
+      fxs_nav_search_init(&b->search, b->search_memory, ssize, cells, cells) != FXS_OK) {
+    bench_nav_free(b);
+    return 0;
+  }
+  if (walls) bench_nav_grid_fill(&b->grid);
+  return 1;
 }
