@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 const ONE = 65536;
 
-export async function playgroundChecks(page, base, { ROOT, TOOL, OUT, check, nativeHash }) {
+export async function playgroundChecks(page, base, { ROOT, TOOL, OUT, check, nativeHash, nativeRecordedHash }) {
   const shot = (name) => join(OUT, name);
   const native = (args) => {
     try {
@@ -175,8 +175,8 @@ export async function playgroundChecks(page, base, { ROOT, TOOL, OUT, check, nat
   check('a broken scenario file is refused with its name and line, and the scene shown stays', /^broken\.yaml:\d+:/.test(error) &&
     (await pg(() => document.title)).endsWith(': example') && (await shownHash()) === yamlHash, error);
 
-  // The JavaScript API alone: a built-in scene stepped without input is its golden replay.
-  const golden = nativeHash('test/golden/hunter_prey.fxr');
+  // The JavaScript API alone: a built-in scene stepped without input is the native recording.
+  const golden = nativeRecordedHash('hunter_prey', 1200);
   const api = await pg(async () => {
     const { loadFixsteer } = await import('./js/fxs.mjs');
     const fxs = await loadFixsteer(new URL('fxs_web.wasm', location.href));
@@ -187,7 +187,7 @@ export async function playgroundChecks(page, base, { ROOT, TOOL, OUT, check, nat
     world.close();
     return { hash, finalHash, ticks };
   });
-  check(`the JS API steps hunter_prey 1200 ticks to the golden hash ${golden}`, api.hash === golden && api.finalHash === golden && api.ticks === 1200,
+  check(`the JS API steps hunter_prey 1200 ticks to the native recording's hash ${golden}`, api.hash === golden && api.finalHash === golden && api.ticks === 1200,
     JSON.stringify(api));
   // Untrusted input through the API: clear errors, no crash, the world still usable.
   const robust = await pg(async () => {
