@@ -329,15 +329,20 @@ void test_an_agent_without_progress_re_plans_after_the_stall_ticks(void) {
 
 // ------------------------------------------------------------------ snapshots
 
-// Snapshot in the middle of budgeted searches, restore into a world whose memory is full of
-// junk, continue both: the same hash every tick.
-void test_a_world_restored_mid_search_into_junk_memory_continues_identically(void) {
+// Two walls in an L and three navigators whose routes must go round them (the snapshot tests).
+static void walled_scene(void) {
   nav_grid(&world, 7);
   nav_wall(&world, 200, 0, 200, 300);
   nav_wall(&world, 100, 300, 300, 300);
   nav_navigator(&world, 100, 150, 300, 150);
   nav_navigator(&world, 60, 350, 350, 100);
   nav_navigator(&world, 380, 380, 20, 20);
+}
+
+// Snapshot in the middle of budgeted searches, restore into a world whose memory is full of
+// junk, continue both: the same hash every tick.
+void test_a_world_restored_mid_search_into_junk_memory_continues_identically(void) {
+  walled_scene();
   step(&world, 5);
   TEST_ASSERT_EQUAL(FXS_ROUTE_SEARCHING, world.nav.routes[0].status);
   size_t size = 0;
@@ -362,12 +367,7 @@ void test_a_world_restored_mid_search_into_junk_memory_continues_identically(voi
 // in progress, full routes, all agents alive; it saturates instead of wrapping.
 void test_the_snapshot_bound_covers_every_state_of_a_navigating_world(void) {
   size_t bound = fxs_world_snapshot_bound(&cap);
-  nav_grid(&world, 7);
-  nav_wall(&world, 200, 0, 200, 300);
-  nav_wall(&world, 100, 300, 300, 300);
-  nav_navigator(&world, 100, 150, 300, 150);
-  nav_navigator(&world, 60, 350, 350, 100);
-  nav_navigator(&world, 380, 380, 20, 20);
+  walled_scene();
   nav_navigator(&world, 20, 200, 390, 390);
   size_t largest = 0;
   for (int t = 0; t < 400; ++t) {
