@@ -333,6 +333,9 @@ static bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec
     // At most cap - m more fit: that many candidates need no test of the buffer.
     size_t j = begin, stop = end - begin < s->cap - m ? end : begin + (s->cap - m);
     if (self > begin && self < stop) stop = self;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 2
+#endif
     for (; j < stop; ++j) {
       // Unsigned squares of the differences (below 2^32 in magnitude) are exact; their sum
       // can wrap past 2^64 only when one of them has its top bit set, and r^2 < 2^62, so
