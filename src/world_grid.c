@@ -162,9 +162,18 @@ static inline uint32_t flush_at(uint32_t k) {
   return 2u * k < FXS_GRID_FOUND ? 2u * k : FXS_GRID_FOUND;
 }
 
+// Found entry i as a candidate.
+static inline fxs_world_candidate found_at(const fxs_world_worker *w, uint32_t i) {
+  fxs_world_candidate c;
+  c.dist_sq = w->found_dist_sq[i];
+  c.slot = w->found_slot[i];
+  c.view = w->found_view[i];
+  return c;
+}
+
 static void set_slots(const search *s) {
   for (uint32_t i = 0; i < s->found; ++i)
-    s->out->found[i].slot = s->world->view_slot[s->out->found[i].view];
+    s->out->found_slot[i] = s->world->view_slot[s->out->found_view[i]];
 }
 
 // True once the sorted list holds k agents on the very spot: nothing left can enter it
@@ -185,7 +194,7 @@ static void shrink(search *s) {
 static bool flush(search *s) {
   set_slots(s);
   for (uint32_t i = 0; i < s->found; ++i) {
-    offer(s->out->nearest, &s->sorted, s->k, s->out->found[i]);
+    offer(s->out->nearest, &s->sorted, s->k, found_at(s->out, i));
   }
   s->found = 0;
   s->flushed = true;
@@ -280,14 +289,14 @@ static uint32_t finish(search *s) {
     key_list keys; // FXS_GRID_FOUND is a multiple of 4: room for the padding
     unsigned bits = s->grid->slot_bits;
     for (uint32_t i = 0; i < m; ++i)
-      set_key(&keys, i, (w->found[i].dist_sq << bits) | s->world->view_slot[w->found[i].view]);
+      set_key(&keys, i, (w->found_dist_sq[i] << bits) | s->world->view_slot[w->found_view[i]]);
     for (uint32_t i = m; i < padded_keys(m); ++i) set_key(&keys, i, FXS_KEY_PAD);
     rank_keys(&keys, m, rank);
     uint64_t slot_mask = (UINT64_C(1) << bits) - 1u;
     for (uint32_t i = 0; i < m; ++i) {
       if (rank[i] < s->k)
-        emit(s->world, w, rank[i], w->found[i].view, (uint32_t)(key_at(&keys, i) & slot_mask),
-             w->found[i].dist_sq);
+        emit(s->world, w, rank[i], w->found_view[i], (uint32_t)(key_at(&keys, i) & slot_mask),
+             w->found_dist_sq[i]);
     }
     return n;
   }
@@ -296,13 +305,14 @@ static uint32_t finish(search *s) {
   for (uint32_t i = 0; i < m; ++i) rank[i] = 0;
   for (uint32_t i = 0; i < m; ++i) {
     for (uint32_t j = i + 1u; j < m; ++j) {
-      uint32_t j_first = before_no_branch(&w->found[j], &w->found[i]);
+      fxs_world_candidate cj = found_at(w, j), ci = found_at(w, i);
+      uint32_t j_first = before_no_branch(&cj, &ci);
       rank[i] += j_first;
       rank[j] += 1u - j_first;
     }
   }
   for (uint32_t i = 0; i < m; ++i) {
-    if (rank[i] < s->k) w->nearest[rank[i]] = w->found[i];
+    if (rank[i] < s->k) w->nearest[rank[i]] = found_at(w, i);
   }
   return emit_nearest(s, n);
 }
@@ -314,9 +324,10 @@ static uint32_t finish(search *s) {
 static bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec2 p) {
   const fxs_vec2 *pos = s->world->view_position;
 #if FXS_GRID_BRANCH_FREE
-  fxs_world_candidate *found = s->out->found;
-  uint32_t m = s->found;
-  uint64_t r2 = s->r2;
+  uint64_t *found_dist_sq = s->out->found_dist_sq;
+  uint32_t *found_view = s->out->found_view;
+  size_t m = s->found; // the width of an address: no widening in the loop
+  uint64_t beyond = s->r2 + 1u; // r2 < 2^62: no wrap
   while (begin < end) {
     if (begin == self) {
       ++begin;
@@ -325,28 +336,29 @@ static bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec
     // At most cap - m more fit: that many candidates need no test of the buffer.
     size_t j = begin, stop = end - begin < s->cap - m ? end : begin + (s->cap - m);
     if (self > begin && self < stop) stop = self;
-    fxs_world_candidate *f = found + m;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 2
+#endif
     for (; j < stop; ++j) {
       // Unsigned squares of the differences (below 2^32 in magnitude) are exact; their sum
-      // wraps past 2^64 exactly when it comes out below one of them, hence below their OR
-      // (which a sum that does not wrap never is): within the radius means no wrap and at
-      // most r^2.
+      // can wrap past 2^64 only when one of them has its top bit set, and r^2 < 2^62, so
+      // that bit put into the sum keeps every such candidate out. Each one is stored at the
+      // end of the found arrays, which grow by one (a carry, no branch) when it is within.
       uint64_t dx = (uint64_t)((int64_t)pos[j].x - p.x), dy = (uint64_t)((int64_t)pos[j].y - p.y);
       uint64_t xx = dx * dx, yy = dy * dy, dist_sq = xx + yy;
-      f->dist_sq = dist_sq;
-      f->view = (uint32_t)j;
-      f += (dist_sq | ((xx | yy) & (UINT64_C(1) << 63))) <= r2;
+      found_dist_sq[m] = dist_sq;
+      found_view[m] = (uint32_t)j;
+      m += (dist_sq | ((xx | yy) & (UINT64_C(1) << 63))) < beyond;
     }
-    m = (uint32_t)(f - found);
     begin = (uint32_t)stop;
     if (m == s->cap) {
-      s->found = m;
+      s->found = (uint32_t)m;
       if (!flush(s)) return false;
       m = 0;
-      r2 = s->r2;
+      beyond = s->r2 + 1u;
     }
   }
-  s->found = m;
+  s->found = (uint32_t)m;
 #else
   uint64_t r = s->grid_r, width = 2u * r, r2 = s->r2;
   for (uint32_t j = begin; j < end; ++j) {

@@ -65,7 +65,11 @@ typedef struct fxs_world_worker {
   fxs_neighbor neighbors[FXS_MAX_NEIGHBORS];      ///< Nearest first, ties by lower slot.
   uint64_t dist_sq[FXS_MAX_NEIGHBORS];            ///< Their exact squared distances, Q32.32.
   fxs_world_candidate nearest[FXS_MAX_NEIGHBORS]; ///< The search's sorted list.
-  fxs_world_candidate found[FXS_GRID_FOUND];      ///< Within the radius, not yet sorted.
+  /// Within the radius, not yet sorted, in three arrays (the scan stores one index):
+  /// squared distances, view indices and slot indices (set before the sorted list).
+  uint64_t found_dist_sq[FXS_GRID_FOUND];
+  uint32_t found_view[FXS_GRID_FOUND];
+  uint32_t found_slot[FXS_GRID_FOUND];
   uint32_t near_obstacles[FXS_NEAR_OBSTACLES];     ///< Obstacles near the agent, ascending.
 #if FXS_ORCA_PAIR_WINDOW > 0
   uint32_t neighbor_view[FXS_MAX_NEIGHBORS];       ///< The neighbors' view indices.
