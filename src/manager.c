@@ -306,21 +306,14 @@ static fxs_vec2 limit_speed_unit(const fxs_agent *agent, fxs_vec2 velocity, fxs_
   return limit(steered, speed_cap(agent, velocity, FXS_ONE));
 }
 
-// integrate_with for the common case: a unit velocity scale and mass, no external force, a
-// fixed orientation and limits that keep their contract (both >= 0, tested at once: the
-// sign bit of the or). The same steps, written for that case only.
+// integrate_with for the common case: a unit velocity scale and mass, no external force and a
+// fixed orientation. The same steps, written for that case only.
 FXS_ALWAYS_INLINE void integrate_common(fxs_agent *agent, fix16_t fx, fix16_t fy) {
-  fix16_t max_force = agent->max_force;
-  uint64_t max = (uint64_t)max_force;
-  uint64_t sq = fxs_length_sq_raw(fx, fy);
-  if (sq > max * max) {
-    fxs_vec2 f = fxs_vec2_scale_down(fxs_vec2_make(fx, fy), max_force, sq);
-    fx = f.x, fy = f.y;
-  }
+  fxs_vec2 force = limit_inline(fxs_vec2_make(fx, fy), agent->max_force);
   fxs_vec2 velocity = agent->velocity;
-  fxs_vec2 steered = fxs_vec2_add(velocity, fxs_vec2_make(fx, fy));
-  max = (uint64_t)agent->max_speed;
-  if (fxs_length_sq_raw(steered.x, steered.y) > max * max) {
+  fxs_vec2 steered = fxs_vec2_add(velocity, force);
+  uint64_t max = (uint64_t)agent->max_speed;
+  if (agent->max_speed < 0 || fxs_length_sq_raw(steered.x, steered.y) > max * max) {
     steered = limit_speed_unit(agent, velocity, steered);
   }
   velocity = rest_on_reversal(velocity, steered);
@@ -333,7 +326,7 @@ void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 exter
                          fix16_t velocity_scale) {
   if (velocity_scale == FXS_ONE && agent->mass == FXS_ONE &&
       (external_force.x | external_force.y) == 0 &&
-      agent->orientation_mode == FXS_ORIENT_FIXED && (agent->max_force | agent->max_speed) >= 0) {
+      agent->orientation_mode == FXS_ORIENT_FIXED) {
     integrate_common(agent, steering.linear.x, steering.linear.y);
     return;
   }
