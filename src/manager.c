@@ -258,17 +258,27 @@ static inline fxs_vec2 rest_on_reversal(fxs_vec2 before, fxs_vec2 after) {
   return turn < 0 ? fxs_vec2_zero() : after;
 }
 
-// The integration step for a mass already made positive. Inline in both callers below, so
-// that the common one, with constants for the scale, the mass and the external force, keeps
-// none of their tests and fewer values live.
-FXS_ALWAYS_INLINE void integrate_with(fxs_agent *agent, fxs_steering steering,
-                                      fxs_vec2 external_force, fix16_t velocity_scale,
-                                      fix16_t mass) {
-  fxs_vec2 velocity = agent->velocity;
-  fxs_vec2 force = fxs_vec2_zero();
-  if (velocity_scale != FXS_ONE) velocity = fxs_vec2_scale(velocity, velocity_scale);
+// The speed limit, for a steered velocity past max_speed or a max_speed < 0 (a call: the
+// rare case's registers stay out of the common path).
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static fxs_vec2 limit_speed(const fxs_agent *agent, fxs_vec2 velocity, fxs_vec2 steered,
+                            fix16_t mass) {
+  return limit(steered, speed_cap(agent, velocity, mass));
+}
+
+// The integration step for a mass already made positive, orientation aside. Inline in both
+// callers below, so that the common one, with constants for the scale, the mass and the
+// external force, keeps none of their tests and fewer values live.
+FXS_ALWAYS_INLINE void integrate_with(fxs_agent *agent, fxs_vec2 linear, fxs_vec2 external_force,
+                                      fix16_t velocity_scale, fix16_t mass) {
   // A velocity scale of 0 holds the agent: no old velocity and no linear steering.
-  if (velocity_scale != 0) force = limit_inline(steering.linear, agent->max_force);
+  fxs_vec2 force = fxs_vec2_zero();
+  if (velocity_scale != 0) force = limit_inline(linear, agent->max_force);
+  // The velocity read after the force limit: fewer values live across its square root.
+  fxs_vec2 velocity = agent->velocity;
+  if (velocity_scale != FXS_ONE) velocity = fxs_vec2_scale(velocity, velocity_scale);
   // The limited force has no INT32_MIN component (each is within max_force <= FXS_MAX, or 0),
   // so a unit mass leaves it as it is without per_mass's test of the components.
   if (mass != FXS_ONE) force = fxs_vec2_div(force, mass);
@@ -277,7 +287,7 @@ FXS_ALWAYS_INLINE void integrate_with(fxs_agent *agent, fxs_steering steering,
   // the common case needs neither the cap nor the old speed.
   uint64_t max = (uint64_t)agent->max_speed;
   if (agent->max_speed < 0 || fxs_length_sq_raw(steered.x, steered.y) > max * max) {
-    steered = limit(steered, speed_cap(agent, velocity, mass));
+    steered = limit_speed(agent, velocity, steered, mass);
   }
   velocity = rest_on_reversal(velocity, steered);
   if (!fxs_vec2_is_zero(external_force)) {
@@ -285,7 +295,6 @@ FXS_ALWAYS_INLINE void integrate_with(fxs_agent *agent, fxs_steering steering,
   }
   agent->velocity = velocity;
   agent->position = fxs_vec2_add(agent->position, velocity);
-  integrate_orientation(agent, steering.angular);
 }
 
 #if defined(__GNUC__)
@@ -294,13 +303,18 @@ __attribute__((noinline))
 static void integrate_any(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
                           fix16_t velocity_scale) {
   fix16_t mass = agent->mass > 0 ? agent->mass : FXS_ONE;
-  integrate_with(agent, steering, external_force, velocity_scale, mass);
+  integrate_with(agent, steering.linear, external_force, velocity_scale, mass);
+  integrate_orientation(agent, steering.angular);
 }
 
 void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
                          fix16_t velocity_scale) {
-  if (velocity_scale == FXS_ONE && agent->mass == FXS_ONE && fxs_vec2_is_zero(external_force)) {
-    integrate_with(agent, steering, fxs_vec2_zero(), FXS_ONE, FXS_ONE);
+  // The common case, tested once here: a unit scale and mass, no external force and a fixed
+  // orientation (integrate_orientation's whole work then is the zero rotation).
+  if (velocity_scale == FXS_ONE && agent->mass == FXS_ONE && fxs_vec2_is_zero(external_force) &&
+      agent->orientation_mode == FXS_ORIENT_FIXED) {
+    integrate_with(agent, steering.linear, fxs_vec2_zero(), FXS_ONE, FXS_ONE);
+    agent->rotation = 0;
     return;
   }
   integrate_any(agent, steering, external_force, velocity_scale);
