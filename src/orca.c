@@ -217,48 +217,37 @@ typedef struct self_terms {
   uint32_t id;
 } self_terms;
 
-fxs_orca_pair_key fxs_orca_pair_key_of(const fxs_agent *self, const fxs_orca_def *def) {
-  fxs_orca_pair_key k;
-  k.r = fxs_add(fxs_clamp(self->radius, 0, LIMIT), fxs_clamp(def->neighbor_radius, 0, LIMIT));
-  k.tau = fxs_max(def->time_horizon, FXS_ONE);
-  return k;
-}
-
 static self_terms self_terms_of(const fxs_agent *self, uint32_t self_id, const fxs_orca_def *def) {
   self_terms s;
   s.position = self->position;
   s.velocity = clamp_vec(self->velocity);
-  fxs_orca_pair_key k = fxs_orca_pair_key_of(self, def);
-  s.cone = cone_terms_of(k.r, k.tau);
+  fix16_t r = fxs_add(fxs_clamp(self->radius, 0, LIMIT), fxs_clamp(def->neighbor_radius, 0, LIMIT));
+  s.cone = cone_terms_of(r, fxs_max(def->time_horizon, FXS_ONE));
   s.id = self_id;
   return s;
 }
 
-// The pair against a neighbor at clamped offset p, with clamped velocity n and id nb_id.
-ORCA_INLINE fxs_orca_pair pair_push(const self_terms *s, fxs_vec2 p, fxs_vec2 n, uint32_t nb_id) {
+// The half-plane against a neighbor at clamped offset p, with velocity nv and id nb_id.
+// n is the neighbor's clamped velocity.
+ORCA_INLINE fxs_orca_line pair_line(const self_terms *s, fxs_vec2 p, fxs_vec2 n, uint32_t nb_id,
+                                    fix16_t share) {
   fxs_vec2 v = fxs_vec2_make(s->velocity.x - n.x, s->velocity.y - n.y); // |.| <= 2^27
-  fxs_orca_pair pair;
+  fxs_vec2 u, direction;
   uint64_t p_sq = length_sq(p);
   if (p_sq > s->cone.r_sq) {
-    pair.u = cone_push(v, p, p_sq, &s->cone, true, &pair.direction);
+    u = cone_push(v, p, p_sq, &s->cone, true, &direction);
   } else {
     fxs_vec2 unit;
-    pair.u = overlap_push(v, p, s->cone.r, s->id < nb_id, &unit);
-    pair.direction = fxs_vec2_make(unit.y, -unit.x); // |unit.x| <= 2^16
+    u = overlap_push(v, p, s->cone.r, s->id < nb_id, &unit);
+    direction = fxs_vec2_make(unit.y, -unit.x); // |unit.x| <= 2^16
   }
-  return pair;
-}
-
-// The half-plane of a pair: the agent takes its share of the change (1/2 between equals,
-// rounded half away from 0): |u| < 2^28.6, so the point stays below 2^29.1 and nothing
-// saturates.
-static inline fxs_orca_line shared_line(const self_terms *s, const fxs_orca_pair *pair,
-                                        fix16_t share) {
+  // The agent takes its share of the change (1/2 between equals, rounded half away from 0):
+  // |u| < 2^28.6, so the point stays below 2^29.1 and nothing saturates.
   int64_t k = fxs_clamp(share, 0, FXS_ONE);
   fxs_orca_line line;
-  line.point = fxs_vec2_make((fix16_t)(s->velocity.x + to_q16(pair->u.x * k)),
-                             (fix16_t)(s->velocity.y + to_q16(pair->u.y * k)));
-  line.direction = pair->direction;
+  line.point = fxs_vec2_make((fix16_t)(s->velocity.x + to_q16(u.x * k)),
+                             (fix16_t)(s->velocity.y + to_q16(u.y * k)));
+  line.direction = direction;
   return line;
 }
 
@@ -276,9 +265,8 @@ fxs_orca_line fxs_orca_half_plane_shared(const fxs_agent *self, uint32_t self_id
                                          const fxs_neighbor *neighbor, const fxs_orca_def *def,
                                          fix16_t share) {
   self_terms s = self_terms_of(self, self_id, def);
-  fxs_orca_pair pair = pair_push(&s, offset_to(self->position, neighbor->position),
-                                 clamp_vec(neighbor->velocity), neighbor->id);
-  return shared_line(&s, &pair, share);
+  return pair_line(&s, offset_to(self->position, neighbor->position), clamp_vec(neighbor->velocity),
+                   neighbor->id, share);
 }
 
 fxs_orca_line fxs_orca_half_plane(const fxs_agent *self, uint32_t self_id,
@@ -624,15 +612,7 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
     fix16_t share = priorities ? fxs_orca_share(def->priority, priorities[j]) : FXS_ONE / 2;
     fxs_vec2 p = offset_to(self->position, nb->position);
     fxs_vec2 nv = clamp_vec(nb->velocity);
-#if FXS_ORCA_PAIR_WINDOW > 0
-    // A pair the neighbor has computed is known (its mirror); the others are computed and
-    // kept for the caller.
-    if (!((scratch->known >> i) & 1u)) scratch->pairs[i] = pair_push(&s, p, nv, nb->id);
-    lines[hard + i] = shared_line(&s, &scratch->pairs[i], share);
-#else
-    fxs_orca_pair pair = pair_push(&s, p, nv, nb->id);
-    lines[hard + i] = shared_line(&s, &pair, share);
-#endif
+    lines[hard + i] = pair_line(&s, p, nv, nb->id, share);
     // Only a neighbor the agent yields to at least half of the way turns it.
     turn = turn || (share >= FXS_ONE / 2 &&
                     face_to_face(self, pref, pref_sq, p, nv, s.cone.r_sq, statics));
@@ -662,9 +642,6 @@ fxs_vec2 fxs_orca_velocity_among(const fxs_agent *self, uint32_t self_id, fxs_ve
   uint32_t chosen[FXS_NEIGHBORS_MAX_K];
   uint32_t n = fxs_query_neighbors(self, self_id, neighbors, count, &query, chosen);
   fxs_orca_scratch scratch;
-#if FXS_ORCA_PAIR_WINDOW > 0
-  scratch.known = 0;
-#endif
   return velocity_of(self, self_id, preferred, neighbors, chosen, n, priorities, statics, def,
                      &scratch);
 }

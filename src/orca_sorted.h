@@ -18,47 +18,9 @@
 /// Lines one ORCA agent can have: the static ones first, then one per neighbor.
 #define FXS_ORCA_MAX_LINES (FXS_ORCA_MAX_STATIC_LINES + FXS_NEIGHBORS_MAX_K)
 
-/// A pair's relative velocity change u (the whole of it, before the agent takes its share)
-/// and its half-plane's edge direction. Agent b's pair against a is exactly the negation of
-/// a's against b when both have the same fxs_orca_pair_key (test_orca checks it over random
-/// pairs): every step of the half-plane is odd in (offset, relative velocity), its roundings
-/// half away from zero, and an overlap's tie broken by the lower id on both sides.
-typedef struct fxs_orca_pair {
-  fxs_vec2 u, direction;
-} fxs_orca_pair;
-
-/// What a pair's half-plane depends on beyond the two bodies: the combined radius (the
-/// agent's own and its def's neighbor_radius, clamped) and the time horizon (at least one
-/// tick).
-typedef struct fxs_orca_pair_key {
-  fix16_t r, tau;
-} fxs_orca_pair_key;
-
-/// The pair key of an agent running ORCA with `def`.
-fxs_orca_pair_key fxs_orca_pair_key_of(const fxs_agent *self, const fxs_orca_def *def);
-
-/// View entries whose ORCA pairs a world's worker keeps for the neighbors it steers after
-/// them (world_orca_pairs.h): a power of two, or 0 to keep none (results do not change;
-/// each pair is then computed by both agents). 32 holds nearly every neighbor steered later
-/// (cell order keeps neighbors close); 0 on Cortex-M cores, whose RAM is the limit (5.5 KiB
-/// a worker).
-#ifndef FXS_ORCA_PAIR_WINDOW
-#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
-#define FXS_ORCA_PAIR_WINDOW 0
-#else
-#define FXS_ORCA_PAIR_WINDOW 32
-#endif
-#endif
-
 /// The arrays of one ORCA velocity (about 1 KiB): the world keeps one per worker, so that a
 /// step's stack does not hold them; the public functions of orca.h put one on the stack.
 typedef struct fxs_orca_scratch {
-#if FXS_ORCA_PAIR_WINDOW > 0
-  /// Neighbor i's pair: on entry to fxs_orca_velocity_sorted, given by the caller where bit
-  /// i of `known` is set (a mirrored pair the neighbor computed); on return, every one.
-  fxs_orca_pair pairs[FXS_NEIGHBORS_MAX_K];
-  uint32_t known;
-#endif
   fxs_orca_line lines[FXS_ORCA_MAX_LINES];     ///< The agent's lines, static ones first.
   fxs_orca_line projected[FXS_ORCA_MAX_LINES]; ///< Least violation's projected lines.
   fxs_orca_line nearest[FXS_ORCA_MAX_STATIC_LINES]; ///< The nearest static lines so far,
@@ -73,8 +35,7 @@ uint32_t fxs_orca_sorted_count(const uint64_t *dist_sq, uint32_t count, const fx
 
 /// fxs_orca_velocity_among against neighbors[0..n) in that order, n from
 /// fxs_orca_sorted_count; priorities (or NULL) indexed as the neighbors. The arrays are
-/// worked in *scratch: on entry only `known` and the pairs it names matter (nothing without
-/// pair records).
+/// worked in *scratch (its contents on entry do not matter).
 fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                                   const fxs_neighbor *neighbors, const fix16_t *priorities,
                                   uint32_t n, const fxs_orca_statics *statics,

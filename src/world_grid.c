@@ -258,9 +258,6 @@ static inline void emit(const fxs_world *world, fxs_world_worker *out, uint32_t 
   nb->velocity = world->view_velocity[view];
   nb->id = slot;
   out->dist_sq[k] = dist_sq;
-#if FXS_ORCA_PAIR_WINDOW > 0
-  out->neighbor_view[k] = view;
-#endif
 }
 
 // The result from the sorted list out->nearest.

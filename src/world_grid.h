@@ -11,7 +11,6 @@
 #include "fixsteer/path.h"
 #include "fixsteer/world.h"
 #include "orca_sorted.h"
-#include "world_orca_pairs.h"
 
 /// One entry of a neighbor search: sorted by (dist_sq, slot).
 typedef struct fxs_world_candidate {
@@ -38,11 +37,7 @@ typedef struct fxs_view_list {
 
 /// Bytes of a worker's behavior scratch: room for the largest member, rounded so that the
 /// worker stays a multiple of 64 bytes.
-#if FXS_ORCA_PAIR_WINDOW > 0
-#define FXS_BEHAVIOR_SCRATCH_BYTES 1344u
-#else
 #define FXS_BEHAVIOR_SCRATCH_BYTES 1088u
-#endif
 
 /// The arrays of the one behavior a worker is steering at a time (ORCA's lines, a flocking
 /// view, path following's resting followers, hide's rivals). They live in the world block,
@@ -71,10 +66,6 @@ typedef struct fxs_world_worker {
   uint32_t found_view[FXS_GRID_FOUND];
   uint32_t found_slot[FXS_GRID_FOUND];
   uint32_t near_obstacles[FXS_NEAR_OBSTACLES];     ///< Obstacles near the agent, ascending.
-#if FXS_ORCA_PAIR_WINDOW > 0
-  uint32_t neighbor_view[FXS_MAX_NEIGHBORS];       ///< The neighbors' view indices.
-  fxs_orca_pair_record pair_ring[FXS_ORCA_PAIR_WINDOW]; ///< ORCA pairs (world_orca_pairs.h).
-#endif
   fxs_behavior_scratch behavior;                   ///< The steering behavior's arrays.
 } fxs_world_worker;
 

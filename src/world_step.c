@@ -25,7 +25,6 @@
 #include "world_nav.h"
 #include "world_nav_fields.h"
 #include "world_obstacles.h"
-#include "world_orca_pairs.h"
 #include "world_slots.h"
 
 // What every phase of one step shares; lives on the stepping thread's stack.
@@ -49,7 +48,6 @@ typedef struct steer_context {
   fxs_agent_slot *slot;
   uint32_t index;           // slot index
   uint32_t view;            // view index
-  uint32_t begin;           // the first view index of the worker's range (world_orca_pairs.h)
   const fxs_agent *target;  // target agent or NULL
   fxs_vec2 target_point;    // its position, or the slot's target point
   fxs_world_worker *scratch; // this worker's neighbor list
@@ -201,13 +199,9 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
     st.obstacle_subset = n == FXS_ALL_OBSTACLES ? 0 : among;
     st.obstacle_count = n == FXS_ALL_OBSTACLES ? step->obstacle_count : n;
   }
-  // The pairs a neighbor steered before it has computed are taken from it, mirrored.
-  fxs_orca_scratch *work = &ctx->scratch->behavior.orca.lines;
-  fxs_orca_pair_key key = fxs_orca_pair_key_of(a, &d);
-  fxs_orca_pairs_recall(ctx->scratch, ctx->begin, ctx->view, chosen, key, work);
   fxs_vec2 v = fxs_orca_velocity_sorted(a, ctx->index, preferred, ctx->scratch->neighbors,
-                                        priorities, chosen, &st, &d, work);
-  fxs_orca_pairs_keep(ctx->scratch, ctx->view, chosen, key, work);
+                                        priorities, chosen, &st, &d,
+                                        &ctx->scratch->behavior.orca.lines);
   // Static friction, as for contact with walls: an agent that would rest (its preferred
   // velocity no faster than FXS_CONTACT_REST) and that its neighbors' half-planes leave as
   // slow rests, instead of crawling a few LSB a tick against them; unless its body overlaps a
@@ -550,8 +544,7 @@ static void keep_out_of_walls(const step_context *step, const fxs_agent_slot *s,
 
 // Phase 3: the agent of view entry v steers from the start-of-tick state into
 // world->next[its slot]; it writes nothing else but its own slot's behavior state.
-static void steer_agent(const step_context *step, uint32_t v, uint32_t begin,
-                        fxs_world_worker *scratch) {
+static void steer_agent(const step_context *step, uint32_t v, fxs_world_worker *scratch) {
   fxs_world *world = step->world;
   uint32_t index = world->view_slot[v];
   fxs_agent_slot *s = &world->agents[index];
@@ -563,12 +556,10 @@ static void steer_agent(const step_context *step, uint32_t v, uint32_t begin,
   ctx.slot = s;
   ctx.index = index;
   ctx.view = v;
-  ctx.begin = begin;
   ctx.target = target_agent_of(world, s);
   ctx.target_point = ctx.target ? ctx.target->position : s->target_point;
   ctx.scratch = scratch;
   ctx.searched = false;
-  fxs_orca_pairs_clear(scratch, v);
   ctx.neighbor_count = 0;
   ctx.gathered = false;
   fxs_steering_manager m;
@@ -629,7 +620,7 @@ static void steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *con
     if (end - v > FXS_PREFETCH_AHEAD) {
       FXS_PREFETCH_AGENT(world, world->view_slot[v + FXS_PREFETCH_AHEAD]);
     }
-    steer_agent(step, v, begin, scratch);
+    steer_agent(step, v, scratch);
   }
 }
 

@@ -45,7 +45,6 @@
 #include "world_slots.h"
 #include "world_step.h"
 #include "world_bounds.h"
-#include "world_orca_pairs.h"
 #include "world_contact.h"
 #include "formation.h"
 #include "world_formation.h"

@@ -43,7 +43,6 @@
 #include "world_slots.h"
 #include "world_step.h"
 #include "world_bounds.h"
-#include "world_orca_pairs.h"
 #include "world_contact.h"
 #include "escape.h"
 #include "formation.h"

@@ -127,8 +127,7 @@ typedef struct fxs_world_capacity {
   uint32_t path_nodes; ///< Path nodes, all paths together (limited by memory only).
   uint32_t walls;      ///< Wall slots, [0, FXS_MAX_SMALL_CAPACITY].
   uint32_t workers;    ///< Most workers of a task system, [0, FXS_MAX_WORKERS]; 0 means 1
-                       ///< (the step's scratch, kept for this many, is 8.2 KiB a worker;
-                       ///< 2.5 KiB on Cortex-M, which keeps no ORCA pair records).
+                       ///< (the step's scratch, 2.5 KiB a worker, is kept for this many).
   uint32_t field_cells; ///< Cells of the flow field (columns x rows), limited by memory only.
                         ///< 0: no field; such a world's snapshots and hashes are exactly
                         ///< those of a world without flow fields (snapshot layout 3).
