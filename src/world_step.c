@@ -183,9 +183,14 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
   fxs_orca_def d = *def;
   // The search's list is ORCA's order: its choice is a prefix (orca_sorted.h).
   uint32_t chosen = fxs_orca_sorted_count(ctx->scratch->dist_sq, ctx->neighbor_count, &d);
+  // Neighbors all of the agent's own priority (not a passive one) share every change half
+  // and half, as no priorities at all do (fxs_orca_share): then none are passed, and no
+  // share is computed.
   fix16_t *priorities = ctx->scratch->behavior.orca.priorities;
+  bool all_equal = d.priority >= 0;
   for (uint32_t i = 0; i < chosen; ++i) {
     priorities[i] = orca_priority_of(ctx->world, ctx->scratch->neighbors[i].id);
+    all_equal &= priorities[i] == d.priority;
   }
   fxs_orca_statics st = {ctx->world->live_walls, step->wall_count, ctx->world->live_obstacles, 0, 0};
   if (step->obstacle_count > 0) {
@@ -200,7 +205,7 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
     st.obstacle_count = n == FXS_ALL_OBSTACLES ? step->obstacle_count : n;
   }
   fxs_vec2 v = fxs_orca_velocity_sorted(a, ctx->index, preferred, ctx->scratch->neighbors,
-                                        priorities, chosen, &st, &d,
+                                        all_equal ? 0 : priorities, chosen, &st, &d,
                                         &ctx->scratch->behavior.orca.lines);
   // Static friction, as for contact with walls: an agent that would rest (its preferred
   // velocity no faster than FXS_CONTACT_REST) and that its neighbors' half-planes leave as
