@@ -394,12 +394,13 @@ uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v,
 #if !FXS_GRID_BRANCH_FREE
   s.grid_r = (uint64_t)r;
 #endif
-  // The cells x0..x1 of one row are consecutive in the view: one run per row. The agent's
-  // own row goes first, so that the sorted list fills with near agents early; then the
-  // others from the lowest. Once the list is full the radius shrinks (see flush): the rows
-  // and columns left to visit are then cut to it, widened to a whole unit above its square
-  // root, so they still hold every agent that could enter the list. The order of the visit
-  // never changes the result (a total order), only how many agents are collected.
+  // The cells x0..x1 of one row are consecutive in the view: one run per row.
+#if FXS_GRID_BRANCH_FREE
+  // The agent's own row goes first, so that the sorted list fills with near agents early;
+  // then the others from the lowest. Once the list is full the radius shrinks (see flush):
+  // the rows and columns left to visit are then cut to it, widened to a whole unit above
+  // its square root, so they still hold every agent that could enter the list. The order of
+  // the visit never changes the result (a total order), only how many agents are collected.
   uint32_t own = fxs_grid_coord(p.y, g->min_y, g->size, g->h);
   uint64_t covered = s.r2;
   for (uint32_t cy = own, next = y0; cy <= y1; cy = next == own ? own + 1u : next, next = cy + 1u) {
@@ -415,6 +416,13 @@ uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v,
       if (next < low) next = low;
     }
   }
+#else
+  // The radius never shrinks on this path (see scan): the rows in order.
+  for (uint32_t cy = y0; cy <= y1; ++cy) {
+    uint32_t row = cy * g->w;
+    if (!scan(&s, world->cell_start[row + x0], world->cell_start[row + x1 + 1u], v, p)) break;
+  }
+#endif
   return finish(&s);
 }
 
