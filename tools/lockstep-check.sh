@@ -321,13 +321,16 @@ abandon() {
 # command, a new replay) once the host says it left; a spectator joins at tick 500. Every
 # process that was not killed exits 0, every replay verifies, all end on the same tick and
 # hash; the rejoined player's and the spectator's replays start at the tick they joined. The
-# progress window is 1,000 ms (floor 50 ticks; the match runs about 200 a second), shorter
-# than the pause while player 2 is away: the pause must be excused.
+# progress window is 1,500 ms (floor 75 ticks; the match runs about 200 a second): longer
+# than the 1,000 ms time-out, so that the time-out, not the bound, judges the killed player
+# (a window no longer than the time-out could end first on a loaded machine), and shorter
+# than the pause while player 2 is away (it is started again 1.6 s after the host says it
+# left): the pause must be excused.
 REJOIN_TICKS=1500
 check_rejoin() {
   local tag=$1
   shift
-  start_host "$tag" --spectators 1 --ticks "$REJOIN_TICKS" --progress-window-ms 1000 "$@" ||
+  start_host "$tag" --spectators 1 --ticks "$REJOIN_TICKS" --progress-window-ms 1500 "$@" ||
     { fail "$tag: no free port found"; return; }
   start_join "$tag" 1 timeout
   sleep 0.1
@@ -337,6 +340,7 @@ check_rejoin() {
   wait "${pids[2]}" 2>/dev/null
   wait_until 20 "grep -q 'player 2 left at tick' '$WORK/$tag.0.err'" ||
     { abandon "$tag: the host notices that player 2 left"; return; }
+  sleep 1.6
   start_join "$tag" 3 timeout
   wait_until 30 "[ \$(host_tick $tag) -ge 500 ]" || { abandon "$tag: the match reaches tick 500"; return; }
   start_join "$tag" 4 timeout --spectate

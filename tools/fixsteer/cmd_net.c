@@ -224,6 +224,11 @@ static int loop(player *p, match *m, const char *cmd) {
   uint32_t next = enet_time_get(), complete_at = 0, last_move = next, mark = 0;
   for (;;) {
     uint32_t now = enet_time_get();
+    // The roster first: a peer silent past the time-out is away (or lost) before the progress
+    // bound looks at the stall it causes, so that when both fall due in one pass (a process
+    // the machine held up) the time-out judges the silent peer and its pause is excused.
+    int code = roster_check(p, m, now, cmd);
+    if (code != EXIT_OK) return code;
     bool paused = roster_paused(p, m), due = m->tick_ms == 0 || (int32_t)(now - next) >= 0;
     if (paused) fxs_session_restart_progress(&p->session, now), last_move = now;
     if (due) {
@@ -252,9 +257,8 @@ static int loop(player *p, match *m, const char *cmd) {
       snprintf(why, sizeof why, "no progress for %u ms", now - last_move);
       return player_stop(p, NET_LEAVE_FAILED, cmd, "stopped", why);
     }
-    int code = roster_check(p, m, now, cmd);
     uint32_t wait = m->tick_ms == 0 ? 1u : (due ? 0u : (next - now > 5u ? 5u : next - now));
-    if (code == EXIT_OK) code = roster_pump(p, m, wait, cmd);
+    code = roster_pump(p, m, wait, cmd);
     if (code != EXIT_OK) return code;
   }
 }
