@@ -275,4 +275,12 @@ void bench_circle_report(const uint32_t *sizes, unsigned count, double (*now)(vo
 /// counts inside fxs_world_step or bench_forca_step only. Returns 0 on success.
 int bench_circle_kernel(int twin, uint32_t n, uint32_t ticks);
 
+// ------------------------------------------------------------------ desktop only
+
+/// The median of v[0..n) (n >= 1; reorders v).
+double bench_median(double *v, int n);
+
+/// Prints the 1 vs 2 workers section (workers.c: threads, the wall clock).
+void bench_print_workers(void);
+
 #endif

@@ -38,8 +38,6 @@
 
 #include "bench.h"
 #include "fixsteer/snapshot.h"
-#include "task_pool.h"
-#include "uniform_flock.h"
 
 // Repetitions per figure: at least BENCH_REPS, more while a row stays under ROW_SECONDS.
 #define BENCH_REPS 5
@@ -75,7 +73,7 @@ static int compare_double(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-static double median(double *v, int n) {
+double bench_median(double *v, int n) {
   qsort(v, (size_t)n, sizeof *v, compare_double);
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
@@ -207,7 +205,7 @@ static double time_ticks(world_box *b, plan p) {
     bench_fixed_world_run(&b->world, p.ticks);
     s[r] = (now_seconds() - t0) / p.ticks;
   }
-  return median(s, p.reps);
+  return bench_median(s, p.reps);
 }
 
 // ------------------------------------------------------------------ measurements
@@ -247,7 +245,7 @@ static double time_state_call(world_box *b, int what, uint8_t *buffer) {
     s[r] = (now_seconds() - t0) / p.ticks;
   }
   if (sink == 42u) printf(" ");
-  return median(s, p.reps);
+  return bench_median(s, p.reps);
 }
 
 static double largest_difference(const world_box *b, const bench_fworld *f) {
@@ -279,7 +277,7 @@ static void measure_flock_twin(world_box *b, flock_extra *x) {
     bench_fworld_run(&f, x->p.ticks);
     s[r] = (now_seconds() - t0) / x->p.ticks;
   }
-  x->twin_tick = median(s, x->p.reps);
+  x->twin_tick = bench_median(s, x->p.reps);
   restore(b);
   bench_fworld_init_flock(&f, n, memory);
   x->density = bench_fworld_mean_neighbors(&f);
@@ -349,7 +347,7 @@ static void size_rows(unsigned k) {
     }
     return;
   }
-  spawn_time[k] = median(spawn, BENCH_REPS);
+  spawn_time[k] = bench_median(spawn, BENCH_REPS);
   for (int s = 0; s < BENCH_SCENE_COUNT; ++s) {
     if (s == BENCH_FLOCK_LOOK && sizes[k] > LOOK_MAX_AGENTS) {
       printf("  %-27s %8u  not run above %u agents (time budget)\n",
@@ -405,7 +403,7 @@ static void seek_pair_row(uint32_t n) {
       bench_float_seek_run(a.twin, a.twin_targets, n, p.ticks);
       ff[r] = (now_seconds() - t0) / ((double)p.ticks * n);
     }
-    double fixed = median(fs, p.reps), twin = median(ff, p.reps);
+    double fixed = bench_median(fs, p.reps), twin = bench_median(ff, p.reps);
     printf("%9.1f  %9.1f  %6.2f  %3ux%-2d  %.4f\n", fixed * 1e9, twin * 1e9, fixed / twin,
            (unsigned)p.ticks, p.reps, seek_difference(&a, n));
   }
@@ -474,67 +472,6 @@ static void print_ratio_section(unsigned count) {
   printf("\n");
 }
 
-// Wall-clock seconds of `ticks` steps of a fresh uniform flock of n agents (tools/uniform_flock.h,
-// ~10 neighbors within radius 60), inline (workers 0) or on a pthread pool; *hash receives the
-// state hash after the last tick. Negative when the flock cannot be built.
-static double flock_wall(uint32_t n, uint32_t ticks, uint32_t workers, uint64_t *hash) {
-  uniform u;
-  task_pool pool;
-  if (uniform_make(&u, n) != 0) {
-    uniform_free(&u);
-    return -1;
-  }
-  uniform_spawns(&u);
-  fxs_world_step(&u.world, u.commands, n, 0);
-  uniform_behaviors(&u);
-  int pooled = workers > 0 && task_pool_start(&pool, workers) == 0;
-  if (pooled) {
-    fxs_task_system tasks = task_pool_system(&pool);
-    fxs_world_set_tasks(&u.world, &tasks);
-  }
-  struct timespec a, b;
-  clock_gettime(CLOCK_MONOTONIC, &a);
-  for (uint32_t t = 0; t < ticks; ++t) fxs_world_step(&u.world, 0, 0, 0);
-  clock_gettime(CLOCK_MONOTONIC, &b);
-  *hash = fxs_world_hash(&u.world);
-  if (pooled) task_pool_stop(&pool);
-  uniform_free(&u);
-  if (workers > 0 && !pooled) return -1;
-  return (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
-}
-
-// The parallel step: wall time of a 100,000-agent flock tick inline and on 2 workers (the
-// world's task system on tools/task_pool.h), the speedup, and whether the hashes agree.
-// The two runs of a repetition follow each other, so a machine whose speed drifts (a shared
-// virtual machine) slows both alike, and which goes first alternates, so neither profits
-// from going second; the speedup is the median of the repetitions' ratios.
-static void print_workers_section(void) {
-  enum { AGENTS = 100000, TICKS = 5, REPS = 2 * BENCH_REPS + 1 };
-  printf("\n== 1 vs 2 workers: %u-agent uniform flock, %u ticks, wall clock (median of %d pairs\n"
-         "   of runs, inline and 2 workers, taking turns to go first)\n",
-         (unsigned)AGENTS, (unsigned)TICKS, REPS);
-  uint64_t h1 = 0, h2 = 0;
-  double one[REPS], two[REPS], ratio[REPS];
-  for (int r = 0; r < REPS; ++r) {
-    if (r % 2 == 0) {
-      one[r] = flock_wall(AGENTS, TICKS, 0, &h1), two[r] = flock_wall(AGENTS, TICKS, 2, &h2);
-    } else {
-      two[r] = flock_wall(AGENTS, TICKS, 2, &h2), one[r] = flock_wall(AGENTS, TICKS, 0, &h1);
-    }
-    if (one[r] <= 0 || two[r] <= 0) {
-      printf("  workers: could not build the flock\n");
-      return;
-    }
-    ratio[r] = one[r] / two[r];
-  }
-  double t1 = median(one, REPS), t2 = median(two, REPS);
-  printf("  inline      %8.1f ms/tick  %6.1f ticks/s  hash %016llx\n", 1e3 * t1 / TICKS,
-         TICKS / t1, (unsigned long long)h1);
-  printf("  2 workers   %8.1f ms/tick  %6.1f ticks/s  hash %016llx  speedup %.2fx  %s\n",
-         1e3 * t2 / TICKS, TICKS / t2, (unsigned long long)h2, median(ratio, REPS),
-         h1 == h2 ? "hash equal" : "HASH DIFFERS");
-}
-
 // A crowd piled on one point: N agents with separation at the very same spot, the first two
 // ticks (the neighbor search stops at sixteen agents on the spot, so this costs about what
 // a spread crowd costs).
@@ -584,7 +521,7 @@ static void print_nav_section(void) {
     double t2 = now_seconds();
     field[r] = t1 - t0, astar[r] = t2 - t1;
   }
-  double f = median(field, BENCH_REPS), a = median(astar, BENCH_REPS);
+  double f = bench_median(field, BENCH_REPS), a = bench_median(astar, BENCH_REPS);
   printf("\n== navigation, %u x %u grid (walls with doors every 32 columns, mud)\n",
          (unsigned)BENCH_NAV_SIDE, (unsigned)BENCH_NAV_SIDE);
   printf("  integration field: %u cells settled in %.2f ms, %.1f ns a cell\n", (unsigned)settled,
@@ -612,7 +549,7 @@ static void report(unsigned count) {
   print_state_section(count);
   print_spawn_section(count);
   print_ratio_section(count);
-  print_workers_section();
+  bench_print_workers();
   print_crowd_section();
   print_nav_section();
   bench_nav_crowd_report(now_seconds);
@@ -746,7 +683,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (kernel && strcmp(kernel, "workers") == 0) {
-    print_workers_section();
+    bench_print_workers();
     return 0;
   }
   if (kernel && strcmp(kernel, "seek-pair") == 0) {
