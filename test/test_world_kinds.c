@@ -1,6 +1,7 @@
 // The newer behavior kinds running in a world: unaligned avoidance, offset pursuit,
 // interpose, hide, the neighbor field of view and cap, ORCA. Each runs from commands, is
 // validated against the parameter table, and survives a snapshot round trip.
+#include <stdio.h>
 #include <string.h>
 
 #include "unity.h"
@@ -628,6 +629,62 @@ void test_orca_agents_arriving_side_by_side_rest_without_creeping(void) {
   }
   TEST_ASSERT_LESS_THAN(10, longest);
   for (int i = 0; i < 8; ++i) TEST_ASSERT_TRUE(fxs_vec2_is_zero(body(h[i])->velocity));
+}
+
+// Two agents head-on along y = 400 (b a unit aside, as orca.h advises for symmetric scenes),
+// a with ORCA at priority pa, b with ORCA at priority pb or, for FXS_ORCA_PASSIVE, arrival
+// only; each one's largest distance from its line while they pass.
+static void orca_head_on(fix16_t pa, fix16_t pb, fix16_t *dev_a, fix16_t *dev_b) {
+  fxs_orca_def d = fxs_default_orca_def();
+  fxs_agent_handle h[2];
+  for (int i = 0; i < 2; ++i) {
+    fxs_spawn_def s = fxs_default_spawn_def();
+    s.position = fxs_vec2_make(FXS_INT(i ? 500 : 300), FXS_INT(400 + i));
+    s.max_speed = FXS_INT(2), s.max_force = FXS_INT(4);
+    fxs_command c = fxs_command_spawn(&s);
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, &h[i]));
+    apply(fxs_command_set_target_point(h[i], fxs_vec2_make(FXS_INT(i ? 280 : 520), FXS_INT(400 + i))));
+    d.priority = i ? pb : pa;
+    if (d.priority < 0) {
+      apply(fxs_command_add_arrive(h[i], fxs_default_blend(), FXS_INT(32)));
+    } else {
+      apply(fxs_command_add_orca(h[i], fxs_default_blend(), &d, FXS_INT(32)));
+    }
+  }
+  *dev_a = *dev_b = 0;
+  for (int t = 0; t < 200; ++t) {
+    step(1);
+    *dev_a = fxs_max(*dev_a, fxs_abs(body(h[0])->position.y - FXS_INT(400)));
+    *dev_b = fxs_max(*dev_b, fxs_abs(body(h[1])->position.y - FXS_INT(401)));
+  }
+  TEST_ASSERT_TRUE(body(h[0])->position.x > FXS_INT(500)); // both got past each other
+  TEST_ASSERT_TRUE(body(h[1])->position.x < FXS_INT(300));
+}
+
+// The world hands ORCA each neighbor's own priority: of a pair, the lower priority turns
+// further (priorities 0 and 100: the first takes 101/102 of the change); equal priorities,
+// whatever their value, share it half and half (the same paths at 0 and 60); an agent
+// without ORCA is passive (it never leaves its line, the ORCA agent turns for both).
+void test_orca_in_a_world_shares_each_pair_by_the_neighbors_priorities(void) {
+  fix16_t low, high, a0, b0, a60, b60, orca, passive;
+  orca_head_on(0, FXS_INT(100), &low, &high);
+  TEST_ASSERT_TRUE(low > 4 * high);
+  setUp();
+  orca_head_on(FXS_INT(60), FXS_INT(60), &a60, &b60);
+  setUp();
+  orca_head_on(0, 0, &a0, &b0);
+  TEST_ASSERT_EQUAL_INT32(a0, a60);
+  TEST_ASSERT_EQUAL_INT32(b0, b60);
+  TEST_ASSERT_TRUE(a0 < 2 * b0 && b0 < 2 * a0);
+  setUp();
+  orca_head_on(0, FXS_ORCA_PASSIVE, &orca, &passive);
+  TEST_ASSERT_EQUAL_INT32(0, passive);
+  TEST_ASSERT_TRUE(orca > a0);
+  TEST_MESSAGE("head-on, largest distance from the line (units)");
+  char line[160];
+  snprintf(line, sizeof line, "priorities 0/100: %.2f/%.2f; equal: %.2f/%.2f; against a passive agent: %.2f",
+           low / 65536.0, high / 65536.0, a0 / 65536.0, b0 / 65536.0, orca / 65536.0);
+  TEST_MESSAGE(line);
 }
 
 void test_orca_parameters_outside_the_table_are_refused(void) {
