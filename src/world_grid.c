@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "isqrt.h"
+#include "vec2_scale.h"
 
 // Two workers' neighbor lists never share a cache line.
 typedef char fxs_worker_size_is_a_multiple_of_64[(sizeof(fxs_world_worker) % 64u) == 0 ? 1 : -1];
@@ -35,6 +36,13 @@ int64_t fxs_grid_fit(const fxs_world_def *d, int64_t size, uint32_t max_cells, u
   }
 }
 
+// Cells of `size` (raw, >= FXS_ONE) from lo to hi, at least 1 (at most 2^32 / 2^16: their
+// products fit in 64 bits).
+static uint64_t cells_across(fix16_t lo, fix16_t hi, int64_t size) {
+  int64_t extent = (int64_t)hi - lo;
+  return extent < 1 ? 1u : (uint64_t)((extent + size - 1) / size);
+}
+
 fxs_grid fxs_grid_of(const fxs_world *world) {
   fxs_grid g;
   const fxs_world_def *d = &world->def;
@@ -44,19 +52,55 @@ fxs_grid fxs_grid_of(const fxs_world *world) {
   uint64_t r = d->neighbor_radius > 0 ? (uint64_t)d->neighbor_radius : 0u;
   // Keys stay below 2^63 (see rank_keys); slot_bits <= 32, so the shift is at most 63.
   g.packed = ((r * r) >> (63u - g.slot_bits)) == 0;
-  int64_t half_radius = d->neighbor_radius / 2 > FXS_ONE ? d->neighbor_radius / 2 : FXS_ONE;
-  g.size = fxs_grid_fit(d, half_radius, world->grid_max_cells, &g.w, &g.h);
+  // Cells of half the radius (a search spans 5 or 6 of them a side), doubled while they do
+  // not fit, up to twice the radius: coarser cells would put more agents in each search than
+  // wrapping the grid round does (measured on RVO2's Circle, fitted and on a large map).
+  uint32_t max_cells = world->grid_max_cells;
+  g.size = d->neighbor_radius / 2 > FXS_ONE ? d->neighbor_radius / 2 : FXS_ONE;
+  uint64_t w = cells_across(d->bounds_min.x, d->bounds_max.x, g.size);
+  uint64_t h = cells_across(d->bounds_min.y, d->bounds_max.y, g.size);
+  for (int doubled = 0; doubled < 2 && w * h > max_cells; ++doubled) {
+    g.size *= 2;
+    w = cells_across(d->bounds_min.x, d->bounds_max.x, g.size);
+    h = cells_across(d->bounds_min.y, d->bounds_max.y, g.size);
+  }
+  g.wraps = w * h > max_cells;
+  if (g.wraps) {
+    // The longer side halved (rounded up, at least FXS_GRID_MIN_SIDE) until they fit, which
+    // a square of FXS_GRID_MIN_SIDE^2 <= 64 <= max_cells always does.
+    if (w < FXS_GRID_MIN_SIDE) w = FXS_GRID_MIN_SIDE;
+    if (h < FXS_GRID_MIN_SIDE) h = FXS_GRID_MIN_SIDE;
+    while (w * h > max_cells) {
+      uint64_t *side = w >= h ? &w : &h;
+      *side = *side / 2u + (*side & 1u);
+      if (*side < FXS_GRID_MIN_SIDE) *side = FXS_GRID_MIN_SIDE;
+    }
+  }
+  g.w = (uint32_t)w, g.h = (uint32_t)h;
   return g;
 }
 
-static uint32_t cell_of(const fxs_grid *g, fxs_vec2 p) {
+// The cell of position p in a grid that covers the bounds (clamped into it) or wraps round.
+static inline uint32_t cell_clamped(const fxs_grid *g, fxs_vec2 p) {
   return fxs_grid_coord(p.y, g->min_y, g->size, g->h) * g->w + fxs_grid_coord(p.x, g->min_x, g->size, g->w);
+}
+static inline uint32_t cell_wrapped(const fxs_grid *g, fxs_vec2 p) {
+  return fxs_grid_wrap(fxs_grid_index(p.y, g->min_y, g->size), g->h) * g->w +
+         fxs_grid_wrap(fxs_grid_index(p.x, g->min_x, g->size), g->w);
 }
 
 void fxs_grid_place(fxs_world *world, const fxs_grid *g, uint32_t begin, uint32_t end) {
+  // One loop for each kind of grid: no test of the kind per agent.
+  if (g->wraps) {
+    for (uint32_t i = begin; i < end; ++i) {
+      const fxs_agent_slot *s = &world->agents[i];
+      world->slot_cell[i] = s->alive ? cell_wrapped(g, s->body.position) : FXS_GRID_NO_CELL;
+    }
+    return;
+  }
   for (uint32_t i = begin; i < end; ++i) {
     const fxs_agent_slot *s = &world->agents[i];
-    world->slot_cell[i] = s->alive ? cell_of(g, s->body.position) : FXS_GRID_NO_CELL;
+    world->slot_cell[i] = s->alive ? cell_clamped(g, s->body.position) : FXS_GRID_NO_CELL;
   }
 }
 
@@ -318,7 +362,7 @@ static uint32_t finish(search *s) {
 // Collects every agent of view entries [begin, end) within the search's radius of p, except
 // entry self (the agent itself: the runs are cut around it, so no candidate is tested for
 // it). Returns false when the search can stop (see flush).
-static bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec2 p) {
+FXS_ALWAYS_INLINE bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec2 p) {
   const fxs_vec2 *pos = s->world->view_position;
 #if FXS_GRID_BRANCH_FREE
   uint64_t *found_dist_sq = s->out->found_dist_sq;
@@ -377,15 +421,80 @@ static bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec
   return true;
 }
 
+// Scans the cells x0..x1 of row y: one run of the view. On a grid that wraps, they are cells
+// of the plane: the row and columns wrap round, and columns that pass the last one are two
+// runs (they number fewer than the row's cells, so none comes twice).
+FXS_ALWAYS_INLINE bool scan_row(search *s, const fxs_grid *g, int32_t y, int32_t x0, int32_t x1,
+                                uint32_t self, fxs_vec2 p, bool wrapped) {
+  const uint32_t *start = s->world->cell_start;
+  uint32_t w = g->w;
+  if (!wrapped) {
+    uint32_t row = (uint32_t)y * w;
+    return scan(s, start[row + (uint32_t)x0], start[row + (uint32_t)x1 + 1u], self, p);
+  }
+  uint32_t row = fxs_grid_wrap(y, g->h) * w, c0 = fxs_grid_wrap(x0, w);
+  uint32_t c1 = c0 + (uint32_t)(x1 - x0);
+  if (c1 < w) return scan(s, start[row + c0], start[row + c1 + 1u], self, p);
+  if (!scan(s, start[row + c0], start[row + w], self, p)) return false;
+  return scan(s, start[row], start[row + c1 - w + 1u], self, p);
+}
+
+// The column or row of the search's box that holds raw coordinate v: the grid's own
+// (clamped into it), or on a grid that wraps, the plane's (scan_row wraps it).
+FXS_ALWAYS_INLINE int32_t box_line(const fxs_grid *g, int64_t v, int64_t min, uint32_t cells,
+                                   bool wrapped) {
+  if (wrapped) return fxs_grid_index(v, min, g->size);
+  return (int32_t)fxs_grid_coord(v, min, g->size, cells);
+}
+
+// Visits the box of cells within r of p (view entry self), row by row.
+FXS_ALWAYS_INLINE void visit(search *s, fxs_vec2 p, uint32_t self, int64_t r, bool wrapped) {
+  const fxs_grid *g = s->grid;
+  int32_t x0 = box_line(g, (int64_t)p.x - r, g->min_x, g->w, wrapped);
+  int32_t x1 = box_line(g, (int64_t)p.x + r, g->min_x, g->w, wrapped);
+  int32_t y0 = box_line(g, (int64_t)p.y - r, g->min_y, g->h, wrapped);
+  int32_t y1 = box_line(g, (int64_t)p.y + r, g->min_y, g->h, wrapped);
+#if FXS_GRID_BRANCH_FREE
+  // The agent's own row goes first, so that the sorted list fills with near agents early;
+  // then the others from the lowest. Once the list is full the radius shrinks (see flush):
+  // the rows and columns left to visit are then cut to it, widened to a whole unit above
+  // its square root, so they still hold every agent that could enter the list. The order of
+  // the visit never changes the result (a total order), only how many agents are collected.
+  int32_t own = box_line(g, p.y, g->min_y, g->h, wrapped);
+  uint64_t covered = s->r2;
+  for (int32_t y = own, next = y0; y <= y1; y = next == own ? own + 1 : next, next = y + 1) {
+    if (!scan_row(s, g, y, x0, x1, self, p, wrapped)) break;
+    if (s->r2 < covered) {
+      covered = s->r2;
+      int64_t reach = (int64_t)fxs_isqrt_estimate(covered) + 2; // > sqrt(covered)
+      x0 = box_line(g, (int64_t)p.x - reach, g->min_x, g->w, wrapped);
+      x1 = box_line(g, (int64_t)p.x + reach, g->min_x, g->w, wrapped);
+      y1 = box_line(g, (int64_t)p.y + reach, g->min_y, g->h, wrapped);
+      int32_t low = box_line(g, (int64_t)p.y - reach, g->min_y, g->h, wrapped);
+      if (next < low) next = low;
+    }
+  }
+#else
+  // The radius never shrinks on this path (see scan): the rows in order.
+  for (int32_t y = y0; y <= y1; ++y) {
+    if (!scan_row(s, g, y, x0, x1, self, p, wrapped)) break;
+  }
+#endif
+}
+
+// visit on a grid that wraps round: a call, so that the common grid keeps its own loop.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void visit_wrapped(search *s, fxs_vec2 p, uint32_t self, int64_t r) {
+  visit(s, p, self, r, true);
+}
+
 uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
                           fix16_t radius, fxs_world_worker *out) {
   int64_t r = radius < world->def.neighbor_radius ? radius : world->def.neighbor_radius;
   if (r < 0 || k == 0) return 0; // no distance is within a negative radius
   fxs_vec2 p = world->view_position[v];
-  uint32_t x0 = fxs_grid_coord((int64_t)p.x - r, g->min_x, g->size, g->w);
-  uint32_t x1 = fxs_grid_coord((int64_t)p.x + r, g->min_x, g->size, g->w);
-  uint32_t y0 = fxs_grid_coord((int64_t)p.y - r, g->min_y, g->size, g->h);
-  uint32_t y1 = fxs_grid_coord((int64_t)p.y + r, g->min_y, g->size, g->h);
   search s;
   s.world = world, s.grid = g, s.out = out, s.found = 0, s.sorted = 0, s.flushed = false;
   s.k = k < FXS_MAX_NEIGHBORS ? k : FXS_MAX_NEIGHBORS;
@@ -394,35 +503,11 @@ uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v,
 #if !FXS_GRID_BRANCH_FREE
   s.grid_r = (uint64_t)r;
 #endif
-  // The cells x0..x1 of one row are consecutive in the view: one run per row.
-#if FXS_GRID_BRANCH_FREE
-  // The agent's own row goes first, so that the sorted list fills with near agents early;
-  // then the others from the lowest. Once the list is full the radius shrinks (see flush):
-  // the rows and columns left to visit are then cut to it, widened to a whole unit above
-  // its square root, so they still hold every agent that could enter the list. The order of
-  // the visit never changes the result (a total order), only how many agents are collected.
-  uint32_t own = fxs_grid_coord(p.y, g->min_y, g->size, g->h);
-  uint64_t covered = s.r2;
-  for (uint32_t cy = own, next = y0; cy <= y1; cy = next == own ? own + 1u : next, next = cy + 1u) {
-    uint32_t row = cy * g->w;
-    if (!scan(&s, world->cell_start[row + x0], world->cell_start[row + x1 + 1u], v, p)) break;
-    if (s.r2 < covered) {
-      covered = s.r2;
-      int64_t reach = (int64_t)fxs_isqrt_estimate(covered) + 2; // > sqrt(covered)
-      x0 = fxs_grid_coord((int64_t)p.x - reach, g->min_x, g->size, g->w);
-      x1 = fxs_grid_coord((int64_t)p.x + reach, g->min_x, g->size, g->w);
-      y1 = fxs_grid_coord((int64_t)p.y + reach, g->min_y, g->size, g->h);
-      uint32_t low = fxs_grid_coord((int64_t)p.y - reach, g->min_y, g->size, g->h);
-      if (next < low) next = low;
-    }
+  if (g->wraps) {
+    visit_wrapped(&s, p, v, r);
+  } else {
+    visit(&s, p, v, r, false);
   }
-#else
-  // The radius never shrinks on this path (see scan): the rows in order.
-  for (uint32_t cy = y0; cy <= y1; ++cy) {
-    uint32_t row = cy * g->w;
-    if (!scan(&s, world->cell_start[row + x0], world->cell_start[row + x1 + 1u], v, p)) break;
-  }
-#endif
   return finish(&s);
 }
 

@@ -69,11 +69,17 @@ typedef struct fxs_world_worker {
   fxs_behavior_scratch behavior;                   ///< The steering behavior's arrays.
 } fxs_world_worker;
 
-/// The grid of one tick: square cells of `size` raw units over the world's bounds,
-/// coarsened until they fit in grid_max_cells. Derived from the definition; not state.
+/// The grid of one tick: square cells of `size` raw units (half the neighbor radius, doubled
+/// at most twice while they do not fit in grid_max_cells) laid from the bounds' lower corner,
+/// w columns by h rows. Where they fit, the cells cover the bounds and anything outside
+/// counts in an edge cell. Where they do not (a large map), the grid wraps round: cell (x, y)
+/// of the plane is column x mod w of row y mod h, so far apart cells share one and the
+/// search's distance test leaves out the agents of the other. Derived from the definition;
+/// not state.
 typedef struct fxs_grid {
   int64_t size, min_x, min_y; ///< Cell size and lower corner, raw Q16.16.
-  uint32_t w, h;              ///< Cells per row and rows.
+  uint32_t w, h;              ///< Columns and rows (at least FXS_GRID_MIN_SIDE when wrapping).
+  bool wraps;                 ///< The cells over the bounds do not fit: the grid wraps round.
   /// Bits of a slot index. When a squared distance within the radius, shifted left by
   /// them, stays below 2^63 (packed), a search orders candidates by one 64-bit key,
   /// (squared distance << slot_bits) | slot; else by the two fields. The order is the same.
@@ -85,6 +91,25 @@ typedef struct fxs_grid {
 /// fill a small part of its bounds (a crowd on a large map, a ring) gets cells closer to the
 /// neighbor radius than 2 cells an agent would give: fewer candidates per search.
 uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity);
+
+/// The least number of columns and of rows of a grid that wraps: more than the cells a
+/// search spans (at most 6: a radius, or a little more once it shrinks, over cells of half
+/// of it), so that wrapping never brings one cell into a search twice.
+#define FXS_GRID_MIN_SIDE 8u
+
+/// The cell of the plane that holds raw coordinate v (|v| < 2^32) for cells of `size`
+/// (>= FXS_ONE) from `min` (|min| < 2^31): floor((v - min) / size), in (-2^17, 2^17).
+static inline int32_t fxs_grid_index(int64_t v, int64_t min, int64_t size) {
+  int64_t d = v - min;
+  return (int32_t)(d >= 0 ? d / size : -((size - 1 - d) / size));
+}
+
+/// Cell index c of the plane wrapped into [0, cells): c itself in the common case.
+static inline uint32_t fxs_grid_wrap(int32_t c, uint32_t cells) {
+  if ((uint32_t)c < cells) return (uint32_t)c;
+  int32_t m = c % (int32_t)cells;
+  return (uint32_t)(m < 0 ? m + (int32_t)cells : m);
+}
 
 /// Cell coordinate of a raw coordinate v for cells of `size` from `min`: monotone in v,
 /// clamped into [0, cells - 1] (so anything outside the bounds counts in an edge cell).

@@ -248,6 +248,74 @@ void test_the_first_radius_whose_keys_would_reach_2_to_the_63_ranks_by_two_field
   ring_matches_a_full_search(FXS_INT(2897), false);
 }
 
+// A map far larger than its crowd: the grid keeps cells of the search's scale (twice the
+// radius at most) and wraps round instead of coarsening them, so far apart cells share a
+// column and a row. Every list is still the full search's: a crowd on a lattice (exact
+// ties), agents one wrap period away from crowd agents (in the very same cells), agents at
+// the bounds' edges and beyond them (their searches wrap past the last column and row),
+// and a few far away.
+void test_a_crowd_on_a_large_map_gets_the_same_neighbors_as_a_full_search(void) {
+  make(200, FXS_INT(30000), FXS_INT(20));
+  fxs_grid g = fxs_grid_of(&world);
+  TEST_ASSERT_EQUAL_INT64(FXS_INT(40), g.size); // 10, doubled twice: still too many
+  TEST_ASSERT_TRUE(g.wraps);
+  TEST_ASSERT_TRUE(g.w * g.h <= world.grid_max_cells);
+  TEST_ASSERT_TRUE((int64_t)g.w * g.size < FXS_INT(30000)); // it wraps
+  TEST_ASSERT_TRUE(g.w >= FXS_GRID_MIN_SIDE && g.h >= FXS_GRID_MIN_SIDE);
+  int64_t period_x = (int64_t)g.w * g.size, period_y = (int64_t)g.h * g.size;
+  fxs_rng rng;
+  fxs_rng_seed(&rng, 5);
+  fix16_t c = FXS_INT(15000);
+  for (int i = 0; i < 100; ++i) { // the crowd: 100 on a 12 x 12 lattice of 5 units
+    spawn_raw(c + (fix16_t)fxs_rng_below(&rng, 12) * FXS_INT(5),
+              c + (fix16_t)fxs_rng_below(&rng, 12) * FXS_INT(5));
+  }
+  for (uint32_t i = 0; i < 40; ++i) { // crowd agents moved by whole wrap periods
+    const fxs_agent *a = &world.agents[i * 2u].body;
+    int64_t kx = (int64_t)(i % 5u) - 2, ky = (int64_t)(i % 3u) - 1;
+    if (kx == 0 && ky == 0) kx = 1;
+    spawn_raw((fix16_t)(a->position.x + kx * period_x), (fix16_t)(a->position.y + ky * period_y));
+  }
+  for (int i = 0; i < 40; ++i) { // at the edges, inside and beyond them
+    fix16_t along = (fix16_t)fxs_rng_below(&rng, 30) * FXS_INT(7);
+    fix16_t across = (fix16_t)fxs_rng_below(&rng, 9) * FXS_INT(4) - FXS_INT(16);
+    switch (i % 4) {
+      case 0: spawn_raw(across, along); break;
+      case 1: spawn_raw(along, across); break;
+      case 2: spawn_raw(FXS_INT(30000) + across, FXS_INT(30000) - along); break;
+      default: spawn_raw(FXS_INT(30000) - along, FXS_INT(30000) + across); break;
+    }
+  }
+  for (int i = 0; i < 20; ++i) {
+    spawn_raw((fix16_t)fxs_rng_below(&rng, 30000) * FXS_ONE, (fix16_t)fxs_rng_below(&rng, 30000) * FXS_ONE);
+  }
+  for (uint32_t self = 0; self < 200; ++self) check_against_full_search(200, self);
+}
+
+// A world whose cells fit keeps them at half the radius (doubled while they do not fit),
+// over its bounds and not wrapping; agents beyond the bounds count in the edge cells.
+void test_a_world_whose_cells_fit_covers_its_bounds_with_them(void) {
+  make(200, FXS_INT(1000), FXS_INT(100)); // 20 x 20 cells of 1,600
+  fxs_grid g = fxs_grid_of(&world);
+  TEST_ASSERT_FALSE(g.wraps);
+  TEST_ASSERT_EQUAL_INT64(FXS_INT(50), g.size);
+  TEST_ASSERT_EQUAL_UINT32(20, g.w);
+  TEST_ASSERT_EQUAL_UINT32(20, g.h);
+  make(16, FXS_INT(1000), FXS_INT(100)); // 400 of 128 do not fit: cells of the radius
+  g = fxs_grid_of(&world);
+  TEST_ASSERT_FALSE(g.wraps);
+  TEST_ASSERT_EQUAL_INT64(FXS_INT(100), g.size);
+  TEST_ASSERT_EQUAL_UINT32(10, g.w);
+  make(8, FXS_INT(30), FXS_INT(20));
+  g = fxs_grid_of(&world);
+  TEST_ASSERT_FALSE(g.wraps);
+  TEST_ASSERT_EQUAL_INT64(FXS_INT(10), g.size);
+  TEST_ASSERT_EQUAL_UINT32(3, g.w);
+  // Agents of a small world, and beyond it, find the full search's neighbors.
+  for (int i = 0; i < 8; ++i) spawn_raw(FXS_INT(i * 9 - 20), FXS_INT(35 - i * 7));
+  for (uint32_t self = 0; self < 8; ++self) check_against_full_search(8, self);
+}
+
 // The narrowed search (the k nearest within a radius, which shrinks once k are known) gives
 // the first entries of the full list that lie within that radius, at most k: scattered
 // agents with exact ties, a crowd on one point (more than FXS_GRID_FOUND within reach), every

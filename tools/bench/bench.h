@@ -234,8 +234,15 @@ void bench_fworld_run(bench_fworld *w, uint32_t ticks);
 /// centre, the origin).
 void bench_circle_start(uint32_t n, uint32_t i, fxs_vec2 *start, fxs_vec2 *goal);
 
-/// The capacity and definition of the Circle world of n agents (bounds the circle plus 64
-/// units, no clamping, neighbor radius 15).
+/// Units between the circle and the bounds of its world: 64, or fxs-bench's --margin (a
+/// crowd on a large map: with 20000, 1,000 agents fill about 1 % of their bounds).
+extern uint32_t bench_circle_margin;
+
+/// Nonzero when the Circle of n agents and its margin fit in Q16.16 coordinates.
+int bench_circle_fits(uint32_t n);
+
+/// The capacity and definition of the Circle world of n agents (bounds the circle plus
+/// bench_circle_margin units, no clamping, neighbor radius 15).
 fxs_world_capacity bench_circle_capacity(uint32_t n);
 fxs_world_def bench_circle_def(uint32_t n);
 

@@ -23,7 +23,8 @@ for run in "${runs[@]}"; do
     name=circle-$side-$agents-$ticks
     file="$out/$name.out"
     valgrind --tool=callgrind --callgrind-out-file="$file" --toggle-collect="$fn" \
-      "$bench" --kernel "circle-$side" --agents "$agents" --ticks "$ticks" >"$out/$name.log" 2>&1 ||
+      "$bench" --kernel "circle-$side" --agents "$agents" --ticks "$ticks" --margin "${MARGIN:-64}" \
+      >"$out/$name.log" 2>&1 ||
       { cat "$out/$name.log" >&2; exit 1; }
     ir=$(awk '/^(summary|totals):/ {print $2; exit}' "$file")
     steps=$(sed -n 's/.* = \([0-9]*\) agent-steps.*/\1/p' "$out/$name.log")

@@ -7,6 +7,12 @@
 
 static int64_t circle_radius_raw(uint32_t n) { return ((int64_t)200 * n << 16) / 250; }
 
+uint32_t bench_circle_margin = 64u;
+
+int bench_circle_fits(uint32_t n) {
+  return circle_radius_raw(n) + FXS_INT(1) * (int64_t)bench_circle_margin <= FXS_MAX;
+}
+
 void bench_circle_start(uint32_t n, uint32_t i, fxs_vec2 *start, fxs_vec2 *goal) {
   double angle = 2.0 * 3.14159265358979323846 * (double)i / (double)n;
   double r = (double)circle_radius_raw(n);
@@ -23,7 +29,7 @@ fxs_world_capacity bench_circle_capacity(uint32_t n) {
 
 fxs_world_def bench_circle_def(uint32_t n) {
   fxs_world_def d = fxs_default_world_def();
-  fix16_t half = (fix16_t)(circle_radius_raw(n) + FXS_INT(64));
+  fix16_t half = (fix16_t)(circle_radius_raw(n) + FXS_INT(1) * (int64_t)bench_circle_margin);
   d.seed = 7;
   d.bounds_min = fxs_vec2_make(-half, -half);
   d.bounds_max = fxs_vec2_make(half, half);

@@ -59,6 +59,11 @@ static void close_run(circle_run *c) {
 }
 
 static int open_run(circle_run *c, uint32_t n) {
+  if (!bench_circle_fits(n)) {
+    fprintf(stderr, "circle: %u agents with a margin of %u units pass the largest coordinate (32767)\n",
+            (unsigned)n, (unsigned)bench_circle_margin);
+    return 0;
+  }
   fxs_world_capacity cap = bench_circle_capacity(n);
   fxs_world_def def = bench_circle_def(n);
   size_t size = fxs_world_memory_size(&cap);

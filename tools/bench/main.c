@@ -27,7 +27,9 @@
 //                                        only the ORCA Circle section (library against
 //                                        its float twin); circle-fixed and circle-float
 //                                        with --agents N --ticks T (0: until all are home)
-//                                        run one side, for tools/bench/callgrind-circle.sh
+//                                        run one side, for tools/bench/callgrind-circle.sh;
+//                                        --margin U: bounds U units beyond the circle
+//                                        (default 64; 20000: a crowd on a large map)
 #define _POSIX_C_SOURCE 199309L // clock_gettime
 
 #include <math.h>
@@ -663,6 +665,8 @@ int main(int argc, char **argv) {
       agents = (uint32_t)strtoul(v, 0, 10);
     else if (ok && strcmp(argv[i], "--ticks") == 0)
       ticks = (uint32_t)strtoul(v, 0, 10);
+    else if (ok && strcmp(argv[i], "--margin") == 0)
+      bench_circle_margin = (uint32_t)strtoul(v, 0, 10);
     else if (ok && strcmp(argv[i], "--sizes") == 0)
       ok = sizes_given = parse_sizes(v);
     else if (strcmp(argv[i], "--wall") == 0)
@@ -672,7 +676,7 @@ int main(int argc, char **argv) {
     if (!ok) {
       fprintf(stderr,
               "usage: fxs-bench [--sizes N,N,...] [--wall] | --kernel NAME "
-              "[--agents N] [--ticks T]\n");
+              "[--agents N] [--ticks T] [--margin U]\n");
       return 2;
     }
   }
