@@ -19,28 +19,24 @@ uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity) {
   return n < 64u ? 64u : n;
 }
 
+// Cells of `size` (raw, >= FXS_ONE) from lo to hi, at least 1 (at most 2^32 / 2^16: their
+// products fit in 64 bits).
+static uint64_t cells_across(fix16_t lo, fix16_t hi, int64_t size) {
+  int64_t extent = (int64_t)hi - lo;
+  return extent < 1 ? 1u : (uint64_t)((extent + size - 1) / size);
+}
+
 int64_t fxs_grid_fit(const fxs_world_def *d, int64_t size, uint32_t max_cells, uint32_t *w,
                      uint32_t *h) {
-  int64_t width = (int64_t)d->bounds_max.x - d->bounds_min.x;
-  int64_t height = (int64_t)d->bounds_max.y - d->bounds_min.y;
-  if (width < 1) width = 1;
-  if (height < 1) height = 1;
   for (;;) {
-    uint64_t cw = (uint64_t)((width + size - 1) / size);
-    uint64_t ch = (uint64_t)((height + size - 1) / size);
+    uint64_t cw = cells_across(d->bounds_min.x, d->bounds_max.x, size);
+    uint64_t ch = cells_across(d->bounds_min.y, d->bounds_max.y, size);
     if (cw * ch <= max_cells) {
       *w = (uint32_t)cw, *h = (uint32_t)ch;
       return size;
     }
     size *= 2;
   }
-}
-
-// Cells of `size` (raw, >= FXS_ONE) from lo to hi, at least 1 (at most 2^32 / 2^16: their
-// products fit in 64 bits).
-static uint64_t cells_across(fix16_t lo, fix16_t hi, int64_t size) {
-  int64_t extent = (int64_t)hi - lo;
-  return extent < 1 ? 1u : (uint64_t)((extent + size - 1) / size);
 }
 
 fxs_grid fxs_grid_of(const fxs_world *world) {

@@ -118,8 +118,9 @@ static inline uint32_t fxs_grid_coord(int64_t v, int64_t min, int64_t size, uint
   return c >= (int64_t)cells ? cells - 1u : (uint32_t)c;
 }
 
-/// The cell size for square cells over the world's bounds: `size` (raw, >= 1), doubled until
-/// the cells number at most max_cells (>= 1); *w and *h receive the cells per row and rows.
+/// The cell size for square cells over the world's bounds: `size` (raw, >= FXS_ONE), doubled
+/// until the cells number at most max_cells (>= 1); *w and *h receive the cells per row and
+/// rows (the obstacle grid's; the agents' grid stops doubling and wraps, fxs_grid_of).
 int64_t fxs_grid_fit(const fxs_world_def *d, int64_t size, uint32_t max_cells, uint32_t *w,
                      uint32_t *h);
 
