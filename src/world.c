@@ -44,7 +44,7 @@ fxs_behavior_slot fxs_behavior_slot_default(fxs_behavior kind) {
 enum {
   M_AGENTS, M_OBSTACLES, M_ALIVE, M_PATHS, M_NODES, M_WALLS, M_WALL_ALIVE, M_FIELD, // state
   M_FREE_SLOTS,                                                            // derived
-  M_NEXT, M_VIEW_POSITION, M_VIEW_VELOCITY, M_VIEW_SLOT, M_SLOT_CELL,
+  M_NEXT, M_VIEW_POSITION, M_VIEW_VELOCITY, M_VIEW_SLOT, M_SLOT_CELL, M_SLOT_REACH,
   M_CELL_START, M_LIVE, M_OBSTACLE_CELL_START, M_OBSTACLE_ORDER, M_LIVE_WALLS, M_WORKERS, // scratch
   M_NAV_BASE, M_NAV_ROUTES, M_NAV_WAYPOINTS, M_NAV_OWNERS, M_NAV_SEARCH_MEMORY, // navigation state
   M_NAV_COST, M_NAV_SEARCHES, M_NAV_SCRATCH, M_NAV_FIELD, // navigation, derived and scratch
@@ -82,6 +82,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
   const size_t counts[M_COUNT] = {
       c->agents, c->obstacles, c->obstacles, c->paths, c->path_nodes, c->walls, c->walls,
       c->field_cells, fxs_free_slots_words(c->agents), c->agents, c->agents, c->agents, c->agents, c->agents,
+      c->agents,
       (size_t)fxs_grid_max_cells(c) + 1u, c->obstacles, (size_t)fxs_obstacle_grid_max_cells(c) + 1u,
       c->obstacles, c->walls, workers_of(c),
       c->nav_cells, nav ? c->agents : 0u, nav ? c->agents : 0u, c->nav_searches, searches,
@@ -92,7 +93,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       sizeof(fxs_agent_slot), sizeof(fxs_obstacle), sizeof(uint8_t), sizeof(fxs_world_path),
       sizeof(fxs_vec2), sizeof(fxs_wall), sizeof(uint8_t), sizeof(fxs_vec2), sizeof(uint32_t),
       sizeof(fxs_agent),
-      sizeof(fxs_vec2), sizeof(fxs_vec2), sizeof(uint32_t), sizeof(uint32_t),
+      sizeof(fxs_vec2), sizeof(fxs_vec2), sizeof(uint32_t), sizeof(uint32_t), sizeof(uint32_t),
       sizeof(uint32_t), sizeof(fxs_obstacle), sizeof(uint32_t), sizeof(uint32_t), sizeof(fxs_wall),
       sizeof(fxs_world_worker),
       sizeof(uint8_t), sizeof(fxs_nav_route), (size_t)c->nav_waypoints * sizeof(uint32_t),
@@ -149,6 +150,7 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   world->view_velocity = FXS_AT(fxs_vec2, M_VIEW_VELOCITY);
   world->view_slot = FXS_AT(uint32_t, M_VIEW_SLOT);
   world->slot_cell = FXS_AT(uint32_t, M_SLOT_CELL);
+  world->slot_reach = FXS_AT(uint32_t, M_SLOT_REACH);
   world->cell_start = FXS_AT(uint32_t, M_CELL_START);
   world->grid_max_cells = fxs_grid_max_cells(capacity);
   world->live_obstacles = FXS_AT(fxs_obstacle, M_LIVE);

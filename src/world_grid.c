@@ -486,15 +486,27 @@ static void visit_wrapped(search *s, fxs_vec2 p, uint32_t self, int64_t r) {
   visit(s, p, self, r, true);
 }
 
-uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
-                          fix16_t radius, fxs_world_worker *out) {
-  int64_t r = radius < world->def.neighbor_radius ? radius : world->def.neighbor_radius;
-  if (r < 0 || k == 0) return 0; // no distance is within a negative radius
+// A slot's reach after a search whose k-th nearest lies at squared distance d2 (< 2^62):
+// beyond that distance (the root is its floor or one less, so + 2 passes it), widened by
+// 1/32 so that the next tick's search usually still holds k after the agents have moved.
+// At most 33/32 of 2^31 + 2: within 32 bits.
+static inline uint32_t reach_after(uint64_t d2) {
+  uint32_t root = fxs_isqrt_estimate(d2);
+  return root + root / 32u + 2u;
+}
+
+// The k nearest (1 <= k <= FXS_MAX_NEIGHBORS) of view entry v within r >= 0, into out. A
+// call: one copy of the search, which its callers share.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static uint32_t nearest_within(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
+                               int64_t r, fxs_world_worker *out) {
   fxs_vec2 p = world->view_position[v];
   search s;
   s.world = world, s.grid = g, s.out = out, s.found = 0, s.sorted = 0, s.flushed = false;
-  s.k = k < FXS_MAX_NEIGHBORS ? k : FXS_MAX_NEIGHBORS;
-  s.cap = flush_at(s.k);
+  s.k = k;
+  s.cap = flush_at(k);
   s.r2 = (uint64_t)r * (uint64_t)r;
 #if !FXS_GRID_BRANCH_FREE
   s.grid_r = (uint64_t)r;
@@ -507,7 +519,24 @@ uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v,
   return finish(&s);
 }
 
+uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
+                          fix16_t radius, fxs_world_worker *out) {
+  int64_t r = radius < world->def.neighbor_radius ? radius : world->def.neighbor_radius;
+  if (r < 0 || k == 0) return 0; // no distance is within a negative radius
+  if (k > FXS_MAX_NEIGHBORS) k = FXS_MAX_NEIGHBORS;
+  // The slot's reach first: k found within it are the k nearest within r (every agent not
+  // found is farther than all of them). Fewer: the search again at r.
+  uint32_t *reach = &world->slot_reach[world->view_slot[v]];
+  int64_t within = *reach != 0 && *reach < r ? *reach : r;
+  uint32_t n = nearest_within(world, g, v, k, within, out);
+  if (n < k && within < r) n = nearest_within(world, g, v, k, r, out);
+  *reach = n == k ? reach_after(out->dist_sq[n - 1u]) : 0u;
+  return n;
+}
+
 uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t v,
                             fxs_world_worker *out) {
-  return fxs_grid_nearest(world, g, v, FXS_MAX_NEIGHBORS, world->def.neighbor_radius, out);
+  int64_t r = world->def.neighbor_radius;
+  if (r < 0) return 0;
+  return nearest_within(world, g, v, FXS_MAX_NEIGHBORS, r, out);
 }

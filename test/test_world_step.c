@@ -29,6 +29,7 @@
 #include "orca.h"
 #include "result.h"
 #include "command.h"
+#include "command_build.h"
 #include "behavior_params.h"
 #include "world.h"
 #include "nav_grid.h"
@@ -155,15 +156,14 @@ void test_neighbors_are_the_sixteen_nearest_and_ties_go_to_the_lower_slot(void) 
   }
 }
 
-// The search's list for `self` against a search over all `count` agents: the 16 nearest
-// by (squared distance, slot).
-static void check_against_full_search(uint32_t count, uint32_t self) {
-  static fxs_world_worker out;
-  uint32_t n = search(self, &out);
+// A search's list for `self` (n entries in out) against a search over all `count` agents:
+// the `want` nearest by (squared distance, slot).
+static void expect_full_search(uint32_t count, uint32_t self, uint32_t want,
+                               const fxs_world_worker *out, uint32_t n) {
   uint64_t r2 = (uint64_t)world.def.neighbor_radius * (uint64_t)world.def.neighbor_radius;
   uint64_t prev_d = 0;
   uint32_t prev_slot = 0, taken = 0;
-  for (uint32_t k = 0; k < FXS_MAX_NEIGHBORS; ++k) {
+  for (uint32_t k = 0; k < want; ++k) {
     uint64_t best_d = UINT64_MAX;
     uint32_t best = UINT32_MAX;
     for (uint32_t j = 0; j < count; ++j) {
@@ -174,13 +174,20 @@ static void check_against_full_search(uint32_t count, uint32_t self) {
       if (d <= r2 && after && (d < best_d || (d == best_d && j < best))) best_d = d, best = j;
     }
     if (best == UINT32_MAX) break;
-    TEST_ASSERT_EQUAL_UINT32(best, out.neighbors[k].id);
-    TEST_ASSERT_EQUAL_UINT64(best_d, out.dist_sq[k]);
-    TEST_ASSERT_EQUAL_INT32(world.agents[best].body.position.x, out.neighbors[k].position.x);
-    TEST_ASSERT_EQUAL_INT32(world.agents[best].body.velocity.y, out.neighbors[k].velocity.y);
+    TEST_ASSERT_EQUAL_UINT32(best, out->neighbors[k].id);
+    TEST_ASSERT_EQUAL_UINT64(best_d, out->dist_sq[k]);
+    TEST_ASSERT_EQUAL_INT32(world.agents[best].body.position.x, out->neighbors[k].position.x);
+    TEST_ASSERT_EQUAL_INT32(world.agents[best].body.velocity.y, out->neighbors[k].velocity.y);
     prev_d = best_d, prev_slot = best, ++taken;
   }
   TEST_ASSERT_EQUAL_UINT32(taken, n);
+}
+
+// The search's list for `self` against a search over all `count` agents: the 16 nearest.
+static void check_against_full_search(uint32_t count, uint32_t self) {
+  static fxs_world_worker out;
+  uint32_t n = search(self, &out);
+  expect_full_search(count, self, FXS_MAX_NEIGHBORS, &out, n);
 }
 
 // A crowd piled on one point, with stragglers near it: every agent's list is the 16 nearest
@@ -568,4 +575,90 @@ void test_a_kinematic_wanderer_is_never_pressed_against_a_bound(void) {
   }
   TEST_ASSERT_TRUE(visits >= 4);   // it does reach the edges
   TEST_ASSERT_TRUE(longest <= 3); // and leaves them at once
+}
+
+// ORCA's search (fxs_grid_nearest) starts from the slot's reach, a hint kept from its last
+// search: whatever the reach holds (nothing, less than a unit, a radius holding fewer than k,
+// exactly enough, more than the radius), the list is the k nearest of a search over all
+// agents; the reach it leaves passes the k-th (0 when fewer than k are within the radius).
+void test_a_nearest_search_gets_the_full_searchs_list_whatever_reach_it_starts_from(void) {
+  make(64, FXS_INT(1000), FXS_INT(100));
+  for (int i = 0; i < 40; ++i) { // a lattice (distance ties) and a tight cluster
+    fix16_t x = FXS_INT(300 + 20 * (i % 6)), y = FXS_INT(300 + 20 * (i / 6));
+    if (i >= 30) x = FXS_INT(420) + FXS_INT(i - 30) / 4, y = FXS_INT(420);
+    spawn_raw(x, y);
+  }
+  spawn_raw(FXS_INT(900), FXS_INT(900)); // slot 40: alone
+  fxs_grid g = fxs_grid_of(&world);
+  fxs_grid_place(&world, &g, 0, world.capacity.agents);
+  fxs_grid_sort(&world, &g);
+  fxs_grid_copy_view(&world, 0, world.view_count);
+  static fxs_world_worker out;
+  const uint32_t ks[] = {1, 3, 10, FXS_MAX_NEIGHBORS};
+  const uint32_t reaches[] = {0, 1, FXS_ONE, FXS_INT(15), FXS_INT(21), FXS_INT(99),
+                              FXS_INT(100), FXS_INT(100) + 1, UINT32_MAX};
+  uint32_t kept = 0;
+  for (uint32_t self = 0; self < 41; ++self) {
+    for (uint32_t i = 0; i < sizeof ks / sizeof ks[0]; ++i) {
+      for (uint32_t j = 0; j < sizeof reaches / sizeof reaches[0]; ++j) {
+        world.slot_reach[self] = reaches[j];
+        uint32_t n = fxs_grid_nearest(&world, &g, view_of(self), ks[i], FXS_INT(100), &out);
+        expect_full_search(41, self, ks[i], &out, n);
+        uint32_t reach = world.slot_reach[self];
+        if (n < ks[i]) {
+          TEST_ASSERT_EQUAL_UINT32(0, reach);
+        } else {
+          TEST_ASSERT_TRUE((uint64_t)reach * reach > out.dist_sq[n - 1u]);
+          ++kept;
+        }
+      }
+    }
+  }
+  TEST_ASSERT_TRUE(kept > 0);
+  TEST_ASSERT_EQUAL_UINT32(0, world.slot_reach[40]); // nobody within its radius
+}
+
+// 48 ORCA agents crossing a ring to its far side, stepped 120 ticks; `scramble`: every slot's
+// reach overwritten before each tick (nothing, a raw unit, a unit, huge, any value). The
+// world hash of every tick, folded.
+static uint64_t orca_crowd(bool scramble) {
+  make(64, FXS_INT(200), FXS_INT(15));
+  fxs_orca_def orca = fxs_default_orca_def();
+  orca.neighbor_distance = FXS_INT(15), orca.max_neighbors = 6, orca.neighbor_radius = FXS_RATIO(3, 2);
+  for (int i = 0; i < 48; ++i) {
+    fix16_t angle = (fix16_t)((int64_t)FXS_TWO_PI * i / 48);
+    fix16_t c = fxs_cos(angle), sn = fxs_sin(angle);
+    fxs_spawn_def sd = fxs_default_spawn_def();
+    sd.position = fxs_vec2_make(FXS_INT(100) + 30 * c, FXS_INT(100) + 30 * sn);
+    sd.max_speed = FXS_RATIO(1, 2), sd.max_force = FXS_ONE, sd.radius = FXS_RATIO(3, 2);
+    fxs_command spawn = fxs_command_spawn(&sd);
+    fxs_agent_handle h;
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &spawn, &h));
+    fxs_command more[2] = {
+        fxs_command_set_target_point(h, fxs_vec2_make(FXS_INT(100) - 30 * c, FXS_INT(100) - 30 * sn)),
+        fxs_command_add_orca(h, fxs_default_blend(), &orca, FXS_INT(2))};
+    for (int k = 0; k < 2; ++k) TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &more[k], 0));
+  }
+  uint32_t lcg = 99;
+  uint64_t folded = 0;
+  for (int t = 0; t < 120; ++t) {
+    for (uint32_t s = 0; scramble && s < world.capacity.agents; ++s) {
+      lcg = lcg * 1664525u + 1013904223u;
+      const uint32_t pick[4] = {0, 1, FXS_ONE, UINT32_MAX};
+      world.slot_reach[s] = (lcg >> 30) == 0 ? lcg : pick[(lcg >> 28) & 3u];
+    }
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, 0, 0, 0));
+    folded = folded * 1099511628211u ^ fxs_world_hash(&world);
+  }
+  return folded;
+}
+
+// The reach is a hint, not state: scrambling it changes no agent, while the crowd's own
+// searches keep reaches (they are in use).
+void test_an_orca_crowd_steps_the_same_whatever_its_slots_reaches_hold(void) {
+  uint64_t plain = orca_crowd(false);
+  uint32_t kept = 0;
+  for (uint32_t s = 0; s < 48; ++s) kept += world.slot_reach[s] != 0;
+  TEST_ASSERT_TRUE(kept > 0);
+  TEST_ASSERT_EQUAL_UINT64(plain, orca_crowd(true));
 }

@@ -284,6 +284,11 @@ typedef struct fxs_world {
   fxs_vec2 *view_velocity;      ///< Their velocities, same order.
   uint32_t *view_slot;          ///< Their slot indices, same order.
   uint32_t *slot_cell;          ///< Grid cell of each slot's agent (UINT32_MAX: free), by slot.
+  /// A hint per slot, kept from tick to tick: the radius (raw) within which the agent's last
+  /// nearest-neighbor search (ORCA's) found all of its k nearest, a little widened; 0 for
+  /// none. The next search tries it first and searches again at the full radius when it holds
+  /// fewer than k, so any value gives the same neighbors: a cache, not state.
+  uint32_t *slot_reach;
   uint32_t *cell_start;         ///< First view index of each cell (+1 end).
   uint32_t grid_max_cells;      ///< Cells the grid may use (from the capacity).
   fxs_obstacle *live_obstacles; ///< Obstacles in use, in index order.
