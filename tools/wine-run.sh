@@ -18,5 +18,11 @@ if [ ! -f "$WINEPREFIX/system.reg" ]; then # a new prefix: made quietly, once
 fi
 # The Wine server stays up 30 s after its last program (the default is 3 s), so that the
 # runs of a check follow one another without restarting it; it fails when one is running.
-wineserver -p30 >/dev/null 2>&1
+# A new server's first program starts Wine's services, which keep that program's output
+# open while the server lives: were it a pipe (`$(tools/wine-run.sh ...)`), its reader
+# would wait 30 s, and the next program could meet the server as it exits. So a new
+# server's services are started here, on /dev/null.
+if wineserver -p30 >/dev/null 2>&1; then
+  wine cmd /c exit </dev/null >/dev/null 2>&1
+fi
 wine "$@" | tr -d '\r'
