@@ -94,6 +94,7 @@ namespace Fixsteer
         public IntPtr ViewVelocity;
         public IntPtr ViewSlot;
         public IntPtr SlotCell;
+        public IntPtr SlotReach;
         public IntPtr CellStart;
         public uint GridMaxCells;
         public IntPtr LiveObstacles;
