@@ -151,7 +151,9 @@ uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t 
 
 /// The first min(k, FXS_MAX_NEIGHBORS) entries of fxs_grid_neighbors' list that lie within
 /// `radius` (at most neighbor_radius counts), found with less work: a smaller box, and a
-/// radius that shrinks to the k-th nearest once it is known. Returns how many.
+/// radius that shrinks to the k-th nearest once it is known. It looks within the agent's
+/// slot_reach first (its last search's, world.h) and keeps the new one there; the list does
+/// not depend on it. Returns how many.
 uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
                           fix16_t radius, fxs_world_worker *out);
 
