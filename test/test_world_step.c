@@ -618,7 +618,8 @@ void test_a_nearest_search_gets_the_full_searchs_list_whatever_reach_it_starts_f
   TEST_ASSERT_EQUAL_UINT32(0, world.slot_reach[40]); // nobody within its radius
 }
 
-// 48 ORCA agents crossing a ring to its far side, stepped 120 ticks; `scramble`: every slot's
+// 48 ORCA agents on a ring, each heading for the far side (they crowd in its middle, where
+// their lists of 6 fill), stepped 120 ticks; `scramble`: every slot's
 // reach overwritten before each tick (nothing, a raw unit, a unit, huge, any value). The
 // world hash of every tick, folded.
 static uint64_t orca_crowd(bool scramble) {
