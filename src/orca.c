@@ -227,11 +227,21 @@ static self_terms self_terms_of(const fxs_agent *self, uint32_t self_id, const f
   return s;
 }
 
-// The half-plane against a neighbor at clamped offset p, with velocity nv and id nb_id.
-// n is the neighbor's clamped velocity.
-ORCA_INLINE fxs_orca_line pair_line(const self_terms *s, fxs_vec2 p, fxs_vec2 n, uint32_t nb_id,
-                                    fix16_t share) {
-  fxs_vec2 v = fxs_vec2_make(s->velocity.x - n.x, s->velocity.y - n.y); // |.| <= 2^27
+// The pair of the agent with a neighbor at clamped offset p, with clamped velocity n.
+static inline fxs_orca_pair pair_of(const self_terms *s, fxs_vec2 p, fxs_vec2 n, fix16_t share,
+                                    uint32_t nb_id) {
+  fxs_orca_pair q;
+  q.offset = p;
+  q.velocity = fxs_vec2_make(s->velocity.x - n.x, s->velocity.y - n.y); // |.| <= 2^27
+  q.share = share, q.id = nb_id;
+  return q;
+}
+
+// The half-plane of a pair.
+ORCA_INLINE fxs_orca_line pair_line(const self_terms *s, const fxs_orca_pair *q) {
+  fxs_vec2 p = q->offset, v = q->velocity;
+  fix16_t share = q->share;
+  uint32_t nb_id = q->id;
   fxs_vec2 u, direction;
   uint64_t p_sq = length_sq(p);
   if (p_sq > s->cone.r_sq) {
@@ -265,8 +275,9 @@ fxs_orca_line fxs_orca_half_plane_shared(const fxs_agent *self, uint32_t self_id
                                          const fxs_neighbor *neighbor, const fxs_orca_def *def,
                                          fix16_t share) {
   self_terms s = self_terms_of(self, self_id, def);
-  return pair_line(&s, offset_to(self->position, neighbor->position), clamp_vec(neighbor->velocity),
-                   neighbor->id, share);
+  fxs_orca_pair q = pair_of(&s, offset_to(self->position, neighbor->position),
+                            clamp_vec(neighbor->velocity), share, neighbor->id);
+  return pair_line(&s, &q);
 }
 
 fxs_orca_line fxs_orca_half_plane(const fxs_agent *self, uint32_t self_id,
@@ -373,6 +384,112 @@ bool fxs_orca_wall_line(const fxs_agent *self, const fxs_wall *wall, const fxs_o
   return true;
 }
 
+// ------------------------------------------------------------------ lines built when needed
+//
+// Most neighbor lines hold at every point the program visits (a crowd walking side by side or
+// apart), and building one costs more than the rest of its program: square roots and
+// divisions. So a neighbor line is built when the program first reaches it, unless a cheap
+// bound shows that it holds there; the lines skipped are built as soon as a later line needs
+// solving against them, and all of them before least violation. The bound answers "holds"
+// only when the built line would hold, so the program takes the same steps and every result
+// is the one it gives with every line built first.
+//
+// The bound. v is the relative velocity, D its distance from the velocity obstacle (the cone
+// of the disc of radius r round p, cut off at 1/tau), k the agent's share. The obstacle lies
+// in the half-plane y . p >= |p| (|p| - r) / tau, so D >= (|p| - r) / tau - v . p / |p|.
+// The exact line passes through the agent's velocity plus k u, where u (|u| = D) leads from v
+// to the nearest point of the obstacle's boundary, and runs along that boundary: the velocity
+// plus e holds with k D - |e| to spare. The built line differs from the exact one by a few raw
+// units at its point and, in direction, by at most 2^-10.9 for a leg (|p| >= 2^10 raw; it
+// turns about the cone's apex, which moves it by (|v| + |e| / k) 2^-10.9 at x) and by at most
+// 0.71 / |w| for the cut-off (p / tau rounded; it turns near the boundary point, |w| >= D).
+// Where rounding takes the other branch, the two lines meet at the boundary and differ as
+// little. With k >= 1/2 and
+//   D >= 4 |e| + (|v| + 2 |e|) / 256 + 64 raw (|e|, |v| taken as |x| + |y| >= their lengths),
+// k D - |e| >= |e| + (|v| + 2 |e|) / 512 + 32: about four times what the rounding can take.
+// test_orca checks the claim over seeded pairs at every scale.
+
+// The least |p| (raw) and the slack of the bound, as above.
+#define SURE_MIN_OFFSET UINT64_C(1024)
+#define SURE_SLACK UINT64_C(64)
+
+// True only when pair_line(s, q) would hold at x; false when the bound cannot tell.
+ORCA_INLINE bool surely_holds(const self_terms *s, const fxs_orca_pair *q, fxs_vec2 x) {
+  if (q->share < FXS_ONE / 2) return false;
+  uint64_t ax = fxs_exact_magnitude(q->offset.x), ay = fxs_exact_magnitude(q->offset.y);
+  uint64_t hi = ax > ay ? ax : ay, lo = ax > ay ? ay : ax;
+  if (hi < SURE_MIN_OFFSET) return false;
+  // (hi + lo / 2)^2 >= hi^2 + lo^2 for lo <= hi: reach >= |p|, so a <= |p| (|p| - r).
+  uint64_t reach = hi + lo / 2 + 1;
+  int64_t a = (int64_t)length_sq(q->offset) - (int64_t)s->cone.r * (int64_t)reach; // < 2^54
+  if (a <= 0) return false;
+  uint64_t e = fxs_exact_magnitude((int64_t)x.x - s->velocity.x) +
+               fxs_exact_magnitude((int64_t)x.y - s->velocity.y); // < 2^32.1
+  uint64_t v = fxs_exact_magnitude(q->velocity.x) + fxs_exact_magnitude(q->velocity.y);
+  uint64_t need = 4 * e + ((v + 2 * e) >> 8) + SURE_SLACK; // < 2^34.2
+  // D >= need when |p| (|p| - r) 2^16 >= tau (v . p + need |p|) (raw units, tau in ticks
+  // times 2^16); a and b bound the two sides.
+  int64_t b = dot(q->velocity, q->offset) + (int64_t)(need * reach); // < 2^61
+  if (b <= 0) return true;
+  uint64_t tau = (uint64_t)s->cone.tau;
+  // Both products within 64 bits (a < 2^47, b < 2^41, tau < 2^22: 64 ticks) in a crowd.
+  if ((((uint64_t)a >> 47) | ((uint64_t)b >> 41) | (tau >> 22)) == 0) {
+    return ((uint64_t)a << 16) >= tau * (uint64_t)b;
+  }
+  return fxs_u128_compare_products((uint64_t)a, 65536, tau, (uint64_t)b) >= 0;
+}
+
+bool fxs_orca_surely_holds(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbor,
+                           const fxs_orca_def *def, fix16_t share, fxs_vec2 x) {
+  self_terms s = self_terms_of(self, self_id, def);
+  fxs_orca_pair q = pair_of(&s, offset_to(self->position, neighbor->position),
+                            clamp_vec(neighbor->velocity), share, neighbor->id);
+  return surely_holds(&s, &q, x);
+}
+
+// The neighbor lines of one program, lines[hard + j] from pairs[j], j < count.
+typedef struct lazy_lines {
+  fxs_orca_line *lines;
+  const fxs_orca_pair *pairs;
+  const self_terms *s;
+  uint32_t hard, count;
+  uint32_t reached; // neighbor lines the program has reached
+  uint32_t skipped; // bit j: line hard + j reached, surely held, not built
+} lazy_lines;
+
+static void build(const lazy_lines *z, uint32_t j) {
+  z->lines[z->hard + j] = pair_line(z->s, &z->pairs[j]);
+}
+
+// Builds the lines skipped so far.
+static void build_skipped(lazy_lines *z) {
+  for (uint32_t j = 0, m = z->skipped; m != 0; ++j, m >>= 1) {
+    if (m & 1u) build(z, j);
+  }
+  z->skipped = 0;
+}
+
+// Builds every line not built yet.
+static void build_all(lazy_lines *z) {
+  build_skipped(z);
+  for (uint32_t j = z->reached; j < z->count; ++j) build(z, j);
+  z->reached = z->count;
+}
+
+// Whether the program must test line i at x: a static line, or a neighbor line now built;
+// false for a neighbor line that surely holds there, left unbuilt.
+ORCA_INLINE bool reach_line(lazy_lines *z, uint32_t i, fxs_vec2 x) {
+  if (i < z->hard) return true;
+  uint32_t j = i - z->hard;
+  z->reached = j + 1;
+  if (surely_holds(z->s, &z->pairs[j], x)) {
+    z->skipped |= UINT32_C(1) << j;
+    return false;
+  }
+  build(z, j);
+  return true;
+}
+
 // The linear program: velocities x with det(d_i, x - p_i) >= 0 for every line i, inside
 // the disc |x| <= radius. `opt` is the preferred velocity, or with `direction_opt` a unit
 // direction to go as far as possible along.
@@ -429,7 +546,8 @@ static bool solve_on_line(const program *lp, uint32_t i, fxs_vec2 *result) {
 
 // Incremental 2D program over lines 0..count-1 in order. Returns count on success, else the
 // index of the first line it could not satisfy (*result then satisfies the lines before).
-static uint32_t solve(const program *lp, uint32_t count, fxs_vec2 *result) {
+// With `lazy`, its neighbor lines are built as the program needs them.
+static uint32_t solve(const program *lp, uint32_t count, fxs_vec2 *result, lazy_lines *lazy) {
   if (lp->direction_opt) {
     *result = fxs_vec2_make(fxs_saturate(to_q16((int64_t)lp->opt.x * lp->radius)),
                             fxs_saturate(to_q16((int64_t)lp->opt.y * lp->radius)));
@@ -439,8 +557,10 @@ static uint32_t solve(const program *lp, uint32_t count, fxs_vec2 *result) {
     *result = lp->opt;
   }
   for (uint32_t i = 0; i < count; ++i) {
+    if (lazy && !reach_line(lazy, i, *result)) continue; // surely satisfied
     const fxs_orca_line *l = &lp->lines[i];
     if (det(l->direction, fxs_vec2_sub(l->point, *result)) <= 0) continue; // satisfied
+    if (lazy) build_skipped(lazy); // solving on line i reads every line before it
     fxs_vec2 kept = *result;
     if (!solve_on_line(lp, i, result)) {
       *result = kept;
@@ -481,7 +601,7 @@ static void least_violation(const fxs_orca_line *lines, uint32_t count, uint32_t
     }
     program lp = {projected, radius, fxs_vec2_make(fxs_neg(l->direction.y), l->direction.x), true};
     fxs_vec2 kept = *result;
-    if (solve(&lp, m, result) < m) *result = kept; // only by rounding: keep the last good one
+    if (solve(&lp, m, result, 0) < m) *result = kept; // only by rounding: keep the last good one
     worst = det(l->direction, fxs_vec2_sub(l->point, *result));
   }
 }
@@ -605,6 +725,7 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
   fxs_vec2 pref = clamp_vec(preferred);
   uint64_t pref_sq = length_sq(pref);
   self_terms s = self_terms_of(self, self_id, def);
+  fxs_orca_pair *pairs = scratch->held.pairs;
   bool turn = false;
   for (uint32_t i = 0; i < n; ++i) {
     uint32_t j = chosen ? chosen[i] : i;
@@ -612,7 +733,7 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
     fix16_t share = priorities ? fxs_orca_share(def->priority, priorities[j]) : FXS_ONE / 2;
     fxs_vec2 p = offset_to(self->position, nb->position);
     fxs_vec2 nv = clamp_vec(nb->velocity);
-    lines[hard + i] = pair_line(&s, p, nv, nb->id, share);
+    pairs[i] = pair_of(&s, p, nv, share, nb->id);
     // Only a neighbor the agent yields to at least half of the way turns it.
     turn = turn || (share >= FXS_ONE / 2 &&
                     face_to_face(self, pref, pref_sq, p, nv, s.cone.r_sq, statics));
@@ -620,14 +741,17 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
   if (turn) pref = turn_aside(pref);
   fix16_t radius = fxs_clamp(self->max_speed, 0, LIMIT);
   program lp = {lines, radius, pref, false};
+  lazy_lines lazy = {lines, pairs, &s, hard, n, 0, 0};
   fxs_vec2 result;
-  uint32_t failed = solve(&lp, hard + n, &result);
+  uint32_t failed = solve(&lp, hard + n, &result, &lazy);
   if (failed < hard) {
     // The static lines alone leave nothing (only by rounding: standing still keeps them).
     return fxs_vec2_zero();
   }
-  if (failed < hard + n) least_violation(lines, hard + n, hard, failed, radius, &result,
-                                          scratch->projected);
+  if (failed < hard + n) {
+    build_all(&lazy); // least violation reads every line (and writes over the pairs)
+    least_violation(lines, hard + n, hard, failed, radius, &result, scratch->held.projected);
+  }
   return fxs_vec2_truncate(result, radius);
 }
 

@@ -18,11 +18,25 @@
 /// Lines one ORCA agent can have: the static ones first, then one per neighbor.
 #define FXS_ORCA_MAX_LINES (FXS_ORCA_MAX_STATIC_LINES + FXS_NEIGHBORS_MAX_K)
 
+/// What the half-plane against one neighbor is built from (orca.c): the clamped offset to
+/// it, the relative velocity (the agent's clamped velocity less the neighbor's), the agent's
+/// share of the change and the neighbor's id.
+typedef struct fxs_orca_pair {
+  fxs_vec2 offset, velocity;
+  fix16_t share;
+  uint32_t id;
+} fxs_orca_pair;
+
 /// The arrays of one ORCA velocity (about 1 KiB): the world keeps one per worker, so that a
 /// step's stack does not hold them; the public functions of orca.h put one on the stack.
 typedef struct fxs_orca_scratch {
-  fxs_orca_line lines[FXS_ORCA_MAX_LINES];     ///< The agent's lines, static ones first.
-  fxs_orca_line projected[FXS_ORCA_MAX_LINES]; ///< Least violation's projected lines.
+  fxs_orca_line lines[FXS_ORCA_MAX_LINES]; ///< The agent's lines, static ones first.
+  /// One array at a time: the neighbors' pairs while their lines are built as the program
+  /// needs them, then least violation's projected lines (every line is built by then).
+  union {
+    fxs_orca_pair pairs[FXS_NEIGHBORS_MAX_K];
+    fxs_orca_line projected[FXS_ORCA_MAX_LINES];
+  } held;
   fxs_orca_line nearest[FXS_ORCA_MAX_STATIC_LINES]; ///< The nearest static lines so far,
   int64_t nearest_key[FXS_ORCA_MAX_STATIC_LINES];   ///< and their order keys (orca.c).
   uint32_t nearest_count;                           ///< Entries of nearest[].
@@ -40,5 +54,11 @@ fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_v
                                   const fxs_neighbor *neighbors, const fix16_t *priorities,
                                   uint32_t n, const fxs_orca_statics *statics,
                                   const fxs_orca_def *def, fxs_orca_scratch *scratch);
+
+/// Whether the bound by which the program skips building a neighbor's line (orca.c) answers
+/// that fxs_orca_half_plane_shared(self, self_id, neighbor, def, share) holds at velocity x.
+/// It answers true only when the line does hold there (tests check the claim).
+bool fxs_orca_surely_holds(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbor,
+                           const fxs_orca_def *def, fix16_t share, fxs_vec2 x);
 
 #endif

@@ -179,6 +179,76 @@ void test_half_planes_match_double_precision_over_seeded_pairs(void) {
                   "double precision", worst_p, worst_d);
 }
 
+// A raw magnitude below 2^bits, bits drawn in [lo, hi]: sizes spread over many scales.
+static int64_t raw_below_bits(uint32_t *rng, int lo, int hi) {
+  int bits = lo + (int)(fxs_test_lcg(rng) % (uint32_t)(hi - lo + 1));
+  uint64_t r = ((uint64_t)fxs_test_lcg(rng) << 24) ^ fxs_test_lcg(rng);
+  return (int64_t)(r & ((UINT64_C(1) << bits) - 1));
+}
+
+static fix16_t signed_below_bits(uint32_t *rng, int lo, int hi) {
+  int64_t m = raw_below_bits(rng, lo, hi);
+  return (fix16_t)((fxs_test_lcg(rng) & 1u) ? -m : m);
+}
+
+// The bound by which the program skips building a neighbor's line (orca.c, "lines built when
+// needed"): over seeded pairs at every scale (radii 1/64 to 64 units, gaps from 1 raw unit,
+// horizons of 1 to 129 ticks, shares from 0 to 1) and velocities moved from the agent's own
+// by 1 raw unit to 64 units per tick, half of them straight toward the line's forbidden side,
+// it never answers "holds" where the built line fails; and it does answer "holds" for many.
+void test_the_skip_bound_answers_holds_only_where_the_built_line_holds(void) {
+  uint32_t rng = 16180;
+  int cases = 0, holds = 0;
+  double closest = 1e9; // the least margin (units per tick) of a line it said holds
+  for (int c = 0; c < 40000; ++c) {
+    fxs_agent self = fxs_test_agent_at(0, 0);
+    fxs_orca_def d = fxs_default_orca_def();
+    self.radius = (fix16_t)raw_below_bits(&rng, 10, 22);
+    d.neighbor_radius = (fix16_t)raw_below_bits(&rng, 10, 22);
+    d.time_horizon = FXS_ONE + (fix16_t)raw_below_bits(&rng, 0, 23);
+    fix16_t px = signed_below_bits(&rng, 0, 26);
+    fix16_t py = signed_below_bits(&rng, 0, 26);
+    self.position = fxs_vec2_make(px, py);
+    fix16_t vx = signed_below_bits(&rng, 0, 20);
+    fix16_t vy = signed_below_bits(&rng, 0, 20);
+    self.velocity = fxs_vec2_make(vx, vy);
+    double angle = (double)fxs_test_lcg(&rng) / (double)(1u << 24) * 6.283185307179586;
+    double reach = (double)self.radius + d.neighbor_radius + (double)raw_below_bits(&rng, 0, 24);
+    fxs_neighbor n = nb(0, 0, 0, 0, 2);
+    n.position = fxs_vec2_make(px + (fix16_t)(reach * cos(angle)), py + (fix16_t)(reach * sin(angle)));
+    vx = signed_below_bits(&rng, 0, 20), vy = signed_below_bits(&rng, 0, 20);
+    n.velocity = fxs_vec2_make(vx, vy);
+    uint32_t pick = fxs_test_lcg(&rng) % 4u;
+    fix16_t share = pick == 0 ? (fix16_t)(fxs_test_lcg(&rng) % 16385u) // [0, 1/4]
+                    : pick == 1 ? FXS_ONE / 2
+                                : FXS_ONE / 2 + (fix16_t)(fxs_test_lcg(&rng) % 32769u);
+    fxs_orca_line l = fxs_orca_half_plane_shared(&self, 1, &n, &d, share);
+    // x: the velocity moved by a spread amount, straight toward the forbidden side
+    // (along (d.y, -d.x)) or any way.
+    double move = (double)raw_below_bits(&rng, 0, 22), gx, gy;
+    if (c & 1) {
+      gx = dx(l.direction.y), gy = -dx(l.direction.x);
+    } else {
+      double turn = (double)fxs_test_lcg(&rng) / (double)(1u << 24) * 6.283185307179586;
+      gx = cos(turn), gy = sin(turn);
+    }
+    fxs_vec2 x = fxs_vec2_make(self.velocity.x + (fix16_t)(gx * move), self.velocity.y + (fix16_t)(gy * move));
+    if (!fxs_orca_surely_holds(&self, 1, &n, &d, share, x)) {
+      ++cases;
+      continue;
+    }
+    int64_t side = (int64_t)l.direction.x * ((int64_t)l.point.y - x.y) -
+                   (int64_t)l.direction.y * ((int64_t)l.point.x - x.x); // > 0: violated
+    TEST_ASSERT_TRUE_MESSAGE(side <= 0, "the bound said holds where the line fails");
+    double margin = -(double)side / 65536.0 / 65536.0;
+    closest = margin < closest ? margin : closest;
+    ++cases, ++holds;
+  }
+  TEST_ASSERT_TRUE(holds > cases / 10);
+  FXS_TEST_REPORT("ORCA skip bound: said holds for %d of %d seeded cases, least margin %.2e units/tick",
+                  holds, cases, closest);
+}
+
 // The worst side of velocity (x, y) over the half-planes: negative when it violates one.
 static double worst_side(const fxs_orca_line *lines, int n, double x, double y) {
   double worst = 1e9;
