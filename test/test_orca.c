@@ -633,6 +633,9 @@ void test_a_sorted_neighbor_list_gives_the_velocity_of_the_query(void) {
       fxs_neighbor n;
       n.position = fxs_test_point(&rng, -40, 40);
       if (i > 0 && fxs_test_lcg(&rng) % 4u == 0) n.position = list[i - 1].position; // ties
+      if (fxs_test_lcg(&rng) % 6u == 0) { // exactly at the neighbor distance
+        n.position = fxs_vec2_make(self.position.x, self.position.y + d.neighbor_distance);
+      }
       n.velocity = fxs_vec2_make(raw_speed(&rng), raw_speed(&rng));
       n.id = 1u + i;
       uint64_t q = fxs_vec2_length_sq(fxs_vec2_sub(n.position, self.position));
@@ -646,6 +649,10 @@ void test_a_sorted_neighbor_list_gives_the_velocity_of_the_query(void) {
     }
     fxs_vec2 preferred = fxs_vec2_make(raw_speed(&rng), raw_speed(&rng));
     uint32_t n = fxs_orca_sorted_count(dist_sq, count, &d);
+    uint32_t expect = 0; // the prefix within the distance, at most max_neighbors
+    uint64_t reach_sq = (uint64_t)d.neighbor_distance * (uint64_t)d.neighbor_distance;
+    while (expect < count && expect < d.max_neighbors && dist_sq[expect] <= reach_sq) ++expect;
+    TEST_ASSERT_EQUAL_UINT32(expect, n);
     fxs_vec2 a = fxs_orca_velocity_among(&self, 0, preferred, list, prio, count, 0, &d);
     static fxs_orca_scratch scratch; // junk on entry: its contents must not matter
     memset(&scratch, 0xA5 ^ (int)(preferred.x & 0xFF), sizeof scratch);
