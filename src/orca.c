@@ -227,21 +227,14 @@ static self_terms self_terms_of(const fxs_agent *self, uint32_t self_id, const f
   return s;
 }
 
-// The pair of the agent with a neighbor at clamped offset p, with clamped velocity n.
-static inline fxs_orca_pair pair_of(const self_terms *s, fxs_vec2 p, fxs_vec2 n, fix16_t share,
-                                    uint32_t nb_id) {
-  fxs_orca_pair q;
-  q.offset = p;
-  q.velocity = fxs_vec2_make(s->velocity.x - n.x, s->velocity.y - n.y); // |.| <= 2^27
-  q.share = share, q.id = nb_id;
-  return q;
+// The relative velocity against a neighbor of clamped velocity n.
+static inline fxs_vec2 relative_to(const self_terms *s, fxs_vec2 n) {
+  return fxs_vec2_make(s->velocity.x - n.x, s->velocity.y - n.y); // |.| <= 2^27
 }
 
-// The half-plane of a pair.
-ORCA_INLINE fxs_orca_line pair_line(const self_terms *s, const fxs_orca_pair *q) {
-  fxs_vec2 p = q->offset, v = q->velocity;
-  fix16_t share = q->share;
-  uint32_t nb_id = q->id;
+// The half-plane against a neighbor at clamped offset p, relative velocity v and id nb_id.
+ORCA_INLINE fxs_orca_line pair_line(const self_terms *s, fxs_vec2 p, fxs_vec2 v, uint32_t nb_id,
+                                    fix16_t share) {
   fxs_vec2 u, direction;
   uint64_t p_sq = length_sq(p);
   if (p_sq > s->cone.r_sq) {
@@ -275,9 +268,8 @@ fxs_orca_line fxs_orca_half_plane_shared(const fxs_agent *self, uint32_t self_id
                                          const fxs_neighbor *neighbor, const fxs_orca_def *def,
                                          fix16_t share) {
   self_terms s = self_terms_of(self, self_id, def);
-  fxs_orca_pair q = pair_of(&s, offset_to(self->position, neighbor->position),
-                            clamp_vec(neighbor->velocity), share, neighbor->id);
-  return pair_line(&s, &q);
+  return pair_line(&s, offset_to(self->position, neighbor->position),
+                   relative_to(&s, clamp_vec(neighbor->velocity)), neighbor->id, share);
 }
 
 fxs_orca_line fxs_orca_half_plane(const fxs_agent *self, uint32_t self_id,
@@ -386,50 +378,45 @@ bool fxs_orca_wall_line(const fxs_agent *self, const fxs_wall *wall, const fxs_o
 
 // ------------------------------------------------------------------ lines built when needed
 //
-// Most neighbor lines hold at every point the program visits (a crowd walking side by side or
-// apart), and building one costs more than the rest of its program: square roots and
-// divisions. So a neighbor line is built when the program first reaches it, unless a cheap
-// bound shows that it holds there; the lines skipped are built as soon as a later line needs
-// solving against them, and all of them before least violation. The bound answers "holds"
-// only when the built line would hold, so the program takes the same steps and every result
-// is the one it gives with every line built first.
+// Most neighbor lines hold wherever the program reaches them (a crowd walking side by side or
+// apart), and building one (square roots, divisions) costs more than testing it. So a line is
+// built when the program reaches it, unless a cheap bound shows it holds there; skipped lines
+// are built as soon as a later line is solved or projected against them. The bound says
+// "holds" only where the built line holds, so every result is the one of building them all.
 //
-// The bound. v is the relative velocity, D its distance from the velocity obstacle (the cone
-// of the disc of radius r round p, cut off at 1/tau), k the agent's share. The obstacle lies
-// in the half-plane y . p >= |p| (|p| - r) / tau, so D >= (|p| - r) / tau - v . p / |p|.
-// The exact line passes through the agent's velocity plus k u, where u (|u| = D) leads from v
-// to the nearest point of the obstacle's boundary, and runs along that boundary: the velocity
-// plus e holds with k D - |e| to spare. The built line differs from the exact one by a few raw
-// units at its point and, in direction, by at most 2^-10.9 for a leg (|p| >= 2^10 raw; it
-// turns about the cone's apex, which moves it by (|v| + |e| / k) 2^-10.9 at x) and by at most
-// 0.71 / |w| for the cut-off (p / tau rounded; it turns near the boundary point, |w| >= D).
-// Where rounding takes the other branch, the two lines meet at the boundary and differ as
-// little. With k >= 1/2 and
+// The bound. v is the relative velocity, D its distance from the velocity obstacle, k >= 1/2
+// the agent's share, x = the agent's velocity + e. The obstacle lies in the half-plane
+// y . p >= |p| (|p| - r) / tau, so D >= (|p| - r) / tau - v . p / |p|. The exact line runs
+// along the obstacle's boundary at D from v, through the velocity + k u (|u| = D): x holds it
+// with k D - |e| to spare. The built line's point is a few raw units off, its direction at
+// most 2^-10.9 for a leg (|p| >= 2^10 raw; turning about the apex: (|v| + |e| / k) 2^-10.9 at
+// x) and 0.71 / |w| for the cut-off (turning near the boundary point, |w| >= D); where
+// rounding takes the other branch the two lines meet at the boundary. With
 //   D >= 4 |e| + (|v| + 2 |e|) / 256 + 64 raw (|e|, |v| taken as |x| + |y| >= their lengths),
-// k D - |e| >= |e| + (|v| + 2 |e|) / 512 + 32: about four times what the rounding can take.
-// test_orca checks the claim over seeded pairs at every scale.
+// k D - |e| >= |e| + (|v| + 2 |e|) / 512 + 32: about four times what rounding can take
+// (test_orca checks the claim over seeded pairs at every scale).
 
 // The least |p| (raw) and the slack of the bound, as above.
 #define SURE_MIN_OFFSET UINT64_C(1024)
 #define SURE_SLACK UINT64_C(64)
 
-// True only when pair_line(s, q) would hold at x; false when the bound cannot tell.
-ORCA_INLINE bool surely_holds(const self_terms *s, const fxs_orca_pair *q, fxs_vec2 x) {
-  if (q->share < FXS_ONE / 2) return false;
-  uint64_t ax = fxs_exact_magnitude(q->offset.x), ay = fxs_exact_magnitude(q->offset.y);
+// True only when pair_line(s, q) would hold at x, for any pair q with this offset p and
+// relative velocity v and a share of at least 1/2; false when the bound cannot tell.
+ORCA_INLINE bool surely_holds(const self_terms *s, fxs_vec2 p, fxs_vec2 v, fxs_vec2 x) {
+  uint64_t ax = fxs_exact_magnitude(p.x), ay = fxs_exact_magnitude(p.y);
   uint64_t hi = ax > ay ? ax : ay, lo = ax > ay ? ay : ax;
   if (hi < SURE_MIN_OFFSET) return false;
   // (hi + lo / 2)^2 >= hi^2 + lo^2 for lo <= hi: reach >= |p|, so a <= |p| (|p| - r).
   uint64_t reach = hi + lo / 2 + 1;
-  int64_t a = (int64_t)length_sq(q->offset) - (int64_t)s->cone.r * (int64_t)reach; // < 2^54
+  int64_t a = (int64_t)length_sq(p) - (int64_t)s->cone.r * (int64_t)reach; // < 2^54
   if (a <= 0) return false;
   uint64_t e = fxs_exact_magnitude((int64_t)x.x - s->velocity.x) +
                fxs_exact_magnitude((int64_t)x.y - s->velocity.y); // < 2^32.1
-  uint64_t v = fxs_exact_magnitude(q->velocity.x) + fxs_exact_magnitude(q->velocity.y);
-  uint64_t need = 4 * e + ((v + 2 * e) >> 8) + SURE_SLACK; // < 2^34.2
+  uint64_t speed = fxs_exact_magnitude(v.x) + fxs_exact_magnitude(v.y);
+  uint64_t need = 4 * e + ((speed + 2 * e) >> 8) + SURE_SLACK; // < 2^34.2
   // D >= need when |p| (|p| - r) 2^16 >= tau (v . p + need |p|) (raw units, tau in ticks
   // times 2^16); a and b bound the two sides.
-  int64_t b = dot(q->velocity, q->offset) + (int64_t)(need * reach); // < 2^61
+  int64_t b = dot(v, p) + (int64_t)(need * reach); // < 2^61
   if (b <= 0) return true;
   uint64_t tau = (uint64_t)s->cone.tau;
   // Both products within 64 bits (a < 2^47, b < 2^41, tau < 2^22: 64 ticks) in a crowd.
@@ -442,23 +429,38 @@ ORCA_INLINE bool surely_holds(const self_terms *s, const fxs_orca_pair *q, fxs_v
 bool fxs_orca_surely_holds(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbor,
                            const fxs_orca_def *def, fix16_t share, fxs_vec2 x) {
   self_terms s = self_terms_of(self, self_id, def);
-  fxs_orca_pair q = pair_of(&s, offset_to(self->position, neighbor->position),
-                            clamp_vec(neighbor->velocity), share, neighbor->id);
-  return surely_holds(&s, &q, x);
+  return share >= FXS_ONE / 2 &&
+         surely_holds(&s, offset_to(self->position, neighbor->position),
+                      relative_to(&s, clamp_vec(neighbor->velocity)), x);
 }
 
-// The neighbor lines of one program, lines[hard + j] from pairs[j], j < count.
+// The neighbor lines of one program, lines[hard + j] for j < count, of the neighbors
+// neighbors[chosen[j]] (chosen NULL: neighbors[j]). A line not built yet holds its pair's
+// offset in `point` and relative velocity in `direction`; the share and the id are found
+// again from the neighbor.
 typedef struct lazy_lines {
   fxs_orca_line *lines;
-  const fxs_orca_pair *pairs;
   const self_terms *s;
+  const fxs_neighbor *neighbors;
+  const uint32_t *chosen;
+  const fix16_t *priorities; // or NULL: equal shares
+  fix16_t priority;          // the agent's own
   uint32_t hard, count;
-  uint32_t reached; // neighbor lines the program has reached
+  uint32_t halves;  // bit j: the agent's share against line hard + j's neighbor >= 1/2
   uint32_t skipped; // bit j: line hard + j reached, surely held, not built
 } lazy_lines;
 
+// The share of the agent against neighbors[j] (j indexes the neighbors, as priorities).
+static inline fix16_t share_of(fix16_t priority, const fix16_t *priorities, uint32_t j) {
+  return priorities ? fxs_orca_share(priority, priorities[j]) : FXS_ONE / 2;
+}
+
+// Builds line hard + j from what it holds until then (see lazy_lines).
 static void build(const lazy_lines *z, uint32_t j) {
-  z->lines[z->hard + j] = pair_line(z->s, &z->pairs[j]);
+  uint32_t k = z->chosen ? z->chosen[j] : j;
+  fxs_orca_line *l = &z->lines[z->hard + j];
+  *l = pair_line(z->s, l->point, l->direction, z->neighbors[k].id,
+                 share_of(z->priority, z->priorities, k));
 }
 
 // Builds the lines skipped so far.
@@ -469,20 +471,13 @@ static void build_skipped(lazy_lines *z) {
   z->skipped = 0;
 }
 
-// Builds every line not built yet.
-static void build_all(lazy_lines *z) {
-  build_skipped(z);
-  for (uint32_t j = z->reached; j < z->count; ++j) build(z, j);
-  z->reached = z->count;
-}
-
 // Whether the program must test line i at x: a static line, or a neighbor line now built;
-// false for a neighbor line that surely holds there, left unbuilt.
-ORCA_INLINE bool reach_line(lazy_lines *z, uint32_t i, fxs_vec2 x) {
+// false for a neighbor line that surely holds there, left unbuilt (only when `may_skip`).
+ORCA_INLINE bool reach_line(lazy_lines *z, uint32_t i, fxs_vec2 x, bool may_skip) {
   if (i < z->hard) return true;
   uint32_t j = i - z->hard;
-  z->reached = j + 1;
-  if (surely_holds(z->s, &z->pairs[j], x)) {
+  const fxs_orca_line *held = &z->lines[i];
+  if (may_skip && ((z->halves >> j) & 1u) && surely_holds(z->s, held->point, held->direction, x)) {
     z->skipped |= UINT32_C(1) << j;
     return false;
   }
@@ -557,7 +552,7 @@ static uint32_t solve(const program *lp, uint32_t count, fxs_vec2 *result, lazy_
     *result = lp->opt;
   }
   for (uint32_t i = 0; i < count; ++i) {
-    if (lazy && !reach_line(lazy, i, *result)) continue; // surely satisfied
+    if (lazy && !reach_line(lazy, i, *result, true)) continue; // surely satisfied
     const fxs_orca_line *l = &lp->lines[i];
     if (det(l->direction, fxs_vec2_sub(l->point, *result)) <= 0) continue; // satisfied
     if (lazy) build_skipped(lazy); // solving on line i reads every line before it
@@ -575,13 +570,18 @@ static uint32_t solve(const program *lp, uint32_t count, fxs_vec2 *result, lazy_
 // violated by more than the current worst, the neighbor lines before it are projected onto
 // it (their bisectors with it), the static lines kept as they are, and the 2D program
 // pushes as far as possible into it.
-static void least_violation(const fxs_orca_line *lines, uint32_t count, uint32_t hard,
-                            uint32_t first, fix16_t radius, fxs_vec2 *result,
+static void least_violation(lazy_lines *z, uint32_t first, fix16_t radius, fxs_vec2 *result,
                             fxs_orca_line *projected) {
+  const fxs_orca_line *lines = z->lines;
+  uint32_t hard = z->hard, count = z->hard + z->count;
   int64_t worst = 0; // Q32.32
   for (uint32_t i = first; i < count; ++i) {
+    // Line `first` is built (the program stopped on it). A later one that surely holds is
+    // violated by no more than a worst >= 0, and is built only if a later line is projected.
+    if (i > first && !reach_line(z, i, *result, worst >= 0)) continue;
     const fxs_orca_line *l = &lines[i];
     if (det(l->direction, fxs_vec2_sub(l->point, *result)) <= worst) continue;
+    build_skipped(z); // the lines before it are projected onto it
     uint32_t m = 0;
     for (uint32_t j = 0; j < hard; ++j) projected[m++] = lines[j];
     for (uint32_t j = hard; j < i; ++j) {
@@ -725,15 +725,18 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
   fxs_vec2 pref = clamp_vec(preferred);
   uint64_t pref_sq = length_sq(pref);
   self_terms s = self_terms_of(self, self_id, def);
-  fxs_orca_pair *pairs = scratch->held.pairs;
   bool turn = false;
+  uint32_t halves = ~UINT32_C(0); // equal shares without priorities
   for (uint32_t i = 0; i < n; ++i) {
     uint32_t j = chosen ? chosen[i] : i;
     const fxs_neighbor *nb = &neighbors[j];
-    fix16_t share = priorities ? fxs_orca_share(def->priority, priorities[j]) : FXS_ONE / 2;
+    fix16_t share = share_of(def->priority, priorities, j);
     fxs_vec2 p = offset_to(self->position, nb->position);
     fxs_vec2 nv = clamp_vec(nb->velocity);
-    pairs[i] = pair_of(&s, p, nv, share, nb->id);
+    // The line's pair until the program builds it (lazy_lines).
+    lines[hard + i].point = p;
+    lines[hard + i].direction = relative_to(&s, nv);
+    if (priorities) halves &= ~((uint32_t)(share < FXS_ONE / 2) << i);
     // Only a neighbor the agent yields to at least half of the way turns it.
     turn = turn || (share >= FXS_ONE / 2 &&
                     face_to_face(self, pref, pref_sq, p, nv, s.cone.r_sq, statics));
@@ -741,17 +744,14 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
   if (turn) pref = turn_aside(pref);
   fix16_t radius = fxs_clamp(self->max_speed, 0, LIMIT);
   program lp = {lines, radius, pref, false};
-  lazy_lines lazy = {lines, pairs, &s, hard, n, 0, 0};
+  lazy_lines lazy = {lines, &s, neighbors, chosen, priorities, def->priority, hard, n, halves, 0};
   fxs_vec2 result;
   uint32_t failed = solve(&lp, hard + n, &result, &lazy);
   if (failed < hard) {
     // The static lines alone leave nothing (only by rounding: standing still keeps them).
     return fxs_vec2_zero();
   }
-  if (failed < hard + n) {
-    build_all(&lazy); // least violation reads every line (and writes over the pairs)
-    least_violation(lines, hard + n, hard, failed, radius, &result, scratch->held.projected);
-  }
+  if (failed < hard + n) least_violation(&lazy, failed, radius, &result, scratch->projected);
   return fxs_vec2_truncate(result, radius);
 }
 

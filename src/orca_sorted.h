@@ -18,25 +18,14 @@
 /// Lines one ORCA agent can have: the static ones first, then one per neighbor.
 #define FXS_ORCA_MAX_LINES (FXS_ORCA_MAX_STATIC_LINES + FXS_NEIGHBORS_MAX_K)
 
-/// What the half-plane against one neighbor is built from (orca.c): the clamped offset to
-/// it, the relative velocity (the agent's clamped velocity less the neighbor's), the agent's
-/// share of the change and the neighbor's id.
-typedef struct fxs_orca_pair {
-  fxs_vec2 offset, velocity;
-  fix16_t share;
-  uint32_t id;
-} fxs_orca_pair;
-
 /// The arrays of one ORCA velocity (about 1 KiB): the world keeps one per worker, so that a
 /// step's stack does not hold them; the public functions of orca.h put one on the stack.
 typedef struct fxs_orca_scratch {
-  fxs_orca_line lines[FXS_ORCA_MAX_LINES]; ///< The agent's lines, static ones first.
-  /// One array at a time: the neighbors' pairs while their lines are built as the program
-  /// needs them, then least violation's projected lines (every line is built by then).
-  union {
-    fxs_orca_pair pairs[FXS_NEIGHBORS_MAX_K];
-    fxs_orca_line projected[FXS_ORCA_MAX_LINES];
-  } held;
+  /// The agent's lines, static ones first. A neighbor's line not built yet holds its pair's
+  /// offset in `point` and relative velocity in `direction` (orca.c builds lines as the
+  /// program needs them).
+  fxs_orca_line lines[FXS_ORCA_MAX_LINES];
+  fxs_orca_line projected[FXS_ORCA_MAX_LINES]; ///< Least violation's projected lines.
   fxs_orca_line nearest[FXS_ORCA_MAX_STATIC_LINES]; ///< The nearest static lines so far,
   int64_t nearest_key[FXS_ORCA_MAX_STATIC_LINES];   ///< and their order keys (orca.c).
   uint32_t nearest_count;                           ///< Entries of nearest[].
