@@ -5,22 +5,13 @@
 #include "exact.h"
 #include "fixsteer/behavior_params.h"
 #include "fixsteer/neighbors.h"
+#include "orca_geometry.h"
 #include "orca_sorted.h"
+#include "orca_static.h"
 #include "vec2_measure.h"
 #include "vec2_scale.h"
 #include "wide.h"
 
-// The per-neighbor routines are inlined into their one caller where the compiler allows it
-// (a call per neighbor costs more than the code it would share).
-#if defined(__GNUC__)
-#define ORCA_INLINE static inline __attribute__((always_inline))
-#else
-#define ORCA_INLINE static inline
-#endif
-
-// Speeds, radii and distances are clamped to 1024 units (2^26 raw): then every point of a
-// half-plane stays below 2^28.1 raw and every product below used stays within int64.
-#define LIMIT ((fix16_t)(INT32_C(1) << 26))
 // Two unit directions whose determinant is at most 1e-5 (raw Q32.32) count as parallel.
 #define PARALLEL_EPSILON INT64_C(42950)
 // Intersections along a line farther than this (raw Q16.16) are clamped (nearly parallel
@@ -36,74 +27,6 @@ fxs_orca_def fxs_default_orca_def(void) {
   d.obstacle_time_horizon = d.time_horizon / 2;
   d.priority = fxs_behavior_param_default(FXS_BEHAVIOR_ORCA, 5);
   return d;
-}
-
-// v scaled down (direction kept) so that no component exceeds LIMIT. Inline: in the world no
-// vector comes near the limit, and the test is all it costs.
-static inline bool within_limit(int64_t c) {
-  return (uint64_t)c + (uint64_t)LIMIT <= 2u * (uint64_t)LIMIT; // wraps below -LIMIT
-}
-static inline fxs_vec2 clamp_vec(fxs_vec2 v) {
-  // Both components within +-LIMIT: the larger magnitude is too (the common case, two tests).
-  if ((int)within_limit(v.x) & (int)within_limit(v.y)) return v; // no branch: both are cheap
-  uint64_t m = fxs_exact_magnitude(v.x) > fxs_exact_magnitude(v.y) ? fxs_exact_magnitude(v.x)
-                                                                   : fxs_exact_magnitude(v.y);
-  if (m <= (uint64_t)LIMIT) return v;
-  if (m > (uint64_t)FXS_MAX) m = FXS_MAX; // as fxs_abs saturates -2^31
-  return fxs_vec2_make((fix16_t)((int64_t)v.x * LIMIT / (int64_t)m),
-                       (fix16_t)((int64_t)v.y * LIMIT / (int64_t)m));
-}
-
-// a x b and a . b of Q16.16 vectors with components below 2^31: exact Q32.32 in int64.
-static inline int64_t det(fxs_vec2 a, fxs_vec2 b) {
-  return (int64_t)a.x * b.y - (int64_t)a.y * b.x;
-}
-static inline int64_t dot(fxs_vec2 a, fxs_vec2 b) {
-  return (int64_t)a.x * b.x + (int64_t)a.y * b.y;
-}
-static inline uint64_t length_sq(fxs_vec2 v) { return fxs_length_sq_raw(v.x, v.y); }
-
-// Q32.32 to Q16.16, rounded half away from zero (|q32| < 2^62): fxs_round_q16_i64's result
-// without a branch on the sign, whose directions here are as often negative as positive.
-// Moved up by 2^62 the value is never negative and its shift is a floor; the rounding is
-// floor((q32 + 2^15) / 2^16) for q32 >= 0 and floor((q32 + 2^15 - 1) / 2^16) below.
-static inline int64_t to_q16(int64_t q32) {
-  uint64_t up = (uint64_t)q32 + (UINT64_C(1) << 62) + 32768u - (uint64_t)(q32 < 0);
-  return (int64_t)(up >> 16) - (INT64_C(1) << 46);
-}
-
-// round(sqrt(n)), as fxs_isqrt64_round, inline.
-static inline int64_t root_round(uint64_t n) {
-  uint32_t r = fxs_isqrt_estimate(n);
-  return (int64_t)fxs_sqrt_round_from(r, n - fxs_mul32(r, r));
-}
-
-// fxs_vec2_normalize, inline.
-static inline fxs_vec2 unit_of(fxs_vec2 v) { return fxs_vec2_scale_round(v, FXS_ONE); }
-
-// Bits of m > 0 (its highest set bit's position plus one).
-static inline unsigned bit_length(uint64_t m) {
-#if defined(__GNUC__) && ULLONG_MAX == UINT64_MAX
-  return 64u - (unsigned)__builtin_clzll(m);
-#else
-  unsigned n = 0;
-  while (m != 0) m >>= 1, ++n;
-  return n;
-#endif
-}
-
-// The unit vector along (x, y) (any 64-bit components, |.| < 2^63): halved together (toward
-// zero) until both fit in 30 bits, then normalized. k halvings toward zero are one shift of
-// the magnitude by k, k the bits of the larger beyond 30.
-static inline fxs_vec2 unit_wide(int64_t x, int64_t y) {
-  uint64_t ax = fxs_exact_magnitude(x), ay = fxs_exact_magnitude(y);
-  if ((ax | ay) >= (UINT64_C(1) << 30)) {
-    unsigned k = bit_length(ax | ay) - 30u;
-    ax >>= k, ay >>= k;
-    x = x < 0 ? -(int64_t)ax : (int64_t)ax;
-    y = y < 0 ? -(int64_t)ay : (int64_t)ay;
-  }
-  return unit_of(fxs_vec2_make((fix16_t)x, (fix16_t)y));
 }
 
 // point + t * direction, t in raw Q16.16, saturating to Q16.16 (t is clamped to +-2^40
@@ -133,72 +56,6 @@ static fxs_vec2 overlap_push(fxs_vec2 v, fxs_vec2 p, fix16_t r, bool lower_id, f
   }
   int64_t gap = (int64_t)r - length; // |.| < 2^28.6
   return fxs_vec2_make((fix16_t)to_q16(gap * unit->x), (fix16_t)to_q16(gap * unit->y));
-}
-
-// What every half-plane of one agent shares: the combined radius r and its square, the time
-// horizon tau (raw ticks, >= 1) and r / tau, rounded.
-typedef struct cone_terms {
-  fix16_t r, tau;
-  uint64_t r_sq;
-  int64_t r_tau;
-} cone_terms;
-
-static cone_terms cone_terms_of(fix16_t r, fix16_t tau) {
-  cone_terms c;
-  c.r = r, c.tau = tau;
-  c.r_sq = (uint64_t)r * (uint64_t)r;
-  c.r_tau = fxs_div_round_i64_inline((int64_t)r * 65536, tau);
-  return c;
-}
-
-// n / d rounded half away from zero for d > 0 and |n| < 2^62 (fxs_div_round_i64's result):
-// the magnitude's quotient, its sign put back without a branch on it.
-static inline int64_t div_round_pos(int64_t n, int64_t d) {
-  int64_t q = (int64_t)((fxs_exact_magnitude(n) + ((uint64_t)d >> 1)) / (uint64_t)d);
-  return n < 0 ? -q : q;
-}
-
-// A value of cone_push: for a neighbor (bounded) it is known to fit and is taken as it is;
-// for a wall end or an obstacle, whose horizon may be below one tick, it saturates.
-static inline fix16_t fit(bool bounded, int64_t v) {
-  return bounded ? (fix16_t)v : fxs_saturate(v);
-}
-
-// The relative velocity change u for a pair apart (|p|^2 = p_sq > r^2): to the nearest point
-// of the truncated velocity obstacle (the cone of the disc of radius r round p, cut off by the
-// disc round p / tau). *direction is the half-plane's edge. `bounded`: a neighbor's line,
-// where |p| <= 2^26 and |v| <= 2^27 per component, r <= 2^27 and tau >= 1 tick, so that
-// |p / tau| <= |p|, |w| < 2^28, the cut-off push < 2^28.6 and the leg's push < 2^28.3: no
-// value reaches 2^31 and none of the saturations could act.
-ORCA_INLINE fxs_vec2 cone_push(fxs_vec2 v, fxs_vec2 p, uint64_t p_sq, const cone_terms *c,
-                               bool bounded, fxs_vec2 *direction) {
-  fxs_vec2 p_tau = fxs_vec2_make(fit(bounded, div_round_pos((int64_t)p.x * 65536, c->tau)),
-                                 fit(bounded, div_round_pos((int64_t)p.y * 65536, c->tau)));
-  fxs_vec2 w = fxs_vec2_make(fit(bounded, (int64_t)v.x - p_tau.x),
-                             fit(bounded, (int64_t)v.y - p_tau.y));
-  int64_t w_dot_p = dot(w, p); // |.| < 2^55
-  uint64_t w_sq = length_sq(w);
-  uint64_t m = fxs_exact_magnitude(w_dot_p);
-  if (w_dot_p < 0 && fxs_u128_compare_products(m, m, c->r_sq, w_sq) > 0) {
-    // Closest to the cut-off disc: push out of it along w (w != 0 here: w . p < 0). Its
-    // direction and its length from one square root.
-    fxs_vec2_measure wm = fxs_vec2_measure_inline(w);
-    fxs_vec2 unit = fxs_vec2_set_length_measured_inline(w, &wm, FXS_ONE);
-    *direction = fxs_vec2_make(unit.y, -unit.x); // |unit.x| <= 2^16
-    int64_t gap = c->r_tau - wm.length;
-    return fxs_vec2_make(fit(bounded, to_q16(gap * unit.x)), fit(bounded, to_q16(gap * unit.y)));
-  }
-  // Closest to a leg of the cone: the leg on w's side of p, at angle asin(r / |p|).
-  int64_t leg = root_round(p_sq - c->r_sq), r = c->r;
-  if (det(p, w) > 0) {
-    *direction = unit_wide(p.x * leg - p.y * r, p.x * r + p.y * leg);
-  } else {
-    fxs_vec2 u = unit_wide(p.x * leg + p.y * r, p.y * leg - p.x * r);
-    *direction = fxs_vec2_make(-u.x, -u.y); // |u.x| <= 2^16
-  }
-  int64_t along_edge = to_q16(dot(v, *direction)); // |.| < 2^28
-  return fxs_vec2_make(fit(bounded, to_q16(along_edge * direction->x) - v.x),
-                       fit(bounded, to_q16(along_edge * direction->y) - v.y));
 }
 
 fix16_t fxs_orca_share(fix16_t self_priority, fix16_t neighbor_priority) {
@@ -277,104 +134,6 @@ fxs_orca_line fxs_orca_half_plane(const fxs_agent *self, uint32_t self_id,
   return fxs_orca_half_plane_shared(self, self_id, neighbor, def, FXS_ONE / 2);
 }
 
-
-// The half-plane of the velocities with no component toward -n beyond `closing` (raw units
-// per tick, >= 0): x . n >= -closing, n a unit vector.
-static fxs_orca_line keep_off(fxs_vec2 n, int64_t closing) {
-  fxs_orca_line l;
-  l.point = fxs_vec2_make(fxs_saturate(to_q16(-closing * n.x)), fxs_saturate(to_q16(-closing * n.y)));
-  l.direction = fxs_vec2_make(n.y, fxs_neg(n.x));
-  return l;
-}
-
-// Obstacle time horizon and reach (how far beyond the radius a static obstacle counts):
-// obstacle_time_horizon * max_speed, raw, at most LIMIT.
-static fix16_t static_horizon(const fxs_orca_def *def) {
-  return fxs_max(def->obstacle_time_horizon, FXS_ONE);
-}
-static int64_t static_reach(const fxs_agent *self, const fxs_orca_def *def) {
-  int64_t reach = to_q16((int64_t)static_horizon(def) * fxs_clamp(self->max_speed, 0, LIMIT));
-  return reach < LIMIT ? reach : LIMIT;
-}
-
-// The line of a static disc of radius r (the agent's and the obstacle's) whose centre is
-// (dx, dy) raw from the agent, within reach. Static: the agent takes all of the change u.
-// Offsets beyond LIMIT are halved with r and the horizon, which leaves the velocity obstacle
-// unchanged (v t in the disc round p  <=>  v t/2 in the disc round p/2).
-static fxs_orca_line disc_line(const fxs_agent *self, int64_t dx, int64_t dy, int64_t r,
-                               fix16_t tau) {
-  int64_t t = tau;
-  while (fxs_exact_magnitude(dx) > (uint64_t)LIMIT || fxs_exact_magnitude(dy) > (uint64_t)LIMIT ||
-         r > LIMIT) {
-    dx /= 2, dy /= 2, r /= 2, t = t > 1 ? t / 2 : 1;
-  }
-  fxs_vec2 p = fxs_vec2_make((fix16_t)dx, (fix16_t)dy);
-  if (fxs_vec2_length_sq(p) <= (uint64_t)(r * r)) { // touching: no velocity toward the centre
-    fxs_vec2 n = fxs_vec2_is_zero(p) ? fxs_vec2_make(FXS_ONE, 0) : fxs_vec2_normalize(fxs_vec2_negate(p));
-    return keep_off(n, 0);
-  }
-  fxs_vec2 v = clamp_vec(self->velocity), direction;
-  cone_terms c = cone_terms_of((fix16_t)r, (fix16_t)t);
-  fxs_vec2 u = cone_push(v, p, length_sq(p), &c, false, &direction);
-  fxs_orca_line l;
-  l.point = fxs_vec2_add(v, u);
-  l.direction = direction;
-  return l;
-}
-
-// True when (dx, dy) lies within `box` on both axes; then, for box < 2^29, its length is
-// exact from the 64-bit squares.
-static bool within_box(int64_t dx, int64_t dy, int64_t box) {
-  return fxs_exact_magnitude(dx) <= (uint64_t)box && fxs_exact_magnitude(dy) <= (uint64_t)box;
-}
-
-static int64_t length_of(int64_t dx, int64_t dy) {
-  return (int64_t)fxs_isqrt64_round((uint64_t)(dx * dx + dy * dy));
-}
-
-bool fxs_orca_obstacle_line(const fxs_agent *self, const fxs_obstacle *obstacle,
-                            const fxs_orca_def *def, fxs_orca_line *out) {
-  int64_t reach = static_reach(self, def);
-  int64_t dx = (int64_t)obstacle->center.x - self->position.x;
-  int64_t dy = (int64_t)obstacle->center.y - self->position.y;
-  int64_t r = (int64_t)fxs_clamp(self->radius, 0, LIMIT) + fxs_clamp(obstacle->radius, 0, LIMIT);
-  if (!within_box(dx, dy, reach + r) || length_of(dx, dy) - r > reach) return false;
-  *out = disc_line(self, dx, dy, r, static_horizon(def));
-  return true;
-}
-
-// The unit normal of the wall a-b, scaled to 32 bits first (either sign).
-static fxs_vec2 wall_normal(const fxs_wall *w) {
-  int64_t ex = (int64_t)w->b.x - w->a.x, ey = (int64_t)w->b.y - w->a.y;
-  while (fxs_exact_magnitude(ex) >= (UINT64_C(1) << 31) || fxs_exact_magnitude(ey) >= (UINT64_C(1) << 31)) {
-    ex /= 2, ey /= 2;
-  }
-  return fxs_vec2_normalize(fxs_vec2_make((fix16_t)-ey, (fix16_t)ex));
-}
-
-bool fxs_orca_wall_line(const fxs_agent *self, const fxs_wall *wall, const fxs_orca_def *def,
-                        fxs_orca_line *out) {
-  int64_t reach = static_reach(self, def);
-  int64_t radius = fxs_clamp(self->radius, 0, LIMIT);
-  fxs_vec2 q = fxs_vec2_closest_on_segment(self->position, wall->a, wall->b);
-  int64_t dx = (int64_t)q.x - self->position.x, dy = (int64_t)q.y - self->position.y;
-  if (!within_box(dx, dy, reach + radius)) return false;
-  fix16_t tau = static_horizon(def);
-  if (fxs_vec2_equal(q, wall->a) || fxs_vec2_equal(q, wall->b)) { // an end: pass round it
-    if (length_of(dx, dy) - radius > reach) return false;
-    *out = disc_line(self, dx, dy, radius, tau);
-    return true;
-  }
-  // Inside: the distance along the wall's own normal, exact to a few LSB however long the
-  // wall is; the normal turned toward the agent (on the line: against its velocity).
-  fxs_vec2 n = wall_normal(wall);
-  int64_t s = to_q16(-dx * n.x - dy * n.y);
-  if (s < 0 || (s == 0 && dot(self->velocity, n) > 0)) n = fxs_vec2_negate(n), s = -s;
-  int64_t gap = s - radius;
-  if (gap > reach) return false;
-  *out = keep_off(n, gap > 0 ? fxs_div_round_i64(gap * 65536, tau) : 0);
-  return true;
-}
 
 // ------------------------------------------------------------------ lines built when needed
 //
@@ -497,7 +256,7 @@ typedef struct program {
 
 // num / den in raw Q16.16 (num, den in Q32.32, |den| > PARALLEL_EPSILON, |num| < 2^50),
 // rounded, clamped to +-FAR_T: the integer part first, so nothing overflows.
-static int64_t ratio(int64_t num, int64_t den) {
+ORCA_INLINE int64_t ratio(int64_t num, int64_t den) {
   int64_t whole = num / den; // |.| < 2^35
   if (whole > (FAR_T >> 16)) return FAR_T;
   if (whole < -(FAR_T >> 16)) return -FAR_T;
@@ -606,93 +365,6 @@ static void least_violation(lazy_lines *z, uint32_t first, fix16_t radius, fxs_v
   }
 }
 
-// The nearest static lines (scratch->nearest), by clearance, then walls before obstacles,
-// then index: the key is clearance (raw) * 2^33 + kind * 2^32 + index. The clearance of the
-// agent to a line's source, for ordering: the line's offset from the velocity 0 is not it,
-// so the caller passes it.
-static void keep_nearest(fxs_orca_scratch *set, const fxs_orca_line *l, int64_t key) {
-  uint32_t at = set->nearest_count;
-  if (at == FXS_ORCA_MAX_STATIC_LINES) {
-    if (key >= set->nearest_key[at - 1]) return;
-    at--;
-  } else {
-    set->nearest_count++;
-  }
-  while (at > 0 && set->nearest_key[at - 1] > key) {
-    set->nearest[at] = set->nearest[at - 1];
-    set->nearest_key[at] = set->nearest_key[at - 1];
-    at--;
-  }
-  set->nearest[at] = *l;
-  set->nearest_key[at] = key;
-}
-
-// Clearance (raw, clamped to +-2^28) of the agent to a wall or an obstacle disc of radius r
-// round c, for ordering only.
-static int64_t order_key(int64_t clearance, uint32_t kind, uint32_t index) {
-  if (clearance > (INT64_C(1) << 28)) clearance = INT64_C(1) << 28;
-  if (clearance < -(INT64_C(1) << 28)) clearance = -(INT64_C(1) << 28);
-  return clearance * (INT64_C(1) << 33) + (int64_t)kind * (INT64_C(1) << 32) + index;
-}
-
-static int64_t clearance_to(const fxs_agent *self, fxs_vec2 point, int64_t extra) {
-  int64_t dx = (int64_t)point.x - self->position.x, dy = (int64_t)point.y - self->position.y;
-  if (!within_box(dx, dy, INT64_C(1) << 28)) return INT64_C(1) << 28;
-  return length_of(dx, dy) - extra - fxs_clamp(self->radius, 0, LIMIT);
-}
-
-// The static lines of the walls and obstacles within reach, nearest first, into
-// scratch->lines.
-static uint32_t static_lines(const fxs_agent *self, const fxs_orca_statics *st,
-                             const fxs_orca_def *def, fxs_orca_scratch *set) {
-  set->nearest_count = 0;
-  if (!st) return 0;
-  fxs_orca_line l;
-  for (uint32_t i = 0; st->walls && i < st->wall_count; ++i) {
-    const fxs_wall *w = &st->walls[i];
-    if (!fxs_orca_wall_line(self, w, def, &l)) continue;
-    fxs_vec2 q = fxs_vec2_closest_on_segment(self->position, w->a, w->b);
-    keep_nearest(set, &l, order_key(clearance_to(self, q, 0), 0, i));
-  }
-  for (uint32_t k = 0; st->obstacles && k < st->obstacle_count; ++k) {
-    uint32_t i = st->obstacle_subset ? st->obstacle_subset[k] : k;
-    const fxs_obstacle *o = &st->obstacles[i];
-    if (!fxs_orca_obstacle_line(self, o, def, &l)) continue;
-    int64_t extra = fxs_clamp(o->radius, 0, LIMIT);
-    keep_nearest(set, &l, order_key(clearance_to(self, o->center, extra), 1, i));
-  }
-  for (uint32_t i = 0; i < set->nearest_count; ++i) set->lines[i] = set->nearest[i];
-  return set->nearest_count;
-}
-
-// The sign of ax by - ay bx for components below 2^62 in magnitude, in 128 bits.
-static int det_sign(int64_t ax, int64_t ay, int64_t bx, int64_t by) {
-  int sl = (ax < 0) != (by < 0) ? -1 : 1, sr = (ay < 0) != (bx < 0) ? -1 : 1;
-  fxs_u128 l = fxs_u128_mul(fxs_exact_magnitude(ax), fxs_exact_magnitude(by));
-  fxs_u128 r = fxs_u128_mul(fxs_exact_magnitude(ay), fxs_exact_magnitude(bx));
-  bool l_zero = (ax == 0 || by == 0), r_zero = (ay == 0 || bx == 0);
-  if (l_zero && r_zero) return 0;
-  if (l_zero) return -sr;
-  if (r_zero) return sl;
-  if (sl != sr) return sl;
-  int c = fxs_u128_compare(l, r);
-  return sl > 0 ? c : -c;
-}
-
-// True when a wall crosses the segment from the agent to (px, py) raw away.
-static bool wall_between(const fxs_agent *self, int64_t px, int64_t py, const fxs_orca_statics *st) {
-  for (uint32_t i = 0; st && st->walls && i < st->wall_count; ++i) {
-    const fxs_wall *w = &st->walls[i];
-    int64_t ax = (int64_t)w->a.x - self->position.x, ay = (int64_t)w->a.y - self->position.y;
-    int64_t bx = (int64_t)w->b.x - self->position.x, by = (int64_t)w->b.y - self->position.y;
-    if (det_sign(px, py, ax, ay) * det_sign(px, py, bx, by) > 0) continue;
-    int64_t ex = bx - ax, ey = by - ay;
-    if (det_sign(ex, ey, -ax, -ay) * det_sign(ex, ey, px - ax, py - ay) > 0) continue;
-    return true;
-  }
-  return false;
-}
-
 // The side rule: true when the neighbor at clamped offset p, with clamped velocity nv, lies
 // ahead on the preferred course (within the two radii, r^2 = rr, of its line;
 // pref_sq = |preferred|^2), does not move along it, and no wall stands between them.
@@ -702,7 +374,7 @@ static bool face_to_face(const fxs_agent *self, fxs_vec2 preferred, uint64_t pre
   // |det(preferred, p)| < r |preferred|, compared squared in 128 bits.
   uint64_t side = fxs_exact_magnitude(det(preferred, p));
   if (fxs_u128_compare_products(side, side, rr, pref_sq) >= 0) return false;
-  return !wall_between(self, p.x, p.y, st);
+  return !fxs_orca_wall_between(self, p.x, p.y, st);
 }
 
 // The side turn: v rotated by -FXS_ORCA_SIDE_TURN, as fxs_vec2_rotate does it, with the
@@ -721,7 +393,8 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
                             const fix16_t *priorities, const fxs_orca_statics *statics,
                             const fxs_orca_def *def, fxs_orca_scratch *scratch) {
   fxs_orca_line *lines = scratch->lines;
-  uint32_t hard = static_lines(self, statics, def, scratch);
+  bool any_static = statics && (statics->wall_count != 0 || statics->obstacle_count != 0);
+  uint32_t hard = any_static ? fxs_orca_static_lines(self, statics, def, scratch) : 0;
   fxs_vec2 pref = clamp_vec(preferred);
   uint64_t pref_sq = length_sq(pref);
   self_terms s = self_terms_of(self, self_id, def);

@@ -30,6 +30,7 @@
 #include "interpose.h"
 #include "neighbors.h"
 #include "orca.h"
+#include "orca_static.h"
 #include "formation.h"
 #include "fxs_test_agents.h"
 

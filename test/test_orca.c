@@ -14,6 +14,7 @@
 #include "flocking.h"
 #include "neighbors.h"
 #include "orca.h"
+#include "orca_static.h"
 #include "orca_sorted.h"
 #include "fxs_test_util.h"
 #include "fxs_test_agents.h"

@@ -35,6 +35,7 @@
 #include "hide.h"
 #include "neighbors.h"
 #include "orca.h"
+#include "orca_static.h"
 #include "flow_field.h"
 #include "world_field.h"
 #include "world_grid.h"

@@ -28,6 +28,7 @@
 #include "hide.h"
 #include "neighbors.h"
 #include "orca.h"
+#include "orca_static.h"
 #include "result.h"
 #include "command.h"
 #include "world.h"
