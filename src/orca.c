@@ -159,8 +159,8 @@ fxs_orca_line fxs_orca_half_plane(const fxs_agent *self, uint32_t self_id,
 #define SURE_MIN_OFFSET UINT64_C(1024)
 #define SURE_SLACK UINT64_C(64)
 
-// True only when pair_line(s, q) would hold at x, for any pair q with this offset p and
-// relative velocity v and a share of at least 1/2; false when the bound cannot tell.
+// True only when pair_line(s, p, v, id, share) would hold at x, whatever the neighbor's id
+// and the share (at least 1/2); false when the bound cannot tell.
 ORCA_INLINE bool surely_holds(const self_terms *s, fxs_vec2 p, fxs_vec2 v, fxs_vec2 x) {
   uint64_t ax = fxs_exact_magnitude(p.x), ay = fxs_exact_magnitude(p.y);
   uint64_t hi = ax > ay ? ax : ay, lo = ax > ay ? ay : ax;
