@@ -1,7 +1,5 @@
 #include "fixsteer/orca.h"
 
-#include <limits.h>
-
 #include "exact.h"
 #include "fixsteer/behavior_params.h"
 #include "fixsteer/neighbors.h"
