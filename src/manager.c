@@ -1,41 +1,24 @@
 #include "fixsteer/manager.h"
 
+#include "manager_inline.h"
 #include "vec2_scale.h"
 #include "wide.h"
 
 void fxs_manager_begin(fxs_steering_manager *m, fxs_combine_mode mode) {
-  m->mode = (uint8_t)mode;
-  m->count = 0;
-  m->epsilon = FXS_RATIO(1, 1024);
-  m->external_force = fxs_vec2_zero();
-  m->velocity_scale = FXS_ONE;
+  fxs_manager_begin_inline(m, mode);
 }
 
 bool fxs_manager_add(fxs_steering_manager *m, fxs_behavior behavior, fxs_steering steering,
                      fix16_t weight, uint8_t priority) {
-  if (m->count >= FXS_MANAGER_CAPACITY) return false;
-  fxs_contribution *c = &m->entries[m->count++];
-  c->behavior = (uint8_t)behavior;
-  c->priority = priority;
-  c->weight = weight;
-  if (weight == FXS_ONE && steering.linear.x != INT32_MIN && steering.linear.y != INT32_MIN &&
-      steering.angular != INT32_MIN) {
-    c->requested = steering; // fxs_mul(v, 1.0) == v for every v but INT32_MIN
-  } else {
-    c->requested.linear = fxs_vec2_make(fxs_mul_inline(steering.linear.x, weight),
-                                        fxs_mul_inline(steering.linear.y, weight));
-    c->requested.angular = fxs_mul_inline(steering.angular, weight);
-  }
-  c->applied = fxs_steering_linear(fxs_vec2_zero());
-  return true;
+  return fxs_manager_add_inline(m, behavior, steering, weight, priority);
 }
 
 void fxs_manager_add_force(fxs_steering_manager *m, fxs_vec2 force) {
-  m->external_force = fxs_vec2_add(m->external_force, force);
+  fxs_manager_add_force_inline(m, force);
 }
 
 void fxs_manager_scale_velocity(fxs_steering_manager *m, fix16_t factor) {
-  m->velocity_scale = fxs_mul_inline(m->velocity_scale, fxs_clamp(factor, 0, FXS_ONE));
+  fxs_manager_scale_velocity_inline(m, factor);
 }
 
 // The smallest priority value above `after` (-1: the smallest of all); -1 when none is left.
@@ -150,6 +133,13 @@ static fxs_steering combine_any(fxs_steering_manager *m, const fxs_agent *agent)
 }
 
 fxs_steering fxs_manager_combine(fxs_steering_manager *m, const fxs_agent *agent) {
+  // One contribution (a crowd that runs one behavior): the weighted sum and the priority
+  // groups both keep it whole, as this does, and so does containment alone; the
+  // prioritized sum limits it.
+  if (m->count == 1 && m->mode != FXS_COMBINE_PRIORITIZED_SUM) {
+    m->entries[0].applied = m->entries[0].requested;
+    return add_steering(fxs_steering_linear(fxs_vec2_zero()), m->entries[0].requested);
+  }
   fxs_steering s = combine_any(m, agent);
   for (unsigned i = 0; i < m->count; ++i) {
     const fxs_contribution *c = &m->entries[i];

@@ -72,7 +72,7 @@ typedef struct self_terms {
   uint32_t id;
 } self_terms;
 
-static self_terms self_terms_of(const fxs_agent *self, uint32_t self_id, const fxs_orca_def *def) {
+ORCA_INLINE self_terms self_terms_of(const fxs_agent *self, uint32_t self_id, const fxs_orca_def *def) {
   self_terms s;
   s.position = self->position;
   s.velocity = clamp_vec(self->velocity);
@@ -157,9 +157,22 @@ fxs_orca_line fxs_orca_half_plane(const fxs_agent *self, uint32_t self_id,
 #define SURE_MIN_OFFSET UINT64_C(1024)
 #define SURE_SLACK UINT64_C(64)
 
-// True only when pair_line(s, p, v, id, share) would hold at x, whatever the neighbor's id
-// and the share (at least 1/2); false when the bound cannot tell.
-ORCA_INLINE bool surely_holds(const self_terms *s, fxs_vec2 p, fxs_vec2 v, fxs_vec2 x) {
+// What the bound needs of the program's point x, taken once for the lines tested there:
+// 4 |e| + SURE_SLACK and 2 |e| (|e| as |e.x| + |e.y|).
+typedef struct point_terms {
+  uint64_t need, e2;
+} point_terms;
+
+static inline point_terms point_terms_of(const self_terms *s, fxs_vec2 x) {
+  uint64_t e = fxs_exact_magnitude((int64_t)x.x - s->velocity.x) +
+               fxs_exact_magnitude((int64_t)x.y - s->velocity.y); // < 2^32.1
+  point_terms t = {4 * e + SURE_SLACK, 2 * e};
+  return t;
+}
+
+// True only when pair_line(s, p, v, id, share) would hold at the point x of t, whatever the
+// neighbor's id and the share (at least 1/2); false when the bound cannot tell.
+ORCA_INLINE bool surely_holds(const self_terms *s, fxs_vec2 p, fxs_vec2 v, point_terms t) {
   uint64_t ax = fxs_exact_magnitude(p.x), ay = fxs_exact_magnitude(p.y);
   uint64_t hi = ax > ay ? ax : ay, lo = ax > ay ? ay : ax;
   if (hi < SURE_MIN_OFFSET) return false;
@@ -167,10 +180,8 @@ ORCA_INLINE bool surely_holds(const self_terms *s, fxs_vec2 p, fxs_vec2 v, fxs_v
   uint64_t reach = hi + lo / 2 + 1;
   int64_t a = (int64_t)length_sq(p) - (int64_t)s->cone.r * (int64_t)reach; // < 2^54
   if (a <= 0) return false;
-  uint64_t e = fxs_exact_magnitude((int64_t)x.x - s->velocity.x) +
-               fxs_exact_magnitude((int64_t)x.y - s->velocity.y); // < 2^32.1
   uint64_t speed = fxs_exact_magnitude(v.x) + fxs_exact_magnitude(v.y);
-  uint64_t need = 4 * e + ((speed + 2 * e) >> 8) + SURE_SLACK; // < 2^34.2
+  uint64_t need = t.need + ((speed + t.e2) >> 8); // < 2^34.2
   // D >= need when |p| (|p| - r) 2^16 >= tau (v . p + need |p|) (raw units, tau in ticks
   // times 2^16); a and b bound the two sides.
   int64_t b = dot(v, p) + (int64_t)(need * reach); // < 2^61
@@ -188,7 +199,7 @@ bool fxs_orca_surely_holds(const fxs_agent *self, uint32_t self_id, const fxs_ne
   self_terms s = self_terms_of(self, self_id, def);
   return share >= FXS_ONE / 2 &&
          surely_holds(&s, offset_to(self->position, neighbor->position),
-                      relative_to(&s, clamp_vec(neighbor->velocity)), x);
+                      relative_to(&s, clamp_vec(neighbor->velocity)), point_terms_of(&s, x));
 }
 
 // The neighbor lines of one program, lines[hard + j] for j < count, of the neighbors
@@ -228,13 +239,14 @@ static void build_skipped(lazy_lines *z) {
   z->skipped = 0;
 }
 
-// Whether the program must test line i at x: a static line, or a neighbor line now built;
-// false for a neighbor line that surely holds there, left unbuilt (only when `may_skip`).
-ORCA_INLINE bool reach_line(lazy_lines *z, uint32_t i, fxs_vec2 x, bool may_skip) {
+// Whether the program must test line i at its point (of terms t): a static line, or a
+// neighbor line now built; false for a neighbor line that surely holds there, left unbuilt
+// (only when `may_skip`).
+ORCA_INLINE bool reach_line(lazy_lines *z, uint32_t i, point_terms t, bool may_skip) {
   if (i < z->hard) return true;
   uint32_t j = i - z->hard;
   const fxs_orca_line *held = &z->lines[i];
-  if (may_skip && ((z->halves >> j) & 1u) && surely_holds(z->s, held->point, held->direction, x)) {
+  if (may_skip && ((z->halves >> j) & 1u) && surely_holds(z->s, held->point, held->direction, t)) {
     z->skipped |= UINT32_C(1) << j;
     return false;
   }
@@ -308,8 +320,10 @@ static uint32_t solve(const program *lp, uint32_t count, fxs_vec2 *result, lazy_
   } else {
     *result = lp->opt;
   }
+  point_terms t = {0, 0};
+  if (lazy) t = point_terms_of(lazy->s, *result);
   for (uint32_t i = 0; i < count; ++i) {
-    if (lazy && !reach_line(lazy, i, *result, true)) continue; // surely satisfied
+    if (lazy && !reach_line(lazy, i, t, true)) continue; // surely satisfied
     const fxs_orca_line *l = &lp->lines[i];
     if (det(l->direction, fxs_vec2_sub(l->point, *result)) <= 0) continue; // satisfied
     if (lazy) build_skipped(lazy); // solving on line i reads every line before it
@@ -318,6 +332,7 @@ static uint32_t solve(const program *lp, uint32_t count, fxs_vec2 *result, lazy_
       *result = kept;
       return i;
     }
+    if (lazy) t = point_terms_of(lazy->s, *result);
   }
   return count;
 }
@@ -332,10 +347,11 @@ static void least_violation(lazy_lines *z, uint32_t first, fix16_t radius, fxs_v
   const fxs_orca_line *lines = z->lines;
   uint32_t hard = z->hard, count = z->hard + z->count;
   int64_t worst = 0; // Q32.32
+  point_terms t = point_terms_of(z->s, *result);
   for (uint32_t i = first; i < count; ++i) {
     // Line `first` is built (the program stopped on it). A later one that surely holds is
     // violated by no more than a worst >= 0, and is built only if a later line is projected.
-    if (i > first && !reach_line(z, i, *result, worst >= 0)) continue;
+    if (i > first && !reach_line(z, i, t, worst >= 0)) continue;
     const fxs_orca_line *l = &lines[i];
     if (det(l->direction, fxs_vec2_sub(l->point, *result)) <= worst) continue;
     build_skipped(z); // the lines before it are projected onto it
@@ -360,6 +376,7 @@ static void least_violation(lazy_lines *z, uint32_t first, fix16_t radius, fxs_v
     fxs_vec2 kept = *result;
     if (solve(&lp, m, result, 0) < m) *result = kept; // only by rounding: keep the last good one
     worst = det(l->direction, fxs_vec2_sub(l->point, *result));
+    t = point_terms_of(z->s, *result);
   }
 }
 

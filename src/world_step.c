@@ -15,6 +15,7 @@
 #include "fixsteer/velocity_match.h"
 #include "fixsteer/wander.h"
 #include "exact.h"
+#include "manager_inline.h"
 #include "orca_sorted.h"
 #include "world_bounds.h"
 #include "world_contact.h"
@@ -160,6 +161,21 @@ static fix16_t orca_priority_of(const fxs_world *world, uint32_t index) {
   return FXS_ORCA_PASSIVE;
 }
 
+// Whether every one of the first n searched neighbors has avoidance priority `priority`
+// (>= 0), the common case of a crowd that all runs one ORCA: without orca_priority_of's
+// loop where a neighbor's first behavior is its ORCA.
+static bool all_of_priority(const steer_context *ctx, uint32_t n, fix16_t priority) {
+  const fxs_agent_slot *agents = ctx->world->agents;
+  for (uint32_t i = 0; i < n; ++i) {
+    uint32_t id = ctx->scratch->neighbors[i].id;
+    const fxs_behavior_slot *first = &agents[id].behaviors[0];
+    bool leads = agents[id].behavior_count != 0 &&
+                 (first->kind == FXS_BEHAVIOR_ORCA || first->kind == FXS_BEHAVIOR_NAVIGATE);
+    if ((leads ? first->p[5] : orca_priority_of(ctx->world, id)) != priority) return false;
+  }
+  return true;
+}
+
 // True when the agent's body overlaps a searched neighbor's (centres closer than the sum of
 // the radii). Radii are not changed by steering: reading the neighbor's slot is safe.
 static bool overlaps_a_neighbor(const steer_context *ctx) {
@@ -187,10 +203,9 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
   // and half, as no priorities at all do (fxs_orca_share): then none are passed, and no
   // share is computed.
   fix16_t *priorities = ctx->scratch->behavior.orca.priorities;
-  bool all_equal = d.priority >= 0;
-  for (uint32_t i = 0; i < chosen; ++i) {
+  bool all_equal = d.priority >= 0 && all_of_priority(ctx, chosen, d.priority);
+  for (uint32_t i = 0; i < chosen && !all_equal; ++i) {
     priorities[i] = orca_priority_of(ctx->world, ctx->scratch->neighbors[i].id);
-    all_equal &= priorities[i] == d.priority;
   }
   fxs_orca_statics st = {ctx->world->live_walls, step->wall_count, ctx->world->live_obstacles, 0, 0};
   if (step->obstacle_count > 0) {
@@ -568,11 +583,13 @@ static void steer_agent(const step_context *step, uint32_t v, fxs_world_worker *
   ctx.neighbor_count = 0;
   ctx.gathered = false;
   fxs_steering_manager m;
-  fxs_manager_begin(&m, (fxs_combine_mode)s->combine_mode);
+  fxs_manager_begin_inline(&m, (fxs_combine_mode)s->combine_mode);
   fix16_t velocity_scale = FXS_ONE;
-  fxs_vec2 contain = fxs_containment(&s->body, &world->def);
+  // fxs_containment tests clamp_to_bounds itself; tested here, worlds without it make no call.
+  fxs_vec2 contain = world->def.clamp_to_bounds ? fxs_containment(&s->body, &world->def)
+                                                : fxs_vec2_zero();
   if (!fxs_vec2_is_zero(contain)) {
-    fxs_manager_add(&m, FXS_BEHAVIOR_CONTAINMENT, fxs_steering_linear(contain), FXS_ONE, 0);
+    fxs_manager_add_inline(&m, FXS_BEHAVIOR_CONTAINMENT, fxs_steering_linear(contain), FXS_ONE, 0);
   }
   for (uint8_t i = 0; i < s->behavior_count; ++i) {
     const fxs_behavior_slot *b = &s->behaviors[i];
@@ -581,10 +598,10 @@ static void steer_agent(const step_context *step, uint32_t v, fxs_world_worker *
       return;
     }
     fxs_steering st = slot_steering(&ctx, b, &m, &velocity_scale);
-    fxs_manager_add(&m, (fxs_behavior)b->kind, st, b->weight, b->priority);
+    fxs_manager_add_inline(&m, (fxs_behavior)b->kind, st, b->weight, b->priority);
   }
-  fxs_manager_add_force(&m, s->pending_force);
-  fxs_manager_scale_velocity(&m, velocity_scale);
+  fxs_manager_add_force_inline(&m, s->pending_force);
+  fxs_manager_scale_velocity_inline(&m, velocity_scale);
   fxs_manager_update(&m, next);
   keep_out_of_walls(step, s, next, scratch);
 }

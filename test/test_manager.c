@@ -45,6 +45,42 @@ void test_prioritized_sum_stops_when_the_budget_is_spent(void) {
   TEST_ASSERT_EQUAL_INT32(0, s.linear.y);
 }
 
+// One contribution, beyond max_force (0.25): the weighted sum and the priority groups keep
+// it whole (their own sums of one), the prioritized sum spends only max_force of it; so does
+// an angular request. Containment alone is kept whole too (it wins on its axis).
+void test_a_single_contribution_is_kept_whole_except_by_the_prioritized_sum(void) {
+  fxs_agent a = fxs_test_agent_at(0, 0);
+  const fxs_combine_mode modes[] = {FXS_COMBINE_WEIGHTED_SUM, FXS_COMBINE_PRIORITY_GROUPS,
+                                    FXS_COMBINE_PRIORITIZED_SUM};
+  for (int i = 0; i < 3; ++i) {
+    fxs_steering_manager m;
+    fxs_manager_begin(&m, modes[i]);
+    fxs_steering request = {fxs_vec2_make(FXS_INT(3), -FXS_INT(4)), FXS_INT(2)};
+    fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, request, FXS_RATIO(1, 2), 2);
+    fxs_steering s = fxs_manager_combine(&m, &a);
+    if (modes[i] == FXS_COMBINE_PRIORITIZED_SUM) {
+      // 1.5, -2 (length 2.5) cut to 0.25 along it: 0.15, -0.2 (truncated to the LSB).
+      TEST_ASSERT_INT32_WITHIN(1, FXS_RATIO(3, 20), s.linear.x);
+      TEST_ASSERT_INT32_WITHIN(1, -FXS_RATIO(1, 5), s.linear.y);
+      TEST_ASSERT_TRUE(fxs_vec2_length_sq(s.linear) <= (uint64_t)a.max_force * (uint64_t)a.max_force);
+      TEST_ASSERT_EQUAL_INT32(a.max_angular_acceleration, s.angular);
+    } else {
+      TEST_ASSERT_EQUAL_INT32(FXS_RATIO(3, 2), s.linear.x);
+      TEST_ASSERT_EQUAL_INT32(-FXS_INT(2), s.linear.y);
+      TEST_ASSERT_EQUAL_INT32(FXS_ONE, s.angular);
+    }
+    TEST_ASSERT_EQUAL_INT32(s.linear.x, m.entries[0].applied.linear.x);
+    TEST_ASSERT_EQUAL_INT32(s.linear.y, m.entries[0].applied.linear.y);
+    TEST_ASSERT_EQUAL_INT32(s.angular, m.entries[0].applied.angular);
+  }
+  fxs_steering_manager m;
+  fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
+  fxs_manager_add(&m, FXS_BEHAVIOR_CONTAINMENT, lin(-FXS_INT(5), 0), FXS_ONE, 0);
+  fxs_steering s = fxs_manager_combine(&m, &a);
+  TEST_ASSERT_EQUAL_INT32(-FXS_INT(5), s.linear.x);
+  TEST_ASSERT_EQUAL_INT32(0, s.linear.y);
+}
+
 void test_within_a_priority_separation_and_avoidance_spend_before_seek(void) {
   fxs_agent a = fxs_test_agent_at(0, 0); // max_force 0.25
   fxs_steering_manager m;

@@ -1,0 +1,47 @@
+// Internal: the steering manager's accumulation for a tick (begin, add, add a force, scale
+// the velocity), inline, so that the world's step, which runs it for every agent, makes no
+// call for it. The public functions (manager.c) are these: one implementation, two ways in.
+// Not part of the API.
+#ifndef FIXSTEER_MANAGER_INLINE_H
+#define FIXSTEER_MANAGER_INLINE_H
+
+#include "fixsteer/manager.h"
+#include "wide.h"
+
+static inline void fxs_manager_begin_inline(fxs_steering_manager *m, fxs_combine_mode mode) {
+  m->mode = (uint8_t)mode;
+  m->count = 0;
+  m->epsilon = FXS_RATIO(1, 1024);
+  m->external_force = fxs_vec2_zero();
+  m->velocity_scale = FXS_ONE;
+}
+
+static inline bool fxs_manager_add_inline(fxs_steering_manager *m, fxs_behavior behavior,
+                                          fxs_steering steering, fix16_t weight,
+                                          uint8_t priority) {
+  if (m->count >= FXS_MANAGER_CAPACITY) return false;
+  fxs_contribution *c = &m->entries[m->count++];
+  c->behavior = (uint8_t)behavior;
+  c->priority = priority;
+  c->weight = weight;
+  if (weight == FXS_ONE && steering.linear.x != INT32_MIN && steering.linear.y != INT32_MIN &&
+      steering.angular != INT32_MIN) {
+    c->requested = steering; // fxs_mul(v, 1.0) == v for every v but INT32_MIN
+  } else {
+    c->requested.linear = fxs_vec2_make(fxs_mul_inline(steering.linear.x, weight),
+                                        fxs_mul_inline(steering.linear.y, weight));
+    c->requested.angular = fxs_mul_inline(steering.angular, weight);
+  }
+  c->applied = fxs_steering_linear(fxs_vec2_zero());
+  return true;
+}
+
+static inline void fxs_manager_add_force_inline(fxs_steering_manager *m, fxs_vec2 force) {
+  m->external_force = fxs_vec2_add(m->external_force, force);
+}
+
+static inline void fxs_manager_scale_velocity_inline(fxs_steering_manager *m, fix16_t factor) {
+  m->velocity_scale = fxs_mul_inline(m->velocity_scale, fxs_clamp(factor, 0, FXS_ONE));
+}
+
+#endif
