@@ -440,7 +440,11 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
     return fxs_vec2_zero();
   }
   if (failed < hard + n) least_violation(&lazy, failed, radius, &result, scratch->projected);
-  return fxs_vec2_truncate(result, radius);
+  // fxs_vec2_truncate(result, radius) (radius >= 0), its "already short enough" case without
+  // a call.
+  uint64_t sq = length_sq(result);
+  if (sq <= (uint64_t)radius * (uint64_t)radius) return result;
+  return fxs_vec2_truncate_long(result, radius, sq);
 }
 
 fxs_vec2 fxs_orca_velocity_among(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,

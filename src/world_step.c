@@ -189,6 +189,11 @@ static bool overlaps_a_neighbor(const steer_context *ctx) {
   return false;
 }
 
+// |v| <= FXS_CONTACT_REST (fxs_vec2_within(v, 0, FXS_CONTACT_REST), exact, without a call).
+static inline bool at_rest_speed(fxs_vec2 v) {
+  return fxs_length_sq_raw(v.x, v.y) <= (uint64_t)FXS_CONTACT_REST * FXS_CONTACT_REST;
+}
+
 // ORCA toward a preferred velocity among the searched neighbors, each with its own
 // priority, and the walls and obstacles within reach of the agent (the obstacles through the
 // obstacle grid).
@@ -228,11 +233,8 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
   // neighbor's and the crawl is what separates them. With `blocked_rests` (navigate) an agent
   // its neighbors leave no faster than that rests whatever it prefers: one pressed against a
   // crowd waits instead of creeping into it.
-  fxs_vec2 zero = fxs_vec2_zero();
-  bool still = blocked_rests || fxs_vec2_within(preferred, zero, FXS_CONTACT_REST);
-  if (still && fxs_vec2_within(v, zero, FXS_CONTACT_REST) && !overlaps_a_neighbor(ctx)) {
-    v = zero;
-  }
+  bool still = blocked_rests || at_rest_speed(preferred);
+  if (still && at_rest_speed(v) && !overlaps_a_neighbor(ctx)) v = fxs_vec2_zero();
   return fxs_steer_toward(a, v);
 }
 
