@@ -150,9 +150,7 @@ fxs_steering fxs_manager_combine(fxs_steering_manager *m, const fxs_agent *agent
 }
 
 fxs_steering fxs_manager_update(fxs_steering_manager *m, fxs_agent *agent) {
-  fxs_steering s = fxs_manager_combine(m, agent);
-  fxs_agent_integrate(agent, s, m->external_force, m->velocity_scale);
-  return s;
+  return fxs_manager_update_inline(m, agent);
 }
 
 // fxs_vec2_length(v) < FXS_LOOK_MIN_SPEED without the square root. The length rounds

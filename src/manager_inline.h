@@ -1,6 +1,6 @@
 // Internal: the steering manager's accumulation for a tick (begin, add, add a force, scale
-// the velocity), inline, so that the world's step, which runs it for every agent, makes no
-// call for it. The public functions (manager.c) are these: one implementation, two ways in.
+// the velocity) and its update, inline, so that the world's step, which runs them for every
+// agent, makes no call for them. The public functions (manager.c) are these: one implementation, two ways in.
 // Not part of the API.
 #ifndef FIXSTEER_MANAGER_INLINE_H
 #define FIXSTEER_MANAGER_INLINE_H
@@ -42,6 +42,12 @@ static inline void fxs_manager_add_force_inline(fxs_steering_manager *m, fxs_vec
 
 static inline void fxs_manager_scale_velocity_inline(fxs_steering_manager *m, fix16_t factor) {
   m->velocity_scale = fxs_mul_inline(m->velocity_scale, fxs_clamp(factor, 0, FXS_ONE));
+}
+
+static inline fxs_steering fxs_manager_update_inline(fxs_steering_manager *m, fxs_agent *agent) {
+  fxs_steering s = fxs_manager_combine(m, agent);
+  fxs_agent_integrate(agent, s, m->external_force, m->velocity_scale);
+  return s;
 }
 
 #endif

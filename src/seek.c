@@ -32,13 +32,13 @@ fxs_vec2 fxs_arrive(const fxs_agent *self, fxs_vec2 target, fix16_t slowing_radi
   if (slowing_radius > 0 && !fxs_vec2_is_zero(offset)) {
     // The distance matters only inside the slowing radius. It and the scaling to the speed
     // come from one square root (the results of fxs_vec2_length and fxs_vec2_set_length).
-    fxs_vec2_measure m = fxs_vec2_measure_of(offset);
+    fxs_vec2_measure m = fxs_vec2_measure_inline(offset);
     fix16_t distance = m.length;
     if (distance < slowing_radius) speed = fxs_muldiv(self->max_speed, distance, slowing_radius);
     // The slow-down has run out of resolution (1 LSB a tick or less): it would creep the
     // last few LSBs one per tick. Close them in one step instead.
     if (speed <= 1) return fxs_steer_toward(self, offset);
-    return fxs_steer_toward(self, fxs_vec2_set_length_measured(offset, &m, speed));
+    return fxs_steer_toward(self, fxs_vec2_set_length_measured_inline(offset, &m, speed));
   }
   // On the target (a zero offset) with a slowing radius the speed would be 0: the same force.
   if (slowing_radius > 0) return fxs_steer_toward(self, offset);

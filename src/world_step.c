@@ -604,7 +604,7 @@ static void steer_agent(const step_context *step, uint32_t v, fxs_world_worker *
   }
   fxs_manager_add_force_inline(&m, s->pending_force);
   fxs_manager_scale_velocity_inline(&m, velocity_scale);
-  fxs_manager_update(&m, next);
+  fxs_manager_update_inline(&m, next);
   keep_out_of_walls(step, s, next, scratch);
 }
 
