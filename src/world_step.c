@@ -559,6 +559,8 @@ static bool apply_kinematic(steer_context *ctx, const fxs_behavior_slot *b, fxs_
 // out of them (world_contact.h).
 static void keep_out_of_walls(const step_context *step, const fxs_agent_slot *s, fxs_agent *next,
                               fxs_world_worker *scratch) {
+  // fxs_contact_resolve tests this itself; tested here, a world without any makes no call.
+  if (step->wall_count == 0 && step->obstacle_count == 0) return;
   fxs_contact_world cw = {step->world, &step->obstacle_grid, step->obstacle_count,
                           step->wall_count};
   fxs_contact_resolve(&cw, &s->body, next, scratch->near_obstacles, FXS_NEAR_OBSTACLES);
