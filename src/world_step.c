@@ -201,21 +201,20 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
                             bool blocked_rests) {
   const fxs_agent *a = &ctx->slot->body;
   const step_context *step = ctx->step;
-  fxs_orca_def d = *def;
   // The search's list is ORCA's order: its choice is a prefix (orca_sorted.h).
-  uint32_t chosen = fxs_orca_sorted_count(ctx->scratch->dist_sq, ctx->neighbor_count, &d);
+  uint32_t chosen = fxs_orca_sorted_count(ctx->scratch->dist_sq, ctx->neighbor_count, def);
   // Neighbors all of the agent's own priority (not a passive one) share every change half
   // and half, as no priorities at all do (fxs_orca_share): then none are passed, and no
   // share is computed.
   fix16_t *priorities = ctx->scratch->behavior.orca.priorities;
-  bool all_equal = d.priority >= 0 && all_of_priority(ctx, chosen, d.priority);
+  bool all_equal = def->priority >= 0 && all_of_priority(ctx, chosen, def->priority);
   for (uint32_t i = 0; i < chosen && !all_equal; ++i) {
     priorities[i] = orca_priority_of(ctx->world, ctx->scratch->neighbors[i].id);
   }
   fxs_orca_statics st = {ctx->world->live_walls, step->wall_count, ctx->world->live_obstacles, 0, 0};
   if (step->obstacle_count > 0) {
     // Reach: obstacle_time_horizon * max_speed beyond both radii (see fxs_orca_obstacle_line).
-    int64_t reach = fxs_mul(fxs_max(d.obstacle_time_horizon, FXS_ONE), fxs_max(a->max_speed, 0));
+    int64_t reach = fxs_mul(fxs_max(def->obstacle_time_horizon, FXS_ONE), fxs_max(a->max_speed, 0));
     reach += (int64_t)fxs_max(a->radius, 0) + step->obstacle_grid.max_radius;
     fxs_box box = {(int64_t)a->position.x - reach, (int64_t)a->position.y - reach,
                    (int64_t)a->position.x + reach, (int64_t)a->position.y + reach};
@@ -225,7 +224,7 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
     st.obstacle_count = n == FXS_ALL_OBSTACLES ? step->obstacle_count : n;
   }
   fxs_vec2 v = fxs_orca_velocity_sorted(a, ctx->index, preferred, ctx->scratch->neighbors,
-                                        all_equal ? 0 : priorities, chosen, &st, &d,
+                                        all_equal ? 0 : priorities, chosen, &st, def,
                                         &ctx->scratch->behavior.orca.lines);
   // Static friction, as for contact with walls: an agent that would rest (its preferred
   // velocity no faster than FXS_CONTACT_REST) and that its neighbors' half-planes leave as

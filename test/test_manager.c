@@ -79,6 +79,20 @@ void test_a_single_contribution_is_kept_whole_except_by_the_prioritized_sum(void
   fxs_steering s = fxs_manager_combine(&m, &a);
   TEST_ASSERT_EQUAL_INT32(-FXS_INT(5), s.linear.x);
   TEST_ASSERT_EQUAL_INT32(0, s.linear.y);
+  // A request written into the entry by hand with the sentinel INT32_MIN: the sum saturates
+  // it to FXS_MIN, as with any other count.
+  for (int c = 0; c < 3; ++c) {
+    fxs_manager_begin(&m, FXS_COMBINE_PRIORITY_GROUPS);
+    fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, lin(FXS_ONE, FXS_ONE), FXS_ONE, 0);
+    fix16_t *field = c == 0 ? &m.entries[0].requested.linear.x
+                   : c == 1 ? &m.entries[0].requested.linear.y
+                            : &m.entries[0].requested.angular;
+    *field = INT32_MIN;
+    s = fxs_manager_combine(&m, &a);
+    TEST_ASSERT_EQUAL_INT32(c == 0 ? FXS_MIN : FXS_ONE, s.linear.x);
+    TEST_ASSERT_EQUAL_INT32(c == 1 ? FXS_MIN : FXS_ONE, s.linear.y);
+    TEST_ASSERT_EQUAL_INT32(c == 2 ? FXS_MIN : 0, s.angular);
+  }
 }
 
 void test_within_a_priority_separation_and_avoidance_spend_before_seek(void) {
