@@ -462,16 +462,6 @@ fxs_vec2 fxs_orca_velocity_among(const fxs_agent *self, uint32_t self_id, fxs_ve
                      &scratch);
 }
 
-uint32_t fxs_orca_sorted_count(const uint64_t *dist_sq, uint32_t count, const fxs_orca_def *def) {
-  uint64_t reach = (uint64_t)fxs_clamp(def->neighbor_distance, 0, LIMIT);
-  uint32_t k = def->max_neighbors < FXS_NEIGHBORS_MAX_K ? def->max_neighbors : FXS_NEIGHBORS_MAX_K;
-  uint32_t m = count < k ? count : k, n = 0;
-  // Ascending: when the last of the m is within reach, all of them are (the common case).
-  if (m == 0 || dist_sq[m - 1u] <= reach * reach) return m;
-  while (n < m && dist_sq[n] <= reach * reach) ++n;
-  return n;
-}
-
 fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                                   const fxs_neighbor *neighbors, const fix16_t *priorities,
                                   uint32_t n, const fxs_orca_statics *statics,

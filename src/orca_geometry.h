@@ -10,6 +10,7 @@
 
 #include "exact.h"
 #include "fixsteer/vec2.h"
+#include "orca_sorted.h"
 #include "vec2_measure.h"
 #include "vec2_scale.h"
 #include "wide.h"
@@ -24,7 +25,7 @@
 
 // Speeds, radii and distances are clamped to 1024 units (2^26 raw): then every point of a
 // half-plane stays below 2^28.1 raw and every product below used stays within int64.
-#define LIMIT ((fix16_t)(INT32_C(1) << 26))
+#define LIMIT FXS_ORCA_LIMIT
 
 // v scaled down (direction kept) so that no component exceeds LIMIT. Inline: in the world no
 // vector comes near the limit, and the test is all it costs.

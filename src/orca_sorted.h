@@ -31,10 +31,23 @@ typedef struct fxs_orca_scratch {
   uint32_t nearest_count;                           ///< Entries of nearest[].
 } fxs_orca_scratch;
 
+/// ORCA's bound on speeds, radii and distances: 1024 units (2^26 raw; fixsteer/orca.h).
+#define FXS_ORCA_LIMIT ((fix16_t)(INT32_C(1) << 26))
+
 /// How many of a sorted list (exact squared distances dist_sq, Q32.32, ascending) ORCA
-/// takes: those within def->neighbor_distance (clamped to 1024 units), at most
+/// takes: those within def->neighbor_distance (clamped to FXS_ORCA_LIMIT), at most
 /// def->max_neighbors (at most FXS_NEIGHBORS_MAX_K). The prefix fxs_query_neighbors chooses.
-uint32_t fxs_orca_sorted_count(const uint64_t *dist_sq, uint32_t count, const fxs_orca_def *def);
+/// Inline: the world's step asks it for every ORCA agent.
+static inline uint32_t fxs_orca_sorted_count(const uint64_t *dist_sq, uint32_t count,
+                                             const fxs_orca_def *def) {
+  uint64_t reach = (uint64_t)fxs_clamp(def->neighbor_distance, 0, FXS_ORCA_LIMIT);
+  uint32_t k = def->max_neighbors < FXS_NEIGHBORS_MAX_K ? def->max_neighbors : FXS_NEIGHBORS_MAX_K;
+  uint32_t m = count < k ? count : k, n = 0;
+  // Ascending: when the last of the m is within reach, all of them are (the common case).
+  if (m == 0 || dist_sq[m - 1u] <= reach * reach) return m;
+  while (n < m && dist_sq[n] <= reach * reach) ++n;
+  return n;
+}
 
 /// fxs_orca_velocity_among against neighbors[0..n) in that order, n from
 /// fxs_orca_sorted_count; priorities (or NULL) indexed as the neighbors. The arrays are

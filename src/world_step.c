@@ -17,6 +17,7 @@
 #include "exact.h"
 #include "manager_inline.h"
 #include "orca_sorted.h"
+#include "vec2_scale.h"
 #include "world_bounds.h"
 #include "world_contact.h"
 #include "world_field.h"
@@ -63,7 +64,7 @@ typedef struct steer_context {
 // When ORCA is the only reader of the list, the search looks for what ORCA takes of it, the
 // nearest max_neighbors within neighbor_distance (the largest of its ORCA behaviors'): the
 // prefix of the full list it would take anyway (orca_sorted.h), found with less work.
-static void search(steer_context *ctx) {
+FXS_ALWAYS_INLINE void search(steer_context *ctx) {
   const fxs_agent_slot *s = ctx->slot;
   uint32_t k = 0;
   fix16_t r = 0;
