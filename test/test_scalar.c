@@ -37,6 +37,31 @@ void test_saturate_keeps_the_range_and_clamps_everything_past_it(void) {
   TEST_ASSERT_EQUAL_INT32(FXS_MIN, fxs_add(FXS_MIN, -1));
 }
 
+// fxs_add and fxs_sub (on 32-bit targets a 32-bit sum and its overflow flag) give
+// fxs_saturate of the exact 64-bit sum and difference: every pair of edge values (the
+// sentinel INT32_MIN among the inputs) and a million seeded pairs.
+void test_add_and_sub_saturate_the_exact_result(void) {
+  const fix16_t edges[] = {INT32_MIN, FXS_MIN, FXS_MIN + 1, -FXS_INT(1), -2, -1, 0, 1, 2,
+                           FXS_INT(1), FXS_MAX - 1, FXS_MAX, INT32_MIN / 2, FXS_MAX / 2 + 1};
+  const size_t count = sizeof edges / sizeof edges[0];
+  for (size_t i = 0; i < count; ++i) {
+    for (size_t j = 0; j < count; ++j) {
+      fix16_t a = edges[i], b = edges[j];
+      TEST_ASSERT_EQUAL_INT32(fxs_saturate((int64_t)a + b), fxs_add(a, b));
+      TEST_ASSERT_EQUAL_INT32(fxs_saturate((int64_t)a - b), fxs_sub(a, b));
+    }
+  }
+  uint64_t s = 0x2545F4914F6CDD1Du;
+  for (int i = 0; i < 1000000; ++i) {
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    // Half of the pairs near the ends of the range, where the sums overflow.
+    fix16_t a = (fix16_t)(uint32_t)s, b = (fix16_t)(uint32_t)(s >> 32);
+    if (i % 2) b = (fix16_t)((uint32_t)b >> 8) + (a < 0 ? INT32_MIN + 1 : FXS_MAX - 0xFFFFFF);
+    TEST_ASSERT_EQUAL_INT32(fxs_saturate((int64_t)a + b), fxs_add(a, b));
+    TEST_ASSERT_EQUAL_INT32(fxs_saturate((int64_t)a - b), fxs_sub(a, b));
+  }
+}
+
 void test_mul_is_correctly_rounded(void) {
   TEST_ASSERT_EQUAL_INT32(98304, fxs_mul(FXS_INT(3), FXS_RATIO(1, 2)));
   TEST_ASSERT_EQUAL_INT32(1, fxs_mul(1, 0x8000));   // 0.5 LSB rounds up

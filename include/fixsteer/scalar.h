@@ -27,10 +27,29 @@ static inline fix16_t fxs_saturate(int64_t raw) {
 #endif
 }
 
+#if UINTPTR_MAX <= 0xFFFFFFFFu && (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 5))
+// 32-bit targets: the 32-bit sum and its overflow flag (an add and a branch on a Cortex-M)
+// instead of a 64-bit sum and two comparisons. Past INT32_MAX or below INT32_MIN the sign of
+// a tells which; an exact INT32_MIN is below FXS_MIN. The results of fxs_saturate on the
+// exact sum. (On x86-64 the 64-bit way measured shorter in the world's step.)
+/// a + b, saturating.
+static inline fix16_t fxs_add(fix16_t a, fix16_t b) {
+  int32_t r;
+  if (__builtin_add_overflow(a, b, &r)) return a > 0 ? FXS_MAX : FXS_MIN;
+  return r == INT32_MIN ? FXS_MIN : r;
+}
+/// a - b, saturating.
+static inline fix16_t fxs_sub(fix16_t a, fix16_t b) {
+  int32_t r;
+  if (__builtin_sub_overflow(a, b, &r)) return a >= 0 ? FXS_MAX : FXS_MIN;
+  return r == INT32_MIN ? FXS_MIN : r;
+}
+#else
 /// a + b, saturating.
 static inline fix16_t fxs_add(fix16_t a, fix16_t b) { return fxs_saturate((int64_t)a + b); }
 /// a - b, saturating.
 static inline fix16_t fxs_sub(fix16_t a, fix16_t b) { return fxs_saturate((int64_t)a - b); }
+#endif
 /// -a, saturating (so -0x80000000 gives FXS_MAX).
 static inline fix16_t fxs_neg(fix16_t a) { return fxs_saturate(-(int64_t)a); }
 /// |a|, saturating.
