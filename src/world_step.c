@@ -150,14 +150,17 @@ static const fxs_agent *start_body(uint32_t id, const void *world) {
 
 static uint32_t near_obstacles(void *context, const fxs_box *box, const uint32_t **among);
 
+// Whether a behavior runs ORCA (navigate does among its neighbors).
+static inline bool runs_orca(const fxs_behavior_slot *b) {
+  return b->kind == FXS_BEHAVIOR_ORCA || b->kind == FXS_BEHAVIOR_NAVIGATE;
+}
+
 // The avoidance priority of the agent in slot `index`: its first ORCA behavior's, or
 // FXS_ORCA_PASSIVE when it runs none (it does not avoid back).
 static fix16_t orca_priority_of(const fxs_world *world, uint32_t index) {
   const fxs_agent_slot *s = &world->agents[index];
   for (uint8_t i = 0; i < s->behavior_count; ++i) {
-    if (s->behaviors[i].kind == FXS_BEHAVIOR_ORCA || s->behaviors[i].kind == FXS_BEHAVIOR_NAVIGATE) {
-      return s->behaviors[i].p[5];
-    }
+    if (runs_orca(&s->behaviors[i])) return s->behaviors[i].p[5];
   }
   return FXS_ORCA_PASSIVE;
 }
@@ -170,8 +173,7 @@ static bool all_of_priority(const steer_context *ctx, uint32_t n, fix16_t priori
   for (uint32_t i = 0; i < n; ++i) {
     uint32_t id = ctx->scratch->neighbors[i].id;
     const fxs_behavior_slot *first = &agents[id].behaviors[0];
-    bool leads = agents[id].behavior_count != 0 &&
-                 (first->kind == FXS_BEHAVIOR_ORCA || first->kind == FXS_BEHAVIOR_NAVIGATE);
+    bool leads = agents[id].behavior_count != 0 && runs_orca(first);
     if ((leads ? first->p[5] : orca_priority_of(ctx->world, id)) != priority) return false;
   }
   return true;
