@@ -312,10 +312,12 @@ static bool solve_on_line(const program *lp, uint32_t i, fxs_vec2 *result) {
 // index of the first line it could not satisfy (*result then satisfies the lines before).
 // With `lazy`, its neighbor lines are built as the program needs them.
 static uint32_t solve(const program *lp, uint32_t count, fxs_vec2 *result, lazy_lines *lazy) {
+  uint64_t sq;
   if (lp->direction_opt) {
     *result = fxs_vec2_make(fxs_saturate(to_q16((int64_t)lp->opt.x * lp->radius)),
                             fxs_saturate(to_q16((int64_t)lp->opt.y * lp->radius)));
-  } else if (length_sq(lp->opt) > (uint64_t)lp->radius * (uint64_t)lp->radius) {
+  } else if ((sq = length_sq(lp->opt)) > (uint64_t)lp->radius * (uint64_t)lp->radius &&
+             !fxs_vec2_set_length_keeps(lp->opt, sq, lp->radius)) { // else it scales to itself
     *result = fxs_vec2_set_length(lp->opt, lp->radius);
   } else {
     *result = lp->opt;

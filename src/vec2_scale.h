@@ -85,6 +85,27 @@ static inline fxs_vec2 fxs_vec2_set_length_inline(fxs_vec2 v, fix16_t length) {
   return fxs_vec2_scale_round(v, length);
 }
 
+/// True when fxs_vec2_set_length(v, length) is v itself, for a v a little longer than length:
+/// sq = |v|^2 > length^2, 0 <= length <= 2^26 (raw). False where it cannot tell cheaply. A
+/// vector already scaled to a length (arrival's desired velocity, rounded) is most often
+/// longer than it by less than a unit in its last place, and rescaling it returns it.
+///
+/// Why: with s the widening shift (max(|x|, |y|) 2^s in [2^30, 2^31]), R = length 2^s,
+/// S = |v| 2^s > R and L = round(S), a component's quotient is
+/// q = floor((a 2^s length + floor(L / 2)) / L) for its magnitude a. L >= R (R is a whole
+/// number below S), so q <= a; and q >= a when a (L - R) <= floor(L / 2), which holds when
+/// a (S - R) + a / 2 <= (R - 1) / 2. As S - R = 4^s D / (S + R) < 2^s D / (2 length) with
+/// D = sq - length^2, it suffices that a 2^s D + length (a + 1) <= length R, for the larger
+/// magnitude a (the test is monotone in a). D < 2 length bounds |v| below length + 1, so
+/// a <= 2^26 and every product stays below 2^59.
+static inline bool fxs_vec2_set_length_keeps(fxs_vec2 v, uint64_t sq, fix16_t length) {
+  uint64_t r = (uint64_t)length, d = sq - r * r;
+  if (d >= 2u * r) return false; // also length == 0
+  uint64_t ax = fxs_magnitude32(v.x), ay = fxs_magnitude32(v.y), a = ax > ay ? ax : ay;
+  unsigned zeros = fxs_clz32_nz((uint32_t)a), s = zeros - 1u; // a in [1, 2^26]: zeros >= 5
+  return (a << s) * d + r * (a + 1u) <= r * (r << s);
+}
+
 /// fxs_vec2_truncate(v, max_length) for a v known to be too long: max_length >= 0 and
 /// length_sq = fxs_vec2_length_sq(v) > max_length^2 (the caller has just compared them).
 /// A call (defined in vec2.c): the integrator inlines only its force limit, which most

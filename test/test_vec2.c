@@ -80,6 +80,44 @@ void test_measure_gives_the_length_and_the_set_length_of_one_square_root(void) {
   }
 }
 
+// fxs_vec2_set_length_keeps (vec2_scale.h) on vectors a little longer than a length: a
+// direction scaled to it and nudged by up to 2 LSB a component, lengths from 1 LSB to 2^26
+// (raw). Whenever it says set_length returns v, set_length does; and at the speeds agents use
+// (half a unit) it says so for nearly all of those that set_length returns unchanged.
+void test_set_length_keeps_only_vectors_it_returns_unchanged(void) {
+  uint32_t kept = 0, unchanged = 0, changed = 0;
+  for (int i = 0; i < 200000; ++i) {
+    fxs_vec2 direction = next_vector(i & 1);
+    if (fxs_vec2_is_zero(direction)) continue;
+    fix16_t length = i % 2 ? FXS_ONE / 2 : (fix16_t)((lcg_state >> (6 + i % 26)) | 1u);
+    fxs_vec2 v = fxs_vec2_set_length(direction, length);
+    lcg_state = lcg_state * 1664525u + 1013904223u;
+    v.x += (fix16_t)((lcg_state >> 8) % 5u) - 2, v.y += (fix16_t)((lcg_state >> 16) % 5u) - 2;
+    uint64_t sq = (uint64_t)((int64_t)v.x * v.x + (int64_t)v.y * v.y);
+    if (sq <= (uint64_t)length * (uint64_t)length) continue;
+    fxs_vec2 w = fxs_vec2_set_length(v, length);
+    bool same = w.x == v.x && w.y == v.y;
+    if (fxs_vec2_set_length_keeps(v, sq, length)) {
+      TEST_ASSERT_TRUE_MESSAGE(same, "kept a vector that set_length changes");
+      kept += length == FXS_ONE / 2;
+    }
+    unchanged += same && length == FXS_ONE / 2;
+    changed += !same;
+  }
+  TEST_ASSERT_GREATER_THAN_UINT32(1000, changed); // the cases it must refuse occurred
+  TEST_ASSERT_GREATER_OR_EQUAL_UINT32(unchanged - unchanged / 20, kept);
+  // Edges: no length, and the largest one.
+  TEST_ASSERT_FALSE(fxs_vec2_set_length_keeps(fxs_vec2_make(1, 0), 1, 0));
+  fxs_vec2 big = fxs_vec2_make(INT32_C(1) << 26, 1);
+  TEST_ASSERT_TRUE(fxs_vec2_set_length_keeps(big, (UINT64_C(1) << 52) + 1, INT32_C(1) << 26));
+  TEST_ASSERT_EQUAL_INT32(INT32_C(1) << 26, fxs_vec2_set_length(big, INT32_C(1) << 26).x);
+  TEST_ASSERT_EQUAL_INT32(1, fxs_vec2_set_length(big, INT32_C(1) << 26).y);
+  char line[96];
+  snprintf(line, sizeof line, "half a unit: %u kept of %u unchanged; %u changed in all",
+           (unsigned)kept, (unsigned)unchanged, (unsigned)changed);
+  TEST_MESSAGE(line);
+}
+
 void test_distance_never_overflows_its_intermediate(void) {
   TEST_ASSERT_EQUAL_INT32(FXS_INT(30000), fxs_vec2_distance(units(-20000, 7), units(10000, 7)));
   TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_vec2_distance(fxs_vec2_make(FXS_MIN, 0), fxs_vec2_make(FXS_MAX, 0)));
