@@ -50,15 +50,20 @@ fxs_grid fxs_grid_of(const fxs_world *world) {
   g.packed = ((r * r) >> (63u - g.slot_bits)) == 0;
   // Cells of half the radius (a search spans 5 or 6 of them a side), doubled while they do
   // not fit, up to twice the radius: coarser cells would put more agents in each search than
-  // wrapping the grid round does (measured on RVO2's Circle, fitted and on a large map).
+  // wrapping the grid round does (measured on RVO2's Circle, fitted and on a large map). Half
+  // the radius is rounded to the nearest power of two, so cells are at least a third of the
+  // radius and a search spans at most 7 a side (fewer than FXS_GRID_MIN_SIDE).
   uint32_t max_cells = world->grid_max_cells;
-  g.size = d->neighbor_radius / 2 > FXS_ONE ? d->neighbor_radius / 2 : FXS_ONE;
-  uint64_t w = cells_across(d->bounds_min.x, d->bounds_max.x, g.size);
-  uint64_t h = cells_across(d->bounds_min.y, d->bounds_max.y, g.size);
+  int64_t half = d->neighbor_radius / 2 > FXS_ONE ? d->neighbor_radius / 2 : FXS_ONE;
+  g.shift = 16;
+  while ((INT64_C(1) << (g.shift + 1u)) <= half) ++g.shift; // 2^shift <= half < 2^(shift + 1)
+  if (half - (INT64_C(1) << g.shift) > (INT64_C(1) << (g.shift + 1u)) - half) ++g.shift;
+  uint64_t w = cells_across(d->bounds_min.x, d->bounds_max.x, INT64_C(1) << g.shift);
+  uint64_t h = cells_across(d->bounds_min.y, d->bounds_max.y, INT64_C(1) << g.shift);
   for (int doubled = 0; doubled < 2 && w * h > max_cells; ++doubled) {
-    g.size *= 2;
-    w = cells_across(d->bounds_min.x, d->bounds_max.x, g.size);
-    h = cells_across(d->bounds_min.y, d->bounds_max.y, g.size);
+    ++g.shift;
+    w = cells_across(d->bounds_min.x, d->bounds_max.x, INT64_C(1) << g.shift);
+    h = cells_across(d->bounds_min.y, d->bounds_max.y, INT64_C(1) << g.shift);
   }
   g.wraps = w * h > max_cells;
   if (g.wraps) {
@@ -78,11 +83,12 @@ fxs_grid fxs_grid_of(const fxs_world *world) {
 
 // The cell of position p in a grid that covers the bounds (clamped into it) or wraps round.
 static inline uint32_t cell_clamped(const fxs_grid *g, fxs_vec2 p) {
-  return fxs_grid_coord(p.y, g->min_y, g->size, g->h) * g->w + fxs_grid_coord(p.x, g->min_x, g->size, g->w);
+  return fxs_grid_coord_shift(p.y, g->min_y, g->shift, g->h) * g->w +
+         fxs_grid_coord_shift(p.x, g->min_x, g->shift, g->w);
 }
 static inline uint32_t cell_wrapped(const fxs_grid *g, fxs_vec2 p) {
-  return fxs_grid_wrap(fxs_grid_index(p.y, g->min_y, g->size), g->h) * g->w +
-         fxs_grid_wrap(fxs_grid_index(p.x, g->min_x, g->size), g->w);
+  return fxs_grid_wrap(fxs_grid_index(p.y, g->min_y, g->shift), g->h) * g->w +
+         fxs_grid_wrap(fxs_grid_index(p.x, g->min_x, g->shift), g->w);
 }
 
 void fxs_grid_place(fxs_world *world, const fxs_grid *g, uint32_t begin, uint32_t end) {
@@ -439,8 +445,8 @@ FXS_ALWAYS_INLINE bool scan_row(search *s, const fxs_grid *g, int32_t y, int32_t
 // (clamped into it), or on a grid that wraps, the plane's (scan_row wraps it).
 FXS_ALWAYS_INLINE int32_t box_line(const fxs_grid *g, int64_t v, int64_t min, uint32_t cells,
                                    bool wrapped) {
-  if (wrapped) return fxs_grid_index(v, min, g->size);
-  return (int32_t)fxs_grid_coord(v, min, g->size, cells);
+  if (wrapped) return fxs_grid_index(v, min, g->shift);
+  return (int32_t)fxs_grid_coord_shift(v, min, g->shift, cells);
 }
 
 // Visits the box of cells within r of p (view entry self), row by row.

@@ -69,15 +69,18 @@ typedef struct fxs_world_worker {
   fxs_behavior_scratch behavior;                   ///< The steering behavior's arrays.
 } fxs_world_worker;
 
-/// The grid of one tick: square cells of `size` raw units (half the neighbor radius, doubled
-/// at most twice while they do not fit in grid_max_cells) laid from the bounds' lower corner,
+/// The grid of one tick: square cells of 2^shift raw units (the power of two nearest half the
+/// neighbor radius, doubled at most twice while they do not fit in grid_max_cells: a cell is
+/// then found by shifts, not divisions; the neighbor lists do not depend on the cells, only
+/// the work of finding them does) laid from the bounds' lower corner,
 /// w columns by h rows. Where they fit, the cells cover the bounds and anything outside
 /// counts in an edge cell. Where they do not (a large map), the grid wraps round: cell (x, y)
 /// of the plane is column x mod w of row y mod h, so far apart cells share one and the
 /// search's distance test leaves out the agents of the other. Derived from the definition;
 /// not state.
 typedef struct fxs_grid {
-  int64_t size, min_x, min_y; ///< Cell size and lower corner, raw Q16.16.
+  int64_t min_x, min_y;       ///< Lower corner, raw Q16.16.
+  unsigned shift;             ///< Cells of 2^shift raw units, in [16, 33].
   uint32_t w, h;              ///< Columns and rows (at least FXS_GRID_MIN_SIDE when wrapping).
   bool wraps;                 ///< The cells over the bounds do not fit: the grid wraps round.
   /// Bits of a slot index. When a squared distance within the radius, shifted left by
@@ -97,11 +100,12 @@ uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity);
 /// of it), so that wrapping never brings one cell into a search twice.
 #define FXS_GRID_MIN_SIDE 8u
 
-/// The cell of the plane that holds raw coordinate v (|v| < 2^32) for cells of `size`
-/// (>= FXS_ONE) from `min` (|min| < 2^31): floor((v - min) / size), in (-2^17, 2^17).
-static inline int32_t fxs_grid_index(int64_t v, int64_t min, int64_t size) {
+/// The cell of the plane that holds raw coordinate v (|v| < 2^32) for cells of 2^shift
+/// (shift >= 16) from `min` (|min| < 2^31): floor((v - min) / 2^shift), in (-2^17, 2^17).
+static inline int32_t fxs_grid_index(int64_t v, int64_t min, unsigned shift) {
   int64_t d = v - min;
-  return (int32_t)(d >= 0 ? d / size : -((size - 1 - d) / size));
+  // Shifts of non-negative values only (a negative one's is implementation-defined in C99).
+  return (int32_t)(d >= 0 ? d >> shift : -(int64_t)((uint64_t)(-d - 1) >> shift) - 1);
 }
 
 /// Cell index c of the plane wrapped into [0, cells): c itself in the common case.
@@ -115,6 +119,13 @@ static inline uint32_t fxs_grid_wrap(int32_t c, uint32_t cells) {
 /// clamped into [0, cells - 1] (so anything outside the bounds counts in an edge cell).
 static inline uint32_t fxs_grid_coord(int64_t v, int64_t min, int64_t size, uint32_t cells) {
   int64_t c = v < min ? 0 : (v - min) / size;
+  return c >= (int64_t)cells ? cells - 1u : (uint32_t)c;
+}
+
+/// fxs_grid_coord for cells of 2^shift.
+static inline uint32_t fxs_grid_coord_shift(int64_t v, int64_t min, unsigned shift,
+                                            uint32_t cells) {
+  int64_t c = v < min ? 0 : (v - min) >> shift;
   return c >= (int64_t)cells ? cells - 1u : (uint32_t)c;
 }
 

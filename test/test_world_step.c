@@ -104,6 +104,35 @@ static uint32_t search(uint32_t slot, fxs_world_worker *out) {
   return fxs_grid_neighbors(&world, &g, view_of(slot), out);
 }
 
+// Cells are the power of two nearest half the neighbor radius (so at least a third of the
+// radius, and a search spans fewer than FXS_GRID_MIN_SIDE of them), and a cell of the plane
+// is the floor of the offset over the cell size on either side of the corner.
+void test_cells_are_the_power_of_two_nearest_half_the_radius(void) {
+  const struct { fix16_t radius; unsigned shift; } cases[] = {
+      {FXS_INT(15), 19},       // 7.5 units: 8
+      {FXS_INT(11), 18},       // 5.5 units: 4 (6 is the midpoint)
+      {FXS_INT(12), 18},       // 6 units: a tie keeps the lower
+      {FXS_INT(12) + 2, 19},   // just past it: 8
+      {FXS_INT(1), 16},        // below one unit: one unit
+      {FXS_INT(64), 21},       // 32 units, exactly a power
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    make(64, FXS_INT(16), cases[i].radius); // small bounds: no doubling
+    fxs_grid g = fxs_grid_of(&world);
+    TEST_ASSERT_EQUAL_UINT32(cases[i].shift, g.shift);
+    TEST_ASSERT_TRUE(3 * (INT64_C(1) << g.shift) >= (int64_t)cases[i].radius ||
+                     cases[i].radius < FXS_INT(2));
+  }
+  for (int64_t d = -5 * FXS_ONE - 3; d <= 5 * FXS_ONE + 3; d += 4099) {
+    int64_t want = d >= 0 ? d / FXS_ONE : -((FXS_ONE - 1 - d) / FXS_ONE);
+    TEST_ASSERT_EQUAL_INT32((int32_t)want, fxs_grid_index(d + 7, 7, 16));
+  }
+  TEST_ASSERT_EQUAL_INT32(-1, fxs_grid_index(-1, 0, 16));
+  TEST_ASSERT_EQUAL_INT32(-1, fxs_grid_index(-FXS_ONE, 0, 16));
+  TEST_ASSERT_EQUAL_INT32(-2, fxs_grid_index(-FXS_ONE - 1, 0, 16));
+  TEST_ASSERT_EQUAL_INT32(0, fxs_grid_index(FXS_ONE - 1, 0, 16));
+}
+
 void test_the_view_lists_live_agents_by_cell_and_by_slot_within_a_cell(void) {
   make(64, FXS_INT(1000), FXS_INT(100));
   for (int i = 0; i < 40; ++i) spawn_raw(FXS_INT((i * 373) % 1000), FXS_INT((i * 611) % 1000));
@@ -117,8 +146,8 @@ void test_the_view_lists_live_agents_by_cell_and_by_slot_within_a_cell(void) {
   for (uint32_t v = 1; v < world.view_count; ++v) {
     const fxs_agent *a = &world.agents[world.view_slot[v - 1u]].body;
     const fxs_agent *b = &world.agents[world.view_slot[v]].body;
-    int64_t ca = (a->position.y / g.size) * g.w + a->position.x / g.size;
-    int64_t cb = (b->position.y / g.size) * g.w + b->position.x / g.size;
+    int64_t ca = (a->position.y >> g.shift) * g.w + (a->position.x >> g.shift);
+    int64_t cb = (b->position.y >> g.shift) * g.w + (b->position.x >> g.shift);
     TEST_ASSERT_TRUE(ca < cb || (ca == cb && world.view_slot[v - 1u] < world.view_slot[v]));
     TEST_ASSERT_NOT_EQUAL(7, world.view_slot[v]);
   }
@@ -265,12 +294,12 @@ void test_the_first_radius_whose_keys_would_reach_2_to_the_63_ranks_by_two_field
 void test_a_crowd_on_a_large_map_gets_the_same_neighbors_as_a_full_search(void) {
   make(200, FXS_INT(30000), FXS_INT(20));
   fxs_grid g = fxs_grid_of(&world);
-  TEST_ASSERT_EQUAL_INT64(FXS_INT(40), g.size); // 10, doubled twice: still too many
+  TEST_ASSERT_EQUAL_UINT32(21, g.shift); // 10 -> 8 units, doubled twice: still too many
   TEST_ASSERT_TRUE(g.wraps);
   TEST_ASSERT_TRUE(g.w * g.h <= world.grid_max_cells);
-  TEST_ASSERT_TRUE((int64_t)g.w * g.size < FXS_INT(30000)); // it wraps
+  TEST_ASSERT_TRUE((int64_t)g.w << g.shift < FXS_INT(30000)); // it wraps
   TEST_ASSERT_TRUE(g.w >= FXS_GRID_MIN_SIDE && g.h >= FXS_GRID_MIN_SIDE);
-  int64_t period_x = (int64_t)g.w * g.size, period_y = (int64_t)g.h * g.size;
+  int64_t period_x = (int64_t)g.w << g.shift, period_y = (int64_t)g.h << g.shift;
   fxs_rng rng;
   fxs_rng_seed(&rng, 5);
   fix16_t c = FXS_INT(15000);
@@ -300,25 +329,25 @@ void test_a_crowd_on_a_large_map_gets_the_same_neighbors_as_a_full_search(void) 
   for (uint32_t self = 0; self < 200; ++self) check_against_full_search(200, self);
 }
 
-// A world whose cells fit keeps them at half the radius (doubled while they do not fit),
+// A world whose cells fit keeps them near half the radius (doubled while they do not fit),
 // over its bounds and not wrapping; agents beyond the bounds count in the edge cells.
 void test_a_world_whose_cells_fit_covers_its_bounds_with_them(void) {
-  make(200, FXS_INT(1000), FXS_INT(100)); // 20 x 20 cells of 1,600
+  make(200, FXS_INT(1000), FXS_INT(100)); // 16 x 16 cells of 64 (the power of two nearest 50)
   fxs_grid g = fxs_grid_of(&world);
   TEST_ASSERT_FALSE(g.wraps);
-  TEST_ASSERT_EQUAL_INT64(FXS_INT(50), g.size);
-  TEST_ASSERT_EQUAL_UINT32(20, g.w);
-  TEST_ASSERT_EQUAL_UINT32(20, g.h);
-  make(16, FXS_INT(1000), FXS_INT(100)); // 400 of 128 do not fit: cells of the radius
+  TEST_ASSERT_EQUAL_UINT32(22, g.shift);
+  TEST_ASSERT_EQUAL_UINT32(16, g.w);
+  TEST_ASSERT_EQUAL_UINT32(16, g.h);
+  make(16, FXS_INT(1000), FXS_INT(100)); // 256 of 128 do not fit: cells of 128
   g = fxs_grid_of(&world);
   TEST_ASSERT_FALSE(g.wraps);
-  TEST_ASSERT_EQUAL_INT64(FXS_INT(100), g.size);
-  TEST_ASSERT_EQUAL_UINT32(10, g.w);
-  make(8, FXS_INT(30), FXS_INT(20));
+  TEST_ASSERT_EQUAL_UINT32(23, g.shift);
+  TEST_ASSERT_EQUAL_UINT32(8, g.w);
+  make(8, FXS_INT(30), FXS_INT(20)); // cells of 8 (nearest 10)
   g = fxs_grid_of(&world);
   TEST_ASSERT_FALSE(g.wraps);
-  TEST_ASSERT_EQUAL_INT64(FXS_INT(10), g.size);
-  TEST_ASSERT_EQUAL_UINT32(3, g.w);
+  TEST_ASSERT_EQUAL_UINT32(19, g.shift);
+  TEST_ASSERT_EQUAL_UINT32(4, g.w);
   // Agents of a small world, and beyond it, find the full search's neighbors.
   for (int i = 0; i < 8; ++i) spawn_raw(FXS_INT(i * 9 - 20), FXS_INT(35 - i * 7));
   for (uint32_t self = 0; self < 8; ++self) check_against_full_search(8, self);
