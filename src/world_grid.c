@@ -67,13 +67,17 @@ fxs_grid fxs_grid_of(const fxs_world *world) {
   }
   g.wraps = w * h > max_cells;
   if (g.wraps) {
-    // The longer side halved (rounded up, at least FXS_GRID_MIN_SIDE) until they fit, which
-    // a square of FXS_GRID_MIN_SIDE^2 <= 64 <= max_cells always does.
-    if (w < FXS_GRID_MIN_SIDE) w = FXS_GRID_MIN_SIDE;
-    if (h < FXS_GRID_MIN_SIDE) h = FXS_GRID_MIN_SIDE;
+    // Sides of powers of two (a cell of the plane wraps into them by a mask, fxs_grid_wrap):
+    // each side's cells rounded up to one, then the longer halved (at least
+    // FXS_GRID_MIN_SIDE) until they fit, which a square of FXS_GRID_MIN_SIDE^2 <= 64 <=
+    // max_cells always does.
+    uint64_t pw = FXS_GRID_MIN_SIDE, ph = FXS_GRID_MIN_SIDE;
+    while (pw < w) pw *= 2u;
+    while (ph < h) ph *= 2u;
+    w = pw, h = ph;
     while (w * h > max_cells) {
       uint64_t *side = w >= h ? &w : &h;
-      *side = *side / 2u + (*side & 1u);
+      *side /= 2u;
       if (*side < FXS_GRID_MIN_SIDE) *side = FXS_GRID_MIN_SIDE;
     }
   }

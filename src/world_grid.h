@@ -81,7 +81,7 @@ typedef struct fxs_world_worker {
 typedef struct fxs_grid {
   int64_t min_x, min_y;       ///< Lower corner, raw Q16.16.
   unsigned shift;             ///< Cells of 2^shift raw units, in [16, 33].
-  uint32_t w, h;              ///< Columns and rows (at least FXS_GRID_MIN_SIDE when wrapping).
+  uint32_t w, h;              ///< Columns and rows (wrapping: powers of two, >= FXS_GRID_MIN_SIDE).
   bool wraps;                 ///< The cells over the bounds do not fit: the grid wraps round.
   /// Bits of a slot index. When a squared distance within the radius, shifted left by
   /// them, stays below 2^63 (packed), a search orders candidates by one 64-bit key,
@@ -108,11 +108,10 @@ static inline int32_t fxs_grid_index(int64_t v, int64_t min, unsigned shift) {
   return (int32_t)(d >= 0 ? d >> shift : -(int64_t)((uint64_t)(-d - 1) >> shift) - 1);
 }
 
-/// Cell index c of the plane wrapped into [0, cells): c itself in the common case.
+/// Cell index c of the plane wrapped into [0, cells) for a power of two `cells` (the sides of
+/// a grid that wraps): c modulo cells, by a mask (two's complement, also below 0).
 static inline uint32_t fxs_grid_wrap(int32_t c, uint32_t cells) {
-  if ((uint32_t)c < cells) return (uint32_t)c;
-  int32_t m = c % (int32_t)cells;
-  return (uint32_t)(m < 0 ? m + (int32_t)cells : m);
+  return (uint32_t)c & (cells - 1u);
 }
 
 /// Cell coordinate of a raw coordinate v for cells of `size` from `min`: monotone in v,

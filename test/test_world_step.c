@@ -299,6 +299,10 @@ void test_a_crowd_on_a_large_map_gets_the_same_neighbors_as_a_full_search(void) 
   TEST_ASSERT_TRUE(g.w * g.h <= world.grid_max_cells);
   TEST_ASSERT_TRUE((int64_t)g.w << g.shift < FXS_INT(30000)); // it wraps
   TEST_ASSERT_TRUE(g.w >= FXS_GRID_MIN_SIDE && g.h >= FXS_GRID_MIN_SIDE);
+  TEST_ASSERT_TRUE((g.w & (g.w - 1u)) == 0 && (g.h & (g.h - 1u)) == 0); // wrapped by a mask
+  TEST_ASSERT_EQUAL_UINT32(1600, world.grid_max_cells);
+  TEST_ASSERT_EQUAL_UINT32(32, g.w); // 938 cells of 32 a side, as 1024, halved to 32 x 32
+  TEST_ASSERT_EQUAL_UINT32(32, g.h);
   int64_t period_x = (int64_t)g.w << g.shift, period_y = (int64_t)g.h << g.shift;
   fxs_rng rng;
   fxs_rng_seed(&rng, 5);
