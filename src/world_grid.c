@@ -51,8 +51,8 @@ fxs_grid fxs_grid_of(const fxs_world *world) {
   // Cells of half the radius (a search spans 5 or 6 of them a side), doubled while they do
   // not fit, up to twice the radius: coarser cells would put more agents in each search than
   // wrapping the grid round does (measured on RVO2's Circle, fitted and on a large map). Half
-  // the radius is rounded to the nearest power of two, so cells are at least a third of the
-  // radius and a search spans at most 7 a side (fewer than FXS_GRID_MIN_SIDE).
+  // the radius is rounded to the nearest power of two (so cells are at least a third of the
+  // radius: a search spans at most 8 a side).
   uint32_t max_cells = world->grid_max_cells;
   int64_t half = d->neighbor_radius / 2 > FXS_ONE ? d->neighbor_radius / 2 : FXS_ONE;
   g.shift = 16;

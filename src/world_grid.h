@@ -80,7 +80,7 @@ typedef struct fxs_world_worker {
 /// not state.
 typedef struct fxs_grid {
   int64_t min_x, min_y;       ///< Lower corner, raw Q16.16.
-  unsigned shift;             ///< Cells of 2^shift raw units, in [16, 33].
+  unsigned shift;             ///< Cells of 2^shift raw units, in [16, 32].
   uint32_t w, h;              ///< Columns and rows (wrapping: powers of two, >= FXS_GRID_MIN_SIDE).
   bool wraps;                 ///< The cells over the bounds do not fit: the grid wraps round.
   /// Bits of a slot index. When a squared distance within the radius, shifted left by
@@ -96,8 +96,9 @@ typedef struct fxs_grid {
 uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity);
 
 /// The least number of columns and of rows of a grid that wraps: more than the cells a
-/// search spans (at most 6: a radius, or a little more once it shrinks, over cells of half
-/// of it), so that wrapping never brings one cell into a search twice.
+/// search spans (a grid wraps only with its cells doubled twice, at least 4/3 of the radius,
+/// so a search spans at most 3 of them a side), so that wrapping never brings one cell into a
+/// search twice.
 #define FXS_GRID_MIN_SIDE 8u
 
 /// The cell of the plane that holds raw coordinate v (|v| < 2^32) for cells of 2^shift
