@@ -48,11 +48,10 @@ fxs_grid fxs_grid_of(const fxs_world *world) {
   uint64_t r = d->neighbor_radius > 0 ? (uint64_t)d->neighbor_radius : 0u;
   // Keys stay below 2^63 (see rank_keys); slot_bits <= 32, so the shift is at most 63.
   g.packed = ((r * r) >> (63u - g.slot_bits)) == 0;
-  // Cells of half the radius (a search spans 5 or 6 of them a side), doubled while they do
-  // not fit, up to twice the radius: coarser cells would put more agents in each search than
-  // wrapping the grid round does (measured on RVO2's Circle, fitted and on a large map). Half
-  // the radius is rounded to the nearest power of two (so cells are at least a third of the
-  // radius: a search spans at most 8 a side).
+  // Cells of about half the radius, the power of two nearest it (from a third to two thirds
+  // of the radius: a search spans 4 to 8 of them a side), doubled at most twice while they
+  // do not fit (under 8/3 of the radius): coarser cells would put more agents in each search
+  // than wrapping the grid round does (measured on RVO2's Circle, fitted and on a large map).
   uint32_t max_cells = world->grid_max_cells;
   int64_t half = d->neighbor_radius / 2 > FXS_ONE ? d->neighbor_radius / 2 : FXS_ONE;
   g.shift = 16;

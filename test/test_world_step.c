@@ -285,8 +285,8 @@ void test_the_first_radius_whose_keys_would_reach_2_to_the_63_ranks_by_two_field
   ring_matches_a_full_search(FXS_INT(2897), false);
 }
 
-// A map far larger than its crowd: the grid keeps cells of the search's scale (twice the
-// radius at most) and wraps round instead of coarsening them, so far apart cells share a
+// A map far larger than its crowd: the grid keeps cells of the search's scale (under 8/3
+// of the radius) and wraps round instead of coarsening them, so far apart cells share a
 // column and a row. Every list is still the full search's: a crowd on a lattice (exact
 // ties), agents one wrap period away from crowd agents (in the very same cells), agents at
 // the bounds' edges and beyond them (their searches wrap past the last column and row),
