@@ -149,16 +149,16 @@ fxs_orca_line fxs_orca_half_plane(const fxs_agent *self, uint32_t self_id,
 // most 2^-10.9 for a leg (|p| >= 2^10 raw; turning about the apex: (|v| + |e| / k) 2^-10.9 at
 // x) and 0.71 / |w| for the cut-off (turning near the boundary point, |w| >= D); where
 // rounding takes the other branch the two lines meet at the boundary. With
-//   D >= 4 |e| + (|v| + 2 |e|) / 256 + 64 raw (|e|, |v| taken as |x| + |y| >= their lengths),
-// k D - |e| >= |e| + (|v| + 2 |e|) / 512 + 32: about four times what rounding can take
-// (test_orca checks the claim over seeded pairs at every scale).
+//   D >= 2 |e| + (|v| + 2 |e|) / 256 + 64 raw (|e|, |v| taken as |x| + |y| >= their lengths),
+// k D - |e| >= (|v| + 2 |e|) / 512 + 32: about four times what rounding can take (test_orca
+// checks the claim over seeded pairs at every scale, and fails it with |e| for 2 |e|).
 
 // The least |p| (raw) and the slack of the bound, as above.
 #define SURE_MIN_OFFSET UINT64_C(1024)
 #define SURE_SLACK UINT64_C(64)
 
 // What the bound needs of the program's point x, taken once for the lines tested there:
-// 4 |e| + SURE_SLACK and 2 |e| (|e| as |e.x| + |e.y|).
+// 2 |e| + SURE_SLACK and 2 |e| (|e| as |e.x| + |e.y|).
 typedef struct point_terms {
   uint64_t need, e2;
 } point_terms;
@@ -166,7 +166,7 @@ typedef struct point_terms {
 static inline point_terms point_terms_of(const self_terms *s, fxs_vec2 x) {
   uint64_t e = fxs_exact_magnitude((int64_t)x.x - s->velocity.x) +
                fxs_exact_magnitude((int64_t)x.y - s->velocity.y); // < 2^32.1
-  point_terms t = {4 * e + SURE_SLACK, 2 * e};
+  point_terms t = {2 * e + SURE_SLACK, 2 * e};
   return t;
 }
 
