@@ -36,6 +36,8 @@ typedef struct step_context {
   fxs_obstacle_grid obstacle_grid;
   uint32_t obstacle_count;
   uint32_t wall_count;
+  bool one_priority;      // every live agent has avoidance priority `priority`
+  fix16_t priority;
 } step_context;
 
 // The agent a slot's behaviors aim at, or NULL.
@@ -165,10 +167,28 @@ static fix16_t orca_priority_of(const fxs_world *world, uint32_t index) {
   return FXS_ORCA_PASSIVE;
 }
 
+// Whether every live agent has one avoidance priority >= 0 (a crowd that all runs one
+// ORCA), into step->one_priority and step->priority: then every neighbor of an agent of that
+// priority has it, and no neighbor's slot need be read. Stops at the first agent that
+// differs, or that does not avoid (a world without ORCA pays for one agent).
+static void find_one_priority(step_context *step) {
+  const fxs_world *world = step->world;
+  step->one_priority = false;
+  step->priority = FXS_ORCA_PASSIVE;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    if (!world->agents[i].alive) continue;
+    fix16_t p = orca_priority_of(world, i);
+    if (p < 0 || (step->priority >= 0 && p != step->priority)) return;
+    step->priority = p;
+  }
+  step->one_priority = step->priority >= 0;
+}
+
 // Whether every one of the first n searched neighbors has avoidance priority `priority`
-// (>= 0), the common case of a crowd that all runs one ORCA: without orca_priority_of's
-// loop where a neighbor's first behavior is its ORCA.
+// (>= 0), the common case of a crowd that all runs one ORCA: at once when every live agent
+// has it, else without orca_priority_of's loop where a neighbor's first behavior is its ORCA.
 static bool all_of_priority(const steer_context *ctx, uint32_t n, fix16_t priority) {
+  if (ctx->step->one_priority && ctx->step->priority == priority) return true;
   const fxs_agent_slot *agents = ctx->world->agents;
   for (uint32_t i = 0; i < n; ++i) {
     uint32_t id = ctx->scratch->neighbors[i].id;
@@ -708,6 +728,7 @@ static void sense(step_context *step) {
     if (world->wall_alive[i]) world->live_walls[k++] = world->walls[i];
   }
   step->wall_count = k;
+  find_one_priority(step);
 }
 
 fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t count,

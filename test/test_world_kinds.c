@@ -688,6 +688,45 @@ void test_orca_in_a_world_shares_each_pair_by_the_neighbors_priorities(void) {
   TEST_MESSAGE(line);
 }
 
+// Agents far from the pair's line (300 units), resting on their own spots with ORCA at
+// `priority` (FXS_ORCA_PASSIVE: arrival only), spawned before the pair (the first slots).
+static void spawn_bystanders(int count, fix16_t priority) {
+  fxs_orca_def d = fxs_default_orca_def();
+  d.priority = priority;
+  for (int i = 0; i < count; ++i) {
+    fxs_agent_handle h = spawn_at(300 + 40 * i, 100, FXS_INT(2));
+    apply(fxs_command_set_target_point(h, fxs_vec2_make(FXS_INT(300 + 40 * i), FXS_INT(100))));
+    if (priority < 0) {
+      apply(fxs_command_add_arrive(h, fxs_default_blend(), FXS_INT(32)));
+    } else {
+      apply(fxs_command_add_orca(h, fxs_default_blend(), &d, FXS_INT(32)));
+    }
+  }
+}
+
+// Agents out of the pair's reach change nothing of it, whatever their priority. The step
+// skips reading the neighbors' priorities when every live agent has one priority; the
+// bystanders, first in the slots, have the priority of one of the pair (or of neither), so
+// the other's must still count: the same paths as beside one passive bystander (a world of
+// mixed priorities, where every neighbor's priority is read).
+void test_orca_shares_in_a_world_depend_only_on_the_pair(void) {
+  const fix16_t pairs[3][2] = {{0, FXS_INT(100)}, {FXS_INT(100), 0}, {0, 0}};
+  const fix16_t crowds[3] = {0, FXS_INT(100), FXS_INT(50)};
+  for (int k = 0; k < 3; ++k) {
+    fix16_t a, b, a_crowd, b_crowd;
+    setUp();
+    spawn_bystanders(1, FXS_ORCA_PASSIVE);
+    orca_head_on(pairs[k][0], pairs[k][1], &a, &b);
+    for (int c = 0; c < 3; ++c) {
+      setUp();
+      spawn_bystanders(3, crowds[c]);
+      orca_head_on(pairs[k][0], pairs[k][1], &a_crowd, &b_crowd);
+      TEST_ASSERT_EQUAL_INT32(a, a_crowd);
+      TEST_ASSERT_EQUAL_INT32(b, b_crowd);
+    }
+  }
+}
+
 void test_orca_parameters_outside_the_table_are_refused(void) {
   fxs_agent_handle a = spawn_at(100, 100, FXS_INT(2));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_ORCA, 0, FXS_ONE - 1));
