@@ -18,10 +18,11 @@
 #define FXS_ALWAYS_INLINE static inline
 #endif
 
-/// |a| of a 32-bit value, in [0, 2^31].
+/// |a| of a 32-bit value, in [0, 2^31]: without a branch on the sign (a direction's signs
+/// are as often negative as positive, and a core mispredicts such a branch half the time).
 static inline uint64_t fxs_magnitude32(int32_t a) {
-  uint32_t u = (uint32_t)a;
-  return a < 0 ? 0u - u : u; // 32-bit arithmetic: 2^31 still fits
+  uint32_t u = (uint32_t)a, negative = 0u - (u >> 31); // all ones for a < 0
+  return (u ^ negative) - negative; // 32-bit arithmetic: 2^31 still fits
 }
 
 /// v's component magnitudes, doubled until the larger one is in [2^30, 2^31] (an exact change
