@@ -367,7 +367,9 @@ static uint32_t finish(search *s) {
 // Collects every agent of view entries [begin, end) within the search's radius of p, except
 // entry self (the agent itself: the runs are cut around it, so no candidate is tested for
 // it). Returns false when the search can stop (see flush).
-FXS_ALWAYS_INLINE bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec2 p) {
+// `far`: a candidate may lie 2^31 raw or more from p in an axis (see box_is_near).
+FXS_ALWAYS_INLINE bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec2 p,
+                            bool far) {
   const fxs_vec2 *pos = s->world->view_position;
 #if FXS_GRID_BRANCH_FREE
   uint64_t *found_dist_sq = s->out->found_dist_sq;
@@ -387,14 +389,16 @@ FXS_ALWAYS_INLINE bool scan(search *s, uint32_t begin, uint32_t end, uint32_t se
 #endif
     for (; j < stop; ++j) {
       // Unsigned squares of the differences (below 2^32 in magnitude) are exact; their sum
-      // can wrap past 2^64 only when one of them has its top bit set, and r^2 < 2^62, so
-      // that bit put into the sum keeps every such candidate out. Each one is stored at the
-      // end of the found arrays, which grow by one (a carry, no branch) when it is within.
+      // can wrap past 2^64 only when one of them has its top bit set (only when `far`), and
+      // r^2 < 2^62, so that bit put into the sum keeps every such candidate out. Each one is
+      // stored at the end of the found arrays, which grow by one (a carry, no branch) when it
+      // is within.
       uint64_t dx = (uint64_t)((int64_t)pos[j].x - p.x), dy = (uint64_t)((int64_t)pos[j].y - p.y);
       uint64_t xx = dx * dx, yy = dy * dy, dist_sq = xx + yy;
       found_dist_sq[m] = dist_sq;
       found_view[m] = (uint32_t)j;
-      m += (dist_sq | ((xx | yy) & (UINT64_C(1) << 63))) < beyond;
+      if (far) dist_sq |= (xx | yy) & (UINT64_C(1) << 63);
+      m += dist_sq < beyond;
     }
     begin = (uint32_t)stop;
     if (m == s->cap) {
@@ -406,6 +410,7 @@ FXS_ALWAYS_INLINE bool scan(search *s, uint32_t begin, uint32_t end, uint32_t se
   }
   s->found = (uint32_t)m;
 #else
+  (void)far; // the per-axis test below keeps far candidates out
   uint64_t r = s->grid_r, width = 2u * r, r2 = s->r2;
   for (uint32_t j = begin; j < end; ++j) {
     uint64_t dx = (uint64_t)((int64_t)pos[j].x - p.x), dy = (uint64_t)((int64_t)pos[j].y - p.y);
@@ -430,18 +435,29 @@ FXS_ALWAYS_INLINE bool scan(search *s, uint32_t begin, uint32_t end, uint32_t se
 // of the plane: the row and columns wrap round, and columns that pass the last one are two
 // runs (they number fewer than the row's cells, so none comes twice).
 FXS_ALWAYS_INLINE bool scan_row(search *s, const fxs_grid *g, int32_t y, int32_t x0, int32_t x1,
-                                uint32_t self, fxs_vec2 p, bool wrapped) {
+                                uint32_t self, fxs_vec2 p, bool wrapped, bool far) {
   const uint32_t *start = s->world->cell_start;
   uint32_t w = g->w;
   if (!wrapped) {
     uint32_t row = (uint32_t)y * w;
-    return scan(s, start[row + (uint32_t)x0], start[row + (uint32_t)x1 + 1u], self, p);
+    return scan(s, start[row + (uint32_t)x0], start[row + (uint32_t)x1 + 1u], self, p, far);
   }
   uint32_t row = fxs_grid_wrap(y, g->h) * w, c0 = fxs_grid_wrap(x0, w);
   uint32_t c1 = c0 + (uint32_t)(x1 - x0);
-  if (c1 < w) return scan(s, start[row + c0], start[row + c1 + 1u], self, p);
-  if (!scan(s, start[row + c0], start[row + w], self, p)) return false;
-  return scan(s, start[row], start[row + c1 - w + 1u], self, p);
+  if (c1 < w) return scan(s, start[row + c0], start[row + c1 + 1u], self, p, far);
+  if (!scan(s, start[row + c0], start[row + w], self, p, far)) return false;
+  return scan(s, start[row], start[row + c1 - w + 1u], self, p, far);
+}
+
+// True when every agent in the cells x0..x1 of rows y0..y1 of a grid that does not wrap lies
+// less than 2^31 raw from any point of them in each axis: none of them is an edge cell
+// (which also holds the agents beyond the bounds, wherever they are) and they span at most
+// 2^31 raw. A search whose box is such (the agent's own point lies in it) meets no squared
+// distance of 2^63 or more, and its scan needs no test for one.
+static inline bool box_is_near(const fxs_grid *g, int32_t x0, int32_t x1, int32_t y0, int32_t y1) {
+  uint64_t span = (uint64_t)(x1 - x0 > y1 - y0 ? x1 - x0 : y1 - y0) + 1u;
+  return x0 > 0 && y0 > 0 && (uint32_t)x1 + 1u < g->w && (uint32_t)y1 + 1u < g->h &&
+         (span << g->shift) <= (UINT64_C(1) << 31);
 }
 
 // The column or row of the search's box that holds raw coordinate v: the grid's own
@@ -452,13 +468,10 @@ FXS_ALWAYS_INLINE int32_t box_line(const fxs_grid *g, int64_t v, int64_t min, ui
   return (int32_t)fxs_grid_coord_shift(v, min, g->shift, cells);
 }
 
-// Visits the box of cells within r of p (view entry self), row by row.
-FXS_ALWAYS_INLINE void visit(search *s, fxs_vec2 p, uint32_t self, int64_t r, bool wrapped) {
+// Visits the rows y0..y1 of the box of cells x0..x1 within r of p (view entry self).
+FXS_ALWAYS_INLINE void visit_rows(search *s, fxs_vec2 p, uint32_t self, int32_t x0, int32_t x1,
+                                  int32_t y0, int32_t y1, bool wrapped, bool far) {
   const fxs_grid *g = s->grid;
-  int32_t x0 = box_line(g, (int64_t)p.x - r, g->min_x, g->w, wrapped);
-  int32_t x1 = box_line(g, (int64_t)p.x + r, g->min_x, g->w, wrapped);
-  int32_t y0 = box_line(g, (int64_t)p.y - r, g->min_y, g->h, wrapped);
-  int32_t y1 = box_line(g, (int64_t)p.y + r, g->min_y, g->h, wrapped);
 #if FXS_GRID_BRANCH_FREE
   // The agent's own row goes first, so that the sorted list fills with near agents early;
   // then the others from the lowest. Once the list is full the radius shrinks (see flush):
@@ -468,7 +481,7 @@ FXS_ALWAYS_INLINE void visit(search *s, fxs_vec2 p, uint32_t self, int64_t r, bo
   int32_t own = box_line(g, p.y, g->min_y, g->h, wrapped);
   uint64_t covered = s->r2;
   for (int32_t y = own, next = y0; y <= y1; y = next == own ? own + 1 : next, next = y + 1) {
-    if (!scan_row(s, g, y, x0, x1, self, p, wrapped)) break;
+    if (!scan_row(s, g, y, x0, x1, self, p, wrapped, far)) break;
     if (s->r2 < covered) {
       covered = s->r2;
       int64_t reach = (int64_t)fxs_isqrt_estimate(covered) + 2; // > sqrt(covered)
@@ -482,9 +495,24 @@ FXS_ALWAYS_INLINE void visit(search *s, fxs_vec2 p, uint32_t self, int64_t r, bo
 #else
   // The radius never shrinks on this path (see scan): the rows in order.
   for (int32_t y = y0; y <= y1; ++y) {
-    if (!scan_row(s, g, y, x0, x1, self, p, wrapped)) break;
+    if (!scan_row(s, g, y, x0, x1, self, p, wrapped, far)) break;
   }
 #endif
+}
+
+// Visits the box of cells within r of p (view entry self), row by row. The box only shrinks
+// as the search goes: when it starts near (box_is_near), it stays so.
+FXS_ALWAYS_INLINE void visit(search *s, fxs_vec2 p, uint32_t self, int64_t r, bool wrapped) {
+  const fxs_grid *g = s->grid;
+  int32_t x0 = box_line(g, (int64_t)p.x - r, g->min_x, g->w, wrapped);
+  int32_t x1 = box_line(g, (int64_t)p.x + r, g->min_x, g->w, wrapped);
+  int32_t y0 = box_line(g, (int64_t)p.y - r, g->min_y, g->h, wrapped);
+  int32_t y1 = box_line(g, (int64_t)p.y + r, g->min_y, g->h, wrapped);
+  if (FXS_GRID_BRANCH_FREE && !wrapped && box_is_near(g, x0, x1, y0, y1)) {
+    visit_rows(s, p, self, x0, x1, y0, y1, false, false);
+  } else {
+    visit_rows(s, p, self, x0, x1, y0, y1, wrapped, true);
+  }
 }
 
 // visit on a grid that wraps round: a call, so that the common grid keeps its own loop.

@@ -357,6 +357,41 @@ void test_a_world_whose_cells_fit_covers_its_bounds_with_them(void) {
   for (uint32_t self = 0; self < 8; ++self) check_against_full_search(8, self);
 }
 
+// An agent beyond the bounds lies in an edge cell wherever it is, and may lie so far from
+// a search's point that its squared distance passes 2^64: a search whose box holds an edge
+// cell tests for that, one whose box holds none has no such agent to meet. A stray at the
+// far corner of the plane, (-2^31, -2^31), is 3,037,000,500 raw from an agent 5 units
+// inside the bounds' corner in each axis: its squared distance is 2^64 + 290,948,384, which
+// wrapped would put it 0.26 units away. It is no one's neighbor, and the two agents in the
+// bounds, 3 units apart, are each other's only one; as they are from the middle of the
+// bounds, where a box holds no edge cell.
+void test_a_stray_whose_squared_distance_passes_2_to_the_64_is_no_neighbor(void) {
+  const fix16_t q = (fix16_t)(3037000500 - 2147483648); // -2^31 + 3,037,000,500
+  fxs_world_capacity c = {64, 0, 0, 0, 0, 1};
+  fxs_world_def def = fxs_default_world_def();
+  def.bounds_min = fxs_vec2_make(q - FXS_INT(5), q - FXS_INT(5));
+  def.bounds_max = fxs_vec2_make(q + FXS_INT(195), q + FXS_INT(195)); // 13 x 13 cells of 16
+  def.neighbor_radius = FXS_INT(20);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&world, &def, &c, memory, sizeof memory));
+  spawn_raw(q, q);
+  spawn_raw(q + FXS_INT(3), q);
+  spawn_raw(INT32_MIN, INT32_MIN);
+  fxs_grid g = fxs_grid_of(&world);
+  TEST_ASSERT_FALSE(g.wraps);
+  TEST_ASSERT_EQUAL_UINT32(13, g.w);
+  static fxs_world_worker out;
+  for (int pass = 0; pass < 2; ++pass) {
+    TEST_ASSERT_EQUAL_UINT32(1, search(0, &out));
+    TEST_ASSERT_EQUAL_UINT32(1, out.neighbors[0].id);
+    TEST_ASSERT_EQUAL_UINT32(1, search(1, &out));
+    TEST_ASSERT_EQUAL_UINT32(0, out.neighbors[0].id);
+    TEST_ASSERT_EQUAL_UINT32(0, search(2, &out));
+    // The pair again in the middle of the bounds, the stray as far from them.
+    for (uint32_t i = 0; i < 2; ++i) world.agents[i].body.position.x += FXS_INT(100);
+    for (uint32_t i = 0; i < 2; ++i) world.agents[i].body.position.y += FXS_INT(100);
+  }
+}
+
 // The narrowed search (the k nearest within a radius, which shrinks once k are known) gives
 // the first entries of the full list that lie within that radius, at most k: scattered
 // agents with exact ties, a crowd on one point (more than FXS_GRID_FOUND within reach), every
