@@ -48,6 +48,7 @@ fxs_grid fxs_grid_of(const fxs_world *world) {
   uint64_t r = d->neighbor_radius > 0 ? (uint64_t)d->neighbor_radius : 0u;
   // Keys stay below 2^63 (see rank_keys); slot_bits <= 32, so the shift is at most 63.
   g.packed = ((r * r) >> (63u - g.slot_bits)) == 0;
+  g.close = false;
   // Cells of about half the radius, the power of two nearest it (from a third to two thirds
   // of the radius: a search spans 4 to 8 of them a side), doubled at most twice while they
   // do not fit (under 8/3 of the radius): coarser cells would put more agents in each search
@@ -137,6 +138,20 @@ void fxs_grid_copy_view(fxs_world *world, uint32_t begin, uint32_t end) {
     world->view_position[v] = a->position;
     world->view_velocity[v] = a->velocity;
   }
+}
+
+void fxs_grid_measure_spread(const fxs_world *world, fxs_grid *g) {
+  const fxs_vec2 *pos = world->view_position;
+  if (world->view_count == 0) {
+    g->close = true;
+    return;
+  }
+  int32_t lo_x = pos[0].x, hi_x = pos[0].x, lo_y = pos[0].y, hi_y = pos[0].y;
+  for (uint32_t v = 1; v < world->view_count; ++v) {
+    lo_x = pos[v].x < lo_x ? pos[v].x : lo_x, hi_x = pos[v].x > hi_x ? pos[v].x : hi_x;
+    lo_y = pos[v].y < lo_y ? pos[v].y : lo_y, hi_y = pos[v].y > hi_y ? pos[v].y : hi_y;
+  }
+  g->close = (int64_t)hi_x - lo_x < INT64_C(1) << 31 && (int64_t)hi_y - lo_y < INT64_C(1) << 31;
 }
 
 // 1 when candidate a comes before b in the search's order (squared distance, then slot),
@@ -500,16 +515,17 @@ FXS_ALWAYS_INLINE void visit_rows(search *s, fxs_vec2 p, uint32_t self, int32_t 
 #endif
 }
 
-// Visits the box of cells within r of p (view entry self), row by row. The box only shrinks
-// as the search goes: when it starts near (box_is_near), it stays so.
+// Visits the box of cells within r of p (view entry self), row by row. Its scan tests for a
+// squared distance past 2^64 unless the agents are close (fxs_grid_measure_spread) or the
+// box is near (box_is_near: it only shrinks as the search goes, so it stays near).
 FXS_ALWAYS_INLINE void visit(search *s, fxs_vec2 p, uint32_t self, int64_t r, bool wrapped) {
   const fxs_grid *g = s->grid;
   int32_t x0 = box_line(g, (int64_t)p.x - r, g->min_x, g->w, wrapped);
   int32_t x1 = box_line(g, (int64_t)p.x + r, g->min_x, g->w, wrapped);
   int32_t y0 = box_line(g, (int64_t)p.y - r, g->min_y, g->h, wrapped);
   int32_t y1 = box_line(g, (int64_t)p.y + r, g->min_y, g->h, wrapped);
-  if (FXS_GRID_BRANCH_FREE && !wrapped && box_is_near(g, x0, x1, y0, y1)) {
-    visit_rows(s, p, self, x0, x1, y0, y1, false, false);
+  if (FXS_GRID_BRANCH_FREE && (g->close || (!wrapped && box_is_near(g, x0, x1, y0, y1)))) {
+    visit_rows(s, p, self, x0, x1, y0, y1, wrapped, false);
   } else {
     visit_rows(s, p, self, x0, x1, y0, y1, wrapped, true);
   }

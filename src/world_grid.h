@@ -88,6 +88,10 @@ typedef struct fxs_grid {
   /// (squared distance << slot_bits) | slot; else by the two fields. The order is the same.
   unsigned slot_bits;
   bool packed;
+  /// Every live agent of the tick's view lies less than 2^31 raw from every other in each
+  /// axis (fxs_grid_measure_spread; false until measured): no squared distance between two
+  /// of them reaches 2^63, and a search needs no test for one past 2^64.
+  bool close;
 } fxs_grid;
 
 /// Cells a world with these capacities may use: max(64, 8 * agents). A world whose agents
@@ -153,6 +157,9 @@ void fxs_grid_sort(fxs_world *world, const fxs_grid *g);
 
 /// Copies the start-of-tick position and velocity of view entries [begin, end).
 void fxs_grid_copy_view(fxs_world *world, uint32_t begin, uint32_t end);
+
+/// Sets g->close from the view's positions (after fxs_grid_copy_view): one pass over them.
+void fxs_grid_measure_spread(const fxs_world *world, fxs_grid *g);
 
 /// The live agents within neighbor_radius of view entry `v` (the agent itself excluded),
 /// nearest first, ties by lower slot index, at most FXS_MAX_NEIGHBORS, into

@@ -717,6 +717,9 @@ static void sense(step_context *step) {
   fxs_world_run_phase(world, place_range, world->capacity.agents, 1024, step);
   fxs_grid_sort(world, &step->grid);
   fxs_world_run_phase(world, copy_view_range, world->view_count, 1024, step);
+  // A grid that wraps mixes far agents into a search's cells: whether any can be far enough
+  // for its squared distance to pass 2^64 (a fitted grid's search tells from its box).
+  if (step->grid.wraps) fxs_grid_measure_spread(world, &step->grid);
   uint32_t m = 0;
   for (uint32_t i = 0; i < world->capacity.obstacles; ++i) {
     if (world->obstacle_alive[i]) world->live_obstacles[m++] = world->obstacles[i];

@@ -96,11 +96,18 @@ static uint32_t view_of(uint32_t slot) {
   return 0;
 }
 
+// Whether the last search's agents were close (fxs_grid_measure_spread).
+static bool last_close;
+
+// slot's neighbor list from the grid, as the step's sense phase lays it out (the spread
+// measured on a grid that wraps).
 static uint32_t search(uint32_t slot, fxs_world_worker *out) {
   fxs_grid g = fxs_grid_of(&world);
   fxs_grid_place(&world, &g, 0, world.capacity.agents);
   fxs_grid_sort(&world, &g);
   fxs_grid_copy_view(&world, 0, world.view_count);
+  if (g.wraps) fxs_grid_measure_spread(&world, &g);
+  last_close = g.close;
   return fxs_grid_neighbors(&world, &g, view_of(slot), out);
 }
 
@@ -331,6 +338,7 @@ void test_a_crowd_on_a_large_map_gets_the_same_neighbors_as_a_full_search(void) 
     spawn_raw((fix16_t)fxs_rng_below(&rng, 30000) * FXS_ONE, (fix16_t)fxs_rng_below(&rng, 30000) * FXS_ONE);
   }
   for (uint32_t self = 0; self < 200; ++self) check_against_full_search(200, self);
+  TEST_ASSERT_TRUE(last_close); // searched without the test for a distance past 2^64
 }
 
 // A world whose cells fit keeps them near half the radius (doubled while they do not fit),
@@ -389,6 +397,42 @@ void test_a_stray_whose_squared_distance_passes_2_to_the_64_is_no_neighbor(void)
     // The pair again in the middle of the bounds, the stray as far from them.
     for (uint32_t i = 0; i < 2; ++i) world.agents[i].body.position.x += FXS_INT(100);
     for (uint32_t i = 0; i < 2; ++i) world.agents[i].body.position.y += FXS_INT(100);
+  }
+}
+
+// On a grid that wraps, far agents share a search's cells. A stray at (-1,766,195,200,
+// -2,108,098,374) raw lies in cells of the plane one period (1,024 units) multiple from
+// those round an agent at (14000, 19000) units: its squared distance from it is 2^64 +
+// 2,150,164,260, which wrapped would put it 0.71 units away. The spread of the agents is
+// then 2^31 raw or more, the searches test for it, and the stray is no one's neighbor. Moved
+// into the map it is an ordinary agent, the spread small, the test left out. The spread is
+// small up to 2^31 - 1 raw in each axis.
+void test_a_stray_aliased_into_a_wrapped_search_is_no_neighbor(void) {
+  make(200, FXS_INT(30000), FXS_INT(20));
+  TEST_ASSERT_TRUE(fxs_grid_of(&world).wraps);
+  spawn_raw(FXS_INT(14000), FXS_INT(19000));
+  spawn_raw(FXS_INT(14003), FXS_INT(19000));
+  spawn_raw(-1766195200, -2108098374);
+  static fxs_world_worker out;
+  TEST_ASSERT_EQUAL_UINT32(1, search(0, &out));
+  TEST_ASSERT_FALSE(last_close);
+  TEST_ASSERT_EQUAL_UINT32(1, out.neighbors[0].id);
+  TEST_ASSERT_EQUAL_UINT32(0, search(2, &out));
+  world.agents[2].body.position = fxs_vec2_make(FXS_INT(14000), FXS_INT(19010));
+  TEST_ASSERT_EQUAL_UINT32(2, search(0, &out));
+  TEST_ASSERT_TRUE(last_close);
+  TEST_ASSERT_EQUAL_UINT32(1, out.neighbors[0].id);
+  TEST_ASSERT_EQUAL_UINT32(2, out.neighbors[1].id);
+  // The bound: a spread of 2^31 - 1 raw is small, one of 2^31 is not, in either axis.
+  world.agents[0].body.position = fxs_vec2_zero();
+  for (int axis = 0; axis < 2; ++axis) {
+    for (int32_t top = INT32_C(0x3FFFFFFF); top <= INT32_C(0x40000000); ++top) {
+      fxs_vec2 a = fxs_vec2_make(axis ? 0 : -INT32_C(0x40000000), axis ? -INT32_C(0x40000000) : 0);
+      fxs_vec2 b = fxs_vec2_make(axis ? 0 : top, axis ? top : 0);
+      world.agents[1].body.position = a, world.agents[2].body.position = b;
+      search(0, &out);
+      TEST_ASSERT_EQUAL(top == INT32_C(0x3FFFFFFF), last_close);
+    }
   }
 }
 
