@@ -14,6 +14,10 @@ typedef char fxs_behavior_scratch_is_large_enough[
 // rank_keys pads the keys of a search to a multiple of 4 within FXS_GRID_FOUND.
 typedef char fxs_found_is_a_multiple_of_4[(FXS_GRID_FOUND % 4u) == 0 ? 1 : -1];
 
+// Bits of an index into the found list, below the slot in a sorted key (found_sorted).
+#define FXS_FOUND_BITS 5u
+typedef char fxs_found_fits_its_bits[FXS_GRID_FOUND <= (1u << FXS_FOUND_BITS) ? 1 : -1];
+
 uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity) {
   uint32_t n = 8u * capacity->agents; // agents <= FXS_MAX_AGENTS (< 2^22): no overflow
   return n < 64u ? 64u : n;
@@ -48,6 +52,7 @@ fxs_grid fxs_grid_of(const fxs_world *world) {
   uint64_t r = d->neighbor_radius > 0 ? (uint64_t)d->neighbor_radius : 0u;
   // Keys stay below 2^63 (see rank_keys); slot_bits <= 32, so the shift is at most 63.
   g.packed = ((r * r) >> (63u - g.slot_bits)) == 0;
+  g.indexed = ((r * r) >> (63u - FXS_FOUND_BITS - g.slot_bits)) == 0;
   g.close = false;
   // Cells of about half the radius, the power of two nearest it (from a third to two thirds
   // of the radius: a search spans 4 to 8 of them a side), doubled at most twice while they
@@ -313,6 +318,44 @@ static void rank_keys(const key_list *l, uint32_t m, uint32_t *rank) {
   }
 }
 
+// Sorting networks (Batcher's odd-even merge sort) for 4, 8 and 16 keys: a fixed sequence
+// of comparators, each putting two keys in order by conditional moves, no branch on them.
+// One comparator: k[a] and k[b] in order.
+static inline void order(uint64_t *k, unsigned a, unsigned b) {
+  uint64_t lo = k[a] < k[b] ? k[a] : k[b], hi = k[a] < k[b] ? k[b] : k[a];
+  k[a] = lo, k[b] = hi;
+}
+
+static inline void sort_4(uint64_t *k) {
+  order(k, 0, 1); order(k, 2, 3); order(k, 0, 2); order(k, 1, 3); order(k, 1, 2);
+}
+
+// Merges the sorted halves k[0..3] and k[4..7].
+static inline void merge_8(uint64_t *k) {
+  order(k, 0, 4); order(k, 1, 5); order(k, 2, 6); order(k, 3, 7);
+  order(k, 2, 4); order(k, 3, 5);
+  order(k, 1, 2); order(k, 3, 4); order(k, 5, 6);
+}
+
+static inline void sort_8(uint64_t *k) {
+  sort_4(k);
+  sort_4(k + 4);
+  merge_8(k);
+}
+
+static inline void sort_16(uint64_t *k) {
+  sort_8(k);
+  sort_8(k + 8);
+  // Merges the sorted halves k[0..7] and k[8..15].
+  order(k, 0, 8); order(k, 1, 9); order(k, 2, 10); order(k, 3, 11);
+  order(k, 4, 12); order(k, 5, 13); order(k, 6, 14); order(k, 7, 15);
+  order(k, 4, 8); order(k, 5, 9); order(k, 6, 10); order(k, 7, 11);
+  order(k, 2, 4); order(k, 3, 5); order(k, 6, 8); order(k, 7, 9);
+  order(k, 10, 12); order(k, 11, 13);
+  order(k, 1, 2); order(k, 3, 4); order(k, 5, 6); order(k, 7, 8);
+  order(k, 9, 10); order(k, 11, 12); order(k, 13, 14);
+}
+
 // Entry k of the result: the agent of view entry `view` in slot `slot`, at squared
 // distance dist_sq.
 static inline void emit(const fxs_world *world, fxs_world_worker *out, uint32_t k, uint32_t view,
@@ -333,6 +376,37 @@ static uint32_t emit_nearest(const search *s, uint32_t n) {
   return n;
 }
 
+// finish for at most 16 found agents on a grid whose keys are indexed: each one's key,
+// (squared distance, slot, index into the found list), is sorted by the network for 4, 8
+// or 16 (padded with FXS_KEY_PAD, above every key: the index is below 16, its bits never
+// all ones), and the first n name their agents. About a third of the ranking's work for
+// the 10 to 12 agents ORCA's searches find in a crowd.
+static uint32_t finish_sorted(const search *s, uint32_t m, uint32_t n) {
+  fxs_world_worker *w = s->out;
+  unsigned bits = s->grid->slot_bits;
+  uint64_t k[16];
+  for (uint32_t i = 0; i < m; ++i) {
+    uint64_t slot = s->world->view_slot[w->found_view[i]];
+    k[i] = (w->found_dist_sq[i] << (bits + FXS_FOUND_BITS)) | (slot << FXS_FOUND_BITS) | i;
+  }
+  uint32_t padded = m <= 4u ? 4u : m <= 8u ? 8u : 16u;
+  for (uint32_t i = m; i < padded; ++i) k[i] = FXS_KEY_PAD;
+  if (padded == 4u) {
+    sort_4(k);
+  } else if (padded == 8u) {
+    sort_8(k);
+  } else {
+    sort_16(k);
+  }
+  uint64_t slot_mask = (UINT64_C(1) << bits) - 1u, index_mask = (1u << FXS_FOUND_BITS) - 1u;
+  for (uint32_t r = 0; r < n; ++r) {
+    uint32_t i = (uint32_t)(k[r] & index_mask);
+    emit(s->world, w, r, w->found_view[i], (uint32_t)((k[r] >> FXS_FOUND_BITS) & slot_mask),
+         w->found_dist_sq[i]);
+  }
+  return n;
+}
+
 // The nearest FXS_MAX_NEIGHBORS of the search, sorted, into out->neighbors and
 // out->dist_sq. Returns how many.
 static uint32_t finish(search *s) {
@@ -344,6 +418,7 @@ static uint32_t finish(search *s) {
   }
   // Each one's rank is the number of others before it; the order is total (slots differ),
   // so the ranks are 0..m-1.
+  if (s->grid->indexed && m <= 16u) return finish_sorted(s, m, n);
   if (s->grid->packed) {
     // The key holds the slot in its low slot_bits bits: each agent goes straight from the
     // found list to its place in the result.

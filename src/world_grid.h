@@ -88,6 +88,9 @@ typedef struct fxs_grid {
   /// (squared distance << slot_bits) | slot; else by the two fields. The order is the same.
   unsigned slot_bits;
   bool packed;
+  /// The packed key has room below the slot for an index into the found list as well
+  /// (FXS_FOUND_BITS more bits): a search then sorts the keys themselves (world_grid.c).
+  bool indexed;
   /// Every live agent of the tick's view lies less than 2^31 raw from every other in each
   /// axis (fxs_grid_measure_spread; false until measured): no squared distance between two
   /// of them reaches 2^63, and a search needs no test for one past 2^64.
