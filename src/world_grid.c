@@ -318,8 +318,9 @@ static void rank_keys(const key_list *l, uint32_t m, uint32_t *rank) {
   }
 }
 
-// Sorting networks (Batcher's odd-even merge sort) for 4, 8 and 16 keys: a fixed sequence
-// of comparators, each putting two keys in order by conditional moves, no branch on them.
+// Sorting networks (Batcher's odd-even merge sort) for 4, 8, 12 and 16 keys: a fixed
+// sequence of comparators (5, 19, 41, 63), each putting two keys in order by conditional
+// moves, no branch on them.
 // One comparator: k[a] and k[b] in order.
 static inline void order(uint64_t *k, unsigned a, unsigned b) {
   uint64_t lo = k[a] < k[b] ? k[a] : k[b], hi = k[a] < k[b] ? k[b] : k[a];
@@ -341,6 +342,17 @@ static inline void sort_8(uint64_t *k) {
   sort_4(k);
   sort_4(k + 4);
   merge_8(k);
+}
+
+static inline void sort_12(uint64_t *k) {
+  sort_8(k);
+  sort_4(k + 8);
+  // Merges k[0..7] and k[8..11]: sort_16's merge with k[12..15] above every key, the
+  // comparators that would leave them in place left out.
+  order(k, 0, 8); order(k, 1, 9); order(k, 2, 10); order(k, 3, 11);
+  order(k, 4, 8); order(k, 5, 9); order(k, 6, 10); order(k, 7, 11);
+  order(k, 2, 4); order(k, 3, 5); order(k, 6, 8); order(k, 7, 9);
+  order(k, 1, 2); order(k, 3, 4); order(k, 5, 6); order(k, 7, 8); order(k, 9, 10);
 }
 
 static inline void sort_16(uint64_t *k) {
@@ -377,8 +389,8 @@ static uint32_t emit_nearest(const search *s, uint32_t n) {
 }
 
 // finish for at most 16 found agents on a grid whose keys are indexed: each one's key,
-// (squared distance, slot, index into the found list), is sorted by the network for 4, 8
-// or 16 (padded with FXS_KEY_PAD, above every key: the index is below 16, its bits never
+// (squared distance, slot, index into the found list), is sorted by the network for 4, 8,
+// 12 or 16 (padded with FXS_KEY_PAD, above every key: the index is below 16, its bits never
 // all ones), and the first n name their agents. About a third of the ranking's work for
 // the 10 to 12 agents ORCA's searches find in a crowd.
 static uint32_t finish_sorted(const search *s, uint32_t m, uint32_t n) {
@@ -389,12 +401,14 @@ static uint32_t finish_sorted(const search *s, uint32_t m, uint32_t n) {
     uint64_t slot = s->world->view_slot[w->found_view[i]];
     k[i] = (w->found_dist_sq[i] << (bits + FXS_FOUND_BITS)) | (slot << FXS_FOUND_BITS) | i;
   }
-  uint32_t padded = m <= 4u ? 4u : m <= 8u ? 8u : 16u;
+  uint32_t padded = (m + 3u) & ~3u;
   for (uint32_t i = m; i < padded; ++i) k[i] = FXS_KEY_PAD;
-  if (padded == 4u) {
+  if (padded <= 4u) {
     sort_4(k);
   } else if (padded == 8u) {
     sort_8(k);
+  } else if (padded == 12u) {
+    sort_12(k);
   } else {
     sort_16(k);
   }
