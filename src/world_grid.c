@@ -432,7 +432,9 @@ static uint32_t finish(search *s) {
   }
   // Each one's rank is the number of others before it; the order is total (slots differ),
   // so the ranks are 0..m-1.
-  if (s->grid->indexed && m <= 16u) return finish_sorted(s, m, n);
+  // (On Cortex-M the scan inserts into the sorted list at once: only an empty search comes
+  // here unflushed, and the network's keys stay off its stack.)
+  if (FXS_GRID_BRANCH_FREE && s->grid->indexed && m <= 16u) return finish_sorted(s, m, n);
   if (s->grid->packed) {
     // The key holds the slot in its low slot_bits bits: each agent goes straight from the
     // found list to its place in the result.
