@@ -119,6 +119,14 @@ static inline fxs_vec2 offset_to(fxs_vec2 self, fxs_vec2 other) {
   return clamp_vec(fxs_exact_direction(self, other));
 }
 
+// offset_to for a neighbor of a program: every one lies within the query's radius, at most
+// LIMIT (fxs_orca_velocity_among chooses them by fxs_vec2_within, the world's step by
+// fxs_orca_sorted_count on their exact squared distances), so each component of the offset
+// is within LIMIT and offset_to's clamp would never act.
+static inline fxs_vec2 near_offset(fxs_vec2 self, fxs_vec2 other) {
+  return fxs_vec2_make((fix16_t)((int64_t)other.x - self.x), (fix16_t)((int64_t)other.y - self.y));
+}
+
 fxs_orca_line fxs_orca_half_plane_shared(const fxs_agent *self, uint32_t self_id,
                                          const fxs_neighbor *neighbor, const fxs_orca_def *def,
                                          fix16_t share) {
@@ -421,7 +429,7 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
     uint32_t j = chosen ? chosen[i] : i;
     const fxs_neighbor *nb = &neighbors[j];
     fix16_t share = share_of(def->priority, priorities, j);
-    fxs_vec2 p = offset_to(self->position, nb->position);
+    fxs_vec2 p = near_offset(self->position, nb->position);
     fxs_vec2 nv = clamp_vec(nb->velocity);
     // The line's pair until the program builds it (lazy_lines).
     lines[hard + i].point = p;
