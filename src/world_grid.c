@@ -14,7 +14,7 @@ typedef char fxs_behavior_scratch_is_large_enough[
 // rank_keys pads the keys of a search to a multiple of 4 within FXS_GRID_FOUND.
 typedef char fxs_found_is_a_multiple_of_4[(FXS_GRID_FOUND % 4u) == 0 ? 1 : -1];
 
-// Bits of an index into the found list, below the slot in a sorted key (found_sorted).
+// Bits of an index into the found list, below the slot in a sorted key (finish_sorted).
 #define FXS_FOUND_BITS 5u
 typedef char fxs_found_fits_its_bits[FXS_GRID_FOUND <= (1u << FXS_FOUND_BITS) ? 1 : -1];
 
@@ -430,11 +430,12 @@ static uint32_t finish(search *s) {
     flush(s);
     return emit_nearest(s, s->sorted);
   }
-  // Each one's rank is the number of others before it; the order is total (slots differ),
-  // so the ranks are 0..m-1.
-  // (On Cortex-M the scan inserts into the sorted list at once: only an empty search comes
-  // here unflushed, and the network's keys stay off its stack.)
+  // Up to 16 sorted by a network where the keys have room for the index (on Cortex-M the
+  // scan inserts into the sorted list at once: only an empty search comes here unflushed,
+  // and the network's keys stay off its stack).
   if (FXS_GRID_BRANCH_FREE && s->grid->indexed && m <= 16u) return finish_sorted(s, m, n);
+  // Else each one's rank is the number of others before it; the order is total (slots
+  // differ), so the ranks are 0..m-1.
   if (s->grid->packed) {
     // The key holds the slot in its low slot_bits bits: each agent goes straight from the
     // found list to its place in the result.
