@@ -56,7 +56,11 @@ static inline uint64_t length_sq(fxs_vec2 v) { return fxs_length_sq_raw(v.x, v.y
 // without a branch on the sign, whose directions here are as often negative as positive.
 // Moved up by 2^62 the value is never negative and its shift is a floor; the rounding is
 // floor((q32 + 2^15) / 2^16) for q32 >= 0 and floor((q32 + 2^15 - 1) / 2^16) below.
+// Where the compiler shifts a negative value arithmetically (C leaves it to the
+// implementation; a constant, so the test folds away), that shift is the same floor.
+#define ORCA_SHIFT_FLOORS ((INT64_C(-5) >> 1) == -3 && (INT64_C(-1) >> 16) == -1)
 static inline int64_t to_q16(int64_t q32) {
+  if (ORCA_SHIFT_FLOORS) return (q32 + 32768 - (int64_t)(q32 < 0)) >> 16;
   uint64_t up = (uint64_t)q32 + (UINT64_C(1) << 62) + 32768u - (uint64_t)(q32 < 0);
   return (int64_t)(up >> 16) - (INT64_C(1) << 46);
 }

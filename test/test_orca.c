@@ -16,6 +16,7 @@
 #include "orca.h"
 #include "orca_static.h"
 #include "orca_sorted.h"
+#include "orca_geometry.h"
 #include "fxs_test_util.h"
 #include "fxs_test_agents.h"
 
@@ -664,4 +665,27 @@ void test_a_sorted_neighbor_list_gives_the_velocity_of_the_query(void) {
   }
   FXS_TEST_REPORT("ORCA sorted list: %d of 2000 cases took neighbors", turned);
   TEST_ASSERT_TRUE(turned > 500);
+}
+
+// The half-planes' rounding from Q32.32 to Q16.16 (to_q16, written without a branch on the
+// sign) is fxs_round_q16_i64's, half away from zero: at the ties and a unit either side of
+// them, both signs, the ends of its range, and seeded values of every size.
+void test_the_half_planes_rounding_is_half_away_from_zero(void) {
+  const int64_t edge[] = {0, 1, 32767, 32768, 32769, 65535, 65536, 98303, 98304, 98305,
+                          (INT64_C(1) << 62) - 1, (INT64_C(1) << 62) - 32768,
+                          (INT64_C(1) << 62) - 32769, INT64_C(3) << 40};
+  for (size_t i = 0; i < sizeof edge / sizeof edge[0]; ++i) {
+    TEST_ASSERT_EQUAL_INT64(fxs_round_q16_i64(edge[i]), to_q16(edge[i]));
+    TEST_ASSERT_EQUAL_INT64(fxs_round_q16_i64(-edge[i]), to_q16(-edge[i]));
+    TEST_ASSERT_EQUAL_INT64(-to_q16(edge[i]), to_q16(-edge[i])); // symmetric
+  }
+  TEST_ASSERT_EQUAL_INT64(1, to_q16(32768));   // a tie goes away from zero
+  TEST_ASSERT_EQUAL_INT64(-1, to_q16(-32768));
+  TEST_ASSERT_EQUAL_INT64(0, to_q16(-32767));
+  uint32_t rng = 7;
+  for (int i = 0; i < 100000; ++i) {
+    uint64_t bits = ((uint64_t)fxs_test_lcg(&rng) << 32) | fxs_test_lcg(&rng);
+    int64_t q = (int64_t)(bits >> (2 + fxs_test_lcg(&rng) % 60u)) * ((i & 1) ? -1 : 1);
+    TEST_ASSERT_EQUAL_INT64(fxs_round_q16_i64(q), to_q16(q));
+  }
 }
