@@ -412,11 +412,12 @@ static fxs_vec2 turn_aside(fxs_vec2 v) {
 }
 
 // The new velocity against neighbors[chosen[i]] (chosen NULL: neighbors[i]), i < n, in that
-// order; priorities indexed as the neighbors.
+// order; priorities indexed as the neighbors. `slow`: their velocities are known to be
+// within +-LIMIT (clamp_vec would return them as they are).
 static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                             const fxs_neighbor *neighbors, const uint32_t *chosen, uint32_t n,
                             const fix16_t *priorities, const fxs_orca_statics *statics,
-                            const fxs_orca_def *def, fxs_orca_scratch *scratch) {
+                            const fxs_orca_def *def, bool slow, fxs_orca_scratch *scratch) {
   fxs_orca_line *lines = scratch->lines;
   bool any_static = statics && (statics->wall_count != 0 || statics->obstacle_count != 0);
   uint32_t hard = any_static ? fxs_orca_static_lines(self, statics, def, scratch) : 0;
@@ -430,7 +431,7 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
     const fxs_neighbor *nb = &neighbors[j];
     fix16_t share = share_of(def->priority, priorities, j);
     fxs_vec2 p = near_offset(self->position, nb->position);
-    fxs_vec2 nv = clamp_vec(nb->velocity);
+    fxs_vec2 nv = slow ? nb->velocity : clamp_vec(nb->velocity);
     // The line's pair until the program builds it (lazy_lines).
     lines[hard + i].point = p;
     lines[hard + i].direction = relative_to(&s, nv);
@@ -469,14 +470,15 @@ fxs_vec2 fxs_orca_velocity_among(const fxs_agent *self, uint32_t self_id, fxs_ve
   uint32_t n = fxs_query_neighbors(self, self_id, neighbors, count, &query, chosen);
   fxs_orca_scratch scratch;
   return velocity_of(self, self_id, preferred, neighbors, chosen, n, priorities, statics, def,
-                     &scratch);
+                     false, &scratch);
 }
 
 fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                                   const fxs_neighbor *neighbors, const fix16_t *priorities,
                                   uint32_t n, const fxs_orca_statics *statics,
-                                  const fxs_orca_def *def, fxs_orca_scratch *scratch) {
-  return velocity_of(self, self_id, preferred, neighbors, 0, n, priorities, statics, def, scratch);
+                                  const fxs_orca_def *def, bool slow, fxs_orca_scratch *scratch) {
+  return velocity_of(self, self_id, preferred, neighbors, 0, n, priorities, statics, def, slow,
+                     scratch);
 }
 
 fxs_vec2 fxs_orca_velocity(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,

@@ -159,6 +159,19 @@ void fxs_grid_measure_spread(const fxs_world *world, fxs_grid *g) {
   g->close = (int64_t)hi_x - lo_x < INT64_C(1) << 31 && (int64_t)hi_y - lo_y < INT64_C(1) << 31;
 }
 
+bool fxs_view_velocities_within(const fxs_world *world, fix16_t limit) {
+  // c + limit, taken mod 2^32, lies in [0, 2 limit] exactly when c is within: the largest of
+  // these over every component decides, without a branch per agent.
+  const fxs_vec2 *vel = world->view_velocity;
+  uint32_t top = 0, shift = (uint32_t)limit;
+  for (uint32_t v = 0; v < world->view_count; ++v) {
+    uint32_t x = (uint32_t)vel[v].x + shift, y = (uint32_t)vel[v].y + shift;
+    top = x > top ? x : top;
+    top = y > top ? y : top;
+  }
+  return top <= 2u * shift;
+}
+
 // 1 when candidate a comes before b in the search's order (squared distance, then slot),
 // else 0. The sorted list branches on it anyway (short-circuit, cheapest on Cortex-M);
 // before_no_branch is the same order for the ranking.

@@ -164,6 +164,10 @@ void fxs_grid_copy_view(fxs_world *world, uint32_t begin, uint32_t end);
 /// Sets g->close from the view's positions (after fxs_grid_copy_view): one pass over them.
 void fxs_grid_measure_spread(const fxs_world *world, fxs_grid *g);
 
+/// True when every component of the view's velocities (after fxs_grid_copy_view) lies within
+/// [-limit, limit], 0 <= limit < 2^31: one pass over them.
+bool fxs_view_velocities_within(const fxs_world *world, fix16_t limit);
+
 /// The live agents within neighbor_radius of view entry `v` (the agent itself excluded),
 /// nearest first, ties by lower slot index, at most FXS_MAX_NEIGHBORS, into
 /// out->neighbors and out->dist_sq. Returns how many.

@@ -38,6 +38,7 @@ typedef struct step_context {
   uint32_t wall_count;
   bool one_priority;      // every live agent has avoidance priority `priority`
   fix16_t priority;
+  bool slow_view;         // every view velocity's components are within FXS_ORCA_LIMIT
 } step_context;
 
 // The agent a slot's behaviors aim at, or NULL.
@@ -248,7 +249,7 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
   }
   fxs_vec2 v = fxs_orca_velocity_sorted(a, ctx->index, preferred, ctx->scratch->neighbors,
                                         all_equal ? 0 : priorities, chosen, &st, def,
-                                        &ctx->scratch->behavior.orca.lines);
+                                        step->slow_view, &ctx->scratch->behavior.orca.lines);
   // Static friction, as for contact with walls: an agent that would rest (its preferred
   // velocity no faster than FXS_CONTACT_REST) and that its neighbors' half-planes leave as
   // slow rests, instead of crawling a few LSB a tick against them; unless its body overlaps a
@@ -720,6 +721,7 @@ static void sense(step_context *step) {
   // A grid that wraps mixes far agents into a search's cells: whether any can be far enough
   // for its squared distance to pass 2^64 (a fitted grid's search tells from its box).
   if (step->grid.wraps) fxs_grid_measure_spread(world, &step->grid);
+  step->slow_view = fxs_view_velocities_within(world, FXS_ORCA_LIMIT); // ORCA need not clamp
   uint32_t m = 0;
   for (uint32_t i = 0; i < world->capacity.obstacles; ++i) {
     if (world->obstacle_alive[i]) world->live_obstacles[m++] = world->obstacles[i];

@@ -743,6 +743,71 @@ void test_a_nearest_search_gets_the_full_searchs_list_whatever_reach_it_starts_f
   TEST_ASSERT_EQUAL_UINT32(0, world.slot_reach[40]); // nobody within its radius
 }
 
+// fxs_view_velocities_within, which lets ORCA leave its clamp of neighbor velocities out:
+// true for components at +-FXS_ORCA_LIMIT, false one raw unit past it either way and at the
+// extremes of int32, true for an empty view.
+void test_the_view_velocities_are_within_the_orca_limit_up_to_its_edge(void) {
+  make(8, FXS_INT(100), FXS_INT(10));
+  spawn_raw(FXS_INT(10), FXS_INT(10));
+  spawn_raw(FXS_INT(20), FXS_INT(10));
+  fxs_grid g = fxs_grid_of(&world);
+  fxs_grid_place(&world, &g, 0, world.capacity.agents);
+  fxs_grid_sort(&world, &g);
+  fxs_grid_copy_view(&world, 0, world.view_count);
+  TEST_ASSERT_EQUAL_UINT32(2, world.view_count);
+  const fix16_t L = FXS_ORCA_LIMIT;
+  const fxs_vec2 within[] = {{L, -L}, {-L, L}, {0, 0}};
+  const fxs_vec2 past[] = {{L + 1, 0}, {0, -L - 1}, {INT32_MIN, 0}, {0, INT32_MAX}, {-L - 1, L}};
+  for (size_t i = 0; i < sizeof within / sizeof within[0]; ++i) {
+    world.view_velocity[0] = fxs_vec2_zero(), world.view_velocity[1] = within[i];
+    TEST_ASSERT_TRUE(fxs_view_velocities_within(&world, L));
+  }
+  for (size_t i = 0; i < sizeof past / sizeof past[0]; ++i) {
+    world.view_velocity[0] = past[i], world.view_velocity[1] = fxs_vec2_zero();
+    TEST_ASSERT_FALSE(fxs_view_velocities_within(&world, L));
+    world.view_velocity[0] = fxs_vec2_zero(), world.view_velocity[1] = past[i];
+    TEST_ASSERT_FALSE(fxs_view_velocities_within(&world, L));
+  }
+  world.view_count = 0;
+  TEST_ASSERT_TRUE(fxs_view_velocities_within(&world, L));
+}
+
+// An ORCA agent heading at a neighbor that rushes at it far faster than ORCA's bound, at
+// INT32_MIN raw (32768 units) a tick (set in its body, past any spawn's truncation): ORCA
+// sees that velocity clamped to the bound, 1024 units, so the agent steers as it does against
+// a neighbor at exactly 1024 (which it does not against one at rest). Unclamped, the pair's
+// relative velocity would wrap round and the agent would go the other way. The step must
+// clamp here, though its crowds mostly need not.
+static fxs_vec2 orca_against_a_rusher(fix16_t velocity_x) {
+  make(8, FXS_INT(200), FXS_INT(15));
+  fxs_orca_def orca = fxs_default_orca_def();
+  orca.neighbor_distance = FXS_INT(15), orca.max_neighbors = 6, orca.neighbor_radius = FXS_RATIO(3, 2);
+  fxs_spawn_def sd = fxs_default_spawn_def();
+  sd.position = fxs_vec2_make(FXS_INT(100), FXS_INT(100));
+  sd.max_speed = FXS_RATIO(1, 2), sd.max_force = FXS_INT(4), sd.radius = FXS_RATIO(3, 2);
+  fxs_command spawn = fxs_command_spawn(&sd);
+  fxs_agent_handle a, b;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &spawn, &a));
+  sd.position = fxs_vec2_make(FXS_INT(110), FXS_INT(101));
+  spawn = fxs_command_spawn(&sd);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &spawn, &b));
+  fxs_command more[2] = {fxs_command_set_target_point(a, fxs_vec2_make(FXS_INT(150), FXS_INT(100))),
+                         fxs_command_add_orca(a, fxs_default_blend(), &orca, FXS_INT(2))};
+  for (int k = 0; k < 2; ++k) TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &more[k], 0));
+  world.agents[fxs_world_slot_of(&world, b.value)].body.velocity = fxs_vec2_make(velocity_x, 0);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, 0, 0, 0));
+  return world.agents[fxs_world_slot_of(&world, a.value)].body.velocity;
+}
+
+void test_orca_in_the_step_clamps_a_neighbor_faster_than_its_bound(void) {
+  fxs_vec2 at_rest = orca_against_a_rusher(0);
+  fxs_vec2 at_bound = orca_against_a_rusher(-FXS_ORCA_LIMIT);
+  fxs_vec2 past = orca_against_a_rusher(INT32_MIN);
+  TEST_ASSERT_FALSE(fxs_vec2_equal(at_rest, at_bound)); // the rush is seen
+  TEST_ASSERT_EQUAL_INT32(at_bound.x, past.x);
+  TEST_ASSERT_EQUAL_INT32(at_bound.y, past.y);
+}
+
 // 48 ORCA agents on a ring, each heading for the far side (they crowd in its middle, where
 // their lists of 6 fill), stepped 120 ticks; `scramble`: every slot's
 // reach overwritten before each tick (nothing, a raw unit, a unit, huge, any value). The
