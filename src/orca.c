@@ -12,9 +12,6 @@
 
 // Two unit directions whose determinant is at most 1e-5 (raw Q32.32) count as parallel.
 #define PARALLEL_EPSILON INT64_C(42950)
-// Intersections along a line farther than this (raw Q16.16) are clamped (nearly parallel
-// edges, only in the infeasible case).
-#define FAR_T (INT64_C(1) << 31)
 
 fxs_orca_def fxs_default_orca_def(void) {
   fxs_orca_def d;
@@ -272,15 +269,6 @@ typedef struct program {
   bool direction_opt;
 } program;
 
-// num / den in raw Q16.16 (num, den in Q32.32, |den| > PARALLEL_EPSILON, |num| < 2^50),
-// rounded, clamped to +-FAR_T: the integer part first, so nothing overflows.
-ORCA_INLINE int64_t ratio(int64_t num, int64_t den) {
-  int64_t whole = num / den; // |.| < 2^35
-  if (whole > (FAR_T >> 16)) return FAR_T;
-  if (whole < -(FAR_T >> 16)) return -FAR_T;
-  return whole * 65536 + fxs_div_round_i64_inline((num - whole * den) * 65536, den);
-}
-
 // Optimum on line i, subject to lines 0..i-1 and the disc. False when line i has no
 // feasible point.
 static bool solve_on_line(const program *lp, uint32_t i, fxs_vec2 *result) {
@@ -300,7 +288,7 @@ static bool solve_on_line(const program *lp, uint32_t i, fxs_vec2 *result) {
       if (num < 0) return false; // parallel, and line i lies on j's forbidden side
       continue;
     }
-    int64_t t = ratio(num, den);
+    int64_t t = q16_ratio(num, den);
     if (den > 0) t_right = t < t_right ? t : t_right;
     else t_left = t > t_left ? t : t_left;
     if (t_left > t_right) return false;
@@ -377,7 +365,7 @@ static void least_violation(lazy_lines *z, uint32_t first, fix16_t radius, fxs_v
                                 fxs_saturate(fxs_div_round_i64((int64_t)l->point.y + o->point.y, 2)));
       } else {
         int64_t num = det(o->direction, fxs_vec2_sub(l->point, o->point));
-        q.point = along(l->point, ratio(num, den), l->direction);
+        q.point = along(l->point, q16_ratio(num, den), l->direction);
       }
       q.direction = fxs_vec2_normalize(fxs_vec2_sub(o->direction, l->direction));
       projected[m++] = q;

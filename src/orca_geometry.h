@@ -65,6 +65,31 @@ static inline int64_t to_q16(int64_t q32) {
   return (int64_t)(up >> 16) - (INT64_C(1) << 46);
 }
 
+// Intersections along a line farther than this (raw Q16.16) are clamped (nearly parallel
+// edges, only in the infeasible case).
+#define FAR_T (INT64_C(1) << 31)
+
+// num / den in raw Q16.16 (num, den in Q32.32, |den| > 2^15, |num| < 2^50),
+// rounded half away from zero; +-FAR_T where its whole part passes FAR_T's. For |num| < 2^46
+// (nearly always) num 2^16 fits: one division of the magnitudes, whose quotient holds the
+// whole part in its top bits and whose remainder rounds it. Else the whole part first, so
+// nothing overflows (the same result).
+ORCA_INLINE int64_t q16_ratio(int64_t num, int64_t den) {
+  uint64_t un = fxs_exact_magnitude(num);
+  if (un < (UINT64_C(1) << 46)) {
+    uint64_t n16 = un << 16, ud = fxs_exact_magnitude(den);
+    uint64_t q = n16 / ud, rem = n16 % ud;
+    // The whole part passes FAR_T >> 16 exactly when q >= ((FAR_T >> 16) + 1) 2^16.
+    if (q >= (uint64_t)FAR_T + 65536u) q = (uint64_t)FAR_T;
+    else q += rem >= ud - ud / 2; // floor((n16 + floor(ud / 2)) / ud)
+    return (num < 0) != (den < 0) ? -(int64_t)q : (int64_t)q;
+  }
+  int64_t whole = num / den; // |.| < 2^35
+  if (whole > (FAR_T >> 16)) return FAR_T;
+  if (whole < -(FAR_T >> 16)) return -FAR_T;
+  return whole * 65536 + fxs_div_round_i64_inline((num - whole * den) * 65536, den);
+}
+
 // round(sqrt(n)), as fxs_isqrt64_round, inline.
 static inline int64_t root_round(uint64_t n) {
   uint32_t r = fxs_isqrt_estimate(n);

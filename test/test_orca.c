@@ -673,6 +673,12 @@ void test_a_sorted_neighbor_list_gives_the_velocity_of_the_query(void) {
   TEST_ASSERT_TRUE(turned > 500);
 }
 
+// 64 seeded bits (fxs_test_lcg gives 24 a draw).
+static uint64_t bits64(uint32_t *rng) {
+  uint64_t hi = fxs_test_lcg(rng), mid = fxs_test_lcg(rng), lo = fxs_test_lcg(rng);
+  return hi << 40 ^ mid << 20 ^ lo;
+}
+
 // The half-planes' rounding from Q32.32 to Q16.16 (to_q16, written without a branch on the
 // sign) is fxs_round_q16_i64's, half away from zero: at the ties and a unit either side of
 // them, both signs, the ends of its range, and seeded values of every size.
@@ -690,8 +696,45 @@ void test_the_half_planes_rounding_is_half_away_from_zero(void) {
   TEST_ASSERT_EQUAL_INT64(0, to_q16(-32767));
   uint32_t rng = 7;
   for (int i = 0; i < 100000; ++i) {
-    uint64_t bits = ((uint64_t)fxs_test_lcg(&rng) << 32) | fxs_test_lcg(&rng);
-    int64_t q = (int64_t)(bits >> (2 + fxs_test_lcg(&rng) % 60u)) * ((i & 1) ? -1 : 1);
+    int64_t q = (int64_t)(bits64(&rng) >> (2 + fxs_test_lcg(&rng) % 60u)) * ((i & 1) ? -1 : 1);
     TEST_ASSERT_EQUAL_INT64(fxs_round_q16_i64(q), to_q16(q));
   }
+}
+
+// The program's intersection ratio (q16_ratio): num / den in Q16.16, rounded half away from
+// zero, +-FAR_T once its whole part passes 2^15. Below |num| = 2^46 it divides once: there it
+// is fxs_div_round_i64(num 2^16, den) up to the clamp; above, its other path gives what the
+// one division gives for the same fraction scaled down by 4. Ties, both signs, the clamp's
+// edge (a whole part of 2^15 is kept, with its rounding past 2^31; 2^15 + 1 clamps).
+void test_the_programs_intersection_ratio_divides_once_and_rounds_away_from_zero(void) {
+  TEST_ASSERT_EQUAL_INT64(1, q16_ratio(3, 6 * 65536)); // half a raw unit: a tie
+  TEST_ASSERT_EQUAL_INT64(2, q16_ratio(9, 6 * 65536));  // one and a half
+  TEST_ASSERT_EQUAL_INT64(-1, q16_ratio(-3, 6 * 65536));
+  TEST_ASSERT_EQUAL_INT64(-1, q16_ratio(3, -6 * 65536));
+  TEST_ASSERT_EQUAL_INT64(0, q16_ratio(2, 6 * 65536)); // a third of a raw unit
+  // The whole part 2^15 with the fraction just under one: kept, rounded up to 2^31 + 2^16.
+  const int64_t den = INT64_C(3) << 20;
+  int64_t edge = (INT64_C(1) << 15) * den + den - 1;
+  TEST_ASSERT_EQUAL_INT64((INT64_C(1) << 31) + 65536, q16_ratio(edge, den));
+  TEST_ASSERT_EQUAL_INT64(-(INT64_C(1) << 31) - 65536, q16_ratio(-edge, den));
+  TEST_ASSERT_EQUAL_INT64(INT64_C(1) << 31, q16_ratio(edge + 1, den)); // whole part 2^15 + 1
+  TEST_ASSERT_EQUAL_INT64(-(INT64_C(1) << 31), q16_ratio(edge + 1, -den));
+  uint32_t rng = 11;
+  int both = 0;
+  for (int i = 0; i < 200000; ++i) {
+    int64_t n = (int64_t)(bits64(&rng) >> (18 + fxs_test_lcg(&rng) % 46u)); // below 2^46
+    int64_t d = (int64_t)(bits64(&rng) >> (31 + fxs_test_lcg(&rng) % 20u)); // below 2^33
+    if (d <= 42950) d += 42950;
+    if (fxs_test_lcg(&rng) & 1u) n = -n;
+    if (fxs_test_lcg(&rng) & 1u) d = -d;
+    int64_t whole = n / d, expect = fxs_div_round_i64(n * 65536, d);
+    if (whole > 32768) expect = INT64_C(1) << 31;
+    if (whole < -32768) expect = -(INT64_C(1) << 31);
+    TEST_ASSERT_EQUAL_INT64(expect, q16_ratio(n, d));
+    if ((uint64_t)(n < 0 ? -n : n) >= (UINT64_C(1) << 44)) { // 4n takes the other path
+      TEST_ASSERT_EQUAL_INT64(expect, q16_ratio(4 * n, 4 * d));
+      ++both;
+    }
+  }
+  TEST_ASSERT_TRUE(both > 3000);
 }
