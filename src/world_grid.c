@@ -201,21 +201,6 @@ static void offer(fxs_world_candidate *list, uint32_t *n, uint32_t k, fxs_world_
   list[at] = c;
 }
 
-// How the scan meets a candidate. Cores that speculate deeply (x86-64, application ARM)
-// pay far more for a mispredicted branch than for a few instructions: there a candidate is
-// tested and appended without a branch, and the found ones ranked at the end. Cortex-M
-// cores (M profile) have short pipelines and pay for every instruction instead: there the
-// scan skips a far candidate after its first test and inserts each one found into the sorted
-// list at once. Both give the same list (a build may choose with -DFXS_GRID_BRANCH_FREE=0 or
-// 1, which the checks use to run the other path on the desktop).
-#ifndef FXS_GRID_BRANCH_FREE
-#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
-#define FXS_GRID_BRANCH_FREE 0
-#else
-#define FXS_GRID_BRANCH_FREE 1
-#endif
-#endif
-
 // One neighbor search: the k nearest within r. Agents within the radius are first collected,
 // unsorted and without a branch on the test, in out->found; at the end they are ranked
 // against each other, which has no data-dependent branch either. Only when
@@ -331,61 +316,62 @@ static void rank_keys(const key_list *l, uint32_t m, uint32_t *rank) {
   }
 }
 
-// Sorting networks (Batcher's odd-even merge sort) for 4, 8, 12 and 16 keys: a fixed
-// sequence of comparators (5, 19, 41, 63), each putting two keys in order by conditional
-// moves, no branch on them.
-// One comparator: k[a] and k[b] in order.
-static inline void order(uint64_t *k, unsigned a, unsigned b) {
-  uint64_t lo = k[a] < k[b] ? k[a] : k[b], hi = k[a] < k[b] ? k[b] : k[a];
-  k[a] = lo, k[b] = hi;
-}
+// Batcher's odd-even merge sort of 16 keys: 63 comparators, each putting two keys in order by
+// conditional moves, no branch on them. Its first 5 sort keys 0..3, its first 19 keys 0..7
+// (sort 0..3, sort 4..7, merge). Keys n..15 padded above every key never move (a comparator
+// (a, b), a < b, leaves the larger at b), so for n keys the comparators that reach b >= n are
+// left out: 5, 12, 19, 32, 42 and 63 of them for 4, 6, 8, 10, 12 and 16 keys (each checked
+// by the 0-1 principle over all 2^n inputs, test_world_step).
+static const uint8_t batcher_16[63][2] = {
+    {0, 1},  {2, 3},   {0, 2},   {1, 3},   {1, 2},   {4, 5},   {6, 7},   {4, 6},  {5, 7},
+    {5, 6},  {0, 4},   {1, 5},   {2, 6},   {3, 7},   {2, 4},   {3, 5},   {1, 2},  {3, 4},
+    {5, 6},  {8, 9},   {10, 11}, {8, 10},  {9, 11},  {9, 10},  {12, 13}, {14, 15}, {12, 14},
+    {13, 15}, {13, 14}, {8, 12},  {9, 13},  {10, 14}, {11, 15}, {10, 12}, {11, 13}, {9, 10},
+    {11, 12}, {13, 14}, {0, 8},   {1, 9},   {2, 10},  {3, 11},  {4, 12},  {5, 13},  {6, 14},
+    {7, 15}, {4, 8},   {5, 9},   {6, 10},  {7, 11},  {2, 4},   {3, 5},   {6, 8},   {7, 9},
+    {10, 12}, {11, 13}, {1, 2},   {3, 4},   {5, 6},   {7, 8},   {9, 10},  {11, 12}, {13, 14}};
 
-static inline void sort_4(uint64_t *k) {
-  order(k, 0, 1); order(k, 2, 3); order(k, 0, 2); order(k, 1, 3); order(k, 1, 2);
-}
-
-// Merges the sorted halves k[0..3] and k[4..7].
-static inline void merge_8(uint64_t *k) {
-  order(k, 0, 4); order(k, 1, 5); order(k, 2, 6); order(k, 3, 7);
-  order(k, 2, 4); order(k, 3, 5);
-  order(k, 1, 2); order(k, 3, 4); order(k, 5, 6);
-}
-
-static inline void sort_8(uint64_t *k) {
-  sort_4(k);
-  sort_4(k + 4);
-  merge_8(k);
-}
-
-// Merges the sorted k[0..7] and k[8..n-1], n 12 or 16. With 12 it is the merge of 16 keys
-// whose last four lie above every key: those never move, and every comparator that would
-// reach them (b >= n) leaves them in place, so it is left out (a constant n folds the tests).
-FXS_ALWAYS_INLINE void merge_16(uint64_t *k, unsigned n) {
-  static const uint8_t pair[25][2] = {
-      {0, 8}, {1, 9},  {2, 10}, {3, 11}, {4, 12}, {5, 13}, {6, 14},   {7, 15},   {4, 8},
-      {5, 9}, {6, 10}, {7, 11}, {2, 4},  {3, 5},  {6, 8},  {7, 9},    {10, 12},  {11, 13},
-      {1, 2}, {3, 4},  {5, 6},  {7, 8},  {9, 10}, {11, 12}, {13, 14}};
+// k[0..n-1] in order, n <= 16 a constant where it is called (the loop unrolled, its tests
+// folded): the network of 4, 8 or 16 keys, the smallest that holds n, without the
+// comparators that reach b >= n.
+FXS_ALWAYS_INLINE void sort_keys(uint64_t *k, unsigned n) {
+  unsigned used = n <= 4u ? 5u : n <= 8u ? 19u : 63u;
 #if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 25
+#pragma GCC unroll 63
 #elif defined(__clang__)
 #pragma clang loop unroll(full)
 #endif
-  for (unsigned c = 0; c < 25u; ++c) {
-    if (pair[c][1] < n) order(k, pair[c][0], pair[c][1]);
+  for (unsigned c = 0; c < 63u; ++c) {
+    if (c < used && batcher_16[c][1] < n) {
+      unsigned a = batcher_16[c][0], b = batcher_16[c][1];
+      uint64_t lo = k[a] < k[b] ? k[a] : k[b], hi = k[a] < k[b] ? k[b] : k[a];
+      k[a] = lo, k[b] = hi;
+    }
   }
 }
 
-static inline void sort_12(uint64_t *k) {
-  sort_8(k);
-  sort_4(k + 8);
-  merge_16(k, 12u);
+// A network for each count a search in a crowd finds often (0 to 4, 6, 8, 10 to 12), and a
+// few more keys for the rarer counts (5, 7, 9, 13 to 16: the keys past m padded).
+FXS_ALWAYS_INLINE void sort_found(uint64_t *k, uint32_t m) {
+  uint32_t size = m <= 4u ? m : m <= 10u ? (m + 1u) & ~1u : m <= 12u ? m : 16u;
+  for (uint32_t i = m; i < size; ++i) k[i] = FXS_KEY_PAD;
+  switch (size) {
+    case 0: case 1: break;
+    case 2: sort_keys(k, 2u); break;
+    case 3: sort_keys(k, 3u); break;
+    case 4: sort_keys(k, 4u); break;
+    case 6: sort_keys(k, 6u); break;
+    case 8: sort_keys(k, 8u); break;
+    case 10: sort_keys(k, 10u); break;
+    case 11: sort_keys(k, 11u); break;
+    case 12: sort_keys(k, 12u); break;
+    default: sort_keys(k, 16u); break;
+  }
 }
 
-static inline void sort_16(uint64_t *k) {
-  sort_8(k);
-  sort_8(k + 8);
-  merge_16(k, 16u);
-}
+#if FXS_GRID_BRANCH_FREE
+void fxs_grid_sort_keys(uint64_t k[16], uint32_t m) { sort_found(k, m); }
+#endif
 
 // Entry k of the result: the agent of view entry `view` in slot `slot`, at squared
 // distance dist_sq.
@@ -408,10 +394,10 @@ static uint32_t emit_nearest(const search *s, uint32_t n) {
 }
 
 // finish for at most 16 found agents on a grid whose keys are indexed: each one's key,
-// (squared distance, slot, index into the found list), is sorted by the network for 4, 8,
-// 12 or 16 (padded with FXS_KEY_PAD, above every key: the index is below 16, its bits never
-// all ones), and the first n name their agents. About a third of the ranking's work for
-// the 10 to 12 agents ORCA's searches find in a crowd.
+// (squared distance, slot, index into the found list), is sorted by a network (padded with
+// FXS_KEY_PAD, above every key: the index is below 16, its bits never all ones), and the
+// first n name their agents. About a third of the ranking's work for the 10 to 12 agents
+// ORCA's searches find in a crowd.
 static uint32_t finish_sorted(const search *s, uint32_t m, uint32_t n) {
   fxs_world_worker *w = s->out;
   unsigned bits = s->grid->slot_bits;
@@ -420,17 +406,7 @@ static uint32_t finish_sorted(const search *s, uint32_t m, uint32_t n) {
     uint64_t slot = s->world->view_slot[w->found_view[i]];
     k[i] = (w->found_dist_sq[i] << (bits + FXS_FOUND_BITS)) | (slot << FXS_FOUND_BITS) | i;
   }
-  uint32_t padded = (m + 3u) & ~3u;
-  for (uint32_t i = m; i < padded; ++i) k[i] = FXS_KEY_PAD;
-  if (padded <= 4u) {
-    sort_4(k);
-  } else if (padded == 8u) {
-    sort_8(k);
-  } else if (padded == 12u) {
-    sort_12(k);
-  } else {
-    sort_16(k);
-  }
+  sort_found(k, m);
   uint64_t slot_mask = (UINT64_C(1) << bits) - 1u, index_mask = (1u << FXS_FOUND_BITS) - 1u;
   for (uint32_t r = 0; r < n; ++r) {
     uint32_t i = (uint32_t)(k[r] & index_mask);

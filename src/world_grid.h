@@ -19,6 +19,21 @@ typedef struct fxs_world_candidate {
   uint32_t view;    ///< View index.
 } fxs_world_candidate;
 
+// How the scan meets a candidate. Cores that speculate deeply (x86-64, application ARM)
+// pay far more for a mispredicted branch than for a few instructions: there a candidate is
+// tested and appended without a branch, and the found ones ranked at the end. Cortex-M
+// cores (M profile) have short pipelines and pay for every instruction instead: there the
+// scan skips a far candidate after its first test and inserts each one found into the sorted
+// list at once. Both give the same list (a build may choose with -DFXS_GRID_BRANCH_FREE=0 or
+// 1, which the checks use to run the other path on the desktop).
+#ifndef FXS_GRID_BRANCH_FREE
+#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+#define FXS_GRID_BRANCH_FREE 0
+#else
+#define FXS_GRID_BRANCH_FREE 1
+#endif
+#endif
+
 /// Agents within the radius a search collects, unsorted, before it ranks them (more go
 /// through the sorted list FXS_GRID_FOUND at a time).
 #define FXS_GRID_FOUND 32u
@@ -163,6 +178,12 @@ void fxs_grid_copy_view(fxs_world *world, uint32_t begin, uint32_t end);
 
 /// Sets g->close from the view's positions (after fxs_grid_copy_view): one pass over them.
 void fxs_grid_measure_spread(const fxs_world *world, fxs_grid *g);
+
+#if FXS_GRID_BRANCH_FREE
+/// Sorts k[0..m-1] (m <= 16, keys below 2^63 - 1; k has room for 16, the rest its scratch)
+/// by the sorting networks a search's keys go through (world_grid.c).
+void fxs_grid_sort_keys(uint64_t k[16], uint32_t m);
+#endif
 
 /// True when every component of the view's velocities (after fxs_grid_copy_view) lies within
 /// [-limit, limit], 0 <= limit < 2^31: one pass over them.

@@ -1,5 +1,6 @@
 // The world's step: the start-of-tick view in grid-cell order, the neighbor search over it,
 // and per-agent phases run through a caller's task system with the same results.
+#include <stdio.h>
 #include <string.h>
 
 #include "unity.h"
@@ -742,6 +743,34 @@ void test_a_nearest_search_gets_the_full_searchs_list_whatever_reach_it_starts_f
   TEST_ASSERT_TRUE(kept > 0);
   TEST_ASSERT_EQUAL_UINT32(0, world.slot_reach[40]); // nobody within its radius
 }
+
+#if FXS_GRID_BRANCH_FREE
+// The sorting networks of a search's keys, for every count up to 16, by the 0-1 principle: a
+// network that sorts every input of 0s and 1s sorts every input. All 2^m of them per count
+// (the 1s kept, the pads left above), then distinct keys in reverse.
+void test_the_search_keys_networks_sort_every_count_up_to_16(void) {
+  for (uint32_t m = 0; m <= 16; ++m) {
+    for (uint32_t bits = 0; bits < (UINT32_C(1) << m); ++bits) {
+      uint64_t k[16];
+      uint32_t ones = 0;
+      for (uint32_t i = 0; i < m; ++i) k[i] = (bits >> i) & 1u, ones += (bits >> i) & 1u;
+      fxs_grid_sort_keys(k, m);
+      for (uint32_t i = 0; i < m; ++i) {
+        if (k[i] != (i >= m - ones ? 1u : 0u)) {
+          char msg[64];
+          snprintf(msg, sizeof msg, "%u keys, input %#x, key %u", (unsigned)m, (unsigned)bits,
+                   (unsigned)i);
+          TEST_FAIL_MESSAGE(msg);
+        }
+      }
+    }
+    uint64_t k[16];
+    for (uint32_t i = 0; i < m; ++i) k[i] = (uint64_t)(m - i) << 40 | i;
+    fxs_grid_sort_keys(k, m);
+    for (uint32_t i = 0; i < m; ++i) TEST_ASSERT_EQUAL_UINT64((uint64_t)(i + 1u) << 40 | (m - 1u - i), k[i]);
+  }
+}
+#endif
 
 // fxs_view_velocities_within, which lets ORCA leave its clamp of neighbor velocities out:
 // true for components at +-FXS_ORCA_LIMIT, false one raw unit past it either way and at the
