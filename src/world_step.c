@@ -38,7 +38,7 @@ typedef struct step_context {
   uint32_t wall_count;
   bool one_priority;      // every live agent has avoidance priority `priority`
   fix16_t priority;
-  bool slow_view;         // every view velocity's components are within FXS_ORCA_LIMIT
+  bool slow_view;         // an ORCA crowd's view velocities are all within FXS_ORCA_LIMIT
 } step_context;
 
 // The agent a slot's behaviors aim at, or NULL.
@@ -721,7 +721,6 @@ static void sense(step_context *step) {
   // A grid that wraps mixes far agents into a search's cells: whether any can be far enough
   // for its squared distance to pass 2^64 (a fitted grid's search tells from its box).
   if (step->grid.wraps) fxs_grid_measure_spread(world, &step->grid);
-  step->slow_view = fxs_view_velocities_within(world, FXS_ORCA_LIMIT); // ORCA need not clamp
   uint32_t m = 0;
   for (uint32_t i = 0; i < world->capacity.obstacles; ++i) {
     if (world->obstacle_alive[i]) world->live_obstacles[m++] = world->obstacles[i];
@@ -734,6 +733,9 @@ static void sense(step_context *step) {
   }
   step->wall_count = k;
   find_one_priority(step);
+  // A crowd that all runs ORCA (the worlds that would pay for the pass): whether its
+  // neighbors' velocities need ORCA's clamp.
+  step->slow_view = step->one_priority && fxs_view_velocities_within(world, FXS_ORCA_LIMIT);
 }
 
 fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t count,

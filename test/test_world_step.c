@@ -805,8 +805,8 @@ void test_the_view_velocities_are_within_the_orca_limit_up_to_its_edge(void) {
 // INT32_MIN raw (32768 units) a tick (set in its body, past any spawn's truncation): ORCA
 // sees that velocity clamped to the bound, 1024 units, so the agent steers as it does against
 // a neighbor at exactly 1024 (which it does not against one at rest). Unclamped, the pair's
-// relative velocity would wrap round and the agent would go the other way. The step must
-// clamp here, though its crowds mostly need not.
+// relative velocity would wrap round and the agent would go the other way. Both run one ORCA:
+// the step must clamp in this crowd, though its crowds mostly need not.
 static fxs_vec2 orca_against_a_rusher(fix16_t velocity_x) {
   make(8, FXS_INT(200), FXS_INT(15));
   fxs_orca_def orca = fxs_default_orca_def();
@@ -820,9 +820,12 @@ static fxs_vec2 orca_against_a_rusher(fix16_t velocity_x) {
   sd.position = fxs_vec2_make(FXS_INT(110), FXS_INT(101));
   spawn = fxs_command_spawn(&sd);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &spawn, &b));
-  fxs_command more[2] = {fxs_command_set_target_point(a, fxs_vec2_make(FXS_INT(150), FXS_INT(100))),
-                         fxs_command_add_orca(a, fxs_default_blend(), &orca, FXS_INT(2))};
-  for (int k = 0; k < 2; ++k) TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &more[k], 0));
+  // Both run one ORCA (a crowd of one priority, where the step would leave the clamp out).
+  fxs_command more[4] = {fxs_command_set_target_point(a, fxs_vec2_make(FXS_INT(150), FXS_INT(100))),
+                         fxs_command_add_orca(a, fxs_default_blend(), &orca, FXS_INT(2)),
+                         fxs_command_set_target_point(b, fxs_vec2_make(FXS_INT(50), FXS_INT(101))),
+                         fxs_command_add_orca(b, fxs_default_blend(), &orca, FXS_INT(2))};
+  for (int k = 0; k < 4; ++k) TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &more[k], 0));
   world.agents[fxs_world_slot_of(&world, b.value)].body.velocity = fxs_vec2_make(velocity_x, 0);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, 0, 0, 0));
   return world.agents[fxs_world_slot_of(&world, a.value)].body.velocity;
