@@ -4,6 +4,7 @@
 #include "fixsteer/behavior_params.h"
 #include "fixsteer/neighbors.h"
 #include "orca_geometry.h"
+#include "orca_memo.h"
 #include "orca_sorted.h"
 #include "orca_static.h"
 #include "vec2_measure.h"
@@ -84,26 +85,38 @@ static inline fxs_vec2 relative_to(const self_terms *s, fxs_vec2 n) {
   return fxs_vec2_make(s->velocity.x - n.x, s->velocity.y - n.y); // |.| <= 2^27
 }
 
-// The half-plane against a neighbor at clamped offset p, relative velocity v and id nb_id.
-ORCA_INLINE fxs_orca_line pair_line(const self_terms *s, fxs_vec2 p, fxs_vec2 v, uint32_t nb_id,
-                                    fix16_t share) {
-  fxs_vec2 u, direction;
+// The geometry of the pair at clamped offset p and relative velocity v (neighbor id nb_id):
+// the relative velocity change u out of its velocity obstacle, and the half-plane's edge
+// into *edge. Odd in (p, v) (orca_memo.h).
+ORCA_INLINE fxs_vec2 pair_push(const self_terms *s, fxs_vec2 p, fxs_vec2 v, uint32_t nb_id,
+                               fxs_vec2 *edge) {
   uint64_t p_sq = length_sq(p);
-  if (p_sq > s->cone.r_sq) {
-    u = cone_push(v, p, p_sq, &s->cone, true, &direction);
-  } else {
-    fxs_vec2 unit;
-    u = overlap_push(v, p, s->cone.r, s->id < nb_id, &unit);
-    direction = fxs_vec2_make(unit.y, -unit.x); // |unit.x| <= 2^16
-  }
-  // The agent takes its share of the change (1/2 between equals, rounded half away from 0):
-  // |u| < 2^28.6, so the point stays below 2^29.1 and nothing saturates.
+  if (p_sq > s->cone.r_sq) return cone_push(v, p, p_sq, &s->cone, true, edge);
+  fxs_vec2 unit;
+  fxs_vec2 u = overlap_push(v, p, s->cone.r, s->id < nb_id, &unit);
+  *edge = fxs_vec2_make(unit.y, -unit.x); // |unit.x| <= 2^16
+  return u;
+}
+
+// The agent's half-plane from its pair's push u and edge: it takes its share of the change
+// (1/2 between equals, rounded half away from 0). |u| < 2^28.6, so the point stays below
+// 2^29.1 and nothing saturates.
+static inline fxs_orca_line share_line(const self_terms *s, fxs_vec2 u, fxs_vec2 edge,
+                                       fix16_t share) {
   int64_t k = fxs_clamp(share, 0, FXS_ONE);
   fxs_orca_line line;
   line.point = fxs_vec2_make((fix16_t)(s->velocity.x + to_q16(u.x * k)),
                              (fix16_t)(s->velocity.y + to_q16(u.y * k)));
-  line.direction = direction;
+  line.direction = edge;
   return line;
+}
+
+// The half-plane against a neighbor at clamped offset p, relative velocity v and id nb_id.
+ORCA_INLINE fxs_orca_line pair_line(const self_terms *s, fxs_vec2 p, fxs_vec2 v, uint32_t nb_id,
+                                    fix16_t share) {
+  fxs_vec2 edge;
+  fxs_vec2 u = pair_push(s, p, v, nb_id, &edge);
+  return share_line(s, u, edge, share);
 }
 
 // The offset to a neighbor's position, as the half-plane and the side rule see it.
@@ -208,19 +221,18 @@ bool fxs_orca_surely_holds(const fxs_agent *self, uint32_t self_id, const fxs_ne
 }
 
 // The neighbor lines of one program, lines[hard + j] for j < count, of the neighbors
-// neighbors[chosen[j]] (chosen NULL: neighbors[j]). A line not built yet holds its pair's
-// offset in `point` and relative velocity in `direction`; the share and the id are found
-// again from the neighbor.
+// neighbors[j]. A line not built yet holds its pair's offset in `point` and relative
+// velocity in `direction`; the share and the id are found again from the neighbor.
 typedef struct lazy_lines {
   fxs_orca_line *lines;
   const self_terms *s;
   const fxs_neighbor *neighbors;
-  const uint32_t *chosen;
   const fix16_t *priorities; // or NULL: equal shares
   fix16_t priority;          // the agent's own
   uint32_t hard, count;
   uint32_t halves;  // bit j: the agent's share against line hard + j's neighbor >= 1/2
   uint32_t skipped; // bit j: line hard + j reached, surely held, not built
+  const fxs_orca_memo *memo; // the worker's pairs built lately (entries NULL: none)
 } lazy_lines;
 
 // The share of the agent against neighbors[j] (j indexes the neighbors, as priorities).
@@ -228,12 +240,41 @@ static inline fix16_t share_of(fix16_t priority, const fix16_t *priorities, uint
   return priorities ? fxs_orca_share(priority, priorities[j]) : FXS_ONE / 2;
 }
 
-// Builds line hard + j from what it holds until then (see lazy_lines).
+// A vector's two components in one word, for comparing.
+static inline uint64_t pack(fxs_vec2 v) {
+  return (uint64_t)(uint32_t)v.x | (uint64_t)(uint32_t)v.y << 32;
+}
+
+// True when e is the neighbor's side of this pair: it was built at offset -p, relative
+// velocity -v, of the same cone.
+static inline bool mirrors(const fxs_orca_memo_entry *e, const cone_terms *c, fxs_vec2 p,
+                           fxs_vec2 v) {
+  return ((pack(e->offset) ^ pack(p)) | (pack(e->relative) ^ pack(v)) |
+          (pack(fxs_vec2_make(e->r, e->tau)) ^ pack(fxs_vec2_make(c->r, c->tau)))) == 0;
+}
+
+// Builds line hard + j from what it holds until then (see lazy_lines): from the memo when
+// the neighbor has built the pair's other side, else computed (and kept in the memo). A zero
+// offset stays out of the memo: only there can the pair's id order decide the push (and an
+// entry never written is all zeros).
 static void build(const lazy_lines *z, uint32_t j) {
-  uint32_t k = z->chosen ? z->chosen[j] : j;
   fxs_orca_line *l = &z->lines[z->hard + j];
-  *l = pair_line(z->s, l->point, l->direction, z->neighbors[k].id,
-                 share_of(z->priority, z->priorities, k));
+  const self_terms *s = z->s;
+  fxs_vec2 p = l->point, v = l->direction, u, edge;
+  uint32_t id = z->neighbors[j].id;
+  fxs_orca_memo_entry *e = 0;
+  if (z->memo->entries && !fxs_vec2_is_zero(p)) e = fxs_orca_memo_slot(z->memo, s->id, id);
+  if (e && mirrors(e, &s->cone, p, v)) {
+    u = e->push, edge = e->edge;
+  } else {
+    u = pair_push(s, p, v, id, &edge);
+    if (e) { // the neighbor's side: every value negated (|.| < 2^29: exact)
+      e->offset = fxs_vec2_make(-p.x, -p.y), e->relative = fxs_vec2_make(-v.x, -v.y);
+      e->r = s->cone.r, e->tau = s->cone.tau;
+      e->push = fxs_vec2_make(-u.x, -u.y), e->edge = fxs_vec2_make(-edge.x, -edge.y);
+    }
+  }
+  *l = share_line(s, u, edge, share_of(z->priority, z->priorities, j));
 }
 
 // Builds the lines skipped so far.
@@ -399,13 +440,13 @@ static fxs_vec2 turn_aside(fxs_vec2 v) {
   return fxs_vec2_make(fxs_saturate(to_q16(x)), fxs_saturate(to_q16(y)));
 }
 
-// The new velocity against neighbors[chosen[i]] (chosen NULL: neighbors[i]), i < n, in that
-// order; priorities indexed as the neighbors. `slow`: their velocities are known to be
-// within +-LIMIT (clamp_vec would return them as they are).
+// The new velocity against neighbors[i], i < n, in that order; priorities (or NULL) indexed
+// as the neighbors. `slow`: their velocities are known to be within +-LIMIT (clamp_vec would
+// return them as they are). `memo`: the worker's pairs (entries NULL: none).
 static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
-                            const fxs_neighbor *neighbors, const uint32_t *chosen, uint32_t n,
-                            const fix16_t *priorities, const fxs_orca_statics *statics,
-                            const fxs_orca_def *def, bool slow, fxs_orca_scratch *scratch) {
+                            const fxs_neighbor *neighbors, uint32_t n, const fix16_t *priorities,
+                            const fxs_orca_statics *statics, const fxs_orca_def *def, bool slow,
+                            const fxs_orca_memo *memo, fxs_orca_scratch *scratch) {
   fxs_orca_line *lines = scratch->lines;
   bool any_static = statics && (statics->wall_count != 0 || statics->obstacle_count != 0);
   uint32_t hard = any_static ? fxs_orca_static_lines(self, statics, def, scratch) : 0;
@@ -415,9 +456,8 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
   bool turn = false;
   uint32_t halves = ~UINT32_C(0); // equal shares without priorities
   for (uint32_t i = 0; i < n; ++i) {
-    uint32_t j = chosen ? chosen[i] : i;
-    const fxs_neighbor *nb = &neighbors[j];
-    fix16_t share = share_of(def->priority, priorities, j);
+    const fxs_neighbor *nb = &neighbors[i];
+    fix16_t share = share_of(def->priority, priorities, i);
     fxs_vec2 p = near_offset(self->position, nb->position);
     fxs_vec2 nv = slow ? nb->velocity : clamp_vec(nb->velocity);
     // The line's pair until the program builds it (lazy_lines).
@@ -431,7 +471,7 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
   if (turn) pref = turn_aside(pref);
   fix16_t radius = fxs_clamp(self->max_speed, 0, LIMIT);
   program lp = {lines, radius, pref, false};
-  lazy_lines lazy = {lines, &s, neighbors, chosen, priorities, def->priority, hard, n, halves, 0};
+  lazy_lines lazy = {lines, &s, neighbors, priorities, def->priority, hard, n, halves, 0, memo};
   fxs_vec2 result;
   uint32_t failed = solve(&lp, hard + n, &result, &lazy);
   if (failed < hard) {
@@ -456,17 +496,27 @@ fxs_vec2 fxs_orca_velocity_among(const fxs_agent *self, uint32_t self_id, fxs_ve
   query.k = def->max_neighbors;
   uint32_t chosen[FXS_NEIGHBORS_MAX_K];
   uint32_t n = fxs_query_neighbors(self, self_id, neighbors, count, &query, chosen);
+  // The chosen ones in their order (and their priorities), so that the program runs on a
+  // plain list, as in the world.
+  fxs_neighbor near[FXS_NEIGHBORS_MAX_K];
+  fix16_t near_priorities[FXS_NEIGHBORS_MAX_K];
+  for (uint32_t i = 0; i < n; ++i) {
+    near[i] = neighbors[chosen[i]];
+    if (priorities) near_priorities[i] = priorities[chosen[i]];
+  }
   fxs_orca_scratch scratch;
-  return velocity_of(self, self_id, preferred, neighbors, chosen, n, priorities, statics, def,
-                     false, &scratch);
+  return fxs_orca_velocity_sorted(self, self_id, preferred, near, priorities ? near_priorities : 0,
+                                  n, statics, def, false, 0, &scratch);
 }
 
 fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                                   const fxs_neighbor *neighbors, const fix16_t *priorities,
                                   uint32_t n, const fxs_orca_statics *statics,
-                                  const fxs_orca_def *def, bool slow, fxs_orca_scratch *scratch) {
-  return velocity_of(self, self_id, preferred, neighbors, 0, n, priorities, statics, def, slow,
-                     scratch);
+                                  const fxs_orca_def *def, bool slow, const fxs_orca_memo *memo,
+                                  fxs_orca_scratch *scratch) {
+  static const fxs_orca_memo none = {0, 0};
+  return velocity_of(self, self_id, preferred, neighbors, n, priorities, statics, def, slow,
+                     memo ? memo : &none, scratch);
 }
 
 fxs_vec2 fxs_orca_velocity(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,

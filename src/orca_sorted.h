@@ -9,6 +9,7 @@
 
 #include "fixsteer/neighbors.h"
 #include "fixsteer/orca.h"
+#include "orca_memo.h"
 
 /// cos and sin of -FXS_ORCA_SIDE_TURN, raw, as fxs_cos and fxs_sin give them: the side turn's
 /// rotation without their calls (test_orca checks the values).
@@ -52,12 +53,14 @@ static inline uint32_t fxs_orca_sorted_count(const uint64_t *dist_sq, uint32_t c
 /// fxs_orca_velocity_among against neighbors[0..n) in that order, n from
 /// fxs_orca_sorted_count; priorities (or NULL) indexed as the neighbors. `slow`: the caller
 /// knows every neighbor's velocity components to be within +-FXS_ORCA_LIMIT, so they need
-/// no clamp (the result is the same either way). The arrays are worked in *scratch (its
-/// contents on entry do not matter).
+/// no clamp (the result is the same either way). `memo` (or NULL): the pairs the worker has
+/// built lately, which this call reads and adds to (orca_memo.h; the result is the same with
+/// any memo or none). The arrays are worked in *scratch (its contents on entry do not matter).
 fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                                   const fxs_neighbor *neighbors, const fix16_t *priorities,
                                   uint32_t n, const fxs_orca_statics *statics,
-                                  const fxs_orca_def *def, bool slow, fxs_orca_scratch *scratch);
+                                  const fxs_orca_def *def, bool slow, const fxs_orca_memo *memo,
+                                  fxs_orca_scratch *scratch);
 
 /// Whether the bound by which the program skips building a neighbor's line (orca.c) answers
 /// that fxs_orca_half_plane_shared(self, self_id, neighbor, def, share) holds at velocity x.

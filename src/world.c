@@ -46,6 +46,7 @@ enum {
   M_FREE_SLOTS,                                                            // derived
   M_NEXT, M_VIEW_POSITION, M_VIEW_VELOCITY, M_VIEW_SLOT, M_SLOT_CELL, M_SLOT_REACH,
   M_CELL_START, M_LIVE, M_OBSTACLE_CELL_START, M_OBSTACLE_ORDER, M_LIVE_WALLS, M_WORKERS, // scratch
+  M_ORCA_MEMO,                                                             // cache
   M_NAV_BASE, M_NAV_ROUTES, M_NAV_WAYPOINTS, M_NAV_OWNERS, M_NAV_SEARCH_MEMORY, // navigation state
   M_NAV_COST, M_NAV_SEARCHES, M_NAV_SCRATCH, M_NAV_FIELD, // navigation, derived and scratch
   M_NAV_FIELD_SLOTS, M_NAV_FIELDS, M_NAV_FIELDS_MEMORY, M_NAV_AGENT_FIELD, M_NAV_FIELD_AIM, // fields
@@ -85,6 +86,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       c->agents,
       (size_t)fxs_grid_max_cells(c) + 1u, c->obstacles, (size_t)fxs_obstacle_grid_max_cells(c) + 1u,
       c->obstacles, c->walls, workers_of(c),
+      (size_t)workers_of(c) * fxs_orca_memo_entries(c->agents),
       c->nav_cells, nav ? c->agents : 0u, nav ? c->agents : 0u, c->nav_searches, searches,
       c->nav_cells, searches, c->nav_cells, fxs_world_nav_field_entries(c) ? 1u : 0u,
       c->nav_fields, c->nav_fields, c->nav_fields, c->nav_fields ? c->agents : 0u,
@@ -95,7 +97,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       sizeof(fxs_agent),
       sizeof(fxs_vec2), sizeof(fxs_vec2), sizeof(uint32_t), sizeof(uint32_t), sizeof(uint32_t),
       sizeof(uint32_t), sizeof(fxs_obstacle), sizeof(uint32_t), sizeof(uint32_t), sizeof(fxs_wall),
-      sizeof(fxs_world_worker),
+      sizeof(fxs_world_worker), sizeof(fxs_orca_memo_entry),
       sizeof(uint8_t), sizeof(fxs_nav_route), (size_t)c->nav_waypoints * sizeof(uint32_t),
       sizeof(uint32_t), fxs_world_nav_search_bytes(c), sizeof(uint8_t), sizeof(fxs_nav_search),
       sizeof(uint32_t), fxs_nav_field_memory_size(fxs_world_nav_field_entries(c)),
@@ -160,6 +162,15 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   world->live_walls = FXS_AT(fxs_wall, M_LIVE_WALLS);
   world->workers = FXS_AT(fxs_world_worker, M_WORKERS);
   world->worker_capacity = workers_of(capacity);
+  world->orca_memo = FXS_AT(fxs_orca_memo_entry, M_ORCA_MEMO);
+  world->orca_memo_bits = fxs_orca_memo_bits(capacity->agents);
+  for (uint32_t w = 0; w < world->worker_capacity; ++w) {
+    fxs_orca_memo *m = &world->workers[w].pairs;
+    *m = fxs_orca_no_memo();
+    if (world->orca_memo_bits == 0) continue;
+    m->entries = world->orca_memo + ((size_t)w << world->orca_memo_bits);
+    m->shift = 32u - world->orca_memo_bits;
+  }
   if (capacity->nav_cells != 0) {
     fxs_world_nav *n = &world->nav;
     n->base = FXS_AT(uint8_t, M_NAV_BASE);

@@ -51,8 +51,8 @@ typedef struct fxs_view_list {
 } fxs_view_list;
 
 /// Bytes of a worker's behavior scratch: room for the largest member, rounded so that the
-/// worker stays a multiple of 64 bytes.
-#define FXS_BEHAVIOR_SCRATCH_BYTES 1088u
+/// worker (its memo of ORCA pairs after it) stays a multiple of 64 bytes.
+#define FXS_BEHAVIOR_SCRATCH_BYTES (1088u - sizeof(fxs_orca_memo))
 
 /// The arrays of the one behavior a worker is steering at a time (ORCA's lines, a flocking
 /// view, path following's resting followers, hide's rivals). They live in the world block,
@@ -82,6 +82,7 @@ typedef struct fxs_world_worker {
   uint32_t found_slot[FXS_GRID_FOUND];
   uint32_t near_obstacles[FXS_NEAR_OBSTACLES];     ///< Obstacles near the agent, ascending.
   fxs_behavior_scratch behavior;                   ///< The steering behavior's arrays.
+  fxs_orca_memo pairs; ///< Its memo of ORCA pairs (orca_memo.h), set by fxs_world_init.
 } fxs_world_worker;
 
 /// The grid of one tick: square cells of 2^shift raw units (the power of two nearest half the

@@ -249,7 +249,8 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
   }
   fxs_vec2 v = fxs_orca_velocity_sorted(a, ctx->index, preferred, ctx->scratch->neighbors,
                                         all_equal ? 0 : priorities, chosen, &st, def,
-                                        step->slow_view, &ctx->scratch->behavior.orca.lines);
+                                        step->slow_view, &ctx->scratch->pairs,
+                                        &ctx->scratch->behavior.orca.lines);
   // Static friction, as for contact with walls: an agent that would rest (its preferred
   // velocity no faster than FXS_CONTACT_REST) and that its neighbors' half-planes leave as
   // slow rests, instead of crawling a few LSB a tick against them; unless its body overlaps a

@@ -658,12 +658,12 @@ void test_a_sorted_neighbor_list_gives_the_velocity_of_the_query(void) {
     fxs_vec2 a = fxs_orca_velocity_among(&self, 0, preferred, list, prio, count, 0, &d);
     static fxs_orca_scratch scratch; // junk on entry: its contents must not matter
     memset(&scratch, 0xA5 ^ (int)(preferred.x & 0xFF), sizeof scratch);
-    fxs_vec2 b = fxs_orca_velocity_sorted(&self, 0, preferred, list, prio, n, 0, &d, false,
+    fxs_vec2 b = fxs_orca_velocity_sorted(&self, 0, preferred, list, prio, n, 0, &d, false, 0,
                                           &scratch);
     TEST_ASSERT_EQUAL_INT32(a.x, b.x);
     TEST_ASSERT_EQUAL_INT32(a.y, b.y);
     // Velocities within the bound (all of these): the clamp left out gives the same.
-    fxs_vec2 c = fxs_orca_velocity_sorted(&self, 0, preferred, list, prio, n, 0, &d, true,
+    fxs_vec2 c = fxs_orca_velocity_sorted(&self, 0, preferred, list, prio, n, 0, &d, true, 0,
                                           &scratch);
     TEST_ASSERT_EQUAL_INT32(a.x, c.x);
     TEST_ASSERT_EQUAL_INT32(a.y, c.y);

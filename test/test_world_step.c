@@ -56,7 +56,7 @@
 #include "fxs_test_hash_v2.h"
 #include "fxs_test_world.h"
 
-static uint64_t memory[32768];
+static uint64_t memory[65536];
 static fxs_world world;
 
 static void make(uint32_t agents, fix16_t side, fix16_t neighbor_radius) {
@@ -733,28 +733,12 @@ void test_orca_in_the_step_clamps_a_neighbor_faster_than_its_bound(void) {
   TEST_ASSERT_EQUAL_INT32(at_bound.y, past.y);
 }
 
-// 48 ORCA agents on a ring, each heading for the far side (they crowd in its middle, where
-// their lists of 6 fill), stepped 120 ticks; `scramble`: every slot's
-// reach overwritten before each tick (nothing, a raw unit, a unit, huge, any value). The
-// world hash of every tick, folded.
+// The ring of 48 ORCA agents (fxs_test_add_orca_ring), stepped 120 ticks; `scramble`: every
+// slot's reach overwritten before each tick (nothing, a raw unit, a unit, huge, any value).
+// The world hash of every tick, folded.
 static uint64_t orca_crowd(bool scramble) {
   make(64, FXS_INT(200), FXS_INT(15));
-  fxs_orca_def orca = fxs_default_orca_def();
-  orca.neighbor_distance = FXS_INT(15), orca.max_neighbors = 6, orca.neighbor_radius = FXS_RATIO(3, 2);
-  for (int i = 0; i < 48; ++i) {
-    fix16_t angle = (fix16_t)((int64_t)FXS_TWO_PI * i / 48);
-    fix16_t c = fxs_cos(angle), sn = fxs_sin(angle);
-    fxs_spawn_def sd = fxs_default_spawn_def();
-    sd.position = fxs_vec2_make(FXS_INT(100) + 30 * c, FXS_INT(100) + 30 * sn);
-    sd.max_speed = FXS_RATIO(1, 2), sd.max_force = FXS_ONE, sd.radius = FXS_RATIO(3, 2);
-    fxs_command spawn = fxs_command_spawn(&sd);
-    fxs_agent_handle h;
-    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &spawn, &h));
-    fxs_command more[2] = {
-        fxs_command_set_target_point(h, fxs_vec2_make(FXS_INT(100) - 30 * c, FXS_INT(100) - 30 * sn)),
-        fxs_command_add_orca(h, fxs_default_blend(), &orca, FXS_INT(2))};
-    for (int k = 0; k < 2; ++k) TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &more[k], 0));
-  }
+  fxs_test_add_orca_ring(&world);
   uint32_t lcg = 99;
   uint64_t folded = 0;
   for (int t = 0; t < 120; ++t) {

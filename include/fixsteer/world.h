@@ -298,6 +298,11 @@ typedef struct fxs_world {
   fxs_wall *live_walls;         ///< Walls in use, in index order.
   struct fxs_world_worker *workers; ///< Scratch areas (neighbor lists), one a worker.
   uint32_t worker_capacity;     ///< Their number: capacity.workers, at least 1.
+  /// The ORCA pairs each worker built lately, 2^orca_memo_bits a worker (none while bits is
+  /// 0), worker w's from entry w 2^orca_memo_bits: a cache whose entries are taken only for
+  /// their exact input (see src/orca_memo.h), so any content gives the same results; not state.
+  struct fxs_orca_memo_entry *orca_memo;
+  uint32_t orca_memo_bits;
   fxs_task_system tasks;        ///< How the step runs per-agent phases; not state.
 } fxs_world;
 

@@ -7,6 +7,9 @@
 
 #include "behavior_params.h"
 #include "command.h"
+#include "command_build.h"
+#include "orca.h"
+#include "scalar.h"
 #include "world.h"
 
 // An agent at (x, y), raw: max speed 3, max force 1/5, mass 1, radius 8.
@@ -28,6 +31,28 @@ static inline void fxs_test_add_behavior(fxs_world *world, fxs_agent_handle h, f
   for (int i = 0; i < FXS_BEHAVIOR_PARAMS; ++i) c.arg[1 + i] = b.p[i];
   if (p0) c.arg[1] = p0;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(world, &c, 0));
+}
+
+// 48 ORCA agents on a ring of radius 30 round (100, 100), each heading for the far side, as
+// RVO2's Circle (they crowd in its middle, where their lists of 6 fill): radius 1.5, max speed
+// 1/2, neighbor distance 15.
+static inline void fxs_test_add_orca_ring(fxs_world *world) {
+  fxs_orca_def orca = fxs_default_orca_def();
+  orca.neighbor_distance = FXS_INT(15), orca.max_neighbors = 6, orca.neighbor_radius = FXS_RATIO(3, 2);
+  for (int i = 0; i < 48; ++i) {
+    fix16_t angle = (fix16_t)((int64_t)FXS_TWO_PI * i / 48);
+    fix16_t c = fxs_cos(angle), sn = fxs_sin(angle);
+    fxs_spawn_def sd = fxs_default_spawn_def();
+    sd.position = fxs_vec2_make(FXS_INT(100) + 30 * c, FXS_INT(100) + 30 * sn);
+    sd.max_speed = FXS_RATIO(1, 2), sd.max_force = FXS_ONE, sd.radius = FXS_RATIO(3, 2);
+    fxs_command spawn = fxs_command_spawn(&sd);
+    fxs_agent_handle h;
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(world, &spawn, &h));
+    fxs_command more[2] = {
+        fxs_command_set_target_point(h, fxs_vec2_make(FXS_INT(100) - 30 * c, FXS_INT(100) - 30 * sn)),
+        fxs_command_add_orca(h, fxs_default_blend(), &orca, FXS_INT(2))};
+    for (int k = 0; k < 2; ++k) TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(world, &more[k], 0));
+  }
 }
 
 #endif
