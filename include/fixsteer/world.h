@@ -302,7 +302,7 @@ typedef struct fxs_world {
   /// 0), worker w's from entry w 2^orca_memo_bits: a cache whose entries are taken only for
   /// their exact input (see src/orca_memo.h), so any content gives the same results; not state.
   struct fxs_orca_memo_entry *orca_memo;
-  uint32_t orca_memo_bits;
+  uint32_t orca_memo_bits; ///< log2 of each worker's entries; 0: no memo.
   fxs_task_system tasks;        ///< How the step runs per-agent phases; not state.
 } fxs_world;
 
