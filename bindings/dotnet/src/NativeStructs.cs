@@ -104,6 +104,8 @@ namespace Fixsteer
         public IntPtr LiveWalls;
         public IntPtr Workers;
         public uint WorkerCapacity;
+        public IntPtr OrcaMemo;
+        public uint OrcaMemoBits;
         public TaskSystemNative Tasks;
     }
 
