@@ -135,14 +135,8 @@ static fxs_steering combine_any(fxs_steering_manager *m, const fxs_agent *agent)
 fxs_steering fxs_manager_combine(fxs_steering_manager *m, const fxs_agent *agent) {
   // One contribution (a crowd that runs one behavior): the weighted sum and the priority
   // groups both keep it whole, as this does, and so does containment alone; the
-  // prioritized sum limits it. Their sum of one, 0 + x, is x for every x but INT32_MIN
-  // (which saturates: those take the general way).
-  const fxs_steering *one = &m->entries[0].requested;
-  if (m->count == 1 && m->mode != FXS_COMBINE_PRIORITIZED_SUM && one->linear.x != INT32_MIN &&
-      one->linear.y != INT32_MIN && one->angular != INT32_MIN) {
-    m->entries[0].applied = *one;
-    return *one;
-  }
+  // prioritized sum limits it (fxs_manager_keeps_one).
+  if (fxs_manager_keeps_one(m)) return fxs_manager_take_one(m);
   fxs_steering s = combine_any(m, agent);
   for (unsigned i = 0; i < m->count; ++i) {
     const fxs_contribution *c = &m->entries[i];

@@ -41,11 +41,33 @@ static inline void fxs_manager_add_force_inline(fxs_steering_manager *m, fxs_vec
 }
 
 static inline void fxs_manager_scale_velocity_inline(fxs_steering_manager *m, fix16_t factor) {
-  m->velocity_scale = fxs_mul_inline(m->velocity_scale, fxs_clamp(factor, 0, FXS_ONE));
+  fix16_t f = fxs_clamp(factor, 0, FXS_ONE);
+  // The first scale of a tick: 1.0 * f is f (fxs_mul is exact for it), with no product.
+  m->velocity_scale = m->velocity_scale == FXS_ONE ? f : fxs_mul_inline(m->velocity_scale, f);
+}
+
+// True when the manager holds one contribution that every mode but the prioritized sum
+// keeps whole: its sum of one, 0 + x, is x for every x but INT32_MIN (which saturates).
+static inline bool fxs_manager_keeps_one(const fxs_steering_manager *m) {
+  const fxs_steering *one = &m->entries[0].requested;
+  return m->count == 1 && m->mode != FXS_COMBINE_PRIORITIZED_SUM && one->linear.x != INT32_MIN &&
+         one->linear.y != INT32_MIN && one->angular != INT32_MIN;
+}
+
+// The combination of a manager that keeps its one contribution whole.
+static inline fxs_steering fxs_manager_take_one(fxs_steering_manager *m) {
+  m->entries[0].applied = m->entries[0].requested;
+  return m->entries[0].requested;
+}
+
+// fxs_manager_combine, its one-contribution case (a crowd that runs one behavior) without
+// the call.
+static inline fxs_steering fxs_manager_combine_inline(fxs_steering_manager *m, const fxs_agent *agent) {
+  return fxs_manager_keeps_one(m) ? fxs_manager_take_one(m) : fxs_manager_combine(m, agent);
 }
 
 static inline fxs_steering fxs_manager_update_inline(fxs_steering_manager *m, fxs_agent *agent) {
-  fxs_steering s = fxs_manager_combine(m, agent);
+  fxs_steering s = fxs_manager_combine_inline(m, agent);
   fxs_agent_integrate(agent, s, m->external_force, m->velocity_scale);
   return s;
 }

@@ -137,6 +137,14 @@ void fxs_grid_sort(fxs_world *world, const fxs_grid *g) {
   world->view_count = n;
 }
 
+void fxs_view_list_live(fxs_world *world) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    if (world->agents[i].alive) world->view_slot[n++] = i;
+  }
+  world->view_count = n;
+}
+
 void fxs_grid_copy_view(fxs_world *world, uint32_t begin, uint32_t end) {
   for (uint32_t v = begin; v < end; ++v) {
     const fxs_agent *a = &world->agents[world->view_slot[v]].body;

@@ -177,6 +177,10 @@ void fxs_grid_sort(fxs_world *world, const fxs_grid *g);
 /// Copies the start-of-tick position and velocity of view entries [begin, end).
 void fxs_grid_copy_view(fxs_world *world, uint32_t begin, uint32_t end);
 
+/// The view without the grid, for a step in which no agent searches: view_slot lists the live
+/// slots in slot order, view_count their number (no cell_start, positions or velocities).
+void fxs_view_list_live(fxs_world *world);
+
 /// Sets g->close from the view's positions (after fxs_grid_copy_view): one pass over them.
 void fxs_grid_measure_spread(const fxs_world *world, fxs_grid *g);
 

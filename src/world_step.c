@@ -39,6 +39,7 @@ typedef struct step_context {
   bool one_priority;      // every live agent has avoidance priority `priority`
   fix16_t priority;
   bool slow_view;         // an ORCA crowd's view velocities are all within FXS_ORCA_LIMIT
+  bool sorted;            // the view is in grid cell order and the grid is built (see sense)
 } step_context;
 
 // The agent a slot's behaviors aim at, or NULL.
@@ -68,6 +69,7 @@ typedef struct steer_context {
 // nearest max_neighbors within neighbor_distance (the largest of its ORCA behaviors'): the
 // prefix of the full list it would take anyway (orca_sorted.h), found with less work.
 FXS_ALWAYS_INLINE void search(steer_context *ctx) {
+  FXS_ASSERT(ctx->step->sorted); // sense builds the grid whenever an agent can come here
   const fxs_agent_slot *s = ctx->slot;
   uint32_t k = 0;
   fix16_t r = 0;
@@ -711,17 +713,39 @@ void fxs_world_run_phase(fxs_world *world, fxs_task_fn *task, uint32_t count,
   if (handle) t->finish(handle, t->user_context);
 }
 
-// Phase 2: the start-of-tick view of every live agent (sorted into grid cells), obstacle
-// and wall.
+// Whether a live agent has a behavior that searches the neighbor grid (search: a steered
+// behavior that reads the neighbor list; a kinematic one moves the agent before any).
+// Stops at the first: at once in a crowd that needs the grid.
+static bool any_agent_searches(const fxs_world *world) {
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    const fxs_agent_slot *s = &world->agents[i];
+    if (!s->alive) continue;
+    for (uint8_t b = 0; b < s->behavior_count; ++b) {
+      fxs_behavior kind = (fxs_behavior)s->behaviors[b].kind;
+      if (fxs_behavior_reads_neighbors(kind) && !fxs_behavior_is_kinematic(kind)) return true;
+    }
+  }
+  return false;
+}
+
+// Phase 2: the start-of-tick view of every live agent (sorted into grid cells when an agent
+// searches), obstacle and wall.
 static void sense(step_context *step) {
   fxs_world *world = step->world;
   step->grid = fxs_grid_of(world);
-  fxs_world_run_phase(world, place_range, world->capacity.agents, 1024, step);
-  fxs_grid_sort(world, &step->grid);
-  fxs_world_run_phase(world, copy_view_range, world->view_count, 1024, step);
-  // A grid that wraps mixes far agents into a search's cells: whether any can be far enough
-  // for its squared distance to pass 2^64 (a fitted grid's search tells from its box).
-  if (step->grid.wraps) fxs_grid_measure_spread(world, &step->grid);
+  step->sorted = any_agent_searches(world);
+  if (step->sorted) {
+    fxs_world_run_phase(world, place_range, world->capacity.agents, 1024, step);
+    fxs_grid_sort(world, &step->grid);
+    fxs_world_run_phase(world, copy_view_range, world->view_count, 1024, step);
+    // A grid that wraps mixes far agents into a search's cells: whether any can be far
+    // enough for its squared distance to pass 2^64 (a fitted grid's search tells from its box).
+    if (step->grid.wraps) fxs_grid_measure_spread(world, &step->grid);
+  } else {
+    // The order of the steering never changes a result (each agent writes only its own
+    // slot); the grid, its sort and the view's copies are only the search's.
+    fxs_view_list_live(world);
+  }
   uint32_t m = 0;
   for (uint32_t i = 0; i < world->capacity.obstacles; ++i) {
     if (world->obstacle_alive[i]) world->live_obstacles[m++] = world->obstacles[i];
@@ -736,7 +760,8 @@ static void sense(step_context *step) {
   find_one_priority(step);
   // A crowd that all runs ORCA (the worlds that would pay for the pass): whether its
   // neighbors' velocities need ORCA's clamp.
-  step->slow_view = step->one_priority && fxs_view_velocities_within(world, FXS_ORCA_LIMIT);
+  step->slow_view = step->sorted && step->one_priority &&
+                    fxs_view_velocities_within(world, FXS_ORCA_LIMIT);
 }
 
 fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t count,
