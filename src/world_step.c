@@ -780,7 +780,7 @@ fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t coun
   // 2. plan: routes for navigate agents (the tick's search budget, single-threaded)
   fxs_world_nav_plan(world);
   // 3. sense: the positions, velocities, obstacles and walls at the start of the tick,
-  //    agents sorted into the neighbor grid
+  //    agents sorted into the neighbor grid (when one of them searches it)
   step_context step;
   step.world = world;
   sense(&step);
