@@ -615,8 +615,8 @@ static void steer_agent(const step_context *step, uint32_t v, fxs_world_worker *
   fxs_steering_manager m;
   fxs_manager_begin_inline(&m, (fxs_combine_mode)s->combine_mode);
   fix16_t velocity_scale = FXS_ONE;
-  // fxs_containment tests clamp_to_bounds itself; tested here, worlds without it make no call.
-  fxs_vec2 contain = world->def.clamp_to_bounds ? fxs_containment(&s->body, &world->def)
+  // fxs_containment tests clamp_to_bounds itself; tested here, worlds without it skip it.
+  fxs_vec2 contain = world->def.clamp_to_bounds ? fxs_containment_inline(&s->body, &world->def)
                                                 : fxs_vec2_zero();
   if (!fxs_vec2_is_zero(contain)) {
     fxs_manager_add_inline(&m, FXS_BEHAVIOR_CONTAINMENT, fxs_steering_linear(contain), FXS_ONE, 0);
