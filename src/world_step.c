@@ -69,7 +69,13 @@ typedef struct steer_context {
 // nearest max_neighbors within neighbor_distance (the largest of its ORCA behaviors'): the
 // prefix of the full list it would take anyway (orca_sorted.h), found with less work.
 FXS_ALWAYS_INLINE void search(steer_context *ctx) {
-  FXS_ASSERT(ctx->step->sorted); // sense builds the grid whenever an agent can come here
+  // sense builds the grid whenever an agent can come here (test_world_view steps every kind).
+  FXS_ASSERT(ctx->step->sorted);
+  if (!ctx->step->sorted) { // no grid: no neighbors rather than a read of the step's scratch
+    ctx->neighbor_count = 0;
+    ctx->searched = true;
+    return;
+  }
   const fxs_agent_slot *s = ctx->slot;
   uint32_t k = 0;
   fix16_t r = 0;
@@ -660,8 +666,8 @@ static void steer_agent(const step_context *step, uint32_t v, fxs_world_worker *
 
 #define FXS_PREFETCH_AHEAD 4u
 
-// Agents are steered in view (grid cell) order: neighbors of consecutive agents are close
-// in memory. Each worker has its own neighbor list.
+// Agents are steered in view order (grid cell order when an agent searches: neighbors of
+// consecutive agents are close in memory). Each worker has its own neighbor list.
 static void steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
   const step_context *step = (const step_context *)context;
   const fxs_world *world = step->world;

@@ -279,10 +279,12 @@ typedef struct fxs_world {
   uint32_t free_level_at[5];    ///< Word offset of each level in free_slots; 0 is per slot.
   // Scratch space for the step; not state.
   fxs_agent *next;              ///< Integrated bodies of the tick being stepped, per slot.
+  // A step where no agent searches its neighbors lists view_slot in slot order and leaves
+  // the positions, velocities, slot_cell and cell_start as they were.
   uint32_t view_count;          ///< Live agents in the view of the tick being stepped.
   fxs_vec2 *view_position;      ///< Start-of-tick positions of the live agents, cell order.
   fxs_vec2 *view_velocity;      ///< Their velocities, same order.
-  uint32_t *view_slot;          ///< Their slot indices, same order (slot order, the rest unset, in a step where no agent searches).
+  uint32_t *view_slot;          ///< Their slot indices, same order.
   uint32_t *slot_cell;          ///< Grid cell of each slot's agent (UINT32_MAX: free), by slot.
   /// A hint per slot, kept from tick to tick: the radius (raw) within which the agent's last
   /// nearest-neighbor search (ORCA's) found all of its k nearest, a little widened; 0 for
