@@ -61,10 +61,11 @@ fxs_vec2 fxs_vec2_truncate(fxs_vec2 v, fix16_t max_length) {
   if (max_length < 0) max_length = 0;
   uint64_t sq = fxs_vec2_length_sq(v);
   if (sq <= (uint64_t)max_length * (uint64_t)max_length) return v;
-  return fxs_vec2_scale_down(v, max_length, sq);
+  return fxs_vec2_truncate_long(v, max_length, sq);
 }
 
 fxs_vec2 fxs_vec2_truncate_long(fxs_vec2 v, fix16_t max_length, uint64_t length_sq) {
+  if (fxs_vec2_truncate_takes_one(length_sq, max_length)) return fxs_vec2_one_toward_zero(v);
   return fxs_vec2_scale_down(v, max_length, length_sq);
 }
 

@@ -107,6 +107,26 @@ static inline bool fxs_vec2_set_length_keeps(fxs_vec2 v, uint64_t sq, fix16_t le
   return (a << s) * d + r * (a + 1u) <= r * (r << s);
 }
 
+/// True when fxs_vec2_truncate(v, length) takes one raw unit off each nonzero component of v
+/// (toward zero): for a v longer than length (sq = |v|^2 > length^2, length >= 0), exactly
+/// when |v| <= length + 1. A velocity rounded to a speed limit (arrival's, ORCA's preferred
+/// one) is most often longer than it by less than a unit in its last place.
+///
+/// Why: with s the widening shift, L = ceil(|v| 2^s) and a component's quotient
+/// q = floor(c 2^s length / L) for its magnitude c (fxs_vec2_scale_down), L > 2^s length
+/// makes q < c; and |v| <= length + 1 gives L <= 2^s (length + 1) (a whole number at or
+/// above |v| 2^s), so q >= floor(c length / (length + 1)) = c - 1, as c <= |v| <= length + 1.
+static inline bool fxs_vec2_truncate_takes_one(uint64_t sq, fix16_t length) {
+  uint64_t r = (uint64_t)length + 1u; // <= 2^31: r^2 <= 2^62
+  return sq <= r * r;
+}
+
+/// v with each nonzero component one raw unit nearer zero (what fxs_vec2_truncate gives
+/// where fxs_vec2_truncate_takes_one holds).
+static inline fxs_vec2 fxs_vec2_one_toward_zero(fxs_vec2 v) {
+  return fxs_vec2_make(v.x - (v.x > 0) + (v.x < 0), v.y - (v.y > 0) + (v.y < 0));
+}
+
 /// fxs_vec2_truncate(v, max_length) for a v known to be too long: max_length >= 0 and
 /// length_sq = fxs_vec2_length_sq(v) > max_length^2 (the caller has just compared them).
 /// A call (defined in vec2.c): the integrator inlines only its force limit, which most

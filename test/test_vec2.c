@@ -80,6 +80,28 @@ void test_measure_gives_the_length_and_the_set_length_of_one_square_root(void) {
   }
 }
 
+// A vector a little longer than a length (for the shortcuts of vec2_scale.h): a direction
+// scaled to it and nudged by up to 2 LSB a component; lengths half a unit on odd i, else from
+// 1 LSB up to 2^max_bits (raw). False when the draw is not longer than its length.
+typedef struct long_vector {
+  fxs_vec2 v;
+  fix16_t length;
+  uint64_t sq;
+} long_vector;
+
+static bool next_long_vector(int i, unsigned max_bits, fxs_vec2 direction, long_vector *out) {
+  if (fxs_vec2_is_zero(direction)) return false;
+  unsigned low = 32u - max_bits;
+  out->length = i % 2 ? FXS_ONE / 2 : (fix16_t)((lcg_state >> (low + i % max_bits)) | 1u);
+  fxs_vec2 v = fxs_vec2_set_length(direction, out->length);
+  lcg_state = lcg_state * 1664525u + 1013904223u;
+  v.x += (fix16_t)((lcg_state >> 8) % 5u) - 2, v.y += (fix16_t)((lcg_state >> 16) % 5u) - 2;
+  if (v.x == INT32_MIN || v.y == INT32_MIN) return false;
+  out->v = v;
+  out->sq = (uint64_t)((int64_t)v.x * v.x + (int64_t)v.y * v.y);
+  return out->sq > (uint64_t)out->length * (uint64_t)out->length;
+}
+
 // fxs_vec2_set_length_keeps (vec2_scale.h) on vectors a little longer than a length: a
 // direction scaled to it and nudged by up to 2 LSB a component, lengths from 1 LSB to 2^26
 // (raw). Whenever it says set_length returns v, set_length does; and at the speeds agents use
@@ -87,17 +109,13 @@ void test_measure_gives_the_length_and_the_set_length_of_one_square_root(void) {
 void test_set_length_keeps_only_vectors_it_returns_unchanged(void) {
   uint32_t kept = 0, unchanged = 0, changed = 0;
   for (int i = 0; i < 200000; ++i) {
-    fxs_vec2 direction = next_vector(i & 1);
-    if (fxs_vec2_is_zero(direction)) continue;
-    fix16_t length = i % 2 ? FXS_ONE / 2 : (fix16_t)((lcg_state >> (6 + i % 26)) | 1u);
-    fxs_vec2 v = fxs_vec2_set_length(direction, length);
-    lcg_state = lcg_state * 1664525u + 1013904223u;
-    v.x += (fix16_t)((lcg_state >> 8) % 5u) - 2, v.y += (fix16_t)((lcg_state >> 16) % 5u) - 2;
-    uint64_t sq = (uint64_t)((int64_t)v.x * v.x + (int64_t)v.y * v.y);
-    if (sq <= (uint64_t)length * (uint64_t)length) continue;
+    long_vector d;
+    if (!next_long_vector(i, 26, next_vector(i & 1), &d)) continue;
+    fxs_vec2 v = d.v;
+    fix16_t length = d.length;
     fxs_vec2 w = fxs_vec2_set_length(v, length);
     bool same = w.x == v.x && w.y == v.y;
-    if (fxs_vec2_set_length_keeps(v, sq, length)) {
+    if (fxs_vec2_set_length_keeps(v, d.sq, length)) {
       TEST_ASSERT_TRUE_MESSAGE(same, "kept a vector that set_length changes");
       kept += length == FXS_ONE / 2;
     }
@@ -115,6 +133,47 @@ void test_set_length_keeps_only_vectors_it_returns_unchanged(void) {
   char line[96];
   snprintf(line, sizeof line, "half a unit: %u kept of %u unchanged; %u changed in all",
            (unsigned)kept, (unsigned)unchanged, (unsigned)changed);
+  TEST_MESSAGE(line);
+}
+
+// fxs_vec2_truncate_takes_one (vec2_scale.h) on vectors a little longer than a length, made as
+// above, lengths from 1 LSB to FXS_MAX: whenever it says truncate takes one unit off each
+// nonzero component, truncate does; and at half a unit it says so for about nine in ten of
+// those that truncate moves by one (the rest are more than a unit too long).
+void test_truncate_takes_one_only_where_truncate_moves_each_component_by_one(void) {
+  uint32_t said = 0, by_one = 0, other = 0;
+  for (int i = 0; i < 200000; ++i) {
+    fxs_vec2 direction = next_vector(i & 1);
+    if (i % 7 == 3) direction.y = 0; // an axis: one component to move
+    long_vector d;
+    if (!next_long_vector(i, 31, direction, &d)) continue;
+    fix16_t length = d.length;
+    fxs_vec2 w = fxs_vec2_truncate(d.v, length), one = fxs_vec2_one_toward_zero(d.v);
+    bool same = w.x == one.x && w.y == one.y;
+    if (fxs_vec2_truncate_takes_one(d.sq, length)) {
+      TEST_ASSERT_TRUE_MESSAGE(same, "took one off where truncate takes more");
+      said += length == FXS_ONE / 2;
+    }
+    by_one += same && length == FXS_ONE / 2;
+    other += !same;
+  }
+  TEST_ASSERT_GREATER_THAN_UINT32(1000, other); // the cases it must refuse occurred
+  TEST_ASSERT_GREATER_OR_EQUAL_UINT32(by_one - by_one / 8, said);
+  // Edges: no length; unit components; the largest length; a long way over.
+  TEST_ASSERT_TRUE(fxs_vec2_truncate_takes_one(1, 0)); // a unit vector truncated to zero
+  TEST_ASSERT_EQUAL_INT32(0, fxs_vec2_truncate(fxs_vec2_make(0, -1), 0).y);
+  TEST_ASSERT_TRUE(fxs_vec2_truncate_takes_one(2, 1));
+  TEST_ASSERT_EQUAL_INT32(0, fxs_vec2_truncate(fxs_vec2_make(1, -1), 1).x);
+  fxs_vec2 big = fxs_vec2_make(FXS_MAX, -1);
+  uint64_t big_sq = (uint64_t)FXS_MAX * FXS_MAX + 1u;
+  TEST_ASSERT_TRUE(fxs_vec2_truncate_takes_one(big_sq, FXS_MAX));
+  TEST_ASSERT_EQUAL_INT32(FXS_MAX - 1, fxs_vec2_truncate(big, FXS_MAX).x);
+  TEST_ASSERT_EQUAL_INT32(0, fxs_vec2_truncate(big, FXS_MAX).y);
+  TEST_ASSERT_FALSE(fxs_vec2_truncate_takes_one(big_sq, FXS_MAX - 2)); // |v| - length > 1
+  TEST_ASSERT_FALSE(fxs_vec2_truncate_takes_one((uint64_t)FXS_INT(5) * FXS_INT(5), FXS_INT(4)));
+  char line[96];
+  snprintf(line, sizeof line, "half a unit: %u said of %u moved by one; %u moved otherwise",
+           (unsigned)said, (unsigned)by_one, (unsigned)other);
   TEST_MESSAGE(line);
 }
 
