@@ -564,15 +564,18 @@ ok_if "a failed rename kept its temporary file" no_temporaries "$O"
 
 # interrupted SIGNAL STATUS: a long record over an existing output, sent SIGNAL once its
 # temporary file holds data, exits with STATUS (what a shell reports for the signal), leaves
-# no temporary file and the previous output as it was. Job control (set -m) gives the
-# background job the default SIGINT action that a script's background jobs otherwise lack.
+# no temporary file and the previous output as it was. The tool keeps ignoring a signal that
+# whoever started it ignored (as a script's background jobs ignore SIGINT), so the record
+# starts with both signals at their default action (env --default-signal), whatever this
+# script inherited; job control (set -m) keeps the shell from ignoring SIGINT for the job.
 interrupted() {
   local d="$O/kill-$1" rc
   mkdir -p "$d"
   "$B" record --scenario patrol --ticks 20 --out "$d/k.fxr" >/dev/null 2>&1
   cp "$d/k.fxr" "$O/k.before"
   rc=$( (set -m
-    "$B" record --scenario flock --ticks 10000000 --out "$d/k.fxr" >/dev/null 2>&1 &
+    env --default-signal=INT,TERM "$B" record --scenario flock --ticks 10000000 \
+      --out "$d/k.fxr" >/dev/null 2>&1 &
     pid=$!
     for _ in $(seq 200); do [ -n "$(find "$d" -name 'k.fxr.tmp-*' -size +0)" ] && break; sleep 0.05; done
     kill -"$1" "$pid"
