@@ -285,26 +285,22 @@ FXS_ALWAYS_INLINE void integrate_with(fxs_agent *agent, fxs_vec2 linear, fxs_vec
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static void integrate_any(fxs_agent *agent, fxs_vec2 linear, fix16_t angular,
-                          fxs_vec2 external_force, fix16_t velocity_scale) {
+static void integrate_any(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
+                          fix16_t velocity_scale) {
   fix16_t mass = agent->mass > 0 ? agent->mass : FXS_ONE;
-  integrate_with(agent, linear, external_force, velocity_scale, mass);
-  integrate_orientation(agent, angular);
+  integrate_with(agent, steering.linear, external_force, velocity_scale, mass);
+  integrate_orientation(agent, steering.angular);
 }
 
 void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
                          fix16_t velocity_scale) {
-  // The steering's fields taken apart first: handed on whole, the struct went through the
-  // stack on its way to the arithmetic (six instructions an update).
-  fxs_vec2 linear = steering.linear;
-  fix16_t angular = steering.angular;
   // The common case, tested once here: a unit scale and mass, no external force and a fixed
   // orientation (integrate_orientation's whole work then is the zero rotation).
   if (velocity_scale == FXS_ONE && agent->mass == FXS_ONE && fxs_vec2_is_zero(external_force) &&
       agent->orientation_mode == FXS_ORIENT_FIXED) {
-    integrate_with(agent, linear, fxs_vec2_zero(), FXS_ONE, FXS_ONE);
+    integrate_with(agent, steering.linear, fxs_vec2_zero(), FXS_ONE, FXS_ONE);
     agent->rotation = 0;
     return;
   }
-  integrate_any(agent, linear, angular, external_force, velocity_scale);
+  integrate_any(agent, steering, external_force, velocity_scale);
 }
