@@ -307,13 +307,18 @@ finish() {
   for i in "$@"; do sed "s/^/  [$tag $i] /" "$WORK/$tag.$i.out" "$WORK/$tag.$i.err"; done
 }
 
-# Stops every process of a check that cannot go on.
+# Stops every process of a check that cannot go on, then shows the last lines each of them
+# wrote and the host's last settled tick (MESSAGE starts with the check's tag and a colon).
 abandon() {
-  local p
+  local p f tag=${1%%:*}
   fail "$1"
   for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done
   for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
   pids=()
+  echo "  [$tag] host's settled tick: $(host_tick "$tag")"
+  for f in "$WORK/$tag".*.out "$WORK/$tag".*.err; do
+    [ -s "$f" ] && tail -n 20 "$f" | sed "s|^|  [${f#"$WORK/"}] |"
+  done
 }
 
 # A player comes back and a spectator arrives: 3 players and a spectator slot, 1,500 ticks.
