@@ -148,7 +148,10 @@ void test_truncate_takes_one_only_where_truncate_moves_each_component_by_one(voi
     long_vector d;
     if (!next_long_vector(i, 31, direction, &d)) continue;
     fix16_t length = d.length;
-    fxs_vec2 w = fxs_vec2_truncate(d.v, length), one = fxs_vec2_one_toward_zero(d.v);
+    // The whole scaling, not fxs_vec2_truncate, which now takes the shortcut itself.
+    fxs_vec2 w = fxs_vec2_scale_down(d.v, length, d.sq), one = fxs_vec2_one_toward_zero(d.v);
+    fxs_vec2 got = fxs_vec2_truncate(d.v, length); // with the shortcut where it holds
+    TEST_ASSERT_TRUE_MESSAGE(got.x == w.x && got.y == w.y, "truncate differs from the scaling");
     bool same = w.x == one.x && w.y == one.y;
     if (fxs_vec2_truncate_takes_one(d.sq, length)) {
       TEST_ASSERT_TRUE_MESSAGE(same, "took one off where truncate takes more");
@@ -161,15 +164,20 @@ void test_truncate_takes_one_only_where_truncate_moves_each_component_by_one(voi
   TEST_ASSERT_GREATER_OR_EQUAL_UINT32(by_one - by_one / 8, said);
   // Edges: no length; unit components; the largest length; a long way over.
   TEST_ASSERT_TRUE(fxs_vec2_truncate_takes_one(1, 0)); // a unit vector truncated to zero
-  TEST_ASSERT_EQUAL_INT32(0, fxs_vec2_truncate(fxs_vec2_make(0, -1), 0).y);
+  TEST_ASSERT_EQUAL_INT32(0, fxs_vec2_scale_down(fxs_vec2_make(0, -1), 0, 1).y);
   TEST_ASSERT_TRUE(fxs_vec2_truncate_takes_one(2, 1));
-  TEST_ASSERT_EQUAL_INT32(0, fxs_vec2_truncate(fxs_vec2_make(1, -1), 1).x);
+  TEST_ASSERT_EQUAL_INT32(0, fxs_vec2_scale_down(fxs_vec2_make(1, -1), 1, 2).x);
   fxs_vec2 big = fxs_vec2_make(FXS_MAX, -1);
   uint64_t big_sq = (uint64_t)FXS_MAX * FXS_MAX + 1u;
   TEST_ASSERT_TRUE(fxs_vec2_truncate_takes_one(big_sq, FXS_MAX));
-  TEST_ASSERT_EQUAL_INT32(FXS_MAX - 1, fxs_vec2_truncate(big, FXS_MAX).x);
-  TEST_ASSERT_EQUAL_INT32(0, fxs_vec2_truncate(big, FXS_MAX).y);
+  TEST_ASSERT_EQUAL_INT32(FXS_MAX - 1, fxs_vec2_scale_down(big, FXS_MAX, big_sq).x);
+  TEST_ASSERT_EQUAL_INT32(0, fxs_vec2_scale_down(big, FXS_MAX, big_sq).y);
   TEST_ASSERT_FALSE(fxs_vec2_truncate_takes_one(big_sq, FXS_MAX - 2)); // |v| - length > 1
+  // The most negative component: |v| = 2^31 = FXS_MAX + 1.
+  TEST_ASSERT_TRUE(fxs_vec2_truncate_takes_one(UINT64_C(1) << 62, FXS_MAX));
+  TEST_ASSERT_EQUAL_INT32(-FXS_MAX,
+                          fxs_vec2_scale_down(fxs_vec2_make(INT32_MIN, 0), FXS_MAX, UINT64_C(1) << 62).x);
+  TEST_ASSERT_EQUAL_INT32(-FXS_MAX, fxs_vec2_one_toward_zero(fxs_vec2_make(INT32_MIN, 0)).x);
   TEST_ASSERT_FALSE(fxs_vec2_truncate_takes_one((uint64_t)FXS_INT(5) * FXS_INT(5), FXS_INT(4)));
   char line[96];
   snprintf(line, sizeof line, "half a unit: %u said of %u moved by one; %u moved otherwise",
