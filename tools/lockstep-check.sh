@@ -317,7 +317,7 @@ abandon() {
   pids=()
   echo "  [$tag] host's settled tick: $(host_tick "$tag")"
   for f in "$WORK/$tag".*.out "$WORK/$tag".*.err; do
-    [ -s "$f" ] && tail -n 20 "$f" | sed "s|^|  [${f#"$WORK/"}] |"
+    if [ -s "$f" ]; then tail -n 20 "$f" | sed "s|^|  [${f#"$WORK/"}] |"; fi
   done
 }
 
