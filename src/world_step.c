@@ -64,11 +64,12 @@ typedef struct steer_context {
   fxs_neighborhood hood;
 } steer_context;
 
-// The neighbor search runs once per agent, and only for agents with a neighbor behavior.
-// When ORCA is the only reader of the list, the search looks for what ORCA takes of it, the
-// nearest max_neighbors within neighbor_distance (the largest of its ORCA behaviors'): the
-// prefix of the full list it would take anyway (orca_sorted.h), found with less work.
-FXS_ALWAYS_INLINE void search(steer_context *ctx) {
+// A max_neighbors parameter (ORCA, navigate) as a count: validated whole and >= 0.
+static inline uint32_t whole_neighbors(fix16_t p) { return (uint32_t)p >> 16; }
+
+// The neighbor search: with `orca_only`, the nearest k within r (what ORCA takes of the
+// list), else the full list.
+FXS_ALWAYS_INLINE void search_for(steer_context *ctx, bool orca_only, uint32_t k, fix16_t r) {
   // sense builds the grid whenever an agent can come here (test_world_view steps every kind).
   FXS_ASSERT(ctx->step->sorted);
   if (!ctx->step->sorted) { // no grid: no neighbors rather than a read of the step's scratch
@@ -76,6 +77,18 @@ FXS_ALWAYS_INLINE void search(steer_context *ctx) {
     ctx->searched = true;
     return;
   }
+  ctx->neighbor_count = orca_only ? fxs_grid_nearest(ctx->world, &ctx->step->grid, ctx->view, k, r,
+                                                     ctx->scratch)
+                                  : fxs_grid_neighbors(ctx->world, &ctx->step->grid, ctx->view,
+                                                       ctx->scratch);
+  ctx->searched = true;
+}
+
+// The neighbor search runs once per agent, and only for agents with a neighbor behavior.
+// When ORCA is the only reader of the list, the search looks for what ORCA takes of it, the
+// nearest max_neighbors within neighbor_distance (the largest of its ORCA behaviors'): the
+// prefix of the full list it would take anyway (orca_sorted.h), found with less work.
+FXS_ALWAYS_INLINE void search(steer_context *ctx) {
   const fxs_agent_slot *s = ctx->slot;
   uint32_t k = 0;
   fix16_t r = 0;
@@ -83,18 +96,14 @@ FXS_ALWAYS_INLINE void search(steer_context *ctx) {
   for (uint8_t i = 0; i < s->behavior_count && orca_only; ++i) {
     const fxs_behavior_slot *b = &s->behaviors[i];
     if (b->kind == FXS_BEHAVIOR_ORCA) {
-      uint32_t bk = (uint32_t)(b->p[3] / FXS_ONE); // max_neighbors, whole (validated >= 0)
+      uint32_t bk = whole_neighbors(b->p[3]);
       k = bk > k ? bk : k;
       r = b->p[1] > r ? b->p[1] : r;
     } else {
       orca_only = !fxs_behavior_reads_neighbors((fxs_behavior)b->kind);
     }
   }
-  ctx->neighbor_count = orca_only ? fxs_grid_nearest(ctx->world, &ctx->step->grid, ctx->view, k, r,
-                                                     ctx->scratch)
-                                  : fxs_grid_neighbors(ctx->world, &ctx->step->grid, ctx->view,
-                                                       ctx->scratch);
-  ctx->searched = true;
+  search_for(ctx, orca_only, k, r);
 }
 
 // Alignment and cohesion of equal radius share one gather.
@@ -272,9 +281,9 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
 
 // ORCA toward the target: arrival's desired velocity is the preferred one. The obstacle time
 // horizon is half the time horizon: the behavior slot has no parameter left for it.
-static fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
+FXS_ALWAYS_INLINE fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
   const fxs_agent *a = &ctx->slot->body;
-  fxs_orca_def d = {p[0], p[1], p[2], (uint32_t)(p[3] / FXS_ONE), p[0] / 2, p[5]};
+  fxs_orca_def d = {p[0], p[1], p[2], whole_neighbors(p[3]), p[0] / 2, p[5]};
   return orca_toward(ctx, &d, fxs_vec2_add(a->velocity, fxs_arrive(a, ctx->target_point, p[4])), false);
 }
 
@@ -313,7 +322,7 @@ static bool behind_an_arrived_neighbor(const steer_context *ctx, fxs_vec2 to, fi
 // ORCA's time_horizon, neighbor_distance, neighbor_radius, max_neighbors, priority.
 static fxs_vec2 navigate_steering(steer_context *ctx, const fix16_t *p) {
   const fxs_agent *a = &ctx->slot->body;
-  fxs_orca_def d = {p[1], p[2], p[3], (uint32_t)(p[4] / FXS_ONE), p[1] / 2, p[5]};
+  fxs_orca_def d = {p[1], p[2], p[3], whole_neighbors(p[4]), p[1] / 2, p[5]};
   fxs_nav_move m = fxs_world_nav_move(ctx->world, ctx->index, ctx->target_point, p[0]);
   if (m.land) return fxs_steer_toward(a, m.velocity);
   if (!ctx->searched) search(ctx);
@@ -598,26 +607,62 @@ static void keep_out_of_walls(const step_context *step, const fxs_agent_slot *s,
   fxs_contact_resolve(&cw, &s->body, next, scratch->near_obstacles, FXS_NEAR_OBSTACLES);
 }
 
+// True when the agent's one behavior is ORCA of weight 1 and its manager would keep ORCA's
+// steering whole: no prioritized sum (which limits even one contribution), no force applied
+// for the tick, no containment. The common agent of a crowd. The manager would add the
+// steering whole (weight 1; fxs_steer_toward saturates, so no component is INT32_MIN),
+// combine it into itself and integrate it with no external force at full velocity:
+// steer_lone_orca integrates it so, without the manager.
+static inline bool steers_lone_orca(const fxs_world *world, const fxs_agent_slot *s) {
+  const fxs_behavior_slot *b = &s->behaviors[0];
+  return s->behavior_count == 1 && b->kind == FXS_BEHAVIOR_ORCA && b->weight == FXS_ONE &&
+         s->combine_mode != FXS_COMBINE_PRIORITIZED_SUM && fxs_vec2_is_zero(s->pending_force) &&
+         !world->def.clamp_to_bounds;
+}
+
+// The agent of view entry v's steer context, and its next body set to its body.
+FXS_ALWAYS_INLINE void begin_steering(steer_context *ctx, const step_context *step, uint32_t v,
+                                      fxs_world_worker *scratch) {
+  fxs_world *world = step->world;
+  uint32_t index = world->view_slot[v];
+  fxs_agent_slot *s = &world->agents[index];
+  world->next[index] = s->body;
+  ctx->world = world;
+  ctx->step = step;
+  ctx->slot = s;
+  ctx->index = index;
+  ctx->view = v;
+  ctx->target = target_agent_of(world, s);
+  ctx->target_point = ctx->target ? ctx->target->position : s->target_point;
+  ctx->scratch = scratch;
+  ctx->searched = false;
+  ctx->neighbor_count = 0;
+  ctx->gathered = false;
+}
+
+// Phase 3 for an agent that steers_lone_orca: what steer_agent does, without the manager. A
+// call of its own, as steer_agent, so that neither one's frame adds to the other's stack.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void steer_lone_orca(const step_context *step, uint32_t v, fxs_world_worker *scratch) {
+  steer_context ctx;
+  begin_steering(&ctx, step, v, scratch);
+  fxs_agent *next = &step->world->next[ctx.index];
+  const fix16_t *p = ctx.slot->behaviors[0].p;
+  search_for(&ctx, true, whole_neighbors(p[3]), p[1] > 0 ? p[1] : 0); // search's k and r for it
+  fxs_agent_integrate(next, fxs_steering_linear(orca_steering(&ctx, p)), fxs_vec2_zero(), FXS_ONE);
+  keep_out_of_walls(step, ctx.slot, next, scratch);
+}
+
 // Phase 3: the agent of view entry v steers from the start-of-tick state into
 // world->next[its slot]; it writes nothing else but its own slot's behavior state.
 static void steer_agent(const step_context *step, uint32_t v, fxs_world_worker *scratch) {
   fxs_world *world = step->world;
-  uint32_t index = world->view_slot[v];
-  fxs_agent_slot *s = &world->agents[index];
-  fxs_agent *next = &world->next[index];
-  *next = s->body;
   steer_context ctx;
-  ctx.world = world;
-  ctx.step = step;
-  ctx.slot = s;
-  ctx.index = index;
-  ctx.view = v;
-  ctx.target = target_agent_of(world, s);
-  ctx.target_point = ctx.target ? ctx.target->position : s->target_point;
-  ctx.scratch = scratch;
-  ctx.searched = false;
-  ctx.neighbor_count = 0;
-  ctx.gathered = false;
+  begin_steering(&ctx, step, v, scratch);
+  fxs_agent_slot *s = ctx.slot;
+  fxs_agent *next = &world->next[ctx.index];
   fxs_steering_manager m;
   fxs_manager_begin_inline(&m, (fxs_combine_mode)s->combine_mode);
   fix16_t velocity_scale = FXS_ONE;
@@ -678,7 +723,11 @@ static void steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *con
     if (end - v > FXS_PREFETCH_AHEAD) {
       FXS_PREFETCH_AGENT(world, world->view_slot[v + FXS_PREFETCH_AHEAD]);
     }
-    steer_agent(step, v, scratch);
+    if (steers_lone_orca(world, &world->agents[world->view_slot[v]])) {
+      steer_lone_orca(step, v, scratch);
+    } else {
+      steer_agent(step, v, scratch);
+    }
   }
 }
 

@@ -197,12 +197,7 @@ static uint64_t memory[8192];
 
 static uint64_t ring(bool memo, bool clear) {
   fxs_world_capacity c = {64, 0, 0, 0, 0, 1};
-  fxs_world_def def = fxs_default_world_def();
-  def.bounds_max = fxs_vec2_make(FXS_INT(200), FXS_INT(200));
-  def.neighbor_radius = FXS_INT(15);
-  TEST_ASSERT_TRUE(fxs_world_memory_size(&c) <= sizeof memory);
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&world, &def, &c, memory, sizeof memory));
-  fxs_test_add_orca_ring(&world);
+  fxs_test_orca_ring_world(&world, &c, memory, sizeof memory);
   if (!memo) world.workers[0].pairs.entries = 0; // the step then builds every pair itself
   uint64_t folded = 0;
   for (int t = 0; t < 150; ++t) {
