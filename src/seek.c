@@ -1,6 +1,6 @@
 #include "fixsteer/seek.h"
 
-#include "vec2_measure.h"
+#include "seek_inline.h"
 #include "vec2_scale.h"
 
 // The force that turns the velocity into `offset` at `speed` (set_length of a zero offset is
@@ -27,20 +27,5 @@ fxs_vec2 fxs_flee(const fxs_agent *self, fxs_vec2 target, fix16_t panic_radius) 
 }
 
 fxs_vec2 fxs_arrive(const fxs_agent *self, fxs_vec2 target, fix16_t slowing_radius) {
-  fxs_vec2 offset = fxs_vec2_sub(target, self->position);
-  fix16_t speed = self->max_speed;
-  if (slowing_radius > 0 && !fxs_vec2_is_zero(offset)) {
-    // The distance matters only inside the slowing radius. It and the scaling to the speed
-    // come from one square root (the results of fxs_vec2_length and fxs_vec2_set_length).
-    fxs_vec2_measure m = fxs_vec2_measure_inline(offset);
-    fix16_t distance = m.length;
-    if (distance < slowing_radius) speed = fxs_muldiv(self->max_speed, distance, slowing_radius);
-    // The slow-down has run out of resolution (1 LSB a tick or less): it would creep the
-    // last few LSBs one per tick. Close them in one step instead.
-    if (speed <= 1) return fxs_steer_toward(self, offset);
-    return fxs_steer_toward(self, fxs_vec2_set_length_measured_inline(offset, &m, speed));
-  }
-  // On the target (a zero offset) with a slowing radius the speed would be 0: the same force.
-  if (slowing_radius > 0) return fxs_steer_toward(self, offset);
-  return toward(self, offset, speed);
+  return fxs_steer_toward(self, fxs_arrive_desired_inline(self, target, slowing_radius));
 }

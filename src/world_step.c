@@ -17,6 +17,7 @@
 #include "exact.h"
 #include "manager_inline.h"
 #include "orca_sorted.h"
+#include "seek_inline.h"
 #include "vec2_scale.h"
 #include "world_bounds.h"
 #include "world_contact.h"
@@ -279,12 +280,17 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
   return fxs_steer_toward(a, v);
 }
 
-// ORCA toward the target: arrival's desired velocity is the preferred one. The obstacle time
-// horizon is half the time horizon: the behavior slot has no parameter left for it.
-FXS_ALWAYS_INLINE fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
+// ORCA toward the target: arrival's desired velocity is the preferred one (the velocity
+// plus arrival's force, p[4] its slowing radius). The obstacle time horizon is half the time
+// horizon: the behavior slot has no parameter left for it. `inline_arrival`: arrival without
+// a call (steer_lone_orca; steer_agent keeps the call, and its frame stays as it was).
+FXS_ALWAYS_INLINE fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p, bool inline_arrival) {
   const fxs_agent *a = &ctx->slot->body;
   fxs_orca_def d = {p[0], p[1], p[2], whole_neighbors(p[3]), p[0] / 2, p[5]};
-  return orca_toward(ctx, &d, fxs_vec2_add(a->velocity, fxs_arrive(a, ctx->target_point, p[4])), false);
+  fxs_vec2 force = inline_arrival
+                       ? fxs_steer_toward(a, fxs_arrive_desired_inline(a, ctx->target_point, p[4]))
+                       : fxs_arrive(a, ctx->target_point, p[4]);
+  return orca_toward(ctx, &d, fxs_vec2_add(a->velocity, force), false);
 }
 
 // The point the agent in slot `index` goes to: its live target agent's position, else its
@@ -365,7 +371,7 @@ static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b
       *velocity_scale = fxs_mul(*velocity_scale, scale);
       return f;
     }
-    case FXS_BEHAVIOR_ORCA: return orca_steering(ctx, p);
+    case FXS_BEHAVIOR_ORCA: return orca_steering(ctx, p, false);
     case FXS_BEHAVIOR_NAVIGATE: return navigate_steering(ctx, p);
     case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE: {
       fxs_unaligned_avoidance_def d = {p[0], p[1], p[2], p[3]};
@@ -651,7 +657,7 @@ static void steer_lone_orca(const step_context *step, uint32_t v, fxs_world_work
   fxs_agent *next = &step->world->next[ctx.index];
   const fix16_t *p = ctx.slot->behaviors[0].p;
   search_for(&ctx, true, whole_neighbors(p[3]), p[1] > 0 ? p[1] : 0); // search's k and r for it
-  fxs_agent_integrate(next, fxs_steering_linear(orca_steering(&ctx, p)), fxs_vec2_zero(), FXS_ONE);
+  fxs_agent_integrate(next, fxs_steering_linear(orca_steering(&ctx, p, true)), fxs_vec2_zero(), FXS_ONE);
   keep_out_of_walls(step, ctx.slot, next, scratch);
 }
 
