@@ -27,8 +27,11 @@ FXS_ALWAYS_INLINE fxs_vec2 fxs_arrive_desired_inline(const fxs_agent *self, fxs_
     if (speed <= 1) return offset;
     return fxs_vec2_set_length_measured_inline(offset, &m, speed);
   }
-  // Without a slowing radius: seek (set_length of a zero offset is zero).
-  return fxs_vec2_set_length_inline(offset, speed);
+  // Without a slowing radius: seek (set_length of a zero offset is zero), as
+  // fxs_vec2_set_length_inline; its scaling named here, so that fxs_seek, the other caller of
+  // that function in seek.c, still has it inline.
+  FXS_ASSERT(speed >= 0);
+  return fxs_vec2_scale_round(offset, speed);
 }
 
 #endif

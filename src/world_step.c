@@ -621,16 +621,18 @@ static void keep_out_of_walls(const step_context *step, const fxs_agent_slot *s,
 // steer_lone_orca integrates it so, without the manager.
 static inline bool steers_lone_orca(const fxs_world *world, const fxs_agent_slot *s) {
   const fxs_behavior_slot *b = &s->behaviors[0];
-  return s->behavior_count == 1 && b->kind == FXS_BEHAVIOR_ORCA && b->weight == FXS_ONE &&
+  // The kind first: most agents that are not lone ORCA ones fail there (the world's memory
+  // starts zeroed, so a slot's first behavior is defined even before it has one).
+  return b->kind == FXS_BEHAVIOR_ORCA && s->behavior_count == 1 && b->weight == FXS_ONE &&
          s->combine_mode != FXS_COMBINE_PRIORITIZED_SUM && fxs_vec2_is_zero(s->pending_force) &&
          !world->def.clamp_to_bounds;
 }
 
-// The agent of view entry v's steer context, and its next body set to its body.
+// The steer context of the agent of view entry v (in slot `index`), and its next body set to
+// its body.
 FXS_ALWAYS_INLINE void begin_steering(steer_context *ctx, const step_context *step, uint32_t v,
-                                      fxs_world_worker *scratch) {
+                                      uint32_t index, fxs_world_worker *scratch) {
   fxs_world *world = step->world;
-  uint32_t index = world->view_slot[v];
   fxs_agent_slot *s = &world->agents[index];
   world->next[index] = s->body;
   ctx->world = world;
@@ -651,9 +653,10 @@ FXS_ALWAYS_INLINE void begin_steering(steer_context *ctx, const step_context *st
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static void steer_lone_orca(const step_context *step, uint32_t v, fxs_world_worker *scratch) {
+static void steer_lone_orca(const step_context *step, uint32_t v, uint32_t index,
+                            fxs_world_worker *scratch) {
   steer_context ctx;
-  begin_steering(&ctx, step, v, scratch);
+  begin_steering(&ctx, step, v, index, scratch);
   fxs_agent *next = &step->world->next[ctx.index];
   const fix16_t *p = ctx.slot->behaviors[0].p;
   search_for(&ctx, true, whole_neighbors(p[3]), p[1] > 0 ? p[1] : 0); // search's k and r for it
@@ -661,12 +664,13 @@ static void steer_lone_orca(const step_context *step, uint32_t v, fxs_world_work
   keep_out_of_walls(step, ctx.slot, next, scratch);
 }
 
-// Phase 3: the agent of view entry v steers from the start-of-tick state into
+// Phase 3: the agent of view entry v (in slot `index`) steers from the start-of-tick state into
 // world->next[its slot]; it writes nothing else but its own slot's behavior state.
-static void steer_agent(const step_context *step, uint32_t v, fxs_world_worker *scratch) {
+static void steer_agent(const step_context *step, uint32_t v, uint32_t index,
+                        fxs_world_worker *scratch) {
   fxs_world *world = step->world;
   steer_context ctx;
-  begin_steering(&ctx, step, v, scratch);
+  begin_steering(&ctx, step, v, index, scratch);
   fxs_agent_slot *s = ctx.slot;
   fxs_agent *next = &world->next[ctx.index];
   fxs_steering_manager m;
@@ -729,10 +733,11 @@ static void steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *con
     if (end - v > FXS_PREFETCH_AHEAD) {
       FXS_PREFETCH_AGENT(world, world->view_slot[v + FXS_PREFETCH_AHEAD]);
     }
-    if (steers_lone_orca(world, &world->agents[world->view_slot[v]])) {
-      steer_lone_orca(step, v, scratch);
+    uint32_t index = world->view_slot[v];
+    if (steers_lone_orca(world, &world->agents[index])) {
+      steer_lone_orca(step, v, index, scratch);
     } else {
-      steer_agent(step, v, scratch);
+      steer_agent(step, v, index, scratch);
     }
   }
 }
