@@ -1,0 +1,729 @@
+#include "world_steer.h"
+
+#include "fixsteer/align.h"
+#include "fixsteer/escape.h"
+#include "fixsteer/hide.h"
+#include "fixsteer/interpose.h"
+#include "fixsteer/kinematic.h"
+#include "fixsteer/leader.h"
+#include "fixsteer/manager.h"
+#include "fixsteer/neighbors.h"
+#include "fixsteer/orca.h"
+#include "fixsteer/pursuit.h"
+#include "fixsteer/seek.h"
+#include "fixsteer/unaligned_avoidance.h"
+#include "fixsteer/velocity_match.h"
+#include "fixsteer/wander.h"
+#include "exact.h"
+#include "manager_inline.h"
+#include "orca_sorted.h"
+#include "seek_inline.h"
+#include "vec2_scale.h"
+#include "world_bounds.h"
+#include "world_contact.h"
+#include "world_field.h"
+#include "world_formation.h"
+#include "world_move.h"
+#include "world_grid.h"
+#include "world_nav.h"
+#include "world_nav_fields.h"
+#include "world_obstacles.h"
+#include "world_slots.h"
+
+// The agent a slot's behaviors aim at, or NULL.
+static const fxs_agent *target_agent_of(const fxs_world *world, const fxs_agent_slot *s) {
+  int32_t i = s->target_agent ? fxs_world_slot_of(world, s->target_agent) : -1;
+  return i < 0 ? 0 : &world->agents[i].body;
+}
+
+typedef struct steer_context {
+  const fxs_world *world;
+  const fxs_step_context *step;
+  fxs_agent_slot *slot;
+  uint32_t index;           // slot index
+  uint32_t view;            // view index
+  const fxs_agent *target;  // target agent or NULL
+  fxs_vec2 target_point;    // its position, or the slot's target point
+  fxs_world_worker *scratch; // this worker's neighbor list
+  bool searched;            // the neighbor list is filled
+  uint32_t neighbor_count;
+  bool gathered;            // hood holds the neighborhood within hood_radius
+  fix16_t hood_radius;
+  fxs_neighborhood hood;
+} steer_context;
+
+// A max_neighbors parameter (ORCA, navigate) as a count: validated whole and >= 0.
+static inline uint32_t whole_neighbors(fix16_t p) { return (uint32_t)p >> 16; }
+
+// The neighbor search: with `orca_only`, the nearest k within r (what ORCA takes of the
+// list), else the full list.
+FXS_ALWAYS_INLINE void search_for(steer_context *ctx, bool orca_only, uint32_t k, fix16_t r) {
+  // sense builds the grid whenever an agent can come here (test_world_view steps every kind).
+  FXS_ASSERT(ctx->step->sorted);
+  if (!ctx->step->sorted) { // no grid: no neighbors rather than a read of the step's scratch
+    ctx->neighbor_count = 0;
+    ctx->searched = true;
+    return;
+  }
+  ctx->neighbor_count = orca_only ? fxs_grid_nearest(ctx->world, &ctx->step->grid, ctx->view, k, r,
+                                                     ctx->scratch)
+                                  : fxs_grid_neighbors(ctx->world, &ctx->step->grid, ctx->view,
+                                                       ctx->scratch);
+  ctx->searched = true;
+}
+
+// The neighbor search runs once per agent, and only for agents with a neighbor behavior.
+// When ORCA is the only reader of the list, the search looks for what ORCA takes of it, the
+// nearest max_neighbors within neighbor_distance (the largest of its ORCA behaviors'): the
+// prefix of the full list it would take anyway (orca_sorted.h), found with less work.
+FXS_ALWAYS_INLINE void search(steer_context *ctx) {
+  const fxs_agent_slot *s = ctx->slot;
+  uint32_t k = 0;
+  fix16_t r = 0;
+  bool orca_only = true;
+  for (uint8_t i = 0; i < s->behavior_count && orca_only; ++i) {
+    const fxs_behavior_slot *b = &s->behaviors[i];
+    if (b->kind == FXS_BEHAVIOR_ORCA) {
+      uint32_t bk = whole_neighbors(b->p[3]);
+      k = bk > k ? bk : k;
+      r = b->p[1] > r ? b->p[1] : r;
+    } else {
+      orca_only = !fxs_behavior_reads_neighbors((fxs_behavior)b->kind);
+    }
+  }
+  search_for(ctx, orca_only, k, r);
+}
+
+// Alignment and cohesion of equal radius share one gather.
+static const fxs_neighborhood *neighborhood(steer_context *ctx, fix16_t radius) {
+  if (!ctx->gathered || ctx->hood_radius != radius) {
+    ctx->hood = fxs_neighborhood_gather(ctx->index, ctx->scratch->neighbors, ctx->scratch->dist_sq,
+                                        ctx->neighbor_count, radius);
+    ctx->hood_radius = radius;
+    ctx->gathered = true;
+  }
+  return &ctx->hood;
+}
+
+// The neighbors a flocking rule with a blind cone or a cap sees: of the search's list, the
+// nearest max_neighbors (0: all) within radius and outside the blind cone behind the
+// heading, by distance then slot (fxs_query_neighbors), with their squared distances.
+static void narrow(const steer_context *ctx, const fix16_t *p, fxs_view_list *out) {
+  fxs_neighbor_query_def q;
+  q.radius = p[0];
+  q.cos_half_fov = fxs_neg(fxs_cos(p[1] / 2)); // the view's half angle is pi - blind / 2
+  q.k = p[2] != 0 ? (uint32_t)(p[2] / FXS_ONE) : FXS_MAX_NEIGHBORS;
+  const fxs_world_worker *w = ctx->scratch;
+  out->count = fxs_query_neighbors(&ctx->slot->body, ctx->index, w->neighbors, ctx->neighbor_count,
+                                   &q, out->chosen);
+  for (uint32_t i = 0; i < out->count; ++i) {
+    out->neighbors[i] = w->neighbors[out->chosen[i]];
+    out->dist_sq[i] = w->dist_sq[out->chosen[i]];
+  }
+}
+
+// Separation, alignment and cohesion; with their defaults (no blind cone, no cap) over the
+// search's whole list, as before those parameters existed.
+static fxs_vec2 flocking_steering(steer_context *ctx, const fxs_behavior_slot *b) {
+  const fxs_agent *a = &ctx->slot->body;
+  const fix16_t *p = b->p;
+  if (p[1] == 0 && p[2] == 0) {
+    if (b->kind == FXS_BEHAVIOR_SEPARATION) {
+      return fxs_separation_known(a, ctx->index, ctx->scratch->neighbors, ctx->scratch->dist_sq,
+                                  ctx->neighbor_count, p[0]);
+    }
+    const fxs_neighborhood *h = neighborhood(ctx, p[0]);
+    return b->kind == FXS_BEHAVIOR_ALIGNMENT ? fxs_alignment_of(a, h) : fxs_cohesion_of(a, h);
+  }
+  fxs_view_list *v = &ctx->scratch->behavior.view;
+  narrow(ctx, p, v);
+  if (b->kind == FXS_BEHAVIOR_SEPARATION) {
+    return fxs_separation_known(a, ctx->index, v->neighbors, v->dist_sq, v->count, p[0]);
+  }
+  fxs_neighborhood h =
+      fxs_neighborhood_gather(ctx->index, v->neighbors, v->dist_sq, v->count, p[0]);
+  return b->kind == FXS_BEHAVIOR_ALIGNMENT ? fxs_alignment_of(a, &h) : fxs_cohesion_of(a, &h);
+}
+
+static fxs_align_def align_def_from(const fix16_t *p) {
+  fxs_align_def d;
+  d.target_radius = p[0], d.slow_radius = p[1], d.time_to_target = p[2];
+  return d;
+}
+
+// The start-of-tick state of the agent in slot `id` (the queue asks for the agent ahead).
+static const fxs_agent *start_body(uint32_t id, const void *world) {
+  return &((const fxs_world *)world)->agents[id].body;
+}
+
+static uint32_t near_obstacles(void *context, const fxs_box *box, const uint32_t **among);
+
+// Whether a behavior runs ORCA (navigate does among its neighbors).
+static inline bool runs_orca(const fxs_behavior_slot *b) {
+  return b->kind == FXS_BEHAVIOR_ORCA || b->kind == FXS_BEHAVIOR_NAVIGATE;
+}
+
+// The avoidance priority of the agent in slot `index`: its first ORCA behavior's, or
+// FXS_ORCA_PASSIVE when it runs none (it does not avoid back).
+static fix16_t orca_priority_of(const fxs_world *world, uint32_t index) {
+  const fxs_agent_slot *s = &world->agents[index];
+  for (uint8_t i = 0; i < s->behavior_count; ++i) {
+    if (runs_orca(&s->behaviors[i])) return s->behaviors[i].p[5];
+  }
+  return FXS_ORCA_PASSIVE;
+}
+
+// Whether every live agent has one avoidance priority >= 0 (a crowd that all runs one
+// ORCA), into step->one_priority and step->priority: then every neighbor of an agent of that
+// priority has it, and no neighbor's slot need be read. Stops at the first agent that
+// differs, or that does not avoid (a world without ORCA pays for one agent).
+void fxs_world_find_one_priority(fxs_step_context *step) {
+  const fxs_world *world = step->world;
+  step->one_priority = false;
+  step->priority = FXS_ORCA_PASSIVE;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    if (!world->agents[i].alive) continue;
+    fix16_t p = orca_priority_of(world, i);
+    if (p < 0 || (step->priority >= 0 && p != step->priority)) return;
+    step->priority = p;
+  }
+  step->one_priority = step->priority >= 0;
+}
+
+// Whether every one of the first n searched neighbors has avoidance priority `priority`
+// (>= 0), the common case of a crowd that all runs one ORCA: at once when every live agent
+// has it, else without orca_priority_of's loop where a neighbor's first behavior is its ORCA.
+static bool all_of_priority(const steer_context *ctx, uint32_t n, fix16_t priority) {
+  if (ctx->step->one_priority && ctx->step->priority == priority) return true;
+  const fxs_agent_slot *agents = ctx->world->agents;
+  for (uint32_t i = 0; i < n; ++i) {
+    uint32_t id = ctx->scratch->neighbors[i].id;
+    const fxs_behavior_slot *first = &agents[id].behaviors[0];
+    bool leads = agents[id].behavior_count != 0 && runs_orca(first);
+    if ((leads ? first->p[5] : orca_priority_of(ctx->world, id)) != priority) return false;
+  }
+  return true;
+}
+
+// True when the agent's body overlaps a searched neighbor's (centres closer than the sum of
+// the radii). Radii are not changed by steering: reading the neighbor's slot is safe.
+static bool overlaps_a_neighbor(const steer_context *ctx) {
+  const fxs_agent *a = &ctx->slot->body;
+  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
+    if (nb->id == ctx->index) continue;
+    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) - 1;
+    if (reach >= 0 && fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) return true;
+  }
+  return false;
+}
+
+// |v| <= FXS_CONTACT_REST (fxs_vec2_within(v, 0, FXS_CONTACT_REST), exact, without a call).
+static inline bool at_rest_speed(fxs_vec2 v) {
+  return fxs_length_sq_raw(v.x, v.y) <= (uint64_t)FXS_CONTACT_REST * FXS_CONTACT_REST;
+}
+
+// ORCA toward a preferred velocity among the searched neighbors, each with its own
+// priority, and the walls and obstacles within reach of the agent (the obstacles through the
+// obstacle grid).
+static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
+                            bool blocked_rests) {
+  const fxs_agent *a = &ctx->slot->body;
+  const fxs_step_context *step = ctx->step;
+  // The search's list is ORCA's order: its choice is a prefix (orca_sorted.h).
+  uint32_t chosen = fxs_orca_sorted_count(ctx->scratch->dist_sq, ctx->neighbor_count, def);
+  // Neighbors all of the agent's own priority (not a passive one) share every change half
+  // and half, as no priorities at all do (fxs_orca_share): then none are passed, and no
+  // share is computed.
+  fix16_t *priorities = ctx->scratch->behavior.orca.priorities;
+  bool all_equal = def->priority >= 0 && all_of_priority(ctx, chosen, def->priority);
+  for (uint32_t i = 0; i < chosen && !all_equal; ++i) {
+    priorities[i] = orca_priority_of(ctx->world, ctx->scratch->neighbors[i].id);
+  }
+  fxs_orca_statics st = {ctx->world->live_walls, step->wall_count, ctx->world->live_obstacles, 0, 0};
+  if (step->obstacle_count > 0) {
+    // Reach: obstacle_time_horizon * max_speed beyond both radii (see fxs_orca_obstacle_line).
+    int64_t reach = fxs_mul(fxs_max(def->obstacle_time_horizon, FXS_ONE), fxs_max(a->max_speed, 0));
+    reach += (int64_t)fxs_max(a->radius, 0) + step->obstacle_grid.max_radius;
+    fxs_box box = {(int64_t)a->position.x - reach, (int64_t)a->position.y - reach,
+                   (int64_t)a->position.x + reach, (int64_t)a->position.y + reach};
+    const uint32_t *among;
+    uint32_t n = near_obstacles(ctx, &box, &among);
+    st.obstacle_subset = n == FXS_ALL_OBSTACLES ? 0 : among;
+    st.obstacle_count = n == FXS_ALL_OBSTACLES ? step->obstacle_count : n;
+  }
+  fxs_vec2 v = fxs_orca_velocity_sorted(a, ctx->index, preferred, ctx->scratch->neighbors,
+                                        all_equal ? 0 : priorities, chosen, &st, def,
+                                        step->slow_view, &ctx->scratch->pairs,
+                                        &ctx->scratch->behavior.orca.lines);
+  // Static friction, as for contact with walls: an agent that would rest (its preferred
+  // velocity no faster than FXS_CONTACT_REST) and that its neighbors' half-planes leave as
+  // slow rests, instead of crawling a few LSB a tick against them; unless its body overlaps a
+  // neighbor's and the crawl is what separates them. With `blocked_rests` (navigate) an agent
+  // its neighbors leave no faster than that rests whatever it prefers: one pressed against a
+  // crowd waits instead of creeping into it.
+  bool still = blocked_rests || at_rest_speed(preferred);
+  if (still && at_rest_speed(v) && !overlaps_a_neighbor(ctx)) v = fxs_vec2_zero();
+  return fxs_steer_toward(a, v);
+}
+
+// ORCA toward the target: arrival's desired velocity is the preferred one (the velocity
+// plus arrival's force, p[4] its slowing radius). The obstacle time horizon is half the time
+// horizon: the behavior slot has no parameter left for it. `inline_arrival`: arrival without
+// a call (steer_lone_orca; steer_agent keeps the call, and its frame stays as it was).
+FXS_ALWAYS_INLINE fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p, bool inline_arrival) {
+  const fxs_agent *a = &ctx->slot->body;
+  fxs_orca_def d = {p[0], p[1], p[2], whole_neighbors(p[3]), p[0] / 2, p[5]};
+  fxs_vec2 force = inline_arrival
+                       ? fxs_steer_toward(a, fxs_arrive_desired_inline(a, ctx->target_point, p[4]))
+                       : fxs_arrive(a, ctx->target_point, p[4]);
+  return orca_toward(ctx, &d, fxs_vec2_add(a->velocity, force), false);
+}
+
+// The point the agent in slot `index` goes to: its live target agent's position, else its
+// target point (start-of-tick state, as the steer context's target_point).
+static fxs_vec2 goal_of(const fxs_world *world, uint32_t index) {
+  const fxs_agent_slot *s = &world->agents[index];
+  int32_t t = s->target_agent ? fxs_world_slot_of(world, s->target_agent) : -1;
+  return t < 0 ? s->target_point : world->agents[t].body.position;
+}
+
+// True when a neighbor no faster than `slow` (max_force; more for a group's follower,
+// world_nav_fields.h), going to the same point, touches the agent (centres within both radii
+// and `gap`) and lies nearer `to`: one that arrived, or is arriving, before it. Agents sharing
+// a goal stop against those that got there first instead of pushing them for ever (counting
+// slow ones keeps two arriving together from pressing into each other); agents going to
+// spots of their own (a group move) pass by the ones already on theirs.
+static bool behind_an_arrived_neighbor(const steer_context *ctx, fxs_vec2 to, fix16_t slow,
+                                       fix16_t gap) {
+  const fxs_agent *a = &ctx->slot->body;
+  fxs_u128 mine = fxs_distance_sq_exact(a->position, to);
+  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
+    if (nb->id == ctx->index || !fxs_vec2_within(nb->velocity, fxs_vec2_zero(), slow)) continue;
+    if (!fxs_vec2_equal(goal_of(ctx->world, nb->id), ctx->target_point)) continue; // its own spot
+    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + gap;
+    if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) continue;
+    if (fxs_u128_compare(fxs_distance_sq_exact(nb->position, to), mine) < 0) return true;
+  }
+  return false;
+}
+
+// Navigate (world_nav.h): the route's move; ORCA toward it among the neighbors, except when
+// landing on the last point (taken as it is); on the last leg, within the slowing radius,
+// an agent touching one that arrived first holds still. Parameters slowing_radius, then
+// ORCA's time_horizon, neighbor_distance, neighbor_radius, max_neighbors, priority.
+static fxs_vec2 navigate_steering(steer_context *ctx, const fix16_t *p) {
+  const fxs_agent *a = &ctx->slot->body;
+  fxs_orca_def d = {p[1], p[2], p[3], whole_neighbors(p[4]), p[1] / 2, p[5]};
+  fxs_nav_move m = fxs_world_nav_move(ctx->world, ctx->index, ctx->target_point, p[0]);
+  if (m.land) return fxs_steer_toward(a, m.velocity);
+  if (!ctx->searched) search(ctx);
+  // A group's follower (a field's) counts neighbours up to half its top speed as arrived,
+  // at any distance from the goal: a pile of hundreds is wide and never quite still.
+  bool group = fxs_world_nav_fields_follows(ctx->world, ctx->index);
+  bool near = group || fxs_vec2_within(a->position, m.to, p[0]);
+  fix16_t slow = fxs_max(a->max_force, 0), gap = FXS_ONE;
+  if (group) slow = fxs_max(slow, fxs_max(a->max_speed, 0) / 2), gap = fxs_max(a->radius, FXS_ONE);
+  if (m.last && near && behind_an_arrived_neighbor(ctx, m.to, slow, gap)) {
+    m.velocity = fxs_vec2_zero();
+  }
+  return orca_toward(ctx, &d, m.velocity, true);
+}
+
+// Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue,
+// unaligned avoidance, ORCA.
+static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b,
+                                  fxs_steering_manager *m, fix16_t *velocity_scale) {
+  const fxs_agent *a = &ctx->slot->body;
+  const fix16_t *p = b->p;
+  if (!ctx->searched) search(ctx);
+  const fxs_neighbor *nb = ctx->scratch->neighbors;
+  uint32_t nc = ctx->neighbor_count;
+  switch ((fxs_behavior)b->kind) {
+    case FXS_BEHAVIOR_SEPARATION:
+    case FXS_BEHAVIOR_ALIGNMENT:
+    case FXS_BEHAVIOR_COHESION: return flocking_steering(ctx, b);
+    case FXS_BEHAVIOR_LEADER: {
+      if (!ctx->target) return fxs_vec2_zero();
+      fxs_leader_def d = {p[0], p[1], p[2], p[3], p[4], p[5]};
+      return fxs_follow_leader_known(a, ctx->index, ctx->target, nb, ctx->scratch->dist_sq, nc, &d);
+    }
+    case FXS_BEHAVIOR_QUEUE: {
+      fxs_queue_def d = {p[0], p[1], p[2]};
+      fxs_steering so_far = fxs_manager_combine(m, a); // what the earlier behaviors want
+      fix16_t scale = FXS_ONE;
+      fxs_vec2 f = fxs_queue_known(a, ctx->index, so_far.linear, nb, ctx->scratch->dist_sq, nc,
+                                   start_body, ctx->world, &d, &scale);
+      *velocity_scale = fxs_mul(*velocity_scale, scale);
+      return f;
+    }
+    case FXS_BEHAVIOR_ORCA: return orca_steering(ctx, p, false);
+    case FXS_BEHAVIOR_NAVIGATE: return navigate_steering(ctx, p);
+    case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE: {
+      fxs_unaligned_avoidance_def d = {p[0], p[1], p[2], p[3]};
+      return fxs_unaligned_avoidance(a, ctx->index, nb, nc, &d);
+    }
+    default: return fxs_vec2_zero();
+  }
+}
+
+// Millington's align family: angular output only.
+static fix16_t angular_steering(const steer_context *ctx, const fxs_behavior_slot *b) {
+  const fxs_agent *a = &ctx->slot->body;
+  fxs_align_def d = align_def_from(b->kind == FXS_BEHAVIOR_ALIGN ? b->p + 1 : b->p);
+  switch ((fxs_behavior)b->kind) {
+    case FXS_BEHAVIOR_ALIGN: return fxs_align(a, b->p[0], &d);
+    case FXS_BEHAVIOR_FACE: return fxs_face(a, ctx->target_point, &d);
+    case FXS_BEHAVIOR_LOOK_WHERE_GOING: return fxs_look_where_going(a, &d);
+    default: return 0;
+  }
+}
+
+// The radius of the agent's separation (the largest, if it has several), 0 without one.
+static fix16_t separation_radius(const fxs_agent_slot *s) {
+  fix16_t r = 0;
+  for (uint8_t i = 0; i < s->behavior_count; ++i) {
+    if (s->behaviors[i].kind == FXS_BEHAVIOR_SEPARATION && s->behaviors[i].p[0] > r) r = s->behaviors[i].p[0];
+  }
+  return r;
+}
+
+// The resting followers of the agent's path among its neighbors, for fxs_path_hold.
+static bool path_holds(steer_context *ctx, const fxs_path_def *d, fxs_vec2 target) {
+  if (!ctx->searched) search(ctx);
+  fxs_path_rest *rest = ctx->scratch->behavior.rest;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < ctx->neighbor_count && n < FXS_MAX_NEIGHBORS; ++i) {
+    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
+    if (nb->id == ctx->index || !fxs_vec2_is_zero(nb->velocity)) continue;
+    const fxs_agent_slot *other = &ctx->world->agents[nb->id];
+    if (other->path_index != ctx->slot->path_index) continue;
+    rest[n].position = nb->position;
+    rest[n].radius = other->body.radius;
+    n++;
+  }
+  return fxs_path_hold(&ctx->slot->body, d, &ctx->slot->path, target, rest, n);
+}
+
+// Path following sees the world's walls; on a stop path a follower at the end, or queued
+// behind one resting on the way there, holds still (velocity scale 0: no creep).
+static fxs_vec2 path_steering(steer_context *ctx, fix16_t *velocity_scale) {
+  fxs_agent_slot *s = ctx->slot;
+  if (s->path_index >= ctx->world->path_count) return fxs_vec2_zero();
+  const fxs_world_path *wp = &ctx->world->paths[s->path_index];
+  fxs_path_def d = fxs_default_path_def(&ctx->world->nodes[wp->first_node], wp->count,
+                                        (fxs_path_mode)wp->mode);
+  d.radius = wp->radius, d.slowing_radius = wp->slowing_radius;
+  d.walls = ctx->world->live_walls, d.wall_count = ctx->step->wall_count;
+  d.keep_apart = separation_radius(s);
+  fxs_vec2 target;
+  fxs_vec2 force = fxs_follow_path_toward(&s->body, &d, &s->path, &target);
+  if (d.mode == FXS_PATH_STOP_AT_END && path_holds(ctx, &d, target)) {
+    *velocity_scale = 0;
+    return fxs_vec2_zero();
+  }
+  return force;
+}
+
+// The hide behavior of a slot, or NULL.
+static const fxs_behavior_slot *hide_behavior_of(const fxs_agent_slot *s) {
+  for (uint8_t i = 0; i < s->behavior_count; ++i) {
+    if (s->behaviors[i].kind == FXS_BEHAVIOR_HIDE) return &s->behaviors[i];
+  }
+  return 0;
+}
+
+// The hiders of lower slots hiding from the same hunter (the same target agent, or the same
+// target point without one), the first FXS_HIDE_MAX_RIVALS of them in slot order, from the
+// start-of-tick state.
+static uint32_t hide_rivals(const steer_context *ctx, fxs_hider *rivals) {
+  const fxs_world *world = ctx->world;
+  const fxs_agent_slot *me = ctx->slot;
+  uint32_t n = 0;
+  for (uint32_t j = 0; j < ctx->index && n < FXS_HIDE_MAX_RIVALS; ++j) {
+    const fxs_agent_slot *s = &world->agents[j];
+    const fxs_behavior_slot *b = s->alive ? hide_behavior_of(s) : 0;
+    if (!b || s->target_agent != me->target_agent) continue;
+    if (!me->target_agent && !fxs_vec2_equal(s->target_point, me->target_point)) continue;
+    rivals[n].position = s->body.position;
+    rivals[n++].distance_from_boundary = b->p[0];
+  }
+  return n;
+}
+
+// Hide from the target agent, or from a hunter standing still on the target point, behind
+// the world's obstacles, on a spot no hider of a lower slot has taken.
+static fxs_vec2 hide_steering(const steer_context *ctx, const fix16_t *p) {
+  fxs_agent still = fxs_default_agent();
+  still.position = ctx->target_point;
+  const fxs_agent *hunter = ctx->target ? ctx->target : &still;
+  fxs_hide_def d = {p[0], p[1], p[2]};
+  fxs_hider *rivals = ctx->scratch->behavior.rivals;
+  uint32_t n = hide_rivals(ctx, rivals);
+  return fxs_hide_among(&ctx->slot->body, hunter, ctx->world->live_obstacles,
+                        ctx->step->obstacle_count, &d, rivals, n);
+}
+
+// What flee and evade keep room from: the live walls, and the bounds when the world clamps.
+static fxs_escape_room escape_room(const steer_context *ctx) {
+  const fxs_world *world = ctx->world;
+  fxs_escape_room room = {world->live_walls, ctx->step->wall_count, world->def.clamp_to_bounds,
+                          world->def.bounds_min, world->def.bounds_max};
+  return room;
+}
+
+static fxs_vec2 flee_steering(const steer_context *ctx, const fix16_t *p) {
+  fxs_escape_room room = escape_room(ctx);
+  return fxs_flee_within(&ctx->slot->body, ctx->target_point, p[0], &room);
+}
+
+static fxs_vec2 evade_steering(const steer_context *ctx, const fix16_t *p) {
+  fxs_escape_room room = escape_room(ctx);
+  return fxs_evade_within(&ctx->slot->body, ctx->target, p[0], p[1], &room);
+}
+
+// Interpose between the target agent (or a still agent on the target point) and the second
+// target agent; no force without a live second target.
+static fxs_vec2 interpose_steering(const steer_context *ctx, const fix16_t *p) {
+  const fxs_world *world = ctx->world;
+  uint32_t second = ctx->slot->second_target;
+  int32_t j = second ? fxs_world_slot_of(world, second) : -1;
+  if (j < 0) return fxs_vec2_zero();
+  fxs_agent still = fxs_default_agent();
+  still.position = ctx->target_point;
+  fxs_interpose_def d = {p[0], p[1]};
+  return fxs_interpose(&ctx->slot->body, ctx->target ? ctx->target : &still, &world->agents[j].body, &d);
+}
+
+// The obstacles of the obstacle grid near an agent (fxs_obstacle_lookup), into its worker's
+// scratch.
+static uint32_t near_obstacles(void *context, const fxs_box *box, const uint32_t **among) {
+  const steer_context *ctx = (const steer_context *)context;
+  *among = ctx->scratch->near_obstacles;
+  return fxs_obstacle_grid_find(ctx->world, &ctx->step->obstacle_grid, box,
+                                ctx->scratch->near_obstacles, FXS_NEAR_OBSTACLES);
+}
+
+// Obstacle and wall avoidance; the obstacles through the grid.
+static fxs_vec2 avoid_steering(steer_context *ctx, const fix16_t *p) {
+  const fxs_step_context *step = ctx->step;
+  const fxs_agent *a = &ctx->slot->body;
+  fxs_avoidance_def d = {p[0], p[1], p[2], p[3], p[4]};
+  fxs_vec2 obstacles = fxs_avoid_obstacles_near(a, ctx->world->live_obstacles, step->obstacle_count,
+                                                step->obstacle_grid.max_radius, near_obstacles,
+                                                ctx, &d);
+  return fxs_vec2_add(obstacles, fxs_avoid_walls(a, ctx->world->live_walls, step->wall_count, &d));
+}
+
+// Linear (and angular) steering of one behavior slot for the agent of `ctx`.
+static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b,
+                                  fxs_steering_manager *m, fix16_t *velocity_scale) {
+  fxs_agent_slot *s = ctx->slot;
+  const fxs_agent *a = &s->body;
+  const fix16_t *p = b->p;
+  switch ((fxs_behavior)b->kind) {
+    case FXS_BEHAVIOR_SEEK: return fxs_steering_linear(fxs_seek(a, ctx->target_point));
+    case FXS_BEHAVIOR_FLEE: return fxs_steering_linear(flee_steering(ctx, p));
+    case FXS_BEHAVIOR_ARRIVE: return fxs_steering_linear(fxs_arrive(a, ctx->target_point, p[0]));
+    case FXS_BEHAVIOR_WANDER: {
+      fxs_wander_def w = {p[0], p[1], p[2]};
+      return fxs_steering_linear(fxs_wander(a, &w, &s->wander_angle, &s->rng));
+    }
+    case FXS_BEHAVIOR_PURSUIT:
+    case FXS_BEHAVIOR_EVADE:
+      if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
+      return fxs_steering_linear(b->kind == FXS_BEHAVIOR_PURSUIT ? fxs_pursuit(a, ctx->target, p[0])
+                                                                  : evade_steering(ctx, p));
+    case FXS_BEHAVIOR_AVOID: return fxs_steering_linear(avoid_steering(ctx, p));
+    case FXS_BEHAVIOR_PATH: return fxs_steering_linear(path_steering(ctx, velocity_scale));
+    case FXS_BEHAVIOR_FLOW_FIELD: return fxs_steering_linear(fxs_world_field_steering(ctx->world, a, p[0]));
+    case FXS_BEHAVIOR_HIDE: return fxs_steering_linear(hide_steering(ctx, p));
+    case FXS_BEHAVIOR_INTERPOSE: return fxs_steering_linear(interpose_steering(ctx, p));
+    case FXS_BEHAVIOR_FORMATION:
+      return fxs_steering_linear(
+          fxs_world_formation_steering(ctx->world, ctx->index, ctx->target, p));
+    case FXS_BEHAVIOR_OFFSET_PURSUIT: {
+      if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
+      fxs_offset_pursuit_def d = {p[0], p[1], p[2], p[3]};
+      return fxs_steering_linear(fxs_offset_pursuit(a, ctx->target, &d));
+    }
+    case FXS_BEHAVIOR_DYNAMIC_ARRIVE: {
+      fxs_dynamic_arrive_def d = {p[0], p[1], p[2], p[3]};
+      return fxs_steering_linear(fxs_dynamic_arrive(a, ctx->target_point, &d));
+    }
+    case FXS_BEHAVIOR_VELOCITY_MATCH:
+      if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
+      return fxs_steering_linear(fxs_velocity_match(a, ctx->target->velocity, p[0], p[1]));
+    case FXS_BEHAVIOR_ALIGN:
+    case FXS_BEHAVIOR_FACE:
+    case FXS_BEHAVIOR_LOOK_WHERE_GOING: return fxs_steering_angular(angular_steering(ctx, b));
+    case FXS_BEHAVIOR_WALKER: {
+      fxs_walker_def d = {p[0], p[1], p[2], p[3], p[4]};
+      return fxs_steering_linear(fxs_random_walker(a, ctx->target_point, &d, &s->walker, &s->rng));
+    }
+    default: return fxs_steering_linear(neighbor_steering(ctx, b, m, velocity_scale));
+  }
+}
+
+// A kinematic behavior (the whole set: add_behavior refuses mixed sets) moves the agent
+// directly; an external force of the tick then adds force / mass to that velocity and to the
+// position, beyond max_speed, as it does for steered agents. True when one was applied.
+static bool apply_kinematic(steer_context *ctx, const fxs_behavior_slot *b, fxs_agent *next) {
+  fxs_agent_slot *s = ctx->slot;
+  fxs_kinematic_output out;
+  switch ((fxs_behavior)b->kind) {
+    case FXS_BEHAVIOR_KINEMATIC_SEEK: out = fxs_kinematic_seek(&s->body, ctx->target_point); break;
+    case FXS_BEHAVIOR_KINEMATIC_ARRIVE:
+      out = fxs_kinematic_arrive(&s->body, ctx->target_point, b->p[0], b->p[1]);
+      break;
+    case FXS_BEHAVIOR_KINEMATIC_WANDER: out = fxs_kinematic_wander(&s->body, b->p[0], &s->rng); break;
+    default: return false;
+  }
+  fxs_kinematic_apply(next, fxs_world_contain_kinematic(&s->body, out, &ctx->world->def));
+  if (!fxs_vec2_is_zero(s->pending_force)) {
+    fxs_vec2 push = fxs_vec2_div(s->pending_force, s->body.mass);
+    next->velocity = fxs_vec2_add(next->velocity, push);
+    next->position = fxs_vec2_add(next->position, push);
+  }
+  return true;
+}
+
+// Walls and obstacles are solid: the agent's move of the tick, whatever moved it, is kept
+// out of them (world_contact.h).
+static void keep_out_of_walls(const fxs_step_context *step, const fxs_agent_slot *s, fxs_agent *next,
+                              fxs_world_worker *scratch) {
+  // fxs_contact_resolve tests this itself; tested here, a world without any makes no call.
+  if (step->wall_count == 0 && step->obstacle_count == 0) return;
+  fxs_contact_world cw = {step->world, &step->obstacle_grid, step->obstacle_count,
+                          step->wall_count};
+  fxs_contact_resolve(&cw, &s->body, next, scratch->near_obstacles, FXS_NEAR_OBSTACLES);
+}
+
+// True when the agent's one behavior is ORCA of weight 1 and its manager would keep ORCA's
+// steering whole: no prioritized sum (which limits even one contribution), no force applied
+// for the tick, no containment. The common agent of a crowd. The manager would add the
+// steering whole (weight 1; fxs_steer_toward saturates, so no component is INT32_MIN),
+// combine it into itself and integrate it with no external force at full velocity:
+// steer_lone_orca integrates it so, without the manager.
+static inline bool steers_lone_orca(const fxs_world *world, const fxs_agent_slot *s) {
+  const fxs_behavior_slot *b = &s->behaviors[0];
+  // The kind first: most agents that are not lone ORCA ones fail there (the world's memory
+  // starts zeroed, so a slot's first behavior is defined even before it has one).
+  return b->kind == FXS_BEHAVIOR_ORCA && s->behavior_count == 1 && b->weight == FXS_ONE &&
+         s->combine_mode != FXS_COMBINE_PRIORITIZED_SUM && fxs_vec2_is_zero(s->pending_force) &&
+         !world->def.clamp_to_bounds;
+}
+
+// The steer context of the agent of view entry v (in slot `index`), and its next body set to
+// its body.
+FXS_ALWAYS_INLINE void begin_steering(steer_context *ctx, const fxs_step_context *step, uint32_t v,
+                                      uint32_t index, fxs_world_worker *scratch) {
+  fxs_world *world = step->world;
+  fxs_agent_slot *s = &world->agents[index];
+  world->next[index] = s->body;
+  ctx->world = world;
+  ctx->step = step;
+  ctx->slot = s;
+  ctx->index = index;
+  ctx->view = v;
+  ctx->target = target_agent_of(world, s);
+  ctx->target_point = ctx->target ? ctx->target->position : s->target_point;
+  ctx->scratch = scratch;
+  ctx->searched = false;
+  ctx->neighbor_count = 0;
+  ctx->gathered = false;
+}
+
+// Phase 3 for an agent that steers_lone_orca: what steer_agent does, without the manager. A
+// call of its own, as steer_agent, so that neither one's frame adds to the other's stack.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t index,
+                            fxs_world_worker *scratch) {
+  steer_context ctx;
+  begin_steering(&ctx, step, v, index, scratch);
+  fxs_agent *next = &step->world->next[ctx.index];
+  const fix16_t *p = ctx.slot->behaviors[0].p;
+  search_for(&ctx, true, whole_neighbors(p[3]), p[1] > 0 ? p[1] : 0); // search's k and r for it
+  fxs_agent_integrate(next, fxs_steering_linear(orca_steering(&ctx, p, true)), fxs_vec2_zero(), FXS_ONE);
+  keep_out_of_walls(step, ctx.slot, next, scratch);
+}
+
+// Phase 3: the agent of view entry v (in slot `index`) steers from the start-of-tick state into
+// world->next[its slot]; it writes nothing else but its own slot's behavior state.
+static void steer_agent(const fxs_step_context *step, uint32_t v, uint32_t index,
+                        fxs_world_worker *scratch) {
+  fxs_world *world = step->world;
+  steer_context ctx;
+  begin_steering(&ctx, step, v, index, scratch);
+  fxs_agent_slot *s = ctx.slot;
+  fxs_agent *next = &world->next[ctx.index];
+  fxs_steering_manager m;
+  fxs_manager_begin_inline(&m, (fxs_combine_mode)s->combine_mode);
+  fix16_t velocity_scale = FXS_ONE;
+  // fxs_containment tests clamp_to_bounds itself; tested here, worlds without it skip it.
+  fxs_vec2 contain = world->def.clamp_to_bounds ? fxs_containment_inline(&s->body, &world->def)
+                                                : fxs_vec2_zero();
+  if (!fxs_vec2_is_zero(contain)) {
+    fxs_manager_add_inline(&m, FXS_BEHAVIOR_CONTAINMENT, fxs_steering_linear(contain), FXS_ONE, 0);
+  }
+  for (uint8_t i = 0; i < s->behavior_count; ++i) {
+    const fxs_behavior_slot *b = &s->behaviors[i];
+    if (apply_kinematic(&ctx, b, next)) {
+      keep_out_of_walls(step, s, next, scratch);
+      return;
+    }
+    fxs_steering st = slot_steering(&ctx, b, &m, &velocity_scale);
+    fxs_manager_add_inline(&m, (fxs_behavior)b->kind, st, b->weight, b->priority);
+  }
+  fxs_manager_add_force_inline(&m, s->pending_force);
+  fxs_manager_scale_velocity_inline(&m, velocity_scale);
+  fxs_manager_update_inline(&m, next);
+  keep_out_of_walls(step, s, next, scratch);
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define FXS_PREFETCH(address) __builtin_prefetch(address)
+#else
+#define FXS_PREFETCH(address) ((void)(address))
+#endif
+
+// In cell order the slots come in no particular order, and each would be a cache miss:
+// start loading the slot (and its next body) of an agent a few places ahead. A macro, not
+// a function: a compiler sees a function of prefetches only as one without effects, and
+// may drop its calls.
+#define FXS_PREFETCH_AGENT(world, slot)                                                          \
+  do {                                                                                           \
+    const char *p_ = (const char *)&(world)->agents[slot];                                     \
+    FXS_PREFETCH(p_);                                                                            \
+    FXS_PREFETCH(p_ + 64);                                                                       \
+    FXS_PREFETCH(p_ + 128);                                                                      \
+    FXS_PREFETCH(p_ + 192);                                                                      \
+    FXS_PREFETCH(p_ + 256);                                                                      \
+    FXS_PREFETCH(p_ + sizeof(fxs_agent_slot) - 1u);                                              \
+    FXS_PREFETCH(&(world)->next[slot]);                                                          \
+  } while (0)
+
+#define FXS_PREFETCH_AHEAD 4u
+
+void fxs_world_steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
+  const fxs_step_context *step = (const fxs_step_context *)context;
+  const fxs_world *world = step->world;
+  FXS_ASSERT(worker < FXS_MAX_WORKERS);
+  if (worker >= FXS_MAX_WORKERS) return;
+  fxs_world_worker *scratch = &step->world->workers[worker];
+  for (uint32_t v = begin; v < end; ++v) {
+    if (end - v > FXS_PREFETCH_AHEAD) {
+      FXS_PREFETCH_AGENT(world, world->view_slot[v + FXS_PREFETCH_AHEAD]);
+    }
+    uint32_t index = world->view_slot[v];
+    if (steers_lone_orca(world, &world->agents[index])) {
+      steer_lone_orca(step, v, index, scratch);
+    } else {
+      steer_agent(step, v, index, scratch);
+    }
+  }
+}
+

@@ -1,0 +1,114 @@
+// An agent whose one behavior is ORCA steers without the manager (world_steer.c,
+// steer_lone_orca): its bodies against those of the same crowd through the manager.
+
+#include "unity.h"
+
+#include "scalar.h"
+#include "vec2.h"
+#include "rng.h"
+#include "hash.h"
+#include "agent.h"
+#include "behavior.h"
+#include "manager.h"
+#include "seek.h"
+#include "wander.h"
+#include "pursuit.h"
+#include "avoidance.h"
+#include "path.h"
+#include "flocking.h"
+#include "leader.h"
+#include "kinematic.h"
+#include "align.h"
+#include "velocity_match.h"
+#include "walker.h"
+#include "unaligned_avoidance.h"
+#include "interpose.h"
+#include "hide.h"
+#include "neighbors.h"
+#include "orca.h"
+#include "orca_static.h"
+#include "result.h"
+#include "command.h"
+#include "command_build.h"
+#include "behavior_params.h"
+#include "world.h"
+#include "nav_grid.h"
+#include "nav_path.h"
+#include "world_nav.h"
+#include "world_nav_fields.h"
+#include "world_move.h"
+#include "nav_field.h"
+#include "flow_field.h"
+#include "world_field.h"
+#include "world_grid.h"
+#include "world_obstacles.h"
+#include "world_slots.h"
+#include "world_step.h"
+#include "world_steer.h"
+#include "world_bounds.h"
+#include "world_contact.h"
+#include "escape.h"
+#include "formation.h"
+#include "world_formation.h"
+#include "snapshot.h"
+#include "bytes.h"
+#include "fxs_test_world.h"
+
+static uint64_t memory[65536];
+static fxs_world world;
+
+void setUp(void) {}
+void tearDown(void) {}
+
+// The ring of 48 ORCA agents (fxs_test_add_orca_ring), with a wall across its middle when
+// `wall` (they slide along it); with `zero_seek` each agent also seeks at weight 0, so that
+// its manager combines two contributions, ORCA's and 0, where a lone ORCA agent's step
+// passes the manager by. The bodies of the ring's slots after each tick.
+enum { RING_AGENTS = 48, RING_TICKS = 160 };
+static fxs_agent ring_bodies[2][RING_TICKS][RING_AGENTS];
+
+static void orca_ring_bodies(bool wall, bool zero_seek, fxs_agent out[RING_TICKS][RING_AGENTS]) {
+  fxs_world_capacity c = {64, 0, 0, 0, 1, FXS_MAX_WORKERS};
+  fxs_test_orca_ring_world(&world, &c, memory, sizeof memory);
+  if (wall) {
+    fxs_wall w = {fxs_vec2_make(FXS_INT(90), FXS_INT(60)), fxs_vec2_make(FXS_INT(110), FXS_INT(140))};
+    fxs_command add = fxs_command_add_wall(w);
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &add, 0));
+  }
+  fxs_blend none = fxs_default_blend();
+  none.weight = 0;
+  for (uint32_t s = 0; zero_seek && s < RING_AGENTS; ++s) {
+    fxs_agent_handle h = fxs_world_handle_at(&world, s);
+    fxs_command seek = fxs_command_add_seek(h, none);
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &seek, 0));
+  }
+  for (int t = 0; t < RING_TICKS; ++t) {
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, 0, 0, 0));
+    for (uint32_t s = 0; s < RING_AGENTS; ++s) out[t][s] = world.agents[s].body;
+  }
+}
+
+static void lone_orca_matches_the_manager(bool wall) {
+  orca_ring_bodies(wall, false, ring_bodies[0]);
+  orca_ring_bodies(wall, true, ring_bodies[1]);
+  uint32_t moved = 0;
+  for (int t = 0; t < RING_TICKS; ++t) {
+    for (uint32_t s = 0; s < RING_AGENTS; ++s) {
+      const fxs_agent *lone = &ring_bodies[0][t][s], *managed = &ring_bodies[1][t][s];
+      TEST_ASSERT_EQUAL_INT32(managed->position.x, lone->position.x);
+      TEST_ASSERT_EQUAL_INT32(managed->position.y, lone->position.y);
+      TEST_ASSERT_EQUAL_INT32(managed->velocity.x, lone->velocity.x);
+      TEST_ASSERT_EQUAL_INT32(managed->velocity.y, lone->velocity.y);
+      moved += !fxs_vec2_equal(lone->velocity, fxs_vec2_zero());
+    }
+  }
+  TEST_ASSERT_TRUE(moved > RING_AGENTS * RING_TICKS / 2); // the crowd is under way
+}
+
+// An agent whose one behavior is ORCA steers without the manager (world_steer.c,
+// steer_lone_orca): the same bodies, tick by tick, as through it.
+void test_a_lone_orca_agent_steps_as_through_the_manager(void) { lone_orca_matches_the_manager(false); }
+
+void test_a_lone_orca_agent_against_a_wall_steps_as_through_the_manager(void) {
+  lone_orca_matches_the_manager(true);
+}
