@@ -46,11 +46,18 @@ static inline void fxs_manager_scale_velocity_inline(fxs_steering_manager *m, fi
   m->velocity_scale = m->velocity_scale == FXS_ONE ? f : fxs_mul_inline(m->velocity_scale, f);
 }
 
-// True when the manager holds one contribution that every mode but the prioritized sum
-// keeps whole: its sum of one, 0 + x, is x for every x but INT32_MIN (which saturates).
+// Whether a manager in combine mode `mode` keeps a lone contribution whole: every mode but
+// the prioritized sum, which limits even one. (The world's step passes the manager by for a
+// lone ORCA agent on this rule: world_steer.c, steers_lone_orca.)
+static inline bool fxs_combine_keeps_one(uint8_t mode) {
+  return mode != FXS_COMBINE_PRIORITIZED_SUM;
+}
+
+// True when the manager holds one contribution that its mode keeps whole: its sum of one,
+// 0 + x, is x for every x but INT32_MIN (which saturates).
 static inline bool fxs_manager_keeps_one(const fxs_steering_manager *m) {
   const fxs_steering *one = &m->entries[0].requested;
-  return m->count == 1 && m->mode != FXS_COMBINE_PRIORITIZED_SUM && one->linear.x != INT32_MIN &&
+  return m->count == 1 && fxs_combine_keeps_one(m->mode) && one->linear.x != INT32_MIN &&
          one->linear.y != INT32_MIN && one->angular != INT32_MIN;
 }
 

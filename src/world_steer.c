@@ -601,17 +601,18 @@ static void keep_out_of_walls(const fxs_step_context *step, const fxs_agent_slot
 }
 
 // True when the agent's one behavior is ORCA of weight 1 and its manager would keep ORCA's
-// steering whole: no prioritized sum (which limits even one contribution), no force applied
-// for the tick, no containment. The common agent of a crowd. The manager would add the
-// steering whole (weight 1; fxs_steer_toward saturates, so no component is INT32_MIN),
-// combine it into itself and integrate it with no external force at full velocity:
-// steer_lone_orca integrates it so, without the manager.
+// steering whole: a mode that keeps one contribution whole (fxs_combine_keeps_one, the
+// manager's own rule), no force applied for the tick, no containment. The common agent of a
+// crowd. The manager would add the steering whole (weight 1; fxs_steer_toward saturates, so
+// no component is INT32_MIN), combine it into itself and integrate it with no external force
+// at full velocity: steer_lone_orca integrates it so, without the manager.
 static inline bool steers_lone_orca(const fxs_world *world, const fxs_agent_slot *s) {
   const fxs_behavior_slot *b = &s->behaviors[0];
-  // The kind first: most agents that are not lone ORCA ones fail there (the world's memory
-  // starts zeroed, so a slot's first behavior is defined even before it has one).
+  // The kind first: most agents that are not lone ORCA ones fail there. A slot without
+  // behaviors still has a first one to read (zeroed at init, or a stale one the count rules
+  // out).
   return b->kind == FXS_BEHAVIOR_ORCA && s->behavior_count == 1 && b->weight == FXS_ONE &&
-         s->combine_mode != FXS_COMBINE_PRIORITIZED_SUM && fxs_vec2_is_zero(s->pending_force) &&
+         fxs_combine_keeps_one(s->combine_mode) && fxs_vec2_is_zero(s->pending_force) &&
          !world->def.clamp_to_bounds;
 }
 
