@@ -274,8 +274,10 @@ void bench_forca_init(bench_forca *w, uint32_t n, void *memory);
 void bench_forca_step(bench_forca *w);
 
 /// The Circle section of the report (circle_run.c): the library's world against the twin
-/// at each of the `count` sizes, timed with `now` (seconds).
-void bench_circle_report(const uint32_t *sizes, unsigned count, double (*now)(void));
+/// at each of the `count` sizes, timed with `now` (seconds): each run until every agent is
+/// home (the first 600 ticks above 1,000 agents), or the first `window` ticks when it is > 0.
+void bench_circle_report(const uint32_t *sizes, unsigned count, uint32_t window,
+                         double (*now)(void));
 
 /// One side of the Circle alone (twin 0: the library's world, 1: the float twin), `ticks`
 /// ticks or, with 0, until every agent is home; prints its figures. For callgrind, which

@@ -23,9 +23,10 @@
 //                                        on shared fields against arrive + orca, the ratio;
 //                                        nav-crowd-navigate and nav-crowd-orca --ticks T run
 //                                        one side, for tools/bench/callgrind.sh
-//   fxs-bench --kernel circle [--sizes 250,1000,10000]
+//   fxs-bench --kernel circle [--sizes 250,1000,10000] [--ticks T]
 //                                        only the ORCA Circle section (library against
-//                                        its float twin); circle-fixed and circle-float
+//                                        its float twin; --ticks T: the first T ticks of
+//                                        every size, the open phase); circle-fixed and circle-float
 //                                        with --agents N --ticks T (0: until all are home)
 //                                        run one side, for tools/bench/callgrind-circle.sh;
 //                                        --margin U: bounds U units beyond the circle
@@ -556,7 +557,7 @@ static void report(unsigned count) {
   print_nav_section();
   bench_nav_crowd_report(now_seconds);
   static const uint32_t circle_sizes[] = {250u, 1000u, 10000u};
-  bench_circle_report(circle_sizes, 3u, now_seconds);
+  bench_circle_report(circle_sizes, 3u, 0u, now_seconds);
 }
 
 // ------------------------------------------------------------------ one kernel (callgrind)
@@ -654,7 +655,7 @@ static int parse_sizes(const char *list) {
 int main(int argc, char **argv) {
   const char *kernel = 0;
   uint32_t agents = 1000, ticks = 10;
-  int sizes_given = 0, step = 2;
+  int sizes_given = 0, ticks_given = 0, step = 2;
   for (int i = 1; i < argc; i += step) {
     step = 2; // an option and its value; a flag alone sets 1
     const char *v = i + 1 < argc ? argv[i + 1] : 0;
@@ -664,7 +665,7 @@ int main(int argc, char **argv) {
     else if (ok && strcmp(argv[i], "--agents") == 0)
       agents = (uint32_t)strtoul(v, 0, 10);
     else if (ok && strcmp(argv[i], "--ticks") == 0)
-      ticks = (uint32_t)strtoul(v, 0, 10);
+      ticks = (uint32_t)strtoul(v, 0, 10), ticks_given = 1;
     else if (ok && strcmp(argv[i], "--margin") == 0)
       bench_circle_margin = (uint32_t)strtoul(v, 0, 10);
     else if (ok && strcmp(argv[i], "--sizes") == 0)
@@ -700,10 +701,11 @@ int main(int argc, char **argv) {
   }
   if (kernel && strcmp(kernel, "circle") == 0) {
     static const uint32_t circle_sizes[] = {250u, 1000u, 10000u};
+    uint32_t window = ticks_given ? ticks : 0u; // 0: the usual windows
     if (sizes_given)
-      bench_circle_report(sizes, size_count, now_seconds);
+      bench_circle_report(sizes, size_count, window, now_seconds);
     else
-      bench_circle_report(circle_sizes, 3u, now_seconds);
+      bench_circle_report(circle_sizes, 3u, window, now_seconds);
     return 0;
   }
   if (kernel && strncmp(kernel, "circle-", 7) == 0 &&
