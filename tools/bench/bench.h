@@ -257,12 +257,18 @@ fxs_result bench_circle_setup(fxs_world *world, uint32_t n, fxs_agent_handle *ha
 /// found, one half-plane per neighbor, the side rule of orca.h, the 2D and 3D programs.
 typedef struct bench_forca {
   uint32_t n, tick, cells_w, cells_h;
+  int wraps; // the library's grid that wraps round (cells_w, cells_h powers of two)
   float cell_size, min_x, min_y;
   float *px, *py, *vx, *vy, *gx, *gy; // per agent (slot order)
   float *nvx, *nvy;                   // the new velocities of the tick
   float *view_x, *view_y, *view_vx, *view_vy;
   uint32_t *view_slot, *slot_cell, *cell_start;
 } bench_forca;
+
+/// Nonzero: the twin searches the library's grid (8 cells an agent, wrapping round where they
+/// do not cover the bounds, fxs_grid_of) instead of its own (2 cells an agent, fitted):
+/// `fxs-bench --twin-grid library`, a check that the ratio does not rest on the twin's grid.
+extern int bench_twin_library_grid;
 
 /// Bytes of memory the twin of n agents needs.
 size_t bench_forca_memory_size(uint32_t n);

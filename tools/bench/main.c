@@ -30,7 +30,9 @@
 //                                        with --agents N --ticks T (0: until all are home)
 //                                        run one side, for tools/bench/callgrind-circle.sh;
 //                                        --margin U: bounds U units beyond the circle
-//                                        (default 64; 20000: a crowd on a large map)
+//                                        (default 64; 20000: a crowd on a large map);
+//                                        --twin-grid library: the twin searches the
+//                                        library's grid instead of its own (own: default)
 #define _POSIX_C_SOURCE 199309L // clock_gettime
 
 #include <math.h>
@@ -668,6 +670,8 @@ int main(int argc, char **argv) {
       ticks = (uint32_t)strtoul(v, 0, 10), ticks_given = 1;
     else if (ok && strcmp(argv[i], "--margin") == 0)
       bench_circle_margin = (uint32_t)strtoul(v, 0, 10);
+    else if (ok && strcmp(argv[i], "--twin-grid") == 0)
+      ok = (bench_twin_library_grid = strcmp(v, "library") == 0) || strcmp(v, "own") == 0;
     else if (ok && strcmp(argv[i], "--sizes") == 0)
       ok = sizes_given = parse_sizes(v);
     else if (strcmp(argv[i], "--wall") == 0)
@@ -677,7 +681,7 @@ int main(int argc, char **argv) {
     if (!ok) {
       fprintf(stderr,
               "usage: fxs-bench [--sizes N,N,...] [--wall] | --kernel NAME "
-              "[--agents N] [--ticks T] [--margin U]\n");
+              "[--agents N] [--ticks T] [--margin U] [--twin-grid own|library]\n");
       return 2;
     }
   }

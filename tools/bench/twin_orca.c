@@ -123,11 +123,18 @@ static void program3(const line *lines, uint32_t count, uint32_t begin, float ra
 // ------------------------------------------------------------------ the world loop
 
 static size_t align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
-static uint32_t max_cells(uint32_t n) { return 2u * n < 64u ? 64u : 2u * n; }
+int bench_twin_library_grid = 0;
+
+// The twin's cell budget: 2 cells an agent (its own grid) or the library's 8
+// (fxs_grid_max_cells); at least 64.
+static uint32_t max_cells_of(uint32_t n, uint32_t per_agent) {
+  return per_agent * n < 64u ? 64u : per_agent * n;
+}
+static uint32_t max_cells(uint32_t n) { return max_cells_of(n, bench_twin_library_grid ? 8u : 2u); }
 
 size_t bench_forca_memory_size(uint32_t n) {
   return 14u * align8(sizeof(float) * n) + 2u * align8(sizeof(uint32_t) * n) +
-         align8(sizeof(uint32_t) * (max_cells(n) + 1u));
+         align8(sizeof(uint32_t) * (max_cells_of(n, 8u) + 1u)); // room for either grid
 }
 
 void bench_forca_init(bench_forca *w, uint32_t n, void *memory) {
@@ -143,20 +150,46 @@ void bench_forca_init(bench_forca *w, uint32_t n, void *memory) {
   w->slot_cell = (uint32_t *)(void *)at, at += align8(sizeof(uint32_t) * n);
   w->cell_start = (uint32_t *)(void *)at;
   w->n = n, w->tick = 0;
-  // The library's grid: cells of half the neighbor radius, doubled until they fit.
   fxs_world_def d = bench_circle_def(n);
   float width = from_raw(d.bounds_max.x) - from_raw(d.bounds_min.x);
   float height = from_raw(d.bounds_max.y) - from_raw(d.bounds_min.y);
   w->min_x = from_raw(d.bounds_min.x), w->min_y = from_raw(d.bounds_min.y);
-  w->cell_size = from_raw(CIRCLE_NEIGHBOR_DISTANCE) / 2.0f;
-  for (;;) {
-    float cw = ceilf(width / w->cell_size), ch = ceilf(height / w->cell_size);
-    if (cw * ch <= (float)max_cells(n)) {
-      w->cells_w = (uint32_t)cw, w->cells_h = (uint32_t)ch;
-      break;
+  float half = from_raw(CIRCLE_NEIGHBOR_DISTANCE) / 2.0f, cw, ch;
+  w->wraps = 0;
+  if (!bench_twin_library_grid) {
+    // The twin's own grid, a float programmer's: cells of half the neighbor radius, doubled
+    // until they number at most 2 an agent over the bounds.
+    w->cell_size = half;
+    for (;;) {
+      cw = ceilf(width / w->cell_size), ch = ceilf(height / w->cell_size);
+      if (cw * ch <= (float)max_cells(n)) break;
+      w->cell_size *= 2.0f;
     }
-    w->cell_size *= 2.0f;
+  } else {
+    // The library's grid (fxs_grid_of): square cells of the power of two nearest half the
+    // neighbor radius, doubled at most twice while they number more than 8 an agent; where
+    // they still do, the grid wraps round on sides of powers of two.
+    w->cell_size = 1.0f;
+    while (2.0f * w->cell_size <= half) w->cell_size *= 2.0f;
+    if (half - w->cell_size > 2.0f * w->cell_size - half) w->cell_size *= 2.0f;
+    cw = ceilf(width / w->cell_size), ch = ceilf(height / w->cell_size);
+    for (int doubled = 0; doubled < 2 && cw * ch > (float)max_cells(n); ++doubled) {
+      w->cell_size *= 2.0f;
+      cw = ceilf(width / w->cell_size), ch = ceilf(height / w->cell_size);
+    }
+    w->wraps = cw * ch > (float)max_cells(n);
+    if (w->wraps) {
+      uint32_t pw = 8u, ph = 8u; // FXS_GRID_MIN_SIDE
+      while ((float)pw < cw) pw *= 2u;
+      while ((float)ph < ch) ph *= 2u;
+      while (pw * ph > max_cells(n)) {
+        uint32_t *side = pw >= ph ? &pw : &ph;
+        *side = *side / 2u < 8u ? 8u : *side / 2u;
+      }
+      cw = (float)pw, ch = (float)ph;
+    }
   }
+  w->cells_w = (uint32_t)cw, w->cells_h = (uint32_t)ch;
   for (uint32_t i = 0; i < n; ++i) {
     fxs_vec2 start, goal;
     bench_circle_start(n, i, &start, &goal);
@@ -171,14 +204,29 @@ static uint32_t coord(float v, float min, float inv_size, uint32_t cells) {
   return c >= (float)cells ? cells - 1u : (uint32_t)c;
 }
 
+// The cell of the plane that holds v on a grid that wraps (before the wrap).
+static int32_t plane_coord(float v, float min, float inv_size) {
+  float c = (v - min) * inv_size;
+  int32_t i = (int32_t)c; // toward zero; floor below 0 is one less
+  return i - (c < (float)i);
+}
+
+// The cell of point (x, y) on a grid that wraps round.
+static uint32_t cell_wrapped(const bench_forca *w, float x, float y, float inv) {
+  uint32_t cx = (uint32_t)plane_coord(x, w->min_x, inv) & (w->cells_w - 1u);
+  uint32_t cy = (uint32_t)plane_coord(y, w->min_y, inv) & (w->cells_h - 1u);
+  return cy * w->cells_w + cx;
+}
+
 // The start-of-tick view in cell order (a stable counting sort, as the library's).
 static void sense(bench_forca *w) {
   uint32_t cells = w->cells_w * w->cells_h, n = w->n;
   float inv = 1.0f / w->cell_size;
   memset(w->cell_start, 0, sizeof(uint32_t) * (cells + 1u));
   for (uint32_t i = 0; i < n; ++i) {
-    uint32_t c = coord(w->py[i], w->min_y, inv, w->cells_h) * w->cells_w +
-                 coord(w->px[i], w->min_x, inv, w->cells_w);
+    uint32_t c = w->wraps ? cell_wrapped(w, w->px[i], w->py[i], inv)
+                          : coord(w->py[i], w->min_y, inv, w->cells_h) * w->cells_w +
+                                coord(w->px[i], w->min_x, inv, w->cells_w);
     w->slot_cell[i] = c;
     w->cell_start[c + 1u]++;
   }
@@ -193,35 +241,62 @@ static void sense(bench_forca *w) {
   w->cell_start[0] = 0;
 }
 
+#if defined(__GNUC__)
+#define TWIN_INLINE static inline __attribute__((always_inline))
+#else
+#define TWIN_INLINE static inline
+#endif
+
 // The nearest MAX_NEIGHBORS within the neighbor distance of view entry v, nearest first.
-static uint32_t neighbors_of(const bench_forca *w, uint32_t v, uint32_t *out) {
+// `wraps` (a constant in each caller): the grid wraps round, its cells those of the plane
+// wrapped, so that a row's columns past the last are a second run.
+TWIN_INLINE uint32_t neighbors_of(const bench_forca *w, uint32_t v, uint32_t *out, int wraps) {
   float range = from_raw(CIRCLE_NEIGHBOR_DISTANCE), range_sq = range * range;
   float inv = 1.0f / w->cell_size, x = w->view_x[v], y = w->view_y[v];
   float key[MAX_NEIGHBORS];
   uint32_t n = 0;
-  uint32_t x0 = coord(x - range, w->min_x, inv, w->cells_w);
-  uint32_t x1 = coord(x + range, w->min_x, inv, w->cells_w);
-  uint32_t y0 = coord(y - range, w->min_y, inv, w->cells_h);
-  uint32_t y1 = coord(y + range, w->min_y, inv, w->cells_h);
-  for (uint32_t cy = y0; cy <= y1; ++cy) {
-    uint32_t row = cy * w->cells_w;
-    for (uint32_t j = w->cell_start[row + x0]; j < w->cell_start[row + x1 + 1u]; ++j) {
-      float dx = w->view_x[j] - x, dy = w->view_y[j] - y, d = dx * dx + dy * dy;
-      if (d >= range_sq || j == v) continue;
-      uint32_t at = n < MAX_NEIGHBORS ? n++ : MAX_NEIGHBORS - 1u;
-      while (at > 0 && d < key[at - 1u]) {
-        key[at] = key[at - 1u], out[at] = out[at - 1u];
-        --at;
+  const uint32_t *start = w->cell_start;
+  int32_t x0, x1, y0, y1;
+  if (wraps) {
+    x0 = plane_coord(x - range, w->min_x, inv), x1 = plane_coord(x + range, w->min_x, inv);
+    y0 = plane_coord(y - range, w->min_y, inv), y1 = plane_coord(y + range, w->min_y, inv);
+  } else {
+    x0 = (int32_t)coord(x - range, w->min_x, inv, w->cells_w);
+    x1 = (int32_t)coord(x + range, w->min_x, inv, w->cells_w);
+    y0 = (int32_t)coord(y - range, w->min_y, inv, w->cells_h);
+    y1 = (int32_t)coord(y + range, w->min_y, inv, w->cells_h);
+  }
+  for (int32_t cy = y0; cy <= y1; ++cy) {
+    uint32_t begin[2], end[2], runs = 1;
+    if (!wraps) {
+      uint32_t row = (uint32_t)cy * w->cells_w;
+      begin[0] = start[row + (uint32_t)x0], end[0] = start[row + (uint32_t)x1 + 1u];
+    } else {
+      uint32_t row = ((uint32_t)cy & (w->cells_h - 1u)) * w->cells_w;
+      uint32_t c0 = (uint32_t)x0 & (w->cells_w - 1u), c1 = c0 + (uint32_t)(x1 - x0);
+      begin[0] = start[row + c0], end[0] = start[row + (c1 < w->cells_w ? c1 + 1u : w->cells_w)];
+      if (c1 >= w->cells_w) begin[1] = start[row], end[1] = start[row + c1 - w->cells_w + 1u], runs = 2;
+    }
+    for (uint32_t r = 0; r < runs; ++r) {
+      for (uint32_t j = begin[r]; j < end[r]; ++j) {
+        float dx = w->view_x[j] - x, dy = w->view_y[j] - y, d = dx * dx + dy * dy;
+        if (d >= range_sq || j == v) continue;
+        uint32_t at = n < MAX_NEIGHBORS ? n++ : MAX_NEIGHBORS - 1u;
+        while (at > 0 && d < key[at - 1u]) {
+          key[at] = key[at - 1u], out[at] = out[at - 1u];
+          --at;
+        }
+        key[at] = d, out[at] = j;
+        if (n == MAX_NEIGHBORS) range_sq = key[MAX_NEIGHBORS - 1u];
       }
-      key[at] = d, out[at] = j;
-      if (n == MAX_NEIGHBORS) range_sq = key[MAX_NEIGHBORS - 1u];
     }
   }
   return n;
 }
 
-// ORCA's new velocity for view entry v.
-static fv2 orca_velocity(const bench_forca *w, uint32_t v) {
+// ORCA's new velocity for view entry v; `wraps` a constant in each caller below, so that
+// the twin's own grid keeps its loop as it is.
+TWIN_INLINE fv2 orca_velocity_on(const bench_forca *w, uint32_t v, int wraps) {
   uint32_t slot = w->view_slot[v], nb[MAX_NEIGHBORS];
   float max_speed = from_raw(CIRCLE_MAX_SPEED), r = 2.0f * from_raw(CIRCLE_RADIUS);
   float inv_tau = 1.0f / from_raw(CIRCLE_TIME_HORIZON), slowing = from_raw(CIRCLE_SLOWING_RADIUS);
@@ -233,7 +308,7 @@ static fv2 orca_velocity(const bench_forca *w, uint32_t v) {
     float speed = distance < slowing ? max_speed * distance / slowing : max_speed;
     pref = scale(offset, speed / distance);
   }
-  uint32_t count = neighbors_of(w, v, nb);
+  uint32_t count = neighbors_of(w, v, nb, wraps);
   line lines[MAX_NEIGHBORS];
   lines[0].point = lines[0].direction = v2(0.0f, 0.0f); // (only for the compiler's warning)
   int turn = 0;
@@ -283,10 +358,15 @@ static fv2 orca_velocity(const bench_forca *w, uint32_t v) {
   return result;
 }
 
+static fv2 orca_velocity(const bench_forca *w, uint32_t v) { return orca_velocity_on(w, v, 0); }
+static fv2 orca_velocity_wrapping(const bench_forca *w, uint32_t v) {
+  return orca_velocity_on(w, v, 1);
+}
+
 void bench_forca_step(bench_forca *w) {
   sense(w);
   for (uint32_t v = 0; v < w->n; ++v) {
-    fv2 nv = orca_velocity(w, v);
+    fv2 nv = w->wraps ? orca_velocity_wrapping(w, v) : orca_velocity(w, v);
     uint32_t slot = w->view_slot[v];
     w->nvx[slot] = nv.x, w->nvy[slot] = nv.y;
   }
