@@ -281,7 +281,7 @@ void bench_forca_step(bench_forca *w);
 
 /// The Circle section of the report (circle_run.c): the library's world against the twin
 /// at each of the `count` sizes, timed with `now` (seconds): each run until every agent is
-/// home (the first 600 ticks above 1,000 agents), or the first `window` ticks when it is > 0.
+/// home (at most 600 ticks above 1,000 agents), or at most `window` ticks when it is > 0.
 void bench_circle_report(const uint32_t *sizes, unsigned count, uint32_t window,
                          double (*now)(void));
 

@@ -4,7 +4,8 @@
 # bench_forca_step), set-up and the between-tick measurements excluded.
 # Usage: tools/bench/callgrind-circle.sh [FXS-BENCH] [AGENTS:TICKS ...]
 #   TICKS 0 runs until every agent is home. Default: 250:0 1000:600 10000:600
-#   (make bench-circle-callgrind). SIDES=fixed (or float) runs one side only.
+#   (make bench-circle-callgrind). SIDES=fixed (or float) runs one side only;
+#   TWIN_GRID=library runs the twin on the library's grid (fxs-bench --twin-grid).
 set -euo pipefail
 bench=${1:-build/bin/fxs-bench}
 shift || true
@@ -23,7 +24,8 @@ for run in "${runs[@]}"; do
     name=circle-$side-$agents-$ticks
     file="$out/$name.out"
     valgrind --tool=callgrind --callgrind-out-file="$file" --toggle-collect="$fn" \
-      "$bench" --kernel "circle-$side" --agents "$agents" --ticks "$ticks" --margin "${MARGIN:-64}" \
+      "$bench" --kernel "circle-$side" --agents "$agents" --ticks "$ticks" \
+      --margin "${MARGIN:-64}" --twin-grid "${TWIN_GRID:-own}" \
       >"$out/$name.log" 2>&1 ||
       { cat "$out/$name.log" >&2; exit 1; }
     ir=$(awk '/^(summary|totals):/ {print $2; exit}' "$file")

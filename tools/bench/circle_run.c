@@ -144,8 +144,8 @@ static void print_arrival(const side *s) {
     printf("  %6s", "-");
 }
 
-// One row: both sides until every agent is home (at most max_ticks), or the first
-// `window` ticks when window > 0.
+// One row: both sides until every agent is home, for at most `window` ticks when window > 0
+// (else 16 n + 2000).
 static void circle_row(uint32_t n, uint32_t window, double (*now)(void)) {
   circle_run c;
   printf("  %7u  ", (unsigned)n);
@@ -158,9 +158,10 @@ static void circle_row(uint32_t n, uint32_t window, double (*now)(void)) {
   observe_twin(&c);
   // A straight walk across takes 2 R / 0.5 = 3.2 n ticks; give the crowd five times that.
   uint32_t limit = window > 0 ? window : 16u * n + 2000u;
-  for (uint32_t chunk = 0; chunk * CHUNK < limit; ++chunk) {
+  for (uint64_t done = 0; done < limit; done += CHUNK) { // 64-bit: no wrap near 2^32
     if (c.fixed.home_tick >= 0 && c.flt.home_tick >= 0) break;
-    uint32_t ticks = limit - chunk * CHUNK < CHUNK ? limit - chunk * CHUNK : CHUNK;
+    uint32_t ticks = limit - done < CHUNK ? (uint32_t)(limit - done) : CHUNK;
+    uint32_t chunk = (uint32_t)(done / CHUNK);
     advance(&c, (int)(chunk % 2u), ticks, now);
     advance(&c, (int)(1u - chunk % 2u), ticks, now);
   }
@@ -183,11 +184,13 @@ void bench_circle_report(const uint32_t *sizes, unsigned count, uint32_t window,
          "   0.25 s), radius 1.5, max speed 0.5 per tick. fixed: the library's world; float:\n"
          "   the float ORCA twin (tools/bench/twin_orca.c). Both run until every agent is\n"
          "   within its radius of its goal (home), or the first 600 ticks above 1,000 agents\n"
-         "   (the first T of every size with --ticks T: the open phase, agents walking apart),\n"
-         "   taking turns every %u ticks; ns per agent-step and agent-steps per second of the\n"
-         "   steps alone; closest = least centre distance of two agents over the run (2 radii\n"
-         "   = 3 is touching); hash = the world's state hash at the end\n",
-         (unsigned)CHUNK);
+         "   (at most T ticks of every size with --ticks T: the open phase, agents walking\n"
+         "   apart), taking turns every %u ticks; the twin searches %s;\n"
+         "   ns per agent-step and agent-steps per second of the steps alone; closest = least\n"
+         "   centre distance of two agents over the run (2 radii = 3 is touching); hash = the\n"
+         "   world's state hash at the end\n",
+         (unsigned)CHUNK,
+         bench_twin_library_grid ? "the library's grid (--twin-grid library)" : "its own grid");
   printf("  %7s  %6s %6s  %9s %10s  %9s %10s  %6s  %6s %6s  %6s %6s  %s\n", "agents", "ticks",
          "(flt)", "fixed ns", "steps/s", "float ns", "steps/s", "ratio", "home", "(flt)",
          "closest", "(flt)", "hash");

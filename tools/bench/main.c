@@ -654,6 +654,17 @@ static int parse_sizes(const char *list) {
   return size_count > 0 && !*list;
 }
 
+// A whole number of at most 9 digits (no sign, nothing after it) into *out: the counts of
+// --agents, --ticks and --margin. 0 when v is not one.
+static int parse_count(const char *v, uint32_t *out) {
+  char *end;
+  if (*v < '0' || *v > '9' || strlen(v) > 9u) return 0;
+  unsigned long n = strtoul(v, &end, 10);
+  if (*end) return 0;
+  *out = (uint32_t)n;
+  return 1;
+}
+
 int main(int argc, char **argv) {
   const char *kernel = 0;
   uint32_t agents = 1000, ticks = 10;
@@ -665,11 +676,11 @@ int main(int argc, char **argv) {
     if (ok && strcmp(argv[i], "--kernel") == 0)
       kernel = v;
     else if (ok && strcmp(argv[i], "--agents") == 0)
-      agents = (uint32_t)strtoul(v, 0, 10);
+      ok = parse_count(v, &agents);
     else if (ok && strcmp(argv[i], "--ticks") == 0)
-      ticks = (uint32_t)strtoul(v, 0, 10), ticks_given = 1;
+      ok = ticks_given = parse_count(v, &ticks);
     else if (ok && strcmp(argv[i], "--margin") == 0)
-      bench_circle_margin = (uint32_t)strtoul(v, 0, 10);
+      ok = parse_count(v, &bench_circle_margin);
     else if (ok && strcmp(argv[i], "--twin-grid") == 0)
       ok = (bench_twin_library_grid = strcmp(v, "library") == 0) || strcmp(v, "own") == 0;
     else if (ok && strcmp(argv[i], "--sizes") == 0)
@@ -705,6 +716,11 @@ int main(int argc, char **argv) {
   }
   if (kernel && strcmp(kernel, "circle") == 0) {
     static const uint32_t circle_sizes[] = {250u, 1000u, 10000u};
+    if (ticks_given && ticks == 0) {
+      fprintf(stderr, "fxs-bench: --ticks for the circle kernel is at least 1 (at most that "
+                      "many ticks of each size)\n");
+      return 2;
+    }
     uint32_t window = ticks_given ? ticks : 0u; // 0: the usual windows
     if (sizes_given)
       bench_circle_report(sizes, size_count, window, now_seconds);
