@@ -308,14 +308,15 @@ finish() {
 }
 
 # Stops every process of a check that cannot go on, then shows the last lines each of them
-# wrote and the host's last settled tick (MESSAGE starts with the check's tag and a colon).
+# wrote, the host's last settled tick and its port (MESSAGE starts with the check's tag and a
+# colon).
 abandon() {
   local p f tag=${1%%:*}
   fail "$1"
   for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done
   for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
   pids=()
-  echo "  [$tag] host's settled tick: $(host_tick "$tag")"
+  echo "  [$tag] host's settled tick: $(host_tick "$tag"), its port: $port"
   for f in "$WORK/$tag".*.out "$WORK/$tag".*.err; do
     if [ -s "$f" ]; then tail -n 20 "$f" | sed "s|^|  [${f#"$WORK/"}] |"; fi
   done
