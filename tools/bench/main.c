@@ -25,7 +25,7 @@
 //                                        one side, for tools/bench/callgrind.sh
 //   fxs-bench --kernel circle [--sizes 250,1000,10000] [--ticks T]
 //                                        only the ORCA Circle section (library against
-//                                        its float twin; --ticks T: the first T ticks of
+//                                        its float twin; --ticks T: at most T ticks of
 //                                        every size, the open phase); circle-fixed and circle-float
 //                                        with --agents N --ticks T (0: until all are home)
 //                                        run one side, for tools/bench/callgrind-circle.sh;
@@ -681,8 +681,10 @@ int main(int argc, char **argv) {
       ok = ticks_given = parse_count(v, &ticks);
     else if (ok && strcmp(argv[i], "--margin") == 0)
       ok = parse_count(v, &bench_circle_margin);
-    else if (ok && strcmp(argv[i], "--twin-grid") == 0)
-      ok = (bench_twin_library_grid = strcmp(v, "library") == 0) || strcmp(v, "own") == 0;
+    else if (ok && strcmp(argv[i], "--twin-grid") == 0) {
+      bench_twin_library_grid = strcmp(v, "library") == 0;
+      ok = bench_twin_library_grid || strcmp(v, "own") == 0;
+    }
     else if (ok && strcmp(argv[i], "--sizes") == 0)
       ok = sizes_given = parse_sizes(v);
     else if (strcmp(argv[i], "--wall") == 0)

@@ -274,8 +274,9 @@ TWIN_INLINE uint32_t neighbors_of(const bench_forca *w, uint32_t v, uint32_t *ou
     } else {
       uint32_t row = ((uint32_t)cy & (w->cells_h - 1u)) * w->cells_w;
       uint32_t c0 = (uint32_t)x0 & (w->cells_w - 1u), c1 = c0 + (uint32_t)(x1 - x0);
-      begin[0] = start[row + c0], end[0] = start[row + (c1 < w->cells_w ? c1 + 1u : w->cells_w)];
-      if (c1 >= w->cells_w) begin[1] = start[row], end[1] = start[row + c1 - w->cells_w + 1u], runs = 2;
+      bool split = c1 >= w->cells_w; // past the row's last column: a second run from its first
+      begin[0] = start[row + c0], end[0] = start[row + (split ? w->cells_w : c1 + 1u)];
+      if (split) begin[1] = start[row], end[1] = start[row + c1 - w->cells_w + 1u], runs = 2;
     }
     for (uint32_t r = 0; r < runs; ++r) {
       for (uint32_t j = begin[r]; j < end[r]; ++j) {

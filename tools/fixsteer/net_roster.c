@@ -253,11 +253,13 @@ static void on_message(player *p, match *m, uint32_t k, const ENetPacket *pk, co
 static void on_connect(player *p, match *m, ENetPeer *peer, uint32_t data, const char *cmd) {
   int q = net_link_index(peer);
   if (q < 0 && m->index == 0) {
-    char ip[NET_IP_BYTES];
-    fprintf(stderr, "fixsteer host: a connection from %s:%u at tick %u waits for a %s slot\n",
-            net_ip(peer->address.host, ip), peer->address.port, p->session.settled,
-            (data & NET_CONNECT_SPECTATE) ? "spectator" : "player");
+    uint32_t held = m->arrival_count;
     net_hold_arrival(m, peer, data, enet_time_get());
+    char ip[NET_IP_BYTES];
+    if (m->arrival_count > held) // named once held (a full list refuses it without a word)
+      fprintf(stderr, "fixsteer host: a connection from %s:%u at tick %u waits for a %s slot\n",
+              net_ip(peer->address.host, ip), peer->address.port, p->session.settled,
+              (data & NET_CONNECT_SPECTATE) ? "spectator" : "player");
   } else if (q < 0) {
     enet_peer_disconnect_later(peer, NET_LEAVE_REFUSED);
   } else if (p->peer_state[q] == PEER_JOINING && !p->offered[q]) {
