@@ -233,11 +233,6 @@ typedef struct lazy_lines {
   uint32_t halves;  // bit j: the agent's share against line hard + j's neighbor >= 1/2
   uint32_t skipped; // bit j: line hard + j reached, surely held, not built
   const fxs_orca_memo *memo; // the worker's pairs built lately (entries NULL: none)
-  // The bound already taken at the program's start point (where `at_start`): bit j, line
-  // hard + j surely holds there (its half bit set too). What reach_line would find.
-  bool at_start;
-  uint32_t sure_at_start;
-  fxs_vec2 start; // the start point, where at_start
 } lazy_lines;
 
 // The share of the agent against neighbors[j] (j indexes the neighbors, as priorities).
@@ -329,18 +324,6 @@ static inline fxs_vec2 start_of(const program *lp) {
   return lp->opt;
 }
 
-// reach_line at the program's start point, where velocity_of has taken the bound already.
-ORCA_INLINE bool reach_line_at_start(lazy_lines *z, uint32_t i) {
-  if (i < z->hard) return true;
-  uint32_t j = i - z->hard;
-  if ((z->sure_at_start >> j) & 1u) {
-    z->skipped |= UINT32_C(1) << j;
-    return false;
-  }
-  build(z, j);
-  return true;
-}
-
 // Optimum on line i, subject to lines 0..i-1 and the disc. False when line i has no
 // feasible point.
 static bool solve_on_line(const program *lp, uint32_t i, fxs_vec2 *result) {
@@ -376,20 +359,23 @@ static bool solve_on_line(const program *lp, uint32_t i, fxs_vec2 *result) {
   return true;
 }
 
-// Incremental 2D program over lines 0..count-1 in order. Returns count on success, else the
-// index of the first line it could not satisfy (*result then satisfies the lines before).
-// With `lazy`, its neighbor lines are built as the program needs them.
-ORCA_INLINE uint32_t solve_with(const program *lp, uint32_t count, fxs_vec2 *result,
-                                lazy_lines *lazy) {
-  // Until the first line solved on, the point is the start point (lazy->at_start: it and
-  // its bounds are taken).
-  bool at_start = lazy && lazy->at_start;
-  *result = at_start ? lazy->start : start_of(lp);
+// Incremental 2D program over lines first..count-1 in order, from *result, the program's
+// start point (start_of), where the lines before `first` hold. Returns count on success,
+// else the index of the first line it could not satisfy (*result then satisfies the lines
+// before). With `lazy`, its neighbor lines are built as the program needs them, and with
+// `first_fails` line `first` is one whose bound (surely_holds) failed at the start point:
+// built at once.
+ORCA_INLINE uint32_t solve_with(const program *lp, uint32_t first, bool first_fails,
+                                uint32_t count, fxs_vec2 *result, lazy_lines *lazy) {
   point_terms t = {0, 0};
-  if (lazy && !at_start) t = point_terms_of(lazy->s, *result);
-  for (uint32_t i = 0; i < count; ++i) {
-    if (lazy && !(at_start ? reach_line_at_start(lazy, i) : reach_line(lazy, i, t, true))) {
-      continue; // surely satisfied
+  if (lazy) t = point_terms_of(lazy->s, *result);
+  for (uint32_t i = first; i < count; ++i) {
+    if (lazy) {
+      if (first_fails && i == first) {
+        build(lazy, i - lazy->hard);
+      } else if (!reach_line(lazy, i, t, true)) {
+        continue; // surely satisfied
+      }
     }
     const fxs_orca_line *l = &lp->lines[i];
     if (det(l->direction, fxs_vec2_sub(l->point, *result)) <= 0) continue; // satisfied
@@ -399,7 +385,6 @@ ORCA_INLINE uint32_t solve_with(const program *lp, uint32_t count, fxs_vec2 *res
       *result = kept;
       return i;
     }
-    at_start = false;
     if (lazy) t = point_terms_of(lazy->s, *result);
   }
   return count;
@@ -408,13 +393,14 @@ ORCA_INLINE uint32_t solve_with(const program *lp, uint32_t count, fxs_vec2 *res
 // solve_with for velocity_of's program and for least_violation's, each with one caller: a
 // compiler that inlines puts each in its caller, one that does not (-O0) keeps their frames
 // apart.
-static uint32_t solve_lazily(const program *lp, uint32_t count, fxs_vec2 *result,
-                             lazy_lines *lazy) {
-  return solve_with(lp, count, result, lazy);
+static uint32_t solve_lazily(const program *lp, uint32_t first, bool first_fails,
+                             uint32_t count, fxs_vec2 *result, lazy_lines *lazy) {
+  return solve_with(lp, first, first_fails, count, result, lazy);
 }
 
 static uint32_t solve(const program *lp, uint32_t count, fxs_vec2 *result) {
-  return solve_with(lp, count, result, 0);
+  *result = start_of(lp);
+  return solve_with(lp, 0, false, count, result, 0);
 }
 
 // No velocity satisfies every line: minimize the largest violation of the neighbor lines
@@ -494,13 +480,6 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
   fxs_vec2 pref = clamp_vec(preferred);
   uint64_t pref_sq = length_sq(pref);
   self_terms s = self_terms_of(self, self_id, def);
-  fix16_t radius = fxs_clamp(self->max_speed, 0, LIMIT);
-  // The program's start point unless the side rule turns the preferred velocity: each
-  // neighbor line's bound is taken there in this loop, while its pair is at hand.
-  program lp = {lines, radius, pref, false};
-  fxs_vec2 start_point = start_of(&lp);
-  point_terms start = point_terms_of(&s, start_point);
-  uint32_t sure = 0;
   bool turn = false;
   uint32_t halves = ~UINT32_C(0); // equal shares without priorities
   for (uint32_t i = 0; i < n; ++i) {
@@ -509,24 +488,35 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
     fxs_vec2 p = near_offset(self->position, nb->position);
     fxs_vec2 nv = slow ? nb->velocity : clamp_vec(nb->velocity);
     // The line's pair until the program builds it (lazy_lines).
-    fxs_vec2 v = relative_to(&s, nv);
     lines[hard + i].point = p;
-    lines[hard + i].direction = v;
+    lines[hard + i].direction = relative_to(&s, nv);
     if (priorities) halves &= ~((uint32_t)(share < FXS_ONE / 2) << i);
-    if (share >= FXS_ONE / 2 && surely_holds(&s, p, v, start)) sure |= UINT32_C(1) << i;
     // Only a neighbor the agent yields to at least half of the way turns it.
     turn = turn || (share >= FXS_ONE / 2 &&
                     face_to_face(self, pref, pref_sq, p, nv, s.cone.r_sq, statics));
   }
-  fxs_vec2 result = start_point;
-  // Unless every line surely holds at the start point and there is no static line (the
-  // program would reach each, build none and keep the start point), the program.
-  bool all_sure = !turn && hard == 0 && sure == (n < 32u ? (UINT32_C(1) << n) - 1u : ~UINT32_C(0));
-  if (!all_sure) {
-    if (turn) lp.opt = turn_aside(pref);
-    lazy_lines lazy = {lines, &s, neighbors, priorities, def->priority, hard, n, halves, 0, memo,
-                       !turn, sure, start_point};
-    uint32_t failed = solve_lazily(&lp, hard + n, &result, &lazy);
+  if (turn) pref = turn_aside(pref);
+  fix16_t radius = fxs_clamp(self->max_speed, 0, LIMIT);
+  program lp = {lines, radius, pref, false};
+  fxs_vec2 result = start_of(&lp);
+  // Without static lines, the neighbor lines' bound at the start point first, in a pass of
+  // its own, up to the first line it does not show to hold. The program would reach those
+  // first, at the start point, and skip them: it starts at that line, with them skipped.
+  // A crowd walking apart has them all, and then the program, which would build none and
+  // keep the start point, is left out.
+  uint32_t sure = 0;
+  if (hard == 0) {
+    point_terms t = point_terms_of(&s, result);
+    while (sure < n && ((halves >> sure) & 1u) &&
+           surely_holds(&s, lines[sure].point, lines[sure].direction, t)) {
+      ++sure;
+    }
+  }
+  if (hard != 0 || sure < n) {
+    uint32_t skipped = (UINT32_C(1) << sure) - 1u; // sure < n <= FXS_NEIGHBORS_MAX_K
+    lazy_lines lazy = {lines, &s, neighbors, priorities, def->priority, hard, n, halves, skipped,
+                       memo};
+    uint32_t failed = solve_lazily(&lp, hard == 0 ? sure : 0, hard == 0, hard + n, &result, &lazy);
     if (failed < hard) {
       // The static lines alone leave nothing (only by rounding: standing still keeps them).
       return fxs_vec2_zero();
