@@ -294,14 +294,16 @@ static void integrate_any(fxs_agent *agent, fxs_steering steering, fxs_vec2 exte
 
 void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
                          fix16_t velocity_scale) {
-  // The common case, tested once here: a unit scale and mass, no external force and a fixed
-  // orientation (integrate_orientation's whole work then is the zero rotation).
 #if UINTPTR_MAX > 0xFFFFFFFFu
-  // A 64-bit target passes the linear part packed in one register: its fields taken apart at
-  // once keep it from a round trip through the stack on the common path's chain (32-bit
-  // targets pass each field in a register of its own, where this costs instructions).
+  // Most 64-bit targets (the System V x86-64 and AArch64 conventions) pass the linear part
+  // packed in one register: its fields taken apart at once keep it from a round trip through
+  // the stack on the common path's chain. 32-bit targets pass each field in a register of its
+  // own, where this costs instructions; 64-bit Windows passes the struct by reference, where
+  // it changes nothing. Results are the same everywhere.
   steering.linear = fxs_vec2_make(steering.linear.x, steering.linear.y);
 #endif
+  // The common case, tested once here: a unit scale and mass, no external force and a fixed
+  // orientation (integrate_orientation's whole work then is the zero rotation).
   if (velocity_scale == FXS_ONE && agent->mass == FXS_ONE && fxs_vec2_is_zero(external_force) &&
       agent->orientation_mode == FXS_ORIENT_FIXED) {
     integrate_with(agent, steering.linear, fxs_vec2_zero(), FXS_ONE, FXS_ONE);

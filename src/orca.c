@@ -231,7 +231,7 @@ typedef struct lazy_lines {
   fix16_t priority;          // the agent's own
   uint32_t hard, count;
   uint32_t halves;  // bit j: the agent's share against line hard + j's neighbor >= 1/2
-  uint32_t skipped; // bit j: line hard + j reached, surely held, not built
+  uint32_t skipped; // bit j: line hard + j surely holds at the point it was reached, not built
   const fxs_orca_memo *memo; // the worker's pairs built lately (entries NULL: none)
 } lazy_lines;
 
@@ -362,9 +362,11 @@ static bool solve_on_line(const program *lp, uint32_t i, fxs_vec2 *result) {
 // Incremental 2D program over lines first..count-1 in order, from *result, the program's
 // start point (start_of), where the lines before `first` hold. Returns count on success,
 // else the index of the first line it could not satisfy (*result then satisfies the lines
-// before). With `lazy`, its neighbor lines are built as the program needs them, and with
-// `first_fails` line `first` is one whose bound (surely_holds) failed at the start point:
-// built at once.
+// before). With `lazy`, its neighbor lines are built as the program needs them. A `first`
+// above 0 comes with no static lines (hard == 0): the lines before it were reached at the
+// start point and surely hold there (their bits set in lazy->skipped). With `first_fails`
+// (hard == 0 too), line `first` is one that reach_line would build there (its bound failed,
+// or its share is below 1/2): built at once.
 ORCA_INLINE uint32_t solve_with(const program *lp, uint32_t first, bool first_fails,
                                 uint32_t count, fxs_vec2 *result, lazy_lines *lazy) {
   point_terms t = {0, 0};
@@ -390,9 +392,9 @@ ORCA_INLINE uint32_t solve_with(const program *lp, uint32_t first, bool first_fa
   return count;
 }
 
-// solve_with for velocity_of's program and for least_violation's, each with one caller: a
-// compiler that inlines puts each in its caller, one that does not (-O0) keeps their frames
-// apart.
+// solve_with for velocity_of's program (solve_lazily) and for least_violation's (solve),
+// each with one caller: a compiler that inlines puts each in its caller, one that does not
+// (-O0) keeps their frames apart.
 static uint32_t solve_lazily(const program *lp, uint32_t first, bool first_fails,
                              uint32_t count, fxs_vec2 *result, lazy_lines *lazy) {
   return solve_with(lp, first, first_fails, count, result, lazy);
@@ -513,7 +515,7 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
     }
   }
   if (hard != 0 || sure < n) {
-    uint32_t skipped = (UINT32_C(1) << sure) - 1u; // sure < n <= FXS_NEIGHBORS_MAX_K
+    uint32_t skipped = (UINT32_C(1) << sure) - 1u; // sure <= n <= FXS_NEIGHBORS_MAX_K (16)
     lazy_lines lazy = {lines, &s, neighbors, priorities, def->priority, hard, n, halves, skipped,
                        memo};
     uint32_t failed = solve_lazily(&lp, hard == 0 ? sure : 0, hard == 0, hard + n, &result, &lazy);

@@ -184,7 +184,8 @@ void test_half_planes_match_double_precision_over_seeded_pairs(void) {
 // A raw magnitude below 2^bits, bits drawn in [lo, hi]: sizes spread over many scales.
 static int64_t raw_below_bits(uint32_t *rng, int lo, int hi) {
   int bits = lo + (int)(fxs_test_lcg(rng) % (uint32_t)(hi - lo + 1));
-  uint64_t r = ((uint64_t)fxs_test_lcg(rng) << 24) ^ fxs_test_lcg(rng);
+  uint64_t high = fxs_test_lcg(rng); // two statements: the draws in one order everywhere
+  uint64_t r = (high << 24) ^ fxs_test_lcg(rng);
   return (int64_t)(r & ((UINT64_C(1) << bits) - 1));
 }
 

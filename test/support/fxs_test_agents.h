@@ -42,7 +42,8 @@ static inline fix16_t fxs_test_any_raw(uint32_t *state) {
   if (pick == 0) return FXS_MAX;
   if (pick == 1) return FXS_MIN;
   if (pick == 2) return 0;
-  uint32_t raw = (fxs_test_lcg(state) << 8) ^ fxs_test_lcg(state);
+  uint32_t high = fxs_test_lcg(state); // two statements: the draws in one order everywhere
+  uint32_t raw = (high << 8) ^ fxs_test_lcg(state);
   return raw == 0x80000000u ? FXS_MIN : (fix16_t)raw;
 }
 
