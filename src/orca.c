@@ -70,14 +70,21 @@ typedef struct self_terms {
   uint32_t id;
 } self_terms;
 
-ORCA_INLINE self_terms self_terms_of(const fxs_agent *self, uint32_t self_id, const fxs_orca_def *def) {
+// The terms; without `lines`, those of the bound only (no r / tau: see cone_bound_terms_of).
+ORCA_INLINE self_terms self_terms_for(const fxs_agent *self, uint32_t self_id,
+                                      const fxs_orca_def *def, bool lines) {
   self_terms s;
   s.position = self->position;
   s.velocity = clamp_vec(self->velocity);
   fix16_t r = fxs_add(fxs_clamp(self->radius, 0, LIMIT), fxs_clamp(def->neighbor_radius, 0, LIMIT));
-  s.cone = cone_terms_of(r, fxs_max(def->time_horizon, FXS_ONE));
+  fix16_t tau = fxs_max(def->time_horizon, FXS_ONE);
+  s.cone = lines ? cone_terms_of(r, tau) : cone_bound_terms_of(r, tau);
   s.id = self_id;
   return s;
+}
+
+ORCA_INLINE self_terms self_terms_of(const fxs_agent *self, uint32_t self_id, const fxs_orca_def *def) {
+  return self_terms_for(self, self_id, def, true);
 }
 
 // The relative velocity against a neighbor of clamped velocity n.
@@ -362,14 +369,15 @@ static bool solve_on_line(const program *lp, uint32_t i, fxs_vec2 *result) {
 // Incremental 2D program over lines first..count-1 in order, from *result, the program's
 // start point (start_of), where the lines before `first` hold. Returns count on success,
 // else the index of the first line it could not satisfy (*result then satisfies the lines
-// before). With `lazy`, its neighbor lines are built as the program needs them. A `first`
-// above 0 comes with no static lines (hard == 0): the lines before it were reached at the
-// start point and surely hold there (their bits set in lazy->skipped). With `first_fails`
-// (hard == 0 too), line `first` is one that reach_line would build there (its bound failed,
-// or its share is below 1/2): built at once.
-ORCA_INLINE uint32_t solve_with(const program *lp, uint32_t first, bool first_fails,
-                                uint32_t count, fxs_vec2 *result, lazy_lines *lazy) {
+// before). With `lazy`, its neighbor lines are built as the program needs them; without
+// static lines (lazy->hard == 0) velocity_of has taken their bound at the start point: the
+// lines before `first` surely hold there (their bits set in lazy->skipped), and line `first`
+// is one that reach_line would build there (its bound failed, or its share is below 1/2):
+// built at once. With static lines, `first` is 0.
+ORCA_INLINE uint32_t solve_with(const program *lp, uint32_t first, uint32_t count,
+                                fxs_vec2 *result, lazy_lines *lazy) {
   point_terms t = {0, 0};
+  bool first_fails = lazy && lazy->hard == 0;
   if (lazy) t = point_terms_of(lazy->s, *result);
   for (uint32_t i = first; i < count; ++i) {
     if (lazy) {
@@ -395,14 +403,14 @@ ORCA_INLINE uint32_t solve_with(const program *lp, uint32_t first, bool first_fa
 // solve_with for velocity_of's program (solve_lazily) and for least_violation's (solve),
 // each with one caller: a compiler that inlines puts each in its caller, one that does not
 // (-O0) keeps their frames apart.
-static uint32_t solve_lazily(const program *lp, uint32_t first, bool first_fails,
-                             uint32_t count, fxs_vec2 *result, lazy_lines *lazy) {
-  return solve_with(lp, first, first_fails, count, result, lazy);
+static uint32_t solve_lazily(const program *lp, uint32_t first, uint32_t count,
+                             fxs_vec2 *result, lazy_lines *lazy) {
+  return solve_with(lp, first, count, result, lazy);
 }
 
 static uint32_t solve(const program *lp, uint32_t count, fxs_vec2 *result) {
   *result = start_of(lp);
-  return solve_with(lp, 0, false, count, result, 0);
+  return solve_with(lp, 0, count, result, 0);
 }
 
 // No velocity satisfies every line: minimize the largest violation of the neighbor lines
@@ -451,8 +459,8 @@ static void least_violation(lazy_lines *z, uint32_t first, fix16_t radius, fxs_v
 // The side rule: true when the neighbor at clamped offset p, with clamped velocity nv, lies
 // ahead on the preferred course (within the two radii, r^2 = rr, of its line;
 // pref_sq = |preferred|^2), does not move along it, and no wall stands between them.
-static bool face_to_face(const fxs_agent *self, fxs_vec2 preferred, uint64_t pref_sq, fxs_vec2 p,
-                         fxs_vec2 nv, uint64_t rr, const fxs_orca_statics *st) {
+ORCA_INLINE bool face_to_face(const fxs_agent *self, fxs_vec2 preferred, uint64_t pref_sq, fxs_vec2 p,
+                              fxs_vec2 nv, uint64_t rr, const fxs_orca_statics *st) {
   if (dot(p, preferred) <= 0 || dot(nv, preferred) > 0) return false;
   // |det(preferred, p)| < r |preferred|, compared squared in 128 bits.
   uint64_t side = fxs_exact_magnitude(det(preferred, p));
@@ -467,6 +475,13 @@ static fxs_vec2 turn_aside(fxs_vec2 v) {
   int64_t x = (int64_t)v.x * c - (int64_t)v.y * sn; // |.| <= 2^48
   int64_t y = (int64_t)v.x * sn + (int64_t)v.y * c;
   return fxs_vec2_make(fxs_saturate(to_q16(x)), fxs_saturate(to_q16(y)));
+}
+
+// fxs_vec2_truncate(v, radius) (radius >= 0), its "already short enough" case without a call.
+static inline fxs_vec2 within_radius(fxs_vec2 v, fix16_t radius) {
+  uint64_t sq = length_sq(v);
+  if (sq <= (uint64_t)radius * (uint64_t)radius) return v;
+  return fxs_vec2_truncate_long(v, radius, sq);
 }
 
 // The new velocity against neighbors[i], i < n, in that order; priorities (or NULL) indexed
@@ -506,7 +521,7 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
   // first, at the start point, and skip them: it starts at that line, with them skipped.
   // A crowd walking apart has them all, and then the program, which would build none and
   // keep the start point, is left out.
-  uint32_t sure = 0;
+  uint32_t sure = 0; // stays 0 with static lines
   if (hard == 0) {
     point_terms t = point_terms_of(&s, result);
     while (sure < n && ((halves >> sure) & 1u) &&
@@ -518,18 +533,67 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
     uint32_t skipped = (UINT32_C(1) << sure) - 1u; // sure <= n <= FXS_NEIGHBORS_MAX_K (16)
     lazy_lines lazy = {lines, &s, neighbors, priorities, def->priority, hard, n, halves, skipped,
                        memo};
-    uint32_t failed = solve_lazily(&lp, hard == 0 ? sure : 0, hard == 0, hard + n, &result, &lazy);
+    uint32_t failed = solve_lazily(&lp, sure, hard + n, &result, &lazy);
     if (failed < hard) {
       // The static lines alone leave nothing (only by rounding: standing still keeps them).
       return fxs_vec2_zero();
     }
     if (failed < hard + n) least_violation(&lazy, failed, radius, &result, scratch->projected);
   }
-  // fxs_vec2_truncate(result, radius) (radius >= 0), its "already short enough" case without
-  // a call.
-  uint64_t sq = length_sq(result);
-  if (sq <= (uint64_t)radius * (uint64_t)radius) return result;
-  return fxs_vec2_truncate_long(result, radius, sq);
+  return within_radius(result, radius);
+}
+
+// The clamped offset and relative velocity of found neighbor i (fxs_orca_found), and its
+// clamped velocity into *nv.
+ORCA_INLINE fxs_orca_line found_pair(const self_terms *s, const fxs_orca_found *f, uint32_t i,
+                                     bool slow, fxs_vec2 *nv) {
+  fxs_orca_line pair;
+  uint32_t view = f->views[i];
+  *nv = slow ? f->velocities[view] : clamp_vec(f->velocities[view]);
+  pair.point = near_offset(s->position, f->positions[view]);
+  pair.direction = relative_to(s, *nv);
+  return pair;
+}
+
+bool fxs_orca_velocity_open(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
+                            const fxs_orca_found *found, const fxs_orca_def *def, bool slow,
+                            fxs_vec2 *velocity) {
+  // The neighbors ORCA takes: those within its reach (fxs_orca_sorted_count), all of them
+  // (more than its max_neighbors would need their order).
+  uint64_t reach = (uint64_t)fxs_clamp(def->neighbor_distance, 0, LIMIT), reach_sq = reach * reach;
+  uint32_t k = def->max_neighbors < FXS_NEIGHBORS_MAX_K ? def->max_neighbors : FXS_NEIGHBORS_MAX_K;
+  fxs_vec2 pref = clamp_vec(preferred);
+  uint64_t pref_sq = length_sq(pref);
+  self_terms s = self_terms_for(self, self_id, def, false);
+  fix16_t radius = fxs_clamp(self->max_speed, 0, LIMIT);
+  program lp = {0, radius, pref, false};
+  fxs_vec2 result = start_of(&lp);
+  point_terms t = point_terms_of(&s, result);
+  // The side rule needs no order either. The bound is taken at the start point without the
+  // side turn as the pairs come: where one line is not shown to hold, a crowd, the order may
+  // matter, and the caller takes the sorted path without the rest of this work.
+  bool turn = false;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < found->count; ++i) {
+    if (found->dist_sq[i] > reach_sq) continue;
+    fxs_vec2 nv;
+    fxs_orca_line pair = found_pair(&s, found, i, slow, &nv);
+    if (n++ == k || !surely_holds(&s, pair.point, pair.direction, t)) return false;
+    turn = turn || face_to_face(self, pref, pref_sq, pair.point, nv, s.cone.r_sq, 0);
+  }
+  if (turn) { // the start point turns aside: the bound again there
+    lp.opt = turn_aside(pref);
+    result = start_of(&lp);
+    t = point_terms_of(&s, result);
+    for (uint32_t i = 0; i < found->count; ++i) {
+      if (found->dist_sq[i] > reach_sq) continue;
+      fxs_vec2 nv;
+      fxs_orca_line pair = found_pair(&s, found, i, slow, &nv);
+      if (!surely_holds(&s, pair.point, pair.direction, t)) return false;
+    }
+  }
+  *velocity = within_radius(result, radius);
+  return true;
 }
 
 fxs_vec2 fxs_orca_velocity_among(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,

@@ -132,10 +132,17 @@ typedef struct cone_terms {
   int64_t r_tau;
 } cone_terms;
 
-static inline cone_terms cone_terms_of(fix16_t r, fix16_t tau) {
+// The terms without r / tau (its division), for what needs no line built: r_tau is 0.
+static inline cone_terms cone_bound_terms_of(fix16_t r, fix16_t tau) {
   cone_terms c;
   c.r = r, c.tau = tau;
   c.r_sq = (uint64_t)r * (uint64_t)r;
+  c.r_tau = 0;
+  return c;
+}
+
+static inline cone_terms cone_terms_of(fix16_t r, fix16_t tau) {
+  cone_terms c = cone_bound_terms_of(r, tau);
   c.r_tau = fxs_div_round_i64_inline((int64_t)r * 65536, tau);
   return c;
 }

@@ -62,6 +62,27 @@ fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_v
                                   const fxs_orca_def *def, bool slow, const fxs_orca_memo *memo,
                                   fxs_orca_scratch *scratch);
 
+/// Neighbors as a search found them, in no particular order: the agents of view entries
+/// views[i], i < count, at exact squared distances dist_sq[i] (Q32.32), their positions and
+/// velocities in positions[view] and velocities[view].
+typedef struct fxs_orca_found {
+  const fxs_vec2 *positions, *velocities;
+  const uint32_t *views;
+  const uint64_t *dist_sq;
+  uint32_t count;
+} fxs_orca_found;
+
+/// fxs_orca_velocity_sorted's result for equal shares and no static line, where the bound by
+/// which the program skips building lines (orca.c) shows every neighbor's line to hold at the
+/// program's start point (a crowd walking apart): the program keeps that point, whatever the
+/// neighbors' order. `found`: the list fxs_orca_velocity_sorted would take, sorted, of a
+/// neighbor list of at most def->max_neighbors. Returns true and *velocity then, else false
+/// (the bound cannot tell, or ORCA takes fewer than are found, and so needs their order).
+/// `slow` as for fxs_orca_velocity_sorted.
+bool fxs_orca_velocity_open(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
+                            const fxs_orca_found *found, const fxs_orca_def *def, bool slow,
+                            fxs_vec2 *velocity);
+
 /// Whether the bound by which the program skips building a neighbor's line (orca.c) answers
 /// that fxs_orca_half_plane_shared(self, self_id, neighbor, def, share) holds at velocity x.
 /// It answers true only when the line does hold there (tests check the claim).

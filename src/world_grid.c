@@ -643,13 +643,14 @@ static inline uint32_t reach_after(uint64_t d2) {
   return root + root / 32u + 2u;
 }
 
-// The k nearest (1 <= k <= FXS_MAX_NEIGHBORS) of view entry v within r >= 0, into out. A
-// call: one copy of the search, which its callers share.
+// The k nearest (1 <= k <= FXS_MAX_NEIGHBORS) of view entry v within r >= 0, into out. With
+// `few` (else NULL), at most k found are left unsorted and *few says so
+// (fxs_grid_nearest_few). A call: one copy of the search, which its callers share.
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static uint32_t nearest_within(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
-                               int64_t r, fxs_world_worker *out) {
+                               int64_t r, fxs_world_worker *out, bool *few) {
   fxs_vec2 p = world->view_position[v];
   search s;
   s.world = world, s.grid = g, s.out = out, s.found = 0, s.sorted = 0, s.flushed = false;
@@ -664,27 +665,64 @@ static uint32_t nearest_within(const fxs_world *world, const fxs_grid *g, uint32
   } else {
     visit(&s, p, v, r, false);
   }
+  if (few && (*few = !s.flushed && s.found <= k)) return s.found;
   return finish(&s);
 }
 
-uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
-                          fix16_t radius, fxs_world_worker *out) {
+// The largest of the n >= 1 squared distances of a search left unsorted: the k-th nearest's
+// when n = k.
+static uint64_t farthest_found(const fxs_world_worker *out, uint32_t n) {
+  uint64_t d2 = 0;
+  for (uint32_t i = 0; i < n; ++i) d2 = out->found_dist_sq[i] > d2 ? out->found_dist_sq[i] : d2;
+  return d2;
+}
+
+static uint32_t nearest(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
+                        fix16_t radius, fxs_world_worker *out, bool *few) {
   int64_t r = radius < world->def.neighbor_radius ? radius : world->def.neighbor_radius;
+  if (few) *few = false;
   if (r < 0 || k == 0) return 0; // no distance is within a negative radius
   if (k > FXS_MAX_NEIGHBORS) k = FXS_MAX_NEIGHBORS;
   // The slot's reach first: k found within it are the k nearest within r (every agent not
   // found is farther than all of them). Fewer: the search again at r.
   uint32_t *reach = &world->slot_reach[world->view_slot[v]];
   int64_t within = *reach != 0 && *reach < r ? *reach : r;
-  uint32_t n = nearest_within(world, g, v, k, within, out);
-  if (n < k && within < r) n = nearest_within(world, g, v, k, r, out);
-  *reach = n == k ? reach_after(out->dist_sq[n - 1u]) : 0u;
+  uint32_t n = nearest_within(world, g, v, k, within, out, few);
+  if (n < k && within < r) n = nearest_within(world, g, v, k, r, out, few);
+  if (n == k) {
+    *reach = reach_after(few && *few ? farthest_found(out, n) : out->dist_sq[n - 1u]);
+  } else {
+    *reach = 0u;
+  }
   return n;
+}
+
+uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
+                          fix16_t radius, fxs_world_worker *out) {
+  return nearest(world, g, v, k, radius, out, 0);
+}
+
+uint32_t fxs_grid_nearest_few(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
+                              fix16_t radius, fxs_world_worker *out, bool *few) {
+  return nearest(world, g, v, k, radius, out, few);
+}
+
+uint32_t fxs_grid_rank_few(const fxs_world *world, const fxs_grid *g, uint32_t k, uint32_t n,
+                           fxs_world_worker *out) {
+  search s;
+  s.world = world, s.grid = g, s.out = out, s.found = n, s.sorted = 0, s.flushed = false;
+  s.k = k > FXS_MAX_NEIGHBORS ? FXS_MAX_NEIGHBORS : k;
+  s.cap = flush_at(s.k);
+  s.r2 = 0; // the search is over: finish reads only what it found
+#if !FXS_GRID_BRANCH_FREE
+  s.grid_r = 0;
+#endif
+  return finish(&s);
 }
 
 uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t v,
                             fxs_world_worker *out) {
   int64_t r = world->def.neighbor_radius;
   if (r < 0) return 0;
-  return nearest_within(world, g, v, FXS_MAX_NEIGHBORS, r, out);
+  return nearest_within(world, g, v, FXS_MAX_NEIGHBORS, r, out, 0);
 }

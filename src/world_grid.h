@@ -208,4 +208,18 @@ uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t 
 uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
                           fix16_t radius, fxs_world_worker *out);
 
+/// fxs_grid_nearest, except that when the agents within `radius` number at most k (so that
+/// they are that list, in some order) they are left as the search met them: their view
+/// indices in out->found_view[0..n) and exact squared distances in out->found_dist_sq, and
+/// *few is set. A caller that needs no order (ORCA's crowd walking apart) skips the ranking;
+/// fxs_grid_rank_few makes the list later. Else *few is false and out holds the list as
+/// fxs_grid_nearest leaves it. Returns n.
+uint32_t fxs_grid_nearest_few(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
+                              fix16_t radius, fxs_world_worker *out, bool *few);
+
+/// After fxs_grid_nearest_few(..., k, ...) set *few: its n agents ranked into the list that
+/// fxs_grid_nearest would have left in out. Returns n.
+uint32_t fxs_grid_rank_few(const fxs_world *world, const fxs_grid *g, uint32_t k, uint32_t n,
+                           fxs_world_worker *out);
+
 #endif

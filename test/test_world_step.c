@@ -442,7 +442,8 @@ void test_a_stray_aliased_into_a_wrapped_search_is_no_neighbor(void) {
 // The narrowed search (the k nearest within a radius, which shrinks once k are known) gives
 // the first entries of the full list that lie within that radius, at most k: scattered
 // agents with exact ties, a crowd on one point (more than FXS_GRID_FOUND within reach), every
-// k from 0 to 16 and radii from 0 past the world's.
+// k from 0 to 16 and radii from 0 past the world's. Left unsorted (fxs_grid_nearest_few),
+// the same agents, and ranked the same list.
 void test_the_nearest_k_within_a_radius_are_the_full_lists_prefix(void) {
   static fxs_world_worker full, near;
   make(200, FXS_INT(400), FXS_INT(60));
@@ -460,6 +461,7 @@ void test_the_nearest_k_within_a_radius_are_the_full_lists_prefix(void) {
   fxs_grid_copy_view(&world, 0, world.view_count);
   static const fix16_t radii[] = {0,           FXS_INT(10), FXS_INT(15),
                                   FXS_INT(30) + 1, FXS_INT(60), FXS_INT(90)};
+  uint32_t unsorted = 0; // searches left unsorted with two agents or more
   for (uint32_t v = 0; v < world.view_count; ++v) {
     uint32_t n_full = fxs_grid_neighbors(&world, &g, v, &full);
     for (uint32_t k = 0; k <= FXS_MAX_NEIGHBORS; ++k) {
@@ -467,7 +469,23 @@ void test_the_nearest_k_within_a_radius_are_the_full_lists_prefix(void) {
         uint64_t r2 = (uint64_t)radii[ri] * (uint64_t)radii[ri];
         uint32_t expect = 0;
         while (expect < n_full && expect < k && full.dist_sq[expect] <= r2) ++expect;
-        uint32_t n = fxs_grid_nearest(&world, &g, v, k, radii[ri], &near);
+        // At most k found: the same agents left unsorted, which ranked are the list.
+        bool few;
+        uint32_t n = fxs_grid_nearest_few(&world, &g, v, k, radii[ri], &near, &few);
+        TEST_ASSERT_EQUAL_UINT32(expect, n);
+        for (uint32_t i = 0; few && i < n; ++i) {
+          uint32_t at = 0, slot = world.view_slot[near.found_view[i]];
+          while (at < n && full.neighbors[at].id != slot) ++at;
+          TEST_ASSERT_TRUE(at < n);
+          TEST_ASSERT_EQUAL_UINT64(full.dist_sq[at], near.found_dist_sq[i]);
+        }
+        unsorted += few && n > 1;
+        if (few) fxs_grid_rank_few(&world, &g, k, n, &near);
+        for (uint32_t i = 0; i < n; ++i) {
+          TEST_ASSERT_EQUAL_UINT32(full.neighbors[i].id, near.neighbors[i].id);
+          TEST_ASSERT_EQUAL_UINT64(full.dist_sq[i], near.dist_sq[i]);
+        }
+        n = fxs_grid_nearest(&world, &g, v, k, radii[ri], &near);
         TEST_ASSERT_EQUAL_UINT32(expect, n);
         for (uint32_t i = 0; i < n; ++i) {
           TEST_ASSERT_EQUAL_UINT32(full.neighbors[i].id, near.neighbors[i].id);
@@ -478,6 +496,7 @@ void test_the_nearest_k_within_a_radius_are_the_full_lists_prefix(void) {
       }
     }
   }
+  if (FXS_GRID_BRANCH_FREE) TEST_ASSERT_TRUE(unsorted > 1000); // Cortex-M: sorted as it goes
 }
 
 void test_a_negative_neighbor_radius_finds_no_neighbors_and_zero_finds_agents_on_the_spot(void) {
