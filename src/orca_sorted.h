@@ -75,9 +75,10 @@ typedef struct fxs_orca_found {
 /// fxs_orca_velocity_sorted's result for equal shares and no static line, where the bound by
 /// which the program skips building lines (orca.c) shows every neighbor's line to hold at the
 /// program's start point (a crowd walking apart): the program keeps that point, whatever the
-/// neighbors' order. `found`: the list fxs_orca_velocity_sorted would take, sorted, of a
-/// neighbor list of at most def->max_neighbors. Returns true and *velocity then, else false
-/// (the bound cannot tell, or ORCA takes fewer than are found, and so needs their order).
+/// neighbors' order. `found`: every agent a search found, unsorted, the neighbors ORCA takes
+/// being those within def->neighbor_distance (as fxs_orca_sorted_count). Returns true and
+/// *velocity then; false where the bound cannot tell, or where more than def->max_neighbors
+/// lie within that distance (which of them ORCA takes depends on their order).
 /// `slow` as for fxs_orca_velocity_sorted.
 bool fxs_orca_velocity_open(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                             const fxs_orca_found *found, const fxs_orca_def *def, bool slow,

@@ -208,12 +208,13 @@ uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t 
 uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
                           fix16_t radius, fxs_world_worker *out);
 
-/// fxs_grid_nearest, except that when the agents within `radius` number at most k (so that
-/// they are that list, in some order) they are left as the search met them: their view
-/// indices in out->found_view[0..n) and exact squared distances in out->found_dist_sq, and
-/// *few is set. A caller that needs no order (ORCA's crowd walking apart) skips the ranking;
-/// fxs_grid_rank_few makes the list later. Else *few is false and out holds the list as
-/// fxs_grid_nearest leaves it. Returns n.
+/// fxs_grid_nearest, except that where its search ends with at most k agents found and none
+/// ranked yet (the found ones are then its list, in some order) they are left as the search
+/// met them: their view indices in out->found_view[0..n) and exact squared distances in
+/// out->found_dist_sq, and *few is set. A caller that needs no order (ORCA's crowd walking
+/// apart) skips the ranking; fxs_grid_rank_few makes the list later. Else *few is false and
+/// out holds the list as fxs_grid_nearest leaves it (always, but for an empty list, where
+/// FXS_GRID_BRANCH_FREE is 0: that search ranks as it goes). Returns n.
 uint32_t fxs_grid_nearest_few(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
                               fix16_t radius, fxs_world_worker *out, bool *few);
 

@@ -688,8 +688,8 @@ FXS_ALWAYS_INLINE void begin_steering(steer_context *ctx, const fxs_step_context
 }
 
 // After a lone ORCA agent whose neighbors' order mattered (a crowd), the next FXS_OPEN_SKIPS
-// of the worker's range (near it in cell order) take the sorted path at once: a hint, not
-// state (both paths give the same result). 3 and 7 measured alike on RVO2's Circle.
+// of the worker's range (near it in cell order; *skips counts them) take the sorted path at
+// once: a hint, not state (both paths give the same result). 3 and 7 measured alike.
 #define FXS_OPEN_SKIPS 3u
 
 // Phase 3 for an agent that steers_lone_orca: what steer_agent does, without the manager. A
@@ -704,7 +704,7 @@ static void steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t i
   fxs_agent *next = &step->world->next[ctx.index];
   const fix16_t *p = ctx.slot->behaviors[0].p;
   uint32_t k = whole_neighbors(p[3]);
-  bool open = *skips == 0; // *skips: the agents left to skip the open path (FXS_OPEN_SKIPS)
+  bool open = FXS_GRID_BRANCH_FREE && *skips == 0; // Cortex-M's search ranks as it goes
   if (!open) --*skips;
   search_for(&ctx, true, k, p[1] > 0 ? p[1] : 0, open); // search's k and r for it
   fxs_orca_def d = orca_def_of(p);

@@ -55,7 +55,9 @@ static void make_case(uint32_t *rng, bool apart, open_case *c) {
   c->def.time_horizon = fxs_test_units(rng, 1, 40);
   c->def.max_neighbors = 1u + fxs_test_lcg(rng) % FXS_NEIGHBORS_MAX_K;
   c->preferred = fxs_vec2_make(raw_within(rng, FXS_INT(1)), raw_within(rng, FXS_INT(1)));
-  c->count = fxs_test_lcg(rng) % (c->def.max_neighbors + 1u); // a search's k: max_neighbors
+  // A search's k is max_neighbors; one case in eight has more, which ORCA must choose among.
+  uint32_t most = fxs_test_lcg(rng) % 8u ? c->def.max_neighbors : FXS_NEIGHBORS_MAX_K;
+  c->count = fxs_test_lcg(rng) % (most + 1u);
   uint32_t first = fxs_test_lcg(rng) % VIEW;
   for (uint32_t i = 0; i < c->count; ++i) {
     uint32_t view = (first + 7u * i) % VIEW; // distinct: 7 and 64 are coprime

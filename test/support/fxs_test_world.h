@@ -55,15 +55,21 @@ static inline void fxs_test_add_orca_ring(fxs_world *world) {
   }
 }
 
-// A world of `capacity` (64 agents and room for what else it names) 200 units square with a
-// neighbor radius of 15, in `memory`, holding the ORCA ring (fxs_test_add_orca_ring).
-static inline void fxs_test_orca_ring_world(fxs_world *world, const fxs_world_capacity *capacity,
-                                            void *memory, size_t size) {
+// An empty world of `capacity` (64 agents and room for what else it names) 200 units square
+// with a neighbor radius of 15, in `memory`.
+static inline void fxs_test_orca_world(fxs_world *world, const fxs_world_capacity *capacity,
+                                       void *memory, size_t size) {
   fxs_world_def def = fxs_default_world_def();
   def.bounds_max = fxs_vec2_make(FXS_INT(200), FXS_INT(200));
   def.neighbor_radius = FXS_INT(15);
   TEST_ASSERT_TRUE(fxs_world_memory_size(capacity) <= size);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(world, &def, capacity, memory, size));
+}
+
+// fxs_test_orca_world holding the ORCA ring (fxs_test_add_orca_ring).
+static inline void fxs_test_orca_ring_world(fxs_world *world, const fxs_world_capacity *capacity,
+                                            void *memory, size_t size) {
+  fxs_test_orca_world(world, capacity, memory, size);
   fxs_test_add_orca_ring(world);
 }
 
