@@ -1,0 +1,32 @@
+// Internal: the prefetches of the step's steering phase (world_steer.c), which visits the
+// agents in the grid's cell order. Not part of the API.
+#ifndef FIXSTEER_WORLD_PREFETCH_H
+#define FIXSTEER_WORLD_PREFETCH_H
+
+#include "fixsteer/world.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define FXS_PREFETCH(address) __builtin_prefetch(address)
+#else
+#define FXS_PREFETCH(address) ((void)(address))
+#endif
+
+// In cell order the slots come in no particular order, and each would be a cache miss:
+// start loading the slot (and its next body) of an agent a few places ahead. A macro, not
+// a function: a compiler sees a function of prefetches only as one without effects, and
+// may drop its calls.
+#define FXS_PREFETCH_AGENT(world, slot)                                                          \
+  do {                                                                                           \
+    const char *p_ = (const char *)&(world)->agents[slot];                                     \
+    FXS_PREFETCH(p_);                                                                            \
+    FXS_PREFETCH(p_ + 64);                                                                       \
+    FXS_PREFETCH(p_ + 128);                                                                      \
+    FXS_PREFETCH(p_ + 192);                                                                      \
+    FXS_PREFETCH(p_ + 256);                                                                      \
+    FXS_PREFETCH(p_ + sizeof(fxs_agent_slot) - 1u);                                              \
+    FXS_PREFETCH(&(world)->next[slot]);                                                          \
+  } while (0)
+
+#define FXS_PREFETCH_AHEAD 4u
+
+#endif
