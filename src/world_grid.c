@@ -643,30 +643,68 @@ static inline uint32_t reach_after(uint64_t d2) {
   return root + root / 32u + 2u;
 }
 
-// The k nearest (1 <= k <= FXS_MAX_NEIGHBORS) of view entry v within r >= 0, into out. With
-// `few` (else NULL), at most k found are left unsorted and *few says so
-// (fxs_grid_nearest_few). A call: one copy of the search, which its callers share.
+// A search's set-up: the k nearest (1 <= k <= FXS_MAX_NEIGHBORS) within r >= 0, into out.
+FXS_ALWAYS_INLINE void begin_search(search *s, const fxs_world *world, const fxs_grid *g,
+                                    uint32_t k, int64_t r, fxs_world_worker *out) {
+  s->world = world, s->grid = g, s->out = out, s->found = 0, s->sorted = 0, s->flushed = false;
+  s->k = k;
+  s->cap = flush_at(k);
+  s->r2 = (uint64_t)r * (uint64_t)r;
+#if !FXS_GRID_BRANCH_FREE
+  s->grid_r = (uint64_t)r;
+#endif
+}
+
+// Visits the box within r of view entry v.
+FXS_ALWAYS_INLINE void search_around(search *s, uint32_t v, int64_t r) {
+  fxs_vec2 p = s->world->view_position[v];
+  if (s->grid->wraps) {
+    visit_wrapped(s, p, v, r);
+  } else {
+    visit(s, p, v, r, false);
+  }
+}
+
+#if FXS_GRID_BRANCH_FREE
+// finish, where a search that may leave its agents unsorted or ranks them later needs it: a
+// call (nearest_within keeps it inline).
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static uint32_t finish_later(search *s) { return finish(s); }
+#endif
+
+// The k nearest of view entry v within r, into out. A call: one copy of the search, which
+// its callers share.
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static uint32_t nearest_within(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
-                               int64_t r, fxs_world_worker *out, bool *few) {
-  fxs_vec2 p = world->view_position[v];
+                               int64_t r, fxs_world_worker *out) {
   search s;
-  s.world = world, s.grid = g, s.out = out, s.found = 0, s.sorted = 0, s.flushed = false;
-  s.k = k;
-  s.cap = flush_at(k);
-  s.r2 = (uint64_t)r * (uint64_t)r;
-#if !FXS_GRID_BRANCH_FREE
-  s.grid_r = (uint64_t)r;
-#endif
-  if (g->wraps) {
-    visit_wrapped(&s, p, v, r);
-  } else {
-    visit(&s, p, v, r, false);
-  }
-  if (few && (*few = !s.flushed && s.found <= k)) return s.found;
+  begin_search(&s, world, g, k, r, out);
+  search_around(&s, v, r);
   return finish(&s);
+}
+
+// nearest_within, leaving at most k found unsorted (*few: fxs_grid_nearest_few).
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static uint32_t nearest_within_few(const fxs_world *world, const fxs_grid *g, uint32_t v,
+                                   uint32_t k, int64_t r, fxs_world_worker *out, bool *few) {
+#if FXS_GRID_BRANCH_FREE
+  search s;
+  begin_search(&s, world, g, k, r, out);
+  search_around(&s, v, r);
+  if ((*few = !s.flushed && s.found <= k)) return s.found;
+  return finish_later(&s);
+#else
+  // The search ranks as it goes (scan): nothing is left unsorted, and the one search keeps
+  // its ranking inline.
+  *few = false;
+  return nearest_within(world, g, v, k, r, out);
+#endif
 }
 
 // The largest of the n >= 1 squared distances of a search left unsorted: the k-th nearest's
@@ -687,8 +725,11 @@ static uint32_t nearest(const fxs_world *world, const fxs_grid *g, uint32_t v, u
   // found is farther than all of them). Fewer: the search again at r.
   uint32_t *reach = &world->slot_reach[world->view_slot[v]];
   int64_t within = *reach != 0 && *reach < r ? *reach : r;
-  uint32_t n = nearest_within(world, g, v, k, within, out, few);
-  if (n < k && within < r) n = nearest_within(world, g, v, k, r, out, few);
+  uint32_t n = few ? nearest_within_few(world, g, v, k, within, out, few)
+                  : nearest_within(world, g, v, k, within, out);
+  if (n < k && within < r) {
+    n = few ? nearest_within_few(world, g, v, k, r, out, few) : nearest_within(world, g, v, k, r, out);
+  }
   if (n == k) {
     *reach = reach_after(few && *few ? farthest_found(out, n) : out->dist_sq[n - 1u]);
   } else {
@@ -709,20 +750,22 @@ uint32_t fxs_grid_nearest_few(const fxs_world *world, const fxs_grid *g, uint32_
 
 uint32_t fxs_grid_rank_few(const fxs_world *world, const fxs_grid *g, uint32_t k, uint32_t n,
                            fxs_world_worker *out) {
+#if FXS_GRID_BRANCH_FREE
   search s;
-  s.world = world, s.grid = g, s.out = out, s.found = n, s.sorted = 0, s.flushed = false;
-  s.k = k > FXS_MAX_NEIGHBORS ? FXS_MAX_NEIGHBORS : k;
-  s.cap = flush_at(s.k);
-  s.r2 = 0; // the search is over: finish reads only what it found
-#if !FXS_GRID_BRANCH_FREE
-  s.grid_r = 0;
+  begin_search(&s, world, g, k > FXS_MAX_NEIGHBORS ? FXS_MAX_NEIGHBORS : k, 0, out);
+  s.found = n;
+  return finish_later(&s);
+#else
+  // fxs_grid_nearest_few never leaves a list unsorted here: nothing to rank.
+  (void)world, (void)g, (void)k, (void)out;
+  FXS_ASSERT(n == 0);
+  return 0;
 #endif
-  return finish(&s);
 }
 
 uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t v,
                             fxs_world_worker *out) {
   int64_t r = world->def.neighbor_radius;
   if (r < 0) return 0;
-  return nearest_within(world, g, v, FXS_MAX_NEIGHBORS, r, out, 0);
+  return nearest_within(world, g, v, FXS_MAX_NEIGHBORS, r, out);
 }

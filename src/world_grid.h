@@ -213,8 +213,8 @@ uint32_t fxs_grid_nearest(const fxs_world *world, const fxs_grid *g, uint32_t v,
 /// met them: their view indices in out->found_view[0..n) and exact squared distances in
 /// out->found_dist_sq, and *few is set. A caller that needs no order (ORCA's crowd walking
 /// apart) skips the ranking; fxs_grid_rank_few makes the list later. Else *few is false and
-/// out holds the list as fxs_grid_nearest leaves it (always, but for an empty list, where
-/// FXS_GRID_BRANCH_FREE is 0: that search ranks as it goes). Returns n.
+/// out holds the list as fxs_grid_nearest leaves it (always where FXS_GRID_BRANCH_FREE is 0:
+/// that search ranks as it goes). Returns n.
 uint32_t fxs_grid_nearest_few(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
                               fix16_t radius, fxs_world_worker *out, bool *few);
 

@@ -64,21 +64,20 @@ FXS_ALWAYS_INLINE void search_for(steer_context *ctx, bool orca_only, uint32_t k
                                   bool few) {
   // sense builds the grid whenever an agent can come here (test_world_view steps every kind).
   FXS_ASSERT(ctx->step->sorted);
-  ctx->searched = true;
-  ctx->unsorted = false;
   if (!ctx->step->sorted) { // no grid: no neighbors rather than a read of the step's scratch
     ctx->neighbor_count = 0;
+    ctx->searched = true;
     return;
   }
   const fxs_grid *g = &ctx->step->grid;
-  if (!orca_only) {
-    ctx->neighbor_count = fxs_grid_neighbors(ctx->world, g, ctx->view, ctx->scratch);
-  } else if (few) {
+  if (few) {
     ctx->neighbor_count = fxs_grid_nearest_few(ctx->world, g, ctx->view, k, r, ctx->scratch,
                                                &ctx->unsorted);
   } else {
-    ctx->neighbor_count = fxs_grid_nearest(ctx->world, g, ctx->view, k, r, ctx->scratch);
+    ctx->neighbor_count = orca_only ? fxs_grid_nearest(ctx->world, g, ctx->view, k, r, ctx->scratch)
+                                    : fxs_grid_neighbors(ctx->world, g, ctx->view, ctx->scratch);
   }
+  ctx->searched = true;
 }
 
 // The neighbor search runs once per agent, and only for agents with a neighbor behavior.
