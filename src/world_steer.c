@@ -231,7 +231,6 @@ static bool overlaps_a_neighbor(const steer_context *ctx) {
   return false;
 }
 
-
 // |v| <= FXS_CONTACT_REST (fxs_vec2_within(v, 0, FXS_CONTACT_REST), exact, without a call).
 static inline bool at_rest_speed(fxs_vec2 v) {
   return fxs_length_sq_raw(v.x, v.y) <= (uint64_t)FXS_CONTACT_REST * FXS_CONTACT_REST;
@@ -286,21 +285,25 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
   return fxs_steer_toward(a, static_friction(ctx, preferred, v, blocked_rests));
 }
 
-// orca_toward (not blocked_rests) on a search left unsorted (fxs_grid_nearest_few), where
-// the order does not matter: no wall or obstacle in the world, every live agent of the
-// agent's own priority, and every neighbor's line holding at the program's start point (a
-// crowd walking apart, fxs_orca_velocity_open). The force into *force; false (nothing
-// written) where the order may matter.
+// Whether a lone ORCA agent of avoidance priority `priority` may leave its search unsorted
+// this step (orca_toward_open): no wall or obstacle in the world and every live agent of
+// that one priority (>= 0). Never on Cortex-M, whose search ranks as it goes.
+static inline bool open_step(const fxs_step_context *step, fix16_t priority) {
+  return FXS_GRID_BRANCH_FREE && step->wall_count == 0 && step->obstacle_count == 0 &&
+         priority >= 0 && step->one_priority && step->priority == priority;
+}
+
+// orca_toward (not blocked_rests) on a search left unsorted (fxs_grid_nearest_few) in a step
+// where open_step holds, when every neighbor's line holds at the program's start point (a
+// crowd walking apart, fxs_orca_velocity_open): then the order does not matter. The force
+// into *force; false (nothing written) where the order may matter.
 static bool orca_toward_open(steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
                              fxs_vec2 *force) {
-  const fxs_step_context *step = ctx->step;
   const fxs_agent *a = &ctx->slot->body;
   fxs_orca_found found = {ctx->world->view_position, ctx->world->view_velocity,
                           ctx->scratch->found_view, ctx->scratch->found_dist_sq, ctx->neighbor_count};
   fxs_vec2 v;
-  bool open = step->wall_count == 0 && step->obstacle_count == 0 && def->priority >= 0 &&
-              step->one_priority && step->priority == def->priority &&
-              fxs_orca_velocity_open(a, ctx->index, preferred, &found, def, step->slow_view, &v);
+  bool open = fxs_orca_velocity_open(a, ctx->index, preferred, &found, def, ctx->step->slow_view, &v);
   if (open) *force = fxs_steer_toward(a, static_friction(ctx, preferred, v, false));
   return open;
 }
@@ -692,7 +695,7 @@ FXS_ALWAYS_INLINE void begin_steering(steer_context *ctx, const fxs_step_context
 // next `left` of the worker's range (near it in cell order, likely in the crowd too) take
 // the sorted path at once; each such agent in a row doubles that count, up to
 // FXS_OPEN_SKIPS_MAX, and one that takes the open path sets it back to FXS_OPEN_SKIPS. On
-// RVO2's Circle, a fixed 3 left 2 % more work at 250 agents than 3 doubling up to 31.
+// RVO2's Circle at 250 agents, a fixed 3 took 31 instructions an agent-step more (0.6 %).
 #define FXS_OPEN_SKIPS 3u
 #define FXS_OPEN_SKIPS_MAX 31u
 typedef struct open_hint {
@@ -711,11 +714,11 @@ static void steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t i
   begin_steering(&ctx, step, v, index, scratch);
   fxs_agent *next = &step->world->next[ctx.index];
   const fix16_t *p = ctx.slot->behaviors[0].p;
-  uint32_t k = whole_neighbors(p[3]);
-  bool open = FXS_GRID_BRANCH_FREE && hint->left == 0; // Cortex-M's search ranks as it goes
-  if (!open) --hint->left;
-  search_for(&ctx, true, k, p[1] > 0 ? p[1] : 0, open); // search's k and r for it
   fxs_orca_def d = orca_def_of(p);
+  uint32_t k = d.max_neighbors;
+  bool open = hint->left == 0 && open_step(step, d.priority);
+  if (hint->left != 0) --hint->left;
+  search_for(&ctx, true, k, p[1] > 0 ? p[1] : 0, open); // search's k and r for it
   fxs_vec2 preferred = orca_preferred(&ctx, p, true), force;
   if (ctx.unsorted && orca_toward_open(&ctx, &d, preferred, &force)) {
     hint->after = FXS_OPEN_SKIPS;
