@@ -45,8 +45,10 @@ static void check_snapshot_complete(fxs_world *a, fxs_world *b) {
   for (uint32_t t = 0; t < TICKS / 2; ++t) fxs_world_step(a, 0, 0, 0);
   size_t size;
   uint8_t *mid = fuzz_world_save(a, &size);
-  fxs_result r = fxs_world_restore(b, mid, size, 0);
-  FUZZ_CHECK(r == FXS_OK, "a stepped world's snapshot does not restore: %s", fxs_result_message(r));
+  size_t at = 0;
+  fxs_result r = fxs_world_restore(b, mid, size, &at);
+  FUZZ_CHECK(r == FXS_OK, "a stepped world's snapshot does not restore: %s at byte %zu of %zu",
+             fxs_result_message(r), at, size);
   free(mid);
   for (uint32_t t = TICKS / 2; t < TICKS; ++t) {
     fxs_world_step(a, 0, 0, 0);

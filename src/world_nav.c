@@ -606,8 +606,8 @@ static fxs_result read_route(fxs_reader *r, const fxs_world *shape, const nav_he
             route->goal_cell < cells && route->stall <= FXS_NAV_STALL_TICKS &&
             route->mark_distance >= 0 &&
             (route->count == 0 ? route->mark_next == 0 : route->mark_next < route->count) &&
-            (route->status == FXS_ROUTE_SEARCHING ? route->search < shape->capacity.nav_searches
-                                                  : route->search == 0);
+            (route->status == FXS_ROUTE_READY ? route->search == 0
+                                              : route->search < shape->capacity.nav_searches);
   if (!ok) return FXS_ERR_BAD_VALUE;
   for (uint32_t k = 0; k < route->count; ++k) {
     uint32_t c = fxs_get_u32(r);

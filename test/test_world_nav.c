@@ -332,9 +332,10 @@ void test_an_agent_without_progress_re_plans_after_the_stall_ticks(void) {
 
 // ------------------------------------------------------------------ snapshots
 
-// Two walls in an L and three navigators whose routes must go round them (the snapshot tests).
-static void walled_scene(void) {
-  nav_grid(&world, 7);
+// Two walls in an L and three navigators whose routes must go round them (the snapshot tests),
+// searched at `budget` cells a tick.
+static void walled_scene(uint32_t budget) {
+  nav_grid(&world, budget);
   nav_wall(&world, 200, 0, 200, 300);
   nav_wall(&world, 100, 300, 300, 300);
   nav_navigator(&world, 100, 150, 300, 150);
@@ -345,7 +346,7 @@ static void walled_scene(void) {
 // Snapshot in the middle of budgeted searches, restore into a world whose memory is full of
 // junk, continue both: the same hash every tick.
 void test_a_world_restored_mid_search_into_junk_memory_continues_identically(void) {
-  walled_scene();
+  walled_scene(7);
   step(&world, 5);
   TEST_ASSERT_EQUAL(FXS_ROUTE_SEARCHING, world.nav.routes[0].status);
   size_t size = 0;
@@ -366,11 +367,34 @@ void test_a_world_restored_mid_search_into_junk_memory_continues_identically(voi
   }
 }
 
+// More navigators than searches, and a wall added while the later ones search: every route
+// goes back to waiting and the searches go to the lowest slots, so a route that searched with
+// search 1 waits again without one. Every tick's snapshot restores, into the same hash.
+void test_every_tick_of_a_re_planning_crowd_saves_a_snapshot_that_restores(void) {
+  walled_scene(60);
+  nav_navigator(&world, 20, 200, 390, 390);
+  init(&other, &cap, memory2, sizeof memory2);
+  bool waited_after_searching = false;
+  for (int t = 0; t < 200; ++t) {
+    if (t == 20 || t == 100) nav_wall(&world, 40 + t, 320, 40 + t, 390);
+    step(&world, 1);
+    for (uint32_t i = 0; i < cap.agents; ++i) {
+      const fxs_nav_route *r = &world.nav.routes[i];
+      waited_after_searching |= r->status == FXS_ROUTE_WAITING && i >= cap.nav_searches;
+    }
+    size_t size = 0, at = 0;
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
+    TEST_ASSERT_EQUAL_MESSAGE(FXS_OK, fxs_world_restore(&other, snap, size, &at), "restore");
+    TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), fxs_world_hash(&other));
+  }
+  TEST_ASSERT_TRUE(waited_after_searching);
+}
+
 // fxs_world_snapshot_bound covers every state a navigating world passes through: searches
 // in progress, full routes, all agents alive; it saturates instead of wrapping.
 void test_the_snapshot_bound_covers_every_state_of_a_navigating_world(void) {
   size_t bound = fxs_world_snapshot_bound(&cap);
-  walled_scene();
+  walled_scene(7);
   nav_navigator(&world, 20, 200, 390, 390);
   size_t largest = 0;
   for (int t = 0; t < 400; ++t) {

@@ -174,7 +174,8 @@ typedef struct fxs_nav_route {
                       ///< FOUND ends on the goal, NEAREST or OPEN_FULL nearest to it); 0 none.
   uint8_t partial;    ///< 1 when the route was cut to the waypoint capacity: re-planned at
                       ///< its last waypoint.
-  uint16_t search;    ///< Search slot while SEARCHING.
+  uint16_t search;    ///< Search slot while SEARCHING; WAITING keeps the one it last had
+                      ///< (a route made stale mid-search), READY and NONE hold 0.
   uint16_t count;     ///< Waypoints (kept while a new search runs: the agent follows them).
   uint16_t next;      ///< Index of the waypoint being sought.
   uint32_t version;   ///< Map version the route (or its search) was planned on.
