@@ -2,8 +2,9 @@
 // FXS_COMMAND_BYTES records, decoded and applied to a small world (agents with behaviors, a
 // path, obstacles, walls, free slots) through fxs_world_step. A record whose type is not a
 // command ends the tick. Every tick re-simulated from the initial snapshot with the sorted
-// commands must give the same hash, and the final state must survive a snapshot round trip
-// and step on identically from it.
+// commands must give the same hash, every tick's snapshot must restore (as a rollback session
+// restores its own saves), and the final state must survive a snapshot round trip and step on
+// identically from it.
 //
 // Handles: a record whose agent field (or a set_target_agent / set_second_target ref) has the top bit set names
 // a slot instead, low byte modulo the capacity, and gets that slot's live handle (0 when the
@@ -121,7 +122,22 @@ typedef struct session_log {
 
 static session_log session;
 
-// Steps one tick with its commands and logs it.
+// A world of the same capacity that every tick's snapshot is restored into, as a rollback
+// session restores its own saves: any state a step leaves must be one the reader accepts.
+static fuzz_world spare;
+
+static void check_tick_restores(const fxs_world *w, uint32_t tick) {
+  size_t size, at = 0;
+  uint8_t *snap = fuzz_world_save(w, &size);
+  fxs_result r = fxs_world_restore(&spare.world, snap, size, &at);
+  FUZZ_CHECK(r == FXS_OK, "tick %u: the world's snapshot does not restore: %s at byte %zu of %zu",
+             tick, fxs_result_message(r), at, size);
+  FUZZ_CHECK(fxs_world_hash(&spare.world) == fxs_world_hash(w), "tick %u: restored, another hash",
+             tick);
+  free(snap);
+}
+
+// Steps one tick with its commands, logs it and restores its snapshot.
 static void step(fxs_world *w, fxs_command *commands, uint32_t count) {
   fxs_result results[TICK_COMMANDS];
   fxs_result r = fxs_world_step(w, commands, count, results);
@@ -137,6 +153,7 @@ static void step(fxs_world *w, fxs_command *commands, uint32_t count) {
   memcpy(session.commands[t], commands, count * sizeof *commands);
   session.count[t] = count;
   session.hash[t] = fxs_world_hash(w);
+  check_tick_restores(w, t);
 }
 
 // Re-simulates the log from the initial snapshot, as fxs_replay_verify would (without the
@@ -175,6 +192,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_world fw;
   FUZZ_CHECK(fuzz_world_make(&fw, &def, &capacity), "world");
   fxs_world *w = &fw.world;
+  if (!spare.memory) FUZZ_CHECK(fuzz_world_make(&spare, &def, &capacity), "spare world");
   set_up(w);
   size_t initial_size;
   uint8_t *initial = fuzz_world_save(w, &initial_size);

@@ -602,6 +602,7 @@ static fxs_result read_route(fxs_reader *r, const fxs_world *shape, const nav_he
   bool ok = route->status <= FXS_ROUTE_READY && cells > 0 && route->partial <= 1 &&
             (route->reached == 0 || (route->reached >= FXS_NAV_FOUND && route->reached <= FXS_NAV_OPEN_FULL)) &&
             (route->reached != 0) == (route->count != 0) && route->count <= shape->capacity.nav_waypoints &&
+            (route->status != FXS_ROUTE_READY || route->count != 0) && // a finished search's path
             (route->count == 0 ? route->next == 0 : route->next < route->count) &&
             route->goal_cell < cells && route->stall <= FXS_NAV_STALL_TICKS &&
             route->mark_distance >= 0 &&

@@ -49,9 +49,13 @@ void fxs_world_nav_fields_init(fxs_world *world) {
 
 void fxs_world_nav_fields_drop(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
+  if (world->capacity.nav_fields == 0) return; // no slots, and no agent_field entries
   for (uint32_t k = 0; k < world->capacity.nav_fields; ++k) {
     memset(&n->field_slots[k], 0, sizeof n->field_slots[k]);
   }
+  // No agent follows a dropped field: the next plan assigns them again, and without a grid
+  // no plan runs (a restored world starts from none as well).
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) n->agent_field[i] = NONE;
 }
 
 // ------------------------------------------------------------------ the cache

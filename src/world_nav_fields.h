@@ -51,7 +51,8 @@ size_t fxs_world_nav_fields_bytes(const fxs_world_capacity *capacity);
 /// Lays the fields out over their memory (world init): every slot free.
 void fxs_world_nav_fields_init(fxs_world *world);
 
-/// Drops every field (a new map version).
+/// Drops every field (a new map version, a grid set or removed): no agent follows one until
+/// the next plan assigns them.
 void fxs_world_nav_fields_drop(fxs_world *world);
 
 /// Gives the agents their fields for this tick (planning, after the costs are rebuilt and

@@ -456,6 +456,34 @@ void test_corrupt_navigation_sections_are_refused_and_change_nothing(void) {
   TEST_ASSERT_EQUAL(59u, at); // the navigation capacities
 }
 
+// A ready route always holds the path of a finished search, at least one waypoint. One with
+// none (forged: the step never makes it) would hold its agent still for ever, neither moving
+// nor counting stall ticks: refused, with the offset of its record.
+void test_a_ready_route_without_waypoints_is_refused(void) {
+  nav_grid(&world, 400);
+  fxs_agent_handle h = nav_navigator(&world, 40, 40, 300, 300);
+  fxs_nav_route *r = &world.nav.routes[h.value - 1u];
+  for (int t = 0; t < 100 && r->status != FXS_ROUTE_READY; ++t) step(&world, 1);
+  TEST_ASSERT_EQUAL(FXS_ROUTE_READY, r->status);
+  // The route's record: where a change of its stall count (17 bytes in) shows in the bytes.
+  static uint8_t moved[65536];
+  size_t size = 0, at = 0, route_at = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
+  r->stall ^= 1u;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, moved, sizeof moved, &size));
+  r->stall ^= 1u;
+  while (snap[route_at] == moved[route_at]) ++route_at;
+  route_at -= 17u;
+  TEST_ASSERT_EQUAL_UINT8(FXS_ROUTE_READY, snap[route_at]);
+  r->count = 0, r->reached = 0, r->next = 0, r->mark_next = 0, r->partial = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
+  init(&other, &cap, memory2, sizeof memory2);
+  uint64_t empty = fxs_world_hash(&other);
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_restore(&other, snap, size, &at));
+  TEST_ASSERT_EQUAL_UINT64(route_at, at);
+  TEST_ASSERT_EQUAL_HEX64(empty, fxs_world_hash(&other));
+}
+
 // fill_field toward a goal: the world's flow field gets the direction field of the navigation
 // grid (the same cells as an integration field built on the effective grid here), and only
 // when both grids have one shape.

@@ -306,6 +306,27 @@ void test_a_map_change_drops_every_field_and_the_group_gets_a_new_one(void) {
   TEST_ASSERT_EQUAL_UINT32(FXS_NAV_UNREACHED, fxs_nav_field_value(&world.nav.fields[0], 20, 10));
 }
 
+// A group following its field, then the grid removed: no plan runs without a grid, so the
+// agents follow no field from then on, and a world restored from a snapshot taken at once
+// steps on with the same hash (the field an agent follows is derived, never saved).
+void test_a_removed_grid_leaves_no_agent_following_a_field(void) {
+  nav_grid(&world, 400);
+  group(&world, 5, 40, 40, 300, 300);
+  step(&world, 40);
+  TEST_ASSERT_TRUE(fxs_world_nav_fields_follows(&world, 0));
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_remove_nav_grid()));
+  for (uint32_t i = 0; i < 5; ++i) TEST_ASSERT_FALSE(fxs_world_nav_fields_follows(&world, i));
+  size_t size = 0, at = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
+  init(&other, &cap, memory2, sizeof memory2);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(&other, snap, size, &at));
+  for (int t = 0; t < 300; ++t) {
+    step(&world, 1);
+    step(&other, 1);
+    TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), fxs_world_hash(&other));
+  }
+}
+
 // ------------------------------------------------------------------ state
 
 void test_every_piece_of_field_state_is_in_the_hash(void) {
