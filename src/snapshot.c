@@ -328,6 +328,12 @@ static void get_agent_slot(restore *rs, fxs_agent_slot *s, uint16_t path_count) 
   memset(s, 0, sizeof *s);
   s->generation = fxs_get_u16(r);
   uint8_t record = fxs_get_u8(r);
+  // Despawns count modulo 2^FXS_HANDLE_GENERATION_BITS: a larger count is a second encoding
+  // of the same slot (every use masks it) under another hash.
+  if (s->generation > FXS_HANDLE_GENERATION_MASK) {
+    fail_at(rs, FXS_ERR_BAD_VALUE, start);
+    return;
+  }
   if (record == RECORD_FREE) return;
   if (record > RECORD_LIVE_OWNED) {
     fail_at(rs, FXS_ERR_BAD_VALUE, start + 2u);

@@ -242,6 +242,7 @@ static void negative_angular_limit(fxs_agent_slot *s) { s->body.max_angular_acce
 static void negative_max_speed(fxs_agent_slot *s) { s->body.max_speed = -FXS_ONE; }
 static void negative_wander_distance(fxs_agent_slot *s) { s->behaviors[0].p[0] = -FXS_ONE; }
 static void unwrapped_wander_angle(fxs_agent_slot *s) { s->wander_angle = FXS_INT(100); }
+static void generation_past_its_bits(fxs_agent_slot *s) { s->generation = FXS_HANDLE_GENERATION_MASK + 1u; }
 
 void test_restore_refuses_an_all_zero_random_stream(void) { expect_snapshot_refused(zero_rng); }
 void test_restore_refuses_an_orientation_outside_minus_pi_to_pi(void) { expect_snapshot_refused(extreme_orientation); }
@@ -249,6 +250,7 @@ void test_restore_refuses_negative_angular_limits(void) { expect_snapshot_refuse
 void test_restore_refuses_a_negative_max_speed(void) { expect_snapshot_refused(negative_max_speed); }
 void test_restore_refuses_behavior_parameters_outside_the_table(void) { expect_snapshot_refused(negative_wander_distance); }
 void test_restore_refuses_an_unwrapped_wander_angle(void) { expect_snapshot_refused(unwrapped_wander_angle); }
+void test_restore_refuses_a_generation_past_its_bits(void) { expect_snapshot_refused(generation_past_its_bits); }
 
 // A kinematic behavior sets the velocity itself: mixed with others it would silently drop
 // them, so a set holds either one kinematic behavior or steering behaviors only.
