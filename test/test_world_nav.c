@@ -374,13 +374,14 @@ void test_every_tick_of_a_re_planning_crowd_saves_a_snapshot_that_restores(void)
   walled_scene(60);
   nav_navigator(&world, 20, 200, 390, 390);
   init(&other, &cap, memory2, sizeof memory2);
-  bool waited_after_searching = false;
+  bool waited_after_searching = false, kept_a_search = false;
   for (int t = 0; t < 200; ++t) {
     if (t == 20 || t == 100) nav_wall(&world, 40 + t, 320, 40 + t, 390);
     step(&world, 1);
     for (uint32_t i = 0; i < cap.agents; ++i) {
       const fxs_nav_route *r = &world.nav.routes[i];
       waited_after_searching |= r->status == FXS_ROUTE_WAITING && i >= cap.nav_searches;
+      kept_a_search |= r->status == FXS_ROUTE_WAITING && r->search != 0; // the state at issue
     }
     size_t size = 0, at = 0;
     TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
@@ -388,6 +389,7 @@ void test_every_tick_of_a_re_planning_crowd_saves_a_snapshot_that_restores(void)
     TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), fxs_world_hash(&other));
   }
   TEST_ASSERT_TRUE(waited_after_searching);
+  TEST_ASSERT_TRUE(kept_a_search);
 }
 
 // fxs_world_snapshot_bound covers every state a navigating world passes through: searches
