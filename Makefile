@@ -214,7 +214,7 @@ demo: setup
 
 # Regenerates test/golden/ (only when a behavior change is intended; say so in the commit).
 # Scenario files of scenarios/ recorded as goldens too.
-GOLDEN_FILES := nav_wall nav_cup nav_door nav_maze nav_building nav_unreachable nav_pillars nav_rts nav_formation
+GOLDEN_FILES := nav_wall nav_cup nav_door nav_maze nav_building nav_unreachable nav_pillars nav_rts nav_formation orca_swap
 # nav_crowd's golden holds its first 700 ticks (the groups through the gaps, fields built and
 # followed): verified on every target and worker count, its whole 1,800 cost minutes of CI;
 # stats-check runs the whole scene.

@@ -48,7 +48,7 @@ static inline void fxs_manager_scale_velocity_inline(fxs_steering_manager *m, fi
 
 // Whether a manager in combine mode `mode` keeps a lone contribution whole: every mode but
 // the prioritized sum, which limits even one. (The world's step passes the manager by for a
-// lone ORCA agent on this rule: world_steer.c, steers_lone_orca.)
+// lone ORCA agent on this rule: world_crowd.h, fxs_steers_lone_orca.)
 static inline bool fxs_combine_keeps_one(uint8_t mode) {
   return mode != FXS_COMBINE_PRIORITIZED_SUM;
 }

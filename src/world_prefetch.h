@@ -14,17 +14,21 @@
 // In cell order the slots come in no particular order, and each would be a cache miss:
 // start loading the slot (and its next body) of an agent a few places ahead. A macro, not
 // a function: a compiler sees a function of prefetches only as one without effects, and
-// may drop its calls.
-#define FXS_PREFETCH_AGENT(world, slot)                                                          \
+// may drop its calls. `lone`: a step where every agent steers as a lone ORCA agent in place
+// (world_crowd.h), which reads only the slot's first three lines (its fields up to its
+// first behavior, offset 128 of 320) and writes no next body.
+#define FXS_PREFETCH_AGENT(world, slot, lone)                                                    \
   do {                                                                                           \
     const char *p_ = (const char *)&(world)->agents[slot];                                     \
     FXS_PREFETCH(p_);                                                                            \
     FXS_PREFETCH(p_ + 64);                                                                       \
     FXS_PREFETCH(p_ + 128);                                                                      \
-    FXS_PREFETCH(p_ + 192);                                                                      \
-    FXS_PREFETCH(p_ + 256);                                                                      \
-    FXS_PREFETCH(p_ + sizeof(fxs_agent_slot) - 1u);                                              \
-    FXS_PREFETCH(&(world)->next[slot]);                                                          \
+    if (!(lone)) {                                                                               \
+      FXS_PREFETCH(p_ + 192);                                                                    \
+      FXS_PREFETCH(p_ + 256);                                                                    \
+      FXS_PREFETCH(p_ + sizeof(fxs_agent_slot) - 1u);                                            \
+      FXS_PREFETCH(&(world)->next[slot]);                                                        \
+    }                                                                                            \
   } while (0)
 
 #define FXS_PREFETCH_AHEAD 4u

@@ -21,6 +21,7 @@
 #include "vec2_scale.h"
 #include "world_bounds.h"
 #include "world_contact.h"
+#include "world_crowd.h"
 #include "world_field.h"
 #include "world_formation.h"
 #include "world_move.h"
@@ -166,49 +167,17 @@ static const fxs_agent *start_body(uint32_t id, const void *world) {
 
 static uint32_t near_obstacles(void *context, const fxs_box *box, const uint32_t **among);
 
-// Whether a behavior runs ORCA (navigate does among its neighbors).
-static inline bool runs_orca(const fxs_behavior_slot *b) {
-  return b->kind == FXS_BEHAVIOR_ORCA || b->kind == FXS_BEHAVIOR_NAVIGATE;
-}
-
-// The avoidance priority of the agent in slot `index`: its first ORCA behavior's, or
-// FXS_ORCA_PASSIVE when it runs none (it does not avoid back).
-static fix16_t orca_priority_of(const fxs_world *world, uint32_t index) {
-  const fxs_agent_slot *s = &world->agents[index];
-  for (uint8_t i = 0; i < s->behavior_count; ++i) {
-    if (runs_orca(&s->behaviors[i])) return s->behaviors[i].p[5];
-  }
-  return FXS_ORCA_PASSIVE;
-}
-
-// Whether every live agent has one avoidance priority >= 0 (a crowd that all runs one
-// ORCA), into step->one_priority and step->priority: then every neighbor of an agent of that
-// priority has it, and no neighbor's slot need be read. Stops at the first agent that
-// differs, or that does not avoid (a world without ORCA pays for one agent).
-void fxs_world_find_one_priority(fxs_step_context *step) {
-  const fxs_world *world = step->world;
-  step->one_priority = false;
-  step->priority = FXS_ORCA_PASSIVE;
-  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
-    if (!world->agents[i].alive) continue;
-    fix16_t p = orca_priority_of(world, i);
-    if (p < 0 || (step->priority >= 0 && p != step->priority)) return;
-    step->priority = p;
-  }
-  step->one_priority = step->priority >= 0;
-}
-
 // Whether every one of the first n searched neighbors has avoidance priority `priority`
 // (>= 0), the common case of a crowd that all runs one ORCA: at once when every live agent
-// has it, else without orca_priority_of's loop where a neighbor's first behavior is its ORCA.
+// has it, else without fxs_orca_priority_of's loop where a neighbor's first behavior is its ORCA.
 static bool all_of_priority(const steer_context *ctx, uint32_t n, fix16_t priority) {
   if (ctx->step->one_priority && ctx->step->priority == priority) return true;
   const fxs_agent_slot *agents = ctx->world->agents;
   for (uint32_t i = 0; i < n; ++i) {
     uint32_t id = ctx->scratch->neighbors[i].id;
     const fxs_behavior_slot *first = &agents[id].behaviors[0];
-    bool leads = agents[id].behavior_count != 0 && runs_orca(first);
-    if ((leads ? first->p[5] : orca_priority_of(ctx->world, id)) != priority) return false;
+    bool leads = agents[id].behavior_count != 0 && fxs_runs_orca(first);
+    if ((leads ? first->p[5] : fxs_orca_priority_of(ctx->world, id)) != priority) return false;
   }
   return true;
 }
@@ -264,7 +233,7 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
   fix16_t *priorities = ctx->scratch->behavior.orca.priorities;
   bool all_equal = def->priority >= 0 && all_of_priority(ctx, chosen, def->priority);
   for (uint32_t i = 0; i < chosen && !all_equal; ++i) {
-    priorities[i] = orca_priority_of(ctx->world, ctx->scratch->neighbors[i].id);
+    priorities[i] = fxs_orca_priority_of(ctx->world, ctx->scratch->neighbors[i].id);
   }
   fxs_orca_statics st = {ctx->world->live_walls, step->wall_count, ctx->world->live_obstacles, 0, 0};
   if (step->obstacle_count > 0) {
@@ -644,38 +613,20 @@ static bool apply_kinematic(steer_context *ctx, const fxs_behavior_slot *b, fxs_
 
 // Walls and obstacles are solid: the agent's move of the tick, whatever moved it, is kept
 // out of them (world_contact.h).
-static void keep_out_of_walls(const fxs_step_context *step, const fxs_agent_slot *s, fxs_agent *next,
-                              fxs_world_worker *scratch) {
+static void keep_out_of_walls(const fxs_step_context *step, const fxs_agent *before,
+                              fxs_agent *next, fxs_world_worker *scratch) {
   // fxs_contact_resolve tests this itself; tested here, a world without any makes no call.
   if (step->wall_count == 0 && step->obstacle_count == 0) return;
   fxs_contact_world cw = {step->world, &step->obstacle_grid, step->obstacle_count,
                           step->wall_count};
-  fxs_contact_resolve(&cw, &s->body, next, scratch->near_obstacles, FXS_NEAR_OBSTACLES);
+  fxs_contact_resolve(&cw, before, next, scratch->near_obstacles, FXS_NEAR_OBSTACLES);
 }
 
-// True when the agent's one behavior is ORCA of weight 1 and its manager would keep ORCA's
-// steering whole: a mode that keeps one contribution whole (fxs_combine_keeps_one, the
-// manager's own rule), no force applied for the tick, no containment. The common agent of a
-// crowd. The manager would add the steering whole (weight 1; fxs_steer_toward saturates, so
-// no component is INT32_MIN), combine it into itself and integrate it with no external force
-// at full velocity: steer_lone_orca integrates it so, without the manager.
-static inline bool steers_lone_orca(const fxs_world *world, const fxs_agent_slot *s) {
-  const fxs_behavior_slot *b = &s->behaviors[0];
-  // The kind first: most agents that are not lone ORCA ones fail there. A slot without
-  // behaviors still has a first one to read (zeroed at init, or a stale one the count rules
-  // out).
-  return b->kind == FXS_BEHAVIOR_ORCA && s->behavior_count == 1 && b->weight == FXS_ONE &&
-         fxs_combine_keeps_one(s->combine_mode) && fxs_vec2_is_zero(s->pending_force) &&
-         !world->def.clamp_to_bounds;
-}
-
-// The steer context of the agent of view entry v (in slot `index`), and its next body set to
-// its body.
+// The steer context of the agent of view entry v (in slot `index`).
 FXS_ALWAYS_INLINE void begin_steering(steer_context *ctx, const fxs_step_context *step, uint32_t v,
                                       uint32_t index, fxs_world_worker *scratch) {
   fxs_world *world = step->world;
   fxs_agent_slot *s = &world->agents[index];
-  world->next[index] = s->body;
   ctx->world = world;
   ctx->step = step;
   ctx->slot = s;
@@ -703,7 +654,7 @@ typedef struct open_hint {
   uint32_t after; // how many the next agent whose order matters makes
 } open_hint;
 
-// Phase 3 for an agent that steers_lone_orca: what steer_agent does, without the manager. A
+// Phase 3 for an agent that fxs_steers_lone_orca: what steer_agent does, without the manager. A
 // call of its own, as steer_agent, so that neither one's frame adds to the other's stack.
 #if defined(__GNUC__)
 __attribute__((noinline))
@@ -712,7 +663,10 @@ static void steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t i
                             fxs_world_worker *scratch, open_hint *hint) {
   steer_context ctx;
   begin_steering(&ctx, step, v, index, scratch);
-  fxs_agent *next = &step->world->next[ctx.index];
+  // In place, the slot's body is read until the integration below writes it; else the next
+  // body starts as a copy of it.
+  fxs_agent *next = step->in_place ? &ctx.slot->body : &step->world->next[ctx.index];
+  if (!step->in_place) *next = ctx.slot->body;
   const fix16_t *p = ctx.slot->behaviors[0].p;
   fxs_orca_def d = orca_def_of(p);
   uint32_t k = d.max_neighbors;
@@ -731,8 +685,14 @@ static void steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t i
     }
     force = orca_toward(&ctx, &d, preferred, false);
   }
+  const fxs_agent *before = &ctx.slot->body;
+  fxs_agent kept; // the start-of-tick body, where walls need it after the slot's is written
+  if (step->in_place && (step->wall_count != 0 || step->obstacle_count != 0)) {
+    kept = ctx.slot->body;
+    before = &kept;
+  }
   fxs_agent_integrate(next, fxs_steering_linear(force), fxs_vec2_zero(), FXS_ONE);
-  keep_out_of_walls(step, ctx.slot, next, scratch);
+  keep_out_of_walls(step, before, next, scratch);
 }
 
 // Phase 3: the agent of view entry v (in slot `index`) steers from the start-of-tick state into
@@ -744,6 +704,7 @@ static void steer_agent(const fxs_step_context *step, uint32_t v, uint32_t index
   begin_steering(&ctx, step, v, index, scratch);
   fxs_agent_slot *s = ctx.slot;
   fxs_agent *next = &world->next[ctx.index];
+  *next = s->body;
   fxs_steering_manager m;
   fxs_manager_begin_inline(&m, (fxs_combine_mode)s->combine_mode);
   fix16_t velocity_scale = FXS_ONE;
@@ -756,7 +717,7 @@ static void steer_agent(const fxs_step_context *step, uint32_t v, uint32_t index
   for (uint8_t i = 0; i < s->behavior_count; ++i) {
     const fxs_behavior_slot *b = &s->behaviors[i];
     if (apply_kinematic(&ctx, b, next)) {
-      keep_out_of_walls(step, s, next, scratch);
+      keep_out_of_walls(step, &s->body, next, scratch);
       return;
     }
     fxs_steering st = slot_steering(&ctx, b, &m, &velocity_scale);
@@ -765,7 +726,7 @@ static void steer_agent(const fxs_step_context *step, uint32_t v, uint32_t index
   fxs_manager_add_force_inline(&m, s->pending_force);
   fxs_manager_scale_velocity_inline(&m, velocity_scale);
   fxs_manager_update_inline(&m, next);
-  keep_out_of_walls(step, s, next, scratch);
+  keep_out_of_walls(step, &s->body, next, scratch);
 }
 
 
@@ -778,10 +739,10 @@ void fxs_world_steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *
   open_hint hint = {0, FXS_OPEN_SKIPS};
   for (uint32_t v = begin; v < end; ++v) {
     if (end - v > FXS_PREFETCH_AHEAD) {
-      FXS_PREFETCH_AGENT(world, world->view_slot[v + FXS_PREFETCH_AHEAD]);
+      FXS_PREFETCH_AGENT(world, world->view_slot[v + FXS_PREFETCH_AHEAD], step->in_place);
     }
     uint32_t index = world->view_slot[v];
-    if (steers_lone_orca(world, &world->agents[index])) {
+    if (step->in_place || fxs_steers_lone_orca(world, &world->agents[index])) {
       steer_lone_orca(step, v, index, scratch, &hint);
     } else {
       steer_agent(step, v, index, scratch);

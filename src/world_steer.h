@@ -23,14 +23,12 @@ typedef struct fxs_step_context {
   fix16_t priority;
   bool slow_view;         // an ORCA crowd's view velocities are all within FXS_ORCA_LIMIT
   bool sorted;            // the view is in grid cell order and the grid is built (see sense)
+  bool in_place;          // every agent steers into its own slot (fxs_world_survey_crowd)
 } fxs_step_context;
 
-/// Whether every live agent has one avoidance priority >= 0 (a crowd that all runs one
-/// ORCA), into step->one_priority and step->priority (sense, before the steering).
-void fxs_world_find_one_priority(fxs_step_context *step);
-
-/// Steers the agents of view entries [begin, end) into world->next, on worker `worker`'s
-/// scratch; context is the step's fxs_step_context (a task of fxs_world_run_phase).
+/// Steers the agents of view entries [begin, end) into world->next (into their own slots
+/// where step->in_place), on worker `worker`'s scratch; context is the step's
+/// fxs_step_context (a task of fxs_world_run_phase).
 void fxs_world_steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *context);
 
 #endif

@@ -2,6 +2,7 @@
 
 #include "fixsteer/command.h"
 #include "world_bounds.h"
+#include "world_crowd.h"
 #include "world_grid.h"
 #include "world_move.h"
 #include "world_nav.h"
@@ -89,7 +90,7 @@ static void sense(fxs_step_context *step) {
     if (world->wall_alive[i]) world->live_walls[k++] = world->walls[i];
   }
   step->wall_count = k;
-  fxs_world_find_one_priority(step);
+  fxs_world_survey_crowd(step);
   // A crowd that all runs ORCA (the worlds that would pay for the pass): whether its
   // neighbors' velocities need ORCA's clamp.
   step->slow_view = step->sorted && step->one_priority &&
@@ -118,8 +119,9 @@ fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t coun
   sense(&step);
   // 4. steer every live agent from that view (in parallel when there is a task system)
   fxs_world_run_phase(world, fxs_world_steer_range, world->view_count, 32, &step);
-  // 5. integrate, 6. advance the tick
-  fxs_world_run_phase(world, integrate_range, world->capacity.agents, 1024, &step);
+  // 5. integrate (where the agents steered in place, they are integrated already), 6. advance
+  // the tick
+  if (!step.in_place) fxs_world_run_phase(world, integrate_range, world->capacity.agents, 1024, &step);
   world->tick++;
   return first_rejection;
 }

@@ -47,6 +47,7 @@
 #include "world_slots.h"
 #include "world_step.h"
 #include "world_steer.h"
+#include "world_crowd.h"
 #include "world_bounds.h"
 #include "world_contact.h"
 #include "formation.h"

@@ -48,6 +48,7 @@
 #include "world_slots.h"
 #include "world_step.h"
 #include "world_steer.h"
+#include "world_crowd.h"
 #include "world_bounds.h"
 #include "world_contact.h"
 #include "escape.h"
@@ -108,6 +109,7 @@ static const golden goldens[] = {
     {"test/golden/nav_rts.fxr", 1800, UINT64_C(0x4a9664a6aa9e5b4d)},
     {"test/golden/nav_crowd.fxr", 700, UINT64_C(0x9f410a1634248464)},
     {"test/golden/nav_formation.fxr", 2000, UINT64_C(0xf866ff38c5844855)},
+    {"test/golden/orca_swap.fxr", 1500, UINT64_C(0x95f008df9eff58b1)},
 };
 
 // Reads the file into `replay`; SIZE_MAX when it does not fit there.
@@ -156,6 +158,7 @@ void test_golden_nav_pillars_verifies(void) { verify_golden(&goldens[19]); }
 void test_golden_nav_rts_verifies(void) { verify_golden(&goldens[20]); }
 void test_golden_nav_crowd_verifies(void) { verify_golden(&goldens[21]); }
 void test_golden_nav_formation_verifies(void) { verify_golden(&goldens[22]); }
+void test_golden_orca_swap_verifies(void) { verify_golden(&goldens[23]); }
 
 void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {
   // A peer whose state differed at one tick would have recorded a different hash there:

@@ -45,6 +45,7 @@
 #include "world_slots.h"
 #include "world_step.h"
 #include "world_steer.h"
+#include "world_crowd.h"
 #include "world_bounds.h"
 #include "world_contact.h"
 #include "escape.h"
@@ -67,6 +68,7 @@ void tearDown(void) {}
 enum { RING_AGENTS = 48, RING_TICKS = 160 };
 static fxs_agent ring_bodies[2][RING_TICKS][RING_AGENTS];
 static bool resting_rows; // the scene: the ring, or the resting rows
+static bool chasing;      // each ring agent aims at the next one, not at a point
 
 // Two rows of 24 agents of radius 2 resting a few LSB off their targets, ORCA taking them
 // for radius 1/2 (so that their lines hold where their bodies overlap): in the first row,
@@ -109,6 +111,11 @@ static void orca_ring_bodies(bool wall, bool zero_seek, fxs_agent out[RING_TICKS
     fxs_agent_handle h = fxs_world_handle_at(&world, s);
     fxs_command seek = fxs_command_add_seek(h, none);
     TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &seek, 0));
+  }
+  for (uint32_t s = 0; chasing && s < RING_AGENTS; ++s) {
+    fxs_command aim = fxs_command_set_target_agent(fxs_world_handle_at(&world, s),
+                                                   fxs_world_handle_at(&world, (s + 1) % RING_AGENTS));
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &aim, 0));
   }
   for (int t = 0; t < RING_TICKS; ++t) {
     TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, 0, 0, 0));
@@ -159,4 +166,14 @@ void test_lone_orca_agents_at_rest_step_as_through_the_manager(void) {
   TEST_ASSERT_EQUAL_UINT32(24, crawled);
   TEST_ASSERT_EQUAL_UINT32(24, held);
   TEST_ASSERT_TRUE(moved < RING_AGENTS * RING_TICKS / 2);
+}
+
+// Agents that aim at other agents read those agents' start-of-tick positions: a crowd of
+// lone ORCA agents steers into its own slots only where every one aims at a point
+// (world_crowd.h); chasing ones go through the next bodies, as through the manager.
+void test_lone_orca_agents_chasing_each_other_step_as_through_the_manager(void) {
+  resting_rows = false, chasing = true;
+  uint32_t moved = lone_orca_matches_the_manager(false);
+  chasing = false;
+  TEST_ASSERT_TRUE(moved > RING_AGENTS * RING_TICKS / 2);
 }

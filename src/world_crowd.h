@@ -1,0 +1,57 @@
+// Internal: what the step learns about the whole crowd before it steers (sense, phase 2 of
+// fxs_world_step), and the per-agent tests behind it: which agents run ORCA, their avoidance
+// priority, and which steer as lone ORCA agents (without the manager). Not part of the API.
+#ifndef FIXSTEER_WORLD_CROWD_H
+#define FIXSTEER_WORLD_CROWD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "manager_inline.h"
+#include "fixsteer/world.h"
+#include "world_steer.h"
+
+/// True for the behaviors that avoid with ORCA (ORCA itself, navigate).
+static inline bool fxs_runs_orca(const fxs_behavior_slot *b) {
+  return b->kind == FXS_BEHAVIOR_ORCA || b->kind == FXS_BEHAVIOR_NAVIGATE;
+}
+
+/// The avoidance priority of the agent in slot `index`: its first ORCA behavior's, or
+/// FXS_ORCA_PASSIVE when it runs none (it does not avoid back).
+static inline fix16_t fxs_orca_priority_of(const fxs_world *world, uint32_t index) {
+  const fxs_agent_slot *s = &world->agents[index];
+  for (uint8_t i = 0; i < s->behavior_count; ++i) {
+    if (fxs_runs_orca(&s->behaviors[i])) return s->behaviors[i].p[5];
+  }
+  return FXS_ORCA_PASSIVE;
+}
+
+/// True when the agent's one behavior is ORCA of weight 1 and its manager would keep ORCA's
+/// steering whole: a mode that keeps one contribution whole (fxs_combine_keeps_one, the
+/// manager's own rule), no force applied for the tick, no containment. The common agent of a
+/// crowd. The manager would add the steering whole (weight 1; fxs_steer_toward saturates, so
+/// no component is INT32_MIN), combine it into itself and integrate it with no external force
+/// at full velocity: the step integrates it so, without the manager.
+static inline bool fxs_steers_lone_orca(const fxs_world *world, const fxs_agent_slot *s) {
+  const fxs_behavior_slot *b = &s->behaviors[0];
+  // The kind first: most agents that are not lone ORCA ones fail there. A slot without
+  // behaviors still has a first one to read (zeroed at init, or a stale one the count rules
+  // out).
+  return b->kind == FXS_BEHAVIOR_ORCA && s->behavior_count == 1 && b->weight == FXS_ONE &&
+         fxs_combine_keeps_one(s->combine_mode) && fxs_vec2_is_zero(s->pending_force) &&
+         !world->def.clamp_to_bounds;
+}
+
+/// One pass over the live agents, before the steering, into the step's crowd fields:
+/// - one_priority and priority: whether every live agent has one avoidance priority >= 0 (a
+///   crowd that all runs one ORCA); then every neighbor of an agent of that priority has it,
+///   and no neighbor's slot need be read.
+/// - in_place: whether every live agent steers as a lone ORCA agent and aims at a point, not
+///   at an agent. Such an agent reads no other agent's body while it steers (its neighbors
+///   come from the view, copied in sense; their radii and behaviors do not change in the
+///   step), so it may write its new body into its own slot at once, and the integration phase
+///   has nothing left to do: no double buffer to fill and copy back.
+/// Stops once both are known to be false.
+void fxs_world_survey_crowd(fxs_step_context *step);
+
+#endif
