@@ -1,5 +1,6 @@
 #include "fixsteer/manager.h"
 
+#include "integrate_inline.h"
 #include "manager_inline.h"
 #include "vec2_scale.h"
 #include "wide.h"
@@ -217,69 +218,9 @@ static inline fxs_vec2 limit(fxs_vec2 v, fix16_t max_length) {
   return fxs_vec2_truncate_long(v, max_length, sq);
 }
 
-// limit with the scaling inline: the force limit, which most steered agents reach.
-FXS_ALWAYS_INLINE fxs_vec2 limit_inline(fxs_vec2 v, fix16_t max_length) {
-  if (max_length < 0) return fxs_vec2_truncate(v, max_length); // the contract check
-  uint64_t max = (uint64_t)max_length;
-  uint64_t sq = fxs_length_sq_raw(v.x, v.y);
-  if (sq <= max * max) return v;
-  return fxs_vec2_scale_down(v, max_length, sq);
-}
-
-// fxs_vec2_div(v, mass). A unit mass, the common case, divides exactly (see fxs_div): skipped.
-static inline fxs_vec2 per_mass(fxs_vec2 v, fix16_t mass) {
-  if (mass == FXS_ONE && v.x != INT32_MIN && v.y != INT32_MIN) return v;
-  return fxs_vec2_div(v, mass);
-}
-
-// Calm rest: a steered velocity that turns by more than 90 degrees in one tick passed through
-// rest on the way, and stops there; the agent starts the other way on the next tick. Only an
-// agent slower than one tick of its steering can turn so far (v . (v + f) < 0 needs
-// |v| < |f|), so moving agents are untouched, while forces that cancel on average (a pull
-// against a push, a target behind a wall) end at rest instead of flipping the velocity's
-// sign, and the heading, every tick.
-static inline fxs_vec2 rest_on_reversal(fxs_vec2 before, fxs_vec2 after) {
-  int64_t turn = (int64_t)before.x * after.x + (int64_t)before.y * after.y; // |.| < 2^63
-  return turn < 0 ? fxs_vec2_zero() : after;
-}
-
-// The speed limit, for a steered velocity past max_speed or a max_speed < 0 (a call: the
-// rare case's registers stay out of the common path).
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static fxs_vec2 limit_speed(const fxs_agent *agent, fxs_vec2 velocity, fxs_vec2 steered,
-                            fix16_t mass) {
+fxs_vec2 fxs_integrate_limit_speed(const fxs_agent *agent, fxs_vec2 velocity, fxs_vec2 steered,
+                                   fix16_t mass) {
   return limit(steered, speed_cap(agent, velocity, mass));
-}
-
-// The integration step for a mass already made positive, orientation aside. Inline in both
-// callers below, so that the common one, with constants for the scale, the mass and the
-// external force, keeps none of their tests and fewer values live.
-FXS_ALWAYS_INLINE void integrate_with(fxs_agent *agent, fxs_vec2 linear, fxs_vec2 external_force,
-                                      fix16_t velocity_scale, fix16_t mass) {
-  // A velocity scale of 0 holds the agent: no old velocity and no linear steering.
-  fxs_vec2 force = fxs_vec2_zero();
-  if (velocity_scale != 0) force = limit_inline(linear, agent->max_force);
-  // The velocity read after the force limit: fewer values live across its square root.
-  fxs_vec2 velocity = agent->velocity;
-  if (velocity_scale != FXS_ONE) velocity = fxs_vec2_scale(velocity, velocity_scale);
-  // The limited force has no INT32_MIN component (each is within max_force <= FXS_MAX, or 0),
-  // so a unit mass leaves it as it is without per_mass's test of the components.
-  if (mass != FXS_ONE) force = fxs_vec2_div(force, mass);
-  fxs_vec2 steered = fxs_vec2_add(velocity, force);
-  // The cap is max_speed or more, so a steered velocity within max_speed is within the cap:
-  // the common case needs neither the cap nor the old speed.
-  uint64_t max = (uint64_t)agent->max_speed;
-  if (agent->max_speed < 0 || fxs_length_sq_raw(steered.x, steered.y) > max * max) {
-    steered = limit_speed(agent, velocity, steered, mass);
-  }
-  velocity = rest_on_reversal(velocity, steered);
-  if (!fxs_vec2_is_zero(external_force)) {
-    velocity = fxs_vec2_add(velocity, per_mass(external_force, mass));
-  }
-  agent->velocity = velocity;
-  agent->position = fxs_vec2_add(agent->position, velocity);
 }
 
 #if defined(__GNUC__)
@@ -288,7 +229,7 @@ __attribute__((noinline))
 static void integrate_any(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
                           fix16_t velocity_scale) {
   fix16_t mass = agent->mass > 0 ? agent->mass : FXS_ONE;
-  integrate_with(agent, steering.linear, external_force, velocity_scale, mass);
+  fxs_integrate_with(agent, steering.linear, external_force, velocity_scale, mass);
   integrate_orientation(agent, steering.angular);
 }
 
@@ -306,7 +247,7 @@ void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 exter
   // orientation (integrate_orientation's whole work then is the zero rotation).
   if (velocity_scale == FXS_ONE && agent->mass == FXS_ONE && fxs_vec2_is_zero(external_force) &&
       agent->orientation_mode == FXS_ORIENT_FIXED) {
-    integrate_with(agent, steering.linear, fxs_vec2_zero(), FXS_ONE, FXS_ONE);
+    fxs_integrate_with(agent, steering.linear, fxs_vec2_zero(), FXS_ONE, FXS_ONE);
     agent->rotation = 0;
     return;
   }

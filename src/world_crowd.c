@@ -1,10 +1,10 @@
 #include "world_crowd.h"
 
-void fxs_world_survey_crowd(fxs_step_context *step) {
-  const fxs_world *world = step->world;
-  bool one = true, in_place = true;
-  fix16_t priority = FXS_ORCA_PASSIVE;
-  for (uint32_t i = 0; i < world->capacity.agents && (one || in_place); ++i) {
+void fxs_crowd_tally_range(const fxs_world *world, uint32_t begin, uint32_t end,
+                           fxs_crowd_tally *t) {
+  bool one = t->one, in_place = t->in_place;
+  fix16_t priority = t->priority;
+  for (uint32_t i = begin; i < end && (one || in_place); ++i) {
     const fxs_agent_slot *s = &world->agents[i];
     if (!s->alive) continue;
     in_place = in_place && s->target_agent == 0 && fxs_steers_lone_orca(world, s);
@@ -16,7 +16,21 @@ void fxs_world_survey_crowd(fxs_step_context *step) {
       priority = p;
     }
   }
-  step->one_priority = one && priority >= 0;
-  step->priority = step->one_priority ? priority : FXS_ORCA_PASSIVE;
-  step->in_place = in_place;
+  t->one = one, t->in_place = in_place, t->priority = priority;
+}
+
+fxs_crowd_tally fxs_crowd_tally_merge(fxs_crowd_tally a, fxs_crowd_tally b) {
+  fxs_crowd_tally t;
+  t.in_place = a.in_place && b.in_place;
+  t.one = a.one && b.one && (a.priority < 0 || b.priority < 0 || a.priority == b.priority);
+  t.priority = a.priority >= 0 ? a.priority : b.priority;
+  return t;
+}
+
+void fxs_step_take_crowd(fxs_step_context *step, const fxs_crowd_tally *tallies, uint32_t count) {
+  fxs_crowd_tally all = fxs_crowd_tally_none();
+  for (uint32_t i = 0; i < count; ++i) all = fxs_crowd_tally_merge(all, tallies[i]);
+  step->one_priority = all.one && all.priority >= 0;
+  step->priority = step->one_priority ? all.priority : FXS_ORCA_PASSIVE;
+  step->in_place = all.in_place;
 }

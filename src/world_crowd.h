@@ -42,16 +42,38 @@ static inline bool fxs_steers_lone_orca(const fxs_world *world, const fxs_agent_
          !world->def.clamp_to_bounds;
 }
 
-/// One pass over the live agents, before the steering, into the step's crowd fields:
-/// - one_priority and priority: whether every live agent has one avoidance priority >= 0 (a
-///   crowd that all runs one ORCA); then every neighbor of an agent of that priority has it,
-///   and no neighbor's slot need be read.
-/// - in_place: whether every live agent steers as a lone ORCA agent and aims at a point, not
-///   at an agent. Such an agent reads no other agent's body while it steers (its neighbors
-///   come from the view, copied in sense; their radii and behaviors do not change in the
-///   step), so it may write its new body into its own slot at once, and the integration phase
-///   has nothing left to do: no double buffer to fill and copy back.
-/// Stops once both are known to be false.
-void fxs_world_survey_crowd(fxs_step_context *step);
+/// What the step learns about the crowd, from a pass over the live agents (sense, in the
+/// phase that places them in the grid):
+/// - one: every live agent has one avoidance priority >= 0, `priority` (a crowd that all
+///   runs one ORCA); then every neighbor of an agent of that priority has it, and no
+///   neighbor's slot need be read.
+/// - in_place: every live agent steers as a lone ORCA agent and aims at a point, not at an
+///   agent. Such an agent reads no other agent's body while it steers (its neighbors come
+///   from the view, copied in sense; their radii and behaviors do not change in the step), so
+///   it may write its new body into its own slot at once, and the integration phase has
+///   nothing left to do: no double buffer to fill and copy back.
+/// Tallies of disjoint ranges of slots merge into the tally of their union.
+typedef struct fxs_crowd_tally {
+  bool one;
+  bool in_place;
+  fix16_t priority; ///< FXS_ORCA_PASSIVE until a live agent is seen
+} fxs_crowd_tally;
+
+/// The tally of no agent (both true: nothing contradicts them yet).
+static inline fxs_crowd_tally fxs_crowd_tally_none(void) {
+  fxs_crowd_tally t = {true, true, FXS_ORCA_PASSIVE};
+  return t;
+}
+
+/// Adds the live agents of slots [begin, end) to *t; stops once both are false.
+void fxs_crowd_tally_range(const fxs_world *world, uint32_t begin, uint32_t end,
+                           fxs_crowd_tally *t);
+
+/// The tally of two disjoint ranges.
+fxs_crowd_tally fxs_crowd_tally_merge(fxs_crowd_tally a, fxs_crowd_tally b);
+
+/// The step's crowd fields (one_priority, priority, in_place) from the tallies of `count`
+/// disjoint ranges that cover every slot.
+void fxs_step_take_crowd(fxs_step_context *step, const fxs_crowd_tally *tallies, uint32_t count);
 
 #endif

@@ -15,6 +15,7 @@
 #include "fixsteer/velocity_match.h"
 #include "fixsteer/wander.h"
 #include "exact.h"
+#include "integrate_inline.h"
 #include "manager_inline.h"
 #include "orca_sorted.h"
 #include "seek_inline.h"
@@ -691,7 +692,7 @@ static void steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t i
     kept = ctx.slot->body;
     before = &kept;
   }
-  fxs_agent_integrate(next, fxs_steering_linear(force), fxs_vec2_zero(), FXS_ONE);
+  fxs_agent_integrate_linear(next, force);
   keep_out_of_walls(step, before, next, scratch);
 }
 

@@ -23,7 +23,7 @@ typedef struct fxs_step_context {
   fix16_t priority;
   bool slow_view;         // an ORCA crowd's view velocities are all within FXS_ORCA_LIMIT
   bool sorted;            // the view is in grid cell order and the grid is built (see sense)
-  bool in_place;          // every agent steers into its own slot (fxs_world_survey_crowd)
+  bool in_place;          // every agent steers into its own slot (world_crowd.h)
 } fxs_step_context;
 
 /// Steers the agents of view entries [begin, end) into world->next (into their own slots

@@ -9,10 +9,19 @@
 #include "world_obstacles.h"
 #include "world_steer.h"
 
+// The sense phase's pass over the slots: each worker's tally of the crowd (world_crowd.h).
+typedef struct place_context {
+  const fxs_step_context *step;
+  fxs_crowd_tally tally[FXS_MAX_WORKERS];
+} place_context;
+
+// The slots' grid cells, and the crowd's tally while their first lines are near.
 static void place_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
-  const fxs_step_context *step = (const fxs_step_context *)context;
-  (void)worker;
-  fxs_grid_place(step->world, &step->grid, begin, end);
+  place_context *pc = (place_context *)context;
+  FXS_ASSERT(worker < FXS_MAX_WORKERS);
+  if (worker >= FXS_MAX_WORKERS) return;
+  fxs_grid_place(pc->step->world, &pc->step->grid, begin, end);
+  fxs_crowd_tally_range(pc->step->world, begin, end, &pc->tally[worker]);
 }
 
 static void copy_view_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
@@ -67,8 +76,11 @@ static void sense(fxs_step_context *step) {
   fxs_world *world = step->world;
   step->grid = fxs_grid_of(world);
   step->sorted = any_agent_searches(world);
+  place_context pc;
+  pc.step = step;
+  for (uint32_t w = 0; w < FXS_MAX_WORKERS; ++w) pc.tally[w] = fxs_crowd_tally_none();
   if (step->sorted) {
-    fxs_world_run_phase(world, place_range, world->capacity.agents, 1024, step);
+    fxs_world_run_phase(world, place_range, world->capacity.agents, 1024, &pc);
     fxs_grid_sort(world, &step->grid);
     fxs_world_run_phase(world, copy_view_range, world->view_count, 1024, step);
     // A grid that wraps mixes far agents into a search's cells: whether any can be far
@@ -78,7 +90,9 @@ static void sense(fxs_step_context *step) {
     // The order of the steering never changes a result (each agent writes only its own
     // slot); the grid, its sort and the view's copies are only the search's.
     fxs_view_list_live(world);
+    fxs_crowd_tally_range(world, 0, world->capacity.agents, &pc.tally[0]);
   }
+  fxs_step_take_crowd(step, pc.tally, FXS_MAX_WORKERS);
   uint32_t m = 0;
   for (uint32_t i = 0; i < world->capacity.obstacles; ++i) {
     if (world->obstacle_alive[i]) world->live_obstacles[m++] = world->obstacles[i];
@@ -90,7 +104,6 @@ static void sense(fxs_step_context *step) {
     if (world->wall_alive[i]) world->live_walls[k++] = world->walls[i];
   }
   step->wall_count = k;
-  fxs_world_survey_crowd(step);
   // A crowd that all runs ORCA (the worlds that would pay for the pass): whether its
   // neighbors' velocities need ORCA's clamp.
   step->slow_view = step->sorted && step->one_priority &&
