@@ -40,6 +40,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 // divergence. Worlds of up to 2,048 agents are still allocated and restored (the free-slot
 // bitmap gets its third level above 1,024) though they cannot step; the other capacities
 // stop at the sizes fuzz_snapshot.c restores (the step scans every obstacle and wall slot).
+// The navigation and flow-field capacities admit every scene of scenarios/ (nav_crowd: 37,500
+// cells, 8 fields of them, 1,000 agents of 64 waypoints) and keep a verification, two worlds,
+// within FUZZ_MEMORY_LIMIT: about 25 MB a world at the largest of them all.
 static inline fxs_limits fuzz_limits(void) {
   fxs_limits l = fxs_default_limits();
   l.max_agents = 2048;
@@ -49,6 +52,11 @@ static inline fxs_limits fuzz_limits(void) {
   l.max_walls = 256;
   l.max_ticks = 32;
   l.max_agent_ticks = 256;
+  l.max_field_cells = 65536;
+  l.max_nav_cells = 40960;
+  l.max_nav_search_cells = 4u * 40960u;
+  l.max_nav_route_cells = 2048u * 64u;
+  l.max_nav_field_cells = 8u * 40960u;
   return l;
 }
 
