@@ -623,11 +623,13 @@ static void keep_out_of_walls(const fxs_step_context *step, const fxs_agent *bef
   fxs_contact_resolve(&cw, before, next, scratch->near_obstacles, FXS_NEAR_OBSTACLES);
 }
 
-// The steer context of the agent of view entry v (in slot `index`).
+// The steer context of the agent of view entry v (in slot `index`), and with `next_body` its
+// next body set to its body.
 FXS_ALWAYS_INLINE void begin_steering(steer_context *ctx, const fxs_step_context *step, uint32_t v,
-                                      uint32_t index, fxs_world_worker *scratch) {
+                                      uint32_t index, fxs_world_worker *scratch, bool next_body) {
   fxs_world *world = step->world;
   fxs_agent_slot *s = &world->agents[index];
+  if (next_body) world->next[index] = s->body;
   ctx->world = world;
   ctx->step = step;
   ctx->slot = s;
@@ -663,11 +665,10 @@ __attribute__((noinline))
 static void steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t index,
                             fxs_world_worker *scratch, open_hint *hint) {
   steer_context ctx;
-  begin_steering(&ctx, step, v, index, scratch);
   // In place, the slot's body is read until the integration below writes it; else the next
   // body starts as a copy of it.
+  begin_steering(&ctx, step, v, index, scratch, !step->in_place);
   fxs_agent *next = step->in_place ? &ctx.slot->body : &step->world->next[ctx.index];
-  if (!step->in_place) *next = ctx.slot->body;
   const fix16_t *p = ctx.slot->behaviors[0].p;
   fxs_orca_def d = orca_def_of(p);
   uint32_t k = d.max_neighbors;
@@ -702,10 +703,9 @@ static void steer_agent(const fxs_step_context *step, uint32_t v, uint32_t index
                         fxs_world_worker *scratch) {
   fxs_world *world = step->world;
   steer_context ctx;
-  begin_steering(&ctx, step, v, index, scratch);
+  begin_steering(&ctx, step, v, index, scratch, true);
   fxs_agent_slot *s = ctx.slot;
   fxs_agent *next = &world->next[ctx.index];
-  *next = s->body;
   fxs_steering_manager m;
   fxs_manager_begin_inline(&m, (fxs_combine_mode)s->combine_mode);
   fix16_t velocity_scale = FXS_ONE;
@@ -738,12 +738,21 @@ void fxs_world_steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *
   if (worker >= FXS_MAX_WORKERS) return;
   fxs_world_worker *scratch = &step->world->workers[worker];
   open_hint hint = {0, FXS_OPEN_SKIPS};
+  if (step->in_place) { // every agent a lone ORCA one (world_crowd.h)
+    for (uint32_t v = begin; v < end; ++v) {
+      if (end - v > FXS_PREFETCH_AHEAD) {
+        FXS_PREFETCH_AGENT(world, world->view_slot[v + FXS_PREFETCH_AHEAD], true);
+      }
+      steer_lone_orca(step, v, world->view_slot[v], scratch, &hint);
+    }
+    return;
+  }
   for (uint32_t v = begin; v < end; ++v) {
     if (end - v > FXS_PREFETCH_AHEAD) {
-      FXS_PREFETCH_AGENT(world, world->view_slot[v + FXS_PREFETCH_AHEAD], step->in_place);
+      FXS_PREFETCH_AGENT(world, world->view_slot[v + FXS_PREFETCH_AHEAD], false);
     }
     uint32_t index = world->view_slot[v];
-    if (step->in_place || fxs_steers_lone_orca(world, &world->agents[index])) {
+    if (fxs_steers_lone_orca(world, &world->agents[index])) {
       steer_lone_orca(step, v, index, scratch, &hint);
     } else {
       steer_agent(step, v, index, scratch);

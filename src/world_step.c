@@ -9,17 +9,19 @@
 #include "world_obstacles.h"
 #include "world_steer.h"
 
-// The sense phase's pass over the slots: each worker's tally of the crowd (world_crowd.h).
+// The sense phase's pass over the slots: each worker's tally of the crowd (world_crowd.h),
+// for the world's worker_capacity workers.
 typedef struct place_context {
   const fxs_step_context *step;
+  uint32_t workers;
   fxs_crowd_tally tally[FXS_MAX_WORKERS];
 } place_context;
 
 // The slots' grid cells, and the crowd's tally while their first lines are near.
 static void place_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
   place_context *pc = (place_context *)context;
-  FXS_ASSERT(worker < FXS_MAX_WORKERS);
-  if (worker >= FXS_MAX_WORKERS) return;
+  FXS_ASSERT(worker < pc->workers);
+  if (worker >= pc->workers) return;
   fxs_grid_place(pc->step->world, &pc->step->grid, begin, end);
   fxs_crowd_tally_range(pc->step->world, begin, end, &pc->tally[worker]);
 }
@@ -78,7 +80,8 @@ static void sense(fxs_step_context *step) {
   step->sorted = any_agent_searches(world);
   place_context pc;
   pc.step = step;
-  for (uint32_t w = 0; w < FXS_MAX_WORKERS; ++w) pc.tally[w] = fxs_crowd_tally_none();
+  pc.workers = world->worker_capacity < FXS_MAX_WORKERS ? world->worker_capacity : FXS_MAX_WORKERS;
+  for (uint32_t w = 0; w < pc.workers; ++w) pc.tally[w] = fxs_crowd_tally_none();
   if (step->sorted) {
     fxs_world_run_phase(world, place_range, world->capacity.agents, 1024, &pc);
     fxs_grid_sort(world, &step->grid);
@@ -92,7 +95,7 @@ static void sense(fxs_step_context *step) {
     fxs_view_list_live(world);
     fxs_crowd_tally_range(world, 0, world->capacity.agents, &pc.tally[0]);
   }
-  fxs_step_take_crowd(step, pc.tally, FXS_MAX_WORKERS);
+  fxs_step_take_crowd(step, pc.tally, pc.workers);
   uint32_t m = 0;
   for (uint32_t i = 0; i < world->capacity.obstacles; ++i) {
     if (world->obstacle_alive[i]) world->live_obstacles[m++] = world->obstacles[i];
