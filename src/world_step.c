@@ -73,7 +73,11 @@ static bool any_agent_searches(const fxs_world *world) {
 }
 
 // Phase 2: the start-of-tick view of every live agent (sorted into grid cells when an agent
-// searches), obstacle and wall.
+// searches), obstacle and wall. A call of its own: its frame (the workers' tallies) is gone
+// before the steering adds its own to the stack.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static void sense(fxs_step_context *step) {
   fxs_world *world = step->world;
   step->grid = fxs_grid_of(world);
