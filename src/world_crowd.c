@@ -1,19 +1,31 @@
 #include "world_crowd.h"
 
+// Whether agent i keeps the crowd's one priority: it avoids, with the priority seen so far
+// (or the first one, into *priority).
+static inline bool keeps_one_priority(const fxs_world *world, uint32_t i, fix16_t *priority) {
+  fix16_t p = fxs_orca_priority_of(world, i);
+  if (p < 0 || (*priority >= 0 && p != *priority)) return false;
+  *priority = p;
+  return true;
+}
+
 void fxs_crowd_tally_range(const fxs_world *world, uint32_t begin, uint32_t end,
                            fxs_crowd_tally *t) {
   bool one = t->one, in_place = t->in_place;
   fix16_t priority = t->priority;
-  for (uint32_t i = begin; i < end && (one || in_place); ++i) {
+  uint32_t i = begin;
+  // Both answers open; then, in a crowd that does not steer in place, the priority alone (a
+  // crowd of navigate agents, say, takes this loop for nearly every slot).
+  for (; i < end && in_place; ++i) {
     const fxs_agent_slot *s = &world->agents[i];
     if (!s->alive) continue;
-    in_place = in_place && s->target_agent == 0 && fxs_steers_lone_orca(world, s);
-    if (!one) continue;
-    fix16_t p = fxs_orca_priority_of(world, i);
-    if (p < 0 || (priority >= 0 && p != priority)) {
+    in_place = s->target_agent == 0 && fxs_steers_lone_orca(world, s);
+    one = one && keeps_one_priority(world, i, &priority);
+  }
+  for (; one && i < end; ++i) {
+    if (world->agents[i].alive && !keeps_one_priority(world, i, &priority)) {
       one = false;
-    } else {
-      priority = p;
+      break;
     }
   }
   t->one = one, t->in_place = in_place, t->priority = priority;
