@@ -481,6 +481,8 @@ static fxs_vec2 turn_aside(fxs_vec2 v) {
 static inline fxs_vec2 within_radius(fxs_vec2 v, fix16_t radius) {
   uint64_t sq = length_sq(v);
   if (sq <= (uint64_t)radius * (uint64_t)radius) return v;
+  // A start point rounded to the speed limit is most often one unit in its last place past it.
+  if (fxs_vec2_truncate_takes_one(sq, radius)) return fxs_vec2_one_toward_zero(v);
   return fxs_vec2_truncate_long(v, radius, sq);
 }
 

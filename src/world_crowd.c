@@ -19,8 +19,15 @@ void fxs_crowd_tally_range(const fxs_world *world, uint32_t begin, uint32_t end,
   for (; i < end && in_place; ++i) {
     const fxs_agent_slot *s = &world->agents[i];
     if (!s->alive) continue;
-    in_place = s->target_agent == 0 && fxs_steers_lone_orca(world, s);
-    one = one && keeps_one_priority(world, i, &priority);
+    bool lone = fxs_steers_lone_orca(world, s);
+    in_place = lone && s->target_agent == 0;
+    if (lone && one) { // its one behavior is its ORCA: the priority without the search
+      fix16_t p = s->behaviors[0].p[5];
+      one = p >= 0 && (priority < 0 || p == priority);
+      if (one) priority = p;
+    } else {
+      one = one && keeps_one_priority(world, i, &priority);
+    }
   }
   for (; one && i < end; ++i) {
     if (world->agents[i].alive && !keeps_one_priority(world, i, &priority)) {
