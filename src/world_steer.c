@@ -612,12 +612,17 @@ static bool apply_kinematic(steer_context *ctx, const fxs_behavior_slot *b, fxs_
   return true;
 }
 
+// Whether the step has walls or obstacles, which keep_out_of_walls keeps agents out of.
+static inline bool step_has_solids(const fxs_step_context *step) {
+  return step->wall_count != 0 || step->obstacle_count != 0;
+}
+
 // Walls and obstacles are solid: the agent's move of the tick, whatever moved it, is kept
-// out of them (world_contact.h).
+// out of them (world_contact.h). `before` is the agent's start-of-tick body.
 static void keep_out_of_walls(const fxs_step_context *step, const fxs_agent *before,
                               fxs_agent *next, fxs_world_worker *scratch) {
   // fxs_contact_resolve tests this itself; tested here, a world without any makes no call.
-  if (step->wall_count == 0 && step->obstacle_count == 0) return;
+  if (!step_has_solids(step)) return;
   fxs_contact_world cw = {step->world, &step->obstacle_grid, step->obstacle_count,
                           step->wall_count};
   fxs_contact_resolve(&cw, before, next, scratch->near_obstacles, FXS_NEAR_OBSTACLES);
@@ -687,9 +692,11 @@ static void steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t i
     }
     force = orca_toward(&ctx, &d, preferred, false);
   }
+  // keep_out_of_walls reads the start-of-tick body only where step_has_solids: in place, a
+  // copy of it, kept before the integration writes the slot.
   const fxs_agent *before = &ctx.slot->body;
-  fxs_agent kept; // the start-of-tick body, where walls need it after the slot's is written
-  if (step->in_place && (step->wall_count != 0 || step->obstacle_count != 0)) {
+  fxs_agent kept;
+  if (step->in_place && step_has_solids(step)) {
     kept = ctx.slot->body;
     before = &kept;
   }
