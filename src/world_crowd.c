@@ -1,9 +1,8 @@
 #include "world_crowd.h"
 
-// Whether agent i keeps the crowd's one priority: it avoids, with the priority seen so far
-// (or the first one, into *priority).
-static inline bool keeps_one_priority(const fxs_world *world, uint32_t i, fix16_t *priority) {
-  fix16_t p = fxs_orca_priority_of(world, i);
+// Whether an agent of avoidance priority p keeps the crowd's one priority: it avoids, with
+// the priority seen so far (or the first one, into *priority).
+static inline bool keeps_one_priority(fix16_t p, fix16_t *priority) {
   if (p < 0 || (*priority >= 0 && p != *priority)) return false;
   *priority = p;
   return true;
@@ -21,16 +20,12 @@ void fxs_crowd_tally_range(const fxs_world *world, uint32_t begin, uint32_t end,
     if (!s->alive) continue;
     bool lone = fxs_steers_lone_orca(world, s);
     in_place = lone && s->target_agent == 0;
-    if (lone && one) { // its one behavior is its ORCA: the priority without the search
-      fix16_t p = s->behaviors[0].p[5];
-      one = p >= 0 && (priority < 0 || p == priority);
-      if (one) priority = p;
-    } else {
-      one = one && keeps_one_priority(world, i, &priority);
-    }
+    // A lone agent's one behavior is its ORCA: its priority without the search.
+    if (one) one = keeps_one_priority(lone ? s->behaviors[0].p[5] : fxs_orca_priority_of(world, i),
+                                      &priority);
   }
   for (; one && i < end; ++i) {
-    if (world->agents[i].alive && !keeps_one_priority(world, i, &priority)) {
+    if (world->agents[i].alive && !keeps_one_priority(fxs_orca_priority_of(world, i), &priority)) {
       one = false;
       break;
     }

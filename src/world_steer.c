@@ -255,11 +255,16 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
   return fxs_steer_toward(a, static_friction(ctx, preferred, v, blocked_rests));
 }
 
+// Whether the step has walls or obstacles, which keep_out_of_walls keeps agents out of.
+static inline bool step_has_solids(const fxs_step_context *step) {
+  return step->wall_count != 0 || step->obstacle_count != 0;
+}
+
 // Whether a lone ORCA agent of avoidance priority `priority` may leave its search unsorted
 // this step (orca_toward_open): no wall or obstacle in the world and every live agent of
 // that one priority (>= 0). Never on Cortex-M, whose search ranks as it goes.
 static inline bool open_step(const fxs_step_context *step, fix16_t priority) {
-  return FXS_GRID_BRANCH_FREE && step->wall_count == 0 && step->obstacle_count == 0 &&
+  return FXS_GRID_BRANCH_FREE && !step_has_solids(step) &&
          priority >= 0 && step->one_priority && step->priority == priority;
 }
 
@@ -610,11 +615,6 @@ static bool apply_kinematic(steer_context *ctx, const fxs_behavior_slot *b, fxs_
     next->position = fxs_vec2_add(next->position, push);
   }
   return true;
-}
-
-// Whether the step has walls or obstacles, which keep_out_of_walls keeps agents out of.
-static inline bool step_has_solids(const fxs_step_context *step) {
-  return step->wall_count != 0 || step->obstacle_count != 0;
 }
 
 // Walls and obstacles are solid: the agent's move of the tick, whatever moved it, is kept
