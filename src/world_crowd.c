@@ -8,6 +8,22 @@ static inline bool keeps_one_priority(fix16_t p, fix16_t *priority) {
   return true;
 }
 
+// The first slot from i on, before end, of a live agent that might not keep both answers of
+// a tally whose crowd has priority p >= 0: any but a lone ORCA agent of priority p that aims at
+// a point (fxs_steers_lone_orca, its world test made by the caller). end when there is none.
+static uint32_t keeping_both(const fxs_world *world, uint32_t i, uint32_t end, fix16_t p) {
+  for (; i < end; ++i) {
+    const fxs_agent_slot *s = &world->agents[i];
+    const fxs_behavior_slot *b = &s->behaviors[0];
+    bool keeps = (b->kind == FXS_BEHAVIOR_ORCA) & (s->behavior_count == 1) &
+                 (b->weight == FXS_ONE) & fxs_combine_keeps_one(s->combine_mode) &
+                 ((s->pending_force.x | s->pending_force.y | (int32_t)s->target_agent) == 0) &
+                 (b->p[5] == p);
+    if (!keeps && s->alive) break;
+  }
+  return i;
+}
+
 void fxs_crowd_tally_range(const fxs_world *world, uint32_t begin, uint32_t end,
                            fxs_crowd_tally *t) {
   bool one = t->one, in_place = t->in_place;
@@ -15,7 +31,12 @@ void fxs_crowd_tally_range(const fxs_world *world, uint32_t begin, uint32_t end,
   uint32_t i = begin;
   // Both answers open; then, in a crowd that does not steer in place, the priority alone (a
   // crowd of navigate agents, say, takes this loop for nearly every slot).
+  bool free_steering = !world->def.clamp_to_bounds;
   for (; i < end && in_place; ++i) {
+    // Once the crowd's priority is known, the agents that keep both answers (the common
+    // ones) are a few tests each without a branch; the first that may not goes below.
+    if (one && priority >= 0 && free_steering) i = keeping_both(world, i, end, priority);
+    if (i == end) break;
     const fxs_agent_slot *s = &world->agents[i];
     if (!s->alive) continue;
     bool lone = fxs_steers_lone_orca(world, s);

@@ -494,9 +494,9 @@ FXS_ALWAYS_INLINE bool scan(search *s, uint32_t begin, uint32_t end, uint32_t se
     // At most cap - m more fit: that many candidates need no test of the buffer.
     size_t j = begin, stop = end - begin < s->cap - m ? end : begin + (s->cap - m);
     if (self > begin && self < stop) stop = self;
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 2
-#endif
+    // Not unrolled: a loop unrolled by two has fewer instructions, but a run's odd or even
+    // length is one more branch a core cannot predict (measured on RVO2's Circle, 3 % of the
+    // time at 10,000 agents).
     for (; j < stop; ++j) {
       // Unsigned squares of the differences (below 2^32 in magnitude) are exact; their sum
       // can wrap past 2^64 only when one of them has its top bit set (only when `far`), and

@@ -74,6 +74,9 @@ typedef enum spoiler {
   SPOIL_PRIORITY, // another avoidance priority: not one priority
   SPOIL_SEEKER,   // its first behavior is a seek: neither (it does not avoid back)
   SPOIL_PUSHED,   // a force for the tick: not in place
+  SPOIL_WEIGHTED, // ORCA at weight 2: not in place (the manager scales it)
+  SPOIL_SECOND,   // a second behavior after its ORCA: not in place
+  SPOIL_RANKED,   // a prioritized sum: not in place (the manager may drop its ORCA)
   SPOIL_KINDS
 } spoiler;
 
@@ -110,6 +113,12 @@ static void spoil(uint32_t i, spoiler kind) {
     case SPOIL_PRIORITY: s->behaviors[0].p[5] = FXS_ONE; break;
     case SPOIL_SEEKER: s->behaviors[0].kind = FXS_BEHAVIOR_SEEK; break;
     case SPOIL_PUSHED: s->pending_force = fxs_vec2_make(FXS_ONE, 0); break;
+    case SPOIL_WEIGHTED: s->behaviors[0].weight = FXS_INT(2); break;
+    case SPOIL_SECOND:
+      s->behaviors[1] = fxs_behavior_slot_default(FXS_BEHAVIOR_SEEK);
+      s->behavior_count = 2;
+      break;
+    case SPOIL_RANKED: s->combine_mode = FXS_COMBINE_PRIORITIZED_SUM; break;
     default: break;
   }
 }
@@ -130,7 +139,7 @@ void test_the_crowd_tally_of_merged_ranges_is_the_tally_of_one_pass(void) {
       spoiler kind = (spoiler)below(SPOIL_KINDS);
       spoil(at[k], kind);
       in_place = in_place && (kind == SPOIL_DEAD || kind == SPOIL_PRIORITY);
-      one = one && (kind == SPOIL_DEAD || kind == SPOIL_CHASING || kind == SPOIL_PUSHED);
+      one = one && kind != SPOIL_PRIORITY && kind != SPOIL_SEEKER;
     }
     fxs_crowd_tally whole = fxs_crowd_tally_none();
     fxs_crowd_tally_range(&world, 0, SLOTS, &whole);
