@@ -14,11 +14,7 @@ static inline bool keeps_one_priority(fix16_t p, fix16_t *priority) {
 static uint32_t keeping_both(const fxs_world *world, uint32_t i, uint32_t end, fix16_t p) {
   for (; i < end; ++i) {
     const fxs_agent_slot *s = &world->agents[i];
-    const fxs_behavior_slot *b = &s->behaviors[0];
-    bool keeps = (b->kind == FXS_BEHAVIOR_ORCA) & (s->behavior_count == 1) &
-                 (b->weight == FXS_ONE) & fxs_combine_keeps_one(s->combine_mode) &
-                 ((s->pending_force.x | s->pending_force.y | (int32_t)s->target_agent) == 0) &
-                 (b->p[5] == p);
+    bool keeps = fxs_slot_is_lone_orca(s) & (s->target_agent == 0) & (s->behaviors[0].p[5] == p);
     if (!keeps && s->alive) break;
   }
   return i;

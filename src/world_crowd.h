@@ -26,6 +26,15 @@ static inline fix16_t fxs_orca_priority_of(const fxs_world *world, uint32_t inde
   return FXS_ORCA_PASSIVE;
 }
 
+/// The slot's part of fxs_steers_lone_orca (the world's is no containment), as tests without
+/// a branch: for the crowd's tally, which takes every slot. A slot without behaviors still
+/// has a first one to read (zeroed at init, or a stale one the count rules out).
+static inline bool fxs_slot_is_lone_orca(const fxs_agent_slot *s) {
+  const fxs_behavior_slot *b = &s->behaviors[0];
+  return (b->kind == FXS_BEHAVIOR_ORCA) & (s->behavior_count == 1) & (b->weight == FXS_ONE) &
+         fxs_combine_keeps_one(s->combine_mode) & fxs_vec2_is_zero(s->pending_force);
+}
+
 /// True when the agent's one behavior is ORCA of weight 1 and its manager would keep ORCA's
 /// steering whole: a mode that keeps one contribution whole (fxs_combine_keeps_one, the
 /// manager's own rule), no force applied for the tick, no containment. The common agent of a
@@ -33,12 +42,8 @@ static inline fix16_t fxs_orca_priority_of(const fxs_world *world, uint32_t inde
 /// no component is INT32_MIN), combine it into itself and integrate it with no external force
 /// at full velocity: the step integrates it so, without the manager.
 static inline bool fxs_steers_lone_orca(const fxs_world *world, const fxs_agent_slot *s) {
-  const fxs_behavior_slot *b = &s->behaviors[0];
-  // The kind first: most agents that are not lone ORCA ones fail there. A slot without
-  // behaviors still has a first one to read (zeroed at init, or a stale one the count rules
-  // out).
-  return b->kind == FXS_BEHAVIOR_ORCA && s->behavior_count == 1 && b->weight == FXS_ONE &&
-         fxs_combine_keeps_one(s->combine_mode) && fxs_vec2_is_zero(s->pending_force) &&
+  // The kind first: most agents that are not lone ORCA ones fail there.
+  return s->behaviors[0].kind == FXS_BEHAVIOR_ORCA && fxs_slot_is_lone_orca(s) &&
          !world->def.clamp_to_bounds;
 }
 
