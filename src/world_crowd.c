@@ -14,7 +14,8 @@ static inline bool keeps_one_priority(fix16_t p, fix16_t *priority) {
 static uint32_t keeping_both(const fxs_world *world, uint32_t i, uint32_t end, fix16_t p) {
   for (; i < end; ++i) {
     const fxs_agent_slot *s = &world->agents[i];
-    bool keeps = fxs_slot_is_lone_orca(s) & (s->target_agent == 0) & (s->behaviors[0].p[5] == p);
+    unsigned keeps = (unsigned)fxs_slot_is_lone_orca(s) & (unsigned)(s->target_agent == 0) &
+                     (unsigned)(s->behaviors[0].p[5] == p);
     if (!keeps && s->alive) break;
   }
   return i;

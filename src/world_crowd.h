@@ -31,8 +31,11 @@ static inline fix16_t fxs_orca_priority_of(const fxs_world *world, uint32_t inde
 /// has a first one to read (zeroed at init, or a stale one the count rules out).
 static inline bool fxs_slot_is_lone_orca(const fxs_agent_slot *s) {
   const fxs_behavior_slot *b = &s->behaviors[0];
-  return (b->kind == FXS_BEHAVIOR_ORCA) & (s->behavior_count == 1) & (b->weight == FXS_ONE) &
-         fxs_combine_keeps_one(s->combine_mode) & fxs_vec2_is_zero(s->pending_force);
+  unsigned lone = (unsigned)(b->kind == FXS_BEHAVIOR_ORCA) & (unsigned)(s->behavior_count == 1) &
+                  (unsigned)(b->weight == FXS_ONE) &
+                  (unsigned)fxs_combine_keeps_one(s->combine_mode) &
+                  (unsigned)fxs_vec2_is_zero(s->pending_force);
+  return lone != 0;
 }
 
 /// True when the agent's one behavior is ORCA of weight 1 and its manager would keep ORCA's
