@@ -31,6 +31,7 @@ LIBYAML_DIR=$ROOT/build/libyaml
 
 PACKAGES=(
   build-essential ruby dpkg-dev xz-utils
+  ccache                            # the test suites' compiles (tools/ceedling-cc)
   gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
   clang libclang-rt-14-dev
   libyaml-dev libenet-dev
