@@ -167,7 +167,9 @@ bool fxs_formation_slot(const fxs_agent *const *members, uint32_t count, uint32_
   if (who >= n) return false;
   fxs_vec2 anchor = leader ? leader->position : centre_of(members, n);
   fxs_vec2 heading = leader ? fxs_agent_heading(leader) : fxs_vec2_make(FXS_ONE, 0);
-  fxs_vec2 positions[FXS_FORMATION_MAX_MEMBERS], slots[FXS_FORMATION_MAX_MEMBERS];
+  // Zeroed: gcc -O1 cannot see that n >= 1 (who < n) fills every entry the assignment reads.
+  fxs_vec2 positions[FXS_FORMATION_MAX_MEMBERS] = {{0, 0}};
+  fxs_vec2 slots[FXS_FORMATION_MAX_MEMBERS] = {{0, 0}};
   for (uint32_t i = 0; i < n; ++i) {
     positions[i] = members[i]->position;
     slots[i] = fxs_formation_place(anchor, heading, fxs_formation_offset(def, i, n, leader != 0));

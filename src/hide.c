@@ -67,7 +67,8 @@ int fxs_best_hiding_spot(const fxs_agent *self, fxs_vec2 hunter_position,
 int fxs_distinct_hiding_spot(const fxs_agent *self, fxs_vec2 hunter_position,
                              const fxs_obstacle *obstacles, uint32_t count, const fxs_hide_def *def,
                              const fxs_hider *rivals, uint32_t rival_count, fxs_vec2 *spot) {
-  uint32_t taken[FXS_HIDE_MAX_RIVALS];
+  // Zeroed: gcc -O3 cannot see that only the first n entries are read.
+  uint32_t taken[FXS_HIDE_MAX_RIVALS] = {0};
   uint32_t n = 0;
   if (rival_count > FXS_HIDE_MAX_RIVALS) rival_count = FXS_HIDE_MAX_RIVALS;
   for (uint32_t r = 0; r < rival_count; ++r) {

@@ -219,6 +219,7 @@ static bool field_shown(const picture *p, const film_nav_field *fl) {
 // The shown field whose value at cell i is least (lowest slot on ties) and that value, or -1.
 static int cell_owner(const picture *p, const film *f, size_t i, uint32_t *value) {
   int owner = -1;
+  *value = 0; // set whatever the answer (gcc -O3 cannot see that callers read it only then)
   for (uint32_t k = 0; k < f->nav_field_count; ++k) {
     const film_nav_field *fl = &f->nav_fields[k];
     if (!field_shown(p, fl) || fl->value[i] == FXS_NAV_UNREACHED) continue;
