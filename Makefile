@@ -445,7 +445,8 @@ test-win64: setup
 	bash tools/setup.sh --windows
 	$(CEEDLING) --mixin=win64 test:all
 
-test-windows: test-dll test-win64
+test-windows: test-dll
+	$(MAKE) --no-print-directory test-win64
 	tools/crosscheck --targets x86_64-w64-mingw32,i686-w64-mingw32
 
 # wasm32-wasi with Debian's clang 14 and wasi-libc; programs run under Node's WASI.

@@ -5,7 +5,8 @@
 #   bash tools/setup.sh --source   only the libfixmath source (packages already present)
 #   bash tools/setup.sh --cross    also the cross compilers and qemu-user (tools/crosscheck)
 #   bash tools/setup.sh --m32      only the 32-bit x86 toolchain of make test-m32
-#   bash tools/setup.sh --windows  only mingw-w64 and Wine (make dll, make test-windows)
+#   bash tools/setup.sh --windows  only mingw-w64 and Wine (make dll, make test-win64,
+#                                  make test-windows)
 #   bash tools/setup.sh --wasm     only the wasm32 toolchain (clang 14, wasi-libc, lld) and
 #                                  the libfixmath source, for the wasm targets and web/
 #   bash tools/setup.sh --web      --wasm, plus Chromium and the libyaml source for web/
