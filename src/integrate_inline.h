@@ -42,15 +42,11 @@ static inline fxs_vec2 fxs_rest_on_reversal(fxs_vec2 before, fxs_vec2 after) {
   return turn < 0 ? fxs_vec2_zero() : after;
 }
 
-// The integration step for a mass already made positive, orientation aside. Inline in each
-// caller, so that the common ones, with constants for the scale, the mass and the external
-// force, keep none of their tests and fewer values live.
-FXS_ALWAYS_INLINE void fxs_integrate_with(fxs_agent *agent, fxs_vec2 linear,
-                                          fxs_vec2 external_force, fix16_t velocity_scale,
-                                          fix16_t mass) {
-  // A velocity scale of 0 holds the agent: no old velocity and no linear steering.
-  fxs_vec2 force = fxs_vec2_zero();
-  if (velocity_scale != 0) force = fxs_integrate_limit_force(linear, agent->max_force);
+// The integration step after the force limit: force is the limited linear steering (0 for a
+// velocity scale of 0), the mass already made positive, orientation aside.
+FXS_ALWAYS_INLINE void fxs_integrate_limited(fxs_agent *agent, fxs_vec2 force,
+                                             fxs_vec2 external_force, fix16_t velocity_scale,
+                                             fix16_t mass) {
   // The velocity read after the force limit: fewer values live across its square root.
   fxs_vec2 velocity = agent->velocity;
   if (velocity_scale != FXS_ONE) velocity = fxs_vec2_scale(velocity, velocity_scale);
@@ -72,15 +68,48 @@ FXS_ALWAYS_INLINE void fxs_integrate_with(fxs_agent *agent, fxs_vec2 linear,
   agent->position = fxs_vec2_add(agent->position, velocity);
 }
 
-/// fxs_agent_integrate(agent, fxs_steering_linear(linear), fxs_vec2_zero(), FXS_ONE): its
-/// common case (unit mass, fixed orientation) inline, the others through the call.
-FXS_ALWAYS_INLINE void fxs_agent_integrate_linear(fxs_agent *agent, fxs_vec2 linear) {
+// The integration step for a mass already made positive, orientation aside. Inline in each
+// caller, so that the common ones, with constants for the scale, the mass and the external
+// force, keep none of their tests and fewer values live.
+FXS_ALWAYS_INLINE void fxs_integrate_with(fxs_agent *agent, fxs_vec2 linear,
+                                          fxs_vec2 external_force, fix16_t velocity_scale,
+                                          fix16_t mass) {
+  // A velocity scale of 0 holds the agent: no old velocity and no linear steering.
+  fxs_vec2 force = fxs_vec2_zero();
+  if (velocity_scale != 0) force = fxs_integrate_limit_force(linear, agent->max_force);
+  fxs_integrate_limited(agent, force, external_force, velocity_scale, mass);
+}
+
+// fxs_agent_integrate(agent, fxs_steering_linear(linear), fxs_vec2_zero(), FXS_ONE): its
+// common case (unit mass, fixed orientation) inline, the others through the call. `limited`
+// (a constant in each caller) says that fxs_integrate_limit_force has already limited linear
+// to agent->max_force: the common case then leaves out the limit's test, which would pass (a
+// limited force is within max_force, and one limited to a max_force < 0, which counts as 0,
+// is zero); the call limits it again, to the same force.
+FXS_ALWAYS_INLINE void fxs_integrate_linear_step(fxs_agent *agent, fxs_vec2 linear,
+                                                 bool limited) {
   if (agent->mass == FXS_ONE && agent->orientation_mode == FXS_ORIENT_FIXED) {
-    fxs_integrate_with(agent, linear, fxs_vec2_zero(), FXS_ONE, FXS_ONE);
+    if (limited) {
+      fxs_integrate_limited(agent, linear, fxs_vec2_zero(), FXS_ONE, FXS_ONE);
+    } else {
+      fxs_integrate_with(agent, linear, fxs_vec2_zero(), FXS_ONE, FXS_ONE);
+    }
     agent->rotation = 0;
     return;
   }
   fxs_agent_integrate(agent, fxs_steering_linear(linear), fxs_vec2_zero(), FXS_ONE);
+}
+
+/// fxs_agent_integrate(agent, fxs_steering_linear(linear), fxs_vec2_zero(), FXS_ONE), its
+/// common case inline.
+FXS_ALWAYS_INLINE void fxs_agent_integrate_linear(fxs_agent *agent, fxs_vec2 linear) {
+  fxs_integrate_linear_step(agent, linear, false);
+}
+
+/// The same for a linear force that fxs_integrate_limit_force has already limited to
+/// agent->max_force: the same result without the limit's second test.
+FXS_ALWAYS_INLINE void fxs_agent_integrate_limited_linear(fxs_agent *agent, fxs_vec2 limited) {
+  fxs_integrate_linear_step(agent, limited, true);
 }
 
 #endif

@@ -29,6 +29,7 @@
 #include "fixsteer/api.h"
 #include "fixsteer/align.h"
 #include "fixsteer/avoidance.h"
+#include "fixsteer/batch.h"
 #include "fixsteer/behavior.h"
 #include "fixsteer/behavior_params.h"
 #include "fixsteer/command.h"

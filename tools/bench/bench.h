@@ -91,6 +91,9 @@ bench_start bench_initial(uint32_t n, uint32_t i);
 /// for each agent fxs_seek toward targets[i], then fxs_agent_integrate (orientation fixed).
 void bench_fixed_seek_init(fxs_agent *agents, fxs_vec2 *targets, uint32_t n);
 void bench_fixed_seek_run(fxs_agent *agents, const fxs_vec2 *targets, uint32_t n, uint32_t ticks);
+/// The same agents and ticks through fxs_seek_integrate_many (batch.h): the same results.
+void bench_fixed_seek_many_run(fxs_agent *agents, const fxs_vec2 *targets, uint32_t n,
+                               uint32_t ticks);
 
 /// Sum of fxs_vec2_length over n vectors (the square root behind every length, normalize,
 /// truncate and distance), for a per-call count.

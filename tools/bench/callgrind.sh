@@ -15,6 +15,7 @@ command -v valgrind >/dev/null || { echo "bench-callgrind: valgrind is not insta
 # kernel, function to collect in, ticks (a short window from the start, as in fxs-bench)
 kernels=(
   "seek-fixed bench_fixed_seek_run 8"
+  "seek-many bench_fixed_seek_many_run 8"
   "seek-float bench_float_seek_run 8"
   "seek-world bench_fixed_world_run 8"
   "flock-fixed bench_fixed_world_run 8"
@@ -34,6 +35,7 @@ for k in "${kernels[@]}"; do
 done
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 echo "  seek+integrate fixed/float: $(ratio "${per_update[seek-fixed]}" "${per_update[seek-float]}")" \
+  "   many/float: $(ratio "${per_update[seek-many]}" "${per_update[seek-float]}")" \
   "   flock fixed/float: $(ratio "${per_update[flock-fixed]}" "${per_update[flock-float]}")"
 
 # Navigation: instructions per cell of the integration field over the 512 x 512 grid (one

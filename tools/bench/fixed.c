@@ -2,6 +2,7 @@
 // Cortex-M3 build checks that this object calls no soft-float routine).
 #include "bench.h"
 
+#include "fixsteer/batch.h"
 #include "fixsteer/manager.h"
 #include "fixsteer/seek.h"
 
@@ -28,6 +29,11 @@ void bench_fixed_seek_run(fxs_agent *agents, const fxs_vec2 *targets, uint32_t n
       fxs_agent_integrate(&agents[i], fxs_steering_linear(force), fxs_vec2_zero(), FXS_ONE);
     }
   }
+}
+
+void bench_fixed_seek_many_run(fxs_agent *agents, const fxs_vec2 *targets, uint32_t n,
+                               uint32_t ticks) {
+  for (uint32_t t = 0; t < ticks; ++t) fxs_seek_integrate_many(agents, targets, n);
 }
 
 int64_t bench_fixed_length_sum(const fxs_vec2 *v, uint32_t n) {

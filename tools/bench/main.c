@@ -10,12 +10,13 @@
 //   fxs-bench --wall                     wall-clock time instead of the thread's CPU time
 //   fxs-bench --kernel NAME --agents N --ticks T
 //                                        runs one kernel once, for `make bench-callgrind`
-//                                        (NAME: seek-fixed seek-float seek-world avoid-world
+//                                        (NAME: seek-fixed seek-many seek-float seek-world avoid-world
 //                                        flock-fixed flock-float; hash-flock: the
 //                                        flock after one tick, T state hashes)
 //   fxs-bench --kernel workers           only the 1 vs 2 workers section
 //   fxs-bench --kernel seek-pair [--sizes 1000,10000]
 //                                        only the seek+integrate rows against the float twin
+//                                        (one call at a time, then fxs_seek_integrate_many)
 //   fxs-bench --kernel nav-field --ticks R   R integration fields over the 512 x 512 grid
 //                                        (nav-field-open: the same grid without walls or mud)
 //   fxs-bench --kernel nav-astar --ticks S   S A* searches on it
@@ -384,24 +385,30 @@ static double seek_difference(const seek_arrays *a, uint32_t n) {
   return worst;
 }
 
-// Library functions against the float twin on arrays of n agents, the same ticks each.
-static void seek_pair_row(uint32_t n) {
+typedef void (*seek_run_fn)(fxs_agent *agents, const fxs_vec2 *targets, uint32_t n,
+                            uint32_t ticks);
+
+// Library functions against the float twin on arrays of n agents, the same ticks each: one
+// call of fxs_seek and fxs_agent_integrate at a time, or fxs_seek_integrate_many ("many").
+static void seek_pair_row(uint32_t n, bool many) {
+  seek_run_fn run = many ? bench_fixed_seek_many_run : bench_fixed_seek_run;
   seek_arrays a;
   a.fixed = malloc(sizeof *a.fixed * n), a.targets = malloc(sizeof *a.targets * n);
   a.twin = malloc(sizeof *a.twin * n), a.twin_targets = malloc(sizeof(float) * 2u * n);
-  printf("  %-27s %8u  ", "seek+integrate (functions)", (unsigned)n);
+  printf("  %-27s %8u  ", many ? "seek+integrate (many)" : "seek+integrate (functions)",
+         (unsigned)n);
   if (!a.fixed || !a.targets || !a.twin || !a.twin_targets) {
     printf("skipped: memory\n");
   } else {
     bench_fixed_seek_init(a.fixed, a.targets, n);
     double t0 = now_seconds();
-    bench_fixed_seek_run(a.fixed, a.targets, n, 1);
+    run(a.fixed, a.targets, n, 1);
     plan p = plan_for(now_seconds() - t0);
     double fs[MAX_REPS], ff[MAX_REPS];
     for (int r = 0; r < p.reps; ++r) { // interleaved, so drift hits both sides alike
       bench_fixed_seek_init(a.fixed, a.targets, n);
       t0 = now_seconds();
-      bench_fixed_seek_run(a.fixed, a.targets, n, p.ticks);
+      run(a.fixed, a.targets, n, p.ticks);
       fs[r] = (now_seconds() - t0) / ((double)p.ticks * n);
       bench_float_seek_init(a.twin, a.twin_targets, n);
       t0 = now_seconds();
@@ -454,11 +461,13 @@ static void print_ratio_section(unsigned count) {
       "  ns per agent-update; ratio = fixed / float; diff = largest |position difference|\n"
       "  between the two, world units, after the tk ticks (seek) or after 1 tick / tk ticks\n"
       "  (flock). seek+integrate: fxs_seek + fxs_agent_integrate on an array of fxs_agent\n"
-      "  against the twin on an array of float agents; flock: fxs_world_step against the\n"
+      "  against the twin on an array of float agents (many: the same agents and results\n"
+      "  through fxs_seek_integrate_many); flock: fxs_world_step against the\n"
       "  twin's world loop (same grid, 16 nearest, behaviors, manager, integration)\n");
   printf("  %-27s %8s  %9s  %9s  %6s  %6s  %s\n", "pair", "agents", "fixed", "float", "ratio",
          "tk x n", "diff");
-  for (unsigned k = 0; k < count; ++k) seek_pair_row(sizes[k]);
+  for (unsigned k = 0; k < count; ++k) seek_pair_row(sizes[k], false);
+  for (unsigned k = 0; k < count; ++k) seek_pair_row(sizes[k], true);
   for (unsigned k = 0; k < count; ++k) {
     printf("  %-27s %8u  ", "flock (world step)", (unsigned)sizes[k]);
     if (!flock[k].ok) {
@@ -569,7 +578,8 @@ static void report(unsigned count) {
 // (set-up excluded), for quick before/after comparisons.
 static int run_kernel(const char *name, uint32_t n, uint32_t ticks) {
   double t0 = 0.0, seconds = 0.0;
-  if (strcmp(name, "seek-fixed") == 0 || strcmp(name, "seek-float") == 0) {
+  if (strcmp(name, "seek-fixed") == 0 || strcmp(name, "seek-float") == 0 ||
+      strcmp(name, "seek-many") == 0) {
     seek_arrays a;
     a.fixed = malloc(sizeof *a.fixed * n), a.targets = malloc(sizeof *a.targets * n);
     a.twin = malloc(sizeof *a.twin * n), a.twin_targets = malloc(sizeof(float) * 2u * n);
@@ -579,6 +589,8 @@ static int run_kernel(const char *name, uint32_t n, uint32_t ticks) {
     t0 = now_seconds();
     if (strcmp(name, "seek-fixed") == 0)
       bench_fixed_seek_run(a.fixed, a.targets, n, ticks);
+    else if (strcmp(name, "seek-many") == 0)
+      bench_fixed_seek_many_run(a.fixed, a.targets, n, ticks);
     else
       bench_float_seek_run(a.twin, a.twin_targets, n, ticks);
     seconds = now_seconds() - t0;
@@ -712,8 +724,10 @@ int main(int argc, char **argv) {
     static const uint32_t seek_sizes[] = {1000u, 10000u};
     printf("  %-27s %8s  %9s  %9s  %6s  %6s  %s\n", "pair", "agents", "fixed", "float", "ratio",
            "tk x n", "diff");
-    for (unsigned k = 0; k < (sizes_given ? size_count : 2u); ++k)
-      seek_pair_row(sizes_given ? sizes[k] : seek_sizes[k]);
+    for (int many = 0; many <= 1; ++many) {
+      for (unsigned k = 0; k < (sizes_given ? size_count : 2u); ++k)
+        seek_pair_row(sizes_given ? sizes[k] : seek_sizes[k], many != 0);
+    }
     return 0;
   }
   if (kernel && strcmp(kernel, "circle") == 0) {

@@ -119,16 +119,22 @@ static void print_row(const char *name, uint32_t n, double fixed, double twin) {
          twin / fixed);
 }
 
-static void seek_row(uint32_t n) {
+// One call of fxs_seek and fxs_agent_integrate at a time, or fxs_seek_integrate_many.
+static void seek_row(uint32_t n, bool many) {
   bench_fixed_seek_init(fixed_agents, fixed_targets, n);
   uint64_t t0 = counter_now();
-  bench_fixed_seek_run(fixed_agents, fixed_targets, n, TICKS);
+  if (many) {
+    bench_fixed_seek_many_run(fixed_agents, fixed_targets, n, TICKS);
+  } else {
+    bench_fixed_seek_run(fixed_agents, fixed_targets, n, TICKS);
+  }
   uint64_t t1 = counter_now();
   bench_float_seek_init(twin_agents, twin_targets, n);
   uint64_t t2 = counter_now();
   bench_float_seek_run(twin_agents, twin_targets, n, TICKS);
   uint64_t t3 = counter_now();
-  print_row("seek+integrate", n, per_update(t1 - t0, n), per_update(t3 - t2, n));
+  print_row(many ? "seek+integrate (many)" : "seek+integrate", n, per_update(t1 - t0, n),
+            per_update(t3 - t2, n));
 }
 
 // Returns 0 when the world does not fit in world_memory.
@@ -201,8 +207,10 @@ int main(void) {
       "compiled with -mfloat-abi=soft; ratio = float / fixed\n");
   printf("  %-22s %6s  %5s  %12s  %12s  %7s\n", "kernel", "agents", "ticks", "fixed", "float",
          "ratio");
-  seek_row(64);
-  seek_row(256);
+  seek_row(64, false);
+  seek_row(256, false);
+  seek_row(64, true);
+  seek_row(256, true);
   flock_row(64);
   flock_row(256);
   length_row(MAX_AGENTS);
