@@ -1,6 +1,7 @@
 // fxs_seek_integrate_many and fxs_arrive_integrate_many: the same agents, bit for bit, as one
 // call of the behavior and fxs_agent_integrate at a time, for every count (whole groups and
 // a part of one), any limits and masses, every orientation mode, extreme coordinates.
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -74,9 +75,20 @@ static void step_one_by_one(uint32_t n, fix16_t slowing_radius, bool seek) {
   }
 }
 
+// Every field of two agents (not their padding, which no step writes on purpose).
+static bool same_agent(const fxs_agent *a, const fxs_agent *b) {
+  return a->position.x == b->position.x && a->position.y == b->position.y &&
+         a->velocity.x == b->velocity.x && a->velocity.y == b->velocity.y &&
+         a->orientation == b->orientation && a->rotation == b->rotation && a->mass == b->mass &&
+         a->radius == b->radius && a->max_speed == b->max_speed &&
+         a->max_force == b->max_force && a->max_rotation == b->max_rotation &&
+         a->max_angular_acceleration == b->max_angular_acceleration &&
+         a->max_turn_rate == b->max_turn_rate && a->orientation_mode == b->orientation_mode;
+}
+
 static void assert_same(uint32_t n, uint32_t seed, uint32_t tick) {
   for (uint32_t i = 0; i < n; ++i) {
-    if (memcmp(&agents[i], &one_by_one[i], sizeof agents[i]) != 0) {
+    if (!same_agent(&agents[i], &one_by_one[i])) {
       char where[96];
       snprintf(where, sizeof where, "seed %u, tick %u, agent %u of %u", (unsigned)seed,
                (unsigned)tick, (unsigned)i, (unsigned)n);
@@ -84,7 +96,9 @@ static void assert_same(uint32_t n, uint32_t seed, uint32_t tick) {
       TEST_ASSERT_EQUAL_INT32_MESSAGE(one_by_one[i].position.y, agents[i].position.y, where);
       TEST_ASSERT_EQUAL_INT32_MESSAGE(one_by_one[i].velocity.x, agents[i].velocity.x, where);
       TEST_ASSERT_EQUAL_INT32_MESSAGE(one_by_one[i].velocity.y, agents[i].velocity.y, where);
-      TEST_ASSERT_EQUAL_MEMORY_MESSAGE(&one_by_one[i], &agents[i], sizeof agents[i], where);
+      TEST_ASSERT_EQUAL_INT32_MESSAGE(one_by_one[i].orientation, agents[i].orientation, where);
+      TEST_ASSERT_EQUAL_INT32_MESSAGE(one_by_one[i].rotation, agents[i].rotation, where);
+      TEST_FAIL_MESSAGE(where); // a limit or the mode, which no step should write
     }
   }
 }
@@ -124,7 +138,7 @@ void test_every_count_steps_exactly_its_agents(void) {
       step_one_by_one(n, 0, true);
       assert_same(n, 1000u + n, tick);
     }
-    TEST_ASSERT_EQUAL_MEMORY(&past, &agents[n], sizeof past);
+    TEST_ASSERT_TRUE(same_agent(&past, &agents[n]));
   }
 }
 

@@ -10,8 +10,8 @@
 //   fxs-bench --wall                     wall-clock time instead of the thread's CPU time
 //   fxs-bench --kernel NAME --agents N --ticks T
 //                                        runs one kernel once, for `make bench-callgrind`
-//                                        (NAME: seek-fixed seek-many seek-float seek-world avoid-world
-//                                        flock-fixed flock-float; hash-flock: the
+//                                        (NAME: seek-fixed seek-many seek-float seek-world
+//                                        avoid-world flock-fixed flock-float; hash-flock: the
 //                                        flock after one tick, T state hashes)
 //   fxs-bench --kernel workers           only the 1 vs 2 workers section
 //   fxs-bench --kernel seek-pair [--sizes 1000,10000]
