@@ -6,9 +6,11 @@
 #include "fixsteer/fingerprint.h"
 #include "fixsteer/hash.h"
 #include "fixsteer/snapshot.h"
+#include "fixsteer/version.h"
 
 #define REPLAY_MAGIC 0x52535846u // "FXSR"
-#define HEADER_PAYLOAD 20u
+#define HEADER_PAYLOAD 24u       // format 4; formats 2 and 3: 20, without the simulation version
+#define OLD_HEADER_PAYLOAD 20u
 #define CHUNK_OVERHEAD 16u       // tag, length, checksum
 
 // ------------------------------------------------------------------ writing
@@ -98,6 +100,7 @@ fxs_result fxs_replay_writer_begin(fxs_replay_writer *w, fxs_write_fn write, voi
   emit_u16(&e, 0);
   emit_u64(&e, fxs_math_fingerprint());
   emit_u32(&e, keyframe_interval);
+  emit_u32(&e, FXS_SIMULATION_VERSION);
   end_chunk(&e);
   emit_snapshot_chunk(w, world, FXS_CHUNK_SNAPSHOT, false);
   return w->error;
@@ -157,7 +160,7 @@ fxs_result fxs_replay_writer_end(fxs_replay_writer *w, const fxs_world *world) {
 
 uint32_t fxs_replay_state_hash_version(uint32_t replay_version) {
   if (replay_version == 2u) return FXS_STATE_HASH_V2;
-  return replay_version == 3u ? FXS_STATE_HASH_V3 : 0u;
+  return replay_version == 3u || replay_version == 4u ? FXS_STATE_HASH_V3 : 0u;
 }
 
 static fxs_result failure(fxs_result e, size_t at, size_t *error_offset) {
@@ -204,16 +207,22 @@ fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t siz
   if (r->size >= 4 && fxs_load_le32(r->data) != FXS_CHUNK_HEADER) return failure(FXS_ERR_BAD_MAGIC, 0, error_offset);
   fxs_result e = read_chunk(r, &tag, &p, &length, error_offset);
   if (e != FXS_OK) return e;
-  if (length != HEADER_PAYLOAD || fxs_load_le32(p) != REPLAY_MAGIC) return failure(FXS_ERR_BAD_MAGIC, 8, error_offset);
+  if (length < OLD_HEADER_PAYLOAD || fxs_load_le32(p) != REPLAY_MAGIC) return failure(FXS_ERR_BAD_MAGIC, 8, error_offset);
   r->version = fxs_load_le16(p + 4);
   if (fxs_replay_state_hash_version(r->version) == 0) {
     return failure(FXS_ERR_BAD_VERSION, 12, error_offset);
   }
+  bool stamped = r->version >= FXS_REPLAY_SIMULATION_VERSION_SINCE;
+  if (length != (stamped ? HEADER_PAYLOAD : OLD_HEADER_PAYLOAD)) return failure(FXS_ERR_BAD_LENGTH, 4, error_offset);
   r->fingerprint = fxs_load_le64(p + 8);
   if (check_fingerprint && r->fingerprint != fxs_math_fingerprint()) {
     return failure(FXS_ERR_BAD_FINGERPRINT, 16, error_offset);
   }
   r->keyframe_interval = fxs_load_le32(p + 16);
+  r->simulation_version = stamped ? fxs_load_le32(p + 20) : 0u;
+  if (check_fingerprint && stamped && r->simulation_version != FXS_SIMULATION_VERSION) {
+    return failure(FXS_ERR_SIMULATION_VERSION, 28, error_offset);
+  }
   if ((uint64_t)r->size > r->limits.max_bytes) {
     r->limit_error.field = "max_bytes", r->limit_error.limit = r->limits.max_bytes;
     r->limit_error.value = r->size;

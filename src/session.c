@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "fixsteer/fingerprint.h"
 #include "fixsteer/hash.h"
 #include "fixsteer/snapshot.h"
 #include "session_packet.h"
@@ -120,6 +121,7 @@ fxs_result fxs_session_init(fxs_session *s, const fxs_session_def *def, void *me
   s->def = *def;
   s->peer_count = (uint8_t)(def->players + def->spectators);
   s->rollback_to = FXS_SESSION_NO_TICK;
+  s->math_fingerprint = fxs_math_fingerprint();
   s->commands = (fxs_command *)(void *)(m + l.commands);
   s->counts = (uint16_t *)(void *)(m + l.counts);
   s->hashes = (uint64_t *)(void *)(m + l.hashes);

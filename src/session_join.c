@@ -11,6 +11,7 @@
 #include "fixsteer/hash.h"
 #include "fixsteer/session_join.h"
 #include "fixsteer/snapshot.h"
+#include "fixsteer/version.h"
 #include "session_packet.h"
 
 // Offer layout (docs/lockstep.md has the byte table).
@@ -26,7 +27,9 @@ enum {
   AT_HASH_FIRST = 20,
   AT_HASH_COUNT = 24,
   AT_PLAYERS = 26,
-  HEADER = 28
+  AT_SIMULATION = 28,  // the sender's simulation version (u32) and math fingerprint (u64)
+  AT_MATH = 32,
+  HEADER = 40
 };
 #define FLAG_STATE 1u
 
@@ -89,6 +92,8 @@ fxs_result fxs_session_write_offer(const fxs_session *s, const fxs_world *world,
   fxs_put_u16(&w, (uint16_t)(s->settled - hash_first));
   fxs_put_u8(&w, s->def.players);
   fxs_put_u8(&w, 0);
+  fxs_put_u32(&w, FXS_SIMULATION_VERSION);
+  fxs_put_u64(&w, s->math_fingerprint);
   for (uint32_t t = hash_first; t < s->settled; ++t)
     fxs_put_u64(&w, s->hashes[fxs_session_slot(s, s->def.local, t)]);
   for (uint32_t p = 0; p < s->def.players; ++p) {
@@ -162,6 +167,9 @@ static fxs_result read_offer(const fxs_session *s, const uint8_t *b, size_t len,
   if (fxs_load_le32(b + AT_LENGTH) != len) return bad(e, FXS_ERR_BAD_LENGTH, AT_LENGTH);
   size_t body = len - FXS_SESSION_CHECKSUM_BYTES;
   if (fxs_load_le32(b + body) != fxs_session_checksum(b, body)) return bad(e, FXS_ERR_BAD_CHECKSUM, body);
+  if (fxs_load_le32(b + AT_SIMULATION) != FXS_SIMULATION_VERSION)
+    return bad(e, FXS_ERR_SIMULATION_VERSION, AT_SIMULATION);
+  if (fxs_load_le64(b + AT_MATH) != s->math_fingerprint) return bad(e, FXS_ERR_BAD_FINGERPRINT, AT_MATH);
   if (fxs_load_le32(b + AT_SESSION) != d->session_id) return bad(e, FXS_ERR_WRONG_SESSION, AT_SESSION);
   o->sender = b[AT_SENDER];
   if (o->sender >= s->peer_count || o->sender == d->local) return bad(e, FXS_ERR_BAD_PACKET, AT_SENDER);

@@ -4,8 +4,11 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "fixsteer/fingerprint.h"
 #include "fixsteer/hash.h"
 #include "fixsteer/session.h"
+#include "fixsteer/session_join.h"
+#include "fixsteer/version.h"
 #include "session_packet.h"
 
 // Header field offsets.
@@ -25,7 +28,9 @@ enum {
   AT_INPUT_START = 28,
   AT_HASH_START = 32,
   AT_SEND_MS = 36,
-  AT_ECHO_MS = 40
+  AT_ECHO_MS = 40,
+  AT_SIMULATION = 44,  // the sender's simulation version (u32) and math fingerprint (u64)
+  AT_MATH = 48
 };
 
 // Flag bit: echo_ms holds the receiver's send time of its newest packet plus the time the
@@ -168,6 +173,8 @@ static size_t write_packet(fxs_session *s, uint32_t q, uint8_t *b, uint32_t now_
   fxs_store_le(b + AT_HASH_START, hash_start, 4);
   fxs_store_le(b + AT_SEND_MS, now_ms, 4);
   fxs_store_le(b + AT_ECHO_MS, to->has_echo ? to->echo_ms + (now_ms - to->echo_at_ms) : 0u, 4);
+  fxs_store_le(b + AT_SIMULATION, FXS_SIMULATION_VERSION, 4);
+  fxs_store_le(b + AT_MATH, s->math_fingerprint, 8);
   fxs_store_le(b + at, fxs_session_checksum(b, at), 4);
   if (input_start + frames > to->sent_inputs) to->sent_inputs = input_start + frames;
   if (hash_start + hashes > to->sent_hashes) to->sent_hashes = hash_start + hashes;
@@ -217,7 +224,29 @@ uint32_t fxs_session_packet_version(const uint8_t *bytes, size_t len) {
 
 uint32_t fxs_session_packet_hash_version(uint32_t packet_version) {
   if (packet_version == 1u) return FXS_STATE_HASH_V2;
-  return packet_version == 2u ? FXS_STATE_HASH_V3 : 0u;
+  return packet_version == 2u || packet_version == 3u ? FXS_STATE_HASH_V3 : 0u;
+}
+
+// Where a packet or an offer of the current layouts keeps its sender's build (the offer's
+// offsets: session_join.c).
+#define OFFER_AT_SIMULATION 28u
+#define OFFER_AT_MATH 32u
+
+bool fxs_session_sender_build(const uint8_t *bytes, size_t len, uint32_t *simulation_version,
+                              uint64_t *fingerprint) {
+  if (!bytes || len < 40u) return false;
+  uint32_t magic = fxs_load_le32(bytes + AT_MAGIC);
+  size_t at;
+  if (magic == FXS_SESSION_PACKET_MAGIC && bytes[AT_VERSION] == FXS_SESSION_PACKET_VERSION &&
+      len >= FXS_SESSION_HEADER_BYTES)
+    at = AT_SIMULATION;
+  else if (magic == FXS_SESSION_OFFER_MAGIC && bytes[AT_VERSION] == FXS_SESSION_OFFER_VERSION)
+    at = OFFER_AT_SIMULATION;
+  else
+    return false;
+  if (simulation_version) *simulation_version = fxs_load_le32(bytes + at);
+  if (fingerprint) *fingerprint = fxs_load_le64(bytes + at + 4u);
+  return true;
 }
 
 static fxs_result read_header(const fxs_session *s, uint8_t from, const uint8_t *b, size_t len,
@@ -232,6 +261,9 @@ static fxs_result read_header(const fxs_session *s, uint8_t from, const uint8_t 
       fxs_session_checksum(b, len - FXS_SESSION_CHECKSUM_BYTES)) {
     return FXS_ERR_BAD_CHECKSUM;
   }
+  // The handshake every packet makes: another behavior or other math would read as a desync.
+  if (fxs_load_le32(b + AT_SIMULATION) != FXS_SIMULATION_VERSION) return FXS_ERR_SIMULATION_VERSION;
+  if (fxs_load_le64(b + AT_MATH) != s->math_fingerprint) return FXS_ERR_BAD_FINGERPRINT;
   if (fxs_load_le32(b + AT_SESSION) != s->def.session_id) return FXS_ERR_WRONG_SESSION;
   p->sender = b[AT_SENDER];
   p->flags = b[AT_FLAGS];

@@ -7,6 +7,7 @@
 #include "rng.h"
 #include "hash.h"
 #include "fingerprint.h"
+#include "version.h"
 #include "agent.h"
 #include "behavior.h"
 #include "behavior_params.h"
@@ -235,6 +236,16 @@ static void reseal(size_t at) {
   for (int i = 0; i < 8; ++i) out.data[at + 8 + len + (size_t)i] = (uint8_t)(h.state >> (8 * i));
 }
 
+// Rewrites the header as a format from before simulation versions (2 or 3): its 20-byte
+// payload ends with the keyframe interval.
+static void as_unversioned_format(uint8_t version) {
+  out.data[4] = 20;
+  out.data[12] = version;
+  memmove(out.data + 28, out.data + 32, out.size - 32);  // drops the simulation version
+  out.size -= 4;
+  reseal(0);
+}
+
 static fxs_verify_report verify_expecting(fxs_result expected, size_t offset) {
   fxs_verify_report rep;
   fxs_replay_verify(out.data, out.size, 0, verify_memory, sizeof verify_memory, &rep);
@@ -284,12 +295,40 @@ void test_header_fields_give_their_own_errors(void) {
   TEST_ASSERT_EQUAL(FXS_OK, verify().result);
 }
 
+void test_a_replay_of_another_simulation_version_is_refused_by_name_not_as_a_divergence(void) {
+  record(5, 0, -1);
+  fxs_replay_reader r;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_open(&r, out.data, out.size, true, 0, 0));
+  TEST_ASSERT_EQUAL_UINT32(FXS_SIMULATION_VERSION, r.simulation_version);
+  // The header's simulation version (payload bytes 20..23, file bytes 28..31) one higher.
+  out.data[28] = (uint8_t)(FXS_SIMULATION_VERSION + 1u);
+  reseal(0);
+  verify_expecting(FXS_ERR_SIMULATION_VERSION, 28);
+  TEST_ASSERT_FALSE(fxs_verify_diverged(FXS_ERR_SIMULATION_VERSION));
+  size_t at = 0;
+  TEST_ASSERT_EQUAL(FXS_ERR_SIMULATION_VERSION, fxs_replay_open(&r, out.data, out.size, true, 0, &at));
+  TEST_ASSERT_EQUAL_size_t(28, at);
+  // Without the build checks (fixsteer dump) it opens, naming the recording's version.
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_open(&r, out.data, out.size, false, 0, 0));
+  TEST_ASSERT_EQUAL_UINT32(FXS_SIMULATION_VERSION + 1u, r.simulation_version);
+  TEST_ASSERT_EQUAL_STRING("recorded by another simulation version (behavior differs)",
+                           fxs_result_message(FXS_ERR_SIMULATION_VERSION));
+}
+
+void test_a_header_whose_length_does_not_fit_its_format_is_refused(void) {
+  record(5, 0, -1);
+  out.data[12] = 3;  // format 3's header has 20 bytes, this one 24
+  reseal(0);
+  verify_expecting(FXS_ERR_BAD_LENGTH, 4);
+}
+
 void test_a_replay_is_checked_with_the_state_hash_of_its_own_version(void) {
-  TEST_ASSERT_EQUAL_UINT32(3, FXS_REPLAY_VERSION);
+  TEST_ASSERT_EQUAL_UINT32(4, FXS_REPLAY_VERSION);
   TEST_ASSERT_EQUAL_UINT32(FXS_STATE_HASH_V2, fxs_replay_state_hash_version(2));
   TEST_ASSERT_EQUAL_UINT32(FXS_STATE_HASH_V3, fxs_replay_state_hash_version(3));
+  TEST_ASSERT_EQUAL_UINT32(FXS_STATE_HASH_V3, fxs_replay_state_hash_version(4));
   TEST_ASSERT_EQUAL_UINT32(0, fxs_replay_state_hash_version(1));
-  TEST_ASSERT_EQUAL_UINT32(0, fxs_replay_state_hash_version(4));
+  TEST_ASSERT_EQUAL_UINT32(0, fxs_replay_state_hash_version(5));
   record(5, 0, -1);
   TEST_ASSERT_EQUAL_UINT32(FXS_REPLAY_VERSION,
                            (uint32_t)out.data[12] | ((uint32_t)out.data[13] << 8));
@@ -305,7 +344,10 @@ void test_a_replay_is_checked_with_the_state_hash_of_its_own_version(void) {
   fxs_verify_report rep = verify();
   TEST_ASSERT_EQUAL(FXS_OK, rep.result);
   TEST_ASSERT_EQUAL_HEX64(v3, rep.final_hash);
-  // The same file labelled format 2: its v3 hashes are not the v2 hashes of the states.
+  // The same file as format 3 (a 20-byte header, no simulation version) verifies; labelled
+  // format 2, its v3 hashes are not the v2 hashes of the states.
+  as_unversioned_format(3);
+  TEST_ASSERT_EQUAL(FXS_OK, verify().result);
   out.data[12] = 2;
   reseal(0);
   rep = verify();

@@ -11,6 +11,7 @@
 #include "rng.h"
 #include "hash.h"
 #include "fingerprint.h"
+#include "version.h"
 #include "agent.h"
 #include "behavior.h"
 #include "behavior_params.h"
@@ -445,8 +446,8 @@ static uint8_t good[1200];
 static size_t good_len;
 
 // A packet from peer 1 to peer 0: input frames of ticks 2 (3 spawns of 19 bytes: type,
-// field mask, 4 fields) at byte 44 and 3 (1 spawn) at byte 103, the state hash of tick 0 at
-// byte 124, the checksum at 132.
+// field mask, 4 fields) at byte 56 and 3 (1 spawn) at byte 115, the state hash of tick 0 at
+// byte 136, the checksum at 144.
 static void make_good_packet(void) {
   pair(2);
   fxs_command c[3];
@@ -506,7 +507,7 @@ void test_wrong_magic_version_and_session_are_refused(void) {
   make_good_packet();
   memcpy(b, good, good_len), b[0] ^= 1;
   expect_refused(FXS_ERR_BAD_MAGIC, b, good_len);
-  // Version 1 (the state hash v2) and 3 (unknown): refused, and the version is readable
+  // Version 1 (the state hash v2) and 4 (unknown): refused, and the version is readable
   // for naming it.
   TEST_ASSERT_EQUAL_UINT32(FXS_SESSION_PACKET_VERSION, fxs_session_packet_version(good, good_len));
   memcpy(b, good, good_len), b[4] = 1, h_reseal(b, good_len);
@@ -515,14 +516,37 @@ void test_wrong_magic_version_and_session_are_refused(void) {
   TEST_ASSERT_EQUAL_UINT32(FXS_STATE_HASH_V2, fxs_session_packet_hash_version(1));
   TEST_ASSERT_EQUAL_UINT32(FXS_STATE_HASH_V3,
                            fxs_session_packet_hash_version(FXS_SESSION_PACKET_VERSION));
-  TEST_ASSERT_EQUAL_UINT32(0, fxs_session_packet_hash_version(3));
-  memcpy(b, good, good_len), b[4] = 3, h_reseal(b, good_len);
+  TEST_ASSERT_EQUAL_UINT32(FXS_STATE_HASH_V3, fxs_session_packet_hash_version(2));
+  TEST_ASSERT_EQUAL_UINT32(0, fxs_session_packet_hash_version(4));
+  memcpy(b, good, good_len), b[4] = 4, h_reseal(b, good_len);
   expect_refused(FXS_ERR_BAD_VERSION, b, good_len);
   TEST_ASSERT_EQUAL_UINT32(0, fxs_session_packet_version(b, 4));
   memcpy(b, good, good_len), b[8] ^= 1, h_reseal(b, good_len);
   expect_refused(FXS_ERR_WRONG_SESSION, b, good_len);
-  memcpy(b, good, good_len), b[48] ^= 0x10;
+  memcpy(b, good, good_len), b[60] ^= 0x10;
   expect_refused(FXS_ERR_BAD_CHECKSUM, b, good_len);
+}
+
+void test_a_peer_of_another_simulation_version_or_other_math_is_refused(void) {
+  static uint8_t b[1200];
+  make_good_packet();
+  uint32_t sim = 0;
+  uint64_t math = 0;
+  TEST_ASSERT_TRUE(fxs_session_sender_build(good, good_len, &sim, &math));
+  TEST_ASSERT_EQUAL_UINT32(FXS_SIMULATION_VERSION, sim);
+  TEST_ASSERT_EQUAL_HEX64(fxs_math_fingerprint(), math);
+  // The sender's simulation version (bytes 44..47) one higher, the checksum kept right.
+  memcpy(b, good, good_len), b[44] = (uint8_t)(FXS_SIMULATION_VERSION + 1u), h_reseal(b, good_len);
+  expect_refused(FXS_ERR_SIMULATION_VERSION, b, good_len);
+  TEST_ASSERT_TRUE(fxs_session_sender_build(b, good_len, &sim, &math));
+  TEST_ASSERT_EQUAL_UINT32(FXS_SIMULATION_VERSION + 1u, sim);
+  // Its math fingerprint (bytes 48..55) changed.
+  memcpy(b, good, good_len), b[50] ^= 0x04, h_reseal(b, good_len);
+  expect_refused(FXS_ERR_BAD_FINGERPRINT, b, good_len);
+  // A packet of layout 2 has no build to name.
+  memcpy(b, good, good_len), b[4] = 2;
+  TEST_ASSERT_FALSE(fxs_session_sender_build(b, good_len, &sim, &math));
+  TEST_ASSERT_FALSE(fxs_session_sender_build(b, 8, &sim, &math));
 }
 
 void test_wrong_sender_receiver_flags_and_lengths_are_refused(void) {
@@ -549,20 +573,20 @@ void test_huge_counts_are_refused_by_the_limits(void) {
   expect_refused(FXS_ERR_LIMIT, b, good_len);  // 255 frames > max_packet_inputs
   memcpy(b, good, good_len), b[15] = 255, h_reseal(b, good_len);
   expect_refused(FXS_ERR_LIMIT, b, good_len);
-  memcpy(b, good, good_len), b[44] = 0xFF, b[45] = 0xFF, h_reseal(b, good_len);
+  memcpy(b, good, good_len), b[56] = 0xFF, b[57] = 0xFF, h_reseal(b, good_len);
   expect_refused(FXS_ERR_LIMIT, b, good_len);  // 65535 commands in a frame
   memcpy(b, good, good_len), b[15] = 0, h_reseal(b, good_len);
   expect_refused(FXS_ERR_BAD_LENGTH, b, good_len);  // 8 bytes left over: the hash not announced
-  memcpy(b, good, 123), b[12] = 127, b[15] = 0, h_reseal(b, 127);
-  expect_refused(FXS_ERR_BAD_LENGTH, b, 127);  // ends inside the last command
+  memcpy(b, good, 135), b[12] = 139, b[15] = 0, h_reseal(b, 139);
+  expect_refused(FXS_ERR_BAD_LENGTH, b, 139);  // ends inside the last command
 }
 
 void test_bad_commands_and_impossible_sequences_are_refused(void) {
   static uint8_t b[1200];
   make_good_packet();
-  memcpy(b, good, good_len), b[46] = 200, h_reseal(b, good_len);
+  memcpy(b, good, good_len), b[58] = 200, h_reseal(b, good_len);
   expect_refused(FXS_ERR_BAD_COMMAND, b, good_len);
-  memcpy(b, good, good_len), b[48] |= 0x80, h_reseal(b, good_len);
+  memcpy(b, good, good_len), b[60] |= 0x80, h_reseal(b, good_len);
   expect_refused(FXS_ERR_BAD_PACKET, b, good_len);  // a field mask naming fields that do not exist
   memcpy(b, good, good_len), b[28] = 3, h_reseal(b, good_len);
   expect_refused(FXS_ERR_BAD_SEQUENCE, b, good_len);  // starts past our first missing tick

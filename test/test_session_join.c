@@ -10,6 +10,7 @@
 #include "rng.h"
 #include "hash.h"
 #include "fingerprint.h"
+#include "version.h"
 #include "agent.h"
 #include "behavior.h"
 #include "behavior_params.h"
@@ -289,7 +290,7 @@ void test_a_state_that_does_not_restore_is_refused_and_named(void) {
   fxs_session_join_error e = try_join();
   TEST_ASSERT_NOT_EQUAL(FXS_OK, e.result);
   TEST_ASSERT_EQUAL_UINT32(0, e.offer);
-  TEST_ASSERT_TRUE(e.offset >= 28 && e.offset < lie_lengths[0]);
+  TEST_ASSERT_TRUE(e.offset >= 40 && e.offset < lie_lengths[0]);
 }
 
 void test_a_forged_state_with_its_own_hash_is_refused_when_the_other_player_disagrees(void) {
@@ -313,12 +314,37 @@ void test_a_state_confirmed_by_its_sender_alone_is_refused_when_another_player_d
   uint8_t *o = offer_bytes[1];
   uint32_t count = fxs_load_le16(o + 24);
   TEST_ASSERT_TRUE(count > 0);
-  o[28 + 8 * (count - 1)] ^= 1;
+  o[40 + 8 * (count - 1)] ^= 1;
   reseal_offer(o, lie_lengths[1]);
   fxs_session_join_error e = try_join();
   TEST_ASSERT_EQUAL(FXS_ERR_HASH_MISMATCH, e.result);
   TEST_ASSERT_EQUAL_UINT32(1, e.offer);
-  TEST_ASSERT_EQUAL_size_t(28 + 8 * (count - 1), e.offset);
+  TEST_ASSERT_EQUAL_size_t(40 + 8 * (count - 1), e.offset);
+}
+
+void test_an_offer_of_another_simulation_version_or_other_math_is_refused(void) {
+  offers_at_200();
+  uint8_t *o = offer_bytes[1];
+  uint32_t sim = 0;
+  uint64_t math = 0;
+  TEST_ASSERT_TRUE(fxs_session_sender_build(o, lie_lengths[1], &sim, &math));
+  TEST_ASSERT_EQUAL_UINT32(FXS_SIMULATION_VERSION, sim);
+  TEST_ASSERT_EQUAL_HEX64(fxs_math_fingerprint(), math);
+  o[28] = (uint8_t)(FXS_SIMULATION_VERSION + 1u);  // the sender's simulation version
+  reseal_offer(o, lie_lengths[1]);
+  fxs_session_join_error e = try_join();
+  TEST_ASSERT_EQUAL(FXS_ERR_SIMULATION_VERSION, e.result);
+  TEST_ASSERT_EQUAL_UINT32(1, e.offer);
+  TEST_ASSERT_EQUAL_size_t(28, e.offset);
+  TEST_ASSERT_TRUE(fxs_session_sender_build(o, lie_lengths[1], &sim, &math));
+  TEST_ASSERT_EQUAL_UINT32(FXS_SIMULATION_VERSION + 1u, sim);
+  offers_at_200();
+  offer_bytes[0][33] ^= 0x10;  // the sender's math fingerprint
+  reseal_offer(offer_bytes[0], lie_lengths[0]);
+  e = try_join();
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_FINGERPRINT, e.result);
+  TEST_ASSERT_EQUAL_UINT32(0, e.offer);
+  TEST_ASSERT_EQUAL_size_t(32, e.offset);
 }
 
 void test_a_tampered_byte_without_a_new_checksum_is_refused(void) {

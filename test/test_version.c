@@ -33,3 +33,8 @@ void test_format_versions_are_the_ones_the_readers_accept(void) {
   TEST_ASSERT_EQUAL_UINT32(FXS_REPLAY_VERSION, fxs_replay_format_version());
   TEST_ASSERT_EQUAL_UINT32(FXS_SNAPSHOT_VERSION, fxs_snapshot_format_version());
 }
+
+void test_the_library_runs_the_simulation_version_it_was_built_with(void) {
+  TEST_ASSERT_EQUAL_UINT32(FXS_SIMULATION_VERSION, fxs_simulation_version());
+  TEST_ASSERT_TRUE(FXS_SIMULATION_VERSION >= 1u);
+}

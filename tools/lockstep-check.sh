@@ -433,8 +433,10 @@ check_rejoin_expired() {
 # The host sends a malformed match message (the test hook FIXSTEER_TEST_MATCH_MESSAGE): the
 # joiner must name the field, its value and the range, and exit 3 at once, well before its
 # 10 s timeout (40 s for the lobby).
+# check_bad_message TAG MESSAGE WANT [CODE LEAD]: the joiner refuses the match message with
+# WANT after LEAD (default: "bad match message"), exit CODE (default 3).
 check_bad_message() {
-  local tag=$1 message=$2 want=$3 attempt port start elapsed rc
+  local tag=$1 message=$2 want=$3 code=${4:-3} lead=${5:-bad match message} attempt port start elapsed rc
   for attempt in 1 2 3 4 5; do
     port=$((20000 + RANDOM % 40000))
     FIXSTEER_TEST_MATCH_MESSAGE="$message" timeout 20 "$FIXSTEER" host --players 2 --port "$port" \
@@ -454,11 +456,11 @@ check_bad_message() {
     wait "${pids[0]}"
     pids=()
     sed "s/^/  [$tag 1] /" "$WORK/$tag.1.err"
-    if [ "$rc" -eq 3 ] && grep -qF "bad match message from the host at 127.0.0.1:$port: $want" \
+    if [ "$rc" -eq "$code" ] && grep -qF "$lead from the host at 127.0.0.1:$port: $want" \
       "$WORK/$tag.1.err" && [ "$elapsed" -lt 5000 ]; then
-      pass "$tag: the joiner names the bad field and exits 3 in $elapsed ms"
+      pass "$tag: the joiner names the bad field and exits $code in $elapsed ms"
     else
-      fail "$tag: the joiner names the bad field ($want) and exits 3 at once (exit $rc, $elapsed ms)"
+      fail "$tag: the joiner names the bad field ($want) and exits $code at once (exit $rc, $elapsed ms)"
     fi
     return
   done
@@ -534,14 +536,21 @@ check_refused join-host-option 2 "the host chooses players, spectators, scenario
   "$FIXSTEER" join --host 127.0.0.1 --port 20000 --rejoin-ms 5
 check_refused host-spectate 2 "--spectate are the joiners' options" -- \
   "$FIXSTEER" host --players 2 --port 20000 --scenario hunter_prey --ticks 10 --spectate
-check_bad_message bad-players "FXSTART 3 9 0 1 100 2 0 77 5 10000 10000 20 hunter_prey 0 7 127.0.0.1:40000" \
+# The build fields of the match message: this build's simulation version and math fingerprint.
+SIM=$("$FIXSTEER" --version | sed -n 's/.*simulation version \([0-9]*\).*/\1/p')
+MATH=$("$FIXSTEER" --version | sed -n 's/.*math fingerprint \(0x[0-9a-f]*\).*/\1/p')
+check_bad_message bad-players "FXSTART 4 $SIM $MATH 9 0 1 100 2 0 77 5 10000 10000 20 hunter_prey 0 7 127.0.0.1:40000" \
   "the field 'players' is 9, allowed 2..8"
-check_bad_message bad-address "FXSTART 3 2 0 1 100 2 0 77 5 10000 10000 20 hunter_prey 0 3 127.0.0.300:40000" \
+check_bad_message bad-address "FXSTART 4 $SIM $MATH 2 0 1 100 2 0 77 5 10000 10000 20 hunter_prey 0 3 127.0.0.300:40000" \
   "the field 'address of player 1' is '127.0.0.300:40000': not an IPv4 address: 300 is above 255"
-check_bad_message bad-present "FXSTART 3 2 1 2 100 2 0 77 5 10000 10000 20 hunter_prey 1 6" \
+check_bad_message bad-present "FXSTART 4 $SIM $MATH 2 1 2 100 2 0 77 5 10000 10000 20 hunter_prey 1 6" \
   "the field 'present' is 6: the host (bit 0) is missing"
 check_bad_message old-version "FXSTART 2 2 1 100 2 0 77 5 hunter_prey 127.0.0.1:40000" \
-  "the field 'version' is 2, allowed 3..3"
+  "the field 'version' is 2, allowed 4..4"
+check_bad_message other-simulation "FXSTART 4 $((SIM + 1)) $MATH 2 0 1 100 2 0 77 5 10000 10000 20 hunter_prey 0 3 127.0.0.1:40000" \
+  "the host runs simulation version $((SIM + 1)); this build runs $SIM" 4 "refused the match message"
+check_bad_message other-math "FXSTART 4 $SIM 0x0123456789abcdef 2 0 1 100 2 0 77 5 10000 10000 20 hunter_prey 0 3 127.0.0.1:40000" \
+  "the host runs other math: fingerprint 0x0123456789abcdef; this build's $MATH" 4 "refused the match message"
 MATCH_TICKS=500 JOIN_HOST=localhost check_match localhost
 MATCH_TICKS=500 JOIN1="--bind 0.0.0.0" JOIN2="--bind 127.0.0.1" check_match bound --bind 127.0.0.1
 check_match lockstep

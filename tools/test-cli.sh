@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Checks the fixsteer command line: exit codes (0 ok, 1 divergence, 2 bad usage or input) and
+# Checks the fixsteer command line: exit codes (0 ok, 1 divergence, 2 bad usage or input,
+# 4 another simulation version) and
 # that corrupt replays are named with the file and byte offset. Prints "N passed, N failed".
 set -u
 B=${1:-build/bin/fixsteer}
@@ -29,7 +30,7 @@ expect 2 "unknown command" -- "$B" fly
 expect 2 "unknown scenario 'nope'" -- "$B" record --scenario nope --out "$T/x.fxr"
 expect 2 "ticks needs a whole number from 1" -- "$B" record --scenario patrol --ticks -5 --out "$T/x.fxr"
 expect 2 "ticks needs a whole number from 1" -- "$B" record --scenario patrol --ticks 0 --out "$T/x.fxr"
-expect 0 "^fixsteer [0-9]+\.[0-9]+\.[0-9]+ \(replay format" -- "$B" --version
+expect 0 "^fixsteer [0-9]+\.[0-9]+\.[0-9]+ \(replay format 4, .*simulation version [0-9]+\)" -- "$B" --version
 expect 0 "usage: fixsteer verify \[LIMITS\] FILE" -- "$B" help verify
 expect 2 "no command 'fly'" -- "$B" help fly
 # Every command's help: its options with their defaults, an example of it, its exit codes;
@@ -58,15 +59,15 @@ expect 0 "^tick,agent,x,y,vx,vy,orientation" -- "$B" trace --scenario patrol --t
 expect 0 "end: 300 ticks" -- "$B" dump "$T/a.fxr"
 cp "$T/a.fxr" "$T/b.fxr"
 expect 0 "identical: 300 ticks" -- "$B" diff "$T/a.fxr" "$T/b.fxr"
-expect 2 "replay format 2 \(state hash v2\), .* format 3 \(state hash v3\): their hashes cannot be compared" -- "$B" diff test/golden/hunter_prey.fxr "$T/a.fxr"
+expect 2 "replay format 2 \(state hash v2\), .* format 4 \(state hash v3\): their hashes cannot be compared" -- "$B" diff test/fixtures/v2-seek_wind.fxr "$T/a.fxr"
 expect 2 "cannot read $T/none.fxr" -- "$B" verify "$T/none.fxr"
 size=$(stat -c %s "$T/a.fxr")
 for cut in 0 5 40 1000 $((size / 2)) $((size - 1)); do
   head -c "$cut" "$T/a.fxr" > "$T/cut.fxr"
   expect 2 "$T/cut.fxr: byte [0-9]+[^:]*: (data ends early|not a fixsteer file)" -- "$B" verify "$T/cut.fxr"
 done
-cp "$T/a.fxr" "$T/flip.fxr"; patch "$T/flip.fxr" 150 # inside the SNAP payload (header chunk: 36 bytes)
-expect 2 "$T/flip.fxr: byte 36 \(in the SNAP chunk at byte 36\): checksum mismatch" -- "$B" verify "$T/flip.fxr"
+cp "$T/a.fxr" "$T/flip.fxr"; patch "$T/flip.fxr" 150 # inside the SNAP payload (header chunk: 40 bytes)
+expect 2 "$T/flip.fxr: byte 40 \(in the SNAP chunk at byte 40\): checksum mismatch" -- "$B" verify "$T/flip.fxr"
 cp "$T/a.fxr" "$T/magic.fxr"; patch "$T/magic.fxr" 0
 expect 2 "byte 0: not a fixsteer file" -- "$B" verify "$T/magic.fxr"
 printf 'not a replay at all' > "$T/text.fxr"
@@ -147,11 +148,11 @@ expect 0 "capacity: 24 agents, 5 obstacles, [0-9]+ walls, 0 paths, 0 path nodes,
 # describe (the example: 4 agents, 3 obstacles, 1 wall, 1 path), the flow field's grid of a
 # built-in scene comes by a command of tick 0 (above: 768 cells of capacity, none at tick 0)
 "$B" record --scenario scenarios/example.yaml --ticks 200 --out "$T/ex200.fxr" >/dev/null 2>&1
-expect 0 "capacity: 4 agents, 3 obstacles, 1 walls, 1 paths, 4 path nodes, 192 field cells; snapshot [0-9]+ bytes at tick 0: 4 agents, 3 obstacles, 1 walls, 1 paths, 4 path nodes tick 0: 0 commands" -- sh -c "'$B' dump '$T/ex200.fxr' | sed -n 2,4p | tr '\n' ' '"
+expect 0 "capacity: 4 agents, 3 obstacles, 1 walls, 1 paths, 4 path nodes, 192 field cells; snapshot [0-9]+ bytes at tick 0: 4 agents, 3 obstacles, 1 walls, 1 paths, 4 path nodes tick 0: 0 commands" -- sh -c "'$B' dump '$T/ex200.fxr' | sed -n 3,5p | tr '\n' ' '"
 printf 'field: {cell_size: 1, columns: 1024, rows: 1024, fill: {kind: uniform, direction: [1, 0]}}\nagents:\n  - {name: a, position: [10, 10], behaviors: [{kind: flow_field}]}\n' > "$T/bigfield.yaml"
 expect 0 "recorded .*, 3 ticks" -- "$B" record --scenario "$T/bigfield.yaml" --ticks 3 --keyframe 2 --out "$T/bigfield.fxr"
 expect 0 "3 ticks verified" -- "$B" verify "$T/bigfield.fxr"
-expect 2 "ff.fxr: byte 99 \(in the SNAP chunk at byte 36\): exceeds a limit: max_field_cells is 100, asked for 768 \(raise it with --max-field-cells\)" -- "$B" verify --max-field-cells 100 "$T/ff.fxr"
+expect 2 "ff.fxr: byte 103 \(in the SNAP chunk at byte 40\): exceeds a limit: max_field_cells is 100, asked for 768 \(raise it with --max-field-cells\)" -- "$B" verify --max-field-cells 100 "$T/ff.fxr"
 "$B" record --scenario scenarios/example.yaml --ticks 300 --out "$T/ex-ff.fxr" >/dev/null
 expect 0 "300 ticks verified" -- "$B" verify "$T/ex-ff.fxr"
 expect 0 "1,3,100.10001,1150.00000,0.10001,0.00000," -- "$B" trace --scenario scenarios/example.yaml --ticks 1
@@ -236,8 +237,8 @@ expect 0 "recorded" -- "$B" record --scenario "$T/move.yaml" --ticks 10 --out "$
 expect 0 "move +src 2 seq 0 agent 0x00000002 ref (0x[0-9a-f]+) args 100.0000 20.0000 2.0000 .*move +src 2 seq 1 agent 0x00000001 ref \\1 args 100.0000 20.0000 2.0000 " -- sh -c "'$B' dump '$T/move.fxr' | tr '\\n' ' '"
 
 # Replay surgery in Ruby (always present where Ceedling runs):
-#   forge IN OUT WHAT: WHAT is "hash120" (flip the hash of tick 120), "version" or
-#   "fingerprint" (flip a header field), "end" (the END hash), "keyframe" (the first one) or
+#   forge IN OUT WHAT: WHAT is "hash120" (flip the hash of tick 120), "version",
+#   "fingerprint" or "simulation" (flip a header field), "end" (the END hash), "keyframe" (the first one) or
 #   "noticks" (END, of 0 ticks, right after the snapshot);
 #   the chunk's checksum is re-sealed so that the reader
 #   gets to the field.  boundaries IN: prints every chunk offset.
@@ -250,6 +251,7 @@ forge() {
       target = at + 8 + len - 8 if what == "hash120" && tag == "TICK" && d[at + 8, 4].unpack1("V") == 120
       target = at + 12 if what == "version" && tag == "FXSH"
       target = at + 16 if what == "fingerprint" && tag == "FXSH"
+      target = at + 28 if what == "simulation" && tag == "FXSH"
       target = at + 12 if what == "end" && tag == "END "
       target = at + 8 + 4 + 60 if what == "keyframe" && tag == "KEYF"
       target = at + 8 + len - 1 if what == "keyfield" && tag == "KEYF" # the last field cell
@@ -270,11 +272,25 @@ boundaries() {
     while at + 8 <= d.bytesize do puts at; at += 16 + d[at + 4, 4].unpack1("V") end' "$1"
 }
 
-expect 2 "v1-header.fxr: byte 12: unsupported format version 1 \(this build reads 2 to 3\): re-record it" -- "$B" verify test/fixtures/v1-header.fxr
+expect 2 "v1-header.fxr: byte 12: unsupported format version 1 \(this build reads 2 to 4\): re-record it" -- "$B" verify test/fixtures/v1-header.fxr
 forge "$T/a.fxr" "$T/version.fxr" version
 expect 2 "$T/version.fxr: byte 12: unsupported format version" -- "$B" verify "$T/version.fxr"
 forge "$T/a.fxr" "$T/fp.fxr" fingerprint
 expect 2 "$T/fp.fxr: byte 16 \(in the FXSH chunk at byte 0\): recorded with different math" -- "$B" verify "$T/fp.fxr"
+# Another simulation version (the header's version byte patched, resealed): both versions are
+# named and the exit code is 4, not a divergence's 1; the same from every reader of replays.
+forge "$T/a.fxr" "$T/sim.fxr" simulation
+expect 4 "$T/sim.fxr: byte 28 \(in the FXSH chunk at byte 0\): recorded by simulation version 3; this build runs 1" -- "$B" verify "$T/sim.fxr"
+expect 4 "sim.fxr: byte 28 .*recorded by simulation version 3; this build runs 1" -- "$B" trace "$T/sim.fxr"
+expect 0 "^simulation version 3 \(OTHER BUILD\)" -- sh -c "'$B' dump '$T/sim.fxr' | sed -n 2p"
+expect 0 "simulation versions differ: A 1, B 3" -- "$B" diff "$T/a.fxr" "$T/sim.fxr"
+# A replay of format 2, recorded before simulation versions existed, still verifies; one that
+# does not reproduce is reported as such (exit 4), not as a desync.
+expect 0 "v2-seek_wind.fxr: 600 ticks verified" -- "$B" verify test/fixtures/v2-seek_wind.fxr
+expect 0 "^simulation version: none \(recorded before simulation versions existed\)" -- sh -c "'$B' dump test/fixtures/v2-seek_wind.fxr | sed -n 2p"
+forge test/fixtures/v2-seek_wind.fxr "$T/v2-changed.fxr" hash120
+expect 4 "v2-changed.fxr: recorded before simulation versions existed \(replay format 2\); this build runs simulation version 1 and does not reproduce it: re-record it with this build" -- "$B" verify "$T/v2-changed.fxr"
+expect 4 "v2-changed.fxr: recorded before simulation versions existed \(replay format 2\)" -- "$B" trace "$T/v2-changed.fxr"
 all_ok=1
 for cut in $(boundaries "$T/a.fxr"); do # truncation at every chunk boundary (the first: empty)
   head -c "$cut" "$T/a.fxr" > "$T/cut.fxr"
@@ -290,7 +306,7 @@ expect 2 "cannot read /dev/zero: not a regular file" -- "$B" verify /dev/zero
 expect 2 "cannot read $T: not a regular file" -- "$B" verify "$T"
 head -c 5000000 /dev/zero > "$T/zeros.fxr"
 expect 2 "zeros.fxr: byte 0: not a fixsteer file" -- "$B" verify "$T/zeros.fxr"
-expect 2 "byte [0-9]+ \(in the SNAP chunk at byte 36\): exceeds a limit: max_agents is 2, asked for [0-9]+ \(raise it with --max-agents\)" -- "$B" verify --max-agents 2 "$T/a.fxr"
+expect 2 "byte [0-9]+ \(in the SNAP chunk at byte 40\): exceeds a limit: max_agents is 2, asked for [0-9]+ \(raise it with --max-agents\)" -- "$B" verify --max-agents 2 "$T/a.fxr"
 expect 2 "exceeds a limit: max_bytes is 1000" -- "$B" verify --max-bytes=1000 "$T/a.fxr"
 expect 2 "exceeds a limit: max_ticks is 10" -- "$B" verify --max-ticks 10 "$T/a.fxr"
 # A failed record leaves no file behind.
@@ -363,9 +379,9 @@ awk 'BEGIN { print "world:\n  bounds: [0, 0, 12000, 12000]\nagents:"; for (i = 0
   printf "  - {name: a%d, position: [%d, %d], behaviors: [{kind: wander}]}\n", i, 10 + (i % 316) * 38, 10 + int(i / 316) * 38 }' > "$T/100k.yaml"
 expect 2 "100k.yaml:[0-9]+: column [0-9]+: .*more than 1000000 nodes \(raise it with --max-yaml-nodes\)" -- "$B" record --scenario "$T/100k.yaml" --ticks 2 --out "$T/100k.fxr"
 expect 0 "recorded .*, 2 ticks" -- "$B" record --max-yaml-nodes 1500000 --scenario "$T/100k.yaml" --ticks 2 --out "$T/100k.fxr"
-expect 2 "100k.fxr: byte [0-9]+ \(in the SNAP chunk at byte 36\): exceeds a limit: max_agents is 65534, asked for 100000 \(raise it with --max-agents\)" -- "$B" verify "$T/100k.fxr"
+expect 2 "100k.fxr: byte [0-9]+ \(in the SNAP chunk at byte 40\): exceeds a limit: max_agents is 65534, asked for 100000 \(raise it with --max-agents\)" -- "$B" verify "$T/100k.fxr"
 expect 0 "2 ticks verified" -- "$B" verify --max-agents 100000 "$T/100k.fxr"
-expect 0 "at tick 0: 100000 agents" -- sh -c "'$B' dump --max-agents 100000 '$T/100k.fxr' | sed -n 3p"
+expect 0 "at tick 0: 100000 agents" -- sh -c "'$B' dump --max-agents 100000 '$T/100k.fxr' | sed -n 4p"
 rm -f "$T/100k.yaml" "$T/100k.fxr"
 # Events still travel as a tick's input: more than 65,535 of them at one tick are refused.
 awk 'BEGIN { print "agents:\n  - {name: a, position: [1, 2]}\nevents:"; for (i = 0; i < 65536; ++i) print "  - {tick: 3, agent: a, target: [5, 5]}" }' > "$T/busy.yaml"
@@ -593,22 +609,22 @@ interrupted TERM 143
 interrupted INT 130
 
 # An unsupported snapshot layout is named as such (with the layouts this build reads), not as
-# the replay format version: the SNAP chunk's layout (bytes 48..49) set to 9, checksum resealed.
+# the replay format version: the SNAP chunk's layout (bytes 52..53) set to 9, checksum resealed.
 "$B" record --scenario patrol --ticks 20 --out "$O/src.fxr" >/dev/null
-ruby -e 'd = File.binread(ARGV[0]); abort "no SNAP at 36" unless d[36, 4] == "SNAP"
-  len = d[40, 4].unpack1("V"); d[48, 2] = [9].pack("v")
-  h = 0xcbf29ce484222325; d[36, 8 + len].each_byte { |b| h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff }
-  d[44 + len, 8] = [h].pack("Q<"); File.binwrite(ARGV[1], d)' "$O/src.fxr" "$O/layout.fxr"
+ruby -e 'd = File.binread(ARGV[0]); abort "no SNAP at 40" unless d[40, 4] == "SNAP"
+  len = d[44, 4].unpack1("V"); d[52, 2] = [9].pack("v")
+  h = 0xcbf29ce484222325; d[40, 8 + len].each_byte { |b| h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff }
+  d[48 + len, 8] = [h].pack("Q<"); File.binwrite(ARGV[1], d)' "$O/src.fxr" "$O/layout.fxr"
 for c in verify dump; do
-  expect 2 "layout.fxr: byte 48 \(in the SNAP chunk at byte 36\): unsupported snapshot layout 9 \(this build reads layouts 3 to 6\): re-record it" -- "$B" $c "$O/layout.fxr"
+  expect 2 "layout.fxr: byte 52 \(in the SNAP chunk at byte 40\): unsupported snapshot layout 9 \(this build reads layouts 3 to 6\): re-record it" -- "$B" $c "$O/layout.fxr"
 done
 # A snapshot field out of range is named at its byte by every command that reads replays: the
-# world's neighbor radius (snapshot bytes 31..34, file bytes 75..78) set to -5, resealed.
-ruby -e 'd = File.binread(ARGV[0]); len = d[40, 4].unpack1("V"); d[75, 4] = [-5].pack("l<")
-  h = 0xcbf29ce484222325; d[36, 8 + len].each_byte { |b| h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff }
-  d[44 + len, 8] = [h].pack("Q<"); File.binwrite(ARGV[1], d)' "$O/src.fxr" "$O/radius.fxr"
+# world's neighbor radius (snapshot bytes 31..34, file bytes 79..82) set to -5, resealed.
+ruby -e 'd = File.binread(ARGV[0]); len = d[44, 4].unpack1("V"); d[79, 4] = [-5].pack("l<")
+  h = 0xcbf29ce484222325; d[40, 8 + len].each_byte { |b| h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff }
+  d[48 + len, 8] = [h].pack("Q<"); File.binwrite(ARGV[1], d)' "$O/src.fxr" "$O/radius.fxr"
 for c in verify stats "render --no-png --out $O/radius.svg"; do
-  expect 2 "radius.fxr: byte 75 \(in the SNAP chunk at byte 36\): value out of range" -- "$B" $c "$O/radius.fxr"
+  expect 2 "radius.fxr: byte 79 \(in the SNAP chunk at byte 40\): value out of range" -- "$B" $c "$O/radius.fxr"
 done
 rm -rf "$O"
 

@@ -21,11 +21,16 @@
 extern "C" {
 #endif
 
-/// Replay format version written: 3, whose state hashes are the state hash v3 (hash.h).
-#define FXS_REPLAY_VERSION 3u
-/// Oldest replay format version read: 2, the same chunks with the state hash v2. A replay
-/// is verified with the state hash of its own version (fxs_replay_state_hash_version).
+/// Replay format version written: 4, format 3 whose header also carries the simulation
+/// version (FXS_SIMULATION_VERSION, version.h) after the keyframe interval.
+#define FXS_REPLAY_VERSION 4u
+/// Oldest replay format version read: 2, the same chunks with the state hash v2 (format 3:
+/// the state hash v3). A replay is verified with the state hash of its own version
+/// (fxs_replay_state_hash_version). Formats 2 and 3 were recorded before simulation versions
+/// existed: their header has none (fxs_replay_reader.simulation_version 0).
 #define FXS_REPLAY_OLDEST_VERSION 2u
+/// The first replay format whose header carries the simulation version.
+#define FXS_REPLAY_SIMULATION_VERSION_SINCE 4u
 /// Most commands one tick may carry in a replay (the format's u16 count). A verifier needs
 /// room for the largest tick of the replay it checks, not for this many.
 #define FXS_REPLAY_MAX_COMMANDS 65535u
@@ -43,8 +48,8 @@ extern "C" {
 typedef bool (*fxs_write_fn)(void *user, const uint8_t *bytes, size_t size);
 
 /// The state hash version (hash.h) whose values a replay of format `replay_version` holds:
-/// FXS_STATE_HASH_V2 for format 2, FXS_STATE_HASH_V3 for format 3, 0 for a format this
-/// library does not read.
+/// FXS_STATE_HASH_V2 for format 2, FXS_STATE_HASH_V3 for formats 3 and 4, 0 for a format
+/// this library does not read.
 FXS_API uint32_t fxs_replay_state_hash_version(uint32_t replay_version);
 
 /// Streaming replay writer.
@@ -99,6 +104,9 @@ typedef struct fxs_replay_reader {
   uint16_t version;          ///< From the header.
   uint64_t fingerprint;      ///< From the header.
   uint32_t keyframe_interval;///< From the header.
+  /// From the header (format 4 on): the simulation version of the recording build; 0 for
+  /// formats 2 and 3, recorded before simulation versions existed.
+  uint32_t simulation_version;
   fxs_replay_chunk initial;  ///< The SNAP chunk.
   fxs_world_capacity capacity; ///< The capacities the initial snapshot declares.
   fxs_limits limits;         ///< What this reader accepts.
@@ -110,7 +118,8 @@ typedef struct fxs_replay_reader {
 /// declares against `limits` (NULL: fxs_default_limits()) before anything is allocated:
 /// beyond them FXS_ERR_LIMIT, with r->limit_error naming the limit. With
 /// check_fingerprint, a replay recorded with different math is refused
-/// (FXS_ERR_BAD_FINGERPRINT).
+/// (FXS_ERR_BAD_FINGERPRINT), and one of format 4 on recorded by another simulation version
+/// (r->simulation_version != FXS_SIMULATION_VERSION) with FXS_ERR_SIMULATION_VERSION.
 FXS_API fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t size,
                            bool check_fingerprint, const fxs_limits *limits,
                            size_t *error_offset);

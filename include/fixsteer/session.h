@@ -66,13 +66,16 @@ extern "C" {
 #define FXS_SESSION_MAX_PEERS 16
 /// "FXSP" read as a little-endian u32: the first bytes of every packet.
 #define FXS_SESSION_PACKET_MAGIC 0x50535846u
-/// Packet layout version written and accepted: 2, whose state hashes are the state hash v3
-/// (hash.h). Version 1 had the same layout with the state hash v2; peers whose versions
-/// differ would compare hashes of different functions, so packets of another version are
-/// refused (FXS_ERR_BAD_VERSION) and fxs_session_packet_version names the sender's.
-#define FXS_SESSION_PACKET_VERSION 2u
+/// Packet layout version written and accepted: 3, layout 2 (state hashes of the state hash
+/// v3, hash.h) whose header ends with the sender's simulation version (u32) and math
+/// fingerprint (u64), so that every packet is the handshake: a peer of another simulation
+/// version is refused with FXS_ERR_SIMULATION_VERSION, one with other math with
+/// FXS_ERR_BAD_FINGERPRINT (fxs_session_sender_build names them). Version 1: layout 2 with
+/// the state hash v2. Packets of another layout version are refused (FXS_ERR_BAD_VERSION)
+/// and fxs_session_packet_version names the sender's.
+#define FXS_SESSION_PACKET_VERSION 3u
 /// Bytes of the packet header (docs/lockstep.md has the byte table).
-#define FXS_SESSION_HEADER_BYTES 44u
+#define FXS_SESSION_HEADER_BYTES 56u
 /// Bytes of the checksum that ends every packet.
 #define FXS_SESSION_CHECKSUM_BYTES 4u
 /// Smallest packet: header and checksum, no inputs, no hashes.
@@ -255,6 +258,7 @@ typedef struct fxs_session {
   uint32_t stalled_peers;     ///< FXS_ERR_STALLED: bit q set: peer q held the match back.
   uint32_t joined_at;         ///< The tick fxs_session_join started at (0: from the start).
   uint32_t readmitted;        ///< Bit q set: peer q was readmitted since the last call with a time.
+  uint64_t math_fingerprint;  ///< fxs_math_fingerprint(), computed once at init for the packets.
   // Rings in the caller's memory block.
   fxs_command *commands;     ///< players x window x max_commands: input frames.
   uint16_t *counts;          ///< players x window: commands of each frame.
@@ -308,8 +312,9 @@ FXS_API fxs_result fxs_session_poll_send(fxs_session *session, uint8_t peer, uin
 
 /// Consumes a packet the transport says came from `peer`. Every packet is untrusted: a bad
 /// one changes nothing and is refused with FXS_ERR_TRUNCATED, FXS_ERR_BAD_MAGIC,
-/// FXS_ERR_BAD_VERSION, FXS_ERR_WRONG_SESSION, FXS_ERR_BAD_PACKET, FXS_ERR_BAD_LENGTH,
-/// FXS_ERR_LIMIT, FXS_ERR_BAD_CHECKSUM, FXS_ERR_BAD_COMMAND or FXS_ERR_BAD_SEQUENCE.
+/// FXS_ERR_BAD_VERSION, FXS_ERR_SIMULATION_VERSION, FXS_ERR_BAD_FINGERPRINT,
+/// FXS_ERR_WRONG_SESSION, FXS_ERR_BAD_PACKET, FXS_ERR_BAD_LENGTH, FXS_ERR_LIMIT,
+/// FXS_ERR_BAD_CHECKSUM, FXS_ERR_BAD_COMMAND or FXS_ERR_BAD_SEQUENCE.
 FXS_API fxs_result fxs_session_receive(fxs_session *session, uint8_t peer, const uint8_t *bytes,
                                        size_t len, uint32_t now_ms);
 
@@ -319,8 +324,15 @@ FXS_API fxs_result fxs_session_receive(fxs_session *session, uint8_t peer, const
 FXS_API uint32_t fxs_session_packet_version(const uint8_t *bytes, size_t len);
 
 /// The state hash version (hash.h) of packets of layout `packet_version`: FXS_STATE_HASH_V2
-/// for 1, FXS_STATE_HASH_V3 for 2, 0 for any other.
+/// for 1, FXS_STATE_HASH_V3 for 2 and 3, 0 for any other.
 FXS_API uint32_t fxs_session_packet_hash_version(uint32_t packet_version);
+
+/// The simulation version and math fingerprint a packet (layout 3) or a join offer (layout
+/// 3, session_join.h) says its sender runs, for naming both builds when it was refused with
+/// FXS_ERR_SIMULATION_VERSION or FXS_ERR_BAD_FINGERPRINT. False (outputs untouched) when the
+/// bytes do not start like either, or are of a layout without them. Checks nothing else.
+FXS_API bool fxs_session_sender_build(const uint8_t *bytes, size_t len,
+                                      uint32_t *simulation_version, uint64_t *fingerprint);
 
 /// Why fxs_session_advance waits.
 typedef struct fxs_session_wait {

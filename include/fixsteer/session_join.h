@@ -21,9 +21,12 @@ extern "C" {
 
 /// "FXSJ" read as a little-endian u32: the first bytes of a join offer.
 #define FXS_SESSION_OFFER_MAGIC 0x4A535846u
-/// Join offer layout version written and accepted: 2, whose state hashes are the state
-/// hash v3 (version 1: the same layout with the state hash v2).
-#define FXS_SESSION_OFFER_VERSION 2u
+/// Join offer layout version written and accepted: 3, layout 2 (state hashes of the state
+/// hash v3) whose header ends with the sender's simulation version (u32) and math
+/// fingerprint (u64): an offer of another simulation version is refused with
+/// FXS_ERR_SIMULATION_VERSION, one of other math with FXS_ERR_BAD_FINGERPRINT
+/// (fxs_session_sender_build names them). Version 1: layout 2 with the state hash v2.
+#define FXS_SESSION_OFFER_VERSION 3u
 
 /// Where fxs_session_join found a fault: the result, which offer (index into `offers`) and
 /// the byte offset in it.

@@ -33,8 +33,18 @@ extern "C" {
   FXS_VERSION_XSTR_(FXS_VERSION_MAJOR) "." FXS_VERSION_XSTR_(FXS_VERSION_MINOR) "." \
       FXS_VERSION_XSTR_(FXS_VERSION_PATCH)
 
+/// The simulation version: bumped by every intended behavior change, so that two builds
+/// with the same number (and the same math fingerprint) compute the same states from the
+/// same inputs. Replays, join offers and session packets carry it next to the math
+/// fingerprint; data of another simulation version is refused (FXS_ERR_SIMULATION_VERSION),
+/// never reported as a divergence. Defined here and nowhere else.
+#define FXS_SIMULATION_VERSION 1u
+
 /// The version of the library linked in, "MAJOR.MINOR.PATCH"; a static string.
 FXS_API const char *fxs_version(void);
+
+/// The simulation version of the library linked in (FXS_SIMULATION_VERSION of its build).
+FXS_API uint32_t fxs_simulation_version(void);
 
 /// The replay format version this library writes (FXS_REPLAY_VERSION of the build). It
 /// reads FXS_REPLAY_OLDEST_VERSION to FXS_REPLAY_VERSION (replay.h), each checked with its

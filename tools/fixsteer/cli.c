@@ -20,6 +20,9 @@ static const char *const exit_meanings[] = {
     "bad usage or bad input (the file and its line or byte are named)",
     "host/join: a peer lost or not joined in time, a malformed match message, a name that "
     "does not resolve (the replay then ends at the last settled tick)",
+    "another simulation version: a replay recorded by one (both versions are named) or "
+    "recorded before simulation versions existed and not reproduced; host/join: a peer "
+    "running one. Not a desync: re-record, or use a build of that version",
 };
 
 // A command's help: its usage line, what it does, its options with their defaults (one a
@@ -50,10 +53,10 @@ static const command_help commands_help[] = {
      "fixsteer record --scenario hunter_prey --ticks 1200 --out hunter_prey.fxr", 0x5},
     {"verify", "fixsteer verify [LIMITS] FILE [--quiet]",
      "re-simulate a replay; check every tick's hash, every keyframe, the keyframe cadence and the END hash",
-     "  FILE                   a replay (.fxr)\n" QUIET_HELP, "fixsteer verify hunter_prey.fxr", 0x7},
+     "  FILE                   a replay (.fxr)\n" QUIET_HELP, "fixsteer verify hunter_prey.fxr", 0x17},
     {"diff", "fixsteer diff [LIMITS] A B", "two recordings of one session: the first divergent tick",
      "  A B                    two replays of the same inputs (exit 2 when their inputs differ)\n",
-     "fixsteer diff mine.fxr theirs.fxr", 0x7},
+     "fixsteer diff mine.fxr theirs.fxr", 0x17},
     {"dump", "fixsteer dump [LIMITS] FILE",
      "header, capacity and initial counts, per-tick commands and hashes",
      "  FILE                   a replay (.fxr)\n", "fixsteer dump hunter_prey.fxr | head -n 20", 0x5},
@@ -61,12 +64,12 @@ static const command_help commands_help[] = {
      "CSV of every live agent after every tick: tick,agent,x,y,vx,vy,orientation, of a scenario or "
      "of a replay (re-simulated, its hashes checked)",
      SCENE_HELP "  FILE                   or a replay (.fxr) instead of --scenario\n" TICKS_REPLAY_HELP QUIET_HELP,
-     "fixsteer trace --scenario patrol --ticks 100 > patrol.csv", 0x7},
+     "fixsteer trace --scenario patrol --ticks 100 > patrol.csv", 0x17},
     {"stats", "fixsteer stats [--json] [LIMITS] [YAML LIMITS] --scenario NAME|FILE [--ticks N] | FILE [--quiet]",
      "per-scene figures: overlapping bodies, agents pressed on a bound, creep, clearance, settling, doorway",
      SCENE_HELP "  FILE                   or a replay (.fxr) instead of --scenario\n" TICKS_REPLAY_HELP
      "  --json                 one key a line (default: a table)\n" QUIET_HELP,
-     "fixsteer stats --scenario queue --ticks 600", 0x7},
+     "fixsteer stats --scenario queue --ticks 600", 0x17},
     {"render", "fixsteer render [LIMITS] [YAML LIMITS] --scenario NAME|FILE [--ticks N] | A [B] --out FILE.svg "
                "[--at T,T,...] [--view X0,Y0,X1,Y1] [--nav-fields all|none|K] [--no-png] [--quiet]",
      "an SVG (and a PNG beside it) of trajectories, bodies, walls, obstacles, paths and navigation; of two "
@@ -80,7 +83,7 @@ static const command_help commands_help[] = {
      "  --nav-fields all|none|K the integration fields of navigate groups to draw after the last tick:\n"
      "                         every live one (default), none, or the one in field slot K\n"
      "  --no-png               the SVG only\n" QUIET_HELP,
-     "fixsteer render --scenario queue --out queue.svg --at 1,150,300", 0x7},
+     "fixsteer render --scenario queue --out queue.svg --at 1,150,300", 0x17},
     {"host",
      "fixsteer host --players N --port P --scenario NAME --ticks T --out FILE [--delay D] [--rollback] "
      "[--spectators N] [--rejoin-ms MS] [--progress-window-ms MS] [--progress-min-ticks N] [--bind ADDRESS] "
@@ -105,7 +108,7 @@ static const command_help commands_help[] = {
      "  --tick-ms MS           ms a tick, 0: as fast as the inputs allow (default " STR(NET_DEFAULT_TICK_MS) ")\n"
      "  --timeout-ms MS        a peer silent this long is lost (default " STR(NET_DEFAULT_TIMEOUT_MS) ")\n"
      "  --desync-at TICK       test: corrupt this process's world at TICK\n",
-     "fixsteer host --players 2 --port 7000 --scenario hunter_prey --ticks 600 --out host.fxr", 0xF},
+     "fixsteer host --players 2 --port 7000 --scenario hunter_prey --ticks 600 --out host.fxr", 0x1F},
     {"join", "fixsteer join --host ADDRESS --port P --out FILE [--spectate] [--bind ADDRESS] [--desync-at TICK] [--timeout-ms MS]",
      "join the match hosted at --host:--port as the next player, in the slot of a player that left "
      "(run it again to come back), or with --spectate as a spectator at any time",
@@ -117,7 +120,7 @@ static const command_help commands_help[] = {
      "  --timeout-ms MS        a peer silent this long is lost (default " STR(NET_DEFAULT_TIMEOUT_MS) ")\n"
      "  --desync-at TICK       test: corrupt this process's world at TICK\n"
      "  The host chooses the rest (players, scenario, ticks, delay, mode, --rejoin-ms, the progress bound).\n",
-     "fixsteer join --host 127.0.0.1 --port 7000 --out join.fxr", 0xF},
+     "fixsteer join --host 127.0.0.1 --port 7000 --out join.fxr", 0x1F},
     {"params", "fixsteer params [--markdown]",
      "every behavior parameter: name, unit, range, default (the library's table)",
      "  --markdown             a Markdown table, as docs/behavior-params.md (default: plain text)\n",

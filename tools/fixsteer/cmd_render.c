@@ -378,7 +378,8 @@ static int check_usage(const options *o) {
 // Records the film of source `index` (-1: the scenario). Returns the exit code so far.
 static int film_of(const options *o, int index, film *f) {
   source src;
-  if (source_open(&src, "render", o, index) != EXIT_OK) return EXIT_BAD;
+  int opened = source_open(&src, "render", o, index);
+  if (opened != EXIT_OK) return opened;
   int code = record_film(&src, f);
   if (code == EXIT_OK) code = source_report_divergence(&src);
   source_close(&src);

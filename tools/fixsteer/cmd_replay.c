@@ -54,8 +54,12 @@ int cmd_verify(int argc, char **argv) {
     printf("%s: %u ticks verified, final hash 0x%016llx\n", f.name, rep.ticks,
            (unsigned long long)rep.final_hash);
   } else if (fxs_verify_diverged(rep.result)) {
-    printf("%s: DIVERGED at tick %u (byte %zu): %s", f.name, rep.first_bad_tick, rep.error_offset,
-           fxs_result_message(rep.result));
+    // A replay of a format without a simulation version that does not reproduce was most
+    // likely recorded by a build that behaved otherwise: said so first, not called a desync.
+    bool unversioned = file_unversioned(&f);
+    if (unversioned) file_unversioned_note(stdout, &f);
+    printf("%s: %s at tick %u (byte %zu): %s", f.name, unversioned ? "first difference" : "DIVERGED",
+           rep.first_bad_tick, rep.error_offset, fxs_result_message(rep.result));
     if (rep.result == FXS_ERR_HASH_MISMATCH || rep.result == FXS_ERR_END_MISMATCH) {
       printf(": recorded hash 0x%016llx, re-simulated 0x%016llx",
              (unsigned long long)rep.expected_hash, (unsigned long long)rep.actual_hash);
@@ -65,7 +69,7 @@ int cmd_verify(int argc, char **argv) {
       print_difference("recorded", &rep.difference, rep.difference_tick);
     else
       printf("  no keyframe after the divergence to name the field\n");
-    code = EXIT_DIVERGED;
+    code = unversioned ? EXIT_VERSION : EXIT_DIVERGED;
   } else {
     code = file_bad_input(&f, rep.error_offset, rep.result, &rep.limit_error);
   }
@@ -124,6 +128,11 @@ int cmd_dump(int argc, char **argv) {
          r.version, (unsigned long long)r.fingerprint,
          r.fingerprint == fxs_math_fingerprint() ? "this build" : "OTHER BUILD",
          r.keyframe_interval);
+  if (r.version < FXS_REPLAY_SIMULATION_VERSION_SINCE)
+    printf("simulation version: none (recorded before simulation versions existed)\n");
+  else
+    printf("simulation version %u (%s)\n", r.simulation_version,
+           r.simulation_version == FXS_SIMULATION_VERSION ? "this build" : "OTHER BUILD");
   dump_world(&r);
   while (!r.ended) {
     fxs_replay_chunk c;
@@ -210,6 +219,14 @@ static int diff_files(const file *pa, const file *pb, const fxs_limits *limits) 
     printf("math differs: A fingerprint 0x%016llx, B 0x%016llx\n",
            (unsigned long long)ra.fingerprint, (unsigned long long)rb.fingerprint);
   }
+  // Recordings of two simulation versions may differ without any desync: said so, and a
+  // difference between them is not called one.
+  int diverged = EXIT_DIVERGED;
+  if (ra.simulation_version != rb.simulation_version) {
+    printf("simulation versions differ: A %u, B %u (0: recorded before simulation versions)\n",
+           (unsigned)ra.simulation_version, (unsigned)rb.simulation_version);
+    diverged = EXIT_VERSION;
+  }
   if (ra.version != rb.version) { // hashes of two different functions: nothing to compare
     fprintf(stderr,
             "fixsteer: %s is replay format %u (state hash v%u), %s format %u (state hash v%u): "
@@ -233,7 +250,7 @@ static int diff_files(const file *pa, const file *pb, const fxs_limits *limits) 
                EXIT_OK;
       return printf("lengths differ: one recording ends at tick %u\n",
                     ca.tag == FXS_CHUNK_END ? cb.tick : ca.tick),
-             EXIT_DIVERGED;
+             diverged;
     }
     bool same_input =
         ca.command_count == cb.command_count &&
@@ -249,7 +266,7 @@ static int diff_files(const file *pa, const file *pb, const fxs_limits *limits) 
       printf("first divergent tick %u: A 0x%016llx, B 0x%016llx\n", ca.tick,
              (unsigned long long)ca.hash, (unsigned long long)cb.hash);
       diff_keyframes(&ra, &rb, ca.tick);
-      return EXIT_DIVERGED;
+      return diverged;
     }
   }
 }

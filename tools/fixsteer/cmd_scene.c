@@ -90,7 +90,8 @@ int cmd_trace(int argc, char **argv) {
   // On a terminal the rows themselves show how far it got.
   o.quiet = o.quiet || isatty(STDOUT_FILENO);
   source src;
-  if (source_open(&src, "trace", &o, o.scenario ? -1 : 0) != EXIT_OK) return EXIT_BAD;
+  int opened = source_open(&src, "trace", &o, o.scenario ? -1 : 0);
+  if (opened != EXIT_OK) return opened;
   printf("tick,agent,x,y,vx,vy,orientation\n");
   while (source_step(&src)) {
     const fxs_world *w = src.world;

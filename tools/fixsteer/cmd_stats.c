@@ -770,7 +770,8 @@ int cmd_stats(int argc, char **argv) {
   if (done >= 0) return done;
   if ((o.scenario != 0) == (o.file_count == 1)) return fail_usage("stats", "needs --scenario or one replay FILE", 0);
   source src;
-  if (source_open(&src, "stats", &o, o.scenario ? -1 : 0) != EXIT_OK) return EXIT_BAD;
+  int opened = source_open(&src, "stats", &o, o.scenario ? -1 : 0);
+  if (opened != EXIT_OK) return opened;
   figures f;
   memset(&f, 0, sizeof f);
   int code = measure(&src, &f);

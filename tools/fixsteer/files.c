@@ -9,9 +9,12 @@
 
 #include "fixsteer/replay.h"
 #include "fixsteer/snapshot.h"
+#include "fixsteer/version.h"
+#include "exit_codes.h"
 
-// The header chunk: tag, length, 20-byte payload, checksum (docs/replay-format.md).
-#define HEADER_CHUNK_BYTES 36u
+// The header chunk: tag, length, 24-byte payload (format 4; 20 before), checksum
+// (docs/replay-format.md).
+#define HEADER_CHUNK_BYTES 40u
 
 // Finds the chunk holding byte `offset`: its start in *start; false when the chunk headers
 // before it cannot be walked.
@@ -72,9 +75,40 @@ static bool print_bad_version(const file *f, size_t offset) {
   return true;
 }
 
+uint32_t file_replay_format(const file *f) {
+  return f->data && f->size >= 14 && memcmp(f->data, "FXSH", 4) == 0 ? u16_at(f, 12) : 0u;
+}
+
+bool file_unversioned(const file *f) {
+  uint32_t format = file_replay_format(f);
+  return format != 0 && format < FXS_REPLAY_SIMULATION_VERSION_SINCE;
+}
+
+int file_unversioned_note(FILE *out, const file *f) {
+  fprintf(out,
+          "%s: recorded before simulation versions existed (replay format %u); this build runs "
+          "simulation version %u and does not reproduce it: re-record it with this build\n",
+          f->name, (unsigned)file_replay_format(f), (unsigned)FXS_SIMULATION_VERSION);
+  return EXIT_VERSION;
+}
+
+// Another simulation version: both are named, and what to do.
+static int print_simulation_version(const file *f, size_t offset, const char *where) {
+  unsigned theirs = 0;
+  if (offset + 4 <= f->size) {
+    for (int i = 3; i >= 0; --i) theirs = theirs << 8 | f->data[offset + (size_t)i];
+  }
+  fprintf(stderr,
+          "fixsteer: %s: byte %zu%s: recorded by simulation version %u; this build runs %u: "
+          "verify it with a build of simulation version %u, or re-record it\n",
+          f->name, offset, where, theirs, (unsigned)FXS_SIMULATION_VERSION, theirs);
+  return EXIT_VERSION;
+}
+
 int file_bad_input(const file *f, size_t offset, fxs_result r, const fxs_limit_error *limit) {
   char where[64];
   chunk_of(f, offset, where, sizeof where);
+  if (r == FXS_ERR_SIMULATION_VERSION) return print_simulation_version(f, offset, where);
   if (r == FXS_ERR_LIMIT && limit && limit->field) {
     char flag[64];
     size_t n = 0;

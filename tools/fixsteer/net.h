@@ -45,7 +45,14 @@ enum {
   NET_LEAVE_OVER = 5,         // the host's match is over: too late to join
   NET_LEAVE_LOST = 0x100,     // | p: it lost player p
   NET_LEAVE_DROPPED = 0x200,  // | p: player p held the match below its progress floor
+  // | V (V < 2^24): it runs simulation version V, not the one of the match message
+  NET_LEAVE_SIMULATION = 0x1000000,
+  NET_LEAVE_MATH = 6,         // it runs other math (another math fingerprint)
 };
+
+// The exit code of a process whose peer left for reason `data`: EXIT_VERSION when the peer
+// runs another simulation version or other math, else EXIT_NET.
+int net_leave_code(uint32_t data);
 
 // A connection the host has not given a slot yet (it arrived during the match).
 typedef struct arrival {
@@ -157,8 +164,11 @@ void net_send_reliable(ENetPeer *to, const void *bytes, size_t len);
 size_t net_write_start(const match *m, uint32_t to, char *buf);
 
 // Reads a match message into *m (its fields, not its links). False when it is not a valid
-// one; `error` then says which field is wrong, its value and what is allowed.
-bool net_read_start(match *m, const uint8_t *msg, size_t len, char *error, size_t error_size);
+// one; `error` then says which field is wrong, its value and what is allowed, and *leave the
+// reason to give the host: NET_LEAVE_SIMULATION | ours or NET_LEAVE_MATH when the host runs
+// another simulation version or other math (both are named), else NET_LEAVE_REFUSED.
+bool net_read_start(match *m, const uint8_t *msg, size_t len, char *error, size_t error_size,
+                    uint32_t *leave);
 
 // The messages of a match under way, on channel 1:
 //   FXJOIN Q A.B.C.D:PORT  the host to every peer: peer Q joins and listens there

@@ -18,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixsteer/fingerprint.h"
 #include "fixsteer/session_join.h"
+#include "fixsteer/version.h"
 
 // Bytes of an offer's fixed part and of each player's frame list header (docs/lockstep.md,
 // "Joining mid-match": the offer layout).
@@ -166,11 +168,24 @@ static int join(player *p, match *m, const offers *o, const char *cmd) {
   if (r == FXS_OK) return EXIT_OK;
   char name[16];
   uint32_t k = e.offer < n ? from[e.offer] : 0u;
+  char builds[160] = "";
+  uint32_t theirs = 0;
+  uint64_t math = 0;
+  bool other_build = r == FXS_ERR_SIMULATION_VERSION || r == FXS_ERR_BAD_FINGERPRINT;
+  if (other_build && e.offer < n &&
+      fxs_session_sender_build(list[e.offer], lengths[e.offer], &theirs, &math)) {
+    if (r == FXS_ERR_SIMULATION_VERSION)
+      snprintf(builds, sizeof builds, ": written by simulation version %u; this build runs %u",
+               (unsigned)theirs, (unsigned)FXS_SIMULATION_VERSION);
+    else
+      snprintf(builds, sizeof builds, ": fingerprint 0x%016llx; this build's 0x%016llx",
+               (unsigned long long)math, (unsigned long long)fxs_math_fingerprint());
+  }
   fprintf(stderr,
-          "fixsteer %s: cannot join the match: the offer of %s (offer %u of %u), byte %zu: %s\n",
+          "fixsteer %s: cannot join the match: the offer of %s (offer %u of %u), byte %zu: %s%s\n",
           cmd, e.offer < n ? player_peer_name(m, k, name) : "no peer", e.offer, n, e.offset,
-          fxs_result_message(r));
-  return EXIT_NET;
+          fxs_result_message(r), builds);
+  return other_build ? EXIT_VERSION : EXIT_NET;
 }
 
 int net_join_session(player *p, match *m, uint32_t wait_ms, const char *cmd) {

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixsteer/version.h"
+
 ENetHost *net_listen(const ENetAddress *at, uint16_t *bound) {
   // Every peer, the held arrivals, and room for links that are still closing.
   ENetHost *h = enet_host_create(at, NET_MAX_PEERS + NET_MAX_ARRIVALS + 8, 2, 0, 0);
@@ -27,8 +29,17 @@ ENetHost *net_listen(const ENetAddress *at, uint16_t *bound) {
 void *net_link_tag(uint32_t index) { return (void *)(uintptr_t)(index + 1u); }
 int net_link_index(const ENetPeer *p) { return p->data ? (int)((uintptr_t)p->data - 1u) : -1; }
 
+int net_leave_code(uint32_t data) {
+  return data >= NET_LEAVE_SIMULATION || data == NET_LEAVE_MATH ? EXIT_VERSION : EXIT_NET;
+}
+
 const char *net_leave_reason(uint32_t data, char *buf, size_t size) {
-  if (data >= NET_LEAVE_LOST && data < NET_LEAVE_LOST + NET_MAX_PEERS)
+  if (data >= NET_LEAVE_SIMULATION)
+    snprintf(buf, size, "it runs simulation version %u; this build runs %u",
+             data - NET_LEAVE_SIMULATION, (unsigned)FXS_SIMULATION_VERSION);
+  else if (data == NET_LEAVE_MATH)
+    snprintf(buf, size, "it runs other math (another math fingerprint)");
+  else if (data >= NET_LEAVE_LOST && data < NET_LEAVE_LOST + NET_MAX_PEERS)
     snprintf(buf, size, "it left, having lost player %u", data - NET_LEAVE_LOST);
   else if (data >= NET_LEAVE_DROPPED && data < NET_LEAVE_DROPPED + NET_MAX_PEERS)
     snprintf(buf, size, "it left, having dropped peer %u (below the progress floor)",
@@ -131,7 +142,7 @@ int net_host_lobby(match *m, uint32_t wait_ms) {
     } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && net_link_index(ev.peer) > 0) {
       fprintf(stderr, "fixsteer host: player %d left before the match: %s\n",
               net_link_index(ev.peer), net_leave_reason(ev.data, why, sizeof why));
-      return EXIT_NET;
+      return net_leave_code(ev.data);
     }
   }
   send_match(m);
@@ -161,8 +172,9 @@ int net_join_lobby(match *m, const ENetAddress *host, uint32_t connect_data, uin
       m->early[k] = ev.packet;  // a join offer that overtook the match message
     } else if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
       bool start_message = ev.channelID == 1 && k == 0;
-      bool ok = start_message &&
-                net_read_start(m, ev.packet->data, ev.packet->dataLength, error, sizeof error);
+      uint32_t leave = NET_LEAVE_REFUSED;
+      bool ok = start_message && net_read_start(m, ev.packet->data, ev.packet->dataLength, error,
+                                                sizeof error, &leave);
       enet_packet_destroy(ev.packet);
       for (uint32_t j = 1; ok && !m->late && j < m->players; ++j) {
         net_localize(&m->addresses[j], host);
@@ -170,9 +182,10 @@ int net_join_lobby(match *m, const ENetAddress *host, uint32_t connect_data, uin
       }
       if (ok) return EXIT_OK;
       if (start_message) {
-        fprintf(stderr, "fixsteer join: bad match message from the host at %s: %s\n", at, error);
-        enet_peer_disconnect(m->links[0], NET_LEAVE_REFUSED);  // sent by the caller's net_leave
-        return EXIT_NET;
+        fprintf(stderr, "fixsteer join: %s match message from the host at %s: %s\n",
+                leave == NET_LEAVE_REFUSED ? "bad" : "refused the", at, error);
+        enet_peer_disconnect(m->links[0], leave);  // sent by the caller's net_leave
+        return leave == NET_LEAVE_REFUSED ? EXIT_NET : EXIT_VERSION;
       }
     } else if (ev.type == ENET_EVENT_TYPE_CONNECT && k < 0 && ev.data > 0 &&
                ev.data < NET_MAX_PEERS && !m->links[ev.data]) {
@@ -183,7 +196,7 @@ int net_join_lobby(match *m, const ENetAddress *host, uint32_t connect_data, uin
     } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && k == 0) {
       fprintf(stderr, "fixsteer join: the host at %s closed the connection: %s\n", at,
               net_leave_reason(ev.data, why, sizeof why));
-      return EXIT_NET;
+      return net_leave_code(ev.data);
     }
   }
 }
@@ -232,7 +245,7 @@ int net_link_players(match *m, uint32_t wait_ms, const char *cmd) {
     } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && q >= 0 && q < m->players) {
       fprintf(stderr, "fixsteer %s: player %d left before the match: %s\n", cmd, q,
               net_leave_reason(ev.data, why, sizeof why));
-      return EXIT_NET;
+      return net_leave_code(ev.data);
     }
   }
   return EXIT_OK;

@@ -2,11 +2,12 @@
 // joiner, reliably on ENet channel 1, once every player has joined (or when a joiner arrives
 // during the match):
 //
-//   FXSTART 3 PLAYERS SPECTATORS INDEX TICKS DELAY ROLLBACK SESSION TICK_MS REJOIN_MS
-//           WINDOW_MS MIN_TICKS SCENARIO LATE PRESENT A.B.C.D:PORT...
+//   FXSTART 4 SIMULATION MATH PLAYERS SPECTATORS INDEX TICKS DELAY ROLLBACK SESSION TICK_MS
+//           REJOIN_MS WINDOW_MS MIN_TICKS SCENARIO LATE PRESENT A.B.C.D:PORT...
 //
 // fields separated by one space and the text ended by a NUL byte: the version of this
-// layout, the players, the spectator slots, the joiner's own index, the match's ticks, input
+// layout, the host's simulation version and math fingerprint (0x and 16 hex digits: the
+// handshake, a joiner of another build refuses the match naming both), the players, the spectator slots, the joiner's own index, the match's ticks, input
 // delay, mode (1: rollback), session id, tick length in ms, how long a player that left may
 // take to come back, the progress bound (window in ms, fewest ticks in it), the built-in
 // scenario, whether the match is under way (1: join from offers), the peers in the match (bit
@@ -24,14 +25,18 @@
 
 #include <string.h>
 
+#include "fixsteer/fingerprint.h"
+#include "fixsteer/version.h"
 #include "scenario.h"
 
-#define NET_MESSAGE_VERSION 3u
+#define NET_MESSAGE_VERSION 4u
 #define SHOWN 24  // most bytes of a bad field quoted in an error
 
 size_t net_write_start(const match *m, uint32_t to, char *buf) {
-  int n = snprintf(buf, NET_MESSAGE_BYTES, "FXSTART %u %u %u %u %u %u %d %u %u %u %u %u %s %d %u",
-                   NET_MESSAGE_VERSION, m->players, m->spectators, to, m->ticks, m->delay,
+  int n = snprintf(buf, NET_MESSAGE_BYTES,
+                   "FXSTART %u %u 0x%016llx %u %u %u %u %u %d %u %u %u %u %u %s %d %u",
+                   NET_MESSAGE_VERSION, (unsigned)FXS_SIMULATION_VERSION,
+                   (unsigned long long)fxs_math_fingerprint(), m->players, m->spectators, to, m->ticks, m->delay,
                    m->rollback, m->session_id, m->tick_ms, m->rejoin_ms, m->progress_window_ms,
                    m->progress_min_ticks, m->scenario, m->late ? 1 : 0, m->present);
   for (uint32_t k = 1; !m->late && k < m->players && n > 0 && n < NET_MESSAGE_BYTES; ++k) {
@@ -184,12 +189,45 @@ static bool present_field(reader *r, match *got) {
   return why == 0;
 }
 
-bool net_read_start(match *m, const uint8_t *msg, size_t len, char *error, size_t error_size) {
+// The host's build: its simulation version and math fingerprint must be this build's. A
+// mismatch sets *leave to the reason the joiner gives the host.
+static bool build_fields(reader *r, uint32_t *leave) {
+  uint32_t simulation;
+  const char *t;
+  size_t n;
+  if (!number(r, "simulation", 0, 0xFFFFFFFFu, &simulation)) return false;
+  if (simulation != FXS_SIMULATION_VERSION) {
+    snprintf(r->error, r->size, "the host runs simulation version %u; this build runs %u",
+             simulation, (unsigned)FXS_SIMULATION_VERSION);
+    *leave = NET_LEAVE_SIMULATION | ((uint32_t)FXS_SIMULATION_VERSION & 0xFFFFFFu);
+    return false;
+  }
+  if (!field(r, "math", &t, &n)) return false;
+  char ours[24];
+  snprintf(ours, sizeof ours, "0x%016llx", (unsigned long long)fxs_math_fingerprint());
+  if (n != strlen(ours) || t[0] != '0' || t[1] != 'x') {
+    snprintf(r->error, r->size, "the field 'math' is '%.*s', not 0x and 16 hex digits",
+             n > SHOWN ? SHOWN : (int)n, t);
+    return false;
+  }
+  if (memcmp(t, ours, n) != 0) {
+    snprintf(r->error, r->size, "the host runs other math: fingerprint %.*s; this build's %s",
+             (int)n, t, ours);
+    *leave = NET_LEAVE_MATH;
+    return false;
+  }
+  return true;
+}
+
+bool net_read_start(match *m, const uint8_t *msg, size_t len, char *error, size_t error_size,
+                    uint32_t *leave) {
+  *leave = NET_LEAVE_REFUSED;
   if (!text_ok(msg, len, error, error_size)) return false;
   reader r = {(const char *)msg, (const char *)msg + len - 1u, error, error_size};
   match got = *m;
   uint32_t players, spectators, index, delay, rollback, late;
-  if (!tag_and_version(&r, "FXSTART") || !number(&r, "players", 2, NET_MAX_PLAYERS, &players) ||
+  if (!tag_and_version(&r, "FXSTART") || !build_fields(&r, leave) ||
+      !number(&r, "players", 2, NET_MAX_PLAYERS, &players) ||
       !number(&r, "spectators", 0, NET_MAX_SPECTATORS, &spectators) ||
       !number(&r, "index", 1, players + spectators - 1u, &index) ||
       !number(&r, "ticks", 1, NET_MAX_TICKS, &got.ticks) ||

@@ -22,6 +22,8 @@
 
 #include <string.h>
 
+#include "fixsteer/version.h"
+
 void roster_start(player *p, match *m, uint32_t now) {
   for (uint32_t q = 0; q < net_peer_count(m); ++q) {
     bool here = q == m->index || (m->present >> q & 1u);
@@ -268,6 +270,27 @@ static void on_connect(player *p, match *m, ENetPeer *peer, uint32_t data, const
   }
 }
 
+// A peer whose packets say it runs another simulation version or other math: both builds
+// are named and the match stops (its states would differ without any desync).
+static int stop_other_build(player *p, int q, const uint8_t *data, size_t len, const char *cmd) {
+  uint32_t theirs = 0;
+  uint64_t math = 0;
+  fxs_session_sender_build(data, len, &theirs, &math);
+  char why[200];
+  if (theirs != FXS_SIMULATION_VERSION)
+    snprintf(why, sizeof why, "peer %d runs simulation version %u; this build runs %u", q,
+             (unsigned)theirs, (unsigned)FXS_SIMULATION_VERSION);
+  else
+    snprintf(why, sizeof why,
+             "peer %d runs other math: fingerprint 0x%016llx; this build's 0x%016llx", q,
+             (unsigned long long)math, (unsigned long long)p->session.math_fingerprint);
+  player_stop(p, theirs != FXS_SIMULATION_VERSION
+                     ? NET_LEAVE_SIMULATION | ((uint32_t)FXS_SIMULATION_VERSION & 0xFFFFFFu)
+                     : NET_LEAVE_MATH,
+              cmd, "stopped", why);
+  return EXIT_VERSION;
+}
+
 static int on_event(player *p, match *m, ENetEvent *ev, const char *cmd) {
   int q = net_link_index(ev->peer);
   char why[96];
@@ -275,9 +298,12 @@ static int on_event(player *p, match *m, ENetEvent *ev, const char *cmd) {
     if (q >= 0 && ev->channelID == 0) {
       const uint8_t *data = ev->packet->data;
       size_t len = ev->packet->dataLength;
-      if (fxs_session_receive(&p->session, (uint8_t)q, data, len, enet_time_get()) ==
-              FXS_ERR_BAD_VERSION &&
-          fxs_session_packet_version(data, len) != 0) {
+      fxs_result got = fxs_session_receive(&p->session, (uint8_t)q, data, len, enet_time_get());
+      if (got == FXS_ERR_SIMULATION_VERSION || got == FXS_ERR_BAD_FINGERPRINT) {
+        enet_packet_destroy(ev->packet);
+        return stop_other_build(p, q, data, len, cmd);
+      }
+      if (got == FXS_ERR_BAD_VERSION && fxs_session_packet_version(data, len) != 0) {
         // A peer of another version hashes with another function: name both and stop.
         char versions[160];
         uint32_t theirs = fxs_session_packet_version(data, len);

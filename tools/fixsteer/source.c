@@ -24,16 +24,16 @@ static int open_scenario(source *src, const options *o) {
 
 // First pass over a replay: every chunk is read and checked (checksums, sequence), the TICK
 // chunks are counted against the limits and their hashes kept. Returns the largest command
-// count of a tick, or -1 after printing the error.
+// count of a tick, or minus the exit code after printing the error.
 static long scan_replay(source *src, const fxs_limits *limits) {
   fxs_replay_reader r;
   size_t at = 0;
   fxs_result e = fxs_replay_open(&r, src->f.data, src->f.size, true, limits, &at);
-  if (e != FXS_OK) return file_bad_input(&src->f, at, e, &r.limit_error), -1;
+  if (e != FXS_OK) return -(long)file_bad_input(&src->f, at, e, &r.limit_error);
   long capacity = 0, most = 0;
   while (!r.ended) {
     fxs_replay_chunk c;
-    if ((e = fxs_replay_next(&r, &c, &at)) != FXS_OK) return file_bad_input(&src->f, at, e, 0), -1;
+    if ((e = fxs_replay_next(&r, &c, &at)) != FXS_OK) return -(long)file_bad_input(&src->f, at, e, 0);
     if (c.tag != FXS_CHUNK_TICK) continue;
     uint64_t agent_ticks = (uint64_t)(src->recorded + 1) * r.capacity.agents;
     fxs_limit_error le = {0, 0, 0};
@@ -42,17 +42,17 @@ static long scan_replay(source *src, const fxs_limits *limits) {
     } else if (agent_ticks > limits->max_agent_ticks) {
       le = (fxs_limit_error){"max_agent_ticks", limits->max_agent_ticks, agent_ticks};
     }
-    if (le.field) return file_bad_input(&src->f, c.offset, FXS_ERR_LIMIT, &le), -1;
+    if (le.field) return -(long)file_bad_input(&src->f, c.offset, FXS_ERR_LIMIT, &le);
     if (src->recorded == capacity) {
       capacity = capacity ? capacity * 2 : 1024;
       uint64_t *grown = realloc(src->hashes, (size_t)capacity * sizeof *grown);
-      if (!grown) return fprintf(stderr, "fixsteer: %s: out of memory\n", src->f.name), -1;
+      if (!grown) return fprintf(stderr, "fixsteer: %s: out of memory\n", src->f.name), -EXIT_BAD;
       src->hashes = grown;
     }
     src->hashes[src->recorded++] = c.hash;
     if (c.command_count > most) most = c.command_count;
   }
-  if (src->recorded == 0) return file_bad_input(&src->f, at, FXS_ERR_NO_TICKS, 0), -1;
+  if (src->recorded == 0) return -(long)file_bad_input(&src->f, at, FXS_ERR_NO_TICKS, 0);
   return most;
 }
 
@@ -61,7 +61,7 @@ static int open_replay(source *src, const char *cmd, const options *o, const cha
   src->name = name;
   if (!file_read_replay(name, &o->limits, &src->f)) return EXIT_BAD;
   long most = scan_replay(src, &o->limits);
-  if (most < 0) return EXIT_BAD;
+  if (most < 0) return (int)-most;
   if (o->ticks > src->recorded) {
     char text[96];
     snprintf(text, sizeof text, "%ld (%s holds %ld ticks)", o->ticks, name, src->recorded);
@@ -133,12 +133,16 @@ bool source_step(source *src) {
 int source_report_divergence(source *src) {
   progress_end(&src->progress);
   if (!src->diverged) return EXIT_OK;
+  if (file_unversioned(&src->f)) {  // most likely recorded by a build that behaved otherwise
+    fprintf(stderr, "fixsteer: ");
+    file_unversioned_note(stderr, &src->f);
+  }
   fprintf(stderr,
           "fixsteer: %s: DIVERGED at tick %u: recorded hash 0x%016llx, re-simulated 0x%016llx; "
           "only the %ld ticks before it are used\n",
           src->name, src->diverged_tick, (unsigned long long)src->expected_hash,
           (unsigned long long)src->actual_hash, src->stepped);
-  return EXIT_DIVERGED;
+  return file_unversioned(&src->f) ? EXIT_VERSION : EXIT_DIVERGED;
 }
 
 void source_close(source *src) {

@@ -64,6 +64,8 @@ namespace Fixsteer
         Absent,
         /// <summary>the cells lie outside the navigation grid</summary>
         OutsideGrid,
+        /// <summary>recorded by another simulation version (behavior differs)</summary>
+        SimulationVersion,
     }
 
     /// <summary>Steering behaviors (C: fxs_behavior).</summary>

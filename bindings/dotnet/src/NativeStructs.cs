@@ -307,6 +307,7 @@ namespace Fixsteer
         public uint StalledPeers;
         public uint JoinedAt;
         public uint Readmitted;
+        public ulong MathFingerprint;
         public IntPtr Commands;
         public IntPtr Counts;
         public IntPtr Hashes;
@@ -343,6 +344,7 @@ namespace Fixsteer
         public ushort Version;
         public ulong Fingerprint;
         public uint KeyframeInterval;
+        public uint SimulationVersion;
         public ReplayChunkNative Initial;
         public WorldCapacity Capacity;
         public Limits Limits;
