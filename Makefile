@@ -63,7 +63,7 @@ IS_WINDOWS := 1
 EXE := .exe
 endif
 
-.PHONY: all lib shared dll test-dll test-win64 test-windows tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 test-dotnet wasm test-wasm web web-site web-serve web-test deviation demo golden docs docs-site api-check pictures bench bench-callgrind bench-circle bench-circle-callgrind bench-m3 threads-check fuzz isqrt-check clean
+.PHONY: all lib shared dll test-dll test-win64 test-windows tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 test-dotnet wasm test-wasm web web-site web-serve web-test deviation demo golden golden-manifest docs docs-site api-check pictures bench bench-callgrind bench-circle bench-circle-callgrind bench-m3 threads-check fuzz isqrt-check clean
 
 all: lib $(if $(IS_WASM),,shared) tools
 
@@ -212,7 +212,9 @@ demo: setup
 	$(BUILD_DIR)/bin/fixsteer record --scenario hunter_prey --ticks 1200 --out $(BUILD_DIR)/hunter_prey.fxr
 	$(BUILD_DIR)/bin/fixsteer verify $(BUILD_DIR)/hunter_prey.fxr
 
-# Regenerates test/golden/ (only when a behavior change is intended; say so in the commit).
+# Regenerates test/golden/ (only when a behavior change is intended, with a bump of
+# FXS_SIMULATION_VERSION, or for a new replay format; say so in the commit), then
+# make golden-manifest.
 # Scenario files of scenarios/ recorded as goldens too.
 GOLDEN_FILES := nav_wall nav_cup nav_door nav_maze nav_building nav_unreachable nav_pillars nav_rts nav_formation orca_swap
 # nav_crowd's golden holds its first 700 ticks (the groups through the gaps, fields built and
@@ -230,6 +232,13 @@ golden: $(BUILD_DIR)/bin/fixsteer
 	done
 	$(BUILD_DIR)/bin/fixsteer record --scenario scenarios/nav_crowd.yaml --ticks $(NAV_CROWD_GOLDEN_TICKS) \
 	  --keyframe 250 --out test/golden/nav_crowd.fxr
+
+# test/golden/VERSION: the simulation version the goldens were recorded with and each one's
+# format, ticks and final hash (tools/golden-version-check.sh checks it in CI). After an
+# intended behavior change: bump FXS_SIMULATION_VERSION (version.h), make golden, make
+# golden-manifest, commit the three together.
+golden-manifest: $(BUILD_DIR)/bin/fixsteer
+	bash tools/golden-version-check.sh --write $(BUILD_DIR)/bin/fixsteer
 
 # docs/behavior-params.md: the behavior parameter table, from the library (fixsteer params).
 docs: $(BUILD_DIR)/bin/fixsteer
