@@ -15,7 +15,8 @@ static void put64(uint8_t *p, uint64_t v) {
 }
 
 // Walks the chunks (tag, length, payload, checksum) while they fit and rewrites each
-// checksum; the header chunk also gets this build's version and fingerprint.
+// checksum; the header chunk also gets this build's version, fingerprint and simulation
+// version.
 static void repair(uint8_t *data, size_t size) {
   static uint64_t fingerprint;
   if (!fingerprint) fingerprint = fxs_math_fingerprint();
@@ -25,9 +26,10 @@ static void repair(uint8_t *data, size_t size) {
     uint32_t length = get32(data + at + 4);
     if (length > size - at - 16) break;
     uint8_t *payload = data + at + 8;
-    if (at == 0 && tag == FXS_CHUNK_HEADER && length == 20) {
+    if (at == 0 && tag == FXS_CHUNK_HEADER && length == 24) {
       put16(payload + 4, (uint16_t)FXS_REPLAY_VERSION);
       put64(payload + 8, fingerprint);
+      for (int i = 0; i < 4; ++i) payload[20 + i] = (uint8_t)(FXS_SIMULATION_VERSION >> (8 * i));
     }
     fxs_hasher h = fxs_hasher_make();
     fxs_hash_bytes(&h, data + at, 8u + length);

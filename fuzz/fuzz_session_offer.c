@@ -48,6 +48,8 @@ static void store32(uint8_t *b, uint32_t v) {
 }
 
 // Header fields and checksum made valid around the fuzzed bytes.
+static uint64_t math;  // fxs_math_fingerprint(), once
+
 static void seal(uint8_t *b, size_t len, uint8_t sender) {
   store32(b, FXS_SESSION_OFFER_MAGIC);
   b[4] = (uint8_t)FXS_SESSION_OFFER_VERSION;
@@ -55,6 +57,8 @@ static void seal(uint8_t *b, size_t len, uint8_t sender) {
   store32(b + 8, SESSION_ID);
   store32(b + 12, (uint32_t)len);
   b[26] = 3, b[27] = 0;
+  store32(b + 28, FXS_SIMULATION_VERSION);  // this build's: the fuzzed bytes get past it
+  for (int i = 0; i < 8; ++i) b[32 + i] = (uint8_t)(math >> (8 * i));
   fxs_hasher h = fxs_hasher_make();
   fxs_hash_bytes(&h, b, len - FXS_SESSION_CHECKSUM_BYTES);
   store32(b + len - 4, (uint32_t)(h.state ^ (h.state >> 32)));
@@ -98,7 +102,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     at += len;
     uint8_t sender = (uint8_t)(n == 2 ? 3u : n);
-    if ((flags & 1u) && total >= 32) seal(b, total, sender);
+    if (!math) math = fxs_math_fingerprint();
+    if ((flags & 1u) && total >= 44) seal(b, total, sender);
     list[n] = b, lengths[n] = total, n++;
   }
   if (n == 0) return 0;

@@ -59,6 +59,8 @@ static void seal(uint8_t *b, size_t len, uint8_t sender) {
   b[5] = sender, b[6] = 0;
   for (int i = 0; i < 4; ++i) b[8 + i] = (uint8_t)(id >> (8 * i));
   b[12] = (uint8_t)len, b[13] = (uint8_t)(len >> 8);
+  for (int i = 0; i < 4; ++i) b[44 + i] = (uint8_t)(FXS_SIMULATION_VERSION >> (8 * i));
+  for (int i = 0; i < 8; ++i) b[48 + i] = (uint8_t)(session.math_fingerprint >> (8 * i));
   fxs_hasher h = fxs_hasher_make();
   fxs_hash_bytes(&h, b, len - FXS_SESSION_CHECKSUM_BYTES);
   uint32_t sum = (uint32_t)(h.state ^ (h.state >> 32));

@@ -81,6 +81,16 @@ namespace Fixsteer
             }
         }
 
+        /// <summary>The simulation version the library runs (bumped by every intended
+        /// behavior change): builds of the same version and math fingerprint compute the
+        /// same states.</summary>
+        public static uint SimulationVersion
+        {
+            get {
+                return NativeMethods.fxs_simulation_version();
+            }
+        }
+
         /// <summary>The library's message for a result ("buffer too small").</summary>
         public static string Message(Result result)
         {

@@ -19,6 +19,8 @@ namespace Fixsteer
         internal static extern IntPtr fxs_version();
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern ulong fxs_math_fingerprint();
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern uint fxs_simulation_version();
 
         // world.h
         [DllImport(Lib, CallingConvention = Cdecl)]

@@ -249,6 +249,9 @@ namespace Fixsteer
         public ulong Fingerprint;
         /// <summary>A keyframe every this many ticks (0: none).</summary>
         public uint KeyframeInterval;
+        /// <summary>The simulation version of the machine that recorded it (0: format 2 or
+        /// 3, recorded before simulation versions existed).</summary>
+        public uint SimulationVersion;
         /// <summary>The capacities of the recorded world.</summary>
         public WorldCapacity Capacity;
         /// <summary>The state at the start: <see cref="World.FromSnapshot"/> makes the
@@ -274,8 +277,8 @@ namespace Fixsteer
         public static ReplayContents Read(byte[] data) { return Read(data, Limits.Default, true); }
 
         /// <summary>Read within <paramref name="limits"/>; with
-        /// <paramref name="checkFingerprint"/>, a replay recorded with other math is
-        /// refused.</summary>
+        /// <paramref name="checkFingerprint"/>, a replay recorded with other math or by
+        /// another simulation version is refused.</summary>
         public static ReplayContents Read(byte[] data, Limits limits, bool checkFingerprint)
         {
             if (data == null)
@@ -295,6 +298,7 @@ namespace Fixsteer
                 c.Version = n.Version;
                 c.Fingerprint = n.Fingerprint;
                 c.KeyframeInterval = n.KeyframeInterval;
+                c.SimulationVersion = n.SimulationVersion;
                 c.Capacity = n.Capacity;
                 c.InitialSnapshot = Copy(n.Initial.Snapshot, n.Initial.SnapshotSize);
                 byte[] encoded = new byte[Command.EncodedBytes];
