@@ -24,7 +24,7 @@ patch() { printf "$(printf '\\x%02x' $(( $(od -An -tu1 -j "$2" -N1 "$1") ^ 1 )))
 
 expect 0 "hunter_prey" -- "$B" list
 expect 0 "usage" -- "$B" --help
-for c in record verify diff dump trace stats render; do expect 0 "usage: fixsteer $c" -- "$B" "$c" --help; done
+for c in record verify diff dump trace stats render scale; do expect 0 "usage: fixsteer $c" -- "$B" "$c" --help; done
 expect 2 "unknown command" -- "$B" fly
 expect 2 "unknown scenario 'nope'" -- "$B" record --scenario nope --out "$T/x.fxr"
 expect 2 "ticks needs a whole number from 1" -- "$B" record --scenario patrol --ticks -5 --out "$T/x.fxr"
@@ -34,7 +34,7 @@ expect 0 "usage: fixsteer verify \[LIMITS\] FILE" -- "$B" help verify
 expect 2 "no command 'fly'" -- "$B" help fly
 # Every command's help: its options with their defaults, an example of it, its exit codes;
 # `fixsteer --help` lists every exit code, 3 (host, join) among them.
-for c in list record verify diff dump trace stats render host join params help; do
+for c in list record verify diff dump trace stats render host join params scale help; do
   out=$("$B" help $c 2>&1)
   if printf '%s\n' "$out" | grep -q '^Example:$' && printf '%s\n' "$out" | grep -qE "^  fixsteer $c( |\$)" &&
      printf '%s\n' "$out" | grep -q '^Exit codes:$' && printf '%s\n' "$out" | grep -q '^  0  success' &&
@@ -611,6 +611,40 @@ for c in verify stats "render --no-png --out $O/radius.svg"; do
   expect 2 "radius.fxr: byte 75 \(in the SNAP chunk at byte 36\): value out of range" -- "$B" $c "$O/radius.fxr"
 done
 rm -rf "$O"
+
+# scale: every length times K. x4 then x1/4 gives back the very same world (the same replay,
+# hash for hash); x4 alone is another world; the file's comments stay; lengths left to
+# defaults (the agents' radius here) are written out; values pushed out of range are refused
+# by key and line, and nothing is written.
+S=$(mktemp -d)
+for f in nav_door example orca_swap nav_rts; do
+  "$B" scale "scenarios/$f.yaml" 4 --out "$S/$f-x4.yaml" >/dev/null &&
+    "$B" scale "$S/$f-x4.yaml" 1/4 --out "$S/$f-back.yaml" >/dev/null
+  "$B" record --scenario "scenarios/$f.yaml" --ticks 40 --out "$S/$f.fxr" >/dev/null
+  "$B" record --scenario "$S/$f-back.yaml" --ticks 40 --out "$S/$f-back.fxr" >/dev/null
+  "$B" record --scenario "$S/$f-x4.yaml" --ticks 40 --out "$S/$f-x4.fxr" >/dev/null
+  expect 0 "identical: 40 ticks" -- "$B" diff "$S/$f.fxr" "$S/$f-back.fxr"
+  expect 1 "first divergent tick 0" -- "$B" diff "$S/$f.fxr" "$S/$f-x4.fxr"
+done
+expect 0 "scaled scenarios/nav_door.yaml by 0.25: [0-9]+ values, 120 defaults written out" -- "$B" scale scenarios/nav_door.yaml 0.25 --out "$S/q.yaml"
+expect 0 "name: a00, position: \[60, 70\], target: \[217.5, 126.75\], max_speed: 0.625" -- cat "$S/q.yaml"
+expect 0 "\{max_force: 0.0625, radius: 2, name: a00" -- cat "$S/q.yaml"
+expect 0 "^# 60 navigate agents in the left half" -- cat "$S/q.yaml"
+expect 0 "^  - \[112.5, 0, 112.5, 69\]" -- cat "$S/q.yaml"
+expect 0 "slowing_radius: 10\}" -- cat "$S/q.yaml"
+expect 2 "nav_crowd.yaml:14: bounds: 4000 times 16 is outside Q16.16's range" -- "$B" scale scenarios/nav_crowd.yaml 16 --out "$S/no.yaml"
+printf 'agents:\n  - {name: a, position: [0.00002, 3], radius: 2, max_speed: 1, max_force: 1}\n' > "$S/tiny.yaml"
+expect 2 "tiny.yaml:2: position: 0.00002 times 1/16 is below Q16.16's resolution" -- "$B" scale "$S/tiny.yaml" 1/16 --out "$S/no.yaml"
+printf 'world: {bounds: [0, 0, 100, 100]}\nagents:\n  - name: a\n    position: [1, 3]\n    behaviors: [{kind: orca, time_horizon: 40, neighbor_distance: 100}]\n' > "$S/orca.yaml"
+expect 2 "orca.yaml:5: neighbor_distance: 100 times 16 = 1600 lies outside its range \[0, 1024\]" -- "$B" scale "$S/orca.yaml" 16 --out "$S/no.yaml"
+expect 0 "time_horizon: 40, neighbor_distance: 400\}" -- "$B" scale "$S/orca.yaml" 4
+for k in 0 -2 x 1/0 0.0000000001; do
+  expect 2 "K must be a fraction P/Q or a decimal greater than 0" -- "$B" scale scenarios/nav_door.yaml "$k"
+done
+expect 2 "needs a scene FILE and a factor K" -- "$B" scale scenarios/nav_door.yaml
+expect 2 "cannot read $S/none.yaml" -- "$B" scale "$S/none.yaml" 2
+if [ ! -e "$S/no.yaml" ] && ! ls "$S" | grep -q 'tmp-'; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: scale left an output after an error"; fi
+rm -rf "$S"
 
 echo "cli: ${pass} passed, ${fail} failed"
 [ "$fail" -eq 0 ]
