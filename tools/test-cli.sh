@@ -434,6 +434,29 @@ expect 2 "unknown scenario 'nope'" -- "$B" stats --scenario nope
 expect 2 "text.fxr: byte 0: not a fixsteer file" -- "$B" stats "$T/text.fxr"
 expect 1 "bad.fxr: DIVERGED at tick 120" -- "$B" stats "$T/bad.fxr"
 
+# stats judges each agent going to a target point once, against its own radius: on it
+# (within r/4), in a goal cluster (at rest, within 1.3 r sqrt(N) of a point N share), at rest
+# short (none of these); agents that cannot move make the figures exact.
+cat > "$T/goals.yaml" <<'YAML'
+ticks: 5
+world: {bounds: [0, 0, 400, 400]}
+agents:
+  - {name: a, position: [100, 100], target: [100, 100], max_speed: 0, behaviors: [{kind: arrive}]}
+  - {name: b, position: [101, 100], target: [100, 100], max_speed: 0, behaviors: [{kind: arrive}]}
+  - {name: c, position: [100, 112], target: [100, 100], max_speed: 0, behaviors: [{kind: arrive}]}
+  - {name: d, position: [100, 160], target: [100, 100], max_speed: 0, behaviors: [{kind: arrive}]}
+  - {name: e, position: [300, 300], target: [300, 330], max_speed: 0, behaviors: [{kind: arrive}]}
+YAML
+"$B" stats --json --home-distance 20 --scenario "$T/goals.yaml" > "$T/goals.json"
+for kv in '"goal_agents": 5' '"on_target": 2' '"goal_cluster": 1' '"rest_short": 2' '"rest_stranded": 2' \
+          '"arrived": 3' '"home_distance": 20.00000' '"home_ever": 3' '"home_50_tick": 1' '"home_90_tick": -1' \
+          '"overlap_radius_max": 1.875000' '"closest_pair_ratio": 0.062500'; do
+  if grep -qF "$kv," "$T/goals.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: stats of goals.yaml lacks $kv"; cat "$T/goals.json"; fi
+done
+expect 0 "2 on it \(centre within r/4\), 1 in a goal cluster" -- "$B" stats --scenario "$T/goals.yaml"
+expect 2 "home-distance needs a distance in units greater than 0" -- "$B" stats --home-distance -3 --scenario "$T/goals.yaml"
+expect 2 "home-distance needs a distance in units greater than 0" -- "$B" stats --home-distance 0 --scenario "$T/goals.yaml"
+
 # render: an SVG that parses as XML and a PNG beside it; two replays; bad input leaves nothing.
 well_formed() { # well_formed SVG PNG: an <svg> XML document, and a PNG file
   ruby -rrexml/document -e 'exit(REXML::Document.new(File.read(ARGV[0])).root.name == "svg")' "$1" 2>/dev/null &&

@@ -62,10 +62,11 @@ static const command_help commands_help[] = {
      "of a replay (re-simulated, its hashes checked)",
      SCENE_HELP "  FILE                   or a replay (.fxr) instead of --scenario\n" TICKS_REPLAY_HELP QUIET_HELP,
      "fixsteer trace --scenario patrol --ticks 100 > patrol.csv", 0x7},
-    {"stats", "fixsteer stats [--json] [LIMITS] [YAML LIMITS] --scenario NAME|FILE [--ticks N] | FILE [--quiet]",
+    {"stats", "fixsteer stats [--json] [--home-distance D] [LIMITS] [YAML LIMITS] --scenario NAME|FILE [--ticks N] | FILE [--quiet]",
      "per-scene figures: overlapping bodies, agents pressed on a bound, creep, clearance, settling, doorway",
      SCENE_HELP "  FILE                   or a replay (.fxr) instead of --scenario\n" TICKS_REPLAY_HELP
-     "  --json                 one key a line (default: a table)\n" QUIET_HELP,
+     "  --json                 one key a line (default: a table)\n"
+     "  --home-distance D      an agent is home within D units of its target point (default: its radius)\n" QUIET_HELP,
      "fixsteer stats --scenario queue --ticks 600", 0x7},
     {"render", "fixsteer render [LIMITS] [YAML LIMITS] --scenario NAME|FILE [--ticks N] | A [B] --out FILE.svg "
                "[--at T,T,...] [--view X0,Y0,X1,Y1] [--nav-fields all|none|K] [--no-png] [--quiet]",
