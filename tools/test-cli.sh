@@ -661,6 +661,7 @@ expect 2 "tiny.yaml:2: position: 0.00002 times 1/16 is below Q16.16's resolution
 printf 'world: {bounds: [0, 0, 100, 100]}\nagents:\n  - name: a\n    position: [1, 3]\n    behaviors: [{kind: orca, time_horizon: 40, neighbor_distance: 100}]\n' > "$S/orca.yaml"
 expect 2 "orca.yaml:5: neighbor_distance: 100 times 16 = 1600 lies outside its range \[0, 1024\]" -- "$B" scale "$S/orca.yaml" 16 --out "$S/no.yaml"
 expect 0 "time_horizon: 40, neighbor_distance: 400\}" -- "$B" scale "$S/orca.yaml" 4
+expect 0 "\\{neighbor_radius: 32, slowing_radius: 128, kind: orca, time_horizon: 40, neighbor_distance: 400\\}" -- "$B" scale "$S/orca.yaml" 4 --defaults
 for k in 0 -2 x 1/0 0.0000000001; do
   expect 2 "K must be a fraction P/Q or a decimal greater than 0" -- "$B" scale scenarios/nav_door.yaml "$k"
 done

@@ -123,12 +123,14 @@ static const command_help commands_help[] = {
      "every behavior parameter: name, unit, range, default (the library's table)",
      "  --markdown             a Markdown table, as docs/behavior-params.md (default: plain text)\n",
      "fixsteer params", 0x5},
-    {"scale", "fixsteer scale [YAML LIMITS] FILE K [--out OUT]",
+    {"scale", "fixsteer scale [YAML LIMITS] FILE K [--out OUT] [--defaults]",
      "the scene file with every length times K (positions, walls, radii, speeds, forces, cell sizes, "
      "length parameters); angles, ticks, counts and weights kept",
      "  FILE                   a YAML scene file\n"
      "  K                      the factor: a fraction P/Q (1/16) or a decimal (0.25, 4), greater than 0\n"
      "  --out OUT              the scaled scene (default: standard output)\n"
+     "  --defaults             also write out, scaled, the library's defaults of the length parameters\n"
+     "                         a behavior leaves out (to tell an absolute default from other causes)\n"
      "  A value pushed out of Q16.16's range, below its resolution or out of its parameter's\n"
      "  range is refused, naming its key and line. Lengths the file leaves to the tool's or the\n"
      "  agent's defaults (radius, max_speed, max_force, bounds, neighbor_radius, a path's radii)\n"

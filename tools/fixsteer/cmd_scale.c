@@ -34,6 +34,7 @@ typedef struct job {
   scale_factor k;
   const char *k_text;
   long values, defaults;  // numbers scaled, defaults written out
+  bool with_defaults;     // --defaults: behavior parameters left out are written out too
 } job;
 
 #define ANY_MIN FXS_MIN
@@ -172,13 +173,21 @@ static bool scale_behavior(job *j, const ynode *b) {
   for (uint32_t i = 0; i < count; ++i) {
     const fxs_behavior_param *p = fxs_behavior_param_info((fxs_behavior)kind, i);
     const ynode *v = get(j, b, p->name);
-    if (!v) continue;
     int scales = unit_scales(p->unit);
     if (scales < 0) {
-      return scale_fail(&j->d, v, "%s of %s: unit '%s' is neither a length nor known to keep",
-                        p->name, name, p->unit);
+      return scale_fail(&j->d, v ? v : b,
+                        "%s of %s: unit '%s' is neither a length nor known to keep", p->name, name,
+                        p->unit);
     }
-    if (scales && !scale_number(j, v, p->name, p->minimum, p->maximum)) return false;
+    if (!scales) continue;
+    if (v && !scale_number(j, v, p->name, p->minimum, p->maximum)) return false;
+    if (!v && j->with_defaults && p->default_value != 0) {
+      fix16_t d;
+      char buf[32];
+      if (!scaled_value(j, b, p->name, p->default_value, p->minimum, p->maximum, &d)) return false;
+      scale_format(d, buf, sizeof buf);
+      if (!insert_key(j, b, p->name, buf)) return false;
+    }
   }
   return true;
 }
@@ -340,6 +349,7 @@ static bool write_text(const char *out, const unsigned char *text, size_t size) 
 int cmd_scale(int argc, char **argv) {
   bool missing;
   const char *out = cli_take_value(&argc, argv, "--out", &missing);
+  bool with_defaults = cli_take_flag(&argc, argv, "--defaults");
   if (missing) return fail_usage("scale", "missing value for", "--out");
   options o;
   int done = command_options("scale", argc, argv, 2, &o);
@@ -348,7 +358,7 @@ int cmd_scale(int argc, char **argv) {
     return fail_usage("scale", "needs a scene FILE and a factor K", 0);
   job j;
   memset(&j, 0, sizeof j);
-  j.k_text = o.files[1];
+  j.k_text = o.files[1], j.with_defaults = with_defaults;
   if (!scale_factor_parse(j.k_text, &j.k))
     return fail_usage("scale", "K must be a fraction P/Q or a decimal greater than 0", j.k_text);
   bool ok = scale_doc_open(&j.d, o.files[0], &o.yaml);
