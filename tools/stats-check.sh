@@ -115,7 +115,7 @@ peer_blocks_nav  | home_90_tick       | <= | 2000 | 90 % of 100 within 20 of the
 peer_blocks_nav  | home_100_tick      | <= | 2500 | all 100 within 20 of their goal by tick 2,500
 peer_blocks_orca | home_90_tick       | <= | 4096 | ORCA alone: 90 % home by tick 4,096 (RVO2: step 4,096)
 peer_blocks_orca | home_ever          | >= | 99   | ORCA alone: 99 home by the end, tick 8,400 (RVO2: 99 by step 8,291)
-peer_circle      | home_100_tick      | >= | 1    | all 250 home
+peer_circle      | on_target          | >= | 250  | all 250 home: on the antipode (centre within r/4; RVO2 counts within r)
 peer_circle      | closest_pair_ratio | >= | 0.95 | no pair closer than 95 % of the sum of their radii
 peer_*           | overlap_radius_max | <= | 0.05 | no pair overlaps by more than 5 % of a radius at any tick
 peer_*           | wall_crossings     | <= | 0    | no centre passes through a wall
@@ -131,7 +131,11 @@ figure() {
     if [ "$settle" -lt 0 ] || [ "$first" -lt 0 ]; then echo never; else echo $((settle - first)); fi
     return
   fi
-  sed -n "s/^  \"$2\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" "$json"
+  local v
+  v=$(sed -n "s/^  \"$2\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" "$json")
+  # A share of the agents that never came home has no tick.
+  case "$2:$v" in home_*_tick:-1) v=never ;; esac
+  echo "$v"
 }
 
 scenes=$("$B" list | cut -d' ' -f1)
