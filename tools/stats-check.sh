@@ -4,8 +4,14 @@
 # against the acceptance table below and prints
 # "stats: N passed, N failed"; exits 1 when a figure misses its limit. Part of .ci/run.
 #
-#   bash tools/stats-check.sh [path/to/fixsteer]
+# The peer scenes (scenarios/peer_*.yaml: RVO2's examples in RVO2's units) hold issue 52's
+# targets, which the library does not meet yet: they are checked only with --peers, against
+# PEER_CHECKS, until it does.
+#
+#   bash tools/stats-check.sh [--peers] [path/to/fixsteer]
 set -u -f # no globbing: the table holds '*' and '|'
+PEERS=0
+if [ "${1:-}" = --peers ]; then PEERS=1; shift; fi
 B=${1:-build/bin/fixsteer}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -28,7 +34,7 @@ hide_and_seek | overlap_max     | <= | 0   | no overlapping body pair at any tic
 hide_and_seek | clearance_min   | >= | 0   | no body inside an obstacle
 hide_and_seek | press_longest   | <= | 0   | nobody pushed against a bound
 *           | creep_agents      | <= | 0   | no agent creeping at 0 < |v| <= 1 LSB for 10+ ticks
-*           | slow_reversals    | <= | 0   | no velocity reversal of an agent slower than 0.5 (flicker at rest)
+*           | slow_reversals    | <= | 0   | no velocity reversal of a slow agent (under r/16 and max_speed/4 a tick: flicker at rest)
 *           | wall_crossings    | <= | 0   | no centre passes through a wall
 *           | clearance_min     | >= | 0   | no body inside a wall or an obstacle (where there are any)
 *           | heading_flicker   | <= | 0   | no heading flicker: no flip (> pi/2 in a tick) within 4 ticks of the previous one
@@ -43,7 +49,8 @@ nav_wall    | heading_flips     | <= | 0   | no heading flip round the wall
 nav_cup     | overlap_rest_max  | <= | 0   | 12 agents at rest round their shared goal without overlapping bodies
 nav_cup     | settle_gap        | <= | 300 | every agent at rest for good within 300 ticks of the first
 nav_cup     | heading_flips_rest | <= | 0  | no heading flip at rest (the agents turn at most 0.25 rad a tick)
-nav_cup     | arrived           | >= | 12  | all 12 arrived: on the goal, or at rest behind one that arrived nearer it
+nav_cup     | arrived           | >= | 11  | 11 of 12 on the goal (centre within r/4) or at rest in its cluster (within 1.3 r sqrt(12))
+nav_cup     | rest_stranded     | <= | 0   | the one short of the goal rests in the pile behind an arrived one (touching), not apart
 *           | stuck             | <= | 0   | no navigate agent moving without coming nearer its target (last 100 ticks)
 nav_door    | arrived           | >= | 60  | all 60 through the 48-unit door and on their own spots
 nav_door    | overlap_rest_max  | <= | 0   | no overlapping bodies once settled
@@ -64,7 +71,7 @@ nav_pillars | heading_flips_rest | <= | 0  | no heading flip at rest
 nav_rts     | arrived           | >= | 24  | all 24 clicked agents on their spots (body over its own spot) after the second click
 nav_rts     | overlap_rest_max  | <= | 0   | no overlapping bodies once settled on the spots
 nav_rts     | reversals_rest    | <= | 0   | no back-and-forth at rest
-nav_rts     | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
+nav_rts     | heading_flips_rest | <= | 0  | no heading flip at rest (slow before and after: under r/16 and max_speed/4 a tick)
 nav_rts     | settle_gap        | <= | 300 | every agent at rest for good within 300 ticks of the first
 nav_formation | arrived         | >= | 1   | the navigate leader through the door and back, on its target
 nav_formation | in_slot         | >= | 8   | all eight members in their slots round it at the end (body over the slot)
@@ -87,19 +94,33 @@ orca_room   | overlap_rest_max  | <= | 0   | no overlapping bodies once settled
 formation   | overlap_rest_max  | <= | 0   | members at rest in their slots without overlapping
 formation   | settle_gap        | <= | 200 | every member at rest within 200 ticks of the leader stopping
 formation   | heading_flips     | <= | 0   | no heading flip at all
-stalemate   | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
-corridor_slide | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
-zigzag      | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
-room_chase  | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
-orca_circle | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
-orca_room   | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
-formation   | heading_flips_rest | <= | 0  | no heading flip at rest (slower than 0.5 before and after)
-nav_crowd   | arrived           | >= | 1000 | all 1,000 at rest at their goals: on the goal, or behind one that arrived nearer it
+stalemate   | heading_flips_rest | <= | 0  | no heading flip at rest (slow before and after: under r/16 and max_speed/4 a tick)
+corridor_slide | heading_flips_rest | <= | 0  | no heading flip at rest (slow before and after: under r/16 and max_speed/4 a tick)
+zigzag      | heading_flips_rest | <= | 0  | no heading flip at rest (slow before and after: under r/16 and max_speed/4 a tick)
+room_chase  | heading_flips_rest | <= | 0  | no heading flip at rest (slow before and after: under r/16 and max_speed/4 a tick)
+orca_circle | heading_flips_rest | <= | 0  | no heading flip at rest (slow before and after: under r/16 and max_speed/4 a tick)
+orca_room   | heading_flips_rest | <= | 0  | no heading flip at rest (slow before and after: under r/16 and max_speed/4 a tick)
+formation   | heading_flips_rest | <= | 0  | no heading flip at rest (slow before and after: under r/16 and max_speed/4 a tick)
+nav_crowd   | arrived           | >= | 277 | 277 of 1,000 on their goal or in its compact cluster (within 1.3 r sqrt(125))
+nav_crowd   | rest_stranded     | <= | 0   | every other one at rest in the pile behind its goal (touching one nearer it), none apart
 nav_crowd   | settle_tick       | >= | 1   | every agent at rest for good before the end
 nav_crowd   | overlap_rest_max  | <= | 0   | 1,000 agents at rest round eight goals without overlapping bodies
 nav_crowd   | overlap_mean      | <= | 0.1 | overlapping pairs per tick through the gaps, on average (of 1,000 agents)
 nav_crowd   | overlap_depth_max | <= | 1.5 | bodies of radius 5 overlap by at most 1.5 units in the crush at the gaps
 '
+
+# Issue 52's figures for the peer scenes (home: within 20 units of the goal, as RVO2 counts).
+PEER_CHECKS='
+peer_blocks_nav  | home_90_tick       | <= | 2000 | 90 % of 100 within 20 of their goal by tick 2,000 (navigate)
+peer_blocks_nav  | home_100_tick      | <= | 2500 | all 100 within 20 of their goal by tick 2,500
+peer_blocks_orca | home_90_tick       | <= | 4096 | ORCA alone: 90 % home by tick 4,096 (RVO2: step 4,096)
+peer_blocks_orca | home_ever          | >= | 99   | ORCA alone: 99 home by the end, tick 8,400 (RVO2: 99 by step 8,291)
+peer_circle      | on_target          | >= | 250  | all 250 home: on the antipode (centre within r/4; RVO2 counts within r)
+peer_circle      | closest_pair_ratio | >= | 0.95 | no pair closer than 95 % of the sum of their radii
+peer_*           | overlap_radius_max | <= | 0.05 | no pair overlaps by more than 5 % of a radius at any tick
+peer_*           | wall_crossings     | <= | 0    | no centre passes through a wall
+'
+if [ "$PEERS" = 1 ]; then CHECKS="$CHECKS$PEER_CHECKS"; fi
 
 # figure SCENE KEY: the value of KEY in SCENE's JSON ("never" for a settle gap that is not one).
 figure() {
@@ -110,7 +131,11 @@ figure() {
     if [ "$settle" -lt 0 ] || [ "$first" -lt 0 ]; then echo never; else echo $((settle - first)); fi
     return
   fi
-  sed -n "s/^  \"$2\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" "$json"
+  local v
+  v=$(sed -n "s/^  \"$2\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" "$json")
+  # A share of the agents that never came home has no tick.
+  case "$2:$v" in home_*_tick:-1) v=never ;; esac
+  echo "$v"
 }
 
 scenes=$("$B" list | cut -d' ' -f1)
@@ -118,14 +143,15 @@ scenes=$("$B" list | cut -d' ' -f1)
 # scene_arg NAME: what --scenario takes for it (a built-in's name, or its file).
 scene_arg() { if [ -f "scenarios/$1.yaml" ]; then echo "scenarios/$1.yaml"; else echo "$1"; fi; }
 files=$(cd scenarios && ls | sed -n 's/\.yaml$//p')
+[ "$PEERS" = 1 ] || files=$(echo "$files" | grep -v '^peer_')
 for f in $files; do
   case " $(echo $scenes) " in *" $f "*) echo "stats-check: scenarios/$f.yaml has a built-in's name" >&2; exit 2 ;; esac
 done
 scenes="$scenes $files"
 for s in $scenes; do
   a=$(scene_arg "$s")
-  "$B" stats --scenario "$a" || { echo "stats-check: fixsteer stats --scenario $a failed" >&2; exit 2; }
-  "$B" stats --json --scenario "$a" > "$T/$s.json" || exit 2
+  "$B" stats --home-distance 20 --json --scenario "$a" > "$T/$s.json" || exit 2
+  "$B" stats --home-distance 20 --scenario "$a" || { echo "stats-check: fixsteer stats --scenario $a failed" >&2; exit 2; }
   echo
 done
 
@@ -135,7 +161,7 @@ while IFS='|' read -r scene key op limit meaning; do
   scene=$(echo $scene); key=$(echo $key); op=$(echo $op); limit=$(echo $limit); meaning=$(echo $meaning)
   [ -n "$scene" ] || continue
   for s in $scenes; do
-    [ "$scene" = '*' ] || [ "$scene" = "$s" ] || continue
+    case "$s" in $scene) ;; *) continue ;; esac
     value=$(figure "$s" "$key")
     if [ "$value" != never ] && [ -n "$value" ] && awk -v v="$value" -v l="$limit" "BEGIN { exit !(v $op l) }"; then
       verdict=pass; pass=$((pass + 1))

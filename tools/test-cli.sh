@@ -25,7 +25,7 @@ patch() { printf "$(printf '\\x%02x' $(( $(od -An -tu1 -j "$2" -N1 "$1") ^ 1 )))
 
 expect 0 "hunter_prey" -- "$B" list
 expect 0 "usage" -- "$B" --help
-for c in record verify diff dump trace stats render; do expect 0 "usage: fixsteer $c" -- "$B" "$c" --help; done
+for c in record verify diff dump trace stats render scale; do expect 0 "usage: fixsteer $c" -- "$B" "$c" --help; done
 expect 2 "unknown command" -- "$B" fly
 expect 2 "unknown scenario 'nope'" -- "$B" record --scenario nope --out "$T/x.fxr"
 expect 2 "ticks needs a whole number from 1" -- "$B" record --scenario patrol --ticks -5 --out "$T/x.fxr"
@@ -35,7 +35,7 @@ expect 0 "usage: fixsteer verify \[LIMITS\] FILE" -- "$B" help verify
 expect 2 "no command 'fly'" -- "$B" help fly
 # Every command's help: its options with their defaults, an example of it, its exit codes;
 # `fixsteer --help` lists every exit code, 3 (host, join) among them.
-for c in list record verify diff dump trace stats render host join params help; do
+for c in list record verify diff dump trace stats render host join params scale help; do
   out=$("$B" help $c 2>&1)
   if printf '%s\n' "$out" | grep -q '^Example:$' && printf '%s\n' "$out" | grep -qE "^  fixsteer $c( |\$)" &&
      printf '%s\n' "$out" | grep -q '^Exit codes:$' && printf '%s\n' "$out" | grep -q '^  0  success' &&
@@ -450,6 +450,29 @@ expect 2 "unknown scenario 'nope'" -- "$B" stats --scenario nope
 expect 2 "text.fxr: byte 0: not a fixsteer file" -- "$B" stats "$T/text.fxr"
 expect 1 "bad.fxr: DIVERGED at tick 120" -- "$B" stats "$T/bad.fxr"
 
+# stats judges each agent going to a target point once, against its own radius: on it
+# (within r/4), in a goal cluster (at rest, within 1.3 r sqrt(N) of a point N share), at rest
+# short (none of these); agents that cannot move make the figures exact.
+cat > "$T/goals.yaml" <<'YAML'
+ticks: 5
+world: {bounds: [0, 0, 400, 400]}
+agents:
+  - {name: a, position: [100, 100], target: [100, 100], max_speed: 0, behaviors: [{kind: arrive}]}
+  - {name: b, position: [101, 100], target: [100, 100], max_speed: 0, behaviors: [{kind: arrive}]}
+  - {name: c, position: [100, 112], target: [100, 100], max_speed: 0, behaviors: [{kind: arrive}]}
+  - {name: d, position: [100, 160], target: [100, 100], max_speed: 0, behaviors: [{kind: arrive}]}
+  - {name: e, position: [300, 300], target: [300, 330], max_speed: 0, behaviors: [{kind: arrive}]}
+YAML
+"$B" stats --json --home-distance 20 --scenario "$T/goals.yaml" > "$T/goals.json"
+for kv in '"goal_agents": 5' '"on_target": 2' '"goal_cluster": 1' '"rest_short": 2' '"rest_stranded": 2' \
+          '"arrived": 3' '"home_distance": 20.00000' '"home_ever": 3' '"home_50_tick": 1' '"home_90_tick": -1' \
+          '"overlap_radius_max": 1.875000' '"closest_pair_ratio": 0.062500'; do
+  if grep -qF "$kv," "$T/goals.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: stats of goals.yaml lacks $kv"; cat "$T/goals.json"; fi
+done
+expect 0 "2 on it \(centre within r/4\), 1 in a goal cluster" -- "$B" stats --scenario "$T/goals.yaml"
+expect 2 "home-distance needs a distance in units greater than 0" -- "$B" stats --home-distance -3 --scenario "$T/goals.yaml"
+expect 2 "home-distance needs a distance in units greater than 0" -- "$B" stats --home-distance 0 --scenario "$T/goals.yaml"
+
 # render: an SVG that parses as XML and a PNG beside it; two replays; bad input leaves nothing.
 well_formed() { # well_formed SVG PNG: an <svg> XML document, and a PNG file
   ruby -rrexml/document -e 'exit(REXML::Document.new(File.read(ARGV[0])).root.name == "svg")' "$1" 2>/dev/null &&
@@ -627,6 +650,41 @@ for c in verify stats "render --no-png --out $O/radius.svg"; do
   expect 2 "radius.fxr: byte 79 \(in the SNAP chunk at byte 40\): value out of range" -- "$B" $c "$O/radius.fxr"
 done
 rm -rf "$O"
+
+# scale: every length times K. x4 then x1/4 gives back the very same world (the same replay,
+# hash for hash); x4 alone is another world; the file's comments stay; lengths left to
+# defaults (the agents' radius here) are written out; values pushed out of range are refused
+# by key and line, and nothing is written.
+S=$(mktemp -d)
+for f in nav_door example orca_swap nav_rts; do
+  "$B" scale "scenarios/$f.yaml" 4 --out "$S/$f-x4.yaml" >/dev/null &&
+    "$B" scale "$S/$f-x4.yaml" 1/4 --out "$S/$f-back.yaml" >/dev/null
+  "$B" record --scenario "scenarios/$f.yaml" --ticks 40 --out "$S/$f.fxr" >/dev/null
+  "$B" record --scenario "$S/$f-back.yaml" --ticks 40 --out "$S/$f-back.fxr" >/dev/null
+  "$B" record --scenario "$S/$f-x4.yaml" --ticks 40 --out "$S/$f-x4.fxr" >/dev/null
+  expect 0 "identical: 40 ticks" -- "$B" diff "$S/$f.fxr" "$S/$f-back.fxr"
+  expect 1 "first divergent tick 0" -- "$B" diff "$S/$f.fxr" "$S/$f-x4.fxr"
+done
+expect 0 "scaled scenarios/nav_door.yaml by 0.25: [0-9]+ values, 120 defaults written out" -- "$B" scale scenarios/nav_door.yaml 0.25 --out "$S/q.yaml"
+expect 0 "name: a00, position: \[60, 70\], target: \[217.5, 126.75\], max_speed: 0.625" -- cat "$S/q.yaml"
+expect 0 "\{max_force: 0.0625, radius: 2, name: a00" -- cat "$S/q.yaml"
+expect 0 "^# 60 navigate agents in the left half" -- cat "$S/q.yaml"
+expect 0 "^  - \[112.5, 0, 112.5, 69\]" -- cat "$S/q.yaml"
+expect 0 "slowing_radius: 10\}" -- cat "$S/q.yaml"
+expect 2 "nav_crowd.yaml:14: bounds: 4000 times 16 is outside Q16.16's range" -- "$B" scale scenarios/nav_crowd.yaml 16 --out "$S/no.yaml"
+printf 'agents:\n  - {name: a, position: [0.00002, 3], radius: 2, max_speed: 1, max_force: 1}\n' > "$S/tiny.yaml"
+expect 2 "tiny.yaml:2: position: 0.00002 times 1/16 is below Q16.16's resolution" -- "$B" scale "$S/tiny.yaml" 1/16 --out "$S/no.yaml"
+printf 'world: {bounds: [0, 0, 100, 100]}\nagents:\n  - name: a\n    position: [1, 3]\n    behaviors: [{kind: orca, time_horizon: 40, neighbor_distance: 100}]\n' > "$S/orca.yaml"
+expect 2 "orca.yaml:5: neighbor_distance: 100 times 16 = 1600 lies outside its range \[0, 1024\]" -- "$B" scale "$S/orca.yaml" 16 --out "$S/no.yaml"
+expect 0 "time_horizon: 40, neighbor_distance: 400\}" -- "$B" scale "$S/orca.yaml" 4
+expect 0 "\\{neighbor_radius: 32, slowing_radius: 128, kind: orca, time_horizon: 40, neighbor_distance: 400\\}" -- "$B" scale "$S/orca.yaml" 4 --defaults
+for k in 0 -2 x 1/0 0.0000000001; do
+  expect 2 "K must be a fraction P/Q or a decimal greater than 0" -- "$B" scale scenarios/nav_door.yaml "$k"
+done
+expect 2 "needs a scene FILE and a factor K" -- "$B" scale scenarios/nav_door.yaml
+expect 2 "cannot read $S/none.yaml" -- "$B" scale "$S/none.yaml" 2
+if [ ! -e "$S/no.yaml" ] && ! ls "$S" | grep -q 'tmp-'; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: scale left an output after an error"; fi
+rm -rf "$S"
 
 echo "cli: ${pass} passed, ${fail} failed"
 [ "$fail" -eq 0 ]

@@ -65,10 +65,11 @@ static const command_help commands_help[] = {
      "of a replay (re-simulated, its hashes checked)",
      SCENE_HELP "  FILE                   or a replay (.fxr) instead of --scenario\n" TICKS_REPLAY_HELP QUIET_HELP,
      "fixsteer trace --scenario patrol --ticks 100 > patrol.csv", 0x17},
-    {"stats", "fixsteer stats [--json] [LIMITS] [YAML LIMITS] --scenario NAME|FILE [--ticks N] | FILE [--quiet]",
+    {"stats", "fixsteer stats [--json] [--home-distance D] [LIMITS] [YAML LIMITS] --scenario NAME|FILE [--ticks N] | FILE [--quiet]",
      "per-scene figures: overlapping bodies, agents pressed on a bound, creep, clearance, settling, doorway",
      SCENE_HELP "  FILE                   or a replay (.fxr) instead of --scenario\n" TICKS_REPLAY_HELP
-     "  --json                 one key a line (default: a table)\n" QUIET_HELP,
+     "  --json                 one key a line (default: a table)\n"
+     "  --home-distance D      an agent is home within D units of its target point (default: its radius)\n" QUIET_HELP,
      "fixsteer stats --scenario queue --ticks 600", 0x17},
     {"render", "fixsteer render [LIMITS] [YAML LIMITS] --scenario NAME|FILE [--ticks N] | A [B] --out FILE.svg "
                "[--at T,T,...] [--view X0,Y0,X1,Y1] [--nav-fields all|none|K] [--no-png] [--quiet]",
@@ -125,6 +126,19 @@ static const command_help commands_help[] = {
      "every behavior parameter: name, unit, range, default (the library's table)",
      "  --markdown             a Markdown table, as docs/behavior-params.md (default: plain text)\n",
      "fixsteer params", 0x5},
+    {"scale", "fixsteer scale [YAML LIMITS] FILE K [--out OUT] [--defaults]",
+     "the scene file with every length times K (positions, walls, radii, speeds, forces, cell sizes, "
+     "length parameters); angles, ticks, counts and weights kept",
+     "  FILE                   a YAML scene file\n"
+     "  K                      the factor: a fraction P/Q (1/16) or a decimal (0.25, 4), greater than 0\n"
+     "  --out OUT              the scaled scene (default: standard output)\n"
+     "  --defaults             also write out, scaled, the library's defaults of the length parameters\n"
+     "                         a behavior leaves out (to tell an absolute default from other causes)\n"
+     "  A value pushed out of Q16.16's range, below its resolution or out of its parameter's\n"
+     "  range is refused, naming its key and line. Lengths the file leaves to the tool's or the\n"
+     "  agent's defaults (radius, max_speed, max_force, bounds, neighbor_radius, a path's radii)\n"
+     "  are written out, scaled; behavior parameters it leaves out keep the library's defaults.\n",
+     "fixsteer scale scenarios/nav_door.yaml 1/4 --out nav_door-x1_4.yaml", 0x5},
     {"help", "fixsteer help [COMMAND]", "this text, or one command's", "", "fixsteer help record", 0x5},
 };
 // clang-format on

@@ -22,4 +22,7 @@ int cmd_render(int argc, char **argv);
 // `fixsteer params`: every behavior parameter, from the library's table (cmd_params.c).
 int cmd_params(int argc, char **argv);
 
+// `fixsteer scale`: a scene file with every length multiplied by K (cmd_scale.c).
+int cmd_scale(int argc, char **argv);
+
 #endif

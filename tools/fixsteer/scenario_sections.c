@@ -218,7 +218,7 @@ bool scene_paths(ctx *c, const ynode *list) {
     int mode = sr_get(c, p, "mode") ? sr_choice(c, sr_get(c, p, "mode"), "mode", path_modes, 3)
                                     : FXS_PATH_PATROL;
     if (mode < 0) return false;
-    fp->mode = (uint8_t)mode, fp->radius = FXS_INT(10), fp->slowing_radius = FXS_INT(60);
+    fp->mode = (uint8_t)mode, fp->radius = SCENE_PATH_RADIUS, fp->slowing_radius = SCENE_PATH_SLOWING_RADIUS;
     if (sr_get(c, p, "radius") && !sr_fix16(c, sr_get(c, p, "radius"), "radius", &fp->radius))
       return false;
     if (sr_get(c, p, "slowing_radius") &&
@@ -697,8 +697,8 @@ static void nav_shape(const loaded *L, fxs_vec2 origin, fix16_t *size, bool size
 }
 
 // navigation: every key optional: the grid covers the world's bounds from bounds_min with
-// cells of the largest agent radius (at least 4 units; doubled until at most 512 x 512
-// cells), radius the largest agent radius, budget 4096 cells a tick, 4 searches, 64
+// cells of the largest agent radius (4 units when no agent has one; doubled until at most
+// 512 x 512 cells), radius the largest agent radius, budget 4096 cells a tick, 4 searches, 64
 // waypoints, open-list entries one a cell, no integration fields for groups. A file whose agents navigate and that has no
 // section gets these defaults.
 bool scene_navigation(ctx *c, const ynode *n) {
@@ -711,7 +711,9 @@ bool scene_navigation(ctx *c, const ynode *n) {
   if (n && !sr_only_keys(c, n, "navigation", keys)) return false;
   const ynode *x;
   fxs_vec2 origin = L->def.bounds_min;
-  fix16_t size = fxs_max(radius, FXS_INT(4));
+  // Cells of the largest radius whatever the unit of length (4 units only without a body to
+  // measure): a scene scaled by K gets cells scaled by K.
+  fix16_t size = radius > 0 ? radius : FXS_INT(4);
   bool sized = false;
   if ((x = sr_get(c, n, "origin")) && !sr_vec2(c, x, "origin", &origin)) return false;
   if ((x = sr_get(c, n, "cell_size"))) {

@@ -10,6 +10,11 @@
 
 #include "scenario_read.h"
 
+// A path's radius and slowing radius where the file gives none (`fixsteer scale` writes
+// them out, scaled, since they are lengths the file does not state).
+#define SCENE_PATH_RADIUS FXS_INT(10)
+#define SCENE_PATH_SLOWING_RADIUS FXS_INT(60)
+
 bool scene_world(ctx *c, const ynode *n);
 bool scene_paths(ctx *c, const ynode *list);
 // Needs the agents read first (events and targets name them).
