@@ -6,11 +6,8 @@
 #include <string.h>
 
 #include "unity.h"
-#include "scalar.h"
 #include "vec2.h"
 #include "agent.h"
-#include "behavior.h"
-#include "behavior_params.h"
 #include "seek.h"
 #include "manager.h"
 #include "batch.h"

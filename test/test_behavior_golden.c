@@ -5,13 +5,11 @@
 
 #include "unity.h"
 
-#include "scalar.h"
 #include "vec2.h"
 #include "rng.h"
 #include "hash.h"
 #include "agent.h"
 #include "behavior.h"
-#include "behavior_params.h"
 #include "manager.h"
 #include "seek.h"
 #include "wander.h"
@@ -28,9 +26,7 @@
 #include "unaligned_avoidance.h"
 #include "hide.h"
 #include "interpose.h"
-#include "neighbors.h"
 #include "orca.h"
-#include "orca_static.h"
 #include "formation.h"
 #include "fxs_test_agents.h"
 

@@ -5,10 +5,8 @@
 #include "unity.h"
 
 #include "rng.h"
-#include "hash.h"
 #include "result.h"
 #include "command.h"
-#include "bytes.h"
 
 // Small enough for the 16 KiB Cortex-M0 board.
 #define MANY 96

@@ -1,10 +1,6 @@
 #include "unity.h"
 
 #include "fingerprint.h"
-#include "hash.h"
-#include "rng.h"
-#include "scalar.h"
-#include "vec2.h"
 
 void setUp(void) {}
 void tearDown(void) {}

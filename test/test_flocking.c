@@ -5,7 +5,6 @@
 #include "agent.h"
 #include "manager.h"
 #include "behavior.h"
-#include "behavior_params.h"
 #include "seek.h"
 #include "flocking.h"
 #include "fxs_test_util.h"

@@ -5,7 +5,6 @@
 #include "rng.h"
 #include "agent.h"
 #include "behavior.h"
-#include "behavior_params.h"
 #include "manager.h"
 #include "seek.h"
 #include "wander.h"

@@ -6,7 +6,6 @@
 #include "agent.h"
 #include "manager.h"
 #include "behavior.h"
-#include "behavior_params.h"
 #include "kinematic.h"
 #include "align.h"
 #include "velocity_match.h"

@@ -2,12 +2,8 @@
 
 #include "unity.h"
 
-#include "scalar.h"
 #include "vec2.h"
-#include "agent.h"
 #include "result.h"
-#include "hash.h"
-#include "bytes.h"
 #include "flow_field.h"
 #include "nav_grid.h"
 #include "nav_path.h"

@@ -3,7 +3,6 @@
 
 #include "unity.h"
 
-#include "scalar.h"
 #include "vec2.h"
 #include "result.h"
 #include "nav_grid.h"

@@ -2,11 +2,8 @@
 
 #include "unity.h"
 
-#include "scalar.h"
 #include "vec2.h"
 #include "result.h"
-#include "hash.h"
-#include "bytes.h"
 #include "nav_grid.h"
 #include "nav_path.h"
 #include "fxs_test_util.h"

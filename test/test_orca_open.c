@@ -5,15 +5,10 @@
 
 #include "unity.h"
 
-#include "scalar.h"
 #include "vec2.h"
 #include "agent.h"
-#include "seek.h"
 #include "neighbors.h"
-#include "behavior.h"
-#include "behavior_params.h"
 #include "orca.h"
-#include "orca_static.h"
 #include "orca_sorted.h"
 #include "fxs_test_util.h"
 #include "fxs_test_agents.h"

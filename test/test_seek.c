@@ -7,7 +7,6 @@
 #include "manager.h"
 #include "seek.h"
 #include "behavior.h"
-#include "behavior_params.h"
 #include "fxs_test_agents.h"
 
 void setUp(void) {}

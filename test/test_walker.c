@@ -6,8 +6,6 @@
 #include "agent.h"
 #include "manager.h"
 #include "behavior.h"
-#include "behavior_params.h"
-#include "seek.h"
 #include "walker.h"
 #include "fxs_test_agents.h"
 

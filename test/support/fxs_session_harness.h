@@ -2,10 +2,6 @@
 // world and session, they talk through the in-process network of fxs_netsim.h, and each
 // player's commands are a pure function of (seed, player, tick), so an offline run of the
 // merged inputs gives the state every peer must reach.
-//
-// The including test must include, before this file, every header whose source it needs
-// (Ceedling links src/foo.c only for headers the test file itself names): session.h,
-// session_packet.h, world.h, snapshot.h, replay.h, command_build.h and their dependencies.
 #ifndef FXS_SESSION_HARNESS_H
 #define FXS_SESSION_HARNESS_H
 
@@ -13,6 +9,12 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "fixsteer/command_build.h"
+#include "fixsteer/hash.h"
+#include "fixsteer/replay.h"
+#include "fixsteer/session.h"
+#include "fixsteer/snapshot.h"
+#include "fixsteer/world.h"
 #include "fxs_netsim.h"
 
 #define H_MAX_PEERS 5
