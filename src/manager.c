@@ -151,12 +151,24 @@ fxs_steering fxs_manager_update(fxs_steering_manager *m, fxs_agent *agent) {
   return fxs_manager_update_inline(m, agent);
 }
 
-// fxs_vec2_length(v) < FXS_LOOK_MIN_SPEED without the square root. The length rounds
-// sqrt(n), n = |v|^2 in raw units, half up: from t = floor(sqrt(n)) to t + 1 exactly when
-// n > t^2 + t. So it reaches m = FXS_LOOK_MIN_SPEED exactly when n > m^2 - m.
-static inline bool below_look_speed(fxs_vec2 v) {
-  uint64_t m = (uint64_t)FXS_LOOK_MIN_SPEED;
-  return fxs_length_sq_raw(v.x, v.y) <= m * m - m;
+// Whether the agent is too slow for look-where-going to turn it at all: |v| at most
+// max(FXS_LOOK_MIN_SPEED, max_speed / FXS_REST_SPEED_DIVISOR), compared squared (exact).
+static inline bool below_look_speed(const fxs_agent *agent) {
+  fix16_t top = agent->max_speed > 0 ? agent->max_speed / FXS_REST_SPEED_DIVISOR : 0;
+  uint64_t m = (uint64_t)(top > FXS_LOOK_MIN_SPEED ? top : FXS_LOOK_MIN_SPEED);
+  return fxs_length_sq_raw(agent->velocity.x, agent->velocity.y) <= m * m;
+}
+
+// The most look-where-going turns an agent in a tick at its speed: pi at or above
+// max_speed / FXS_LOOK_SPEED_DIVISOR, below it pi/2 times the fraction of that speed, so
+// that the small moves of a body nearly at rest (pressed in a crowd, settling on a spot)
+// never turn its heading round in a tick.
+static fix16_t calm_turn(const fxs_agent *agent) {
+  fix16_t calm = agent->max_speed > 0 ? agent->max_speed / FXS_LOOK_SPEED_DIVISOR : 0;
+  uint64_t sq = fxs_length_sq_raw(agent->velocity.x, agent->velocity.y);
+  if (calm <= 0 || sq >= (uint64_t)calm * (uint64_t)calm) return FXS_PI;
+  fix16_t speed = fxs_vec2_length(agent->velocity); // below calm: no overflow in the ratio
+  return (fix16_t)(((int64_t)(FXS_PI / 2) * speed) / calm);
 }
 
 // The orientation modes that turn the agent (a call).
@@ -172,11 +184,11 @@ static void integrate_turn(fxs_agent *agent, fix16_t angular) {
     }
     case FXS_ORIENT_LOOK_WHERE_GOING: {
       agent->rotation = 0;
-      if (below_look_speed(agent->velocity)) return;
+      if (below_look_speed(agent)) return;
       fix16_t delta = fxs_angle_wrap(fxs_sub(fxs_vec2_angle(agent->velocity), agent->orientation));
-      if (agent->max_turn_rate > 0) {
-        delta = fxs_clamp(delta, -agent->max_turn_rate, agent->max_turn_rate);
-      }
+      fix16_t limit = calm_turn(agent);
+      if (agent->max_turn_rate > 0 && agent->max_turn_rate < limit) limit = agent->max_turn_rate;
+      delta = fxs_clamp(delta, -limit, limit);
       agent->rotation = delta;
       agent->orientation = fxs_angle_wrap(fxs_add(agent->orientation, delta));
       return;

@@ -62,25 +62,43 @@ fix16_t fxs_orca_share(fix16_t self_priority, fix16_t neighbor_priority) {
   return (fix16_t)fxs_div_round_i64(w_other * 65536, w_self + w_other);
 }
 
-// What the half-planes of one agent share.
+// What the half-planes of one agent share. The cone's r is the agent's radius plus the
+// largest neighbor radius of the program: a pair whose neighbor is smaller gets a cone of its
+// own when its line is built (pair_cone), and the bound and the side rule, which take the
+// larger r, stay on the safe side (a smaller disc's velocity obstacle lies inside).
 typedef struct self_terms {
   fxs_vec2 position;
   fxs_vec2 velocity; // clamped
   cone_terms cone;
   uint32_t id;
+  fix16_t radius; // the agent's own, clamped
 } self_terms;
 
-// The terms; without `lines`, those of the bound only (no r / tau: see cone_bound_terms_of).
-ORCA_INLINE self_terms self_terms_for(const fxs_agent *self, uint32_t self_id,
-                                      const fxs_orca_def *def, bool lines) {
+// The neighbor radius ORCA assumes where it is not told each neighbor's: the parameter, or
+// the agent's own radius when the parameter is 0 (its default: neighbors alike).
+static inline fix16_t assumed_radius(const fxs_agent *self, const fxs_orca_def *def) {
+  return fxs_clamp(def->neighbor_radius > 0 ? def->neighbor_radius : self->radius, 0, LIMIT);
+}
+
+// The terms for neighbors of radius at most `neighbor_radius`; without `lines`, those of the
+// bound only (no r / tau: see cone_bound_terms_of).
+ORCA_INLINE self_terms self_terms_with(const fxs_agent *self, uint32_t self_id,
+                                       const fxs_orca_def *def, fix16_t neighbor_radius,
+                                       bool lines) {
   self_terms s;
   s.position = self->position;
   s.velocity = clamp_vec(self->velocity);
-  fix16_t r = fxs_add(fxs_clamp(self->radius, 0, LIMIT), fxs_clamp(def->neighbor_radius, 0, LIMIT));
+  s.radius = fxs_clamp(self->radius, 0, LIMIT);
+  fix16_t r = fxs_add(s.radius, fxs_clamp(neighbor_radius, 0, LIMIT));
   fix16_t tau = fxs_max(def->time_horizon, FXS_ONE);
   s.cone = lines ? cone_terms_of(r, tau) : cone_bound_terms_of(r, tau);
   s.id = self_id;
   return s;
+}
+
+ORCA_INLINE self_terms self_terms_for(const fxs_agent *self, uint32_t self_id,
+                                      const fxs_orca_def *def, bool lines) {
+  return self_terms_with(self, self_id, def, assumed_radius(self, def), lines);
 }
 
 ORCA_INLINE self_terms self_terms_of(const fxs_agent *self, uint32_t self_id, const fxs_orca_def *def) {
@@ -235,6 +253,7 @@ typedef struct lazy_lines {
   const self_terms *s;
   const fxs_neighbor *neighbors;
   const fix16_t *priorities; // or NULL: equal shares
+  const fxs_orca_radii *radii; // each neighbor's radius, or NULL: all of the cone's
   fix16_t priority;          // the agent's own
   uint32_t hard, count;
   uint32_t halves;  // bit j: the agent's share against line hard + j's neighbor >= 1/2
@@ -267,6 +286,15 @@ static inline bool mirrors(const fxs_orca_memo_entry *e, const cone_terms *c, fx
 static void build(const lazy_lines *z, uint32_t j) {
   fxs_orca_line *l = &z->lines[z->hard + j];
   const self_terms *s = z->s;
+  self_terms own; // the pair's cone, for a neighbor smaller than the largest
+  if (z->radii) {
+    fix16_t r = fxs_add(s->radius, fxs_clamp(z->radii->of(z->neighbors[j].id, z->radii->context), 0, LIMIT));
+    if (r != s->cone.r) {
+      own = *s;
+      own.cone = cone_terms_of(r, s->cone.tau);
+      s = &own;
+    }
+  }
   fxs_vec2 p = l->point, v = l->direction, u, edge;
   uint32_t id = z->neighbors[j].id;
   fxs_orca_memo_entry *e = 0;
@@ -491,14 +519,20 @@ static inline fxs_vec2 within_radius(fxs_vec2 v, fix16_t radius) {
 // return them as they are). `memo`: the worker's pairs (entries NULL: none).
 static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                             const fxs_neighbor *neighbors, uint32_t n, const fix16_t *priorities,
-                            const fxs_orca_statics *statics, const fxs_orca_def *def, bool slow,
-                            const fxs_orca_memo *memo, fxs_orca_scratch *scratch) {
+                            const fxs_orca_radii *radii, const fxs_orca_statics *statics,
+                            const fxs_orca_def *def, bool slow, const fxs_orca_memo *memo,
+                            fxs_orca_scratch *scratch) {
   fxs_orca_line *lines = scratch->lines;
   bool any_static = statics && (statics->wall_count != 0 || statics->obstacle_count != 0);
   uint32_t hard = any_static ? fxs_orca_static_lines(self, statics, def, scratch) : 0;
   fxs_vec2 pref = clamp_vec(preferred);
   uint64_t pref_sq = length_sq(pref);
-  self_terms s = self_terms_of(self, self_id, def);
+  fix16_t largest = 0;
+  for (uint32_t i = 0; radii && i < n; ++i) {
+    fix16_t r = radii->of(neighbors[i].id, radii->context);
+    largest = r > largest ? r : largest;
+  }
+  self_terms s = radii ? self_terms_with(self, self_id, def, largest, true) : self_terms_of(self, self_id, def);
   bool turn = false;
   uint32_t halves = ~UINT32_C(0); // equal shares without priorities
   for (uint32_t i = 0; i < n; ++i) {
@@ -533,8 +567,8 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
   }
   if (hard != 0 || sure < n) {
     uint32_t skipped = (UINT32_C(1) << sure) - 1u; // sure <= n <= FXS_NEIGHBORS_MAX_K (16)
-    lazy_lines lazy = {lines, &s, neighbors, priorities, def->priority, hard, n, halves, skipped,
-                       memo};
+    lazy_lines lazy = {lines, &s, neighbors, priorities, radii, def->priority, hard, n, halves,
+                       skipped, memo};
     uint32_t failed = solve_lazily(&lp, sure, hard + n, &result, &lazy);
     if (failed < hard) {
       // The static lines alone leave nothing (only by rounding: standing still keeps them).
@@ -603,7 +637,9 @@ fxs_vec2 fxs_orca_velocity_among(const fxs_agent *self, uint32_t self_id, fxs_ve
                                  uint32_t count, const fxs_orca_statics *statics,
                                  const fxs_orca_def *def) {
   fxs_neighbor_query_def query;
-  query.radius = fxs_clamp(def->neighbor_distance, 0, LIMIT);
+  fxs_orca_def own = *def; // its neighbor distance resolved, as the sorted program takes it
+  own.neighbor_distance = fxs_orca_reach(self, def->neighbor_distance);
+  query.radius = fxs_clamp(own.neighbor_distance, 0, LIMIT);
   query.cos_half_fov = -FXS_ONE;
   query.k = def->max_neighbors;
   uint32_t chosen[FXS_NEIGHBORS_MAX_K];
@@ -618,17 +654,17 @@ fxs_vec2 fxs_orca_velocity_among(const fxs_agent *self, uint32_t self_id, fxs_ve
   }
   fxs_orca_scratch scratch;
   return fxs_orca_velocity_sorted(self, self_id, preferred, near, priorities ? near_priorities : 0,
-                                  n, statics, def, false, 0, &scratch);
+                                  0, n, statics, &own, false, 0, &scratch);
 }
 
 fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                                   const fxs_neighbor *neighbors, const fix16_t *priorities,
-                                  uint32_t n, const fxs_orca_statics *statics,
-                                  const fxs_orca_def *def, bool slow, const fxs_orca_memo *memo,
-                                  fxs_orca_scratch *scratch) {
+                                  const fxs_orca_radii *radii, uint32_t n,
+                                  const fxs_orca_statics *statics, const fxs_orca_def *def,
+                                  bool slow, const fxs_orca_memo *memo, fxs_orca_scratch *scratch) {
   static const fxs_orca_memo none = {0, 0};
-  return velocity_of(self, self_id, preferred, neighbors, n, priorities, statics, def, slow,
-                     memo ? memo : &none, scratch);
+  return velocity_of(self, self_id, preferred, neighbors, n, priorities, radii, statics, def,
+                     slow, memo ? memo : &none, scratch);
 }
 
 fxs_vec2 fxs_orca_velocity(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,

@@ -35,6 +35,13 @@ typedef struct fxs_orca_scratch {
 /// ORCA's bound on speeds, radii and distances: 1024 units (2^26 raw; fixsteer/orca.h).
 #define FXS_ORCA_LIMIT ((fix16_t)(INT32_C(1) << 26))
 
+/// Where ORCA reads its neighbors' body radii (a crowd of mixed sizes): of(id, context) is
+/// the radius of the neighbor with that id.
+typedef struct fxs_orca_radii {
+  fix16_t (*of)(uint32_t id, const void *context);
+  const void *context;
+} fxs_orca_radii;
+
 /// How many of a sorted list (exact squared distances dist_sq, Q32.32, ascending) ORCA
 /// takes: those within def->neighbor_distance (clamped to FXS_ORCA_LIMIT), at most
 /// def->max_neighbors (at most FXS_NEIGHBORS_MAX_K). The prefix fxs_query_neighbors chooses.
@@ -51,16 +58,18 @@ static inline uint32_t fxs_orca_sorted_count(const uint64_t *dist_sq, uint32_t c
 }
 
 /// fxs_orca_velocity_among against neighbors[0..n) in that order, n from
-/// fxs_orca_sorted_count; priorities (or NULL) indexed as the neighbors. `slow`: the caller
+/// fxs_orca_sorted_count; priorities (or NULL) indexed as the neighbors; radii (or NULL:
+/// def->neighbor_radius, or the agent's own where that is 0, for every one) gives each
+/// neighbor's body radius by its id. `slow`: the caller
 /// knows every neighbor's velocity components to be within +-FXS_ORCA_LIMIT, so they need
 /// no clamp (the result is the same either way). `memo` (or NULL): the pairs the worker has
 /// built lately, which this call reads and adds to (orca_memo.h; the result is the same with
 /// any memo or none). The arrays are worked in *scratch (its contents on entry do not matter).
 fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                                   const fxs_neighbor *neighbors, const fix16_t *priorities,
-                                  uint32_t n, const fxs_orca_statics *statics,
-                                  const fxs_orca_def *def, bool slow, const fxs_orca_memo *memo,
-                                  fxs_orca_scratch *scratch);
+                                  const fxs_orca_radii *radii, uint32_t n,
+                                  const fxs_orca_statics *statics, const fxs_orca_def *def,
+                                  bool slow, const fxs_orca_memo *memo, fxs_orca_scratch *scratch);
 
 /// Neighbors as a search found them, in no particular order: the agents of view entries
 /// views[i], i < count, at exact squared distances dist_sq[i] (Q32.32), their positions and

@@ -2,6 +2,7 @@
 
 #include "fixsteer/vec2.h"
 #include "exact.h"
+#include "vec2_measure.h"
 #include "wide.h"
 
 // The constraints of one move: moves m with m . normal >= -gap (raw) are allowed.
@@ -52,11 +53,35 @@ static void add_point(contact_set *c, fxs_vec2 p, fxs_vec2 q, int64_t extra, int
   while (magnitude64(wx) >= (INT64_C(1) << 30) || magnitude64(wy) >= (INT64_C(1) << 30)) {
     wx /= 2, wy /= 2, shift++;
   }
+  // Out of reach on the squared distance, before any square root (limit < 2^31 here).
+  uint64_t ux = (uint64_t)magnitude64(wx), uy = (uint64_t)magnitude64(wy), lim = (uint64_t)(limit >> shift);
+  if (limit < (INT64_C(1) << 31) && ux * ux + uy * uy > lim * lim + 2 * lim) return;
   fxs_vec2 w = fxs_vec2_make((fix16_t)wx, (fix16_t)wy);
-  fxs_vec2 n = fxs_vec2_is_zero(w) ? normal_against(mx, my) : fxs_vec2_normalize(w);
-  int64_t dist = (int64_t)fxs_vec2_length(w) << shift;
+  if (fxs_vec2_is_zero(w)) {
+    add_constraint(c, normal_against(mx, my), -extra - body);
+    return;
+  }
+  fxs_vec2_measure m = fxs_vec2_measure_inline(w); // one square root for the normal and length
+  fxs_vec2 n = fxs_vec2_set_length_measured_inline(w, &m, FXS_ONE);
+  int64_t dist = (int64_t)m.length << shift;
   if (dist - extra > reach) return;
   add_constraint(c, n, dist - extra - body);
+}
+
+// The constraint of another agent's body: as an obstacle's, its gap halved where the other
+// keeps off this agent too (fxs_contact_body).
+static void add_body(contact_set *c, fxs_vec2 p, const fxs_contact_body *b, int64_t body,
+                     int64_t reach, int64_t mx, int64_t my) {
+  contact_set one;
+  one.count = 0;
+  // The two bodies may overlap by the give (FXS_CONTACT_GIVE_DIVISOR), no more.
+  int64_t radius = fxs_max(b->radius, 0);
+  int64_t give = (body + radius) / FXS_CONTACT_GIVE_DIVISOR;
+  add_point(&one, p, b->position, radius - give, body, reach, mx, my);
+  if (one.count == 0) return;
+  int64_t gap = one.gap[0];
+  if (b->halves) gap = gap < 0 ? -((-gap) / 2) : gap / 2; // toward 0: never more than half
+  add_constraint(c, one.normal[0], gap);
 }
 
 // The constraint of the wall a-b: its end's, or its own normal's when the closest point to p
@@ -105,6 +130,12 @@ static void gather(const fxs_contact_world *cw, fxs_vec2 p, int64_t body, int64_
   }
 }
 
+// Every nearby body within reach of the move.
+static void gather_bodies(const fxs_contact_world *cw, fxs_vec2 p, int64_t body, int64_t reach,
+                          int64_t mx, int64_t my, contact_set *c) {
+  for (uint32_t i = 0; i < cw->body_count; ++i) add_body(c, p, &cw->bodies[i], body, reach, mx, my);
+}
+
 // The move projected into every constraint; true when one was active.
 static bool project(const contact_set *c, int64_t *mx, int64_t *my) {
   bool active = false;
@@ -123,9 +154,9 @@ static bool project(const contact_set *c, int64_t *mx, int64_t *my) {
 }
 
 // True when the move keeps every constraint, to within the rounding the slack absorbs.
-static bool allowed(const contact_set *c, int64_t mx, int64_t my) {
+static bool allowed(const contact_set *c, int64_t mx, int64_t my, int64_t slack) {
   for (uint32_t i = 0; i < c->count; ++i) {
-    if (along(mx, my, c->normal[i]) + c->gap[i] < -(FXS_CONTACT_SLACK / 4)) return false;
+    if (along(mx, my, c->normal[i]) + c->gap[i] < -(slack / 4)) return false;
   }
   return true;
 }
@@ -133,20 +164,25 @@ static bool allowed(const contact_set *c, int64_t mx, int64_t my) {
 bool fxs_contact_resolve(const fxs_contact_world *cw, const fxs_agent *before, fxs_agent *next,
                          uint32_t *scratch, uint32_t room) {
   fxs_vec2 start = before->position;
-  if (cw->wall_count == 0 && cw->obstacle_count == 0) return false;
+  if (cw->wall_count == 0 && cw->obstacle_count == 0 && cw->body_count == 0) return false;
   int64_t mx = (int64_t)next->position.x - start.x, my = (int64_t)next->position.y - start.y;
   if (magnitude64(mx) + magnitude64(my) > FXS_CONTACT_MAX_MOVE) {
     fxs_vec2 m = fxs_vec2_set_length(fxs_exact_direction(start, next->position),
                                      (fix16_t)(FXS_CONTACT_MAX_MOVE / 2));
     mx = m.x, my = m.y;
   }
-  int64_t radius = fxs_max(next->radius, 0);
-  int64_t body = radius + FXS_CONTACT_SLACK;
-  int64_t push_out = fxs_max(fxs_max(next->max_speed, 0), FXS_ONE);
-  int64_t reach = body + magnitude64(mx) + magnitude64(my) + push_out + FXS_CONTACT_SLACK;
+  int64_t radius = fxs_max(next->radius, 0), slack = fxs_agent_contact_slack(next);
+  int64_t body = radius + slack;
+  int64_t push_out = fxs_max(fxs_max(next->max_speed, 0), fxs_agent_touch(next));
+  int64_t rest = fxs_agent_rest_speed(next);
+  int64_t reach = body + magnitude64(mx) + magnitude64(my) + push_out + slack;
   contact_set c;
   c.count = 0;
   gather(cw, start, body, reach, mx, my, scratch, room, &c);
+  // Static friction and calm rest are a wall's: against bodies alone the move slides on, so
+  // that a crowd pressed together keeps flowing round itself.
+  bool statics = c.count != 0;
+  gather_bodies(cw, start, body, reach, mx, my, &c);
   for (uint32_t i = 0; i < c.count; ++i) {
     if (c.gap[i] < -push_out) c.gap[i] = -push_out;
   }
@@ -155,11 +191,11 @@ bool fxs_contact_resolve(const fxs_contact_world *cw, const fxs_agent *before, f
     if (x == (int64_t)next->position.x - start.x && y == (int64_t)next->position.y - start.y) {
       return false;
     }
-  } else if (!allowed(&c, x, y)) {
+  } else if (!allowed(&c, x, y, slack)) {
     x = 0, y = 0;
-  } else if (magnitude64(x) <= FXS_CONTACT_REST && magnitude64(y) <= FXS_CONTACT_REST) {
+  } else if (statics && magnitude64(x) <= rest && magnitude64(y) <= rest) {
     x = 0, y = 0;
-  } else if (x * before->velocity.x + y * before->velocity.y < 0) {
+  } else if (statics && x * before->velocity.x + y * before->velocity.y < 0) {
     x = 0, y = 0; // calm rest, as in the integrator: a slide that turns back stops first
   }
   next->velocity = fxs_vec2_make(fxs_saturate(x), fxs_saturate(y));

@@ -21,8 +21,22 @@ static uint32_t keeping_both(const fxs_world *world, uint32_t i, uint32_t end, f
   return i;
 }
 
+// The least and largest radius of the live agents of slots [begin, end) into *t.
+static void tally_radii(const fxs_world *world, uint32_t begin, uint32_t end, fxs_crowd_tally *t) {
+  fix16_t least = t->least_radius, largest = t->largest_radius;
+  for (uint32_t i = begin; i < end; ++i) {
+    const fxs_agent_slot *s = &world->agents[i];
+    if (!s->alive) continue;
+    fix16_t r = s->body.radius;
+    least = r < least ? r : least;
+    largest = r > largest ? r : largest;
+  }
+  t->least_radius = least, t->largest_radius = largest;
+}
+
 void fxs_crowd_tally_range(const fxs_world *world, uint32_t begin, uint32_t end,
                            fxs_crowd_tally *t) {
+  tally_radii(world, begin, end, t);
   bool one = t->one, in_place = t->in_place;
   fix16_t priority = t->priority;
   uint32_t i = begin;
@@ -56,6 +70,8 @@ fxs_crowd_tally fxs_crowd_tally_merge(fxs_crowd_tally a, fxs_crowd_tally b) {
   t.in_place = a.in_place && b.in_place;
   t.one = a.one && b.one && (a.priority < 0 || b.priority < 0 || a.priority == b.priority);
   t.priority = a.priority >= 0 ? a.priority : b.priority;
+  t.least_radius = a.least_radius < b.least_radius ? a.least_radius : b.least_radius;
+  t.largest_radius = a.largest_radius > b.largest_radius ? a.largest_radius : b.largest_radius;
   return t;
 }
 
@@ -65,4 +81,6 @@ void fxs_step_take_crowd(fxs_step_context *step, const fxs_crowd_tally *tallies,
   step->one_priority = all.one && all.priority >= 0;
   step->priority = step->one_priority ? all.priority : FXS_ORCA_PASSIVE;
   step->in_place = all.in_place;
+  step->one_radius = all.least_radius == all.largest_radius;
+  step->radius = all.largest_radius;
 }

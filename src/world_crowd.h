@@ -61,15 +61,18 @@ static inline bool fxs_steers_lone_orca(const fxs_world *world, const fxs_agent_
 ///   it may write its new body into its own slot at once, and the integration phase has
 ///   nothing left to do: no double buffer to fill and copy back.
 /// Tallies of disjoint ranges of slots merge into the tally of their union.
+/// - the least and the largest body radius of the live agents: ORCA reads no neighbor's
+///   radius in a crowd of one size (each neighbor's is the agent's own).
 typedef struct fxs_crowd_tally {
   bool one;
   bool in_place;
   fix16_t priority; ///< FXS_ORCA_PASSIVE until a live agent is seen
+  fix16_t least_radius, largest_radius; ///< FXS_MAX and FXS_MIN until a live agent is seen
 } fxs_crowd_tally;
 
 /// The tally of no agent (both true: nothing contradicts them yet).
 static inline fxs_crowd_tally fxs_crowd_tally_none(void) {
-  fxs_crowd_tally t = {true, true, FXS_ORCA_PASSIVE};
+  fxs_crowd_tally t = {true, true, FXS_ORCA_PASSIVE, FXS_MAX, FXS_MIN};
   return t;
 }
 
@@ -80,7 +83,7 @@ void fxs_crowd_tally_range(const fxs_world *world, uint32_t begin, uint32_t end,
 /// The tally of two disjoint ranges.
 fxs_crowd_tally fxs_crowd_tally_merge(fxs_crowd_tally a, fxs_crowd_tally b);
 
-/// The step's crowd fields (one_priority, priority, in_place) from the tallies of `count`
+/// The step's crowd fields (one_priority, priority, in_place, one_radius, radius) from the tallies of `count`
 /// disjoint ranges that cover every slot.
 void fxs_step_take_crowd(fxs_step_context *step, const fxs_crowd_tally *tallies, uint32_t count);
 

@@ -11,6 +11,7 @@
 #include "fixsteer/path.h"
 #include "fixsteer/world.h"
 #include "orca_sorted.h"
+#include "world_contact.h"
 
 /// One entry of a neighbor search: sorted by (dist_sq, slot).
 typedef struct fxs_world_candidate {
@@ -65,6 +66,7 @@ typedef union fxs_behavior_scratch {
   fxs_view_list view;                       ///< Separation, alignment, cohesion with a view.
   fxs_path_rest rest[FXS_MAX_NEIGHBORS];    ///< Path following's resting followers.
   fxs_hider rivals[FXS_HIDE_MAX_RIVALS];    ///< Hide's rivals.
+  fxs_contact_body bodies[FXS_MAX_NEIGHBORS]; ///< Contact's nearby bodies (after steering).
   uint8_t bytes[FXS_BEHAVIOR_SCRATCH_BYTES]; ///< The size.
 } fxs_behavior_scratch;
 

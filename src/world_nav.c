@@ -252,7 +252,7 @@ static fix16_t waypoint_distance(const fxs_world *world, uint32_t i) {
 }
 
 // Route progress (state): a ready route progresses when its agent passes a waypoint or comes
-// one unit nearer the one it seeks; an agent at rest on its last leg (arrived, or holding
+// its touching distance (agent.h) nearer the one it seeks; an agent at rest on its last leg (arrived, or holding
 // behind one that did) is not stalled; any other tick is a stall tick.
 static void measure_progress(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
@@ -261,7 +261,7 @@ static void measure_progress(fxs_world *world) {
     if (r->status != FXS_ROUTE_READY || !world->agents[i].alive) continue;
     fix16_t d = waypoint_distance(world, i);
     bool resting = r->next + 1u >= r->count && fxs_vec2_is_zero(world->agents[i].body.velocity);
-    if (r->next != r->mark_next || d <= r->mark_distance - FXS_ONE || resting) {
+    if (r->next != r->mark_next || d <= r->mark_distance - fxs_agent_touch(&world->agents[i].body) || resting) {
       r->mark_next = r->next, r->mark_distance = d, r->stall = 0;
     } else if (r->stall < FXS_NAV_STALL_TICKS) {
       r->stall++;
@@ -397,7 +397,7 @@ uint32_t fxs_world_nav_goal_cell(const fxs_world *world, uint32_t index) {
 static fxs_nav_move last_move(const fxs_agent *a, fxs_vec2 to, fix16_t slowing_radius) {
   fxs_nav_move m;
   m.to = to, m.last = 1, m.land = 0;
-  fix16_t landing = fxs_max(FXS_NAV_LANDING, fxs_max(a->max_force, 0));
+  fix16_t landing = fxs_max(fxs_agent_touch(a), fxs_max(a->max_force, 0));
   if (fxs_vec2_within(a->position, to, landing)) {
     m.land = 1;
     m.velocity = fxs_vec2_truncate(fxs_exact_direction(a->position, to), fxs_max(a->max_force, 0));

@@ -58,9 +58,8 @@ typedef struct fxs_nav_move {
                      ///< as it is (no avoidance), so the agent ends exactly on it.
 } fxs_nav_move;
 
-/// Landing radius, units: within it (or max_force, if larger) of its last point an agent
-/// steers straight onto the point at most max_force a tick, and rests on it exactly.
-#define FXS_NAV_LANDING FXS_ONE
+// Landing: within its touching distance (agent.h), or max_force if larger, of its last point
+// an agent steers straight onto the point at most max_force a tick, and rests on it exactly.
 
 /// The navigate behavior's move for the agent in slot `index` toward `target` (its target
 /// agent's position or target point): along its route (seek to each waypoint, arrive with

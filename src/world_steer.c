@@ -32,6 +32,7 @@
 #include "world_obstacles.h"
 #include "world_prefetch.h"
 #include "world_slots.h"
+#include "world_way.h"
 
 // The agent a slot's behaviors aim at, or NULL.
 static const fxs_agent *target_agent_of(const fxs_world *world, const fxs_agent_slot *s) {
@@ -39,30 +40,13 @@ static const fxs_agent *target_agent_of(const fxs_world *world, const fxs_agent_
   return i < 0 ? 0 : &world->agents[i].body;
 }
 
-typedef struct steer_context {
-  const fxs_world *world;
-  const fxs_step_context *step;
-  fxs_agent_slot *slot;
-  uint32_t index;           // slot index
-  uint32_t view;            // view index
-  const fxs_agent *target;  // target agent or NULL
-  fxs_vec2 target_point;    // its position, or the slot's target point
-  fxs_world_worker *scratch; // this worker's neighbor list
-  bool searched;            // the neighbor list is filled
-  bool unsorted;            // it is left as the search found it (fxs_grid_nearest_few)
-  uint32_t neighbor_count;
-  bool gathered;            // hood holds the neighborhood within hood_radius
-  fix16_t hood_radius;
-  fxs_neighborhood hood;
-} steer_context;
-
 // A max_neighbors parameter (ORCA, navigate) as a count: validated whole and >= 0.
 static inline uint32_t whole_neighbors(fix16_t p) { return (uint32_t)p >> 16; }
 
 // The neighbor search: with `orca_only`, the nearest k within r (what ORCA takes of the
 // list), else the full list. With `few` too, at most k found are left unsorted
 // (ctx->unsorted; fxs_grid_nearest_few).
-FXS_ALWAYS_INLINE void search_for(steer_context *ctx, bool orca_only, uint32_t k, fix16_t r,
+FXS_ALWAYS_INLINE void search_for(fxs_steer_context *ctx, bool orca_only, uint32_t k, fix16_t r,
                                   bool few) {
   // sense builds the grid whenever an agent can come here (test_world_view steps every kind).
   FXS_ASSERT(ctx->step->sorted);
@@ -86,7 +70,7 @@ FXS_ALWAYS_INLINE void search_for(steer_context *ctx, bool orca_only, uint32_t k
 // When ORCA is the only reader of the list, the search looks for what ORCA takes of it, the
 // nearest max_neighbors within neighbor_distance (the largest of its ORCA behaviors'): the
 // prefix of the full list it would take anyway (orca_sorted.h), found with less work.
-FXS_ALWAYS_INLINE void search(steer_context *ctx) {
+FXS_ALWAYS_INLINE void search(fxs_steer_context *ctx) {
   const fxs_agent_slot *s = ctx->slot;
   uint32_t k = 0;
   fix16_t r = 0;
@@ -96,7 +80,8 @@ FXS_ALWAYS_INLINE void search(steer_context *ctx) {
     if (b->kind == FXS_BEHAVIOR_ORCA) {
       uint32_t bk = whole_neighbors(b->p[3]);
       k = bk > k ? bk : k;
-      r = b->p[1] > r ? b->p[1] : r;
+      fix16_t reach = fxs_orca_reach(&s->body, b->p[1]);
+      r = reach > r ? reach : r;
     } else {
       orca_only = !fxs_behavior_reads_neighbors((fxs_behavior)b->kind);
     }
@@ -105,7 +90,7 @@ FXS_ALWAYS_INLINE void search(steer_context *ctx) {
 }
 
 // Alignment and cohesion of equal radius share one gather.
-static const fxs_neighborhood *neighborhood(steer_context *ctx, fix16_t radius) {
+static const fxs_neighborhood *neighborhood(fxs_steer_context *ctx, fix16_t radius) {
   if (!ctx->gathered || ctx->hood_radius != radius) {
     ctx->hood = fxs_neighborhood_gather(ctx->index, ctx->scratch->neighbors, ctx->scratch->dist_sq,
                                         ctx->neighbor_count, radius);
@@ -118,7 +103,7 @@ static const fxs_neighborhood *neighborhood(steer_context *ctx, fix16_t radius) 
 // The neighbors a flocking rule with a blind cone or a cap sees: of the search's list, the
 // nearest max_neighbors (0: all) within radius and outside the blind cone behind the
 // heading, by distance then slot (fxs_query_neighbors), with their squared distances.
-static void narrow(const steer_context *ctx, const fix16_t *p, fxs_view_list *out) {
+static void narrow(const fxs_steer_context *ctx, const fix16_t *p, fxs_view_list *out) {
   fxs_neighbor_query_def q;
   q.radius = p[0];
   q.cos_half_fov = fxs_neg(fxs_cos(p[1] / 2)); // the view's half angle is pi - blind / 2
@@ -134,7 +119,7 @@ static void narrow(const steer_context *ctx, const fix16_t *p, fxs_view_list *ou
 
 // Separation, alignment and cohesion; with their defaults (no blind cone, no cap) over the
 // search's whole list, as before those parameters existed.
-static fxs_vec2 flocking_steering(steer_context *ctx, const fxs_behavior_slot *b) {
+static fxs_vec2 flocking_steering(fxs_steer_context *ctx, const fxs_behavior_slot *b) {
   const fxs_agent *a = &ctx->slot->body;
   const fix16_t *p = b->p;
   if (p[1] == 0 && p[2] == 0) {
@@ -171,7 +156,7 @@ static uint32_t near_obstacles(void *context, const fxs_box *box, const uint32_t
 // Whether every one of the first n searched neighbors has avoidance priority `priority`
 // (>= 0), the common case of a crowd that all runs one ORCA: at once when every live agent
 // has it, else without fxs_orca_priority_of's loop where a neighbor's first behavior is its ORCA.
-static bool all_of_priority(const steer_context *ctx, uint32_t n, fix16_t priority) {
+static bool all_of_priority(const fxs_steer_context *ctx, uint32_t n, fix16_t priority) {
   if (ctx->step->one_priority && ctx->step->priority == priority) return true;
   const fxs_agent_slot *agents = ctx->world->agents;
   for (uint32_t i = 0; i < n; ++i) {
@@ -186,7 +171,7 @@ static bool all_of_priority(const steer_context *ctx, uint32_t n, fix16_t priori
 // True when the agent's body overlaps a searched neighbor's (centres closer than the sum of
 // the radii), from the list or, where the search left it unsorted, from what it found
 // (fxs_grid_nearest_few). Radii are not changed by steering: reading the slots is safe.
-static bool overlaps_a_neighbor(const steer_context *ctx) {
+static bool overlaps_a_neighbor(const fxs_steer_context *ctx) {
   const fxs_agent *a = &ctx->slot->body;
   const fxs_world *world = ctx->world;
   for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
@@ -201,29 +186,48 @@ static bool overlaps_a_neighbor(const steer_context *ctx) {
   return false;
 }
 
-// |v| <= FXS_CONTACT_REST (fxs_vec2_within(v, 0, FXS_CONTACT_REST), exact, without a call).
-static inline bool at_rest_speed(fxs_vec2 v) {
-  return fxs_length_sq_raw(v.x, v.y) <= (uint64_t)FXS_CONTACT_REST * FXS_CONTACT_REST;
+// |v| at most the agent's rest speed (agent.h), exact, without a call.
+static inline bool at_rest_speed(const fxs_agent *a, fxs_vec2 v) {
+  uint64_t rest = (uint64_t)fxs_agent_rest_speed(a);
+  return fxs_length_sq_raw(v.x, v.y) <= rest * rest;
 }
 
 // Static friction, as for contact with walls: an agent that would rest (its preferred
-// velocity no faster than FXS_CONTACT_REST) and that its neighbors' half-planes leave as
+// velocity no faster than its rest speed) and that its neighbors' half-planes leave as
 // slow (ORCA's velocity v) rests, instead of crawling a few LSB a tick against them; unless
 // its body overlaps a neighbor's and the crawl is what separates them. With `blocked_rests`
 // (navigate) an agent its neighbors leave no faster than that rests whatever it prefers: one
 // pressed against a crowd waits instead of creeping into it.
-static inline fxs_vec2 static_friction(const steer_context *ctx, fxs_vec2 preferred, fxs_vec2 v,
+static inline fxs_vec2 static_friction(const fxs_steer_context *ctx, fxs_vec2 preferred, fxs_vec2 v,
                                        bool blocked_rests) {
-  bool still = blocked_rests || at_rest_speed(preferred);
-  if (still && at_rest_speed(v) && !overlaps_a_neighbor(ctx)) return fxs_vec2_zero();
+  const fxs_agent *a = &ctx->slot->body;
+  bool still = blocked_rests || at_rest_speed(a, preferred);
+  if (still && at_rest_speed(a, v) && !overlaps_a_neighbor(ctx)) return fxs_vec2_zero();
   return v;
 }
 
+// A neighbor's body radius, for ORCA in a crowd of mixed sizes (its radius does not change
+// in the step: the slot is read).
+static fix16_t body_radius_of(uint32_t id, const void *world) {
+  return ((const fxs_world *)world)->agents[id].body.radius;
+}
+
+// Where ORCA reads the neighbors' radii: NULL where it needs none, the behavior naming one
+// radius for every neighbor or every live agent having the agent's own (ORCA's assumption
+// without either); else the slots.
+static const fxs_orca_radii *neighbor_radii(const fxs_steer_context *ctx, const fxs_orca_def *def,
+                                            fxs_orca_radii *out) {
+  if (def->neighbor_radius > 0 || ctx->step->one_radius) return 0;
+  out->of = body_radius_of;
+  out->context = ctx->world;
+  return out;
+}
+
 // ORCA toward a preferred velocity among the searched neighbors, each with its own
-// priority, and the walls and obstacles within reach of the agent (the obstacles through the
+// priority and body radius, and the walls and obstacles within reach of the agent (the obstacles through the
 // obstacle grid).
-static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
-                            bool blocked_rests) {
+static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
+                            bool blocked_rests, bool way) {
   const fxs_agent *a = &ctx->slot->body;
   const fxs_step_context *step = ctx->step;
   // The search's list is ORCA's order: its choice is a prefix (orca_sorted.h).
@@ -236,6 +240,7 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
   for (uint32_t i = 0; i < chosen && !all_equal; ++i) {
     priorities[i] = fxs_orca_priority_of(ctx->world, ctx->scratch->neighbors[i].id);
   }
+  if (way) chosen = fxs_way_make(ctx, chosen, def->priority, priorities, &all_equal);
   fxs_orca_statics st = {ctx->world->live_walls, step->wall_count, ctx->world->live_obstacles, 0, 0};
   if (step->obstacle_count > 0) {
     // Reach: obstacle_time_horizon * max_speed beyond both radii (see fxs_orca_obstacle_line).
@@ -248,8 +253,10 @@ static fxs_vec2 orca_toward(steer_context *ctx, const fxs_orca_def *def, fxs_vec
     st.obstacle_subset = n == FXS_ALL_OBSTACLES ? 0 : among;
     st.obstacle_count = n == FXS_ALL_OBSTACLES ? step->obstacle_count : n;
   }
+  fxs_orca_radii lookup;
+  const fxs_orca_radii *radii = neighbor_radii(ctx, def, &lookup);
   fxs_vec2 v = fxs_orca_velocity_sorted(a, ctx->index, preferred, ctx->scratch->neighbors,
-                                        all_equal ? 0 : priorities, chosen, &st, def,
+                                        all_equal ? 0 : priorities, radii, chosen, &st, def,
                                         step->slow_view, &ctx->scratch->pairs,
                                         &ctx->scratch->behavior.orca.lines);
   return fxs_steer_toward(a, static_friction(ctx, preferred, v, blocked_rests));
@@ -264,7 +271,7 @@ static inline bool step_has_solids(const fxs_step_context *step) {
 // this step (orca_toward_open): no wall or obstacle in the world and every live agent of
 // that one priority (>= 0). Never on Cortex-M, whose search ranks as it goes.
 static inline bool open_step(const fxs_step_context *step, fix16_t priority) {
-  return FXS_GRID_BRANCH_FREE && !step_has_solids(step) &&
+  return FXS_GRID_BRANCH_FREE && !step_has_solids(step) && step->one_radius &&
          priority >= 0 && step->one_priority && step->priority == priority;
 }
 
@@ -272,7 +279,7 @@ static inline bool open_step(const fxs_step_context *step, fix16_t priority) {
 // where open_step holds, when every neighbor's line holds at the program's start point (a
 // crowd walking apart, fxs_orca_velocity_open): then the order does not matter. The force
 // into *force; false (nothing written) where the order may matter.
-static bool orca_toward_open(steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
+static bool orca_toward_open(fxs_steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
                              fxs_vec2 *force) {
   const fxs_agent *a = &ctx->slot->body;
   fxs_orca_found found = {ctx->world->view_position, ctx->world->view_velocity,
@@ -285,83 +292,80 @@ static bool orca_toward_open(steer_context *ctx, const fxs_orca_def *def, fxs_ve
 
 // ORCA's parameters from its behavior slot's. The obstacle time horizon is half the time
 // horizon: the behavior slot has no parameter left for it.
-static inline fxs_orca_def orca_def_of(const fix16_t *p) {
-  fxs_orca_def d = {p[0], p[1], p[2], whole_neighbors(p[3]), p[0] / 2, p[5]};
+static inline fxs_orca_def orca_def_of(const fxs_agent *a, const fix16_t *p) {
+  fxs_orca_def d = {p[0], fxs_orca_reach(a, p[1]), p[2], whole_neighbors(p[3]), p[0] / 2, p[5]};
   return d;
+}
+
+// A slowing radius parameter: 0 (the default) is the agent's own (fxs_agent_slowing_radius).
+static inline fix16_t slowing_radius_of(const fxs_agent *a, fix16_t p) {
+  return p > 0 ? p : fxs_agent_slowing_radius(a);
 }
 
 // ORCA's preferred velocity toward the target: arrival's desired one (the velocity plus
 // arrival's force, p[4] its slowing radius). `inline_arrival`: arrival without a call
 // (steer_lone_orca; steer_agent keeps the call, and its frame stays as it was).
-FXS_ALWAYS_INLINE fxs_vec2 orca_preferred(const steer_context *ctx, const fix16_t *p,
+FXS_ALWAYS_INLINE fxs_vec2 orca_preferred(const fxs_steer_context *ctx, const fix16_t *p,
                                           bool inline_arrival) {
   const fxs_agent *a = &ctx->slot->body;
+  fix16_t slowing = slowing_radius_of(a, p[4]);
   fxs_vec2 force = inline_arrival
-                       ? fxs_steer_toward(a, fxs_arrive_desired_inline(a, ctx->target_point, p[4]))
-                       : fxs_arrive(a, ctx->target_point, p[4]);
+                       ? fxs_steer_toward(a, fxs_arrive_desired_inline(a, ctx->target_point, slowing))
+                       : fxs_arrive(a, ctx->target_point, slowing);
   return fxs_vec2_add(a->velocity, force);
 }
 
-// ORCA toward the target.
-static fxs_vec2 orca_steering(steer_context *ctx, const fix16_t *p) {
-  fxs_orca_def d = orca_def_of(p);
-  return orca_toward(ctx, &d, orca_preferred(ctx, p, false), false);
+// Whether the agent is near enough its target for a pile there to hold it (world_way.h).
+static inline bool near_target(const fxs_steer_context *ctx, const fix16_t *p) {
+  return fxs_way_near_goal(ctx, slowing_radius_of(&ctx->slot->body, p[4]));
 }
 
-// The point the agent in slot `index` goes to: its live target agent's position, else its
-// target point (start-of-tick state, as the steer context's target_point).
-static fxs_vec2 goal_of(const fxs_world *world, uint32_t index) {
-  const fxs_agent_slot *s = &world->agents[index];
-  int32_t t = s->target_agent ? fxs_world_slot_of(world, s->target_agent) : -1;
-  return t < 0 ? s->target_point : world->agents[t].body.position;
+static bool held_in_pile(const fxs_steer_context *ctx);
+
+// ORCA toward the target; within its slowing radius, an agent held in the pile of those
+// sharing its target prefers to stay where it is (held_in_pile).
+static fxs_vec2 orca_steering(fxs_steer_context *ctx, const fix16_t *p) {
+  fxs_orca_def d = orca_def_of(&ctx->slot->body, p);
+  fxs_vec2 preferred = orca_preferred(ctx, p, false);
+  if (near_target(ctx, p) && held_in_pile(ctx)) preferred = fxs_vec2_zero();
+  return orca_toward(ctx, &d, preferred, false, false);
 }
 
-// True when a neighbor no faster than `slow` (max_force; more for a group's follower,
-// world_nav_fields.h), going to the same point, touches the agent (centres within both radii
-// and `gap`) and lies nearer `to`: one that arrived, or is arriving, before it. Agents sharing
-// a goal stop against those that got there first instead of pushing them for ever (counting
-// slow ones keeps two arriving together from pressing into each other); agents going to
-// spots of their own (a group move) pass by the ones already on theirs.
-static bool behind_an_arrived_neighbor(const steer_context *ctx, fxs_vec2 to, fix16_t slow,
-                                       fix16_t gap) {
+// ORCA's pile rule: behind_an_arrived_neighbor with ORCA's own slow speed and gap (no group:
+// ORCA agents share no field).
+static bool held_in_pile(const fxs_steer_context *ctx) {
   const fxs_agent *a = &ctx->slot->body;
-  fxs_u128 mine = fxs_distance_sq_exact(a->position, to);
-  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
-    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
-    if (nb->id == ctx->index || !fxs_vec2_within(nb->velocity, fxs_vec2_zero(), slow)) continue;
-    if (!fxs_vec2_equal(goal_of(ctx->world, nb->id), ctx->target_point)) continue; // its own spot
-    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + gap;
-    if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) continue;
-    if (fxs_u128_compare(fxs_distance_sq_exact(nb->position, to), mine) < 0) return true;
-  }
-  return false;
+  return fxs_way_held_in_pile(ctx, ctx->target_point, fxs_max(a->max_force, 0),
+                                    fxs_agent_touch(a));
 }
 
 // Navigate (world_nav.h): the route's move; ORCA toward it among the neighbors, except when
 // landing on the last point (taken as it is); on the last leg, within the slowing radius,
 // an agent touching one that arrived first holds still. Parameters slowing_radius, then
 // ORCA's time_horizon, neighbor_distance, neighbor_radius, max_neighbors, priority.
-static fxs_vec2 navigate_steering(steer_context *ctx, const fix16_t *p) {
+static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
   const fxs_agent *a = &ctx->slot->body;
-  fxs_orca_def d = {p[1], p[2], p[3], whole_neighbors(p[4]), p[1] / 2, p[5]};
-  fxs_nav_move m = fxs_world_nav_move(ctx->world, ctx->index, ctx->target_point, p[0]);
-  if (m.land) return fxs_steer_toward(a, m.velocity);
+  fxs_orca_def d = {p[1], fxs_orca_reach(a, p[2]), p[3], whole_neighbors(p[4]), p[1] / 2, p[5]};
+  fix16_t slowing = slowing_radius_of(a, p[0]);
+  fxs_nav_move m = fxs_world_nav_move(ctx->world, ctx->index, ctx->target_point, slowing);
   if (!ctx->searched) search(ctx);
+  // Landing, unless an agent that must pass comes near: then it makes way (make_way).
+  if (m.land && !fxs_way_mover_near(ctx, d.neighbor_distance)) return fxs_steer_toward(a, m.velocity);
   // A group's follower (a field's) counts neighbours up to half its top speed as arrived,
   // at any distance from the goal: a pile of hundreds is wide and never quite still.
   bool group = fxs_world_nav_fields_follows(ctx->world, ctx->index);
-  bool near = group || fxs_vec2_within(a->position, m.to, p[0]);
-  fix16_t slow = fxs_max(a->max_force, 0), gap = FXS_ONE;
-  if (group) slow = fxs_max(slow, fxs_max(a->max_speed, 0) / 2), gap = fxs_max(a->radius, FXS_ONE);
-  if (m.last && near && behind_an_arrived_neighbor(ctx, m.to, slow, gap)) {
+  bool near = group || fxs_vec2_within(a->position, m.to, slowing);
+  fix16_t slow = fxs_max(a->max_force, 0), gap = fxs_agent_touch(a);
+  if (group) slow = fxs_max(slow, fxs_max(a->max_speed, 0) / 2), gap = fxs_max(a->radius, gap);
+  if (m.last && near && fxs_way_held_in_pile(ctx, m.to, slow, gap)) {
     m.velocity = fxs_vec2_zero();
   }
-  return orca_toward(ctx, &d, m.velocity, true);
+  return orca_toward(ctx, &d, m.velocity, true, true);
 }
 
 // Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue,
 // unaligned avoidance, ORCA.
-static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b,
+static fxs_vec2 neighbor_steering(fxs_steer_context *ctx, const fxs_behavior_slot *b,
                                   fxs_steering_manager *m, fix16_t *velocity_scale) {
   const fxs_agent *a = &ctx->slot->body;
   const fix16_t *p = b->p;
@@ -397,7 +401,7 @@ static fxs_vec2 neighbor_steering(steer_context *ctx, const fxs_behavior_slot *b
 }
 
 // Millington's align family: angular output only.
-static fix16_t angular_steering(const steer_context *ctx, const fxs_behavior_slot *b) {
+static fix16_t angular_steering(const fxs_steer_context *ctx, const fxs_behavior_slot *b) {
   const fxs_agent *a = &ctx->slot->body;
   fxs_align_def d = align_def_from(b->kind == FXS_BEHAVIOR_ALIGN ? b->p + 1 : b->p);
   switch ((fxs_behavior)b->kind) {
@@ -418,7 +422,7 @@ static fix16_t separation_radius(const fxs_agent_slot *s) {
 }
 
 // The resting followers of the agent's path among its neighbors, for fxs_path_hold.
-static bool path_holds(steer_context *ctx, const fxs_path_def *d, fxs_vec2 target) {
+static bool path_holds(fxs_steer_context *ctx, const fxs_path_def *d, fxs_vec2 target) {
   if (!ctx->searched) search(ctx);
   fxs_path_rest *rest = ctx->scratch->behavior.rest;
   uint32_t n = 0;
@@ -436,7 +440,7 @@ static bool path_holds(steer_context *ctx, const fxs_path_def *d, fxs_vec2 targe
 
 // Path following sees the world's walls; on a stop path a follower at the end, or queued
 // behind one resting on the way there, holds still (velocity scale 0: no creep).
-static fxs_vec2 path_steering(steer_context *ctx, fix16_t *velocity_scale) {
+static fxs_vec2 path_steering(fxs_steer_context *ctx, fix16_t *velocity_scale) {
   fxs_agent_slot *s = ctx->slot;
   if (s->path_index >= ctx->world->path_count) return fxs_vec2_zero();
   const fxs_world_path *wp = &ctx->world->paths[s->path_index];
@@ -465,7 +469,7 @@ static const fxs_behavior_slot *hide_behavior_of(const fxs_agent_slot *s) {
 // The hiders of lower slots hiding from the same hunter (the same target agent, or the same
 // target point without one), the first FXS_HIDE_MAX_RIVALS of them in slot order, from the
 // start-of-tick state.
-static uint32_t hide_rivals(const steer_context *ctx, fxs_hider *rivals) {
+static uint32_t hide_rivals(const fxs_steer_context *ctx, fxs_hider *rivals) {
   const fxs_world *world = ctx->world;
   const fxs_agent_slot *me = ctx->slot;
   uint32_t n = 0;
@@ -482,7 +486,7 @@ static uint32_t hide_rivals(const steer_context *ctx, fxs_hider *rivals) {
 
 // Hide from the target agent, or from a hunter standing still on the target point, behind
 // the world's obstacles, on a spot no hider of a lower slot has taken.
-static fxs_vec2 hide_steering(const steer_context *ctx, const fix16_t *p) {
+static fxs_vec2 hide_steering(const fxs_steer_context *ctx, const fix16_t *p) {
   fxs_agent still = fxs_default_agent();
   still.position = ctx->target_point;
   const fxs_agent *hunter = ctx->target ? ctx->target : &still;
@@ -494,26 +498,26 @@ static fxs_vec2 hide_steering(const steer_context *ctx, const fix16_t *p) {
 }
 
 // What flee and evade keep room from: the live walls, and the bounds when the world clamps.
-static fxs_escape_room escape_room(const steer_context *ctx) {
+static fxs_escape_room escape_room(const fxs_steer_context *ctx) {
   const fxs_world *world = ctx->world;
   fxs_escape_room room = {world->live_walls, ctx->step->wall_count, world->def.clamp_to_bounds,
                           world->def.bounds_min, world->def.bounds_max};
   return room;
 }
 
-static fxs_vec2 flee_steering(const steer_context *ctx, const fix16_t *p) {
+static fxs_vec2 flee_steering(const fxs_steer_context *ctx, const fix16_t *p) {
   fxs_escape_room room = escape_room(ctx);
   return fxs_flee_within(&ctx->slot->body, ctx->target_point, p[0], &room);
 }
 
-static fxs_vec2 evade_steering(const steer_context *ctx, const fix16_t *p) {
+static fxs_vec2 evade_steering(const fxs_steer_context *ctx, const fix16_t *p) {
   fxs_escape_room room = escape_room(ctx);
   return fxs_evade_within(&ctx->slot->body, ctx->target, p[0], p[1], &room);
 }
 
 // Interpose between the target agent (or a still agent on the target point) and the second
 // target agent; no force without a live second target.
-static fxs_vec2 interpose_steering(const steer_context *ctx, const fix16_t *p) {
+static fxs_vec2 interpose_steering(const fxs_steer_context *ctx, const fix16_t *p) {
   const fxs_world *world = ctx->world;
   uint32_t second = ctx->slot->second_target;
   int32_t j = second ? fxs_world_slot_of(world, second) : -1;
@@ -527,14 +531,14 @@ static fxs_vec2 interpose_steering(const steer_context *ctx, const fix16_t *p) {
 // The obstacles of the obstacle grid near an agent (fxs_obstacle_lookup), into its worker's
 // scratch.
 static uint32_t near_obstacles(void *context, const fxs_box *box, const uint32_t **among) {
-  const steer_context *ctx = (const steer_context *)context;
+  const fxs_steer_context *ctx = (const fxs_steer_context *)context;
   *among = ctx->scratch->near_obstacles;
   return fxs_obstacle_grid_find(ctx->world, &ctx->step->obstacle_grid, box,
                                 ctx->scratch->near_obstacles, FXS_NEAR_OBSTACLES);
 }
 
 // Obstacle and wall avoidance; the obstacles through the grid.
-static fxs_vec2 avoid_steering(steer_context *ctx, const fix16_t *p) {
+static fxs_vec2 avoid_steering(fxs_steer_context *ctx, const fix16_t *p) {
   const fxs_step_context *step = ctx->step;
   const fxs_agent *a = &ctx->slot->body;
   fxs_avoidance_def d = {p[0], p[1], p[2], p[3], p[4]};
@@ -545,7 +549,7 @@ static fxs_vec2 avoid_steering(steer_context *ctx, const fix16_t *p) {
 }
 
 // Linear (and angular) steering of one behavior slot for the agent of `ctx`.
-static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b,
+static fxs_steering slot_steering(fxs_steer_context *ctx, const fxs_behavior_slot *b,
                                   fxs_steering_manager *m, fix16_t *velocity_scale) {
   fxs_agent_slot *s = ctx->slot;
   const fxs_agent *a = &s->body;
@@ -597,7 +601,7 @@ static fxs_steering slot_steering(steer_context *ctx, const fxs_behavior_slot *b
 // A kinematic behavior (the whole set: add_behavior refuses mixed sets) moves the agent
 // directly; an external force of the tick then adds force / mass to that velocity and to the
 // position, beyond max_speed, as it does for steered agents. True when one was applied.
-static bool apply_kinematic(steer_context *ctx, const fxs_behavior_slot *b, fxs_agent *next) {
+static bool apply_kinematic(fxs_steer_context *ctx, const fxs_behavior_slot *b, fxs_agent *next) {
   fxs_agent_slot *s = ctx->slot;
   fxs_kinematic_output out;
   switch ((fxs_behavior)b->kind) {
@@ -617,20 +621,41 @@ static bool apply_kinematic(steer_context *ctx, const fxs_behavior_slot *b, fxs_
   return true;
 }
 
-// Walls and obstacles are solid: the agent's move of the tick, whatever moved it, is kept
-// out of them (world_contact.h). `before` is the agent's start-of-tick body.
-static void keep_out_of_walls(const fxs_step_context *step, const fxs_agent *before,
-                              fxs_agent *next, fxs_world_worker *scratch) {
+// Walls, obstacles and (for a crowd agent, one that has searched its neighbors) the
+// neighbors' bodies are solid: the agent's move of the tick, whatever moved it, is kept out
+// of them (world_contact.h). `before` is the agent's start-of-tick body.
+static void keep_out_of_walls(const fxs_steer_context *ctx, const fxs_agent *before, fxs_agent *next,
+                              bool crowd) {
+  const fxs_step_context *step = ctx->step;
+  uint32_t bodies = 0, ahead = 0;
+  const fxs_contact_body *near = ctx->scratch->behavior.bodies;
+  if (crowd && ctx->searched) {
+    int64_t mx = (int64_t)next->position.x - before->position.x;
+    int64_t my = (int64_t)next->position.y - before->position.y;
+    int64_t move = (mx < 0 ? -mx : mx) + (my < 0 ? -my : my);
+    int64_t slack = fxs_agent_contact_slack(next);
+    bodies = fxs_way_near_bodies(ctx, before, mx, my, 2 * (move + slack), &ahead);
+  }
   // fxs_contact_resolve tests this itself; tested here, a world without any makes no call.
-  if (!step_has_solids(step)) return;
+  if (!step_has_solids(step) && ahead == 0 && bodies == 0) return;
   fxs_contact_world cw = {step->world, &step->obstacle_grid, step->obstacle_count,
-                          step->wall_count};
-  fxs_contact_resolve(&cw, before, next, scratch->near_obstacles, FXS_NEAR_OBSTACLES);
+                          step->wall_count, near, ahead};
+  fxs_agent asked = *next;
+  if (!fxs_contact_resolve(&cw, before, next, ctx->scratch->near_obstacles, FXS_NEAR_OBSTACLES) ||
+      ahead == bodies) {
+    return;
+  }
+  // Contact turned the move: where it now heads into a body left out, again with every one.
+  int64_t x = (int64_t)next->position.x - before->position.x, y = (int64_t)next->position.y - before->position.y;
+  if (fxs_way_bodies_clear(before, near + ahead, bodies - ahead, x, y)) return;
+  *next = asked;
+  cw.body_count = bodies;
+  fxs_contact_resolve(&cw, before, next, ctx->scratch->near_obstacles, FXS_NEAR_OBSTACLES);
 }
 
 // The steer context of the agent of view entry v (in slot `index`), and with `next_body` its
 // next body set to its body.
-FXS_ALWAYS_INLINE void begin_steering(steer_context *ctx, const fxs_step_context *step, uint32_t v,
+FXS_ALWAYS_INLINE void begin_steering(fxs_steer_context *ctx, const fxs_step_context *step, uint32_t v,
                                       uint32_t index, fxs_world_worker *scratch, bool next_body) {
   fxs_world *world = step->world;
   fxs_agent_slot *s = &world->agents[index];
@@ -669,18 +694,21 @@ __attribute__((noinline))
 #endif
 static void steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t index,
                             fxs_world_worker *scratch, open_hint *hint) {
-  steer_context ctx;
+  fxs_steer_context ctx;
   // In place, the slot's body is read until the integration below writes it; else the next
   // body starts as a copy of it.
   begin_steering(&ctx, step, v, index, scratch, !step->in_place);
   fxs_agent *next = step->in_place ? &ctx.slot->body : &step->world->next[ctx.index];
   const fix16_t *p = ctx.slot->behaviors[0].p;
-  fxs_orca_def d = orca_def_of(p);
+  fxs_orca_def d = orca_def_of(&ctx.slot->body, p);
   uint32_t k = d.max_neighbors;
-  bool open = hint->left == 0 && open_step(step, d.priority);
+  // Near its target the pile rule reads the neighbors in order: no open search there.
+  bool near = near_target(&ctx, p);
+  bool open = hint->left == 0 && !near && open_step(step, d.priority);
   if (hint->left != 0) --hint->left;
-  search_for(&ctx, true, k, p[1] > 0 ? p[1] : 0, open); // search's k and r for it
+  search_for(&ctx, true, k, d.neighbor_distance, open); // search's k and r for it
   fxs_vec2 preferred = orca_preferred(&ctx, p, true), force;
+  if (near && held_in_pile(&ctx)) preferred = fxs_vec2_zero();
   if (ctx.unsorted && orca_toward_open(&ctx, &d, preferred, &force)) {
     hint->after = FXS_OPEN_SKIPS;
   } else {
@@ -690,18 +718,18 @@ static void steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t i
       hint->left = hint->after;
       hint->after = hint->after >= FXS_OPEN_SKIPS_MAX / 2u ? FXS_OPEN_SKIPS_MAX : 2u * hint->after + 1u;
     }
-    force = orca_toward(&ctx, &d, preferred, false);
+    force = orca_toward(&ctx, &d, preferred, false, false);
   }
-  // keep_out_of_walls reads the start-of-tick body only where step_has_solids: in place, a
-  // copy of it, kept before the integration writes the slot.
+  // keep_out_of_walls reads the start-of-tick body: in place, a copy of it, kept before the
+  // integration writes the slot.
   const fxs_agent *before = &ctx.slot->body;
   fxs_agent kept;
-  if (step->in_place && step_has_solids(step)) {
+  if (step->in_place) {
     kept = ctx.slot->body;
     before = &kept;
   }
   fxs_agent_integrate_linear(next, force);
-  keep_out_of_walls(step, before, next, scratch);
+  keep_out_of_walls(&ctx, before, next, true);
 }
 
 // Phase 3: the agent of view entry v (in slot `index`) steers from the start-of-tick state into
@@ -709,7 +737,7 @@ static void steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t i
 static void steer_agent(const fxs_step_context *step, uint32_t v, uint32_t index,
                         fxs_world_worker *scratch) {
   fxs_world *world = step->world;
-  steer_context ctx;
+  fxs_steer_context ctx;
   begin_steering(&ctx, step, v, index, scratch, true);
   fxs_agent_slot *s = ctx.slot;
   fxs_agent *next = &world->next[ctx.index];
@@ -725,7 +753,7 @@ static void steer_agent(const fxs_step_context *step, uint32_t v, uint32_t index
   for (uint8_t i = 0; i < s->behavior_count; ++i) {
     const fxs_behavior_slot *b = &s->behaviors[i];
     if (apply_kinematic(&ctx, b, next)) {
-      keep_out_of_walls(step, &s->body, next, scratch);
+      keep_out_of_walls(&ctx, &s->body, next, false);
       return;
     }
     fxs_steering st = slot_steering(&ctx, b, &m, &velocity_scale);
@@ -734,7 +762,7 @@ static void steer_agent(const fxs_step_context *step, uint32_t v, uint32_t index
   fxs_manager_add_force_inline(&m, s->pending_force);
   fxs_manager_scale_velocity_inline(&m, velocity_scale);
   fxs_manager_update_inline(&m, next);
-  keep_out_of_walls(step, &s->body, next, scratch);
+  keep_out_of_walls(&ctx, &s->body, next, fxs_orca_priority_of(world, index) >= 0);
 }
 
 

@@ -75,11 +75,11 @@ void test_the_block_for_the_agents_fits_the_static_buffer(void) {
 }
 
 void test_a_flock_reaches_the_pinned_hash(void) {
-  check(FXS_M0_FLOCK, "flock", UINT64_C(0xE7CF62E766C9F63A));
+  check(FXS_M0_FLOCK, "flock", UINT64_C(0x4F502A39A61B3DD9));
 }
 
 void test_an_orca_crowd_round_a_wall_and_an_obstacle_reaches_the_pinned_hash(void) {
-  check(FXS_M0_CROWD, "ORCA crowd", UINT64_C(0x914D3BC1D28967D4));
+  check(FXS_M0_CROWD, "ORCA crowd", UINT64_C(0xAA3BFAE027F4D462));
 }
 
 void test_a_patrol_on_a_stop_path_reaches_the_pinned_hash(void) {

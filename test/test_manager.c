@@ -1,3 +1,5 @@
+#include <math.h>
+
 #include "unity.h"
 
 #include "scalar.h"
@@ -223,28 +225,47 @@ void test_look_where_going_turns_at_most_the_max_turn_rate(void) {
   TEST_ASSERT_EQUAL_INT32(FXS_HALF_PI, a.orientation);
 }
 
-// Look-where-going turns exactly when the rounded length fxs_vec2_length reaches
-// FXS_LOOK_MIN_SPEED (the integrator decides it from the squared length): every velocity
-// with components in a band around that length, in every quadrant.
-void test_look_where_going_threshold_is_the_rounded_length(void) {
+// Look-where-going keeps the heading up to the agent's rest speed (max_speed 4 /
+// FXS_REST_SPEED_DIVISOR = 4096 raw for the default agent, above FXS_LOOK_MIN_SPEED), decided
+// on the exact squared length: every velocity with components in a band round it, in every
+// quadrant. Above it the agent turns toward its velocity (by at most its calm turn).
+void test_look_where_going_keeps_the_heading_up_to_the_rest_speed(void) {
+  const int32_t m = FXS_INT(4) / FXS_REST_SPEED_DIVISOR;
   int turned = 0, kept = 0;
-  for (int32_t x = -FXS_LOOK_MIN_SPEED - 2; x <= FXS_LOOK_MIN_SPEED + 2; ++x) {
-    for (int32_t y = -FXS_LOOK_MIN_SPEED - 2; y <= FXS_LOOK_MIN_SPEED + 2; ++y) {
-      fix16_t len = fxs_vec2_length(fxs_vec2_make(x, y));
-      if (len < FXS_LOOK_MIN_SPEED - 1 || len > FXS_LOOK_MIN_SPEED) continue;
+  for (int32_t x = -m; x <= m; x += 7) {
+    int32_t root = (int32_t)sqrt((double)m * m - (double)x * x); // the circle's y at x
+    for (int32_t k = -3; k <= 3; ++k) {
+      int32_t y = (k < 0 ? -root : root) + k;
       fxs_agent a = fxs_test_agent_at(0, 0);
       a.orientation_mode = FXS_ORIENT_LOOK_WHERE_GOING;
-      a.max_turn_rate = 0;
-      a.orientation = FXS_PI; // faces away from every tested velocity but (-m, 0)
+      a.orientation = FXS_PI;
       a.velocity = fxs_vec2_make(x, y);
       fxs_agent_integrate(&a, lin(0, 0), fxs_vec2_zero(), FXS_ONE);
-      bool turns = len >= FXS_LOOK_MIN_SPEED;
-      TEST_ASSERT_EQUAL_INT32(turns ? fxs_vec2_angle(fxs_vec2_make(x, y)) : FXS_PI,
-                              a.orientation);
+      bool turns = (int64_t)x * x + (int64_t)y * y > (int64_t)m * m;
+      if (turns && fxs_vec2_angle(fxs_vec2_make(x, y)) == FXS_PI) continue; // faces it already
+      if (turns) TEST_ASSERT_NOT_EQUAL_INT32(FXS_PI, a.orientation);
+      else TEST_ASSERT_EQUAL_INT32(FXS_PI, a.orientation);
       turned += turns, kept += !turns;
     }
   }
-  TEST_ASSERT_TRUE(turned > 100 && kept > 100); // both sides of the threshold were tried
+  TEST_ASSERT_TRUE(turned > 10 && kept > 10); // both sides of the threshold were tried
+}
+
+// Below a quarter of its top speed an agent turns at most pi/2 times its fraction of that
+// speed in a tick: at 1/8 of top speed (half of the quarter) pi/4, however far its velocity
+// points from its heading; at a quarter or more it turns to its velocity at once.
+void test_look_where_going_turns_calmly_when_slow(void) {
+  fxs_agent a = fxs_test_agent_at(0, 0); // max_speed 4: the quarter is 1 unit a tick
+  a.orientation_mode = FXS_ORIENT_LOOK_WHERE_GOING;
+  a.orientation = FXS_HALF_PI;
+  a.velocity = fxs_vec2_make(0, -FXS_RATIO(1, 2)); // straight back, at 1/2 unit a tick
+  fxs_agent_integrate(&a, lin(0, 0), fxs_vec2_zero(), FXS_ONE);
+  fix16_t limit = (fix16_t)(((int64_t)(FXS_PI / 2) * FXS_RATIO(1, 2)) / FXS_ONE);
+  TEST_ASSERT_EQUAL_INT32(fxs_angle_wrap(FXS_HALF_PI + limit), a.orientation);
+  a.orientation = FXS_HALF_PI;
+  a.velocity = fxs_vec2_make(FXS_ONE, 0); // a quarter of top speed: no limit
+  fxs_agent_integrate(&a, lin(0, 0), fxs_vec2_zero(), FXS_ONE);
+  TEST_ASSERT_EQUAL_INT32(0, a.orientation);
 }
 
 void test_fixed_orientation_ignores_angular_steering_and_steered_integrates_it(void) {

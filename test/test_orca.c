@@ -31,8 +31,8 @@ static fxs_neighbor nb(int x, int y, int vx, int vy, uint32_t id) {
 void test_orca_defaults_are_the_documented_ones(void) {
   fxs_orca_def d = fxs_default_orca_def();
   TEST_ASSERT_EQUAL_INT32(FXS_INT(20), d.time_horizon);
-  TEST_ASSERT_EQUAL_INT32(FXS_INT(120), d.neighbor_distance);
-  TEST_ASSERT_EQUAL_INT32(FXS_INT(8), d.neighbor_radius);
+  TEST_ASSERT_EQUAL_INT32(0, d.neighbor_distance); // 15 body radii (fxs_orca_reach)
+  TEST_ASSERT_EQUAL_INT32(0, d.neighbor_radius);   // each neighbor's own
   TEST_ASSERT_EQUAL_UINT32(10, d.max_neighbors);
 }
 
@@ -102,7 +102,8 @@ typedef struct dline {
 static dline reference_line(const fxs_agent *self, const fxs_neighbor *n, const fxs_orca_def *d) {
   double px = dx(n->position.x) - dx(self->position.x), py = dx(n->position.y) - dx(self->position.y);
   double vx = dx(self->velocity.x) - dx(n->velocity.x), vy = dx(self->velocity.y) - dx(n->velocity.y);
-  double r = dx(self->radius) + dx(d->neighbor_radius), tau = dx(d->time_horizon);
+  fix16_t assumed = d->neighbor_radius > 0 ? d->neighbor_radius : self->radius; // 0: alike
+  double r = dx(self->radius) + dx(assumed), tau = dx(d->time_horizon);
   double dist2 = px * px + py * py, ux, uy;
   dline l;
   if (dist2 > r * r) {
@@ -307,7 +308,7 @@ void test_orca_velocity_properties_over_seeded_crowds(void) {
     fxs_orca_line lines[12];
     int n = 0;
     for (uint32_t i = 0; i < count; ++i) {
-      if (fxs_vec2_within(self.position, list[i].position, d.neighbor_distance)) {
+      if (fxs_vec2_within(self.position, list[i].position, fxs_orca_reach(&self, d.neighbor_distance))) {
         lines[n++] = fxs_orca_half_plane(&self, 1, &list[i], &d);
       }
     }
@@ -372,7 +373,7 @@ void test_orca_with_priorities_finds_a_velocity_inside_every_half_plane_when_one
     fxs_orca_line lines[4];
     int n = 0;
     for (uint32_t i = 0; i < count; ++i) {
-      if (!fxs_vec2_within(self.position, list[i].position, d.neighbor_distance)) continue;
+      if (!fxs_vec2_within(self.position, list[i].position, fxs_orca_reach(&self, d.neighbor_distance))) continue;
       fix16_t share = fxs_orca_share(d.priority, priorities[i]);
       small_shares += share < FXS_ONE / 2;
       lines[n++] = fxs_orca_half_plane_shared(&self, 1, &list[i], &d, share);
@@ -680,6 +681,9 @@ void test_a_sorted_neighbor_list_gives_the_velocity_of_the_query(void) {
     d.max_neighbors = fxs_test_lcg(&rng) % 17u;
     d.neighbor_radius = fxs_test_units(&rng, 0, 8);
     d.priority = (fxs_test_lcg(&rng) % 3u) ? 0 : FXS_INT(5);
+    // The world hands the sorted program its neighbor distance resolved (0: 15 radii), as
+    // fxs_orca_velocity_among resolves it.
+    d.neighbor_distance = fxs_orca_reach(&self, d.neighbor_distance);
     fxs_neighbor list[FXS_NEIGHBORS_MAX_K];
     uint64_t dist_sq[FXS_NEIGHBORS_MAX_K];
     fix16_t prio[FXS_NEIGHBORS_MAX_K];
@@ -711,12 +715,12 @@ void test_a_sorted_neighbor_list_gives_the_velocity_of_the_query(void) {
     fxs_vec2 a = fxs_orca_velocity_among(&self, 0, preferred, list, prio, count, 0, &d);
     static fxs_orca_scratch scratch; // junk on entry: its contents must not matter
     memset(&scratch, 0xA5 ^ (int)(preferred.x & 0xFF), sizeof scratch);
-    fxs_vec2 b = fxs_orca_velocity_sorted(&self, 0, preferred, list, prio, n, 0, &d, false, 0,
+    fxs_vec2 b = fxs_orca_velocity_sorted(&self, 0, preferred, list, prio, 0, n, 0, &d, false, 0,
                                           &scratch);
     TEST_ASSERT_EQUAL_INT32(a.x, b.x);
     TEST_ASSERT_EQUAL_INT32(a.y, b.y);
     // Velocities within the bound (all of these): the clamp left out gives the same.
-    fxs_vec2 c = fxs_orca_velocity_sorted(&self, 0, preferred, list, prio, n, 0, &d, true, 0,
+    fxs_vec2 c = fxs_orca_velocity_sorted(&self, 0, preferred, list, prio, 0, n, 0, &d, true, 0,
                                           &scratch);
     TEST_ASSERT_EQUAL_INT32(a.x, c.x);
     TEST_ASSERT_EQUAL_INT32(a.y, c.y);

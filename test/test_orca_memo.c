@@ -97,7 +97,7 @@ static fxs_vec2 steer(const fxs_agent *self, uint32_t self_id, const fxs_agent *
                       uint32_t other_id, const fxs_orca_memo *m) {
   static fxs_orca_scratch scratch;
   fxs_neighbor n = as_neighbor(other, other_id);
-  return fxs_orca_velocity_sorted(self, self_id, self->velocity, &n, 0, 1, 0, &pair_def, false, m,
+  return fxs_orca_velocity_sorted(self, self_id, self->velocity, &n, 0, 0, 1, 0, &pair_def, false, m,
                                   &scratch);
 }
 

@@ -103,7 +103,7 @@ static fxs_vec2 sorted_velocity(const open_case *c) {
   }
   uint32_t n = fxs_orca_sorted_count(d2, c->count, &c->def);
   static fxs_orca_scratch scratch;
-  return fxs_orca_velocity_sorted(&c->self, VIEW, c->preferred, list, 0, n, 0, &c->def, false, 0,
+  return fxs_orca_velocity_sorted(&c->self, VIEW, c->preferred, list, 0, 0, n, 0, &c->def, false, 0,
                                   &scratch);
 }
 

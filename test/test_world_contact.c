@@ -20,6 +20,11 @@
 #include "world_obstacles.h"
 #include "world_contact.h"
 
+// The default body's contact slack (radius 8 / FXS_SLACK_DIVISOR: 1/64 unit) and rest speed
+// (max_speed 4 / FXS_REST_SPEED_DIVISOR: 1/16 unit a tick), as agent.h defines them.
+#define SLACK (FXS_INT(8) / FXS_SLACK_DIVISOR)
+#define REST (FXS_INT(4) / FXS_REST_SPEED_DIVISOR)
+
 static const fxs_world_capacity cap = {8, 8, 0, 0, 8, 0, 0};
 static uint64_t memory[16384];
 static fxs_world world;
@@ -61,7 +66,7 @@ static fxs_agent move(fix16_t sx, fix16_t sy, fix16_t mx, fix16_t my) {
 
 // Where a body of radius 8 rests against a wall at w: radius and slack away.
 static fix16_t resting(int w, int side) {
-  return FXS_INT(w) + side * (FXS_INT(8) + FXS_CONTACT_SLACK);
+  return FXS_INT(w) + side * (FXS_INT(8) + SLACK);
 }
 
 void test_a_move_into_a_wall_keeps_its_part_along_the_wall(void) {
@@ -97,7 +102,7 @@ void test_a_fast_move_cannot_pass_through_a_wall(void) {
 void test_a_move_into_an_obstacle_stops_at_its_edge(void) {
   obstacle(200, 200, 10);
   fxs_agent a = move(FXS_INT(170), FXS_INT(200), FXS_INT(20), 0);
-  TEST_ASSERT_EQUAL_INT32(FXS_INT(200) - FXS_INT(18) - FXS_CONTACT_SLACK, a.position.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(200) - FXS_INT(18) - SLACK, a.position.x);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(200), a.position.y);
 }
 
@@ -174,12 +179,13 @@ void test_a_fast_seeker_never_crosses_a_wall_and_rests_against_it(void) {
   fxs_agent_handle h = spawn(500, 100, FXS_INT(40), FXS_INT(40), 1);
   behave(h, FXS_BEHAVIOR_SEEK, 0);
   aim(h, 500, 900);
+  const fix16_t slack = FXS_INT(1) / FXS_SLACK_DIVISOR; // its radius is 1
   for (int t = 0; t < 40; ++t) {
     fxs_world_step(&world, 0, 0, 0);
-    TEST_ASSERT_TRUE(fxs_world_agent(&world, h)->position.y <= FXS_INT(499) - FXS_CONTACT_SLACK);
+    TEST_ASSERT_TRUE(fxs_world_agent(&world, h)->position.y <= FXS_INT(499) - slack);
   }
   const fxs_agent *a = fxs_world_agent(&world, h);
-  TEST_ASSERT_EQUAL_INT32(FXS_INT(499) - FXS_CONTACT_SLACK, a->position.y);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(499) - slack, a->position.y);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(500), a->position.x);
   TEST_ASSERT_TRUE(fxs_vec2_is_zero(a->velocity));
 }
@@ -206,7 +212,7 @@ void test_a_target_behind_a_wall_ends_in_rest_not_flicker(void) {
   TEST_ASSERT_EQUAL_INT(0, reversals);
   fxs_agent rest = *fxs_world_agent(&world, h);
   TEST_ASSERT_TRUE(fxs_vec2_is_zero(rest.velocity));
-  TEST_ASSERT_EQUAL_INT32(FXS_INT(500) - FXS_INT(8) - FXS_CONTACT_SLACK, rest.position.y);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(500) - FXS_INT(8) - SLACK, rest.position.y);
   for (int t = 0; t < 100; ++t) {
     fxs_world_step(&world, 0, 0, 0);
     const fxs_agent *a = fxs_world_agent(&world, h);
@@ -215,15 +221,15 @@ void test_a_target_behind_a_wall_ends_in_rest_not_flicker(void) {
   }
 }
 
-// Static friction: a slide slower than FXS_CONTACT_REST on both axes is no slide.
+// Static friction: a slide no faster than the rest speed on both axes is no slide.
 void test_a_slide_slower_than_the_rest_speed_is_no_slide(void) {
   wall(0, 500, 4000, 500);
-  fxs_agent a = move(FXS_INT(100), resting(500, -1), FXS_CONTACT_REST, FXS_RATIO(1, 4));
+  fxs_agent a = move(FXS_INT(100), resting(500, -1), REST, FXS_RATIO(1, 4));
   TEST_ASSERT_EQUAL_INT32(FXS_INT(100), a.position.x);
   TEST_ASSERT_TRUE(fxs_vec2_is_zero(a.velocity));
-  a = move(FXS_INT(100), resting(500, -1), FXS_CONTACT_REST + 1, FXS_RATIO(1, 4));
-  TEST_ASSERT_EQUAL_INT32(FXS_INT(100) + FXS_CONTACT_REST + 1, a.position.x);
-  TEST_ASSERT_EQUAL_INT32(FXS_CONTACT_REST + 1, a.velocity.x);
+  a = move(FXS_INT(100), resting(500, -1), REST + 1, FXS_RATIO(1, 4));
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(100) + REST + 1, a.position.x);
+  TEST_ASSERT_EQUAL_INT32(REST + 1, a.velocity.x);
   TEST_ASSERT_EQUAL_INT32(0, a.velocity.y);
 }
 
@@ -240,4 +246,56 @@ void test_a_slide_that_would_turn_back_stops_instead(void) {
   TEST_ASSERT_TRUE(fxs_contact_resolve(&cw, &before, &a, scratch, FXS_NEAR_OBSTACLES));
   TEST_ASSERT_TRUE(fxs_vec2_equal(before.position, a.position));
   TEST_ASSERT_TRUE(fxs_vec2_is_zero(a.velocity));
+}
+
+// The slack and the rest speed derive from the body (agent.h): the values above for the
+// default agent, and a sixteenth of them for one sixteen times smaller.
+void test_the_slack_and_the_rest_speed_scale_with_the_body(void) {
+  fxs_agent a = fxs_default_agent();
+  TEST_ASSERT_EQUAL_INT32(1024, fxs_agent_contact_slack(&a));
+  TEST_ASSERT_EQUAL_INT32(4096, fxs_agent_rest_speed(&a));
+  TEST_ASSERT_EQUAL_INT32(FXS_ONE, fxs_agent_touch(&a));
+  a.radius = FXS_RATIO(1, 2), a.max_speed = FXS_RATIO(1, 4);
+  TEST_ASSERT_EQUAL_INT32(FXS_SLACK_FLOOR, fxs_agent_contact_slack(&a)); // 64 raw: the floor
+  TEST_ASSERT_EQUAL_INT32(256, fxs_agent_rest_speed(&a));
+  TEST_ASSERT_EQUAL_INT32(FXS_ONE / 16, fxs_agent_touch(&a));
+}
+
+// Another agent's body is solid: a move straight into a still body (that does not keep off
+// in turn) stops a slack short of touching, less the give (FXS_CONTACT_GIVE_DIVISOR).
+static fxs_contact_body body_at(int x, int y, int radius, bool halves) {
+  fxs_contact_body b = {fxs_vec2_make(FXS_INT(x), FXS_INT(y)), FXS_INT(radius), (uint8_t)halves};
+  return b;
+}
+
+void test_a_move_into_another_body_stops_at_it(void) {
+  fxs_contact_body b = body_at(120, 100, 8, false);
+  cw.bodies = &b, cw.body_count = 1;
+  fxs_agent a = move(FXS_INT(100), FXS_INT(100), FXS_INT(6), 0); // asked from 20 apart to 14
+  fix16_t give = (FXS_INT(8) + SLACK + FXS_INT(8)) / FXS_CONTACT_GIVE_DIVISOR;
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(104) - SLACK + give, a.position.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(100), a.position.y);
+  // A move that ends within the give is not changed.
+  a = move(FXS_INT(100), FXS_INT(100), FXS_INT(4), 0);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(104), a.position.x);
+}
+
+// Two agents that both keep off each other close at most half the gap each: together they
+// end apart however fast both move toward each other.
+void test_two_bodies_that_keep_off_each_other_close_half_the_gap_each(void) {
+  fxs_contact_body b = body_at(120, 100, 8, true);
+  cw.bodies = &b, cw.body_count = 1;
+  fxs_agent a = move(FXS_INT(100), FXS_INT(100), FXS_INT(6), 0);
+  fix16_t give = (FXS_INT(8) + SLACK + FXS_INT(8)) / FXS_CONTACT_GIVE_DIVISOR;
+  fix16_t gap = FXS_INT(4) - SLACK + give; // 20 - 16 - slack + give
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(100) + gap / 2, a.position.x);
+}
+
+// A move along another body, not into it, is not changed.
+void test_a_move_past_another_body_is_not_changed(void) {
+  fxs_contact_body b = body_at(120, 100, 8, true);
+  cw.bodies = &b, cw.body_count = 1;
+  fxs_agent a = move(FXS_INT(100), FXS_INT(100), -FXS_INT(3), FXS_INT(1));
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(97), a.position.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(101), a.position.y);
 }

@@ -259,8 +259,8 @@ forge() {
         body = "END " + [12].pack("V") + [0, 0].pack("VQ<")
         d = d[0, at] + body + [fnv.call(body)].pack("Q<"); break
       end
-      if target
-        d.setbyte(target, d.getbyte(target) ^ 2)
+      if target # the simulation version one up (a flip could make it 0, "before versions")
+        d.setbyte(target, what == "simulation" ? (d.getbyte(target) + 1) & 0xff : d.getbyte(target) ^ 2)
         d[at + 8 + len, 8] = [fnv.call(d[at, 8 + len])].pack("Q<"); break
       end
       at += 16 + len
@@ -279,17 +279,22 @@ forge "$T/a.fxr" "$T/fp.fxr" fingerprint
 expect 2 "$T/fp.fxr: byte 16 \(in the FXSH chunk at byte 0\): recorded with different math" -- "$B" verify "$T/fp.fxr"
 # Another simulation version (the header's version byte patched, resealed): both versions are
 # named and the exit code is 4, not a divergence's 1; the same from every reader of replays.
+# The build's simulation version (version.h's FXS_SIMULATION_VERSION), and the forged one above it.
+sim=$("$B" --version | sed -nE 's/.*simulation version ([0-9]+)\).*/\1/p' | head -n1)
+other=$((sim + 1))
 forge "$T/a.fxr" "$T/sim.fxr" simulation
-expect 4 "$T/sim.fxr: byte 28 \(in the FXSH chunk at byte 0\): recorded by simulation version 3; this build runs 1" -- "$B" verify "$T/sim.fxr"
-expect 4 "sim.fxr: byte 28 .*recorded by simulation version 3; this build runs 1" -- "$B" trace "$T/sim.fxr"
-expect 0 "^simulation version 3 \(OTHER BUILD\)" -- sh -c "'$B' dump '$T/sim.fxr' | sed -n 2p"
-expect 0 "simulation versions differ: A 1, B 3" -- "$B" diff "$T/a.fxr" "$T/sim.fxr"
-# A replay of format 2, recorded before simulation versions existed, still verifies; one that
-# does not reproduce is reported as such (exit 4), not as a desync.
-expect 0 "v2-seek_wind.fxr: 600 ticks verified" -- "$B" verify test/fixtures/v2-seek_wind.fxr
+expect 4 "$T/sim.fxr: byte 28 \(in the FXSH chunk at byte 0\): recorded by simulation version $other; this build runs $sim" -- "$B" verify "$T/sim.fxr"
+expect 4 "sim.fxr: byte 28 .*recorded by simulation version $other; this build runs $sim" -- "$B" trace "$T/sim.fxr"
+expect 0 "^simulation version $other \(OTHER BUILD\)" -- sh -c "'$B' dump '$T/sim.fxr' | sed -n 2p"
+expect 0 "simulation versions differ: A $sim, B $other" -- "$B" diff "$T/a.fxr" "$T/sim.fxr"
+# A replay of format 2, recorded before simulation versions existed, verified under simulation
+# version 1; simulation version 2 (calm headings: a slow agent no longer snaps its heading to
+# its velocity, seek_wind's first tick already differs) does not reproduce it, and that is
+# reported as such (exit 4), not as a desync; so is one whose hash was changed.
+expect 4 "v2-seek_wind.fxr: recorded before simulation versions existed \(replay format 2\); this build runs simulation version $sim and does not reproduce it: re-record it with this build" -- "$B" verify test/fixtures/v2-seek_wind.fxr
 expect 0 "^simulation version: none \(recorded before simulation versions existed\)" -- sh -c "'$B' dump test/fixtures/v2-seek_wind.fxr | sed -n 2p"
 forge test/fixtures/v2-seek_wind.fxr "$T/v2-changed.fxr" hash120
-expect 4 "v2-changed.fxr: recorded before simulation versions existed \(replay format 2\); this build runs simulation version 1 and does not reproduce it: re-record it with this build" -- "$B" verify "$T/v2-changed.fxr"
+expect 4 "v2-changed.fxr: recorded before simulation versions existed \(replay format 2\); this build runs simulation version $sim and does not reproduce it: re-record it with this build" -- "$B" verify "$T/v2-changed.fxr"
 expect 4 "v2-changed.fxr: recorded before simulation versions existed \(replay format 2\)" -- "$B" trace "$T/v2-changed.fxr"
 all_ok=1
 for cut in $(boundaries "$T/a.fxr"); do # truncation at every chunk boundary (the first: empty)
@@ -677,7 +682,12 @@ expect 2 "tiny.yaml:2: position: 0.00002 times 1/16 is below Q16.16's resolution
 printf 'world: {bounds: [0, 0, 100, 100]}\nagents:\n  - name: a\n    position: [1, 3]\n    behaviors: [{kind: orca, time_horizon: 40, neighbor_distance: 100}]\n' > "$S/orca.yaml"
 expect 2 "orca.yaml:5: neighbor_distance: 100 times 16 = 1600 lies outside its range \[0, 1024\]" -- "$B" scale "$S/orca.yaml" 16 --out "$S/no.yaml"
 expect 0 "time_horizon: 40, neighbor_distance: 400\}" -- "$B" scale "$S/orca.yaml" 4
-expect 0 "\\{neighbor_radius: 32, slowing_radius: 128, kind: orca, time_horizon: 40, neighbor_distance: 400\\}" -- "$B" scale "$S/orca.yaml" 4 --defaults
+# --defaults writes out the behavior parameters left out whose default is not 0: ORCA's
+# lengths default to 0 since simulation version 2 (the agent's own radius and stopping
+# distance, scale-free), so none is written; unaligned avoidance's are absolute lengths.
+expect 0 "behaviors: \\[\\{kind: orca, time_horizon: 40, neighbor_distance: 400\\}\\]$" -- "$B" scale "$S/orca.yaml" 4 --defaults
+printf 'world: {bounds: [0, 0, 100, 100]}\nagents:\n  - name: a\n    position: [1, 3]\n    behaviors: [{kind: unaligned_avoidance}]\n' > "$S/ua.yaml"
+expect 0 "\\{margin: 16, neighbor_radius: 32, max_avoid_force: 4, kind: unaligned_avoidance\\}" -- "$B" scale "$S/ua.yaml" 4 --defaults
 for k in 0 -2 x 1/0 0.0000000001; do
   expect 2 "K must be a fraction P/Q or a decimal greater than 0" -- "$B" scale scenarios/nav_door.yaml "$k"
 done

@@ -148,7 +148,7 @@ extern "C" {
   X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, margin, "units", 0, FXS_MAX, FXS_INT(4),                   \
     "clearance kept on top of both radii at the closest approach")                               \
   X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, neighbor_radius, "units", 0, FXS_MAX, FXS_INT(8),          \
-    "body radius assumed for every neighbor")                                                    \
+    "body radius assumed for every neighbor; 0: each neighbor's own")                                                    \
   X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, max_avoid_force, "force", 0, FXS_MAX, FXS_ONE,             \
     "length of the avoidance force")                                                             \
   X(FXS_BEHAVIOR_OFFSET_PURSUIT, offset_forward, "units", FXS_MIN, FXS_MAX, -FXS_INT(30),        \
@@ -171,14 +171,14 @@ extern "C" {
     "cap of the look-ahead T = distance to the midpoint / max_speed")                            \
   X(FXS_BEHAVIOR_ORCA, time_horizon, "ticks", FXS_ONE, FXS_MAX, FXS_INT(20),                     \
     "the chosen velocity keeps every pair apart for this long")                                  \
-  X(FXS_BEHAVIOR_ORCA, neighbor_distance, "units", 0, FXS_INT(1024), FXS_INT(120),               \
-    "neighbors farther than this (centre to centre) are ignored")                                \
-  X(FXS_BEHAVIOR_ORCA, neighbor_radius, "units", 0, FXS_INT(1024), FXS_INT(8),                   \
-    "body radius assumed for every neighbor")                                                    \
+  X(FXS_BEHAVIOR_ORCA, neighbor_distance, "units", 0, FXS_INT(1024), 0,               \
+    "neighbors farther than this (centre to centre) are ignored; 0: 15 body radii")                                \
+  X(FXS_BEHAVIOR_ORCA, neighbor_radius, "units", 0, FXS_INT(1024), 0,                   \
+    "body radius assumed for every neighbor; 0: each neighbor's own")                                                    \
   X(FXS_BEHAVIOR_ORCA, max_neighbors, "count", 0, FXS_INT(FXS_MAX_VIEW_NEIGHBORS), FXS_INT(10),  \
     "the nearest this many neighbors count (a whole number; 0: none)")                                    \
-  X(FXS_BEHAVIOR_ORCA, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),                         \
-    "preferred velocity: arrival's toward the target, slowing inside this radius")             \
+  X(FXS_BEHAVIOR_ORCA, slowing_radius, "units", 0, FXS_MAX, 0,                                   \
+    "preferred velocity: arrival's toward the target, slowing inside this radius; 0: the agent's stopping distance, at least 4 radii")             \
   X(FXS_BEHAVIOR_ORCA, priority, "factor", 0, FXS_INT(100), 0,                                   \
     "avoidance priority: of a pair, the lower takes the larger share of the avoiding")           \
   X(FXS_BEHAVIOR_FORMATION, shape, "choice", 0, FXS_INT(4), FXS_INT(2),                          \
@@ -191,14 +191,14 @@ extern "C" {
     "agents with the same group (a whole number) form one formation")                            \
   X(FXS_BEHAVIOR_FORMATION, arrival_radius, "units", 0, FXS_MAX, FXS_RATIO(1, 4),               \
     "this close to its slot, the leader at rest, a member stops")                                \
-  X(FXS_BEHAVIOR_NAVIGATE, slowing_radius, "units", 0, FXS_MAX, FXS_INT(32),                     \
-    "arrival slowing radius at the target (the route's last waypoint)")                          \
+  X(FXS_BEHAVIOR_NAVIGATE, slowing_radius, "units", 0, FXS_MAX, 0,                               \
+    "arrival slowing radius at the target (the route's last waypoint); 0: the agent's stopping distance, at least 4 radii")                          \
   X(FXS_BEHAVIOR_NAVIGATE, time_horizon, "ticks", FXS_ONE, FXS_MAX, FXS_INT(20),                 \
     "ORCA among neighbors: the chosen velocity keeps every pair apart for this long")            \
-  X(FXS_BEHAVIOR_NAVIGATE, neighbor_distance, "units", 0, FXS_INT(1024), FXS_INT(120),           \
-    "ORCA: neighbors farther than this (centre to centre) are ignored")                          \
-  X(FXS_BEHAVIOR_NAVIGATE, neighbor_radius, "units", 0, FXS_INT(1024), FXS_INT(8),               \
-    "ORCA: body radius assumed for every neighbor")                                              \
+  X(FXS_BEHAVIOR_NAVIGATE, neighbor_distance, "units", 0, FXS_INT(1024), 0,           \
+    "ORCA: neighbors farther than this (centre to centre) are ignored; 0: 15 body radii")                          \
+  X(FXS_BEHAVIOR_NAVIGATE, neighbor_radius, "units", 0, FXS_INT(1024), 0,               \
+    "ORCA: body radius assumed for every neighbor; 0: each neighbor's own")                                              \
   X(FXS_BEHAVIOR_NAVIGATE, max_neighbors, "count", 0, FXS_INT(FXS_MAX_VIEW_NEIGHBORS), FXS_INT(10), \
     "ORCA: the nearest this many neighbors count (a whole number; 0: none)")                     \
   X(FXS_BEHAVIOR_NAVIGATE, priority, "factor", 0, FXS_INT(100), 0,                               \

@@ -21,8 +21,10 @@ extern "C" {
 /// Most contributions one manager holds per tick.
 #define FXS_MANAGER_CAPACITY 16
 
-/// Speed below which FXS_ORIENT_LOOK_WHERE_GOING keeps the orientation (1/256 unit/tick),
-/// so an agent settling on its target does not spin on rounding noise.
+/// Least speed below which FXS_ORIENT_LOOK_WHERE_GOING keeps the orientation (1/256
+/// unit/tick); the threshold is the agent's rest speed (agent.h) when that is larger. Below
+/// max_speed / FXS_LOOK_SPEED_DIVISOR the turn of a tick is limited in proportion to the
+/// speed, so an agent at rest or nearly so keeps its heading in any unit.
 #define FXS_LOOK_MIN_SPEED ((fix16_t)256)
 
 /// How contributions are combined.

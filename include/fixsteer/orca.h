@@ -51,10 +51,12 @@ typedef struct fxs_orca_def {
   /// Ticks ahead the chosen velocity keeps every pair apart, [1, FXS_MAX]. Larger is safer
   /// and more timid. Default 20.
   fix16_t time_horizon;
-  /// Neighbors farther than this (centre to centre) are ignored, units, [0, 1024]. Default 120.
+  /// Neighbors farther than this (centre to centre) are ignored, units, [0, 1024]. Default
+  /// 0: FXS_ORCA_REACH_RADII body radii of the agent (fxs_orca_reach).
   fix16_t neighbor_distance;
-  /// Body radius assumed for every neighbor (fxs_neighbor carries none), units, [0, 1024].
-  /// Default 8, the default agent radius.
+  /// Body radius assumed for every neighbor, units, [0, 1024]. Default 0: the neighbor's
+  /// own; fxs_neighbor carries none, so the functions below then take the agent's own
+  /// radius for every neighbor, and the world each neighbor's real one.
   fix16_t neighbor_radius;
   /// Most neighbors taken into account, [0, FXS_NEIGHBORS_MAX_K] (16). Default 10.
   uint32_t max_neighbors;
@@ -90,6 +92,17 @@ typedef struct fxs_orca_statics {
 
 /// The defaults listed on each field.
 FXS_API fxs_orca_def fxs_default_orca_def(void);
+
+/// Body radii of the neighbor distance ORCA takes when its parameter is 0 (the default).
+#define FXS_ORCA_REACH_RADII 15
+
+/// The neighbor distance ORCA takes for `self`: neighbor_distance when positive, else
+/// FXS_ORCA_REACH_RADII of its body radii; within [0, 1024] units.
+static inline fix16_t fxs_orca_reach(const fxs_agent *self, fix16_t neighbor_distance) {
+  int64_t r = neighbor_distance > 0 ? neighbor_distance
+                                    : (int64_t)(self->radius > 0 ? self->radius : 0) * FXS_ORCA_REACH_RADII;
+  return r > FXS_INT(1024) ? FXS_INT(1024) : (fix16_t)r;
+}
 
 /// One ORCA half-plane: the velocities x with det(direction, x - point) >= 0 (on the left of
 /// direction) are allowed. point in units per tick, direction a unit vector.

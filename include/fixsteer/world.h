@@ -154,8 +154,8 @@ typedef struct fxs_world_capacity {
 /// Most cells expanded per tick (the navigation budget), all searches together.
 #define FXS_NAV_MAX_BUDGET 1048576u
 /// Ticks a navigate agent may follow a ready route without progress (its waypoint neither
-/// passed nor one unit nearer, unless it rests on its last leg) before the route is searched
-/// again from where it stands.
+/// passed nor its touching distance, agent.h, nearer, unless it rests on its last leg)
+/// before the route is searched again from where it stands.
 #define FXS_NAV_STALL_TICKS 60u
 
 /// Where an agent's route stands (fxs_nav_route.status).

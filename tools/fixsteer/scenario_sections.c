@@ -390,6 +390,23 @@ static const char *const agent_keys[] = {
     "behaviors",     "target",       "target_agent",
     "second_target", "path",         0};
 
+// Whether the agent's radius and top speed lie in the library's usable range (agent.h's
+// FXS_SCALE_*): outside it the world no longer behaves the same in every unit.
+static bool in_usable_range(ctx *c, const ynode *a, const fxs_agent *d) {
+  const ynode *r = sr_get(c, a, "radius"), *v = sr_get(c, a, "max_speed");
+  if (d->radius != 0 && (d->radius < FXS_SCALE_MIN_RADIUS || d->radius > FXS_SCALE_MAX_RADIUS)) {
+    return sr_fail(c, r ? r : a, "radius %.6f is outside the usable range [%g, %g] units (or 0): "
+                   "author the scene in other units (docs/crowds.md)", d->radius / 65536.0,
+                   FXS_SCALE_MIN_RADIUS / 65536.0, FXS_SCALE_MAX_RADIUS / 65536.0);
+  }
+  if (d->max_speed != 0 && (d->max_speed < FXS_SCALE_MIN_SPEED || d->max_speed > FXS_SCALE_MAX_SPEED)) {
+    return sr_fail(c, v ? v : a, "max_speed %.6f is outside the usable range [%g, %g] units a tick "
+                   "(or 0): author the scene in other units (docs/crowds.md)", d->max_speed / 65536.0,
+                   FXS_SCALE_MIN_SPEED / 65536.0, FXS_SCALE_MAX_SPEED / 65536.0);
+  }
+  return true;
+}
+
 // The limits of one agent, defaults where the file is silent.
 static bool agent_limits(ctx *c, const ynode *a, fxs_agent *d, int *orient) {
   static const char *const names[] = {"max_speed",    "max_force",    "mass",
@@ -405,6 +422,7 @@ static bool agent_limits(ctx *c, const ynode *a, fxs_agent *d, int *orient) {
     if (*fields[i] < 0 || (i == 2 && *fields[i] == 0))
       return sr_fail(c, x, "%s out of range", names[i]);
   }
+  if (!in_usable_range(c, a, d)) return false;
   *orient = sr_get(c, a, "orientation")
                 ? sr_choice(c, sr_get(c, a, "orientation"), "orientation", orient_modes, 3)
                 : FXS_ORIENT_LOOK_WHERE_GOING;

@@ -1,0 +1,234 @@
+#include "world_way.h"
+
+#include "fixsteer/orca.h"
+#include "exact.h"
+#include "world_crowd.h"
+#include "world_nav.h"
+#include "world_slots.h"
+
+static inline int64_t magnitude(int64_t v) { return v < 0 ? -v : v; }
+
+fxs_vec2 fxs_world_goal_of(const fxs_world *world, uint32_t index) {
+  const fxs_agent_slot *s = &world->agents[index];
+  int32_t t = s->target_agent ? fxs_world_slot_of(world, s->target_agent) : -1;
+  return t < 0 ? s->target_point : world->agents[t].body.position;
+}
+
+// What the making-way rule reads of one agent (start-of-tick state), read once a pair.
+typedef struct way_facts {
+  bool navigates, rests, on_spot;
+  fxs_vec2 position, goal;
+  fix16_t radius;
+} way_facts;
+
+// The facts of agent `id` whose goal `goal` is already known (fxs_world_goal_of).
+static way_facts facts_of(const fxs_world *world, uint32_t id, fxs_vec2 goal) {
+  const fxs_agent_slot *s = &world->agents[id];
+  way_facts f;
+  f.navigates = fxs_world_nav_navigates(s);
+  f.rests = fxs_vec2_is_zero(s->body.velocity);
+  f.position = s->body.position;
+  f.radius = fxs_max(s->body.radius, 0);
+  f.goal = goal;
+  f.on_spot = f.navigates && fxs_vec2_within(f.position, goal, fxs_agent_touch(&s->body));
+  return f;
+}
+
+// Whether agent a would make way for agent b (both navigate agents going to different
+// points): a rests on a spot of its own and b is not on one (b must pass), or a rests on b's
+// spot (at rest, b's goal within both radii of it).
+static bool owes_way(const way_facts *a, const way_facts *b) {
+  if (!a->navigates || !b->navigates || fxs_vec2_equal(a->goal, b->goal)) return false;
+  int64_t both = (int64_t)a->radius + b->radius;
+  if (a->rests && fxs_vec2_within(a->position, b->goal, (fix16_t)(both > FXS_MAX ? FXS_MAX : both))) {
+    return true;
+  }
+  return a->on_spot && !b->on_spot;
+}
+
+// Whether agent a makes way for agent b: it owes b way and b owes it none (two that stand on
+// each other's spots keep plain ORCA between them).
+static bool makes_way_for(const way_facts *a, const way_facts *b) {
+  return owes_way(a, b) && !owes_way(b, a);
+}
+
+bool fxs_way_mover_near(const fxs_steer_context *ctx, fix16_t reach) {
+  way_facts mine;
+  bool mine_read = false;
+  uint64_t reach_sq = (uint64_t)fxs_max(reach, 0) * (uint64_t)fxs_max(reach, 0);
+  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+    uint32_t id = ctx->scratch->neighbors[i].id;
+    if (id == ctx->index || ctx->scratch->dist_sq[i] > reach_sq) continue;
+    fxs_vec2 goal = fxs_world_goal_of(ctx->world, id);
+    if (fxs_vec2_equal(goal, ctx->target_point)) continue; // a pile's rule, not this one
+    if (!mine_read) mine = facts_of(ctx->world, ctx->index, ctx->target_point), mine_read = true;
+    way_facts theirs = facts_of(ctx->world, id, goal);
+    if (makes_way_for(&mine, &theirs)) return true;
+  }
+  return false;
+}
+
+uint32_t fxs_way_make(fxs_steer_context *ctx, uint32_t chosen, fix16_t priority,
+                      fix16_t *priorities, bool *all_equal) {
+  const fxs_world *world = ctx->world;
+  fxs_world_worker *w = ctx->scratch;
+  uint32_t kept = 0;
+  way_facts mine;
+  bool mine_read = false;
+  for (uint32_t i = 0; i < chosen; ++i) {
+    uint32_t id = w->neighbors[i].id;
+    // Neighbors going to the agent's own goal (a pile, or a group) owe no way either way:
+    // only their goal is read.
+    fxs_vec2 goal = fxs_world_goal_of(world, id);
+    bool passes = false, makes_way = false;
+    if (!fxs_vec2_equal(goal, ctx->target_point)) {
+      if (!mine_read) mine = facts_of(world, ctx->index, ctx->target_point), mine_read = true;
+      way_facts theirs = facts_of(world, id, goal);
+      passes = makes_way_for(&mine, &theirs);
+      makes_way = !passes && makes_way_for(&theirs, &mine);
+    }
+    if (passes && *all_equal) { // from here on, each neighbor's own priority
+      for (uint32_t k = 0; k < chosen; ++k) priorities[k] = priority;
+      *all_equal = false;
+    }
+    if (passes) priorities[i] = FXS_ORCA_PASSIVE;
+    if (makes_way) continue;
+    if (kept != i) { // stable: the ones kept in their order, the others after them
+      fxs_neighbor nb = w->neighbors[i];
+      uint64_t dq = w->dist_sq[i];
+      fix16_t pr = priorities[i];
+      for (uint32_t k = i; k > kept; --k) {
+        w->neighbors[k] = w->neighbors[k - 1], w->dist_sq[k] = w->dist_sq[k - 1];
+        priorities[k] = priorities[k - 1];
+      }
+      w->neighbors[kept] = nb, w->dist_sq[kept] = dq, priorities[kept] = pr;
+    }
+    kept++;
+  }
+  return kept;
+}
+
+// Which side of the way from p to `to` a neighbor at q lies on, when it lies ahead within 60
+// degrees of that way: 1 on the left (counter-clockwise), 2 on the right, 0 otherwise (behind,
+// beside, or exactly on the way).
+static unsigned side_ahead(fxs_vec2 p, fxs_vec2 q, fxs_vec2 to) {
+  int64_t ax = (int64_t)q.x - p.x, ay = (int64_t)q.y - p.y;
+  int64_t bx = (int64_t)to.x - p.x, by = (int64_t)to.y - p.y;
+  while (magnitude(ax) >= (INT64_C(1) << 30) || magnitude(ay) >= (INT64_C(1) << 30)) ax /= 2, ay /= 2;
+  while (magnitude(bx) >= (INT64_C(1) << 30) || magnitude(by) >= (INT64_C(1) << 30)) bx /= 2, by /= 2;
+  int64_t dot = ax * bx + ay * by, cross = bx * ay - by * ax; // < 2^61
+  if (dot <= 0 || cross == 0) return 0;
+  // cos^2 >= 1/4: 4 dot^2 >= |a|^2 |b|^2, in 128 bits.
+  uint64_t d = (uint64_t)dot, la = (uint64_t)(ax * ax + ay * ay), lb = (uint64_t)(bx * bx + by * by);
+  if (fxs_u128_compare_products(d, 4 * d, la, lb) < 0) return 0;
+  return cross > 0 ? 1u : 2u;
+}
+
+bool fxs_way_near_goal(const fxs_steer_context *ctx, fix16_t slowing) {
+  const fxs_agent *a = &ctx->slot->body;
+  int64_t pile = (int64_t)fxs_max(a->radius, 0) * FXS_PILE_RADII;
+  fix16_t reach = fxs_max(slowing, pile > FXS_MAX ? FXS_MAX : (fix16_t)pile);
+  return fxs_vec2_within(a->position, ctx->target_point, reach);
+}
+
+bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slow, fix16_t gap) {
+  const fxs_agent *a = &ctx->slot->body;
+  fxs_u128 mine = fxs_distance_sq_exact(a->position, to);
+  unsigned sides = 0;
+  for (uint32_t i = 0; i < ctx->neighbor_count && sides != 3u; ++i) {
+    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
+    if (nb->id == ctx->index || !fxs_vec2_within(nb->velocity, fxs_vec2_zero(), slow)) continue;
+    if (!fxs_vec2_equal(fxs_world_goal_of(ctx->world, nb->id), ctx->target_point)) continue; // its own spot
+    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + gap;
+    if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) continue;
+    if (fxs_u128_compare(fxs_distance_sq_exact(nb->position, to), mine) >= 0) continue;
+    if (fxs_vec2_within(nb->position, to, fxs_agent_touch(a))) return true; // on the goal itself
+    sides |= side_ahead(a->position, nb->position, to);
+  }
+  return sides == 3u;
+}
+
+// The body radius of the agent in slot `id` (every one's the same in a crowd of one size).
+static inline fix16_t radius_of(const fxs_steer_context *ctx, uint32_t id) {
+  return ctx->step->one_radius ? ctx->step->radius : ctx->world->agents[id].body.radius;
+}
+
+// Whether the agent in slot `id` keeps off its neighbors too (it runs ORCA or navigate).
+static inline bool keeps_contact(const fxs_steer_context *ctx, uint32_t id) {
+  return ctx->step->one_priority || fxs_orca_priority_of(ctx->world, id) >= 0;
+}
+
+// Whether contact may have to keep a move (mx, my) off a body at offset (dx, dy) and squared
+// distance dist_sq (raw), whose constraint lies at `reach` (the two radii and the slack, less
+// the give: world_contact.c) and closes `halves` of the gap. The move m binds only where
+// m . d / |d| > share (|d| - reach), d the offset; since reach |d| <= (reach^2 + |d|^2) / 2,
+// it cannot where m . d <= share (|d|^2 - reach^2) / 2: no square root. Bodies within reach
+// always may; values too large for 64-bit products are kept.
+static bool may_bind(int64_t dx, int64_t dy, int64_t mx, int64_t my, uint64_t dist_sq,
+                     uint64_t reach, bool halves) {
+  const int64_t big = INT64_C(1) << 31;
+  if (reach >= (UINT64_C(1) << 32) || dist_sq <= reach * reach) return true;
+  if (magnitude(dx) >= big || magnitude(dy) >= big || magnitude(mx) >= big || magnitude(my) >= big) return true;
+  int64_t toward = dx * mx + dy * my; // |.| < 2^63
+  if (toward <= 0) return false;
+  uint64_t bound = (dist_sq - reach * reach) >> (halves ? 2 : 1);
+  return (uint64_t)toward > bound;
+}
+
+// The reach of a body's constraint (world_contact.c): both radii and the agent's slack, less
+// the give.
+static uint64_t constraint_reach(const fxs_agent *a, fix16_t radius) {
+  uint64_t sum = (uint64_t)fxs_max(a->radius, 0) + (uint64_t)fxs_agent_contact_slack(a) +
+                 (uint64_t)fxs_max(radius, 0);
+  return sum - sum / FXS_CONTACT_GIVE_DIVISOR;
+}
+
+uint32_t fxs_way_near_bodies(const fxs_steer_context *ctx, const fxs_agent *a, int64_t mx, int64_t my,
+                             int64_t reach, uint32_t *ahead) {
+  const fxs_world *world = ctx->world;
+  fxs_contact_body *bodies = ctx->scratch->behavior.bodies;
+  int64_t own = fxs_max(a->radius, 0);
+  uint64_t farthest = (uint64_t)(own + fxs_max(ctx->step->radius, 0) + reach); // < 2^34
+  uint32_t n = 0, first = 0;
+  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+    uint32_t view = ctx->unsorted ? ctx->scratch->found_view[i] : 0;
+    uint64_t dist_sq = ctx->unsorted ? ctx->scratch->found_dist_sq[i] : ctx->scratch->dist_sq[i];
+    // (No early end on a sorted list: fxs_way_make may have moved near ones behind.)
+    if (farthest < (UINT64_C(1) << 32) && dist_sq > farthest * farthest) continue;
+    uint32_t id = ctx->unsorted ? world->view_slot[view] : ctx->scratch->neighbors[i].id;
+    if (id == ctx->index) continue;
+    fix16_t radius = radius_of(ctx, id);
+    uint64_t limit = (uint64_t)(own + fxs_max(radius, 0) + reach);
+    if (limit < (UINT64_C(1) << 32) && dist_sq > limit * limit) continue;
+    fxs_contact_body b;
+    b.position = ctx->unsorted ? world->view_position[view] : ctx->scratch->neighbors[i].position;
+    b.radius = radius;
+    b.halves = (uint8_t)keeps_contact(ctx, id);
+    bool binds = may_bind((int64_t)b.position.x - a->position.x, (int64_t)b.position.y - a->position.y,
+                          mx, my, dist_sq, constraint_reach(a, radius), b.halves);
+    // The ones the move may bind first, in order; the others after them (in reverse order).
+    if (binds) {
+      if (first < n) bodies[n] = bodies[first];
+      bodies[first++] = b;
+    } else {
+      bodies[n] = b;
+    }
+    n++;
+  }
+  *ahead = first;
+  return n;
+}
+
+bool fxs_way_bodies_clear(const fxs_agent *a, const fxs_contact_body *bodies, uint32_t count,
+                          int64_t mx, int64_t my) {
+  for (uint32_t i = 0; i < count; ++i) {
+    int64_t dx = (int64_t)bodies[i].position.x - a->position.x;
+    int64_t dy = (int64_t)bodies[i].position.y - a->position.y;
+    if (magnitude(dx) >= (INT64_C(1) << 31) || magnitude(dy) >= (INT64_C(1) << 31)) return false;
+    uint64_t dist_sq = (uint64_t)(dx * dx) + (uint64_t)(dy * dy); // < 2^63
+    if (may_bind(dx, dy, mx, my, dist_sq, constraint_reach(a, bodies[i].radius), bodies[i].halves)) {
+      return false;
+    }
+  }
+  return true;
+}

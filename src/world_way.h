@@ -1,0 +1,64 @@
+// Internal: how crowd agents give way to each other (docs/crowds.md), read by the steering of
+// phase 3 (world_steer.c): piles round a shared goal (an agent held in the notch between
+// agents that got there first rests), agents resting on spots of their own making way for
+// ones that must pass, and the nearby bodies that contact keeps each agent off. Every rule
+// reads the start-of-tick state only, so both agents of a pair come to the same answer. Not
+// part of the API.
+#ifndef FIXSTEER_WORLD_WAY_H
+#define FIXSTEER_WORLD_WAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "world_steer.h"
+
+/// The point the agent in slot `index` goes to: its live target agent's position, else its
+/// target point (start-of-tick state, as the steer context's target_point).
+fxs_vec2 fxs_world_goal_of(const fxs_world *world, uint32_t index);
+
+/// Body radii from its target within which a pile round a shared target may hold an ORCA
+/// agent: a pile of about (16 / 1.3)^2 = 150 agents (docs/crowds.md).
+#define FXS_PILE_RADII 16
+
+/// Whether the agent is within `slowing` (its slowing radius) or FXS_PILE_RADII body radii
+/// of its target: where a pile round a shared target may hold an ORCA agent.
+bool fxs_way_near_goal(const fxs_steer_context *ctx, fix16_t slowing);
+
+/// The pile rule: true when searched neighbors no faster than `slow`, going to the same point
+/// `to`, touch the agent (centres within both radii and `gap`), lie nearer `to` and hold it
+/// on both sides of its way there (within 60 degrees of it), or one of them touches it and
+/// stands on `to` itself: it rests there, as a grain settles in a pile. One held on one side
+/// only slides on round it (ORCA), so a pile grows compact round its goal, not in a line
+/// along the way the agents came. Agents going to spots of their own pass by.
+bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slow, fix16_t gap);
+
+/// Whether a searched neighbor within `reach` is one the agent makes way for: it rests on a
+/// spot of its own and the neighbor (a navigate agent going elsewhere) does not, or it rests
+/// on the neighbor's spot; and the neighbor owes it no way back.
+bool fxs_way_mover_near(const fxs_steer_context *ctx, fix16_t reach);
+
+/// Making way among the first `chosen` neighbors of a navigate agent: against a neighbor it
+/// makes way for (fxs_way_mover_near's rule) the agent takes the whole of the avoiding (that
+/// neighbor's priority becomes FXS_ORCA_PASSIVE in priorities[], filled from `priority`
+/// where *all_equal was true); a neighbor that makes way for the agent is left out of its
+/// ORCA (contact alone keeps them apart), moved behind the others with its distance. Returns
+/// how many neighbors ORCA takes.
+uint32_t fxs_way_make(fxs_steer_context *ctx, uint32_t chosen, fix16_t priority,
+                      fix16_t *priorities, bool *all_equal);
+
+/// The searched neighbors whose bodies the move (mx, my), raw, of the agent whose
+/// start-of-tick body is `a` (in place, the slot already holds the new one) could reach,
+/// into the worker's scratch (behavior.bodies) for contact; their count. `reach` (raw)
+/// bounds the gap a move can close beyond both radii: contact's projections only shorten a
+/// move, so no body farther than that can bind. The first *ahead of them are those the move
+/// itself may bind; the others (behind the move, or too far along it) can bind only if
+/// contact turns the move toward them (fxs_way_bodies_clear).
+uint32_t fxs_way_near_bodies(const fxs_steer_context *ctx, const fxs_agent *a, int64_t mx, int64_t my,
+                             int64_t reach, uint32_t *ahead);
+
+/// True when none of bodies[0..count) may bind the move (mx, my) of the agent whose
+/// start-of-tick body is `a` (false where it cannot tell).
+bool fxs_way_bodies_clear(const fxs_agent *a, const fxs_contact_body *bodies, uint32_t count,
+                          int64_t mx, int64_t my);
+
+#endif

@@ -1,0 +1,93 @@
+// ORCA's scale-free defaults: the neighbor distance and the neighbor radius derive from the
+// agents (orca.h's fxs_orca_reach; 0 is each neighbor's own radius), and the world's sorted
+// program reads each neighbor's real radius in a crowd of mixed sizes.
+#include "unity.h"
+
+#include "orca.h"
+#include "orca_sorted.h"
+#include "fxs_test_agents.h"
+
+void setUp(void) {}
+void tearDown(void) {}
+
+static fxs_neighbor nb(int x, int y, int vx, int vy, uint32_t id) {
+  fxs_neighbor n;
+  n.position = fxs_vec2_make(FXS_INT(x), FXS_INT(y));
+  n.velocity = fxs_vec2_make(FXS_INT(vx), FXS_INT(vy));
+  n.id = id;
+  return n;
+}
+
+static fix16_t raw_speed(uint32_t *rng) {
+  return (fix16_t)(fxs_test_lcg(rng) % (8u * 65536u + 1u)) - FXS_INT(4);
+}
+
+// The neighbor distance of 0 is FXS_ORCA_REACH_RADII of the agent's radii, at most 1024
+// units: 120 for the default radius 8, 15/16 for a radius of 1/16, 1024 for a radius of 100;
+// a positive one is taken as it is.
+void test_orca_reach_derives_from_the_radius(void) {
+  fxs_agent a = fxs_default_agent();
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(120), fxs_orca_reach(&a, 0));
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(7), fxs_orca_reach(&a, FXS_INT(7)));
+  a.radius = FXS_RATIO(1, 16);
+  TEST_ASSERT_EQUAL_INT32(FXS_RATIO(15, 16), fxs_orca_reach(&a, 0));
+  a.radius = FXS_INT(100);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(1024), fxs_orca_reach(&a, 0));
+}
+
+// A neighbor radius of 0 assumes neighbors of the agent's own size: the same half-plane as
+// that radius named.
+void test_a_neighbor_radius_of_zero_is_the_agents_own(void) {
+  fxs_agent self = fxs_test_agent_at(0, 0);
+  self.radius = FXS_INT(3);
+  fxs_neighbor n = nb(20, 5, -1, 0, 2);
+  fxs_orca_def d = fxs_default_orca_def(), named = d;
+  named.neighbor_radius = FXS_INT(3);
+  fxs_orca_line a = fxs_orca_half_plane(&self, 1, &n, &d), b = fxs_orca_half_plane(&self, 1, &n, &named);
+  TEST_ASSERT_TRUE(fxs_vec2_equal(a.point, b.point) && fxs_vec2_equal(a.direction, b.direction));
+  named.neighbor_radius = FXS_INT(8);
+  b = fxs_orca_half_plane(&self, 1, &n, &named);
+  TEST_ASSERT_FALSE(fxs_vec2_equal(a.point, b.point) && fxs_vec2_equal(a.direction, b.direction));
+}
+
+// Neighbors' own radii (a crowd of mixed sizes): each pair's line takes its neighbor's radius.
+static fix16_t radius_by_id(uint32_t id, const void *context) {
+  return ((const fix16_t *)context)[id];
+}
+
+// Over seeded crowds: radii read per neighbor give the velocity that def->neighbor_radius
+// gives when every neighbor has that one radius; and one neighbor of its own radius gives
+// the velocity of def->neighbor_radius set to it.
+void test_neighbor_radii_read_per_neighbor_match_a_named_radius(void) {
+  uint32_t rng = 4242;
+  static fxs_orca_scratch scratch;
+  for (int c = 0; c < 500; ++c) {
+    fxs_agent self = fxs_test_agent_at(0, 0);
+    self.velocity = fxs_vec2_make(raw_speed(&rng), raw_speed(&rng));
+    self.radius = fxs_test_units(&rng, 1, 8);
+    fix16_t radii[FXS_NEIGHBORS_MAX_K + 1];
+    fix16_t one = fxs_test_units(&rng, 1, 8);
+    uint32_t n = 1u + fxs_test_lcg(&rng) % FXS_NEIGHBORS_MAX_K;
+    fxs_neighbor list[FXS_NEIGHBORS_MAX_K];
+    for (uint32_t i = 0; i < n; ++i) {
+      list[i] = nb(0, 0, 0, 0, 1u + i);
+      list[i].position = fxs_test_point(&rng, -30, 30);
+      list[i].velocity = fxs_vec2_make(raw_speed(&rng), raw_speed(&rng));
+      radii[1u + i] = one;
+    }
+    fxs_vec2 preferred = fxs_vec2_make(raw_speed(&rng), raw_speed(&rng));
+    fxs_orca_def named = fxs_default_orca_def();
+    named.neighbor_radius = one;
+    fxs_orca_def own = fxs_default_orca_def();
+    fxs_orca_radii lookup = {radius_by_id, radii};
+    fxs_vec2 a = fxs_orca_velocity_sorted(&self, 0, preferred, list, 0, 0, n, 0, &named, false, 0, &scratch);
+    fxs_vec2 b = fxs_orca_velocity_sorted(&self, 0, preferred, list, 0, &lookup, n, 0, &own, false, 0, &scratch);
+    TEST_ASSERT_TRUE(fxs_vec2_equal(a, b));
+    // One neighbor smaller than the largest: its own line, not the largest one's.
+    radii[1] = fxs_test_units(&rng, 1, 8);
+    named.neighbor_radius = radii[1];
+    a = fxs_orca_velocity_sorted(&self, 0, preferred, list, 0, 0, 1, 0, &named, false, 0, &scratch);
+    b = fxs_orca_velocity_sorted(&self, 0, preferred, list, 0, &lookup, 1, 0, &own, false, 0, &scratch);
+    TEST_ASSERT_TRUE(fxs_vec2_equal(a, b));
+  }
+}
