@@ -357,16 +357,26 @@ static fxs_result set_limits(fxs_agent_slot *s, const fxs_command *c) {
   return FXS_OK;
 }
 
+// True when arg[first..] are all 0: arguments a command does not use must be 0, so one
+// command has one encoding (as the navigation and field commands require).
+static bool args_zero_from(const fxs_command *c, int first) {
+  for (int i = first; i < FXS_COMMAND_ARGS; ++i) {
+    if (c->arg[i] != 0) return false;
+  }
+  return true;
+}
+
 static fxs_result obstacle_command(fxs_world *world, const fxs_command *c) {
   if (c->type == FXS_CMD_REMOVE_OBSTACLE) {
-    if (c->ref >= world->capacity.obstacles || !world->obstacle_alive[c->ref]) {
+    if (!args_zero_from(c, 0) || c->ref >= world->capacity.obstacles ||
+        !world->obstacle_alive[c->ref]) {
       return FXS_ERR_BAD_VALUE;
     }
     world->obstacle_alive[c->ref] = 0;
     fxs_world_nav_map_changed(world);
     return FXS_OK;
   }
-  if (c->arg[2] < 0) return FXS_ERR_BAD_VALUE;
+  if (c->arg[2] < 0 || !args_zero_from(c, 3) || c->ref != 0) return FXS_ERR_BAD_VALUE;
   for (uint16_t i = 0; i < world->capacity.obstacles; ++i) {
     if (world->obstacle_alive[i]) continue;
     world->obstacles[i].center = fxs_vec2_make(c->arg[0], c->arg[1]);
@@ -380,11 +390,14 @@ static fxs_result obstacle_command(fxs_world *world, const fxs_command *c) {
 
 static fxs_result wall_command(fxs_world *world, const fxs_command *c) {
   if (c->type == FXS_CMD_REMOVE_WALL) {
-    if (c->ref >= world->capacity.walls || !world->wall_alive[c->ref]) return FXS_ERR_BAD_VALUE;
+    if (!args_zero_from(c, 0) || c->ref >= world->capacity.walls || !world->wall_alive[c->ref]) {
+      return FXS_ERR_BAD_VALUE;
+    }
     world->wall_alive[c->ref] = 0;
     fxs_world_nav_map_changed(world);
     return FXS_OK;
   }
+  if (!args_zero_from(c, 4) || c->ref != 0) return FXS_ERR_BAD_VALUE;
   for (uint16_t i = 0; i < world->capacity.walls; ++i) {
     if (world->wall_alive[i]) continue;
     world->walls[i].a = fxs_vec2_make(c->arg[0], c->arg[1]);
@@ -444,9 +457,11 @@ fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
   switch ((fxs_command_type)command->type) {
     case FXS_CMD_SPAWN: return spawn(world, command, out_spawned);
     case FXS_CMD_ADD_OBSTACLE:
-    case FXS_CMD_REMOVE_OBSTACLE: return obstacle_command(world, command);
+    case FXS_CMD_REMOVE_OBSTACLE:
+      return command->agent != 0 ? FXS_ERR_BAD_VALUE : obstacle_command(world, command);
     case FXS_CMD_ADD_WALL:
-    case FXS_CMD_REMOVE_WALL: return wall_command(world, command);
+    case FXS_CMD_REMOVE_WALL:
+      return command->agent != 0 ? FXS_ERR_BAD_VALUE : wall_command(world, command);
     case FXS_CMD_SET_FIELD_GRID:
     case FXS_CMD_SET_FIELD_CELLS:
     case FXS_CMD_FILL_FIELD: return fxs_world_field_command(world, command);

@@ -119,6 +119,54 @@ void test_invalid_commands_are_rejected_and_change_nothing(void) {
   TEST_ASSERT_EQUAL(FXS_ERR_FULL, add(a, FXS_BEHAVIOR_SEEK, 0));
 }
 
+void test_wall_and_obstacle_commands_refuse_nonzero_unused_slots_ref_and_agent(void) {
+  fxs_wall wall = {fxs_vec2_make(0, 0), fxs_vec2_make(FXS_INT(4), 0)};
+  fxs_obstacle ob = {fxs_vec2_make(FXS_INT(2), FXS_INT(2)), FXS_ONE};
+  uint64_t before = fxs_world_hash(&world);
+  for (int slot = 4; slot < FXS_COMMAND_ARGS; ++slot) {
+    fxs_command c = fxs_command_add_wall(wall);
+    c.arg[slot] = 1;
+    TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
+  }
+  for (int slot = 3; slot < FXS_COMMAND_ARGS; ++slot) {
+    fxs_command c = fxs_command_add_obstacle(ob);
+    c.arg[slot] = 1;
+    TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
+  }
+  fxs_command c = fxs_command_add_wall(wall);
+  c.ref = 1;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
+  c = fxs_command_add_obstacle(ob);
+  c.ref = 1;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
+  fxs_agent_handle a = spawn_at(9, 9);
+  before = fxs_world_hash(&world);
+  c = fxs_command_add_wall(wall);
+  c.agent = a.value;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
+  c = fxs_command_add_obstacle(ob);
+  c.agent = a.value;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
+  TEST_ASSERT_EQUAL_HEX64(before, fxs_world_hash(&world));
+  c = fxs_command_add_wall(wall);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, 0));
+  c = fxs_command_add_obstacle(ob);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, 0));
+  c = fxs_command_remove_wall(0);
+  c.arg[0] = 1;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
+  c = fxs_command_remove_obstacle(0);
+  c.arg[7] = 1;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
+  c = fxs_command_remove_wall(0);
+  c.agent = a.value;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
+  c = fxs_command_remove_wall(0);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, 0));
+  c = fxs_command_remove_obstacle(0);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, 0));
+}
+
 void test_commands_received_in_any_order_give_the_same_state(void) {
   fxs_command in[6];
   for (int i = 0; i < 6; ++i) {

@@ -221,6 +221,9 @@ mapbad 15 "set_costs cost: expected a whole number up to 254" "{tick: 9, set_cos
 mapbad 15 "set_costs column: expected a whole number" "{tick: 9, set_costs: [-1, 0, 1, 1, 2]}"
 mapbad 15 "set_costs: columns \[48, 58\) x rows \[0, 1\) do not lie inside the 25 x 25 navigation grid" "{tick: 9, set_costs: [48, 0, 10, 1, 2]}"
 printf 'agents:\n  - {name: a, position: [1, 2]}\nevents:\n  - {tick: 3, set_costs: [0, 0, 1, 1, 2]}\n' > "$T/bad.yaml"; bad 4 "set_costs needs navigation"
+# A navigation grid the library refuses, said in a sentence (not "is exceeds a limit").
+printf 'agents:\n  - {name: a, position: [1, 2]}\nnavigation: {cell_size: 1, columns: 2000, rows: 2000}\n' > "$T/bad.yaml"; bad 3 "navigation: a grid of 2000 x 2000 cells of 1.00000 units from \\(0.00000, 0.00000\\) is too large \\(at most 32767 a side and 1048576 cells"
+printf 'agents:\n  - {name: a, position: [1, 2]}\nnavigation: {cell_size: 10, origin: [30000, 0], columns: 400, rows: 4}\n' > "$T/bad.yaml"; bad 3 "navigation: a grid of 400 x 4 cells of 10.00000 units from \\(30000.00000, 0.00000\\) is out of range \\("
 # An unreachable target (inside a closed box): the agent rests exactly on the centre of the
 # reachable cell nearest it (cell 66, 29 of 10 units: the target's cell is 58, 29; the cells
 # within the radius of the box's walls are blocked), velocity 0, its heading kept.

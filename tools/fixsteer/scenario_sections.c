@@ -769,7 +769,8 @@ bool scene_navigation(ctx *c, const ynode *n) {
                    "navigation: a grid of %u x %u cells of %.5f units from (%.5f, %.5f) is %s "
                    "(at most %u a side and %u cells, inside the Q16.16 range)",
                    w, h, size / 65536.0, origin.x / 65536.0, origin.y / 65536.0,
-                   fxs_result_message(r), FXS_NAV_MAX_SIDE, FXS_NAV_MAX_CELLS);
+                   r == FXS_ERR_LIMIT ? "too large" : "out of range", FXS_NAV_MAX_SIDE,
+                   FXS_NAV_MAX_CELLS);
   }
   uint32_t fields = 0;
   if ((x = sr_get(c, n, "fields")) && !sr_u32(c, x, "fields", FXS_NAV_MAX_FIELDS, &fields)) {
