@@ -376,6 +376,15 @@ check_rejoin() {
   else
     fail "$tag: equal final hashes (${hashes[*]:-none})"
   fi
+  # diff lines the replays up by tick: the rejoined player's replay starts later.
+  at=$(sed -n 's/.*joined at tick \([0-9]*\),.*/\1/p' "$WORK/$tag.3.out")
+  if v=$("$FIXSTEER" diff "$WORK/$tag.0.fxr" "$WORK/$tag.3.fxr" 2>&1) &&
+    grep -q "starts differ: A holds ticks from 0, B from ${at:-?};" <<<"$v" &&
+    grep -q "identical over the common ticks: $((REJOIN_TICKS - ${at:-0})) ticks" <<<"$v"; then
+    pass "$tag: diff of the host's and the rejoined player's replays lines them up at tick $at"
+  else
+    fail "$tag: diff of the host's and the rejoined player's replays lines them up at tick ${at:-?}: $v"
+  fi
   at=$(sed -n 's/.*joined at tick \([0-9]*\),.*/\1/p' "$WORK/$tag.4.out")
   if [ -n "$at" ] && [ "$at" -ge 500 ] && grep -q "player 2 is in the match from tick" "$WORK/$tag.0.err"; then
     pass "$tag: player 2 came back, the spectator joined at tick $at"

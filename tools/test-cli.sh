@@ -428,6 +428,40 @@ expect 0 "5 ticks verified" -- "$B" verify "$T/big.fxr"
 forge "$T/a.fxr" "$T/bad.fxr" hash120
 expect 1 "DIVERGED at tick 120" -- "$B" verify "$T/bad.fxr"
 expect 1 "first divergent tick 120" -- "$B" diff "$T/a.fxr" "$T/bad.fxr"
+# late IN OUT S: the replay a player who joined at tick S (a keyframe tick of IN) records of
+# the same session: IN's keyframe after tick S - 1 as its initial snapshot, IN's ticks from S,
+# END counting the ticks from S. diff lines replays up by tick: the ticks both hold are
+# compared, and the different starts are named first.
+late() {
+  ruby -e '
+    d = File.binread(ARGV[0]); s = ARGV[2].to_i; at = 0; out = "".b; snap = nil
+    fnv = lambda { |x| h = 0xcbf29ce484222325; x.each_byte { |b| h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff }; h }
+    chunk = lambda { |tag, body| c = tag + [body.bytesize].pack("V") + body; c + [fnv.call(c)].pack("Q<") }
+    while at + 8 <= d.bytesize
+      tag = d[at, 4]; len = d[at + 4, 4].unpack1("V"); body = d[at + 8, len]; whole = d[at, 16 + len]
+      tick = len >= 4 ? body.unpack1("V") : 0
+      case tag
+      when "FXSH" then out << whole
+      when "SNAP" then snap = out.bytesize
+      when "KEYF" then tick == s ? out.insert(snap, chunk.call("SNAP", body[4..])) : (tick > s && out << whole)
+      when "TICK" then out << whole if tick >= s
+      when "END " then out << chunk.call("END ", [tick - s].pack("V") + body[4, 8])
+      end
+      at += 16 + len
+    end
+    File.binwrite(ARGV[1], out)' "$1" "$2" "$3"
+}
+late "$T/a.fxr" "$T/late.fxr" 100
+expect 0 "late.fxr: 200 ticks verified" -- "$B" verify "$T/late.fxr"
+expect 0 "starts differ: A holds ticks from 0, B from 100; compared: the ticks both hold, from 100" -- "$B" diff "$T/a.fxr" "$T/late.fxr"
+expect 0 "identical over the common ticks: 200 ticks \(100\.\.299\), final hash" -- "$B" diff "$T/a.fxr" "$T/late.fxr"
+expect 0 "starts differ: A holds ticks from 100, B from 0" -- "$B" diff "$T/late.fxr" "$T/a.fxr"
+expect 1 "first divergent tick 120" -- "$B" diff "$T/bad.fxr" "$T/late.fxr"
+late "$T/a.fxr" "$T/later.fxr" 250
+expect 0 "identical over the common ticks: 50 ticks \(250\.\.299\)" -- "$B" diff "$T/late.fxr" "$T/later.fxr"
+expect 0 "recorded" -- "$B" record --scenario patrol --ticks 100 --keyframe 50 --out "$T/first100.fxr"
+expect 1 "lengths differ: one recording ends at tick 100" -- "$B" diff "$T/first100.fxr" "$T/a.fxr"
+expect 2 "first100.fxr holds no tick 250, where .*later.fxr starts: no tick to compare" -- "$B" diff "$T/first100.fxr" "$T/later.fxr"
 # Forgeries with valid checksums that only the re-simulation can see.
 forge "$T/a.fxr" "$T/end.fxr" end
 expect 1 "DIVERGED at tick 299 \(byte [0-9]+\): final hash in END differs" -- "$B" verify "$T/end.fxr"

@@ -55,7 +55,8 @@ static const command_help commands_help[] = {
      "re-simulate a replay; check every tick's hash, every keyframe, the keyframe cadence and the END hash",
      "  FILE                   a replay (.fxr)\n" QUIET_HELP, "fixsteer verify hunter_prey.fxr", 0x17},
     {"diff", "fixsteer diff [LIMITS] A B", "two recordings of one session: the first divergent tick",
-     "  A B                    two replays of the same inputs (exit 2 when their inputs differ)\n",
+     "  A B                    two replays of the same inputs (exit 2 when their inputs differ),\n"
+     "                         lined up by tick: of a player who joined late, the ticks both hold\n",
      "fixsteer diff mine.fxr theirs.fxr", 0x17},
     {"dump", "fixsteer dump [LIMITS] FILE",
      "header, capacity and initial counts, per-tick commands and hashes",

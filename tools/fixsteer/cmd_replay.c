@@ -166,6 +166,15 @@ static fxs_result next_chunk(fxs_replay_reader *r, fxs_replay_chunk *c, size_t *
   return fxs_replay_next(r, c, at);
 }
 
+// The next TICK chunk (or END) of a reader, keyframes skipped; returns the result.
+static fxs_result next_tick(fxs_replay_reader *r, fxs_replay_chunk *c, size_t *at) {
+  fxs_result e;
+  do {
+    if ((e = next_chunk(r, c, at)) != FXS_OK) return e;
+  } while (c->tag == FXS_CHUNK_KEYFRAME);
+  return FXS_OK;
+}
+
 // Restores the first keyframe at or after `tick` of each replay and names the difference.
 static void diff_keyframes(fxs_replay_reader *ra, fxs_replay_reader *rb, uint32_t tick) {
   fxs_replay_chunk ka, kb;
@@ -206,6 +215,31 @@ static void diff_keyframes(fxs_replay_reader *ra, fxs_replay_reader *rb, uint32_
   free(mb);
 }
 
+// Replays that start at different ticks (a player who joined late records from its join
+// tick): says so and skips the earlier one's ticks up to the later start, `*first`.
+static int line_up(const file *a, const file *b, fxs_replay_reader *ra, fxs_replay_reader *rb,
+                   fxs_replay_chunk *ca, fxs_replay_chunk *cb, uint32_t *first) {
+  bool a_first = ca->tick < cb->tick;
+  *first = a_first ? cb->tick : ca->tick;
+  printf(
+      "starts differ: A holds ticks from %u, B from %u; compared: the ticks both hold, from %u\n",
+      ca->tick, cb->tick, *first);
+  fxs_replay_reader *r = a_first ? ra : rb;
+  fxs_replay_chunk *c = a_first ? ca : cb;
+  const file *f = a_first ? a : b;
+  size_t at = 0;
+  fxs_result e;
+  while (c->tag == FXS_CHUNK_TICK && c->tick < *first) {
+    if ((e = next_tick(r, c, &at)) != FXS_OK) return bad_input(f, at, e);
+  }
+  if (c->tag != FXS_CHUNK_TICK || c->tick != *first) {
+    fprintf(stderr, "fixsteer: %s holds no tick %u, where %s starts: no tick to compare\n", f->name,
+            *first, a_first ? b->name : a->name);
+    return EXIT_BAD;
+  }
+  return EXIT_OK;
+}
+
 static int diff_files(const file *pa, const file *pb, const fxs_limits *limits) {
   const file a = *pa, b = *pb;
   fxs_replay_reader ra, rb;
@@ -235,18 +269,25 @@ static int diff_files(const file *pa, const file *pb, const fxs_limits *limits) 
             b.name, (unsigned)rb.version, (unsigned)fxs_replay_state_hash_version(rb.version));
     return EXIT_BAD;
   }
-  for (;;) {
-    fxs_replay_chunk ca, cb;
-    do {
-      if ((e = next_chunk(&ra, &ca, &at)) != FXS_OK) return bad_input(&a, at, e);
-    } while (ca.tag == FXS_CHUNK_KEYFRAME);
-    do {
-      if ((e = next_chunk(&rb, &cb, &at)) != FXS_OK) return bad_input(&b, at, e);
-    } while (cb.tag == FXS_CHUNK_KEYFRAME);
+  // Lined up by tick: the earlier replay's first ticks have nothing to be compared with.
+  fxs_replay_chunk ca, cb;
+  if ((e = next_tick(&ra, &ca, &at)) != FXS_OK) return bad_input(&a, at, e);
+  if ((e = next_tick(&rb, &cb, &at)) != FXS_OK) return bad_input(&b, at, e);
+  uint32_t first = ca.tick;
+  bool same_start = ca.tag != FXS_CHUNK_TICK || cb.tag != FXS_CHUNK_TICK || ca.tick == cb.tick;
+  if (!same_start) {
+    int code = line_up(&a, &b, &ra, &rb, &ca, &cb, &first);
+    if (code != EXIT_OK) return code;
+  }
+  for (uint32_t common = 0;; ++common) {
     if (ca.tag == FXS_CHUNK_END || cb.tag == FXS_CHUNK_END) {
-      if (ca.tag == cb.tag)
+      if (ca.tag == cb.tag && same_start)
         return printf("identical: %u ticks, final hash 0x%016llx\n", ca.tick,
                       (unsigned long long)ca.hash),
+               EXIT_OK;
+      if (ca.tag == cb.tag)
+        return printf("identical over the common ticks: %u ticks (%u..%u), final hash 0x%016llx\n",
+                      common, first, first + common - 1u, (unsigned long long)ca.hash),
                EXIT_OK;
       return printf("lengths differ: one recording ends at tick %u\n",
                     ca.tag == FXS_CHUNK_END ? cb.tick : ca.tick),
@@ -268,6 +309,8 @@ static int diff_files(const file *pa, const file *pb, const fxs_limits *limits) 
       diff_keyframes(&ra, &rb, ca.tick);
       return diverged;
     }
+    if ((e = next_tick(&ra, &ca, &at)) != FXS_OK) return bad_input(&a, at, e);
+    if ((e = next_tick(&rb, &cb, &at)) != FXS_OK) return bad_input(&b, at, e);
   }
 }
 
