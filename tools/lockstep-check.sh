@@ -135,6 +135,44 @@ check_match() {
   fi
 }
 
+# The host's lobby: while it waits for joiners it says so on stderr (a line at the start, one
+# per player that joins, numbered in the order they connect, and one every 5 s while nobody
+# joins). Three players, one joiner, --timeout-ms 1500: the host waits 6 s, then exits 3.
+check_lobby() {
+  local tag=$1 attempt rc err
+  for attempt in 1 2 3 4 5; do
+    port=$((20000 + RANDOM % 40000))
+    rm -f "$WORK/$tag".*
+    timeout "$PROCESS_TIMEOUT" "$FIXSTEER" host --players 3 --port "$port" --scenario hunter_prey \
+      --ticks 100 --timeout-ms 1500 --out "$WORK/$tag.0.fxr" >"$WORK/$tag.0.out" 2>"$WORK/$tag.0.err" &
+    pids=($!)
+    sleep 0.3
+    if ! kill -0 "${pids[0]}" 2>/dev/null && grep -q 'cannot listen' "$WORK/$tag.0.err"; then
+      wait "${pids[0]}"
+      continue
+    fi
+    # The joiner waits longer for the match (4 x 3,000 ms) than the host for its players.
+    timeout "$PROCESS_TIMEOUT" "$FIXSTEER" join --host 127.0.0.1 --port "$port" --timeout-ms 3000 \
+      --out "$WORK/$tag.1.fxr" >"$WORK/$tag.1.out" 2>"$WORK/$tag.1.err" &
+    pids+=($!)
+    wait "${pids[0]}"; rc=$?
+    wait "${pids[1]}" 2>/dev/null
+    pids=()
+    err=$(cat "$WORK/$tag.0.err")
+    if [ "$rc" -eq 3 ] &&
+      grep -q "^fixsteer host: waiting for players: 1 of 3 here (this host is player 0; joiners are numbered 1, 2, ... in the order they connect)$" <<<"$err" &&
+      grep -qE "^fixsteer host: player 1 joined from 127\.0\.0\.1:[0-9]+: 2 of 3 players here$" <<<"$err" &&
+      grep -q "^fixsteer host: waiting for players: 2 of 3 here, 5 s of 6 s$" <<<"$err" &&
+      grep -q "^fixsteer host: only 2 of 3 players joined in 6000 ms$" <<<"$err"; then
+      pass "$tag: the host says who joined while it waits"
+    else
+      fail "$tag: the host says who joined while it waits (exit $rc): $err"
+    fi
+    return
+  done
+  fail "$tag: no free port found"
+}
+
 # A match where joiner 1 flips a bit at tick $DESYNC_AT: each process reports exactly that
 # tick and exits 1.
 check_desync() {
@@ -560,6 +598,7 @@ check_bad_message other-simulation "FXSTART 4 $((SIM + 1)) $MATH 2 0 1 100 2 0 7
   "the host runs simulation version $((SIM + 1)); this build runs $SIM" 4 "refused the match message"
 check_bad_message other-math "FXSTART 4 $SIM 0x0123456789abcdef 2 0 1 100 2 0 77 5 10000 10000 20 hunter_prey 0 3 127.0.0.1:40000" \
   "the host runs other math: fingerprint 0x0123456789abcdef; this build's $MATH" 4 "refused the match message"
+check_lobby lobby
 MATCH_TICKS=500 JOIN_HOST=localhost check_match localhost
 MATCH_TICKS=500 JOIN1="--bind 0.0.0.0" JOIN2="--bind 127.0.0.1" check_match bound --bind 127.0.0.1
 check_match lockstep

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "net.h"
+#include "net_settings.h"
 
 #ifndef FXS_TOOL_NO_ENET
 
@@ -114,18 +115,33 @@ static void send_match(match *m) {
   enet_host_flush(m->host);
 }
 
+// Progress while the host waits for its joiners, on stderr whether or not it is a terminal
+// (a host is often left running in a log): a line when the wait starts, one per player that
+// joins, and one every NET_LOBBY_PROGRESS_MS while nobody joins.
+static void lobby_progress(const match *m, uint32_t joined, uint32_t waited_ms, uint32_t wait_ms) {
+  fprintf(stderr, "fixsteer host: waiting for players: %u of %u here, %u s of %u s\n", joined + 1u,
+          m->players, waited_ms / 1000u, wait_ms / 1000u);
+}
+
 int net_host_lobby(match *m, uint32_t wait_ms) {
-  uint32_t start = enet_time_get(), joined = 0;
+  uint32_t start = enet_time_get(), joined = 0, shown = start;
   ENetEvent ev;
-  char why[64];
+  char why[64], ip[NET_IP_BYTES];
   m->late = false;
   m->present = (1u << m->players) - 1u;
+  fprintf(stderr,
+          "fixsteer host: waiting for players: 1 of %u here (this host is player 0; joiners are "
+          "numbered 1, 2, ... in the order they connect)\n",
+          m->players);
   while (joined + 1u < m->players) {
-    if (enet_time_get() - start > wait_ms) {
+    uint32_t now = enet_time_get();
+    if (now - start > wait_ms) {
       fprintf(stderr, "fixsteer host: only %u of %u players joined in %u ms\n", joined + 1u,
               m->players, wait_ms);
       return EXIT_NET;
     }
+    if (now - shown >= NET_LOBBY_PROGRESS_MS)
+      lobby_progress(m, joined, now - start, wait_ms), shown = now;
     if (enet_host_service(m->host, &ev, 50) <= 0) continue;
     if (ev.type == ENET_EVENT_TYPE_CONNECT && (ev.data & NET_CONNECT_SPECTATE)) {
       net_hold_arrival(m, ev.peer, ev.data, enet_time_get());  // it watches once the match runs
@@ -135,6 +151,9 @@ int net_host_lobby(match *m, uint32_t wait_ms) {
       m->addresses[i].host = ev.peer->address.host;  // where its packets come from
       m->addresses[i].port = (uint16_t)ev.data;
       ev.peer->data = net_link_tag(i);
+      fprintf(stderr, "fixsteer host: player %u joined from %s:%u: %u of %u players here\n", i,
+              net_ip(ev.peer->address.host, ip), ev.peer->address.port, joined + 1u, m->players);
+      shown = enet_time_get();
     } else if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
       enet_packet_destroy(ev.packet);
     } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && net_link_index(ev.peer) < 0) {

@@ -9,6 +9,7 @@
 #define NET_DEFAULT_REJOIN_MS 10000           // --rejoin-ms, a player that left may come back
 #define NET_DEFAULT_PROGRESS_WINDOW_MS 10000  // --progress-window-ms
 #define NET_DEFAULT_BIND "127.0.0.1"          // the host's --bind
+#define NET_LOBBY_PROGRESS_MS 5000            // the host's "waiting for players" line, this often
 // --progress-min-ticks: a quarter of the ticks the window holds at --tick-ms, or this many
 // when ticks are not paced (--tick-ms 0).
 #define NET_DEFAULT_PROGRESS_UNPACED 20
