@@ -20,14 +20,6 @@ void tearDown(void) {}
 
 static double dx(fix16_t v) { return fxs_test_to_double(v); }
 
-static fxs_neighbor nb(int x, int y, int vx, int vy, uint32_t id) {
-  fxs_neighbor n;
-  n.position = fxs_vec2_make(FXS_INT(x), FXS_INT(y));
-  n.velocity = fxs_vec2_make(FXS_INT(vx), FXS_INT(vy));
-  n.id = id;
-  return n;
-}
-
 void test_orca_defaults_are_the_documented_ones(void) {
   fxs_orca_def d = fxs_default_orca_def();
   TEST_ASSERT_EQUAL_INT32(FXS_INT(20), d.time_horizon);
@@ -43,7 +35,7 @@ void test_orca_defaults_are_the_documented_ones(void) {
 void test_the_half_plane_of_a_head_on_pair_is_cut_off_at_the_horizon(void) {
   fxs_agent self = fxs_test_agent_at(0, 0);
   self.velocity = fxs_vec2_make(FXS_INT(2), 0);
-  fxs_neighbor other = nb(100, 0, -2, 0, 5);
+  fxs_neighbor other = fxs_test_neighbor(100, 0, -2, 0, 5);
   fxs_orca_def d = fxs_default_orca_def();
   fxs_orca_line l = fxs_orca_half_plane(&self, 1, &other, &d);
   // 0.8 is raw 52428.8 -> 52429; u = 65536 - 52429 = 13107; half rounds away: 6554.
@@ -63,7 +55,7 @@ void test_the_half_plane_of_a_head_on_pair_is_cut_off_at_the_horizon(void) {
 void test_overlapping_agents_get_a_half_plane_that_separates_them_in_one_tick(void) {
   fxs_agent self = fxs_test_agent_at(0, 0);
   fxs_orca_def d = fxs_default_orca_def();
-  fxs_neighbor close = nb(10, 0, 0, 0, 5); // 10 apart, 16 needed: each moves 3 away
+  fxs_neighbor close = fxs_test_neighbor(10, 0, 0, 0, 5); // 10 apart, 16 needed: each moves 3 away
   fxs_orca_line l = fxs_orca_half_plane(&self, 1, &close, &d);
   TEST_ASSERT_EQUAL_INT32(-FXS_INT(3), l.point.x);
   TEST_ASSERT_EQUAL_INT32(0, l.point.y);
@@ -72,7 +64,7 @@ void test_overlapping_agents_get_a_half_plane_that_separates_them_in_one_tick(vo
   fxs_vec2 v = fxs_orca_velocity(&self, 1, fxs_vec2_zero(), &close, 1, &d);
   TEST_ASSERT_EQUAL_INT32(-FXS_INT(3), v.x);
   TEST_ASSERT_EQUAL_INT32(0, v.y);
-  fxs_neighbor same = nb(0, 0, 0, 0, 5); // coincident: the lower id goes to -x
+  fxs_neighbor same = fxs_test_neighbor(0, 0, 0, 0, 5); // coincident: the lower id goes to -x
   l = fxs_orca_half_plane(&self, 1, &same, &d);
   TEST_ASSERT_EQUAL_INT32(-FXS_INT(8), l.point.x);
   l = fxs_orca_half_plane(&self, 9, &same, &d);
@@ -82,7 +74,7 @@ void test_overlapping_agents_get_a_half_plane_that_separates_them_in_one_tick(vo
 void test_without_neighbors_orca_keeps_the_preferred_velocity_within_max_speed(void) {
   fxs_agent self = fxs_test_agent_at(0, 0); // max speed 4
   fxs_orca_def d = fxs_default_orca_def();
-  fxs_neighbor far = nb(500, 0, -4, 0, 5); // beyond neighbor_distance
+  fxs_neighbor far = fxs_test_neighbor(500, 0, -4, 0, 5); // beyond neighbor_distance
   fxs_vec2 v = fxs_orca_velocity(&self, 1, fxs_vec2_make(FXS_INT(3), FXS_INT(1)), &far, 1, &d);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(3), v.x);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(1), v.y);
@@ -132,10 +124,6 @@ static dline reference_line(const fxs_agent *self, const fxs_neighbor *n, const 
   return l;
 }
 
-static fix16_t raw_speed(uint32_t *rng) {
-  return (fix16_t)(fxs_test_lcg(rng) % (8u * 65536u + 1u)) - FXS_INT(4);
-}
-
 // Seeded pairs: the half-plane matches double precision (point within 2e-3 units per tick,
 // direction within 1e-4), and negating the scene negates it exactly.
 void test_half_planes_match_double_precision_over_seeded_pairs(void) {
@@ -145,12 +133,12 @@ void test_half_planes_match_double_precision_over_seeded_pairs(void) {
     fxs_agent self = fxs_test_agent_at(0, 0);
     self.position = fxs_test_point(&rng, -60, 60);
     self.position.x += (fix16_t)(fxs_test_lcg(&rng) % 65536u);
-    fix16_t vx = raw_speed(&rng), vy = raw_speed(&rng);
+    fix16_t vx = fxs_test_raw_speed(&rng), vy = fxs_test_raw_speed(&rng);
     self.velocity = fxs_vec2_make(vx, vy);
-    fxs_neighbor n = nb(0, 0, 0, 0, 2);
+    fxs_neighbor n = fxs_test_neighbor(0, 0, 0, 0, 2);
     n.position = fxs_test_point(&rng, -60, 60);
     n.position.y += (fix16_t)(fxs_test_lcg(&rng) % 65536u);
-    vx = raw_speed(&rng), vy = raw_speed(&rng);
+    vx = fxs_test_raw_speed(&rng), vy = fxs_test_raw_speed(&rng);
     n.velocity = fxs_vec2_make(vx, vy);
     fxs_orca_def d = fxs_default_orca_def();
     d.time_horizon = fxs_test_units(&rng, 1, 40);
@@ -213,7 +201,7 @@ void test_the_skip_bound_answers_holds_only_where_the_built_line_holds(void) {
     self.velocity = fxs_vec2_make(vx, vy);
     double angle = (double)fxs_test_lcg(&rng) / (double)(1u << 24) * 6.283185307179586;
     double reach = (double)self.radius + d.neighbor_radius + (double)raw_below_bits(&rng, 0, 24);
-    fxs_neighbor n = nb(0, 0, 0, 0, 2);
+    fxs_neighbor n = fxs_test_neighbor(0, 0, 0, 0, 2);
     n.position = fxs_vec2_make(px + (fix16_t)(reach * cos(angle)), py + (fix16_t)(reach * sin(angle)));
     vx = signed_below_bits(&rng, 0, 20), vy = signed_below_bits(&rng, 0, 20);
     n.velocity = fxs_vec2_make(vx, vy);
@@ -262,7 +250,7 @@ static double worst_side(const fxs_orca_line *lines, int n, double x, double y) 
 // An agent at the origin with a seeded velocity within its max_speed.
 static fxs_agent seeded_self(uint32_t *rng) {
   fxs_agent self = fxs_test_agent_at(0, 0);
-  fix16_t sx = raw_speed(rng), sy = raw_speed(rng);
+  fix16_t sx = fxs_test_raw_speed(rng), sy = fxs_test_raw_speed(rng);
   self.velocity = fxs_vec2_truncate(fxs_vec2_make(sx, sy), self.max_speed);
   return self;
 }
@@ -279,14 +267,14 @@ void test_orca_velocity_properties_over_seeded_crowds(void) {
   double worst_gap = 0;
   for (int c = 0; c < 300; ++c) {
     fxs_agent self = seeded_self(&rng);
-    fix16_t qx = raw_speed(&rng), qy = raw_speed(&rng);
+    fix16_t qx = fxs_test_raw_speed(&rng), qy = fxs_test_raw_speed(&rng);
     fxs_vec2 preferred = fxs_vec2_make(qx, qy);
     uint32_t count = 1 + fxs_test_lcg(&rng) % 12u;
     fxs_neighbor list[12], rev[12], neg[12];
     for (uint32_t i = 0; i < count; ++i) {
-      list[i] = nb(0, 0, 0, 0, 10 + i);
+      list[i] = fxs_test_neighbor(0, 0, 0, 0, 10 + i);
       list[i].position = fxs_test_point(&rng, -80, 80);
-      fix16_t vx = raw_speed(&rng), vy = raw_speed(&rng);
+      fix16_t vx = fxs_test_raw_speed(&rng), vy = fxs_test_raw_speed(&rng);
       list[i].velocity = fxs_vec2_make(vx, vy);
     }
     for (uint32_t i = 0; i < count; ++i) {
@@ -355,7 +343,7 @@ void test_orca_with_priorities_finds_a_velocity_inside_every_half_plane_when_one
   int inside = 0, small_shares = 0;
   for (int c = 0; c < 3000; ++c) {
     fxs_agent self = seeded_self(&rng);
-    fix16_t qx = raw_speed(&rng), qy = raw_speed(&rng);
+    fix16_t qx = fxs_test_raw_speed(&rng), qy = fxs_test_raw_speed(&rng);
     fxs_vec2 preferred = fxs_vec2_make(qx, qy);
     uint32_t count = 1 + fxs_test_lcg(&rng) % 4u;
     fxs_orca_def d = fxs_default_orca_def();
@@ -363,9 +351,9 @@ void test_orca_with_priorities_finds_a_velocity_inside_every_half_plane_when_one
     fxs_neighbor list[4];
     fix16_t priorities[4];
     for (uint32_t i = 0; i < count; ++i) {
-      list[i] = nb(0, 0, 0, 0, 10 + i);
+      list[i] = fxs_test_neighbor(0, 0, 0, 0, 10 + i);
       list[i].position = fxs_test_point(&rng, -40, 40);
-      fix16_t vx = raw_speed(&rng), vy = raw_speed(&rng);
+      fix16_t vx = fxs_test_raw_speed(&rng), vy = fxs_test_raw_speed(&rng);
       list[i].velocity = fxs_vec2_make(vx, vy);
       priorities[i] = levels[fxs_test_lcg(&rng) % 5u];
     }
@@ -674,7 +662,7 @@ void test_a_sorted_neighbor_list_gives_the_velocity_of_the_query(void) {
   for (int c = 0; c < 2000; ++c) {
     fxs_agent self = fxs_test_agent_at(0, 0);
     self.position = fxs_test_point(&rng, -20, 20);
-    self.velocity = fxs_vec2_make(raw_speed(&rng), raw_speed(&rng));
+    self.velocity = fxs_vec2_make(fxs_test_raw_speed(&rng), fxs_test_raw_speed(&rng));
     self.radius = fxs_test_units(&rng, 0, 8);
     fxs_orca_def d = fxs_default_orca_def();
     d.neighbor_distance = fxs_test_units(&rng, 0, 40);
@@ -695,7 +683,7 @@ void test_a_sorted_neighbor_list_gives_the_velocity_of_the_query(void) {
       if (fxs_test_lcg(&rng) % 6u == 0) { // exactly at the neighbor distance
         n.position = fxs_vec2_make(self.position.x, self.position.y + d.neighbor_distance);
       }
-      n.velocity = fxs_vec2_make(raw_speed(&rng), raw_speed(&rng));
+      n.velocity = fxs_vec2_make(fxs_test_raw_speed(&rng), fxs_test_raw_speed(&rng));
       n.id = 1u + i;
       uint64_t q = fxs_vec2_length_sq(fxs_vec2_sub(n.position, self.position));
       fix16_t pr = (fxs_test_lcg(&rng) % 4u) ? 0 : FXS_ORCA_PASSIVE;
@@ -706,7 +694,7 @@ void test_a_sorted_neighbor_list_gives_the_velocity_of_the_query(void) {
       }
       list[at] = n, dist_sq[at] = q, prio[at] = pr;
     }
-    fxs_vec2 preferred = fxs_vec2_make(raw_speed(&rng), raw_speed(&rng));
+    fxs_vec2 preferred = fxs_vec2_make(fxs_test_raw_speed(&rng), fxs_test_raw_speed(&rng));
     uint32_t n = fxs_orca_sorted_count(dist_sq, count, &d);
     uint32_t expect = 0; // the prefix within the distance, at most max_neighbors
     uint64_t reach_sq = (uint64_t)d.neighbor_distance * (uint64_t)d.neighbor_distance;

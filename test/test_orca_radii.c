@@ -10,18 +10,6 @@
 void setUp(void) {}
 void tearDown(void) {}
 
-static fxs_neighbor nb(int x, int y, int vx, int vy, uint32_t id) {
-  fxs_neighbor n;
-  n.position = fxs_vec2_make(FXS_INT(x), FXS_INT(y));
-  n.velocity = fxs_vec2_make(FXS_INT(vx), FXS_INT(vy));
-  n.id = id;
-  return n;
-}
-
-static fix16_t raw_speed(uint32_t *rng) {
-  return (fix16_t)(fxs_test_lcg(rng) % (8u * 65536u + 1u)) - FXS_INT(4);
-}
-
 // The neighbor distance of 0 is FXS_ORCA_REACH_RADII of the agent's radii, at most 1024
 // units: 120 for the default radius 8, 15/16 for a radius of 1/16, 1024 for a radius of 100;
 // a positive one is taken as it is.
@@ -40,7 +28,7 @@ void test_orca_reach_derives_from_the_radius(void) {
 void test_a_neighbor_radius_of_zero_is_the_agents_own(void) {
   fxs_agent self = fxs_test_agent_at(0, 0);
   self.radius = FXS_INT(3);
-  fxs_neighbor n = nb(20, 5, -1, 0, 2);
+  fxs_neighbor n = fxs_test_neighbor(20, 5, -1, 0, 2);
   fxs_orca_def d = fxs_default_orca_def(), named = d;
   named.neighbor_radius = FXS_INT(3);
   fxs_orca_line a = fxs_orca_half_plane(&self, 1, &n, &d), b = fxs_orca_half_plane(&self, 1, &n, &named);
@@ -63,19 +51,19 @@ void test_neighbor_radii_read_per_neighbor_match_a_named_radius(void) {
   static fxs_orca_scratch scratch;
   for (int c = 0; c < 500; ++c) {
     fxs_agent self = fxs_test_agent_at(0, 0);
-    self.velocity = fxs_vec2_make(raw_speed(&rng), raw_speed(&rng));
+    self.velocity = fxs_vec2_make(fxs_test_raw_speed(&rng), fxs_test_raw_speed(&rng));
     self.radius = fxs_test_units(&rng, 1, 8);
     fix16_t radii[FXS_NEIGHBORS_MAX_K + 1];
     fix16_t one = fxs_test_units(&rng, 1, 8);
     uint32_t n = 1u + fxs_test_lcg(&rng) % FXS_NEIGHBORS_MAX_K;
     fxs_neighbor list[FXS_NEIGHBORS_MAX_K];
     for (uint32_t i = 0; i < n; ++i) {
-      list[i] = nb(0, 0, 0, 0, 1u + i);
+      list[i] = fxs_test_neighbor(0, 0, 0, 0, 1u + i);
       list[i].position = fxs_test_point(&rng, -30, 30);
-      list[i].velocity = fxs_vec2_make(raw_speed(&rng), raw_speed(&rng));
+      list[i].velocity = fxs_vec2_make(fxs_test_raw_speed(&rng), fxs_test_raw_speed(&rng));
       radii[1u + i] = one;
     }
-    fxs_vec2 preferred = fxs_vec2_make(raw_speed(&rng), raw_speed(&rng));
+    fxs_vec2 preferred = fxs_vec2_make(fxs_test_raw_speed(&rng), fxs_test_raw_speed(&rng));
     fxs_orca_def named = fxs_default_orca_def();
     named.neighbor_radius = one;
     fxs_orca_def own = fxs_default_orca_def();

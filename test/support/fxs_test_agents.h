@@ -6,6 +6,16 @@
 #include <stdint.h>
 
 #include "agent.h"
+#include "flocking.h"
+
+// A neighbor at (x, y) moving at (vx, vy), whole units, with that id.
+static inline fxs_neighbor fxs_test_neighbor(int x, int y, int vx, int vy, uint32_t id) {
+  fxs_neighbor n;
+  n.position = fxs_vec2_make(FXS_INT(x), FXS_INT(y));
+  n.velocity = fxs_vec2_make(FXS_INT(vx), FXS_INT(vy));
+  n.id = id;
+  return n;
+}
 
 static inline fxs_agent fxs_test_agent_at(int x, int y) {
   fxs_agent a = fxs_default_agent();
@@ -52,6 +62,11 @@ static inline fxs_vec2 fxs_test_any_point(uint32_t *state) {
   fix16_t x = fxs_test_any_raw(state);
   fix16_t y = fxs_test_any_raw(state);
   return fxs_vec2_make(x, y);
+}
+
+// A raw speed component in [-4, 4] units a tick, from the LCG.
+static inline fix16_t fxs_test_raw_speed(uint32_t *state) {
+  return (fix16_t)(fxs_test_lcg(state) % (8u * 65536u + 1u)) - FXS_INT(4);
 }
 
 #endif
