@@ -627,6 +627,11 @@ check_refused join-host-option 2 "the host chooses players, spectators, scenario
   "$FIXSTEER" join --host 127.0.0.1 --port 20000 --rejoin-ms 5
 check_refused host-spectate 2 "--spectate are the joiners' options" -- \
   "$FIXSTEER" host --players 2 --port 20000 --scenario hunter_prey --ticks 10 --spectate
+check_refused host-no-scene 2 "--scenario $WORK/none.yaml: not a built-in scenario (see: fixsteer list) nor a file" -- \
+  "$FIXSTEER" host --players 2 --port 20000 --scenario "$WORK/none.yaml" --ticks 10
+printf 'world: [\n' >"$WORK/broken.yaml"
+check_refused join-broken-scene 2 "fixsteer join: $WORK/broken.yaml:2: column 1: YAML syntax error" -- \
+  "$FIXSTEER" join --host 127.0.0.1 --port 20000 --scenario "$WORK/broken.yaml"
 # The build fields of the match message: this build's simulation version and math fingerprint.
 SIM=$("$FIXSTEER" --version | sed -n 's/.*simulation version \([0-9]*\).*/\1/p')
 MATH=$("$FIXSTEER" --version | sed -n 's/.*math fingerprint \(0x[0-9a-f]*\).*/\1/p')

@@ -153,15 +153,17 @@ static int parse(const char *cmd, int argc, char **argv, net_options *o) {
 
 // ------------------------------------------------------------------ the scene
 
+#ifndef FXS_TOOL_NO_YAML
 // Reads all of `f`, at most `limit` bytes; NULL (and errno, or EFBIG) when it cannot.
 static unsigned char *read_all(FILE *f, size_t limit, size_t *size) {
   size_t cap = 0, n = 0;
   unsigned char *data = 0;
   for (;;) {
     if (n == cap) {
-      size_t grow = cap ? cap * 2u : 65536u;
-      unsigned char *more = cap > limit ? 0 : realloc(data, grow + 1u);
-      if (!more) return free(data), errno = cap > limit ? EFBIG : ENOMEM, NULL;
+      // Doubling up to one byte past the limit: enough to tell a file over it.
+      size_t grow = !cap ? 65536u : cap > limit / 2u ? limit + 1u : cap * 2u;
+      unsigned char *more = realloc(data, grow);
+      if (!more) return free(data), errno = ENOMEM, NULL;
       data = more, cap = grow;
     }
     size_t got = fread(data + n, 1, cap - n, f);
@@ -169,7 +171,12 @@ static unsigned char *read_all(FILE *f, size_t limit, size_t *size) {
     if (n > limit) return free(data), errno = EFBIG, NULL;
     if (got == 0) break;
   }
-  if (ferror(f)) return free(data), errno = EIO, NULL;
+  if (ferror(f)) {
+    int why = errno;
+    free(data);
+    errno = why ? why : EIO;
+    return NULL;
+  }
   *size = n;
   return data;
 }
@@ -186,6 +193,7 @@ static void scene_name(const char *path, char *out) {
   out[n] = '\0';
   if (n == 0) snprintf(out, NET_SCENARIO_BYTES, "scene");
 }
+#endif
 
 // The scene --scenario names: a built-in scenario, or a scene file read whole (within the
 // scene reader's byte limit), hashed (FNV-1a 64 of its bytes: what the match message
