@@ -120,6 +120,7 @@ namespace Fixsteer
                 int r = NativeMethods.fxs_session_join(session, ref def, start, new UIntPtr(size),
                                                        joinWorld.NativePointer, pointers, lengths,
                                                        (uint)offers.Length, out e);
+                GC.KeepAlive(joinWorld);
                 if (r != 0)
                 {
                     Free();
@@ -152,6 +153,7 @@ namespace Fixsteer
             FixsteerException.Check(NativeMethods.fxs_session_write_offer(
                                         Ptr, w, joiner, o, new UIntPtr((ulong)o.Length), out len),
                                     "offer for peer " + joiner);
+            GC.KeepAlive(world);
             if ((long)(ulong)len != o.Length)
                 Array.Resize(ref o, (int)(ulong)len);
             return o;
@@ -330,6 +332,7 @@ namespace Fixsteer
                 replay.CheckWorld(world, "world");
             }
             Result r = (Result)NativeMethods.fxs_session_advance(self, world.NativePointer, nowMs);
+            GC.KeepAlive(world); // its finalizer must not free the block during the call
             if (r != Result.Ok && r != Result.Waiting && r != Result.Limit)
                 throw new FixsteerException(r, "advance at tick " + Current);
             return r;
