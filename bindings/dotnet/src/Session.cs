@@ -48,6 +48,7 @@ namespace Fixsteer
         private readonly SessionDef def;
         private readonly ReplayRecorder replay; // kept alive while the session writes through it
         private readonly byte[] packet;
+        private World stepped; // the world this session steps: the join's, or the first advanced
 
         /// <summary>A session of <paramref name="def"/> starting at tick 0 (the world must be at
         /// tick 0 and the same on every peer). With <paramref name="replay"/>, begun on that
@@ -121,6 +122,7 @@ namespace Fixsteer
                                                        joinWorld.NativePointer, pointers, lengths,
                                                        (uint)offers.Length, out e);
                 GC.KeepAlive(joinWorld);
+                stepped = joinWorld;
                 if (r != 0)
                 {
                     Free();
@@ -314,7 +316,9 @@ namespace Fixsteer
         /// <see cref="WaitInfo"/>) or Limit (the tick limit is reached); throws when the
         /// session stops (a desync does not stop it: see <see cref="Desync"/>). A session that
         /// records takes the recorder's world only, and throws ObjectDisposedException once the
-        /// recorder is disposed (InvalidOperationException once it is ended).</summary>
+        /// recorder is disposed (InvalidOperationException once it is ended). A session steps
+        /// one world: the one it joined into, or the first it was advanced with; another one
+        /// throws ArgumentException.</summary>
         public Result Advance(World world, uint nowMs)
         {
             Args.NotNull(world, "world");
@@ -331,8 +335,14 @@ namespace Fixsteer
                         "the session's replay has ended while the session still records into it");
                 replay.CheckWorld(world, "world");
             }
+            if (stepped != null && !ReferenceEquals(world, stepped))
+                throw new ArgumentException(
+                    "the session steps another world (the one it joined into or first advanced): " +
+                        "a session's inputs and hashes are those of one world",
+                    "world");
             Result r = (Result)NativeMethods.fxs_session_advance(self, world.NativePointer, nowMs);
             GC.KeepAlive(world); // its finalizer must not free the block during the call
+            stepped = world;
             if (r != Result.Ok && r != Result.Waiting && r != Result.Limit)
                 throw new FixsteerException(r, "advance at tick " + Current);
             return r;

@@ -90,6 +90,23 @@ namespace Fixsteer.Tests
         }
 
         [Test]
+        public void ASessionSteppedWithASecondWorldThrows()
+        {
+            using (World w = Scene.NewWorld())
+            using (World other = Scene.NewWorld())
+            using (Session s = new Session(TwoPlayers(0)))
+            {
+                Assert.AreEqual(Result.Ok, s.Advance(w, 0), "tick 0 needs no input (delay 2)");
+                ArgumentException e = Assert.Throws<ArgumentException>(() => s.Advance(other, 0));
+                Assert.AreEqual("world", e.ParamName);
+                StringAssert.Contains("another world", e.Message);
+                Assert.AreEqual(0u, other.Tick);
+                Assert.AreEqual(Result.Ok, s.Advance(w, 0), "its own world still steps");
+                Assert.AreEqual(2u, w.Tick);
+            }
+        }
+
+        [Test]
         public void PeerIndicesOutOfTheMatchOrOfTheLocalPeerThrowArgumentOutOfRange()
         {
             using (World w = Scene.NewWorld())
