@@ -199,7 +199,7 @@ namespace Fixsteer
         public Result Step(Command[] commands, int count) { return Step(commands, count, null); }
 
         /// <summary><see cref="Step(Command[], int)"/>, with each command's outcome (in sorted
-        /// order) in results[0..count) as Result values.</summary>
+        /// order) in results[0..count) as Result values (results null: not written).</summary>
         public Result Step(Command[] commands, int count, int[] results)
         {
             CheckAlive();
