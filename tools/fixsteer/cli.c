@@ -87,14 +87,15 @@ static const command_help commands_help[] = {
      "  --no-png               the SVG only\n" QUIET_HELP,
      "fixsteer render --scenario queue --out queue.svg --at 1,150,300", 0x17},
     {"host",
-     "fixsteer host --players N --port P --scenario NAME --ticks T --out FILE [--delay D] [--rollback] "
+     "fixsteer host --players N --port P --scenario NAME|FILE --ticks T --out FILE [--delay D] [--rollback] "
      "[--spectators N] [--rejoin-ms MS] [--progress-window-ms MS] [--progress-min-ticks N] [--bind ADDRESS] "
      "[--desync-at TICK] [--tick-ms MS] [--timeout-ms MS]",
-     "host a match of a built-in scenario for N players (this one is player 0) and its spectators; "
+     "host a match of a built-in scenario or a scene file for N players (this one is player 0) and its spectators; "
      "every process writes its replay of the match",
      "  --players N            players, 2..8, this one included\n"
      "  --port P               the UDP port to listen on, 1024..65535\n"
-     "  --scenario NAME        a built-in scenario (fixsteer list)\n"
+     "  --scenario NAME|FILE   a built-in scenario (fixsteer list) or a YAML scene file, which every\n"
+     "                         joiner must hold too (the match carries its hash)\n"
      "  --ticks T              ticks to play\n"
      "  --out FILE             this process's replay\n"
      "  --delay D              ticks of input delay, 0..30 (default " STR(NET_DEFAULT_DELAY) ")\n"
@@ -111,12 +112,14 @@ static const command_help commands_help[] = {
      "  --timeout-ms MS        a peer silent this long is lost (default " STR(NET_DEFAULT_TIMEOUT_MS) ")\n"
      "  --desync-at TICK       test: corrupt this process's world at TICK\n",
      "fixsteer host --players 2 --port 7000 --scenario hunter_prey --ticks 600 --out host.fxr", 0x1F},
-    {"join", "fixsteer join --host ADDRESS --port P --out FILE [--spectate] [--bind ADDRESS] [--desync-at TICK] [--timeout-ms MS]",
+    {"join", "fixsteer join --host ADDRESS --port P --out FILE [--scenario NAME|FILE] [--spectate] [--bind ADDRESS] [--desync-at TICK] [--timeout-ms MS]",
      "join the match hosted at --host:--port as the next player, in the slot of a player that left "
      "(run it again to come back), or with --spectate as a spectator at any time",
      "  --host ADDRESS         the host's IPv4 address or host name\n"
      "  --port P               the host's port\n"
      "  --out FILE             this process's replay\n"
+     "  --scenario NAME|FILE   the scene the host plays: a copy of its scene file (needed; the bytes\n"
+     "                         must hash the same) or, optionally, its built-in scenario's name\n"
      "  --spectate             watch instead of play\n"
      "  --bind ADDRESS         where to listen (default: 127.0.0.1 for a host on this machine, else 0.0.0.0)\n"
      "  --timeout-ms MS        a peer silent this long is lost (default " STR(NET_DEFAULT_TIMEOUT_MS) ")\n"
