@@ -5,7 +5,7 @@
 // on the hash examples/rts/rts.c prints. web-test.mjs runs these before the browser.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadFixsteer, ONE } from '../js/fxs.mjs';
+import { CommandBuilder, LiveWorld, loadFixsteer, ONE } from '../js/fxs.mjs';
 
 // A function that throws a RangeError whose message matches `pattern`.
 function throwsRange(fn, pattern) {
@@ -43,6 +43,12 @@ export async function apiChecks(root, site, check) {
   check('api: setLimits in world units, defaults as fxs_default_agent()',
     same(c.setLimits(5, { max_speed: 2, max_turn_rate: 0.3 }).args, [2 * ONE, ONE / 4, ONE, 8 * ONE, 13107, 3277, 19661, 0]) &&
     c.setLimits(5, { orientation: 'fixed' }).ref === 0);
+
+  // The reference: every builder and every LiveWorld call is named in docs/browser.md.
+  const page = readFileSync(join(root, 'docs/browser.md'), 'utf8');
+  const unnamed = [CommandBuilder, LiveWorld].flatMap((cls) => Object.getOwnPropertyNames(cls.prototype)
+    .filter((n) => n !== 'constructor' && !new RegExp(`\\b${n}\\b`).test(page)).map((n) => `${cls.name}.${n}`));
+  check('api: docs/browser.md names every command builder and LiveWorld call', unnamed.length === 0, unnamed.join(', '));
 
   // The scene with its clicks taken out: the JS gives them (examples/rts/rts.c's ticks, points
   // and gap; its tags and source 2, as the scene file would).
