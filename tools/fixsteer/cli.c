@@ -73,7 +73,7 @@ static const command_help commands_help[] = {
      "  --home-distance D      an agent is home within D units of its target point (default: its radius)\n" QUIET_HELP,
      "fixsteer stats --scenario queue --ticks 600", 0x17},
     {"render", "fixsteer render [LIMITS] [YAML LIMITS] --scenario NAME|FILE [--ticks N] | A [B] --out FILE.svg "
-               "[--at T,T,...] [--view X0,Y0,X1,Y1] [--nav-fields all|none|K] [--no-png] [--quiet]",
+               "[--at T,T,...] [--view X0,Y0,X1,Y1] [--size W,H] [--nav-fields all|none|K] [--no-png] [--quiet]",
      "an SVG (and a PNG beside it) of trajectories, bodies, walls, obstacles, paths and navigation; of two "
      "replays, where they differ",
      SCENE_HELP "  A [B]                  or one replay, or two of one session overlaid (A solid, B dashed)\n"
@@ -82,6 +82,9 @@ static const command_help commands_help[] = {
      "                         three between, the last)\n"
      "  --view X0,Y0,X1,Y1     the world rectangle to show (default: the bounds, or what is drawn when\n"
      "                         the bounds are much larger)\n"
+     "  --size W,H             the picture W pixels wide (320..8192) and at most H tall (240..8192): the\n"
+     "                         map scaled to fit under the header and above the legend (default: 800\n"
+     "                         wide, the map at most 900 tall)\n"
      "  --nav-fields all|none|K the integration fields of navigate groups to draw after the last tick:\n"
      "                         every live one (default), none, or the one in field slot K\n"
      "  --no-png               the SVG only\n" QUIET_HELP,
@@ -143,6 +146,13 @@ static const command_help commands_help[] = {
      "  agent's defaults (radius, max_speed, max_force, bounds, neighbor_radius, a path's radii)\n"
      "  are written out, scaled; behavior parameters it leaves out keep the library's defaults.\n",
      "fixsteer scale scenarios/nav_door.yaml 1/4 --out nav_door-x1_4.yaml", 0x5},
+    {"size", "fixsteer size [YAML LIMITS] FILE|NAME [--ticks N]",
+     "the memory of a scene's world and of its snapshots as a function of every capacity, with "
+     "advice on the navigation capacities",
+     "  FILE|NAME              a YAML scene file or a built-in scenario (or --scenario)\n"
+     "  --ticks N              also run N ticks: the largest snapshot, and what the searches used\n"
+     "                         (busy at once, the largest open list, full open lists) (default: no run)\n",
+     "fixsteer size examples/rts/rts.yaml --ticks 900", 0x5},
     {"help", "fixsteer help [COMMAND]", "this text, or one command's", "", "fixsteer help record", 0x5},
 };
 // clang-format on
