@@ -25,8 +25,8 @@ enum { SOURCE_SPAWN = 0, SOURCE_SETUP = 1, SOURCE_ORDERS = 2 };
 // Every buffer is the caller's; the figures are what this program prints. The world and the
 // verifier need 8-byte aligned blocks (uint64_t arrays).
 static uint64_t world_memory[53 * 1024];     // fxs_world_memory_size(&capacity): 425,464 bytes
-static uint8_t snapshot_scratch[16 * 1024];  // the largest fxs_world_snapshot_size(): 14,324 bytes
-static uint8_t replay_bytes[1 << 17];        // the recording: 59,164 bytes for 900 ticks
+static uint8_t snapshot_scratch[16 * 1024];  // the largest fxs_world_snapshot_size(): 14,674 bytes
+static uint8_t replay_bytes[1 << 17];        // the recording: 59,156 bytes for 900 ticks
 static uint64_t verify_memory[105 * 1024];   // fxs_replay_verify_memory_size(): 851,632 bytes
 static size_t replay_size;
 
