@@ -49,6 +49,7 @@
 #include "fixsteer/manager.h"
 #include "fixsteer/nav_field.h"
 #include "fixsteer/nav_grid.h"
+#include "fixsteer/nav_mesh.h"
 #include "fixsteer/nav_path.h"
 #include "fixsteer/neighbors.h"
 #include "fixsteer/orca.h"
