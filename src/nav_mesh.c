@@ -45,10 +45,10 @@ static void reset(fxs_nav_mesh *m) {
   fxs_nav_triangle *t = m->triangles;
   t[0].v[0] = 0, t[0].v[1] = 1, t[0].v[2] = 2;
   t[0].n[0] = NONE, t[0].n[1] = 1, t[0].n[2] = NONE;
-  t[0].constrained = 5u; // sides 1-2 and 0-1 lie on the bounds
+  t[0].constrained = 5u;  // sides 1-2 and 0-1 lie on the bounds
   t[1].v[0] = 0, t[1].v[1] = 2, t[1].v[2] = 3;
   t[1].n[0] = NONE, t[1].n[1] = NONE, t[1].n[2] = 0;
-  t[1].constrained = 3u; // sides 2-3 and 3-0
+  t[1].constrained = 3u;  // sides 2-3 and 3-0
   m->vertex_triangle[0] = 0;
   m->vertex_triangle[1] = 0;
   m->vertex_triangle[2] = 1;
@@ -67,9 +67,9 @@ fxs_result fxs_nav_mesh_init(fxs_nav_mesh *mesh, const fxs_nav_mesh_capacity *ca
   mesh->bounds_max = bounds_max;
   mesh->vertex_capacity = capacity->vertices;
   mesh->triangle_capacity = 2 * capacity->vertices - 6;
-  mesh->step_limit = capacity->steps ? capacity->steps
-                                     : DEFAULT_STEPS_PER_VERTEX * capacity->vertices +
-                                           DEFAULT_STEPS_FLOOR;
+  mesh->step_limit = capacity->steps
+                         ? capacity->steps
+                         : DEFAULT_STEPS_PER_VERTEX * capacity->vertices + DEFAULT_STEPS_FLOOR;
   mesh->vertices = (fxs_vec2 *)(void *)(base + offsets[0]);
   mesh->triangles = (fxs_nav_triangle *)(void *)(base + offsets[1]);
   mesh->vertex_triangle = (uint32_t *)(void *)(base + offsets[2]);
@@ -167,8 +167,7 @@ uint32_t fxs_nav_mesh_locate(const fxs_nav_mesh *mesh, fxs_vec2 point) {
   int kind;
   unsigned index;
   if (!mesh || !inside(mesh, point)) return NONE;
-  return fxs_mesh_locate(mesh, point, mesh->vertex_triangle[mesh->vertex_count - 1], &kind,
-                         &index);
+  return fxs_mesh_locate(mesh, point, mesh->vertex_triangle[mesh->vertex_count - 1], &kind, &index);
 }
 
 uint64_t fxs_nav_mesh_digest(const fxs_nav_mesh *mesh) {

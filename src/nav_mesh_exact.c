@@ -95,9 +95,7 @@ static fxs_mesh_int udivide(fxs_mesh_int n, fxs_mesh_int d, fxs_mesh_int *remain
   return q;
 }
 
-static int64_t to_i64(fxs_mesh_int a) {
-  return (int64_t)(((uint64_t)a.w[1] << 32) | a.w[0]);
-}
+static int64_t to_i64(fxs_mesh_int a) { return (int64_t)(((uint64_t)a.w[1] << 32) | a.w[0]); }
 
 int64_t fxs_mesh_int_floor_div(fxs_mesh_int n, fxs_mesh_int d) {
   fxs_mesh_int rem;

@@ -79,9 +79,9 @@ typedef struct fxs_nav_mesh_capacity {
 /// A triangle: vertices counter-clockwise; side i runs from v[(i+1)%3] to v[(i+2)%3]
 /// (opposite v[i]) and n[i] is the triangle across it (FXS_NAV_MESH_NONE on the bounds).
 typedef struct fxs_nav_triangle {
-  uint32_t v[3];        ///< Vertex indices, counter-clockwise.
-  uint32_t n[3];        ///< Neighbor across side i, or FXS_NAV_MESH_NONE.
-  uint32_t constrained; ///< Bit i set: side i is a constraint (bounds, wall or obstacle side).
+  uint32_t v[3];         ///< Vertex indices, counter-clockwise.
+  uint32_t n[3];         ///< Neighbor across side i, or FXS_NAV_MESH_NONE.
+  uint32_t constrained;  ///< Bit i set: side i is a constraint (bounds, wall or obstacle side).
 } fxs_nav_triangle;
 
 /// A mesh in caller memory. Fields are readable; change it only through the functions below.

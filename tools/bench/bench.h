@@ -153,6 +153,15 @@ void bench_nav_crowd_report(double (*now)(void));
 /// callgrind. Returns 0 on success.
 int bench_nav_crowd_kernel(int navigate, uint32_t ticks);
 
+// ------------------------------------------------------------------ navigation mesh (nav_mesh.c)
+
+/// The navigation mesh section: builds of 100, 500 and 2,000 random walls, time and memory.
+void bench_nav_mesh_report(double (*now)(void));
+
+/// `runs` builds (1..25) of a mesh of `walls` random walls, the median printed, for
+/// callgrind. Returns 0 on success.
+int bench_nav_mesh_kernel(uint32_t walls, uint32_t runs, double (*now)(void));
+
 // ------------------------------------------------------------------ float twins (twin.c)
 
 /// fxs_agent in float (same fields, same meaning).

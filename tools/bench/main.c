@@ -20,6 +20,8 @@
 //   fxs-bench --kernel nav-field --ticks R   R integration fields over the 512 x 512 grid
 //                                        (nav-field-open: the same grid without walls or mud)
 //   fxs-bench --kernel nav-astar --ticks S   S A* searches on it
+//   fxs-bench --kernel nav-mesh --agents N --ticks R   R builds of a navigation mesh of N
+//                                        random walls (the median printed)
 //   fxs-bench --kernel nav-crowd         only the navigate crowd section: 1,000 navigate agents
 //                                        on shared fields against arrive + orca, the ratio;
 //                                        nav-crowd-navigate and nav-crowd-orca --ticks T run
@@ -566,6 +568,7 @@ static void report(unsigned count) {
   bench_print_workers();
   print_crowd_section();
   print_nav_section();
+  bench_nav_mesh_report(now_seconds);
   bench_nav_crowd_report(now_seconds);
   static const uint32_t circle_sizes[] = {250u, 1000u, 10000u};
   bench_circle_report(circle_sizes, 3u, 0u, now_seconds);
@@ -633,6 +636,8 @@ static int run_kernel(const char *name, uint32_t n, uint32_t ticks) {
            name[4] == 'f' ? "cells settled" : "cells expanded", seconds * 1e9 / (double)work);
     bench_nav_free(&b);
     return 0;
+  } else if (strcmp(name, "nav-mesh") == 0) {
+    return bench_nav_mesh_kernel(n, ticks, now_seconds);
   } else if (strcmp(name, "flock-float") == 0) {
     void *memory = malloc(bench_fworld_memory_size(n));
     bench_fworld f;
