@@ -1,9 +1,6 @@
 #include "world_steer.h"
 
 #include "fixsteer/align.h"
-#include "fixsteer/escape.h"
-#include "fixsteer/hide.h"
-#include "fixsteer/interpose.h"
 #include "fixsteer/kinematic.h"
 #include "fixsteer/leader.h"
 #include "fixsteer/manager.h"
@@ -33,6 +30,7 @@
 #include "world_prefetch.h"
 #include "world_slots.h"
 #include "world_way.h"
+#include "world_escape.h"
 
 // The agent a slot's behaviors aim at, or NULL.
 static const fxs_agent *target_agent_of(const fxs_world *world, const fxs_agent_slot *s) {
@@ -470,76 +468,6 @@ static fxs_vec2 path_steering(fxs_steer_context *ctx, fix16_t *velocity_scale) {
   return force;
 }
 
-// The hide behavior of a slot, or NULL.
-static const fxs_behavior_slot *hide_behavior_of(const fxs_agent_slot *s) {
-  for (uint8_t i = 0; i < s->behavior_count; ++i) {
-    if (s->behaviors[i].kind == FXS_BEHAVIOR_HIDE) return &s->behaviors[i];
-  }
-  return 0;
-}
-
-// The hiders of lower slots hiding from the same hunter (the same target agent, or the same
-// target point without one), the first FXS_HIDE_MAX_RIVALS of them in slot order, from the
-// start-of-tick state.
-static uint32_t hide_rivals(const fxs_steer_context *ctx, fxs_hider *rivals) {
-  const fxs_world *world = ctx->world;
-  const fxs_agent_slot *me = ctx->slot;
-  uint32_t n = 0;
-  for (uint32_t j = 0; j < ctx->index && n < FXS_HIDE_MAX_RIVALS; ++j) {
-    const fxs_agent_slot *s = &world->agents[j];
-    const fxs_behavior_slot *b = s->alive ? hide_behavior_of(s) : 0;
-    if (!b || s->target_agent != me->target_agent) continue;
-    if (!me->target_agent && !fxs_vec2_equal(s->target_point, me->target_point)) continue;
-    rivals[n].position = s->body.position;
-    rivals[n++].distance_from_boundary = b->p[FXS_PARAM(HIDE, distance_from_boundary)];
-  }
-  return n;
-}
-
-// Hide from the target agent, or from a hunter standing still on the target point, behind
-// the world's obstacles, on a spot no hider of a lower slot has taken.
-static fxs_vec2 hide_steering(const fxs_steer_context *ctx, const fix16_t *p) {
-  fxs_agent still = fxs_default_agent();
-  still.position = ctx->target_point;
-  const fxs_agent *hunter = ctx->target ? ctx->target : &still;
-  fxs_hide_def d = {p[FXS_PARAM(HIDE, distance_from_boundary)], p[FXS_PARAM(HIDE, slowing_radius)], p[FXS_PARAM(HIDE, max_prediction)]};
-  fxs_hider *rivals = ctx->scratch->behavior.rivals;
-  uint32_t n = hide_rivals(ctx, rivals);
-  return fxs_hide_among(&ctx->slot->body, hunter, ctx->world->live_obstacles,
-                        ctx->step->obstacle_count, &d, rivals, n);
-}
-
-// What flee and evade keep room from: the live walls, and the bounds when the world clamps.
-static fxs_escape_room escape_room(const fxs_steer_context *ctx) {
-  const fxs_world *world = ctx->world;
-  fxs_escape_room room = {world->live_walls, ctx->step->wall_count, world->def.clamp_to_bounds,
-                          world->def.bounds_min, world->def.bounds_max};
-  return room;
-}
-
-static fxs_vec2 flee_steering(const fxs_steer_context *ctx, const fix16_t *p) {
-  fxs_escape_room room = escape_room(ctx);
-  return fxs_flee_within(&ctx->slot->body, ctx->target_point, p[FXS_PARAM(FLEE, panic_radius)], &room);
-}
-
-static fxs_vec2 evade_steering(const fxs_steer_context *ctx, const fix16_t *p) {
-  fxs_escape_room room = escape_room(ctx);
-  return fxs_evade_within(&ctx->slot->body, ctx->target, p[FXS_PARAM(EVADE, max_prediction)], p[FXS_PARAM(EVADE, panic_radius)], &room);
-}
-
-// Interpose between the target agent (or a still agent on the target point) and the second
-// target agent; no force without a live second target.
-static fxs_vec2 interpose_steering(const fxs_steer_context *ctx, const fix16_t *p) {
-  const fxs_world *world = ctx->world;
-  uint32_t second = ctx->slot->second_target;
-  int32_t j = second ? fxs_world_slot_of(world, second) : -1;
-  if (j < 0) return fxs_vec2_zero();
-  fxs_agent still = fxs_default_agent();
-  still.position = ctx->target_point;
-  fxs_interpose_def d = {p[FXS_PARAM(INTERPOSE, slowing_radius)], p[FXS_PARAM(INTERPOSE, max_prediction)]};
-  return fxs_interpose(&ctx->slot->body, ctx->target ? ctx->target : &still, &world->agents[j].body, &d);
-}
-
 // The obstacles of the obstacle grid near an agent (fxs_obstacle_lookup), into its worker's
 // scratch.
 static uint32_t near_obstacles(void *context, const fxs_box *box, const uint32_t **among) {
@@ -568,7 +496,7 @@ static fxs_steering slot_steering(fxs_steer_context *ctx, const fxs_behavior_slo
   const fix16_t *p = b->p;
   switch ((fxs_behavior)b->kind) {
     case FXS_BEHAVIOR_SEEK: return fxs_steering_linear(fxs_seek(a, ctx->target_point));
-    case FXS_BEHAVIOR_FLEE: return fxs_steering_linear(flee_steering(ctx, p));
+    case FXS_BEHAVIOR_FLEE: return fxs_steering_linear(fxs_world_flee_steering(ctx, p));
     case FXS_BEHAVIOR_ARRIVE: return fxs_steering_linear(fxs_arrive(a, ctx->target_point, p[FXS_PARAM(ARRIVE, slowing_radius)]));
     case FXS_BEHAVIOR_WANDER: {
       fxs_wander_def w = {p[FXS_PARAM(WANDER, circle_distance)], p[FXS_PARAM(WANDER, circle_radius)], p[FXS_PARAM(WANDER, angle_change)]};
@@ -578,12 +506,12 @@ static fxs_steering slot_steering(fxs_steer_context *ctx, const fxs_behavior_slo
     case FXS_BEHAVIOR_EVADE:
       if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
       return fxs_steering_linear(b->kind == FXS_BEHAVIOR_PURSUIT ? fxs_pursuit(a, ctx->target, p[FXS_PARAM(PURSUIT, max_prediction)])
-                                                                  : evade_steering(ctx, p));
+                                                                  : fxs_world_evade_steering(ctx, p));
     case FXS_BEHAVIOR_AVOID: return fxs_steering_linear(avoid_steering(ctx, p));
     case FXS_BEHAVIOR_PATH: return fxs_steering_linear(path_steering(ctx, velocity_scale));
     case FXS_BEHAVIOR_FLOW_FIELD: return fxs_steering_linear(fxs_world_field_steering(ctx->world, a, p[FXS_PARAM(FLOW_FIELD, look_ahead)]));
-    case FXS_BEHAVIOR_HIDE: return fxs_steering_linear(hide_steering(ctx, p));
-    case FXS_BEHAVIOR_INTERPOSE: return fxs_steering_linear(interpose_steering(ctx, p));
+    case FXS_BEHAVIOR_HIDE: return fxs_steering_linear(fxs_world_hide_steering(ctx, p));
+    case FXS_BEHAVIOR_INTERPOSE: return fxs_steering_linear(fxs_world_interpose_steering(ctx, p));
     case FXS_BEHAVIOR_FORMATION:
       return fxs_steering_linear(
           fxs_world_formation_steering(ctx->world, ctx->index, ctx->target, p));
