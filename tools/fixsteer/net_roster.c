@@ -30,6 +30,7 @@ void roster_start(player *p, match *m, uint32_t now) {
     p->peer_state[q] = here ? PEER_PRESENT : q < m->players ? PEER_AWAY : PEER_VACANT;
     p->since[q] = p->away_since[q] = now;
     p->offered[q] = false;
+    p->join_failure[q] = 0;
   }
 }
 
@@ -107,8 +108,17 @@ static int gone(player *p, match *m, uint32_t q, uint32_t data, const char *why,
   if (was == PEER_JOINING) {
     fprintf(stderr, "fixsteer %s: %s did not finish joining: %s\n", cmd,
             player_peer_name(m, q, name), why);
+    p->join_failure[q] = data;
     join_failed(p, m, q, NET_LEAVE_FAILED);
     return EXIT_OK;
+  }
+  // A peer refused our join (we are the joiner): the fault is ours or the offers', not its;
+  // we leave without blaming anyone.
+  if (data == NET_LEAVE_BAD_JOIN) {
+    char refused[80];
+    snprintf(refused, sizeof refused, "%s refused our join: the tick we announced",
+             player_peer_name(m, q, name));
+    return player_stop(p, NET_LEAVE_FAILED, cmd, "stopped", refused);
   }
   int code = q < m->players ? left_for_another(p, m, q, data, cmd) : EXIT_OK;
   if (code != EXIT_OK) return code;
@@ -178,8 +188,11 @@ static void admissions(player *p, match *m, uint32_t now) {
       refuse = NET_LEAVE_OVER;
     else if ((a.data & 0xFFFFu) == 0)
       refuse = NET_LEAVE_REFUSED;
-    // A player's loss may not be noticed yet when its new process arrives: it waits a while.
+    // A player's loss may not be noticed yet when its new process arrives: it waits a while;
+    // an arrival held while another join goes on waits 4 time-outs at most.
     else if (q < 0 && (watch || now - a.since > 2u * p->timeout_ms))
+      refuse = NET_LEAVE_FULL;
+    else if (now - a.since > 4u * p->timeout_ms)
       refuse = NET_LEAVE_FULL;
     if (refuse) {
       net_drop_arrival(m, a.peer);
@@ -214,16 +227,27 @@ static void on_join(player *p, match *m, const net_control *c, const char *cmd) 
           p->session.settled);
 }
 
-// FXJOINED from a joiner: it started at tick S; we take it back.
+// FXJOINED from a joiner: it started at tick S; we take it back. The host knows S exactly (the
+// tick of the state it offered); every peer knows S is one it has settled (its offer confirmed
+// it). A joiner that announces another tick is refused, and only it is blamed.
 static void on_joined(player *p, match *m, uint32_t q, uint32_t tick, const char *cmd) {
   char name[16];
-  fxs_result r = fxs_session_readmit(&p->session, (uint8_t)q, tick);
-  if (r != FXS_OK) {
-    fprintf(stderr, "fixsteer %s: cannot take %s back at tick %u (ours: %u): %s\n", cmd,
-            player_peer_name(m, q, name), tick, p->session.settled, fxs_result_message(r));
-    join_failed(p, m, q, NET_LEAVE_REFUSED);
+  if (m->index == 0 && tick != p->offer_tick[q]) {
+    fprintf(stderr,
+            "fixsteer %s: cannot take %s back: it announced tick %u, but the state we offered it "
+            "is of tick %u\n",
+            cmd, player_peer_name(m, q, name), tick, p->offer_tick[q]);
+    join_failed(p, m, q, NET_LEAVE_BAD_JOIN);
     return;
   }
+  fxs_result r = fxs_session_readmit(&p->session, (uint8_t)q, tick);
+  if (r != FXS_OK) {
+    fprintf(stderr, "fixsteer %s: cannot take %s back at the tick it announced, %u (ours: %u): %s\n",
+            cmd, player_peer_name(m, q, name), tick, p->session.settled, fxs_result_message(r));
+    join_failed(p, m, q, NET_LEAVE_BAD_JOIN);
+    return;
+  }
+  p->join_failure[q] = 0;
   p->peer_state[q] = PEER_PRESENT, p->since[q] = enet_time_get();
   if (p->admitting == (int)q) p->admitting = -1;
   fprintf(stderr, "fixsteer %s: %s is in the match from tick %u\n", cmd,
@@ -255,13 +279,12 @@ static void on_message(player *p, match *m, uint32_t k, const ENetPacket *pk, co
 static void on_connect(player *p, match *m, ENetPeer *peer, uint32_t data, const char *cmd) {
   int q = net_link_index(peer);
   if (q < 0 && m->index == 0) {
-    uint32_t held = m->arrival_count;
     net_hold_arrival(m, peer, data, enet_time_get());
     char ip[NET_IP_BYTES];
-    if (m->arrival_count > held) // named once held (a full list refuses it without a word)
-      fprintf(stderr, "fixsteer host: a connection from %s:%u at tick %u waits for a %s slot\n",
-              net_ip(peer->address.host, ip), peer->address.port, p->session.settled,
-              (data & NET_CONNECT_SPECTATE) ? "spectator" : "player");
+    fprintf(stderr, "fixsteer host: a connection from %s:%u at tick %u waits for a %s slot\n",
+            net_ip(peer->address.host, ip), peer->address.port, p->session.settled,
+            (data & NET_CONNECT_SPECTATE) ? "spectator" : "player");
+    admissions(p, m, enet_time_get());  // a free slot is given at once, before more arrive
   } else if (q < 0) {
     enet_peer_disconnect_later(peer, NET_LEAVE_REFUSED);
   } else if (p->peer_state[q] == PEER_JOINING && !p->offered[q]) {
@@ -368,9 +391,14 @@ int roster_check(player *p, match *m, uint32_t now, const char *cmd) {
   int code = silences(p, m, now, cmd);
   if (code != EXIT_OK) return code;
   for (uint32_t q = 0; q < net_peer_count(m); ++q) {
-    char why[64], name[16];
+    char why[160], name[16];
     if (p->peer_state[q] == PEER_AWAY && now - p->away_since[q] > m->rejoin_ms) {
-      snprintf(why, sizeof why, "it did not come back within %u ms", m->rejoin_ms);
+      uint32_t f = p->join_failure[q];
+      if (f >= NET_LEAVE_BAD_OFFER && f < NET_LEAVE_BAD_OFFER + NET_MAX_PEERS)
+        snprintf(why, sizeof why, "it did not come back within %u ms: it refused the join offer of %s",
+                 m->rejoin_ms, player_peer_name(m, f - NET_LEAVE_BAD_OFFER, name));
+      else
+        snprintf(why, sizeof why, "it did not come back within %u ms", m->rejoin_ms);
       return player_lost(p, q, cmd, why);
     }
     // A join takes a few round trips; one that is not done in 4 time-outs is given up (by the
