@@ -179,7 +179,8 @@ bool net_read_start(match *m, const uint8_t *msg, size_t len, char *error, size_
                     uint32_t *leave);
 
 // The messages of a match under way, on channel 1:
-//   FXJOIN Q A.B.C.D:PORT  the host to every peer: peer Q joins and listens there
+//   FXJOIN Q A.B.C.D:PORT S  the host to every peer: peer Q joins, listens there, and starts
+//                          from the host's state of tick S
 //   FXLEFT Q               the host to every peer: the join of peer Q was given up
 //   FXJOINED S             a joiner to every peer: it joined at tick S
 typedef enum net_control_kind { NET_JOIN, NET_LEFT, NET_JOINED } net_control_kind;
@@ -187,7 +188,7 @@ typedef struct net_control {
   net_control_kind kind;
   uint32_t peer;        // JOIN, LEFT
   ENetAddress address;  // JOIN
-  uint32_t tick;        // JOINED
+  uint32_t tick;        // JOIN: the tick of the joiner's state (the host's offer); JOINED
 } net_control;
 
 // Writes a control message into buf (NET_MESSAGE_BYTES); its length with the NUL.

@@ -169,7 +169,7 @@ static void admit(player *p, match *m, uint32_t q, const arrival *a, const char 
     late.present |= (uint32_t)(p->peer_state[k] == PEER_PRESENT) << k;
   p->peer_state[q] = PEER_JOINING, p->since[q] = now, p->admitting = (int)q;
   net_send_reliable(peer, msg, net_write_start(&late, q, msg));
-  net_control c = {NET_JOIN, q, m->addresses[q], 0};
+  net_control c = {NET_JOIN, q, m->addresses[q], p->session.settled};
   tell_everyone(p, m, &c, q);
   fprintf(stderr, "fixsteer %s: %s joins from %s:%u at tick %u\n", cmd,
           player_peer_name(m, q, name), net_ip(peer->address.host, ip), m->addresses[q].port,
@@ -221,20 +221,21 @@ static void on_join(player *p, match *m, const net_control *c, const char *cmd) 
   ENetAddress at = c->address;
   net_localize(&at, &m->links[0]->address);
   p->peer_state[q] = PEER_JOINING, p->since[q] = enet_time_get(), p->offered[q] = false;
+  p->offer_tick[q] = c->tick;
   m->links[q] = enet_host_connect(m->host, &at, 2, m->index);
   if (m->links[q]) m->links[q]->data = net_link_tag(q);
   fprintf(stderr, "fixsteer %s: %s joins at tick %u\n", cmd, player_peer_name(m, q, name),
           p->session.settled);
 }
 
-// FXJOINED from a joiner: it started at tick S; we take it back. The host knows S exactly (the
-// tick of the state it offered); every peer knows S is one it has settled (its offer confirmed
-// it). A joiner that announces another tick is refused, and only it is blamed.
+// FXJOINED from a joiner: it started at tick S; we take it back. Every peer knows S (the tick
+// of the host's state, which FXJOIN named). A joiner that announces another tick is refused,
+// and only it is blamed.
 static void on_joined(player *p, match *m, uint32_t q, uint32_t tick, const char *cmd) {
   char name[16];
-  if (m->index == 0 && tick != p->offer_tick[q]) {
+  if (tick != p->offer_tick[q]) {
     fprintf(stderr,
-            "fixsteer %s: cannot take %s back: it announced tick %u, but the state we offered it "
+            "fixsteer %s: cannot take %s back: it announced tick %u, but the state offered to it "
             "is of tick %u\n",
             cmd, player_peer_name(m, q, name), tick, p->offer_tick[q]);
     join_failed(p, m, q, NET_LEAVE_BAD_JOIN);
@@ -274,6 +275,16 @@ static void on_message(player *p, match *m, uint32_t k, const ENetPacket *pk, co
 
 // ------------------------------------------------------------------ events
 
+// Our offer to joiner q goes out once our link to it is up and we have settled the tick of
+// the host's state (FXJOIN): our hashes must confirm that state (fxs_session_join), and every
+// player holds its input while a join is under way, so we get there.
+static void send_offer_when_ready(player *p, match *m, uint32_t q, const char *cmd) {
+  if (p->peer_state[q] != PEER_JOINING || p->offered[q] || !m->links[q] ||
+      m->links[q]->state != ENET_PEER_STATE_CONNECTED || p->session.settled < p->offer_tick[q])
+    return;
+  if (!net_send_offer(p, m, q, false, cmd)) join_failed(p, m, q, NET_LEAVE_FAILED);
+}
+
 // A connection: the host holds it for a slot; a link we opened to a joiner is up (our offer
 // goes out); nobody else connects to a peer during the match.
 static void on_connect(player *p, match *m, ENetPeer *peer, uint32_t data, const char *cmd) {
@@ -287,9 +298,8 @@ static void on_connect(player *p, match *m, ENetPeer *peer, uint32_t data, const
     admissions(p, m, enet_time_get());  // a free slot is given at once, before more arrive
   } else if (q < 0) {
     enet_peer_disconnect_later(peer, NET_LEAVE_REFUSED);
-  } else if (p->peer_state[q] == PEER_JOINING && !p->offered[q]) {
-    if (!net_send_offer(p, m, (uint32_t)q, false, cmd))
-      join_failed(p, m, (uint32_t)q, NET_LEAVE_FAILED);
+  } else {
+    send_offer_when_ready(p, m, (uint32_t)q, cmd);
   }
 }
 
@@ -404,6 +414,7 @@ int roster_check(player *p, match *m, uint32_t now, const char *cmd) {
     // A join takes a few round trips; one that is not done in 4 time-outs is given up (by the
     // host, which tells the others; a peer that does not hear of it gives up a time-out later).
     uint32_t limit = (m->index == 0 ? 4u : 5u) * p->timeout_ms;
+    if (m->index != 0) send_offer_when_ready(p, m, q, cmd);
     if (p->peer_state[q] == PEER_JOINING && now - p->since[q] > limit) {
       fprintf(stderr, "fixsteer %s: %s did not join within %u ms\n", cmd,
               player_peer_name(m, q, name), limit);
