@@ -665,7 +665,7 @@ check_flood() {
       --out "$WORK/$tag.$i.fxr" >"$WORK/$tag.$i.out" 2>"$WORK/$tag.$i.err" &
     flood+=($!)
   done
-  wait_until 10 "[ \$(grep -c 'waits for a player slot' '$WORK/$tag.0.err') -ge 9 ]" ||
+  wait_until 10 "[ \$(grep -c 'waits for a player slot' '$WORK/$tag.0.err') -ge 8 ]" ||
     { kill "${flood[@]}" 2>/dev/null; abandon "$tag: the flood reaches the host"; return; }
   start_join "$tag" 3 timeout --spectate
   finish "$tag" 0 1 2 3
