@@ -633,10 +633,12 @@ kill_player_two() {
 # FIXSTEER_TEST_FORGE_OFFER): the returning player 2 refuses the host's offer, naming the field,
 # and leaves; the host reports that player 2 refused its offer and, when player 2 does not come
 # back within --rejoin-ms, the match ends saying so. Nobody adopts the frames.
+# With FORGE=1:2, the frames claimed are two of player 1, who is in the match: they go past
+# player 1's own offer, and the returning player refuses them the same way.
 check_forged_offer() {
-  local tag=$1 rc
+  local tag=$1 rc forge=${FORGE:-2:3}
   shift
-  FIXSTEER_TEST_FORGE_OFFER=2:3 start_host "$tag" --ticks "$TICKS" --rejoin-ms 2500 "$@" ||
+  FIXSTEER_TEST_FORGE_OFFER=$forge start_host "$tag" --ticks "$TICKS" --rejoin-ms 2500 "$@" ||
     { fail "$tag: no free port found"; return; }
   start_join "$tag" 1 timeout
   sleep 0.1
@@ -646,7 +648,7 @@ check_forged_offer() {
   finish "$tag" 0 1 3
   pids=()
   rc=$(cat "$WORK/$tag.3.rc")
-  if [ "$rc" -eq 3 ] && grep -Eq "cannot join the match: the offer of player 0 \(offer 0 of 2\), byte [0-9]+ \(player 2's input of tick [0-9]+\): not confirmed by the other peers" "$WORK/$tag.3.err"; then
+  if [ "$rc" -eq 3 ] && grep -Eq "cannot join the match: the offer of player 0 \(offer 0 of 2\), byte [0-9]+ \(player ${forge%%:*}'s input of tick [0-9]+\): not confirmed by the other peers" "$WORK/$tag.3.err"; then
     pass "$tag: the returning player refuses the host's forged frames, naming the field"
   else
     fail "$tag: the returning player refuses the host's forged frames, naming the field (exit $rc)"
@@ -735,6 +737,7 @@ if [ -n "${JOINS_ONLY:-}" ]; then
   timed check_rejoin rollback-rejoin --rollback
   timed check_rejoin_expired rejoin-expired
   timed check_forged_offer forged-offer
+  FORGE=1:2 timed check_forged_offer forged-live-offer
   timed check_lying_joiner lying-joiner
   timed check_flood flood
   echo "lockstep: $((SECONDS - start)) s"
@@ -798,6 +801,7 @@ timed check_rejoin lockstep-rejoin
 timed check_rejoin rollback-rejoin --rollback
 timed check_rejoin_expired rejoin-expired
 timed check_forged_offer forged-offer
+FORGE=1:2 timed check_forged_offer forged-live-offer
 timed check_lying_joiner lying-joiner
 timed check_flood flood
 echo "lockstep: $((SECONDS - start)) s"
