@@ -148,7 +148,7 @@ check_lobby() {
   for attempt in 1 2 3 4 5; do
     port=$((20000 + RANDOM % 40000))
     rm -f "$WORK/$tag".*
-    timeout "$PROCESS_TIMEOUT" "$FIXSTEER" host --players 3 --port "$port" --scenario hunter_prey \
+    timeout "$PROCESS_TIMEOUT" env ${HOST_ENV:-} "$FIXSTEER" host --players 3 --port "$port" --scenario hunter_prey \
       --ticks 100 --timeout-ms 1500 --out "$WORK/$tag.0.fxr" >"$WORK/$tag.0.out" 2>"$WORK/$tag.0.err" &
     pids=($!)
     sleep 0.3
@@ -307,14 +307,15 @@ wait_until() {
 }
 
 # start_host TAG [HOST OPTIONS...]: a 3-player host of hunter_prey writing its settled tick to
-# TAG.status; false when its port is taken 5 times. Sets $port and pids=(host).
+# TAG.status (its environment plus $HOST_ENV, NAME=VALUE words); false when its port is taken
+# 5 times. Sets $port and pids=(host).
 start_host() {
   local tag=$1 attempt
   shift
   for attempt in 1 2 3 4 5; do
     port=$((20000 + RANDOM % 40000))
     rm -f "$WORK/$tag".*
-    timeout "$PROCESS_TIMEOUT" "$FIXSTEER" host --players 3 --port "$port" --scenario hunter_prey \
+    timeout "$PROCESS_TIMEOUT" env ${HOST_ENV:-} "$FIXSTEER" host --players 3 --port "$port" --scenario hunter_prey \
       --tick-ms "$TICK_MS" --timeout-ms 1000 --status "$WORK/$tag.status" \
       --out "$WORK/$tag.0.fxr" "$@" >"$WORK/$tag.0.out" 2>"$WORK/$tag.0.err" &
     pids=($!)
@@ -619,9 +620,12 @@ check_nav() {
 }
 
 # ------------------------------------------------------------------ joins that cannot be forged
-# kill_player_two TAG: player 2 (pids[2]) is killed at tick 250; true once the host says it left.
-kill_player_two() {
-  local tag=$1
+# start_and_kill_two TAG [HOST OPTIONS...]: a host (--rejoin-ms 2500) and players 1 and 2;
+# player 2 is killed at tick 250. True once the host says it left.
+start_and_kill_two() {
+  local tag=$1; shift
+  start_host "$tag" --ticks "$TICKS" --rejoin-ms 2500 "$@" || { fail "$tag: no free port found"; return 1; }
+  start_join "$tag" 1 timeout; sleep 0.1; start_join "$tag" 2 kill
   wait_until 30 "[ \$(host_tick $tag) -ge 250 ]" || { abandon "$tag: the match reaches tick 250"; return 1; }
   kill -9 "${pids[2]}"
   wait "${pids[2]}" 2>/dev/null
@@ -638,12 +642,7 @@ kill_player_two() {
 check_forged_offer() {
   local tag=$1 rc forge=${FORGE:-2:3}
   shift
-  FIXSTEER_TEST_FORGE_OFFER=$forge start_host "$tag" --ticks "$TICKS" --rejoin-ms 2500 "$@" ||
-    { fail "$tag: no free port found"; return; }
-  start_join "$tag" 1 timeout
-  sleep 0.1
-  start_join "$tag" 2 kill
-  kill_player_two "$tag" || return
+  HOST_ENV=FIXSTEER_TEST_FORGE_OFFER=$forge start_and_kill_two "$tag" "$@" || return
   start_join "$tag" 3 timeout
   finish "$tag" 0 1 3
   pids=()
@@ -673,11 +672,7 @@ check_forged_offer() {
 check_lying_joiner() {
   local tag=$1 rc
   shift
-  start_host "$tag" --ticks "$TICKS" --rejoin-ms 2500 "$@" || { fail "$tag: no free port found"; return; }
-  start_join "$tag" 1 timeout
-  sleep 0.1
-  start_join "$tag" 2 kill
-  kill_player_two "$tag" || return
+  start_and_kill_two "$tag" "$@" || return
   FIXSTEER_TEST_JOINED_TICK=-10 start_join "$tag" 3 timeout
   finish "$tag" 0 1 3
   pids=()
@@ -732,18 +727,17 @@ check_flood() {
 
 start=$SECONDS
 # JOINS_ONLY=1: only the checks of players and spectators joining a match under way.
-if [ -n "${JOINS_ONLY:-}" ]; then
-  timed check_rejoin lockstep-rejoin
-  timed check_rejoin rollback-rejoin --rollback
-  timed check_rejoin_expired rejoin-expired
+join_checks() {
   timed check_forged_offer forged-offer
   FORGE=1:2 timed check_forged_offer forged-live-offer
   timed check_lying_joiner lying-joiner
   timed check_flood flood
-  echo "lockstep: $((SECONDS - start)) s"
-  echo "lockstep: $passed passed, $failed failed"
-  [ "$failed" -eq 0 ]
-  exit
+}
+if [ -n "${JOINS_ONLY:-}" ]; then
+  timed check_rejoin lockstep-rejoin; timed check_rejoin rollback-rejoin --rollback
+  timed check_rejoin_expired rejoin-expired; join_checks
+  echo "lockstep: $((SECONDS - start)) s"; echo "lockstep: $passed passed, $failed failed"
+  [ "$failed" -eq 0 ]; exit
 fi
 check_refused bad-host-name 3 "--host no.such.host.invalid: cannot resolve" -- \
   "$FIXSTEER" join --host no.such.host.invalid --port 20000
@@ -800,10 +794,7 @@ timed check_drip drip
 timed check_rejoin lockstep-rejoin
 timed check_rejoin rollback-rejoin --rollback
 timed check_rejoin_expired rejoin-expired
-timed check_forged_offer forged-offer
-FORGE=1:2 timed check_forged_offer forged-live-offer
-timed check_lying_joiner lying-joiner
-timed check_flood flood
+join_checks
 echo "lockstep: $((SECONDS - start)) s"
 echo "lockstep: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
