@@ -3,6 +3,7 @@
 #include <stddef.h>
 
 #include "exact.h"
+#include "nav_grid_spans.h"
 
 static const int8_t step_x[FXS_NAV_DIRECTIONS] = {1, 0, -1, 0, 1, -1, -1, 1};
 static const int8_t step_y[FXS_NAV_DIRECTIONS] = {0, 1, 0, -1, 1, 1, -1, -1};
@@ -363,4 +364,69 @@ fxs_result fxs_nav_grid_block_obstacle(fxs_nav_grid *grid, const fxs_obstacle *o
   }
   if (changed) *changed = count;
   return FXS_OK;
+}
+
+// ------------------------------------------------------------------ runs (nav_grid_spans.h)
+
+void fxs_nav_grid_wall_spans(const fxs_nav_grid *grid, const fxs_wall *wall, fix16_t radius,
+                             fxs_nav_span_fn *fn, void *context) {
+  if (radius < 0) return;
+  segment s = {wall->a.x, wall->a.y, wall->b.x, wall->b.y};
+  int64_t r = radius;
+  int64_t miny = s.ay < s.by ? s.ay : s.by, maxy = s.ay < s.by ? s.by : s.ay;
+  int64_t r0, r1;
+  if (!span(miny - r, maxy + r, grid->origin.y, grid->cell_size, grid->height, &r0, &r1)) return;
+  for (int64_t cy = r0; cy <= r1; ++cy) {
+    int64_t c0, c1;
+    if (!row_columns(grid, &s, cy, r, &c0, &c1)) continue;
+    // The blocked cells of the row are one run inside [c0, c1]: walk in from both ends.
+    while (c0 <= c1) {
+      box b = cell_box(grid, c0, cy);
+      if (segment_box_within(&s, &b, (uint64_t)r)) break;
+      ++c0;
+    }
+    if (c0 > c1) continue;
+    while (c1 > c0) {
+      box b = cell_box(grid, c1, cy);
+      if (segment_box_within(&s, &b, (uint64_t)r)) break;
+      --c1;
+    }
+    fn(context, (uint32_t)cy, (uint32_t)c0, (uint32_t)c1);
+  }
+}
+
+void fxs_nav_grid_obstacle_spans(const fxs_nav_grid *grid, const fxs_obstacle *obstacle,
+                                 fix16_t radius, fxs_nav_span_fn *fn, void *context) {
+  if (radius < 0 || obstacle->radius < 0) return;
+  int64_t r = (int64_t)obstacle->radius + radius; // < 2^32
+  int64_t px = obstacle->center.x, py = obstacle->center.y;
+  int64_t x0, x1, y0, y1;
+  if (!span(px - r, px + r, grid->origin.x, grid->cell_size, grid->width, &x0, &x1) ||
+      !span(py - r, py + r, grid->origin.y, grid->cell_size, grid->height, &y0, &y1)) {
+    return;
+  }
+  // In a row the distance to the centre only falls up to the centre's column and only rises
+  // after it: the nearest cell is that column (clamped), and each side is one bisection.
+  int64_t mid = index_of(obstacle->center.x, grid->origin.x, grid->cell_size);
+  mid = mid < x0 ? x0 : mid > x1 ? x1 : mid;
+  for (int64_t cy = y0; cy <= y1; ++cy) {
+    box b = cell_box(grid, mid, cy);
+    if (!point_box_within(px, py, &b, (uint64_t)r)) continue;
+    int64_t lo = x0, hi = mid; // first blocked column in [x0, mid]: hi is blocked
+    while (lo < hi) {
+      int64_t m = lo + (hi - lo) / 2;
+      b = cell_box(grid, m, cy);
+      if (point_box_within(px, py, &b, (uint64_t)r)) hi = m;
+      else lo = m + 1;
+    }
+    int64_t first = lo;
+    lo = mid, hi = x1; // last blocked column in [mid, x1]: lo is blocked
+    while (lo < hi) {
+      int64_t m = hi - (hi - lo) / 2;
+      b = cell_box(grid, m, cy);
+      if (point_box_within(px, py, &b, (uint64_t)r)) lo = m;
+      else hi = m - 1;
+    }
+    fn(context, (uint32_t)cy, (uint32_t)first, (uint32_t)lo);
+  }
 }
