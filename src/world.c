@@ -377,6 +377,13 @@ static bool args_zero_from(const fxs_command *c, int first) {
   return true;
 }
 
+// The lowest free slot of an alive array (0 bytes are free), or `count` when all are taken.
+// memchr: a full world refuses each of a tick's 65,535 additions after a fast scan.
+static size_t first_free(const uint8_t *alive, uint32_t count) {
+  const uint8_t *hit = count ? (const uint8_t *)memchr(alive, 0, count) : 0;
+  return hit ? (size_t)(hit - alive) : count;
+}
+
 static fxs_result obstacle_command(fxs_world *world, const fxs_command *c) {
   if (c->type == FXS_CMD_REMOVE_OBSTACLE) {
     if (!args_zero_from(c, 0) || c->ref >= world->capacity.obstacles ||
@@ -388,15 +395,13 @@ static fxs_result obstacle_command(fxs_world *world, const fxs_command *c) {
     return FXS_OK;
   }
   if (c->arg[2] < 0 || !args_zero_from(c, 3) || c->ref != 0) return FXS_ERR_BAD_VALUE;
-  for (uint16_t i = 0; i < world->capacity.obstacles; ++i) {
-    if (world->obstacle_alive[i]) continue;
-    world->obstacles[i].center = fxs_vec2_make(c->arg[0], c->arg[1]);
-    world->obstacles[i].radius = c->arg[2];
-    world->obstacle_alive[i] = 1;
-    fxs_world_nav_map_changed(world);
-    return FXS_OK;
-  }
-  return FXS_ERR_FULL;
+  size_t i = first_free(world->obstacle_alive, world->capacity.obstacles);
+  if (i == world->capacity.obstacles) return FXS_ERR_FULL;
+  world->obstacles[i].center = fxs_vec2_make(c->arg[0], c->arg[1]);
+  world->obstacles[i].radius = c->arg[2];
+  world->obstacle_alive[i] = 1;
+  fxs_world_nav_map_changed(world);
+  return FXS_OK;
 }
 
 static fxs_result wall_command(fxs_world *world, const fxs_command *c) {
@@ -409,15 +414,13 @@ static fxs_result wall_command(fxs_world *world, const fxs_command *c) {
     return FXS_OK;
   }
   if (!args_zero_from(c, 4) || c->ref != 0) return FXS_ERR_BAD_VALUE;
-  for (uint16_t i = 0; i < world->capacity.walls; ++i) {
-    if (world->wall_alive[i]) continue;
-    world->walls[i].a = fxs_vec2_make(c->arg[0], c->arg[1]);
-    world->walls[i].b = fxs_vec2_make(c->arg[2], c->arg[3]);
-    world->wall_alive[i] = 1;
-    fxs_world_nav_map_changed(world);
-    return FXS_OK;
-  }
-  return FXS_ERR_FULL;
+  size_t i = first_free(world->wall_alive, world->capacity.walls);
+  if (i == world->capacity.walls) return FXS_ERR_FULL;
+  world->walls[i].a = fxs_vec2_make(c->arg[0], c->arg[1]);
+  world->walls[i].b = fxs_vec2_make(c->arg[2], c->arg[3]);
+  world->wall_alive[i] = 1;
+  fxs_world_nav_map_changed(world);
+  return FXS_OK;
 }
 
 // Commands that act on one existing agent.
