@@ -5,8 +5,8 @@
 // removal and the tick after it (a rollback), and the first tick of a world restored from
 // nothing (every shape rasterized). Then the hostile tick: 65,535 add_wall commands of long
 // walls between random points of the grid in one tick, of which a world of 4,096 wall slots
-// accepts 4,096, at radius 2 and at radius 256 (fat walls). No agents: the figures are the
-// map's work. Desktop only.
+// accepts 4,096, at radius 2 and at radius 256 (fat walls), and 65,535 set_nav_costs of the
+// whole grid in one tick. No agents: the figures are the map's work. Desktop only.
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -118,6 +118,12 @@ static void change_rows(double (*now)(void)) {
     fxs_command clear = fxs_command_remove_nav_grid(); // forget: the next restore is anew
     fxs_world_apply(&fresh, &clear, 0);
   }
+  // The largest single change: one obstacle blocking every cell, added then removed.
+  fxs_obstacle whole = {at(2048, 2048), FXS_INT(3000)};
+  fxs_command cmd = fxs_command_add_obstacle(whole);
+  double whole_add = timed_step(&w, &cmd, 1, now);
+  cmd = fxs_command_remove_obstacle(MAP_LARGE);
+  double whole_remove = timed_step(&w, &cmd, 1, now);
   printf("\n== map changes, %u x %u navigation grid, %u obstacles of radius %d standing\n",
          MAP_SIDE, MAP_SIDE, MAP_LARGE, MAP_LARGE_RADIUS);
   printf("  first tick with them (all rasterized)   %9.2f ms\n", first * 1e3);
@@ -126,6 +132,8 @@ static void change_rows(double (*now)(void)) {
   printf("  restore to the tick before the removal  %9.3f ms\n", median(restore, reps) * 1e3);
   printf("  the tick after that restore             %9.3f ms\n", median(after, reps) * 1e3);
   printf("  first tick after a restore into a fresh world %9.2f ms\n", median(full, reps) * 1e3);
+  printf("  tick adding an obstacle over every cell  %9.3f ms, removing it %9.3f ms\n",
+         whole_add * 1e3, whole_remove * 1e3);
   free(memory), free(memory2), free(snap);
 }
 
@@ -154,8 +162,29 @@ static void hostile_row(double (*now)(void), int32_t radius) {
   free(memory), free(list);
 }
 
+// 65,535 set_nav_costs of the whole grid in one tick (each writes every base cost).
+static void hostile_costs_row(double (*now)(void)) {
+  fxs_world w;
+  void *memory = open_map(&w);
+  fxs_command *list = malloc(MAP_HOSTILE_COMMANDS * sizeof *list);
+  if (!memory || !list) {
+    free(memory), free(list);
+    return;
+  }
+  add_large(&w);
+  fxs_world_step(&w, 0, 0, 0);
+  for (uint32_t i = 0; i < MAP_HOSTILE_COMMANDS; ++i) {
+    list[i] = fxs_command_set_nav_costs(0, 0, MAP_SIDE, MAP_SIDE, 1u + i % 254u);
+  }
+  double t = timed_step(&w, list, MAP_HOSTILE_COMMANDS, now);
+  printf("  hostile tick: %u set_nav_costs of the whole grid %9.2f ms\n", MAP_HOSTILE_COMMANDS,
+         t * 1e3);
+  free(memory), free(list);
+}
+
 void bench_nav_map_report(double (*now)(void)) {
   change_rows(now);
   hostile_row(now, 2);
   hostile_row(now, MAP_HOSTILE_RADIUS);
+  hostile_costs_row(now);
 }
