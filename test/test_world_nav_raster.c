@@ -85,6 +85,38 @@ void test_runs_cover_exactly_the_cells_the_full_rasterization_blocks(void) {
   TEST_ASSERT_TRUE(blocked > 100000); // the shapes did block cells
 }
 
+// Walls from far across the Q16.16 range through grids of tiny cells: where a row's x of
+// the wall is known only to thousands of cells, the run is found by walking in from its
+// candidates, one test a column. The same cells as the full rasterization.
+void test_runs_of_far_walls_over_tiny_cells_equal_the_full_rasterization(void) {
+  uint32_t differences = 0, blocked = 0;
+  for (uint32_t seed = 1; seed <= 400; ++seed) {
+    rng_state = seed * 0x85EBCA6Bu;
+    uint32_t w = 8 + below(RUN_SIDE - 7), h = 8 + below(RUN_SIDE - 7);
+    fix16_t cell = between(1, 256);
+    fxs_vec2 origin = random_point(-FXS_INT(100), FXS_INT(100));
+    fxs_nav_grid g;
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_init(&g, block_cells, sizeof block_cells, w, h, origin, cell, 1));
+    memset(run_cells, 1, w * h);
+    // Through a point of the grid, from a far point to its mirror image (or to the point).
+    fxs_vec2 p = fxs_vec2_make(origin.x + (fix16_t)below(w * (uint32_t)cell), origin.y + (fix16_t)below(h * (uint32_t)cell));
+    fxs_vec2 far = random_point(FXS_MIN + 2, FXS_MAX - 1);
+    int64_t bx = 2 * (int64_t)p.x - far.x, by = 2 * (int64_t)p.y - far.y;
+    fxs_wall wall = {far, p};
+    if (bx > FXS_MIN && bx < FXS_MAX && by > FXS_MIN && by < FXS_MAX) wall.b = fxs_vec2_make((fix16_t)bx, (fix16_t)by);
+    fix16_t radius = between(0, cell * 12);
+    runs_seen = 0;
+    fxs_nav_grid_block_wall(&g, &wall, radius, 0);
+    fxs_nav_grid_wall_spans(&g, &wall, radius, mark_run, &g);
+    for (uint32_t i = 0; i < w * h; ++i) {
+      differences += run_cells[i] != block_cells[i];
+      blocked += block_cells[i] == FXS_NAV_BLOCKED;
+    }
+  }
+  TEST_ASSERT_EQUAL_UINT32(0, differences);
+  TEST_ASSERT_TRUE(blocked > 10000);
+}
+
 void test_negative_radii_give_no_runs(void) {
   fxs_nav_grid g;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_init(&g, block_cells, sizeof block_cells, 8, 8, fxs_vec2_zero(), FXS_INT(1), 1));
