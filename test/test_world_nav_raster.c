@@ -26,7 +26,7 @@ static uint32_t next_u32(void) { // xorshift32: the test's own stream
   return rng_state;
 }
 static uint32_t below(uint32_t n) { return next_u32() % n; }
-static int32_t between(int32_t lo, int32_t hi) { return lo + (int32_t)below((uint32_t)(hi - lo + 1)); }
+static int32_t between(int32_t lo, int32_t hi) { return (int32_t)((int64_t)lo + below((uint32_t)((int64_t)hi - lo + 1))); }
 
 // ------------------------------------------------------------------ runs vs block_*
 
