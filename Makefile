@@ -270,6 +270,8 @@ pictures: setup $(BUILD_DIR)/bin/fixsteer
 	mv build/pictures/queue-door.png docs/pictures/queue-door.png
 	$(BUILD_DIR)/bin/fixsteer render --scenario crowd_crossing --view 600,420,1000,640 --at 300 --out build/pictures/crowd_crossing-middle.svg
 	mv build/pictures/crowd_crossing-middle.png docs/pictures/crowd_crossing-middle.png
+	$(BUILD_DIR)/bin/fixsteer render --scenario examples/rts/rts.yaml --out build/pictures/rts.svg
+	mv build/pictures/rts.png docs/pictures/rts.png
 
 # The benchmark and its float twins (tools/bench/twin.c: float, for comparison only).
 BENCH_SOURCES := $(wildcard tools/bench/*.c)

@@ -80,6 +80,12 @@ static inline fix16_t assumed_radius(const fxs_agent *self, const fxs_orca_def *
   return fxs_clamp(def->neighbor_radius > 0 ? def->neighbor_radius : self->radius, 0, LIMIT);
 }
 
+// The radius of a pair's velocity obstacle: both radii and the margin (FXS_ORCA_MARGIN_DIVISOR).
+static inline fix16_t cone_radius(fix16_t own, fix16_t other) {
+  fix16_t sum = fxs_add(own, fxs_clamp(other, 0, LIMIT));
+  return fxs_add(sum, sum / FXS_ORCA_MARGIN_DIVISOR);
+}
+
 // The terms for neighbors of radius at most `neighbor_radius`; without `lines`, those of the
 // bound only (no r / tau: see cone_bound_terms_of).
 ORCA_INLINE self_terms self_terms_with(const fxs_agent *self, uint32_t self_id,
@@ -89,7 +95,7 @@ ORCA_INLINE self_terms self_terms_with(const fxs_agent *self, uint32_t self_id,
   s.position = self->position;
   s.velocity = clamp_vec(self->velocity);
   s.radius = fxs_clamp(self->radius, 0, LIMIT);
-  fix16_t r = fxs_add(s.radius, fxs_clamp(neighbor_radius, 0, LIMIT));
+  fix16_t r = cone_radius(s.radius, neighbor_radius);
   fix16_t tau = fxs_max(def->time_horizon, FXS_ONE);
   s.cone = lines ? cone_terms_of(r, tau) : cone_bound_terms_of(r, tau);
   s.id = self_id;
@@ -288,7 +294,7 @@ static void build(const lazy_lines *z, uint32_t j) {
   const self_terms *s = z->s;
   self_terms own; // the pair's cone, for a neighbor smaller than the largest
   if (z->radii) {
-    fix16_t r = fxs_add(s->radius, fxs_clamp(z->radii->of(z->neighbors[j].id, z->radii->context), 0, LIMIT));
+    fix16_t r = cone_radius(s->radius, z->radii->of(z->neighbors[j].id, z->radii->context));
     if (r != s->cone.r) {
       own = *s;
       own.cone = cone_terms_of(r, s->cone.tau);

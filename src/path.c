@@ -249,7 +249,9 @@ bool fxs_path_hold(const fxs_agent *self, const fxs_path_def *path, const fxs_pa
   if (path->mode != FXS_PATH_STOP_AT_END || path->count == 0 || path->nodes == 0) return false;
   fxs_vec2 end = path->nodes[path->count - 1];
   bool last_segment = state->current_node == path->count - 1;
-  if (last_segment && fxs_vec2_within(self->position, end, FXS_RATIO(1, 4))) return true;
+  // (Distances below are in the follower's own touching distance, fxs_agent_touch.)
+  fix16_t touch = fxs_agent_touch(self);
+  if (last_segment && fxs_vec2_within(self->position, end, touch / 4)) return true;
   // Within the path radius the end counts as reached: a follower there that no longer closes
   // in on it (it overshot, or the ones behind push it on) stops where it is.
   if (last_segment && fxs_vec2_within(self->position, end, path->radius) &&
@@ -268,16 +270,15 @@ bool fxs_path_hold(const fxs_agent *self, const fxs_path_def *path, const fxs_pa
   // Bodies a tick of travel and half a body radius apart: a follower that stops there does
   // not touch, and is out of reach of a separation of up to 3 body radii.
   fix16_t body = fxs_max(self->radius, 0);
-  fix16_t reach = fxs_add(fxs_add(speed, FXS_RATIO(1, 2)),
-                          fxs_add(body, body / 2));
+  fix16_t reach = fxs_add(fxs_add(speed, touch / 2), fxs_add(body, body / 2));
   for (uint32_t i = 0; i < count; ++i) {
     const fxs_path_rest *r = &resting[i];
     if (!aiming_at_end && !in_cone(self->position, toward, r->position)) continue;
     // Near enough: its body would touch within a tick, or (a follower its separation keeps
     // this far from resting ones would circle them for good) within keep_apart of it.
-    fix16_t touch = fxs_add(reach, fxs_max(r->radius, 0));
-    fix16_t apart = fxs_add(path->keep_apart, FXS_RATIO(1, 2));
-    bool near = fxs_vec2_within(self->position, r->position, touch) ||
+    fix16_t within = fxs_add(reach, fxs_max(r->radius, 0));
+    fix16_t apart = fxs_add(path->keep_apart, touch / 2);
+    bool near = fxs_vec2_within(self->position, r->position, within) ||
                 (path->keep_apart > 0 && fxs_vec2_within(self->position, r->position, apart));
     if (!near) continue;
     // Only a follower farther along the path counts: of two resting followers at most one

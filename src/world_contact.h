@@ -39,12 +39,12 @@
 /// run a crowd behavior, ORCA or navigate), each closes at most half the gap between them,
 /// so that the two moves together leave the bodies apart (their offset along the normal
 /// shrinks by at most the gap), and two that overlap each move out by half the overlap.
-/// Two agents' bodies may overlap by at most (r1 + r2) / FXS_CONTACT_GIVE_DIVISOR (1/8 of a
+/// Two agents' bodies may overlap by at most (r1 + r2) / FXS_CONTACT_GIVE_DIVISOR (1/20 of a
 /// radius between equals; a body's r1 includes its slack). ORCA keeps the whole radii apart:
 /// where a crush leaves no velocity that does, it pushes overlapping pairs apart, and this
 /// give lets it, so a crowd pressed together keeps flowing instead of stalling (with none,
 /// the crowds of the scenes stall in their crushes for good).
-#define FXS_CONTACT_GIVE_DIVISOR 16
+#define FXS_CONTACT_GIVE_DIVISOR 40
 typedef struct fxs_contact_body {
   fxs_vec2 position;
   fix16_t radius;

@@ -169,9 +169,10 @@ static bool all_of_priority(const fxs_steer_context *ctx, uint32_t n, fix16_t pr
 }
 
 // True when the agent's body overlaps a searched neighbor's (centres closer than the sum of
-// the radii), from the list or, where the search left it unsorted, from what it found
+// the radii), or with `margin` lies within ORCA's margin of it (FXS_ORCA_MARGIN_DIVISOR),
+// from the list or, where the search left it unsorted, from what it found
 // (fxs_grid_nearest_few). Radii are not changed by steering: reading the slots is safe.
-static bool overlaps_a_neighbor(const fxs_steer_context *ctx) {
+static bool overlaps_a_neighbor(const fxs_steer_context *ctx, bool margin) {
   const fxs_agent *a = &ctx->slot->body;
   const fxs_world *world = ctx->world;
   for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
@@ -179,7 +180,8 @@ static bool overlaps_a_neighbor(const fxs_steer_context *ctx) {
     uint32_t view = ctx->unsorted ? ctx->scratch->found_view[i] : 0;
     uint32_t id = ctx->unsorted ? world->view_slot[view] : nb->id;
     if (id == ctx->index) continue;
-    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(world->agents[id].body.radius, 0) - 1;
+    int64_t sum = (int64_t)fxs_max(a->radius, 0) + fxs_max(world->agents[id].body.radius, 0);
+    int64_t reach = (margin ? sum + sum / FXS_ORCA_MARGIN_DIVISOR : sum) - 1;
     fxs_vec2 at = ctx->unsorted ? world->view_position[view] : nb->position;
     if (reach >= 0 && fxs_vec2_within(a->position, at, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) return true;
   }
@@ -197,13 +199,14 @@ static inline bool at_rest_speed(const fxs_agent *a, fxs_vec2 v) {
 // slow (ORCA's velocity v) rests, instead of crawling a few LSB a tick against them; unless
 // its body overlaps a neighbor's and the crawl is what separates them. With `blocked_rests`
 // (navigate) an agent its neighbors leave no faster than that rests whatever it prefers: one
-// pressed against a crowd waits instead of creeping into it.
+// pressed against a crowd waits instead of creeping into it; unless within ORCA's margin of
+// a neighbor, where the crawl reopens the margin (else a crush of them waits for good).
 static inline fxs_vec2 static_friction(const fxs_steer_context *ctx, fxs_vec2 preferred, fxs_vec2 v,
                                        bool blocked_rests) {
   const fxs_agent *a = &ctx->slot->body;
-  bool still = blocked_rests || at_rest_speed(a, preferred);
-  if (still && at_rest_speed(a, v) && !overlaps_a_neighbor(ctx)) return fxs_vec2_zero();
-  return v;
+  if (!at_rest_speed(a, v)) return v;
+  if (at_rest_speed(a, preferred)) return overlaps_a_neighbor(ctx, false) ? v : fxs_vec2_zero();
+  return blocked_rests && !overlaps_a_neighbor(ctx, true) ? fxs_vec2_zero() : v;
 }
 
 // A neighbor's body radius, for ORCA in a crowd of mixed sizes (its radius does not change

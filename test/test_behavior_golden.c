@@ -227,7 +227,7 @@ static const uint64_t golden[FXS_BEHAVIOR_COUNT] = {
     [FXS_BEHAVIOR_OFFSET_PURSUIT] = UINT64_C(0xfa925b99d07708f8),
     [FXS_BEHAVIOR_HIDE] = UINT64_C(0x172889ed8a61686e),
     [FXS_BEHAVIOR_INTERPOSE] = UINT64_C(0x4e2b8d59935cae31),
-    [FXS_BEHAVIOR_ORCA] = UINT64_C(0x2b61ccf32cd6355b),
+    [FXS_BEHAVIOR_ORCA] = UINT64_C(0x5f84ac4b97ab4708),
     [FXS_BEHAVIOR_FORMATION] = UINT64_C(0x1dc7fcfd472fca99),
     // This scene's world has no navigation grid: navigate arrives straight at the target
     // with ORCA, landing exactly within its touching distance (agent.h).

@@ -79,3 +79,31 @@ void test_neighbor_radii_read_per_neighbor_match_a_named_radius(void) {
     TEST_ASSERT_TRUE(fxs_vec2_equal(a, b));
   }
 }
+
+// Whether velocity v is allowed by line l (on the left of its direction, exactly).
+static bool allows(fxs_orca_line l, fxs_vec2 v) {
+  int64_t dx = (int64_t)v.x - l.point.x, dy = (int64_t)v.y - l.point.y;
+  return (int64_t)l.direction.x * dy - (int64_t)l.direction.y * dx >= 0;
+}
+
+// ORCA keeps pairs (r1 + r2) / FXS_ORCA_MARGIN_DIVISOR beyond their bodies: two agents at
+// rest and touching (centres r1 + r2 apart) lie inside the margin, so standing still is
+// refused and the line pushes the agent away (its point heads off the neighbor); at rest a
+// unit beyond the margin, standing still is allowed. Radii 8 and 8 (margin 1/2 unit) and
+// 2 and 6 (margin 1/4).
+void test_orca_keeps_the_margin_beyond_touching_bodies(void) {
+  const int radii[2][2] = {{8, 8}, {2, 6}};
+  for (int c = 0; c < 2; ++c) {
+    fxs_agent self = fxs_test_agent_at(0, 0);
+    self.radius = FXS_INT(radii[c][0]);
+    fxs_orca_def d = fxs_default_orca_def();
+    d.neighbor_radius = FXS_INT(radii[c][1]);
+    int sum = radii[c][0] + radii[c][1];
+    fxs_neighbor touching = fxs_test_neighbor(sum, 0, 0, 0, 2);
+    fxs_orca_line l = fxs_orca_half_plane(&self, 1, &touching, &d);
+    TEST_ASSERT_FALSE(allows(l, fxs_vec2_zero()));
+    TEST_ASSERT_TRUE(l.point.x < 0);
+    fxs_neighbor beyond = fxs_test_neighbor(sum + 1, 0, 0, 0, 2);
+    TEST_ASSERT_TRUE(allows(fxs_orca_half_plane(&self, 1, &beyond, &d), fxs_vec2_zero()));
+  }
+}

@@ -305,3 +305,28 @@ void test_degenerate_paths_are_safe(void) {
   fxs_follow_path(&a, &one, &s);
   TEST_ASSERT_EQUAL_UINT16(0, s.current_node);
 }
+
+// fxs_path_hold has no unit of length: its distances come from the follower's radius and
+// speed (the touching distance, agent.h). The end and queue cases above, every length
+// divided by 16 (radius 1/2, the end within 1/64, the reach 21.5/16), hold or not exactly as
+// at full size; one LSB past each edge does not hold.
+void test_holding_at_the_end_and_in_a_queue_has_no_unit_of_length(void) {
+  fxs_vec2 small[4];
+  for (int i = 0; i < 4; ++i) small[i] = fxs_vec2_make(square[i].x / 16, square[i].y / 16);
+  fxs_path_def path = fxs_default_path_def(small, 4, FXS_PATH_STOP_AT_END);
+  path.radius /= 16;
+  fxs_path_state s = fxs_path_start();
+  s.current_node = 3;
+  fxs_agent a = fxs_test_agent_at(0, 0);
+  a.radius = FXS_RATIO(1, 2), a.max_speed /= 16;
+  a.position = fxs_vec2_make(small[3].x - FXS_RATIO(1, 64), small[3].y);
+  TEST_ASSERT_TRUE(fxs_path_hold(&a, &path, &s, small[3], 0, 0));
+  a.position.x -= 1, a.velocity = fxs_vec2_make(FXS_RATIO(1, 16), 0);
+  TEST_ASSERT_FALSE(fxs_path_hold(&a, &path, &s, small[3], 0, 0));
+  // Queueing: reach 1/16 + 1/32 + 3/4 + 1/2 = 43/32 from a resting one of radius 1/2.
+  fxs_path_rest rest = {{FXS_INT(500) / 16, FXS_INT(256) / 16}, FXS_RATIO(1, 2)};
+  a.position = fxs_vec2_make(rest.position.x - FXS_RATIO(43, 32), rest.position.y);
+  TEST_ASSERT_TRUE(fxs_path_hold(&a, &path, &s, small[3], &rest, 1));
+  a.position.x -= 1;
+  TEST_ASSERT_FALSE(fxs_path_hold(&a, &path, &s, small[3], &rest, 1));
+}

@@ -30,7 +30,7 @@ static bool chasing;      // each ring agent aims at the next one, not at a poin
 
 // Two rows of 24 agents of radius 2 resting a few LSB off their targets, ORCA taking them
 // for radius 1/2 (so that their lines hold where their bodies overlap): in the first row,
-// 3.9 units apart, bodies overlap by 1/10 unit, within contact's give (1/8 unit for two
+// 3.95 units apart, bodies overlap by 1/20 unit, within contact's give (1/10 unit for two
 // bodies of radius 2, FXS_CONTACT_GIVE_DIVISOR), and crawl home (static friction lets an
 // overlapping agent creep); in the second, 6 units apart, they rest.
 static void add_resting_rows(void) {
@@ -39,7 +39,7 @@ static void add_resting_rows(void) {
   for (int i = 0; i < RING_AGENTS; ++i) {
     fxs_spawn_def sd = fxs_default_spawn_def();
     int row = i / 24, at = i % 24;
-    fix16_t spacing = row ? FXS_INT(6) : FXS_RATIO(39, 10);
+    fix16_t spacing = row ? FXS_INT(6) : FXS_RATIO(79, 20);
     sd.position = fxs_vec2_make(FXS_INT(20) + at * spacing, FXS_INT(60 + 80 * row));
     sd.max_speed = FXS_RATIO(1, 2), sd.max_force = FXS_ONE, sd.radius = FXS_INT(2);
     fxs_command spawn = fxs_command_spawn(&sd);

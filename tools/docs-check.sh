@@ -58,8 +58,8 @@ snippet() {
     diff -u "${src%.c}.expected" "$OUT/$name.out" || { echo "$src: output differs from $name.expected"; return 1; }
   fi
 }
-# The snippets, and the examples a page shows (the game loop of Getting started).
-for src in docs/snippets/*.c examples/game-loop/game_loop.c; do
+# The snippets, and the examples a page shows (the game loop of Getting started, the RTS match).
+for src in docs/snippets/*.c examples/game-loop/game_loop.c examples/rts/rts.c; do
   check "snippet-$(basename "$src" .c)" snippet "$src"
 done
 

@@ -2,7 +2,9 @@
 # The C# binding's suite (make test-dotnet): builds the shared library and the tool, prints
 # the layout of every public struct and enum as the C compiler sees it (a program generated
 # from the headers by bindings/dotnet/tools/layout_gen.py), builds the binding and its NUnit
-# tests with Mono's mcs, and runs them with nunit-console against the library and the tool.
+# tests with Mono's mcs, and runs them with nunit-console against the library and the tool;
+# builds and runs the C# programs of the docs (docs/snippets/*.cs) and compiles the C#
+# fragments written in the pages.
 # Installs Mono and NUnit first when they are missing (tools/setup.sh --dotnet).
 # Ends with "dotnet: N passed, N failed".
 set -uo pipefail
@@ -31,6 +33,63 @@ mcs -nologo -target:library -r:"$OUT/Fixsteer.dll" -r:"$NUNIT" -out:"$OUT/Fixste
   bindings/dotnet/test/*.cs || summary_fail "building the tests failed"
 
 root=$(pwd)
+# The C# of the docs: every program of docs/snippets/*.cs (docs/dotnet.md includes them)
+# built against the binding, run under Mono and its output compared with its .expected; every
+# fragment written in a page (a csharp block that includes no snippet) compiled inside a method
+# whose parameters are the names its "<!-- csharp: ... -->" comment declares.
+doc_pass=0; doc_fail=0
+doc_ok() { doc_pass=$((doc_pass + 1)); echo "ok: $*"; }
+doc_bad() { doc_fail=$((doc_fail + 1)); echo "FAIL: $*"; }
+for src in docs/snippets/*.cs; do
+  name=$(basename "$src" .cs)
+  if ! mcs -nologo -warnaserror+ -r:"$OUT/Fixsteer.dll" -out:"$OUT/$name.exe" "$src" >"$OUT/$name.log" 2>&1; then
+    doc_bad "$src does not build:"; cat "$OUT/$name.log"; continue
+  fi
+  if (cd "$OUT" && LD_LIBRARY_PATH="$root/$BUILD${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" mono "$name.exe") >"$OUT/$name.out" 2>&1 &&
+     diff -u "${src%.cs}.expected" "$OUT/$name.out"; then
+    doc_ok "$src builds, runs and prints $(basename "${src%.cs}").expected"
+  else
+    doc_bad "$src: exit or output differs"; cat "$OUT/$name.out"
+  fi
+done
+if [ -f "$OUT/match.fxr" ] && "$BUILD/bin/fixsteer" verify "$OUT/match.fxr" >"$OUT/match.log" 2>&1; then
+  doc_ok "the replay docs/snippets/dotnet_replay.cs writes verifies with fixsteer: $(cat "$OUT/match.log")"
+else
+  doc_bad "the replay of docs/snippets/dotnet_replay.cs does not verify: $(cat "$OUT/match.log" 2>/dev/null)"
+fi
+rm -f "$OUT"/fragment-*.cs
+python3 - "$OUT" docs/*.md <<'PY'
+import re, sys
+out, pages = sys.argv[1], sys.argv[2:]
+n = 0
+for page in pages:
+    lines = open(page, encoding="utf-8").read().split("\n")
+    for i, line in enumerate(lines):
+        if line.strip() != "```csharp":
+            continue
+        end = lines.index("```", i + 1)
+        body = lines[i + 1:end]
+        if any(l.startswith("--8<--") for l in body):
+            continue
+        m = re.match(r"<!-- csharp: (.*) -->$", lines[i - 1].strip()) if i else None
+        params = m.group(1) if m else ""
+        n += 1
+        with open(f"{out}/fragment-{n}.cs", "w", encoding="utf-8") as f:
+            f.write(f"// {page}:{i + 2}\nusing System;\nusing System.IO;\nusing Fixsteer;\n"
+                    "interface ITransport { void Send(byte peer, byte[] data, int length); }\n"
+                    f"static class Fragment{n} {{\n  static void Run({params}) {{\n")
+            f.write("\n".join(body) + "\n  }\n}\n")
+PY
+for frag in "$OUT"/fragment-*.cs; do
+  [ -e "$frag" ] || continue
+  where=$(head -n 1 "$frag" | cut -c4-)
+  if mcs -nologo -target:library -warnaserror+ -nowarn:219,168 -r:"$OUT/Fixsteer.dll" -out:"${frag%.cs}.dll" "$frag" >"${frag%.cs}.log" 2>&1; then
+    doc_ok "the C# fragment at $where compiles"
+  else
+    doc_bad "the C# fragment at $where does not compile:"; cat "${frag%.cs}.log"
+  fi
+done
+
 log=$OUT/nunit.log
 (cd "$OUT" &&
   FIXSTEER_LAYOUT="$root/$OUT/layout.txt" FIXSTEER_TOOL="$root/$BUILD/bin/fixsteer" \
@@ -47,5 +106,6 @@ invalid=$(grep -E 'Invalid: [0-9]+' "$log" | tail -n1 | sed -nE 's/.*Invalid: ([
 failed=$((errors + failures + ${invalid:-0}))
 passed=$((run - errors - failures - inconclusive))
 if [ "$run" -eq 0 ]; then failed=$((failed + 1)); fi
+passed=$((passed + doc_pass)); failed=$((failed + doc_fail))
 echo "dotnet: $passed passed, $failed failed"
 [ "$rc" -eq 0 ] && [ "$failed" -eq 0 ]

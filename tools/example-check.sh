@@ -7,7 +7,9 @@
 #  - the plain Cortex-M0 recipe (make lib CC=arm-none-eabi-gcc EXTRA_CFLAGS="-mcpu=cortex-m0
 #    -mthumb"), and that both MCU libraries need nothing outside string.h, assert and
 #    libgcc's integer helpers, and no floating point;
-#  - examples/game-loop (built with pkg-config, its output as game_loop.expected) and
+#  - examples/game-loop (built with pkg-config, its output as game_loop.expected),
+#    examples/rts (its output as rts.expected; its scene file rts.yaml recorded by the
+#    installed fixsteer: the same final hash and the same replay bytes) and
 #    examples/lockstep-enet (two processes over ENet, in lockstep and with rollback: the same
 #    final hash, replays that the installed fixsteer verifies at it, the same replay bytes).
 # Each Ceedling test counts as one check. Prints "example: N passed, N failed".
@@ -99,6 +101,35 @@ if cc "${cflags[@]}" examples/game-loop/game_loop.c $(pkg-config --cflags --libs
   fi
 else
   bad "examples/game-loop does not build:"; cat "$work/game-loop.log"
+fi
+
+# examples/rts: built as its comment says; its output is rts.expected, and its scene-file twin
+# (rts.yaml) recorded by the installed fixsteer gives the same final hash and the same replay,
+# byte for byte; the installed fixsteer verifies the program's replay.
+# shellcheck disable=SC2046
+if cc "${cflags[@]}" examples/rts/rts.c $(pkg-config --cflags --libs fixsteer) \
+     -o "$work/rts" >"$work/rts.log" 2>&1; then
+  if "$work/rts" "$work/rts-c.fxr" >"$work/rts.out" 2>&1 && diff -u examples/rts/rts.expected "$work/rts.out"; then
+    ok "examples/rts: built with pkg-config, prints rts.expected ($(tail -n 2 "$work/rts.out" | head -n 1))"
+  else
+    bad "examples/rts: exit or output differs"
+  fi
+  c_hash=$(sed -n 's/.*final hash \(0x[0-9a-f]\{16\}\).*/\1/p' "$work/rts.out")
+  y_hash=$("$host/bin/fixsteer" record --scenario examples/rts/rts.yaml --out "$work/rts-yaml.fxr" 2>&1 |
+           sed -n 's/.*final hash \(0x[0-9a-f]\{16\}\).*/\1/p')
+  v_hash=$("$host/bin/fixsteer" verify "$work/rts-c.fxr" 2>&1 | sed -n 's/.*verified, final hash \(0x[0-9a-f]*\).*/\1/p')
+  if [ -n "$c_hash" ] && [ "$c_hash" = "$y_hash" ] && [ "$v_hash" = "$c_hash" ]; then
+    ok "examples/rts: rts.c and rts.yaml end on one hash, $c_hash; the installed fixsteer verifies rts.c's replay"
+  else
+    bad "examples/rts: rts.c ends on '$c_hash', rts.yaml on '$y_hash', verify says '$v_hash'"
+  fi
+  if cmp "$work/rts-c.fxr" "$work/rts-yaml.fxr"; then
+    ok "examples/rts: rts.c and rts.yaml record the same replay, byte for byte"
+  else
+    bad "examples/rts: the replays of rts.c and rts.yaml differ"
+  fi
+else
+  bad "examples/rts does not build:"; cat "$work/rts.log"
 fi
 
 # shellcheck disable=SC2046

@@ -13,7 +13,8 @@
 # progress bound; a player killed mid-match comes back and a spectator arrives at tick 500
 # (lockstep and rollback), and all four end on one hash; a player that does not come back
 # within --rejoin-ms ends the match, and a spectator finds no free slot in a match without
-# spectator slots.#
+# spectator slots. A scene file: the host plays its own, a joiner holding the same file joins,
+# one holding another is refused naming both hashes.
 #   bash tools/lockstep-check.sh [FIXSTEER]
 #
 # Ends with "lockstep: N passed, N failed"; exits non-zero on any failure. Every process runs
@@ -482,6 +483,49 @@ check_rejoin_expired() {
 # 10 s timeout (40 s for the lobby).
 # check_bad_message TAG MESSAGE WANT [CODE LEAD]: the joiner refuses the match message with
 # WANT after LEAD (default: "bad match message"), exit CODE (default 3).
+# FNV-1a 64 of a file's bytes, 0x and 16 hex digits: the hash the match message carries.
+fnv1a() {
+  python3 -c 'import sys
+h = 0xCBF29CE484222325
+for b in open(sys.argv[1], "rb").read():
+    h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+print("0x%016x" % h)' "$1"
+}
+
+# A scene file of the developer's own: the host plays a copy of scenarios/example.yaml, a
+# joiner holding the same file joins and every replay verifies on the hash `fixsteer record`
+# gives the file; a joiner holding a file of the same name with other bytes (another seed)
+# refuses the match naming both hashes (exit 2), and the host names the player it lost (exit 3).
+check_scene() {
+  local tag=$1 scene=$WORK/mine/scene.yaml other=$WORK/other/scene.yaml want mine theirs rc
+  mkdir -p "$WORK/mine" "$WORK/other"
+  cp scenarios/example.yaml "$scene"
+  sed 's/^  seed: 42$/  seed: 43/' scenarios/example.yaml >"$other"
+  want=$("$FIXSTEER" record --scenario "$scene" --ticks 300 --out "$WORK/$tag.rec.fxr" |
+    sed -n 's/.*final hash \(0x[0-9a-f]*\).*/\1/p')
+  PLAYERS=2 SCENARIO=$scene MATCH_TICKS=300 JOIN1="--scenario $scene" check_match "$tag"
+  if [ -n "$want" ] && "$FIXSTEER" verify "$WORK/$tag.0.fxr" 2>&1 | grep -q "final hash $want$"; then
+    pass "$tag: the match ends on the hash fixsteer record gives the file ($want)"
+  else
+    fail "$tag: the match ends on the hash fixsteer record gives the file ($want)"
+  fi
+  mine=$(fnv1a "$scene") theirs=$(fnv1a "$other")
+  PLAYERS=2 SCENARIO=$scene MATCH_TICKS=300 JOIN1="--scenario $other" run_match "$tag-other" \
+    --timeout-ms 1000 || { fail "$tag-other: no free port found"; return; }
+  rc="$(cat "$WORK/$tag-other.0.rc") $(cat "$WORK/$tag-other.1.rc")"
+  if [ "$rc" = "3 2" ] && [ "$mine" != "$theirs" ] &&
+    grep -qF "fixsteer host: scene file $scene (scene.yaml), hash $mine" "$WORK/$tag-other.0.err" &&
+    grep -qE "^fixsteer host: lost player 1 at tick [0-9]+: it holds another scene than this match's$" \
+      "$WORK/$tag-other.0.err" &&
+    grep -qF "refused the match message from the host at 127.0.0.1:" "$WORK/$tag-other.1.err" &&
+    grep -qF ": the host's scene file 'scene.yaml' hashes $mine; this joiner's 'scene.yaml' hashes $theirs: not the same file" \
+      "$WORK/$tag-other.1.err"; then
+    pass "$tag-other: a joiner with another file is refused naming both hashes (exits: host 3, joiner 2)"
+  else
+    fail "$tag-other: a joiner with another file is refused naming both hashes (exits: $rc)"
+  fi
+}
+
 check_bad_message() {
   local tag=$1 message=$2 want=$3 code=${4:-3} lead=${5:-bad match message} attempt port start elapsed rc
   for attempt in 1 2 3 4 5; do
@@ -583,22 +627,34 @@ check_refused join-host-option 2 "the host chooses players, spectators, scenario
   "$FIXSTEER" join --host 127.0.0.1 --port 20000 --rejoin-ms 5
 check_refused host-spectate 2 "--spectate are the joiners' options" -- \
   "$FIXSTEER" host --players 2 --port 20000 --scenario hunter_prey --ticks 10 --spectate
+check_refused host-no-scene 2 "--scenario $WORK/none.yaml: not a built-in scenario (see: fixsteer list) nor a file" -- \
+  "$FIXSTEER" host --players 2 --port 20000 --scenario "$WORK/none.yaml" --ticks 10
+printf 'world: [\n' >"$WORK/broken.yaml"
+check_refused join-broken-scene 2 "fixsteer join: $WORK/broken.yaml:2: column 1: YAML syntax error" -- \
+  "$FIXSTEER" join --host 127.0.0.1 --port 20000 --scenario "$WORK/broken.yaml"
 # The build fields of the match message: this build's simulation version and math fingerprint.
 SIM=$("$FIXSTEER" --version | sed -n 's/.*simulation version \([0-9]*\).*/\1/p')
 MATH=$("$FIXSTEER" --version | sed -n 's/.*math fingerprint \(0x[0-9a-f]*\).*/\1/p')
-check_bad_message bad-players "FXSTART 4 $SIM $MATH 9 0 1 100 2 0 77 5 10000 10000 20 hunter_prey 0 7 127.0.0.1:40000" \
+check_bad_message bad-players "FXSTART 5 $SIM $MATH 9 0 1 100 2 0 77 5 10000 10000 20 hunter_prey - 0 7 127.0.0.1:40000" \
   "the field 'players' is 9, allowed 2..8"
-check_bad_message bad-address "FXSTART 4 $SIM $MATH 2 0 1 100 2 0 77 5 10000 10000 20 hunter_prey 0 3 127.0.0.300:40000" \
+check_bad_message bad-address "FXSTART 5 $SIM $MATH 2 0 1 100 2 0 77 5 10000 10000 20 hunter_prey - 0 3 127.0.0.300:40000" \
   "the field 'address of player 1' is '127.0.0.300:40000': not an IPv4 address: 300 is above 255"
-check_bad_message bad-present "FXSTART 4 $SIM $MATH 2 1 2 100 2 0 77 5 10000 10000 20 hunter_prey 1 6" \
+check_bad_message bad-present "FXSTART 5 $SIM $MATH 2 1 2 100 2 0 77 5 10000 10000 20 hunter_prey - 1 6" \
   "the field 'present' is 6: the host (bit 0) is missing"
 check_bad_message old-version "FXSTART 2 2 1 100 2 0 77 5 hunter_prey 127.0.0.1:40000" \
-  "the field 'version' is 2, allowed 4..4"
-check_bad_message other-simulation "FXSTART 4 $((SIM + 1)) $MATH 2 0 1 100 2 0 77 5 10000 10000 20 hunter_prey 0 3 127.0.0.1:40000" \
+  "the field 'version' is 2, allowed 5..5"
+check_bad_message layout-4 "FXSTART 4 $SIM $MATH 2 0 1 100 2 0 77 5 10000 10000 20 hunter_prey 0 3 127.0.0.1:40000" \
+  "the field 'version' is 4, allowed 5..5 (host and joiner are different versions of fixsteer; layout 4 is a fixsteer before scene files)"
+check_bad_message bad-scene "FXSTART 5 $SIM $MATH 2 0 1 100 2 0 77 5 10000 10000 20 hunter_prey 0x12 0 3 127.0.0.1:40000" \
+  "the field 'scene' is '0x12', not - (a built-in scenario) nor 0x and 16 hex digits (a scene file's hash)"
+check_bad_message no-scene-file "FXSTART 5 $SIM $MATH 2 0 1 100 2 0 77 5 10000 10000 20 my.yaml 0x0123456789abcdef 0 3 127.0.0.1:40000" \
+  "the host plays the scene file 'my.yaml' (hash 0x0123456789abcdef); this joiner holds no scene file: join with --scenario and a copy of that file" 2 "refused the match message"
+check_bad_message other-simulation "FXSTART 5 $((SIM + 1)) $MATH 2 0 1 100 2 0 77 5 10000 10000 20 hunter_prey - 0 3 127.0.0.1:40000" \
   "the host runs simulation version $((SIM + 1)); this build runs $SIM" 4 "refused the match message"
-check_bad_message other-math "FXSTART 4 $SIM 0x0123456789abcdef 2 0 1 100 2 0 77 5 10000 10000 20 hunter_prey 0 3 127.0.0.1:40000" \
+check_bad_message other-math "FXSTART 5 $SIM 0x0123456789abcdef 2 0 1 100 2 0 77 5 10000 10000 20 hunter_prey - 0 3 127.0.0.1:40000" \
   "the host runs other math: fingerprint 0x0123456789abcdef; this build's $MATH" 4 "refused the match message"
 check_lobby lobby
+timed check_scene scene
 MATCH_TICKS=500 JOIN_HOST=localhost check_match localhost
 MATCH_TICKS=500 JOIN1="--bind 0.0.0.0" JOIN2="--bind 127.0.0.1" check_match bound --bind 127.0.0.1
 check_match lockstep

@@ -25,7 +25,7 @@ patch() { printf "$(printf '\\x%02x' $(( $(od -An -tu1 -j "$2" -N1 "$1") ^ 1 )))
 
 expect 0 "hunter_prey" -- "$B" list
 expect 0 "usage" -- "$B" --help
-for c in record verify diff dump trace stats render scale; do expect 0 "usage: fixsteer $c" -- "$B" "$c" --help; done
+for c in record verify diff dump trace stats render scale size; do expect 0 "usage: fixsteer $c" -- "$B" "$c" --help; done
 expect 2 "unknown command" -- "$B" fly
 expect 2 "unknown scenario 'nope'" -- "$B" record --scenario nope --out "$T/x.fxr"
 expect 2 "ticks needs a whole number from 1" -- "$B" record --scenario patrol --ticks -5 --out "$T/x.fxr"
@@ -35,7 +35,7 @@ expect 0 "usage: fixsteer verify \[LIMITS\] FILE" -- "$B" help verify
 expect 2 "no command 'fly'" -- "$B" help fly
 # Every command's help: its options with their defaults, an example of it, its exit codes;
 # `fixsteer --help` lists every exit code, 3 (host, join) among them.
-for c in list record verify diff dump trace stats render host join params scale help; do
+for c in list record verify diff dump trace stats render host join params scale size help; do
   out=$("$B" help $c 2>&1)
   if printf '%s\n' "$out" | grep -q '^Example:$' && printf '%s\n' "$out" | grep -qE "^  fixsteer $c( |\$)" &&
      printf '%s\n' "$out" | grep -q '^Exit codes:$' && printf '%s\n' "$out" | grep -q '^  0  success' &&
@@ -326,6 +326,23 @@ if [ ! -e "$T/none.fxr" ] && ! ls "$T" | grep -q 'tmp-'; then pass=$((pass + 1))
 expect 2 "not recordings of the same session" -- "$B" diff "$T/a.fxr" "$T/other.fxr"
 
 # The parameter documentation is generated from the library's table and must be current.
+# size: the world's and the snapshot's bytes by capacity, from the library's size functions
+# (examples/rts/rts.c prints the same world size, 425464); with --ticks, the run's largest
+# snapshot and the searches' use; advice on navigation only when the scene navigates.
+expect 0 "^size rts: world 425464 bytes .* snapshot at most 204354 bytes .* 7257 at tick 0" -- "$B" size examples/rts/rts.yaml
+expect 0 "nav_searches +4 +230672 +76892\.0 +144120 +48040\.0" -- "$B" size examples/rts/rts.yaml
+expect 0 "searches: \(nav_searches 4 \+ 1 kept to check restored snapshots\) x 76800 bytes = 384000: each 13\.0 bytes a grid cell, 12\.0 an open-list entry" -- "$B" size examples/rts/rts.yaml
+expect 0 "largest open list 188 of 1200 entries" -- "$B" size --scenario examples/rts/rts.yaml --ticks 900
+expect 0 "largest snapshot over 900 ticks: 14324 bytes \(tick 10\)" -- "$B" size examples/rts/rts.yaml --ticks 900
+expect 0 "^size forty: world 2078920 bytes" -- "$B" size examples/rts/forty.yaml
+out=$("$B" size hunter_prey 2>&1)
+if printf '%s\n' "$out" | grep -qE '^size hunter_prey: world [0-9]+ bytes' && ! printf '%s\n' "$out" | grep -qE 'nav_|advice'; then
+  pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: size of a scene without navigation:"; echo "$out"; fi
+expect 2 "a scenario name or a scene file is needed" -- "$B" size
+expect 2 "unknown scenario 'nope.yaml'" -- "$B" size nope.yaml
+printf 'agents:\n  - {name: a, position: [1, 2], speed: 3}\n' > "$T/bad-size.yaml"
+expect 2 "bad-size.yaml:2: unknown key 'speed'" -- "$B" size "$T/bad-size.yaml"
+
 out=$("$B" params --markdown 2>&1)
 if [ "$out" = "$(cat docs/behavior-params.md)" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: docs/behavior-params.md is stale: run fixsteer params --markdown > docs/behavior-params.md"; fi
 expect 0 "wander +1 +circle_radius +units" -- "$B" params
@@ -534,6 +551,18 @@ expect 2 "needs --out FILE.svg" -- "$B" render --scenario queue
 expect 2 "at names a tick outside the run: 50 \(the run has ticks 0..10\)" -- "$B" render --scenario patrol --ticks 10 --at 50 --out "$T/x.svg"
 expect 2 "at needs up to 32 ticks separated by commas" -- "$B" render --scenario patrol --at 1,x --out "$T/x.svg"
 expect 2 "view needs X0,Y0,X1,Y1" -- "$B" render --scenario patrol --view 5,5,1 --out "$T/x.svg"
+# --size W,H: the picture W wide and at most H tall (the map fitted between the header and the
+# legend); without it 800 wide; sizes outside the limits or not whole numbers are refused.
+expect 0 "wrote" -- "$B" render --scenario examples/rts/rts.yaml --size 1280,720 --no-png --out "$T/wide.svg"
+expect 0 "<svg [^>]*width='1280' height='720'" -- cat "$T/wide.svg"
+expect 0 "wrote" -- "$B" render --scenario examples/rts/rts.yaml --size 400,1000 --no-png --out "$T/narrow.svg"
+expect 0 "<svg [^>]*width='400' height='450'" -- cat "$T/narrow.svg"
+expect 0 "wrote" -- "$B" render --scenario examples/rts/rts.yaml --no-png --out "$T/default.svg"
+expect 0 "<svg [^>]*width='800' height='703'" -- cat "$T/default.svg"
+for bad in 100,100 800 800,x 800,600,1 -5,600 99999,600 800,+600 ,600; do
+  expect 2 "--size needs W,H: whole pixels, W from 320 to 8192, H from 240 to 8192: ${bad//+/\\+}\$" -- "$B" render --scenario patrol --size "$bad" --out "$T/x.svg"
+done
+expect 2 "missing value for: --size" -- "$B" render --scenario patrol --out "$T/x.svg" --size
 expect 2 "text.fxr: byte 0: not a fixsteer file" -- "$B" render "$T/text.fxr" --out "$T/x.svg"
 if [ ! -e "$T/x.svg" ] && [ ! -e "$T/x.png" ] && ! ls "$T" | grep -q 'tmp-'; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: render left a partial output"; fi
 # render --nav-fields: a group of four sharing a goal gets field 0, drawn by default and by

@@ -95,6 +95,10 @@ FXS_API fxs_orca_def fxs_default_orca_def(void);
 
 /// Body radii of the neighbor distance ORCA takes when its parameter is 0 (the default).
 #define FXS_ORCA_REACH_RADII 15
+/// ORCA keeps two agents (sum of radii)/FXS_ORCA_MARGIN_DIVISOR farther apart than their
+/// bodies: the velocity obstacle of a pair has radius (r1 + r2) (1 + 1/32), so that what ORCA
+/// leaves of a crush lies inside contact's small give (world_contact.h) instead of beyond it.
+#define FXS_ORCA_MARGIN_DIVISOR 32
 
 /// The neighbor distance ORCA takes for `self`: neighbor_distance when positive, else
 /// FXS_ORCA_REACH_RADII of its body radii; within [0, 1024] units.

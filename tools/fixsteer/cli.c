@@ -73,7 +73,7 @@ static const command_help commands_help[] = {
      "  --home-distance D      an agent is home within D units of its target point (default: its radius)\n" QUIET_HELP,
      "fixsteer stats --scenario queue --ticks 600", 0x17},
     {"render", "fixsteer render [LIMITS] [YAML LIMITS] --scenario NAME|FILE [--ticks N] | A [B] --out FILE.svg "
-               "[--at T,T,...] [--view X0,Y0,X1,Y1] [--nav-fields all|none|K] [--no-png] [--quiet]",
+               "[--at T,T,...] [--view X0,Y0,X1,Y1] [--size W,H] [--nav-fields all|none|K] [--no-png] [--quiet]",
      "an SVG (and a PNG beside it) of trajectories, bodies, walls, obstacles, paths and navigation; of two "
      "replays, where they differ",
      SCENE_HELP "  A [B]                  or one replay, or two of one session overlaid (A solid, B dashed)\n"
@@ -82,19 +82,23 @@ static const command_help commands_help[] = {
      "                         three between, the last)\n"
      "  --view X0,Y0,X1,Y1     the world rectangle to show (default: the bounds, or what is drawn when\n"
      "                         the bounds are much larger)\n"
+     "  --size W,H             the picture W pixels wide (320..8192) and at most H tall (240..8192): the\n"
+     "                         map scaled to fit under the header and above the legend (default: 800\n"
+     "                         wide, the map at most 900 tall)\n"
      "  --nav-fields all|none|K the integration fields of navigate groups to draw after the last tick:\n"
      "                         every live one (default), none, or the one in field slot K\n"
      "  --no-png               the SVG only\n" QUIET_HELP,
      "fixsteer render --scenario queue --out queue.svg --at 1,150,300", 0x17},
     {"host",
-     "fixsteer host --players N --port P --scenario NAME --ticks T --out FILE [--delay D] [--rollback] "
+     "fixsteer host --players N --port P --scenario NAME|FILE --ticks T --out FILE [--delay D] [--rollback] "
      "[--spectators N] [--rejoin-ms MS] [--progress-window-ms MS] [--progress-min-ticks N] [--bind ADDRESS] "
      "[--desync-at TICK] [--tick-ms MS] [--timeout-ms MS]",
-     "host a match of a built-in scenario for N players (this one is player 0) and its spectators; "
+     "host a match of a built-in scenario or a scene file for N players (this one is player 0) and its spectators; "
      "every process writes its replay of the match",
      "  --players N            players, 2..8, this one included\n"
      "  --port P               the UDP port to listen on, 1024..65535\n"
-     "  --scenario NAME        a built-in scenario (fixsteer list)\n"
+     "  --scenario NAME|FILE   a built-in scenario (fixsteer list) or a YAML scene file, which every\n"
+     "                         joiner must hold too (the match carries its hash)\n"
      "  --ticks T              ticks to play\n"
      "  --out FILE             this process's replay\n"
      "  --delay D              ticks of input delay, 0..30 (default " STR(NET_DEFAULT_DELAY) ")\n"
@@ -111,12 +115,14 @@ static const command_help commands_help[] = {
      "  --timeout-ms MS        a peer silent this long is lost (default " STR(NET_DEFAULT_TIMEOUT_MS) ")\n"
      "  --desync-at TICK       test: corrupt this process's world at TICK\n",
      "fixsteer host --players 2 --port 7000 --scenario hunter_prey --ticks 600 --out host.fxr", 0x1F},
-    {"join", "fixsteer join --host ADDRESS --port P --out FILE [--spectate] [--bind ADDRESS] [--desync-at TICK] [--timeout-ms MS]",
+    {"join", "fixsteer join --host ADDRESS --port P --out FILE [--scenario NAME|FILE] [--spectate] [--bind ADDRESS] [--desync-at TICK] [--timeout-ms MS]",
      "join the match hosted at --host:--port as the next player, in the slot of a player that left "
      "(run it again to come back), or with --spectate as a spectator at any time",
      "  --host ADDRESS         the host's IPv4 address or host name\n"
      "  --port P               the host's port\n"
      "  --out FILE             this process's replay\n"
+     "  --scenario NAME|FILE   the scene the host plays: a copy of its scene file (needed; the bytes\n"
+     "                         must hash the same) or, optionally, its built-in scenario's name\n"
      "  --spectate             watch instead of play\n"
      "  --bind ADDRESS         where to listen (default: 127.0.0.1 for a host on this machine, else 0.0.0.0)\n"
      "  --timeout-ms MS        a peer silent this long is lost (default " STR(NET_DEFAULT_TIMEOUT_MS) ")\n"
@@ -140,6 +146,13 @@ static const command_help commands_help[] = {
      "  agent's defaults (radius, max_speed, max_force, bounds, neighbor_radius, a path's radii)\n"
      "  are written out, scaled; behavior parameters it leaves out keep the library's defaults.\n",
      "fixsteer scale scenarios/nav_door.yaml 1/4 --out nav_door-x1_4.yaml", 0x5},
+    {"size", "fixsteer size [YAML LIMITS] FILE|NAME [--ticks N]",
+     "the memory of a scene's world and of its snapshots as a function of every capacity, with "
+     "advice on the navigation capacities",
+     "  FILE|NAME              a YAML scene file or a built-in scenario (or --scenario)\n"
+     "  --ticks N              also run N ticks: the largest snapshot, and what the searches used\n"
+     "                         (busy at once, the largest open list, full open lists) (default: no run)\n",
+     "fixsteer size examples/rts/rts.yaml --ticks 900", 0x5},
     {"help", "fixsteer help [COMMAND]", "this text, or one command's", "", "fixsteer help record", 0x5},
 };
 // clang-format on

@@ -47,11 +47,13 @@ int cmd_join(int argc, char **argv) {
 
 #include "fixsteer/fixsteer.h"
 #include "fixsteer/session.h"
+#include "fixsteer/hash.h"
 #include "cli.h"
 #include "net.h"
 #include "net_settings.h"
 #include "net_play.h"
 #include "scenario.h"
+#include "scenario_file.h"
 
 // ------------------------------------------------------------------ options
 
@@ -147,6 +149,98 @@ static int parse(const char *cmd, int argc, char **argv, net_options *o) {
     }
   }
   return EXIT_OK;
+}
+
+// ------------------------------------------------------------------ the scene
+
+#ifndef FXS_TOOL_NO_YAML
+// Reads all of `f`, at most `limit` bytes; NULL (and errno, or EFBIG) when it cannot.
+static unsigned char *read_all(FILE *f, size_t limit, size_t *size) {
+  size_t cap = 0, n = 0;
+  unsigned char *data = 0;
+  for (;;) {
+    if (n == cap) {
+      // Doubling up to one byte past the limit: enough to tell a file over it.
+      size_t grow = !cap ? 65536u : cap > limit / 2u ? limit + 1u : cap * 2u;
+      unsigned char *more = realloc(data, grow);
+      if (!more) return free(data), errno = ENOMEM, NULL;
+      data = more, cap = grow;
+    }
+    size_t got = fread(data + n, 1, cap - n, f);
+    n += got;
+    if (n > limit) return free(data), errno = EFBIG, NULL;
+    if (got == 0) break;
+  }
+  if (ferror(f)) {
+    int why = errno;
+    free(data);
+    errno = why ? why : EIO;
+    return NULL;
+  }
+  *size = n;
+  return data;
+}
+
+// A scene file's name in the match message: its base name, printable and without spaces.
+static void scene_name(const char *path, char *out) {
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  size_t n = 0;
+  for (; base[n] && n + 1u < NET_SCENARIO_BYTES; ++n) {
+    unsigned char c = (unsigned char)base[n];
+    out[n] = c > 0x20 && c < 0x7F ? (char)c : '_';
+  }
+  out[n] = '\0';
+  if (n == 0) snprintf(out, NET_SCENARIO_BYTES, "scene");
+}
+#endif
+
+// The scene --scenario names: a built-in scenario, or a scene file read whole (within the
+// scene reader's byte limit), hashed (FNV-1a 64 of its bytes: what the match message
+// carries, so that every process plays the same file) and loaded from those same bytes.
+// Prints what is wrong and returns EXIT_BAD.
+static int load_scene(const char *cmd, const char *path, match *m) {
+  m->scene_given = true;
+  if (scenario_find(path) && strlen(path) < NET_SCENARIO_BYTES) {
+    snprintf(m->scenario, sizeof m->scenario, "%s", path);
+    return EXIT_OK;
+  }
+#ifdef FXS_TOOL_NO_YAML
+  fprintf(stderr,
+          "fixsteer %s: --scenario %s: not a built-in scenario, and this fixsteer was built "
+          "without scene files (NO_YAML=1)\n",
+          cmd, path);
+  return EXIT_BAD;
+#else
+  FILE *f = fopen(path, "rb");
+  size_t size = 0;
+  unsigned char *data = f ? read_all(f, SCENARIO_FILE_MAX_BYTES, &size) : 0;
+  int why = errno;
+  if (f) fclose(f);
+  if (!data) {
+    fprintf(stderr, "fixsteer %s: --scenario %s: not a built-in scenario (see: fixsteer list)%s%s\n",
+            cmd, path, f ? " and the file cannot be read: " : " nor a file: ",
+            why == EFBIG ? "larger than the scene reader's 64 MiB" : strerror(why));
+    return EXIT_BAD;
+  }
+  fxs_hasher h = fxs_hasher_make();
+  fxs_hash_bytes(&h, data, size);
+  char error[512];
+  const scenario *sc = scenario_file_load_buffer(path, data, size, 0, error, sizeof error);
+  free(data);
+  if (!sc) return fprintf(stderr, "fixsteer %s: %s\n", cmd, error), EXIT_BAD;
+  m->scene = sc, m->scene_file = true, m->scene_hash = h.state;
+  scene_name(path, m->scenario);
+  return EXIT_OK;
+#endif
+}
+
+// Frees the scene file a process loaded.
+static void free_scene(match *m) {
+#ifndef FXS_TOOL_NO_YAML
+  if (m->scene) scenario_file_free(m->scene);
+#endif
+  m->scene = 0;
 }
 
 // ------------------------------------------------------------------ playing
@@ -331,7 +425,6 @@ static void host_settings(match *m, const net_options *o) {
                           : floor                   ? floor
                                                     : 1u;
   m->session_id = (enet_time_get() ^ ((uint32_t)getpid() * 2654435761u)) | 1u;
-  snprintf(m->scenario, sizeof m->scenario, "%s", o->scenario);
 }
 
 int cmd_host(int argc, char **argv) {
@@ -346,18 +439,19 @@ int cmd_host(int argc, char **argv) {
                        "the joiners' options)",
                        0);
   }
-  if (!scenario_find(o.scenario) || strlen(o.scenario) >= NET_SCENARIO_BYTES) {
-    return fail_usage("host", "not a built-in scenario (see: fixsteer list)",
-                       o.scenario);
-  }
-  if (start_enet("host") != EXIT_OK) return EXIT_NET;
   match m;
   memset(&m, 0, sizeof m);
+  if (load_scene("host", o.scenario, &m) != EXIT_OK) return EXIT_BAD;
+  if (m.scene_file)
+    fprintf(stderr, "fixsteer host: scene file %s (%s), hash 0x%016llx\n", o.scenario, m.scenario,
+            (unsigned long long)m.scene_hash);
+  int code = start_enet("host");
   ENetAddress at;
-  int code = net_resolve("host", "--bind", o.bind ? o.bind : NET_DEFAULT_BIND, &at);
-  if (code != EXIT_OK) return code;
+  if (code == EXIT_OK)
+    code = net_resolve("host", "--bind", o.bind ? o.bind : NET_DEFAULT_BIND, &at);
   at.port = (uint16_t)o.port;
-  if (listen_at(&m, "host", at, o.bind, 0) != EXIT_OK) return EXIT_NET;
+  if (code == EXIT_OK && listen_at(&m, "host", at, o.bind, 0) != EXIT_OK) code = EXIT_NET;
+  if (code != EXIT_OK) return free_scene(&m), code;
   host_settings(&m, &o);
   uint32_t wait = 4u * (uint32_t)o.timeout_ms;
   code = net_host_lobby(&m, wait);
@@ -367,6 +461,7 @@ int cmd_host(int argc, char **argv) {
   else
     net_leave(&m, NET_LEAVE_FAILED);
   enet_host_destroy(m.host);
+  free_scene(&m);
   return code;
 }
 
@@ -376,14 +471,18 @@ int cmd_join(int argc, char **argv) {
   if (o.help) return print_command_help("join", stdout);
   if (!o.host || !o.port || !o.out)
     return fail_usage("join", "needs --host, --port and --out", 0);
-  if (o.players || o.scenario || o.ticks || o.rollback || o.delay >= 0 || o.tick_ms >= 0 ||
+  if (o.players || o.ticks || o.rollback || o.delay >= 0 || o.tick_ms >= 0 ||
       o.spectators >= 0 || o.rejoin_ms >= 0 || o.progress_window_ms >= 0 ||
       o.progress_min_ticks >= 0) {
     return fail_usage("join", "the host chooses players, spectators, scenario, ticks, delay, mode, "
-                       "--rejoin-ms and the progress bound",
+                       "--rejoin-ms and the progress bound (--scenario names the scene file the "
+                       "host plays, which the joiner must hold)",
                        0);
   }
-  if (start_enet("join") != EXIT_OK) return EXIT_NET;
+  match m;
+  memset(&m, 0, sizeof m);
+  if (o.scenario && load_scene("join", o.scenario, &m) != EXIT_OK) return EXIT_BAD;
+  if (start_enet("join") != EXIT_OK) return free_scene(&m), EXIT_NET;
   ENetAddress host, at;
   int code = net_resolve("join", "--host", o.host, &host);
   if (code == EXIT_OK && host.host == 0) {
@@ -394,12 +493,10 @@ int cmd_join(int argc, char **argv) {
   // machine, else on every interface (a socket bound to loopback reaches no other machine).
   const char *own = o.bind ? o.bind : net_is_loopback(host.host) ? "127.0.0.1" : "0.0.0.0";
   if (code == EXIT_OK) code = net_resolve("join", "--bind", own, &at);
-  if (code != EXIT_OK) return code;
+  if (code != EXIT_OK) return free_scene(&m), code;
   host.port = (uint16_t)o.port, at.port = 0;
-  match m;
-  memset(&m, 0, sizeof m);
   uint16_t port = 0;
-  if (listen_at(&m, "join", at, o.bind, &port) != EXIT_OK) return EXIT_NET;
+  if (listen_at(&m, "join", at, o.bind, &port) != EXIT_OK) return free_scene(&m), EXIT_NET;
   uint32_t wait = 4u * (uint32_t)o.timeout_ms;
   code = net_join_lobby(&m, &host, port | (o.spectate ? NET_CONNECT_SPECTATE : 0u), wait);
   // In a match under way the peers connect to us, to send their offers (net_join.c).
@@ -413,6 +510,7 @@ int cmd_join(int argc, char **argv) {
   else
     net_leave(&m, NET_LEAVE_FAILED);
   enet_host_destroy(m.host);
+  free_scene(&m);
   return code;
 }
 

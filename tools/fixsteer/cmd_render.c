@@ -30,6 +30,12 @@ extern char **environ;
 #define MAX_SAMPLES (8u << 20)
 #define MAX_AT 32
 #define PICTURE_WIDTH 800
+// --size's limits: below them the legend and the header no longer fit.
+#define PICTURE_MIN_WIDTH 320
+#define PICTURE_MIN_HEIGHT 240
+#define PICTURE_MAX_SIDE 8192
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 static char *copy_text(const char *s) {
   if (!s) return 0;
@@ -336,6 +342,26 @@ static bool parse_view(const char *list, picture *p) {
   return p->zoom;
 }
 
+// "--size W,H": the picture W pixels wide and at most H tall (whole numbers within limits).
+static bool parse_size(const char *value, picture *p) {
+  long v[2];
+  const char *c = value;
+  for (int i = 0; i < 2; ++i) {
+    char *end = 0;
+    if (*c < '0' || *c > '9') return false;
+    errno = 0;
+    v[i] = strtol(c, &end, 10);
+    if (errno || end == c || (i == 0 && *end != ',') || (i == 1 && *end)) return false;
+    c = end + 1;
+  }
+  if (v[0] < PICTURE_MIN_WIDTH || v[0] > PICTURE_MAX_SIDE || v[1] < PICTURE_MIN_HEIGHT ||
+      v[1] > PICTURE_MAX_SIDE) {
+    return false;
+  }
+  p->width = (int)v[0], p->height = (int)v[1];
+  return true;
+}
+
 // "--nav-fields all|none|K": which integration fields of groups to draw (render.h).
 static bool parse_nav_fields(const char *value, int *which) {
   if (strcmp(value, "all") == 0) return *which = NAV_FIELDS_ALL, true;
@@ -395,7 +421,13 @@ int cmd_render(int argc, char **argv) {
   if (missing) return fail_usage("render", "missing value for", "--view");
   const char *fields = cli_take_value(&argc, argv, "--nav-fields", &missing);
   if (missing) return fail_usage("render", "missing value for", "--nav-fields");
-  picture p = {0, 0, 0, 0, PICTURE_WIDTH, false, {0, 0, 0, 0}, NAV_FIELDS_ALL};
+  const char *size = cli_take_value(&argc, argv, "--size", &missing);
+  if (missing) return fail_usage("render", "missing value for", "--size");
+  picture p = {0, 0, 0, 0, PICTURE_WIDTH, 0, false, {0, 0, 0, 0}, NAV_FIELDS_ALL};
+  if (size && !parse_size(size, &p)) {
+    return fail_usage("render", "--size needs W,H: whole pixels, W from " STR(PICTURE_MIN_WIDTH) " to "
+                      STR(PICTURE_MAX_SIDE) ", H from " STR(PICTURE_MIN_HEIGHT) " to " STR(PICTURE_MAX_SIDE), size);
+  }
   if (view_list && !parse_view(view_list, &p)) {
     return fail_usage("render", "--view needs X0,Y0,X1,Y1 (world units, X0 < X1, Y0 < Y1)", view_list);
   }

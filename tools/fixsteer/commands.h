@@ -25,4 +25,7 @@ int cmd_params(int argc, char **argv);
 // `fixsteer scale`: a scene file with every length multiplied by K (cmd_scale.c).
 int cmd_scale(int argc, char **argv);
 
+// `fixsteer size`: a scene's world and snapshot memory by capacity (cmd_size.c).
+int cmd_size(int argc, char **argv);
+
 #endif

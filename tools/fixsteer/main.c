@@ -35,6 +35,7 @@ static const struct {
     {"list", cmd_list},     {"record", cmd_record}, {"verify", cmd_verify}, {"diff", cmd_diff},
     {"dump", cmd_dump},     {"trace", cmd_trace},   {"stats", cmd_stats},   {"params", cmd_params},
     {"render", cmd_render}, {"host", cmd_host},     {"join", cmd_join},     {"scale", cmd_scale},
+    {"size", cmd_size},
 };
 
 int main(int argc, char **argv) {

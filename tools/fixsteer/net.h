@@ -23,7 +23,7 @@
 #define NET_MAX_SPECTATORS 8
 #define NET_MAX_PEERS FXS_SESSION_MAX_PEERS
 #define NET_MAX_ARRIVALS 8     // connections the host holds before giving them a slot
-#define NET_SCENARIO_BYTES 64  // a built-in scenario's name and its NUL
+#define NET_SCENARIO_BYTES 64  // a built-in scenario's name, or a scene file's, and its NUL
 #define NET_IP_BYTES 16        // "255.255.255.255" and its NUL
 // The ranges of the match's settings: the host's options and the match message alike.
 #define NET_MAX_TICKS 10000000u
@@ -48,6 +48,7 @@ enum {
   // | V (V < 2^24): it runs simulation version V, not the one of the match message
   NET_LEAVE_SIMULATION = 0x1000000,
   NET_LEAVE_MATH = 6,         // it runs other math (another math fingerprint)
+  NET_LEAVE_SCENE = 7,        // it holds another scene than the match message's (or none)
 };
 
 // The exit code of a process whose peer left for reason `data`: EXIT_VERSION when the peer
@@ -74,6 +75,14 @@ typedef struct match {
   bool late;
   uint32_t present;
   char scenario[NET_SCENARIO_BYTES];
+  // The scene: a built-in scenario (scene_file false, `scenario` its name), or a scene file
+  // every process holds itself: `scenario` its base name, scene_hash the FNV-1a 64 of its
+  // bytes (what identifies it), `scene` what this process loaded from its own copy. A joiner
+  // sets these from its own --scenario (scene_given) before the match message comes, and
+  // refuses a message that names another scene.
+  bool scene_file, scene_given;
+  uint64_t scene_hash;
+  const struct scenario *scene;
   // Where each joiner listens, as the host saw it (index 0, the host, is not used: every
   // joiner already has its link to the host).
   ENetAddress addresses[NET_MAX_PEERS];

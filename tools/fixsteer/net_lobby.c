@@ -40,6 +40,8 @@ const char *net_leave_reason(uint32_t data, char *buf, size_t size) {
              data - NET_LEAVE_SIMULATION, (unsigned)FXS_SIMULATION_VERSION);
   else if (data == NET_LEAVE_MATH)
     snprintf(buf, size, "it runs other math (another math fingerprint)");
+  else if (data == NET_LEAVE_SCENE)
+    snprintf(buf, size, "it holds another scene than this match's");
   else if (data >= NET_LEAVE_LOST && data < NET_LEAVE_LOST + NET_MAX_PEERS)
     snprintf(buf, size, "it left, having lost player %u", data - NET_LEAVE_LOST);
   else if (data >= NET_LEAVE_DROPPED && data < NET_LEAVE_DROPPED + NET_MAX_PEERS)
@@ -174,7 +176,7 @@ void net_localize(ENetAddress *peer, const ENetAddress *host) {
 
 int net_join_lobby(match *m, const ENetAddress *host, uint32_t connect_data, uint32_t wait_ms) {
   uint32_t start = enet_time_get();
-  char at[NET_IP_BYTES + 8], why[64], error[256];
+  char at[NET_IP_BYTES + 8], why[96], error[512];
   snprintf(at, sizeof at, "%s:%u", net_ip(host->host, why), host->port);
   m->links[0] = enet_host_connect(m->host, host, 2, connect_data);
   if (!m->links[0]) return fprintf(stderr, "fixsteer join: cannot connect to %s\n", at), EXIT_NET;
@@ -204,7 +206,9 @@ int net_join_lobby(match *m, const ENetAddress *host, uint32_t connect_data, uin
         fprintf(stderr, "fixsteer join: %s match message from the host at %s: %s\n",
                 leave == NET_LEAVE_REFUSED ? "bad" : "refused the", at, error);
         enet_peer_disconnect(m->links[0], leave);  // sent by the caller's net_leave
-        return leave == NET_LEAVE_REFUSED ? EXIT_NET : EXIT_VERSION;
+        return leave == NET_LEAVE_REFUSED ? EXIT_NET
+               : leave == NET_LEAVE_SCENE ? EXIT_BAD
+                                          : EXIT_VERSION;
       }
     } else if (ev.type == ENET_EVENT_TYPE_CONNECT && k < 0 && ev.data > 0 &&
                ev.data < NET_MAX_PEERS && !m->links[ev.data]) {

@@ -2,15 +2,17 @@
 // joiner, reliably on ENet channel 1, once every player has joined (or when a joiner arrives
 // during the match):
 //
-//   FXSTART 4 SIMULATION MATH PLAYERS SPECTATORS INDEX TICKS DELAY ROLLBACK SESSION TICK_MS
-//           REJOIN_MS WINDOW_MS MIN_TICKS SCENARIO LATE PRESENT A.B.C.D:PORT...
+//   FXSTART 5 SIMULATION MATH PLAYERS SPECTATORS INDEX TICKS DELAY ROLLBACK SESSION TICK_MS
+//           REJOIN_MS WINDOW_MS MIN_TICKS SCENARIO SCENE LATE PRESENT A.B.C.D:PORT...
 //
 // fields separated by one space and the text ended by a NUL byte: the version of this
 // layout, the host's simulation version and math fingerprint (0x and 16 hex digits: the
 // handshake, a joiner of another build refuses the match naming both), the players, the spectator slots, the joiner's own index, the match's ticks, input
 // delay, mode (1: rollback), session id, tick length in ms, how long a player that left may
-// take to come back, the progress bound (window in ms, fewest ticks in it), the built-in
-// scenario, whether the match is under way (1: join from offers), the peers in the match (bit
+// take to come back, the progress bound (window in ms, fewest ticks in it), the scene (a
+// built-in scenario's name and '-', or a scene file's base name and the FNV-1a 64 hash of its
+// bytes, 0x and 16 hex digits: the joiner must hold the same file, layout 5 on), whether the
+// match is under way (1: join from offers), the peers in the match (bit
 // q: peer q), then, for a match that starts (LATE 0), where each joiner 1..PLAYERS-1 listens,
 // as the host saw it. The control messages of a match under way (FXJOIN, FXLEFT, FXJOINED)
 // follow the same rules. They come from the network, so every field is checked, and a bad
@@ -29,22 +31,26 @@
 #include "fixsteer/version.h"
 #include "scenario.h"
 
-#define NET_MESSAGE_VERSION 4u
+// 5: the SCENE field (scene files). A message of layout 4 (a fixsteer that plays built-in
+// scenarios only) is refused naming both layouts.
+#define NET_MESSAGE_VERSION 5u
 #define SHOWN 24  // most bytes of a bad field quoted in an error
 
 size_t net_write_start(const match *m, uint32_t to, char *buf) {
+  char scene[24] = "-";
+  if (m->scene_file) snprintf(scene, sizeof scene, "0x%016llx", (unsigned long long)m->scene_hash);
   int n = snprintf(buf, NET_MESSAGE_BYTES,
-                   "FXSTART %u %u 0x%016llx %u %u %u %u %u %d %u %u %u %u %u %s %d %u",
+                   "FXSTART %u %u 0x%016llx %u %u %u %u %u %d %u %u %u %u %u %s %s %d %u",
                    NET_MESSAGE_VERSION, (unsigned)FXS_SIMULATION_VERSION,
                    (unsigned long long)fxs_math_fingerprint(), m->players, m->spectators, to, m->ticks, m->delay,
                    m->rollback, m->session_id, m->tick_ms, m->rejoin_ms, m->progress_window_ms,
-                   m->progress_min_ticks, m->scenario, m->late ? 1 : 0, m->present);
+                   m->progress_min_ticks, m->scenario, scene, m->late ? 1 : 0, m->present);
   for (uint32_t k = 1; !m->late && k < m->players && n > 0 && n < NET_MESSAGE_BYTES; ++k) {
     char ip[NET_IP_BYTES];
     n += snprintf(buf + n, NET_MESSAGE_BYTES - (size_t)n, " %s:%u",
                   net_ip(m->addresses[k].host, ip), m->addresses[k].port);
   }
-  // At most 8 players and a 63-byte name: about 340 bytes, so it always fits.
+  // At most 8 players, a 63-byte name and an 18-byte hash: about 360 bytes, so it always fits.
   return n > 0 && n < NET_MESSAGE_BYTES ? (size_t)n + 1u : 0u;
 }
 
@@ -138,19 +144,84 @@ static bool text_ok(const uint8_t *msg, size_t len, char *error, size_t size) {
   return true;
 }
 
-// The scenario field: the name of one of this fixsteer's built-in scenarios.
-static bool scenario_field(reader *r, char *out) {
-  const char *t;
-  size_t n;
-  if (!field(r, "scenario", &t, &n)) return false;
-  if (n < NET_SCENARIO_BYTES) memcpy(out, t, n), out[n] = '\0';
-  if (n >= NET_SCENARIO_BYTES || !scenario_find(out)) {
+// 0x and 16 hex digits.
+static bool hex64(const char *t, size_t n, uint64_t *out) {
+  if (n != 18 || t[0] != '0' || t[1] != 'x') return false;
+  uint64_t v = 0;
+  for (size_t i = 2; i < n; ++i) {
+    char c = t[i];
+    uint32_t d = c >= '0' && c <= '9'   ? (uint32_t)(c - '0')
+                 : c >= 'a' && c <= 'f' ? (uint32_t)(c - 'a' + 10)
+                 : c >= 'A' && c <= 'F' ? (uint32_t)(c - 'A' + 10)
+                                        : 16u;
+    if (d > 15u) return false;
+    v = v << 4 | d;
+  }
+  *out = v;
+  return true;
+}
+
+// A joiner's own scene (own: what its --scenario named) against the host's (got): the same
+// scene file (equal hashes), or the same built-in scenario (any, without --scenario).
+static bool same_scene(reader *r, const match *own, const match *got) {
+  unsigned long long host = got->scene_hash, ours = own->scene_hash;
+  if (got->scene_file && own->scene_file && host == ours) return true;
+  if (!got->scene_file && !own->scene_file &&
+      (!own->scene_given || strcmp(own->scenario, got->scenario) == 0))
+    return true;
+  if (got->scene_file && own->scene_file)
+    snprintf(r->error, r->size,
+             "the host's scene file '%s' hashes 0x%016llx; this joiner's '%s' hashes 0x%016llx: "
+             "not the same file",
+             got->scenario, host, own->scenario, ours);
+  else if (got->scene_file)
+    snprintf(r->error, r->size,
+             "the host plays the scene file '%s' (hash 0x%016llx); this joiner holds %s%s%s: join "
+             "with --scenario and a copy of that file",
+             got->scenario, host, own->scene_given ? "the built-in scenario '" : "no scene file",
+             own->scene_given ? own->scenario : "", own->scene_given ? "'" : "");
+  else if (own->scene_file)
+    snprintf(r->error, r->size,
+             "the host plays the built-in scenario '%s'; this joiner holds the scene file '%s' "
+             "(hash 0x%016llx)",
+             got->scenario, own->scenario, ours);
+  else
+    snprintf(r->error, r->size,
+             "the host plays the built-in scenario '%s'; this joiner was given '%s'", got->scenario,
+             own->scenario);
+  return false;
+}
+
+// The SCENARIO and SCENE fields: a built-in scenario's name and '-', or a scene file's base
+// name and the hash of its bytes. A scene that is not the joiner's own sets *leave to
+// NET_LEAVE_SCENE.
+static bool scene_fields(reader *r, const match *own, match *got, uint32_t *leave) {
+  const char *t, *h;
+  size_t n, hn;
+  if (!field(r, "scenario", &t, &n) || !field(r, "scene", &h, &hn)) return false;
+  if (n >= NET_SCENARIO_BYTES) {
+    snprintf(r->error, r->size, "the field 'scenario' is '%.*s...', longer than %d bytes", SHOWN,
+             t, NET_SCENARIO_BYTES - 1);
+    return false;
+  }
+  memcpy(got->scenario, t, n), got->scenario[n] = '\0';
+  got->scene_file = !(hn == 1 && h[0] == '-');
+  if (got->scene_file && !hex64(h, hn, &got->scene_hash)) {
+    snprintf(r->error, r->size,
+             "the field 'scene' is '%.*s', not - (a built-in scenario) nor 0x and 16 hex digits "
+             "(a scene file's hash)",
+             hn > SHOWN ? SHOWN : (int)hn, h);
+    return false;
+  }
+  if (!got->scene_file && !scenario_find(got->scenario)) {
     snprintf(r->error, r->size,
              "the field 'scenario' is '%.*s', not a built-in scenario (fixsteer list)",
              n > SHOWN ? SHOWN : (int)n, t);
     return false;
   }
-  return true;
+  if (same_scene(r, own, got)) return true;
+  *leave = NET_LEAVE_SCENE;
+  return false;
 }
 
 // The tag and the layout version: names a version of another fixsteer as such.
@@ -168,8 +239,9 @@ static bool tag_and_version(reader *r, const char *want) {
   if (version == NET_MESSAGE_VERSION) return true;
   snprintf(r->error, r->size,
            "the field 'version' is %u, allowed %u..%u (host and joiner are different versions "
-           "of fixsteer)",
-           version, NET_MESSAGE_VERSION, NET_MESSAGE_VERSION);
+           "of fixsteer%s)",
+           version, NET_MESSAGE_VERSION, NET_MESSAGE_VERSION,
+           version == 4u ? "; layout 4 is a fixsteer before scene files" : "");
   return false;
 }
 
@@ -237,7 +309,7 @@ bool net_read_start(match *m, const uint8_t *msg, size_t len, char *error, size_
       !number(&r, "rejoin_ms", 0, NET_MAX_WAIT_MS, &got.rejoin_ms) ||
       !number(&r, "window_ms", 0, NET_MAX_WAIT_MS, &got.progress_window_ms) ||
       !number(&r, "min_ticks", 1, NET_MAX_TICKS, &got.progress_min_ticks) ||
-      !scenario_field(&r, got.scenario) ||
+      !scene_fields(&r, m, &got, leave) ||
       !number(&r, "late", index >= players ? 1 : 0, 1, &late)) {
     return false;
   }

@@ -70,7 +70,7 @@ int player_open(player *p, const match *m, const net_options *o, const char *cmd
   p->timeout_ms = (uint32_t)o->timeout_ms;
   p->admitting = -1;
   p->status = o->status;
-  p->sc = scenario_find(m->scenario);
+  p->sc = m->scene ? m->scene : scenario_find(m->scenario);  // a scene file, or a built-in
   if (!p->sc)
     return fprintf(stderr, "fixsteer %s: unknown built-in scenario '%s'\n", cmd, m->scenario),
            EXIT_BAD;

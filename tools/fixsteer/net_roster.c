@@ -114,7 +114,8 @@ static int gone(player *p, match *m, uint32_t q, uint32_t data, const char *why,
   if (code != EXIT_OK) return code;
   // Without the host nobody is admitted; a peer that refused the match will not come back.
   if (q < m->players &&
-      ((q == 0 && m->index != 0) || m->rejoin_ms == 0 || data == NET_LEAVE_REFUSED))
+      ((q == 0 && m->index != 0) || m->rejoin_ms == 0 || data == NET_LEAVE_REFUSED ||
+       data == NET_LEAVE_SCENE))
     return player_lost(p, q, cmd, why);
   fxs_session_peer_left(&p->session, (uint8_t)q);
   p->since[q] = p->away_since[q] = enet_time_get();

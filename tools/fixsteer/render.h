@@ -88,7 +88,9 @@ typedef struct picture {
   const film *a, *b;
   const long *at;
   int at_count;
-  int width; // pixels
+  int width;  // pixels
+  int height; // pixels: the whole picture at most this tall (the map scaled to fit); 0: the
+              // map at most 900 pixels tall
   bool zoom;  // show only zoom_box: x0, y0, x1, y1 in world units
   double zoom_box[4];
   int nav_fields; // NAV_FIELDS_ALL, NAV_FIELDS_NONE or a field slot of film a

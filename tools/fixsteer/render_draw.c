@@ -105,7 +105,7 @@ static void content_box(const film *f, box *b) {
 
 // The world bounds when the agents are kept in them or they are not much larger than what is
 // drawn; else what is drawn, with a margin.
-static void layout(const picture *p, double footer, view *v) {
+static void layout(const picture *p, double footer, double max_map_height, view *v) {
   const fxs_world_def *d = &p->a->def;
   box b = {0, 0, 0, 0, true};
   content_box(p->a, &b);
@@ -124,7 +124,7 @@ static void layout(const picture *p, double footer, view *v) {
   double pad = p->zoom ? 0 : 0.02 * ((b.x1 - b.x0) > (b.y1 - b.y0) ? b.x1 - b.x0 : b.y1 - b.y0) + 1.0;
   v->min_x = b.x0 - pad, v->min_y = b.y0 - pad, v->max_x = b.x1 + pad, v->max_y = b.y1 + pad;
   v->scale = (p->width - 2 * MARGIN) / (v->max_x - v->min_x);
-  if ((v->max_y - v->min_y) * v->scale > MAX_MAP_HEIGHT) v->scale = MAX_MAP_HEIGHT / (v->max_y - v->min_y);
+  if ((v->max_y - v->min_y) * v->scale > max_map_height) v->scale = max_map_height / (v->max_y - v->min_y);
   v->map_w = (v->max_x - v->min_x) * v->scale, v->map_h = (v->max_y - v->min_y) * v->scale;
   v->left = MARGIN + (p->width - 2 * MARGIN - v->map_w) / 2, v->top = HEADER;
   v->width = p->width, v->height = HEADER + v->map_h + footer;
@@ -648,9 +648,15 @@ static void draw_timeline(const picture *p, double y, text *t) {
 void render_svg(const picture *p, text *t) {
   int notes = (p->a->diverged ? 1 : 0) + (p->b && p->b->diverged ? 1 : 0);
   view v;
-  layout(p, 0, &v);
+  layout(p, 0, MAX_MAP_HEIGHT, &v);
   int rows = draw_legend(p, &v, 0, 0);
-  v.height += 14 + LEGEND_ROW * rows + 16.0 * notes + (p->b ? 54 : 0);
+  double below = 14 + LEGEND_ROW * rows + 16.0 * notes + (p->b ? 54 : 0);
+  if (p->height > 0) {  // the map takes what the header, the legend and the notes leave
+    double room = p->height - (v.height - v.map_h) - below;
+    layout(p, 0, room > 1 ? room : 1, &v);
+    rows = draw_legend(p, &v, 0, 0);
+  }
+  v.height += below;
   text_printf(t, "<?xml version='1.0' encoding='UTF-8'?>\n");
   text_printf(t, "<svg xmlns='http://www.w3.org/2000/svg' width='%.0f' height='%.0f' viewBox='0 0 %.0f %.0f' font-family='%s'>\n",
               v.width, v.height, v.width, v.height, FONT);

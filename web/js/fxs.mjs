@@ -96,32 +96,97 @@ export async function loadFixsteer(source) {
 // Builds commands (command.h) from typed values in world units, radians and ticks; handles
 // are agent handles (agentList()[i].handle, agent(slot).handle). A command is a plain object
 // { type: name, agent, ref, args: [8 raw Q16.16], source?, sequence? }: LiveWorld.step
-// encodes it, giving it PAGE_SOURCE and the next sequence number when it has none.
+// encodes it, giving it PAGE_SOURCE and the next sequence number when it has none. Every
+// builder takes world units; raw Q16.16 integers (65536 = 1.0) go in only through the calls
+// named so: makeRaw, setLimitsRaw and addBehavior's rawParams.
 export class CommandBuilder {
   constructor(params) {
     this.params = params; // fxs.params(): the behavior parameter table
   }
 
+  // Any command type by name, its args in world units (up to 8 numbers; counts such as a
+  // grid's columns are whole units, as command.h encodes them).
   make(type, { agent = 0, ref = 0, args = [] } = {}) {
-    const raw = args.map((v) => v | 0);
+    if (args.length > 8) throw new RangeError(`${type}: at most 8 args, not ${args.length}`);
+    return this.makeRaw(type, { agent, ref, args: args.map(toFix) });
+  }
+
+  // The same with args already raw Q16.16: integers of the int32 range, passed as given.
+  makeRaw(type, { agent = 0, ref = 0, args = [] } = {}) {
+    if (args.length > 8) throw new RangeError(`${type}: at most 8 args, not ${args.length}`);
+    args.forEach((v, i) => {
+      if (!Number.isInteger(v) || v < -0x80000000 || v > 0x7fffffff) {
+        throw new RangeError(`${type}: raw arg ${i} must be an int32 (Q16.16, 65536 = 1.0), not ${v}`);
+      }
+    });
+    const raw = args.slice();
     while (raw.length < 8) raw.push(0);
     return { type, agent: agent >>> 0, ref: ref >>> 0, args: raw };
   }
 
   spawn({ x = 0, y = 0, vx = 0, vy = 0, maxSpeed = 4, maxForce = 0.25, mass = 1, radius = 8, owned = false } = {}) {
-    return this.make('spawn', { ref: owned ? 1 : 0, args: [x, y, vx, vy, maxSpeed, maxForce, mass, radius].map(toFix) });
+    return this.make('spawn', { ref: owned ? 1 : 0, args: [x, y, vx, vy, maxSpeed, maxForce, mass, radius] });
   }
   despawn(agent) { return this.make('despawn', { agent }); }
-  setTargetPoint(agent, x, y) { return this.make('set_target_point', { agent, args: [toFix(x), toFix(y)] }); }
+  setTargetPoint(agent, x, y) { return this.make('set_target_point', { agent, args: [x, y] }); }
   setTargetAgent(agent, target) { return this.make('set_target_agent', { agent, ref: target }); }
   setSecondTarget(agent, target) { return this.make('set_second_target', { agent, ref: target }); }
   setPath(agent, path) { return this.make('set_path', { agent, ref: path }); }
-  applyForce(agent, fx, fy) { return this.make('apply_force', { agent, args: [toFix(fx), toFix(fy)] }); }
+  applyForce(agent, fx, fy) { return this.make('apply_force', { agent, args: [fx, fy] }); }
   setOwner(agent, owner) { return this.make('set_owner', { agent, ref: owner }); }
-  addObstacle(x, y, radius) { return this.make('add_obstacle', { args: [x, y, radius].map(toFix) }); }
+  addObstacle(x, y, radius) { return this.make('add_obstacle', { args: [x, y, radius] }); }
   removeObstacle(index) { return this.make('remove_obstacle', { ref: index }); }
-  addWall(ax, ay, bx, by) { return this.make('add_wall', { args: [ax, ay, bx, by].map(toFix) }); }
+  addWall(ax, ay, bx, by) { return this.make('add_wall', { args: [ax, ay, bx, by] }); }
   removeWall(index) { return this.make('remove_wall', { ref: index }); }
+
+  // The RTS click (fxs_command_move): the agent goes to its own spot round (x, y). The moves
+  // of a tick with the same source, group tag, point and gap (units between resting bodies,
+  // 0..1024) form one group; moveGroup gives a whole selection one.
+  move(agent, group, x, y, gap) { return this.make('move', { agent, ref: group, args: [x, y, gap] }); }
+  moveGroup(agents, group, x, y, gap) { return agents.map((agent) => this.move(agent, group, x, y, gap)); }
+
+  // The navigation grid (fxs_command_set_nav_grid): columns x rows cells of cellSize units
+  // from (originX, originY); walls and obstacles block the cells within `radius` units of
+  // them; A* expands at most `budget` cells a tick. removeNavGrid() drops it.
+  setNavGrid({ originX = 0, originY = 0, cellSize, columns, rows, radius, budget }) {
+    for (const [name, v] of Object.entries({ cellSize, columns, rows, radius, budget })) {
+      if (typeof v !== 'number') throw new RangeError(`setNavGrid: ${name} is needed`);
+    }
+    for (const [name, v] of Object.entries({ columns, rows, budget })) {
+      if (!Number.isInteger(v) || v < 0) throw new RangeError(`setNavGrid: ${name} must be a whole number, not ${v}`);
+    }
+    return this.make('set_nav_grid', { ref: budget, args: [originX, originY, cellSize, Math.min(columns, 32768), Math.min(rows, 32768), radius] });
+  }
+  removeNavGrid() { return this.make('set_nav_grid'); }
+  // Base cost of a block of cells: 0 blocked, 1..254 the weight (whole numbers).
+  setNavCosts(column, row, columns, rows, cost) {
+    const v = [column, row, columns, rows, cost];
+    if (!v.every((n) => Number.isInteger(n) && n >= 0)) throw new RangeError(`setNavCosts: whole numbers, not ${v}`);
+    return this.make('set_nav_costs', { args: v.map((n) => Math.min(n, 32768)) });
+  }
+  // The navigate behavior: A* on the world's grid to the agent's target, arriving with
+  // slowingRadius (units), ORCA among neighbours; params: the table's other names
+  // (time_horizon, neighbor_distance, ...), in their units.
+  addNavigate(agent, { slowingRadius, weight = 1, priority = 0, params = {} } = {}) {
+    const all = slowingRadius === undefined ? params : { ...params, slowing_radius: slowingRadius };
+    return this.addBehavior(agent, { kind: 'navigate', weight, priority, params: all });
+  }
+
+  // The flow field: its grid, a block of cells, and the fills (flow_field.h).
+  setFieldGrid({ originX = 0, originY = 0, cellSize, columns, rows }) {
+    if (!Number.isInteger(columns) || !Number.isInteger(rows)) throw new RangeError('setFieldGrid: columns and rows are whole numbers');
+    return this.make('set_field_grid', { args: [originX, originY, cellSize, Math.min(columns, 32768), Math.min(rows, 32768)] });
+  }
+  removeField() { return this.make('set_field_grid'); }
+  setFieldCells(column, row, columns, rows, flowX, flowY) {
+    const v = [column, row, columns, rows];
+    if (!v.every((n) => Number.isInteger(n) && n >= 0)) throw new RangeError(`setFieldCells: whole numbers, not ${v}`);
+    return this.make('set_field_cells', { args: [...v.map((n) => Math.min(n, 32768)), flowX, flowY] });
+  }
+  fillFieldUniform(dx, dy) { return this.make('fill_field', { ref: 0, args: [dx, dy] }); }
+  fillFieldToward(x, y) { return this.make('fill_field', { ref: 1, args: [x, y] }); }
+  fillFieldVortex(x, y, swirl, inward) { return this.make('fill_field', { ref: 2, args: [x, y, swirl, inward] }); }
+  fillFieldGoal(x, y) { return this.make('fill_field', { ref: 3, args: [x, y] }); }
 
   // mode: 'weighted_sum', 'prioritized_sum', 'priority_groups' or its number.
   clearBehaviors(agent, mode = 'weighted_sum') {
@@ -129,23 +194,37 @@ export class CommandBuilder {
   }
 
   // kind: a behavior name ('arrive') or number; params: { slowing_radius: 60 } in the
-  // table's units, the others at their defaults; or raw: [6 raw values] as given.
-  addBehavior(agent, { kind, weight = 1, priority = 0, params = {}, raw = null }) {
+  // table's units, the others at their defaults; or rawParams: [6 raw Q16.16 values] as given.
+  addBehavior(agent, { kind, weight = 1, priority = 0, params = {}, rawParams = null, raw = null }) {
     const entry = this.params.find((b) => b.name === kind || b.kind === kind);
     if (!entry) throw new RangeError(`no behavior ${kind}`);
-    const p = raw ? raw.slice(0, 6) : entry.params.map((row) => (row.name in params ? toFix(params[row.name]) : row.default));
+    const given = rawParams ?? raw;
+    const p = given ? given.slice(0, 6) : entry.params.map((row) => (row.name in params ? toFix(params[row.name]) : row.default));
     for (const name of Object.keys(params)) {
-      if (!raw && !entry.params.some((row) => row.name === name)) throw new RangeError(`${entry.name} has no parameter ${name}`);
+      if (!given && !entry.params.some((row) => row.name === name)) throw new RangeError(`${entry.name} has no parameter ${name}`);
     }
-    return this.make('add_behavior', { agent, ref: entry.kind | (priority << 8), args: [toFix(weight), ...p] });
+    return this.makeRaw('add_behavior', { agent, ref: entry.kind | (priority << 8), args: [toFix(weight), ...p] });
   }
 
-  // limits: agent(slot).limits (raw), with any of its fields replaced by world units
-  // through `change` ({ max_speed: 3 }).
-  setLimits(agent, limits, change = {}) {
+  // The agent's limits in world units, radians and ticks, each at fxs_default_agent()'s value
+  // when left out; orientation: 'fixed', 'look_where_going' or 'steered' (or its number).
+  setLimits(agent, { max_speed = 4, max_force = 0.25, mass = 1, radius = 8, max_rotation = 0.2,
+    max_angular_acceleration = 0.05, max_turn_rate = 0, orientation = 'look_where_going' } = {}) {
+    const mode = typeof orientation === 'number' ? orientation : ORIENTATION[orientation];
+    if (mode === undefined) throw new RangeError(`no orientation ${orientation}`);
+    return this.make('set_limits', {
+      agent,
+      ref: mode,
+      args: [max_speed, max_force, mass, radius, max_rotation, max_angular_acceleration, max_turn_rate],
+    });
+  }
+
+  // limits: agent(slot).limits (raw Q16.16, as the world holds them), with any of its fields
+  // replaced by world units through `change` ({ max_speed: 3 }).
+  setLimitsRaw(agent, limits, change = {}) {
     const l = { ...limits };
     for (const [k, v] of Object.entries(change)) l[k] = toFix(v);
-    return this.make('set_limits', {
+    return this.makeRaw('set_limits', {
       agent,
       ref: l.orientation_mode,
       args: [l.max_speed, l.max_force, l.mass, l.radius, l.max_rotation, l.max_angular_acceleration, l.max_turn_rate],

@@ -587,7 +587,7 @@ function changeBehavior(kind, which, value) {
         if (which === 'weight') weight = value;
         else raw[which] = clampRaw(value, entry.params[which]);
       }
-      commands.push({ ...c.addBehavior(d.handle, { kind: b.kind, weight, priority: b.priority, raw }), source });
+      commands.push({ ...c.addBehavior(d.handle, { kind: b.kind, weight, priority: b.priority, rawParams: raw }), source });
     }
   }
   queue(commands);
@@ -596,7 +596,7 @@ function changeBehavior(kind, which, value) {
 function changeLimits(name, value) {
   const c = state.fxs.command;
   const details = scopeSlots().map((slot) => state.world.agent(slot));
-  queue(details.map((d) => ({ ...c.setLimits(d.handle, d.limits, { [name]: value }), source: d.owner >= 0 ? d.owner : PAGE_SOURCE })));
+  queue(details.map((d) => ({ ...c.setLimitsRaw(d.handle, d.limits, { [name]: value }), source: d.owner >= 0 ? d.owner : PAGE_SOURCE })));
 }
 
 // ------------------------------------------------------------------ downloads

@@ -8,18 +8,21 @@
 // after a scrub the agent count the native tool's trace gives for that tick; navigation and the
 // group fields are drawn and toggle. Then the page
 // records hunter_prey itself, records a faulty peer's copy and must name where they diverge.
+// Before the browser, the JavaScript API in Node (api-checks.mjs): world units, the move,
+// navigation and navigate builders, an RTS match clicked from JS at examples/rts/rts.c's hash.
 // Then the playground (playground-checks.mjs): clicks, drags, a slider, and the downloaded
 // replay verified natively at the page's hash; its screenshots are build/web-test/playground*.png.
 // --only viewer|playground runs one part. Prints one line per check and "web: N passed, N
 // failed"; exits 1 on any failure.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../serve.mjs';
+import { apiChecks } from './api-checks.mjs';
 import { playgroundChecks } from './playground-checks.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,6 +48,17 @@ function check(name, ok, detail = '') {
   if (ok) ++passed;
   else ++failed;
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? `: ${detail}` : ''}`);
+}
+
+// The module's size as docs/browser.md states it, within 10 % of the module built now: the
+// figure is a measurement of one build, and a library that grows past it makes the page stale.
+{
+  const page = readFileSync(join(ROOT, 'docs/browser.md'), 'utf8');
+  const stated = /fxs_web\.wasm`, ([0-9,]+) bytes/.exec(page);
+  const actual = statSync(join(SITE, 'fxs_web.wasm')).size;
+  const bytes = stated ? Number(stated[1].replaceAll(',', '')) : NaN;
+  check('docs/browser.md states the wasm module\'s size within 10 %', Math.abs(actual - bytes) <= bytes / 10,
+    `stated ${stated ? stated[1] : 'nothing'}, built ${actual} bytes`);
 }
 
 // What the native tool says: the final hash of a replay, the live agents after `tick` ticks.
@@ -292,6 +306,13 @@ async function recordAndDiverge(page, base) {
 }
 
 mkdirSync(OUT, { recursive: true });
+// The JavaScript API in Node first (api-checks.mjs): world units, the builders, an RTS
+// match clicked from JS at the C program's hash.
+try {
+  await apiChecks(ROOT, SITE, check);
+} catch (error) {
+  check('the API checks ran to their end', false, error.stack || String(error));
+}
 const { server, url } = await startServer(SITE, 0);
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
 try {

@@ -68,7 +68,8 @@ namespace Fixsteer
         /// <summary>Reads an encoding; throws for an unknown type or short data.</summary>
         public static Command Decode(byte[] bytes)
         {
-            if (bytes == null || bytes.Length < EncodedBytes)
+            Args.NotNull(bytes, "bytes");
+            if (bytes.Length < EncodedBytes)
                 throw new FixsteerException(Fixsteer.Result.Truncated, "command decode");
             Command c;
             FixsteerException.Check(NativeMethods.fxs_command_decode(bytes, out c),
@@ -76,17 +77,17 @@ namespace Fixsteer
             return c;
         }
 
-        /// <summary>Sorts commands[0..count) into canonical order in place.</summary>
+        /// <summary>Sorts commands[0..count) into canonical order in place (commands may be
+        /// null when count is 0).</summary>
         public static void Sort(Command[] commands, int count)
         {
             CheckCount(commands, count);
             NativeMethods.fxs_command_sort(commands, (uint)count);
         }
 
-        internal static void CheckCount<T>(T[] items, int count)
+        internal static void CheckCount(Command[] commands, int count)
         {
-            if (count < 0 || count > (items == null ? 0 : items.Length))
-                throw new ArgumentOutOfRangeException("count", "count exceeds the array");
+            Args.Count(commands, count, "commands");
         }
 
         /// <summary>Spawn an agent.</summary>

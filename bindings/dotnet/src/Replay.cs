@@ -34,12 +34,16 @@ namespace Fixsteer
         private readonly MemoryStream bytes = new MemoryStream();
         private byte[] copy = new byte[4096];
         private bool ended;
+        private readonly World world; // the world recorded: every tick must come from it
 
         /// <summary>Begins a replay of <paramref name="world"/> as it is now, with a keyframe
-        /// (a full snapshot) every <paramref name="keyframeInterval"/> ticks (0: none).</summary>
+        /// (a full snapshot) every <paramref name="keyframeInterval"/> ticks (0: none). The
+        /// recorder takes ticks of that world only.</summary>
         public ReplayRecorder(World world, uint keyframeInterval)
         {
+            Args.NotNull(world, "world");
             IntPtr w = world.NativePointer;
+            this.world = world;
             WorldCapacity cap = world.Capacity;
             // The snapshot grows as agents spawn and a field is set: room for the largest it
             // can be up front (a session records from inside its own calls).
@@ -61,8 +65,56 @@ namespace Fixsteer
         internal IntPtr NativePointer
         {
             get {
+                CheckWritable();
                 return writer;
             }
+        }
+
+        /// <summary>The world this recorder records.</summary>
+        public World World
+        {
+            get {
+                return world;
+            }
+        }
+
+        /// <summary>True once <see cref="Dispose"/> has run: the recorder takes no more
+        /// ticks.</summary>
+        public bool IsDisposed
+        {
+            get {
+                return writer == IntPtr.Zero;
+            }
+        }
+
+        /// <summary>True once <see cref="End"/> has written the END chunk.</summary>
+        public bool IsEnded
+        {
+            get {
+                return ended;
+            }
+        }
+
+        /// <summary>Throws unless the recorder can still take ticks.</summary>
+        private void CheckWritable()
+        {
+            if (writer == IntPtr.Zero)
+                throw new ObjectDisposedException(
+                    "ReplayRecorder", "the replay recorder was disposed: it records nothing more");
+            if (ended)
+                throw new InvalidOperationException("the replay has ended: it records nothing more");
+        }
+
+        /// <summary>Throws unless <paramref name="w"/> is the world this recorder
+        /// records.</summary>
+        internal void CheckWorld(World w, string name)
+        {
+            Args.NotNull(w, name);
+            if (!ReferenceEquals(w, world))
+                throw new ArgumentException(
+                    "the replay records another world (the one it was created with): a tick of " +
+                        "this world would be written as that world's",
+                    name);
         }
 
         [MonoPInvokeCallback(typeof(NativeMethods.WriteFn))]
@@ -99,8 +151,8 @@ namespace Fixsteer
         /// step.</summary>
         public void Tick(World world, Command[] commands, int count)
         {
-            if (ended || writer == IntPtr.Zero)
-                throw new InvalidOperationException("the replay has ended");
+            CheckWritable();
+            CheckWorld(world, "world");
             Command.CheckCount(commands, count);
             EnsureScratch(world);
             FixsteerException.Check(NativeMethods.fxs_replay_writer_tick(
@@ -110,12 +162,19 @@ namespace Fixsteer
 
         /// <summary>Records one stepped tick from a snapshot of the state after it
         /// (<see cref="World.Save()"/> of the world at tick + 1) instead of the world itself,
-        /// for a caller whose world has already stepped further.</summary>
+        /// for a caller whose world has already stepped further. A snapshot of a world of
+        /// other capacities than the recorded one is refused.</summary>
         public void TickSaved(uint tick, byte[] snapshot, Command[] commands, int count)
         {
-            if (ended || writer == IntPtr.Zero)
-                throw new InvalidOperationException("the replay has ended");
+            CheckWritable();
+            Args.NotNull(snapshot, "snapshot");
             Command.CheckCount(commands, count);
+            WorldCapacity have = World.SnapshotCapacity(snapshot), want = world.Capacity;
+            if (!have.Equals(want))
+                throw new ArgumentException(
+                    "the snapshot is of a world of other capacities (" + have.Agents +
+                        " agents) than the recorded one (" + want.Agents + " agents)",
+                    "snapshot");
             if (snapshot.Length > scratchSize)
             {
                 scratch = Marshal.ReAllocHGlobal(scratch, new IntPtr(snapshot.Length * 2L));
@@ -132,8 +191,8 @@ namespace Fixsteer
         /// <summary>Writes the END chunk and returns the whole replay.</summary>
         public byte[] End(World world)
         {
-            if (ended || writer == IntPtr.Zero)
-                throw new InvalidOperationException("the replay has ended");
+            CheckWritable();
+            CheckWorld(world, "world");
             FixsteerException.Check(
                 NativeMethods.fxs_replay_writer_end(writer, world.NativePointer), "replay end");
             ended = true;
@@ -144,6 +203,8 @@ namespace Fixsteer
         public Result Error
         {
             get {
+                if (writer == IntPtr.Zero)
+                    throw new ObjectDisposedException("ReplayRecorder");
                 return (Result)Marshal.ReadInt32(writer, ErrorOffset);
             }
         }

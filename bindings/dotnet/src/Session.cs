@@ -48,10 +48,13 @@ namespace Fixsteer
         private readonly SessionDef def;
         private readonly ReplayRecorder replay; // kept alive while the session writes through it
         private readonly byte[] packet;
+        private World stepped; // the world this session steps: the join's, or the first advanced
 
         /// <summary>A session of <paramref name="def"/> starting at tick 0 (the world must be at
         /// tick 0 and the same on every peer). With <paramref name="replay"/>, begun on that
-        /// world, every settled tick is recorded into it. Throws for a bad definition.</summary>
+        /// world, every settled tick is recorded into it: <see cref="Advance"/> then takes that
+        /// world only, and throws once the recorder is disposed or ended. Throws for a bad
+        /// definition, or a recorder already disposed or ended.</summary>
         public Session(SessionDef def, ReplayRecorder replay) : this(def, replay, null, null) {}
 
         /// <summary>A session without a replay.</summary>
@@ -65,8 +68,15 @@ namespace Fixsteer
         /// <see cref="PeerLeft"/> right after.</summary>
         public static Session Join(SessionDef def, World world, byte[][] offers)
         {
-            if (offers == null || offers.Length == 0)
+            Args.NotNull(world, "world");
+            Args.NotNull(offers, "offers");
+            if (offers.Length == 0)
                 throw new ArgumentException("no offers", "offers");
+            for (int i = 0; i < offers.Length; i++)
+                if (offers[i] == null)
+                    throw new ArgumentNullException("offers", "offer " + i + " is null");
+            if (world.NativePointer == IntPtr.Zero) // a disposed world throws, before anything
+                throw new ObjectDisposedException("World");
             return new Session(def, null, world, offers);
         }
 
@@ -111,6 +121,8 @@ namespace Fixsteer
                 int r = NativeMethods.fxs_session_join(session, ref def, start, new UIntPtr(size),
                                                        joinWorld.NativePointer, pointers, lengths,
                                                        (uint)offers.Length, out e);
+                GC.KeepAlive(joinWorld);
+                stepped = joinWorld;
                 if (r != 0)
                 {
                     Free();
@@ -132,6 +144,7 @@ namespace Fixsteer
         /// first unsettled tick (one peer sends the state; the others pass null).</summary>
         public byte[] WriteOffer(World world, byte joiner)
         {
+            CheckPeer(joiner, "joiner");
             IntPtr w = world == null ? IntPtr.Zero : world.NativePointer;
             UIntPtr need;
             FixsteerException.Check(
@@ -142,6 +155,7 @@ namespace Fixsteer
             FixsteerException.Check(NativeMethods.fxs_session_write_offer(
                                         Ptr, w, joiner, o, new UIntPtr((ulong)o.Length), out len),
                                     "offer for peer " + joiner);
+            GC.KeepAlive(world);
             if ((long)(ulong)len != o.Length)
                 Array.Resize(ref o, (int)(ulong)len);
             return o;
@@ -151,6 +165,7 @@ namespace Fixsteer
         /// for its hashes (a player's input is still waited for).</summary>
         public void PeerLeft(byte peer)
         {
+            CheckPeer(peer, "peer");
             FixsteerException.Check(NativeMethods.fxs_session_peer_left(Ptr, peer),
                                     "peer " + peer + " left");
         }
@@ -159,6 +174,7 @@ namespace Fixsteer
         /// session started at, which it announces).</summary>
         public void Readmit(byte peer, uint tick)
         {
+            CheckPeer(peer, "peer");
             FixsteerException.Check(NativeMethods.fxs_session_readmit(Ptr, peer, tick),
                                     "readmit peer " + peer + " at tick " + tick);
         }
@@ -175,6 +191,20 @@ namespace Fixsteer
             get {
                 return (uint)Marshal.ReadInt32(Ptr, JoinedAtOffset);
             }
+        }
+
+        /// <summary>Throws ArgumentOutOfRangeException unless <paramref name="peer"/> is
+        /// another peer of the match (0..players + spectators - 1, not the local one).</summary>
+        private void CheckPeer(byte peer, string name)
+        {
+            int peers = def.Players + def.Spectators;
+            if (peer >= peers)
+                throw new ArgumentOutOfRangeException(
+                    name, peer, "peer " + peer + " is not in the match (peers 0.." + (peers - 1) +
+                                    ")");
+            if (peer == def.Local)
+                throw new ArgumentOutOfRangeException(
+                    name, peer, "peer " + peer + " is this session's own peer (Def.Local)");
         }
 
         private IntPtr Ptr
@@ -271,7 +301,7 @@ namespace Fixsteer
         /// <summary>Submits the local player's commands[0..count) for <see cref="InputTick"/>.
         /// Returns Ok, or Full when peers have not acknowledged enough yet (try again after
         /// receiving); throws for anything else (not wanted now, too many commands, a
-        /// spectator).</summary>
+        /// spectator). commands may be null when count is 0.</summary>
         public Result Submit(Command[] commands, int count)
         {
             Command.CheckCount(commands, count);
@@ -284,10 +314,35 @@ namespace Fixsteer
         /// <summary>Steps <paramref name="world"/> by one tick when the inputs allow it.
         /// Returns Ok (a tick was stepped), Waiting (inputs missing: see
         /// <see cref="WaitInfo"/>) or Limit (the tick limit is reached); throws when the
-        /// session stops (a desync does not stop it: see <see cref="Desync"/>).</summary>
+        /// session stops (a desync does not stop it: see <see cref="Desync"/>). A session that
+        /// records takes the recorder's world only, and throws ObjectDisposedException once the
+        /// recorder is disposed (InvalidOperationException once it is ended). A session steps
+        /// one world: the one it joined into, or the first it was advanced with; another one
+        /// throws ArgumentException.</summary>
         public Result Advance(World world, uint nowMs)
         {
-            Result r = (Result)NativeMethods.fxs_session_advance(Ptr, world.NativePointer, nowMs);
+            Args.NotNull(world, "world");
+            IntPtr self = Ptr;
+            if (replay != null)
+            {
+                if (replay.IsDisposed)
+                    throw new ObjectDisposedException(
+                        "ReplayRecorder", "the session's replay recorder was disposed while the " +
+                                              "session still records into it: dispose the " +
+                                              "session first");
+                if (replay.IsEnded)
+                    throw new InvalidOperationException(
+                        "the session's replay has ended while the session still records into it");
+                replay.CheckWorld(world, "world");
+            }
+            if (stepped != null && !ReferenceEquals(world, stepped))
+                throw new ArgumentException(
+                    "the session steps another world (the one it joined into or first advanced): " +
+                        "a session's inputs and hashes are those of one world",
+                    "world");
+            Result r = (Result)NativeMethods.fxs_session_advance(self, world.NativePointer, nowMs);
+            GC.KeepAlive(world); // its finalizer must not free the block during the call
+            stepped = world;
             if (r != Result.Ok && r != Result.Waiting && r != Result.Limit)
                 throw new FixsteerException(r, "advance at tick " + Current);
             return r;
@@ -310,6 +365,13 @@ namespace Fixsteer
         /// length, 0 when nothing is due. Allocates nothing.</summary>
         public int PollSend(byte peer, uint nowMs, byte[] buffer)
         {
+            CheckPeer(peer, "peer");
+            Args.NotNull(buffer, "buffer");
+            if (buffer.Length < def.MaxPacketBytes)
+                throw new ArgumentException("the buffer has " + buffer.Length +
+                                                " bytes, a packet may need Def.MaxPacketBytes " +
+                                                def.MaxPacketBytes,
+                                            "buffer");
             UIntPtr len;
             FixsteerException.Check(
                 NativeMethods.fxs_session_poll_send(Ptr, peer, nowMs, buffer,
@@ -320,10 +382,12 @@ namespace Fixsteer
 
         /// <summary>Consumes a packet the transport says came from <paramref name="peer"/>.
         /// Packets are untrusted: a bad one changes nothing and its result says why
-        /// (Truncated, BadMagic, BadChecksum, ...); Ok when it was taken.</summary>
+        /// (Truncated, BadMagic, BadChecksum, ...); Ok when it was taken. A peer index that is
+        /// not another peer of the match gives BadValue (it comes from the transport).</summary>
         public Result Receive(byte peer, byte[] bytes, int length, uint nowMs)
         {
-            Command.CheckCount(bytes, length);
+            Args.NotNull(bytes, "bytes");
+            Args.Count(bytes, length, "bytes");
             return (Result)NativeMethods.fxs_session_receive(Ptr, peer, bytes,
                                                              new UIntPtr((ulong)length), nowMs);
         }

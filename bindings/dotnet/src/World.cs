@@ -159,8 +159,10 @@ namespace Fixsteer
         public ushort AddPath(Vec2[] nodes, PathMode mode, int radius)
         {
             CheckAlive();
-            if (nodes == null || nodes.Length > 0xFFFF)
-                throw new ArgumentException("1..65535 nodes", "nodes");
+            Args.NotNull(nodes, "nodes");
+            if (nodes.Length > 0xFFFF)
+                throw new ArgumentException("a path has at most 65535 nodes, not " + nodes.Length,
+                                            "nodes");
             ushort index;
             FixsteerException.Check(NativeMethods.fxs_world_add_path(world, nodes,
                                                                      (ushort)nodes.Length,
@@ -193,17 +195,19 @@ namespace Fixsteer
         /// <summary>One tick: sorts commands[0..count) into canonical order in place, applies
         /// them, then steers and moves every agent. The tick is stepped whatever the commands
         /// did; the result is Ok when every command applied, else the first refusal (in
-        /// canonical order). Allocates nothing.</summary>
+        /// canonical order). Allocates nothing. commands may be null when count is 0.</summary>
         public Result Step(Command[] commands, int count) { return Step(commands, count, null); }
 
         /// <summary><see cref="Step(Command[], int)"/>, with each command's outcome (in sorted
-        /// order) in results[0..count) as Result values.</summary>
+        /// order) in results[0..count) as Result values (results null: not written).</summary>
         public Result Step(Command[] commands, int count, int[] results)
         {
             CheckAlive();
             Command.CheckCount(commands, count);
             if (results != null && results.Length < count)
-                throw new ArgumentException("results is shorter than count", "results");
+                throw new ArgumentException("results has " + results.Length +
+                                                " entries, shorter than count " + count,
+                                            "results");
             return (Result)NativeMethods.fxs_world_step(world, commands, (uint)count, results);
         }
 
@@ -290,12 +294,16 @@ namespace Fixsteer
         }
 
         /// <summary>The handles the next spawns will get, in the order they are applied
-        /// (fewer when the world runs out of slots).</summary>
+        /// (fewer when the world runs out of slots). count is 0..the agent capacity (no tick
+        /// can spawn more): anything else throws before any memory is allocated.</summary>
         public AgentHandle[] NextSpawnHandles(int count)
         {
             CheckAlive();
-            if (count < 0)
-                throw new ArgumentOutOfRangeException("count");
+            uint agents = Capacity.Agents;
+            if (count < 0 || (uint)count > agents)
+                throw new ArgumentOutOfRangeException(
+                    "count", count, "count must be 0.." + agents + " (the world's agent capacity " +
+                                        agents + ")");
             AgentHandle[] o = new AgentHandle[count];
             uint n = NativeMethods.fxs_world_next_spawn_handles(world, (uint)count, o);
             if (n < o.Length)
@@ -327,6 +335,7 @@ namespace Fixsteer
         public int Save(byte[] buffer)
         {
             CheckAlive();
+            Args.NotNull(buffer, "buffer");
             UIntPtr written;
             FixsteerException.Check(NativeMethods.fxs_world_save(world, buffer,
                                                                  new UIntPtr((ulong)buffer.Length),
@@ -338,13 +347,18 @@ namespace Fixsteer
         /// <summary>Replaces the state with a snapshot taken of a world of the same
         /// capacities. On failure the world is unchanged and the exception names the byte
         /// offset.</summary>
-        public void Restore(byte[] snapshot) { Restore(snapshot, snapshot.Length); }
+        public void Restore(byte[] snapshot)
+        {
+            Args.NotNull(snapshot, "snapshot");
+            Restore(snapshot, snapshot.Length);
+        }
 
         /// <summary>Restores from snapshot[0..length).</summary>
         public void Restore(byte[] snapshot, int length)
         {
             CheckAlive();
-            Command.CheckCount(snapshot, length);
+            Args.NotNull(snapshot, "snapshot");
+            Args.Count(snapshot, length, "snapshot");
             UIntPtr offset;
             int r = NativeMethods.fxs_world_restore(world, snapshot, new UIntPtr((ulong)length),
                                                     out offset);
@@ -356,6 +370,7 @@ namespace Fixsteer
         public bool MatchesSnapshot(byte[] snapshot)
         {
             CheckAlive();
+            Args.NotNull(snapshot, "snapshot");
             UIntPtr mismatch;
             return NativeMethods.fxs_world_matches_snapshot(
                        world, snapshot, new UIntPtr((ulong)snapshot.Length), out mismatch) != 0;
@@ -366,6 +381,7 @@ namespace Fixsteer
         /// or a late joiner's copy.</summary>
         public static World FromSnapshot(byte[] snapshot)
         {
+            Args.NotNull(snapshot, "snapshot");
             World w = new World(WorldDef.Default, SnapshotCapacity(snapshot));
             try
             {
@@ -395,6 +411,7 @@ namespace Fixsteer
         /// it).</summary>
         public static WorldCapacity SnapshotCapacity(byte[] snapshot)
         {
+            Args.NotNull(snapshot, "snapshot");
             WorldCapacity c;
             FixsteerException.Check(NativeMethods.fxs_snapshot_capacity(
                                         snapshot, new UIntPtr((ulong)snapshot.Length), out c),
