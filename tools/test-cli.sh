@@ -333,7 +333,7 @@ expect 0 "^size rts: world 444800 bytes .* snapshot at most 204354 bytes .* 7257
 expect 0 "nav_searches +4 +230672 +76892\.0 +144120 +48040\.0" -- "$B" size examples/rts/rts.yaml
 expect 0 "searches: \(nav_searches 4 \+ 1 kept to check restored snapshots\) x 76800 bytes = 384000: each 13\.0 bytes a grid cell, 12\.0 an open-list entry" -- "$B" size examples/rts/rts.yaml
 expect 0 "largest open list 188 of 1200 entries" -- "$B" size --scenario examples/rts/rts.yaml --ticks 900
-expect 0 "largest snapshot over 900 ticks: 14324 bytes \(tick 10\)" -- "$B" size examples/rts/rts.yaml --ticks 900
+expect 0 "largest snapshot over 900 ticks: 14674 bytes \(tick 452\)" -- "$B" size examples/rts/rts.yaml --ticks 900
 expect 0 "^size forty: world 2141512 bytes" -- "$B" size examples/rts/forty.yaml
 out=$("$B" size hunter_prey 2>&1)
 if printf '%s\n' "$out" | grep -qE '^size hunter_prey: world [0-9]+ bytes' && ! printf '%s\n' "$out" | grep -qE 'nav_|advice'; then
