@@ -137,8 +137,8 @@ void test_negative_radii_give_no_runs(void) {
 #define COLS 50
 #define ROWS 37
 static const fxs_world_capacity cap = {4, OBSTACLES, 0, 0, WALLS, 0, 0, COLS * ROWS, 2, 400, 16, 0};
-static uint64_t memory[3][40000];
-static fxs_world worlds[3];
+static uint64_t memory[2][40000];
+static fxs_world worlds[2];
 static uint8_t reference_cost[COLS * ROWS];
 static uint8_t snaps[3][24000];
 static size_t snap_size[3];
