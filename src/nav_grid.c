@@ -480,26 +480,80 @@ static int blocked_column(const fxs_nav_grid *grid, const segment *s, int64_t cy
   return -1;
 }
 
-// The run of row cy inside the candidate columns [c0, c1]: its ends walked to when near the
-// candidates' ends (a thin wall), else bisected from a blocked column (a fat one).
-static void wall_row(const fxs_nav_grid *grid, const segment *s, int64_t cy, int64_t r,
-                     int64_t c0, int64_t c1, fxs_nav_span_fn *fn, void *context) {
+// From a blocked column g, the run's first column in [lo, g]: steps of 1, 2, 4, ... down to a
+// free column, then a bisection (the run's end is usually within a few columns of a
+// neighbouring row's).
+static int64_t gallop_first(const fxs_nav_grid *grid, const segment *s, int64_t cy, int64_t r,
+                            int64_t lo, int64_t g) {
+  int64_t step = 1;
+  while (g > lo) {
+    int64_t probe = g - step < lo ? lo : g - step;
+    if (!wall_cell(grid, s, probe, cy, r)) return first_blocked(grid, s, cy, r, probe + 1, g);
+    g = probe;
+    step *= 2;
+  }
+  return lo;
+}
+
+// The same for the run's last column in [g, hi].
+static int64_t gallop_last(const fxs_nav_grid *grid, const segment *s, int64_t cy, int64_t r,
+                           int64_t g, int64_t hi) {
+  int64_t step = 1;
+  while (g < hi) {
+    int64_t probe = g + step > hi ? hi : g + step;
+    if (!wall_cell(grid, s, probe, cy, r)) return last_blocked(grid, s, cy, r, g, probe - 1);
+    g = probe;
+    step *= 2;
+  }
+  return hi;
+}
+
+// The previous row's run (set: it had one), where a row's run is looked for first.
+typedef struct run_hint {
+  bool set;
+  int64_t first, last;
+} run_hint;
+
+static int64_t clamp_to(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+// The run of row cy from the previous row's: when the cell below its first or its last
+// column is blocked, gallop out from it to both ends. False when neither is blocked.
+static bool run_from_hint(const fxs_nav_grid *grid, const segment *s, int64_t cy, int64_t r,
+                          int64_t c0, int64_t c1, const run_hint *h, int64_t *first,
+                          int64_t *last) {
+  if (!h->set) return false;
+  int64_t g = clamp_to(h->first, c0, c1);
+  if (!wall_cell(grid, s, g, cy, r)) {
+    g = clamp_to(h->last, c0, c1);
+    if (!wall_cell(grid, s, g, cy, r)) return false;
+  }
+  *first = gallop_first(grid, s, cy, r, c0, g);
+  *last = gallop_last(grid, s, cy, r, g, c1);
+  return true;
+}
+
+// The run of row cy inside the candidate columns [c0, c1] in *first, *last (false: none):
+// its ends walked to when near the candidates' ends (a thin wall), else bisected from a
+// blocked column (a fat one).
+static bool run_of_row(const fxs_nav_grid *grid, const segment *s, int64_t cy, int64_t r,
+                       int64_t c0, int64_t c1, int64_t *first_out, int64_t *last_out) {
   int64_t first = c0, last = c1, m = c0;
   int a = walk(grid, s, cy, r, c0, c1, 1, &first);
-  if (a == 0) return;
+  if (a == 0) return false;
   if (a < 0) {
     int found = blocked_column(grid, s, cy, r, c0, c1, &m);
-    if (found == 0) return;
+    if (found == 0) return false;
     if (found < 0) { // walk on, one test a column
       while (first <= c1 && !wall_cell(grid, s, first, cy, r)) ++first;
-      if (first > c1) return;
+      if (first > c1) return false;
       m = first;
     }
     first = first_blocked(grid, s, cy, r, first < m ? first : m, m);
   }
   int b = walk(grid, s, cy, r, c1, first, -1, &last);
   if (b < 0) last = last_blocked(grid, s, cy, r, first, last);
-  fn(context, (uint32_t)cy, (uint32_t)first, (uint32_t)last);
+  *first_out = first, *last_out = last;
+  return true;
 }
 
 void fxs_nav_grid_wall_spans(const fxs_nav_grid *grid, const fxs_wall *wall, fix16_t radius,
@@ -510,9 +564,15 @@ void fxs_nav_grid_wall_spans(const fxs_nav_grid *grid, const fxs_wall *wall, fix
   int64_t miny = s.ay < s.by ? s.ay : s.by, maxy = s.ay < s.by ? s.by : s.ay;
   int64_t r0, r1;
   if (!span(miny - r, maxy + r, grid->origin.y, grid->cell_size, grid->height, &r0, &r1)) return;
+  run_hint hint = {false, 0, 0};
   for (int64_t cy = r0; cy <= r1; ++cy) {
-    int64_t c0, c1;
-    if (row_columns(grid, &s, cy, r, &c0, &c1)) wall_row(grid, &s, cy, r, c0, c1, fn, context);
+    int64_t c0, c1, first, last;
+    hint.set = row_columns(grid, &s, cy, r, &c0, &c1) &&
+               (run_from_hint(grid, &s, cy, r, c0, c1, &hint, &first, &last) ||
+                run_of_row(grid, &s, cy, r, c0, c1, &first, &last));
+    if (!hint.set) continue;
+    hint.first = first, hint.last = last;
+    fn(context, (uint32_t)cy, (uint32_t)first, (uint32_t)last);
   }
 }
 

@@ -15,16 +15,19 @@ typedef struct run_context {
 static void add_run(void *context, uint32_t cy, uint32_t c0, uint32_t c1) {
   run_context *k = (run_context *)context;
   size_t row = (size_t)cy * k->width;
-  for (size_t i = row + c0; i <= row + c1; ++i) {
-    if (k->cover[i]++ == 0) k->cost[i] = FXS_NAV_BLOCKED;
-  }
+  // Every cell of the run is blocked now: the counts go up and the costs to 0, each a plain
+  // loop the compiler can vectorize.
+  for (size_t i = row + c0; i <= row + c1; ++i) k->cover[i]++;
+  memset(k->cost + row + c0, FXS_NAV_BLOCKED, (size_t)(c1 - c0) + 1u);
 }
 
 static void remove_run(void *context, uint32_t cy, uint32_t c0, uint32_t c1) {
   run_context *k = (run_context *)context;
   size_t row = (size_t)cy * k->width;
+  // The run's cells were blocked (cost 0): those no other shape covers get their base back.
   for (size_t i = row + c0; i <= row + c1; ++i) {
-    if (--k->cover[i] == 0) k->cost[i] = k->base[i];
+    uint32_t left = --k->cover[i];
+    k->cost[i] = left != 0 ? (uint8_t)FXS_NAV_BLOCKED : k->base[i];
   }
 }
 
