@@ -16,11 +16,11 @@
 typedef void fxs_nav_span_fn(void *context, uint32_t cy, uint32_t c0, uint32_t c1);
 
 /// Calls `fn` once for each row holding cells the wall blocks at `radius` (rows in increasing
-/// order). Nothing for a negative radius. Work per row: at most 4 exact tests from each end
-/// of the row's candidate columns, then, for a run farther in (a fat wall), 3 tests to find
-/// a blocked cell and a bisection to each end (2 log2(width) tests); plus the run's length.
-/// (When a cell is narrower than the 2-unit error of the wall's x at a row, the search may
-/// fall back to one test a column.)
+/// order). Nothing for a negative radius. Work per row: from the previous row's run, 2 tests
+/// and a gallop and bisection to each end; else at most 4 exact tests from each end of the
+/// row's candidate columns, then 3 to find a blocked cell and a bisection to each end: at
+/// most 4 log2(width) + 15 tests, plus the run's length. (When a cell is narrower than the
+/// 2-unit error of the wall's x at a row, the search may fall back to one test a column.)
 void fxs_nav_grid_wall_spans(const fxs_nav_grid *grid, const fxs_wall *wall, fix16_t radius,
                              fxs_nav_span_fn *fn, void *context);
 
