@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "command_args.h"
 #include "exact.h"
 #include "fixsteer/nav_field.h"
 #include "fixsteer/nav_path.h"
@@ -47,12 +48,6 @@ void fxs_world_nav_init(fxs_world *world) {
 
 // ------------------------------------------------------------------ commands
 
-static bool whole(fix16_t arg, uint32_t *out) {
-  if (arg < 0 || (arg & 0xFFFF) != 0) return false;
-  *out = (uint32_t)arg >> 16;
-  return true;
-}
-
 // Every route dropped and every search freed (the grid's shape changed).
 static void drop_all(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
@@ -63,7 +58,7 @@ static void drop_all(fxs_world *world) {
 static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
   fxs_world_nav *n = &world->nav;
   uint32_t w, h;
-  if (!whole(c->arg[3], &w) || !whole(c->arg[4], &h) || c->arg[7] != 0) return FXS_ERR_BAD_VALUE;
+  if (!fxs_arg_whole(c->arg[3], &w) || !fxs_arg_whole(c->arg[4], &h) || c->arg[7] != 0) return FXS_ERR_BAD_VALUE;
   if (w == 0 && h == 0) { // removal: everything 0
     for (int i = 0; i < FXS_COMMAND_ARGS; ++i) {
       if (c->arg[i] != 0) return FXS_ERR_BAD_VALUE;
@@ -103,8 +98,8 @@ static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
 static fxs_result set_costs(fxs_world *world, const fxs_command *c) {
   fxs_world_nav *n = &world->nav;
   uint32_t x, y, w, h, cost;
-  if (!whole(c->arg[0], &x) || !whole(c->arg[1], &y) || !whole(c->arg[2], &w) ||
-      !whole(c->arg[3], &h) || !whole(c->arg[4], &cost) || c->arg[5] != 0 || c->arg[6] != 0 ||
+  if (!fxs_arg_whole(c->arg[0], &x) || !fxs_arg_whole(c->arg[1], &y) || !fxs_arg_whole(c->arg[2], &w) ||
+      !fxs_arg_whole(c->arg[3], &h) || !fxs_arg_whole(c->arg[4], &cost) || c->arg[5] != 0 || c->arg[6] != 0 ||
       c->arg[7] != 0 || c->ref != 0) {
     return FXS_ERR_BAD_VALUE;
   }

@@ -1,8 +1,9 @@
 /// @file world.h
 /// The lockstep world: agents with behavior sets, obstacles and paths, all in one block of
-/// caller-owned memory. Each tick: apply the tick's commands in canonical order -> sense
-/// neighbors -> compute every agent's steering from the state at the start of the tick ->
-/// integrate -> advance the tick. fxs_world_hash() then names the whole state in 64 bits.
+/// caller-owned memory. Each tick: apply the tick's commands in canonical order -> plan
+/// navigate routes -> sense the start-of-tick view -> steer every agent from that view ->
+/// integrate -> advance the tick (fxs_world_step, src/world_step.c). fxs_world_hash() then
+/// names the whole state in 64 bits.
 #ifndef FIXSTEER_WORLD_H
 #define FIXSTEER_WORLD_H
 
@@ -118,8 +119,10 @@ typedef struct fxs_world_def {
 } fxs_world_def;
 
 /// How much the world can hold; fixed at init. fxs_world_init refuses larger values with
-/// FXS_ERR_BAD_VALUE. The snapshot and the state hash store the first five (as u32) and, when
-/// it is not 0, field_cells; workers is scratch space, not state.
+/// FXS_ERR_BAD_VALUE. The snapshot and the state hash store the first five (as u32);
+/// field_cells too in a world with a flow field or navigation, the nav_* capacities in a
+/// world with navigation (nav_fields when it has group fields); workers is scratch space,
+/// not state.
 typedef struct fxs_world_capacity {
   uint32_t agents;     ///< Agent slots, [0, FXS_MAX_AGENTS].
   uint32_t obstacles;  ///< Obstacle slots, [0, FXS_MAX_SMALL_CAPACITY].
