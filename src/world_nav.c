@@ -10,6 +10,7 @@
 #include "nav_state.h"
 #include "world_formation.h"
 #include "world_nav_fields.h"
+#include "world_nav_raster.h"
 #include "world_slots.h"
 
 #define NO_OWNER UINT32_MAX
@@ -69,6 +70,7 @@ static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
     n->grid.cost = cost;
     n->radius = 0, n->budget = 0;
     n->version++;
+    fxs_world_nav_raster_reset(world);
     fxs_world_nav_fields_drop(world);
     return FXS_OK;
   }
@@ -88,6 +90,7 @@ static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
   n->budget = c->ref;
   n->version++;
   fxs_world_nav_fields_drop(world);
+  fxs_world_nav_raster_reset(world);
   n->dirty = 1;
   return FXS_OK;
 }
@@ -105,6 +108,7 @@ static fxs_result set_costs(fxs_world *world, const fxs_command *c) {
   base.cost = n->base;
   fxs_result r = fxs_nav_grid_set_block(&base, x, y, w, h, cost);
   if (r != FXS_OK) return r;
+  fxs_world_nav_raster_base_changed(world, x, y, w, h);
   n->version++;
   fxs_world_nav_fields_drop(world);
   n->dirty = 1;
@@ -173,26 +177,11 @@ fxs_result fxs_world_nav_fill_field(fxs_world *world, fxs_vec2 goal) {
 
 // ------------------------------------------------------------------ planning
 
-// The effective costs: the base costs with every live wall and obstacle rasterized (index
-// order) at the grid's radius. A pure function of the state, rebuilt when it changed.
-static void rebuild_costs(fxs_world *world) {
-  fxs_world_nav *n = &world->nav;
-  n->dirty = 0;
-  if (n->grid.width == 0) return;
-  memcpy(n->grid.cost, n->base, (size_t)n->grid.width * n->grid.height);
-  for (uint32_t i = 0; i < world->capacity.walls; ++i) {
-    if (world->wall_alive[i]) fxs_nav_grid_block_wall(&n->grid, &world->walls[i], n->radius, 0);
-  }
-  for (uint32_t i = 0; i < world->capacity.obstacles; ++i) {
-    if (world->obstacle_alive[i]) {
-      fxs_nav_grid_block_obstacle(&n->grid, &world->obstacles[i], n->radius, 0);
-    }
-  }
-}
-
+// The effective costs (the base costs with every live wall and obstacle rasterized at the
+// grid's radius) are derived: world_nav_raster.c brings them up to date when the map changed.
 const fxs_nav_grid *fxs_world_nav_grid(fxs_world *world) {
   if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return 0;
-  if (world->nav.dirty) rebuild_costs(world);
+  if (world->nav.dirty) fxs_world_nav_raster_update(world);
   return &world->nav.grid;
 }
 
@@ -369,7 +358,7 @@ static void spend_budget(fxs_world *world) {
 
 void fxs_world_nav_plan(fxs_world *world) {
   if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return;
-  if (world->nav.dirty) rebuild_costs(world);
+  if (world->nav.dirty) fxs_world_nav_raster_update(world);
   measure_progress(world);
   bool fields = world->capacity.nav_fields != 0;
   if (fields) fxs_world_nav_fields_assign(world);
@@ -679,6 +668,11 @@ fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r,
     world->nav.grid.origin = h.grid.origin, world->nav.grid.cell_size = h.grid.cell_size;
     world->nav.grid.width = h.grid.width, world->nav.grid.height = h.grid.height;
     world->nav.radius = h.radius, world->nav.budget = h.budget, world->nav.version = h.version;
+    // The snapshot carries the base costs: read them all again; the shapes that differ
+    // from the ones rasterized are found slot by slot (world_nav_raster.h).
+    if (h.grid.width != 0) {
+      fxs_world_nav_raster_base_changed(world, 0, 0, h.grid.width, h.grid.height);
+    }
     world->nav.dirty = 1;
   }
   if (shape->capacity.nav_fields == 0) return FXS_OK;
