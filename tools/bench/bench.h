@@ -162,6 +162,12 @@ void bench_nav_mesh_report(double (*now)(void));
 /// callgrind. Returns 0 on success.
 int bench_nav_mesh_kernel(uint32_t walls, uint32_t runs, double (*now)(void));
 
+// ------------------------------------------------------------------ map changes (nav_map.c)
+
+/// The map-change section: on a 1024 x 1024 grid with 256 large obstacles, the ticks that add
+/// and remove a small obstacle, a restore and the tick after it; the hostile add_wall tick.
+void bench_nav_map_report(double (*now)(void));
+
 // ------------------------------------------------------------------ float twins (twin.c)
 
 /// fxs_agent in float (same fields, same meaning).
