@@ -135,7 +135,31 @@ static fxs_mesh_int cross2(fxs_mesh_int ax, fxs_mesh_int ay, fxs_mesh_int bx, fx
   return fxs_mesh_int_sub(fxs_mesh_int_mul(ax, by), fxs_mesh_int_mul(bx, ay));
 }
 
+#if defined(__SIZEOF_INT128__)
+// The same determinant in the compiler's 128-bit integers when every difference is below
+// 2^30 in magnitude (maps up to 16,384 units across): lifts below 2^61, the 2 x 2 minors
+// below 2^61, each product below 2^122, the sum below 2^124. Exact, so the same sign.
+static int in_circle_narrow(int64_t adx, int64_t ady, int64_t bdx, int64_t bdy, int64_t cdx,
+                            int64_t cdy) {
+  __extension__ typedef __int128 wide;
+  int64_t al = adx * adx + ady * ady, bl = bdx * bdx + bdy * bdy, cl = cdx * cdx + cdy * cdy;
+  wide det = (wide)al * (bdx * cdy - cdx * bdy) + (wide)bl * (cdx * ady - adx * cdy) +
+             (wide)cl * (adx * bdy - bdx * ady);
+  return (det > 0) - (det < 0);
+}
+
+static int narrow(int64_t v) { return v > -(INT64_C(1) << 30) && v < (INT64_C(1) << 30); }
+#endif
+
 int fxs_mesh_in_circle(fxs_vec2 a, fxs_vec2 b, fxs_vec2 c, fxs_vec2 d) {
+#if defined(__SIZEOF_INT128__)
+  {
+    int64_t adx = (int64_t)a.x - d.x, ady = (int64_t)a.y - d.y, bdx = (int64_t)b.x - d.x;
+    int64_t bdy = (int64_t)b.y - d.y, cdx = (int64_t)c.x - d.x, cdy = (int64_t)c.y - d.y;
+    if (narrow(adx) && narrow(ady) && narrow(bdx) && narrow(bdy) && narrow(cdx) && narrow(cdy))
+      return in_circle_narrow(adx, ady, bdx, bdy, cdx, cdy);
+  }
+#endif
   // The 3 x 3 determinant of (x, y, x^2 + y^2) relative to d, expanded along the lifts:
   // differences below 2^33, lifts below 2^67, each product below 2^133.
   fxs_mesh_int adx = fxs_mesh_int_from_i64((int64_t)a.x - d.x);

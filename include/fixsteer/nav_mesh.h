@@ -4,7 +4,8 @@
 /// constraints, in caller-provided memory. Not yet used by the world (docs/navigation-mesh.md).
 ///
 /// Exactness: every decision is the sign of an integer expression on the raw Q16.16
-/// coordinates (orientation with 128-bit products, in-circle with 256-bit ones); nothing is
+/// coordinates (orientation with 128-bit products, in-circle with 256-bit ones, or 128-bit
+/// ones on 64-bit hosts when every difference is below 2^30: the same exact sign); nothing is
 /// rounded, so the same inputs give the same mesh, byte for byte, on every target.
 /// The one rounding is a crossing point of two constraints (below).
 ///
