@@ -12,6 +12,8 @@
 // navigation and navigate builders, an RTS match clicked from JS at examples/rts/rts.c's hash.
 // Then the playground (playground-checks.mjs): clicks, drags, a slider, and the downloaded
 // replay verified natively at the page's hash; its screenshots are build/web-test/playground*.png.
+// Then the playground's RTS controls at 1280 x 800 (playground-rts-checks.mjs): box-select,
+// a right-click move, a building while playing, the replay verified natively.
 // --only viewer|playground runs one part. Prints one line per check and "web: N passed, N
 // failed"; exits 1 on any failure.
 import { execFileSync } from 'node:child_process';
@@ -24,6 +26,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../serve.mjs';
 import { apiChecks } from './api-checks.mjs';
 import { playgroundChecks } from './playground-checks.mjs';
+import { rtsChecks } from './playground-rts-checks.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SITE = join(ROOT, 'build/web');
@@ -326,6 +329,7 @@ try {
     await recordAndDiverge(page, url);
   }
   if (only !== 'viewer') await playgroundChecks(page, url, { ROOT, TOOL, OUT, check, nativeHash, nativeRecordedHash });
+  if (only !== 'viewer') await rtsChecks(browser, url, { ROOT, TOOL, OUT, check });
 } catch (error) {
   check('the browser test ran to its end', false, error.stack || String(error));
 } finally {
