@@ -510,7 +510,7 @@ web:
 web-site: $(WEB_SITE)/fxs_web.wasm
 	@mkdir -p $(WEB_SITE)/js $(WEB_SITE)/replays $(WEB_SITE)/scenes
 	cp web/index.html web/playground.html web/style.css $(WEB_SITE)/
-	cp web/js/*.mjs $(WEB_SITE)/js/
+	cp web/js/*.mjs web/js/fxs.d.ts $(WEB_SITE)/js/
 	cp test/golden/*.fxr $(WEB_SITE)/replays/
 	cd $(WEB_SITE)/replays && ls *.fxr | sed 's/.*/"&"/' | paste -sd, | sed 's/.*/[&]/' >index.json
 	cp scenarios/*.yaml $(WEB_SITE)/scenes/

@@ -9,7 +9,9 @@
 // group fields are drawn and toggle. Then the page
 // records hunter_prey itself, records a faulty peer's copy and must name where they diverge.
 // Before the browser, the JavaScript API in Node (api-checks.mjs): world units, the move,
-// navigation and navigate builders, an RTS match clicked from JS at examples/rts/rts.c's hash.
+// navigation and navigate builders, an RTS match clicked from JS at examples/rts/rts.c's hash;
+// and (reference-checks.mjs) the typed reference web/js/fxs.d.ts complete and documented,
+// every JavaScript snippet of the docs run with its expected output.
 // Then the playground (playground-checks.mjs): clicks, drags, a slider, and the downloaded
 // replay verified natively at the page's hash; its screenshots are build/web-test/playground*.png.
 // Then the playground's RTS controls at 1280 x 800 (playground-rts-checks.mjs): box-select,
@@ -25,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../serve.mjs';
 import { apiChecks } from './api-checks.mjs';
+import { referenceChecks } from './reference-checks.mjs';
 import { playgroundChecks } from './playground-checks.mjs';
 import { rtsChecks } from './playground-rts-checks.mjs';
 
@@ -315,6 +318,13 @@ try {
   await apiChecks(ROOT, SITE, check);
 } catch (error) {
   check('the API checks ran to their end', false, error.stack || String(error));
+}
+// The typed reference (web/js/fxs.d.ts) against the module, and the JavaScript of the docs
+// run (reference-checks.mjs).
+try {
+  await referenceChecks(ROOT, SITE, check);
+} catch (error) {
+  check('the reference checks ran to their end', false, error.stack || String(error));
 }
 const { server, url } = await startServer(SITE, 0);
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
