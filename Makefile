@@ -63,7 +63,7 @@ IS_WINDOWS := 1
 EXE := .exe
 endif
 
-.PHONY: all lib shared dll test-dll test-win64 test-windows tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 test-dotnet wasm test-wasm web web-site web-serve web-test deviation demo golden golden-manifest docs docs-site api-check pictures bench bench-callgrind bench-circle bench-circle-callgrind bench-m3 threads-check fuzz isqrt-check clean
+.PHONY: all lib shared dll test-dll test-win64 test-windows tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 test-dotnet unity-package wasm test-wasm web web-site web-serve web-test deviation demo golden golden-manifest docs docs-site api-check pictures bench bench-callgrind bench-circle bench-circle-callgrind bench-m3 threads-check fuzz isqrt-check clean
 
 all: lib $(if $(IS_WASM),,shared) tools
 
@@ -477,6 +477,16 @@ wasm:
 # between C# and the tool both ways. Installs Mono and NUnit when missing.
 test-dotnet:
 	bash tools/dotnet-check.sh
+
+# The Unity package (bindings/dotnet/unity, docs/dotnet.md): the layout, the binding's sources
+# and both native plugins, the Linux x86-64 libfixsteer.so and the Windows x86-64 fixsteer.dll
+# (cross-built with MinGW-w64), as build/unity/com.fixsteer.fixsteer-VERSION.tgz for Unity's
+# "Add package from tarball" (and unpacked beside it, for "Add package from disk").
+unity-package: shared
+	bash tools/setup.sh --windows
+	$(WIN_MAKE) shared
+	python3 bindings/dotnet/tools/unity_package.py build/unity --linux $(BUILD_DIR)/$(SHARED_NAME) \
+	  --windows $(WIN_DIR)/fixsteer.dll --require-natives
 
 test-wasm: setup
 	bash tools/setup.sh --wasm
