@@ -230,6 +230,7 @@ static void rts_row(uint32_t agents, uint32_t walls, uint32_t ticks, task_pool *
            one.median * 1e3, one.restore * 1e3, one.after * 1e3, two.mean * 1e3,
            two.median * 1e3, two.restore * 1e3, two.after * 1e3,
            one.hash == two.hash ? "equal" : "HASH DIFFERS");
+    printf("          hash after the ticks %016llx\n", (unsigned long long)one.hash);
   }
   fflush(stdout);
   free(saved);
