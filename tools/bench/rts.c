@@ -12,8 +12,9 @@
 //
 // For each count of agents and of walls: the world's memory, the first tick (fields start),
 // the warm-up (the fields built), the snapshot's size, then on 1 worker (inline) and on 2
-// workers: the restore of the snapshot, the tick after it, and the mean and median of
-// `ticks` ticks. Desktop only; wall-clock times.
+// workers, two worlds of the same map stepped by turns: the mean and median of `ticks` ticks
+// and the hashes after them, then the restore of a snapshot and the tick after it. Desktop
+// only; wall-clock times.
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,75 +167,93 @@ static int by_value(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-// One side (inline or on the pool): restore, the tick after it, then `ticks` ticks.
+// One side (inline or on the pool): its world, and its ticks' times.
 typedef struct rts_side {
-  double restore, after, mean, median;
+  rts_world r;
+  double *each, restore, after, mean, median;
   uint64_t hash;
 } rts_side;
 
-static int rts_run(rts_world *r, const uint8_t *saved, size_t size, uint32_t ticks,
-                   task_pool *pool, rts_side *out) {
-  if (pool) {
-    fxs_task_system tasks = task_pool_system(pool);
-    fxs_world_set_tasks(&r->world, &tasks);
-  } else {
-    fxs_world_set_tasks(&r->world, 0);
-  }
+static void use_pool(rts_side *s, task_pool *pool) {
+  fxs_task_system tasks;
+  if (pool) tasks = task_pool_system(pool);
+  fxs_world_set_tasks(&s->r.world, pool ? &tasks : 0);
+}
+
+static double timed_step(rts_side *s) {
+  double a = wall_clock();
+  fxs_world_step(&s->r.world, 0, 0, 0);
+  return wall_clock() - a;
+}
+
+static void summarize(rts_side *s, uint32_t ticks) {
+  double sum = 0;
+  for (uint32_t t = 0; t < ticks; ++t) sum += s->each[t];
+  qsort(s->each, ticks, sizeof(double), by_value);
+  s->mean = ticks ? sum / ticks : 0, s->median = ticks ? s->each[ticks / 2] : 0;
+  s->hash = fxs_world_hash(&s->r.world);
+}
+
+// The snapshot restored into the side's world, and the tick after it.
+static int restore_then_step(rts_side *s, const uint8_t *saved, size_t size) {
   double t0 = wall_clock();
-  if (fxs_world_restore(&r->world, saved, size, 0) != FXS_OK) return 0;
-  double t1 = wall_clock();
-  fxs_world_step(&r->world, 0, 0, 0);
-  double t2 = wall_clock();
-  double *each = malloc(sizeof(double) * (ticks ? ticks : 1u)), sum = 0;
-  if (!each) return 0;
-  for (uint32_t t = 0; t < ticks; ++t) {
-    double a = wall_clock();
-    fxs_world_step(&r->world, 0, 0, 0);
-    each[t] = wall_clock() - a;
-    sum += each[t];
-  }
-  qsort(each, ticks, sizeof(double), by_value);
-  out->restore = t1 - t0, out->after = t2 - t1;
-  out->mean = ticks ? sum / ticks : 0, out->median = ticks ? each[ticks / 2] : 0;
-  out->hash = fxs_world_hash(&r->world);
-  free(each);
-  fxs_world_set_tasks(&r->world, 0);
+  if (fxs_world_restore(&s->r.world, saved, size, 0) != FXS_OK) return 0;
+  s->restore = wall_clock() - t0;
+  s->after = timed_step(s);
   return 1;
 }
 
+// Two worlds of the same map, one stepped inline and one on the pool, warmed up, then their
+// ticks timed by turns (a machine whose speed drifts slows both alike); then a snapshot of the
+// first restored into both, and the tick after it.
 static void rts_row(uint32_t agents, uint32_t walls, uint32_t ticks, task_pool *pool) {
-  rts_world r;
+  static rts_side one, two;
   double t0 = wall_clock();
-  if (!rts_open(&r, agents, walls)) {
+  if (!rts_open(&one.r, agents, walls)) {
     printf("  %7u agents %5u walls: could not build the world (memory or a command)\n",
            (unsigned)agents, (unsigned)walls);
     return;
   }
   double t1 = wall_clock();
-  fxs_world_step(&r.world, 0, 0, 0);
-  double first = wall_clock() - t1;
-  for (uint32_t t = 0; t < RTS_WARM; ++t) fxs_world_step(&r.world, 0, 0, 0);
-  double warm = wall_clock() - t1 - first;
+  if (!rts_open(&two.r, agents, walls)) {
+    printf("  %7u agents %5u walls: could not build the second world\n", (unsigned)agents,
+           (unsigned)walls);
+    free(one.r.memory);
+    return;
+  }
+  use_pool(&one, 0), use_pool(&two, pool);
+  double first = timed_step(&one), warm = 0;
+  timed_step(&two);
+  for (uint32_t t = 0; t < RTS_WARM; ++t) warm += timed_step(&one), timed_step(&two);
+  one.each = malloc(sizeof(double) * (ticks + 1u)), two.each = malloc(sizeof(double) * (ticks + 1u));
   size_t size = 0;
-  fxs_world_save(&r.world, 0, 0, &size);
-  uint8_t *saved = malloc(size);
-  rts_side one, two;
-  int ok = saved && fxs_world_save(&r.world, saved, size, &size) == FXS_OK &&
-           rts_run(&r, saved, size, ticks, 0, &one) && rts_run(&r, saved, size, ticks, pool, &two);
+  uint8_t *saved = 0;
+  int ok = one.each && two.each;
+  for (uint32_t t = 0; ok && t < ticks; ++t) {
+    if (t % 2u == 0) one.each[t] = timed_step(&one), two.each[t] = timed_step(&two);
+    else two.each[t] = timed_step(&two), one.each[t] = timed_step(&one);
+  }
+  if (ok) summarize(&one, ticks), summarize(&two, ticks);
+  if (ok) fxs_world_save(&one.r.world, 0, 0, &size); // the size query
+  ok = ok && (saved = malloc(size)) != 0 &&
+       fxs_world_save(&one.r.world, saved, size, &size) == FXS_OK &&
+       restore_then_step(&one, saved, size) && restore_then_step(&two, saved, size);
   if (!ok) {
-    printf("  %7u agents %5u walls: the run failed\n", (unsigned)r.agents, (unsigned)r.walls);
+    printf("  %7u agents %5u walls: the run failed\n", (unsigned)one.r.agents, (unsigned)walls);
   } else {
-    printf("  %7u %5u %8.1f %8.1f %8.3f %8.1f %8.1f | %7.2f %7.2f %7.1f %6.1f | %7.2f %7.2f %7.1f %6.1f %s\n",
-           (unsigned)r.agents, (unsigned)r.walls, (double)r.bytes / 1048576.0,
+    printf("  %7u %5u %8.1f %8.1f %8.1f %8.1f %8.1f | %7.2f %7.2f %7.1f %6.1f | %7.2f %7.2f %7.1f "
+           "%6.1f %s\n",
+           (unsigned)one.r.agents, (unsigned)one.r.walls, (double)one.r.bytes / 1048576.0,
            (double)size / 1048576.0, first * 1e3, warm * 1e3, (t1 - t0) * 1e3, one.mean * 1e3,
            one.median * 1e3, one.restore * 1e3, one.after * 1e3, two.mean * 1e3,
            two.median * 1e3, two.restore * 1e3, two.after * 1e3,
            one.hash == two.hash ? "equal" : "HASH DIFFERS");
-    printf("          hash after the ticks %016llx\n", (unsigned long long)one.hash);
+    printf("          hash after the timed ticks %016llx\n", (unsigned long long)one.hash);
   }
   fflush(stdout);
-  free(saved);
-  free(r.memory);
+  free(saved), free(one.each), free(two.each);
+  use_pool(&two, 0);
+  free(one.r.memory), free(two.r.memory);
 }
 
 void bench_rts_report(const uint32_t *sizes, unsigned size_count, const uint32_t *walls,
@@ -243,8 +262,8 @@ void bench_rts_report(const uint32_t *sizes, unsigned size_count, const uint32_t
   int pooled = task_pool_start(&pool, 2) == 0;
   printf("\n== rts: 8192 x 8192 map, 1024 x 1024 nav grid of 8-unit cells, 8 x 8 rooms with "
          "doors + clutter,\n   navigate agents of radius 4-8 and speed 2-4 in 32 groups to 32 "
-         "shared goals; wall clock, %u ticks\n   after %u warm-up ticks (+1 first), from a "
-         "snapshot; 1 worker = inline, 2 = task pool\n",
+         "shared goals; wall clock, %u ticks\n   after %u warm-up ticks (+1 first); 1 worker = "
+         "inline, 2 = task pool\n",
          (unsigned)ticks, (unsigned)RTS_WARM);
   printf("  %7s %5s %8s %8s %8s %8s %8s | %-31s | %-31s\n", "agents", "walls", "MiB", "snapMiB",
          "first", "warm", "setup", "1 worker: mean med restore after",
@@ -257,9 +276,11 @@ void bench_rts_report(const uint32_t *sizes, unsigned size_count, const uint32_t
   for (unsigned w = 0; w < wall_count; ++w) {
     for (unsigned k = 0; k < size_count; ++k) rts_row(sizes[k], walls[w], ticks, &pool);
   }
-  printf("  (ms; first: the first tick; warm: the next %u ticks in all; restore: "
-         "fxs_world_restore;\n   after: the tick after it; mean and median of the %u ticks that "
-         "follow; hashes of both sides compared)\n",
+  printf("  (ms; MiB: the world's block; setup: building the map and agents; first: the first "
+         "tick; warm: the\n   next %u ticks in all (inline); mean and median of the %u timed "
+         "ticks after them, each side\n   a world of its own, ticks by turns, the hashes "
+         "compared after them; restore: fxs_world_restore\n   of a snapshot taken then; after: "
+         "the tick after the restore)\n",
          (unsigned)RTS_WARM, (unsigned)ticks);
   task_pool_stop(&pool);
 }
