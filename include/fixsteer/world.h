@@ -343,8 +343,9 @@ FXS_API fxs_vec2 fxs_containment(const fxs_agent *agent, const fxs_world_def *de
 /// Bytes of memory a world with these capacities needs (8-byte aligned block), or 0 when a
 /// capacity is above its limit or the size does not fit in size_t (sizes are computed with
 /// overflow checks, also for a 32-bit size_t). It includes a spatial grid of
-/// max(64, 8 * agents) cells for neighbor queries, a free-slot bitmap and scratch space for
-/// capacity.workers workers.
+/// max(64, 8 * agents) cells for neighbor queries, a free-slot bitmap, scratch space for
+/// capacity.workers workers and, with 32 walls of capacity or more, a grid of the walls
+/// (88 bytes a wall of capacity and 1 KiB a worker).
 FXS_API size_t fxs_world_memory_size(const fxs_world_capacity *capacity);
 
 /// Lays the world out in `memory` (size from fxs_world_memory_size) and empties it. A

@@ -131,8 +131,7 @@ static int rts_open(rts_world *r, uint32_t agents, uint32_t walls) {
   }
   ok = ok && apply(&r->world, fxs_command_set_nav_grid(at(0, 0), FXS_INT(RTS_CELL), RTS_CELLS,
                                                        RTS_CELLS, FXS_INT(8), FXS_NAV_MAX_BUDGET), 0);
-  fxs_orca_def orca = fxs_default_orca_def();
-  orca.neighbor_radius = FXS_INT(7);
+  fxs_orca_def orca = fxs_default_orca_def(); // each neighbor's own radius
   // A lattice a little denser than the agents need, so that the spots near walls can be left.
   uint32_t per_row = 1, placed = 0;
   while ((double)per_row * per_row < agents * 1.25) per_row++;
