@@ -6,7 +6,7 @@
 
 // The table, flattened; rows of one behavior are contiguous and in slot order.
 static const fxs_behavior_param table[] = {
-#define FXS_PARAM_ROW_(behavior, name, unit, lo, hi, def, meaning)                               \
+#define FXS_PARAM_ROW_(behavior, index, name, unit, lo, hi, def, meaning)                               \
   {behavior, #name, unit, lo, hi, def, meaning},
     FXS_BEHAVIOR_PARAM_LIST(FXS_PARAM_ROW_)
 #undef FXS_PARAM_ROW_

@@ -259,13 +259,13 @@ fxs_command fxs_command_add_flow_field(fxs_agent_handle a, fxs_blend b, fix16_t 
 
 // A count as the whole Q16.16 number the field commands carry; beyond FXS_MAX_FIELD_SIDE a
 // fraction, which the world refuses.
-static fix16_t whole(uint32_t n) { return n > FXS_MAX_FIELD_SIDE ? FXS_MAX : (fix16_t)(n << 16); }
+static fix16_t whole_arg(uint32_t n) { return n > FXS_MAX_FIELD_SIDE ? FXS_MAX : (fix16_t)(n << 16); }
 
 fxs_command fxs_command_set_field_grid(fxs_vec2 origin, fix16_t cell_size, uint32_t columns,
                                        uint32_t rows) {
   fxs_command c = fxs_command_make(FXS_CMD_SET_FIELD_GRID, 0, 0);
   c.arg[0] = origin.x, c.arg[1] = origin.y, c.arg[2] = cell_size;
-  c.arg[3] = whole(columns), c.arg[4] = whole(rows);
+  c.arg[3] = whole_arg(columns), c.arg[4] = whole_arg(rows);
   return c;
 }
 fxs_command fxs_command_remove_field(void) { return fxs_command_make(FXS_CMD_SET_FIELD_GRID, 0, 0); }
@@ -273,7 +273,7 @@ fxs_command fxs_command_set_nav_grid(fxs_vec2 origin, fix16_t cell_size, uint32_
                                      uint32_t rows, fix16_t radius, uint32_t budget) {
   fxs_command c = fxs_command_make(FXS_CMD_SET_NAV_GRID, 0, 0);
   c.arg[0] = origin.x, c.arg[1] = origin.y, c.arg[2] = cell_size;
-  c.arg[3] = whole(columns), c.arg[4] = whole(rows), c.arg[5] = radius;
+  c.arg[3] = whole_arg(columns), c.arg[4] = whole_arg(rows), c.arg[5] = radius;
   c.ref = budget;
   return c;
 }
@@ -281,14 +281,14 @@ fxs_command fxs_command_remove_nav_grid(void) { return fxs_command_make(FXS_CMD_
 fxs_command fxs_command_set_nav_costs(uint32_t column, uint32_t row, uint32_t columns,
                                       uint32_t rows, uint32_t cost) {
   fxs_command c = fxs_command_make(FXS_CMD_SET_NAV_COSTS, 0, 0);
-  c.arg[0] = whole(column), c.arg[1] = whole(row), c.arg[2] = whole(columns), c.arg[3] = whole(rows);
-  c.arg[4] = whole(cost);
+  c.arg[0] = whole_arg(column), c.arg[1] = whole_arg(row), c.arg[2] = whole_arg(columns), c.arg[3] = whole_arg(rows);
+  c.arg[4] = whole_arg(cost);
   return c;
 }
 fxs_command fxs_command_set_field_cells(uint32_t column, uint32_t row, uint32_t columns,
                                         uint32_t rows, fxs_vec2 flow) {
   fxs_command c = fxs_command_make(FXS_CMD_SET_FIELD_CELLS, 0, 0);
-  c.arg[0] = whole(column), c.arg[1] = whole(row), c.arg[2] = whole(columns), c.arg[3] = whole(rows);
+  c.arg[0] = whole_arg(column), c.arg[1] = whole_arg(row), c.arg[2] = whole_arg(columns), c.arg[3] = whole_arg(rows);
   c.arg[4] = flow.x, c.arg[5] = flow.y;
   return c;
 }

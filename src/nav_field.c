@@ -12,8 +12,8 @@
 #define MAX_STEP (FXS_NAV_DIAGONAL * FXS_NAV_MAX_COST)
 // Link marks. Entry 0 is a corner of the blocked border, never queued: it ends a list (and
 // marks an empty bucket), so a list's links need no test for the end when they are set.
-#define NONE 0u
-#define OUT (UINT32_MAX - 2u) // next of an entry in no list (a list ends with NONE)
+#define LIST_END 0u
+#define OUT (UINT32_MAX - 2u) // next of an entry in no list (a list ends with LIST_END)
 
 static const int8_t step_x[FXS_NAV_DIRECTIONS] = {1, 0, -1, 0, 1, -1, -1, 1};
 static const int8_t step_y[FXS_NAV_DIRECTIONS] = {0, 1, 0, -1, 1, 1, -1, -1};
@@ -53,9 +53,9 @@ fxs_result fxs_nav_field_init(fxs_nav_field *field, void *memory, size_t size,
   field->entry = (fxs_nav_field_entry *)(void *)(field->bucket + FXS_NAV_BUCKETS);
   for (uint32_t i = 0; i < cell_capacity; ++i) {
     fxs_nav_field_entry *e = &field->entry[i];
-    e->value = 0, e->straight = e->diagonal = 0, e->next = OUT, e->prev = NONE;
+    e->value = 0, e->straight = e->diagonal = 0, e->next = OUT, e->prev = LIST_END;
   }
-  for (uint32_t b = 0; b < FXS_NAV_BUCKETS; ++b) field->bucket[b] = NONE;
+  for (uint32_t b = 0; b < FXS_NAV_BUCKETS; ++b) field->bucket[b] = LIST_END;
   make_idle(field);
   return FXS_OK;
 }
@@ -69,7 +69,7 @@ static inline fxs_nav_field_entry laid(uint32_t k) {
   e.value = 0u - (uint32_t)(k != 0); // UNREACHED, or 0 blocked
   e.straight = (uint16_t)(FXS_NAV_STRAIGHT * k);
   e.diagonal = (uint16_t)(FXS_NAV_DIAGONAL * k);
-  e.next = OUT, e.prev = NONE;
+  e.next = OUT, e.prev = LIST_END;
   return e;
 }
 
@@ -111,7 +111,7 @@ static void lay_out(fxs_nav_field *f, const fxs_nav_grid *grid) {
   }
   fxs_nav_field_entry *last = entry + (size_t)(h + 1u) * stride;
   for (uint32_t i = 0; i < stride; ++i) last[i] = blocked;
-  for (uint32_t b = 0; b < FXS_NAV_BUCKETS; ++b) f->bucket[b] = NONE;
+  for (uint32_t b = 0; b < FXS_NAV_BUCKETS; ++b) f->bucket[b] = LIST_END;
   f->width = w, f->height = h;
   f->current = 1;
   f->queued = f->settled = 0;
@@ -122,7 +122,7 @@ static void link_cell(fxs_nav_field *f, uint32_t e, uint32_t v) {
   uint32_t *head = &f->bucket[v & MASK];
   uint32_t first = *head;
   f->entry[e].next = first;
-  if (first != NONE) AT(f->entry, first)->prev = e * SIZE;
+  if (first != LIST_END) AT(f->entry, first)->prev = e * SIZE;
   *head = e * SIZE;
 }
 
@@ -240,14 +240,14 @@ fxs_nav_field_status fxs_nav_field_step(fxs_nav_field *field, uint32_t budget) {
   uint32_t current = f->current, left = budget, fresh = 0;
   while (left > 0 && f->queued + fresh != budget - left) {
     // A queued value lies within MAX_STEP of current: the scan ends within that many lists.
-    while (*HEAD_OF(current) == NONE) current++;
+    while (*HEAD_OF(current) == LIST_END) current++;
     // The list is taken from its head as it stands: settling adds to other lists only, and
     // moves none of its entries (they hold the least value, current).
     size_t c = *HEAD_OF(current);
     do {
       settle(base, E(c), current, row, &fresh);
       c = E(c)->next;
-    } while (--left > 0 && c != NONE);
+    } while (--left > 0 && c != LIST_END);
     *HEAD_OF(current) = (uint32_t)c;
   }
   f->current = current;
@@ -326,9 +326,9 @@ void fxs_nav_field_write(const fxs_nav_field *f, fxs_writer *w) {
   uint32_t stride = f->width + 2u;
   for (uint32_t k = 0; k < FXS_NAV_BUCKETS; ++k) {
     uint32_t x = f->bucket[(f->current + k) & MASK];
-    if (x == NONE) continue;
+    if (x == LIST_END) continue;
     uint32_t first = x;
-    while (AT(f->entry, x)->next != NONE) x = AT(f->entry, x)->next;
+    while (AT(f->entry, x)->next != LIST_END) x = AT(f->entry, x)->next;
     for (;; x = AT(f->entry, x)->prev) {
       uint32_t e = x / SIZE;
       fxs_put_u32(w, (e / stride - 1u) * f->width + e % stride - 1u);

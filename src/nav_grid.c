@@ -3,6 +3,7 @@
 #include <stddef.h>
 
 #include "exact.h"
+#include "nav_grid_spans.h"
 
 static const int8_t step_x[FXS_NAV_DIRECTIONS] = {1, 0, -1, 0, 1, -1, -1, 1};
 static const int8_t step_y[FXS_NAV_DIRECTIONS] = {0, 1, 0, -1, 1, 1, -1, -1};
@@ -182,13 +183,33 @@ static signed_wide wide_sub(signed_wide x, signed_wide y) {
   return r;
 }
 
-// Sign of a * b - c * d.
+// Sign of a * b - c * d. With every magnitude below 2^31 both products are below 2^62 and
+// their difference below 2^63: plain int64 is exact (the usual case: a wall and a cell
+// within 32,768 units of each other, all_small); otherwise 128 bits.
+static bool all_small(int64_t a, int64_t b, int64_t c, int64_t d) {
+  const int64_t small = (int64_t)1 << 31;
+  return a > -small && a < small && b > -small && b < small && c > -small && c < small &&
+         d > -small && d < small;
+}
+
 static int sign_of_difference(int64_t a, int64_t b, int64_t c, int64_t d) {
+  if (all_small(a, b, c, d)) {
+    int64_t v = a * b - c * d;
+    return v > 0 ? 1 : v < 0 ? -1 : 0;
+  }
   return wide_sub(product(a, b), product(c, d)).sign;
 }
 
 static fxs_u128 square_sum(uint64_t dx, uint64_t dy) {
   return fxs_u128_add(fxs_u128_mul(dx, dx), fxs_u128_mul(dy, dy));
+}
+
+// dx^2 + dy^2 <= r^2: in 64 bits when all three are below 2^31 (each square below 2^62),
+// else in 128.
+static bool squares_within(uint64_t dx, uint64_t dy, uint64_t r) {
+  const uint64_t small = (uint64_t)1 << 31;
+  if (dx < small && dy < small && r < small) return dx * dx + dy * dy <= r * r;
+  return fxs_u128_compare(square_sum(dx, dy), fxs_u128_mul(r, r)) <= 0;
 }
 
 typedef struct box {
@@ -199,12 +220,11 @@ typedef struct box {
 static bool point_box_within(int64_t px, int64_t py, const box *b, uint64_t r) {
   uint64_t dx = px < b->x0 ? (uint64_t)(b->x0 - px) : px > b->x1 ? (uint64_t)(px - b->x1) : 0;
   uint64_t dy = py < b->y0 ? (uint64_t)(b->y0 - py) : py > b->y1 ? (uint64_t)(py - b->y1) : 0;
-  return fxs_u128_compare(square_sum(dx, dy), fxs_u128_mul(r, r)) <= 0;
+  return squares_within(dx, dy, r);
 }
 
 static bool point_point_within(int64_t px, int64_t py, int64_t qx, int64_t qy, uint64_t r) {
-  fxs_u128 d = square_sum(fxs_exact_magnitude(px - qx), fxs_exact_magnitude(py - qy));
-  return fxs_u128_compare(d, fxs_u128_mul(r, r)) <= 0;
+  return squares_within(fxs_exact_magnitude(px - qx), fxs_exact_magnitude(py - qy), r);
 }
 
 typedef struct segment {
@@ -222,9 +242,16 @@ static bool point_segment_within(int64_t px, int64_t py, const segment *s, uint6
   }
   // Inside the span: cross(d, p - a)^2 <= r^2 |d|^2. |d|^2 < 2^65 and r^2 < 2^62, so the
   // right side is below 2^127; a cross product of 2^64 or more is farther than r.
-  signed_wide cross = wide_sub(product(dx, wy), product(dy, wx));
-  if (cross.mag.hi != 0) return false;
-  fxs_u128 left = fxs_u128_mul(cross.mag.lo, cross.mag.lo);
+  uint64_t cross_mag;
+  if (all_small(dx, wy, dy, wx)) { // exact in int64, as in sign_of_difference
+    int64_t v = dx * wy - dy * wx;
+    cross_mag = v < 0 ? (uint64_t)(-v) : (uint64_t)v;
+  } else {
+    signed_wide cross = wide_sub(product(dx, wy), product(dy, wx));
+    if (cross.mag.hi != 0) return false;
+    cross_mag = cross.mag.lo;
+  }
+  fxs_u128 left = fxs_u128_mul(cross_mag, cross_mag);
   fxs_u128 len_sq = square_sum(fxs_exact_magnitude(dx), fxs_exact_magnitude(dy));
   uint64_t r_sq = r * r;
   fxs_u128 right = fxs_u128_mul(r_sq, len_sq.lo);
@@ -363,4 +390,224 @@ fxs_result fxs_nav_grid_block_obstacle(fxs_nav_grid *grid, const fxs_obstacle *o
   }
   if (changed) *changed = count;
   return FXS_OK;
+}
+
+// ------------------------------------------------------------------ runs (nav_grid_spans.h)
+
+static bool wall_cell(const fxs_nav_grid *grid, const segment *s, int64_t cx, int64_t cy,
+                      int64_t r) {
+  box b = cell_box(grid, cx, cy);
+  return segment_box_within(s, &b, (uint64_t)r);
+}
+
+// Exact tests a run's end is looked for by walking in before bisection takes over.
+#define WALK_TESTS 4
+
+// Walks from column `from` toward `to` (step +1 or -1), at most WALK_TESTS tests: 1 and the
+// first blocked column in *at, 0 when the whole range is free, -1 when the walk gave up (*at:
+// the first column not tested).
+static int walk(const fxs_nav_grid *grid, const segment *s, int64_t cy, int64_t r, int64_t from,
+                int64_t to, int step, int64_t *at) {
+  int64_t c = from;
+  for (int k = 0; k < WALK_TESTS; ++k, c += step) {
+    if ((step > 0 && c > to) || (step < 0 && c < to)) return 0;
+    if (wall_cell(grid, s, c, cy, r)) {
+      *at = c;
+      return 1;
+    }
+  }
+  *at = c;
+  return (step > 0 && c > to) || (step < 0 && c < to) ? 0 : -1;
+}
+
+// The first blocked column of [lo, hi], hi blocked (the blocked columns are a run).
+static int64_t first_blocked(const fxs_nav_grid *grid, const segment *s, int64_t cy, int64_t r,
+                             int64_t lo, int64_t hi) {
+  while (lo < hi) {
+    int64_t m = lo + (hi - lo) / 2;
+    if (wall_cell(grid, s, m, cy, r)) hi = m;
+    else lo = m + 1;
+  }
+  return hi;
+}
+
+// The last blocked column of [lo, hi], lo blocked.
+static int64_t last_blocked(const fxs_nav_grid *grid, const segment *s, int64_t cy, int64_t r,
+                            int64_t lo, int64_t hi) {
+  while (lo < hi) {
+    int64_t m = hi - (hi - lo) / 2;
+    if (wall_cell(grid, s, m, cy, r)) lo = m;
+    else hi = m - 1;
+  }
+  return lo;
+}
+
+// A blocked column of row cy in [c0, c1]: 1 and *m, 0 when the row has none, -1 when not
+// found (then walk). Off the segment's rows, the cell holding the end nearest the row is the
+// nearest to it of the row (only the gap in y remains); clamped to [c0, c1] it still is
+// within them (distance along a row is convex). Across them the cell holding the segment's
+// point at a height of the row is at distance 0; that point's x is known to 2 units only,
+// so it and its two neighbours are tried.
+static int blocked_column(const fxs_nav_grid *grid, const segment *s, int64_t cy, int64_t r,
+                          int64_t c0, int64_t c1, int64_t *m) {
+  box row = cell_box(grid, 0, cy);
+  int64_t miny = s->ay < s->by ? s->ay : s->by, maxy = s->ay < s->by ? s->by : s->ay;
+  int64_t x;
+  bool exact = true;
+  if (maxy < row.y0 || miny > row.y1) {
+    int64_t ey = maxy < row.y0 ? maxy : miny;
+    x = s->ay == ey ? s->ax : s->bx;
+  } else if (s->ay == s->by) {
+    x = s->ax;
+  } else {
+    int64_t err;
+    x = x_at(s, miny > row.y0 ? miny : row.y0, &err);
+    exact = false;
+  }
+  int64_t c = floor_div(x - grid->origin.x, grid->cell_size);
+  c = c < c0 ? c0 : c > c1 ? c1 : c;
+  if (wall_cell(grid, s, c, cy, r)) {
+    *m = c;
+    return 1;
+  }
+  if (exact) return 0;
+  for (int d = -1; d <= 1; d += 2) {
+    if (c + d >= c0 && c + d <= c1 && wall_cell(grid, s, c + d, cy, r)) {
+      *m = c + d;
+      return 1;
+    }
+  }
+  return -1;
+}
+
+// From a blocked column g, the run's first column in [lo, g]: steps of 1, 2, 4, ... down to a
+// free column, then a bisection (the run's end is usually within a few columns of a
+// neighbouring row's).
+static int64_t gallop_first(const fxs_nav_grid *grid, const segment *s, int64_t cy, int64_t r,
+                            int64_t lo, int64_t g) {
+  int64_t step = 1;
+  while (g > lo) {
+    int64_t probe = g - step < lo ? lo : g - step;
+    if (!wall_cell(grid, s, probe, cy, r)) return first_blocked(grid, s, cy, r, probe + 1, g);
+    g = probe;
+    step *= 2;
+  }
+  return lo;
+}
+
+// The same for the run's last column in [g, hi].
+static int64_t gallop_last(const fxs_nav_grid *grid, const segment *s, int64_t cy, int64_t r,
+                           int64_t g, int64_t hi) {
+  int64_t step = 1;
+  while (g < hi) {
+    int64_t probe = g + step > hi ? hi : g + step;
+    if (!wall_cell(grid, s, probe, cy, r)) return last_blocked(grid, s, cy, r, g, probe - 1);
+    g = probe;
+    step *= 2;
+  }
+  return hi;
+}
+
+// The previous row's run (set: it had one), where a row's run is looked for first.
+typedef struct run_hint {
+  bool set;
+  int64_t first, last;
+} run_hint;
+
+static int64_t clamp_to(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+// The run of row cy from the previous row's: when the cell below its first or its last
+// column is blocked, gallop out from it to both ends. False when neither is blocked.
+static bool run_from_hint(const fxs_nav_grid *grid, const segment *s, int64_t cy, int64_t r,
+                          int64_t c0, int64_t c1, const run_hint *h, int64_t *first,
+                          int64_t *last) {
+  if (!h->set) return false;
+  int64_t g = clamp_to(h->first, c0, c1);
+  if (!wall_cell(grid, s, g, cy, r)) {
+    g = clamp_to(h->last, c0, c1);
+    if (!wall_cell(grid, s, g, cy, r)) return false;
+  }
+  *first = gallop_first(grid, s, cy, r, c0, g);
+  *last = gallop_last(grid, s, cy, r, g, c1);
+  return true;
+}
+
+// The run of row cy inside the candidate columns [c0, c1] in *first, *last (false: none):
+// its ends walked to when near the candidates' ends (a thin wall), else bisected from a
+// blocked column (a fat one).
+static bool run_of_row(const fxs_nav_grid *grid, const segment *s, int64_t cy, int64_t r,
+                       int64_t c0, int64_t c1, int64_t *first_out, int64_t *last_out) {
+  int64_t first = c0, last = c1, m = c0;
+  int a = walk(grid, s, cy, r, c0, c1, 1, &first);
+  if (a == 0) return false;
+  if (a < 0) {
+    int found = blocked_column(grid, s, cy, r, c0, c1, &m);
+    if (found == 0) return false;
+    if (found < 0) { // walk on, one test a column
+      while (first <= c1 && !wall_cell(grid, s, first, cy, r)) ++first;
+      if (first > c1) return false;
+      m = first;
+    }
+    first = first_blocked(grid, s, cy, r, first < m ? first : m, m);
+  }
+  int b = walk(grid, s, cy, r, c1, first, -1, &last);
+  if (b < 0) last = last_blocked(grid, s, cy, r, first, last);
+  *first_out = first, *last_out = last;
+  return true;
+}
+
+void fxs_nav_grid_wall_spans(const fxs_nav_grid *grid, const fxs_wall *wall, fix16_t radius,
+                             fxs_nav_span_fn *fn, void *context) {
+  if (radius < 0) return;
+  segment s = {wall->a.x, wall->a.y, wall->b.x, wall->b.y};
+  int64_t r = radius;
+  int64_t miny = s.ay < s.by ? s.ay : s.by, maxy = s.ay < s.by ? s.by : s.ay;
+  int64_t r0, r1;
+  if (!span(miny - r, maxy + r, grid->origin.y, grid->cell_size, grid->height, &r0, &r1)) return;
+  run_hint hint = {false, 0, 0};
+  for (int64_t cy = r0; cy <= r1; ++cy) {
+    int64_t c0, c1, first, last;
+    hint.set = row_columns(grid, &s, cy, r, &c0, &c1) &&
+               (run_from_hint(grid, &s, cy, r, c0, c1, &hint, &first, &last) ||
+                run_of_row(grid, &s, cy, r, c0, c1, &first, &last));
+    if (!hint.set) continue;
+    hint.first = first, hint.last = last;
+    fn(context, (uint32_t)cy, (uint32_t)first, (uint32_t)last);
+  }
+}
+
+void fxs_nav_grid_obstacle_spans(const fxs_nav_grid *grid, const fxs_obstacle *obstacle,
+                                 fix16_t radius, fxs_nav_span_fn *fn, void *context) {
+  if (radius < 0 || obstacle->radius < 0) return;
+  int64_t r = (int64_t)obstacle->radius + radius; // < 2^32
+  int64_t px = obstacle->center.x, py = obstacle->center.y;
+  int64_t x0, x1, y0, y1;
+  if (!span(px - r, px + r, grid->origin.x, grid->cell_size, grid->width, &x0, &x1) ||
+      !span(py - r, py + r, grid->origin.y, grid->cell_size, grid->height, &y0, &y1)) {
+    return;
+  }
+  // In a row the distance to the centre only falls up to the centre's column and only rises
+  // after it: the nearest cell is that column (clamped), and each side is one bisection.
+  int64_t mid = index_of(obstacle->center.x, grid->origin.x, grid->cell_size);
+  mid = mid < x0 ? x0 : mid > x1 ? x1 : mid;
+  for (int64_t cy = y0; cy <= y1; ++cy) {
+    box b = cell_box(grid, mid, cy);
+    if (!point_box_within(px, py, &b, (uint64_t)r)) continue;
+    int64_t lo = x0, hi = mid; // first blocked column in [x0, mid]: hi is blocked
+    while (lo < hi) {
+      int64_t m = lo + (hi - lo) / 2;
+      b = cell_box(grid, m, cy);
+      if (point_box_within(px, py, &b, (uint64_t)r)) hi = m;
+      else lo = m + 1;
+    }
+    int64_t first = lo;
+    lo = mid, hi = x1; // last blocked column in [mid, x1]: lo is blocked
+    while (lo < hi) {
+      int64_t m = hi - (hi - lo) / 2;
+      b = cell_box(grid, m, cy);
+      if (point_box_within(px, py, &b, (uint64_t)r)) lo = m;
+      else hi = m - 1;
+    }
+    fn(context, (uint32_t)cy, (uint32_t)first, (uint32_t)lo);
+  }
 }

@@ -237,31 +237,81 @@ static bool seek_tick(const offer *o, cursor *c, uint32_t t) {
   return c->left && c->tick == t;
 }
 
-// Takes player p's frames from tick S on, as long as some offer holds the next one; every
-// offer holding the same tick must hold the same frame. *end: the first tick not taken.
+static bool holds(const offer *o, uint32_t p, uint32_t t) {
+  return t >= o->first[p] && t - o->first[p] < o->count[p];
+}
+
+static uint32_t held_end(const offer *o, uint32_t p) { return o->first[p] + o->count[p]; }
+
+// Blames offer i for its frame of player p at tick t (or, when it does not hold that tick,
+// for its list of player p's frames).
+static fxs_result blame_frame(const offer *offers, uint32_t i, uint32_t p, uint32_t t,
+                              fxs_result r, fxs_session_join_error *e) {
+  cursor c = {offers[i].frames[p], offers[i].first[p], offers[i].count[p]};
+  size_t at = seek_tick(&offers[i], &c, t) ? c.at : offers[i].frames[p] - 6u;
+  if (e && e->result == FXS_OK) e->offer = i;
+  return bad(e, r, at);
+}
+
+// The offer whose sender is player p, or n when p sent none (the joiner itself, or a player
+// that is away).
+static uint32_t own_offer(const offer *offers, uint32_t n, uint32_t p) {
+  for (uint32_t i = 0; i < n; ++i)
+    if (offers[i].sender == p) return i;
+  return n;
+}
+
+// The ticks [S, *end) of player p's frames that the joiner may take, and why no others: a
+// player's own offer is the authority on its own frames (every other copy must agree and none
+// may reach past it); the frames of a player without an offer (the joiner itself, or a player
+// that is away) are taken only when every offer holds them, identically, to the same end: a
+// frame one offer alone holds is one no other peer can confirm, and is refused.
+static fxs_result confirm_player(const fxs_session *s, const offer *offers, uint32_t n, uint32_t p,
+                                 uint32_t *end, fxs_session_join_error *e) {
+  uint32_t S = s->settled, own = own_offer(offers, n, p);
+  if (own < n) {
+    *end = held_end(&offers[own], p);
+    if (offers[own].first[p] > S || *end < S)  // its own frames do not reach tick S
+      return blame_frame(offers, own, p, S, FXS_ERR_UNCONFIRMED, e);
+    for (uint32_t i = 0; i < n; ++i)
+      if (held_end(&offers[i], p) > *end) return blame_frame(offers, i, p, *end, FXS_ERR_UNCONFIRMED, e);
+    return FXS_OK;
+  }
+  *end = held_end(&offers[0], p);
+  for (uint32_t i = 1; i < n; ++i)
+    if (held_end(&offers[i], p) < *end) *end = held_end(&offers[i], p);
+  if (*end < S) *end = S;
+  for (uint32_t i = 0; i < n; ++i) {
+    if (held_end(&offers[i], p) > *end) return blame_frame(offers, i, p, *end, FXS_ERR_UNCONFIRMED, e);
+    if (*end > S && !holds(&offers[i], p, S))
+      return blame_frame(offers, i, p, S, FXS_ERR_UNCONFIRMED, e);
+  }
+  return FXS_OK;
+}
+
+// Takes player p's confirmed frames from tick S on (confirm_player); every offer holding the
+// same tick must hold the same frame, or the one that differs from the reference (the player's
+// own offer, else the first) is named. *end: the first tick not taken.
 static fxs_result take_player(fxs_session *s, const offer *offers, uint32_t n, uint32_t p,
                               uint32_t *end, fxs_session_join_error *e) {
+  fxs_result r = confirm_player(s, offers, n, p, end, e);
+  if (r != FXS_OK) return r;
+  uint32_t own = own_offer(offers, n, p), ref = own < n ? own : 0u;
   cursor cur[FXS_SESSION_MAX_PEERS];
   for (uint32_t i = 0; i < n; ++i) {
     cur[i].at = offers[i].frames[p], cur[i].tick = offers[i].first[p];
     cur[i].left = offers[i].count[p];
   }
-  uint32_t t = s->settled;
-  for (; t - s->settled < s->def.window; ++t) {
-    const uint8_t *taken = 0;
-    size_t taken_size = 0;
+  for (uint32_t t = s->settled; t < *end; ++t) {
+    if (!seek_tick(&offers[ref], &cur[ref], t)) return blame_frame(offers, ref, p, t, FXS_ERR_UNCONFIRMED, e);
+    const uint8_t *taken = offers[ref].bytes + cur[ref].at;
+    size_t taken_size = frame_size(&offers[ref], cur[ref].at);
     for (uint32_t i = 0; i < n; ++i) {
-      if (!seek_tick(&offers[i], &cur[i], t)) continue;
-      const uint8_t *f = offers[i].bytes + cur[i].at;
+      if (i == ref || !seek_tick(&offers[i], &cur[i], t)) continue;
       size_t size = frame_size(&offers[i], cur[i].at);
-      if (!taken) {
-        taken = f, taken_size = size;
-      } else if (size != taken_size || memcmp(f, taken, size) != 0) {
-        if (e) e->offer = i;
-        return bad(e, FXS_ERR_BAD_PACKET, cur[i].at);  // two offers disagree on a frame
-      }
+      if (size != taken_size || memcmp(offers[i].bytes + cur[i].at, taken, size) != 0)
+        return blame_frame(offers, i, p, t, FXS_ERR_UNCONFIRMED, e);  // it differs
     }
-    if (!taken) break;
     uint16_t c = fxs_load_le16(taken);
     fxs_command *frame = fxs_session_frame(s, p, t);
     size_t at = 2;
@@ -272,18 +322,25 @@ static fxs_result take_player(fxs_session *s, const offer *offers, uint32_t n, u
     }
     s->counts[fxs_session_slot(s, p, t)] = c;
   }
-  *end = t;
   return FXS_OK;
 }
 
-// The state hash the offers hold for tick `tick` - 1 must be the state's own.
-static fxs_result check_state_hash(const offer *offers, uint32_t n, uint32_t tick, uint64_t hash,
+// The state of tick S must be confirmed by every other offer: each holds its own hash of tick
+// S - 1 (it settled that tick too), equal to the state's. A state of a tick some peer has not
+// settled, or has settled too long ago to hold its hash, is one no other peer can vouch for,
+// and is refused as its sender's; a hash that differs names the offer that holds it.
+static fxs_result check_state_hash(const offer *offers, uint32_t n, uint32_t state, uint64_t hash,
                                    fxs_session_join_error *e) {
+  uint32_t tick = offers[state].settled;
   if (tick == 0) return FXS_OK;
   for (uint32_t i = 0; i < n; ++i) {
     const offer *o = &offers[i];
     uint32_t t = tick - 1u;
-    if (t < o->hash_first || t - o->hash_first >= o->hash_count) continue;
+    if (t < o->hash_first || t - o->hash_first >= o->hash_count) {
+      if (i == state) continue;
+      if (e) e->offer = state;
+      return bad(e, FXS_ERR_UNCONFIRMED, AT_SETTLED);
+    }
     size_t at = o->hashes + (size_t)(t - o->hash_first) * 8u;
     if (fxs_load_le64(o->bytes + at) != hash) {
       if (e) e->offer = i;
@@ -345,7 +402,7 @@ fxs_result fxs_session_join(fxs_session *s, const fxs_session_def *def, void *me
   if (world->tick != o->settled) return bad(e, FXS_ERR_BAD_SEQUENCE, AT_SETTLED);
   fxs_state_hasher h = fxs_state_hasher_make();
   fxs_state_hash_block(&h, o->bytes + o->state, o->state_size);
-  if ((r = check_state_hash(read, count, o->settled, fxs_state_hash_value(&h), e)) != FXS_OK)
+  if ((r = check_state_hash(read, count, state, fxs_state_hash_value(&h), e)) != FXS_OK)
     return r;
   s->current = s->settled = s->refusals_through = s->joined_at = o->settled;
   for (uint32_t p = 0; p < def->players; ++p) {
@@ -359,6 +416,47 @@ fxs_result fxs_session_join(fxs_session *s, const fxs_session_def *def, void *me
   return FXS_OK;
 }
 
+// ------------------------------------------------------------------ naming a field
+
+fxs_session_offer_field fxs_session_offer_field_at(const uint8_t *b, size_t len, size_t offset) {
+  fxs_session_offer_field f = {FXS_OFFER_UNREADABLE, 0, 0, 0};
+  if (!b || offset < HEADER) {
+    f.part = FXS_OFFER_HEADER, f.at = (uint32_t)offset;
+    return f;
+  }
+  if (len < HEADER + FXS_SESSION_CHECKSUM_BYTES) return f;
+  size_t body = len - FXS_SESSION_CHECKSUM_BYTES;
+  if (offset >= body) return f.part = FXS_OFFER_CHECKSUM, f;
+  uint32_t first = fxs_load_le32(b + AT_HASH_FIRST), count = fxs_load_le16(b + AT_HASH_COUNT);
+  if (offset < HEADER + (size_t)count * 8u) {
+    f.part = FXS_OFFER_HASH, f.tick = first + (uint32_t)((offset - HEADER) / 8u);
+    return f;
+  }
+  fxs_reader r = fxs_reader_make(b, body);
+  r.position = HEADER + (size_t)count * 8u;
+  for (uint32_t p = 0; p < b[AT_PLAYERS] && p < FXS_SESSION_MAX_PLAYERS; ++p) {
+    uint32_t t = fxs_get_u32(&r), frames = fxs_get_u16(&r);
+    if (r.failed) return f;
+    f.player = (uint8_t)p;
+    if (offset < r.position) return f.part = FXS_OFFER_FRAMES, f;
+    for (uint32_t k = 0; k < frames; ++k, ++t) {
+      size_t at = r.position;
+      uint16_t c = fxs_get_u16(&r);
+      for (uint16_t i = 0; !r.failed && i < c; ++i) {
+        fxs_command cmd;
+        size_t used = 0;
+        if (fxs_session_get_command(r.data + r.position, r.size - r.position, 0, i, &cmd, &used) != FXS_OK)
+          return f.part = FXS_OFFER_UNREADABLE, f;
+        r.position += used;
+      }
+      if (r.failed) return f.part = FXS_OFFER_UNREADABLE, f;
+      if (offset >= at && offset < r.position) return f.part = FXS_OFFER_FRAME, f.tick = t, f;
+    }
+  }
+  f.player = 0;
+  return f.part = FXS_OFFER_STATE, f;
+}
+
 // ------------------------------------------------------------------ the other peers
 
 fxs_result fxs_session_peer_left(fxs_session *s, uint8_t peer) {
@@ -369,10 +467,12 @@ fxs_result fxs_session_peer_left(fxs_session *s, uint8_t peer) {
 
 fxs_result fxs_session_readmit(fxs_session *s, uint8_t peer, uint32_t tick) {
   if (!s || peer >= s->peer_count || peer == s->def.local) return FXS_ERR_BAD_VALUE;
-  // The joiner starts within a window of our settled tick (its state came from a peer within
-  // a window of us, hash_room), and our hash ring must still hold its first tick.
-  if ((uint64_t)tick > (uint64_t)s->settled + s->def.window ||
-      (uint64_t)tick + s->def.window < s->settled) {
+  // Only a peer that left comes back; and the joiner starts at a tick every offer confirmed
+  // (fxs_session_join): one we have settled (so at most our settled tick, and at most the end
+  // of its frames we hold), and whose hash our ring still holds.
+  if (!s->peers[peer].absent) return FXS_ERR_BAD_SEQUENCE;
+  if (tick > s->settled || (uint64_t)tick + s->def.window < s->settled ||
+      (fxs_session_is_player(s, peer) && tick > s->peers[peer].received)) {
     return FXS_ERR_BAD_SEQUENCE;
   }
   fxs_session_peer *p = &s->peers[peer];

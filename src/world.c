@@ -17,6 +17,7 @@
 #include "world_move.h"
 #include "world_nav.h"
 #include "world_nav_fields.h"
+#include "world_nav_raster.h"
 #include "world_slots.h"
 #include "world_walls.h"
 
@@ -52,6 +53,8 @@ enum {
   M_NAV_BASE, M_NAV_ROUTES, M_NAV_WAYPOINTS, M_NAV_OWNERS, M_NAV_SEARCH_MEMORY, // navigation state
   M_NAV_COST, M_NAV_SEARCHES, M_NAV_SCRATCH, M_NAV_FIELD, // navigation, derived and scratch
   M_NAV_FIELD_SLOTS, M_NAV_FIELDS, M_NAV_FIELDS_MEMORY, M_NAV_AGENT_FIELD, M_NAV_FIELD_AIM, // fields
+  M_NAV_RASTER, M_NAV_COVER, M_NAV_RASTER_WALLS, M_NAV_WALL_ON, M_NAV_RASTER_OBSTACLES, // raster
+  M_NAV_OBSTACLE_ON,
   M_COUNT
 };
 
@@ -95,7 +98,8 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       c->nav_cells, nav ? c->agents : 0u, nav ? c->agents : 0u, c->nav_searches, searches,
       c->nav_cells, searches, c->nav_cells, fxs_world_nav_field_entries(c) ? 1u : 0u,
       c->nav_fields, c->nav_fields, c->nav_fields, c->nav_fields ? c->agents : 0u,
-      (size_t)c->nav_fields * c->nav_cells};
+      (size_t)c->nav_fields * c->nav_cells, nav ? 1u : 0u, c->nav_cells, nav ? c->walls : 0u,
+      nav ? c->walls : 0u, nav ? c->obstacles : 0u, nav ? c->obstacles : 0u};
   const size_t units[M_COUNT] = {
       sizeof(fxs_agent_slot), sizeof(fxs_obstacle), sizeof(uint8_t), sizeof(fxs_world_path),
       sizeof(fxs_vec2), sizeof(fxs_wall), sizeof(uint8_t), sizeof(fxs_vec2), sizeof(uint32_t),
@@ -108,7 +112,8 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       sizeof(uint32_t), fxs_world_nav_search_bytes(c), sizeof(uint8_t), sizeof(fxs_nav_search),
       sizeof(uint32_t), fxs_nav_field_memory_size(fxs_world_nav_field_entries(c)),
       sizeof(fxs_nav_field_slot), sizeof(fxs_nav_field), fxs_world_nav_fields_bytes(c),
-      sizeof(uint32_t), sizeof(uint32_t)};
+      sizeof(uint32_t), sizeof(uint32_t), sizeof(fxs_nav_raster), sizeof(uint32_t),
+      sizeof(fxs_wall), sizeof(uint8_t), sizeof(fxs_obstacle), sizeof(uint8_t)};
   size_t at = 0;
   for (int i = 0; i < M_COUNT; ++i) {
     offsets[i] = at;
@@ -199,6 +204,12 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
     n->fields_memory = FXS_AT(uint8_t, M_NAV_FIELDS_MEMORY);
     n->agent_field = FXS_AT(uint32_t, M_NAV_AGENT_FIELD);
     n->field_aim = FXS_AT(uint32_t, M_NAV_FIELD_AIM);
+    n->raster = FXS_AT(fxs_nav_raster, M_NAV_RASTER);
+    n->raster->cover = FXS_AT(uint32_t, M_NAV_COVER);
+    n->raster->walls = FXS_AT(fxs_wall, M_NAV_RASTER_WALLS);
+    n->raster->wall_on = FXS_AT(uint8_t, M_NAV_WALL_ON);
+    n->raster->obstacles = FXS_AT(fxs_obstacle, M_NAV_RASTER_OBSTACLES);
+    n->raster->obstacle_on = FXS_AT(uint8_t, M_NAV_OBSTACLE_ON);
     fxs_world_nav_init(world);
   }
   fxs_free_slots_layout(world);
@@ -378,6 +389,13 @@ static bool args_zero_from(const fxs_command *c, int first) {
   return true;
 }
 
+// The lowest free slot of an alive array (0 bytes are free), or `count` when all are taken.
+// memchr: a full world refuses each of a tick's 65,535 additions after a fast scan.
+static size_t first_free(const uint8_t *alive, uint32_t count) {
+  const uint8_t *hit = count ? (const uint8_t *)memchr(alive, 0, count) : 0;
+  return hit ? (size_t)(hit - alive) : count;
+}
+
 static fxs_result obstacle_command(fxs_world *world, const fxs_command *c) {
   if (c->type == FXS_CMD_REMOVE_OBSTACLE) {
     if (!args_zero_from(c, 0) || c->ref >= world->capacity.obstacles ||
@@ -389,15 +407,13 @@ static fxs_result obstacle_command(fxs_world *world, const fxs_command *c) {
     return FXS_OK;
   }
   if (c->arg[2] < 0 || !args_zero_from(c, 3) || c->ref != 0) return FXS_ERR_BAD_VALUE;
-  for (uint16_t i = 0; i < world->capacity.obstacles; ++i) {
-    if (world->obstacle_alive[i]) continue;
-    world->obstacles[i].center = fxs_vec2_make(c->arg[0], c->arg[1]);
-    world->obstacles[i].radius = c->arg[2];
-    world->obstacle_alive[i] = 1;
-    fxs_world_nav_map_changed(world);
-    return FXS_OK;
-  }
-  return FXS_ERR_FULL;
+  size_t i = first_free(world->obstacle_alive, world->capacity.obstacles);
+  if (i == world->capacity.obstacles) return FXS_ERR_FULL;
+  world->obstacles[i].center = fxs_vec2_make(c->arg[0], c->arg[1]);
+  world->obstacles[i].radius = c->arg[2];
+  world->obstacle_alive[i] = 1;
+  fxs_world_nav_map_changed(world);
+  return FXS_OK;
 }
 
 static fxs_result wall_command(fxs_world *world, const fxs_command *c) {
@@ -410,15 +426,13 @@ static fxs_result wall_command(fxs_world *world, const fxs_command *c) {
     return FXS_OK;
   }
   if (!args_zero_from(c, 4) || c->ref != 0) return FXS_ERR_BAD_VALUE;
-  for (uint16_t i = 0; i < world->capacity.walls; ++i) {
-    if (world->wall_alive[i]) continue;
-    world->walls[i].a = fxs_vec2_make(c->arg[0], c->arg[1]);
-    world->walls[i].b = fxs_vec2_make(c->arg[2], c->arg[3]);
-    world->wall_alive[i] = 1;
-    fxs_world_nav_map_changed(world);
-    return FXS_OK;
-  }
-  return FXS_ERR_FULL;
+  size_t i = first_free(world->wall_alive, world->capacity.walls);
+  if (i == world->capacity.walls) return FXS_ERR_FULL;
+  world->walls[i].a = fxs_vec2_make(c->arg[0], c->arg[1]);
+  world->walls[i].b = fxs_vec2_make(c->arg[2], c->arg[3]);
+  world->wall_alive[i] = 1;
+  fxs_world_nav_map_changed(world);
+  return FXS_OK;
 }
 
 // Commands that act on one existing agent.

@@ -15,7 +15,7 @@ static uint32_t keeping_both(const fxs_world *world, uint32_t i, uint32_t end, f
   for (; i < end; ++i) {
     const fxs_agent_slot *s = &world->agents[i];
     unsigned keeps = (unsigned)fxs_slot_is_lone_orca(s) & (unsigned)(s->target_agent == 0) &
-                     (unsigned)(s->behaviors[0].p[5] == p);
+                     (unsigned)(s->behaviors[0].p[FXS_CROWD_PRIORITY] == p);
     if (!keeps && s->alive) break;
   }
   return i;
@@ -53,7 +53,7 @@ void fxs_crowd_tally_range(const fxs_world *world, uint32_t begin, uint32_t end,
     bool lone = fxs_steers_lone_orca(world, s);
     in_place = lone && s->target_agent == 0;
     // A lone agent's one behavior is its ORCA: its priority without the search.
-    if (one) one = keeps_one_priority(lone ? s->behaviors[0].p[5] : fxs_orca_priority_of(world, i),
+    if (one) one = keeps_one_priority(lone ? s->behaviors[0].p[FXS_CROWD_PRIORITY] : fxs_orca_priority_of(world, i),
                                       &priority);
   }
   for (; one && i < end; ++i) {

@@ -1,4 +1,4 @@
-// Internal: what the step learns about the whole crowd before it steers (sense, phase 2 of
+// Internal: what the step learns about the whole crowd before it steers (sense, phase 3 of
 // fxs_world_step), and the per-agent tests behind it: which agents run ORCA, their avoidance
 // priority, and which steer as lone ORCA agents (without the manager). Not part of the API.
 #ifndef FIXSTEER_WORLD_CROWD_H
@@ -16,12 +16,16 @@ static inline bool fxs_runs_orca(const fxs_behavior_slot *b) {
   return b->kind == FXS_BEHAVIOR_ORCA || b->kind == FXS_BEHAVIOR_NAVIGATE;
 }
 
+/// The slot parameter of both crowd behaviors' avoidance priority (the same index in both).
+#define FXS_CROWD_PRIORITY FXS_PARAM(ORCA, priority)
+typedef char fxs_crowd_priority_shared_[FXS_PARAM(NAVIGATE, priority) == FXS_CROWD_PRIORITY ? 1 : -1];
+
 /// The avoidance priority of the agent in slot `index`: its first ORCA behavior's, or
 /// FXS_ORCA_PASSIVE when it runs none (it does not avoid back).
 static inline fix16_t fxs_orca_priority_of(const fxs_world *world, uint32_t index) {
   const fxs_agent_slot *s = &world->agents[index];
   for (uint8_t i = 0; i < s->behavior_count; ++i) {
-    if (fxs_runs_orca(&s->behaviors[i])) return s->behaviors[i].p[5];
+    if (fxs_runs_orca(&s->behaviors[i])) return s->behaviors[i].p[FXS_CROWD_PRIORITY];
   }
   return FXS_ORCA_PASSIVE;
 }

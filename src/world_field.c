@@ -1,24 +1,10 @@
 #include "world_field.h"
 
+#include "command_args.h"
 #include "world_nav.h"
 
 #include <stddef.h>
 
-// A whole number n carried as a Q16.16 argument (n << 16); false for a fraction or n < 0.
-static bool whole(fix16_t arg, uint32_t *out) {
-  if (arg < 0 || (arg & 0xFFFF) != 0) return false;
-  *out = (uint32_t)arg >> 16;
-  return true;
-}
-
-// True when arg[first..] are all 0: arguments a command does not use must be 0, so one
-// command has one encoding.
-static bool unused_zero(const fxs_command *c, int first) {
-  for (int i = first; i < FXS_COMMAND_ARGS; ++i) {
-    if (c->arg[i] != 0) return false;
-  }
-  return true;
-}
 
 fxs_result fxs_world_field_grid_check(fxs_vec2 origin, fix16_t cell_size, uint32_t width,
                                       uint32_t height, uint32_t capacity) {
@@ -34,7 +20,7 @@ fxs_result fxs_world_field_grid_check(fxs_vec2 origin, fix16_t cell_size, uint32
 
 static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
   uint32_t width, height;
-  if (!whole(c->arg[3], &width) || !whole(c->arg[4], &height) || !unused_zero(c, 5)) {
+  if (!fxs_arg_whole(c->arg[3], &width) || !fxs_arg_whole(c->arg[4], &height) || !fxs_args_unused_zero(c, 5)) {
     return FXS_ERR_BAD_VALUE;
   }
   fxs_vec2 origin = fxs_vec2_make(c->arg[0], c->arg[1]);
@@ -54,8 +40,8 @@ static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
 static fxs_result set_cells(fxs_world *world, const fxs_command *c) {
   fxs_flow_field *f = &world->field;
   uint32_t x, y, w, h;
-  if (!whole(c->arg[0], &x) || !whole(c->arg[1], &y) || !whole(c->arg[2], &w) ||
-      !whole(c->arg[3], &h) || !unused_zero(c, 6)) {
+  if (!fxs_arg_whole(c->arg[0], &x) || !fxs_arg_whole(c->arg[1], &y) || !fxs_arg_whole(c->arg[2], &w) ||
+      !fxs_arg_whole(c->arg[3], &h) || !fxs_args_unused_zero(c, 6)) {
     return FXS_ERR_BAD_VALUE;
   }
   // The block [x, x + w) x [y, y + h) must be non-empty and inside the grid (no grid: none is).
@@ -76,19 +62,19 @@ static fxs_result fill(fxs_world *world, const fxs_command *c) {
   fxs_vec2 at = fxs_vec2_make(c->arg[0], c->arg[1]);
   switch (c->ref) {
     case FXS_FLOW_FILL_UNIFORM:
-      if (!unused_zero(c, 2)) return FXS_ERR_BAD_VALUE;
+      if (!fxs_args_unused_zero(c, 2)) return FXS_ERR_BAD_VALUE;
       fxs_flow_field_fill_uniform(f, at);
       return FXS_OK;
     case FXS_FLOW_FILL_TOWARD:
-      if (!unused_zero(c, 2)) return FXS_ERR_BAD_VALUE;
+      if (!fxs_args_unused_zero(c, 2)) return FXS_ERR_BAD_VALUE;
       fxs_flow_field_fill_toward(f, at);
       return FXS_OK;
     case FXS_FLOW_FILL_VORTEX:
-      if (!unused_zero(c, 4)) return FXS_ERR_BAD_VALUE;
+      if (!fxs_args_unused_zero(c, 4)) return FXS_ERR_BAD_VALUE;
       fxs_flow_field_fill_vortex(f, at, c->arg[2], c->arg[3]);
       return FXS_OK;
     case FXS_FLOW_FILL_GOAL:
-      if (!unused_zero(c, 2)) return FXS_ERR_BAD_VALUE;
+      if (!fxs_args_unused_zero(c, 2)) return FXS_ERR_BAD_VALUE;
       return fxs_world_nav_fill_field(world, at);
     default: return FXS_ERR_BAD_VALUE;
   }

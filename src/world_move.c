@@ -8,7 +8,7 @@
 #include "world_nav.h"
 #include "world_slots.h"
 
-#define NONE UINT32_MAX
+#define NO_MOVE UINT32_MAX
 
 // ------------------------------------------------------------------ the spot lattice
 
@@ -220,8 +220,8 @@ void fxs_world_moves(fxs_world *world, const fxs_command *commands, uint32_t cou
   uint32_t i = 0;
   while (i < count && commands[i].type != FXS_CMD_MOVE) ++i;
   if (i == count) return;
-  uint32_t *mark = world->slot_cell; // per agent slot: its last valid move, or NONE
-  for (uint32_t s = 0; s < world->capacity.agents; ++s) mark[s] = NONE;
+  uint32_t *mark = world->slot_cell; // per agent slot: its last valid move, or NO_MOVE
+  for (uint32_t s = 0; s < world->capacity.agents; ++s) mark[s] = NO_MOVE;
   for (; i < count; ++i) {
     if (commands[i].type != FXS_CMD_MOVE) continue;
     uint32_t slot = 0;
@@ -236,7 +236,7 @@ void fxs_world_moves(fxs_world *world, const fxs_command *commands, uint32_t cou
   }
   uint32_t *members = world->view_slot, m = 0;
   for (uint32_t s = 0; s < world->capacity.agents; ++s) {
-    if (mark[s] != NONE) members[m++] = s;
+    if (mark[s] != NO_MOVE) members[m++] = s;
   }
   order o = {world, commands, mark, {0, 0}};
   sort(members, m, member_before, &o);

@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "command_args.h"
 #include "exact.h"
 #include "fixsteer/nav_field.h"
 #include "fixsteer/nav_path.h"
@@ -9,6 +10,7 @@
 #include "nav_state.h"
 #include "world_formation.h"
 #include "world_nav_fields.h"
+#include "world_nav_raster.h"
 #include "world_slots.h"
 
 #define NO_OWNER UINT32_MAX
@@ -46,12 +48,6 @@ void fxs_world_nav_init(fxs_world *world) {
 
 // ------------------------------------------------------------------ commands
 
-static bool whole(fix16_t arg, uint32_t *out) {
-  if (arg < 0 || (arg & 0xFFFF) != 0) return false;
-  *out = (uint32_t)arg >> 16;
-  return true;
-}
-
 // Every route dropped and every search freed (the grid's shape changed).
 static void drop_all(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
@@ -62,7 +58,7 @@ static void drop_all(fxs_world *world) {
 static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
   fxs_world_nav *n = &world->nav;
   uint32_t w, h;
-  if (!whole(c->arg[3], &w) || !whole(c->arg[4], &h) || c->arg[7] != 0) return FXS_ERR_BAD_VALUE;
+  if (!fxs_arg_whole(c->arg[3], &w) || !fxs_arg_whole(c->arg[4], &h) || c->arg[7] != 0) return FXS_ERR_BAD_VALUE;
   if (w == 0 && h == 0) { // removal: everything 0
     for (int i = 0; i < FXS_COMMAND_ARGS; ++i) {
       if (c->arg[i] != 0) return FXS_ERR_BAD_VALUE;
@@ -74,6 +70,7 @@ static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
     n->grid.cost = cost;
     n->radius = 0, n->budget = 0;
     n->version++;
+    fxs_world_nav_raster_reset(world);
     fxs_world_nav_fields_drop(world);
     return FXS_OK;
   }
@@ -93,6 +90,7 @@ static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
   n->budget = c->ref;
   n->version++;
   fxs_world_nav_fields_drop(world);
+  fxs_world_nav_raster_reset(world);
   n->dirty = 1;
   return FXS_OK;
 }
@@ -100,8 +98,8 @@ static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
 static fxs_result set_costs(fxs_world *world, const fxs_command *c) {
   fxs_world_nav *n = &world->nav;
   uint32_t x, y, w, h, cost;
-  if (!whole(c->arg[0], &x) || !whole(c->arg[1], &y) || !whole(c->arg[2], &w) ||
-      !whole(c->arg[3], &h) || !whole(c->arg[4], &cost) || c->arg[5] != 0 || c->arg[6] != 0 ||
+  if (!fxs_arg_whole(c->arg[0], &x) || !fxs_arg_whole(c->arg[1], &y) || !fxs_arg_whole(c->arg[2], &w) ||
+      !fxs_arg_whole(c->arg[3], &h) || !fxs_arg_whole(c->arg[4], &cost) || c->arg[5] != 0 || c->arg[6] != 0 ||
       c->arg[7] != 0 || c->ref != 0) {
     return FXS_ERR_BAD_VALUE;
   }
@@ -110,6 +108,7 @@ static fxs_result set_costs(fxs_world *world, const fxs_command *c) {
   base.cost = n->base;
   fxs_result r = fxs_nav_grid_set_block(&base, x, y, w, h, cost);
   if (r != FXS_OK) return r;
+  fxs_world_nav_raster_base_changed(world, x, y, w, h);
   n->version++;
   fxs_world_nav_fields_drop(world);
   n->dirty = 1;
@@ -178,26 +177,11 @@ fxs_result fxs_world_nav_fill_field(fxs_world *world, fxs_vec2 goal) {
 
 // ------------------------------------------------------------------ planning
 
-// The effective costs: the base costs with every live wall and obstacle rasterized (index
-// order) at the grid's radius. A pure function of the state, rebuilt when it changed.
-static void rebuild_costs(fxs_world *world) {
-  fxs_world_nav *n = &world->nav;
-  n->dirty = 0;
-  if (n->grid.width == 0) return;
-  memcpy(n->grid.cost, n->base, (size_t)n->grid.width * n->grid.height);
-  for (uint32_t i = 0; i < world->capacity.walls; ++i) {
-    if (world->wall_alive[i]) fxs_nav_grid_block_wall(&n->grid, &world->walls[i], n->radius, 0);
-  }
-  for (uint32_t i = 0; i < world->capacity.obstacles; ++i) {
-    if (world->obstacle_alive[i]) {
-      fxs_nav_grid_block_obstacle(&n->grid, &world->obstacles[i], n->radius, 0);
-    }
-  }
-}
-
+// The effective costs (the base costs with every live wall and obstacle rasterized at the
+// grid's radius) are derived: world_nav_raster.c brings them up to date when the map changed.
 const fxs_nav_grid *fxs_world_nav_grid(fxs_world *world) {
   if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return 0;
-  if (world->nav.dirty) rebuild_costs(world);
+  if (world->nav.dirty) fxs_world_nav_raster_update(world);
   return &world->nav.grid;
 }
 
@@ -374,7 +358,7 @@ static void spend_budget(fxs_world *world) {
 
 void fxs_world_nav_plan(fxs_world *world) {
   if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return;
-  if (world->nav.dirty) rebuild_costs(world);
+  if (world->nav.dirty) fxs_world_nav_raster_update(world);
   measure_progress(world);
   bool fields = world->capacity.nav_fields != 0;
   if (fields) fxs_world_nav_fields_assign(world);
@@ -684,6 +668,11 @@ fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r,
     world->nav.grid.origin = h.grid.origin, world->nav.grid.cell_size = h.grid.cell_size;
     world->nav.grid.width = h.grid.width, world->nav.grid.height = h.grid.height;
     world->nav.radius = h.radius, world->nav.budget = h.budget, world->nav.version = h.version;
+    // The snapshot carries the base costs: read them all again; the shapes that differ
+    // from the ones rasterized are found slot by slot (world_nav_raster.h).
+    if (h.grid.width != 0) {
+      fxs_world_nav_raster_base_changed(world, 0, 0, h.grid.width, h.grid.height);
+    }
     world->nav.dirty = 1;
   }
   if (shape->capacity.nav_fields == 0) return FXS_OK;

@@ -6,7 +6,6 @@
 #include "fixsteer/nav_path.h"
 #include "world_nav.h"
 
-#define NONE FXS_NAV_NO_FIELD
 // field_aim entries besides a cell index: not computed yet; the goal in sight; no direction.
 #define AIM_UNKNOWN UINT32_MAX
 #define AIM_GOAL (UINT32_MAX - 1u)
@@ -44,7 +43,7 @@ void fxs_world_nav_fields_init(fxs_world *world) {
                        fxs_world_nav_fields_entries(c));
     memset(&n->field_slots[k], 0, sizeof n->field_slots[k]);
   }
-  for (uint32_t i = 0; i < c->agents; ++i) n->agent_field[i] = NONE;
+  for (uint32_t i = 0; i < c->agents; ++i) n->agent_field[i] = FXS_NAV_NO_FIELD;
 }
 
 void fxs_world_nav_fields_drop(fxs_world *world) {
@@ -55,29 +54,29 @@ void fxs_world_nav_fields_drop(fxs_world *world) {
   }
   // No agent follows a dropped field: the next plan assigns them again, and without a grid
   // no plan runs (a restored world starts from none as well).
-  for (uint32_t i = 0; i < world->capacity.agents; ++i) n->agent_field[i] = NONE;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) n->agent_field[i] = FXS_NAV_NO_FIELD;
 }
 
 // ------------------------------------------------------------------ the cache
 
 // The slot holding goal `goal`, else a new one for it (the free slot of lowest index, else
-// the least recently used one not used this tick, lowest index first); NONE when none.
+// the least recently used one not used this tick, lowest index first); FXS_NAV_NO_FIELD when none.
 static uint32_t slot_for(fxs_world *world, uint32_t goal) {
   fxs_world_nav *n = &world->nav;
-  uint32_t fields = world->capacity.nav_fields, free_slot = NONE, oldest = NONE;
+  uint32_t fields = world->capacity.nav_fields, free_slot = FXS_NAV_NO_FIELD, oldest = FXS_NAV_NO_FIELD;
   for (uint32_t k = 0; k < fields; ++k) {
     const fxs_nav_field_slot *s = &n->field_slots[k];
     if (!s->live) {
-      if (free_slot == NONE) free_slot = k;
+      if (free_slot == FXS_NAV_NO_FIELD) free_slot = k;
       continue;
     }
     if (s->goal_cell == goal) return k;
-    if (s->used != world->tick && (oldest == NONE || s->used < n->field_slots[oldest].used)) {
+    if (s->used != world->tick && (oldest == FXS_NAV_NO_FIELD || s->used < n->field_slots[oldest].used)) {
       oldest = k;
     }
   }
-  uint32_t k = free_slot != NONE ? free_slot : oldest;
-  if (k == NONE) return NONE;
+  uint32_t k = free_slot != FXS_NAV_NO_FIELD ? free_slot : oldest;
+  if (k == FXS_NAV_NO_FIELD) return FXS_NAV_NO_FIELD;
   fxs_nav_field_slot *s = &n->field_slots[k];
   s->live = 1, s->ready = 0, s->goal_cell = goal, s->settled = 0;
   begin_field(world, k);
@@ -89,22 +88,22 @@ void fxs_world_nav_fields_assign(fxs_world *world) {
   uint32_t agents = world->capacity.agents, *count = n->scratch, *field = n->agent_field;
   // agent_field holds each navigate agent's goal cell until it is replaced by its field.
   for (uint32_t i = 0; i < agents; ++i) {
-    field[i] = NONE;
+    field[i] = FXS_NAV_NO_FIELD;
     const fxs_agent_slot *s = &world->agents[i];
     if (!s->alive || !fxs_world_nav_navigates(s)) continue;
     field[i] = fxs_world_nav_goal_cell(world, i);
     count[field[i]] = 0;
   }
   for (uint32_t i = 0; i < agents; ++i) {
-    if (field[i] != NONE) count[field[i]]++;
+    if (field[i] != FXS_NAV_NO_FIELD) count[field[i]]++;
   }
   for (uint32_t i = 0; i < agents; ++i) {
     uint32_t goal = field[i];
-    if (goal == NONE) continue;
-    field[i] = NONE;
+    if (goal == FXS_NAV_NO_FIELD) continue;
+    field[i] = FXS_NAV_NO_FIELD;
     if (count[goal] < FXS_NAV_FIELD_GROUP) continue;
     uint32_t k = slot_for(world, goal);
-    if (k == NONE) continue;
+    if (k == FXS_NAV_NO_FIELD) continue;
     n->field_slots[k].used = world->tick;
     field[i] = k;
   }
@@ -120,14 +119,14 @@ bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index) {
   fxs_world_nav *n = &world->nav;
   if (world->capacity.nav_fields == 0) return false;
   uint32_t k = n->agent_field[index];
-  if (k == NONE) return false;
+  if (k == FXS_NAV_NO_FIELD) return false;
   fxs_nav_route *r = &n->routes[index];
   const fxs_nav_field *f = &n->fields[k];
   if (f->status == FXS_NAV_FIELD_READY) {
     uint32_t cx, cy;
     fxs_nav_grid_cell_of(&n->grid, world->agents[index].body.position, &cx, &cy);
     if (!reaches(f, cx, cy)) { // cut off from the goal: A* finds the nearest point
-      n->agent_field[index] = NONE;
+      n->agent_field[index] = FXS_NAV_NO_FIELD;
       return false;
     }
     if (r->status != FXS_ROUTE_NONE) fxs_world_nav_release(world, index);
@@ -184,7 +183,7 @@ static void fill_aims(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
     uint32_t k = n->agent_field[i];
-    if (k == NONE || n->fields[k].status != FXS_NAV_FIELD_READY) continue;
+    if (k == FXS_NAV_NO_FIELD || n->fields[k].status != FXS_NAV_FIELD_READY) continue;
     uint32_t here = cell_of(&n->grid, world->agents[i].body.position);
     uint32_t *aim = &n->field_aim[(size_t)k * world->capacity.nav_cells + here];
     if (*aim == AIM_UNKNOWN) *aim = aim_of(world, k, here);
@@ -213,7 +212,7 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
   const fxs_world_nav *n = &world->nav;
   if (world->capacity.nav_fields == 0) return false;
   uint32_t k = n->agent_field[index];
-  if (k == NONE || n->fields[k].status != FXS_NAV_FIELD_READY) return false;
+  if (k == FXS_NAV_NO_FIELD || n->fields[k].status != FXS_NAV_FIELD_READY) return false;
   const fxs_nav_grid *g = &n->grid;
   uint32_t here = cell_of(g, world->agents[index].body.position), w = g->width;
   uint32_t aim = n->field_aim[(size_t)k * world->capacity.nav_cells + here];
@@ -233,7 +232,7 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
 bool fxs_world_nav_fields_follows(const fxs_world *world, uint32_t index) {
   if (world->capacity.nav_fields == 0) return false;
   uint32_t k = world->nav.agent_field[index];
-  return k != NONE && world->nav.fields[k].status == FXS_NAV_FIELD_READY;
+  return k != FXS_NAV_NO_FIELD && world->nav.fields[k].status == FXS_NAV_FIELD_READY;
 }
 
 const fxs_nav_field *fxs_world_nav_field(const fxs_world *world, uint32_t slot,
@@ -301,7 +300,7 @@ fxs_result fxs_world_nav_fields_read(fxs_world *world, const fxs_world *shape, f
   // The values: the effective costs of the restored map, then each field rebuilt.
   fxs_world_nav *n = &world->nav;
   for (uint32_t k = 0; k < fields; ++k) n->field_slots[k] = slot[k];
-  for (uint32_t i = 0; i < world->capacity.agents; ++i) n->agent_field[i] = NONE;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) n->agent_field[i] = FXS_NAV_NO_FIELD;
   if (!fxs_world_nav_grid(world)) return FXS_OK; // no grid: no field is live (checked above)
   for (uint32_t k = 0; k < fields; ++k) {
     if (slot[k].live) rebuild(world, k);

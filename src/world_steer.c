@@ -1,9 +1,6 @@
 #include "world_steer.h"
 
 #include "fixsteer/align.h"
-#include "fixsteer/escape.h"
-#include "fixsteer/hide.h"
-#include "fixsteer/interpose.h"
 #include "fixsteer/kinematic.h"
 #include "fixsteer/leader.h"
 #include "fixsteer/manager.h"
@@ -33,6 +30,7 @@
 #include "world_prefetch.h"
 #include "world_slots.h"
 #include "world_way.h"
+#include "world_escape.h"
 
 // The agent a slot's behaviors aim at, or NULL.
 static const fxs_agent *target_agent_of(const fxs_world *world, const fxs_agent_slot *s) {
@@ -78,9 +76,9 @@ FXS_ALWAYS_INLINE void search(fxs_steer_context *ctx) {
   for (uint8_t i = 0; i < s->behavior_count && orca_only; ++i) {
     const fxs_behavior_slot *b = &s->behaviors[i];
     if (b->kind == FXS_BEHAVIOR_ORCA) {
-      uint32_t bk = whole_neighbors(b->p[3]);
+      uint32_t bk = whole_neighbors(b->p[FXS_PARAM(ORCA, max_neighbors)]);
       k = bk > k ? bk : k;
-      fix16_t reach = fxs_orca_reach(&s->body, b->p[1]);
+      fix16_t reach = fxs_orca_reach(&s->body, b->p[FXS_PARAM(ORCA, neighbor_distance)]);
       r = reach > r ? reach : r;
     } else {
       orca_only = !fxs_behavior_reads_neighbors((fxs_behavior)b->kind);
@@ -105,9 +103,9 @@ static const fxs_neighborhood *neighborhood(fxs_steer_context *ctx, fix16_t radi
 // heading, by distance then slot (fxs_query_neighbors), with their squared distances.
 static void narrow(const fxs_steer_context *ctx, const fix16_t *p, fxs_view_list *out) {
   fxs_neighbor_query_def q;
-  q.radius = p[0];
-  q.cos_half_fov = fxs_neg(fxs_cos(p[1] / 2)); // the view's half angle is pi - blind / 2
-  q.k = p[2] != 0 ? (uint32_t)(p[2] / FXS_ONE) : FXS_MAX_NEIGHBORS;
+  q.radius = p[FXS_PARAM(SEPARATION, radius)];
+  q.cos_half_fov = fxs_neg(fxs_cos(p[FXS_PARAM(SEPARATION, blind_angle)] / 2)); // the view's half angle is pi - blind / 2
+  q.k = p[FXS_PARAM(SEPARATION, max_neighbors)] != 0 ? (uint32_t)(p[FXS_PARAM(SEPARATION, max_neighbors)] / FXS_ONE) : FXS_MAX_NEIGHBORS;
   const fxs_world_worker *w = ctx->scratch;
   out->count = fxs_query_neighbors(&ctx->slot->body, ctx->index, w->neighbors, ctx->neighbor_count,
                                    &q, out->chosen);
@@ -122,27 +120,36 @@ static void narrow(const fxs_steer_context *ctx, const fix16_t *p, fxs_view_list
 static fxs_vec2 flocking_steering(fxs_steer_context *ctx, const fxs_behavior_slot *b) {
   const fxs_agent *a = &ctx->slot->body;
   const fix16_t *p = b->p;
-  if (p[1] == 0 && p[2] == 0) {
+  if (p[FXS_PARAM(SEPARATION, blind_angle)] == 0 && p[FXS_PARAM(SEPARATION, max_neighbors)] == 0) {
     if (b->kind == FXS_BEHAVIOR_SEPARATION) {
       return fxs_separation_known(a, ctx->index, ctx->scratch->neighbors, ctx->scratch->dist_sq,
-                                  ctx->neighbor_count, p[0]);
+                                  ctx->neighbor_count, p[FXS_PARAM(SEPARATION, radius)]);
     }
-    const fxs_neighborhood *h = neighborhood(ctx, p[0]);
+    const fxs_neighborhood *h = neighborhood(ctx, p[FXS_PARAM(SEPARATION, radius)]);
     return b->kind == FXS_BEHAVIOR_ALIGNMENT ? fxs_alignment_of(a, h) : fxs_cohesion_of(a, h);
   }
   fxs_view_list *v = &ctx->scratch->behavior.view;
   narrow(ctx, p, v);
   if (b->kind == FXS_BEHAVIOR_SEPARATION) {
-    return fxs_separation_known(a, ctx->index, v->neighbors, v->dist_sq, v->count, p[0]);
+    return fxs_separation_known(a, ctx->index, v->neighbors, v->dist_sq, v->count, p[FXS_PARAM(SEPARATION, radius)]);
   }
   fxs_neighborhood h =
-      fxs_neighborhood_gather(ctx->index, v->neighbors, v->dist_sq, v->count, p[0]);
+      fxs_neighborhood_gather(ctx->index, v->neighbors, v->dist_sq, v->count, p[FXS_PARAM(SEPARATION, radius)]);
   return b->kind == FXS_BEHAVIOR_ALIGNMENT ? fxs_alignment_of(a, &h) : fxs_cohesion_of(a, &h);
 }
 
-static fxs_align_def align_def_from(const fix16_t *p) {
+// The align family's parameters: align's after its target orientation, face's and
+// look-where-going's (the same rows) from the first.
+static fxs_align_def align_def_from(const fxs_behavior_slot *b) {
   fxs_align_def d;
-  d.target_radius = p[0], d.slow_radius = p[1], d.time_to_target = p[2];
+  const fix16_t *p = b->p;
+  if (b->kind == FXS_BEHAVIOR_ALIGN) {
+    d.target_radius = p[FXS_PARAM(ALIGN, target_radius)], d.slow_radius = p[FXS_PARAM(ALIGN, slow_radius)];
+    d.time_to_target = p[FXS_PARAM(ALIGN, time_to_target)];
+  } else {
+    d.target_radius = p[FXS_PARAM(FACE, target_radius)], d.slow_radius = p[FXS_PARAM(FACE, slow_radius)];
+    d.time_to_target = p[FXS_PARAM(FACE, time_to_target)];
+  }
   return d;
 }
 
@@ -163,7 +170,7 @@ static bool all_of_priority(const fxs_steer_context *ctx, uint32_t n, fix16_t pr
     uint32_t id = ctx->scratch->neighbors[i].id;
     const fxs_behavior_slot *first = &agents[id].behaviors[0];
     bool leads = agents[id].behavior_count != 0 && fxs_runs_orca(first);
-    if ((leads ? first->p[5] : fxs_orca_priority_of(ctx->world, id)) != priority) return false;
+    if ((leads ? first->p[FXS_CROWD_PRIORITY] : fxs_orca_priority_of(ctx->world, id)) != priority) return false;
   }
   return true;
 }
@@ -296,7 +303,7 @@ static bool orca_toward_open(fxs_steer_context *ctx, const fxs_orca_def *def, fx
 // ORCA's parameters from its behavior slot's. The obstacle time horizon is half the time
 // horizon: the behavior slot has no parameter left for it.
 static inline fxs_orca_def orca_def_of(const fxs_agent *a, const fix16_t *p) {
-  fxs_orca_def d = {p[0], fxs_orca_reach(a, p[1]), p[2], whole_neighbors(p[3]), p[0] / 2, p[5]};
+  fxs_orca_def d = {p[FXS_PARAM(ORCA, time_horizon)], fxs_orca_reach(a, p[FXS_PARAM(ORCA, neighbor_distance)]), p[FXS_PARAM(ORCA, neighbor_radius)], whole_neighbors(p[FXS_PARAM(ORCA, max_neighbors)]), p[FXS_PARAM(ORCA, time_horizon)] / 2, p[FXS_PARAM(ORCA, priority)]};
   return d;
 }
 
@@ -306,12 +313,12 @@ static inline fix16_t slowing_radius_of(const fxs_agent *a, fix16_t p) {
 }
 
 // ORCA's preferred velocity toward the target: arrival's desired one (the velocity plus
-// arrival's force, p[4] its slowing radius). `inline_arrival`: arrival without a call
+// arrival's force, its slowing_radius parameter). `inline_arrival`: arrival without a call
 // (steer_lone_orca; steer_agent keeps the call, and its frame stays as it was).
 FXS_ALWAYS_INLINE fxs_vec2 orca_preferred(const fxs_steer_context *ctx, const fix16_t *p,
                                           bool inline_arrival) {
   const fxs_agent *a = &ctx->slot->body;
-  fix16_t slowing = slowing_radius_of(a, p[4]);
+  fix16_t slowing = slowing_radius_of(a, p[FXS_PARAM(ORCA, slowing_radius)]);
   fxs_vec2 force = inline_arrival
                        ? fxs_steer_toward(a, fxs_arrive_desired_inline(a, ctx->target_point, slowing))
                        : fxs_arrive(a, ctx->target_point, slowing);
@@ -320,7 +327,7 @@ FXS_ALWAYS_INLINE fxs_vec2 orca_preferred(const fxs_steer_context *ctx, const fi
 
 // Whether the agent is near enough its target for a pile there to hold it (world_way.h).
 static inline bool near_target(const fxs_steer_context *ctx, const fix16_t *p) {
-  return fxs_way_near_goal(ctx, slowing_radius_of(&ctx->slot->body, p[4]));
+  return fxs_way_near_goal(ctx, slowing_radius_of(&ctx->slot->body, p[FXS_PARAM(ORCA, slowing_radius)]));
 }
 
 static bool held_in_pile(const fxs_steer_context *ctx);
@@ -348,8 +355,8 @@ static bool held_in_pile(const fxs_steer_context *ctx) {
 // ORCA's time_horizon, neighbor_distance, neighbor_radius, max_neighbors, priority.
 static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
   const fxs_agent *a = &ctx->slot->body;
-  fxs_orca_def d = {p[1], fxs_orca_reach(a, p[2]), p[3], whole_neighbors(p[4]), p[1] / 2, p[5]};
-  fix16_t slowing = slowing_radius_of(a, p[0]);
+  fxs_orca_def d = {p[FXS_PARAM(NAVIGATE, time_horizon)], fxs_orca_reach(a, p[FXS_PARAM(NAVIGATE, neighbor_distance)]), p[FXS_PARAM(NAVIGATE, neighbor_radius)], whole_neighbors(p[FXS_PARAM(NAVIGATE, max_neighbors)]), p[FXS_PARAM(NAVIGATE, time_horizon)] / 2, p[FXS_PARAM(NAVIGATE, priority)]};
+  fix16_t slowing = slowing_radius_of(a, p[FXS_PARAM(NAVIGATE, slowing_radius)]);
   fxs_nav_move m = fxs_world_nav_move(ctx->world, ctx->index, ctx->target_point, slowing);
   if (!ctx->searched) search(ctx);
   // Landing, unless an agent that must pass comes near: then it makes way (make_way).
@@ -381,11 +388,11 @@ static fxs_vec2 neighbor_steering(fxs_steer_context *ctx, const fxs_behavior_slo
     case FXS_BEHAVIOR_COHESION: return flocking_steering(ctx, b);
     case FXS_BEHAVIOR_LEADER: {
       if (!ctx->target) return fxs_vec2_zero();
-      fxs_leader_def d = {p[0], p[1], p[2], p[3], p[4], p[5]};
+      fxs_leader_def d = {p[FXS_PARAM(LEADER, behind)], p[FXS_PARAM(LEADER, sight)], p[FXS_PARAM(LEADER, slowing_radius)], p[FXS_PARAM(LEADER, separation_radius)], p[FXS_PARAM(LEADER, separation_weight)], p[FXS_PARAM(LEADER, max_prediction)]};
       return fxs_follow_leader_known(a, ctx->index, ctx->target, nb, ctx->scratch->dist_sq, nc, &d);
     }
     case FXS_BEHAVIOR_QUEUE: {
-      fxs_queue_def d = {p[0], p[1], p[2]};
+      fxs_queue_def d = {p[FXS_PARAM(QUEUE, max_queue_ahead)], p[FXS_PARAM(QUEUE, max_queue_radius)], p[FXS_PARAM(QUEUE, separation_radius)]};
       fxs_steering so_far = fxs_manager_combine(m, a); // what the earlier behaviors want
       fix16_t scale = FXS_ONE;
       fxs_vec2 f = fxs_queue_known(a, ctx->index, so_far.linear, nb, ctx->scratch->dist_sq, nc,
@@ -396,7 +403,7 @@ static fxs_vec2 neighbor_steering(fxs_steer_context *ctx, const fxs_behavior_slo
     case FXS_BEHAVIOR_ORCA: return orca_steering(ctx, p);
     case FXS_BEHAVIOR_NAVIGATE: return navigate_steering(ctx, p);
     case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE: {
-      fxs_unaligned_avoidance_def d = {p[0], p[1], p[2], p[3]};
+      fxs_unaligned_avoidance_def d = {p[FXS_PARAM(UNALIGNED_AVOIDANCE, time_horizon)], p[FXS_PARAM(UNALIGNED_AVOIDANCE, margin)], p[FXS_PARAM(UNALIGNED_AVOIDANCE, neighbor_radius)], p[FXS_PARAM(UNALIGNED_AVOIDANCE, max_avoid_force)]};
       return fxs_unaligned_avoidance(a, ctx->index, nb, nc, &d);
     }
     default: return fxs_vec2_zero();
@@ -406,9 +413,9 @@ static fxs_vec2 neighbor_steering(fxs_steer_context *ctx, const fxs_behavior_slo
 // Millington's align family: angular output only.
 static fix16_t angular_steering(const fxs_steer_context *ctx, const fxs_behavior_slot *b) {
   const fxs_agent *a = &ctx->slot->body;
-  fxs_align_def d = align_def_from(b->kind == FXS_BEHAVIOR_ALIGN ? b->p + 1 : b->p);
+  fxs_align_def d = align_def_from(b);
   switch ((fxs_behavior)b->kind) {
-    case FXS_BEHAVIOR_ALIGN: return fxs_align(a, b->p[0], &d);
+    case FXS_BEHAVIOR_ALIGN: return fxs_align(a, b->p[FXS_PARAM(ALIGN, target_orientation)], &d);
     case FXS_BEHAVIOR_FACE: return fxs_face(a, ctx->target_point, &d);
     case FXS_BEHAVIOR_LOOK_WHERE_GOING: return fxs_look_where_going(a, &d);
     default: return 0;
@@ -419,7 +426,7 @@ static fix16_t angular_steering(const fxs_steer_context *ctx, const fxs_behavior
 static fix16_t separation_radius(const fxs_agent_slot *s) {
   fix16_t r = 0;
   for (uint8_t i = 0; i < s->behavior_count; ++i) {
-    if (s->behaviors[i].kind == FXS_BEHAVIOR_SEPARATION && s->behaviors[i].p[0] > r) r = s->behaviors[i].p[0];
+    if (s->behaviors[i].kind == FXS_BEHAVIOR_SEPARATION && s->behaviors[i].p[FXS_PARAM(SEPARATION, radius)] > r) r = s->behaviors[i].p[FXS_PARAM(SEPARATION, radius)];
   }
   return r;
 }
@@ -461,76 +468,6 @@ static fxs_vec2 path_steering(fxs_steer_context *ctx, fix16_t *velocity_scale) {
   return force;
 }
 
-// The hide behavior of a slot, or NULL.
-static const fxs_behavior_slot *hide_behavior_of(const fxs_agent_slot *s) {
-  for (uint8_t i = 0; i < s->behavior_count; ++i) {
-    if (s->behaviors[i].kind == FXS_BEHAVIOR_HIDE) return &s->behaviors[i];
-  }
-  return 0;
-}
-
-// The hiders of lower slots hiding from the same hunter (the same target agent, or the same
-// target point without one), the first FXS_HIDE_MAX_RIVALS of them in slot order, from the
-// start-of-tick state.
-static uint32_t hide_rivals(const fxs_steer_context *ctx, fxs_hider *rivals) {
-  const fxs_world *world = ctx->world;
-  const fxs_agent_slot *me = ctx->slot;
-  uint32_t n = 0;
-  for (uint32_t j = 0; j < ctx->index && n < FXS_HIDE_MAX_RIVALS; ++j) {
-    const fxs_agent_slot *s = &world->agents[j];
-    const fxs_behavior_slot *b = s->alive ? hide_behavior_of(s) : 0;
-    if (!b || s->target_agent != me->target_agent) continue;
-    if (!me->target_agent && !fxs_vec2_equal(s->target_point, me->target_point)) continue;
-    rivals[n].position = s->body.position;
-    rivals[n++].distance_from_boundary = b->p[0];
-  }
-  return n;
-}
-
-// Hide from the target agent, or from a hunter standing still on the target point, behind
-// the world's obstacles, on a spot no hider of a lower slot has taken.
-static fxs_vec2 hide_steering(const fxs_steer_context *ctx, const fix16_t *p) {
-  fxs_agent still = fxs_default_agent();
-  still.position = ctx->target_point;
-  const fxs_agent *hunter = ctx->target ? ctx->target : &still;
-  fxs_hide_def d = {p[0], p[1], p[2]};
-  fxs_hider *rivals = ctx->scratch->behavior.rivals;
-  uint32_t n = hide_rivals(ctx, rivals);
-  return fxs_hide_among(&ctx->slot->body, hunter, ctx->world->live_obstacles,
-                        ctx->step->obstacle_count, &d, rivals, n);
-}
-
-// What flee and evade keep room from: the live walls, and the bounds when the world clamps.
-static fxs_escape_room escape_room(const fxs_steer_context *ctx) {
-  const fxs_world *world = ctx->world;
-  fxs_escape_room room = {world->live_walls, ctx->step->wall_count, world->def.clamp_to_bounds,
-                          world->def.bounds_min, world->def.bounds_max};
-  return room;
-}
-
-static fxs_vec2 flee_steering(const fxs_steer_context *ctx, const fix16_t *p) {
-  fxs_escape_room room = escape_room(ctx);
-  return fxs_flee_within(&ctx->slot->body, ctx->target_point, p[0], &room);
-}
-
-static fxs_vec2 evade_steering(const fxs_steer_context *ctx, const fix16_t *p) {
-  fxs_escape_room room = escape_room(ctx);
-  return fxs_evade_within(&ctx->slot->body, ctx->target, p[0], p[1], &room);
-}
-
-// Interpose between the target agent (or a still agent on the target point) and the second
-// target agent; no force without a live second target.
-static fxs_vec2 interpose_steering(const fxs_steer_context *ctx, const fix16_t *p) {
-  const fxs_world *world = ctx->world;
-  uint32_t second = ctx->slot->second_target;
-  int32_t j = second ? fxs_world_slot_of(world, second) : -1;
-  if (j < 0) return fxs_vec2_zero();
-  fxs_agent still = fxs_default_agent();
-  still.position = ctx->target_point;
-  fxs_interpose_def d = {p[0], p[1]};
-  return fxs_interpose(&ctx->slot->body, ctx->target ? ctx->target : &still, &world->agents[j].body, &d);
-}
-
 // The obstacles of the obstacle grid near an agent (fxs_obstacle_lookup), into its worker's
 // scratch.
 static uint32_t near_obstacles(void *context, const fxs_box *box, const uint32_t **among) {
@@ -544,7 +481,7 @@ static uint32_t near_obstacles(void *context, const fxs_box *box, const uint32_t
 static fxs_vec2 avoid_steering(fxs_steer_context *ctx, const fix16_t *p) {
   const fxs_step_context *step = ctx->step;
   const fxs_agent *a = &ctx->slot->body;
-  fxs_avoidance_def d = {p[0], p[1], p[2], p[3], p[4]};
+  fxs_avoidance_def d = {p[FXS_PARAM(AVOID, max_see_ahead)], p[FXS_PARAM(AVOID, max_avoid_force)], p[FXS_PARAM(AVOID, margin)], p[FXS_PARAM(AVOID, braking)], p[FXS_PARAM(AVOID, mode)]};
   fxs_vec2 obstacles = fxs_avoid_obstacles_near(a, ctx->world->live_obstacles, step->obstacle_count,
                                                 step->obstacle_grid.max_radius, near_obstacles,
                                                 ctx, &d);
@@ -559,42 +496,42 @@ static fxs_steering slot_steering(fxs_steer_context *ctx, const fxs_behavior_slo
   const fix16_t *p = b->p;
   switch ((fxs_behavior)b->kind) {
     case FXS_BEHAVIOR_SEEK: return fxs_steering_linear(fxs_seek(a, ctx->target_point));
-    case FXS_BEHAVIOR_FLEE: return fxs_steering_linear(flee_steering(ctx, p));
-    case FXS_BEHAVIOR_ARRIVE: return fxs_steering_linear(fxs_arrive(a, ctx->target_point, p[0]));
+    case FXS_BEHAVIOR_FLEE: return fxs_steering_linear(fxs_world_flee_steering(ctx, p));
+    case FXS_BEHAVIOR_ARRIVE: return fxs_steering_linear(fxs_arrive(a, ctx->target_point, p[FXS_PARAM(ARRIVE, slowing_radius)]));
     case FXS_BEHAVIOR_WANDER: {
-      fxs_wander_def w = {p[0], p[1], p[2]};
+      fxs_wander_def w = {p[FXS_PARAM(WANDER, circle_distance)], p[FXS_PARAM(WANDER, circle_radius)], p[FXS_PARAM(WANDER, angle_change)]};
       return fxs_steering_linear(fxs_wander(a, &w, &s->wander_angle, &s->rng));
     }
     case FXS_BEHAVIOR_PURSUIT:
     case FXS_BEHAVIOR_EVADE:
       if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
-      return fxs_steering_linear(b->kind == FXS_BEHAVIOR_PURSUIT ? fxs_pursuit(a, ctx->target, p[0])
-                                                                  : evade_steering(ctx, p));
+      return fxs_steering_linear(b->kind == FXS_BEHAVIOR_PURSUIT ? fxs_pursuit(a, ctx->target, p[FXS_PARAM(PURSUIT, max_prediction)])
+                                                                  : fxs_world_evade_steering(ctx, p));
     case FXS_BEHAVIOR_AVOID: return fxs_steering_linear(avoid_steering(ctx, p));
     case FXS_BEHAVIOR_PATH: return fxs_steering_linear(path_steering(ctx, velocity_scale));
-    case FXS_BEHAVIOR_FLOW_FIELD: return fxs_steering_linear(fxs_world_field_steering(ctx->world, a, p[0]));
-    case FXS_BEHAVIOR_HIDE: return fxs_steering_linear(hide_steering(ctx, p));
-    case FXS_BEHAVIOR_INTERPOSE: return fxs_steering_linear(interpose_steering(ctx, p));
+    case FXS_BEHAVIOR_FLOW_FIELD: return fxs_steering_linear(fxs_world_field_steering(ctx->world, a, p[FXS_PARAM(FLOW_FIELD, look_ahead)]));
+    case FXS_BEHAVIOR_HIDE: return fxs_steering_linear(fxs_world_hide_steering(ctx, p));
+    case FXS_BEHAVIOR_INTERPOSE: return fxs_steering_linear(fxs_world_interpose_steering(ctx, p));
     case FXS_BEHAVIOR_FORMATION:
       return fxs_steering_linear(
           fxs_world_formation_steering(ctx->world, ctx->index, ctx->target, p));
     case FXS_BEHAVIOR_OFFSET_PURSUIT: {
       if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
-      fxs_offset_pursuit_def d = {p[0], p[1], p[2], p[3]};
+      fxs_offset_pursuit_def d = {p[FXS_PARAM(OFFSET_PURSUIT, offset_forward)], p[FXS_PARAM(OFFSET_PURSUIT, offset_side)], p[FXS_PARAM(OFFSET_PURSUIT, slowing_radius)], p[FXS_PARAM(OFFSET_PURSUIT, max_prediction)]};
       return fxs_steering_linear(fxs_offset_pursuit(a, ctx->target, &d));
     }
     case FXS_BEHAVIOR_DYNAMIC_ARRIVE: {
-      fxs_dynamic_arrive_def d = {p[0], p[1], p[2], p[3]};
+      fxs_dynamic_arrive_def d = {p[FXS_PARAM(DYNAMIC_ARRIVE, target_radius)], p[FXS_PARAM(DYNAMIC_ARRIVE, slow_radius)], p[FXS_PARAM(DYNAMIC_ARRIVE, time_to_target)], p[FXS_PARAM(DYNAMIC_ARRIVE, max_acceleration)]};
       return fxs_steering_linear(fxs_dynamic_arrive(a, ctx->target_point, &d));
     }
     case FXS_BEHAVIOR_VELOCITY_MATCH:
       if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
-      return fxs_steering_linear(fxs_velocity_match(a, ctx->target->velocity, p[0], p[1]));
+      return fxs_steering_linear(fxs_velocity_match(a, ctx->target->velocity, p[FXS_PARAM(VELOCITY_MATCH, time_to_target)], p[FXS_PARAM(VELOCITY_MATCH, max_acceleration)]));
     case FXS_BEHAVIOR_ALIGN:
     case FXS_BEHAVIOR_FACE:
     case FXS_BEHAVIOR_LOOK_WHERE_GOING: return fxs_steering_angular(angular_steering(ctx, b));
     case FXS_BEHAVIOR_WALKER: {
-      fxs_walker_def d = {p[0], p[1], p[2], p[3], p[4]};
+      fxs_walker_def d = {p[FXS_PARAM(WALKER, min_step)], p[FXS_PARAM(WALKER, max_step)], p[FXS_PARAM(WALKER, aggro_radius)], p[FXS_PARAM(WALKER, reach_radius)], p[FXS_PARAM(WALKER, slowing_radius)]};
       return fxs_steering_linear(fxs_random_walker(a, ctx->target_point, &d, &s->walker, &s->rng));
     }
     default: return fxs_steering_linear(neighbor_steering(ctx, b, m, velocity_scale));
@@ -610,9 +547,9 @@ static bool apply_kinematic(fxs_steer_context *ctx, const fxs_behavior_slot *b, 
   switch ((fxs_behavior)b->kind) {
     case FXS_BEHAVIOR_KINEMATIC_SEEK: out = fxs_kinematic_seek(&s->body, ctx->target_point); break;
     case FXS_BEHAVIOR_KINEMATIC_ARRIVE:
-      out = fxs_kinematic_arrive(&s->body, ctx->target_point, b->p[0], b->p[1]);
+      out = fxs_kinematic_arrive(&s->body, ctx->target_point, b->p[FXS_PARAM(KINEMATIC_ARRIVE, radius)], b->p[FXS_PARAM(KINEMATIC_ARRIVE, time_to_target)]);
       break;
-    case FXS_BEHAVIOR_KINEMATIC_WANDER: out = fxs_kinematic_wander(&s->body, b->p[0], &s->rng); break;
+    case FXS_BEHAVIOR_KINEMATIC_WANDER: out = fxs_kinematic_wander(&s->body, b->p[FXS_PARAM(KINEMATIC_WANDER, max_rotation)], &s->rng); break;
     default: return false;
   }
   fxs_kinematic_apply(next, fxs_world_contain_kinematic(&s->body, out, &ctx->world->def));
@@ -690,7 +627,7 @@ typedef struct open_hint {
   uint32_t after; // how many the next agent whose order matters makes
 } open_hint;
 
-// Phase 3 for an agent that fxs_steers_lone_orca: what steer_agent does, without the manager. A
+// Phase 4 for an agent that fxs_steers_lone_orca: what steer_agent does, without the manager. A
 // call of its own, as steer_agent, so that neither one's frame adds to the other's stack.
 #if defined(__GNUC__)
 __attribute__((noinline))
@@ -735,7 +672,7 @@ static void steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t i
   keep_out_of_walls(&ctx, before, next, true);
 }
 
-// Phase 3: the agent of view entry v (in slot `index`) steers from the start-of-tick state into
+// Phase 4: the agent of view entry v (in slot `index`) steers from the start-of-tick state into
 // world->next[its slot]; it writes nothing else but its own slot's behavior state.
 static void steer_agent(const fxs_step_context *step, uint32_t v, uint32_t index,
                         fxs_world_worker *scratch) {

@@ -1,4 +1,4 @@
-// Internal: how the world's step steers each agent (phase 3 of fxs_world_step): the steer
+// Internal: how the world's step steers each agent (phase 4 of fxs_world_step): the steer
 // context, the behaviors' steering from the start-of-tick view, the steering manager, and
 // the ORCA crowd's shortcuts (a lone ORCA agent without the manager). world_step.c runs the
 // phases around it. Not part of the API.
@@ -30,7 +30,7 @@ typedef struct fxs_step_context {
   fix16_t radius;
 } fxs_step_context;
 
-/// One agent's steering in phase 3: the start-of-tick view it steers from and what it has
+/// One agent's steering in phase 4: the start-of-tick view it steers from and what it has
 /// found so far (world_steer.c; the crowd's rules of world_way.h read it too).
 typedef struct fxs_steer_context {
   const fxs_world *world;

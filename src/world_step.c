@@ -31,7 +31,7 @@ static void copy_view_range(uint32_t begin, uint32_t end, uint32_t worker, void 
   fxs_grid_copy_view(((const fxs_step_context *)context)->world, begin, end);
 }
 
-// Phase 4: the new bodies replace the old ones; one-tick forces are spent.
+// Phase 5: the new bodies replace the old ones; one-tick forces are spent.
 static void integrate_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
   fxs_world *world = ((const fxs_step_context *)context)->world;
   const fxs_world_def *d = &world->def;
@@ -72,7 +72,7 @@ static bool any_agent_searches(const fxs_world *world) {
   return false;
 }
 
-// Phase 2: the start-of-tick view of every live agent (sorted into grid cells when an agent
+// Phase 3: the start-of-tick view of every live agent (sorted into grid cells when an agent
 // searches), obstacle and wall. A call of its own: its frame (the workers' tallies) is gone
 // before the steering adds its own to the stack.
 #if defined(__GNUC__)
@@ -118,9 +118,11 @@ static void sense(fxs_step_context *step) {
                     fxs_view_velocities_within(world, FXS_ORCA_LIMIT);
 }
 
-fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t count,
-                          fxs_result *results) {
-  // 1. apply the tick's commands in canonical order, the moves after the others (grouped)
+// Phase 1: the tick's commands in canonical order (fxs_command_sort), the moves after the
+// others as groups (world_move.h). Each command's result goes to results[i]; the first
+// rejection is returned.
+static fxs_result apply_commands(fxs_world *world, fxs_command *commands, uint32_t count,
+                                 fxs_result *results) {
   fxs_command_sort(commands, count);
   uint32_t first_index = count;
   fxs_result first_rejection = FXS_OK;
@@ -131,18 +133,29 @@ fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t coun
     if (r != FXS_OK && first_index == count) first_index = i, first_rejection = r;
   }
   fxs_world_moves(world, commands, count, results, &first_index, &first_rejection);
-  // 2. plan: routes for navigate agents (the tick's search budget, single-threaded)
-  fxs_world_nav_plan(world);
-  // 3. sense: the positions, velocities, obstacles and walls at the start of the tick,
-  //    agents sorted into the neighbor grid (when one of them searches it)
+  return first_rejection;
+}
+
+// The step, phase by phase. Ordering rules: commands change the world before anything reads
+// it; planning (single-threaded, in slot order) sees the commands' world; sensing takes the
+// start-of-tick view after planning; steering reads only that view and writes only each
+// agent's own next body and behavior state, so its order (and the workers') changes nothing;
+// integration publishes every next body at once.
+fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t count,
+                          fxs_result *results) {
   fxs_step_context step;
   step.world = world;
+  // 1. apply: the tick's commands
+  fxs_result first_rejection = apply_commands(world, commands, count, results);
+  // 2. plan: routes for navigate agents within the tick's search budget (world_nav.h)
+  fxs_world_nav_plan(world);
+  // 3. sense: the start-of-tick view of agents, obstacles and walls, the neighbor grid
   sense(&step);
-  // 4. steer every live agent from that view (in parallel when there is a task system)
+  // 4. steer: every live agent from that view (in parallel through the task system)
   fxs_world_run_phase(world, fxs_world_steer_range, world->view_count, 32, &step);
-  // 5. integrate (where the agents steered in place, they are integrated already), 6. advance
-  // the tick
+  // 5. integrate: the next bodies replace the old (agents steered in place already are)
   if (!step.in_place) fxs_world_run_phase(world, integrate_range, world->capacity.agents, 1024, &step);
+  // 6. advance: the tick
   world->tick++;
   return first_rejection;
 }

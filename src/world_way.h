@@ -1,5 +1,5 @@
 // Internal: how crowd agents give way to each other (docs/crowds.md), read by the steering of
-// phase 3 (world_steer.c): piles round a shared goal (an agent held in the notch between
+// phase 4 (world_steer.c): piles round a shared goal (an agent held in the notch between
 // agents that got there first rests), agents resting on spots of their own making way for
 // ones that must pass, and the nearby bodies that contact keeps each agent off. Every rule
 // reads the start-of-tick state only, so both agents of a pair come to the same answer. Not

@@ -22,6 +22,9 @@ void setUp(void) {}
 void tearDown(void) {}
 
 static bool h_alive[H_MAX_PEERS];
+// How long the others take to notice that a peer died (a time-out), ms: longer than any
+// packet's flight, so that what it sent before it died has arrived.
+#define H_NOTICE_MS 250u
 static uint8_t offer_bytes[H_MAX_PEERS][16384];
 
 // Delivers the packets due by `now` between live peers; a packet to a dead peer is lost, and
@@ -39,14 +42,13 @@ static void deliver_alive(uint32_t now) {
   }
 }
 
-// Offers of every live peer for `joiner` (the lowest live peer sends the state).
-static uint32_t collect_offers(uint32_t peers, uint8_t joiner, const uint8_t **offers,
-                               size_t *lengths) {
+// Offers of every live peer for `joiner`, peer `state`'s with the state.
+static uint32_t collect_offers_from(uint32_t peers, uint8_t joiner, uint32_t state,
+                                    const uint8_t **offers, size_t *lengths) {
   uint32_t n = 0;
-  bool state_given = false;
   for (uint8_t q = 0; q < peers; ++q) {
     if (q == joiner || !h_alive[q]) continue;
-    const fxs_world *w = state_given ? 0 : &h_peers[q].world;
+    const fxs_world *w = q == state ? &h_peers[q].world : 0;
     size_t need = 0;
     TEST_ASSERT_EQUAL(FXS_OK, fxs_session_write_offer(&h_peers[q].session, w, joiner, 0, 0, &need));
     TEST_ASSERT_TRUE(need <= sizeof offer_bytes[q]);
@@ -55,9 +57,20 @@ static uint32_t collect_offers(uint32_t peers, uint8_t joiner, const uint8_t **o
                                                       &lengths[n]));
     TEST_ASSERT_EQUAL_size_t(need, lengths[n]);
     offers[n++] = offer_bytes[q];
-    state_given = true;
   }
   return n;
+}
+
+// Offers of every live peer for `joiner`. The state comes from the live peer that has settled
+// the fewest ticks (the lowest such peer), since every other offer must confirm its tick.
+static uint32_t collect_offers(uint32_t peers, uint8_t joiner, const uint8_t **offers,
+                               size_t *lengths) {
+  uint32_t state = peers;
+  for (uint8_t q = 0; q < peers; ++q) {
+    if (q == joiner || !h_alive[q]) continue;
+    if (state == peers || h_peers[q].session.settled < h_peers[state].session.settled) state = q;
+  }
+  return collect_offers_from(peers, joiner, state, offers, lengths);
 }
 
 // A fresh world for peer i (its old one is gone with its process).
@@ -98,6 +111,7 @@ static uint32_t join(const h_config *c, uint32_t peers, uint8_t joiner) {
 static uint32_t play(const h_config *c, int leaver, uint32_t leave_tick, uint32_t away_ms,
                      uint32_t late_spectators, uint32_t arrive_tick) {
   uint32_t peers = (uint32_t)c->players + c->spectators, died_at = 0, joined_tick = 0;
+  bool noticed = false;
   h_now = c;
   for (uint8_t i = 0; i < peers; ++i) {
     h_setup_peer(c, i);
@@ -121,6 +135,10 @@ static uint32_t play(const h_config *c, int leaver, uint32_t leave_tick, uint32_
     if (leaver >= 0 && h_alive[leaver] && !died_at && h_peers[leaver].world.tick >= leave_tick) {
       h_alive[leaver] = false;
       died_at = now;
+    }
+    // The others notice the death a time-out later, once what it sent before has arrived.
+    if (leaver >= 0 && died_at && !noticed && now >= died_at + H_NOTICE_MS) {
+      noticed = true;
       for (uint8_t q = 0; q < peers; ++q) {
         if (h_alive[q]) TEST_ASSERT_EQUAL(FXS_OK, fxs_session_peer_left(&h_peers[q].session, (uint8_t)leaver));
       }
@@ -336,4 +354,147 @@ void test_random_bytes_and_truncations_are_refused_without_a_crash(void) {
     fxs_session_join_error e = try_join();
     (void)e;  // any refusal, or an acceptance of a change the checks cannot see; never a crash
   }
+}
+
+// ------------------------------------------------------------------ forged frames and states
+
+// Peer `forger`'s session claims `count` more input frames of player p, each a despawn of
+// agent 0x10001 (+ `variant`): what a hostile peer writes into its offer.
+static void forge_frames(uint8_t forger, uint32_t p, uint32_t count, uint32_t variant) {
+  fxs_session *s = &h_peers[forger].session;
+  for (uint32_t k = 0; k < count; ++k) {
+    uint32_t t = s->peers[p].received;
+    fxs_command *f = fxs_session_frame(s, p, t);
+    f[0] = fxs_command_make(FXS_CMD_DESPAWN, (uint8_t)p, 0);
+    f[0].agent = 0x10001u + variant;
+    s->counts[fxs_session_slot(s, p, t)] = 1;
+    s->peers[p].received = t + 1u;
+  }
+}
+
+// The field of offer i that the join error points at.
+static fxs_session_offer_field blamed_field(fxs_session_join_error e) {
+  return fxs_session_offer_field_at(lies[e.offer], lie_lengths[e.offer], e.offset);
+}
+
+static void expect_frame_blamed(fxs_session_join_error e, uint32_t offer, uint32_t player,
+                                uint32_t tick) {
+  TEST_ASSERT_EQUAL_STRING(fxs_result_message(FXS_ERR_UNCONFIRMED), fxs_result_message(e.result));
+  TEST_ASSERT_EQUAL_UINT32(offer, e.offer);
+  fxs_session_offer_field f = blamed_field(e);
+  TEST_ASSERT_EQUAL_UINT8(FXS_OFFER_FRAME, f.part);
+  TEST_ASSERT_EQUAL_UINT8(player, f.player);
+  TEST_ASSERT_EQUAL_UINT32(tick, f.tick);
+}
+
+void test_frames_of_the_joiner_that_the_state_sender_alone_adds_are_refused_and_named(void) {
+  lie_config = h_default_config(3, FXS_SESSION_LOCKSTEP);
+  lie_config.ticks = 200;
+  h_run(&lie_config);
+  h_alive[0] = h_alive[1] = true, h_alive[2] = false;
+  forge_frames(0, 2, 3, 0);  // the host adds three frames "of player 2" despawning its agent
+  lie_count = collect_offers(3, 2, lies, lie_lengths);
+  expect_frame_blamed(try_join(), 0, 2, 200);
+}
+
+void test_frames_of_the_joiner_that_another_player_alone_adds_are_refused_and_named(void) {
+  lie_config = h_default_config(3, FXS_SESSION_LOCKSTEP);
+  lie_config.ticks = 200;
+  h_run(&lie_config);
+  h_alive[0] = h_alive[1] = true, h_alive[2] = false;
+  forge_frames(1, 2, 1, 0);
+  lie_count = collect_offers(3, 2, lies, lie_lengths);
+  expect_frame_blamed(try_join(), 1, 2, 200);
+}
+
+void test_frames_every_offer_holds_alike_are_taken_for_the_joiner(void) {
+  lie_config = h_default_config(3, FXS_SESSION_LOCKSTEP);
+  lie_config.ticks = 200;
+  h_run(&lie_config);
+  h_alive[0] = h_alive[1] = true, h_alive[2] = false;
+  forge_frames(0, 2, 2, 0);  // both hold the same two frames: confirmed
+  forge_frames(1, 2, 2, 0);
+  lie_count = collect_offers(3, 2, lies, lie_lengths);
+  TEST_ASSERT_EQUAL(FXS_OK, try_join().result);
+  TEST_ASSERT_EQUAL_UINT32(202, h_peers[2].session.peers[2].received);
+  TEST_ASSERT_EQUAL_UINT32(0x10001u, fxs_session_frame(&h_peers[2].session, 2, 201)[0].agent);
+}
+
+void test_frames_forged_for_a_live_player_are_refused_naming_the_forger(void) {
+  lie_config = h_default_config(3, FXS_SESSION_LOCKSTEP);
+  lie_config.ticks = 200;
+  h_run(&lie_config);
+  h_alive[0] = h_alive[1] = true, h_alive[2] = false;
+  forge_frames(0, 1, 2, 0);  // frames of player 1 that player 1 itself does not hold
+  lie_count = collect_offers(3, 2, lies, lie_lengths);
+  expect_frame_blamed(try_join(), 0, 1, 200);
+}
+
+void test_a_frame_that_differs_from_its_players_own_blames_the_copy_not_the_player(void) {
+  lie_config = h_default_config(3, FXS_SESSION_LOCKSTEP);
+  lie_config.ticks = 200;
+  h_run(&lie_config);
+  h_alive[0] = h_alive[1] = true, h_alive[2] = false;
+  forge_frames(1, 1, 2, 0);  // player 1's own two frames
+  forge_frames(0, 1, 2, 5);  // the host's copy of them, changed
+  lie_count = collect_offers(3, 2, lies, lie_lengths);
+  expect_frame_blamed(try_join(), 0, 1, 200);
+}
+
+void test_a_state_past_what_the_other_offers_confirm_is_refused_as_its_senders(void) {
+  lie_config = h_default_config(3, FXS_SESSION_LOCKSTEP);
+  lie_config.ticks = 200;
+  h_run(&lie_config);
+  h_alive[0] = h_alive[1] = true, h_alive[2] = false;
+  h_peers[1].session.settled = 197;  // player 1 has settled only 197 ticks
+  lie_count = collect_offers_from(3, 2, 0, lies, lie_lengths);  // player 0 offers tick 200
+  fxs_session_join_error e = try_join();
+  TEST_ASSERT_EQUAL_STRING(fxs_result_message(FXS_ERR_UNCONFIRMED), fxs_result_message(e.result));
+  TEST_ASSERT_EQUAL_UINT32(0, e.offer);
+  fxs_session_offer_field f = blamed_field(e);
+  TEST_ASSERT_EQUAL_UINT8(FXS_OFFER_HEADER, f.part);
+  TEST_ASSERT_EQUAL_UINT32(16, f.at);  // its settled tick
+  // Once player 1 has settled tick 199 too, the same state is taken.
+  h_peers[1].session.settled = 200;
+  lie_count = collect_offers_from(3, 2, 0, lies, lie_lengths);
+  TEST_ASSERT_EQUAL(FXS_OK, try_join().result);
+}
+
+void test_a_readmission_of_a_present_peer_or_at_a_wrong_tick_is_refused(void) {
+  h_config c = h_default_config(3, FXS_SESSION_LOCKSTEP);
+  c.ticks = 200;
+  h_run(&c);
+  fxs_session *s = &h_peers[0].session;
+  uint32_t settled = s->settled, window = s->def.window;
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_SEQUENCE, fxs_session_readmit(s, 2, settled));  // it is here
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_peer_left(s, 2));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_SEQUENCE, fxs_session_readmit(s, 2, settled + 1u));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_SEQUENCE, fxs_session_readmit(s, 2, settled + 10u));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_SEQUENCE, fxs_session_readmit(s, 2, settled - window - 1u));
+  TEST_ASSERT_TRUE(s->peers[2].absent);  // nothing changed
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_readmit(s, 2, settled - 10u));
+  TEST_ASSERT_FALSE(s->peers[2].absent);
+}
+
+void test_every_field_of_an_offer_is_named(void) {
+  offers_at_200();
+  const uint8_t *o = lies[1];
+  size_t len = lie_lengths[1];
+  fxs_session_offer_field f = fxs_session_offer_field_at(o, len, 5);
+  TEST_ASSERT_EQUAL_UINT8(FXS_OFFER_HEADER, f.part);
+  TEST_ASSERT_EQUAL_UINT32(5, f.at);
+  f = fxs_session_offer_field_at(o, len, 40 + 8 * 3 + 2);
+  TEST_ASSERT_EQUAL_UINT8(FXS_OFFER_HASH, f.part);
+  TEST_ASSERT_EQUAL_UINT32(fxs_load_le32(o + 20) + 3u, f.tick);
+  size_t frames = 40 + 8u * fxs_load_le16(o + 24);
+  f = fxs_session_offer_field_at(o, len, frames + 1);
+  TEST_ASSERT_EQUAL_UINT8(FXS_OFFER_FRAMES, f.part);
+  TEST_ASSERT_EQUAL_UINT8(0, f.player);
+  f = fxs_session_offer_field_at(o, len, frames + 6);  // player 0's first frame
+  TEST_ASSERT_EQUAL_UINT8(FXS_OFFER_FRAME, f.part);
+  TEST_ASSERT_EQUAL_UINT32(fxs_load_le32(o + frames), f.tick);
+  f = fxs_session_offer_field_at(o, len, len - 2);
+  TEST_ASSERT_EQUAL_UINT8(FXS_OFFER_CHECKSUM, f.part);
+  f = fxs_session_offer_field_at(lies[0], lie_lengths[0], lie_lengths[0] - 5);
+  TEST_ASSERT_EQUAL_UINT8(FXS_OFFER_STATE, f.part);
 }

@@ -1,6 +1,7 @@
 // Untrusted input at the world's boundary: every behavior parameter, command and snapshot
 // field outside what the library can handle is rejected with a result code, and everything
 // accepted steps without tripping an assertion (these tests run with asserts enabled).
+#include <stdbool.h>
 #include <string.h>
 
 #include "unity.h"
@@ -65,6 +66,32 @@ void test_every_default_lies_inside_its_documented_range(void) {
     fxs_behavior_slot s = fxs_behavior_slot_default((fxs_behavior)k);
     TEST_ASSERT_EQUAL(FXS_OK, fxs_behavior_params_check(s.kind, s.weight, s.p, 0));
   }
+}
+
+// The table's index column names each row's place among its behavior's rows, so that
+// FXS_PARAM(behavior, name) reads the slot parameter the table describes under that name.
+typedef struct param_row {
+  fxs_behavior behavior;
+  uint32_t index;
+  const char *name;
+} param_row;
+
+void test_every_named_parameter_index_is_its_rows_place_in_the_table(void) {
+#define ROW_(behavior, index, name, unit, lo, hi, def, meaning) {behavior, index, #name},
+  static const param_row rows[] = {FXS_BEHAVIOR_PARAM_LIST(ROW_)};
+#undef ROW_
+  uint32_t count = (uint32_t)(sizeof rows / sizeof rows[0]);
+  for (uint32_t r = 0; r < count; ++r) {
+    const fxs_behavior_param *p = fxs_behavior_param_info(rows[r].behavior, rows[r].index);
+    TEST_ASSERT_NOT_NULL_MESSAGE(p, rows[r].name);
+    TEST_ASSERT_EQUAL_STRING(rows[r].name, p->name);
+    // Rows of one behavior are contiguous, numbered from 0.
+    bool first = r == 0 || rows[r - 1].behavior != rows[r].behavior;
+    TEST_ASSERT_EQUAL_UINT32(first ? 0u : rows[r - 1].index + 1u, rows[r].index);
+  }
+  TEST_ASSERT_EQUAL_UINT32(5, FXS_PARAM(ORCA, priority));
+  TEST_ASSERT_EQUAL_UINT32(1, FXS_PARAM(ALIGN, target_radius));
+  TEST_ASSERT_EQUAL_UINT32(0, FXS_PARAM(FACE, target_radius));
 }
 
 void test_the_default_defs_are_the_table_defaults(void) {

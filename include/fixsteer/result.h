@@ -41,7 +41,8 @@ extern "C" {
   X(FXS_ERR_STALLED, "the match confirmed fewer ticks than its progress floor")                \
   X(FXS_ERR_ABSENT, "the peer has left the session and was not readmitted")                      \
   X(FXS_ERR_OUTSIDE_GRID, "the cells lie outside the navigation grid")                        \
-  X(FXS_ERR_SIMULATION_VERSION, "recorded by another simulation version (behavior differs)")
+  X(FXS_ERR_SIMULATION_VERSION, "recorded by another simulation version (behavior differs)")     \
+  X(FXS_ERR_UNCONFIRMED, "not confirmed by the other peers (one peer alone claims it)")
 
 /// Result codes.
 typedef enum fxs_result {

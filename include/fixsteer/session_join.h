@@ -36,6 +36,31 @@ typedef struct fxs_session_join_error {
   size_t offset;      ///< Byte offset in that offer.
 } fxs_session_join_error;
 
+/// The parts of a join offer (fxs_session_offer_field names the one a byte belongs to).
+typedef enum fxs_session_offer_part {
+  FXS_OFFER_HEADER = 0,    ///< The fixed header; `at` is the byte's offset in it.
+  FXS_OFFER_HASH = 1,      ///< The sender's state hash of tick `tick`.
+  FXS_OFFER_FRAMES = 2,    ///< The head of player `player`'s frame list (first tick, count).
+  FXS_OFFER_FRAME = 3,     ///< Player `player`'s input frame of tick `tick`.
+  FXS_OFFER_STATE = 4,     ///< The state (its size or its bytes).
+  FXS_OFFER_CHECKSUM = 5,  ///< The checksum, or a byte past the end.
+  FXS_OFFER_UNREADABLE = 6 ///< Bytes before it do not decode: nothing can be said.
+} fxs_session_offer_part;
+
+/// Which field of a join offer a byte offset falls in, for naming what fxs_session_join
+/// refused (fxs_session_join_error.offset): "player 2's input of tick 303".
+typedef struct fxs_session_offer_field {
+  uint8_t part;    ///< An fxs_session_offer_part.
+  uint8_t player;  ///< FXS_OFFER_FRAMES, FXS_OFFER_FRAME: the player.
+  uint32_t tick;   ///< FXS_OFFER_HASH, FXS_OFFER_FRAME: the tick.
+  uint32_t at;     ///< FXS_OFFER_HEADER: the offset in the header (docs/lockstep.md's table).
+} fxs_session_offer_field;
+
+/// Names the field of `offer` (len bytes, as received) that holds byte `offset`. Reads only the
+/// lengths it needs, in bounded time; a part that does not decode gives FXS_OFFER_UNREADABLE.
+FXS_API fxs_session_offer_field fxs_session_offer_field_at(const uint8_t *offer, size_t len,
+                                                           size_t offset);
+
 /// Writes this peer's join offer for peer `joiner` (a spectator that arrives late, or a player
 /// that comes back after fxs_session_peer_left): the input frames of every player it still
 /// holds, its last `window` state hashes and, when `world` is not NULL, the state at the start
@@ -46,12 +71,18 @@ FXS_API fxs_result fxs_session_write_offer(const fxs_session *session, const fxs
                                    uint8_t joiner, uint8_t *buf, size_t cap, size_t *len);
 
 /// Starts a session mid-match (as fxs_session_init, for peer def->local) from the offers of
-/// the other peers. Exactly one offer carries the state, taken at its tick S into `world`
-/// (initialized by the caller with the match's definition and capacity, paths added) only if
-/// every offer that holds the state hash of tick S - 1 agrees with it; each player's frames
-/// from S on are taken as far as some offer holds them, and two offers that disagree on a
-/// frame are refused. Nothing is trusted that one peer alone could forge beyond its own
-/// inputs: from S on, every tick is compared with every peer as usual. Every other peer starts
+/// the other peers (docs/security.md, "Joining: what is taken from whom"). Exactly one offer
+/// carries the state, taken at its tick S into `world` (initialized by the caller with the
+/// match's definition and capacity, paths added) only when every other offer holds its own
+/// hash of tick S - 1 and it equals the state's (else FXS_ERR_UNCONFIRMED naming the state's
+/// offer, or FXS_ERR_HASH_MISMATCH naming the offer that differs). A player's frames from S on
+/// come from that player's own offer, which every other copy must match and none may pass;
+/// the frames of a player without an offer (the joiner itself, a player away) only when every
+/// offer holds them identically, to the same end. Any frame one offer alone claims is refused
+/// with FXS_ERR_UNCONFIRMED naming that offer and the byte (fxs_session_offer_field_at names
+/// the field): no single peer can forge another player's input or an unconfirmed state (a
+/// match with one other peer has nobody to confirm anything: its offer is taken as it is).
+/// From S on, every tick is compared with every peer as usual. Every other peer starts
 /// present: mark those that are away (a spectator slot nobody holds) with
 /// fxs_session_peer_left right after, or the session waits for their hashes. A replay is
 /// begun by the caller on the world after this call. On failure *error names the offer and byte.
@@ -66,7 +97,9 @@ FXS_API fxs_result fxs_session_peer_left(fxs_session *session, uint8_t peer);
 
 /// Takes back a peer that joined (fxs_session_join) at tick `tick`, which it announces: its
 /// hashes are compared from that tick on and ours are sent again from there.
-/// FXS_ERR_BAD_SEQUENCE when `tick` is past our settled tick or more than a window before it.
+/// FXS_ERR_BAD_SEQUENCE, changing nothing, when the peer did not leave (fxs_session_peer_left),
+/// or `tick` is past our settled tick (every offer confirmed the joiner's state, ours too),
+/// past the end of its input frames we hold, or more than a window before our settled tick.
 FXS_API fxs_result fxs_session_readmit(fxs_session *session, uint8_t peer, uint32_t tick);
 
 #ifdef __cplusplus

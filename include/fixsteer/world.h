@@ -1,8 +1,9 @@
 /// @file world.h
 /// The lockstep world: agents with behavior sets, obstacles and paths, all in one block of
-/// caller-owned memory. Each tick: apply the tick's commands in canonical order -> sense
-/// neighbors -> compute every agent's steering from the state at the start of the tick ->
-/// integrate -> advance the tick. fxs_world_hash() then names the whole state in 64 bits.
+/// caller-owned memory. Each tick: apply the tick's commands in canonical order -> plan
+/// navigate routes -> sense the start-of-tick view -> steer every agent from that view ->
+/// integrate -> advance the tick (fxs_world_step, src/world_step.c). fxs_world_hash() then
+/// names the whole state in 64 bits.
 #ifndef FIXSTEER_WORLD_H
 #define FIXSTEER_WORLD_H
 
@@ -118,8 +119,10 @@ typedef struct fxs_world_def {
 } fxs_world_def;
 
 /// How much the world can hold; fixed at init. fxs_world_init refuses larger values with
-/// FXS_ERR_BAD_VALUE. The snapshot and the state hash store the first five (as u32) and, when
-/// it is not 0, field_cells; workers is scratch space, not state.
+/// FXS_ERR_BAD_VALUE. The snapshot and the state hash store the first five (as u32);
+/// field_cells too in a world with a flow field or navigation, the nav_* capacities in a
+/// world with navigation (nav_fields when it has group fields); workers is scratch space,
+/// not state.
 typedef struct fxs_world_capacity {
   uint32_t agents;     ///< Agent slots, [0, FXS_MAX_AGENTS].
   uint32_t obstacles;  ///< Obstacle slots, [0, FXS_MAX_SMALL_CAPACITY].
@@ -198,14 +201,15 @@ typedef struct fxs_nav_field_slot {
 /// The world's navigation (world_nav.c, docs/navigation.md). The grid's geometry, its base
 /// costs, the radius it is inflated by, the budget, the map version, the routes and the
 /// searches in progress are state; `grid.cost` (the base costs with the live walls and
-/// obstacles rasterized) is derived and rebuilt when the map changes or after a restore.
+/// obstacles rasterized) is derived: brought up to date, over the cells a change touches
+/// only, when the map changed or after a restore (docs/performance.md, map changes).
 typedef struct fxs_world_nav {
   fxs_nav_grid grid;       ///< Geometry (width 0: no grid set) and the effective costs.
   uint8_t *base;           ///< capacity.nav_cells base costs (set_nav_costs), first w x h used.
   fix16_t radius;          ///< Walls and obstacles are inflated by it (the agents' radius).
   uint32_t budget;         ///< Cells expanded per tick, all searches together.
   uint32_t version;        ///< Map version: counts changes of the grid, costs, walls, obstacles.
-  uint8_t dirty;           ///< Derived: grid.cost must be rebuilt before it is read.
+  uint8_t dirty;           ///< Derived: grid.cost must be brought up to date before it is read.
   fxs_nav_route *routes;   ///< One per agent slot.
   uint32_t *waypoints;     ///< capacity.nav_waypoints cells per agent slot.
   fxs_nav_search *searches; ///< capacity.nav_searches searches.
@@ -219,6 +223,8 @@ typedef struct fxs_world_nav {
   uint32_t *agent_field;   ///< Per agent slot, the field it follows this tick (not state).
   uint32_t *field_aim;     ///< Per field, per cell: the cell its followers there aim at (a
                            ///< cache of a pure function of the grid and the field; not state).
+  struct fxs_nav_raster *raster; ///< Per-cell cover counts and the shapes rasterized (derived;
+                                 ///< internal, lets a map change cost only the cells it touches).
 } fxs_world_nav;
 
 /// Most columns or rows of the world's flow field (command arguments are whole Q16.16).

@@ -162,6 +162,12 @@ int bench_nav_crowd_kernel(int navigate, uint32_t ticks);
 void bench_rts_report(const uint32_t *sizes, unsigned size_count, const uint32_t *walls,
                       unsigned wall_count, uint32_t ticks);
 
+// ------------------------------------------------------------------ map changes (nav_map.c)
+
+/// The map-change section: on a 1024 x 1024 grid with 256 large obstacles, the ticks that add
+/// and remove a small obstacle, a restore and the tick after it; the hostile add_wall tick.
+void bench_nav_map_report(double (*now)(void));
+
 // ------------------------------------------------------------------ float twins (twin.c)
 
 /// fxs_agent in float (same fields, same meaning).

@@ -24,6 +24,7 @@
 //                                        on shared fields against arrive + orca, the ratio;
 //                                        nav-crowd-navigate and nav-crowd-orca --ticks T run
 //                                        one side, for tools/bench/callgrind.sh
+//   fxs-bench --kernel nav-map           only the map-change section (1024 x 1024 grid)
 //   fxs-bench --kernel circle [--sizes 250,1000,10000] [--ticks T]
 //                                        only the ORCA Circle section (library against
 //                                        its float twin; --ticks T: at most T ticks of
@@ -571,6 +572,7 @@ static void report(unsigned count) {
   print_crowd_section();
   print_nav_section();
   bench_nav_crowd_report(now_seconds);
+  bench_nav_map_report(now_seconds);
   static const uint32_t circle_sizes[] = {250u, 1000u, 10000u};
   bench_circle_report(circle_sizes, 3u, 0u, now_seconds);
 }
@@ -779,6 +781,10 @@ int main(int argc, char **argv) {
   }
   if (kernel && strcmp(kernel, "nav-crowd") == 0) {
     bench_nav_crowd_report(now_seconds);
+    return 0;
+  }
+  if (kernel && strcmp(kernel, "nav-map") == 0) {
+    bench_nav_map_report(now_seconds);
     return 0;
   }
   if (kernel && (strcmp(kernel, "nav-crowd-navigate") == 0 || strcmp(kernel, "nav-crowd-orca") == 0)) {

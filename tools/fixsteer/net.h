@@ -23,6 +23,9 @@
 #define NET_MAX_SPECTATORS 8
 #define NET_MAX_PEERS FXS_SESSION_MAX_PEERS
 #define NET_MAX_ARRIVALS 8     // connections the host holds before giving them a slot
+// Held arrivals from one address: a newcomer from an address that holds this many makes room
+// by closing that address's oldest, so a flood from one address cannot crowd out the others.
+#define NET_ARRIVALS_PER_ADDRESS 4
 #define NET_SCENARIO_BYTES 64  // a built-in scenario's name, or a scene file's, and its NUL
 #define NET_IP_BYTES 16        // "255.255.255.255" and its NUL
 // The ranges of the match's settings: the host's options and the match message alike.
@@ -49,6 +52,8 @@ enum {
   NET_LEAVE_SIMULATION = 0x1000000,
   NET_LEAVE_MATH = 6,         // it runs other math (another math fingerprint)
   NET_LEAVE_SCENE = 7,        // it holds another scene than the match message's (or none)
+  NET_LEAVE_BAD_JOIN = 8,     // a joiner announced a tick its offers do not give it
+  NET_LEAVE_BAD_OFFER = 0x300,  // | k: a joiner refused the join offer of peer k
 };
 
 // The exit code of a process whose peer left for reason `data`: EXIT_VERSION when the peer
@@ -137,8 +142,11 @@ const char *net_leave_reason(uint32_t data, char *buf, size_t size);
 void net_leave(match *m, uint32_t reason);
 
 // The host: keeps a connection that arrives once the players are numbered (a spectator, or a
-// player coming back) for net_roster.c to give a slot; refuses it when the host holds too
-// many already.
+// player coming back) for net_roster.c to give a slot. Memory stays bounded without turning
+// anyone away for good: when NET_ARRIVALS_PER_ADDRESS are held from its address, or
+// NET_MAX_ARRIVALS in all, the oldest of them (of that address, else of all) is closed
+// (NET_LEAVE_FULL) to make room, so a flood of connections that never get a slot only
+// pushes itself out, and a newcomer is always held long enough to be given a free slot.
 void net_hold_arrival(match *m, ENetPeer *peer, uint32_t data, uint32_t now);
 
 // Forgets a held arrival (it disconnected, or it got its slot).
@@ -180,7 +188,8 @@ bool net_read_start(match *m, const uint8_t *msg, size_t len, char *error, size_
                     uint32_t *leave);
 
 // The messages of a match under way, on channel 1:
-//   FXJOIN Q A.B.C.D:PORT  the host to every peer: peer Q joins and listens there
+//   FXJOIN Q A.B.C.D:PORT S  the host to every peer: peer Q joins, listens there, and starts
+//                          from the host's state of tick S
 //   FXLEFT Q               the host to every peer: the join of peer Q was given up
 //   FXJOINED S             a joiner to every peer: it joined at tick S
 typedef enum net_control_kind { NET_JOIN, NET_LEFT, NET_JOINED } net_control_kind;
@@ -188,7 +197,7 @@ typedef struct net_control {
   net_control_kind kind;
   uint32_t peer;        // JOIN, LEFT
   ENetAddress address;  // JOIN
-  uint32_t tick;        // JOINED
+  uint32_t tick;        // JOIN: the tick of the joiner's state (the host's offer); JOINED
 } net_control;
 
 // Writes a control message into buf (NET_MESSAGE_BYTES); its length with the NUL.

@@ -34,16 +34,42 @@ size_t net_offer_bound(const fxs_session_def *d, size_t state_bytes) {
          FXS_SESSION_CHECKSUM_BYTES;
 }
 
+// Test hook: FIXSTEER_TEST_FORGE_OFFER=P:N makes this process's offers claim N more input
+// frames of player P than it holds (each a despawn of P's first agent), as a hostile peer
+// would: the joiner must refuse them. Returns the count of player P's frames to restore.
+static uint32_t forge_frames(player *p, uint32_t *forged) {
+  const char *hook = getenv("FIXSTEER_TEST_FORGE_OFFER");
+  unsigned who = 0, n = 0;
+  fxs_session *s = &p->session;
+  if (!hook || sscanf(hook, "%u:%u", &who, &n) != 2 || who >= s->def.players || n == 0 ||
+      n > 8u || s->def.max_commands == 0)
+    return *forged = FXS_SESSION_MAX_PLAYERS, 0u;
+  uint32_t end = s->peers[who].received;
+  for (uint32_t k = 0; k < n; ++k) {
+    uint32_t t = end + k, slot = who * s->def.window + t % s->def.window;
+    fxs_command *c = s->commands + (size_t)slot * s->def.max_commands;
+    *c = fxs_command_make(FXS_CMD_DESPAWN, (uint8_t)who, 0);
+    c->agent = 0x10000u | (uint32_t)(who + 1u);
+    s->counts[slot] = 1;
+  }
+  s->peers[who].received = end + n;
+  *forged = who;
+  return end;
+}
+
 bool net_send_offer(player *p, match *m, uint32_t joiner, bool with_state, const char *cmd) {
   const fxs_world *w = with_state ? &p->world : 0;
   size_t need = 0, len = 0;
   uint8_t *buf = 0;
+  uint32_t forged = FXS_SESSION_MAX_PLAYERS, end = forge_frames(p, &forged);
   fxs_result r = fxs_session_write_offer(&p->session, w, (uint8_t)joiner, 0, 0, &need);
   if (r == FXS_OK) r = (buf = malloc(need)) ? FXS_OK : FXS_ERR_BUFFER_TOO_SMALL;
   if (r == FXS_OK) r = fxs_session_write_offer(&p->session, w, (uint8_t)joiner, buf, need, &len);
+  if (forged < FXS_SESSION_MAX_PLAYERS) p->session.peers[forged].received = end;
   if (r == FXS_OK) {
     net_send_reliable(m->links[joiner], buf, len);
     p->offered[joiner] = true;
+    if (with_state) p->offer_tick[joiner] = p->session.settled;
   } else {
     char name[16];
     fprintf(stderr, "fixsteer %s: cannot write a join offer for %s at tick %u: %s\n", cmd,
@@ -148,6 +174,31 @@ static int gather(offers *o, match *m, size_t bound, uint32_t wait_ms, const cha
   return EXIT_OK;
 }
 
+// " (player 2's input of tick 303)": the field of an offer that holds byte `offset`.
+static void describe_field(const uint8_t *offer, size_t len, size_t offset, char *buf,
+                           size_t size) {
+  static const char *const header[] = {"magic", "magic", "magic", "magic", "layout version",
+                                       "sender", "joiner", "flags"};
+  fxs_session_offer_field f = fxs_session_offer_field_at(offer, len, offset);
+  if (f.part == FXS_OFFER_HEADER && f.at < 8)
+    snprintf(buf, size, " (its %s)", header[f.at]);
+  else if (f.part == FXS_OFFER_HEADER)
+    snprintf(buf, size, " (its %s)",
+             f.at < 12 ? "session id" : f.at < 16 ? "length" : f.at < 20 ? "settled tick"
+             : f.at < 26 ? "hash range" : f.at < 28 ? "player count"
+             : f.at < 32 ? "simulation version" : "math fingerprint");
+  else if (f.part == FXS_OFFER_HASH)
+    snprintf(buf, size, " (its state hash of tick %u)", (unsigned)f.tick);
+  else if (f.part == FXS_OFFER_FRAMES)
+    snprintf(buf, size, " (its list of player %u's input)", (unsigned)f.player);
+  else if (f.part == FXS_OFFER_FRAME)
+    snprintf(buf, size, " (player %u's input of tick %u)", (unsigned)f.player, (unsigned)f.tick);
+  else if (f.part == FXS_OFFER_STATE)
+    snprintf(buf, size, " (the state)");
+  else if (f.part == FXS_OFFER_CHECKSUM)
+    snprintf(buf, size, " (its checksum)");
+}
+
 // Starts the session from the offers, in peer order; names the offer and byte at fault.
 static int join(player *p, match *m, const offers *o, const char *cmd) {
   const uint8_t *list[NET_MAX_PEERS];
@@ -181,10 +232,15 @@ static int join(player *p, match *m, const offers *o, const char *cmd) {
       snprintf(builds, sizeof builds, ": fingerprint 0x%016llx; this build's 0x%016llx",
                (unsigned long long)math, (unsigned long long)fxs_math_fingerprint());
   }
+  char field[96] = "";
+  if (e.offer < n) describe_field(list[e.offer], lengths[e.offer], e.offset, field, sizeof field);
   fprintf(stderr,
-          "fixsteer %s: cannot join the match: the offer of %s (offer %u of %u), byte %zu: %s%s\n",
-          cmd, e.offer < n ? player_peer_name(m, k, name) : "no peer", e.offer, n, e.offset,
+          "fixsteer %s: cannot join the match: the offer of %s (offer %u of %u), byte %zu%s: "
+          "%s%s\n",
+          cmd, e.offer < n ? player_peer_name(m, k, name) : "no peer", e.offer, n, e.offset, field,
           fxs_result_message(r), builds);
+  // The others are told whose offer was refused, so that they blame it, not us.
+  if (e.offer < n && !other_build) p->leave = NET_LEAVE_BAD_OFFER + k;
   return other_build ? EXIT_VERSION : EXIT_NET;
 }
 
@@ -199,6 +255,10 @@ int net_join_session(player *p, match *m, uint32_t wait_ms, const char *cmd) {
   if (!player_begin_replay(p))
     return fprintf(stderr, "fixsteer %s: cannot write the replay\n", cmd), EXIT_BAD;
   uint32_t now = enet_time_get(), tick = p->session.joined_at;
+  // Test hook: FIXSTEER_TEST_JOINED_TICK=D announces a tick D off the one we joined at (a
+  // joiner that lies or errs): the peers must refuse it and blame it alone.
+  const char *lie = getenv("FIXSTEER_TEST_JOINED_TICK");
+  if (lie) tick += (uint32_t)atol(lie);
   char msg[NET_MESSAGE_BYTES], name[16];
   net_control c = {NET_JOINED, 0, {0, 0}, tick};
   size_t len = net_write_control(&c, msg);

@@ -47,6 +47,11 @@ const char *net_leave_reason(uint32_t data, char *buf, size_t size) {
   else if (data >= NET_LEAVE_DROPPED && data < NET_LEAVE_DROPPED + NET_MAX_PEERS)
     snprintf(buf, size, "it left, having dropped peer %u (below the progress floor)",
              data - NET_LEAVE_DROPPED);
+  else if (data >= NET_LEAVE_BAD_OFFER && data < NET_LEAVE_BAD_OFFER + NET_MAX_PEERS)
+    snprintf(buf, size, "it refused the join offer of peer %u (see its messages: the field)",
+             data - NET_LEAVE_BAD_OFFER);
+  else if (data == NET_LEAVE_BAD_JOIN)
+    snprintf(buf, size, "it refused our join: the tick we announced");
   else if (data == NET_LEAVE_FULL)
     snprintf(buf, size, "no slot is free for this joiner");
   else if (data == NET_LEAVE_OVER)
@@ -80,10 +85,27 @@ void net_send_reliable(ENetPeer *to, const void *bytes, size_t len) {
   if (to && len) enet_peer_send(to, 1, enet_packet_create(bytes, len, ENET_PACKET_FLAG_RELIABLE));
 }
 
+// The oldest held arrival, of address `host` when `same` (-1 when none).
+static int oldest_arrival(const match *m, bool same, uint32_t host, uint32_t *count) {
+  int oldest = -1;
+  *count = 0;
+  for (uint32_t i = 0; i < m->arrival_count; ++i) {
+    if (same && m->arrivals[i].peer->address.host != host) continue;
+    ++*count;
+    if (oldest < 0 || (int32_t)(m->arrivals[i].since - m->arrivals[oldest].since) < 0) oldest = (int)i;
+  }
+  return oldest;
+}
+
 void net_hold_arrival(match *m, ENetPeer *peer, uint32_t data, uint32_t now) {
-  if (m->arrival_count == NET_MAX_ARRIVALS) {
-    enet_peer_disconnect_later(peer, NET_LEAVE_FULL);
-    return;
+  uint32_t from_address = 0, all = 0;
+  int victim = oldest_arrival(m, true, peer->address.host, &from_address);
+  if (from_address < NET_ARRIVALS_PER_ADDRESS) victim = -1;
+  if (victim < 0 && m->arrival_count == NET_MAX_ARRIVALS) victim = oldest_arrival(m, false, 0, &all);
+  if (victim >= 0) {
+    ENetPeer *old = m->arrivals[victim].peer;
+    net_drop_arrival(m, old);
+    enet_peer_disconnect_later(old, NET_LEAVE_FULL);
   }
   arrival *a = &m->arrivals[m->arrival_count++];
   a->peer = peer, a->data = data, a->since = now;

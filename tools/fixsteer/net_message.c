@@ -31,8 +31,8 @@
 #include "fixsteer/version.h"
 #include "scenario.h"
 
-// 5: the SCENE field (scene files). A message of layout 4 (a fixsteer that plays built-in
-// scenarios only) is refused naming both layouts.
+// 5: the SCENE field (scene files), and FXJOIN names the tick of the joiner's state. A message
+// of layout 4 (a fixsteer that plays built-in scenarios only) is refused naming both layouts.
 #define NET_MESSAGE_VERSION 5u
 #define SHOWN 24  // most bytes of a bad field quoted in an error
 
@@ -334,8 +334,8 @@ size_t net_write_control(const net_control *c, char *buf) {
   char ip[NET_IP_BYTES];
   int n = 0;
   if (c->kind == NET_JOIN)
-    n = snprintf(buf, NET_MESSAGE_BYTES, "FXJOIN %u %u %s:%u", NET_MESSAGE_VERSION, c->peer,
-                 net_ip(c->address.host, ip), c->address.port);
+    n = snprintf(buf, NET_MESSAGE_BYTES, "FXJOIN %u %u %s:%u %u", NET_MESSAGE_VERSION, c->peer,
+                 net_ip(c->address.host, ip), c->address.port, c->tick);
   else if (c->kind == NET_LEFT)
     n = snprintf(buf, NET_MESSAGE_BYTES, "FXLEFT %u %u", NET_MESSAGE_VERSION, c->peer);
   else
@@ -355,7 +355,8 @@ bool net_read_control(const uint8_t *msg, size_t len, uint32_t peers, net_contro
   if (!tag_and_version(&r, tags[got.kind])) return false;
   bool ok = got.kind == NET_JOINED ? number(&r, "tick", 0, NET_MAX_TICKS, &got.tick)
                                    : number(&r, "peer", 1, peers - 1u, &got.peer);
-  if (ok && got.kind == NET_JOIN) ok = address(&r, "peer", got.peer, &got.address);
+  if (ok && got.kind == NET_JOIN)
+    ok = address(&r, "peer", got.peer, &got.address) && number(&r, "tick", 0, NET_MAX_TICKS, &got.tick);
   if (!ok) return false;
   if (r.at < r.end) {
     snprintf(error, error_size, "unexpected text after the last field: '%.*s'",

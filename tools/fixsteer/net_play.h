@@ -65,6 +65,8 @@ typedef struct player {
   uint32_t since[NET_MAX_PEERS];
   uint32_t away_since[NET_MAX_PEERS];  // when an away player left (a failed join keeps it)
   bool offered[NET_MAX_PEERS];
+  uint32_t offer_tick[NET_MAX_PEERS];    // the tick of the state we offered it (the host)
+  uint32_t join_failure[NET_MAX_PEERS];  // why its last join failed (NET_LEAVE_*), 0: none
   int admitting;  // the host: the peer whose join is under way, or -1
   // The --status test hook: the file, and the settled tick last written to it.
   const char *status;

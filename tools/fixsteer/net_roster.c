@@ -30,6 +30,7 @@ void roster_start(player *p, match *m, uint32_t now) {
     p->peer_state[q] = here ? PEER_PRESENT : q < m->players ? PEER_AWAY : PEER_VACANT;
     p->since[q] = p->away_since[q] = now;
     p->offered[q] = false;
+    p->join_failure[q] = 0;
   }
 }
 
@@ -107,8 +108,17 @@ static int gone(player *p, match *m, uint32_t q, uint32_t data, const char *why,
   if (was == PEER_JOINING) {
     fprintf(stderr, "fixsteer %s: %s did not finish joining: %s\n", cmd,
             player_peer_name(m, q, name), why);
+    p->join_failure[q] = data;
     join_failed(p, m, q, NET_LEAVE_FAILED);
     return EXIT_OK;
+  }
+  // A peer refused our join (we are the joiner): the fault is ours or the offers', not its;
+  // we leave without blaming anyone.
+  if (data == NET_LEAVE_BAD_JOIN) {
+    char refused[80];
+    snprintf(refused, sizeof refused, "%s refused our join: the tick we announced",
+             player_peer_name(m, q, name));
+    return player_stop(p, NET_LEAVE_FAILED, cmd, "stopped", refused);
   }
   int code = q < m->players ? left_for_another(p, m, q, data, cmd) : EXIT_OK;
   if (code != EXIT_OK) return code;
@@ -160,7 +170,7 @@ static void admit(player *p, match *m, uint32_t q, const arrival *a, const char 
     late.present |= (uint32_t)(p->peer_state[k] == PEER_PRESENT) << k;
   p->peer_state[q] = PEER_JOINING, p->since[q] = now, p->admitting = (int)q;
   net_send_reliable(peer, msg, net_write_start(&late, q, msg));
-  net_control c = {NET_JOIN, q, m->addresses[q], 0};
+  net_control c = {NET_JOIN, q, m->addresses[q], p->session.settled};
   tell_everyone(p, m, &c, q);
   fprintf(stderr, "fixsteer %s: %s joins from %s:%u at tick %u\n", cmd,
           player_peer_name(m, q, name), net_ip(peer->address.host, ip), m->addresses[q].port,
@@ -179,8 +189,11 @@ static void admissions(player *p, match *m, uint32_t now) {
       refuse = NET_LEAVE_OVER;
     else if ((a.data & 0xFFFFu) == 0)
       refuse = NET_LEAVE_REFUSED;
-    // A player's loss may not be noticed yet when its new process arrives: it waits a while.
+    // A player's loss may not be noticed yet when its new process arrives: it waits a while;
+    // an arrival held while another join goes on waits 4 time-outs at most.
     else if (q < 0 && (watch || now - a.since > 2u * p->timeout_ms))
+      refuse = NET_LEAVE_FULL;
+    else if (now - a.since > 4u * p->timeout_ms)
       refuse = NET_LEAVE_FULL;
     if (refuse) {
       net_drop_arrival(m, a.peer);
@@ -209,22 +222,34 @@ static void on_join(player *p, match *m, const net_control *c, const char *cmd) 
   ENetAddress at = c->address;
   net_localize(&at, &m->links[0]->address);
   p->peer_state[q] = PEER_JOINING, p->since[q] = enet_time_get(), p->offered[q] = false;
+  p->offer_tick[q] = c->tick;
   m->links[q] = enet_host_connect(m->host, &at, 2, m->index);
   if (m->links[q]) m->links[q]->data = net_link_tag(q);
   fprintf(stderr, "fixsteer %s: %s joins at tick %u\n", cmd, player_peer_name(m, q, name),
           p->session.settled);
 }
 
-// FXJOINED from a joiner: it started at tick S; we take it back.
+// FXJOINED from a joiner: it started at tick S; we take it back. Every peer knows S (the tick
+// of the host's state, which FXJOIN named). A joiner that announces another tick is refused,
+// and only it is blamed.
 static void on_joined(player *p, match *m, uint32_t q, uint32_t tick, const char *cmd) {
   char name[16];
-  fxs_result r = fxs_session_readmit(&p->session, (uint8_t)q, tick);
-  if (r != FXS_OK) {
-    fprintf(stderr, "fixsteer %s: cannot take %s back at tick %u (ours: %u): %s\n", cmd,
-            player_peer_name(m, q, name), tick, p->session.settled, fxs_result_message(r));
-    join_failed(p, m, q, NET_LEAVE_REFUSED);
+  if (tick != p->offer_tick[q]) {
+    fprintf(stderr,
+            "fixsteer %s: cannot take %s back: it announced tick %u, but the state offered to it "
+            "is of tick %u\n",
+            cmd, player_peer_name(m, q, name), tick, p->offer_tick[q]);
+    join_failed(p, m, q, NET_LEAVE_BAD_JOIN);
     return;
   }
+  fxs_result r = fxs_session_readmit(&p->session, (uint8_t)q, tick);
+  if (r != FXS_OK) {
+    fprintf(stderr, "fixsteer %s: cannot take %s back at the tick it announced, %u (ours: %u): %s\n",
+            cmd, player_peer_name(m, q, name), tick, p->session.settled, fxs_result_message(r));
+    join_failed(p, m, q, NET_LEAVE_BAD_JOIN);
+    return;
+  }
+  p->join_failure[q] = 0;
   p->peer_state[q] = PEER_PRESENT, p->since[q] = enet_time_get();
   if (p->admitting == (int)q) p->admitting = -1;
   fprintf(stderr, "fixsteer %s: %s is in the match from tick %u\n", cmd,
@@ -251,23 +276,31 @@ static void on_message(player *p, match *m, uint32_t k, const ENetPacket *pk, co
 
 // ------------------------------------------------------------------ events
 
+// Our offer to joiner q goes out once our link to it is up and we have settled the tick of
+// the host's state (FXJOIN): our hashes must confirm that state (fxs_session_join), and every
+// player holds its input while a join is under way, so we get there.
+static void send_offer_when_ready(player *p, match *m, uint32_t q, const char *cmd) {
+  if (p->peer_state[q] != PEER_JOINING || p->offered[q] || !m->links[q] ||
+      m->links[q]->state != ENET_PEER_STATE_CONNECTED || p->session.settled < p->offer_tick[q])
+    return;
+  if (!net_send_offer(p, m, q, false, cmd)) join_failed(p, m, q, NET_LEAVE_FAILED);
+}
+
 // A connection: the host holds it for a slot; a link we opened to a joiner is up (our offer
 // goes out); nobody else connects to a peer during the match.
 static void on_connect(player *p, match *m, ENetPeer *peer, uint32_t data, const char *cmd) {
   int q = net_link_index(peer);
   if (q < 0 && m->index == 0) {
-    uint32_t held = m->arrival_count;
     net_hold_arrival(m, peer, data, enet_time_get());
     char ip[NET_IP_BYTES];
-    if (m->arrival_count > held) // named once held (a full list refuses it without a word)
-      fprintf(stderr, "fixsteer host: a connection from %s:%u at tick %u waits for a %s slot\n",
-              net_ip(peer->address.host, ip), peer->address.port, p->session.settled,
-              (data & NET_CONNECT_SPECTATE) ? "spectator" : "player");
+    fprintf(stderr, "fixsteer host: a connection from %s:%u at tick %u waits for a %s slot\n",
+            net_ip(peer->address.host, ip), peer->address.port, p->session.settled,
+            (data & NET_CONNECT_SPECTATE) ? "spectator" : "player");
+    admissions(p, m, enet_time_get());  // a free slot is given at once, before more arrive
   } else if (q < 0) {
     enet_peer_disconnect_later(peer, NET_LEAVE_REFUSED);
-  } else if (p->peer_state[q] == PEER_JOINING && !p->offered[q]) {
-    if (!net_send_offer(p, m, (uint32_t)q, false, cmd))
-      join_failed(p, m, (uint32_t)q, NET_LEAVE_FAILED);
+  } else {
+    send_offer_when_ready(p, m, (uint32_t)q, cmd);
   }
 }
 
@@ -369,14 +402,20 @@ int roster_check(player *p, match *m, uint32_t now, const char *cmd) {
   int code = silences(p, m, now, cmd);
   if (code != EXIT_OK) return code;
   for (uint32_t q = 0; q < net_peer_count(m); ++q) {
-    char why[64], name[16];
+    char why[160], name[16];
     if (p->peer_state[q] == PEER_AWAY && now - p->away_since[q] > m->rejoin_ms) {
-      snprintf(why, sizeof why, "it did not come back within %u ms", m->rejoin_ms);
+      uint32_t f = p->join_failure[q];
+      if (f >= NET_LEAVE_BAD_OFFER && f < NET_LEAVE_BAD_OFFER + NET_MAX_PEERS)
+        snprintf(why, sizeof why, "it did not come back within %u ms: it refused the join offer of %s",
+                 m->rejoin_ms, player_peer_name(m, f - NET_LEAVE_BAD_OFFER, name));
+      else
+        snprintf(why, sizeof why, "it did not come back within %u ms", m->rejoin_ms);
       return player_lost(p, q, cmd, why);
     }
     // A join takes a few round trips; one that is not done in 4 time-outs is given up (by the
     // host, which tells the others; a peer that does not hear of it gives up a time-out later).
     uint32_t limit = (m->index == 0 ? 4u : 5u) * p->timeout_ms;
+    if (m->index != 0) send_offer_when_ready(p, m, q, cmd);
     if (p->peer_state[q] == PEER_JOINING && now - p->since[q] > limit) {
       fprintf(stderr, "fixsteer %s: %s did not join within %u ms\n", cmd,
               player_peer_name(m, q, name), limit);

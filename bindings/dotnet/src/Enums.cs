@@ -66,6 +66,8 @@ namespace Fixsteer
         OutsideGrid,
         /// <summary>recorded by another simulation version (behavior differs)</summary>
         SimulationVersion,
+        /// <summary>not confirmed by the other peers (one peer alone claims it)</summary>
+        Unconfirmed,
     }
 
     /// <summary>Steering behaviors (C: fxs_behavior).</summary>

@@ -50,6 +50,7 @@ namespace Fixsteer
         public IntPtr FieldsMemory;
         public IntPtr AgentField;
         public IntPtr FieldAim;
+        public IntPtr Raster;
     }
 
     [NativeStruct("fxs_task_system")]

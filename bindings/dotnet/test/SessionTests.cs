@@ -208,12 +208,14 @@ namespace Fixsteer.Tests
                 int active = 2;
                 for (int frame = 0; frame < 20000; frame++)
                 {
-                    if (peers[2] == null && peers[0].Settled >= 40)
+                    if (peers[2] == null && peers[0].Settled >= 40 && peers[1].Settled >= 40)
                     {
-                        // The spectator arrives: player 0 sends the state, player 1 only its
-                        // inputs and hashes; the players take it back at the tick it starts.
-                        byte[][] offers = { peers[0].WriteOffer(worlds[0], 2),
-                                            peers[1].WriteOffer(null, 2) };
+                        // The spectator arrives: the player that settled fewer ticks sends the
+                        // state (the other's hashes must confirm it), the other only its inputs
+                        // and hashes; the players take it back at the tick it starts.
+                        int s = peers[1].Settled < peers[0].Settled ? 1 : 0;
+                        byte[][] offers = { peers[0].WriteOffer(s == 0 ? worlds[0] : null, 2),
+                                            peers[1].WriteOffer(s == 1 ? worlds[1] : null, 2) };
                         peers[2] = Session.Join(defs[2], worlds[2], offers);
                         uint joined = peers[2].JoinedAt;
                         Assert.GreaterOrEqual(joined, 40u);

@@ -1,0 +1,159 @@
+#include "world_nav_raster.h"
+
+#include <string.h>
+
+#include "nav_grid_spans.h"
+
+// What a run does to the cells it covers.
+typedef struct run_context {
+  uint32_t *cover;
+  uint8_t *cost;
+  const uint8_t *base;
+  uint32_t width;
+} run_context;
+
+static void add_run(void *context, uint32_t cy, uint32_t c0, uint32_t c1) {
+  run_context *k = (run_context *)context;
+  size_t row = (size_t)cy * k->width;
+  // Every cell of the run is blocked now: the counts go up and the costs to 0, each a plain
+  // loop the compiler can vectorize.
+  for (size_t i = row + c0; i <= row + c1; ++i) k->cover[i]++;
+  memset(k->cost + row + c0, FXS_NAV_BLOCKED, (size_t)(c1 - c0) + 1u);
+}
+
+static void remove_run(void *context, uint32_t cy, uint32_t c0, uint32_t c1) {
+  run_context *k = (run_context *)context;
+  size_t row = (size_t)cy * k->width;
+  // The run's cells were blocked (cost 0): those no other shape covers get their base back.
+  for (size_t i = row + c0; i <= row + c1; ++i) {
+    uint32_t left = --k->cover[i];
+    k->cost[i] = left != 0 ? (uint8_t)FXS_NAV_BLOCKED : k->base[i];
+  }
+}
+
+static run_context context_of(fxs_world *world) {
+  run_context k;
+  k.cover = world->nav.raster->cover;
+  k.cost = world->nav.grid.cost;
+  k.base = world->nav.base;
+  k.width = world->nav.grid.width;
+  return k;
+}
+
+void fxs_world_nav_raster_reset(fxs_world *world) {
+  if (world->nav.raster) world->nav.raster->valid = 0;
+}
+
+void fxs_world_nav_raster_base_changed(fxs_world *world, uint32_t x, uint32_t y, uint32_t w,
+                                       uint32_t h) {
+  fxs_nav_raster *t = world->nav.raster;
+  uint32_t x1 = x + w - 1u, y1 = y + h - 1u;
+  if (!t->base_changed) {
+    t->base_changed = 1, t->bx0 = x, t->by0 = y, t->bx1 = x1, t->by1 = y1;
+    return;
+  }
+  if (x < t->bx0) t->bx0 = x;
+  if (y < t->by0) t->by0 = y;
+  if (x1 > t->bx1) t->bx1 = x1;
+  if (y1 > t->by1) t->by1 = y1;
+}
+
+static bool same_shape(const fxs_nav_raster *t, const fxs_world_nav *n) {
+  return t->valid && fxs_vec2_equal(t->origin, n->grid.origin) &&
+         t->cell_size == n->grid.cell_size && t->width == n->grid.width &&
+         t->height == n->grid.height && t->radius == n->radius;
+}
+
+// Every live shape rasterized afresh over the base costs (slot order; the order is free).
+static void rebuild(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  fxs_nav_raster *t = n->raster;
+  size_t cells = (size_t)n->grid.width * n->grid.height;
+  memset(t->cover, 0, cells * sizeof *t->cover);
+  memcpy(n->grid.cost, n->base, cells);
+  run_context k = context_of(world);
+  for (uint32_t i = 0; i < world->capacity.walls; ++i) {
+    t->wall_on[i] = world->wall_alive[i] ? 1u : 0u;
+    if (!t->wall_on[i]) continue;
+    t->walls[i] = world->walls[i];
+    fxs_nav_grid_wall_spans(&n->grid, &t->walls[i], n->radius, add_run, &k);
+  }
+  for (uint32_t i = 0; i < world->capacity.obstacles; ++i) {
+    t->obstacle_on[i] = world->obstacle_alive[i] ? 1u : 0u;
+    if (!t->obstacle_on[i]) continue;
+    t->obstacles[i] = world->obstacles[i];
+    fxs_nav_grid_obstacle_spans(&n->grid, &t->obstacles[i], n->radius, add_run, &k);
+  }
+  t->origin = n->grid.origin, t->cell_size = n->grid.cell_size;
+  t->width = n->grid.width, t->height = n->grid.height, t->radius = n->radius;
+  t->base_changed = 0;
+  t->valid = 1;
+}
+
+static bool same_wall(const fxs_wall *a, const fxs_wall *b) {
+  return fxs_vec2_equal(a->a, b->a) && fxs_vec2_equal(a->b, b->b);
+}
+
+static bool same_obstacle(const fxs_obstacle *a, const fxs_obstacle *b) {
+  return fxs_vec2_equal(a->center, b->center) && a->radius == b->radius;
+}
+
+// The slots whose shape differs from the one rasterized: the old one out, the new one in.
+static void update_shapes(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  fxs_nav_raster *t = n->raster;
+  run_context k = context_of(world);
+  for (uint32_t i = 0; i < world->capacity.walls; ++i) {
+    bool alive = world->wall_alive[i] != 0;
+    if (alive == (t->wall_on[i] != 0) && (!alive || same_wall(&t->walls[i], &world->walls[i]))) {
+      continue;
+    }
+    if (t->wall_on[i]) fxs_nav_grid_wall_spans(&n->grid, &t->walls[i], n->radius, remove_run, &k);
+    t->wall_on[i] = alive ? 1u : 0u;
+    if (!alive) continue;
+    t->walls[i] = world->walls[i];
+    fxs_nav_grid_wall_spans(&n->grid, &t->walls[i], n->radius, add_run, &k);
+  }
+  for (uint32_t i = 0; i < world->capacity.obstacles; ++i) {
+    bool alive = world->obstacle_alive[i] != 0;
+    if (alive == (t->obstacle_on[i] != 0) &&
+        (!alive || same_obstacle(&t->obstacles[i], &world->obstacles[i]))) {
+      continue;
+    }
+    if (t->obstacle_on[i]) {
+      fxs_nav_grid_obstacle_spans(&n->grid, &t->obstacles[i], n->radius, remove_run, &k);
+    }
+    t->obstacle_on[i] = alive ? 1u : 0u;
+    if (!alive) continue;
+    t->obstacles[i] = world->obstacles[i];
+    fxs_nav_grid_obstacle_spans(&n->grid, &t->obstacles[i], n->radius, add_run, &k);
+  }
+}
+
+// The changed base block read again: blocked where a shape covers the cell, base elsewhere.
+static void update_base(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  fxs_nav_raster *t = n->raster;
+  if (!t->base_changed) return;
+  t->base_changed = 0;
+  uint32_t x1 = t->bx1 < n->grid.width ? t->bx1 : n->grid.width - 1u;
+  uint32_t y1 = t->by1 < n->grid.height ? t->by1 : n->grid.height - 1u;
+  for (uint32_t y = t->by0; y <= y1; ++y) {
+    size_t row = (size_t)y * n->grid.width;
+    for (size_t i = row + t->bx0; i <= row + x1; ++i) {
+      n->grid.cost[i] = t->cover[i] != 0 ? (uint8_t)FXS_NAV_BLOCKED : n->base[i];
+    }
+  }
+}
+
+void fxs_world_nav_raster_update(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  n->dirty = 0;
+  if (n->grid.width == 0) return;
+  if (!same_shape(n->raster, n)) {
+    rebuild(world);
+    return;
+  }
+  update_shapes(world);
+  update_base(world);
+}

@@ -1,0 +1,50 @@
+// Internal: the navigation grid's effective costs kept up to date incrementally (world.h's
+// fxs_world_nav.grid.cost). Each cell keeps a cover count: how many of the rasterized walls
+// and obstacles block it (nav_grid_spans.h). A cell's effective cost is 0 while its count is
+// above 0 and its base cost otherwise, so the order in which shapes come and go does not
+// matter and the result equals a full rasterization bit for bit (test_world_nav_raster.c).
+//
+// The raster remembers which shape it holds in each wall and obstacle slot. When the map
+// changed (commands, a restore), the next read compares every slot with that record and
+// un-rasterizes and rasterizes only the slots that differ; base costs changed by set_nav_costs
+// are re-read over the union of the changed blocks, after a restore over the whole grid
+// (the snapshot carries the base costs, not the effective ones). Only a new grid shape or
+// radius (set_nav_grid, or a restore of another grid) rasterizes every shape again.
+// Everything here is derived: rebuilt from the state it gives the same bits at any tick.
+#ifndef FIXSTEER_WORLD_NAV_RASTER_H
+#define FIXSTEER_WORLD_NAV_RASTER_H
+
+#include <stdint.h>
+
+#include "fixsteer/world.h"
+
+/// The raster's bookkeeping (in the world's memory block; derived, not state).
+typedef struct fxs_nav_raster {
+  uint8_t valid;           ///< 1 when cover, the record and grid.cost agree with each other.
+  uint8_t base_changed;    ///< 1 when base costs changed in [bx0, bx1] x [by0, by1].
+  uint32_t bx0, by0, bx1, by1; ///< The union of the changed base blocks (inclusive).
+  fxs_vec2 origin;         ///< The grid shape the raster was built on.
+  fix16_t cell_size;       ///< Its cell size.
+  uint32_t width, height;  ///< Its columns and rows.
+  fix16_t radius;          ///< The radius it was built with.
+  uint32_t *cover;         ///< capacity.nav_cells counts of blocking shapes.
+  fxs_wall *walls;         ///< capacity.walls: the wall rasterized in each slot.
+  uint8_t *wall_on;        ///< 1 where walls[i] is rasterized.
+  fxs_obstacle *obstacles; ///< capacity.obstacles: the obstacle rasterized in each slot.
+  uint8_t *obstacle_on;    ///< 1 where obstacles[i] is rasterized.
+} fxs_nav_raster;
+
+/// Forgets the raster: the next update rasterizes every shape (a new grid, world init).
+void fxs_world_nav_raster_reset(fxs_world *world);
+
+/// Base costs changed over the cells [x, x + w) x [y, y + h) (inside the grid, w, h >= 1).
+void fxs_world_nav_raster_base_changed(fxs_world *world, uint32_t x, uint32_t y, uint32_t w,
+                                       uint32_t h);
+
+/// Brings grid.cost up to date with the walls, obstacles and base costs (a grid is set).
+/// Work: the cells of the shapes that changed since the last update (old and new), the changed
+/// base blocks, and one comparison per wall and obstacle slot; everything only when the grid's
+/// shape or radius changed or the raster was reset.
+void fxs_world_nav_raster_update(fxs_world *world);
+
+#endif
