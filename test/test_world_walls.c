@@ -6,6 +6,7 @@
 #include "unity.h"
 
 #include "agent.h"
+#include "command_build.h"
 #include "orca.h"
 #include "orca_static.h"
 #include "world.h"
@@ -191,4 +192,67 @@ void test_orca_through_the_wall_grid_sees_the_lines_and_sight_of_every_wall(void
   }
   TEST_ASSERT_TRUE(narrowed > 1400u);
   TEST_ASSERT_TRUE(lines > 50u);
+}
+
+// The same ORCA crowd among the same 31 walls, in a world too small for a wall grid and in
+// one that keeps it: every body the same, bit for bit, tick after tick (contact and ORCA
+// through the grid, in the step).
+#define CROWD 48u
+
+static uint64_t world_memory[2][16384];
+
+static void crowd_world(fxs_world *w, uint32_t wall_capacity, uint64_t *block, size_t size) {
+  fxs_world_capacity c = {CROWD, 0, 0, 0, wall_capacity};
+  fxs_world_def def = fxs_default_world_def();
+  TEST_ASSERT_TRUE(fxs_world_memory_size(&c) <= size);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(w, &def, &c, block, size));
+  seed = 0x2545F4914F6CDD1Du;
+  for (uint32_t i = 0; i < FXS_WALL_GRID_MIN_WALLS - 1u; ++i) {
+    fxs_wall wall;
+    wall.a = fxs_vec2_make(between(120, 480), between(120, 480));
+    wall.b = fxs_vec2_make(wall.a.x + between(-40, 40), wall.a.y + between(-40, 40));
+    fxs_command cmd = fxs_command_add_wall(wall);
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(w, &cmd, 0));
+  }
+  fxs_orca_def orca = fxs_default_orca_def();
+  for (uint32_t i = 0; i < CROWD; ++i) {
+    fxs_spawn_def s = fxs_default_spawn_def();
+    s.position = fxs_vec2_make(FXS_INT(60 + (int)(i % 8u) * 60), FXS_INT(40 + (int)(i / 8u) * 8));
+    s.radius = between(3, 6), s.max_speed = between(1, 3);
+    fxs_agent_handle h = {0};
+    fxs_command cmd = fxs_command_spawn(&s);
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(w, &cmd, &h));
+    cmd = fxs_command_add_orca(h, fxs_default_blend(), &orca, FXS_INT(20));
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(w, &cmd, 0));
+    cmd = fxs_command_set_target_point(h, fxs_vec2_make(between(60, 540), between(500, 560)));
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(w, &cmd, 0));
+  }
+}
+
+void test_a_crowd_among_walls_steps_the_same_with_and_without_the_wall_grid(void) {
+  static fxs_world scan, grid;
+  crowd_world(&scan, FXS_WALL_GRID_MIN_WALLS - 1u, world_memory[0], sizeof world_memory[0]);
+  crowd_world(&grid, 4u * FXS_WALL_GRID_MIN_WALLS, world_memory[1], sizeof world_memory[1]);
+  TEST_ASSERT_EQUAL_UINT32(0, scan.wall_max_cells);
+  TEST_ASSERT_TRUE(grid.wall_max_cells > 0);
+  uint32_t touching = 0;
+  for (uint32_t t = 0; t < 300u; ++t) {
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&scan, 0, 0, 0));
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&grid, 0, 0, 0));
+    for (uint32_t i = 0; i < CROWD; ++i) {
+      const fxs_agent *a = &scan.agents[i].body, *b = &grid.agents[i].body;
+      TEST_ASSERT_EQUAL_INT32(a->position.x, b->position.x);
+      TEST_ASSERT_EQUAL_INT32(a->position.y, b->position.y);
+      TEST_ASSERT_EQUAL_INT32(a->velocity.x, b->velocity.x);
+      TEST_ASSERT_EQUAL_INT32(a->velocity.y, b->velocity.y);
+      TEST_ASSERT_EQUAL_INT32(a->orientation, b->orientation);
+      for (uint32_t k = 0; k < FXS_WALL_GRID_MIN_WALLS - 1u; ++k) {
+        const fxs_wall *w = &scan.walls[k];
+        touching += fxs_vec2_within(fxs_vec2_closest_on_segment(a->position, w->a, w->b),
+                                    a->position, a->radius + FXS_INT(2));
+      }
+    }
+  }
+  // The crowd met the walls: the grid had walls to find.
+  TEST_ASSERT_TRUE(touching > 100u);
 }
