@@ -63,7 +63,7 @@ IS_WINDOWS := 1
 EXE := .exe
 endif
 
-.PHONY: all lib shared dll test-dll test-win64 test-windows tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 test-dotnet wasm test-wasm web web-site web-serve web-test deviation demo golden golden-manifest docs docs-site api-check pictures bench bench-callgrind bench-circle bench-circle-callgrind bench-m3 threads-check fuzz isqrt-check clean
+.PHONY: all lib shared dll test-dll test-win64 test-windows tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 test-dotnet unity-package wasm test-wasm web web-site web-serve web-test deviation demo golden golden-manifest docs docs-site api-check pictures bench bench-callgrind bench-circle bench-circle-callgrind bench-m3 threads-check fuzz isqrt-check clean
 
 all: lib $(if $(IS_WASM),,shared) tools
 
@@ -478,6 +478,16 @@ wasm:
 test-dotnet:
 	bash tools/dotnet-check.sh
 
+# The Unity package (bindings/dotnet/unity, docs/dotnet.md): the layout, the binding's sources
+# and both native plugins, the Linux x86-64 libfixsteer.so and the Windows x86-64 fixsteer.dll
+# (cross-built with MinGW-w64), as build/unity/com.fixsteer.fixsteer-VERSION.tgz for Unity's
+# "Add package from tarball" (and unpacked beside it, for "Add package from disk").
+unity-package: shared
+	bash tools/setup.sh --windows
+	$(WIN_MAKE) shared
+	python3 bindings/dotnet/tools/unity_package.py build/unity --linux $(BUILD_DIR)/$(SHARED_NAME) \
+	  --windows $(WIN_DIR)/fixsteer.dll --require-natives
+
 test-wasm: setup
 	bash tools/setup.sh --wasm
 	$(CEEDLING) --mixin=wasm32 test:all
@@ -510,7 +520,7 @@ web:
 web-site: $(WEB_SITE)/fxs_web.wasm
 	@mkdir -p $(WEB_SITE)/js $(WEB_SITE)/replays $(WEB_SITE)/scenes
 	cp web/index.html web/playground.html web/style.css $(WEB_SITE)/
-	cp web/js/*.mjs $(WEB_SITE)/js/
+	cp web/js/*.mjs web/js/fxs.d.ts $(WEB_SITE)/js/
 	cp test/golden/*.fxr $(WEB_SITE)/replays/
 	cd $(WEB_SITE)/replays && ls *.fxr | sed 's/.*/"&"/' | paste -sd, | sed 's/.*/[&]/' >index.json
 	cp scenarios/*.yaml $(WEB_SITE)/scenes/

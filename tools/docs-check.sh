@@ -3,7 +3,8 @@
 # undocumented public name is one), the site built by mkdocs --strict (a broken link between
 # pages or a missing snippet fails it), every C snippet of docs/snippets/ compiled with
 # -Werror against the library and run (its output must equal the .expected file beside it),
-# the README's C blocks byte-identical to snippets, C blocks written in a page compiled,
+# the README's C blocks byte-identical to snippets, C blocks written in a page compiled, the
+# API reference's main page there, the C# reference page up to date with the binding,
 # every link of the README and of the built site checked, and the layout of
 # docs/development.md against the tree. Ends with "docs: N passed, N failed".
 set -uo pipefail
@@ -37,7 +38,10 @@ make -s lib >"$OUT/lib.log" 2>&1 || { cat "$OUT/lib.log"; echo "docs: 0 passed, 
 # Doxygen prints its warnings on stderr and, with WARN_AS_ERROR = FAIL_ON_WARNINGS, exits 1.
 api_check() {
   mkdir -p build/api && doxygen Doxyfile 2>&1 | tee "$OUT/doxygen.txt"
-  [ "${PIPESTATUS[0]}" -eq 0 ] && ! grep -qE 'warning:|error:' "$OUT/doxygen.txt"
+  [ "${PIPESTATUS[0]}" -eq 0 ] && ! grep -qE 'warning:|error:' "$OUT/doxygen.txt" || return 1
+  # The landing page (tools/api-mainpage.md) is there, with the README's program in it.
+  grep -q 'Where to start' build/api/html/index.html && grep -q 'fxs_world_step' build/api/html/index.html ||
+    { echo "build/api/html/index.html: not the main page of tools/api-mainpage.md"; return 1; }
 }
 check api api_check
 
@@ -70,6 +74,10 @@ for src in "$OUT"/blocks/*.c; do
   check "block-$(basename "$src" .c)" cc "${CFLAGS[@]}" -c "$src" -o "$OUT/$(basename "$src" .c).o"
 done
 
+# The C# reference page (docs/csharp-api.md) is the one tools/csharp-ref.py makes from the
+# binding's comments, and every public C# name has one.
+check csharp-ref-self-test python3 tools/csharp-ref.py --self-test
+check csharp-ref python3 tools/csharp-ref.py --check
 check layout python3 tools/docs-check.py layout
 check links python3 tools/docs-check.py links build/site
 

@@ -4,7 +4,9 @@
 # from the headers by bindings/dotnet/tools/layout_gen.py), builds the binding and its NUnit
 # tests with Mono's mcs, and runs them with nunit-console against the library and the tool;
 # builds and runs the C# programs of the docs (docs/snippets/*.cs) and compiles the C#
-# fragments written in the pages.
+# fragments written in the pages; the Unity package's plain C# is built into the binding and
+# tested (WorldRunnerTests), its component compiled against a UnityEngine stub, and the
+# package assembled and checked.
 # Installs Mono and NUnit first when they are missing (tools/setup.sh --dotnet).
 # Ends with "dotnet: N passed, N failed".
 set -uo pipefail
@@ -27,8 +29,12 @@ python3 bindings/dotnet/tools/layout_gen.py include >"$OUT/layout.c" &&
     "$OUT/layout.c" -o "$OUT/layout" &&
   "$OUT/layout" >"$OUT/layout.txt" || summary_fail "the layout program failed"
 
+# The binding with the Unity package's plain C# (WorldRunner: what its component does on
+# FixedUpdate); the files that need UnityEngine stay out.
+mapfile -t unity_plain < <(grep -L '^using UnityEngine;' bindings/dotnet/unity/Runtime/*.cs)
+mapfile -t unity_only < <(grep -l '^using UnityEngine;' bindings/dotnet/unity/Runtime/*.cs)
 mcs -nologo -target:library -warnaserror+ -doc:"$OUT/Fixsteer.xml" -out:"$OUT/Fixsteer.dll" \
-  bindings/dotnet/src/*.cs || summary_fail "building the binding failed"
+  bindings/dotnet/src/*.cs "${unity_plain[@]}" || summary_fail "building the binding failed"
 mcs -nologo -target:library -r:"$OUT/Fixsteer.dll" -r:"$NUNIT" -out:"$OUT/Fixsteer.Tests.dll" \
   bindings/dotnet/test/*.cs || summary_fail "building the tests failed"
 
@@ -89,6 +95,24 @@ for frag in "$OUT"/fragment-*.cs; do
     doc_bad "the C# fragment at $where does not compile:"; cat "${frag%.cs}.log"
   fi
 done
+
+# The Unity package: its component compiled against a stub of the UnityEngine names it uses
+# (a call of WorldRunner gone wrong fails; Unity itself does not run here), and the package
+# assembled with the Linux library (bindings/dotnet/tools/unity_package.py checks the manifest,
+# the asmdef, the plugins' platform settings and a .meta for every file; make unity-package
+# adds the Windows DLL).
+if mcs -nologo -target:library -warnaserror+ -r:"$OUT/Fixsteer.dll" -out:"$OUT/FixsteerUnity.dll" \
+     bindings/dotnet/tools/UnityEngineStub.cs "${unity_only[@]}" >"$OUT/unity-build.log" 2>&1; then
+  doc_ok "the Unity component (${unity_only[*]}) compiles against the binding"
+else
+  doc_bad "the Unity component does not compile:"; cat "$OUT/unity-build.log"
+fi
+so=$(ls "$BUILD"/libfixsteer.so.*.*.* 2>/dev/null | head -n1)
+if python3 bindings/dotnet/tools/unity_package.py "$OUT/unity" --linux "$so" >"$OUT/unity-package.log" 2>&1; then
+  doc_ok "the Unity package assembles: $(grep "^package: " "$OUT/unity-package.log")"
+else
+  doc_bad "the Unity package does not assemble:"; grep -v "^unity-package:" "$OUT/unity-package.log"
+fi
 
 log=$OUT/nunit.log
 (cd "$OUT" &&

@@ -208,9 +208,10 @@ extern "C" {
 /// Named slot indices generated from the table: FXS_PARAM(ORCA, priority) is the index of
 /// ORCA's priority in a behavior slot's p[] (5). Read slot parameters only through these.
 #define FXS_PARAM(behavior, name) FXS_BEHAVIOR_##behavior##_##name
+/// One enumerator of fxs_behavior_param_index from a table row (undefined after use).
 #define FXS_PARAM_INDEX_(behavior, index, name, unit, lo, hi, def, meaning) behavior##_##name = index,
-/// The enumeration of every FXS_PARAM(behavior, name).
-typedef enum fxs_behavior_param_index { FXS_BEHAVIOR_PARAM_LIST(FXS_PARAM_INDEX_) } fxs_behavior_param_index;
+/// The enumeration of every FXS_PARAM(behavior, name) (C only: bindings mirror the table).
+enum fxs_behavior_param_index { FXS_BEHAVIOR_PARAM_LIST(FXS_PARAM_INDEX_) };
 #undef FXS_PARAM_INDEX_
 
 /// Range of a behavior slot's weight (the manager's multiplier), raw Q16.16.

@@ -1,14 +1,20 @@
 // The playground page: a scene runs live in the library (fxs.mjs's LiveWorld); clicks,
 // drags and sliders become world commands applied at the start of the next tick, recorded
 // with the scene's own, so the session downloads as a replay that fixsteer verify checks.
+// RTS controls: units are selected by a click or a box, a right-click sends the selection
+// with one `move` command each (one group: every member its own spot round the point), and
+// buildings (four walls) and obstacles go up while the scene plays.
 import { AGENT_STRIDE, ONE, PAGE_SOURCE, fromFix, loadFixsteer, toFix } from './fxs.mjs';
 import { AgentColours, WorldView } from './draw.mjs';
+import { paramPanel } from './playground-params.mjs';
 
 const $ = (id) => document.getElementById(id);
 const TRAIL = 90;
 const TRAIL_MAX_AGENTS = 2000;
 // Room for what the page adds: obstacles and walls drawn by the user.
-const ROOM = { agents: 0, obstacles: 32, walls: 32 };
+const ROOM = { agents: 0, obstacles: 32, walls: 64 };
+// A press that moves less than this (screen pixels) is a click, not a drag.
+const CLICK_PIXELS = 4;
 
 const view = new WorldView($('world'));
 const colours = new AgentColours();
@@ -18,7 +24,9 @@ const state = {
   source: null, // { name } for a built-in scene, { name, bytes } for a scenario file
   pending: [], // commands for the next tick
   ghosts: [], // what they will do, drawn until then
-  selected: null, // slot
+  selected: null, // slot: the unit whose details and sliders are shown (the first selected)
+  selection: new Set(), // slots of the selected units
+  moveTag: 0, // the group tag of the last right-click move
   trails: new Map(),
   playing: false,
   clock: 0,
@@ -61,12 +69,14 @@ function loadScene(source) {
   state.pending = [];
   state.ghosts = [];
   state.selected = null;
+  state.selection = new Set();
+  state.moveTag = 0;
   state.trails = new Map();
   colours.reset();
   state.paramSignature = '';
   $('last-result').textContent = '';
   const i = state.world.info;
-  $('scene-info').textContent = `${i.summary} · room for ${ROOM.obstacles} more obstacles and ${ROOM.walls} more walls`;
+  $('scene-info').textContent = `${i.summary} · room for ${ROOM.obstacles} more obstacles and ${ROOM.walls / 4} buildings`;
   document.title = `fixsteer playground: ${i.name}`;
   step(); // tick 0: the scene spawns its agents
   return true;
@@ -229,6 +239,15 @@ function overlay(ctx, v) {
       ctx.beginPath();
       ctx.moveTo(px(g.ax), py(g.ay)), ctx.lineTo(px(g.bx), py(g.by));
       ctx.stroke();
+    } else if (g.kind === 'move') {
+      ctx.strokeStyle = '#6fcf7f';
+      ctx.beginPath();
+      ctx.arc(px(g.x), py(g.y), 9, 0, 2 * Math.PI);
+      ctx.moveTo(px(g.x), py(g.y) - 14), ctx.lineTo(px(g.x), py(g.y) + 14);
+      ctx.moveTo(px(g.x) - 14, py(g.y)), ctx.lineTo(px(g.x) + 14, py(g.y));
+      ctx.stroke();
+    } else if (g.kind === 'building') {
+      ctx.strokeRect(px(g.x0), py(g.y0), px(g.x1) - px(g.x0), py(g.y1) - py(g.y0));
     } else if (g.kind === 'erase') {
       ctx.strokeStyle = '#ff4d4d';
       ctx.beginPath();
@@ -242,6 +261,9 @@ function overlay(ctx, v) {
     ctx.beginPath();
     ctx.arc(px(d.to[0]), py(d.to[1]), v.len(toFix(d.r)), 0, 2 * Math.PI);
     ctx.stroke();
+  } else if (d && (d.kind === 'box' || d.kind === 'building') && d.moved) {
+    ctx.strokeStyle = d.kind === 'box' ? '#6fcf7f' : '#ffd84d';
+    ctx.strokeRect(px(d.from[0]), py(d.from[1]), px(d.to[0]) - px(d.from[0]), py(d.to[1]) - py(d.from[1]));
   } else if (d && d.kind === 'wall') {
     ctx.strokeStyle = '#ffd84d';
     ctx.beginPath();
@@ -277,7 +299,7 @@ function render() {
     agents = state.past.replay.agents();
     trails = new Map();
   }
-  const selected = new Set(state.selected === null ? [] : [state.selected]);
+  const selected = state.selection;
   state.selectedTarget = null;
   if (state.selected !== null && !state.past) {
     try {
@@ -286,6 +308,7 @@ function render() {
       showSelection(detail);
     } catch {
       state.selected = null;
+      state.selection = new Set();
       showSelection(null);
     }
   }
@@ -367,7 +390,7 @@ function scopeSlots() {
   const scope = $('scope').value;
   const sel = all.find((i) => a[i] === state.selected);
   if (sel === undefined || scope === 'all') return all.map((i) => a[i]);
-  if (scope === 'selected') return [a[sel]];
+  if (scope === 'selected') return all.map((i) => a[i]).filter((slot) => state.selection.has(slot));
   const mode = $('colour-by').value;
   const key = groupKey(a, sel, mode);
   return all.filter((i) => groupKey(a, i, mode) === key).map((i) => a[i]);
@@ -385,8 +408,13 @@ function queue(commands, ghost) {
   render();
 }
 
+// The sliders (playground-params.mjs) change the agents scopeSlots() names, through queue().
+const { refreshParams } = paramPanel({ state, scopeSlots, queue });
+
 const TOOL_HELP = {
-  target: 'click: the agents it applies to get that target point · click an agent: select it · Esc: none',
+  select: 'click a unit: select it (Shift: add or drop it) · drag a box: select the units in it · click the ground: none · right-click: move the selection',
+  target: 'click: the units it applies to get that target point · click a unit: select it · Esc: none',
+  building: 'drag a rectangle: a building of four walls · click: a square building of side twice the size · paths go round it',
   obstacle: 'drag an obstacle to move it (remove + add) · click empty ground: add one',
   wall: 'drag: a wall from where you press to where you let go',
   erase: 'click an obstacle or a wall: remove it',
@@ -396,8 +424,13 @@ function tool() {
   return document.querySelector('input[name=tool]:checked').value;
 }
 
+// Screen pixels between two world points (how far a press has moved).
+const pixelsApart = (p, q) => Math.hypot(p[0] - q[0], p[1] - q[1]) * view.scale;
+
 function onPointerDown(event) {
-  if (!state.world || event.button !== 0) return;
+  if (!state.world) return;
+  if (event.button === 2) return moveSelection(worldPoint(event));
+  if (event.button !== 0) return;
   if (state.past) continueFromPast();
   const p = worldPoint(event);
   const t = tool();
@@ -407,6 +440,8 @@ function onPointerDown(event) {
     state.drag = o ? { kind: 'obstacle', index: o.index, r: o.r, from: p, to: p, offset: [o.x - p[0], o.y - p[1]], moved: false } : { kind: 'new-obstacle', from: p };
   } else if (t === 'wall') {
     state.drag = { kind: 'wall', from: p, to: p };
+  } else if (t === 'select' || t === 'building') {
+    state.drag = { kind: t === 'select' ? 'box' : 'building', from: p, to: p, moved: false, add: event.shiftKey };
   } else {
     state.drag = { kind: t, from: p };
   }
@@ -418,12 +453,68 @@ function onPointerMove(event) {
   const p = worldPoint(event);
   if (d.kind === 'obstacle') {
     d.to = [p[0] + d.offset[0], p[1] + d.offset[1]];
-    d.moved = d.moved || Math.hypot(p[0] - d.from[0], p[1] - d.from[1]) * view.scale > 3;
+    d.moved = d.moved || pixelsApart(p, d.from) > 3;
     render();
   } else if (d.kind === 'wall') {
     d.to = p;
     render();
+  } else if (d.kind === 'box' || d.kind === 'building') {
+    d.to = p;
+    d.moved = d.moved || pixelsApart(p, d.from) > CLICK_PIXELS;
+    render();
   }
+}
+
+// The selection becomes `slots` (with add: they are added, or a single clicked one that is
+// already selected is dropped).
+function select(slots, add) {
+  if (!add) state.selection = new Set();
+  if (add && slots.length === 1 && state.selection.has(slots[0])) state.selection.delete(slots[0]);
+  else for (const slot of slots) state.selection.add(slot);
+  state.selected = state.selection.size ? [...state.selection][0] : null;
+  if (!state.selection.size) showSelection(null);
+  state.paramSignature = '';
+  render();
+}
+
+// The live units whose centres lie in the rectangle between two world points.
+function slotsInBox([x0, y0], [x1, y1]) {
+  const [lx, hx, ly, hy] = [Math.min(x0, x1), Math.max(x0, x1), Math.min(y0, y1), Math.max(y0, y1)];
+  const a = state.agents;
+  const slots = [];
+  for (let i = 0; i < a.length; i += AGENT_STRIDE) {
+    const [x, y] = [a[i + 1] / ONE, a[i + 2] / ONE];
+    if (x >= lx && x <= hx && y >= ly && y <= hy) slots.push(a[i]);
+  }
+  return slots;
+}
+
+// The right-click: one move command per selected unit, all with one group tag, point and gap,
+// so the library gives each its own spot round the point. The gap (units between resting
+// bodies) is the largest selected radius: it scales with the scene's units.
+function moveSelection(p) {
+  if (state.past) continueFromPast();
+  const a = state.agents;
+  const members = [];
+  let gap = 0;
+  for (let i = 0; i < a.length; i += AGENT_STRIDE) {
+    if (!state.selection.has(a[i])) continue;
+    members.push(a[i]);
+    gap = Math.max(gap, a[i + 6] / ONE);
+  }
+  if (!members.length) return;
+  gap = Math.min(1024, Math.round(gap * 16) / 16);
+  state.moveTag = (state.moveTag + 1) >>> 0;
+  const c = state.fxs.command;
+  const commands = members.map((s) => ({ ...c.move(handleOf(s), state.moveTag, p[0], p[1], gap), source: sourceFor(s) }));
+  queue(commands, { kind: 'move', x: p[0], y: p[1] });
+}
+
+// A building: four walls round the rectangle, corner to corner (a closed outline).
+function buildingWalls([x0, y0], [x1, y1]) {
+  const c = state.fxs.command;
+  const [lx, hx, ly, hy] = [Math.min(x0, x1), Math.max(x0, x1), Math.min(y0, y1), Math.max(y0, y1)];
+  return [c.addWall(lx, ly, hx, ly), c.addWall(hx, ly, hx, hy), c.addWall(hx, hy, lx, hy), c.addWall(lx, hy, lx, ly)];
 }
 
 function onPointerUp(event) {
@@ -432,14 +523,20 @@ function onPointerUp(event) {
   if (!d) return;
   const p = worldPoint(event);
   const c = state.fxs.command;
-  if (d.kind === 'target') {
+  if (d.kind === 'box') {
+    if (d.moved) return select(slotsInBox(d.from, p), d.add);
     const slot = agentAt(p);
-    if (slot !== null) {
-      state.selected = slot;
-      state.paramSignature = '';
-      render();
-      return;
+    select(slot === null ? [] : [slot], d.add);
+  } else if (d.kind === 'building') {
+    let [from, to] = [d.from, p];
+    if (!d.moved) {
+      const half = Math.max(1, Number($('obstacle-radius').value) || 30);
+      [from, to] = [[p[0] - half, p[1] - half], [p[0] + half, p[1] + half]];
     }
+    queue(buildingWalls(from, to), { kind: 'building', x0: from[0], y0: from[1], x1: to[0], y1: to[1] });
+  } else if (d.kind === 'target') {
+    const slot = agentAt(p);
+    if (slot !== null) return select([slot], event.shiftKey);
     const commands = scopeSlots().map((s) => ({ ...c.setTargetPoint(handleOf(s), p[0], p[1]), source: sourceFor(s) }));
     queue(commands, { kind: 'target', x: p[0], y: p[1] });
   } else if (d.kind === 'obstacle') {
@@ -465,7 +562,7 @@ function onPointerUp(event) {
 function showSelection(detail) {
   const box = $('selection');
   if (!detail) {
-    box.textContent = 'none: click an agent (Target tool)';
+    box.textContent = 'none: click a unit or drag a box round several';
     box.dataset.slot = '';
     return;
   }
@@ -473,130 +570,10 @@ function showSelection(detail) {
   const l = detail.limits;
   const names = detail.behaviors.map((b) => `${b.name}${b.weight !== ONE ? ` ×${fmt(fromFix(b.weight))}` : ''}`).join(', ') || 'none';
   const target = detail.target_agent ? `agent ${(detail.target_agent & 0x3fffff) - 1}` : `point (${fmt(fromFix(detail.target_point[0]))}, ${fmt(fromFix(detail.target_point[1]))})`;
-  box.textContent = `slot ${detail.slot}, handle ${detail.handle}, ${detail.owner < 0 ? 'shared' : `owned by source ${detail.owner}`}\n` +
+  const more = state.selection.size > 1 ? `${state.selection.size} units selected; the first:\n` : '';
+  box.dataset.count = String(state.selection.size);
+  box.textContent = `${more}slot ${detail.slot}, handle ${detail.handle}, ${detail.owner < 0 ? 'shared' : `owned by source ${detail.owner}`}\n` +
     `behaviors: ${names}\ntarget: ${target}\nmax speed ${fmt(fromFix(l.max_speed))}, max force ${fmt(fromFix(l.max_force))}`;
-}
-
-// ------------------------------------------------------------------ parameter sliders
-
-// A slider's range in the table's units: the table's, narrowed to what is worth sliding.
-function sliderRange(row) {
-  const def = Math.abs(fromFix(row.default));
-  const top = { units: Math.max(4 * def, 200), ticks: Math.max(4 * def, 60), radians: 2 * Math.PI, force: Math.max(4 * def, 2),
-    factor: Math.max(4 * def, 16), count: 16, choice: 1 }[row.unit] ?? Math.max(4 * def, 10);
-  const max = Math.min(fromFix(row.max), top);
-  const step = { count: 1, choice: 1, ticks: 1, radians: 0.01, force: 0.01, factor: 0.1 }[row.unit] ?? 0.5;
-  const low = fromFix(row.min);
-  const min = low < -max ? -max : low > 0 && low < step ? step : low;
-  return { min, max, step };
-}
-
-function sliderRow(label, title, value, range, onChange) {
-  const row = document.createElement('label');
-  row.className = 'param';
-  row.title = title;
-  const name = document.createElement('span');
-  name.textContent = label;
-  const input = document.createElement('input');
-  input.type = 'range';
-  input.min = String(range.min);
-  input.max = String(Math.max(range.max, value));
-  input.step = String(range.step);
-  input.value = String(value);
-  input.dataset.param = label;
-  const shown = document.createElement('output');
-  shown.textContent = fmt(value);
-  input.oninput = () => (shown.textContent = fmt(Number(input.value)));
-  input.onchange = () => onChange(Number(input.value));
-  input.onpointerdown = () => (state.sliding = true);
-  input.onpointerup = () => (state.sliding = false);
-  row.append(name, input, shown);
-  return row;
-}
-
-// Rebuilds the sliders when the agents they apply to or their behavior sets changed. The
-// panel reads one agent of each behavior set (the selected one first); a change reads every
-// agent it applies to.
-function refreshParams(force) {
-  if (!state.world || state.past || state.sliding) return;
-  const slots = scopeSlots();
-  const inScope = new Set(slots);
-  const a = state.agents;
-  const bySet = new Map(); // set id -> [slots]
-  for (let i = 0; i < a.length; i += AGENT_STRIDE) {
-    if (!inScope.has(a[i])) continue;
-    if (!bySet.has(a[i + 11])) bySet.set(a[i + 11], []);
-    bySet.get(a[i + 11]).push(a[i]);
-  }
-  const signature = `${$('scope').value}|${state.selected}|${slots.length}|${[...bySet].map(([k, v]) => `${k}:${v.length}`).join(',')}`;
-  if (!force && signature === state.paramSignature) return;
-  state.paramSignature = signature;
-  const box = $('params');
-  box.textContent = '';
-  if (!slots.length) return;
-  const samples = [...bySet.values()].map((list) => state.world.agent(list.includes(state.selected) ? state.selected : list[0]));
-  const counts = new Map([...bySet].map(([, list], k) => [samples[k].slot, list.length]));
-  const first = samples.find((d) => d.slot === state.selected) || samples[0];
-  const limits = document.createElement('fieldset');
-  limits.dataset.behavior = 'limits';
-  limits.innerHTML = `<legend>limits (${slots.length} agent${slots.length > 1 ? 's' : ''})</legend>`;
-  for (const [name, top] of [['max_speed', 10], ['max_force', 2]]) {
-    const v = fromFix(first.limits[name]);
-    limits.append(sliderRow(name, `set_limits: ${name}`, v, { min: 0, max: top, step: 0.05 }, (value) => changeLimits(name, value)));
-  }
-  box.append(limits);
-  const kinds = [];
-  for (const d of samples) for (const b of d.behaviors) if (!kinds.includes(b.kind)) kinds.push(b.kind);
-  for (const kind of kinds) {
-    const entry = state.fxs.params().find((e) => e.kind === kind);
-    const having = samples.filter((d) => d.behaviors.some((b) => b.kind === kind));
-    const count = having.reduce((n, d) => n + counts.get(d.slot), 0);
-    const shown = having[0].behaviors.find((b) => b.kind === kind);
-    const set = document.createElement('fieldset');
-    set.dataset.behavior = entry.name;
-    set.innerHTML = `<legend>${entry.name} (${count})</legend>`;
-    set.append(sliderRow('weight', 'the manager\'s multiplier', fromFix(shown.weight), { min: 0, max: Math.max(4, 2 * fromFix(shown.weight)), step: 0.05 },
-      (value) => changeBehavior(kind, 'weight', value)));
-    entry.params.forEach((row, index) => {
-      set.append(sliderRow(row.name, `${row.meaning} (${row.unit})`, fromFix(shown.params[index]), sliderRange(row),
-        (value) => changeBehavior(kind, index, value)));
-    });
-    box.append(set);
-  }
-}
-
-function clampRaw(value, row) {
-  const raw = toFix(value);
-  return Math.max(row.min, Math.min(row.max, row.unit === 'count' || row.unit === 'choice' ? Math.round(raw / ONE) * ONE : raw));
-}
-
-// A parameter change is the agent's whole set again: clear_behaviors, then add_behavior for
-// each behavior in order, with the new value where it belongs.
-function changeBehavior(kind, which, value) {
-  const c = state.fxs.command;
-  const entry = state.fxs.params().find((e) => e.kind === kind);
-  const commands = [];
-  for (const d of scopeSlots().map((slot) => state.world.agent(slot))) {
-    if (!d.behaviors.some((b) => b.kind === kind)) continue;
-    const source = d.owner >= 0 ? d.owner : PAGE_SOURCE;
-    commands.push({ ...c.clearBehaviors(d.handle, d.combine_mode), source });
-    for (const b of d.behaviors) {
-      const raw = b.params.slice();
-      let weight = fromFix(b.weight);
-      if (b.kind === kind) {
-        if (which === 'weight') weight = value;
-        else raw[which] = clampRaw(value, entry.params[which]);
-      }
-      commands.push({ ...c.addBehavior(d.handle, { kind: b.kind, weight, priority: b.priority, rawParams: raw }), source });
-    }
-  }
-  queue(commands);
-}
-
-function changeLimits(name, value) {
-  const c = state.fxs.command;
-  const details = scopeSlots().map((slot) => state.world.agent(slot));
-  queue(details.map((d) => ({ ...c.setLimitsRaw(d.handle, d.limits, { [name]: value }), source: d.owner >= 0 ? d.owner : PAGE_SOURCE })));
 }
 
 // ------------------------------------------------------------------ downloads
@@ -661,16 +638,17 @@ function wire() {
   $('colour-by').onchange = () => ((state.paramSignature = ''), render());
   $('scope').onchange = () => ((state.paramSignature = ''), render());
   for (const input of document.querySelectorAll('input[name=tool]')) input.onchange = () => ($('tool-help').textContent = TOOL_HELP[tool()]);
-  $('tool-help').textContent = TOOL_HELP.target;
+  $('tool-help').textContent = TOOL_HELP.select;
   const canvas = $('world');
   canvas.addEventListener('pointerdown', onPointerDown);
   canvas.addEventListener('pointermove', onPointerMove);
   canvas.addEventListener('pointerup', onPointerUp);
+  canvas.addEventListener('contextmenu', (e) => e.preventDefault()); // the right button moves units
   document.addEventListener('keydown', (e) => {
     if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
     if (e.key === ' ') (e.preventDefault(), setPlaying(!state.playing));
     else if (e.key === 'ArrowRight') (setPlaying(false), step());
-    else if (e.key === 'Escape') ((state.selected = null), showSelection(null), (state.paramSignature = ''), render());
+    else if (e.key === 'Escape') select([], false);
   });
 }
 
@@ -698,7 +676,8 @@ async function listScenes() {
 async function main() {
   state.fxs = await loadFixsteer(new URL('../fxs_web.wasm', import.meta.url));
   const v = state.fxs.version();
-  $('library').textContent = `fixsteer ${v.version} in WebAssembly (${(state.fxs.moduleBytes / 1024).toFixed(0)} KiB module) · replay format ${v.replay_format} · math fingerprint ${v.fingerprint}`;
+  $('library').textContent = `fixsteer ${v.version}, running in your browser (${(state.fxs.moduleBytes / 1024).toFixed(0)} KiB download)`;
+  $('library').title = `The library compiled to WebAssembly: the same results as on any other machine (file format ${v.replay_format}, build check ${v.fingerprint})`;
   await listScenes();
   wire();
   const params = new URLSearchParams(location.search);
@@ -710,6 +689,8 @@ async function main() {
     $('scene').value = name;
     loadScene({ name });
   }
+  // The scene plays at once; ?paused keeps it at tick 1 (the browser test steps by hand).
+  if (!params.has('paused')) setPlaying(true);
   document.body.dataset.ready = 'true';
 }
 
@@ -719,4 +700,4 @@ main().catch((error) => {
 });
 
 // For the browser test and the console: the page's state and a few of its actions.
-window.fixsteerPlayground = { state, step, toScreen, loadScene, showPast, render };
+window.fixsteerPlayground = { state, step, toScreen, loadScene, showPast, render, select, moveSelection };

@@ -38,7 +38,7 @@ export async function playgroundChecks(page, base, { ROOT, TOOL, OUT, check, nat
     for (let i = 0; i < n; ++i) await page.click('#step');
   };
 
-  await page.goto(`${base}playground.html?scene=obstacle_field`);
+  await page.goto(`${base}playground.html?scene=obstacle_field&paused`);
   await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 30_000 });
   check('the playground loads obstacle_field and steps its tick 0', (await tick()) === 1 && Number(await page.getAttribute('#world', 'data-agent-count')) === 6,
     `tick ${await tick()}, ${await page.getAttribute('#world', 'data-agent-count')} agents`);

@@ -9,9 +9,13 @@
 // group fields are drawn and toggle. Then the page
 // records hunter_prey itself, records a faulty peer's copy and must name where they diverge.
 // Before the browser, the JavaScript API in Node (api-checks.mjs): world units, the move,
-// navigation and navigate builders, an RTS match clicked from JS at examples/rts/rts.c's hash.
+// navigation and navigate builders, an RTS match clicked from JS at examples/rts/rts.c's hash;
+// and (reference-checks.mjs) the typed reference web/js/fxs.d.ts complete and documented,
+// every JavaScript snippet of the docs run with its expected output.
 // Then the playground (playground-checks.mjs): clicks, drags, a slider, and the downloaded
 // replay verified natively at the page's hash; its screenshots are build/web-test/playground*.png.
+// Then the playground's RTS controls at 1280 x 800 (playground-rts-checks.mjs): box-select,
+// a right-click move, a building while playing, the replay verified natively.
 // --only viewer|playground runs one part. Prints one line per check and "web: N passed, N
 // failed"; exits 1 on any failure.
 import { execFileSync } from 'node:child_process';
@@ -23,7 +27,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../serve.mjs';
 import { apiChecks } from './api-checks.mjs';
+import { referenceChecks } from './reference-checks.mjs';
 import { playgroundChecks } from './playground-checks.mjs';
+import { rtsChecks } from './playground-rts-checks.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SITE = join(ROOT, 'build/web');
@@ -313,6 +319,13 @@ try {
 } catch (error) {
   check('the API checks ran to their end', false, error.stack || String(error));
 }
+// The typed reference (web/js/fxs.d.ts) against the module, and the JavaScript of the docs
+// run (reference-checks.mjs).
+try {
+  await referenceChecks(ROOT, SITE, check);
+} catch (error) {
+  check('the reference checks ran to their end', false, error.stack || String(error));
+}
 const { server, url } = await startServer(SITE, 0);
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
 try {
@@ -326,6 +339,7 @@ try {
     await recordAndDiverge(page, url);
   }
   if (only !== 'viewer') await playgroundChecks(page, url, { ROOT, TOOL, OUT, check, nativeHash, nativeRecordedHash });
+  if (only !== 'viewer') await rtsChecks(browser, url, { ROOT, TOOL, OUT, check });
 } catch (error) {
   check('the browser test ran to its end', false, error.stack || String(error));
 } finally {
