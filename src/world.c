@@ -19,6 +19,7 @@
 #include "world_nav_fields.h"
 #include "world_nav_raster.h"
 #include "world_slots.h"
+#include "world_walls.h"
 
 // ------------------------------------------------------------------ defaults and memory
 
@@ -47,6 +48,7 @@ enum {
   M_FREE_SLOTS,                                                            // derived
   M_NEXT, M_VIEW_POSITION, M_VIEW_VELOCITY, M_VIEW_SLOT, M_SLOT_CELL, M_SLOT_REACH,
   M_CELL_START, M_LIVE, M_OBSTACLE_CELL_START, M_OBSTACLE_ORDER, M_LIVE_WALLS, M_WORKERS, // scratch
+  M_WALL_CELL_START, M_WALL_ORDER, M_WALL_FIRST, M_NEAR_WALLS,                      // scratch
   M_ORCA_MEMO,                                                             // cache
   M_NAV_BASE, M_NAV_ROUTES, M_NAV_WAYPOINTS, M_NAV_OWNERS, M_NAV_SEARCH_MEMORY, // navigation state
   M_NAV_COST, M_NAV_SEARCHES, M_NAV_SCRATCH, M_NAV_FIELD, // navigation, derived and scratch
@@ -89,6 +91,9 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       c->agents,
       (size_t)fxs_grid_max_cells(c) + 1u, c->obstacles, (size_t)fxs_obstacle_grid_max_cells(c) + 1u,
       c->obstacles, c->walls, workers_of(c),
+      fxs_wall_grid_kept(c) ? (size_t)fxs_wall_grid_max_cells(c) + 1u : 0u,
+      fxs_wall_grid_max_entries(c), 2u * (size_t)fxs_wall_grid_walls(c),
+      fxs_wall_grid_kept(c) ? (size_t)workers_of(c) * FXS_NEAR_WALLS : 0u,
       (size_t)workers_of(c) * fxs_orca_memo_entries(c->agents),
       c->nav_cells, nav ? c->agents : 0u, nav ? c->agents : 0u, c->nav_searches, searches,
       c->nav_cells, searches, c->nav_cells, fxs_world_nav_field_entries(c) ? 1u : 0u,
@@ -101,7 +106,8 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       sizeof(fxs_agent),
       sizeof(fxs_vec2), sizeof(fxs_vec2), sizeof(uint32_t), sizeof(uint32_t), sizeof(uint32_t),
       sizeof(uint32_t), sizeof(fxs_obstacle), sizeof(uint32_t), sizeof(uint32_t), sizeof(fxs_wall),
-      sizeof(fxs_world_worker), sizeof(fxs_orca_memo_entry),
+      sizeof(fxs_world_worker), sizeof(uint32_t), sizeof(uint32_t), sizeof(uint32_t),
+      sizeof(fxs_wall), sizeof(fxs_orca_memo_entry),
       sizeof(uint8_t), sizeof(fxs_nav_route), (size_t)c->nav_waypoints * sizeof(uint32_t),
       sizeof(uint32_t), fxs_world_nav_search_bytes(c), sizeof(uint8_t), sizeof(fxs_nav_search),
       sizeof(uint32_t), fxs_nav_field_memory_size(fxs_world_nav_field_entries(c)),
@@ -165,6 +171,12 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   world->obstacle_order = FXS_AT(uint32_t, M_OBSTACLE_ORDER);
   world->obstacle_max_cells = fxs_obstacle_grid_max_cells(capacity);
   world->live_walls = FXS_AT(fxs_wall, M_LIVE_WALLS);
+  world->wall_cell_start = FXS_AT(uint32_t, M_WALL_CELL_START);
+  world->wall_order = FXS_AT(uint32_t, M_WALL_ORDER);
+  world->wall_first = FXS_AT(uint32_t, M_WALL_FIRST);
+  world->wall_max_cells = fxs_wall_grid_max_cells(capacity);
+  world->wall_max_entries = fxs_wall_grid_max_entries(capacity);
+  world->near_walls = FXS_AT(fxs_wall, M_NEAR_WALLS);
   world->workers = FXS_AT(fxs_world_worker, M_WORKERS);
   world->worker_capacity = workers_of(capacity);
   world->orca_memo = FXS_AT(fxs_orca_memo_entry, M_ORCA_MEMO);

@@ -24,6 +24,7 @@
 
 #include "fixsteer/world.h"
 #include "world_obstacles.h"
+#include "world_walls.h"
 
 /// Most constraints one move is checked against: the tightest are kept.
 #define FXS_CONTACT_MAX 16u
@@ -51,7 +52,7 @@ typedef struct fxs_contact_body {
   uint8_t halves;
 } fxs_contact_body;
 
-/// What contact needs of a step: the live walls and obstacles and the obstacle grid, and the
+/// What contact needs of a step: the live walls and obstacles and their grids, and the
 /// agent's nearby bodies (or none).
 typedef struct fxs_contact_world {
   const fxs_world *world;
@@ -59,6 +60,7 @@ typedef struct fxs_contact_world {
   uint32_t obstacle_count, wall_count;
   const fxs_contact_body *bodies;
   uint32_t body_count;
+  const fxs_wall_grid *walls; ///< The step's wall grid, or NULL: test every wall.
 } fxs_contact_world;
 
 /// Resolves the move of `next` (from `before`, the agent's start-of-tick body) against the

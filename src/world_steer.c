@@ -233,9 +233,8 @@ static const fxs_orca_radii *neighbor_radii(const fxs_steer_context *ctx, const 
   return out;
 }
 
-// ORCA toward a preferred velocity among the searched neighbors, each with its own
-// priority and body radius, and the walls and obstacles within reach of the agent (the obstacles through the
-// obstacle grid).
+// ORCA toward a preferred velocity among the searched neighbors, each with its own priority
+// and body radius, and the walls and obstacles within reach (through their grids).
 static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
                             bool blocked_rests, bool way) {
   const fxs_agent *a = &ctx->slot->body;
@@ -252,6 +251,7 @@ static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs
   }
   if (way) chosen = fxs_way_make(ctx, chosen, def->priority, priorities, &all_equal);
   fxs_orca_statics st = {ctx->world->live_walls, step->wall_count, ctx->world->live_obstacles, 0, 0};
+  fxs_walls_near_orca(ctx->world, &step->wall_grid, a, def, ctx->scratch, chosen, &st);
   if (step->obstacle_count > 0) {
     // Reach: obstacle_time_horizon * max_speed beyond both radii (see fxs_orca_obstacle_line).
     int64_t reach = fxs_mul(fxs_max(def->obstacle_time_horizon, FXS_ONE), fxs_max(a->max_speed, 0));
@@ -579,7 +579,7 @@ static void keep_out_of_walls(const fxs_steer_context *ctx, const fxs_agent *bef
   // fxs_contact_resolve tests this itself; tested here, a world without any makes no call.
   if (!step_has_solids(step) && ahead == 0 && bodies == 0) return;
   fxs_contact_world cw = {step->world, &step->obstacle_grid, step->obstacle_count,
-                          step->wall_count, near, ahead};
+                          step->wall_count, near, ahead, &step->wall_grid};
   fxs_agent asked = *next;
   if (!fxs_contact_resolve(&cw, before, next, ctx->scratch->near_obstacles, FXS_NEAR_OBSTACLES) ||
       ahead == bodies) {

@@ -11,6 +11,7 @@
 #include "fixsteer/world.h"
 #include "world_grid.h"
 #include "world_obstacles.h"
+#include "world_walls.h"
 
 // What every phase of one step shares; lives on the stepping thread's stack.
 typedef struct fxs_step_context {
@@ -19,6 +20,7 @@ typedef struct fxs_step_context {
   fxs_obstacle_grid obstacle_grid;
   uint32_t obstacle_count;
   uint32_t wall_count;
+  fxs_wall_grid wall_grid;
   bool one_priority;      // every live agent has avoidance priority `priority`
   fix16_t priority;
   bool slow_view;         // an ORCA crowd's view velocities are all within FXS_ORCA_LIMIT

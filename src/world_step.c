@@ -111,6 +111,7 @@ static void sense(fxs_step_context *step) {
     if (world->wall_alive[i]) world->live_walls[k++] = world->walls[i];
   }
   step->wall_count = k;
+  step->wall_grid = fxs_wall_grid_build(world, k);
   // A crowd that all runs ORCA (the worlds that would pay for the pass): whether its
   // neighbors' velocities need ORCA's clamp.
   step->slow_view = step->sorted && step->one_priority &&

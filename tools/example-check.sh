@@ -76,7 +76,7 @@ fi
 
 # What a bare-metal link must provide: symbols the archive uses and does not define.
 # Allowed: string.h functions, assert's handler, libgcc's integer division/multiply/bit helpers.
-allowed='^(memcpy|memmove|memset|memcmp|__assert_func|__aeabi_(u?idiv(mod)?|u?ldivmod|lmul|llsl|llsr|lasr)|__clz[sd]i2|__ctz[sd]i2|__popcount[sd]i2)$'
+allowed='^(memcpy|memmove|memset|memcmp|memchr|__assert_func|__aeabi_(u?idiv(mod)?|u?ldivmod|lmul|llsl|llsr|lasr)|__clz[sd]i2|__ctz[sd]i2|__popcount[sd]i2)$'
 for cpu in cortex-m3 cortex-m0; do
   lib=build/$cpu/libfixsteer.a
   [ -f "$lib" ] || { bad "$lib missing"; continue; }

@@ -305,6 +305,16 @@ typedef struct fxs_world {
   uint32_t *obstacle_order;     ///< Indices into live_obstacles, by cell of their centre.
   uint32_t obstacle_max_cells;  ///< Cells the obstacle grid may use (from the capacity).
   fxs_wall *live_walls;         ///< Walls in use, in index order.
+  /// The wall grid of the step (src/world_walls.h), none below 32 walls of capacity: the first
+  /// entry of wall_order of each cell (+1 end), live wall indices by the cells their
+  /// bounding boxes meet, each live wall's first cell (column, row), and the most cells and
+  /// entries the grid may use.
+  uint32_t *wall_cell_start;
+  uint32_t *wall_order;         ///< See wall_cell_start.
+  uint32_t *wall_first;         ///< See wall_cell_start.
+  uint32_t wall_max_cells;      ///< See wall_cell_start.
+  uint32_t wall_max_entries;    ///< See wall_cell_start.
+  fxs_wall *near_walls;         ///< Each worker's walls near the agent it steers (ORCA's).
   struct fxs_world_worker *workers; ///< Scratch areas (neighbor lists), one a worker.
   uint32_t worker_capacity;     ///< Their number: capacity.workers, at least 1.
   /// The ORCA pairs each worker built lately, 2^orca_memo_bits a worker (none while bits is
@@ -339,8 +349,9 @@ FXS_API fxs_vec2 fxs_containment(const fxs_agent *agent, const fxs_world_def *de
 /// Bytes of memory a world with these capacities needs (8-byte aligned block), or 0 when a
 /// capacity is above its limit or the size does not fit in size_t (sizes are computed with
 /// overflow checks, also for a 32-bit size_t). It includes a spatial grid of
-/// max(64, 8 * agents) cells for neighbor queries, a free-slot bitmap and scratch space for
-/// capacity.workers workers.
+/// max(64, 8 * agents) cells for neighbor queries, a free-slot bitmap, scratch space for
+/// capacity.workers workers and, with 32 walls of capacity or more, a grid of the walls
+/// (88 bytes a wall of capacity and 1 KiB a worker).
 FXS_API size_t fxs_world_memory_size(const fxs_world_capacity *capacity);
 
 /// Lays the world out in `memory` (size from fxs_world_memory_size) and empties it. A

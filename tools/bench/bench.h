@@ -162,6 +162,15 @@ void bench_nav_mesh_report(double (*now)(void));
 /// callgrind. Returns 0 on success.
 int bench_nav_mesh_kernel(uint32_t walls, uint32_t runs, double (*now)(void));
 
+// ------------------------------------------------------------------ RTS map (rts.c)
+
+/// The RTS section: navigate agents on an 8192 x 8192 map of 8 x 8 rooms (1024 x 1024 grid
+/// of 8-unit cells, 32 groups to 32 shared goals), for each wall count and agent count: memory,
+/// snapshot size, first tick, warm-up, then ms a tick, restore and the tick after it on 1 and
+/// 2 workers, the hashes of both compared. Wall clock; prints.
+void bench_rts_report(const uint32_t *sizes, unsigned size_count, const uint32_t *walls,
+                      unsigned wall_count, uint32_t ticks);
+
 // ------------------------------------------------------------------ map changes (nav_map.c)
 
 /// The map-change section: on a 1024 x 1024 grid with 256 large obstacles, the ticks that add

@@ -37,6 +37,10 @@
 //                                        (default 64; 20000: a crowd on a large map);
 //                                        --twin-grid library: the twin searches the
 //                                        library's grid instead of its own (own: default)
+//   fxs-bench --kernel rts [--sizes 1000,10000] [--walls 0,316,1257] [--ticks T]
+//                                        only the RTS section: navigate agents on an 8192 x 8192
+//                                        map of rooms, 1 and 2 workers (default 1,000 and 5,000
+//                                        agents, 0 and 316 walls, 10 ticks)
 #define _POSIX_C_SOURCE 199309L // clock_gettime
 
 #include <math.h>
@@ -673,6 +677,22 @@ static int parse_sizes(const char *list) {
   return size_count > 0 && !*list;
 }
 
+// Wall counts of --walls (at most 8, each at most 65535; 0 allowed).
+static uint32_t wall_counts[8];
+static unsigned wall_count;
+
+static int parse_walls(const char *list) {
+  wall_count = 0;
+  while (*list && wall_count < 8) {
+    char *end;
+    unsigned long v = strtoul(list, &end, 10);
+    if (end == list || v > 65535ul || (*end && *end != ',')) return 0;
+    wall_counts[wall_count++] = (uint32_t)v;
+    list = *end ? end + 1 : end;
+  }
+  return wall_count > 0 && !*list;
+}
+
 // A whole number of at most 9 digits (no sign, nothing after it) into *out: the counts of
 // --agents, --ticks and --margin. 0 when v is not one.
 static int parse_count(const char *v, uint32_t *out) {
@@ -687,7 +707,7 @@ static int parse_count(const char *v, uint32_t *out) {
 int main(int argc, char **argv) {
   const char *kernel = 0;
   uint32_t agents = 1000, ticks = 10;
-  int sizes_given = 0, ticks_given = 0, step = 2;
+  int sizes_given = 0, ticks_given = 0, walls_given = 0, step = 2;
   for (int i = 1; i < argc; i += step) {
     step = 2; // an option and its value; a flag alone sets 1
     const char *v = i + 1 < argc ? argv[i + 1] : 0;
@@ -706,6 +726,8 @@ int main(int argc, char **argv) {
     }
     else if (ok && strcmp(argv[i], "--sizes") == 0)
       ok = sizes_given = parse_sizes(v);
+    else if (ok && strcmp(argv[i], "--walls") == 0)
+      ok = walls_given = parse_walls(v);
     else if (strcmp(argv[i], "--wall") == 0)
       bench_clock = CLOCK_MONOTONIC, step = 1, ok = 1;
     else
@@ -713,7 +735,7 @@ int main(int argc, char **argv) {
     if (!ok) {
       fprintf(stderr,
               "usage: fxs-bench [--sizes N,N,...] [--wall] | --kernel NAME "
-              "[--agents N] [--ticks T] [--margin U] [--twin-grid own|library]\n");
+              "[--agents N] [--ticks T] [--margin U] [--twin-grid own|library] [--walls N,N,...]\n");
       return 2;
     }
   }
@@ -754,6 +776,13 @@ int main(int argc, char **argv) {
   if (kernel && strncmp(kernel, "circle-", 7) == 0 &&
       (strcmp(kernel + 7, "fixed") == 0 || strcmp(kernel + 7, "float") == 0)) {
     return bench_circle_kernel(kernel[7] == 'f' && kernel[8] == 'l', agents, ticks);
+  }
+  if (kernel && strcmp(kernel, "rts") == 0) {
+    static const uint32_t rts_sizes[] = {1000u, 5000u}, rts_walls[] = {0u, 316u};
+    bench_rts_report(sizes_given ? sizes : rts_sizes, sizes_given ? size_count : 2u,
+                     walls_given ? wall_counts : rts_walls, walls_given ? wall_count : 2u,
+                     ticks_given ? ticks : 10u);
+    return 0;
   }
   if (kernel && strcmp(kernel, "nav-crowd") == 0) {
     bench_nav_crowd_report(now_seconds);

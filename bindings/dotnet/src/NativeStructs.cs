@@ -103,6 +103,12 @@ namespace Fixsteer
         public IntPtr ObstacleOrder;
         public uint ObstacleMaxCells;
         public IntPtr LiveWalls;
+        public IntPtr WallCellStart;
+        public IntPtr WallOrder;
+        public IntPtr WallFirst;
+        public uint WallMaxCells;
+        public uint WallMaxEntries;
+        public IntPtr NearWalls;
         public IntPtr Workers;
         public uint WorkerCapacity;
         public IntPtr OrcaMemo;

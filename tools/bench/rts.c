@@ -1,0 +1,285 @@
+// The RTS section of fxs-bench (`--kernel rts`): navigate agents on a large map, stepped on
+// 1 and 2 workers (the world's task system on tools/task_pool.h), the hash compared after
+// the same ticks on both.
+//
+// The map: 8192 x 8192 units, a navigation grid of 1024 x 1024 cells of 8 units (the grid's
+// largest), 8 x 8 rooms of 1024 units whose inner sides are walls with a door of 64 units in
+// the middle (224 walls), then clutter: short walls inside the rooms, away from the doors and
+// the rooms' centres, up to the wall count asked (316 by default; 0: no walls at all; below
+// 224, the first walls of the rooms only). Agents of radius 4-8 and speed 2-4 stand on a
+// jittered lattice clear of the walls, in 32 groups (agent i in group i % 32) going to 32
+// shared goals (the centres of the odd rooms): 32 integration fields.
+//
+// For each count of agents and of walls: the world's memory, the first tick (fields start),
+// the warm-up (the fields built), the snapshot's size, then on 1 worker (inline) and on 2
+// workers, two worlds of the same map stepped by turns: the mean and median of `ticks` ticks
+// and the hashes after them, then the restore of a snapshot and the tick after it. Desktop
+// only; wall-clock times.
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+#include "fixsteer/command_build.h"
+#include "fixsteer/snapshot.h"
+#include "task_pool.h"
+
+#define RTS_SIDE 8192
+#define RTS_CELL 8
+#define RTS_CELLS (RTS_SIDE / RTS_CELL)
+#define RTS_ROOMS 8
+#define RTS_ROOM (RTS_SIDE / RTS_ROOMS)
+#define RTS_DOOR 64
+#define RTS_GROUPS 32u
+#define RTS_ROOM_WALLS (2 * (RTS_ROOMS - 1) * RTS_ROOMS * 2)
+// Ticks of the warm-up after the first: the 32 fields built at the largest budget.
+#define RTS_WARM 40u
+
+typedef struct rts_wall {
+  int ax, ay, bx, by;
+} rts_wall;
+
+static double wall_clock(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint32_t mix(uint32_t x) {
+  x ^= x >> 16, x *= 0x7feb352dU, x ^= x >> 15, x *= 0x846ca68bU, x ^= x >> 16;
+  return x;
+}
+
+// The map's walls, `count` of them (the rooms' first), into out; returns how many.
+static uint32_t rts_walls(rts_wall *out, uint32_t count) {
+  uint32_t n = 0;
+  for (int line = 1; line < RTS_ROOMS; ++line) {
+    for (int j = 0; j < RTS_ROOMS; ++j) {
+      int c = line * RTS_ROOM, lo = j * RTS_ROOM, mid = lo + RTS_ROOM / 2;
+      rts_wall v[4] = {{c, lo, c, mid - RTS_DOOR / 2},
+                       {c, mid + RTS_DOOR / 2, c, lo + RTS_ROOM},
+                       {lo, c, mid - RTS_DOOR / 2, c},
+                       {mid + RTS_DOOR / 2, c, lo + RTS_ROOM, c}};
+      for (int k = 0; k < 4 && n < count; ++k) out[n++] = v[k];
+    }
+  }
+  for (uint32_t k = 0; n < count; ++k) {
+    uint32_t h = mix(k * 2654435761u + 12345u);
+    int room = (int)(h % (RTS_ROOMS * RTS_ROOMS));
+    int ox = 96 + (int)((h >> 8) % 832u), oy = 96 + (int)(mix(h) % 832u);
+    int len = 32 + (int)((h >> 20) % 129u);
+    if (abs(ox - RTS_ROOM / 2) < 160 && abs(oy - RTS_ROOM / 2) < 160) continue;
+    if (ox + len > RTS_ROOM - 96 || oy + len > RTS_ROOM - 96) continue;
+    int x = (room % RTS_ROOMS) * RTS_ROOM + ox, y = (room / RTS_ROOMS) * RTS_ROOM + oy;
+    rts_wall w = (h & 1u) ? (rts_wall){x, y, x + len, y} : (rts_wall){x, y, x, y + len};
+    out[n++] = w;
+  }
+  return n;
+}
+
+// Whether a body of radius r at (x, y) keeps `r + 4` units off every (axis-aligned) wall.
+static int clear_of(const rts_wall *walls, uint32_t count, double x, double y, double r) {
+  for (uint32_t i = 0; i < count; ++i) {
+    const rts_wall *w = &walls[i];
+    double lx = w->ax < w->bx ? w->ax : w->bx, hx = w->ax < w->bx ? w->bx : w->ax;
+    double ly = w->ay < w->by ? w->ay : w->by, hy = w->ay < w->by ? w->by : w->ay;
+    if (x > lx - r - 4 && x < hx + r + 4 && y > ly - r - 4 && y < hy + r + 4) return 0;
+  }
+  return 1;
+}
+
+static fxs_vec2 at(double x, double y) {
+  return fxs_vec2_make((fix16_t)(x * 65536.0), (fix16_t)(y * 65536.0));
+}
+
+typedef struct rts_world {
+  fxs_world world;
+  void *memory;
+  size_t bytes;
+  uint32_t agents, walls;
+} rts_world;
+
+static fxs_world_capacity rts_capacity(uint32_t agents, uint32_t walls) {
+  fxs_world_capacity c = {0};
+  c.agents = agents, c.walls = walls, c.workers = 2;
+  c.nav_cells = RTS_CELLS * RTS_CELLS, c.nav_searches = 4, c.nav_open = 1u << 18;
+  c.nav_waypoints = 64, c.nav_fields = RTS_GROUPS;
+  return c;
+}
+
+static int apply(fxs_world *w, fxs_command cmd, fxs_agent_handle *h) {
+  return fxs_world_apply(w, &cmd, h) == FXS_OK;
+}
+
+// The map with `agents` agents and `walls` walls; 0 when memory or a command fails.
+static int rts_open(rts_world *r, uint32_t agents, uint32_t walls) {
+  rts_wall *list = malloc(sizeof(rts_wall) * (walls ? walls : 1u));
+  if (!list) return 0;
+  walls = rts_walls(list, walls);
+  fxs_world_capacity c = rts_capacity(agents, walls);
+  r->bytes = fxs_world_memory_size(&c);
+  r->memory = r->bytes ? malloc(r->bytes) : 0;
+  fxs_world_def def = fxs_default_world_def();
+  def.seed = 7, def.bounds_max = at(RTS_SIDE, RTS_SIDE), def.clamp_to_bounds = 1;
+  def.neighbor_radius = FXS_INT(40);
+  int ok = r->memory && fxs_world_init(&r->world, &def, &c, r->memory, r->bytes) == FXS_OK;
+  for (uint32_t i = 0; ok && i < walls; ++i) {
+    fxs_wall w = {at(list[i].ax, list[i].ay), at(list[i].bx, list[i].by)};
+    ok = apply(&r->world, fxs_command_add_wall(w), 0);
+  }
+  ok = ok && apply(&r->world, fxs_command_set_nav_grid(at(0, 0), FXS_INT(RTS_CELL), RTS_CELLS,
+                                                       RTS_CELLS, FXS_INT(8), FXS_NAV_MAX_BUDGET), 0);
+  fxs_orca_def orca = fxs_default_orca_def(); // each neighbor's own radius
+  // A lattice a little denser than the agents need, so that the spots near walls can be left.
+  uint32_t per_row = 1, placed = 0;
+  while ((double)per_row * per_row < agents * 1.25) per_row++;
+  double spacing = (double)RTS_SIDE / per_row;
+  for (uint32_t k = 0; ok && placed < agents && k < per_row * per_row; ++k) {
+    uint32_t h = mix(k + 1u);
+    double radius = 4 + (double)(h % 5u), speed = 2 + (double)((h >> 4) % 3u);
+    double jitter = spacing / 2 - radius - 1 > 0 ? spacing / 2 - radius - 1 : 0;
+    double x = (k % per_row + 0.5) * spacing + jitter * ((double)((h >> 8) % 1001u) / 500.0 - 1);
+    double y = (k / per_row + 0.5) * spacing + jitter * ((double)((h >> 18) % 1001u) / 500.0 - 1);
+    if (x < radius + 1 || y < radius + 1 || x > RTS_SIDE - radius - 1 || y > RTS_SIDE - radius - 1) continue;
+    if (!clear_of(list, walls, x, y, radius)) continue;
+    uint32_t g = placed % RTS_GROUPS, goal = 2u * g + 1u;
+    fxs_spawn_def s = fxs_default_spawn_def();
+    s.position = at(x, y), s.max_speed = FXS_INT((int)speed), s.radius = FXS_INT((int)radius);
+    fxs_agent_handle handle = {0};
+    ok = apply(&r->world, fxs_command_spawn(&s), &handle) &&
+         apply(&r->world, fxs_command_add_navigate(handle, fxs_default_blend(), FXS_INT(40), &orca), 0) &&
+         apply(&r->world, fxs_command_set_target_point(
+                              handle, at((goal % RTS_ROOMS + 0.5) * RTS_ROOM,
+                                         (goal / RTS_ROOMS + 0.5) * RTS_ROOM)), 0);
+    placed++;
+  }
+  free(list);
+  r->agents = placed, r->walls = walls;
+  if (!ok) free(r->memory), r->memory = 0;
+  return ok;
+}
+
+static int by_value(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+// One side (inline or on the pool): its world, and its ticks' times.
+typedef struct rts_side {
+  rts_world r;
+  double *each, restore, after, mean, median;
+  uint64_t hash;
+} rts_side;
+
+static void use_pool(rts_side *s, task_pool *pool) {
+  fxs_task_system tasks;
+  if (pool) tasks = task_pool_system(pool);
+  fxs_world_set_tasks(&s->r.world, pool ? &tasks : 0);
+}
+
+static double timed_step(rts_side *s) {
+  double a = wall_clock();
+  fxs_world_step(&s->r.world, 0, 0, 0);
+  return wall_clock() - a;
+}
+
+static void summarize(rts_side *s, uint32_t ticks) {
+  double sum = 0;
+  for (uint32_t t = 0; t < ticks; ++t) sum += s->each[t];
+  qsort(s->each, ticks, sizeof(double), by_value);
+  s->mean = ticks ? sum / ticks : 0, s->median = ticks ? s->each[ticks / 2] : 0;
+  s->hash = fxs_world_hash(&s->r.world);
+}
+
+// The snapshot restored into the side's world, and the tick after it.
+static int restore_then_step(rts_side *s, const uint8_t *saved, size_t size) {
+  double t0 = wall_clock();
+  if (fxs_world_restore(&s->r.world, saved, size, 0) != FXS_OK) return 0;
+  s->restore = wall_clock() - t0;
+  s->after = timed_step(s);
+  return 1;
+}
+
+// Two worlds of the same map, one stepped inline and one on the pool, warmed up, then their
+// ticks timed by turns (a machine whose speed drifts slows both alike); then a snapshot of the
+// first restored into both, and the tick after it.
+static void rts_row(uint32_t agents, uint32_t walls, uint32_t ticks, task_pool *pool) {
+  static rts_side one, two;
+  double t0 = wall_clock();
+  if (!rts_open(&one.r, agents, walls)) {
+    printf("  %7u agents %5u walls: could not build the world (memory or a command)\n",
+           (unsigned)agents, (unsigned)walls);
+    return;
+  }
+  double t1 = wall_clock();
+  if (!rts_open(&two.r, agents, walls)) {
+    printf("  %7u agents %5u walls: could not build the second world\n", (unsigned)agents,
+           (unsigned)walls);
+    free(one.r.memory);
+    return;
+  }
+  use_pool(&one, 0), use_pool(&two, pool);
+  double first = timed_step(&one), warm = 0;
+  timed_step(&two);
+  for (uint32_t t = 0; t < RTS_WARM; ++t) warm += timed_step(&one), timed_step(&two);
+  one.each = malloc(sizeof(double) * (ticks + 1u)), two.each = malloc(sizeof(double) * (ticks + 1u));
+  size_t size = 0;
+  uint8_t *saved = 0;
+  int ok = one.each && two.each;
+  for (uint32_t t = 0; ok && t < ticks; ++t) {
+    if (t % 2u == 0) one.each[t] = timed_step(&one), two.each[t] = timed_step(&two);
+    else two.each[t] = timed_step(&two), one.each[t] = timed_step(&one);
+  }
+  if (ok) summarize(&one, ticks), summarize(&two, ticks);
+  if (ok) fxs_world_save(&one.r.world, 0, 0, &size); // the size query
+  ok = ok && (saved = malloc(size)) != 0 &&
+       fxs_world_save(&one.r.world, saved, size, &size) == FXS_OK &&
+       restore_then_step(&one, saved, size) && restore_then_step(&two, saved, size);
+  if (!ok) {
+    printf("  %7u agents %5u walls: the run failed\n", (unsigned)one.r.agents, (unsigned)walls);
+  } else {
+    printf("  %7u %5u %8.1f %8.1f %8.1f %8.1f %8.1f | %7.2f %7.2f %7.1f %6.1f | %7.2f %7.2f %7.1f "
+           "%6.1f %s\n",
+           (unsigned)one.r.agents, (unsigned)one.r.walls, (double)one.r.bytes / 1048576.0,
+           (double)size / 1048576.0, first * 1e3, warm * 1e3, (t1 - t0) * 1e3, one.mean * 1e3,
+           one.median * 1e3, one.restore * 1e3, one.after * 1e3, two.mean * 1e3,
+           two.median * 1e3, two.restore * 1e3, two.after * 1e3,
+           one.hash == two.hash ? "equal" : "HASH DIFFERS");
+    printf("          hash after the timed ticks %016llx\n", (unsigned long long)one.hash);
+  }
+  fflush(stdout);
+  free(saved), free(one.each), free(two.each);
+  use_pool(&two, 0);
+  free(one.r.memory), free(two.r.memory);
+}
+
+void bench_rts_report(const uint32_t *sizes, unsigned size_count, const uint32_t *walls,
+                      unsigned wall_count, uint32_t ticks) {
+  task_pool pool;
+  int pooled = task_pool_start(&pool, 2) == 0;
+  printf("\n== rts: 8192 x 8192 map, 1024 x 1024 nav grid of 8-unit cells, 8 x 8 rooms with "
+         "doors + clutter,\n   navigate agents of radius 4-8 and speed 2-4 in 32 groups to 32 "
+         "shared goals; wall clock, %u ticks\n   after %u warm-up ticks (+1 first); 1 worker = "
+         "inline, 2 = task pool\n",
+         (unsigned)ticks, (unsigned)RTS_WARM);
+  printf("  %7s %5s %8s %8s %8s %8s %8s | %-31s | %-31s\n", "agents", "walls", "MiB", "snapMiB",
+         "first", "warm", "setup", "1 worker: mean med restore after",
+         "2 workers: mean med restore after");
+  if (!pooled) {
+    task_pool_stop(&pool);
+    printf("  could not start the task pool\n");
+    return;
+  }
+  for (unsigned w = 0; w < wall_count; ++w) {
+    for (unsigned k = 0; k < size_count; ++k) rts_row(sizes[k], walls[w], ticks, &pool);
+  }
+  printf("  (ms; MiB: the world's block; setup: building the map and agents; first: the first "
+         "tick; warm: the\n   next %u ticks in all (inline); mean and median of the %u timed "
+         "ticks after them, each side\n   a world of its own, ticks by turns, the hashes "
+         "compared after them; restore: fxs_world_restore\n   of a snapshot taken then; after: "
+         "the tick after the restore)\n",
+         (unsigned)RTS_WARM, (unsigned)ticks);
+  task_pool_stop(&pool);
+}
