@@ -20,8 +20,7 @@
 //   fxs-bench --kernel nav-field --ticks R   R integration fields over the 512 x 512 grid
 //                                        (nav-field-open: the same grid without walls or mud)
 //   fxs-bench --kernel nav-astar --ticks S   S A* searches on it
-//   fxs-bench --kernel nav-mesh --agents N --ticks R   R builds of a navigation mesh of N
-//                                        random walls (the median printed)
+//   fxs-bench --kernel nav-mesh --agents N --ticks R   median of R mesh builds of N walls
 //   fxs-bench --kernel nav-crowd         only the navigate crowd section: 1,000 navigate agents
 //                                        on shared fields against arrive + orca, the ratio;
 //                                        nav-crowd-navigate and nav-crowd-orca --ticks T run
