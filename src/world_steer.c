@@ -564,8 +564,8 @@ static bool apply_kinematic(fxs_steer_context *ctx, const fxs_behavior_slot *b, 
 // Walls, obstacles and (for a crowd agent, one that has searched its neighbors) the
 // neighbors' bodies are solid: the agent's move of the tick, whatever moved it, is kept out
 // of them (world_contact.h). `before` is the agent's start-of-tick body.
-static void keep_out_of_walls(const fxs_steer_context *ctx, const fxs_agent *before, fxs_agent *next,
-                              bool crowd) {
+FXS_ALWAYS_INLINE void keep_out(const fxs_steer_context *ctx, const fxs_agent *before,
+                                fxs_agent *next, bool crowd) {
   const fxs_step_context *step = ctx->step;
   uint32_t bodies = 0, ahead = 0;
   const fxs_contact_body *near = ctx->scratch->behavior.bodies;
@@ -576,27 +576,39 @@ static void keep_out_of_walls(const fxs_steer_context *ctx, const fxs_agent *bef
     int64_t slack = fxs_agent_contact_slack(next);
     bodies = fxs_way_near_bodies(ctx, before, mx, my, 2 * (move + slack), &ahead);
   }
-  // fxs_contact_resolve tests this itself; tested here, a world without any makes no call.
-  if (!step_has_solids(step) && ahead == 0 && bodies == 0) return;
-  fxs_contact_world cw = {step->world, &step->obstacle_grid, step->obstacle_count,
-                          step->wall_count, near, ahead, &step->wall_grid};
-  fxs_agent asked = *next;
-  if (!fxs_contact_resolve(&cw, before, next, ctx->scratch->near_obstacles, FXS_NEAR_OBSTACLES) ||
-      ahead == bodies) {
+  // fxs_contact_resolve tests this itself (no walls, obstacles or bodies the move may bind:
+  // it leaves the move as it is); tested here, such a move makes no call.
+  if (!step_has_solids(step) && ahead == 0) return;
+  fxs_contact_world cw = {
+      step->world, &step->obstacle_grid, step->obstacle_count, step->wall_count, near,
+      ahead,       &step->wall_grid};
+  if (ahead == bodies) {  // nobody left out: one resolve is the whole of it
+    fxs_contact_resolve(&cw, before, next, ctx->scratch->near_obstacles, FXS_NEAR_OBSTACLES);
     return;
   }
+  fxs_agent asked = *next;
+  if (!fxs_contact_resolve(&cw, before, next, ctx->scratch->near_obstacles, FXS_NEAR_OBSTACLES))
+    return;
   // Contact turned the move: where it now heads into a body left out, again with every one.
-  int64_t x = (int64_t)next->position.x - before->position.x, y = (int64_t)next->position.y - before->position.y;
+  int64_t x = (int64_t)next->position.x - before->position.x,
+          y = (int64_t)next->position.y - before->position.y;
   if (fxs_way_bodies_clear(before, near + ahead, bodies - ahead, x, y)) return;
   *next = asked;
   cw.body_count = bodies;
   fxs_contact_resolve(&cw, before, next, ctx->scratch->near_obstacles, FXS_NEAR_OBSTACLES);
 }
 
+// keep_out, a call of its own for the agents steered by the manager and kinematic ones.
+static void keep_out_of_walls(const fxs_steer_context *ctx, const fxs_agent *before,
+                              fxs_agent *next, bool crowd) {
+  keep_out(ctx, before, next, crowd);
+}
+
 // The steer context of the agent of view entry v (in slot `index`), and with `next_body` its
 // next body set to its body.
-FXS_ALWAYS_INLINE void begin_steering(fxs_steer_context *ctx, const fxs_step_context *step, uint32_t v,
-                                      uint32_t index, fxs_world_worker *scratch, bool next_body) {
+FXS_ALWAYS_INLINE void begin_steering(fxs_steer_context *ctx, const fxs_step_context *step,
+                                      uint32_t v, uint32_t index, fxs_world_worker *scratch,
+                                      bool next_body) {
   fxs_world *world = step->world;
   fxs_agent_slot *s = &world->agents[index];
   if (next_body) world->next[index] = s->body;
@@ -669,7 +681,7 @@ static void steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t i
     before = &kept;
   }
   fxs_agent_integrate_linear(next, force);
-  keep_out_of_walls(&ctx, before, next, true);
+  keep_out(&ctx, before, next, true);
 }
 
 // Phase 4: the agent of view entry v (in slot `index`) steers from the start-of-tick state into

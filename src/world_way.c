@@ -40,7 +40,8 @@ static way_facts facts_of(const fxs_world *world, uint32_t id, fxs_vec2 goal) {
 static bool owes_way(const way_facts *a, const way_facts *b) {
   if (!a->navigates || !b->navigates || fxs_vec2_equal(a->goal, b->goal)) return false;
   int64_t both = (int64_t)a->radius + b->radius;
-  if (a->rests && fxs_vec2_within(a->position, b->goal, (fix16_t)(both > FXS_MAX ? FXS_MAX : both))) {
+  if (a->rests &&
+      fxs_vec2_within(a->position, b->goal, (fix16_t)(both > FXS_MAX ? FXS_MAX : both))) {
     return true;
   }
   return a->on_spot && !b->on_spot;
@@ -60,7 +61,7 @@ bool fxs_way_mover_near(const fxs_steer_context *ctx, fix16_t reach) {
     uint32_t id = ctx->scratch->neighbors[i].id;
     if (id == ctx->index || ctx->scratch->dist_sq[i] > reach_sq) continue;
     fxs_vec2 goal = fxs_world_goal_of(ctx->world, id);
-    if (fxs_vec2_equal(goal, ctx->target_point)) continue; // a pile's rule, not this one
+    if (fxs_vec2_equal(goal, ctx->target_point)) continue;  // a pile's rule, not this one
     if (!mine_read) mine = facts_of(ctx->world, ctx->index, ctx->target_point), mine_read = true;
     way_facts theirs = facts_of(ctx->world, id, goal);
     if (makes_way_for(&mine, &theirs)) return true;
@@ -87,13 +88,13 @@ uint32_t fxs_way_make(fxs_steer_context *ctx, uint32_t chosen, fix16_t priority,
       passes = makes_way_for(&mine, &theirs);
       makes_way = !passes && makes_way_for(&theirs, &mine);
     }
-    if (passes && *all_equal) { // from here on, each neighbor's own priority
+    if (passes && *all_equal) {  // from here on, each neighbor's own priority
       for (uint32_t k = 0; k < chosen; ++k) priorities[k] = priority;
       *all_equal = false;
     }
     if (passes) priorities[i] = FXS_ORCA_PASSIVE;
     if (makes_way) continue;
-    if (kept != i) { // stable: the ones kept in their order, the others after them
+    if (kept != i) {  // stable: the ones kept in their order, the others after them
       fxs_neighbor nb = w->neighbors[i];
       uint64_t dq = w->dist_sq[i];
       fix16_t pr = priorities[i];
@@ -114,12 +115,15 @@ uint32_t fxs_way_make(fxs_steer_context *ctx, uint32_t chosen, fix16_t priority,
 static unsigned side_ahead(fxs_vec2 p, fxs_vec2 q, fxs_vec2 to) {
   int64_t ax = (int64_t)q.x - p.x, ay = (int64_t)q.y - p.y;
   int64_t bx = (int64_t)to.x - p.x, by = (int64_t)to.y - p.y;
-  while (magnitude(ax) >= (INT64_C(1) << 30) || magnitude(ay) >= (INT64_C(1) << 30)) ax /= 2, ay /= 2;
-  while (magnitude(bx) >= (INT64_C(1) << 30) || magnitude(by) >= (INT64_C(1) << 30)) bx /= 2, by /= 2;
-  int64_t dot = ax * bx + ay * by, cross = bx * ay - by * ax; // < 2^61
+  while (magnitude(ax) >= (INT64_C(1) << 30) || magnitude(ay) >= (INT64_C(1) << 30))
+    ax /= 2, ay /= 2;
+  while (magnitude(bx) >= (INT64_C(1) << 30) || magnitude(by) >= (INT64_C(1) << 30))
+    bx /= 2, by /= 2;
+  int64_t dot = ax * bx + ay * by, cross = bx * ay - by * ax;  // < 2^61
   if (dot <= 0 || cross == 0) return 0;
   // cos^2 >= 1/4: 4 dot^2 >= |a|^2 |b|^2, in 128 bits.
-  uint64_t d = (uint64_t)dot, la = (uint64_t)(ax * ax + ay * ay), lb = (uint64_t)(bx * bx + by * by);
+  uint64_t d = (uint64_t)dot, la = (uint64_t)(ax * ax + ay * ay),
+           lb = (uint64_t)(bx * bx + by * by);
   if (fxs_u128_compare_products(d, 4 * d, la, lb) < 0) return 0;
   return cross > 0 ? 1u : 2u;
 }
@@ -138,24 +142,17 @@ bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slo
   for (uint32_t i = 0; i < ctx->neighbor_count && sides != 3u; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
     if (nb->id == ctx->index || !fxs_vec2_within(nb->velocity, fxs_vec2_zero(), slow)) continue;
-    if (!fxs_vec2_equal(fxs_world_goal_of(ctx->world, nb->id), ctx->target_point)) continue; // its own spot
-    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + gap;
-    if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) continue;
+    if (!fxs_vec2_equal(fxs_world_goal_of(ctx->world, nb->id), ctx->target_point))
+      continue;  // its own spot
+    int64_t reach =
+        (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + gap;
+    if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
+      continue;
     if (fxs_u128_compare(fxs_distance_sq_exact(nb->position, to), mine) >= 0) continue;
-    if (fxs_vec2_within(nb->position, to, fxs_agent_touch(a))) return true; // on the goal itself
+    if (fxs_vec2_within(nb->position, to, fxs_agent_touch(a))) return true;  // on the goal itself
     sides |= side_ahead(a->position, nb->position, to);
   }
   return sides == 3u;
-}
-
-// The body radius of the agent in slot `id` (every one's the same in a crowd of one size).
-static inline fix16_t radius_of(const fxs_steer_context *ctx, uint32_t id) {
-  return ctx->step->one_radius ? ctx->step->radius : ctx->world->agents[id].body.radius;
-}
-
-// Whether the agent in slot `id` keeps off its neighbors too (it runs ORCA or navigate).
-static inline bool keeps_contact(const fxs_steer_context *ctx, uint32_t id) {
-  return ctx->step->one_priority || fxs_orca_priority_of(ctx->world, id) >= 0;
 }
 
 // Whether contact may have to keep a move (mx, my) off a body at offset (dx, dy) and squared
@@ -163,49 +160,82 @@ static inline bool keeps_contact(const fxs_steer_context *ctx, uint32_t id) {
 // the give: world_contact.c) and closes `halves` of the gap. The move m binds only where
 // m . d / |d| > share (|d| - reach), d the offset; since reach |d| <= (reach^2 + |d|^2) / 2,
 // it cannot where m . d <= share (|d|^2 - reach^2) / 2: no square root. Bodies within reach
-// always may; values too large for 64-bit products are kept.
-static bool may_bind(int64_t dx, int64_t dy, int64_t mx, int64_t my, uint64_t dist_sq,
-                     uint64_t reach, bool halves) {
+// always may; values too large for 64-bit products are kept (`move_big`: a component of the
+// move is, tested once a move).
+static inline bool may_bind_move(int64_t dx, int64_t dy, int64_t mx, int64_t my, bool move_big,
+                                 uint64_t dist_sq, uint64_t reach, bool halves) {
   const int64_t big = INT64_C(1) << 31;
   if (reach >= (UINT64_C(1) << 32) || dist_sq <= reach * reach) return true;
-  if (magnitude(dx) >= big || magnitude(dy) >= big || magnitude(mx) >= big || magnitude(my) >= big) return true;
-  int64_t toward = dx * mx + dy * my; // |.| < 2^63
+  if (move_big || magnitude(dx) >= big || magnitude(dy) >= big) return true;
+  int64_t toward = dx * mx + dy * my;  // |.| < 2^63
   if (toward <= 0) return false;
   uint64_t bound = (dist_sq - reach * reach) >> (halves ? 2 : 1);
   return (uint64_t)toward > bound;
 }
 
+// Whether a component of the move (mx, my) is too large for may_bind_move's products.
+static inline bool move_is_big(int64_t mx, int64_t my) {
+  const int64_t big = INT64_C(1) << 31;
+  return magnitude(mx) >= big || magnitude(my) >= big;
+}
+
 // The reach of a body's constraint (world_contact.c): both radii and the agent's slack, less
-// the give.
-static uint64_t constraint_reach(const fxs_agent *a, fix16_t radius) {
-  uint64_t sum = (uint64_t)fxs_max(a->radius, 0) + (uint64_t)fxs_agent_contact_slack(a) +
-                 (uint64_t)fxs_max(radius, 0);
+// the give; `own` is the agent's radius (at least 0) and its slack.
+static inline uint64_t constraint_reach_from(uint64_t own, fix16_t radius) {
+  uint64_t sum = own + (uint64_t)fxs_max(radius, 0);
   return sum - sum / FXS_CONTACT_GIVE_DIVISOR;
 }
 
-uint32_t fxs_way_near_bodies(const fxs_steer_context *ctx, const fxs_agent *a, int64_t mx, int64_t my,
-                             int64_t reach, uint32_t *ahead) {
+// The agent's radius (at least 0) and contact slack: constraint_reach_from's `own`.
+static inline uint64_t own_reach(const fxs_agent *a) {
+  return (uint64_t)fxs_max(a->radius, 0) + (uint64_t)fxs_agent_contact_slack(a);
+}
+
+// A bound on squared distances (raw): `d` squared, or UINT64_MAX (no bound) from 2^32 on.
+static inline uint64_t bound_sq(uint64_t d) { return d < (UINT64_C(1) << 32) ? d * d : UINT64_MAX; }
+
+uint32_t fxs_way_near_bodies(const fxs_steer_context *ctx, const fxs_agent *a, int64_t mx,
+                             int64_t my, int64_t reach, uint32_t *ahead) {
+  const fxs_step_context *step = ctx->step;
+  const fxs_world_worker *w = ctx->scratch;
+  // Read once: the loop's stores into bodies[] could alias them for the compiler.
+  const bool unsorted = ctx->unsorted;
+  const uint32_t count = ctx->neighbor_count;
+  const uint64_t *dists = unsorted ? w->found_dist_sq : w->dist_sq;
+  int64_t own = fxs_max(a->radius, 0);
+  // No body is farther than the largest one's limit below; in a crowd of one size that is
+  // every body's limit, and most neighbors end at this one compare.
+  uint64_t farthest_sq = bound_sq((uint64_t)(own + fxs_max(step->radius, 0) + reach));  // < 2^34
+  uint32_t i = 0;
+  while (i < count && dists[i] > farthest_sq) ++i;
+  *ahead = 0;
+  if (i == count) return 0;  // most agents of a crowd in motion: nobody within reach
   const fxs_world *world = ctx->world;
   fxs_contact_body *bodies = ctx->scratch->behavior.bodies;
-  int64_t own = fxs_max(a->radius, 0);
-  uint64_t farthest = (uint64_t)(own + fxs_max(ctx->step->radius, 0) + reach); // < 2^34
+  const bool one_radius = step->one_radius, one_priority = step->one_priority;
+  const uint32_t self = ctx->index;
+  const fxs_vec2 at = a->position;
+  const bool move_big = move_is_big(mx, my);
+  const uint64_t own_slack = own_reach(a);
+  // In a crowd of one size every body's constraint has the same reach.
+  const uint64_t one_constraint = constraint_reach_from(own_slack, step->radius);
   uint32_t n = 0, first = 0;
-  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
-    uint32_t view = ctx->unsorted ? ctx->scratch->found_view[i] : 0;
-    uint64_t dist_sq = ctx->unsorted ? ctx->scratch->found_dist_sq[i] : ctx->scratch->dist_sq[i];
+  for (; i < count; ++i) {
+    uint64_t dist_sq = dists[i];
     // (No early end on a sorted list: fxs_way_make may have moved near ones behind.)
-    if (farthest < (UINT64_C(1) << 32) && dist_sq > farthest * farthest) continue;
-    uint32_t id = ctx->unsorted ? world->view_slot[view] : ctx->scratch->neighbors[i].id;
-    if (id == ctx->index) continue;
-    fix16_t radius = radius_of(ctx, id);
-    uint64_t limit = (uint64_t)(own + fxs_max(radius, 0) + reach);
-    if (limit < (UINT64_C(1) << 32) && dist_sq > limit * limit) continue;
+    if (dist_sq > farthest_sq) continue;
+    uint32_t view = unsorted ? w->found_view[i] : 0;
+    uint32_t id = unsorted ? world->view_slot[view] : w->neighbors[i].id;
+    if (id == self) continue;
+    fix16_t radius = one_radius ? step->radius : world->agents[id].body.radius;
+    if (!one_radius && dist_sq > bound_sq((uint64_t)(own + fxs_max(radius, 0) + reach))) continue;
     fxs_contact_body b;
-    b.position = ctx->unsorted ? world->view_position[view] : ctx->scratch->neighbors[i].position;
+    b.position = unsorted ? world->view_position[view] : w->neighbors[i].position;
     b.radius = radius;
-    b.halves = (uint8_t)keeps_contact(ctx, id);
-    bool binds = may_bind((int64_t)b.position.x - a->position.x, (int64_t)b.position.y - a->position.y,
-                          mx, my, dist_sq, constraint_reach(a, radius), b.halves);
+    b.halves = (uint8_t)(one_priority || fxs_orca_priority_of(world, id) >= 0);
+    uint64_t constraint = one_radius ? one_constraint : constraint_reach_from(own_slack, radius);
+    bool binds = may_bind_move((int64_t)b.position.x - at.x, (int64_t)b.position.y - at.y, mx, my,
+                               move_big, dist_sq, constraint, b.halves);
     // The ones the move may bind first, in order; the others after them (in reverse order).
     if (binds) {
       if (first < n) bodies[n] = bodies[first];
@@ -225,8 +255,9 @@ bool fxs_way_bodies_clear(const fxs_agent *a, const fxs_contact_body *bodies, ui
     int64_t dx = (int64_t)bodies[i].position.x - a->position.x;
     int64_t dy = (int64_t)bodies[i].position.y - a->position.y;
     if (magnitude(dx) >= (INT64_C(1) << 31) || magnitude(dy) >= (INT64_C(1) << 31)) return false;
-    uint64_t dist_sq = (uint64_t)(dx * dx) + (uint64_t)(dy * dy); // < 2^63
-    if (may_bind(dx, dy, mx, my, dist_sq, constraint_reach(a, bodies[i].radius), bodies[i].halves)) {
+    uint64_t dist_sq = (uint64_t)(dx * dx) + (uint64_t)(dy * dy);  // < 2^63
+    if (may_bind_move(dx, dy, mx, my, move_is_big(mx, my), dist_sq,
+                      constraint_reach_from(own_reach(a), bodies[i].radius), bodies[i].halves)) {
       return false;
     }
   }
