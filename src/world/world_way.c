@@ -232,7 +232,7 @@ uint32_t fxs_way_near_bodies(const fxs_steer_context *ctx, const fxs_agent *a, i
     fxs_contact_body b;
     b.position = unsorted ? world->view_position[view] : w->neighbors[i].position;
     b.radius = radius;
-    b.halves = (uint8_t)(one_priority || fxs_orca_priority_of(world, id) >= 0);
+    b.halves = (uint8_t)(one_priority || fxs_has_solid_body(world, id));
     uint64_t constraint = one_radius ? one_constraint : constraint_reach_from(own_slack, radius);
     bool binds = may_bind_move((int64_t)b.position.x - at.x, (int64_t)b.position.y - at.y, mx, my,
                                move_big, dist_sq, constraint, b.halves);
