@@ -582,7 +582,7 @@ FXS_ALWAYS_INLINE void keep_out(const fxs_steer_context *ctx, const fxs_agent *b
   fxs_contact_world cw = {
       step->world, &step->obstacle_grid, step->obstacle_count, step->wall_count, near,
       ahead,       &step->wall_grid};
-  if (ahead == bodies) {  // nobody left out: one resolve is the whole of it
+  if (ahead == bodies) { // nobody left out: one resolve is the whole of it
     fxs_contact_resolve(&cw, before, next, ctx->scratch->near_obstacles, FXS_NEAR_OBSTACLES);
     return;
   }

@@ -61,7 +61,7 @@ bool fxs_way_mover_near(const fxs_steer_context *ctx, fix16_t reach) {
     uint32_t id = ctx->scratch->neighbors[i].id;
     if (id == ctx->index || ctx->scratch->dist_sq[i] > reach_sq) continue;
     fxs_vec2 goal = fxs_world_goal_of(ctx->world, id);
-    if (fxs_vec2_equal(goal, ctx->target_point)) continue;  // a pile's rule, not this one
+    if (fxs_vec2_equal(goal, ctx->target_point)) continue; // a pile's rule, not this one
     if (!mine_read) mine = facts_of(ctx->world, ctx->index, ctx->target_point), mine_read = true;
     way_facts theirs = facts_of(ctx->world, id, goal);
     if (makes_way_for(&mine, &theirs)) return true;
@@ -88,13 +88,13 @@ uint32_t fxs_way_make(fxs_steer_context *ctx, uint32_t chosen, fix16_t priority,
       passes = makes_way_for(&mine, &theirs);
       makes_way = !passes && makes_way_for(&theirs, &mine);
     }
-    if (passes && *all_equal) {  // from here on, each neighbor's own priority
+    if (passes && *all_equal) { // from here on, each neighbor's own priority
       for (uint32_t k = 0; k < chosen; ++k) priorities[k] = priority;
       *all_equal = false;
     }
     if (passes) priorities[i] = FXS_ORCA_PASSIVE;
     if (makes_way) continue;
-    if (kept != i) {  // stable: the ones kept in their order, the others after them
+    if (kept != i) { // stable: the ones kept in their order, the others after them
       fxs_neighbor nb = w->neighbors[i];
       uint64_t dq = w->dist_sq[i];
       fix16_t pr = priorities[i];
@@ -119,7 +119,7 @@ static unsigned side_ahead(fxs_vec2 p, fxs_vec2 q, fxs_vec2 to) {
     ax /= 2, ay /= 2;
   while (magnitude(bx) >= (INT64_C(1) << 30) || magnitude(by) >= (INT64_C(1) << 30))
     bx /= 2, by /= 2;
-  int64_t dot = ax * bx + ay * by, cross = bx * ay - by * ax;  // < 2^61
+  int64_t dot = ax * bx + ay * by, cross = bx * ay - by * ax; // < 2^61
   if (dot <= 0 || cross == 0) return 0;
   // cos^2 >= 1/4: 4 dot^2 >= |a|^2 |b|^2, in 128 bits.
   uint64_t d = (uint64_t)dot, la = (uint64_t)(ax * ax + ay * ay),
@@ -152,13 +152,13 @@ bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slo
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
     if (nb->id == ctx->index || !fxs_vec2_within(nb->velocity, fxs_vec2_zero(), slow)) continue;
     if (!fxs_vec2_equal(fxs_world_goal_of(ctx->world, nb->id), ctx->target_point))
-      continue;  // its own spot
+      continue; // its own spot
     int64_t reach =
         (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + gap;
     if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
       continue;
     if (fxs_u128_compare(fxs_distance_sq_exact(nb->position, to), mine) >= 0) continue;
-    if (fxs_vec2_within(nb->position, to, fxs_agent_touch(a))) return true;  // on the goal itself
+    if (fxs_vec2_within(nb->position, to, fxs_agent_touch(a))) return true; // on the goal itself
     sides |= side_ahead(a->position, nb->position, to);
   }
   return sides == 3u;
@@ -176,7 +176,7 @@ static inline bool may_bind_move(int64_t dx, int64_t dy, int64_t mx, int64_t my,
   const int64_t big = INT64_C(1) << 31;
   if (reach >= (UINT64_C(1) << 32) || dist_sq <= reach * reach) return true;
   if (move_big || magnitude(dx) >= big || magnitude(dy) >= big) return true;
-  int64_t toward = dx * mx + dy * my;  // |.| < 2^63
+  int64_t toward = dx * mx + dy * my; // |.| < 2^63
   if (toward <= 0) return false;
   uint64_t bound = (dist_sq - reach * reach) >> (halves ? 2 : 1);
   return (uint64_t)toward > bound;
@@ -214,11 +214,11 @@ uint32_t fxs_way_near_bodies(const fxs_steer_context *ctx, const fxs_agent *a, i
   int64_t own = fxs_max(a->radius, 0);
   // No body is farther than the largest one's limit below; in a crowd of one size that is
   // every body's limit, and most neighbors end at this one compare.
-  uint64_t farthest_sq = bound_sq((uint64_t)(own + fxs_max(step->radius, 0) + reach));  // < 2^34
+  uint64_t farthest_sq = bound_sq((uint64_t)(own + fxs_max(step->radius, 0) + reach)); // < 2^34
   uint32_t i = 0;
   while (i < count && dists[i] > farthest_sq) ++i;
   *ahead = 0;
-  if (i == count) return 0;  // most agents of a crowd in motion: nobody within reach
+  if (i == count) return 0; // most agents of a crowd in motion: nobody within reach
   const fxs_world *world = ctx->world;
   fxs_contact_body *bodies = ctx->scratch->behavior.bodies;
   const bool one_radius = step->one_radius, one_priority = step->one_priority;
@@ -264,7 +264,7 @@ bool fxs_way_bodies_clear(const fxs_agent *a, const fxs_contact_body *bodies, ui
     int64_t dx = (int64_t)bodies[i].position.x - a->position.x;
     int64_t dy = (int64_t)bodies[i].position.y - a->position.y;
     if (magnitude(dx) >= (INT64_C(1) << 31) || magnitude(dy) >= (INT64_C(1) << 31)) return false;
-    uint64_t dist_sq = (uint64_t)(dx * dx) + (uint64_t)(dy * dy);  // < 2^63
+    uint64_t dist_sq = (uint64_t)(dx * dx) + (uint64_t)(dy * dy); // < 2^63
     if (may_bind_move(dx, dy, mx, my, move_is_big(mx, my), dist_sq,
                       constraint_reach_from(own_reach(a), bodies[i].radius), bodies[i].halves)) {
       return false;
