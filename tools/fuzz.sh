@@ -88,7 +88,8 @@ build_target() {
   local deps="fuzz/$t.c fuzz/*.h $OUT/libfixsteer.a $OUT/libfixmath.a"
   if [ "$t" = fuzz_scenario_yaml ]; then
     local scene=(tools/fixsteer/scenario_file.c tools/fixsteer/scenario_read.c
-                 tools/fixsteer/scenario_sections.c tools/fixsteer/yaml_read.c)
+                 tools/fixsteer/scenario_sections.c tools/fixsteer/scenario_navigation.c
+                 tools/fixsteer/yaml_read.c)
     sources+=(-Itools/fixsteer "${scene[@]}")
     libs=(-lyaml)
     deps="$deps ${scene[*]} tools/fixsteer/*.h"
