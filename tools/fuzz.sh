@@ -60,11 +60,13 @@ build_libraries() {
   make -s lib CC="$CLANG" BUILD_DIR="$OUT/lean" OPT="-g -O1" \
     EXTRA_CFLAGS="$SAN -fno-sanitize-coverage=trace-cmp" >/dev/null ||
     die "building the sanitized library failed"
-  local objects=() o name
-  for o in "$OUT"/lean/obj/*.o; do
+  local objects=() o name module
+  for o in "$OUT"/lean/obj/*/*.o; do # obj/MODULE/NAME.o (src/MODULE/NAME.c)
+    module=$(basename "$(dirname "$o")")
+    [ "$module" = libfixmath ] && continue
     name=$(basename "$o" .o)
     case " $(echo $BOUNDARY) " in
-      *" $name "*) objects+=("$OUT/traced/obj/$name.o") ;;
+      *" $name "*) objects+=("$OUT/traced/obj/$module/$name.o") ;;
       *) objects+=("$o") ;;
     esac
   done
