@@ -138,7 +138,7 @@ void test_equal_routes_around_a_block_go_by_the_lower_cell_index(void) {
 
 void test_no_corner_is_cut_past_a_blocked_cell(void) {
   static const char *const rows[] = {"..", ".#"};
-  fxs_nav_grid g = draw(rows, 2);  // (1, 0) blocked
+  fxs_nav_grid g = draw(rows, 2); // (1, 0) blocked
   fxs_nav_search s = new_search(memory_a, CELLS, CELLS);
   TEST_ASSERT_EQUAL(FXS_NAV_FOUND, run(&s, &g, 0, 0, 1, 1));
   TEST_ASSERT_EQUAL_STRING("0,0 0,1 1,1", path_text(&s, &g));
@@ -161,13 +161,13 @@ void test_weights_send_the_path_round_dear_cells(void) {
 // reachable cell of least h, then g, then index. At h 20 from the goal (4, 3) lie (2, 3),
 // (6, 3) and (4, 1); (2, 3) is the cheapest to reach (g 20; (4, 1) costs 48).
 void test_an_unreachable_goal_gives_the_path_to_the_nearest_reachable_cell(void) {
-  static const char *const rows[] = {".......",   // y = 6
-                                     "...###.",   // y = 5
-                                     "...#.#.",   // y = 4
-                                     "...#.#.",   // y = 3
-                                     "...###.",   // y = 2
-                                     ".......",   // y = 1
-                                     "......."};  // y = 0
+  static const char *const rows[] = {".......",  // y = 6
+                                     "...###.",  // y = 5
+                                     "...#.#.",  // y = 4
+                                     "...#.#.",  // y = 3
+                                     "...###.",  // y = 2
+                                     ".......",  // y = 1
+                                     "......."}; // y = 0
   fxs_nav_grid g = draw(rows, 7);
   fxs_nav_search s = new_search(memory_a, CELLS, CELLS);
   TEST_ASSERT_EQUAL(FXS_NAV_NEAREST, run(&s, &g, 0, 3, 4, 3));
@@ -346,7 +346,7 @@ void test_a_search_restored_into_junk_memory_continues_identically(void) {
     size_t n = save(&a, bytes_a, sizeof bytes_a);
     memset(memory_b, 0xA5, sizeof memory_b);
     fxs_nav_search b = new_search(memory_b, CELLS, CELLS);
-    memset(memory_b, 0x5A, fxs_nav_search_memory_size(CELLS, CELLS));  // junk after init too
+    memset(memory_b, 0x5A, fxs_nav_search_memory_size(CELLS, CELLS)); // junk after init too
     TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_search_restore(&b, bytes_a, n));
     TEST_ASSERT_EQUAL_MEMORY(bytes_a, bytes_b, save(&b, bytes_b, sizeof bytes_b));
     for (;;) {
@@ -431,10 +431,10 @@ void test_hostile_saved_searches_are_refused_or_run_safely(void) {
   TEST_ASSERT_TRUE(refused >= n);
   // Named corruptions: a width beyond the capacity, a cell outside the grid.
   memcpy(bad, bytes, n);
-  bad[0] = 0xFF, bad[1] = 0x7F;  // width 32767: 163835 cells
+  bad[0] = 0xFF, bad[1] = 0x7F; // width 32767: 163835 cells
   TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, fxs_nav_search_restore(&b, bad, n));
   memcpy(bad, bytes, n);
-  bad[36] = 200;  // the first touched cell: 200 of 30
+  bad[36] = 200; // the first touched cell: 200 of 30
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_nav_search_restore(&b, bad, n));
 }
 
@@ -448,27 +448,27 @@ void test_line_of_sight_covers_every_cell_the_line_touches(void) {
   TEST_ASSERT_FALSE(fxs_nav_line_of_sight(&g, 0, 0, 2, 1));
   TEST_ASSERT_FALSE(fxs_nav_line_of_sight(&g, 2, 1, 0, 0));
   g.cost[1 * 4 + 1] = 1;
-  g.cost[0 * 4 + 2] = 0;  // (2, 0): not touched
-  g.cost[1 * 4 + 0] = 0;  // (0, 1): not touched
+  g.cost[0 * 4 + 2] = 0; // (2, 0): not touched
+  g.cost[1 * 4 + 0] = 0; // (0, 1): not touched
   TEST_ASSERT_TRUE(fxs_nav_line_of_sight(&g, 0, 0, 2, 1));
-  g.cost[0 * 4 + 1] = 0;  // (1, 0): touched
+  g.cost[0 * 4 + 1] = 0; // (1, 0): touched
   TEST_ASSERT_FALSE(fxs_nav_line_of_sight(&g, 0, 0, 2, 1));
 }
 
 void test_line_of_sight_through_a_corner_needs_both_cells_beside_it(void) {
   fxs_nav_grid g = open_grid(3, 3);
   TEST_ASSERT_TRUE(fxs_nav_line_of_sight(&g, 0, 0, 2, 2));
-  g.cost[0 * 3 + 1] = 0;  // (1, 0)
+  g.cost[0 * 3 + 1] = 0; // (1, 0)
   TEST_ASSERT_FALSE(fxs_nav_line_of_sight(&g, 0, 0, 2, 2));
   g.cost[0 * 3 + 1] = 1;
-  g.cost[2 * 3 + 1] = 0;  // (1, 2), beside the second corner
+  g.cost[2 * 3 + 1] = 0; // (1, 2), beside the second corner
   TEST_ASSERT_FALSE(fxs_nav_line_of_sight(&g, 0, 0, 2, 2));
   TEST_ASSERT_TRUE(fxs_nav_line_of_sight(&g, 0, 0, 1, 1));
   // The start may be blocked, the end may not.
   g.cost[0] = 0;
   TEST_ASSERT_TRUE(fxs_nav_line_of_sight(&g, 0, 0, 1, 1));
   TEST_ASSERT_FALSE(fxs_nav_line_of_sight(&g, 1, 1, 0, 0));
-  TEST_ASSERT_FALSE(fxs_nav_line_of_sight(&g, 0, 0, 3, 0));  // outside
+  TEST_ASSERT_FALSE(fxs_nav_line_of_sight(&g, 0, 0, 3, 0)); // outside
 }
 
 // Round the end of a wall: the path (0,0) (1,0) (2,0) (3,0) (3,1) (3,2) (2,2) (1,2) (0,2)
@@ -531,7 +531,7 @@ void test_pulled_strings_are_in_sight_and_minimal_on_random_grids(void) {
 // with exactly that many entries ends as the one with an entry a cell, on the same path.
 void test_an_open_list_of_four_fifths_of_the_cells_never_fills(void) {
   uint64_t seed = 0x9E3779B97F4A7C15u;
-  uint32_t largest = 0, largest_cells = 1, full = 0;  // the largest share of open cells
+  uint32_t largest = 0, largest_cells = 1, full = 0; // the largest share of open cells
   for (uint32_t round = 0; round < 400u; ++round) {
     seed = seed * 6364136223846793005u + 1442695040888963407u;
     uint32_t w = 2u + (uint32_t)(seed >> 60) % (SIDE - 1u),

@@ -60,8 +60,8 @@ static double per_unit(const fxs_world_capacity *base, size_t i, size_fn fn) {
   for (uint32_t step = 1024; step >= 1; step /= 4) {
     fxs_world_capacity b = *base, c = *base;
     *at(&c, i) += step;
-    if (c.nav_open > c.nav_cells) b.nav_cells = c.nav_cells = c.nav_open;  // open <= cells
-    if (b.workers == 0) b.workers = 1, c.workers += c.workers == step;     // 0 means 1
+    if (c.nav_open > c.nav_cells) b.nav_cells = c.nav_cells = c.nav_open; // open <= cells
+    if (b.workers == 0) b.workers = 1, c.workers += c.workers == step;    // 0 means 1
     size_t now = fn(&b), more = fn(&c);
     if (more != 0 && now != 0) return ((double)more - (double)now) / step;
   }

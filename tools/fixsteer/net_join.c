@@ -64,10 +64,10 @@ static uint32_t forge_frames(player *p, uint32_t *forged) {
 // and the hash ring are put back after the offer is written (unforge_state); later offers are
 // honest. forged->n == 0: nothing was forged.
 typedef struct forged_state {
-  uint8_t *saved;  // the world before the forged ticks (fxs_world_save)
+  uint8_t *saved; // the world before the forged ticks (fxs_world_save)
   size_t size;
   uint32_t n;
-  uint64_t hashes[8];  // the hash ring's slots the forged ticks overwrote
+  uint64_t hashes[8]; // the hash ring's slots the forged ticks overwrote
 } forged_state;
 
 static void forge_state(player *p, forged_state *f) {
@@ -141,7 +141,7 @@ bool net_send_offer(player *p, match *m, uint32_t joiner, bool with_state, const
 typedef struct offers {
   uint8_t *bytes[NET_MAX_PEERS];
   size_t length[NET_MAX_PEERS];
-  uint32_t got;  // bit q: peer q's offer is here
+  uint32_t got; // bit q: peer q's offer is here
 } offers;
 
 static void offers_free(offers *o) {
@@ -149,7 +149,7 @@ static void offers_free(offers *o) {
 }
 
 static bool is_offer(const ENetPacket *pk) {
-  static const uint8_t magic[4] = {'F', 'X', 'S', 'J'};  // FXS_SESSION_OFFER_MAGIC, little-endian
+  static const uint8_t magic[4] = {'F', 'X', 'S', 'J'}; // FXS_SESSION_OFFER_MAGIC, little-endian
   return pk->dataLength >= 4 && memcmp(pk->data, magic, 4) == 0;
 }
 
@@ -157,7 +157,7 @@ static bool is_offer(const ENetPacket *pk) {
 static int keep_offer(offers *o, const match *m, uint32_t k, const ENetPacket *pk, size_t bound,
                       const char *cmd) {
   char name[16];
-  if (!(m->present >> k & 1u) || (o->got >> k & 1u)) return EXIT_OK;  // not asked for, or again
+  if (!(m->present >> k & 1u) || (o->got >> k & 1u)) return EXIT_OK; // not asked for, or again
   if (pk->dataLength > bound) {
     fprintf(stderr,
             "fixsteer %s: the join offer of %s is %zu bytes, more than an offer of this match "
@@ -191,12 +191,12 @@ static int on_event(offers *o, match *m, ENetEvent *ev, size_t bound, const char
   int code = EXIT_OK;
   if (ev->type == ENET_EVENT_TYPE_CONNECT && k < 0 && ev->data > 0 &&
       ev->data < net_peer_count(m) && ev->data != m->index && !m->links[ev->data]) {
-    m->links[ev->data] = ev->peer;  // a peer of the match, come to send its offer
+    m->links[ev->data] = ev->peer; // a peer of the match, come to send its offer
     ev->peer->data = net_link_tag(ev->data);
   } else if (ev->type == ENET_EVENT_TYPE_RECEIVE) {
     if (k >= 0 && ev->channelID == 1 && is_offer(ev->packet))
       code = keep_offer(o, m, (uint32_t)k, ev->packet, bound, cmd);
-    enet_packet_destroy(ev->packet);  // game packets come again once we are in
+    enet_packet_destroy(ev->packet); // game packets come again once we are in
   } else if (ev->type == ENET_EVENT_TYPE_DISCONNECT && k >= 0) {
     fprintf(stderr, "fixsteer %s: %s closed the connection before we joined: %s\n", cmd,
             k == 0 ? "the host" : player_peer_name(m, (uint32_t)k, name),
@@ -237,8 +237,7 @@ static void describe_field(const uint8_t *offer, size_t len, size_t offset, char
   static const char *const header[] = {"magic",          "magic",  "magic",  "magic",
                                        "layout version", "sender", "joiner", "flags"};
   fxs_session_offer_field f = fxs_session_offer_field_at(offer, len, offset);
-  if (f.part == FXS_OFFER_HEADER && f.at < 8)
-    snprintf(buf, size, " (its %s)", header[f.at]);
+  if (f.part == FXS_OFFER_HEADER && f.at < 8) snprintf(buf, size, " (its %s)", header[f.at]);
   else if (f.part == FXS_OFFER_HEADER)
     snprintf(buf, size, " (its %s)",
              f.at < 12   ? "session id"
@@ -254,10 +253,8 @@ static void describe_field(const uint8_t *offer, size_t len, size_t offset, char
     snprintf(buf, size, " (its list of player %u's input)", (unsigned)f.player);
   else if (f.part == FXS_OFFER_FRAME)
     snprintf(buf, size, " (player %u's input of tick %u)", (unsigned)f.player, (unsigned)f.tick);
-  else if (f.part == FXS_OFFER_STATE)
-    snprintf(buf, size, " (the state)");
-  else if (f.part == FXS_OFFER_CHECKSUM)
-    snprintf(buf, size, " (its checksum)");
+  else if (f.part == FXS_OFFER_STATE) snprintf(buf, size, " (the state)");
+  else if (f.part == FXS_OFFER_CHECKSUM) snprintf(buf, size, " (its checksum)");
 }
 
 // Starts the session from the offers, in peer order; names the offer and byte at fault.
@@ -326,7 +323,7 @@ int net_join_session(player *p, match *m, uint32_t wait_ms, const char *cmd) {
   for (uint32_t q = 0; q < net_peer_count(m); ++q) {
     if (q == m->index) continue;
     if (!(m->present >> q & 1u)) {
-      fxs_session_peer_left(&p->session, (uint8_t)q);  // away, or a spectator slot nobody holds
+      fxs_session_peer_left(&p->session, (uint8_t)q); // away, or a spectator slot nobody holds
       continue;
     }
     p->since[q] = now;

@@ -161,7 +161,7 @@ static bool top_level(ctx *c, const ynode *root) {
   sc->capacity.path_nodes = L->node_count;
   sc->capacity.walls = wall_count;
   sc->capacity.field_cells =
-      L->field_columns * L->field_rows;  // at most FXS_DEFAULT_MAX_FIELD_CELLS
+      L->field_columns * L->field_rows; // at most FXS_DEFAULT_MAX_FIELD_CELLS
   sc->capacity.nav_cells = L->nav_cells, sc->capacity.nav_open = L->nav_open;
   // open left out: the most entries a search can hold, not one a cell (the section's value).
   if (L->nav_cells && !sr_get(c, sr_get(c, root, "navigation"), "open"))
@@ -176,7 +176,7 @@ static bool top_level(ctx *c, const ynode *root) {
 
 void scenario_file_free(const scenario *sc) {
   if (!sc) return;
-  loaded *L = (loaded *)(uintptr_t)sc;  // the scenario is the first member of its loaded file
+  loaded *L = (loaded *)(uintptr_t)sc; // the scenario is the first member of its loaded file
   free(L->nodes);
   free(L->paths);
   free(L->path_names);
