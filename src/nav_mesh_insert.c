@@ -563,3 +563,13 @@ fxs_result fxs_mesh_insert_segment(fxs_mesh_work *w, uint32_t a, uint32_t b) {
   }
   return r;
 }
+
+void fxs_mesh_flip(fxs_nav_mesh *mesh, uint32_t t, unsigned i) { flip(mesh, t, i); }
+
+void fxs_mesh_mark_edge(fxs_nav_mesh *mesh, uint32_t t, unsigned i, int on) {
+  mark_edge(mesh, t, i, on);
+}
+
+int fxs_mesh_find_edge(const fxs_nav_mesh *mesh, uint32_t p, uint32_t q, uint32_t *t, unsigned *i) {
+  return find_edge(mesh, p, q, t, i);
+}

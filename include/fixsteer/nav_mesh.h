@@ -151,6 +151,34 @@ FXS_API uint32_t fxs_nav_mesh_locate(const fxs_nav_mesh *mesh, fxs_vec2 point);
 /// u32). The same value on every target for the same calls.
 FXS_API uint64_t fxs_nav_mesh_digest(const fxs_nav_mesh *mesh);
 
+/// Removes a wall added before (docs/navigation-mesh.md, "Run-time changes"): its chain of
+/// constrained edges loses its flags, the vertices no remaining item needs (a corner, a
+/// wall's end, an obstacle's vertex) are deleted, and only the region around it is
+/// triangulated again, exactly; the remaining items near it are inserted again in array
+/// order (a shared edge or a crossing comes back). walls/obstacles: every item that stays
+/// (without this one). The result is a constrained Delaunay triangulation of them; its
+/// arrays depend on the history, fxs_nav_mesh_canonical_digest does not.
+/// FXS_ERR_BAD_VALUE (nothing changed) for a NULL pointer or a wall that is no chain of
+/// constrained edges of the mesh (an unknown wall); FXS_ERR_CAPACITY and FXS_ERR_LIMIT as
+/// fxs_nav_mesh_add_wall.
+FXS_API fxs_result fxs_nav_mesh_remove_wall(fxs_nav_mesh *mesh, const fxs_wall *wall,
+                                            const fxs_wall *walls, uint32_t wall_count,
+                                            const fxs_obstacle *obstacles, uint32_t obstacle_count);
+
+/// Removes an obstacle added before (its octagon), as fxs_nav_mesh_remove_wall. Also
+/// FXS_ERR_BAD_VALUE for a negative radius or a centre outside the bounds.
+FXS_API fxs_result fxs_nav_mesh_remove_obstacle(fxs_nav_mesh *mesh, const fxs_obstacle *obstacle,
+                                                const fxs_wall *walls, uint32_t wall_count,
+                                                const fxs_obstacle *obstacles,
+                                                uint32_t obstacle_count);
+
+/// A digest of the geometry, equal for equal meshes whatever the order of the adds and
+/// removes: a 64-bit sum of one FNV-1a 64 hash per vertex (x, y) and per edge (its ends in
+/// (x, y) order, constrained or not), leaving out the unconstrained edges of a cocircular
+/// tie (in-circle 0: the diagonal there depends on history), then FNV-1a 64 over the bounds,
+/// counts and both sums. No memory, O(triangles).
+FXS_API uint64_t fxs_nav_mesh_canonical_digest(const fxs_nav_mesh *mesh);
+
 #ifdef __cplusplus
 }
 #endif
