@@ -386,6 +386,7 @@ typedef struct remaining {
   uint32_t obstacle_count;
   int64_t lo_x, lo_y, hi_x, hi_y;
   int64_t scan_lo_x, scan_lo_y, scan_hi_x, scan_hi_y;  // the box and what was inserted again
+  fxs_vec2 seed;                                       // a point in the removal's box
 } remaining;
 
 // A vertex the remaining items need: a corner, a wall's end, an obstacle's vertex.
@@ -442,6 +443,42 @@ static int supported(const fxs_nav_mesh *m, const remaining *rest, fxs_vec2 p, f
   return 0;
 }
 
+// The triangles whose box meets the box lo-hi: a walk over neighbours from the triangle
+// holding `seed` (inside the box; the triangles meeting a box are connected), listed in
+// e->dead. *all = 1 when they outnumber the list: the caller then looks at every triangle.
+static uint32_t region(edit *e, const int64_t box[4], fxs_vec2 seed, int *all) {
+  const fxs_nav_mesh *m = e->work.mesh;
+  int kind;
+  unsigned index;
+  uint32_t count = 0, t = fxs_mesh_locate(m, seed, m->vertex_triangle[0], &kind, &index);
+  *all = t == NONE;
+  if (*all) return m->triangle_count;
+  e->dead[count++] = t;
+  for (uint32_t k = 0; k < count; k++) {
+    const fxs_nav_triangle *T = &m->triangles[e->dead[k]];
+    for (unsigned i = 0; i < 3; i++) {
+      uint32_t u = T->n[i];
+      if (u == NONE || in_list(e->dead, count, u)) continue;
+      const fxs_nav_triangle *U = &m->triangles[u];
+      int64_t lx = at(m, U->v[0]).x, hx = lx, ly = at(m, U->v[0]).y, hy = ly;
+      for (unsigned j = 1; j < 3; j++) {
+        fxs_vec2 p = at(m, U->v[j]);
+        lx = p.x < lx ? p.x : lx, hx = p.x > hx ? p.x : hx;
+        ly = p.y < ly ? p.y : ly, hy = p.y > hy ? p.y : hy;
+      }
+      if (lx > box[2] || hx < box[0] || ly > box[3] || hy < box[1]) continue;
+      if (count >= e->dead_cap || !spend(e)) {
+        *all = 1;
+        return m->triangle_count;
+      }
+      e->dead[count++] = u;
+    }
+  }
+  return count;
+}
+
+static uint32_t region_triangle(const edit *e, int all, uint32_t k) { return all ? k : e->dead[k]; }
+
 // Lifts the constrained edges left of a damaged chain (both ends near one of its pieces, and
 // no other remaining item near both), so that inserting it again does not cross its own
 // remains (a scan of the triangles).
@@ -449,15 +486,26 @@ static fxs_result lift_near(edit *e, const remaining *rest, uint32_t self, const
                             unsigned n, int closed) {
   fxs_nav_mesh *m = e->work.mesh;
   fxs_result r = FXS_OK;
+  int64_t box[4] = {pts[0].x, pts[0].y, pts[0].x, pts[0].y};
+  for (unsigned k = 1; k < n; k++) {
+    box[0] = pts[k].x < box[0] ? pts[k].x : box[0], box[1] = pts[k].y < box[1] ? pts[k].y : box[1];
+    box[2] = pts[k].x > box[2] ? pts[k].x : box[2], box[3] = pts[k].y > box[3] ? pts[k].y : box[3];
+  }
+  box[0] -= CHAIN_SLACK, box[1] -= CHAIN_SLACK, box[2] += CHAIN_SLACK, box[3] += CHAIN_SLACK;
+  int all;
+  uint32_t count = region(e, box, pts[0], &all);
   e->stack_count = 0;
-  for (uint32_t t = 0; t < m->triangle_count && r == FXS_OK; t++) {
+  for (uint32_t k = 0; k < count && r == FXS_OK; k++) {
+    uint32_t t = region_triangle(e, all, k);
     for (unsigned i = 0; i < 3 && r == FXS_OK; i++) {
       const fxs_nav_triangle *T = &m->triangles[t];
       uint32_t u = T->n[i], p = T->v[next3(i)], q = T->v[prev3(i)];
-      if (!((T->constrained >> i) & 1u) || u == NONE || u < t) continue;
+      if (!((T->constrained >> i) & 1u) || u == NONE ||
+          (u < t && (all || in_list(e->dead, count, u))))
+        continue;
       int near = 0;
-      for (unsigned k = 0; k + 1 < n + (unsigned)closed && !near; k++)
-        near = near_points(pts[k], pts[(k + 1) % n], at(m, p), at(m, q));
+      for (unsigned j = 0; j + 1 < n + (unsigned)closed && !near; j++)
+        near = near_points(pts[j], pts[(j + 1) % n], at(m, p), at(m, q));
       if (!near || supported(m, rest, at(m, p), at(m, q), self)) continue;
       fxs_mesh_mark_edge(m, t, i, 0);
       r = push_edge(e, p, q);
@@ -512,12 +560,17 @@ static int in_box(const remaining *rest, fxs_vec2 p) {
 static fxs_result lift_unsupported(edit *e, const remaining *rest) {
   fxs_nav_mesh *m = e->work.mesh;
   fxs_result r = FXS_OK;
+  int64_t box[4] = {rest->lo_x, rest->lo_y, rest->hi_x, rest->hi_y};
+  int all;
+  uint32_t count = region(e, box, rest->seed, &all);
   e->stack_count = 0;
-  for (uint32_t t = 0; t < m->triangle_count && r == FXS_OK; t++) {
+  for (uint32_t k = 0; k < count && r == FXS_OK; k++) {
+    uint32_t t = region_triangle(e, all, k);
     for (unsigned i = 0; i < 3 && r == FXS_OK; i++) {
       const fxs_nav_triangle *T = &m->triangles[t];
       uint32_t u = T->n[i], p = T->v[next3(i)], q = T->v[prev3(i)];
-      if (!((T->constrained >> i) & 1u) || u == NONE || u < t || !in_box(rest, at(m, p)) ||
+      if (!((T->constrained >> i) & 1u) || u == NONE ||
+          (u < t && (all || in_list(e->dead, count, u))) || !in_box(rest, at(m, p)) ||
           !in_box(rest, at(m, q)) || supported(m, rest, at(m, p), at(m, q), NONE))
         continue;
       fxs_mesh_mark_edge(m, t, i, 0);
@@ -549,16 +602,23 @@ static int holds_constraint(edit *e, uint32_t v) {
 // constraint, is deleted too (a scan of the vertices: 2 compares each).
 static fxs_result delete_orphans(edit *e, const remaining *rest) {
   fxs_nav_mesh *m = e->work.mesh;
+  int64_t box[4] = {rest->scan_lo_x, rest->scan_lo_y, rest->scan_hi_x, rest->scan_hi_y};
   e->cand_count = 0;
-  for (uint32_t v = FXS_NAV_MESH_MIN_VERTICES; v < m->vertex_count;) {
-    fxs_vec2 p = at(m, v);
-    if (p.x < rest->scan_lo_x || p.x > rest->scan_hi_x || p.y < rest->scan_lo_y ||
-        p.y > rest->scan_hi_y || holds_constraint(e, v) || required(m, rest, v)) {
-      v++;
-      continue;
+  for (int again = 1; again;) {
+    int all;
+    uint32_t count = region(e, box, rest->seed, &all), v = NONE;
+    again = 0;
+    for (uint32_t k = 0; k < 3 * count && v == NONE; k++) {
+      uint32_t w = m->triangles[region_triangle(e, all, k / 3)].v[k % 3];
+      fxs_vec2 p = at(m, w);
+      if (w >= FXS_NAV_MESH_MIN_VERTICES && p.x >= box[0] && p.x <= box[2] && p.y >= box[1] &&
+          p.y <= box[3] && !holds_constraint(e, w) && !required(m, rest, w))
+        v = w;
     }
-    fxs_result r = delete_vertex(e, v);  // the last vertex moves into v: look at v again
+    if (v == NONE) break;
+    fxs_result r = delete_vertex(e, v);  // the triangles change: walk the region again
     if (r != FXS_OK) return r;
+    again = 1;
   }
   return FXS_OK;
 }
@@ -586,6 +646,7 @@ static fxs_result remove_chain(fxs_nav_mesh *m, const fxs_vec2 *pts, unsigned n,
   r = restore(&e);
   for (uint32_t k = 0; k < e.cand_count && r == FXS_OK; k++)
     if (!required(m, rest, e.cand[k])) r = delete_vertex(&e, e.cand[k]);
+  rest->seed = pts[0];
   rest->lo_x = rest->hi_x = pts[0].x;
   rest->lo_y = rest->hi_y = pts[0].y;
   for (unsigned k = 1; k < n; k++) {
@@ -617,7 +678,7 @@ fxs_result fxs_nav_mesh_remove_wall(fxs_nav_mesh *mesh, const fxs_wall *wall, co
                                     uint32_t obstacle_count) {
   if (!mesh || !wall || !rest_valid(walls, wall_count, obstacles, obstacle_count))
     return FXS_ERR_BAD_VALUE;
-  remaining rest = {walls, wall_count, obstacles, obstacle_count, 0, 0, 0, 0, 0, 0, 0, 0};
+  remaining rest = {walls, wall_count, obstacles, obstacle_count, 0, 0, 0, 0, 0, 0, 0, 0, {0, 0}};
   fxs_vec2 ends[2] = {wall->a, wall->b};
   return remove_chain(mesh, ends, same(wall->a, wall->b) ? 1u : 2u, 0, &rest);
 }
@@ -629,7 +690,7 @@ fxs_result fxs_nav_mesh_remove_obstacle(fxs_nav_mesh *mesh, const fxs_obstacle *
   if (!mesh || !rest_valid(walls, wall_count, obstacles, obstacle_count) ||
       fxs_nav_mesh_obstacle_polygon(mesh, obstacle, poly) != FXS_OK)
     return FXS_ERR_BAD_VALUE;
-  remaining rest = {walls, wall_count, obstacles, obstacle_count, 0, 0, 0, 0, 0, 0, 0, 0};
+  remaining rest = {walls, wall_count, obstacles, obstacle_count, 0, 0, 0, 0, 0, 0, 0, 0, {0, 0}};
   return remove_chain(mesh, poly, FXS_NAV_MESH_OBSTACLE_SIDES, 1, &rest);
 }
 
