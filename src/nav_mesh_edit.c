@@ -1,10 +1,11 @@
 // Run-time changes of the navigation mesh: removing a wall or an obstacle re-triangulates
 // only the region it touches, and the canonical digest. A removal traces the constraint's
 // chain of edges, lifts its flags, restores the Delaunay property across the lifted edges,
-// deletes each vertex of the chain that no remaining item needs (flips reduce its star to
-// one triangle, or two on the bounds, which merge; then Lawson flips over the star's
-// edges), and inserts again the remaining items near it (an edge they shared with the
-// removed one got lifted, and crossings through a deleted vertex come back).
+// deletes each vertex of the chain that no remaining item needs (its star becomes a hole
+// filled by ear clipping, then Lawson flips over the hole's edges), inserts again the
+// remaining items near it whose chain is broken (an edge they shared with the removed one
+// got lifted, or a crossing vertex went), then lifts edges and deletes vertices in the
+// region that no remaining item holds (docs/navigation-mesh.md, "Run-time changes").
 #include "fixsteer/nav_mesh.h"
 
 #include "fixsteer/hash.h"
