@@ -156,7 +156,7 @@ void test_removing_walls_and_obstacles_of_degenerate_sets_leaves_a_valid_mesh(vo
     rng_state = SEED * 7 + n;
     snprintf(where, sizeof where, "degenerate case %lu", (unsigned long)n);
     random_walls(&c);
-    if ((int64_t)c.hi.x - c.lo.x < TINY_SPAN) continue;  // see TINY_SPAN
+    if ((int64_t)c.hi.x - c.lo.x < TINY_SPAN) continue; // see TINY_SPAN
     make_mesh(c.lo, c.hi);
     run++;
     TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_mesh_build(&mesh, c.walls, c.wall_count, c.obstacles,

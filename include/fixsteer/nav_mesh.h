@@ -80,26 +80,26 @@ typedef struct fxs_nav_mesh_capacity {
 /// A triangle: vertices counter-clockwise; side i runs from v[(i+1)%3] to v[(i+2)%3]
 /// (opposite v[i]) and n[i] is the triangle across it (FXS_NAV_MESH_NONE on the bounds).
 typedef struct fxs_nav_triangle {
-  uint32_t v[3];         ///< Vertex indices, counter-clockwise.
-  uint32_t n[3];         ///< Neighbor across side i, or FXS_NAV_MESH_NONE.
-  uint32_t constrained;  ///< Bit i set: side i is a constraint (bounds, wall or obstacle side).
+  uint32_t v[3];        ///< Vertex indices, counter-clockwise.
+  uint32_t n[3];        ///< Neighbor across side i, or FXS_NAV_MESH_NONE.
+  uint32_t constrained; ///< Bit i set: side i is a constraint (bounds, wall or obstacle side).
 } fxs_nav_triangle;
 
 /// A mesh in caller memory. Fields are readable; change it only through the functions below.
 typedef struct fxs_nav_mesh {
-  fxs_vec2 bounds_min;          ///< Lower corner of the bounds, units.
-  fxs_vec2 bounds_max;          ///< Upper corner, units (> bounds_min on both axes).
-  uint32_t vertex_count;        ///< Vertices in use.
-  uint32_t vertex_capacity;     ///< capacity.vertices.
-  uint32_t triangle_count;      ///< Triangles in use (2 * vertex_count - 2 - points on the bounds).
-  uint32_t triangle_capacity;   ///< 2 * vertex_capacity - 6.
-  uint32_t step_limit;          ///< Steps one add may take.
-  uint32_t last_steps;          ///< Steps the last add took (a measurement, not state).
-  fxs_vec2 *vertices;           ///< vertex_count points, raw Q16.16, in the order inserted.
-  fxs_nav_triangle *triangles;  ///< triangle_count triangles.
-  uint32_t *vertex_triangle;    ///< Per vertex, a triangle holding it (a search start).
-  uint32_t *scratch;            ///< Work lists of the insertions (no state between calls).
-  uint32_t scratch_words;       ///< Size of scratch, 32-bit words.
+  fxs_vec2 bounds_min;         ///< Lower corner of the bounds, units.
+  fxs_vec2 bounds_max;         ///< Upper corner, units (> bounds_min on both axes).
+  uint32_t vertex_count;       ///< Vertices in use.
+  uint32_t vertex_capacity;    ///< capacity.vertices.
+  uint32_t triangle_count;     ///< Triangles in use (2 * vertex_count - 2 - points on the bounds).
+  uint32_t triangle_capacity;  ///< 2 * vertex_capacity - 6.
+  uint32_t step_limit;         ///< Steps one add may take.
+  uint32_t last_steps;         ///< Steps the last add took (a measurement, not state).
+  fxs_vec2 *vertices;          ///< vertex_count points, raw Q16.16, in the order inserted.
+  fxs_nav_triangle *triangles; ///< triangle_count triangles.
+  uint32_t *vertex_triangle;   ///< Per vertex, a triangle holding it (a search start).
+  uint32_t *scratch;           ///< Work lists of the insertions (no state between calls).
+  uint32_t scratch_words;      ///< Size of scratch, 32-bit words.
 } fxs_nav_mesh;
 
 /// Bytes a mesh of these capacities needs in its block (8-byte aligned), or 0 when a

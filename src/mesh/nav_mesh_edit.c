@@ -48,8 +48,8 @@ static edit edit_of(fxs_nav_mesh *m) {
   e.cand_cap = v;
   e.star = m->scratch + v;
   e.star_cap = v;
-  e.stack = m->scratch + 5 * v;  // after the hole's three lists (delete_vertex)
-  e.stack_cap = 8 * v;           // pairs: the scratch holds 22 words a vertex
+  e.stack = m->scratch + 5 * v; // after the hole's three lists (delete_vertex)
+  e.stack_cap = 8 * v;          // pairs: the scratch holds 22 words a vertex
   e.dead = m->scratch + 21 * v;
   e.dead_cap = v;
   e.cand_count = e.stack_count = 0;
@@ -73,7 +73,7 @@ static fxs_result restore(edit *e) {
     e->stack_count--;
     uint32_t p = e->stack[2 * e->stack_count], q = e->stack[2 * e->stack_count + 1], t;
     unsigned i;
-    if (!fxs_mesh_find_edge(m, p, q, &t, &i)) continue;  // flipped away meanwhile
+    if (!fxs_mesh_find_edge(m, p, q, &t, &i)) continue; // flipped away meanwhile
     const fxs_nav_triangle *T = &m->triangles[t];
     if (((T->constrained >> i) & 1u) || T->n[i] == NONE) continue;
     uint32_t u = T->n[i], o = T->v[i];
@@ -197,7 +197,7 @@ static fxs_result trace(edit *e, fxs_vec2 a, fxs_vec2 b) {
       u = w;
     } else if (e->stack_count == from || dead >= e->dead_cap) {
       return FXS_ERR_BAD_VALUE;
-    } else {  // a dead end: step back, never to come here again
+    } else { // a dead end: step back, never to come here again
       e->dead[dead++] = u;
       u = e->stack[2 * --e->stack_count];
     }
@@ -302,14 +302,14 @@ static fxs_result fill_hole(edit *e, hole *h) {
     T->v[0] = a, T->v[1] = b, T->v[2] = c;
     T->constrained = 0;
     m->vertex_triangle[a] = m->vertex_triangle[b] = m->vertex_triangle[c] = s;
-    hole_edge(m, h, i, h->po[i], 0, s);    // b-c
-    hole_edge(m, h, ip, h->po[ip], 2, s);  // a-b
+    hole_edge(m, h, i, h->po[i], 0, s);   // b-c
+    hole_edge(m, h, ip, h->po[ip], 2, s); // a-b
     fxs_result r = push_edge(e, a, b);
     if (r == FXS_OK) r = push_edge(e, b, c);
     if (r == FXS_OK) r = push_edge(e, c, a);
     if (r != FXS_OK) return r;
     if (n == 3) {
-      hole_edge(m, h, in, h->po[in], 1, s);  // c-a, the last edge
+      hole_edge(m, h, in, h->po[in], 1, s); // c-a, the last edge
       break;
     }
     // The diagonal c-a becomes edge ip of the smaller polygon, side 1 of s outside it.
@@ -343,7 +343,7 @@ static fxs_result delete_vertex(edit *e, uint32_t v) {
     h.po[k] = out;
     h.ps[k] = (out == NONE ? 0u : index_of_neighbor(&m->triangles[out], e->star[k])) |
               (((T->constrained >> i) & 1u) << 2);
-    if (boundary && k + 1 == count) {  // the closing edge along the bounds, through v
+    if (boundary && k + 1 == count) { // the closing edge along the bounds, through v
       h.pv[k + 1] = T->v[prev3(i)];
       h.po[k + 1] = NONE;
       h.ps[k + 1] = 4u;
@@ -386,8 +386,8 @@ typedef struct remaining {
   const fxs_obstacle *obstacles;
   uint32_t obstacle_count;
   int64_t lo_x, lo_y, hi_x, hi_y;
-  int64_t scan_lo_x, scan_lo_y, scan_hi_x, scan_hi_y;  // the box and what was inserted again
-  fxs_vec2 seed;                                       // a point in the removal's box
+  int64_t scan_lo_x, scan_lo_y, scan_hi_x, scan_hi_y; // the box and what was inserted again
+  fxs_vec2 seed;                                      // a point in the removal's box
 } remaining;
 
 // A vertex the remaining items need: a corner, a wall's end, an obstacle's vertex.
@@ -617,7 +617,7 @@ static fxs_result delete_orphans(edit *e, const remaining *rest) {
         v = w;
     }
     if (v == NONE) break;
-    fxs_result r = delete_vertex(e, v);  // the triangles change: walk the region again
+    fxs_result r = delete_vertex(e, v); // the triangles change: walk the region again
     if (r != FXS_OK) return r;
     again = 1;
   }
@@ -715,13 +715,13 @@ uint64_t fxs_nav_mesh_canonical_digest(const fxs_nav_mesh *mesh) {
     const fxs_nav_triangle *T = &mesh->triangles[t];
     for (unsigned i = 0; i < 3; i++) {
       uint32_t u = T->n[i];
-      if (u != NONE && u < t) continue;  // each edge once
+      if (u != NONE && u < t) continue; // each edge once
       int32_t flag = (int32_t)((T->constrained >> i) & 1u);
       if (!flag && u != NONE) {
         const fxs_nav_triangle *U = &mesh->triangles[u];
         fxs_vec2 r = at(mesh, U->v[index_of_neighbor(U, t)]);
         if (fxs_mesh_in_circle(at(mesh, T->v[0]), at(mesh, T->v[1]), at(mesh, T->v[2]), r) == 0)
-          continue;  // a cocircular tie: which diagonal is there depends on history
+          continue; // a cocircular tie: which diagonal is there depends on history
       }
       fxs_vec2 p = at(mesh, T->v[next3(i)]), q = at(mesh, T->v[prev3(i)]);
       if (before(q, p)) {

@@ -72,9 +72,9 @@ static uint32_t touched(const fxs_nav_mesh *mesh, const fxs_nav_triangle *before
 }
 
 typedef struct change_stats {
-  double remove_s, add_s;                  // medians
-  uint32_t remove_tri, add_tri, most_tri;  // medians of triangles touched, and the most
-  uint32_t remove_steps, add_steps;        // medians of steps (last_steps)
+  double remove_s, add_s;                 // medians
+  uint32_t remove_tri, add_tri, most_tri; // medians of triangles touched, and the most
+  uint32_t remove_steps, add_steps;       // medians of steps (last_steps)
 } change_stats;
 
 static uint32_t median_u32(uint32_t *v, int n) {
