@@ -17,26 +17,26 @@ static uint64_t align8(uint64_t n) { return (n + 7u) & ~(uint64_t)7u; }
 static uint64_t layout(uint32_t tc, uint32_t oc, uint64_t off[10]) {
   if (tc == 0 || tc > 2u * FXS_NAV_MESH_MAX_VERTICES || oc == 0 || oc > tc) return 0;
   uint64_t t = tc;
-  off[0] = 0;                                                           // g
-  off[1] = align8(off[0] + t * sizeof(uint64_t));                       // parent
-  off[2] = align8(off[1] + t * sizeof(uint32_t));                       // entry
-  off[3] = align8(off[2] + t * sizeof(fxs_vec2));                       // open_at
-  off[4] = align8(off[3] + t * sizeof(uint32_t));                       // state
-  off[5] = align8(off[4] + t);                                          // touched
-  off[6] = align8(off[5] + t * sizeof(uint32_t));                       // open
-  off[7] = align8(off[6] + (uint64_t)oc * sizeof(fxs_nav_route_open));  // corridor
-  off[8] = align8(off[7] + t * sizeof(uint32_t));                       // corner
-  off[9] = align8(off[8] + (t + 2u) * sizeof(fxs_vec2));                // corner_side
+  off[0] = 0;                                                            // g
+  off[1] = align8(off[0] + t * sizeof(uint64_t));                        // parent
+  off[2] = align8(off[1] + t * sizeof(uint32_t));                        // entry
+  off[3] = align8(off[2] + t * sizeof(fxs_vec2));                        // open_at
+  off[4] = align8(off[3] + t * sizeof(uint32_t));                        // state
+  off[5] = align8(off[4] + t);                                           // touched
+  off[6] = align8(off[5] + t * sizeof(uint32_t));                        // open
+  off[7] = align8(off[6] + (uint64_t)oc * sizeof(fxs_mesh_route_open));  // corridor
+  off[8] = align8(off[7] + t * sizeof(uint32_t));                        // corner
+  off[9] = align8(off[8] + (t + 2u) * sizeof(fxs_vec2));                 // corner_side
   uint64_t total = align8(off[9] + (t + 2u));
   return total > (uint64_t)(size_t)-1 ? 0 : total;
 }
 
-size_t fxs_nav_route_memory_size(uint32_t triangle_capacity, uint32_t open_capacity) {
+size_t fxs_mesh_route_memory_size(uint32_t triangle_capacity, uint32_t open_capacity) {
   uint64_t off[10];
   return (size_t)layout(triangle_capacity, open_capacity, off);
 }
 
-static void clear_search(fxs_nav_route *r) {
+static void clear_search(fxs_mesh_route *r) {
   for (uint32_t i = 0; i < r->touched_count; i++) {
     uint32_t t = r->touched[i];
     r->state[t] = 0;
@@ -49,8 +49,8 @@ static void clear_search(fxs_nav_route *r) {
   r->end = NONE;
 }
 
-fxs_result fxs_nav_route_init(fxs_nav_route *route, void *memory, size_t size,
-                              uint32_t triangle_capacity, uint32_t open_capacity) {
+fxs_result fxs_mesh_route_init(fxs_mesh_route *route, void *memory, size_t size,
+                               uint32_t triangle_capacity, uint32_t open_capacity) {
   uint64_t off[10];
   uint64_t need = layout(triangle_capacity, open_capacity, off);
   if (!route || !memory || need == 0) return FXS_ERR_BAD_VALUE;
@@ -64,7 +64,7 @@ fxs_result fxs_nav_route_init(fxs_nav_route *route, void *memory, size_t size,
   route->open_at = (uint32_t *)(void *)(base + off[3]);
   route->state = base + off[4];
   route->touched = (uint32_t *)(void *)(base + off[5]);
-  route->open = (fxs_nav_route_open *)(void *)(base + off[6]);
+  route->open = (fxs_mesh_route_open *)(void *)(base + off[6]);
   route->corridor = (uint32_t *)(void *)(base + off[7]);
   route->corner = (fxs_vec2 *)(void *)(base + off[8]);
   route->corner_side = (int8_t *)(void *)(base + off[9]);
@@ -127,7 +127,7 @@ static fxs_vec2 vtx(const fxs_nav_mesh *m, uint32_t t, uint32_t i) {
 // The width search: from side s of triangle t (whose far side is away from c), is a
 // constrained side within d of c? 1 when clear, 0 when blocked or the search ran long.
 static int width_clear(const fxs_nav_mesh *m, fxs_vec2 c, uint32_t t, uint32_t s, int64_t d) {
-  uint32_t stack_t[FXS_NAV_ROUTE_WIDTH_STEPS], stack_s[FXS_NAV_ROUTE_WIDTH_STEPS];
+  uint32_t stack_t[FXS_MESH_ROUTE_WIDTH_STEPS], stack_s[FXS_MESH_ROUTE_WIDTH_STEPS];
   uint32_t top = 0, steps = 0;
   stack_t[top] = t;
   stack_s[top++] = s;
@@ -152,7 +152,7 @@ static int width_clear(const fxs_nav_mesh *m, fxs_vec2 c, uint32_t t, uint32_t s
       if (fxs_mesh_orient(a, b, p) == oc && fxs_mesh_orient(a, b, q) == oc && oc != 0) continue;
       if (!segment_closer_than(c, p, q, d)) continue;
       if ((ut->constrained >> side) & 1u) return 0;
-      if (++steps >= FXS_NAV_ROUTE_WIDTH_STEPS || top >= FXS_NAV_ROUTE_WIDTH_STEPS) return 0;
+      if (++steps >= FXS_MESH_ROUTE_WIDTH_STEPS || top >= FXS_MESH_ROUTE_WIDTH_STEPS) return 0;
       stack_t[top] = u;
       stack_s[top++] = side;
     }
@@ -172,19 +172,19 @@ static int traversal_clear(const fxs_nav_mesh *m, uint32_t t, uint32_t e, uint32
 
 // ---- The heap ---------------------------------------------------------------------------
 
-static int before(const fxs_nav_route_open *x, const fxs_nav_route_open *y) {
+static int before(const fxs_mesh_route_open *x, const fxs_mesh_route_open *y) {
   if (x->f != y->f) return x->f < y->f;
   if (x->h != y->h) return x->h < y->h;
   return x->triangle < y->triangle;
 }
 
-static void heap_set(fxs_nav_route *r, uint32_t i, fxs_nav_route_open e) {
+static void heap_set(fxs_mesh_route *r, uint32_t i, fxs_mesh_route_open e) {
   r->open[i] = e;
   r->open_at[e.triangle] = i + 1u;
 }
 
-static void sift_up(fxs_nav_route *r, uint32_t i) {
-  fxs_nav_route_open e = r->open[i];
+static void sift_up(fxs_mesh_route *r, uint32_t i) {
+  fxs_mesh_route_open e = r->open[i];
   while (i > 0) {
     uint32_t p = (i - 1u) / 2u;
     if (!before(&e, &r->open[p])) break;
@@ -194,10 +194,10 @@ static void sift_up(fxs_nav_route *r, uint32_t i) {
   heap_set(r, i, e);
 }
 
-static fxs_nav_route_open heap_pop(fxs_nav_route *r) {
-  fxs_nav_route_open top = r->open[0];
+static fxs_mesh_route_open heap_pop(fxs_mesh_route *r) {
+  fxs_mesh_route_open top = r->open[0];
   r->open_at[top.triangle] = 0;
-  fxs_nav_route_open e = r->open[--r->open_count];
+  fxs_mesh_route_open e = r->open[--r->open_count];
   uint32_t i = 0, n = r->open_count;
   if (n > 0) {
     for (;;) {
@@ -217,8 +217,9 @@ static fxs_nav_route_open heap_pop(fxs_nav_route *r) {
 
 // delta * r / len, rounded toward zero, exact.
 static int64_t shrink_step(int64_t delta, int64_t r, uint64_t len) {
-  int64_t m = delta < 0 ? -delta : delta;
-  int64_t v = fxs_mesh_int_floor_div(fxs_mesh_int_mul(mi(m), mi(r)), mi((int64_t)len));
+  // |delta| < 2^33 and r < 2^31: the product fits in 64 bits.
+  uint64_t m = fxs_exact_magnitude(delta);
+  int64_t v = (int64_t)(m * (uint64_t)r / len);
   return delta < 0 ? -v : v;
 }
 
@@ -261,7 +262,7 @@ static fxs_vec2 entry_point(fxs_vec2 p, fxs_vec2 g, fxs_vec2 l, fxs_vec2 rt) {
   return fxs_mesh_int_compare(cr, cl) < 0 ? rt : l;
 }
 
-static void touch(fxs_nav_route *r, uint32_t t) {
+static void touch(fxs_mesh_route *r, uint32_t t) {
   if (r->state[t] == 0) r->touched[r->touched_count++] = t;
   r->state[t] |= ST_TOUCHED;
 }
@@ -272,8 +273,8 @@ static uint32_t side_to(const fxs_nav_mesh *m, uint32_t t, uint32_t n) {
   return s;
 }
 
-fxs_result fxs_nav_route_begin(fxs_nav_route *route, const fxs_nav_mesh *mesh, fxs_vec2 start,
-                               fxs_vec2 goal, fix16_t radius) {
+fxs_result fxs_mesh_route_begin(fxs_mesh_route *route, const fxs_nav_mesh *mesh, fxs_vec2 start,
+                                fxs_vec2 goal, fix16_t radius) {
   if (!route || !mesh || radius < 0) return FXS_ERR_BAD_VALUE;
   if (mesh->triangle_count > route->triangle_capacity) return FXS_ERR_CAPACITY;
   uint32_t st = fxs_nav_mesh_locate(mesh, start), gt = fxs_nav_mesh_locate(mesh, goal);
@@ -289,7 +290,7 @@ fxs_result fxs_nav_route_begin(fxs_nav_route *route, const fxs_nav_mesh *mesh, f
   route->g[st] = 0;
   route->parent[st] = NONE;
   route->entry[st] = start;
-  fxs_nav_route_open e = {distance(start, goal), distance(start, goal), st, 0};
+  fxs_mesh_route_open e = {distance(start, goal), distance(start, goal), st, 0};
   route->open_count = 1;
   heap_set(route, 0, e);
   route->state[st] |= ST_OPEN;
@@ -298,7 +299,7 @@ fxs_result fxs_nav_route_begin(fxs_nav_route *route, const fxs_nav_mesh *mesh, f
 }
 
 // Is (h, g, t) nearer the goal than the best so far?
-static int nearer(const fxs_nav_route *r, uint64_t h, uint32_t t) {
+static int nearer(const fxs_mesh_route *r, uint64_t h, uint32_t t) {
   if (r->end == NONE) return 1;
   uint64_t bh = distance(r->entry[r->end], r->goal);
   if (h != bh) return h < bh;
@@ -306,7 +307,8 @@ static int nearer(const fxs_nav_route *r, uint64_t h, uint32_t t) {
   return t < r->end;
 }
 
-fxs_nav_status fxs_nav_route_step(fxs_nav_route *route, const fxs_nav_mesh *mesh, uint32_t budget) {
+fxs_nav_status fxs_mesh_route_step(fxs_mesh_route *route, const fxs_nav_mesh *mesh,
+                                   uint32_t budget) {
   if (!route || route->status != FXS_NAV_SEARCHING) return route ? route->status : FXS_NAV_IDLE;
   if (!mesh || mesh->triangle_count != route->triangle_count) {
     route->status = FXS_NAV_NEAREST;
@@ -319,7 +321,7 @@ fxs_nav_status fxs_nav_route_step(fxs_nav_route *route, const fxs_nav_mesh *mesh
       route->status = FXS_NAV_NEAREST;
       return FXS_NAV_NEAREST;
     }
-    fxs_nav_route_open top = heap_pop(route);
+    fxs_mesh_route_open top = heap_pop(route);
     uint32_t t = top.triangle;
     route->state[t] = (uint8_t)((route->state[t] & ~ST_OPEN) | ST_CLOSED);
     route->expanded++;
@@ -351,7 +353,7 @@ fxs_nav_status fxs_nav_route_step(fxs_nav_route *route, const fxs_nav_mesh *mesh
       route->g[n] = g;
       route->parent[n] = t;
       route->entry[n] = p;
-      fxs_nav_route_open e = {g + h, h, n, 0};
+      fxs_mesh_route_open e = {g + h, h, n, 0};
       if (route->state[n] & ST_OPEN) {
         uint32_t at = route->open_at[n] - 1u;
         route->open[at] = e;
@@ -366,8 +368,8 @@ fxs_nav_status fxs_nav_route_step(fxs_nav_route *route, const fxs_nav_mesh *mesh
   return FXS_NAV_SEARCHING;
 }
 
-uint32_t fxs_nav_route_corridor(const fxs_nav_route *route, uint32_t *triangles,
-                                uint32_t capacity) {
+uint32_t fxs_mesh_route_corridor(const fxs_mesh_route *route, uint32_t *triangles,
+                                 uint32_t capacity) {
   if (!route || route->status < FXS_NAV_FOUND || route->end == NONE) return 0;
   uint32_t n = 0;
   for (uint32_t t = route->end; t != NONE; t = route->parent[t]) n++;
@@ -434,10 +436,10 @@ static fxs_vec2 leg_direction(fxs_vec2 p, fxs_vec2 q, fix16_t rp, fix16_t rq) {
                        fxs_add(fxs_mul(b, e.y), fxs_mul(a, e.x)));
 }
 
-uint32_t fxs_nav_route_points(fxs_nav_route *route, const fxs_nav_mesh *mesh, fxs_vec2 *points,
-                              uint32_t capacity) {
+uint32_t fxs_mesh_route_points(fxs_mesh_route *route, const fxs_nav_mesh *mesh, fxs_vec2 *points,
+                               uint32_t capacity) {
   if (!route || !mesh || route->status < FXS_NAV_FOUND || route->end == NONE) return 0;
-  uint32_t n = fxs_nav_route_corridor(route, route->corridor, route->triangle_capacity);
+  uint32_t n = fxs_mesh_route_corridor(route, route->corridor, route->triangle_capacity);
   fxs_vec2 last = route->status == FXS_NAV_FOUND ? route->goal : route->entry[route->end];
   fxs_vec2 *corner = route->corner;
   uint32_t count = 0, room = route->triangle_capacity + 2u;

@@ -32,7 +32,7 @@ void tearDown(void) {}
 static uint64_t mesh_block[160000 / 8];
 static uint64_t route_block[110000 / 8];
 static fxs_nav_mesh mesh;
-static fxs_nav_route route;
+static fxs_mesh_route route;
 static fxs_wall walls[MAX_WALLS];
 static uint32_t wall_count;
 static fxs_vec2 points[MAX_POINTS];
@@ -50,9 +50,9 @@ static void build(double w, double h) {
   uint32_t failed = 0;
   fxs_result e = fxs_nav_mesh_build(&mesh, walls, wall_count, NULL, 0, &failed);
   TEST_ASSERT_EQUAL_MESSAGE(FXS_OK, e, fxs_result_message(e));
-  TEST_ASSERT_TRUE(fxs_nav_route_memory_size(CAP_TRIANGLES, CAP_OPEN) <= sizeof route_block);
-  TEST_ASSERT_EQUAL(
-      FXS_OK, fxs_nav_route_init(&route, route_block, sizeof route_block, CAP_TRIANGLES, CAP_OPEN));
+  TEST_ASSERT_TRUE(fxs_mesh_route_memory_size(CAP_TRIANGLES, CAP_OPEN) <= sizeof route_block);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_mesh_route_init(&route, route_block, sizeof route_block,
+                                                CAP_TRIANGLES, CAP_OPEN));
 }
 
 static void add_wall(fxs_vec2 a, fxs_vec2 b) {
@@ -64,11 +64,11 @@ static void add_wall(fxs_vec2 a, fxs_vec2 b) {
 
 // Runs a whole search with the given budget per call; returns the number of route points.
 static uint32_t find(fxs_vec2 s, fxs_vec2 g, double radius, uint32_t budget) {
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_route_begin(&route, &mesh, s, g, fix16_from_dbl(radius)));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_mesh_route_begin(&route, &mesh, s, g, fix16_from_dbl(radius)));
   uint32_t calls = 0;
-  while (fxs_nav_route_step(&route, &mesh, budget) == FXS_NAV_SEARCHING)
+  while (fxs_mesh_route_step(&route, &mesh, budget) == FXS_NAV_SEARCHING)
     TEST_ASSERT_TRUE(++calls < 100000u);
-  uint32_t n = fxs_nav_route_points(&route, &mesh, points, MAX_POINTS);
+  uint32_t n = fxs_mesh_route_points(&route, &mesh, points, MAX_POINTS);
   TEST_ASSERT_TRUE(n >= 1 && n <= MAX_POINTS);
   return n;
 }
@@ -176,8 +176,8 @@ void test_an_unreachable_goal_ends_at_the_nearest_reachable_place(void) {
   // The end is an entry point on a side reaching the wall; nothing reachable is nearer.
   TEST_ASSERT_TRUE(X(points[n - 1].x) <= 10 && X(points[n - 1].x) > 5);
   TEST_ASSERT_TRUE(clearance(n) >= 0);
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_nav_route_begin(&route, &mesh, U(2, 3), U(25, 1), 0));
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_nav_route_begin(&route, &mesh, U(2, 3), U(5, 1), -1));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_mesh_route_begin(&route, &mesh, U(2, 3), U(25, 1), 0));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_mesh_route_begin(&route, &mesh, U(2, 3), U(5, 1), -1));
 }
 
 void test_symmetric_ties_are_broken_the_same_way_every_time(void) {
@@ -199,17 +199,17 @@ void test_symmetric_ties_are_broken_the_same_way_every_time(void) {
 }
 
 void test_bad_memory_and_capacities_are_refused(void) {
-  TEST_ASSERT_EQUAL_size_t(0, fxs_nav_route_memory_size(0, 1));
-  TEST_ASSERT_EQUAL_size_t(0, fxs_nav_route_memory_size(10, 11));
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_nav_route_init(&route, NULL, 100, 10, 10));
-  TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL, fxs_nav_route_init(&route, route_block, 16, 10, 10));
+  TEST_ASSERT_EQUAL_size_t(0, fxs_mesh_route_memory_size(0, 1));
+  TEST_ASSERT_EQUAL_size_t(0, fxs_mesh_route_memory_size(10, 11));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_mesh_route_init(&route, NULL, 100, 10, 10));
+  TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL, fxs_mesh_route_init(&route, route_block, 16, 10, 10));
   wall_count = 0;
   build(10, 10);
   static uint64_t small[4096 / 8];
-  fxs_nav_route tiny;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_route_init(&tiny, small, sizeof small, 1, 1));
-  TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, fxs_nav_route_begin(&tiny, &mesh, U(1, 1), U(2, 2), 0));
-  TEST_ASSERT_EQUAL_UINT32(0, fxs_nav_route_points(&tiny, &mesh, points, MAX_POINTS));
+  fxs_mesh_route tiny;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_mesh_route_init(&tiny, small, sizeof small, 1, 1));
+  TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, fxs_mesh_route_begin(&tiny, &mesh, U(1, 1), U(2, 2), 0));
+  TEST_ASSERT_EQUAL_UINT32(0, fxs_mesh_route_points(&tiny, &mesh, points, MAX_POINTS));
 }
 
 // ---- Random maps ------------------------------------------------------------------------

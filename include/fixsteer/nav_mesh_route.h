@@ -10,7 +10,7 @@
 ///   width of that traversal is at least D: with C the vertex the two sides share and A, B
 ///   the other two, when the angles at A and B are both acute, every constrained side found
 ///   by a search from AB away from C (across unconstrained sides whose distance to C is
-///   below D, at most FXS_NAV_ROUTE_WIDTH_STEPS sides; more counts as too narrow) must lie
+///   below D, at most FXS_MESH_ROUTE_WIDTH_STEPS sides; more counts as too narrow) must lie
 ///   at distance D or more from C. This is the triangle width of the literature on
 ///   triangulation-based path finding, conservative where it stops early.
 ///
@@ -40,7 +40,7 @@
 /// the same way keep r from both; between opposite turns (an S bend) the leg keeps
 /// r |V1 V2| / sqrt(|V1 V2|^2 + 4 r^2) from them.
 
-/// The budget. fxs_nav_route_step expands at most `budget` triangles and returns; the whole
+/// The budget. fxs_mesh_route_step expands at most `budget` triangles and returns; the whole
 /// state is plain data in the caller's block, so the search can become world state later.
 #ifndef FIXSTEER_NAV_MESH_ROUTE_H
 #define FIXSTEER_NAV_MESH_ROUTE_H
@@ -59,19 +59,19 @@ extern "C" {
 #endif
 
 /// Most sides one width search looks at (see the file comment).
-#define FXS_NAV_ROUTE_WIDTH_STEPS 64u
+#define FXS_MESH_ROUTE_WIDTH_STEPS 64u
 
 /// An open-list entry: f, h and the triangle, compared in that order.
-typedef struct fxs_nav_route_open {
+typedef struct fxs_mesh_route_open {
   uint64_t f;         ///< g + h, raw units.
   uint64_t h;         ///< Distance from the entry point to the goal, raw units.
   uint32_t triangle;  ///< Triangle index.
   uint32_t pad;       ///< Always 0.
-} fxs_nav_route_open;
+} fxs_mesh_route_open;
 
 /// A route search and its memory (caller's block). Fields are readable; change them only
 /// through the functions below.
-typedef struct fxs_nav_route {
+typedef struct fxs_mesh_route {
   uint32_t triangle_capacity;  ///< Most triangles of a mesh it can search.
   uint32_t open_capacity;      ///< Entries of the open list, [1, triangle_capacity].
   uint32_t triangle_count;     ///< Triangles of the mesh the current search runs on.
@@ -91,46 +91,46 @@ typedef struct fxs_nav_route {
   uint32_t *open_at;           ///< Per triangle: heap position + 1 while open, else 0.
   uint8_t *state;              ///< Per triangle: 1 touched, 2 open, 4 closed; 0 untouched.
   uint32_t *touched;           ///< Touched triangles in order of first touch.
-  fxs_nav_route_open *open;    ///< The heap.
+  fxs_mesh_route_open *open;   ///< The heap.
   uint32_t *corridor;          ///< Work array of the route functions (triangle_capacity).
-  fxs_vec2 *corner;            ///< Work array of fxs_nav_route_points (triangle_capacity + 2).
-  int8_t *corner_side;         ///< Work array of fxs_nav_route_points (triangle_capacity + 2).
-} fxs_nav_route;
+  fxs_vec2 *corner;            ///< Work array of fxs_mesh_route_points (triangle_capacity + 2).
+  int8_t *corner_side;         ///< Work array of fxs_mesh_route_points (triangle_capacity + 2).
+} fxs_mesh_route;
 
 /// Bytes a search of these capacities needs (8-byte aligned block), or 0 when
 /// triangle_capacity is 0 or above 2 * FXS_NAV_MESH_MAX_VERTICES or open_capacity is 0 or
 /// above triangle_capacity.
-FXS_API size_t fxs_nav_route_memory_size(uint32_t triangle_capacity, uint32_t open_capacity);
+FXS_API size_t fxs_mesh_route_memory_size(uint32_t triangle_capacity, uint32_t open_capacity);
 
 /// Lays a search out in `memory` (any content) and clears it; idle after. FXS_ERR_BAD_VALUE
 /// for a NULL pointer or capacities refused above; FXS_ERR_BUFFER_TOO_SMALL for a small size.
-FXS_API fxs_result fxs_nav_route_init(fxs_nav_route *route, void *memory, size_t size,
-                                      uint32_t triangle_capacity, uint32_t open_capacity);
+FXS_API fxs_result fxs_mesh_route_init(fxs_mesh_route *route, void *memory, size_t size,
+                                       uint32_t triangle_capacity, uint32_t open_capacity);
 
 /// Begins a search on `mesh` from `start` to `goal` for a body of `radius`, dropping any
 /// earlier one. FXS_ERR_BAD_VALUE for a NULL pointer, a negative radius or a point outside
 /// the mesh's bounds; FXS_ERR_CAPACITY when the mesh has more triangles than the search.
 /// Nothing changes on failure.
-FXS_API fxs_result fxs_nav_route_begin(fxs_nav_route *route, const fxs_nav_mesh *mesh,
-                                       fxs_vec2 start, fxs_vec2 goal, fix16_t radius);
+FXS_API fxs_result fxs_mesh_route_begin(fxs_mesh_route *route, const fxs_nav_mesh *mesh,
+                                        fxs_vec2 start, fxs_vec2 goal, fix16_t radius);
 
 /// Expands at most `budget` triangles of the search on `mesh` (the mesh it began on, not
 /// changed since) and returns the status. A search that is not SEARCHING is left alone.
-FXS_API fxs_nav_status fxs_nav_route_step(fxs_nav_route *route, const fxs_nav_mesh *mesh,
-                                          uint32_t budget);
+FXS_API fxs_nav_status fxs_mesh_route_step(fxs_mesh_route *route, const fxs_nav_mesh *mesh,
+                                           uint32_t budget);
 
 /// The corridor of a finished search, start triangle to end triangle: returns its length
 /// and writes its first min(length, capacity) triangles (NULL with capacity 0 only counts).
 /// 0 while idle or searching.
-FXS_API uint32_t fxs_nav_route_corridor(const fxs_nav_route *route, uint32_t *triangles,
-                                        uint32_t capacity);
+FXS_API uint32_t fxs_mesh_route_corridor(const fxs_mesh_route *route, uint32_t *triangles,
+                                         uint32_t capacity);
 
 /// The route of a finished search, pulled by the funnel (file comment): the start, each
 /// corner, then the goal (FOUND) or the nearest entry point (NEAREST, OPEN_FULL). Returns
 /// the number of points and writes the first min(count, capacity). 0 while idle or
 /// searching. Uses the search's work array (so the search is not const).
-FXS_API uint32_t fxs_nav_route_points(fxs_nav_route *route, const fxs_nav_mesh *mesh,
-                                      fxs_vec2 *points, uint32_t capacity);
+FXS_API uint32_t fxs_mesh_route_points(fxs_mesh_route *route, const fxs_nav_mesh *mesh,
+                                       fxs_vec2 *points, uint32_t capacity);
 
 #ifdef __cplusplus
 }

@@ -133,12 +133,11 @@ void bench_nav_grid_fill(fxs_nav_grid *grid);
 
 /// Builds the integration field toward `goal` `runs` times, unbudgeted; returns the cells
 /// settled in all.
-uint32_t bench_nav_field_run(fxs_nav_field *field, const fxs_nav_grid *grid,
-                             uint32_t goal, uint32_t runs);
+uint32_t bench_nav_field_run(fxs_nav_field *field, const fxs_nav_grid *grid, uint32_t goal,
+                             uint32_t runs);
 
 /// A* between `count` seeded pairs of walkable cells; returns the cells expanded in all.
-uint64_t bench_nav_astar_run(fxs_nav_search *search, const fxs_nav_grid *grid,
-                             uint32_t count);
+uint64_t bench_nav_astar_run(fxs_nav_search *search, const fxs_nav_grid *grid, uint32_t count);
 
 // ------------------------------------------------------------------ navigate crowd (nav_crowd.c)
 
@@ -161,6 +160,10 @@ void bench_nav_mesh_report(double (*now)(void));
 /// `runs` builds (1..25) of a mesh of `walls` random walls, the median printed, for
 /// callgrind. Returns 0 on success.
 int bench_nav_mesh_kernel(uint32_t walls, uint32_t runs, double (*now)(void));
+// Route searches on the mesh against the grid's A* on the same grid map (nav_mesh_route.c).
+void bench_nav_mesh_route_report(double (*now)(void));
+// Draws a 32 x 32 grid map's mesh and routes for radius 0 and 0.4 as SVG; 0 on success.
+int bench_nav_mesh_route_svg(const char *path);
 
 // ------------------------------------------------------------------ RTS map (rts.c)
 
@@ -240,7 +243,8 @@ double bench_fworld_mean_neighbors(const bench_fworld *w);
 /// `ticks` twin steps: sense, grid, 16 nearest, behaviors, manager, integrate.
 void bench_fworld_run(bench_fworld *w, uint32_t ticks);
 
-// ------------------------------------------------------------------ Circle (circle*.c, twin_orca.c)
+// ------------------------------------------------------------------ Circle (circle*.c,
+// twin_orca.c)
 
 // RVO2's Circle scene: n agents evenly on a circle of radius 200 n / 250 (the spacing is the
 // same at every n) walk to their antipodes with ORCA. RVO2's defaults with its time step of
@@ -284,10 +288,10 @@ fxs_result bench_circle_setup(fxs_world *world, uint32_t n, fxs_agent_handle *ha
 /// found, one half-plane per neighbor, the side rule of orca.h, the 2D and 3D programs.
 typedef struct bench_forca {
   uint32_t n, tick, cells_w, cells_h;
-  int wraps; // the library's grid that wraps round (cells_w, cells_h powers of two)
+  int wraps;  // the library's grid that wraps round (cells_w, cells_h powers of two)
   float cell_size, min_x, min_y;
-  float *px, *py, *vx, *vy, *gx, *gy; // per agent (slot order)
-  float *nvx, *nvy;                   // the new velocities of the tick
+  float *px, *py, *vx, *vy, *gx, *gy;  // per agent (slot order)
+  float *nvx, *nvy;                    // the new velocities of the tick
   float *view_x, *view_y, *view_vx, *view_vy;
   uint32_t *view_slot, *slot_cell, *cell_start;
 } bench_forca;
