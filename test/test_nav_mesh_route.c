@@ -147,19 +147,19 @@ void test_a_wall_is_passed_at_its_end_and_at_the_radius_from_it(void) {
   double c = clearance(n);
   FXS_TEST_REPORT("wall end, radius 1: %u points, length %.4f, clearance %.4f", (unsigned)n,
                   length(n), c);
-  TEST_ASSERT_TRUE(c >= 1.0 - 1e-3);  // r less a few raw units (header)
+  TEST_ASSERT_TRUE(c >= 1.0 - 1e-3); // r less a few raw units (header)
   TEST_ASSERT_TRUE(length(n) > 2 * sqrt(125.0));
 }
 
 void test_a_gap_narrower_than_the_body_is_not_passed(void) {
   wall_count = 0;
   add_wall(U(10, 0), U(10, 9.5));
-  add_wall(U(10, 10.5), U(10, 20));  // a gap of 1 at y = 10
+  add_wall(U(10, 10.5), U(10, 20)); // a gap of 1 at y = 10
   build(20, 20);
   uint32_t n = find(U(5, 10), U(15, 10), 0.25, 1000);
   TEST_ASSERT_EQUAL(FXS_NAV_FOUND, route.status);
   TEST_ASSERT_EQUAL_UINT32(2, n);
-  n = find(U(5, 10), U(15, 10), 0.5, 1000);  // exactly the width: passes (>=)
+  n = find(U(5, 10), U(15, 10), 0.5, 1000); // exactly the width: passes (>=)
   TEST_ASSERT_EQUAL(FXS_NAV_FOUND, route.status);
   n = find(U(5, 10), U(15, 10), 0.5 + 1.0 / 65536, 1000);
   TEST_ASSERT_EQUAL(FXS_NAV_NEAREST, route.status);
@@ -182,7 +182,7 @@ void test_an_unreachable_goal_ends_at_the_nearest_reachable_place(void) {
 
 void test_symmetric_ties_are_broken_the_same_way_every_time(void) {
   wall_count = 0;
-  add_wall(U(8, 10), U(12, 10));  // a bar across the straight line: left and right tie
+  add_wall(U(8, 10), U(12, 10)); // a bar across the straight line: left and right tie
   build(20, 20);
   uint32_t n = find(U(10, 5), U(10, 15), 0, 1000);
   TEST_ASSERT_EQUAL(FXS_NAV_FOUND, route.status);
@@ -224,8 +224,8 @@ static uint64_t next_u64(void) {
 static uint32_t below(uint32_t n) { return (uint32_t)(next_u64() % n); }
 
 #define MAX_RECTS 300u
-static double rect[MAX_RECTS][4];       // x0, y0, x1, y1
-static int32_t rect_raw[MAX_RECTS][4];  // the same, raw Q16.16 (decisions on every target)
+static double rect[MAX_RECTS][4];      // x0, y0, x1, y1
+static int32_t rect_raw[MAX_RECTS][4]; // the same, raw Q16.16 (decisions on every target)
 static uint32_t rect_count;
 static uint32_t map_w, map_h;
 
@@ -306,7 +306,7 @@ static int free_point(fxs_vec2 p, int32_t m) {
 
 static fxs_vec2 random_free_point(fix16_t m) {
   for (;;) {
-    fix16_t x = (fix16_t)below(map_w * 65536u);  // x first: arguments have no order
+    fix16_t x = (fix16_t)below(map_w * 65536u); // x first: arguments have no order
     fix16_t y = (fix16_t)below(map_h * 65536u);
     fxs_vec2 p = fxs_vec2_make(x, y);
     if (free_point(p, m)) return p;
@@ -419,17 +419,15 @@ typedef struct stats {
 static void run_map(uint32_t m, fxs_hasher *h, stats *st, int compare) {
   rng_state = UINT64_C(0x6D657368726F7574) + m;
   grid_map = (int)(m % 2u);
-  if (grid_map)
-    random_grid_map();
-  else
-    random_rect_map();
+  if (grid_map) random_grid_map();
+  else random_rect_map();
   build(map_w, map_h);
   for (uint32_t q = 0; q < QUERIES; q++) {
     fix16_t radius_raw = (q % 2u) ? (fix16_t)(16384u * (1u + below(4))) : 0;
     double radius = X(radius_raw);
     fxs_vec2 s = random_free_point(radius_raw), g = random_free_point(radius_raw);
     uint32_t n = find(s, g, radius, 1000000u);
-    uint32_t n2 = find(s, g, radius, 1 + q);  // budgeted: the same route
+    uint32_t n2 = find(s, g, radius, 1 + q); // budgeted: the same route
     TEST_ASSERT_EQUAL_UINT32(n, n2);
     fxs_hash_u32(h, route.status);
     fxs_hash_u32(h, route.expanded);

@@ -63,38 +63,38 @@ extern "C" {
 
 /// An open-list entry: f, h and the triangle, compared in that order.
 typedef struct fxs_mesh_route_open {
-  uint64_t f;         ///< g + h, raw units.
-  uint64_t h;         ///< Distance from the entry point to the goal, raw units.
-  uint32_t triangle;  ///< Triangle index.
-  uint32_t pad;       ///< Always 0.
+  uint64_t f;        ///< g + h, raw units.
+  uint64_t h;        ///< Distance from the entry point to the goal, raw units.
+  uint32_t triangle; ///< Triangle index.
+  uint32_t pad;      ///< Always 0.
 } fxs_mesh_route_open;
 
 /// A route search and its memory (caller's block). Fields are readable; change them only
 /// through the functions below.
 typedef struct fxs_mesh_route {
-  uint32_t triangle_capacity;  ///< Most triangles of a mesh it can search.
-  uint32_t open_capacity;      ///< Entries of the open list, [1, triangle_capacity].
-  uint32_t triangle_count;     ///< Triangles of the mesh the current search runs on.
-  uint32_t status;             ///< An fxs_nav_status.
-  fix16_t radius;              ///< Body radius, >= 0.
-  fxs_vec2 start;              ///< Start point.
-  fxs_vec2 goal;               ///< Goal point.
-  uint32_t start_triangle;     ///< Triangle holding the start.
-  uint32_t goal_triangle;      ///< Triangle holding the goal.
-  uint32_t end;                ///< Last triangle of the corridor once done; best so far before.
-  uint32_t expanded;           ///< Triangles expanded by this search.
-  uint32_t open_count;         ///< Entries in the open list.
-  uint32_t touched_count;      ///< Triangles given a g by this search.
-  uint64_t *g;                 ///< Per triangle: length from the start to its entry point.
-  uint32_t *parent;            ///< Per triangle: the triangle it was entered from.
-  fxs_vec2 *entry;             ///< Per triangle: its entry point.
-  uint32_t *open_at;           ///< Per triangle: heap position + 1 while open, else 0.
-  uint8_t *state;              ///< Per triangle: 1 touched, 2 open, 4 closed; 0 untouched.
-  uint32_t *touched;           ///< Touched triangles in order of first touch.
-  fxs_mesh_route_open *open;   ///< The heap.
-  uint32_t *corridor;          ///< Work array of the route functions (triangle_capacity).
-  fxs_vec2 *corner;            ///< Work array of fxs_mesh_route_points (triangle_capacity + 2).
-  int8_t *corner_side;         ///< Work array of fxs_mesh_route_points (triangle_capacity + 2).
+  uint32_t triangle_capacity; ///< Most triangles of a mesh it can search.
+  uint32_t open_capacity;     ///< Entries of the open list, [1, triangle_capacity].
+  uint32_t triangle_count;    ///< Triangles of the mesh the current search runs on.
+  uint32_t status;            ///< An fxs_nav_status.
+  fix16_t radius;             ///< Body radius, >= 0.
+  fxs_vec2 start;             ///< Start point.
+  fxs_vec2 goal;              ///< Goal point.
+  uint32_t start_triangle;    ///< Triangle holding the start.
+  uint32_t goal_triangle;     ///< Triangle holding the goal.
+  uint32_t end;               ///< Last triangle of the corridor once done; best so far before.
+  uint32_t expanded;          ///< Triangles expanded by this search.
+  uint32_t open_count;        ///< Entries in the open list.
+  uint32_t touched_count;     ///< Triangles given a g by this search.
+  uint64_t *g;                ///< Per triangle: length from the start to its entry point.
+  uint32_t *parent;           ///< Per triangle: the triangle it was entered from.
+  fxs_vec2 *entry;            ///< Per triangle: its entry point.
+  uint32_t *open_at;          ///< Per triangle: heap position + 1 while open, else 0.
+  uint8_t *state;             ///< Per triangle: 1 touched, 2 open, 4 closed; 0 untouched.
+  uint32_t *touched;          ///< Touched triangles in order of first touch.
+  fxs_mesh_route_open *open;  ///< The heap.
+  uint32_t *corridor;         ///< Work array of the route functions (triangle_capacity).
+  fxs_vec2 *corner;           ///< Work array of fxs_mesh_route_points (triangle_capacity + 2).
+  int8_t *corner_side;        ///< Work array of fxs_mesh_route_points (triangle_capacity + 2).
 } fxs_mesh_route;
 
 /// Bytes a search of these capacities needs (8-byte aligned block), or 0 when

@@ -17,16 +17,16 @@ static uint64_t align8(uint64_t n) { return (n + 7u) & ~(uint64_t)7u; }
 static uint64_t layout(uint32_t tc, uint32_t oc, uint64_t off[10]) {
   if (tc == 0 || tc > 2u * FXS_NAV_MESH_MAX_VERTICES || oc == 0 || oc > tc) return 0;
   uint64_t t = tc;
-  off[0] = 0;                                                            // g
-  off[1] = align8(off[0] + t * sizeof(uint64_t));                        // parent
-  off[2] = align8(off[1] + t * sizeof(uint32_t));                        // entry
-  off[3] = align8(off[2] + t * sizeof(fxs_vec2));                        // open_at
-  off[4] = align8(off[3] + t * sizeof(uint32_t));                        // state
-  off[5] = align8(off[4] + t);                                           // touched
-  off[6] = align8(off[5] + t * sizeof(uint32_t));                        // open
-  off[7] = align8(off[6] + (uint64_t)oc * sizeof(fxs_mesh_route_open));  // corridor
-  off[8] = align8(off[7] + t * sizeof(uint32_t));                        // corner
-  off[9] = align8(off[8] + (t + 2u) * sizeof(fxs_vec2));                 // corner_side
+  off[0] = 0;                                                           // g
+  off[1] = align8(off[0] + t * sizeof(uint64_t));                       // parent
+  off[2] = align8(off[1] + t * sizeof(uint32_t));                       // entry
+  off[3] = align8(off[2] + t * sizeof(fxs_vec2));                       // open_at
+  off[4] = align8(off[3] + t * sizeof(uint32_t));                       // state
+  off[5] = align8(off[4] + t);                                          // touched
+  off[6] = align8(off[5] + t * sizeof(uint32_t));                       // open
+  off[7] = align8(off[6] + (uint64_t)oc * sizeof(fxs_mesh_route_open)); // corridor
+  off[8] = align8(off[7] + t * sizeof(uint32_t));                       // corner
+  off[9] = align8(off[8] + (t + 2u) * sizeof(fxs_vec2));                // corner_side
   uint64_t total = align8(off[9] + (t + 2u));
   return total > (uint64_t)(size_t)-1 ? 0 : total;
 }
@@ -115,7 +115,7 @@ static int segment_closer_than(fxs_vec2 c, fxs_vec2 p, fxs_vec2 q, int64_t d) {
   if (fxs_mesh_int_sign(dot3(q, p, c)) <= 0) return !length_at_least(q, c, d);
   fxs_mesh_int cr = fxs_mesh_cross(p, q, c);
   fxs_mesh_int lhs = fxs_mesh_int_mul(cr, cr);
-  fxs_mesh_int len = dot3(p, q, q);  // |q - p|^2
+  fxs_mesh_int len = dot3(p, q, q); // |q - p|^2
   fxs_mesh_int rhs = fxs_mesh_int_mul(fxs_mesh_int_mul(mi(d), mi(d)), len);
   return fxs_mesh_int_compare(lhs, rhs) < 0;
 }
@@ -135,7 +135,7 @@ static int width_clear(const fxs_nav_mesh *m, fxs_vec2 c, uint32_t t, uint32_t s
     top--;
     uint32_t ct = stack_t[top], cs = stack_s[top];
     const fxs_nav_triangle *tr = &m->triangles[ct];
-    if ((tr->constrained >> cs) & 1u) return 0;  // the side itself is a wall within d
+    if ((tr->constrained >> cs) & 1u) return 0; // the side itself is a wall within d
     uint32_t u = tr->n[cs];
     if (u == NONE) return 0;
     const fxs_nav_triangle *ut = &m->triangles[u];
@@ -163,7 +163,7 @@ static int width_clear(const fxs_nav_mesh *m, fxs_vec2 c, uint32_t t, uint32_t s
 // Can a body of diameter d cross triangle t from side e to side o (e != o)?
 static int traversal_clear(const fxs_nav_mesh *m, uint32_t t, uint32_t e, uint32_t o, int64_t d) {
   if (d == 0) return 1;
-  uint32_t k = 3u - e - o;  // the vertex shared by sides e and o; side k faces it
+  uint32_t k = 3u - e - o; // the vertex shared by sides e and o; side k faces it
   fxs_vec2 c = vtx(m, t, k), a = vtx(m, t, e), b = vtx(m, t, o);
   if (fxs_mesh_int_sign(dot3(a, b, c)) <= 0 || fxs_mesh_int_sign(dot3(b, a, c)) <= 0) return 1;
   if (!segment_closer_than(c, a, b, d)) return 1;
@@ -468,7 +468,7 @@ uint32_t fxs_mesh_route_points(fxs_mesh_route *route, const fxs_nav_mesh *mesh, 
         fr = rt;
         frv = rv;
         ir = i;
-      } else {  // crossed over the left: the left becomes the new apex
+      } else { // crossed over the left: the left becomes the new apex
         apex = fl;
         add_corner(corner, side, &count, room, flv, 1);
         fr = fl = apex;
@@ -495,7 +495,7 @@ uint32_t fxs_mesh_route_points(fxs_mesh_route *route, const fxs_nav_mesh *mesh, 
     }
   }
   add_corner(corner, side, &count, room, last, 0);
-  if (count == 1u && !same(corner[0], last)) count = 1;  // start == end: one point
+  if (count == 1u && !same(corner[0], last)) count = 1; // start == end: one point
   // Offset the inner corners by the radius: each leg runs along the tangent of the circles
   // of radius r round its two corners on the side the route passes them (none at the ends).
   uint32_t out = 0;

@@ -18,14 +18,14 @@
 
 /// The world scenarios of the benchmark.
 typedef enum bench_scene {
-  BENCH_SEEK,        ///< Seek a fixed random point each, then integrate.
-  BENCH_ARRIVE,      ///< Arrive at a random point (slowing radius 100).
-  BENCH_WANDER,      ///< Wander with the default circle.
-  BENCH_PURSUIT,     ///< Pursue the next agent (a ring of pursuers).
-  BENCH_PATH,        ///< Follow one 8-node looping path.
-  BENCH_AVOID,       ///< Seek a random point through 1,000 obstacles.
-  BENCH_FLOCK,       ///< Separation + alignment + cohesion.
-  BENCH_FLOCK_LOOK,  ///< The same flock with the default look-where-going orientation.
+  BENCH_SEEK,       ///< Seek a fixed random point each, then integrate.
+  BENCH_ARRIVE,     ///< Arrive at a random point (slowing radius 100).
+  BENCH_WANDER,     ///< Wander with the default circle.
+  BENCH_PURSUIT,    ///< Pursue the next agent (a ring of pursuers).
+  BENCH_PATH,       ///< Follow one 8-node looping path.
+  BENCH_AVOID,      ///< Seek a random point through 1,000 obstacles.
+  BENCH_FLOCK,      ///< Separation + alignment + cohesion.
+  BENCH_FLOCK_LOOK, ///< The same flock with the default look-where-going orientation.
   BENCH_SCENE_COUNT
 } bench_scene;
 
@@ -288,10 +288,10 @@ fxs_result bench_circle_setup(fxs_world *world, uint32_t n, fxs_agent_handle *ha
 /// found, one half-plane per neighbor, the side rule of orca.h, the 2D and 3D programs.
 typedef struct bench_forca {
   uint32_t n, tick, cells_w, cells_h;
-  int wraps;  // the library's grid that wraps round (cells_w, cells_h powers of two)
+  int wraps; // the library's grid that wraps round (cells_w, cells_h powers of two)
   float cell_size, min_x, min_y;
-  float *px, *py, *vx, *vy, *gx, *gy;  // per agent (slot order)
-  float *nvx, *nvy;                    // the new velocities of the tick
+  float *px, *py, *vx, *vy, *gx, *gy; // per agent (slot order)
+  float *nvx, *nvy;                   // the new velocities of the tick
   float *view_x, *view_y, *view_vx, *view_vy;
   uint32_t *view_slot, *slot_cell, *cell_start;
 } bench_forca;

@@ -85,7 +85,7 @@ int bench_nav_mesh_kernel(uint32_t walls, uint32_t runs, double (*now)(void)) {
                                                  : (int)runs,
                           now, &mesh, &bytes);
   if (s < 0) return 1;
-  const char *svg = getenv("FXS_BENCH_MESH_SVG");  // draw the mesh and routes, then stop
+  const char *svg = getenv("FXS_BENCH_MESH_SVG"); // draw the mesh and routes, then stop
   if (svg) return bench_nav_mesh_route_svg(svg);
   bench_nav_mesh_route_report(now);
   printf("nav-mesh: %u walls, %u vertices, %u triangles, %zu bytes, %.2f ms a build\n",
