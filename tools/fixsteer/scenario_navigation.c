@@ -10,7 +10,7 @@
 #define NAV_DEFAULT_BUDGET 4096u
 #define NAV_DEFAULT_SEARCHES 4u
 #define NAV_DEFAULT_WAYPOINTS 64u
-#define NAV_DEFAULT_MAX_CELLS 262144u  // 512 x 512: a default cell size grows until it fits
+#define NAV_DEFAULT_MAX_CELLS 262144u // 512 x 512: a default cell size grows until it fits
 
 // The largest radius of the agents the file spawns (0 without agents), and whether one of
 // them navigates.
@@ -52,15 +52,17 @@ static void nav_shape(const loaded *L, fxs_vec2 origin, fix16_t *size, bool size
 // navigation: every key optional: the grid covers the world's bounds from bounds_min with
 // cells of the largest agent radius (4 units when no agent has one; doubled until at most
 // 512 x 512 cells), radius the largest agent radius, budget 4096 cells a tick, 4 searches, 64
-// waypoints, open-list entries one a cell, no integration fields for groups. A file whose agents navigate and that has no
-// section gets these defaults.
+// waypoints, no integration fields for groups; open-list entries one a cell here, which the
+// loader lowers to (4 cells + 4) / 5 when `open` is left out (scenario_file.c: no search can
+// hold more). A file whose agents navigate and that has no section gets these defaults.
 bool scene_navigation(ctx *c, const ynode *n) {
   loaded *L = c->L;
   bool navigates;
   fix16_t radius = largest_radius(L, &navigates);
   if (!n && !navigates) return true;
-  static const char *const keys[] = {"cell_size", "origin", "columns", "rows", "radius",
-                                     "budget", "searches", "waypoints", "open", "fields", 0};
+  static const char *const keys[] = {"cell_size", "origin", "columns",  "rows",
+                                     "radius",    "budget", "searches", "waypoints",
+                                     "open",      "fields", 0};
   if (n && !sr_only_keys(c, n, "navigation", keys)) return false;
   const ynode *x;
   fxs_vec2 origin = L->def.bounds_min;
@@ -96,7 +98,8 @@ bool scene_navigation(ctx *c, const ynode *n) {
     return false;
   }
   if (budget < 1 || searches < 1 || waypoints < 2) {
-    return sr_fail(c, n, "navigation: budget and searches must be at least 1, waypoints at least 2");
+    return sr_fail(c, n,
+                   "navigation: budget and searches must be at least 1, waypoints at least 2");
   }
   fxs_result r = fxs_nav_grid_check(origin, size, w, h);
   if (r != FXS_OK) {
