@@ -18,14 +18,14 @@
 
 /// The world scenarios of the benchmark.
 typedef enum bench_scene {
-  BENCH_SEEK,        ///< Seek a fixed random point each, then integrate.
-  BENCH_ARRIVE,      ///< Arrive at a random point (slowing radius 100).
-  BENCH_WANDER,      ///< Wander with the default circle.
-  BENCH_PURSUIT,     ///< Pursue the next agent (a ring of pursuers).
-  BENCH_PATH,        ///< Follow one 8-node looping path.
-  BENCH_AVOID,       ///< Seek a random point through 1,000 obstacles.
-  BENCH_FLOCK,       ///< Separation + alignment + cohesion.
-  BENCH_FLOCK_LOOK,  ///< The same flock with the default look-where-going orientation.
+  BENCH_SEEK,       ///< Seek a fixed random point each, then integrate.
+  BENCH_ARRIVE,     ///< Arrive at a random point (slowing radius 100).
+  BENCH_WANDER,     ///< Wander with the default circle.
+  BENCH_PURSUIT,    ///< Pursue the next agent (a ring of pursuers).
+  BENCH_PATH,       ///< Follow one 8-node looping path.
+  BENCH_AVOID,      ///< Seek a random point through 1,000 obstacles.
+  BENCH_FLOCK,      ///< Separation + alignment + cohesion.
+  BENCH_FLOCK_LOOK, ///< The same flock with the default look-where-going orientation.
   BENCH_SCENE_COUNT
 } bench_scene;
 
@@ -133,12 +133,11 @@ void bench_nav_grid_fill(fxs_nav_grid *grid);
 
 /// Builds the integration field toward `goal` `runs` times, unbudgeted; returns the cells
 /// settled in all.
-uint32_t bench_nav_field_run(fxs_nav_field *field, const fxs_nav_grid *grid,
-                             uint32_t goal, uint32_t runs);
+uint32_t bench_nav_field_run(fxs_nav_field *field, const fxs_nav_grid *grid, uint32_t goal,
+                             uint32_t runs);
 
 /// A* between `count` seeded pairs of walkable cells; returns the cells expanded in all.
-uint64_t bench_nav_astar_run(fxs_nav_search *search, const fxs_nav_grid *grid,
-                             uint32_t count);
+uint64_t bench_nav_astar_run(fxs_nav_search *search, const fxs_nav_grid *grid, uint32_t count);
 
 // ------------------------------------------------------------------ navigate crowd (nav_crowd.c)
 
@@ -161,6 +160,10 @@ void bench_nav_mesh_report(double (*now)(void));
 /// `runs` builds (1..25) of a mesh of `walls` random walls, the median printed, for
 /// callgrind. Returns 0 on success.
 int bench_nav_mesh_kernel(uint32_t walls, uint32_t runs, double (*now)(void));
+// Route searches on the mesh against the grid's A* on the same grid map (nav_mesh_route.c).
+void bench_nav_mesh_route_report(double (*now)(void));
+// Draws a 32 x 32 grid map's mesh and routes for radius 0 and 0.4 as SVG; 0 on success.
+int bench_nav_mesh_route_svg(const char *path);
 
 // ------------------------------------------------------------------ RTS map (rts.c)
 
@@ -240,7 +243,8 @@ double bench_fworld_mean_neighbors(const bench_fworld *w);
 /// `ticks` twin steps: sense, grid, 16 nearest, behaviors, manager, integrate.
 void bench_fworld_run(bench_fworld *w, uint32_t ticks);
 
-// ------------------------------------------------------------------ Circle (circle*.c, twin_orca.c)
+// ------------------------------------------------------------------ Circle (circle*.c,
+// twin_orca.c)
 
 // RVO2's Circle scene: n agents evenly on a circle of radius 200 n / 250 (the spacing is the
 // same at every n) walk to their antipodes with ORCA. RVO2's defaults with its time step of

@@ -184,6 +184,7 @@ void bench_nav_mesh_report(double (*now)(void)) {
       MESH_CHANGES);
   for (unsigned k = 0; k < sizeof counts / sizeof counts[0]; ++k)
     if (builds[k] > 0) report_changes(counts[k], builds[k], now);
+  bench_nav_mesh_route_report(now);
 }
 
 int bench_nav_mesh_kernel(uint32_t walls, uint32_t runs, double (*now)(void)) {
@@ -195,6 +196,9 @@ int bench_nav_mesh_kernel(uint32_t walls, uint32_t runs, double (*now)(void)) {
                                                  : (int)runs,
                           now, &mesh, &bytes);
   if (s < 0) return 1;
+  const char *svg = getenv("FXS_BENCH_MESH_SVG"); // draw the mesh and routes, then stop
+  if (svg) return bench_nav_mesh_route_svg(svg);
+  bench_nav_mesh_route_report(now);
   printf("nav-mesh: %u walls, %u vertices, %u triangles, %zu bytes, %.2f ms a build\n",
          (unsigned)walls, (unsigned)mesh.vertex_count, (unsigned)mesh.triangle_count, bytes,
          s * 1e3);

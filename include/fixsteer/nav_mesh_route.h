@@ -1,0 +1,139 @@
+/// @file nav_mesh_route.h
+/// Routes on the navigation mesh (nav_mesh.h) for a body of any radius: a budgeted A* over
+/// the triangles with clearance, then string pulling with the funnel algorithm. A standalone
+/// module: the world does not use it yet (docs/navigation-mesh.md).
+///
+/// Clearance, for a body of radius r (D = 2 r), decided exactly on the raw Q16.16 values
+/// (256-bit integers, nav_mesh_exact.h):
+/// - a side can be crossed when it is not constrained and its length is at least D;
+/// - a triangle can be crossed from side e to side o (the start triangle excepted) when the
+///   width of that traversal is at least D: with C the vertex the two sides share and A, B
+///   the other two, when the angles at A and B are both acute, every constrained side found
+///   by a search from AB away from C (across unconstrained sides whose distance to C is
+///   below D, at most FXS_MESH_ROUTE_WIDTH_STEPS sides; more counts as too narrow) must lie
+///   at distance D or more from C. This is the triangle width of the literature on
+///   triangulation-based path finding, conservative where it stops early.
+///
+/// The search. A node is a triangle with an entry point: the start for the start triangle,
+/// else the point of the crossed side (shrunk by r at both ends) where the line from the
+/// parent's entry point to the goal crosses it, or the end of the shrunk side nearer that
+/// line (the first end on a tie). g is the length of the chain of entry points (each length
+/// the integer square root of the exact square, raw units, halved per axis past 2^31), h the
+/// straight distance from the entry point to the goal. A closed triangle is never reopened.
+///
+/// The total order. The open list is a binary heap ordered by (f = g + h, then h, then
+/// triangle index): no two entries compare equal, so the expansions are fixed by the mesh,
+/// the start, the goal and the radius alone. Sides are tried in index order (0, 1, 2); a
+/// triangle's parent is the first expanded triangle that gave it its lowest g.
+///
+/// Ends. FXS_NAV_FOUND when the goal's triangle is expanded. An unreachable goal (outside a
+/// reachable triangle, or behind passages narrower than D): once the open list is empty the
+/// route ends at the entry point of the expanded triangle nearest the goal by (h, then g,
+/// then triangle index), FXS_NAV_NEAREST; FXS_NAV_OPEN_FULL the same when the heap runs out.
+///
+/// The route. The corridor of triangles from the start to the end, its sides as portals,
+/// pulled tight by the funnel algorithm (exact orientation tests) into a point route whose
+/// inner corners are mesh vertices; with r > 0 each such corner V is replaced by two points
+/// on the lines parallel to the legs at distance r on the outside of the turn, where the
+/// tangent to the circle of radius r round V at the turn's bisector meets them (Q16.16,
+/// rounded: distances to V are r less a few raw units). The legs between two corners turning
+/// the same way keep r from both; between opposite turns (an S bend) the leg keeps
+/// r |V1 V2| / sqrt(|V1 V2|^2 + 4 r^2) from them.
+
+/// The budget. fxs_mesh_route_step expands at most `budget` triangles and returns; the whole
+/// state is plain data in the caller's block, so the search can become world state later.
+#ifndef FIXSTEER_NAV_MESH_ROUTE_H
+#define FIXSTEER_NAV_MESH_ROUTE_H
+
+#include "fixsteer/api.h"
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fixsteer/nav_mesh.h"
+#include "fixsteer/nav_path.h"
+#include "fixsteer/result.h"
+#include "fixsteer/vec2.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Most sides one width search looks at (see the file comment).
+#define FXS_MESH_ROUTE_WIDTH_STEPS 64u
+
+/// An open-list entry: f, h and the triangle, compared in that order.
+typedef struct fxs_mesh_route_open {
+  uint64_t f;        ///< g + h, raw units.
+  uint64_t h;        ///< Distance from the entry point to the goal, raw units.
+  uint32_t triangle; ///< Triangle index.
+  uint32_t pad;      ///< Always 0.
+} fxs_mesh_route_open;
+
+/// A route search and its memory (caller's block). Fields are readable; change them only
+/// through the functions below.
+typedef struct fxs_mesh_route {
+  uint32_t triangle_capacity; ///< Most triangles of a mesh it can search.
+  uint32_t open_capacity;     ///< Entries of the open list, [1, triangle_capacity].
+  uint32_t triangle_count;    ///< Triangles of the mesh the current search runs on.
+  uint32_t status;            ///< An fxs_nav_status.
+  fix16_t radius;             ///< Body radius, >= 0.
+  fxs_vec2 start;             ///< Start point.
+  fxs_vec2 goal;              ///< Goal point.
+  uint32_t start_triangle;    ///< Triangle holding the start.
+  uint32_t goal_triangle;     ///< Triangle holding the goal.
+  uint32_t end;               ///< Last triangle of the corridor once done; best so far before.
+  uint32_t expanded;          ///< Triangles expanded by this search.
+  uint32_t open_count;        ///< Entries in the open list.
+  uint32_t touched_count;     ///< Triangles given a g by this search.
+  uint64_t *g;                ///< Per triangle: length from the start to its entry point.
+  uint32_t *parent;           ///< Per triangle: the triangle it was entered from.
+  fxs_vec2 *entry;            ///< Per triangle: its entry point.
+  uint32_t *open_at;          ///< Per triangle: heap position + 1 while open, else 0.
+  uint8_t *state;             ///< Per triangle: 1 touched, 2 open, 4 closed; 0 untouched.
+  uint32_t *touched;          ///< Touched triangles in order of first touch.
+  fxs_mesh_route_open *open;  ///< The heap.
+  uint32_t *corridor;         ///< Work array of the route functions (triangle_capacity).
+  fxs_vec2 *corner;           ///< Work array of fxs_mesh_route_points (triangle_capacity + 2).
+  int8_t *corner_side;        ///< Work array of fxs_mesh_route_points (triangle_capacity + 2).
+} fxs_mesh_route;
+
+/// Bytes a search of these capacities needs (8-byte aligned block), or 0 when
+/// triangle_capacity is 0 or above 2 * FXS_NAV_MESH_MAX_VERTICES or open_capacity is 0 or
+/// above triangle_capacity.
+FXS_API size_t fxs_mesh_route_memory_size(uint32_t triangle_capacity, uint32_t open_capacity);
+
+/// Lays a search out in `memory` (any content) and clears it; idle after. FXS_ERR_BAD_VALUE
+/// for a NULL pointer or capacities refused above; FXS_ERR_BUFFER_TOO_SMALL for a small size.
+FXS_API fxs_result fxs_mesh_route_init(fxs_mesh_route *route, void *memory, size_t size,
+                                       uint32_t triangle_capacity, uint32_t open_capacity);
+
+/// Begins a search on `mesh` from `start` to `goal` for a body of `radius`, dropping any
+/// earlier one. FXS_ERR_BAD_VALUE for a NULL pointer, a negative radius or a point outside
+/// the mesh's bounds; FXS_ERR_CAPACITY when the mesh has more triangles than the search.
+/// Nothing changes on failure.
+FXS_API fxs_result fxs_mesh_route_begin(fxs_mesh_route *route, const fxs_nav_mesh *mesh,
+                                        fxs_vec2 start, fxs_vec2 goal, fix16_t radius);
+
+/// Expands at most `budget` triangles of the search on `mesh` (the mesh it began on, not
+/// changed since) and returns the status. A search that is not SEARCHING is left alone.
+FXS_API fxs_nav_status fxs_mesh_route_step(fxs_mesh_route *route, const fxs_nav_mesh *mesh,
+                                           uint32_t budget);
+
+/// The corridor of a finished search, start triangle to end triangle: returns its length
+/// and writes its first min(length, capacity) triangles (NULL with capacity 0 only counts).
+/// 0 while idle or searching.
+FXS_API uint32_t fxs_mesh_route_corridor(const fxs_mesh_route *route, uint32_t *triangles,
+                                         uint32_t capacity);
+
+/// The route of a finished search, pulled by the funnel (file comment): the start, each
+/// corner, then the goal (FOUND) or the nearest entry point (NEAREST, OPEN_FULL). Returns
+/// the number of points and writes the first min(count, capacity). 0 while idle or
+/// searching. Uses the search's work array (so the search is not const).
+FXS_API uint32_t fxs_mesh_route_points(fxs_mesh_route *route, const fxs_nav_mesh *mesh,
+                                       fxs_vec2 *points, uint32_t capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
