@@ -12,6 +12,7 @@
 #include "fixsteer/wander.h"
 #include "world_field.h"
 #include "world_grid.h"
+#include "world_internal.h"
 #include "world_obstacles.h"
 #include "fixsteer/nav_field.h"
 #include "world_move.h"
@@ -44,6 +45,7 @@ fxs_behavior_slot fxs_behavior_slot_default(fxs_behavior kind) {
 
 // Byte offsets of each array inside the world's memory block; [count] is the total.
 enum {
+  M_INTERNAL,                                                              // the insides
   M_AGENTS, M_OBSTACLES, M_ALIVE, M_PATHS, M_NODES, M_WALLS, M_WALL_ALIVE, M_FIELD, // state
   M_FREE_SLOTS,                                                            // derived
   M_NEXT, M_VIEW_POSITION, M_VIEW_VELOCITY, M_VIEW_SLOT, M_SLOT_CELL, M_SLOT_REACH,
@@ -86,7 +88,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
   bool nav = c->nav_cells != 0;
   size_t searches = nav ? (size_t)c->nav_searches + 1u : 0u;
   const size_t counts[M_COUNT] = {
-      c->agents, c->obstacles, c->obstacles, c->paths, c->path_nodes, c->walls, c->walls,
+      1u, c->agents, c->obstacles, c->obstacles, c->paths, c->path_nodes, c->walls, c->walls,
       c->field_cells, fxs_free_slots_words(c->agents), c->agents, c->agents, c->agents, c->agents, c->agents,
       c->agents,
       (size_t)fxs_grid_max_cells(c) + 1u, c->obstacles, (size_t)fxs_obstacle_grid_max_cells(c) + 1u,
@@ -101,7 +103,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       (size_t)c->nav_fields * c->nav_cells, nav ? 1u : 0u, c->nav_cells, nav ? c->walls : 0u,
       nav ? c->walls : 0u, nav ? c->obstacles : 0u, nav ? c->obstacles : 0u};
   const size_t units[M_COUNT] = {
-      sizeof(fxs_agent_slot), sizeof(fxs_obstacle), sizeof(uint8_t), sizeof(fxs_world_path),
+      sizeof(fxs_world_internal), sizeof(fxs_agent_slot), sizeof(fxs_obstacle), sizeof(uint8_t), sizeof(fxs_world_path),
       sizeof(fxs_vec2), sizeof(fxs_wall), sizeof(uint8_t), sizeof(fxs_vec2), sizeof(uint32_t),
       sizeof(fxs_agent),
       sizeof(fxs_vec2), sizeof(fxs_vec2), sizeof(uint32_t), sizeof(uint32_t), sizeof(uint32_t),
@@ -149,6 +151,9 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   memset(world, 0, sizeof *world);
   world->def = *def;
   world->capacity = *capacity;
+  world->memory = memory;
+  world->memory_size = offsets[M_COUNT];
+  world->internal = FXS_AT(fxs_world_internal, M_INTERNAL);
   world->agents = FXS_AT(fxs_agent_slot, M_AGENTS);
   world->obstacles = FXS_AT(fxs_obstacle, M_OBSTACLES);
   world->obstacle_alive = FXS_AT(uint8_t, M_ALIVE);
@@ -157,36 +162,36 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   world->walls = FXS_AT(fxs_wall, M_WALLS);
   world->wall_alive = FXS_AT(uint8_t, M_WALL_ALIVE);
   world->field.cells = FXS_AT(fxs_vec2, M_FIELD); // no grid yet: width = height = 0
-  world->free_slots = FXS_AT(uint32_t, M_FREE_SLOTS);
-  world->next = FXS_AT(fxs_agent, M_NEXT);
-  world->view_position = FXS_AT(fxs_vec2, M_VIEW_POSITION);
-  world->view_velocity = FXS_AT(fxs_vec2, M_VIEW_VELOCITY);
-  world->view_slot = FXS_AT(uint32_t, M_VIEW_SLOT);
-  world->slot_cell = FXS_AT(uint32_t, M_SLOT_CELL);
-  world->slot_reach = FXS_AT(uint32_t, M_SLOT_REACH);
-  world->cell_start = FXS_AT(uint32_t, M_CELL_START);
-  world->grid_max_cells = fxs_grid_max_cells(capacity);
-  world->live_obstacles = FXS_AT(fxs_obstacle, M_LIVE);
-  world->obstacle_cell_start = FXS_AT(uint32_t, M_OBSTACLE_CELL_START);
-  world->obstacle_order = FXS_AT(uint32_t, M_OBSTACLE_ORDER);
-  world->obstacle_max_cells = fxs_obstacle_grid_max_cells(capacity);
-  world->live_walls = FXS_AT(fxs_wall, M_LIVE_WALLS);
-  world->wall_cell_start = FXS_AT(uint32_t, M_WALL_CELL_START);
-  world->wall_order = FXS_AT(uint32_t, M_WALL_ORDER);
-  world->wall_first = FXS_AT(uint32_t, M_WALL_FIRST);
-  world->wall_max_cells = fxs_wall_grid_max_cells(capacity);
-  world->wall_max_entries = fxs_wall_grid_max_entries(capacity);
-  world->near_walls = FXS_AT(fxs_wall, M_NEAR_WALLS);
-  world->workers = FXS_AT(fxs_world_worker, M_WORKERS);
-  world->worker_capacity = workers_of(capacity);
-  world->orca_memo = FXS_AT(fxs_orca_memo_entry, M_ORCA_MEMO);
-  world->orca_memo_bits = fxs_orca_memo_bits(capacity->agents);
-  for (uint32_t w = 0; w < world->worker_capacity; ++w) {
-    fxs_orca_memo *m = &world->workers[w].pairs;
+  world->internal->free_slots = FXS_AT(uint32_t, M_FREE_SLOTS);
+  world->internal->next = FXS_AT(fxs_agent, M_NEXT);
+  world->internal->view_position = FXS_AT(fxs_vec2, M_VIEW_POSITION);
+  world->internal->view_velocity = FXS_AT(fxs_vec2, M_VIEW_VELOCITY);
+  world->internal->view_slot = FXS_AT(uint32_t, M_VIEW_SLOT);
+  world->internal->slot_cell = FXS_AT(uint32_t, M_SLOT_CELL);
+  world->internal->slot_reach = FXS_AT(uint32_t, M_SLOT_REACH);
+  world->internal->cell_start = FXS_AT(uint32_t, M_CELL_START);
+  world->internal->grid_max_cells = fxs_grid_max_cells(capacity);
+  world->internal->live_obstacles = FXS_AT(fxs_obstacle, M_LIVE);
+  world->internal->obstacle_cell_start = FXS_AT(uint32_t, M_OBSTACLE_CELL_START);
+  world->internal->obstacle_order = FXS_AT(uint32_t, M_OBSTACLE_ORDER);
+  world->internal->obstacle_max_cells = fxs_obstacle_grid_max_cells(capacity);
+  world->internal->live_walls = FXS_AT(fxs_wall, M_LIVE_WALLS);
+  world->internal->wall_cell_start = FXS_AT(uint32_t, M_WALL_CELL_START);
+  world->internal->wall_order = FXS_AT(uint32_t, M_WALL_ORDER);
+  world->internal->wall_first = FXS_AT(uint32_t, M_WALL_FIRST);
+  world->internal->wall_max_cells = fxs_wall_grid_max_cells(capacity);
+  world->internal->wall_max_entries = fxs_wall_grid_max_entries(capacity);
+  world->internal->near_walls = FXS_AT(fxs_wall, M_NEAR_WALLS);
+  world->internal->workers = FXS_AT(fxs_world_worker, M_WORKERS);
+  world->internal->worker_capacity = workers_of(capacity);
+  world->internal->orca_memo = FXS_AT(fxs_orca_memo_entry, M_ORCA_MEMO);
+  world->internal->orca_memo_bits = fxs_orca_memo_bits(capacity->agents);
+  for (uint32_t w = 0; w < world->internal->worker_capacity; ++w) {
+    fxs_orca_memo *m = &world->internal->workers[w].pairs;
     *m = fxs_orca_no_memo();
-    if (world->orca_memo_bits == 0) continue;
-    m->entries = world->orca_memo + ((size_t)w << world->orca_memo_bits);
-    m->shift = 32u - world->orca_memo_bits;
+    if (world->internal->orca_memo_bits == 0) continue;
+    m->entries = world->internal->orca_memo + ((size_t)w << world->internal->orca_memo_bits);
+    m->shift = 32u - world->internal->orca_memo_bits;
   }
   if (capacity->nav_cells != 0) {
     fxs_world_nav *n = &world->nav;
@@ -195,21 +200,21 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
     n->routes = FXS_AT(fxs_nav_route, M_NAV_ROUTES);
     n->waypoints = FXS_AT(uint32_t, M_NAV_WAYPOINTS);
     n->search_owner = FXS_AT(uint32_t, M_NAV_OWNERS);
-    n->search_memory = FXS_AT(uint8_t, M_NAV_SEARCH_MEMORY);
+    world->internal->nav.search_memory = FXS_AT(uint8_t, M_NAV_SEARCH_MEMORY);
     n->searches = FXS_AT(fxs_nav_search, M_NAV_SEARCHES);
-    n->scratch = FXS_AT(uint32_t, M_NAV_SCRATCH);
-    n->field_memory = FXS_AT(uint8_t, M_NAV_FIELD);
+    world->internal->nav.scratch = FXS_AT(uint32_t, M_NAV_SCRATCH);
+    world->internal->nav.field_memory = FXS_AT(uint8_t, M_NAV_FIELD);
     n->field_slots = FXS_AT(fxs_nav_field_slot, M_NAV_FIELD_SLOTS);
     n->fields = FXS_AT(fxs_nav_field, M_NAV_FIELDS);
-    n->fields_memory = FXS_AT(uint8_t, M_NAV_FIELDS_MEMORY);
-    n->agent_field = FXS_AT(uint32_t, M_NAV_AGENT_FIELD);
-    n->field_aim = FXS_AT(uint32_t, M_NAV_FIELD_AIM);
-    n->raster = FXS_AT(fxs_nav_raster, M_NAV_RASTER);
-    n->raster->cover = FXS_AT(uint32_t, M_NAV_COVER);
-    n->raster->walls = FXS_AT(fxs_wall, M_NAV_RASTER_WALLS);
-    n->raster->wall_on = FXS_AT(uint8_t, M_NAV_WALL_ON);
-    n->raster->obstacles = FXS_AT(fxs_obstacle, M_NAV_RASTER_OBSTACLES);
-    n->raster->obstacle_on = FXS_AT(uint8_t, M_NAV_OBSTACLE_ON);
+    world->internal->nav.fields_memory = FXS_AT(uint8_t, M_NAV_FIELDS_MEMORY);
+    world->internal->nav.agent_field = FXS_AT(uint32_t, M_NAV_AGENT_FIELD);
+    world->internal->nav.field_aim = FXS_AT(uint32_t, M_NAV_FIELD_AIM);
+    world->internal->nav.raster = FXS_AT(fxs_nav_raster, M_NAV_RASTER);
+    world->internal->nav.raster->cover = FXS_AT(uint32_t, M_NAV_COVER);
+    world->internal->nav.raster->walls = FXS_AT(fxs_wall, M_NAV_RASTER_WALLS);
+    world->internal->nav.raster->wall_on = FXS_AT(uint8_t, M_NAV_WALL_ON);
+    world->internal->nav.raster->obstacles = FXS_AT(fxs_obstacle, M_NAV_RASTER_OBSTACLES);
+    world->internal->nav.raster->obstacle_on = FXS_AT(uint8_t, M_NAV_OBSTACLE_ON);
     fxs_world_nav_init(world);
   }
   fxs_free_slots_layout(world);
@@ -225,7 +230,7 @@ fxs_result fxs_world_set_tasks(fxs_world *world, const fxs_task_system *tasks) {
     return FXS_OK;
   }
   if (!tasks->enqueue || !tasks->finish || tasks->worker_count < 1 ||
-      tasks->worker_count > world->worker_capacity) {
+      tasks->worker_count > world->internal->worker_capacity) {
     return FXS_ERR_BAD_VALUE;
   }
   world->tasks = *tasks;

@@ -1,4 +1,5 @@
 #include "world_contact.h"
+#include "world_internal.h"
 
 #include "fixsteer/vec2.h"
 #include "exact.h"
@@ -121,7 +122,7 @@ static void gather(const fxs_contact_world *cw, fxs_vec2 p, int64_t body, int64_
   bool every = walls == FXS_ALL_WALLS;
   if (every) walls = cw->wall_count;
   for (uint32_t k = 0; k < walls; ++k) {
-    add_wall(c, p, &world->live_walls[every ? k : scratch[k]], body, reach, mx, my);
+    add_wall(c, p, &world->internal->live_walls[every ? k : scratch[k]], body, reach, mx, my);
   }
   if (cw->obstacle_count == 0) return;
   int64_t box_reach = reach + cw->grid->max_radius;
@@ -131,7 +132,7 @@ static void gather(const fxs_contact_world *cw, fxs_vec2 p, int64_t body, int64_
   bool all = n == FXS_ALL_OBSTACLES;
   if (all) n = cw->obstacle_count;
   for (uint32_t k = 0; k < n; ++k) {
-    const fxs_obstacle *o = &world->live_obstacles[all ? k : scratch[k]];
+    const fxs_obstacle *o = &world->internal->live_obstacles[all ? k : scratch[k]];
     add_point(c, p, o->center, fxs_max(o->radius, 0), body, reach, mx, my);
   }
 }

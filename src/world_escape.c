@@ -3,6 +3,7 @@
 #include "fixsteer/escape.h"
 #include "fixsteer/hide.h"
 #include "fixsteer/interpose.h"
+#include "world_internal.h"
 #include "world_slots.h"
 
 // The hide behavior of a slot, or NULL.
@@ -40,14 +41,14 @@ fxs_vec2 fxs_world_hide_steering(const fxs_steer_context *ctx, const fix16_t *p)
   fxs_hide_def d = {p[FXS_PARAM(HIDE, distance_from_boundary)], p[FXS_PARAM(HIDE, slowing_radius)], p[FXS_PARAM(HIDE, max_prediction)]};
   fxs_hider *rivals = ctx->scratch->behavior.rivals;
   uint32_t n = hide_rivals(ctx, rivals);
-  return fxs_hide_among(&ctx->slot->body, hunter, ctx->world->live_obstacles,
+  return fxs_hide_among(&ctx->slot->body, hunter, ctx->world->internal->live_obstacles,
                         ctx->step->obstacle_count, &d, rivals, n);
 }
 
 // What flee and evade keep room from: the live walls, and the bounds when the world clamps.
 static fxs_escape_room escape_room(const fxs_steer_context *ctx) {
   const fxs_world *world = ctx->world;
-  fxs_escape_room room = {world->live_walls, ctx->step->wall_count, world->def.clamp_to_bounds,
+  fxs_escape_room room = {world->internal->live_walls, ctx->step->wall_count, world->def.clamp_to_bounds,
                           world->def.bounds_min, world->def.bounds_max};
   return room;
 }

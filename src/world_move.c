@@ -1,4 +1,5 @@
 #include "world_move.h"
+#include "world_internal.h"
 
 #include <stdbool.h>
 
@@ -174,8 +175,8 @@ static void move_group(fxs_world *world, order *o, uint32_t *members, uint32_t m
     if (a->radius > radius) radius = a->radius;
   }
   int64_t pitch = 2 * radius + first->arg[2];
-  fxs_vec2 *spots = world->view_position, *taken = world->view_velocity;
-  uint32_t *tier = world->cell_start;
+  fxs_vec2 *spots = world->internal->view_position, *taken = world->internal->view_velocity;
+  uint32_t *tier = world->internal->cell_start;
   find_spots(fxs_world_nav_grid(world), o->to, pitch > FXS_MAX ? FXS_MAX : (fix16_t)pitch, m,
              spots, tier);
   for (uint32_t k = 0; k < m; ++k) taken[k].x = 0;
@@ -220,7 +221,7 @@ void fxs_world_moves(fxs_world *world, const fxs_command *commands, uint32_t cou
   uint32_t i = 0;
   while (i < count && commands[i].type != FXS_CMD_MOVE) ++i;
   if (i == count) return;
-  uint32_t *mark = world->slot_cell; // per agent slot: its last valid move, or NO_MOVE
+  uint32_t *mark = world->internal->slot_cell; // per agent slot: its last valid move, or NO_MOVE
   for (uint32_t s = 0; s < world->capacity.agents; ++s) mark[s] = NO_MOVE;
   for (; i < count; ++i) {
     if (commands[i].type != FXS_CMD_MOVE) continue;
@@ -234,7 +235,7 @@ void fxs_world_moves(fxs_world *world, const fxs_command *commands, uint32_t cou
       *first_index = i, *first_result = r;
     }
   }
-  uint32_t *members = world->view_slot, m = 0;
+  uint32_t *members = world->internal->view_slot, m = 0;
   for (uint32_t s = 0; s < world->capacity.agents; ++s) {
     if (mark[s] != NO_MOVE) members[m++] = s;
   }

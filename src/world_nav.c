@@ -1,4 +1,5 @@
 #include "world_nav.h"
+#include "world_internal.h"
 
 #include <string.h>
 
@@ -38,12 +39,12 @@ void fxs_world_nav_init(fxs_world *world) {
   if (c->nav_cells == 0) return;
   size_t bytes = fxs_world_nav_search_bytes(c);
   for (uint32_t k = 0; k <= c->nav_searches; ++k) {
-    fxs_nav_search_init(&world->nav.searches[k], world->nav.search_memory + (size_t)k * bytes,
+    fxs_nav_search_init(&world->nav.searches[k], world->internal->nav.search_memory + (size_t)k * bytes,
                         bytes, c->nav_cells, c->nav_open);
     if (k < c->nav_searches) world->nav.search_owner[k] = NO_OWNER;
   }
   if (c->nav_fields != 0) fxs_world_nav_fields_init(world);
-  world->nav.dirty = 1;
+  world->internal->nav.dirty = 1;
 }
 
 // ------------------------------------------------------------------ commands
@@ -91,7 +92,7 @@ static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
   n->version++;
   fxs_world_nav_fields_drop(world);
   fxs_world_nav_raster_reset(world);
-  n->dirty = 1;
+  world->internal->nav.dirty = 1;
   return FXS_OK;
 }
 
@@ -111,7 +112,7 @@ static fxs_result set_costs(fxs_world *world, const fxs_command *c) {
   fxs_world_nav_raster_base_changed(world, x, y, w, h);
   n->version++;
   fxs_world_nav_fields_drop(world);
-  n->dirty = 1;
+  world->internal->nav.dirty = 1;
   return FXS_OK;
 }
 
@@ -128,7 +129,7 @@ fxs_result fxs_world_nav_command(fxs_world *world, const fxs_command *c) {
 void fxs_world_nav_map_changed(fxs_world *world) {
   if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return;
   world->nav.version++;
-  world->nav.dirty = 1;
+  world->internal->nav.dirty = 1;
   fxs_world_nav_fields_drop(world);
 }
 
@@ -163,7 +164,7 @@ fxs_result fxs_world_nav_fill_field(fxs_world *world, fxs_vec2 goal) {
   }
   uint32_t entries = fxs_world_nav_field_entries(&world->capacity);
   fxs_nav_field field;
-  if (fxs_nav_field_init(&field, world->nav.field_memory, fxs_nav_field_memory_size(entries),
+  if (fxs_nav_field_init(&field, world->internal->nav.field_memory, fxs_nav_field_memory_size(entries),
                          entries) != FXS_OK) {
     return FXS_ERR_BAD_VALUE;
   }
@@ -181,7 +182,7 @@ fxs_result fxs_world_nav_fill_field(fxs_world *world, fxs_vec2 goal) {
 // grid's radius) are derived: world_nav_raster.c brings them up to date when the map changed.
 const fxs_nav_grid *fxs_world_nav_grid(fxs_world *world) {
   if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return 0;
-  if (world->nav.dirty) fxs_world_nav_raster_update(world);
+  if (world->internal->nav.dirty) fxs_world_nav_raster_update(world);
   return &world->nav.grid;
 }
 
@@ -324,7 +325,7 @@ static void finish(fxs_world *world, uint32_t k) {
   const fxs_nav_search *s = &n->searches[k];
   uint32_t owner = n->search_owner[k];
   fxs_nav_route *r = &n->routes[owner];
-  uint32_t *cells = n->scratch;
+  uint32_t *cells = world->internal->nav.scratch;
   uint32_t length = fxs_nav_search_path(s, cells, world->capacity.nav_cells);
   uint32_t kept = fxs_nav_pull_string(&n->grid, cells, length);
   uint32_t cap = world->capacity.nav_waypoints;
@@ -358,7 +359,7 @@ static void spend_budget(fxs_world *world) {
 
 void fxs_world_nav_plan(fxs_world *world) {
   if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return;
-  if (world->nav.dirty) fxs_world_nav_raster_update(world);
+  if (world->internal->nav.dirty) fxs_world_nav_raster_update(world);
   measure_progress(world);
   bool fields = world->capacity.nav_fields != 0;
   if (fields) fxs_world_nav_fields_assign(world);
@@ -619,7 +620,7 @@ static fxs_result read_searches(fxs_world *world, fxs_world *shape, fxs_reader *
       // touched: lay it out again so that nothing the memory held before survives.
       if (world) {
         size_t bytes = fxs_world_nav_search_bytes(&world->capacity);
-        fxs_nav_search_init(&world->nav.searches[k], world->nav.search_memory + (size_t)k * bytes,
+        fxs_nav_search_init(&world->nav.searches[k], world->internal->nav.search_memory + (size_t)k * bytes,
                             bytes, world->capacity.nav_cells, world->capacity.nav_open);
       }
       continue;
@@ -673,7 +674,7 @@ fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r,
     if (h.grid.width != 0) {
       fxs_world_nav_raster_base_changed(world, 0, 0, h.grid.width, h.grid.height);
     }
-    world->nav.dirty = 1;
+    world->internal->nav.dirty = 1;
   }
   if (shape->capacity.nav_fields == 0) return FXS_OK;
   return fxs_world_nav_fields_read(world, shape, r, h.grid.width * h.grid.height, at);

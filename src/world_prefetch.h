@@ -4,6 +4,7 @@
 #define FIXSTEER_WORLD_PREFETCH_H
 
 #include "fixsteer/world.h"
+#include "world_internal.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define FXS_PREFETCH(address) __builtin_prefetch(address)
@@ -27,7 +28,7 @@
       FXS_PREFETCH(p_ + 192);                                                                    \
       FXS_PREFETCH(p_ + 256);                                                                    \
       FXS_PREFETCH(p_ + sizeof(fxs_agent_slot) - 1u);                                            \
-      FXS_PREFETCH(&(world)->next[slot]);                                                        \
+      FXS_PREFETCH(&(world)->internal->next[slot]);                                                        \
     }                                                                                            \
   } while (0)
 

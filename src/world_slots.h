@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "fixsteer/world.h"
+#include "world_internal.h"
 
 /// Levels of the free-slot bitmap for the largest world: 32^5 >= FXS_MAX_AGENTS.
 #define FXS_FREE_LEVELS_MAX 5u
@@ -15,7 +16,7 @@
 /// Words (uint32) of the free-slot bitmap of a world with `agents` slots, all levels.
 uint32_t fxs_free_slots_words(uint32_t agents);
 
-/// Lays out the bitmap levels in world->free_slots (already pointing at
+/// Lays out the bitmap levels in world->internal->free_slots (already pointing at
 /// fxs_free_slots_words words) for world->capacity.agents slots.
 void fxs_free_slots_layout(fxs_world *world);
 

@@ -10,6 +10,7 @@
 
 #include "fixsteer/world.h"
 #include "world_grid.h"
+#include "world_internal.h"
 #include "world_obstacles.h"
 #include "world_walls.h"
 
@@ -49,7 +50,7 @@ typedef struct fxs_steer_context {
   fxs_neighborhood hood;
 } fxs_steer_context;
 
-/// Steers the agents of view entries [begin, end) into world->next (into their own slots
+/// Steers the agents of view entries [begin, end) into world->internal->next (into their own slots
 /// where step->in_place), on worker `worker`'s scratch; context is the step's
 /// fxs_step_context (a task of fxs_world_run_phase).
 void fxs_world_steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *context);

@@ -14,6 +14,7 @@
 #include "avoidance_near.h"
 #include "fixsteer/orca.h"
 #include "fixsteer/world.h"
+#include "world_internal.h"
 
 /// Walls near an agent a worker gathers at a time; with more than these in its box the agent
 /// tests every wall, in index order, as without the grid.
@@ -49,9 +50,9 @@ uint32_t fxs_wall_grid_max_entries(const fxs_world_capacity *capacity);
 /// grid, else 0.
 uint32_t fxs_wall_grid_walls(const fxs_world_capacity *capacity);
 
-/// Sorts the `live` walls of world->live_walls into the cells their bounding boxes meet:
-/// fills world->wall_cell_start, world->wall_order (live indices, ascending in a cell) and
-/// world->wall_first. Time O(live + cells + entries).
+/// Sorts the `live` walls of world->internal->live_walls into the cells their bounding boxes meet:
+/// fills world->internal->wall_cell_start, world->internal->wall_order (live indices, ascending in a cell) and
+/// world->internal->wall_first. Time O(live + cells + entries).
 fxs_wall_grid fxs_wall_grid_build(fxs_world *world, uint32_t live);
 
 /// The live indices, ascending and each once, of the walls whose bounding box meets `box` (it

@@ -1,4 +1,5 @@
 #include "world_way.h"
+#include "world_internal.h"
 
 #include "fixsteer/orca.h"
 #include "exact.h"
@@ -195,13 +196,13 @@ uint32_t fxs_way_near_bodies(const fxs_steer_context *ctx, const fxs_agent *a, i
     uint64_t dist_sq = ctx->unsorted ? ctx->scratch->found_dist_sq[i] : ctx->scratch->dist_sq[i];
     // (No early end on a sorted list: fxs_way_make may have moved near ones behind.)
     if (farthest < (UINT64_C(1) << 32) && dist_sq > farthest * farthest) continue;
-    uint32_t id = ctx->unsorted ? world->view_slot[view] : ctx->scratch->neighbors[i].id;
+    uint32_t id = ctx->unsorted ? world->internal->view_slot[view] : ctx->scratch->neighbors[i].id;
     if (id == ctx->index) continue;
     fix16_t radius = radius_of(ctx, id);
     uint64_t limit = (uint64_t)(own + fxs_max(radius, 0) + reach);
     if (limit < (UINT64_C(1) << 32) && dist_sq > limit * limit) continue;
     fxs_contact_body b;
-    b.position = ctx->unsorted ? world->view_position[view] : ctx->scratch->neighbors[i].position;
+    b.position = ctx->unsorted ? world->internal->view_position[view] : ctx->scratch->neighbors[i].position;
     b.radius = radius;
     b.halves = (uint8_t)keeps_contact(ctx, id);
     bool binds = may_bind((int64_t)b.position.x - a->position.x, (int64_t)b.position.y - a->position.y,

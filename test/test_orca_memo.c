@@ -12,6 +12,7 @@
 #include "orca_memo.h"
 #include "result.h"
 #include "world.h"
+#include "world_internal.h"
 #include "world_crowd.h"
 #include "snapshot.h"
 #include "fxs_test_agents.h"
@@ -158,10 +159,10 @@ static uint64_t memory[8192];
 static uint64_t ring(bool memo, bool clear) {
   fxs_world_capacity c = {64, 0, 0, 0, 0, 1};
   fxs_test_orca_ring_world(&world, &c, memory, sizeof memory);
-  if (!memo) world.workers[0].pairs.entries = 0; // the step then builds every pair itself
+  if (!memo) world.internal->workers[0].pairs.entries = 0; // the step then builds every pair itself
   uint64_t folded = 0;
   for (int t = 0; t < 150; ++t) {
-    if (clear) memset(world.orca_memo, 0, sizeof(fxs_orca_memo_entry) << world.orca_memo_bits);
+    if (clear) memset(world.internal->orca_memo, 0, sizeof(fxs_orca_memo_entry) << world.internal->orca_memo_bits);
     TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, 0, 0, 0));
     folded = folded * 1099511628211u ^ fxs_world_hash(&world);
   }
@@ -174,8 +175,8 @@ static uint64_t ring(bool memo, bool clear) {
 void test_an_orca_crowd_steps_the_same_with_its_memo_without_it_and_wiped(void) {
   uint64_t with = ring(true, false);
   uint32_t kept = 0;
-  for (uint32_t i = 0; i < (UINT32_C(1) << world.orca_memo_bits) && world.orca_memo_bits; ++i) {
-    kept += !fxs_vec2_is_zero(world.orca_memo[i].offset);
+  for (uint32_t i = 0; i < (UINT32_C(1) << world.internal->orca_memo_bits) && world.internal->orca_memo_bits; ++i) {
+    kept += !fxs_vec2_is_zero(world.internal->orca_memo[i].offset);
   }
   TEST_ASSERT_TRUE(kept > 0 || FXS_ORCA_MEMO_MAX_ENTRIES == 0);
   TEST_ASSERT_EQUAL_UINT64(with, ring(false, false));

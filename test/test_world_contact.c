@@ -16,6 +16,7 @@
 #include "command.h"
 #include "behavior_params.h"
 #include "world.h"
+#include "world_internal.h"
 #include "world_grid.h"
 #include "world_obstacles.h"
 #include "world_contact.h"
@@ -44,12 +45,12 @@ void tearDown(void) {}
 
 static void wall(int ax, int ay, int bx, int by) {
   fxs_wall w = {fxs_vec2_make(FXS_INT(ax), FXS_INT(ay)), fxs_vec2_make(FXS_INT(bx), FXS_INT(by))};
-  world.live_walls[cw.wall_count++] = w;
+  world.internal->live_walls[cw.wall_count++] = w;
 }
 
 static void obstacle(int x, int y, int r) {
   fxs_obstacle o = {fxs_vec2_make(FXS_INT(x), FXS_INT(y)), FXS_INT(r)};
-  world.live_obstacles[cw.obstacle_count++] = o;
+  world.internal->live_obstacles[cw.obstacle_count++] = o;
   grid = fxs_obstacle_grid_build(&world, cw.obstacle_count);
 }
 

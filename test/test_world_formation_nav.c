@@ -10,6 +10,7 @@
 #include "command.h"
 #include "command_build.h"
 #include "world.h"
+#include "world_internal.h"
 #include "nav_grid.h"
 #include "nav_path.h"
 #include "world_nav.h"
@@ -252,7 +253,7 @@ void test_a_formation_restored_mid_route_into_junk_memory_continues_identically(
   nav_world_init(&other, 11, &cap, memory2, sizeof memory2);
   // Junk in every search (free ones too), the effective costs and the routes.
   size_t search_bytes = fxs_world_nav_search_bytes(&cap) * (cap.nav_searches + 1u);
-  memset(other.nav.search_memory, 0xA5, search_bytes);
+  memset(other.internal->nav.search_memory, 0xA5, search_bytes);
   memset(other.nav.grid.cost, 0x5A, cap.nav_cells);
   memset(other.nav.routes, 0x3C, sizeof(fxs_nav_route) * cap.agents);
   size_t at = 0;

@@ -8,6 +8,7 @@
 #include "command.h"
 #include "command_build.h"
 #include "world.h"
+#include "world_internal.h"
 #include "nav_grid.h"
 #include "nav_path.h"
 #include "world_nav.h"
@@ -319,7 +320,7 @@ void test_a_world_restored_mid_search_into_junk_memory_continues_identically(voi
   TEST_ASSERT_EQUAL_UINT16(FXS_SNAPSHOT_VERSION_NAV, fxs_load_le16(snap + 4));
   init(&other, &cap, memory2, sizeof memory2);
   // Junk everywhere the searches and routes live, and the effective costs.
-  memset(other.nav.search_memory, 0xA5, fxs_world_nav_search_bytes(&cap) * (cap.nav_searches + 1u));
+  memset(other.internal->nav.search_memory, 0xA5, fxs_world_nav_search_bytes(&cap) * (cap.nav_searches + 1u));
   memset(other.nav.grid.cost, 0x5A, cap.nav_cells);
   memset(other.nav.routes, 0x3C, sizeof(fxs_nav_route) * cap.agents);
   size_t at = 0;

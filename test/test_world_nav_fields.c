@@ -8,6 +8,7 @@
 #include "result.h"
 #include "command_build.h"
 #include "world.h"
+#include "world_internal.h"
 #include "nav_grid.h"
 #include "nav_path.h"
 #include "world_nav_fields.h"
@@ -90,7 +91,7 @@ void test_four_agents_sharing_a_goal_share_one_field_and_run_no_search(void) {
   TEST_ASSERT_EQUAL(FXS_NAV_FIELD_READY, world.nav.fields[0].status);
   for (uint32_t i = 0; i < 4; ++i) {
     TEST_ASSERT_EQUAL(FXS_ROUTE_NONE, world.nav.routes[i].status);
-    TEST_ASSERT_EQUAL_UINT32(0, world.nav.agent_field[i]);
+    TEST_ASSERT_EQUAL_UINT32(0, world.internal->nav.agent_field[i]);
     // round the wall's end, and at rest near the goal (the first on it, the others behind)
     const fxs_agent *a = &world.agents[i].body;
     TEST_ASSERT_TRUE(fxs_vec2_is_zero(a->velocity));
@@ -107,13 +108,13 @@ void test_fewer_agents_than_a_group_run_a_star(void) {
   TEST_ASSERT_EQUAL_UINT8(0, world.nav.field_slots[0].live);
   for (uint32_t i = 0; i + 1 < FXS_NAV_FIELD_GROUP; ++i) {
     TEST_ASSERT_EQUAL(FXS_ROUTE_READY, world.nav.routes[i].status);
-    TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, world.nav.agent_field[i]);
+    TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, world.internal->nav.agent_field[i]);
   }
   // a fourth one with the goal in the same cell (not the same point) makes a group
   nav_navigator(&world, 100, 300, 304, 156);
   step(&world, 1);
   TEST_ASSERT_EQUAL_UINT8(1, world.nav.field_slots[0].live);
-  for (uint32_t i = 0; i < FXS_NAV_FIELD_GROUP; ++i) TEST_ASSERT_EQUAL_UINT32(0, world.nav.agent_field[i]);
+  for (uint32_t i = 0; i < FXS_NAV_FIELD_GROUP; ++i) TEST_ASSERT_EQUAL_UINT32(0, world.internal->nav.agent_field[i]);
 }
 
 // fxs_world_nav_field: a live slot's field and goal, NULL for a free slot or one past the
@@ -168,7 +169,7 @@ void test_an_agent_with_the_goal_in_sight_heads_straight_for_it(void) {
       if (off > worst) worst = off;
     }
   }
-  TEST_ASSERT_EQUAL_UINT32(0, world.nav.agent_field[0]);
+  TEST_ASSERT_EQUAL_UINT32(0, world.internal->nav.agent_field[0]);
   TEST_ASSERT_TRUE(worst < 0.5);
   FXS_TEST_REPORT("farthest from the straight line: %.4f units", worst);
 }
@@ -207,7 +208,7 @@ void test_an_agent_the_field_cannot_reach_from_runs_a_star(void) {
   group(&world, 4, 60, 60, 300, 300);
   step(&world, 3);
   TEST_ASSERT_EQUAL_UINT8(1, world.nav.field_slots[0].live);
-  TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, world.nav.agent_field[0]);
+  TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, world.internal->nav.agent_field[0]);
   TEST_ASSERT_TRUE(world.nav.routes[0].status != FXS_ROUTE_NONE);
   step(&world, 600);
   TEST_ASSERT_EQUAL(FXS_NAV_NEAREST, world.nav.routes[0].reached);
@@ -226,7 +227,7 @@ void test_the_least_recently_used_field_is_evicted_lowest_slot_first(void) {
   step(&world, 1);
   TEST_ASSERT_EQUAL_UINT32(cell(350, 50), world.nav.field_slots[0].goal_cell);
   TEST_ASSERT_EQUAL_UINT32(cell(350, 200), world.nav.field_slots[1].goal_cell);
-  TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, world.nav.agent_field[8]);
+  TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, world.internal->nav.agent_field[8]);
   TEST_ASSERT_TRUE(world.nav.routes[8].status != FXS_ROUTE_NONE);
   // goal A's agents stop navigating (new targets elsewhere, one each): C takes slot 0
   for (uint32_t i = 0; i < 4; ++i) {
@@ -237,8 +238,8 @@ void test_the_least_recently_used_field_is_evicted_lowest_slot_first(void) {
   step(&world, 1);
   TEST_ASSERT_EQUAL_UINT32(cell(350, 350), world.nav.field_slots[0].goal_cell);
   TEST_ASSERT_EQUAL_UINT32(tick, world.nav.field_slots[0].used);
-  TEST_ASSERT_EQUAL_UINT32(0, world.nav.agent_field[8]);
-  TEST_ASSERT_EQUAL_UINT32(1, world.nav.agent_field[4]);
+  TEST_ASSERT_EQUAL_UINT32(0, world.internal->nav.agent_field[8]);
+  TEST_ASSERT_EQUAL_UINT32(1, world.internal->nav.agent_field[4]);
   // B and C both leave for goal D: both fields were last used on the same tick; D gets the
   // lower slot
   for (uint32_t i = 4; i < 12; ++i) {
@@ -248,7 +249,7 @@ void test_the_least_recently_used_field_is_evicted_lowest_slot_first(void) {
   step(&world, 1);
   TEST_ASSERT_EQUAL_UINT32(cell(200, 380), world.nav.field_slots[0].goal_cell);
   TEST_ASSERT_EQUAL_UINT32(cell(350, 200), world.nav.field_slots[1].goal_cell); // kept
-  TEST_ASSERT_EQUAL_UINT32(0, world.nav.agent_field[11]);
+  TEST_ASSERT_EQUAL_UINT32(0, world.internal->nav.agent_field[11]);
 }
 
 void test_a_map_change_drops_every_field_and_the_group_gets_a_new_one(void) {
@@ -334,8 +335,8 @@ void test_a_world_restored_mid_field_build_into_junk_memory_continues_identicall
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
   TEST_ASSERT_EQUAL_UINT16(FXS_SNAPSHOT_VERSION_NAV_FIELDS, fxs_load_le16(snap + 4));
   init(&other, &cap, memory2, sizeof memory2);
-  memset(other.nav.fields_memory, 0xA5, fxs_world_nav_fields_bytes(&cap) * cap.nav_fields);
-  memset(other.nav.agent_field, 0x5A, sizeof(uint32_t) * cap.agents);
+  memset(other.internal->nav.fields_memory, 0xA5, fxs_world_nav_fields_bytes(&cap) * cap.nav_fields);
+  memset(other.internal->nav.agent_field, 0x5A, sizeof(uint32_t) * cap.agents);
   memset(other.nav.field_slots, 0x3C, sizeof(fxs_nav_field_slot) * cap.nav_fields);
   memset(other.nav.grid.cost, 0x77, cap.nav_cells);
   size_t at = 0;
@@ -448,5 +449,5 @@ void test_a_field_in_progress_past_its_last_cell_round_trips_and_completes(void)
   TEST_ASSERT_EQUAL_UINT8(1, other.nav.field_slots[0].ready);
   TEST_ASSERT_EQUAL_UINT32(0, other.nav.field_slots[0].settled);
   TEST_ASSERT_TRUE(other.nav.routes[0].status != FXS_ROUTE_NONE); // cut off: A*
-  TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, other.nav.agent_field[0]);
+  TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, other.internal->nav.agent_field[0]);
 }

@@ -25,6 +25,7 @@
 #include "command.h"
 #include "command_build.h"
 #include "world.h"
+#include "world_internal.h"
 #include "nav_grid.h"
 #include "snapshot.h"
 #include "input_limits.h"
@@ -530,7 +531,7 @@ static void roll_back(int t, const char *where) {
   if (one_in(4)) {
     for (uint32_t i = 0; i < cap.agents; ++i) {
       uint32_t bits = fxs_rng_next(&rng);
-      replay.slot_reach[i] = bits >> below(32);
+      replay.internal->slot_reach[i] = bits >> below(32);
     }
   }
   for (uint32_t i = back; i > 0; --i) {

@@ -14,6 +14,7 @@
 #include "command.h"
 #include "command_build.h"
 #include "world.h"
+#include "world_internal.h"
 #include "world_grid.h"
 #include "world_slots.h"
 #include "snapshot.h"
@@ -43,8 +44,8 @@ static void add(fxs_agent_handle h, fxs_behavior kind, fix16_t p0) {
 
 // The view entry of slot `slot`, after fxs_grid_sort.
 static uint32_t view_of(uint32_t slot) {
-  for (uint32_t v = 0; v < world.view_count; ++v) {
-    if (world.view_slot[v] == slot) return v;
+  for (uint32_t v = 0; v < world.internal->view_count; ++v) {
+    if (world.internal->view_slot[v] == slot) return v;
   }
   TEST_FAIL_MESSAGE("slot not in the view");
   return 0;
@@ -59,7 +60,7 @@ static uint32_t search(uint32_t slot, fxs_world_worker *out) {
   fxs_grid g = fxs_grid_of(&world);
   fxs_grid_place(&world, &g, 0, world.capacity.agents);
   fxs_grid_sort(&world, &g);
-  fxs_grid_copy_view(&world, 0, world.view_count);
+  fxs_grid_copy_view(&world, 0, world.internal->view_count);
   if (g.wraps) fxs_grid_measure_spread(&world, &g);
   last_close = g.close;
   return fxs_grid_neighbors(&world, &g, view_of(slot), out);
@@ -103,14 +104,14 @@ void test_the_view_lists_live_agents_by_cell_and_by_slot_within_a_cell(void) {
   fxs_grid g = fxs_grid_of(&world);
   fxs_grid_place(&world, &g, 0, world.capacity.agents);
   fxs_grid_sort(&world, &g);
-  TEST_ASSERT_EQUAL_UINT32(39, world.view_count);
-  for (uint32_t v = 1; v < world.view_count; ++v) {
-    const fxs_agent *a = &world.agents[world.view_slot[v - 1u]].body;
-    const fxs_agent *b = &world.agents[world.view_slot[v]].body;
+  TEST_ASSERT_EQUAL_UINT32(39, world.internal->view_count);
+  for (uint32_t v = 1; v < world.internal->view_count; ++v) {
+    const fxs_agent *a = &world.agents[world.internal->view_slot[v - 1u]].body;
+    const fxs_agent *b = &world.agents[world.internal->view_slot[v]].body;
     int64_t ca = (a->position.y >> g.shift) * g.w + (a->position.x >> g.shift);
     int64_t cb = (b->position.y >> g.shift) * g.w + (b->position.x >> g.shift);
-    TEST_ASSERT_TRUE(ca < cb || (ca == cb && world.view_slot[v - 1u] < world.view_slot[v]));
-    TEST_ASSERT_NOT_EQUAL(7, world.view_slot[v]);
+    TEST_ASSERT_TRUE(ca < cb || (ca == cb && world.internal->view_slot[v - 1u] < world.internal->view_slot[v]));
+    TEST_ASSERT_NOT_EQUAL(7, world.internal->view_slot[v]);
   }
 }
 
@@ -269,11 +270,11 @@ void test_a_crowd_on_a_large_map_gets_the_same_neighbors_as_a_full_search(void) 
   fxs_grid g = fxs_grid_of(&world);
   TEST_ASSERT_EQUAL_UINT32(21, g.shift); // 10 -> 8 units, doubled twice: still too many
   TEST_ASSERT_TRUE(g.wraps);
-  TEST_ASSERT_TRUE(g.w * g.h <= world.grid_max_cells);
+  TEST_ASSERT_TRUE(g.w * g.h <= world.internal->grid_max_cells);
   TEST_ASSERT_TRUE((int64_t)g.w << g.shift < FXS_INT(30000)); // it wraps
   TEST_ASSERT_TRUE(g.w >= FXS_GRID_MIN_SIDE && g.h >= FXS_GRID_MIN_SIDE);
   TEST_ASSERT_TRUE((g.w & (g.w - 1u)) == 0 && (g.h & (g.h - 1u)) == 0); // wrapped by a mask
-  TEST_ASSERT_EQUAL_UINT32(1600, world.grid_max_cells);
+  TEST_ASSERT_EQUAL_UINT32(1600, world.internal->grid_max_cells);
   TEST_ASSERT_EQUAL_UINT32(32, g.w); // 938 cells of 32 a side, as 1024, halved to 32 x 32
   TEST_ASSERT_EQUAL_UINT32(32, g.h);
   int64_t period_x = (int64_t)g.w << g.shift, period_y = (int64_t)g.h << g.shift;
@@ -421,11 +422,11 @@ void test_the_nearest_k_within_a_radius_are_the_full_lists_prefix(void) {
   fxs_grid g = fxs_grid_of(&world);
   fxs_grid_place(&world, &g, 0, world.capacity.agents);
   fxs_grid_sort(&world, &g);
-  fxs_grid_copy_view(&world, 0, world.view_count);
+  fxs_grid_copy_view(&world, 0, world.internal->view_count);
   static const fix16_t radii[] = {0,           FXS_INT(10), FXS_INT(15),
                                   FXS_INT(30) + 1, FXS_INT(60), FXS_INT(90)};
   uint32_t unsorted = 0; // searches left unsorted with two agents or more
-  for (uint32_t v = 0; v < world.view_count; ++v) {
+  for (uint32_t v = 0; v < world.internal->view_count; ++v) {
     uint32_t n_full = fxs_grid_neighbors(&world, &g, v, &full);
     for (uint32_t k = 0; k <= FXS_MAX_NEIGHBORS; ++k) {
       for (uint32_t ri = 0; ri < sizeof radii / sizeof radii[0]; ++ri) {
@@ -437,7 +438,7 @@ void test_the_nearest_k_within_a_radius_are_the_full_lists_prefix(void) {
         uint32_t n = fxs_grid_nearest_few(&world, &g, v, k, radii[ri], &near, &few);
         TEST_ASSERT_EQUAL_UINT32(expect, n);
         for (uint32_t i = 0; few && i < n; ++i) {
-          uint32_t at = 0, slot = world.view_slot[near.found_view[i]];
+          uint32_t at = 0, slot = world.internal->view_slot[near.found_view[i]];
           while (at < n && full.neighbors[at].id != slot) ++at;
           TEST_ASSERT_TRUE(at < n);
           TEST_ASSERT_EQUAL_UINT64(full.dist_sq[at], near.found_dist_sq[i]);
@@ -591,7 +592,7 @@ void test_a_nearest_search_gets_the_full_searchs_list_whatever_reach_it_starts_f
   fxs_grid g = fxs_grid_of(&world);
   fxs_grid_place(&world, &g, 0, world.capacity.agents);
   fxs_grid_sort(&world, &g);
-  fxs_grid_copy_view(&world, 0, world.view_count);
+  fxs_grid_copy_view(&world, 0, world.internal->view_count);
   static fxs_world_worker out;
   const uint32_t ks[] = {1, 3, 10, FXS_MAX_NEIGHBORS};
   const uint32_t reaches[] = {0, 1, FXS_ONE, FXS_INT(15), FXS_INT(21), FXS_INT(99),
@@ -600,10 +601,10 @@ void test_a_nearest_search_gets_the_full_searchs_list_whatever_reach_it_starts_f
   for (uint32_t self = 0; self < 41; ++self) {
     for (uint32_t i = 0; i < sizeof ks / sizeof ks[0]; ++i) {
       for (uint32_t j = 0; j < sizeof reaches / sizeof reaches[0]; ++j) {
-        world.slot_reach[self] = reaches[j];
+        world.internal->slot_reach[self] = reaches[j];
         uint32_t n = fxs_grid_nearest(&world, &g, view_of(self), ks[i], FXS_INT(100), &out);
         expect_full_search(41, self, ks[i], &out, n);
-        uint32_t reach = world.slot_reach[self];
+        uint32_t reach = world.internal->slot_reach[self];
         if (n < ks[i]) {
           TEST_ASSERT_EQUAL_UINT32(0, reach);
         } else {
@@ -614,7 +615,7 @@ void test_a_nearest_search_gets_the_full_searchs_list_whatever_reach_it_starts_f
     }
   }
   TEST_ASSERT_TRUE(kept > 0);
-  TEST_ASSERT_EQUAL_UINT32(0, world.slot_reach[40]); // nobody within its radius
+  TEST_ASSERT_EQUAL_UINT32(0, world.internal->slot_reach[40]); // nobody within its radius
 }
 
 // The sorting networks of a search's keys, for every count up to 16, by the 0-1 principle: a
@@ -659,22 +660,22 @@ void test_the_view_velocities_are_within_the_orca_limit_up_to_its_edge(void) {
   fxs_grid g = fxs_grid_of(&world);
   fxs_grid_place(&world, &g, 0, world.capacity.agents);
   fxs_grid_sort(&world, &g);
-  fxs_grid_copy_view(&world, 0, world.view_count);
-  TEST_ASSERT_EQUAL_UINT32(2, world.view_count);
+  fxs_grid_copy_view(&world, 0, world.internal->view_count);
+  TEST_ASSERT_EQUAL_UINT32(2, world.internal->view_count);
   const fix16_t L = FXS_ORCA_LIMIT;
   const fxs_vec2 within[] = {{L, -L}, {-L, L}, {0, 0}};
   const fxs_vec2 past[] = {{L + 1, 0}, {0, -L - 1}, {INT32_MIN, 0}, {0, INT32_MAX}, {-L - 1, L}};
   for (size_t i = 0; i < sizeof within / sizeof within[0]; ++i) {
-    world.view_velocity[0] = fxs_vec2_zero(), world.view_velocity[1] = within[i];
+    world.internal->view_velocity[0] = fxs_vec2_zero(), world.internal->view_velocity[1] = within[i];
     TEST_ASSERT_TRUE(fxs_view_velocities_within(&world, L));
   }
   for (size_t i = 0; i < sizeof past / sizeof past[0]; ++i) {
-    world.view_velocity[0] = past[i], world.view_velocity[1] = fxs_vec2_zero();
+    world.internal->view_velocity[0] = past[i], world.internal->view_velocity[1] = fxs_vec2_zero();
     TEST_ASSERT_FALSE(fxs_view_velocities_within(&world, L));
-    world.view_velocity[0] = fxs_vec2_zero(), world.view_velocity[1] = past[i];
+    world.internal->view_velocity[0] = fxs_vec2_zero(), world.internal->view_velocity[1] = past[i];
     TEST_ASSERT_FALSE(fxs_view_velocities_within(&world, L));
   }
-  world.view_count = 0;
+  world.internal->view_count = 0;
   TEST_ASSERT_TRUE(fxs_view_velocities_within(&world, L));
 }
 
@@ -729,7 +730,7 @@ static uint64_t orca_crowd(bool scramble) {
     for (uint32_t s = 0; scramble && s < world.capacity.agents; ++s) {
       lcg = lcg * 1664525u + 1013904223u;
       const uint32_t pick[4] = {0, 1, FXS_ONE, UINT32_MAX};
-      world.slot_reach[s] = (lcg >> 30) == 0 ? lcg : pick[(lcg >> 28) & 3u];
+      world.internal->slot_reach[s] = (lcg >> 30) == 0 ? lcg : pick[(lcg >> 28) & 3u];
     }
     TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, 0, 0, 0));
     folded = folded * 1099511628211u ^ fxs_world_hash(&world);
@@ -742,7 +743,7 @@ static uint64_t orca_crowd(bool scramble) {
 void test_an_orca_crowd_steps_the_same_whatever_its_slots_reaches_hold(void) {
   uint64_t plain = orca_crowd(false);
   uint32_t kept = 0;
-  for (uint32_t s = 0; s < 48; ++s) kept += world.slot_reach[s] != 0;
+  for (uint32_t s = 0; s < 48; ++s) kept += world.internal->slot_reach[s] != 0;
   TEST_ASSERT_TRUE(kept > 0);
   TEST_ASSERT_EQUAL_UINT64(plain, orca_crowd(true));
 }

@@ -12,6 +12,7 @@
 #include "command.h"
 #include "command_build.h"
 #include "world.h"
+#include "world_internal.h"
 #include "fxs_test_world.h"
 
 #define AGENTS 40u
@@ -90,8 +91,8 @@ static void assert_same_agent(uint32_t i) {
 }
 
 static bool in_slot_order(const fxs_world *w) {
-  for (uint32_t v = 1; v < w->view_count; ++v) {
-    if (w->view_slot[v - 1u] >= w->view_slot[v]) return false;
+  for (uint32_t v = 1; v < w->internal->view_count; ++v) {
+    if (w->internal->view_slot[v - 1u] >= w->internal->view_slot[v]) return false;
   }
   return true;
 }
@@ -101,9 +102,9 @@ void test_a_world_no_agent_of_which_searches_views_its_live_slots_in_slot_order(
   make(&world_a, memory_a, sizeof memory_a);
   populate(&world_a, FXS_BEHAVIOR_SEEK);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world_a, 0, 0, 0));
-  TEST_ASSERT_EQUAL_UINT32(AGENTS, world_a.view_count); // AGENTS + 1 spawned, one despawned
+  TEST_ASSERT_EQUAL_UINT32(AGENTS, world_a.internal->view_count); // AGENTS + 1 spawned, one despawned
   TEST_ASSERT_TRUE(in_slot_order(&world_a));
-  for (uint32_t v = 0; v < world_a.view_count; ++v) TEST_ASSERT_NOT_EQUAL(7, world_a.view_slot[v]);
+  for (uint32_t v = 0; v < world_a.internal->view_count; ++v) TEST_ASSERT_NOT_EQUAL(7, world_a.internal->view_slot[v]);
 }
 
 // The same agents, the last one a separating agent alone in its corner: the grid is built (the
@@ -169,7 +170,7 @@ void test_every_kind_that_searches_gets_the_grid_and_no_other_does(void) {
                     !fxs_behavior_is_kinematic((fxs_behavior)k);
     for (int t = 0; t < 5; ++t) {
       TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world_a, 0, 0, 0));
-      TEST_ASSERT_EQUAL_UINT32(3, world_a.view_count);
+      TEST_ASSERT_EQUAL_UINT32(3, world_a.internal->view_count);
       TEST_ASSERT_EQUAL_MESSAGE(!searches, in_slot_order(&world_a), fxs_behavior_name((fxs_behavior)k));
     }
   }

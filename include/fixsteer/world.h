@@ -202,29 +202,20 @@ typedef struct fxs_nav_field_slot {
 /// costs, the radius it is inflated by, the budget, the map version, the routes and the
 /// searches in progress are state; `grid.cost` (the base costs with the live walls and
 /// obstacles rasterized) is derived: brought up to date, over the cells a change touches
-/// only, when the map changed or after a restore (docs/performance.md, map changes).
+/// only, when the map changed or after a restore (docs/performance.md, map changes). The
+/// memory of the searches and fields, the scratch and the caches are the world's insides.
 typedef struct fxs_world_nav {
   fxs_nav_grid grid;       ///< Geometry (width 0: no grid set) and the effective costs.
   uint8_t *base;           ///< capacity.nav_cells base costs (set_nav_costs), first w x h used.
   fix16_t radius;          ///< Walls and obstacles are inflated by it (the agents' radius).
   uint32_t budget;         ///< Cells expanded per tick, all searches together.
   uint32_t version;        ///< Map version: counts changes of the grid, costs, walls, obstacles.
-  uint8_t dirty;           ///< Derived: grid.cost must be brought up to date before it is read.
   fxs_nav_route *routes;   ///< One per agent slot.
   uint32_t *waypoints;     ///< capacity.nav_waypoints cells per agent slot.
   fxs_nav_search *searches; ///< capacity.nav_searches searches.
   uint32_t *search_owner;  ///< Agent slot of each search, or UINT32_MAX when it is free.
-  uint8_t *search_memory;  ///< The searches' arrays (and a scratch search, not state).
-  uint32_t *scratch;       ///< capacity.nav_cells cells: a finished search's path (not state).
-  void *field_memory;      ///< An integration field's memory (fill_field toward a goal; not state).
   fxs_nav_field_slot *field_slots; ///< capacity.nav_fields cached fields' state.
   fxs_nav_field *fields;   ///< Their integration fields (values derived from the slot's state).
-  uint8_t *fields_memory;  ///< The fields' entries and buckets.
-  uint32_t *agent_field;   ///< Per agent slot, the field it follows this tick (not state).
-  uint32_t *field_aim;     ///< Per field, per cell: the cell its followers there aim at (a
-                           ///< cache of a pure function of the grid and the field; not state).
-  struct fxs_nav_raster *raster; ///< Per-cell cover counts and the shapes rasterized (derived;
-                                 ///< internal, lets a map change cost only the cells it touches).
 } fxs_world_nav;
 
 /// Most columns or rows of the world's flow field (command arguments are whole Q16.16).
@@ -258,9 +249,12 @@ typedef struct fxs_task_system {
   void *user_context;      ///< Passed to enqueue and finish.
 } fxs_task_system;
 
-struct fxs_world_worker; // per-worker scratch of the step (internal)
+struct fxs_world_internal; // the world's scratch, caches and derived data (internal)
 
-/// The world. Fields are readable; change them only through the functions below.
+/// The world. Fields are readable; change them only through the functions below. Everything
+/// else the world keeps (its spatial grids, the view of the tick being stepped, the
+/// free-slot bitmap, the workers' scratch and caches) lives in `internal`, inside the
+/// caller's memory block: read it through the accessor functions below.
 typedef struct fxs_world {
   fxs_world_def def;            ///< Configuration.
   fxs_world_capacity capacity;  ///< Capacities.
@@ -279,50 +273,11 @@ typedef struct fxs_world {
   /// the first width * height are state. Set by the field commands (command.h).
   fxs_flow_field field;
   fxs_world_nav nav;            ///< Navigation; all zero while capacity.nav_cells is 0.
-  // Derived from the state (kept by spawn and despawn, rebuilt on restore); not state.
-  uint32_t live_count;          ///< Live agents.
-  uint32_t *free_slots;         ///< Free-slot bitmap, all levels (see world_slots.c).
-  uint32_t free_levels;         ///< Levels of the bitmap, [1, 5].
-  uint32_t free_level_at[5];    ///< Word offset of each level in free_slots; 0 is per slot.
-  // Scratch space for the step; not state.
-  fxs_agent *next;              ///< Integrated bodies of the tick being stepped, per slot.
-  // A step where no agent searches its neighbors lists view_slot in slot order and leaves
-  // the positions, velocities, slot_cell and cell_start as they were.
-  uint32_t view_count;          ///< Live agents in the view of the tick being stepped.
-  fxs_vec2 *view_position;      ///< Start-of-tick positions of the live agents, cell order.
-  fxs_vec2 *view_velocity;      ///< Their velocities, same order.
-  uint32_t *view_slot;          ///< Their slot indices, same order.
-  uint32_t *slot_cell;          ///< Grid cell of each slot's agent (UINT32_MAX: free), by slot.
-  /// A hint per slot, kept from tick to tick: the radius (raw) within which the agent's last
-  /// nearest-neighbor search (ORCA's) found all of its k nearest, a little widened; 0 for
-  /// none. The next search tries it first and searches again at the full radius when it holds
-  /// fewer than k, so any value gives the same neighbors: a cache, not state.
-  uint32_t *slot_reach;
-  uint32_t *cell_start;         ///< First view index of each cell (+1 end).
-  uint32_t grid_max_cells;      ///< Cells the grid may use (from the capacity).
-  fxs_obstacle *live_obstacles; ///< Obstacles in use, in index order.
-  uint32_t *obstacle_cell_start; ///< First entry of obstacle_order of each obstacle cell (+1 end).
-  uint32_t *obstacle_order;     ///< Indices into live_obstacles, by cell of their centre.
-  uint32_t obstacle_max_cells;  ///< Cells the obstacle grid may use (from the capacity).
-  fxs_wall *live_walls;         ///< Walls in use, in index order.
-  /// The wall grid of the step (src/world_walls.h), none below 32 walls of capacity: the first
-  /// entry of wall_order of each cell (+1 end), live wall indices by the cells their
-  /// bounding boxes meet, each live wall's first cell (column, row), and the most cells and
-  /// entries the grid may use.
-  uint32_t *wall_cell_start;
-  uint32_t *wall_order;         ///< See wall_cell_start.
-  uint32_t *wall_first;         ///< See wall_cell_start.
-  uint32_t wall_max_cells;      ///< See wall_cell_start.
-  uint32_t wall_max_entries;    ///< See wall_cell_start.
-  fxs_wall *near_walls;         ///< Each worker's walls near the agent it steers (ORCA's).
-  struct fxs_world_worker *workers; ///< Scratch areas (neighbor lists), one a worker.
-  uint32_t worker_capacity;     ///< Their number: capacity.workers, at least 1.
-  /// The ORCA pairs each worker built lately, 2^orca_memo_bits a worker (none while bits is
-  /// 0), worker w's from entry w 2^orca_memo_bits: a cache whose entries are taken only for
-  /// their exact input (see src/orca_memo.h), so any content gives the same results; not state.
-  struct fxs_orca_memo_entry *orca_memo;
-  uint32_t orca_memo_bits; ///< log2 of each worker's entries; 0: no memo.
+  uint32_t live_count;          ///< Live agents (derived: kept by spawn and despawn).
+  void *memory;                 ///< The caller's memory block given to fxs_world_init.
+  size_t memory_size;           ///< Its bytes in use (fxs_world_memory_size of the capacity).
   fxs_task_system tasks;        ///< How the step runs per-agent phases; not state.
+  struct fxs_world_internal *internal; ///< Scratch, caches and derived data (internal).
 } fxs_world;
 
 /// A 4096 x 4096 world at the origin, seed 1, no clamping, neighbor radius 100.
