@@ -6,12 +6,13 @@
 #include "world_grid.h"
 
 uint32_t fxs_obstacle_grid_max_cells(const fxs_world_capacity *capacity) {
-  uint32_t n = 2u * capacity->obstacles; // obstacles <= FXS_MAX_SMALL_CAPACITY: no overflow
+  uint32_t n = 2u * capacity->obstacles;  // obstacles <= FXS_MAX_SMALL_CAPACITY: no overflow
   return n < 16u ? 16u : n;
 }
 
 static uint32_t cell_of(const fxs_obstacle_grid *g, fxs_vec2 p) {
-  return fxs_grid_coord(p.y, g->min_y, g->size, g->h) * g->w + fxs_grid_coord(p.x, g->min_x, g->size, g->w);
+  return fxs_grid_coord(p.y, g->min_y, g->size, g->h) * g->w +
+         fxs_grid_coord(p.x, g->min_x, g->size, g->w);
 }
 
 // Cells as wide as the largest obstacle, coarsened until they fit.
@@ -20,8 +21,8 @@ static fxs_obstacle_grid shape(const fxs_world *world, fix16_t max_radius) {
   fxs_obstacle_grid g;
   g.min_x = d->bounds_min.x, g.min_y = d->bounds_min.y;
   g.max_radius = max_radius;
-  g.size = fxs_grid_fit(d, max_radius > FXS_ONE ? max_radius : FXS_ONE, world->internal->obstacle_max_cells,
-                        &g.w, &g.h);
+  g.size = fxs_grid_fit(d, max_radius > FXS_ONE ? max_radius : FXS_ONE,
+                        world->internal->obstacle_max_cells, &g.w, &g.h);
   return g;
 }
 

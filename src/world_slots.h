@@ -8,7 +8,6 @@
 #include <stdint.h>
 
 #include "fixsteer/world.h"
-#include "world_internal.h"
 
 /// Levels of the free-slot bitmap for the largest world: 32^5 >= FXS_MAX_AGENTS.
 #define FXS_FREE_LEVELS_MAX 5u

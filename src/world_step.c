@@ -46,8 +46,8 @@ static void integrate_range(uint32_t begin, uint32_t end, uint32_t worker, void 
   }
 }
 
-void fxs_world_run_phase(fxs_world *world, fxs_task_fn *task, uint32_t count,
-                         uint32_t min_range, void *context) {
+void fxs_world_run_phase(fxs_world *world, fxs_task_fn *task, uint32_t count, uint32_t min_range,
+                         void *context) {
   const fxs_task_system *t = &world->tasks;
   if (count == 0) return;
   if (!t->enqueue) {
@@ -79,13 +79,15 @@ static bool any_agent_searches(const fxs_world *world) {
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static void sense(fxs_step_context *step) {
+static void
+sense(fxs_step_context *step) {
   fxs_world *world = step->world;
   step->grid = fxs_grid_of(world);
   step->sorted = any_agent_searches(world);
   place_context pc;
   pc.step = step;
-  pc.workers = world->internal->worker_capacity < FXS_MAX_WORKERS ? world->internal->worker_capacity : FXS_MAX_WORKERS;
+  pc.workers = world->internal->worker_capacity < FXS_MAX_WORKERS ? world->internal->worker_capacity
+                                                                  : FXS_MAX_WORKERS;
   for (uint32_t w = 0; w < pc.workers; ++w) pc.tally[w] = fxs_crowd_tally_none();
   if (step->sorted) {
     fxs_world_run_phase(world, place_range, world->capacity.agents, 1024, &pc);
@@ -117,8 +119,8 @@ static void sense(fxs_step_context *step) {
   step->wall_grid = fxs_wall_grid_build(world, k);
   // A crowd that all runs ORCA (the worlds that would pay for the pass): whether its
   // neighbors' velocities need ORCA's clamp.
-  step->slow_view = step->sorted && step->one_priority &&
-                    fxs_view_velocities_within(world, FXS_ORCA_LIMIT);
+  step->slow_view =
+      step->sorted && step->one_priority && fxs_view_velocities_within(world, FXS_ORCA_LIMIT);
 }
 
 // Phase 1: the tick's commands in canonical order (fxs_command_sort), the moves after the
@@ -157,7 +159,8 @@ fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t coun
   // 4. steer: every live agent from that view (in parallel through the task system)
   fxs_world_run_phase(world, fxs_world_steer_range, world->internal->view_count, 32, &step);
   // 5. integrate: the next bodies replace the old (agents steered in place already are)
-  if (!step.in_place) fxs_world_run_phase(world, integrate_range, world->capacity.agents, 1024, &step);
+  if (!step.in_place)
+    fxs_world_run_phase(world, integrate_range, world->capacity.agents, 1024, &step);
   // 6. advance: the tick
   world->tick++;
   return first_rejection;

@@ -11,12 +11,12 @@ bool fxs_wall_grid_kept(const fxs_world_capacity *capacity) {
 
 uint32_t fxs_wall_grid_max_cells(const fxs_world_capacity *capacity) {
   if (!fxs_wall_grid_kept(capacity)) return 0;
-  uint32_t n = 4u * capacity->walls; // walls <= FXS_MAX_SMALL_CAPACITY: no overflow
+  uint32_t n = 4u * capacity->walls;  // walls <= FXS_MAX_SMALL_CAPACITY: no overflow
   return n < 64u ? 64u : n;
 }
 
 uint32_t fxs_wall_grid_max_entries(const fxs_world_capacity *capacity) {
-  return fxs_wall_grid_kept(capacity) ? 16u * capacity->walls : 0u; // < 2^21
+  return fxs_wall_grid_kept(capacity) ? 16u * capacity->walls : 0u;  // < 2^21
 }
 
 uint32_t fxs_wall_grid_walls(const fxs_world_capacity *capacity) {
@@ -61,7 +61,8 @@ fxs_wall_grid fxs_wall_grid_build(fxs_world *world, uint32_t live) {
   // cell holds each wall once, and live <= capacity.walls <= the entries).
   for (;;) {
     g.size = fxs_grid_fit(d, g.size, world->internal->wall_max_cells, &g.w, &g.h);
-    if ((g.w == 1u && g.h == 1u) || entries_fit(&g, walls, live, world->internal->wall_max_entries)) break;
+    if ((g.w == 1u && g.h == 1u) || entries_fit(&g, walls, live, world->internal->wall_max_entries))
+      break;
     g.size *= 2;
   }
   uint32_t cells = g.w * g.h, *start = world->internal->wall_cell_start;
@@ -131,8 +132,8 @@ static void widen(fxs_box *b, int64_t x, int64_t y) {
 }
 
 void fxs_walls_near_orca(const fxs_world *world, const fxs_wall_grid *g, const fxs_agent *a,
-                         const fxs_orca_def *def, struct fxs_world_worker *worker,
-                         uint32_t chosen, fxs_orca_statics *st) {
+                         const fxs_orca_def *def, struct fxs_world_worker *worker, uint32_t chosen,
+                         fxs_orca_statics *st) {
   if (st->wall_count == 0 || g->w == 0) return;
   // Above the reach fxs_orca_wall_line tests (it clamps the speed and rounds the product).
   int64_t horizon = def->obstacle_time_horizon > FXS_ONE ? def->obstacle_time_horizon : FXS_ONE;
@@ -147,7 +148,8 @@ void fxs_walls_near_orca(const fxs_world *world, const fxs_wall_grid *g, const f
   }
   uint32_t n = fxs_wall_grid_find(world, g, &box, worker->near_obstacles, FXS_NEAR_WALLS);
   if (n == FXS_ALL_WALLS) return;
-  fxs_wall *out = world->internal->near_walls + (size_t)(worker - world->internal->workers) * FXS_NEAR_WALLS;
+  fxs_wall *out =
+      world->internal->near_walls + (size_t)(worker - world->internal->workers) * FXS_NEAR_WALLS;
   for (uint32_t k = 0; k < n; ++k) out[k] = st->walls[worker->near_obstacles[k]];
   st->walls = out, st->wall_count = n;
 }

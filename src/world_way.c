@@ -41,7 +41,8 @@ static way_facts facts_of(const fxs_world *world, uint32_t id, fxs_vec2 goal) {
 static bool owes_way(const way_facts *a, const way_facts *b) {
   if (!a->navigates || !b->navigates || fxs_vec2_equal(a->goal, b->goal)) return false;
   int64_t both = (int64_t)a->radius + b->radius;
-  if (a->rests && fxs_vec2_within(a->position, b->goal, (fix16_t)(both > FXS_MAX ? FXS_MAX : both))) {
+  if (a->rests &&
+      fxs_vec2_within(a->position, b->goal, (fix16_t)(both > FXS_MAX ? FXS_MAX : both))) {
     return true;
   }
   return a->on_spot && !b->on_spot;
@@ -61,7 +62,7 @@ bool fxs_way_mover_near(const fxs_steer_context *ctx, fix16_t reach) {
     uint32_t id = ctx->scratch->neighbors[i].id;
     if (id == ctx->index || ctx->scratch->dist_sq[i] > reach_sq) continue;
     fxs_vec2 goal = fxs_world_goal_of(ctx->world, id);
-    if (fxs_vec2_equal(goal, ctx->target_point)) continue; // a pile's rule, not this one
+    if (fxs_vec2_equal(goal, ctx->target_point)) continue;  // a pile's rule, not this one
     if (!mine_read) mine = facts_of(ctx->world, ctx->index, ctx->target_point), mine_read = true;
     way_facts theirs = facts_of(ctx->world, id, goal);
     if (makes_way_for(&mine, &theirs)) return true;
@@ -88,13 +89,13 @@ uint32_t fxs_way_make(fxs_steer_context *ctx, uint32_t chosen, fix16_t priority,
       passes = makes_way_for(&mine, &theirs);
       makes_way = !passes && makes_way_for(&theirs, &mine);
     }
-    if (passes && *all_equal) { // from here on, each neighbor's own priority
+    if (passes && *all_equal) {  // from here on, each neighbor's own priority
       for (uint32_t k = 0; k < chosen; ++k) priorities[k] = priority;
       *all_equal = false;
     }
     if (passes) priorities[i] = FXS_ORCA_PASSIVE;
     if (makes_way) continue;
-    if (kept != i) { // stable: the ones kept in their order, the others after them
+    if (kept != i) {  // stable: the ones kept in their order, the others after them
       fxs_neighbor nb = w->neighbors[i];
       uint64_t dq = w->dist_sq[i];
       fix16_t pr = priorities[i];
@@ -115,12 +116,15 @@ uint32_t fxs_way_make(fxs_steer_context *ctx, uint32_t chosen, fix16_t priority,
 static unsigned side_ahead(fxs_vec2 p, fxs_vec2 q, fxs_vec2 to) {
   int64_t ax = (int64_t)q.x - p.x, ay = (int64_t)q.y - p.y;
   int64_t bx = (int64_t)to.x - p.x, by = (int64_t)to.y - p.y;
-  while (magnitude(ax) >= (INT64_C(1) << 30) || magnitude(ay) >= (INT64_C(1) << 30)) ax /= 2, ay /= 2;
-  while (magnitude(bx) >= (INT64_C(1) << 30) || magnitude(by) >= (INT64_C(1) << 30)) bx /= 2, by /= 2;
-  int64_t dot = ax * bx + ay * by, cross = bx * ay - by * ax; // < 2^61
+  while (magnitude(ax) >= (INT64_C(1) << 30) || magnitude(ay) >= (INT64_C(1) << 30))
+    ax /= 2, ay /= 2;
+  while (magnitude(bx) >= (INT64_C(1) << 30) || magnitude(by) >= (INT64_C(1) << 30))
+    bx /= 2, by /= 2;
+  int64_t dot = ax * bx + ay * by, cross = bx * ay - by * ax;  // < 2^61
   if (dot <= 0 || cross == 0) return 0;
   // cos^2 >= 1/4: 4 dot^2 >= |a|^2 |b|^2, in 128 bits.
-  uint64_t d = (uint64_t)dot, la = (uint64_t)(ax * ax + ay * ay), lb = (uint64_t)(bx * bx + by * by);
+  uint64_t d = (uint64_t)dot, la = (uint64_t)(ax * ax + ay * ay),
+           lb = (uint64_t)(bx * bx + by * by);
   if (fxs_u128_compare_products(d, 4 * d, la, lb) < 0) return 0;
   return cross > 0 ? 1u : 2u;
 }
@@ -139,11 +143,14 @@ bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slo
   for (uint32_t i = 0; i < ctx->neighbor_count && sides != 3u; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
     if (nb->id == ctx->index || !fxs_vec2_within(nb->velocity, fxs_vec2_zero(), slow)) continue;
-    if (!fxs_vec2_equal(fxs_world_goal_of(ctx->world, nb->id), ctx->target_point)) continue; // its own spot
-    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + gap;
-    if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) continue;
+    if (!fxs_vec2_equal(fxs_world_goal_of(ctx->world, nb->id), ctx->target_point))
+      continue;  // its own spot
+    int64_t reach =
+        (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + gap;
+    if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
+      continue;
     if (fxs_u128_compare(fxs_distance_sq_exact(nb->position, to), mine) >= 0) continue;
-    if (fxs_vec2_within(nb->position, to, fxs_agent_touch(a))) return true; // on the goal itself
+    if (fxs_vec2_within(nb->position, to, fxs_agent_touch(a))) return true;  // on the goal itself
     sides |= side_ahead(a->position, nb->position, to);
   }
   return sides == 3u;
@@ -169,8 +176,9 @@ static bool may_bind(int64_t dx, int64_t dy, int64_t mx, int64_t my, uint64_t di
                      uint64_t reach, bool halves) {
   const int64_t big = INT64_C(1) << 31;
   if (reach >= (UINT64_C(1) << 32) || dist_sq <= reach * reach) return true;
-  if (magnitude(dx) >= big || magnitude(dy) >= big || magnitude(mx) >= big || magnitude(my) >= big) return true;
-  int64_t toward = dx * mx + dy * my; // |.| < 2^63
+  if (magnitude(dx) >= big || magnitude(dy) >= big || magnitude(mx) >= big || magnitude(my) >= big)
+    return true;
+  int64_t toward = dx * mx + dy * my;  // |.| < 2^63
   if (toward <= 0) return false;
   uint64_t bound = (dist_sq - reach * reach) >> (halves ? 2 : 1);
   return (uint64_t)toward > bound;
@@ -184,12 +192,12 @@ static uint64_t constraint_reach(const fxs_agent *a, fix16_t radius) {
   return sum - sum / FXS_CONTACT_GIVE_DIVISOR;
 }
 
-uint32_t fxs_way_near_bodies(const fxs_steer_context *ctx, const fxs_agent *a, int64_t mx, int64_t my,
-                             int64_t reach, uint32_t *ahead) {
+uint32_t fxs_way_near_bodies(const fxs_steer_context *ctx, const fxs_agent *a, int64_t mx,
+                             int64_t my, int64_t reach, uint32_t *ahead) {
   const fxs_world *world = ctx->world;
   fxs_contact_body *bodies = ctx->scratch->behavior.bodies;
   int64_t own = fxs_max(a->radius, 0);
-  uint64_t farthest = (uint64_t)(own + fxs_max(ctx->step->radius, 0) + reach); // < 2^34
+  uint64_t farthest = (uint64_t)(own + fxs_max(ctx->step->radius, 0) + reach);  // < 2^34
   uint32_t n = 0, first = 0;
   for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
     uint32_t view = ctx->unsorted ? ctx->scratch->found_view[i] : 0;
@@ -202,11 +210,13 @@ uint32_t fxs_way_near_bodies(const fxs_steer_context *ctx, const fxs_agent *a, i
     uint64_t limit = (uint64_t)(own + fxs_max(radius, 0) + reach);
     if (limit < (UINT64_C(1) << 32) && dist_sq > limit * limit) continue;
     fxs_contact_body b;
-    b.position = ctx->unsorted ? world->internal->view_position[view] : ctx->scratch->neighbors[i].position;
+    b.position =
+        ctx->unsorted ? world->internal->view_position[view] : ctx->scratch->neighbors[i].position;
     b.radius = radius;
     b.halves = (uint8_t)keeps_contact(ctx, id);
-    bool binds = may_bind((int64_t)b.position.x - a->position.x, (int64_t)b.position.y - a->position.y,
-                          mx, my, dist_sq, constraint_reach(a, radius), b.halves);
+    bool binds =
+        may_bind((int64_t)b.position.x - a->position.x, (int64_t)b.position.y - a->position.y, mx,
+                 my, dist_sq, constraint_reach(a, radius), b.halves);
     // The ones the move may bind first, in order; the others after them (in reverse order).
     if (binds) {
       if (first < n) bodies[n] = bodies[first];
@@ -226,8 +236,9 @@ bool fxs_way_bodies_clear(const fxs_agent *a, const fxs_contact_body *bodies, ui
     int64_t dx = (int64_t)bodies[i].position.x - a->position.x;
     int64_t dy = (int64_t)bodies[i].position.y - a->position.y;
     if (magnitude(dx) >= (INT64_C(1) << 31) || magnitude(dy) >= (INT64_C(1) << 31)) return false;
-    uint64_t dist_sq = (uint64_t)(dx * dx) + (uint64_t)(dy * dy); // < 2^63
-    if (may_bind(dx, dy, mx, my, dist_sq, constraint_reach(a, bodies[i].radius), bodies[i].halves)) {
+    uint64_t dist_sq = (uint64_t)(dx * dx) + (uint64_t)(dy * dy);  // < 2^63
+    if (may_bind(dx, dy, mx, my, dist_sq, constraint_reach(a, bodies[i].radius),
+                 bodies[i].halves)) {
       return false;
     }
   }

@@ -31,7 +31,7 @@ static fix16_t between(int lo, int hi) {
 }
 
 void setUp(void) {
-  fxs_world_def def = fxs_default_world_def(); // 0..4096 on both axes
+  fxs_world_def def = fxs_default_world_def();  // 0..4096 on both axes
   seed = 0x9E3779B97F4A7C15u;
   TEST_ASSERT_TRUE(fxs_world_memory_size(&cap) <= sizeof memory);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&world, &def, &cap, memory, sizeof memory));
@@ -41,7 +41,8 @@ void tearDown(void) {}
 // n obstacles of radius 2..max_r, centres inside the bounds and up to 100 units outside them.
 static void scatter(uint32_t n, int max_r) {
   for (uint32_t i = 0; i < n; ++i) {
-    world.internal->live_obstacles[i].center = fxs_vec2_make(between(-100, 4196), between(-100, 4196));
+    world.internal->live_obstacles[i].center =
+        fxs_vec2_make(between(-100, 4196), between(-100, 4196));
     world.internal->live_obstacles[i].radius = between(2, max_r);
   }
 }
@@ -63,7 +64,8 @@ static uint32_t grid_lookup(void *context, const fxs_box *box, const uint32_t **
 
 // Random agents among n obstacles, in both detection modes: the force from the grid's
 // candidates equals the force from all obstacles. Returns how many agents had a force.
-static uint32_t agents_avoid_as_with_every_obstacle(uint32_t n, uint32_t agents, lookup_context *c) {
+static uint32_t agents_avoid_as_with_every_obstacle(uint32_t n, uint32_t agents,
+                                                    lookup_context *c) {
   uint32_t pushed = 0;
   for (uint32_t k = 0; k < agents; ++k) {
     fxs_agent a = fxs_default_agent();
@@ -76,8 +78,8 @@ static uint32_t agents_avoid_as_with_every_obstacle(uint32_t n, uint32_t agents,
     d.margin = between(0, 2);
     d.mode = (k & 1u) ? FXS_AVOID_PROBES : FXS_AVOID_SWEPT;
     fxs_vec2 all = fxs_avoid_obstacles(&a, world.internal->live_obstacles, n, &d);
-    fxs_vec2 near = fxs_avoid_obstacles_near(&a, world.internal->live_obstacles, n, c->grid->max_radius,
-                                             grid_lookup, c, &d);
+    fxs_vec2 near = fxs_avoid_obstacles_near(&a, world.internal->live_obstacles, n,
+                                             c->grid->max_radius, grid_lookup, c, &d);
     TEST_ASSERT_EQUAL_INT32(all.x, near.x);
     TEST_ASSERT_EQUAL_INT32(all.y, near.y);
     pushed += !fxs_vec2_is_zero(all);
@@ -97,7 +99,7 @@ void test_avoidance_through_the_obstacle_grid_picks_what_a_scan_of_all_picks(voi
 
 void test_a_dense_field_with_one_huge_obstacle_falls_back_to_testing_all(void) {
   scatter(OBSTACLES, 6);
-  world.internal->live_obstacles[123].radius = FXS_INT(900); // every box becomes huge
+  world.internal->live_obstacles[123].radius = FXS_INT(900);  // every box becomes huge
   world.internal->live_obstacles[123].center = fxs_vec2_make(FXS_INT(2048), FXS_INT(2048));
   fxs_obstacle_grid g = fxs_obstacle_grid_build(&world, OBSTACLES);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(900), g.max_radius);
