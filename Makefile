@@ -26,11 +26,17 @@ LFM_SOURCES := $(LFM_DIR)/fix16.c $(LFM_DIR)/fix16_trig.c $(LFM_DIR)/fix16_sqrt.
 # options that change results, and the fingerprint test catches any other difference.
 LFM_DEFINES := -DFIXMATH_NO_CACHE
 
+# The library's modules, one folder of src/ each, in layer order (docs/development.md, "Where
+# things live"; tools/layer-check.py). Public headers stay in include/fixsteer.
+SRC_MODULES := core steer nav mesh world lockstep
+SRC_INCLUDES := $(addprefix -Isrc/,$(SRC_MODULES))
+PRIVATE_HEADERS := $(wildcard $(addsuffix /*.h,$(addprefix src/,$(SRC_MODULES))))
+SOURCES := $(wildcard $(addsuffix /*.c,$(addprefix src/,$(SRC_MODULES))))
+
 WARNINGS := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-CFLAGS_LIB := -std=c99 $(OPT) $(WARNINGS) -Werror $(LFM_DEFINES) -Iinclude -Isrc -I$(LFM_DIR) $(EXTRA_CFLAGS)
+CFLAGS_LIB := -std=c99 $(OPT) $(WARNINGS) -Werror $(LFM_DEFINES) -Iinclude $(SRC_INCLUDES) -I$(LFM_DIR) $(EXTRA_CFLAGS)
 CFLAGS_LFM := -std=c99 $(OPT) -w $(LFM_DEFINES) -I$(LFM_DIR) $(EXTRA_CFLAGS)
 
-SOURCES := $(wildcard src/*.c)
 OBJECTS := $(SOURCES:src/%.c=$(BUILD_DIR)/obj/%.o)
 LFM_OBJECTS := $(LFM_SOURCES:$(LFM_DIR)/%.c=$(BUILD_DIR)/obj/libfixmath/%.o)
 # Position-independent twins for the shared library.
@@ -90,7 +96,7 @@ setup:
 $(LFM_SOURCES) &:
 	bash tools/setup.sh --source
 
-$(BUILD_DIR)/obj/%.o: src/%.c $(wildcard include/fixsteer/*.h src/*.h) $(FLAGS_STAMP) | $(LFM_SOURCES)
+$(BUILD_DIR)/obj/%.o: src/%.c $(wildcard include/fixsteer/*.h) $(PRIVATE_HEADERS) $(FLAGS_STAMP) | $(LFM_SOURCES)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_LIB) -c $< -o $@
 
@@ -98,7 +104,7 @@ $(BUILD_DIR)/obj/libfixmath/%.o: $(LFM_DIR)/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_LFM) -c $< -o $@
 
-$(BUILD_DIR)/obj-pic/%.o: src/%.c $(wildcard include/fixsteer/*.h src/*.h) $(FLAGS_STAMP) | $(LFM_SOURCES)
+$(BUILD_DIR)/obj-pic/%.o: src/%.c $(wildcard include/fixsteer/*.h) $(PRIVATE_HEADERS) $(FLAGS_STAMP) | $(LFM_SOURCES)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_LIB) -fPIC -c $< -o $@
 
@@ -110,10 +116,10 @@ $(BUILD_DIR)/libfixsteer.a: $(OBJECTS) $(LFM_OBJECTS)
 	rm -f $@ && $(AR) rcs $@ $^
 
 # The version script exports the public fxs_* functions only: the internal ones declared in
-# src/*.h and libfixmath's stay local. -z defs refuses a library with unresolved references.
+# src/*/*.h and libfixmath's stay local. -z defs refuses a library with unresolved references.
 # SHARED_LDFLAGS, not LDFLAGS: the tools' LDFLAGS=-static of the cross checks does not apply.
-$(BUILD_DIR)/fixsteer.map: packaging/fixsteer.map.in $(wildcard src/*.h)
-	sed -n -e '/^static/d' -e 's/^[a-z][^(]*[ *]\(fxs_[a-z0-9_]*\)(.*/    \1;/p' $(wildcard src/*.h) | sort -u >$@.names
+$(BUILD_DIR)/fixsteer.map: packaging/fixsteer.map.in $(PRIVATE_HEADERS)
+	sed -n -e '/^static/d' -e 's/^[a-z][^(]*[ *]\(fxs_[a-z0-9_]*\)(.*/    \1;/p' $(PRIVATE_HEADERS) | sort -u >$@.names
 	sed -e '/@INTERNAL@/r $@.names' -e '/@INTERNAL@/d' $< >$@ && rm -f $@.names
 
 $(BUILD_DIR)/$(SHARED_NAME): $(PIC_OBJECTS) $(LFM_PIC_OBJECTS) $(BUILD_DIR)/fixsteer.map
@@ -127,7 +133,7 @@ $(BUILD_DIR)/$(SHARED_NAME): $(PIC_OBJECTS) $(LFM_PIC_OBJECTS) $(BUILD_DIR)/fixs
 # division on i686) are linked in, so the DLL needs only the system's KERNEL32 and msvcrt.
 DLL_OBJECTS := $(SOURCES:src/%.c=$(BUILD_DIR)/obj-dll/%.o)
 
-$(BUILD_DIR)/obj-dll/%.o: src/%.c $(wildcard include/fixsteer/*.h src/*.h) $(FLAGS_STAMP) | $(LFM_SOURCES)
+$(BUILD_DIR)/obj-dll/%.o: src/%.c $(wildcard include/fixsteer/*.h) $(PRIVATE_HEADERS) $(FLAGS_STAMP) | $(LFM_SOURCES)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_LIB) -DFXS_BUILD_DLL -c $< -o $@
 
@@ -198,7 +204,7 @@ $(BUILD_DIR)/bin/fixsteer$(EXE): $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixst
 	$(CC) $(CFLAGS_TOOL) $(TOOL_ENET_FLAGS) $(FIXSTEER_TOOL_SOURCES) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(TOOL_YAML) $(TOOL_ENET_LIBS) $(TOOL_TARGET_LIBS) $(LDFLAGS) -o $@
 
 # The tool under clang's ASan + UBSan, for the command-line checks (no report may appear).
-SANITIZE_FLAGS := -std=c99 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all $(LFM_DEFINES) -Iinclude -Isrc -I$(LFM_DIR)
+SANITIZE_FLAGS := -std=c99 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all $(LFM_DEFINES) -Iinclude $(SRC_INCLUDES) -I$(LFM_DIR)
 build/sanitize/bin/fixsteer: $(FIXSTEER_TOOL_SOURCES) $(wildcard tools/fixsteer/*.h) $(SOURCES) | $(LFM_SOURCES)
 	@mkdir -p $(dir $@)
 	clang $(SANITIZE_FLAGS) $(TOOL_ENET_FLAGS) $(FIXSTEER_TOOL_SOURCES) $(SOURCES) $(LFM_SOURCES) -lyaml $(TOOL_ENET_LIBS) -o $@
@@ -304,9 +310,9 @@ M3_FIXED := $(M3_DIR)/bench/fixed.o $(M3_DIR)/bench/scene.o
 M3_OBJECTS := $(M3_LIB) $(M3_FIXED) $(M3_DIR)/bench/twin.o $(M3_DIR)/bench/main.o $(M3_DIR)/bench/startup.o
 SOFT_FLOAT_CALLS := '__aeabi_(f|d)[a-z0-9]*|__aeabi_[il]2[fd]|__(add|sub|mul|div)[sd]f3'
 
-$(M3_DIR)/lib/%.o: src/%.c $(wildcard include/fixsteer/*.h src/*.h) | $(LFM_SOURCES)
+$(M3_DIR)/lib/%.o: src/%.c $(wildcard include/fixsteer/*.h) $(PRIVATE_HEADERS) | $(LFM_SOURCES)
 	@mkdir -p $(dir $@)
-	$(M3_CC) $(M3_CFLAGS) -Isrc -c $< -o $@
+	$(M3_CC) $(M3_CFLAGS) $(SRC_INCLUDES) -c $< -o $@
 
 $(M3_DIR)/lfm/%.o: $(LFM_DIR)/%.c
 	@mkdir -p $(dir $@)
@@ -343,9 +349,9 @@ $(BUILD_DIR)/bin/fxs-threads: tools/threads.c tools/task_pool.h tools/uniform_fl
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_TOOL) -pthread $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(LDFLAGS) -o $@
 
-build/tsan/bin/fxs-threads: tools/threads.c tools/task_pool.h tools/uniform_flock.h $(SOURCES) $(wildcard include/fixsteer/*.h src/*.h) | $(LFM_SOURCES)
+build/tsan/bin/fxs-threads: tools/threads.c tools/task_pool.h tools/uniform_flock.h $(SOURCES) $(wildcard include/fixsteer/*.h) $(PRIVATE_HEADERS) | $(LFM_SOURCES)
 	@mkdir -p $(dir $@)
-	clang -std=c99 -g -O1 -fsanitize=thread $(LFM_DEFINES) -Iinclude -Isrc -I$(LFM_DIR) -pthread $< $(SOURCES) $(LFM_SOURCES) -o $@
+	clang -std=c99 -g -O1 -fsanitize=thread $(LFM_DEFINES) -Iinclude $(SRC_INCLUDES) -I$(LFM_DIR) -pthread $< $(SOURCES) $(LFM_SOURCES) -o $@
 
 # Under ThreadSanitizer every golden but the 1,000-agent nav_crowd (tens of minutes there;
 # the plain build verifies it on every worker count).
@@ -359,10 +365,10 @@ threads-check: $(BUILD_DIR)/bin/fxs-threads build/tsan/bin/fxs-threads
 
 # The integer square root against the original bit-by-bit routine: every 32-bit input, 50 M
 # random 64-bit ones, the internal 1/sqrt seed for every top word (white box: it compiles
-# src/scalar.c itself). A few minutes on one core; ISQRT_CHECK_ARGS=--quick for seconds.
-$(BUILD_DIR)/bin/fxs-isqrt-check: tools/isqrt-check.c src/scalar.c $(wildcard include/fixsteer/*.h src/*.h) $(BUILD_DIR)/libfixmath.a
+# src/core/scalar.c itself). A few minutes on one core; ISQRT_CHECK_ARGS=--quick for seconds.
+$(BUILD_DIR)/bin/fxs-isqrt-check: tools/isqrt-check.c src/core/scalar.c $(wildcard include/fixsteer/*.h) $(PRIVATE_HEADERS) $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_TOOL) -Isrc $< $(BUILD_DIR)/libfixmath.a -lm $(LDFLAGS) -o $@
+	$(CC) $(CFLAGS_TOOL) $(SRC_INCLUDES) $< $(BUILD_DIR)/libfixmath.a -lm $(LDFLAGS) -o $@
 
 isqrt-check: $(BUILD_DIR)/bin/fxs-isqrt-check
 	$(BUILD_DIR)/bin/fxs-isqrt-check $(ISQRT_CHECK_ARGS)

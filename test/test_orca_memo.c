@@ -1,4 +1,4 @@
-// The memo of ORCA pairs (src/orca_memo.h): a pair's geometry is odd in its input, so the
+// The memo of ORCA pairs (src/steer/orca_memo.h): a pair's geometry is odd in its input, so the
 // neighbor of an agent that built a pair takes it negated; the memo changes no result.
 #include <string.h>
 

@@ -1,5 +1,6 @@
 // Formations on a navigation grid (world_formation.h): squeezed slots, members routed round
 // walls, the move command taking a formation whole, determinism across a snapshot.
+#include <math.h>
 #include <string.h>
 #include "unity.h"
 #include "fxs_test_util.h"
@@ -68,6 +69,30 @@ static const fxs_agent *agent(const fxs_world *w, fxs_agent_handle h) {
   return fxs_world_agent(w, h);
 }
 
+// A member of `group` in a column `spacing` units behind `leader`.
+static fxs_agent_handle member_of_group(fxs_world *w, int x, int y, fxs_agent_handle leader,
+                                        uint32_t group, int spacing) {
+  fxs_agent_handle h = body(w, x, y);
+  fxs_formation_def d = fxs_default_formation_def();
+  d.shape = FXS_FORMATION_COLUMN, d.spacing = FXS_INT(spacing), d.group = group;
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(w, fxs_command_add_formation(h, fxs_default_blend(), &d)));
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(w, fxs_command_set_target_agent(h, leader)));
+  return h;
+}
+
+// The least distance between the centres of a and b over `ticks` steps, units.
+static double closest_over(fxs_world *w, fxs_agent_handle a, fxs_agent_handle b, int ticks) {
+  double least = 1e9;
+  for (int t = 0; t < ticks; ++t) {
+    fxs_world_step(w, 0, 0, 0);
+    double dx = fix16_to_dbl(agent(w, a)->position.x) - fix16_to_dbl(agent(w, b)->position.x);
+    double dy = fix16_to_dbl(agent(w, a)->position.y) - fix16_to_dbl(agent(w, b)->position.y);
+    double d = sqrt(dx * dx + dy * dy);
+    least = d < least ? d : least;
+  }
+  return least;
+}
+
 // ------------------------------------------------------------------ squeezed slots
 
 // A column slot 100 units behind a leader at (300, 200) facing +x falls at (200, 200), beyond
@@ -116,6 +141,29 @@ void test_a_slot_in_sight_and_a_slot_without_a_grid_are_the_formations_own(void)
   m = member(&other, 320, 260, leader, FXS_FORMATION_COLUMN, 100);
   TEST_ASSERT_TRUE(fxs_world_formation_slot(&other, m, &slot));
   TEST_ASSERT_EQUAL_INT32(FXS_INT(200), slot.x);  // in the wall: no grid, no squeezing
+}
+
+// Formation members' bodies are solid (world_crowd.h, fxs_has_solid_body): two members of
+// two groups behind one leader at (200, 200) facing +x have the same slot, (150, 200), and
+// come at it head-on from y = 120 and y = 280. Each closes at most half the gap, so their
+// bodies (radius 8) overlap by at most the give, (8 + 8) / 40 = 0.4 units, plus their
+// slack. An arrive agent in the second member's place is not solid: the member keeps off
+// it, but it walks on into the member.
+void test_formation_members_keep_their_bodies_apart_and_other_agents_do_not(void) {
+  fxs_agent_handle leader = body(&world, 200, 200);
+  fxs_agent_handle a = member_of_group(&world, 150, 120, leader, 1, 50);
+  fxs_agent_handle b = member_of_group(&world, 150, 280, leader, 2, 50);
+  double members = closest_over(&world, a, b, 300);
+  TEST_ASSERT_TRUE(members >= 16.0 - 0.4 - 2 * fix16_to_dbl(fxs_agent_contact_slack(agent(&world, a))));
+  TEST_ASSERT_TRUE(members < 16.5); // they do meet at the slot
+
+  nav_world_init(&other, 11, &cap, memory2, sizeof memory2);
+  leader = body(&other, 200, 200);
+  a = member_of_group(&other, 150, 120, leader, 1, 50);
+  b = body(&other, 150, 280);
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&other, fxs_command_add_arrive(b, fxs_default_blend(), 0)));
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&other, fxs_command_set_target_point(b, nav_point(150, 200))));
+  TEST_ASSERT_TRUE(closest_over(&other, a, b, 300) < 15.0); // overlapping 1 unit and more
 }
 
 // A wedge whose leader stands in a corridor 40 units wide (walls at y = 180 and 220): every

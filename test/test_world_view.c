@@ -171,8 +171,9 @@ void test_every_kind_that_searches_gets_the_grid_and_no_other_does(void) {
       added = added && fxs_world_apply(&world_a, &c, 0) == FXS_OK;
     }
     if (!added) continue;  // a kind the world refuses alone (its own tests cover it)
-    bool searches = fxs_behavior_reads_neighbors((fxs_behavior)k) &&
-                    !fxs_behavior_is_kinematic((fxs_behavior)k);
+    // A formation member reads no neighbors, but its solid body searches them (contact).
+    bool searches = k == FXS_BEHAVIOR_FORMATION || (fxs_behavior_reads_neighbors((fxs_behavior)k) &&
+                                                    !fxs_behavior_is_kinematic((fxs_behavior)k));
     for (int t = 0; t < 5; ++t) {
       TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world_a, 0, 0, 0));
       TEST_ASSERT_EQUAL_UINT32(3, world_a.internal->view_count);

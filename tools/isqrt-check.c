@@ -9,7 +9,7 @@
 //   isqrt-check --run old|new MIX CALLS   CALLS calls on one mix (for callgrind)
 //   isqrt-check --table         prints the 1/sqrt seed table, computed from its definition
 //
-// White box: it compiles src/scalar.c itself, so it can also check the internal 1/sqrt seed
+// White box: it compiles src/core/scalar.c itself, so it can also check the internal 1/sqrt seed
 // against the bounds its proof relies on, for every 32-bit input, and the portable
 // leading-zero count and 32 x 32-bit product (used on Cortex-M0) against the native ones.
 #define _POSIX_C_SOURCE 199309L // clock_gettime
@@ -156,7 +156,7 @@ static void check_table(void) {
          bad ? "NO" : "yes");
 }
 
-// Prints the table as C, for src/scalar.c.
+// Prints the table as C, for src/core/scalar.c.
 static void print_table(void) {
   static uint32_t base[FXS_RSQRT_INTERVALS];
   static uint16_t slope[FXS_RSQRT_INTERVALS];

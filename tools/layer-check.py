@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The library's layers (docs/development.md, "Where things live"): core, steer, nav, world,
-lockstep, in that order. A source or header of one layer may include only headers of its own
-layer and of the layers before it. Prints one line per include that breaks the rule, then
+lockstep, in that order. Each module is a folder of src/ (src/mesh, the navigation mesh, is a
+module of the nav layer); a public header of include/fixsteer belongs to the layer its name
+says. A source or header of one layer may include only headers of its own layer and of the
+layers before it. Prints one line per include that breaks the rule, then
 "layers: N passed, N failed" (one check per source file)."""
 import os
 import re
@@ -12,11 +14,26 @@ CORE = {"scalar", "vec2", "exact", "wide", "isqrt", "vec2_measure", "vec2_scale"
         "rng", "fingerprint", "version", "result", "api", "config"}
 WORLD_EXTRA = {"command", "command_build", "command_args", "input_limits", "snapshot", "world"}
 LOCKSTEP = {"replay", "session", "session_join", "session_packet", "fixsteer"}  # fixsteer.h: the umbrella
+MODULES = {"core": "core", "steer": "steer", "nav": "nav", "mesh": "nav", "world": "world",
+           "lockstep": "lockstep"}  # folder of src/: its layer
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+
+
+def module_of(name):
+    """The folder of src/ that holds the private header or source `name`, or None."""
+    for module in MODULES:
+        if os.path.exists(os.path.join(ROOT, "src", module, os.path.basename(name))):
+            return module
+    return None
 
 
 def layer_of(name):
-    if name.replace(os.sep, "/").endswith("src/version.c"):
-        return "lockstep"  # reports every layer's format versions; version.h itself is core
+    """The layer of a file of src/ (its folder's), or of a public header (its name's)."""
+    parts = name.replace(os.sep, "/").split("/")
+    if len(parts) >= 3 and parts[-3] == "src":
+        return MODULES[parts[-2]]
+    if "/" not in name and not name.startswith("fixsteer") and module_of(name):
+        return MODULES[module_of(name)]  # an include of a private header, by its name
     base = os.path.splitext(os.path.basename(name))[0]
     if base in CORE:
         return "core"
@@ -30,9 +47,13 @@ def layer_of(name):
 
 
 def main():
-    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    root = ROOT
     files = []
-    for d in ("src", os.path.join("include", "fixsteer")):
+    stray = [f for f in os.listdir(os.path.join(root, "src")) if f.endswith((".c", ".h"))]
+    for f in sorted(stray):
+        print("src/%s: every source lives in a module folder (%s)" % (f, ", ".join(MODULES)))
+    dirs = [os.path.join("src", m) for m in MODULES] + [os.path.join("include", "fixsteer")]
+    for d in dirs:
         for f in sorted(os.listdir(os.path.join(root, d))):
             if f.endswith((".c", ".h")):
                 files.append(os.path.join(d, f))
@@ -54,6 +75,7 @@ def main():
             print("\n".join(bad))
         else:
             passed += 1
+    failed += len(stray)
     print("layers: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

@@ -35,6 +35,7 @@ PACKAGES=(
   ccache                            # the test suites' compiles (tools/ceedling-cc)
   gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
   clang libclang-rt-14-dev
+  clang-format                      # the code style (.clang-format), checked by tools/format-check.sh
   libyaml-dev libenet-dev
   cmake pkg-config
   librsvg2-bin fonts-dejavu-core    # fixsteer render: SVG to PNG, and its font

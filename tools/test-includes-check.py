@@ -9,7 +9,7 @@ include that nothing in the test uses is only noise.
   test-includes-check.py --self-test the check against a made-up tree: it must find an
                                      unused include and accept a used one
 
-A library header is one of include/fixsteer/ or src/. What it declares is read from the
+A library header is one of include/fixsteer/ or of a module folder of src/. What it declares is read from the
 preprocessor's output for the header alone (gcc -E -dD, its own lines only, so names made
 by its X-macros count): its macros, typedef, struct, union and enum names, enumerators,
 functions and variables. A test uses the header when one of those names appears in the test
@@ -278,15 +278,16 @@ def main():
         sys.exit(2)
     tests = sorted(os.path.join(ROOT, "test", f) for f in os.listdir(os.path.join(ROOT, "test"))
                    if f.startswith("test_") and f.endswith(".c"))
-    library = [os.path.join(ROOT, "include", "fixsteer"), os.path.join(ROOT, "include"),
-               os.path.join(ROOT, "src")]
-    include_dirs = [os.path.join(ROOT, "include"), os.path.join(ROOT, "src"),
-                    os.path.join(ROOT, "build", "libfixmath", "libfixmath")]
+    modules = sorted(os.path.join(ROOT, "src", d) for d in os.listdir(os.path.join(ROOT, "src"))
+                     if os.path.isdir(os.path.join(ROOT, "src", d)))  # src/core, src/world, ...
+    library = [os.path.join(ROOT, "include", "fixsteer"), os.path.join(ROOT, "include")] + modules
+    include_dirs = [os.path.join(ROOT, "include")] + modules + [
+        os.path.join(ROOT, "build", "libfixmath", "libfixmath")]
     try:
         # The desktop suite's compile (project.yml): its defines, warnings and include paths.
         compile_cmd = ["gcc", "-std=c99", "-Wall", "-Wextra", "-DFIXMATH_NO_CACHE",
                        "-DUNITY_INCLUDE_DOUBLE", "-DUNITY_SUPPORT_64"]
-        compile_cmd += ["-I" + d for d in library + include_dirs[2:]]
+        compile_cmd += ["-I" + d for d in library + include_dirs[-1:]]
         compile_cmd += ["-I" + os.path.join(ROOT, "test", "support"), "-I" + unity_dir()]
         passed, failed = run(tests, library, include_dirs, compile_cmd, fix=args == ["--fix"])
     except (RuntimeError, OSError) as e:

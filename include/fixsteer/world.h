@@ -2,7 +2,7 @@
 /// The lockstep world: agents with behavior sets, obstacles and paths, all in one block of
 /// caller-owned memory. Each tick: apply the tick's commands in canonical order -> plan
 /// navigate routes -> sense the start-of-tick view -> steer every agent from that view ->
-/// integrate -> advance the tick (fxs_world_step, src/world_step.c). fxs_world_hash() then
+/// integrate -> advance the tick (fxs_world_step, src/world/world_step.c). fxs_world_hash() then
 /// names the whole state in 64 bits.
 #ifndef FIXSTEER_WORLD_H
 #define FIXSTEER_WORLD_H

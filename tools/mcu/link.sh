@@ -14,7 +14,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 lib_objs=()
 for o in "${objs[@]}"; do
   base=$(basename "$o" .o)
-  if [ -f "src/$base.c" ] || [ -f "build/libfixmath/libfixmath/$base.c" ]; then lib_objs+=("$o"); fi
+  lib=(src/*/"$base.c")
+  if [ -f "${lib[0]}" ] || [ -f "build/libfixmath/libfixmath/$base.c" ]; then lib_objs+=("$o"); fi
 done
 if [ ${#lib_objs[@]} -gt 0 ]; then
   bad=$(arm-none-eabi-nm -u "${lib_objs[@]}" | grep -E '__aeabi_(f|d)[a-z0-9]*|__aeabi_[il]2[fd]|__(add|sub|mul|div)[sd]f3' || true)

@@ -161,9 +161,9 @@ static inline fix16_t radius_of(const fxs_steer_context *ctx, uint32_t id) {
   return ctx->step->one_radius ? ctx->step->radius : ctx->world->agents[id].body.radius;
 }
 
-// Whether the agent in slot `id` keeps off its neighbors too (it runs ORCA or navigate).
+// Whether the agent in slot `id` keeps off its neighbors too (fxs_has_solid_body).
 static inline bool keeps_contact(const fxs_steer_context *ctx, uint32_t id) {
-  return ctx->step->one_priority || fxs_orca_priority_of(ctx->world, id) >= 0;
+  return ctx->step->one_priority || fxs_has_solid_body(ctx->world, id);
 }
 
 // Whether contact may have to keep a move (mx, my) off a body at offset (dx, dy) and squared

@@ -60,10 +60,10 @@ typedef struct fxs_world_internal {
   uint32_t *obstacle_order;       ///< Indices into live_obstacles, by cell of their centre.
   uint32_t obstacle_max_cells;    ///< Cells the obstacle grid may use (from the capacity).
   fxs_wall *live_walls;           ///< Walls in use, in index order.
-  /// The wall grid of the step (src/world_walls.h), none below 32 walls of capacity: the first
-  /// entry of wall_order of each cell (+1 end), live wall indices by the cells their
-  /// bounding boxes meet, each live wall's first cell (column, row), and the most cells and
-  /// entries the grid may use.
+  /// The wall grid of the step (src/world/world_walls.h), none below 32 walls of capacity: the
+  /// first entry of wall_order of each cell (+1 end), live wall indices by the cells their bounding
+  /// boxes meet, each live wall's first cell (column, row), and the most cells and entries the grid
+  /// may use.
   uint32_t *wall_cell_start;
   uint32_t *wall_order;              ///< See wall_cell_start.
   uint32_t *wall_first;              ///< See wall_cell_start.
@@ -74,7 +74,8 @@ typedef struct fxs_world_internal {
   uint32_t worker_capacity;          ///< Their number: capacity.workers, at least 1.
   /// The ORCA pairs each worker built lately, 2^orca_memo_bits a worker (none while bits is
   /// 0), worker w's from entry w 2^orca_memo_bits: a cache whose entries are taken only for
-  /// their exact input (see src/orca_memo.h), so any content gives the same results; not state.
+  /// their exact input (see src/steer/orca_memo.h), so any content gives the same results; not
+  /// state.
   struct fxs_orca_memo_entry *orca_memo;
   uint32_t orca_memo_bits;     ///< log2 of each worker's entries; 0: no memo.
   fxs_world_nav_internal nav;  ///< The navigation's insides.

@@ -30,6 +30,18 @@ static inline fix16_t fxs_orca_priority_of(const fxs_world *world, uint32_t inde
   return FXS_ORCA_PASSIVE;
 }
 
+/// Whether the body of the agent in slot `index` is solid against its neighbors' (contact,
+/// world_contact.h): it runs ORCA or navigate, or is a formation member (which keeps its
+/// slot through a squeeze, as a crowd does). Other behaviors' bodies may overlap.
+static inline bool fxs_has_solid_body(const fxs_world *world, uint32_t index) {
+  const fxs_agent_slot *s = &world->agents[index];
+  for (uint8_t i = 0; i < s->behavior_count; ++i) {
+    uint8_t kind = s->behaviors[i].kind;
+    if (fxs_runs_orca(&s->behaviors[i]) || kind == FXS_BEHAVIOR_FORMATION) return true;
+  }
+  return false;
+}
+
 /// The slot's part of fxs_steers_lone_orca (the world's is no containment), as tests without
 /// a branch: for the crowd's tally, which takes every slot. A slot without behaviors still
 /// has a first one to read (zeroed at init, or a stale one the count rules out).

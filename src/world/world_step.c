@@ -59,14 +59,16 @@ void fxs_world_run_phase(fxs_world *world, fxs_task_fn *task, uint32_t count, ui
 }
 
 // Whether a live agent has a behavior that searches the neighbor grid (search: a steered
-// behavior that reads the neighbor list; a kinematic one moves the agent before any).
-// Stops at the first: at once in a crowd that needs the grid.
+// behavior that reads the neighbor list, or formation, whose member's body is solid against
+// its neighbors' (fxs_has_solid_body); a kinematic one moves the agent before any). Stops at
+// the first: at once in a crowd that needs the grid.
 static bool any_agent_searches(const fxs_world *world) {
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
     const fxs_agent_slot *s = &world->agents[i];
     if (!s->alive) continue;
     for (uint8_t b = 0; b < s->behavior_count; ++b) {
       fxs_behavior kind = (fxs_behavior)s->behaviors[b].kind;
+      if (kind == FXS_BEHAVIOR_FORMATION) return true;
       if (fxs_behavior_reads_neighbors(kind) && !fxs_behavior_is_kinematic(kind)) return true;
     }
   }

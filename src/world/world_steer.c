@@ -787,7 +787,10 @@ static void steer_agent(const fxs_step_context *step, uint32_t v, uint32_t index
   fxs_manager_add_force_inline(&m, s->pending_force);
   fxs_manager_scale_velocity_inline(&m, velocity_scale);
   fxs_manager_update_inline(&m, next);
-  keep_out_of_walls(&ctx, &s->body, next, fxs_orca_priority_of(world, index) >= 0);
+  bool solid = fxs_has_solid_body(world, index);
+  // A formation member whose behaviors read no neighbors searches them for its body here.
+  if (solid && !ctx.searched) search_for(&ctx, false, 0, 0, false);
+  keep_out_of_walls(&ctx, &s->body, next, solid);
 }
 
 void fxs_world_steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
