@@ -170,7 +170,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       nav ? c->walls : 0u,
       nav ? c->obstacles : 0u,
       nav ? c->obstacles : 0u};
-  const size_t units[M_COUNT] = {sizeof(fxs_world_internal),
+  const size_t units[M_COUNT] = {FXS_WORLD_INTERNAL_BYTES,
                                  sizeof(fxs_agent_slot),
                                  sizeof(fxs_obstacle),
                                  sizeof(uint8_t),

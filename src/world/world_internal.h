@@ -81,4 +81,11 @@ typedef struct fxs_world_internal {
   fxs_world_nav_internal nav;  ///< The navigation's insides.
 } fxs_world_internal;
 
+/// Bytes the memory block keeps for fxs_world_internal on every platform (its size differs
+/// with the width of a pointer; a fixed share keeps fxs_world_memory_size the same on 32-bit
+/// MCUs and on x86-64).
+#define FXS_WORLD_INTERNAL_BYTES 320u
+typedef char
+    fxs_world_internal_fits[sizeof(fxs_world_internal) <= FXS_WORLD_INTERNAL_BYTES ? 1 : -1];
+
 #endif
