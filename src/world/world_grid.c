@@ -10,8 +10,8 @@
 // Two workers' neighbor lists never share a cache line.
 typedef char fxs_worker_size_is_a_multiple_of_64[(sizeof(fxs_world_worker) % 64u) == 0 ? 1 : -1];
 // The behavior scratch holds each of its members.
-typedef char fxs_behavior_scratch_is_large_enough
-    [sizeof(fxs_behavior_scratch) == FXS_BEHAVIOR_SCRATCH_BYTES ? 1 : -1];
+typedef char fxs_behavior_scratch_is_large_enough[
+    sizeof(fxs_behavior_scratch) == FXS_BEHAVIOR_SCRATCH_BYTES ? 1 : -1];
 // rank_keys pads the keys of a search to a multiple of 4 within FXS_GRID_FOUND.
 typedef char fxs_found_is_a_multiple_of_4[(FXS_GRID_FOUND % 4u) == 0 ? 1 : -1];
 
@@ -20,7 +20,7 @@ typedef char fxs_found_is_a_multiple_of_4[(FXS_GRID_FOUND % 4u) == 0 ? 1 : -1];
 typedef char fxs_found_fits_its_bits[FXS_GRID_FOUND <= (1u << FXS_FOUND_BITS) ? 1 : -1];
 
 uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity) {
-  uint32_t n = 8u * capacity->agents;  // agents <= FXS_MAX_AGENTS (< 2^22): no overflow
+  uint32_t n = 8u * capacity->agents; // agents <= FXS_MAX_AGENTS (< 2^22): no overflow
   return n < 64u ? 64u : n;
 }
 
@@ -62,7 +62,7 @@ fxs_grid fxs_grid_of(const fxs_world *world) {
   uint32_t max_cells = world->internal->grid_max_cells;
   int64_t half = d->neighbor_radius / 2 > FXS_ONE ? d->neighbor_radius / 2 : FXS_ONE;
   g.shift = 16;
-  while ((INT64_C(1) << (g.shift + 1u)) <= half) ++g.shift;  // 2^shift <= half < 2^(shift + 1)
+  while ((INT64_C(1) << (g.shift + 1u)) <= half) ++g.shift; // 2^shift <= half < 2^(shift + 1)
   if (half - (INT64_C(1) << g.shift) > (INT64_C(1) << (g.shift + 1u)) - half) ++g.shift;
   uint64_t w = cells_across(d->bounds_min.x, d->bounds_max.x, INT64_C(1) << g.shift);
   uint64_t h = cells_across(d->bounds_min.y, d->bounds_max.y, INT64_C(1) << g.shift);
@@ -203,7 +203,7 @@ static void offer(fxs_world_candidate *list, uint32_t *n, uint32_t k, fxs_world_
   uint32_t at = *n;
   if (at == k) {
     if (!before(&c, &list[at - 1u])) return;
-    --at;  // replaces the farthest
+    --at; // replaces the farthest
   } else {
     ++*n;
   }
@@ -224,14 +224,14 @@ typedef struct search {
   const fxs_world *world;
   const fxs_grid *grid;
   fxs_world_worker *out;
-  uint32_t k;       // most results, [1, FXS_MAX_NEIGHBORS]
-  uint32_t cap;     // found ones that make a flush, flush_at(k)
-  uint64_t r2;      // squared radius: candidates farther are not collected
-  uint32_t found;   // entries in out->found
-  uint32_t sorted;  // entries in out->nearest, the sorted list (used after a first flush)
-  bool flushed;     // the sorted list is in use
+  uint32_t k;      // most results, [1, FXS_MAX_NEIGHBORS]
+  uint32_t cap;    // found ones that make a flush, flush_at(k)
+  uint64_t r2;     // squared radius: candidates farther are not collected
+  uint32_t found;  // entries in out->found
+  uint32_t sorted; // entries in out->nearest, the sorted list (used after a first flush)
+  bool flushed;    // the sorted list is in use
 #if !FXS_GRID_BRANCH_FREE
-  uint64_t grid_r;  // the radius (the per-axis test)
+  uint64_t grid_r; // the radius (the per-axis test)
 #endif
 } search;
 
@@ -336,13 +336,13 @@ static void rank_keys(const key_list *l, uint32_t m, uint32_t *rank) {
 // left out: 5, 12, 19, 32, 42 and 63 of them for 4, 6, 8, 10, 12 and 16 keys (each checked
 // by the 0-1 principle over all 2^n inputs, test_world_step).
 static const uint8_t batcher_16[63][2] = {
-    {0, 1},   {2, 3},   {0, 2},   {1, 3},  {1, 2},   {4, 5},   {6, 7},   {4, 6},   {5, 7},
-    {5, 6},   {0, 4},   {1, 5},   {2, 6},  {3, 7},   {2, 4},   {3, 5},   {1, 2},   {3, 4},
-    {5, 6},   {8, 9},   {10, 11}, {8, 10}, {9, 11},  {9, 10},  {12, 13}, {14, 15}, {12, 14},
-    {13, 15}, {13, 14}, {8, 12},  {9, 13}, {10, 14}, {11, 15}, {10, 12}, {11, 13}, {9, 10},
-    {11, 12}, {13, 14}, {0, 8},   {1, 9},  {2, 10},  {3, 11},  {4, 12},  {5, 13},  {6, 14},
-    {7, 15},  {4, 8},   {5, 9},   {6, 10}, {7, 11},  {2, 4},   {3, 5},   {6, 8},   {7, 9},
-    {10, 12}, {11, 13}, {1, 2},   {3, 4},  {5, 6},   {7, 8},   {9, 10},  {11, 12}, {13, 14}};
+    {0, 1},  {2, 3},   {0, 2},   {1, 3},   {1, 2},   {4, 5},   {6, 7},   {4, 6},  {5, 7},
+    {5, 6},  {0, 4},   {1, 5},   {2, 6},   {3, 7},   {2, 4},   {3, 5},   {1, 2},  {3, 4},
+    {5, 6},  {8, 9},   {10, 11}, {8, 10},  {9, 11},  {9, 10},  {12, 13}, {14, 15}, {12, 14},
+    {13, 15}, {13, 14}, {8, 12},  {9, 13},  {10, 14}, {11, 15}, {10, 12}, {11, 13}, {9, 10},
+    {11, 12}, {13, 14}, {0, 8},   {1, 9},   {2, 10},  {3, 11},  {4, 12},  {5, 13},  {6, 14},
+    {7, 15}, {4, 8},   {5, 9},   {6, 10},  {7, 11},  {2, 4},   {3, 5},   {6, 8},   {7, 9},
+    {10, 12}, {11, 13}, {1, 2},   {3, 4},   {5, 6},   {7, 8},   {9, 10},  {11, 12}, {13, 14}};
 
 // k[0..n-1] in order, n <= 16 a constant where it is called (the loop unrolled, its tests
 // folded): the network of 4, 8 or 16 keys, the smallest that holds n, without the
@@ -369,36 +369,16 @@ FXS_ALWAYS_INLINE void sort_found(uint64_t *k, uint32_t m) {
   uint32_t size = m <= 4u ? m : m <= 10u ? (m + 1u) & ~1u : m <= 12u ? m : 16u;
   for (uint32_t i = m; i < size; ++i) k[i] = FXS_KEY_PAD;
   switch (size) {
-    case 0:
-    case 1:
-      break;
-    case 2:
-      sort_keys(k, 2u);
-      break;
-    case 3:
-      sort_keys(k, 3u);
-      break;
-    case 4:
-      sort_keys(k, 4u);
-      break;
-    case 6:
-      sort_keys(k, 6u);
-      break;
-    case 8:
-      sort_keys(k, 8u);
-      break;
-    case 10:
-      sort_keys(k, 10u);
-      break;
-    case 11:
-      sort_keys(k, 11u);
-      break;
-    case 12:
-      sort_keys(k, 12u);
-      break;
-    default:
-      sort_keys(k, 16u);
-      break;
+    case 0: case 1: break;
+    case 2: sort_keys(k, 2u); break;
+    case 3: sort_keys(k, 3u); break;
+    case 4: sort_keys(k, 4u); break;
+    case 6: sort_keys(k, 6u); break;
+    case 8: sort_keys(k, 8u); break;
+    case 10: sort_keys(k, 10u); break;
+    case 11: sort_keys(k, 11u); break;
+    case 12: sort_keys(k, 12u); break;
+    default: sort_keys(k, 16u); break;
   }
 }
 
@@ -468,7 +448,7 @@ static uint32_t finish(search *s) {
   if (s->grid->packed) {
     // The key holds the slot in its low slot_bits bits: each agent goes straight from the
     // found list to its place in the result.
-    key_list keys;  // FXS_GRID_FOUND is a multiple of 4: room for the padding
+    key_list keys; // FXS_GRID_FOUND is a multiple of 4: room for the padding
     unsigned bits = s->grid->slot_bits;
     const uint32_t *view_slot = s->world->internal->view_slot;
     for (uint32_t i = 0; i < m; ++i)
@@ -499,6 +479,7 @@ static uint32_t finish(search *s) {
   }
   return emit_nearest(s, n);
 }
+
 
 #if FXS_GRID_BRANCH_FREE
 // The candidates of view entries [j, stop) into the found arrays from entry m on: every one
@@ -535,8 +516,8 @@ FXS_ALWAYS_INLINE bool scan(search *s, uint32_t begin, uint32_t end, uint32_t se
 #if FXS_GRID_BRANCH_FREE
   uint64_t *found_dist_sq = s->out->found_dist_sq;
   uint32_t *found_view = s->out->found_view;
-  size_t m = s->found;           // the width of an address: no widening in the loop
-  uint64_t beyond = s->r2 + 1u;  // r2 < 2^62: no wrap
+  size_t m = s->found; // the width of an address: no widening in the loop
+  uint64_t beyond = s->r2 + 1u; // r2 < 2^62: no wrap
   while (begin < end) {
     // At most cap - m more fit: that many candidates need no test of the buffer. The run
     // that holds the agent itself masks it out rather than being cut in two (one loop exit
@@ -557,7 +538,7 @@ FXS_ALWAYS_INLINE bool scan(search *s, uint32_t begin, uint32_t end, uint32_t se
   }
   s->found = (uint32_t)m;
 #else
-  (void)far;  // the per-axis test below keeps far candidates out
+  (void)far; // the per-axis test below keeps far candidates out
   uint64_t r = s->grid_r, width = 2u * r, r2 = s->r2;
   for (uint32_t j = begin; j < end; ++j) {
     uint64_t dx = (uint64_t)((int64_t)pos[j].x - p.x), dy = (uint64_t)((int64_t)pos[j].y - p.y);
@@ -631,7 +612,7 @@ FXS_ALWAYS_INLINE void visit_rows(search *s, fxs_vec2 p, uint32_t self, int32_t 
     if (!scan_row(s, g, y, x0, x1, self, p, wrapped, far)) break;
     if (s->r2 < covered) {
       covered = s->r2;
-      int64_t reach = (int64_t)fxs_isqrt_estimate(covered) + 2;  // > sqrt(covered)
+      int64_t reach = (int64_t)fxs_isqrt_estimate(covered) + 2; // > sqrt(covered)
       x0 = box_line(g, (int64_t)p.x - reach, g->min_x, g->w, wrapped);
       x1 = box_line(g, (int64_t)p.x + reach, g->min_x, g->w, wrapped);
       y1 = box_line(g, (int64_t)p.y + reach, g->min_y, g->h, wrapped);
@@ -667,8 +648,7 @@ FXS_ALWAYS_INLINE void visit(search *s, fxs_vec2 p, uint32_t self, int64_t r, bo
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static void
-visit_wrapped(search *s, fxs_vec2 p, uint32_t self, int64_t r) {
+static void visit_wrapped(search *s, fxs_vec2 p, uint32_t self, int64_t r) {
   visit(s, p, self, r, true);
 }
 
@@ -709,10 +689,7 @@ FXS_ALWAYS_INLINE void search_around(search *s, uint32_t v, int64_t r) {
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static uint32_t
-finish_later(search *s) {
-  return finish(s);
-}
+static uint32_t finish_later(search *s) { return finish(s); }
 #endif
 
 // The k nearest of view entry v within r, into out. A call: one copy of the search, which
@@ -720,9 +697,8 @@ finish_later(search *s) {
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static uint32_t
-nearest_within(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k, int64_t r,
-               fxs_world_worker *out) {
+static uint32_t nearest_within(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k,
+                               int64_t r, fxs_world_worker *out) {
   search s;
   begin_search(&s, world, g, k, r, out);
   search_around(&s, v, r);
@@ -733,9 +709,8 @@ nearest_within(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static uint32_t
-nearest_within_few(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k, int64_t r,
-                   fxs_world_worker *out, bool *few) {
+static uint32_t nearest_within_few(const fxs_world *world, const fxs_grid *g, uint32_t v,
+                                   uint32_t k, int64_t r, fxs_world_worker *out, bool *few) {
 #if FXS_GRID_BRANCH_FREE
   search s;
   begin_search(&s, world, g, k, r, out);
@@ -762,17 +737,16 @@ static uint32_t nearest(const fxs_world *world, const fxs_grid *g, uint32_t v, u
                         fix16_t radius, fxs_world_worker *out, bool *few) {
   int64_t r = radius < world->def.neighbor_radius ? radius : world->def.neighbor_radius;
   if (few) *few = false;
-  if (r < 0 || k == 0) return 0;  // no distance is within a negative radius
+  if (r < 0 || k == 0) return 0; // no distance is within a negative radius
   if (k > FXS_MAX_NEIGHBORS) k = FXS_MAX_NEIGHBORS;
   // The slot's reach first: k found within it are the k nearest within r (every agent not
   // found is farther than all of them). Fewer: the search again at r.
   uint32_t *reach = &world->internal->slot_reach[world->internal->view_slot[v]];
   int64_t within = *reach != 0 && *reach < r ? *reach : r;
   uint32_t n = few ? nearest_within_few(world, g, v, k, within, out, few)
-                   : nearest_within(world, g, v, k, within, out);
+                  : nearest_within(world, g, v, k, within, out);
   if (n < k && within < r) {
-    n = few ? nearest_within_few(world, g, v, k, r, out, few)
-            : nearest_within(world, g, v, k, r, out);
+    n = few ? nearest_within_few(world, g, v, k, r, out, few) : nearest_within(world, g, v, k, r, out);
   }
   if (n == k) {
     *reach = reach_after(few && *few ? farthest_found(out, n) : out->dist_sq[n - 1u]);
