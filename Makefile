@@ -152,7 +152,7 @@ $(BUILD_DIR)/libfixmath.a: $(LFM_OBJECTS)
 # Desktop tools: they use only the public headers and link the two libraries.
 CFLAGS_TOOL := -std=c99 $(OPT) $(WARNINGS) -Werror $(LFM_DEFINES) -Iinclude -I$(LFM_DIR) $(EXTRA_CFLAGS)
 
-$(BUILD_DIR)/bin/fxs-deviation: tools/deviation.c $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
+$(BUILD_DIR)/bin/fxs-deviation: tools/deviation.c tools/deviation_model.h $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_TOOL) $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a -lm $(LDFLAGS) -o $@
 
@@ -167,7 +167,7 @@ YAML_NOTICE := @echo "note: $(CC) cannot link libyaml: building the fixsteer too
 endif
 endif
 ifeq ($(NO_YAML),1)
-FIXSTEER_TOOL_SOURCES := $(filter-out tools/fixsteer/scenario_file.c tools/fixsteer/scenario_read.c tools/fixsteer/scenario_sections.c tools/fixsteer/yaml_read.c,$(wildcard tools/fixsteer/*.c))
+FIXSTEER_TOOL_SOURCES := $(filter-out tools/fixsteer/scenario_file.c tools/fixsteer/scenario_read.c tools/fixsteer/scenario_sections.c tools/fixsteer/scenario_navigation.c tools/fixsteer/yaml_read.c,$(wildcard tools/fixsteer/*.c))
 TOOL_YAML := -DFXS_TOOL_NO_YAML
 else
 FIXSTEER_TOOL_SOURCES := $(wildcard tools/fixsteer/*.c)
@@ -508,7 +508,7 @@ WEB_PORT ?= 8000
 # The tool's scene code: built-in scenarios, and scene files (scenario_file.c and the parts it
 # is split into: scenario_read.c, scenario_sections.c) over the YAML reader.
 WEB_SCENE_SOURCES := tools/fixsteer/scenario.c tools/fixsteer/scenario_file.c tools/fixsteer/scenario_read.c \
-  tools/fixsteer/scenario_sections.c tools/fixsteer/yaml_read.c
+  tools/fixsteer/scenario_sections.c tools/fixsteer/scenario_navigation.c tools/fixsteer/yaml_read.c
 WEB_SOURCES := $(wildcard web/glue/*.c) $(WEB_SCENE_SOURCES)
 WEB_LDFLAGS := -mexec-model=reactor -Wl,--stack-first -Wl,-z,stack-size=1048576 -Wl,--strip-debug
 LIBYAML_DIR := build/libyaml

@@ -22,7 +22,8 @@ static uint64_t memory_b[(CELLS * 25u) / 8u + 64u];
 static fxs_nav_grid draw(const char *const *rows, uint32_t h) {
   uint32_t w = (uint32_t)strlen(rows[0]);
   fxs_nav_grid g;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_init(&g, costs, CELLS, w, h, fxs_vec2_zero(), FXS_INT(10), 1));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    fxs_nav_grid_init(&g, costs, CELLS, w, h, fxs_vec2_zero(), FXS_INT(10), 1));
   for (uint32_t r = 0; r < h; ++r) {
     for (uint32_t x = 0; x < w; ++x) {
       char c = rows[r][x];
@@ -35,7 +36,8 @@ static fxs_nav_grid draw(const char *const *rows, uint32_t h) {
 
 static fxs_nav_grid open_grid(uint32_t w, uint32_t h) {
   fxs_nav_grid g;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_init(&g, costs, CELLS, w, h, fxs_vec2_zero(), FXS_INT(10), 1));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    fxs_nav_grid_init(&g, costs, CELLS, w, h, fxs_vec2_zero(), FXS_INT(10), 1));
   return g;
 }
 
@@ -159,14 +161,13 @@ void test_weights_send_the_path_round_dear_cells(void) {
 // reachable cell of least h, then g, then index. At h 20 from the goal (4, 3) lie (2, 3),
 // (6, 3) and (4, 1); (2, 3) is the cheapest to reach (g 20; (4, 1) costs 48).
 void test_an_unreachable_goal_gives_the_path_to_the_nearest_reachable_cell(void) {
-  static const char *const rows[] = {
-      ".......",  // y = 6
-      "...###.",  // y = 5
-      "...#.#.",  // y = 4
-      "...#.#.",  // y = 3
-      "...###.",  // y = 2
-      ".......",  // y = 1
-      "......."}; // y = 0
+  static const char *const rows[] = {".......",  // y = 6
+                                     "...###.",  // y = 5
+                                     "...#.#.",  // y = 4
+                                     "...#.#.",  // y = 3
+                                     "...###.",  // y = 2
+                                     ".......",  // y = 1
+                                     "......."}; // y = 0
   fxs_nav_grid g = draw(rows, 7);
   fxs_nav_search s = new_search(memory_a, CELLS, CELLS);
   TEST_ASSERT_EQUAL(FXS_NAV_NEAREST, run(&s, &g, 0, 3, 4, 3));
@@ -200,7 +201,8 @@ static void reference_costs(const fxs_nav_grid *g, uint32_t start, uint32_t *dis
   for (;;) {
     uint32_t best = UINT32_MAX;
     for (uint32_t i = 0; i < n; ++i) {
-      if (!done[i] && dist[i] != UINT32_MAX && (best == UINT32_MAX || dist[i] < dist[best])) best = i;
+      if (!done[i] && dist[i] != UINT32_MAX && (best == UINT32_MAX || dist[i] < dist[best]))
+        best = i;
     }
     if (best == UINT32_MAX) return;
     done[best] = true;
@@ -210,7 +212,8 @@ static void reference_costs(const fxs_nav_grid *g, uint32_t start, uint32_t *dis
         if (!dx && !dy) continue;
         int nx = x + dx, ny = y + dy;
         if (fxs_nav_grid_cost(g, nx, ny) == 0) continue;
-        if (dx && dy && (fxs_nav_grid_cost(g, nx, y) == 0 || fxs_nav_grid_cost(g, x, ny) == 0)) continue;
+        if (dx && dy && (fxs_nav_grid_cost(g, nx, y) == 0 || fxs_nav_grid_cost(g, x, ny) == 0))
+          continue;
         uint32_t c = (dx && dy ? 14u : 10u) * fxs_nav_grid_cost(g, nx, ny);
         uint32_t ni = (uint32_t)ny * g->width + (uint32_t)nx;
         if (dist[best] + c < dist[ni]) dist[ni] = dist[best] + c;
@@ -240,7 +243,8 @@ static void check_path(const fxs_nav_search *s, const fxs_nav_grid *g) {
   uint32_t total = 0;
   for (uint32_t i = 1; i < n; ++i) {
     uint32_t a = cells[i - 1], b = cells[i];
-    int dx = (int)(b % g->width) - (int)(a % g->width), dy = (int)(b / g->width) - (int)(a / g->width);
+    int dx = (int)(b % g->width) - (int)(a % g->width),
+        dy = (int)(b / g->width) - (int)(a / g->width);
     TEST_ASSERT_TRUE(dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1 && (dx || dy));
     uint32_t dir = 0;
     for (uint32_t d = 0; d < 8; ++d) {
@@ -282,7 +286,8 @@ void test_paths_are_cheapest_and_the_nearest_rule_holds_on_random_grids(void) {
     for (uint32_t i = 0; i < 144; ++i) {
       if (dist[i] == UINT32_MAX) continue;
       uint32_t hi = octile(i, goal, 12), hb = octile(best, goal, 12);
-      if (hi < hb || (hi == hb && (dist[i] < dist[best] || (dist[i] == dist[best] && i < best)))) best = i;
+      if (hi < hb || (hi == hb && (dist[i] < dist[best] || (dist[i] == dist[best] && i < best))))
+        best = i;
     }
     TEST_ASSERT_EQUAL_UINT32(best, s.end);
     TEST_ASSERT_EQUAL_UINT32(dist[best], fxs_nav_search_cost(&s));
@@ -300,9 +305,9 @@ static size_t save(const fxs_nav_search *s, uint8_t *buffer, size_t capacity) {
 }
 
 void test_a_budgeted_search_expands_the_same_cells_as_one_run(void) {
-  static const char *const rows[] = {
-      "..........", ".########.", ".#......#.", ".#.####.#.", ".#.#..#.#.",
-      ".#.#.##.#.", ".#.#....#.", ".#.######.", ".#........", ".#########"};
+  static const char *const rows[] = {"..........", ".########.", ".#......#.", ".#.####.#.",
+                                     ".#.#..#.#.", ".#.#.##.#.", ".#.#....#.", ".#.######.",
+                                     ".#........", ".#########"};
   fxs_nav_grid g = draw(rows, 10);
   fxs_nav_search whole = new_search(memory_a, CELLS, CELLS);
   fxs_nav_search part = new_search(memory_b, CELLS, CELLS);
@@ -329,9 +334,9 @@ void test_a_budgeted_search_expands_the_same_cells_as_one_run(void) {
 // Snapshot a search mid-way, restore it into memory full of junk, continue both: the saved
 // bytes agree after every step and the paths are the same.
 void test_a_search_restored_into_junk_memory_continues_identically(void) {
-  static const char *const rows[] = {
-      "............", ".##########.", ".#........#.", ".#.######.#.", ".#.#....#.#.",
-      ".#.#.##.#.#.", ".#.#.#..#.#.", ".#...#.##.#.", ".#####....#.", "..........#."};
+  static const char *const rows[] = {"............", ".##########.", ".#........#.", ".#.######.#.",
+                                     ".#.#....#.#.", ".#.#.##.#.#.", ".#.#.#..#.#.", ".#...#.##.#.",
+                                     ".#####....#.", "..........#."};
   fxs_nav_grid g = draw(rows, 10);
   static uint8_t bytes_a[8192], bytes_b[8192];
   for (uint32_t stop = 1; stop < 40; stop += 3) {
@@ -374,9 +379,9 @@ void test_the_saved_layout_is_little_endian_and_an_idle_search_saves_zeros(void)
   TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_search_begin(&s, &g, 1, 0, 2, 1));
   // width 3, height 2, start 1, goal 5, searching, end 1, 0 expanded, 1 open, 1 touched;
   // cell 1, g 0, state open (0x10); heap: cell 1.
-  static const uint8_t want[] = {3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 5, 0, 0, 0, 1, 0, 0, 0,
-                                 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0,
-                                 1, 0, 0, 0, 0, 0, 0, 0, 0x10, 1, 0, 0, 0};
+  static const uint8_t want[] = {3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0,    0, 5, 0, 0, 0, 1,
+                                 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,    1, 0, 0, 0, 1, 0,
+                                 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0x10, 1, 0, 0, 0};
   TEST_ASSERT_EQUAL(sizeof want, save(&s, bytes, sizeof bytes));
   TEST_ASSERT_EQUAL_MEMORY(want, bytes, sizeof want);
   // Too small a buffer: nothing written, the size returned.
@@ -410,8 +415,8 @@ void test_hostile_saved_searches_are_refused_or_run_safely(void) {
       bad[i] ^= (uint8_t)(1u << bit);
       fxs_result r = fxs_nav_search_restore(&b, bad, n);
       if (r != FXS_OK) {
-        TEST_ASSERT_TRUE(r == FXS_ERR_BAD_VALUE || r == FXS_ERR_CAPACITY || r == FXS_ERR_TRUNCATED ||
-                         r == FXS_ERR_BAD_LENGTH);
+        TEST_ASSERT_TRUE(r == FXS_ERR_BAD_VALUE || r == FXS_ERR_CAPACITY ||
+                         r == FXS_ERR_TRUNCATED || r == FXS_ERR_BAD_LENGTH);
         TEST_ASSERT_EQUAL(FXS_NAV_IDLE, b.status);
         refused++;
         continue;
@@ -507,8 +512,8 @@ void test_pulled_strings_are_in_sight_and_minimal_on_random_grids(void) {
     TEST_ASSERT_EQUAL_UINT32(start, cells[0]);
     TEST_ASSERT_EQUAL_UINT32(goal, cells[k - 1]);
     for (uint32_t i = 1; i < k; ++i) {
-      TEST_ASSERT_TRUE(fxs_nav_line_of_sight(&g, cells[i - 1] % 16, cells[i - 1] / 16, cells[i] % 16,
-                                             cells[i] / 16));
+      TEST_ASSERT_TRUE(fxs_nav_line_of_sight(&g, cells[i - 1] % 16, cells[i - 1] / 16,
+                                             cells[i] % 16, cells[i] / 16));
     }
     for (uint32_t i = 1; i + 1 < k; ++i) {
       TEST_ASSERT_FALSE(fxs_nav_line_of_sight(&g, cells[i - 1] % 16, cells[i - 1] / 16,
@@ -517,4 +522,48 @@ void test_pulled_strings_are_in_sight_and_minimal_on_random_grids(void) {
     }
   }
   TEST_ASSERT_TRUE(turns > 100);
+}
+
+// The scene files' default open list, (4 cells + 4) / 5 entries (docs/navigation.md, "The
+// scene files' default open list"), holds every search: over 400 seeded grids of up to
+// 16 x 16 cells, each cell blocked with probability 1/4 or of cost 1 to 9, searched one
+// expansion at a time (reachable goals and not), the open list never passes it, and a search
+// with exactly that many entries ends as the one with an entry a cell, on the same path.
+void test_an_open_list_of_four_fifths_of_the_cells_never_fills(void) {
+  uint64_t seed = 0x9E3779B97F4A7C15u;
+  uint32_t largest = 0, largest_cells = 1, full = 0; // the largest share of open cells
+  for (uint32_t round = 0; round < 400u; ++round) {
+    seed = seed * 6364136223846793005u + 1442695040888963407u;
+    uint32_t w = 2u + (uint32_t)(seed >> 60) % (SIDE - 1u),
+             h = 2u + (uint32_t)(seed >> 56) % (SIDE - 1u);
+    fxs_nav_grid g = open_grid(w, h);
+    for (uint32_t c = 0; c < w * h; ++c) {
+      seed = seed * 6364136223846793005u + 1442695040888963407u;
+      uint32_t r = (uint32_t)(seed >> 33);
+      g.cost[c] = r % 4u == 0 ? 0 : (uint8_t)(1u + (r >> 8) % 9u);
+    }
+    uint32_t start = (uint32_t)(seed >> 40) % (w * h), goal = (uint32_t)(seed >> 20) % (w * h);
+    g.cost[start] = 1;
+    uint32_t bound = (4u * w * h + 4u) / 5u;
+    fxs_nav_search all = new_search(memory_a, w * h, w * h);
+    fxs_nav_search some = new_search(memory_b, w * h, bound);
+    TEST_ASSERT_EQUAL(FXS_OK,
+                      fxs_nav_search_begin(&all, &g, start % w, start / w, goal % w, goal / w));
+    TEST_ASSERT_EQUAL(FXS_OK,
+                      fxs_nav_search_begin(&some, &g, start % w, start / w, goal % w, goal / w));
+    while (fxs_nav_search_step(&all, &g, 1) == FXS_NAV_SEARCHING) {
+      if (all.open_count > bound) TEST_FAIL_MESSAGE("an open list passed (4 cells + 4) / 5");
+      if (all.open_count * largest_cells > largest * w * h)
+        largest = all.open_count, largest_cells = w * h;
+    }
+    fxs_nav_status end = fxs_nav_search_step(&some, &g, UINT32_MAX);
+    full += end == FXS_NAV_OPEN_FULL;
+    TEST_ASSERT_EQUAL(all.status, end);
+    TEST_ASSERT_EQUAL_UINT32(fxs_nav_search_cost(&all), fxs_nav_search_cost(&some));
+    TEST_ASSERT_EQUAL_STRING(path_text(&all, &g), path_text(&some, &g));
+  }
+  TEST_ASSERT_EQUAL_UINT32(0, full);
+  FXS_TEST_REPORT("largest open list: %u of %u cells", (unsigned)largest, (unsigned)largest_cells);
+  // The bound is not idle: some search holds a good part of its grid in its open list.
+  TEST_ASSERT_TRUE(largest * 4u >= largest_cells);
 }

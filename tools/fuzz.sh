@@ -60,11 +60,13 @@ build_libraries() {
   make -s lib CC="$CLANG" BUILD_DIR="$OUT/lean" OPT="-g -O1" \
     EXTRA_CFLAGS="$SAN -fno-sanitize-coverage=trace-cmp" >/dev/null ||
     die "building the sanitized library failed"
-  local objects=() o name
-  for o in "$OUT"/lean/obj/*.o; do
+  local objects=() o name module
+  for o in "$OUT"/lean/obj/*/*.o; do # obj/MODULE/NAME.o (src/MODULE/NAME.c)
+    module=$(basename "$(dirname "$o")")
+    [ "$module" = libfixmath ] && continue
     name=$(basename "$o" .o)
     case " $(echo $BOUNDARY) " in
-      *" $name "*) objects+=("$OUT/traced/obj/$name.o") ;;
+      *" $name "*) objects+=("$OUT/traced/obj/$module/$name.o") ;;
       *) objects+=("$o") ;;
     esac
   done
@@ -88,7 +90,8 @@ build_target() {
   local deps="fuzz/$t.c fuzz/*.h $OUT/libfixsteer.a $OUT/libfixmath.a"
   if [ "$t" = fuzz_scenario_yaml ]; then
     local scene=(tools/fixsteer/scenario_file.c tools/fixsteer/scenario_read.c
-                 tools/fixsteer/scenario_sections.c tools/fixsteer/yaml_read.c)
+                 tools/fixsteer/scenario_sections.c tools/fixsteer/scenario_navigation.c
+                 tools/fixsteer/yaml_read.c)
     sources+=(-Itools/fixsteer "${scene[@]}")
     libs=(-lyaml)
     deps="$deps ${scene[*]} tools/fixsteer/*.h"

@@ -16,8 +16,9 @@
 # spectator slots. A scene file: the host plays its own, a joiner holding the same file joins,
 # one holding another is refused naming both hashes. Last, joins that cannot be forged: a host
 # whose offers claim frames of the returning player is refused by name (the
-# FIXSTEER_TEST_FORGE_OFFER hook), a returning player that announces a wrong tick is refused
-# and blamed alone, and a flood of connections cannot keep a spectator out of a free slot.
+# FIXSTEER_TEST_FORGE_OFFER hook), so is a host whose state is of a tick nobody else settled
+# (FIXSTEER_TEST_UNCONFIRMED_STATE; the player then comes back from an honest offer), a
+# returning player that announces a wrong tick is refused and blamed alone, and a flood of connections cannot keep a spectator out of a free slot.
 # JOINS_ONLY=1 runs only the checks of joins.
 #   bash tools/lockstep-check.sh [FIXSTEER]
 #
@@ -620,116 +621,16 @@ check_nav() {
 }
 
 # ------------------------------------------------------------------ joins that cannot be forged
-# start_and_kill_two TAG [HOST OPTIONS...]: a host (--rejoin-ms 2500) and players 1 and 2;
-# player 2 is killed at tick 250. True once the host says it left.
-start_and_kill_two() {
-  local tag=$1; shift
-  start_host "$tag" --ticks "$TICKS" --rejoin-ms 2500 "$@" || { fail "$tag: no free port found"; return 1; }
-  start_join "$tag" 1 timeout; sleep 0.1; start_join "$tag" 2 kill
-  wait_until 30 "[ \$(host_tick $tag) -ge 250 ]" || { abandon "$tag: the match reaches tick 250"; return 1; }
-  kill -9 "${pids[2]}"
-  wait "${pids[2]}" 2>/dev/null
-  wait_until 20 "grep -q 'player 2 left at tick' '$WORK/$tag.0.err'" ||
-    { abandon "$tag: the host notices that player 2 left"; return 1; }
-}
-
-# The host's join offers claim three frames "of player 2" that despawn its agent (the test hook
-# FIXSTEER_TEST_FORGE_OFFER): the returning player 2 refuses the host's offer, naming the field,
-# and leaves; the host reports that player 2 refused its offer and, when player 2 does not come
-# back within --rejoin-ms, the match ends saying so. Nobody adopts the frames.
-# With FORGE=1:2, the frames claimed are two of player 1, who is in the match: they go past
-# player 1's own offer, and the returning player refuses them the same way.
-check_forged_offer() {
-  local tag=$1 rc forge=${FORGE:-2:3}
-  shift
-  HOST_ENV=FIXSTEER_TEST_FORGE_OFFER=$forge start_and_kill_two "$tag" "$@" || return
-  start_join "$tag" 3 timeout
-  finish "$tag" 0 1 3
-  pids=()
-  rc=$(cat "$WORK/$tag.3.rc")
-  if [ "$rc" -eq 3 ] && grep -Eq "cannot join the match: the offer of player 0 \(offer 0 of 2\), byte [0-9]+ \(player ${forge%%:*}'s input of tick [0-9]+\): not confirmed by the other peers" "$WORK/$tag.3.err"; then
-    pass "$tag: the returning player refuses the host's forged frames, naming the field"
-  else
-    fail "$tag: the returning player refuses the host's forged frames, naming the field (exit $rc)"
-  fi
-  if grep -q "player 2 did not finish joining: it refused the join offer of peer 0" "$WORK/$tag.0.err"; then
-    pass "$tag: the host blames its own offer"
-  else
-    fail "$tag: the host blames its own offer"
-  fi
-  # The first to give up says why; the other may hear it from that one first.
-  if grep -q "lost player 2 at tick [0-9]*: it did not come back within 2500 ms: it refused the join offer of player 0" \
-    "$WORK/$tag.0.err" "$WORK/$tag.1.err"; then
-    pass "$tag: the match ends naming the refused offer"
-  else
-    fail "$tag: the match ends naming the refused offer"
-  fi
-}
-
-# The returning player 2 announces a tick 10 below the one it joined at (the test hook
-# FIXSTEER_TEST_JOINED_TICK): the host refuses it, naming both ticks; it leaves saying it was
-# refused; nobody reports losing the host or player 1, and the match ends on player 2.
-check_lying_joiner() {
-  local tag=$1 rc
-  shift
-  start_and_kill_two "$tag" "$@" || return
-  FIXSTEER_TEST_JOINED_TICK=-10 start_join "$tag" 3 timeout
-  finish "$tag" 0 1 3
-  pids=()
-  rc=$(cat "$WORK/$tag.3.rc")
-  if grep -Eq "cannot take player 2 back: it announced tick ([0-9]+), but the state offered to it is of tick [0-9]+" "$WORK/$tag.0.err" &&
-    [ "$rc" -eq 3 ] && grep -q "refused our join: the tick we announced" "$WORK/$tag.3.err"; then
-    pass "$tag: the host refuses the joiner's tick and the joiner says so"
-  else
-    fail "$tag: the host refuses the joiner's tick and the joiner says so (exit $rc)"
-  fi
-  if ! grep -Eq "lost (the host|player [01])" "$WORK/$tag.0.err" "$WORK/$tag.1.err" "$WORK/$tag.3.err" &&
-    grep -q "lost player 2 at tick" "$WORK/$tag.0.err"; then
-    pass "$tag: the blame stays on player 2"
-  else
-    fail "$tag: the blame stays on player 2"
-  fi
-}
-
-# Nine connections that wait for a player slot (none is free) flood the host's waiting list
-# (8 places); a spectator that arrives then still gets the free spectator slot, follows the
-# match to its end, and its replay verifies. The flood is turned away (exit 3).
-check_flood() {
-  local tag=$1 i rc ok=1 flood=()
-  shift
-  start_host "$tag" --spectators 1 --ticks 1000 "$@" || { fail "$tag: no free port found"; return; }
-  start_join "$tag" 1 timeout
-  sleep 0.1
-  start_join "$tag" 2 timeout
-  wait_until 30 "[ \$(host_tick $tag) -ge 100 ]" || { abandon "$tag: the match reaches tick 100"; return; }
-  for i in 10 11 12 13 14 15 16 17 18; do
-    timeout 30 "$FIXSTEER" join --host 127.0.0.1 --port "$port" --timeout-ms 5000 \
-      --out "$WORK/$tag.$i.fxr" >"$WORK/$tag.$i.out" 2>"$WORK/$tag.$i.err" &
-    flood+=($!)
-  done
-  wait_until 10 "[ \$(grep -c 'waits for a player slot' '$WORK/$tag.0.err') -ge 8 ]" ||
-    { kill "${flood[@]}" 2>/dev/null; abandon "$tag: the flood reaches the host"; return; }
-  start_join "$tag" 3 timeout --spectate
-  finish "$tag" 0 1 2 3
-  pids=()
-  for i in "${flood[@]}"; do kill "$i" 2>/dev/null; wait "$i" 2>/dev/null; done
-  for i in 0 1 2 3; do
-    rc=$(cat "$WORK/$tag.$i.rc")
-    [ "$rc" -eq 0 ] || { ok=0; echo "  process $i exited $rc"; }
-  done
-  if [ $ok -eq 1 ] && grep -q "joined the match as spectator" "$WORK/$tag.3.err" &&
-    "$FIXSTEER" verify "$WORK/$tag.3.fxr" >/dev/null 2>&1; then
-    pass "$tag: a spectator gets the free slot through a flood of 9 connections"
-  else
-    fail "$tag: a spectator gets the free slot through a flood of 9 connections"
-  fi
-}
+# tools/lockstep-joins.sh: check_forged_offer, check_unconfirmed_state, check_lying_joiner,
+# check_flood.
+. tools/lockstep-joins.sh
 
 start=$SECONDS
 # JOINS_ONLY=1: only the checks of players and spectators joining a match under way.
 join_checks() {
   timed check_forged_offer forged-offer
   FORGE=1:2 timed check_forged_offer forged-live-offer
+  timed check_unconfirmed_state unconfirmed-state
   timed check_lying_joiner lying-joiner
   timed check_flood flood
 }

@@ -8,19 +8,30 @@
 #   - no wall crossed, no heading flip at rest;
 #   - no two bodies overlapping by more than 5 % of the smaller radius at any tick.
 # One line per case, then "scale: N passed, N failed". A scale that `fixsteer scale` refuses
-# (a length pushed out of Q16.16's range) is shown as "skip" and not counted. Not part of
-# .ci/run until the library passes it.
+# (a length pushed out of Q16.16's range) is shown as "skip" and not counted. In .ci/run as a
+# ratchet (KNOWN below) until the library passes it whole.
 #
 #   bash tools/scale-check.sh [path/to/fixsteer] [SCENE ...]     (default: every such scene)
 #   JOBS=2 (default): scenes run this many at a time.
 #   DEFAULTS=1: scale with --defaults (the library's defaults of length parameters a behavior
 #   leaves out are written out, scaled), to tell an absolute default from other causes.
+#   KNOWN=FILE: the cases ("SCENE FACTOR" a line, # comments) known to fail while issue 52 is
+#   open: they print "known" and do not count as failures; a known case that passes fails
+#   (take it off the list), so the list only ever shrinks. CI runs the suite this way
+#   (KNOWN=tools/scale-known.txt): a case that passes today cannot start failing unnoticed.
 set -u
 B=${1:-build/bin/fixsteer}
 [ $# -gt 0 ] && shift
 JOBS=${JOBS:-2}
 DEFAULTS=${DEFAULTS:-}
 [ "$DEFAULTS" = 1 ] || DEFAULTS=""
+KNOWN=${KNOWN:-}
+known_cases=" "
+if [ -n "$KNOWN" ]; then
+  [ -r "$KNOWN" ] || { echo "scale-check: cannot read KNOWN=$KNOWN" >&2; exit 2; }
+  known_cases=" $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$KNOWN" | awk '{printf "%s@%s ", $1, $2}')"
+fi
+known=0
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 FACTORS="1/16 1/4 4 16"
@@ -103,11 +114,20 @@ for s in $scenes; do
     [ "$cross" = 0 ] || why="$why; $cross wall crossings"
     [ "$flips" = 0 ] || why="$why; $flips heading flips at rest"
     awk -v v="$ov" 'BEGIN { exit !(v <= 0.05) }' || why="$why; overlap $ov r"
-    if [ -z "$why" ]; then verdict=pass; pass=$((pass + 1)); else verdict=FAIL; fail=$((fail + 1)); fi
+    case "$known_cases" in
+      *" $s@$k "*)
+        if [ -z "$why" ]; then
+          verdict=FAIL; why="; passes now: take it off $KNOWN"; fail=$((fail + 1))
+        else
+          verdict=known; known=$((known + 1))
+        fi ;;
+      *)
+        if [ -z "$why" ]; then verdict=pass; pass=$((pass + 1)); else verdict=FAIL; fail=$((fail + 1)); fi ;;
+    esac
     printf '%-4s %-17s x%-5s on target %s/%s, arrived %s, at rest short %s, crossings %s, flips at rest %s, overlap %s r%s\n' \
       "$verdict" "$s" "$k" "$on" "$n" "$arr" "$short" "$cross" "$flips" "$ov" "${why:+  <- ${why#; }}"
   done
 done
-echo "($skip refused by fixsteer scale, not counted; $(( $(date +%s) - start )) s)"
+echo "($skip refused by fixsteer scale, $known known failures (issue 52), not counted; $(( $(date +%s) - start )) s)"
 echo "scale: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -80,26 +80,26 @@ typedef struct fxs_nav_mesh_capacity {
 /// A triangle: vertices counter-clockwise; side i runs from v[(i+1)%3] to v[(i+2)%3]
 /// (opposite v[i]) and n[i] is the triangle across it (FXS_NAV_MESH_NONE on the bounds).
 typedef struct fxs_nav_triangle {
-  uint32_t v[3];         ///< Vertex indices, counter-clockwise.
-  uint32_t n[3];         ///< Neighbor across side i, or FXS_NAV_MESH_NONE.
-  uint32_t constrained;  ///< Bit i set: side i is a constraint (bounds, wall or obstacle side).
+  uint32_t v[3];        ///< Vertex indices, counter-clockwise.
+  uint32_t n[3];        ///< Neighbor across side i, or FXS_NAV_MESH_NONE.
+  uint32_t constrained; ///< Bit i set: side i is a constraint (bounds, wall or obstacle side).
 } fxs_nav_triangle;
 
 /// A mesh in caller memory. Fields are readable; change it only through the functions below.
 typedef struct fxs_nav_mesh {
-  fxs_vec2 bounds_min;          ///< Lower corner of the bounds, units.
-  fxs_vec2 bounds_max;          ///< Upper corner, units (> bounds_min on both axes).
-  uint32_t vertex_count;        ///< Vertices in use.
-  uint32_t vertex_capacity;     ///< capacity.vertices.
-  uint32_t triangle_count;      ///< Triangles in use (2 * vertex_count - 2 - points on the bounds).
-  uint32_t triangle_capacity;   ///< 2 * vertex_capacity - 6.
-  uint32_t step_limit;          ///< Steps one add may take.
-  uint32_t last_steps;          ///< Steps the last add took (a measurement, not state).
-  fxs_vec2 *vertices;           ///< vertex_count points, raw Q16.16, in the order inserted.
-  fxs_nav_triangle *triangles;  ///< triangle_count triangles.
-  uint32_t *vertex_triangle;    ///< Per vertex, a triangle holding it (a search start).
-  uint32_t *scratch;            ///< Work lists of the insertions (no state between calls).
-  uint32_t scratch_words;       ///< Size of scratch, 32-bit words.
+  fxs_vec2 bounds_min;         ///< Lower corner of the bounds, units.
+  fxs_vec2 bounds_max;         ///< Upper corner, units (> bounds_min on both axes).
+  uint32_t vertex_count;       ///< Vertices in use.
+  uint32_t vertex_capacity;    ///< capacity.vertices.
+  uint32_t triangle_count;     ///< Triangles in use (2 * vertex_count - 2 - points on the bounds).
+  uint32_t triangle_capacity;  ///< 2 * vertex_capacity - 6.
+  uint32_t step_limit;         ///< Steps one add may take.
+  uint32_t last_steps;         ///< Steps the last add took (a measurement, not state).
+  fxs_vec2 *vertices;          ///< vertex_count points, raw Q16.16, in the order inserted.
+  fxs_nav_triangle *triangles; ///< triangle_count triangles.
+  uint32_t *vertex_triangle;   ///< Per vertex, a triangle holding it (a search start).
+  uint32_t *scratch;           ///< Work lists of the insertions (no state between calls).
+  uint32_t scratch_words;      ///< Size of scratch, 32-bit words.
 } fxs_nav_mesh;
 
 /// Bytes a mesh of these capacities needs in its block (8-byte aligned), or 0 when a
@@ -150,6 +150,34 @@ FXS_API uint32_t fxs_nav_mesh_locate(const fxs_nav_mesh *mesh, fxs_vec2 point);
 /// each vertex (x, y as i32), triangle_count, each triangle (v[3], n[3], constrained as
 /// u32). The same value on every target for the same calls.
 FXS_API uint64_t fxs_nav_mesh_digest(const fxs_nav_mesh *mesh);
+
+/// Removes a wall added before (docs/navigation-mesh.md, "Run-time changes"): its chain of
+/// constrained edges loses its flags, the vertices no remaining item needs (a corner, a
+/// wall's end, an obstacle's vertex) are deleted, and only the region around it is
+/// triangulated again, exactly; the remaining items near it are inserted again in array
+/// order (a shared edge or a crossing comes back). walls/obstacles: every item that stays
+/// (without this one). The result is a constrained Delaunay triangulation of them; its
+/// arrays depend on the history, fxs_nav_mesh_canonical_digest does not.
+/// FXS_ERR_BAD_VALUE (nothing changed) for a NULL pointer or a wall that is no chain of
+/// constrained edges of the mesh (an unknown wall); FXS_ERR_CAPACITY and FXS_ERR_LIMIT as
+/// fxs_nav_mesh_add_wall.
+FXS_API fxs_result fxs_nav_mesh_remove_wall(fxs_nav_mesh *mesh, const fxs_wall *wall,
+                                            const fxs_wall *walls, uint32_t wall_count,
+                                            const fxs_obstacle *obstacles, uint32_t obstacle_count);
+
+/// Removes an obstacle added before (its octagon), as fxs_nav_mesh_remove_wall. Also
+/// FXS_ERR_BAD_VALUE for a negative radius or a centre outside the bounds.
+FXS_API fxs_result fxs_nav_mesh_remove_obstacle(fxs_nav_mesh *mesh, const fxs_obstacle *obstacle,
+                                                const fxs_wall *walls, uint32_t wall_count,
+                                                const fxs_obstacle *obstacles,
+                                                uint32_t obstacle_count);
+
+/// A digest of the geometry, equal for equal meshes whatever the order of the adds and
+/// removes: a 64-bit sum of one FNV-1a 64 hash per vertex (x, y) and per edge (its ends in
+/// (x, y) order, constrained or not), leaving out the unconstrained edges of a cocircular
+/// tie (in-circle 0: the diagonal there depends on history), then FNV-1a 64 over the bounds,
+/// counts and both sums. No memory, O(triangles).
+FXS_API uint64_t fxs_nav_mesh_canonical_digest(const fxs_nav_mesh *mesh);
 
 #ifdef __cplusplus
 }

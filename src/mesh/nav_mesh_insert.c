@@ -21,9 +21,9 @@ uint64_t fxs_mesh_scratch_words(uint64_t vertices) {
 
 typedef struct lists {
   uint32_t *flip, flip_cap, flip_top;
-  uint32_t *pending, pending_cap, pending_top;          // pairs
-  uint32_t *queue, queue_cap, queue_head, queue_count;  // pairs, circular
-  uint32_t *fresh, fresh_cap, fresh_count;              // pairs
+  uint32_t *pending, pending_cap, pending_top;         // pairs
+  uint32_t *queue, queue_cap, queue_head, queue_count; // pairs, circular
+  uint32_t *fresh, fresh_cap, fresh_count;             // pairs
 } lists;
 
 static lists lists_of(const fxs_nav_mesh *m) {
@@ -81,16 +81,12 @@ static uint32_t bit(const fxs_nav_triangle *t, unsigned i) { return (t->constrai
 static void mark_edge(fxs_nav_mesh *m, uint32_t t, unsigned i, int on) {
   fxs_nav_triangle *tri = &m->triangles[t];
   uint32_t u = tri->n[i];
-  if (on)
-    tri->constrained |= 1u << i;
-  else
-    tri->constrained &= ~(1u << i);
+  if (on) tri->constrained |= 1u << i;
+  else tri->constrained &= ~(1u << i);
   if (u == NONE) return;
   unsigned j = index_of_neighbor(&m->triangles[u], t);
-  if (on)
-    m->triangles[u].constrained |= 1u << j;
-  else
-    m->triangles[u].constrained &= ~(1u << j);
+  if (on) m->triangles[u].constrained |= 1u << j;
+  else m->triangles[u].constrained &= ~(1u << j);
 }
 
 // Flips side i of t (its quad must be strictly convex). Afterwards t = (p0, p1, q) and
@@ -290,10 +286,8 @@ fxs_result fxs_mesh_insert_point(fxs_mesh_work *w, fxs_vec2 p, uint32_t *vertex)
   uint32_t v = m->vertex_count++;
   m->vertices[v] = p;
   lists l = lists_of(m);
-  if (kind == 0)
-    split_inside(m, &l, t, v);
-  else
-    split_edge(m, &l, t, i, v);
+  if (kind == 0) split_inside(m, &l, t, v);
+  else split_edge(m, &l, t, i, v);
   *vertex = v;
   return legalize(w, &l, v);
 }
@@ -372,7 +366,7 @@ static fxs_result restore_around(fxs_mesh_work *w, lists *l, uint32_t p, uint32_
     uint32_t t;
     unsigned i;
     queue_pop(l, &p, &q);
-    if (!find_edge(m, p, q, &t, &i)) continue;  // flipped away meanwhile
+    if (!find_edge(m, p, q, &t, &i)) continue; // flipped away meanwhile
     const fxs_nav_triangle *T = &m->triangles[t];
     if (bit(T, i) || T->n[i] == NONE) continue;
     uint32_t u = T->n[i], o = T->v[i];
@@ -562,4 +556,14 @@ fxs_result fxs_mesh_insert_segment(fxs_mesh_work *w, uint32_t a, uint32_t b) {
     r = insert_piece(w, &l, p, q);
   }
   return r;
+}
+
+void fxs_mesh_flip(fxs_nav_mesh *mesh, uint32_t t, unsigned i) { flip(mesh, t, i); }
+
+void fxs_mesh_mark_edge(fxs_nav_mesh *mesh, uint32_t t, unsigned i, int on) {
+  mark_edge(mesh, t, i, on);
+}
+
+int fxs_mesh_find_edge(const fxs_nav_mesh *mesh, uint32_t p, uint32_t q, uint32_t *t, unsigned *i) {
+  return find_edge(mesh, p, q, t, i);
 }

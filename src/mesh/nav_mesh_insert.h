@@ -30,4 +30,14 @@ fxs_result fxs_mesh_insert_segment(fxs_mesh_work *work, uint32_t a, uint32_t b);
 uint32_t fxs_mesh_locate(const fxs_nav_mesh *mesh, fxs_vec2 p, uint32_t start, int *kind,
                          unsigned *index);
 
+/// Flips side i of triangle t (its quad must be strictly convex): t = (p0, p1, p2) and the
+/// vertex q across become t = (p0, p1, q) and the neighbor (p0, q, p2).
+void fxs_mesh_flip(fxs_nav_mesh *mesh, uint32_t t, unsigned i);
+
+/// Sets (on = 1) or clears the constraint flag of side i of t on both of its triangles.
+void fxs_mesh_mark_edge(fxs_nav_mesh *mesh, uint32_t t, unsigned i, int on);
+
+/// The triangle *t and side *i holding the edge p-q (a walk round p), or 0 when none does.
+int fxs_mesh_find_edge(const fxs_nav_mesh *mesh, uint32_t p, uint32_t q, uint32_t *t, unsigned *i);
+
 #endif

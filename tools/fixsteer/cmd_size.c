@@ -32,7 +32,8 @@ typedef struct capacity_field {
   const char *what;
 } capacity_field;
 
-#define FIELD(name, min, nav, what) {#name, offsetof(fxs_world_capacity, name), min, nav, what}
+#define FIELD(name, min, nav, what) \
+  { #name, offsetof(fxs_world_capacity, name), min, nav, what }
 static const capacity_field fields[] = {
     FIELD(agents, 0, false, "agent slots"),
     FIELD(obstacles, 0, false, "obstacle slots"),
@@ -59,8 +60,8 @@ static double per_unit(const fxs_world_capacity *base, size_t i, size_fn fn) {
   for (uint32_t step = 1024; step >= 1; step /= 4) {
     fxs_world_capacity b = *base, c = *base;
     *at(&c, i) += step;
-    if (c.nav_open > c.nav_cells) b.nav_cells = c.nav_cells = c.nav_open;  // open <= cells
-    if (b.workers == 0) b.workers = 1, c.workers += c.workers == step;      // 0 means 1
+    if (c.nav_open > c.nav_cells) b.nav_cells = c.nav_cells = c.nav_open; // open <= cells
+    if (b.workers == 0) b.workers = 1, c.workers += c.workers == step;    // 0 means 1
     size_t now = fn(&b), more = fn(&c);
     if (more != 0 && now != 0) return ((double)more - (double)now) / step;
   }
@@ -88,8 +89,8 @@ static const char *figure(double v, const char *format, char *buf, size_t size) 
 }
 
 static void table(const fxs_world_capacity *cap, bool nav) {
-  printf("  %-14s %10s %12s %12s %14s %14s\n", "capacity", "value", "world", "per unit",
-         "snapshot", "per unit");
+  printf("  %-14s %10s %12s %12s %14s %14s\n", "capacity", "value", "world", "per unit", "snapshot",
+         "per unit");
   for (size_t i = 0; i < FIELD_COUNT; ++i) {
     if (fields[i].nav && !nav) continue;
     fxs_world_capacity c = *cap;
@@ -130,33 +131,40 @@ static void nav_advice(const fxs_world_capacity *cap, const nav_peaks *peaks) {
   size_t all = fxs_world_memory_size(cap), without = fxs_world_memory_size(&none);
   size_t search = fxs_nav_search_memory_size(cap->nav_cells, cap->nav_open);
   size_t cells_only = fxs_nav_search_memory_size(cap->nav_cells, 1);
-  printf("navigation: %zu of the world's %zu bytes (%.0f%%); without it %zu\n", all - without,
-         all, 100.0 * (double)(all - without) / (double)all, without);
-  printf("  searches: (nav_searches %u + 1 kept to check restored snapshots) x %zu bytes = %zu: "
-         "each %.1f bytes a grid cell, %.1f an open-list entry (fxs_nav_search_memory_size)\n",
-         cap->nav_searches, search, (cap->nav_searches + 1u) * search,
-         (double)cells_only / cap->nav_cells,
-         cap->nav_open > 1 ? (double)(search - cells_only) / (cap->nav_open - 1u) : 0.0);
+  printf("navigation: %zu of the world's %zu bytes (%.0f%%); without it %zu\n", all - without, all,
+         100.0 * (double)(all - without) / (double)all, without);
+  printf(
+      "  searches: (nav_searches %u + 1 kept to check restored snapshots) x %zu bytes = %zu: "
+      "each %.1f bytes a grid cell, %.1f an open-list entry (fxs_nav_search_memory_size)\n",
+      cap->nav_searches, search, (cap->nav_searches + 1u) * search,
+      (double)cells_only / cap->nav_cells,
+      cap->nav_open > 1 ? (double)(search - cells_only) / (cap->nav_open - 1u) : 0.0);
   if (peaks) {
-    printf("  over the run: at most %u of %u searches still running at the end of a tick; the "
-           "largest open list %u of "
-           "%u entries (%.1f%%); one search touched at most %u of %u cells; %u searches ended "
-           "on a full open list\n",
-           peaks->busy, cap->nav_searches, peaks->open, cap->nav_open,
-           100.0 * peaks->open / cap->nav_open, peaks->touched, cap->nav_cells, peaks->open_full);
+    printf(
+        "  over the run: at most %u of %u searches still running at the end of a tick; the "
+        "largest open list %u of "
+        "%u entries (%.1f%%); one search touched at most %u of %u cells; %u searches ended "
+        "on a full open list\n",
+        peaks->busy, cap->nav_searches, peaks->open, cap->nav_open,
+        100.0 * peaks->open / cap->nav_open, peaks->touched, cap->nav_cells, peaks->open_full);
   }
   printf("advice (docs/navigation.md, \"Sizing a world\"):\n");
-  printf("  nav_searches: searches run at once; an agent waiting for one holds still (its first "
-         "route) or follows its old route. The budget (cells a tick, all searches together) sets "
-         "the pace, not the count: 1 to 4 serve tens of agents. Each one less saves %zu bytes.\n",
-         search);
-  printf("  nav_open: a search whose open list fills ends at the cell nearest the goal so far "
-         "(FXS_NAV_OPEN_FULL) and the agent is planned again from there; the default, one entry "
-         "a cell, never fills. Run with --ticks to see the largest open list of the scene.\n");
-  printf("  nav_cells: the grid's area (the default cell is the largest agent radius): doubling "
-         "the cell size quarters it and every per-cell cost above.\n");
-  printf("  nav_waypoints: routes are string-pulled (corners only); a route cut at this many "
-         "is planned again at its last waypoint. 16 to 64 is plenty.\n");
+  printf(
+      "  nav_searches: searches run at once; an agent waiting for one holds still (its first "
+      "route) or follows its old route. The budget (cells a tick, all searches together) sets "
+      "the pace, not the count: 1 to 4 serve tens of agents. Each one less saves %zu bytes.\n",
+      search);
+  printf(
+      "  nav_open: a search whose open list fills ends at the cell nearest the goal so far "
+      "(FXS_NAV_OPEN_FULL) and the agent is planned again from there; a scene file's default, "
+      "(4 cells + 4) / 5 entries, the most a search can hold, never fills. Run with --ticks "
+      "to see the largest open list of the scene.\n");
+  printf(
+      "  nav_cells: the grid's area (the default cell is the largest agent radius): doubling "
+      "the cell size quarters it and every per-cell cost above.\n");
+  printf(
+      "  nav_waypoints: routes are string-pulled (corners only); a route cut at this many "
+      "is planned again at its last waypoint. 16 to 64 is plenty.\n");
 }
 
 int cmd_size(int argc, char **argv) {
@@ -170,12 +178,14 @@ int cmd_size(int argc, char **argv) {
   if (r) return r;
   const fxs_world_capacity *cap = &s.sc->capacity;
   bool nav = cap->nav_cells != 0;
-  printf("size %s: world %zu bytes (fxs_world_memory_size); snapshot at most %zu bytes "
-         "(fxs_world_snapshot_bound), %zu at tick 0 (fxs_world_snapshot_size)\n",
-         s.sc->name, fxs_world_memory_size(cap), fxs_world_snapshot_bound(cap),
-         fxs_world_snapshot_size(&s.world));
-  printf("each capacity: the bytes it takes now (the size minus the size at its smallest) and "
-         "one more unit's cost, in the world and in the snapshot bound\n");
+  printf(
+      "size %s: world %zu bytes (fxs_world_memory_size); snapshot at most %zu bytes "
+      "(fxs_world_snapshot_bound), %zu at tick 0 (fxs_world_snapshot_size)\n",
+      s.sc->name, fxs_world_memory_size(cap), fxs_world_snapshot_bound(cap),
+      fxs_world_snapshot_size(&s.world));
+  printf(
+      "each capacity: the bytes it takes now (the size minus the size at its smallest) and "
+      "one more unit's cost, in the world and in the snapshot bound\n");
   table(cap, nav);
   nav_peaks peaks;
   memset(&peaks, 0, sizeof peaks);

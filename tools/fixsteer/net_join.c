@@ -41,8 +41,8 @@ static uint32_t forge_frames(player *p, uint32_t *forged) {
   const char *hook = getenv("FIXSTEER_TEST_FORGE_OFFER");
   unsigned who = 0, n = 0;
   fxs_session *s = &p->session;
-  if (!hook || sscanf(hook, "%u:%u", &who, &n) != 2 || who >= s->def.players || n == 0 ||
-      n > 8u || s->def.max_commands == 0)
+  if (!hook || sscanf(hook, "%u:%u", &who, &n) != 2 || who >= s->def.players || n == 0 || n > 8u ||
+      s->def.max_commands == 0)
     return *forged = FXS_SESSION_MAX_PLAYERS, 0u;
   uint32_t end = s->peers[who].received;
   for (uint32_t k = 0; k < n; ++k) {
@@ -57,15 +57,72 @@ static uint32_t forge_frames(player *p, uint32_t *forged) {
   return end;
 }
 
+// Test hook: FIXSTEER_TEST_UNCONFIRMED_STATE=N makes this process's first state offer carry a
+// state N ticks past its settled tick, as a hostile host would: it steps its world N ticks with
+// no input at all (inputs nobody confirmed) and claims those ticks settled, with their hashes.
+// No other peer settled them, so the joiner must refuse the state. The world, the settled tick
+// and the hash ring are put back after the offer is written (unforge_state); later offers are
+// honest. forged->n == 0: nothing was forged.
+typedef struct forged_state {
+  uint8_t *saved; // the world before the forged ticks (fxs_world_save)
+  size_t size;
+  uint32_t n;
+  uint64_t hashes[8]; // the hash ring's slots the forged ticks overwrote
+} forged_state;
+
+static void forge_state(player *p, forged_state *f) {
+  static bool done = false;
+  const char *hook = getenv("FIXSTEER_TEST_UNCONFIRMED_STATE");
+  fxs_session *s = &p->session;
+  unsigned n = 0;
+  f->n = 0, f->saved = 0;
+  if (done || !hook || sscanf(hook, "%u", &n) != 1 || n == 0 || n > 8u || n >= s->def.window ||
+      s->current != s->settled)
+    return;
+  f->size = fxs_world_snapshot_size(&p->world);
+  if (!(f->saved = malloc(f->size)) ||
+      fxs_world_save(&p->world, f->saved, f->size, &f->size) != FXS_OK) {
+    free(f->saved), f->saved = 0;
+    return;
+  }
+  done = true;
+  for (uint32_t k = 0; k < n; ++k) {
+    uint32_t slot = s->def.local * s->def.window + (s->settled + k) % s->def.window;
+    f->hashes[k] = s->hashes[slot];
+    fxs_world_step(&p->world, 0, 0, 0);
+    s->hashes[slot] = fxs_world_hash(&p->world);
+  }
+  f->n = n;
+  s->settled += n;
+}
+
+static void unforge_state(player *p, forged_state *f) {
+  fxs_session *s = &p->session;
+  if (f->n) {
+    s->settled -= f->n;
+    for (uint32_t k = 0; k < f->n; ++k)
+      s->hashes[s->def.local * s->def.window + (s->settled + k) % s->def.window] = f->hashes[k];
+    size_t at = 0;
+    if (fxs_world_restore(&p->world, f->saved, f->size, &at) != FXS_OK) {
+      fprintf(stderr, "fixsteer: the test hook cannot put the world back (byte %zu)\n", at);
+      exit(EXIT_BAD);
+    }
+  }
+  free(f->saved);
+}
+
 bool net_send_offer(player *p, match *m, uint32_t joiner, bool with_state, const char *cmd) {
   const fxs_world *w = with_state ? &p->world : 0;
   size_t need = 0, len = 0;
   uint8_t *buf = 0;
   uint32_t forged = FXS_SESSION_MAX_PLAYERS, end = forge_frames(p, &forged);
+  forged_state fs = {0, 0, 0, {0}};
+  if (with_state) forge_state(p, &fs);
   fxs_result r = fxs_session_write_offer(&p->session, w, (uint8_t)joiner, 0, 0, &need);
   if (r == FXS_OK) r = (buf = malloc(need)) ? FXS_OK : FXS_ERR_BUFFER_TOO_SMALL;
   if (r == FXS_OK) r = fxs_session_write_offer(&p->session, w, (uint8_t)joiner, buf, need, &len);
   if (forged < FXS_SESSION_MAX_PLAYERS) p->session.peers[forged].received = end;
+  unforge_state(p, &fs);
   if (r == FXS_OK) {
     net_send_reliable(m->links[joiner], buf, len);
     p->offered[joiner] = true;
@@ -84,7 +141,7 @@ bool net_send_offer(player *p, match *m, uint32_t joiner, bool with_state, const
 typedef struct offers {
   uint8_t *bytes[NET_MAX_PEERS];
   size_t length[NET_MAX_PEERS];
-  uint32_t got;  // bit q: peer q's offer is here
+  uint32_t got; // bit q: peer q's offer is here
 } offers;
 
 static void offers_free(offers *o) {
@@ -92,7 +149,7 @@ static void offers_free(offers *o) {
 }
 
 static bool is_offer(const ENetPacket *pk) {
-  static const uint8_t magic[4] = {'F', 'X', 'S', 'J'};  // FXS_SESSION_OFFER_MAGIC, little-endian
+  static const uint8_t magic[4] = {'F', 'X', 'S', 'J'}; // FXS_SESSION_OFFER_MAGIC, little-endian
   return pk->dataLength >= 4 && memcmp(pk->data, magic, 4) == 0;
 }
 
@@ -100,7 +157,7 @@ static bool is_offer(const ENetPacket *pk) {
 static int keep_offer(offers *o, const match *m, uint32_t k, const ENetPacket *pk, size_t bound,
                       const char *cmd) {
   char name[16];
-  if (!(m->present >> k & 1u) || (o->got >> k & 1u)) return EXIT_OK;  // not asked for, or again
+  if (!(m->present >> k & 1u) || (o->got >> k & 1u)) return EXIT_OK; // not asked for, or again
   if (pk->dataLength > bound) {
     fprintf(stderr,
             "fixsteer %s: the join offer of %s is %zu bytes, more than an offer of this match "
@@ -134,12 +191,12 @@ static int on_event(offers *o, match *m, ENetEvent *ev, size_t bound, const char
   int code = EXIT_OK;
   if (ev->type == ENET_EVENT_TYPE_CONNECT && k < 0 && ev->data > 0 &&
       ev->data < net_peer_count(m) && ev->data != m->index && !m->links[ev->data]) {
-    m->links[ev->data] = ev->peer;  // a peer of the match, come to send its offer
+    m->links[ev->data] = ev->peer; // a peer of the match, come to send its offer
     ev->peer->data = net_link_tag(ev->data);
   } else if (ev->type == ENET_EVENT_TYPE_RECEIVE) {
     if (k >= 0 && ev->channelID == 1 && is_offer(ev->packet))
       code = keep_offer(o, m, (uint32_t)k, ev->packet, bound, cmd);
-    enet_packet_destroy(ev->packet);  // game packets come again once we are in
+    enet_packet_destroy(ev->packet); // game packets come again once we are in
   } else if (ev->type == ENET_EVENT_TYPE_DISCONNECT && k >= 0) {
     fprintf(stderr, "fixsteer %s: %s closed the connection before we joined: %s\n", cmd,
             k == 0 ? "the host" : player_peer_name(m, (uint32_t)k, name),
@@ -177,26 +234,27 @@ static int gather(offers *o, match *m, size_t bound, uint32_t wait_ms, const cha
 // " (player 2's input of tick 303)": the field of an offer that holds byte `offset`.
 static void describe_field(const uint8_t *offer, size_t len, size_t offset, char *buf,
                            size_t size) {
-  static const char *const header[] = {"magic", "magic", "magic", "magic", "layout version",
-                                       "sender", "joiner", "flags"};
+  static const char *const header[] = {"magic",          "magic",  "magic",  "magic",
+                                       "layout version", "sender", "joiner", "flags"};
   fxs_session_offer_field f = fxs_session_offer_field_at(offer, len, offset);
-  if (f.part == FXS_OFFER_HEADER && f.at < 8)
-    snprintf(buf, size, " (its %s)", header[f.at]);
+  if (f.part == FXS_OFFER_HEADER && f.at < 8) snprintf(buf, size, " (its %s)", header[f.at]);
   else if (f.part == FXS_OFFER_HEADER)
     snprintf(buf, size, " (its %s)",
-             f.at < 12 ? "session id" : f.at < 16 ? "length" : f.at < 20 ? "settled tick"
-             : f.at < 26 ? "hash range" : f.at < 28 ? "player count"
-             : f.at < 32 ? "simulation version" : "math fingerprint");
+             f.at < 12   ? "session id"
+             : f.at < 16 ? "length"
+             : f.at < 20 ? "settled tick"
+             : f.at < 26 ? "hash range"
+             : f.at < 28 ? "player count"
+             : f.at < 32 ? "simulation version"
+                         : "math fingerprint");
   else if (f.part == FXS_OFFER_HASH)
     snprintf(buf, size, " (its state hash of tick %u)", (unsigned)f.tick);
   else if (f.part == FXS_OFFER_FRAMES)
     snprintf(buf, size, " (its list of player %u's input)", (unsigned)f.player);
   else if (f.part == FXS_OFFER_FRAME)
     snprintf(buf, size, " (player %u's input of tick %u)", (unsigned)f.player, (unsigned)f.tick);
-  else if (f.part == FXS_OFFER_STATE)
-    snprintf(buf, size, " (the state)");
-  else if (f.part == FXS_OFFER_CHECKSUM)
-    snprintf(buf, size, " (its checksum)");
+  else if (f.part == FXS_OFFER_STATE) snprintf(buf, size, " (the state)");
+  else if (f.part == FXS_OFFER_CHECKSUM) snprintf(buf, size, " (its checksum)");
 }
 
 // Starts the session from the offers, in peer order; names the offer and byte at fault.
@@ -265,7 +323,7 @@ int net_join_session(player *p, match *m, uint32_t wait_ms, const char *cmd) {
   for (uint32_t q = 0; q < net_peer_count(m); ++q) {
     if (q == m->index) continue;
     if (!(m->present >> q & 1u)) {
-      fxs_session_peer_left(&p->session, (uint8_t)q);  // away, or a spectator slot nobody holds
+      fxs_session_peer_left(&p->session, (uint8_t)q); // away, or a spectator slot nobody holds
       continue;
     }
     p->since[q] = now;

@@ -108,11 +108,21 @@ static bool finish_events(ctx *c) {
   return true;
 }
 
+// The most open-list entries an A* search of a grid of `cells` cells can hold, so that its
+// list never fills and the scene behaves as with one entry a cell: the closed cells (e of
+// them) are 8-connected through their parents, so the cells bordering them, the open ones
+// among them, number at most 4 e + 4 (the first has 8 neighbours, each next one adds at most
+// 5 and stops bordering); and the open and closed cells share the grid, so open <= cells - e.
+// Both hold at every e: open <= (4 cells + 4) / 5 (docs/navigation.md, "Sizing a world").
+static uint32_t nav_open_bound(uint32_t cells) {
+  return (uint32_t)((4u * (uint64_t)cells + 4u) / 5u);
+}
+
 static bool top_level(ctx *c, const ynode *root) {
   loaded *L = c->L;
-  static const char *const keys[] = {"name",   "summary", "ticks",  "world",
-                                     "paths",  "obstacles", "walls", "field",
-                                     "agents", "events",  "navigation", 0};
+  static const char *const keys[] = {"name",   "summary",   "ticks",      "world",
+                                     "paths",  "obstacles", "walls",      "field",
+                                     "agents", "events",    "navigation", 0};
   if (!sr_only_keys(c, root, "the scenario", keys)) return false;
   const char *name = sr_text(c, sr_get(c, root, "name"));
   const char *summary = sr_text(c, sr_get(c, root, "summary"));
@@ -151,8 +161,11 @@ static bool top_level(ctx *c, const ynode *root) {
   sc->capacity.path_nodes = L->node_count;
   sc->capacity.walls = wall_count;
   sc->capacity.field_cells =
-      L->field_columns * L->field_rows;  // at most FXS_DEFAULT_MAX_FIELD_CELLS
+      L->field_columns * L->field_rows; // at most FXS_DEFAULT_MAX_FIELD_CELLS
   sc->capacity.nav_cells = L->nav_cells, sc->capacity.nav_open = L->nav_open;
+  // open left out: the most entries a search can hold, not one a cell (the section's value).
+  if (L->nav_cells && !sr_get(c, sr_get(c, root, "navigation"), "open"))
+    sc->capacity.nav_open = nav_open_bound(L->nav_cells);
   sc->capacity.nav_searches = L->nav_cells ? L->nav_searches : 0;
   sc->capacity.nav_waypoints = L->nav_cells ? L->nav_waypoints : 0;
   sc->capacity.nav_fields = L->nav_cells ? L->nav_fields : 0;
@@ -163,7 +176,7 @@ static bool top_level(ctx *c, const ynode *root) {
 
 void scenario_file_free(const scenario *sc) {
   if (!sc) return;
-  loaded *L = (loaded *)(uintptr_t)sc;  // the scenario is the first member of its loaded file
+  loaded *L = (loaded *)(uintptr_t)sc; // the scenario is the first member of its loaded file
   free(L->nodes);
   free(L->paths);
   free(L->path_names);
