@@ -23,7 +23,7 @@
 #define TICKS 80u
 #define DELAY 1u
 #define AGENTS 3u
-#define WORLD_BYTES 4128u    // fxs_world_memory_size of 3 agents, no obstacles (checked)
+#define WORLD_BYTES 4448u    // fxs_world_memory_size of 3 agents, no obstacles (checked)
 #define SNAPSHOT_BYTES 768u  // one snapshot slot: the 3-agent world's snapshots (checked)
 #define SESSION_BYTES 4280u  // checked against fxs_session_memory_size
 
@@ -71,8 +71,8 @@ static uint32_t inputs(uint32_t tick, fxs_command *out) {
     return 4;
   }
   if (tick % 7u == 0) {
-    out[0] = fxs_command_set_target_point(a, fxs_vec2_make(FXS_INT(40 + 11 * (int32_t)tick),
-                                                           FXS_INT(300 - 3 * (int32_t)tick)));
+    out[0] = fxs_command_set_target_point(
+        a, fxs_vec2_make(FXS_INT(40 + 11 * (int32_t)tick), FXS_INT(300 - 3 * (int32_t)tick)));
     return 1;
   }
   return 0;
@@ -91,7 +91,7 @@ void test_a_synctest_session_resimulates_every_tick_to_the_pinned_hash(void) {
   uint32_t now = 0;
   size_t largest = 0;
   while (!fxs_session_done(&session)) {
-    TEST_ASSERT_TRUE(now < 100000u); // the session ends: no stall
+    TEST_ASSERT_TRUE(now < 100000u);  // the session ends: no stall
     fxs_command c[4];
     while (fxs_session_wants_input(&session)) {
       uint32_t n = inputs(fxs_session_input_tick(&session), c);
@@ -109,11 +109,12 @@ void test_a_synctest_session_resimulates_every_tick_to_the_pinned_hash(void) {
   TEST_ASSERT_EQUAL_UINT32(AGENTS, fxs_world_agent_count(&world));
   uint64_t h = hash_v2(&world);
   volatile uint32_t here = 0;
-  FXS_TEST_REPORT("synctest: hash %08lx%08lx after %u ticks; world block %u, session block %u, "
-                  "largest snapshot %u bytes; %u bytes free below the test",
-                  (unsigned long)(h >> 32), (unsigned long)(h & 0xFFFFFFFFu), (unsigned)TICKS,
-                  (unsigned)fxs_world_memory_size(&capacity), (unsigned)need, (unsigned)largest,
-                  (unsigned)fxs_stack_room_below(&here));
+  FXS_TEST_REPORT(
+      "synctest: hash %08lx%08lx after %u ticks; world block %u, session block %u, "
+      "largest snapshot %u bytes; %u bytes free below the test",
+      (unsigned long)(h >> 32), (unsigned long)(h & 0xFFFFFFFFu), (unsigned)TICKS,
+      (unsigned)fxs_world_memory_size(&capacity), (unsigned)need, (unsigned)largest,
+      (unsigned)fxs_stack_room_below(&here));
   TEST_ASSERT_TRUE(largest <= SNAPSHOT_BYTES);
   TEST_ASSERT_EQUAL_HEX64(UINT64_C(0x23A0F0CB84A34572), h);
 }

@@ -22,8 +22,8 @@
 #define PLAYERS 2u
 #define TICKS 60u
 #define DELAY 2u
-#define WORLD_BYTES 3712u   // fxs_world_memory_size of 2 agents, no obstacles (checked)
-#define SESSION_BYTES 1712u // checked against fxs_session_memory_size
+#define WORLD_BYTES 4032u    // fxs_world_memory_size of 2 agents, no obstacles (checked)
+#define SESSION_BYTES 1712u  // checked against fxs_session_memory_size
 #define PACKET_BYTES 256u
 
 static const fxs_world_capacity capacity = {PLAYERS, 0, 0, 0, 0, 1};
@@ -71,8 +71,8 @@ static uint32_t inputs(uint32_t p, uint32_t tick, fxs_command *out) {
   }
   if (tick > DELAY && tick % 10u == 0) {
     int32_t k = (int32_t)(tick / 10u);
-    out[0] = fxs_command_set_target_point(a, fxs_vec2_make(FXS_INT(60 + 37 * k + 90 * (int32_t)p),
-                                                           FXS_INT(120 + 23 * k)));
+    out[0] = fxs_command_set_target_point(
+        a, fxs_vec2_make(FXS_INT(60 + 37 * k + 90 * (int32_t)p), FXS_INT(120 + 23 * k)));
     return 1;
   }
   return 0;
@@ -90,26 +90,26 @@ void test_two_peers_in_lockstep_reach_the_pinned_hash(void) {
     FXS_TEST_REPORT("peer %u: world block %u bytes, session block %u bytes", (unsigned)i,
                     (unsigned)fxs_world_memory_size(&capacity), (unsigned)need);
     TEST_ASSERT_TRUE(need > 0 && need <= sizeof session_memory[i]);
-    TEST_ASSERT_EQUAL(FXS_OK, fxs_session_init(&sessions[i], &d, session_memory[i],
-                                               sizeof session_memory[i]));
+    TEST_ASSERT_EQUAL(
+        FXS_OK, fxs_session_init(&sessions[i], &d, session_memory[i], sizeof session_memory[i]));
   }
   uint32_t now = 0;
   while (!(fxs_session_done(&sessions[0]) && fxs_session_done(&sessions[1]))) {
-    TEST_ASSERT_TRUE(now < 100000u); // the match ends: no stall
+    TEST_ASSERT_TRUE(now < 100000u);  // the match ends: no stall
     for (uint8_t i = 0; i < PLAYERS; ++i) {
       fxs_command c[3];
       while (fxs_session_wants_input(&sessions[i])) {
         uint32_t n = inputs(i, fxs_session_input_tick(&sessions[i]), c);
         fxs_result s = fxs_session_submit(&sessions[i], c, n);
-        if (s == FXS_ERR_FULL) break; // the other peer has not acknowledged yet
+        if (s == FXS_ERR_FULL) break;  // the other peer has not acknowledged yet
         TEST_ASSERT_EQUAL(FXS_OK, s);
       }
       fxs_result r = fxs_session_advance(&sessions[i], &worlds[i], now);
       TEST_ASSERT_TRUE(r == FXS_OK || r == FXS_ERR_WAITING || r == FXS_ERR_LIMIT);
       uint8_t other = (uint8_t)(1u - i);
       size_t len = 0;
-      TEST_ASSERT_EQUAL(FXS_OK, fxs_session_poll_send(&sessions[i], other, now, packet,
-                                                      sizeof packet, &len));
+      TEST_ASSERT_EQUAL(
+          FXS_OK, fxs_session_poll_send(&sessions[i], other, now, packet, sizeof packet, &len));
       if (len) {
         TEST_ASSERT_EQUAL(FXS_OK, fxs_session_receive(&sessions[other], i, packet, len, now));
       }

@@ -11,6 +11,7 @@
 #include "command.h"
 #include "command_build.h"
 #include "world.h"
+#include "world_internal.h"
 #include "nav_grid.h"
 #include "nav_path.h"
 #include "world_nav.h"
@@ -103,7 +104,7 @@ void test_a_slot_beyond_a_wall_is_squeezed_to_the_last_point_the_leader_sees(voi
   nav_wall(&world, 250, 0, 250, 400);
   fxs_agent_handle leader = body(&world, 300, 200);
   fxs_agent_handle m = member(&world, 320, 260, leader, FXS_FORMATION_COLUMN, 100);
-  TEST_ASSERT_NOT_NULL(fxs_world_nav_grid(&world)); // the effective costs, before any step
+  TEST_ASSERT_NOT_NULL(fxs_world_nav_grid(&world));  // the effective costs, before any step
   fxs_vec2 slot;
   TEST_ASSERT_TRUE(fxs_world_formation_slot(&world, m, &slot));
   // 300 - 800/21 units, rounded to the nearest 1/65536: 19660800 - 2496610 (52428800 / 21
@@ -129,7 +130,7 @@ void test_a_slot_in_sight_and_a_slot_without_a_grid_are_the_formations_own(void)
   nav_wall(&world, 250, 0, 250, 100);
   fxs_agent_handle leader = body(&world, 300, 200);
   fxs_agent_handle m = member(&world, 320, 260, leader, FXS_FORMATION_COLUMN, 100);
-  TEST_ASSERT_NOT_NULL(fxs_world_nav_grid(&world)); // the effective costs, before any step
+  TEST_ASSERT_NOT_NULL(fxs_world_nav_grid(&world));  // the effective costs, before any step
   fxs_vec2 slot;
   TEST_ASSERT_TRUE(fxs_world_formation_slot(&world, m, &slot));
   TEST_ASSERT_EQUAL_INT32(FXS_INT(200), slot.x);
@@ -139,7 +140,7 @@ void test_a_slot_in_sight_and_a_slot_without_a_grid_are_the_formations_own(void)
   leader = body(&other, 300, 200);
   m = member(&other, 320, 260, leader, FXS_FORMATION_COLUMN, 100);
   TEST_ASSERT_TRUE(fxs_world_formation_slot(&other, m, &slot));
-  TEST_ASSERT_EQUAL_INT32(FXS_INT(200), slot.x); // in the wall: no grid, no squeezing
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(200), slot.x);  // in the wall: no grid, no squeezing
 }
 
 // Formation members' bodies are solid (world_crowd.h, fxs_has_solid_body): two members of
@@ -177,7 +178,7 @@ void test_a_wedge_folds_into_the_leaders_corridor(void) {
   for (int i = 0; i < 6; ++i) {
     m[i] = member(&world, 250 - 20 * i, 200, leader, FXS_FORMATION_WEDGE, 30);
   }
-  const fxs_nav_grid *g = fxs_world_nav_grid(&world); // the effective costs, before any step
+  const fxs_nav_grid *g = fxs_world_nav_grid(&world);  // the effective costs, before any step
   for (int i = 0; i < 6; ++i) {
     fxs_vec2 slot;
     TEST_ASSERT_TRUE(fxs_world_formation_slot(&world, m[i], &slot));
@@ -231,7 +232,7 @@ void test_a_member_behind_a_wall_routes_round_it_into_its_slot(void) {
   leader = body(&other, 300, 150);
   m = member(&other, 100, 150, leader, FXS_FORMATION_COLUMN, 40);
   step(&other, 600);
-  TEST_ASSERT_TRUE(agent(&other, m)->position.x < FXS_INT(200)); // stuck at the wall
+  TEST_ASSERT_TRUE(agent(&other, m)->position.x < FXS_INT(200));  // stuck at the wall
 }
 
 // ------------------------------------------------------------------ moves
@@ -250,7 +251,7 @@ void test_a_move_of_formation_members_moves_their_leader(void) {
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, moves, 3, results));
   for (int i = 0; i < 3; ++i) TEST_ASSERT_EQUAL(FXS_OK, results[i]);
   const fxs_agent_slot *ls = &world.agents[fxs_world_slot_of(&world, leader.value)];
-  TEST_ASSERT_EQUAL_INT32(FXS_INT(300), ls->target_point.x); // the destination itself
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(300), ls->target_point.x);  // the destination itself
   TEST_ASSERT_EQUAL_INT32(FXS_INT(300), ls->target_point.y);
   TEST_ASSERT_EQUAL_UINT32(leader.value, leader_of(&world, m1));
   TEST_ASSERT_EQUAL_UINT32(leader.value, leader_of(&world, m2));
@@ -300,7 +301,7 @@ void test_a_formation_restored_mid_route_into_junk_memory_continues_identically(
   nav_world_init(&other, 11, &cap, memory2, sizeof memory2);
   // Junk in every search (free ones too), the effective costs and the routes.
   size_t search_bytes = fxs_world_nav_search_bytes(&cap) * (cap.nav_searches + 1u);
-  memset(other.nav.search_memory, 0xA5, search_bytes);
+  memset(other.internal->nav.search_memory, 0xA5, search_bytes);
   memset(other.nav.grid.cost, 0x5A, cap.nav_cells);
   memset(other.nav.routes, 0x3C, sizeof(fxs_nav_route) * cap.agents);
   size_t at = 0;

@@ -8,6 +8,7 @@
 #include "command.h"
 #include "command_build.h"
 #include "world.h"
+#include "world_internal.h"
 #include "nav_grid.h"
 #include "nav_path.h"
 #include "world_nav.h"
@@ -49,34 +50,46 @@ void test_capacities_are_checked_and_a_world_without_navigation_refuses_its_comm
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
   c = cap, c.nav_cells = FXS_NAV_MAX_CELLS + 1u;
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
-  c = cap, c.nav_cells = 0; // the others must be 0 too
+  c = cap, c.nav_cells = 0;  // the others must be 0 too
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
   static const fxs_world_capacity none = {4, 4, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0};
   init(&other, &none, memory2, sizeof memory2);
-  TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, nav_apply(&other, fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4, 0, 10)));
+  TEST_ASSERT_EQUAL(
+      FXS_ERR_CAPACITY,
+      nav_apply(&other, fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4, 0, 10)));
   TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, nav_apply(&other, fxs_command_set_nav_costs(0, 0, 1, 1, 3)));
   TEST_ASSERT_NULL(fxs_world_nav_grid(&other));
 }
 
 void test_set_nav_grid_checks_every_argument(void) {
   uint64_t before = fxs_world_hash(&world);
-  TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, nav_apply(&world, fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 41, 40, 0, 10)));
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, fxs_command_set_nav_grid(nav_point(0, 0), 0, 4, 4, 0, 10)));
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4, -1, 10)));
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4, 0, 0)));
+  TEST_ASSERT_EQUAL(
+      FXS_ERR_CAPACITY,
+      nav_apply(&world, fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 41, 40, 0, 10)));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE,
-                    nav_apply(&world, fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4, 0, FXS_NAV_MAX_BUDGET + 1u)));
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, fxs_command_set_nav_grid(nav_point(32760, 0), FXS_INT(10), 4, 4, 0, 10)));
+                    nav_apply(&world, fxs_command_set_nav_grid(nav_point(0, 0), 0, 4, 4, 0, 10)));
+  TEST_ASSERT_EQUAL(
+      FXS_ERR_BAD_VALUE,
+      nav_apply(&world, fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4, -1, 10)));
+  TEST_ASSERT_EQUAL(
+      FXS_ERR_BAD_VALUE,
+      nav_apply(&world, fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4, 0, 0)));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE,
+                    nav_apply(&world, fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4,
+                                                               0, FXS_NAV_MAX_BUDGET + 1u)));
+  TEST_ASSERT_EQUAL(
+      FXS_ERR_BAD_VALUE,
+      nav_apply(&world, fxs_command_set_nav_grid(nav_point(32760, 0), FXS_INT(10), 4, 4, 0, 10)));
   fxs_command c = fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4, 0, 10);
-  c.arg[3] = FXS_INT(4) + 1; // a fraction of a column
+  c.arg[3] = FXS_INT(4) + 1;  // a fraction of a column
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, c));
   c = fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4, 0, 10);
-  c.arg[7] = 1; // an unused argument
+  c.arg[7] = 1;  // an unused argument
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, c));
   c = fxs_command_remove_nav_grid();
   c.ref = 1;
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, c));
-  TEST_ASSERT_EQUAL_HEX64(before, fxs_world_hash(&world)); // nothing changed
+  TEST_ASSERT_EQUAL_HEX64(before, fxs_world_hash(&world));  // nothing changed
   nav_grid(&world, 100);
   const fxs_nav_grid *g = fxs_world_nav_grid(&world);
   TEST_ASSERT_NOT_NULL(g);
@@ -88,8 +101,10 @@ void test_set_nav_grid_checks_every_argument(void) {
 
 void test_costs_walls_and_obstacles_make_the_effective_grid(void) {
   nav_grid(&world, 100);
-  TEST_ASSERT_EQUAL(FXS_ERR_OUTSIDE_GRID, nav_apply(&world, fxs_command_set_nav_costs(39, 0, 2, 1, 3)));
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, fxs_command_set_nav_costs(0, 0, 1, 1, 255)));
+  TEST_ASSERT_EQUAL(FXS_ERR_OUTSIDE_GRID,
+                    nav_apply(&world, fxs_command_set_nav_costs(39, 0, 2, 1, 3)));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE,
+                    nav_apply(&world, fxs_command_set_nav_costs(0, 0, 1, 1, 255)));
   TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_nav_costs(2, 3, 4, 2, 7)));
   nav_wall(&world, 200, 0, 200, 300);
   fxs_obstacle o = {nav_point(100, 350), FXS_INT(12)};
@@ -98,7 +113,8 @@ void test_costs_walls_and_obstacles_make_the_effective_grid(void) {
   // Expected: the same rasterization on a grid of our own.
   static uint8_t mine[1600];
   fxs_nav_grid ref;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_init(&ref, mine, 1600, 40, 40, nav_point(0, 0), FXS_INT(10), 1));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    fxs_nav_grid_init(&ref, mine, 1600, 40, 40, nav_point(0, 0), FXS_INT(10), 1));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_set_block(&ref, 2, 3, 4, 2, 7));
   fxs_wall w = {nav_point(200, 0), nav_point(200, 300)};
   TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_block_wall(&ref, &w, FXS_INT(8), 0));
@@ -125,17 +141,17 @@ void test_every_piece_of_navigation_state_is_in_the_hash(void) {
   nav_grid(&world, 3);
   nav_wall(&world, 200, 0, 200, 300);
   fxs_agent_handle h = nav_navigator(&world, 100, 150, 300, 150);
-  step(&world, 2); // a search in progress (3 cells a tick)
+  step(&world, 2);  // a search in progress (3 cells a tick)
   fxs_world_nav *n = &world.nav;
   uint32_t i = h.value - 1u;
   TEST_ASSERT_EQUAL(FXS_ROUTE_SEARCHING, n->routes[i].status);
   uint64_t base = fxs_world_hash(&world);
-#define FLIP(field, delta)                                                                       \
-  do {                                                                                           \
-    field += (delta);                                                                            \
-    TEST_ASSERT_NOT_EQUAL_MESSAGE(base, fxs_world_hash(&world), #field);                        \
-    field -= (delta);                                                                            \
-    TEST_ASSERT_EQUAL_HEX64_MESSAGE(base, fxs_world_hash(&world), #field);                       \
+#define FLIP(field, delta)                                                 \
+  do {                                                                     \
+    field += (delta);                                                      \
+    TEST_ASSERT_NOT_EQUAL_MESSAGE(base, fxs_world_hash(&world), #field);   \
+    field -= (delta);                                                      \
+    TEST_ASSERT_EQUAL_HEX64_MESSAGE(base, fxs_world_hash(&world), #field); \
   } while (0)
   FLIP(n->grid.origin.x, 1);
   FLIP(n->grid.origin.y, 1);
@@ -194,7 +210,9 @@ void test_an_agent_navigates_round_a_wall_and_rests_exactly_on_its_target(void) 
     TEST_ASSERT_FALSE(nav_crosses(before, a->position, w));
     if (a->position.y > highest) highest = a->position.y;
     before = a->position;
-    if (rest_tick < 0 && fxs_vec2_equal(a->position, nav_point(300, 150)) && fxs_vec2_is_zero(a->velocity)) rest_tick = t;
+    if (rest_tick < 0 && fxs_vec2_equal(a->position, nav_point(300, 150)) &&
+        fxs_vec2_is_zero(a->velocity))
+      rest_tick = t;
   }
   const fxs_agent *a = fxs_world_agent(&world, h);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(300), a->position.x);
@@ -247,7 +265,7 @@ void test_a_wall_added_on_the_way_makes_the_agent_re_plan(void) {
   uint32_t i = h.value - 1u;
   uint32_t version = world.nav.version;
   TEST_ASSERT_EQUAL(FXS_ROUTE_READY, world.nav.routes[i].status);
-  TEST_ASSERT_EQUAL_UINT16(2, world.nav.routes[i].count); // in sight: its cell and the goal's
+  TEST_ASSERT_EQUAL_UINT16(2, world.nav.routes[i].count);  // in sight: its cell and the goal's
   nav_wall(&world, 200, 60, 200, 400);
   fxs_wall w = {nav_point(200, 60), nav_point(200, 400)};
   TEST_ASSERT_EQUAL_UINT32(version + 1u, world.nav.version);
@@ -274,11 +292,11 @@ void test_an_agent_without_progress_re_plans_after_the_stall_ticks(void) {
   uint32_t i = h.value - 1u;
   fxs_nav_route *r = &world.nav.routes[i];
   for (int t = 0; t < 1000 && r->status != FXS_ROUTE_READY; ++t) step(&world, 1);
-  step(&world, 5); // on its way to the first waypoint
+  step(&world, 5);  // on its way to the first waypoint
   TEST_ASSERT_EQUAL(FXS_ROUTE_READY, r->status);
   TEST_ASSERT_TRUE(r->count >= 3 && r->next + 1u < r->count);
-  TEST_ASSERT_EQUAL_UINT16(0, r->stall); // moving along it
-  world.agents[i].body.max_speed = 0;    // held where it stands
+  TEST_ASSERT_EQUAL_UINT16(0, r->stall);  // moving along it
+  world.agents[i].body.max_speed = 0;     // held where it stands
   world.agents[i].body.velocity = fxs_vec2_zero();
   step(&world, 1);
   uint16_t s0 = r->stall;
@@ -319,7 +337,8 @@ void test_a_world_restored_mid_search_into_junk_memory_continues_identically(voi
   TEST_ASSERT_EQUAL_UINT16(FXS_SNAPSHOT_VERSION_NAV, fxs_load_le16(snap + 4));
   init(&other, &cap, memory2, sizeof memory2);
   // Junk everywhere the searches and routes live, and the effective costs.
-  memset(other.nav.search_memory, 0xA5, fxs_world_nav_search_bytes(&cap) * (cap.nav_searches + 1u));
+  memset(other.internal->nav.search_memory, 0xA5,
+         fxs_world_nav_search_bytes(&cap) * (cap.nav_searches + 1u));
   memset(other.nav.grid.cost, 0x5A, cap.nav_cells);
   memset(other.nav.routes, 0x3C, sizeof(fxs_nav_route) * cap.agents);
   size_t at = 0;
@@ -346,7 +365,7 @@ void test_every_tick_of_a_re_planning_crowd_saves_a_snapshot_that_restores(void)
     for (uint32_t i = 0; i < cap.agents; ++i) {
       const fxs_nav_route *r = &world.nav.routes[i];
       waited_after_searching |= r->status == FXS_ROUTE_WAITING && i >= cap.nav_searches;
-      kept_a_search |= r->status == FXS_ROUTE_WAITING && r->search != 0; // the state at issue
+      kept_a_search |= r->status == FXS_ROUTE_WAITING && r->search != 0;  // the state at issue
     }
     size_t size = 0, at = 0;
     TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
@@ -370,7 +389,7 @@ void test_the_snapshot_bound_covers_every_state_of_a_navigating_world(void) {
     TEST_ASSERT_TRUE(n <= bound);
     step(&world, 1);
   }
-  TEST_ASSERT_TRUE(largest > 2000u); // the base costs alone are 1600 bytes
+  TEST_ASSERT_TRUE(largest > 2000u);  // the base costs alone are 1600 bytes
   fxs_world_capacity huge = cap;
   huge.agents = UINT32_MAX, huge.nav_waypoints = UINT32_MAX;
   TEST_ASSERT_EQUAL_UINT64(SIZE_MAX, fxs_world_snapshot_bound(&huge));
@@ -420,7 +439,7 @@ void test_corrupt_navigation_sections_are_refused_and_change_nothing(void) {
   init(&third, &c, memory3, sizeof memory3);
   size_t at = 0;
   TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, fxs_world_restore(&third, snap, size, &at));
-  TEST_ASSERT_EQUAL(59u, at); // the navigation capacities
+  TEST_ASSERT_EQUAL(59u, at);  // the navigation capacities
 }
 
 // A ready route always holds the path of a finished search, at least one waypoint. One with
@@ -461,9 +480,12 @@ void test_the_flow_field_fills_with_the_directions_toward_a_goal(void) {
   init(&w, &with_field, memory3, sizeof memory3);
   nav_grid(&w, 100);
   nav_wall(&w, 200, 0, 200, 300);
-  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&w, fxs_command_set_field_grid(nav_point(0, 0), FXS_INT(20), 20, 20)));
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&w, fxs_command_fill_field_goal(nav_point(300, 150))));
-  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&w, fxs_command_set_field_grid(nav_point(0, 0), FXS_INT(10), 40, 40)));
+  TEST_ASSERT_EQUAL(
+      FXS_OK, nav_apply(&w, fxs_command_set_field_grid(nav_point(0, 0), FXS_INT(20), 20, 20)));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE,
+                    nav_apply(&w, fxs_command_fill_field_goal(nav_point(300, 150))));
+  TEST_ASSERT_EQUAL(
+      FXS_OK, nav_apply(&w, fxs_command_set_field_grid(nav_point(0, 0), FXS_INT(10), 40, 40)));
   fxs_command bad = fxs_command_fill_field_goal(nav_point(300, 150));
   bad.arg[2] = 1;
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&w, &bad, 0));
@@ -477,7 +499,8 @@ void test_the_flow_field_fills_with_the_directions_toward_a_goal(void) {
   TEST_ASSERT_EQUAL(FXS_NAV_FIELD_READY, fxs_nav_field_step(&f, UINT32_MAX));
   static fxs_vec2 cells[1600];
   fxs_flow_field mine;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_flow_field_init(&mine, cells, 1600, 40, 40, nav_point(0, 0), FXS_INT(10)));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    fxs_flow_field_init(&mine, cells, 1600, 40, 40, nav_point(0, 0), FXS_INT(10)));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_field_fill_flow(&f, &mine));
   for (uint32_t i = 0; i < 1600; ++i) {
     TEST_ASSERT_EQUAL_INT32(cells[i].x, w.field.cells[i].x);

@@ -8,6 +8,7 @@
 #include "result.h"
 #include "command_build.h"
 #include "world.h"
+#include "world_internal.h"
 #include "nav_grid.h"
 #include "nav_path.h"
 #include "world_nav_fields.h"
@@ -52,7 +53,7 @@ void test_the_field_capacity_is_checked_and_costs_memory(void) {
   fxs_world_capacity c = cap;
   c.nav_fields = FXS_NAV_MAX_FIELDS + 1u;
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
-  c = cap, c.nav_cells = c.nav_searches = c.nav_open = c.nav_waypoints = 0; // fields need a grid
+  c = cap, c.nav_cells = c.nav_searches = c.nav_open = c.nav_waypoints = 0;  // fields need a grid
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
   c = cap, c.nav_fields = 0;
   size_t without = fxs_world_memory_size(&c);
@@ -77,7 +78,8 @@ void test_four_agents_sharing_a_goal_share_one_field_and_run_no_search(void) {
   uint32_t searched = 0;
   for (int t = 0; t < 1200; ++t) {
     step(&world, 1);
-    for (uint32_t k = 0; k < cap.nav_searches; ++k) searched += world.nav.search_owner[k] != UINT32_MAX;
+    for (uint32_t k = 0; k < cap.nav_searches; ++k)
+      searched += world.nav.search_owner[k] != UINT32_MAX;
     for (uint32_t i = 0; i < 4; ++i) {
       TEST_ASSERT_FALSE(nav_crosses(before[i], world.agents[i].body.position, w));
       before[i] = world.agents[i].body.position;
@@ -90,7 +92,7 @@ void test_four_agents_sharing_a_goal_share_one_field_and_run_no_search(void) {
   TEST_ASSERT_EQUAL(FXS_NAV_FIELD_READY, world.nav.fields[0].status);
   for (uint32_t i = 0; i < 4; ++i) {
     TEST_ASSERT_EQUAL(FXS_ROUTE_NONE, world.nav.routes[i].status);
-    TEST_ASSERT_EQUAL_UINT32(0, world.nav.agent_field[i]);
+    TEST_ASSERT_EQUAL_UINT32(0, world.internal->nav.agent_field[i]);
     // round the wall's end, and at rest near the goal (the first on it, the others behind)
     const fxs_agent *a = &world.agents[i].body;
     TEST_ASSERT_TRUE(fxs_vec2_is_zero(a->velocity));
@@ -107,13 +109,14 @@ void test_fewer_agents_than_a_group_run_a_star(void) {
   TEST_ASSERT_EQUAL_UINT8(0, world.nav.field_slots[0].live);
   for (uint32_t i = 0; i + 1 < FXS_NAV_FIELD_GROUP; ++i) {
     TEST_ASSERT_EQUAL(FXS_ROUTE_READY, world.nav.routes[i].status);
-    TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, world.nav.agent_field[i]);
+    TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, world.internal->nav.agent_field[i]);
   }
   // a fourth one with the goal in the same cell (not the same point) makes a group
   nav_navigator(&world, 100, 300, 304, 156);
   step(&world, 1);
   TEST_ASSERT_EQUAL_UINT8(1, world.nav.field_slots[0].live);
-  for (uint32_t i = 0; i < FXS_NAV_FIELD_GROUP; ++i) TEST_ASSERT_EQUAL_UINT32(0, world.nav.agent_field[i]);
+  for (uint32_t i = 0; i < FXS_NAV_FIELD_GROUP; ++i)
+    TEST_ASSERT_EQUAL_UINT32(0, world.internal->nav.agent_field[i]);
 }
 
 // fxs_world_nav_field: a live slot's field and goal, NULL for a free slot or one past the
@@ -122,7 +125,7 @@ void test_a_groups_field_is_read_from_outside_the_world_by_its_slot(void) {
   nav_grid(&world, 400);
   uint32_t goal = 12345;
   TEST_ASSERT_NULL(fxs_world_nav_field(&world, 0, &goal));
-  TEST_ASSERT_EQUAL_UINT32(12345, goal); // untouched for a free slot
+  TEST_ASSERT_EQUAL_UINT32(12345, goal);  // untouched for a free slot
   group(&world, (int)FXS_NAV_FIELD_GROUP, 100, 60, 300, 150);
   step(&world, 1);
   const fxs_nav_field *f = fxs_world_nav_field(&world, 0, &goal);
@@ -131,12 +134,12 @@ void test_a_groups_field_is_read_from_outside_the_world_by_its_slot(void) {
   TEST_ASSERT_NULL(fxs_world_nav_field(&world, 1, &goal));
   TEST_ASSERT_NULL(fxs_world_nav_field(&world, cap.nav_fields, &goal));
   TEST_ASSERT_EQUAL_PTR(f, fxs_world_nav_field(&world, 0, NULL));
-  step(&world, 5); // 400 cells a tick: the 1,600 cells are settled
+  step(&world, 5);  // 400 cells a tick: the 1,600 cells are settled
   TEST_ASSERT_EQUAL_UINT32(FXS_NAV_FIELD_READY, f->status);
   TEST_ASSERT_EQUAL_UINT32(0, fxs_nav_field_value(f, 30, 15));
   TEST_ASSERT_EQUAL_UINT32(50, fxs_nav_field_value(f, 25, 15));
   TEST_ASSERT_EQUAL_UINT32(5 * 14, fxs_nav_field_value(f, 25, 10));
-  TEST_ASSERT_EQUAL_UINT32(0, fxs_nav_field_direction(f, 25, 15)); // east
+  TEST_ASSERT_EQUAL_UINT32(0, fxs_nav_field_direction(f, 25, 15));  // east
   TEST_ASSERT_EQUAL_UINT32(FXS_NAV_DIRECTIONS, fxs_nav_field_direction(f, 30, 15));
   fxs_world_capacity c = cap;
   c.nav_fields = 0;
@@ -144,14 +147,15 @@ void test_a_groups_field_is_read_from_outside_the_world_by_its_slot(void) {
   nav_grid(&other, 400);
   group(&other, (int)FXS_NAV_FIELD_GROUP, 100, 60, 300, 150);
   step(&other, 1);
-  TEST_ASSERT_NULL(fxs_world_nav_field(&other, 0, &goal)); // no fields: A* for everyone
+  TEST_ASSERT_NULL(fxs_world_nav_field(&other, 0, &goal));  // no fields: A* for everyone
 }
 
 // Off the grid's axes, with the goal in sight: each agent keeps to the straight line from
 // where it started to the target (no staircase of cell steps) until it meets the others.
 void test_an_agent_with_the_goal_in_sight_heads_straight_for_it(void) {
   nav_grid(&world, 4000);
-  fxs_vec2 start[4] = {nav_point(40, 40), nav_point(40, 360), nav_point(370, 30), nav_point(360, 370)};
+  fxs_vec2 start[4] = {nav_point(40, 40), nav_point(40, 360), nav_point(370, 30),
+                       nav_point(360, 370)};
   fxs_vec2 goal = nav_point(213, 187);
   for (int i = 0; i < 4; ++i) nav_navigator(&world, start[i].x >> 16, start[i].y >> 16, 213, 187);
   double worst = 0;
@@ -168,7 +172,7 @@ void test_an_agent_with_the_goal_in_sight_heads_straight_for_it(void) {
       if (off > worst) worst = off;
     }
   }
-  TEST_ASSERT_EQUAL_UINT32(0, world.nav.agent_field[0]);
+  TEST_ASSERT_EQUAL_UINT32(0, world.internal->nav.agent_field[0]);
   TEST_ASSERT_TRUE(worst < 0.5);
   FXS_TEST_REPORT("farthest from the straight line: %.4f units", worst);
 }
@@ -194,7 +198,7 @@ void test_out_of_sight_an_agent_seeks_the_farthest_field_cell_in_sight(void) {
   uint32_t dx = cx > hx ? cx - hx : hx - cx, dy = cy > hy ? cy - hy : hy - cy;
   TEST_ASSERT_TRUE((dx > dy ? dx : dy) >= 4);
   TEST_ASSERT_TRUE(fxs_nav_line_of_sight(&world.nav.grid, hx, hy, cx, cy));
-  TEST_ASSERT_TRUE(cy > hy); // toward the wall's end at y = 300
+  TEST_ASSERT_TRUE(cy > hy);  // toward the wall's end at y = 300
 }
 
 void test_an_agent_the_field_cannot_reach_from_runs_a_star(void) {
@@ -207,7 +211,7 @@ void test_an_agent_the_field_cannot_reach_from_runs_a_star(void) {
   group(&world, 4, 60, 60, 300, 300);
   step(&world, 3);
   TEST_ASSERT_EQUAL_UINT8(1, world.nav.field_slots[0].live);
-  TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, world.nav.agent_field[0]);
+  TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, world.internal->nav.agent_field[0]);
   TEST_ASSERT_TRUE(world.nav.routes[0].status != FXS_ROUTE_NONE);
   step(&world, 600);
   TEST_ASSERT_EQUAL(FXS_NAV_NEAREST, world.nav.routes[0].reached);
@@ -226,29 +230,31 @@ void test_the_least_recently_used_field_is_evicted_lowest_slot_first(void) {
   step(&world, 1);
   TEST_ASSERT_EQUAL_UINT32(cell(350, 50), world.nav.field_slots[0].goal_cell);
   TEST_ASSERT_EQUAL_UINT32(cell(350, 200), world.nav.field_slots[1].goal_cell);
-  TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, world.nav.agent_field[8]);
+  TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, world.internal->nav.agent_field[8]);
   TEST_ASSERT_TRUE(world.nav.routes[8].status != FXS_ROUTE_NONE);
   // goal A's agents stop navigating (new targets elsewhere, one each): C takes slot 0
   for (uint32_t i = 0; i < 4; ++i) {
     fxs_agent_handle h = {i + 1u};
-    TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_target_point(h, nav_point(20 + 40 * (int)i, 380))));
+    TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_target_point(
+                                                    h, nav_point(20 + 40 * (int)i, 380))));
   }
   uint32_t tick = world.tick;
   step(&world, 1);
   TEST_ASSERT_EQUAL_UINT32(cell(350, 350), world.nav.field_slots[0].goal_cell);
   TEST_ASSERT_EQUAL_UINT32(tick, world.nav.field_slots[0].used);
-  TEST_ASSERT_EQUAL_UINT32(0, world.nav.agent_field[8]);
-  TEST_ASSERT_EQUAL_UINT32(1, world.nav.agent_field[4]);
+  TEST_ASSERT_EQUAL_UINT32(0, world.internal->nav.agent_field[8]);
+  TEST_ASSERT_EQUAL_UINT32(1, world.internal->nav.agent_field[4]);
   // B and C both leave for goal D: both fields were last used on the same tick; D gets the
   // lower slot
   for (uint32_t i = 4; i < 12; ++i) {
     fxs_agent_handle h = {i + 1u};
-    TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_target_point(h, nav_point(200, 380))));
+    TEST_ASSERT_EQUAL(FXS_OK,
+                      nav_apply(&world, fxs_command_set_target_point(h, nav_point(200, 380))));
   }
   step(&world, 1);
   TEST_ASSERT_EQUAL_UINT32(cell(200, 380), world.nav.field_slots[0].goal_cell);
-  TEST_ASSERT_EQUAL_UINT32(cell(350, 200), world.nav.field_slots[1].goal_cell); // kept
-  TEST_ASSERT_EQUAL_UINT32(0, world.nav.agent_field[11]);
+  TEST_ASSERT_EQUAL_UINT32(cell(350, 200), world.nav.field_slots[1].goal_cell);  // kept
+  TEST_ASSERT_EQUAL_UINT32(0, world.internal->nav.agent_field[11]);
 }
 
 void test_a_map_change_drops_every_field_and_the_group_gets_a_new_one(void) {
@@ -299,12 +305,12 @@ void test_every_piece_of_field_state_is_in_the_hash(void) {
   TEST_ASSERT_EQUAL(FXS_NAV_FIELD_BUILDING, world.nav.fields[0].status);
   uint64_t base = fxs_world_hash(&world);
   fxs_world_nav *n = &world.nav;
-#define FLIP(field, bit)                                           \
-  do {                                                             \
-    field ^= (bit);                                                \
-    TEST_ASSERT_NOT_EQUAL(base, fxs_world_hash(&world));           \
-    field ^= (bit);                                                \
-    TEST_ASSERT_EQUAL_HEX64(base, fxs_world_hash(&world));         \
+#define FLIP(field, bit)                                   \
+  do {                                                     \
+    field ^= (bit);                                        \
+    TEST_ASSERT_NOT_EQUAL(base, fxs_world_hash(&world));   \
+    field ^= (bit);                                        \
+    TEST_ASSERT_EQUAL_HEX64(base, fxs_world_hash(&world)); \
   } while (0)
   FLIP(n->field_slots[0].live, 1);
   FLIP(n->field_slots[0].goal_cell, 1);
@@ -334,8 +340,9 @@ void test_a_world_restored_mid_field_build_into_junk_memory_continues_identicall
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
   TEST_ASSERT_EQUAL_UINT16(FXS_SNAPSHOT_VERSION_NAV_FIELDS, fxs_load_le16(snap + 4));
   init(&other, &cap, memory2, sizeof memory2);
-  memset(other.nav.fields_memory, 0xA5, fxs_world_nav_fields_bytes(&cap) * cap.nav_fields);
-  memset(other.nav.agent_field, 0x5A, sizeof(uint32_t) * cap.agents);
+  memset(other.internal->nav.fields_memory, 0xA5,
+         fxs_world_nav_fields_bytes(&cap) * cap.nav_fields);
+  memset(other.internal->nav.agent_field, 0x5A, sizeof(uint32_t) * cap.agents);
   memset(other.nav.field_slots, 0x3C, sizeof(fxs_nav_field_slot) * cap.nav_fields);
   memset(other.nav.grid.cost, 0x77, cap.nav_cells);
   size_t at = 0;
@@ -369,7 +376,10 @@ void test_corrupt_field_sections_are_refused_and_change_nothing(void) {
   init(&other, &cap, memory2, sizeof memory2);
   uint64_t empty = fxs_world_hash(&other);
   static uint8_t bad[65536];
-  struct { size_t at; uint32_t value; } cases[] = {
+  struct {
+    size_t at;
+    uint32_t value;
+  } cases[] = {
       {s0, 2},                        // live is 0 or 1
       {s0 + 1, 1600},                 // goal outside the grid
       {s0 + 1, cell(380, 380)},       // goal of slot 1 twice
@@ -383,7 +393,8 @@ void test_corrupt_field_sections_are_refused_and_change_nothing(void) {
     if (cases[k].at == s0) {
       bad[s0] = (uint8_t)cases[k].value;
     } else {
-      for (int b = 0; b < 4; ++b) bad[cases[k].at + (size_t)b] = (uint8_t)(cases[k].value >> (8 * b));
+      for (int b = 0; b < 4; ++b)
+        bad[cases[k].at + (size_t)b] = (uint8_t)(cases[k].value >> (8 * b));
     }
     size_t at = 0;
     TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_restore(&other, bad, size, &at));
@@ -417,7 +428,7 @@ void test_a_world_without_fields_keeps_layout_5(void) {
   size_t size = 0;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&other, snap, sizeof snap, &size));
   TEST_ASSERT_EQUAL_UINT16(FXS_SNAPSHOT_VERSION_NAV, fxs_load_le16(snap + 4));
-  TEST_ASSERT_EQUAL(FXS_ROUTE_READY, other.nav.routes[0].status); // A* for everyone
+  TEST_ASSERT_EQUAL(FXS_ROUTE_READY, other.nav.routes[0].status);  // A* for everyone
 }
 
 // A field said to be in progress after more cells than it has (no world writes one: here the
@@ -426,16 +437,16 @@ void test_a_world_without_fields_keeps_layout_5(void) {
 void test_a_field_in_progress_past_its_last_cell_round_trips_and_completes(void) {
   nav_grid(&world, 50);
   nav_wall(&world, 300, 100, 300, 200);
-  group(&world, 4, 100, 60, 300, 150); // the goal lies on the wall: blocked
+  group(&world, 4, 100, 60, 300, 150);  // the goal lies on the wall: blocked
   step(&world, 1);
   TEST_ASSERT_EQUAL_UINT8(1, world.nav.field_slots[0].ready);
   size_t size = 0;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
-  size_t s0 = size - 1u - 17u; // slot 0 live (17 bytes), slot 1 free (1 byte)
+  size_t s0 = size - 1u - 17u;  // slot 0 live (17 bytes), slot 1 free (1 byte)
   TEST_ASSERT_EQUAL_UINT8(1, snap[s0]);
   TEST_ASSERT_EQUAL_UINT8(0, snap[size - 1u]);
   snap[s0 + 9] = FXS_NAV_FIELD_BUILDING;
-  snap[s0 + 13] = 7; // settled: 7 cells
+  snap[s0 + 13] = 7;  // settled: 7 cells
   init(&other, &cap, memory2, sizeof memory2);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(&other, snap, size, 0));
   static uint8_t again[65536];
@@ -447,6 +458,6 @@ void test_a_field_in_progress_past_its_last_cell_round_trips_and_completes(void)
   step(&other, 1);
   TEST_ASSERT_EQUAL_UINT8(1, other.nav.field_slots[0].ready);
   TEST_ASSERT_EQUAL_UINT32(0, other.nav.field_slots[0].settled);
-  TEST_ASSERT_TRUE(other.nav.routes[0].status != FXS_ROUTE_NONE); // cut off: A*
-  TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, other.nav.agent_field[0]);
+  TEST_ASSERT_TRUE(other.nav.routes[0].status != FXS_ROUTE_NONE);  // cut off: A*
+  TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, other.internal->nav.agent_field[0]);
 }

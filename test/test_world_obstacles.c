@@ -9,6 +9,7 @@
 #include "avoidance.h"
 #include "result.h"
 #include "world.h"
+#include "world_internal.h"
 #include "world_grid.h"
 #include "world_obstacles.h"
 
@@ -30,7 +31,7 @@ static fix16_t between(int lo, int hi) {
 }
 
 void setUp(void) {
-  fxs_world_def def = fxs_default_world_def(); // 0..4096 on both axes
+  fxs_world_def def = fxs_default_world_def();  // 0..4096 on both axes
   seed = 0x9E3779B97F4A7C15u;
   TEST_ASSERT_TRUE(fxs_world_memory_size(&cap) <= sizeof memory);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&world, &def, &cap, memory, sizeof memory));
@@ -40,8 +41,9 @@ void tearDown(void) {}
 // n obstacles of radius 2..max_r, centres inside the bounds and up to 100 units outside them.
 static void scatter(uint32_t n, int max_r) {
   for (uint32_t i = 0; i < n; ++i) {
-    world.live_obstacles[i].center = fxs_vec2_make(between(-100, 4196), between(-100, 4196));
-    world.live_obstacles[i].radius = between(2, max_r);
+    world.internal->live_obstacles[i].center =
+        fxs_vec2_make(between(-100, 4196), between(-100, 4196));
+    world.internal->live_obstacles[i].radius = between(2, max_r);
   }
 }
 
@@ -62,7 +64,8 @@ static uint32_t grid_lookup(void *context, const fxs_box *box, const uint32_t **
 
 // Random agents among n obstacles, in both detection modes: the force from the grid's
 // candidates equals the force from all obstacles. Returns how many agents had a force.
-static uint32_t agents_avoid_as_with_every_obstacle(uint32_t n, uint32_t agents, lookup_context *c) {
+static uint32_t agents_avoid_as_with_every_obstacle(uint32_t n, uint32_t agents,
+                                                    lookup_context *c) {
   uint32_t pushed = 0;
   for (uint32_t k = 0; k < agents; ++k) {
     fxs_agent a = fxs_default_agent();
@@ -74,9 +77,9 @@ static uint32_t agents_avoid_as_with_every_obstacle(uint32_t n, uint32_t agents,
     d.max_see_ahead = between(10, 120);
     d.margin = between(0, 2);
     d.mode = (k & 1u) ? FXS_AVOID_PROBES : FXS_AVOID_SWEPT;
-    fxs_vec2 all = fxs_avoid_obstacles(&a, world.live_obstacles, n, &d);
-    fxs_vec2 near = fxs_avoid_obstacles_near(&a, world.live_obstacles, n, c->grid->max_radius,
-                                             grid_lookup, c, &d);
+    fxs_vec2 all = fxs_avoid_obstacles(&a, world.internal->live_obstacles, n, &d);
+    fxs_vec2 near = fxs_avoid_obstacles_near(&a, world.internal->live_obstacles, n,
+                                             c->grid->max_radius, grid_lookup, c, &d);
     TEST_ASSERT_EQUAL_INT32(all.x, near.x);
     TEST_ASSERT_EQUAL_INT32(all.y, near.y);
     pushed += !fxs_vec2_is_zero(all);
@@ -96,8 +99,8 @@ void test_avoidance_through_the_obstacle_grid_picks_what_a_scan_of_all_picks(voi
 
 void test_a_dense_field_with_one_huge_obstacle_falls_back_to_testing_all(void) {
   scatter(OBSTACLES, 6);
-  world.live_obstacles[123].radius = FXS_INT(900); // every box becomes huge
-  world.live_obstacles[123].center = fxs_vec2_make(FXS_INT(2048), FXS_INT(2048));
+  world.internal->live_obstacles[123].radius = FXS_INT(900);  // every box becomes huge
+  world.internal->live_obstacles[123].center = fxs_vec2_make(FXS_INT(2048), FXS_INT(2048));
   fxs_obstacle_grid g = fxs_obstacle_grid_build(&world, OBSTACLES);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(900), g.max_radius);
   lookup_context c = {&g, {0}, 0, 0};
@@ -117,7 +120,7 @@ void test_the_grid_finds_every_centre_in_a_box_in_ascending_order(void) {
     uint32_t n = fxs_obstacle_grid_find(&world, &g, &b, out, FXS_NEAR_OBSTACLES);
     uint32_t inside = 0;
     for (uint32_t i = 0; i < OBSTACLES; ++i) {
-      fxs_vec2 p = world.live_obstacles[i].center;
+      fxs_vec2 p = world.internal->live_obstacles[i].center;
       inside += p.x >= b.lo_x && p.x <= b.hi_x && p.y >= b.lo_y && p.y <= b.hi_y;
     }
     if (n == FXS_ALL_OBSTACLES) {
@@ -128,7 +131,7 @@ void test_the_grid_finds_every_centre_in_a_box_in_ascending_order(void) {
     for (uint32_t j = 1; j < n; ++j) TEST_ASSERT_TRUE(out[j - 1] < out[j]);
     uint32_t found = 0;
     for (uint32_t j = 0; j < n; ++j) {
-      fxs_vec2 p = world.live_obstacles[out[j]].center;
+      fxs_vec2 p = world.internal->live_obstacles[out[j]].center;
       found += p.x >= b.lo_x && p.x <= b.hi_x && p.y >= b.lo_y && p.y <= b.hi_y;
     }
     TEST_ASSERT_EQUAL_UINT32(inside, found);

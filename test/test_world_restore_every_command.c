@@ -25,6 +25,7 @@
 #include "command.h"
 #include "command_build.h"
 #include "world.h"
+#include "world_internal.h"
 #include "nav_grid.h"
 #include "snapshot.h"
 #include "input_limits.h"
@@ -37,29 +38,29 @@
 // routes of 2 waypoints).
 #define AGENTS 12u
 #define SOURCES 3u
-#define MOST 11u // commands a tick at most
-#define SEEDS 96u // of 300 ticks each, then 4 of 800 ticks with few commands
+#define MOST 11u   // commands a tick at most
+#define SEEDS 96u  // of 300 ticks each, then 4 of 800 ticks with few commands
 static const fxs_world_capacity shapes[6] = {
     {AGENTS, 4, 3, 16, 6, 2, 400, 400, 2, 48, 3, 2},
     {AGENTS, 4, 3, 16, 6, 2, 400, 400, 2, 48, 3, 0},
     {AGENTS, 4, 3, 16, 6, 2, 144, 0, 0, 0, 0, 0},
     {AGENTS, 4, 3, 16, 6, 2, 0, 0, 0, 0, 0, 0},
-    {AGENTS, 4, 3, 16, 6, 2, 0, 400, 2, 48, 3, 2}, // navigation without a flow field
-    {5, 1, 1, 4, 1, 2, 64, 100, 1, 1, 2, 1}};      // the least of everything
-#define BACK 4u // ticks a roll back goes back at most
-static fxs_world_capacity cap;       // the run's
-static fxs_world_capacity spare_cap; // the other and the replay world's
+    {AGENTS, 4, 3, 16, 6, 2, 0, 400, 2, 48, 3, 2},  // navigation without a flow field
+    {5, 1, 1, 4, 1, 2, 64, 100, 1, 1, 2, 1}};       // the least of everything
+#define BACK 4u                                     // ticks a roll back goes back at most
+static fxs_world_capacity cap;                      // the run's
+static fxs_world_capacity spare_cap;                // the other and the replay world's
 static uint64_t memory[19000], memory2[19000], memory3[19000];
 static uint8_t snap[16384];
 static uint8_t snap2[16384];
-static uint8_t past[BACK][16384]; // the snapshots of the last BACK ticks
+static uint8_t past[BACK][16384];  // the snapshots of the last BACK ticks
 static size_t past_size[BACK];
-static fxs_command past_commands[BACK][MOST]; // and their commands
+static fxs_command past_commands[BACK][MOST];  // and their commands
 static uint32_t past_count[BACK];
 static fxs_world world, other, replay;
 static fxs_rng rng;
-static fxs_agent_handle recent[8]; // handles seen lately: some of them go stale
-static bool wild; // the run's agents, obstacles and walls spread over 40,000 units, fast and large
+static fxs_agent_handle recent[8];  // handles seen lately: some of them go stale
+static bool wild;  // the run's agents, obstacles and walls spread over 40,000 units, fast and large
 
 void setUp(void) {}
 void tearDown(void) {}
@@ -118,23 +119,29 @@ static fxs_agent_handle pick_agent(const fxs_world *w) {
 // value at the edge of everything (refused where out of range).
 static fix16_t random_param(const fxs_behavior_param *p) {
   switch (below(24)) {
-    case 0: return p->minimum;
-    case 1: return p->maximum;
-    case 2: return p->minimum > FXS_MIN ? p->minimum - 1 : FXS_MIN;
-    case 3: return p->maximum < FXS_MAX ? p->maximum + 1 : FXS_MAX;
-    case 4: return edge_value();
-    default: break;
+    case 0:
+      return p->minimum;
+    case 1:
+      return p->maximum;
+    case 2:
+      return p->minimum > FXS_MIN ? p->minimum - 1 : FXS_MIN;
+    case 3:
+      return p->maximum < FXS_MAX ? p->maximum + 1 : FXS_MAX;
+    case 4:
+      return edge_value();
+    default:
+      break;
   }
   if (strcmp(p->unit, "count") == 0 || strcmp(p->unit, "choice") == 0) {
     uint32_t top = (uint32_t)(p->maximum / FXS_ONE);
     return FXS_INT((int32_t)below(top + 1u));
   }
-  int64_t span = FXS_INT(200); // units
+  int64_t span = FXS_INT(200);  // units
   if (strcmp(p->unit, "ticks") == 0) span = FXS_INT(60);
   if (strcmp(p->unit, "radians") == 0) span = FXS_TWO_PI;
   if (strcmp(p->unit, "force") == 0) span = FXS_INT(2);
   if (strcmp(p->unit, "factor") == 0) span = FXS_INT(16);
-  int64_t lo = p->minimum < -span ? -span : p->minimum; // offset pursuit's slot: either side
+  int64_t lo = p->minimum < -span ? -span : p->minimum;  // offset pursuit's slot: either side
   int64_t hi = (int64_t)p->maximum < lo + span ? (int64_t)p->maximum : lo + span;
   return between((fix16_t)lo, (fix16_t)hi);
 }
@@ -168,10 +175,10 @@ static fxs_command random_behavior(fxs_agent_handle a) {
 
 // One of the behaviors that use the world's paths, grids, fields and groups.
 static fxs_command world_behavior(fxs_agent_handle a) {
-  static const uint8_t kinds[8] = {FXS_BEHAVIOR_NAVIGATE, FXS_BEHAVIOR_NAVIGATE,
-                                   FXS_BEHAVIOR_FORMATION, FXS_BEHAVIOR_PATH, FXS_BEHAVIOR_ORCA,
-                                   FXS_BEHAVIOR_FLOW_FIELD, FXS_BEHAVIOR_WALKER,
-                                   FXS_BEHAVIOR_SEPARATION};
+  static const uint8_t kinds[8] = {FXS_BEHAVIOR_NAVIGATE,  FXS_BEHAVIOR_NAVIGATE,
+                                   FXS_BEHAVIOR_FORMATION, FXS_BEHAVIOR_PATH,
+                                   FXS_BEHAVIOR_ORCA,      FXS_BEHAVIOR_FLOW_FIELD,
+                                   FXS_BEHAVIOR_WALKER,    FXS_BEHAVIOR_SEPARATION};
   return behavior_of(a, kinds[below(8)]);
 }
 
@@ -207,7 +214,7 @@ static fxs_command random_limits(fxs_agent_handle a) {
   if (one_in(2)) d.max_angular_acceleration = between(0, FXS_RATIO(1, 4));
   if (one_in(2)) d.max_turn_rate = between(0, FXS_RATIO(1, 2));
   d.orientation = (fxs_orientation_mode)below(3);
-  if (one_in(8)) { // turning limits far past a turn a tick
+  if (one_in(8)) {  // turning limits far past a turn a tick
     d.max_rotation = between(0, FXS_INT(100));
     d.max_angular_acceleration = between(0, FXS_INT(100));
     d.max_turn_rate = between(0, FXS_INT(100));
@@ -229,7 +236,8 @@ static fxs_command random_owner(fxs_agent_handle a) {
 static fxs_command random_field_grid(const fxs_world *w) {
   const fxs_nav_grid *g = &w->nav.grid;
   switch (below(4)) {
-    case 0: return fxs_command_remove_field();
+    case 0:
+      return fxs_command_remove_field();
     case 1: {
       fxs_vec2 origin = any_point();
       fix16_t cell = FXS_INT(5 + (int)below(36));
@@ -252,17 +260,20 @@ static fxs_command random_field_cells(const fxs_world *w) {
 
 static fxs_command random_fill(void) {
   switch (below(5)) {
-    case 0: return fxs_command_fill_field_uniform(random_vec(FXS_INT(-2), FXS_INT(2)));
-    case 1: return fxs_command_fill_field_toward(any_point());
+    case 0:
+      return fxs_command_fill_field_uniform(random_vec(FXS_INT(-2), FXS_INT(2)));
+    case 1:
+      return fxs_command_fill_field_toward(any_point());
     case 2: {
       fxs_vec2 center = any_point();
       fix16_t swirl = between(FXS_INT(-2), FXS_INT(2));
       return fxs_command_fill_field_vortex(center, swirl, between(FXS_INT(-2), FXS_INT(2)));
     }
-    case 3: return fxs_command_fill_field_goal(goal_point());
+    case 3:
+      return fxs_command_fill_field_goal(goal_point());
     default: {
       fxs_command c = fxs_command_fill_field_toward(any_point());
-      c.ref = 4; // no such fill
+      c.ref = 4;  // no such fill
       return c;
     }
   }
@@ -309,17 +320,20 @@ static void disturb(fxs_command *c) {
 static fxs_command command_of(uint32_t type, const fxs_world *w, fxs_agent_handle a) {
   fxs_agent_handle none = {0};
   switch (type) {
-    case FXS_CMD_SPAWN: return random_spawn();
-    case FXS_CMD_DESPAWN: return fxs_command_despawn(a);
+    case FXS_CMD_SPAWN:
+      return random_spawn();
+    case FXS_CMD_DESPAWN:
+      return fxs_command_despawn(a);
     case FXS_CMD_SET_TARGET_POINT:
       return fxs_command_set_target_point(a, one_in(2) ? goal_point() : any_point());
     case FXS_CMD_SET_TARGET_AGENT:
       return fxs_command_set_target_agent(a, one_in(6) ? none : pick_agent(w));
     case FXS_CMD_CLEAR_BEHAVIORS:
       return fxs_command_clear_behaviors(a, (fxs_combine_mode)below(3));
-    case FXS_CMD_ADD_BEHAVIOR: return random_behavior(a);
+    case FXS_CMD_ADD_BEHAVIOR:
+      return random_behavior(a);
     case FXS_CMD_SET_PATH: {
-      uint32_t p = below(w->path_count + 2u); // path_count itself is no path: refused
+      uint32_t p = below(w->path_count + 2u);  // path_count itself is no path: refused
       return fxs_command_set_path(a, p > w->path_count ? FXS_NO_PATH : p);
     }
     case FXS_CMD_ADD_OBSTACLE: {
@@ -328,25 +342,34 @@ static fxs_command command_of(uint32_t type, const fxs_world *w, fxs_agent_handl
       o.radius = wild ? between(0, FXS_INT(3000)) : between(0, FXS_INT(30));
       return fxs_command_add_obstacle(o);
     }
-    case FXS_CMD_REMOVE_OBSTACLE: return fxs_command_remove_obstacle(below(cap.obstacles + 1u));
+    case FXS_CMD_REMOVE_OBSTACLE:
+      return fxs_command_remove_obstacle(below(cap.obstacles + 1u));
     case FXS_CMD_APPLY_FORCE:
       return fxs_command_apply_force(a, random_vec(FXS_INT(-4), FXS_INT(4)));
-    case FXS_CMD_SET_LIMITS: return random_limits(a);
+    case FXS_CMD_SET_LIMITS:
+      return random_limits(a);
     case FXS_CMD_ADD_WALL: {
       fxs_wall x;
       x.a = any_point();
       x.b = one_in(8) ? x.a : any_point();
       return fxs_command_add_wall(x);
     }
-    case FXS_CMD_REMOVE_WALL: return fxs_command_remove_wall(below(cap.walls + 1u));
-    case FXS_CMD_SET_FIELD_GRID: return random_field_grid(w);
-    case FXS_CMD_SET_FIELD_CELLS: return random_field_cells(w);
-    case FXS_CMD_FILL_FIELD: return random_fill();
+    case FXS_CMD_REMOVE_WALL:
+      return fxs_command_remove_wall(below(cap.walls + 1u));
+    case FXS_CMD_SET_FIELD_GRID:
+      return random_field_grid(w);
+    case FXS_CMD_SET_FIELD_CELLS:
+      return random_field_cells(w);
+    case FXS_CMD_FILL_FIELD:
+      return random_fill();
     case FXS_CMD_SET_SECOND_TARGET:
       return fxs_command_set_second_target(a, one_in(6) ? none : pick_agent(w));
-    case FXS_CMD_SET_OWNER: return random_owner(a);
-    case FXS_CMD_SET_NAV_GRID: return random_grid();
-    case FXS_CMD_SET_NAV_COSTS: return random_costs(w);
+    case FXS_CMD_SET_OWNER:
+      return random_owner(a);
+    case FXS_CMD_SET_NAV_GRID:
+      return random_grid();
+    case FXS_CMD_SET_NAV_COSTS:
+      return random_costs(w);
     case FXS_CMD_MOVE: {
       uint32_t group = below(3);
       fxs_vec2 to = goal_point();
@@ -355,7 +378,7 @@ static fxs_command command_of(uint32_t type, const fxs_world *w, fxs_agent_handl
     }
     default: {
       fxs_command c = fxs_command_make((fxs_command_type)(FXS_CMD_COUNT + below(8)), 0, 0);
-      c.agent = a.value; // no such type: refused
+      c.agent = a.value;  // no such type: refused
       return c;
     }
   }
@@ -365,13 +388,14 @@ static fxs_command command_of(uint32_t type, const fxs_world *w, fxs_agent_handl
 // set_target_agent and spawn more often, and now and then a type past the list or one field
 // at an edge value.
 static fxs_command random_command(const fxs_world *w) {
-  static const uint8_t extra[8] = {FXS_CMD_ADD_BEHAVIOR, FXS_CMD_ADD_BEHAVIOR, FXS_CMD_ADD_BEHAVIOR,
-                                   FXS_CMD_ADD_BEHAVIOR, FXS_CMD_CLEAR_BEHAVIORS,
-                                   FXS_CMD_SET_TARGET_AGENT, FXS_CMD_SPAWN, FXS_CMD_COUNT};
+  static const uint8_t extra[8] = {
+      FXS_CMD_ADD_BEHAVIOR,    FXS_CMD_ADD_BEHAVIOR,     FXS_CMD_ADD_BEHAVIOR, FXS_CMD_ADD_BEHAVIOR,
+      FXS_CMD_CLEAR_BEHAVIORS, FXS_CMD_SET_TARGET_AGENT, FXS_CMD_SPAWN,        FXS_CMD_COUNT};
   fxs_agent_handle a = pick_agent(w);
   uint32_t k = below(FXS_CMD_COUNT + 9u);
-  fxs_command c = k == FXS_CMD_COUNT + 8u ? world_behavior(a)
-                  : command_of(k < FXS_CMD_COUNT ? k : extra[k - FXS_CMD_COUNT], w, a);
+  fxs_command c = k == FXS_CMD_COUNT + 8u
+                      ? world_behavior(a)
+                      : command_of(k < FXS_CMD_COUNT ? k : extra[k - FXS_CMD_COUNT], w, a);
   // Mostly from the agent's owner (a player commands its own units), else from any source.
   uint32_t owner = FXS_OWNER_SHARED;
   fxs_world_agent_owner(w, a, &owner);
@@ -421,7 +445,7 @@ static void *two_enqueue(fxs_task_fn *task, uint32_t count, uint32_t min_range, 
   ++*(uint32_t *)user_context;
   task(half, count, 1, task_context);
   if (half > 0) task(0, half, 0, task_context);
-  return 0; // everything has run
+  return 0;  // everything has run
 }
 
 static void two_finish(void *handle, void *user_context) {
@@ -439,7 +463,7 @@ typedef struct reached {
   uint32_t searching, routes, fields_ready, fields_building, on_paths, walking, owned;
 } reached;
 static reached seen;
-static uint64_t digest; // every run's final hash folded in: the same on every platform
+static uint64_t digest;  // every run's final hash folded in: the same on every platform
 
 static void count_results(const fxs_command *c, const fxs_result *r, uint32_t n) {
   for (uint32_t k = 0; k < n; ++k) {
@@ -480,8 +504,8 @@ static void assert_same(const char *where) {
   fxs_world_difference d;
   char message[192];
   if (fxs_world_first_difference(&world, &other, &d)) {
-    snprintf(message, sizeof message, "%s: agent %d %s %lld != %lld", where, (int)d.agent,
-             d.field, (long long)d.a, (long long)d.b);
+    snprintf(message, sizeof message, "%s: agent %d %s %lld != %lld", where, (int)d.agent, d.field,
+             (long long)d.a, (long long)d.b);
   } else {
     snprintf(message, sizeof message, "%s: hashes differ", where);
   }
@@ -530,7 +554,7 @@ static void roll_back(int t, const char *where) {
   if (one_in(4)) {
     for (uint32_t i = 0; i < cap.agents; ++i) {
       uint32_t bits = fxs_rng_next(&rng);
-      replay.slot_reach[i] = bits >> below(32);
+      replay.internal->slot_reach[i] = bits >> below(32);
     }
   }
   for (uint32_t i = back; i > 0; --i) {
@@ -553,7 +577,7 @@ static void make_worlds(uint64_t seed) {
   cap = shapes[(seed / 2u) % 6u];
   wild = one_in(6);
   fxs_world_def def = random_def(seed);
-  fxs_world_def plain = fxs_default_world_def(); // the restore brings the definition
+  fxs_world_def plain = fxs_default_world_def();  // the restore brings the definition
   TEST_ASSERT_TRUE(fxs_world_memory_size(&cap) > 0 && fxs_world_memory_size(&cap) <= sizeof memory);
   TEST_ASSERT_TRUE(fxs_world_snapshot_bound(&cap) <= sizeof snap);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&world, &def, &cap, memory, sizeof memory));
@@ -580,7 +604,7 @@ static void make_worlds(uint64_t seed) {
       c = k == 0 ? (group ? fxs_command_add_behavior(h, &navigate) : world_behavior(h))
                  : random_behavior(h);
       c.source = world.agents[i].owner;
-      fxs_world_apply(&world, &c, 0); // refused at times (bad values, mixed sets)
+      fxs_world_apply(&world, &c, 0);  // refused at times (bad values, mixed sets)
     }
     c = fxs_command_set_target_point(h, group ? nav_point(350, 350) : goal_point());
     c.source = world.agents[i].owner;
@@ -641,19 +665,23 @@ void test_every_tick_of_random_streams_of_every_command_restores_and_steps_on_th
   FXS_TEST_REPORT("behaviors added %u, refused %u; refused for another source %u",
                   seen.applied[FXS_CMD_ADD_BEHAVIOR], seen.refused[FXS_CMD_ADD_BEHAVIOR],
                   seen.not_owner);
-  FXS_TEST_REPORT("snapshots of layouts 3-6: %u %u %u %u; phases through the tasks %u; roll "
-                  "backs %u", seen.layouts[3], seen.layouts[4], seen.layouts[5], seen.layouts[6],
-                  seen.phases, seen.roll_backs);
-  FXS_TEST_REPORT("agent ticks: searching %u, on a route %u, on a path %u, walking %u, owned %u;"
-                  " group fields ready %u, being built %u", seen.searching, seen.routes,
-                  seen.on_paths, seen.walking, seen.owned, seen.fields_ready, seen.fields_building);
+  FXS_TEST_REPORT(
+      "snapshots of layouts 3-6: %u %u %u %u; phases through the tasks %u; roll "
+      "backs %u",
+      seen.layouts[3], seen.layouts[4], seen.layouts[5], seen.layouts[6], seen.phases,
+      seen.roll_backs);
+  FXS_TEST_REPORT(
+      "agent ticks: searching %u, on a route %u, on a path %u, walking %u, owned %u;"
+      " group fields ready %u, being built %u",
+      seen.searching, seen.routes, seen.on_paths, seen.walking, seen.owned, seen.fields_ready,
+      seen.fields_building);
   FXS_TEST_REPORT("final hashes' digest %08x%08x (the same on every platform)",
                   (unsigned)(digest >> 32), (unsigned)digest);
   TEST_ASSERT_TRUE(seen.modes[0] > 0 && seen.modes[1] > 0 && seen.modes[2] > 0);
   TEST_ASSERT_TRUE(seen.not_owner > 0 && seen.phases > 0 && seen.roll_backs > 0);
   TEST_ASSERT_TRUE(seen.layouts[3] > 0 && seen.layouts[4] > 0 && seen.layouts[5] > 0 &&
                    seen.layouts[6] > 0);
-  TEST_ASSERT_TRUE(seen.searching > 0 && seen.routes > 0 && seen.on_paths > 0 &&
-                   seen.walking > 0 && seen.owned > 0);
+  TEST_ASSERT_TRUE(seen.searching > 0 && seen.routes > 0 && seen.on_paths > 0 && seen.walking > 0 &&
+                   seen.owned > 0);
   TEST_ASSERT_TRUE(seen.fields_ready > 0 && seen.fields_building > 0);
 }

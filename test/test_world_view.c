@@ -12,6 +12,7 @@
 #include "command.h"
 #include "command_build.h"
 #include "world.h"
+#include "world_internal.h"
 #include "fxs_test_world.h"
 
 #define AGENTS 40u
@@ -31,7 +32,9 @@ static void make(fxs_world *w, uint64_t *memory, size_t bytes) {
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(w, &def, &c, memory, bytes));
 }
 
-static void apply(fxs_world *w, fxs_command c) { TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(w, &c, 0)); }
+static void apply(fxs_world *w, fxs_command c) {
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(w, &c, 0));
+}
 
 // Two obstacles and a wall across the middle of the world.
 static void add_statics(fxs_world *w) {
@@ -49,9 +52,9 @@ static void add_statics(fxs_world *w) {
 // from all, an agent with `last` (a searcher or not) and nothing else; then slot 7 despawned.
 static void populate(fxs_world *w, fxs_behavior last) {
   static const fxs_behavior kinds[] = {
-      FXS_BEHAVIOR_SEEK,  FXS_BEHAVIOR_ARRIVE, FXS_BEHAVIOR_WANDER, FXS_BEHAVIOR_FLEE,
-      FXS_BEHAVIOR_PURSUIT, FXS_BEHAVIOR_EVADE, FXS_BEHAVIOR_HIDE, FXS_BEHAVIOR_AVOID,
-      FXS_BEHAVIOR_KINEMATIC_WANDER};
+      FXS_BEHAVIOR_SEEK, FXS_BEHAVIOR_ARRIVE,  FXS_BEHAVIOR_WANDER,
+      FXS_BEHAVIOR_FLEE, FXS_BEHAVIOR_PURSUIT, FXS_BEHAVIOR_EVADE,
+      FXS_BEHAVIOR_HIDE, FXS_BEHAVIOR_AVOID,   FXS_BEHAVIOR_KINEMATIC_WANDER};
   const uint32_t count = sizeof kinds / sizeof kinds[0];
   add_statics(w);
   fxs_agent_handle before = {0};
@@ -67,7 +70,7 @@ static void populate(fxs_world *w, fxs_behavior last) {
     fxs_behavior kind = kinds[i % count];
     fxs_test_add_behavior(w, h, kind, 0);
     if (i % 5u == 0 && !fxs_behavior_is_kinematic(kind)) {
-      fxs_test_add_behavior(w, h, FXS_BEHAVIOR_WANDER, 0); // two contributions
+      fxs_test_add_behavior(w, h, FXS_BEHAVIOR_WANDER, 0);  // two contributions
     }
     before = h;
   }
@@ -90,8 +93,8 @@ static void assert_same_agent(uint32_t i) {
 }
 
 static bool in_slot_order(const fxs_world *w) {
-  for (uint32_t v = 1; v < w->view_count; ++v) {
-    if (w->view_slot[v - 1u] >= w->view_slot[v]) return false;
+  for (uint32_t v = 1; v < w->internal->view_count; ++v) {
+    if (w->internal->view_slot[v - 1u] >= w->internal->view_slot[v]) return false;
   }
   return true;
 }
@@ -101,9 +104,11 @@ void test_a_world_no_agent_of_which_searches_views_its_live_slots_in_slot_order(
   make(&world_a, memory_a, sizeof memory_a);
   populate(&world_a, FXS_BEHAVIOR_SEEK);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world_a, 0, 0, 0));
-  TEST_ASSERT_EQUAL_UINT32(AGENTS, world_a.view_count); // AGENTS + 1 spawned, one despawned
+  TEST_ASSERT_EQUAL_UINT32(AGENTS,
+                           world_a.internal->view_count);  // AGENTS + 1 spawned, one despawned
   TEST_ASSERT_TRUE(in_slot_order(&world_a));
-  for (uint32_t v = 0; v < world_a.view_count; ++v) TEST_ASSERT_NOT_EQUAL(7, world_a.view_slot[v]);
+  for (uint32_t v = 0; v < world_a.internal->view_count; ++v)
+    TEST_ASSERT_NOT_EQUAL(7, world_a.internal->view_slot[v]);
 }
 
 // The same agents, the last one a separating agent alone in its corner: the grid is built (the
@@ -156,7 +161,8 @@ void test_every_kind_that_searches_gets_the_grid_and_no_other_does(void) {
     add_statics(&world_a);
     fxs_agent_handle h[3];
     // Right to left: in cell order (a grid built) the view is not in slot order.
-    for (int i = 0; i < 3; ++i) h[i] = fxs_test_spawn_raw(&world_a, FXS_INT(150 - 25 * i), FXS_INT(100));
+    for (int i = 0; i < 3; ++i)
+      h[i] = fxs_test_spawn_raw(&world_a, FXS_INT(150 - 25 * i), FXS_INT(100));
     bool added = true;
     for (int i = 0; i < 3; ++i) {
       apply(&world_a, fxs_command_set_target_agent(h[i], h[(i + 1) % 3]));
@@ -164,14 +170,15 @@ void test_every_kind_that_searches_gets_the_grid_and_no_other_does(void) {
       fxs_command c = fxs_command_add_behavior(h[i], &b);
       added = added && fxs_world_apply(&world_a, &c, 0) == FXS_OK;
     }
-    if (!added) continue; // a kind the world refuses alone (its own tests cover it)
+    if (!added) continue;  // a kind the world refuses alone (its own tests cover it)
     // A formation member reads no neighbors, but its solid body searches them (contact).
     bool searches = k == FXS_BEHAVIOR_FORMATION || (fxs_behavior_reads_neighbors((fxs_behavior)k) &&
                                                     !fxs_behavior_is_kinematic((fxs_behavior)k));
     for (int t = 0; t < 5; ++t) {
       TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world_a, 0, 0, 0));
-      TEST_ASSERT_EQUAL_UINT32(3, world_a.view_count);
-      TEST_ASSERT_EQUAL_MESSAGE(!searches, in_slot_order(&world_a), fxs_behavior_name((fxs_behavior)k));
+      TEST_ASSERT_EQUAL_UINT32(3, world_a.internal->view_count);
+      TEST_ASSERT_EQUAL_MESSAGE(!searches, in_slot_order(&world_a),
+                                fxs_behavior_name((fxs_behavior)k));
     }
   }
 }

@@ -10,6 +10,7 @@
 #include "orca.h"
 #include "orca_static.h"
 #include "world.h"
+#include "world_internal.h"
 #include "world_contact.h"
 #include "world_grid.h"
 #include "world_walls.h"
@@ -32,7 +33,7 @@ static fix16_t between(int lo, int hi) {
 }
 
 void setUp(void) {
-  fxs_world_def def = fxs_default_world_def(); // 0..4096 on both axes
+  fxs_world_def def = fxs_default_world_def();  // 0..4096 on both axes
   seed = 0x9E3779B97F4A7C15u;
   TEST_ASSERT_TRUE(fxs_world_memory_size(&cap) <= sizeof memory);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&world, &def, &cap, memory, sizeof memory));
@@ -43,7 +44,7 @@ void tearDown(void) {}
 // their ends inside the bounds and up to 100 units outside them.
 static void scatter(uint32_t n, int longest) {
   for (uint32_t i = 0; i < n; ++i) {
-    fxs_wall *w = &world.live_walls[i];
+    fxs_wall *w = &world.internal->live_walls[i];
     w->a = fxs_vec2_make(between(-100, 4196), between(-100, 4196));
     int reach = i % 16u == 5u ? 4296 : longest;
     w->b = fxs_vec2_make(w->a.x + between(-reach, reach), w->a.y + between(-reach, reach));
@@ -70,7 +71,7 @@ void test_the_grid_finds_every_wall_whose_box_meets_a_box_once_in_ascending_orde
     for (uint32_t i = 1; i < n; ++i) TEST_ASSERT_TRUE(out[i - 1u] < out[i]);
     uint32_t at = 0;
     for (uint32_t i = 0; i < WALLS; ++i) {
-      if (!box_meets_wall(&box, &world.live_walls[i])) continue;
+      if (!box_meets_wall(&box, &world.internal->live_walls[i])) continue;
       while (at < n && out[at] < i) at++;
       TEST_ASSERT_TRUE_MESSAGE(at < n && out[at] == i, "a wall that meets the box is missing");
       met++;
@@ -91,12 +92,12 @@ void test_a_box_with_more_walls_than_the_room_asks_for_every_wall(void) {
 }
 
 void test_walls_across_the_map_coarsen_the_grid_within_its_entries(void) {
-  for (uint32_t i = 0; i < WALLS; ++i) { // every wall a diagonal of the map, a little shifted
-    world.live_walls[i].a = fxs_vec2_make(FXS_INT((int)i), 0);
-    world.live_walls[i].b = fxs_vec2_make(FXS_INT(4096), FXS_INT(4096 - (int)i));
+  for (uint32_t i = 0; i < WALLS; ++i) {  // every wall a diagonal of the map, a little shifted
+    world.internal->live_walls[i].a = fxs_vec2_make(FXS_INT((int)i), 0);
+    world.internal->live_walls[i].b = fxs_vec2_make(FXS_INT(4096), FXS_INT(4096 - (int)i));
   }
   fxs_wall_grid g = fxs_wall_grid_build(&world, WALLS);
-  TEST_ASSERT_TRUE(world.wall_cell_start[g.w * g.h] <= fxs_wall_grid_max_entries(&cap));
+  TEST_ASSERT_TRUE(world.internal->wall_cell_start[g.w * g.h] <= fxs_wall_grid_max_entries(&cap));
   TEST_ASSERT_TRUE(g.w * g.h <= fxs_wall_grid_max_cells(&cap));
   uint32_t out[WALLS];
   fxs_box one = {FXS_INT(2000), FXS_INT(2000), FXS_INT(2001), FXS_INT(2001)};
@@ -114,8 +115,9 @@ void test_a_world_of_few_walls_has_no_wall_grid_and_keeps_its_size(void) {
   fxs_world w;
   fxs_world_def def = fxs_default_world_def();
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&w, &def, &few, small, sizeof small));
-  TEST_ASSERT_EQUAL_UINT32(0, w.wall_max_cells);
-  w.live_walls[0].a = fxs_vec2_make(0, 0), w.live_walls[0].b = fxs_vec2_make(FXS_INT(9), 0);
+  TEST_ASSERT_EQUAL_UINT32(0, w.internal->wall_max_cells);
+  w.internal->live_walls[0].a = fxs_vec2_make(0, 0),
+  w.internal->live_walls[0].b = fxs_vec2_make(FXS_INT(9), 0);
   fxs_wall_grid g = fxs_wall_grid_build(&w, 1);
   fxs_box box = {0, 0, FXS_INT(10), FXS_INT(10)};
   uint32_t out[4];
@@ -135,7 +137,7 @@ static fxs_agent some_agent(void) {
 void test_contact_through_the_wall_grid_moves_as_with_every_wall(void) {
   // Dense short walls, so that many moves meet one.
   for (uint32_t i = 0; i < WALLS; ++i) {
-    fxs_wall *w = &world.live_walls[i];
+    fxs_wall *w = &world.internal->live_walls[i];
     w->a = fxs_vec2_make(between(1000, 1400), between(1000, 1400));
     w->b = fxs_vec2_make(w->a.x + between(-60, 60), w->a.y + between(-60, 60));
   }
@@ -166,7 +168,7 @@ void test_orca_through_the_wall_grid_sees_the_lines_and_sight_of_every_wall(void
   scatter(WALLS, 200);
   fxs_wall_grid g = fxs_wall_grid_build(&world, WALLS);
   fxs_orca_def def = fxs_default_orca_def();
-  fxs_world_worker *worker = &world.workers[0];
+  fxs_world_worker *worker = &world.internal->workers[0];
   static fxs_orca_scratch all, near;
   uint32_t narrowed = 0, lines = 0;
   for (int k = 0; k < 1500; ++k) {
@@ -177,7 +179,7 @@ void test_orca_through_the_wall_grid_sees_the_lines_and_sight_of_every_wall(void
       worker->neighbors[i].position =
           fxs_vec2_add(a.position, fxs_vec2_make(between(-150, 150), between(-150, 150)));
     }
-    fxs_orca_statics every = {world.live_walls, WALLS, 0, 0, 0}, st = every;
+    fxs_orca_statics every = {world.internal->live_walls, WALLS, 0, 0, 0}, st = every;
     fxs_walls_near_orca(&world, &g, &a, &def, worker, chosen, &st);
     narrowed += st.wall_count < WALLS;
     uint32_t n = fxs_orca_static_lines(&a, &every, &def, &all);
@@ -233,8 +235,8 @@ void test_a_crowd_among_walls_steps_the_same_with_and_without_the_wall_grid(void
   static fxs_world scan, grid;
   crowd_world(&scan, FXS_WALL_GRID_MIN_WALLS - 1u, world_memory[0], sizeof world_memory[0]);
   crowd_world(&grid, 4u * FXS_WALL_GRID_MIN_WALLS, world_memory[1], sizeof world_memory[1]);
-  TEST_ASSERT_EQUAL_UINT32(0, scan.wall_max_cells);
-  TEST_ASSERT_TRUE(grid.wall_max_cells > 0);
+  TEST_ASSERT_EQUAL_UINT32(0, scan.internal->wall_max_cells);
+  TEST_ASSERT_TRUE(grid.internal->wall_max_cells > 0);
   uint32_t touching = 0;
   for (uint32_t t = 0; t < 300u; ++t) {
     TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&scan, 0, 0, 0));

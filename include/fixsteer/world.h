@@ -8,6 +8,7 @@
 #define FIXSTEER_WORLD_H
 
 #include "fixsteer/api.h"
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,11 +17,9 @@
 #include "fixsteer/behavior.h"
 #include "fixsteer/behavior_params.h"
 #include "fixsteer/command.h"
-#include "fixsteer/flocking.h"
 #include "fixsteer/flow_field.h"
 #include "fixsteer/nav_field.h"
 #include "fixsteer/nav_grid.h"
-#include "fixsteer/nav_path.h"
 #include "fixsteer/path.h"
 #include "fixsteer/result.h"
 #include "fixsteer/rng.h"
@@ -57,7 +56,7 @@ extern "C" {
 /// first agent (generation 0) has the handle slot index + 1. 0 is never a valid handle; a
 /// despawned agent's handle goes stale.
 typedef struct fxs_agent_handle {
-  uint32_t value; ///< Encoded handle.
+  uint32_t value;  ///< Encoded handle.
 } fxs_agent_handle;
 
 /// One behavior of an agent's set. p[] holds the behavior's parameters in the order of
@@ -67,10 +66,10 @@ typedef struct fxs_agent_handle {
 /// Targets: the agent's target agent when it is alive, else its target point. Interpose also
 /// takes the agent's second target agent.
 typedef struct fxs_behavior_slot {
-  uint8_t kind;                   ///< An fxs_behavior.
-  uint8_t priority;               ///< Manager priority / group.
-  fix16_t weight;                 ///< Manager weight.
-  fix16_t p[FXS_BEHAVIOR_PARAMS]; ///< Parameters, see above.
+  uint8_t kind;                    ///< An fxs_behavior.
+  uint8_t priority;                ///< Manager priority / group.
+  fix16_t weight;                  ///< Manager weight.
+  fix16_t p[FXS_BEHAVIOR_PARAMS];  ///< Parameters, see above.
 } fxs_behavior_slot;
 
 /// A behavior slot of `kind` with weight 1, priority 0 and the library's default parameters.
@@ -95,16 +94,16 @@ typedef struct fxs_agent_slot {
   fix16_t wander_angle;     ///< Wander state, radians.
   fxs_path_state path;      ///< Path-following progress.
   fxs_walker_state walker;  ///< Random-walker waypoint.
-  fxs_behavior_slot behaviors[FXS_AGENT_BEHAVIORS]; ///< The behavior set, in order.
+  fxs_behavior_slot behaviors[FXS_AGENT_BEHAVIORS];  ///< The behavior set, in order.
 } fxs_agent_slot;
 
 /// A path stored in the world: count nodes starting at first_node of the node array.
 typedef struct fxs_world_path {
-  uint32_t first_node;    ///< Index of the first node.
-  uint16_t count;         ///< Number of nodes.
-  uint8_t mode;           ///< fxs_path_mode.
-  fix16_t radius;         ///< Path radius, world units.
-  fix16_t slowing_radius; ///< Arrival radius at the end (stop mode), world units.
+  uint32_t first_node;     ///< Index of the first node.
+  uint16_t count;          ///< Number of nodes.
+  uint8_t mode;            ///< fxs_path_mode.
+  fix16_t radius;          ///< Path radius, world units.
+  fix16_t slowing_radius;  ///< Arrival radius at the end (stop mode), world units.
 } fxs_world_path;
 
 /// World configuration.
@@ -124,23 +123,23 @@ typedef struct fxs_world_def {
 /// world with navigation (nav_fields when it has group fields); workers is scratch space,
 /// not state.
 typedef struct fxs_world_capacity {
-  uint32_t agents;     ///< Agent slots, [0, FXS_MAX_AGENTS].
-  uint32_t obstacles;  ///< Obstacle slots, [0, FXS_MAX_SMALL_CAPACITY].
-  uint32_t paths;      ///< Paths, [0, FXS_MAX_SMALL_CAPACITY].
-  uint32_t path_nodes; ///< Path nodes, all paths together (limited by memory only).
-  uint32_t walls;      ///< Wall slots, [0, FXS_MAX_SMALL_CAPACITY].
-  uint32_t workers;    ///< Most workers of a task system, [0, FXS_MAX_WORKERS]; 0 means 1
-                       ///< (the step's scratch, 2.5 KiB a worker, is kept for this many).
-  uint32_t field_cells; ///< Cells of the flow field (columns x rows), limited by memory only.
-                        ///< 0: no field; such a world's snapshots and hashes are exactly
-                        ///< those of a world without flow fields (snapshot layout 3).
+  uint32_t agents;       ///< Agent slots, [0, FXS_MAX_AGENTS].
+  uint32_t obstacles;    ///< Obstacle slots, [0, FXS_MAX_SMALL_CAPACITY].
+  uint32_t paths;        ///< Paths, [0, FXS_MAX_SMALL_CAPACITY].
+  uint32_t path_nodes;   ///< Path nodes, all paths together (limited by memory only).
+  uint32_t walls;        ///< Wall slots, [0, FXS_MAX_SMALL_CAPACITY].
+  uint32_t workers;      ///< Most workers of a task system, [0, FXS_MAX_WORKERS]; 0 means 1
+                         ///< (the step's scratch, 2.5 KiB a worker, is kept for this many).
+  uint32_t field_cells;  ///< Cells of the flow field (columns x rows), limited by memory only.
+                         ///< 0: no field; such a world's snapshots and hashes are exactly
+                         ///< those of a world without flow fields (snapshot layout 3).
   /// Cells of the navigation grid, [0, FXS_NAV_MAX_CELLS]. 0: no navigation; such a world's
   /// snapshots and hashes are exactly those of a world without navigation (layouts 3 and 4),
   /// and the other nav_ capacities must be 0 too.
   uint32_t nav_cells;
-  uint32_t nav_searches;  ///< A* searches in progress at once, [1, 256] with navigation.
-  uint32_t nav_open;      ///< Open-list entries of each search, [1, nav_cells].
-  uint32_t nav_waypoints; ///< Waypoints of one agent's route, [2, 65535] with navigation.
+  uint32_t nav_searches;   ///< A* searches in progress at once, [1, 256] with navigation.
+  uint32_t nav_open;       ///< Open-list entries of each search, [1, nav_cells].
+  uint32_t nav_waypoints;  ///< Waypoints of one agent's route, [2, 65535] with navigation.
   /// Integration fields kept for groups of navigate agents sharing a goal, [0,
   /// FXS_NAV_MAX_FIELDS]; 0 without navigation. 0: every navigate agent runs A*, and the
   /// world's snapshots and hashes are exactly those of layout 5 (world_nav_fields.h).
@@ -163,68 +162,59 @@ typedef struct fxs_world_capacity {
 
 /// Where an agent's route stands (fxs_nav_route.status).
 typedef enum fxs_route_status {
-  FXS_ROUTE_NONE = 0,      ///< No route: the agent has no navigate behavior, or no grid.
-  FXS_ROUTE_WAITING = 1,   ///< A search is needed and waits for a free search slot.
-  FXS_ROUTE_SEARCHING = 2, ///< A search slot is working on it (a few ticks under budget).
-  FXS_ROUTE_READY = 3      ///< The waypoints are the route.
+  FXS_ROUTE_NONE = 0,       ///< No route: the agent has no navigate behavior, or no grid.
+  FXS_ROUTE_WAITING = 1,    ///< A search is needed and waits for a free search slot.
+  FXS_ROUTE_SEARCHING = 2,  ///< A search slot is working on it (a few ticks under budget).
+  FXS_ROUTE_READY = 3       ///< The waypoints are the route.
 } fxs_route_status;
 
 /// An agent's route (navigate behavior): string-pulled waypoints, cell indices of the
 /// navigation grid, in the world's waypoint array. State: hashed and snapshotted.
 typedef struct fxs_nav_route {
-  uint8_t status;     ///< An fxs_route_status.
-  uint8_t reached;    ///< How the search that made the waypoints ended (fxs_nav_status:
-                      ///< FOUND ends on the goal, NEAREST or OPEN_FULL nearest to it); 0 none.
-  uint8_t partial;    ///< 1 when the route was cut to the waypoint capacity: re-planned at
-                      ///< its last waypoint.
-  uint16_t search;    ///< Search slot while SEARCHING; WAITING keeps the one it last had
-                      ///< (a route made stale mid-search), READY and NONE hold 0.
-  uint16_t count;     ///< Waypoints (kept while a new search runs: the agent follows them).
-  uint16_t next;      ///< Index of the waypoint being sought.
-  uint32_t version;   ///< Map version the route (or its search) was planned on.
-  uint32_t goal_cell; ///< Cell of the target the route (or its search) leads to.
-  uint16_t stall;     ///< Ticks without progress, [0, FXS_NAV_STALL_TICKS]: then re-planned.
-  uint16_t mark_next; ///< The waypoint sought when progress was last made.
-  fix16_t mark_distance; ///< The agent's distance to that waypoint then, units, >= 0.
+  uint8_t status;         ///< An fxs_route_status.
+  uint8_t reached;        ///< How the search that made the waypoints ended (fxs_nav_status:
+                          ///< FOUND ends on the goal, NEAREST or OPEN_FULL nearest to it); 0 none.
+  uint8_t partial;        ///< 1 when the route was cut to the waypoint capacity: re-planned at
+                          ///< its last waypoint.
+  uint16_t search;        ///< Search slot while SEARCHING; WAITING keeps the one it last had
+                          ///< (a route made stale mid-search), READY and NONE hold 0.
+  uint16_t count;         ///< Waypoints (kept while a new search runs: the agent follows them).
+  uint16_t next;          ///< Index of the waypoint being sought.
+  uint32_t version;       ///< Map version the route (or its search) was planned on.
+  uint32_t goal_cell;     ///< Cell of the target the route (or its search) leads to.
+  uint16_t stall;         ///< Ticks without progress, [0, FXS_NAV_STALL_TICKS]: then re-planned.
+  uint16_t mark_next;     ///< The waypoint sought when progress was last made.
+  fix16_t mark_distance;  ///< The agent's distance to that waypoint then, units, >= 0.
 } fxs_nav_route;
 
 /// A cached integration field (world_nav_fields.h): one goal cell shared by a group of
 /// navigate agents. State: hashed and snapshotted; the field's values are derived from it.
 typedef struct fxs_nav_field_slot {
-  uint8_t live;       ///< 1 when the slot holds a field.
-  uint8_t ready;      ///< 1 once its build has been seen complete (the field's values final).
-  uint32_t goal_cell; ///< The goal's cell index.
-  uint32_t used;      ///< The last tick an agent was given the field (eviction order).
-  uint32_t settled;   ///< Cells the field budget has settled in it while not ready.
+  uint8_t live;        ///< 1 when the slot holds a field.
+  uint8_t ready;       ///< 1 once its build has been seen complete (the field's values final).
+  uint32_t goal_cell;  ///< The goal's cell index.
+  uint32_t used;       ///< The last tick an agent was given the field (eviction order).
+  uint32_t settled;    ///< Cells the field budget has settled in it while not ready.
 } fxs_nav_field_slot;
 
 /// The world's navigation (world_nav.c, docs/navigation.md). The grid's geometry, its base
 /// costs, the radius it is inflated by, the budget, the map version, the routes and the
 /// searches in progress are state; `grid.cost` (the base costs with the live walls and
 /// obstacles rasterized) is derived: brought up to date, over the cells a change touches
-/// only, when the map changed or after a restore (docs/performance.md, map changes).
+/// only, when the map changed or after a restore (docs/performance.md, map changes). The
+/// memory of the searches and fields, the scratch and the caches are the world's insides.
 typedef struct fxs_world_nav {
-  fxs_nav_grid grid;       ///< Geometry (width 0: no grid set) and the effective costs.
-  uint8_t *base;           ///< capacity.nav_cells base costs (set_nav_costs), first w x h used.
-  fix16_t radius;          ///< Walls and obstacles are inflated by it (the agents' radius).
-  uint32_t budget;         ///< Cells expanded per tick, all searches together.
-  uint32_t version;        ///< Map version: counts changes of the grid, costs, walls, obstacles.
-  uint8_t dirty;           ///< Derived: grid.cost must be brought up to date before it is read.
-  fxs_nav_route *routes;   ///< One per agent slot.
-  uint32_t *waypoints;     ///< capacity.nav_waypoints cells per agent slot.
-  fxs_nav_search *searches; ///< capacity.nav_searches searches.
-  uint32_t *search_owner;  ///< Agent slot of each search, or UINT32_MAX when it is free.
-  uint8_t *search_memory;  ///< The searches' arrays (and a scratch search, not state).
-  uint32_t *scratch;       ///< capacity.nav_cells cells: a finished search's path (not state).
-  void *field_memory;      ///< An integration field's memory (fill_field toward a goal; not state).
-  fxs_nav_field_slot *field_slots; ///< capacity.nav_fields cached fields' state.
-  fxs_nav_field *fields;   ///< Their integration fields (values derived from the slot's state).
-  uint8_t *fields_memory;  ///< The fields' entries and buckets.
-  uint32_t *agent_field;   ///< Per agent slot, the field it follows this tick (not state).
-  uint32_t *field_aim;     ///< Per field, per cell: the cell its followers there aim at (a
-                           ///< cache of a pure function of the grid and the field; not state).
-  struct fxs_nav_raster *raster; ///< Per-cell cover counts and the shapes rasterized (derived;
-                                 ///< internal, lets a map change cost only the cells it touches).
+  fxs_nav_grid grid;      ///< Geometry (width 0: no grid set) and the effective costs.
+  uint8_t *base;          ///< capacity.nav_cells base costs (set_nav_costs), first w x h used.
+  fix16_t radius;         ///< Walls and obstacles are inflated by it (the agents' radius).
+  uint32_t budget;        ///< Cells expanded per tick, all searches together.
+  uint32_t version;       ///< Map version: counts changes of the grid, costs, walls, obstacles.
+  fxs_nav_route *routes;  ///< One per agent slot.
+  uint32_t *waypoints;    ///< capacity.nav_waypoints cells per agent slot.
+  struct fxs_nav_search *searches;  ///< capacity.nav_searches searches (nav_path.h).
+  uint32_t *search_owner;           ///< Agent slot of each search, or UINT32_MAX when it is free.
+  fxs_nav_field_slot *field_slots;  ///< capacity.nav_fields cached fields' state.
+  fxs_nav_field *fields;  ///< Their integration fields (values derived from the slot's state).
 } fxs_world_nav;
 
 /// Most columns or rows of the world's flow field (command arguments are whole Q16.16).
@@ -252,15 +242,18 @@ typedef void fxs_finish_fn(void *handle, void *user_context);
 /// phases through it; every agent's result depends only on the state at the start of the
 /// tick and is written to that agent's own slot, so 1 to 16 workers give the same bits.
 typedef struct fxs_task_system {
-  fxs_enqueue_fn *enqueue; ///< Starts work; NULL runs every phase inline.
-  fxs_finish_fn *finish;   ///< Waits for work.
-  uint32_t worker_count;   ///< Workers, [1, FXS_MAX_WORKERS].
-  void *user_context;      ///< Passed to enqueue and finish.
+  fxs_enqueue_fn *enqueue;  ///< Starts work; NULL runs every phase inline.
+  fxs_finish_fn *finish;    ///< Waits for work.
+  uint32_t worker_count;    ///< Workers, [1, FXS_MAX_WORKERS].
+  void *user_context;       ///< Passed to enqueue and finish.
 } fxs_task_system;
 
-struct fxs_world_worker; // per-worker scratch of the step (internal)
+struct fxs_world_internal;  // the world's scratch, caches and derived data (internal)
 
-/// The world. Fields are readable; change them only through the functions below.
+/// The world. Fields are readable; change them only through the functions below. Everything
+/// else the world keeps (its spatial grids, the view of the tick being stepped, the
+/// free-slot bitmap, the workers' scratch and caches) lives in `internal`, inside the
+/// caller's memory block: read it through the accessor functions below.
 typedef struct fxs_world {
   fxs_world_def def;            ///< Configuration.
   fxs_world_capacity capacity;  ///< Capacities.
@@ -278,51 +271,12 @@ typedef struct fxs_world {
   /// cell_size 0) while none is set; cells points at capacity.field_cells vectors, of which
   /// the first width * height are state. Set by the field commands (command.h).
   fxs_flow_field field;
-  fxs_world_nav nav;            ///< Navigation; all zero while capacity.nav_cells is 0.
-  // Derived from the state (kept by spawn and despawn, rebuilt on restore); not state.
-  uint32_t live_count;          ///< Live agents.
-  uint32_t *free_slots;         ///< Free-slot bitmap, all levels (see world_slots.c).
-  uint32_t free_levels;         ///< Levels of the bitmap, [1, 5].
-  uint32_t free_level_at[5];    ///< Word offset of each level in free_slots; 0 is per slot.
-  // Scratch space for the step; not state.
-  fxs_agent *next;              ///< Integrated bodies of the tick being stepped, per slot.
-  // A step where no agent searches its neighbors lists view_slot in slot order and leaves
-  // the positions, velocities, slot_cell and cell_start as they were.
-  uint32_t view_count;          ///< Live agents in the view of the tick being stepped.
-  fxs_vec2 *view_position;      ///< Start-of-tick positions of the live agents, cell order.
-  fxs_vec2 *view_velocity;      ///< Their velocities, same order.
-  uint32_t *view_slot;          ///< Their slot indices, same order.
-  uint32_t *slot_cell;          ///< Grid cell of each slot's agent (UINT32_MAX: free), by slot.
-  /// A hint per slot, kept from tick to tick: the radius (raw) within which the agent's last
-  /// nearest-neighbor search (ORCA's) found all of its k nearest, a little widened; 0 for
-  /// none. The next search tries it first and searches again at the full radius when it holds
-  /// fewer than k, so any value gives the same neighbors: a cache, not state.
-  uint32_t *slot_reach;
-  uint32_t *cell_start;         ///< First view index of each cell (+1 end).
-  uint32_t grid_max_cells;      ///< Cells the grid may use (from the capacity).
-  fxs_obstacle *live_obstacles; ///< Obstacles in use, in index order.
-  uint32_t *obstacle_cell_start; ///< First entry of obstacle_order of each obstacle cell (+1 end).
-  uint32_t *obstacle_order;     ///< Indices into live_obstacles, by cell of their centre.
-  uint32_t obstacle_max_cells;  ///< Cells the obstacle grid may use (from the capacity).
-  fxs_wall *live_walls;         ///< Walls in use, in index order.
-  /// The wall grid of the step (src/world/world_walls.h), none below 32 walls of capacity: the first
-  /// entry of wall_order of each cell (+1 end), live wall indices by the cells their
-  /// bounding boxes meet, each live wall's first cell (column, row), and the most cells and
-  /// entries the grid may use.
-  uint32_t *wall_cell_start;
-  uint32_t *wall_order;         ///< See wall_cell_start.
-  uint32_t *wall_first;         ///< See wall_cell_start.
-  uint32_t wall_max_cells;      ///< See wall_cell_start.
-  uint32_t wall_max_entries;    ///< See wall_cell_start.
-  fxs_wall *near_walls;         ///< Each worker's walls near the agent it steers (ORCA's).
-  struct fxs_world_worker *workers; ///< Scratch areas (neighbor lists), one a worker.
-  uint32_t worker_capacity;     ///< Their number: capacity.workers, at least 1.
-  /// The ORCA pairs each worker built lately, 2^orca_memo_bits a worker (none while bits is
-  /// 0), worker w's from entry w 2^orca_memo_bits: a cache whose entries are taken only for
-  /// their exact input (see src/steer/orca_memo.h), so any content gives the same results; not state.
-  struct fxs_orca_memo_entry *orca_memo;
-  uint32_t orca_memo_bits; ///< log2 of each worker's entries; 0: no memo.
-  fxs_task_system tasks;        ///< How the step runs per-agent phases; not state.
+  fxs_world_nav nav;      ///< Navigation; all zero while capacity.nav_cells is 0.
+  uint32_t live_count;    ///< Live agents (derived: kept by spawn and despawn).
+  void *memory;           ///< The caller's memory block given to fxs_world_init.
+  size_t memory_size;     ///< Its bytes in use (fxs_world_memory_size of the capacity).
+  fxs_task_system tasks;  ///< How the step runs per-agent phases; not state.
+  struct fxs_world_internal *internal;  ///< Scratch, caches and derived data (internal).
 } fxs_world;
 
 /// A 4096 x 4096 world at the origin, seed 1, no clamping, neighbor radius 100.
@@ -358,7 +312,7 @@ FXS_API size_t fxs_world_memory_size(const fxs_world_capacity *capacity);
 /// capacity above its limit gives FXS_ERR_BAD_VALUE. Steps run inline until
 /// fxs_world_set_tasks gives the world a task system.
 FXS_API fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
-                          const fxs_world_capacity *capacity, void *memory, size_t size);
+                                  const fxs_world_capacity *capacity, void *memory, size_t size);
 
 /// Runs the step's per-agent phases through `tasks` (copied; NULL: inline, the default).
 /// Not state: it is neither hashed nor snapshotted, and the results do not depend on it.
@@ -368,7 +322,7 @@ FXS_API fxs_result fxs_world_set_tasks(fxs_world *world, const fxs_task_system *
 
 /// Adds a path of `count` nodes (copied). Paths are part of the world's configuration.
 FXS_API fxs_result fxs_world_add_path(fxs_world *world, const fxs_vec2 *nodes, uint16_t count,
-                              fxs_path_mode mode, fix16_t radius, uint16_t *out_index);
+                                      fxs_path_mode mode, fix16_t radius, uint16_t *out_index);
 
 /// Applies one command now (fxs_world_step does this for a tick's commands). A spawn takes
 /// the free slot of lowest index (slot indices order neighbors that tie and seed random
@@ -376,7 +330,7 @@ FXS_API fxs_result fxs_world_add_path(fxs_world *world, const fxs_vec2 *nodes, u
 /// handle in *out_spawned when it is not NULL. Invalid commands change nothing and return the
 /// reason.
 FXS_API fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
-                           fxs_agent_handle *out_spawned);
+                                   fxs_agent_handle *out_spawned);
 
 /// One tick: sorts `commands` into canonical order in place, applies them (results[i], when
 /// results is not NULL, receives each one's outcome in sorted order), then steers and
@@ -385,7 +339,7 @@ FXS_API fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
 /// applied, else the result of the first rejected one (in canonical order). No allocation;
 /// the same bits for any number of workers.
 FXS_API fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t count,
-                          fxs_result *results);
+                                  fxs_result *results);
 
 /// The agent a handle names, or NULL when the handle is stale.
 FXS_API const fxs_agent *fxs_world_agent(const fxs_world *world, fxs_agent_handle handle);
@@ -398,31 +352,31 @@ FXS_API fxs_result fxs_world_agent_owner(const fxs_world *world, fxs_agent_handl
 /// What an agent steers toward (fxs_world_agent_targets): its target agent when that one is
 /// alive, else its target point; path following takes its path.
 typedef struct fxs_agent_targets {
-  fxs_agent_handle target_agent;  ///< The agent it targets; 0 for none. May be stale.
-  fxs_agent_handle second_target; ///< Interpose's second agent; 0 for none. May be stale.
-  fxs_vec2 target_point;          ///< The target point, world units.
-  uint16_t path_index;            ///< The world path it follows, or FXS_NO_PATH.
+  fxs_agent_handle target_agent;   ///< The agent it targets; 0 for none. May be stale.
+  fxs_agent_handle second_target;  ///< Interpose's second agent; 0 for none. May be stale.
+  fxs_vec2 target_point;           ///< The target point, world units.
+  uint16_t path_index;             ///< The world path it follows, or FXS_NO_PATH.
 } fxs_agent_targets;
 
 /// The targets of the agent `handle` names, in *out (as set by the target and path commands),
 /// so that a caller never decodes the world's slots. FXS_ERR_STALE_HANDLE when the handle
 /// names no live agent; *out is then all zero.
 FXS_API fxs_result fxs_world_agent_targets(const fxs_world *world, fxs_agent_handle handle,
-                                   fxs_agent_targets *out);
+                                           fxs_agent_targets *out);
 
 /// An agent's behavior set (fxs_world_agent_behaviors).
 typedef struct fxs_agent_behaviors {
-  const fxs_behavior_slot *slots; ///< `count` behaviors in order, inside the world: valid until
-                                  ///< the next command, step or restore.
-  uint32_t count;                 ///< Behaviors in the set, [0, FXS_AGENT_BEHAVIORS].
-  uint8_t combine_mode;           ///< How they combine: an fxs_combine_mode (manager.h).
+  const fxs_behavior_slot *slots;  ///< `count` behaviors in order, inside the world: valid until
+                                   ///< the next command, step or restore.
+  uint32_t count;                  ///< Behaviors in the set, [0, FXS_AGENT_BEHAVIORS].
+  uint8_t combine_mode;            ///< How they combine: an fxs_combine_mode (manager.h).
 } fxs_agent_behaviors;
 
 /// The behavior set of the agent `handle` names, in *out (kinds, weights, priorities and
 /// parameters as the behavior commands set them). FXS_ERR_STALE_HANDLE when the handle names
 /// no live agent; *out is then all zero.
 FXS_API fxs_result fxs_world_agent_behaviors(const fxs_world *world, fxs_agent_handle handle,
-                                     fxs_agent_behaviors *out);
+                                             fxs_agent_behaviors *out);
 
 /// The handle of the live agent in slot `index`, or a 0 handle.
 FXS_API fxs_agent_handle fxs_world_handle_at(const fxs_world *world, uint32_t index);
@@ -434,7 +388,7 @@ FXS_API fxs_agent_handle fxs_world_handle_at(const fxs_world *world, uint32_t in
 /// before it succeeds and no despawn of the tick comes before it. Writes at most `count`
 /// handles and returns how many (fewer when the world runs out of free slots).
 FXS_API uint32_t fxs_world_next_spawn_handles(const fxs_world *world, uint32_t count,
-                                      fxs_agent_handle *out);
+                                              fxs_agent_handle *out);
 
 /// Number of live agents (kept as agents spawn and despawn; no scan).
 FXS_API uint32_t fxs_world_agent_count(const fxs_world *world);
@@ -447,7 +401,7 @@ FXS_API const fxs_nav_grid *fxs_world_nav_grid(fxs_world *world);
 /// (the last one the target itself when the route reaches it) and the index of the one
 /// being sought to *next; returns the waypoint count (0: no route, or a stale handle).
 FXS_API uint32_t fxs_world_nav_route(const fxs_world *world, fxs_agent_handle handle, fxs_vec2 *out,
-                             uint32_t capacity, uint32_t *next);
+                                     uint32_t capacity, uint32_t *next);
 
 /// A cached integration field of navigate groups (docs/navigation.md, "Fields for groups"):
 /// the field in slot `slot`, [0, capacity.nav_fields), with its goal's cell index in

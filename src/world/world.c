@@ -12,6 +12,7 @@
 #include "fixsteer/wander.h"
 #include "world_field.h"
 #include "world_grid.h"
+#include "world_internal.h"
 #include "world_obstacles.h"
 #include "fixsteer/nav_field.h"
 #include "world_move.h"
@@ -44,16 +45,52 @@ fxs_behavior_slot fxs_behavior_slot_default(fxs_behavior kind) {
 
 // Byte offsets of each array inside the world's memory block; [count] is the total.
 enum {
-  M_AGENTS, M_OBSTACLES, M_ALIVE, M_PATHS, M_NODES, M_WALLS, M_WALL_ALIVE, M_FIELD, // state
-  M_FREE_SLOTS,                                                            // derived
-  M_NEXT, M_VIEW_POSITION, M_VIEW_VELOCITY, M_VIEW_SLOT, M_SLOT_CELL, M_SLOT_REACH,
-  M_CELL_START, M_LIVE, M_OBSTACLE_CELL_START, M_OBSTACLE_ORDER, M_LIVE_WALLS, M_WORKERS, // scratch
-  M_WALL_CELL_START, M_WALL_ORDER, M_WALL_FIRST, M_NEAR_WALLS,                      // scratch
-  M_ORCA_MEMO,                                                             // cache
-  M_NAV_BASE, M_NAV_ROUTES, M_NAV_WAYPOINTS, M_NAV_OWNERS, M_NAV_SEARCH_MEMORY, // navigation state
-  M_NAV_COST, M_NAV_SEARCHES, M_NAV_SCRATCH, M_NAV_FIELD, // navigation, derived and scratch
-  M_NAV_FIELD_SLOTS, M_NAV_FIELDS, M_NAV_FIELDS_MEMORY, M_NAV_AGENT_FIELD, M_NAV_FIELD_AIM, // fields
-  M_NAV_RASTER, M_NAV_COVER, M_NAV_RASTER_WALLS, M_NAV_WALL_ON, M_NAV_RASTER_OBSTACLES, // raster
+  M_INTERNAL,  // the insides
+  M_AGENTS,
+  M_OBSTACLES,
+  M_ALIVE,
+  M_PATHS,
+  M_NODES,
+  M_WALLS,
+  M_WALL_ALIVE,
+  M_FIELD,       // state
+  M_FREE_SLOTS,  // derived
+  M_NEXT,
+  M_VIEW_POSITION,
+  M_VIEW_VELOCITY,
+  M_VIEW_SLOT,
+  M_SLOT_CELL,
+  M_SLOT_REACH,
+  M_CELL_START,
+  M_LIVE,
+  M_OBSTACLE_CELL_START,
+  M_OBSTACLE_ORDER,
+  M_LIVE_WALLS,
+  M_WORKERS,  // scratch
+  M_WALL_CELL_START,
+  M_WALL_ORDER,
+  M_WALL_FIRST,
+  M_NEAR_WALLS,  // scratch
+  M_ORCA_MEMO,   // cache
+  M_NAV_BASE,
+  M_NAV_ROUTES,
+  M_NAV_WAYPOINTS,
+  M_NAV_OWNERS,
+  M_NAV_SEARCH_MEMORY,  // navigation state
+  M_NAV_COST,
+  M_NAV_SEARCHES,
+  M_NAV_SCRATCH,
+  M_NAV_FIELD,  // navigation, derived and scratch
+  M_NAV_FIELD_SLOTS,
+  M_NAV_FIELDS,
+  M_NAV_FIELDS_MEMORY,
+  M_NAV_AGENT_FIELD,
+  M_NAV_FIELD_AIM,  // fields
+  M_NAV_RASTER,
+  M_NAV_COVER,
+  M_NAV_RASTER_WALLS,
+  M_NAV_WALL_ON,
+  M_NAV_RASTER_OBSTACLES,  // raster
   M_NAV_OBSTACLE_ON,
   M_COUNT
 };
@@ -86,34 +123,100 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
   bool nav = c->nav_cells != 0;
   size_t searches = nav ? (size_t)c->nav_searches + 1u : 0u;
   const size_t counts[M_COUNT] = {
-      c->agents, c->obstacles, c->obstacles, c->paths, c->path_nodes, c->walls, c->walls,
-      c->field_cells, fxs_free_slots_words(c->agents), c->agents, c->agents, c->agents, c->agents, c->agents,
+      1u,
       c->agents,
-      (size_t)fxs_grid_max_cells(c) + 1u, c->obstacles, (size_t)fxs_obstacle_grid_max_cells(c) + 1u,
-      c->obstacles, c->walls, workers_of(c),
+      c->obstacles,
+      c->obstacles,
+      c->paths,
+      c->path_nodes,
+      c->walls,
+      c->walls,
+      c->field_cells,
+      fxs_free_slots_words(c->agents),
+      c->agents,
+      c->agents,
+      c->agents,
+      c->agents,
+      c->agents,
+      c->agents,
+      (size_t)fxs_grid_max_cells(c) + 1u,
+      c->obstacles,
+      (size_t)fxs_obstacle_grid_max_cells(c) + 1u,
+      c->obstacles,
+      c->walls,
+      workers_of(c),
       fxs_wall_grid_kept(c) ? (size_t)fxs_wall_grid_max_cells(c) + 1u : 0u,
-      fxs_wall_grid_max_entries(c), 2u * (size_t)fxs_wall_grid_walls(c),
+      fxs_wall_grid_max_entries(c),
+      2u * (size_t)fxs_wall_grid_walls(c),
       fxs_wall_grid_kept(c) ? (size_t)workers_of(c) * FXS_NEAR_WALLS : 0u,
       (size_t)workers_of(c) * fxs_orca_memo_entries(c->agents),
-      c->nav_cells, nav ? c->agents : 0u, nav ? c->agents : 0u, c->nav_searches, searches,
-      c->nav_cells, searches, c->nav_cells, fxs_world_nav_field_entries(c) ? 1u : 0u,
-      c->nav_fields, c->nav_fields, c->nav_fields, c->nav_fields ? c->agents : 0u,
-      (size_t)c->nav_fields * c->nav_cells, nav ? 1u : 0u, c->nav_cells, nav ? c->walls : 0u,
-      nav ? c->walls : 0u, nav ? c->obstacles : 0u, nav ? c->obstacles : 0u};
-  const size_t units[M_COUNT] = {
-      sizeof(fxs_agent_slot), sizeof(fxs_obstacle), sizeof(uint8_t), sizeof(fxs_world_path),
-      sizeof(fxs_vec2), sizeof(fxs_wall), sizeof(uint8_t), sizeof(fxs_vec2), sizeof(uint32_t),
-      sizeof(fxs_agent),
-      sizeof(fxs_vec2), sizeof(fxs_vec2), sizeof(uint32_t), sizeof(uint32_t), sizeof(uint32_t),
-      sizeof(uint32_t), sizeof(fxs_obstacle), sizeof(uint32_t), sizeof(uint32_t), sizeof(fxs_wall),
-      sizeof(fxs_world_worker), sizeof(uint32_t), sizeof(uint32_t), sizeof(uint32_t),
-      sizeof(fxs_wall), sizeof(fxs_orca_memo_entry),
-      sizeof(uint8_t), sizeof(fxs_nav_route), (size_t)c->nav_waypoints * sizeof(uint32_t),
-      sizeof(uint32_t), fxs_world_nav_search_bytes(c), sizeof(uint8_t), sizeof(fxs_nav_search),
-      sizeof(uint32_t), fxs_nav_field_memory_size(fxs_world_nav_field_entries(c)),
-      sizeof(fxs_nav_field_slot), sizeof(fxs_nav_field), fxs_world_nav_fields_bytes(c),
-      sizeof(uint32_t), sizeof(uint32_t), sizeof(fxs_nav_raster), sizeof(uint32_t),
-      sizeof(fxs_wall), sizeof(uint8_t), sizeof(fxs_obstacle), sizeof(uint8_t)};
+      c->nav_cells,
+      nav ? c->agents : 0u,
+      nav ? c->agents : 0u,
+      c->nav_searches,
+      searches,
+      c->nav_cells,
+      searches,
+      c->nav_cells,
+      fxs_world_nav_field_entries(c) ? 1u : 0u,
+      c->nav_fields,
+      c->nav_fields,
+      c->nav_fields,
+      c->nav_fields ? c->agents : 0u,
+      (size_t)c->nav_fields * c->nav_cells,
+      nav ? 1u : 0u,
+      c->nav_cells,
+      nav ? c->walls : 0u,
+      nav ? c->walls : 0u,
+      nav ? c->obstacles : 0u,
+      nav ? c->obstacles : 0u};
+  const size_t units[M_COUNT] = {FXS_WORLD_INTERNAL_BYTES,
+                                 sizeof(fxs_agent_slot),
+                                 sizeof(fxs_obstacle),
+                                 sizeof(uint8_t),
+                                 sizeof(fxs_world_path),
+                                 sizeof(fxs_vec2),
+                                 sizeof(fxs_wall),
+                                 sizeof(uint8_t),
+                                 sizeof(fxs_vec2),
+                                 sizeof(uint32_t),
+                                 sizeof(fxs_agent),
+                                 sizeof(fxs_vec2),
+                                 sizeof(fxs_vec2),
+                                 sizeof(uint32_t),
+                                 sizeof(uint32_t),
+                                 sizeof(uint32_t),
+                                 sizeof(uint32_t),
+                                 sizeof(fxs_obstacle),
+                                 sizeof(uint32_t),
+                                 sizeof(uint32_t),
+                                 sizeof(fxs_wall),
+                                 sizeof(fxs_world_worker),
+                                 sizeof(uint32_t),
+                                 sizeof(uint32_t),
+                                 sizeof(uint32_t),
+                                 sizeof(fxs_wall),
+                                 sizeof(fxs_orca_memo_entry),
+                                 sizeof(uint8_t),
+                                 sizeof(fxs_nav_route),
+                                 (size_t)c->nav_waypoints * sizeof(uint32_t),
+                                 sizeof(uint32_t),
+                                 fxs_world_nav_search_bytes(c),
+                                 sizeof(uint8_t),
+                                 sizeof(fxs_nav_search),
+                                 sizeof(uint32_t),
+                                 fxs_nav_field_memory_size(fxs_world_nav_field_entries(c)),
+                                 sizeof(fxs_nav_field_slot),
+                                 sizeof(fxs_nav_field),
+                                 fxs_world_nav_fields_bytes(c),
+                                 sizeof(uint32_t),
+                                 sizeof(uint32_t),
+                                 sizeof(fxs_nav_raster),
+                                 sizeof(uint32_t),
+                                 sizeof(fxs_wall),
+                                 sizeof(uint8_t),
+                                 sizeof(fxs_obstacle),
+                                 sizeof(uint8_t)};
   size_t at = 0;
   for (int i = 0; i < M_COUNT; ++i) {
     offsets[i] = at;
@@ -149,6 +252,9 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   memset(world, 0, sizeof *world);
   world->def = *def;
   world->capacity = *capacity;
+  world->memory = memory;
+  world->memory_size = offsets[M_COUNT];
+  world->internal = FXS_AT(fxs_world_internal, M_INTERNAL);
   world->agents = FXS_AT(fxs_agent_slot, M_AGENTS);
   world->obstacles = FXS_AT(fxs_obstacle, M_OBSTACLES);
   world->obstacle_alive = FXS_AT(uint8_t, M_ALIVE);
@@ -156,37 +262,37 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   world->nodes = FXS_AT(fxs_vec2, M_NODES);
   world->walls = FXS_AT(fxs_wall, M_WALLS);
   world->wall_alive = FXS_AT(uint8_t, M_WALL_ALIVE);
-  world->field.cells = FXS_AT(fxs_vec2, M_FIELD); // no grid yet: width = height = 0
-  world->free_slots = FXS_AT(uint32_t, M_FREE_SLOTS);
-  world->next = FXS_AT(fxs_agent, M_NEXT);
-  world->view_position = FXS_AT(fxs_vec2, M_VIEW_POSITION);
-  world->view_velocity = FXS_AT(fxs_vec2, M_VIEW_VELOCITY);
-  world->view_slot = FXS_AT(uint32_t, M_VIEW_SLOT);
-  world->slot_cell = FXS_AT(uint32_t, M_SLOT_CELL);
-  world->slot_reach = FXS_AT(uint32_t, M_SLOT_REACH);
-  world->cell_start = FXS_AT(uint32_t, M_CELL_START);
-  world->grid_max_cells = fxs_grid_max_cells(capacity);
-  world->live_obstacles = FXS_AT(fxs_obstacle, M_LIVE);
-  world->obstacle_cell_start = FXS_AT(uint32_t, M_OBSTACLE_CELL_START);
-  world->obstacle_order = FXS_AT(uint32_t, M_OBSTACLE_ORDER);
-  world->obstacle_max_cells = fxs_obstacle_grid_max_cells(capacity);
-  world->live_walls = FXS_AT(fxs_wall, M_LIVE_WALLS);
-  world->wall_cell_start = FXS_AT(uint32_t, M_WALL_CELL_START);
-  world->wall_order = FXS_AT(uint32_t, M_WALL_ORDER);
-  world->wall_first = FXS_AT(uint32_t, M_WALL_FIRST);
-  world->wall_max_cells = fxs_wall_grid_max_cells(capacity);
-  world->wall_max_entries = fxs_wall_grid_max_entries(capacity);
-  world->near_walls = FXS_AT(fxs_wall, M_NEAR_WALLS);
-  world->workers = FXS_AT(fxs_world_worker, M_WORKERS);
-  world->worker_capacity = workers_of(capacity);
-  world->orca_memo = FXS_AT(fxs_orca_memo_entry, M_ORCA_MEMO);
-  world->orca_memo_bits = fxs_orca_memo_bits(capacity->agents);
-  for (uint32_t w = 0; w < world->worker_capacity; ++w) {
-    fxs_orca_memo *m = &world->workers[w].pairs;
+  world->field.cells = FXS_AT(fxs_vec2, M_FIELD);  // no grid yet: width = height = 0
+  world->internal->free_slots = FXS_AT(uint32_t, M_FREE_SLOTS);
+  world->internal->next = FXS_AT(fxs_agent, M_NEXT);
+  world->internal->view_position = FXS_AT(fxs_vec2, M_VIEW_POSITION);
+  world->internal->view_velocity = FXS_AT(fxs_vec2, M_VIEW_VELOCITY);
+  world->internal->view_slot = FXS_AT(uint32_t, M_VIEW_SLOT);
+  world->internal->slot_cell = FXS_AT(uint32_t, M_SLOT_CELL);
+  world->internal->slot_reach = FXS_AT(uint32_t, M_SLOT_REACH);
+  world->internal->cell_start = FXS_AT(uint32_t, M_CELL_START);
+  world->internal->grid_max_cells = fxs_grid_max_cells(capacity);
+  world->internal->live_obstacles = FXS_AT(fxs_obstacle, M_LIVE);
+  world->internal->obstacle_cell_start = FXS_AT(uint32_t, M_OBSTACLE_CELL_START);
+  world->internal->obstacle_order = FXS_AT(uint32_t, M_OBSTACLE_ORDER);
+  world->internal->obstacle_max_cells = fxs_obstacle_grid_max_cells(capacity);
+  world->internal->live_walls = FXS_AT(fxs_wall, M_LIVE_WALLS);
+  world->internal->wall_cell_start = FXS_AT(uint32_t, M_WALL_CELL_START);
+  world->internal->wall_order = FXS_AT(uint32_t, M_WALL_ORDER);
+  world->internal->wall_first = FXS_AT(uint32_t, M_WALL_FIRST);
+  world->internal->wall_max_cells = fxs_wall_grid_max_cells(capacity);
+  world->internal->wall_max_entries = fxs_wall_grid_max_entries(capacity);
+  world->internal->near_walls = FXS_AT(fxs_wall, M_NEAR_WALLS);
+  world->internal->workers = FXS_AT(fxs_world_worker, M_WORKERS);
+  world->internal->worker_capacity = workers_of(capacity);
+  world->internal->orca_memo = FXS_AT(fxs_orca_memo_entry, M_ORCA_MEMO);
+  world->internal->orca_memo_bits = fxs_orca_memo_bits(capacity->agents);
+  for (uint32_t w = 0; w < world->internal->worker_capacity; ++w) {
+    fxs_orca_memo *m = &world->internal->workers[w].pairs;
     *m = fxs_orca_no_memo();
-    if (world->orca_memo_bits == 0) continue;
-    m->entries = world->orca_memo + ((size_t)w << world->orca_memo_bits);
-    m->shift = 32u - world->orca_memo_bits;
+    if (world->internal->orca_memo_bits == 0) continue;
+    m->entries = world->internal->orca_memo + ((size_t)w << world->internal->orca_memo_bits);
+    m->shift = 32u - world->internal->orca_memo_bits;
   }
   if (capacity->nav_cells != 0) {
     fxs_world_nav *n = &world->nav;
@@ -195,21 +301,21 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
     n->routes = FXS_AT(fxs_nav_route, M_NAV_ROUTES);
     n->waypoints = FXS_AT(uint32_t, M_NAV_WAYPOINTS);
     n->search_owner = FXS_AT(uint32_t, M_NAV_OWNERS);
-    n->search_memory = FXS_AT(uint8_t, M_NAV_SEARCH_MEMORY);
+    world->internal->nav.search_memory = FXS_AT(uint8_t, M_NAV_SEARCH_MEMORY);
     n->searches = FXS_AT(fxs_nav_search, M_NAV_SEARCHES);
-    n->scratch = FXS_AT(uint32_t, M_NAV_SCRATCH);
-    n->field_memory = FXS_AT(uint8_t, M_NAV_FIELD);
+    world->internal->nav.scratch = FXS_AT(uint32_t, M_NAV_SCRATCH);
+    world->internal->nav.field_memory = FXS_AT(uint8_t, M_NAV_FIELD);
     n->field_slots = FXS_AT(fxs_nav_field_slot, M_NAV_FIELD_SLOTS);
     n->fields = FXS_AT(fxs_nav_field, M_NAV_FIELDS);
-    n->fields_memory = FXS_AT(uint8_t, M_NAV_FIELDS_MEMORY);
-    n->agent_field = FXS_AT(uint32_t, M_NAV_AGENT_FIELD);
-    n->field_aim = FXS_AT(uint32_t, M_NAV_FIELD_AIM);
-    n->raster = FXS_AT(fxs_nav_raster, M_NAV_RASTER);
-    n->raster->cover = FXS_AT(uint32_t, M_NAV_COVER);
-    n->raster->walls = FXS_AT(fxs_wall, M_NAV_RASTER_WALLS);
-    n->raster->wall_on = FXS_AT(uint8_t, M_NAV_WALL_ON);
-    n->raster->obstacles = FXS_AT(fxs_obstacle, M_NAV_RASTER_OBSTACLES);
-    n->raster->obstacle_on = FXS_AT(uint8_t, M_NAV_OBSTACLE_ON);
+    world->internal->nav.fields_memory = FXS_AT(uint8_t, M_NAV_FIELDS_MEMORY);
+    world->internal->nav.agent_field = FXS_AT(uint32_t, M_NAV_AGENT_FIELD);
+    world->internal->nav.field_aim = FXS_AT(uint32_t, M_NAV_FIELD_AIM);
+    world->internal->nav.raster = FXS_AT(fxs_nav_raster, M_NAV_RASTER);
+    world->internal->nav.raster->cover = FXS_AT(uint32_t, M_NAV_COVER);
+    world->internal->nav.raster->walls = FXS_AT(fxs_wall, M_NAV_RASTER_WALLS);
+    world->internal->nav.raster->wall_on = FXS_AT(uint8_t, M_NAV_WALL_ON);
+    world->internal->nav.raster->obstacles = FXS_AT(fxs_obstacle, M_NAV_RASTER_OBSTACLES);
+    world->internal->nav.raster->obstacle_on = FXS_AT(uint8_t, M_NAV_OBSTACLE_ON);
     fxs_world_nav_init(world);
   }
   fxs_free_slots_layout(world);
@@ -225,7 +331,7 @@ fxs_result fxs_world_set_tasks(fxs_world *world, const fxs_task_system *tasks) {
     return FXS_OK;
   }
   if (!tasks->enqueue || !tasks->finish || tasks->worker_count < 1 ||
-      tasks->worker_count > world->worker_capacity) {
+      tasks->worker_count > world->internal->worker_capacity) {
     return FXS_ERR_BAD_VALUE;
   }
   world->tasks = *tasks;
@@ -318,7 +424,7 @@ static fxs_result spawn(fxs_world *world, const fxs_command *c, fxs_agent_handle
   if (!limits_valid(c->arg[4], c->arg[5], c->arg[6], c->arg[7]) || c->ref > FXS_SPAWN_OWNED) {
     return FXS_ERR_BAD_VALUE;
   }
-  int32_t free_slot = fxs_free_slots_lowest(world); // the lowest free index, see world.h
+  int32_t free_slot = fxs_free_slots_lowest(world);  // the lowest free index, see world.h
   if (free_slot >= 0) {
     uint32_t i = (uint32_t)free_slot;
     fxs_agent_slot *s = &world->agents[i];
@@ -367,8 +473,8 @@ static fxs_result add_behavior(fxs_agent_slot *s, const fxs_command *c) {
 }
 
 static fxs_result set_limits(fxs_agent_slot *s, const fxs_command *c) {
-  if (!limits_valid(c->arg[0], c->arg[1], c->arg[2], c->arg[3]) || c->arg[4] < 0 ||
-      c->arg[5] < 0 || c->arg[6] < 0 || c->ref > FXS_ORIENT_STEERED) {
+  if (!limits_valid(c->arg[0], c->arg[1], c->arg[2], c->arg[3]) || c->arg[4] < 0 || c->arg[5] < 0 ||
+      c->arg[6] < 0 || c->ref > FXS_ORIENT_STEERED) {
     return FXS_ERR_BAD_VALUE;
   }
   fxs_agent *a = &s->body;
@@ -444,7 +550,9 @@ static fxs_result agent_command(fxs_world *world, fxs_agent_slot *s, const fxs_c
       s->generation = (uint16_t)((s->generation + 1u) & FXS_HANDLE_GENERATION_MASK);
       fxs_free_slots_give(world, (uint32_t)(s - world->agents));
       return FXS_OK;
-    case FXS_CMD_SET_TARGET_POINT: s->target_point = fxs_vec2_make(c->arg[0], c->arg[1]); return FXS_OK;
+    case FXS_CMD_SET_TARGET_POINT:
+      s->target_point = fxs_vec2_make(c->arg[0], c->arg[1]);
+      return FXS_OK;
     case FXS_CMD_SET_TARGET_AGENT:
       if (c->ref != 0 && slot_of(world, c->ref) < 0) return FXS_ERR_STALE_HANDLE;
       s->target_agent = c->ref;
@@ -459,7 +567,8 @@ static fxs_result agent_command(fxs_world *world, fxs_agent_slot *s, const fxs_c
       memset(s->behaviors, 0, sizeof s->behaviors);
       s->combine_mode = (uint8_t)c->ref;
       return FXS_OK;
-    case FXS_CMD_ADD_BEHAVIOR: return add_behavior(s, c);
+    case FXS_CMD_ADD_BEHAVIOR:
+      return add_behavior(s, c);
     case FXS_CMD_SET_PATH:
       if (c->ref != FXS_NO_PATH && c->ref >= world->path_count) return FXS_ERR_BAD_VALUE;
       s->path_index = (uint16_t)c->ref;
@@ -468,20 +577,23 @@ static fxs_result agent_command(fxs_world *world, fxs_agent_slot *s, const fxs_c
     case FXS_CMD_APPLY_FORCE:
       s->pending_force = fxs_vec2_add(s->pending_force, fxs_vec2_make(c->arg[0], c->arg[1]));
       return FXS_OK;
-    case FXS_CMD_SET_LIMITS: return set_limits(s, c);
+    case FXS_CMD_SET_LIMITS:
+      return set_limits(s, c);
     case FXS_CMD_SET_OWNER:
       if (c->ref > 0xFFu && c->ref != FXS_OWNER_SHARED) return FXS_ERR_BAD_VALUE;
       s->owned = c->ref != FXS_OWNER_SHARED;
       s->owner = s->owned ? (uint8_t)c->ref : 0u;
       return FXS_OK;
-    default: return FXS_ERR_BAD_COMMAND;
+    default:
+      return FXS_ERR_BAD_COMMAND;
   }
 }
 
 fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
                            fxs_agent_handle *out_spawned) {
   switch ((fxs_command_type)command->type) {
-    case FXS_CMD_SPAWN: return spawn(world, command, out_spawned);
+    case FXS_CMD_SPAWN:
+      return spawn(world, command, out_spawned);
     case FXS_CMD_ADD_OBSTACLE:
     case FXS_CMD_REMOVE_OBSTACLE:
       return command->agent != 0 ? FXS_ERR_BAD_VALUE : obstacle_command(world, command);
@@ -490,16 +602,19 @@ fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
       return command->agent != 0 ? FXS_ERR_BAD_VALUE : wall_command(world, command);
     case FXS_CMD_SET_FIELD_GRID:
     case FXS_CMD_SET_FIELD_CELLS:
-    case FXS_CMD_FILL_FIELD: return fxs_world_field_command(world, command);
+    case FXS_CMD_FILL_FIELD:
+      return fxs_world_field_command(world, command);
     case FXS_CMD_SET_NAV_GRID:
-    case FXS_CMD_SET_NAV_COSTS: return fxs_world_nav_command(world, command);
-    case FXS_CMD_MOVE: { // a group of one
+    case FXS_CMD_SET_NAV_COSTS:
+      return fxs_world_nav_command(world, command);
+    case FXS_CMD_MOVE: {  // a group of one
       fxs_result r = FXS_OK, first = FXS_OK;
       uint32_t at = 1;
       fxs_world_moves(world, command, 1, &r, &at, &first);
       return r;
     }
-    default: break;
+    default:
+      break;
   }
   if (command->type >= FXS_CMD_COUNT) return FXS_ERR_BAD_COMMAND;
   int32_t i = slot_of(world, command->agent);

@@ -1,4 +1,5 @@
 #include "world_contact.h"
+#include "world_internal.h"
 
 #include "fixsteer/vec2.h"
 #include "exact.h"
@@ -49,19 +50,20 @@ static void add_point(contact_set *c, fxs_vec2 p, fxs_vec2 q, int64_t extra, int
   int64_t wx = (int64_t)p.x - q.x, wy = (int64_t)p.y - q.y;
   int64_t limit = reach + extra;
   if (magnitude64(wx) > limit || magnitude64(wy) > limit) return;
-  unsigned shift = 0; // only for bodies or obstacles of more than 16384 units
+  unsigned shift = 0;  // only for bodies or obstacles of more than 16384 units
   while (magnitude64(wx) >= (INT64_C(1) << 30) || magnitude64(wy) >= (INT64_C(1) << 30)) {
     wx /= 2, wy /= 2, shift++;
   }
   // Out of reach on the squared distance, before any square root (limit < 2^31 here).
-  uint64_t ux = (uint64_t)magnitude64(wx), uy = (uint64_t)magnitude64(wy), lim = (uint64_t)(limit >> shift);
+  uint64_t ux = (uint64_t)magnitude64(wx), uy = (uint64_t)magnitude64(wy),
+           lim = (uint64_t)(limit >> shift);
   if (limit < (INT64_C(1) << 31) && ux * ux + uy * uy > lim * lim + 2 * lim) return;
   fxs_vec2 w = fxs_vec2_make((fix16_t)wx, (fix16_t)wy);
   if (fxs_vec2_is_zero(w)) {
     add_constraint(c, normal_against(mx, my), -extra - body);
     return;
   }
-  fxs_vec2_measure m = fxs_vec2_measure_inline(w); // one square root for the normal and length
+  fxs_vec2_measure m = fxs_vec2_measure_inline(w);  // one square root for the normal and length
   fxs_vec2 n = fxs_vec2_set_length_measured_inline(w, &m, FXS_ONE);
   int64_t dist = (int64_t)m.length << shift;
   if (dist - extra > reach) return;
@@ -80,7 +82,7 @@ static void add_body(contact_set *c, fxs_vec2 p, const fxs_contact_body *b, int6
   add_point(&one, p, b->position, radius - give, body, reach, mx, my);
   if (one.count == 0) return;
   int64_t gap = one.gap[0];
-  if (b->halves) gap = gap < 0 ? -((-gap) / 2) : gap / 2; // toward 0: never more than half
+  if (b->halves) gap = gap < 0 ? -((-gap) / 2) : gap / 2;  // toward 0: never more than half
   add_constraint(c, one.normal[0], gap);
 }
 
@@ -111,17 +113,19 @@ static void add_wall(contact_set *c, fxs_vec2 p, const fxs_wall *w, int64_t body
 }
 
 // Every wall and obstacle within reach of the move.
-static void gather(const fxs_contact_world *cw, fxs_vec2 p, int64_t body, int64_t reach,
-                   int64_t mx, int64_t my, uint32_t *scratch, uint32_t room, contact_set *c) {
+static void gather(const fxs_contact_world *cw, fxs_vec2 p, int64_t body, int64_t reach, int64_t mx,
+                   int64_t my, uint32_t *scratch, uint32_t room, contact_set *c) {
   const fxs_world *world = cw->world;
   // The walls whose boxes come within reach (add_wall's first test), in index order.
-  fxs_box near = {(int64_t)p.x - reach, (int64_t)p.y - reach, (int64_t)p.x + reach, (int64_t)p.y + reach};
-  uint32_t walls = cw->walls && cw->wall_count ? fxs_wall_grid_find(world, cw->walls, &near, scratch, room)
-                                               : FXS_ALL_WALLS;
+  fxs_box near = {(int64_t)p.x - reach, (int64_t)p.y - reach, (int64_t)p.x + reach,
+                  (int64_t)p.y + reach};
+  uint32_t walls = cw->walls && cw->wall_count
+                       ? fxs_wall_grid_find(world, cw->walls, &near, scratch, room)
+                       : FXS_ALL_WALLS;
   bool every = walls == FXS_ALL_WALLS;
   if (every) walls = cw->wall_count;
   for (uint32_t k = 0; k < walls; ++k) {
-    add_wall(c, p, &world->live_walls[every ? k : scratch[k]], body, reach, mx, my);
+    add_wall(c, p, &world->internal->live_walls[every ? k : scratch[k]], body, reach, mx, my);
   }
   if (cw->obstacle_count == 0) return;
   int64_t box_reach = reach + cw->grid->max_radius;
@@ -131,7 +135,7 @@ static void gather(const fxs_contact_world *cw, fxs_vec2 p, int64_t body, int64_
   bool all = n == FXS_ALL_OBSTACLES;
   if (all) n = cw->obstacle_count;
   for (uint32_t k = 0; k < n; ++k) {
-    const fxs_obstacle *o = &world->live_obstacles[all ? k : scratch[k]];
+    const fxs_obstacle *o = &world->internal->live_obstacles[all ? k : scratch[k]];
     add_point(c, p, o->center, fxs_max(o->radius, 0), body, reach, mx, my);
   }
 }
@@ -202,9 +206,10 @@ bool fxs_contact_resolve(const fxs_contact_world *cw, const fxs_agent *before, f
   } else if (statics && magnitude64(x) <= rest && magnitude64(y) <= rest) {
     x = 0, y = 0;
   } else if (statics && x * before->velocity.x + y * before->velocity.y < 0) {
-    x = 0, y = 0; // calm rest, as in the integrator: a slide that turns back stops first
+    x = 0, y = 0;  // calm rest, as in the integrator: a slide that turns back stops first
   }
   next->velocity = fxs_vec2_make(fxs_saturate(x), fxs_saturate(y));
-  next->position = fxs_vec2_make(fxs_saturate((int64_t)start.x + x), fxs_saturate((int64_t)start.y + y));
+  next->position =
+      fxs_vec2_make(fxs_saturate((int64_t)start.x + x), fxs_saturate((int64_t)start.y + y));
   return true;
 }

@@ -3,6 +3,7 @@
 #include "fixsteer/escape.h"
 #include "fixsteer/hide.h"
 #include "fixsteer/interpose.h"
+#include "world_internal.h"
 #include "world_slots.h"
 
 // The hide behavior of a slot, or NULL.
@@ -37,29 +38,32 @@ fxs_vec2 fxs_world_hide_steering(const fxs_steer_context *ctx, const fix16_t *p)
   fxs_agent still = fxs_default_agent();
   still.position = ctx->target_point;
   const fxs_agent *hunter = ctx->target ? ctx->target : &still;
-  fxs_hide_def d = {p[FXS_PARAM(HIDE, distance_from_boundary)], p[FXS_PARAM(HIDE, slowing_radius)], p[FXS_PARAM(HIDE, max_prediction)]};
+  fxs_hide_def d = {p[FXS_PARAM(HIDE, distance_from_boundary)], p[FXS_PARAM(HIDE, slowing_radius)],
+                    p[FXS_PARAM(HIDE, max_prediction)]};
   fxs_hider *rivals = ctx->scratch->behavior.rivals;
   uint32_t n = hide_rivals(ctx, rivals);
-  return fxs_hide_among(&ctx->slot->body, hunter, ctx->world->live_obstacles,
+  return fxs_hide_among(&ctx->slot->body, hunter, ctx->world->internal->live_obstacles,
                         ctx->step->obstacle_count, &d, rivals, n);
 }
 
 // What flee and evade keep room from: the live walls, and the bounds when the world clamps.
 static fxs_escape_room escape_room(const fxs_steer_context *ctx) {
   const fxs_world *world = ctx->world;
-  fxs_escape_room room = {world->live_walls, ctx->step->wall_count, world->def.clamp_to_bounds,
-                          world->def.bounds_min, world->def.bounds_max};
+  fxs_escape_room room = {world->internal->live_walls, ctx->step->wall_count,
+                          world->def.clamp_to_bounds, world->def.bounds_min, world->def.bounds_max};
   return room;
 }
 
 fxs_vec2 fxs_world_flee_steering(const fxs_steer_context *ctx, const fix16_t *p) {
   fxs_escape_room room = escape_room(ctx);
-  return fxs_flee_within(&ctx->slot->body, ctx->target_point, p[FXS_PARAM(FLEE, panic_radius)], &room);
+  return fxs_flee_within(&ctx->slot->body, ctx->target_point, p[FXS_PARAM(FLEE, panic_radius)],
+                         &room);
 }
 
 fxs_vec2 fxs_world_evade_steering(const fxs_steer_context *ctx, const fix16_t *p) {
   fxs_escape_room room = escape_room(ctx);
-  return fxs_evade_within(&ctx->slot->body, ctx->target, p[FXS_PARAM(EVADE, max_prediction)], p[FXS_PARAM(EVADE, panic_radius)], &room);
+  return fxs_evade_within(&ctx->slot->body, ctx->target, p[FXS_PARAM(EVADE, max_prediction)],
+                          p[FXS_PARAM(EVADE, panic_radius)], &room);
 }
 
 // Interpose between the target agent (or a still agent on the target point) and the second
@@ -71,7 +75,8 @@ fxs_vec2 fxs_world_interpose_steering(const fxs_steer_context *ctx, const fix16_
   if (j < 0) return fxs_vec2_zero();
   fxs_agent still = fxs_default_agent();
   still.position = ctx->target_point;
-  fxs_interpose_def d = {p[FXS_PARAM(INTERPOSE, slowing_radius)], p[FXS_PARAM(INTERPOSE, max_prediction)]};
-  return fxs_interpose(&ctx->slot->body, ctx->target ? ctx->target : &still, &world->agents[j].body, &d);
+  fxs_interpose_def d = {p[FXS_PARAM(INTERPOSE, slowing_radius)],
+                         p[FXS_PARAM(INTERPOSE, max_prediction)]};
+  return fxs_interpose(&ctx->slot->body, ctx->target ? ctx->target : &still, &world->agents[j].body,
+                       &d);
 }
-

@@ -1,4 +1,5 @@
 #include "world_grid.h"
+#include "world_internal.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -58,7 +59,7 @@ fxs_grid fxs_grid_of(const fxs_world *world) {
   // of the radius: a search spans 4 to 8 of them a side), doubled at most twice while they
   // do not fit (under 8/3 of the radius): coarser cells would put more agents in each search
   // than wrapping the grid round does (measured on RVO2's Circle, fitted and on a large map).
-  uint32_t max_cells = world->grid_max_cells;
+  uint32_t max_cells = world->internal->grid_max_cells;
   int64_t half = d->neighbor_radius / 2 > FXS_ONE ? d->neighbor_radius / 2 : FXS_ONE;
   g.shift = 16;
   while ((INT64_C(1) << (g.shift + 1u)) <= half) ++g.shift; // 2^shift <= half < 2^(shift + 1)
@@ -102,24 +103,26 @@ static inline uint32_t cell_wrapped(const fxs_grid *g, fxs_vec2 p) {
 
 void fxs_grid_place(fxs_world *world, const fxs_grid *g, uint32_t begin, uint32_t end) {
   // One loop for each kind of grid: no test of the kind per agent.
+  uint32_t *slot_cell = world->internal->slot_cell;
   if (g->wraps) {
     for (uint32_t i = begin; i < end; ++i) {
       const fxs_agent_slot *s = &world->agents[i];
-      world->slot_cell[i] = s->alive ? cell_wrapped(g, s->body.position) : FXS_GRID_NO_CELL;
+      slot_cell[i] = s->alive ? cell_wrapped(g, s->body.position) : FXS_GRID_NO_CELL;
     }
     return;
   }
   for (uint32_t i = begin; i < end; ++i) {
     const fxs_agent_slot *s = &world->agents[i];
-    world->slot_cell[i] = s->alive ? cell_clamped(g, s->body.position) : FXS_GRID_NO_CELL;
+    slot_cell[i] = s->alive ? cell_clamped(g, s->body.position) : FXS_GRID_NO_CELL;
   }
 }
 
 // A counting sort: stable, so agents of one cell stay in slot order.
 void fxs_grid_sort(fxs_world *world, const fxs_grid *g) {
   uint32_t cells = g->w * g->h, n = 0, slots = world->capacity.agents;
-  uint32_t *start = world->cell_start;
-  const uint32_t *cell = world->slot_cell;
+  fxs_world_internal *in = world->internal;
+  uint32_t *start = in->cell_start, *view_slot = in->view_slot;
+  const uint32_t *cell = in->slot_cell;
   memset(start, 0, sizeof(uint32_t) * (cells + 1u));
   for (uint32_t i = 0; i < slots; ++i) {
     if (cell[i] != FXS_GRID_NO_CELL) start[cell[i]]++;
@@ -130,37 +133,39 @@ void fxs_grid_sort(fxs_world *world, const fxs_grid *g) {
   // cell still lists its agents in slot order), and ends as the start of cell c.
   for (uint32_t i = slots; i-- > 0;) {
     if (cell[i] == FXS_GRID_NO_CELL) continue;
-    world->view_slot[--start[cell[i]]] = i;
+    view_slot[--start[cell[i]]] = i;
     ++n;
   }
   start[cells] = n;
-  world->view_count = n;
+  in->view_count = n;
 }
 
 void fxs_view_list_live(fxs_world *world) {
-  uint32_t n = 0;
+  uint32_t n = 0, *view_slot = world->internal->view_slot;
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
-    if (world->agents[i].alive) world->view_slot[n++] = i;
+    if (world->agents[i].alive) view_slot[n++] = i;
   }
-  world->view_count = n;
+  world->internal->view_count = n;
 }
 
 void fxs_grid_copy_view(fxs_world *world, uint32_t begin, uint32_t end) {
+  const fxs_world_internal *in = world->internal;
   for (uint32_t v = begin; v < end; ++v) {
-    const fxs_agent *a = &world->agents[world->view_slot[v]].body;
-    world->view_position[v] = a->position;
-    world->view_velocity[v] = a->velocity;
+    const fxs_agent *a = &world->agents[in->view_slot[v]].body;
+    in->view_position[v] = a->position;
+    in->view_velocity[v] = a->velocity;
   }
 }
 
 void fxs_grid_measure_spread(const fxs_world *world, fxs_grid *g) {
-  const fxs_vec2 *pos = world->view_position;
-  if (world->view_count == 0) {
+  const fxs_vec2 *pos = world->internal->view_position;
+  uint32_t count = world->internal->view_count;
+  if (count == 0) {
     g->close = true;
     return;
   }
   int32_t lo_x = pos[0].x, hi_x = pos[0].x, lo_y = pos[0].y, hi_y = pos[0].y;
-  for (uint32_t v = 1; v < world->view_count; ++v) {
+  for (uint32_t v = 1; v < count; ++v) {
     lo_x = pos[v].x < lo_x ? pos[v].x : lo_x, hi_x = pos[v].x > hi_x ? pos[v].x : hi_x;
     lo_y = pos[v].y < lo_y ? pos[v].y : lo_y, hi_y = pos[v].y > hi_y ? pos[v].y : hi_y;
   }
@@ -170,9 +175,9 @@ void fxs_grid_measure_spread(const fxs_world *world, fxs_grid *g) {
 bool fxs_view_velocities_within(const fxs_world *world, fix16_t limit) {
   // c + limit, taken mod 2^32, lies in [0, 2 limit] exactly when c is within: the largest of
   // these over every component decides, without a branch per agent.
-  const fxs_vec2 *vel = world->view_velocity;
-  uint32_t top = 0, shift = (uint32_t)limit;
-  for (uint32_t v = 0; v < world->view_count; ++v) {
+  const fxs_vec2 *vel = world->internal->view_velocity;
+  uint32_t top = 0, shift = (uint32_t)limit, count = world->internal->view_count;
+  for (uint32_t v = 0; v < count; ++v) {
     uint32_t x = (uint32_t)vel[v].x + shift, y = (uint32_t)vel[v].y + shift;
     top = x > top ? x : top;
     top = y > top ? y : top;
@@ -247,8 +252,8 @@ static inline fxs_world_candidate found_at(const fxs_world_worker *w, uint32_t i
 }
 
 static void set_slots(const search *s) {
-  for (uint32_t i = 0; i < s->found; ++i)
-    s->out->found_slot[i] = s->world->view_slot[s->out->found_view[i]];
+  const uint32_t *view_slot = s->world->internal->view_slot;
+  for (uint32_t i = 0; i < s->found; ++i) s->out->found_slot[i] = view_slot[s->out->found_view[i]];
 }
 
 // True once the sorted list holds k agents on the very spot: nothing left can enter it
@@ -386,8 +391,8 @@ void fxs_grid_sort_keys(uint64_t k[16], uint32_t m) { sort_found(k, m); }
 static inline void emit(const fxs_world *world, fxs_world_worker *out, uint32_t k, uint32_t view,
                         uint32_t slot, uint64_t dist_sq) {
   fxs_neighbor *nb = &out->neighbors[k];
-  nb->position = world->view_position[view];
-  nb->velocity = world->view_velocity[view];
+  nb->position = world->internal->view_position[view];
+  nb->velocity = world->internal->view_velocity[view];
   nb->id = slot;
   out->dist_sq[k] = dist_sq;
 }
@@ -410,8 +415,9 @@ static uint32_t finish_sorted(const search *s, uint32_t m, uint32_t n) {
   fxs_world_worker *w = s->out;
   unsigned bits = s->grid->slot_bits;
   uint64_t k[16];
+  const uint32_t *view_slot = s->world->internal->view_slot;
   for (uint32_t i = 0; i < m; ++i) {
-    uint64_t slot = s->world->view_slot[w->found_view[i]];
+    uint64_t slot = view_slot[w->found_view[i]];
     k[i] = (w->found_dist_sq[i] << (bits + FXS_FOUND_BITS)) | (slot << FXS_FOUND_BITS) | i;
   }
   sort_found(k, m);
@@ -444,8 +450,9 @@ static uint32_t finish(search *s) {
     // found list to its place in the result.
     key_list keys; // FXS_GRID_FOUND is a multiple of 4: room for the padding
     unsigned bits = s->grid->slot_bits;
+    const uint32_t *view_slot = s->world->internal->view_slot;
     for (uint32_t i = 0; i < m; ++i)
-      set_key(&keys, i, (w->found_dist_sq[i] << bits) | s->world->view_slot[w->found_view[i]]);
+      set_key(&keys, i, (w->found_dist_sq[i] << bits) | view_slot[w->found_view[i]]);
     for (uint32_t i = m; i < padded_keys(m); ++i) set_key(&keys, i, FXS_KEY_PAD);
     rank_keys(&keys, m, rank);
     uint64_t slot_mask = (UINT64_C(1) << bits) - 1u;
@@ -505,7 +512,7 @@ FXS_ALWAYS_INLINE size_t collect(const fxs_vec2 *pos, fxs_vec2 p, size_t j, size
 // `far`: a candidate may lie 2^31 raw or more from p in an axis (see box_is_near).
 FXS_ALWAYS_INLINE bool scan(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec2 p,
                             bool far) {
-  const fxs_vec2 *pos = s->world->view_position;
+  const fxs_vec2 *pos = s->world->internal->view_position;
 #if FXS_GRID_BRANCH_FREE
   uint64_t *found_dist_sq = s->out->found_dist_sq;
   uint32_t *found_view = s->out->found_view;
@@ -540,7 +547,7 @@ FXS_ALWAYS_INLINE bool scan(search *s, uint32_t begin, uint32_t end, uint32_t se
     fxs_world_candidate c;
     c.dist_sq = dx * dx + dy * dy;
     if (c.dist_sq > r2 || j == self) continue;
-    c.slot = s->world->view_slot[j];
+    c.slot = s->world->internal->view_slot[j];
     c.view = j;
     offer(s->out->nearest, &s->sorted, s->k, c);
     s->flushed = true;
@@ -557,7 +564,7 @@ FXS_ALWAYS_INLINE bool scan(search *s, uint32_t begin, uint32_t end, uint32_t se
 // runs (they number fewer than the row's cells, so none comes twice).
 FXS_ALWAYS_INLINE bool scan_row(search *s, const fxs_grid *g, int32_t y, int32_t x0, int32_t x1,
                                 uint32_t self, fxs_vec2 p, bool wrapped, bool far) {
-  const uint32_t *start = s->world->cell_start;
+  const uint32_t *start = s->world->internal->cell_start;
   uint32_t w = g->w;
   if (!wrapped) {
     uint32_t row = (uint32_t)y * w;
@@ -668,7 +675,7 @@ FXS_ALWAYS_INLINE void begin_search(search *s, const fxs_world *world, const fxs
 
 // Visits the box within r of view entry v.
 FXS_ALWAYS_INLINE void search_around(search *s, uint32_t v, int64_t r) {
-  fxs_vec2 p = s->world->view_position[v];
+  fxs_vec2 p = s->world->internal->view_position[v];
   if (s->grid->wraps) {
     visit_wrapped(s, p, v, r);
   } else {
@@ -734,7 +741,7 @@ static uint32_t nearest(const fxs_world *world, const fxs_grid *g, uint32_t v, u
   if (k > FXS_MAX_NEIGHBORS) k = FXS_MAX_NEIGHBORS;
   // The slot's reach first: k found within it are the k nearest within r (every agent not
   // found is farther than all of them). Fewer: the search again at r.
-  uint32_t *reach = &world->slot_reach[world->view_slot[v]];
+  uint32_t *reach = &world->internal->slot_reach[world->internal->view_slot[v]];
   int64_t within = *reach != 0 && *reach < r ? *reach : r;
   uint32_t n = few ? nearest_within_few(world, g, v, k, within, out, few)
                   : nearest_within(world, g, v, k, within, out);

@@ -1,4 +1,5 @@
 #include "world_move.h"
+#include "world_internal.h"
 
 #include <stdbool.h>
 
@@ -24,11 +25,13 @@ static int64_t round_div(int64_t n, int64_t d) {
 
 // The ring of lattice spot `index`: the least k with 3k(k + 1) >= index.
 static uint32_t ring_of(uint32_t index) {
-  uint64_t lo = 0, hi = 37838; // 3 * 37838 * 37839 > 2^32
+  uint64_t lo = 0, hi = 37838;  // 3 * 37838 * 37839 > 2^32
   while (lo < hi) {
     uint64_t mid = (lo + hi) / 2;
-    if (3u * mid * (mid + 1u) >= index) hi = mid;
-    else lo = mid + 1u;
+    if (3u * mid * (mid + 1u) >= index)
+      hi = mid;
+    else
+      lo = mid + 1u;
   }
   return (uint32_t)lo;
 }
@@ -37,7 +40,7 @@ fxs_vec2 fxs_world_move_spot(fxs_vec2 destination, fix16_t pitch, uint32_t index
   if (index == 0) return destination;
   // Ring k >= 1 holds indices [3k(k - 1) + 1, 3k(k + 1)].
   int64_t k = ring_of(index);
-  int64_t at = (int64_t)index - (3 * k * (k - 1) + 1); // [0, 6k)
+  int64_t at = (int64_t)index - (3 * k * (k - 1) + 1);  // [0, 6k)
   int64_t side = at / k, step = at % k;
   // The ring starts on its east corner (k, 0); side s walks k steps along direction s + 2.
   int64_t a = k * dir_a[0], b = k * dir_b[0];
@@ -70,8 +73,8 @@ fxs_result fxs_world_move_check(const fxs_world *world, const fxs_command *c, ui
 typedef struct order {
   const fxs_world *world;
   const fxs_command *commands;
-  const uint32_t *mark; // per agent slot: its move's command index
-  fxs_vec2 to;          // the group's destination
+  const uint32_t *mark;  // per agent slot: its move's command index
+  fxs_vec2 to;           // the group's destination
 } order;
 
 typedef bool before_fn(const order *o, uint32_t x, uint32_t y);
@@ -174,13 +177,13 @@ static void move_group(fxs_world *world, order *o, uint32_t *members, uint32_t m
     if (a->radius > radius) radius = a->radius;
   }
   int64_t pitch = 2 * radius + first->arg[2];
-  fxs_vec2 *spots = world->view_position, *taken = world->view_velocity;
-  uint32_t *tier = world->cell_start;
-  find_spots(fxs_world_nav_grid(world), o->to, pitch > FXS_MAX ? FXS_MAX : (fix16_t)pitch, m,
-             spots, tier);
+  fxs_vec2 *spots = world->internal->view_position, *taken = world->internal->view_velocity;
+  uint32_t *tier = world->internal->cell_start;
+  find_spots(fxs_world_nav_grid(world), o->to, pitch > FXS_MAX ? FXS_MAX : (fix16_t)pitch, m, spots,
+             tier);
   for (uint32_t k = 0; k < m; ++k) taken[k].x = 0;
   sort(members, m, nearer_before, o);
-  uint32_t open = 0; // spots before it are taken
+  uint32_t open = 0;  // spots before it are taken
   for (uint32_t i = 0; i < m; ++i) {
     while (taken[open].x) ++open;
     fxs_agent_slot *s = &world->agents[members[i]];
@@ -220,7 +223,7 @@ void fxs_world_moves(fxs_world *world, const fxs_command *commands, uint32_t cou
   uint32_t i = 0;
   while (i < count && commands[i].type != FXS_CMD_MOVE) ++i;
   if (i == count) return;
-  uint32_t *mark = world->slot_cell; // per agent slot: its last valid move, or NO_MOVE
+  uint32_t *mark = world->internal->slot_cell;  // per agent slot: its last valid move, or NO_MOVE
   for (uint32_t s = 0; s < world->capacity.agents; ++s) mark[s] = NO_MOVE;
   for (; i < count; ++i) {
     if (commands[i].type != FXS_CMD_MOVE) continue;
@@ -229,12 +232,12 @@ void fxs_world_moves(fxs_world *world, const fxs_command *commands, uint32_t cou
     if (r == FXS_OK) r = formation_leader(world, &commands[i], &slot);
     if (results) results[i] = r;
     if (r == FXS_OK) {
-      mark[slot] = i; // a later move of the same agent replaces it
+      mark[slot] = i;  // a later move of the same agent replaces it
     } else if (i < *first_index) {
       *first_index = i, *first_result = r;
     }
   }
-  uint32_t *members = world->view_slot, m = 0;
+  uint32_t *members = world->internal->view_slot, m = 0;
   for (uint32_t s = 0; s < world->capacity.agents; ++s) {
     if (mark[s] != NO_MOVE) members[m++] = s;
   }

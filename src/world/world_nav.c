@@ -1,4 +1,5 @@
 #include "world_nav.h"
+#include "world_internal.h"
 
 #include <string.h>
 
@@ -17,12 +18,10 @@
 
 bool fxs_world_nav_capacity_valid(const fxs_world_capacity *c) {
   if (c->nav_cells == 0) {
-    return c->nav_searches == 0 && c->nav_open == 0 && c->nav_waypoints == 0 &&
-           c->nav_fields == 0;
+    return c->nav_searches == 0 && c->nav_open == 0 && c->nav_waypoints == 0 && c->nav_fields == 0;
   }
   return c->nav_cells <= FXS_NAV_MAX_CELLS && c->nav_fields <= FXS_NAV_MAX_FIELDS &&
-         c->nav_searches >= 1 &&
-         c->nav_searches <= FXS_NAV_MAX_SEARCHES && c->nav_open >= 1 &&
+         c->nav_searches >= 1 && c->nav_searches <= FXS_NAV_MAX_SEARCHES && c->nav_open >= 1 &&
          c->nav_open <= c->nav_cells && c->nav_waypoints >= 2 &&
          c->nav_waypoints <= FXS_NAV_MAX_WAYPOINTS;
 }
@@ -38,12 +37,13 @@ void fxs_world_nav_init(fxs_world *world) {
   if (c->nav_cells == 0) return;
   size_t bytes = fxs_world_nav_search_bytes(c);
   for (uint32_t k = 0; k <= c->nav_searches; ++k) {
-    fxs_nav_search_init(&world->nav.searches[k], world->nav.search_memory + (size_t)k * bytes,
-                        bytes, c->nav_cells, c->nav_open);
+    fxs_nav_search_init(&world->nav.searches[k],
+                        world->internal->nav.search_memory + (size_t)k * bytes, bytes, c->nav_cells,
+                        c->nav_open);
     if (k < c->nav_searches) world->nav.search_owner[k] = NO_OWNER;
   }
   if (c->nav_fields != 0) fxs_world_nav_fields_init(world);
-  world->nav.dirty = 1;
+  world->internal->nav.dirty = 1;
 }
 
 // ------------------------------------------------------------------ commands
@@ -51,15 +51,17 @@ void fxs_world_nav_init(fxs_world *world) {
 // Every route dropped and every search freed (the grid's shape changed).
 static void drop_all(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
-  for (uint32_t i = 0; i < world->capacity.agents; ++i) memset(&n->routes[i], 0, sizeof n->routes[i]);
+  for (uint32_t i = 0; i < world->capacity.agents; ++i)
+    memset(&n->routes[i], 0, sizeof n->routes[i]);
   for (uint32_t k = 0; k < world->capacity.nav_searches; ++k) n->search_owner[k] = NO_OWNER;
 }
 
 static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
   fxs_world_nav *n = &world->nav;
   uint32_t w, h;
-  if (!fxs_arg_whole(c->arg[3], &w) || !fxs_arg_whole(c->arg[4], &h) || c->arg[7] != 0) return FXS_ERR_BAD_VALUE;
-  if (w == 0 && h == 0) { // removal: everything 0
+  if (!fxs_arg_whole(c->arg[3], &w) || !fxs_arg_whole(c->arg[4], &h) || c->arg[7] != 0)
+    return FXS_ERR_BAD_VALUE;
+  if (w == 0 && h == 0) {  // removal: everything 0
     for (int i = 0; i < FXS_COMMAND_ARGS; ++i) {
       if (c->arg[i] != 0) return FXS_ERR_BAD_VALUE;
     }
@@ -91,16 +93,17 @@ static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
   n->version++;
   fxs_world_nav_fields_drop(world);
   fxs_world_nav_raster_reset(world);
-  n->dirty = 1;
+  world->internal->nav.dirty = 1;
   return FXS_OK;
 }
 
 static fxs_result set_costs(fxs_world *world, const fxs_command *c) {
   fxs_world_nav *n = &world->nav;
   uint32_t x, y, w, h, cost;
-  if (!fxs_arg_whole(c->arg[0], &x) || !fxs_arg_whole(c->arg[1], &y) || !fxs_arg_whole(c->arg[2], &w) ||
-      !fxs_arg_whole(c->arg[3], &h) || !fxs_arg_whole(c->arg[4], &cost) || c->arg[5] != 0 || c->arg[6] != 0 ||
-      c->arg[7] != 0 || c->ref != 0) {
+  if (!fxs_arg_whole(c->arg[0], &x) || !fxs_arg_whole(c->arg[1], &y) ||
+      !fxs_arg_whole(c->arg[2], &w) || !fxs_arg_whole(c->arg[3], &h) ||
+      !fxs_arg_whole(c->arg[4], &cost) || c->arg[5] != 0 || c->arg[6] != 0 || c->arg[7] != 0 ||
+      c->ref != 0) {
     return FXS_ERR_BAD_VALUE;
   }
   if (n->grid.width == 0) return FXS_ERR_OUTSIDE_GRID;
@@ -111,7 +114,7 @@ static fxs_result set_costs(fxs_world *world, const fxs_command *c) {
   fxs_world_nav_raster_base_changed(world, x, y, w, h);
   n->version++;
   fxs_world_nav_fields_drop(world);
-  n->dirty = 1;
+  world->internal->nav.dirty = 1;
   return FXS_OK;
 }
 
@@ -119,16 +122,19 @@ fxs_result fxs_world_nav_command(fxs_world *world, const fxs_command *c) {
   if (c->agent != 0) return FXS_ERR_BAD_VALUE;
   if (world->capacity.nav_cells == 0) return FXS_ERR_CAPACITY;
   switch ((fxs_command_type)c->type) {
-    case FXS_CMD_SET_NAV_GRID: return set_grid(world, c);
-    case FXS_CMD_SET_NAV_COSTS: return set_costs(world, c);
-    default: return FXS_ERR_BAD_COMMAND;
+    case FXS_CMD_SET_NAV_GRID:
+      return set_grid(world, c);
+    case FXS_CMD_SET_NAV_COSTS:
+      return set_costs(world, c);
+    default:
+      return FXS_ERR_BAD_COMMAND;
   }
 }
 
 void fxs_world_nav_map_changed(fxs_world *world) {
   if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return;
   world->nav.version++;
-  world->nav.dirty = 1;
+  world->internal->nav.dirty = 1;
   fxs_world_nav_fields_drop(world);
 }
 
@@ -163,8 +169,8 @@ fxs_result fxs_world_nav_fill_field(fxs_world *world, fxs_vec2 goal) {
   }
   uint32_t entries = fxs_world_nav_field_entries(&world->capacity);
   fxs_nav_field field;
-  if (fxs_nav_field_init(&field, world->nav.field_memory, fxs_nav_field_memory_size(entries),
-                         entries) != FXS_OK) {
+  if (fxs_nav_field_init(&field, world->internal->nav.field_memory,
+                         fxs_nav_field_memory_size(entries), entries) != FXS_OK) {
     return FXS_ERR_BAD_VALUE;
   }
   uint32_t cx, cy;
@@ -181,7 +187,7 @@ fxs_result fxs_world_nav_fill_field(fxs_world *world, fxs_vec2 goal) {
 // grid's radius) are derived: world_nav_raster.c brings them up to date when the map changed.
 const fxs_nav_grid *fxs_world_nav_grid(fxs_world *world) {
   if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return 0;
-  if (world->nav.dirty) fxs_world_nav_raster_update(world);
+  if (world->internal->nav.dirty) fxs_world_nav_raster_update(world);
   return &world->nav.grid;
 }
 
@@ -236,8 +242,8 @@ static fix16_t waypoint_distance(const fxs_world *world, uint32_t i) {
 }
 
 // Route progress (state): a ready route progresses when its agent passes a waypoint or comes
-// its touching distance (agent.h) nearer the one it seeks; an agent at rest on its last leg (arrived, or holding
-// behind one that did) is not stalled; any other tick is a stall tick.
+// its touching distance (agent.h) nearer the one it seeks; an agent at rest on its last leg
+// (arrived, or holding behind one that did) is not stalled; any other tick is a stall tick.
 static void measure_progress(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
@@ -245,7 +251,8 @@ static void measure_progress(fxs_world *world) {
     if (r->status != FXS_ROUTE_READY || !world->agents[i].alive) continue;
     fix16_t d = waypoint_distance(world, i);
     bool resting = r->next + 1u >= r->count && fxs_vec2_is_zero(world->agents[i].body.velocity);
-    if (r->next != r->mark_next || d <= r->mark_distance - fxs_agent_touch(&world->agents[i].body) || resting) {
+    if (r->next != r->mark_next ||
+        d <= r->mark_distance - fxs_agent_touch(&world->agents[i].body) || resting) {
       r->mark_next = r->next, r->mark_distance = d, r->stall = 0;
     } else if (r->stall < FXS_NAV_STALL_TICKS) {
       r->stall++;
@@ -283,9 +290,9 @@ static void mark_stale(fxs_world *world) {
     // A formation member's slot moves with its leader: its route to another cell holds
     // while the route's end sees the slot's cell (the member steers straight on from there).
     const uint32_t *points = &n->waypoints[(size_t)i * world->capacity.nav_waypoints];
-    bool moved = r->goal_cell != goal &&
-                 (!member || (r->status == FXS_ROUTE_READY && r->count > 0 &&
-                              !in_sight(&n->grid, points[r->count - 1u], goal)));
+    bool moved =
+        r->goal_cell != goal && (!member || (r->status == FXS_ROUTE_READY && r->count > 0 &&
+                                             !in_sight(&n->grid, points[r->count - 1u], goal)));
     bool stale = r->status == FXS_ROUTE_NONE || r->version != n->version || moved ||
                  (r->status == FXS_ROUTE_READY && r->partial && r->next + 1u >= r->count) ||
                  (r->status == FXS_ROUTE_READY && r->stall >= FXS_NAV_STALL_TICKS);
@@ -324,7 +331,7 @@ static void finish(fxs_world *world, uint32_t k) {
   const fxs_nav_search *s = &n->searches[k];
   uint32_t owner = n->search_owner[k];
   fxs_nav_route *r = &n->routes[owner];
-  uint32_t *cells = n->scratch;
+  uint32_t *cells = world->internal->nav.scratch;
   uint32_t length = fxs_nav_search_path(s, cells, world->capacity.nav_cells);
   uint32_t kept = fxs_nav_pull_string(&n->grid, cells, length);
   uint32_t cap = world->capacity.nav_waypoints;
@@ -358,7 +365,7 @@ static void spend_budget(fxs_world *world) {
 
 void fxs_world_nav_plan(fxs_world *world) {
   if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return;
-  if (world->nav.dirty) fxs_world_nav_raster_update(world);
+  if (world->internal->nav.dirty) fxs_world_nav_raster_update(world);
   measure_progress(world);
   bool fields = world->capacity.nav_fields != 0;
   if (fields) fxs_world_nav_fields_assign(world);
@@ -438,7 +445,7 @@ fxs_nav_move fxs_world_nav_move(const fxs_world *world, uint32_t index, fxs_vec2
     return m;
   }
   const fxs_nav_route *r = &n->routes[index];
-  if (r->count == 0) { // the first route is being searched: hold still
+  if (r->count == 0) {  // the first route is being searched: hold still
     fxs_nav_move m = {fxs_vec2_zero(), a->position, 0, 0};
     return m;
   }
@@ -453,7 +460,7 @@ fxs_nav_move fxs_world_nav_move(const fxs_world *world, uint32_t index, fxs_vec2
   uint32_t tx, ty;
   if (r->reached == FXS_NAV_FOUND && fxs_nav_grid_cell_of(g, target, &tx, &ty) &&
       ty * g->width + tx == cell) {
-    to = target; // the route reaches the target's cell: the target itself
+    to = target;  // the route reaches the target's cell: the target itself
   }
   return last_move(a, to, slowing_radius);
 }
@@ -527,9 +534,10 @@ void fxs_world_nav_write(const fxs_world *world, fxs_writer *w) {
 // checked against 2^62 before multiplying, the sum cannot wrap.
 uint64_t fxs_world_nav_write_bound(const fxs_world_capacity *c) {
   const uint64_t big = UINT64_C(1) << 62;
-  uint64_t route = 23u + 4u * (uint64_t)c->nav_waypoints;          // the record and its cells
+  uint64_t route = 23u + 4u * (uint64_t)c->nav_waypoints;  // the record and its cells
   uint64_t search = 4u + 36u + 9u * (uint64_t)c->nav_cells + 4u * (uint64_t)c->nav_open;
-  if ((c->agents && route > big / c->agents) || (c->nav_searches && search > big / c->nav_searches)) {
+  if ((c->agents && route > big / c->agents) ||
+      (c->nav_searches && search > big / c->nav_searches)) {
     return UINT64_MAX;
   }
   return 32u + c->nav_cells + c->agents * route + c->nav_searches * search;
@@ -556,7 +564,8 @@ static fxs_result read_header(fxs_reader *r, const fxs_world *shape, nav_header 
                 h->radius == 0 && h->budget == 0;
     return zero ? FXS_OK : FXS_ERR_BAD_VALUE;
   }
-  fxs_result e = fxs_nav_grid_check(h->grid.origin, h->grid.cell_size, h->grid.width, h->grid.height);
+  fxs_result e =
+      fxs_nav_grid_check(h->grid.origin, h->grid.cell_size, h->grid.width, h->grid.height);
   if (e != FXS_OK || h->radius < 0 || h->budget < 1 || h->budget > FXS_NAV_MAX_BUDGET) {
     return FXS_ERR_BAD_VALUE;
   }
@@ -584,9 +593,11 @@ static fxs_result read_route(fxs_reader *r, const fxs_world *shape, const nav_he
   if (r->failed) return FXS_ERR_TRUNCATED;
   uint32_t cells = h->grid.width * h->grid.height;
   bool ok = route->status <= FXS_ROUTE_READY && cells > 0 && route->partial <= 1 &&
-            (route->reached == 0 || (route->reached >= FXS_NAV_FOUND && route->reached <= FXS_NAV_OPEN_FULL)) &&
-            (route->reached != 0) == (route->count != 0) && route->count <= shape->capacity.nav_waypoints &&
-            (route->status != FXS_ROUTE_READY || route->count != 0) && // a finished search's path
+            (route->reached == 0 ||
+             (route->reached >= FXS_NAV_FOUND && route->reached <= FXS_NAV_OPEN_FULL)) &&
+            (route->reached != 0) == (route->count != 0) &&
+            route->count <= shape->capacity.nav_waypoints &&
+            (route->status != FXS_ROUTE_READY || route->count != 0) &&  // a finished search's path
             (route->count == 0 ? route->next == 0 : route->next < route->count) &&
             route->goal_cell < cells && route->stall <= FXS_NAV_STALL_TICKS &&
             route->mark_distance >= 0 &&
@@ -619,8 +630,9 @@ static fxs_result read_searches(fxs_world *world, fxs_world *shape, fxs_reader *
       // touched: lay it out again so that nothing the memory held before survives.
       if (world) {
         size_t bytes = fxs_world_nav_search_bytes(&world->capacity);
-        fxs_nav_search_init(&world->nav.searches[k], world->nav.search_memory + (size_t)k * bytes,
-                            bytes, world->capacity.nav_cells, world->capacity.nav_open);
+        fxs_nav_search_init(&world->nav.searches[k],
+                            world->internal->nav.search_memory + (size_t)k * bytes, bytes,
+                            world->capacity.nav_cells, world->capacity.nav_open);
       }
       continue;
     }
@@ -628,7 +640,8 @@ static fxs_result read_searches(fxs_world *world, fxs_world *shape, fxs_reader *
     fxs_nav_search *s = world ? &world->nav.searches[k] : &shape->nav.searches[searches];
     fxs_result e = fxs_nav_search_read(s, r);
     if (e != FXS_OK) return e;
-    if (s->status != FXS_NAV_SEARCHING || s->width != h->grid.width || s->height != h->grid.height) {
+    if (s->status != FXS_NAV_SEARCHING || s->width != h->grid.width ||
+        s->height != h->grid.height) {
       return FXS_ERR_BAD_VALUE;
     }
   }
@@ -657,7 +670,7 @@ fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r,
     e = read_route(r, shape, &h, &route, world ? &world->nav.waypoints[(size_t)i * cap] : 0);
     if (e != FXS_OK) return e;
     if (route.status == FXS_ROUTE_SEARCHING) {
-      if (expect[route.search] != NO_OWNER) return FXS_ERR_BAD_VALUE; // one search, two routes
+      if (expect[route.search] != NO_OWNER) return FXS_ERR_BAD_VALUE;  // one search, two routes
       expect[route.search] = i;
     }
     if (world) world->nav.routes[i] = route;
@@ -673,7 +686,7 @@ fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r,
     if (h.grid.width != 0) {
       fxs_world_nav_raster_base_changed(world, 0, 0, h.grid.width, h.grid.height);
     }
-    world->nav.dirty = 1;
+    world->internal->nav.dirty = 1;
   }
   if (shape->capacity.nav_fields == 0) return FXS_OK;
   return fxs_world_nav_fields_read(world, shape, r, h.grid.width * h.grid.height, at);

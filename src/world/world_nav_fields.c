@@ -1,4 +1,5 @@
 #include "world_nav_fields.h"
+#include "world_internal.h"
 
 #include <string.h>
 
@@ -14,8 +15,9 @@
 // Begins field k toward its slot's goal over the grid and forgets its aims.
 static void begin_field(fxs_world *world, uint32_t k) {
   fxs_world_nav *n = &world->nav;
-  fxs_nav_field_begin(&n->fields[k], &n->grid, &n->field_slots[k].goal_cell, 1); // no failure:
-  uint32_t *aim = n->field_aim + (size_t)k * world->capacity.nav_cells; // sized for the grid
+  fxs_nav_field_begin(&n->fields[k], &n->grid, &n->field_slots[k].goal_cell, 1);  // no failure:
+  uint32_t *aim =
+      world->internal->nav.field_aim + (size_t)k * world->capacity.nav_cells;  // sized for the grid
   for (uint32_t i = 0; i < n->grid.width * n->grid.height; ++i) aim[i] = AIM_UNKNOWN;
 }
 
@@ -39,22 +41,23 @@ void fxs_world_nav_fields_init(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
   size_t bytes = fxs_world_nav_fields_bytes(c);
   for (uint32_t k = 0; k < c->nav_fields; ++k) {
-    fxs_nav_field_init(&n->fields[k], n->fields_memory + (size_t)k * bytes, bytes,
+    fxs_nav_field_init(&n->fields[k], world->internal->nav.fields_memory + (size_t)k * bytes, bytes,
                        fxs_world_nav_fields_entries(c));
     memset(&n->field_slots[k], 0, sizeof n->field_slots[k]);
   }
-  for (uint32_t i = 0; i < c->agents; ++i) n->agent_field[i] = FXS_NAV_NO_FIELD;
+  for (uint32_t i = 0; i < c->agents; ++i) world->internal->nav.agent_field[i] = FXS_NAV_NO_FIELD;
 }
 
 void fxs_world_nav_fields_drop(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
-  if (world->capacity.nav_fields == 0) return; // no slots, and no agent_field entries
+  if (world->capacity.nav_fields == 0) return;  // no slots, and no agent_field entries
   for (uint32_t k = 0; k < world->capacity.nav_fields; ++k) {
     memset(&n->field_slots[k], 0, sizeof n->field_slots[k]);
   }
   // No agent follows a dropped field: the next plan assigns them again, and without a grid
   // no plan runs (a restored world starts from none as well).
-  for (uint32_t i = 0; i < world->capacity.agents; ++i) n->agent_field[i] = FXS_NAV_NO_FIELD;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i)
+    world->internal->nav.agent_field[i] = FXS_NAV_NO_FIELD;
 }
 
 // ------------------------------------------------------------------ the cache
@@ -63,7 +66,8 @@ void fxs_world_nav_fields_drop(fxs_world *world) {
 // the least recently used one not used this tick, lowest index first); FXS_NAV_NO_FIELD when none.
 static uint32_t slot_for(fxs_world *world, uint32_t goal) {
   fxs_world_nav *n = &world->nav;
-  uint32_t fields = world->capacity.nav_fields, free_slot = FXS_NAV_NO_FIELD, oldest = FXS_NAV_NO_FIELD;
+  uint32_t fields = world->capacity.nav_fields, free_slot = FXS_NAV_NO_FIELD,
+           oldest = FXS_NAV_NO_FIELD;
   for (uint32_t k = 0; k < fields; ++k) {
     const fxs_nav_field_slot *s = &n->field_slots[k];
     if (!s->live) {
@@ -71,7 +75,8 @@ static uint32_t slot_for(fxs_world *world, uint32_t goal) {
       continue;
     }
     if (s->goal_cell == goal) return k;
-    if (s->used != world->tick && (oldest == FXS_NAV_NO_FIELD || s->used < n->field_slots[oldest].used)) {
+    if (s->used != world->tick &&
+        (oldest == FXS_NAV_NO_FIELD || s->used < n->field_slots[oldest].used)) {
       oldest = k;
     }
   }
@@ -85,7 +90,8 @@ static uint32_t slot_for(fxs_world *world, uint32_t goal) {
 
 void fxs_world_nav_fields_assign(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
-  uint32_t agents = world->capacity.agents, *count = n->scratch, *field = n->agent_field;
+  uint32_t agents = world->capacity.agents, *count = world->internal->nav.scratch;
+  uint32_t *field = world->internal->nav.agent_field;
   // agent_field holds each navigate agent's goal cell until it is replaced by its field.
   for (uint32_t i = 0; i < agents; ++i) {
     field[i] = FXS_NAV_NO_FIELD;
@@ -118,15 +124,15 @@ static bool reaches(const fxs_nav_field *f, uint32_t cx, uint32_t cy) {
 bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index) {
   fxs_world_nav *n = &world->nav;
   if (world->capacity.nav_fields == 0) return false;
-  uint32_t k = n->agent_field[index];
+  uint32_t k = world->internal->nav.agent_field[index];
   if (k == FXS_NAV_NO_FIELD) return false;
   fxs_nav_route *r = &n->routes[index];
   const fxs_nav_field *f = &n->fields[k];
   if (f->status == FXS_NAV_FIELD_READY) {
     uint32_t cx, cy;
     fxs_nav_grid_cell_of(&n->grid, world->agents[index].body.position, &cx, &cy);
-    if (!reaches(f, cx, cy)) { // cut off from the goal: A* finds the nearest point
-      n->agent_field[index] = FXS_NAV_NO_FIELD;
+    if (!reaches(f, cx, cy)) {  // cut off from the goal: A* finds the nearest point
+      world->internal->nav.agent_field[index] = FXS_NAV_NO_FIELD;
       return false;
     }
     if (r->status != FXS_ROUTE_NONE) fxs_world_nav_release(world, index);
@@ -181,11 +187,12 @@ static uint32_t cell_of(const fxs_nav_grid *g, fxs_vec2 p) {
 // single-threaded, so that the steering only reads them).
 static void fill_aims(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
+  const fxs_world_nav_internal *ni = &world->internal->nav;
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
-    uint32_t k = n->agent_field[i];
+    uint32_t k = ni->agent_field[i];
     if (k == FXS_NAV_NO_FIELD || n->fields[k].status != FXS_NAV_FIELD_READY) continue;
     uint32_t here = cell_of(&n->grid, world->agents[i].body.position);
-    uint32_t *aim = &n->field_aim[(size_t)k * world->capacity.nav_cells + here];
+    uint32_t *aim = &ni->field_aim[(size_t)k * world->capacity.nav_cells + here];
     if (*aim == AIM_UNKNOWN) *aim = aim_of(world, k, here);
   }
 }
@@ -211,12 +218,12 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
                                 fxs_vec2 *to, bool *last) {
   const fxs_world_nav *n = &world->nav;
   if (world->capacity.nav_fields == 0) return false;
-  uint32_t k = n->agent_field[index];
+  uint32_t k = world->internal->nav.agent_field[index];
   if (k == FXS_NAV_NO_FIELD || n->fields[k].status != FXS_NAV_FIELD_READY) return false;
   const fxs_nav_grid *g = &n->grid;
   uint32_t here = cell_of(g, world->agents[index].body.position), w = g->width;
-  uint32_t aim = n->field_aim[(size_t)k * world->capacity.nav_cells + here];
-  if (aim == AIM_UNKNOWN) aim = aim_of(world, k, here); // filled each tick: only outside a step
+  uint32_t aim = world->internal->nav.field_aim[(size_t)k * world->capacity.nav_cells + here];
+  if (aim == AIM_UNKNOWN) aim = aim_of(world, k, here);  // filled each tick: only outside a step
   if (aim == AIM_NONE) return false;
   *last = aim == AIM_GOAL;
   if (aim == AIM_GOAL) {
@@ -231,7 +238,7 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
 
 bool fxs_world_nav_fields_follows(const fxs_world *world, uint32_t index) {
   if (world->capacity.nav_fields == 0) return false;
-  uint32_t k = world->nav.agent_field[index];
+  uint32_t k = world->internal->nav.agent_field[index];
   return k != FXS_NAV_NO_FIELD && world->nav.fields[k].status == FXS_NAV_FIELD_READY;
 }
 
@@ -266,7 +273,7 @@ void fxs_world_nav_fields_write(const fxs_world *world, fxs_writer *w) {
 static void rebuild(fxs_world *world, uint32_t k) {
   fxs_world_nav *n = &world->nav;
   const fxs_nav_field_slot *s = &n->field_slots[k];
-  begin_field(world, k); // the goal was checked
+  begin_field(world, k);  // the goal was checked
   fxs_nav_field_step(&n->fields[k], s->ready ? UINT32_MAX : s->settled);
 }
 
@@ -288,10 +295,10 @@ fxs_result fxs_world_nav_fields_read(fxs_world *world, const fxs_world *shape, f
     slot[k].ready = status == FXS_NAV_FIELD_READY;
     if (r->failed) return FXS_ERR_TRUNCATED;
     bool ok = slot[k].goal_cell < cells &&
-              (status == FXS_NAV_FIELD_READY ? slot[k].settled == 0
-                                             : status == FXS_NAV_FIELD_BUILDING &&
-                                                   slot[k].settled < cells);
-    for (uint32_t j = 0; j < k && ok; ++j) { // one field a goal
+              (status == FXS_NAV_FIELD_READY
+                   ? slot[k].settled == 0
+                   : status == FXS_NAV_FIELD_BUILDING && slot[k].settled < cells);
+    for (uint32_t j = 0; j < k && ok; ++j) {  // one field a goal
       ok = !slot[j].live || slot[j].goal_cell != slot[k].goal_cell;
     }
     if (!ok) return FXS_ERR_BAD_VALUE;
@@ -300,8 +307,9 @@ fxs_result fxs_world_nav_fields_read(fxs_world *world, const fxs_world *shape, f
   // The values: the effective costs of the restored map, then each field rebuilt.
   fxs_world_nav *n = &world->nav;
   for (uint32_t k = 0; k < fields; ++k) n->field_slots[k] = slot[k];
-  for (uint32_t i = 0; i < world->capacity.agents; ++i) n->agent_field[i] = FXS_NAV_NO_FIELD;
-  if (!fxs_world_nav_grid(world)) return FXS_OK; // no grid: no field is live (checked above)
+  for (uint32_t i = 0; i < world->capacity.agents; ++i)
+    world->internal->nav.agent_field[i] = FXS_NAV_NO_FIELD;
+  if (!fxs_world_nav_grid(world)) return FXS_OK;  // no grid: no field is live (checked above)
   for (uint32_t k = 0; k < fields; ++k) {
     if (slot[k].live) rebuild(world, k);
   }

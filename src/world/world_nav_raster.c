@@ -1,4 +1,5 @@
 #include "world_nav_raster.h"
+#include "world_internal.h"
 
 #include <string.h>
 
@@ -33,7 +34,7 @@ static void remove_run(void *context, uint32_t cy, uint32_t c0, uint32_t c1) {
 
 static run_context context_of(fxs_world *world) {
   run_context k;
-  k.cover = world->nav.raster->cover;
+  k.cover = world->internal->nav.raster->cover;
   k.cost = world->nav.grid.cost;
   k.base = world->nav.base;
   k.width = world->nav.grid.width;
@@ -41,12 +42,12 @@ static run_context context_of(fxs_world *world) {
 }
 
 void fxs_world_nav_raster_reset(fxs_world *world) {
-  if (world->nav.raster) world->nav.raster->valid = 0;
+  if (world->internal->nav.raster) world->internal->nav.raster->valid = 0;
 }
 
 void fxs_world_nav_raster_base_changed(fxs_world *world, uint32_t x, uint32_t y, uint32_t w,
                                        uint32_t h) {
-  fxs_nav_raster *t = world->nav.raster;
+  fxs_nav_raster *t = world->internal->nav.raster;
   uint32_t x1 = x + w - 1u, y1 = y + h - 1u;
   if (!t->base_changed) {
     t->base_changed = 1, t->bx0 = x, t->by0 = y, t->bx1 = x1, t->by1 = y1;
@@ -67,7 +68,7 @@ static bool same_shape(const fxs_nav_raster *t, const fxs_world_nav *n) {
 // Every live shape rasterized afresh over the base costs (slot order; the order is free).
 static void rebuild(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
-  fxs_nav_raster *t = n->raster;
+  fxs_nav_raster *t = world->internal->nav.raster;
   size_t cells = (size_t)n->grid.width * n->grid.height;
   memset(t->cover, 0, cells * sizeof *t->cover);
   memcpy(n->grid.cost, n->base, cells);
@@ -101,7 +102,7 @@ static bool same_obstacle(const fxs_obstacle *a, const fxs_obstacle *b) {
 // The slots whose shape differs from the one rasterized: the old one out, the new one in.
 static void update_shapes(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
-  fxs_nav_raster *t = n->raster;
+  fxs_nav_raster *t = world->internal->nav.raster;
   run_context k = context_of(world);
   for (uint32_t i = 0; i < world->capacity.walls; ++i) {
     bool alive = world->wall_alive[i] != 0;
@@ -133,7 +134,7 @@ static void update_shapes(fxs_world *world) {
 // The changed base block read again: blocked where a shape covers the cell, base elsewhere.
 static void update_base(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
-  fxs_nav_raster *t = n->raster;
+  fxs_nav_raster *t = world->internal->nav.raster;
   if (!t->base_changed) return;
   t->base_changed = 0;
   uint32_t x1 = t->bx1 < n->grid.width ? t->bx1 : n->grid.width - 1u;
@@ -148,9 +149,9 @@ static void update_base(fxs_world *world) {
 
 void fxs_world_nav_raster_update(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
-  n->dirty = 0;
+  world->internal->nav.dirty = 0;
   if (n->grid.width == 0) return;
-  if (!same_shape(n->raster, n)) {
+  if (!same_shape(world->internal->nav.raster, n)) {
     rebuild(world);
     return;
   }

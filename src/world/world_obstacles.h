@@ -14,16 +14,17 @@
 /// (centres outside them count in the nearest edge cell), coarsened until they fit in
 /// obstacle_max_cells.
 typedef struct fxs_obstacle_grid {
-  int64_t size, min_x, min_y; ///< Cell size and lower corner, raw Q16.16.
-  uint32_t w, h;              ///< Cells per row and rows.
-  fix16_t max_radius;         ///< The largest radius of a live obstacle, >= 0.
+  int64_t size, min_x, min_y;  ///< Cell size and lower corner, raw Q16.16.
+  uint32_t w, h;               ///< Cells per row and rows.
+  fix16_t max_radius;          ///< The largest radius of a live obstacle, >= 0.
 } fxs_obstacle_grid;
 
 /// Cells an obstacle grid may use for these capacities: max(16, 2 * obstacles).
 uint32_t fxs_obstacle_grid_max_cells(const fxs_world_capacity *capacity);
 
-/// Sorts the `live` obstacles of world->live_obstacles into cells: fills
-/// world->obstacle_cell_start and world->obstacle_order (live indices, ascending in a cell).
+/// Sorts the `live` obstacles of world->internal->live_obstacles into cells: fills
+/// world->internal->obstacle_cell_start and world->internal->obstacle_order (live indices,
+/// ascending in a cell).
 fxs_obstacle_grid fxs_obstacle_grid_build(fxs_world *world, uint32_t live);
 
 /// The live indices, ascending, of the obstacles whose centre's cell meets `box`, into out

@@ -4,6 +4,7 @@
 #define FIXSTEER_WORLD_PREFETCH_H
 
 #include "fixsteer/world.h"
+#include "world_internal.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define FXS_PREFETCH(address) __builtin_prefetch(address)
@@ -17,18 +18,18 @@
 // may drop its calls. `lone`: a step where every agent steers as a lone ORCA agent in place
 // (world_crowd.h), which reads only the slot's first three lines (its fields up to its
 // first behavior, offset 128 of 320) and writes no next body.
-#define FXS_PREFETCH_AGENT(world, slot, lone)                                                    \
-  do {                                                                                           \
-    const char *p_ = (const char *)&(world)->agents[slot];                                     \
-    FXS_PREFETCH(p_);                                                                            \
-    FXS_PREFETCH(p_ + 64);                                                                       \
-    FXS_PREFETCH(p_ + 128);                                                                      \
-    if (!(lone)) {                                                                               \
-      FXS_PREFETCH(p_ + 192);                                                                    \
-      FXS_PREFETCH(p_ + 256);                                                                    \
-      FXS_PREFETCH(p_ + sizeof(fxs_agent_slot) - 1u);                                            \
-      FXS_PREFETCH(&(world)->next[slot]);                                                        \
-    }                                                                                            \
+#define FXS_PREFETCH_AGENT(world, slot, lone)              \
+  do {                                                     \
+    const char *p_ = (const char *)&(world)->agents[slot]; \
+    FXS_PREFETCH(p_);                                      \
+    FXS_PREFETCH(p_ + 64);                                 \
+    FXS_PREFETCH(p_ + 128);                                \
+    if (!(lone)) {                                         \
+      FXS_PREFETCH(p_ + 192);                              \
+      FXS_PREFETCH(p_ + 256);                              \
+      FXS_PREFETCH(p_ + sizeof(fxs_agent_slot) - 1u);      \
+      FXS_PREFETCH(&(world)->internal->next[slot]);        \
+    }                                                      \
   } while (0)
 
 #define FXS_PREFETCH_AHEAD 4u

@@ -1,4 +1,5 @@
 #include "world_slots.h"
+#include "world_internal.h"
 
 // The free-slot bitmap. Level 0 has one bit per slot, set while the slot is free; each
 // word of level k + 1 has one bit per word of level k, set while that word is not zero. The
@@ -9,8 +10,10 @@
 
 #define BITS 32u
 
-typedef char fxs_free_levels_fit[sizeof(((fxs_world *)0)->free_level_at) ==
-                                         FXS_FREE_LEVELS_MAX * sizeof(uint32_t) ? 1 : -1];
+typedef char fxs_free_levels_fit[sizeof(((fxs_world_internal *)0)->free_level_at) ==
+                                         FXS_FREE_LEVELS_MAX * sizeof(uint32_t)
+                                     ? 1
+                                     : -1];
 
 static uint32_t words_for(uint32_t bits) { return bits / BITS + (bits % BITS != 0); }
 
@@ -28,13 +31,13 @@ void fxs_free_slots_layout(fxs_world *world) {
   uint32_t n = words_for(world->capacity.agents), at = 0, level = 0;
   if (n == 0) n = 1;
   for (;;) {
-    world->free_level_at[level++] = at;
+    world->internal->free_level_at[level++] = at;
     at += n;
     if (n == 1 || level == FXS_FREE_LEVELS_MAX) break;
     n = words_for(n);
   }
   FXS_ASSERT(n == 1);
-  world->free_levels = level;
+  world->internal->free_levels = level;
 }
 
 // Index of the lowest set bit of v (v != 0), by halving: the same answer on every target.
@@ -49,11 +52,11 @@ static uint32_t lowest_bit(uint32_t v) {
 }
 
 static uint32_t *level_words(const fxs_world *world, uint32_t level) {
-  return world->free_slots + world->free_level_at[level];
+  return world->internal->free_slots + world->internal->free_level_at[level];
 }
 
 int32_t fxs_free_slots_lowest(const fxs_world *world) {
-  uint32_t level = world->free_levels - 1u, index = 0;
+  uint32_t level = world->internal->free_levels - 1u, index = 0;
   if (level_words(world, level)[0] == 0) return -1;
   for (;;) {
     index = index * BITS + lowest_bit(level_words(world, level)[index]);
@@ -63,21 +66,21 @@ int32_t fxs_free_slots_lowest(const fxs_world *world) {
 }
 
 void fxs_free_slots_take(fxs_world *world, uint32_t index) {
-  for (uint32_t level = 0; level < world->free_levels; ++level) {
+  for (uint32_t level = 0; level < world->internal->free_levels; ++level) {
     uint32_t *word = &level_words(world, level)[index / BITS];
     *word &= ~(UINT32_C(1) << (index % BITS));
-    if (*word != 0) break; // the levels above still see a free slot below
+    if (*word != 0) break;  // the levels above still see a free slot below
     index /= BITS;
   }
   world->live_count++;
 }
 
 void fxs_free_slots_give(fxs_world *world, uint32_t index) {
-  for (uint32_t level = 0; level < world->free_levels; ++level) {
+  for (uint32_t level = 0; level < world->internal->free_levels; ++level) {
     uint32_t *word = &level_words(world, level)[index / BITS];
     uint32_t before = *word;
     *word |= UINT32_C(1) << (index % BITS);
-    if (before != 0) break; // the levels above already see this word as non-empty
+    if (before != 0) break;  // the levels above already see this word as non-empty
     index /= BITS;
   }
   world->live_count--;
@@ -89,11 +92,13 @@ void fxs_world_rebuild_derived(fxs_world *world) {
   uint32_t n = words_for(agents);
   for (uint32_t w = 0; w < (n ? n : 1u); ++w) bits[w] = 0;
   for (uint32_t i = 0; i < agents; ++i) {
-    if (world->agents[i].alive) live++;
-    else bits[i / BITS] |= UINT32_C(1) << (i % BITS);
+    if (world->agents[i].alive)
+      live++;
+    else
+      bits[i / BITS] |= UINT32_C(1) << (i % BITS);
   }
   // Each upper level summarises the one below it.
-  for (uint32_t level = 1; level < world->free_levels; ++level) {
+  for (uint32_t level = 1; level < world->internal->free_levels; ++level) {
     const uint32_t *below = level_words(world, level - 1u);
     uint32_t *above = level_words(world, level);
     uint32_t m = words_for(n);

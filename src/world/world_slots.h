@@ -15,7 +15,7 @@
 /// Words (uint32) of the free-slot bitmap of a world with `agents` slots, all levels.
 uint32_t fxs_free_slots_words(uint32_t agents);
 
-/// Lays out the bitmap levels in world->free_slots (already pointing at
+/// Lays out the bitmap levels in world->internal->free_slots (already pointing at
 /// fxs_free_slots_words words) for world->capacity.agents slots.
 void fxs_free_slots_layout(fxs_world *world);
 

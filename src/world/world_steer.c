@@ -1,4 +1,5 @@
 #include "world_steer.h"
+#include "world_internal.h"
 
 #include "fixsteer/align.h"
 #include "fixsteer/kinematic.h"
@@ -185,11 +186,11 @@ static bool overlaps_a_neighbor(const fxs_steer_context *ctx, bool margin) {
   for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
     uint32_t view = ctx->unsorted ? ctx->scratch->found_view[i] : 0;
-    uint32_t id = ctx->unsorted ? world->view_slot[view] : nb->id;
+    uint32_t id = ctx->unsorted ? world->internal->view_slot[view] : nb->id;
     if (id == ctx->index) continue;
     int64_t sum = (int64_t)fxs_max(a->radius, 0) + fxs_max(world->agents[id].body.radius, 0);
     int64_t reach = (margin ? sum + sum / FXS_ORCA_MARGIN_DIVISOR : sum) - 1;
-    fxs_vec2 at = ctx->unsorted ? world->view_position[view] : nb->position;
+    fxs_vec2 at = ctx->unsorted ? world->internal->view_position[view] : nb->position;
     if (reach >= 0 && fxs_vec2_within(a->position, at, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) return true;
   }
   return false;
@@ -250,7 +251,8 @@ static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs
     priorities[i] = fxs_orca_priority_of(ctx->world, ctx->scratch->neighbors[i].id);
   }
   if (way) chosen = fxs_way_make(ctx, chosen, def->priority, priorities, &all_equal);
-  fxs_orca_statics st = {ctx->world->live_walls, step->wall_count, ctx->world->live_obstacles, 0, 0};
+  fxs_orca_statics st = {ctx->world->internal->live_walls, step->wall_count,
+                         ctx->world->internal->live_obstacles, 0, 0};
   fxs_walls_near_orca(ctx->world, &step->wall_grid, a, def, ctx->scratch, chosen, &st);
   if (step->obstacle_count > 0) {
     // Reach: obstacle_time_horizon * max_speed beyond both radii (see fxs_orca_obstacle_line).
@@ -292,8 +294,9 @@ static inline bool open_step(const fxs_step_context *step, fix16_t priority) {
 static bool orca_toward_open(fxs_steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
                              fxs_vec2 *force) {
   const fxs_agent *a = &ctx->slot->body;
-  fxs_orca_found found = {ctx->world->view_position, ctx->world->view_velocity,
-                          ctx->scratch->found_view, ctx->scratch->found_dist_sq, ctx->neighbor_count};
+  fxs_orca_found found = {ctx->world->internal->view_position, ctx->world->internal->view_velocity,
+                          ctx->scratch->found_view, ctx->scratch->found_dist_sq,
+                          ctx->neighbor_count};
   fxs_vec2 v;
   bool open = fxs_orca_velocity_open(a, ctx->index, preferred, &found, def, ctx->step->slow_view, &v);
   if (open) *force = fxs_steer_toward(a, static_friction(ctx, preferred, v, false));
@@ -457,7 +460,7 @@ static fxs_vec2 path_steering(fxs_steer_context *ctx, fix16_t *velocity_scale) {
   fxs_path_def d = fxs_default_path_def(&ctx->world->nodes[wp->first_node], wp->count,
                                         (fxs_path_mode)wp->mode);
   d.radius = wp->radius, d.slowing_radius = wp->slowing_radius;
-  d.walls = ctx->world->live_walls, d.wall_count = ctx->step->wall_count;
+  d.walls = ctx->world->internal->live_walls, d.wall_count = ctx->step->wall_count;
   d.keep_apart = separation_radius(s);
   fxs_vec2 target;
   fxs_vec2 force = fxs_follow_path_toward(&s->body, &d, &s->path, &target);
@@ -482,10 +485,11 @@ static fxs_vec2 avoid_steering(fxs_steer_context *ctx, const fix16_t *p) {
   const fxs_step_context *step = ctx->step;
   const fxs_agent *a = &ctx->slot->body;
   fxs_avoidance_def d = {p[FXS_PARAM(AVOID, max_see_ahead)], p[FXS_PARAM(AVOID, max_avoid_force)], p[FXS_PARAM(AVOID, margin)], p[FXS_PARAM(AVOID, braking)], p[FXS_PARAM(AVOID, mode)]};
-  fxs_vec2 obstacles = fxs_avoid_obstacles_near(a, ctx->world->live_obstacles, step->obstacle_count,
-                                                step->obstacle_grid.max_radius, near_obstacles,
-                                                ctx, &d);
-  return fxs_vec2_add(obstacles, fxs_avoid_walls(a, ctx->world->live_walls, step->wall_count, &d));
+  fxs_vec2 obstacles =
+      fxs_avoid_obstacles_near(a, ctx->world->internal->live_obstacles, step->obstacle_count,
+                               step->obstacle_grid.max_radius, near_obstacles, ctx, &d);
+  return fxs_vec2_add(obstacles,
+                      fxs_avoid_walls(a, ctx->world->internal->live_walls, step->wall_count, &d));
 }
 
 // Linear (and angular) steering of one behavior slot for the agent of `ctx`.
@@ -611,7 +615,7 @@ FXS_ALWAYS_INLINE void begin_steering(fxs_steer_context *ctx, const fxs_step_con
                                       bool next_body) {
   fxs_world *world = step->world;
   fxs_agent_slot *s = &world->agents[index];
-  if (next_body) world->next[index] = s->body;
+  if (next_body) world->internal->next[index] = s->body;
   ctx->world = world;
   ctx->step = step;
   ctx->slot = s;
@@ -650,7 +654,7 @@ static void steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t i
   // In place, the slot's body is read until the integration below writes it; else the next
   // body starts as a copy of it.
   begin_steering(&ctx, step, v, index, scratch, !step->in_place);
-  fxs_agent *next = step->in_place ? &ctx.slot->body : &step->world->next[ctx.index];
+  fxs_agent *next = step->in_place ? &ctx.slot->body : &step->world->internal->next[ctx.index];
   const fix16_t *p = ctx.slot->behaviors[0].p;
   fxs_orca_def d = orca_def_of(&ctx.slot->body, p);
   uint32_t k = d.max_neighbors;
@@ -685,14 +689,14 @@ static void steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t i
 }
 
 // Phase 4: the agent of view entry v (in slot `index`) steers from the start-of-tick state into
-// world->next[its slot]; it writes nothing else but its own slot's behavior state.
+// the world's next[its slot]; it writes nothing else but its own slot's behavior state.
 static void steer_agent(const fxs_step_context *step, uint32_t v, uint32_t index,
                         fxs_world_worker *scratch) {
   fxs_world *world = step->world;
   fxs_steer_context ctx;
   begin_steering(&ctx, step, v, index, scratch, true);
   fxs_agent_slot *s = ctx.slot;
-  fxs_agent *next = &world->next[ctx.index];
+  fxs_agent *next = &world->internal->next[ctx.index];
   fxs_steering_manager m;
   fxs_manager_begin_inline(&m, (fxs_combine_mode)s->combine_mode);
   fix16_t velocity_scale = FXS_ONE;
@@ -726,22 +730,23 @@ void fxs_world_steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *
   const fxs_world *world = step->world;
   FXS_ASSERT(worker < FXS_MAX_WORKERS);
   if (worker >= FXS_MAX_WORKERS) return;
-  fxs_world_worker *scratch = &step->world->workers[worker];
+  const uint32_t *view_slot = world->internal->view_slot;
+  fxs_world_worker *scratch = &world->internal->workers[worker];
   open_hint hint = {0, FXS_OPEN_SKIPS};
   if (step->in_place) { // every agent a lone ORCA one (world_crowd.h)
     for (uint32_t v = begin; v < end; ++v) {
       if (end - v > FXS_PREFETCH_AHEAD) {
-        FXS_PREFETCH_AGENT(world, world->view_slot[v + FXS_PREFETCH_AHEAD], true);
+        FXS_PREFETCH_AGENT(world, view_slot[v + FXS_PREFETCH_AHEAD], true);
       }
-      steer_lone_orca(step, v, world->view_slot[v], scratch, &hint);
+      steer_lone_orca(step, v, view_slot[v], scratch, &hint);
     }
     return;
   }
   for (uint32_t v = begin; v < end; ++v) {
     if (end - v > FXS_PREFETCH_AHEAD) {
-      FXS_PREFETCH_AGENT(world, world->view_slot[v + FXS_PREFETCH_AHEAD], false);
+      FXS_PREFETCH_AGENT(world, view_slot[v + FXS_PREFETCH_AHEAD], false);
     }
-    uint32_t index = world->view_slot[v];
+    uint32_t index = view_slot[v];
     if (fxs_steers_lone_orca(world, &world->agents[index])) {
       steer_lone_orca(step, v, index, scratch, &hint);
     } else {

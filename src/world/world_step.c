@@ -1,4 +1,5 @@
 #include "world_step.h"
+#include "world_internal.h"
 
 #include "fixsteer/command.h"
 #include "world_bounds.h"
@@ -39,14 +40,14 @@ static void integrate_range(uint32_t begin, uint32_t end, uint32_t worker, void 
   for (uint32_t i = begin; i < end; ++i) {
     fxs_agent_slot *s = &world->agents[i];
     if (!s->alive) continue;
-    s->body = world->next[i];
+    s->body = world->internal->next[i];
     s->pending_force = fxs_vec2_zero();
     if (d->clamp_to_bounds) fxs_world_clamp_body(&s->body, d);
   }
 }
 
-void fxs_world_run_phase(fxs_world *world, fxs_task_fn *task, uint32_t count,
-                         uint32_t min_range, void *context) {
+void fxs_world_run_phase(fxs_world *world, fxs_task_fn *task, uint32_t count, uint32_t min_range,
+                         void *context) {
   const fxs_task_system *t = &world->tasks;
   if (count == 0) return;
   if (!t->enqueue) {
@@ -80,18 +81,20 @@ static bool any_agent_searches(const fxs_world *world) {
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static void sense(fxs_step_context *step) {
+static void
+sense(fxs_step_context *step) {
   fxs_world *world = step->world;
   step->grid = fxs_grid_of(world);
   step->sorted = any_agent_searches(world);
   place_context pc;
   pc.step = step;
-  pc.workers = world->worker_capacity < FXS_MAX_WORKERS ? world->worker_capacity : FXS_MAX_WORKERS;
+  pc.workers = world->internal->worker_capacity < FXS_MAX_WORKERS ? world->internal->worker_capacity
+                                                                  : FXS_MAX_WORKERS;
   for (uint32_t w = 0; w < pc.workers; ++w) pc.tally[w] = fxs_crowd_tally_none();
   if (step->sorted) {
     fxs_world_run_phase(world, place_range, world->capacity.agents, 1024, &pc);
     fxs_grid_sort(world, &step->grid);
-    fxs_world_run_phase(world, copy_view_range, world->view_count, 1024, step);
+    fxs_world_run_phase(world, copy_view_range, world->internal->view_count, 1024, step);
     // A grid that wraps mixes far agents into a search's cells: whether any can be far
     // enough for its squared distance to pass 2^64 (a fitted grid's search tells from its box).
     if (step->grid.wraps) fxs_grid_measure_spread(world, &step->grid);
@@ -103,21 +106,23 @@ static void sense(fxs_step_context *step) {
   }
   fxs_step_take_crowd(step, pc.tally, pc.workers);
   uint32_t m = 0;
+  fxs_obstacle *live_obstacles = world->internal->live_obstacles;
   for (uint32_t i = 0; i < world->capacity.obstacles; ++i) {
-    if (world->obstacle_alive[i]) world->live_obstacles[m++] = world->obstacles[i];
+    if (world->obstacle_alive[i]) live_obstacles[m++] = world->obstacles[i];
   }
   step->obstacle_count = m;
   step->obstacle_grid = fxs_obstacle_grid_build(world, m);
   uint32_t k = 0;
+  fxs_wall *live_walls = world->internal->live_walls;
   for (uint32_t i = 0; i < world->capacity.walls; ++i) {
-    if (world->wall_alive[i]) world->live_walls[k++] = world->walls[i];
+    if (world->wall_alive[i]) live_walls[k++] = world->walls[i];
   }
   step->wall_count = k;
   step->wall_grid = fxs_wall_grid_build(world, k);
   // A crowd that all runs ORCA (the worlds that would pay for the pass): whether its
   // neighbors' velocities need ORCA's clamp.
-  step->slow_view = step->sorted && step->one_priority &&
-                    fxs_view_velocities_within(world, FXS_ORCA_LIMIT);
+  step->slow_view =
+      step->sorted && step->one_priority && fxs_view_velocities_within(world, FXS_ORCA_LIMIT);
 }
 
 // Phase 1: the tick's commands in canonical order (fxs_command_sort), the moves after the
@@ -154,9 +159,10 @@ fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t coun
   // 3. sense: the start-of-tick view of agents, obstacles and walls, the neighbor grid
   sense(&step);
   // 4. steer: every live agent from that view (in parallel through the task system)
-  fxs_world_run_phase(world, fxs_world_steer_range, world->view_count, 32, &step);
+  fxs_world_run_phase(world, fxs_world_steer_range, world->internal->view_count, 32, &step);
   // 5. integrate: the next bodies replace the old (agents steered in place already are)
-  if (!step.in_place) fxs_world_run_phase(world, integrate_range, world->capacity.agents, 1024, &step);
+  if (!step.in_place)
+    fxs_world_run_phase(world, integrate_range, world->capacity.agents, 1024, &step);
   // 6. advance: the tick
   world->tick++;
   return first_rejection;

@@ -1,4 +1,5 @@
 #include "world_walls.h"
+#include "world_internal.h"
 
 #include <string.h>
 
@@ -10,12 +11,12 @@ bool fxs_wall_grid_kept(const fxs_world_capacity *capacity) {
 
 uint32_t fxs_wall_grid_max_cells(const fxs_world_capacity *capacity) {
   if (!fxs_wall_grid_kept(capacity)) return 0;
-  uint32_t n = 4u * capacity->walls; // walls <= FXS_MAX_SMALL_CAPACITY: no overflow
+  uint32_t n = 4u * capacity->walls;  // walls <= FXS_MAX_SMALL_CAPACITY: no overflow
   return n < 64u ? 64u : n;
 }
 
 uint32_t fxs_wall_grid_max_entries(const fxs_world_capacity *capacity) {
-  return fxs_wall_grid_kept(capacity) ? 16u * capacity->walls : 0u; // < 2^21
+  return fxs_wall_grid_kept(capacity) ? 16u * capacity->walls : 0u;  // < 2^21
 }
 
 uint32_t fxs_wall_grid_walls(const fxs_world_capacity *capacity) {
@@ -51,23 +52,25 @@ static bool entries_fit(const fxs_wall_grid *g, const fxs_wall *walls, uint32_t 
 
 fxs_wall_grid fxs_wall_grid_build(fxs_world *world, uint32_t live) {
   const fxs_world_def *d = &world->def;
-  const fxs_wall *walls = world->live_walls;
+  const fxs_wall *walls = world->internal->live_walls;
   fxs_wall_grid g;
   g.min_x = d->bounds_min.x, g.min_y = d->bounds_min.y;
   g.size = FXS_ONE, g.w = 0, g.h = 0;
-  if (live == 0 || world->wall_max_cells == 0) return g;
+  if (live == 0 || world->internal->wall_max_cells == 0) return g;
   // The finest cells that fit, coarsened while long walls would overflow the entries (one
   // cell holds each wall once, and live <= capacity.walls <= the entries).
   for (;;) {
-    g.size = fxs_grid_fit(d, g.size, world->wall_max_cells, &g.w, &g.h);
-    if ((g.w == 1u && g.h == 1u) || entries_fit(&g, walls, live, world->wall_max_entries)) break;
+    g.size = fxs_grid_fit(d, g.size, world->internal->wall_max_cells, &g.w, &g.h);
+    if ((g.w == 1u && g.h == 1u) || entries_fit(&g, walls, live, world->internal->wall_max_entries))
+      break;
     g.size *= 2;
   }
-  uint32_t cells = g.w * g.h, *start = world->wall_cell_start;
+  uint32_t cells = g.w * g.h, *start = world->internal->wall_cell_start;
+  uint32_t *first = world->internal->wall_first, *order = world->internal->wall_order;
   memset(start, 0, sizeof(uint32_t) * (cells + 1u));
   for (uint32_t i = 0; i < live; ++i) {
     cell_span s = span_of(&g, &walls[i]);
-    world->wall_first[2u * i] = s.x0, world->wall_first[2u * i + 1u] = s.y0;
+    first[2u * i] = s.x0, first[2u * i + 1u] = s.y0;
     for (uint32_t y = s.y0; y <= s.y1; ++y) {
       for (uint32_t x = s.x0; x <= s.x1; ++x) start[y * g.w + x + 1u]++;
     }
@@ -78,7 +81,7 @@ fxs_wall_grid fxs_wall_grid_build(fxs_world *world, uint32_t live) {
   for (uint32_t i = 0; i < live; ++i) {
     cell_span s = span_of(&g, &walls[i]);
     for (uint32_t y = s.y0; y <= s.y1; ++y) {
-      for (uint32_t x = s.x0; x <= s.x1; ++x) world->wall_order[start[y * g.w + x]++] = i;
+      for (uint32_t x = s.x0; x <= s.x1; ++x) order[start[y * g.w + x]++] = i;
     }
   }
   for (uint32_t c = cells; c > 0; --c) start[c] = start[c - 1u];
@@ -93,13 +96,14 @@ uint32_t fxs_wall_grid_find(const fxs_world *world, const fxs_wall_grid *g, cons
   uint32_t x1 = fxs_grid_coord(box->hi_x, g->min_x, g->size, g->w);
   uint32_t y0 = fxs_grid_coord(box->lo_y, g->min_y, g->size, g->h);
   uint32_t y1 = fxs_grid_coord(box->hi_y, g->min_y, g->size, g->h);
-  const uint32_t *start = world->wall_cell_start, *first = world->wall_first;
+  const fxs_world_internal *in = world->internal;
+  const uint32_t *start = in->wall_cell_start, *first = in->wall_first, *order = in->wall_order;
   uint32_t n = 0;
   for (uint32_t cy = y0; cy <= y1; ++cy) {
     for (uint32_t cx = x0; cx <= x1; ++cx) {
       uint32_t c = cy * g->w + cx;
       for (uint32_t k = start[c]; k < start[c + 1u]; ++k) {
-        uint32_t i = world->wall_order[k];
+        uint32_t i = order[k];
         // A wall is taken in the first cell of the box it meets (row by row), once.
         uint32_t fx = first[2u * i], fy = first[2u * i + 1u];
         if ((fx > x0 ? fx : x0) != cx || (fy > y0 ? fy : y0) != cy) continue;
@@ -128,8 +132,8 @@ static void widen(fxs_box *b, int64_t x, int64_t y) {
 }
 
 void fxs_walls_near_orca(const fxs_world *world, const fxs_wall_grid *g, const fxs_agent *a,
-                         const fxs_orca_def *def, struct fxs_world_worker *worker,
-                         uint32_t chosen, fxs_orca_statics *st) {
+                         const fxs_orca_def *def, struct fxs_world_worker *worker, uint32_t chosen,
+                         fxs_orca_statics *st) {
   if (st->wall_count == 0 || g->w == 0) return;
   // Above the reach fxs_orca_wall_line tests (it clamps the speed and rounds the product).
   int64_t horizon = def->obstacle_time_horizon > FXS_ONE ? def->obstacle_time_horizon : FXS_ONE;
@@ -144,7 +148,8 @@ void fxs_walls_near_orca(const fxs_world *world, const fxs_wall_grid *g, const f
   }
   uint32_t n = fxs_wall_grid_find(world, g, &box, worker->near_obstacles, FXS_NEAR_WALLS);
   if (n == FXS_ALL_WALLS) return;
-  fxs_wall *out = world->near_walls + (size_t)(worker - world->workers) * FXS_NEAR_WALLS;
+  fxs_wall *out =
+      world->internal->near_walls + (size_t)(worker - world->internal->workers) * FXS_NEAR_WALLS;
   for (uint32_t k = 0; k < n; ++k) out[k] = st->walls[worker->near_obstacles[k]];
   st->walls = out, st->wall_count = n;
 }

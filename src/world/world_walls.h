@@ -26,8 +26,8 @@
 /// (anything outside them counts in the nearest edge cell); w = h = 0 when it is not built
 /// (a world without a grid, or no live wall).
 typedef struct fxs_wall_grid {
-  int64_t size, min_x, min_y; ///< Cell size and lower corner, raw Q16.16.
-  uint32_t w, h;              ///< Cells per row and rows.
+  int64_t size, min_x, min_y;  ///< Cell size and lower corner, raw Q16.16.
+  uint32_t w, h;               ///< Cells per row and rows.
 } fxs_wall_grid;
 
 /// Wall capacities below this have no wall grid (no memory for it; every wall is tested, as a
@@ -49,9 +49,9 @@ uint32_t fxs_wall_grid_max_entries(const fxs_world_capacity *capacity);
 /// grid, else 0.
 uint32_t fxs_wall_grid_walls(const fxs_world_capacity *capacity);
 
-/// Sorts the `live` walls of world->live_walls into the cells their bounding boxes meet:
-/// fills world->wall_cell_start, world->wall_order (live indices, ascending in a cell) and
-/// world->wall_first. Time O(live + cells + entries).
+/// Sorts the `live` walls of world->internal->live_walls into the cells their bounding boxes meet:
+/// fills world->internal->wall_cell_start, world->internal->wall_order (live indices, ascending in
+/// a cell) and world->internal->wall_first. Time O(live + cells + entries).
 fxs_wall_grid fxs_wall_grid_build(fxs_world *world, uint32_t live);
 
 /// The live indices, ascending and each once, of the walls whose bounding box meets `box` (it
@@ -60,6 +60,8 @@ fxs_wall_grid fxs_wall_grid_build(fxs_world *world, uint32_t live);
 uint32_t fxs_wall_grid_find(const fxs_world *world, const fxs_wall_grid *g, const fxs_box *box,
                             uint32_t *out, uint32_t room);
 
+struct fxs_world_worker;  // per-worker scratch of the step (world_grid.h)
+
 /// Narrows ORCA's walls (st->walls, st->wall_count: the live walls) for agent `a` steered
 /// on `worker` among its first `chosen` neighbors (worker->neighbors) to the walls whose
 /// bounding box meets the box of the static lines' reach (obstacle_time_horizon * max_speed
@@ -67,7 +69,7 @@ uint32_t fxs_wall_grid_find(const fxs_world *world, const fxs_wall_grid *g, cons
 /// index order, copied into the worker's near_walls. Leaves *st as it is without a grid or
 /// with more than FXS_NEAR_WALLS of them. Uses worker->near_obstacles.
 void fxs_walls_near_orca(const fxs_world *world, const fxs_wall_grid *g, const fxs_agent *a,
-                         const fxs_orca_def *def, struct fxs_world_worker *worker,
-                         uint32_t chosen, fxs_orca_statics *st);
+                         const fxs_orca_def *def, struct fxs_world_worker *worker, uint32_t chosen,
+                         fxs_orca_statics *st);
 
 #endif

@@ -3,6 +3,7 @@
 #include "fixsteer/orca.h"
 #include "exact.h"
 #include "world_crowd.h"
+#include "world_internal.h"
 #include "world_nav.h"
 #include "world_slots.h"
 
@@ -234,12 +235,12 @@ uint32_t fxs_way_near_bodies(const fxs_steer_context *ctx, const fxs_agent *a, i
     // (No early end on a sorted list: fxs_way_make may have moved near ones behind.)
     if (dist_sq > farthest_sq) continue;
     uint32_t view = unsorted ? w->found_view[i] : 0;
-    uint32_t id = unsorted ? world->view_slot[view] : w->neighbors[i].id;
+    uint32_t id = unsorted ? world->internal->view_slot[view] : w->neighbors[i].id;
     if (id == self) continue;
     fix16_t radius = one_radius ? step->radius : world->agents[id].body.radius;
     if (!one_radius && dist_sq > bound_sq((uint64_t)(own + fxs_max(radius, 0) + reach))) continue;
     fxs_contact_body b;
-    b.position = unsorted ? world->view_position[view] : w->neighbors[i].position;
+    b.position = unsorted ? world->internal->view_position[view] : w->neighbors[i].position;
     b.radius = radius;
     b.halves = (uint8_t)(one_priority || fxs_has_solid_body(world, id));
     uint64_t constraint = one_radius ? one_constraint : constraint_reach_from(own_slack, radius);

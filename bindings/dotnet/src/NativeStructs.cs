@@ -37,20 +37,12 @@ namespace Fixsteer
         public int Radius;
         public uint Budget;
         public uint Version;
-        public byte Dirty;
         public IntPtr Routes;
         public IntPtr Waypoints;
         public IntPtr Searches;
         public IntPtr SearchOwner;
-        public IntPtr SearchMemory;
-        public IntPtr Scratch;
-        public IntPtr FieldMemory;
         public IntPtr FieldSlots;
         public IntPtr Fields;
-        public IntPtr FieldsMemory;
-        public IntPtr AgentField;
-        public IntPtr FieldAim;
-        public IntPtr Raster;
     }
 
     [NativeStruct("fxs_task_system")]
@@ -82,38 +74,10 @@ namespace Fixsteer
         public FlowFieldNative Field;
         public WorldNavNative Nav;
         public uint LiveCount;
-        public IntPtr FreeSlots;
-        public uint FreeLevels;
-        public uint FreeLevelAt0;
-        public uint FreeLevelAt1;
-        public uint FreeLevelAt2;
-        public uint FreeLevelAt3;
-        public uint FreeLevelAt4;
-        public IntPtr Next;
-        public uint ViewCount;
-        public IntPtr ViewPosition;
-        public IntPtr ViewVelocity;
-        public IntPtr ViewSlot;
-        public IntPtr SlotCell;
-        public IntPtr SlotReach;
-        public IntPtr CellStart;
-        public uint GridMaxCells;
-        public IntPtr LiveObstacles;
-        public IntPtr ObstacleCellStart;
-        public IntPtr ObstacleOrder;
-        public uint ObstacleMaxCells;
-        public IntPtr LiveWalls;
-        public IntPtr WallCellStart;
-        public IntPtr WallOrder;
-        public IntPtr WallFirst;
-        public uint WallMaxCells;
-        public uint WallMaxEntries;
-        public IntPtr NearWalls;
-        public IntPtr Workers;
-        public uint WorkerCapacity;
-        public IntPtr OrcaMemo;
-        public uint OrcaMemoBits;
+        public IntPtr Memory;
+        public UIntPtr MemorySize;
         public TaskSystemNative Tasks;
+        public IntPtr Internal;
     }
 
     /// <summary>Session configuration (C: fxs_session_def). Every peer of a session uses the
