@@ -60,11 +60,12 @@ static void append_commands(const fxs_replay_chunk *c, uint8_t *raw, uint8_t *sl
     fxs_command_decode(in, &cmd);
     memcpy(raw + *records * FXS_COMMAND_BYTES, in, FXS_COMMAND_BYTES);
     cmd.agent = as_slot(cmd.agent);
-    if (cmd.type == FXS_CMD_SET_TARGET_AGENT || cmd.type == FXS_CMD_SET_SECOND_TARGET) cmd.ref = as_slot(cmd.ref);
+    if (cmd.type == FXS_CMD_SET_TARGET_AGENT || cmd.type == FXS_CMD_SET_SECOND_TARGET)
+      cmd.ref = as_slot(cmd.ref);
     fxs_command_encode(&cmd, slots + *records * FXS_COMMAND_BYTES);
     ++*records;
   }
-  memset(raw + *records * FXS_COMMAND_BYTES, 0, FXS_COMMAND_BYTES);  // ends the tick
+  memset(raw + *records * FXS_COMMAND_BYTES, 0, FXS_COMMAND_BYTES); // ends the tick
   memset(slots + *records * FXS_COMMAND_BYTES, 0, FXS_COMMAND_BYTES);
   raw[*records * FXS_COMMAND_BYTES] = slots[*records * FXS_COMMAND_BYTES] = 0xFF;
   ++*records;

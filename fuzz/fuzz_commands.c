@@ -6,9 +6,9 @@
 // restores its own saves), and the final state must survive a snapshot round trip and step on
 // identically from it.
 //
-// Handles: a record whose agent field (or a set_target_agent / set_second_target ref) has the top bit set names
-// a slot instead, low byte modulo the capacity, and gets that slot's live handle (0 when the
-// slot is free), so commands reach existing agents whatever their generation.
+// Handles: a record whose agent field (or a set_target_agent / set_second_target ref) has the top
+// bit set names a slot instead, low byte modulo the capacity, and gets that slot's live handle (0
+// when the slot is free), so commands reach existing agents whatever their generation.
 #include "fuzz_common.h"
 
 #define MAX_TICKS 32u
@@ -100,7 +100,8 @@ static void set_up(fxs_world *w) {
   wall(w, 950, 50, 950, 750);
   fxs_command c = fxs_command_set_field_grid(fxs_vec2_make(FXS_INT(-100), 0), FXS_INT(200), 6, 4);
   FUZZ_CHECK(apply(w, c) == FXS_OK, "set-up field grid failed");
-  c = fxs_command_fill_field_vortex(fxs_vec2_make(FXS_INT(500), FXS_INT(400)), FXS_ONE, FXS_RATIO(1, 8));
+  c = fxs_command_fill_field_vortex(fxs_vec2_make(FXS_INT(500), FXS_INT(400)), FXS_ONE,
+                                    FXS_RATIO(1, 8));
   FUZZ_CHECK(apply(w, c) == FXS_OK, "set-up field fill failed");
   behavior(w, 3, FXS_BEHAVIOR_FLOW_FIELD, 0);
 }
@@ -213,7 +214,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (r != FXS_OK) continue;
     }
     c.agent = resolve(w, c.agent);
-    if (c.type == FXS_CMD_SET_TARGET_AGENT || c.type == FXS_CMD_SET_SECOND_TARGET) c.ref = resolve(w, c.ref);
+    if (c.type == FXS_CMD_SET_TARGET_AGENT || c.type == FXS_CMD_SET_SECOND_TARGET)
+      c.ref = resolve(w, c.ref);
     commands[count++] = c;
   }
   step(w, commands, count);

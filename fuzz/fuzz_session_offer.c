@@ -20,8 +20,8 @@
 #define SESSION_ID 0x10ffu
 #define MAX_OFFER 8192u
 
-static const fxs_world_capacity capacity = {.agents = 8, .obstacles = 2, .paths = 1,
-                                             .path_nodes = 4, .walls = 2};
+static const fxs_world_capacity capacity = {
+    .agents = 8, .obstacles = 2, .paths = 1, .path_nodes = 4, .walls = 2};
 static fxs_world world, source_world;
 static fxs_session session;
 static uint64_t world_memory[4096], source_memory[4096];
@@ -48,7 +48,7 @@ static void store32(uint8_t *b, uint32_t v) {
 }
 
 // Header fields and checksum made valid around the fuzzed bytes.
-static uint64_t math;  // fxs_math_fingerprint(), once
+static uint64_t math; // fxs_math_fingerprint(), once
 
 static void seal(uint8_t *b, size_t len, uint8_t sender) {
   store32(b, FXS_SESSION_OFFER_MAGIC);
@@ -57,7 +57,7 @@ static void seal(uint8_t *b, size_t len, uint8_t sender) {
   store32(b + 8, SESSION_ID);
   store32(b + 12, (uint32_t)len);
   b[26] = 3, b[27] = 0;
-  store32(b + 28, FXS_SIMULATION_VERSION);  // this build's: the fuzzed bytes get past it
+  store32(b + 28, FXS_SIMULATION_VERSION); // this build's: the fuzzed bytes get past it
   for (int i = 0; i < 8; ++i) b[32 + i] = (uint8_t)(math >> (8 * i));
   fxs_hasher h = fxs_hasher_make();
   fxs_hash_bytes(&h, b, len - FXS_SESSION_CHECKSUM_BYTES);
@@ -67,8 +67,9 @@ static void seal(uint8_t *b, size_t len, uint8_t sender) {
 // The fuzzed body followed by a real state of a world stepped `ticks` times.
 static size_t with_state(uint8_t *b, const uint8_t *body, size_t len, uint8_t ticks) {
   fxs_world_def wd = fxs_default_world_def();
-  FUZZ_CHECK(fxs_world_init(&source_world, &wd, &capacity, source_memory, sizeof source_memory) == FXS_OK,
-             "world");
+  FUZZ_CHECK(
+      fxs_world_init(&source_world, &wd, &capacity, source_memory, sizeof source_memory) == FXS_OK,
+      "world");
   for (uint8_t t = 0; t < ticks % 8u; ++t) fxs_world_step(&source_world, 0, 0, 0);
   size_t size = fxs_world_snapshot_size(&source_world);
   if (len < 28 || len + 4 + size + 4 > MAX_OFFER) return 0;
@@ -108,10 +109,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   if (n == 0) return 0;
   fxs_world_def wd = fxs_default_world_def();
-  FUZZ_CHECK(fxs_world_init(&world, &wd, &capacity, world_memory, sizeof world_memory) == FXS_OK, "world");
+  FUZZ_CHECK(fxs_world_init(&world, &wd, &capacity, world_memory, sizeof world_memory) == FXS_OK,
+             "world");
   fxs_session_def d = match_def();
   fxs_session_join_error e;
-  fxs_result r = fxs_session_join(&session, &d, memory, sizeof memory, &world, list, lengths, n, &e);
+  fxs_result r =
+      fxs_session_join(&session, &d, memory, sizeof memory, &world, list, lengths, n, &e);
   if (r != FXS_OK) {
     FUZZ_CHECK(e.result == r && e.offer < n && e.offset <= lengths[e.offer],
                "refusal %s names offer %u byte %zu of %u offers", fxs_result_message(r), e.offer,
@@ -137,7 +140,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       size_t len = 0;
       if (q == 2) continue;
       r = fxs_session_poll_send(&session, q, now, packet, sizeof packet, &len);
-      FUZZ_CHECK(r == FXS_OK && len <= session.def.max_packet_bytes, "send: %s", fxs_result_message(r));
+      FUZZ_CHECK(r == FXS_OK && len <= session.def.max_packet_bytes, "send: %s",
+                 fxs_result_message(r));
     }
   }
   return 0;

@@ -17,12 +17,11 @@
 #include "fixsteer/session.h"
 #include "fuzz_common.h"
 
-
 #define SESSION_ID 0x5e55u
 #define MEMORY_WORDS 32768u
 
-static const fxs_world_capacity capacity = {.agents = 8, .obstacles = 2, .paths = 1,
-                                             .path_nodes = 4, .walls = 2};
+static const fxs_world_capacity capacity = {
+    .agents = 8, .obstacles = 2, .paths = 1, .path_nodes = 4, .walls = 2};
 static fxs_world world;
 static fxs_session session, before, after;
 static uint64_t world_memory[4096];
@@ -34,7 +33,7 @@ static uint8_t packet[FXS_SESSION_MAX_PACKET];
 static void start(void) {
   fxs_world_def wd = fxs_default_world_def();
   FUZZ_CHECK(fxs_world_init(&world, &wd, &capacity, world_memory, sizeof world_memory) == FXS_OK,
-        "world");
+             "world");
   fxs_session_def d = fxs_default_session_def();
   d.mode = FXS_SESSION_ROLLBACK;
   d.players = 3;
@@ -44,11 +43,11 @@ static void start(void) {
   d.max_packet_bytes = 2048;
   d.snapshot_bytes = 4096;
   d.tick_limit = 64;
-  d.progress_window_ms = 0;  // packets are under test here; the progress bound has unit tests
+  d.progress_window_ms = 0; // packets are under test here; the progress bound has unit tests
   memory_size = fxs_session_memory_size(&d);
   FUZZ_CHECK(memory_size > 0 && memory_size <= sizeof memory, "session memory %zu", memory_size);
   FUZZ_CHECK(fxs_session_init(&session, &d, memory, memory_size) == FXS_OK, "session");
-  fxs_result r = fxs_session_advance(&session, &world, 0);  // starts the clock
+  fxs_result r = fxs_session_advance(&session, &world, 0); // starts the clock
   FUZZ_CHECK(r == FXS_OK || r == FXS_ERR_WAITING, "first advance: %s", fxs_result_message(r));
 }
 
@@ -69,11 +68,12 @@ static void seal(uint8_t *b, size_t len, uint8_t sender) {
 
 static void check_invariants(void) {
   FUZZ_CHECK(session.settled <= session.current, "settled %u past current %u", session.settled,
-        session.current);
-  FUZZ_CHECK(world.tick == session.current, "world at %u, session at %u", world.tick, session.current);
+             session.current);
+  FUZZ_CHECK(world.tick == session.current, "world at %u, session at %u", world.tick,
+             session.current);
   for (uint32_t p = 0; p < session.def.players; ++p) {
-    FUZZ_CHECK(session.peers[p].received >= session.settled, "player %u: inputs to %u, settled %u", p,
-          session.peers[p].received, session.settled);
+    FUZZ_CHECK(session.peers[p].received >= session.settled, "player %u: inputs to %u, settled %u",
+               p, session.peers[p].received, session.settled);
   }
   FUZZ_CHECK(session.error == FXS_OK, "the session stopped: %s", fxs_result_message(session.error));
 }
@@ -85,13 +85,13 @@ static void feed(const uint8_t *bytes, size_t len, uint8_t sender, uint32_t now)
   fxs_result r = fxs_session_receive(&session, sender, bytes, len, now);
   if (r == FXS_OK) return;
   FUZZ_CHECK(memcmp(memory, memory_before, memory_size) == 0,
-        "a refused packet (%s) changed the session's memory", fxs_result_message(r));
+             "a refused packet (%s) changed the session's memory", fxs_result_message(r));
   memcpy(&after, &session, sizeof session);
   FUZZ_CHECK(after.peers[sender].packets_rejected == before.peers[sender].packets_rejected + 1,
-        "refusal not counted");
+             "refusal not counted");
   after.peers[sender].packets_rejected = before.peers[sender].packets_rejected;
-  FUZZ_CHECK(memcmp(&after, &before, sizeof session) == 0, "a refused packet (%s) changed the session",
-        fxs_result_message(r));
+  FUZZ_CHECK(memcmp(&after, &before, sizeof session) == 0,
+             "a refused packet (%s) changed the session", fxs_result_message(r));
 }
 
 static void step_and_send(uint32_t now) {
@@ -101,12 +101,12 @@ static void step_and_send(uint32_t now) {
   }
   fxs_result r = fxs_session_advance(&session, &world, now);
   FUZZ_CHECK(r == FXS_OK || r == FXS_ERR_WAITING || r == FXS_ERR_LIMIT, "advance: %s",
-        fxs_result_message(r));
+             fxs_result_message(r));
   for (uint8_t q = 1; q < 4; ++q) {
     size_t len = 0;
     r = fxs_session_poll_send(&session, q, now, packet, sizeof packet, &len);
     FUZZ_CHECK(r == FXS_OK && len <= session.def.max_packet_bytes, "send: %s, %zu bytes",
-          fxs_result_message(r), len);
+               fxs_result_message(r), len);
   }
 }
 

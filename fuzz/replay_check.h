@@ -120,7 +120,7 @@ static void replay_verify(const uint8_t *data, size_t size) {
 static void replay_exercise(const uint8_t *data, size_t size) {
   static int registered;
   if (!registered) registered = 1, atexit(replay_report_refused);
-  replay_read(data, size, false);  // as fixsteer dump; verify checks the fingerprint
+  replay_read(data, size, false); // as fixsteer dump; verify checks the fingerprint
   replay_verify(data, size);
 }
 

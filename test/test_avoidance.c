@@ -62,20 +62,20 @@ void test_a_mode_other_than_swept_or_probes_is_refused(void) {
 }
 
 void test_the_tutorial_probes_push_from_the_centre_toward_ahead(void) {
-  fxs_agent a = fxs_test_agent_at(0, 0);  // radius 8, max speed 4
+  fxs_agent a = fxs_test_agent_at(0, 0); // radius 8, max speed 4
   a.velocity = fxs_vec2_make(FXS_INT(4), 0);
-  fxs_avoidance_def def = probes_def();         // see ahead 60, force 1
-  fxs_obstacle obs[] = {obstacle(70, 10, 20)};  // |ahead - centre| = 14.1 < 28
+  fxs_avoidance_def def = probes_def();        // see ahead 60, force 1
+  fxs_obstacle obs[] = {obstacle(70, 10, 20)}; // |ahead - centre| = 14.1 < 28
   fxs_vec2 f = fxs_avoid_obstacles(&a, obs, 1, &def);
-  TEST_ASSERT_EQUAL_INT32(-46341, f.x);  // (60, 0) - (70, 10) = (-10, -10), length 1
+  TEST_ASSERT_EQUAL_INT32(-46341, f.x); // (60, 0) - (70, 10) = (-10, -10), length 1
   TEST_ASSERT_EQUAL_INT32(-46341, f.y);
 }
 
 void test_the_look_ahead_scales_with_speed(void) {
   fxs_agent a = fxs_test_agent_at(0, 0);
-  a.velocity = fxs_vec2_make(FXS_INT(1), 0);  // quarter speed: ahead at 15
+  a.velocity = fxs_vec2_make(FXS_INT(1), 0); // quarter speed: ahead at 15
   fxs_avoidance_def def = fxs_default_avoidance_def();
-  fxs_obstacle far[] = {obstacle(50, 0, 10)};  // touched only by a full-length probe
+  fxs_obstacle far[] = {obstacle(50, 0, 10)}; // touched only by a full-length probe
   TEST_ASSERT_EQUAL_INT(-1, fxs_most_threatening_obstacle(&a, far, 1, &def));
   a.velocity = fxs_vec2_make(FXS_INT(4), 0);
   TEST_ASSERT_EQUAL_INT(0, fxs_most_threatening_obstacle(&a, far, 1, &def));
@@ -142,36 +142,36 @@ static fxs_wall wall(int ax, int ay, int bx, int by) {
 }
 
 void test_a_wall_across_the_probe_pushes_along_its_normal(void) {
-  fxs_agent a = runner();  // probe to (60, 0) crosses x = 50
+  fxs_agent a = runner(); // probe to (60, 0) crosses x = 50
   fxs_avoidance_def def = probes_def();
   fxs_wall walls[] = {wall(50, 100, 50, -100), wall(-300, 0, -200, 0)};
   TEST_ASSERT_EQUAL_INT(0, fxs_most_threatening_wall(&a, walls, 2, &def));
   fxs_vec2 f = fxs_avoid_walls(&a, walls, 2, &def);
-  TEST_ASSERT_EQUAL_INT32(-FXS_ONE, f.x);  // back toward the agent's side
+  TEST_ASSERT_EQUAL_INT32(-FXS_ONE, f.x); // back toward the agent's side
   TEST_ASSERT_EQUAL_INT32(0, f.y);
-  a.velocity = fxs_vec2_make(0, FXS_INT(4));  // running parallel, far from it: no threat
+  a.velocity = fxs_vec2_make(0, FXS_INT(4)); // running parallel, far from it: no threat
   TEST_ASSERT_EQUAL_INT(-1, fxs_most_threatening_wall(&a, walls, 2, &def));
 }
 
 void test_a_wall_across_the_path_pushes_along_its_normal_harder_as_it_nears(void) {
   fxs_agent a = runner();
-  fxs_avoidance_def def = fxs_default_avoidance_def();  // capsule radius 8 + 2 * 4 = 16
+  fxs_avoidance_def def = fxs_default_avoidance_def(); // capsule radius 8 + 2 * 4 = 16
   fxs_wall walls[] = {wall(50, 100, 50, -100), wall(-300, 0, -200, 0)};
   TEST_ASSERT_EQUAL_INT(0, fxs_most_threatening_wall(&a, walls, 2, &def));
-  fxs_vec2 f = fxs_avoid_walls(&a, walls, 2, &def);  // contact at 50 - 16 = 34: share 26/60
+  fxs_vec2 f = fxs_avoid_walls(&a, walls, 2, &def); // contact at 50 - 16 = 34: share 26/60
   TEST_ASSERT_EQUAL_INT32(-28399, f.x);
   TEST_ASSERT_EQUAL_INT32(0, f.y);
-  a.position = fxs_vec2_make(FXS_INT(20), 0);  // contact at 14: share 46/60
+  a.position = fxs_vec2_make(FXS_INT(20), 0); // contact at 14: share 46/60
   f = fxs_avoid_walls(&a, walls, 2, &def);
   TEST_ASSERT_EQUAL_INT32(-50244, f.x);
   TEST_ASSERT_EQUAL_INT32(0, f.y);
-  a.position = fxs_vec2_make(FXS_INT(43), FXS_INT(-3));  // body overlaps: out plus sideways
-  a.velocity = fxs_vec2_make(FXS_INT(3), FXS_INT(2));    // (left, away from the wall)
+  a.position = fxs_vec2_make(FXS_INT(43), FXS_INT(-3)); // body overlaps: out plus sideways
+  a.velocity = fxs_vec2_make(FXS_INT(3), FXS_INT(2));   // (left, away from the wall)
   f = fxs_avoid_walls(&a, walls, 2, &def);
-  TEST_ASSERT_EQUAL_INT32(-57782, f.x);  // normalize((-1, 0) + (-2, 3) / sqrt(13))
+  TEST_ASSERT_EQUAL_INT32(-57782, f.x); // normalize((-1, 0) + (-2, 3) / sqrt(13))
   TEST_ASSERT_EQUAL_INT32(30923, f.y);
   a.position = fxs_vec2_zero();
-  a.velocity = fxs_vec2_make(0, FXS_INT(4));  // running parallel, far from it: no threat
+  a.velocity = fxs_vec2_make(0, FXS_INT(4)); // running parallel, far from it: no threat
   TEST_ASSERT_EQUAL_INT(-1, fxs_most_threatening_wall(&a, walls, 2, &def));
 }
 
@@ -186,7 +186,7 @@ void test_agents_pulled_toward_a_goal_behind_a_wall_never_cross_it(void) {
     a.position = fxs_vec2_make(sx, sy);
     a.max_force = FXS_RATIO(1, 2);
     fix16_t gy = fxs_test_units(&rng, -350, 350);
-    fxs_vec2 goal = fxs_vec2_make(FXS_INT(250), gy);  // behind the wall
+    fxs_vec2 goal = fxs_vec2_make(FXS_INT(250), gy); // behind the wall
     fxs_steering_manager m;
     for (int t = 0; t < 800; ++t) {
       fxs_vec2 before = a.position;
@@ -206,7 +206,7 @@ void test_agents_pulled_toward_a_goal_behind_a_wall_never_cross_it(void) {
 void test_a_small_obstacle_between_the_position_and_ahead2_is_seen_with_the_defaults(void) {
   fxs_agent a = runner();
   fxs_avoidance_def def = fxs_default_avoidance_def();
-  fxs_obstacle on_path[] = {obstacle(15, 0, 5)};  // 15 from the position and from ahead2
+  fxs_obstacle on_path[] = {obstacle(15, 0, 5)}; // 15 from the position and from ahead2
   fxs_avoidance_def probes = probes_def();
   TEST_ASSERT_EQUAL_INT(-1, fxs_most_threatening_obstacle(&a, on_path, 1, &probes));
   TEST_ASSERT_TRUE(fxs_vec2_is_zero(fxs_avoid_obstacles(&a, on_path, 1, &probes)));
@@ -218,8 +218,8 @@ void test_a_small_obstacle_between_the_position_and_ahead2_is_seen_with_the_defa
   fxs_obstacle left_of_path[] = {obstacle(15, 2, 5)};
   f = fxs_avoid_obstacles(&a, left_of_path, 1, &def);
   TEST_ASSERT_EQUAL_INT32(0, f.x);
-  TEST_ASSERT_EQUAL_INT32(-FXS_ONE, f.y);  // away from it: to the right
-  def.margin = 0;                          // capsule radius 13: contact at 15 - 13 = 2, share 58/60
+  TEST_ASSERT_EQUAL_INT32(-FXS_ONE, f.y); // away from it: to the right
+  def.margin = 0;                         // capsule radius 13: contact at 15 - 13 = 2, share 58/60
   f = fxs_avoid_obstacles(&a, on_path, 1, &def);
   TEST_ASSERT_EQUAL_INT32(0, f.x);
   TEST_ASSERT_EQUAL_INT32(63351, f.y);
@@ -232,14 +232,14 @@ void test_a_one_unit_obstacle_ten_units_ahead_of_a_one_unit_agent_is_seen(void) 
   fxs_avoidance_def probes = probes_def();
   fxs_obstacle on_path[] = {obstacle(10, 0, 1)};
   TEST_ASSERT_TRUE(fxs_vec2_is_zero(fxs_avoid_obstacles(&a, on_path, 1, &probes)));
-  fxs_vec2 f = fxs_avoid_obstacles(&a, on_path, 1, &def);  // capsule 1 + 1 + 8: contact at 0
+  fxs_vec2 f = fxs_avoid_obstacles(&a, on_path, 1, &def); // capsule 1 + 1 + 8: contact at 0
   TEST_ASSERT_EQUAL_INT32(0, f.x);
   TEST_ASSERT_EQUAL_INT32(FXS_ONE, f.y);
   fxs_obstacle right_of_path[] = {obstacle_raw(FXS_INT(10), -FXS_RATIO(1, 2), FXS_ONE)};
-  f = fxs_avoid_obstacles(&a, right_of_path, 1, &def);  // contact at 10 - sqrt(99.75)
+  f = fxs_avoid_obstacles(&a, right_of_path, 1, &def); // contact at 10 - sqrt(99.75)
   TEST_ASSERT_EQUAL_INT32(0, f.x);
   TEST_ASSERT_EQUAL_INT32(65522, f.y);
-  def.margin = 0;  // capsule radius 2: contact at 8, share 52/60
+  def.margin = 0; // capsule radius 2: contact at 8, share 52/60
   f = fxs_avoid_obstacles(&a, on_path, 1, &def);
   TEST_ASSERT_EQUAL_INT32(0, f.x);
   TEST_ASSERT_EQUAL_INT32(56798, f.y);
@@ -263,17 +263,17 @@ void test_an_obstacle_anywhere_along_the_path_is_pushed_away_harder_as_it_nears(
     fxs_vec2 mirrored = force_at(x, -3);
     TEST_ASSERT_EQUAL_INT32(f.x, mirrored.x);
     TEST_ASSERT_EQUAL_INT32(-f.y, mirrored.y);
-    if (x > 80 || x < -20) {  // beyond reach
+    if (x > 80 || x < -20) { // beyond reach
       TEST_ASSERT_TRUE(fxs_vec2_is_zero(f));
       continue;
     }
     TEST_ASSERT_TRUE_MESSAGE(f.y < 0, "pushes away, to the right");
-    if (x < -12) {  // behind, inside the margin only: the least share, sideways
+    if (x < -12) { // behind, inside the margin only: the least share, sideways
       TEST_ASSERT_EQUAL_INT32(0, f.x);
       TEST_ASSERT_EQUAL_INT32(-FXS_AVOIDANCE_MIN_SHARE, f.y);
       continue;
     }
-    if (x <= 12) {  // touching: out from the centre plus sideways
+    if (x <= 12) { // touching: out from the centre plus sideways
       TEST_ASSERT_TRUE(fxs_vec2_dot(f, fxs_vec2_make(FXS_INT(x), FXS_INT(3))) < 0);
       continue;
     }
@@ -282,7 +282,7 @@ void test_an_obstacle_anywhere_along_the_path_is_pushed_away_harder_as_it_nears(
     TEST_ASSERT_TRUE_MESSAGE(-f.y >= previous, "grows as the obstacle nears");
     previous = -f.y;
   }
-  TEST_ASSERT_EQUAL_INT32(-16384, force_at(80, 3).y);  // the least share, 1/4
+  TEST_ASSERT_EQUAL_INT32(-16384, force_at(80, 3).y); // the least share, 1/4
   TEST_ASSERT_EQUAL_INT32(-22702, force_at(60, 3).y);
   TEST_ASSERT_EQUAL_INT32(-55470, force_at(30, 3).y);
   TEST_ASSERT_EQUAL_INT32(-FXS_ONE, force_at(20, 3).y);
@@ -291,7 +291,7 @@ void test_an_obstacle_anywhere_along_the_path_is_pushed_away_harder_as_it_nears(
 }
 
 void test_obstacles_grazing_the_capsule_are_decided_to_the_lsb(void) {
-  fxs_agent a = runner();  // capsule radius 16 + the obstacle's
+  fxs_agent a = runner(); // capsule radius 16 + the obstacle's
   fxs_avoidance_def def = fxs_default_avoidance_def();
   fxs_obstacle o[1];
   // Beside the segment: the centre exactly 21 from it, then 1 LSB out, then 1 LSB in.
@@ -332,7 +332,7 @@ void test_the_nearest_contact_wins_not_the_nearest_centre(void) {
 void test_braking_tilts_the_push_back_without_making_it_longer(void) {
   fxs_agent a = runner();
   fxs_avoidance_def def = fxs_default_avoidance_def();
-  def.braking = FXS_ONE;  // 45 degrees back
+  def.braking = FXS_ONE; // 45 degrees back
   fxs_obstacle o[] = {obstacle(30, 3, 5)};
   fxs_vec2 f = fxs_avoid_obstacles(&a, o, 1, &def);
   TEST_ASSERT_EQUAL_INT32(-39223, f.x);
@@ -346,9 +346,9 @@ void test_nothing_is_seen_by_an_agent_that_stands_still_unless_it_touches(void) 
   TEST_ASSERT_EQUAL_INT(-1, fxs_most_threatening_obstacle(&a, near, 1, &def));
   fxs_obstacle touching[] = {obstacle(12, 0, 5)};
   fxs_vec2 f = fxs_avoid_obstacles(&a, touching, 1, &def);
-  TEST_ASSERT_EQUAL_INT32(-FXS_ONE, f.x);  // straight out
+  TEST_ASSERT_EQUAL_INT32(-FXS_ONE, f.x); // straight out
   TEST_ASSERT_EQUAL_INT32(0, f.y);
-  fxs_obstacle centred[] = {obstacle(0, 0, 5)};  // on the centre, no velocity: a fixed way out
+  fxs_obstacle centred[] = {obstacle(0, 0, 5)}; // on the centre, no velocity: a fixed way out
   f = fxs_avoid_obstacles(&a, centred, 1, &def);
   TEST_ASSERT_EQUAL_INT32(0, f.x);
   TEST_ASSERT_EQUAL_INT32(FXS_ONE, f.y);
@@ -362,7 +362,7 @@ void test_swept_detection_is_exact_at_the_edges_of_the_q16_range(void) {
   fxs_avoidance_def def = fxs_default_avoidance_def();
   def.max_see_ahead = FXS_MAX;
   fxs_obstacle o[] = {obstacle_raw(FXS_MAX, 0, FXS_MAX - FXS_INT(16))};
-  fxs_vec2 f = fxs_avoid_obstacles(&a, o, 1, &def);  // far along the path: the least share
+  fxs_vec2 f = fxs_avoid_obstacles(&a, o, 1, &def); // far along the path: the least share
   TEST_ASSERT_EQUAL_INT32(0, f.x);
   TEST_ASSERT_EQUAL_INT32(FXS_AVOIDANCE_MIN_SHARE, f.y);
   o[0].radius -= 1;
@@ -399,10 +399,10 @@ void test_walls_at_one_to_ten_degrees_to_the_heading_push_along_their_normal(voi
   fxs_avoidance_def def = fxs_default_avoidance_def();
   fxs_avoidance_def probes = probes_def();
   for (int degrees = 1; degrees <= 10; ++degrees) {
-    fxs_vec2 f = shallow_wall_force(degrees, &def);  // contact at 30: about half the force
+    fxs_vec2 f = shallow_wall_force(degrees, &def); // contact at 30: about half the force
     TEST_ASSERT_EQUAL_INT32(0, f.x);
     TEST_ASSERT_EQUAL_INT32(expected[degrees - 1], f.y);
-    TEST_ASSERT_TRUE(fxs_vec2_is_zero(shallow_wall_force(degrees, &probes)));  // probes miss it
+    TEST_ASSERT_TRUE(fxs_vec2_is_zero(shallow_wall_force(degrees, &probes))); // probes miss it
   }
 }
 

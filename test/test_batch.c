@@ -77,8 +77,8 @@ static bool same_agent(const fxs_agent *a, const fxs_agent *b) {
   return a->position.x == b->position.x && a->position.y == b->position.y &&
          a->velocity.x == b->velocity.x && a->velocity.y == b->velocity.y &&
          a->orientation == b->orientation && a->rotation == b->rotation && a->mass == b->mass &&
-         a->radius == b->radius && a->max_speed == b->max_speed &&
-         a->max_force == b->max_force && a->max_rotation == b->max_rotation &&
+         a->radius == b->radius && a->max_speed == b->max_speed && a->max_force == b->max_force &&
+         a->max_rotation == b->max_rotation &&
          a->max_angular_acceleration == b->max_angular_acceleration &&
          a->max_turn_rate == b->max_turn_rate && a->orientation_mode == b->orientation_mode;
 }
@@ -112,8 +112,8 @@ void test_seek_many_moves_every_agent_as_one_call_at_a_time(void) {
 }
 
 void test_arrive_many_moves_every_agent_as_one_call_at_a_time(void) {
-  static const fix16_t radii[] = {0, 1, FXS_RATIO(1, 2), FXS_INT(2), FXS_INT(50), FXS_MAX,
-                                  -FXS_ONE};
+  static const fix16_t radii[] = {0,           1,       FXS_RATIO(1, 2), FXS_INT(2),
+                                  FXS_INT(50), FXS_MAX, -FXS_ONE};
   for (uint32_t r = 0; r < sizeof radii / sizeof radii[0]; ++r) {
     draw_scene(100u + r, AGENTS);
     for (uint32_t tick = 0; tick < 40; ++tick) {

@@ -44,8 +44,10 @@ static void hash_agent(fxs_hasher *h, const fxs_agent *a) {
   fxs_hash_i32(h, a->rotation);
 }
 
-static const fxs_vec2 path_nodes[4] = {{FXS_INT(100), FXS_INT(100)}, {FXS_INT(700), FXS_INT(120)},
-                                       {FXS_INT(650), FXS_INT(600)}, {FXS_INT(90), FXS_INT(540)}};
+static const fxs_vec2 path_nodes[4] = {{FXS_INT(100), FXS_INT(100)},
+                                       {FXS_INT(700), FXS_INT(120)},
+                                       {FXS_INT(650), FXS_INT(600)},
+                                       {FXS_INT(90), FXS_INT(540)}};
 static const fxs_obstacle obstacles[3] = {{{FXS_INT(300), FXS_INT(310)}, FXS_INT(40)},
                                           {{FXS_INT(480), FXS_INT(260)}, FXS_INT(35)},
                                           {{FXS_INT(420), FXS_INT(450)}, FXS_INT(50)}};
@@ -56,8 +58,10 @@ static fxs_vec2 field_cells[48];
 static fxs_flow_field field;
 
 static void build_field(void) {
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_flow_field_init(&field, field_cells, 48, 8, 6, fxs_vec2_zero(), FXS_INT(100)));
-  fxs_flow_field_fill_vortex(&field, fxs_vec2_make(FXS_INT(400), FXS_INT(300)), FXS_ONE, FXS_RATIO(1, 4));
+  TEST_ASSERT_EQUAL(
+      FXS_OK, fxs_flow_field_init(&field, field_cells, 48, 8, 6, fxs_vec2_zero(), FXS_INT(100)));
+  fxs_flow_field_fill_vortex(&field, fxs_vec2_make(FXS_INT(400), FXS_INT(300)), FXS_ONE,
+                             FXS_RATIO(1, 4));
   field_cells[2 * 8 + 3] = field_cells[2 * 8 + 4] = fxs_vec2_zero();
 }
 
@@ -74,7 +78,8 @@ typedef struct world {
 } world;
 
 // The steering of agent i under `behavior`; kinematic behaviors move the agent themselves.
-static void steer(world *w, int i, fxs_behavior behavior, fxs_steering_manager *m, fxs_agent *next) {
+static void steer(world *w, int i, fxs_behavior behavior, fxs_steering_manager *m,
+                  fxs_agent *next) {
   const fxs_agent *a = &w->a[i];
   fxs_vec2 goal = fxs_vec2_make(FXS_INT(800), FXS_INT(700));
   fxs_vec2 f = fxs_vec2_zero();
@@ -98,38 +103,83 @@ static void steer(world *w, int i, fxs_behavior behavior, fxs_steering_manager *
   opdef.offset_side = FXS_INT(20 * (i - 2)); // a line abreast, 20 units apart
   fix16_t scale = FXS_ONE;
   switch (behavior) {
-    case FXS_BEHAVIOR_SEEK: f = fxs_seek(a, goal); break;
-    case FXS_BEHAVIOR_FLEE: f = fxs_flee(a, goal, FXS_INT(900)); break;
-    case FXS_BEHAVIOR_ARRIVE: f = fxs_arrive(a, goal, FXS_INT(150)); break;
-    case FXS_BEHAVIOR_WANDER: f = fxs_wander(a, &wdef, &w->wander_angle[i], &w->rng[i]); break;
-    case FXS_BEHAVIOR_PURSUIT: f = i ? fxs_pursuit(a, &w->a[0], FXS_INT(40)) : fxs_seek(a, goal); break;
-    case FXS_BEHAVIOR_EVADE: f = i ? fxs_evade(a, &w->a[0], FXS_INT(40), FXS_INT(300)) : fxs_seek(a, goal); break;
+    case FXS_BEHAVIOR_SEEK:
+      f = fxs_seek(a, goal);
+      break;
+    case FXS_BEHAVIOR_FLEE:
+      f = fxs_flee(a, goal, FXS_INT(900));
+      break;
+    case FXS_BEHAVIOR_ARRIVE:
+      f = fxs_arrive(a, goal, FXS_INT(150));
+      break;
+    case FXS_BEHAVIOR_WANDER:
+      f = fxs_wander(a, &wdef, &w->wander_angle[i], &w->rng[i]);
+      break;
+    case FXS_BEHAVIOR_PURSUIT:
+      f = i ? fxs_pursuit(a, &w->a[0], FXS_INT(40)) : fxs_seek(a, goal);
+      break;
+    case FXS_BEHAVIOR_EVADE:
+      f = i ? fxs_evade(a, &w->a[0], FXS_INT(40), FXS_INT(300)) : fxs_seek(a, goal);
+      break;
     case FXS_BEHAVIOR_AVOID:
       f = fxs_vec2_add(fxs_avoid_obstacles(a, obstacles, 3, &adef), fxs_seek(a, goal));
       break;
-    case FXS_BEHAVIOR_PATH: f = fxs_follow_path(a, &pdef, &w->path[i]); break;
-    case FXS_BEHAVIOR_SEPARATION: f = fxs_vec2_add(fxs_separation(a, (uint32_t)i, w->view, N, FXS_INT(60)), fxs_arrive(a, goal, FXS_INT(100))); break;
-    case FXS_BEHAVIOR_ALIGNMENT: f = fxs_alignment(a, (uint32_t)i, w->view, N, FXS_INT(400)); break;
-    case FXS_BEHAVIOR_COHESION: f = fxs_cohesion(a, (uint32_t)i, w->view, N, FXS_INT(400)); break;
+    case FXS_BEHAVIOR_PATH:
+      f = fxs_follow_path(a, &pdef, &w->path[i]);
+      break;
+    case FXS_BEHAVIOR_SEPARATION:
+      f = fxs_vec2_add(fxs_separation(a, (uint32_t)i, w->view, N, FXS_INT(60)),
+                       fxs_arrive(a, goal, FXS_INT(100)));
+      break;
+    case FXS_BEHAVIOR_ALIGNMENT:
+      f = fxs_alignment(a, (uint32_t)i, w->view, N, FXS_INT(400));
+      break;
+    case FXS_BEHAVIOR_COHESION:
+      f = fxs_cohesion(a, (uint32_t)i, w->view, N, FXS_INT(400));
+      break;
     case FXS_BEHAVIOR_LEADER:
-      f = i ? fxs_follow_leader(a, (uint32_t)i, &w->a[0], w->view, N, &ldef) : fxs_follow_path(a, &pdef, &w->path[i]);
+      f = i ? fxs_follow_leader(a, (uint32_t)i, &w->a[0], w->view, N, &ldef)
+            : fxs_follow_path(a, &pdef, &w->path[i]);
       break;
     case FXS_BEHAVIOR_QUEUE:
       f = fxs_arrive(a, goal, FXS_INT(60));
-      f = fxs_vec2_add(f, fxs_queue(a, (uint32_t)i, f, w->view, N, fxs_test_body_in, w->a, &qdef, &scale));
+      f = fxs_vec2_add(
+          f, fxs_queue(a, (uint32_t)i, f, w->view, N, fxs_test_body_in, w->a, &qdef, &scale));
       break;
-    case FXS_BEHAVIOR_DYNAMIC_ARRIVE: f = fxs_dynamic_arrive(a, goal, &ddef); break;
-    case FXS_BEHAVIOR_VELOCITY_MATCH: f = fxs_velocity_match(a, w->a[(i + 1) % N].velocity, FXS_INT(4), FXS_RATIO(1, 4)); break;
-    case FXS_BEHAVIOR_ALIGN: angular = fxs_align(a, FXS_INT(2), &aldef); break;
-    case FXS_BEHAVIOR_FACE: angular = fxs_face(a, goal, &aldef); break;
-    case FXS_BEHAVIOR_LOOK_WHERE_GOING: angular = fxs_look_where_going(a, &aldef); f = fxs_seek(a, goal); break;
-    case FXS_BEHAVIOR_WALKER: f = fxs_random_walker(a, goal, &wkdef, &w->walker[i], &w->rng[i]); break;
-    case FXS_BEHAVIOR_FLOW_FIELD: f = fxs_follow_flow_field(a, &field, &fdef); break;
-    case FXS_BEHAVIOR_KINEMATIC_SEEK: fxs_kinematic_apply(next, fxs_kinematic_seek(a, goal)); return;
-    case FXS_BEHAVIOR_KINEMATIC_ARRIVE: fxs_kinematic_apply(next, fxs_kinematic_arrive(a, goal, FXS_INT(2), FXS_INT(8))); return;
-    case FXS_BEHAVIOR_KINEMATIC_WANDER: fxs_kinematic_apply(next, fxs_kinematic_wander(a, FXS_RATIO(1, 5), &w->rng[i])); return;
+    case FXS_BEHAVIOR_DYNAMIC_ARRIVE:
+      f = fxs_dynamic_arrive(a, goal, &ddef);
+      break;
+    case FXS_BEHAVIOR_VELOCITY_MATCH:
+      f = fxs_velocity_match(a, w->a[(i + 1) % N].velocity, FXS_INT(4), FXS_RATIO(1, 4));
+      break;
+    case FXS_BEHAVIOR_ALIGN:
+      angular = fxs_align(a, FXS_INT(2), &aldef);
+      break;
+    case FXS_BEHAVIOR_FACE:
+      angular = fxs_face(a, goal, &aldef);
+      break;
+    case FXS_BEHAVIOR_LOOK_WHERE_GOING:
+      angular = fxs_look_where_going(a, &aldef);
+      f = fxs_seek(a, goal);
+      break;
+    case FXS_BEHAVIOR_WALKER:
+      f = fxs_random_walker(a, goal, &wkdef, &w->walker[i], &w->rng[i]);
+      break;
+    case FXS_BEHAVIOR_FLOW_FIELD:
+      f = fxs_follow_flow_field(a, &field, &fdef);
+      break;
+    case FXS_BEHAVIOR_KINEMATIC_SEEK:
+      fxs_kinematic_apply(next, fxs_kinematic_seek(a, goal));
+      return;
+    case FXS_BEHAVIOR_KINEMATIC_ARRIVE:
+      fxs_kinematic_apply(next, fxs_kinematic_arrive(a, goal, FXS_INT(2), FXS_INT(8)));
+      return;
+    case FXS_BEHAVIOR_KINEMATIC_WANDER:
+      fxs_kinematic_apply(next, fxs_kinematic_wander(a, FXS_RATIO(1, 5), &w->rng[i]));
+      return;
     case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE:
-      f = fxs_vec2_add(fxs_unaligned_avoidance(a, (uint32_t)i, w->view, N, &uadef), fxs_arrive(a, goal, FXS_INT(100)));
+      f = fxs_vec2_add(fxs_unaligned_avoidance(a, (uint32_t)i, w->view, N, &uadef),
+                       fxs_arrive(a, goal, FXS_INT(100)));
       break;
     case FXS_BEHAVIOR_OFFSET_PURSUIT:
       f = i ? fxs_offset_pursuit(a, &w->a[0], &opdef) : fxs_follow_path(a, &pdef, &w->path[i]);
@@ -152,10 +202,12 @@ static void steer(world *w, int i, fxs_behavior behavior, fxs_steering_manager *
     }
     case FXS_BEHAVIOR_ORCA: { // each to its own point on a diagonal line across the field
       fxs_vec2 to = fxs_vec2_make(FXS_INT(100 + 150 * i), FXS_INT(600 - 120 * i));
-      f = fxs_orca(a, (uint32_t)i, fxs_vec2_add(a->velocity, fxs_arrive(a, to, FXS_INT(32))), w->view, N, &ocdef);
+      f = fxs_orca(a, (uint32_t)i, fxs_vec2_add(a->velocity, fxs_arrive(a, to, FXS_INT(32))),
+                   w->view, N, &ocdef);
       break;
     }
-    default: break;
+    default:
+      break;
   }
   fxs_manager_begin(m, FXS_COMBINE_WEIGHTED_SUM);
   fxs_steering s = fxs_steering_linear(f);

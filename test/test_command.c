@@ -23,7 +23,8 @@ static uint32_t draw(void) { return (uint32_t)fxs_splitmix64_next(&draws); }
 // A command whose fields come from few distinct values, so that pairs often share a key
 // and differ only in a late byte.
 static fxs_command clumped(void) {
-  static const uint32_t values[] = {0, 1, 0x100, 0xFF, 0x80000000u, 0x7FFFFFFFu, 0xFFFFFFFFu, 0x10000};
+  static const uint32_t values[] = {0,           1,           0x100,       0xFF,
+                                    0x80000000u, 0x7FFFFFFFu, 0xFFFFFFFFu, 0x10000};
   fxs_command c = fxs_command_make((fxs_command_type)(draw() % 3u), (uint8_t)(draw() % 2u),
                                    (uint16_t)values[draw() % 4u]);
   c.agent = values[draw() % 8u];
@@ -74,8 +75,8 @@ void test_encoding_is_little_endian_field_by_field_and_decodes_back(void) {
   for (int i = 0; i < FXS_COMMAND_ARGS; ++i) c.arg[i] = (fix16_t)(-1 - i);
   uint8_t e[FXS_COMMAND_BYTES];
   fxs_command_encode(&c, e);
-  static const uint8_t head[12] = {FXS_CMD_APPLY_FORCE, 0x12, 0x56, 0x34, 0xDE, 0xBC,
-                                   0x9A, 0x78, 0x04, 0x03, 0x02, 0x01};
+  static const uint8_t head[12] = {
+      FXS_CMD_APPLY_FORCE, 0x12, 0x56, 0x34, 0xDE, 0xBC, 0x9A, 0x78, 0x04, 0x03, 0x02, 0x01};
   TEST_ASSERT_EQUAL_HEX8_ARRAY(head, e, 12);
   TEST_ASSERT_EQUAL_HEX8(0xFE, e[16]); // arg[1] = -2
   TEST_ASSERT_EQUAL_HEX8(0xFF, e[19]);

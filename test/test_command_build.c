@@ -54,37 +54,68 @@ static fxs_command typed_default(fxs_agent_handle h, fxs_behavior kind) {
   fxs_formation_def fo = fxs_default_formation_def();
 #define D(i) fxs_behavior_param_default(kind, i)
   switch (kind) {
-    case FXS_BEHAVIOR_SEEK: return fxs_command_add_seek(h, b);
-    case FXS_BEHAVIOR_FLEE: return fxs_command_add_flee(h, b, D(0));
-    case FXS_BEHAVIOR_ARRIVE: return fxs_command_add_arrive(h, b, D(0));
-    case FXS_BEHAVIOR_WANDER: return fxs_command_add_wander(h, b, &wa);
-    case FXS_BEHAVIOR_PURSUIT: return fxs_command_add_pursuit(h, b, D(0));
-    case FXS_BEHAVIOR_EVADE: return fxs_command_add_evade(h, b, D(0), D(1));
-    case FXS_BEHAVIOR_AVOID: return fxs_command_add_avoidance(h, b, &av);
-    case FXS_BEHAVIOR_PATH: return fxs_command_add_path_following(h, b);
-    case FXS_BEHAVIOR_SEPARATION: return fxs_command_add_separation(h, b, D(0));
-    case FXS_BEHAVIOR_ALIGNMENT: return fxs_command_add_alignment(h, b, D(0));
-    case FXS_BEHAVIOR_COHESION: return fxs_command_add_cohesion(h, b, D(0));
-    case FXS_BEHAVIOR_LEADER: return fxs_command_add_leader_following(h, b, &le);
-    case FXS_BEHAVIOR_QUEUE: return fxs_command_add_queue(h, b, &qu);
-    case FXS_BEHAVIOR_DYNAMIC_ARRIVE: return fxs_command_add_dynamic_arrive(h, b, &da);
-    case FXS_BEHAVIOR_VELOCITY_MATCH: return fxs_command_add_velocity_match(h, b, D(0), D(1));
-    case FXS_BEHAVIOR_ALIGN: return fxs_command_add_align(h, b, D(0), &al);
-    case FXS_BEHAVIOR_FACE: return fxs_command_add_face(h, b, &al);
-    case FXS_BEHAVIOR_LOOK_WHERE_GOING: return fxs_command_add_look_where_going(h, b, &al);
-    case FXS_BEHAVIOR_WALKER: return fxs_command_add_random_walker(h, b, &wk);
-    case FXS_BEHAVIOR_KINEMATIC_SEEK: return fxs_command_add_kinematic_seek(h, b);
-    case FXS_BEHAVIOR_KINEMATIC_ARRIVE: return fxs_command_add_kinematic_arrive(h, b, D(0), D(1));
-    case FXS_BEHAVIOR_KINEMATIC_WANDER: return fxs_command_add_kinematic_wander(h, b, D(0));
-    case FXS_BEHAVIOR_FLOW_FIELD: return fxs_command_add_flow_field(h, b, D(0));
-    case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE: return fxs_command_add_unaligned_avoidance(h, b, &ua);
-    case FXS_BEHAVIOR_OFFSET_PURSUIT: return fxs_command_add_offset_pursuit(h, b, &op);
-    case FXS_BEHAVIOR_HIDE: return fxs_command_add_hide(h, b, &hi);
-    case FXS_BEHAVIOR_INTERPOSE: return fxs_command_add_interpose(h, b, &ip);
-    case FXS_BEHAVIOR_ORCA: return fxs_command_add_orca(h, b, &oc, D(4));
-    case FXS_BEHAVIOR_FORMATION: return fxs_command_add_formation(h, b, &fo);
-    case FXS_BEHAVIOR_NAVIGATE: return fxs_command_add_navigate(h, b, D(0), &oc);
-    default: TEST_FAIL_MESSAGE("a behavior has no typed constructor");
+    case FXS_BEHAVIOR_SEEK:
+      return fxs_command_add_seek(h, b);
+    case FXS_BEHAVIOR_FLEE:
+      return fxs_command_add_flee(h, b, D(0));
+    case FXS_BEHAVIOR_ARRIVE:
+      return fxs_command_add_arrive(h, b, D(0));
+    case FXS_BEHAVIOR_WANDER:
+      return fxs_command_add_wander(h, b, &wa);
+    case FXS_BEHAVIOR_PURSUIT:
+      return fxs_command_add_pursuit(h, b, D(0));
+    case FXS_BEHAVIOR_EVADE:
+      return fxs_command_add_evade(h, b, D(0), D(1));
+    case FXS_BEHAVIOR_AVOID:
+      return fxs_command_add_avoidance(h, b, &av);
+    case FXS_BEHAVIOR_PATH:
+      return fxs_command_add_path_following(h, b);
+    case FXS_BEHAVIOR_SEPARATION:
+      return fxs_command_add_separation(h, b, D(0));
+    case FXS_BEHAVIOR_ALIGNMENT:
+      return fxs_command_add_alignment(h, b, D(0));
+    case FXS_BEHAVIOR_COHESION:
+      return fxs_command_add_cohesion(h, b, D(0));
+    case FXS_BEHAVIOR_LEADER:
+      return fxs_command_add_leader_following(h, b, &le);
+    case FXS_BEHAVIOR_QUEUE:
+      return fxs_command_add_queue(h, b, &qu);
+    case FXS_BEHAVIOR_DYNAMIC_ARRIVE:
+      return fxs_command_add_dynamic_arrive(h, b, &da);
+    case FXS_BEHAVIOR_VELOCITY_MATCH:
+      return fxs_command_add_velocity_match(h, b, D(0), D(1));
+    case FXS_BEHAVIOR_ALIGN:
+      return fxs_command_add_align(h, b, D(0), &al);
+    case FXS_BEHAVIOR_FACE:
+      return fxs_command_add_face(h, b, &al);
+    case FXS_BEHAVIOR_LOOK_WHERE_GOING:
+      return fxs_command_add_look_where_going(h, b, &al);
+    case FXS_BEHAVIOR_WALKER:
+      return fxs_command_add_random_walker(h, b, &wk);
+    case FXS_BEHAVIOR_KINEMATIC_SEEK:
+      return fxs_command_add_kinematic_seek(h, b);
+    case FXS_BEHAVIOR_KINEMATIC_ARRIVE:
+      return fxs_command_add_kinematic_arrive(h, b, D(0), D(1));
+    case FXS_BEHAVIOR_KINEMATIC_WANDER:
+      return fxs_command_add_kinematic_wander(h, b, D(0));
+    case FXS_BEHAVIOR_FLOW_FIELD:
+      return fxs_command_add_flow_field(h, b, D(0));
+    case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE:
+      return fxs_command_add_unaligned_avoidance(h, b, &ua);
+    case FXS_BEHAVIOR_OFFSET_PURSUIT:
+      return fxs_command_add_offset_pursuit(h, b, &op);
+    case FXS_BEHAVIOR_HIDE:
+      return fxs_command_add_hide(h, b, &hi);
+    case FXS_BEHAVIOR_INTERPOSE:
+      return fxs_command_add_interpose(h, b, &ip);
+    case FXS_BEHAVIOR_ORCA:
+      return fxs_command_add_orca(h, b, &oc, D(4));
+    case FXS_BEHAVIOR_FORMATION:
+      return fxs_command_add_formation(h, b, &fo);
+    case FXS_BEHAVIOR_NAVIGATE:
+      return fxs_command_add_navigate(h, b, D(0), &oc);
+    default:
+      TEST_FAIL_MESSAGE("a behavior has no typed constructor");
   }
 #undef D
   return fxs_command_make(FXS_CMD_COUNT, 0, 0);
@@ -164,16 +195,16 @@ void test_a_step_reports_the_first_rejected_command_and_steps_anyway(void) {
 
 void test_the_move_command_carries_its_group_point_and_gap_and_round_trips(void) {
   fxs_agent_handle h = {0x00012345u};
-  fxs_command c = fxs_command_move(h, 0xA1B2C3D4u, fxs_vec2_make(-FXS_INT(7), FXS_INT(9) + 3),
-                                   FXS_RATIO(1, 2));
+  fxs_command c =
+      fxs_command_move(h, 0xA1B2C3D4u, fxs_vec2_make(-FXS_INT(7), FXS_INT(9) + 3), FXS_RATIO(1, 2));
   TEST_ASSERT_EQUAL_STRING("move", fxs_command_name(c.type));
   uint8_t e[FXS_COMMAND_BYTES];
   fxs_command_encode(&c, e);
-  static const uint8_t head[12] = {FXS_CMD_MOVE, 0, 0, 0, 0x45, 0x23, 0x01, 0x00,
-                                   0xD4, 0xC3, 0xB2, 0xA1};
+  static const uint8_t head[12] = {FXS_CMD_MOVE, 0,    0,    0,    0x45, 0x23,
+                                   0x01,         0x00, 0xD4, 0xC3, 0xB2, 0xA1};
   TEST_ASSERT_EQUAL_HEX8_ARRAY(head, e, 12);
-  static const uint8_t args[12] = {0x00, 0x00, 0xF9, 0xFF, 0x03, 0x00, 0x09, 0x00,
-                                   0x00, 0x80, 0x00, 0x00};
+  static const uint8_t args[12] = {0x00, 0x00, 0xF9, 0xFF, 0x03, 0x00,
+                                   0x09, 0x00, 0x00, 0x80, 0x00, 0x00};
   TEST_ASSERT_EQUAL_HEX8_ARRAY(args, e + 12, 12);
   for (int i = 24; i < FXS_COMMAND_BYTES; ++i) TEST_ASSERT_EQUAL_HEX8(0, e[i]);
   fxs_command back;

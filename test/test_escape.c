@@ -74,7 +74,7 @@ void test_an_agent_running_along_the_wall_keeps_its_side(void) {
   fxs_agent a = fxs_test_agent_at(0, 0);
   a.velocity = fxs_vec2_make(-FXS_INT(2), 0);
   fxs_vec2 f = fxs_flee_within(&a, fxs_vec2_make(0, FXS_INT(20)), 0, &room);
-  TEST_ASSERT_EQUAL_INT32(-FXS_INT(2), f.x);  // desired (-4, 0) - velocity (-2, 0)
+  TEST_ASSERT_EQUAL_INT32(-FXS_INT(2), f.x); // desired (-4, 0) - velocity (-2, 0)
   TEST_ASSERT_EQUAL_INT32(0, f.y);
 }
 
@@ -193,7 +193,7 @@ void test_a_fleeing_agent_backed_against_a_wall_slides_away_along_it(void) {
   command(c);
   for (int t = 0; t < 60; ++t) fxs_world_step(&world, 0, 0, 0);
   const fxs_agent *a = fxs_world_agent(&world, h);
-  TEST_ASSERT_TRUE(a->position.x < FXS_INT(400));  // along -x, counter-clockwise from away (+y)
+  TEST_ASSERT_TRUE(a->position.x < FXS_INT(400)); // along -x, counter-clockwise from away (+y)
   TEST_ASSERT_TRUE(a->position.y <= FXS_INT(482));
 }
 
@@ -217,8 +217,8 @@ void test_a_cornered_evader_escapes_along_a_wall(void) {
     if (d < closest) closest = d;
   }
   const fxs_agent *a = fxs_world_agent(&world, prey);
-  TEST_ASSERT_TRUE(closest > FXS_INT(16));                        // the bodies never touched
-  TEST_ASSERT_TRUE(fxs_vec2_length(a->position) > FXS_INT(300));  // far out of the corner
+  TEST_ASSERT_TRUE(closest > FXS_INT(16));                       // the bodies never touched
+  TEST_ASSERT_TRUE(fxs_vec2_length(a->position) > FXS_INT(300)); // far out of the corner
 }
 
 static void add_obstacle(int x, int y, int r) {

@@ -30,19 +30,37 @@ void tearDown(void) {}
 
 typedef struct extreme {
   const char *name;
-  fix16_t x, y;          // where the agents start (all on one point)
+  fix16_t x, y; // where the agents start (all on one point)
   fix16_t max_speed, max_force, mass, radius;
   fxs_vec2 target;
 } extreme;
 
 static const extreme cases[] = {
-    {"far corner to far corner", FXS_INT(32767), FXS_INT(32767), FXS_INT(4), FXS_ONE, FXS_ONE, FXS_INT(8),
+    {"far corner to far corner",
+     FXS_INT(32767),
+     FXS_INT(32767),
+     FXS_INT(4),
+     FXS_ONE,
+     FXS_ONE,
+     FXS_INT(8),
      {-FXS_INT(32767), -FXS_INT(32767)}},
-    {"largest speed and force", -FXS_INT(32000), FXS_INT(100), FXS_MAX, FXS_MAX, FXS_ONE, FXS_INT(8),
+    {"largest speed and force",
+     -FXS_INT(32000),
+     FXS_INT(100),
+     FXS_MAX,
+     FXS_MAX,
+     FXS_ONE,
+     FXS_INT(8),
      {FXS_INT(32767), -FXS_INT(32767)}},
     {"tiny mass", 0, 0, FXS_INT(200), FXS_INT(100), 1, FXS_INT(8), {FXS_INT(5), FXS_INT(5)}},
     {"huge mass", 0, 0, FXS_INT(4), FXS_ONE, FXS_MAX, FXS_INT(8), {FXS_INT(500), 0}},
-    {"huge bodies", FXS_INT(100), FXS_INT(100), FXS_INT(30000), FXS_INT(30000), FXS_ONE, FXS_MAX,
+    {"huge bodies",
+     FXS_INT(100),
+     FXS_INT(100),
+     FXS_INT(30000),
+     FXS_INT(30000),
+     FXS_ONE,
+     FXS_MAX,
      {FXS_INT(100), FXS_INT(100)}},
     {"at rest on the target", FXS_INT(7), FXS_INT(7), 0, 0, FXS_ONE, 0, {FXS_INT(7), FXS_INT(7)}},
 };

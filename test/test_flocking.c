@@ -57,7 +57,7 @@ void test_alignment_matches_the_average_neighbor_velocity(void) {
   a.velocity = fxs_vec2_make(FXS_ONE, 0);
   fxs_neighbor n[] = {nb(10, 0, 2, 0, 2), nb(0, 10, 0, 2, 3), nb(90, 0, 5, 5, 4)};
   fxs_vec2 f = fxs_alignment(&a, 1, n, 3, FXS_INT(50));
-  TEST_ASSERT_EQUAL_INT32(0, f.x);        // avg (1, 1) - (1, 0)
+  TEST_ASSERT_EQUAL_INT32(0, f.x); // avg (1, 1) - (1, 0)
   TEST_ASSERT_EQUAL_INT32(FXS_ONE, f.y);
   TEST_ASSERT_TRUE(fxs_vec2_is_zero(fxs_alignment(&a, 1, n, 0, FXS_INT(50))));
 }
@@ -95,9 +95,10 @@ static fix16_t crowd_min_distance(int with_separation) {
       fxs_manager_add(&m, FXS_BEHAVIOR_ARRIVE,
                       fxs_steering_linear(fxs_arrive(&agents[i], goal, FXS_INT(100))), FXS_ONE, 0);
       if (with_separation) {
-        fxs_manager_add(&m, FXS_BEHAVIOR_SEPARATION,
-                        fxs_steering_linear(fxs_separation(&agents[i], (uint32_t)i, view, N, FXS_INT(40))),
-                        FXS_INT(4), 0);
+        fxs_manager_add(
+            &m, FXS_BEHAVIOR_SEPARATION,
+            fxs_steering_linear(fxs_separation(&agents[i], (uint32_t)i, view, N, FXS_INT(40))),
+            FXS_INT(4), 0);
       }
       fxs_manager_update(&m, &next[i]);
     }
@@ -117,7 +118,7 @@ void test_separation_keeps_a_crowd_apart(void) {
   fix16_t together = crowd_min_distance(0);
   FXS_TEST_REPORT("crowd of 12 on one goal: min distance %.2f units with separation, %.4f without",
                   fxs_test_to_double(apart), fxs_test_to_double(together));
-  TEST_ASSERT_TRUE(together < FXS_ONE);    // the control collapses onto the goal
+  TEST_ASSERT_TRUE(together < FXS_ONE);   // the control collapses onto the goal
   TEST_ASSERT_TRUE(apart >= FXS_INT(12)); // separation keeps bodies (radius 8) from merging
 }
 
@@ -141,14 +142,14 @@ void test_known_squared_distances_give_the_measured_results(void) {
     uint32_t count = 1u + lcg(&s) % 12u, self_id = lcg(&s) % 8u;
     for (uint32_t i = 0; i < count; ++i) {
       fxs_vec2 at = fxs_vec2_add(a.position, fxs_vec2_make(raw_in(&s, 120), raw_in(&s, 120)));
-      if (lcg(&s) % 8u == 0) at = a.position;               // on the same spot
+      if (lcg(&s) % 8u == 0) at = a.position;                    // on the same spot
       if (i > 0 && lcg(&s) % 8u == 0) at = list[i - 1].position; // a tie
       list[i].position = at;
       list[i].velocity = fxs_vec2_make(raw_in(&s, 3), raw_in(&s, 3));
       list[i].id = lcg(&s) % 8u; // sometimes self_id: skipped by both
       d2[i] = fxs_vec2_length_sq(fxs_vec2_sub(at, a.position));
     }
-    fix16_t radius = raw_in(&s, 150);                         // negative a quarter of the time
+    fix16_t radius = raw_in(&s, 150); // negative a quarter of the time
     if (lcg(&s) % 4u == 0) radius = fxs_vec2_distance(a.position, list[0].position); // exact edge
     if (lcg(&s) % 16u == 0) radius = 0;
     fxs_vec2 m = fxs_separation(&a, self_id, list, count, radius);
@@ -168,7 +169,8 @@ void test_known_squared_distances_give_the_measured_results(void) {
 }
 
 void test_a_neighborhood_sums_exactly_the_neighbors_within_the_radius(void) {
-  fxs_neighbor list[] = {nb(3, 4, 1, 0, 2), nb(6, 8, 0, 2, 3), nb(0, 0, 5, 5, 1), nb(30, 40, 9, 9, 4)};
+  fxs_neighbor list[] = {nb(3, 4, 1, 0, 2), nb(6, 8, 0, 2, 3), nb(0, 0, 5, 5, 1),
+                         nb(30, 40, 9, 9, 4)};
   uint64_t d2[4];
   fxs_agent a = fxs_test_agent_at(0, 0);
   for (int i = 0; i < 4; ++i) d2[i] = fxs_vec2_length_sq(list[i].position);

@@ -25,8 +25,9 @@ static fxs_vec2 cells[SIDE * SIDE];
 
 static fxs_flow_field grid(int ox, int oy, int size, uint32_t w, uint32_t h) {
   fxs_flow_field f;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_flow_field_init(&f, cells, SIDE * SIDE, w, h,
-                                                fxs_vec2_make(FXS_INT(ox), FXS_INT(oy)), FXS_INT(size)));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    fxs_flow_field_init(&f, cells, SIDE * SIDE, w, h,
+                                        fxs_vec2_make(FXS_INT(ox), FXS_INT(oy)), FXS_INT(size)));
   return f;
 }
 
@@ -114,7 +115,7 @@ void test_following_steers_to_the_cells_direction_at_max_speed(void) {
   fxs_flow_field_fill_uniform(&f, fxs_vec2_make(FXS_ONE, 0));
   cells[3] = fxs_vec2_make(0, FXS_INT(9)); // cell (3, 0): +y, any length
   cells[4] = fxs_vec2_zero();              // cell (4, 0): a sink
-  fxs_agent a = fxs_test_agent_at(5, 5); // max speed 4
+  fxs_agent a = fxs_test_agent_at(5, 5);   // max speed 4
   a.velocity = fxs_vec2_make(0, FXS_INT(2));
   fxs_flow_field_def d = fxs_default_flow_field_def();
   fxs_vec2 force = fxs_follow_flow_field(&a, &f, &d);
@@ -124,7 +125,7 @@ void test_following_steers_to_the_cells_direction_at_max_speed(void) {
   a.velocity = fxs_vec2_make(FXS_INT(3), 0);
   force = fxs_follow_flow_field(&a, &f, &d);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(4) - FXS_INT(3), force.x); // still in cell (2, 0)
-  d.look_ahead = FXS_INT(2); // reads (31, 5): cell (3, 0)
+  d.look_ahead = FXS_INT(2);                                 // reads (31, 5): cell (3, 0)
   force = fxs_follow_flow_field(&a, &f, &d);
   TEST_ASSERT_EQUAL_INT32(-FXS_INT(3), force.x);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(4), force.y);
@@ -209,7 +210,8 @@ void test_agents_following_a_field_toward_a_point_gather_there(void) {
     double gap = dx(fxs_vec2_distance(a.position, point));
     worst = gap > worst ? gap : worst;
   }
-  FXS_TEST_REPORT("flow field toward a point: every agent within %.2f units after 500 ticks", worst);
+  FXS_TEST_REPORT("flow field toward a point: every agent within %.2f units after 500 ticks",
+                  worst);
   TEST_ASSERT_TRUE(worst < 16.0);
 }
 
@@ -242,8 +244,10 @@ void test_an_agent_in_a_vortex_circles_its_centre(void) {
   double lo, hi, turns, plo, phi, pturns;
   orbit(FXS_RATIO(1, 64), &lo, &hi, &turns);
   orbit(0, &plo, &phi, &pturns);
-  FXS_TEST_REPORT("vortex: orbit radius %.1f..%.1f units, %.2f turns in 2000 ticks (pure swirl: "
-                  "%.1f..%.1f)", lo, hi, turns, plo, phi);
+  FXS_TEST_REPORT(
+      "vortex: orbit radius %.1f..%.1f units, %.2f turns in 2000 ticks (pure swirl: "
+      "%.1f..%.1f)",
+      lo, hi, turns, plo, phi);
   TEST_ASSERT_TRUE(lo > 195.0 && hi < 205.0);
   TEST_ASSERT_TRUE(turns > 4.0);
   TEST_ASSERT_TRUE(phi > 250.0); // the outward drift the inward weight corrects

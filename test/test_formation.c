@@ -103,7 +103,7 @@ void test_user_offsets_are_used_as_given_and_limit_the_slot_count(void) {
 }
 
 void test_a_centred_formation_subtracts_the_mean_of_its_offsets(void) {
-  fxs_formation_def d = shape(FXS_FORMATION_WEDGE); // 3 slots: (-24, 24), (-24, -24), (-48, 48)
+  fxs_formation_def d = shape(FXS_FORMATION_WEDGE);   // 3 slots: (-24, 24), (-24, -24), (-48, 48)
   fxs_vec2 o = fxs_formation_offset(&d, 2, 3, false); // mean (-32, 16)
   TEST_ASSERT_EQUAL_INT32(-FXS_INT(16), o.x);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(32), o.y);
@@ -290,8 +290,8 @@ void test_without_a_leader_members_gather_around_their_centre(void) {
 void test_user_offsets_come_from_the_agents_path(void) {
   fxs_vec2 offsets[2] = {P(0, 40), P(0, -40)}; // beside the leader, left and right
   uint16_t path = 0;
-  TEST_ASSERT_EQUAL(FXS_OK,
-                    fxs_world_add_path(&world, offsets, 2, FXS_PATH_STOP_AT_END, FXS_INT(4), &path));
+  TEST_ASSERT_EQUAL(
+      FXS_OK, fxs_world_add_path(&world, offsets, 2, FXS_PATH_STOP_AT_END, FXS_INT(4), &path));
   fxs_agent_handle leader = spawn_at(300, 300, FXS_ONE);
   fxs_agent_handle a = member(280, 400, leader, FXS_FORMATION_USER);
   fxs_agent_handle b = member(280, 200, leader, FXS_FORMATION_USER);

@@ -82,7 +82,8 @@ static void verify_golden(const golden *g) {
   }
   fxs_verify_report rep;
   fxs_replay_verify(replay, size, 0, memory, sizeof memory, &rep);
-  TEST_ASSERT_EQUAL_STRING_MESSAGE(fxs_result_message(FXS_OK), fxs_result_message(rep.result), g->file);
+  TEST_ASSERT_EQUAL_STRING_MESSAGE(fxs_result_message(FXS_OK), fxs_result_message(rep.result),
+                                   g->file);
   TEST_ASSERT_EQUAL_UINT32(g->ticks, rep.ticks);
   TEST_ASSERT_EQUAL_HEX64(g->final_hash, rep.final_hash);
 }
@@ -126,7 +127,8 @@ void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {
   replay[hash_at] ^= 0x01;
   fxs_hasher h = fxs_hasher_make();
   fxs_hash_bytes(&h, replay + c.offset, 8u + len);
-  for (int i = 0; i < 8; ++i) replay[c.offset + 8 + len + (size_t)i] = (uint8_t)(h.state >> (8 * i));
+  for (int i = 0; i < 8; ++i)
+    replay[c.offset + 8 + len + (size_t)i] = (uint8_t)(h.state >> (8 * i));
   fxs_verify_report rep;
   fxs_replay_verify(replay, size, 0, memory, sizeof memory, &rep);
   TEST_ASSERT_EQUAL(FXS_ERR_HASH_MISMATCH, rep.result);
@@ -138,7 +140,7 @@ void test_every_golden_was_recorded_by_this_simulation_version(void) {
   // (tools/golden-version-check.sh checks the manifest test/golden/VERSION against them).
   for (size_t i = 0; i < sizeof goldens / sizeof goldens[0]; ++i) {
     size_t size = load(goldens[i].file);
-    if (size == SIZE_MAX) continue;  // too large for this board's buffer (nav_crowd on an MCU)
+    if (size == SIZE_MAX) continue; // too large for this board's buffer (nav_crowd on an MCU)
     fxs_replay_reader r;
     fxs_result e = fxs_replay_open(&r, replay, size, true, 0, 0);
     TEST_ASSERT_EQUAL_STRING_MESSAGE("ok", fxs_result_message(e), goldens[i].file);

@@ -102,7 +102,8 @@ void test_a_spot_taken_by_a_rival_sends_the_agent_to_the_next_one(void) {
   fxs_agent a = fxs_test_agent_at(130, 5);
   fxs_vec2 spot;
   TEST_ASSERT_EQUAL_INT(0, fxs_best_hiding_spot(&a, fxs_vec2_zero(), o, 2, &d, &spot));
-  TEST_ASSERT_EQUAL_INT(1, fxs_distinct_hiding_spot(&a, fxs_vec2_zero(), o, 2, &d, &rival, 1, &spot));
+  TEST_ASSERT_EQUAL_INT(1,
+                        fxs_distinct_hiding_spot(&a, fxs_vec2_zero(), o, 2, &d, &rival, 1, &spot));
   TEST_ASSERT_EQUAL_INT32(0, spot.x);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(136), spot.y);
   // B's spot lies round obstacle B from here: the agent walks round it (the detour point on
@@ -112,7 +113,8 @@ void test_a_spot_taken_by_a_rival_sends_the_agent_to_the_next_one(void) {
   fxs_obstacle only_b = o[1];
   fxs_vec2 toward = fxs_hide_target(&a, fxs_vec2_zero(), &only_b, 1, &d, &detour);
   fxs_vec2 f = fxs_hide_among(&a, &hunter, o, 2, &d, &rival, 1);
-  TEST_ASSERT_TRUE(fxs_vec2_equal(detour ? fxs_seek(&a, toward) : fxs_arrive(&a, toward, d.slowing_radius), f));
+  TEST_ASSERT_TRUE(
+      fxs_vec2_equal(detour ? fxs_seek(&a, toward) : fxs_arrive(&a, toward, d.slowing_radius), f));
   TEST_ASSERT_FALSE(fxs_vec2_equal(fxs_hide(&a, &hunter, o, 2, &d), f));
 }
 
@@ -126,7 +128,8 @@ void test_rivals_choose_in_order_and_the_last_shares_when_spots_run_out(void) {
   fxs_agent a = fxs_test_agent_at(130, 5);
   fxs_vec2 spot;
   // rival 0 takes A, rival 1 (nearest to A too) takes B, nothing is left: A, the nearest.
-  TEST_ASSERT_EQUAL_INT(0, fxs_distinct_hiding_spot(&a, fxs_vec2_zero(), o, 2, &d, rivals, 2, &spot));
+  TEST_ASSERT_EQUAL_INT(0,
+                        fxs_distinct_hiding_spot(&a, fxs_vec2_zero(), o, 2, &d, rivals, 2, &spot));
   TEST_ASSERT_EQUAL_INT32(FXS_INT(136), spot.x);
   fxs_agent hunter = fxs_test_agent_at(0, 0);
   TEST_ASSERT_TRUE(fxs_vec2_equal(fxs_hide(&a, &hunter, o, 2, &d),
@@ -271,7 +274,8 @@ static void hide_from_a_walking_hunter(bool with_avoidance) {
       self.position = fxs_test_point(&rng, -300, 300);
       clear = true;
       for (int i = 0; i < 4; ++i) {
-        clear = clear && !fxs_vec2_within(self.position, obs[i].center, fxs_add(obs[i].radius, self.radius));
+        clear = clear &&
+                !fxs_vec2_within(self.position, obs[i].center, fxs_add(obs[i].radius, self.radius));
       }
     } while (!clear);
     hunter.position = fxs_vec2_make(-FXS_INT(300), fxs_test_units(&rng, -40, 40));
@@ -281,7 +285,8 @@ static void hide_from_a_walking_hunter(bool with_avoidance) {
       fxs_manager_begin(&m, FXS_COMBINE_PRIORITIZED_SUM);
       if (with_avoidance) {
         fxs_manager_add(&m, FXS_BEHAVIOR_AVOID,
-                        fxs_steering_linear(fxs_avoid_obstacles(&self, obs, 4, &avoid)), FXS_ONE, 0);
+                        fxs_steering_linear(fxs_avoid_obstacles(&self, obs, 4, &avoid)), FXS_ONE,
+                        0);
       }
       fxs_manager_add(&m, FXS_BEHAVIOR_NONE,
                       fxs_steering_linear(fxs_hide(&self, &hunter, obs, 4, &d)), FXS_ONE, 1);
@@ -301,9 +306,10 @@ static void hide_from_a_walking_hunter(bool with_avoidance) {
     double off = dx(fxs_vec2_distance(spot, self.position));
     if (off > worst_spot) worst_spot = off;
   }
-  FXS_TEST_REPORT("hide%s: line of sight >= %.2f units inside an obstacle, agent <= %.2f units "
-                  "from its spot, centre >= %.2f units off every edge",
-                  with_avoidance ? " + avoidance" : "", shallowest, worst_spot, min_clearance);
+  FXS_TEST_REPORT(
+      "hide%s: line of sight >= %.2f units inside an obstacle, agent <= %.2f units "
+      "from its spot, centre >= %.2f units off every edge",
+      with_avoidance ? " + avoidance" : "", shallowest, worst_spot, min_clearance);
   TEST_ASSERT_TRUE(worst_spot < 4.0);
   TEST_ASSERT_TRUE(min_clearance > 0.0);
 }

@@ -103,7 +103,9 @@ void test_interpose_properties_over_seeded_cases(void) {
     fxs_vec2 p = fxs_interpose_point(&self, &a, &b, &d);
     double mx = (fxs_test_to_double(a.position.x) + fxs_test_to_double(b.position.x)) / 2;
     double my = (fxs_test_to_double(a.position.y) + fxs_test_to_double(b.position.y)) / 2;
-    double t = hypot(mx - fxs_test_to_double(self.position.x), my - fxs_test_to_double(self.position.y)) / 4.0;
+    double t =
+        hypot(mx - fxs_test_to_double(self.position.x), my - fxs_test_to_double(self.position.y)) /
+        4.0;
     if (t > fxs_test_to_double(d.max_prediction)) t = fxs_test_to_double(d.max_prediction);
     double ex = mx + t * (fxs_test_to_double(a.velocity.x) + fxs_test_to_double(b.velocity.x)) / 2;
     double ey = my + t * (fxs_test_to_double(a.velocity.y) + fxs_test_to_double(b.velocity.y)) / 2;
@@ -140,7 +142,8 @@ void test_a_bodyguard_stays_between_a_client_and_an_attacker(void) {
     client.position = fxs_vec2_scale(fxs_vec2_from_angle(ca), FXS_INT(150));
     client.velocity = fxs_vec2_from_angle(fxs_add(ca, FXS_HALF_PI));
     attacker.position = fxs_vec2_scale(fxs_vec2_from_angle(aa), FXS_INT(300));
-    attacker.velocity = fxs_vec2_scale(fxs_vec2_from_angle(fxs_sub(aa, FXS_HALF_PI)), FXS_RATIO(3, 2));
+    attacker.velocity =
+        fxs_vec2_scale(fxs_vec2_from_angle(fxs_sub(aa, FXS_HALF_PI)), FXS_RATIO(3, 2));
     double gap = fxs_test_to_double(
         fxs_vec2_distance(guard.position, fxs_midpoint(client.position, attacker.position)));
     if (reached < 0 && gap < 12.0) reached = t;

@@ -45,8 +45,9 @@ void test_a_follower_in_the_leaders_sight_also_evades(void) {
   fxs_agent f = fxs_test_agent_at(135, 105); // near the point ahead (130, 100)
   fxs_leader_def def = fxs_default_leader_def();
   fxs_vec2 force = fxs_follow_leader(&f, 1, &leader, 0, 0, &def);
-  fxs_vec2 expected = fxs_vec2_add(fxs_arrive(&f, fxs_vec2_make(FXS_INT(70), FXS_INT(100)), def.slowing_radius),
-                                   fxs_evade(&f, &leader, def.max_prediction, 0));
+  fxs_vec2 expected =
+      fxs_vec2_add(fxs_arrive(&f, fxs_vec2_make(FXS_INT(70), FXS_INT(100)), def.slowing_radius),
+                   fxs_evade(&f, &leader, def.max_prediction, 0));
   TEST_ASSERT_EQUAL_INT32(expected.x, force.x);
   TEST_ASSERT_EQUAL_INT32(expected.y, force.y);
 }
@@ -71,7 +72,8 @@ void test_followers_gather_behind_a_moving_leader_and_stay_apart(void) {
       next[i] = followers[i];
       fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
       fxs_manager_add(&m, FXS_BEHAVIOR_LEADER,
-                      fxs_steering_linear(fxs_follow_leader(&followers[i], (uint32_t)i + 1, &leader, view, N, &def)),
+                      fxs_steering_linear(fxs_follow_leader(&followers[i], (uint32_t)i + 1, &leader,
+                                                            view, N, &def)),
                       FXS_ONE, 0);
       fxs_manager_update(&m, &next[i]);
     }
@@ -81,11 +83,13 @@ void test_followers_gather_behind_a_moving_leader_and_stay_apart(void) {
   for (int i = 0; i < N; ++i) {
     // Behind the leader, out of its sight, close to the group.
     TEST_ASSERT_TRUE(followers[i].position.x < leader.position.x);
-    TEST_ASSERT_FALSE(fxs_vec2_within(followers[i].position, leader.position, def.leader_sight_radius));
+    TEST_ASSERT_FALSE(
+        fxs_vec2_within(followers[i].position, leader.position, def.leader_sight_radius));
     TEST_ASSERT_TRUE(fxs_vec2_within(followers[i].position, leader.position, FXS_INT(150)));
     for (int j = i + 1; j < N; ++j) {
       // Bodies of radius 8 never overlap.
-      TEST_ASSERT_TRUE(fxs_vec2_distance(followers[i].position, followers[j].position) > FXS_INT(16));
+      TEST_ASSERT_TRUE(fxs_vec2_distance(followers[i].position, followers[j].position) >
+                       FXS_INT(16));
     }
   }
 }
@@ -93,7 +97,7 @@ void test_followers_gather_behind_a_moving_leader_and_stay_apart(void) {
 void test_queue_brakes_behind_an_agent_ahead(void) {
   fxs_agent a = fxs_test_agent_at(0, 0);
   a.velocity = fxs_vec2_make(FXS_INT(2), 0);
-  fxs_queue_def def = fxs_default_queue_def(); // ahead 20, radius 16, separation 16
+  fxs_queue_def def = fxs_default_queue_def();            // ahead 20, radius 16, separation 16
   fxs_neighbor ahead[] = {{{FXS_INT(30), 0}, {0, 0}, 5}}; // 10 from the point ahead
   fix16_t scale = 0;
   fxs_vec2 steering = fxs_vec2_make(FXS_ONE, FXS_RATIO(1, 2));
@@ -114,7 +118,8 @@ void test_queue_crawls_when_the_agent_ahead_is_close_without_a_body_lookup(void)
   fxs_queue(&a, 1, fxs_vec2_zero(), close, 1, 0, 0, &def, &scale);
   TEST_ASSERT_EQUAL_INT32(FXS_RATIO(3, 10), scale);
   fxs_neighbor behind[] = {{{-FXS_INT(12), 0}, {0, 0}, 5}};
-  TEST_ASSERT_TRUE(fxs_vec2_is_zero(fxs_queue(&a, 1, fxs_vec2_zero(), behind, 1, 0, 0, &def, &scale)));
+  TEST_ASSERT_TRUE(
+      fxs_vec2_is_zero(fxs_queue(&a, 1, fxs_vec2_zero(), behind, 1, 0, 0, &def, &scale)));
   TEST_ASSERT_EQUAL_INT32(FXS_ONE, scale);
 }
 
@@ -134,9 +139,9 @@ static fix16_t queue_scale_against(fxs_agent a, int x) {
 void test_queue_holds_behind_an_agent_within_one_tick_of_touching(void) {
   fxs_agent a = fxs_test_agent_at(0, 0); // both radius 8; max_speed 4: reach 8 + 8 + 4
   a.velocity = fxs_vec2_make(FXS_INT(2), 0);
-  TEST_ASSERT_EQUAL_INT32(0, queue_scale_against(a, 20));         // within reach: holds
-  TEST_ASSERT_EQUAL_INT32(FXS_ONE, queue_scale_against(a, 21));   // beyond: brakes only
-  TEST_ASSERT_EQUAL_INT32(FXS_ONE, queue_scale_against(a, -12));  // behind: nothing
+  TEST_ASSERT_EQUAL_INT32(0, queue_scale_against(a, 20));        // within reach: holds
+  TEST_ASSERT_EQUAL_INT32(FXS_ONE, queue_scale_against(a, 21));  // beyond: brakes only
+  TEST_ASSERT_EQUAL_INT32(FXS_ONE, queue_scale_against(a, -12)); // behind: nothing
 }
 
 void test_a_resting_agent_looks_ahead_along_its_orientation(void) {
@@ -163,7 +168,8 @@ void test_a_held_agent_stands_exactly_still(void) {
   fxs_agent a = fxs_test_agent_at(5, 7);
   a.velocity = fxs_vec2_make(FXS_RATIO(3, 2), -FXS_RATIO(1, 3));
   fxs_vec2 before = a.position;
-  fxs_agent_integrate(&a, fxs_steering_linear(fxs_vec2_make(FXS_INT(3), FXS_INT(1))), fxs_vec2_zero(), 0);
+  fxs_agent_integrate(&a, fxs_steering_linear(fxs_vec2_make(FXS_INT(3), FXS_INT(1))),
+                      fxs_vec2_zero(), 0);
   TEST_ASSERT_TRUE(fxs_vec2_is_zero(a.velocity));
   TEST_ASSERT_EQUAL_INT32(before.x, a.position.x);
   TEST_ASSERT_EQUAL_INT32(before.y, a.position.y);
@@ -193,8 +199,8 @@ void test_a_queue_through_a_single_point_never_overlaps_and_comes_to_rest(void) 
       fxs_vec2 seek = fxs_arrive(&agents[i], door, FXS_INT(40));
       fxs_manager_add(&m, FXS_BEHAVIOR_ARRIVE, fxs_steering_linear(seek), FXS_ONE, 0);
       fix16_t scale;
-      fxs_vec2 brake = fxs_queue(&agents[i], (uint32_t)i, seek, view, N, fxs_test_body_in, agents,
-                                 &def, &scale);
+      fxs_vec2 brake =
+          fxs_queue(&agents[i], (uint32_t)i, seek, view, N, fxs_test_body_in, agents, &def, &scale);
       fxs_manager_add(&m, FXS_BEHAVIOR_QUEUE, fxs_steering_linear(brake), FXS_ONE, 0);
       fxs_manager_scale_velocity(&m, scale);
       fxs_manager_update(&m, &next[i]);
@@ -208,7 +214,8 @@ void test_a_queue_through_a_single_point_never_overlaps_and_comes_to_rest(void) 
     }
   }
   TEST_ASSERT_TRUE(closest >= FXS_INT(16)); // bodies of radius 8 never overlap
-  TEST_ASSERT_TRUE(last_move >= 0 && last_move < 500); // everyone exactly at rest well before the end
+  TEST_ASSERT_TRUE(last_move >= 0 &&
+                   last_move < 500); // everyone exactly at rest well before the end
 }
 
 static uint32_t lcg(uint32_t *s) {

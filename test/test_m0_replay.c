@@ -74,12 +74,12 @@ void test_a_recorded_crowd_verifies_in_the_same_arena_at_the_pinned_hash(void) {
   size_t need = fxs_replay_verify_memory_size(replay, replay_size, 0);
   FXS_TEST_REPORT("verify memory: %u bytes", (unsigned)need);
   TEST_ASSERT_TRUE(need > 0 && need <= sizeof arena);
-  memset(arena, 0xA5, sizeof arena);  // the verifier starts from junk, not the recorder's world
+  memset(arena, 0xA5, sizeof arena); // the verifier starts from junk, not the recorder's world
   fxs_verify_report report;
   TEST_ASSERT_EQUAL(FXS_OK,
                     fxs_replay_verify(replay, replay_size, 0, arena, sizeof arena, &report));
   TEST_ASSERT_EQUAL_UINT32(TICKS, report.ticks);
-  TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), report.final_hash);  // recorded with v3
+  TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), report.final_hash); // recorded with v3
 }
 
 void test_a_replay_with_one_byte_flipped_is_refused(void) {

@@ -23,9 +23,9 @@
 #define TICKS 80u
 #define DELAY 1u
 #define AGENTS 3u
-#define WORLD_BYTES 4448u    // fxs_world_memory_size of 3 agents, no obstacles (checked)
-#define SNAPSHOT_BYTES 768u  // one snapshot slot: the 3-agent world's snapshots (checked)
-#define SESSION_BYTES 4280u  // checked against fxs_session_memory_size
+#define WORLD_BYTES 4448u   // fxs_world_memory_size of 3 agents, no obstacles (checked)
+#define SNAPSHOT_BYTES 768u // one snapshot slot: the 3-agent world's snapshots (checked)
+#define SESSION_BYTES 4280u // checked against fxs_session_memory_size
 
 static const fxs_world_capacity capacity = {AGENTS, 0, 0, 0, 0, 1};
 static uint64_t world_memory[WORLD_BYTES / 8u];
@@ -91,7 +91,7 @@ void test_a_synctest_session_resimulates_every_tick_to_the_pinned_hash(void) {
   uint32_t now = 0;
   size_t largest = 0;
   while (!fxs_session_done(&session)) {
-    TEST_ASSERT_TRUE(now < 100000u);  // the session ends: no stall
+    TEST_ASSERT_TRUE(now < 100000u); // the session ends: no stall
     fxs_command c[4];
     while (fxs_session_wants_input(&session)) {
       uint32_t n = inputs(fxs_session_input_tick(&session), c);

@@ -22,8 +22,8 @@
 #define PLAYERS 2u
 #define TICKS 60u
 #define DELAY 2u
-#define WORLD_BYTES 4032u    // fxs_world_memory_size of 2 agents, no obstacles (checked)
-#define SESSION_BYTES 1712u  // checked against fxs_session_memory_size
+#define WORLD_BYTES 4032u   // fxs_world_memory_size of 2 agents, no obstacles (checked)
+#define SESSION_BYTES 1712u // checked against fxs_session_memory_size
 #define PACKET_BYTES 256u
 
 static const fxs_world_capacity capacity = {PLAYERS, 0, 0, 0, 0, 1};
@@ -95,13 +95,13 @@ void test_two_peers_in_lockstep_reach_the_pinned_hash(void) {
   }
   uint32_t now = 0;
   while (!(fxs_session_done(&sessions[0]) && fxs_session_done(&sessions[1]))) {
-    TEST_ASSERT_TRUE(now < 100000u);  // the match ends: no stall
+    TEST_ASSERT_TRUE(now < 100000u); // the match ends: no stall
     for (uint8_t i = 0; i < PLAYERS; ++i) {
       fxs_command c[3];
       while (fxs_session_wants_input(&sessions[i])) {
         uint32_t n = inputs(i, fxs_session_input_tick(&sessions[i]), c);
         fxs_result s = fxs_session_submit(&sessions[i], c, n);
-        if (s == FXS_ERR_FULL) break;  // the other peer has not acknowledged yet
+        if (s == FXS_ERR_FULL) break; // the other peer has not acknowledged yet
         TEST_ASSERT_EQUAL(FXS_OK, s);
       }
       fxs_result r = fxs_session_advance(&sessions[i], &worlds[i], now);

@@ -34,7 +34,7 @@ void test_prioritized_sum_stops_when_the_budget_is_spent(void) {
   fxs_agent a = fxs_test_agent_at(0, 0); // max force 0.25
   fxs_steering_manager m;
   fxs_manager_begin(&m, FXS_COMBINE_PRIORITIZED_SUM);
-  fxs_manager_add(&m, FXS_BEHAVIOR_WANDER, lin(0, FXS_INT(1)), FXS_ONE, 3);            // last
+  fxs_manager_add(&m, FXS_BEHAVIOR_WANDER, lin(0, FXS_INT(1)), FXS_ONE, 3);           // last
   fxs_manager_add(&m, FXS_BEHAVIOR_AVOID, lin(FXS_RATIO(3, 20), 0), FXS_ONE, 0);      // first
   fxs_manager_add(&m, FXS_BEHAVIOR_SEPARATION, lin(FXS_RATIO(3, 20), 0), FXS_ONE, 1); // second
   fxs_steering s = fxs_manager_combine(&m, &a);
@@ -63,7 +63,8 @@ void test_a_single_contribution_is_kept_whole_except_by_the_prioritized_sum(void
       // 1.5, -2 (length 2.5) cut to 0.25 along it: 0.15, -0.2 (truncated to the LSB).
       TEST_ASSERT_INT32_WITHIN(1, FXS_RATIO(3, 20), s.linear.x);
       TEST_ASSERT_INT32_WITHIN(1, -FXS_RATIO(1, 5), s.linear.y);
-      TEST_ASSERT_TRUE(fxs_vec2_length_sq(s.linear) <= (uint64_t)a.max_force * (uint64_t)a.max_force);
+      TEST_ASSERT_TRUE(fxs_vec2_length_sq(s.linear) <=
+                       (uint64_t)a.max_force * (uint64_t)a.max_force);
       TEST_ASSERT_EQUAL_INT32(a.max_angular_acceleration, s.angular);
     } else {
       TEST_ASSERT_EQUAL_INT32(FXS_RATIO(3, 2), s.linear.x);
@@ -85,9 +86,9 @@ void test_a_single_contribution_is_kept_whole_except_by_the_prioritized_sum(void
   for (int c = 0; c < 3; ++c) {
     fxs_manager_begin(&m, FXS_COMBINE_PRIORITY_GROUPS);
     fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, lin(FXS_ONE, FXS_ONE), FXS_ONE, 0);
-    fix16_t *field = c == 0 ? &m.entries[0].requested.linear.x
-                   : c == 1 ? &m.entries[0].requested.linear.y
-                            : &m.entries[0].requested.angular;
+    fix16_t *field = c == 0   ? &m.entries[0].requested.linear.x
+                     : c == 1 ? &m.entries[0].requested.linear.y
+                              : &m.entries[0].requested.angular;
     *field = INT32_MIN;
     s = fxs_manager_combine(&m, &a);
     TEST_ASSERT_EQUAL_INT32(c == 0 ? FXS_MIN : FXS_ONE, s.linear.x);
@@ -100,9 +101,10 @@ void test_within_a_priority_separation_and_avoidance_spend_before_seek(void) {
   fxs_agent a = fxs_test_agent_at(0, 0); // max_force 0.25
   fxs_steering_manager m;
   fxs_manager_begin(&m, FXS_COMBINE_PRIORITIZED_SUM);
-  fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, lin(FXS_ONE, 0), FXS_ONE, 1);                   // added first
-  fxs_manager_add(&m, FXS_BEHAVIOR_SEPARATION, lin(0, FXS_RATIO(3, 20)), FXS_ONE, 1);    // spends first
-  fxs_manager_add(&m, FXS_BEHAVIOR_AVOID, lin(0, FXS_RATIO(1, 20)), FXS_ONE, 1);         // then this
+  fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, lin(FXS_ONE, 0), FXS_ONE, 1); // added first
+  fxs_manager_add(&m, FXS_BEHAVIOR_SEPARATION, lin(0, FXS_RATIO(3, 20)), FXS_ONE,
+                  1);                                                            // spends first
+  fxs_manager_add(&m, FXS_BEHAVIOR_AVOID, lin(0, FXS_RATIO(1, 20)), FXS_ONE, 1); // then this
   fxs_steering s = fxs_manager_combine(&m, &a);
   TEST_ASSERT_EQUAL_INT32(FXS_RATIO(3, 20), m.entries[1].applied.linear.y);
   TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 20), m.entries[2].applied.linear.y);
@@ -128,10 +130,10 @@ void test_priority_groups_pick_the_first_non_negligible_group(void) {
   fxs_agent a = fxs_test_agent_at(0, 0);
   fxs_steering_manager m;
   fxs_manager_begin(&m, FXS_COMBINE_PRIORITY_GROUPS);
-  fxs_manager_add(&m, FXS_BEHAVIOR_AVOID, lin(0, 0), FXS_ONE, 0);          // nothing to avoid
-  fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, lin(FXS_ONE, 0), FXS_ONE, 1);     // group 1 ...
+  fxs_manager_add(&m, FXS_BEHAVIOR_AVOID, lin(0, 0), FXS_ONE, 0);            // nothing to avoid
+  fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, lin(FXS_ONE, 0), FXS_ONE, 1);       // group 1 ...
   fxs_manager_add(&m, FXS_BEHAVIOR_SEPARATION, lin(0, FXS_ONE), FXS_ONE, 1); // ... summed
-  fxs_manager_add(&m, FXS_BEHAVIOR_WANDER, lin(FXS_INT(5), 0), FXS_ONE, 2); // ignored
+  fxs_manager_add(&m, FXS_BEHAVIOR_WANDER, lin(FXS_INT(5), 0), FXS_ONE, 2);  // ignored
   fxs_steering s = fxs_manager_combine(&m, &a);
   TEST_ASSERT_EQUAL_INT32(FXS_ONE, s.linear.x);
   TEST_ASSERT_EQUAL_INT32(FXS_ONE, s.linear.y);
@@ -169,13 +171,16 @@ void test_speed_and_force_stay_within_limits_after_every_update(void) {
     for (int t = 0; t < 300; ++t) {
       fxs_vec2 target = fxs_test_point(&rng, -3000, 3000);
       fxs_manager_begin(&m, (fxs_combine_mode)(t % 3));
-      fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, fxs_steering_linear(fxs_seek(&a, target)), FXS_INT(2), 1);
-      fxs_manager_add(&m, FXS_BEHAVIOR_FLEE, fxs_steering_linear(fxs_flee(&a, target, 0)), FXS_ONE, 0);
+      fxs_manager_add(&m, FXS_BEHAVIOR_SEEK, fxs_steering_linear(fxs_seek(&a, target)), FXS_INT(2),
+                      1);
+      fxs_manager_add(&m, FXS_BEHAVIOR_FLEE, fxs_steering_linear(fxs_flee(&a, target, 0)), FXS_ONE,
+                      0);
       fxs_manager_add(&m, FXS_BEHAVIOR_WANDER,
                       fxs_steering_linear(fxs_wander(&a, &wdef, &angle, &wander_rng)), FXS_ONE, 2);
       fxs_vec2 before = a.velocity;
       fxs_manager_update(&m, &a);
-      TEST_ASSERT_TRUE(fxs_vec2_length_sq(a.velocity) <= (uint64_t)a.max_speed * (uint64_t)a.max_speed);
+      TEST_ASSERT_TRUE(fxs_vec2_length_sq(a.velocity) <=
+                       (uint64_t)a.max_speed * (uint64_t)a.max_speed);
       // The velocity changed by at most max_force / mass (+ rounding of the division).
       fix16_t limit = fxs_add(fxs_div(a.max_force, a.mass), 2);
       TEST_ASSERT_TRUE(fxs_vec2_distance(a.velocity, before) <= limit);
@@ -297,7 +302,8 @@ void test_an_external_force_pushes_past_max_speed_and_steering_brakes_it_back(vo
   int ticks = 0;
   fix16_t last = fxs_vec2_length(a.velocity);
   while (fxs_vec2_length(a.velocity) > a.max_speed && ticks < 100) {
-    fxs_agent_integrate(&a, fxs_steering_linear(fxs_vec2_make(FXS_INT(8), 0)), fxs_vec2_zero(), FXS_ONE);
+    fxs_agent_integrate(&a, fxs_steering_linear(fxs_vec2_make(FXS_INT(8), 0)), fxs_vec2_zero(),
+                        FXS_ONE);
     fix16_t now = fxs_vec2_length(a.velocity);
     TEST_ASSERT_TRUE(last - now <= a.max_force + 1); // braking within the steering budget
     last = now;

@@ -61,8 +61,8 @@ void test_kinematic_seek_after_a_slow_target_never_turns_round(void) {
 
 void test_kinematic_arrive_divides_by_time_to_target_and_stops_inside_the_radius(void) {
   fxs_agent a = fxs_test_agent_at(0, 0);
-  fxs_kinematic_output out = fxs_kinematic_arrive(&a, fxs_vec2_make(FXS_INT(6), FXS_INT(8)),
-                                                  FXS_INT(2), FXS_INT(4));
+  fxs_kinematic_output out =
+      fxs_kinematic_arrive(&a, fxs_vec2_make(FXS_INT(6), FXS_INT(8)), FXS_INT(2), FXS_INT(4));
   TEST_ASSERT_EQUAL_INT32(FXS_RATIO(3, 2), out.velocity.x); // (6, 8) / 4, under max speed
   TEST_ASSERT_EQUAL_INT32(FXS_INT(2), out.velocity.y);
   out = fxs_kinematic_arrive(&a, fxs_vec2_make(FXS_INT(600), FXS_INT(800)), FXS_INT(2), FXS_INT(4));
@@ -96,7 +96,7 @@ void test_kinematic_wander_moves_along_its_orientation_and_turns_randomly(void) 
 }
 
 void test_align_accelerates_toward_the_target_orientation(void) {
-  fxs_agent a = fxs_test_agent_at(0, 0); // max rotation 0.2, max angular acceleration 0.05
+  fxs_agent a = fxs_test_agent_at(0, 0);       // max rotation 0.2, max angular acceleration 0.05
   fxs_align_def def = fxs_default_align_def(); // time to target 2
   // Far outside the slow radius: target rotation 0.2, (0.2 - 0) / 2 = 0.1, limited to 0.05.
   TEST_ASSERT_EQUAL_INT32(FXS_RATIO(1, 20), fxs_align(&a, FXS_HALF_PI, &def));
@@ -104,8 +104,10 @@ void test_align_accelerates_toward_the_target_orientation(void) {
   // Inside the slow radius: 0.25 rad -> target rotation 0.2 * 0.25 / 0.5 = 0.1; minus the
   // current rotation 0.08, over 2 ticks = 0.01.
   a.rotation = FXS_RATIO(8, 100);
-  TEST_ASSERT_EQUAL_INT32(fxs_div(fxs_muldiv(FXS_RATIO(1, 5), FXS_RATIO(1, 4), FXS_RATIO(1, 2)) - FXS_RATIO(8, 100), FXS_INT(2)),
-                          fxs_align(&a, FXS_RATIO(1, 4), &def));
+  TEST_ASSERT_EQUAL_INT32(
+      fxs_div(fxs_muldiv(FXS_RATIO(1, 5), FXS_RATIO(1, 4), FXS_RATIO(1, 2)) - FXS_RATIO(8, 100),
+              FXS_INT(2)),
+      fxs_align(&a, FXS_RATIO(1, 4), &def));
 }
 
 void test_align_takes_the_short_way_round(void) {
@@ -176,7 +178,8 @@ void test_dynamic_arrive_comes_to_rest_inside_the_target_radius(void) {
                       fxs_steering_linear(fxs_dynamic_arrive(&a, target, &def)), FXS_ONE, 0);
       fxs_manager_update(&m, &a);
       if (t == 999) rest = a.position;
-      if (t >= 1000) TEST_ASSERT_TRUE_MESSAGE(fxs_vec2_equal(rest, a.position), "drifts after arriving");
+      if (t >= 1000)
+        TEST_ASSERT_TRUE_MESSAGE(fxs_vec2_equal(rest, a.position), "drifts after arriving");
     }
     TEST_ASSERT_TRUE(fxs_vec2_within(a.position, target, def.target_radius));
   }

@@ -26,7 +26,8 @@ static uint64_t search_memory[(CELLS * 25u) / 8u + 64u];
 static fxs_nav_grid draw(const char *const *rows, uint32_t h) {
   uint32_t w = (uint32_t)strlen(rows[0]);
   fxs_nav_grid g;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_init(&g, costs, CELLS, w, h, fxs_vec2_zero(), FXS_INT(10), 1));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    fxs_nav_grid_init(&g, costs, CELLS, w, h, fxs_vec2_zero(), FXS_INT(10), 1));
   for (uint32_t r = 0; r < h; ++r) {
     for (uint32_t x = 0; x < w; ++x) {
       char c = rows[r][x];
@@ -38,7 +39,8 @@ static fxs_nav_grid draw(const char *const *rows, uint32_t h) {
 
 static fxs_nav_grid open_grid(uint32_t w, uint32_t h) {
   fxs_nav_grid g;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_init(&g, costs, CELLS, w, h, fxs_vec2_zero(), FXS_INT(10), 1));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    fxs_nav_grid_init(&g, costs, CELLS, w, h, fxs_vec2_zero(), FXS_INT(10), 1));
   return g;
 }
 
@@ -108,11 +110,10 @@ void test_weights_count_for_the_cell_entered(void) {
 }
 
 void test_walls_cut_corners_and_enclosed_cells_stay_unreached(void) {
-  static const char *const rows[] = {
-      ".#...",  // y = 3
-      ".#.#.",  // y = 2
-      "...#.",  // y = 1
-      "####."}; // y = 0
+  static const char *const rows[] = {".#...",  // y = 3
+                                     ".#.#.",  // y = 2
+                                     "...#.",  // y = 1
+                                     "####."}; // y = 0
   fxs_nav_grid g = draw(rows, 4);
   fxs_nav_field f = new_field(memory_a, CELLS);
   uint32_t goal = 3 * 5 + 0; // (0, 3)
@@ -120,11 +121,10 @@ void test_walls_cut_corners_and_enclosed_cells_stay_unreached(void) {
   // Down column 0, across row 1, up column 2, across row 3, down column 4. No diagonal
   // passes a wall cell: (0,2) -> (1,1) has (1,2) beside it, (1,1) -> (2,2) too, (2,2) ->
   // (3,3) has (3,2), (3,3) -> (4,2) has (3,2).
-  static const uint32_t want[20] = {
-      U,  U,  U,  U,  110, // y = 0
-      20, 30, 40, U,  100, // y = 1
-      10, U,  50, U,  90,  // y = 2
-      0,  U,  60, 70, 80}; // y = 3
+  static const uint32_t want[20] = {U,  U,  U,  U,  110, // y = 0
+                                    20, 30, 40, U,  100, // y = 1
+                                    10, U,  50, U,  90,  // y = 2
+                                    0,  U,  60, 70, 80}; // y = 3
   uint32_t got[CELLS];
   values(&f, got);
   TEST_ASSERT_EQUAL_UINT32_ARRAY(want, got, 20);
@@ -218,9 +218,8 @@ void test_direction_ties_go_to_the_lower_direction(void) {
 // a goal after exactly value / (least step) steps at most, the values falling by the step
 // costs. A cell standing in a wall (blocked) still gets the way out.
 void test_following_directions_descends_to_the_goal(void) {
-  static const char *const rows[] = {
-      "........", ".######.", ".#....#.", ".#.##.#.", ".#.#..#.", ".#.#.##.", "...#....",
-      "###....."};
+  static const char *const rows[] = {"........", ".######.", ".#....#.", ".#.##.#.",
+                                     ".#.#..#.", ".#.#.##.", "...#....", "###....."};
   fxs_nav_grid g = draw(rows, 8);
   fxs_nav_field f = new_field(memory_a, CELLS);
   uint32_t goal = 3 * 8 + 4; // (4, 3), inside the spiral
@@ -263,7 +262,8 @@ void test_the_flow_field_is_filled_with_unit_directions(void) {
   build(&f, &g, &goal, 1);
   fxs_vec2 cells[9];
   fxs_flow_field flow;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_flow_field_init(&flow, cells, 9, 3, 3, fxs_vec2_zero(), FXS_INT(10)));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    fxs_flow_field_init(&flow, cells, 9, 3, 3, fxs_vec2_zero(), FXS_INT(10)));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_field_fill_flow(&f, &flow));
   TEST_ASSERT_EQUAL_INT32(46341, cells[0].x); // (0,0): north-east
   TEST_ASSERT_EQUAL_INT32(46341, cells[0].y);
@@ -286,9 +286,9 @@ static size_t save(const fxs_nav_field *f, uint8_t *buffer, size_t capacity) {
 }
 
 void test_a_budgeted_field_matches_one_run(void) {
-  static const char *const rows[] = {
-      "..........", ".########.", ".#......#.", ".#.####.#.", ".#.#..#.#.",
-      ".#.#.##.#.", ".#.#....#.", ".#.######.", ".#.....2..", ".#########"};
+  static const char *const rows[] = {"..........", ".########.", ".#......#.", ".#.####.#.",
+                                     ".#.#..#.#.", ".#.#.##.#.", ".#.#....#.", ".#.######.",
+                                     ".#.....2..", ".#########"};
   fxs_nav_grid g = draw(rows, 10);
   fxs_nav_field whole = new_field(memory_a, CELLS), part = new_field(memory_b, CELLS);
   uint32_t goal = 5 * 10 + 4;
@@ -342,9 +342,9 @@ void test_half_built_fields_keep_the_pinned_bytes_call_after_call(void) {
 // Snapshot a field half built, restore it into junk memory, continue both: the same bytes
 // after every step, the same values at the end.
 void test_a_field_restored_into_junk_memory_continues_identically(void) {
-  static const char *const rows[] = {
-      "............", ".##########.", ".#...3....#.", ".#.######.#.", ".#.#....#.#.",
-      ".#.#.##.#.#.", ".#.#.#..#.#.", ".#...#.##.#.", ".#####....#.", "..........#."};
+  static const char *const rows[] = {"............", ".##########.", ".#...3....#.", ".#.######.#.",
+                                     ".#.#....#.#.", ".#.#.##.#.#.", ".#.#.#..#.#.", ".#...#.##.#.",
+                                     ".#####....#.", "..........#."};
   fxs_nav_grid g = draw(rows, 10);
   static uint8_t bytes_a[8192], bytes_b[8192];
   uint32_t goals[2] = {4 * 12 + 7, 11};
@@ -398,8 +398,8 @@ void test_hostile_saved_fields_are_refused_or_run_safely(void) {
       bad[i] ^= (uint8_t)(1u << bit);
       fxs_result r = fxs_nav_field_restore(&b, &g, bad, n);
       if (r != FXS_OK) {
-        TEST_ASSERT_TRUE(r == FXS_ERR_BAD_VALUE || r == FXS_ERR_CAPACITY || r == FXS_ERR_TRUNCATED ||
-                         r == FXS_ERR_BAD_LENGTH);
+        TEST_ASSERT_TRUE(r == FXS_ERR_BAD_VALUE || r == FXS_ERR_CAPACITY ||
+                         r == FXS_ERR_TRUNCATED || r == FXS_ERR_BAD_LENGTH);
         TEST_ASSERT_EQUAL(FXS_NAV_FIELD_IDLE, b.status);
         refused++;
         continue;

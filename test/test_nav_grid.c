@@ -16,9 +16,9 @@ static uint8_t costs[SIDE * SIDE];
 
 static fxs_nav_grid make_grid(int ox, int oy, int size, uint32_t w, uint32_t h, uint32_t fill) {
   fxs_nav_grid g;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_init(&g, costs, SIDE * SIDE, w, h,
-                                              fxs_vec2_make(FXS_INT(ox), FXS_INT(oy)),
-                                              FXS_INT(size), fill));
+  TEST_ASSERT_EQUAL(
+      FXS_OK, fxs_nav_grid_init(&g, costs, SIDE * SIDE, w, h,
+                                fxs_vec2_make(FXS_INT(ox), FXS_INT(oy)), FXS_INT(size), fill));
   return g;
 }
 
@@ -46,17 +46,17 @@ void test_init_refuses_bad_shapes_and_changes_nothing(void) {
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE,
                     fxs_nav_grid_init(&g, costs, 1024, FXS_NAV_MAX_SIDE + 1u, 1, o, FXS_ONE, 1));
   // 100 cells of 10 units from x = 32000 end beyond the Q16.16 range.
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE,
-                    fxs_nav_grid_init(&g, costs, 1024, 100, 1,
-                                      fxs_vec2_make(FXS_INT(32000), 0), FXS_INT(10), 1));
+  TEST_ASSERT_EQUAL(
+      FXS_ERR_BAD_VALUE,
+      fxs_nav_grid_init(&g, costs, 1024, 100, 1, fxs_vec2_make(FXS_INT(32000), 0), FXS_INT(10), 1));
   // The raw value 0x80000000 is no Q16.16 value of the library.
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE,
-                    fxs_nav_grid_init(&g, costs, 1024, 2, 2, fxs_vec2_make(0, (fix16_t)INT32_MIN),
-                                      FXS_ONE, 1));
+  TEST_ASSERT_EQUAL(
+      FXS_ERR_BAD_VALUE,
+      fxs_nav_grid_init(&g, costs, 1024, 2, 2, fxs_vec2_make(0, (fix16_t)INT32_MIN), FXS_ONE, 1));
   // 2048 x 1024 cells: beyond FXS_NAV_MAX_CELLS, whatever the capacity.
   TEST_ASSERT_EQUAL(FXS_ERR_LIMIT, fxs_nav_grid_init(&g, costs, UINT32_MAX, 2048, 1024, o, 1, 1));
-  TEST_ASSERT_EQUAL(FXS_ERR_LIMIT,
-                    fxs_nav_grid_init(&g, costs, UINT32_MAX, FXS_NAV_MAX_SIDE, FXS_NAV_MAX_SIDE, o, 1, 1));
+  TEST_ASSERT_EQUAL(FXS_ERR_LIMIT, fxs_nav_grid_init(&g, costs, UINT32_MAX, FXS_NAV_MAX_SIDE,
+                                                     FXS_NAV_MAX_SIDE, o, 1, 1));
   TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL, fxs_nav_grid_init(&g, costs, 8, 3, 3, o, FXS_ONE, 1));
   TEST_ASSERT_EQUAL_MEMORY(&before, &g, sizeof g);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_init(&g, costs, 9, 3, 3, o, FXS_ONE, 7));
@@ -73,7 +73,8 @@ void test_cells_and_centres_follow_the_flow_field_geometry(void) {
   TEST_ASSERT_TRUE(fxs_nav_grid_cell_of(&g, fxs_vec2_make(FXS_INT(-30), FXS_INT(39)), &cx, &cy));
   TEST_ASSERT_EQUAL_UINT32(1, cx);
   TEST_ASSERT_EQUAL_UINT32(1, cy);
-  TEST_ASSERT_TRUE(fxs_nav_grid_cell_of(&g, fxs_vec2_make(FXS_INT(-30) - 1, FXS_INT(60) - 1), &cx, &cy));
+  TEST_ASSERT_TRUE(
+      fxs_nav_grid_cell_of(&g, fxs_vec2_make(FXS_INT(-30) - 1, FXS_INT(60) - 1), &cx, &cy));
   TEST_ASSERT_EQUAL_UINT32(0, cx);
   TEST_ASSERT_EQUAL_UINT32(3, cy);
   // Outside: clamped and false.
@@ -135,7 +136,8 @@ void test_set_block_refuses_blocks_outside_the_grid_and_bad_costs(void) {
   TEST_ASSERT_EQUAL(FXS_ERR_OUTSIDE_GRID, fxs_nav_grid_set_block(&g, 0, 4, 1, 2, 1));
   TEST_ASSERT_EQUAL(FXS_ERR_OUTSIDE_GRID, fxs_nav_grid_set_block(&g, 6, 0, 1, 1, 1));
   TEST_ASSERT_EQUAL(FXS_ERR_OUTSIDE_GRID, fxs_nav_grid_set_block(&g, 0, 0, INT64_MAX, 1, 1));
-  TEST_ASSERT_EQUAL(FXS_ERR_OUTSIDE_GRID, fxs_nav_grid_set_block(&g, INT64_MIN, INT64_MIN, INT64_MAX, INT64_MAX, 1));
+  TEST_ASSERT_EQUAL(FXS_ERR_OUTSIDE_GRID,
+                    fxs_nav_grid_set_block(&g, INT64_MIN, INT64_MIN, INT64_MAX, INT64_MAX, 1));
   TEST_ASSERT_EQUAL(FXS_ERR_OUTSIDE_GRID, fxs_nav_grid_set_block(&g, INT64_MAX, 0, 1, 1, 1));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_nav_grid_set_block(&g, 0, 0, 0, 1, 1));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_nav_grid_set_block(&g, 0, 0, 1, -1, 1));
@@ -155,7 +157,7 @@ void test_clip_block_keeps_the_part_inside(void) {
   x = INT64_MIN, y = INT64_MIN, w = INT64_MAX, h = INT64_MAX;
   TEST_ASSERT_EQUAL(FXS_ERR_OUTSIDE_GRID, fxs_nav_grid_clip_block(&g, &x, &y, &w, &h));
   TEST_ASSERT_EQUAL_INT64(INT64_MIN, x); // unchanged on failure
-  x = -3, y = 0, w = 3, h = 1;          // ends just before column 0
+  x = -3, y = 0, w = 3, h = 1;           // ends just before column 0
   TEST_ASSERT_EQUAL(FXS_ERR_OUTSIDE_GRID, fxs_nav_grid_clip_block(&g, &x, &y, &w, &h));
   x = 5, y = 4, w = 9, h = 9;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_clip_block(&g, &x, &y, &w, &h));
@@ -251,8 +253,8 @@ void test_walls_of_any_slope_match_a_reference_distance(void) {
     fxs_nav_grid g = make_grid(-40, -30, 7, 20, 16, 1);
     fix16_t coords[4];
     for (int k = 0; k < 4; ++k) coords[k] = (fix16_t)(lcg(&seed) % (200u << 16)) - FXS_INT(80);
-    if (trial % 10 == 0) coords[2] = coords[0]; // vertical
-    if (trial % 10 == 1) coords[3] = coords[1]; // horizontal
+    if (trial % 10 == 0) coords[2] = coords[0];                        // vertical
+    if (trial % 10 == 1) coords[3] = coords[1];                        // horizontal
     if (trial % 10 == 2) coords[2] = coords[0], coords[3] = coords[1]; // a point
     fxs_wall w = {fxs_vec2_make(coords[0], coords[1]), fxs_vec2_make(coords[2], coords[3])};
     fix16_t r = (fix16_t)(lcg(&seed) % (12u << 16));

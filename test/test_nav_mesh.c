@@ -102,7 +102,7 @@ void test_an_obstacle_is_the_documented_octagon_clamped_into_the_bounds(void) {
   // Every side is farther than the radius from the centre: the octagon holds the circle.
   for (int i = 0; i < 8; i++) {
     fxs_vec2 a = poly[i], b = poly[(i + 1) % 8];
-    fxs_mesh_int c = fxs_mesh_cross(a, b, o.center);  // |c| = distance * |b - a|
+    fxs_mesh_int c = fxs_mesh_cross(a, b, o.center); // |c| = distance * |b - a|
     fxs_mesh_int dx = fxs_mesh_int_from_i64((int64_t)b.x - a.x);
     fxs_mesh_int dy = fxs_mesh_int_from_i64((int64_t)b.y - a.y);
     fxs_mesh_int len2 = fxs_mesh_int_add(fxs_mesh_int_mul(dx, dx), fxs_mesh_int_mul(dy, dy));
@@ -165,7 +165,7 @@ void test_running_out_of_vertices_or_steps_is_reported_and_leaves_a_valid_mesh(v
   fxs_vec2 lo = fxs_vec2_make(0, 0), hi = fxs_vec2_make(FXS_INT(10), FXS_INT(10));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_mesh_init(&mesh, &cap, lo, hi, block, sizeof block));
   fxs_wall walls[5];
-  for (int k = 0; k < 5; k++) {  // five walls crossing at (5, 5): 10 ends and 1 crossing
+  for (int k = 0; k < 5; k++) { // five walls crossing at (5, 5): 10 ends and 1 crossing
     walls[k].a = fxs_vec2_make(FXS_INT(1), FXS_INT(1 + 2 * k));
     walls[k].b = fxs_vec2_make(FXS_INT(9), FXS_INT(9 - 2 * k));
   }
@@ -179,7 +179,7 @@ void test_running_out_of_vertices_or_steps_is_reported_and_leaves_a_valid_mesh(v
   cap.steps = 6;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_mesh_init(&mesh, &cap, lo, hi, block, sizeof block));
   TEST_ASSERT_EQUAL(FXS_ERR_LIMIT, fxs_nav_mesh_build(&mesh, walls, 5, NULL, 0, &failed));
-  check_triangulation();  // a triangulation still, maybe not Delaunay (nav_mesh.h)
+  check_triangulation(); // a triangulation still, maybe not Delaunay (nav_mesh.h)
   cap.steps = 0;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_mesh_init(&mesh, &cap, lo, hi, block, sizeof block));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_mesh_build(&mesh, walls, 5, NULL, 0, &failed));

@@ -26,7 +26,7 @@ static int32_t draw(int32_t span) {
 }
 
 static fxs_vec2 point(int32_t span) {
-  int32_t x = draw(span);  // two statements: argument order differs between compilers
+  int32_t x = draw(span); // two statements: argument order differs between compilers
   return fxs_vec2_make(x, draw(span));
 }
 
@@ -49,7 +49,7 @@ static int in_circle_small(fxs_vec2 a, fxs_vec2 b, fxs_vec2 c, fxs_vec2 d) {
 void test_orientation_and_in_circle_equal_64_bit_arithmetic_on_small_coordinates(void) {
   int zeros = 0;
   for (int k = 0; k < 20000; k++) {
-    int32_t span = (k & 1) ? 3 : 2047;  // tiny spans give many collinear and cocircular cases
+    int32_t span = (k & 1) ? 3 : 2047; // tiny spans give many collinear and cocircular cases
     fxs_vec2 a = point(span), b = point(span), c = point(span), d = point(span);
     TEST_ASSERT_EQUAL_INT(orient_small(a, b, c), fxs_mesh_orient(a, b, c));
     TEST_ASSERT_EQUAL_INT(in_circle_small(a, b, c, d), fxs_mesh_in_circle(a, b, c, d));
@@ -119,7 +119,7 @@ void test_crossing_points_on_the_grid_are_exact_and_others_round_half_up(void) {
 void test_wide_integers_multiply_and_divide_exactly(void) {
   fxs_mesh_int a = fxs_mesh_int_from_i64(-(INT64_C(1) << 40) - 3);
   fxs_mesh_int b = fxs_mesh_int_from_i64(INT64_C(1) << 41);
-  fxs_mesh_int p = fxs_mesh_int_mul(fxs_mesh_int_mul(a, b), b);  // -(2^40+3) * 2^82
+  fxs_mesh_int p = fxs_mesh_int_mul(fxs_mesh_int_mul(a, b), b); // -(2^40+3) * 2^82
   TEST_ASSERT_EQUAL_INT(-1, fxs_mesh_int_sign(p));
   TEST_ASSERT_EQUAL_INT64(-(INT64_C(1) << 40) - 3,
                           fxs_mesh_int_floor_div(p, fxs_mesh_int_mul(b, b)));

@@ -47,13 +47,13 @@ void test_the_field_of_view_is_a_cosine_threshold_decided_exactly(void) {
   // A 240 degree view (cos 120 = -0.5): 116.6 degrees is in, 135 is out.
   TEST_ASSERT_TRUE(fxs_in_field_of_view(o, east, pt(-1, 2), -FXS_RATIO(1, 2)));
   TEST_ASSERT_FALSE(fxs_in_field_of_view(o, east, pt(-1, 1), -FXS_RATIO(1, 2)));
-  TEST_ASSERT_TRUE(fxs_in_field_of_view(o, east, pt(-100, 0), -FXS_ONE)); // all around
-  TEST_ASSERT_TRUE(fxs_in_field_of_view(o, east, o, FXS_ONE));            // on the agent
+  TEST_ASSERT_TRUE(fxs_in_field_of_view(o, east, pt(-100, 0), -FXS_ONE));         // all around
+  TEST_ASSERT_TRUE(fxs_in_field_of_view(o, east, o, FXS_ONE));                    // on the agent
   TEST_ASSERT_TRUE(fxs_in_field_of_view(o, fxs_vec2_zero(), pt(-5, 0), FXS_ONE)); // no heading
   // The heading's length does not matter; the offset must fit in Q16.16.
   TEST_ASSERT_TRUE(fxs_in_field_of_view(o, pt(300, 400), pt(3, 4), 65535));
-  TEST_ASSERT_FALSE(fxs_in_field_of_view(fxs_vec2_make(FXS_MIN, 0), east,
-                                         fxs_vec2_make(FXS_MAX, 0), -FXS_RATIO(1, 2)));
+  TEST_ASSERT_FALSE(fxs_in_field_of_view(fxs_vec2_make(FXS_MIN, 0), east, fxs_vec2_make(FXS_MAX, 0),
+                                         -FXS_RATIO(1, 2)));
 }
 
 // Self at the origin heading +x, radius 60, a 270 degree view: of the candidates, the agent
@@ -63,7 +63,7 @@ void test_the_query_keeps_the_nearest_k_in_view_sorted_by_distance_then_id(void)
   fxs_agent self = fxs_test_agent_at(0, 0);
   self.velocity = pt(2, 0);
   fxs_neighbor_query_def d = fxs_default_neighbor_query_def();
-  fxs_neighbor c[] = {nb(30, 0, 4),  nb(0, 0, 1),   nb(0, 30, 2),  nb(61, 0, 3),   nb(-30, 0, 6),
+  fxs_neighbor c[] = {nb(30, 0, 4),  nb(0, 0, 1),   nb(0, 30, 2),   nb(61, 0, 3), nb(-30, 0, 6),
                       nb(0, -30, 9), nb(10, 10, 8), nb(-20, 30, 5), nb(18, 24, 7)};
   uint32_t out[FXS_NEIGHBORS_MAX_K];
   uint32_t n = fxs_query_neighbors(&self, 1, c, 9, &d, out);
@@ -115,7 +115,7 @@ void test_the_query_matches_brute_force_and_ignores_candidate_order(void) {
       cand[i].position = fxs_test_point(&rng, -100, 100);
       cand[i].position.x += (fix16_t)(fxs_test_lcg(&rng) % 65536u);
       cand[i].velocity = fxs_vec2_zero();
-      cand[i].id = (i * 17u + 3u) % 41u; // unique
+      cand[i].id = (i * 17u + 3u) % 41u;                                          // unique
       if (fxs_test_lcg(&rng) % 10u == 0) cand[i].position = cand[i / 2].position; // ties
     }
     for (uint32_t i = 0; i < count; ++i) rev[i] = cand[count - 1 - i];
@@ -137,7 +137,8 @@ void test_the_query_matches_brute_force_and_ignores_candidate_order(void) {
       }
       ref_pick p = {(double)d2, cand[i].id, i};
       uint32_t j = n_ref++;
-      while (j > 0 && (picks[j - 1].d2 > p.d2 || (picks[j - 1].d2 == p.d2 && picks[j - 1].id > p.id))) {
+      while (j > 0 &&
+             (picks[j - 1].d2 > p.d2 || (picks[j - 1].d2 == p.d2 && picks[j - 1].id > p.id))) {
         picks[j] = picks[j - 1];
         --j;
       }
@@ -180,14 +181,19 @@ static double run_flock(fxs_agent *b, int n, int ticks, int rotate_list) {
       fxs_steering_manager mg;
       next[i] = b[i];
       fxs_manager_begin(&mg, FXS_COMBINE_WEIGHTED_SUM);
-      fxs_manager_add(&mg, FXS_BEHAVIOR_SEPARATION,
-                      fxs_steering_linear(fxs_separation(&b[i], (uint32_t)i, chosen, m, FXS_INT(30))), FXS_INT(4), 0);
+      fxs_manager_add(
+          &mg, FXS_BEHAVIOR_SEPARATION,
+          fxs_steering_linear(fxs_separation(&b[i], (uint32_t)i, chosen, m, FXS_INT(30))),
+          FXS_INT(4), 0);
       fxs_manager_add(&mg, FXS_BEHAVIOR_ALIGNMENT,
-                      fxs_steering_linear(fxs_alignment(&b[i], (uint32_t)i, chosen, m, q.radius)), FXS_RATIO(1, 4), 0);
+                      fxs_steering_linear(fxs_alignment(&b[i], (uint32_t)i, chosen, m, q.radius)),
+                      FXS_RATIO(1, 4), 0);
       fxs_manager_add(&mg, FXS_BEHAVIOR_COHESION,
-                      fxs_steering_linear(fxs_cohesion(&b[i], (uint32_t)i, chosen, m, q.radius)), FXS_RATIO(1, 32), 0);
-      fxs_manager_add(&mg, FXS_BEHAVIOR_ARRIVE, fxs_steering_linear(fxs_arrive(&b[i], goal, FXS_INT(150))),
-                      FXS_RATIO(1, 16), 0);
+                      fxs_steering_linear(fxs_cohesion(&b[i], (uint32_t)i, chosen, m, q.radius)),
+                      FXS_RATIO(1, 32), 0);
+      fxs_manager_add(&mg, FXS_BEHAVIOR_ARRIVE,
+                      fxs_steering_linear(fxs_arrive(&b[i], goal, FXS_INT(150))), FXS_RATIO(1, 16),
+                      0);
       fxs_manager_update(&mg, &next[i]);
     }
     for (int i = 0; i < n; ++i) b[i] = next[i];
@@ -211,7 +217,8 @@ void test_a_flock_over_topological_neighbors_does_not_depend_on_list_order(void)
     do { // starts at least 24 units apart
       a[i].position = fxs_test_point(&rng, -120, 120);
       apart = true;
-      for (int j = 0; j < i; ++j) apart = apart && !fxs_vec2_within(a[i].position, a[j].position, FXS_INT(24));
+      for (int j = 0; j < i; ++j)
+        apart = apart && !fxs_vec2_within(a[i].position, a[j].position, FXS_INT(24));
     } while (!apart);
     a[i].velocity = fxs_vec2_truncate(fxs_test_point(&rng, -2, 2), FXS_INT(4));
     b[i] = a[i];
@@ -230,8 +237,10 @@ void test_a_flock_over_topological_neighbors_does_not_depend_on_list_order(void)
     double g = dx(fxs_vec2_distance(a[i].position, pt(1500, 300)));
     farthest = g > farthest ? g : farthest;
   }
-  FXS_TEST_REPORT("flock over 7 neighbors: closest centres %.2f units, farthest from the goal "
-                  "after 1000 ticks %.1f", closest, farthest);
+  FXS_TEST_REPORT(
+      "flock over 7 neighbors: closest centres %.2f units, farthest from the goal "
+      "after 1000 ticks %.1f",
+      closest, farthest);
   TEST_ASSERT_TRUE(closest > 16.0);
   TEST_ASSERT_TRUE(farthest < 150.0);
 }
@@ -261,6 +270,7 @@ void test_the_query_is_defined_for_extreme_inputs(void) {
       TEST_ASSERT_NOT_EQUAL(2, cand[out[i]].id);
       TEST_ASSERT_TRUE(fxs_vec2_within(self.position, cand[out[i]].position, d.radius));
     }
-    (void)fxs_in_field_of_view(self.position, self.velocity, cand[0].position, fxs_test_any_raw(&rng));
+    (void)fxs_in_field_of_view(self.position, self.velocity, cand[0].position,
+                               fxs_test_any_raw(&rng));
   }
 }

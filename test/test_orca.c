@@ -94,8 +94,10 @@ typedef struct dline {
 } dline;
 
 static dline reference_line(const fxs_agent *self, const fxs_neighbor *n, const fxs_orca_def *d) {
-  double px = dx(n->position.x) - dx(self->position.x), py = dx(n->position.y) - dx(self->position.y);
-  double vx = dx(self->velocity.x) - dx(n->velocity.x), vy = dx(self->velocity.y) - dx(n->velocity.y);
+  double px = dx(n->position.x) - dx(self->position.x),
+         py = dx(n->position.y) - dx(self->position.y);
+  double vx = dx(self->velocity.x) - dx(n->velocity.x),
+         vy = dx(self->velocity.y) - dx(n->velocity.y);
   fix16_t assumed = d->neighbor_radius > 0 ? d->neighbor_radius : self->radius; // 0: alike
   double r = (dx(self->radius) + dx(assumed)) * (1.0 + 1.0 / FXS_ORCA_MARGIN_DIVISOR);
   double tau = dx(d->time_horizon);
@@ -164,8 +166,10 @@ void test_half_planes_match_double_precision_over_seeded_pairs(void) {
     TEST_ASSERT_EQUAL_INT32(-l.direction.x, m.direction.x);
     TEST_ASSERT_EQUAL_INT32(-l.direction.y, m.direction.y);
   }
-  FXS_TEST_REPORT("ORCA half-planes: points within %.2e units/tick, directions within %.2e of "
-                  "double precision", worst_p, worst_d);
+  FXS_TEST_REPORT(
+      "ORCA half-planes: points within %.2e units/tick, directions within %.2e of "
+      "double precision",
+      worst_p, worst_d);
 }
 
 // A raw magnitude below 2^bits, bits drawn in [lo, hi]: sizes spread over many scales.
@@ -205,11 +209,12 @@ void test_the_skip_bound_answers_holds_only_where_the_built_line_holds(void) {
     double angle = (double)fxs_test_lcg(&rng) / (double)(1u << 24) * 6.283185307179586;
     double reach = (double)self.radius + d.neighbor_radius + (double)raw_below_bits(&rng, 0, 24);
     fxs_neighbor n = fxs_test_neighbor(0, 0, 0, 0, 2);
-    n.position = fxs_vec2_make(px + (fix16_t)(reach * cos(angle)), py + (fix16_t)(reach * sin(angle)));
+    n.position =
+        fxs_vec2_make(px + (fix16_t)(reach * cos(angle)), py + (fix16_t)(reach * sin(angle)));
     vx = signed_below_bits(&rng, 0, 20), vy = signed_below_bits(&rng, 0, 20);
     n.velocity = fxs_vec2_make(vx, vy);
     uint32_t pick = fxs_test_lcg(&rng) % 4u;
-    fix16_t share = pick == 0 ? (fix16_t)(fxs_test_lcg(&rng) % 16385u) // [0, 1/4]
+    fix16_t share = pick == 0   ? (fix16_t)(fxs_test_lcg(&rng) % 16385u) // [0, 1/4]
                     : pick == 1 ? FXS_ONE / 2
                                 : FXS_ONE / 2 + (fix16_t)(fxs_test_lcg(&rng) % 32769u);
     fxs_orca_line l = fxs_orca_half_plane_shared(&self, 1, &n, &d, share);
@@ -222,7 +227,8 @@ void test_the_skip_bound_answers_holds_only_where_the_built_line_holds(void) {
       double turn = (double)fxs_test_lcg(&rng) / (double)(1u << 24) * 6.283185307179586;
       gx = cos(turn), gy = sin(turn);
     }
-    fxs_vec2 x = fxs_vec2_make(self.velocity.x + (fix16_t)(gx * move), self.velocity.y + (fix16_t)(gy * move));
+    fxs_vec2 x = fxs_vec2_make(self.velocity.x + (fix16_t)(gx * move),
+                               self.velocity.y + (fix16_t)(gy * move));
     if (!fxs_orca_surely_holds(&self, 1, &n, &d, share, x)) {
       ++cases;
       continue;
@@ -235,8 +241,9 @@ void test_the_skip_bound_answers_holds_only_where_the_built_line_holds(void) {
     ++cases, ++holds;
   }
   TEST_ASSERT_TRUE(holds > cases / 10);
-  FXS_TEST_REPORT("ORCA skip bound: said holds for %d of %d seeded cases, least margin %.2e units/tick",
-                  holds, cases, closest);
+  FXS_TEST_REPORT(
+      "ORCA skip bound: said holds for %d of %d seeded cases, least margin %.2e units/tick", holds,
+      cases, closest);
 }
 
 // The worst side of velocity (x, y) over the half-planes: negative when it violates one.
@@ -299,7 +306,8 @@ void test_orca_velocity_properties_over_seeded_crowds(void) {
     fxs_orca_line lines[12];
     int n = 0;
     for (uint32_t i = 0; i < count; ++i) {
-      if (fxs_vec2_within(self.position, list[i].position, fxs_orca_reach(&self, d.neighbor_distance))) {
+      if (fxs_vec2_within(self.position, list[i].position,
+                          fxs_orca_reach(&self, d.neighbor_distance))) {
         lines[n++] = fxs_orca_half_plane(&self, 1, &list[i], &d);
       }
     }
@@ -329,12 +337,15 @@ void test_orca_velocity_properties_over_seeded_crowds(void) {
     }
     TEST_ASSERT_FALSE_MESSAGE(beaten && beaten_turned, "a better velocity exists");
   }
-  FXS_TEST_REPORT("ORCA: %d of 300 seeded crowds solved inside every half-plane, %d needed the "
-                  "least-violation program (grid beat it by %.2e)", feasible, infeasible, worst_gap);
+  FXS_TEST_REPORT(
+      "ORCA: %d of 300 seeded crowds solved inside every half-plane, %d needed the "
+      "least-violation program (grid beat it by %.2e)",
+      feasible, infeasible, worst_gap);
   TEST_ASSERT_TRUE(feasible > 150 && infeasible > 10);
   // Since ORCA's margin (simulation version 3) one seeded crowd's least-violation velocity
   // is beaten by 0.0075 a tick on the grid: held to 1/128 until the program is made exact.
-  TEST_ASSERT_TRUE_MESSAGE(worst_gap < 1.0 / 128, "a velocity with a smaller worst violation exists");
+  TEST_ASSERT_TRUE_MESSAGE(worst_gap < 1.0 / 128,
+                           "a velocity with a smaller worst violation exists");
 }
 
 // Seeded crowds of up to 4 neighbors, priorities among 0, 1, 5, 100 and passive: when a
@@ -366,7 +377,9 @@ void test_orca_with_priorities_finds_a_velocity_inside_every_half_plane_when_one
     fxs_orca_line lines[4];
     int n = 0;
     for (uint32_t i = 0; i < count; ++i) {
-      if (!fxs_vec2_within(self.position, list[i].position, fxs_orca_reach(&self, d.neighbor_distance))) continue;
+      if (!fxs_vec2_within(self.position, list[i].position,
+                           fxs_orca_reach(&self, d.neighbor_distance)))
+        continue;
       fix16_t share = fxs_orca_share(d.priority, priorities[i]);
       small_shares += share < FXS_ONE / 2;
       lines[n++] = fxs_orca_half_plane_shared(&self, 1, &list[i], &d, share);
@@ -383,15 +396,17 @@ void test_orca_with_priorities_finds_a_velocity_inside_every_half_plane_when_one
     TEST_ASSERT_TRUE_MESSAGE(worst_side(lines, n, dx(v.x), dx(v.y)) > -1.0 / 4096,
                              "a velocity inside every half-plane was missed");
   }
-  FXS_TEST_REPORT("ORCA with priorities: %d of 3000 seeded crowds had a velocity inside every "
-                  "half-plane (%d lines of a share below 1/2)", inside, small_shares);
+  FXS_TEST_REPORT(
+      "ORCA with priorities: %d of 3000 seeded crowds had a velocity inside every "
+      "half-plane (%d lines of a share below 1/2)",
+      inside, small_shares);
   TEST_ASSERT_TRUE(inside > 2000 && small_shares > 1500);
 }
 
 // Agents that each walk to a goal: the preferred velocity is the goal offset clipped to max
-// speed and turned by up to 0.025 rad per agent, ORCA picks the new velocity from the start-of-tick states, and it is applied
-// directly (kinematic). Returns the smallest centre distance over all pairs and ticks, and
-// the tick from which every agent was within 1 unit of its goal (-1 if never).
+// speed and turned by up to 0.025 rad per agent, ORCA picks the new velocity from the start-of-tick
+// states, and it is applied directly (kinematic). Returns the smallest centre distance over all
+// pairs and ticks, and the tick from which every agent was within 1 unit of its goal (-1 if never).
 static double walk(fxs_agent *a, const fxs_vec2 *goal, int n, int ticks, int *arrived) {
   fxs_neighbor view[16];
   fxs_orca_def d = fxs_default_orca_def();
@@ -436,8 +451,10 @@ void test_two_agents_walking_through_each_other_with_orca_never_overlap(void) {
   fxs_agent b[2] = {fxs_test_agent_at(-200, 0), fxs_test_agent_at(0, -200)};
   fxs_vec2 goal2[2] = {fxs_vec2_make(FXS_INT(200), 0), fxs_vec2_make(0, FXS_INT(200))};
   double crossing = walk(b, goal2, 2, 400, &crossed);
-  FXS_TEST_REPORT("ORCA head-on pair: closest centres %.3f units, home by tick %d; right-angle "
-                  "crossing: %.3f units, home by tick %d", head_on, arrived, crossing, crossed);
+  FXS_TEST_REPORT(
+      "ORCA head-on pair: closest centres %.3f units, home by tick %d; right-angle "
+      "crossing: %.3f units, home by tick %d",
+      head_on, arrived, crossing, crossed);
   TEST_ASSERT_TRUE(head_on >= 16.0 && crossing >= 16.0);
   TEST_ASSERT_TRUE(arrived >= 0 && crossed >= 0);
 }
@@ -453,7 +470,8 @@ void test_crowds_with_orca_arrive_and_barely_touch(void) {
   fxs_vec2 goal[N];
   for (int i = 0; i < N; ++i) {
     a[i] = fxs_test_agent_at(0, 0);
-    a[i].position = fxs_vec2_scale(fxs_vec2_from_angle((fix16_t)(i * (FXS_TWO_PI / N))), FXS_INT(200));
+    a[i].position =
+        fxs_vec2_scale(fxs_vec2_from_angle((fix16_t)(i * (FXS_TWO_PI / N))), FXS_INT(200));
     goal[i] = fxs_vec2_negate(a[i].position);
   }
   int circle_home;
@@ -468,7 +486,8 @@ void test_crowds_with_orca_arrive_and_barely_touch(void) {
       int side = i < 6 ? -1 : 1, row = i % 6;
       b[i] = fxs_test_agent_at(0, 0);
       fix16_t jx = fxs_test_units(&rng, -10, 10), jy = fxs_test_units(&rng, -5, 5);
-      b[i].position = fxs_vec2_make(fxs_add(FXS_INT(side * 200), jx), fxs_add(FXS_INT(row * 40 - 100), jy));
+      b[i].position =
+          fxs_vec2_make(fxs_add(FXS_INT(side * 200), jx), fxs_add(FXS_INT(row * 40 - 100), jy));
       g[i] = fxs_vec2_make(FXS_INT(-side * 200), FXS_INT(row * 40 - 100));
     }
     int home;
@@ -476,9 +495,10 @@ void test_crowds_with_orca_arrive_and_barely_touch(void) {
     columns = gap < columns ? gap : columns;
     columns_home = home < 0 || columns_home < 0 ? -1 : (home > columns_home ? home : columns_home);
   }
-  FXS_TEST_REPORT("ORCA circle swap of %d: closest centres %.3f units, home by tick %d; two "
-                  "columns of 6 (4 seeds): %.3f units, home by tick %d", N, circle, circle_home,
-                  columns, columns_home);
+  FXS_TEST_REPORT(
+      "ORCA circle swap of %d: closest centres %.3f units, home by tick %d; two "
+      "columns of 6 (4 seeds): %.3f units, home by tick %d",
+      N, circle, circle_home, columns, columns_home);
   TEST_ASSERT_TRUE(circle > 15.5 && columns > 15.5);
   TEST_ASSERT_TRUE(circle_home >= 0 && columns_home >= 0);
 }
@@ -572,7 +592,8 @@ void test_of_a_pair_the_lower_priority_agent_deviates_more(void) {
       off[i] = o > off[i] ? o : off[i];
     }
   }
-  FXS_TEST_REPORT("ORCA priorities 0 and 50: largest deviation %.3f and %.3f units", off[0], off[1]);
+  FXS_TEST_REPORT("ORCA priorities 0 and 50: largest deviation %.3f and %.3f units", off[0],
+                  off[1]);
   TEST_ASSERT_TRUE(off[0] > 2.0 * off[1]);
 }
 
@@ -631,13 +652,13 @@ void test_a_sorted_neighbor_list_gives_the_velocity_of_the_query(void) {
     fxs_vec2 a = fxs_orca_velocity_among(&self, 0, preferred, list, prio, count, 0, &d);
     static fxs_orca_scratch scratch; // junk on entry: its contents must not matter
     memset(&scratch, 0xA5 ^ (int)(preferred.x & 0xFF), sizeof scratch);
-    fxs_vec2 b = fxs_orca_velocity_sorted(&self, 0, preferred, list, prio, 0, n, 0, &d, false, 0,
-                                          &scratch);
+    fxs_vec2 b =
+        fxs_orca_velocity_sorted(&self, 0, preferred, list, prio, 0, n, 0, &d, false, 0, &scratch);
     TEST_ASSERT_EQUAL_INT32(a.x, b.x);
     TEST_ASSERT_EQUAL_INT32(a.y, b.y);
     // Velocities within the bound (all of these): the clamp left out gives the same.
-    fxs_vec2 c = fxs_orca_velocity_sorted(&self, 0, preferred, list, prio, 0, n, 0, &d, true, 0,
-                                          &scratch);
+    fxs_vec2 c =
+        fxs_orca_velocity_sorted(&self, 0, preferred, list, prio, 0, n, 0, &d, true, 0, &scratch);
     TEST_ASSERT_EQUAL_INT32(a.x, c.x);
     TEST_ASSERT_EQUAL_INT32(a.y, c.y);
     turned += n > 0;
@@ -656,15 +677,26 @@ static uint64_t bits64(uint32_t *rng) {
 // sign) is fxs_round_q16_i64's, half away from zero: at the ties and a unit either side of
 // them, both signs, the ends of its range, and seeded values of every size.
 void test_the_half_planes_rounding_is_half_away_from_zero(void) {
-  const int64_t edge[] = {0, 1, 32767, 32768, 32769, 65535, 65536, 98303, 98304, 98305,
-                          (INT64_C(1) << 62) - 1, (INT64_C(1) << 62) - 32768,
-                          (INT64_C(1) << 62) - 32769, INT64_C(3) << 40};
+  const int64_t edge[] = {0,
+                          1,
+                          32767,
+                          32768,
+                          32769,
+                          65535,
+                          65536,
+                          98303,
+                          98304,
+                          98305,
+                          (INT64_C(1) << 62) - 1,
+                          (INT64_C(1) << 62) - 32768,
+                          (INT64_C(1) << 62) - 32769,
+                          INT64_C(3) << 40};
   for (size_t i = 0; i < sizeof edge / sizeof edge[0]; ++i) {
     TEST_ASSERT_EQUAL_INT64(fxs_round_q16_i64(edge[i]), to_q16(edge[i]));
     TEST_ASSERT_EQUAL_INT64(fxs_round_q16_i64(-edge[i]), to_q16(-edge[i]));
     TEST_ASSERT_EQUAL_INT64(-to_q16(edge[i]), to_q16(-edge[i])); // symmetric
   }
-  TEST_ASSERT_EQUAL_INT64(1, to_q16(32768));   // a tie goes away from zero
+  TEST_ASSERT_EQUAL_INT64(1, to_q16(32768)); // a tie goes away from zero
   TEST_ASSERT_EQUAL_INT64(-1, to_q16(-32768));
   TEST_ASSERT_EQUAL_INT64(0, to_q16(-32767));
   uint32_t rng = 7;
@@ -681,7 +713,7 @@ void test_the_half_planes_rounding_is_half_away_from_zero(void) {
 // edge (a whole part of 2^15 is kept, with its rounding past 2^31; 2^15 + 1 clamps).
 void test_the_programs_intersection_ratio_divides_once_and_rounds_away_from_zero(void) {
   TEST_ASSERT_EQUAL_INT64(1, q16_ratio(3, 6 * 65536)); // half a raw unit: a tie
-  TEST_ASSERT_EQUAL_INT64(2, q16_ratio(9, 6 * 65536));  // one and a half
+  TEST_ASSERT_EQUAL_INT64(2, q16_ratio(9, 6 * 65536)); // one and a half
   TEST_ASSERT_EQUAL_INT64(-1, q16_ratio(-3, 6 * 65536));
   TEST_ASSERT_EQUAL_INT64(-1, q16_ratio(3, -6 * 65536));
   TEST_ASSERT_EQUAL_INT64(0, q16_ratio(2, 6 * 65536)); // a third of a raw unit

@@ -58,15 +58,15 @@ void test_a_pairs_push_and_edge_are_its_neighbors_negated(void) {
   fxs_orca_def d = fxs_default_orca_def();
   uint32_t overlapping = 0, apart = 0;
   for (int i = 0; i < 200000; ++i) {
-    unsigned scale = 4u + fxs_test_lcg(&rng) % 22u;  // offsets up to 2^25 raw
+    unsigned scale = 4u + fxs_test_lcg(&rng) % 22u; // offsets up to 2^25 raw
     fix16_t r = (fix16_t)(fxs_test_lcg(&rng) % (UINT32_C(1) << (scale + 1u)));
     d.neighbor_radius = r;
     d.time_horizon = (fix16_t)(FXS_ONE + fxs_test_lcg(&rng) % (UINT32_C(64) << 16));
     fxs_agent a = body(below(&rng, 20), below(&rng, 20), below(&rng, 18), below(&rng, 18), r);
     fxs_agent b = body(a.position.x + below(&rng, scale), a.position.y + below(&rng, scale),
                        below(&rng, scale), below(&rng, scale), r);
-    if (i % 1000 == 0) b.position = a.position;                           // on one spot
-    if (i % 1000 == 1) b.position = a.position, b.velocity = a.velocity;  // and still apart
+    if (i % 1000 == 0) b.position = a.position;                          // on one spot
+    if (i % 1000 == 1) b.position = a.position, b.velocity = a.velocity; // and still apart
     fxs_vec2 ua, ea, ub, eb;
     geometry(&a, 3, &b, 9, &d, &ua, &ea);
     geometry(&b, 9, &a, 3, &d, &ub, &eb);
@@ -75,10 +75,8 @@ void test_a_pairs_push_and_edge_are_its_neighbors_negated(void) {
     TEST_ASSERT_EQUAL_INT32(ea.x, -eb.x);
     TEST_ASSERT_EQUAL_INT32(ea.y, -eb.y);
     uint64_t gap = (uint64_t)fxs_vec2_length_sq(fxs_vec2_sub(b.position, a.position));
-    if (gap <= (uint64_t)(2 * (int64_t)r) * (uint64_t)(2 * (int64_t)r))
-      ++overlapping;
-    else
-      ++apart;
+    if (gap <= (uint64_t)(2 * (int64_t)r) * (uint64_t)(2 * (int64_t)r)) ++overlapping;
+    else ++apart;
   }
   TEST_ASSERT_TRUE(overlapping > 10000 && apart > 10000);
 }
@@ -117,11 +115,11 @@ void test_the_second_agent_of_a_pair_takes_the_first_ones_pair_and_steers_the_sa
   head_on();
   fxs_vec2 left = steer(&left_agent, 1, &right_agent, 2, 0);
   fxs_vec2 right = steer(&right_agent, 2, &left_agent, 1, 0);
-  TEST_ASSERT_FALSE(left.x == left_agent.velocity.x && left.y == left_agent.velocity.y);  // avoids
+  TEST_ASSERT_FALSE(left.x == left_agent.velocity.x && left.y == left_agent.velocity.y); // avoids
   fxs_orca_memo m = fresh_memo();
   fxs_vec2 left_m = steer(&left_agent, 1, &right_agent, 2, &m);
   fxs_orca_memo_entry *e = fxs_orca_memo_slot(&m, 2, 1);
-  TEST_ASSERT_EQUAL_INT32(left_agent.position.x - right_agent.position.x, e->offset.x);  // kept
+  TEST_ASSERT_EQUAL_INT32(left_agent.position.x - right_agent.position.x, e->offset.x); // kept
   fxs_vec2 right_m = steer(&right_agent, 2, &left_agent, 1, &m);
   TEST_ASSERT_EQUAL_INT32(left.x, left_m.x);
   TEST_ASSERT_EQUAL_INT32(left.y, left_m.y);
@@ -143,7 +141,7 @@ void test_an_entry_is_taken_only_for_the_pairs_exact_mirror(void) {
   TEST_ASSERT_FALSE(moved.x == right.x && moved.y == right.y);
   for (int field = 0; field < 6; ++field) {
     *e = kept;
-    e->push.x += FXS_RATIO(1, 4);  // wrong, were it taken
+    e->push.x += FXS_RATIO(1, 4); // wrong, were it taken
     int32_t *key[6] = {&e->offset.x, &e->offset.y, &e->relative.x, &e->relative.y, &e->r, &e->tau};
     *key[field] += 1;
     fxs_vec2 v = steer(&right_agent, 2, &left_agent, 1, &m);
@@ -161,8 +159,7 @@ static uint64_t memory[8192];
 static uint64_t ring(bool memo, bool clear) {
   fxs_world_capacity c = {64, 0, 0, 0, 0, 1};
   fxs_test_orca_ring_world(&world, &c, memory, sizeof memory);
-  if (!memo)
-    world.internal->workers[0].pairs.entries = 0;  // the step then builds every pair itself
+  if (!memo) world.internal->workers[0].pairs.entries = 0; // the step then builds every pair itself
   uint64_t folded = 0;
   for (int t = 0; t < 150; ++t) {
     if (clear)
@@ -207,5 +204,5 @@ void test_a_worlds_memo_is_sized_from_its_slots_and_workers(void) {
   size_t grown = fxs_world_memory_size(&three) - fxs_world_memory_size(&one);
   TEST_ASSERT_TRUE(grown >= 2u * 128u * sizeof(fxs_orca_memo_entry));
   size_t slot = fxs_world_memory_size(&small) - fxs_world_memory_size(&smaller);
-  TEST_ASSERT_TRUE(slot < 128u * sizeof(fxs_orca_memo_entry));  // no memo below 64 slots
+  TEST_ASSERT_TRUE(slot < 128u * sizeof(fxs_orca_memo_entry)); // no memo below 64 slots
 }

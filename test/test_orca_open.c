@@ -43,7 +43,8 @@ static void make_case(uint32_t *rng, bool apart, open_case *c) {
   c->self.position = fxs_test_point(rng, -20, 20);
   c->self.radius = fxs_test_units(rng, 0, 2) + FXS_RATIO(1, 2);
   c->self.max_speed = fxs_test_units(rng, 0, 2) + FXS_RATIO(1, 2);
-  c->self.velocity = fxs_vec2_make(raw_within(rng, FXS_RATIO(1, 2)), raw_within(rng, FXS_RATIO(1, 2)));
+  c->self.velocity =
+      fxs_vec2_make(raw_within(rng, FXS_RATIO(1, 2)), raw_within(rng, FXS_RATIO(1, 2)));
   c->def = fxs_default_orca_def();
   c->def.neighbor_distance = fxs_test_units(rng, 5, 30);
   c->def.neighbor_radius = c->self.radius;
@@ -95,7 +96,8 @@ static fxs_vec2 sorted_velocity(const open_case *c) {
     n.velocity = c->velocities[c->views[i]];
     n.id = c->views[i];
     uint32_t at = i;
-    while (at > 0 && (d2[at - 1] > c->dist_sq[i] || (d2[at - 1] == c->dist_sq[i] && list[at - 1].id > n.id))) {
+    while (at > 0 && (d2[at - 1] > c->dist_sq[i] ||
+                      (d2[at - 1] == c->dist_sq[i] && list[at - 1].id > n.id))) {
       list[at] = list[at - 1], d2[at] = d2[at - 1];
       --at;
     }
@@ -131,8 +133,8 @@ void test_open_orca_answers_only_with_the_sorted_velocity(void) {
     fxs_vec2 start = fxs_vec2_truncate(c.preferred, c.self.max_speed);
     turned += c.count > 0 && !fxs_vec2_equal(open, start);
   }
-  FXS_TEST_REPORT("open ORCA: answered %d of %d apart, %d of %d near, %d turned aside",
-                  answered[1], cases, answered[0], cases, turned);
+  FXS_TEST_REPORT("open ORCA: answered %d of %d apart, %d of %d near, %d turned aside", answered[1],
+                  cases, answered[0], cases, turned);
   TEST_ASSERT_TRUE(answered[1] > cases / 2);
   TEST_ASSERT_TRUE(answered[0] < cases / 4);
   TEST_ASSERT_TRUE(turned > 20);

@@ -31,7 +31,8 @@ void test_a_neighbor_radius_of_zero_is_the_agents_own(void) {
   fxs_neighbor n = fxs_test_neighbor(20, 5, -1, 0, 2);
   fxs_orca_def d = fxs_default_orca_def(), named = d;
   named.neighbor_radius = FXS_INT(3);
-  fxs_orca_line a = fxs_orca_half_plane(&self, 1, &n, &d), b = fxs_orca_half_plane(&self, 1, &n, &named);
+  fxs_orca_line a = fxs_orca_half_plane(&self, 1, &n, &d),
+                b = fxs_orca_half_plane(&self, 1, &n, &named);
   TEST_ASSERT_TRUE(fxs_vec2_equal(a.point, b.point) && fxs_vec2_equal(a.direction, b.direction));
   named.neighbor_radius = FXS_INT(8);
   b = fxs_orca_half_plane(&self, 1, &n, &named);
@@ -68,14 +69,17 @@ void test_neighbor_radii_read_per_neighbor_match_a_named_radius(void) {
     named.neighbor_radius = one;
     fxs_orca_def own = fxs_default_orca_def();
     fxs_orca_radii lookup = {radius_by_id, radii};
-    fxs_vec2 a = fxs_orca_velocity_sorted(&self, 0, preferred, list, 0, 0, n, 0, &named, false, 0, &scratch);
-    fxs_vec2 b = fxs_orca_velocity_sorted(&self, 0, preferred, list, 0, &lookup, n, 0, &own, false, 0, &scratch);
+    fxs_vec2 a =
+        fxs_orca_velocity_sorted(&self, 0, preferred, list, 0, 0, n, 0, &named, false, 0, &scratch);
+    fxs_vec2 b = fxs_orca_velocity_sorted(&self, 0, preferred, list, 0, &lookup, n, 0, &own, false,
+                                          0, &scratch);
     TEST_ASSERT_TRUE(fxs_vec2_equal(a, b));
     // One neighbor smaller than the largest: its own line, not the largest one's.
     radii[1] = fxs_test_units(&rng, 1, 8);
     named.neighbor_radius = radii[1];
     a = fxs_orca_velocity_sorted(&self, 0, preferred, list, 0, 0, 1, 0, &named, false, 0, &scratch);
-    b = fxs_orca_velocity_sorted(&self, 0, preferred, list, 0, &lookup, 1, 0, &own, false, 0, &scratch);
+    b = fxs_orca_velocity_sorted(&self, 0, preferred, list, 0, &lookup, 1, 0, &own, false, 0,
+                                 &scratch);
     TEST_ASSERT_TRUE(fxs_vec2_equal(a, b));
   }
 }

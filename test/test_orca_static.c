@@ -78,16 +78,18 @@ static double drive_at_walls(fxs_agent *a, fxs_vec2 goal, const fxs_wall *walls,
 // Straight at a wall the agent stops short of it; at a slant it slides along it, never
 // touching (its target lies beyond the wall in both cases).
 void test_an_agent_driven_at_a_wall_stops_or_slides_without_touching_it(void) {
-  fxs_wall w = {fxs_vec2_make(FXS_INT(-400), FXS_INT(50)), fxs_vec2_make(FXS_INT(400), FXS_INT(50))};
+  fxs_wall w = {fxs_vec2_make(FXS_INT(-400), FXS_INT(50)),
+                fxs_vec2_make(FXS_INT(400), FXS_INT(50))};
   fxs_agent a = fxs_test_agent_at(0, 0);
   a.max_speed = FXS_INT(2);
   double straight = drive_at_walls(&a, fxs_vec2_make(0, FXS_INT(200)), &w, 1, 300);
   fxs_agent b = fxs_test_agent_at(0, 0);
   b.max_speed = FXS_INT(2);
   double slant = drive_at_walls(&b, fxs_vec2_make(FXS_INT(300), FXS_INT(200)), &w, 1, 150);
-  FXS_TEST_REPORT("ORCA at a wall: straight, least clearance %.4f, stopped at y %.3f; slant, "
-                  "least clearance %.4f, slid to x %.1f", straight, dx(a.position.y), slant,
-                  dx(b.position.x));
+  FXS_TEST_REPORT(
+      "ORCA at a wall: straight, least clearance %.4f, stopped at y %.3f; slant, "
+      "least clearance %.4f, slid to x %.1f",
+      straight, dx(a.position.y), slant, dx(b.position.x));
   TEST_ASSERT_TRUE(straight > 0.0 && slant > 0.0);
   TEST_ASSERT_TRUE(dx(b.position.x) > 150.0); // slid along the wall toward the target's x
 }

@@ -12,8 +12,8 @@
 void setUp(void) {}
 void tearDown(void) {}
 
-static const fxs_vec2 nodes[4] = {{0, 0}, {FXS_INT(300), 0}, {FXS_INT(300), FXS_INT(300)},
-                                  {FXS_INT(600), FXS_INT(300)}};
+static const fxs_vec2 nodes[4] = {
+    {0, 0}, {FXS_INT(300), 0}, {FXS_INT(300), FXS_INT(300)}, {FXS_INT(600), FXS_INT(300)}};
 
 // Runs path following and records the sequence of current nodes (one entry per change).
 static int run_path(fxs_path_mode mode, int ticks, int *visits, int max_visits, fxs_agent *out) {
@@ -36,8 +36,8 @@ static int run_path(fxs_path_mode mode, int ticks, int *visits, int max_visits, 
 }
 
 // A path with power-of-two lengths, so that points along it are exact in Q16.16.
-static const fxs_vec2 square[4] = {{0, 0}, {FXS_INT(256), 0}, {FXS_INT(256), FXS_INT(256)},
-                                   {FXS_INT(512), FXS_INT(256)}};
+static const fxs_vec2 square[4] = {
+    {0, 0}, {FXS_INT(256), 0}, {FXS_INT(256), FXS_INT(256)}, {FXS_INT(512), FXS_INT(256)}};
 
 static fxs_agent moving_agent(int x, int y, int vx, int vy) {
   fxs_agent a = fxs_test_agent_at(x, y);
@@ -86,7 +86,8 @@ void test_the_target_turns_the_corner_along_the_next_segment(void) {
 static void step(fxs_agent *a, const fxs_path_def *path, fxs_path_state *s) {
   fxs_steering_manager m;
   fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
-  fxs_manager_add(&m, FXS_BEHAVIOR_PATH, fxs_steering_linear(fxs_follow_path(a, path, s)), FXS_ONE, 0);
+  fxs_manager_add(&m, FXS_BEHAVIOR_PATH, fxs_steering_linear(fxs_follow_path(a, path, s)), FXS_ONE,
+                  0);
   fxs_manager_update(&m, a);
 }
 
@@ -101,10 +102,12 @@ void test_an_agent_pushed_off_the_path_rejoins_it_before_the_next_node(void) {
   int rejoined_at = -1;
   for (int t = 0; t < 400 && a.position.x < FXS_INT(1000); ++t) {
     step(&a, &path, &s);
-    if (rejoined_at < 0 && fxs_abs(a.position.y) <= path.radius) rejoined_at = a.position.x / FXS_ONE;
+    if (rejoined_at < 0 && fxs_abs(a.position.y) <= path.radius)
+      rejoined_at = a.position.x / FXS_ONE;
   }
   // Seeking the node instead would close in on the line only near x = 1024.
-  TEST_ASSERT_TRUE_MESSAGE(rejoined_at >= 0 && rejoined_at < 700, "back within the path radius by x = 700");
+  TEST_ASSERT_TRUE_MESSAGE(rejoined_at >= 0 && rejoined_at < 700,
+                           "back within the path radius by x = 700");
 }
 
 void test_nodes_already_passed_are_not_sought_again(void) {
@@ -203,7 +206,8 @@ void test_a_follower_holds_within_its_separation_of_a_resting_one_ahead(void) {
   a.position.x += 1;
   TEST_ASSERT_TRUE(fxs_path_hold(&a, &path, &s, target, &ahead, 1));
   // A resting follower behind it, or beside it, does not hold it.
-  fxs_path_rest behind = {{FXS_INT(90), 0}, FXS_INT(8)}, beside = {{FXS_INT(97), FXS_INT(20)}, FXS_INT(8)};
+  fxs_path_rest behind = {{FXS_INT(90), 0}, FXS_INT(8)},
+                beside = {{FXS_INT(97), FXS_INT(20)}, FXS_INT(8)};
   TEST_ASSERT_FALSE(fxs_path_hold(&a, &path, &s, target, &behind, 1));
   TEST_ASSERT_FALSE(fxs_path_hold(&a, &path, &s, target, &beside, 1));
 }
@@ -212,8 +216,11 @@ void test_a_follower_holds_within_its_separation_of_a_resting_one_ahead(void) {
 // following gives it: no two or three of them hold each other in a ring (which would keep
 // them at rest for good), while many hold.
 void test_resting_followers_never_hold_each_other_in_a_ring(void) {
-  static const fxs_vec2 v[5] = {{0, 0}, {FXS_INT(200), 0}, {FXS_INT(300), FXS_INT(150)},
-                                {FXS_INT(400), 0}, {FXS_INT(600), 0}};
+  static const fxs_vec2 v[5] = {{0, 0},
+                                {FXS_INT(200), 0},
+                                {FXS_INT(300), FXS_INT(150)},
+                                {FXS_INT(400), 0},
+                                {FXS_INT(600), 0}};
   fxs_path_def path = fxs_default_path_def(v, 5, FXS_PATH_STOP_AT_END);
   path.radius = FXS_INT(30), path.keep_apart = FXS_INT(28);
   uint32_t seed = 12345u;

@@ -204,13 +204,15 @@ void test_offset_pursuit_properties_over_seeded_cases(void) {
       TEST_ASSERT_EQUAL_INT32(-f.y, mf.y);
     }
   }
-  FXS_TEST_REPORT("offset pursuit: slot within %.2e units of the double-precision slot", worst_slot);
+  FXS_TEST_REPORT("offset pursuit: slot within %.2e units of the double-precision slot",
+                  worst_slot);
 }
 
 // A leader drives a square; four followers in a V hold their slots. On the straights (100
 // ticks after a corner) every follower sits the documented lag behind its slot,
 // 2 * 32 * (4 + 2) / (4 * (4 + 2 * 2)) = 12 units at leader speed 2, within half a unit;
-// round a corner the gap grows at most by the slot's own swing; no two bodies (radius 8) ever touch.
+// round a corner the gap grows at most by the slot's own swing; no two bodies (radius 8) ever
+// touch.
 void test_followers_keep_a_v_formation_behind_a_leader_driving_a_square(void) {
   enum { N = 4 };
   static const int slots[N][2] = {{-30, 25}, {-30, -25}, {-60, 50}, {-60, -50}};
@@ -223,8 +225,8 @@ void test_followers_keep_a_v_formation_behind_a_leader_driving_a_square(void) {
     f[i].position = fxs_test_point(&rng, -200, -50);
     defs[i] = slot_def(slots[i][0], slots[i][1]);
   }
-  const fxs_vec2 corners[4] = {{FXS_INT(600), 0}, {FXS_INT(600), FXS_INT(600)},
-                               {0, FXS_INT(600)}, {0, 0}};
+  const fxs_vec2 corners[4] = {
+      {FXS_INT(600), 0}, {FXS_INT(600), FXS_INT(600)}, {0, FXS_INT(600)}, {0, 0}};
   int corner = 0, since_turn = 0;
   double worst = 0, least = 1e9, turning = 0, closest = 1e9;
   fxs_steering_manager m;
@@ -239,7 +241,8 @@ void test_followers_keep_a_v_formation_behind_a_leader_driving_a_square(void) {
       next[i] = f[i];
       fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
       fxs_manager_add(&m, FXS_BEHAVIOR_NONE,
-                      fxs_steering_linear(fxs_offset_pursuit(&f[i], &leader, &defs[i])), FXS_ONE, 0);
+                      fxs_steering_linear(fxs_offset_pursuit(&f[i], &leader, &defs[i])), FXS_ONE,
+                      0);
       fxs_manager_update(&m, &next[i]);
     }
     fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
@@ -250,7 +253,8 @@ void test_followers_keep_a_v_formation_behind_a_leader_driving_a_square(void) {
     // On a straight, 100 ticks past a corner.
     bool steady = t > 300 && since_turn > 100;
     for (int i = 0; i < N; ++i) {
-      double gap = fxs_test_to_double(fxs_vec2_distance(f[i].position, fxs_offset_pursuit_slot(&leader, &defs[i])));
+      double gap = fxs_test_to_double(
+          fxs_vec2_distance(f[i].position, fxs_offset_pursuit_slot(&leader, &defs[i])));
       if (steady && gap > worst) worst = gap;
       if (steady && gap < least) least = gap;
       if (t > 300 && gap > turning) turning = gap;
@@ -260,8 +264,10 @@ void test_followers_keep_a_v_formation_behind_a_leader_driving_a_square(void) {
       }
     }
   }
-  FXS_TEST_REPORT("V formation: slot gap on the straights %.3f..%.3f units, at corners up to "
-                  "%.2f, closest followers %.2f", least, worst, turning, closest);
+  FXS_TEST_REPORT(
+      "V formation: slot gap on the straights %.3f..%.3f units, at corners up to "
+      "%.2f, closest followers %.2f",
+      least, worst, turning, closest);
   TEST_ASSERT_DOUBLE_WITHIN(0.5, 12.0, worst);
   TEST_ASSERT_DOUBLE_WITHIN(0.5, 12.0, least);
   // A 90 degree turn swings the outer slots (78.1 from the leader) by 78.1 * sqrt(2) = 110.5.

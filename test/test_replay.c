@@ -55,12 +55,14 @@ static void record(int ticks, uint32_t keyframe_interval, int tamper_tick) {
       for (int i = 0; i < 3; ++i) {
         fxs_command c = fxs_command_make(FXS_CMD_SPAWN, 0, (uint16_t)i);
         c.arg[0] = FXS_INT(100 * i), c.arg[1] = FXS_INT(50);
-        c.arg[4] = FXS_INT(3), c.arg[5] = FXS_RATIO(1, 4), c.arg[6] = FXS_ONE, c.arg[7] = FXS_INT(8);
+        c.arg[4] = FXS_INT(3), c.arg[5] = FXS_RATIO(1, 4), c.arg[6] = FXS_ONE,
+        c.arg[7] = FXS_INT(8);
         cmds[n++] = c;
       }
     } else if (t == 1) {
       for (int i = 0; i < 3; ++i) {
-        fxs_behavior_slot b = fxs_behavior_slot_default(i == 2 ? FXS_BEHAVIOR_WANDER : FXS_BEHAVIOR_ARRIVE);
+        fxs_behavior_slot b =
+            fxs_behavior_slot_default(i == 2 ? FXS_BEHAVIOR_WANDER : FXS_BEHAVIOR_ARRIVE);
         fxs_command c = fxs_command_make(FXS_CMD_ADD_BEHAVIOR, 1, (uint16_t)i);
         c.agent = fxs_world_handle_at(&world, (uint16_t)i).value;
         c.ref = b.kind;
@@ -105,8 +107,8 @@ void test_verify_progress_is_told_after_every_tick_with_the_bytes_read(void) {
   record(120, 50, -1);
   told t = {0, 0, 0, true};
   fxs_verify_report rep;
-  fxs_result r = fxs_replay_verify_progress(out.data, out.size, 0, verify_memory, sizeof verify_memory,
-                                            &rep, tell, &t);
+  fxs_result r = fxs_replay_verify_progress(out.data, out.size, 0, verify_memory,
+                                            sizeof verify_memory, &rep, tell, &t);
   TEST_ASSERT_EQUAL(FXS_OK, r);
   TEST_ASSERT_EQUAL_UINT32(120, t.calls);
   TEST_ASSERT_TRUE(t.in_order);
@@ -123,7 +125,8 @@ void test_verify_progress_stops_being_told_at_a_format_error(void) {
   out.size -= 40; // cut inside the last tick chunks
   told t = {0, 0, 0, true};
   fxs_verify_report rep;
-  fxs_replay_verify_progress(out.data, out.size, 0, verify_memory, sizeof verify_memory, &rep, tell, &t);
+  fxs_replay_verify_progress(out.data, out.size, 0, verify_memory, sizeof verify_memory, &rep, tell,
+                             &t);
   TEST_ASSERT_NOT_EQUAL(FXS_OK, rep.result);
   TEST_ASSERT_TRUE(t.in_order);
   TEST_ASSERT_EQUAL_UINT32(rep.ticks, t.calls);
@@ -198,7 +201,7 @@ static void reseal(size_t at) {
 static void as_unversioned_format(uint8_t version) {
   out.data[4] = 20;
   out.data[12] = version;
-  memmove(out.data + 28, out.data + 32, out.size - 32);  // drops the simulation version
+  memmove(out.data + 28, out.data + 32, out.size - 32); // drops the simulation version
   out.size -= 4;
   reseal(0);
 }
@@ -263,7 +266,8 @@ void test_a_replay_of_another_simulation_version_is_refused_by_name_not_as_a_div
   verify_expecting(FXS_ERR_SIMULATION_VERSION, 28);
   TEST_ASSERT_FALSE(fxs_verify_diverged(FXS_ERR_SIMULATION_VERSION));
   size_t at = 0;
-  TEST_ASSERT_EQUAL(FXS_ERR_SIMULATION_VERSION, fxs_replay_open(&r, out.data, out.size, true, 0, &at));
+  TEST_ASSERT_EQUAL(FXS_ERR_SIMULATION_VERSION,
+                    fxs_replay_open(&r, out.data, out.size, true, 0, &at));
   TEST_ASSERT_EQUAL_size_t(28, at);
   // Without the build checks (fixsteer dump) it opens, naming the recording's version.
   TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_open(&r, out.data, out.size, false, 0, 0));
@@ -274,7 +278,7 @@ void test_a_replay_of_another_simulation_version_is_refused_by_name_not_as_a_div
 
 void test_a_header_whose_length_does_not_fit_its_format_is_refused(void) {
   record(5, 0, -1);
-  out.data[12] = 3;  // format 3's header has 20 bytes, this one 24
+  out.data[12] = 3; // format 3's header has 20 bytes, this one 24
   reseal(0);
   verify_expecting(FXS_ERR_BAD_LENGTH, 4);
 }
@@ -362,7 +366,8 @@ static size_t chunk_with_tag(uint32_t tag, int nth) {
   int n = chunk_offsets(offsets, 256);
   for (int i = 0; i < n; ++i) {
     const uint8_t *p = out.data + offsets[i];
-    uint32_t t = (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+    uint32_t t =
+        (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
     if (t == tag && nth-- == 0) return offsets[i];
   }
   TEST_FAIL_MESSAGE("chunk not found");
@@ -401,7 +406,8 @@ void test_a_missing_keyframe_breaks_the_promised_cadence(void) {
   size_t size = chunk_size(key);
   memmove(out.data + key, out.data + key + size, out.size - key - size);
   out.size -= size;
-  fxs_verify_report rep = verify_expecting(FXS_ERR_KEYFRAME_CADENCE, key); // the TICK that came instead
+  fxs_verify_report rep =
+      verify_expecting(FXS_ERR_KEYFRAME_CADENCE, key); // the TICK that came instead
   TEST_ASSERT_EQUAL_UINT32(29, rep.first_bad_tick);
 }
 
@@ -409,7 +415,8 @@ void test_keyframes_off_the_header_cadence_are_a_divergence(void) {
   record(40, 10, -1);
   out.data[8 + 16] = 20; // the header now promises a keyframe every 20 ticks
   reseal(0);
-  fxs_verify_report rep = verify_expecting(FXS_ERR_KEYFRAME_CADENCE, chunk_with_tag(FXS_CHUNK_KEYFRAME, 0));
+  fxs_verify_report rep =
+      verify_expecting(FXS_ERR_KEYFRAME_CADENCE, chunk_with_tag(FXS_CHUNK_KEYFRAME, 0));
   TEST_ASSERT_EQUAL_UINT32(9, rep.first_bad_tick);
 }
 

@@ -13,12 +13,12 @@ void tearDown(void) {}
 void test_constant_macros_round_half_away_from_zero(void) {
   TEST_ASSERT_EQUAL_INT32(196608, FXS_INT(3));
   TEST_ASSERT_EQUAL_INT32(-196608, FXS_INT(-3));
-  TEST_ASSERT_EQUAL_INT32(21845, FXS_RATIO(1, 3));     // 21845.33
-  TEST_ASSERT_EQUAL_INT32(43691, FXS_RATIO(2, 3));     // 43690.67
+  TEST_ASSERT_EQUAL_INT32(21845, FXS_RATIO(1, 3)); // 21845.33
+  TEST_ASSERT_EQUAL_INT32(43691, FXS_RATIO(2, 3)); // 43690.67
   TEST_ASSERT_EQUAL_INT32(-43691, FXS_RATIO(-2, 3));
   TEST_ASSERT_EQUAL_INT32(-43691, FXS_RATIO(2, -3));
   TEST_ASSERT_EQUAL_INT32(43691, FXS_RATIO(-2, -3));
-  TEST_ASSERT_EQUAL_INT32(1, FXS_RATIO(1, 131072));    // exactly half an LSB rounds up
+  TEST_ASSERT_EQUAL_INT32(1, FXS_RATIO(1, 131072)); // exactly half an LSB rounds up
   TEST_ASSERT_EQUAL_INT32(-1, FXS_RATIO(-1, 131072));
 }
 
@@ -41,8 +41,9 @@ void test_saturate_keeps_the_range_and_clamps_everything_past_it(void) {
 // fxs_saturate of the exact 64-bit sum and difference: every pair of edge values (the
 // sentinel INT32_MIN among the inputs) and a million seeded pairs.
 void test_add_and_sub_saturate_the_exact_result(void) {
-  const fix16_t edges[] = {INT32_MIN, FXS_MIN, FXS_MIN + 1, -FXS_INT(1), -2, -1, 0, 1, 2,
-                           FXS_INT(1), FXS_MAX - 1, FXS_MAX, INT32_MIN / 2, FXS_MAX / 2 + 1};
+  const fix16_t edges[] = {
+      INT32_MIN,   FXS_MIN, FXS_MIN + 1,   -FXS_INT(1),    -2, -1, 0, 1, 2, FXS_INT(1),
+      FXS_MAX - 1, FXS_MAX, INT32_MIN / 2, FXS_MAX / 2 + 1};
   const size_t count = sizeof edges / sizeof edges[0];
   for (size_t i = 0; i < count; ++i) {
     for (size_t j = 0; j < count; ++j) {
@@ -89,8 +90,9 @@ void test_div_by_zero_saturates_by_sign(void) {
 
 void test_muldiv_is_exact_in_64_bits(void) {
   // 30000 * 30000 / 30000 would overflow any 32-bit intermediate.
-  TEST_ASSERT_EQUAL_INT32(FXS_INT(30000), fxs_muldiv(FXS_INT(30000), FXS_INT(30000), FXS_INT(30000)));
-  TEST_ASSERT_EQUAL_INT32(2, fxs_muldiv(3, 1, 2));   // 1.5 raw rounds to 2
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(30000),
+                          fxs_muldiv(FXS_INT(30000), FXS_INT(30000), FXS_INT(30000)));
+  TEST_ASSERT_EQUAL_INT32(2, fxs_muldiv(3, 1, 2)); // 1.5 raw rounds to 2
   TEST_ASSERT_EQUAL_INT32(-2, fxs_muldiv(-3, 1, 2));
   TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_muldiv(FXS_INT(2), FXS_INT(3), 0));
   TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_muldiv(FXS_MAX, FXS_MAX, 1));
@@ -190,8 +192,9 @@ void test_mul_rounds_half_away_and_saturates_on_random_and_edge_products(void) {
       }
     }
   }
-  const fix16_t edges[] = {0, 1, -1, 0x7FFF, 0x8000, -0x8000, FXS_ONE, -FXS_ONE, FXS_MAX,
-                           FXS_MIN, INT32_MIN, 0x40000000, -0x40000000, 0x3FFFFFFF};
+  const fix16_t edges[] = {0,         1,          -1,          0x7FFF,    0x8000,
+                           -0x8000,   FXS_ONE,    -FXS_ONE,    FXS_MAX,   FXS_MIN,
+                           INT32_MIN, 0x40000000, -0x40000000, 0x3FFFFFFF};
   for (uint32_t i = 0; i < sizeof edges / sizeof edges[0]; ++i) {
     for (uint32_t j = 0; j < sizeof edges / sizeof edges[0]; ++j) {
       TEST_ASSERT_EQUAL_INT32(mul_reference(edges[i], edges[j]), fxs_mul(edges[i], edges[j]));
@@ -200,8 +203,15 @@ void test_mul_rounds_half_away_and_saturates_on_random_and_edge_products(void) {
 }
 
 void test_isqrt64_matches_the_bitwise_reference_at_the_edges(void) {
-  const uint64_t edges[] = {0, 1, 2, 3, 4, UINT64_C(0xFFFFFFFF), UINT64_C(0x100000000),
-                            UINT64_C(1) << 62, UINT64_MAX,
+  const uint64_t edges[] = {0,
+                            1,
+                            2,
+                            3,
+                            4,
+                            UINT64_C(0xFFFFFFFF),
+                            UINT64_C(0x100000000),
+                            UINT64_C(1) << 62,
+                            UINT64_MAX,
                             UINT64_C(0xFFFFFFFE00000001), // (2^32 - 1)^2
                             UINT64_C(0xFFFFFFFE00000000),
                             UINT64_C(0xFFFFFFFE00000002)};
@@ -366,11 +376,13 @@ void test_atan2_normalises_by_one_shift_as_it_did_bit_by_bit(void) {
   for (int i = 0; i < 400000; ++i) {
     uint64_t r = xorshift64(&seed);
     // Magnitudes from 1 LSB to the full range: a random value shifted right 0..31 bits.
-    fix16_t x = (fix16_t)((uint32_t)r >> (r >> 59)), y = (fix16_t)((uint32_t)(r >> 32) >> ((r >> 54) & 31u));
+    fix16_t x = (fix16_t)((uint32_t)r >> (r >> 59)),
+            y = (fix16_t)((uint32_t)(r >> 32) >> ((r >> 54) & 31u));
     TEST_ASSERT_EQUAL_INT32(atan2_by_steps(y, x), fxs_atan2(y, x));
   }
-  const fix16_t edges[] = {1, -1, 2, 0x0FFFFFFF, 0x10000000, 0x1FFFFFFF, 0x20000000, FXS_MAX,
-                           (fix16_t)0x80000000, -0x10000000, -0x20000000, 3, -3};
+  const fix16_t edges[] = {1,           -1,         2,       0x0FFFFFFF,          0x10000000,
+                           0x1FFFFFFF,  0x20000000, FXS_MAX, (fix16_t)0x80000000, -0x10000000,
+                           -0x20000000, 3,          -3};
   for (unsigned i = 0; i < sizeof edges / sizeof edges[0]; ++i) {
     for (unsigned j = 0; j < sizeof edges / sizeof edges[0]; ++j) {
       TEST_ASSERT_EQUAL_INT32(atan2_by_steps(edges[i], edges[j]), fxs_atan2(edges[i], edges[j]));
@@ -412,10 +424,12 @@ void test_the_32_bit_long_division_is_exact(void) {
     TEST_ASSERT_EQUAL_UINT32((uint32_t)(n / d), fxs_udiv64_32_digits(n, d));
     TEST_ASSERT_EQUAL_UINT32((uint32_t)(n / d), fxs_udiv64_32(n, d));
   }
-  const uint32_t edges[] = {1, 2, 3, 0xFFFF, 0x10000, 0x10001, 0x7FFFFFFF, 0x80000000u, 0xFFFFFFFFu};
+  const uint32_t edges[] = {1,       2,          3,           0xFFFF,     0x10000,
+                            0x10001, 0x7FFFFFFF, 0x80000000u, 0xFFFFFFFFu};
   for (size_t i = 0; i < sizeof edges / sizeof edges[0]; ++i) {
     uint64_t d = edges[i];
-    TEST_ASSERT_EQUAL_UINT32(0xFFFFFFFFu, fxs_udiv64_32_digits(d * 0xFFFFFFFFu + (d - 1), (uint32_t)d));
+    TEST_ASSERT_EQUAL_UINT32(0xFFFFFFFFu,
+                             fxs_udiv64_32_digits(d * 0xFFFFFFFFu + (d - 1), (uint32_t)d));
     TEST_ASSERT_EQUAL_UINT32(0, fxs_udiv64_32_digits(d - 1, (uint32_t)d));
   }
 }

@@ -38,7 +38,8 @@ void test_seek_works_thousands_of_units_away(void) {
 void test_seek_limited_by_max_force_is_seed_001s_limit(void) {
   fxs_agent a = fxs_test_agent_at(0, 0);
   a.velocity = fxs_vec2_make(FXS_ONE, 0);
-  fxs_agent_integrate(&a, fxs_steering_linear(fxs_seek(&a, fxs_vec2_make(FXS_INT(300), FXS_INT(400)))),
+  fxs_agent_integrate(&a,
+                      fxs_steering_linear(fxs_seek(&a, fxs_vec2_make(FXS_INT(300), FXS_INT(400)))),
                       fxs_vec2_zero(), FXS_ONE);
   // force (91750, 209715) truncated to 0.25 = (6566.997, 15010.33) toward zero
   TEST_ASSERT_EQUAL_INT32(65536 + 6566, a.velocity.x);
@@ -74,7 +75,7 @@ void test_flee_from_its_own_position_picks_a_defined_direction(void) {
 void test_arrive_slows_linearly_inside_the_slowing_radius(void) {
   fxs_agent a = fxs_test_agent_at(0, 0);
   fxs_vec2 f = fxs_arrive(&a, fxs_vec2_make(FXS_INT(30), FXS_INT(40)), FXS_INT(100));
-  TEST_ASSERT_EQUAL_INT32(78643, f.x);  // speed 4 * 50/100 = 2 -> (1.2, 1.6)
+  TEST_ASSERT_EQUAL_INT32(78643, f.x); // speed 4 * 50/100 = 2 -> (1.2, 1.6)
   TEST_ASSERT_EQUAL_INT32(104858, f.y);
   fxs_vec2 far = fxs_arrive(&a, fxs_vec2_make(FXS_INT(300), FXS_INT(400)), FXS_INT(100));
   TEST_ASSERT_EQUAL_INT32(157286, far.x); // outside the radius: plain seek
@@ -116,7 +117,8 @@ void test_arrive_comes_to_rest_on_far_targets_and_stays_for_200_ticks(void) {
     a.position = fxs_test_point(&rng, -2000, 2000);
     a.mass = FXS_ONE + (fix16_t)(fxs_test_lcg(&rng) % (uint32_t)FXS_INT(2));
     fxs_vec2 target = fxs_test_point(&rng, -2000, 2000);
-    if (fxs_vec2_within(a.position, target, FXS_INT(300))) target.x = fxs_add(target.x, FXS_INT(600));
+    if (fxs_vec2_within(a.position, target, FXS_INT(300)))
+      target.x = fxs_add(target.x, FXS_INT(600));
     fix16_t slowing = fxs_test_units(&rng, 120, 300);
     TEST_ASSERT_TRUE_MESSAGE(run_until_rest(&a, target, slowing, 5000) >= 0, "never came to rest");
     // On the target to 1 LSB: a heavier agent's last force (offset - velocity) / mass can

@@ -43,7 +43,7 @@ void test_the_default_definition_is_valid_and_needs_memory(void) {
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_def_check(&d));
   TEST_ASSERT_TRUE(fxs_session_memory_size(&d) > 0);
   d.mode = FXS_SESSION_ROLLBACK;
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_session_def_check(&d));  // needs snapshot_bytes
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_session_def_check(&d)); // needs snapshot_bytes
   d.snapshot_bytes = 1024;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_def_check(&d));
 }
@@ -59,18 +59,18 @@ void test_definitions_outside_their_ranges_are_refused(void) {
   d = base, d.local = 2;
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_session_def_check(&d));
   d = base, d.delay = 31;
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_session_def_check(&d));  // window 32 leaves no room
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_session_def_check(&d)); // window 32 leaves no room
   d = base, d.window = 5000;
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_session_def_check(&d));
   d = base, d.max_commands = 0;
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_session_def_check(&d));
-  d = base, d.max_commands = 40000;  // two players: more than a replay tick holds
+  d = base, d.max_commands = 40000; // two players: more than a replay tick holds
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_session_def_check(&d));
-  d = base, d.max_packet_bytes = 100;  // 16 commands do not fit
+  d = base, d.max_packet_bytes = 100; // 16 commands do not fit
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_session_def_check(&d));
   d = base, d.mode = 3;
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_session_def_check(&d));
-  d = base, d.mode = FXS_SESSION_SYNCTEST, d.snapshot_bytes = 64;  // synctest is one player
+  d = base, d.mode = FXS_SESSION_SYNCTEST, d.snapshot_bytes = 64; // synctest is one player
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_session_def_check(&d));
   TEST_ASSERT_EQUAL_size_t(0, fxs_session_memory_size(&d));
 }
@@ -107,7 +107,7 @@ void test_three_players_under_100_ms_and_10_percent_loss_agree(void) {
 
 void test_four_players_under_jitter_loss_duplicates_and_reordering_agree(void) {
   h_config c = h_default_config(4, FXS_SESSION_LOCKSTEP);
-  c.net = h_net_config(120, 80, 200);  // 120-200 ms one way, 20 % loss
+  c.net = h_net_config(120, 80, 200); // 120-200 ms one way, 20 % loss
   c.net.duplicate_per_mille = 50;
   c.net.reorder_per_mille = 50;
   c.net.reorder_ms = 60;
@@ -116,7 +116,7 @@ void test_four_players_under_jitter_loss_duplicates_and_reordering_agree(void) {
   h_expect_agreement(&c);
   TEST_ASSERT_TRUE(h_net.duplicated > 0 && h_net.reordered > 0);
   h_totals t = h_sum(4);
-  TEST_ASSERT_TRUE(t.stalls > 0);  // 200 ms round trips beyond a 96 ms delay must stall
+  TEST_ASSERT_TRUE(t.stalls > 0); // 200 ms round trips beyond a 96 ms delay must stall
   report("4 players, 120-200 ms, 20% loss, dup, reorder", &c);
 }
 
@@ -131,7 +131,7 @@ void test_corrupted_packets_are_refused_and_the_match_still_agrees(void) {
     for (uint32_t q = 0; q < 3; ++q) rejected += h_peers[i].session.peers[q].packets_rejected;
   }
   TEST_ASSERT_TRUE(h_net.corrupted > 0);
-  TEST_ASSERT_EQUAL_UINT32(h_net.corrupted, rejected);  // the checksum catches every one
+  TEST_ASSERT_EQUAL_UINT32(h_net.corrupted, rejected); // the checksum catches every one
 }
 
 void test_a_spectator_follows_the_match_and_compares_hashes(void) {
@@ -232,7 +232,7 @@ void test_a_session_steps_through_the_delay_then_waits_for_the_missing_player(vo
   TEST_ASSERT_EQUAL_HEX32(0x2, w.missing);
   TEST_ASSERT_EQUAL_UINT32(200, w.since_ms);
   TEST_ASSERT_EQUAL_UINT32(60, w.waited_ms);
-  TEST_ASSERT_EQUAL_UINT32(160, w.silent_ms[1]);  // never heard since the clock started at 100
+  TEST_ASSERT_EQUAL_UINT32(160, w.silent_ms[1]); // never heard since the clock started at 100
   TEST_ASSERT_EQUAL_UINT32(3, lone_world.tick);
 }
 
@@ -241,8 +241,7 @@ void test_the_wait_ends_when_the_input_arrives_and_counts_as_a_stall(void) {
   uint8_t buf[1200];
   size_t len = 0;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&lone, 0, 0));
-  TEST_ASSERT_EQUAL(FXS_OK,
-                    fxs_session_advance(&lone, &lone_world, 0));  // tick 0: inside the delay
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_advance(&lone, &lone_world, 0)); // tick 0: inside the delay
   TEST_ASSERT_EQUAL(FXS_ERR_WAITING, fxs_session_advance(&lone, &lone_world, 10));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&other, 0, 0));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_poll_send(&other, 0, 30, buf, sizeof buf, &len));
@@ -259,7 +258,7 @@ void test_submit_refuses_input_out_of_turn_and_too_many_commands(void) {
   fxs_command many[17];
   memset(many, 0, sizeof many);
   TEST_ASSERT_EQUAL(FXS_ERR_LIMIT, fxs_session_submit(&lone, many, 17));
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&lone, many, 1));  // tick 1 = current + delay
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&lone, many, 1)); // tick 1 = current + delay
   TEST_ASSERT_FALSE(fxs_session_wants_input(&lone));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_SEQUENCE, fxs_session_submit(&lone, many, 0));
 }
@@ -290,8 +289,8 @@ static void exchange(uint32_t now) {
 }
 
 // Both submit (player 0 `mine` commands, player 1 `theirs`), exchange and step one tick.
-static void both_step(const fxs_command *mine, uint32_t n0, const fxs_command *theirs,
-                      uint32_t n1, uint32_t now) {
+static void both_step(const fxs_command *mine, uint32_t n0, const fxs_command *theirs, uint32_t n1,
+                      uint32_t now) {
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&lone, mine, n0));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&other, theirs, n1));
   exchange(now);
@@ -306,18 +305,18 @@ void test_a_player_cannot_command_another_players_agent_and_both_peers_report_it
   fxs_command spawn = fxs_command_spawn(&sd);
   fxs_agent_handle h;
   TEST_ASSERT_EQUAL_UINT32(1, fxs_world_next_spawn_handles(&lone_world, 1, &h));
-  both_step(&spawn, 1, 0, 0, 10);  // player 0 spawns an agent it owns
+  both_step(&spawn, 1, 0, 0, 10); // player 0 spawns an agent it owns
   fxs_command attack[3] = {fxs_command_despawn(h),
                            fxs_command_set_target_point(h, fxs_vec2_make(FXS_INT(900), 0)),
                            fxs_command_apply_force(h, fxs_vec2_make(FXS_INT(50), 0))};
-  both_step(0, 0, attack, 3, 20);  // player 1 tries to despawn, retarget and push it
+  both_step(0, 0, attack, 3, 20); // player 1 tries to despawn, retarget and push it
   both_step(0, 0, 0, 0, 30);
   for (int i = 0; i < 2; ++i) {
     const fxs_session *s = i ? &other : &lone;
     const fxs_world *w = i ? &other_world : &lone_world;
     const fxs_agent *a = fxs_world_agent(w, h);
     TEST_ASSERT_NOT_NULL(a);
-    TEST_ASSERT_EQUAL_INT32(0, a->velocity.x);  // not pushed, not steered to (900, 0)
+    TEST_ASSERT_EQUAL_INT32(0, a->velocity.x); // not pushed, not steered to (900, 0)
     TEST_ASSERT_EQUAL_INT32(0, w->agents[0].target_point.x);
     TEST_ASSERT_EQUAL_UINT32(0, s->stats.refused[0]);
     TEST_ASSERT_EQUAL_UINT32(3, s->stats.refused[1]);
@@ -331,7 +330,7 @@ void test_a_player_cannot_command_another_players_agent_and_both_peers_report_it
   // The owner hands it over: now player 1's commands apply and player 0's are refused.
   fxs_command give = fxs_command_set_owner(h, 1);
   both_step(&give, 1, 0, 0, 40);
-  both_step(attack, 1, attack, 1, 50);  // both despawn it: player 0's is refused first
+  both_step(attack, 1, attack, 1, 50); // both despawn it: player 0's is refused first
   TEST_ASSERT_NULL(fxs_world_agent(&lone_world, h));
   TEST_ASSERT_EQUAL_UINT32(1, lone.stats.refused[0]);
   TEST_ASSERT_EQUAL_UINT8(0, lone.last_refusal.player);
@@ -342,12 +341,12 @@ void test_a_player_cannot_command_another_players_agent_and_both_peers_report_it
 void test_a_peer_that_sends_one_input_just_before_each_time_out_is_stopped_by_the_progress_bound(
     void) {
   pair(1);
-  lone.def.progress_window_ms = 2000;  // at least 20 ticks in every 2 s
+  lone.def.progress_window_ms = 2000; // at least 20 ticks in every 2 s
   uint32_t now = 0, ticks_at_stop = 0;
   fxs_result r = FXS_OK;
   for (; now < 60000 && r != FXS_ERR_STALLED; now += 10) {
     if (fxs_session_wants_input(&lone)) TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&lone, 0, 0));
-    if (now % 900 == 0 && fxs_session_wants_input(&other)) {  // one input every 900 ms
+    if (now % 900 == 0 && fxs_session_wants_input(&other)) { // one input every 900 ms
       TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&other, 0, 0));
       exchange(now);
     }
@@ -357,7 +356,7 @@ void test_a_peer_that_sends_one_input_just_before_each_time_out_is_stopped_by_th
     (void)fxs_session_advance(&other, &other_world, now);
   }
   TEST_ASSERT_EQUAL(FXS_ERR_STALLED, r);
-  TEST_ASSERT_EQUAL_UINT32(2000, now - 10);  // the first window ends with 3 ticks, not 20
+  TEST_ASSERT_EQUAL_UINT32(2000, now - 10); // the first window ends with 3 ticks, not 20
   TEST_ASSERT_EQUAL_HEX32(0x2, lone.stalled_peers);
   TEST_ASSERT_EQUAL(FXS_ERR_STALLED, fxs_session_advance(&lone, &lone_world, now));
   TEST_ASSERT_FALSE(fxs_session_wants_input(&lone));
@@ -368,7 +367,7 @@ void test_a_pause_the_caller_excuses_is_not_blamed_on_the_peer(void) {
   pair(1);
   lone.def.progress_window_ms = 2000;
   fxs_result r = FXS_OK;
-  for (uint32_t now = 0; now < 10000; now += 10) {  // the other player sends nothing at all
+  for (uint32_t now = 0; now < 10000; now += 10) { // the other player sends nothing at all
     if (fxs_session_wants_input(&lone)) TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&lone, 0, 0));
     fxs_session_restart_progress(&lone, now);
     r = fxs_session_advance(&lone, &lone_world, now);
@@ -385,10 +384,11 @@ void test_a_match_that_keeps_the_progress_floor_is_never_stopped(void) {
   lone.def.progress_window_ms = 1000;
   lone.def.progress_min_ticks = 20;
   uint32_t now = 0;
-  for (; now < 20000; now += 10) {  // one tick every 40 ms: 25 per window
+  for (; now < 20000; now += 10) { // one tick every 40 ms: 25 per window
     if (now % 40) continue;
     if (fxs_session_wants_input(&lone)) TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&lone, 0, 0));
-    if (fxs_session_wants_input(&other)) TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&other, 0, 0));
+    if (fxs_session_wants_input(&other))
+      TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&other, 0, 0));
     exchange(now);
     fxs_result r = fxs_session_advance(&lone, &lone_world, now);
     TEST_ASSERT_TRUE_MESSAGE(r == FXS_OK || r == FXS_ERR_WAITING, fxs_result_message(r));
@@ -439,16 +439,16 @@ void test_the_good_packet_is_taken(void) {
   TEST_ASSERT_EQUAL_UINT32(4, lone.peers[1].received);
   TEST_ASSERT_EQUAL_UINT16(3, lone.counts[fxs_session_slot(&lone, 1, 2)]);
   TEST_ASSERT_EQUAL(FXS_OK,
-                    fxs_session_receive(&lone, 1, good, good_len, 6));  // a duplicate is harmless
+                    fxs_session_receive(&lone, 1, good, good_len, 6)); // a duplicate is harmless
   TEST_ASSERT_EQUAL_UINT32(4, lone.peers[1].received);
 }
 
 void test_a_hash_block_that_starts_past_our_next_hash_is_refused(void) {
   static uint8_t b[1200];
   make_good_packet();
-  memcpy(b, good, good_len), b[32] = 1, h_reseal(b, good_len);  // tick 0's hash sent as tick 1's
+  memcpy(b, good, good_len), b[32] = 1, h_reseal(b, good_len); // tick 0's hash sent as tick 1's
   expect_refused(FXS_ERR_BAD_SEQUENCE, b, good_len);
-  memcpy(b, good, good_len), b[16] = 0, h_reseal(b, good_len);  // a sender at tick 0 has no hash
+  memcpy(b, good, good_len), b[16] = 0, h_reseal(b, good_len); // a sender at tick 0 has no hash
   expect_refused(FXS_ERR_BAD_SEQUENCE, b, good_len);
 }
 
@@ -511,7 +511,7 @@ void test_wrong_sender_receiver_flags_and_lengths_are_refused(void) {
   static uint8_t b[1300];
   make_good_packet();
   memcpy(b, good, good_len), b[5] = 0, h_reseal(b, good_len);
-  expect_refused(FXS_ERR_BAD_PACKET, b, good_len);  // claims to come from us
+  expect_refused(FXS_ERR_BAD_PACKET, b, good_len); // claims to come from us
   memcpy(b, good, good_len), b[6] = 1, h_reseal(b, good_len);
   expect_refused(FXS_ERR_BAD_PACKET, b, good_len);
   memcpy(b, good, good_len), b[7] = 0x80, h_reseal(b, good_len);
@@ -519,24 +519,24 @@ void test_wrong_sender_receiver_flags_and_lengths_are_refused(void) {
   memcpy(b, good, good_len), b[12] -= 1, h_reseal(b, good_len);
   expect_refused(FXS_ERR_BAD_LENGTH, b, good_len);
   memcpy(b, good, good_len), memset(b + good_len, 0, 8), b[12] += 8, h_reseal(b, good_len + 8);
-  expect_refused(FXS_ERR_BAD_LENGTH, b, good_len + 8);  // 8 stray bytes: one hash the count omits
+  expect_refused(FXS_ERR_BAD_LENGTH, b, good_len + 8); // 8 stray bytes: one hash the count omits
   memcpy(b, good, good_len), b[15] = 2, h_reseal(b, good_len);
-  expect_refused(FXS_ERR_BAD_LENGTH, b, good_len);  // two hashes announced, one present
+  expect_refused(FXS_ERR_BAD_LENGTH, b, good_len); // two hashes announced, one present
 }
 
 void test_huge_counts_are_refused_by_the_limits(void) {
   static uint8_t b[1200];
   make_good_packet();
   memcpy(b, good, good_len), b[14] = 255, h_reseal(b, good_len);
-  expect_refused(FXS_ERR_LIMIT, b, good_len);  // 255 frames > max_packet_inputs
+  expect_refused(FXS_ERR_LIMIT, b, good_len); // 255 frames > max_packet_inputs
   memcpy(b, good, good_len), b[15] = 255, h_reseal(b, good_len);
   expect_refused(FXS_ERR_LIMIT, b, good_len);
   memcpy(b, good, good_len), b[56] = 0xFF, b[57] = 0xFF, h_reseal(b, good_len);
-  expect_refused(FXS_ERR_LIMIT, b, good_len);  // 65535 commands in a frame
+  expect_refused(FXS_ERR_LIMIT, b, good_len); // 65535 commands in a frame
   memcpy(b, good, good_len), b[15] = 0, h_reseal(b, good_len);
-  expect_refused(FXS_ERR_BAD_LENGTH, b, good_len);  // 8 bytes left over: the hash not announced
+  expect_refused(FXS_ERR_BAD_LENGTH, b, good_len); // 8 bytes left over: the hash not announced
   memcpy(b, good, 135), b[12] = 139, b[15] = 0, h_reseal(b, 139);
-  expect_refused(FXS_ERR_BAD_LENGTH, b, 139);  // ends inside the last command
+  expect_refused(FXS_ERR_BAD_LENGTH, b, 139); // ends inside the last command
 }
 
 void test_bad_commands_and_impossible_sequences_are_refused(void) {
@@ -545,15 +545,15 @@ void test_bad_commands_and_impossible_sequences_are_refused(void) {
   memcpy(b, good, good_len), b[58] = 200, h_reseal(b, good_len);
   expect_refused(FXS_ERR_BAD_COMMAND, b, good_len);
   memcpy(b, good, good_len), b[60] |= 0x80, h_reseal(b, good_len);
-  expect_refused(FXS_ERR_BAD_PACKET, b, good_len);  // a field mask naming fields that do not exist
+  expect_refused(FXS_ERR_BAD_PACKET, b, good_len); // a field mask naming fields that do not exist
   memcpy(b, good, good_len), b[28] = 3, h_reseal(b, good_len);
-  expect_refused(FXS_ERR_BAD_SEQUENCE, b, good_len);  // starts past our first missing tick
+  expect_refused(FXS_ERR_BAD_SEQUENCE, b, good_len); // starts past our first missing tick
   memcpy(b, good, good_len), b[20] = 9, h_reseal(b, good_len);
-  expect_refused(FXS_ERR_BAD_SEQUENCE, b, good_len);  // acknowledges inputs we never sent
+  expect_refused(FXS_ERR_BAD_SEQUENCE, b, good_len); // acknowledges inputs we never sent
   memcpy(b, good, good_len), b[24] = 1, h_reseal(b, good_len);
-  expect_refused(FXS_ERR_BAD_SEQUENCE, b, good_len);  // acknowledges a hash we never had
+  expect_refused(FXS_ERR_BAD_SEQUENCE, b, good_len); // acknowledges a hash we never had
   memcpy(b, good, good_len), memset(b + 28, 0xFF, 4), h_reseal(b, good_len);
-  expect_refused(FXS_ERR_BAD_SEQUENCE, b, good_len);  // tick counter overflow
+  expect_refused(FXS_ERR_BAD_SEQUENCE, b, good_len); // tick counter overflow
 }
 
 void test_a_spectator_cannot_send_inputs(void) {
@@ -576,8 +576,8 @@ void test_random_bytes_are_refused_and_change_nothing(void) {
   for (int i = 0; i < 3000; ++i) {
     size_t len = fxs_rng_below(&r, 1200);
     for (size_t k = 0; k < len; ++k) b[k] = (uint8_t)fxs_rng_next(&r);
-    if (i % 3 == 0 && len >= 4) memcpy(b, good, 4);     // past the magic
-    if (i % 3 == 1 && len >= FXS_SESSION_MIN_PACKET) {  // a valid header over random bytes
+    if (i % 3 == 0 && len >= 4) memcpy(b, good, 4);    // past the magic
+    if (i % 3 == 1 && len >= FXS_SESSION_MIN_PACKET) { // a valid header over random bytes
       memcpy(b, good, FXS_SESSION_HEADER_BYTES);
       b[12] = (uint8_t)len, b[13] = (uint8_t)(len >> 8);
       h_reseal(b, len);
@@ -587,6 +587,6 @@ void test_random_bytes_are_refused_and_change_nothing(void) {
   }
   TEST_ASSERT_EQUAL_UINT32(2, lone.peers[1].received);
   TEST_ASSERT_EQUAL_UINT32(3000, lone.peers[1].packets_rejected);
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_receive(&lone, 1, good, good_len, 5));  // still works
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_receive(&lone, 1, good, good_len, 5)); // still works
   TEST_ASSERT_EQUAL_UINT32(4, lone.peers[1].received);
 }

@@ -52,9 +52,9 @@ static uint32_t collect_offers_from(uint32_t peers, uint8_t joiner, uint32_t sta
     size_t need = 0;
     TEST_ASSERT_EQUAL(FXS_OK, fxs_session_write_offer(&h_peers[q].session, w, joiner, 0, 0, &need));
     TEST_ASSERT_TRUE(need <= sizeof offer_bytes[q]);
-    TEST_ASSERT_EQUAL(FXS_OK, fxs_session_write_offer(&h_peers[q].session, w, joiner,
-                                                      offer_bytes[q], sizeof offer_bytes[q],
-                                                      &lengths[n]));
+    TEST_ASSERT_EQUAL(FXS_OK,
+                      fxs_session_write_offer(&h_peers[q].session, w, joiner, offer_bytes[q],
+                                              sizeof offer_bytes[q], &lengths[n]));
     TEST_ASSERT_EQUAL_size_t(need, lengths[n]);
     offers[n++] = offer_bytes[q];
   }
@@ -77,7 +77,7 @@ static uint32_t collect_offers(uint32_t peers, uint8_t joiner, const uint8_t **o
 static void fresh_world(const h_config *c, uint8_t i) {
   fxs_world_def wd = fxs_default_world_def();
   wd.seed = c->seed;
-  memset(h_world_memory[i], 0xA5, sizeof h_world_memory[i]);  // junk, not zeros
+  memset(h_world_memory[i], 0xA5, sizeof h_world_memory[i]); // junk, not zeros
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&h_peers[i].world, &wd, &h_capacity, h_world_memory[i],
                                            sizeof h_world_memory[i]));
 }
@@ -126,7 +126,8 @@ static uint32_t play(const h_config *c, int leaver, uint32_t leave_tick, uint32_
   uint32_t now = 0, limit = c->ticks * H_TICK_MS * 4u + 30000u;
   for (; now < limit; now += H_STEP_MS) {
     bool all = true;
-    for (uint32_t i = 0; i < peers; ++i) all = all && h_alive[i] && fxs_session_complete(&h_peers[i].session);
+    for (uint32_t i = 0; i < peers; ++i)
+      all = all && h_alive[i] && fxs_session_complete(&h_peers[i].session);
     if (all) break;
     deliver_alive(now);
     for (uint8_t i = 0; i < peers; ++i) {
@@ -140,7 +141,8 @@ static uint32_t play(const h_config *c, int leaver, uint32_t leave_tick, uint32_
     if (leaver >= 0 && died_at && !noticed && now >= died_at + H_NOTICE_MS) {
       noticed = true;
       for (uint8_t q = 0; q < peers; ++q) {
-        if (h_alive[q]) TEST_ASSERT_EQUAL(FXS_OK, fxs_session_peer_left(&h_peers[q].session, (uint8_t)leaver));
+        if (h_alive[q])
+          TEST_ASSERT_EQUAL(FXS_OK, fxs_session_peer_left(&h_peers[q].session, (uint8_t)leaver));
       }
     }
     if (leaver >= 0 && !h_alive[leaver] && died_at && now >= died_at + away_ms) {
@@ -276,7 +278,7 @@ void test_a_forged_state_with_its_own_hash_is_refused_when_the_other_player_disa
   lie_count = collect_offers(3, 2, lies, lie_lengths);
   fxs_session_join_error e = try_join();
   TEST_ASSERT_EQUAL_STRING(fxs_result_message(FXS_ERR_HASH_MISMATCH), fxs_result_message(e.result));
-  TEST_ASSERT_EQUAL_UINT32(1, e.offer);  // player 1's hash of tick 199 refutes it
+  TEST_ASSERT_EQUAL_UINT32(1, e.offer); // player 1's hash of tick 199 refutes it
 }
 
 void test_a_state_confirmed_by_its_sender_alone_is_refused_when_another_player_disagrees(void) {
@@ -301,7 +303,7 @@ void test_an_offer_of_another_simulation_version_or_other_math_is_refused(void) 
   TEST_ASSERT_TRUE(fxs_session_sender_build(o, lie_lengths[1], &sim, &math));
   TEST_ASSERT_EQUAL_UINT32(FXS_SIMULATION_VERSION, sim);
   TEST_ASSERT_EQUAL_HEX64(fxs_math_fingerprint(), math);
-  o[28] = (uint8_t)(FXS_SIMULATION_VERSION + 1u);  // the sender's simulation version
+  o[28] = (uint8_t)(FXS_SIMULATION_VERSION + 1u); // the sender's simulation version
   reseal_offer(o, lie_lengths[1]);
   fxs_session_join_error e = try_join();
   TEST_ASSERT_EQUAL(FXS_ERR_SIMULATION_VERSION, e.result);
@@ -310,7 +312,7 @@ void test_an_offer_of_another_simulation_version_or_other_math_is_refused(void) 
   TEST_ASSERT_TRUE(fxs_session_sender_build(o, lie_lengths[1], &sim, &math));
   TEST_ASSERT_EQUAL_UINT32(FXS_SIMULATION_VERSION + 1u, sim);
   offers_at_200();
-  offer_bytes[0][33] ^= 0x10;  // the sender's math fingerprint
+  offer_bytes[0][33] ^= 0x10; // the sender's math fingerprint
   reseal_offer(offer_bytes[0], lie_lengths[0]);
   e = try_join();
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_FINGERPRINT, e.result);
@@ -328,13 +330,13 @@ void test_a_tampered_byte_without_a_new_checksum_is_refused(void) {
 
 void test_two_states_missing_states_and_offers_for_someone_else_are_refused(void) {
   offers_at_200();
-  lies[1] = lies[0], lie_lengths[1] = lie_lengths[0];  // the same sender twice
+  lies[1] = lies[0], lie_lengths[1] = lie_lengths[0]; // the same sender twice
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_PACKET, try_join().result);
   offers_at_200();
-  lies[0] = lies[1], lie_lengths[0] = lie_lengths[1], lie_count = 1;  // no state
+  lies[0] = lies[1], lie_lengths[0] = lie_lengths[1], lie_count = 1; // no state
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_PACKET, try_join().result);
   offers_at_200();
-  offer_bytes[1][6] = 1;  // written for peer 1
+  offer_bytes[1][6] = 1; // written for peer 1
   reseal_offer(offer_bytes[1], lie_lengths[1]);
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_PACKET, try_join().result);
 }
@@ -349,10 +351,11 @@ void test_random_bytes_and_truncations_are_refused_without_a_crash(void) {
   for (uint32_t k = 0; k < 400; ++k) {
     memcpy(offer_bytes[1], copy, len);
     lie_lengths[1] = k % 2 ? len : fxs_rng_below(&r, (uint32_t)len);
-    for (int j = 0; j < 4; ++j) offer_bytes[1][fxs_rng_below(&r, (uint32_t)len)] ^= (uint8_t)(1u + fxs_rng_below(&r, 255));
+    for (int j = 0; j < 4; ++j)
+      offer_bytes[1][fxs_rng_below(&r, (uint32_t)len)] ^= (uint8_t)(1u + fxs_rng_below(&r, 255));
     if (k % 3 == 0) reseal_offer(offer_bytes[1], lie_lengths[1] >= 4 ? lie_lengths[1] : 4);
     fxs_session_join_error e = try_join();
-    (void)e;  // any refusal, or an acceptance of a change the checks cannot see; never a crash
+    (void)e; // any refusal, or an acceptance of a change the checks cannot see; never a crash
   }
 }
 
@@ -392,7 +395,7 @@ void test_frames_of_the_joiner_that_the_state_sender_alone_adds_are_refused_and_
   lie_config.ticks = 200;
   h_run(&lie_config);
   h_alive[0] = h_alive[1] = true, h_alive[2] = false;
-  forge_frames(0, 2, 3, 0);  // the host adds three frames "of player 2" despawning its agent
+  forge_frames(0, 2, 3, 0); // the host adds three frames "of player 2" despawning its agent
   lie_count = collect_offers(3, 2, lies, lie_lengths);
   expect_frame_blamed(try_join(), 0, 2, 200);
 }
@@ -412,7 +415,7 @@ void test_frames_every_offer_holds_alike_are_taken_for_the_joiner(void) {
   lie_config.ticks = 200;
   h_run(&lie_config);
   h_alive[0] = h_alive[1] = true, h_alive[2] = false;
-  forge_frames(0, 2, 2, 0);  // both hold the same two frames: confirmed
+  forge_frames(0, 2, 2, 0); // both hold the same two frames: confirmed
   forge_frames(1, 2, 2, 0);
   lie_count = collect_offers(3, 2, lies, lie_lengths);
   TEST_ASSERT_EQUAL(FXS_OK, try_join().result);
@@ -425,7 +428,7 @@ void test_frames_forged_for_a_live_player_are_refused_naming_the_forger(void) {
   lie_config.ticks = 200;
   h_run(&lie_config);
   h_alive[0] = h_alive[1] = true, h_alive[2] = false;
-  forge_frames(0, 1, 2, 0);  // frames of player 1 that player 1 itself does not hold
+  forge_frames(0, 1, 2, 0); // frames of player 1 that player 1 itself does not hold
   lie_count = collect_offers(3, 2, lies, lie_lengths);
   expect_frame_blamed(try_join(), 0, 1, 200);
 }
@@ -435,8 +438,8 @@ void test_a_frame_that_differs_from_its_players_own_blames_the_copy_not_the_play
   lie_config.ticks = 200;
   h_run(&lie_config);
   h_alive[0] = h_alive[1] = true, h_alive[2] = false;
-  forge_frames(1, 1, 2, 0);  // player 1's own two frames
-  forge_frames(0, 1, 2, 5);  // the host's copy of them, changed
+  forge_frames(1, 1, 2, 0); // player 1's own two frames
+  forge_frames(0, 1, 2, 5); // the host's copy of them, changed
   lie_count = collect_offers(3, 2, lies, lie_lengths);
   expect_frame_blamed(try_join(), 0, 1, 200);
 }
@@ -446,14 +449,14 @@ void test_a_state_past_what_the_other_offers_confirm_is_refused_as_its_senders(v
   lie_config.ticks = 200;
   h_run(&lie_config);
   h_alive[0] = h_alive[1] = true, h_alive[2] = false;
-  h_peers[1].session.settled = 197;  // player 1 has settled only 197 ticks
-  lie_count = collect_offers_from(3, 2, 0, lies, lie_lengths);  // player 0 offers tick 200
+  h_peers[1].session.settled = 197; // player 1 has settled only 197 ticks
+  lie_count = collect_offers_from(3, 2, 0, lies, lie_lengths); // player 0 offers tick 200
   fxs_session_join_error e = try_join();
   TEST_ASSERT_EQUAL_STRING(fxs_result_message(FXS_ERR_UNCONFIRMED), fxs_result_message(e.result));
   TEST_ASSERT_EQUAL_UINT32(0, e.offer);
   fxs_session_offer_field f = blamed_field(e);
   TEST_ASSERT_EQUAL_UINT8(FXS_OFFER_HEADER, f.part);
-  TEST_ASSERT_EQUAL_UINT32(16, f.at);  // its settled tick
+  TEST_ASSERT_EQUAL_UINT32(16, f.at); // its settled tick
   // Once player 1 has settled tick 199 too, the same state is taken.
   h_peers[1].session.settled = 200;
   lie_count = collect_offers_from(3, 2, 0, lies, lie_lengths);
@@ -466,12 +469,12 @@ void test_a_readmission_of_a_present_peer_or_at_a_wrong_tick_is_refused(void) {
   h_run(&c);
   fxs_session *s = &h_peers[0].session;
   uint32_t settled = s->settled, window = s->def.window;
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_SEQUENCE, fxs_session_readmit(s, 2, settled));  // it is here
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_SEQUENCE, fxs_session_readmit(s, 2, settled)); // it is here
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_peer_left(s, 2));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_SEQUENCE, fxs_session_readmit(s, 2, settled + 1u));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_SEQUENCE, fxs_session_readmit(s, 2, settled + 10u));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_SEQUENCE, fxs_session_readmit(s, 2, settled - window - 1u));
-  TEST_ASSERT_TRUE(s->peers[2].absent);  // nothing changed
+  TEST_ASSERT_TRUE(s->peers[2].absent); // nothing changed
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_readmit(s, 2, settled - 10u));
   TEST_ASSERT_FALSE(s->peers[2].absent);
 }
@@ -490,7 +493,7 @@ void test_every_field_of_an_offer_is_named(void) {
   f = fxs_session_offer_field_at(o, len, frames + 1);
   TEST_ASSERT_EQUAL_UINT8(FXS_OFFER_FRAMES, f.part);
   TEST_ASSERT_EQUAL_UINT8(0, f.player);
-  f = fxs_session_offer_field_at(o, len, frames + 6);  // player 0's first frame
+  f = fxs_session_offer_field_at(o, len, frames + 6); // player 0's first frame
   TEST_ASSERT_EQUAL_UINT8(FXS_OFFER_FRAME, f.part);
   TEST_ASSERT_EQUAL_UINT32(fxs_load_le32(o + frames), f.tick);
   f = fxs_session_offer_field_at(o, len, len - 2);

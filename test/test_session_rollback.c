@@ -159,7 +159,7 @@ static uint32_t scripted(uint32_t p, uint32_t t, fxs_command *out) {
 void test_prediction_stops_at_max_prediction_and_a_late_input_rolls_back_to_its_tick(void) {
   fxs_command cmds[2];
   pair();
-  for (uint32_t i = 0; i < 20; ++i) {  // peer 0 plays alone: delay (2) + max_prediction (8) ticks
+  for (uint32_t i = 0; i < 20; ++i) { // peer 0 plays alone: delay (2) + max_prediction (8) ticks
     if (fxs_session_wants_input(&lone)) {
       fxs_session_submit(&lone, cmds, scripted(0, fxs_session_input_tick(&lone), cmds));
     }
@@ -172,7 +172,7 @@ void test_prediction_stops_at_max_prediction_and_a_late_input_rolls_back_to_its_
   TEST_ASSERT_TRUE(w.waiting);
   TEST_ASSERT_EQUAL_UINT32(2, w.tick);
   TEST_ASSERT_EQUAL_HEX32(0x2, w.missing);
-  TEST_ASSERT_EQUAL_UINT32(2, lone.settled);  // ticks 0 and 1 carry no input: final at once
+  TEST_ASSERT_EQUAL_UINT32(2, lone.settled); // ticks 0 and 1 carry no input: final at once
   // Peer 1's inputs of ticks 2..9 arrive together.
   for (uint32_t t = 2; t < 10; ++t) {
     TEST_ASSERT_EQUAL(FXS_OK, fxs_session_submit(&other, cmds, scripted(1, t, cmds)));
@@ -182,7 +182,7 @@ void test_prediction_stops_at_max_prediction_and_a_late_input_rolls_back_to_its_
   size_t len = 0;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_poll_send(&other, 0, 30, buf, sizeof buf, &len));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_receive(&lone, 1, buf, len, 31));
-  TEST_ASSERT_EQUAL_UINT32(2, lone.rollback_to);  // the spawn of tick 2 was predicted away
+  TEST_ASSERT_EQUAL_UINT32(2, lone.rollback_to); // the spawn of tick 2 was predicted away
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_advance(&lone, &lone_world, 32));
   TEST_ASSERT_EQUAL_UINT32(1, lone.stats.rollbacks);
   TEST_ASSERT_EQUAL_UINT32(8, lone.stats.resimulated);
@@ -220,7 +220,7 @@ void test_a_late_empty_input_confirms_the_prediction_without_a_rollback(void) {
   TEST_ASSERT_EQUAL_UINT32(FXS_SESSION_NO_TICK, lone.rollback_to);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_advance(&lone, &lone_world, 12));
   TEST_ASSERT_EQUAL_UINT32(0, lone.stats.rollbacks);
-  TEST_ASSERT_EQUAL_UINT32(4, lone.settled);  // ticks 0..3: peer 1's inputs up to tick 3 are known
+  TEST_ASSERT_EQUAL_UINT32(4, lone.settled); // ticks 0..3: peer 1's inputs up to tick 3 are known
 }
 
 void test_a_snapshot_slot_too_small_stops_the_session(void) {
@@ -232,12 +232,12 @@ void test_a_snapshot_slot_too_small_stops_the_session(void) {
   pair();
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_init(&s, &d, memory, sizeof memory));
   fxs_session_submit(&s, 0, 0);
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_advance(&s, &lone_world, 0));  // tick 0 settles at once
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_session_advance(&s, &lone_world, 0)); // tick 0 settles at once
   fxs_session_submit(&s, 0, 0);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_session_advance(&s, &lone_world, 1));
   fxs_session_submit(&s, 0, 0);
   TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL,
-                    fxs_session_advance(&s, &lone_world, 2));  // predicted: saved
+                    fxs_session_advance(&s, &lone_world, 2)); // predicted: saved
   TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL, fxs_session_advance(&s, &lone_world, 3));
   TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL, s.error);
 }

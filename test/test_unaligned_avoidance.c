@@ -39,8 +39,8 @@ void test_closest_approach_time_is_exact_and_rounded_down(void) {
   TEST_ASSERT_TRUE(fxs_closest_approach_ticks(fxs_vec2_make(FXS_INT(100), FXS_INT(30)),
                                               fxs_vec2_make(-FXS_INT(4), 0), &t));
   TEST_ASSERT_EQUAL_INT32(FXS_INT(25), t);
-  TEST_ASSERT_TRUE(fxs_closest_approach_ticks(fxs_vec2_make(FXS_INT(10), 0),
-                                              fxs_vec2_make(-FXS_INT(3), 0), &t));
+  TEST_ASSERT_TRUE(
+      fxs_closest_approach_ticks(fxs_vec2_make(FXS_INT(10), 0), fxs_vec2_make(-FXS_INT(3), 0), &t));
   TEST_ASSERT_EQUAL_INT32(218453, t); // 10 / 3 = 218453.33 raw, rounded down
   TEST_ASSERT_TRUE(fxs_closest_approach_ticks(fxs_vec2_make(FXS_INT(10), 0), fxs_vec2_zero(), &t));
   TEST_ASSERT_EQUAL_INT32(0, t); // no relative motion: the distance never changes
@@ -148,8 +148,10 @@ static ref_threat reference(const fxs_agent *self, const fxs_neighbor *n, int co
   double times[16];
   int k = 0;
   for (int i = 0; i < count; ++i) {
-    double px = dx(n[i].position.x) - dx(self->position.x), py = dx(n[i].position.y) - dx(self->position.y);
-    double vx = dx(n[i].velocity.x) - dx(self->velocity.x), vy = dx(n[i].velocity.y) - dx(self->velocity.y);
+    double px = dx(n[i].position.x) - dx(self->position.x),
+           py = dx(n[i].position.y) - dx(self->position.y);
+    double vx = dx(n[i].velocity.x) - dx(self->velocity.x),
+           vy = dx(n[i].velocity.y) - dx(self->velocity.y);
     double v2 = vx * vx + vy * vy, t = v2 == 0 ? 0 : -(px * vx + py * vy) / v2;
     double sep = hypot(px + vx * t, py + vy * t);
     double m = fmin(fabs(t), fmin(fabs(t - horizon), fabs(sep - limit)));
@@ -228,7 +230,8 @@ void test_unaligned_avoidance_properties_over_seeded_cases(void) {
       }
     }
     fxs_vec2 f = fxs_unaligned_avoidance(&self, 100, list, 6, &d);
-    TEST_ASSERT_TRUE(fxs_vec2_length_sq(f) <= (uint64_t)d.max_avoid_force * (uint64_t)d.max_avoid_force);
+    TEST_ASSERT_TRUE(fxs_vec2_length_sq(f) <=
+                     (uint64_t)d.max_avoid_force * (uint64_t)d.max_avoid_force);
     fxs_vec2 g = fxs_unaligned_avoidance(&self, 100, shuffled, 6, &d);
     TEST_ASSERT_TRUE(fxs_vec2_equal(f, g));
     fxs_agent nself = agent_of(negated(me)), mself = agent_of(mirrored(me));
@@ -251,8 +254,10 @@ void test_unaligned_avoidance_properties_over_seeded_cases(void) {
       TEST_ASSERT_EQUAL_INT32(-f.y, g.y);
     }
   }
-  FXS_TEST_REPORT("unaligned avoidance: %d threats in 1500 scenes; %d compared with double "
-                  "precision, t* within %.2e ticks", threats, compared, worst_t);
+  FXS_TEST_REPORT(
+      "unaligned avoidance: %d threats in 1500 scenes; %d compared with double "
+      "precision, t* within %.2e ticks",
+      threats, compared, worst_t);
   TEST_ASSERT_TRUE(threats > 200);
 }
 
@@ -275,15 +280,17 @@ static double crowd(fxs_agent *a, const fxs_vec2 *goal, int n, int ticks, bool s
       next[i] = a[i];
       fxs_manager_begin(&m, FXS_COMBINE_PRIORITIZED_SUM);
       if (separate) { // first: the bodies already close get their share before anything else
-        fxs_manager_add(&m, FXS_BEHAVIOR_SEPARATION,
-                        fxs_steering_linear(fxs_separation(&a[i], (uint32_t)i, view, (uint32_t)n, FXS_INT(24))),
-                        FXS_INT(2), 0);
+        fxs_manager_add(
+            &m, FXS_BEHAVIOR_SEPARATION,
+            fxs_steering_linear(fxs_separation(&a[i], (uint32_t)i, view, (uint32_t)n, FXS_INT(24))),
+            FXS_INT(2), 0);
       }
-      fxs_manager_add(&m, FXS_BEHAVIOR_NONE,
-                      fxs_steering_linear(fxs_unaligned_avoidance(&a[i], (uint32_t)i, view, (uint32_t)n, &d)),
-                      FXS_ONE, 0);
-      fxs_manager_add(&m, FXS_BEHAVIOR_ARRIVE, fxs_steering_linear(fxs_arrive(&a[i], goal[i], FXS_INT(40))),
-                      FXS_ONE, 1);
+      fxs_manager_add(
+          &m, FXS_BEHAVIOR_NONE,
+          fxs_steering_linear(fxs_unaligned_avoidance(&a[i], (uint32_t)i, view, (uint32_t)n, &d)),
+          FXS_ONE, 0);
+      fxs_manager_add(&m, FXS_BEHAVIOR_ARRIVE,
+                      fxs_steering_linear(fxs_arrive(&a[i], goal[i], FXS_INT(40))), FXS_ONE, 1);
       fxs_manager_update(&m, &next[i]);
       all_home = all_home && fxs_vec2_within(next[i].position, goal[i], FXS_INT(4));
     }
@@ -313,8 +320,10 @@ void test_two_agents_walking_through_each_other_never_overlap(void) {
   fxs_agent b[2] = {fxs_test_agent_at(-200, 0), fxs_test_agent_at(0, -200)};
   fxs_vec2 goal2[2] = {fxs_vec2_make(FXS_INT(200), 0), fxs_vec2_make(0, FXS_INT(200))};
   double crossing = crowd(b, goal2, 2, 600, false, &arrived);
-  FXS_TEST_REPORT("head-on pair: closest centres %.2f units, home by tick %d; right-angle "
-                  "crossing: %.2f units, home by tick %d", head_on, head_on_arrived, crossing, arrived);
+  FXS_TEST_REPORT(
+      "head-on pair: closest centres %.2f units, home by tick %d; right-angle "
+      "crossing: %.2f units, home by tick %d",
+      head_on, head_on_arrived, crossing, arrived);
   TEST_ASSERT_TRUE(crossing > 16.0);
   TEST_ASSERT_TRUE(arrived >= 0);
 }
@@ -356,7 +365,8 @@ static double swap_columns(bool separate, int *latest) {
       int side = i < N / 2 ? -1 : 1, row = i % (N / 2);
       a[i] = fxs_test_agent_at(0, 0);
       fix16_t jx = fxs_test_units(&rng, -10, 10), jy = fxs_test_units(&rng, -5, 5);
-      a[i].position = fxs_vec2_make(fxs_add(FXS_INT(side * 200), jx), fxs_add(FXS_INT(row * 40 - 100), jy));
+      a[i].position =
+          fxs_vec2_make(fxs_add(FXS_INT(side * 200), jx), fxs_add(FXS_INT(row * 40 - 100), jy));
       goal[i] = fxs_vec2_make(FXS_INT(-side * 200), FXS_INT(row * 40 - 100));
     }
     int arrived;
@@ -372,8 +382,10 @@ void test_two_groups_swapping_sides_never_overlap_with_separation(void) {
   int latest, alone_latest;
   double closest = swap_columns(true, &latest);
   double alone = swap_columns(false, &alone_latest);
-  FXS_TEST_REPORT("two groups of 6 swapping sides (4 seeds): closest centres %.2f units, all home "
-                  "by tick %d (avoidance alone: %.2f, by tick %d)", closest, latest, alone, alone_latest);
+  FXS_TEST_REPORT(
+      "two groups of 6 swapping sides (4 seeds): closest centres %.2f units, all home "
+      "by tick %d (avoidance alone: %.2f, by tick %d)",
+      closest, latest, alone, alone_latest);
   TEST_ASSERT_TRUE(closest > 16.0);
   TEST_ASSERT_TRUE(latest >= 0);
 }

@@ -59,7 +59,8 @@ void test_every_default_lies_inside_its_documented_range(void) {
       TEST_ASSERT_TRUE(p->minimum <= p->default_value && p->default_value <= p->maximum);
       TEST_ASSERT_TRUE(strlen(p->name) > 0 && strlen(p->unit) > 0 && strlen(p->meaning) > 0);
       for (uint32_t j = 0; j < i; ++j) {
-        TEST_ASSERT_NOT_EQUAL(0, strcmp(p->name, fxs_behavior_param_info((fxs_behavior)k, j)->name));
+        TEST_ASSERT_NOT_EQUAL(0,
+                              strcmp(p->name, fxs_behavior_param_info((fxs_behavior)k, j)->name));
       }
     }
     TEST_ASSERT_NULL(fxs_behavior_param_info((fxs_behavior)k, n));
@@ -229,19 +230,35 @@ static void expect_snapshot_refused(void (*plant)(fxs_agent_slot *)) {
 
 static void zero_rng(fxs_agent_slot *s) { memset(s->rng.s, 0, sizeof s->rng.s); }
 static void extreme_orientation(fxs_agent_slot *s) { s->body.orientation = INT32_MIN; }
-static void negative_angular_limit(fxs_agent_slot *s) { s->body.max_angular_acceleration = INT32_MIN; }
+static void negative_angular_limit(fxs_agent_slot *s) {
+  s->body.max_angular_acceleration = INT32_MIN;
+}
 static void negative_max_speed(fxs_agent_slot *s) { s->body.max_speed = -FXS_ONE; }
 static void negative_wander_distance(fxs_agent_slot *s) { s->behaviors[0].p[0] = -FXS_ONE; }
 static void unwrapped_wander_angle(fxs_agent_slot *s) { s->wander_angle = FXS_INT(100); }
-static void generation_past_its_bits(fxs_agent_slot *s) { s->generation = FXS_HANDLE_GENERATION_MASK + 1u; }
+static void generation_past_its_bits(fxs_agent_slot *s) {
+  s->generation = FXS_HANDLE_GENERATION_MASK + 1u;
+}
 
 void test_restore_refuses_an_all_zero_random_stream(void) { expect_snapshot_refused(zero_rng); }
-void test_restore_refuses_an_orientation_outside_minus_pi_to_pi(void) { expect_snapshot_refused(extreme_orientation); }
-void test_restore_refuses_negative_angular_limits(void) { expect_snapshot_refused(negative_angular_limit); }
-void test_restore_refuses_a_negative_max_speed(void) { expect_snapshot_refused(negative_max_speed); }
-void test_restore_refuses_behavior_parameters_outside_the_table(void) { expect_snapshot_refused(negative_wander_distance); }
-void test_restore_refuses_an_unwrapped_wander_angle(void) { expect_snapshot_refused(unwrapped_wander_angle); }
-void test_restore_refuses_a_generation_past_its_bits(void) { expect_snapshot_refused(generation_past_its_bits); }
+void test_restore_refuses_an_orientation_outside_minus_pi_to_pi(void) {
+  expect_snapshot_refused(extreme_orientation);
+}
+void test_restore_refuses_negative_angular_limits(void) {
+  expect_snapshot_refused(negative_angular_limit);
+}
+void test_restore_refuses_a_negative_max_speed(void) {
+  expect_snapshot_refused(negative_max_speed);
+}
+void test_restore_refuses_behavior_parameters_outside_the_table(void) {
+  expect_snapshot_refused(negative_wander_distance);
+}
+void test_restore_refuses_an_unwrapped_wander_angle(void) {
+  expect_snapshot_refused(unwrapped_wander_angle);
+}
+void test_restore_refuses_a_generation_past_its_bits(void) {
+  expect_snapshot_refused(generation_past_its_bits);
+}
 
 // A kinematic behavior sets the velocity itself: mixed with others it would silently drop
 // them, so a set holds either one kinematic behavior or steering behaviors only.

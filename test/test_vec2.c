@@ -41,10 +41,10 @@ void test_length_is_exact_far_beyond_the_181_unit_square_limit(void) {
 }
 
 void test_length_rounds_sub_lsb_vectors_to_the_nearest_lsb(void) {
-  TEST_ASSERT_EQUAL_INT32(1, fxs_vec2_length(fxs_vec2_make(1, 1)));  // 1.414
-  TEST_ASSERT_EQUAL_INT32(3, fxs_vec2_length(fxs_vec2_make(2, 2)));  // 2.828
-  TEST_ASSERT_EQUAL_INT32(4, fxs_vec2_length(fxs_vec2_make(2, 3)));  // 3.606
-  TEST_ASSERT_EQUAL_INT32(4, fxs_vec2_length(fxs_vec2_make(4, 2)));  // 4.472
+  TEST_ASSERT_EQUAL_INT32(1, fxs_vec2_length(fxs_vec2_make(1, 1))); // 1.414
+  TEST_ASSERT_EQUAL_INT32(3, fxs_vec2_length(fxs_vec2_make(2, 2))); // 2.828
+  TEST_ASSERT_EQUAL_INT32(4, fxs_vec2_length(fxs_vec2_make(2, 3))); // 3.606
+  TEST_ASSERT_EQUAL_INT32(4, fxs_vec2_length(fxs_vec2_make(4, 2))); // 4.472
   TEST_ASSERT_EQUAL_INT32(0, fxs_vec2_length(fxs_vec2_zero()));
 }
 
@@ -175,8 +175,8 @@ void test_truncate_takes_one_only_where_truncate_moves_each_component_by_one(voi
   TEST_ASSERT_FALSE(fxs_vec2_truncate_takes_one(big_sq, FXS_MAX - 2)); // |v| - length > 1
   // The most negative component: |v| = 2^31 = FXS_MAX + 1.
   TEST_ASSERT_TRUE(fxs_vec2_truncate_takes_one(UINT64_C(1) << 62, FXS_MAX));
-  TEST_ASSERT_EQUAL_INT32(-FXS_MAX,
-                          fxs_vec2_scale_down(fxs_vec2_make(INT32_MIN, 0), FXS_MAX, UINT64_C(1) << 62).x);
+  TEST_ASSERT_EQUAL_INT32(
+      -FXS_MAX, fxs_vec2_scale_down(fxs_vec2_make(INT32_MIN, 0), FXS_MAX, UINT64_C(1) << 62).x);
   TEST_ASSERT_EQUAL_INT32(-FXS_MAX, fxs_vec2_one_toward_zero(fxs_vec2_make(INT32_MIN, 0)).x);
   TEST_ASSERT_FALSE(fxs_vec2_truncate_takes_one((uint64_t)FXS_INT(5) * FXS_INT(5), FXS_INT(4)));
   char line[96];
@@ -187,7 +187,8 @@ void test_truncate_takes_one_only_where_truncate_moves_each_component_by_one(voi
 
 void test_distance_never_overflows_its_intermediate(void) {
   TEST_ASSERT_EQUAL_INT32(FXS_INT(30000), fxs_vec2_distance(units(-20000, 7), units(10000, 7)));
-  TEST_ASSERT_EQUAL_INT32(FXS_MAX, fxs_vec2_distance(fxs_vec2_make(FXS_MIN, 0), fxs_vec2_make(FXS_MAX, 0)));
+  TEST_ASSERT_EQUAL_INT32(FXS_MAX,
+                          fxs_vec2_distance(fxs_vec2_make(FXS_MIN, 0), fxs_vec2_make(FXS_MAX, 0)));
   TEST_ASSERT_EQUAL_INT32(FXS_INT(500), fxs_vec2_distance(units(1000, 1000), units(1300, 1400)));
 }
 

@@ -34,7 +34,8 @@ void test_the_step_is_half_the_distance_clamped(void) {
     TEST_ASSERT_INT32_WITHIN(4 * 8 + 2, FXS_RATIO(7071, 1000), fxs_vec2_distance(from, p));
   }
   fxs_vec2 far = fxs_walker_pick(fxs_vec2_make(FXS_INT(3000), 0), fxs_vec2_zero(), &def, &rng);
-  TEST_ASSERT_INT32_WITHIN(4 * 10 + 2, FXS_INT(10), fxs_vec2_distance(fxs_vec2_make(FXS_INT(3000), 0), far));
+  TEST_ASSERT_INT32_WITHIN(4 * 10 + 2, FXS_INT(10),
+                           fxs_vec2_distance(fxs_vec2_make(FXS_INT(3000), 0), far));
 }
 
 void test_the_field_of_view_narrows_near_the_target(void) {
@@ -76,7 +77,8 @@ static int walk(uint64_t seed, uint64_t *path_hash) {
     fxs_manager_add(&m, FXS_BEHAVIOR_WALKER, fxs_steering_linear(f), FXS_ONE, 0);
     fxs_manager_update(&m, &a);
     h = (h ^ (uint32_t)s.waypoint.x ^ ((uint64_t)(uint32_t)s.waypoint.y << 32)) * 1099511628211u;
-    if (fxs_vec2_within(a.position, fxs_vec2_zero(), FXS_RATIO(1, 256)) && fxs_vec2_is_zero(a.velocity)) {
+    if (fxs_vec2_within(a.position, fxs_vec2_zero(), FXS_RATIO(1, 256)) &&
+        fxs_vec2_is_zero(a.velocity)) {
       *path_hash = h;
       return t;
     }
@@ -111,7 +113,9 @@ void test_every_waypoint_is_held_until_walked_to(void) {
     for (int t = 0; t < 600; ++t) {
       fxs_vec2 f = fxs_random_walker(&a, target, &def, &st, &rng);
       if (!fxs_vec2_equal(st.waypoint, last) || t == 0) {
-        if (t > 0) TEST_ASSERT_TRUE_MESSAGE(held >= 2, "a waypoint was replaced the tick after it was picked");
+        if (t > 0)
+          TEST_ASSERT_TRUE_MESSAGE(held >= 2,
+                                   "a waypoint was replaced the tick after it was picked");
         last = st.waypoint, held = 0, ++picks;
       }
       ++held;

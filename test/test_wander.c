@@ -16,7 +16,7 @@ void test_wander_force_is_circle_center_plus_displacement(void) {
   fxs_agent a = fxs_test_agent_at(0, 0);
   a.velocity = fxs_vec2_make(FXS_INT(2), 0);
   fxs_wander_def def = fxs_default_wander_def(); // distance 6, radius 8, change 1
-  fxs_rng rng = {{1, 2, 3, 4}};                   // first draw 11520 -> below(65536) = 0
+  fxs_rng rng = {{1, 2, 3, 4}};                  // first draw 11520 -> below(65536) = 0
   fix16_t angle = 0;
   fxs_vec2 f = fxs_wander(&a, &def, &angle, &rng);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(14), f.x); // (6, 0) + (8, 0)
@@ -80,13 +80,13 @@ void test_wander_keeps_moving_and_turning(void) {
   fxs_steering_manager m;
   for (int t = 0; t < 400; ++t) {
     fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
-    fxs_manager_add(&m, FXS_BEHAVIOR_WANDER, fxs_steering_linear(fxs_wander(&a, &def, &angle, &rng)),
-                    FXS_ONE, 0);
+    fxs_manager_add(&m, FXS_BEHAVIOR_WANDER,
+                    fxs_steering_linear(fxs_wander(&a, &def, &angle, &rng)), FXS_ONE, 0);
     fxs_manager_update(&m, &a);
     fix16_t h = fxs_vec2_angle(a.velocity);
     min_heading = fxs_min(min_heading, h);
     max_heading = fxs_max(max_heading, h);
   }
   TEST_ASSERT_TRUE(fxs_vec2_length(a.velocity) > FXS_ONE); // not stalled
-  TEST_ASSERT_TRUE(max_heading - min_heading > FXS_ONE);  // turned by more than a radian
+  TEST_ASSERT_TRUE(max_heading - min_heading > FXS_ONE);   // turned by more than a radian
 }

@@ -80,8 +80,9 @@ void test_handles_go_stale_on_despawn_and_slots_are_reused_with_a_new_generation
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &d, 0));
   TEST_ASSERT_NULL(fxs_world_agent(&world, a));
   fxs_agent_handle b = spawn_at(5, 5);
-  TEST_ASSERT_EQUAL_UINT32(a.value & FXS_HANDLE_INDEX_MASK, b.value & FXS_HANDLE_INDEX_MASK); // same slot
-  TEST_ASSERT_NOT_EQUAL(a.value, b.value);                        // new generation
+  TEST_ASSERT_EQUAL_UINT32(a.value & FXS_HANDLE_INDEX_MASK,
+                           b.value & FXS_HANDLE_INDEX_MASK); // same slot
+  TEST_ASSERT_NOT_EQUAL(a.value, b.value);                   // new generation
   TEST_ASSERT_NULL(fxs_world_agent(&world, a));
   TEST_ASSERT_EQUAL(FXS_ERR_STALE_HANDLE, fxs_world_apply(&world, &d, 0));
   fxs_agent_handle zero = {0};
@@ -115,7 +116,8 @@ void test_invalid_commands_are_rejected_and_change_nothing(void) {
   c.ref = 0; // no wall there
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_apply(&world, &c, 0));
   TEST_ASSERT_EQUAL_HEX64(before, fxs_world_hash(&world));
-  for (int i = 0; i < FXS_AGENT_BEHAVIORS; ++i) TEST_ASSERT_EQUAL(FXS_OK, add(a, FXS_BEHAVIOR_SEEK, 0));
+  for (int i = 0; i < FXS_AGENT_BEHAVIORS; ++i)
+    TEST_ASSERT_EQUAL(FXS_OK, add(a, FXS_BEHAVIOR_SEEK, 0));
   TEST_ASSERT_EQUAL(FXS_ERR_FULL, add(a, FXS_BEHAVIOR_SEEK, 0));
 }
 
@@ -191,9 +193,10 @@ void test_a_seeking_agent_moves_exactly_as_the_manager_would_move_it(void) {
   fxs_steering_manager m;
   for (int t = 0; t < 50; ++t) {
     fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
-    fxs_manager_add(&m, FXS_BEHAVIOR_SEEK,
-                    fxs_steering_linear(fxs_seek(&expected, fxs_vec2_make(FXS_INT(900), FXS_INT(-300)))),
-                    FXS_ONE, 0);
+    fxs_manager_add(
+        &m, FXS_BEHAVIOR_SEEK,
+        fxs_steering_linear(fxs_seek(&expected, fxs_vec2_make(FXS_INT(900), FXS_INT(-300)))),
+        FXS_ONE, 0);
     fxs_manager_update(&m, &expected);
   }
   step(50);
@@ -221,10 +224,12 @@ void test_every_agent_steers_from_the_state_at_the_start_of_the_tick(void) {
   for (int t = 0; t < 30; ++t) {
     fxs_agent oa = ea, ob = eb;
     fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
-    fxs_manager_add(&m, FXS_BEHAVIOR_PURSUIT, fxs_steering_linear(fxs_pursuit(&oa, &ob, pred)), FXS_ONE, 0);
+    fxs_manager_add(&m, FXS_BEHAVIOR_PURSUIT, fxs_steering_linear(fxs_pursuit(&oa, &ob, pred)),
+                    FXS_ONE, 0);
     fxs_manager_update(&m, &ea);
     fxs_manager_begin(&m, FXS_COMBINE_WEIGHTED_SUM);
-    fxs_manager_add(&m, FXS_BEHAVIOR_PURSUIT, fxs_steering_linear(fxs_pursuit(&ob, &oa, pred)), FXS_ONE, 0);
+    fxs_manager_add(&m, FXS_BEHAVIOR_PURSUIT, fxs_steering_linear(fxs_pursuit(&ob, &oa, pred)),
+                    FXS_ONE, 0);
     fxs_manager_update(&m, &eb);
   }
   step(30);
@@ -236,7 +241,8 @@ void test_every_agent_steers_from_the_state_at_the_start_of_the_tick(void) {
 static void populate(void) {
   const fxs_vec2 nodes[3] = {{0, 0}, {FXS_INT(200), 0}, {FXS_INT(200), FXS_INT(200)}};
   uint16_t path;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_add_path(&world, nodes, 3, FXS_PATH_PATROL, FXS_INT(10), &path));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    fxs_world_add_path(&world, nodes, 3, FXS_PATH_PATROL, FXS_INT(10), &path));
   fxs_agent_handle a = spawn_at(50, 50), b = spawn_at(80, 60), c = spawn_at(-40, 10);
   add(a, FXS_BEHAVIOR_WANDER, 0);
   add(a, FXS_BEHAVIOR_SEPARATION, 0);
@@ -251,7 +257,8 @@ static void populate(void) {
   cmd.arg[0] = FXS_INT(120), cmd.arg[1] = FXS_INT(20), cmd.arg[2] = FXS_INT(15);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &cmd, 0));
   cmd = fxs_command_make(FXS_CMD_ADD_WALL, 0, 0);
-  cmd.arg[0] = FXS_INT(-100), cmd.arg[1] = FXS_INT(-60), cmd.arg[2] = FXS_INT(300), cmd.arg[3] = FXS_INT(-60);
+  cmd.arg[0] = FXS_INT(-100), cmd.arg[1] = FXS_INT(-60), cmd.arg[2] = FXS_INT(300),
+  cmd.arg[3] = FXS_INT(-60);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &cmd, 0));
 }
 
@@ -266,10 +273,10 @@ void test_flipping_any_kind_of_state_changes_the_hash(void) {
   uint64_t base = fxs_world_hash(&world);
   fxs_agent_slot *s = &world.agents[0];
   fxs_agent_slot saved = *s;
-#define FLIP(field, what)        \
-  do {                           \
-    *s = saved;                  \
-    s->field ^= 1;               \
+#define FLIP(field, what)           \
+  do {                              \
+    *s = saved;                     \
+    s->field ^= 1;                  \
     expect_hash_change(base, what); \
   } while (0)
   FLIP(body.position.x, "position");
@@ -423,7 +430,8 @@ void test_restore_rejects_bad_data_and_leaves_the_world_unchanged(void) {
   size_t at = 0;
   for (size_t cut = 0; cut < n; ++cut) {
     fxs_result r = fxs_world_restore(&world, snap, cut, &at);
-    TEST_ASSERT_TRUE_MESSAGE(r == FXS_ERR_TRUNCATED || r == FXS_ERR_BAD_MAGIC, "truncation not caught");
+    TEST_ASSERT_TRUE_MESSAGE(r == FXS_ERR_TRUNCATED || r == FXS_ERR_BAD_MAGIC,
+                             "truncation not caught");
     TEST_ASSERT_TRUE(at <= cut);
   }
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_LENGTH, fxs_world_restore(&world, snap, n + 1, &at));
@@ -451,7 +459,8 @@ void test_an_applied_force_acts_for_one_tick_beyond_max_force(void) {
   TEST_ASSERT_EQUAL_INT32(-FXS_RATIO(124, 100), fxs_world_agent(&world, a)->velocity.x);
   TEST_ASSERT_EQUAL_INT32(0, world.agents[a.value - 1].pending_force.x); // spent
   step(1);
-  TEST_ASSERT_EQUAL_INT32(-FXS_RATIO(124, 100), fxs_world_agent(&world, a)->velocity.x); // no new push
+  TEST_ASSERT_EQUAL_INT32(-FXS_RATIO(124, 100),
+                          fxs_world_agent(&world, a)->velocity.x); // no new push
 }
 
 void test_agents_outside_the_bounds_still_sense_each_other(void) {
@@ -480,7 +489,8 @@ void test_the_handles_of_a_ticks_spawns_are_known_before_the_tick(void) {
   TEST_ASSERT_EQUAL_UINT32(4, fxs_world_next_spawn_handles(&world, 4, predicted));
   fxs_command spawns[4];
   fxs_result results[4];
-  for (uint16_t i = 0; i < 4; ++i) spawns[i] = spawn_cmd(5, 5), spawns[i].sequence = (uint16_t)(3 - i);
+  for (uint16_t i = 0; i < 4; ++i)
+    spawns[i] = spawn_cmd(5, 5), spawns[i].sequence = (uint16_t)(3 - i);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, spawns, 4, results));
   for (uint32_t k = 0; k < 4; ++k) {
     TEST_ASSERT_NOT_NULL(fxs_world_agent(&world, predicted[k]));
@@ -582,7 +592,8 @@ void test_owners_survive_a_snapshot_and_a_shared_agent_keeps_the_record_it_had_b
   static uint64_t restored_memory[8192];
   fxs_world restored;
   fxs_world_def def = fxs_default_world_def();
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&restored, &def, &cap, restored_memory, sizeof restored_memory));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    fxs_world_init(&restored, &def, &cap, restored_memory, sizeof restored_memory));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(&restored, buf, size, 0));
   TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), fxs_world_hash(&restored));
   TEST_ASSERT_EQUAL_UINT8(1, restored.agents[1].owned);
@@ -601,9 +612,11 @@ static void apply_ok(fxs_command c) { TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(
 
 void test_an_agents_targets_are_read_by_its_handle_as_the_commands_set_them(void) {
   fxs_agent_handle a = spawn_at(10, 20), b = spawn_at(30, 40), c = spawn_at(50, 60);
-  fxs_vec2 nodes[2] = {fxs_vec2_make(FXS_INT(0), FXS_INT(0)), fxs_vec2_make(FXS_INT(100), FXS_INT(0))};
+  fxs_vec2 nodes[2] = {fxs_vec2_make(FXS_INT(0), FXS_INT(0)),
+                       fxs_vec2_make(FXS_INT(100), FXS_INT(0))};
   uint16_t path = 0;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_add_path(&world, nodes, 2, FXS_PATH_STOP_AT_END, FXS_INT(4), &path));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    fxs_world_add_path(&world, nodes, 2, FXS_PATH_STOP_AT_END, FXS_INT(4), &path));
   fxs_agent_targets t;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_agent_targets(&world, a, &t));
   TEST_ASSERT_EQUAL_UINT32(0, t.target_agent.value);

@@ -56,7 +56,7 @@ static void obstacle(int x, int y, int r) {
 
 // The body of radius 8 at `start` asked to move by (mx, my) (raw); returns it after contact.
 static fxs_agent move(fix16_t sx, fix16_t sy, fix16_t mx, fix16_t my) {
-  fxs_agent before = fxs_default_agent();  // radius 8, max_speed 4
+  fxs_agent before = fxs_default_agent(); // radius 8, max_speed 4
   before.position = fxs_vec2_make(sx, sy);
   before.velocity = fxs_vec2_make(mx, my);
   fxs_agent a = before;
@@ -84,7 +84,7 @@ void test_a_body_pressed_straight_into_a_wall_stays_exactly_at_rest(void) {
   TEST_ASSERT_EQUAL_INT32(FXS_INT(100), a.position.x);
   TEST_ASSERT_EQUAL_INT32(resting(500, -1), a.position.y);
   TEST_ASSERT_TRUE(fxs_vec2_is_zero(a.velocity));
-  a = move(resting(700, 1), FXS_INT(900), -FXS_RATIO(3, 7), 0);  // from the other side
+  a = move(resting(700, 1), FXS_INT(900), -FXS_RATIO(3, 7), 0); // from the other side
   TEST_ASSERT_EQUAL_INT32(resting(700, 1), a.position.x);
   TEST_ASSERT_TRUE(fxs_vec2_is_zero(a.velocity));
 }
@@ -93,7 +93,7 @@ void test_a_fast_move_cannot_pass_through_a_wall(void) {
   wall(0, 500, 4000, 500);
   fxs_agent a = move(FXS_INT(100), FXS_INT(400), 0, FXS_INT(300));
   TEST_ASSERT_EQUAL_INT32(resting(500, -1), a.position.y);
-  a = move(FXS_INT(100), FXS_INT(400), FXS_INT(150), FXS_INT(900));  // long and slanted
+  a = move(FXS_INT(100), FXS_INT(400), FXS_INT(150), FXS_INT(900)); // long and slanted
   TEST_ASSERT_EQUAL_INT32(resting(500, -1), a.position.y);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(250), a.position.x);
 }
@@ -127,7 +127,7 @@ void test_a_body_passes_round_the_end_of_a_wall(void) {
 void test_a_body_that_starts_inside_an_obstacle_is_moved_out_at_most_max_speed_a_tick(void) {
   obstacle(200, 200, 30);
   fxs_agent a = move(FXS_INT(210), FXS_INT(200), 0, 0);
-  TEST_ASSERT_EQUAL_INT32(FXS_INT(214), a.position.x);  // max_speed 4, straight out
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(214), a.position.x); // max_speed 4, straight out
   TEST_ASSERT_EQUAL_INT32(FXS_INT(200), a.position.y);
 }
 
@@ -178,7 +178,7 @@ void test_a_fast_seeker_never_crosses_a_wall_and_rests_against_it(void) {
   fxs_agent_handle h = spawn(500, 100, FXS_INT(40), FXS_INT(40), 1);
   behave(h, FXS_BEHAVIOR_SEEK, 0);
   aim(h, 500, 900);
-  const fix16_t slack = FXS_INT(1) / FXS_SLACK_DIVISOR;  // its radius is 1
+  const fix16_t slack = FXS_INT(1) / FXS_SLACK_DIVISOR; // its radius is 1
   for (int t = 0; t < 40; ++t) {
     fxs_world_step(&world, 0, 0, 0);
     TEST_ASSERT_TRUE(fxs_world_agent(&world, h)->position.y <= FXS_INT(499) - slack);
@@ -238,9 +238,9 @@ void test_a_slide_that_would_turn_back_stops_instead(void) {
   wall(0, 500, 4000, 500);
   fxs_agent before = fxs_default_agent();
   before.position = fxs_vec2_make(FXS_INT(100), resting(500, -1));
-  before.velocity = fxs_vec2_make(-FXS_INT(1), 0);  // it was moving in -x
+  before.velocity = fxs_vec2_make(-FXS_INT(1), 0); // it was moving in -x
   fxs_agent a = before;
-  a.velocity = fxs_vec2_make(FXS_INT(2), FXS_INT(3));  // now asked +x and into the wall
+  a.velocity = fxs_vec2_make(FXS_INT(2), FXS_INT(3)); // now asked +x and into the wall
   a.position = fxs_vec2_add(before.position, a.velocity);
   TEST_ASSERT_TRUE(fxs_contact_resolve(&cw, &before, &a, scratch, FXS_NEAR_OBSTACLES));
   TEST_ASSERT_TRUE(fxs_vec2_equal(before.position, a.position));
@@ -255,7 +255,7 @@ void test_the_slack_and_the_rest_speed_scale_with_the_body(void) {
   TEST_ASSERT_EQUAL_INT32(4096, fxs_agent_rest_speed(&a));
   TEST_ASSERT_EQUAL_INT32(FXS_ONE, fxs_agent_touch(&a));
   a.radius = FXS_RATIO(1, 2), a.max_speed = FXS_RATIO(1, 4);
-  TEST_ASSERT_EQUAL_INT32(FXS_SLACK_FLOOR, fxs_agent_contact_slack(&a));  // 64 raw: the floor
+  TEST_ASSERT_EQUAL_INT32(FXS_SLACK_FLOOR, fxs_agent_contact_slack(&a)); // 64 raw: the floor
   TEST_ASSERT_EQUAL_INT32(256, fxs_agent_rest_speed(&a));
   TEST_ASSERT_EQUAL_INT32(FXS_ONE / 16, fxs_agent_touch(&a));
 }
@@ -270,7 +270,7 @@ static fxs_contact_body body_at(int x, int y, int radius, bool halves) {
 void test_a_move_into_another_body_stops_at_it(void) {
   fxs_contact_body b = body_at(120, 100, 8, false);
   cw.bodies = &b, cw.body_count = 1;
-  fxs_agent a = move(FXS_INT(100), FXS_INT(100), FXS_INT(6), 0);  // asked from 20 apart to 14
+  fxs_agent a = move(FXS_INT(100), FXS_INT(100), FXS_INT(6), 0); // asked from 20 apart to 14
   fix16_t give = (FXS_INT(8) + SLACK + FXS_INT(8)) / FXS_CONTACT_GIVE_DIVISOR;
   TEST_ASSERT_EQUAL_INT32(FXS_INT(104) - SLACK + give, a.position.x);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(100), a.position.y);
@@ -286,7 +286,7 @@ void test_two_bodies_that_keep_off_each_other_close_half_the_gap_each(void) {
   cw.bodies = &b, cw.body_count = 1;
   fxs_agent a = move(FXS_INT(100), FXS_INT(100), FXS_INT(6), 0);
   fix16_t give = (FXS_INT(8) + SLACK + FXS_INT(8)) / FXS_CONTACT_GIVE_DIVISOR;
-  fix16_t gap = FXS_INT(4) - SLACK + give;  // 20 - 16 - slack + give
+  fix16_t gap = FXS_INT(4) - SLACK + give; // 20 - 16 - slack + give
   TEST_ASSERT_EQUAL_INT32(FXS_INT(100) + gap / 2, a.position.x);
 }
 

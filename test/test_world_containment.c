@@ -116,6 +116,6 @@ void test_a_kinematic_wanderer_is_never_pressed_against_a_bound(void) {
     visits += run == 1;
     longest = run > longest ? run : longest;
   }
-  TEST_ASSERT_TRUE(visits >= 4);   // it does reach the edges
+  TEST_ASSERT_TRUE(visits >= 4);  // it does reach the edges
   TEST_ASSERT_TRUE(longest <= 3); // and leaves them at once
 }

@@ -68,18 +68,33 @@ static void restore_slot(uint32_t i, const fxs_agent_slot *kept) { world.agents[
 static void spoil(uint32_t i, spoiler kind) {
   fxs_agent_slot *s = &world.agents[i];
   switch (kind) {
-    case SPOIL_DEAD: s->alive = 0; break;
-    case SPOIL_CHASING: s->target_agent = fxs_world_handle_at(&world, (i + 1u) % SLOTS).value; break;
-    case SPOIL_PRIORITY: s->behaviors[0].p[5] = FXS_ONE; break;
-    case SPOIL_SEEKER: s->behaviors[0].kind = FXS_BEHAVIOR_SEEK; break;
-    case SPOIL_PUSHED: s->pending_force = fxs_vec2_make(FXS_ONE, 0); break;
-    case SPOIL_WEIGHTED: s->behaviors[0].weight = FXS_INT(2); break;
+    case SPOIL_DEAD:
+      s->alive = 0;
+      break;
+    case SPOIL_CHASING:
+      s->target_agent = fxs_world_handle_at(&world, (i + 1u) % SLOTS).value;
+      break;
+    case SPOIL_PRIORITY:
+      s->behaviors[0].p[5] = FXS_ONE;
+      break;
+    case SPOIL_SEEKER:
+      s->behaviors[0].kind = FXS_BEHAVIOR_SEEK;
+      break;
+    case SPOIL_PUSHED:
+      s->pending_force = fxs_vec2_make(FXS_ONE, 0);
+      break;
+    case SPOIL_WEIGHTED:
+      s->behaviors[0].weight = FXS_INT(2);
+      break;
     case SPOIL_SECOND:
       s->behaviors[1] = fxs_behavior_slot_default(FXS_BEHAVIOR_SEEK);
       s->behavior_count = 2;
       break;
-    case SPOIL_RANKED: s->combine_mode = FXS_COMBINE_PRIORITIZED_SUM; break;
-    default: break;
+    case SPOIL_RANKED:
+      s->combine_mode = FXS_COMBINE_PRIORITIZED_SUM;
+      break;
+    default:
+      break;
   }
 }
 
@@ -126,7 +141,8 @@ void test_the_crowd_tally_of_merged_ranges_is_the_tally_of_one_pass(void) {
     TEST_ASSERT_EQUAL(a.in_place, b.in_place);
     TEST_ASSERT_EQUAL(a.one_priority, b.one_priority);
     TEST_ASSERT_EQUAL_INT32(a.priority, b.priority);
-    seen_in_place += in_place && spoiled > 0, seen_one += one && !in_place, seen_neither += !one && !in_place;
+    seen_in_place += in_place && spoiled > 0, seen_one += one && !in_place,
+        seen_neither += !one && !in_place;
     for (uint32_t k = spoiled; k-- > 0;) restore_slot(at[k], &kept[k]);
   }
   // The cases reach every outcome.

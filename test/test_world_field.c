@@ -40,7 +40,9 @@ static fxs_result apply(fxs_world *w, fxs_command c) { return fxs_world_apply(w,
 static fxs_vec2 v(int x, int y) { return fxs_vec2_make(FXS_INT(x), FXS_INT(y)); }
 
 // An 8 x 6 grid of 100-unit cells from the origin.
-static void grid(void) { TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_set_field_grid(v(0, 0), FXS_INT(100), 8, 6))); }
+static void grid(void) {
+  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_set_field_grid(v(0, 0), FXS_INT(100), 8, 6)));
+}
 
 // An agent at (x, y), at rest, following the field with `look_ahead`.
 static fxs_agent_handle follower(int x, int y, fix16_t look_ahead) {
@@ -49,7 +51,8 @@ static fxs_agent_handle follower(int x, int y, fix16_t look_ahead) {
   fxs_agent_handle h = {0};
   fxs_command c = fxs_command_spawn(&s);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, &h));
-  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_add_flow_field(h, fxs_default_blend(), look_ahead)));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    apply(&world, fxs_command_add_flow_field(h, fxs_default_blend(), look_ahead)));
   return h;
 }
 
@@ -84,8 +87,10 @@ void test_look_ahead_reads_the_cell_ahead_of_the_agent(void) {
   fxs_command c = fxs_command_spawn(&s);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, &near));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, &far));
-  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_add_flow_field(near, fxs_default_blend(), 0)));
-  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_add_flow_field(far, fxs_default_blend(), FXS_INT(10))));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    apply(&world, fxs_command_add_flow_field(near, fxs_default_blend(), 0)));
+  TEST_ASSERT_EQUAL(
+      FXS_OK, apply(&world, fxs_command_add_flow_field(far, fxs_default_blend(), FXS_INT(10))));
   step(&world, 1);
   // near: desired (4, 0) = its velocity, no force; far: desired (0, 4), force (-4, 4)
   // truncated to 0.25: (-0.176777, 0.176777) = (-11585, 11585) raw.
@@ -113,8 +118,10 @@ void test_agents_in_a_field_toward_a_point_gather_round_it(void) {
   fxs_agent_handle a = follower(50, 50, 0), b = follower(780, 580, FXS_INT(2));
   step(&world, 600);
   // A sink cell has no centre exactly on the point: agents circle within a cell or two of it.
-  TEST_ASSERT_TRUE(fxs_vec2_within(fxs_world_agent(&world, a)->position, v(450, 350), FXS_INT(150)));
-  TEST_ASSERT_TRUE(fxs_vec2_within(fxs_world_agent(&world, b)->position, v(450, 350), FXS_INT(150)));
+  TEST_ASSERT_TRUE(
+      fxs_vec2_within(fxs_world_agent(&world, a)->position, v(450, 350), FXS_INT(150)));
+  TEST_ASSERT_TRUE(
+      fxs_vec2_within(fxs_world_agent(&world, b)->position, v(450, 350), FXS_INT(150)));
 }
 
 void test_the_world_fills_exactly_as_the_pure_fill_functions(void) {
@@ -122,7 +129,8 @@ void test_the_world_fills_exactly_as_the_pure_fill_functions(void) {
   fxs_flow_field f;
   grid();
   TEST_ASSERT_EQUAL(FXS_OK, fxs_flow_field_init(&f, mine, 48, 8, 6, v(0, 0), FXS_INT(100)));
-  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_fill_field_vortex(v(333, 222), FXS_ONE, -FXS_RATIO(1, 3))));
+  TEST_ASSERT_EQUAL(
+      FXS_OK, apply(&world, fxs_command_fill_field_vortex(v(333, 222), FXS_ONE, -FXS_RATIO(1, 3))));
   fxs_flow_field_fill_vortex(&f, v(333, 222), FXS_ONE, -FXS_RATIO(1, 3));
   TEST_ASSERT_EQUAL_MEMORY(mine, world.field.cells, sizeof mine);
   TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_fill_field_toward(v(-50, 700))));
@@ -135,7 +143,8 @@ void test_the_world_fills_exactly_as_the_pure_fill_functions(void) {
 
 void test_a_block_of_cells_is_set_and_nothing_else(void) {
   grid();
-  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_set_field_cells(2, 1, 3, 2, fxs_vec2_make(7, -9))));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    apply(&world, fxs_command_set_field_cells(2, 1, 3, 2, fxs_vec2_make(7, -9))));
   for (uint32_t y = 0; y < 6; ++y) {
     for (uint32_t x = 0; x < 8; ++x) {
       bool in = x >= 2 && x < 5 && y >= 1 && y < 3;
@@ -179,18 +188,24 @@ void test_every_bad_grid_is_refused_and_changes_nothing(void) {
   refused(FXS_ERR_BAD_VALUE, with_arg(ok, 4, -FXS_INT(3)), "negative rows");
   refused(FXS_ERR_BAD_VALUE, with_arg(ok, 3, 0), "no columns, some rows");
   refused(FXS_ERR_BAD_VALUE, with_arg(ok, 4, 0), "some columns, no rows");
-  refused(FXS_ERR_BAD_VALUE, fxs_command_set_field_grid(v(0, 0), FXS_ONE, 32768, 1), "more columns than the side limit");
-  refused(FXS_ERR_BAD_VALUE, fxs_command_set_field_grid(v(0, 0), FXS_ONE, 1, UINT32_MAX), "rows beyond 32 bits of Q16.16");
+  refused(FXS_ERR_BAD_VALUE, fxs_command_set_field_grid(v(0, 0), FXS_ONE, 32768, 1),
+          "more columns than the side limit");
+  refused(FXS_ERR_BAD_VALUE, fxs_command_set_field_grid(v(0, 0), FXS_ONE, 1, UINT32_MAX),
+          "rows beyond 32 bits of Q16.16");
   refused(FXS_ERR_CAPACITY, fxs_command_set_field_grid(v(0, 0), FXS_ONE, 7, 7), "49 cells for 48");
-  refused(FXS_ERR_CAPACITY, fxs_command_set_field_grid(v(0, 0), FXS_ONE, 32767, 32767), "2^30 cells");
-  for (int i = 5; i < FXS_COMMAND_ARGS; ++i) refused(FXS_ERR_BAD_VALUE, with_arg(ok, i, 1), "an unused argument");
+  refused(FXS_ERR_CAPACITY, fxs_command_set_field_grid(v(0, 0), FXS_ONE, 32767, 32767),
+          "2^30 cells");
+  for (int i = 5; i < FXS_COMMAND_ARGS; ++i)
+    refused(FXS_ERR_BAD_VALUE, with_arg(ok, i, 1), "an unused argument");
   fxs_command bad = ok;
   bad.ref = 1;
   refused(FXS_ERR_BAD_VALUE, bad, "a ref");
   bad = ok, bad.agent = 1;
   refused(FXS_ERR_BAD_VALUE, bad, "an agent");
-  refused(FXS_ERR_BAD_VALUE, with_arg(fxs_command_remove_field(), 0, 1), "a removal with an origin");
-  refused(FXS_ERR_BAD_VALUE, with_arg(fxs_command_remove_field(), 2, FXS_ONE), "a removal with a cell size");
+  refused(FXS_ERR_BAD_VALUE, with_arg(fxs_command_remove_field(), 0, 1),
+          "a removal with an origin");
+  refused(FXS_ERR_BAD_VALUE, with_arg(fxs_command_remove_field(), 2, FXS_ONE),
+          "a removal with a cell size");
   TEST_ASSERT_EQUAL(FXS_OK, apply(&world, ok));
 }
 
@@ -203,7 +218,8 @@ void test_every_bad_block_of_cells_is_refused_and_changes_nothing(void) {
   refused(FXS_ERR_BAD_VALUE, fxs_command_set_field_cells(0, 3, 1, 4, v(1, 0)), "rows 3..6");
   refused(FXS_ERR_BAD_VALUE, fxs_command_set_field_cells(0, 0, 0, 1, v(1, 0)), "no columns");
   refused(FXS_ERR_BAD_VALUE, fxs_command_set_field_cells(0, 0, 1, 0, v(1, 0)), "no rows");
-  refused(FXS_ERR_BAD_VALUE, fxs_command_set_field_cells(1, 1, 40000, 1, v(1, 0)), "a count beyond the side limit");
+  refused(FXS_ERR_BAD_VALUE, fxs_command_set_field_cells(1, 1, 40000, 1, v(1, 0)),
+          "a count beyond the side limit");
   fxs_command ok = fxs_command_set_field_cells(1, 1, 2, 2, v(1, 0));
   refused(FXS_ERR_BAD_VALUE, with_arg(ok, 0, FXS_ONE + 1), "a fractional column");
   refused(FXS_ERR_BAD_VALUE, with_arg(ok, 1, -FXS_ONE), "a negative row");
@@ -212,8 +228,10 @@ void test_every_bad_block_of_cells_is_refused_and_changes_nothing(void) {
   fxs_command bad = ok;
   bad.ref = 9;
   refused(FXS_ERR_BAD_VALUE, bad, "a ref");
-  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_set_field_cells(7, 5, 1, 1, v(1, 0)))); // the last cell
-  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_set_field_cells(0, 0, 8, 6, v(1, 0)))); // all of them
+  TEST_ASSERT_EQUAL(
+      FXS_OK, apply(&world, fxs_command_set_field_cells(7, 5, 1, 1, v(1, 0)))); // the last cell
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    apply(&world, fxs_command_set_field_cells(0, 0, 8, 6, v(1, 0)))); // all of them
 }
 
 void test_every_bad_fill_is_refused_and_changes_nothing(void) {
@@ -222,9 +240,12 @@ void test_every_bad_fill_is_refused_and_changes_nothing(void) {
   fxs_command bad = fxs_command_fill_field_uniform(v(1, 0));
   bad.ref = 3;
   refused(FXS_ERR_BAD_VALUE, bad, "an unknown fill");
-  refused(FXS_ERR_BAD_VALUE, with_arg(fxs_command_fill_field_uniform(v(1, 0)), 2, 1), "uniform with a third argument");
-  refused(FXS_ERR_BAD_VALUE, with_arg(fxs_command_fill_field_toward(v(1, 0)), 3, 1), "toward with a fourth argument");
-  refused(FXS_ERR_BAD_VALUE, with_arg(fxs_command_fill_field_vortex(v(1, 0), FXS_ONE, 0), 4, 1), "vortex with a fifth");
+  refused(FXS_ERR_BAD_VALUE, with_arg(fxs_command_fill_field_uniform(v(1, 0)), 2, 1),
+          "uniform with a third argument");
+  refused(FXS_ERR_BAD_VALUE, with_arg(fxs_command_fill_field_toward(v(1, 0)), 3, 1),
+          "toward with a fourth argument");
+  refused(FXS_ERR_BAD_VALUE, with_arg(fxs_command_fill_field_vortex(v(1, 0), FXS_ONE, 0), 4, 1),
+          "vortex with a fifth");
   bad = fxs_command_fill_field_vortex(v(1, 0), FXS_ONE, 0);
   bad.agent = 3;
   refused(FXS_ERR_BAD_VALUE, bad, "an agent");
@@ -243,11 +264,13 @@ void test_a_flow_field_slot_takes_its_look_ahead_from_the_parameter_table(void) 
   fxs_agent_handle h = {0};
   fxs_command c = fxs_command_spawn(&s);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, &h));
-  refused(FXS_ERR_BAD_VALUE, fxs_command_add_flow_field(h, fxs_default_blend(), -1), "a negative look-ahead");
+  refused(FXS_ERR_BAD_VALUE, fxs_command_add_flow_field(h, fxs_default_blend(), -1),
+          "a negative look-ahead");
   fxs_command extra = fxs_command_add_flow_field(h, fxs_default_blend(), 0);
   extra.arg[2] = 1;
   refused(FXS_ERR_BAD_VALUE, extra, "a second parameter");
-  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_add_flow_field(h, fxs_default_blend(), FXS_MAX)));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    apply(&world, fxs_command_add_flow_field(h, fxs_default_blend(), FXS_MAX)));
 }
 
 // ------------------------------------------------------------------ hash and snapshot
@@ -267,7 +290,8 @@ void test_one_flipped_cell_changes_the_state_hash(void) {
   world.field.origin.x ^= 1;
   // The same change by command, and back.
   fxs_vec2 old = world.field.cells[9];
-  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_set_field_cells(1, 1, 1, 1, fxs_vec2_make(old.x + 1, old.y))));
+  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_set_field_cells(
+                                              1, 1, 1, 1, fxs_vec2_make(old.x + 1, old.y))));
   TEST_ASSERT_NOT_EQUAL(before, fxs_world_hash(&world));
   TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_set_field_cells(1, 1, 1, 1, old)));
   TEST_ASSERT_EQUAL_HEX64(before, fxs_world_hash(&world));
@@ -299,7 +323,8 @@ static size_t save_world(void) {
 // A world with a field, agents following it and 30 ticks stepped.
 static void busy_world(void) {
   grid();
-  TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_fill_field_vortex(v(400, 300), FXS_ONE, FXS_RATIO(1, 8))));
+  TEST_ASSERT_EQUAL(
+      FXS_OK, apply(&world, fxs_command_fill_field_vortex(v(400, 300), FXS_ONE, FXS_RATIO(1, 8))));
   TEST_ASSERT_EQUAL(FXS_OK, apply(&world, fxs_command_set_field_cells(0, 0, 8, 1, v(1, 0))));
   follower(100, 150, 0);
   follower(600, 500, FXS_INT(3));
@@ -352,7 +377,7 @@ static void restore_fails(size_t n, fxs_result e, size_t offset, const char *wha
 void test_a_corrupt_field_in_a_snapshot_is_refused_with_its_offset(void) {
   busy_world();
   size_t n = save_world();
-  size_t field_at = n - 20 - 48 * 8; // origin, cell size, columns, rows, then the cells
+  size_t field_at = n - 20 - 48 * 8;        // origin, cell size, columns, rows, then the cells
   fxs_store_le(snap + field_at + 12, 9, 4); // 9 x 6 = 54 cells for a capacity of 48
   restore_fails(n, FXS_ERR_CAPACITY, field_at, "too many cells");
   fxs_store_le(snap + field_at + 12, 0, 4); // 0 columns, 6 rows
@@ -431,7 +456,8 @@ static void record_field_session(int flip_tick) {
   static uint8_t scratch[4096];
   fxs_replay_writer w;
   out.size = 0;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_writer_begin(&w, append, &out, &world, 8, scratch, sizeof scratch));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    fxs_replay_writer_begin(&w, append, &out, &world, 8, scratch, sizeof scratch));
   fxs_spawn_def s = fxs_default_spawn_def();
   for (int t = 0; t < 40; ++t) {
     fxs_command c[6];
@@ -442,7 +468,9 @@ static void record_field_session(int flip_tick) {
       s.position = v(120, 80);
       c[n++] = fxs_command_spawn(&s);
     }
-    if (t == 1) c[n++] = fxs_command_add_flow_field(fxs_world_handle_at(&world, 0), fxs_default_blend(), FXS_INT(2));
+    if (t == 1)
+      c[n++] = fxs_command_add_flow_field(fxs_world_handle_at(&world, 0), fxs_default_blend(),
+                                          FXS_INT(2));
     if (t == 12) c[n++] = fxs_command_set_field_cells(0, 0, 4, 6, v(0, 1));
     if (t == 25) c[n++] = fxs_command_fill_field_uniform(v(-1, 0));
     for (uint32_t i = 0; i < n; ++i) c[i].sequence = (uint16_t)i; // issue order is apply order
@@ -466,7 +494,8 @@ void test_a_replay_of_a_changing_field_verifies_tick_by_tick(void) {
   TEST_ASSERT_EQUAL(FXS_OK, rep.result);
   TEST_ASSERT_EQUAL_UINT32(40, rep.ticks);
   TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), rep.final_hash);
-  TEST_ASSERT_FALSE(fxs_vec2_is_zero(fxs_world_agent(&world, fxs_world_handle_at(&world, 0))->velocity));
+  TEST_ASSERT_FALSE(
+      fxs_vec2_is_zero(fxs_world_agent(&world, fxs_world_handle_at(&world, 0))->velocity));
 }
 
 void test_a_replay_whose_field_was_changed_outside_the_commands_diverges_at_that_tick(void) {

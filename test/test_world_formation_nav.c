@@ -104,7 +104,7 @@ void test_a_slot_beyond_a_wall_is_squeezed_to_the_last_point_the_leader_sees(voi
   nav_wall(&world, 250, 0, 250, 400);
   fxs_agent_handle leader = body(&world, 300, 200);
   fxs_agent_handle m = member(&world, 320, 260, leader, FXS_FORMATION_COLUMN, 100);
-  TEST_ASSERT_NOT_NULL(fxs_world_nav_grid(&world));  // the effective costs, before any step
+  TEST_ASSERT_NOT_NULL(fxs_world_nav_grid(&world)); // the effective costs, before any step
   fxs_vec2 slot;
   TEST_ASSERT_TRUE(fxs_world_formation_slot(&world, m, &slot));
   // 300 - 800/21 units, rounded to the nearest 1/65536: 19660800 - 2496610 (52428800 / 21
@@ -130,7 +130,7 @@ void test_a_slot_in_sight_and_a_slot_without_a_grid_are_the_formations_own(void)
   nav_wall(&world, 250, 0, 250, 100);
   fxs_agent_handle leader = body(&world, 300, 200);
   fxs_agent_handle m = member(&world, 320, 260, leader, FXS_FORMATION_COLUMN, 100);
-  TEST_ASSERT_NOT_NULL(fxs_world_nav_grid(&world));  // the effective costs, before any step
+  TEST_ASSERT_NOT_NULL(fxs_world_nav_grid(&world)); // the effective costs, before any step
   fxs_vec2 slot;
   TEST_ASSERT_TRUE(fxs_world_formation_slot(&world, m, &slot));
   TEST_ASSERT_EQUAL_INT32(FXS_INT(200), slot.x);
@@ -140,7 +140,7 @@ void test_a_slot_in_sight_and_a_slot_without_a_grid_are_the_formations_own(void)
   leader = body(&other, 300, 200);
   m = member(&other, 320, 260, leader, FXS_FORMATION_COLUMN, 100);
   TEST_ASSERT_TRUE(fxs_world_formation_slot(&other, m, &slot));
-  TEST_ASSERT_EQUAL_INT32(FXS_INT(200), slot.x);  // in the wall: no grid, no squeezing
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(200), slot.x); // in the wall: no grid, no squeezing
 }
 
 // Formation members' bodies are solid (world_crowd.h, fxs_has_solid_body): two members of
@@ -154,7 +154,8 @@ void test_formation_members_keep_their_bodies_apart_and_other_agents_do_not(void
   fxs_agent_handle a = member_of_group(&world, 150, 120, leader, 1, 50);
   fxs_agent_handle b = member_of_group(&world, 150, 280, leader, 2, 50);
   double members = closest_over(&world, a, b, 300);
-  TEST_ASSERT_TRUE(members >= 16.0 - 0.4 - 2 * fix16_to_dbl(fxs_agent_contact_slack(agent(&world, a))));
+  TEST_ASSERT_TRUE(members >=
+                   16.0 - 0.4 - 2 * fix16_to_dbl(fxs_agent_contact_slack(agent(&world, a))));
   TEST_ASSERT_TRUE(members < 16.5); // they do meet at the slot
 
   nav_world_init(&other, 11, &cap, memory2, sizeof memory2);
@@ -162,7 +163,8 @@ void test_formation_members_keep_their_bodies_apart_and_other_agents_do_not(void
   a = member_of_group(&other, 150, 120, leader, 1, 50);
   b = body(&other, 150, 280);
   TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&other, fxs_command_add_arrive(b, fxs_default_blend(), 0)));
-  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&other, fxs_command_set_target_point(b, nav_point(150, 200))));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    nav_apply(&other, fxs_command_set_target_point(b, nav_point(150, 200))));
   TEST_ASSERT_TRUE(closest_over(&other, a, b, 300) < 15.0); // overlapping 1 unit and more
 }
 
@@ -178,7 +180,7 @@ void test_a_wedge_folds_into_the_leaders_corridor(void) {
   for (int i = 0; i < 6; ++i) {
     m[i] = member(&world, 250 - 20 * i, 200, leader, FXS_FORMATION_WEDGE, 30);
   }
-  const fxs_nav_grid *g = fxs_world_nav_grid(&world);  // the effective costs, before any step
+  const fxs_nav_grid *g = fxs_world_nav_grid(&world); // the effective costs, before any step
   for (int i = 0; i < 6; ++i) {
     fxs_vec2 slot;
     TEST_ASSERT_TRUE(fxs_world_formation_slot(&world, m[i], &slot));
@@ -232,7 +234,7 @@ void test_a_member_behind_a_wall_routes_round_it_into_its_slot(void) {
   leader = body(&other, 300, 150);
   m = member(&other, 100, 150, leader, FXS_FORMATION_COLUMN, 40);
   step(&other, 600);
-  TEST_ASSERT_TRUE(agent(&other, m)->position.x < FXS_INT(200));  // stuck at the wall
+  TEST_ASSERT_TRUE(agent(&other, m)->position.x < FXS_INT(200)); // stuck at the wall
 }
 
 // ------------------------------------------------------------------ moves
@@ -251,7 +253,7 @@ void test_a_move_of_formation_members_moves_their_leader(void) {
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, moves, 3, results));
   for (int i = 0; i < 3; ++i) TEST_ASSERT_EQUAL(FXS_OK, results[i]);
   const fxs_agent_slot *ls = &world.agents[fxs_world_slot_of(&world, leader.value)];
-  TEST_ASSERT_EQUAL_INT32(FXS_INT(300), ls->target_point.x);  // the destination itself
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(300), ls->target_point.x); // the destination itself
   TEST_ASSERT_EQUAL_INT32(FXS_INT(300), ls->target_point.y);
   TEST_ASSERT_EQUAL_UINT32(leader.value, leader_of(&world, m1));
   TEST_ASSERT_EQUAL_UINT32(leader.value, leader_of(&world, m2));

@@ -123,7 +123,7 @@ void test_unaligned_avoidance_keeps_two_agents_walking_head_on_apart_in_a_world(
     step(1);
     closest = fxs_min(closest, gap(a, b));
   }
-  TEST_ASSERT_TRUE(closest >= FXS_INT(16)); // the sum of the radii
+  TEST_ASSERT_TRUE(closest >= FXS_INT(16));             // the sum of the radii
   TEST_ASSERT_TRUE(body(a)->position.x > FXS_INT(280)); // and both got through
   TEST_ASSERT_TRUE(body(b)->position.x < FXS_INT(120));
 }
@@ -211,7 +211,8 @@ void test_offset_pursuit_without_a_leader_exerts_no_force(void) {
 
 void test_offset_pursuit_parameters_outside_the_table_are_refused(void) {
   fxs_agent_handle a = spawn_at(100, 100, FXS_INT(2));
-  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_OFFSET_PURSUIT, 0, (fix16_t)INT32_MIN));
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE,
+                    add_with(a, FXS_BEHAVIOR_OFFSET_PURSUIT, 0, (fix16_t)INT32_MIN));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_OFFSET_PURSUIT, 2, -1));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_OFFSET_PURSUIT, 3, -1));
   TEST_ASSERT_EQUAL(FXS_OK, add_with(a, FXS_BEHAVIOR_OFFSET_PURSUIT, 1, FXS_MIN));
@@ -265,7 +266,8 @@ void test_hide_in_a_world_reproduces_its_pinned_state(void) {
 
 void test_hide_parameters_outside_the_table_are_refused(void) {
   fxs_agent_handle a = spawn_at(100, 100, FXS_INT(2));
-  for (uint32_t i = 0; i < 3; ++i) TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_HIDE, i, -1));
+  for (uint32_t i = 0; i < 3; ++i)
+    TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_HIDE, i, -1));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_HIDE, 3, FXS_ONE));
   TEST_ASSERT_EQUAL(FXS_OK, add_with(a, FXS_BEHAVIOR_HIDE, 0, 0));
 }
@@ -274,7 +276,8 @@ void test_hide_parameters_outside_the_table_are_refused(void) {
 
 // A client walking +x at speed 1 from (100, 300), an attacker standing at (500, 100), and
 // a bodyguard at (300, 500) told to step between them.
-static void bodyguard(fxs_agent_handle *client, fxs_agent_handle *attacker, fxs_agent_handle *guard) {
+static void bodyguard(fxs_agent_handle *client, fxs_agent_handle *attacker,
+                      fxs_agent_handle *guard) {
   *client = spawn_at(100, 300, FXS_ONE);
   apply(fxs_command_set_target_point(*client, fxs_vec2_make(FXS_INT(4000), FXS_INT(300))));
   apply(fxs_command_add_seek(*client, fxs_default_blend()));
@@ -360,8 +363,8 @@ void test_restore_refuses_unknown_slot_records_and_empty_extensions(void) {
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&other, &def, &cap, memory2, sizeof memory2));
   // find the guard's record: the first slot record whose byte is 2
   size_t first_slot = 4 + 2 + 8 + 16 + 1 + 4 + 20 + 12; // magic .. node_count
-  size_t slot1 = first_slot + 3 + 24 + 53 + 33 + 30; // agent 0: one behavior (seek)
-  size_t slot2 = slot1 + 3 + 24 + 53 + 33; // agent 1: none
+  size_t slot1 = first_slot + 3 + 24 + 53 + 33 + 30;    // agent 0: one behavior (seek)
+  size_t slot2 = slot1 + 3 + 24 + 53 + 33;              // agent 1: none
   TEST_ASSERT_EQUAL_UINT8(2, snap[slot2 + 2]);
   snap[slot2 + 2] = 4;
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_restore(&other, snap, n, &at));
@@ -377,7 +380,8 @@ void test_restore_refuses_unknown_slot_records_and_empty_extensions(void) {
 
 void test_interpose_parameters_outside_the_table_are_refused(void) {
   fxs_agent_handle a = spawn_at(100, 100, FXS_INT(2));
-  for (uint32_t i = 0; i < 2; ++i) TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_INTERPOSE, i, -1));
+  for (uint32_t i = 0; i < 2; ++i)
+    TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_INTERPOSE, i, -1));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, add_with(a, FXS_BEHAVIOR_INTERPOSE, 2, FXS_ONE));
   TEST_ASSERT_EQUAL(FXS_OK, add_with(a, FXS_BEHAVIOR_INTERPOSE, 1, FXS_MAX));
 }
@@ -474,12 +478,14 @@ static uint64_t flock_hash(const fxs_flocking_view *v) {
 }
 
 void test_a_view_of_all_around_and_sixteen_neighbors_changes_nothing(void) {
-  fxs_flocking_view defaults = fxs_default_flocking_view(), sixteen = view(0, 16), blind = view(FXS_PI, 5);
+  fxs_flocking_view defaults = fxs_default_flocking_view(), sixteen = view(0, 16),
+                    blind = view(FXS_PI, 5);
   uint64_t base = flock_hash(&defaults);
   TEST_ASSERT_EQUAL_HEX64(base, flock_hash(&sixteen));
   uint64_t narrowed = flock_hash(&blind);
   TEST_ASSERT_NOT_EQUAL(base, narrowed);
-  TEST_ASSERT_EQUAL_HEX64(UINT64_C(0xa75d38ae4a99eb11), narrowed); // pinned: a 180 degree blind cone, 5 neighbors
+  TEST_ASSERT_EQUAL_HEX64(UINT64_C(0xa75d38ae4a99eb11),
+                          narrowed); // pinned: a 180 degree blind cone, 5 neighbors
   expect_snapshot_round_trip(20);
 }
 
@@ -527,7 +533,8 @@ static void orca_circle(bool orca) {
     fxs_command c = fxs_command_spawn(&s);
     TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, &h));
     // turned slightly per agent, as orca.h advises for symmetric scenes
-    apply(fxs_command_set_target_point(h, fxs_vec2_make(FXS_INT(800 - xy[i][0] + i), FXS_INT(800 - xy[i][1]))));
+    apply(fxs_command_set_target_point(
+        h, fxs_vec2_make(FXS_INT(800 - xy[i][0] + i), FXS_INT(800 - xy[i][1]))));
     if (orca) {
       apply(fxs_command_add_orca(h, fxs_default_blend(), &d, FXS_INT(32)));
     } else {
@@ -543,7 +550,8 @@ static fix16_t closest_pair(int ticks) {
     step(1);
     for (uint32_t i = 0; i < 8; ++i) {
       for (uint32_t j = i + 1; j < 8; ++j) {
-        closest = fxs_min(closest, fxs_vec2_distance(world.agents[i].body.position, world.agents[j].body.position));
+        closest = fxs_min(closest, fxs_vec2_distance(world.agents[i].body.position,
+                                                     world.agents[j].body.position));
       }
     }
   }
@@ -555,7 +563,8 @@ void test_orca_agents_swapping_across_a_circle_keep_their_bodies_apart_in_a_worl
   fix16_t closest = closest_pair(400);
   TEST_ASSERT_TRUE(closest >= FXS_INT(16));
   for (uint32_t i = 0; i < 8; ++i) { // and everyone arrived
-    TEST_ASSERT_TRUE(fxs_vec2_within(world.agents[i].body.position, world.agents[i].target_point, FXS_INT(2)));
+    TEST_ASSERT_TRUE(
+        fxs_vec2_within(world.agents[i].body.position, world.agents[i].target_point, FXS_INT(2)));
   }
 }
 
@@ -614,7 +623,8 @@ static void orca_head_on(fix16_t pa, fix16_t pb, fix16_t *dev_a, fix16_t *dev_b)
     s.max_speed = FXS_INT(2), s.max_force = FXS_INT(4);
     fxs_command c = fxs_command_spawn(&s);
     TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, &h[i]));
-    apply(fxs_command_set_target_point(h[i], fxs_vec2_make(FXS_INT(i ? 280 : 520), FXS_INT(400 + i))));
+    apply(fxs_command_set_target_point(h[i],
+                                       fxs_vec2_make(FXS_INT(i ? 280 : 520), FXS_INT(400 + i))));
     d.priority = i ? pb : pa;
     if (d.priority < 0) {
       apply(fxs_command_add_arrive(h[i], fxs_default_blend(), FXS_INT(32)));
@@ -653,7 +663,8 @@ void test_orca_in_a_world_shares_each_pair_by_the_neighbors_priorities(void) {
   TEST_ASSERT_TRUE(orca > a0);
   TEST_MESSAGE("head-on, largest distance from the line (units)");
   char line[160];
-  snprintf(line, sizeof line, "priorities 0/100: %.2f/%.2f; equal: %.2f/%.2f; against a passive agent: %.2f",
+  snprintf(line, sizeof line,
+           "priorities 0/100: %.2f/%.2f; equal: %.2f/%.2f; against a passive agent: %.2f",
            low / 65536.0, high / 65536.0, a0 / 65536.0, b0 / 65536.0, orca / 65536.0);
   TEST_MESSAGE(line);
 }

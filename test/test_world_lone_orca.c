@@ -35,7 +35,8 @@ static bool chasing;      // each ring agent aims at the next one, not at a poin
 // overlapping agent creep); in the second, 6 units apart, they rest.
 static void add_resting_rows(void) {
   fxs_orca_def orca = fxs_default_orca_def();
-  orca.neighbor_distance = FXS_INT(15), orca.max_neighbors = 6, orca.neighbor_radius = FXS_RATIO(1, 2);
+  orca.neighbor_distance = FXS_INT(15), orca.max_neighbors = 6,
+  orca.neighbor_radius = FXS_RATIO(1, 2);
   for (int i = 0; i < RING_AGENTS; ++i) {
     fxs_spawn_def sd = fxs_default_spawn_def();
     int row = i / 24, at = i % 24;
@@ -61,7 +62,8 @@ static void orca_ring_bodies(bool wall, bool zero_seek, fxs_agent out[RING_TICKS
     fxs_test_add_orca_ring(&world);
   }
   if (wall) {
-    fxs_wall w = {fxs_vec2_make(FXS_INT(90), FXS_INT(60)), fxs_vec2_make(FXS_INT(110), FXS_INT(140))};
+    fxs_wall w = {fxs_vec2_make(FXS_INT(90), FXS_INT(60)),
+                  fxs_vec2_make(FXS_INT(110), FXS_INT(140))};
     fxs_command add = fxs_command_add_wall(w);
     TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &add, 0));
   }
@@ -73,8 +75,8 @@ static void orca_ring_bodies(bool wall, bool zero_seek, fxs_agent out[RING_TICKS
     TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &seek, 0));
   }
   for (uint32_t s = 0; chasing && s < RING_AGENTS; ++s) {
-    fxs_command aim = fxs_command_set_target_agent(fxs_world_handle_at(&world, s),
-                                                   fxs_world_handle_at(&world, (s + 1) % RING_AGENTS));
+    fxs_command aim = fxs_command_set_target_agent(
+        fxs_world_handle_at(&world, s), fxs_world_handle_at(&world, (s + 1) % RING_AGENTS));
     TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &aim, 0));
   }
   for (int t = 0; t < RING_TICKS; ++t) {
@@ -104,7 +106,8 @@ static uint32_t lone_orca_matches_the_manager(bool wall) {
 // steer_lone_orca): the same bodies, tick by tick, as through it.
 void test_a_lone_orca_agent_steps_as_through_the_manager(void) {
   resting_rows = false;
-  TEST_ASSERT_TRUE(lone_orca_matches_the_manager(false) > RING_AGENTS * RING_TICKS / 2); // under way
+  TEST_ASSERT_TRUE(lone_orca_matches_the_manager(false) >
+                   RING_AGENTS * RING_TICKS / 2); // under way
 }
 
 void test_a_lone_orca_agent_against_a_wall_steps_as_through_the_manager(void) {

@@ -44,9 +44,9 @@ static fxs_vec2 target_of(fxs_agent_handle h) {
   return t.target_point;
 }
 
-#define ASSERT_POINT(x_raw, y_raw, p)        \
-  do {                                       \
-    fxs_vec2 p_ = (p);                       \
+#define ASSERT_POINT(x_raw, y_raw, p)       \
+  do {                                      \
+    fxs_vec2 p_ = (p);                      \
     TEST_ASSERT_EQUAL_INT32((x_raw), p_.x); \
     TEST_ASSERT_EQUAL_INT32((y_raw), p_.y); \
   } while (0)
@@ -67,7 +67,7 @@ void test_spots_ring_the_destination_counter_clockwise_from_east(void) {
   fxs_vec2 d = v(100, 100);
   fix16_t p = FXS_INT(20);
   ASSERT_POINT(FXS_INT(100), FXS_INT(100), fxs_world_move_spot(d, p, 0));
-  ASSERT_POINT(FXS_INT(120), FXS_INT(100), fxs_world_move_spot(d, p, 1));        // E
+  ASSERT_POINT(FXS_INT(120), FXS_INT(100), fxs_world_move_spot(d, p, 1));         // E
   ASSERT_POINT(FXS_INT(110), FXS_INT(100) + ROW20, fxs_world_move_spot(d, p, 2)); // NE
   ASSERT_POINT(FXS_INT(90), FXS_INT(100) + ROW20, fxs_world_move_spot(d, p, 3));  // NW
   ASSERT_POINT(FXS_INT(80), FXS_INT(100), fxs_world_move_spot(d, p, 4));          // W
@@ -250,8 +250,8 @@ void test_the_order_commands_arrive_in_does_not_matter(void) {
 // ------------------------------------------------------------------ blocked spots
 
 void test_spots_on_blocked_cells_and_outside_the_grid_are_skipped(void) {
-  TEST_ASSERT_EQUAL(FXS_OK, apply(fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 40, 40,
-                                                           FXS_INT(8), 1000)));
+  TEST_ASSERT_EQUAL(
+      FXS_OK, apply(fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 40, 40, FXS_INT(8), 1000)));
   fxs_wall w = {v(220, 150), v(220, 250)};
   TEST_ASSERT_EQUAL(FXS_OK, apply(fxs_command_add_wall(w)));
   // Spots round (200, 200), pitch 20: 1 (220, 200) and 2 (210, 217.3) lie on cells within 8
@@ -284,8 +284,8 @@ void test_spots_on_blocked_cells_and_outside_the_grid_are_skipped(void) {
 }
 
 void test_a_destination_walled_in_still_gives_every_member_a_spot(void) {
-  TEST_ASSERT_EQUAL(FXS_OK, apply(fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 40, 40,
-                                                           FXS_INT(8), 1000)));
+  TEST_ASSERT_EQUAL(
+      FXS_OK, apply(fxs_command_set_nav_grid(v(0, 0), FXS_INT(10), 40, 40, FXS_INT(8), 1000)));
   TEST_ASSERT_EQUAL(FXS_OK, apply(fxs_command_set_nav_costs(0, 0, 40, 40, 0))); // all blocked
   fxs_agent_handle h[3] = {agent_at(10, 10), agent_at(30, 10), agent_at(50, 10)};
   fxs_command c[3];

@@ -50,7 +50,7 @@ void test_capacities_are_checked_and_a_world_without_navigation_refuses_its_comm
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
   c = cap, c.nav_cells = FXS_NAV_MAX_CELLS + 1u;
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
-  c = cap, c.nav_cells = 0;  // the others must be 0 too
+  c = cap, c.nav_cells = 0; // the others must be 0 too
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
   static const fxs_world_capacity none = {4, 4, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0};
   init(&other, &none, memory2, sizeof memory2);
@@ -81,15 +81,15 @@ void test_set_nav_grid_checks_every_argument(void) {
       FXS_ERR_BAD_VALUE,
       nav_apply(&world, fxs_command_set_nav_grid(nav_point(32760, 0), FXS_INT(10), 4, 4, 0, 10)));
   fxs_command c = fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4, 0, 10);
-  c.arg[3] = FXS_INT(4) + 1;  // a fraction of a column
+  c.arg[3] = FXS_INT(4) + 1; // a fraction of a column
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, c));
   c = fxs_command_set_nav_grid(nav_point(0, 0), FXS_INT(10), 4, 4, 0, 10);
-  c.arg[7] = 1;  // an unused argument
+  c.arg[7] = 1; // an unused argument
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, c));
   c = fxs_command_remove_nav_grid();
   c.ref = 1;
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, nav_apply(&world, c));
-  TEST_ASSERT_EQUAL_HEX64(before, fxs_world_hash(&world));  // nothing changed
+  TEST_ASSERT_EQUAL_HEX64(before, fxs_world_hash(&world)); // nothing changed
   nav_grid(&world, 100);
   const fxs_nav_grid *g = fxs_world_nav_grid(&world);
   TEST_ASSERT_NOT_NULL(g);
@@ -141,7 +141,7 @@ void test_every_piece_of_navigation_state_is_in_the_hash(void) {
   nav_grid(&world, 3);
   nav_wall(&world, 200, 0, 200, 300);
   fxs_agent_handle h = nav_navigator(&world, 100, 150, 300, 150);
-  step(&world, 2);  // a search in progress (3 cells a tick)
+  step(&world, 2); // a search in progress (3 cells a tick)
   fxs_world_nav *n = &world.nav;
   uint32_t i = h.value - 1u;
   TEST_ASSERT_EQUAL(FXS_ROUTE_SEARCHING, n->routes[i].status);
@@ -265,7 +265,7 @@ void test_a_wall_added_on_the_way_makes_the_agent_re_plan(void) {
   uint32_t i = h.value - 1u;
   uint32_t version = world.nav.version;
   TEST_ASSERT_EQUAL(FXS_ROUTE_READY, world.nav.routes[i].status);
-  TEST_ASSERT_EQUAL_UINT16(2, world.nav.routes[i].count);  // in sight: its cell and the goal's
+  TEST_ASSERT_EQUAL_UINT16(2, world.nav.routes[i].count); // in sight: its cell and the goal's
   nav_wall(&world, 200, 60, 200, 400);
   fxs_wall w = {nav_point(200, 60), nav_point(200, 400)};
   TEST_ASSERT_EQUAL_UINT32(version + 1u, world.nav.version);
@@ -292,11 +292,11 @@ void test_an_agent_without_progress_re_plans_after_the_stall_ticks(void) {
   uint32_t i = h.value - 1u;
   fxs_nav_route *r = &world.nav.routes[i];
   for (int t = 0; t < 1000 && r->status != FXS_ROUTE_READY; ++t) step(&world, 1);
-  step(&world, 5);  // on its way to the first waypoint
+  step(&world, 5); // on its way to the first waypoint
   TEST_ASSERT_EQUAL(FXS_ROUTE_READY, r->status);
   TEST_ASSERT_TRUE(r->count >= 3 && r->next + 1u < r->count);
-  TEST_ASSERT_EQUAL_UINT16(0, r->stall);  // moving along it
-  world.agents[i].body.max_speed = 0;     // held where it stands
+  TEST_ASSERT_EQUAL_UINT16(0, r->stall); // moving along it
+  world.agents[i].body.max_speed = 0;    // held where it stands
   world.agents[i].body.velocity = fxs_vec2_zero();
   step(&world, 1);
   uint16_t s0 = r->stall;
@@ -365,7 +365,7 @@ void test_every_tick_of_a_re_planning_crowd_saves_a_snapshot_that_restores(void)
     for (uint32_t i = 0; i < cap.agents; ++i) {
       const fxs_nav_route *r = &world.nav.routes[i];
       waited_after_searching |= r->status == FXS_ROUTE_WAITING && i >= cap.nav_searches;
-      kept_a_search |= r->status == FXS_ROUTE_WAITING && r->search != 0;  // the state at issue
+      kept_a_search |= r->status == FXS_ROUTE_WAITING && r->search != 0; // the state at issue
     }
     size_t size = 0, at = 0;
     TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
@@ -389,7 +389,7 @@ void test_the_snapshot_bound_covers_every_state_of_a_navigating_world(void) {
     TEST_ASSERT_TRUE(n <= bound);
     step(&world, 1);
   }
-  TEST_ASSERT_TRUE(largest > 2000u);  // the base costs alone are 1600 bytes
+  TEST_ASSERT_TRUE(largest > 2000u); // the base costs alone are 1600 bytes
   fxs_world_capacity huge = cap;
   huge.agents = UINT32_MAX, huge.nav_waypoints = UINT32_MAX;
   TEST_ASSERT_EQUAL_UINT64(SIZE_MAX, fxs_world_snapshot_bound(&huge));
@@ -439,7 +439,7 @@ void test_corrupt_navigation_sections_are_refused_and_change_nothing(void) {
   init(&third, &c, memory3, sizeof memory3);
   size_t at = 0;
   TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, fxs_world_restore(&third, snap, size, &at));
-  TEST_ASSERT_EQUAL(59u, at);  // the navigation capacities
+  TEST_ASSERT_EQUAL(59u, at); // the navigation capacities
 }
 
 // A ready route always holds the path of a finished search, at least one waypoint. One with

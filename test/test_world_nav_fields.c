@@ -53,7 +53,7 @@ void test_the_field_capacity_is_checked_and_costs_memory(void) {
   fxs_world_capacity c = cap;
   c.nav_fields = FXS_NAV_MAX_FIELDS + 1u;
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
-  c = cap, c.nav_cells = c.nav_searches = c.nav_open = c.nav_waypoints = 0;  // fields need a grid
+  c = cap, c.nav_cells = c.nav_searches = c.nav_open = c.nav_waypoints = 0; // fields need a grid
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
   c = cap, c.nav_fields = 0;
   size_t without = fxs_world_memory_size(&c);
@@ -125,7 +125,7 @@ void test_a_groups_field_is_read_from_outside_the_world_by_its_slot(void) {
   nav_grid(&world, 400);
   uint32_t goal = 12345;
   TEST_ASSERT_NULL(fxs_world_nav_field(&world, 0, &goal));
-  TEST_ASSERT_EQUAL_UINT32(12345, goal);  // untouched for a free slot
+  TEST_ASSERT_EQUAL_UINT32(12345, goal); // untouched for a free slot
   group(&world, (int)FXS_NAV_FIELD_GROUP, 100, 60, 300, 150);
   step(&world, 1);
   const fxs_nav_field *f = fxs_world_nav_field(&world, 0, &goal);
@@ -134,12 +134,12 @@ void test_a_groups_field_is_read_from_outside_the_world_by_its_slot(void) {
   TEST_ASSERT_NULL(fxs_world_nav_field(&world, 1, &goal));
   TEST_ASSERT_NULL(fxs_world_nav_field(&world, cap.nav_fields, &goal));
   TEST_ASSERT_EQUAL_PTR(f, fxs_world_nav_field(&world, 0, NULL));
-  step(&world, 5);  // 400 cells a tick: the 1,600 cells are settled
+  step(&world, 5); // 400 cells a tick: the 1,600 cells are settled
   TEST_ASSERT_EQUAL_UINT32(FXS_NAV_FIELD_READY, f->status);
   TEST_ASSERT_EQUAL_UINT32(0, fxs_nav_field_value(f, 30, 15));
   TEST_ASSERT_EQUAL_UINT32(50, fxs_nav_field_value(f, 25, 15));
   TEST_ASSERT_EQUAL_UINT32(5 * 14, fxs_nav_field_value(f, 25, 10));
-  TEST_ASSERT_EQUAL_UINT32(0, fxs_nav_field_direction(f, 25, 15));  // east
+  TEST_ASSERT_EQUAL_UINT32(0, fxs_nav_field_direction(f, 25, 15)); // east
   TEST_ASSERT_EQUAL_UINT32(FXS_NAV_DIRECTIONS, fxs_nav_field_direction(f, 30, 15));
   fxs_world_capacity c = cap;
   c.nav_fields = 0;
@@ -147,7 +147,7 @@ void test_a_groups_field_is_read_from_outside_the_world_by_its_slot(void) {
   nav_grid(&other, 400);
   group(&other, (int)FXS_NAV_FIELD_GROUP, 100, 60, 300, 150);
   step(&other, 1);
-  TEST_ASSERT_NULL(fxs_world_nav_field(&other, 0, &goal));  // no fields: A* for everyone
+  TEST_ASSERT_NULL(fxs_world_nav_field(&other, 0, &goal)); // no fields: A* for everyone
 }
 
 // Off the grid's axes, with the goal in sight: each agent keeps to the straight line from
@@ -198,7 +198,7 @@ void test_out_of_sight_an_agent_seeks_the_farthest_field_cell_in_sight(void) {
   uint32_t dx = cx > hx ? cx - hx : hx - cx, dy = cy > hy ? cy - hy : hy - cy;
   TEST_ASSERT_TRUE((dx > dy ? dx : dy) >= 4);
   TEST_ASSERT_TRUE(fxs_nav_line_of_sight(&world.nav.grid, hx, hy, cx, cy));
-  TEST_ASSERT_TRUE(cy > hy);  // toward the wall's end at y = 300
+  TEST_ASSERT_TRUE(cy > hy); // toward the wall's end at y = 300
 }
 
 void test_an_agent_the_field_cannot_reach_from_runs_a_star(void) {
@@ -224,9 +224,9 @@ void test_an_agent_the_field_cannot_reach_from_runs_a_star(void) {
 // fields unused since the same tick: the lower slot goes first.
 void test_the_least_recently_used_field_is_evicted_lowest_slot_first(void) {
   nav_grid(&world, 4000);
-  group(&world, 4, 30, 30, 350, 50);   // slots 0..3, goal A
-  group(&world, 4, 60, 30, 350, 200);  // slots 4..7, goal B
-  group(&world, 4, 90, 30, 350, 350);  // slots 8..11, goal C
+  group(&world, 4, 30, 30, 350, 50);  // slots 0..3, goal A
+  group(&world, 4, 60, 30, 350, 200); // slots 4..7, goal B
+  group(&world, 4, 90, 30, 350, 350); // slots 8..11, goal C
   step(&world, 1);
   TEST_ASSERT_EQUAL_UINT32(cell(350, 50), world.nav.field_slots[0].goal_cell);
   TEST_ASSERT_EQUAL_UINT32(cell(350, 200), world.nav.field_slots[1].goal_cell);
@@ -253,7 +253,7 @@ void test_the_least_recently_used_field_is_evicted_lowest_slot_first(void) {
   }
   step(&world, 1);
   TEST_ASSERT_EQUAL_UINT32(cell(200, 380), world.nav.field_slots[0].goal_cell);
-  TEST_ASSERT_EQUAL_UINT32(cell(350, 200), world.nav.field_slots[1].goal_cell);  // kept
+  TEST_ASSERT_EQUAL_UINT32(cell(350, 200), world.nav.field_slots[1].goal_cell); // kept
   TEST_ASSERT_EQUAL_UINT32(0, world.internal->nav.agent_field[11]);
 }
 
@@ -380,13 +380,13 @@ void test_corrupt_field_sections_are_refused_and_change_nothing(void) {
     size_t at;
     uint32_t value;
   } cases[] = {
-      {s0, 2},                        // live is 0 or 1
-      {s0 + 1, 1600},                 // goal outside the grid
-      {s0 + 1, cell(380, 380)},       // goal of slot 1 twice
-      {s0 + 9, 3},                    // status
-      {s0 + 9, FXS_NAV_FIELD_IDLE},   // idle is never live
-      {s0 + 13, 1600},                // settled cells beyond the grid
-      {s1 + 9, FXS_NAV_FIELD_READY},  // ready with settled cells
+      {s0, 2},                       // live is 0 or 1
+      {s0 + 1, 1600},                // goal outside the grid
+      {s0 + 1, cell(380, 380)},      // goal of slot 1 twice
+      {s0 + 9, 3},                   // status
+      {s0 + 9, FXS_NAV_FIELD_IDLE},  // idle is never live
+      {s0 + 13, 1600},               // settled cells beyond the grid
+      {s1 + 9, FXS_NAV_FIELD_READY}, // ready with settled cells
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
     memcpy(bad, snap, size);
@@ -428,7 +428,7 @@ void test_a_world_without_fields_keeps_layout_5(void) {
   size_t size = 0;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&other, snap, sizeof snap, &size));
   TEST_ASSERT_EQUAL_UINT16(FXS_SNAPSHOT_VERSION_NAV, fxs_load_le16(snap + 4));
-  TEST_ASSERT_EQUAL(FXS_ROUTE_READY, other.nav.routes[0].status);  // A* for everyone
+  TEST_ASSERT_EQUAL(FXS_ROUTE_READY, other.nav.routes[0].status); // A* for everyone
 }
 
 // A field said to be in progress after more cells than it has (no world writes one: here the
@@ -437,16 +437,16 @@ void test_a_world_without_fields_keeps_layout_5(void) {
 void test_a_field_in_progress_past_its_last_cell_round_trips_and_completes(void) {
   nav_grid(&world, 50);
   nav_wall(&world, 300, 100, 300, 200);
-  group(&world, 4, 100, 60, 300, 150);  // the goal lies on the wall: blocked
+  group(&world, 4, 100, 60, 300, 150); // the goal lies on the wall: blocked
   step(&world, 1);
   TEST_ASSERT_EQUAL_UINT8(1, world.nav.field_slots[0].ready);
   size_t size = 0;
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
-  size_t s0 = size - 1u - 17u;  // slot 0 live (17 bytes), slot 1 free (1 byte)
+  size_t s0 = size - 1u - 17u; // slot 0 live (17 bytes), slot 1 free (1 byte)
   TEST_ASSERT_EQUAL_UINT8(1, snap[s0]);
   TEST_ASSERT_EQUAL_UINT8(0, snap[size - 1u]);
   snap[s0 + 9] = FXS_NAV_FIELD_BUILDING;
-  snap[s0 + 13] = 7;  // settled: 7 cells
+  snap[s0 + 13] = 7; // settled: 7 cells
   init(&other, &cap, memory2, sizeof memory2);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(&other, snap, size, 0));
   static uint8_t again[65536];
@@ -458,6 +458,6 @@ void test_a_field_in_progress_past_its_last_cell_round_trips_and_completes(void)
   step(&other, 1);
   TEST_ASSERT_EQUAL_UINT8(1, other.nav.field_slots[0].ready);
   TEST_ASSERT_EQUAL_UINT32(0, other.nav.field_slots[0].settled);
-  TEST_ASSERT_TRUE(other.nav.routes[0].status != FXS_ROUTE_NONE);  // cut off: A*
+  TEST_ASSERT_TRUE(other.nav.routes[0].status != FXS_ROUTE_NONE); // cut off: A*
   TEST_ASSERT_EQUAL_UINT32(FXS_NAV_NO_FIELD, other.internal->nav.agent_field[0]);
 }

@@ -26,7 +26,9 @@ static uint32_t next_u32(void) { // xorshift32: the test's own stream
   return rng_state;
 }
 static uint32_t below(uint32_t n) { return next_u32() % n; }
-static int32_t between(int32_t lo, int32_t hi) { return (int32_t)((int64_t)lo + below((uint32_t)((int64_t)hi - lo + 1))); }
+static int32_t between(int32_t lo, int32_t hi) {
+  return (int32_t)((int64_t)lo + below((uint32_t)((int64_t)hi - lo + 1)));
+}
 
 // ------------------------------------------------------------------ runs vs block_*
 
@@ -52,10 +54,13 @@ void test_runs_cover_exactly_the_cells_the_full_rasterization_blocks(void) {
   for (uint32_t seed = 1; seed <= 6000; ++seed) {
     rng_state = seed * 2654435761u;
     uint32_t w = 1 + below(RUN_SIDE), h = 1 + below(RUN_SIDE);
-    fix16_t cell = seed % 6 == 0 ? between(1, 64) : seed % 3 == 0 ? between(1, FXS_INT(1)) : between(1, FXS_INT(12)); // tiny too
+    fix16_t cell = seed % 6 == 0   ? between(1, 64)
+                   : seed % 3 == 0 ? between(1, FXS_INT(1))
+                                   : between(1, FXS_INT(12)); // tiny too
     fxs_vec2 origin = random_point(-FXS_INT(300), FXS_INT(300));
     fxs_nav_grid g;
-    TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_init(&g, block_cells, sizeof block_cells, w, h, origin, cell, 1));
+    TEST_ASSERT_EQUAL(
+        FXS_OK, fxs_nav_grid_init(&g, block_cells, sizeof block_cells, w, h, origin, cell, 1));
     memset(run_cells, 1, w * h);
     fix16_t radius = below(4) == 0 ? 0 : between(0, FXS_INT(40));
     if (seed % 3 == 0 && below(2) == 0) radius = between(0, cell * 8); // fat and thin in cells
@@ -65,7 +70,7 @@ void test_runs_cover_exactly_the_cells_the_full_rasterization_blocks(void) {
     if (seed % 2 == 0) {
       fxs_wall wall = {random_point(lo - span / 4, lo + span + span / 4),
                        random_point(lo - span / 4, lo + span + span / 4)};
-      if (seed % 10 == 0) wall.b = wall.a; // a point
+      if (seed % 10 == 0) wall.b = wall.a;     // a point
       if (seed % 10 == 2) wall.b.y = wall.a.y; // level
       if (seed % 10 == 4) wall.b.x = wall.a.x; // upright
       fxs_nav_grid_block_wall(&g, &wall, radius, 0);
@@ -96,14 +101,17 @@ void test_runs_of_far_walls_over_tiny_cells_equal_the_full_rasterization(void) {
     fix16_t cell = between(1, 256);
     fxs_vec2 origin = random_point(-FXS_INT(100), FXS_INT(100));
     fxs_nav_grid g;
-    TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_init(&g, block_cells, sizeof block_cells, w, h, origin, cell, 1));
+    TEST_ASSERT_EQUAL(
+        FXS_OK, fxs_nav_grid_init(&g, block_cells, sizeof block_cells, w, h, origin, cell, 1));
     memset(run_cells, 1, w * h);
     // Through a point of the grid, from a far point to its mirror image (or to the point).
-    fxs_vec2 p = fxs_vec2_make(origin.x + (fix16_t)below(w * (uint32_t)cell), origin.y + (fix16_t)below(h * (uint32_t)cell));
+    fxs_vec2 p = fxs_vec2_make(origin.x + (fix16_t)below(w * (uint32_t)cell),
+                               origin.y + (fix16_t)below(h * (uint32_t)cell));
     fxs_vec2 far = random_point(FXS_MIN + 2, FXS_MAX - 1);
     int64_t bx = 2 * (int64_t)p.x - far.x, by = 2 * (int64_t)p.y - far.y;
     fxs_wall wall = {far, p};
-    if (bx > FXS_MIN && bx < FXS_MAX && by > FXS_MIN && by < FXS_MAX) wall.b = fxs_vec2_make((fix16_t)bx, (fix16_t)by);
+    if (bx > FXS_MIN && bx < FXS_MAX && by > FXS_MIN && by < FXS_MAX)
+      wall.b = fxs_vec2_make((fix16_t)bx, (fix16_t)by);
     fix16_t radius = between(0, cell * 12);
     runs_seen = 0;
     fxs_nav_grid_block_wall(&g, &wall, radius, 0);
@@ -119,7 +127,8 @@ void test_runs_of_far_walls_over_tiny_cells_equal_the_full_rasterization(void) {
 
 void test_negative_radii_give_no_runs(void) {
   fxs_nav_grid g;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_init(&g, block_cells, sizeof block_cells, 8, 8, fxs_vec2_zero(), FXS_INT(1), 1));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_init(&g, block_cells, sizeof block_cells, 8, 8,
+                                              fxs_vec2_zero(), FXS_INT(1), 1));
   fxs_wall wall = {fxs_vec2_zero(), nav_point(8, 8)};
   fxs_obstacle o = {nav_point(4, 4), FXS_INT(2)};
   runs_seen = 0;
@@ -136,7 +145,7 @@ void test_negative_radii_give_no_runs(void) {
 #define OBSTACLES 12
 #define COLS 50
 #define ROWS 37
-static const fxs_world_capacity cap = {4, OBSTACLES, 0, 0, WALLS, 0, 0, COLS * ROWS, 2, 400, 16, 0};
+static const fxs_world_capacity cap = {4, OBSTACLES, 0, 0, WALLS, 0, 0, COLS *ROWS, 2, 400, 16, 0};
 static uint64_t memory[2][40000];
 static fxs_world worlds[2];
 static uint8_t reference_cost[COLS * ROWS];
@@ -185,17 +194,20 @@ static fxs_command random_map_command(const fxs_world *w) {
   if (kind < 3) {
     fxs_wall wall = {random_point(lo, hi), random_point(lo, hi)};
     if (below(3) == 0) { // a short one
-      wall.b = fxs_vec2_add(wall.a, fxs_vec2_make(between(-FXS_INT(20), FXS_INT(20)), between(-FXS_INT(20), FXS_INT(20))));
+      wall.b = fxs_vec2_add(wall.a, fxs_vec2_make(between(-FXS_INT(20), FXS_INT(20)),
+                                                  between(-FXS_INT(20), FXS_INT(20))));
     }
     return fxs_command_add_wall(wall);
   }
   if (kind < 5) {
-    fxs_obstacle o = {random_point(lo, hi), below(3) == 0 ? between(0, FXS_INT(150)) : between(0, FXS_INT(20))};
+    fxs_obstacle o = {random_point(lo, hi),
+                      below(3) == 0 ? between(0, FXS_INT(150)) : between(0, FXS_INT(20))};
     return fxs_command_add_obstacle(o);
   }
   if (kind < 7) {
     uint32_t i = below(WALLS);
-    return w->wall_alive[i] || below(4) != 0 ? fxs_command_remove_wall(i) : fxs_command_remove_wall(below(WALLS));
+    return w->wall_alive[i] || below(4) != 0 ? fxs_command_remove_wall(i)
+                                             : fxs_command_remove_wall(below(WALLS));
   }
   if (kind < 9) return fxs_command_remove_obstacle(below(OBSTACLES));
   uint32_t x = below(COLS), y = below(ROWS);

@@ -31,7 +31,7 @@ static fix16_t between(int lo, int hi) {
 }
 
 void setUp(void) {
-  fxs_world_def def = fxs_default_world_def();  // 0..4096 on both axes
+  fxs_world_def def = fxs_default_world_def(); // 0..4096 on both axes
   seed = 0x9E3779B97F4A7C15u;
   TEST_ASSERT_TRUE(fxs_world_memory_size(&cap) <= sizeof memory);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&world, &def, &cap, memory, sizeof memory));
@@ -99,7 +99,7 @@ void test_avoidance_through_the_obstacle_grid_picks_what_a_scan_of_all_picks(voi
 
 void test_a_dense_field_with_one_huge_obstacle_falls_back_to_testing_all(void) {
   scatter(OBSTACLES, 6);
-  world.internal->live_obstacles[123].radius = FXS_INT(900);  // every box becomes huge
+  world.internal->live_obstacles[123].radius = FXS_INT(900); // every box becomes huge
   world.internal->live_obstacles[123].center = fxs_vec2_make(FXS_INT(2048), FXS_INT(2048));
   fxs_obstacle_grid g = fxs_obstacle_grid_build(&world, OBSTACLES);
   TEST_ASSERT_EQUAL_INT32(FXS_INT(900), g.max_radius);

@@ -38,29 +38,29 @@
 // routes of 2 waypoints).
 #define AGENTS 12u
 #define SOURCES 3u
-#define MOST 11u   // commands a tick at most
-#define SEEDS 96u  // of 300 ticks each, then 4 of 800 ticks with few commands
+#define MOST 11u  // commands a tick at most
+#define SEEDS 96u // of 300 ticks each, then 4 of 800 ticks with few commands
 static const fxs_world_capacity shapes[6] = {
     {AGENTS, 4, 3, 16, 6, 2, 400, 400, 2, 48, 3, 2},
     {AGENTS, 4, 3, 16, 6, 2, 400, 400, 2, 48, 3, 0},
     {AGENTS, 4, 3, 16, 6, 2, 144, 0, 0, 0, 0, 0},
     {AGENTS, 4, 3, 16, 6, 2, 0, 0, 0, 0, 0, 0},
-    {AGENTS, 4, 3, 16, 6, 2, 0, 400, 2, 48, 3, 2},  // navigation without a flow field
-    {5, 1, 1, 4, 1, 2, 64, 100, 1, 1, 2, 1}};       // the least of everything
-#define BACK 4u                                     // ticks a roll back goes back at most
-static fxs_world_capacity cap;                      // the run's
-static fxs_world_capacity spare_cap;                // the other and the replay world's
+    {AGENTS, 4, 3, 16, 6, 2, 0, 400, 2, 48, 3, 2}, // navigation without a flow field
+    {5, 1, 1, 4, 1, 2, 64, 100, 1, 1, 2, 1}};      // the least of everything
+#define BACK 4u                                    // ticks a roll back goes back at most
+static fxs_world_capacity cap;                     // the run's
+static fxs_world_capacity spare_cap;               // the other and the replay world's
 static uint64_t memory[19000], memory2[19000], memory3[19000];
 static uint8_t snap[16384];
 static uint8_t snap2[16384];
-static uint8_t past[BACK][16384];  // the snapshots of the last BACK ticks
+static uint8_t past[BACK][16384]; // the snapshots of the last BACK ticks
 static size_t past_size[BACK];
-static fxs_command past_commands[BACK][MOST];  // and their commands
+static fxs_command past_commands[BACK][MOST]; // and their commands
 static uint32_t past_count[BACK];
 static fxs_world world, other, replay;
 static fxs_rng rng;
-static fxs_agent_handle recent[8];  // handles seen lately: some of them go stale
-static bool wild;  // the run's agents, obstacles and walls spread over 40,000 units, fast and large
+static fxs_agent_handle recent[8]; // handles seen lately: some of them go stale
+static bool wild; // the run's agents, obstacles and walls spread over 40,000 units, fast and large
 
 void setUp(void) {}
 void tearDown(void) {}
@@ -136,12 +136,12 @@ static fix16_t random_param(const fxs_behavior_param *p) {
     uint32_t top = (uint32_t)(p->maximum / FXS_ONE);
     return FXS_INT((int32_t)below(top + 1u));
   }
-  int64_t span = FXS_INT(200);  // units
+  int64_t span = FXS_INT(200); // units
   if (strcmp(p->unit, "ticks") == 0) span = FXS_INT(60);
   if (strcmp(p->unit, "radians") == 0) span = FXS_TWO_PI;
   if (strcmp(p->unit, "force") == 0) span = FXS_INT(2);
   if (strcmp(p->unit, "factor") == 0) span = FXS_INT(16);
-  int64_t lo = p->minimum < -span ? -span : p->minimum;  // offset pursuit's slot: either side
+  int64_t lo = p->minimum < -span ? -span : p->minimum; // offset pursuit's slot: either side
   int64_t hi = (int64_t)p->maximum < lo + span ? (int64_t)p->maximum : lo + span;
   return between((fix16_t)lo, (fix16_t)hi);
 }
@@ -214,7 +214,7 @@ static fxs_command random_limits(fxs_agent_handle a) {
   if (one_in(2)) d.max_angular_acceleration = between(0, FXS_RATIO(1, 4));
   if (one_in(2)) d.max_turn_rate = between(0, FXS_RATIO(1, 2));
   d.orientation = (fxs_orientation_mode)below(3);
-  if (one_in(8)) {  // turning limits far past a turn a tick
+  if (one_in(8)) { // turning limits far past a turn a tick
     d.max_rotation = between(0, FXS_INT(100));
     d.max_angular_acceleration = between(0, FXS_INT(100));
     d.max_turn_rate = between(0, FXS_INT(100));
@@ -273,7 +273,7 @@ static fxs_command random_fill(void) {
       return fxs_command_fill_field_goal(goal_point());
     default: {
       fxs_command c = fxs_command_fill_field_toward(any_point());
-      c.ref = 4;  // no such fill
+      c.ref = 4; // no such fill
       return c;
     }
   }
@@ -333,7 +333,7 @@ static fxs_command command_of(uint32_t type, const fxs_world *w, fxs_agent_handl
     case FXS_CMD_ADD_BEHAVIOR:
       return random_behavior(a);
     case FXS_CMD_SET_PATH: {
-      uint32_t p = below(w->path_count + 2u);  // path_count itself is no path: refused
+      uint32_t p = below(w->path_count + 2u); // path_count itself is no path: refused
       return fxs_command_set_path(a, p > w->path_count ? FXS_NO_PATH : p);
     }
     case FXS_CMD_ADD_OBSTACLE: {
@@ -378,7 +378,7 @@ static fxs_command command_of(uint32_t type, const fxs_world *w, fxs_agent_handl
     }
     default: {
       fxs_command c = fxs_command_make((fxs_command_type)(FXS_CMD_COUNT + below(8)), 0, 0);
-      c.agent = a.value;  // no such type: refused
+      c.agent = a.value; // no such type: refused
       return c;
     }
   }
@@ -445,7 +445,7 @@ static void *two_enqueue(fxs_task_fn *task, uint32_t count, uint32_t min_range, 
   ++*(uint32_t *)user_context;
   task(half, count, 1, task_context);
   if (half > 0) task(0, half, 0, task_context);
-  return 0;  // everything has run
+  return 0; // everything has run
 }
 
 static void two_finish(void *handle, void *user_context) {
@@ -463,7 +463,7 @@ typedef struct reached {
   uint32_t searching, routes, fields_ready, fields_building, on_paths, walking, owned;
 } reached;
 static reached seen;
-static uint64_t digest;  // every run's final hash folded in: the same on every platform
+static uint64_t digest; // every run's final hash folded in: the same on every platform
 
 static void count_results(const fxs_command *c, const fxs_result *r, uint32_t n) {
   for (uint32_t k = 0; k < n; ++k) {
@@ -577,7 +577,7 @@ static void make_worlds(uint64_t seed) {
   cap = shapes[(seed / 2u) % 6u];
   wild = one_in(6);
   fxs_world_def def = random_def(seed);
-  fxs_world_def plain = fxs_default_world_def();  // the restore brings the definition
+  fxs_world_def plain = fxs_default_world_def(); // the restore brings the definition
   TEST_ASSERT_TRUE(fxs_world_memory_size(&cap) > 0 && fxs_world_memory_size(&cap) <= sizeof memory);
   TEST_ASSERT_TRUE(fxs_world_snapshot_bound(&cap) <= sizeof snap);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&world, &def, &cap, memory, sizeof memory));
@@ -604,7 +604,7 @@ static void make_worlds(uint64_t seed) {
       c = k == 0 ? (group ? fxs_command_add_behavior(h, &navigate) : world_behavior(h))
                  : random_behavior(h);
       c.source = world.agents[i].owner;
-      fxs_world_apply(&world, &c, 0);  // refused at times (bad values, mixed sets)
+      fxs_world_apply(&world, &c, 0); // refused at times (bad values, mixed sets)
     }
     c = fxs_command_set_target_point(h, group ? nav_point(350, 350) : goal_point());
     c.source = world.agents[i].owner;

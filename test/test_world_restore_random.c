@@ -93,41 +93,53 @@ static fxs_command random_command(const fxs_world *w) {
       s.radius = FXS_INT(2 + (int)below(8));
       return fxs_command_spawn(&s);
     }
-    case 2: return fxs_command_despawn(a);
+    case 2:
+      return fxs_command_despawn(a);
     case 3:
-    case 4: return fxs_command_add_navigate(a, fxs_default_blend(), FXS_INT(20), &orca);
-    case 5: return fxs_command_clear_behaviors(a, FXS_COMBINE_WEIGHTED_SUM);
+    case 4:
+      return fxs_command_add_navigate(a, fxs_default_blend(), FXS_INT(20), &orca);
+    case 5:
+      return fxs_command_clear_behaviors(a, FXS_COMBINE_WEIGHTED_SUM);
     case 6:
-    case 7: return fxs_command_set_target_point(a, goal_point());
+    case 7:
+      return fxs_command_set_target_point(a, goal_point());
     case 8:
       formation.shape = (fxs_formation_shape)below(4);
       formation.group = below(2);
       return fxs_command_add_formation(a, fxs_default_blend(), &formation);
-    case 9: return fxs_command_set_target_agent(a, fxs_world_handle_at(w, below(AGENTS)));
+    case 9:
+      return fxs_command_set_target_agent(a, fxs_world_handle_at(w, below(AGENTS)));
     case 10: {
       fxs_wall x;
       x.a = any_point();
       x.b = any_point();
       return fxs_command_add_wall(x);
     }
-    case 11: return fxs_command_remove_wall(below(6));
+    case 11:
+      return fxs_command_remove_wall(below(6));
     case 12: {
       fxs_obstacle o;
       o.center = any_point();
       o.radius = FXS_INT(5 + (int)below(30));
       return fxs_command_add_obstacle(o);
     }
-    case 13: return fxs_command_remove_obstacle(below(4));
-    case 14: return random_grid();
-    case 15: return random_costs(w);
+    case 13:
+      return fxs_command_remove_obstacle(below(4));
+    case 14:
+      return random_grid();
+    case 15:
+      return random_costs(w);
     case 16: {
       uint32_t group = below(2);
       fxs_vec2 to = goal_point();
       return fxs_command_move(a, group, to, FXS_INT((int)below(4)));
     }
-    case 17: return random_field(w);
-    case 18: return fxs_command_add_seek(a, fxs_default_blend());
-    default: return fxs_command_set_target_point(a, any_point());
+    case 17:
+      return random_field(w);
+    case 18:
+      return fxs_command_add_seek(a, fxs_default_blend());
+    default:
+      return fxs_command_set_target_point(a, any_point());
   }
 }
 
@@ -186,10 +198,11 @@ static void run(uint64_t seed, int ticks, uint32_t most) {
 void test_every_tick_of_random_navigating_worlds_restores_and_steps_on_the_same(void) {
   for (uint64_t seed = 1; seed <= 40; ++seed) run(seed, 300, 3);
   for (uint64_t seed = 100; seed <= 110; ++seed) run(seed, 800, 0);
-  FXS_TEST_REPORT("routes waiting with a search %u, cut short %u, ended by a full open list %u; "
-                  "fields ready %u, being built %u; ticks without a grid %u",
-                  seen.waiting_with_search, seen.partial, seen.open_full, seen.field_ready,
-                  seen.field_building, seen.no_grid);
+  FXS_TEST_REPORT(
+      "routes waiting with a search %u, cut short %u, ended by a full open list %u; "
+      "fields ready %u, being built %u; ticks without a grid %u",
+      seen.waiting_with_search, seen.partial, seen.open_full, seen.field_ready, seen.field_building,
+      seen.no_grid);
   FXS_TEST_REPORT("final hashes' digest %08x%08x (the same on every platform)",
                   (unsigned)(digest >> 32), (unsigned)digest);
   TEST_ASSERT_TRUE(seen.waiting_with_search > 0 && seen.partial > 0 && seen.open_full > 0);

@@ -74,15 +74,15 @@ void test_cells_are_the_power_of_two_nearest_half_the_radius(void) {
     fix16_t radius;
     unsigned shift;
   } cases[] = {
-      {FXS_INT(15), 19},      // 7.5 units: 8
-      {FXS_INT(11), 18},      // 5.5 units: 4 (6 is the midpoint)
-      {FXS_INT(12), 18},      // 6 units: a tie keeps the lower
-      {FXS_INT(12) + 2, 19},  // just past it: 8
-      {FXS_INT(1), 16},       // below one unit: one unit
-      {FXS_INT(64), 21},      // 32 units, exactly a power
+      {FXS_INT(15), 19},     // 7.5 units: 8
+      {FXS_INT(11), 18},     // 5.5 units: 4 (6 is the midpoint)
+      {FXS_INT(12), 18},     // 6 units: a tie keeps the lower
+      {FXS_INT(12) + 2, 19}, // just past it: 8
+      {FXS_INT(1), 16},      // below one unit: one unit
+      {FXS_INT(64), 21},     // 32 units, exactly a power
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
-    make(64, FXS_INT(16), cases[i].radius);  // small bounds: no doubling
+    make(64, FXS_INT(16), cases[i].radius); // small bounds: no doubling
     fxs_grid g = fxs_grid_of(&world);
     TEST_ASSERT_EQUAL_UINT32(cases[i].shift, g.shift);
     TEST_ASSERT_TRUE(3 * (INT64_C(1) << g.shift) >= (int64_t)cases[i].radius ||
@@ -102,7 +102,7 @@ void test_the_view_lists_live_agents_by_cell_and_by_slot_within_a_cell(void) {
   make(64, FXS_INT(1000), FXS_INT(100));
   for (int i = 0; i < 40; ++i) spawn_raw(FXS_INT((i * 373) % 1000), FXS_INT((i * 611) % 1000));
   fxs_command d = fxs_command_make(FXS_CMD_DESPAWN, 0, 0);
-  d.agent = 8;  // slot 7
+  d.agent = 8; // slot 7
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &d, 0));
   fxs_grid g = fxs_grid_of(&world);
   fxs_grid_place(&world, &g, 0, world.capacity.agents);
@@ -121,7 +121,7 @@ void test_the_view_lists_live_agents_by_cell_and_by_slot_within_a_cell(void) {
 
 void test_neighbors_are_the_sixteen_nearest_and_ties_go_to_the_lower_slot(void) {
   make(64, FXS_INT(1000), FXS_INT(100));
-  spawn_raw(FXS_INT(500), FXS_INT(500));  // slot 0, the agent that searches
+  spawn_raw(FXS_INT(500), FXS_INT(500)); // slot 0, the agent that searches
   // Slots 1..20 on a ring of radius 50 (all at squared distance 2500), slot 21 at 10 and
   // slot 22 exactly at the neighbor radius, slot 23 just beyond it.
   for (int i = 0; i < 20; ++i) {
@@ -135,7 +135,7 @@ void test_neighbors_are_the_sixteen_nearest_and_ties_go_to_the_lower_slot(void) 
   TEST_ASSERT_EQUAL_UINT32(21, out.neighbors[0].id);
   TEST_ASSERT_EQUAL_UINT64((uint64_t)FXS_INT(10) * FXS_INT(10), out.dist_sq[0]);
   for (uint32_t k = 1; k < FXS_MAX_NEIGHBORS; ++k) {
-    TEST_ASSERT_EQUAL_UINT32(k, out.neighbors[k].id);  // slots 1..15: ties by lower slot
+    TEST_ASSERT_EQUAL_UINT32(k, out.neighbors[k].id); // slots 1..15: ties by lower slot
     TEST_ASSERT_EQUAL_UINT64((uint64_t)FXS_INT(50) * FXS_INT(50), out.dist_sq[k]);
     TEST_ASSERT_EQUAL_INT32(world.agents[k].body.position.x, out.neighbors[k].position.x);
     TEST_ASSERT_EQUAL_INT32(world.agents[k].body.velocity.y, out.neighbors[k].velocity.y);
@@ -145,9 +145,9 @@ void test_neighbors_are_the_sixteen_nearest_and_ties_go_to_the_lower_slot(void) 
   TEST_ASSERT_EQUAL_UINT32(0, out.neighbors[0].id);
   TEST_ASSERT_EQUAL_UINT64((uint64_t)FXS_INT(100) * FXS_INT(100), out.dist_sq[0]);
   uint32_t n = search(23, &out);
-  TEST_ASSERT_EQUAL_UINT32(11, n);  // the ring agents at x = 550 and slot 21, not slot 0
+  TEST_ASSERT_EQUAL_UINT32(11, n); // the ring agents at x = 550 and slot 21, not slot 0
   for (uint32_t k = 0; k < n; ++k) {
-    uint32_t id = out.neighbors[k].id;  // the ring agents at x = 550 have even slots 2..20
+    uint32_t id = out.neighbors[k].id; // the ring agents at x = 550 have even slots 2..20
     TEST_ASSERT_TRUE(id == 21 || (id % 2 == 0 && id >= 2 && id <= 20));
   }
 }
@@ -193,7 +193,7 @@ static void check_against_full_search(uint32_t count, uint32_t self) {
 void test_a_crowd_on_one_point_gets_the_same_neighbors_as_a_full_search(void) {
   make(64, FXS_INT(1000), FXS_INT(100));
   for (int i = 0; i < 60; ++i) {
-    fix16_t off = i % 3 == 0 ? FXS_INT(i % 7) : 0;  // every third agent a few units aside
+    fix16_t off = i % 3 == 0 ? FXS_INT(i % 7) : 0; // every third agent a few units aside
     spawn_raw(FXS_INT(300) + off, FXS_INT(300) - off / 2);
   }
   for (uint32_t self = 0; self < 60; ++self) check_against_full_search(60, self);
@@ -272,30 +272,30 @@ void test_the_first_radius_whose_indexed_keys_would_reach_2_to_the_63_ranks_them
 void test_a_crowd_on_a_large_map_gets_the_same_neighbors_as_a_full_search(void) {
   make(200, FXS_INT(30000), FXS_INT(20));
   fxs_grid g = fxs_grid_of(&world);
-  TEST_ASSERT_EQUAL_UINT32(21, g.shift);  // 10 -> 8 units, doubled twice: still too many
+  TEST_ASSERT_EQUAL_UINT32(21, g.shift); // 10 -> 8 units, doubled twice: still too many
   TEST_ASSERT_TRUE(g.wraps);
   TEST_ASSERT_TRUE(g.w * g.h <= world.internal->grid_max_cells);
-  TEST_ASSERT_TRUE((int64_t)g.w << g.shift < FXS_INT(30000));  // it wraps
+  TEST_ASSERT_TRUE((int64_t)g.w << g.shift < FXS_INT(30000)); // it wraps
   TEST_ASSERT_TRUE(g.w >= FXS_GRID_MIN_SIDE && g.h >= FXS_GRID_MIN_SIDE);
-  TEST_ASSERT_TRUE((g.w & (g.w - 1u)) == 0 && (g.h & (g.h - 1u)) == 0);  // wrapped by a mask
+  TEST_ASSERT_TRUE((g.w & (g.w - 1u)) == 0 && (g.h & (g.h - 1u)) == 0); // wrapped by a mask
   TEST_ASSERT_EQUAL_UINT32(1600, world.internal->grid_max_cells);
-  TEST_ASSERT_EQUAL_UINT32(32, g.w);  // 938 cells of 32 a side, as 1024, halved to 32 x 32
+  TEST_ASSERT_EQUAL_UINT32(32, g.w); // 938 cells of 32 a side, as 1024, halved to 32 x 32
   TEST_ASSERT_EQUAL_UINT32(32, g.h);
   int64_t period_x = (int64_t)g.w << g.shift, period_y = (int64_t)g.h << g.shift;
   fxs_rng rng;
   fxs_rng_seed(&rng, 5);
   fix16_t c = FXS_INT(15000);
-  for (int i = 0; i < 100; ++i) {  // the crowd: 100 on a 12 x 12 lattice of 5 units
+  for (int i = 0; i < 100; ++i) { // the crowd: 100 on a 12 x 12 lattice of 5 units
     spawn_raw(c + (fix16_t)fxs_rng_below(&rng, 12) * FXS_INT(5),
               c + (fix16_t)fxs_rng_below(&rng, 12) * FXS_INT(5));
   }
-  for (uint32_t i = 0; i < 40; ++i) {  // crowd agents moved by whole wrap periods
+  for (uint32_t i = 0; i < 40; ++i) { // crowd agents moved by whole wrap periods
     const fxs_agent *a = &world.agents[i * 2u].body;
     int64_t kx = (int64_t)(i % 5u) - 2, ky = (int64_t)(i % 3u) - 1;
     if (kx == 0 && ky == 0) kx = 1;
     spawn_raw((fix16_t)(a->position.x + kx * period_x), (fix16_t)(a->position.y + ky * period_y));
   }
-  for (int i = 0; i < 40; ++i) {  // at the edges, inside and beyond them
+  for (int i = 0; i < 40; ++i) { // at the edges, inside and beyond them
     fix16_t along = (fix16_t)fxs_rng_below(&rng, 30) * FXS_INT(7);
     fix16_t across = (fix16_t)fxs_rng_below(&rng, 9) * FXS_INT(4) - FXS_INT(16);
     switch (i % 4) {
@@ -318,24 +318,24 @@ void test_a_crowd_on_a_large_map_gets_the_same_neighbors_as_a_full_search(void) 
               (fix16_t)fxs_rng_below(&rng, 30000) * FXS_ONE);
   }
   for (uint32_t self = 0; self < 200; ++self) check_against_full_search(200, self);
-  TEST_ASSERT_TRUE(last_close);  // searched without the test for a distance past 2^64
+  TEST_ASSERT_TRUE(last_close); // searched without the test for a distance past 2^64
 }
 
 // A world whose cells fit keeps them near half the radius (doubled while they do not fit),
 // over its bounds and not wrapping; agents beyond the bounds count in the edge cells.
 void test_a_world_whose_cells_fit_covers_its_bounds_with_them(void) {
-  make(200, FXS_INT(1000), FXS_INT(100));  // 16 x 16 cells of 64 (the power of two nearest 50)
+  make(200, FXS_INT(1000), FXS_INT(100)); // 16 x 16 cells of 64 (the power of two nearest 50)
   fxs_grid g = fxs_grid_of(&world);
   TEST_ASSERT_FALSE(g.wraps);
   TEST_ASSERT_EQUAL_UINT32(22, g.shift);
   TEST_ASSERT_EQUAL_UINT32(16, g.w);
   TEST_ASSERT_EQUAL_UINT32(16, g.h);
-  make(16, FXS_INT(1000), FXS_INT(100));  // 256 of 128 do not fit: cells of 128
+  make(16, FXS_INT(1000), FXS_INT(100)); // 256 of 128 do not fit: cells of 128
   g = fxs_grid_of(&world);
   TEST_ASSERT_FALSE(g.wraps);
   TEST_ASSERT_EQUAL_UINT32(23, g.shift);
   TEST_ASSERT_EQUAL_UINT32(8, g.w);
-  make(8, FXS_INT(30), FXS_INT(20));  // cells of 8 (nearest 10)
+  make(8, FXS_INT(30), FXS_INT(20)); // cells of 8 (nearest 10)
   g = fxs_grid_of(&world);
   TEST_ASSERT_FALSE(g.wraps);
   TEST_ASSERT_EQUAL_UINT32(19, g.shift);
@@ -354,11 +354,11 @@ void test_a_world_whose_cells_fit_covers_its_bounds_with_them(void) {
 // bounds, 3 units apart, are each other's only one; as they are from the middle of the
 // bounds, where a box holds no edge cell.
 void test_a_stray_whose_squared_distance_passes_2_to_the_64_is_no_neighbor(void) {
-  const fix16_t q = (fix16_t)(3037000500 - 2147483648);  // -2^31 + 3,037,000,500
+  const fix16_t q = (fix16_t)(3037000500 - 2147483648); // -2^31 + 3,037,000,500
   fxs_world_capacity c = {64, 0, 0, 0, 0, 1};
   fxs_world_def def = fxs_default_world_def();
   def.bounds_min = fxs_vec2_make(q - FXS_INT(5), q - FXS_INT(5));
-  def.bounds_max = fxs_vec2_make(q + FXS_INT(195), q + FXS_INT(195));  // 13 x 13 cells of 16
+  def.bounds_max = fxs_vec2_make(q + FXS_INT(195), q + FXS_INT(195)); // 13 x 13 cells of 16
   def.neighbor_radius = FXS_INT(20);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&world, &def, &c, memory, sizeof memory));
   spawn_raw(q, q);
@@ -429,7 +429,7 @@ void test_the_nearest_k_within_a_radius_are_the_full_lists_prefix(void) {
   for (int i = 0; i < 200; ++i) {
     fix16_t x = (fix16_t)fxs_rng_below(&rng, 40) * FXS_INT(10);
     fix16_t y = (fix16_t)fxs_rng_below(&rng, 40) * FXS_INT(10);
-    if (i % 4 == 0) x = y = FXS_INT(200);  // a crowd on one point
+    if (i % 4 == 0) x = y = FXS_INT(200); // a crowd on one point
     spawn_raw(x, y);
   }
   fxs_grid g = fxs_grid_of(&world);
@@ -438,7 +438,7 @@ void test_the_nearest_k_within_a_radius_are_the_full_lists_prefix(void) {
   fxs_grid_copy_view(&world, 0, world.internal->view_count);
   static const fix16_t radii[] = {0,           FXS_INT(10), FXS_INT(15), FXS_INT(30) + 1,
                                   FXS_INT(60), FXS_INT(90)};
-  uint32_t unsorted = 0;  // searches left unsorted with two agents or more
+  uint32_t unsorted = 0; // searches left unsorted with two agents or more
   for (uint32_t v = 0; v < world.internal->view_count; ++v) {
     uint32_t n_full = fxs_grid_neighbors(&world, &g, v, &full);
     for (uint32_t k = 0; k <= FXS_MAX_NEIGHBORS; ++k) {
@@ -473,14 +473,14 @@ void test_the_nearest_k_within_a_radius_are_the_full_lists_prefix(void) {
       }
     }
   }
-  if (FXS_GRID_BRANCH_FREE) TEST_ASSERT_TRUE(unsorted > 1000);  // Cortex-M: sorted as it goes
+  if (FXS_GRID_BRANCH_FREE) TEST_ASSERT_TRUE(unsorted > 1000); // Cortex-M: sorted as it goes
 }
 
 void test_a_negative_neighbor_radius_finds_no_neighbors_and_zero_finds_agents_on_the_spot(void) {
   make(8, FXS_INT(100), 0);
   spawn_raw(FXS_INT(5), FXS_INT(5));
   spawn_raw(FXS_INT(5), FXS_INT(5));
-  world.def.neighbor_radius = -FXS_ONE;  // init refuses this definition; the search is safe anyway
+  world.def.neighbor_radius = -FXS_ONE; // init refuses this definition; the search is safe anyway
   static fxs_world_worker out;
   TEST_ASSERT_EQUAL_UINT32(0, search(0, &out));
   world.def.neighbor_radius = 0;
@@ -509,7 +509,7 @@ static void *odd_enqueue(fxs_task_fn *task, uint32_t count, uint32_t min_range, 
     task(begin, end, (t->ranges++ * 7u) % FXS_MAX_WORKERS, task_context);
     end = begin;
   }
-  return t->calls % 2 ? t : 0;  // sometimes a handle, sometimes "already done"
+  return t->calls % 2 ? t : 0; // sometimes a handle, sometimes "already done"
 }
 
 static void odd_finish(void *handle, void *user_context) {
@@ -570,7 +570,7 @@ void test_set_tasks_refuses_bad_worker_counts_and_missing_callbacks(void) {
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_set_tasks(&world, &tasks));
   tasks.worker_count = FXS_MAX_WORKERS + 1;
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_set_tasks(&world, &tasks));
-  fxs_world small;  // a world that kept scratch for one worker takes no more
+  fxs_world small; // a world that kept scratch for one worker takes no more
   fxs_world_capacity one = {8, 0, 0, 0, 0, 0};
   static uint64_t small_memory[4096];
   fxs_world_def def = fxs_default_world_def();
@@ -596,12 +596,12 @@ void test_set_tasks_refuses_bad_worker_counts_and_missing_callbacks(void) {
 // agents; the reach it leaves passes the k-th (0 when fewer than k are within the radius).
 void test_a_nearest_search_gets_the_full_searchs_list_whatever_reach_it_starts_from(void) {
   make(64, FXS_INT(1000), FXS_INT(100));
-  for (int i = 0; i < 40; ++i) {  // a lattice (distance ties) and a tight cluster
+  for (int i = 0; i < 40; ++i) { // a lattice (distance ties) and a tight cluster
     fix16_t x = FXS_INT(300 + 20 * (i % 6)), y = FXS_INT(300 + 20 * (i / 6));
     if (i >= 30) x = FXS_INT(420) + FXS_INT(i - 30) / 4, y = FXS_INT(420);
     spawn_raw(x, y);
   }
-  spawn_raw(FXS_INT(900), FXS_INT(900));  // slot 40: alone
+  spawn_raw(FXS_INT(900), FXS_INT(900)); // slot 40: alone
   fxs_grid g = fxs_grid_of(&world);
   fxs_grid_place(&world, &g, 0, world.capacity.agents);
   fxs_grid_sort(&world, &g);
@@ -629,7 +629,7 @@ void test_a_nearest_search_gets_the_full_searchs_list_whatever_reach_it_starts_f
     }
   }
   TEST_ASSERT_TRUE(kept > 0);
-  TEST_ASSERT_EQUAL_UINT32(0, world.internal->slot_reach[40]);  // nobody within its radius
+  TEST_ASSERT_EQUAL_UINT32(0, world.internal->slot_reach[40]); // nobody within its radius
 }
 
 // The sorting networks of a search's keys, for every count up to 16, by the 0-1 principle: a
@@ -730,7 +730,7 @@ void test_orca_in_the_step_clamps_a_neighbor_faster_than_its_bound(void) {
   fxs_vec2 at_rest = orca_against_a_rusher(0);
   fxs_vec2 at_bound = orca_against_a_rusher(-FXS_ORCA_LIMIT);
   fxs_vec2 past = orca_against_a_rusher(INT32_MIN);
-  TEST_ASSERT_FALSE(fxs_vec2_equal(at_rest, at_bound));  // the rush is seen
+  TEST_ASSERT_FALSE(fxs_vec2_equal(at_rest, at_bound)); // the rush is seen
   TEST_ASSERT_EQUAL_INT32(at_bound.x, past.x);
   TEST_ASSERT_EQUAL_INT32(at_bound.y, past.y);
 }

@@ -70,7 +70,7 @@ static void populate(fxs_world *w, fxs_behavior last) {
     fxs_behavior kind = kinds[i % count];
     fxs_test_add_behavior(w, h, kind, 0);
     if (i % 5u == 0 && !fxs_behavior_is_kinematic(kind)) {
-      fxs_test_add_behavior(w, h, FXS_BEHAVIOR_WANDER, 0);  // two contributions
+      fxs_test_add_behavior(w, h, FXS_BEHAVIOR_WANDER, 0); // two contributions
     }
     before = h;
   }
@@ -105,7 +105,7 @@ void test_a_world_no_agent_of_which_searches_views_its_live_slots_in_slot_order(
   populate(&world_a, FXS_BEHAVIOR_SEEK);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world_a, 0, 0, 0));
   TEST_ASSERT_EQUAL_UINT32(AGENTS,
-                           world_a.internal->view_count);  // AGENTS + 1 spawned, one despawned
+                           world_a.internal->view_count); // AGENTS + 1 spawned, one despawned
   TEST_ASSERT_TRUE(in_slot_order(&world_a));
   for (uint32_t v = 0; v < world_a.internal->view_count; ++v)
     TEST_ASSERT_NOT_EQUAL(7, world_a.internal->view_slot[v]);
@@ -170,7 +170,7 @@ void test_every_kind_that_searches_gets_the_grid_and_no_other_does(void) {
       fxs_command c = fxs_command_add_behavior(h[i], &b);
       added = added && fxs_world_apply(&world_a, &c, 0) == FXS_OK;
     }
-    if (!added) continue;  // a kind the world refuses alone (its own tests cover it)
+    if (!added) continue; // a kind the world refuses alone (its own tests cover it)
     // A formation member reads no neighbors, but its solid body searches them (contact).
     bool searches = k == FXS_BEHAVIOR_FORMATION || (fxs_behavior_reads_neighbors((fxs_behavior)k) &&
                                                     !fxs_behavior_is_kinematic((fxs_behavior)k));

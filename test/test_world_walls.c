@@ -33,7 +33,7 @@ static fix16_t between(int lo, int hi) {
 }
 
 void setUp(void) {
-  fxs_world_def def = fxs_default_world_def();  // 0..4096 on both axes
+  fxs_world_def def = fxs_default_world_def(); // 0..4096 on both axes
   seed = 0x9E3779B97F4A7C15u;
   TEST_ASSERT_TRUE(fxs_world_memory_size(&cap) <= sizeof memory);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&world, &def, &cap, memory, sizeof memory));
@@ -92,7 +92,7 @@ void test_a_box_with_more_walls_than_the_room_asks_for_every_wall(void) {
 }
 
 void test_walls_across_the_map_coarsen_the_grid_within_its_entries(void) {
-  for (uint32_t i = 0; i < WALLS; ++i) {  // every wall a diagonal of the map, a little shifted
+  for (uint32_t i = 0; i < WALLS; ++i) { // every wall a diagonal of the map, a little shifted
     world.internal->live_walls[i].a = fxs_vec2_make(FXS_INT((int)i), 0);
     world.internal->live_walls[i].b = fxs_vec2_make(FXS_INT(4096), FXS_INT(4096 - (int)i));
   }

@@ -28,8 +28,8 @@ static double segment_distance(double px, double py, const fxs_wall *w) {
 typedef struct worst {
   double clearance;
   uint32_t tick, agent, index;
-  char kind;              // 'o' obstacle, 'w' wall
-  uint32_t ticks_inside;  // ticks with some clearance < 0
+  char kind;             // 'o' obstacle, 'w' wall
+  uint32_t ticks_inside; // ticks with some clearance < 0
 } worst;
 
 static void measure(const fxs_world *w, worst *out) {

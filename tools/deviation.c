@@ -12,20 +12,65 @@
 
 // ---------------------------------------------------------------- scenarios
 typedef enum {
-  B_SEEK, B_FLEE, B_ARRIVE, B_PURSUIT, B_EVADE, B_AVOID, B_PATH, B_SEPARATION, B_ALIGNMENT,
-  B_COHESION, B_LEADER, B_QUEUE, B_DYN_ARRIVE, B_VEL_MATCH, B_ALIGN, B_FACE, B_LOOK,
-  B_KIN_SEEK, B_KIN_ARRIVE, B_OFFSET, B_INTERPOSE, B_HIDE, B_FLOW, B_UNALIGNED, B_QUERY, B_FLOW_AHEAD,
+  B_SEEK,
+  B_FLEE,
+  B_ARRIVE,
+  B_PURSUIT,
+  B_EVADE,
+  B_AVOID,
+  B_PATH,
+  B_SEPARATION,
+  B_ALIGNMENT,
+  B_COHESION,
+  B_LEADER,
+  B_QUEUE,
+  B_DYN_ARRIVE,
+  B_VEL_MATCH,
+  B_ALIGN,
+  B_FACE,
+  B_LOOK,
+  B_KIN_SEEK,
+  B_KIN_ARRIVE,
+  B_OFFSET,
+  B_INTERPOSE,
+  B_HIDE,
+  B_FLOW,
+  B_UNALIGNED,
+  B_QUERY,
+  B_FLOW_AHEAD,
   B_COUNT
 } scenario;
-static const char *const names[B_COUNT] = {
-    "seek", "flee", "arrive", "pursuit", "evade", "obstacle_avoidance", "path_following",
-    "separation", "alignment", "cohesion", "leader_following", "queue", "dynamic_arrive",
-    "velocity_match", "align", "face", "look_where_going", "kinematic_seek", "kinematic_arrive",
-    "offset_pursuit", "interpose", "hide", "flow_field", "unaligned_avoidance", "neighbor_query",
-    "flow_field look 4"};
+static const char *const names[B_COUNT] = {"seek",
+                                           "flee",
+                                           "arrive",
+                                           "pursuit",
+                                           "evade",
+                                           "obstacle_avoidance",
+                                           "path_following",
+                                           "separation",
+                                           "alignment",
+                                           "cohesion",
+                                           "leader_following",
+                                           "queue",
+                                           "dynamic_arrive",
+                                           "velocity_match",
+                                           "align",
+                                           "face",
+                                           "look_where_going",
+                                           "kinematic_seek",
+                                           "kinematic_arrive",
+                                           "offset_pursuit",
+                                           "interpose",
+                                           "hide",
+                                           "flow_field",
+                                           "unaligned_avoidance",
+                                           "neighbor_query",
+                                           "flow_field look 4"};
 
-static const fxs_vec2 path_nodes[4] = {{FXS_INT(100), FXS_INT(100)}, {FXS_INT(900), FXS_INT(150)},
-                                       {FXS_INT(850), FXS_INT(800)}, {FXS_INT(120), FXS_INT(700)}};
+static const fxs_vec2 path_nodes[4] = {{FXS_INT(100), FXS_INT(100)},
+                                       {FXS_INT(900), FXS_INT(150)},
+                                       {FXS_INT(850), FXS_INT(800)},
+                                       {FXS_INT(120), FXS_INT(700)}};
 static const fxs_obstacle obstacles[3] = {{{FXS_INT(400), FXS_INT(380)}, FXS_INT(40)},
                                           {{FXS_INT(620), FXS_INT(520)}, FXS_INT(50)},
                                           {{FXS_INT(820), FXS_INT(760)}, FXS_INT(35)}};
@@ -81,7 +126,8 @@ static fxs_vec2 flow_cells[FLOW_W * FLOW_H];
 static fxs_flow_field flow;
 static void build_flow(void) {
   fxs_vec2 center = fxs_vec2_make(FXS_INT(500), FXS_INT(450));
-  fxs_flow_field_init(&flow, flow_cells, FLOW_W * FLOW_H, FLOW_W, FLOW_H, fxs_vec2_zero(), FXS_INT(25));
+  fxs_flow_field_init(&flow, flow_cells, FLOW_W * FLOW_H, FLOW_W, FLOW_H, fxs_vec2_zero(),
+                      FXS_INT(25));
   fxs_flow_field_fill_vortex(&flow, center, FXS_ONE, FXS_RATIO(1, 64));
   for (int cy = 0; cy < FLOW_H; ++cy) {
     for (int cx = 0; cx < FLOW_W; ++cx) {
@@ -98,7 +144,8 @@ static fxs_vec2 query_flock(const fxs_agent *a, int i, const fxs_neighbor *view)
   uint32_t m = fxs_query_neighbors(a, (uint32_t)i, view, N, &q, idx);
   for (uint32_t j = 0; j < m; ++j) chosen[j] = view[idx[j]];
   fxs_vec2 f = fxs_seek(a, mouse.position);
-  f = fxs_vec2_add(f, fxs_vec2_scale(fxs_separation(a, (uint32_t)i, chosen, m, FXS_INT(40)), FXS_INT(4)));
+  f = fxs_vec2_add(
+      f, fxs_vec2_scale(fxs_separation(a, (uint32_t)i, chosen, m, FXS_INT(40)), FXS_INT(4)));
   return fxs_vec2_add(f, fxs_cohesion(a, (uint32_t)i, chosen, m, q.radius));
 }
 
@@ -121,29 +168,68 @@ static void fixed_step(scenario s, pair *w, const fxs_agent *now, int i, fxs_age
   fxs_align_def al = fxs_default_align_def();
   fxs_dynamic_arrive_def dd = fxs_default_dynamic_arrive_def();
   switch (s) {
-    case B_SEEK: f = fxs_seek(a, mouse.position); break;
-    case B_FLEE: f = fxs_flee(a, mouse.position, FXS_INT(600)); break;
-    case B_ARRIVE: f = fxs_arrive(a, goal, FXS_INT(200)); break;
-    case B_PURSUIT: f = fxs_pursuit(a, &mouse, FXS_INT(20)); break;
-    case B_EVADE: f = fxs_evade(a, &mouse, FXS_INT(50), FXS_INT(400)); break;
-    case B_AVOID: f = fxs_vec2_add(fxs_avoid_obstacles(a, obstacles, 3, &adef), fxs_arrive(a, goal, FXS_INT(200))); break;
-    case B_PATH: f = fxs_follow_path(a, &pdef, &w->fp[i]); break;
-    case B_SEPARATION: f = fxs_vec2_add(fxs_vec2_scale(fxs_separation(a, (uint32_t)i, view, N, FXS_INT(80)), FXS_INT(4)), fxs_arrive(a, goal, FXS_INT(200))); break;
-    case B_ALIGNMENT: f = fxs_alignment(a, (uint32_t)i, view, N, FXS_INT(2000)); break;
-    case B_COHESION:
-      f = fxs_vec2_add(fxs_cohesion(a, (uint32_t)i, view, N, FXS_INT(2000)), fxs_seek(a, mouse.position));
-      f = fxs_vec2_add(f, fxs_vec2_scale(fxs_separation(a, (uint32_t)i, view, N, FXS_INT(80)), FXS_INT(4)));
+    case B_SEEK:
+      f = fxs_seek(a, mouse.position);
       break;
-    case B_LEADER: f = i ? fxs_follow_leader(a, (uint32_t)i, &now[0], view, N, &ldef) : fxs_arrive(a, goal, FXS_INT(200)); break;
+    case B_FLEE:
+      f = fxs_flee(a, mouse.position, FXS_INT(600));
+      break;
+    case B_ARRIVE:
+      f = fxs_arrive(a, goal, FXS_INT(200));
+      break;
+    case B_PURSUIT:
+      f = fxs_pursuit(a, &mouse, FXS_INT(20));
+      break;
+    case B_EVADE:
+      f = fxs_evade(a, &mouse, FXS_INT(50), FXS_INT(400));
+      break;
+    case B_AVOID:
+      f = fxs_vec2_add(fxs_avoid_obstacles(a, obstacles, 3, &adef),
+                       fxs_arrive(a, goal, FXS_INT(200)));
+      break;
+    case B_PATH:
+      f = fxs_follow_path(a, &pdef, &w->fp[i]);
+      break;
+    case B_SEPARATION:
+      f = fxs_vec2_add(
+          fxs_vec2_scale(fxs_separation(a, (uint32_t)i, view, N, FXS_INT(80)), FXS_INT(4)),
+          fxs_arrive(a, goal, FXS_INT(200)));
+      break;
+    case B_ALIGNMENT:
+      f = fxs_alignment(a, (uint32_t)i, view, N, FXS_INT(2000));
+      break;
+    case B_COHESION:
+      f = fxs_vec2_add(fxs_cohesion(a, (uint32_t)i, view, N, FXS_INT(2000)),
+                       fxs_seek(a, mouse.position));
+      f = fxs_vec2_add(
+          f, fxs_vec2_scale(fxs_separation(a, (uint32_t)i, view, N, FXS_INT(80)), FXS_INT(4)));
+      break;
+    case B_LEADER:
+      f = i ? fxs_follow_leader(a, (uint32_t)i, &now[0], view, N, &ldef)
+            : fxs_arrive(a, goal, FXS_INT(200));
+      break;
     case B_QUEUE:
       f = fxs_arrive(a, goal, FXS_INT(100));
       f = fxs_vec2_add(f, fxs_queue(a, (uint32_t)i, f, view, N, body_in, now, &qdef, &vscale));
       break;
-    case B_DYN_ARRIVE: f = fxs_dynamic_arrive(a, goal, &dd); break;
-    case B_VEL_MATCH: f = fxs_velocity_match(a, now[(i + 1) % N].velocity, FXS_INT(4), FXS_RATIO(1, 4)); break;
-    case B_ALIGN: angular = fxs_align(a, FXS_INT(2), &al); f = fxs_arrive(a, goal, FXS_INT(200)); break;
-    case B_FACE: angular = fxs_face(a, mouse.position, &al); f = fxs_arrive(a, goal, FXS_INT(200)); break;
-    case B_LOOK: angular = fxs_look_where_going(a, &al); f = fxs_arrive(a, goal, FXS_INT(200)); break;
+    case B_DYN_ARRIVE:
+      f = fxs_dynamic_arrive(a, goal, &dd);
+      break;
+    case B_VEL_MATCH:
+      f = fxs_velocity_match(a, now[(i + 1) % N].velocity, FXS_INT(4), FXS_RATIO(1, 4));
+      break;
+    case B_ALIGN:
+      angular = fxs_align(a, FXS_INT(2), &al);
+      f = fxs_arrive(a, goal, FXS_INT(200));
+      break;
+    case B_FACE:
+      angular = fxs_face(a, mouse.position, &al);
+      f = fxs_arrive(a, goal, FXS_INT(200));
+      break;
+    case B_LOOK:
+      angular = fxs_look_where_going(a, &al);
+      f = fxs_arrive(a, goal, FXS_INT(200));
+      break;
     case B_OFFSET: {
       fxs_offset_pursuit_def od = offset_def(i);
       f = i ? fxs_offset_pursuit(a, &now[0], &od) : fxs_arrive(a, goal, FXS_INT(200));
@@ -172,10 +258,17 @@ static void fixed_step(scenario s, pair *w, const fxs_agent *now, int i, fxs_age
                        fxs_arrive(a, w->goal[i], FXS_INT(100)));
       break;
     }
-    case B_QUERY: f = query_flock(a, i, view); break;
-    case B_KIN_SEEK: fxs_kinematic_apply(next, fxs_kinematic_seek(a, goal)); return;
-    case B_KIN_ARRIVE: fxs_kinematic_apply(next, fxs_kinematic_arrive(a, goal, FXS_INT(2), FXS_INT(8))); return;
-    default: break;
+    case B_QUERY:
+      f = query_flock(a, i, view);
+      break;
+    case B_KIN_SEEK:
+      fxs_kinematic_apply(next, fxs_kinematic_seek(a, goal));
+      return;
+    case B_KIN_ARRIVE:
+      fxs_kinematic_apply(next, fxs_kinematic_arrive(a, goal, FXS_INT(2), FXS_INT(8)));
+      return;
+    default:
+      break;
   }
   fxs_steering st = fxs_steering_linear(f);
   st.angular = angular;
@@ -203,19 +296,33 @@ static void double_step(scenario s, pair *w, const dagent *now, int i, dagent *n
   fxs_dynamic_arrive_def dd = fxs_default_dynamic_arrive_def();
   int n;
   switch (s) {
-    case B_SEEK: f = d_seek(a, dmouse.p); break;
-    case B_FLEE: f = d_flee(a, dmouse.p, 600); break;
-    case B_ARRIVE: f = d_arrive(a, goal, 200); break;
-    case B_PURSUIT: f = d_seek(a, d_future(a, &dmouse, 20)); break;
-    case B_EVADE: f = d_flee(a, d_future(a, &dmouse, 50), 400); break;
-    case B_AVOID: f = add(d_avoid(a, obstacles, 3, 60, 1), d_arrive(a, goal, 200)); break;
+    case B_SEEK:
+      f = d_seek(a, dmouse.p);
+      break;
+    case B_FLEE:
+      f = d_flee(a, dmouse.p, 600);
+      break;
+    case B_ARRIVE:
+      f = d_arrive(a, goal, 200);
+      break;
+    case B_PURSUIT:
+      f = d_seek(a, d_future(a, &dmouse, 20));
+      break;
+    case B_EVADE:
+      f = d_flee(a, d_future(a, &dmouse, 50), 400);
+      break;
+    case B_AVOID:
+      f = add(d_avoid(a, obstacles, 3, 60, 1), d_arrive(a, goal, 200));
+      break;
     case B_PATH: {
       dv t;
       d_path(w, i, a, &t);
       f = d_seek(a, t);
       break;
     }
-    case B_SEPARATION: f = add(scale(d_separation(a, i, now, 80), 4), d_arrive(a, goal, 200)); break;
+    case B_SEPARATION:
+      f = add(scale(d_separation(a, i, now, 80), 4), d_arrive(a, goal, 200));
+      break;
     case B_ALIGNMENT: {
       dv avg = d_average(a, i, now, 2000, 1, &n);
       f = n ? sub(avg, a->v) : f;
@@ -237,10 +344,12 @@ static void double_step(scenario s, pair *w, const dagent *now, int i, dagent *n
       dv tv = set_len(dir, d(ldef.leader_behind_dist));
       dv ahead = add(l->p, tv), behind = sub(l->p, tv);
       f = d_arrive(a, behind, d(ldef.slowing_radius));
-      if (within(ahead, a->p, d(ldef.leader_sight_radius)) || within(l->p, a->p, d(ldef.leader_sight_radius))) {
+      if (within(ahead, a->p, d(ldef.leader_sight_radius)) ||
+          within(l->p, a->p, d(ldef.leader_sight_radius))) {
         f = add(f, d_flee(a, d_future(a, l, d(ldef.max_prediction)), 0));
       }
-      f = add(f, scale(d_separation(a, i, now, d(ldef.separation_radius)), d(ldef.separation_weight)));
+      f = add(f,
+              scale(d_separation(a, i, now, d(ldef.separation_radius)), d(ldef.separation_weight)));
       break;
     }
     case B_QUEUE: {
@@ -273,15 +382,23 @@ static void double_step(scenario s, pair *w, const dagent *now, int i, dagent *n
       f = d_velocity_match(a, set_len(dir, ts), d(dd.time_to_target), d(dd.max_acceleration));
       break;
     }
-    case B_VEL_MATCH: f = d_velocity_match(a, now[(i + 1) % N].v, 4, 0.25); break;
-    case B_ALIGN: angular = d_align(a, 2, &al); f = d_arrive(a, goal, 200); break;
+    case B_VEL_MATCH:
+      f = d_velocity_match(a, now[(i + 1) % N].v, 4, 0.25);
+      break;
+    case B_ALIGN:
+      angular = d_align(a, 2, &al);
+      f = d_arrive(a, goal, 200);
+      break;
     case B_FACE: {
       dv dir = sub(dmouse.p, a->p);
       angular = is_zero(dir) ? 0 : d_align(a, atan2(dir.y, dir.x), &al);
       f = d_arrive(a, goal, 200);
       break;
     }
-    case B_LOOK: angular = is_zero(a->v) ? 0 : d_align(a, atan2(a->v.y, a->v.x), &al); f = d_arrive(a, goal, 200); break;
+    case B_LOOK:
+      angular = is_zero(a->v) ? 0 : d_align(a, atan2(a->v.y, a->v.x), &al);
+      f = d_arrive(a, goal, 200);
+      break;
     case B_OFFSET: {
       fxs_offset_pursuit_def od = offset_def(i);
       f = i ? d_offset_pursuit(a, &now[0], &od) : d_arrive(a, goal, 200);
@@ -297,18 +414,25 @@ static void double_step(scenario s, pair *w, const dagent *now, int i, dagent *n
       f = d_hide(a, &dmouse, obstacles, 3, &hd);
       break;
     }
-    case B_FLOW: f = d_follow_flow(a, 0); break;
-    case B_FLOW_AHEAD: f = d_follow_flow(a, 4); break;
+    case B_FLOW:
+      f = d_follow_flow(a, 0);
+      break;
+    case B_FLOW_AHEAD:
+      f = d_follow_flow(a, 4);
+      break;
     case B_UNALIGNED: {
       fxs_unaligned_avoidance_def ud = fxs_default_unaligned_avoidance_def();
       f = add(d_unaligned(a, i, now, &ud), d_arrive(a, dvec(w->goal[i]), 100));
       break;
     }
-    case B_QUERY: f = d_query_flock(a, i, now); break;
+    case B_QUERY:
+      f = d_query_flock(a, i, now);
+      break;
     case B_KIN_SEEK:
     case B_KIN_ARRIVE: {
       dv v = sub(goal, a->p);
-      if (s == B_KIN_ARRIVE) v = within(a->p, goal, 2) ? (dv){0, 0} : trunc_to(scale(v, 1.0 / 8), a->max_speed);
+      if (s == B_KIN_ARRIVE)
+        v = within(a->p, goal, 2) ? (dv){0, 0} : trunc_to(scale(v, 1.0 / 8), a->max_speed);
       else v = set_len(v, a->max_speed);
       double o = is_zero(v) ? a->o : atan2(v.y, v.x);
       next->v = trunc_to(v, a->max_speed);
@@ -317,7 +441,8 @@ static void double_step(scenario s, pair *w, const dagent *now, int i, dagent *n
       next->o = wrap(a->o + next->r);
       return;
     }
-    default: break;
+    default:
+      break;
   }
   d_integrate(next, f, angular, vscale);
 }
@@ -329,7 +454,7 @@ static void setup(pair *w, scenario s) {
     a.velocity = fxs_vec2_make(FXS_RATIO(i + 1, 3), -FXS_RATIO(i, 4));
     a.orientation = FXS_RATIO(i, 3);
     a.orientation_mode = (s == B_ALIGN || s == B_FACE || s == B_LOOK) ? FXS_ORIENT_STEERED
-                                                                       : FXS_ORIENT_LOOK_WHERE_GOING;
+                                                                      : FXS_ORIENT_LOOK_WHERE_GOING;
     a.max_turn_rate = FXS_RATIO(1, 8);
     if (s == B_DYN_ARRIVE) a.max_force = FXS_RATIO(1, 4);
     w->f[i] = a;
@@ -382,6 +507,7 @@ int main(int argc, char **argv) {
       printf("%-20s %14.6f %16.6f %12s\n", names[s], worst, worst_o, "-");
     }
   }
-  printf("%d of %d behaviors within 0.01 world units over %d ticks\n", B_COUNT - over, B_COUNT, ticks);
+  printf("%d of %d behaviors within 0.01 world units over %d ticks\n", B_COUNT - over, B_COUNT,
+         ticks);
   return 0;
 }

@@ -61,9 +61,12 @@ static double wrap(double a) {
 static double clampd(double v, double lo, double hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
 static dagent dagent_of(const fxs_agent *a) {
-  dagent r = {dvec(a->position), dvec(a->velocity), d(a->orientation), d(a->rotation),
-              d(a->mass), d(a->radius), d(a->max_speed), d(a->max_force), d(a->max_rotation),
-              d(a->max_angular_acceleration), d(a->max_turn_rate), a->orientation_mode};
+  dagent r = {dvec(a->position),   dvec(a->velocity),
+              d(a->orientation),   d(a->rotation),
+              d(a->mass),          d(a->radius),
+              d(a->max_speed),     d(a->max_force),
+              d(a->max_rotation),  d(a->max_angular_acceleration),
+              d(a->max_turn_rate), a->orientation_mode};
   return r;
 }
 
@@ -187,9 +190,7 @@ static double d_align(const dagent *a, double target, const fxs_align_def *def) 
 static double dot(dv a, dv b) { return a.x * b.x + a.y * b.y; }
 
 // The agent's heading: its velocity, or its orientation at rest.
-static dv d_heading(const dagent *a) {
-  return is_zero(a->v) ? (dv){cos(a->o), sin(a->o)} : a->v;
-}
+static dv d_heading(const dagent *a) { return is_zero(a->v) ? (dv){cos(a->o), sin(a->o)} : a->v; }
 
 // The queue's hold (leader.h): another agent in front, within max_speed of touching, unless
 // both are in front of each other and this one has the lower index.
@@ -216,7 +217,8 @@ static dv d_offset_pursuit(const dagent *a, const dagent *l, const fxs_offset_pu
   double T = closing > 0 ? fmin(len(sub(slot, a->p)) / closing, d(def->max_prediction)) : 0;
   return d_arrive(a, add(slot, scale(l->v, T)), d(def->slowing_radius));
 }
-static dv d_interpose(const dagent *s, const dagent *a, const dagent *b, const fxs_interpose_def *def) {
+static dv d_interpose(const dagent *s, const dagent *a, const dagent *b,
+                      const fxs_interpose_def *def) {
   dv mid = scale(add(a->p, b->p), 0.5);
   double T = s->max_speed > 0 ? fmin(len(sub(mid, s->p)) / s->max_speed, d(def->max_prediction))
                               : d(def->max_prediction);
@@ -240,11 +242,13 @@ static dv d_hide(const dagent *a, const dagent *hunter, const fxs_obstacle *obs,
   }
   if (best < 0) return d_flee(a, d_future(a, hunter, d(def->max_prediction)), 0);
   dv c = dvec(obs[best].center);
-  if (seg_dist(c, a->p, spot) <= d(obs[best].radius) + a->radius && seg_dist(c, a->p, spot) < len(sub(spot, c)) &&
+  if (seg_dist(c, a->p, spot) <= d(obs[best].radius) + a->radius &&
+      seg_dist(c, a->p, spot) < len(sub(spot, c)) &&
       dot(sub(c, a->p), sub(spot, a->p)) > 0) { // the walk does not start at its nearest point
     dv out = set_len(sub(a->p, c), 1);
     dv side = cross(out, sub(spot, c)) < 0 ? scale(perp(out), -1) : perp(out);
-    return d_seek(a, add(c, set_len(add(out, side), d(obs[best].radius) + d(def->distance_from_boundary))));
+    return d_seek(
+        a, add(c, set_len(add(out, side), d(obs[best].radius) + d(def->distance_from_boundary))));
   }
   return d_arrive(a, spot, d(def->slowing_radius));
 }
@@ -263,7 +267,8 @@ static dv d_follow_flow(const dagent *a, double look_ahead) {
   int cy = fy < 0 ? 0 : (fy >= FLOW_H ? FLOW_H - 1 : (int)fy);
   return sub(set_len(d_flow_cells[cy * FLOW_W + cx], a->max_speed), a->v);
 }
-static dv d_unaligned(const dagent *a, int self, const dagent *all, const fxs_unaligned_avoidance_def *def) {
+static dv d_unaligned(const dagent *a, int self, const dagent *all,
+                      const fxs_unaligned_avoidance_def *def) {
   int best = -1;
   double best_t = 0, limit = a->radius + d(def->neighbor_radius) + d(def->margin);
   dv best_s = {0, 0};
@@ -282,7 +287,8 @@ static dv d_unaligned(const dagent *a, int self, const dagent *all, const fxs_un
     dv h = set_len(a->v, 1), right = {h.y, -h.x};
     dir = cross(a->v, best_s) < 0 ? scale(right, -1) : right;
     dv o = all[best].v;
-    if (len(o) >= 256 / 65536.0 && dot(a->v, o) < -0.70710678 * len(a->v) * len(o)) dir = sub(dir, h);
+    if (len(o) >= 256 / 65536.0 && dot(a->v, o) < -0.70710678 * len(a->v) * len(o))
+      dir = sub(dir, h);
   } else if (!is_zero(rel)) {
     dv h = set_len(rel, 1), right = {h.y, -h.x};
     dir = cross(rel, best_s) < 0 ? scale(right, -1) : right;

@@ -87,8 +87,9 @@ static void check_clz(void) {
 // The partial-product multiply agrees with the native one: every square, every product with
 // 2^32 - 1, the edges of the 16-bit halves against each other, and random pairs.
 static void check_mul(uint64_t random_pairs, uint32_t step) {
-  const uint32_t edges[] = {0, 1, 2, 0x7FFF, 0x8000, 0xFFFF, 0x10000, 0x10001, 0x7FFFFFFF,
-                            0x80000000, 0xFFFEFFFF, 0xFFFF0000, 0xFFFFFFFE, 0xFFFFFFFF};
+  const uint32_t edges[] = {0,          1,          2,          0x7FFF,     0x8000,
+                            0xFFFF,     0x10000,    0x10001,    0x7FFFFFFF, 0x80000000,
+                            0xFFFEFFFF, 0xFFFF0000, 0xFFFFFFFE, 0xFFFFFFFF};
   const unsigned ne = sizeof edges / sizeof edges[0];
   uint64_t bad = 0, count = 0, s = 99;
   for (unsigned i = 0; i < ne; ++i) {
@@ -193,12 +194,30 @@ static void check_seed(uint32_t step) {
 }
 
 static void check_edges(void) {
-  const uint64_t edges[] = {0, 1, 2, 3, 4, 5, 8, 9, 15, 16, 17,
-                            UINT64_C(0xFFFFFFFF), UINT64_C(0x100000000), UINT64_C(0x100000001),
-                            UINT64_C(1) << 62, (UINT64_C(1) << 62) - 1, (UINT64_C(1) << 62) + 1,
-                            UINT64_C(1) << 63, UINT64_MAX, UINT64_MAX - 1,
-                            UINT64_C(0xFFFFFFFE00000001), UINT64_C(0xFFFFFFFE00000000),
-                            UINT64_C(0xFFFFFFFE00000002), UINT64_C(0xFFFFFFFF00000000)};
+  const uint64_t edges[] = {0,
+                            1,
+                            2,
+                            3,
+                            4,
+                            5,
+                            8,
+                            9,
+                            15,
+                            16,
+                            17,
+                            UINT64_C(0xFFFFFFFF),
+                            UINT64_C(0x100000000),
+                            UINT64_C(0x100000001),
+                            UINT64_C(1) << 62,
+                            (UINT64_C(1) << 62) - 1,
+                            (UINT64_C(1) << 62) + 1,
+                            UINT64_C(1) << 63,
+                            UINT64_MAX,
+                            UINT64_MAX - 1,
+                            UINT64_C(0xFFFFFFFE00000001),
+                            UINT64_C(0xFFFFFFFE00000000),
+                            UINT64_C(0xFFFFFFFE00000002),
+                            UINT64_C(0xFFFFFFFF00000000)};
   for (unsigned i = 0; i < sizeof edges / sizeof edges[0]; ++i) check_one(edges[i]);
   // Every power of two, and every square of 2^j +- 1 with its neighbours.
   for (unsigned j = 0; j < 64; ++j) {
@@ -279,17 +298,18 @@ static void check_random(uint64_t per_kind) {
 // and in each of its four octaves.
 static void check_estimate_top(uint32_t step, uint64_t random) {
   uint64_t bad = 0, count = 0, s = UINT64_C(0x2545F4914F6CDD1D);
-#define TOP_ONE(n)                                                                            \
-  do {                                                                                        \
-    uint64_t n_ = (n), f_ = isqrt64_bitwise(n_);                                              \
-    uint32_t e_ = fxs_isqrt64_estimate_top(n_);                                               \
-    bad += e_ != fxs_isqrt64_estimate(n_) || (e_ != f_ && e_ + UINT64_C(1) != f_);            \
-    ++count;                                                                                  \
+#define TOP_ONE(n)                                                                 \
+  do {                                                                             \
+    uint64_t n_ = (n), f_ = isqrt64_bitwise(n_);                                   \
+    uint32_t e_ = fxs_isqrt64_estimate_top(n_);                                    \
+    bad += e_ != fxs_isqrt64_estimate(n_) || (e_ != f_ && e_ + UINT64_C(1) != f_); \
+    ++count;                                                                       \
   } while (0)
-  const uint64_t edges[] = {UINT64_C(1) << 60, (UINT64_C(1) << 60) + 1, (UINT64_C(1) << 61) - 1,
-                            UINT64_C(1) << 61, (UINT64_C(1) << 62) - 1, UINT64_C(1) << 62,
-                            (UINT64_C(1) << 62) + 1, (UINT64_C(1) << 63) - 1, UINT64_C(1) << 63,
-                            (UINT64_C(1) << 63) + 1, UINT64_MAX - 1, UINT64_MAX};
+  const uint64_t edges[] = {
+      UINT64_C(1) << 60,       (UINT64_C(1) << 60) + 1, (UINT64_C(1) << 61) - 1,
+      UINT64_C(1) << 61,       (UINT64_C(1) << 62) - 1, UINT64_C(1) << 62,
+      (UINT64_C(1) << 62) + 1, (UINT64_C(1) << 63) - 1, UINT64_C(1) << 63,
+      (UINT64_C(1) << 63) + 1, UINT64_MAX - 1,          UINT64_MAX};
   for (unsigned i = 0; i < sizeof edges / sizeof edges[0]; ++i) TOP_ONE(edges[i]);
   for (uint64_t x = UINT64_C(1) << 28; x < (UINT64_C(1) << 32); x += step) {
     TOP_ONE(x << 32);
@@ -297,13 +317,14 @@ static void check_estimate_top(uint32_t step, uint64_t random) {
   }
   for (uint64_t i = 0; i < random; ++i) {
     uint64_t r = xorshift64(&s), top = UINT64_C(1) << (60 + i % 4);
-    TOP_ONE(r | (UINT64_C(1) << 60));  // uniform in [2^60, 2^64)
-    TOP_ONE(top | (r & (top - 1)));    // uniform in [2^j, 2^(j+1)), j = 60..63
+    TOP_ONE(r | (UINT64_C(1) << 60)); // uniform in [2^60, 2^64)
+    TOP_ONE(top | (r & (top - 1)));   // uniform in [2^j, 2^(j+1)), j = 60..63
   }
 #undef TOP_ONE
   expect(bad == 0, "estimate_top vs estimate", bad);
   printf("estimate top: equal to the counted estimate and floor or one less on %" PRIu64
-         " inputs in [2^60, 2^64) (step %" PRIu32 "): %s\n", count, step, bad ? "NO" : "yes");
+         " inputs in [2^60, 2^64) (step %" PRIu32 "): %s\n",
+         count, step, bad ? "NO" : "yes");
 }
 
 // Squared lengths of Q16.16 vectors with both components uniform in +-units.
@@ -361,8 +382,8 @@ static int run_one(const char *which, const char *mix, const char *calls) {
   int m = atoi(mix);
   if (m < 0 || m > 2) return 2;
   fill_mix(v, MIX_SIZE, mix_units[m], 12345 + (uint64_t)m);
-  sqrt_fn f = strcmp(which, "old") == 0 ? old_floor
-              : strcmp(which, "new") == 0 ? new_floor
+  sqrt_fn f = strcmp(which, "old") == 0         ? old_floor
+              : strcmp(which, "new") == 0       ? new_floor
               : strcmp(which, "old-round") == 0 ? old_round
                                                 : new_round;
   printf("%" PRIu64 "\n", run(f, v, strtoull(calls, NULL, 10)));
@@ -387,11 +408,11 @@ int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   // Each group of checks passes when none of its inputs failed.
   uint64_t groups_passed = 0, groups_failed = 0;
-#define GROUP(call)                                                                            \
-  do {                                                                                         \
-    uint64_t before_ = failed;                                                                 \
-    call;                                                                                      \
-    ++*(failed == before_ ? &groups_passed : &groups_failed);                                  \
+#define GROUP(call)                                           \
+  do {                                                        \
+    uint64_t before_ = failed;                                \
+    call;                                                     \
+    ++*(failed == before_ ? &groups_passed : &groups_failed); \
   } while (0)
   GROUP(check_edges());
   if (!quick) GROUP(check_clz());

@@ -29,14 +29,14 @@ struct task_pool {
   task_pool_worker slots[FXS_MAX_WORKERS];
   uint32_t workers;
   pthread_mutex_t lock;
-  pthread_cond_t work;      // a phase was posted, or quit
-  pthread_cond_t done;      // the last range of a phase finished
+  pthread_cond_t work; // a phase was posted, or quit
+  pthread_cond_t done; // the last range of a phase finished
   fxs_task_fn *task;
   void *context;
   uint32_t count, range, next, running; // next item to hand out; ranges being run
-  uint64_t phase;           // bumped per posted phase
+  uint64_t phase;                       // bumped per posted phase
   int quit;
-  int finest;               // ignore min_range: split even small phases
+  int finest; // ignore min_range: split even small phases
 };
 
 // Takes and runs ranges of the current phase until none is left. Called with the lock held.

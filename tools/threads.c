@@ -47,7 +47,8 @@ static void *verify_all(void *arg) {
       size_t need = fxs_replay_verify_memory_size(replays[i].data, replays[i].size, 0);
       void *memory = calloc(1, need);
       fxs_verify_report rep;
-      if (!memory || fxs_replay_verify(replays[i].data, replays[i].size, 0, memory, need, &rep) != FXS_OK) {
+      if (!memory ||
+          fxs_replay_verify(replays[i].data, replays[i].size, 0, memory, need, &rep) != FXS_OK) {
         j->failures++;
       } else if (round == 0) {
         j->hashes[i] = rep.final_hash;
@@ -62,7 +63,8 @@ static void *verify_all(void *arg) {
 
 static int load(const char *path) {
   if (replay_count == MAX_REPLAYS) {
-    return fprintf(stderr, "fxs-threads: more than %d replays; %s not read\n", MAX_REPLAYS, path), -1;
+    return fprintf(stderr, "fxs-threads: more than %d replays; %s not read\n", MAX_REPLAYS, path),
+           -1;
   }
   FILE *f = fopen(path, "rb");
   if (!f) return fprintf(stderr, "fxs-threads: cannot read %s\n", path), -1;

@@ -15,16 +15,16 @@ enum { AGENTS = 4, TICKS = 600, MAX_COMMANDS = 32 };
 // Every buffer is the caller's, sized here with room to spare and checked against the size
 // queries before use; the figures are what this program prints. The world and the verifier
 // need 8-byte aligned blocks (uint64_t arrays).
-static uint64_t world_memory[768];      // fxs_world_memory_size(&capacity): 4,888 bytes
-static uint8_t snapshot_scratch[2048];  // the largest fxs_world_snapshot_size(): 772 bytes
-static uint8_t replay_bytes[1 << 16];   // the recording: 34,220 bytes for 600 ticks
-static uint64_t verify_memory[2048];    // fxs_replay_verify_memory_size(): 10,060 bytes
+static uint64_t world_memory[768];     // fxs_world_memory_size(&capacity): 4,888 bytes
+static uint8_t snapshot_scratch[2048]; // the largest fxs_world_snapshot_size(): 772 bytes
+static uint8_t replay_bytes[1 << 16];  // the recording: 34,220 bytes for 600 ticks
+static uint64_t verify_memory[2048];   // fxs_replay_verify_memory_size(): 10,060 bytes
 static size_t replay_size;
 
 // The replay writer streams its bytes here (a file or a socket would do as well).
 static bool append(void *user, const uint8_t *bytes, size_t size) {
   (void)user;
-  if (size > sizeof replay_bytes - replay_size) return false;  // the writer reports the failure
+  if (size > sizeof replay_bytes - replay_size) return false; // the writer reports the failure
   memcpy(replay_bytes + replay_size, bytes, size);
   replay_size += size;
   return true;
@@ -41,7 +41,7 @@ int main(void) {
   fxs_world_capacity capacity = {.agents = AGENTS, .obstacles = 1};
   fxs_world_def def = fxs_default_world_def();
   def.bounds_max = fxs_vec2_make(FXS_INT(1000), FXS_INT(1000));
-  def.clamp_to_bounds = 1;  // contained: steered off the bounds, never through them
+  def.clamp_to_bounds = 1; // contained: steered off the bounds, never through them
   size_t world_size = fxs_world_memory_size(&capacity);
   fxs_world world;
   if (world_size == 0 || world_size > sizeof world_memory) return 1;
@@ -56,13 +56,13 @@ int main(void) {
     return 1;
   }
   fxs_agent_handle agents[AGENTS];
-  fxs_world_next_spawn_handles(&world, AGENTS, agents);  // the handles tick 0's spawns get
+  fxs_world_next_spawn_handles(&world, AGENTS, agents); // the handles tick 0's spawns get
   size_t largest_snapshot = 0;
 
   for (uint32_t tick = 0; tick < TICKS; ++tick) {
     fxs_command commands[MAX_COMMANDS];
     uint32_t n = 0;
-    if (tick == 0) {  // the set-up is input too: every peer and the replay see it
+    if (tick == 0) { // the set-up is input too: every peer and the replay see it
       fxs_obstacle rock = {fxs_vec2_make(FXS_INT(500), FXS_INT(500)), FXS_INT(60)};
       commands[n++] = fxs_command_add_obstacle(rock);
       for (int i = 0; i < AGENTS; ++i) {
@@ -70,7 +70,7 @@ int main(void) {
         body.position = fxs_vec2_make(FXS_INT(100 + 250 * i), FXS_INT(100));
         commands[n++] = fxs_command_spawn(&body);
       }
-      for (int i = 0; i < AGENTS; ++i) {  // a spawned agent's set is empty, a weighted sum
+      for (int i = 0; i < AGENTS; ++i) { // a spawned agent's set is empty, a weighted sum
         fxs_avoidance_def avoid = fxs_default_avoidance_def();
         // The prioritized sum spends the force budget on avoidance before arrival.
         commands[n++] = fxs_command_clear_behaviors(agents[i], FXS_COMBINE_PRIORITIZED_SUM);
@@ -78,7 +78,7 @@ int main(void) {
         commands[n++] = fxs_command_add_arrive(agents[i], fxs_default_blend(), FXS_INT(50));
       }
     }
-    if (tick % 10 == 0) {  // the cursor is sampled every 10 ticks
+    if (tick % 10 == 0) { // the cursor is sampled every 10 ticks
       for (int i = 0; i < AGENTS; ++i) {
         commands[n++] = fxs_command_set_target_point(agents[i], cursor_at(tick));
       }

@@ -28,8 +28,8 @@ enum { PLAYERS = 2, AGENTS_EACH = 2, TICKS = 600, TIMEOUT_MS = 5000 };
 // 56,552 with rollback (max_prediction + 2 snapshots of 912 bytes more), the snapshot 912.
 static uint64_t world_memory[1024];
 static uint64_t session_memory[8192];
-static uint8_t scratch[4096];  // the replay writer's: the largest snapshot of the match
-static uint8_t packet[1200];   // one packet in or out: max_packet_bytes of the definition
+static uint8_t scratch[4096]; // the replay writer's: the largest snapshot of the match
+static uint8_t packet[1200];  // one packet in or out: max_packet_bytes of the definition
 
 static bool write_replay(void *user, const uint8_t *bytes, size_t size) {
   return fwrite(bytes, 1, size, (FILE *)user) == size;
@@ -54,7 +54,7 @@ static bool set_up(fxs_world *world, fxs_agent_handle agents[PLAYERS][AGENTS_EAC
     for (int i = 0; i < AGENTS_EACH; ++i) {
       fxs_spawn_def body = fxs_default_spawn_def();
       body.position = fxs_vec2_make(FXS_INT(100 + 600 * p), FXS_INT(200 + 200 * i));
-      body.owned = 1;  // owned by the source of the spawn: player p
+      body.owned = 1; // owned by the source of the spawn: player p
       c = fxs_command_spawn(&body);
       c.source = p;
       ok = ok && fxs_world_apply(world, &c, &agents[p][i]) == FXS_OK;
@@ -66,7 +66,7 @@ static bool set_up(fxs_world *world, fxs_agent_handle agents[PLAYERS][AGENTS_EAC
           fxs_command_add_arrive(agents[p][i], fxs_default_blend(), FXS_INT(60)),
       };
       for (size_t k = 0; k < sizeof set / sizeof set[0]; ++k) {
-        set[k].source = p;  // the owner commands its agents
+        set[k].source = p; // the owner commands its agents
         ok = ok && fxs_world_apply(world, &set[k], NULL) == FXS_OK;
       }
     }
@@ -190,15 +190,15 @@ int main(int argc, char **argv) {
           FXS_OK) {
     return fprintf(stderr, "player %u: cannot record to %s\n", me, argv[3]), 2;
   }
-  fxs_session_def def = fxs_default_session_def();  // lockstep, delay 2, 16 commands a tick
+  fxs_session_def def = fxs_default_session_def(); // lockstep, delay 2, 16 commands a tick
   def.players = PLAYERS;
   def.local = me;
-  def.session_id = 0x5eed;  // the same on both peers (a real game draws it per match)
+  def.session_id = 0x5eed; // the same on both peers (a real game draws it per match)
   def.tick_limit = TICKS;
   def.replay = &replay;
   if (rollback) {
     def.mode = FXS_SESSION_ROLLBACK;
-    def.snapshot_bytes = fxs_world_snapshot_size(&world);  // no agent spawns later: it stays
+    def.snapshot_bytes = fxs_world_snapshot_size(&world); // no agent spawns later: it stays
   }
   size_t size = fxs_session_memory_size(&def);
   fxs_session session;

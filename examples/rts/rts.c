@@ -24,16 +24,16 @@ enum { SOURCE_SPAWN = 0, SOURCE_SETUP = 1, SOURCE_ORDERS = 2 };
 
 // Every buffer is the caller's; the figures are what this program prints. The world and the
 // verifier need 8-byte aligned blocks (uint64_t arrays).
-static uint64_t world_memory[55 * 1024];     // fxs_world_memory_size(&capacity): 445,120 bytes
-static uint8_t snapshot_scratch[16 * 1024];  // the largest fxs_world_snapshot_size(): 14,674 bytes
-static uint8_t replay_bytes[1 << 17];        // the recording: 59,156 bytes for 900 ticks
-static uint64_t verify_memory[109 * 1024];   // fxs_replay_verify_memory_size(): 890,304 bytes
+static uint64_t world_memory[55 * 1024];    // fxs_world_memory_size(&capacity): 445,120 bytes
+static uint8_t snapshot_scratch[16 * 1024]; // the largest fxs_world_snapshot_size(): 14,674 bytes
+static uint8_t replay_bytes[1 << 17];       // the recording: 59,156 bytes for 900 ticks
+static uint64_t verify_memory[109 * 1024];  // fxs_replay_verify_memory_size(): 890,304 bytes
 static size_t replay_size;
 
 // The replay writer streams its bytes here (a file or a socket would do as well).
 static bool append(void *user, const uint8_t *bytes, size_t size) {
   (void)user;
-  if (size > sizeof replay_bytes - replay_size) return false;  // the writer reports the failure
+  if (size > sizeof replay_bytes - replay_size) return false; // the writer reports the failure
   memcpy(replay_bytes + replay_size, bytes, size);
   replay_size += size;
   return true;
@@ -69,11 +69,11 @@ static int set_up(fxs_world *world, fxs_agent_handle units[UNITS]) {
     limits.max_turn_rate = FXS_RATIO(3, 10);
     limits.orientation = FXS_ORIENT_LOOK_WHERE_GOING;
     fxs_behavior_slot navigate = fxs_behavior_slot_default(FXS_BEHAVIOR_NAVIGATE);
-    navigate.p[0] = FXS_INT(30);  // slowing_radius; the rest is the parameter table's defaults
+    navigate.p[0] = FXS_INT(30); // slowing_radius; the rest is the parameter table's defaults
     setup[n++] = fxs_command_set_limits(units[i], &limits);
     setup[n++] = fxs_command_clear_behaviors(units[i], FXS_COMBINE_WEIGHTED_SUM);
     setup[n++] = fxs_command_add_behavior(units[i], &navigate);
-    setup[n++] = fxs_command_set_target_point(units[i], start_of(i));  // stand still
+    setup[n++] = fxs_command_set_target_point(units[i], start_of(i)); // stand still
   }
   setup[n++] = fxs_command_add_wall((fxs_wall){at(400, 100), at(400, 500)});
   // 80 x 60 cells of 10 units over the bounds; walls and obstacles block the cells within 8
@@ -91,7 +91,7 @@ static int set_up(fxs_world *world, fxs_agent_handle units[UNITS]) {
 static uint32_t click(fxs_command *out, const fxs_agent_handle *units, uint32_t tag, fxs_vec2 point,
                       uint32_t tick, uint32_t *ordered) {
   for (int i = 0; i < TEAM; ++i) {
-    out[i] = fxs_command_move(units[i], tag, point, FXS_INT(10));  // gap: 10 units between bodies
+    out[i] = fxs_command_move(units[i], tag, point, FXS_INT(10)); // gap: 10 units between bodies
     ordered[i] = tick;
   }
   return TEAM;
@@ -105,10 +105,10 @@ int main(int argc, char **argv) {
   def.neighbor_radius = FXS_INT(40);
   // Every capacity is part of the state hash: the scene file's twin asks for the same.
   fxs_world_capacity capacity = {.agents = UNITS, .obstacles = 1, .walls = 1};
-  capacity.nav_cells = 80 * 60;  // the grid's cells
-  capacity.nav_searches = 4;     // A* searches at once
-  capacity.nav_open = 1200;      // open-list entries of each search
-  capacity.nav_waypoints = 32;   // waypoints of one route
+  capacity.nav_cells = 80 * 60; // the grid's cells
+  capacity.nav_searches = 4;    // A* searches at once
+  capacity.nav_open = 1200;     // open-list entries of each search
+  capacity.nav_waypoints = 32;  // waypoints of one route
   size_t world_size = fxs_world_memory_size(&capacity);
   fxs_world world;
   if (world_size == 0 || world_size > sizeof world_memory ||
@@ -116,7 +116,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   fxs_agent_handle units[UNITS];
-  int issued = set_up(&world, units);  // commands so far: the first group tag (below)
+  int issued = set_up(&world, units); // commands so far: the first group tag (below)
   if (issued < 0) return 1;
   fxs_replay_writer writer;
   if (fxs_replay_writer_begin(&writer, append, NULL, &world, 250, snapshot_scratch,
@@ -131,15 +131,15 @@ int main(int argc, char **argv) {
     uint32_t n = 0;
     // Group tags: any number the tick's other groups do not use; these are the ones the
     // scene file gives (the number of commands it made before the event).
-    if (tick == 5) {  // red clicks north-east of the wall, blue south-west
+    if (tick == 5) { // red clicks north-east of the wall, blue south-west
       n += click(commands + n, units, (uint32_t)issued, at(620, 160), tick, ordered);
       n += click(commands + n, units + TEAM, (uint32_t)issued + TEAM, at(180, 440), tick,
                  ordered + TEAM);
     }
-    if (tick == 150) {  // a building goes up in the south gap
+    if (tick == 150) { // a building goes up in the south gap
       commands[n++] = fxs_command_add_obstacle((fxs_obstacle){at(400, 560), FXS_INT(20)});
     }
-    if (tick == 450) {  // red is called back to the west
+    if (tick == 450) { // red is called back to the west
       n += click(commands + n, units, (uint32_t)issued + 2 * TEAM + 1, at(200, 300), tick, ordered);
     }
     for (uint32_t i = 0; i < n; ++i)
@@ -166,10 +166,8 @@ int main(int argc, char **argv) {
     if (fxs_world_agent_targets(&world, units[i], &targets) != FXS_OK) return 1;
     printf("%s %d: spot (%" PRId32 ", %" PRId32 "), ", i < TEAM ? "red" : "blue", i % TEAM,
            targets.target_point.x / FXS_ONE, targets.target_point.y / FXS_ONE);
-    if (arrived[i])
-      printf("at rest on it since tick %" PRIu32 "\n", arrived[i]);
-    else
-      printf("not there\n");
+    if (arrived[i]) printf("at rest on it since tick %" PRIu32 "\n", arrived[i]);
+    else printf("not there\n");
   }
 
   // Anyone holding the bytes can re-simulate them and compare every tick's hash.
@@ -182,7 +180,7 @@ int main(int argc, char **argv) {
          fxs_result_message(r), report.final_hash);
   printf("bytes: world %zu, largest snapshot %zu, replay %zu, verifier %zu\n", world_size,
          largest_snapshot, replay_size, verify_size);
-  if (argc > 1) {  // the replay, for `fixsteer verify` or a byte comparison with the file's
+  if (argc > 1) { // the replay, for `fixsteer verify` or a byte comparison with the file's
     FILE *f = fopen(argv[1], "wb");
     if (!f || fwrite(replay_bytes, 1, replay_size, f) != replay_size || fclose(f) != 0) return 1;
   }

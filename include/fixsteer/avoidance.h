@@ -78,14 +78,14 @@ extern "C" {
 
 /// A circular obstacle.
 typedef struct fxs_obstacle {
-  fxs_vec2 center;  ///< World units.
-  fix16_t radius;   ///< World units, >= 0.
+  fxs_vec2 center; ///< World units.
+  fix16_t radius;  ///< World units, >= 0.
 } fxs_obstacle;
 
 /// A wall: the segment from a to b (zero thickness; the agent's radius keeps it off).
 typedef struct fxs_wall {
-  fxs_vec2 a;  ///< One end, world units.
-  fxs_vec2 b;  ///< The other end, world units.
+  fxs_vec2 a; ///< One end, world units.
+  fxs_vec2 b; ///< The other end, world units.
 } fxs_wall;
 
 /// Swept detection of the whole path (the default), as an fxs_avoidance_def mode.
@@ -99,11 +99,11 @@ typedef struct fxs_wall {
 
 /// Avoidance parameters (MAX_SEE_AHEAD, MAX_AVOID_FORCE, braking, detection mode).
 typedef struct fxs_avoidance_def {
-  fix16_t max_see_ahead;    ///< Look-ahead at max speed, world units, >= 0. Default 60.
-  fix16_t max_avoid_force;  ///< Largest avoidance force, >= 0. Default 1.
-  fix16_t margin;   ///< Swept: capsule widened by margin * speed, ticks, [0, 64]. Default 2.
-  fix16_t braking;  ///< Swept: backward : sideways ratio of the push, [0, 16]. Default 0.
-  fix16_t mode;     ///< FXS_AVOID_SWEPT (default) or FXS_AVOID_PROBES.
+  fix16_t max_see_ahead;   ///< Look-ahead at max speed, world units, >= 0. Default 60.
+  fix16_t max_avoid_force; ///< Largest avoidance force, >= 0. Default 1.
+  fix16_t margin;          ///< Swept: capsule widened by margin * speed, ticks, [0, 64]. Default 2.
+  fix16_t braking;         ///< Swept: backward : sideways ratio of the push, [0, 16]. Default 0.
+  fix16_t mode;            ///< FXS_AVOID_SWEPT (default) or FXS_AVOID_PROBES.
 } fxs_avoidance_def;
 
 /// The defaults listed on each field.
@@ -112,7 +112,7 @@ FXS_API fxs_avoidance_def fxs_default_avoidance_def(void);
 /// Index of the most threatening obstacle, or -1: swept, the least contact distance; probes,
 /// the least distance from the agent. Ties keep the lower index.
 FXS_API int fxs_most_threatening_obstacle(const fxs_agent *self, const fxs_obstacle *obstacles,
-                                  uint32_t count, const fxs_avoidance_def *def);
+                                          uint32_t count, const fxs_avoidance_def *def);
 
 /// The avoidance force against the most threatening obstacle (zero when nothing threatens);
 /// length at most max_avoid_force.
@@ -124,13 +124,13 @@ FXS_API fxs_vec2 fxs_avoid_obstacles(const fxs_agent *self, const fxs_obstacle *
 /// crosses or that comes within the agent's radius of the agent, ahead2 or ahead. Ties keep
 /// the lower index.
 FXS_API int fxs_most_threatening_wall(const fxs_agent *self, const fxs_wall *walls, uint32_t count,
-                              const fxs_avoidance_def *def);
+                                      const fxs_avoidance_def *def);
 
 /// Wall avoidance against the most threatening wall: along its normal on the agent's side (or
 /// sideways from an end the body meets first), ramped as for obstacles; once the body touches
 /// the wall, max_avoid_force outward from its closest point plus sideways.
 FXS_API fxs_vec2 fxs_avoid_walls(const fxs_agent *self, const fxs_wall *walls, uint32_t count,
-                         const fxs_avoidance_def *def);
+                                 const fxs_avoidance_def *def);
 
 #ifdef __cplusplus
 }

@@ -21,8 +21,7 @@ extern "C" {
 /// result of fxs_agent_integrate(&agents[i], fxs_steering_linear(fxs_seek(&agents[i],
 /// targets[i])), fxs_vec2_zero(), FXS_ONE). agents and targets may be null only when count
 /// is 0 (otherwise FXS_ASSERT, and nothing moves).
-FXS_API void fxs_seek_integrate_many(fxs_agent *agents, const fxs_vec2 *targets,
-                                     uint32_t count);
+FXS_API void fxs_seek_integrate_many(fxs_agent *agents, const fxs_vec2 *targets, uint32_t count);
 
 /// The same with arrival: for every i < count, fxs_agent_integrate(&agents[i],
 /// fxs_steering_linear(fxs_arrive(&agents[i], targets[i], slowing_radius)), fxs_vec2_zero(),

@@ -14,39 +14,39 @@ extern "C" {
 
 /// X-macro: identifier, printable name. Identifiers are recorded in replays (a behavior
 /// command carries its kind): new behaviors are appended, existing ones never renumbered.
-#define FXS_BEHAVIOR_LIST(X)                                                                     \
-  X(FXS_BEHAVIOR_NONE, "none")                                                                   \
-  X(FXS_BEHAVIOR_SEEK, "seek")                                                                   \
-  X(FXS_BEHAVIOR_FLEE, "flee")                                                                   \
-  X(FXS_BEHAVIOR_ARRIVE, "arrive")                                                               \
-  X(FXS_BEHAVIOR_WANDER, "wander")                                                               \
-  X(FXS_BEHAVIOR_PURSUIT, "pursuit")                                                             \
-  X(FXS_BEHAVIOR_EVADE, "evade")                                                                 \
-  X(FXS_BEHAVIOR_AVOID, "obstacle_avoidance")                                                    \
-  X(FXS_BEHAVIOR_PATH, "path_following")                                                         \
-  X(FXS_BEHAVIOR_SEPARATION, "separation")                                                       \
-  X(FXS_BEHAVIOR_ALIGNMENT, "alignment")                                                         \
-  X(FXS_BEHAVIOR_COHESION, "cohesion")                                                           \
-  X(FXS_BEHAVIOR_LEADER, "leader_following")                                                     \
-  X(FXS_BEHAVIOR_QUEUE, "queue")                                                                 \
-  X(FXS_BEHAVIOR_DYNAMIC_ARRIVE, "dynamic_arrive")                                               \
-  X(FXS_BEHAVIOR_VELOCITY_MATCH, "velocity_match")                                               \
-  X(FXS_BEHAVIOR_ALIGN, "align")                                                                 \
-  X(FXS_BEHAVIOR_FACE, "face")                                                                   \
-  X(FXS_BEHAVIOR_LOOK_WHERE_GOING, "look_where_going")                                           \
-  X(FXS_BEHAVIOR_WALKER, "random_walker")                                                        \
-  X(FXS_BEHAVIOR_KINEMATIC_SEEK, "kinematic_seek")                                               \
-  X(FXS_BEHAVIOR_KINEMATIC_ARRIVE, "kinematic_arrive")                                           \
-  X(FXS_BEHAVIOR_KINEMATIC_WANDER, "kinematic_wander")                                           \
-  X(FXS_BEHAVIOR_EXTERNAL, "external_force")                                                     \
-  X(FXS_BEHAVIOR_CONTAINMENT, "containment")                                                     \
-  X(FXS_BEHAVIOR_FLOW_FIELD, "flow_field")                                                       \
-  X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, "unaligned_avoidance")                                     \
-  X(FXS_BEHAVIOR_OFFSET_PURSUIT, "offset_pursuit")                                               \
-  X(FXS_BEHAVIOR_HIDE, "hide")                                                                   \
-  X(FXS_BEHAVIOR_INTERPOSE, "interpose")                                                         \
-  X(FXS_BEHAVIOR_ORCA, "orca")                                                                   \
-  X(FXS_BEHAVIOR_FORMATION, "formation")                                                         \
+#define FXS_BEHAVIOR_LIST(X)                                 \
+  X(FXS_BEHAVIOR_NONE, "none")                               \
+  X(FXS_BEHAVIOR_SEEK, "seek")                               \
+  X(FXS_BEHAVIOR_FLEE, "flee")                               \
+  X(FXS_BEHAVIOR_ARRIVE, "arrive")                           \
+  X(FXS_BEHAVIOR_WANDER, "wander")                           \
+  X(FXS_BEHAVIOR_PURSUIT, "pursuit")                         \
+  X(FXS_BEHAVIOR_EVADE, "evade")                             \
+  X(FXS_BEHAVIOR_AVOID, "obstacle_avoidance")                \
+  X(FXS_BEHAVIOR_PATH, "path_following")                     \
+  X(FXS_BEHAVIOR_SEPARATION, "separation")                   \
+  X(FXS_BEHAVIOR_ALIGNMENT, "alignment")                     \
+  X(FXS_BEHAVIOR_COHESION, "cohesion")                       \
+  X(FXS_BEHAVIOR_LEADER, "leader_following")                 \
+  X(FXS_BEHAVIOR_QUEUE, "queue")                             \
+  X(FXS_BEHAVIOR_DYNAMIC_ARRIVE, "dynamic_arrive")           \
+  X(FXS_BEHAVIOR_VELOCITY_MATCH, "velocity_match")           \
+  X(FXS_BEHAVIOR_ALIGN, "align")                             \
+  X(FXS_BEHAVIOR_FACE, "face")                               \
+  X(FXS_BEHAVIOR_LOOK_WHERE_GOING, "look_where_going")       \
+  X(FXS_BEHAVIOR_WALKER, "random_walker")                    \
+  X(FXS_BEHAVIOR_KINEMATIC_SEEK, "kinematic_seek")           \
+  X(FXS_BEHAVIOR_KINEMATIC_ARRIVE, "kinematic_arrive")       \
+  X(FXS_BEHAVIOR_KINEMATIC_WANDER, "kinematic_wander")       \
+  X(FXS_BEHAVIOR_EXTERNAL, "external_force")                 \
+  X(FXS_BEHAVIOR_CONTAINMENT, "containment")                 \
+  X(FXS_BEHAVIOR_FLOW_FIELD, "flow_field")                   \
+  X(FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, "unaligned_avoidance") \
+  X(FXS_BEHAVIOR_OFFSET_PURSUIT, "offset_pursuit")           \
+  X(FXS_BEHAVIOR_HIDE, "hide")                               \
+  X(FXS_BEHAVIOR_INTERPOSE, "interpose")                     \
+  X(FXS_BEHAVIOR_ORCA, "orca")                               \
+  X(FXS_BEHAVIOR_FORMATION, "formation")                     \
   X(FXS_BEHAVIOR_NAVIGATE, "navigate")
 
 /// Behavior identifiers.
@@ -54,7 +54,7 @@ typedef enum fxs_behavior {
 #define FXS_BEHAVIOR_ENUM_(id, name) id,
   FXS_BEHAVIOR_LIST(FXS_BEHAVIOR_ENUM_)
 #undef FXS_BEHAVIOR_ENUM_
-  FXS_BEHAVIOR_COUNT
+      FXS_BEHAVIOR_COUNT
 } fxs_behavior;
 
 /// True for Millington's kinematic behaviors (kinematic seek, arrive, wander), which set the

@@ -79,8 +79,8 @@ typedef struct fxs_flocking_view {
 /// No blind cone, no cap: what the rules saw before they had a view.
 FXS_API fxs_flocking_view fxs_default_flocking_view(void);
 
-FXS_API fxs_command fxs_command_spawn(const fxs_spawn_def *def);                        ///< Spawn.
-FXS_API fxs_command fxs_command_despawn(fxs_agent_handle agent);  ///< Despawn.
+FXS_API fxs_command fxs_command_spawn(const fxs_spawn_def *def); ///< Spawn.
+FXS_API fxs_command fxs_command_despawn(fxs_agent_handle agent); ///< Despawn.
 /// Target point.
 FXS_API fxs_command fxs_command_set_target_point(fxs_agent_handle agent, fxs_vec2 point);
 /// Target agent (a 0 handle clears it).
@@ -98,23 +98,23 @@ FXS_API fxs_command fxs_command_set_limits(fxs_agent_handle agent, const fxs_age
 /// Hands the agent to source `owner` (0..255), or shares it (FXS_OWNER_SHARED). Only its
 /// current owner may do this (anyone, while it is shared).
 FXS_API fxs_command fxs_command_set_owner(fxs_agent_handle agent, uint32_t owner);
-FXS_API fxs_command fxs_command_add_obstacle(fxs_obstacle obstacle);  ///< Obstacle.
-FXS_API fxs_command fxs_command_remove_obstacle(uint32_t index);  ///< By slot.
-FXS_API fxs_command fxs_command_add_wall(fxs_wall wall);  ///< Wall.
-FXS_API fxs_command fxs_command_remove_wall(uint32_t index);  ///< By slot.
+FXS_API fxs_command fxs_command_add_obstacle(fxs_obstacle obstacle); ///< Obstacle.
+FXS_API fxs_command fxs_command_remove_obstacle(uint32_t index);     ///< By slot.
+FXS_API fxs_command fxs_command_add_wall(fxs_wall wall);             ///< Wall.
+FXS_API fxs_command fxs_command_remove_wall(uint32_t index);         ///< By slot.
 
 /// The world's flow-field grid: cell (0, 0) has its lowest corner at origin, cells are
 /// cell_size units square, columns x rows of them (each in [1, FXS_MAX_FIELD_SIDE], product
 /// at most capacity.field_cells); every cell becomes zero. Counts above FXS_MAX_FIELD_SIDE
 /// are encoded as a value the world refuses.
 FXS_API fxs_command fxs_command_set_field_grid(fxs_vec2 origin, fix16_t cell_size, uint32_t columns,
-                                       uint32_t rows);
+                                               uint32_t rows);
 /// Removes the world's flow field (flow_field behaviors then give no force).
 FXS_API fxs_command fxs_command_remove_field(void);
 /// Sets the block of columns x rows cells whose first cell is (column, row) to `flow` (any
 /// length; only its direction is followed). The block must lie inside the grid.
 FXS_API fxs_command fxs_command_set_field_cells(uint32_t column, uint32_t row, uint32_t columns,
-                                        uint32_t rows, fxs_vec2 flow);
+                                                uint32_t rows, fxs_vec2 flow);
 /// Fills every cell with `direction` made unit (fxs_flow_field_fill_uniform).
 FXS_API fxs_command fxs_command_fill_field_uniform(fxs_vec2 direction);
 /// Fills every cell with the unit vector toward `point` (fxs_flow_field_fill_toward).
@@ -132,13 +132,13 @@ FXS_API fxs_command fxs_command_fill_field_goal(fxs_vec2 goal);
 /// `radius` (the agents' radius) of them; searches expand at most `budget` cells a tick
 /// ([1, FXS_NAV_MAX_BUDGET]). Counts out of range are encoded as values the world refuses.
 FXS_API fxs_command fxs_command_set_nav_grid(fxs_vec2 origin, fix16_t cell_size, uint32_t columns,
-                                     uint32_t rows, fix16_t radius, uint32_t budget);
+                                             uint32_t rows, fix16_t radius, uint32_t budget);
 /// Removes the navigation grid (navigate behaviors then hold still).
 FXS_API fxs_command fxs_command_remove_nav_grid(void);
 /// Sets the base cost of the block of columns x rows cells whose first cell is (column, row)
 /// to `cost` (0 blocked, 1..254 the weight). The block must lie inside the grid.
 FXS_API fxs_command fxs_command_set_nav_costs(uint32_t column, uint32_t row, uint32_t columns,
-                                      uint32_t rows, uint32_t cost);
+                                              uint32_t rows, uint32_t cost);
 
 /// Moves the agent to `destination`, the RTS click (docs/navigation.md, "Moving groups"). A
 /// tick's moves take effect after its other commands, and its valid moves with the same
@@ -150,8 +150,8 @@ FXS_API fxs_command fxs_command_set_nav_costs(uint32_t column, uint32_t row, uin
 /// Members nearest the destination choose first (ties: the earlier command), each the spot
 /// nearest to it in the innermost ring with a free spot (ties: the lower spot), so spots fill
 /// outward as members arrive. A group of one goes to the destination itself.
-FXS_API fxs_command fxs_command_move(fxs_agent_handle agent, uint32_t group,
-                                     fxs_vec2 destination, fix16_t gap);
+FXS_API fxs_command fxs_command_move(fxs_agent_handle agent, uint32_t group, fxs_vec2 destination,
+                                     fix16_t gap);
 
 /// Any behavior from a slot (fxs_behavior_slot_default() gives the table's defaults).
 FXS_API fxs_command fxs_command_add_behavior(fxs_agent_handle agent, const fxs_behavior_slot *slot);
@@ -179,7 +179,7 @@ FXS_API fxs_command fxs_command_add_evade(fxs_agent_handle agent, fxs_blend blen
                                           fix16_t max_prediction, fix16_t panic_radius);
 /// Obstacle avoidance with `def` (see-ahead in units, force, margin in ticks, braking, mode).
 FXS_API fxs_command fxs_command_add_avoidance(fxs_agent_handle agent, fxs_blend blend,
-                                      const fxs_avoidance_def *def);
+                                              const fxs_avoidance_def *def);
 /// Follow the agent's path (set_path); the path carries its radius and its end mode.
 FXS_API fxs_command fxs_command_add_path_following(fxs_agent_handle agent, fxs_blend blend);
 /// Separation from neighbors closer than radius, world units, [0, max] (default 24).
@@ -203,50 +203,51 @@ FXS_API fxs_command fxs_command_add_cohesion_view(fxs_agent_handle agent, fxs_bl
 /// Follow the target agent as leader (no force without one) with `def` (distance behind,
 /// sight, separation; units).
 FXS_API fxs_command fxs_command_add_leader_following(fxs_agent_handle agent, fxs_blend blend,
-                                             const fxs_leader_def *def);
+                                                     const fxs_leader_def *def);
 /// Queue behind the agents ahead with `def` (probe distance and radius, separation; units).
 FXS_API fxs_command fxs_command_add_queue(fxs_agent_handle agent, fxs_blend blend,
                                           const fxs_queue_def *def);
 /// Millington's dynamic arrive at the target with `def` (radii in units, time in ticks).
 FXS_API fxs_command fxs_command_add_dynamic_arrive(fxs_agent_handle agent, fxs_blend blend,
-                                           const fxs_dynamic_arrive_def *def);
+                                                   const fxs_dynamic_arrive_def *def);
 /// Match the target agent's velocity (no force without one); time_to_target in ticks,
 /// [1 LSB, max] (default 4); max_acceleration in units per tick^2, [0, max] (default 0.25).
 FXS_API fxs_command fxs_command_add_velocity_match(fxs_agent_handle agent, fxs_blend blend,
-                                           fix16_t time_to_target, fix16_t max_acceleration);
+                                                   fix16_t time_to_target,
+                                                   fix16_t max_acceleration);
 /// Turn to target_orientation, radians in [-pi, pi], with `def` (radii in radians, ticks).
 FXS_API fxs_command fxs_command_add_align(fxs_agent_handle agent, fxs_blend blend,
-                                  fix16_t target_orientation, const fxs_align_def *def);
+                                          fix16_t target_orientation, const fxs_align_def *def);
 /// Turn to face the target, with `def` (radii in radians, time in ticks).
 FXS_API fxs_command fxs_command_add_face(fxs_agent_handle agent, fxs_blend blend,
                                          const fxs_align_def *def);
 /// Turn toward the direction of travel, with `def` (radii in radians, time in ticks).
 FXS_API fxs_command fxs_command_add_look_where_going(fxs_agent_handle agent, fxs_blend blend,
-                                             const fxs_align_def *def);
+                                                     const fxs_align_def *def);
 /// Random walk to the target through waypoints, with `def` (steps and radii in units).
 FXS_API fxs_command fxs_command_add_random_walker(fxs_agent_handle agent, fxs_blend blend,
-                                          const fxs_walker_def *def);
+                                                  const fxs_walker_def *def);
 /// Kinematic seek: velocity set to max speed toward the target (a kinematic set only).
 FXS_API fxs_command fxs_command_add_kinematic_seek(fxs_agent_handle agent, fxs_blend blend);
 /// Kinematic arrive: stop within radius (units, default 2); velocity = offset / time_to_target
 /// (ticks, [1 LSB, max], default 8). A kinematic set only.
 FXS_API fxs_command fxs_command_add_kinematic_arrive(fxs_agent_handle agent, fxs_blend blend,
-                                             fix16_t radius, fix16_t time_to_target);
+                                                     fix16_t radius, fix16_t time_to_target);
 /// Kinematic wander: a random turn of at most max_rotation radians a tick, [0, pi] (default
 /// 0.2). A kinematic set only.
 FXS_API fxs_command fxs_command_add_kinematic_wander(fxs_agent_handle agent, fxs_blend blend,
-                                             fix16_t max_rotation);
+                                                     fix16_t max_rotation);
 /// Follow the world's flow field, read at position + velocity * look_ahead (ticks, [0, max];
 /// 0 reads it under the agent).
 FXS_API fxs_command fxs_command_add_flow_field(fxs_agent_handle agent, fxs_blend blend,
-                                       fix16_t look_ahead);
+                                               fix16_t look_ahead);
 /// Offset pursuit of the agent's target agent (the leader), at a slot in its local frame.
 FXS_API fxs_command fxs_command_add_offset_pursuit(fxs_agent_handle agent, fxs_blend blend,
-                                           const fxs_offset_pursuit_def *def);
+                                                   const fxs_offset_pursuit_def *def);
 /// Interpose between the agent's target agent (or, without one, its target point) and its
 /// second target agent (fxs_command_set_second_target); no force without the second.
 FXS_API fxs_command fxs_command_add_interpose(fxs_agent_handle agent, fxs_blend blend,
-                                      const fxs_interpose_def *def);
+                                              const fxs_interpose_def *def);
 /// Hide behind the world's obstacles from the agent's target agent (or, without one, from a
 /// hunter standing still on its target point).
 FXS_API fxs_command fxs_command_add_hide(fxs_agent_handle agent, fxs_blend blend,
@@ -259,16 +260,16 @@ FXS_API fxs_command fxs_command_add_orca(fxs_agent_handle agent, fxs_blend blend
                                          const fxs_orca_def *def, fix16_t slowing_radius);
 /// Unaligned collision avoidance over the agent's neighbors (the world's grid search).
 FXS_API fxs_command fxs_command_add_unaligned_avoidance(fxs_agent_handle agent, fxs_blend blend,
-                                                const fxs_unaligned_avoidance_def *def);
+                                                        const fxs_unaligned_avoidance_def *def);
 /// Navigate to the agent's target (its target agent when alive, else its target point) along
 /// a route the world's A* finds on the navigation grid, arriving with `slowing_radius`,
 /// avoiding neighbors with ORCA (def's fields; its obstacle time horizon is time_horizon / 2).
 FXS_API fxs_command fxs_command_add_navigate(fxs_agent_handle agent, fxs_blend blend,
-                                     fix16_t slowing_radius, const fxs_orca_def *def);
+                                             fix16_t slowing_radius, const fxs_orca_def *def);
 /// A formation (def's shape, spacing, slowing_radius, group, arrival_radius; its offsets are
 /// not sent: the user's shape takes the agent's path nodes) around the agent's target agent.
 FXS_API fxs_command fxs_command_add_formation(fxs_agent_handle agent, fxs_blend blend,
-                                      const fxs_formation_def *def);
+                                              const fxs_formation_def *def);
 
 #ifdef __cplusplus
 }

@@ -62,13 +62,13 @@ extern "C" {
 #define FXS_HALF_PI ((fix16_t)102944)
 
 /// Integer n as Q16.16; n must be in [-32767, 32767].
-#define FXS_INT(n) ((fix16_t)((int32_t)(n) * 65536))
+#define FXS_INT(n) ((fix16_t)((int32_t)(n)*65536))
 /// n/d as Q16.16, rounded half away from zero, computed by the preprocessor and the compiler
 /// in integers only. d must not be 0; the quotient must lie in [-32767, 32767].
-#define FXS_RATIO(n, d)                                                                          \
-  ((fix16_t)((((int64_t)(n) * 65536) +                                                           \
-              ((((int64_t)(n) < 0) != ((int64_t)(d) < 0)) ? -((int64_t)(d) / 2)                  \
-                                                          : ((int64_t)(d) / 2))) /               \
+#define FXS_RATIO(n, d)                                                          \
+  ((fix16_t)((((int64_t)(n)*65536) + ((((int64_t)(n) < 0) != ((int64_t)(d) < 0)) \
+                                          ? -((int64_t)(d) / 2)                  \
+                                          : ((int64_t)(d) / 2))) /               \
              (int64_t)(d)))
 
 #ifdef __cplusplus

@@ -55,11 +55,11 @@ extern "C" {
 /// What an escape must keep room from: walls (may be NULL when wall_count is 0) and, when
 /// bounded is 1, the world's bounds.
 typedef struct fxs_escape_room {
-  const fxs_wall *walls;  ///< Walls, in index order.
-  uint32_t wall_count;    ///< Entries of walls.
-  uint8_t bounded;        ///< 1: the bounds count (a world that clamps to its bounds).
-  fxs_vec2 bounds_min;    ///< Lower corner, world units.
-  fxs_vec2 bounds_max;    ///< Upper corner, world units.
+  const fxs_wall *walls; ///< Walls, in index order.
+  uint32_t wall_count;   ///< Entries of walls.
+  uint8_t bounded;       ///< 1: the bounds count (a world that clamps to its bounds).
+  fxs_vec2 bounds_min;   ///< Lower corner, world units.
+  fxs_vec2 bounds_max;   ///< Upper corner, world units.
 } fxs_escape_room;
 
 /// The look-ahead of an escape: max_speed * FXS_ESCAPE_LOOK_TICKS, clamped as above.
@@ -74,11 +74,11 @@ FXS_API fix16_t fxs_escape_run(const fxs_agent *self, fxs_vec2 direction,
 /// the whole look-ahead of room, else the best sampled direction (unit, each component within
 /// 2 LSB).
 FXS_API fxs_vec2 fxs_escape_direction(const fxs_agent *self, fxs_vec2 threat, fxs_vec2 away,
-                              const fxs_escape_room *room);
+                                      const fxs_escape_room *room);
 
 /// fxs_flee that keeps room to move; room NULL is plain fxs_flee.
 FXS_API fxs_vec2 fxs_flee_within(const fxs_agent *self, fxs_vec2 target, fix16_t panic_radius,
-                         const fxs_escape_room *room);
+                                 const fxs_escape_room *room);
 
 /// fxs_evade that keeps room to move (flees the predicted position with fxs_flee_within);
 /// room NULL is plain fxs_evade.

@@ -55,8 +55,8 @@ FXS_API fxs_vec2 fxs_cohesion(const fxs_agent *self, uint32_t self_id,
 /// fxs_vec2_length_sq gives). Neighbor i counts when radius >= 0 and dist_sq[i] <= radius^2,
 /// which is what fxs_vec2_within decides, so the result equals fxs_separation's.
 FXS_API fxs_vec2 fxs_separation_known(const fxs_agent *self, uint32_t self_id,
-                              const fxs_neighbor *neighbors, const uint64_t *dist_sq,
-                              uint32_t count, fix16_t radius);
+                                      const fxs_neighbor *neighbors, const uint64_t *dist_sq,
+                                      uint32_t count, fix16_t radius);
 
 /// What alignment and cohesion average: exact sums over the neighbors within a radius.
 /// Gathered once, it serves both rules when their radii are equal.
@@ -67,14 +67,14 @@ typedef struct fxs_neighborhood {
   ///@{
   int64_t velocity_x, velocity_y; ///< Sums of the velocities, raw Q16.16 units.
   ///@}
-  int32_t count;                  ///< Neighbors summed.
+  int32_t count; ///< Neighbors summed.
 } fxs_neighborhood;
 
 /// The neighborhood within radius from neighbors with known squared distances (dist_sq as
 /// for fxs_separation_known); ids equal to self_id are skipped.
 FXS_API fxs_neighborhood fxs_neighborhood_gather(uint32_t self_id, const fxs_neighbor *neighbors,
-                                         const uint64_t *dist_sq, uint32_t count,
-                                         fix16_t radius);
+                                                 const uint64_t *dist_sq, uint32_t count,
+                                                 fix16_t radius);
 
 /// Alignment from a neighborhood: equals fxs_alignment over the same neighbors and radius.
 FXS_API fxs_vec2 fxs_alignment_of(const fxs_agent *self, const fxs_neighborhood *h);

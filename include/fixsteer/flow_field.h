@@ -58,12 +58,12 @@ FXS_API fxs_flow_field_def fxs_default_flow_field_def(void);
 /// FXS_ERR_BUFFER_TOO_SMALL when width * height > capacity (computed without overflow).
 /// On failure *field is left unchanged.
 FXS_API fxs_result fxs_flow_field_init(fxs_flow_field *field, fxs_vec2 *cells, uint32_t capacity,
-                               uint32_t width, uint32_t height, fxs_vec2 origin,
-                               fix16_t cell_size);
+                                       uint32_t width, uint32_t height, fxs_vec2 origin,
+                                       fix16_t cell_size);
 
 /// The cell under `position`, each coordinate clamped into the grid. Exact for any position.
 FXS_API void fxs_flow_field_cell_of(const fxs_flow_field *field, fxs_vec2 position, uint32_t *cx,
-                            uint32_t *cy);
+                                    uint32_t *cy);
 
 /// The centre of cell (cx, cy) (half a cell rounded down), saturating. cx < width, cy < height.
 FXS_API fxs_vec2 fxs_flow_field_cell_center(const fxs_flow_field *field, uint32_t cx, uint32_t cy);
@@ -74,7 +74,7 @@ FXS_API fxs_vec2 fxs_flow_field_sample(const fxs_flow_field *field, fxs_vec2 pos
 /// Flow-field following: set_length(sample(position + velocity * look_ahead), max_speed) -
 /// velocity. An invalid field (see fxs_flow_field_init) trips FXS_ASSERT and gives zero.
 FXS_API fxs_vec2 fxs_follow_flow_field(const fxs_agent *self, const fxs_flow_field *field,
-                               const fxs_flow_field_def *def);
+                                       const fxs_flow_field_def *def);
 
 /// Fills every cell with `direction` scaled to length 1 (zero stays zero).
 FXS_API void fxs_flow_field_fill_uniform(fxs_flow_field *field, fxs_vec2 direction);
@@ -91,7 +91,7 @@ FXS_API void fxs_flow_field_fill_toward(fxs_flow_field *field, fxs_vec2 point);
 /// (inward 0) drifts outward, as any tick-by-tick step along a tangent does (200 -> 285
 /// units in 2000 ticks at speed 4); inward 1/64 holds that orbit within 2 units.
 FXS_API void fxs_flow_field_fill_vortex(fxs_flow_field *field, fxs_vec2 center, fix16_t swirl,
-                                fix16_t inward);
+                                        fix16_t inward);
 
 #ifdef __cplusplus
 }

@@ -53,14 +53,14 @@ typedef enum fxs_formation_shape {
 /// slowing_radius, group, arrival_radius), and the user's offsets are the nodes of the
 /// agent's path (path index), read as (forward, left) offsets rather than positions.
 typedef struct fxs_formation_def {
-  fxs_formation_shape shape;  ///< Layout. Default FXS_FORMATION_WEDGE.
-  fix16_t spacing;            ///< Distance between neighboring slots, units, [0, 1024]. Default 24.
-  fix16_t slowing_radius;     ///< Arrival slowing radius at the slot, units, >= 0. Default 32.
-  uint32_t group;             ///< Agents with the same group form one formation. Default 0.
-  fix16_t arrival_radius;     ///< A member this close to its slot, the leader at rest, stops
-                              ///< (velocity 0); units, >= 0. Default 1/4.
-  const fxs_vec2 *offsets;    ///< FXS_FORMATION_USER: the slots (forward, left), units.
-  uint32_t offset_count;      ///< Entries of offsets.
+  fxs_formation_shape shape; ///< Layout. Default FXS_FORMATION_WEDGE.
+  fix16_t spacing;           ///< Distance between neighboring slots, units, [0, 1024]. Default 24.
+  fix16_t slowing_radius;    ///< Arrival slowing radius at the slot, units, >= 0. Default 32.
+  uint32_t group;            ///< Agents with the same group form one formation. Default 0.
+  fix16_t arrival_radius;    ///< A member this close to its slot, the leader at rest, stops
+                             ///< (velocity 0); units, >= 0. Default 1/4.
+  const fxs_vec2 *offsets;   ///< FXS_FORMATION_USER: the slots (forward, left), units.
+  uint32_t offset_count;     ///< Entries of offsets.
 } fxs_formation_def;
 
 /// The defaults listed on each field, no user offsets.
@@ -74,7 +74,7 @@ FXS_API uint32_t fxs_formation_slot_count(const fxs_formation_def *def, uint32_t
 /// shape says; centred (around_leader false): minus the mean of the count offsets, rounded
 /// half away from zero, so the slots' centre is the anchor. (0, 0) for slot >= count.
 FXS_API fxs_vec2 fxs_formation_offset(const fxs_formation_def *def, uint32_t slot, uint32_t count,
-                              bool around_leader);
+                                      bool around_leader);
 
 /// World position of an offset (forward, left) in the frame at `anchor` with unit heading
 /// `heading`: anchor + forward * heading + left * (-heading.y, heading.x), each component one
@@ -108,7 +108,7 @@ FXS_API fxs_vec2 fxs_formation_arrive(const fxs_agent *self, fxs_vec2 slot, fxs_
 /// without a leader) and the member within arrival_radius of its slot, 0, so it stops and
 /// keeps its heading. Zero force for a member without a slot.
 FXS_API fxs_vec2 fxs_formation(const fxs_agent *const *members, uint32_t count, uint32_t who,
-                       const fxs_agent *leader, const fxs_formation_def *def);
+                               const fxs_agent *leader, const fxs_formation_def *def);
 
 #ifdef __cplusplus
 }

@@ -31,8 +31,8 @@ typedef struct fxs_hide_def {
   /// Gap between the obstacle's edge and the spot (the agent's centre), units, >= 0. The
   /// agent's body is hidden when it exceeds the agent's radius. Default 16.
   fix16_t distance_from_boundary;
-  fix16_t slowing_radius;  ///< Arrival slowing radius at the spot, units, >= 0. Default 32.
-  fix16_t max_prediction;  ///< Look-ahead cap of the evade fallback, ticks, >= 0. Default 30.
+  fix16_t slowing_radius; ///< Arrival slowing radius at the spot, units, >= 0. Default 32.
+  fix16_t max_prediction; ///< Look-ahead cap of the evade fallback, ticks, >= 0. Default 30.
 } fxs_hide_def;
 
 /// The defaults listed on each field.
@@ -43,22 +43,22 @@ FXS_API fxs_hide_def fxs_default_hide_def(void);
 /// hunter -> centre is exact for any two points (halved, not saturated, when the difference
 /// exceeds the Q16.16 range); the spot saturates per component.
 FXS_API bool fxs_hiding_spot(const fxs_obstacle *obstacle, fxs_vec2 hunter_position,
-                     fix16_t distance_from_boundary, fxs_vec2 *spot);
+                             fix16_t distance_from_boundary, fxs_vec2 *spot);
 
 /// Index of the obstacle whose spot is nearest to the agent, and that spot in *spot (when
 /// not NULL); -1 when no obstacle gives a spot. Squared distances are compared exactly (128
 /// bits); equal distances keep the lower index.
 FXS_API int fxs_best_hiding_spot(const fxs_agent *self, fxs_vec2 hunter_position,
-                         const fxs_obstacle *obstacles, uint32_t count, const fxs_hide_def *def,
-                         fxs_vec2 *spot);
+                                 const fxs_obstacle *obstacles, uint32_t count,
+                                 const fxs_hide_def *def, fxs_vec2 *spot);
 
 /// The point hide steers to: the best spot, or, when the walk there is blocked by the spot's
 /// obstacle (the segment agent -> spot comes within radius + the agent's radius of its
 /// centre), the detour point on the ring (*detour set; ties, with the spot exactly opposite,
 /// go counter-clockwise). The agent's own position when no obstacle gives a spot.
 FXS_API fxs_vec2 fxs_hide_target(const fxs_agent *self, fxs_vec2 hunter_position,
-                         const fxs_obstacle *obstacles, uint32_t count, const fxs_hide_def *def,
-                         bool *detour);
+                                 const fxs_obstacle *obstacles, uint32_t count,
+                                 const fxs_hide_def *def, bool *detour);
 
 /// Hide: arrive(spot, slowing_radius), or seek(detour point) at full speed; without any
 /// spot, fxs_evade(hunter, max_prediction) at any distance. One hider alone: see
@@ -71,8 +71,8 @@ FXS_API fxs_vec2 fxs_hide(const fxs_agent *self, const fxs_agent *hunter,
 
 /// Another hider hiding from the same hunter, which has the first claim on its spot.
 typedef struct fxs_hider {
-  fxs_vec2 position;               ///< Its position, world units.
-  fix16_t distance_from_boundary;  ///< Its hide parameter, units, >= 0.
+  fxs_vec2 position;              ///< Its position, world units.
+  fix16_t distance_from_boundary; ///< Its hide parameter, units, >= 0.
 } fxs_hider;
 
 /// Distinct spots: the rivals (at most FXS_HIDE_MAX_RIVALS, the rest ignored), in order, each
@@ -83,14 +83,16 @@ typedef struct fxs_hider {
 /// the hider of the lowest slot has the first choice and no two share a spot while there are
 /// spots enough. Work: rival_count + 1 passes over the obstacles.
 FXS_API int fxs_distinct_hiding_spot(const fxs_agent *self, fxs_vec2 hunter_position,
-                             const fxs_obstacle *obstacles, uint32_t count, const fxs_hide_def *def,
-                             const fxs_hider *rivals, uint32_t rival_count, fxs_vec2 *spot);
+                                     const fxs_obstacle *obstacles, uint32_t count,
+                                     const fxs_hide_def *def, const fxs_hider *rivals,
+                                     uint32_t rival_count, fxs_vec2 *spot);
 
 /// fxs_hide toward the spot fxs_distinct_hiding_spot gives (rivals may be NULL when
 /// rival_count is 0: then exactly fxs_hide).
 FXS_API fxs_vec2 fxs_hide_among(const fxs_agent *self, const fxs_agent *hunter,
-                        const fxs_obstacle *obstacles, uint32_t count, const fxs_hide_def *def,
-                        const fxs_hider *rivals, uint32_t rival_count);
+                                const fxs_obstacle *obstacles, uint32_t count,
+                                const fxs_hide_def *def, const fxs_hider *rivals,
+                                uint32_t rival_count);
 
 #ifdef __cplusplus
 }

@@ -44,19 +44,23 @@ struct fxs_world_capacity;
 
 /// What a reader accepts.
 typedef struct fxs_limits {
-  uint32_t max_agents;      ///< World agent capacity. Default FXS_DEFAULT_MAX_AGENTS.
-  uint32_t max_obstacles;   ///< Obstacle capacity. Default FXS_DEFAULT_MAX_OBJECTS.
-  uint32_t max_paths;       ///< Path capacity. Default FXS_DEFAULT_MAX_OBJECTS.
-  uint32_t max_path_nodes;  ///< Path node capacity. Default FXS_DEFAULT_MAX_PATH_NODES.
-  uint32_t max_walls;       ///< Wall capacity. Default FXS_DEFAULT_MAX_OBJECTS.
-  uint32_t max_ticks;       ///< Ticks in one replay. Default FXS_DEFAULT_MAX_TICKS.
-  uint64_t max_agent_ticks; ///< Agent capacity x ticks simulated. Default FXS_DEFAULT_MAX_AGENT_TICKS.
-  uint64_t max_bytes;       ///< Size of one replay or snapshot. Default FXS_DEFAULT_MAX_BYTES.
+  uint32_t max_agents;     ///< World agent capacity. Default FXS_DEFAULT_MAX_AGENTS.
+  uint32_t max_obstacles;  ///< Obstacle capacity. Default FXS_DEFAULT_MAX_OBJECTS.
+  uint32_t max_paths;      ///< Path capacity. Default FXS_DEFAULT_MAX_OBJECTS.
+  uint32_t max_path_nodes; ///< Path node capacity. Default FXS_DEFAULT_MAX_PATH_NODES.
+  uint32_t max_walls;      ///< Wall capacity. Default FXS_DEFAULT_MAX_OBJECTS.
+  uint32_t max_ticks;      ///< Ticks in one replay. Default FXS_DEFAULT_MAX_TICKS.
+  uint64_t
+      max_agent_ticks; ///< Agent capacity x ticks simulated. Default FXS_DEFAULT_MAX_AGENT_TICKS.
+  uint64_t max_bytes;  ///< Size of one replay or snapshot. Default FXS_DEFAULT_MAX_BYTES.
   uint32_t max_field_cells; ///< Flow-field cell capacity. Default FXS_DEFAULT_MAX_FIELD_CELLS.
   uint32_t max_nav_cells;   ///< Navigation cell capacity. Default FXS_DEFAULT_MAX_NAV_CELLS.
-  uint64_t max_nav_search_cells; ///< nav_searches x nav_cells. Default FXS_DEFAULT_MAX_NAV_SEARCH_CELLS.
-  uint64_t max_nav_route_cells;  ///< agents x nav_waypoints. Default FXS_DEFAULT_MAX_NAV_ROUTE_CELLS.
-  uint64_t max_nav_field_cells;  ///< nav_fields x nav_cells. Default FXS_DEFAULT_MAX_NAV_FIELD_CELLS.
+  uint64_t
+      max_nav_search_cells; ///< nav_searches x nav_cells. Default FXS_DEFAULT_MAX_NAV_SEARCH_CELLS.
+  uint64_t
+      max_nav_route_cells; ///< agents x nav_waypoints. Default FXS_DEFAULT_MAX_NAV_ROUTE_CELLS.
+  uint64_t
+      max_nav_field_cells; ///< nav_fields x nav_cells. Default FXS_DEFAULT_MAX_NAV_FIELD_CELLS.
 } fxs_limits;
 
 /// The defaults listed on each field.
@@ -73,8 +77,8 @@ typedef struct fxs_limit_error {
 /// FXS_OK when every capacity is within `limits` (NULL: the defaults); else FXS_ERR_LIMIT
 /// and, when `error` is not NULL, which one.
 FXS_API fxs_result fxs_limits_check_capacity(const fxs_limits *limits,
-                                     const struct fxs_world_capacity *capacity,
-                                     fxs_limit_error *error);
+                                             const struct fxs_world_capacity *capacity,
+                                             fxs_limit_error *error);
 
 #ifdef __cplusplus
 }

@@ -29,16 +29,16 @@ FXS_API fxs_vec2 fxs_midpoint(fxs_vec2 a, fxs_vec2 b);
 /// The look-ahead T in ticks: distance(self, midpoint of a and b) / self.max_speed, at most
 /// max_prediction; max_prediction when the agent's max speed is 0 (as fxs_prediction_ticks).
 FXS_API fix16_t fxs_interpose_ticks(const fxs_agent *self, const fxs_agent *a, const fxs_agent *b,
-                            const fxs_interpose_def *def);
+                                    const fxs_interpose_def *def);
 
 /// The point the agent arrives at: the midpoint of a.position + a.velocity * T and
 /// b.position + b.velocity * T (saturating per component).
 FXS_API fxs_vec2 fxs_interpose_point(const fxs_agent *self, const fxs_agent *a, const fxs_agent *b,
-                             const fxs_interpose_def *def);
+                                     const fxs_interpose_def *def);
 
 /// Interpose: arrive(fxs_interpose_point(...), slowing_radius). Symmetric in a and b.
 FXS_API fxs_vec2 fxs_interpose(const fxs_agent *self, const fxs_agent *a, const fxs_agent *b,
-                       const fxs_interpose_def *def);
+                               const fxs_interpose_def *def);
 
 #ifdef __cplusplus
 }

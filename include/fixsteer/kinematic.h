@@ -14,8 +14,8 @@ extern "C" {
 
 /// KinematicSteeringOutput: the velocity to move at and a rotation to turn by this tick.
 typedef struct fxs_kinematic_output {
-  fxs_vec2 velocity;  ///< World units per tick.
-  fix16_t rotation;   ///< Radians this tick.
+  fxs_vec2 velocity; ///< World units per tick.
+  fix16_t rotation;  ///< Radians this tick.
 } fxs_kinematic_output;
 
 /// newOrientation: the heading of velocity, or current when |velocity| is below
@@ -36,7 +36,7 @@ FXS_API fxs_kinematic_output fxs_kinematic_arrive(const fxs_agent *self, fxs_vec
 /// KinematicWander: full speed along the current orientation; rotation is
 /// randomBinomial() * max_rotation, randomBinomial() = random() - random() in (-1, 1).
 FXS_API fxs_kinematic_output fxs_kinematic_wander(const fxs_agent *self, fix16_t max_rotation,
-                                          fxs_rng *rng);
+                                                  fxs_rng *rng);
 
 /// Applies a kinematic output: velocity = output.velocity clipped to max_speed,
 /// position += velocity, orientation = wrap(orientation + rotation), rotation = output.rotation.

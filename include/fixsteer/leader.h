@@ -59,8 +59,8 @@ FXS_API fxs_vec2 fxs_leader_behind_point(const fxs_agent *leader, const fxs_lead
 /// Leader-following force for one follower. neighbors are the other followers (and may
 /// include the leader and the follower itself: ids equal to self_id are skipped).
 FXS_API fxs_vec2 fxs_follow_leader(const fxs_agent *self, uint32_t self_id, const fxs_agent *leader,
-                           const fxs_neighbor *neighbors, uint32_t count,
-                           const fxs_leader_def *def);
+                                   const fxs_neighbor *neighbors, uint32_t count,
+                                   const fxs_leader_def *def);
 
 /// Leader following over followers whose squared distances to self are known (dist_sq as
 /// for fxs_separation_known): equals fxs_follow_leader.
@@ -76,29 +76,29 @@ typedef const fxs_agent *fxs_body_lookup(uint32_t id, const void *context);
 /// Index into neighbors of the first one in front of the agent (positive projection on its
 /// heading) within max_queue_radius of the point max_queue_ahead along the heading, or -1.
 FXS_API int fxs_queue_neighbor_ahead(const fxs_agent *self, uint32_t self_id,
-                             const fxs_neighbor *neighbors, uint32_t count,
-                             const fxs_queue_def *def);
+                                     const fxs_neighbor *neighbors, uint32_t count,
+                                     const fxs_queue_def *def);
 
 /// True when self (id self_id) must stand still behind `ahead` (id ahead_id, the agent the
 /// queue found ahead): their bodies are within self's max_speed of touching, unless self
 /// is also in front of ahead's heading and has the lower id.
 FXS_API bool fxs_queue_must_hold(const fxs_agent *self, uint32_t self_id, const fxs_agent *ahead,
-                         uint32_t ahead_id);
+                                 uint32_t ahead_id);
 
 /// Queue braking force given the steering other behaviors produced this tick. Sets
 /// *velocity_scale to 0 when the agent must hold (the force is then zero), to 0.3 when the
 /// agent ahead is within max_queue_radius, else to 1. body_of(id, context) gives the full
 /// state of a neighbor; it is asked only for the agent ahead.
 FXS_API fxs_vec2 fxs_queue(const fxs_agent *self, uint32_t self_id, fxs_vec2 steering,
-                   const fxs_neighbor *neighbors, uint32_t count, fxs_body_lookup *body_of,
-                   const void *context, const fxs_queue_def *def, fix16_t *velocity_scale);
+                           const fxs_neighbor *neighbors, uint32_t count, fxs_body_lookup *body_of,
+                           const void *context, const fxs_queue_def *def, fix16_t *velocity_scale);
 
 /// The queue over neighbors whose squared distances to self are known (dist_sq as for
 /// fxs_separation_known): equals fxs_queue.
 FXS_API fxs_vec2 fxs_queue_known(const fxs_agent *self, uint32_t self_id, fxs_vec2 steering,
-                         const fxs_neighbor *neighbors, const uint64_t *dist_sq, uint32_t count,
-                         fxs_body_lookup *body_of, const void *context,
-                         const fxs_queue_def *def, fix16_t *velocity_scale);
+                                 const fxs_neighbor *neighbors, const uint64_t *dist_sq,
+                                 uint32_t count, fxs_body_lookup *body_of, const void *context,
+                                 const fxs_queue_def *def, fix16_t *velocity_scale);
 
 #ifdef __cplusplus
 }

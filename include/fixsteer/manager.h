@@ -66,7 +66,7 @@ FXS_API void fxs_manager_begin(fxs_steering_manager *m, fxs_combine_mode mode);
 /// Adds weight * steering from `behavior` with a priority. Returns false (and adds nothing)
 /// when the manager is full.
 FXS_API bool fxs_manager_add(fxs_steering_manager *m, fxs_behavior behavior, fxs_steering steering,
-                     fix16_t weight, uint8_t priority);
+                             fix16_t weight, uint8_t priority);
 
 /// Adds an outside force (wind, explosion, knock-back): divided by the mass like steering but
 /// not limited by max_force, so it can push an agent off its course (seed 001's click).
@@ -101,7 +101,7 @@ FXS_API fxs_steering fxs_manager_update(fxs_steering_manager *m, fxs_agent *agen
 /// velocity_scale 0 holds the agent: the linear steering is dropped too, so without external
 /// forces it stands exactly still (the queue's stop); its orientation is still integrated.
 FXS_API void fxs_agent_integrate(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
-                         fix16_t velocity_scale);
+                                 fix16_t velocity_scale);
 
 #ifdef __cplusplus
 }

@@ -72,15 +72,15 @@ typedef struct fxs_nav_field_entry {
 /// fxs_nav_field_value. The build uses the costs the grid had at fxs_nav_field_begin (or
 /// _restore).
 typedef struct fxs_nav_field {
-  uint32_t cell_capacity; ///< Entries: (width + 2) x (height + 2) at most.
-  uint32_t width;         ///< Grid the field covers (0 when idle).
-  uint32_t height;        ///< Its rows.
-  uint32_t status;        ///< An fxs_nav_field_status.
-  uint32_t current;       ///< Stored value of the list being taken from; every queued stored
-                          ///< value lies in [current, current + 3556].
-  uint32_t queued;        ///< Cells in the queue.
-  uint32_t settled;       ///< Cells taken from the queue (their value is final).
-  uint32_t *bucket;       ///< FXS_NAV_BUCKETS list heads, just before `entry`.
+  uint32_t cell_capacity;     ///< Entries: (width + 2) x (height + 2) at most.
+  uint32_t width;             ///< Grid the field covers (0 when idle).
+  uint32_t height;            ///< Its rows.
+  uint32_t status;            ///< An fxs_nav_field_status.
+  uint32_t current;           ///< Stored value of the list being taken from; every queued stored
+                              ///< value lies in [current, current + 3556].
+  uint32_t queued;            ///< Cells in the queue.
+  uint32_t settled;           ///< Cells taken from the queue (their value is final).
+  uint32_t *bucket;           ///< FXS_NAV_BUCKETS list heads, just before `entry`.
   fxs_nav_field_entry *entry; ///< cell_capacity entries.
 } fxs_nav_field;
 
@@ -96,7 +96,7 @@ FXS_API size_t fxs_nav_field_memory_size(uint32_t cell_capacity);
 /// FXS_ERR_BAD_VALUE for a capacity memory_size refuses or a NULL memory;
 /// FXS_ERR_BUFFER_TOO_SMALL when size is below it.
 FXS_API fxs_result fxs_nav_field_init(fxs_nav_field *field, void *memory, size_t size,
-                              uint32_t cell_capacity);
+                                      uint32_t cell_capacity);
 
 /// Begins a field on `grid` toward `count` goal cells (goals[i] is a cell index, cy * width
 /// + cx), dropping any earlier one: O(cells), the grid's costs copied. Goals on blocked cells
@@ -104,7 +104,7 @@ FXS_API fxs_result fxs_nav_field_init(fxs_nav_field *field, void *memory, size_t
 /// goal given twice counts once. FXS_ERR_CAPACITY when the grid needs more entries than the
 /// field has; FXS_ERR_OUTSIDE_GRID when a goal is outside it. Nothing changes on failure.
 FXS_API fxs_result fxs_nav_field_begin(fxs_nav_field *field, const fxs_nav_grid *grid,
-                               const uint32_t *goals, uint32_t count);
+                                       const uint32_t *goals, uint32_t count);
 
 /// Settles at most `budget` cells of the field (over the costs copied at begin) and returns
 /// its status.
@@ -138,7 +138,7 @@ FXS_API size_t fxs_nav_field_save(const fxs_nav_field *field, uint8_t *buffer, s
 /// [current, current + 3556], a settled cell above current, counts that disagree). On
 /// failure it is left idle.
 FXS_API fxs_result fxs_nav_field_restore(fxs_nav_field *field, const fxs_nav_grid *grid,
-                                 const uint8_t *data, size_t size);
+                                         const uint8_t *data, size_t size);
 
 #ifdef __cplusplus
 }

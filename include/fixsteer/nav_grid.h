@@ -65,7 +65,7 @@ FXS_API void fxs_nav_direction_step(uint32_t dir, int32_t *dx, int32_t *dy);
 /// cell_size > 0, the far corner origin + (width, height) * cell_size inside the Q16.16 range
 /// (else FXS_ERR_BAD_VALUE); width * height <= FXS_NAV_MAX_CELLS (else FXS_ERR_LIMIT).
 FXS_API fxs_result fxs_nav_grid_check(fxs_vec2 origin, fix16_t cell_size, uint32_t width,
-                              uint32_t height);
+                                      uint32_t height);
 
 /// Sets *grid up over `cost` (capacity bytes) with every cell at `fill` (0..254). Errors of
 /// fxs_nav_grid_check; FXS_ERR_BAD_VALUE for a NULL cost or fill > 254;
@@ -112,12 +112,12 @@ FXS_API fxs_result fxs_nav_grid_clip_block(const fxs_nav_grid *grid, int64_t *x,
 /// grid are ignored. FXS_ERR_BAD_VALUE for a negative radius. Work: the cells within radius
 /// + one cell of the segment (plus its length in cells when it is far steeper than a row).
 FXS_API fxs_result fxs_nav_grid_block_wall(fxs_nav_grid *grid, const fxs_wall *wall, fix16_t radius,
-                                   uint32_t *changed);
+                                           uint32_t *changed);
 
 /// Blocks every cell whose square comes within obstacle radius + `radius` of the obstacle's
 /// centre, exactly. FXS_ERR_BAD_VALUE for a negative radius or obstacle radius.
 FXS_API fxs_result fxs_nav_grid_block_obstacle(fxs_nav_grid *grid, const fxs_obstacle *obstacle,
-                                       fix16_t radius, uint32_t *changed);
+                                               fix16_t radius, uint32_t *changed);
 
 #ifdef __cplusplus
 }

@@ -88,7 +88,7 @@ FXS_API size_t fxs_nav_search_memory_size(uint32_t cell_capacity, uint32_t open_
 /// FXS_ERR_BAD_VALUE for capacities fxs_nav_search_memory_size refuses or a NULL memory;
 /// FXS_ERR_BUFFER_TOO_SMALL when size is below it.
 FXS_API fxs_result fxs_nav_search_init(fxs_nav_search *search, void *memory, size_t size,
-                               uint32_t cell_capacity, uint32_t open_capacity);
+                                       uint32_t cell_capacity, uint32_t open_capacity);
 
 /// Begins a search on `grid` from cell (sx, sy) to cell (gx, gy), dropping any earlier one
 /// (O(cells it touched)). FXS_ERR_CAPACITY when the grid has more cells than the search;
@@ -101,7 +101,7 @@ FXS_API fxs_result fxs_nav_search_begin(fxs_nav_search *search, const fxs_nav_gr
 /// that is not SEARCHING is left alone. A grid of another shape ends the search as NEAREST
 /// at its start (contract violation, FXS_ASSERT).
 FXS_API fxs_nav_status fxs_nav_search_step(fxs_nav_search *search, const fxs_nav_grid *grid,
-                                   uint32_t budget);
+                                           uint32_t budget);
 
 /// The path of a finished search (FOUND, NEAREST or OPEN_FULL), start to end, as cell
 /// indices: returns its length in cells and writes its first min(length, capacity) cells to
@@ -132,7 +132,7 @@ FXS_API fxs_result fxs_nav_search_restore(fxs_nav_search *search, const uint8_t 
 /// beside the corner. The end cells count too, except that (x0, y0) may be blocked.
 /// False when an end lies outside the grid.
 FXS_API bool fxs_nav_line_of_sight(const fxs_nav_grid *grid, uint32_t x0, uint32_t y0, uint32_t x1,
-                           uint32_t y1);
+                                   uint32_t y1);
 
 /// String pulling, in place: keeps of the path cells[0..count) its first cell, each cell
 /// after which the line of sight from the last kept cell breaks (checked in path order),

@@ -44,15 +44,15 @@ FXS_API fxs_neighbor_query_def fxs_default_neighbor_query_def(void);
 /// point when cos_half_fov <= -1, and any point when the heading is zero are in view; a
 /// point more than 32767 units away along an axis is not.
 FXS_API bool fxs_in_field_of_view(fxs_vec2 position, fxs_vec2 heading, fxs_vec2 point,
-                          fix16_t cos_half_fov);
+                                  fix16_t cos_half_fov);
 
 /// Chooses the nearest k candidates within radius and in the field of view around
 /// fxs_agent_heading(self); candidates with id == self_id are skipped. Writes their indices
 /// into `chosen` (room for min(def->k, FXS_NEIGHBORS_MAX_K) entries), nearest first (ties by
 /// lower id, then lower index), and returns how many it wrote.
 FXS_API uint32_t fxs_query_neighbors(const fxs_agent *self, uint32_t self_id,
-                             const fxs_neighbor *candidates, uint32_t count,
-                             const fxs_neighbor_query_def *def, uint32_t *chosen);
+                                     const fxs_neighbor *candidates, uint32_t count,
+                                     const fxs_neighbor_query_def *def, uint32_t *chosen);
 
 #ifdef __cplusplus
 }

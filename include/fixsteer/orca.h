@@ -83,11 +83,11 @@ typedef struct fxs_orca_def {
 /// The walls and obstacles an agent's ORCA keeps off (any number: the nearest
 /// FXS_ORCA_MAX_STATIC_LINES within reach count).
 typedef struct fxs_orca_statics {
-  const fxs_wall *walls;             ///< Walls (segments, zero thickness), or NULL if none.
-  uint32_t wall_count;               ///< Entries of walls.
-  const fxs_obstacle *obstacles;     ///< Obstacle circles, or NULL if none.
-  const uint32_t *obstacle_subset;   ///< Indices into obstacles to consider, or NULL: all.
-  uint32_t obstacle_count;           ///< Entries of obstacle_subset (of obstacles if NULL).
+  const fxs_wall *walls;           ///< Walls (segments, zero thickness), or NULL if none.
+  uint32_t wall_count;             ///< Entries of walls.
+  const fxs_obstacle *obstacles;   ///< Obstacle circles, or NULL if none.
+  const uint32_t *obstacle_subset; ///< Indices into obstacles to consider, or NULL: all.
+  uint32_t obstacle_count;         ///< Entries of obstacle_subset (of obstacles if NULL).
 } fxs_orca_statics;
 
 /// The defaults listed on each field.
@@ -103,8 +103,9 @@ FXS_API fxs_orca_def fxs_default_orca_def(void);
 /// The neighbor distance ORCA takes for `self`: neighbor_distance when positive, else
 /// FXS_ORCA_REACH_RADII of its body radii; within [0, 1024] units.
 static inline fix16_t fxs_orca_reach(const fxs_agent *self, fix16_t neighbor_distance) {
-  int64_t r = neighbor_distance > 0 ? neighbor_distance
-                                    : (int64_t)(self->radius > 0 ? self->radius : 0) * FXS_ORCA_REACH_RADII;
+  int64_t r = neighbor_distance > 0
+                  ? neighbor_distance
+                  : (int64_t)(self->radius > 0 ? self->radius : 0) * FXS_ORCA_REACH_RADII;
   return r > FXS_INT(1024) ? FXS_INT(1024) : (fix16_t)r;
 }
 
@@ -120,7 +121,7 @@ typedef struct fxs_orca_line {
 /// them within one tick; coincident agents with equal velocities split along -x (lower id)
 /// and +x.
 FXS_API fxs_orca_line fxs_orca_half_plane(const fxs_agent *self, uint32_t self_id,
-                                  const fxs_neighbor *neighbor, const fxs_orca_def *def);
+                                          const fxs_neighbor *neighbor, const fxs_orca_def *def);
 
 /// The agent's share of the avoiding against a neighbor, Q16.16 in [0, 1]: with weights
 /// w = 1 + priority, w_neighbor / (w_self + w_neighbor) (equal priorities: 1/2; 0 against
@@ -130,8 +131,8 @@ FXS_API fix16_t fxs_orca_share(fix16_t self_priority, fix16_t neighbor_priority)
 
 /// fxs_orca_half_plane with the agent taking `share` (Q16.16, [0, 1]) of the avoiding.
 FXS_API fxs_orca_line fxs_orca_half_plane_shared(const fxs_agent *self, uint32_t self_id,
-                                         const fxs_neighbor *neighbor, const fxs_orca_def *def,
-                                         fix16_t share);
+                                                 const fxs_neighbor *neighbor,
+                                                 const fxs_orca_def *def, fix16_t share);
 
 /// The half-plane a wall gives: false when the wall is out of reach (farther than
 /// obstacle_time_horizon * max_speed beyond the agent's radius). The closest point of the
@@ -147,7 +148,7 @@ FXS_API bool fxs_orca_wall_line(const fxs_agent *self, const fxs_wall *wall,
 /// obstacle_time_horizon, no reciprocity): false when out of reach. Touching: no velocity
 /// toward its centre.
 FXS_API bool fxs_orca_obstacle_line(const fxs_agent *self, const fxs_obstacle *obstacle,
-                            const fxs_orca_def *def, fxs_orca_line *out);
+                                    const fxs_orca_def *def, fxs_orca_line *out);
 
 /// The new velocity among neighbors (priorities[i] is neighbor i's avoidance priority, or
 /// FXS_ORCA_PASSIVE; NULL: every neighbor has the agent's own) and static obstacles
@@ -162,12 +163,12 @@ FXS_API fxs_vec2 fxs_orca_velocity_among(const fxs_agent *self, uint32_t self_id
 /// length is at most max_speed. Equal priorities, no walls: fxs_orca_velocity_among with
 /// NULL priorities and statics.
 FXS_API fxs_vec2 fxs_orca_velocity(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
-                           const fxs_neighbor *neighbors, uint32_t count,
-                           const fxs_orca_def *def);
+                                   const fxs_neighbor *neighbors, uint32_t count,
+                                   const fxs_orca_def *def);
 
 /// ORCA as a steering force: fxs_orca_velocity(...) - velocity.
 FXS_API fxs_vec2 fxs_orca(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
-                  const fxs_neighbor *neighbors, uint32_t count, const fxs_orca_def *def);
+                          const fxs_neighbor *neighbors, uint32_t count, const fxs_orca_def *def);
 
 #ifdef __cplusplus
 }

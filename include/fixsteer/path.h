@@ -103,7 +103,7 @@ FXS_API fxs_vec2 fxs_follow_path(const fxs_agent *self, const fxs_path_def *path
 
 /// fxs_follow_path, also giving the point it steers to (the agent's position for an empty path).
 FXS_API fxs_vec2 fxs_follow_path_toward(const fxs_agent *self, const fxs_path_def *path,
-                                fxs_path_state *state, fxs_vec2 *target);
+                                        fxs_path_state *state, fxs_vec2 *target);
 
 /// True when a follower of a STOP_AT_END path should hold still (velocity exactly 0): on its
 /// last segment, it is within 1/4 unit of the last node, or within the path radius of it and
@@ -112,7 +112,8 @@ FXS_API fxs_vec2 fxs_follow_path_toward(const fxs_agent *self, const fxs_path_de
 /// the direction to its `target` (fxs_follow_path_toward), or it is within path->keep_apart
 /// (+ 1/2 unit) of one. Before the last segment a resting follower counts only when it is
 /// nearer than the agent to the node the agent heads for. So followers queue back from the end,
-/// round corners if the queue is long, instead of piling on it or pushing round each other. A resting follower held this way stays held while the one it queues on rests.
+/// round corners if the queue is long, instead of piling on it or pushing round each other. A
+/// resting follower held this way stays held while the one it queues on rests.
 FXS_API bool fxs_path_hold(const fxs_agent *self, const fxs_path_def *path,
                            const fxs_path_state *state, fxs_vec2 target,
                            const fxs_path_rest *resting, uint32_t count);

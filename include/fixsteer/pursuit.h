@@ -16,7 +16,7 @@ extern "C" {
 /// The look-ahead T in ticks: distance / self->max_speed, at most max_prediction (>= 0).
 /// A pursuer with max_speed 0 uses max_prediction.
 FXS_API fix16_t fxs_prediction_ticks(const fxs_agent *self, const fxs_agent *target,
-                             fix16_t max_prediction);
+                                     fix16_t max_prediction);
 
 /// Pursuit: seek(target.position + target.velocity * T).
 FXS_API fxs_vec2 fxs_pursuit(const fxs_agent *self, const fxs_agent *target,
@@ -25,7 +25,7 @@ FXS_API fxs_vec2 fxs_pursuit(const fxs_agent *self, const fxs_agent *target,
 /// Evade: flee(target.position + target.velocity * T); panic_radius as in fxs_flee,
 /// measured to the predicted position.
 FXS_API fxs_vec2 fxs_evade(const fxs_agent *self, const fxs_agent *target, fix16_t max_prediction,
-                   fix16_t panic_radius);
+                           fix16_t panic_radius);
 
 /// Offset pursuit parameters (Reynolds' offset pursuit; Buckland's OffsetPursuit). The slot
 /// is given in the leader's local frame: forward along its heading (fxs_agent_heading: its
@@ -50,14 +50,14 @@ FXS_API fxs_vec2 fxs_offset_pursuit_slot(const fxs_agent *leader,
 /// |leader.velocity|), since follower and leader close on each other; at most
 /// max_prediction. 0 when both speeds are 0 (then nothing moves and T does not matter).
 FXS_API fix16_t fxs_offset_pursuit_ticks(const fxs_agent *self, const fxs_agent *leader,
-                                 const fxs_offset_pursuit_def *def);
+                                         const fxs_offset_pursuit_def *def);
 
 /// Offset pursuit: arrive(slot + leader.velocity * T, slowing_radius). A follower behind a
 /// leader moving at constant speed u settles about u * r * (m + u) / (m * (m + 2u)) units
 /// behind its slot (r the slowing radius, m its max speed): arrival's speed falls with the
 /// distance, so it needs that gap to keep up; a smaller slowing radius holds the slot closer.
 FXS_API fxs_vec2 fxs_offset_pursuit(const fxs_agent *self, const fxs_agent *leader,
-                            const fxs_offset_pursuit_def *def);
+                                    const fxs_offset_pursuit_def *def);
 
 #ifdef __cplusplus
 }

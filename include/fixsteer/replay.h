@@ -54,64 +54,64 @@ FXS_API uint32_t fxs_replay_state_hash_version(uint32_t replay_version);
 
 /// Streaming replay writer.
 typedef struct fxs_replay_writer {
-  fxs_write_fn write;          ///< Output callback.
-  void *user;                  ///< Passed to write.
-  uint32_t keyframe_interval;  ///< Keyframe every this many ticks (0: none).
-  uint32_t ticks;              ///< TICK chunks written.
-  uint64_t last_hash;          ///< Hash after the last tick written.
-  uint8_t *scratch;            ///< Buffer for snapshots (fxs_world_snapshot_size bytes).
-  size_t scratch_size;         ///< Its size.
-  fxs_result error;            ///< First failure; later calls do nothing.
+  fxs_write_fn write;         ///< Output callback.
+  void *user;                 ///< Passed to write.
+  uint32_t keyframe_interval; ///< Keyframe every this many ticks (0: none).
+  uint32_t ticks;             ///< TICK chunks written.
+  uint64_t last_hash;         ///< Hash after the last tick written.
+  uint8_t *scratch;           ///< Buffer for snapshots (fxs_world_snapshot_size bytes).
+  size_t scratch_size;        ///< Its size.
+  fxs_result error;           ///< First failure; later calls do nothing.
 } fxs_replay_writer;
 
 /// Writes the header and the initial snapshot of `world`.
 FXS_API fxs_result fxs_replay_writer_begin(fxs_replay_writer *w, fxs_write_fn write, void *user,
-                                   const fxs_world *world, uint32_t keyframe_interval,
-                                   uint8_t *scratch, size_t scratch_size);
+                                           const fxs_world *world, uint32_t keyframe_interval,
+                                           uint8_t *scratch, size_t scratch_size);
 
 /// Records one stepped tick: the commands given to fxs_world_step (sorted by it) and the
 /// state of `world` after the step; adds a keyframe when one is due.
 FXS_API fxs_result fxs_replay_writer_tick(fxs_replay_writer *w, const fxs_world *world,
-                                  const fxs_command *commands, uint32_t count);
+                                          const fxs_command *commands, uint32_t count);
 
 /// Records one stepped tick from a snapshot of the state after it (fxs_world_save bytes of
 /// the world at tick + 1) instead of the world itself: the same chunks fxs_replay_writer_tick
 /// writes for that state. For sessions whose world has already stepped further.
 FXS_API fxs_result fxs_replay_writer_tick_saved(fxs_replay_writer *w, uint32_t tick,
-                                        const uint8_t *snapshot, size_t size,
-                                        const fxs_command *commands, uint32_t count);
+                                                const uint8_t *snapshot, size_t size,
+                                                const fxs_command *commands, uint32_t count);
 
 /// Writes the END chunk.
 FXS_API fxs_result fxs_replay_writer_end(fxs_replay_writer *w, const fxs_world *world);
 
 /// One chunk as the reader sees it. Pointers point into the caller's buffer.
 typedef struct fxs_replay_chunk {
-  uint32_t tag;              ///< FXS_CHUNK_*.
-  size_t offset;             ///< Byte offset of the chunk in the replay.
-  uint32_t tick;             ///< TICK / KEYF: the tick; END: ticks recorded.
-  uint16_t command_count;    ///< TICK: commands.
-  const uint8_t *commands;   ///< TICK: command_count encoded commands.
-  uint64_t hash;             ///< TICK: hash after the tick; END: final hash.
-  const uint8_t *snapshot;   ///< SNAP / KEYF: snapshot bytes.
-  size_t snapshot_size;      ///< Their size.
+  uint32_t tag;            ///< FXS_CHUNK_*.
+  size_t offset;           ///< Byte offset of the chunk in the replay.
+  uint32_t tick;           ///< TICK / KEYF: the tick; END: ticks recorded.
+  uint16_t command_count;  ///< TICK: commands.
+  const uint8_t *commands; ///< TICK: command_count encoded commands.
+  uint64_t hash;           ///< TICK: hash after the tick; END: final hash.
+  const uint8_t *snapshot; ///< SNAP / KEYF: snapshot bytes.
+  size_t snapshot_size;    ///< Their size.
 } fxs_replay_chunk;
 
 /// Sequential reader over a whole replay in memory.
 typedef struct fxs_replay_reader {
-  const uint8_t *data;       ///< The replay.
-  size_t size;               ///< Its size.
-  size_t position;           ///< Next chunk's offset.
-  uint16_t version;          ///< From the header.
-  uint64_t fingerprint;      ///< From the header.
-  uint32_t keyframe_interval;///< From the header.
+  const uint8_t *data;        ///< The replay.
+  size_t size;                ///< Its size.
+  size_t position;            ///< Next chunk's offset.
+  uint16_t version;           ///< From the header.
+  uint64_t fingerprint;       ///< From the header.
+  uint32_t keyframe_interval; ///< From the header.
   /// From the header (format 4 on): the simulation version of the recording build; 0 for
   /// formats 2 and 3, recorded before simulation versions existed.
   uint32_t simulation_version;
-  fxs_replay_chunk initial;  ///< The SNAP chunk.
+  fxs_replay_chunk initial;    ///< The SNAP chunk.
   fxs_world_capacity capacity; ///< The capacities the initial snapshot declares.
-  fxs_limits limits;         ///< What this reader accepts.
+  fxs_limits limits;           ///< What this reader accepts.
   fxs_limit_error limit_error; ///< After FXS_ERR_LIMIT: which limit and the value asked for.
-  bool ended;                ///< END was read.
+  bool ended;                  ///< END was read.
 } fxs_replay_reader;
 
 /// Reads and checks the header and the initial snapshot chunk, and the capacities it
@@ -121,8 +121,8 @@ typedef struct fxs_replay_reader {
 /// (FXS_ERR_BAD_FINGERPRINT), and one of format 4 on recorded by another simulation version
 /// (r->simulation_version != FXS_SIMULATION_VERSION) with FXS_ERR_SIMULATION_VERSION.
 FXS_API fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t size,
-                           bool check_fingerprint, const fxs_limits *limits,
-                           size_t *error_offset);
+                                   bool check_fingerprint, const fxs_limits *limits,
+                                   size_t *error_offset);
 
 /// Reads the next chunk (TICK, KEYF or END). After END, further calls fail with
 /// FXS_ERR_BAD_LENGTH if data remains.
@@ -131,16 +131,16 @@ FXS_API fxs_result fxs_replay_next(fxs_replay_reader *r, fxs_replay_chunk *chunk
 
 /// What fxs_replay_verify found.
 typedef struct fxs_verify_report {
-  fxs_result result;          ///< FXS_OK, a divergence (fxs_verify_diverged) or a format error.
-  size_t error_offset;        ///< Byte offset of a format error, or of the diverging chunk.
-  fxs_limit_error limit_error;///< After FXS_ERR_LIMIT: which limit and the value asked for.
-  uint32_t ticks;             ///< Ticks re-simulated.
-  uint32_t first_bad_tick;    ///< The tick of the first divergence.
-  uint64_t expected_hash;     ///< Recorded hash there (tick hash, END hash or keyframe's).
-  uint64_t actual_hash;       ///< Re-simulated hash there.
-  uint64_t final_hash;        ///< Hash after the last tick re-simulated.
-  bool has_difference;        ///< A keyframe after the divergence named a field.
-  uint32_t difference_tick;   ///< That keyframe's tick.
+  fxs_result result;           ///< FXS_OK, a divergence (fxs_verify_diverged) or a format error.
+  size_t error_offset;         ///< Byte offset of a format error, or of the diverging chunk.
+  fxs_limit_error limit_error; ///< After FXS_ERR_LIMIT: which limit and the value asked for.
+  uint32_t ticks;              ///< Ticks re-simulated.
+  uint32_t first_bad_tick;     ///< The tick of the first divergence.
+  uint64_t expected_hash;      ///< Recorded hash there (tick hash, END hash or keyframe's).
+  uint64_t actual_hash;        ///< Re-simulated hash there.
+  uint64_t final_hash;         ///< Hash after the last tick re-simulated.
+  bool has_difference;         ///< A keyframe after the divergence named a field.
+  uint32_t difference_tick;    ///< That keyframe's tick.
   fxs_world_difference difference; ///< recorded (b) against re-simulated (a).
 } fxs_verify_report;
 
@@ -160,7 +160,7 @@ FXS_API size_t fxs_replay_verify_memory_size(const uint8_t *data, size_t size,
 /// tick; a replay without ticks is FXS_ERR_NO_TICKS. Work is bounded by `limits` (NULL: the
 /// defaults): at most max_ticks ticks and max_agent_ticks agent slots x ticks.
 FXS_API fxs_result fxs_replay_verify(const uint8_t *data, size_t size, const fxs_limits *limits,
-                             void *memory, size_t memory_size, fxs_verify_report *report);
+                                     void *memory, size_t memory_size, fxs_verify_report *report);
 
 /// Told by fxs_replay_verify_progress after each re-simulated tick: `ticks` re-simulated so
 /// far, and `offset`, the byte of the replay (of its `size`) read up to. It may not touch the

@@ -91,9 +91,9 @@ extern "C" {
 
 /// How the session steps ticks whose inputs are not all known.
 typedef enum fxs_session_mode {
-  FXS_SESSION_LOCKSTEP = 0,  ///< Wait for every input.
-  FXS_SESSION_ROLLBACK = 1,  ///< Predict, roll back and step again when wrong.
-  FXS_SESSION_SYNCTEST = 2,  ///< One local player; re-simulate every tick to check determinism.
+  FXS_SESSION_LOCKSTEP = 0, ///< Wait for every input.
+  FXS_SESSION_ROLLBACK = 1, ///< Predict, roll back and step again when wrong.
+  FXS_SESSION_SYNCTEST = 2, ///< One local player; re-simulate every tick to check determinism.
 } fxs_session_mode;
 
 /// Called before every fxs_world_step the session makes, with the tick about to be stepped
@@ -171,37 +171,37 @@ FXS_API fxs_result fxs_session_def_check(const fxs_session_def *def);
 
 /// What the session knows of one peer (itself included).
 typedef struct fxs_session_peer {
-  uint32_t received;          ///< Players: its inputs of ticks < this are here (local: submitted).
-  uint32_t acked_inputs;      ///< It holds our inputs of ticks < this.
-  uint32_t hashes_received;   ///< Its state hashes of ticks < this arrived (or were skipped).
-  uint32_t hashes_compared;   ///< Its hashes of ticks < this were compared with ours.
-  uint32_t acked_hashes;      ///< It holds our hashes of ticks < this.
-  uint32_t tick;              ///< The tick it last said it was at.
-  uint32_t last_heard_ms;     ///< now_ms of its last accepted packet.
-  uint32_t last_sent_ms;      ///< now_ms of our last packet to it.
-  uint32_t sent_inputs;       ///< Our inputs of ticks < this went out at least once.
-  uint32_t sent_hashes;       ///< Our hashes of ticks < this went out at least once.
-  bool heard;                 ///< At least one packet of it was accepted.
-  bool sent;                  ///< At least one packet went to it.
-  bool dirty;                 ///< It sent something new: acknowledge it.
-  bool has_echo;              ///< echo_ms holds a send time of its.
-  bool absent;                ///< It left (fxs_session_peer_left) and was not readmitted.
-  uint32_t echo_ms;           ///< Its clock when it sent its newest packet (echoed back).
-  uint32_t echo_at_ms;        ///< Our clock when that packet arrived.
-  uint32_t rtt_ms;            ///< Smoothed round trip, ms (0: not measured yet).
-  uint32_t packets_sent;      ///< Packets written for it.
-  uint32_t packets_received;  ///< Its packets accepted.
-  uint32_t packets_rejected;  ///< Its packets refused.
-  uint64_t bytes_sent;        ///< Bytes written for it.
-  uint64_t bytes_received;    ///< Bytes of its accepted packets.
+  uint32_t received;         ///< Players: its inputs of ticks < this are here (local: submitted).
+  uint32_t acked_inputs;     ///< It holds our inputs of ticks < this.
+  uint32_t hashes_received;  ///< Its state hashes of ticks < this arrived (or were skipped).
+  uint32_t hashes_compared;  ///< Its hashes of ticks < this were compared with ours.
+  uint32_t acked_hashes;     ///< It holds our hashes of ticks < this.
+  uint32_t tick;             ///< The tick it last said it was at.
+  uint32_t last_heard_ms;    ///< now_ms of its last accepted packet.
+  uint32_t last_sent_ms;     ///< now_ms of our last packet to it.
+  uint32_t sent_inputs;      ///< Our inputs of ticks < this went out at least once.
+  uint32_t sent_hashes;      ///< Our hashes of ticks < this went out at least once.
+  bool heard;                ///< At least one packet of it was accepted.
+  bool sent;                 ///< At least one packet went to it.
+  bool dirty;                ///< It sent something new: acknowledge it.
+  bool has_echo;             ///< echo_ms holds a send time of its.
+  bool absent;               ///< It left (fxs_session_peer_left) and was not readmitted.
+  uint32_t echo_ms;          ///< Its clock when it sent its newest packet (echoed back).
+  uint32_t echo_at_ms;       ///< Our clock when that packet arrived.
+  uint32_t rtt_ms;           ///< Smoothed round trip, ms (0: not measured yet).
+  uint32_t packets_sent;     ///< Packets written for it.
+  uint32_t packets_received; ///< Its packets accepted.
+  uint32_t packets_rejected; ///< Its packets refused.
+  uint64_t bytes_sent;       ///< Bytes written for it.
+  uint64_t bytes_received;   ///< Bytes of its accepted packets.
 } fxs_session_peer;
 
 /// The first tick whose state hashes differ between this peer and others. It names the tick
 /// and the hashes; to name the agent and field, compare two peers' replays (keyframes) with
 /// `fixsteer diff`, or fxs_world_first_difference on their snapshots.
 typedef struct fxs_session_desync {
-  bool detected;  ///< A difference was found.
-  uint32_t tick;  ///< The first tick (the state after stepping it) that differs.
+  bool detected; ///< A difference was found.
+  uint32_t tick; ///< The first tick (the state after stepping it) that differs.
   /// Bit q set: peer q's hash of that tick differs from ours (SYNCTEST: our own bit).
   uint32_t peers;
   /// Our hash of that tick (SYNCTEST: the first run's).
@@ -212,13 +212,13 @@ typedef struct fxs_session_desync {
 
 /// Counters for reports and tuning.
 typedef struct fxs_session_stats {
-  uint32_t stalls;        ///< Waits that ended with a step (each counted once).
-  uint32_t stall_ms;      ///< Their total length, ms.
-  uint32_t rollbacks;     ///< Restores after a misprediction (ROLLBACK) or for a check (SYNCTEST).
-  uint32_t resimulated;   ///< Ticks stepped again after them.
-  uint32_t max_rollback;  ///< Most ticks stepped again at once.
-  uint32_t predicted;     ///< Ticks first stepped with at least one predicted input.
-  uint32_t saves;         ///< Snapshots saved.
+  uint32_t stalls;       ///< Waits that ended with a step (each counted once).
+  uint32_t stall_ms;     ///< Their total length, ms.
+  uint32_t rollbacks;    ///< Restores after a misprediction (ROLLBACK) or for a check (SYNCTEST).
+  uint32_t resimulated;  ///< Ticks stepped again after them.
+  uint32_t max_rollback; ///< Most ticks stepped again at once.
+  uint32_t predicted;    ///< Ticks first stepped with at least one predicted input.
+  uint32_t saves;        ///< Snapshots saved.
   /// Commands of each player the world refused (fxs_world_step), counted once per tick
   /// once its inputs are final: FXS_ERR_NOT_OWNER for another player's agent, and the rest.
   uint32_t refused[FXS_SESSION_MAX_PLAYERS];
@@ -227,49 +227,49 @@ typedef struct fxs_session_stats {
 /// The last command the world refused, for reports ("player 1's despawn of agent 0x400001 at
 /// tick 812: the command's source does not own the agent").
 typedef struct fxs_session_refusal {
-  bool any;            ///< A command was refused.
-  uint32_t tick;       ///< The tick it was for.
-  uint8_t player;      ///< Who sent it.
-  uint8_t type;        ///< Its fxs_command_type.
-  uint32_t agent;      ///< Its agent handle value.
-  fxs_result result;   ///< Why.
+  bool any;          ///< A command was refused.
+  uint32_t tick;     ///< The tick it was for.
+  uint8_t player;    ///< Who sent it.
+  uint8_t type;      ///< Its fxs_command_type.
+  uint32_t agent;    ///< Its agent handle value.
+  fxs_result result; ///< Why.
 } fxs_session_refusal;
 
 /// A session. Fields are readable; change them only through the functions below.
 typedef struct fxs_session {
-  fxs_session_def def;     ///< Configuration.
-  uint8_t peer_count;      ///< players + spectators.
-  uint32_t current;        ///< The world's tick: the next tick to step.
-  uint32_t settled;        ///< Ticks < this are settled (final, hashed, recorded).
-  uint32_t rollback_to;    ///< First tick to step again, or FXS_SESSION_NO_TICK.
-  fxs_result error;        ///< First failure that stopped the session (FXS_OK: none).
-  bool clock_started;      ///< A call with now_ms was made.
-  uint32_t start_ms;       ///< now_ms of the first such call.
-  bool waiting;            ///< The last fxs_session_advance waited.
-  uint32_t wait_tick;      ///< The tick it waited for.
-  uint32_t wait_since_ms;  ///< When that wait began.
-  fxs_session_peer peers[FXS_SESSION_MAX_PEERS];  ///< One per peer, the local one included.
-  fxs_session_desync desync;                      ///< The first desync found.
-  fxs_session_stats stats;                        ///< Counters.
-  fxs_session_refusal last_refusal;               ///< The last refused command.
-  uint32_t refusals_through;  ///< Refusals of ticks < this are counted.
-  uint32_t progress_since_ms; ///< Start of the current progress window.
-  uint32_t progress_since;    ///< Ticks settled then.
-  uint32_t stalled_peers;     ///< FXS_ERR_STALLED: bit q set: peer q held the match back.
-  uint32_t joined_at;         ///< The tick fxs_session_join started at (0: from the start).
-  uint32_t readmitted;        ///< Bit q set: peer q was readmitted since the last call with a time.
-  uint64_t math_fingerprint;  ///< fxs_math_fingerprint(), computed once at init for the packets.
+  fxs_session_def def;    ///< Configuration.
+  uint8_t peer_count;     ///< players + spectators.
+  uint32_t current;       ///< The world's tick: the next tick to step.
+  uint32_t settled;       ///< Ticks < this are settled (final, hashed, recorded).
+  uint32_t rollback_to;   ///< First tick to step again, or FXS_SESSION_NO_TICK.
+  fxs_result error;       ///< First failure that stopped the session (FXS_OK: none).
+  bool clock_started;     ///< A call with now_ms was made.
+  uint32_t start_ms;      ///< now_ms of the first such call.
+  bool waiting;           ///< The last fxs_session_advance waited.
+  uint32_t wait_tick;     ///< The tick it waited for.
+  uint32_t wait_since_ms; ///< When that wait began.
+  fxs_session_peer peers[FXS_SESSION_MAX_PEERS]; ///< One per peer, the local one included.
+  fxs_session_desync desync;                     ///< The first desync found.
+  fxs_session_stats stats;                       ///< Counters.
+  fxs_session_refusal last_refusal;              ///< The last refused command.
+  uint32_t refusals_through;                     ///< Refusals of ticks < this are counted.
+  uint32_t progress_since_ms;                    ///< Start of the current progress window.
+  uint32_t progress_since;                       ///< Ticks settled then.
+  uint32_t stalled_peers;    ///< FXS_ERR_STALLED: bit q set: peer q held the match back.
+  uint32_t joined_at;        ///< The tick fxs_session_join started at (0: from the start).
+  uint32_t readmitted;       ///< Bit q set: peer q was readmitted since the last call with a time.
+  uint64_t math_fingerprint; ///< fxs_math_fingerprint(), computed once at init for the packets.
   // Rings in the caller's memory block.
-  fxs_command *commands;     ///< players x window x max_commands: input frames.
-  uint16_t *counts;          ///< players x window: commands of each frame.
-  uint64_t *hashes;          ///< peers x window: each peer's hash of each tick.
-  uint8_t *snapshots;        ///< slots x snapshot_bytes: state at the start of a tick.
-  uint32_t *snapshot_ticks;  ///< slots: the tick each slot holds, or FXS_SESSION_NO_TICK.
-  size_t *snapshot_sizes;    ///< slots: bytes used in each slot.
-  uint64_t *first_hashes;    ///< SYNCTEST: slots: hash after each tick's first step.
-  fxs_command *merged;       ///< players x max_commands: one tick's merged commands.
-  fxs_result *results;       ///< players x max_commands: the world's result for each of them.
-  uint32_t snapshot_slots;   ///< Slots of the snapshot ring (0 in LOCKSTEP).
+  fxs_command *commands;    ///< players x window x max_commands: input frames.
+  uint16_t *counts;         ///< players x window: commands of each frame.
+  uint64_t *hashes;         ///< peers x window: each peer's hash of each tick.
+  uint8_t *snapshots;       ///< slots x snapshot_bytes: state at the start of a tick.
+  uint32_t *snapshot_ticks; ///< slots: the tick each slot holds, or FXS_SESSION_NO_TICK.
+  size_t *snapshot_sizes;   ///< slots: bytes used in each slot.
+  uint64_t *first_hashes;   ///< SYNCTEST: slots: hash after each tick's first step.
+  fxs_command *merged;      ///< players x max_commands: one tick's merged commands.
+  fxs_result *results;      ///< players x max_commands: the world's result for each of them.
+  uint32_t snapshot_slots;  ///< Slots of the snapshot ring (0 in LOCKSTEP).
 } fxs_session;
 
 /// Bytes of memory a session with this definition needs (8-byte aligned block), or 0 when
@@ -280,7 +280,7 @@ FXS_API size_t fxs_session_memory_size(const fxs_session_def *def);
 /// tick 0 and the same on every peer). FXS_ERR_BAD_VALUE for a bad definition,
 /// FXS_ERR_BUFFER_TOO_SMALL when `size` is below fxs_session_memory_size.
 FXS_API fxs_result fxs_session_init(fxs_session *session, const fxs_session_def *def, void *memory,
-                            size_t size);
+                                    size_t size);
 
 /// True when the local peer is a player that may submit now: its next input tick is at most
 /// current + delay and below tick_limit.
@@ -336,16 +336,16 @@ FXS_API bool fxs_session_sender_build(const uint8_t *bytes, size_t len,
 
 /// Why fxs_session_advance waits.
 typedef struct fxs_session_wait {
-  bool waiting;        ///< The last advance waited.
-  uint32_t tick;       ///< The tick whose inputs are missing.
-  uint32_t missing;    ///< Bit p set: player p's input for `tick` has not arrived.
+  bool waiting;     ///< The last advance waited.
+  uint32_t tick;    ///< The tick whose inputs are missing.
+  uint32_t missing; ///< Bit p set: player p's input for `tick` has not arrived.
   /// Bit q set: peer q has not yet compared or acknowledged our hash of tick - window, whose
   /// ring slot `tick` needs (hashes are never skipped, so they hold the match back too).
   uint32_t hashes_missing;
-  uint32_t since_ms;   ///< When the wait began.
-  uint32_t waited_ms;  ///< now_ms - since_ms (wrapping arithmetic).
-  uint32_t silent_ms[FXS_SESSION_MAX_PEERS];  ///< ms since each peer's last packet (since init if
-                                              ///< never).
+  uint32_t since_ms;                         ///< When the wait began.
+  uint32_t waited_ms;                        ///< now_ms - since_ms (wrapping arithmetic).
+  uint32_t silent_ms[FXS_SESSION_MAX_PEERS]; ///< ms since each peer's last packet (since init if
+                                             ///< never).
 } fxs_session_wait;
 
 /// Starts a new progress window now (fxs_session_def.progress_window_ms): for a caller that

@@ -31,9 +31,9 @@ extern "C" {
 /// Where fxs_session_join found a fault: the result, which offer (index into `offers`) and
 /// the byte offset in it.
 typedef struct fxs_session_join_error {
-  fxs_result result;  ///< FXS_OK when nothing failed.
-  uint32_t offer;     ///< The offer at fault.
-  size_t offset;      ///< Byte offset in that offer.
+  fxs_result result; ///< FXS_OK when nothing failed.
+  uint32_t offer;    ///< The offer at fault.
+  size_t offset;     ///< Byte offset in that offer.
 } fxs_session_join_error;
 
 /// The parts of a join offer (fxs_session_offer_field names the one a byte belongs to).
@@ -50,10 +50,10 @@ typedef enum fxs_session_offer_part {
 /// Which field of a join offer a byte offset falls in, for naming what fxs_session_join
 /// refused (fxs_session_join_error.offset): "player 2's input of tick 303".
 typedef struct fxs_session_offer_field {
-  uint8_t part;    ///< An fxs_session_offer_part.
-  uint8_t player;  ///< FXS_OFFER_FRAMES, FXS_OFFER_FRAME: the player.
-  uint32_t tick;   ///< FXS_OFFER_HASH, FXS_OFFER_FRAME: the tick.
-  uint32_t at;     ///< FXS_OFFER_HEADER: the offset in the header (docs/lockstep.md's table).
+  uint8_t part;   ///< An fxs_session_offer_part.
+  uint8_t player; ///< FXS_OFFER_FRAMES, FXS_OFFER_FRAME: the player.
+  uint32_t tick;  ///< FXS_OFFER_HASH, FXS_OFFER_FRAME: the tick.
+  uint32_t at;    ///< FXS_OFFER_HEADER: the offset in the header (docs/lockstep.md's table).
 } fxs_session_offer_field;
 
 /// Names the field of `offer` (len bytes, as received) that holds byte `offset`. Reads only the
@@ -68,7 +68,7 @@ FXS_API fxs_session_offer_field fxs_session_offer_field_at(const uint8_t *offer,
 /// sends an offer without it). buf NULL: only *len, the size needed. FXS_ERR_BUFFER_TOO_SMALL,
 /// FXS_ERR_BAD_SEQUENCE when the state of that tick is no longer at hand.
 FXS_API fxs_result fxs_session_write_offer(const fxs_session *session, const fxs_world *world,
-                                   uint8_t joiner, uint8_t *buf, size_t cap, size_t *len);
+                                           uint8_t joiner, uint8_t *buf, size_t cap, size_t *len);
 
 /// Starts a session mid-match (as fxs_session_init, for peer def->local) from the offers of
 /// the other peers (docs/security.md, "Joining: what is taken from whom"). Exactly one offer
@@ -87,8 +87,9 @@ FXS_API fxs_result fxs_session_write_offer(const fxs_session *session, const fxs
 /// fxs_session_peer_left right after, or the session waits for their hashes. A replay is
 /// begun by the caller on the world after this call. On failure *error names the offer and byte.
 FXS_API fxs_result fxs_session_join(fxs_session *session, const fxs_session_def *def, void *memory,
-                            size_t size, fxs_world *world, const uint8_t *const *offers,
-                            const size_t *lengths, uint32_t count, fxs_session_join_error *error);
+                                    size_t size, fxs_world *world, const uint8_t *const *offers,
+                                    const size_t *lengths, uint32_t count,
+                                    fxs_session_join_error *error);
 
 /// Marks a peer that disconnected: nothing is sent to it and no tick waits for its hashes
 /// (a player's input is still waited for: the match pauses until it comes back or the caller

@@ -51,7 +51,7 @@ FXS_API fxs_result fxs_world_hash_as(const fxs_world *world, uint32_t version, u
 /// True when `data` is exactly the snapshot fxs_world_save would write for `world` now;
 /// else *mismatch (when not NULL) receives the first differing byte offset. No buffer needed.
 FXS_API bool fxs_world_matches_snapshot(const fxs_world *world, const uint8_t *data, size_t size,
-                                size_t *mismatch);
+                                        size_t *mismatch);
 
 /// Bytes fxs_world_save needs for the current state.
 FXS_API size_t fxs_world_snapshot_size(const fxs_world *world);
@@ -65,20 +65,20 @@ FXS_API size_t fxs_world_snapshot_bound(const fxs_world_capacity *capacity);
 /// Writes the state into buffer; FXS_ERR_BUFFER_TOO_SMALL when it does not fit (nothing
 /// useful is written then). *written receives the size when not NULL.
 FXS_API fxs_result fxs_world_save(const fxs_world *world, uint8_t *buffer, size_t capacity,
-                          size_t *written);
+                                  size_t *written);
 
 /// fxs_world_save and fxs_world_hash in one pass over the state: the bytes fxs_world_save
 /// writes, and in *hash (when not NULL) the value fxs_world_hash returns, even when the
 /// buffer is too small. For callers that keep a snapshot and a hash of every tick
 /// (rollback, desync checks): one pass costs about what the hash alone costs.
 FXS_API fxs_result fxs_world_save_hashed(const fxs_world *world, uint8_t *buffer, size_t capacity,
-                                 size_t *written, uint64_t *hash);
+                                         size_t *written, uint64_t *hash);
 
 /// Replaces the state of `world` (already initialised with the same capacities) with a
 /// snapshot. On failure the world is left unchanged and *error_offset (when not NULL) names
 /// the byte where the offending field or record starts (the end of the data if it is short).
 FXS_API fxs_result fxs_world_restore(fxs_world *world, const uint8_t *data, size_t size,
-                             size_t *error_offset);
+                                     size_t *error_offset);
 
 /// Reads the capacities a snapshot was taken with (to size the world that will restore it).
 FXS_API fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size,
@@ -86,10 +86,10 @@ FXS_API fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size,
 
 /// The first difference between two worlds of equal capacity, for reports.
 typedef struct fxs_world_difference {
-  int32_t agent;             ///< Slot index, or -1 when the difference is not in an agent.
-  const char *field;         ///< Name of the field ("position.x", "rng.s[2]", "tick", ...).
+  int32_t agent;     ///< Slot index, or -1 when the difference is not in an agent.
+  const char *field; ///< Name of the field ("position.x", "rng.s[2]", "tick", ...).
   ///@{
-  int64_t a, b;              ///< The two values (raw).
+  int64_t a, b; ///< The two values (raw).
   ///@}
 } fxs_world_difference;
 

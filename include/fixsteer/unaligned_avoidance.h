@@ -57,8 +57,8 @@ typedef struct fxs_threat {
 /// Neighbors with id == self_id are skipped, and so are neighbors whose offset or relative
 /// velocity exceeds the Q16.16 range on an axis (more than 32767 units apart: no threat).
 FXS_API fxs_threat fxs_most_imminent_threat(const fxs_agent *self, uint32_t self_id,
-                                    const fxs_neighbor *neighbors, uint32_t count,
-                                    const fxs_unaligned_avoidance_def *def);
+                                            const fxs_neighbor *neighbors, uint32_t count,
+                                            const fxs_unaligned_avoidance_def *def);
 
 /// The avoidance force, of length max_avoid_force (never more), zero when nothing threatens.
 /// Moving (|velocity| >= FXS_HEADING_MIN_SPEED), the agent steers perpendicular to its
@@ -70,8 +70,8 @@ FXS_API fxs_threat fxs_most_imminent_threat(const fxs_agent *self, uint32_t self
 /// steps straight away from the threat (coincident agents: along -x for the lower id, +x
 /// for the higher, as fxs_separation).
 FXS_API fxs_vec2 fxs_unaligned_avoidance(const fxs_agent *self, uint32_t self_id,
-                                 const fxs_neighbor *neighbors, uint32_t count,
-                                 const fxs_unaligned_avoidance_def *def);
+                                         const fxs_neighbor *neighbors, uint32_t count,
+                                         const fxs_unaligned_avoidance_def *def);
 
 #ifdef __cplusplus
 }

@@ -26,13 +26,13 @@ FXS_API fxs_dynamic_arrive_def fxs_default_dynamic_arrive_def(void);
 
 /// VelocityMatch: (target_velocity - velocity) / time_to_target, at most max_acceleration long.
 FXS_API fxs_vec2 fxs_velocity_match(const fxs_agent *self, fxs_vec2 target_velocity,
-                            fix16_t time_to_target, fix16_t max_acceleration);
+                                    fix16_t time_to_target, fix16_t max_acceleration);
 
 /// Dynamic Arrive: target speed max_speed outside slow_radius, max_speed * distance /
 /// slow_radius inside, zero within target_radius (where Millington requests no steering and
 /// the agent would drift on: here it brakes to rest); then velocity matching.
 FXS_API fxs_vec2 fxs_dynamic_arrive(const fxs_agent *self, fxs_vec2 target,
-                            const fxs_dynamic_arrive_def *def);
+                                    const fxs_dynamic_arrive_def *def);
 
 #ifdef __cplusplus
 }

@@ -21,17 +21,16 @@ extern "C" {
 #define FXS_VERSION_PATCH 0
 
 /// The version as one integer for `#if` tests: major * 10000 + minor * 100 + patch.
-#define FXS_VERSION_NUMBER \
-  (FXS_VERSION_MAJOR * 10000 + FXS_VERSION_MINOR * 100 + FXS_VERSION_PATCH)
+#define FXS_VERSION_NUMBER (FXS_VERSION_MAJOR * 10000 + FXS_VERSION_MINOR * 100 + FXS_VERSION_PATCH)
 
 /// Helper of FXS_VERSION_STRING: x as a string literal, unexpanded.
 #define FXS_VERSION_STR_(x) #x
 /// Helper of FXS_VERSION_STRING: x as a string literal, after macro expansion.
 #define FXS_VERSION_XSTR_(x) FXS_VERSION_STR_(x)
 /// The version as a string literal, "MAJOR.MINOR.PATCH" (e.g. "0.2.0").
-#define FXS_VERSION_STRING                                                           \
-  FXS_VERSION_XSTR_(FXS_VERSION_MAJOR) "." FXS_VERSION_XSTR_(FXS_VERSION_MINOR) "." \
-      FXS_VERSION_XSTR_(FXS_VERSION_PATCH)
+#define FXS_VERSION_STRING             \
+  FXS_VERSION_XSTR_(FXS_VERSION_MAJOR) \
+  "." FXS_VERSION_XSTR_(FXS_VERSION_MINOR) "." FXS_VERSION_XSTR_(FXS_VERSION_PATCH)
 
 /// The simulation version: bumped by every intended behavior change, so that two builds
 /// with the same number (and the same math fingerprint) compute the same states from the

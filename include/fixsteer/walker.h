@@ -39,7 +39,7 @@ FXS_API fxs_walker_def fxs_default_walker_def(void);
 /// PickRandomTarget: the next walk-to position from `position` toward `target`. Draws from
 /// rng: first the angle in [0, half-FOV), then the side (0: turn by -angle, 1: by +angle).
 FXS_API fxs_vec2 fxs_walker_pick(fxs_vec2 position, fxs_vec2 target, const fxs_walker_def *def,
-                         fxs_rng *rng);
+                                 fxs_rng *rng);
 
 /// The walker force: picks a new waypoint at the start and whenever the current one is
 /// reached, seeks it, and arrives when the waypoint is the target itself. Its steps are at

@@ -27,7 +27,7 @@ FXS_API fxs_wander_def fxs_default_wander_def(void);
 /// Wander force. Reads and advances *wander_angle (radians, kept in (-pi, pi]) and rng.
 /// At rest the circle centre is the agent itself and only the displacement pushes.
 FXS_API fxs_vec2 fxs_wander(const fxs_agent *self, const fxs_wander_def *def, fix16_t *wander_angle,
-                    fxs_rng *rng);
+                            fxs_rng *rng);
 
 #ifdef __cplusplus
 }

@@ -56,7 +56,7 @@ extern "C" {
 /// first agent (generation 0) has the handle slot index + 1. 0 is never a valid handle; a
 /// despawned agent's handle goes stale.
 typedef struct fxs_agent_handle {
-  uint32_t value;  ///< Encoded handle.
+  uint32_t value; ///< Encoded handle.
 } fxs_agent_handle;
 
 /// One behavior of an agent's set. p[] holds the behavior's parameters in the order of
@@ -66,10 +66,10 @@ typedef struct fxs_agent_handle {
 /// Targets: the agent's target agent when it is alive, else its target point. Interpose also
 /// takes the agent's second target agent.
 typedef struct fxs_behavior_slot {
-  uint8_t kind;                    ///< An fxs_behavior.
-  uint8_t priority;                ///< Manager priority / group.
-  fix16_t weight;                  ///< Manager weight.
-  fix16_t p[FXS_BEHAVIOR_PARAMS];  ///< Parameters, see above.
+  uint8_t kind;                   ///< An fxs_behavior.
+  uint8_t priority;               ///< Manager priority / group.
+  fix16_t weight;                 ///< Manager weight.
+  fix16_t p[FXS_BEHAVIOR_PARAMS]; ///< Parameters, see above.
 } fxs_behavior_slot;
 
 /// A behavior slot of `kind` with weight 1, priority 0 and the library's default parameters.
@@ -77,44 +77,44 @@ FXS_API fxs_behavior_slot fxs_behavior_slot_default(fxs_behavior kind);
 
 /// Everything the world keeps about one agent. All of it is state: hashed and snapshotted.
 typedef struct fxs_agent_slot {
-  uint16_t generation;      ///< Despawns of this slot modulo 2^10; stale handles no longer match.
-  uint8_t alive;            ///< 1 while spawned.
-  uint8_t combine_mode;     ///< fxs_combine_mode of its manager.
-  uint8_t behavior_count;   ///< Used entries of behaviors[].
-  uint8_t owned;            ///< 1: only commands whose source is `owner` act on it; 0: shared.
-  uint8_t owner;            ///< The source (a session's player) that owns it; 0 when shared.
-  uint16_t path_index;      ///< Index into the world's paths, or FXS_NO_PATH.
-  uint32_t target_agent;    ///< Handle value of the target agent, or 0.
-  uint32_t second_target;   ///< Handle value of a second target agent, or 0 (interpose steps
-                            ///< between the two targets).
-  fxs_vec2 target_point;    ///< World units.
-  fxs_vec2 pending_force;   ///< apply_force total for the coming tick.
-  fxs_agent body;           ///< Kinematic state and limits.
-  fxs_rng rng;              ///< Its own stream: world seed, id (generation << 22) | slot index.
-  fix16_t wander_angle;     ///< Wander state, radians.
-  fxs_path_state path;      ///< Path-following progress.
-  fxs_walker_state walker;  ///< Random-walker waypoint.
-  fxs_behavior_slot behaviors[FXS_AGENT_BEHAVIORS];  ///< The behavior set, in order.
+  uint16_t generation;     ///< Despawns of this slot modulo 2^10; stale handles no longer match.
+  uint8_t alive;           ///< 1 while spawned.
+  uint8_t combine_mode;    ///< fxs_combine_mode of its manager.
+  uint8_t behavior_count;  ///< Used entries of behaviors[].
+  uint8_t owned;           ///< 1: only commands whose source is `owner` act on it; 0: shared.
+  uint8_t owner;           ///< The source (a session's player) that owns it; 0 when shared.
+  uint16_t path_index;     ///< Index into the world's paths, or FXS_NO_PATH.
+  uint32_t target_agent;   ///< Handle value of the target agent, or 0.
+  uint32_t second_target;  ///< Handle value of a second target agent, or 0 (interpose steps
+                           ///< between the two targets).
+  fxs_vec2 target_point;   ///< World units.
+  fxs_vec2 pending_force;  ///< apply_force total for the coming tick.
+  fxs_agent body;          ///< Kinematic state and limits.
+  fxs_rng rng;             ///< Its own stream: world seed, id (generation << 22) | slot index.
+  fix16_t wander_angle;    ///< Wander state, radians.
+  fxs_path_state path;     ///< Path-following progress.
+  fxs_walker_state walker; ///< Random-walker waypoint.
+  fxs_behavior_slot behaviors[FXS_AGENT_BEHAVIORS]; ///< The behavior set, in order.
 } fxs_agent_slot;
 
 /// A path stored in the world: count nodes starting at first_node of the node array.
 typedef struct fxs_world_path {
-  uint32_t first_node;     ///< Index of the first node.
-  uint16_t count;          ///< Number of nodes.
-  uint8_t mode;            ///< fxs_path_mode.
-  fix16_t radius;          ///< Path radius, world units.
-  fix16_t slowing_radius;  ///< Arrival radius at the end (stop mode), world units.
+  uint32_t first_node;    ///< Index of the first node.
+  uint16_t count;         ///< Number of nodes.
+  uint8_t mode;           ///< fxs_path_mode.
+  fix16_t radius;         ///< Path radius, world units.
+  fix16_t slowing_radius; ///< Arrival radius at the end (stop mode), world units.
 } fxs_world_path;
 
 /// World configuration.
 typedef struct fxs_world_def {
-  uint64_t seed;            ///< Seeds every agent's random stream.
-  fxs_vec2 bounds_min;      ///< Lower corner of the world, world units.
-  fxs_vec2 bounds_max;      ///< Upper corner, world units.
-  uint8_t clamp_to_bounds;  ///< 1: agents are contained (fxs_containment) and their positions
-                            ///< clamped into the bounds each tick, with the velocity
-                            ///< component into a bound they were clamped at set to 0.
-  fix16_t neighbor_radius;  ///< Agents closer than this are neighbors. Default 100.
+  uint64_t seed;           ///< Seeds every agent's random stream.
+  fxs_vec2 bounds_min;     ///< Lower corner of the world, world units.
+  fxs_vec2 bounds_max;     ///< Upper corner, world units.
+  uint8_t clamp_to_bounds; ///< 1: agents are contained (fxs_containment) and their positions
+                           ///< clamped into the bounds each tick, with the velocity
+                           ///< component into a bound they were clamped at set to 0.
+  fix16_t neighbor_radius; ///< Agents closer than this are neighbors. Default 100.
 } fxs_world_def;
 
 /// How much the world can hold; fixed at init. fxs_world_init refuses larger values with
@@ -123,23 +123,23 @@ typedef struct fxs_world_def {
 /// world with navigation (nav_fields when it has group fields); workers is scratch space,
 /// not state.
 typedef struct fxs_world_capacity {
-  uint32_t agents;       ///< Agent slots, [0, FXS_MAX_AGENTS].
-  uint32_t obstacles;    ///< Obstacle slots, [0, FXS_MAX_SMALL_CAPACITY].
-  uint32_t paths;        ///< Paths, [0, FXS_MAX_SMALL_CAPACITY].
-  uint32_t path_nodes;   ///< Path nodes, all paths together (limited by memory only).
-  uint32_t walls;        ///< Wall slots, [0, FXS_MAX_SMALL_CAPACITY].
-  uint32_t workers;      ///< Most workers of a task system, [0, FXS_MAX_WORKERS]; 0 means 1
-                         ///< (the step's scratch, 2.5 KiB a worker, is kept for this many).
-  uint32_t field_cells;  ///< Cells of the flow field (columns x rows), limited by memory only.
-                         ///< 0: no field; such a world's snapshots and hashes are exactly
-                         ///< those of a world without flow fields (snapshot layout 3).
+  uint32_t agents;      ///< Agent slots, [0, FXS_MAX_AGENTS].
+  uint32_t obstacles;   ///< Obstacle slots, [0, FXS_MAX_SMALL_CAPACITY].
+  uint32_t paths;       ///< Paths, [0, FXS_MAX_SMALL_CAPACITY].
+  uint32_t path_nodes;  ///< Path nodes, all paths together (limited by memory only).
+  uint32_t walls;       ///< Wall slots, [0, FXS_MAX_SMALL_CAPACITY].
+  uint32_t workers;     ///< Most workers of a task system, [0, FXS_MAX_WORKERS]; 0 means 1
+                        ///< (the step's scratch, 2.5 KiB a worker, is kept for this many).
+  uint32_t field_cells; ///< Cells of the flow field (columns x rows), limited by memory only.
+                        ///< 0: no field; such a world's snapshots and hashes are exactly
+                        ///< those of a world without flow fields (snapshot layout 3).
   /// Cells of the navigation grid, [0, FXS_NAV_MAX_CELLS]. 0: no navigation; such a world's
   /// snapshots and hashes are exactly those of a world without navigation (layouts 3 and 4),
   /// and the other nav_ capacities must be 0 too.
   uint32_t nav_cells;
-  uint32_t nav_searches;   ///< A* searches in progress at once, [1, 256] with navigation.
-  uint32_t nav_open;       ///< Open-list entries of each search, [1, nav_cells].
-  uint32_t nav_waypoints;  ///< Waypoints of one agent's route, [2, 65535] with navigation.
+  uint32_t nav_searches;  ///< A* searches in progress at once, [1, 256] with navigation.
+  uint32_t nav_open;      ///< Open-list entries of each search, [1, nav_cells].
+  uint32_t nav_waypoints; ///< Waypoints of one agent's route, [2, 65535] with navigation.
   /// Integration fields kept for groups of navigate agents sharing a goal, [0,
   /// FXS_NAV_MAX_FIELDS]; 0 without navigation. 0: every navigate agent runs A*, and the
   /// world's snapshots and hashes are exactly those of layout 5 (world_nav_fields.h).
@@ -162,39 +162,39 @@ typedef struct fxs_world_capacity {
 
 /// Where an agent's route stands (fxs_nav_route.status).
 typedef enum fxs_route_status {
-  FXS_ROUTE_NONE = 0,       ///< No route: the agent has no navigate behavior, or no grid.
-  FXS_ROUTE_WAITING = 1,    ///< A search is needed and waits for a free search slot.
-  FXS_ROUTE_SEARCHING = 2,  ///< A search slot is working on it (a few ticks under budget).
-  FXS_ROUTE_READY = 3       ///< The waypoints are the route.
+  FXS_ROUTE_NONE = 0,      ///< No route: the agent has no navigate behavior, or no grid.
+  FXS_ROUTE_WAITING = 1,   ///< A search is needed and waits for a free search slot.
+  FXS_ROUTE_SEARCHING = 2, ///< A search slot is working on it (a few ticks under budget).
+  FXS_ROUTE_READY = 3      ///< The waypoints are the route.
 } fxs_route_status;
 
 /// An agent's route (navigate behavior): string-pulled waypoints, cell indices of the
 /// navigation grid, in the world's waypoint array. State: hashed and snapshotted.
 typedef struct fxs_nav_route {
-  uint8_t status;         ///< An fxs_route_status.
-  uint8_t reached;        ///< How the search that made the waypoints ended (fxs_nav_status:
-                          ///< FOUND ends on the goal, NEAREST or OPEN_FULL nearest to it); 0 none.
-  uint8_t partial;        ///< 1 when the route was cut to the waypoint capacity: re-planned at
-                          ///< its last waypoint.
-  uint16_t search;        ///< Search slot while SEARCHING; WAITING keeps the one it last had
-                          ///< (a route made stale mid-search), READY and NONE hold 0.
-  uint16_t count;         ///< Waypoints (kept while a new search runs: the agent follows them).
-  uint16_t next;          ///< Index of the waypoint being sought.
-  uint32_t version;       ///< Map version the route (or its search) was planned on.
-  uint32_t goal_cell;     ///< Cell of the target the route (or its search) leads to.
-  uint16_t stall;         ///< Ticks without progress, [0, FXS_NAV_STALL_TICKS]: then re-planned.
-  uint16_t mark_next;     ///< The waypoint sought when progress was last made.
-  fix16_t mark_distance;  ///< The agent's distance to that waypoint then, units, >= 0.
+  uint8_t status;        ///< An fxs_route_status.
+  uint8_t reached;       ///< How the search that made the waypoints ended (fxs_nav_status:
+                         ///< FOUND ends on the goal, NEAREST or OPEN_FULL nearest to it); 0 none.
+  uint8_t partial;       ///< 1 when the route was cut to the waypoint capacity: re-planned at
+                         ///< its last waypoint.
+  uint16_t search;       ///< Search slot while SEARCHING; WAITING keeps the one it last had
+                         ///< (a route made stale mid-search), READY and NONE hold 0.
+  uint16_t count;        ///< Waypoints (kept while a new search runs: the agent follows them).
+  uint16_t next;         ///< Index of the waypoint being sought.
+  uint32_t version;      ///< Map version the route (or its search) was planned on.
+  uint32_t goal_cell;    ///< Cell of the target the route (or its search) leads to.
+  uint16_t stall;        ///< Ticks without progress, [0, FXS_NAV_STALL_TICKS]: then re-planned.
+  uint16_t mark_next;    ///< The waypoint sought when progress was last made.
+  fix16_t mark_distance; ///< The agent's distance to that waypoint then, units, >= 0.
 } fxs_nav_route;
 
 /// A cached integration field (world_nav_fields.h): one goal cell shared by a group of
 /// navigate agents. State: hashed and snapshotted; the field's values are derived from it.
 typedef struct fxs_nav_field_slot {
-  uint8_t live;        ///< 1 when the slot holds a field.
-  uint8_t ready;       ///< 1 once its build has been seen complete (the field's values final).
-  uint32_t goal_cell;  ///< The goal's cell index.
-  uint32_t used;       ///< The last tick an agent was given the field (eviction order).
-  uint32_t settled;    ///< Cells the field budget has settled in it while not ready.
+  uint8_t live;       ///< 1 when the slot holds a field.
+  uint8_t ready;      ///< 1 once its build has been seen complete (the field's values final).
+  uint32_t goal_cell; ///< The goal's cell index.
+  uint32_t used;      ///< The last tick an agent was given the field (eviction order).
+  uint32_t settled;   ///< Cells the field budget has settled in it while not ready.
 } fxs_nav_field_slot;
 
 /// The world's navigation (world_nav.c, docs/navigation.md). The grid's geometry, its base
@@ -204,17 +204,17 @@ typedef struct fxs_nav_field_slot {
 /// only, when the map changed or after a restore (docs/performance.md, map changes). The
 /// memory of the searches and fields, the scratch and the caches are the world's insides.
 typedef struct fxs_world_nav {
-  fxs_nav_grid grid;      ///< Geometry (width 0: no grid set) and the effective costs.
-  uint8_t *base;          ///< capacity.nav_cells base costs (set_nav_costs), first w x h used.
-  fix16_t radius;         ///< Walls and obstacles are inflated by it (the agents' radius).
-  uint32_t budget;        ///< Cells expanded per tick, all searches together.
-  uint32_t version;       ///< Map version: counts changes of the grid, costs, walls, obstacles.
-  fxs_nav_route *routes;  ///< One per agent slot.
-  uint32_t *waypoints;    ///< capacity.nav_waypoints cells per agent slot.
-  struct fxs_nav_search *searches;  ///< capacity.nav_searches searches (nav_path.h).
-  uint32_t *search_owner;           ///< Agent slot of each search, or UINT32_MAX when it is free.
-  fxs_nav_field_slot *field_slots;  ///< capacity.nav_fields cached fields' state.
-  fxs_nav_field *fields;  ///< Their integration fields (values derived from the slot's state).
+  fxs_nav_grid grid;     ///< Geometry (width 0: no grid set) and the effective costs.
+  uint8_t *base;         ///< capacity.nav_cells base costs (set_nav_costs), first w x h used.
+  fix16_t radius;        ///< Walls and obstacles are inflated by it (the agents' radius).
+  uint32_t budget;       ///< Cells expanded per tick, all searches together.
+  uint32_t version;      ///< Map version: counts changes of the grid, costs, walls, obstacles.
+  fxs_nav_route *routes; ///< One per agent slot.
+  uint32_t *waypoints;   ///< capacity.nav_waypoints cells per agent slot.
+  struct fxs_nav_search *searches; ///< capacity.nav_searches searches (nav_path.h).
+  uint32_t *search_owner;          ///< Agent slot of each search, or UINT32_MAX when it is free.
+  fxs_nav_field_slot *field_slots; ///< capacity.nav_fields cached fields' state.
+  fxs_nav_field *fields; ///< Their integration fields (values derived from the slot's state).
 } fxs_world_nav;
 
 /// Most columns or rows of the world's flow field (command arguments are whole Q16.16).
@@ -242,41 +242,41 @@ typedef void fxs_finish_fn(void *handle, void *user_context);
 /// phases through it; every agent's result depends only on the state at the start of the
 /// tick and is written to that agent's own slot, so 1 to 16 workers give the same bits.
 typedef struct fxs_task_system {
-  fxs_enqueue_fn *enqueue;  ///< Starts work; NULL runs every phase inline.
-  fxs_finish_fn *finish;    ///< Waits for work.
-  uint32_t worker_count;    ///< Workers, [1, FXS_MAX_WORKERS].
-  void *user_context;       ///< Passed to enqueue and finish.
+  fxs_enqueue_fn *enqueue; ///< Starts work; NULL runs every phase inline.
+  fxs_finish_fn *finish;   ///< Waits for work.
+  uint32_t worker_count;   ///< Workers, [1, FXS_MAX_WORKERS].
+  void *user_context;      ///< Passed to enqueue and finish.
 } fxs_task_system;
 
-struct fxs_world_internal;  // the world's scratch, caches and derived data (internal)
+struct fxs_world_internal; // the world's scratch, caches and derived data (internal)
 
 /// The world. Fields are readable; change them only through the functions below. Everything
 /// else the world keeps (its spatial grids, the view of the tick being stepped, the
 /// free-slot bitmap, the workers' scratch and caches) lives in `internal`, inside the
 /// caller's memory block: read it through the accessor functions below.
 typedef struct fxs_world {
-  fxs_world_def def;            ///< Configuration.
-  fxs_world_capacity capacity;  ///< Capacities.
-  uint32_t tick;                ///< Ticks stepped so far.
-  uint16_t path_count;          ///< Paths added.
-  uint32_t node_count;          ///< Path nodes used.
-  fxs_agent_slot *agents;       ///< capacity.agents slots.
-  fxs_obstacle *obstacles;      ///< capacity.obstacles slots.
-  uint8_t *obstacle_alive;      ///< 1 where obstacles[i] is in use.
-  fxs_world_path *paths;        ///< capacity.paths paths.
-  fxs_vec2 *nodes;              ///< capacity.path_nodes nodes.
-  fxs_wall *walls;              ///< capacity.walls slots.
-  uint8_t *wall_alive;          ///< 1 where walls[i] is in use.
+  fxs_world_def def;           ///< Configuration.
+  fxs_world_capacity capacity; ///< Capacities.
+  uint32_t tick;               ///< Ticks stepped so far.
+  uint16_t path_count;         ///< Paths added.
+  uint32_t node_count;         ///< Path nodes used.
+  fxs_agent_slot *agents;      ///< capacity.agents slots.
+  fxs_obstacle *obstacles;     ///< capacity.obstacles slots.
+  uint8_t *obstacle_alive;     ///< 1 where obstacles[i] is in use.
+  fxs_world_path *paths;       ///< capacity.paths paths.
+  fxs_vec2 *nodes;             ///< capacity.path_nodes nodes.
+  fxs_wall *walls;             ///< capacity.walls slots.
+  uint8_t *wall_alive;         ///< 1 where walls[i] is in use.
   /// The flow field flow_field behaviors follow: width = height = 0 (and origin and
   /// cell_size 0) while none is set; cells points at capacity.field_cells vectors, of which
   /// the first width * height are state. Set by the field commands (command.h).
   fxs_flow_field field;
-  fxs_world_nav nav;      ///< Navigation; all zero while capacity.nav_cells is 0.
-  uint32_t live_count;    ///< Live agents (derived: kept by spawn and despawn).
-  void *memory;           ///< The caller's memory block given to fxs_world_init.
-  size_t memory_size;     ///< Its bytes in use (fxs_world_memory_size of the capacity).
-  fxs_task_system tasks;  ///< How the step runs per-agent phases; not state.
-  struct fxs_world_internal *internal;  ///< Scratch, caches and derived data (internal).
+  fxs_world_nav nav;     ///< Navigation; all zero while capacity.nav_cells is 0.
+  uint32_t live_count;   ///< Live agents (derived: kept by spawn and despawn).
+  void *memory;          ///< The caller's memory block given to fxs_world_init.
+  size_t memory_size;    ///< Its bytes in use (fxs_world_memory_size of the capacity).
+  fxs_task_system tasks; ///< How the step runs per-agent phases; not state.
+  struct fxs_world_internal *internal; ///< Scratch, caches and derived data (internal).
 } fxs_world;
 
 /// A 4096 x 4096 world at the origin, seed 1, no clamping, neighbor radius 100.
@@ -352,10 +352,10 @@ FXS_API fxs_result fxs_world_agent_owner(const fxs_world *world, fxs_agent_handl
 /// What an agent steers toward (fxs_world_agent_targets): its target agent when that one is
 /// alive, else its target point; path following takes its path.
 typedef struct fxs_agent_targets {
-  fxs_agent_handle target_agent;   ///< The agent it targets; 0 for none. May be stale.
-  fxs_agent_handle second_target;  ///< Interpose's second agent; 0 for none. May be stale.
-  fxs_vec2 target_point;           ///< The target point, world units.
-  uint16_t path_index;             ///< The world path it follows, or FXS_NO_PATH.
+  fxs_agent_handle target_agent;  ///< The agent it targets; 0 for none. May be stale.
+  fxs_agent_handle second_target; ///< Interpose's second agent; 0 for none. May be stale.
+  fxs_vec2 target_point;          ///< The target point, world units.
+  uint16_t path_index;            ///< The world path it follows, or FXS_NO_PATH.
 } fxs_agent_targets;
 
 /// The targets of the agent `handle` names, in *out (as set by the target and path commands),
@@ -366,10 +366,10 @@ FXS_API fxs_result fxs_world_agent_targets(const fxs_world *world, fxs_agent_han
 
 /// An agent's behavior set (fxs_world_agent_behaviors).
 typedef struct fxs_agent_behaviors {
-  const fxs_behavior_slot *slots;  ///< `count` behaviors in order, inside the world: valid until
-                                   ///< the next command, step or restore.
-  uint32_t count;                  ///< Behaviors in the set, [0, FXS_AGENT_BEHAVIORS].
-  uint8_t combine_mode;            ///< How they combine: an fxs_combine_mode (manager.h).
+  const fxs_behavior_slot *slots; ///< `count` behaviors in order, inside the world: valid until
+                                  ///< the next command, step or restore.
+  uint32_t count;                 ///< Behaviors in the set, [0, FXS_AGENT_BEHAVIORS].
+  uint8_t combine_mode;           ///< How they combine: an fxs_combine_mode (manager.h).
 } fxs_agent_behaviors;
 
 /// The behavior set of the agent `handle` names, in *out (kinds, weights, priorities and

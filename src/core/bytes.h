@@ -13,13 +13,13 @@
 #include "fixsteer/hash.h"
 
 typedef struct fxs_writer {
-  uint8_t *buffer;         // may be NULL: do not store
+  uint8_t *buffer; // may be NULL: do not store
   size_t capacity;
-  size_t position;         // bytes produced so far, even past capacity
+  size_t position;          // bytes produced so far, even past capacity
   fxs_state_hasher *hasher; // may be NULL
-  const uint8_t *expect;   // may be NULL: compare the bytes with these
+  const uint8_t *expect;    // may be NULL: compare the bytes with these
   size_t expect_size;
-  size_t mismatch;         // first differing position (valid when differs)
+  size_t mismatch; // first differing position (valid when differs)
   bool differs;
 } fxs_writer;
 
@@ -61,7 +61,8 @@ static inline uint64_t fxs_load_le(const uint8_t *p, uint32_t bytes) {
 static inline uint16_t fxs_load_le16(const uint8_t *p) { return (uint16_t)fxs_load_le(p, 2); }
 static inline uint32_t fxs_load_le32(const uint8_t *p) { return (uint32_t)fxs_load_le(p, 4); }
 static inline uint64_t fxs_load_le64(const uint8_t *p) {
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   uint64_t v;
   memcpy(&v, p, 8); // the host's order is the format's: one load
   return v;
@@ -70,7 +71,8 @@ static inline uint64_t fxs_load_le64(const uint8_t *p) {
 #endif
 }
 static inline void fxs_store_le(uint8_t *p, uint64_t v, uint32_t bytes) {
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   memcpy(p, &v, bytes); // the host's order is the format's: one store
 #else
   for (uint32_t i = 0; i < bytes; ++i) p[i] = (uint8_t)(v >> (8u * i));
@@ -79,7 +81,8 @@ static inline void fxs_store_le(uint8_t *p, uint64_t v, uint32_t bytes) {
 
 // A writer that stores into buffer (may be NULL: only count), feeding hasher when not NULL.
 // Inline, so that a writer into a local buffer compiles to plain stores.
-static inline fxs_writer fxs_writer_make(uint8_t *buffer, size_t capacity, fxs_state_hasher *hasher) {
+static inline fxs_writer fxs_writer_make(uint8_t *buffer, size_t capacity,
+                                         fxs_state_hasher *hasher) {
   fxs_writer w;
   w.buffer = buffer;
   w.capacity = buffer ? capacity : 0;

@@ -6,9 +6,9 @@
 #include "fixsteer/vec2.h"
 
 static const fix16_t edge_values[] = {
-    0,       1,        -1,       FXS_ONE, -FXS_ONE, FXS_PI,        -FXS_PI,    FXS_HALF_PI,
-    FXS_MAX, FXS_MIN,  0x8000,   -0x8000, 0x7FFF,   (fix16_t)0x80000000,        181 * 65536,
-    65535,   -65535,   46341,    12345678, -98765432,
+    0,           1,       -1,      FXS_ONE, -FXS_ONE, FXS_PI,    -FXS_PI,
+    FXS_HALF_PI, FXS_MAX, FXS_MIN, 0x8000,  -0x8000,  0x7FFF,    (fix16_t)0x80000000,
+    181 * 65536, 65535,   -65535,  46341,   12345678, -98765432,
 };
 #define EDGE_COUNT (sizeof edge_values / sizeof edge_values[0])
 

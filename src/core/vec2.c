@@ -79,7 +79,7 @@ fxs_vec2 fxs_vec2_set_angle(fxs_vec2 v, fix16_t angle) {
 }
 
 fxs_vec2 fxs_vec2_rotate(fxs_vec2 v, fix16_t angle) {
-  int64_t c = fxs_cos(angle), s = fxs_sin(angle); // |c|, |s| <= 2^16
+  int64_t c = fxs_cos(angle), s = fxs_sin(angle);  // |c|, |s| <= 2^16
   int64_t x = (int64_t)v.x * c - (int64_t)v.y * s; // |x| <= 2^48
   int64_t y = (int64_t)v.x * s + (int64_t)v.y * c;
   return fxs_vec2_make(fxs_saturate(fxs_div_round_i64(x, 65536)),
@@ -102,7 +102,7 @@ fxs_vec2 fxs_vec2_closest_on_segment(fxs_vec2 p, fxs_vec2 a, fxs_vec2 b) {
          magnitude(px) >= (INT64_C(1) << 31) || magnitude(py) >= (INT64_C(1) << 31)) {
     ex /= 2, ey /= 2, px /= 2, py /= 2;
   }
-  int64_t dot = px * ex + py * ey;                       // |dot| < 2^63
+  int64_t dot = px * ex + py * ey;                           // |dot| < 2^63
   uint64_t len2 = (uint64_t)(ex * ex) + (uint64_t)(ey * ey); // < 2^63
   if (dot <= 0 || len2 == 0) return a;
   if ((uint64_t)dot >= len2) return b;

@@ -25,7 +25,7 @@ fxs_vec2 fxs_vec2_set_length_measured(fxs_vec2 v, const fxs_vec2_measure *m, fix
 static inline fxs_vec2_measure fxs_vec2_measure_inline(fxs_vec2 v) {
   fxs_vec2_measure m;
   fxs_widened w = fxs_widen_components(v);
-  m.ax = w.ax, m.ay = w.ay; // set_length_measured divides these by len
+  m.ax = w.ax, m.ay = w.ay;                  // set_length_measured divides these by len
   uint64_t sq = m.ax * m.ax + m.ay * m.ay;   // in [2^60, 2^63]
   uint32_t r = fxs_isqrt64_estimate_top(sq); // floor(sqrt(sq)) or one less
   uint64_t e = sq - fxs_mul32(r, r);

@@ -21,7 +21,7 @@
 /// |a| of a 32-bit value, in [0, 2^31]: without a branch on the sign (a direction's signs
 /// are as often negative as positive, and a core mispredicts such a branch half the time).
 static inline uint64_t fxs_magnitude32(int32_t a) {
-  int64_t w = a; // 64-bit: 2^31 still fits
+  int64_t w = a;                     // 64-bit: 2^31 still fits
   return (uint64_t)(w < 0 ? -w : w); // a negation and a conditional move
 }
 

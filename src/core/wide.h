@@ -12,8 +12,7 @@ int64_t fxs_div_round_i64(int64_t n, int64_t d);
 /// fxs_div_round_i64, inline for hot callers: one implementation, two ways in.
 static inline int64_t fxs_div_round_i64_inline(int64_t n, int64_t d) {
   int64_t half = (d < 0 ? -d : d) / 2;
-  return ((n < 0) != (d < 0)) ? (n - (d < 0 ? -half : half)) / d
-                              : (n + (d < 0 ? -half : half)) / d;
+  return ((n < 0) != (d < 0)) ? (n - (d < 0 ? -half : half)) / d : (n + (d < 0 ? -half : half)) / d;
 }
 
 /// n / 2^16 rounded half away from zero, for |n| < 2^62: fxs_div_round_i64(n, 65536) by

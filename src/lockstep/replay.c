@@ -11,7 +11,7 @@
 #define REPLAY_MAGIC 0x52535846u // "FXSR"
 #define HEADER_PAYLOAD 24u       // format 4; formats 2 and 3: 20, without the simulation version
 #define OLD_HEADER_PAYLOAD 20u
-#define CHUNK_OVERHEAD 16u       // tag, length, checksum
+#define CHUNK_OVERHEAD 16u // tag, length, checksum
 
 // ------------------------------------------------------------------ writing
 
@@ -196,24 +196,26 @@ static fxs_result read_chunk(fxs_replay_reader *r, uint32_t *tag, const uint8_t 
 #define SNAPSHOT_NAV_CAPACITY_AT 59u
 
 fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t size,
-                           bool check_fingerprint, const fxs_limits *limits,
-                           size_t *error_offset) {
+                           bool check_fingerprint, const fxs_limits *limits, size_t *error_offset) {
   memset(r, 0, sizeof *r);
   r->data = data;
   r->size = data ? size : 0;
   r->limits = limits ? *limits : fxs_default_limits();
   uint32_t tag, length;
   const uint8_t *p;
-  if (r->size >= 4 && fxs_load_le32(r->data) != FXS_CHUNK_HEADER) return failure(FXS_ERR_BAD_MAGIC, 0, error_offset);
+  if (r->size >= 4 && fxs_load_le32(r->data) != FXS_CHUNK_HEADER)
+    return failure(FXS_ERR_BAD_MAGIC, 0, error_offset);
   fxs_result e = read_chunk(r, &tag, &p, &length, error_offset);
   if (e != FXS_OK) return e;
-  if (length < OLD_HEADER_PAYLOAD || fxs_load_le32(p) != REPLAY_MAGIC) return failure(FXS_ERR_BAD_MAGIC, 8, error_offset);
+  if (length < OLD_HEADER_PAYLOAD || fxs_load_le32(p) != REPLAY_MAGIC)
+    return failure(FXS_ERR_BAD_MAGIC, 8, error_offset);
   r->version = fxs_load_le16(p + 4);
   if (fxs_replay_state_hash_version(r->version) == 0) {
     return failure(FXS_ERR_BAD_VERSION, 12, error_offset);
   }
   bool stamped = r->version >= FXS_REPLAY_SIMULATION_VERSION_SINCE;
-  if (length != (stamped ? HEADER_PAYLOAD : OLD_HEADER_PAYLOAD)) return failure(FXS_ERR_BAD_LENGTH, 4, error_offset);
+  if (length != (stamped ? HEADER_PAYLOAD : OLD_HEADER_PAYLOAD))
+    return failure(FXS_ERR_BAD_LENGTH, 4, error_offset);
   r->fingerprint = fxs_load_le64(p + 8);
   if (check_fingerprint && r->fingerprint != fxs_math_fingerprint()) {
     return failure(FXS_ERR_BAD_FINGERPRINT, 16, error_offset);
@@ -239,7 +241,9 @@ fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t siz
     const char *name = r->limit_error.field ? r->limit_error.field : "";
     bool field = fxs_text_equal(name, "max_field_cells");
     bool nav = name[0] == 'm' && name[4] == 'n' && name[5] == 'a' && name[6] == 'v'; // max_nav_*
-    size_t at = field ? SNAPSHOT_FIELD_CAPACITY_AT : nav ? SNAPSHOT_NAV_CAPACITY_AT : SNAPSHOT_CAPACITY_AT;
+    size_t at = field ? SNAPSHOT_FIELD_CAPACITY_AT
+                : nav ? SNAPSHOT_NAV_CAPACITY_AT
+                      : SNAPSHOT_CAPACITY_AT;
     return failure(e, snap_at + 8 + at, error_offset);
   }
   r->initial.tag = tag;
@@ -282,7 +286,8 @@ fxs_result fxs_replay_next(fxs_replay_reader *r, fxs_replay_chunk *c, size_t *er
       r->ended = true;
       if (r->position != r->size) return failure(FXS_ERR_BAD_LENGTH, r->position, error_offset);
       return FXS_OK;
-    default: return failure(FXS_ERR_BAD_CHUNK, c->offset, error_offset);
+    default:
+      return failure(FXS_ERR_BAD_CHUNK, c->offset, error_offset);
   }
 }
 
@@ -324,8 +329,8 @@ size_t fxs_replay_verify_memory_size(const uint8_t *data, size_t size, const fxs
 }
 
 typedef struct verifier {
-  fxs_world sim;         // re-simulated
-  fxs_world recorded;    // a keyframe, for field-level reports
+  fxs_world sim;      // re-simulated
+  fxs_world recorded; // a keyframe, for field-level reports
   fxs_command *commands;
   fxs_verify_report *report;
   const fxs_replay_reader *reader;
@@ -365,20 +370,25 @@ static fxs_result verify_tick(verifier *v, const fxs_replay_chunk *c, size_t *er
   const fxs_limits *lim = &v->reader->limits;
   if (c->tick != v->sim.tick) return failure(FXS_ERR_BAD_SEQUENCE, c->offset + 8, error_offset);
   if (v->report->ticks >= lim->max_ticks) {
-    return limit_hit(v, "max_ticks", lim->max_ticks, (uint64_t)v->report->ticks + 1u, c->offset, error_offset);
+    return limit_hit(v, "max_ticks", lim->max_ticks, (uint64_t)v->report->ticks + 1u, c->offset,
+                     error_offset);
   }
   v->agent_ticks += v->sim.capacity.agents;
   if (v->agent_ticks > lim->max_agent_ticks) {
-    return limit_hit(v, "max_agent_ticks", lim->max_agent_ticks, v->agent_ticks, c->offset, error_offset);
+    return limit_hit(v, "max_agent_ticks", lim->max_agent_ticks, v->agent_ticks, c->offset,
+                     error_offset);
   }
   if (v->keyframe_due) { // the keyframe promised after the previous tick never came
     diverged(v, FXS_ERR_KEYFRAME_CADENCE, c, c->tick - 1u, 0, 0);
     v->keyframe_due = false;
   }
-  if (c->command_count > v->command_room) return failure(FXS_ERR_BAD_LENGTH, c->offset + 12, error_offset);
+  if (c->command_count > v->command_room)
+    return failure(FXS_ERR_BAD_LENGTH, c->offset + 12, error_offset);
   for (uint16_t i = 0; i < c->command_count; ++i) {
-    if (fxs_command_decode(c->commands + (size_t)i * FXS_COMMAND_BYTES, &v->commands[i]) != FXS_OK) {
-      return failure(FXS_ERR_BAD_COMMAND, c->offset + 14 + (size_t)i * FXS_COMMAND_BYTES, error_offset);
+    if (fxs_command_decode(c->commands + (size_t)i * FXS_COMMAND_BYTES, &v->commands[i]) !=
+        FXS_OK) {
+      return failure(FXS_ERR_BAD_COMMAND, c->offset + 14 + (size_t)i * FXS_COMMAND_BYTES,
+                     error_offset);
     }
   }
   fxs_world_step(&v->sim, v->commands, c->command_count, 0);
@@ -433,7 +443,8 @@ static fxs_result verify_start(verifier *v, const fxs_replay_reader *r, uint8_t 
   }
   fxs_world_def def = fxs_default_world_def(); // replaced by the snapshot's own
   fxs_result e = fxs_world_init(&v->sim, &def, &r->capacity, mem, world_size);
-  if (e == FXS_OK) e = fxs_world_init(&v->recorded, &def, &r->capacity, mem + world_size, world_size);
+  if (e == FXS_OK)
+    e = fxs_world_init(&v->recorded, &def, &r->capacity, mem + world_size, world_size);
   if (e != FXS_OK) return e;
   v->commands = (fxs_command *)(void *)(mem + 2u * world_size);
   v->reader = r;

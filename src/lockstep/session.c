@@ -296,7 +296,7 @@ const uint8_t *fxs_session_saved_state(const fxs_session *s, uint32_t t, size_t 
 static void report_desync(fxs_session *s, uint32_t peer, uint32_t t, uint64_t ours,
                           uint64_t theirs) {
   fxs_session_desync *d = &s->desync;
-  if (d->detected && t > d->tick) return;  // an earlier tick already differs
+  if (d->detected && t > d->tick) return; // an earlier tick already differs
   if (!d->detected || t < d->tick) {
     memset(d, 0, sizeof *d);
     d->detected = true;

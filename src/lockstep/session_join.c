@@ -27,7 +27,7 @@ enum {
   AT_HASH_FIRST = 20,
   AT_HASH_COUNT = 24,
   AT_PLAYERS = 26,
-  AT_SIMULATION = 28,  // the sender's simulation version (u32) and math fingerprint (u64)
+  AT_SIMULATION = 28, // the sender's simulation version (u32) and math fingerprint (u64)
   AT_MATH = 32,
   HEADER = 40
 };
@@ -69,7 +69,7 @@ static fxs_result put_state(fxs_writer *w, const fxs_session *s, const fxs_world
       return FXS_ERR_BAD_VALUE;
     w->position += size;
   } else {
-    w->position += size;  // a size query, or a buffer that is too small (checked below)
+    w->position += size; // a size query, or a buffer that is too small (checked below)
   }
   return FXS_OK;
 }
@@ -86,7 +86,7 @@ fxs_result fxs_session_write_offer(const fxs_session *s, const fxs_world *world,
   fxs_put_u8(&w, joiner);
   fxs_put_u8(&w, world ? (uint8_t)FLAG_STATE : 0u);
   fxs_put_u32(&w, s->def.session_id);
-  fxs_put_u32(&w, 0);  // the length, written last
+  fxs_put_u32(&w, 0); // the length, written last
   fxs_put_u32(&w, s->settled);
   fxs_put_u32(&w, hash_first);
   fxs_put_u16(&w, (uint16_t)(s->settled - hash_first));
@@ -125,9 +125,9 @@ typedef struct offer {
   uint8_t sender;
   bool has_state;
   uint32_t settled, hash_first, hash_count;
-  size_t hashes;                         // offset of the hashes
+  size_t hashes; // offset of the hashes
   uint32_t first[FXS_SESSION_MAX_PLAYERS], count[FXS_SESSION_MAX_PLAYERS];
-  size_t frames[FXS_SESSION_MAX_PLAYERS];  // offset of each player's first frame
+  size_t frames[FXS_SESSION_MAX_PLAYERS]; // offset of each player's first frame
   size_t state, state_size;
 } offer;
 
@@ -147,8 +147,8 @@ static fxs_result check_frames(const fxs_session_def *d, fxs_reader *r, uint32_t
     for (uint16_t i = 0; i < c; ++i) {
       fxs_command cmd;
       size_t used = 0;
-      fxs_result res = fxs_session_get_command(r->data + r->position, r->size - r->position, 0, i,
-                                               &cmd, &used);
+      fxs_result res =
+          fxs_session_get_command(r->data + r->position, r->size - r->position, 0, i, &cmd, &used);
       if (res != FXS_OK) return bad(e, res, r->position);
       r->position += used;
     }
@@ -166,16 +166,21 @@ static fxs_result read_offer(const fxs_session *s, const uint8_t *b, size_t len,
   if (b[AT_VERSION] != FXS_SESSION_OFFER_VERSION) return bad(e, FXS_ERR_BAD_VERSION, AT_VERSION);
   if (fxs_load_le32(b + AT_LENGTH) != len) return bad(e, FXS_ERR_BAD_LENGTH, AT_LENGTH);
   size_t body = len - FXS_SESSION_CHECKSUM_BYTES;
-  if (fxs_load_le32(b + body) != fxs_session_checksum(b, body)) return bad(e, FXS_ERR_BAD_CHECKSUM, body);
+  if (fxs_load_le32(b + body) != fxs_session_checksum(b, body))
+    return bad(e, FXS_ERR_BAD_CHECKSUM, body);
   if (fxs_load_le32(b + AT_SIMULATION) != FXS_SIMULATION_VERSION)
     return bad(e, FXS_ERR_SIMULATION_VERSION, AT_SIMULATION);
-  if (fxs_load_le64(b + AT_MATH) != s->math_fingerprint) return bad(e, FXS_ERR_BAD_FINGERPRINT, AT_MATH);
-  if (fxs_load_le32(b + AT_SESSION) != d->session_id) return bad(e, FXS_ERR_WRONG_SESSION, AT_SESSION);
+  if (fxs_load_le64(b + AT_MATH) != s->math_fingerprint)
+    return bad(e, FXS_ERR_BAD_FINGERPRINT, AT_MATH);
+  if (fxs_load_le32(b + AT_SESSION) != d->session_id)
+    return bad(e, FXS_ERR_WRONG_SESSION, AT_SESSION);
   o->sender = b[AT_SENDER];
-  if (o->sender >= s->peer_count || o->sender == d->local) return bad(e, FXS_ERR_BAD_PACKET, AT_SENDER);
+  if (o->sender >= s->peer_count || o->sender == d->local)
+    return bad(e, FXS_ERR_BAD_PACKET, AT_SENDER);
   if (b[AT_JOINER] != d->local) return bad(e, FXS_ERR_BAD_PACKET, AT_JOINER);
   if (b[AT_FLAGS] & ~FLAG_STATE) return bad(e, FXS_ERR_BAD_PACKET, AT_FLAGS);
-  if (b[AT_PLAYERS] != d->players || b[AT_PLAYERS + 1] != 0) return bad(e, FXS_ERR_BAD_PACKET, AT_PLAYERS);
+  if (b[AT_PLAYERS] != d->players || b[AT_PLAYERS + 1] != 0)
+    return bad(e, FXS_ERR_BAD_PACKET, AT_PLAYERS);
   o->has_state = b[AT_FLAGS] & FLAG_STATE;
   o->settled = fxs_load_le32(b + AT_SETTLED);
   o->hash_first = fxs_load_le32(b + AT_HASH_FIRST);
@@ -210,9 +215,9 @@ static fxs_result read_offer(const fxs_session *s, const uint8_t *b, size_t len,
 
 // Where an offer's frames of one player are read, one tick after the other.
 typedef struct cursor {
-  size_t at;      // offset of the next frame
-  uint32_t tick;  // its tick
-  uint32_t left;  // frames left
+  size_t at;     // offset of the next frame
+  uint32_t tick; // its tick
+  uint32_t left; // frames left
 } cursor;
 
 // The size of the frame at the cursor (the offer was checked: it decodes).
@@ -245,8 +250,8 @@ static uint32_t held_end(const offer *o, uint32_t p) { return o->first[p] + o->c
 
 // Blames offer i for its frame of player p at tick t (or, when it does not hold that tick,
 // for its list of player p's frames).
-static fxs_result blame_frame(const offer *offers, uint32_t i, uint32_t p, uint32_t t,
-                              fxs_result r, fxs_session_join_error *e) {
+static fxs_result blame_frame(const offer *offers, uint32_t i, uint32_t p, uint32_t t, fxs_result r,
+                              fxs_session_join_error *e) {
   cursor c = {offers[i].frames[p], offers[i].first[p], offers[i].count[p]};
   size_t at = seek_tick(&offers[i], &c, t) ? c.at : offers[i].frames[p] - 6u;
   if (e && e->result == FXS_OK) e->offer = i;
@@ -271,10 +276,11 @@ static fxs_result confirm_player(const fxs_session *s, const offer *offers, uint
   uint32_t S = s->settled, own = own_offer(offers, n, p);
   if (own < n) {
     *end = held_end(&offers[own], p);
-    if (offers[own].first[p] > S || *end < S)  // its own frames do not reach tick S
+    if (offers[own].first[p] > S || *end < S) // its own frames do not reach tick S
       return blame_frame(offers, own, p, S, FXS_ERR_UNCONFIRMED, e);
     for (uint32_t i = 0; i < n; ++i)
-      if (held_end(&offers[i], p) > *end) return blame_frame(offers, i, p, *end, FXS_ERR_UNCONFIRMED, e);
+      if (held_end(&offers[i], p) > *end)
+        return blame_frame(offers, i, p, *end, FXS_ERR_UNCONFIRMED, e);
     return FXS_OK;
   }
   *end = held_end(&offers[0], p);
@@ -282,7 +288,8 @@ static fxs_result confirm_player(const fxs_session *s, const offer *offers, uint
     if (held_end(&offers[i], p) < *end) *end = held_end(&offers[i], p);
   if (*end < S) *end = S;
   for (uint32_t i = 0; i < n; ++i) {
-    if (held_end(&offers[i], p) > *end) return blame_frame(offers, i, p, *end, FXS_ERR_UNCONFIRMED, e);
+    if (held_end(&offers[i], p) > *end)
+      return blame_frame(offers, i, p, *end, FXS_ERR_UNCONFIRMED, e);
     if (*end > S && !holds(&offers[i], p, S))
       return blame_frame(offers, i, p, S, FXS_ERR_UNCONFIRMED, e);
   }
@@ -303,14 +310,15 @@ static fxs_result take_player(fxs_session *s, const offer *offers, uint32_t n, u
     cur[i].left = offers[i].count[p];
   }
   for (uint32_t t = s->settled; t < *end; ++t) {
-    if (!seek_tick(&offers[ref], &cur[ref], t)) return blame_frame(offers, ref, p, t, FXS_ERR_UNCONFIRMED, e);
+    if (!seek_tick(&offers[ref], &cur[ref], t))
+      return blame_frame(offers, ref, p, t, FXS_ERR_UNCONFIRMED, e);
     const uint8_t *taken = offers[ref].bytes + cur[ref].at;
     size_t taken_size = frame_size(&offers[ref], cur[ref].at);
     for (uint32_t i = 0; i < n; ++i) {
       if (i == ref || !seek_tick(&offers[i], &cur[i], t)) continue;
       size_t size = frame_size(&offers[i], cur[i].at);
       if (size != taken_size || memcmp(offers[i].bytes + cur[i].at, taken, size) != 0)
-        return blame_frame(offers, i, p, t, FXS_ERR_UNCONFIRMED, e);  // it differs
+        return blame_frame(offers, i, p, t, FXS_ERR_UNCONFIRMED, e); // it differs
     }
     uint16_t c = fxs_load_le16(taken);
     fxs_command *frame = fxs_session_frame(s, p, t);
@@ -394,7 +402,7 @@ fxs_result fxs_session_join(fxs_session *s, const fxs_session_def *def, void *me
     if (read[i].has_state) state = i;
   }
   if (e) e->offer = state == count ? 0u : state;
-  if (state == count) return bad(e, FXS_ERR_BAD_PACKET, AT_FLAGS);  // no offer has the state
+  if (state == count) return bad(e, FXS_ERR_BAD_PACKET, AT_FLAGS); // no offer has the state
   const offer *o = &read[state];
   size_t at = 0;
   r = fxs_world_restore(world, o->bytes + o->state, o->state_size, &at);
@@ -402,8 +410,7 @@ fxs_result fxs_session_join(fxs_session *s, const fxs_session_def *def, void *me
   if (world->tick != o->settled) return bad(e, FXS_ERR_BAD_SEQUENCE, AT_SETTLED);
   fxs_state_hasher h = fxs_state_hasher_make();
   fxs_state_hash_block(&h, o->bytes + o->state, o->state_size);
-  if ((r = check_state_hash(read, count, state, fxs_state_hash_value(&h), e)) != FXS_OK)
-    return r;
+  if ((r = check_state_hash(read, count, state, fxs_state_hash_value(&h), e)) != FXS_OK) return r;
   s->current = s->settled = s->refusals_through = s->joined_at = o->settled;
   for (uint32_t p = 0; p < def->players; ++p) {
     uint32_t end = 0;
@@ -445,7 +452,8 @@ fxs_session_offer_field fxs_session_offer_field_at(const uint8_t *b, size_t len,
       for (uint16_t i = 0; !r.failed && i < c; ++i) {
         fxs_command cmd;
         size_t used = 0;
-        if (fxs_session_get_command(r.data + r.position, r.size - r.position, 0, i, &cmd, &used) != FXS_OK)
+        if (fxs_session_get_command(r.data + r.position, r.size - r.position, 0, i, &cmd, &used) !=
+            FXS_OK)
           return f.part = FXS_OFFER_UNREADABLE, f;
         r.position += used;
       }
@@ -491,6 +499,6 @@ fxs_result fxs_session_readmit(fxs_session *s, uint8_t peer, uint32_t tick) {
   p->has_echo = false;
   p->dirty = true;
   p->sent = false;
-  s->readmitted |= 1u << peer;  // its silence counts from now on (fxs_session_start_clock)
+  s->readmitted |= 1u << peer; // its silence counts from now on (fxs_session_start_clock)
   return FXS_OK;
 }

@@ -29,7 +29,7 @@ enum {
   AT_HASH_START = 32,
   AT_SEND_MS = 36,
   AT_ECHO_MS = 40,
-  AT_SIMULATION = 44,  // the sender's simulation version (u32) and math fingerprint (u64)
+  AT_SIMULATION = 44, // the sender's simulation version (u32) and math fingerprint (u64)
   AT_MATH = 48
 };
 
@@ -82,8 +82,8 @@ size_t fxs_session_put_command(const fxs_command *c, uint8_t *b) {
   return n;
 }
 
-fxs_result fxs_session_get_command(const uint8_t *b, size_t avail, uint8_t source, uint16_t sequence,
-                              fxs_command *c, size_t *used) {
+fxs_result fxs_session_get_command(const uint8_t *b, size_t avail, uint8_t source,
+                                   uint16_t sequence, fxs_command *c, size_t *used) {
   if (avail < 3u) return FXS_ERR_BAD_LENGTH;
   uint32_t mask = fxs_load_le16(b + 1);
   if (mask >> FIELDS) return FXS_ERR_BAD_PACKET;
@@ -97,12 +97,9 @@ fxs_result fxs_session_get_command(const uint8_t *b, size_t avail, uint8_t sourc
     if (!(mask >> i & 1u)) continue;
     uint32_t v = fxs_load_le32(b + at);
     at += 4u;
-    if (i == 0)
-      c->agent = v;
-    else if (i == 1)
-      c->ref = v;
-    else
-      c->arg[i - 2u] = (fix16_t)(int32_t)v;
+    if (i == 0) c->agent = v;
+    else if (i == 1) c->ref = v;
+    else c->arg[i - 2u] = (fix16_t)(int32_t)v;
   }
   *used = n;
   return FXS_OK;
@@ -242,8 +239,7 @@ bool fxs_session_sender_build(const uint8_t *bytes, size_t len, uint32_t *simula
     at = AT_SIMULATION;
   else if (magic == FXS_SESSION_OFFER_MAGIC && bytes[AT_VERSION] == FXS_SESSION_OFFER_VERSION)
     at = OFFER_AT_SIMULATION;
-  else
-    return false;
+  else return false;
   if (simulation_version) *simulation_version = fxs_load_le32(bytes + at);
   if (fingerprint) *fingerprint = fxs_load_le64(bytes + at + 4u);
   return true;
@@ -277,7 +273,7 @@ static fxs_result read_header(const fxs_session *s, uint8_t from, const uint8_t 
     return FXS_ERR_LIMIT;
   }
   if (p->frames && !fxs_session_is_player(s, from))
-    return FXS_ERR_BAD_PACKET;  // spectators have no input
+    return FXS_ERR_BAD_PACKET; // spectators have no input
   p->tick = fxs_load_le32(b + AT_TICK);
   p->input_ack = fxs_load_le32(b + AT_INPUT_ACK);
   p->hash_ack = fxs_load_le32(b + AT_HASH_ACK);
@@ -323,8 +319,8 @@ static fxs_result check_sequence(const fxs_session *s, const packet *p) {
     uint32_t end = p->hash_start + p->hash_count;
     // A joiner compares from the tick it joined at: the hashes of ticks before it may skip.
     bool gap = p->hash_start > from->hashes_received && p->hash_start > s->joined_at;
-    if (p->hash_start > UINT32_MAX - p->hash_count || gap ||
-        end > p->tick || (fxs_session_is_player(s, me) && end > s->peers[me].received)) {
+    if (p->hash_start > UINT32_MAX - p->hash_count || gap || end > p->tick ||
+        (fxs_session_is_player(s, me) && end > s->peers[me].received)) {
       return FXS_ERR_BAD_SEQUENCE;
     }
   }
@@ -347,7 +343,8 @@ static bool take_frames(fxs_session *s, const packet *p, const uint8_t *b, size_
     fxs_command *frame = fxs_session_frame(s, q, t), skipped;
     for (uint16_t i = 0; i < c; ++i) {
       size_t used = 0;
-      fxs_session_get_command(b + *at, p->length - *at, (uint8_t)q, i, take ? &frame[i] : &skipped, &used);
+      fxs_session_get_command(b + *at, p->length - *at, (uint8_t)q, i, take ? &frame[i] : &skipped,
+                              &used);
       *at += used;
     }
     if (take) {
@@ -369,7 +366,7 @@ static bool take_hashes(fxs_session *s, const packet *p, const uint8_t *b, size_
   for (uint32_t i = 0; i < p->hash_count; ++i, at += 8u) {
     uint32_t t = p->hash_start + i;
     if (t < from->hashes_received) continue;
-    if (t >= from->hashes_compared && t - from->hashes_compared >= s->def.window) break;  // no room
+    if (t >= from->hashes_compared && t - from->hashes_compared >= s->def.window) break; // no room
     s->hashes[fxs_session_slot(s, q, t)] = fxs_load_le64(b + at);
     from->hashes_received = t + 1u;
     fresh = true;

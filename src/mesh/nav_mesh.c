@@ -45,10 +45,10 @@ static void reset(fxs_nav_mesh *m) {
   fxs_nav_triangle *t = m->triangles;
   t[0].v[0] = 0, t[0].v[1] = 1, t[0].v[2] = 2;
   t[0].n[0] = NONE, t[0].n[1] = 1, t[0].n[2] = NONE;
-  t[0].constrained = 5u;  // sides 1-2 and 0-1 lie on the bounds
+  t[0].constrained = 5u; // sides 1-2 and 0-1 lie on the bounds
   t[1].v[0] = 0, t[1].v[1] = 2, t[1].v[2] = 3;
   t[1].n[0] = NONE, t[1].n[1] = NONE, t[1].n[2] = 0;
-  t[1].constrained = 3u;  // sides 2-3 and 3-0
+  t[1].constrained = 3u; // sides 2-3 and 3-0
   m->vertex_triangle[0] = 0;
   m->vertex_triangle[1] = 0;
   m->vertex_triangle[2] = 1;

@@ -99,10 +99,17 @@ static void lay_out(fxs_nav_field *f, const fxs_nav_grid *grid) {
       }
       memcpy(e, run, sizeof run);
       if (eight != k * UINT64_C(0x0101010101010101)) { // a wall, or where two costs meet
-        // Written out: a test a cell, no loop.
-#define PATCH(j) if (cost[j] != run_cost) e[j] = laid(cost[j])
-        PATCH(0); PATCH(1); PATCH(2); PATCH(3);
-        PATCH(4); PATCH(5); PATCH(6); PATCH(7);
+                                                       // Written out: a test a cell, no loop.
+#define PATCH(j) \
+  if (cost[j] != run_cost) e[j] = laid(cost[j])
+        PATCH(0);
+        PATCH(1);
+        PATCH(2);
+        PATCH(3);
+        PATCH(4);
+        PATCH(5);
+        PATCH(6);
+        PATCH(7);
 #undef PATCH
       }
     }
@@ -148,7 +155,7 @@ fxs_result fxs_nav_field_begin(fxs_nav_field *field, const fxs_nav_grid *grid,
 // The build works from `base`, the entries' address: the entry at byte offset x is
 // AT(base, x), the list head of stored value v at HEAD_OF(v), just before the entries.
 #define E(x) AT(base, x)
-#define HEAD_OF(v) ((uint32_t *)(void *)base - FXS_NAV_BUCKETS + ((v) & MASK))
+#define HEAD_OF(v) ((uint32_t *)(void *)base - FXS_NAV_BUCKETS + ((v)&MASK))
 
 // Puts the entry at offset x at the head of the list of stored value v.
 static inline void push(char *restrict base, size_t x, uint32_t v) {
@@ -209,8 +216,8 @@ static inline bool walkable(const fxs_nav_field_entry *a, const fxs_nav_field_en
 // entries beside the step are walkable (no corner cutting), looked at only for an offer
 // that lowers its value. Offers land in lists other than current's (a step costs 10 to
 // 3556, less than the ring). Counts the entries it queues in *fresh.
-static inline void settle(char *restrict base, fxs_nav_field_entry *at, uint32_t v,
-                          ptrdiff_t row, uint32_t *fresh) {
+static inline void settle(char *restrict base, fxs_nav_field_entry *at, uint32_t v, ptrdiff_t row,
+                          uint32_t *fresh) {
   uint32_t straight = v + at->straight, diagonal = v + at->diagonal;
   fxs_nav_field_entry *up = at + row, *down = at - row;
   if (straight < at[1].value) improve(base, at + 1, straight, fresh);

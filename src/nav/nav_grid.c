@@ -14,8 +14,7 @@ void fxs_nav_direction_step(uint32_t dir, int32_t *dx, int32_t *dy) {
   *dy = dir < FXS_NAV_DIRECTIONS ? step_y[dir] : 0;
 }
 
-fxs_result fxs_nav_grid_check(fxs_vec2 origin, fix16_t cell_size, uint32_t width,
-                              uint32_t height) {
+fxs_result fxs_nav_grid_check(fxs_vec2 origin, fix16_t cell_size, uint32_t width, uint32_t height) {
   if (cell_size <= 0 || width < 1 || height < 1 || width > FXS_NAV_MAX_SIDE ||
       height > FXS_NAV_MAX_SIDE) {
     return FXS_ERR_BAD_VALUE;
@@ -71,9 +70,8 @@ bool fxs_nav_grid_cell_of(const fxs_nav_grid *grid, fxs_vec2 position, uint32_t 
 
 fxs_vec2 fxs_nav_grid_cell_center(const fxs_nav_grid *grid, uint32_t cx, uint32_t cy) {
   int64_t half = grid->cell_size / 2;
-  return fxs_vec2_make(
-      (fix16_t)((int64_t)grid->origin.x + (int64_t)cx * grid->cell_size + half),
-      (fix16_t)((int64_t)grid->origin.y + (int64_t)cy * grid->cell_size + half));
+  return fxs_vec2_make((fix16_t)((int64_t)grid->origin.x + (int64_t)cx * grid->cell_size + half),
+                       (fix16_t)((int64_t)grid->origin.y + (int64_t)cy * grid->cell_size + half));
 }
 
 uint32_t fxs_nav_grid_cost(const fxs_nav_grid *grid, int64_t cx, int64_t cy) {

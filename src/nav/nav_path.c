@@ -197,7 +197,8 @@ static bool expand(fxs_nav_search *s, const fxs_nav_grid *grid, uint32_t c, uint
     if (s->state[n] & CLOSED) continue;
     uint32_t k = cost[n];
     if (k == FXS_NAV_BLOCKED) continue;
-    if (dir >= 4 && (cost[cy * w + nx] == FXS_NAV_BLOCKED || cost[ny * w + cx] == FXS_NAV_BLOCKED)) {
+    if (dir >= 4 &&
+        (cost[cy * w + nx] == FXS_NAV_BLOCKED || cost[ny * w + cx] == FXS_NAV_BLOCKED)) {
       continue;
     }
     uint32_t ng = g + (dir < 4 ? FXS_NAV_STRAIGHT : FXS_NAV_DIAGONAL) * k;

@@ -24,7 +24,8 @@ fxs_vec2 fxs_agent_heading(const fxs_agent *agent) {
 }
 
 fix16_t fxs_agent_slowing_radius(const fxs_agent *a) {
-  int64_t v = a->max_speed > 0 ? a->max_speed : 0, f = a->max_force, m = a->mass > 0 ? a->mass : FXS_ONE;
+  int64_t v = a->max_speed > 0 ? a->max_speed : 0, f = a->max_force,
+          m = a->mass > 0 ? a->mass : FXS_ONE;
   int64_t floor = 4 * (int64_t)(a->radius > 0 ? a->radius : 0);
   if (f <= 0) return FXS_MAX;
   // v^2 m / (2 f): v^2 < 2^62 (Q32.32) over 2 f (Q16.16) is Q16.16, then times m (Q16.16).

@@ -107,12 +107,12 @@ static bool segment_within(int64_t qx, int64_t qy, int64_t sx, int64_t sy, int64
 // The segment the agent's centre covers before `ahead`, in raw int64 so that it extends past
 // the edge of the Q16.16 range without saturating.
 typedef struct sweep {
-  int64_t px, py;  // the agent's position
-  int64_t dx, dy;  // ahead - position, |d| <= FXS_MAX per component
-  fxs_vec2 dir;    // unit heading, zero when the agent stands still
-  fix16_t length;  // |d|, world units
-  fix16_t body;    // the agent's radius, >= 0
-  fix16_t margin;  // margin * speed, >= 0: added to the capsule's radius, not to the body's
+  int64_t px, py; // the agent's position
+  int64_t dx, dy; // ahead - position, |d| <= FXS_MAX per component
+  fxs_vec2 dir;   // unit heading, zero when the agent stands still
+  fix16_t length; // |d|, world units
+  fix16_t body;   // the agent's radius, >= 0
+  fix16_t margin; // margin * speed, >= 0: added to the capsule's radius, not to the body's
 } sweep;
 
 // The look-ahead MAX_SEE_AHEAD scaled by speed / max_speed (at most 1).
@@ -147,10 +147,10 @@ static uint64_t detect_wall(const sweep *s) { return (uint64_t)fxs_add(s->body, 
 // of the point c: along - sqrt(r^2 - side^2), clamped to [0, length], where along and side
 // are c's coordinates along and across the heading (rounded to the LSB).
 static fix16_t first_contact(const sweep *s, int64_t cx, int64_t cy, uint64_t r) {
-  int64_t wx = cx - s->px, wy = cy - s->py;  // |w| < 2^33, |dir| <= 2^16: products < 2^50
+  int64_t wx = cx - s->px, wy = cy - s->py; // |w| < 2^33, |dir| <= 2^16: products < 2^50
   int64_t along = fxs_div_round_i64(wx * s->dir.x + wy * s->dir.y, FXS_ONE);
   uint64_t side = magnitude(fxs_div_round_i64(wx * s->dir.y - wy * s->dir.x, FXS_ONE));
-  int64_t half = side < r ? (int64_t)fxs_isqrt64(r * r - side * side) : 0;  // r < 2^32
+  int64_t half = side < r ? (int64_t)fxs_isqrt64(r * r - side * side) : 0; // r < 2^32
   int64_t at = along - half;
   return at < 0 ? 0 : (at > s->length ? s->length : (fix16_t)at);
 }
@@ -291,11 +291,11 @@ static void wall_frame(const sweep *s, const fxs_wall *w, fxs_vec2 *along, fxs_v
 static int64_t wall_line_contact(const sweep *s, const fxs_wall *w, uint64_t radius) {
   fxs_vec2 along, normal;
   wall_frame(s, w, &along, &normal);
-  int64_t rx = s->px - w->a.x, ry = s->py - w->a.y;  // < 2^33 per component
+  int64_t rx = s->px - w->a.x, ry = s->py - w->a.y; // < 2^33 per component
   int64_t height = fxs_div_round_i64(rx * normal.x + ry * normal.y, FXS_ONE);
   int64_t closing = -((int64_t)s->dir.x * normal.x + (int64_t)s->dir.y * normal.y) / FXS_ONE;
   if (closing <= 0) return -1;
-  int64_t at = (height - (int64_t)radius) * FXS_ONE / closing;  // |height| < 2^34: < 2^50
+  int64_t at = (height - (int64_t)radius) * FXS_ONE / closing; // |height| < 2^34: < 2^50
   if (at < 0) at = 0;
   if (at > s->length) return -1;
   int64_t qx = rx + fxs_div_round_i64(at * s->dir.x, FXS_ONE);
@@ -358,8 +358,8 @@ static int swept_wall(const fxs_wall *walls, uint32_t count, const sweep *s, fix
 // capsule touched the wall threw a sliding agent off it, and its goal pulled it back in,
 // every other tick: its heading swung by more than a radian each tick.
 static fix16_t wall_brake(const fxs_agent *self, fxs_vec2 normal, fix16_t most) {
-  int64_t closing = -fxs_div_round_i64((int64_t)self->velocity.x * normal.x +
-                                           (int64_t)self->velocity.y * normal.y, FXS_ONE);
+  int64_t closing = -fxs_div_round_i64(
+      (int64_t)self->velocity.x * normal.x + (int64_t)self->velocity.y * normal.y, FXS_ONE);
   if (closing <= 0) return 0;
   return closing < most ? (fix16_t)closing : most;
 }
@@ -485,7 +485,7 @@ static fxs_vec2 probe_avoid_wall(const fxs_agent *self, const fxs_wall *w,
   if (fxs_vec2_within(contact, self->position, self->radius)) {
     avoidance = slide_away(self, contact);
   } else {
-    fxs_vec2 along = fxs_vec2_sub(w->b, w->a);  // the wall's normal, turned to the agent's side
+    fxs_vec2 along = fxs_vec2_sub(w->b, w->a); // the wall's normal, turned to the agent's side
     avoidance = fxs_vec2_make(fxs_neg(along.y), along.x);
     if (fxs_vec2_cross(along, fxs_vec2_sub(self->position, w->a)) < 0)
       avoidance = fxs_vec2_negate(avoidance);
@@ -520,9 +520,8 @@ static uint32_t candidates(fxs_obstacle_lookup *lookup, void *context, const fxs
 }
 
 fxs_vec2 fxs_avoid_obstacles_near(const fxs_agent *self, const fxs_obstacle *obstacles,
-                                  uint32_t count, fix16_t max_radius,
-                                  fxs_obstacle_lookup *lookup, void *context,
-                                  const fxs_avoidance_def *def) {
+                                  uint32_t count, fix16_t max_radius, fxs_obstacle_lookup *lookup,
+                                  void *context, const fxs_avoidance_def *def) {
   const uint32_t *among;
   if (uses_probes(def)) {
     probes p = probes_of(self, def);

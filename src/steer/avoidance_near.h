@@ -26,8 +26,7 @@ typedef uint32_t fxs_obstacle_lookup(void *context, const fxs_box *box, const ui
 /// lists for the box that holds the centre of every obstacle of radius <= max_radius that
 /// could be picked. max_radius must be at least the radius of every obstacle.
 fxs_vec2 fxs_avoid_obstacles_near(const fxs_agent *self, const fxs_obstacle *obstacles,
-                                  uint32_t count, fix16_t max_radius,
-                                  fxs_obstacle_lookup *lookup, void *context,
-                                  const fxs_avoidance_def *def);
+                                  uint32_t count, fix16_t max_radius, fxs_obstacle_lookup *lookup,
+                                  void *context, const fxs_avoidance_def *def);
 
 #endif

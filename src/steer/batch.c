@@ -52,7 +52,7 @@ void fxs_seek_integrate_many(fxs_agent *agents, const fxs_vec2 *targets, uint32_
   arrive_many(agents, targets, 0, count);
 }
 
-void fxs_arrive_integrate_many(fxs_agent *agents, const fxs_vec2 *targets,
-                               fix16_t slowing_radius, uint32_t count) {
+void fxs_arrive_integrate_many(fxs_agent *agents, const fxs_vec2 *targets, fix16_t slowing_radius,
+                               uint32_t count) {
   arrive_many(agents, targets, slowing_radius, count);
 }

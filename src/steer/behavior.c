@@ -41,8 +41,10 @@ bool fxs_behavior_reads_neighbors(fxs_behavior behavior) {
     case FXS_BEHAVIOR_OFFSET_PURSUIT:
     case FXS_BEHAVIOR_HIDE:
     case FXS_BEHAVIOR_INTERPOSE:
-    case FXS_BEHAVIOR_FORMATION: return false;
-    default: return true;
+    case FXS_BEHAVIOR_FORMATION:
+      return false;
+    default:
+      return true;
   }
 }
 

@@ -6,7 +6,7 @@
 
 // The table, flattened; rows of one behavior are contiguous and in slot order.
 static const fxs_behavior_param table[] = {
-#define FXS_PARAM_ROW_(behavior, index, name, unit, lo, hi, def, meaning)                               \
+#define FXS_PARAM_ROW_(behavior, index, name, unit, lo, hi, def, meaning) \
   {behavior, #name, unit, lo, hi, def, meaning},
     FXS_BEHAVIOR_PARAM_LIST(FXS_PARAM_ROW_)
 #undef FXS_PARAM_ROW_
@@ -69,7 +69,8 @@ fxs_result fxs_behavior_params_check(uint32_t kind, fix16_t weight,
     if (fxs_text_equal(p->unit, "count") && params[i] % FXS_ONE != 0) return bad(bad_index, i);
   }
   if (kind == FXS_BEHAVIOR_WALKER && params[1] < params[0]) return bad(bad_index, 1);
-  if (kind == FXS_BEHAVIOR_AVOID && params[4] != 0 && params[4] != FXS_ONE) return bad(bad_index, 4);
+  if (kind == FXS_BEHAVIOR_AVOID && params[4] != 0 && params[4] != FXS_ONE)
+    return bad(bad_index, 4);
   if (kind == FXS_BEHAVIOR_FORMATION && params[0] % FXS_ONE != 0) return bad(bad_index, 0);
   return FXS_OK;
 }

@@ -43,9 +43,9 @@ static uint32_t near_walls(fxs_vec2 p, fix16_t reach, const fxs_escape_room *roo
 static fix16_t run_to_wall(fxs_vec2 p, fxs_vec2 d, const fxs_wall *w, fix16_t limit) {
   int64_t ax = ((int64_t)w->a.x - p.x) / COARSE, ay = ((int64_t)w->a.y - p.y) / COARSE;
   int64_t ex = ((int64_t)w->b.x - w->a.x) / COARSE, ey = ((int64_t)w->b.y - w->a.y) / COARSE;
-  int64_t den = (int64_t)d.x * ey - (int64_t)d.y * ex;  // cross(d, e)
-  int64_t s_num = ax * d.y - ay * d.x;                  // cross(a - p, d)
-  int64_t t_num = ax * ey - ay * ex;                    // cross(a - p, e)
+  int64_t den = (int64_t)d.x * ey - (int64_t)d.y * ex; // cross(d, e)
+  int64_t s_num = ax * d.y - ay * d.x;                 // cross(a - p, d)
+  int64_t t_num = ax * ey - ay * ex;                   // cross(a - p, e)
   if (den == 0) return limit;
   if (den < 0) den = -den, s_num = -s_num, t_num = -t_num;
   if (s_num < 0 || s_num > den || t_num < 0) return limit;
@@ -139,11 +139,11 @@ static fxs_vec2 best_direction(const fxs_agent *self, fxs_vec2 threat, fxs_vec2 
   fxs_vec2 best = away;
   int64_t best_score = -1;
   for (int i = 0; i < FXS_ESCAPE_DIRECTIONS; ++i) {
-    int k = (i + 1) / 2 * (i % 2 ? 1 : -1);  // 0, +1, -1, +2, -2, ..., +7, -7, then 8
+    int k = (i + 1) / 2 * (i % 2 ? 1 : -1); // 0, +1, -1, +2, -2, ..., +7, -7, then 8
     if (i == FXS_ESCAPE_DIRECTIONS - 1) k = 8;
     fxs_vec2 d = k == 0 ? away : turned(away, k);
     int64_t run = past_threat(self, d, threat, run_among(self, d, room, walls, n, look)) / 256;
-    int64_t score = run * run * direction_weight(d, away, heading);  // < 2^57
+    int64_t score = run * run * direction_weight(d, away, heading); // < 2^57
     if (score > best_score) best = d, best_score = score;
   }
   return best;

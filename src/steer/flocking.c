@@ -103,8 +103,7 @@ static inline fxs_neighborhood gather(const fxs_agent *self, uint32_t self_id,
 }
 
 fxs_neighborhood fxs_neighborhood_gather(uint32_t self_id, const fxs_neighbor *neighbors,
-                                         const uint64_t *dist_sq, uint32_t count,
-                                         fix16_t radius) {
+                                         const uint64_t *dist_sq, uint32_t count, fix16_t radius) {
   FXS_ASSERT(dist_sq != 0 || count == 0);
   if (!dist_sq) count = 0;
   return gather(0, self_id, neighbors, dist_sq, count, radius);
@@ -122,8 +121,8 @@ fxs_vec2 fxs_alignment_of(const fxs_agent *self, const fxs_neighborhood *h) {
 
 fxs_vec2 fxs_cohesion_of(const fxs_agent *self, const fxs_neighborhood *h) {
   if (h->count == 0) return fxs_vec2_zero();
-  return fxs_seek(self, fxs_vec2_make(average(h->position_x, h->count),
-                                      average(h->position_y, h->count)));
+  return fxs_seek(
+      self, fxs_vec2_make(average(h->position_x, h->count), average(h->position_y, h->count)));
 }
 
 fxs_vec2 fxs_alignment(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbors,

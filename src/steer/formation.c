@@ -129,7 +129,7 @@ uint32_t fxs_formation_assign(const fxs_vec2 *positions, const fxs_vec2 *slots, 
     members_taken |= 1u << bm;
     slots_taken |= 1u << bs;
   }
-  return count;  // not reached: every member gets a slot
+  return count; // not reached: every member gets a slot
 }
 
 // Arrive at `slot`, which moves by `base` this tick, on top of `base`.
@@ -137,7 +137,7 @@ fxs_vec2 fxs_formation_arrive(const fxs_agent *self, fxs_vec2 slot, fxs_vec2 bas
                               const fxs_formation_def *def) {
   if (fxs_vec2_is_zero(base) &&
       fxs_vec2_within(self->position, slot, fxs_max(def->arrival_radius, 0))) {
-    return fxs_steer_toward(self, fxs_vec2_zero());  // at the slot of a still formation: stop
+    return fxs_steer_toward(self, fxs_vec2_zero()); // at the slot of a still formation: stop
   }
   // Relative to the slot, which moves by `base` as the member does: arrival closes the gap.
   fxs_vec2 offset = fxs_vec2_sub(slot, self->position);

@@ -74,7 +74,7 @@ int fxs_distinct_hiding_spot(const fxs_agent *self, fxs_vec2 hunter_position,
   for (uint32_t r = 0; r < rival_count; ++r) {
     int i = nearest_spot(rivals[r].position, hunter_position, obstacles, count,
                          rivals[r].distance_from_boundary, taken, n, 0);
-    if (i < 0) break;  // every spot is taken: the rest share
+    if (i < 0) break; // every spot is taken: the rest share
     taken[n++] = (uint32_t)i;
   }
   int mine = nearest_spot(self->position, hunter_position, obstacles, count,

@@ -86,8 +86,7 @@ FXS_ALWAYS_INLINE void fxs_integrate_with(fxs_agent *agent, fxs_vec2 linear,
 // to agent->max_force: the common case then leaves out the limit's test, which would pass (a
 // limited force is within max_force, and one limited to a max_force < 0, which counts as 0,
 // is zero); the call limits it again, to the same force.
-FXS_ALWAYS_INLINE void fxs_integrate_linear_step(fxs_agent *agent, fxs_vec2 linear,
-                                                 bool limited) {
+FXS_ALWAYS_INLINE void fxs_integrate_linear_step(fxs_agent *agent, fxs_vec2 linear, bool limited) {
   if (agent->mass == FXS_ONE && agent->orientation_mode == FXS_ORIENT_FIXED) {
     if (limited) {
       fxs_integrate_limited(agent, linear, fxs_vec2_zero(), FXS_ONE, FXS_ONE);

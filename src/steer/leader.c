@@ -25,8 +25,8 @@ fxs_queue_def fxs_default_queue_def(void) {
 
 // An agent's heading scaled to `length`: its velocity, or its orientation at rest.
 static fxs_vec2 heading(const fxs_agent *agent, fix16_t length) {
-  fxs_vec2 dir = fxs_vec2_is_zero(agent->velocity) ? fxs_vec2_from_angle(agent->orientation)
-                                                   : agent->velocity;
+  fxs_vec2 dir =
+      fxs_vec2_is_zero(agent->velocity) ? fxs_vec2_from_angle(agent->orientation) : agent->velocity;
   return fxs_vec2_set_length(dir, length);
 }
 
@@ -55,14 +55,13 @@ fxs_vec2 fxs_follow_leader(const fxs_agent *self, uint32_t self_id, const fxs_ag
 fxs_vec2 fxs_follow_leader_known(const fxs_agent *self, uint32_t self_id, const fxs_agent *leader,
                                  const fxs_neighbor *neighbors, const uint64_t *dist_sq,
                                  uint32_t count, const fxs_leader_def *def) {
-  return follow(self, leader, def,
-                fxs_separation_known(self, self_id, neighbors, dist_sq, count,
-                                     def->separation_radius));
+  return follow(
+      self, leader, def,
+      fxs_separation_known(self, self_id, neighbors, dist_sq, count, def->separation_radius));
 }
 
-int fxs_queue_neighbor_ahead(const fxs_agent *self, uint32_t self_id,
-                             const fxs_neighbor *neighbors, uint32_t count,
-                             const fxs_queue_def *def) {
+int fxs_queue_neighbor_ahead(const fxs_agent *self, uint32_t self_id, const fxs_neighbor *neighbors,
+                             uint32_t count, const fxs_queue_def *def) {
   fxs_vec2 forward = heading(self, def->max_queue_ahead);
   fxs_vec2 ahead = fxs_vec2_add(self->position, forward);
   for (uint32_t i = 0; i < count; ++i) {
@@ -113,10 +112,10 @@ static fxs_vec2 queue(const fxs_agent *self, uint32_t self_id, fxs_vec2 steering
   if (ahead < 0) return fxs_vec2_zero();
   fxs_vec2 brake = fxs_vec2_scale(steering, -FXS_RATIO(8, 10));
   brake = fxs_vec2_add(brake, fxs_vec2_negate(self->velocity));
-  fxs_vec2 apart = dist_sq ? fxs_separation_known(self, self_id, neighbors, dist_sq, count,
-                                                  def->separation_radius)
-                           : fxs_separation(self, self_id, neighbors, count,
-                                            def->separation_radius);
+  fxs_vec2 apart =
+      dist_sq
+          ? fxs_separation_known(self, self_id, neighbors, dist_sq, count, def->separation_radius)
+          : fxs_separation(self, self_id, neighbors, count, def->separation_radius);
   brake = fxs_vec2_add(brake, apart);
   if (fxs_vec2_within(self->position, neighbors[ahead].position, def->max_queue_radius)) {
     *velocity_scale = FXS_RATIO(3, 10);
@@ -127,14 +126,13 @@ static fxs_vec2 queue(const fxs_agent *self, uint32_t self_id, fxs_vec2 steering
 fxs_vec2 fxs_queue(const fxs_agent *self, uint32_t self_id, fxs_vec2 steering,
                    const fxs_neighbor *neighbors, uint32_t count, fxs_body_lookup *body_of,
                    const void *context, const fxs_queue_def *def, fix16_t *velocity_scale) {
-  return queue(self, self_id, steering, neighbors, 0, count, body_of, context, def,
-               velocity_scale);
+  return queue(self, self_id, steering, neighbors, 0, count, body_of, context, def, velocity_scale);
 }
 
 fxs_vec2 fxs_queue_known(const fxs_agent *self, uint32_t self_id, fxs_vec2 steering,
                          const fxs_neighbor *neighbors, const uint64_t *dist_sq, uint32_t count,
-                         fxs_body_lookup *body_of, const void *context,
-                         const fxs_queue_def *def, fix16_t *velocity_scale) {
+                         fxs_body_lookup *body_of, const void *context, const fxs_queue_def *def,
+                         fix16_t *velocity_scale) {
   FXS_ASSERT(dist_sq != 0 || count == 0);
   if (!dist_sq) count = 0;
   return queue(self, self_id, steering, neighbors, dist_sq, count, body_of, context, def,

@@ -126,10 +126,13 @@ static fxs_vec2 contain(fxs_vec2 s, fxs_vec2 push, fix16_t budget) {
 
 static fxs_steering combine_any(fxs_steering_manager *m, const fxs_agent *agent) {
   switch ((fxs_combine_mode)m->mode) {
-    case FXS_COMBINE_PRIORITIZED_SUM: return combine_prioritized(m, agent);
-    case FXS_COMBINE_PRIORITY_GROUPS: return combine_groups(m);
+    case FXS_COMBINE_PRIORITIZED_SUM:
+      return combine_prioritized(m, agent);
+    case FXS_COMBINE_PRIORITY_GROUPS:
+      return combine_groups(m);
     case FXS_COMBINE_WEIGHTED_SUM:
-    default: return combine_weighted(m);
+    default:
+      return combine_weighted(m);
   }
 }
 
@@ -175,10 +178,10 @@ static fix16_t calm_turn(const fxs_agent *agent) {
 static void integrate_turn(fxs_agent *agent, fix16_t angular) {
   switch ((fxs_orientation_mode)agent->orientation_mode) {
     case FXS_ORIENT_STEERED: {
-      fix16_t acc = fxs_clamp(angular, -agent->max_angular_acceleration,
-                              agent->max_angular_acceleration);
-      agent->rotation = fxs_clamp(fxs_add(agent->rotation, acc), -agent->max_rotation,
-                                  agent->max_rotation);
+      fix16_t acc =
+          fxs_clamp(angular, -agent->max_angular_acceleration, agent->max_angular_acceleration);
+      agent->rotation =
+          fxs_clamp(fxs_add(agent->rotation, acc), -agent->max_rotation, agent->max_rotation);
       agent->orientation = fxs_angle_wrap(fxs_add(agent->orientation, agent->rotation));
       return;
     }
@@ -194,7 +197,9 @@ static void integrate_turn(fxs_agent *agent, fix16_t angular) {
       return;
     }
     case FXS_ORIENT_FIXED:
-    default: agent->rotation = 0; return;
+    default:
+      agent->rotation = 0;
+      return;
   }
 }
 
@@ -238,8 +243,9 @@ fxs_vec2 fxs_integrate_limit_speed(const fxs_agent *agent, fxs_vec2 velocity, fx
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static void integrate_any(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
-                          fix16_t velocity_scale) {
+static void
+integrate_any(fxs_agent *agent, fxs_steering steering, fxs_vec2 external_force,
+              fix16_t velocity_scale) {
   fix16_t mass = agent->mass > 0 ? agent->mass : FXS_ONE;
   fxs_integrate_with(agent, steering.linear, external_force, velocity_scale, mass);
   integrate_orientation(agent, steering.angular);

@@ -1,7 +1,7 @@
 // Internal: the steering manager's accumulation for a tick (begin, add, add a force, scale
 // the velocity) and its update, inline, so that the world's step, which runs them for every
-// agent, makes no call for them. The public functions (manager.c) are these: one implementation, two ways in.
-// Not part of the API.
+// agent, makes no call for them. The public functions (manager.c) are these: one implementation,
+// two ways in. Not part of the API.
 #ifndef FIXSTEER_MANAGER_INLINE_H
 #define FIXSTEER_MANAGER_INLINE_H
 
@@ -17,8 +17,7 @@ static inline void fxs_manager_begin_inline(fxs_steering_manager *m, fxs_combine
 }
 
 static inline bool fxs_manager_add_inline(fxs_steering_manager *m, fxs_behavior behavior,
-                                          fxs_steering steering, fix16_t weight,
-                                          uint8_t priority) {
+                                          fxs_steering steering, fix16_t weight, uint8_t priority) {
   if (m->count >= FXS_MANAGER_CAPACITY) return false;
   fxs_contribution *c = &m->entries[m->count++];
   c->behavior = (uint8_t)behavior;
@@ -69,7 +68,8 @@ static inline fxs_steering fxs_manager_take_one(fxs_steering_manager *m) {
 
 // fxs_manager_combine, its one-contribution case (a crowd that runs one behavior) without
 // the call.
-static inline fxs_steering fxs_manager_combine_inline(fxs_steering_manager *m, const fxs_agent *agent) {
+static inline fxs_steering fxs_manager_combine_inline(fxs_steering_manager *m,
+                                                      const fxs_agent *agent) {
   return fxs_manager_keeps_one(m) ? fxs_manager_take_one(m) : fxs_manager_combine(m, agent);
 }
 

@@ -107,7 +107,8 @@ ORCA_INLINE self_terms self_terms_for(const fxs_agent *self, uint32_t self_id,
   return self_terms_with(self, self_id, def, assumed_radius(self, def), lines);
 }
 
-ORCA_INLINE self_terms self_terms_of(const fxs_agent *self, uint32_t self_id, const fxs_orca_def *def) {
+ORCA_INLINE self_terms self_terms_of(const fxs_agent *self, uint32_t self_id,
+                                     const fxs_orca_def *def) {
   return self_terms_for(self, self_id, def, true);
 }
 
@@ -180,7 +181,6 @@ fxs_orca_line fxs_orca_half_plane(const fxs_agent *self, uint32_t self_id,
                                   const fxs_neighbor *neighbor, const fxs_orca_def *def) {
   return fxs_orca_half_plane_shared(self, self_id, neighbor, def, FXS_ONE / 2);
 }
-
 
 // ------------------------------------------------------------------ lines built when needed
 //
@@ -258,9 +258,9 @@ typedef struct lazy_lines {
   fxs_orca_line *lines;
   const self_terms *s;
   const fxs_neighbor *neighbors;
-  const fix16_t *priorities; // or NULL: equal shares
+  const fix16_t *priorities;   // or NULL: equal shares
   const fxs_orca_radii *radii; // each neighbor's radius, or NULL: all of the cone's
-  fix16_t priority;          // the agent's own
+  fix16_t priority;            // the agent's own
   uint32_t hard, count;
   uint32_t halves;  // bit j: the agent's share against line hard + j's neighbor >= 1/2
   uint32_t skipped; // bit j: line hard + j surely holds at the point it was reached, not built
@@ -408,8 +408,8 @@ static bool solve_on_line(const program *lp, uint32_t i, fxs_vec2 *result) {
 // lines before `first` surely hold there (their bits set in lazy->skipped), and line `first`
 // is one that reach_line would build there (its bound failed, or its share is below 1/2):
 // built at once. With static lines, `first` is 0.
-ORCA_INLINE uint32_t solve_with(const program *lp, uint32_t first, uint32_t count,
-                                fxs_vec2 *result, lazy_lines *lazy) {
+ORCA_INLINE uint32_t solve_with(const program *lp, uint32_t first, uint32_t count, fxs_vec2 *result,
+                                lazy_lines *lazy) {
   point_terms t = {0, 0};
   bool first_fails = lazy && lazy->hard == 0;
   if (lazy) t = point_terms_of(lazy->s, *result);
@@ -437,8 +437,8 @@ ORCA_INLINE uint32_t solve_with(const program *lp, uint32_t first, uint32_t coun
 // solve_with for velocity_of's program (solve_lazily) and for least_violation's (solve),
 // each with one caller: a compiler that inlines puts each in its caller, one that does not
 // (-O0) keeps their frames apart.
-static uint32_t solve_lazily(const program *lp, uint32_t first, uint32_t count,
-                             fxs_vec2 *result, lazy_lines *lazy) {
+static uint32_t solve_lazily(const program *lp, uint32_t first, uint32_t count, fxs_vec2 *result,
+                             lazy_lines *lazy) {
   return solve_with(lp, first, count, result, lazy);
 }
 
@@ -473,8 +473,9 @@ static void least_violation(lazy_lines *z, uint32_t first, fix16_t radius, fxs_v
       fxs_orca_line q;
       if (fxs_exact_magnitude(den) <= (uint64_t)PARALLEL_EPSILON) {
         if (dot(l->direction, o->direction) > 0) continue; // same way: no new constraint
-        q.point = fxs_vec2_make(fxs_saturate(fxs_div_round_i64((int64_t)l->point.x + o->point.x, 2)),
-                                fxs_saturate(fxs_div_round_i64((int64_t)l->point.y + o->point.y, 2)));
+        q.point =
+            fxs_vec2_make(fxs_saturate(fxs_div_round_i64((int64_t)l->point.x + o->point.x, 2)),
+                          fxs_saturate(fxs_div_round_i64((int64_t)l->point.y + o->point.y, 2)));
       } else {
         int64_t num = det(o->direction, fxs_vec2_sub(l->point, o->point));
         q.point = along(l->point, q16_ratio(num, den), l->direction);
@@ -493,8 +494,8 @@ static void least_violation(lazy_lines *z, uint32_t first, fix16_t radius, fxs_v
 // The side rule: true when the neighbor at clamped offset p, with clamped velocity nv, lies
 // ahead on the preferred course (within the two radii, r^2 = rr, of its line;
 // pref_sq = |preferred|^2), does not move along it, and no wall stands between them.
-ORCA_INLINE bool face_to_face(const fxs_agent *self, fxs_vec2 preferred, uint64_t pref_sq, fxs_vec2 p,
-                              fxs_vec2 nv, uint64_t rr, const fxs_orca_statics *st) {
+ORCA_INLINE bool face_to_face(const fxs_agent *self, fxs_vec2 preferred, uint64_t pref_sq,
+                              fxs_vec2 p, fxs_vec2 nv, uint64_t rr, const fxs_orca_statics *st) {
   if (dot(p, preferred) <= 0 || dot(nv, preferred) > 0) return false;
   // |det(preferred, p)| < r |preferred|, compared squared in 128 bits.
   uint64_t side = fxs_exact_magnitude(det(preferred, p));
@@ -538,7 +539,8 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
     fix16_t r = radii->of(neighbors[i].id, radii->context);
     largest = r > largest ? r : largest;
   }
-  self_terms s = radii ? self_terms_with(self, self_id, def, largest, true) : self_terms_of(self, self_id, def);
+  self_terms s = radii ? self_terms_with(self, self_id, def, largest, true)
+                       : self_terms_of(self, self_id, def);
   bool turn = false;
   uint32_t halves = ~UINT32_C(0); // equal shares without priorities
   for (uint32_t i = 0; i < n; ++i) {
@@ -551,8 +553,8 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
     lines[hard + i].direction = relative_to(&s, nv);
     if (priorities) halves &= ~((uint32_t)(share < FXS_ONE / 2) << i);
     // Only a neighbor the agent yields to at least half of the way turns it.
-    turn = turn || (share >= FXS_ONE / 2 &&
-                    face_to_face(self, pref, pref_sq, p, nv, s.cone.r_sq, statics));
+    turn = turn ||
+           (share >= FXS_ONE / 2 && face_to_face(self, pref, pref_sq, p, nv, s.cone.r_sq, statics));
   }
   if (turn) pref = turn_aside(pref);
   fix16_t radius = fxs_clamp(self->max_speed, 0, LIMIT);
@@ -573,8 +575,8 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
   }
   if (hard != 0 || sure < n) {
     uint32_t skipped = (UINT32_C(1) << sure) - 1u; // sure <= n <= FXS_NEIGHBORS_MAX_K (16)
-    lazy_lines lazy = {lines, &s, neighbors, priorities, radii, def->priority, hard, n, halves,
-                       skipped, memo};
+    lazy_lines lazy = {lines, &s, neighbors, priorities, radii, def->priority,
+                       hard,  n,  halves,    skipped,    memo};
     uint32_t failed = solve_lazily(&lp, sure, hard + n, &result, &lazy);
     if (failed < hard) {
       // The static lines alone leave nothing (only by rounding: standing still keeps them).
@@ -669,13 +671,12 @@ fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_v
                                   const fxs_orca_statics *statics, const fxs_orca_def *def,
                                   bool slow, const fxs_orca_memo *memo, fxs_orca_scratch *scratch) {
   static const fxs_orca_memo none = {0, 0};
-  return velocity_of(self, self_id, preferred, neighbors, n, priorities, radii, statics, def,
-                     slow, memo ? memo : &none, scratch);
+  return velocity_of(self, self_id, preferred, neighbors, n, priorities, radii, statics, def, slow,
+                     memo ? memo : &none, scratch);
 }
 
 fxs_vec2 fxs_orca_velocity(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
-                           const fxs_neighbor *neighbors, uint32_t count,
-                           const fxs_orca_def *def) {
+                           const fxs_neighbor *neighbors, uint32_t count, const fxs_orca_def *def) {
   return fxs_orca_velocity_among(self, self_id, preferred, neighbors, 0, count, 0, def);
 }
 

@@ -170,8 +170,8 @@ ORCA_INLINE fxs_vec2 cone_push(fxs_vec2 v, fxs_vec2 p, uint64_t p_sq, const cone
                                bool bounded, fxs_vec2 *direction) {
   fxs_vec2 p_tau = fxs_vec2_make(fit(bounded, div_round_pos((int64_t)p.x * 65536, c->tau)),
                                  fit(bounded, div_round_pos((int64_t)p.y * 65536, c->tau)));
-  fxs_vec2 w = fxs_vec2_make(fit(bounded, (int64_t)v.x - p_tau.x),
-                             fit(bounded, (int64_t)v.y - p_tau.y));
+  fxs_vec2 w =
+      fxs_vec2_make(fit(bounded, (int64_t)v.x - p_tau.x), fit(bounded, (int64_t)v.y - p_tau.y));
   int64_t w_dot_p = dot(w, p); // |.| < 2^55
   uint64_t w_sq = length_sq(w);
   uint64_t m = fxs_exact_magnitude(w_dot_p);

@@ -33,12 +33,12 @@
 /// memory counts for more.
 #define FXS_ORCA_MEMO_MIN_SLOTS 64u
 
-typedef char fxs_orca_memo_max_is_0_or_a_power_of_two_from_the_least[
-    FXS_ORCA_MEMO_MAX_ENTRIES == 0 ||
-            (FXS_ORCA_MEMO_MAX_ENTRIES >= FXS_ORCA_MEMO_MIN_SLOTS &&
-             (FXS_ORCA_MEMO_MAX_ENTRIES & (FXS_ORCA_MEMO_MAX_ENTRIES - 1u)) == 0)
-        ? 1
-        : -1];
+typedef char fxs_orca_memo_max_is_0_or_a_power_of_two_from_the_least
+    [FXS_ORCA_MEMO_MAX_ENTRIES == 0 ||
+             (FXS_ORCA_MEMO_MAX_ENTRIES >= FXS_ORCA_MEMO_MIN_SLOTS &&
+              (FXS_ORCA_MEMO_MAX_ENTRIES & (FXS_ORCA_MEMO_MAX_ENTRIES - 1u)) == 0)
+         ? 1
+         : -1];
 
 /// One built pair, as the neighbor of the agent that built it will look for it: its input
 /// and geometry negated (that agent's offset, relative velocity, push and edge, each times

@@ -26,7 +26,7 @@ typedef struct fxs_orca_scratch {
   /// offset in `point` and relative velocity in `direction` (orca.c builds lines as the
   /// program needs them).
   fxs_orca_line lines[FXS_ORCA_MAX_LINES];
-  fxs_orca_line projected[FXS_ORCA_MAX_LINES]; ///< Least violation's projected lines.
+  fxs_orca_line projected[FXS_ORCA_MAX_LINES];      ///< Least violation's projected lines.
   fxs_orca_line nearest[FXS_ORCA_MAX_STATIC_LINES]; ///< The nearest static lines so far,
   int64_t nearest_key[FXS_ORCA_MAX_STATIC_LINES];   ///< and their order keys (orca.c).
   uint32_t nearest_count;                           ///< Entries of nearest[].

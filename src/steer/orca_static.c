@@ -7,7 +7,8 @@
 // per tick, >= 0): x . n >= -closing, n a unit vector.
 static fxs_orca_line keep_off(fxs_vec2 n, int64_t closing) {
   fxs_orca_line l;
-  l.point = fxs_vec2_make(fxs_saturate(to_q16(-closing * n.x)), fxs_saturate(to_q16(-closing * n.y)));
+  l.point =
+      fxs_vec2_make(fxs_saturate(to_q16(-closing * n.x)), fxs_saturate(to_q16(-closing * n.y)));
   l.direction = fxs_vec2_make(n.y, fxs_neg(n.x));
   return l;
 }
@@ -35,7 +36,8 @@ static fxs_orca_line disc_line(const fxs_agent *self, int64_t dx, int64_t dy, in
   }
   fxs_vec2 p = fxs_vec2_make((fix16_t)dx, (fix16_t)dy);
   if (fxs_vec2_length_sq(p) <= (uint64_t)(r * r)) { // touching: no velocity toward the centre
-    fxs_vec2 n = fxs_vec2_is_zero(p) ? fxs_vec2_make(FXS_ONE, 0) : fxs_vec2_normalize(fxs_vec2_negate(p));
+    fxs_vec2 n =
+        fxs_vec2_is_zero(p) ? fxs_vec2_make(FXS_ONE, 0) : fxs_vec2_normalize(fxs_vec2_negate(p));
     return keep_off(n, 0);
   }
   fxs_vec2 v = clamp_vec(self->velocity), direction;
@@ -71,7 +73,8 @@ bool fxs_orca_obstacle_line(const fxs_agent *self, const fxs_obstacle *obstacle,
 // The unit normal of the wall a-b, scaled to 32 bits first (either sign).
 static fxs_vec2 wall_normal(const fxs_wall *w) {
   int64_t ex = (int64_t)w->b.x - w->a.x, ey = (int64_t)w->b.y - w->a.y;
-  while (fxs_exact_magnitude(ex) >= (UINT64_C(1) << 31) || fxs_exact_magnitude(ey) >= (UINT64_C(1) << 31)) {
+  while (fxs_exact_magnitude(ex) >= (UINT64_C(1) << 31) ||
+         fxs_exact_magnitude(ey) >= (UINT64_C(1) << 31)) {
     ex /= 2, ey /= 2;
   }
   return fxs_vec2_normalize(fxs_vec2_make((fix16_t)-ey, (fix16_t)ex));

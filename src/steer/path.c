@@ -33,13 +33,15 @@ fxs_path_state fxs_path_start(void) {
 static int next_node(const fxs_path_def *path, int node, int dir) {
   int last = path->count - 1;
   switch ((fxs_path_mode)path->mode) {
-    case FXS_PATH_LOOP: return node >= last ? 0 : node + 1;
+    case FXS_PATH_LOOP:
+      return node >= last ? 0 : node + 1;
     case FXS_PATH_PATROL: {
       int n = node + dir;
       return n < 0 || n > last ? -1 : n;
     }
     case FXS_PATH_STOP_AT_END:
-    default: return node < last ? node + 1 : -1;
+    default:
+      return node < last ? node + 1 : -1;
   }
 }
 
@@ -47,13 +49,15 @@ static int next_node(const fxs_path_def *path, int node, int dir) {
 static int prev_node(const fxs_path_def *path, int node, int dir) {
   int last = path->count - 1;
   switch ((fxs_path_mode)path->mode) {
-    case FXS_PATH_LOOP: return node == 0 ? last : node - 1;
+    case FXS_PATH_LOOP:
+      return node == 0 ? last : node - 1;
     case FXS_PATH_PATROL: {
       int n = node - dir;
       return n < 0 || n > last ? -1 : n;
     }
     case FXS_PATH_STOP_AT_END:
-    default: return node > 0 ? node - 1 : -1;
+    default:
+      return node > 0 ? node - 1 : -1;
   }
 }
 
@@ -63,7 +67,9 @@ static void advance(const fxs_path_def *path, fxs_path_state *s) {
   int last = path->count - 1;
   int current = s->current_node;
   switch ((fxs_path_mode)path->mode) {
-    case FXS_PATH_LOOP: current = current >= last ? 0 : current + 1; break;
+    case FXS_PATH_LOOP:
+      current = current >= last ? 0 : current + 1;
+      break;
     case FXS_PATH_PATROL: {
       int next = current + s->path_dir;
       if (next < 0 || next > last) {
@@ -127,7 +133,8 @@ static uint64_t distance_sq(fxs_vec2 a, fxs_vec2 b) {
 fxs_vec2 fxs_path_project(const fxs_agent *self, const fxs_path_def *path, fxs_path_state *state,
                           fxs_vec2 point) {
   int dir = state->path_dir, to = state->current_node, from = prev_node(path, to, dir);
-  fxs_vec2 best = from < 0 ? path->nodes[to] : fxs_vec2_closest_on_segment(point, path->nodes[from], path->nodes[to]);
+  fxs_vec2 best = from < 0 ? path->nodes[to]
+                           : fxs_vec2_closest_on_segment(point, path->nodes[from], path->nodes[to]);
   uint64_t best_d = distance_sq(point, best);
   bool passed = from < 0 || fxs_vec2_equal(best, path->nodes[to]);
   int steps = 0;
@@ -144,7 +151,8 @@ fxs_vec2 fxs_path_project(const fxs_agent *self, const fxs_path_def *path, fxs_p
     if (d < best_d && fxs_path_sees(path, self->position, q, 0)) best = q, best_d = d, steps = k;
     passed = fxs_vec2_equal(q, path->nodes[to]);
   }
-  for (int k = 0; k < steps; ++k) state->current_node = (uint16_t)next_node(path, state->current_node, dir);
+  for (int k = 0; k < steps; ++k)
+    state->current_node = (uint16_t)next_node(path, state->current_node, dir);
   return best;
 }
 
@@ -175,7 +183,8 @@ static fxs_vec2 along(const fxs_path_def *path, fxs_vec2 q, int to, int dir, fix
 
 fxs_vec2 fxs_path_target(const fxs_agent *self, const fxs_path_def *path, fxs_path_state *state,
                          bool *at_end) {
-  fxs_vec2 future = fxs_vec2_add(self->position, fxs_vec2_scale(self->velocity, FXS_INT(FXS_PATH_PREDICT_TICKS)));
+  fxs_vec2 future =
+      fxs_vec2_add(self->position, fxs_vec2_scale(self->velocity, FXS_INT(FXS_PATH_PREDICT_TICKS)));
   fxs_vec2 q = fxs_path_project(self, path, state, future);
   fix16_t lead = fxs_path_lead(self, path);
   fix16_t clearance = fxs_max(self->radius, 0);
@@ -184,7 +193,8 @@ fxs_vec2 fxs_path_target(const fxs_agent *self, const fxs_path_def *path, fxs_pa
   // is the last resort (a follower pushed behind a wall heads back to its segment).
   for (int quarter = 4; quarter >= 0; --quarter) {
     bool clipped;
-    fxs_vec2 t = along(path, q, state->current_node, state->path_dir, (fix16_t)((int64_t)lead * quarter / 4), &clipped);
+    fxs_vec2 t = along(path, q, state->current_node, state->path_dir,
+                       (fix16_t)((int64_t)lead * quarter / 4), &clipped);
     if (quarter == 0 || fxs_path_sees(path, self->position, t, clearance)) {
       *at_end = clipped && stop;
       return t;

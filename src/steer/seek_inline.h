@@ -12,7 +12,7 @@
 /// The velocity fxs_arrive(self, target, slowing_radius) steers toward: fxs_arrive is
 /// fxs_steer_toward(self, this).
 FXS_ALWAYS_INLINE fxs_vec2 fxs_arrive_desired_inline(const fxs_agent *self, fxs_vec2 target,
-                                                      fix16_t slowing_radius) {
+                                                     fix16_t slowing_radius) {
   fxs_vec2 offset = fxs_vec2_sub(target, self->position);
   fix16_t speed = self->max_speed;
   if (slowing_radius > 0) {

@@ -16,8 +16,8 @@ fxs_unaligned_avoidance_def fxs_default_unaligned_avoidance_def(void) {
 bool fxs_closest_approach_ticks(fxs_vec2 offset, fxs_vec2 relative_velocity, fix16_t *ticks) {
   // Components are in [-(2^31 - 1), 2^31 - 1]: each product is below 2^62, each sum below
   // 2^63, so the dot product and the squared length are exact in 64 bits.
-  int64_t approach = -((int64_t)offset.x * relative_velocity.x +
-                       (int64_t)offset.y * relative_velocity.y);
+  int64_t approach =
+      -((int64_t)offset.x * relative_velocity.x + (int64_t)offset.y * relative_velocity.y);
   uint64_t speed_sq = fxs_vec2_length_sq(relative_velocity);
   if (speed_sq == 0) {
     *ticks = 0;
@@ -81,8 +81,8 @@ fxs_threat fxs_most_imminent_threat(const fxs_agent *self, uint32_t self_id,
     fix16_t t;
     if (n->id == self_id || !exact_difference(self->position, n->position, &dp) ||
         !exact_difference(self->velocity, n->velocity, &dv) ||
-        !fxs_closest_approach_ticks(dp, dv, &t) || t > horizon ||
-        !separation_at(dp, dv, t, &s) || !closer_than(s, limit)) {
+        !fxs_closest_approach_ticks(dp, dv, &t) || t > horizon || !separation_at(dp, dv, t, &s) ||
+        !closer_than(s, limit)) {
       continue;
     }
     if (best.index >= 0 && (t > best.ticks || (t == best.ticks && n->id >= best_id))) continue;
@@ -114,8 +114,7 @@ static fxs_vec2 sideways(fxs_vec2 heading, fxs_vec2 s) {
 }
 
 static bool moving(fxs_vec2 v) {
-  return fxs_vec2_length_sq(v) >=
-         (uint64_t)FXS_HEADING_MIN_SPEED * (uint64_t)FXS_HEADING_MIN_SPEED;
+  return fxs_vec2_length_sq(v) >= (uint64_t)FXS_HEADING_MIN_SPEED * (uint64_t)FXS_HEADING_MIN_SPEED;
 }
 
 fxs_vec2 fxs_unaligned_avoidance(const fxs_agent *self, uint32_t self_id,

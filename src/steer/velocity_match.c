@@ -11,8 +11,8 @@ fxs_dynamic_arrive_def fxs_default_dynamic_arrive_def(void) {
   return d;
 }
 
-fxs_vec2 fxs_velocity_match(const fxs_agent *self, fxs_vec2 target_velocity,
-                            fix16_t time_to_target, fix16_t max_acceleration) {
+fxs_vec2 fxs_velocity_match(const fxs_agent *self, fxs_vec2 target_velocity, fix16_t time_to_target,
+                            fix16_t max_acceleration) {
   fxs_vec2 difference = fxs_vec2_sub(target_velocity, self->velocity);
   fxs_vec2 linear = difference;
   if (time_to_target > 0) linear = fxs_vec2_div(difference, time_to_target);

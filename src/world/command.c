@@ -28,7 +28,8 @@ const char *fxs_command_name(uint8_t type) {
 #define AT_AGENT 4u
 #define AT_REF 8u
 #define AT_ARGS 12u
-typedef char fxs_command_layout_check[AT_ARGS + 4u * FXS_COMMAND_ARGS == FXS_COMMAND_BYTES ? 1 : -1];
+typedef char
+    fxs_command_layout_check[AT_ARGS + 4u * FXS_COMMAND_ARGS == FXS_COMMAND_BYTES ? 1 : -1];
 
 // Fixed offsets, one little-endian load or store per field: commands are encoded and decoded
 // for every tick of every replay and packet.

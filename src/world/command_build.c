@@ -152,8 +152,8 @@ fxs_command fxs_command_add_behavior(fxs_agent_handle agent, const fxs_behavior_
 }
 
 // A behavior command with up to six parameters in table order (unused ones 0).
-static fxs_command behavior(fxs_agent_handle agent, fxs_behavior kind, fxs_blend blend,
-                            fix16_t p0, fix16_t p1, fix16_t p2, fix16_t p3, fix16_t p4, fix16_t p5) {
+static fxs_command behavior(fxs_agent_handle agent, fxs_behavior kind, fxs_blend blend, fix16_t p0,
+                            fix16_t p1, fix16_t p2, fix16_t p3, fix16_t p4, fix16_t p5) {
   fxs_behavior_slot s;
   s.kind = (uint8_t)kind;
   s.priority = blend.priority;
@@ -172,7 +172,8 @@ fxs_command fxs_command_add_arrive(fxs_agent_handle a, fxs_blend b, fix16_t slow
   return behavior(a, FXS_BEHAVIOR_ARRIVE, b, slowing_radius, 0, 0, 0, 0, 0);
 }
 fxs_command fxs_command_add_wander(fxs_agent_handle a, fxs_blend b, const fxs_wander_def *d) {
-  return behavior(a, FXS_BEHAVIOR_WANDER, b, d->circle_distance, d->circle_radius, d->angle_change, 0, 0, 0);
+  return behavior(a, FXS_BEHAVIOR_WANDER, b, d->circle_distance, d->circle_radius, d->angle_change,
+                  0, 0, 0);
 }
 fxs_command fxs_command_add_pursuit(fxs_agent_handle a, fxs_blend b, fix16_t max_prediction) {
   return behavior(a, FXS_BEHAVIOR_PURSUIT, b, max_prediction, 0, 0, 0, 0, 0);
@@ -182,7 +183,8 @@ fxs_command fxs_command_add_evade(fxs_agent_handle a, fxs_blend b, fix16_t max_p
   return behavior(a, FXS_BEHAVIOR_EVADE, b, max_prediction, panic_radius, 0, 0, 0, 0);
 }
 fxs_command fxs_command_add_avoidance(fxs_agent_handle a, fxs_blend b, const fxs_avoidance_def *d) {
-  return behavior(a, FXS_BEHAVIOR_AVOID, b, d->max_see_ahead, d->max_avoid_force, d->margin, d->braking, d->mode, 0);
+  return behavior(a, FXS_BEHAVIOR_AVOID, b, d->max_see_ahead, d->max_avoid_force, d->margin,
+                  d->braking, d->mode, 0);
 }
 fxs_command fxs_command_add_path_following(fxs_agent_handle a, fxs_blend b) {
   return behavior(a, FXS_BEHAVIOR_PATH, b, 0, 0, 0, 0, 0, 0);
@@ -201,27 +203,32 @@ static fix16_t count_param(uint32_t n) { return n > 0x7FFFu ? FXS_MAX : FXS_INT(
 
 fxs_command fxs_command_add_separation_view(fxs_agent_handle a, fxs_blend b, fix16_t radius,
                                             const fxs_flocking_view *v) {
-  return behavior(a, FXS_BEHAVIOR_SEPARATION, b, radius, v->blind_angle, count_param(v->max_neighbors), 0, 0, 0);
+  return behavior(a, FXS_BEHAVIOR_SEPARATION, b, radius, v->blind_angle,
+                  count_param(v->max_neighbors), 0, 0, 0);
 }
 fxs_command fxs_command_add_alignment_view(fxs_agent_handle a, fxs_blend b, fix16_t radius,
                                            const fxs_flocking_view *v) {
-  return behavior(a, FXS_BEHAVIOR_ALIGNMENT, b, radius, v->blind_angle, count_param(v->max_neighbors), 0, 0, 0);
+  return behavior(a, FXS_BEHAVIOR_ALIGNMENT, b, radius, v->blind_angle,
+                  count_param(v->max_neighbors), 0, 0, 0);
 }
 fxs_command fxs_command_add_cohesion_view(fxs_agent_handle a, fxs_blend b, fix16_t radius,
                                           const fxs_flocking_view *v) {
-  return behavior(a, FXS_BEHAVIOR_COHESION, b, radius, v->blind_angle, count_param(v->max_neighbors), 0, 0, 0);
+  return behavior(a, FXS_BEHAVIOR_COHESION, b, radius, v->blind_angle,
+                  count_param(v->max_neighbors), 0, 0, 0);
 }
-fxs_command fxs_command_add_leader_following(fxs_agent_handle a, fxs_blend b, const fxs_leader_def *d) {
+fxs_command fxs_command_add_leader_following(fxs_agent_handle a, fxs_blend b,
+                                             const fxs_leader_def *d) {
   return behavior(a, FXS_BEHAVIOR_LEADER, b, d->leader_behind_dist, d->leader_sight_radius,
                   d->slowing_radius, d->separation_radius, d->separation_weight, d->max_prediction);
 }
 fxs_command fxs_command_add_queue(fxs_agent_handle a, fxs_blend b, const fxs_queue_def *d) {
-  return behavior(a, FXS_BEHAVIOR_QUEUE, b, d->max_queue_ahead, d->max_queue_radius, d->separation_radius,
-                  0, 0, 0);
+  return behavior(a, FXS_BEHAVIOR_QUEUE, b, d->max_queue_ahead, d->max_queue_radius,
+                  d->separation_radius, 0, 0, 0);
 }
-fxs_command fxs_command_add_dynamic_arrive(fxs_agent_handle a, fxs_blend b, const fxs_dynamic_arrive_def *d) {
-  return behavior(a, FXS_BEHAVIOR_DYNAMIC_ARRIVE, b, d->target_radius, d->slow_radius, d->time_to_target,
-                  d->max_acceleration, 0, 0);
+fxs_command fxs_command_add_dynamic_arrive(fxs_agent_handle a, fxs_blend b,
+                                           const fxs_dynamic_arrive_def *d) {
+  return behavior(a, FXS_BEHAVIOR_DYNAMIC_ARRIVE, b, d->target_radius, d->slow_radius,
+                  d->time_to_target, d->max_acceleration, 0, 0);
 }
 fxs_command fxs_command_add_velocity_match(fxs_agent_handle a, fxs_blend b, fix16_t time_to_target,
                                            fix16_t max_acceleration) {
@@ -233,15 +240,18 @@ fxs_command fxs_command_add_align(fxs_agent_handle a, fxs_blend b, fix16_t targe
                   d->time_to_target, 0, 0);
 }
 fxs_command fxs_command_add_face(fxs_agent_handle a, fxs_blend b, const fxs_align_def *d) {
-  return behavior(a, FXS_BEHAVIOR_FACE, b, d->target_radius, d->slow_radius, d->time_to_target, 0, 0, 0);
+  return behavior(a, FXS_BEHAVIOR_FACE, b, d->target_radius, d->slow_radius, d->time_to_target, 0,
+                  0, 0);
 }
-fxs_command fxs_command_add_look_where_going(fxs_agent_handle a, fxs_blend b, const fxs_align_def *d) {
-  return behavior(a, FXS_BEHAVIOR_LOOK_WHERE_GOING, b, d->target_radius, d->slow_radius, d->time_to_target,
-                  0, 0, 0);
+fxs_command fxs_command_add_look_where_going(fxs_agent_handle a, fxs_blend b,
+                                             const fxs_align_def *d) {
+  return behavior(a, FXS_BEHAVIOR_LOOK_WHERE_GOING, b, d->target_radius, d->slow_radius,
+                  d->time_to_target, 0, 0, 0);
 }
-fxs_command fxs_command_add_random_walker(fxs_agent_handle a, fxs_blend b, const fxs_walker_def *d) {
-  return behavior(a, FXS_BEHAVIOR_WALKER, b, d->min_step, d->max_step, d->aggro_radius, d->reach_radius,
-                  d->slowing_radius, 0);
+fxs_command fxs_command_add_random_walker(fxs_agent_handle a, fxs_blend b,
+                                          const fxs_walker_def *d) {
+  return behavior(a, FXS_BEHAVIOR_WALKER, b, d->min_step, d->max_step, d->aggro_radius,
+                  d->reach_radius, d->slowing_radius, 0);
 }
 fxs_command fxs_command_add_kinematic_seek(fxs_agent_handle a, fxs_blend b) {
   return behavior(a, FXS_BEHAVIOR_KINEMATIC_SEEK, b, 0, 0, 0, 0, 0, 0);
@@ -250,7 +260,8 @@ fxs_command fxs_command_add_kinematic_arrive(fxs_agent_handle a, fxs_blend b, fi
                                              fix16_t time_to_target) {
   return behavior(a, FXS_BEHAVIOR_KINEMATIC_ARRIVE, b, radius, time_to_target, 0, 0, 0, 0);
 }
-fxs_command fxs_command_add_kinematic_wander(fxs_agent_handle a, fxs_blend b, fix16_t max_rotation) {
+fxs_command fxs_command_add_kinematic_wander(fxs_agent_handle a, fxs_blend b,
+                                             fix16_t max_rotation) {
   return behavior(a, FXS_BEHAVIOR_KINEMATIC_WANDER, b, max_rotation, 0, 0, 0, 0, 0);
 }
 fxs_command fxs_command_add_flow_field(fxs_agent_handle a, fxs_blend b, fix16_t look_ahead) {
@@ -259,7 +270,9 @@ fxs_command fxs_command_add_flow_field(fxs_agent_handle a, fxs_blend b, fix16_t 
 
 // A count as the whole Q16.16 number the field commands carry; beyond FXS_MAX_FIELD_SIDE a
 // fraction, which the world refuses.
-static fix16_t whole_arg(uint32_t n) { return n > FXS_MAX_FIELD_SIDE ? FXS_MAX : (fix16_t)(n << 16); }
+static fix16_t whole_arg(uint32_t n) {
+  return n > FXS_MAX_FIELD_SIDE ? FXS_MAX : (fix16_t)(n << 16);
+}
 
 fxs_command fxs_command_set_field_grid(fxs_vec2 origin, fix16_t cell_size, uint32_t columns,
                                        uint32_t rows) {
@@ -268,7 +281,9 @@ fxs_command fxs_command_set_field_grid(fxs_vec2 origin, fix16_t cell_size, uint3
   c.arg[3] = whole_arg(columns), c.arg[4] = whole_arg(rows);
   return c;
 }
-fxs_command fxs_command_remove_field(void) { return fxs_command_make(FXS_CMD_SET_FIELD_GRID, 0, 0); }
+fxs_command fxs_command_remove_field(void) {
+  return fxs_command_make(FXS_CMD_SET_FIELD_GRID, 0, 0);
+}
 fxs_command fxs_command_set_nav_grid(fxs_vec2 origin, fix16_t cell_size, uint32_t columns,
                                      uint32_t rows, fix16_t radius, uint32_t budget) {
   fxs_command c = fxs_command_make(FXS_CMD_SET_NAV_GRID, 0, 0);
@@ -277,18 +292,22 @@ fxs_command fxs_command_set_nav_grid(fxs_vec2 origin, fix16_t cell_size, uint32_
   c.ref = budget;
   return c;
 }
-fxs_command fxs_command_remove_nav_grid(void) { return fxs_command_make(FXS_CMD_SET_NAV_GRID, 0, 0); }
+fxs_command fxs_command_remove_nav_grid(void) {
+  return fxs_command_make(FXS_CMD_SET_NAV_GRID, 0, 0);
+}
 fxs_command fxs_command_set_nav_costs(uint32_t column, uint32_t row, uint32_t columns,
                                       uint32_t rows, uint32_t cost) {
   fxs_command c = fxs_command_make(FXS_CMD_SET_NAV_COSTS, 0, 0);
-  c.arg[0] = whole_arg(column), c.arg[1] = whole_arg(row), c.arg[2] = whole_arg(columns), c.arg[3] = whole_arg(rows);
+  c.arg[0] = whole_arg(column), c.arg[1] = whole_arg(row), c.arg[2] = whole_arg(columns),
+  c.arg[3] = whole_arg(rows);
   c.arg[4] = whole_arg(cost);
   return c;
 }
 fxs_command fxs_command_set_field_cells(uint32_t column, uint32_t row, uint32_t columns,
                                         uint32_t rows, fxs_vec2 flow) {
   fxs_command c = fxs_command_make(FXS_CMD_SET_FIELD_CELLS, 0, 0);
-  c.arg[0] = whole_arg(column), c.arg[1] = whole_arg(row), c.arg[2] = whole_arg(columns), c.arg[3] = whole_arg(rows);
+  c.arg[0] = whole_arg(column), c.arg[1] = whole_arg(row), c.arg[2] = whole_arg(columns),
+  c.arg[3] = whole_arg(rows);
   c.arg[4] = flow.x, c.arg[5] = flow.y;
   return c;
 }
@@ -304,34 +323,39 @@ fxs_command fxs_command_fill_field_goal(fxs_vec2 goal) {
 fxs_command fxs_command_fill_field_uniform(fxs_vec2 direction) {
   return fill(FXS_FLOW_FILL_UNIFORM, direction, 0, 0);
 }
-fxs_command fxs_command_fill_field_toward(fxs_vec2 point) { return fill(FXS_FLOW_FILL_TOWARD, point, 0, 0); }
+fxs_command fxs_command_fill_field_toward(fxs_vec2 point) {
+  return fill(FXS_FLOW_FILL_TOWARD, point, 0, 0);
+}
 fxs_command fxs_command_fill_field_vortex(fxs_vec2 center, fix16_t swirl, fix16_t inward) {
   return fill(FXS_FLOW_FILL_VORTEX, center, swirl, inward);
 }
 fxs_command fxs_command_add_unaligned_avoidance(fxs_agent_handle a, fxs_blend b,
                                                 const fxs_unaligned_avoidance_def *d) {
-  return behavior(a, FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, b, d->time_horizon, d->margin, d->neighbor_radius,
-                  d->max_avoid_force, 0, 0);
+  return behavior(a, FXS_BEHAVIOR_UNALIGNED_AVOIDANCE, b, d->time_horizon, d->margin,
+                  d->neighbor_radius, d->max_avoid_force, 0, 0);
 }
-fxs_command fxs_command_add_offset_pursuit(fxs_agent_handle a, fxs_blend b, const fxs_offset_pursuit_def *d) {
-  return behavior(a, FXS_BEHAVIOR_OFFSET_PURSUIT, b, d->offset_forward, d->offset_side, d->slowing_radius,
-                  d->max_prediction, 0, 0);
+fxs_command fxs_command_add_offset_pursuit(fxs_agent_handle a, fxs_blend b,
+                                           const fxs_offset_pursuit_def *d) {
+  return behavior(a, FXS_BEHAVIOR_OFFSET_PURSUIT, b, d->offset_forward, d->offset_side,
+                  d->slowing_radius, d->max_prediction, 0, 0);
 }
 fxs_command fxs_command_add_hide(fxs_agent_handle a, fxs_blend b, const fxs_hide_def *d) {
-  return behavior(a, FXS_BEHAVIOR_HIDE, b, d->distance_from_boundary, d->slowing_radius, d->max_prediction,
-                  0, 0, 0);
+  return behavior(a, FXS_BEHAVIOR_HIDE, b, d->distance_from_boundary, d->slowing_radius,
+                  d->max_prediction, 0, 0, 0);
 }
 fxs_command fxs_command_add_interpose(fxs_agent_handle a, fxs_blend b, const fxs_interpose_def *d) {
   return behavior(a, FXS_BEHAVIOR_INTERPOSE, b, d->slowing_radius, d->max_prediction, 0, 0, 0, 0);
 }
-fxs_command fxs_command_add_orca(fxs_agent_handle a, fxs_blend b, const fxs_orca_def *d, fix16_t slowing_radius) {
-  return behavior(a, FXS_BEHAVIOR_ORCA, b, d->time_horizon, d->neighbor_distance, d->neighbor_radius,
-                  count_param(d->max_neighbors), slowing_radius, d->priority);
+fxs_command fxs_command_add_orca(fxs_agent_handle a, fxs_blend b, const fxs_orca_def *d,
+                                 fix16_t slowing_radius) {
+  return behavior(a, FXS_BEHAVIOR_ORCA, b, d->time_horizon, d->neighbor_distance,
+                  d->neighbor_radius, count_param(d->max_neighbors), slowing_radius, d->priority);
 }
 fxs_command fxs_command_add_navigate(fxs_agent_handle a, fxs_blend b, fix16_t slowing_radius,
                                      const fxs_orca_def *d) {
-  return behavior(a, FXS_BEHAVIOR_NAVIGATE, b, slowing_radius, d->time_horizon, d->neighbor_distance,
-                  d->neighbor_radius, count_param(d->max_neighbors), d->priority);
+  return behavior(a, FXS_BEHAVIOR_NAVIGATE, b, slowing_radius, d->time_horizon,
+                  d->neighbor_distance, d->neighbor_radius, count_param(d->max_neighbors),
+                  d->priority);
 }
 fxs_command fxs_command_add_formation(fxs_agent_handle a, fxs_blend b, const fxs_formation_def *d) {
   return behavior(a, FXS_BEHAVIOR_FORMATION, b, FXS_INT((int32_t)d->shape), d->spacing,

@@ -20,7 +20,8 @@ fxs_limits fxs_default_limits(void) {
   return l;
 }
 
-static fxs_result tripped(fxs_limit_error *error, const char *field, uint64_t limit, uint64_t value) {
+static fxs_result tripped(fxs_limit_error *error, const char *field, uint64_t limit,
+                          uint64_t value) {
   if (error) error->field = field, error->limit = limit, error->value = value;
   return FXS_ERR_LIMIT;
 }

@@ -16,9 +16,18 @@ static void put_vec2(fxs_writer *w, fxs_vec2 v) {
 }
 
 // Little-endian stores at a cursor into a buffer sized for them (no checks).
-static uint8_t *st8(uint8_t *p, uint8_t v) { *p = v; return p + 1; }
-static uint8_t *st16(uint8_t *p, uint16_t v) { fxs_store_le(p, v, 2); return p + 2; }
-static uint8_t *st32(uint8_t *p, uint32_t v) { fxs_store_le(p, v, 4); return p + 4; }
+static uint8_t *st8(uint8_t *p, uint8_t v) {
+  *p = v;
+  return p + 1;
+}
+static uint8_t *st16(uint8_t *p, uint16_t v) {
+  fxs_store_le(p, v, 2);
+  return p + 2;
+}
+static uint8_t *st32(uint8_t *p, uint32_t v) {
+  fxs_store_le(p, v, 4);
+  return p + 4;
+}
 static uint8_t *sti32(uint8_t *p, int32_t v) { return st32(p, (uint32_t)v); }
 static uint8_t *stvec(uint8_t *p, fxs_vec2 v) { return sti32(sti32(p, v.x), v.y); }
 
@@ -31,14 +40,16 @@ static uint8_t *stvec(uint8_t *p, fxs_vec2 v) { return sti32(sti32(p, v.x), v.y)
 #else
 #define SECTION_COPY 0
 #endif
-typedef char body_fields_are_one_run[offsetof(fxs_agent, max_turn_rate) ==
-                                             offsetof(fxs_agent, position) + 48u ? 1 : -1];
+typedef char body_fields_are_one_run
+    [offsetof(fxs_agent, max_turn_rate) == offsetof(fxs_agent, position) + 48u ? 1 : -1];
 typedef char targets_are_one_run[offsetof(fxs_agent_slot, pending_force) ==
-                                         offsetof(fxs_agent_slot, target_point) + 8u ? 1 : -1];
-typedef char params_follow_the_weight[offsetof(fxs_behavior_slot, p) ==
-                                              offsetof(fxs_behavior_slot, weight) + 4u ? 1 : -1];
-typedef char rng_then_wander_angle[offsetof(fxs_agent_slot, wander_angle) ==
-                                           offsetof(fxs_agent_slot, rng) + 16u ? 1 : -1];
+                                         offsetof(fxs_agent_slot, target_point) + 8u
+                                     ? 1
+                                     : -1];
+typedef char params_follow_the_weight
+    [offsetof(fxs_behavior_slot, p) == offsetof(fxs_behavior_slot, weight) + 4u ? 1 : -1];
+typedef char rng_then_wander_angle
+    [offsetof(fxs_agent_slot, wander_angle) == offsetof(fxs_agent_slot, rng) + 16u ? 1 : -1];
 typedef char vec2_is_two_words[sizeof(fxs_vec2) == 8u && sizeof(fix16_t) == 4u ? 1 : -1];
 
 // `words` 32-bit fields starting at byte `at` of the object `base`, as consecutive
@@ -136,8 +147,8 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
   bool field = world->capacity.field_cells != 0, nav = world->capacity.nav_cells != 0;
   fxs_put_u32(w, FXS_SNAPSHOT_MAGIC);
   bool fields = world->capacity.nav_fields != 0;
-  fxs_put_u16(w, fields ? FXS_SNAPSHOT_VERSION_NAV_FIELDS
-                 : nav  ? FXS_SNAPSHOT_VERSION_NAV
+  fxs_put_u16(w, fields  ? FXS_SNAPSHOT_VERSION_NAV_FIELDS
+                 : nav   ? FXS_SNAPSHOT_VERSION_NAV
                  : field ? FXS_SNAPSHOT_VERSION_FIELD
                          : FXS_SNAPSHOT_VERSION);
   fxs_put_u64(w, d->seed);
@@ -398,9 +409,12 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
   def->bounds_max = get_vec2(r);
   def->clamp_to_bounds = fxs_get_u8(r);
   def->neighbor_radius = fxs_get_i32(r);
-  if (!r->failed && fxs_world_def_check(def) != FXS_OK) return fail_at(rs, FXS_ERR_BAD_VALUE, def_offset(def)), false;
+  if (!r->failed && fxs_world_def_check(def) != FXS_OK)
+    return fail_at(rs, FXS_ERR_BAD_VALUE, def_offset(def)), false;
   size_t capacity_at = r->position;
-  struct { uint32_t agents, obstacles, paths, path_nodes, walls; } c;
+  struct {
+    uint32_t agents, obstacles, paths, path_nodes, walls;
+  } c;
   c.agents = fxs_get_u32(r);
   c.obstacles = fxs_get_u32(r);
   c.paths = fxs_get_u32(r);
@@ -426,7 +440,9 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
   if (c.agents != world->capacity.agents || c.obstacles != world->capacity.obstacles ||
       c.paths != world->capacity.paths || c.path_nodes != world->capacity.path_nodes ||
       c.walls != world->capacity.walls || field_cells != world->capacity.field_cells) {
-    return fail_at(rs, FXS_ERR_CAPACITY, field_cells != world->capacity.field_cells ? field_at : capacity_at), false;
+    return fail_at(rs, FXS_ERR_CAPACITY,
+                   field_cells != world->capacity.field_cells ? field_at : capacity_at),
+           false;
   }
   if (nav[0] != world->capacity.nav_cells || nav[1] != world->capacity.nav_searches ||
       nav[2] != world->capacity.nav_open || nav[3] != world->capacity.nav_waypoints ||
@@ -501,7 +517,8 @@ static void restore_pass(restore *rs, fxs_world *shape) {
     p.mode = fxs_get_u8(&rs->r);
     p.radius = fxs_get_i32(&rs->r);
     p.slowing_radius = fxs_get_i32(&rs->r);
-    if (p.mode > FXS_PATH_PATROL || p.radius < 0 || p.slowing_radius < 0 || p.first_node > node_count || p.count > node_count - p.first_node) {
+    if (p.mode > FXS_PATH_PATROL || p.radius < 0 || p.slowing_radius < 0 ||
+        p.first_node > node_count || p.count > node_count - p.first_node) {
       fail(rs, FXS_ERR_BAD_VALUE);
     }
     if (w) w->paths[i] = p;
@@ -541,7 +558,8 @@ fxs_result fxs_world_restore(fxs_world *world, const uint8_t *data, size_t size,
 
 fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world_capacity *out) {
   fxs_reader r = fxs_reader_make(snapshot, size);
-  if (fxs_get_u32(&r) != FXS_SNAPSHOT_MAGIC) return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_MAGIC;
+  if (fxs_get_u32(&r) != FXS_SNAPSHOT_MAGIC)
+    return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_MAGIC;
   uint16_t version = fxs_get_u16(&r);
   if (version != FXS_SNAPSHOT_VERSION && version != FXS_SNAPSHOT_VERSION_FIELD &&
       version != FXS_SNAPSHOT_VERSION_NAV && version != FXS_SNAPSHOT_VERSION_NAV_FIELDS) {
@@ -560,8 +578,8 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
   if (version == FXS_SNAPSHOT_VERSION_FIELD && field_cells == 0) return FXS_ERR_BAD_VALUE;
   if (version >= FXS_SNAPSHOT_VERSION_NAV && nav[0] == 0) return FXS_ERR_BAD_VALUE;
   if (version == FXS_SNAPSHOT_VERSION_NAV_FIELDS && nav[4] == 0) return FXS_ERR_BAD_VALUE;
-  if (agents > FXS_MAX_AGENTS || obstacles > FXS_MAX_SMALL_CAPACITY || paths > FXS_MAX_SMALL_CAPACITY ||
-      walls > FXS_MAX_SMALL_CAPACITY) {
+  if (agents > FXS_MAX_AGENTS || obstacles > FXS_MAX_SMALL_CAPACITY ||
+      paths > FXS_MAX_SMALL_CAPACITY || walls > FXS_MAX_SMALL_CAPACITY) {
     return FXS_ERR_BAD_VALUE;
   }
   out->agents = agents, out->obstacles = obstacles, out->paths = paths;
@@ -574,14 +592,14 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
 }
 
 // Compares one field; on the first difference fills *out and returns true from the caller.
-#define FXS_DIFF(name, va, vb)                                                                   \
-  do {                                                                                           \
-    if ((int64_t)(va) != (int64_t)(vb)) {                                                        \
-      out->field = name;                                                                         \
-      out->a = (int64_t)(va);                                                                    \
-      out->b = (int64_t)(vb);                                                                    \
-      return true;                                                                               \
-    }                                                                                            \
+#define FXS_DIFF(name, va, vb)            \
+  do {                                    \
+    if ((int64_t)(va) != (int64_t)(vb)) { \
+      out->field = name;                  \
+      out->a = (int64_t)(va);             \
+      out->b = (int64_t)(vb);             \
+      return true;                        \
+    }                                     \
   } while (0)
 
 static bool body_difference(const fxs_agent *a, const fxs_agent *b, fxs_world_difference *out) {

@@ -45,7 +45,7 @@ fxs_behavior_slot fxs_behavior_slot_default(fxs_behavior kind) {
 
 // Byte offsets of each array inside the world's memory block; [count] is the total.
 enum {
-  M_INTERNAL,  // the insides
+  M_INTERNAL, // the insides
   M_AGENTS,
   M_OBSTACLES,
   M_ALIVE,
@@ -53,8 +53,8 @@ enum {
   M_NODES,
   M_WALLS,
   M_WALL_ALIVE,
-  M_FIELD,       // state
-  M_FREE_SLOTS,  // derived
+  M_FIELD,      // state
+  M_FREE_SLOTS, // derived
   M_NEXT,
   M_VIEW_POSITION,
   M_VIEW_VELOCITY,
@@ -66,31 +66,31 @@ enum {
   M_OBSTACLE_CELL_START,
   M_OBSTACLE_ORDER,
   M_LIVE_WALLS,
-  M_WORKERS,  // scratch
+  M_WORKERS, // scratch
   M_WALL_CELL_START,
   M_WALL_ORDER,
   M_WALL_FIRST,
-  M_NEAR_WALLS,  // scratch
-  M_ORCA_MEMO,   // cache
+  M_NEAR_WALLS, // scratch
+  M_ORCA_MEMO,  // cache
   M_NAV_BASE,
   M_NAV_ROUTES,
   M_NAV_WAYPOINTS,
   M_NAV_OWNERS,
-  M_NAV_SEARCH_MEMORY,  // navigation state
+  M_NAV_SEARCH_MEMORY, // navigation state
   M_NAV_COST,
   M_NAV_SEARCHES,
   M_NAV_SCRATCH,
-  M_NAV_FIELD,  // navigation, derived and scratch
+  M_NAV_FIELD, // navigation, derived and scratch
   M_NAV_FIELD_SLOTS,
   M_NAV_FIELDS,
   M_NAV_FIELDS_MEMORY,
   M_NAV_AGENT_FIELD,
-  M_NAV_FIELD_AIM,  // fields
+  M_NAV_FIELD_AIM, // fields
   M_NAV_RASTER,
   M_NAV_COVER,
   M_NAV_RASTER_WALLS,
   M_NAV_WALL_ON,
-  M_NAV_RASTER_OBSTACLES,  // raster
+  M_NAV_RASTER_OBSTACLES, // raster
   M_NAV_OBSTACLE_ON,
   M_COUNT
 };
@@ -262,7 +262,7 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   world->nodes = FXS_AT(fxs_vec2, M_NODES);
   world->walls = FXS_AT(fxs_wall, M_WALLS);
   world->wall_alive = FXS_AT(uint8_t, M_WALL_ALIVE);
-  world->field.cells = FXS_AT(fxs_vec2, M_FIELD);  // no grid yet: width = height = 0
+  world->field.cells = FXS_AT(fxs_vec2, M_FIELD); // no grid yet: width = height = 0
   world->internal->free_slots = FXS_AT(uint32_t, M_FREE_SLOTS);
   world->internal->next = FXS_AT(fxs_agent, M_NEXT);
   world->internal->view_position = FXS_AT(fxs_vec2, M_VIEW_POSITION);
@@ -424,7 +424,7 @@ static fxs_result spawn(fxs_world *world, const fxs_command *c, fxs_agent_handle
   if (!limits_valid(c->arg[4], c->arg[5], c->arg[6], c->arg[7]) || c->ref > FXS_SPAWN_OWNED) {
     return FXS_ERR_BAD_VALUE;
   }
-  int32_t free_slot = fxs_free_slots_lowest(world);  // the lowest free index, see world.h
+  int32_t free_slot = fxs_free_slots_lowest(world); // the lowest free index, see world.h
   if (free_slot >= 0) {
     uint32_t i = (uint32_t)free_slot;
     fxs_agent_slot *s = &world->agents[i];
@@ -607,7 +607,7 @@ fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
     case FXS_CMD_SET_NAV_GRID:
     case FXS_CMD_SET_NAV_COSTS:
       return fxs_world_nav_command(world, command);
-    case FXS_CMD_MOVE: {  // a group of one
+    case FXS_CMD_MOVE: { // a group of one
       fxs_result r = FXS_OK, first = FXS_OK;
       uint32_t at = 1;
       fxs_world_moves(world, command, 1, &r, &at, &first);

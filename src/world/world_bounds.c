@@ -20,7 +20,7 @@ static fix16_t bounce_axis(fix16_t p, fix16_t v, fix16_t lo, fix16_t hi, fix16_t
 // reversed and the agent turns to face its new velocity, so a kinematic wanderer, whose
 // orientation is its heading, bounces off the edge instead of pressing against it.
 fxs_kinematic_output fxs_world_contain_kinematic(const fxs_agent *a, fxs_kinematic_output out,
-                                              const fxs_world_def *def) {
+                                                 const fxs_world_def *def) {
   if (!def->clamp_to_bounds) return out;
   fix16_t r = fxs_max(a->radius, 0);
   fix16_t margin = fxs_add(r, r);

@@ -36,8 +36,8 @@ static inline bool fxs_clear_of_bounds(fix16_t base, fix16_t v, fix16_t low, fix
 }
 
 // One axis of fxs_containment: p, v the position and velocity, [lo, hi] the bounds.
-static inline fix16_t fxs_contain_axis(fix16_t p, fix16_t v, fix16_t lo, fix16_t hi,
-                                       fix16_t radius, fix16_t decel, fix16_t push) {
+static inline fix16_t fxs_contain_axis(fix16_t p, fix16_t v, fix16_t lo, fix16_t hi, fix16_t radius,
+                                       fix16_t decel, fix16_t push) {
   fix16_t low = fxs_add(lo, radius), high = fxs_sub(hi, radius);
   if (low > high) {
     low = (fix16_t)(((int64_t)lo + hi) / 2);

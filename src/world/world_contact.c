@@ -50,7 +50,7 @@ static void add_point(contact_set *c, fxs_vec2 p, fxs_vec2 q, int64_t extra, int
   int64_t wx = (int64_t)p.x - q.x, wy = (int64_t)p.y - q.y;
   int64_t limit = reach + extra;
   if (magnitude64(wx) > limit || magnitude64(wy) > limit) return;
-  unsigned shift = 0;  // only for bodies or obstacles of more than 16384 units
+  unsigned shift = 0; // only for bodies or obstacles of more than 16384 units
   while (magnitude64(wx) >= (INT64_C(1) << 30) || magnitude64(wy) >= (INT64_C(1) << 30)) {
     wx /= 2, wy /= 2, shift++;
   }
@@ -63,7 +63,7 @@ static void add_point(contact_set *c, fxs_vec2 p, fxs_vec2 q, int64_t extra, int
     add_constraint(c, normal_against(mx, my), -extra - body);
     return;
   }
-  fxs_vec2_measure m = fxs_vec2_measure_inline(w);  // one square root for the normal and length
+  fxs_vec2_measure m = fxs_vec2_measure_inline(w); // one square root for the normal and length
   fxs_vec2 n = fxs_vec2_set_length_measured_inline(w, &m, FXS_ONE);
   int64_t dist = (int64_t)m.length << shift;
   if (dist - extra > reach) return;
@@ -82,7 +82,7 @@ static void add_body(contact_set *c, fxs_vec2 p, const fxs_contact_body *b, int6
   add_point(&one, p, b->position, radius - give, body, reach, mx, my);
   if (one.count == 0) return;
   int64_t gap = one.gap[0];
-  if (b->halves) gap = gap < 0 ? -((-gap) / 2) : gap / 2;  // toward 0: never more than half
+  if (b->halves) gap = gap < 0 ? -((-gap) / 2) : gap / 2; // toward 0: never more than half
   add_constraint(c, one.normal[0], gap);
 }
 
@@ -206,7 +206,7 @@ bool fxs_contact_resolve(const fxs_contact_world *cw, const fxs_agent *before, f
   } else if (statics && magnitude64(x) <= rest && magnitude64(y) <= rest) {
     x = 0, y = 0;
   } else if (statics && x * before->velocity.x + y * before->velocity.y < 0) {
-    x = 0, y = 0;  // calm rest, as in the integrator: a slide that turns back stops first
+    x = 0, y = 0; // calm rest, as in the integrator: a slide that turns back stops first
   }
   next->velocity = fxs_vec2_make(fxs_saturate(x), fxs_saturate(y));
   next->position =

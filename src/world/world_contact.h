@@ -6,17 +6,17 @@
 // The rule. Each wall or obstacle within reach of the move gives one constraint, a half-plane
 // of allowed moves: its closest point c to the agent's start position p and the unit normal n
 // from c toward p (a wall's own normal when c lies inside the segment) bound the moves m with
-// (p + m - c) . n >= radius (+ the obstacle's radius) + the agent's contact slack (agent.h). The wall (the
-// obstacle) lies wholly on the far side of the line through c across n, so every point of a
-// move inside the constraint, not only its end, keeps the body off it: a fast agent cannot
-// pass through. The move kept is the asked move projected into every constraint (a few
-// passes, in a fixed order); the part into a wall is removed and the part along it kept, so
-// an agent pressed into a wall slides along it, and one pressed straight in stops (as does
-// one whose slide would be no faster than its rest speed, agent.h: static friction). The
-// agent's velocity becomes the move it made, so it reports no speed it lacks and its
-// steering sees that it has stopped. An agent that starts inside a wall or obstacle (spawned
-// there) is moved out by up to max(max_speed, its touching distance) a tick. Every one of
-// these lengths derives from the agent (agent.h), so the rule is the same in any unit.
+// (p + m - c) . n >= radius (+ the obstacle's radius) + the agent's contact slack (agent.h). The
+// wall (the obstacle) lies wholly on the far side of the line through c across n, so every point of
+// a move inside the constraint, not only its end, keeps the body off it: a fast agent cannot pass
+// through. The move kept is the asked move projected into every constraint (a few passes, in a
+// fixed order); the part into a wall is removed and the part along it kept, so an agent pressed
+// into a wall slides along it, and one pressed straight in stops (as does one whose slide would be
+// no faster than its rest speed, agent.h: static friction). The agent's velocity becomes the move
+// it made, so it reports no speed it lacks and its steering sees that it has stopped. An agent that
+// starts inside a wall or obstacle (spawned there) is moved out by up to max(max_speed, its
+// touching distance) a tick. Every one of these lengths derives from the agent (agent.h), so the
+// rule is the same in any unit.
 #ifndef FIXSTEER_WORLD_CONTACT_H
 #define FIXSTEER_WORLD_CONTACT_H
 

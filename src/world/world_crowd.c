@@ -53,8 +53,9 @@ void fxs_crowd_tally_range(const fxs_world *world, uint32_t begin, uint32_t end,
     bool lone = fxs_steers_lone_orca(world, s);
     in_place = lone && s->target_agent == 0;
     // A lone agent's one behavior is its ORCA: its priority without the search.
-    if (one) one = keeps_one_priority(lone ? s->behaviors[0].p[FXS_CROWD_PRIORITY] : fxs_orca_priority_of(world, i),
-                                      &priority);
+    if (one)
+      one = keeps_one_priority(
+          lone ? s->behaviors[0].p[FXS_CROWD_PRIORITY] : fxs_orca_priority_of(world, i), &priority);
   }
   for (; one && i < end; ++i) {
     if (world->agents[i].alive && !keeps_one_priority(fxs_orca_priority_of(world, i), &priority)) {

@@ -18,7 +18,8 @@ static inline bool fxs_runs_orca(const fxs_behavior_slot *b) {
 
 /// The slot parameter of both crowd behaviors' avoidance priority (the same index in both).
 #define FXS_CROWD_PRIORITY FXS_PARAM(ORCA, priority)
-typedef char fxs_crowd_priority_shared_[FXS_PARAM(NAVIGATE, priority) == FXS_CROWD_PRIORITY ? 1 : -1];
+typedef char
+    fxs_crowd_priority_shared_[FXS_PARAM(NAVIGATE, priority) == FXS_CROWD_PRIORITY ? 1 : -1];
 
 /// The avoidance priority of the agent in slot `index`: its first ORCA behavior's, or
 /// FXS_ORCA_PASSIVE when it runs none (it does not avoid back).
@@ -82,7 +83,7 @@ static inline bool fxs_steers_lone_orca(const fxs_world *world, const fxs_agent_
 typedef struct fxs_crowd_tally {
   bool one;
   bool in_place;
-  fix16_t priority; ///< FXS_ORCA_PASSIVE until a live agent is seen
+  fix16_t priority;                     ///< FXS_ORCA_PASSIVE until a live agent is seen
   fix16_t least_radius, largest_radius; ///< FXS_MAX and FXS_MIN until a live agent is seen
 } fxs_crowd_tally;
 
@@ -99,8 +100,8 @@ void fxs_crowd_tally_range(const fxs_world *world, uint32_t begin, uint32_t end,
 /// The tally of two disjoint ranges.
 fxs_crowd_tally fxs_crowd_tally_merge(fxs_crowd_tally a, fxs_crowd_tally b);
 
-/// The step's crowd fields (one_priority, priority, in_place, one_radius, radius) from the tallies of `count`
-/// disjoint ranges that cover every slot.
+/// The step's crowd fields (one_priority, priority, in_place, one_radius, radius) from the tallies
+/// of `count` disjoint ranges that cover every slot.
 void fxs_step_take_crowd(fxs_step_context *step, const fxs_crowd_tally *tallies, uint32_t count);
 
 #endif

@@ -5,7 +5,6 @@
 
 #include <stddef.h>
 
-
 fxs_result fxs_world_field_grid_check(fxs_vec2 origin, fix16_t cell_size, uint32_t width,
                                       uint32_t height, uint32_t capacity) {
   if (width == 0 && height == 0) {
@@ -20,12 +19,13 @@ fxs_result fxs_world_field_grid_check(fxs_vec2 origin, fix16_t cell_size, uint32
 
 static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
   uint32_t width, height;
-  if (!fxs_arg_whole(c->arg[3], &width) || !fxs_arg_whole(c->arg[4], &height) || !fxs_args_unused_zero(c, 5)) {
+  if (!fxs_arg_whole(c->arg[3], &width) || !fxs_arg_whole(c->arg[4], &height) ||
+      !fxs_args_unused_zero(c, 5)) {
     return FXS_ERR_BAD_VALUE;
   }
   fxs_vec2 origin = fxs_vec2_make(c->arg[0], c->arg[1]);
-  fxs_result r = fxs_world_field_grid_check(origin, c->arg[2], width, height,
-                                            world->capacity.field_cells);
+  fxs_result r =
+      fxs_world_field_grid_check(origin, c->arg[2], width, height, world->capacity.field_cells);
   if (r != FXS_OK) return r;
   fxs_flow_field *f = &world->field;
   if (width == 0) {
@@ -40,8 +40,9 @@ static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
 static fxs_result set_cells(fxs_world *world, const fxs_command *c) {
   fxs_flow_field *f = &world->field;
   uint32_t x, y, w, h;
-  if (!fxs_arg_whole(c->arg[0], &x) || !fxs_arg_whole(c->arg[1], &y) || !fxs_arg_whole(c->arg[2], &w) ||
-      !fxs_arg_whole(c->arg[3], &h) || !fxs_args_unused_zero(c, 6)) {
+  if (!fxs_arg_whole(c->arg[0], &x) || !fxs_arg_whole(c->arg[1], &y) ||
+      !fxs_arg_whole(c->arg[2], &w) || !fxs_arg_whole(c->arg[3], &h) ||
+      !fxs_args_unused_zero(c, 6)) {
     return FXS_ERR_BAD_VALUE;
   }
   // The block [x, x + w) x [y, y + h) must be non-empty and inside the grid (no grid: none is).
@@ -76,17 +77,22 @@ static fxs_result fill(fxs_world *world, const fxs_command *c) {
     case FXS_FLOW_FILL_GOAL:
       if (!fxs_args_unused_zero(c, 2)) return FXS_ERR_BAD_VALUE;
       return fxs_world_nav_fill_field(world, at);
-    default: return FXS_ERR_BAD_VALUE;
+    default:
+      return FXS_ERR_BAD_VALUE;
   }
 }
 
 fxs_result fxs_world_field_command(fxs_world *world, const fxs_command *c) {
   if (c->agent != 0) return FXS_ERR_BAD_VALUE;
   switch ((fxs_command_type)c->type) {
-    case FXS_CMD_SET_FIELD_GRID: return c->ref != 0 ? FXS_ERR_BAD_VALUE : set_grid(world, c);
-    case FXS_CMD_SET_FIELD_CELLS: return c->ref != 0 ? FXS_ERR_BAD_VALUE : set_cells(world, c);
-    case FXS_CMD_FILL_FIELD: return fill(world, c);
-    default: return FXS_ERR_BAD_COMMAND;
+    case FXS_CMD_SET_FIELD_GRID:
+      return c->ref != 0 ? FXS_ERR_BAD_VALUE : set_grid(world, c);
+    case FXS_CMD_SET_FIELD_CELLS:
+      return c->ref != 0 ? FXS_ERR_BAD_VALUE : set_cells(world, c);
+    case FXS_CMD_FILL_FIELD:
+      return fill(world, c);
+    default:
+      return FXS_ERR_BAD_COMMAND;
   }
 }
 

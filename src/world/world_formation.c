@@ -10,7 +10,8 @@
 static bool in_group(const fxs_agent_slot *s, fix16_t group) {
   for (uint8_t i = 0; i < s->behavior_count; ++i) {
     const fxs_behavior_slot *b = &s->behaviors[i];
-    if (b->kind == FXS_BEHAVIOR_FORMATION && b->p[FXS_PARAM(FORMATION, group)] == group) return true;
+    if (b->kind == FXS_BEHAVIOR_FORMATION && b->p[FXS_PARAM(FORMATION, group)] == group)
+      return true;
   }
   return false;
 }
@@ -19,7 +20,9 @@ static bool in_group(const fxs_agent_slot *s, fix16_t group) {
 static fxs_formation_def def_of(const fxs_world *world, const fxs_agent_slot *s, const fix16_t *p) {
   fxs_formation_def d = fxs_default_formation_def();
   d.shape = (fxs_formation_shape)(p[FXS_PARAM(FORMATION, shape)] / FXS_ONE);
-  d.spacing = p[FXS_PARAM(FORMATION, spacing)], d.slowing_radius = p[FXS_PARAM(FORMATION, slowing_radius)], d.group = (uint32_t)(p[FXS_PARAM(FORMATION, group)] / FXS_ONE);
+  d.spacing = p[FXS_PARAM(FORMATION, spacing)],
+  d.slowing_radius = p[FXS_PARAM(FORMATION, slowing_radius)],
+  d.group = (uint32_t)(p[FXS_PARAM(FORMATION, group)] / FXS_ONE);
   d.arrival_radius = p[FXS_PARAM(FORMATION, arrival_radius)];
   if (d.shape == FXS_FORMATION_USER && s->path_index < world->path_count) {
     const fxs_world_path *wp = &world->paths[s->path_index];
@@ -75,7 +78,8 @@ static bool member_slot(const fxs_world *world, uint32_t index, const fxs_agent 
   // is one of them.
   for (uint32_t i = 0; i < world->capacity.agents && count < FXS_FORMATION_MAX_MEMBERS; ++i) {
     const fxs_agent_slot *s = &world->agents[i];
-    if (!s->alive || (int32_t)i == leader_slot || !in_group(s, p[FXS_PARAM(FORMATION, group)])) continue;
+    if (!s->alive || (int32_t)i == leader_slot || !in_group(s, p[FXS_PARAM(FORMATION, group)]))
+      continue;
     if (i == index) who = count;
     members[count++] = &s->body;
   }

@@ -60,14 +60,14 @@ typedef struct fxs_view_list {
 /// not on the step's stack, so that the stack a step needs stays small (docs/mcu.md).
 typedef union fxs_behavior_scratch {
   struct {
-    fxs_orca_scratch lines;                 ///< ORCA's (and navigate's) lines.
-    fix16_t priorities[FXS_MAX_NEIGHBORS];  ///< Their neighbors' avoidance priorities.
-  } orca;                                   ///< ORCA and navigate.
-  fxs_view_list view;                       ///< Separation, alignment, cohesion with a view.
-  fxs_path_rest rest[FXS_MAX_NEIGHBORS];    ///< Path following's resting followers.
-  fxs_hider rivals[FXS_HIDE_MAX_RIVALS];    ///< Hide's rivals.
+    fxs_orca_scratch lines;                   ///< ORCA's (and navigate's) lines.
+    fix16_t priorities[FXS_MAX_NEIGHBORS];    ///< Their neighbors' avoidance priorities.
+  } orca;                                     ///< ORCA and navigate.
+  fxs_view_list view;                         ///< Separation, alignment, cohesion with a view.
+  fxs_path_rest rest[FXS_MAX_NEIGHBORS];      ///< Path following's resting followers.
+  fxs_hider rivals[FXS_HIDE_MAX_RIVALS];      ///< Hide's rivals.
   fxs_contact_body bodies[FXS_MAX_NEIGHBORS]; ///< Contact's nearby bodies (after steering).
-  uint8_t bytes[FXS_BEHAVIOR_SCRATCH_BYTES]; ///< The size.
+  uint8_t bytes[FXS_BEHAVIOR_SCRATCH_BYTES];  ///< The size.
 } fxs_behavior_scratch;
 
 /// Scratch of one worker: the neighbor list of the agent it steers, and its behaviors'
@@ -82,8 +82,8 @@ typedef struct fxs_world_worker {
   uint64_t found_dist_sq[FXS_GRID_FOUND];
   uint32_t found_view[FXS_GRID_FOUND];
   uint32_t found_slot[FXS_GRID_FOUND];
-  uint32_t near_obstacles[FXS_NEAR_OBSTACLES];     ///< Obstacles near the agent, ascending.
-  fxs_behavior_scratch behavior;                   ///< The steering behavior's arrays.
+  uint32_t near_obstacles[FXS_NEAR_OBSTACLES]; ///< Obstacles near the agent, ascending.
+  fxs_behavior_scratch behavior;               ///< The steering behavior's arrays.
   fxs_orca_memo pairs; ///< Its memo of ORCA pairs (orca_memo.h), set by fxs_world_init.
 } fxs_world_worker;
 
@@ -97,10 +97,10 @@ typedef struct fxs_world_worker {
 /// search's distance test leaves out the agents of the other. Derived from the definition;
 /// not state.
 typedef struct fxs_grid {
-  int64_t min_x, min_y;       ///< Lower corner, raw Q16.16.
-  unsigned shift;             ///< Cells of 2^shift raw units, in [16, 32].
-  uint32_t w, h;              ///< Columns and rows (wrapping: powers of two, >= FXS_GRID_MIN_SIDE).
-  bool wraps;                 ///< The cells over the bounds do not fit: the grid wraps round.
+  int64_t min_x, min_y; ///< Lower corner, raw Q16.16.
+  unsigned shift;       ///< Cells of 2^shift raw units, in [16, 32].
+  uint32_t w, h;        ///< Columns and rows (wrapping: powers of two, >= FXS_GRID_MIN_SIDE).
+  bool wraps;           ///< The cells over the bounds do not fit: the grid wraps round.
   /// Bits of a slot index. When a squared distance within the radius, shifted left by
   /// them, stays below 2^63 (packed), a search orders candidates by one 64-bit key,
   /// (squared distance << slot_bits) | slot; else by the two fields. The order is the same.

@@ -12,19 +12,19 @@
 #include "fixsteer/avoidance.h"
 #include "fixsteer/world.h"
 
-struct fxs_world_worker;     // per-worker scratch of the step (world_grid.h)
-struct fxs_orca_memo_entry;  // a remembered ORCA pair (orca_memo.h)
+struct fxs_world_worker;    // per-worker scratch of the step (world_grid.h)
+struct fxs_orca_memo_entry; // a remembered ORCA pair (orca_memo.h)
 
-struct fxs_nav_raster;  // the navigation grid's rasterized shapes (world_nav_raster.h)
+struct fxs_nav_raster; // the navigation grid's rasterized shapes (world_nav_raster.h)
 
 /// The navigation's insides (fxs_world_nav holds its state); all unused without navigation.
 typedef struct fxs_world_nav_internal {
-  uint8_t dirty;           ///< Derived: grid.cost must be brought up to date before it is read.
-  uint8_t *search_memory;  ///< The searches' arrays (and a scratch search, not state).
-  uint32_t *scratch;       ///< capacity.nav_cells cells: a finished search's path (not state).
-  void *field_memory;      ///< An integration field's memory (fill_field toward a goal; not state).
-  uint8_t *fields_memory;  ///< The cached fields' entries and buckets.
-  uint32_t *agent_field;   ///< Per agent slot, the field it follows this tick (not state).
+  uint8_t dirty;          ///< Derived: grid.cost must be brought up to date before it is read.
+  uint8_t *search_memory; ///< The searches' arrays (and a scratch search, not state).
+  uint32_t *scratch;      ///< capacity.nav_cells cells: a finished search's path (not state).
+  void *field_memory;     ///< An integration field's memory (fill_field toward a goal; not state).
+  uint8_t *fields_memory; ///< The cached fields' entries and buckets.
+  uint32_t *agent_field;  ///< Per agent slot, the field it follows this tick (not state).
   /// Per field, per cell: the cell its followers there aim at (a cache of a pure function of
   /// the grid and the field; not state).
   uint32_t *field_aim;
@@ -36,49 +36,49 @@ typedef struct fxs_world_nav_internal {
 /// The world's insides (see the file comment).
 typedef struct fxs_world_internal {
   // Derived from the state (kept by spawn and despawn, rebuilt on restore); not state.
-  uint32_t *free_slots;       ///< Free-slot bitmap, all levels (see world_slots.c).
-  uint32_t free_levels;       ///< Levels of the bitmap, [1, 5].
-  uint32_t free_level_at[5];  ///< Word offset of each level in free_slots; 0 is per slot.
+  uint32_t *free_slots;      ///< Free-slot bitmap, all levels (see world_slots.c).
+  uint32_t free_levels;      ///< Levels of the bitmap, [1, 5].
+  uint32_t free_level_at[5]; ///< Word offset of each level in free_slots; 0 is per slot.
   // Scratch space for the step; not state.
-  fxs_agent *next;  ///< Integrated bodies of the tick being stepped, per slot.
+  fxs_agent *next; ///< Integrated bodies of the tick being stepped, per slot.
   // A step where no agent searches its neighbors lists view_slot in slot order and leaves
   // the positions, velocities, slot_cell and cell_start as they were.
-  uint32_t view_count;      ///< Live agents in the view of the tick being stepped.
-  fxs_vec2 *view_position;  ///< Start-of-tick positions of the live agents, cell order.
-  fxs_vec2 *view_velocity;  ///< Their velocities, same order.
-  uint32_t *view_slot;      ///< Their slot indices, same order.
-  uint32_t *slot_cell;      ///< Grid cell of each slot's agent (UINT32_MAX: free), by slot.
+  uint32_t view_count;     ///< Live agents in the view of the tick being stepped.
+  fxs_vec2 *view_position; ///< Start-of-tick positions of the live agents, cell order.
+  fxs_vec2 *view_velocity; ///< Their velocities, same order.
+  uint32_t *view_slot;     ///< Their slot indices, same order.
+  uint32_t *slot_cell;     ///< Grid cell of each slot's agent (UINT32_MAX: free), by slot.
   /// A hint per slot, kept from tick to tick: the radius (raw) within which the agent's last
   /// nearest-neighbor search (ORCA's) found all of its k nearest, a little widened; 0 for
   /// none. The next search tries it first and searches again at the full radius when it holds
   /// fewer than k, so any value gives the same neighbors: a cache, not state.
   uint32_t *slot_reach;
-  uint32_t *cell_start;           ///< First view index of each cell (+1 end).
-  uint32_t grid_max_cells;        ///< Cells the grid may use (from the capacity).
-  fxs_obstacle *live_obstacles;   ///< Obstacles in use, in index order.
-  uint32_t *obstacle_cell_start;  ///< First entry of obstacle_order of each obstacle cell (+1 end).
-  uint32_t *obstacle_order;       ///< Indices into live_obstacles, by cell of their centre.
-  uint32_t obstacle_max_cells;    ///< Cells the obstacle grid may use (from the capacity).
-  fxs_wall *live_walls;           ///< Walls in use, in index order.
+  uint32_t *cell_start;          ///< First view index of each cell (+1 end).
+  uint32_t grid_max_cells;       ///< Cells the grid may use (from the capacity).
+  fxs_obstacle *live_obstacles;  ///< Obstacles in use, in index order.
+  uint32_t *obstacle_cell_start; ///< First entry of obstacle_order of each obstacle cell (+1 end).
+  uint32_t *obstacle_order;      ///< Indices into live_obstacles, by cell of their centre.
+  uint32_t obstacle_max_cells;   ///< Cells the obstacle grid may use (from the capacity).
+  fxs_wall *live_walls;          ///< Walls in use, in index order.
   /// The wall grid of the step (src/world/world_walls.h), none below 32 walls of capacity: the
   /// first entry of wall_order of each cell (+1 end), live wall indices by the cells their bounding
   /// boxes meet, each live wall's first cell (column, row), and the most cells and entries the grid
   /// may use.
   uint32_t *wall_cell_start;
-  uint32_t *wall_order;              ///< See wall_cell_start.
-  uint32_t *wall_first;              ///< See wall_cell_start.
-  uint32_t wall_max_cells;           ///< See wall_cell_start.
-  uint32_t wall_max_entries;         ///< See wall_cell_start.
-  fxs_wall *near_walls;              ///< Each worker's walls near the agent it steers (ORCA's).
-  struct fxs_world_worker *workers;  ///< Scratch areas (neighbor lists), one a worker.
-  uint32_t worker_capacity;          ///< Their number: capacity.workers, at least 1.
+  uint32_t *wall_order;             ///< See wall_cell_start.
+  uint32_t *wall_first;             ///< See wall_cell_start.
+  uint32_t wall_max_cells;          ///< See wall_cell_start.
+  uint32_t wall_max_entries;        ///< See wall_cell_start.
+  fxs_wall *near_walls;             ///< Each worker's walls near the agent it steers (ORCA's).
+  struct fxs_world_worker *workers; ///< Scratch areas (neighbor lists), one a worker.
+  uint32_t worker_capacity;         ///< Their number: capacity.workers, at least 1.
   /// The ORCA pairs each worker built lately, 2^orca_memo_bits a worker (none while bits is
   /// 0), worker w's from entry w 2^orca_memo_bits: a cache whose entries are taken only for
   /// their exact input (see src/steer/orca_memo.h), so any content gives the same results; not
   /// state.
   struct fxs_orca_memo_entry *orca_memo;
-  uint32_t orca_memo_bits;     ///< log2 of each worker's entries; 0: no memo.
-  fxs_world_nav_internal nav;  ///< The navigation's insides.
+  uint32_t orca_memo_bits;    ///< log2 of each worker's entries; 0: no memo.
+  fxs_world_nav_internal nav; ///< The navigation's insides.
 } fxs_world_internal;
 
 /// Bytes the memory block keeps for fxs_world_internal on every platform (its size differs

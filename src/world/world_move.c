@@ -25,13 +25,11 @@ static int64_t round_div(int64_t n, int64_t d) {
 
 // The ring of lattice spot `index`: the least k with 3k(k + 1) >= index.
 static uint32_t ring_of(uint32_t index) {
-  uint64_t lo = 0, hi = 37838;  // 3 * 37838 * 37839 > 2^32
+  uint64_t lo = 0, hi = 37838; // 3 * 37838 * 37839 > 2^32
   while (lo < hi) {
     uint64_t mid = (lo + hi) / 2;
-    if (3u * mid * (mid + 1u) >= index)
-      hi = mid;
-    else
-      lo = mid + 1u;
+    if (3u * mid * (mid + 1u) >= index) hi = mid;
+    else lo = mid + 1u;
   }
   return (uint32_t)lo;
 }
@@ -40,7 +38,7 @@ fxs_vec2 fxs_world_move_spot(fxs_vec2 destination, fix16_t pitch, uint32_t index
   if (index == 0) return destination;
   // Ring k >= 1 holds indices [3k(k - 1) + 1, 3k(k + 1)].
   int64_t k = ring_of(index);
-  int64_t at = (int64_t)index - (3 * k * (k - 1) + 1);  // [0, 6k)
+  int64_t at = (int64_t)index - (3 * k * (k - 1) + 1); // [0, 6k)
   int64_t side = at / k, step = at % k;
   // The ring starts on its east corner (k, 0); side s walks k steps along direction s + 2.
   int64_t a = k * dir_a[0], b = k * dir_b[0];
@@ -73,8 +71,8 @@ fxs_result fxs_world_move_check(const fxs_world *world, const fxs_command *c, ui
 typedef struct order {
   const fxs_world *world;
   const fxs_command *commands;
-  const uint32_t *mark;  // per agent slot: its move's command index
-  fxs_vec2 to;           // the group's destination
+  const uint32_t *mark; // per agent slot: its move's command index
+  fxs_vec2 to;          // the group's destination
 } order;
 
 typedef bool before_fn(const order *o, uint32_t x, uint32_t y);
@@ -183,7 +181,7 @@ static void move_group(fxs_world *world, order *o, uint32_t *members, uint32_t m
              tier);
   for (uint32_t k = 0; k < m; ++k) taken[k].x = 0;
   sort(members, m, nearer_before, o);
-  uint32_t open = 0;  // spots before it are taken
+  uint32_t open = 0; // spots before it are taken
   for (uint32_t i = 0; i < m; ++i) {
     while (taken[open].x) ++open;
     fxs_agent_slot *s = &world->agents[members[i]];
@@ -223,7 +221,7 @@ void fxs_world_moves(fxs_world *world, const fxs_command *commands, uint32_t cou
   uint32_t i = 0;
   while (i < count && commands[i].type != FXS_CMD_MOVE) ++i;
   if (i == count) return;
-  uint32_t *mark = world->internal->slot_cell;  // per agent slot: its last valid move, or NO_MOVE
+  uint32_t *mark = world->internal->slot_cell; // per agent slot: its last valid move, or NO_MOVE
   for (uint32_t s = 0; s < world->capacity.agents; ++s) mark[s] = NO_MOVE;
   for (; i < count; ++i) {
     if (commands[i].type != FXS_CMD_MOVE) continue;
@@ -232,7 +230,7 @@ void fxs_world_moves(fxs_world *world, const fxs_command *commands, uint32_t cou
     if (r == FXS_OK) r = formation_leader(world, &commands[i], &slot);
     if (results) results[i] = r;
     if (r == FXS_OK) {
-      mark[slot] = i;  // a later move of the same agent replaces it
+      mark[slot] = i; // a later move of the same agent replaces it
     } else if (i < *first_index) {
       *first_index = i, *first_result = r;
     }

@@ -28,8 +28,7 @@ fxs_vec2 fxs_world_move_spot(fxs_vec2 destination, fix16_t pitch, uint32_t index
 /// Checks a move command against the world: FXS_ERR_STALE_HANDLE (no live agent),
 /// FXS_ERR_NOT_OWNER (an owned agent, another source), FXS_ERR_BAD_VALUE (gap outside
 /// [0, FXS_MOVE_MAX_GAP] or args 3..7 not 0). The agent's slot in *slot on success.
-fxs_result fxs_world_move_check(const fxs_world *world, const fxs_command *command,
-                                uint32_t *slot);
+fxs_result fxs_world_move_check(const fxs_world *world, const fxs_command *command, uint32_t *slot);
 
 /// Applies the move commands among `commands` (sorted in canonical order; other types are
 /// skipped; a formation member's move is its live leader's, world_move.c): writes each

@@ -61,7 +61,7 @@ static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
   uint32_t w, h;
   if (!fxs_arg_whole(c->arg[3], &w) || !fxs_arg_whole(c->arg[4], &h) || c->arg[7] != 0)
     return FXS_ERR_BAD_VALUE;
-  if (w == 0 && h == 0) {  // removal: everything 0
+  if (w == 0 && h == 0) { // removal: everything 0
     for (int i = 0; i < FXS_COMMAND_ARGS; ++i) {
       if (c->arg[i] != 0) return FXS_ERR_BAD_VALUE;
     }
@@ -445,7 +445,7 @@ fxs_nav_move fxs_world_nav_move(const fxs_world *world, uint32_t index, fxs_vec2
     return m;
   }
   const fxs_nav_route *r = &n->routes[index];
-  if (r->count == 0) {  // the first route is being searched: hold still
+  if (r->count == 0) { // the first route is being searched: hold still
     fxs_nav_move m = {fxs_vec2_zero(), a->position, 0, 0};
     return m;
   }
@@ -460,7 +460,7 @@ fxs_nav_move fxs_world_nav_move(const fxs_world *world, uint32_t index, fxs_vec2
   uint32_t tx, ty;
   if (r->reached == FXS_NAV_FOUND && fxs_nav_grid_cell_of(g, target, &tx, &ty) &&
       ty * g->width + tx == cell) {
-    to = target;  // the route reaches the target's cell: the target itself
+    to = target; // the route reaches the target's cell: the target itself
   }
   return last_move(a, to, slowing_radius);
 }
@@ -534,7 +534,7 @@ void fxs_world_nav_write(const fxs_world *world, fxs_writer *w) {
 // checked against 2^62 before multiplying, the sum cannot wrap.
 uint64_t fxs_world_nav_write_bound(const fxs_world_capacity *c) {
   const uint64_t big = UINT64_C(1) << 62;
-  uint64_t route = 23u + 4u * (uint64_t)c->nav_waypoints;  // the record and its cells
+  uint64_t route = 23u + 4u * (uint64_t)c->nav_waypoints; // the record and its cells
   uint64_t search = 4u + 36u + 9u * (uint64_t)c->nav_cells + 4u * (uint64_t)c->nav_open;
   if ((c->agents && route > big / c->agents) ||
       (c->nav_searches && search > big / c->nav_searches)) {
@@ -597,7 +597,7 @@ static fxs_result read_route(fxs_reader *r, const fxs_world *shape, const nav_he
              (route->reached >= FXS_NAV_FOUND && route->reached <= FXS_NAV_OPEN_FULL)) &&
             (route->reached != 0) == (route->count != 0) &&
             route->count <= shape->capacity.nav_waypoints &&
-            (route->status != FXS_ROUTE_READY || route->count != 0) &&  // a finished search's path
+            (route->status != FXS_ROUTE_READY || route->count != 0) && // a finished search's path
             (route->count == 0 ? route->next == 0 : route->next < route->count) &&
             route->goal_cell < cells && route->stall <= FXS_NAV_STALL_TICKS &&
             route->mark_distance >= 0 &&
@@ -670,7 +670,7 @@ fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r,
     e = read_route(r, shape, &h, &route, world ? &world->nav.waypoints[(size_t)i * cap] : 0);
     if (e != FXS_OK) return e;
     if (route.status == FXS_ROUTE_SEARCHING) {
-      if (expect[route.search] != NO_OWNER) return FXS_ERR_BAD_VALUE;  // one search, two routes
+      if (expect[route.search] != NO_OWNER) return FXS_ERR_BAD_VALUE; // one search, two routes
       expect[route.search] = i;
     }
     if (world) world->nav.routes[i] = route;

@@ -52,11 +52,11 @@ void fxs_world_nav_plan(fxs_world *world);
 
 /// What the navigate behavior asks of an agent this tick (fxs_world_nav_move).
 typedef struct fxs_nav_move {
-  fxs_vec2 velocity;  ///< Preferred velocity (ORCA's input), or the exact landing velocity.
-  fxs_vec2 to;        ///< The point sought: a waypoint, or the target itself.
-  uint8_t last;       ///< 1 on the route's last waypoint.
-  uint8_t land;       ///< 1: within the landing radius of the last point: take `velocity`
-                      ///< as it is (no avoidance), so the agent ends exactly on it.
+  fxs_vec2 velocity; ///< Preferred velocity (ORCA's input), or the exact landing velocity.
+  fxs_vec2 to;       ///< The point sought: a waypoint, or the target itself.
+  uint8_t last;      ///< 1 on the route's last waypoint.
+  uint8_t land;      ///< 1: within the landing radius of the last point: take `velocity`
+                     ///< as it is (no avoidance), so the agent ends exactly on it.
 } fxs_nav_move;
 
 // Landing: within its touching distance (agent.h), or max_force if larger, of its last point

@@ -15,9 +15,9 @@
 // Begins field k toward its slot's goal over the grid and forgets its aims.
 static void begin_field(fxs_world *world, uint32_t k) {
   fxs_world_nav *n = &world->nav;
-  fxs_nav_field_begin(&n->fields[k], &n->grid, &n->field_slots[k].goal_cell, 1);  // no failure:
+  fxs_nav_field_begin(&n->fields[k], &n->grid, &n->field_slots[k].goal_cell, 1); // no failure:
   uint32_t *aim =
-      world->internal->nav.field_aim + (size_t)k * world->capacity.nav_cells;  // sized for the grid
+      world->internal->nav.field_aim + (size_t)k * world->capacity.nav_cells; // sized for the grid
   for (uint32_t i = 0; i < n->grid.width * n->grid.height; ++i) aim[i] = AIM_UNKNOWN;
 }
 
@@ -50,7 +50,7 @@ void fxs_world_nav_fields_init(fxs_world *world) {
 
 void fxs_world_nav_fields_drop(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
-  if (world->capacity.nav_fields == 0) return;  // no slots, and no agent_field entries
+  if (world->capacity.nav_fields == 0) return; // no slots, and no agent_field entries
   for (uint32_t k = 0; k < world->capacity.nav_fields; ++k) {
     memset(&n->field_slots[k], 0, sizeof n->field_slots[k]);
   }
@@ -131,7 +131,7 @@ bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index) {
   if (f->status == FXS_NAV_FIELD_READY) {
     uint32_t cx, cy;
     fxs_nav_grid_cell_of(&n->grid, world->agents[index].body.position, &cx, &cy);
-    if (!reaches(f, cx, cy)) {  // cut off from the goal: A* finds the nearest point
+    if (!reaches(f, cx, cy)) { // cut off from the goal: A* finds the nearest point
       world->internal->nav.agent_field[index] = FXS_NAV_NO_FIELD;
       return false;
     }
@@ -223,7 +223,7 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
   const fxs_nav_grid *g = &n->grid;
   uint32_t here = cell_of(g, world->agents[index].body.position), w = g->width;
   uint32_t aim = world->internal->nav.field_aim[(size_t)k * world->capacity.nav_cells + here];
-  if (aim == AIM_UNKNOWN) aim = aim_of(world, k, here);  // filled each tick: only outside a step
+  if (aim == AIM_UNKNOWN) aim = aim_of(world, k, here); // filled each tick: only outside a step
   if (aim == AIM_NONE) return false;
   *last = aim == AIM_GOAL;
   if (aim == AIM_GOAL) {
@@ -273,7 +273,7 @@ void fxs_world_nav_fields_write(const fxs_world *world, fxs_writer *w) {
 static void rebuild(fxs_world *world, uint32_t k) {
   fxs_world_nav *n = &world->nav;
   const fxs_nav_field_slot *s = &n->field_slots[k];
-  begin_field(world, k);  // the goal was checked
+  begin_field(world, k); // the goal was checked
   fxs_nav_field_step(&n->fields[k], s->ready ? UINT32_MAX : s->settled);
 }
 
@@ -298,7 +298,7 @@ fxs_result fxs_world_nav_fields_read(fxs_world *world, const fxs_world *shape, f
               (status == FXS_NAV_FIELD_READY
                    ? slot[k].settled == 0
                    : status == FXS_NAV_FIELD_BUILDING && slot[k].settled < cells);
-    for (uint32_t j = 0; j < k && ok; ++j) {  // one field a goal
+    for (uint32_t j = 0; j < k && ok; ++j) { // one field a goal
       ok = !slot[j].live || slot[j].goal_cell != slot[k].goal_cell;
     }
     if (!ok) return FXS_ERR_BAD_VALUE;
@@ -309,7 +309,7 @@ fxs_result fxs_world_nav_fields_read(fxs_world *world, const fxs_world *shape, f
   for (uint32_t k = 0; k < fields; ++k) n->field_slots[k] = slot[k];
   for (uint32_t i = 0; i < world->capacity.agents; ++i)
     world->internal->nav.agent_field[i] = FXS_NAV_NO_FIELD;
-  if (!fxs_world_nav_grid(world)) return FXS_OK;  // no grid: no field is live (checked above)
+  if (!fxs_world_nav_grid(world)) return FXS_OK; // no grid: no field is live (checked above)
   for (uint32_t k = 0; k < fields; ++k) {
     if (slot[k].live) rebuild(world, k);
   }

@@ -20,18 +20,18 @@
 
 /// The raster's bookkeeping (in the world's memory block; derived, not state).
 typedef struct fxs_nav_raster {
-  uint8_t valid;           ///< 1 when cover, the record and grid.cost agree with each other.
-  uint8_t base_changed;    ///< 1 when base costs changed in [bx0, bx1] x [by0, by1].
+  uint8_t valid;               ///< 1 when cover, the record and grid.cost agree with each other.
+  uint8_t base_changed;        ///< 1 when base costs changed in [bx0, bx1] x [by0, by1].
   uint32_t bx0, by0, bx1, by1; ///< The union of the changed base blocks (inclusive).
-  fxs_vec2 origin;         ///< The grid shape the raster was built on.
-  fix16_t cell_size;       ///< Its cell size.
-  uint32_t width, height;  ///< Its columns and rows.
-  fix16_t radius;          ///< The radius it was built with.
-  uint32_t *cover;         ///< capacity.nav_cells counts of blocking shapes.
-  fxs_wall *walls;         ///< capacity.walls: the wall rasterized in each slot.
-  uint8_t *wall_on;        ///< 1 where walls[i] is rasterized.
-  fxs_obstacle *obstacles; ///< capacity.obstacles: the obstacle rasterized in each slot.
-  uint8_t *obstacle_on;    ///< 1 where obstacles[i] is rasterized.
+  fxs_vec2 origin;             ///< The grid shape the raster was built on.
+  fix16_t cell_size;           ///< Its cell size.
+  uint32_t width, height;      ///< Its columns and rows.
+  fix16_t radius;              ///< The radius it was built with.
+  uint32_t *cover;             ///< capacity.nav_cells counts of blocking shapes.
+  fxs_wall *walls;             ///< capacity.walls: the wall rasterized in each slot.
+  uint8_t *wall_on;            ///< 1 where walls[i] is rasterized.
+  fxs_obstacle *obstacles;     ///< capacity.obstacles: the obstacle rasterized in each slot.
+  uint8_t *obstacle_on;        ///< 1 where obstacles[i] is rasterized.
 } fxs_nav_raster;
 
 /// Forgets the raster: the next update rasterizes every shape (a new grid, world init).

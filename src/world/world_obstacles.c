@@ -6,7 +6,7 @@
 #include "world_grid.h"
 
 uint32_t fxs_obstacle_grid_max_cells(const fxs_world_capacity *capacity) {
-  uint32_t n = 2u * capacity->obstacles;  // obstacles <= FXS_MAX_SMALL_CAPACITY: no overflow
+  uint32_t n = 2u * capacity->obstacles; // obstacles <= FXS_MAX_SMALL_CAPACITY: no overflow
   return n < 16u ? 16u : n;
 }
 

@@ -14,9 +14,9 @@
 /// (centres outside them count in the nearest edge cell), coarsened until they fit in
 /// obstacle_max_cells.
 typedef struct fxs_obstacle_grid {
-  int64_t size, min_x, min_y;  ///< Cell size and lower corner, raw Q16.16.
-  uint32_t w, h;               ///< Cells per row and rows.
-  fix16_t max_radius;          ///< The largest radius of a live obstacle, >= 0.
+  int64_t size, min_x, min_y; ///< Cell size and lower corner, raw Q16.16.
+  uint32_t w, h;              ///< Cells per row and rows.
+  fix16_t max_radius;         ///< The largest radius of a live obstacle, >= 0.
 } fxs_obstacle_grid;
 
 /// Cells an obstacle grid may use for these capacities: max(16, 2 * obstacles).

@@ -69,7 +69,7 @@ void fxs_free_slots_take(fxs_world *world, uint32_t index) {
   for (uint32_t level = 0; level < world->internal->free_levels; ++level) {
     uint32_t *word = &level_words(world, level)[index / BITS];
     *word &= ~(UINT32_C(1) << (index % BITS));
-    if (*word != 0) break;  // the levels above still see a free slot below
+    if (*word != 0) break; // the levels above still see a free slot below
     index /= BITS;
   }
   world->live_count++;
@@ -80,7 +80,7 @@ void fxs_free_slots_give(fxs_world *world, uint32_t index) {
     uint32_t *word = &level_words(world, level)[index / BITS];
     uint32_t before = *word;
     *word |= UINT32_C(1) << (index % BITS);
-    if (before != 0) break;  // the levels above already see this word as non-empty
+    if (before != 0) break; // the levels above already see this word as non-empty
     index /= BITS;
   }
   world->live_count--;
@@ -92,10 +92,8 @@ void fxs_world_rebuild_derived(fxs_world *world) {
   uint32_t n = words_for(agents);
   for (uint32_t w = 0; w < (n ? n : 1u); ++w) bits[w] = 0;
   for (uint32_t i = 0; i < agents; ++i) {
-    if (world->agents[i].alive)
-      live++;
-    else
-      bits[i / BITS] |= UINT32_C(1) << (i % BITS);
+    if (world->agents[i].alive) live++;
+    else bits[i / BITS] |= UINT32_C(1) << (i % BITS);
   }
   // Each upper level summarises the one below it.
   for (uint32_t level = 1; level < world->internal->free_levels; ++level) {

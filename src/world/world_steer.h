@@ -21,12 +21,12 @@ typedef struct fxs_step_context {
   uint32_t obstacle_count;
   uint32_t wall_count;
   fxs_wall_grid wall_grid;
-  bool one_priority;  // every live agent has avoidance priority `priority`
+  bool one_priority; // every live agent has avoidance priority `priority`
   fix16_t priority;
-  bool slow_view;   // an ORCA crowd's view velocities are all within FXS_ORCA_LIMIT
-  bool sorted;      // the view is in grid cell order and the grid is built (see sense)
-  bool in_place;    // every agent steers into its own slot (world_crowd.h)
-  bool one_radius;  // every live agent has body radius `radius`
+  bool slow_view;  // an ORCA crowd's view velocities are all within FXS_ORCA_LIMIT
+  bool sorted;     // the view is in grid cell order and the grid is built (see sense)
+  bool in_place;   // every agent steers into its own slot (world_crowd.h)
+  bool one_radius; // every live agent has body radius `radius`
   fix16_t radius;
 } fxs_step_context;
 
@@ -36,15 +36,15 @@ typedef struct fxs_steer_context {
   const fxs_world *world;
   const fxs_step_context *step;
   fxs_agent_slot *slot;
-  uint32_t index;             // slot index
-  uint32_t view;              // view index
-  const fxs_agent *target;    // target agent or NULL
-  fxs_vec2 target_point;      // its position, or the slot's target point
-  fxs_world_worker *scratch;  // this worker's neighbor list
-  bool searched;              // the neighbor list is filled
-  bool unsorted;              // it is left as the search found it (fxs_grid_nearest_few)
+  uint32_t index;            // slot index
+  uint32_t view;             // view index
+  const fxs_agent *target;   // target agent or NULL
+  fxs_vec2 target_point;     // its position, or the slot's target point
+  fxs_world_worker *scratch; // this worker's neighbor list
+  bool searched;             // the neighbor list is filled
+  bool unsorted;             // it is left as the search found it (fxs_grid_nearest_few)
   uint32_t neighbor_count;
-  bool gathered;  // hood holds the neighborhood within hood_radius
+  bool gathered; // hood holds the neighborhood within hood_radius
   fix16_t hood_radius;
   fxs_neighborhood hood;
 } fxs_steer_context;

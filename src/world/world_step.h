@@ -10,7 +10,7 @@
 
 /// Runs task over the items [0, count) through the world's task system (ranges of at least
 /// min_range items) and waits for it; inline on worker 0 when the world has none.
-void fxs_world_run_phase(fxs_world *world, fxs_task_fn *task, uint32_t count,
-                         uint32_t min_range, void *context);
+void fxs_world_run_phase(fxs_world *world, fxs_task_fn *task, uint32_t count, uint32_t min_range,
+                         void *context);
 
 #endif

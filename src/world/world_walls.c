@@ -11,12 +11,12 @@ bool fxs_wall_grid_kept(const fxs_world_capacity *capacity) {
 
 uint32_t fxs_wall_grid_max_cells(const fxs_world_capacity *capacity) {
   if (!fxs_wall_grid_kept(capacity)) return 0;
-  uint32_t n = 4u * capacity->walls;  // walls <= FXS_MAX_SMALL_CAPACITY: no overflow
+  uint32_t n = 4u * capacity->walls; // walls <= FXS_MAX_SMALL_CAPACITY: no overflow
   return n < 64u ? 64u : n;
 }
 
 uint32_t fxs_wall_grid_max_entries(const fxs_world_capacity *capacity) {
-  return fxs_wall_grid_kept(capacity) ? 16u * capacity->walls : 0u;  // < 2^21
+  return fxs_wall_grid_kept(capacity) ? 16u * capacity->walls : 0u; // < 2^21
 }
 
 uint32_t fxs_wall_grid_walls(const fxs_world_capacity *capacity) {

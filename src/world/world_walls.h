@@ -26,8 +26,8 @@
 /// (anything outside them counts in the nearest edge cell); w = h = 0 when it is not built
 /// (a world without a grid, or no live wall).
 typedef struct fxs_wall_grid {
-  int64_t size, min_x, min_y;  ///< Cell size and lower corner, raw Q16.16.
-  uint32_t w, h;               ///< Cells per row and rows.
+  int64_t size, min_x, min_y; ///< Cell size and lower corner, raw Q16.16.
+  uint32_t w, h;              ///< Cells per row and rows.
 } fxs_wall_grid;
 
 /// Wall capacities below this have no wall grid (no memory for it; every wall is tested, as a
@@ -60,7 +60,7 @@ fxs_wall_grid fxs_wall_grid_build(fxs_world *world, uint32_t live);
 uint32_t fxs_wall_grid_find(const fxs_world *world, const fxs_wall_grid *g, const fxs_box *box,
                             uint32_t *out, uint32_t room);
 
-struct fxs_world_worker;  // per-worker scratch of the step (world_grid.h)
+struct fxs_world_worker; // per-worker scratch of the step (world_grid.h)
 
 /// Narrows ORCA's walls (st->walls, st->wall_count: the live walls) for agent `a` steered
 /// on `worker` among its first `chosen` neighbors (worker->neighbors) to the walls whose

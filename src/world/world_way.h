@@ -53,8 +53,8 @@ uint32_t fxs_way_make(fxs_steer_context *ctx, uint32_t chosen, fix16_t priority,
 /// move, so no body farther than that can bind. The first *ahead of them are those the move
 /// itself may bind; the others (behind the move, or too far along it) can bind only if
 /// contact turns the move toward them (fxs_way_bodies_clear).
-uint32_t fxs_way_near_bodies(const fxs_steer_context *ctx, const fxs_agent *a, int64_t mx, int64_t my,
-                             int64_t reach, uint32_t *ahead);
+uint32_t fxs_way_near_bodies(const fxs_steer_context *ctx, const fxs_agent *a, int64_t mx,
+                             int64_t my, int64_t reach, uint32_t *ahead);
 
 /// True when none of bodies[0..count) may bind the move (mx, my) of the agent whose
 /// start-of-tick body is `a` (false where it cannot tell).

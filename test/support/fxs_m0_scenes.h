@@ -31,8 +31,10 @@ static inline fxs_result fxs_m0_build(fxs_world *w, fxs_m0_scene scene, uint32_t
   fxs_result r = fxs_world_init(w, &d, &c, memory, size);
   if (r != FXS_OK) return r;
   if (scene == FXS_M0_PATROL) {
-    const fxs_vec2 nodes[4] = {{FXS_INT(60), FXS_INT(60)}, {FXS_INT(340), FXS_INT(60)},
-                               {FXS_INT(340), FXS_INT(340)}, {FXS_INT(60), FXS_INT(340)}};
+    const fxs_vec2 nodes[4] = {{FXS_INT(60), FXS_INT(60)},
+                               {FXS_INT(340), FXS_INT(60)},
+                               {FXS_INT(340), FXS_INT(340)},
+                               {FXS_INT(60), FXS_INT(340)}};
     uint16_t index;
     r = fxs_world_add_path(w, nodes, 4, FXS_PATH_STOP_AT_END, FXS_INT(20), &index);
     if (r != FXS_OK) return r;

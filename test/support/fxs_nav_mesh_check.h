@@ -29,7 +29,7 @@ static uint8_t seen[CAP_VERTICES];
 static uint32_t todo[CAP_VERTICES];
 
 static uint64_t rng_state;
-static char where[32];  // the case being checked, for failure messages
+static char where[32]; // the case being checked, for failure messages
 
 static uint64_t next_u64(void) {
   uint64_t z = (rng_state += 0x9E3779B97F4A7C15u);
@@ -206,7 +206,7 @@ static fxs_vec2 random_point(const random_case *c, uint32_t used) {
   }
   int64_t x = c->lo.x + (int64_t)(next_u64() % (w + 1)),
           y = c->lo.y + (int64_t)(next_u64() % (h + 1));
-  if (kind < 5) {  // a lattice of 8 x 8 steps
+  if (kind < 5) { // a lattice of 8 x 8 steps
     x = c->lo.x + (int64_t)(w / 8) * below(9);
     y = c->lo.y + (int64_t)(h / 8) * below(9);
   } else if (kind == 5) {
@@ -245,7 +245,7 @@ static void random_walls(random_case *c) {
     wl->b = random_point(c, k);
     uint32_t kind = below(10);
     if (kind == 0) wl->b = wl->a;
-    if (kind == 1 && k > 0) {  // along the previous wall's line, overlapping or extending it
+    if (kind == 1 && k > 0) { // along the previous wall's line, overlapping or extending it
       const fxs_wall *p = &c->walls[k - 1];
       int64_t dx = (int64_t)p->b.x - p->a.x, dy = (int64_t)p->b.y - p->a.y;
       int64_t bx = p->a.x + dx / 2 + dx, by = p->a.y + dy / 2 + dy;

@@ -23,13 +23,13 @@
 #endif
 
 typedef struct fxs_netsim_config {
-  uint32_t latency_ms;           // one-way delay
-  uint32_t jitter_ms;            // plus a uniform draw in [0, jitter_ms]
-  uint32_t loss_per_mille;       // packets lost
-  uint32_t duplicate_per_mille;  // packets delivered twice (the copy with its own delay)
-  uint32_t reorder_per_mille;    // packets held back by reorder_ms more
+  uint32_t latency_ms;          // one-way delay
+  uint32_t jitter_ms;           // plus a uniform draw in [0, jitter_ms]
+  uint32_t loss_per_mille;      // packets lost
+  uint32_t duplicate_per_mille; // packets delivered twice (the copy with its own delay)
+  uint32_t reorder_per_mille;   // packets held back by reorder_ms more
   uint32_t reorder_ms;
-  uint32_t corrupt_per_mille;  // packets with one byte changed
+  uint32_t corrupt_per_mille; // packets with one byte changed
 } fxs_netsim_config;
 
 typedef struct fxs_netsim_packet {
@@ -37,7 +37,7 @@ typedef struct fxs_netsim_packet {
   uint8_t from, to;
   uint16_t len;
   uint32_t deliver_ms;
-  uint32_t order;  // send order: ties in deliver_ms keep it
+  uint32_t order; // send order: ties in deliver_ms keep it
   uint8_t bytes[FXS_NETSIM_BYTES];
 } fxs_netsim_packet;
 

@@ -18,30 +18,30 @@
 #include "fxs_netsim.h"
 
 #define H_MAX_PEERS 5
-#define H_TICK_MS 16  // each peer steps at most one tick per 16 ms of simulated time...
-#define H_STEP_MS 4   // ...and runs a frame (receive, submit, advance, send) every 4 ms
+#define H_TICK_MS 16 // each peer steps at most one tick per 16 ms of simulated time...
+#define H_STEP_MS 4  // ...and runs a frame (receive, submit, advance, send) every 4 ms
 #define H_MAX_COMMANDS 6
 #define H_SNAPSHOT_BYTES 2048
 #define H_REPLAY_BYTES (96 * 1024)
-#define H_REPLAY_PEERS 3  // peers that can record a replay
+#define H_REPLAY_PEERS 3 // peers that can record a replay
 
 static const fxs_world_capacity h_capacity = {16, 0, 0, 0, 0};
 
 typedef struct h_config {
   uint8_t players, spectators;
-  uint8_t mode;             // fxs_session_mode
-  uint16_t delay;           // input delay, ticks
-  uint16_t max_prediction;  // 0: the default
+  uint8_t mode;            // fxs_session_mode
+  uint16_t delay;          // input delay, ticks
+  uint16_t max_prediction; // 0: the default
   uint32_t ticks;
   fxs_netsim_config net;
   uint64_t seed;
-  int desync_peer;         // -1: none
-  uint32_t desync_tick;    // flip a bit of that peer's world before stepping this tick
-  bool desync_first_only;  // flip only on a first step, not on re-simulation (SYNCTEST check)
-  bool replays;            // every peer records a replay
-  int forge_peer;          // -1: none; else this peer also sends every other peer one forged
-  uint32_t forge_tick;     // packet once it has settled this tick: its hash block moved far
-                           // ahead (checksum recomputed); every receiver must refuse it
+  int desync_peer;        // -1: none
+  uint32_t desync_tick;   // flip a bit of that peer's world before stepping this tick
+  bool desync_first_only; // flip only on a first step, not on re-simulation (SYNCTEST check)
+  bool replays;           // every peer records a replay
+  int forge_peer;         // -1: none; else this peer also sends every other peer one forged
+  uint32_t forge_tick;    // packet once it has settled this tick: its hash block moved far
+                          // ahead (checksum recomputed); every receiver must refuse it
 } h_config;
 
 typedef struct h_peer {
@@ -76,7 +76,7 @@ static inline h_config h_default_config(uint8_t players, uint8_t mode) {
 }
 
 static inline fxs_agent_handle h_agent(uint32_t player, uint32_t k) {
-  fxs_agent_handle h = {player * 2u + k + 1u};  // spawned on the first input tick, slot 2p + k
+  fxs_agent_handle h = {player * 2u + k + 1u}; // spawned on the first input tick, slot 2p + k
   return h;
 }
 
@@ -123,7 +123,7 @@ static inline void h_flip(void *user, fxs_world *world, uint32_t tick, bool resi
   const h_peer *p = (const h_peer *)user;
   if (!h_now || h_now->desync_peer != (int)p->index || tick != h_now->desync_tick) return;
   if (resimulating && h_now->desync_first_only) return;
-  world->agents[0].body.position.x ^= 1;  // one bit of one agent's state
+  world->agents[0].body.position.x ^= 1; // one bit of one agent's state
 }
 
 static inline bool h_append(void *user, const uint8_t *bytes, size_t size) {
@@ -184,7 +184,7 @@ static inline void h_setup_peer(const h_config *c, uint8_t i) {
   TEST_ASSERT_TRUE(fxs_session_memory_size(&d) <= sizeof h_session_memory[i]);
   TEST_ASSERT_EQUAL(
       FXS_OK, fxs_session_init(&p->session, &d, h_session_memory[i], sizeof h_session_memory[i]));
-  p->next_tick_ms = (uint32_t)((c->seed >> (4u * i)) % 40u);  // peers start out of step
+  p->next_tick_ms = (uint32_t)((c->seed >> (4u * i)) % 40u); // peers start out of step
 }
 
 // Rewrites a packet's checksum after a deliberate change (FNV-1a 64 folded to 32 bits).
@@ -198,8 +198,8 @@ static inline void h_reseal(uint8_t *b, size_t len) {
 // The forged copy of a packet with hashes (c->forge_peer): its hash block claims to start at
 // tick 2^30 and the sender claims to be past it, so that, if it were taken, every tick before
 // would count as skipped and none would ever be compared again.
-static inline void h_forge(const h_config *c, h_peer *p, uint8_t q, const uint8_t *buf,
-                           size_t len, uint32_t now) {
+static inline void h_forge(const h_config *c, h_peer *p, uint8_t q, const uint8_t *buf, size_t len,
+                           uint32_t now) {
   static bool forged[H_MAX_PEERS][H_MAX_PEERS];
   if (p->session.current == 0) memset(forged[p->index], 0, sizeof forged[p->index]);
   if (c->forge_peer != (int)p->index || forged[p->index][q] || buf[15] == 0 ||
@@ -209,7 +209,8 @@ static inline void h_forge(const h_config *c, h_peer *p, uint8_t q, const uint8_
   static uint8_t b[FXS_NETSIM_BYTES];
   memcpy(b, buf, len);
   uint32_t start = 1u << 30, tick = start + 1000u;
-  for (int i = 0; i < 4; ++i) b[16 + i] = (uint8_t)(tick >> (8 * i)), b[32 + i] = (uint8_t)(start >> (8 * i));
+  for (int i = 0; i < 4; ++i)
+    b[16 + i] = (uint8_t)(tick >> (8 * i)), b[32 + i] = (uint8_t)(start >> (8 * i));
   h_reseal(b, len);
   fxs_result r = fxs_session_receive(&h_peers[q].session, p->index, b, len, now);
   TEST_ASSERT_EQUAL_STRING(fxs_result_message(FXS_ERR_BAD_SEQUENCE), fxs_result_message(r));

@@ -43,8 +43,14 @@ static size_t fxs_stack_room_below(const volatile void *from) {
 #else
 #define FXS_STACK_PROBE 0
 static void fxs_stack_paint(void) {}
-static size_t fxs_stack_used_below(const volatile void *from) { (void)from; return 0; }
-static size_t fxs_stack_room_below(const volatile void *from) { (void)from; return 0; }
+static size_t fxs_stack_used_below(const volatile void *from) {
+  (void)from;
+  return 0;
+}
+static size_t fxs_stack_room_below(const volatile void *from) {
+  (void)from;
+  return 0;
+}
 #endif
 
 #endif

@@ -38,7 +38,8 @@ static inline void fxs_test_add_behavior(fxs_world *world, fxs_agent_handle h, f
 // 1/2, neighbor distance 15.
 static inline void fxs_test_add_orca_ring(fxs_world *world) {
   fxs_orca_def orca = fxs_default_orca_def();
-  orca.neighbor_distance = FXS_INT(15), orca.max_neighbors = 6, orca.neighbor_radius = FXS_RATIO(3, 2);
+  orca.neighbor_distance = FXS_INT(15), orca.max_neighbors = 6,
+  orca.neighbor_radius = FXS_RATIO(3, 2);
   for (int i = 0; i < 48; ++i) {
     fix16_t angle = (fix16_t)((int64_t)FXS_TWO_PI * i / 48);
     fix16_t c = fxs_cos(angle), sn = fxs_sin(angle);
@@ -48,9 +49,9 @@ static inline void fxs_test_add_orca_ring(fxs_world *world) {
     fxs_command spawn = fxs_command_spawn(&sd);
     fxs_agent_handle h;
     TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(world, &spawn, &h));
-    fxs_command more[2] = {
-        fxs_command_set_target_point(h, fxs_vec2_make(FXS_INT(100) - 30 * c, FXS_INT(100) - 30 * sn)),
-        fxs_command_add_orca(h, fxs_default_blend(), &orca, FXS_INT(2))};
+    fxs_command more[2] = {fxs_command_set_target_point(
+                               h, fxs_vec2_make(FXS_INT(100) - 30 * c, FXS_INT(100) - 30 * sn)),
+                           fxs_command_add_orca(h, fxs_default_blend(), &orca, FXS_INT(2))};
     for (int k = 0; k < 2; ++k) TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(world, &more[k], 0));
   }
 }

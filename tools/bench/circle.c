@@ -60,10 +60,9 @@ fxs_result bench_circle_setup(fxs_world *world, uint32_t n, fxs_agent_handle *ha
     fxs_command c = fxs_command_spawn(&sd);
     fxs_result r = fxs_world_apply(world, &c, &handles[i]);
     if (r != FXS_OK) return r;
-    fxs_command more[3] = {fxs_command_set_limits(handles[i], &limits),
-                           fxs_command_set_target_point(handles[i], goal),
-                           fxs_command_add_orca(handles[i], fxs_default_blend(), &orca,
-                                                CIRCLE_SLOWING_RADIUS)};
+    fxs_command more[3] = {
+        fxs_command_set_limits(handles[i], &limits), fxs_command_set_target_point(handles[i], goal),
+        fxs_command_add_orca(handles[i], fxs_default_blend(), &orca, CIRCLE_SLOWING_RADIUS)};
     for (int k = 0; k < 3; ++k) {
       r = fxs_world_apply(world, &more[k], 0);
       if (r != FXS_OK) return r;

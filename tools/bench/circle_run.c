@@ -37,10 +37,10 @@ static double closest_pair(point *p, uint32_t n) {
 
 // One side of the comparison: its state, time and figures.
 typedef struct side {
-  uint32_t ticks;  // stepped so far
-  long home_tick;  // first tick after which every agent is home, or -1
-  double closest;  // closest approach so far, units
-  double seconds;  // time spent in its steps
+  uint32_t ticks; // stepped so far
+  long home_tick; // first tick after which every agent is home, or -1
+  double closest; // closest approach so far, units
+  double seconds; // time spent in its steps
 } side;
 
 typedef struct circle_run {
@@ -60,7 +60,8 @@ static void close_run(circle_run *c) {
 
 static int open_run(circle_run *c, uint32_t n) {
   if (!bench_circle_fits(n)) {
-    fprintf(stderr, "circle: %u agents with a margin of %u units pass the largest coordinate (32767)\n",
+    fprintf(stderr,
+            "circle: %u agents with a margin of %u units pass the largest coordinate (32767)\n",
             (unsigned)n, (unsigned)bench_circle_margin);
     return 0;
   }
@@ -124,24 +125,18 @@ static void advance(circle_run *c, int twin, uint32_t ticks, double (*now)(void)
   side *s = twin ? &c->flt : &c->fixed;
   for (uint32_t t = 0; t < ticks && s->home_tick < 0; ++t) {
     double t0 = now();
-    if (twin)
-      bench_forca_step(&c->twin);
-    else
-      fxs_world_step(&c->world, 0, 0, 0);
+    if (twin) bench_forca_step(&c->twin);
+    else fxs_world_step(&c->world, 0, 0, 0);
     s->seconds += now() - t0;
     s->ticks++;
-    if (twin)
-      observe_twin(c);
-    else
-      observe_fixed(c);
+    if (twin) observe_twin(c);
+    else observe_fixed(c);
   }
 }
 
 static void print_arrival(const side *s) {
-  if (s->home_tick >= 0)
-    printf("  %6ld", s->home_tick);
-  else
-    printf("  %6s", "-");
+  if (s->home_tick >= 0) printf("  %6ld", s->home_tick);
+  else printf("  %6s", "-");
 }
 
 // One row: both sides until every agent is home, for at most `window` ticks when window > 0
@@ -179,21 +174,22 @@ static void circle_row(uint32_t n, uint32_t window, double (*now)(void)) {
 
 void bench_circle_report(const uint32_t *sizes, unsigned count, uint32_t window,
                          double (*now)(void)) {
-  printf("\n== ORCA Circle (RVO2's scene): n agents on a circle of radius 200 n / 250 swap to\n"
-         "   the antipodes; neighbor distance 15, 10 neighbors, time horizon 40 ticks (10 s of\n"
-         "   0.25 s), radius 1.5, max speed 0.5 per tick. fixed: the library's world; float:\n"
-         "   the float ORCA twin (tools/bench/twin_orca.c). Both run until every agent is\n"
-         "   within its radius of its goal (home), or the first 600 ticks above 1,000 agents\n"
-         "   (at most T ticks of every size with --ticks T: the open phase, agents walking\n"
-         "   apart), taking turns every %u ticks; the twin searches %s;\n"
-         "   ns per agent-step and agent-steps per second of the steps alone; closest = least\n"
-         "   centre distance of two agents over the run (2 radii = 3 is touching); hash = the\n"
-         "   world's state hash at the end\n",
-         (unsigned)CHUNK,
-         bench_twin_library_grid ? "the library's grid (--twin-grid library)" : "its own grid");
+  printf(
+      "\n== ORCA Circle (RVO2's scene): n agents on a circle of radius 200 n / 250 swap to\n"
+      "   the antipodes; neighbor distance 15, 10 neighbors, time horizon 40 ticks (10 s of\n"
+      "   0.25 s), radius 1.5, max speed 0.5 per tick. fixed: the library's world; float:\n"
+      "   the float ORCA twin (tools/bench/twin_orca.c). Both run until every agent is\n"
+      "   within its radius of its goal (home), or the first 600 ticks above 1,000 agents\n"
+      "   (at most T ticks of every size with --ticks T: the open phase, agents walking\n"
+      "   apart), taking turns every %u ticks; the twin searches %s;\n"
+      "   ns per agent-step and agent-steps per second of the steps alone; closest = least\n"
+      "   centre distance of two agents over the run (2 radii = 3 is touching); hash = the\n"
+      "   world's state hash at the end\n",
+      (unsigned)CHUNK,
+      bench_twin_library_grid ? "the library's grid (--twin-grid library)" : "its own grid");
   printf("  %7s  %6s %6s  %9s %10s  %9s %10s  %6s  %6s %6s  %6s %6s  %s\n", "agents", "ticks",
-         "(flt)", "fixed ns", "steps/s", "float ns", "steps/s", "ratio", "home", "(flt)",
-         "closest", "(flt)", "hash");
+         "(flt)", "fixed ns", "steps/s", "float ns", "steps/s", "ratio", "home", "(flt)", "closest",
+         "(flt)", "hash");
   for (unsigned k = 0; k < count; ++k) {
     uint32_t ticks = window > 0 ? window : sizes[k] > 1000u ? 600u : 0u;
     circle_row(sizes[k], ticks, now);

@@ -201,10 +201,8 @@ static int prepare_scene(world_box *b, bench_scene scene, char *why, size_t why_
   fxs_result r = bench_scene_setup(&b->world, scene, b->n, b->handles);
   free(b->snapshot);
   b->snapshot = r == FXS_OK ? save_state(&b->world, &b->snapshot_size) : 0;
-  if (r != FXS_OK)
-    snprintf(why, why_size, "skipped: set-up failed (%s)", fxs_result_message(r));
-  else if (!b->snapshot)
-    snprintf(why, why_size, "skipped: snapshot failed");
+  if (r != FXS_OK) snprintf(why, why_size, "skipped: set-up failed (%s)", fxs_result_message(r));
+  else if (!b->snapshot) snprintf(why, why_size, "skipped: snapshot failed");
   return b->snapshot != 0;
 }
 
@@ -246,12 +244,9 @@ static double time_state_call(world_box *b, int what, uint8_t *buffer) {
     t0 = now_seconds();
     for (uint32_t k = 0; k < p.ticks; ++k) {
       uint64_t h = 0;
-      if (what == 0)
-        h = fxs_world_hash(&b->world);
-      else if (what == 1)
-        fxs_world_save(&b->world, buffer, b->snapshot_size, 0);
-      else
-        fxs_world_save_hashed(&b->world, buffer, b->snapshot_size, 0, &h);
+      if (what == 0) h = fxs_world_hash(&b->world);
+      else if (what == 1) fxs_world_save(&b->world, buffer, b->snapshot_size, 0);
+      else fxs_world_save_hashed(&b->world, buffer, b->snapshot_size, 0, &h);
       sink ^= h;
     }
     s[r] = (now_seconds() - t0) / p.ticks;
@@ -391,8 +386,7 @@ static double seek_difference(const seek_arrays *a, uint32_t n) {
   return worst;
 }
 
-typedef void (*seek_run_fn)(fxs_agent *agents, const fxs_vec2 *targets, uint32_t n,
-                            uint32_t ticks);
+typedef void (*seek_run_fn)(fxs_agent *agents, const fxs_vec2 *targets, uint32_t n, uint32_t ticks);
 
 // Library functions against the float twin on arrays of n agents, the same ticks each: one
 // call of fxs_seek and fxs_agent_integrate at a time, or fxs_seek_integrate_many ("many").
@@ -431,8 +425,9 @@ static void seek_pair_row(uint32_t n, bool many) {
 // ------------------------------------------------------------------ the report
 
 static void print_state_section(unsigned count) {
-  printf("\n== state hash and snapshot, flocking world (fxs_world_hash, fxs_world_save, and both\n"
-         "   in one pass: fxs_world_save_hashed), as %% of a tick\n");
+  printf(
+      "\n== state hash and snapshot, flocking world (fxs_world_hash, fxs_world_save, and both\n"
+      "   in one pass: fxs_world_save_hashed), as %% of a tick\n");
   printf("  %8s  %10s  %9s %6s  %9s %6s  %6s  %9s %6s\n", "agents", "tick us", "hash us", "%",
          "save us", "%", "sum %", "one pass", "%");
   for (unsigned k = 0; k < count; ++k) {
@@ -441,10 +436,12 @@ static void print_state_section(unsigned count) {
       continue;
     }
     const flock_extra *x = &flock[k];
-    printf("  %8u  %10.1f  %9.1f %5.1f%%  %9.1f %5.1f%%  %5.1f%%  %9.1f %5.1f%%   (snapshot %zu bytes)\n",
-           (unsigned)sizes[k], x->tick * 1e6, x->hash * 1e6, 100.0 * x->hash / x->tick,
-           x->save * 1e6, 100.0 * x->save / x->tick, 100.0 * (x->hash + x->save) / x->tick,
-           x->save_hashed * 1e6, 100.0 * x->save_hashed / x->tick, x->snapshot_size);
+    printf(
+        "  %8u  %10.1f  %9.1f %5.1f%%  %9.1f %5.1f%%  %5.1f%%  %9.1f %5.1f%%   (snapshot %zu "
+        "bytes)\n",
+        (unsigned)sizes[k], x->tick * 1e6, x->hash * 1e6, 100.0 * x->hash / x->tick, x->save * 1e6,
+        100.0 * x->save / x->tick, 100.0 * (x->hash + x->save) / x->tick, x->save_hashed * 1e6,
+        100.0 * x->save_hashed / x->tick, x->snapshot_size);
   }
 }
 
@@ -595,12 +592,10 @@ static int run_kernel(const char *name, uint32_t n, uint32_t ticks) {
     bench_fixed_seek_init(a.fixed, a.targets, n);
     bench_float_seek_init(a.twin, a.twin_targets, n);
     t0 = now_seconds();
-    if (strcmp(name, "seek-fixed") == 0)
-      bench_fixed_seek_run(a.fixed, a.targets, n, ticks);
+    if (strcmp(name, "seek-fixed") == 0) bench_fixed_seek_run(a.fixed, a.targets, n, ticks);
     else if (strcmp(name, "seek-many") == 0)
       bench_fixed_seek_many_run(a.fixed, a.targets, n, ticks);
-    else
-      bench_float_seek_run(a.twin, a.twin_targets, n, ticks);
+    else bench_float_seek_run(a.twin, a.twin_targets, n, ticks);
     seconds = now_seconds() - t0;
     free(a.fixed), free(a.targets), free(a.twin), free(a.twin_targets);
   } else if (strcmp(name, "flock-fixed") == 0 || strcmp(name, "seek-world") == 0 ||
@@ -711,30 +706,22 @@ int main(int argc, char **argv) {
     step = 2; // an option and its value; a flag alone sets 1
     const char *v = i + 1 < argc ? argv[i + 1] : 0;
     int ok = v != 0;
-    if (ok && strcmp(argv[i], "--kernel") == 0)
-      kernel = v;
-    else if (ok && strcmp(argv[i], "--agents") == 0)
-      ok = parse_count(v, &agents);
-    else if (ok && strcmp(argv[i], "--ticks") == 0)
-      ok = ticks_given = parse_count(v, &ticks);
-    else if (ok && strcmp(argv[i], "--margin") == 0)
-      ok = parse_count(v, &bench_circle_margin);
+    if (ok && strcmp(argv[i], "--kernel") == 0) kernel = v;
+    else if (ok && strcmp(argv[i], "--agents") == 0) ok = parse_count(v, &agents);
+    else if (ok && strcmp(argv[i], "--ticks") == 0) ok = ticks_given = parse_count(v, &ticks);
+    else if (ok && strcmp(argv[i], "--margin") == 0) ok = parse_count(v, &bench_circle_margin);
     else if (ok && strcmp(argv[i], "--twin-grid") == 0) {
       bench_twin_library_grid = strcmp(v, "library") == 0;
       ok = bench_twin_library_grid || strcmp(v, "own") == 0;
-    }
-    else if (ok && strcmp(argv[i], "--sizes") == 0)
-      ok = sizes_given = parse_sizes(v);
-    else if (ok && strcmp(argv[i], "--walls") == 0)
-      ok = walls_given = parse_walls(v);
-    else if (strcmp(argv[i], "--wall") == 0)
-      bench_clock = CLOCK_MONOTONIC, step = 1, ok = 1;
-    else
-      ok = 0;
+    } else if (ok && strcmp(argv[i], "--sizes") == 0) ok = sizes_given = parse_sizes(v);
+    else if (ok && strcmp(argv[i], "--walls") == 0) ok = walls_given = parse_walls(v);
+    else if (strcmp(argv[i], "--wall") == 0) bench_clock = CLOCK_MONOTONIC, step = 1, ok = 1;
+    else ok = 0;
     if (!ok) {
-      fprintf(stderr,
-              "usage: fxs-bench [--sizes N,N,...] [--wall] | --kernel NAME "
-              "[--agents N] [--ticks T] [--margin U] [--twin-grid own|library] [--walls N,N,...]\n");
+      fprintf(
+          stderr,
+          "usage: fxs-bench [--sizes N,N,...] [--wall] | --kernel NAME "
+          "[--agents N] [--ticks T] [--margin U] [--twin-grid own|library] [--walls N,N,...]\n");
       return 2;
     }
   }
@@ -761,15 +748,14 @@ int main(int argc, char **argv) {
   if (kernel && strcmp(kernel, "circle") == 0) {
     static const uint32_t circle_sizes[] = {250u, 1000u, 10000u};
     if (ticks_given && ticks == 0) {
-      fprintf(stderr, "fxs-bench: --ticks for the circle kernel is at least 1 (at most that "
-                      "many ticks of each size)\n");
+      fprintf(stderr,
+              "fxs-bench: --ticks for the circle kernel is at least 1 (at most that "
+              "many ticks of each size)\n");
       return 2;
     }
     uint32_t window = ticks_given ? ticks : 0u; // 0: the usual windows
-    if (sizes_given)
-      bench_circle_report(sizes, size_count, window, now_seconds);
-    else
-      bench_circle_report(circle_sizes, 3u, window, now_seconds);
+    if (sizes_given) bench_circle_report(sizes, size_count, window, now_seconds);
+    else bench_circle_report(circle_sizes, 3u, window, now_seconds);
     return 0;
   }
   if (kernel && strncmp(kernel, "circle-", 7) == 0 &&
@@ -791,7 +777,8 @@ int main(int argc, char **argv) {
     bench_nav_map_report(now_seconds);
     return 0;
   }
-  if (kernel && (strcmp(kernel, "nav-crowd-navigate") == 0 || strcmp(kernel, "nav-crowd-orca") == 0)) {
+  if (kernel &&
+      (strcmp(kernel, "nav-crowd-navigate") == 0 || strcmp(kernel, "nav-crowd-orca") == 0)) {
     return bench_nav_crowd_kernel(kernel[10] == 'n', ticks);
   }
   if (kernel) return run_kernel(kernel, agents, ticks);

@@ -21,10 +21,11 @@
 #define COLUMNS (SIDE_X / CELL)
 #define ROWS (SIDE_Y / CELL)
 
-static const int walls[5][4] = {{1600, 0, 1600, 250},     {1600, 550, 1600, 1050},
-                                {1600, 1350, 1600, 1850}, {1600, 2150, 1600, 2400},
+static const int walls[5][4] = {{1600, 0, 1600, 250},
+                                {1600, 550, 1600, 1050},
+                                {1600, 1350, 1600, 1850},
+                                {1600, 2150, 1600, 2400},
                                 {2800, 900, 2800, 1500}};
-
 
 static fxs_vec2 at(int x, int y) { return fxs_vec2_make(FXS_INT(x), FXS_INT(y)); }
 
@@ -150,16 +151,18 @@ void bench_nav_crowd_report(double (*now)(void)) {
   double n = median5(nav.seconds) / TICKS, o = median5(orca.seconds) / TICKS;
   printf("\n== navigate crowd: %u agents, 8 groups to 8 shared goals across a split field\n",
          (unsigned)AGENTS);
-  printf("  ticks %u..%u, median of %d runs of %u ticks from a save (the first %u ticks "
-         "build the fields)\n",
-         (unsigned)WARM + 1u, (unsigned)(WARM + TICKS), REPS, (unsigned)TICKS, (unsigned)WARM);
+  printf(
+      "  ticks %u..%u, median of %d runs of %u ticks from a save (the first %u ticks "
+      "build the fields)\n",
+      (unsigned)WARM + 1u, (unsigned)(WARM + TICKS), REPS, (unsigned)TICKS, (unsigned)WARM);
   printf("  navigate (8 fields, %u x %u grid)  %8.3f ms a tick  %7.0f ns an agent\n",
          (unsigned)COLUMNS, (unsigned)ROWS, n * 1e3, n * 1e9 / AGENTS);
   printf("  arrive + orca (same agents, walls) %8.3f ms a tick  %7.0f ns an agent\n", o * 1e3,
          o * 1e9 / AGENTS);
-  printf("  navigate / (arrive + orca): %.2fx (target <= 2.0x); first %u ticks: %.1f ms "
-         "against %.1f ms\n",
-         n / o, (unsigned)WARM, warm_nav * 1e3, warm_orca * 1e3);
+  printf(
+      "  navigate / (arrive + orca): %.2fx (target <= 2.0x); first %u ticks: %.1f ms "
+      "against %.1f ms\n",
+      n / o, (unsigned)WARM, warm_nav * 1e3, warm_orca * 1e3);
   free(nav.memory), free(nav.saved), free(orca.memory), free(orca.saved);
 }
 

@@ -129,8 +129,10 @@ static int rts_open(rts_world *r, uint32_t agents, uint32_t walls) {
     fxs_wall w = {at(list[i].ax, list[i].ay), at(list[i].bx, list[i].by)};
     ok = apply(&r->world, fxs_command_add_wall(w), 0);
   }
-  ok = ok && apply(&r->world, fxs_command_set_nav_grid(at(0, 0), FXS_INT(RTS_CELL), RTS_CELLS,
-                                                       RTS_CELLS, FXS_INT(8), FXS_NAV_MAX_BUDGET), 0);
+  ok = ok && apply(&r->world,
+                   fxs_command_set_nav_grid(at(0, 0), FXS_INT(RTS_CELL), RTS_CELLS, RTS_CELLS,
+                                            FXS_INT(8), FXS_NAV_MAX_BUDGET),
+                   0);
   fxs_orca_def orca = fxs_default_orca_def(); // each neighbor's own radius
   // A lattice a little denser than the agents need, so that the spots near walls can be left.
   uint32_t per_row = 1, placed = 0;
@@ -142,17 +144,20 @@ static int rts_open(rts_world *r, uint32_t agents, uint32_t walls) {
     double jitter = spacing / 2 - radius - 1 > 0 ? spacing / 2 - radius - 1 : 0;
     double x = (k % per_row + 0.5) * spacing + jitter * ((double)((h >> 8) % 1001u) / 500.0 - 1);
     double y = (k / per_row + 0.5) * spacing + jitter * ((double)((h >> 18) % 1001u) / 500.0 - 1);
-    if (x < radius + 1 || y < radius + 1 || x > RTS_SIDE - radius - 1 || y > RTS_SIDE - radius - 1) continue;
+    if (x < radius + 1 || y < radius + 1 || x > RTS_SIDE - radius - 1 || y > RTS_SIDE - radius - 1)
+      continue;
     if (!clear_of(list, walls, x, y, radius)) continue;
     uint32_t g = placed % RTS_GROUPS, goal = 2u * g + 1u;
     fxs_spawn_def s = fxs_default_spawn_def();
     s.position = at(x, y), s.max_speed = FXS_INT((int)speed), s.radius = FXS_INT((int)radius);
     fxs_agent_handle handle = {0};
     ok = apply(&r->world, fxs_command_spawn(&s), &handle) &&
-         apply(&r->world, fxs_command_add_navigate(handle, fxs_default_blend(), FXS_INT(40), &orca), 0) &&
-         apply(&r->world, fxs_command_set_target_point(
-                              handle, at((goal % RTS_ROOMS + 0.5) * RTS_ROOM,
-                                         (goal / RTS_ROOMS + 0.5) * RTS_ROOM)), 0);
+         apply(&r->world, fxs_command_add_navigate(handle, fxs_default_blend(), FXS_INT(40), &orca),
+               0) &&
+         apply(&r->world,
+               fxs_command_set_target_point(handle, at((goal % RTS_ROOMS + 0.5) * RTS_ROOM,
+                                                       (goal / RTS_ROOMS + 0.5) * RTS_ROOM)),
+               0);
     placed++;
   }
   free(list);
@@ -224,7 +229,8 @@ static void rts_row(uint32_t agents, uint32_t walls, uint32_t ticks, task_pool *
   double first = timed_step(&one), warm = 0;
   timed_step(&two);
   for (uint32_t t = 0; t < RTS_WARM; ++t) warm += timed_step(&one), timed_step(&two);
-  one.each = malloc(sizeof(double) * (ticks + 1u)), two.each = malloc(sizeof(double) * (ticks + 1u));
+  one.each = malloc(sizeof(double) * (ticks + 1u)),
+  two.each = malloc(sizeof(double) * (ticks + 1u));
   size_t size = 0;
   uint8_t *saved = 0;
   int ok = one.each && two.each;
@@ -240,13 +246,13 @@ static void rts_row(uint32_t agents, uint32_t walls, uint32_t ticks, task_pool *
   if (!ok) {
     printf("  %7u agents %5u walls: the run failed\n", (unsigned)one.r.agents, (unsigned)walls);
   } else {
-    printf("  %7u %5u %8.1f %8.1f %8.1f %8.1f %8.1f | %7.2f %7.2f %7.1f %6.1f | %7.2f %7.2f %7.1f "
-           "%6.1f %s\n",
-           (unsigned)one.r.agents, (unsigned)one.r.walls, (double)one.r.bytes / 1048576.0,
-           (double)size / 1048576.0, first * 1e3, warm * 1e3, (t1 - t0) * 1e3, one.mean * 1e3,
-           one.median * 1e3, one.restore * 1e3, one.after * 1e3, two.mean * 1e3,
-           two.median * 1e3, two.restore * 1e3, two.after * 1e3,
-           one.hash == two.hash ? "equal" : "HASH DIFFERS");
+    printf(
+        "  %7u %5u %8.1f %8.1f %8.1f %8.1f %8.1f | %7.2f %7.2f %7.1f %6.1f | %7.2f %7.2f %7.1f "
+        "%6.1f %s\n",
+        (unsigned)one.r.agents, (unsigned)one.r.walls, (double)one.r.bytes / 1048576.0,
+        (double)size / 1048576.0, first * 1e3, warm * 1e3, (t1 - t0) * 1e3, one.mean * 1e3,
+        one.median * 1e3, one.restore * 1e3, one.after * 1e3, two.mean * 1e3, two.median * 1e3,
+        two.restore * 1e3, two.after * 1e3, one.hash == two.hash ? "equal" : "HASH DIFFERS");
     printf("          hash after the timed ticks %016llx\n", (unsigned long long)one.hash);
   }
   fflush(stdout);
@@ -259,11 +265,12 @@ void bench_rts_report(const uint32_t *sizes, unsigned size_count, const uint32_t
                       unsigned wall_count, uint32_t ticks) {
   task_pool pool;
   int pooled = task_pool_start(&pool, 2) == 0;
-  printf("\n== rts: 8192 x 8192 map, 1024 x 1024 nav grid of 8-unit cells, 8 x 8 rooms with "
-         "doors + clutter,\n   navigate agents of radius 4-8 and speed 2-4 in 32 groups to 32 "
-         "shared goals; wall clock, %u ticks\n   after %u warm-up ticks (+1 first); 1 worker = "
-         "inline, 2 = task pool\n",
-         (unsigned)ticks, (unsigned)RTS_WARM);
+  printf(
+      "\n== rts: 8192 x 8192 map, 1024 x 1024 nav grid of 8-unit cells, 8 x 8 rooms with "
+      "doors + clutter,\n   navigate agents of radius 4-8 and speed 2-4 in 32 groups to 32 "
+      "shared goals; wall clock, %u ticks\n   after %u warm-up ticks (+1 first); 1 worker = "
+      "inline, 2 = task pool\n",
+      (unsigned)ticks, (unsigned)RTS_WARM);
   printf("  %7s %5s %8s %8s %8s %8s %8s | %-31s | %-31s\n", "agents", "walls", "MiB", "snapMiB",
          "first", "warm", "setup", "1 worker: mean med restore after",
          "2 workers: mean med restore after");
@@ -275,11 +282,12 @@ void bench_rts_report(const uint32_t *sizes, unsigned size_count, const uint32_t
   for (unsigned w = 0; w < wall_count; ++w) {
     for (unsigned k = 0; k < size_count; ++k) rts_row(sizes[k], walls[w], ticks, &pool);
   }
-  printf("  (ms; MiB: the world's block; setup: building the map and agents; first: the first "
-         "tick; warm: the\n   next %u ticks in all (inline); mean and median of the %u timed "
-         "ticks after them, each side\n   a world of its own, ticks by turns, the hashes "
-         "compared after them; restore: fxs_world_restore\n   of a snapshot taken then; after: "
-         "the tick after the restore)\n",
-         (unsigned)RTS_WARM, (unsigned)ticks);
+  printf(
+      "  (ms; MiB: the world's block; setup: building the map and agents; first: the first "
+      "tick; warm: the\n   next %u ticks in all (inline); mean and median of the %u timed "
+      "ticks after them, each side\n   a world of its own, ticks by turns, the hashes "
+      "compared after them; restore: fxs_world_restore\n   of a snapshot taken then; after: "
+      "the tick after the restore)\n",
+      (unsigned)RTS_WARM, (unsigned)ticks);
   task_pool_stop(&pool);
 }

@@ -37,7 +37,7 @@ uint32_t bench_side(uint32_t n) {
 
 fxs_world_capacity bench_scene_capacity(bench_scene scene, uint32_t n, int *fits) {
   fxs_world_capacity c = {0};
-  c.agents = n;  // narrows where the field is 16 bits wide; checked just below
+  c.agents = n; // narrows where the field is 16 bits wide; checked just below
   *fits = c.agents == n;
   c.obstacles = scene == BENCH_AVOID ? BENCH_OBSTACLES : 0;
   c.paths = scene == BENCH_PATH ? 1 : 0;

@@ -342,8 +342,8 @@ static uint32_t fneighbors_of(const bench_fworld *w, const fgrid *g, uint32_t se
         float dist_sq = d.x * d.x + d.y * d.y;
         found[m] = w->cell_items[i], found_sq[m] = dist_sq;
         // fv_within's test, without its early exits
-        m += (uint32_t)(c->id != self) & (uint32_t)(fabsf(d.x) <= r) &
-             (uint32_t)(fabsf(d.y) <= r) & (uint32_t)(dist_sq <= r * r);
+        m += (uint32_t)(c->id != self) & (uint32_t)(fabsf(d.x) <= r) & (uint32_t)(fabsf(d.y) <= r) &
+             (uint32_t)(dist_sq <= r * r);
         if (m == TWIN_FOUND) {
           for (uint32_t k = 0; k < m; ++k) foffer(out, key, &n, &w->view[found[k]], found_sq[k]);
           m = 0, flushed = 1;
@@ -429,7 +429,7 @@ void bench_fworld_run(bench_fworld *w, uint32_t ticks) {
 }
 
 double bench_fworld_mean_neighbors(const bench_fworld *w) {
-  bench_fworld *m = (bench_fworld *)(uintptr_t)w;  // the grid arrays are scratch space
+  bench_fworld *m = (bench_fworld *)(uintptr_t)w; // the grid arrays are scratch space
   uint32_t view_count = fsense(m);
   fgrid g = fgrid_of(w);
   fbuild_grid(m, &g, view_count);

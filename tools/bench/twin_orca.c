@@ -51,10 +51,8 @@ static int program1(const line *lines, uint32_t i, float radius, fv2 opt, int di
       continue;
     }
     float t = num / den;
-    if (den >= 0.0f)
-      t_right = t < t_right ? t : t_right;
-    else
-      t_left = t > t_left ? t : t_left;
+    if (den >= 0.0f) t_right = t < t_right ? t : t_right;
+    else t_left = t > t_left ? t : t_left;
     if (t_left > t_right) return 0;
   }
   float t;
@@ -139,8 +137,8 @@ size_t bench_forca_memory_size(uint32_t n) {
 
 void bench_forca_init(bench_forca *w, uint32_t n, void *memory) {
   uint8_t *at = (uint8_t *)memory;
-  float **floats[] = {&w->px, &w->py, &w->vx, &w->vy, &w->gx, &w->gy, &w->nvx,
-                      &w->nvy, &w->view_x, &w->view_y, &w->view_vx, &w->view_vy};
+  float **floats[] = {&w->px,  &w->py,  &w->vx,     &w->vy,     &w->gx,      &w->gy,
+                      &w->nvx, &w->nvy, &w->view_x, &w->view_y, &w->view_vx, &w->view_vy};
   for (size_t k = 0; k < sizeof floats / sizeof floats[0]; ++k) {
     *floats[k] = (float *)(void *)at;
     at += align8(sizeof(float) * n);

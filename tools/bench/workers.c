@@ -89,9 +89,10 @@ void bench_print_workers(void) {
   double one[REPS], two[REPS], ratio[REPS], best1 = 1e9, best2 = 1e9;
   uint64_t h1 = 0, h2 = 0;
   int equal = 1;
-  printf("\n== 1 vs 2 workers: %u-agent uniform flock, wall clock (%d pairs of runs of a fresh\n"
-         "   flock, inline and 2 workers by turns, %d timed ticks each after one untimed; medians)\n",
-         (unsigned)WORKERS_AGENTS, REPS, WORKERS_TICKS);
+  printf(
+      "\n== 1 vs 2 workers: %u-agent uniform flock, wall clock (%d pairs of runs of a fresh\n"
+      "   flock, inline and 2 workers by turns, %d timed ticks each after one untimed; medians)\n",
+      (unsigned)WORKERS_AGENTS, REPS, WORKERS_TICKS);
   for (int r = 0; r < REPS; ++r) {
     if (r % 2 == 0) {
       one[r] = flock_seconds(0, WORKERS_TICKS, &best1, &h1);
@@ -113,7 +114,8 @@ void bench_print_workers(void) {
   printf("  2 workers   %8.1f ms/tick  %6.1f ticks/s  hash %016llx  speedup %.2fx  %s\n", 1e3 * t2,
          1 / t2, (unsigned long long)h2, bench_median(ratio, REPS),
          equal ? "hash equal" : "HASH DIFFERS");
-  printf("  fastest tick: inline %.1f ms, 2 workers %.1f ms, %.2fx (what the machine gives when\n"
-         "  nothing else runs on it; the median above counts its noise)\n",
-         1e3 * best1, 1e3 * best2, best1 / best2);
+  printf(
+      "  fastest tick: inline %.1f ms, 2 workers %.1f ms, %.2fx (what the machine gives when\n"
+      "  nothing else runs on it; the median above counts its noise)\n",
+      1e3 * best1, 1e3 * best2, best1 / best2);
 }

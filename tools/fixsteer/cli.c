@@ -227,26 +227,16 @@ static long long parse_count(const char *v, long long min, long long max) {
 
 // Stores a --max-* option into the limits; false when `name` is not one.
 static bool limit_option(fxs_limits *l, const char *name, long long n) {
-  if (strcmp(name, "--max-agents") == 0)
-    l->max_agents = (uint32_t)n;
-  else if (strcmp(name, "--max-obstacles") == 0)
-    l->max_obstacles = (uint32_t)n;
-  else if (strcmp(name, "--max-paths") == 0)
-    l->max_paths = (uint32_t)n;
-  else if (strcmp(name, "--max-walls") == 0)
-    l->max_walls = (uint32_t)n;
-  else if (strcmp(name, "--max-path-nodes") == 0)
-    l->max_path_nodes = (uint32_t)n;
-  else if (strcmp(name, "--max-ticks") == 0)
-    l->max_ticks = (uint32_t)n;
-  else if (strcmp(name, "--max-agent-ticks") == 0)
-    l->max_agent_ticks = (uint64_t)n;
-  else if (strcmp(name, "--max-bytes") == 0)
-    l->max_bytes = (uint64_t)n;
-  else if (strcmp(name, "--max-field-cells") == 0)
-    l->max_field_cells = (uint32_t)n;
-  else
-    return false;
+  if (strcmp(name, "--max-agents") == 0) l->max_agents = (uint32_t)n;
+  else if (strcmp(name, "--max-obstacles") == 0) l->max_obstacles = (uint32_t)n;
+  else if (strcmp(name, "--max-paths") == 0) l->max_paths = (uint32_t)n;
+  else if (strcmp(name, "--max-walls") == 0) l->max_walls = (uint32_t)n;
+  else if (strcmp(name, "--max-path-nodes") == 0) l->max_path_nodes = (uint32_t)n;
+  else if (strcmp(name, "--max-ticks") == 0) l->max_ticks = (uint32_t)n;
+  else if (strcmp(name, "--max-agent-ticks") == 0) l->max_agent_ticks = (uint64_t)n;
+  else if (strcmp(name, "--max-bytes") == 0) l->max_bytes = (uint64_t)n;
+  else if (strcmp(name, "--max-field-cells") == 0) l->max_field_cells = (uint32_t)n;
+  else return false;
   return true;
 }
 
@@ -256,23 +246,18 @@ static bool yaml_limit_option(scenario_file_limits *l, char what, const char *v)
   long long max = what == 'd' ? (long long)UINT32_MAX
                   : what == 'n' || SIZE_MAX > INT64_MAX
                       ? INT64_MAX
-                      : (long long)SIZE_MAX - 1;  // room for max + 1
+                      : (long long)SIZE_MAX - 1; // room for max + 1
   long long n = parse_count(v, 1, max);
   if (n < 0) return false;
-  if (what == 'b')
-    l->max_bytes = (size_t)n;
-  else if (what == 'n')
-    l->max_nodes = (uint64_t)n;
-  else
-    l->max_depth = (uint32_t)n;
+  if (what == 'b') l->max_bytes = (size_t)n;
+  else if (what == 'n') l->max_nodes = (uint64_t)n;
+  else l->max_depth = (uint32_t)n;
   return true;
 }
 
 static int parse_option(const char *cmd, options *o, const char *name, const char *v) {
-  if (strcmp(name, "--scenario") == 0)
-    o->scenario = v;
-  else if (strcmp(name, "--out") == 0)
-    o->out = v;
+  if (strcmp(name, "--scenario") == 0) o->scenario = v;
+  else if (strcmp(name, "--out") == 0) o->out = v;
   else if (strcmp(name, "--ticks") == 0 || strcmp(name, "--keyframe") == 0) {
     long long n = parse_count(v, name[2] == 't' ? 1 : 0, 10000000);
     if (n < 0)
@@ -280,10 +265,8 @@ static int parse_option(const char *cmd, options *o, const char *name, const cha
                         name[2] == 't' ? "--ticks needs a whole number from 1 to 10000000"
                                        : "--keyframe needs a whole number from 0 to 10000000",
                         v);
-    if (name[2] == 't')
-      o->ticks = (long)n;
-    else
-      o->keyframe = (long)n;
+    if (name[2] == 't') o->ticks = (long)n;
+    else o->keyframe = (long)n;
   } else if (strcmp(name, "--max-yaml-bytes") == 0 || strcmp(name, "--max-yaml-nodes") == 0 ||
              strcmp(name, "--max-yaml-depth") == 0) {
     if (!yaml_limit_option(&o->yaml, name[11], v)) return fail_usage(cmd, "not a count", v);
@@ -352,10 +335,8 @@ bool cli_take_flag(int *argc, char **argv, const char *name) {
   bool found = false;
   int kept = 0;
   for (int i = 0; i < *argc; ++i) {
-    if (strcmp(argv[i], name) == 0)
-      found = true;
-    else
-      argv[kept++] = argv[i];
+    if (strcmp(argv[i], name) == 0) found = true;
+    else argv[kept++] = argv[i];
   }
   *argc = kept;
   return found;
@@ -368,10 +349,8 @@ const char *cli_take_value(int *argc, char **argv, const char *name, bool *missi
   *missing = false;
   for (int i = 0; i < *argc; ++i) {
     if (strcmp(argv[i], name) == 0) {
-      if (i + 1 >= *argc)
-        *missing = true;
-      else
-        value = argv[++i];
+      if (i + 1 >= *argc) *missing = true;
+      else value = argv[++i];
     } else if (strncmp(argv[i], name, n) == 0 && argv[i][n] == '=') {
       value = argv[i] + n + 1;
     } else {

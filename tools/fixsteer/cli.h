@@ -18,12 +18,12 @@
 typedef struct options {
   const char *scenario;
   const char *out;
-  long ticks;  // -1: not given
+  long ticks; // -1: not given
   long keyframe;
   int help;
-  bool quiet;  // --quiet: no progress on a terminal
+  bool quiet; // --quiet: no progress on a terminal
   fxs_limits limits;
-  scenario_file_limits yaml;  // scenario files
+  scenario_file_limits yaml; // scenario files
   const char *files[2];
   int file_count;
 } options;

@@ -100,7 +100,8 @@ static bool numeric_option(net_options *o, const char *name, long **slot, long *
 
 static int parse(const char *cmd, int argc, char **argv, net_options *o) {
   memset(o, 0, sizeof o[0]);
-  o->delay = -1, o->desync_at = -1, o->tick_ms = -1, o->timeout_ms = NET_DEFAULT_TIMEOUT_MS;  // -1: not given
+  o->delay = -1, o->desync_at = -1, o->tick_ms = -1,
+  o->timeout_ms = NET_DEFAULT_TIMEOUT_MS; // -1: not given
   o->spectators = -1, o->rejoin_ms = -1, o->progress_window_ms = -1, o->progress_min_ticks = -1;
   o->cheat_at = -1, o->drip_at = -1;
   for (int i = 0; i < argc; ++i) {
@@ -123,22 +124,15 @@ static int parse(const char *cmd, int argc, char **argv, net_options *o) {
     size_t n = eq ? (size_t)(eq - a) : strlen(a);
     if (n >= sizeof name) return fail_usage(cmd, "unknown option", a);
     memcpy(name, a, n), name[n] = '\0';
-    if (eq)
-      v = eq + 1;
-    else if (i + 1 < argc)
-      v = argv[++i];
-    else
-      return fail_usage(cmd, "missing value for", a);
+    if (eq) v = eq + 1;
+    else if (i + 1 < argc) v = argv[++i];
+    else return fail_usage(cmd, "missing value for", a);
     long *slot, min, max;
-    if (strcmp(name, "--scenario") == 0)
-      o->scenario = v;
-    else if (strcmp(name, "--out") == 0)
-      o->out = v;
-    else if (strcmp(name, "--host") == 0)
-      o->host = v;
-    else if (strcmp(name, "--bind") == 0)
-      o->bind = v;
-    else if (strcmp(name, "--status") == 0)  // test hook: the last settled tick, now and then
+    if (strcmp(name, "--scenario") == 0) o->scenario = v;
+    else if (strcmp(name, "--out") == 0) o->out = v;
+    else if (strcmp(name, "--host") == 0) o->host = v;
+    else if (strcmp(name, "--bind") == 0) o->bind = v;
+    else if (strcmp(name, "--status") == 0) // test hook: the last settled tick, now and then
       o->status = v;
     else if (!numeric_option(o, name, &slot, &min, &max))
       return fail_usage(cmd, "unknown option", name);
@@ -218,8 +212,9 @@ static int load_scene(const char *cmd, const char *path, match *m) {
   int why = errno;
   if (f) fclose(f);
   if (!data) {
-    fprintf(stderr, "fixsteer %s: --scenario %s: not a built-in scenario (see: fixsteer list)%s%s\n",
-            cmd, path, f ? " and the file cannot be read: " : " nor a file: ",
+    fprintf(stderr,
+            "fixsteer %s: --scenario %s: not a built-in scenario (see: fixsteer list)%s%s\n", cmd,
+            path, f ? " and the file cannot be read: " : " nor a file: ",
             why == EFBIG ? "larger than the scene reader's 64 MiB" : strerror(why));
     return EXIT_BAD;
   }
@@ -329,7 +324,7 @@ static int loop(player *p, match *m, const char *cmd) {
       fxs_result r = player_tick(p, m, now, roster_holding(p, m), cmd);
       if (r == FXS_OK) {
         next += m->tick_ms;
-        if ((int32_t)(now - next) > 250) next = now;  // do not race to catch up after a long stall
+        if ((int32_t)(now - next) > 250) next = now; // do not race to catch up after a long stall
       } else if (r == FXS_ERR_STALLED) {
         return dropped(p, m, now, cmd);
       } else if (r != FXS_ERR_WAITING && r != FXS_ERR_LIMIT) {
@@ -367,10 +362,8 @@ static int run_match(match *m, const net_options *o, const char *cmd) {
   bool begun = code == EXIT_OK, early = false;
   if (begun) code = loop(&p, m, cmd);
   const char *why_not = "the match failed";
-  if (code == EXIT_OK)
-    why_not = fxs_replay_writer_end(&p.writer, &p.world) == FXS_OK ? 0 : why_not;
-  else if (code == EXIT_NET && begun)
-    early = true, why_not = player_end_at_settled(&p);
+  if (code == EXIT_OK) why_not = fxs_replay_writer_end(&p.writer, &p.world) == FXS_OK ? 0 : why_not;
+  else if (code == EXIT_NET && begun) early = true, why_not = player_end_at_settled(&p);
   bool saved = p.out.f && output_finish(&p.out, !why_not) && !why_not;
   if (code == EXIT_OK && !saved) code = EXIT_BAD;
   if (code == EXIT_OK) {
@@ -384,8 +377,8 @@ static int run_match(match *m, const net_options *o, const char *cmd) {
             why_not ? why_not : "the file cannot be written");
   }
   uint32_t leave = code == EXIT_OK || code == EXIT_DIVERGED ? NET_LEAVE_DONE
-                   : p.leave                              ? p.leave
-                                                          : NET_LEAVE_FAILED;
+                   : p.leave                                ? p.leave
+                                                            : NET_LEAVE_FAILED;
   net_leave(m, leave);
   player_end(&p);
   return code;
@@ -418,9 +411,10 @@ static void host_settings(match *m, const net_options *o) {
   m->tick_ms = (uint32_t)(o->tick_ms < 0 ? NET_DEFAULT_TICK_MS : o->tick_ms);
   m->rollback = o->rollback;
   m->rejoin_ms = (uint32_t)(o->rejoin_ms < 0 ? NET_DEFAULT_REJOIN_MS : o->rejoin_ms);
-  m->progress_window_ms =
-      (uint32_t)(o->progress_window_ms < 0 ? NET_DEFAULT_PROGRESS_WINDOW_MS : o->progress_window_ms);
-  uint32_t floor = m->tick_ms ? m->progress_window_ms / m->tick_ms / 4u : NET_DEFAULT_PROGRESS_UNPACED;
+  m->progress_window_ms = (uint32_t)(o->progress_window_ms < 0 ? NET_DEFAULT_PROGRESS_WINDOW_MS
+                                                               : o->progress_window_ms);
+  uint32_t floor =
+      m->tick_ms ? m->progress_window_ms / m->tick_ms / 4u : NET_DEFAULT_PROGRESS_UNPACED;
   m->progress_min_ticks = o->progress_min_ticks > 0 ? (uint32_t)o->progress_min_ticks
                           : floor                   ? floor
                                                     : 1u;
@@ -435,9 +429,10 @@ int cmd_host(int argc, char **argv) {
     return fail_usage("host", "needs --players, --port, --scenario, --ticks and --out", 0);
   }
   if (o.host || o.spectate) {
-    return fail_usage("host", "the host listens on --bind ADDRESS and plays (--host and --spectate are "
-                       "the joiners' options)",
-                       0);
+    return fail_usage("host",
+                      "the host listens on --bind ADDRESS and plays (--host and --spectate are "
+                      "the joiners' options)",
+                      0);
   }
   match m;
   memset(&m, 0, sizeof m);
@@ -456,10 +451,8 @@ int cmd_host(int argc, char **argv) {
   uint32_t wait = 4u * (uint32_t)o.timeout_ms;
   code = net_host_lobby(&m, wait);
   if (code == EXIT_OK) code = net_link_players(&m, wait, "host");
-  if (code == EXIT_OK)
-    code = run_match(&m, &o, "host");
-  else
-    net_leave(&m, NET_LEAVE_FAILED);
+  if (code == EXIT_OK) code = run_match(&m, &o, "host");
+  else net_leave(&m, NET_LEAVE_FAILED);
   enet_host_destroy(m.host);
   free_scene(&m);
   return code;
@@ -469,15 +462,14 @@ int cmd_join(int argc, char **argv) {
   net_options o;
   if (parse("join", argc, argv, &o) != EXIT_OK) return EXIT_BAD;
   if (o.help) return print_command_help("join", stdout);
-  if (!o.host || !o.port || !o.out)
-    return fail_usage("join", "needs --host, --port and --out", 0);
-  if (o.players || o.ticks || o.rollback || o.delay >= 0 || o.tick_ms >= 0 ||
-      o.spectators >= 0 || o.rejoin_ms >= 0 || o.progress_window_ms >= 0 ||
-      o.progress_min_ticks >= 0) {
-    return fail_usage("join", "the host chooses players, spectators, scenario, ticks, delay, mode, "
-                       "--rejoin-ms and the progress bound (--scenario names the scene file the "
-                       "host plays, which the joiner must hold)",
-                       0);
+  if (!o.host || !o.port || !o.out) return fail_usage("join", "needs --host, --port and --out", 0);
+  if (o.players || o.ticks || o.rollback || o.delay >= 0 || o.tick_ms >= 0 || o.spectators >= 0 ||
+      o.rejoin_ms >= 0 || o.progress_window_ms >= 0 || o.progress_min_ticks >= 0) {
+    return fail_usage("join",
+                      "the host chooses players, spectators, scenario, ticks, delay, mode, "
+                      "--rejoin-ms and the progress bound (--scenario names the scene file the "
+                      "host plays, which the joiner must hold)",
+                      0);
   }
   match m;
   memset(&m, 0, sizeof m);
@@ -505,10 +497,8 @@ int cmd_join(int argc, char **argv) {
     fprintf(stderr, "fixsteer join: asked to watch, the host gave us player slot %u\n", m.index);
     code = EXIT_NET;
   }
-  if (code == EXIT_OK)
-    code = run_match(&m, &o, "join");
-  else
-    net_leave(&m, NET_LEAVE_FAILED);
+  if (code == EXIT_OK) code = run_match(&m, &o, "join");
+  else net_leave(&m, NET_LEAVE_FAILED);
   enet_host_destroy(m.host);
   free_scene(&m);
   return code;

@@ -115,7 +115,8 @@ static bool keep_navigation(film *f, const fxs_world *w) {
   f->route_stride = cap;
   for (uint32_t i = 0; i < slots; ++i) {
     uint32_t next;
-    f->route_counts[i] = fxs_world_nav_route(w, fxs_world_handle_at(w, i), f->routes + (size_t)i * cap, cap, &next);
+    f->route_counts[i] =
+        fxs_world_nav_route(w, fxs_world_handle_at(w, i), f->routes + (size_t)i * cap, cap, &next);
   }
   return keep_nav_fields(f, w);
 }
@@ -160,18 +161,22 @@ static int record_film(source *src, film *f) {
   f->is_replay = src->is_replay;
   uint64_t samples = (uint64_t)f->slots * (uint64_t)(src->ticks + 1);
   if (samples > MAX_SAMPLES) {
-    fprintf(stderr, "fixsteer: %s is too large to render: %u agent slots x %ld frames is more than %u samples; render fewer ticks with --ticks\n",
+    fprintf(stderr,
+            "fixsteer: %s is too large to render: %u agent slots x %ld frames is more than %u "
+            "samples; render fewer ticks with --ticks\n",
             src->name, f->slots, src->ticks + 1, MAX_SAMPLES);
     return EXIT_BAD;
   }
   f->name = copy_text(src->name);
   f->summary = src->is_replay ? 0 : copy_text(src->s.sc->summary);
   f->samples = malloc((size_t)(samples ? samples : 1) * sizeof *f->samples);
-  if (!f->name || !f->samples) return fprintf(stderr, "fixsteer: %s: out of memory\n", src->name), EXIT_BAD;
+  if (!f->name || !f->samples)
+    return fprintf(stderr, "fixsteer: %s: out of memory\n", src->name), EXIT_BAD;
   keep_frame(f, w, 0);
   f->frames = 1;
   while (source_step(src)) keep_frame(f, w, f->frames++);
-  if (!keep_layout(f, w)) return fprintf(stderr, "fixsteer: %s: out of memory\n", src->name), EXIT_BAD;
+  if (!keep_layout(f, w))
+    return fprintf(stderr, "fixsteer: %s: out of memory\n", src->name), EXIT_BAD;
   f->diverged = src->diverged, f->diverged_tick = (long)src->diverged_tick;
   f->hashes = src->hashes, f->hash_count = src->is_replay ? src->ticks : 0;
   src->hashes = 0; // the film owns them now
@@ -190,7 +195,8 @@ static int default_ticks(const film *f, long *at) {
   long first = f->first_tick, last = f->first_tick + f->frames - 1;
   for (long k = 0; k < f->frames; ++k) {
     bool any = false;
-    for (uint32_t i = 0; i < f->slots && !any; ++i) any = f->samples[(size_t)k * f->slots + i].alive;
+    for (uint32_t i = 0; i < f->slots && !any; ++i)
+      any = f->samples[(size_t)k * f->slots + i].alive;
     if (any) {
       first = f->first_tick + k;
       break;
@@ -225,7 +231,8 @@ static int parse_at(const char *list, const film *f, long *at) {
     at[n++] = tick;
     p = *end ? end + 1 : end;
   }
-  if (n == 0) return fail_usage("render", "--at needs up to 32 ticks separated by commas", list), -1;
+  if (n == 0)
+    return fail_usage("render", "--at needs up to 32 ticks separated by commas", list), -1;
   qsort(at, (size_t)n, sizeof *at, by_value);
   int kept = 0;
   for (int i = 0; i < n; ++i) {
@@ -240,7 +247,8 @@ static int parse_at(const char *list, const film *f, long *at) {
 // WASI starts no processes: under wasm32 the tool writes the SVG only.
 static bool svg_to_png(output *svg, output *png) {
   (void)svg;
-  fprintf(stderr, "fixsteer: cannot make %s: no rsvg-convert under WASI (--no-png skips the PNG)\n", png->name);
+  fprintf(stderr, "fixsteer: cannot make %s: no rsvg-convert under WASI (--no-png skips the PNG)\n",
+          png->name);
   return false;
 }
 #elif defined(_WIN32)
@@ -266,8 +274,10 @@ static bool svg_to_png(output *svg, output *png) {
   if (saved_in >= 0) _dup2(saved_in, 0), _close(saved_in);
   if (saved_out >= 0) _dup2(saved_out, 1), _close(saved_out);
   if (status == -1) {
-    fprintf(stderr, "fixsteer: cannot make %s: rsvg-convert: %s (put rsvg-convert.exe on the "
-            "PATH, or --no-png skips the PNG)\n", png->name, strerror(e));
+    fprintf(stderr,
+            "fixsteer: cannot make %s: rsvg-convert: %s (put rsvg-convert.exe on the "
+            "PATH, or --no-png skips the PNG)\n",
+            png->name, strerror(e));
     return false;
   }
   if (status != 0) {
@@ -294,12 +304,15 @@ static bool svg_to_png(output *svg, output *png) {
   int e = posix_spawnp(&pid, "rsvg-convert", &actions, 0, args, environ);
   posix_spawn_file_actions_destroy(&actions);
   if (e != 0) {
-    fprintf(stderr, "fixsteer: cannot make %s: rsvg-convert: %s (Debian's librsvg2-bin; tools/setup.sh installs it; --no-png skips the PNG)\n",
+    fprintf(stderr,
+            "fixsteer: cannot make %s: rsvg-convert: %s (Debian's librsvg2-bin; tools/setup.sh "
+            "installs it; --no-png skips the PNG)\n",
             png->name, strerror(e));
     return false;
   }
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     fprintf(stderr, "fixsteer: cannot make %s: rsvg-convert failed\n", png->name);
     return false;
@@ -318,7 +331,8 @@ static bool write_outputs(const char *svg_name, const text *svg_text, bool no_pn
   output svg, png;
   png.f = 0;
   bool ok = output_open(&svg, svg_name);
-  if (ok) ok = fwrite(svg_text->data, 1, svg_text->size, svg.f) == svg_text->size && fflush(svg.f) == 0;
+  if (ok)
+    ok = fwrite(svg_text->data, 1, svg_text->size, svg.f) == svg_text->size && fflush(svg.f) == 0;
   if (ok && !no_png) ok = output_open(&png, png_name) && svg_to_png(&svg, &png);
   ok = output_finish(&svg, ok);
   if (!no_png && png.f) ok = output_finish(&png, ok) && ok;
@@ -369,7 +383,8 @@ static bool parse_nav_fields(const char *value, int *which) {
   char *end = 0;
   errno = 0;
   long k = strtol(value, &end, 10);
-  if (value[0] < '0' || value[0] > '9' || *end || errno || k >= (long)FXS_NAV_MAX_FIELDS) return false;
+  if (value[0] < '0' || value[0] > '9' || *end || errno || k >= (long)FXS_NAV_MAX_FIELDS)
+    return false;
   *which = (int)k;
   return true;
 }
@@ -384,7 +399,8 @@ static int check_nav_field(const film *f, int which) {
     n += (size_t)snprintf(live + n, sizeof live - n, "%s%u", k ? ", " : "", f->nav_fields[k].slot);
   }
   char message[96];
-  snprintf(message, sizeof message, "--nav-fields %d: no field in that slot after the last tick; live slots", which);
+  snprintf(message, sizeof message,
+           "--nav-fields %d: no field in that slot after the last tick; live slots", which);
   return fail_usage("render", message, live);
 }
 
@@ -395,9 +411,12 @@ static bool ends_with(const char *s, const char *tail) {
 
 static int check_usage(const options *o) {
   if (!o->out) return fail_usage("render", "needs --out FILE.svg", 0);
-  if (!ends_with(o->out, ".svg")) return fail_usage("render", "--out must name a .svg file (the PNG goes beside it)", o->out);
-  if (o->scenario && o->file_count) return fail_usage("render", "takes --scenario or replay files, not both", 0);
-  if (!o->scenario && !o->file_count) return fail_usage("render", "needs --scenario NAME|FILE or one or two replay files", 0);
+  if (!ends_with(o->out, ".svg"))
+    return fail_usage("render", "--out must name a .svg file (the PNG goes beside it)", o->out);
+  if (o->scenario && o->file_count)
+    return fail_usage("render", "takes --scenario or replay files, not both", 0);
+  if (!o->scenario && !o->file_count)
+    return fail_usage("render", "needs --scenario NAME|FILE or one or two replay files", 0);
   return EXIT_OK;
 }
 
@@ -425,15 +444,20 @@ int cmd_render(int argc, char **argv) {
   if (missing) return fail_usage("render", "missing value for", "--size");
   picture p = {0, 0, 0, 0, PICTURE_WIDTH, 0, false, {0, 0, 0, 0}, NAV_FIELDS_ALL};
   if (size && !parse_size(size, &p)) {
-    return fail_usage("render", "--size needs W,H: whole pixels, W from " STR(PICTURE_MIN_WIDTH) " to "
-                      STR(PICTURE_MAX_SIDE) ", H from " STR(PICTURE_MIN_HEIGHT) " to " STR(PICTURE_MAX_SIDE), size);
+    return fail_usage(
+        "render",
+        "--size needs W,H: whole pixels, W from " STR(PICTURE_MIN_WIDTH) " to " STR(
+            PICTURE_MAX_SIDE) ", H from " STR(PICTURE_MIN_HEIGHT) " to " STR(PICTURE_MAX_SIDE),
+        size);
   }
   if (view_list && !parse_view(view_list, &p)) {
-    return fail_usage("render", "--view needs X0,Y0,X1,Y1 (world units, X0 < X1, Y0 < Y1)", view_list);
+    return fail_usage("render", "--view needs X0,Y0,X1,Y1 (world units, X0 < X1, Y0 < Y1)",
+                      view_list);
   }
   if (fields && !parse_nav_fields(fields, &p.nav_fields)) {
     char message[80];
-    snprintf(message, sizeof message, "--nav-fields needs all, none or a field slot 0..%u", FXS_NAV_MAX_FIELDS - 1u);
+    snprintf(message, sizeof message, "--nav-fields needs all, none or a field slot 0..%u",
+             FXS_NAV_MAX_FIELDS - 1u);
     return fail_usage("render", message, fields);
   }
   options o;

@@ -58,17 +58,16 @@ int cmd_verify(int argc, char **argv) {
     // likely recorded by a build that behaved otherwise: said so first, not called a desync.
     bool unversioned = file_unversioned(&f);
     if (unversioned) file_unversioned_note(stdout, &f);
-    printf("%s: %s at tick %u (byte %zu): %s", f.name, unversioned ? "first difference" : "DIVERGED",
-           rep.first_bad_tick, rep.error_offset, fxs_result_message(rep.result));
+    printf("%s: %s at tick %u (byte %zu): %s", f.name,
+           unversioned ? "first difference" : "DIVERGED", rep.first_bad_tick, rep.error_offset,
+           fxs_result_message(rep.result));
     if (rep.result == FXS_ERR_HASH_MISMATCH || rep.result == FXS_ERR_END_MISMATCH) {
       printf(": recorded hash 0x%016llx, re-simulated 0x%016llx",
              (unsigned long long)rep.expected_hash, (unsigned long long)rep.actual_hash);
     }
     printf("\n");
-    if (rep.has_difference)
-      print_difference("recorded", &rep.difference, rep.difference_tick);
-    else
-      printf("  no keyframe after the divergence to name the field\n");
+    if (rep.has_difference) print_difference("recorded", &rep.difference, rep.difference_tick);
+    else printf("  no keyframe after the divergence to name the field\n");
     code = unversioned ? EXIT_VERSION : EXIT_DIVERGED;
   } else {
     code = file_bad_input(&f, rep.error_offset, rep.result, &rep.limit_error);

@@ -33,8 +33,8 @@ typedef struct job {
   scale_doc d;
   scale_factor k;
   const char *k_text;
-  long values, defaults;  // numbers scaled, defaults written out
-  bool with_defaults;     // --defaults: behavior parameters left out are written out too
+  long values, defaults; // numbers scaled, defaults written out
+  bool with_defaults;    // --defaults: behavior parameters left out are written out too
 } job;
 
 #define ANY_MIN FXS_MIN

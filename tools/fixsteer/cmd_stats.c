@@ -58,7 +58,8 @@ static bool measure_pair(figures *f, const fxs_agent *p, const fxs_agent *q, lon
   if (depth > f->overlap_depth) f->overlap_depth = depth, f->overlap_depth_tick = tick;
   int64_t smaller = p->radius < q->radius ? p->radius : q->radius;
   if (smaller == 0) smaller = 1;
-  if (wide_cmp(wide_mul(depth, f->overlap_rel_radius), wide_mul(f->overlap_rel_depth, smaller)) > 0) {
+  if (wide_cmp(wide_mul(depth, f->overlap_rel_radius), wide_mul(f->overlap_rel_depth, smaller)) >
+      0) {
     f->overlap_rel_depth = depth, f->overlap_rel_radius = smaller, f->overlap_rel_tick = tick;
   }
   return true;
@@ -90,11 +91,12 @@ static long count_overlaps(figures *f, const fxs_world *w, body_ref *refs) {
 
 static bool pressed(const fxs_world_def *d, const fxs_agent *a) {
   int64_t x = a->position.x, y = a->position.y;
-  if (x <= d->bounds_min.x || x >= d->bounds_max.x || y <= d->bounds_min.y || y >= d->bounds_max.y) return true;
+  if (x <= d->bounds_min.x || x >= d->bounds_max.x || y <= d->bounds_min.y || y >= d->bounds_max.y)
+    return true;
   if (!d->clamp_to_bounds) return false;
   int64_t near = (int64_t)a->radius + press_slack(a);
-  return x - d->bounds_min.x <= near || d->bounds_max.x - x <= near || y - d->bounds_min.y <= near ||
-         d->bounds_max.y - y <= near;
+  return x - d->bounds_min.x <= near || d->bounds_max.x - x <= near ||
+         y - d->bounds_min.y <= near || d->bounds_max.y - y <= near;
 }
 
 static bool slower_than(fxs_vec2 v, fix16_t speed) {
@@ -122,11 +124,13 @@ static bool crosses(fxs_vec2 p0, fxs_vec2 p1, fxs_vec2 q0, fxs_vec2 q1) {
 }
 
 // Wall crossings: the agent's centre went from one side of a wall to the other in one tick.
-static void count_crossings(figures *f, const fxs_world *w, fxs_vec2 from, fxs_vec2 to, uint32_t slot, long tick) {
+static void count_crossings(figures *f, const fxs_world *w, fxs_vec2 from, fxs_vec2 to,
+                            uint32_t slot, long tick) {
   if (fxs_vec2_equal(from, to)) return;
   for (uint32_t k = 0; k < w->capacity.walls; ++k) {
     if (!w->wall_alive[k] || !crosses(from, to, w->walls[k].a, w->walls[k].b)) continue;
-    if (f->crossings++ == 0) f->crossing_agent = slot, f->crossing_tick = tick, f->crossing_wall = k;
+    if (f->crossings++ == 0)
+      f->crossing_agent = slot, f->crossing_tick = tick, f->crossing_wall = k;
   }
 }
 
@@ -137,7 +141,8 @@ static bool creeping(fxs_vec2 v) {
 // Closes an agent's creep run: one of 10+ ticks makes it a creeping agent.
 static void end_creep(figures *f, track *t, uint32_t slot, long tick) {
   if (t->creep_run >= CREEP_TICKS && !t->crept) t->crept = true, ++f->creep_agents;
-  if (t->creep_run > f->creep_best) f->creep_best = t->creep_run, f->creep_agent = slot, f->creep_end = tick;
+  if (t->creep_run > f->creep_best)
+    f->creep_best = t->creep_run, f->creep_agent = slot, f->creep_end = tick;
   t->creep_run = 0;
 }
 
@@ -152,7 +157,8 @@ static void track_agent(figures *f, track *t, const fxs_world *w, uint32_t slot,
   fxs_vec2 v = a->body.velocity;
   if (pressed(&w->def, &a->body)) {
     ++f->press_agent_ticks;
-    if (++t->press_run > f->press_best) f->press_best = t->press_run, f->press_agent = slot, f->press_end = tick;
+    if (++t->press_run > f->press_best)
+      f->press_best = t->press_run, f->press_agent = slot, f->press_end = tick;
   } else {
     t->press_run = 0;
   }
@@ -166,7 +172,8 @@ static void track_agent(figures *f, track *t, const fxs_world *w, uint32_t slot,
   bool slow = t->seen && slower_than(v, rest) && slower_than(t->last_velocity, rest);
   if (dot_sign(v.x, v.y, t->last_velocity.x, t->last_velocity.y) < 0) {
     ++f->reversals;
-    if (++f->agent_reversals[slot] > f->reversal_best) f->reversal_best = f->agent_reversals[slot], f->reversal_agent = slot;
+    if (++f->agent_reversals[slot] > f->reversal_best)
+      f->reversal_best = f->agent_reversals[slot], f->reversal_agent = slot;
     if (slow) ++f->rest_reversals;
   }
   if (t->seen && turned_over(t->last_orientation, a->body.orientation)) {
@@ -188,7 +195,8 @@ static void track_agent(figures *f, track *t, const fxs_world *w, uint32_t slot,
 
 // ------------------------------------------------------------------ clearance
 
-static void clearance_to(figures *f, int64_t gap, long tick, uint32_t slot, const char *kind, uint32_t index) {
+static void clearance_to(figures *f, int64_t gap, long tick, uint32_t slot, const char *kind,
+                         uint32_t index) {
   if (f->has_clearance && gap >= f->clearance) return;
   f->has_clearance = true;
   f->clearance = gap, f->clearance_tick = tick, f->clearance_agent = slot;
@@ -205,7 +213,8 @@ typedef struct touching {
 } touching;
 
 static void touch(touching *t, int64_t dx, int64_t dy) {
-  for (int i = 0; i < t->count && !t->corner; ++i) t->corner = cross_sign(t->dx[i], t->dy[i], dx, dy) != 0;
+  for (int i = 0; i < t->count && !t->corner; ++i)
+    t->corner = cross_sign(t->dx[i], t->dy[i], dx, dy) != 0;
   if (t->count < 4) t->dx[t->count] = dx, t->dy[t->count] = dy, t->count++;
 }
 
@@ -224,7 +233,8 @@ static bool measure_clearance(figures *f, const fxs_world *w, uint32_t slot, lon
   touch_bounds(&near, &w->def, a);
   for (uint32_t o = 0; o < w->capacity.obstacles; ++o) {
     if (!w->obstacle_alive[o]) continue;
-    int64_t gap = (int64_t)fxs_vec2_distance(a->position, w->obstacles[o].center) - a->radius - w->obstacles[o].radius;
+    int64_t gap = (int64_t)fxs_vec2_distance(a->position, w->obstacles[o].center) - a->radius -
+                  w->obstacles[o].radius;
     clearance_to(f, gap, tick, slot, "obstacle", o);
   }
   for (uint32_t k = 0; k < w->capacity.walls; ++k) {
@@ -232,7 +242,9 @@ static bool measure_clearance(figures *f, const fxs_world *w, uint32_t slot, lon
     fxs_vec2 q = fxs_vec2_closest_on_segment(a->position, w->walls[k].a, w->walls[k].b);
     int64_t gap = (int64_t)fxs_vec2_distance(a->position, q) - a->radius;
     clearance_to(f, gap, tick, slot, "wall", k);
-    if (gap <= press_slack(a)) touch(&near, (int64_t)w->walls[k].b.x - w->walls[k].a.x, (int64_t)w->walls[k].b.y - w->walls[k].a.y);
+    if (gap <= press_slack(a))
+      touch(&near, (int64_t)w->walls[k].b.x - w->walls[k].a.x,
+            (int64_t)w->walls[k].b.y - w->walls[k].a.y);
   }
   if (near.corner) ++f->corner_agent_ticks;
   return near.corner;
@@ -241,23 +253,28 @@ static bool measure_clearance(figures *f, const fxs_world *w, uint32_t slot, lon
 // ------------------------------------------------------------------ doorways
 
 static bool collinear(fxs_wall p, fxs_vec2 q) {
-  return cross_sign((int64_t)p.b.x - p.a.x, (int64_t)p.b.y - p.a.y, (int64_t)q.x - p.a.x, (int64_t)q.y - p.a.y) == 0;
+  return cross_sign((int64_t)p.b.x - p.a.x, (int64_t)p.b.y - p.a.y, (int64_t)q.x - p.a.x,
+                    (int64_t)q.y - p.a.y) == 0;
 }
 
 // 1 when point q lies beyond end `e` of the segment from `o` to `e` (on the far side of e).
 static bool beyond(fxs_vec2 o, fxs_vec2 e, fxs_vec2 q) {
-  return dot_sign((int64_t)q.x - e.x, (int64_t)q.y - e.y, (int64_t)e.x - o.x, (int64_t)e.y - o.y) > 0;
+  return dot_sign((int64_t)q.x - e.x, (int64_t)q.y - e.y, (int64_t)e.x - o.x, (int64_t)e.y - o.y) >
+         0;
 }
 
 // Two collinear walls that do not touch leave a doorway between their nearest ends.
 static bool door_between(fxs_wall p, fxs_wall q, door *d) {
-  if (fxs_vec2_equal(p.a, p.b) || fxs_vec2_equal(q.a, q.b) || !collinear(p, q.a) || !collinear(p, q.b)) return false;
+  if (fxs_vec2_equal(p.a, p.b) || fxs_vec2_equal(q.a, q.b) || !collinear(p, q.a) ||
+      !collinear(p, q.b))
+    return false;
   fxs_vec2 pe[2] = {p.a, p.b}, qe[2] = {q.a, q.b};
   for (int i = 0; i < 2; ++i) {
     for (int j = 0; j < 2; ++j) {
       fxs_vec2 po = pe[1 - i], pend = pe[i], qo = qe[1 - j], qend = qe[j];
       // q lies wholly beyond p's end pend, and p wholly beyond q's end qend: a gap between them.
-      if (beyond(po, pend, qend) && beyond(po, pend, qo) && beyond(qo, qend, pend) && beyond(qo, qend, po)) {
+      if (beyond(po, pend, qend) && beyond(po, pend, qo) && beyond(qo, qend, pend) &&
+          beyond(qo, qend, po)) {
         d->a = pend, d->b = qend;
         return true;
       }
@@ -276,7 +293,8 @@ static void find_doors(figures *f, const fxs_world *w) {
     return;
   }
   for (uint32_t i = 0; i < w->capacity.walls; ++i) {
-    for (uint32_t j = i + 1; w->wall_alive[i] && j < w->capacity.walls && f->door_count < MAX_DOORS; ++j) {
+    for (uint32_t j = i + 1; w->wall_alive[i] && j < w->capacity.walls && f->door_count < MAX_DOORS;
+         ++j) {
       door d;
       if (w->wall_alive[j] && door_between(w->walls[i], w->walls[j], &d)) {
         d.wall_a = i, d.wall_b = j;
@@ -300,14 +318,16 @@ static bool in_door(const door *d, const fxs_agent *a) {
 static void count_in_doors(figures *f, const fxs_world *w, long tick) {
   for (uint32_t k = 0; k < f->door_count; ++k) {
     long n = 0;
-    for (uint32_t i = 0; i < w->capacity.agents; ++i) n += w->agents[i].alive && in_door(&f->doors[k], &w->agents[i].body);
+    for (uint32_t i = 0; i < w->capacity.agents; ++i)
+      n += w->agents[i].alive && in_door(&f->doors[k], &w->agents[i].body);
     if (n > f->door_max) f->door_max = n, f->door_max_tick = tick, f->door_max_index = k;
   }
 }
 
 // ------------------------------------------------------------------ the run
 
-static void measure_tick(figures *f, track *tracks, body_ref *refs, const fxs_world *w, long index) {
+static void measure_tick(figures *f, track *tracks, body_ref *refs, const fxs_world *w,
+                         long index) {
   long tick = (long)w->tick;
   long overlaps = count_overlaps(f, w, refs);
   f->overlaps[index] = overlaps;
@@ -340,11 +360,13 @@ static void finish(figures *f, track *tracks, const fxs_world *w) {
     track *t = &tracks[i];
     if (!t->alive) continue;
     if (t->creep_run) end_creep(f, t, i, f->last_tick);
-    if (t->alive_ticks && (f->corner_best_of == 0 || t->corner_ticks * f->corner_best_of > f->corner_best * t->alive_ticks)) {
+    if (t->alive_ticks && (f->corner_best_of == 0 ||
+                           t->corner_ticks * f->corner_best_of > f->corner_best * t->alive_ticks)) {
       f->corner_best = t->corner_ticks, f->corner_best_of = t->alive_ticks, f->corner_agent = i;
     }
     long rest = t->last_moving < 0 ? t->appeared : t->last_moving + 1;
-    if (rest <= f->last_tick && (f->first_rest < 0 || rest < f->first_rest)) f->first_rest = rest, f->first_rest_agent = i;
+    if (rest <= f->last_tick && (f->first_rest < 0 || rest < f->first_rest))
+      f->first_rest = rest, f->first_rest_agent = i;
     fxs_vec2 slot;
     if (fxs_world_formation_slot(w, fxs_world_handle_at(w, i), &slot)) {
       const fxs_agent *a = &w->agents[i].body;
@@ -410,12 +432,15 @@ int cmd_stats(int argc, char **argv) {
   options o;
   int done = command_options("stats", argc, argv, 1, &o);
   if (done >= 0) return done;
-  if ((o.scenario != 0) == (o.file_count == 1)) return fail_usage("stats", "needs --scenario or one replay FILE", 0);
+  if ((o.scenario != 0) == (o.file_count == 1))
+    return fail_usage("stats", "needs --scenario or one replay FILE", 0);
   figures f;
   memset(&f, 0, sizeof f);
   f.overlap_rel_radius = 1;
   if (home && (f.home_distance = parse_distance(home)) < 0)
-    return fail_usage("stats", "--home-distance needs a distance in units greater than 0 (at most 4 decimals)", home);
+    return fail_usage(
+        "stats", "--home-distance needs a distance in units greater than 0 (at most 4 decimals)",
+        home);
   source src;
   int opened = source_open(&src, "stats", &o, o.scenario ? -1 : 0);
   if (opened != EXIT_OK) return opened;

@@ -22,11 +22,13 @@ static bool find_chunk(const file *f, size_t offset, size_t *start) {
   size_t at = 0;
   while (f->data && at + 8 <= f->size) {
     const uint8_t *p = f->data + at;
-    uint64_t length = (uint64_t)p[4] | ((uint64_t)p[5] << 8) | ((uint64_t)p[6] << 16) | ((uint64_t)p[7] << 24);
+    uint64_t length =
+        (uint64_t)p[4] | ((uint64_t)p[5] << 8) | ((uint64_t)p[6] << 16) | ((uint64_t)p[7] << 24);
     uint64_t end = (uint64_t)at + 16u + length;
     static const char *const tags[] = {"FXSH", "SNAP", "TICK", "KEYF", "END "};
     bool known = false;
-    for (size_t i = 0; i < sizeof tags / sizeof tags[0]; ++i) known = known || memcmp(p, tags[i], 4) == 0;
+    for (size_t i = 0; i < sizeof tags / sizeof tags[0]; ++i)
+      known = known || memcmp(p, tags[i], 4) == 0;
     if (!known) return false;
     if (offset < end) {
       *start = at;
@@ -112,13 +114,16 @@ int file_bad_input(const file *f, size_t offset, fxs_result r, const fxs_limit_e
   if (r == FXS_ERR_LIMIT && limit && limit->field) {
     char flag[64];
     size_t n = 0;
-    for (const char *c = limit->field; *c && n + 1 < sizeof flag; ++c) flag[n++] = *c == '_' ? '-' : *c;
+    for (const char *c = limit->field; *c && n + 1 < sizeof flag; ++c)
+      flag[n++] = *c == '_' ? '-' : *c;
     flag[n] = '\0';
-    fprintf(stderr, "fixsteer: %s: byte %zu%s: %s: %s is %llu, asked for %llu (raise it with --%s)\n", f->name,
-            offset, where, fxs_result_message(r), limit->field, (unsigned long long)limit->limit,
-            (unsigned long long)limit->value, flag);
+    fprintf(stderr,
+            "fixsteer: %s: byte %zu%s: %s: %s is %llu, asked for %llu (raise it with --%s)\n",
+            f->name, offset, where, fxs_result_message(r), limit->field,
+            (unsigned long long)limit->limit, (unsigned long long)limit->value, flag);
   } else if (r != FXS_ERR_BAD_VERSION || !print_bad_version(f, offset)) {
-    fprintf(stderr, "fixsteer: %s: byte %zu%s: %s\n", f->name, offset, where, fxs_result_message(r));
+    fprintf(stderr, "fixsteer: %s: byte %zu%s: %s\n", f->name, offset, where,
+            fxs_result_message(r));
   }
   return 2;
 }

@@ -43,10 +43,11 @@ int main(int argc, char **argv) {
   const char *cmd = argv[1];
   if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) return print_usage(stdout), EXIT_OK;
   if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
-    printf("fixsteer %s (replay format %u, snapshot format %u, math fingerprint 0x%016llx, "
-           "simulation version %u)\n",
-           FIXSTEER_TOOL_VERSION, FXS_REPLAY_VERSION, FXS_SNAPSHOT_VERSION,
-           (unsigned long long)fxs_math_fingerprint(), (unsigned)FXS_SIMULATION_VERSION);
+    printf(
+        "fixsteer %s (replay format %u, snapshot format %u, math fingerprint 0x%016llx, "
+        "simulation version %u)\n",
+        FIXSTEER_TOOL_VERSION, FXS_REPLAY_VERSION, FXS_SNAPSHOT_VERSION,
+        (unsigned long long)fxs_math_fingerprint(), (unsigned)FXS_SIMULATION_VERSION);
     return printf("features: %s\n", TOOL_FEATURES), EXIT_OK;
   }
   if (strcmp(cmd, "help") == 0) {

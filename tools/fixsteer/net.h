@@ -18,21 +18,20 @@
 #include "fixsteer/session.h"
 #include "exit_codes.h"
 
-
 #define NET_MAX_PLAYERS FXS_SESSION_MAX_PLAYERS
 #define NET_MAX_SPECTATORS 8
 #define NET_MAX_PEERS FXS_SESSION_MAX_PEERS
-#define NET_MAX_ARRIVALS 8     // connections the host holds before giving them a slot
+#define NET_MAX_ARRIVALS 8 // connections the host holds before giving them a slot
 // Held arrivals from one address: a newcomer from an address that holds this many makes room
 // by closing that address's oldest, so a flood from one address cannot crowd out the others.
 #define NET_ARRIVALS_PER_ADDRESS 4
-#define NET_SCENARIO_BYTES 64  // a built-in scenario's name, or a scene file's, and its NUL
-#define NET_IP_BYTES 16        // "255.255.255.255" and its NUL
+#define NET_SCENARIO_BYTES 64 // a built-in scenario's name, or a scene file's, and its NUL
+#define NET_IP_BYTES 16       // "255.255.255.255" and its NUL
 // The ranges of the match's settings: the host's options and the match message alike.
 #define NET_MAX_TICKS 10000000u
 #define NET_MAX_DELAY 30u
 #define NET_MAX_TICK_MS 1000u
-#define NET_MAX_WAIT_MS 600000u  // --rejoin-ms, --progress-window-ms
+#define NET_MAX_WAIT_MS 600000u // --rejoin-ms, --progress-window-ms
 
 // A joiner's connect data: the port it listens on, and this bit when it comes to watch.
 #define NET_CONNECT_SPECTATE 0x10000u
@@ -41,19 +40,19 @@
 // why it left. ENet reports 0 for a peer it timed out itself.
 enum {
   NET_LEAVE_UNKNOWN = 0,
-  NET_LEAVE_DONE = 1,         // the match is over for it
-  NET_LEAVE_REFUSED = 2,      // the match message was malformed
-  NET_LEAVE_FAILED = 3,       // it stopped for a reason of its own
-  NET_LEAVE_FULL = 4,         // the host has no free slot for a joiner
-  NET_LEAVE_OVER = 5,         // the host's match is over: too late to join
-  NET_LEAVE_LOST = 0x100,     // | p: it lost player p
-  NET_LEAVE_DROPPED = 0x200,  // | p: player p held the match below its progress floor
+  NET_LEAVE_DONE = 1,        // the match is over for it
+  NET_LEAVE_REFUSED = 2,     // the match message was malformed
+  NET_LEAVE_FAILED = 3,      // it stopped for a reason of its own
+  NET_LEAVE_FULL = 4,        // the host has no free slot for a joiner
+  NET_LEAVE_OVER = 5,        // the host's match is over: too late to join
+  NET_LEAVE_LOST = 0x100,    // | p: it lost player p
+  NET_LEAVE_DROPPED = 0x200, // | p: player p held the match below its progress floor
   // | V (V < 2^24): it runs simulation version V, not the one of the match message
   NET_LEAVE_SIMULATION = 0x1000000,
-  NET_LEAVE_MATH = 6,         // it runs other math (another math fingerprint)
-  NET_LEAVE_SCENE = 7,        // it holds another scene than the match message's (or none)
-  NET_LEAVE_BAD_JOIN = 8,     // a joiner announced a tick its offers do not give it
-  NET_LEAVE_BAD_OFFER = 0x300,  // | k: a joiner refused the join offer of peer k
+  NET_LEAVE_MATH = 6,          // it runs other math (another math fingerprint)
+  NET_LEAVE_SCENE = 7,         // it holds another scene than the match message's (or none)
+  NET_LEAVE_BAD_JOIN = 8,      // a joiner announced a tick its offers do not give it
+  NET_LEAVE_BAD_OFFER = 0x300, // | k: a joiner refused the join offer of peer k
 };
 
 // The exit code of a process whose peer left for reason `data`: EXIT_VERSION when the peer
@@ -63,16 +62,16 @@ int net_leave_code(uint32_t data);
 // A connection the host has not given a slot yet (it arrived during the match).
 typedef struct arrival {
   ENetPeer *peer;
-  uint32_t data;   // its connect data: port | NET_CONNECT_SPECTATE
-  uint32_t since;  // when it connected, ms
+  uint32_t data;  // its connect data: port | NET_CONNECT_SPECTATE
+  uint32_t since; // when it connected, ms
 } arrival;
 
 // What every process of the match agrees on (the match message), and its own links.
 typedef struct match {
   uint8_t index, players, spectators;
   uint32_t ticks, delay, session_id, tick_ms;
-  uint32_t rejoin_ms;           // how long a player that left may take to come back (0: none)
-  uint32_t progress_window_ms;  // the progress bound (fxs_session_def), the same for everyone
+  uint32_t rejoin_ms;          // how long a player that left may take to come back (0: none)
+  uint32_t progress_window_ms; // the progress bound (fxs_session_def), the same for everyone
   uint32_t progress_min_ticks;
   int rollback;
   // This process joins a match under way (from join offers, not from tick 0); `present`
@@ -195,9 +194,9 @@ bool net_read_start(match *m, const uint8_t *msg, size_t len, char *error, size_
 typedef enum net_control_kind { NET_JOIN, NET_LEFT, NET_JOINED } net_control_kind;
 typedef struct net_control {
   net_control_kind kind;
-  uint32_t peer;        // JOIN, LEFT
-  ENetAddress address;  // JOIN
-  uint32_t tick;        // JOIN: the tick of the joiner's state (the host's offer); JOINED
+  uint32_t peer;       // JOIN, LEFT
+  ENetAddress address; // JOIN
+  uint32_t tick;       // JOIN: the tick of the joiner's state (the host's offer); JOINED
 } net_control;
 
 // Writes a control message into buf (NET_MESSAGE_BYTES); its length with the NUL.
@@ -208,6 +207,6 @@ size_t net_write_control(const net_control *c, char *buf);
 bool net_read_control(const uint8_t *msg, size_t len, uint32_t peers, net_control *out, char *error,
                       size_t error_size);
 
-#endif  // FXS_TOOL_NO_ENET
+#endif // FXS_TOOL_NO_ENET
 
 #endif

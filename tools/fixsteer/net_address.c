@@ -50,7 +50,7 @@ bool net_parse_ipv4(const char *text, size_t len, uint32_t *host, char *why, siz
     bytes[i] = (uint8_t)v;
     at = dot + 1;
   }
-  memcpy(host, bytes, 4);  // the bytes in order are network byte order
+  memcpy(host, bytes, 4); // the bytes in order are network byte order
   return true;
 }
 

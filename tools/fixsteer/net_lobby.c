@@ -40,8 +40,7 @@ const char *net_leave_reason(uint32_t data, char *buf, size_t size) {
              data - NET_LEAVE_SIMULATION, (unsigned)FXS_SIMULATION_VERSION);
   else if (data == NET_LEAVE_MATH)
     snprintf(buf, size, "it runs other math (another math fingerprint)");
-  else if (data == NET_LEAVE_SCENE)
-    snprintf(buf, size, "it holds another scene than this match's");
+  else if (data == NET_LEAVE_SCENE) snprintf(buf, size, "it holds another scene than this match's");
   else if (data >= NET_LEAVE_LOST && data < NET_LEAVE_LOST + NET_MAX_PEERS)
     snprintf(buf, size, "it left, having lost player %u", data - NET_LEAVE_LOST);
   else if (data >= NET_LEAVE_DROPPED && data < NET_LEAVE_DROPPED + NET_MAX_PEERS)
@@ -52,18 +51,12 @@ const char *net_leave_reason(uint32_t data, char *buf, size_t size) {
              data - NET_LEAVE_BAD_OFFER);
   else if (data == NET_LEAVE_BAD_JOIN)
     snprintf(buf, size, "it refused our join: the tick we announced");
-  else if (data == NET_LEAVE_FULL)
-    snprintf(buf, size, "no slot is free for this joiner");
-  else if (data == NET_LEAVE_OVER)
-    snprintf(buf, size, "the match is over");
-  else if (data == NET_LEAVE_DONE)
-    snprintf(buf, size, "it left, its match over");
-  else if (data == NET_LEAVE_REFUSED)
-    snprintf(buf, size, "it refused the match message");
-  else if (data == NET_LEAVE_FAILED)
-    snprintf(buf, size, "it stopped");
-  else
-    snprintf(buf, size, "it disconnected");
+  else if (data == NET_LEAVE_FULL) snprintf(buf, size, "no slot is free for this joiner");
+  else if (data == NET_LEAVE_OVER) snprintf(buf, size, "the match is over");
+  else if (data == NET_LEAVE_DONE) snprintf(buf, size, "it left, its match over");
+  else if (data == NET_LEAVE_REFUSED) snprintf(buf, size, "it refused the match message");
+  else if (data == NET_LEAVE_FAILED) snprintf(buf, size, "it stopped");
+  else snprintf(buf, size, "it disconnected");
   return buf;
 }
 
@@ -92,7 +85,8 @@ static int oldest_arrival(const match *m, bool same, uint32_t host, uint32_t *co
   for (uint32_t i = 0; i < m->arrival_count; ++i) {
     if (same && m->arrivals[i].peer->address.host != host) continue;
     ++*count;
-    if (oldest < 0 || (int32_t)(m->arrivals[i].since - m->arrivals[oldest].since) < 0) oldest = (int)i;
+    if (oldest < 0 || (int32_t)(m->arrivals[i].since - m->arrivals[oldest].since) < 0)
+      oldest = (int)i;
   }
   return oldest;
 }
@@ -101,7 +95,8 @@ void net_hold_arrival(match *m, ENetPeer *peer, uint32_t data, uint32_t now) {
   uint32_t from_address = 0, all = 0;
   int victim = oldest_arrival(m, true, peer->address.host, &from_address);
   if (from_address < NET_ARRIVALS_PER_ADDRESS) victim = -1;
-  if (victim < 0 && m->arrival_count == NET_MAX_ARRIVALS) victim = oldest_arrival(m, false, 0, &all);
+  if (victim < 0 && m->arrival_count == NET_MAX_ARRIVALS)
+    victim = oldest_arrival(m, false, 0, &all);
   if (victim >= 0) {
     ENetPeer *old = m->arrivals[victim].peer;
     net_drop_arrival(m, old);
@@ -168,11 +163,11 @@ int net_host_lobby(match *m, uint32_t wait_ms) {
       lobby_progress(m, joined, now - start, wait_ms), shown = now;
     if (enet_host_service(m->host, &ev, 50) <= 0) continue;
     if (ev.type == ENET_EVENT_TYPE_CONNECT && (ev.data & NET_CONNECT_SPECTATE)) {
-      net_hold_arrival(m, ev.peer, ev.data, enet_time_get());  // it watches once the match runs
+      net_hold_arrival(m, ev.peer, ev.data, enet_time_get()); // it watches once the match runs
     } else if (ev.type == ENET_EVENT_TYPE_CONNECT && ev.data > 0 && ev.data < 65536) {
       uint32_t i = ++joined;
       m->links[i] = ev.peer;
-      m->addresses[i].host = ev.peer->address.host;  // where its packets come from
+      m->addresses[i].host = ev.peer->address.host; // where its packets come from
       m->addresses[i].port = (uint16_t)ev.data;
       ev.peer->data = net_link_tag(i);
       fprintf(stderr, "fixsteer host: player %u joined from %s:%u: %u of %u players here\n", i,
@@ -212,7 +207,7 @@ int net_join_lobby(match *m, const ENetAddress *host, uint32_t connect_data, uin
     if (enet_host_service(m->host, &ev, 50) <= 0) continue;
     int k = net_link_index(ev.peer);
     if (ev.type == ENET_EVENT_TYPE_RECEIVE && ev.channelID == 1 && k > 0 && !m->early[k]) {
-      m->early[k] = ev.packet;  // a join offer that overtook the match message
+      m->early[k] = ev.packet; // a join offer that overtook the match message
     } else if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
       bool start_message = ev.channelID == 1 && k == 0;
       uint32_t leave = NET_LEAVE_REFUSED;
@@ -221,13 +216,13 @@ int net_join_lobby(match *m, const ENetAddress *host, uint32_t connect_data, uin
       enet_packet_destroy(ev.packet);
       for (uint32_t j = 1; ok && !m->late && j < m->players; ++j) {
         net_localize(&m->addresses[j], host);
-        if (m->early[j]) enet_packet_destroy(m->early[j]), m->early[j] = 0;  // only offers count
+        if (m->early[j]) enet_packet_destroy(m->early[j]), m->early[j] = 0; // only offers count
       }
       if (ok) return EXIT_OK;
       if (start_message) {
         fprintf(stderr, "fixsteer join: %s match message from the host at %s: %s\n",
                 leave == NET_LEAVE_REFUSED ? "bad" : "refused the", at, error);
-        enet_peer_disconnect(m->links[0], leave);  // sent by the caller's net_leave
+        enet_peer_disconnect(m->links[0], leave); // sent by the caller's net_leave
         return leave == NET_LEAVE_REFUSED ? EXIT_NET
                : leave == NET_LEAVE_SCENE ? EXIT_BAD
                                           : EXIT_VERSION;
@@ -255,8 +250,7 @@ static int link_failed(const match *m, uint32_t wait_ms, const char *cmd) {
     if (i < m->index && i > 0)
       fprintf(stderr, " player %u (at %s:%u)", i, net_ip(m->addresses[i].host, ip),
               m->addresses[i].port);
-    else
-      fprintf(stderr, " player %u (it connects to us)", i);
+    else fprintf(stderr, " player %u (it connects to us)", i);
   }
   fprintf(stderr, "\n");
   return EXIT_NET;
@@ -282,9 +276,9 @@ int net_link_players(match *m, uint32_t wait_ms, const char *cmd) {
       m->links[ev.data] = ev.peer;
       ev.peer->data = net_link_tag(ev.data);
     } else if (ev.type == ENET_EVENT_TYPE_CONNECT && q < 0 && m->index == 0) {
-      net_hold_arrival(m, ev.peer, ev.data, enet_time_get());  // a spectator, or one too many
+      net_hold_arrival(m, ev.peer, ev.data, enet_time_get()); // a spectator, or one too many
     } else if (ev.type == ENET_EVENT_TYPE_RECEIVE) {
-      enet_packet_destroy(ev.packet);  // game packets of a fast peer: the session sends them again
+      enet_packet_destroy(ev.packet); // game packets of a fast peer: the session sends them again
     } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && q < 0) {
       net_drop_arrival(m, ev.peer);
     } else if (ev.type == ENET_EVENT_TYPE_DISCONNECT && q >= 0 && q < m->players) {

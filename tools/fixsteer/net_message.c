@@ -7,13 +7,13 @@
 //
 // fields separated by one space and the text ended by a NUL byte: the version of this
 // layout, the host's simulation version and math fingerprint (0x and 16 hex digits: the
-// handshake, a joiner of another build refuses the match naming both), the players, the spectator slots, the joiner's own index, the match's ticks, input
-// delay, mode (1: rollback), session id, tick length in ms, how long a player that left may
-// take to come back, the progress bound (window in ms, fewest ticks in it), the scene (a
-// built-in scenario's name and '-', or a scene file's base name and the FNV-1a 64 hash of its
-// bytes, 0x and 16 hex digits: the joiner must hold the same file, layout 5 on), whether the
-// match is under way (1: join from offers), the peers in the match (bit
-// q: peer q), then, for a match that starts (LATE 0), where each joiner 1..PLAYERS-1 listens,
+// handshake, a joiner of another build refuses the match naming both), the players, the spectator
+// slots, the joiner's own index, the match's ticks, input delay, mode (1: rollback), session id,
+// tick length in ms, how long a player that left may take to come back, the progress bound (window
+// in ms, fewest ticks in it), the scene (a built-in scenario's name and '-', or a scene file's base
+// name and the FNV-1a 64 hash of its bytes, 0x and 16 hex digits: the joiner must hold the same
+// file, layout 5 on), whether the match is under way (1: join from offers), the peers in the match
+// (bit q: peer q), then, for a match that starts (LATE 0), where each joiner 1..PLAYERS-1 listens,
 // as the host saw it. The control messages of a match under way (FXJOIN, FXLEFT, FXJOINED)
 // follow the same rules. They come from the network, so every field is checked, and a bad
 // one is named with its value and its range.
@@ -34,7 +34,7 @@
 // 5: the SCENE field (scene files), and FXJOIN names the tick of the joiner's state. A message
 // of layout 4 (a fixsteer that plays built-in scenarios only) is refused naming both layouts.
 #define NET_MESSAGE_VERSION 5u
-#define SHOWN 24  // most bytes of a bad field quoted in an error
+#define SHOWN 24 // most bytes of a bad field quoted in an error
 
 size_t net_write_start(const match *m, uint32_t to, char *buf) {
   char scene[24] = "-";
@@ -42,9 +42,10 @@ size_t net_write_start(const match *m, uint32_t to, char *buf) {
   int n = snprintf(buf, NET_MESSAGE_BYTES,
                    "FXSTART %u %u 0x%016llx %u %u %u %u %u %d %u %u %u %u %u %s %s %d %u",
                    NET_MESSAGE_VERSION, (unsigned)FXS_SIMULATION_VERSION,
-                   (unsigned long long)fxs_math_fingerprint(), m->players, m->spectators, to, m->ticks, m->delay,
-                   m->rollback, m->session_id, m->tick_ms, m->rejoin_ms, m->progress_window_ms,
-                   m->progress_min_ticks, m->scenario, scene, m->late ? 1 : 0, m->present);
+                   (unsigned long long)fxs_math_fingerprint(), m->players, m->spectators, to,
+                   m->ticks, m->delay, m->rollback, m->session_id, m->tick_ms, m->rejoin_ms,
+                   m->progress_window_ms, m->progress_min_ticks, m->scenario, scene,
+                   m->late ? 1 : 0, m->present);
   for (uint32_t k = 1; !m->late && k < m->players && n > 0 && n < NET_MESSAGE_BYTES; ++k) {
     char ip[NET_IP_BYTES];
     n += snprintf(buf + n, NET_MESSAGE_BYTES - (size_t)n, " %s:%u",
@@ -56,7 +57,7 @@ size_t net_write_start(const match *m, uint32_t to, char *buf) {
 
 // A cursor over the message's fields; `error` receives what is wrong.
 typedef struct reader {
-  const char *at, *end;  // end: the NUL
+  const char *at, *end; // end: the NUL
   char *error;
   size_t size;
 } reader;
@@ -200,8 +201,8 @@ static bool scene_fields(reader *r, const match *own, match *got, uint32_t *leav
   size_t n, hn;
   if (!field(r, "scenario", &t, &n) || !field(r, "scene", &h, &hn)) return false;
   if (n >= NET_SCENARIO_BYTES) {
-    snprintf(r->error, r->size, "the field 'scenario' is '%.*s...', longer than %d bytes", SHOWN,
-             t, NET_SCENARIO_BYTES - 1);
+    snprintf(r->error, r->size, "the field 'scenario' is '%.*s...', longer than %d bytes", SHOWN, t,
+             NET_SCENARIO_BYTES - 1);
     return false;
   }
   memcpy(got->scenario, t, n), got->scenario[n] = '\0';
@@ -251,10 +252,8 @@ static bool present_field(reader *r, match *got) {
   uint32_t peers = net_peer_count(got), players = (1u << got->players) - 1u;
   if (!number(r, "present", 1, (1u << peers) - 1u, &got->present)) return false;
   const char *why = 0;
-  if (!(got->present & 1u))
-    why = "the host (bit 0) is missing";
-  else if (got->late && (got->present >> got->index & 1u))
-    why = "it holds the joiner itself";
+  if (!(got->present & 1u)) why = "the host (bit 0) is missing";
+  else if (got->late && (got->present >> got->index & 1u)) why = "it holds the joiner itself";
   else if (!got->late && got->present != players)
     why = "a match that starts has every player and no spectator";
   if (why) snprintf(r->error, r->size, "the field 'present' is %u: %s", got->present, why);
@@ -338,8 +337,7 @@ size_t net_write_control(const net_control *c, char *buf) {
                  net_ip(c->address.host, ip), c->address.port, c->tick);
   else if (c->kind == NET_LEFT)
     n = snprintf(buf, NET_MESSAGE_BYTES, "FXLEFT %u %u", NET_MESSAGE_VERSION, c->peer);
-  else
-    n = snprintf(buf, NET_MESSAGE_BYTES, "FXJOINED %u %u", NET_MESSAGE_VERSION, c->tick);
+  else n = snprintf(buf, NET_MESSAGE_BYTES, "FXJOINED %u %u", NET_MESSAGE_VERSION, c->tick);
   return n > 0 && n < NET_MESSAGE_BYTES ? (size_t)n + 1u : 0u;
 }
 
@@ -356,7 +354,8 @@ bool net_read_control(const uint8_t *msg, size_t len, uint32_t peers, net_contro
   bool ok = got.kind == NET_JOINED ? number(&r, "tick", 0, NET_MAX_TICKS, &got.tick)
                                    : number(&r, "peer", 1, peers - 1u, &got.peer);
   if (ok && got.kind == NET_JOIN)
-    ok = address(&r, "peer", got.peer, &got.address) && number(&r, "tick", 0, NET_MAX_TICKS, &got.tick);
+    ok = address(&r, "peer", got.peer, &got.address) &&
+         number(&r, "tick", 0, NET_MAX_TICKS, &got.tick);
   if (!ok) return false;
   if (r.at < r.end) {
     snprintf(error, error_size, "unexpected text after the last field: '%.*s'",

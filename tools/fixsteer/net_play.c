@@ -70,7 +70,7 @@ int player_open(player *p, const match *m, const net_options *o, const char *cmd
   p->timeout_ms = (uint32_t)o->timeout_ms;
   p->admitting = -1;
   p->status = o->status;
-  p->sc = m->scene ? m->scene : scenario_find(m->scenario);  // a scene file, or a built-in
+  p->sc = m->scene ? m->scene : scenario_find(m->scenario); // a scene file, or a built-in
   if (!p->sc)
     return fprintf(stderr, "fixsteer %s: unknown built-in scenario '%s'\n", cmd, m->scenario),
            EXIT_BAD;
@@ -220,10 +220,8 @@ fxs_result player_tick(player *p, const match *m, uint32_t now, bool hold, const
   if (wants && p->pending < 0 && !dripping(p, now)) p->pending = collect(p, m, cmd);
   if (wants && p->pending >= 0) {
     fxs_result r = fxs_session_submit(&p->session, p->mine, (uint32_t)p->pending);
-    if (r == FXS_OK)
-      p->pending = -1;
-    else if (r != FXS_ERR_FULL)
-      return r;
+    if (r == FXS_OK) p->pending = -1;
+    else if (r != FXS_ERR_FULL) return r;
   }
   return fxs_session_advance(&p->session, &p->world, now);
 }
@@ -291,10 +289,8 @@ void player_report(const player *p, const match *m, const char *cmd, const char 
     links += s->peers[q].packets_sent > 0;
     if (s->peers[q].rtt_ms > rtt) rtt = s->peers[q].rtt_ms;
   }
-  if (m->index < m->players)
-    printf("%s: player %u of %u, ", cmd, m->index, m->players);
-  else
-    printf("%s: spectator %u of a %u-player match, ", cmd, m->index, m->players);
+  if (m->index < m->players) printf("%s: player %u of %u, ", cmd, m->index, m->players);
+  else printf("%s: spectator %u of a %u-player match, ", cmd, m->index, m->players);
   if (s->joined_at) printf("joined at tick %u, ", s->joined_at);
   printf(
       "%s, delay %u, %u ticks in %.1f s, final hash 0x%016llx, %.1f bytes per tick per peer, "

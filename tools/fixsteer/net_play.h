@@ -16,7 +16,7 @@
 #include "net.h"
 #include "scenario.h"
 
-#define NET_MAX_COMMANDS 256  // per player per tick: room for the largest built-in set-up
+#define NET_MAX_COMMANDS 256 // per player per tick: room for the largest built-in set-up
 #define NET_PACKET_BYTES \
   (FXS_SESSION_MIN_PACKET + 2u + NET_MAX_COMMANDS * FXS_SESSION_COMMAND_MAX_BYTES)
 #define NET_WINDOW 64
@@ -32,11 +32,11 @@ typedef struct net_options {
 
 // What this process knows of another peer.
 typedef enum peer_state {
-  PEER_PRESENT,  // in the match
-  PEER_AWAY,     // a player that left: the match waits up to rejoin_ms for it to come back
-  PEER_VACANT,   // a spectator slot nobody holds
-  PEER_JOINING,  // joining the match under way: offers sent, its tick not heard yet
-  PEER_DONE,     // left with the match over for it
+  PEER_PRESENT, // in the match
+  PEER_AWAY,    // a player that left: the match waits up to rejoin_ms for it to come back
+  PEER_VACANT,  // a spectator slot nobody holds
+  PEER_JOINING, // joining the match under way: offers sent, its tick not heard yet
+  PEER_DONE,    // left with the match over for it
 } peer_state;
 
 typedef struct player {
@@ -46,9 +46,9 @@ typedef struct player {
   fxs_session session;
   void *session_memory;
   scenario_state state;
-  fxs_command *commands;  // SCENARIO_MAX_COMMANDS: one tick of the scenario's logic
+  fxs_command *commands; // SCENARIO_MAX_COMMANDS: one tick of the scenario's logic
   fxs_command mine[NET_MAX_COMMANDS];
-  int pending;  // commands in mine[] not yet accepted by the session, or -1
+  int pending; // commands in mine[] not yet accepted by the session, or -1
   fxs_replay_writer writer;
   uint8_t *scratch;
   size_t scratch_size;
@@ -63,11 +63,11 @@ typedef struct player {
   // The other peers: state, since when (ms), and whether our join offer went out to it.
   uint8_t peer_state[NET_MAX_PEERS];
   uint32_t since[NET_MAX_PEERS];
-  uint32_t away_since[NET_MAX_PEERS];  // when an away player left (a failed join keeps it)
+  uint32_t away_since[NET_MAX_PEERS]; // when an away player left (a failed join keeps it)
   bool offered[NET_MAX_PEERS];
-  uint32_t offer_tick[NET_MAX_PEERS];    // the tick of the state we offered it (the host)
-  uint32_t join_failure[NET_MAX_PEERS];  // why its last join failed (NET_LEAVE_*), 0: none
-  int admitting;  // the host: the peer whose join is under way, or -1
+  uint32_t offer_tick[NET_MAX_PEERS];   // the tick of the state we offered it (the host)
+  uint32_t join_failure[NET_MAX_PEERS]; // why its last join failed (NET_LEAVE_*), 0: none
+  int admitting;                        // the host: the peer whose join is under way, or -1
   // The --status test hook: the file, and the settled tick last written to it.
   const char *status;
   uint32_t status_tick, status_ms;
@@ -152,6 +152,6 @@ bool net_send_offer(player *p, match *m, uint32_t joiner, bool with_state, const
 // the session from them (fxs_session_join), begins the replay and tells every peer its tick.
 int net_join_session(player *p, match *m, uint32_t wait_ms, const char *cmd);
 
-#endif  // FXS_TOOL_NO_ENET
+#endif // FXS_TOOL_NO_ENET
 
 #endif

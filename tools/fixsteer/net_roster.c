@@ -57,7 +57,7 @@ static void drop_link(match *m, uint32_t q, uint32_t reason) {
   ENetPeer *link = m->links[q];
   m->links[q] = 0;
   if (!link) return;
-  link->data = 0;  // ENet reuses the peer record for later connections
+  link->data = 0; // ENet reuses the peer record for later connections
   if (link->state != ENET_PEER_STATE_DISCONNECTED) enet_peer_disconnect_now(link, reason);
 }
 
@@ -123,9 +123,8 @@ static int gone(player *p, match *m, uint32_t q, uint32_t data, const char *why,
   int code = q < m->players ? left_for_another(p, m, q, data, cmd) : EXIT_OK;
   if (code != EXIT_OK) return code;
   // Without the host nobody is admitted; a peer that refused the match will not come back.
-  if (q < m->players &&
-      ((q == 0 && m->index != 0) || m->rejoin_ms == 0 || data == NET_LEAVE_REFUSED ||
-       data == NET_LEAVE_SCENE))
+  if (q < m->players && ((q == 0 && m->index != 0) || m->rejoin_ms == 0 ||
+                         data == NET_LEAVE_REFUSED || data == NET_LEAVE_SCENE))
     return player_lost(p, q, cmd, why);
   fxs_session_peer_left(&p->session, (uint8_t)q);
   p->since[q] = p->away_since[q] = enet_time_get();
@@ -185,16 +184,12 @@ static void admissions(player *p, match *m, uint32_t now) {
     bool watch = (a.data & NET_CONNECT_SPECTATE) != 0;
     int q = free_slot(p, m, watch);
     uint32_t refuse = 0;
-    if (fxs_session_done(&p->session))
-      refuse = NET_LEAVE_OVER;
-    else if ((a.data & 0xFFFFu) == 0)
-      refuse = NET_LEAVE_REFUSED;
+    if (fxs_session_done(&p->session)) refuse = NET_LEAVE_OVER;
+    else if ((a.data & 0xFFFFu) == 0) refuse = NET_LEAVE_REFUSED;
     // A player's loss may not be noticed yet when its new process arrives: it waits a while;
     // an arrival held while another join goes on waits 4 time-outs at most.
-    else if (q < 0 && (watch || now - a.since > 2u * p->timeout_ms))
-      refuse = NET_LEAVE_FULL;
-    else if (now - a.since > 4u * p->timeout_ms)
-      refuse = NET_LEAVE_FULL;
+    else if (q < 0 && (watch || now - a.since > 2u * p->timeout_ms)) refuse = NET_LEAVE_FULL;
+    else if (now - a.since > 4u * p->timeout_ms) refuse = NET_LEAVE_FULL;
     if (refuse) {
       net_drop_arrival(m, a.peer);
       enet_peer_disconnect_later(a.peer, refuse);
@@ -244,8 +239,9 @@ static void on_joined(player *p, match *m, uint32_t q, uint32_t tick, const char
   }
   fxs_result r = fxs_session_readmit(&p->session, (uint8_t)q, tick);
   if (r != FXS_OK) {
-    fprintf(stderr, "fixsteer %s: cannot take %s back at the tick it announced, %u (ours: %u): %s\n",
-            cmd, player_peer_name(m, q, name), tick, p->session.settled, fxs_result_message(r));
+    fprintf(stderr,
+            "fixsteer %s: cannot take %s back at the tick it announced, %u (ours: %u): %s\n", cmd,
+            player_peer_name(m, q, name), tick, p->session.settled, fxs_result_message(r));
     join_failed(p, m, q, NET_LEAVE_BAD_JOIN);
     return;
   }
@@ -266,8 +262,7 @@ static void on_message(player *p, match *m, uint32_t k, const ENetPacket *pk, co
     return;
   }
   bool from_host = k == 0 && m->index != 0;
-  if (c.kind == NET_JOIN && from_host)
-    on_join(p, m, &c, cmd);
+  if (c.kind == NET_JOIN && from_host) on_join(p, m, &c, cmd);
   else if (c.kind == NET_LEFT && from_host && p->peer_state[c.peer] == PEER_JOINING)
     join_failed(p, m, c.peer, NET_LEAVE_FAILED);
   else if (c.kind == NET_JOINED && p->peer_state[k] == PEER_JOINING)
@@ -296,7 +291,7 @@ static void on_connect(player *p, match *m, ENetPeer *peer, uint32_t data, const
     fprintf(stderr, "fixsteer host: a connection from %s:%u at tick %u waits for a %s slot\n",
             net_ip(peer->address.host, ip), peer->address.port, p->session.settled,
             (data & NET_CONNECT_SPECTATE) ? "spectator" : "player");
-    admissions(p, m, enet_time_get());  // a free slot is given at once, before more arrive
+    admissions(p, m, enet_time_get()); // a free slot is given at once, before more arrive
   } else if (q < 0) {
     enet_peer_disconnect_later(peer, NET_LEAVE_REFUSED);
   } else {
@@ -318,9 +313,10 @@ static int stop_other_build(player *p, int q, const uint8_t *data, size_t len, c
     snprintf(why, sizeof why,
              "peer %d runs other math: fingerprint 0x%016llx; this build's 0x%016llx", q,
              (unsigned long long)math, (unsigned long long)p->session.math_fingerprint);
-  player_stop(p, theirs != FXS_SIMULATION_VERSION
-                     ? NET_LEAVE_SIMULATION | ((uint32_t)FXS_SIMULATION_VERSION & 0xFFFFFFu)
-                     : NET_LEAVE_MATH,
+  player_stop(p,
+              theirs != FXS_SIMULATION_VERSION
+                  ? NET_LEAVE_SIMULATION | ((uint32_t)FXS_SIMULATION_VERSION & 0xFFFFFFu)
+                  : NET_LEAVE_MATH,
               cmd, "stopped", why);
   return EXIT_VERSION;
 }
@@ -406,10 +402,10 @@ int roster_check(player *p, match *m, uint32_t now, const char *cmd) {
     if (p->peer_state[q] == PEER_AWAY && now - p->away_since[q] > m->rejoin_ms) {
       uint32_t f = p->join_failure[q];
       if (f >= NET_LEAVE_BAD_OFFER && f < NET_LEAVE_BAD_OFFER + NET_MAX_PEERS)
-        snprintf(why, sizeof why, "it did not come back within %u ms: it refused the join offer of %s",
-                 m->rejoin_ms, player_peer_name(m, f - NET_LEAVE_BAD_OFFER, name));
-      else
-        snprintf(why, sizeof why, "it did not come back within %u ms", m->rejoin_ms);
+        snprintf(why, sizeof why,
+                 "it did not come back within %u ms: it refused the join offer of %s", m->rejoin_ms,
+                 player_peer_name(m, f - NET_LEAVE_BAD_OFFER, name));
+      else snprintf(why, sizeof why, "it did not come back within %u ms", m->rejoin_ms);
       return player_lost(p, q, cmd, why);
     }
     // A join takes a few round trips; one that is not done in 4 time-outs is given up (by the

@@ -4,7 +4,7 @@
 #include "output.h"
 
 #if defined(_WIN32)
-#define _CRT_RAND_S  // rand_s() in <stdlib.h>
+#define _CRT_RAND_S // rand_s() in <stdlib.h>
 #endif
 
 #include <errno.h>
@@ -23,13 +23,13 @@
 #endif
 
 #ifndef O_NOFOLLOW
-#define O_NOFOLLOW 0  // O_EXCL already refuses a symlink; O_NOFOLLOW only says so twice
+#define O_NOFOLLOW 0 // O_EXCL already refuses a symlink; O_NOFOLLOW only says so twice
 #endif
 #ifndef O_CLOEXEC
 #define O_CLOEXEC 0
 #endif
 #ifndef O_BINARY
-#define O_BINARY 0  // POSIX files have no text mode; Windows would translate "\n" without it
+#define O_BINARY 0 // POSIX files have no text mode; Windows would translate "\n" without it
 #endif
 
 // Random characters at the end of a temporary name: 60 bits, so that nobody can plant
@@ -88,7 +88,7 @@ static int create_temp(char *path) {
     if (fd >= 0) return above_standard_streams(fd, path);
     if (errno != EEXIST) return -1;
   }
-  return -1;  // errno is EEXIST
+  return -1; // errno is EEXIST
 }
 
 // Puts the finished file in place. rename() replaces the directory entry `name` whatever it is,
@@ -99,12 +99,20 @@ static int create_temp(char *path) {
 static int replace_target(const char *temp, const char *name) {
   if (MoveFileExA(temp, name, MOVEFILE_REPLACE_EXISTING)) return 0;
   switch (GetLastError()) {
-  case ERROR_FILE_NOT_FOUND:
-  case ERROR_PATH_NOT_FOUND: errno = ENOENT; break;
-  case ERROR_ACCESS_DENIED:
-  case ERROR_SHARING_VIOLATION: errno = EACCES; break;
-  case ERROR_NOT_SAME_DEVICE: errno = EXDEV; break;
-  default: errno = EIO; break;
+    case ERROR_FILE_NOT_FOUND:
+    case ERROR_PATH_NOT_FOUND:
+      errno = ENOENT;
+      break;
+    case ERROR_ACCESS_DENIED:
+    case ERROR_SHARING_VIOLATION:
+      errno = EACCES;
+      break;
+    case ERROR_NOT_SAME_DEVICE:
+      errno = EXDEV;
+      break;
+    default:
+      errno = EIO;
+      break;
   }
   return -1;
 }

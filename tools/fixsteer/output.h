@@ -14,10 +14,10 @@
 
 // An output file being written.
 typedef struct output {
-  const char *name;            // the path asked for
-  char temp[OUTPUT_PATH_MAX];  // the temporary file beside it: NAME.tmp- and 12 random characters
-  FILE *f;                     // open for reading and writing on the temporary file
-  int slot;                    // its place in the list removed on SIGINT, SIGTERM or exit; -1: none
+  const char *name;           // the path asked for
+  char temp[OUTPUT_PATH_MAX]; // the temporary file beside it: NAME.tmp- and 12 random characters
+  FILE *f;                    // open for reading and writing on the temporary file
+  int slot;                   // its place in the list removed on SIGINT, SIGTERM or exit; -1: none
 } output;
 
 // Creates the temporary file of `name`: a new file (never an existing one, never through a

@@ -9,11 +9,11 @@
 #include <stdint.h>
 
 typedef struct progress {
-  const char *what;  // the command, at the start of the line
-  uint64_t total;    // the units of the whole work (ticks, or bytes of a replay)
-  bool in_ticks;     // total counts ticks ("tick 4200 of 10000"), else bytes ("tick 4200")
-  int percent;       // last shown, -1: none yet
-  bool on;           // stderr is a terminal and not quiet
+  const char *what; // the command, at the start of the line
+  uint64_t total;   // the units of the whole work (ticks, or bytes of a replay)
+  bool in_ticks;    // total counts ticks ("tick 4200 of 10000"), else bytes ("tick 4200")
+  int percent;      // last shown, -1: none yet
+  bool on;          // stderr is a terminal and not quiet
 } progress;
 
 // Starts reporting `ticks` ticks of work for `what`; with `quiet`, or when stderr is not a

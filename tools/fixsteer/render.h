@@ -36,13 +36,13 @@ typedef struct film_nav_field {
 } film_nav_field;
 
 typedef struct film {
-  const char *name;      // scenario name or replay file name
-  const char *summary;   // the scenario's one-line summary, or NULL
+  const char *name;    // scenario name or replay file name
+  const char *summary; // the scenario's one-line summary, or NULL
   bool is_replay;
-  uint32_t slots;        // agent slots per frame
-  long frames;           // frames kept: the state before the first tick, then after each
-  long first_tick;       // world tick of frame 0
-  sample *samples;       // frames x slots
+  uint32_t slots;  // agent slots per frame
+  long frames;     // frames kept: the state before the first tick, then after each
+  long first_tick; // world tick of frame 0
+  sample *samples; // frames x slots
   // The world's layout after the last tick.
   fxs_world_def def;
   fxs_wall *walls;
@@ -52,11 +52,11 @@ typedef struct film {
   film_path *paths;
   uint32_t path_count;
   fxs_vec2 *nodes;
-  fxs_flow_field field; // width 0 when the world has none; cells owned by the film
-  fxs_nav_grid nav;     // the navigation grid's effective costs (width 0: none); owned
-  fxs_vec2 *routes;     // route waypoints of every agent slot, route_counts[i] each, in a row
-  uint32_t *route_counts; // per agent slot (0: no route)
-  uint32_t route_stride;  // waypoints kept per slot
+  fxs_flow_field field;       // width 0 when the world has none; cells owned by the film
+  fxs_nav_grid nav;           // the navigation grid's effective costs (width 0: none); owned
+  fxs_vec2 *routes;           // route waypoints of every agent slot, route_counts[i] each, in a row
+  uint32_t *route_counts;     // per agent slot (0: no route)
+  uint32_t route_stride;      // waypoints kept per slot
   film_nav_field *nav_fields; // the live fields of groups, by slot
   uint32_t nav_field_count;
   // Replays: the recorded hash after each stepped tick (the TICK chunk's tick is

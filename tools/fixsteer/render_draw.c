@@ -96,10 +96,12 @@ static void content_box(const film *f, box *b) {
     box_add(b, units(f->walls[i].b.x), units(f->walls[i].b.y), 0);
   }
   for (uint32_t i = 0; i < f->obstacle_count; ++i) {
-    box_add(b, units(f->obstacles[i].center.x), units(f->obstacles[i].center.y), units(f->obstacles[i].radius));
+    box_add(b, units(f->obstacles[i].center.x), units(f->obstacles[i].center.y),
+            units(f->obstacles[i].radius));
   }
   for (uint32_t p = 0; p < f->path_count; ++p) {
-    for (uint32_t i = 0; i < f->paths[p].count; ++i) box_add(b, units(f->paths[p].nodes[i].x), units(f->paths[p].nodes[i].y), 0);
+    for (uint32_t i = 0; i < f->paths[p].count; ++i)
+      box_add(b, units(f->paths[p].nodes[i].x), units(f->paths[p].nodes[i].y), 0);
   }
 }
 
@@ -110,7 +112,8 @@ static void layout(const picture *p, double footer, double max_map_height, view 
   box b = {0, 0, 0, 0, true};
   content_box(p->a, &b);
   if (p->b) content_box(p->b, &b);
-  double bw = units(d->bounds_max.x) - units(d->bounds_min.x), bh = units(d->bounds_max.y) - units(d->bounds_min.y);
+  double bw = units(d->bounds_max.x) - units(d->bounds_min.x),
+         bh = units(d->bounds_max.y) - units(d->bounds_min.y);
   double cw = b.x1 - b.x0, ch = b.y1 - b.y0;
   v->bounds_shown = b.empty || d->clamp_to_bounds || bw * bh <= 16.0 * (cw + 1) * (ch + 1);
   if (p->zoom) {
@@ -121,10 +124,12 @@ static void layout(const picture *p, double footer, double max_map_height, view 
     box_add(&b, units(d->bounds_min.x), units(d->bounds_min.y), 0);
     box_add(&b, units(d->bounds_max.x), units(d->bounds_max.y), 0);
   }
-  double pad = p->zoom ? 0 : 0.02 * ((b.x1 - b.x0) > (b.y1 - b.y0) ? b.x1 - b.x0 : b.y1 - b.y0) + 1.0;
+  double pad =
+      p->zoom ? 0 : 0.02 * ((b.x1 - b.x0) > (b.y1 - b.y0) ? b.x1 - b.x0 : b.y1 - b.y0) + 1.0;
   v->min_x = b.x0 - pad, v->min_y = b.y0 - pad, v->max_x = b.x1 + pad, v->max_y = b.y1 + pad;
   v->scale = (p->width - 2 * MARGIN) / (v->max_x - v->min_x);
-  if ((v->max_y - v->min_y) * v->scale > max_map_height) v->scale = max_map_height / (v->max_y - v->min_y);
+  if ((v->max_y - v->min_y) * v->scale > max_map_height)
+    v->scale = max_map_height / (v->max_y - v->min_y);
   v->map_w = (v->max_x - v->min_x) * v->scale, v->map_h = (v->max_y - v->min_y) * v->scale;
   v->left = MARGIN + (p->width - 2 * MARGIN - v->map_w) / 2, v->top = HEADER;
   v->width = p->width, v->height = HEADER + v->map_h + footer;
@@ -138,14 +143,15 @@ static double magnitude(double x) { return x < 0 ? -x : x; }
 static void agent_colour(uint32_t slot, char out[8]) {
   double turns = slot * (137.50776 / 360.0);
   double h = (turns - (double)(long)turns) * 6.0, s = 0.78, l = slot % 2 ? 0.36 : 0.46;
-  double c = (1 - magnitude(2 * l - 1)) * s, x = c * (1 - magnitude(h - 2.0 * (double)(long)(h / 2.0) - 1)), m = l - c / 2;
+  double c = (1 - magnitude(2 * l - 1)) * s,
+         x = c * (1 - magnitude(h - 2.0 * (double)(long)(h / 2.0) - 1)), m = l - c / 2;
   double rgb[3] = {0, 0, 0};
   int sector = (int)h % 6;
   static const int order[6][3] = {{0, 1, 2}, {1, 0, 2}, {2, 0, 1}, {2, 1, 0}, {1, 2, 0}, {0, 2, 1}};
   double vals[3] = {c, x, 0};
   for (int i = 0; i < 3; ++i) rgb[i] = vals[order[sector][i]];
-  snprintf(out, 8, "#%02x%02x%02x", (int)((rgb[0] + m) * 255 + 0.5), (int)((rgb[1] + m) * 255 + 0.5),
-           (int)((rgb[2] + m) * 255 + 0.5));
+  snprintf(out, 8, "#%02x%02x%02x", (int)((rgb[0] + m) * 255 + 0.5),
+           (int)((rgb[1] + m) * 255 + 0.5), (int)((rgb[2] + m) * 255 + 0.5));
 }
 
 // ------------------------------------------------------------------ the world
@@ -160,10 +166,13 @@ static void draw_field(const fxs_flow_field *fl, const view *v, text *t) {
   uint32_t side = fl->width > fl->height ? fl->width : fl->height;
   uint32_t step = (side + FIELD_ARROWS_PER_SIDE - 1) / FIELD_ARROWS_PER_SIDE;
   double half = 0.2 * units(fl->cell_size) * step * v->scale;
-  text_printf(t, "<g stroke='#6f8fb0' stroke-opacity='0.45' stroke-width='1' fill='#6f8fb0' fill-opacity='0.45'>\n");
+  text_printf(t,
+              "<g stroke='#6f8fb0' stroke-opacity='0.45' stroke-width='1' fill='#6f8fb0' "
+              "fill-opacity='0.45'>\n");
   for (uint32_t cy = step / 2; cy < fl->height; cy += step) {
     for (uint32_t cx = step / 2; cx < fl->width; cx += step) {
-      fxs_vec2 c = fxs_flow_field_cell_center(fl, cx, cy), d = fl->cells[(size_t)cy * fl->width + cx];
+      fxs_vec2 c = fxs_flow_field_cell_center(fl, cx, cy),
+               d = fl->cells[(size_t)cy * fl->width + cx];
       double x = px(v, units(c.x)), y = py(v, units(c.y)), dx = units(d.x), dy = units(d.y);
       double n = units(fxs_vec2_length(d)); // exact integer length: no libm in the tool
       if (n == 0) {
@@ -172,8 +181,11 @@ static void draw_field(const fxs_flow_field *fl, const view *v, text *t) {
       }
       dx *= half / n, dy *= half / n;
       double hx = x + dx, hy = y + dy, bx = hx - 0.45 * dx, by = hy - 0.45 * dy;
-      text_printf(t, "<line x1='%.1f' y1='%.1f' x2='%.1f' y2='%.1f'/><path d='M%.1f %.1fL%.1f %.1fL%.1f %.1fz' stroke='none'/>\n",
-                  x - dx, y - dy, hx, hy, hx, hy, bx - 0.3 * dy, by + 0.3 * dx, bx + 0.3 * dy, by - 0.3 * dx);
+      text_printf(t,
+                  "<line x1='%.1f' y1='%.1f' x2='%.1f' y2='%.1f'/><path d='M%.1f %.1fL%.1f "
+                  "%.1fL%.1f %.1fz' stroke='none'/>\n",
+                  x - dx, y - dy, hx, hy, hx, hy, bx - 0.3 * dy, by + 0.3 * dx, bx + 0.3 * dy,
+                  by - 0.3 * dx);
     }
   }
   text_printf(t, "</g>\n");
@@ -193,7 +205,8 @@ static void draw_nav_cells(const fxs_nav_grid *g, const view *v, text *t) {
       while (end < g->width && g->cost[(size_t)cy * g->width + end] == FXS_NAV_BLOCKED) ++end;
       double x = px(v, units(g->origin.x) + units(g->cell_size) * cx);
       double y = py(v, units(g->origin.y) + units(g->cell_size) * cy);
-      text_printf(t, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f'/>\n", x, y, size * (end - cx), size);
+      text_printf(t, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f'/>\n", x, y,
+                  size * (end - cx), size);
       cx = end;
     }
   }
@@ -248,13 +261,18 @@ static void draw_field_heat(const picture *p, const film *f, const view *v, text
       for (; end < g->width; ++end) {
         uint32_t next = 0;
         int other = cell_owner(p, f, row + end, &next);
-        if (other != owner || (uint32_t)((uint64_t)next * FIELD_BANDS / ((uint64_t)most + 1u)) != band) break;
+        if (other != owner ||
+            (uint32_t)((uint64_t)next * FIELD_BANDS / ((uint64_t)most + 1u)) != band)
+          break;
       }
       if (owner >= 0) {
         double x = px(v, units(g->origin.x) + units(g->cell_size) * cx);
         double y = py(v, units(g->origin.y) + units(g->cell_size) * cy);
-        text_printf(t, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='%s' fill-opacity='%.3f'/>\n", x, y,
-                    size * (end - cx), size, field_colour(f->nav_fields[owner].slot), 0.44 - 0.037 * band);
+        text_printf(
+            t,
+            "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='%s' fill-opacity='%.3f'/>\n",
+            x, y, size * (end - cx), size, field_colour(f->nav_fields[owner].slot),
+            0.44 - 0.037 * band);
       }
       cx = end;
     }
@@ -284,8 +302,11 @@ static void draw_field_arrows(const picture *p, const film *f, const view *v, te
       double x = px(v, units(c.x)), y = py(v, units(c.y)), hx = x + dx, hy = y + dy;
       double bx = hx - 0.45 * dx, by = hy - 0.45 * dy;
       const char *colour = field_colour(f->nav_fields[owner].slot);
-      text_printf(t, "<line x1='%.1f' y1='%.1f' x2='%.1f' y2='%.1f' stroke='%s'/><path d='M%.1f %.1fL%.1f %.1fL%.1f %.1fz' fill='%s'/>\n",
-                  x - dx, y - dy, hx, hy, colour, hx, hy, bx - 0.35 * dy, by + 0.35 * dx, bx + 0.35 * dy, by - 0.35 * dx, colour);
+      text_printf(t,
+                  "<line x1='%.1f' y1='%.1f' x2='%.1f' y2='%.1f' stroke='%s'/><path d='M%.1f "
+                  "%.1fL%.1f %.1fL%.1f %.1fz' fill='%s'/>\n",
+                  x - dx, y - dy, hx, hy, colour, hx, hy, bx - 0.35 * dy, by + 0.35 * dx,
+                  bx + 0.35 * dy, by - 0.35 * dx, colour);
     }
   }
   text_printf(t, "</g>\n");
@@ -299,10 +320,13 @@ static void draw_field_goals(const picture *p, const film *f, const view *v, tex
     if (!field_shown(p, fl)) continue;
     fxs_vec2 c = fxs_nav_grid_cell_center(g, fl->goal_cell % g->width, fl->goal_cell / g->width);
     double x = px(v, units(c.x)), y = py(v, units(c.y));
-    text_printf(t, "<circle cx='%.1f' cy='%.1f' r='5' fill='#fff' fill-opacity='0.6' stroke='%s' stroke-width='1.5'/><circle cx='%.1f' cy='%.1f' r='1.8' fill='%s'/>",
+    text_printf(t,
+                "<circle cx='%.1f' cy='%.1f' r='5' fill='#fff' fill-opacity='0.6' stroke='%s' "
+                "stroke-width='1.5'/><circle cx='%.1f' cy='%.1f' r='1.8' fill='%s'/>",
                 x, y, field_colour(fl->slot), x, y, field_colour(fl->slot));
-    text_printf(t, "<text x='%.1f' y='%.1f' font-size='9' fill='%s'>field %u%s</text>\n", x + 7, y + 3,
-                field_colour(fl->slot), fl->slot, fl->status == FXS_NAV_FIELD_READY ? "" : " (building)");
+    text_printf(t, "<text x='%.1f' y='%.1f' font-size='9' fill='%s'>field %u%s</text>\n", x + 7,
+                y + 3, field_colour(fl->slot), fl->slot,
+                fl->status == FXS_NAV_FIELD_READY ? "" : " (building)");
   }
 }
 
@@ -322,12 +346,16 @@ static void draw_routes(const film *f, const view *v, text *t) {
     const fxs_vec2 *w = f->routes + (size_t)i * f->route_stride;
     char colour[8];
     agent_colour(i, colour);
-    text_printf(t, "<polyline fill='none' stroke='%s' stroke-opacity='0.7' stroke-width='1' stroke-dasharray='2 2' points='", colour);
-    for (uint32_t k = 0; k < n; ++k) text_printf(t, "%.1f,%.1f ", px(v, units(w[k].x)), py(v, units(w[k].y)));
+    text_printf(t,
+                "<polyline fill='none' stroke='%s' stroke-opacity='0.7' stroke-width='1' "
+                "stroke-dasharray='2 2' points='",
+                colour);
+    for (uint32_t k = 0; k < n; ++k)
+      text_printf(t, "%.1f,%.1f ", px(v, units(w[k].x)), py(v, units(w[k].y)));
     text_printf(t, "'/>\n");
     for (uint32_t k = 0; k < n; ++k) {
-      text_printf(t, "<circle cx='%.1f' cy='%.1f' r='2' fill='%s' fill-opacity='0.7'/>\n", px(v, units(w[k].x)),
-                  py(v, units(w[k].y)), colour);
+      text_printf(t, "<circle cx='%.1f' cy='%.1f' r='2' fill='%s' fill-opacity='0.7'/>\n",
+                  px(v, units(w[k].x)), py(v, units(w[k].y)), colour);
     }
   }
 }
@@ -336,8 +364,10 @@ static void draw_layout(const picture *pic, const film *f, const view *v, text *
   const fxs_world_def *d = &f->def;
   {
     double x0 = px(v, units(d->bounds_min.x)), y0 = py(v, units(d->bounds_min.y));
-    text_printf(t, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='#ffffff' stroke='#888' stroke-width='1'/>\n", x0,
-                y0, px(v, units(d->bounds_max.x)) - x0, py(v, units(d->bounds_max.y)) - y0);
+    text_printf(t,
+                "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='#ffffff' stroke='#888' "
+                "stroke-width='1'/>\n",
+                x0, y0, px(v, units(d->bounds_max.x)) - x0, py(v, units(d->bounds_max.y)) - y0);
   }
   if (f->nav.width > 0) draw_nav_cells(&f->nav, v, t);
   bool fields = any_field_shown(pic, f);
@@ -346,28 +376,41 @@ static void draw_layout(const picture *pic, const film *f, const view *v, text *
   for (uint32_t p = 0; p < f->path_count; ++p) {
     const film_path *path = &f->paths[p];
     if (path->count == 0) continue;
-    text_printf(t, "<polyline fill='none' stroke='#c9d3e0' stroke-opacity='0.45' stroke-linejoin='round' stroke-linecap='round' stroke-width='%.1f' points='",
+    text_printf(t,
+                "<polyline fill='none' stroke='#c9d3e0' stroke-opacity='0.45' "
+                "stroke-linejoin='round' stroke-linecap='round' stroke-width='%.1f' points='",
                 2 * units(path->radius) * v->scale);
-    for (uint32_t i = 0; i < path->count; ++i) text_printf(t, "%.1f,%.1f ", px(v, units(path->nodes[i].x)), py(v, units(path->nodes[i].y)));
-    if (path->mode == FXS_PATH_LOOP) text_printf(t, "%.1f,%.1f", px(v, units(path->nodes[0].x)), py(v, units(path->nodes[0].y)));
-    text_printf(t, "'/>\n<polyline fill='none' stroke='#3b5b8a' stroke-width='1' stroke-dasharray='5 3' points='");
-    for (uint32_t i = 0; i < path->count; ++i) text_printf(t, "%.1f,%.1f ", px(v, units(path->nodes[i].x)), py(v, units(path->nodes[i].y)));
-    if (path->mode == FXS_PATH_LOOP) text_printf(t, "%.1f,%.1f", px(v, units(path->nodes[0].x)), py(v, units(path->nodes[0].y)));
+    for (uint32_t i = 0; i < path->count; ++i)
+      text_printf(t, "%.1f,%.1f ", px(v, units(path->nodes[i].x)), py(v, units(path->nodes[i].y)));
+    if (path->mode == FXS_PATH_LOOP)
+      text_printf(t, "%.1f,%.1f", px(v, units(path->nodes[0].x)), py(v, units(path->nodes[0].y)));
+    text_printf(t,
+                "'/>\n<polyline fill='none' stroke='#3b5b8a' stroke-width='1' stroke-dasharray='5 "
+                "3' points='");
+    for (uint32_t i = 0; i < path->count; ++i)
+      text_printf(t, "%.1f,%.1f ", px(v, units(path->nodes[i].x)), py(v, units(path->nodes[i].y)));
+    if (path->mode == FXS_PATH_LOOP)
+      text_printf(t, "%.1f,%.1f", px(v, units(path->nodes[0].x)), py(v, units(path->nodes[0].y)));
     text_printf(t, "'/>\n");
     for (uint32_t i = 0; i < path->count; ++i) {
-      text_printf(t, "<rect x='%.1f' y='%.1f' width='5' height='5' fill='#3b5b8a'/>\n", px(v, units(path->nodes[i].x)) - 2.5,
-                  py(v, units(path->nodes[i].y)) - 2.5);
+      text_printf(t, "<rect x='%.1f' y='%.1f' width='5' height='5' fill='#3b5b8a'/>\n",
+                  px(v, units(path->nodes[i].x)) - 2.5, py(v, units(path->nodes[i].y)) - 2.5);
     }
   }
   for (uint32_t i = 0; i < f->obstacle_count; ++i) {
     const fxs_obstacle *o = &f->obstacles[i];
-    text_printf(t, "<circle cx='%.1f' cy='%.1f' r='%.1f' fill='#b8b8b8' stroke='#6a6a6a' stroke-width='1'/>\n",
-                px(v, units(o->center.x)), py(v, units(o->center.y)), units(o->radius) * v->scale);
+    text_printf(
+        t,
+        "<circle cx='%.1f' cy='%.1f' r='%.1f' fill='#b8b8b8' stroke='#6a6a6a' stroke-width='1'/>\n",
+        px(v, units(o->center.x)), py(v, units(o->center.y)), units(o->radius) * v->scale);
   }
   for (uint32_t i = 0; i < f->wall_count; ++i) {
     const fxs_wall *w = &f->walls[i];
-    text_printf(t, "<line x1='%.1f' y1='%.1f' x2='%.1f' y2='%.1f' stroke='#222' stroke-width='3.5' stroke-linecap='round'/>\n",
-                px(v, units(w->a.x)), py(v, units(w->a.y)), px(v, units(w->b.x)), py(v, units(w->b.y)));
+    text_printf(t,
+                "<line x1='%.1f' y1='%.1f' x2='%.1f' y2='%.1f' stroke='#222' stroke-width='3.5' "
+                "stroke-linecap='round'/>\n",
+                px(v, units(w->a.x)), py(v, units(w->a.y)), px(v, units(w->b.x)),
+                py(v, units(w->b.y)));
   }
   if (fields) draw_field_arrows(pic, f, v, t);
   draw_routes(f, v, t);
@@ -399,8 +442,10 @@ static long draw_trajectory(const film *f, uint32_t slot, const view *v, bool da
     if (!s || !s->alive) continue;
     double x = px(v, units(s->x)), y = py(v, units(s->y));
     if (!open) {
-      text_printf(t, "<polyline fill='none' stroke='%s' stroke-width='1.1' stroke-opacity='0.85'%s points='%.1f,%.1f ", colour,
-                  dashed ? " stroke-dasharray='4 3'" : "", x, y);
+      text_printf(t,
+                  "<polyline fill='none' stroke='%s' stroke-width='1.1' stroke-opacity='0.85'%s "
+                  "points='%.1f,%.1f ",
+                  colour, dashed ? " stroke-dasharray='4 3'" : "", x, y);
       open = true, generation = s->generation, lx = x, ly = y, ++points;
     } else if ((x - lx) * (x - lx) + (y - ly) * (y - ly) >= 0.49) {
       text_printf(t, "%.1f,%.1f ", x, y);
@@ -425,9 +470,13 @@ static void draw_bodies(const film *f, const picture *p, const view *v, bool das
       double x = px(v, units(s->x)), y = py(v, units(s->y)), r = units(s->radius) * v->scale;
       double reach = (r < 1.5 ? 1.5 : r) + 6;
       double ux = units(fxs_cos(s->orientation)), uy = units(fxs_sin(s->orientation));
-      text_printf(t, "<g stroke='%s' opacity='%.2f'><circle cx='%.1f' cy='%.1f' r='%.1f' fill='%s' fill-opacity='0.25' stroke-width='1.2'%s/>",
-                  colour, opacity, x, y, r < 1.5 ? 1.5 : r, colour, dashed ? " stroke-dasharray='2 2'" : "");
-      text_printf(t, "<line x1='%.1f' y1='%.1f' x2='%.1f' y2='%.1f' stroke-width='1.4'/></g>\n", x, y, x + reach * ux, y + reach * uy);
+      text_printf(t,
+                  "<g stroke='%s' opacity='%.2f'><circle cx='%.1f' cy='%.1f' r='%.1f' fill='%s' "
+                  "fill-opacity='0.25' stroke-width='1.2'%s/>",
+                  colour, opacity, x, y, r < 1.5 ? 1.5 : r, colour,
+                  dashed ? " stroke-dasharray='2 2'" : "");
+      text_printf(t, "<line x1='%.1f' y1='%.1f' x2='%.1f' y2='%.1f' stroke-width='1.4'/></g>\n", x,
+                  y, x + reach * ux, y + reach * uy);
     }
   }
 }
@@ -442,8 +491,8 @@ static void draw_labels(const film *f, const view *v, text *t) {
       char colour[8];
       agent_colour(slot, colour);
       double r = units(s->radius) * v->scale;
-      text_printf(t, "<text x='%.1f' y='%.1f' font-size='9' fill='%s'>%u</text>\n", px(v, units(s->x)) + r + 2,
-                  py(v, units(s->y)) - r - 1, colour, slot);
+      text_printf(t, "<text x='%.1f' y='%.1f' font-size='9' fill='%s'>%u</text>\n",
+                  px(v, units(s->x)) + r + 2, py(v, units(s->y)) - r - 1, colour, slot);
       break;
     }
   }
@@ -456,9 +505,11 @@ static void draw_labels(const film *f, const view *v, text *t) {
 static void draw_agents(const picture *p, const view *v, text *t) {
   text lines = {0, 0, 0, false};
   long points = 0;
-  for (uint32_t slot = 0; slot < p->a->slots; ++slot) points += draw_trajectory(p->a, slot, v, false, &lines);
+  for (uint32_t slot = 0; slot < p->a->slots; ++slot)
+    points += draw_trajectory(p->a, slot, v, false, &lines);
   if (p->b) {
-    for (uint32_t slot = 0; slot < p->b->slots; ++slot) points += draw_trajectory(p->b, slot, v, true, &lines);
+    for (uint32_t slot = 0; slot < p->b->slots; ++slot)
+      points += draw_trajectory(p->b, slot, v, true, &lines);
   }
   text_printf(t, "<g%s>\n", points > CRISP_POINTS ? " shape-rendering='crispEdges'" : "");
   if (lines.failed) t->failed = true;
@@ -486,15 +537,25 @@ static void draw_header(const picture *p, text *t) {
   const film *a = p->a;
   text_printf(t, "<text x='%.0f' y='20' font-size='15' font-weight='bold'>", MARGIN);
   text_escaped(t, a->name);
-  if (p->b) text_printf(t, " (A, solid) and "), text_escaped(t, p->b->name), text_printf(t, " (B, dashed)");
-  text_printf(t, " \xe2\x80\x94 ticks %ld..%ld, %ld agents</text>\n", a->first_tick, a->first_tick + a->frames - 1, max_agents(a));
+  if (p->b)
+    text_printf(t, " (A, solid) and "), text_escaped(t, p->b->name), text_printf(t, " (B, dashed)");
+  text_printf(t, " \xe2\x80\x94 ticks %ld..%ld, %ld agents</text>\n", a->first_tick,
+              a->first_tick + a->frames - 1, max_agents(a));
   text_printf(t, "<text x='%.0f' y='37' font-size='11' fill='#333'>", MARGIN);
-  if (p->b) text_printf(t, "two replays re-simulated on this build; the bar below marks the ticks whose recorded hashes differ");
-  else if (a->is_replay) text_printf(t, "replay re-simulated on this build, every tick's hash checked against the recording");
+  if (p->b)
+    text_printf(t,
+                "two replays re-simulated on this build; the bar below marks the ticks whose "
+                "recorded hashes differ");
+  else if (a->is_replay)
+    text_printf(
+        t, "replay re-simulated on this build, every tick's hash checked against the recording");
   else text_escaped(t, a->summary ? a->summary : "scenario");
-  text_printf(t, "</text>\n<text x='%.0f' y='52' font-size='11' fill='#333'>bodies and headings at ticks ", MARGIN);
+  text_printf(
+      t, "</text>\n<text x='%.0f' y='52' font-size='11' fill='#333'>bodies and headings at ticks ",
+      MARGIN);
   for (int k = 0; k < p->at_count; ++k) text_printf(t, "%s%ld", k ? ", " : "", p->at[k]);
-  text_printf(t, " (fainter = earlier); x \xe2\x86\x92, y \xe2\x86\x93 (world y grows downward)</text>\n");
+  text_printf(
+      t, " (fainter = earlier); x \xe2\x86\x92, y \xe2\x86\x93 (world y grows downward)</text>\n");
 }
 
 // Where the next legend item goes; items wrap to a new row at the picture's right edge.
@@ -529,23 +590,36 @@ static void scale_bar(const view *v, text *t, cursor *c) {
   double w = length * v->scale;
   if (c->x > MARGIN && c->x + w + 70 > c->right) c->x = MARGIN, c->y += LEGEND_ROW, ++c->rows;
   if (!t) return;
-  text_printf(t, "<path d='M%.1f %.1fv6h%.1fv-6' fill='none' stroke='#222' stroke-width='1.2'/>", c->x, c->y - 4, w);
-  text_printf(t, "<text x='%.1f' y='%.1f' font-size='11'>%.0f units</text>\n", c->x + w + 6, c->y + 4, length);
+  text_printf(t, "<path d='M%.1f %.1fv6h%.1fv-6' fill='none' stroke='#222' stroke-width='1.2'/>",
+              c->x, c->y - 4, w);
+  text_printf(t, "<text x='%.1f' y='%.1f' font-size='11'>%.0f units</text>\n", c->x + w + 6,
+              c->y + 4, length);
 }
 
 // The legend from y on (t NULL: only measures); returns its rows.
 static int draw_legend(const picture *p, const view *v, double y, text *t) {
   cursor c = {MARGIN, y, p->width - MARGIN, 1};
-  legend_item(t, &c, "<path d='M0 4 l6 -8 l6 6 l6 -6' fill='none' stroke='#c03' stroke-width='1.1'/>",
-              p->b ? "trajectory (A solid, B dashed; slot number at its end)" : "trajectory (slot number at its end)");
-  legend_item(t, &c, "<circle cx='8' cy='0' r='5' fill='#c03' fill-opacity='0.25' stroke='#c03' stroke-width='1.2'/><line x1='8' y1='0' x2='19' y2='0' stroke='#c03' stroke-width='1.4'/>",
-              "body, heading");
+  legend_item(t, &c,
+              "<path d='M0 4 l6 -8 l6 6 l6 -6' fill='none' stroke='#c03' stroke-width='1.1'/>",
+              p->b ? "trajectory (A solid, B dashed; slot number at its end)"
+                   : "trajectory (slot number at its end)");
+  legend_item(
+      t, &c,
+      "<circle cx='8' cy='0' r='5' fill='#c03' fill-opacity='0.25' stroke='#c03' "
+      "stroke-width='1.2'/><line x1='8' y1='0' x2='19' y2='0' stroke='#c03' stroke-width='1.4'/>",
+      "body, heading");
   if (p->a->path_count) {
-    legend_item(t, &c, "<rect x='0' y='-5' width='18' height='10' fill='#c9d3e0' fill-opacity='0.45'/><line x1='0' y1='0' x2='18' y2='0' stroke='#3b5b8a' stroke-dasharray='5 3'/><rect x='-2.5' y='-2.5' width='5' height='5' fill='#3b5b8a'/>",
-                "path, nodes, path radius");
+    legend_item(
+        t, &c,
+        "<rect x='0' y='-5' width='18' height='10' fill='#c9d3e0' fill-opacity='0.45'/><line "
+        "x1='0' y1='0' x2='18' y2='0' stroke='#3b5b8a' stroke-dasharray='5 3'/><rect x='-2.5' "
+        "y='-2.5' width='5' height='5' fill='#3b5b8a'/>",
+        "path, nodes, path radius");
   }
   if (p->a->field.width > 0) {
-    legend_item(t, &c, "<line x1='0' y1='0' x2='14' y2='0' stroke='#6f8fb0' stroke-opacity='0.6'/><path d='M18 0L12 -3L12 3z' fill='#6f8fb0' fill-opacity='0.6'/>",
+    legend_item(t, &c,
+                "<line x1='0' y1='0' x2='14' y2='0' stroke='#6f8fb0' stroke-opacity='0.6'/><path "
+                "d='M18 0L12 -3L12 3z' fill='#6f8fb0' fill-opacity='0.6'/>",
                 "flow field after the last tick");
   }
   if (p->a->nav.width > 0) {
@@ -555,30 +629,45 @@ static int draw_legend(const picture *p, const view *v, double y, text *t) {
   if (any_field_shown(p, p->a)) {
     char label[160];
     uint32_t shown = 0;
-    for (uint32_t k = 0; k < p->a->nav_field_count; ++k) shown += field_shown(p, &p->a->nav_fields[k]);
-    snprintf(label, sizeof label, "%s after the last tick: shade = cost to the goal (darker nearer), arrow = direction%s",
-             shown == 1 ? "a group's integration field" : "groups' integration fields",
-             shown == 1 ? "" : "; each cell shows its cheapest goal");
-    legend_item(t, &c, "<rect x='0' y='-5' width='6' height='10' fill='#2f6fc4' fill-opacity='0.32'/><rect x='6' y='-5' width='6' height='10' fill='#2f6fc4' fill-opacity='0.2'/><rect x='12' y='-5' width='6' height='10' fill='#2f6fc4' fill-opacity='0.08'/><path d='M2 0h10M16 0L11 -3L11 3z' stroke='#2f6fc4' fill='#2f6fc4'/>",
-                label);
+    for (uint32_t k = 0; k < p->a->nav_field_count; ++k)
+      shown += field_shown(p, &p->a->nav_fields[k]);
+    snprintf(
+        label, sizeof label,
+        "%s after the last tick: shade = cost to the goal (darker nearer), arrow = direction%s",
+        shown == 1 ? "a group's integration field" : "groups' integration fields",
+        shown == 1 ? "" : "; each cell shows its cheapest goal");
+    legend_item(
+        t, &c,
+        "<rect x='0' y='-5' width='6' height='10' fill='#2f6fc4' fill-opacity='0.32'/><rect x='6' "
+        "y='-5' width='6' height='10' fill='#2f6fc4' fill-opacity='0.2'/><rect x='12' y='-5' "
+        "width='6' height='10' fill='#2f6fc4' fill-opacity='0.08'/><path d='M2 0h10M16 0L11 -3L11 "
+        "3z' stroke='#2f6fc4' fill='#2f6fc4'/>",
+        label);
   }
   if (p->a->route_counts) {
-    legend_item(t, &c, "<polyline points='0,4 8,-4 18,2' fill='none' stroke='#555' stroke-dasharray='2 2'/><circle cx='8' cy='-4' r='2' fill='#555'/>",
+    legend_item(t, &c,
+                "<polyline points='0,4 8,-4 18,2' fill='none' stroke='#555' stroke-dasharray='2 "
+                "2'/><circle cx='8' cy='-4' r='2' fill='#555'/>",
                 "route waypoints after the last tick");
   }
-  if (p->a->obstacle_count) legend_item(t, &c, "<circle cx='8' cy='0' r='6' fill='#b8b8b8' stroke='#6a6a6a'/>", "obstacle");
-  if (p->a->wall_count) legend_item(t, &c, "<line x1='0' y1='0' x2='18' y2='0' stroke='#222' stroke-width='3.5'/>", "wall");
+  if (p->a->obstacle_count)
+    legend_item(t, &c, "<circle cx='8' cy='0' r='6' fill='#b8b8b8' stroke='#6a6a6a'/>", "obstacle");
+  if (p->a->wall_count)
+    legend_item(t, &c, "<line x1='0' y1='0' x2='18' y2='0' stroke='#222' stroke-width='3.5'/>",
+                "wall");
   const fxs_world_def *d = &p->a->def;
   char bounds[320];
-  snprintf(bounds, sizeof bounds, "bounds [%g, %g] x [%g, %g]%s%s", units(d->bounds_min.x), units(d->bounds_max.x),
-           units(d->bounds_min.y), units(d->bounds_max.y), d->clamp_to_bounds ? ", clamped" : ", not clamped",
+  snprintf(bounds, sizeof bounds, "bounds [%g, %g] x [%g, %g]%s%s", units(d->bounds_min.x),
+           units(d->bounds_max.x), units(d->bounds_min.y), units(d->bounds_max.y),
+           d->clamp_to_bounds ? ", clamped" : ", not clamped",
            v->bounds_shown ? "" : " (not all in view)");
   if (p->zoom) {
     size_t n = strlen(bounds);
-    snprintf(bounds + n, sizeof bounds - n, "; view [%g, %g] x [%g, %g]", p->zoom_box[0], p->zoom_box[2], p->zoom_box[1],
-             p->zoom_box[3]);
+    snprintf(bounds + n, sizeof bounds - n, "; view [%g, %g] x [%g, %g]", p->zoom_box[0],
+             p->zoom_box[2], p->zoom_box[1], p->zoom_box[3]);
   }
-  legend_item(t, &c, "<rect x='0' y='-5' width='18' height='10' fill='#fff' stroke='#888'/>", bounds);
+  legend_item(t, &c, "<rect x='0' y='-5' width='18' height='10' fill='#fff' stroke='#888'/>",
+              bounds);
   scale_bar(v, t, &c);
   return c.rows;
 }
@@ -590,7 +679,9 @@ static double draw_notes(const picture *p, double y, text *t) {
     if (!films[i] || !films[i]->diverged) continue;
     text_printf(t, "<text x='%.0f' y='%.1f' font-size='11' fill='#c00'>", MARGIN, y);
     text_escaped(t, films[i]->name);
-    text_printf(t, ": re-simulated on this build, its hash differs from the recording at tick %ld; drawn up to there</text>\n",
+    text_printf(t,
+                ": re-simulated on this build, its hash differs from the recording at tick %ld; "
+                "drawn up to there</text>\n",
                 films[i]->diverged_tick);
     y += 16;
   }
@@ -614,7 +705,10 @@ static void draw_timeline(const picture *p, double y, text *t) {
   long hi = (hi_a > hi_b ? hi_a : hi_b) - 1;
   double x0 = MARGIN, w = p->width - 2 * MARGIN, bar = y + 8, per = w / (double)(hi - lo + 1);
   long first = -1, differ = 0;
-  text_printf(t, "<rect x='%.1f' y='%.1f' width='%.1f' height='12' fill='#dcefdc' stroke='#777' stroke-width='0.8'/>\n", x0, bar, w);
+  text_printf(t,
+              "<rect x='%.1f' y='%.1f' width='%.1f' height='12' fill='#dcefdc' stroke='#777' "
+              "stroke-width='0.8'/>\n",
+              x0, bar, w);
   for (long tick = lo; tick <= hi;) {
     int state = tick_state(a, b, tick);
     long end = tick;
@@ -623,22 +717,29 @@ static void draw_timeline(const picture *p, double y, text *t) {
     if (state == 1 && first < 0) first = tick;
     if (state != 0) {
       double rw = (end - tick + 1) * per;
-      text_printf(t, "<rect x='%.2f' y='%.1f' width='%.2f' height='12' fill='%s'/>\n", x0 + (tick - lo) * per, bar,
-                  rw < 1 ? 1 : rw, state == 1 ? "#d62728" : "#9a9a9a");
+      text_printf(t, "<rect x='%.2f' y='%.1f' width='%.2f' height='12' fill='%s'/>\n",
+                  x0 + (tick - lo) * per, bar, rw < 1 ? 1 : rw, state == 1 ? "#d62728" : "#9a9a9a");
     }
     tick = end + 1;
   }
-  text_printf(t, "<text x='%.1f' y='%.1f' font-size='10' fill='#333'>recorded state hash after each tick, A against B (ticks numbered as fixsteer diff does)</text>\n",
+  text_printf(t,
+              "<text x='%.1f' y='%.1f' font-size='10' fill='#333'>recorded state hash after each "
+              "tick, A against B (ticks numbered as fixsteer diff does)</text>\n",
               x0, bar - 3);
   text_printf(t, "<text x='%.1f' y='%.1f' font-size='10'>%ld</text>", x0, bar + 24, lo);
-  text_printf(t, "<text x='%.1f' y='%.1f' font-size='10' text-anchor='end'>%ld</text>\n", x0 + w, bar + 24, hi);
+  text_printf(t, "<text x='%.1f' y='%.1f' font-size='10' text-anchor='end'>%ld</text>\n", x0 + w,
+              bar + 24, hi);
   if (first >= 0) {
     double fx = x0 + (first - lo + 0.5) * per;
     text_printf(t, "<path d='M%.1f %.1fv16' stroke='#000' stroke-width='1.5'/>", fx, bar - 2);
-    text_printf(t, "<text x='%.1f' y='%.1f' font-size='11' text-anchor='middle'>first divergent tick %ld; %ld of %ld ticks differ (red; grey: only one replay)</text>\n",
+    text_printf(t,
+                "<text x='%.1f' y='%.1f' font-size='11' text-anchor='middle'>first divergent tick "
+                "%ld; %ld of %ld ticks differ (red; grey: only one replay)</text>\n",
                 x0 + w / 2, bar + 24, first, differ, hi - lo + 1);
   } else {
-    text_printf(t, "<text x='%.1f' y='%.1f' font-size='11' text-anchor='middle'>the recorded hashes agree at every tick both replays hold</text>\n",
+    text_printf(t,
+                "<text x='%.1f' y='%.1f' font-size='11' text-anchor='middle'>the recorded hashes "
+                "agree at every tick both replays hold</text>\n",
                 x0 + w / 2, bar + 24);
   }
 }
@@ -651,20 +752,25 @@ void render_svg(const picture *p, text *t) {
   layout(p, 0, MAX_MAP_HEIGHT, &v);
   int rows = draw_legend(p, &v, 0, 0);
   double below = 14 + LEGEND_ROW * rows + 16.0 * notes + (p->b ? 54 : 0);
-  if (p->height > 0) {  // the map takes what the header, the legend and the notes leave
+  if (p->height > 0) { // the map takes what the header, the legend and the notes leave
     double room = p->height - (v.height - v.map_h) - below;
     layout(p, 0, room > 1 ? room : 1, &v);
     rows = draw_legend(p, &v, 0, 0);
   }
   v.height += below;
   text_printf(t, "<?xml version='1.0' encoding='UTF-8'?>\n");
-  text_printf(t, "<svg xmlns='http://www.w3.org/2000/svg' width='%.0f' height='%.0f' viewBox='0 0 %.0f %.0f' font-family='%s'>\n",
+  text_printf(t,
+              "<svg xmlns='http://www.w3.org/2000/svg' width='%.0f' height='%.0f' viewBox='0 0 "
+              "%.0f %.0f' font-family='%s'>\n",
               v.width, v.height, v.width, v.height, FONT);
   text_printf(t, "<rect width='100%%' height='100%%' fill='#f4f4f1'/>\n");
-  text_printf(t, "<clipPath id='map'><rect x='%.1f' y='%.1f' width='%.1f' height='%.1f'/></clipPath>\n", v.left, v.top,
-              v.map_w, v.map_h);
-  text_printf(t, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='#ececec'/>\n<g clip-path='url(#map)'>\n", v.left,
-              v.top, v.map_w, v.map_h);
+  text_printf(
+      t, "<clipPath id='map'><rect x='%.1f' y='%.1f' width='%.1f' height='%.1f'/></clipPath>\n",
+      v.left, v.top, v.map_w, v.map_h);
+  text_printf(t,
+              "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='#ececec'/>\n<g "
+              "clip-path='url(#map)'>\n",
+              v.left, v.top, v.map_w, v.map_h);
   draw_layout(p, p->a, &v, t);
   draw_agents(p, &v, t);
   if (any_field_shown(p, p->a)) draw_field_goals(p, p->a, &v, t);

@@ -12,7 +12,7 @@
 #include "scenario_read.h"
 
 #define FACTOR_LIMIT (INT64_C(1) << 31)
-#define RAW_LIMIT INT64_C(0x7FFFFFFF)  // what scenario_parse_fix16 accepts either side of 0
+#define RAW_LIMIT INT64_C(0x7FFFFFFF) // what scenario_parse_fix16 accepts either side of 0
 
 static int64_t gcd(int64_t a, int64_t b) {
   while (b) {
@@ -43,10 +43,8 @@ bool scale_factor_parse(const char *text, scale_factor *k) {
     int64_t frac = 0;
     size_t decimals = (size_t)(end - dot - 1);
     if (decimals == 0 || decimals > 9 || !whole(dot + 1, end, &frac)) return false;
-    if (dot == text)
-      num = 0;
-    else if (!whole(text, dot, &num))
-      return false;
+    if (dot == text) num = 0;
+    else if (!whole(text, dot, &num)) return false;
     for (size_t i = 0; i < decimals; ++i) den *= 10, num *= 10;
     num += frac;
   } else if (!whole(text, end, &num)) {
@@ -61,7 +59,7 @@ bool scale_factor_parse(const char *text, scale_factor *k) {
 }
 
 bool scale_raw(fix16_t raw, scale_factor k, fix16_t *out) {
-  int64_t a = raw < 0 ? -(int64_t)raw : raw;  // < 2^31, times num < 2^31: no overflow
+  int64_t a = raw < 0 ? -(int64_t)raw : raw; // < 2^31, times num < 2^31: no overflow
   int64_t v = (a * k.num + k.den / 2) / k.den;
   if (v > RAW_LIMIT) return false;
   *out = (fix16_t)(raw < 0 ? -v : v);
@@ -71,9 +69,8 @@ bool scale_raw(fix16_t raw, scale_factor k, fix16_t *out) {
 void scale_format(fix16_t raw, char *out, size_t size) {
   int64_t a = raw < 0 ? -(int64_t)raw : raw, p10 = 1;
   for (int n = 0; n <= 9; ++n, p10 *= 10) {
-    int64_t v = (a * p10 + 32768) / 65536;  // a < 2^31, p10 <= 10^9: below 2^61
-    if (n == 0)
-      snprintf(out, size, "%s%lld", raw < 0 ? "-" : "", (long long)v);
+    int64_t v = (a * p10 + 32768) / 65536; // a < 2^31, p10 <= 10^9: below 2^61
+    if (n == 0) snprintf(out, size, "%s%lld", raw < 0 ? "-" : "", (long long)v);
     else
       snprintf(out, size, "%s%lld.%0*lld", raw < 0 ? "-" : "", (long long)(v / p10), n,
                (long long)(v % p10));
@@ -221,7 +218,7 @@ unsigned char *scale_apply(scale_doc *d, size_t *size) {
   size_t from = 0, n = 0;
   for (size_t i = 0; i < d->edit_count; ++i) {
     const scale_edit *e = &sorted[i];
-    if (e->offset < from) continue;  // cannot happen: a node is edited once
+    if (e->offset < from) continue; // cannot happen: a node is edited once
     memcpy(out + n, d->data + from, e->offset - from), n += e->offset - from;
     size_t len = strlen(e->insert);
     memcpy(out + n, e->insert, len), n += len;

@@ -32,7 +32,7 @@ void scale_format(fix16_t raw, char *out, size_t size);
 // One change to the file's text: `remove` bytes at `offset` replaced by `insert`.
 typedef struct scale_edit {
   size_t offset, remove;
-  size_t order;  // the edit's place in the list: insertions at one offset keep their order
+  size_t order; // the edit's place in the list: insertions at one offset keep their order
   char insert[224];
 } scale_edit;
 
@@ -42,11 +42,11 @@ typedef struct scale_doc {
   const unsigned char *data;
   size_t size;
   ydoc doc;
-  size_t *line_start;  // byte offset of each line (index 0: line 1)
+  size_t *line_start; // byte offset of each line (index 0: line 1)
   uint32_t lines;
   scale_edit *edits;
   size_t edit_count, edit_capacity;
-  unsigned char *scaled;  // per node: 1 once its value has been scaled (aliases share nodes)
+  unsigned char *scaled; // per node: 1 once its value has been scaled (aliases share nodes)
   char error[512];
 } scale_doc;
 

@@ -20,8 +20,8 @@ typedef struct scenario_state {
   uint32_t target[SCENARIO_MAX_AGENTS];
   uint32_t prey[SCENARIO_MAX_AGENTS];    // a hunter's chosen prey (handle), kept until it tires
   uint32_t reached[SCENARIO_MAX_AGENTS]; // targets reached so far
-  uint32_t cursor; // next event of a scenario file
-  fxs_vec2 ball, ball_velocity; // a scripted moving point
+  uint32_t cursor;                       // next event of a scenario file
+  fxs_vec2 ball, ball_velocity;          // a scripted moving point
 } scenario_state;
 
 typedef struct scenario scenario;

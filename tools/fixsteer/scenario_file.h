@@ -30,8 +30,8 @@ scenario_file_limits scenario_file_default_limits(void);
 
 // Loads `path` into a scenario (freed with scenario_file_free). On failure returns NULL and
 // writes "FILE:LINE: problem" into error. limits NULL: the defaults.
-const scenario *scenario_file_load(const char *path, const scenario_file_limits *limits, char *error,
-                                   size_t error_size);
+const scenario *scenario_file_load(const char *path, const scenario_file_limits *limits,
+                                   char *error, size_t error_size);
 
 // The same from `size` bytes in memory (not NUL-terminated); `name` stands for the file in
 // error messages.

@@ -19,13 +19,13 @@ int scenario_parse_fix16(const char *t, fix16_t *out) {
   }
   if (*t == '.') {
     for (++t; *t >= '0' && *t <= '9'; ++t, ++digits) {
-      if (scale == 1000000000) return -1;  // more than 9 decimals
+      if (scale == 1000000000) return -1; // more than 9 decimals
       frac = frac * 10 + (*t - '0');
       scale *= 10;
     }
   }
   if (*t != '\0' || digits == 0) return -1;
-  int64_t raw = whole * 65536 + (frac * 65536 + scale / 2) / scale;  // round half up on |x|
+  int64_t raw = whole * 65536 + (frac * 65536 + scale / 2) / scale; // round half up on |x|
   if (raw > 0x7FFFFFFF) return -1;
   *out = (fix16_t)(negative ? -raw : raw);
   return 0;
@@ -34,7 +34,7 @@ int scenario_parse_fix16(const char *t, fix16_t *out) {
 // ------------------------------------------------------------------ YAML helpers
 
 bool sr_fail(ctx *c, const ynode *node, const char *fmt, ...) {
-  if (c->error[0]) return false;  // keep the first error
+  if (c->error[0]) return false; // keep the first error
   int n = snprintf(c->error, c->error_size, "%s:%lu: ", c->file,
                    node ? (unsigned long)node->line : 1ul);
   va_list ap;
@@ -134,7 +134,7 @@ static int by_text(const void *a, const void *b) {
   return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static int by_name(const void *a, const void *b) {  // equal names in file order
+static int by_name(const void *a, const void *b) { // equal names in file order
   const char *x = *(const char *const *)a, *y = *(const char *const *)b;
   int c = strcmp(x, y);
   return c ? c : (x > y) - (x < y);

@@ -20,7 +20,7 @@
 typedef struct event {
   uint32_t tick;
   fxs_command command;
-  const ynode *where;  // a removal by coordinates: its node, for errors once slots are known
+  const ynode *where; // a removal by coordinates: its node, for errors once slots are known
 } event;
 
 typedef struct file_path {
@@ -39,17 +39,17 @@ typedef struct loaded {
   uint32_t node_count, node_capacity;
   file_path *paths;
   char (*path_names)[NAME_LEN];
-  const char **path_sorted;  // path_names in strcmp order, for find_name
+  const char **path_sorted; // path_names in strcmp order, for find_name
   uint32_t path_count;
   char (*agent_names)[NAME_LEN];
   const char **agent_sorted;
   uint32_t agent_count;
-  uint32_t field_columns, field_rows;  // 0 x 0: no field section
-  uint32_t nav_cells, nav_searches, nav_waypoints, nav_open;  // 0: no navigation
+  uint32_t field_columns, field_rows;                        // 0 x 0: no field section
+  uint32_t nav_cells, nav_searches, nav_waypoints, nav_open; // 0: no navigation
   uint32_t nav_columns, nav_rows;
-  uint32_t event_walls, event_obstacles;  // added by events: the capacities make room for them
-  uint32_t nav_fields;  // integration fields for groups (0: none)
-  event *events;                       // in tick order, and in file order within a tick
+  uint32_t event_walls, event_obstacles; // added by events: the capacities make room for them
+  uint32_t nav_fields;                   // integration fields for groups (0: none)
+  event *events;                         // in tick order, and in file order within a tick
   uint32_t event_count, event_capacity;
   // The initial state the sections describe (their tick-0 commands: the spawns, then the
   // rest, each in file order), applied before tick 0 rather than recorded as tick 0's input,

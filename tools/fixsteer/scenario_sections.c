@@ -134,7 +134,7 @@ static bool agent_targets(ctx *c, const ynode *n, uint32_t tick, uint8_t src, ui
     if (!(cmd = sr_add_event(c, tick, FXS_CMD_SET_TARGET_AGENT, src))) return false;
     cmd->agent = agent, cmd->ref = (uint32_t)i + 1u;
   }
-  if ((x = sr_get(c, n, "second_target"))) {  // interpose's other agent
+  if ((x = sr_get(c, n, "second_target"))) { // interpose's other agent
     int i = sr_find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count, sr_text(c, x));
     if (i < 0)
       return sr_fail(c, x, "second_target: no agent named '%s'",
@@ -218,7 +218,8 @@ bool scene_paths(ctx *c, const ynode *list) {
     int mode = sr_get(c, p, "mode") ? sr_choice(c, sr_get(c, p, "mode"), "mode", path_modes, 3)
                                     : FXS_PATH_PATROL;
     if (mode < 0) return false;
-    fp->mode = (uint8_t)mode, fp->radius = SCENE_PATH_RADIUS, fp->slowing_radius = SCENE_PATH_SLOWING_RADIUS;
+    fp->mode = (uint8_t)mode, fp->radius = SCENE_PATH_RADIUS,
+    fp->slowing_radius = SCENE_PATH_SLOWING_RADIUS;
     if (sr_get(c, p, "radius") && !sr_fix16(c, sr_get(c, p, "radius"), "radius", &fp->radius))
       return false;
     if (sr_get(c, p, "slowing_radius") &&
@@ -395,14 +396,19 @@ static const char *const agent_keys[] = {
 static bool in_usable_range(ctx *c, const ynode *a, const fxs_agent *d) {
   const ynode *r = sr_get(c, a, "radius"), *v = sr_get(c, a, "max_speed");
   if (d->radius != 0 && (d->radius < FXS_SCALE_MIN_RADIUS || d->radius > FXS_SCALE_MAX_RADIUS)) {
-    return sr_fail(c, r ? r : a, "radius %.6f is outside the usable range [%g, %g] units (or 0): "
-                   "author the scene in other units (docs/crowds.md)", d->radius / 65536.0,
-                   FXS_SCALE_MIN_RADIUS / 65536.0, FXS_SCALE_MAX_RADIUS / 65536.0);
+    return sr_fail(c, r ? r : a,
+                   "radius %.6f is outside the usable range [%g, %g] units (or 0): "
+                   "author the scene in other units (docs/crowds.md)",
+                   d->radius / 65536.0, FXS_SCALE_MIN_RADIUS / 65536.0,
+                   FXS_SCALE_MAX_RADIUS / 65536.0);
   }
-  if (d->max_speed != 0 && (d->max_speed < FXS_SCALE_MIN_SPEED || d->max_speed > FXS_SCALE_MAX_SPEED)) {
-    return sr_fail(c, v ? v : a, "max_speed %.6f is outside the usable range [%g, %g] units a tick "
-                   "(or 0): author the scene in other units (docs/crowds.md)", d->max_speed / 65536.0,
-                   FXS_SCALE_MIN_SPEED / 65536.0, FXS_SCALE_MAX_SPEED / 65536.0);
+  if (d->max_speed != 0 &&
+      (d->max_speed < FXS_SCALE_MIN_SPEED || d->max_speed > FXS_SCALE_MAX_SPEED)) {
+    return sr_fail(c, v ? v : a,
+                   "max_speed %.6f is outside the usable range [%g, %g] units a tick "
+                   "(or 0): author the scene in other units (docs/crowds.md)",
+                   d->max_speed / 65536.0, FXS_SCALE_MIN_SPEED / 65536.0,
+                   FXS_SCALE_MAX_SPEED / 65536.0);
   }
   return true;
 }
@@ -430,7 +436,7 @@ static bool agent_limits(ctx *c, const ynode *a, fxs_agent *d, int *orient) {
 }
 
 static bool agent_entry(ctx *c, const ynode *a, uint32_t index) {
-  uint32_t handle = index + 1u;  // spawned on tick 0 into slot `index` of a fresh world
+  uint32_t handle = index + 1u; // spawned on tick 0 into slot `index` of a fresh world
   fxs_agent d;
   int orient = 0;
   fxs_vec2 pos = fxs_vec2_zero(), vel = fxs_vec2_zero();
@@ -468,7 +474,7 @@ bool scene_agents(ctx *c, const ynode *list) {
   L->agent_names = calloc(count, sizeof *L->agent_names);
   if (!L->agent_names) return sr_fail(c, list, "out of memory");
   const ynode *a;
-  FOR_EACH_ITEM(c, list, it5, a) {  // names first, so agents may target agents listed later
+  FOR_EACH_ITEM(c, list, it5, a) { // names first, so agents may target agents listed later
     if (!sr_name(c, sr_get(c, a, "name"), "agent name", L->agent_names[L->agent_count++]))
       return false;
   }
@@ -494,8 +500,9 @@ static bool map_costs(ctx *c, const ynode *n, uint32_t tick) {
   if (L->nav_cells == 0)
     return sr_fail(c, n, "set_costs needs navigation (a 'navigation' section or navigate agents)");
   if (!n || n->kind != YNODE_SEQUENCE || n->count != 5)
-    return sr_fail(c, n, "set_costs: expected a list of 5 whole numbers [column, row, columns, "
-                         "rows, cost]");
+    return sr_fail(c, n,
+                   "set_costs: expected a list of 5 whole numbers [column, row, columns, "
+                   "rows, cost]");
   uint32_t v[5];
   for (uint32_t i = 0; i < 5; ++i) {
     uint32_t max = i == 4 ? FXS_NAV_MAX_COST : FXS_NAV_MAX_SIDE;
@@ -518,8 +525,7 @@ static bool map_costs(ctx *c, const ynode *n, uint32_t tick) {
 // add_wall / remove_wall: [ax, ay, bx, by]; add_obstacle / remove_obstacle: [x, y, r]. A
 // removal names the wall or obstacle by its coordinates; resolve_removals finds its slot.
 static bool map_event(ctx *c, const ynode *e, uint32_t tick) {
-  static const char *const keys[] = {"add_wall", "remove_wall", "add_obstacle",
-                                     "remove_obstacle"};
+  static const char *const keys[] = {"add_wall", "remove_wall", "add_obstacle", "remove_obstacle"};
   static const char *const what[] = {"add_wall [ax, ay, bx, by]", "remove_wall [ax, ay, bx, by]",
                                      "add_obstacle [x, y, radius]",
                                      "remove_obstacle [x, y, radius]"};
@@ -567,7 +573,7 @@ bool scene_resolve_removals(ctx *c, uint32_t walls, uint32_t obstacles) {
     uint32_t first = wall ? 0 : walls, end = wall ? walls : n, s = first;
     if (add) {
       while (s < end && alive[s]) ++s;
-      if (s == end) continue;  // cannot happen: the capacities count every add
+      if (s == end) continue; // cannot happen: the capacities count every add
       alive[s] = 1;
       memcpy(held[s], cmd->arg, sizeof held[s]);
       if (!wall) held[s][3] = 0;
@@ -617,8 +623,8 @@ static bool move_event(ctx *c, const ynode *n, uint32_t tick) {
   uint32_t group = c->L->event_count;
   const ynode *item;
   FOR_EACH_ITEM(c, list, it8, item) {
-    int agent = sr_find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count,
-                             sr_text(c, item));
+    int agent =
+        sr_find_name(c->L->agent_sorted, c->L->agent_names, c->L->agent_count, sr_text(c, item));
     if (agent < 0) {
       const char *name = sr_text(c, item);
       return sr_fail(c, item, "move: no agent named '%s'", name ? name : "?");
@@ -634,14 +640,28 @@ static bool move_event(ctx *c, const ynode *n, uint32_t tick) {
 bool scene_events(ctx *c, const ynode *list) {
   if (!list) return true;
   if (!sr_is_list(c, list, "events")) return false;
-  static const char *const keys[] = {
-      "tick",         "agent",        "target",          "target_agent", "second_target",
-      "path",         "apply_force",  "despawn",         "behaviors",    "combine",
-      "field_fill",   "field_cells",  "add_wall",        "remove_wall",  "add_obstacle",
-      "remove_obstacle", "set_costs", "move",         0};
+  static const char *const keys[] = {"tick",
+                                     "agent",
+                                     "target",
+                                     "target_agent",
+                                     "second_target",
+                                     "path",
+                                     "apply_force",
+                                     "despawn",
+                                     "behaviors",
+                                     "combine",
+                                     "field_fill",
+                                     "field_cells",
+                                     "add_wall",
+                                     "remove_wall",
+                                     "add_obstacle",
+                                     "remove_obstacle",
+                                     "set_costs",
+                                     "move",
+                                     0};
   const ynode *e;
   FOR_EACH_ITEM(c, list, it7, e) {
-    uint32_t tick = 0;  // set by get_u32 before any use; gcc -O3 cannot see it
+    uint32_t tick = 0; // set by get_u32 before any use; gcc -O3 cannot see it
     if (!sr_only_keys(c, e, "an event", keys) ||
         !sr_u32(c, sr_get(c, e, "tick"), "tick", 10000000u, &tick))
       return false;

@@ -8,11 +8,12 @@
 #ifdef FXS_TOOL_NO_YAML
 // Built with NO_YAML=1: no scenario files, the built-in scenarios and replays only.
 scenario_file_limits scenario_file_default_limits(void) {
-  scenario_file_limits l = {SCENARIO_FILE_MAX_BYTES, SCENARIO_FILE_MAX_NODES, SCENARIO_FILE_MAX_DEPTH};
+  scenario_file_limits l = {SCENARIO_FILE_MAX_BYTES, SCENARIO_FILE_MAX_NODES,
+                            SCENARIO_FILE_MAX_DEPTH};
   return l;
 }
-const scenario *scenario_file_load(const char *path, const scenario_file_limits *limits, char *error,
-                                   size_t size) {
+const scenario *scenario_file_load(const char *path, const scenario_file_limits *limits,
+                                   char *error, size_t size) {
   (void)limits;
   snprintf(error, size, "%s: this fixsteer was built without scenario files (NO_YAML=1)", path);
   return 0;
@@ -29,7 +30,10 @@ int session_start(session *s, const char *name, const scenario_file_limits *yaml
   if (!s->sc) {
     FILE *probe = fopen(name, "rb");
     if (!probe) {
-      fprintf(stderr, "fixsteer: unknown scenario '%s': not a built-in name (see: fixsteer list) nor a file\n", name);
+      fprintf(
+          stderr,
+          "fixsteer: unknown scenario '%s': not a built-in name (see: fixsteer list) nor a file\n",
+          name);
       return 2;
     }
     fclose(probe);
@@ -43,7 +47,8 @@ int session_start(session *s, const char *name, const scenario_file_limits *yaml
   s->memory = calloc(1, size);
   s->commands = malloc(sizeof(fxs_command) * SCENARIO_MAX_COMMANDS);
   memset(&s->state, 0, sizeof s->state);
-  if (!s->memory || !s->commands || fxs_world_init(&s->world, &def, &s->sc->capacity, s->memory, size) != FXS_OK) {
+  if (!s->memory || !s->commands ||
+      fxs_world_init(&s->world, &def, &s->sc->capacity, s->memory, size) != FXS_OK) {
     fprintf(stderr, "fixsteer: cannot set up the world of '%s'\n", name);
     return 2;
   }
@@ -63,4 +68,3 @@ void session_end(session *s) {
   free(s->commands);
   scenario_file_free(s->loaded);
 }
-

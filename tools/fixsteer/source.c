@@ -7,9 +7,7 @@
 
 #include "fixsteer/snapshot.h"
 
-static void clear(source *src) {
-  memset(src, 0, sizeof *src);
-}
+static void clear(source *src) { memset(src, 0, sizeof *src); }
 
 static int open_scenario(source *src, const options *o) {
   if (session_start(&src->s, o->scenario, &o->yaml) != EXIT_OK) {
@@ -33,7 +31,8 @@ static long scan_replay(source *src, const fxs_limits *limits) {
   long capacity = 0, most = 0;
   while (!r.ended) {
     fxs_replay_chunk c;
-    if ((e = fxs_replay_next(&r, &c, &at)) != FXS_OK) return -(long)file_bad_input(&src->f, at, e, 0);
+    if ((e = fxs_replay_next(&r, &c, &at)) != FXS_OK)
+      return -(long)file_bad_input(&src->f, at, e, 0);
     if (c.tag != FXS_CHUNK_TICK) continue;
     uint64_t agent_ticks = (uint64_t)(src->recorded + 1) * r.capacity.agents;
     fxs_limit_error le = {0, 0, 0};
@@ -77,7 +76,8 @@ static int open_replay(source *src, const char *cmd, const options *o, const cha
   fxs_world_def def = fxs_default_world_def();
   fxs_result e = FXS_ERR_BUFFER_TOO_SMALL;
   if (src->memory && src->commands &&
-      fxs_world_init(&src->replay_world, &def, &src->reader.capacity, src->memory, size) == FXS_OK) {
+      fxs_world_init(&src->replay_world, &def, &src->reader.capacity, src->memory, size) ==
+          FXS_OK) {
     e = fxs_world_restore(&src->replay_world, snap->snapshot, snap->snapshot_size, &at);
   }
   // The snapshot starts after the chunk's tag and length.
@@ -88,7 +88,8 @@ static int open_replay(source *src, const char *cmd, const options *o, const cha
 
 int source_open(source *src, const char *cmd, const options *o, int file_index) {
   clear(src);
-  int code = file_index < 0 ? open_scenario(src, o) : open_replay(src, cmd, o, o->files[file_index]);
+  int code =
+      file_index < 0 ? open_scenario(src, o) : open_replay(src, cmd, o, o->files[file_index]);
   if (code != EXIT_OK) source_close(src);
   else progress_start(&src->progress, cmd, (uint64_t)src->ticks, o->quiet);
   return code;
@@ -133,7 +134,7 @@ bool source_step(source *src) {
 int source_report_divergence(source *src) {
   progress_end(&src->progress);
   if (!src->diverged) return EXIT_OK;
-  if (file_unversioned(&src->f)) {  // most likely recorded by a build that behaved otherwise
+  if (file_unversioned(&src->f)) { // most likely recorded by a build that behaved otherwise
     fprintf(stderr, "fixsteer: ");
     file_unversioned_note(stderr, &src->f);
   }

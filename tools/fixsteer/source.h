@@ -16,13 +16,13 @@
 #include "session.h"
 
 typedef struct source {
-  const char *name;    // the scenario's name, or the replay's file name
+  const char *name; // the scenario's name, or the replay's file name
   bool is_replay;
-  long ticks;          // ticks source_step will step
-  long stepped;        // ticks stepped so far
+  long ticks;             // ticks source_step will step
+  long stepped;           // ticks stepped so far
   const fxs_world *world; // the state after the ticks stepped so far
-  uint64_t *hashes;    // replay: the recorded hash after each of its ticks (recorded entries)
-  long recorded;       // replay: ticks in the file
+  uint64_t *hashes;       // replay: the recorded hash after each of its ticks (recorded entries)
+  long recorded;          // replay: ticks in the file
   // A replay whose re-simulation on this build differs from its recording stops there.
   bool diverged;
   uint32_t diverged_tick;

@@ -31,7 +31,7 @@
 // ------------------------------------------------------------------ 128-bit products
 
 typedef struct wide {
-  uint64_t hi, lo;  // two's complement
+  uint64_t hi, lo; // two's complement
 } wide;
 
 wide wide_mul(int64_t a, int64_t b);
@@ -50,33 +50,33 @@ uint64_t floor_sqrt(uint64_t v);
 typedef struct track {
   bool alive;
   uint16_t generation;
-  bool crept;  // had a creep run of CREEP_TICKS or more
+  bool crept; // had a creep run of CREEP_TICKS or more
   long press_run, creep_run;
-  long last_moving;  // last tick with a non-zero velocity, -1: none since it appeared
+  long last_moving; // last tick with a non-zero velocity, -1: none since it appeared
   long appeared;
   fxs_vec2 last_velocity;
   fxs_vec2 last_position;
   fix16_t last_orientation;
-  bool seen;       // last_* hold the previous tick
-  long last_flip;  // tick of its last heading flip, -1: none
+  bool seen;      // last_* hold the previous tick
+  long last_flip; // tick of its last heading flip, -1: none
   long corner_ticks, alive_ticks;
-  long arrived_since;     // first tick of its current run on its target (a quarter radius), -1
-  long home_since;        // first tick it came within the home distance of its target, -1
-  int64_t progress_mark;  // navigate: its raw distance to its target when it last made progress
-  long progress_tick;     // that tick, -1: not measured yet
-  bool behind;            // at the end: at rest short, in the pile behind a goal it shares
+  long arrived_since;    // first tick of its current run on its target (a quarter radius), -1
+  long home_since;       // first tick it came within the home distance of its target, -1
+  int64_t progress_mark; // navigate: its raw distance to its target when it last made progress
+  long progress_tick;    // that tick, -1: not measured yet
+  bool behind;           // at the end: at rest short, in the pile behind a goal it shares
 } track;
 
 typedef struct door {
-  fxs_vec2 a, b;  // the wall ends either side of the gap
+  fxs_vec2 a, b; // the wall ends either side of the gap
   uint32_t wall_a, wall_b;
 } door;
 
-#define HOME_SHARES 3  // 50, 90 and 100 % of the agents going to a target point
+#define HOME_SHARES 3 // 50, 90 and 100 % of the agents going to a target point
 
 typedef struct figures {
   long ticks, agents, first_tick, last_tick;
-  long *overlaps;  // per tick stepped
+  long *overlaps; // per tick stepped
   long overlap_max, overlap_max_tick;
   long press_best, press_agent, press_end, press_agent_ticks;
   long creep_agents, creep_best, creep_agent, creep_end, creep_agent_ticks;
@@ -84,20 +84,20 @@ typedef struct figures {
   long *agent_reversals;
   long rest_reversals, heading_flips, rest_flips, flicker, flicker_agent, flicker_tick;
   long crossings, crossing_agent, crossing_tick, crossing_wall;
-  long corner_best, corner_best_of, corner_agent;  // the agent most often in a corner
+  long corner_best, corner_best_of, corner_agent; // the agent most often in a corner
   long corner_agent_ticks;
-  long *reversals_so_far;  // per tick stepped: reversals up to and including it
+  long *reversals_so_far; // per tick stepped: reversals up to and including it
   bool has_clearance;
   int64_t clearance;
   long clearance_tick, clearance_agent, clearance_index;
   const char *clearance_kind;
-  long settle;  // first tick from which every agent stays at rest, -1: never
+  long settle; // first tick from which every agent stays at rest, -1: never
   long first_rest, first_rest_agent;
   uint32_t door_count, walls_seen;
   door doors[MAX_DOORS];
   long door_max, door_max_tick, door_max_index;
   bool doors_skipped;
-  int64_t overlap_depth;  // deepest overlap of two bodies, raw
+  int64_t overlap_depth; // deepest overlap of two bodies, raw
   long overlap_depth_tick;
   // The deepest overlap relative to the smaller radius of its pair: depth / radius.
   int64_t overlap_rel_depth, overlap_rel_radius;
@@ -110,15 +110,15 @@ typedef struct figures {
   // radius), at rest in a goal cluster (sharing the point with others, within
   // 1.3 r sqrt(N)), at rest short of it, or still moving.
   long goal_agents, on_target, clustered, rest_short, goal_moving;
-  long arrived, arrived_tick;  // on target or in a goal cluster; since (the last of them)
-  long stuck, stuck_agent;     // navigate agents moving without progress at the end
-  long short_agent;            // the first agent at rest short of its target, -1: none
-  long rest_behind;            // of those at rest short: in the pile behind their goal
+  long arrived, arrived_tick; // on target or in a goal cluster; since (the last of them)
+  long stuck, stuck_agent;    // navigate agents moving without progress at the end
+  long short_agent;           // the first agent at rest short of its target, -1: none
+  long rest_behind;           // of those at rest short: in the pile behind their goal
   // Home: within home_distance of the target (raw; 0: within the agent's own radius).
   int64_t home_distance;
   long home_ever, home_end, home_tick[HOME_SHARES];
-  long formation_members, in_slot;  // members with a slot at the end; of them, body over it
-  int64_t slot_gap;                 // the largest distance of a member from its slot, raw
+  long formation_members, in_slot; // members with a slot at the end; of them, body over it
+  int64_t slot_gap;                // the largest distance of a member from its slot, raw
 } figures;
 
 // ------------------------------------------------------------------ stats_goals.c

@@ -43,10 +43,8 @@ int cross_sign(int64_t ax, int64_t ay, int64_t bx, int64_t by) {
 uint64_t floor_sqrt(uint64_t v) {
   uint64_t r = 0;
   for (uint64_t bit = UINT64_C(1) << 62; bit; bit >>= 2) {
-    if (v >= r + bit)
-      v -= r + bit, r = (r >> 1) + bit;
-    else
-      r >>= 1;
+    if (v >= r + bit) v -= r + bit, r = (r >> 1) + bit;
+    else r >>= 1;
   }
   return r;
 }
@@ -78,8 +76,8 @@ static bool navigates(const fxs_agent_slot *a) {
 static int64_t target_distance(const fxs_agent_slot *a) {
   int64_t dx = (int64_t)a->body.position.x - a->target_point.x;
   int64_t dy = (int64_t)a->body.position.y - a->target_point.y;
-  uint64_t x2 = (uint64_t)(dx * dx), sum = x2 + (uint64_t)(dy * dy);  // |d| < 2^32
-  return sum < x2 ? INT64_C(1) << 32 : (int64_t)floor_sqrt(sum);      // the sum may wrap
+  uint64_t x2 = (uint64_t)(dx * dx), sum = x2 + (uint64_t)(dy * dy); // |d| < 2^32
+  return sum < x2 ? INT64_C(1) << 32 : (int64_t)floor_sqrt(sum);     // the sum may wrap
 }
 
 // |centre - target| * den <= limit (exact: squares as 128-bit products).
@@ -100,10 +98,8 @@ void stats_track_goal(const figures *f, track *t, const fxs_agent_slot *a, long 
     t->arrived_since = -1;
     return;
   }
-  if (!on_target(a))
-    t->arrived_since = -1;
-  else if (t->arrived_since < 0)
-    t->arrived_since = tick;
+  if (!on_target(a)) t->arrived_since = -1;
+  else if (t->arrived_since < 0) t->arrived_since = tick;
   if (t->home_since < 0 && home(f, a)) t->home_since = tick;
   if (navigates(a)) {
     // Progress: an eighth of its radius nearer (1 LSB at least, for a body of no size).

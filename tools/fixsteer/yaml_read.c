@@ -16,25 +16,25 @@
 
 // A sequence or mapping not yet ended.
 typedef struct frame {
-  uint32_t node;     // its index
-  uint32_t pending;  // where its children start in reader.pending
-  uint32_t anchor;   // its anchor's index, or UINT32_MAX
-  uint64_t before;   // reader.nodes before it was opened
+  uint32_t node;    // its index
+  uint32_t pending; // where its children start in reader.pending
+  uint32_t anchor;  // its anchor's index, or UINT32_MAX
+  uint64_t before;  // reader.nodes before it was opened
 } frame;
 
 typedef struct anchor {
   uint64_t hash;
-  uint32_t name, length;  // its name in reader.names
+  uint32_t name, length; // its name in reader.names
   uint32_t node;
-  uint64_t nodes;  // its node with aliases written out; 0 while the node is still open
+  uint64_t nodes; // its node with aliases written out; 0 while the node is still open
 } anchor;
 
 // A key of the mapping being checked for duplicates.
 typedef struct key_ref {
   const char *text;
   uint32_t hash, length;
-  uint32_t node;  // the scalar (an alias's target), so that two aliases of one key compare fast
-  uint32_t at;    // its place among the mapping's keys
+  uint32_t node; // the scalar (an alias's target), so that two aliases of one key compare fast
+  uint32_t at;   // its place among the mapping's keys
 } key_ref;
 
 typedef struct reader {
@@ -43,14 +43,14 @@ typedef struct reader {
   const ydoc_limits *limits;
   char *error;
   size_t error_size;
-  uint64_t nodes;  // so far, aliases written out
+  uint64_t nodes; // so far, aliases written out
   frame *frames;
   uint32_t depth, frame_capacity;
-  uint32_t *pending;  // children of the open collections, innermost last
+  uint32_t *pending; // children of the open collections, innermost last
   uint32_t pending_count, pending_capacity;
   anchor *anchors;
   uint32_t anchor_count, anchor_capacity;
-  uint32_t *slots;  // hash table of anchors: index + 1, 0 empty; a power of two long
+  uint32_t *slots; // hash table of anchors: index + 1, 0 empty; a power of two long
   uint32_t slot_capacity;
   char *names;
   uint32_t names_size, names_capacity;
@@ -293,7 +293,7 @@ static bool close_collection(reader *r, const yaml_event_t *e) {
   ydoc *d = r->d;
   frame f = r->frames[--r->depth];
   uint32_t count = r->pending_count - f.pending;
-  if (count) {  // an empty one has no children to keep (and d->children may be NULL)
+  if (count) { // an empty one has no children to keep (and d->children may be NULL)
     bool ok;
     d->children = room(d->children, &d->child_capacity, (uint64_t)d->child_count + count,
                        sizeof *d->children, &ok);
@@ -338,7 +338,7 @@ static bool no_duplicate_keys(reader *r, const ynode *map) {
   for (uint32_t i = 0; i < pairs; ++i) {
     const ynode *raw = &d->nodes[d->children[map->first + 2u * i]];
     const ynode *k = ydoc_child(d, map, 2u * i);
-    if (k->kind != YNODE_SCALAR) continue;  // never a valid key of a scenario file: refused there
+    if (k->kind != YNODE_SCALAR) continue; // never a valid key of a scenario file: refused there
     if (k->count > MAX_KEY_BYTES) {
       return fail(r, mark_of(raw), "a key of %u bytes (keys are at most %u)", k->count,
                   MAX_KEY_BYTES);
@@ -454,7 +454,7 @@ static bool read_bytes(const char *path, size_t max, unsigned char **data, size_
   *size = 0;
   while (buffer && *size <= max && (n = fread(buffer + *size, 1, capacity - *size, f)) > 0) {
     *size += n;
-    if (*size == capacity && *size <= max) {  // room up to one byte past the limit, no more
+    if (*size == capacity && *size <= max) { // room up to one byte past the limit, no more
       size_t more = capacity <= max / 2 ? capacity * 2 : max + 1u;
       unsigned char *grown = realloc(buffer, more);
       if (!grown) free(buffer);

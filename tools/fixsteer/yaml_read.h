@@ -23,30 +23,30 @@ enum { YNODE_SCALAR = 1, YNODE_SEQUENCE, YNODE_MAPPING, YNODE_ALIAS };
 // One node, in document order. ydoc_child resolves aliases, so readers of the tree see only
 // scalars, sequences and mappings.
 typedef struct ynode {
-  uint32_t line, column;  // 1-based position of the node's first character
-  uint32_t first;         // scalar: offset of its text in ydoc.text; alias: the node it names;
-                          // sequence and mapping: offset of its children in ydoc.children
-  uint32_t count;         // scalar: bytes of text; sequence: items; mapping: 2 x pairs
-  uint32_t hash;          // scalar: hash of its text (for duplicate keys); else 0
-  uint8_t kind;           // YNODE_*
+  uint32_t line, column; // 1-based position of the node's first character
+  uint32_t first;        // scalar: offset of its text in ydoc.text; alias: the node it names;
+                         // sequence and mapping: offset of its children in ydoc.children
+  uint32_t count;        // scalar: bytes of text; sequence: items; mapping: 2 x pairs
+  uint32_t hash;         // scalar: hash of its text (for duplicate keys); else 0
+  uint8_t kind;          // YNODE_*
 } ynode;
 
 typedef struct ydoc {
   ynode *nodes;
   uint32_t node_count, node_capacity;
-  uint32_t *children;  // a mapping's are key, value, key, value, ...
+  uint32_t *children; // a mapping's are key, value, key, value, ...
   uint32_t child_count, child_capacity;
-  char *text;  // every scalar's text, each followed by a NUL
+  char *text; // every scalar's text, each followed by a NUL
   uint32_t text_size, text_capacity;
-  uint32_t root;  // index of the root node; YDOC_NO_ROOT when the file holds no document
+  uint32_t root; // index of the root node; YDOC_NO_ROOT when the file holds no document
 } ydoc;
 
 #define YDOC_NO_ROOT UINT32_MAX
 
 typedef struct ydoc_limits {
-  size_t max_bytes;    // size of the file
-  uint64_t max_nodes;  // nodes with every alias written out (an alias counts its whole node)
-  uint32_t max_depth;  // sequences and mappings open at once (the outermost is depth 1)
+  size_t max_bytes;   // size of the file
+  uint64_t max_nodes; // nodes with every alias written out (an alias counts its whole node)
+  uint32_t max_depth; // sequences and mappings open at once (the outermost is depth 1)
 } ydoc_limits;
 
 // Reads `size` bytes of YAML (one document at most). On failure frees what it built and

@@ -98,9 +98,12 @@ const char *fxs_web_error_answer(fxs_web_text *t, const char *message) {
 
 const char *fxs_web_version(void) {
   fxs_web_text *t = fxs_web_answer();
-  fxs_web_printf(t, "{\"version\":\"%d.%d.%d\",\"replay_format\":%u,\"snapshot_format\":%u,\"fingerprint\":\"0x%016llx\"}",
-                 FXS_VERSION_MAJOR, FXS_VERSION_MINOR, FXS_VERSION_PATCH, (unsigned)FXS_REPLAY_VERSION,
-                 (unsigned)FXS_SNAPSHOT_VERSION, (unsigned long long)fxs_math_fingerprint());
+  fxs_web_printf(t,
+                 "{\"version\":\"%d.%d.%d\",\"replay_format\":%u,\"snapshot_format\":%u,"
+                 "\"fingerprint\":\"0x%016llx\"}",
+                 FXS_VERSION_MAJOR, FXS_VERSION_MINOR, FXS_VERSION_PATCH,
+                 (unsigned)FXS_REPLAY_VERSION, (unsigned)FXS_SNAPSHOT_VERSION,
+                 (unsigned long long)fxs_math_fingerprint());
   return fxs_web_finish(t);
 }
 
@@ -121,8 +124,9 @@ fxs_result fxs_web_world_from(fxs_world *world, void **memory, const fxs_world_c
 
 static bool bad_input(size_t offset, fxs_result r, const fxs_limit_error *limit) {
   if (r == FXS_ERR_LIMIT && limit && limit->field) {
-    fxs_web_set_error("byte %zu: %s: %s is %llu, asked for %llu", offset, fxs_result_message(r), limit->field,
-                      (unsigned long long)limit->limit, (unsigned long long)limit->value);
+    fxs_web_set_error("byte %zu: %s: %s is %llu, asked for %llu", offset, fxs_result_message(r),
+                      limit->field, (unsigned long long)limit->limit,
+                      (unsigned long long)limit->value);
   } else {
     fxs_web_set_error("byte %zu: %s", offset, fxs_result_message(r));
   }
@@ -173,10 +177,13 @@ static bool index_replay(fxs_web_viewer *v) {
 
 static bool prepare_world(fxs_web_viewer *v) {
   v->commands = malloc(sizeof(fxs_command) * (v->max_commands ? v->max_commands : 1u));
-  v->agents = malloc(sizeof(int32_t) * FXS_WEB_AGENT_STRIDE * (v->capacity.agents ? v->capacity.agents : 1u));
+  v->agents = malloc(sizeof(int32_t) * FXS_WEB_AGENT_STRIDE *
+                     (v->capacity.agents ? v->capacity.agents : 1u));
   if (!v->commands || !v->agents) return fxs_web_set_error("out of memory"), false;
-  fxs_result r = fxs_web_world_from(&v->world, &v->memory, &v->capacity, v->initial, v->initial_size);
-  if (r != FXS_OK) return fxs_web_set_error("the initial snapshot: %s", fxs_result_message(r)), false;
+  fxs_result r =
+      fxs_web_world_from(&v->world, &v->memory, &v->capacity, v->initial, v->initial_size);
+  if (r != FXS_OK)
+    return fxs_web_set_error("the initial snapshot: %s", fxs_result_message(r)), false;
   v->shown = true;
   v->from_tick = v->start_tick;
   return true;
@@ -212,23 +219,28 @@ void fxs_web_close(fxs_web_viewer *v) {
 
 const char *fxs_web_info(fxs_web_viewer *v) {
   fxs_web_text *t = fxs_web_answer();
-  fxs_web_printf(t, "{\"bytes\":%zu,\"version\":%u,\"fingerprint\":\"0x%016llx\",\"keyframe_interval\":%u,", v->size,
-                 v->version, (unsigned long long)v->fingerprint, v->keyframe_interval);
-  fxs_web_printf(t, "\"start_tick\":%u,\"end_tick\":%u,\"ticks\":%u,\"end_hash\":\"0x%016llx\",", v->start_tick,
-                 v->start_tick + v->tick_count, v->tick_count, (unsigned long long)v->end_hash);
-  fxs_web_printf(t, "\"capacity\":{\"agents\":%u,\"obstacles\":%u,\"paths\":%u,\"path_nodes\":%u,\"walls\":%u},",
-                 v->capacity.agents, v->capacity.obstacles, v->capacity.paths, v->capacity.path_nodes,
-                 v->capacity.walls);
+  fxs_web_printf(
+      t, "{\"bytes\":%zu,\"version\":%u,\"fingerprint\":\"0x%016llx\",\"keyframe_interval\":%u,",
+      v->size, v->version, (unsigned long long)v->fingerprint, v->keyframe_interval);
+  fxs_web_printf(t, "\"start_tick\":%u,\"end_tick\":%u,\"ticks\":%u,\"end_hash\":\"0x%016llx\",",
+                 v->start_tick, v->start_tick + v->tick_count, v->tick_count,
+                 (unsigned long long)v->end_hash);
+  fxs_web_printf(
+      t,
+      "\"capacity\":{\"agents\":%u,\"obstacles\":%u,\"paths\":%u,\"path_nodes\":%u,\"walls\":%u},",
+      v->capacity.agents, v->capacity.obstacles, v->capacity.paths, v->capacity.path_nodes,
+      v->capacity.walls);
   fxs_web_printf(t, "\"keyframes\":[");
-  for (uint32_t k = 0; k < v->keyframe_count; ++k) fxs_web_printf(t, "%s%u", k ? "," : "", v->keyframes[k].tick);
+  for (uint32_t k = 0; k < v->keyframe_count; ++k)
+    fxs_web_printf(t, "%s%u", k ? "," : "", v->keyframes[k].tick);
   fxs_web_printf(t, "]}");
   return fxs_web_finish(t);
 }
 
 // ------------------------------------------------------------------ verifying
 
-static void difference_json(fxs_web_text *t, const fxs_world_difference *d, uint32_t tick, const char *a_name,
-                            const char *b_name) {
+static void difference_json(fxs_web_text *t, const fxs_world_difference *d, uint32_t tick,
+                            const char *a_name, const char *b_name) {
   fxs_web_printf(t, "{\"tick\":%u,\"agent\":%d,\"field\":", tick, (int)d->agent);
   fxs_web_string(t, d->field);
   fxs_web_printf(t, ",\"%s\":%lld,\"%s\":%lld}", b_name, (long long)d->b, a_name, (long long)d->a);
@@ -246,17 +258,21 @@ const char *fxs_web_verify(fxs_web_viewer *v) {
   }
   free(memory);
   fxs_web_text *t = fxs_web_answer();
-  fxs_web_printf(t, "{\"verified\":%s,\"diverged\":%s,\"result\":%d,\"message\":", rep.result == FXS_OK ? "true" : "false",
+  fxs_web_printf(t, "{\"verified\":%s,\"diverged\":%s,\"result\":%d,\"message\":",
+                 rep.result == FXS_OK ? "true" : "false",
                  fxs_verify_diverged(rep.result) ? "true" : "false", (int)rep.result);
   fxs_web_string(t, fxs_result_message(rep.result));
   fxs_web_printf(t, ",\"ticks\":%u,\"final_hash\":\"0x%016llx\",\"error_offset\":%zu", rep.ticks,
                  (unsigned long long)rep.final_hash, rep.error_offset);
   if (fxs_verify_diverged(rep.result)) {
-    fxs_web_printf(t, ",\"first_bad_tick\":%u,\"expected_hash\":\"0x%016llx\",\"actual_hash\":\"0x%016llx\"",
-                   rep.first_bad_tick, (unsigned long long)rep.expected_hash, (unsigned long long)rep.actual_hash);
+    fxs_web_printf(
+        t, ",\"first_bad_tick\":%u,\"expected_hash\":\"0x%016llx\",\"actual_hash\":\"0x%016llx\"",
+        rep.first_bad_tick, (unsigned long long)rep.expected_hash,
+        (unsigned long long)rep.actual_hash);
   }
   fxs_web_printf(t, ",\"difference\":");
-  if (rep.has_difference) difference_json(t, &rep.difference, rep.difference_tick, "resimulated", "recorded");
+  if (rep.has_difference)
+    difference_json(t, &rep.difference, rep.difference_tick, "resimulated", "recorded");
   else fxs_web_printf(t, "null");
   fxs_web_printf(t, "}");
   return fxs_web_finish(t);
@@ -268,7 +284,8 @@ const char *fxs_web_verify(fxs_web_viewer *v) {
 static bool step_recorded(fxs_web_viewer *v) {
   const fxs_replay_chunk *c = &v->ticks[v->world.tick - v->start_tick];
   for (uint32_t i = 0; i < c->command_count; ++i) {
-    if (fxs_command_decode(c->commands + (size_t)i * FXS_COMMAND_BYTES, &v->commands[i]) != FXS_OK) {
+    if (fxs_command_decode(c->commands + (size_t)i * FXS_COMMAND_BYTES, &v->commands[i]) !=
+        FXS_OK) {
       return bad_input(c->offset, FXS_ERR_BAD_VALUE, 0);
     }
   }
@@ -284,7 +301,8 @@ int32_t fxs_web_seek(fxs_web_viewer *v, uint32_t tick) {
   size_t base_size = v->initial_size;
   uint32_t base_tick = v->start_tick;
   for (uint32_t k = 0; k < v->keyframe_count && v->keyframes[k].tick <= tick; ++k) {
-    base = v->keyframes[k].snapshot, base_size = v->keyframes[k].snapshot_size, base_tick = v->keyframes[k].tick;
+    base = v->keyframes[k].snapshot, base_size = v->keyframes[k].snapshot_size,
+    base_tick = v->keyframes[k].tick;
   }
   // Going on from the shown state gives the same world as a restore when it descends from
   // the same keyframe; a diverged replay shows the recorded keyframes, as the verifier reads.
@@ -293,7 +311,8 @@ int32_t fxs_web_seek(fxs_web_viewer *v, uint32_t tick) {
     fxs_result r = fxs_world_restore(&v->world, base, base_size, &at);
     if (r != FXS_OK) {
       v->shown = false;
-      fxs_web_set_error("the snapshot of tick %u, byte %zu: %s", base_tick, at, fxs_result_message(r));
+      fxs_web_set_error("the snapshot of tick %u, byte %zu: %s", base_tick, at,
+                        fxs_result_message(r));
       return -1;
     }
     v->from_tick = base_tick;
@@ -315,8 +334,8 @@ static void nav_json(fxs_web_text *t, fxs_world *w) {
     fxs_web_printf(t, ",\"nav\":null,\"routes\":[]");
     return;
   }
-  fxs_web_printf(t, ",\"nav\":{\"origin\":[%d,%d],\"cell\":%d,", (int)g->origin.x,
-                 (int)g->origin.y, (int)g->cell_size);
+  fxs_web_printf(t, ",\"nav\":{\"origin\":[%d,%d],\"cell\":%d,", (int)g->origin.x, (int)g->origin.y,
+                 (int)g->cell_size);
   fxs_web_printf(t, "\"columns\":%u,\"rows\":%u,\"blocked\":[", g->width, g->height);
   const char *sep = "";
   for (uint32_t cy = 0; cy < g->height; ++cy) {
@@ -356,26 +375,31 @@ static void nav_json(fxs_web_text *t, fxs_world *w) {
 }
 
 void fxs_web_scene_json(fxs_web_text *t, fxs_world *w) {
-  fxs_web_printf(t, "\"bounds\":[%d,%d,%d,%d],\"clamp\":%u,\"obstacles\":[", (int)w->def.bounds_min.x,
-                 (int)w->def.bounds_min.y, (int)w->def.bounds_max.x, (int)w->def.bounds_max.y,
-                 (unsigned)w->def.clamp_to_bounds);
+  fxs_web_printf(t, "\"bounds\":[%d,%d,%d,%d],\"clamp\":%u,\"obstacles\":[",
+                 (int)w->def.bounds_min.x, (int)w->def.bounds_min.y, (int)w->def.bounds_max.x,
+                 (int)w->def.bounds_max.y, (unsigned)w->def.clamp_to_bounds);
   const char *sep = "";
   for (uint32_t i = 0; i < w->capacity.obstacles; ++i) {
     if (!w->obstacle_alive[i]) continue;
     const fxs_obstacle *o = &w->obstacles[i];
-    fxs_web_printf(t, "%s[%d,%d,%d,%u]", sep, (int)o->center.x, (int)o->center.y, (int)o->radius, i), sep = ",";
+    fxs_web_printf(t, "%s[%d,%d,%d,%u]", sep, (int)o->center.x, (int)o->center.y, (int)o->radius,
+                   i),
+        sep = ",";
   }
   fxs_web_printf(t, "],\"walls\":[");
   sep = "";
   for (uint32_t i = 0; i < w->capacity.walls; ++i) {
     if (!w->wall_alive[i]) continue;
     const fxs_wall *l = &w->walls[i];
-    fxs_web_printf(t, "%s[%d,%d,%d,%d,%u]", sep, (int)l->a.x, (int)l->a.y, (int)l->b.x, (int)l->b.y, i), sep = ",";
+    fxs_web_printf(t, "%s[%d,%d,%d,%d,%u]", sep, (int)l->a.x, (int)l->a.y, (int)l->b.x, (int)l->b.y,
+                   i),
+        sep = ",";
   }
   fxs_web_printf(t, "],\"paths\":[");
   for (uint32_t p = 0; p < w->path_count; ++p) {
     const fxs_world_path *path = &w->paths[p];
-    fxs_web_printf(t, "%s{\"mode\":%u,\"radius\":%d,\"nodes\":[", p ? "," : "", (unsigned)path->mode, (int)path->radius);
+    fxs_web_printf(t, "%s{\"mode\":%u,\"radius\":%d,\"nodes\":[", p ? "," : "",
+                   (unsigned)path->mode, (int)path->radius);
     for (uint32_t n = 0; n < path->count; ++n) {
       const fxs_vec2 *node = &w->nodes[path->first_node + n];
       fxs_web_printf(t, "%s%d,%d", n ? "," : "", (int)node->x, (int)node->y);
@@ -397,11 +421,12 @@ const char *fxs_web_frame(fxs_web_viewer *v) {
   uint32_t tick = v->world.tick;
   uint64_t hash = 0; // in the replay's own version of the state hash (checked on loading)
   fxs_world_hash_as(&v->world, fxs_replay_state_hash_version(v->version), &hash);
-  fxs_web_printf(t, "{\"tick\":%u,\"hash\":\"0x%016llx\",\"from_tick\":%u,", tick, (unsigned long long)hash, v->from_tick);
+  fxs_web_printf(t, "{\"tick\":%u,\"hash\":\"0x%016llx\",\"from_tick\":%u,", tick,
+                 (unsigned long long)hash, v->from_tick);
   if (tick > v->start_tick) {
     uint64_t recorded = v->ticks[tick - v->start_tick - 1u].hash;
-    fxs_web_printf(t, "\"recorded_hash\":\"0x%016llx\",\"matches\":%s,", (unsigned long long)recorded,
-                   recorded == hash ? "true" : "false");
+    fxs_web_printf(t, "\"recorded_hash\":\"0x%016llx\",\"matches\":%s,",
+                   (unsigned long long)recorded, recorded == hash ? "true" : "false");
   } else {
     fxs_web_printf(t, "\"recorded_hash\":null,\"matches\":true,");
   }
@@ -434,11 +459,14 @@ uint32_t fxs_web_fill_agents(const fxs_world *w, int32_t *agents) {
     out[5] = a->orientation, out[6] = a->radius;
     out[7] = s->behavior_count ? (int32_t)s->behaviors[0].kind : 255;
     out[8] = (int32_t)s->behavior_count;
-    out[9] = target.value && fxs_world_agent(w, target) ? (int32_t)(target.value & FXS_HANDLE_INDEX_MASK) - 1 : -1;
+    out[9] = target.value && fxs_world_agent(w, target)
+                 ? (int32_t)(target.value & FXS_HANDLE_INDEX_MASK) - 1
+                 : -1;
     out[10] = s->owned ? (int32_t)s->owner : -1;
     out[11] = set_id(s);
     out[12] = a->max_speed, out[13] = a->max_force, out[14] = a->mass;
-    out[15] = (int32_t)(h.value & 0x7FFFFFFFu) - (int32_t)(h.value >> 31) * INT32_MAX - (int32_t)(h.value >> 31);
+    out[15] = (int32_t)(h.value & 0x7FFFFFFFu) - (int32_t)(h.value >> 31) * INT32_MAX -
+              (int32_t)(h.value >> 31);
   }
   return n;
 }

@@ -27,30 +27,30 @@
 // A replay opened in the viewer: its bytes, every chunk indexed by tick, and a world that
 // shows one tick of it.
 typedef struct fxs_web_viewer {
-  uint8_t *data;                 // the replay (owned)
+  uint8_t *data; // the replay (owned)
   size_t size;
   uint32_t version;
   uint64_t fingerprint;
   uint32_t keyframe_interval;
   fxs_world_capacity capacity;
-  const uint8_t *initial;        // SNAP payload
+  const uint8_t *initial; // SNAP payload
   size_t initial_size;
-  uint32_t start_tick;           // the initial snapshot's tick
-  uint32_t tick_count;           // TICK chunks
-  fxs_replay_chunk *ticks;       // tick_count TICK chunks, in order
+  uint32_t start_tick;     // the initial snapshot's tick
+  uint32_t tick_count;     // TICK chunks
+  fxs_replay_chunk *ticks; // tick_count TICK chunks, in order
   uint32_t keyframe_count;
-  fxs_replay_chunk *keyframes;   // KEYF chunks, in order
-  uint64_t end_hash;             // from END
-  uint32_t max_commands;         // largest TICK
-  fxs_command *commands;         // room for max_commands
-  void *memory;                  // the world's block
+  fxs_replay_chunk *keyframes; // KEYF chunks, in order
+  uint64_t end_hash;           // from END
+  uint32_t max_commands;       // largest TICK
+  fxs_command *commands;       // room for max_commands
+  void *memory;                // the world's block
   size_t memory_size;
   fxs_world world;
-  bool shown;                    // world holds the state after world.tick
-  uint32_t from_tick;            // the snapshot (initial or keyframe) the shown state steps from
-  int32_t *agents;               // FXS_WEB_AGENT_STRIDE per agent slot
-  uint32_t agent_count;          // filled by fxs_web_agents
-  uint32_t *field_cells;         // fxs_web_nav_fields' cells (owned)
+  bool shown;            // world holds the state after world.tick
+  uint32_t from_tick;    // the snapshot (initial or keyframe) the shown state steps from
+  int32_t *agents;       // FXS_WEB_AGENT_STRIDE per agent slot
+  uint32_t agent_count;  // filled by fxs_web_agents
+  uint32_t *field_cells; // fxs_web_nav_fields' cells (owned)
   size_t field_cell_capacity;
 } fxs_web_viewer;
 
@@ -108,8 +108,9 @@ FXS_WEB_EXPORT(fxs_web_scenarios) const char *fxs_web_scenarios(void);
 // after that tick's step, and the hashes recorded from then on are the tampered world's.
 // Answers {"data":offset,"size":bytes,"ticks":n,"final_hash":"0x..."} (free data with
 // fxs_web_free or hand it to fxs_web_open), or {"error":"..."}.
-FXS_WEB_EXPORT(fxs_web_record) const char *fxs_web_record(const char *name, uint32_t ticks, uint32_t keyframe,
-                                                          int32_t tamper_tick, uint32_t tamper_agent);
+FXS_WEB_EXPORT(fxs_web_record)
+const char *fxs_web_record(const char *name, uint32_t ticks, uint32_t keyframe, int32_t tamper_tick,
+                           uint32_t tamper_agent);
 // Two recordings of one session: identical, or the first tick whose hashes differ, the tick
 // ranges whose recorded hashes differ (a divergence may heal) and, from the first common
 // keyframe after the first divergence, the first differing agent and field.

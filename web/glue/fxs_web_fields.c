@@ -9,7 +9,8 @@
 // direction (8: none), 25..31 its slot (FXS_WEB_FIELD_NONE: no field reaches the cell).
 static void pack_cells(fxs_world *w, const fxs_nav_grid *g, int32_t which, uint32_t *cells) {
   uint32_t count = g->width * g->height;
-  for (uint32_t i = 0; i < count; ++i) cells[i] = (uint32_t)FXS_WEB_FIELD_NONE << 25 | FXS_WEB_FIELD_VALUE_MAX;
+  for (uint32_t i = 0; i < count; ++i)
+    cells[i] = (uint32_t)FXS_WEB_FIELD_NONE << 25 | FXS_WEB_FIELD_VALUE_MAX;
   for (uint32_t k = 0; k < w->capacity.nav_fields; ++k) {
     const fxs_nav_field *f = fxs_world_nav_field(w, k, NULL);
     if (!f || (which >= 0 && (uint32_t)which != k)) continue;

@@ -15,8 +15,8 @@
 // Where the recording stood after a keyframe: enough to go on from there.
 typedef struct checkpoint {
   uint32_t tick;
-  size_t replay_size;     // bytes of the recording up to and with the keyframe
-  size_t snapshot_at;     // the keyframe's snapshot inside the recording (SNAP at tick 0)
+  size_t replay_size; // bytes of the recording up to and with the keyframe
+  size_t snapshot_at; // the keyframe's snapshot inside the recording (SNAP at tick 0)
   size_t snapshot_size;
   fxs_replay_writer writer;
   scenario_state state;
@@ -31,9 +31,9 @@ struct fxs_web_live {
   scenario_state state;
   fxs_command *commands; // one tick's: the scene's, then the page's
   fxs_result *results;
-  uint8_t *scratch;      // snapshots for the writer (grows with the state)
+  uint8_t *scratch; // snapshots for the writer (grows with the state)
   size_t scratch_size;
-  fxs_web_sink out;      // the recording so far (no END chunk)
+  fxs_web_sink out; // the recording so far (no END chunk)
   fxs_replay_writer writer;
   uint32_t keyframe;
   // The inputs of every tick stepped, to step them again after going back: the page's
@@ -82,7 +82,8 @@ static bool scratch_for(fxs_web_live *l, size_t need) {
 // Remembers where the recording stands after the snapshot it has just written (the SNAP or
 // KEYF chunk that ends it: its payload's last snapshot_size bytes before the checksum).
 static bool add_checkpoint(fxs_web_live *l, size_t snapshot_size) {
-  if (!grow((void **)&l->checkpoints, &l->checkpoint_capacity, (uint64_t)l->checkpoint_count + 1u, sizeof(checkpoint))) {
+  if (!grow((void **)&l->checkpoints, &l->checkpoint_capacity, (uint64_t)l->checkpoint_count + 1u,
+            sizeof(checkpoint))) {
     return false;
   }
   checkpoint *c = &l->checkpoints[l->checkpoint_count];
@@ -93,7 +94,8 @@ static bool add_checkpoint(fxs_web_live *l, size_t snapshot_size) {
   c->writer = l->writer;
   c->state = l->state;
   // The offsets are derived from the chunk layout: check them against the state once.
-  if (!fxs_world_matches_snapshot(&l->world, l->out.data + c->snapshot_at, snapshot_size, 0)) return false;
+  if (!fxs_world_matches_snapshot(&l->world, l->out.data + c->snapshot_at, snapshot_size, 0))
+    return false;
   l->checkpoint_count++;
   return true;
 }
@@ -124,7 +126,8 @@ static bool find_scene(fxs_web_live *l, const char *name, const uint8_t *yaml, s
   return l->sc != 0;
 }
 
-static bool set_up(fxs_web_live *l, uint32_t room_agents, uint32_t room_obstacles, uint32_t room_walls) {
+static bool set_up(fxs_web_live *l, uint32_t room_agents, uint32_t room_obstacles,
+                   uint32_t room_walls) {
   l->capacity = l->sc->capacity;
   if (!room_fits(&l->capacity.agents, room_agents, FXS_MAX_AGENTS) ||
       !room_fits(&l->capacity.obstacles, room_obstacles, FXS_MAX_SMALL_CAPACITY) ||
@@ -136,34 +139,43 @@ static bool set_up(fxs_web_live *l, uint32_t room_agents, uint32_t room_obstacle
   fxs_world_def def;
   l->sc->configure(l->sc, &def);
   size_t size = fxs_world_memory_size(&l->capacity);
-  if (size == 0) return fxs_web_set_error("the scene's capacities are beyond the world's limits"), false;
+  if (size == 0)
+    return fxs_web_set_error("the scene's capacities are beyond the world's limits"), false;
   l->memory = calloc(1, size);
   l->commands = malloc(sizeof(fxs_command) * FXS_REPLAY_MAX_COMMANDS);
   l->results = malloc(sizeof(fxs_result) * FXS_REPLAY_MAX_COMMANDS);
-  l->agents = malloc(sizeof(int32_t) * FXS_WEB_AGENT_STRIDE * (l->capacity.agents ? l->capacity.agents : 1u));
-  if (!l->memory || !l->commands || !l->results || !l->agents) return fxs_web_set_error("out of memory"), false;
+  l->agents = malloc(sizeof(int32_t) * FXS_WEB_AGENT_STRIDE *
+                     (l->capacity.agents ? l->capacity.agents : 1u));
+  if (!l->memory || !l->commands || !l->results || !l->agents)
+    return fxs_web_set_error("out of memory"), false;
   fxs_result r = fxs_world_init(&l->world, &def, &l->capacity, l->memory, size);
   if (r != FXS_OK) return fxs_web_set_error("the scene's world: %s", fxs_result_message(r)), false;
   l->sc->add_paths(l->sc, &l->world);
   size_t snapshot = fxs_world_snapshot_size(&l->world);
-  if (!scratch_for(l, snapshot) || !grow((void **)&l->input_start, &l->tick_capacity, 1u, sizeof(uint32_t))) {
+  if (!scratch_for(l, snapshot) ||
+      !grow((void **)&l->input_start, &l->tick_capacity, 1u, sizeof(uint32_t))) {
     return fxs_web_set_error("out of memory"), false;
   }
   l->input_start[0] = 0;
-  r = fxs_replay_writer_begin(&l->writer, fxs_web_sink_append, &l->out, &l->world, l->keyframe, l->scratch, l->scratch_size);
-  if (r != FXS_OK || !add_checkpoint(l, snapshot)) return fxs_web_set_error("recording: %s", fxs_result_message(r)), false;
+  r = fxs_replay_writer_begin(&l->writer, fxs_web_sink_append, &l->out, &l->world, l->keyframe,
+                              l->scratch, l->scratch_size);
+  if (r != FXS_OK || !add_checkpoint(l, snapshot))
+    return fxs_web_set_error("recording: %s", fxs_result_message(r)), false;
   return true;
 }
 
-fxs_web_live *fxs_web_live_new(const char *name, const uint8_t *yaml, size_t yaml_size, uint32_t room_agents,
-                               uint32_t room_obstacles, uint32_t room_walls, uint32_t keyframe) {
-  if (keyframe < 1 || keyframe > 100000) return fxs_web_set_error("keyframe interval: 1 to 100000 ticks"), (fxs_web_live *)0;
+fxs_web_live *fxs_web_live_new(const char *name, const uint8_t *yaml, size_t yaml_size,
+                               uint32_t room_agents, uint32_t room_obstacles, uint32_t room_walls,
+                               uint32_t keyframe) {
+  if (keyframe < 1 || keyframe > 100000)
+    return fxs_web_set_error("keyframe interval: 1 to 100000 ticks"), (fxs_web_live *)0;
   if (yaml_size && !yaml) return fxs_web_set_error("no scenario file bytes"), (fxs_web_live *)0;
   fxs_web_live *l = calloc(1, sizeof *l);
   if (!l) return fxs_web_set_error("out of memory"), (fxs_web_live *)0;
   l->keyframe = keyframe;
   char error[600];
-  if (!find_scene(l, name, yaml, yaml_size) || !set_up(l, room_agents, room_obstacles, room_walls)) {
+  if (!find_scene(l, name, yaml, yaml_size) ||
+      !set_up(l, room_agents, room_obstacles, room_walls)) {
     snprintf(error, sizeof error, "%s", fxs_web_last_error());
     return (fxs_web_live *)load_failure(l, error);
   }
@@ -196,10 +208,12 @@ const char *fxs_web_live_info(fxs_web_live *l) {
   fxs_web_string(t, l->sc->name);
   fxs_web_printf(t, ",\"summary\":");
   fxs_web_string(t, l->sc->summary);
-  fxs_web_printf(t, ",\"file\":%s,\"default_ticks\":%u,\"tick\":%u,\"keyframe_interval\":%u,", l->loaded ? "true" : "false",
-                 l->sc->default_ticks, l->world.tick, l->keyframe);
+  fxs_web_printf(t, ",\"file\":%s,\"default_ticks\":%u,\"tick\":%u,\"keyframe_interval\":%u,",
+                 l->loaded ? "true" : "false", l->sc->default_ticks, l->world.tick, l->keyframe);
   const fxs_world_capacity *c = &l->capacity;
-  fxs_web_printf(t, "\"capacity\":{\"agents\":%u,\"obstacles\":%u,\"paths\":%u,\"path_nodes\":%u,\"walls\":%u,\"field_cells\":%u}}",
+  fxs_web_printf(t,
+                 "\"capacity\":{\"agents\":%u,\"obstacles\":%u,\"paths\":%u,\"path_nodes\":%u,"
+                 "\"walls\":%u,\"field_cells\":%u}}",
                  c->agents, c->obstacles, c->paths, c->path_nodes, c->walls, c->field_cells);
   return fxs_web_finish(t);
 }
@@ -226,7 +240,8 @@ static bool finish_tick(fxs_web_live *l, uint32_t own, const fxs_command *page, 
 // Remembers the page's commands of the tick just about to be stepped.
 static bool remember(fxs_web_live *l, const fxs_command *page, uint32_t n, bool logic) {
   uint32_t t = l->world.tick;
-  if (!grow((void **)&l->inputs, &l->input_capacity, (uint64_t)l->input_count + n, sizeof(fxs_command)) ||
+  if (!grow((void **)&l->inputs, &l->input_capacity, (uint64_t)l->input_count + n,
+            sizeof(fxs_command)) ||
       !grow((void **)&l->input_start, &l->tick_capacity, (uint64_t)t + 2u, sizeof(uint32_t))) {
     return false;
   }
@@ -247,24 +262,27 @@ static fxs_result outcome_of(const fxs_web_live *l, uint32_t total, const fxs_co
   return FXS_ERR_BAD_COMMAND;
 }
 
-const char *fxs_web_live_step(fxs_web_live *l, const uint8_t *bytes, uint32_t count, uint32_t logic) {
+const char *fxs_web_live_step(fxs_web_live *l, const uint8_t *bytes, uint32_t count,
+                              uint32_t logic) {
   fxs_web_text *t = fxs_web_answer();
   if (!l) return fxs_web_error_answer(t, NO_WORLD);
   if (count && !bytes) return fxs_web_error_answer(t, "no command bytes");
   if (count > FXS_WEB_LIVE_MAX_COMMANDS) {
     char message[120];
-    snprintf(message, sizeof message, "%u commands in one tick: the page may give at most %u", count,
-             FXS_WEB_LIVE_MAX_COMMANDS);
+    snprintf(message, sizeof message, "%u commands in one tick: the page may give at most %u",
+             count, FXS_WEB_LIVE_MAX_COMMANDS);
     return fxs_web_error_answer(t, message);
   }
-  if (l->world.tick == UINT32_MAX - 1u) return fxs_web_error_answer(t, "the world has reached its last tick");
+  if (l->world.tick == UINT32_MAX - 1u)
+    return fxs_web_error_answer(t, "the world has reached its last tick");
   fxs_command *page = malloc(sizeof(fxs_command) * (count ? count : 1u));
   if (!page) return fxs_web_error_answer(t, "out of memory");
   for (uint32_t i = 0; i < count; ++i) {
     if (fxs_command_decode(bytes + (size_t)i * FXS_COMMAND_BYTES, &page[i]) != FXS_OK) {
       free(page);
       char message[120];
-      snprintf(message, sizeof message, "command %u: unknown command type %u", i, (unsigned)bytes[(size_t)i * FXS_COMMAND_BYTES]);
+      snprintf(message, sizeof message, "command %u: unknown command type %u", i,
+               (unsigned)bytes[(size_t)i * FXS_COMMAND_BYTES]);
       return fxs_web_error_answer(t, message);
     }
   }
@@ -274,7 +292,8 @@ const char *fxs_web_live_step(fxs_web_live *l, const uint8_t *bytes, uint32_t co
   if ((uint64_t)own + count > FXS_REPLAY_MAX_COMMANDS) {
     l->state = saved;
     free(page);
-    return fxs_web_error_answer(t, "too many commands in one tick for a replay (65535 with the scene's own)");
+    return fxs_web_error_answer(
+        t, "too many commands in one tick for a replay (65535 with the scene's own)");
   }
   uint32_t before = l->world.tick;
   if (!remember(l, page, count, logic != 0)) {
@@ -285,12 +304,14 @@ const char *fxs_web_live_step(fxs_web_live *l, const uint8_t *bytes, uint32_t co
   if (!finish_tick(l, own, page, count)) {
     free(page);
     // A tick that could not be recorded is forgotten: back to the state before it.
-    if (fxs_web_live_rewind(l, before) < 0) return fxs_web_error_answer(t, "out of memory: the recording is lost");
+    if (fxs_web_live_rewind(l, before) < 0)
+      return fxs_web_error_answer(t, "out of memory: the recording is lost");
     return fxs_web_error_answer(t, "out of memory while recording the tick");
   }
   fxs_web_printf(t, "{\"tick\":%u,\"hash\":\"0x%016llx\",\"results\":[", l->world.tick,
                  (unsigned long long)l->writer.last_hash);
-  for (uint32_t i = 0; i < count; ++i) fxs_web_printf(t, "%s%d", i ? "," : "", (int)outcome_of(l, own + count, &page[i]));
+  for (uint32_t i = 0; i < count; ++i)
+    fxs_web_printf(t, "%s%d", i ? "," : "", (int)outcome_of(l, own + count, &page[i]));
   fxs_web_printf(t, "]}");
   free(page);
   return fxs_web_finish(t);
@@ -340,7 +361,9 @@ const char *fxs_web_live_frame(fxs_web_live *l) {
 
 uint64_t fxs_web_live_hash(fxs_web_live *l) { return l ? fxs_world_hash(&l->world) : 0; }
 
-uint32_t fxs_web_live_agents(fxs_web_live *l) { return l ? fxs_web_fill_agents(&l->world, l->agents) : 0; }
+uint32_t fxs_web_live_agents(fxs_web_live *l) {
+  return l ? fxs_web_fill_agents(&l->world, l->agents) : 0;
+}
 
 const int32_t *fxs_web_live_agent_data(fxs_web_live *l) { return l ? l->agents : 0; }
 
@@ -351,7 +374,8 @@ static void behaviors_json(fxs_web_text *t, const fxs_agent_slot *s) {
     fxs_web_printf(t, "%s{\"kind\":%u,\"name\":", k ? "," : "", b->kind);
     fxs_web_string(t, fxs_behavior_name((fxs_behavior)b->kind));
     fxs_web_printf(t, ",\"priority\":%u,\"weight\":%d,\"params\":[", b->priority, (int)b->weight);
-    for (int i = 0; i < FXS_BEHAVIOR_PARAMS; ++i) fxs_web_printf(t, "%s%d", i ? "," : "", (int)b->p[i]);
+    for (int i = 0; i < FXS_BEHAVIOR_PARAMS; ++i)
+      fxs_web_printf(t, "%s%d", i ? "," : "", (int)b->p[i]);
     fxs_web_printf(t, "]}");
   }
   fxs_web_printf(t, "]");
@@ -364,15 +388,18 @@ const char *fxs_web_live_agent(fxs_web_live *l, uint32_t slot) {
   if (!h.value) return fxs_web_error_answer(t, "no live agent in that slot");
   const fxs_agent_slot *s = &l->world.agents[slot];
   const fxs_agent *a = &s->body;
-  fxs_web_printf(t, "{\"slot\":%u,\"handle\":%u,\"owner\":%d,\"combine_mode\":%u,\"target_point\":[%d,%d],",
-                 slot, h.value, s->owned ? (int)s->owner : -1, s->combine_mode, (int)s->target_point.x,
-                 (int)s->target_point.y);
-  fxs_web_printf(t, "\"target_agent\":%u,\"second_target\":%u,\"path\":%d,", s->target_agent, s->second_target,
-                 s->path_index == FXS_NO_PATH ? -1 : (int)s->path_index);
-  fxs_web_printf(t, "\"limits\":{\"max_speed\":%d,\"max_force\":%d,\"mass\":%d,\"radius\":%d,\"max_rotation\":%d,"
-                    "\"max_angular_acceleration\":%d,\"max_turn_rate\":%d,\"orientation_mode\":%u},",
-                 (int)a->max_speed, (int)a->max_force, (int)a->mass, (int)a->radius, (int)a->max_rotation,
-                 (int)a->max_angular_acceleration, (int)a->max_turn_rate, a->orientation_mode);
+  fxs_web_printf(
+      t, "{\"slot\":%u,\"handle\":%u,\"owner\":%d,\"combine_mode\":%u,\"target_point\":[%d,%d],",
+      slot, h.value, s->owned ? (int)s->owner : -1, s->combine_mode, (int)s->target_point.x,
+      (int)s->target_point.y);
+  fxs_web_printf(t, "\"target_agent\":%u,\"second_target\":%u,\"path\":%d,", s->target_agent,
+                 s->second_target, s->path_index == FXS_NO_PATH ? -1 : (int)s->path_index);
+  fxs_web_printf(
+      t,
+      "\"limits\":{\"max_speed\":%d,\"max_force\":%d,\"mass\":%d,\"radius\":%d,\"max_rotation\":%d,"
+      "\"max_angular_acceleration\":%d,\"max_turn_rate\":%d,\"orientation_mode\":%u},",
+      (int)a->max_speed, (int)a->max_force, (int)a->mass, (int)a->radius, (int)a->max_rotation,
+      (int)a->max_angular_acceleration, (int)a->max_turn_rate, a->orientation_mode);
   behaviors_json(t, s);
   fxs_web_printf(t, "}");
   return fxs_web_finish(t);
@@ -383,7 +410,8 @@ const char *fxs_web_live_replay(fxs_web_live *l) {
   if (!l) return fxs_web_error_answer(t, NO_WORLD);
   // END goes to a copy: the live recording goes on without it.
   fxs_web_sink copy = {0, 0, 0};
-  if (!fxs_web_sink_append(&copy, l->out.data, l->out.size)) return fxs_web_error_answer(t, "out of memory");
+  if (!fxs_web_sink_append(&copy, l->out.data, l->out.size))
+    return fxs_web_error_answer(t, "out of memory");
   fxs_replay_writer w = l->writer;
   w.user = &copy;
   fxs_result r = fxs_replay_writer_end(&w, &l->world);
@@ -407,7 +435,8 @@ const char *fxs_web_params(void) {
     if (!fxs_behavior_is_slot_kind(kind)) continue;
     fxs_web_printf(t, "%s{\"kind\":%u,\"name\":", sep, kind), sep = ",";
     fxs_web_string(t, fxs_behavior_name((fxs_behavior)kind));
-    fxs_web_printf(t, ",\"kinematic\":%s,\"params\":[", fxs_behavior_is_kinematic((fxs_behavior)kind) ? "true" : "false");
+    fxs_web_printf(t, ",\"kinematic\":%s,\"params\":[",
+                   fxs_behavior_is_kinematic((fxs_behavior)kind) ? "true" : "false");
     uint32_t n = fxs_behavior_param_count((fxs_behavior)kind);
     for (uint32_t i = 0; i < n; ++i) {
       const fxs_behavior_param *p = fxs_behavior_param_info((fxs_behavior)kind, i);
@@ -415,8 +444,8 @@ const char *fxs_web_params(void) {
       fxs_web_string(t, p->name);
       fxs_web_printf(t, ",\"unit\":");
       fxs_web_string(t, p->unit);
-      fxs_web_printf(t, ",\"min\":%d,\"max\":%d,\"default\":%d,\"meaning\":", (int)p->minimum, (int)p->maximum,
-                     (int)p->default_value);
+      fxs_web_printf(t, ",\"min\":%d,\"max\":%d,\"default\":%d,\"meaning\":", (int)p->minimum,
+                     (int)p->maximum, (int)p->default_value);
       fxs_web_string(t, p->meaning);
       fxs_web_printf(t, "}");
     }
@@ -433,7 +462,8 @@ const char *fxs_web_commands(void) {
 #undef FXS_WEB_DOC_
   };
   fxs_web_text *t = fxs_web_answer();
-  fxs_web_printf(t, "{\"bytes\":%u,\"args\":%u,\"types\":[", (unsigned)FXS_COMMAND_BYTES, (unsigned)FXS_COMMAND_ARGS);
+  fxs_web_printf(t, "{\"bytes\":%u,\"args\":%u,\"types\":[", (unsigned)FXS_COMMAND_BYTES,
+                 (unsigned)FXS_COMMAND_ARGS);
   for (uint32_t i = 0; i < FXS_CMD_COUNT; ++i) {
     fxs_web_printf(t, "%s{\"type\":%u,\"name\":", i ? "," : "", i);
     fxs_web_string(t, fxs_command_name((uint8_t)i));

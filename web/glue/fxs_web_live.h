@@ -22,8 +22,9 @@ typedef struct fxs_web_live fxs_web_live;
 // interval, [1, 100000]. NULL on failure, with fxs_web_last_error() saying why (for a file:
 // "NAME:LINE: problem").
 FXS_WEB_EXPORT(fxs_web_live_new)
-fxs_web_live *fxs_web_live_new(const char *name, const uint8_t *yaml, size_t yaml_size, uint32_t room_agents,
-                               uint32_t room_obstacles, uint32_t room_walls, uint32_t keyframe);
+fxs_web_live *fxs_web_live_new(const char *name, const uint8_t *yaml, size_t yaml_size,
+                               uint32_t room_agents, uint32_t room_obstacles, uint32_t room_walls,
+                               uint32_t keyframe);
 FXS_WEB_EXPORT(fxs_web_live_close) void fxs_web_live_close(fxs_web_live *l);
 
 // The scene: name, summary, default ticks, capacities, keyframe interval, tick.
@@ -35,7 +36,8 @@ FXS_WEB_EXPORT(fxs_web_live_info) const char *fxs_web_live_info(fxs_web_live *l)
 // the order given], "messages": [...]}; a command the world refuses is a result, not an
 // error. {"error": ...} when nothing was stepped: undecodable commands, too many.
 FXS_WEB_EXPORT(fxs_web_live_step)
-const char *fxs_web_live_step(fxs_web_live *l, const uint8_t *commands, uint32_t count, uint32_t logic);
+const char *fxs_web_live_step(fxs_web_live *l, const uint8_t *commands, uint32_t count,
+                              uint32_t logic);
 
 // Goes back to the state after `tick` (<= the current tick): the ticks after it are
 // forgotten, in the world and in the replay, as if never stepped. Returns the tick, -1 on error.

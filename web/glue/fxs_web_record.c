@@ -16,7 +16,8 @@ const char *fxs_web_scenarios(void) {
   for (uint32_t i = 0; i < n; ++i) {
     fxs_web_printf(t, "%s{\"name\":", i ? "," : "");
     fxs_web_string(t, list[i].name);
-    fxs_web_printf(t, ",\"ticks\":%u,\"agents\":%u,\"summary\":", list[i].default_ticks, list[i].capacity.agents);
+    fxs_web_printf(t, ",\"ticks\":%u,\"agents\":%u,\"summary\":", list[i].default_ticks,
+                   list[i].capacity.agents);
     fxs_web_string(t, list[i].summary);
     fxs_web_printf(t, "}");
   }
@@ -83,7 +84,9 @@ const char *fxs_web_record(const char *name, uint32_t ticks, uint32_t keyframe, 
   fxs_web_sink out = {0, 0, 0};
   fxs_replay_writer w;
   fxs_result r = session_start(&s, sc);
-  if (r == FXS_OK) r = fxs_replay_writer_begin(&w, fxs_web_sink_append, &out, &s.world, keyframe, s.scratch, s.scratch_size);
+  if (r == FXS_OK)
+    r = fxs_replay_writer_begin(&w, fxs_web_sink_append, &out, &s.world, keyframe, s.scratch,
+                                s.scratch_size);
   for (uint32_t tick = 0; tick < ticks && r == FXS_OK; ++tick) {
     uint32_t n = sc->commands(sc, &s.world, &s.state, s.commands);
     fxs_world_step(&s.world, s.commands, n, 0);
@@ -101,7 +104,8 @@ const char *fxs_web_record(const char *name, uint32_t ticks, uint32_t keyframe, 
     fxs_web_printf(t, "{\"scenario\":");
     fxs_web_string(t, sc->name);
     fxs_web_printf(t, ",\"data\":%lu,\"size\":%zu,\"ticks\":%u,\"final_hash\":\"0x%016llx\"}",
-                   (unsigned long)(uintptr_t)out.data, out.size, ticks, (unsigned long long)w.last_hash);
+                   (unsigned long)(uintptr_t)out.data, out.size, ticks,
+                   (unsigned long long)w.last_hash);
   }
   return fxs_web_finish(t);
 }
@@ -109,7 +113,8 @@ const char *fxs_web_record(const char *name, uint32_t ticks, uint32_t keyframe, 
 // ------------------------------------------------------------------ comparing two recordings
 
 // The first differing field at the first keyframe after `tick` common to both replays.
-static void keyframe_difference(fxs_web_text *t, const fxs_web_viewer *a, const fxs_web_viewer *b, uint32_t tick) {
+static void keyframe_difference(fxs_web_text *t, const fxs_web_viewer *a, const fxs_web_viewer *b,
+                                uint32_t tick) {
   for (uint32_t i = 0; i < a->keyframe_count; ++i) {
     const fxs_replay_chunk *ka = &a->keyframes[i];
     if (ka->tick <= tick) continue;
@@ -119,9 +124,10 @@ static void keyframe_difference(fxs_web_text *t, const fxs_web_viewer *a, const 
       fxs_world wa, wb;
       void *ma = 0, *mb = 0;
       fxs_world_difference d;
-      bool found = fxs_web_world_from(&wa, &ma, &a->capacity, ka->snapshot, ka->snapshot_size) == FXS_OK &&
-                   fxs_web_world_from(&wb, &mb, &b->capacity, kb->snapshot, kb->snapshot_size) == FXS_OK &&
-                   fxs_world_first_difference(&wa, &wb, &d);
+      bool found =
+          fxs_web_world_from(&wa, &ma, &a->capacity, ka->snapshot, ka->snapshot_size) == FXS_OK &&
+          fxs_web_world_from(&wb, &mb, &b->capacity, kb->snapshot, kb->snapshot_size) == FXS_OK &&
+          fxs_world_first_difference(&wa, &wb, &d);
       if (found) {
         fxs_web_printf(t, "{\"tick\":%u,\"agent\":%d,\"field\":", ka->tick, (int)d.agent);
         fxs_web_string(t, d.field);
@@ -137,8 +143,8 @@ static void keyframe_difference(fxs_web_text *t, const fxs_web_viewer *a, const 
 
 // The tick ranges where both replays hold a tick and their recorded hashes differ, from
 // chunk index `from` on: [[first, last], ...], at most 256 ranges; then their tick count.
-static void divergent_ranges(fxs_web_text *t, const fxs_web_viewer *a, const fxs_web_viewer *b, uint32_t from,
-                             uint32_t n) {
+static void divergent_ranges(fxs_web_text *t, const fxs_web_viewer *a, const fxs_web_viewer *b,
+                             uint32_t from, uint32_t n) {
   uint32_t ranges = 0, count = 0;
   fxs_web_printf(t, "\"ranges\":[");
   for (uint32_t i = from; i < n; ++i) {
@@ -146,7 +152,8 @@ static void divergent_ranges(fxs_web_text *t, const fxs_web_viewer *a, const fxs
     uint32_t first = i;
     while (i + 1 < n && a->ticks[i + 1].hash != b->ticks[i + 1].hash) ++i;
     count += i - first + 1;
-    if (ranges++ < 256) fxs_web_printf(t, "%s[%u,%u]", ranges > 1 ? "," : "", a->ticks[first].tick, a->ticks[i].tick);
+    if (ranges++ < 256)
+      fxs_web_printf(t, "%s[%u,%u]", ranges > 1 ? "," : "", a->ticks[first].tick, a->ticks[i].tick);
   }
   fxs_web_printf(t, "],\"divergent_ticks\":%u", count);
 }
@@ -157,14 +164,16 @@ const char *fxs_web_diff(fxs_web_viewer *a, fxs_web_viewer *b) {
   if (a->start_tick != b->start_tick) n = 0;
   for (uint32_t i = 0; i < n; ++i) {
     const fxs_replay_chunk *ca = &a->ticks[i], *cb = &b->ticks[i];
-    bool same_input = ca->command_count == cb->command_count &&
-                      memcmp(ca->commands, cb->commands, (size_t)ca->command_count * FXS_COMMAND_BYTES) == 0;
+    bool same_input =
+        ca->command_count == cb->command_count &&
+        memcmp(ca->commands, cb->commands, (size_t)ca->command_count * FXS_COMMAND_BYTES) == 0;
     if (!same_input) {
       fxs_web_printf(t, "{\"same_session\":false,\"inputs_differ_at\":%u}", ca->tick);
       return fxs_web_finish(t);
     }
     if (ca->hash != cb->hash) {
-      fxs_web_printf(t, "{\"same_session\":true,\"identical\":false,\"first_divergent_tick\":%u,", ca->tick);
+      fxs_web_printf(t, "{\"same_session\":true,\"identical\":false,\"first_divergent_tick\":%u,",
+                     ca->tick);
       fxs_web_printf(t, "\"hash_a\":\"0x%016llx\",\"hash_b\":\"0x%016llx\",",
                      (unsigned long long)ca->hash, (unsigned long long)cb->hash);
       divergent_ranges(t, a, b, i, n);
@@ -178,8 +187,9 @@ const char *fxs_web_diff(fxs_web_viewer *a, fxs_web_viewer *b) {
     fxs_web_printf(t, "{\"same_session\":true,\"identical\":false,\"lengths_differ\":[%u,%u]}",
                    a->start_tick + a->tick_count, b->start_tick + b->tick_count);
   } else {
-    fxs_web_printf(t, "{\"same_session\":true,\"identical\":true,\"ticks\":%u,\"final_hash\":\"0x%016llx\"}", n,
-                   (unsigned long long)a->ticks[n - 1].hash);
+    fxs_web_printf(
+        t, "{\"same_session\":true,\"identical\":true,\"ticks\":%u,\"final_hash\":\"0x%016llx\"}",
+        n, (unsigned long long)a->ticks[n - 1].hash);
   }
   return fxs_web_finish(t);
 }

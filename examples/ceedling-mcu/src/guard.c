@@ -24,8 +24,8 @@ void guard_step(guard *g, const fxs_vec2 *intruder) {
                     FXS_ONE, 0);
   }
   fxs_manager_add(&m, FXS_BEHAVIOR_PATH,
-                  fxs_steering_linear(fxs_follow_path(&g->body, &g->path, &g->progress)),
-                  FXS_ONE, 1);
+                  fxs_steering_linear(fxs_follow_path(&g->body, &g->path, &g->progress)), FXS_ONE,
+                  1);
   fxs_manager_update(&m, &g->body);
   if (g->progress.path_dir != dir) g->turnarounds++;
 }

@@ -11,8 +11,8 @@
 
 /// The posts a guard walks between, back and forth.
 typedef struct guard_route {
-  fxs_vec2 posts[4];   ///< World units.
-  uint16_t count;      ///< Posts used, 2..4.
+  fxs_vec2 posts[4]; ///< World units.
+  uint16_t count;    ///< Posts used, 2..4.
 } guard_route;
 
 /// One guard.

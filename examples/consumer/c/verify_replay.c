@@ -52,8 +52,8 @@ int main(int argc, char **argv) {
   size_t need = fxs_replay_verify_memory_size(data, size, NULL);
   void *memory = need ? malloc(need) : NULL;
   fxs_verify_report report;
-  fxs_result result = memory ? fxs_replay_verify(data, size, NULL, memory, need, &report)
-                             : FXS_ERR_BAD_MAGIC;
+  fxs_result result =
+      memory ? fxs_replay_verify(data, size, NULL, memory, need, &report) : FXS_ERR_BAD_MAGIC;
   free(memory);
   free(data);
   if (result != FXS_OK) {

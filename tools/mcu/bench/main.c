@@ -38,7 +38,7 @@ static void counter_start(void) {
   REG(SCB_VTOR) = (uint32_t)(uintptr_t)ram_vectors;
   REG(SYST_RVR) = SYST_PERIOD - 1u;
   REG(SYST_CVR) = 0;
-  REG(SYST_CSR) = 7u;  // enable, interrupt on wrap, core clock
+  REG(SYST_CSR) = 7u; // enable, interrupt on wrap, core clock
   while (wraps == 0) {
   }
 }
