@@ -564,6 +564,53 @@ check_bad_message() {
   fail "$tag: no free port found"
 }
 
+# check_other_build TAG: two builds of two simulation versions over ENet. A copy of this tree
+# whose FXS_SIMULATION_VERSION is one more is built apart; a host of this build and a joiner of
+# that one: the joiner is refused at the match message naming both versions (exit 4, not a
+# desync), and the host, which lost the player (exit 3), says why.
+check_other_build() {
+  local tag=$1 tree="$WORK/other-sim" next=$((SIM + 1)) attempt port rc host_rc
+  mkdir -p "$tree/build"
+  cp -r Makefile include src tools packaging project.yml "$tree"/
+  ln -s "$PWD/build/libfixmath" "$tree/build/libfixmath"
+  sed -i "s/^#define FXS_SIMULATION_VERSION ${SIM}u/#define FXS_SIMULATION_VERSION ${next}u/" \
+    "$tree/include/fixsteer/version.h"
+  if ! make -s -C "$tree" -j2 build/bin/fixsteer >"$WORK/$tag.build.log" 2>&1 ||
+    ! "$tree/build/bin/fixsteer" --version | grep -q "simulation version $next)"; then
+    fail "$tag: a build of simulation version $next (see $WORK/$tag.build.log)"
+    return
+  fi
+  for attempt in 1 2 3 4 5; do
+    port=$((20000 + RANDOM % 40000))
+    timeout 20 "$FIXSTEER" host --players 2 --port "$port" --scenario hunter_prey --ticks 100 \
+      --timeout-ms 2000 --rejoin-ms 0 --out "$WORK/$tag.0.fxr" >"$WORK/$tag.0.out" 2>"$WORK/$tag.0.err" &
+    pids=($!)
+    sleep 0.3
+    if ! kill -0 "${pids[0]}" 2>/dev/null && grep -q 'cannot listen' "$WORK/$tag.0.err"; then
+      wait "${pids[0]}"
+      continue
+    fi
+    timeout 20 "$tree/build/bin/fixsteer" join --host 127.0.0.1 --port "$port" --timeout-ms 10000 \
+      --out "$WORK/$tag.1.fxr" >"$WORK/$tag.1.out" 2>"$WORK/$tag.1.err"
+    rc=$?
+    wait "${pids[0]}"
+    host_rc=$?
+    pids=()
+    sed "s/^/  [$tag 1] /" "$WORK/$tag.1.err"
+    sed "s/^/  [$tag 0] /" "$WORK/$tag.0.err"
+    if [ "$rc" -eq 4 ] && grep -qF "the host runs simulation version $SIM; this build runs $next" \
+      "$WORK/$tag.1.err" && [ "$host_rc" -eq 3 ] &&
+      grep -qF "lost player 1 at tick 1: it runs simulation version $next; this build runs $SIM" \
+        "$WORK/$tag.0.err"; then
+      pass "$tag: a joiner of simulation version $next is refused by name (exit 4); the host says why (exit 3)"
+    else
+      fail "$tag: a joiner of simulation version $next refused by name, exit 4 (exit $rc); host exit 3 ($host_rc)"
+    fi
+    return
+  done
+  fail "$tag: no free port found"
+}
+
 # check_refused TAG CODE TEXT -- COMMAND...: refused at once with CODE, the message naming
 # the option and its value (TEXT), and no replay left.
 check_refused() {
@@ -678,6 +725,7 @@ check_bad_message other-simulation "FXSTART 5 $((SIM + 1)) $MATH 2 0 1 100 2 0 7
   "the host runs simulation version $((SIM + 1)); this build runs $SIM" 4 "refused the match message"
 check_bad_message other-math "FXSTART 5 $SIM 0x0123456789abcdef 2 0 1 100 2 0 77 5 10000 10000 20 hunter_prey - 0 3 127.0.0.1:40000" \
   "the host runs other math: fingerprint 0x0123456789abcdef; this build's $MATH" 4 "refused the match message"
+check_other_build other-build
 check_lobby lobby
 timed check_scene scene
 MATCH_TICKS=500 JOIN_HOST=localhost check_match localhost
