@@ -38,6 +38,10 @@ typedef struct fxs_world_candidate {
 /// Agents within the radius a search collects, unsorted, before it ranks them (more go
 /// through the sorted list FXS_GRID_FOUND at a time).
 #define FXS_GRID_FOUND 32u
+/// Bits of an index into the found list, below the slot in a sorted key (finish_sorted,
+/// world_grid_search.c).
+#define FXS_FOUND_BITS 5u
+typedef char fxs_found_fits_its_bits[FXS_GRID_FOUND <= (1u << FXS_FOUND_BITS) ? 1 : -1];
 
 /// Obstacles near an agent its avoidance tests from the obstacle grid; with more than these
 /// in its box it tests all of them.
@@ -107,7 +111,7 @@ typedef struct fxs_grid {
   unsigned slot_bits;
   bool packed;
   /// The packed key has room below the slot for an index into the found list as well
-  /// (FXS_FOUND_BITS more bits): a search then sorts the keys themselves (world_grid.c).
+  /// (FXS_FOUND_BITS more bits): a search then sorts the keys themselves (world_grid_search.c).
   bool indexed;
   /// Every live agent of the tick's view lies less than 2^31 raw from every other in each
   /// axis (fxs_grid_measure_spread; false until measured): no squared distance between two
@@ -188,7 +192,7 @@ void fxs_grid_measure_spread(const fxs_world *world, fxs_grid *g);
 
 #if FXS_GRID_BRANCH_FREE
 /// Sorts k[0..m-1] (m <= 16, keys below 2^63 - 1; k has room for 16, the rest its scratch)
-/// by the sorting networks a search's keys go through (world_grid.c).
+/// by the sorting networks a search's keys go through (world_grid_search.c).
 void fxs_grid_sort_keys(uint64_t k[16], uint32_t m);
 #endif
 
