@@ -32,6 +32,7 @@
 #include "world_slots.h"
 #include "world_way.h"
 #include "world_escape.h"
+#include "world_follow.h"
 
 // The agent a slot's behaviors aim at, or NULL.
 static const fxs_agent *target_agent_of(const fxs_world *world, const fxs_agent_slot *s) {
@@ -56,8 +57,8 @@ FXS_ALWAYS_INLINE void search_for(fxs_steer_context *ctx, bool orca_only, uint32
   }
   const fxs_grid *g = &ctx->step->grid;
   if (few) {
-    ctx->neighbor_count = fxs_grid_nearest_few(ctx->world, g, ctx->view, k, r, ctx->scratch,
-                                               &ctx->unsorted);
+    ctx->neighbor_count =
+        fxs_grid_nearest_few(ctx->world, g, ctx->view, k, r, ctx->scratch, &ctx->unsorted);
   } else {
     ctx->neighbor_count = orca_only ? fxs_grid_nearest(ctx->world, g, ctx->view, k, r, ctx->scratch)
                                     : fxs_grid_neighbors(ctx->world, g, ctx->view, ctx->scratch);
@@ -88,6 +89,10 @@ FXS_ALWAYS_INLINE void search(fxs_steer_context *ctx) {
   search_for(ctx, orca_only, k, r, false);
 }
 
+void fxs_world_search_neighbors(fxs_steer_context *ctx) {
+  if (!ctx->searched) search(ctx);
+}
+
 // Alignment and cohesion of equal radius share one gather.
 static const fxs_neighborhood *neighborhood(fxs_steer_context *ctx, fix16_t radius) {
   if (!ctx->gathered || ctx->hood_radius != radius) {
@@ -105,8 +110,11 @@ static const fxs_neighborhood *neighborhood(fxs_steer_context *ctx, fix16_t radi
 static void narrow(const fxs_steer_context *ctx, const fix16_t *p, fxs_view_list *out) {
   fxs_neighbor_query_def q;
   q.radius = p[FXS_PARAM(SEPARATION, radius)];
-  q.cos_half_fov = fxs_neg(fxs_cos(p[FXS_PARAM(SEPARATION, blind_angle)] / 2)); // the view's half angle is pi - blind / 2
-  q.k = p[FXS_PARAM(SEPARATION, max_neighbors)] != 0 ? (uint32_t)(p[FXS_PARAM(SEPARATION, max_neighbors)] / FXS_ONE) : FXS_MAX_NEIGHBORS;
+  q.cos_half_fov = fxs_neg(fxs_cos(p[FXS_PARAM(SEPARATION, blind_angle)] /
+                                   2)); // the view's half angle is pi - blind / 2
+  q.k = p[FXS_PARAM(SEPARATION, max_neighbors)] != 0
+            ? (uint32_t)(p[FXS_PARAM(SEPARATION, max_neighbors)] / FXS_ONE)
+            : FXS_MAX_NEIGHBORS;
   const fxs_world_worker *w = ctx->scratch;
   out->count = fxs_query_neighbors(&ctx->slot->body, ctx->index, w->neighbors, ctx->neighbor_count,
                                    &q, out->chosen);
@@ -132,10 +140,11 @@ static fxs_vec2 flocking_steering(fxs_steer_context *ctx, const fxs_behavior_slo
   fxs_view_list *v = &ctx->scratch->behavior.view;
   narrow(ctx, p, v);
   if (b->kind == FXS_BEHAVIOR_SEPARATION) {
-    return fxs_separation_known(a, ctx->index, v->neighbors, v->dist_sq, v->count, p[FXS_PARAM(SEPARATION, radius)]);
+    return fxs_separation_known(a, ctx->index, v->neighbors, v->dist_sq, v->count,
+                                p[FXS_PARAM(SEPARATION, radius)]);
   }
-  fxs_neighborhood h =
-      fxs_neighborhood_gather(ctx->index, v->neighbors, v->dist_sq, v->count, p[FXS_PARAM(SEPARATION, radius)]);
+  fxs_neighborhood h = fxs_neighborhood_gather(ctx->index, v->neighbors, v->dist_sq, v->count,
+                                               p[FXS_PARAM(SEPARATION, radius)]);
   return b->kind == FXS_BEHAVIOR_ALIGNMENT ? fxs_alignment_of(a, &h) : fxs_cohesion_of(a, &h);
 }
 
@@ -145,10 +154,12 @@ static fxs_align_def align_def_from(const fxs_behavior_slot *b) {
   fxs_align_def d;
   const fix16_t *p = b->p;
   if (b->kind == FXS_BEHAVIOR_ALIGN) {
-    d.target_radius = p[FXS_PARAM(ALIGN, target_radius)], d.slow_radius = p[FXS_PARAM(ALIGN, slow_radius)];
+    d.target_radius = p[FXS_PARAM(ALIGN, target_radius)],
+    d.slow_radius = p[FXS_PARAM(ALIGN, slow_radius)];
     d.time_to_target = p[FXS_PARAM(ALIGN, time_to_target)];
   } else {
-    d.target_radius = p[FXS_PARAM(FACE, target_radius)], d.slow_radius = p[FXS_PARAM(FACE, slow_radius)];
+    d.target_radius = p[FXS_PARAM(FACE, target_radius)],
+    d.slow_radius = p[FXS_PARAM(FACE, slow_radius)];
     d.time_to_target = p[FXS_PARAM(FACE, time_to_target)];
   }
   return d;
@@ -171,7 +182,8 @@ static bool all_of_priority(const fxs_steer_context *ctx, uint32_t n, fix16_t pr
     uint32_t id = ctx->scratch->neighbors[i].id;
     const fxs_behavior_slot *first = &agents[id].behaviors[0];
     bool leads = agents[id].behavior_count != 0 && fxs_runs_orca(first);
-    if ((leads ? first->p[FXS_CROWD_PRIORITY] : fxs_orca_priority_of(ctx->world, id)) != priority) return false;
+    if ((leads ? first->p[FXS_CROWD_PRIORITY] : fxs_orca_priority_of(ctx->world, id)) != priority)
+      return false;
   }
   return true;
 }
@@ -191,7 +203,9 @@ static bool overlaps_a_neighbor(const fxs_steer_context *ctx, bool margin) {
     int64_t sum = (int64_t)fxs_max(a->radius, 0) + fxs_max(world->agents[id].body.radius, 0);
     int64_t reach = (margin ? sum + sum / FXS_ORCA_MARGIN_DIVISOR : sum) - 1;
     fxs_vec2 at = ctx->unsorted ? world->internal->view_position[view] : nb->position;
-    if (reach >= 0 && fxs_vec2_within(a->position, at, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) return true;
+    if (reach >= 0 &&
+        fxs_vec2_within(a->position, at, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
+      return true;
   }
   return false;
 }
@@ -267,10 +281,9 @@ static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs
   }
   fxs_orca_radii lookup;
   const fxs_orca_radii *radii = neighbor_radii(ctx, def, &lookup);
-  fxs_vec2 v = fxs_orca_velocity_sorted(a, ctx->index, preferred, ctx->scratch->neighbors,
-                                        all_equal ? 0 : priorities, radii, chosen, &st, def,
-                                        step->slow_view, &ctx->scratch->pairs,
-                                        &ctx->scratch->behavior.orca.lines);
+  fxs_vec2 v = fxs_orca_velocity_sorted(
+      a, ctx->index, preferred, ctx->scratch->neighbors, all_equal ? 0 : priorities, radii, chosen,
+      &st, def, step->slow_view, &ctx->scratch->pairs, &ctx->scratch->behavior.orca.lines);
   return fxs_steer_toward(a, static_friction(ctx, preferred, v, blocked_rests));
 }
 
@@ -283,8 +296,8 @@ static inline bool step_has_solids(const fxs_step_context *step) {
 // this step (orca_toward_open): no wall or obstacle in the world and every live agent of
 // that one priority (>= 0). Never on Cortex-M, whose search ranks as it goes.
 static inline bool open_step(const fxs_step_context *step, fix16_t priority) {
-  return FXS_GRID_BRANCH_FREE && !step_has_solids(step) && step->one_radius &&
-         priority >= 0 && step->one_priority && step->priority == priority;
+  return FXS_GRID_BRANCH_FREE && !step_has_solids(step) && step->one_radius && priority >= 0 &&
+         step->one_priority && step->priority == priority;
 }
 
 // orca_toward (not blocked_rests) on a search left unsorted (fxs_grid_nearest_few) in a step
@@ -298,7 +311,8 @@ static bool orca_toward_open(fxs_steer_context *ctx, const fxs_orca_def *def, fx
                           ctx->scratch->found_view, ctx->scratch->found_dist_sq,
                           ctx->neighbor_count};
   fxs_vec2 v;
-  bool open = fxs_orca_velocity_open(a, ctx->index, preferred, &found, def, ctx->step->slow_view, &v);
+  bool open =
+      fxs_orca_velocity_open(a, ctx->index, preferred, &found, def, ctx->step->slow_view, &v);
   if (open) *force = fxs_steer_toward(a, static_friction(ctx, preferred, v, false));
   return open;
 }
@@ -306,7 +320,12 @@ static bool orca_toward_open(fxs_steer_context *ctx, const fxs_orca_def *def, fx
 // ORCA's parameters from its behavior slot's. The obstacle time horizon is half the time
 // horizon: the behavior slot has no parameter left for it.
 static inline fxs_orca_def orca_def_of(const fxs_agent *a, const fix16_t *p) {
-  fxs_orca_def d = {p[FXS_PARAM(ORCA, time_horizon)], fxs_orca_reach(a, p[FXS_PARAM(ORCA, neighbor_distance)]), p[FXS_PARAM(ORCA, neighbor_radius)], whole_neighbors(p[FXS_PARAM(ORCA, max_neighbors)]), p[FXS_PARAM(ORCA, time_horizon)] / 2, p[FXS_PARAM(ORCA, priority)]};
+  fxs_orca_def d = {p[FXS_PARAM(ORCA, time_horizon)],
+                    fxs_orca_reach(a, p[FXS_PARAM(ORCA, neighbor_distance)]),
+                    p[FXS_PARAM(ORCA, neighbor_radius)],
+                    whole_neighbors(p[FXS_PARAM(ORCA, max_neighbors)]),
+                    p[FXS_PARAM(ORCA, time_horizon)] / 2,
+                    p[FXS_PARAM(ORCA, priority)]};
   return d;
 }
 
@@ -322,15 +341,16 @@ FXS_ALWAYS_INLINE fxs_vec2 orca_preferred(const fxs_steer_context *ctx, const fi
                                           bool inline_arrival) {
   const fxs_agent *a = &ctx->slot->body;
   fix16_t slowing = slowing_radius_of(a, p[FXS_PARAM(ORCA, slowing_radius)]);
-  fxs_vec2 force = inline_arrival
-                       ? fxs_steer_toward(a, fxs_arrive_desired_inline(a, ctx->target_point, slowing))
-                       : fxs_arrive(a, ctx->target_point, slowing);
+  fxs_vec2 force =
+      inline_arrival ? fxs_steer_toward(a, fxs_arrive_desired_inline(a, ctx->target_point, slowing))
+                     : fxs_arrive(a, ctx->target_point, slowing);
   return fxs_vec2_add(a->velocity, force);
 }
 
 // Whether the agent is near enough its target for a pile there to hold it (world_way.h).
 static inline bool near_target(const fxs_steer_context *ctx, const fix16_t *p) {
-  return fxs_way_near_goal(ctx, slowing_radius_of(&ctx->slot->body, p[FXS_PARAM(ORCA, slowing_radius)]));
+  return fxs_way_near_goal(ctx,
+                           slowing_radius_of(&ctx->slot->body, p[FXS_PARAM(ORCA, slowing_radius)]));
 }
 
 static bool held_in_pile(const fxs_steer_context *ctx);
@@ -348,8 +368,7 @@ static fxs_vec2 orca_steering(fxs_steer_context *ctx, const fix16_t *p) {
 // ORCA agents share no field).
 static bool held_in_pile(const fxs_steer_context *ctx) {
   const fxs_agent *a = &ctx->slot->body;
-  return fxs_way_held_in_pile(ctx, ctx->target_point, fxs_max(a->max_force, 0),
-                                    fxs_agent_touch(a));
+  return fxs_way_held_in_pile(ctx, ctx->target_point, fxs_max(a->max_force, 0), fxs_agent_touch(a));
 }
 
 // Navigate (world_nav.h): the route's move; ORCA toward it among the neighbors, except when
@@ -358,12 +377,18 @@ static bool held_in_pile(const fxs_steer_context *ctx) {
 // ORCA's time_horizon, neighbor_distance, neighbor_radius, max_neighbors, priority.
 static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
   const fxs_agent *a = &ctx->slot->body;
-  fxs_orca_def d = {p[FXS_PARAM(NAVIGATE, time_horizon)], fxs_orca_reach(a, p[FXS_PARAM(NAVIGATE, neighbor_distance)]), p[FXS_PARAM(NAVIGATE, neighbor_radius)], whole_neighbors(p[FXS_PARAM(NAVIGATE, max_neighbors)]), p[FXS_PARAM(NAVIGATE, time_horizon)] / 2, p[FXS_PARAM(NAVIGATE, priority)]};
+  fxs_orca_def d = {p[FXS_PARAM(NAVIGATE, time_horizon)],
+                    fxs_orca_reach(a, p[FXS_PARAM(NAVIGATE, neighbor_distance)]),
+                    p[FXS_PARAM(NAVIGATE, neighbor_radius)],
+                    whole_neighbors(p[FXS_PARAM(NAVIGATE, max_neighbors)]),
+                    p[FXS_PARAM(NAVIGATE, time_horizon)] / 2,
+                    p[FXS_PARAM(NAVIGATE, priority)]};
   fix16_t slowing = slowing_radius_of(a, p[FXS_PARAM(NAVIGATE, slowing_radius)]);
   fxs_nav_move m = fxs_world_nav_move(ctx->world, ctx->index, ctx->target_point, slowing);
   if (!ctx->searched) search(ctx);
   // Landing, unless an agent that must pass comes near: then it makes way (make_way).
-  if (m.land && !fxs_way_mover_near(ctx, d.neighbor_distance)) return fxs_steer_toward(a, m.velocity);
+  if (m.land && !fxs_way_mover_near(ctx, d.neighbor_distance))
+    return fxs_steer_toward(a, m.velocity);
   // A group's follower (a field's) counts neighbours up to half its top speed as arrived,
   // at any distance from the goal: a pile of hundreds is wide and never quite still.
   bool group = fxs_world_nav_fields_follows(ctx->world, ctx->index);
@@ -388,14 +413,22 @@ static fxs_vec2 neighbor_steering(fxs_steer_context *ctx, const fxs_behavior_slo
   switch ((fxs_behavior)b->kind) {
     case FXS_BEHAVIOR_SEPARATION:
     case FXS_BEHAVIOR_ALIGNMENT:
-    case FXS_BEHAVIOR_COHESION: return flocking_steering(ctx, b);
+    case FXS_BEHAVIOR_COHESION:
+      return flocking_steering(ctx, b);
     case FXS_BEHAVIOR_LEADER: {
       if (!ctx->target) return fxs_vec2_zero();
-      fxs_leader_def d = {p[FXS_PARAM(LEADER, behind)], p[FXS_PARAM(LEADER, sight)], p[FXS_PARAM(LEADER, slowing_radius)], p[FXS_PARAM(LEADER, separation_radius)], p[FXS_PARAM(LEADER, separation_weight)], p[FXS_PARAM(LEADER, max_prediction)]};
+      fxs_leader_def d = {p[FXS_PARAM(LEADER, behind)],
+                          p[FXS_PARAM(LEADER, sight)],
+                          p[FXS_PARAM(LEADER, slowing_radius)],
+                          p[FXS_PARAM(LEADER, separation_radius)],
+                          p[FXS_PARAM(LEADER, separation_weight)],
+                          p[FXS_PARAM(LEADER, max_prediction)]};
       return fxs_follow_leader_known(a, ctx->index, ctx->target, nb, ctx->scratch->dist_sq, nc, &d);
     }
     case FXS_BEHAVIOR_QUEUE: {
-      fxs_queue_def d = {p[FXS_PARAM(QUEUE, max_queue_ahead)], p[FXS_PARAM(QUEUE, max_queue_radius)], p[FXS_PARAM(QUEUE, separation_radius)]};
+      fxs_queue_def d = {p[FXS_PARAM(QUEUE, max_queue_ahead)],
+                         p[FXS_PARAM(QUEUE, max_queue_radius)],
+                         p[FXS_PARAM(QUEUE, separation_radius)]};
       fxs_steering so_far = fxs_manager_combine(m, a); // what the earlier behaviors want
       fix16_t scale = FXS_ONE;
       fxs_vec2 f = fxs_queue_known(a, ctx->index, so_far.linear, nb, ctx->scratch->dist_sq, nc,
@@ -403,13 +436,19 @@ static fxs_vec2 neighbor_steering(fxs_steer_context *ctx, const fxs_behavior_slo
       *velocity_scale = fxs_mul(*velocity_scale, scale);
       return f;
     }
-    case FXS_BEHAVIOR_ORCA: return orca_steering(ctx, p);
-    case FXS_BEHAVIOR_NAVIGATE: return navigate_steering(ctx, p);
+    case FXS_BEHAVIOR_ORCA:
+      return orca_steering(ctx, p);
+    case FXS_BEHAVIOR_NAVIGATE:
+      return navigate_steering(ctx, p);
     case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE: {
-      fxs_unaligned_avoidance_def d = {p[FXS_PARAM(UNALIGNED_AVOIDANCE, time_horizon)], p[FXS_PARAM(UNALIGNED_AVOIDANCE, margin)], p[FXS_PARAM(UNALIGNED_AVOIDANCE, neighbor_radius)], p[FXS_PARAM(UNALIGNED_AVOIDANCE, max_avoid_force)]};
+      fxs_unaligned_avoidance_def d = {p[FXS_PARAM(UNALIGNED_AVOIDANCE, time_horizon)],
+                                       p[FXS_PARAM(UNALIGNED_AVOIDANCE, margin)],
+                                       p[FXS_PARAM(UNALIGNED_AVOIDANCE, neighbor_radius)],
+                                       p[FXS_PARAM(UNALIGNED_AVOIDANCE, max_avoid_force)]};
       return fxs_unaligned_avoidance(a, ctx->index, nb, nc, &d);
     }
-    default: return fxs_vec2_zero();
+    default:
+      return fxs_vec2_zero();
   }
 }
 
@@ -418,57 +457,15 @@ static fix16_t angular_steering(const fxs_steer_context *ctx, const fxs_behavior
   const fxs_agent *a = &ctx->slot->body;
   fxs_align_def d = align_def_from(b);
   switch ((fxs_behavior)b->kind) {
-    case FXS_BEHAVIOR_ALIGN: return fxs_align(a, b->p[FXS_PARAM(ALIGN, target_orientation)], &d);
-    case FXS_BEHAVIOR_FACE: return fxs_face(a, ctx->target_point, &d);
-    case FXS_BEHAVIOR_LOOK_WHERE_GOING: return fxs_look_where_going(a, &d);
-    default: return 0;
+    case FXS_BEHAVIOR_ALIGN:
+      return fxs_align(a, b->p[FXS_PARAM(ALIGN, target_orientation)], &d);
+    case FXS_BEHAVIOR_FACE:
+      return fxs_face(a, ctx->target_point, &d);
+    case FXS_BEHAVIOR_LOOK_WHERE_GOING:
+      return fxs_look_where_going(a, &d);
+    default:
+      return 0;
   }
-}
-
-// The radius of the agent's separation (the largest, if it has several), 0 without one.
-static fix16_t separation_radius(const fxs_agent_slot *s) {
-  fix16_t r = 0;
-  for (uint8_t i = 0; i < s->behavior_count; ++i) {
-    if (s->behaviors[i].kind == FXS_BEHAVIOR_SEPARATION && s->behaviors[i].p[FXS_PARAM(SEPARATION, radius)] > r) r = s->behaviors[i].p[FXS_PARAM(SEPARATION, radius)];
-  }
-  return r;
-}
-
-// The resting followers of the agent's path among its neighbors, for fxs_path_hold.
-static bool path_holds(fxs_steer_context *ctx, const fxs_path_def *d, fxs_vec2 target) {
-  if (!ctx->searched) search(ctx);
-  fxs_path_rest *rest = ctx->scratch->behavior.rest;
-  uint32_t n = 0;
-  for (uint32_t i = 0; i < ctx->neighbor_count && n < FXS_MAX_NEIGHBORS; ++i) {
-    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
-    if (nb->id == ctx->index || !fxs_vec2_is_zero(nb->velocity)) continue;
-    const fxs_agent_slot *other = &ctx->world->agents[nb->id];
-    if (other->path_index != ctx->slot->path_index) continue;
-    rest[n].position = nb->position;
-    rest[n].radius = other->body.radius;
-    n++;
-  }
-  return fxs_path_hold(&ctx->slot->body, d, &ctx->slot->path, target, rest, n);
-}
-
-// Path following sees the world's walls; on a stop path a follower at the end, or queued
-// behind one resting on the way there, holds still (velocity scale 0: no creep).
-static fxs_vec2 path_steering(fxs_steer_context *ctx, fix16_t *velocity_scale) {
-  fxs_agent_slot *s = ctx->slot;
-  if (s->path_index >= ctx->world->path_count) return fxs_vec2_zero();
-  const fxs_world_path *wp = &ctx->world->paths[s->path_index];
-  fxs_path_def d = fxs_default_path_def(&ctx->world->nodes[wp->first_node], wp->count,
-                                        (fxs_path_mode)wp->mode);
-  d.radius = wp->radius, d.slowing_radius = wp->slowing_radius;
-  d.walls = ctx->world->internal->live_walls, d.wall_count = ctx->step->wall_count;
-  d.keep_apart = separation_radius(s);
-  fxs_vec2 target;
-  fxs_vec2 force = fxs_follow_path_toward(&s->body, &d, &s->path, &target);
-  if (d.mode == FXS_PATH_STOP_AT_END && path_holds(ctx, &d, target)) {
-    *velocity_scale = 0;
-    return fxs_vec2_zero();
-  }
-  return force;
 }
 
 // The obstacles of the obstacle grid near an agent (fxs_obstacle_lookup), into its worker's
@@ -484,7 +481,9 @@ static uint32_t near_obstacles(void *context, const fxs_box *box, const uint32_t
 static fxs_vec2 avoid_steering(fxs_steer_context *ctx, const fix16_t *p) {
   const fxs_step_context *step = ctx->step;
   const fxs_agent *a = &ctx->slot->body;
-  fxs_avoidance_def d = {p[FXS_PARAM(AVOID, max_see_ahead)], p[FXS_PARAM(AVOID, max_avoid_force)], p[FXS_PARAM(AVOID, margin)], p[FXS_PARAM(AVOID, braking)], p[FXS_PARAM(AVOID, mode)]};
+  fxs_avoidance_def d = {p[FXS_PARAM(AVOID, max_see_ahead)], p[FXS_PARAM(AVOID, max_avoid_force)],
+                         p[FXS_PARAM(AVOID, margin)], p[FXS_PARAM(AVOID, braking)],
+                         p[FXS_PARAM(AVOID, mode)]};
   fxs_vec2 obstacles =
       fxs_avoid_obstacles_near(a, ctx->world->internal->live_obstacles, step->obstacle_count,
                                step->obstacle_grid.max_radius, near_obstacles, ctx, &d);
@@ -499,46 +498,71 @@ static fxs_steering slot_steering(fxs_steer_context *ctx, const fxs_behavior_slo
   const fxs_agent *a = &s->body;
   const fix16_t *p = b->p;
   switch ((fxs_behavior)b->kind) {
-    case FXS_BEHAVIOR_SEEK: return fxs_steering_linear(fxs_seek(a, ctx->target_point));
-    case FXS_BEHAVIOR_FLEE: return fxs_steering_linear(fxs_world_flee_steering(ctx, p));
-    case FXS_BEHAVIOR_ARRIVE: return fxs_steering_linear(fxs_arrive(a, ctx->target_point, p[FXS_PARAM(ARRIVE, slowing_radius)]));
+    case FXS_BEHAVIOR_SEEK:
+      return fxs_steering_linear(fxs_seek(a, ctx->target_point));
+    case FXS_BEHAVIOR_FLEE:
+      return fxs_steering_linear(fxs_world_flee_steering(ctx, p));
+    case FXS_BEHAVIOR_ARRIVE:
+      return fxs_steering_linear(
+          fxs_arrive(a, ctx->target_point, p[FXS_PARAM(ARRIVE, slowing_radius)]));
     case FXS_BEHAVIOR_WANDER: {
-      fxs_wander_def w = {p[FXS_PARAM(WANDER, circle_distance)], p[FXS_PARAM(WANDER, circle_radius)], p[FXS_PARAM(WANDER, angle_change)]};
+      fxs_wander_def w = {p[FXS_PARAM(WANDER, circle_distance)],
+                          p[FXS_PARAM(WANDER, circle_radius)], p[FXS_PARAM(WANDER, angle_change)]};
       return fxs_steering_linear(fxs_wander(a, &w, &s->wander_angle, &s->rng));
     }
     case FXS_BEHAVIOR_PURSUIT:
     case FXS_BEHAVIOR_EVADE:
       if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
-      return fxs_steering_linear(b->kind == FXS_BEHAVIOR_PURSUIT ? fxs_pursuit(a, ctx->target, p[FXS_PARAM(PURSUIT, max_prediction)])
-                                                                  : fxs_world_evade_steering(ctx, p));
-    case FXS_BEHAVIOR_AVOID: return fxs_steering_linear(avoid_steering(ctx, p));
-    case FXS_BEHAVIOR_PATH: return fxs_steering_linear(path_steering(ctx, velocity_scale));
-    case FXS_BEHAVIOR_FLOW_FIELD: return fxs_steering_linear(fxs_world_field_steering(ctx->world, a, p[FXS_PARAM(FLOW_FIELD, look_ahead)]));
-    case FXS_BEHAVIOR_HIDE: return fxs_steering_linear(fxs_world_hide_steering(ctx, p));
-    case FXS_BEHAVIOR_INTERPOSE: return fxs_steering_linear(fxs_world_interpose_steering(ctx, p));
+      return fxs_steering_linear(
+          b->kind == FXS_BEHAVIOR_PURSUIT
+              ? fxs_pursuit(a, ctx->target, p[FXS_PARAM(PURSUIT, max_prediction)])
+              : fxs_world_evade_steering(ctx, p));
+    case FXS_BEHAVIOR_AVOID:
+      return fxs_steering_linear(avoid_steering(ctx, p));
+    case FXS_BEHAVIOR_PATH:
+      return fxs_steering_linear(fxs_world_path_steering(ctx, velocity_scale));
+    case FXS_BEHAVIOR_FLOW_FIELD:
+      return fxs_steering_linear(
+          fxs_world_field_steering(ctx->world, a, p[FXS_PARAM(FLOW_FIELD, look_ahead)]));
+    case FXS_BEHAVIOR_HIDE:
+      return fxs_steering_linear(fxs_world_hide_steering(ctx, p));
+    case FXS_BEHAVIOR_INTERPOSE:
+      return fxs_steering_linear(fxs_world_interpose_steering(ctx, p));
     case FXS_BEHAVIOR_FORMATION:
       return fxs_steering_linear(
           fxs_world_formation_steering(ctx->world, ctx->index, ctx->target, p));
     case FXS_BEHAVIOR_OFFSET_PURSUIT: {
       if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
-      fxs_offset_pursuit_def d = {p[FXS_PARAM(OFFSET_PURSUIT, offset_forward)], p[FXS_PARAM(OFFSET_PURSUIT, offset_side)], p[FXS_PARAM(OFFSET_PURSUIT, slowing_radius)], p[FXS_PARAM(OFFSET_PURSUIT, max_prediction)]};
+      fxs_offset_pursuit_def d = {p[FXS_PARAM(OFFSET_PURSUIT, offset_forward)],
+                                  p[FXS_PARAM(OFFSET_PURSUIT, offset_side)],
+                                  p[FXS_PARAM(OFFSET_PURSUIT, slowing_radius)],
+                                  p[FXS_PARAM(OFFSET_PURSUIT, max_prediction)]};
       return fxs_steering_linear(fxs_offset_pursuit(a, ctx->target, &d));
     }
     case FXS_BEHAVIOR_DYNAMIC_ARRIVE: {
-      fxs_dynamic_arrive_def d = {p[FXS_PARAM(DYNAMIC_ARRIVE, target_radius)], p[FXS_PARAM(DYNAMIC_ARRIVE, slow_radius)], p[FXS_PARAM(DYNAMIC_ARRIVE, time_to_target)], p[FXS_PARAM(DYNAMIC_ARRIVE, max_acceleration)]};
+      fxs_dynamic_arrive_def d = {p[FXS_PARAM(DYNAMIC_ARRIVE, target_radius)],
+                                  p[FXS_PARAM(DYNAMIC_ARRIVE, slow_radius)],
+                                  p[FXS_PARAM(DYNAMIC_ARRIVE, time_to_target)],
+                                  p[FXS_PARAM(DYNAMIC_ARRIVE, max_acceleration)]};
       return fxs_steering_linear(fxs_dynamic_arrive(a, ctx->target_point, &d));
     }
     case FXS_BEHAVIOR_VELOCITY_MATCH:
       if (!ctx->target) return fxs_steering_linear(fxs_vec2_zero());
-      return fxs_steering_linear(fxs_velocity_match(a, ctx->target->velocity, p[FXS_PARAM(VELOCITY_MATCH, time_to_target)], p[FXS_PARAM(VELOCITY_MATCH, max_acceleration)]));
+      return fxs_steering_linear(
+          fxs_velocity_match(a, ctx->target->velocity, p[FXS_PARAM(VELOCITY_MATCH, time_to_target)],
+                             p[FXS_PARAM(VELOCITY_MATCH, max_acceleration)]));
     case FXS_BEHAVIOR_ALIGN:
     case FXS_BEHAVIOR_FACE:
-    case FXS_BEHAVIOR_LOOK_WHERE_GOING: return fxs_steering_angular(angular_steering(ctx, b));
+    case FXS_BEHAVIOR_LOOK_WHERE_GOING:
+      return fxs_steering_angular(angular_steering(ctx, b));
     case FXS_BEHAVIOR_WALKER: {
-      fxs_walker_def d = {p[FXS_PARAM(WALKER, min_step)], p[FXS_PARAM(WALKER, max_step)], p[FXS_PARAM(WALKER, aggro_radius)], p[FXS_PARAM(WALKER, reach_radius)], p[FXS_PARAM(WALKER, slowing_radius)]};
+      fxs_walker_def d = {p[FXS_PARAM(WALKER, min_step)], p[FXS_PARAM(WALKER, max_step)],
+                          p[FXS_PARAM(WALKER, aggro_radius)], p[FXS_PARAM(WALKER, reach_radius)],
+                          p[FXS_PARAM(WALKER, slowing_radius)]};
       return fxs_steering_linear(fxs_random_walker(a, ctx->target_point, &d, &s->walker, &s->rng));
     }
-    default: return fxs_steering_linear(neighbor_steering(ctx, b, m, velocity_scale));
+    default:
+      return fxs_steering_linear(neighbor_steering(ctx, b, m, velocity_scale));
   }
 }
 
@@ -549,12 +573,20 @@ static bool apply_kinematic(fxs_steer_context *ctx, const fxs_behavior_slot *b, 
   fxs_agent_slot *s = ctx->slot;
   fxs_kinematic_output out;
   switch ((fxs_behavior)b->kind) {
-    case FXS_BEHAVIOR_KINEMATIC_SEEK: out = fxs_kinematic_seek(&s->body, ctx->target_point); break;
-    case FXS_BEHAVIOR_KINEMATIC_ARRIVE:
-      out = fxs_kinematic_arrive(&s->body, ctx->target_point, b->p[FXS_PARAM(KINEMATIC_ARRIVE, radius)], b->p[FXS_PARAM(KINEMATIC_ARRIVE, time_to_target)]);
+    case FXS_BEHAVIOR_KINEMATIC_SEEK:
+      out = fxs_kinematic_seek(&s->body, ctx->target_point);
       break;
-    case FXS_BEHAVIOR_KINEMATIC_WANDER: out = fxs_kinematic_wander(&s->body, b->p[FXS_PARAM(KINEMATIC_WANDER, max_rotation)], &s->rng); break;
-    default: return false;
+    case FXS_BEHAVIOR_KINEMATIC_ARRIVE:
+      out = fxs_kinematic_arrive(&s->body, ctx->target_point,
+                                 b->p[FXS_PARAM(KINEMATIC_ARRIVE, radius)],
+                                 b->p[FXS_PARAM(KINEMATIC_ARRIVE, time_to_target)]);
+      break;
+    case FXS_BEHAVIOR_KINEMATIC_WANDER:
+      out =
+          fxs_kinematic_wander(&s->body, b->p[FXS_PARAM(KINEMATIC_WANDER, max_rotation)], &s->rng);
+      break;
+    default:
+      return false;
   }
   fxs_kinematic_apply(next, fxs_world_contain_kinematic(&s->body, out, &ctx->world->def));
   if (!fxs_vec2_is_zero(s->pending_force)) {
@@ -648,8 +680,9 @@ typedef struct open_hint {
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static void steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t index,
-                            fxs_world_worker *scratch, open_hint *hint) {
+static void
+steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t index, fxs_world_worker *scratch,
+                open_hint *hint) {
   fxs_steer_context ctx;
   // In place, the slot's body is read until the integration below writes it; else the next
   // body starts as a copy of it.
@@ -669,10 +702,12 @@ static void steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t i
     hint->after = FXS_OPEN_SKIPS;
   } else {
     if (ctx.unsorted) { // the order matters after all
-      ctx.neighbor_count = fxs_grid_rank_few(ctx.world, &step->grid, k, ctx.neighbor_count, scratch);
+      ctx.neighbor_count =
+          fxs_grid_rank_few(ctx.world, &step->grid, k, ctx.neighbor_count, scratch);
       ctx.unsorted = false;
       hint->left = hint->after;
-      hint->after = hint->after >= FXS_OPEN_SKIPS_MAX / 2u ? FXS_OPEN_SKIPS_MAX : 2u * hint->after + 1u;
+      hint->after =
+          hint->after >= FXS_OPEN_SKIPS_MAX / 2u ? FXS_OPEN_SKIPS_MAX : 2u * hint->after + 1u;
     }
     force = orca_toward(&ctx, &d, preferred, false, false);
   }
@@ -701,8 +736,8 @@ static void steer_agent(const fxs_step_context *step, uint32_t v, uint32_t index
   fxs_manager_begin_inline(&m, (fxs_combine_mode)s->combine_mode);
   fix16_t velocity_scale = FXS_ONE;
   // fxs_containment tests clamp_to_bounds itself; tested here, worlds without it skip it.
-  fxs_vec2 contain = world->def.clamp_to_bounds ? fxs_containment_inline(&s->body, &world->def)
-                                                : fxs_vec2_zero();
+  fxs_vec2 contain =
+      world->def.clamp_to_bounds ? fxs_containment_inline(&s->body, &world->def) : fxs_vec2_zero();
   if (!fxs_vec2_is_zero(contain)) {
     fxs_manager_add_inline(&m, FXS_BEHAVIOR_CONTAINMENT, fxs_steering_linear(contain), FXS_ONE, 0);
   }
@@ -723,7 +758,6 @@ static void steer_agent(const fxs_step_context *step, uint32_t v, uint32_t index
   if (solid && !ctx.searched) search_for(&ctx, false, 0, 0, false);
   keep_out_of_walls(&ctx, &s->body, next, solid);
 }
-
 
 void fxs_world_steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
   const fxs_step_context *step = (const fxs_step_context *)context;
@@ -754,4 +788,3 @@ void fxs_world_steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *
     }
   }
 }
-

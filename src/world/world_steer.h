@@ -49,6 +49,9 @@ typedef struct fxs_steer_context {
   fxs_neighborhood hood;
 } fxs_steer_context;
 
+// Searches the agent's neighbors (the list its behaviors read) unless the step has already.
+void fxs_world_search_neighbors(fxs_steer_context *ctx);
+
 /// Steers the agents of view entries [begin, end) into world->internal->next (into their own slots
 /// where step->in_place), on worker `worker`'s scratch; context is the step's
 /// fxs_step_context (a task of fxs_world_run_phase).

@@ -5,112 +5,7 @@
 #include <string.h>
 
 #include "fixsteer/manager.h"
-
-// Spawns are source 0 and configuration source 1, so on tick 0 every spawn is applied before
-// the commands that configure it, and spawn i lands in slot i with handle value i + 1.
-#define SRC_SPAWN 0
-#define SRC_SETUP 1
-#define SRC_GAME 2
-
-static uint32_t handle_of(uint32_t slot) { return slot + 1u; } // generation 0 on a fresh world
-
-typedef struct emitter {
-  fxs_command *out;
-  uint32_t n;
-  uint16_t seq[3];
-} emitter;
-
-static fxs_command *next(emitter *e, fxs_command_type type, uint8_t source) {
-  if (e->n >= SCENARIO_MAX_COMMANDS) {
-    // A scenario that needs more is a bug in the scenario: say so rather than drop input.
-    fprintf(stderr, "fixsteer: scenario issues more than %d commands in one tick\n", SCENARIO_MAX_COMMANDS);
-    exit(2);
-  }
-  fxs_command *c = &e->out[e->n++];
-  *c = fxs_command_make(type, source, e->seq[source]++);
-  return c;
-}
-
-static void spawn(emitter *e, int x, int y, fix16_t max_speed, fix16_t max_force) {
-  fxs_command *c = next(e, FXS_CMD_SPAWN, SRC_SPAWN);
-  if (!c) return;
-  c->arg[0] = FXS_INT(x), c->arg[1] = FXS_INT(y);
-  c->arg[4] = max_speed, c->arg[5] = max_force, c->arg[6] = FXS_ONE, c->arg[7] = FXS_INT(8);
-}
-
-static void clear(emitter *e, uint8_t src, uint32_t agent, fxs_combine_mode mode) {
-  fxs_command *c = next(e, FXS_CMD_CLEAR_BEHAVIORS, src);
-  if (c) c->agent = agent, c->ref = (uint32_t)mode;
-}
-
-// Adds a behavior with default parameters, overriding p0 when p0 != 0.
-static void behave(emitter *e, uint8_t src, uint32_t agent, fxs_behavior kind, fix16_t weight,
-                   uint8_t priority, fix16_t p0) {
-  fxs_behavior_slot b = fxs_behavior_slot_default(kind);
-  fxs_command *c = next(e, FXS_CMD_ADD_BEHAVIOR, src);
-  if (!c) return;
-  c->agent = agent;
-  c->ref = (uint32_t)kind | ((uint32_t)priority << 8);
-  c->arg[0] = weight;
-  for (int i = 0; i < FXS_BEHAVIOR_PARAMS; ++i) c->arg[1 + i] = b.p[i];
-  if (p0 != 0) c->arg[1] = p0;
-}
-
-static void target_point(emitter *e, uint8_t src, uint32_t agent, fxs_vec2 p) {
-  fxs_command *c = next(e, FXS_CMD_SET_TARGET_POINT, src);
-  if (c) c->agent = agent, c->arg[0] = p.x, c->arg[1] = p.y;
-}
-
-static void target_agent(emitter *e, uint8_t src, uint32_t agent, uint32_t target) {
-  fxs_command *c = next(e, FXS_CMD_SET_TARGET_AGENT, src);
-  if (c) c->agent = agent, c->ref = target;
-}
-
-static void orientation(emitter *e, uint32_t agent, fxs_orientation_mode mode) {
-  fxs_agent d = fxs_default_agent();
-  fxs_command *c = next(e, FXS_CMD_SET_LIMITS, SRC_SETUP);
-  if (!c) return;
-  c->agent = agent, c->ref = (uint32_t)mode;
-  c->arg[0] = d.max_speed, c->arg[1] = d.max_force, c->arg[2] = d.mass, c->arg[3] = d.radius;
-  c->arg[4] = d.max_rotation, c->arg[5] = d.max_angular_acceleration;
-  c->arg[6] = FXS_RATIO(1, 8);
-}
-
-static void obstacle(emitter *e, int x, int y, int r) {
-  fxs_command *c = next(e, FXS_CMD_ADD_OBSTACLE, SRC_SETUP);
-  if (c) c->arg[0] = FXS_INT(x), c->arg[1] = FXS_INT(y), c->arg[2] = FXS_INT(r);
-}
-
-static void add_wall(emitter *e, int ax, int ay, int bx, int by) {
-  fxs_command *c = next(e, FXS_CMD_ADD_WALL, SRC_SETUP);
-  if (c) c->arg[0] = FXS_INT(ax), c->arg[1] = FXS_INT(ay), c->arg[2] = FXS_INT(bx), c->arg[3] = FXS_INT(by);
-}
-
-static void use_path(emitter *e, uint32_t agent, uint16_t path) {
-  fxs_command *c = next(e, FXS_CMD_SET_PATH, SRC_SETUP);
-  if (c) c->agent = agent, c->ref = path;
-}
-
-// A point moving on a Lissajous curve over the world: the "mouse" of the demos.
-static fxs_vec2 mouse_at(uint32_t tick, int cx, int cy, int rx, int ry) {
-  fix16_t a = fxs_angle_wrap((fix16_t)((tick % 4000u) * (uint32_t)FXS_RATIO(1, 160)));
-  fix16_t b = fxs_angle_wrap((fix16_t)((tick % 4000u) * (uint32_t)FXS_RATIO(1, 230)));
-  return fxs_vec2_make(fxs_add(FXS_INT(cx), fxs_mul(FXS_INT(rx), fxs_cos(a))),
-                       fxs_add(FXS_INT(cy), fxs_mul(FXS_INT(ry), fxs_sin(b))));
-}
-
-static void configure_default(const scenario *self, fxs_world_def *def) {
-  (void)self;
-  *def = fxs_default_world_def();
-  def->seed = 20261122u;
-  def->bounds_max = fxs_vec2_make(FXS_INT(1600), FXS_INT(1200));
-  def->clamp_to_bounds = 1;
-}
-
-static void no_paths(const scenario *self, fxs_world *world) {
-  (void)self;
-  (void)world;
-}
+#include "scenario_emit.h"
 
 // ------------------------------------------------------------------ hunter and prey
 // Seed 000's demo: a hunter picks the closest prey and pursues it while it has stamina, then
@@ -119,7 +14,8 @@ static void no_paths(const scenario *self, fxs_world *world) {
 enum { HUNTERS = 4, PREY = 12, MAX_STAMINA = 300 };
 enum { HUNT, REST, P_WANDER, P_EVADE, P_SEEK };
 
-static int32_t closest(const fxs_world *w, fxs_vec2 at, uint32_t first, uint32_t count, fix16_t range) {
+static int32_t closest(const fxs_world *w, fxs_vec2 at, uint32_t first, uint32_t count,
+                       fix16_t range) {
   int32_t best = -1;
   fix16_t best_d = FXS_MAX;
   for (uint32_t i = first; i < first + count; ++i) {
@@ -162,11 +58,13 @@ static void hunter_logic(const fxs_world *w, scenario_state *s, emitter *e, uint
   }
 }
 
-static void prey_logic(const fxs_world *w, scenario_state *s, emitter *e, uint32_t i, fxs_vec2 mouse) {
+static void prey_logic(const fxs_world *w, scenario_state *s, emitter *e, uint32_t i,
+                       fxs_vec2 mouse) {
   const fxs_agent *me = &w->agents[i].body;
   int32_t hunter = closest(w, me->position, 0, HUNTERS, FXS_INT(150));
-  uint8_t mode = hunter >= 0 ? P_EVADE
-                             : (fxs_vec2_within(me->position, mouse, FXS_INT(300)) ? P_SEEK : P_WANDER);
+  uint8_t mode = hunter >= 0
+                     ? P_EVADE
+                     : (fxs_vec2_within(me->position, mouse, FXS_INT(300)) ? P_SEEK : P_WANDER);
   uint32_t h = handle_of(i);
   if (mode == P_SEEK && w->tick % 5 == 0) target_point(e, SRC_GAME, h, mouse);
   uint32_t target = hunter >= 0 ? handle_of((uint32_t)hunter) : 0;
@@ -183,7 +81,8 @@ static void prey_logic(const fxs_world *w, scenario_state *s, emitter *e, uint32
   if (mode == P_WANDER) behave(e, SRC_GAME, h, FXS_BEHAVIOR_WANDER, FXS_ONE, 0, 0);
 }
 
-static uint32_t hunter_prey(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t hunter_prey(const scenario *self, const fxs_world *w, scenario_state *s,
+                            fxs_command *out) {
   (void)self;
   emitter e = {out, 0, {0, 0, 0}};
   if (w->tick == 0) {
@@ -205,7 +104,7 @@ static uint32_t hunter_prey(const scenario *self, const fxs_world *w, scenario_s
 
 // ------------------------------------------------------------------ patrol (seed 004)
 static const fxs_vec2 patrol_nodes[6] = {
-    {FXS_INT(200), FXS_INT(200)}, {FXS_INT(700), FXS_INT(180)}, {FXS_INT(1100), FXS_INT(420)},
+    {FXS_INT(200), FXS_INT(200)},  {FXS_INT(700), FXS_INT(180)},  {FXS_INT(1100), FXS_INT(420)},
     {FXS_INT(1300), FXS_INT(900)}, {FXS_INT(700), FXS_INT(1000)}, {FXS_INT(300), FXS_INT(700)}};
 
 static void patrol_paths(const scenario *self, fxs_world *world) {
@@ -215,7 +114,8 @@ static void patrol_paths(const scenario *self, fxs_world *world) {
   fxs_world_add_path(world, patrol_nodes, 6, FXS_PATH_STOP_AT_END, FXS_INT(15), 0);
 }
 
-static uint32_t patrol(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t patrol(const scenario *self, const fxs_world *w, scenario_state *s,
+                       fxs_command *out) {
   (void)self;
   (void)s;
   emitter e = {out, 0, {0, 0, 0}};
@@ -229,7 +129,8 @@ static uint32_t patrol(const scenario *self, const fxs_world *w, scenario_state 
 }
 
 // ------------------------------------------------------------------ flock
-static uint32_t flock(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t flock(const scenario *self, const fxs_world *w, scenario_state *s,
+                      fxs_command *out) {
   (void)self;
   (void)s;
   emitter e = {out, 0, {0, 0, 0}};
@@ -258,7 +159,8 @@ static void door_path(const scenario *self, fxs_world *world) {
   fxs_world_add_path(world, door_route, 2, FXS_PATH_STOP_AT_END, FXS_INT(4), 0);
 }
 
-static uint32_t queue(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t queue(const scenario *self, const fxs_world *w, scenario_state *s,
+                      fxs_command *out) {
   (void)self;
   (void)s;
   emitter e = {out, 0, {0, 0, 0}};
@@ -279,7 +181,8 @@ static uint32_t queue(const scenario *self, const fxs_world *w, scenario_state *
 }
 
 // ------------------------------------------------------------------ leader following
-static uint32_t leader(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t leader(const scenario *self, const fxs_world *w, scenario_state *s,
+                       fxs_command *out) {
   (void)self;
   (void)s;
   emitter e = {out, 0, {0, 0, 0}};
@@ -296,13 +199,15 @@ static uint32_t leader(const scenario *self, const fxs_world *w, scenario_state 
 }
 
 // ------------------------------------------------------------------ obstacle field
-static uint32_t obstacle_field(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t obstacle_field(const scenario *self, const fxs_world *w, scenario_state *s,
+                               fxs_command *out) {
   (void)self;
   emitter e = {out, 0, {0, 0, 0}};
   if (w->tick == 0) {
     for (int gx = 0; gx < 6; ++gx) {
       for (int gy = 0; gy < 5; ++gy) {
-        obstacle(&e, 420 + 140 * gx + 30 * (gy % 2), 200 + 190 * gy + 17 * (gx % 3), 28 + 6 * ((gx + gy) % 3));
+        obstacle(&e, 420 + 140 * gx + 30 * (gy % 2), 200 + 190 * gy + 17 * (gx % 3),
+                 28 + 6 * ((gx + gy) % 3));
       }
     }
     for (uint32_t i = 0; i < 6; ++i) {
@@ -321,7 +226,8 @@ static uint32_t obstacle_field(const scenario *self, const fxs_world *w, scenari
     if (fxs_vec2_within(a->body.position, a->target_point, FXS_INT(12))) {
       s->mode[i] ^= 1;
       int x = s->mode[i] ? 120 : 1480;
-      target_point(&e, SRC_GAME, handle_of(i), fxs_vec2_make(FXS_INT(x), FXS_INT(150 + 180 * (int)i)));
+      target_point(&e, SRC_GAME, handle_of(i),
+                   fxs_vec2_make(FXS_INT(x), FXS_INT(150 + 180 * (int)i)));
     }
   }
   return e.n;
@@ -344,9 +250,15 @@ static uint32_t dense_hash(uint32_t v) { // a fixed integer mix: the layout is p
 static void dense_route(uint32_t i, int end[4]) {
   int k = (int)(i % 5);
   switch (i / 5) {
-    case 0: end[0] = 120, end[1] = 330 + 120 * k, end[2] = 1480, end[3] = 830 - 120 * k; break;
-    case 1: end[0] = 1480, end[1] = 360 + 110 * k, end[2] = 120, end[3] = 380 + 100 * k; break;
-    case 2: end[0] = 450 + 170 * k, end[1] = 80, end[2] = 1150 - 170 * k, end[3] = 1120; break;
+    case 0:
+      end[0] = 120, end[1] = 330 + 120 * k, end[2] = 1480, end[3] = 830 - 120 * k;
+      break;
+    case 1:
+      end[0] = 1480, end[1] = 360 + 110 * k, end[2] = 120, end[3] = 380 + 100 * k;
+      break;
+    case 2:
+      end[0] = 450 + 170 * k, end[1] = 80, end[2] = 1150 - 170 * k, end[3] = 1120;
+      break;
     default:
       end[0] = k < 3 ? 120 : 1480, end[1] = 80 + 500 * (k % 3);
       end[2] = k < 3 ? 1480 : 120, end[3] = 1120 - 480 * (k % 3);
@@ -364,8 +276,8 @@ static void dense_setup(emitter *e, scenario_state *s) {
   for (int gx = 0; gx < 8; ++gx) {
     for (int gy = 0; gy < 6; ++gy) {
       uint32_t h = dense_hash((uint32_t)(gx * 6 + gy) + 77u);
-      obstacle(e, 420 + 100 * gx + 50 * (gy % 2) + (int)(h % 25u) - 12, 330 + 100 * gy + (int)((h >> 8) % 25u) - 12,
-               14 + (int)((h >> 16) % 19u));
+      obstacle(e, 420 + 100 * gx + 50 * (gy % 2) + (int)(h % 25u) - 12,
+               330 + 100 * gy + (int)((h >> 8) % 25u) - 12, 14 + (int)((h >> 16) % 19u));
     }
   }
   for (uint32_t i = 0; i < DENSE_AGENTS; ++i) {
@@ -382,7 +294,8 @@ static void dense_setup(emitter *e, scenario_state *s) {
   }
 }
 
-static uint32_t obstacle_dense(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t obstacle_dense(const scenario *self, const fxs_world *w, scenario_state *s,
+                               fxs_command *out) {
   (void)self;
   emitter e = {out, 0, {0, 0, 0}};
   if (w->tick == 0) {
@@ -400,7 +313,8 @@ static uint32_t obstacle_dense(const scenario *self, const fxs_world *w, scenari
 }
 
 // ------------------------------------------------------------------ random walker (seed 003)
-static uint32_t walker(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t walker(const scenario *self, const fxs_world *w, scenario_state *s,
+                       fxs_command *out) {
   (void)self;
   emitter e = {out, 0, {0, 0, 0}};
   if (w->tick == 0) {
@@ -412,37 +326,46 @@ static uint32_t walker(const scenario *self, const fxs_world *w, scenario_state 
       c->agent = handle_of(i), c->ref = FXS_BEHAVIOR_WALKER, c->arg[0] = FXS_ONE;
       for (int k = 0; k < FXS_BEHAVIOR_PARAMS; ++k) c->arg[1 + k] = d.p[k];
       c->arg[2] = FXS_INT(60), c->arg[3] = FXS_INT(200); // pixel-scale steps and aggro radius
-      target_point(&e, SRC_SETUP, handle_of(i), fxs_vec2_make(FXS_INT(1400 - 250 * (int)i), FXS_INT(1000)));
+      target_point(&e, SRC_SETUP, handle_of(i),
+                   fxs_vec2_make(FXS_INT(1400 - 250 * (int)i), FXS_INT(1000)));
     }
     return e.n;
   }
   for (uint32_t i = 0; i < 4; ++i) { // a new target whenever one is reached
     const fxs_agent_slot *a = &w->agents[i];
-    if (fxs_vec2_within(a->body.position, a->target_point, FXS_INT(1)) && fxs_vec2_is_zero(a->body.velocity)) {
+    if (fxs_vec2_within(a->body.position, a->target_point, FXS_INT(1)) &&
+        fxs_vec2_is_zero(a->body.velocity)) {
       int k = (int)++s->reached[i];
       target_point(&e, SRC_GAME, handle_of(i),
-                   fxs_vec2_make(FXS_INT(200 + (k * 373 + 170 * (int)i) % 1200), FXS_INT(150 + (k * 211 + 90 * (int)i) % 900)));
+                   fxs_vec2_make(FXS_INT(200 + (k * 373 + 170 * (int)i) % 1200),
+                                 FXS_INT(150 + (k * 211 + 90 * (int)i) % 900)));
     }
   }
   return e.n;
 }
 
 // ------------------------------------------------------------------ Millington orientation
-static uint32_t orientation_demo(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t orientation_demo(const scenario *self, const fxs_world *w, scenario_state *s,
+                                 fxs_command *out) {
   (void)self;
   (void)s;
   emitter e = {out, 0, {0, 0, 0}};
   fxs_vec2 mouse = mouse_at(w->tick, 800, 600, 500, 350);
-  static const fxs_behavior kinds[8] = {
-      FXS_BEHAVIOR_FACE, FXS_BEHAVIOR_ALIGN, FXS_BEHAVIOR_LOOK_WHERE_GOING, FXS_BEHAVIOR_DYNAMIC_ARRIVE,
-      FXS_BEHAVIOR_VELOCITY_MATCH, FXS_BEHAVIOR_KINEMATIC_SEEK, FXS_BEHAVIOR_KINEMATIC_ARRIVE,
-      FXS_BEHAVIOR_KINEMATIC_WANDER};
+  static const fxs_behavior kinds[8] = {FXS_BEHAVIOR_FACE,
+                                        FXS_BEHAVIOR_ALIGN,
+                                        FXS_BEHAVIOR_LOOK_WHERE_GOING,
+                                        FXS_BEHAVIOR_DYNAMIC_ARRIVE,
+                                        FXS_BEHAVIOR_VELOCITY_MATCH,
+                                        FXS_BEHAVIOR_KINEMATIC_SEEK,
+                                        FXS_BEHAVIOR_KINEMATIC_ARRIVE,
+                                        FXS_BEHAVIOR_KINEMATIC_WANDER};
   if (w->tick == 0) {
     for (uint32_t i = 0; i < 8; ++i) {
       spawn(&e, 200 + 150 * (int)i, 300 + 60 * (int)(i % 3), FXS_INT(2), FXS_RATIO(1, 4));
       uint32_t h = handle_of(i);
       orientation(&e, h, i < 3 ? FXS_ORIENT_STEERED : FXS_ORIENT_LOOK_WHERE_GOING);
-      behave(&e, SRC_SETUP, h, kinds[i], FXS_ONE, 0, kinds[i] == FXS_BEHAVIOR_ALIGN ? FXS_INT(2) : 0);
+      behave(&e, SRC_SETUP, h, kinds[i], FXS_ONE, 0,
+             kinds[i] == FXS_BEHAVIOR_ALIGN ? FXS_INT(2) : 0);
       if (kinds[i] == FXS_BEHAVIOR_LOOK_WHERE_GOING || kinds[i] == FXS_BEHAVIOR_FACE) {
         behave(&e, SRC_SETUP, h, FXS_BEHAVIOR_ARRIVE, FXS_ONE, 0, FXS_INT(120));
       }
@@ -454,8 +377,8 @@ static uint32_t orientation_demo(const scenario *self, const fxs_world *w, scena
     for (uint32_t i = 0; i < 8; ++i) {
       // Each chases its own point of a 4 x 2 grid round the mouse, 48 units apart: on one
       // point they would all pile up.
-      fxs_vec2 spot = fxs_vec2_add(mouse, fxs_vec2_make(FXS_INT(48 * (int)(i % 4) - 72),
-                                                        FXS_INT(48 * (int)(i / 4) - 24)));
+      fxs_vec2 spot = fxs_vec2_add(
+          mouse, fxs_vec2_make(FXS_INT(48 * (int)(i % 4) - 72), FXS_INT(48 * (int)(i / 4) - 24)));
       if (i != 4) target_point(&e, SRC_GAME, handle_of(i), spot);
     }
   }
@@ -474,7 +397,8 @@ static uint32_t orientation_demo(const scenario *self, const fxs_world *w, scena
 // that speed (163 units) spans most of a 400-unit box and turned seek into a scribble.
 enum { SEEK_WIND_MARGIN = 200 };
 
-static uint32_t seek_wind(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t seek_wind(const scenario *self, const fxs_world *w, scenario_state *s,
+                          fxs_command *out) {
   (void)self;
   (void)s;
   emitter e = {out, 0, {0, 0, 0}};
@@ -486,16 +410,19 @@ static uint32_t seek_wind(const scenario *self, const fxs_world *w, scenario_sta
     target_agent(&e, SRC_SETUP, handle_of(1), handle_of(0));
     behave(&e, SRC_SETUP, handle_of(1), FXS_BEHAVIOR_FLEE, FXS_ONE, 0, FXS_INT(150));
     fxs_command *c = next(&e, FXS_CMD_SPAWN, SRC_SPAWN);
-    c->arg[0] = FXS_INT(300), c->arg[1] = FXS_INT(300), c->arg[2] = FXS_INT(5), c->arg[3] = FXS_INT(5);
+    c->arg[0] = FXS_INT(300), c->arg[1] = FXS_INT(300), c->arg[2] = FXS_INT(5),
+    c->arg[3] = FXS_INT(5);
     c->arg[4] = FXS_INT(8), c->arg[5] = 0, c->arg[6] = FXS_ONE, c->arg[7] = FXS_INT(5);
     return e.n;
   }
   const fxs_agent *ball = &w->agents[2].body;
   fxs_vec2 bounce = fxs_vec2_zero();
-  if ((ball->position.x < 0 && ball->velocity.x < 0) || (ball->position.x > FXS_INT(600) && ball->velocity.x > 0)) {
+  if ((ball->position.x < 0 && ball->velocity.x < 0) ||
+      (ball->position.x > FXS_INT(600) && ball->velocity.x > 0)) {
     bounce.x = -2 * ball->velocity.x;
   }
-  if ((ball->position.y < 0 && ball->velocity.y < 0) || (ball->position.y > FXS_INT(400) && ball->velocity.y > 0)) {
+  if ((ball->position.y < 0 && ball->velocity.y < 0) ||
+      (ball->position.y > FXS_INT(400) && ball->velocity.y > 0)) {
     bounce.y = -2 * ball->velocity.y;
   }
   if (!fxs_vec2_is_zero(bounce)) {
@@ -516,7 +443,8 @@ static uint32_t seek_wind(const scenario *self, const fxs_world *w, scenario_sta
 // (which brakes to rest inside its target radius), in a prioritized sum.
 enum { CROWD_ROWS = 5, CROWD_COLUMNS = 3, CROWD_GROUP = CROWD_ROWS * CROWD_COLUMNS };
 
-static uint32_t crowd_crossing(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t crowd_crossing(const scenario *self, const fxs_world *w, scenario_state *s,
+                               fxs_command *out) {
   (void)self;
   (void)s;
   emitter e = {out, 0, {0, 0, 0}};
@@ -537,16 +465,16 @@ static uint32_t crowd_crossing(const scenario *self, const fxs_world *w, scenari
 }
 
 // ------------------------------------------------------------------ hide and seek
-// A seeker walks a figure of eight through seven obstacles; when it sees a hider (no obstacle on the line
-// between them) within 300 units, or hears one within 150, it pursues it for up to 120
-// ticks, then walks on for at least 120. Five hiders hide from it behind the obstacles, each on its own ring of spots
-// (16 + 22 i units off an edge), so two behind one obstacle stand apart; they avoid the
-// obstacles and keep apart while they move.
+// A seeker walks a figure of eight through seven obstacles; when it sees a hider (no obstacle on
+// the line between them) within 300 units, or hears one within 150, it pursues it for up to 120
+// ticks, then walks on for at least 120. Five hiders hide from it behind the obstacles, each on its
+// own ring of spots (16 + 22 i units off an edge), so two behind one obstacle stand apart; they
+// avoid the obstacles and keep apart while they move.
 enum { HIDERS = 5, SEEK_RANGE = 450, HEAR_RANGE = 250, SEEK_TICKS = 120 };
 
 static const fxs_vec2 seek_round[6] = {{FXS_INT(300), FXS_INT(250)}, {FXS_INT(1300), FXS_INT(250)},
-                                       {FXS_INT(800), FXS_INT(620)},  {FXS_INT(1300), FXS_INT(950)},
-                                       {FXS_INT(300), FXS_INT(950)},  {FXS_INT(800), FXS_INT(620)}};
+                                       {FXS_INT(800), FXS_INT(620)}, {FXS_INT(1300), FXS_INT(950)},
+                                       {FXS_INT(300), FXS_INT(950)}, {FXS_INT(800), FXS_INT(620)}};
 
 static void seek_round_path(const scenario *self, fxs_world *world) {
   (void)self;
@@ -558,14 +486,16 @@ static bool in_sight(const fxs_world *w, fxs_vec2 a, fxs_vec2 b) {
   for (uint32_t i = 0; i < w->capacity.obstacles; ++i) {
     if (!w->obstacle_alive[i]) continue;
     const fxs_obstacle *o = &w->obstacles[i];
-    if (fxs_vec2_within(fxs_vec2_closest_on_segment(o->center, a, b), o->center, o->radius)) return false;
+    if (fxs_vec2_within(fxs_vec2_closest_on_segment(o->center, a, b), o->center, o->radius))
+      return false;
   }
   return true;
 }
 
 static void hide_and_seek_setup(emitter *e) {
-  static const int obstacles[7][3] = {{520, 480, 50}, {800, 380, 40}, {1080, 520, 55}, {640, 760, 45},
-                                      {940, 780, 50}, {1250, 700, 40}, {380, 650, 35}};
+  static const int obstacles[7][3] = {{520, 480, 50}, {800, 380, 40}, {1080, 520, 55},
+                                      {640, 760, 45}, {940, 780, 50}, {1250, 700, 40},
+                                      {380, 650, 35}};
   for (int i = 0; i < 7; ++i) obstacle(e, obstacles[i][0], obstacles[i][1], obstacles[i][2]);
   spawn(e, 300, 250, FXS_INT(3), FXS_RATIO(3, 10));
   clear(e, SRC_SETUP, handle_of(0), FXS_COMBINE_PRIORITIZED_SUM);
@@ -583,7 +513,8 @@ static void hide_and_seek_setup(emitter *e) {
   }
 }
 
-static uint32_t hide_and_seek(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t hide_and_seek(const scenario *self, const fxs_world *w, scenario_state *s,
+                              fxs_command *out) {
   (void)self;
   emitter e = {out, 0, {0, 0, 0}};
   if (w->tick == 0) {
@@ -593,13 +524,15 @@ static uint32_t hide_and_seek(const scenario *self, const fxs_world *w, scenario
   }
   const fxs_agent *me = &w->agents[0].body;
   uint32_t seeker = handle_of(0), want = s->target[0];
-  if (s->mode[0] == HUNT && --s->stamina[0] <= 0) s->mode[0] = REST, s->stamina[0] = SEEK_TICKS, want = 0;
+  if (s->mode[0] == HUNT && --s->stamina[0] <= 0)
+    s->mode[0] = REST, s->stamina[0] = SEEK_TICKS, want = 0;
   if (s->mode[0] == REST && s->stamina[0] > 0) s->stamina[0]--;
   if (s->mode[0] == REST && s->stamina[0] == 0) {
     for (uint32_t i = 1; i <= HIDERS && want == 0; ++i) {
       fxs_vec2 p = w->agents[i].body.position;
       bool heard = fxs_vec2_within(me->position, p, FXS_INT(HEAR_RANGE));
-      if (heard || (fxs_vec2_within(me->position, p, FXS_INT(SEEK_RANGE)) && in_sight(w, me->position, p))) {
+      if (heard ||
+          (fxs_vec2_within(me->position, p, FXS_INT(SEEK_RANGE)) && in_sight(w, me->position, p))) {
         want = handle_of(i), s->mode[0] = HUNT, s->stamina[0] = SEEK_TICKS;
       }
     }
@@ -644,16 +577,18 @@ static void field_fill(emitter *e, uint8_t src, fix16_t swirl) {
 
 static void field_setup(emitter *e) {
   fxs_command *c = next(e, FXS_CMD_SET_FIELD_GRID, SRC_SETUP);
-  c->arg[2] = FXS_INT(FIELD_CELL), c->arg[3] = FXS_INT(FIELD_COLUMNS), c->arg[4] = FXS_INT(FIELD_ROWS);
+  c->arg[2] = FXS_INT(FIELD_CELL), c->arg[3] = FXS_INT(FIELD_COLUMNS),
+  c->arg[4] = FXS_INT(FIELD_ROWS);
   field_fill(e, SRC_SETUP, FXS_ONE);
   obstacle(e, 800, 600, 110); // the island
-  obstacle(e, 540, 360, 36); // rocks, none on a spawn point
+  obstacle(e, 540, 360, 36);  // rocks, none on a spawn point
   obstacle(e, 1060, 860, 40);
   obstacle(e, 1290, 330, 30);
   obstacle(e, 560, 880, 32);
 }
 
-static uint32_t flow_field(const scenario *self, const fxs_world *w, scenario_state *s, fxs_command *out) {
+static uint32_t flow_field(const scenario *self, const fxs_world *w, scenario_state *s,
+                           fxs_command *out) {
   (void)self;
   (void)s;
   emitter e = {out, 0, {0, 0, 0}};
@@ -729,42 +664,121 @@ static void configure_nav(const scenario *self, fxs_world_def *def) {
 
 // ------------------------------------------------------------------ table
 
-static void configure_small(const scenario *self, fxs_world_def *def) {
-  configure_default(self, def);
-  def->neighbor_radius = FXS_INT(120);
-}
-
 static const scenario scenarios[] = {
-    {"hunter_prey", "seed 000's demo: hunters with stamina pursue prey; prey evade, seek the mouse or wander",
-     {16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1200, configure_default, no_paths, hunter_prey, 0},
-    {"patrol", "path following: three patrols back and forth, one loop, one that stops at the end",
-     {5, 0, 3, 18, 0, 0, 0, 0, 0, 0, 0, 0}, 1500, configure_default, patrol_paths, patrol, 0},
-    {"flock", "24 agents: separation, alignment, cohesion, wander and a weak pull to the centre",
-     {24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1200, configure_small, no_paths, flock, 0},
-    {"queue", "16 agents queue through an 80-unit doorway between two walls",
-     {16, 0, 1, 2, 2, 0, 0, 0, 0, 0, 0, 0}, 1500, configure_small, door_path, queue, 0},
-    {"leader", "a leader loops a path; 8 followers stay behind it, out of its sight, apart",
-     {9, 0, 3, 18, 0, 0, 0, 0, 0, 0, 0, 0}, 1200, configure_default, patrol_paths, leader, 0},
-    {"obstacle_field", "6 agents cross a field of 30 obstacles back and forth",
-     {6, 30, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1500, configure_default, no_paths, obstacle_field, 0},
-    {"obstacle_dense", "20 agents at speeds 2-4 cross 48 obstacles in four directions and back",
-     {20, 48, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 2000, configure_default, no_paths, obstacle_dense, 0},
-    {"walker", "seed 003's random walkers reach targets through random waypoints",
-     {4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1500, configure_default, no_paths, walker, 0},
-    {"seek_wind", "seed 001: seek a bouncing ball (agent 2) under a steering limit, wind on a click; one agent flees",
-     {3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 600, configure_box, no_paths, seek_wind, 0},
-    {"orientation", "Millington: face, align, look where going, dynamic arrive, velocity match, kinematic",
-     {8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1000, configure_default, no_paths, orientation_demo, 0},
-    {"flow_field", "24 agents carried by a flow field: a vortex round an island, a river along the top",
-     {FIELD_AGENTS, 5, 0, 0, 0, 0, FIELD_COLUMNS * FIELD_ROWS, 0, 0, 0, 0, 0}, 1500, configure_default, no_paths, flow_field, 0},
-    {"crowd_crossing", "two groups of 15 walk through each other: separation, unaligned avoidance, dynamic arrival",
-     {30, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1000, configure_default, no_paths, crowd_crossing, 0},
-    {"hide_and_seek", "a seeker walks a figure of eight through seven obstacles, chasing the hiders it sees; five hide",
-     {6, 7, 1, 6, 0, 0, 0, 0, 0, 0, 0, 0}, 1500, configure_default, seek_round_path, hide_and_seek, 0},
+    {"hunter_prey",
+     "seed 000's demo: hunters with stamina pursue prey; prey evade, seek the mouse or wander",
+     {16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     1200,
+     configure_default,
+     no_paths,
+     hunter_prey,
+     0},
+    {"patrol",
+     "path following: three patrols back and forth, one loop, one that stops at the end",
+     {5, 0, 3, 18, 0, 0, 0, 0, 0, 0, 0, 0},
+     1500,
+     configure_default,
+     patrol_paths,
+     patrol,
+     0},
+    {"flock",
+     "24 agents: separation, alignment, cohesion, wander and a weak pull to the centre",
+     {24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     1200,
+     configure_small,
+     no_paths,
+     flock,
+     0},
+    {"queue",
+     "16 agents queue through an 80-unit doorway between two walls",
+     {16, 0, 1, 2, 2, 0, 0, 0, 0, 0, 0, 0},
+     1500,
+     configure_small,
+     door_path,
+     queue,
+     0},
+    {"leader",
+     "a leader loops a path; 8 followers stay behind it, out of its sight, apart",
+     {9, 0, 3, 18, 0, 0, 0, 0, 0, 0, 0, 0},
+     1200,
+     configure_default,
+     patrol_paths,
+     leader,
+     0},
+    {"obstacle_field",
+     "6 agents cross a field of 30 obstacles back and forth",
+     {6, 30, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     1500,
+     configure_default,
+     no_paths,
+     obstacle_field,
+     0},
+    {"obstacle_dense",
+     "20 agents at speeds 2-4 cross 48 obstacles in four directions and back",
+     {20, 48, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     2000,
+     configure_default,
+     no_paths,
+     obstacle_dense,
+     0},
+    {"walker",
+     "seed 003's random walkers reach targets through random waypoints",
+     {4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     1500,
+     configure_default,
+     no_paths,
+     walker,
+     0},
+    {"seek_wind",
+     "seed 001: seek a bouncing ball (agent 2) under a steering limit, wind on a click; one agent "
+     "flees",
+     {3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     600,
+     configure_box,
+     no_paths,
+     seek_wind,
+     0},
+    {"orientation",
+     "Millington: face, align, look where going, dynamic arrive, velocity match, kinematic",
+     {8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     1000,
+     configure_default,
+     no_paths,
+     orientation_demo,
+     0},
+    {"flow_field",
+     "24 agents carried by a flow field: a vortex round an island, a river along the top",
+     {FIELD_AGENTS, 5, 0, 0, 0, 0, FIELD_COLUMNS *FIELD_ROWS, 0, 0, 0, 0, 0},
+     1500,
+     configure_default,
+     no_paths,
+     flow_field,
+     0},
+    {"crowd_crossing",
+     "two groups of 15 walk through each other: separation, unaligned avoidance, dynamic arrival",
+     {30, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     1000,
+     configure_default,
+     no_paths,
+     crowd_crossing,
+     0},
+    {"hide_and_seek",
+     "a seeker walks a figure of eight through seven obstacles, chasing the hiders it sees; five "
+     "hide",
+     {6, 7, 1, 6, 0, 0, 0, 0, 0, 0, 0, 0},
+     1500,
+     configure_default,
+     seek_round_path,
+     hide_and_seek,
+     0},
     {"nav_match",
      "8 navigate agents; a building closes the short door mid-match, all re-plan; then back west",
-     {NAV_AGENTS, 0, 0, 0, 8, 0, 0, (NAV_W / NAV_CELL) * (NAV_H / NAV_CELL), 4, 8000, 64, 0}, 1400,
-     configure_nav, no_paths, nav_building, 0},
+     {NAV_AGENTS, 0, 0, 0, 8, 0, 0, (NAV_W / NAV_CELL) * (NAV_H / NAV_CELL), 4, 8000, 64, 0},
+     1400,
+     configure_nav,
+     no_paths,
+     nav_building,
+     0},
 };
 
 const scenario *scenario_list(uint32_t *count) {
