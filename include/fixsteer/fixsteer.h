@@ -50,6 +50,7 @@
 #include "fixsteer/nav_field.h"
 #include "fixsteer/nav_grid.h"
 #include "fixsteer/nav_mesh.h"
+#include "fixsteer/nav_mesh_route.h"
 #include "fixsteer/nav_path.h"
 #include "fixsteer/neighbors.h"
 #include "fixsteer/orca.h"
