@@ -44,18 +44,6 @@ static void make_idle(fxs_nav_search *s) {
   s->expanded = s->open_count = s->touched_count = 0;
 }
 
-void fxs_nav_search_forget(fxs_nav_search *search) {
-  // Every write of a cell's state, open_at or g (begin, relax, read_touched, heap_place)
-  // is to a cell on the touched list, and begin (through here) and clear_cells zero them.
-  for (uint32_t i = 0; i < search->touched_count; ++i) {
-    uint32_t c = search->touched[i];
-    search->state[c] = 0;
-    search->open_at[c] = 0;
-    search->g[c] = 0;
-  }
-  make_idle(search);
-}
-
 fxs_result fxs_nav_search_init(fxs_nav_search *search, void *memory, size_t size,
                                uint32_t cell_capacity, uint32_t open_capacity) {
   size_t need = fxs_nav_search_memory_size(cell_capacity, open_capacity);
@@ -139,7 +127,12 @@ fxs_result fxs_nav_search_begin(fxs_nav_search *search, const fxs_nav_grid *grid
   if (sx >= grid->width || sy >= grid->height || gx >= grid->width || gy >= grid->height) {
     return FXS_ERR_OUTSIDE_GRID;
   }
-  fxs_nav_search_forget(search); // g too: a cell off the touched list is all zero
+  for (uint32_t i = 0; i < search->touched_count; ++i) {
+    uint32_t c = search->touched[i];
+    search->state[c] = 0;
+    search->open_at[c] = 0;
+  }
+  make_idle(search);
   search->width = grid->width;
   search->height = grid->height;
   search->start = sy * grid->width + sx;

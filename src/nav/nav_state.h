@@ -14,11 +14,6 @@ void fxs_nav_search_write(const fxs_nav_search *search, fxs_writer *w);
 /// Reads a search's state (checks of fxs_nav_search_restore, except for bytes left over).
 fxs_result fxs_nav_search_read(fxs_nav_search *search, fxs_reader *r);
 
-/// Makes a search idle with every cell cleared, as fxs_nav_search_init leaves it (state,
-/// open_at and g all 0), in O(cells it touched): only for a search whose memory no one but
-/// this module has written since its init (a cell is nonzero only where it was touched).
-void fxs_nav_search_forget(fxs_nav_search *search);
-
 /// Writes a field's state (the layout of fxs_nav_field_save).
 void fxs_nav_field_write(const fxs_nav_field *field, fxs_writer *w);
 

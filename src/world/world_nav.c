@@ -626,9 +626,14 @@ static fxs_result read_searches(fxs_world *world, fxs_world *shape, fxs_reader *
     if (owner != expect[k]) return FXS_ERR_BAD_VALUE;
     if (world) world->nav.search_owner[k] = owner;
     if (owner == NO_OWNER) {
-      // A free search is idle with every cell clear, as init leaves it: its memory was only
-      // ever written by the search itself, so clearing the cells it touched is enough.
-      if (world) fxs_nav_search_forget(&world->nav.searches[k]);
+      // A free search is begun afresh later, which clears only the cells it recorded as
+      // touched: lay it out again so that nothing the memory held before survives.
+      if (world) {
+        size_t bytes = fxs_world_nav_search_bytes(&world->capacity);
+        fxs_nav_search_init(&world->nav.searches[k],
+                            world->internal->nav.search_memory + (size_t)k * bytes, bytes,
+                            world->capacity.nav_cells, world->capacity.nav_open);
+      }
       continue;
     }
     // The dry pass reads into the scratch search after the slots, the apply pass in place.
