@@ -387,8 +387,8 @@ void test_a_run_with_rollbacks_equals_the_straight_run_on_1_2_and_16_workers(voi
 
 // ------------------------------------------------------------------ searches
 
-// A restore frees the searches the snapshot does not hold by clearing the cells they touched:
-// their cells are as a fresh init leaves them (all zero), bit for bit.
+// A restore lays out again the searches the snapshot does not hold: their cells are as a
+// fresh init leaves them (all zero), bit for bit, whatever searches ran in them since.
 void test_a_restore_leaves_every_free_search_as_init_does(void) {
   nav_grid(&world, 60);
   nav_wall(&world, 200, 0, 200, 300);
