@@ -232,6 +232,27 @@ void test_a_restore_into_a_world_with_another_map_rebuilds(void) {
   assert_same_run(&world, &other, 100);
 }
 
+// Restored into another world of the same map whose fields stand where the snapshot's do
+// (ready, the same goals in the same slots): the map rasterizes to the same costs, so they are
+// kept there too, and equal a fresh restore.
+void test_a_restore_into_another_world_of_the_same_map_keeps(void) {
+  two_groups(400);
+  step(&world, 12);
+  size_t size = save(&world, snap);
+  init(&other, memory2, sizeof memory2);
+  nav_grid(&other, 400);
+  nav_wall(&other, 200, 0, 200, 300);
+  group(&other, 4, 100, 60, 300, 150);
+  group(&other, 4, 60, 200, 380, 380);
+  step(&other, 20); // further on: the agents elsewhere, the fields the same
+  restore(&other, snap, size);
+  TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_KEPT, how(&other, 0));
+  TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_KEPT, how(&other, 1));
+  assert_same_fields(&other, &world);
+  restore(&world, snap, size);
+  assert_same_run(&world, &other, 100);
+}
+
 // ------------------------------------------------------------------ half built
 
 // Saved while both fields are half built. Restored after the build went further: rebuilt.
