@@ -1,5 +1,7 @@
 #include "fixsteer/nav_path.h"
 
+#include <string.h>
+
 #include "bytes.h"
 #include "nav_state.h"
 
@@ -30,11 +32,10 @@ size_t fxs_nav_search_memory_size(uint32_t cell_capacity, uint32_t open_capacity
 }
 
 static void clear_cells(fxs_nav_search *s) {
-  for (uint32_t i = 0; i < s->cell_capacity; ++i) {
-    s->state[i] = 0;
-    s->open_at[i] = 0;
-    s->g[i] = 0;
-  }
+  // Array by array: three block clears (a world restore clears every free search's cells).
+  memset(s->state, 0, s->cell_capacity);
+  memset(s->open_at, 0, (size_t)s->cell_capacity * sizeof *s->open_at);
+  memset(s->g, 0, (size_t)s->cell_capacity * sizeof *s->g);
 }
 
 static void make_idle(fxs_nav_search *s) {

@@ -15,7 +15,8 @@
 struct fxs_world_worker;    // per-worker scratch of the step (world_grid.h)
 struct fxs_orca_memo_entry; // a remembered ORCA pair (orca_memo.h)
 
-struct fxs_nav_raster; // the navigation grid's rasterized shapes (world_nav_raster.h)
+struct fxs_nav_raster;      // the navigation grid's rasterized shapes (world_nav_raster.h)
+struct fxs_nav_field_built; // what a group field's values were built from (world_nav_fields.h)
 
 /// The navigation's insides (fxs_world_nav holds its state); all unused without navigation.
 typedef struct fxs_world_nav_internal {
@@ -28,6 +29,9 @@ typedef struct fxs_world_nav_internal {
   /// Per field, per cell: the cell its followers there aim at (a cache of a pure function of
   /// the grid and the field; not state).
   uint32_t *field_aim;
+  /// Per field: what its values (and aims) were built from, so that a restore that asks for
+  /// the same keeps them (derived, not state).
+  struct fxs_nav_field_built *field_built;
   /// Per-cell cover counts and the shapes rasterized (derived; lets a map change cost only
   /// the cells it touches).
   struct fxs_nav_raster *raster;

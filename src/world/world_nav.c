@@ -648,19 +648,38 @@ static fxs_result read_searches(fxs_world *world, fxs_world *shape, fxs_reader *
   return FXS_OK;
 }
 
+// The base costs, `cells` bytes of at most FXS_NAV_MAX_COST (into world->nav.base unless
+// NULL); the offset of a bad or missing byte in *at. All there: checked and copied as a block.
+static fxs_result read_base(fxs_world *world, fxs_reader *r, size_t cells, size_t *at) {
+  if (r->failed || r->position > r->size || r->size - r->position < cells) {
+    for (size_t i = 0; i < cells; ++i) { // short: byte by byte to the end
+      *at = r->position;
+      uint8_t c = fxs_get_u8(r);
+      if (r->failed) return FXS_ERR_TRUNCATED;
+      if (c > FXS_NAV_MAX_COST) return FXS_ERR_BAD_VALUE;
+    }
+    return FXS_OK; // only with no cells: fewer than `cells` bytes were left
+  }
+  const uint8_t *block = r->data + r->position;
+  uint8_t bad = 0;
+  for (size_t i = 0; i < cells; ++i) bad |= (uint8_t)(block[i] > FXS_NAV_MAX_COST);
+  for (size_t i = 0; bad && i < cells; ++i) {
+    if (block[i] > FXS_NAV_MAX_COST) return *at = r->position + i, FXS_ERR_BAD_VALUE;
+  }
+  if (world && cells) memcpy(world->nav.base, block, cells);
+  r->position += cells;
+  *at = r->position;
+  return FXS_OK;
+}
+
 fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r, size_t *at) {
   nav_header h;
   *at = r->position;
   fxs_result e = read_header(r, shape, &h);
   if (e != FXS_OK) return e;
   size_t cells = (size_t)h.grid.width * h.grid.height;
-  for (size_t i = 0; i < cells; ++i) {
-    *at = r->position;
-    uint8_t c = fxs_get_u8(r);
-    if (r->failed) return FXS_ERR_TRUNCATED;
-    if (c > FXS_NAV_MAX_COST) return FXS_ERR_BAD_VALUE;
-    if (world) world->nav.base[i] = c;
-  }
+  e = read_base(world, r, cells, at);
+  if (e != FXS_OK) return e;
   uint32_t expect[FXS_NAV_MAX_SEARCHES];
   for (uint32_t k = 0; k < FXS_NAV_MAX_SEARCHES; ++k) expect[k] = NO_OWNER;
   uint32_t cap = shape->capacity.nav_waypoints;

@@ -6,19 +6,26 @@
 #include "fixsteer/nav_field.h"
 #include "fixsteer/nav_path.h"
 #include "world_nav.h"
+#include "world_nav_raster.h"
 
 // field_aim entries besides a cell index: not computed yet; the goal in sight; no direction.
 #define AIM_UNKNOWN UINT32_MAX
 #define AIM_GOAL (UINT32_MAX - 1u)
 #define AIM_NONE (UINT32_MAX - 2u)
 
-// Begins field k toward its slot's goal over the grid and forgets its aims.
+// Begins field k toward its slot's goal over the grid, forgets its aims and records what it
+// is built from (over costs not brought up to date, which no caller leaves: nothing to keep).
 static void begin_field(fxs_world *world, uint32_t k) {
   fxs_world_nav *n = &world->nav;
+  fxs_world_nav_internal *ni = &world->internal->nav;
   fxs_nav_field_begin(&n->fields[k], &n->grid, &n->field_slots[k].goal_cell, 1); // no failure:
-  uint32_t *aim =
-      world->internal->nav.field_aim + (size_t)k * world->capacity.nav_cells; // sized for the grid
+  uint32_t *aim = ni->field_aim + (size_t)k * world->capacity.nav_cells; // sized for the grid
   for (uint32_t i = 0; i < n->grid.width * n->grid.height; ++i) aim[i] = AIM_UNKNOWN;
+  fxs_nav_field_built *b = &ni->field_built[k];
+  b->valid = ni->dirty ? 0u : 1u;
+  b->goal = n->field_slots[k].goal_cell;
+  b->revision = ni->raster->revision;
+  b->restored = FXS_NAV_FIELD_NOT_RESTORED;
 }
 
 uint32_t fxs_world_nav_fields_entries(const fxs_world_capacity *c) {
@@ -44,6 +51,7 @@ void fxs_world_nav_fields_init(fxs_world *world) {
     fxs_nav_field_init(&n->fields[k], world->internal->nav.fields_memory + (size_t)k * bytes, bytes,
                        fxs_world_nav_fields_entries(c));
     memset(&n->field_slots[k], 0, sizeof n->field_slots[k]);
+    memset(&world->internal->nav.field_built[k], 0, sizeof world->internal->nav.field_built[k]);
   }
   for (uint32_t i = 0; i < c->agents; ++i) world->internal->nav.agent_field[i] = FXS_NAV_NO_FIELD;
 }
@@ -267,14 +275,33 @@ void fxs_world_nav_fields_write(const fxs_world *world, fxs_writer *w) {
   }
 }
 
-// Rebuilds a field's values from its goal and settled count over the restored grid. (A
-// field in progress whose count reaches its last cell, which no world writes, is complete
-// inside and is seen so by the next build, as one finished on the last cell of a budget.)
-static void rebuild(fxs_world *world, uint32_t k) {
+// Brings field k's values to those its restored slot names over the restored grid (costs up
+// to date): its goal and settled count, every cell when ready. Kept or built on when the
+// memory holds that goal over these costs and no more cells than that (see the header), else
+// rebuilt. (A field in progress whose count reaches its last cell, which no world writes, is
+// complete inside and is seen so by the next build, as one finished on the last cell of a
+// budget.)
+static void restore_values(fxs_world *world, uint32_t k) {
   fxs_world_nav *n = &world->nav;
   const fxs_nav_field_slot *s = &n->field_slots[k];
+  fxs_nav_field *f = &n->fields[k];
+  fxs_nav_field_built *b = &world->internal->nav.field_built[k];
+  uint32_t want = s->ready ? UINT32_MAX : s->settled;
+  bool same = b->valid && b->goal == s->goal_cell &&
+              b->revision == world->internal->nav.raster->revision &&
+              f->status != FXS_NAV_FIELD_IDLE && f->settled <= want;
+  if (same && (f->status == FXS_NAV_FIELD_READY || f->settled == want)) {
+    b->restored = FXS_NAV_FIELD_KEPT;
+    return;
+  }
+  if (same) { // in progress, fewer cells settled than the slot's count: build on to it
+    fxs_nav_field_step(f, want - f->settled);
+    b->restored = FXS_NAV_FIELD_CONTINUED;
+    return;
+  }
   begin_field(world, k); // the goal was checked
-  fxs_nav_field_step(&n->fields[k], s->ready ? UINT32_MAX : s->settled);
+  fxs_nav_field_step(f, want);
+  b->restored = FXS_NAV_FIELD_REBUILT;
 }
 
 fxs_result fxs_world_nav_fields_read(fxs_world *world, const fxs_world *shape, fxs_reader *r,
@@ -309,9 +336,12 @@ fxs_result fxs_world_nav_fields_read(fxs_world *world, const fxs_world *shape, f
   for (uint32_t k = 0; k < fields; ++k) n->field_slots[k] = slot[k];
   for (uint32_t i = 0; i < world->capacity.agents; ++i)
     world->internal->nav.agent_field[i] = FXS_NAV_NO_FIELD;
+  for (uint32_t k = 0; k < fields; ++k) {
+    world->internal->nav.field_built[k].restored = FXS_NAV_FIELD_NOT_RESTORED;
+  }
   if (!fxs_world_nav_grid(world)) return FXS_OK; // no grid: no field is live (checked above)
   for (uint32_t k = 0; k < fields; ++k) {
-    if (slot[k].live) rebuild(world, k);
+    if (slot[k].live) restore_values(world, k);
   }
   return FXS_OK;
 }

@@ -15,6 +15,19 @@
 // the grid and those (the build is deterministic), so a snapshot stores only them and a
 // restore rebuilds the values.
 //
+// Rollback without rebuilding. The build settles cells in one fixed order however the budget
+// splits it, so a field's memory is fully named by its goal, the effective costs it was begun
+// over and its count of settled cells (fxs_nav_field.settled; the build stops at the last
+// cell). The world records per field the goal and the raster's revision at the begin
+// (world_nav_raster.h: it changes with every change of the effective costs or the grid's shape,
+// and not with an update that finds the costs as they were). A restore compares, per live slot
+// of the snapshot, that record with the slot's goal and the revision after the restored map is
+// rasterized: equal, it keeps the values when their count is the slot's (or they are complete
+// and the slot's count reaches their last cell), continues the build when fewer cells are
+// settled, and rebuilds in every other case (another goal or map, a count beyond the slot's,
+// fresh memory). Each way gives the values a rebuild gives, bit for bit; the aims stay with the
+// values they were computed from, and a rebuild clears them.
+//
 // The build. Each tick, after the agents have been given fields, the fields being built
 // settle at most the grid's budget of cells together (a budget of their own, the same size
 // as the searches'), slot by slot from slot (tick mod nav_fields).
@@ -34,6 +47,25 @@
 
 #include "bytes.h"
 #include "fixsteer/world.h"
+
+/// How the last restore got a field's values (fxs_nav_field_built.restored).
+typedef enum fxs_nav_field_restored {
+  FXS_NAV_FIELD_NOT_RESTORED = 0, ///< No restore since the field was begun, or its slot was free.
+  FXS_NAV_FIELD_KEPT = 1,         ///< Kept as they were.
+  FXS_NAV_FIELD_CONTINUED = 2,    ///< Built on to the slot's count.
+  FXS_NAV_FIELD_REBUILT = 3       ///< Begun again and built to the slot's count.
+} fxs_nav_field_restored;
+
+/// What one field's memory holds (derived, not state): fxs_nav_field_begin toward `goal` over
+/// the effective costs of raster revision `revision`, then fxs_nav_field.settled cells
+/// settled; meaningless while `valid` is 0 (nothing begun since init). Its aims are those of
+/// these values.
+typedef struct fxs_nav_field_built {
+  uint64_t revision; ///< The raster's revision at the begin.
+  uint32_t goal;     ///< The goal cell begun toward.
+  uint8_t valid;     ///< 1 once begun over costs brought up to date.
+  uint8_t restored;  ///< An fxs_nav_field_restored (for tests and reports).
+} fxs_nav_field_built;
 
 /// Navigate agents with their target in one cell that get a field (when there is room).
 #define FXS_NAV_FIELD_GROUP 4u
@@ -83,8 +115,8 @@ bool fxs_world_nav_fields_follows(const fxs_world *world, uint32_t index);
 void fxs_world_nav_fields_write(const fxs_world *world, fxs_writer *w);
 
 /// Reads the fields section over a grid of `cells` cells; into `world` (its grid and map
-/// restored: the fields are rebuilt) or, when `world` is NULL, checked only. FXS_OK or the
-/// first error, its offset in *at.
+/// restored: each field's values kept, continued or rebuilt, see above) or, when `world` is
+/// NULL, checked only. FXS_OK or the first error, its offset in *at.
 fxs_result fxs_world_nav_fields_read(fxs_world *world, const fxs_world *shape, fxs_reader *r,
                                      uint32_t cells, size_t *at);
 

@@ -89,6 +89,7 @@ static void rebuild(fxs_world *world) {
   t->width = n->grid.width, t->height = n->grid.height, t->radius = n->radius;
   t->base_changed = 0;
   t->valid = 1;
+  t->revision++;
 }
 
 static bool same_wall(const fxs_wall *a, const fxs_wall *b) {
@@ -100,15 +101,18 @@ static bool same_obstacle(const fxs_obstacle *a, const fxs_obstacle *b) {
 }
 
 // The slots whose shape differs from the one rasterized: the old one out, the new one in.
-static void update_shapes(fxs_world *world) {
+// True when there was one.
+static bool update_shapes(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
   fxs_nav_raster *t = world->internal->nav.raster;
   run_context k = context_of(world);
+  bool changed = false;
   for (uint32_t i = 0; i < world->capacity.walls; ++i) {
     bool alive = world->wall_alive[i] != 0;
     if (alive == (t->wall_on[i] != 0) && (!alive || same_wall(&t->walls[i], &world->walls[i]))) {
       continue;
     }
+    changed = true;
     if (t->wall_on[i]) fxs_nav_grid_wall_spans(&n->grid, &t->walls[i], n->radius, remove_run, &k);
     t->wall_on[i] = alive ? 1u : 0u;
     if (!alive) continue;
@@ -121,6 +125,7 @@ static void update_shapes(fxs_world *world) {
         (!alive || same_obstacle(&t->obstacles[i], &world->obstacles[i]))) {
       continue;
     }
+    changed = true;
     if (t->obstacle_on[i]) {
       fxs_nav_grid_obstacle_spans(&n->grid, &t->obstacles[i], n->radius, remove_run, &k);
     }
@@ -129,22 +134,28 @@ static void update_shapes(fxs_world *world) {
     t->obstacles[i] = world->obstacles[i];
     fxs_nav_grid_obstacle_spans(&n->grid, &t->obstacles[i], n->radius, add_run, &k);
   }
+  return changed;
 }
 
 // The changed base block read again: blocked where a shape covers the cell, base elsewhere.
-static void update_base(fxs_world *world) {
+// True when a cell's cost differs from what it was.
+static bool update_base(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
   fxs_nav_raster *t = world->internal->nav.raster;
-  if (!t->base_changed) return;
+  if (!t->base_changed) return false;
   t->base_changed = 0;
   uint32_t x1 = t->bx1 < n->grid.width ? t->bx1 : n->grid.width - 1u;
   uint32_t y1 = t->by1 < n->grid.height ? t->by1 : n->grid.height - 1u;
+  uint8_t differ = 0; // any bit set: a cell changed (or-ed, no branch: the loop vectorizes)
   for (uint32_t y = t->by0; y <= y1; ++y) {
     size_t row = (size_t)y * n->grid.width;
     for (size_t i = row + t->bx0; i <= row + x1; ++i) {
-      n->grid.cost[i] = t->cover[i] != 0 ? (uint8_t)FXS_NAV_BLOCKED : n->base[i];
+      uint8_t c = t->cover[i] != 0 ? (uint8_t)FXS_NAV_BLOCKED : n->base[i];
+      differ |= (uint8_t)(c ^ n->grid.cost[i]);
+      n->grid.cost[i] = c;
     }
   }
+  return differ != 0;
 }
 
 void fxs_world_nav_raster_update(fxs_world *world) {
@@ -155,6 +166,7 @@ void fxs_world_nav_raster_update(fxs_world *world) {
     rebuild(world);
     return;
   }
-  update_shapes(world);
-  update_base(world);
+  bool shapes = update_shapes(world);
+  bool base = update_base(world);
+  if (shapes || base) world->internal->nav.raster->revision++;
 }

@@ -11,6 +11,12 @@
 // (the snapshot carries the base costs, not the effective ones). Only a new grid shape or
 // radius (set_nav_grid, or a restore of another grid) rasterizes every shape again.
 // Everything here is derived: rebuilt from the state it gives the same bits at any tick.
+//
+// The revision. The raster counts the updates that may have changed grid.cost or the grid's
+// shape (every full rasterization, every update that found a slot changed or a cell's cost
+// different), never the others: an update after a restore of the map the grid already holds
+// leaves it as it was. What was built over grid.cost (the group fields, world_nav_fields.h)
+// records the revision it was built at and is kept by a restore only while it is unchanged.
 #ifndef FIXSTEER_WORLD_NAV_RASTER_H
 #define FIXSTEER_WORLD_NAV_RASTER_H
 
@@ -32,6 +38,8 @@ typedef struct fxs_nav_raster {
   uint8_t *wall_on;            ///< 1 where walls[i] is rasterized.
   fxs_obstacle *obstacles;     ///< capacity.obstacles: the obstacle rasterized in each slot.
   uint8_t *obstacle_on;        ///< 1 where obstacles[i] is rasterized.
+  /// Updates that may have changed grid.cost or its shape (see the revision above); 0 at init.
+  uint64_t revision;
 } fxs_nav_raster;
 
 /// Forgets the raster: the next update rasterizes every shape (a new grid, world init).
@@ -41,7 +49,8 @@ void fxs_world_nav_raster_reset(fxs_world *world);
 void fxs_world_nav_raster_base_changed(fxs_world *world, uint32_t x, uint32_t y, uint32_t w,
                                        uint32_t h);
 
-/// Brings grid.cost up to date with the walls, obstacles and base costs (a grid is set).
+/// Brings grid.cost up to date with the walls, obstacles and base costs (a grid is set), and
+/// counts a revision when it may have changed anything.
 /// Work: the cells of the shapes that changed since the last update (old and new), the changed
 /// base blocks, and one comparison per wall and obstacle slot; everything only when the grid's
 /// shape or radius changed or the raster was reset.

@@ -13,8 +13,8 @@
 // For each count of agents and of walls: the world's memory, the first tick (fields start),
 // the warm-up (the fields built), the snapshot's size, then on 1 worker (inline) and on 2
 // workers, two worlds of the same map stepped by turns: the mean and median of `ticks` ticks
-// and the hashes after them, then the restore of a snapshot and the tick after it. Desktop
-// only; wall-clock times.
+// and the hashes after them, then a rollback: a snapshot, RTS_AHEAD more ticks, the restore of
+// the snapshot and the tick after it (its hash compared on both). Desktop only; wall-clock times.
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +34,8 @@
 #define RTS_DOOR 64
 #define RTS_GROUPS 32u
 #define RTS_ROOM_WALLS (2 * (RTS_ROOMS - 1) * RTS_ROOMS * 2)
+// Ticks the worlds run on past the snapshot before restoring it (a rollback).
+#define RTS_AHEAD 4u
 // Ticks of the warm-up after the first: the 32 fields built at the largest budget.
 #define RTS_WARM 40u
 
@@ -209,7 +211,7 @@ static int restore_then_step(rts_side *s, const uint8_t *saved, size_t size) {
 
 // Two worlds of the same map, one stepped inline and one on the pool, warmed up, then their
 // ticks timed by turns (a machine whose speed drifts slows both alike); then a snapshot of the
-// first restored into both, and the tick after it.
+// first, RTS_AHEAD more ticks, the snapshot restored into both (a rollback), and the tick after.
 static void rts_row(uint32_t agents, uint32_t walls, uint32_t ticks, task_pool *pool) {
   static rts_side one, two;
   double t0 = wall_clock();
@@ -241,8 +243,10 @@ static void rts_row(uint32_t agents, uint32_t walls, uint32_t ticks, task_pool *
   if (ok) summarize(&one, ticks), summarize(&two, ticks);
   if (ok) fxs_world_save(&one.r.world, 0, 0, &size); // the size query
   ok = ok && (saved = malloc(size)) != 0 &&
-       fxs_world_save(&one.r.world, saved, size, &size) == FXS_OK &&
-       restore_then_step(&one, saved, size) && restore_then_step(&two, saved, size);
+       fxs_world_save(&one.r.world, saved, size, &size) == FXS_OK;
+  // A rollback: both worlds run on RTS_AHEAD ticks over the same map, then go back.
+  for (uint32_t t = 0; ok && t < RTS_AHEAD; ++t) timed_step(&one), timed_step(&two);
+  ok = ok && restore_then_step(&one, saved, size) && restore_then_step(&two, saved, size);
   if (!ok) {
     printf("  %7u agents %5u walls: the run failed\n", (unsigned)one.r.agents, (unsigned)walls);
   } else {
@@ -253,7 +257,10 @@ static void rts_row(uint32_t agents, uint32_t walls, uint32_t ticks, task_pool *
         (double)size / 1048576.0, first * 1e3, warm * 1e3, (t1 - t0) * 1e3, one.mean * 1e3,
         one.median * 1e3, one.restore * 1e3, one.after * 1e3, two.mean * 1e3, two.median * 1e3,
         two.restore * 1e3, two.after * 1e3, one.hash == two.hash ? "equal" : "HASH DIFFERS");
-    printf("          hash after the timed ticks %016llx\n", (unsigned long long)one.hash);
+    uint64_t back = fxs_world_hash(&one.r.world);
+    printf("          hash after the timed ticks %016llx; after the rollback's tick %016llx (%s)\n",
+           (unsigned long long)one.hash, (unsigned long long)back,
+           back == fxs_world_hash(&two.r.world) ? "equal on both" : "DIFFERS");
   }
   fflush(stdout);
   free(saved), free(one.each), free(two.each);
@@ -286,8 +293,8 @@ void bench_rts_report(const uint32_t *sizes, unsigned size_count, const uint32_t
       "  (ms; MiB: the world's block; setup: building the map and agents; first: the first "
       "tick; warm: the\n   next %u ticks in all (inline); mean and median of the %u timed "
       "ticks after them, each side\n   a world of its own, ticks by turns, the hashes "
-      "compared after them; restore: fxs_world_restore\n   of a snapshot taken then; after: "
-      "the tick after the restore)\n",
-      (unsigned)RTS_WARM, (unsigned)ticks);
+      "compared after them; restore: fxs_world_restore\n   of a snapshot taken then, after %u "
+      "more ticks (a rollback); after: the tick after the restore)\n",
+      (unsigned)RTS_WARM, (unsigned)ticks, (unsigned)RTS_AHEAD);
   task_pool_stop(&pool);
 }
