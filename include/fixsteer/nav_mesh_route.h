@@ -60,6 +60,8 @@ extern "C" {
 
 /// Most sides one width search looks at (see the file comment).
 #define FXS_MESH_ROUTE_WIDTH_STEPS 64u
+/// Most windows one visibility flood of the exact search opens, per triangle of the mesh.
+#define FXS_MESH_ROUTE_FLOOD_PER_TRIANGLE 8u
 
 /// An open-list entry: f, h and the triangle, compared in that order.
 typedef struct fxs_mesh_route_open {
@@ -68,6 +70,15 @@ typedef struct fxs_mesh_route_open {
   uint32_t triangle; ///< Triangle index.
   uint32_t pad;      ///< Always 0.
 } fxs_mesh_route_open;
+
+/// A window of the exact search's visibility flood (docs/navigation-mesh.md): the side of a
+/// triangle to cross and the two points bounding the cone of rays still seen through it.
+typedef struct fxs_mesh_route_window {
+  uint32_t triangle; ///< Triangle the side belongs to.
+  uint32_t side;     ///< Side index, 0..2.
+  fxs_vec2 right;    ///< The cone's clockwise bound (a mesh vertex).
+  fxs_vec2 left;     ///< The cone's counter-clockwise bound (a mesh vertex).
+} fxs_mesh_route_window;
 
 /// A route search and its memory (caller's block). Fields are readable; change them only
 /// through the functions below.
@@ -95,6 +106,20 @@ typedef struct fxs_mesh_route {
   uint32_t *corridor;         ///< Work array of the route functions (triangle_capacity).
   fxs_vec2 *corner;           ///< Work array of fxs_mesh_route_points (triangle_capacity + 2).
   int8_t *corner_side;        ///< Work array of fxs_mesh_route_points (triangle_capacity + 2).
+  // The exact search (radius 0; nodes: corner sectors 3 t + i, then the start, the goal).
+  uint32_t phase;                 ///< 0 the triangle search, 1 the exact search, 2 done.
+  uint32_t exact;                 ///< 1 when the route comes from the exact search.
+  uint32_t node_capacity;         ///< 3 * triangle_capacity + 2.
+  uint32_t node_open_count;       ///< Entries in the node heap.
+  uint32_t node_touched_count;    ///< Nodes given a g by the exact search.
+  uint32_t flood_capacity;        ///< Entries of the flood stack: triangle_capacity + 8.
+  uint64_t *node_g;               ///< Per node: path length from the start, raw units.
+  uint32_t *node_parent;          ///< Per node: the node it was reached from.
+  uint32_t *node_open_at;         ///< Per node: heap position + 1 while open, else 0.
+  uint8_t *node_state;            ///< Per node: as state.
+  uint32_t *node_touched;         ///< Nodes in order of first touch.
+  fxs_mesh_route_open *node_open; ///< The node heap (open_capacity entries).
+  fxs_mesh_route_window *flood;   ///< The flood's stack (no state between expansions).
 } fxs_mesh_route;
 
 /// Bytes a search of these capacities needs (8-byte aligned block), or 0 when

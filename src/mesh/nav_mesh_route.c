@@ -5,6 +5,7 @@
 #include "exact.h"
 #include "fixsteer/scalar.h"
 #include "nav_mesh_exact.h"
+#include "nav_mesh_route_exact.h"
 
 #define NONE FXS_NAV_MESH_NONE
 #define ST_TOUCHED 1u
@@ -13,26 +14,35 @@
 
 static uint64_t align8(uint64_t n) { return (n + 7u) & ~(uint64_t)7u; }
 
+#define LAYOUT_ARRAYS 17
+
 // Offsets of the arrays in the block; 0 when a capacity is out of range.
-static uint64_t layout(uint32_t tc, uint32_t oc, uint64_t off[10]) {
+static uint64_t layout(uint32_t tc, uint32_t oc, uint64_t off[LAYOUT_ARRAYS]) {
   if (tc == 0 || tc > 2u * FXS_NAV_MESH_MAX_VERTICES || oc == 0 || oc > tc) return 0;
-  uint64_t t = tc;
-  off[0] = 0;                                                           // g
-  off[1] = align8(off[0] + t * sizeof(uint64_t));                       // parent
-  off[2] = align8(off[1] + t * sizeof(uint32_t));                       // entry
-  off[3] = align8(off[2] + t * sizeof(fxs_vec2));                       // open_at
-  off[4] = align8(off[3] + t * sizeof(uint32_t));                       // state
-  off[5] = align8(off[4] + t);                                          // touched
-  off[6] = align8(off[5] + t * sizeof(uint32_t));                       // open
-  off[7] = align8(off[6] + (uint64_t)oc * sizeof(fxs_mesh_route_open)); // corridor
-  off[8] = align8(off[7] + t * sizeof(uint32_t));                       // corner
-  off[9] = align8(off[8] + (t + 2u) * sizeof(fxs_vec2));                // corner_side
-  uint64_t total = align8(off[9] + (t + 2u));
+  uint64_t t = tc, nodes = 3u * t + 2u;
+  off[0] = 0;                                                             // g
+  off[1] = align8(off[0] + t * sizeof(uint64_t));                         // parent
+  off[2] = align8(off[1] + t * sizeof(uint32_t));                         // entry
+  off[3] = align8(off[2] + t * sizeof(fxs_vec2));                         // open_at
+  off[4] = align8(off[3] + t * sizeof(uint32_t));                         // state
+  off[5] = align8(off[4] + t);                                            // touched
+  off[6] = align8(off[5] + t * sizeof(uint32_t));                         // open
+  off[7] = align8(off[6] + (uint64_t)oc * sizeof(fxs_mesh_route_open));   // corridor
+  off[8] = align8(off[7] + t * sizeof(uint32_t));                         // corner
+  off[9] = align8(off[8] + (t + 2u) * sizeof(fxs_vec2));                  // corner_side
+  off[10] = align8(off[9] + (t + 2u));                                    // node_g
+  off[11] = align8(off[10] + nodes * sizeof(uint64_t));                   // node_parent
+  off[12] = align8(off[11] + nodes * sizeof(uint32_t));                   // node_open_at
+  off[13] = align8(off[12] + nodes * sizeof(uint32_t));                   // node_state
+  off[14] = align8(off[13] + nodes);                                      // node_touched
+  off[15] = align8(off[14] + nodes * sizeof(uint32_t));                   // node_open
+  off[16] = align8(off[15] + (uint64_t)oc * sizeof(fxs_mesh_route_open)); // flood
+  uint64_t total = align8(off[16] + (t + 8u) * sizeof(fxs_mesh_route_window));
   return total > (uint64_t)(size_t)-1 ? 0 : total;
 }
 
 size_t fxs_mesh_route_memory_size(uint32_t triangle_capacity, uint32_t open_capacity) {
-  uint64_t off[10];
+  uint64_t off[LAYOUT_ARRAYS];
   return (size_t)layout(triangle_capacity, open_capacity, off);
 }
 
@@ -47,11 +57,13 @@ static void clear_search(fxs_mesh_route *r) {
   r->expanded = 0;
   r->status = FXS_NAV_IDLE;
   r->end = NONE;
+  r->phase = 0;
+  r->exact = 0;
 }
 
 fxs_result fxs_mesh_route_init(fxs_mesh_route *route, void *memory, size_t size,
                                uint32_t triangle_capacity, uint32_t open_capacity) {
-  uint64_t off[10];
+  uint64_t off[LAYOUT_ARRAYS];
   uint64_t need = layout(triangle_capacity, open_capacity, off);
   if (!route || !memory || need == 0) return FXS_ERR_BAD_VALUE;
   if ((uint64_t)size < need) return FXS_ERR_BUFFER_TOO_SMALL;
@@ -68,10 +80,25 @@ fxs_result fxs_mesh_route_init(fxs_mesh_route *route, void *memory, size_t size,
   route->corridor = (uint32_t *)(void *)(base + off[7]);
   route->corner = (fxs_vec2 *)(void *)(base + off[8]);
   route->corner_side = (int8_t *)(void *)(base + off[9]);
+  route->node_capacity = 3u * triangle_capacity + 2u;
+  route->flood_capacity = triangle_capacity + 8u;
+  route->node_g = (uint64_t *)(void *)(base + off[10]);
+  route->node_parent = (uint32_t *)(void *)(base + off[11]);
+  route->node_open_at = (uint32_t *)(void *)(base + off[12]);
+  route->node_state = base + off[13];
+  route->node_touched = (uint32_t *)(void *)(base + off[14]);
+  route->node_open = (fxs_mesh_route_open *)(void *)(base + off[15]);
+  route->flood = (fxs_mesh_route_window *)(void *)(base + off[16]);
   for (uint32_t i = 0; i < triangle_capacity; i++) {
     route->state[i] = 0;
     route->open_at[i] = 0;
   }
+  for (uint32_t i = 0; i < route->node_capacity; i++) {
+    route->node_state[i] = 0;
+    route->node_open_at[i] = 0;
+  }
+  route->node_touched_count = 0;
+  route->node_open_count = 0;
   route->touched_count = 0;
   route->triangle_count = 0;
   route->radius = 0;
@@ -83,15 +110,7 @@ fxs_result fxs_mesh_route_init(fxs_mesh_route *route, void *memory, size_t size,
 
 // ---- Distances (rounded, raw units) and exact comparisons -------------------------------
 
-// |b - a| in raw units: the integer square root of the exact square, each axis halved first
-// when a difference reaches 2^31 (then doubled back).
-static uint64_t distance(fxs_vec2 a, fxs_vec2 b) {
-  uint64_t dx = fxs_exact_magnitude((int64_t)b.x - a.x);
-  uint64_t dy = fxs_exact_magnitude((int64_t)b.y - a.y);
-  if (dx >= (UINT64_C(1) << 31) || dy >= (UINT64_C(1) << 31))
-    return 2u * (uint64_t)fxs_isqrt64((dx / 2) * (dx / 2) + (dy / 2) * (dy / 2));
-  return fxs_isqrt64(dx * dx + dy * dy);
-}
+static uint64_t distance(fxs_vec2 a, fxs_vec2 b) { return fxs_mesh_route_distance(a, b); }
 
 static fxs_mesh_int mi(int64_t v) { return fxs_mesh_int_from_i64(v); }
 
@@ -316,9 +335,11 @@ fxs_nav_status fxs_mesh_route_step(fxs_mesh_route *route, const fxs_nav_mesh *me
     return (fxs_nav_status)route->status;
   }
   int64_t r = route->radius, d = 2 * (int64_t)route->radius;
-  while (budget-- > 0) {
+  while (route->phase == 0 && budget > 0) {
+    budget--;
     if (route->open_count == 0) {
       route->status = FXS_NAV_NEAREST;
+      route->phase = 2;
       return FXS_NAV_NEAREST;
     }
     fxs_mesh_route_open top = heap_pop(route);
@@ -328,7 +349,13 @@ fxs_nav_status fxs_mesh_route_step(fxs_mesh_route *route, const fxs_nav_mesh *me
     if (nearer(route, top.h, t)) route->end = t;
     if (t == route->goal_triangle) {
       route->end = t;
+      if (r == 0) { // a point body: the exact search follows (file comment)
+        route->phase = 1;
+        fxs_mesh_exact_begin(route);
+        break;
+      }
       route->status = FXS_NAV_FOUND;
+      route->phase = 2;
       return FXS_NAV_FOUND;
     }
     const fxs_nav_triangle *tr = &mesh->triangles[t];
@@ -347,6 +374,7 @@ fxs_nav_status fxs_mesh_route_step(fxs_mesh_route *route, const fxs_nav_mesh *me
       uint64_t h = distance(p, route->goal);
       if (!(route->state[n] & ST_OPEN) && route->open_count >= route->open_capacity) {
         route->status = FXS_NAV_OPEN_FULL;
+        route->phase = 2;
         return FXS_NAV_OPEN_FULL;
       }
       touch(route, n);
@@ -364,6 +392,14 @@ fxs_nav_status fxs_mesh_route_step(fxs_mesh_route *route, const fxs_nav_mesh *me
         sift_up(route, route->open_count++);
       }
     }
+  }
+  if (route->phase == 1) {
+    int e = fxs_mesh_exact_step(route, mesh, &budget);
+    if (e == 0) return FXS_NAV_SEARCHING;
+    route->exact = e > 0; // else the funnel over the corridor (never seen in the tests)
+    route->phase = 2;
+    route->status = FXS_NAV_FOUND;
+    return FXS_NAV_FOUND;
   }
   return FXS_NAV_SEARCHING;
 }
@@ -439,6 +475,7 @@ static fxs_vec2 leg_direction(fxs_vec2 p, fxs_vec2 q, fix16_t rp, fix16_t rq) {
 uint32_t fxs_mesh_route_points(fxs_mesh_route *route, const fxs_nav_mesh *mesh, fxs_vec2 *points,
                                uint32_t capacity) {
   if (!route || !mesh || route->status < FXS_NAV_FOUND || route->end == NONE) return 0;
+  if (route->exact) return fxs_mesh_exact_points(route, mesh, points, capacity);
   uint32_t n = fxs_mesh_route_corridor(route, route->corridor, route->triangle_capacity);
   fxs_vec2 last = route->status == FXS_NAV_FOUND ? route->goal : route->entry[route->end];
   fxs_vec2 *corner = route->corner;
