@@ -314,6 +314,10 @@ fxs_result fxs_mesh_route_begin(fxs_mesh_route *route, const fxs_nav_mesh *mesh,
   heap_set(route, 0, e);
   route->state[st] |= ST_OPEN;
   route->status = FXS_NAV_SEARCHING;
+  if (radius == 0) { // a point body: the exact search first (file comment)
+    route->phase = 1;
+    fxs_mesh_exact_begin(route);
+  }
   return FXS_OK;
 }
 
@@ -335,7 +339,19 @@ fxs_nav_status fxs_mesh_route_step(fxs_mesh_route *route, const fxs_nav_mesh *me
     return (fxs_nav_status)route->status;
   }
   int64_t r = route->radius, d = 2 * (int64_t)route->radius;
-  while (route->phase == 0 && budget > 0) {
+  if (route->phase == 1) {
+    int e = fxs_mesh_exact_step(route, mesh, &budget);
+    if (e == 0) return FXS_NAV_SEARCHING;
+    if (e > 0) {
+      route->exact = 1;
+      route->end = route->goal_triangle;
+      route->phase = 2;
+      route->status = FXS_NAV_FOUND;
+      return FXS_NAV_FOUND;
+    }
+    route->phase = 0; // no exact route: the triangle search decides (nearest place)
+  }
+  while (budget > 0) {
     budget--;
     if (route->open_count == 0) {
       route->status = FXS_NAV_NEAREST;
@@ -349,11 +365,6 @@ fxs_nav_status fxs_mesh_route_step(fxs_mesh_route *route, const fxs_nav_mesh *me
     if (nearer(route, top.h, t)) route->end = t;
     if (t == route->goal_triangle) {
       route->end = t;
-      if (r == 0) { // a point body: the exact search follows (file comment)
-        route->phase = 1;
-        fxs_mesh_exact_begin(route);
-        break;
-      }
       route->status = FXS_NAV_FOUND;
       route->phase = 2;
       return FXS_NAV_FOUND;
@@ -393,20 +404,12 @@ fxs_nav_status fxs_mesh_route_step(fxs_mesh_route *route, const fxs_nav_mesh *me
       }
     }
   }
-  if (route->phase == 1) {
-    int e = fxs_mesh_exact_step(route, mesh, &budget);
-    if (e == 0) return FXS_NAV_SEARCHING;
-    route->exact = e > 0; // else the funnel over the corridor (never seen in the tests)
-    route->phase = 2;
-    route->status = FXS_NAV_FOUND;
-    return FXS_NAV_FOUND;
-  }
   return FXS_NAV_SEARCHING;
 }
 
 uint32_t fxs_mesh_route_corridor(const fxs_mesh_route *route, uint32_t *triangles,
                                  uint32_t capacity) {
-  if (!route || route->status < FXS_NAV_FOUND || route->end == NONE) return 0;
+  if (!route || route->status < FXS_NAV_FOUND || route->end == NONE || route->exact) return 0;
   uint32_t n = 0;
   for (uint32_t t = route->end; t != NONE; t = route->parent[t]) n++;
   uint32_t i = n;
