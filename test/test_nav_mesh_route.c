@@ -147,7 +147,7 @@ void test_a_wall_is_passed_at_its_end_and_at_the_radius_from_it(void) {
   double c = clearance(n);
   FXS_TEST_REPORT("wall end, radius 1: %u points, length %.4f, clearance %.4f", (unsigned)n,
                   length(n), c);
-  TEST_ASSERT_TRUE(c >= 1.0 - 1e-3); // r less a few raw units (header)
+  TEST_ASSERT_TRUE(c >= 1.0); // r and the margin (header)
   TEST_ASSERT_TRUE(length(n) > 2 * sqrt(125.0));
 }
 
@@ -436,7 +436,7 @@ static double shortest(fxs_vec2 s, fxs_vec2 g) {
 #else
 #define COMPARED_MAPS 200u
 #endif
-#define ROUTE_DIGEST UINT64_C(0xD755BE91AA5DBCF9)
+#define ROUTE_DIGEST UINT64_C(0xC59E5D2154CC9056)
 #define QUERIES 4u
 
 typedef struct stats {
@@ -465,16 +465,19 @@ static void run_map(uint32_t m, fxs_hasher *h, stats *st, int compare) {
       fxs_hash_i32(h, points[i].y);
     }
     double c = clearance(n);
-    if (route.status == FXS_NAV_FOUND) {
-      st->found++;
-      if (radius > 0) {
-        double rel = c / radius;
-        if (rel < st->worst_clearance) st->worst_clearance = rel;
-      } else {
-        TEST_ASSERT_TRUE_MESSAGE(c >= 0, "a route crosses a wall");
+    if (route.status == FXS_NAV_FOUND) st->found++;
+    else st->nearest++;
+    if (radius > 0) { // found or nearest: every route keeps the radius
+      double rel = c / radius;
+      if (rel < 1.0) {
+        printf("DIAG map %u q %u st %u r %.3f rel %.4f n %u:", (unsigned)m, (unsigned)q,
+               (unsigned)route.status, radius, rel, (unsigned)n);
+        for (uint32_t i = 0; i < n; i++) printf(" (%.4f,%.4f)", X(points[i].x), X(points[i].y));
+        printf(" goal (%.4f,%.4f)\n", X(g.x), X(g.y));
       }
+      if (rel < st->worst_clearance) st->worst_clearance = rel;
     } else {
-      st->nearest++;
+      TEST_ASSERT_TRUE_MESSAGE(c >= 0, "a route crosses a wall");
     }
     if (!compare || radius > 0) continue;
     double best = shortest(s, g);
@@ -507,17 +510,18 @@ void test_routes_on_random_maps_are_short_clear_and_pinned(void) {
       " worst ratio %.7f",
       (unsigned)(PINNED_MAPS + COMPARED_MAPS), (unsigned)st.found, (unsigned)st.nearest,
       (unsigned)st.compared, (unsigned)st.within_1pc, st.worst_ratio);
-  FXS_TEST_REPORT("mesh routes: r > 0: worst clearance %.4f r; digest %08lx%08lx",
+  FXS_TEST_REPORT("mesh routes: r > 0: worst clearance %.6f r; digest %08lx%08lx",
                   st.worst_clearance, (unsigned long)(pinned.state >> 32),
                   (unsigned long)(pinned.state & 0xFFFFFFFFu));
   // Point routes are the exact shortest paths (the exact search; lengths rounded to raw
-  // units per leg). Radius routes: a measured bound, not yet the goal (docs/navigation-mesh.md,
-  // "Route quality"): a leg crossing a shrunk portal obliquely comes closer than r to its end.
+  // units per leg). Radius routes keep r from every wall: no tolerance (the corners are
+  // offset by r and FXS_MESH_ROUTE_MARGIN raw units; the distances here are doubles of
+  // Q16.16 values, far more precise than that margin).
+  TEST_ASSERT_TRUE(st.worst_clearance >= 1.0);
   if (COMPARED_MAPS > 0) {
     TEST_ASSERT_EQUAL_UINT32(st.compared, st.within_1pc);
     TEST_ASSERT_TRUE(st.compared >= 400u);
     TEST_ASSERT_TRUE(st.worst_ratio <= 1.000001);
-    TEST_ASSERT_TRUE(st.worst_clearance >= 0.65);
   }
   TEST_ASSERT_EQUAL_HEX64(ROUTE_DIGEST, pinned.state);
 }

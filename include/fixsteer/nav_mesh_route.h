@@ -60,6 +60,10 @@ extern "C" {
 
 /// Most sides one width search looks at (see the file comment).
 #define FXS_MESH_ROUTE_WIDTH_STEPS 64u
+/// Raw units added to the radius for the offset corners of a route (rounding margin).
+#define FXS_MESH_ROUTE_MARGIN 256
+/// Most leg replacements of the clearance pass, per point of the funnel's route.
+#define FXS_MESH_ROUTE_REPAIRS 4u
 /// Most windows one visibility flood of the exact search opens, per triangle of the mesh.
 #define FXS_MESH_ROUTE_FLOOD_PER_TRIANGLE 8u
 

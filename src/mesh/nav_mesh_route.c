@@ -475,6 +475,105 @@ static fxs_vec2 leg_direction(fxs_vec2 p, fxs_vec2 q, fix16_t rp, fix16_t rq) {
                        fxs_add(fxs_mul(b, e.y), fxs_mul(a, e.x)));
 }
 
+// ---- Clearance of the route (radius > 0) -----------------------------------------------
+
+// The radius the route's corners are offset by: r and a margin for the rounding of the
+// offset points and tangent directions (Q16.16), so that they keep r exactly.
+static fix16_t offset_radius(fix16_t r) {
+  int64_t v = (int64_t)r + FXS_MESH_ROUTE_MARGIN;
+  return v > (int64_t)FXS_MAX ? FXS_MAX : (fix16_t)v;
+}
+
+// Exact: 1 when the segments a-b and p-q are closer than d (d > 0): they cross or touch, or
+// an end of one lies within d of the other.
+static int segments_closer_than(fxs_vec2 a, fxs_vec2 b, fxs_vec2 p, fxs_vec2 q, int64_t d) {
+  int o1 = fxs_mesh_orient(a, b, p), o2 = fxs_mesh_orient(a, b, q);
+  int o3 = fxs_mesh_orient(p, q, a), o4 = fxs_mesh_orient(p, q, b);
+  if (o1 * o2 < 0 && o3 * o4 < 0) return 1;
+  return segment_closer_than(p, a, b, d) || segment_closer_than(q, a, b, d) ||
+         segment_closer_than(a, p, q, d) || segment_closer_than(b, p, q, d);
+}
+
+#define ST_SEEN 8u
+
+// Checks the leg p-q against every constrained side within r of it, found by a walk over
+// the triangles the leg's r-neighbourhood meets (from the one holding p, across
+// unconstrained sides closer than r to the leg; the corridor array is the queue).
+// 0: clear. 1: the end *v of a constrained side lies within r of the leg. 2: a constrained
+// side is within r of the leg but neither of its ends is (an end of the leg is too near),
+// or the walk ran out of room.
+static int leg_blocked(fxs_mesh_route *route, const fxs_nav_mesh *m, fxs_vec2 p, fxs_vec2 q,
+                       int64_t r, fxs_vec2 *v) {
+  uint32_t t0 = fxs_nav_mesh_locate(m, p);
+  if (t0 == NONE) return 2;
+  uint32_t *queue = route->corridor, head = 0, tail = 0, cap = route->triangle_capacity;
+  int result = 0;
+  queue[tail++] = t0;
+  route->state[t0] |= ST_SEEN;
+  while (head < tail && result == 0) {
+    uint32_t t = queue[head++];
+    const fxs_nav_triangle *tr = &m->triangles[t];
+    for (uint32_t s = 0; s < 3u && result == 0; s++) {
+      fxs_vec2 a = vtx(m, t, s + 1u), b = vtx(m, t, s + 2u);
+      if (!segments_closer_than(p, q, a, b, r)) continue;
+      if ((tr->constrained >> s) & 1u) {
+        if (segment_closer_than(a, p, q, r)) *v = a, result = 1;
+        else if (segment_closer_than(b, p, q, r)) *v = b, result = 1;
+        else result = 2;
+        continue;
+      }
+      uint32_t n = tr->n[s];
+      if (n == NONE || (route->state[n] & ST_SEEN)) continue;
+      if (tail >= cap) {
+        result = 2;
+        continue;
+      }
+      route->state[n] |= ST_SEEN;
+      queue[tail++] = n;
+    }
+  }
+  for (uint32_t k = 0; k < tail; k++) route->state[queue[k]] &= (uint8_t)~ST_SEEN;
+  return result;
+}
+
+// Makes the polyline w[0..n) keep r from every constrained side where it can: a leg that
+// comes within r of a side's end v is replaced by two legs and a tangent round the circle
+// of the offset radius about v, on the leg's side of v (round_corner), and checked again;
+// at most FXS_MESH_ROUTE_REPAIRS replacements per corner of the route; a leg with an end
+// within r of v is left as it is. Returns the count.
+static uint32_t keep_clear(fxs_mesh_route *route, const fxs_nav_mesh *m, fxs_vec2 *w, uint32_t n,
+                           uint32_t cap) {
+  int64_t r = route->radius;
+  fix16_t ro = offset_radius(route->radius);
+  uint32_t limit = FXS_MESH_ROUTE_REPAIRS * n, done = 0;
+  for (uint32_t i = 0; i + 1u < n;) {
+    fxs_vec2 v;
+    fxs_vec2 p = w[i], q = w[i + 1u];
+    if (leg_blocked(route, m, p, q, r, &v) != 1 || done >= limit || n + 2u > cap ||
+        !length_at_least(p, v, r) || !length_at_least(q, v, r)) { // an end too near: no help
+      i++;
+      continue;
+    }
+    int left = fxs_mesh_orient(p, q, v) >= 0; // v left of the leg: pass it on its right
+    fix16_t sr = left ? ro : -ro;
+    fxs_vec2 u1 = leg_direction(p, v, 0, sr), u2 = leg_direction(v, q, sr, 0), a, b;
+    round_corner(v, u1, u2, left, ro, &a, &b);
+    for (uint32_t k = n; k-- > i + 1u;) w[k + 2u] = w[k];
+    w[i + 1u] = a;
+    w[i + 2u] = b;
+    n += 2u;
+    done++;
+  }
+  // A route to the nearest place ends where it still keeps r: its last legs that do not are
+  // dropped (the start stays).
+  while (route->status != FXS_NAV_FOUND && n > 1u) {
+    fxs_vec2 v;
+    if (leg_blocked(route, m, w[n - 2u], w[n - 1u], r, &v) == 0) break;
+    n--;
+  }
+  return n;
+}
+
 uint32_t fxs_mesh_route_points(fxs_mesh_route *route, const fxs_nav_mesh *mesh, fxs_vec2 *points,
                                uint32_t capacity) {
   if (!route || !mesh || route->status < FXS_NAV_FOUND || route->end == NONE) return 0;
@@ -538,12 +637,11 @@ uint32_t fxs_mesh_route_points(fxs_mesh_route *route, const fxs_nav_mesh *mesh, 
   if (count == 1u && !same(corner[0], last)) count = 1; // start == end: one point
   // Offset the inner corners by the radius: each leg runs along the tangent of the circles
   // of radius r round its two corners on the side the route passes them (none at the ends).
-  uint32_t out = 0;
-  if (points == NULL) capacity = 0;
-  fxs_vec2 dummy;
-  fxs_vec2 *dst = capacity ? points : &dummy;
-  emit(dst, capacity, &out, corner[0]);
-  fix16_t r = route->radius;
+  // The polyline is built in a work array, then made clear (keep_clear), then copied out.
+  fxs_vec2 *w = (fxs_vec2 *)(void *)route->node_g;
+  uint32_t wcap = route->node_capacity, out = 0;
+  emit(w, wcap, &out, corner[0]);
+  fix16_t r = route->radius == 0 ? 0 : offset_radius(route->radius);
   fxs_vec2 leg_in = fxs_vec2_zero();
   for (uint32_t k = 1; k + 1u < count; k++) {
     int sk = r == 0 ? 0 : side[k];
@@ -551,15 +649,18 @@ uint32_t fxs_mesh_route_points(fxs_mesh_route *route, const fxs_nav_mesh *mesh, 
     if (k == 1u) leg_in = leg_direction(corner[0], corner[1], 0, sk * r);
     fxs_vec2 leg_out = leg_direction(corner[k], corner[k + 1u], sk * r, sn * r);
     if (sk == 0) {
-      emit(dst, capacity, &out, corner[k]);
+      emit(w, wcap, &out, corner[k]);
     } else {
       fxs_vec2 a, b;
       round_corner(corner[k], leg_in, leg_out, sk > 0, r, &a, &b);
-      emit(dst, capacity, &out, a);
-      emit(dst, capacity, &out, b);
+      emit(w, wcap, &out, a);
+      emit(w, wcap, &out, b);
     }
     leg_in = leg_out;
   }
-  if (count > 1u) emit(dst, capacity, &out, corner[count - 1u]);
+  if (count > 1u) emit(w, wcap, &out, corner[count - 1u]);
+  if (out > wcap) out = wcap; // cannot happen: corners <= triangle_capacity + 2
+  if (route->radius > 0) out = keep_clear(route, mesh, w, out, wcap);
+  for (uint32_t k = 0; points && k < out && k < capacity; k++) points[k] = w[k];
   return out;
 }
