@@ -127,11 +127,38 @@ typedef struct expansion {
   fxs_vec2 p;    // its point: the root of the flood
   uint32_t top;  // flood stack entries
   int full;      // the node heap ran out
+  int taut;      // successors must make a taut turn round the sector (below)
+  fxs_vec2 back; // the parent's point
+  fxs_vec2 e1;   // the far end of the sector's clockwise constrained edge
+  fxs_vec2 e2;   // the far end of its counter-clockwise constrained edge
 } expansion;
+
+// Exact: (b - a) . (c - a) < 0.
+static int opposite(fxs_vec2 a, fxs_vec2 b, fxs_vec2 c) {
+  fxs_mesh_int x = fxs_mesh_int_mul(fxs_mesh_int_from_i64((int64_t)b.x - a.x),
+                                    fxs_mesh_int_from_i64((int64_t)c.x - a.x));
+  fxs_mesh_int y = fxs_mesh_int_mul(fxs_mesh_int_from_i64((int64_t)b.y - a.y),
+                                    fxs_mesh_int_from_i64((int64_t)c.y - a.y));
+  return fxs_mesh_int_sign(fxs_mesh_int_add(x, y)) < 0;
+}
+
+// Is the turn back -> v -> w taut: does the shorter arc from the direction of back to that of
+// w (both in the sector) run over the constrained side of the vertex, so that no shortcut
+// exists? Straight on (the arc of 180 degrees) is allowed. A shortest path turns only so.
+static int taut(const expansion *x, fxs_vec2 w) {
+  fxs_vec2 v = x->p, b = x->back;
+  int o = fxs_mesh_orient(v, b, w);
+  if (o == 0) return opposite(v, b, w);
+  fxs_vec2 e = o < 0 ? x->e1 : x->e2;
+  int oe = fxs_mesh_orient(v, b, e);
+  if (oe == -o || (oe == 0 && opposite(v, b, e))) return 0;
+  return fxs_mesh_orient(v, e, w) != -o;
+}
 
 static void relax(expansion *x, uint32_t to, fxs_vec2 q) {
   fxs_mesh_route *r = x->r;
   if (to == NONE || to == x->from) return;
+  if (x->taut && to == goal_node(r) && !taut(x, q)) return;
   uint8_t st = r->node_state[to];
   if (st & ST_CLOSED) return;
   uint64_t g = r->node_g[x->from] + fxs_mesh_route_distance(x->p, q);
@@ -158,7 +185,9 @@ static void relax(expansion *x, uint32_t to, fxs_vec2 q) {
 
 // The vertex at corner i of triangle t, seen from the root through t's interior.
 static void relax_corner(expansion *x, uint32_t t, uint32_t i) {
-  relax(x, sector_node(x->m, t, i), x->m->vertices[x->m->triangles[t].v[i]]);
+  fxs_vec2 q = x->m->vertices[x->m->triangles[t].v[i]];
+  if (x->taut && !taut(x, q)) return;
+  relax(x, sector_node(x->m, t, i), q);
 }
 
 // Opens the window across side s of t: the cone (right, left) narrowed to the side's ends
@@ -214,9 +243,29 @@ static void expand(expansion *x) {
     flood(x);
     return;
   }
-  // A sector node: its fan of triangles counter-clockwise from the first.
+  // A sector node: its fan of triangles counter-clockwise from the first; its bounds first
+  // (none round a vertex without constraints: no turn needs to be taut there).
   uint32_t t = x->from / 3u, i = x->from % 3u, v = m->triangles[t].v[i];
   uint32_t guard = m->triangle_count + 1u;
+  x->back = node_point(r, m, r->node_parent[x->from]);
+  x->e1 = m->vertices[m->triangles[t].v[(i + 1u) % 3u]];
+  x->taut = x->back.x != x->p.x || x->back.y != x->p.y;
+  for (uint32_t ft = t, fi = i;;) {
+    const fxs_nav_triangle *tr = &m->triangles[ft];
+    uint32_t s = (fi + 1u) % 3u, n = tr->n[s];
+    if (((tr->constrained >> s) & 1u) || n == NONE) {
+      x->e2 = m->vertices[tr->v[(fi + 2u) % 3u]];
+      break;
+    }
+    uint32_t j = corner_of(m, n, v);
+    if (j == 3u || 3u * n + j == x->from || --guard == 0) {
+      x->taut = 0;
+      break;
+    }
+    ft = n;
+    fi = j;
+  }
+  guard = m->triangle_count + 1u;
   for (;;) {
     const fxs_nav_triangle *tr = &m->triangles[t];
     if (t == r->goal_triangle) relax(x, goal_node(r), r->goal);
@@ -261,7 +310,7 @@ int fxs_mesh_exact_step(fxs_mesh_route *r, const fxs_nav_mesh *m, uint32_t *budg
     --*budget;
     r->expanded++;
     if (id == goal_node(r)) return 1;
-    expansion x = {r, m, id, node_point(r, m, id), 0, 0};
+    expansion x = {r, m, id, node_point(r, m, id), 0, 0, 0, {0, 0}, {0, 0}, {0, 0}};
     expand(&x);
     if (x.full) return -1;
   }
