@@ -12,12 +12,14 @@
 /// through the triangles from its vertex, in its sector (from the start: its triangle): each
 /// crossed side narrows a cone bounded by two mesh vertices (exact orientation tests),
 /// constrained sides stop it; every vertex whose sector qualifies, and the goal, seen strictly
-/// inside the cone is a successor at its straight distance. Open list: a heap on (f, h, node);
-/// a node's parent is the first expanded node that gave it its lowest g; closed nodes are not
-/// reopened. A flood opens at most FXS_MESH_ROUTE_FLOOD_PER_TRIANGLE windows per triangle and
-/// holds triangle_capacity + 8 (past either it sees less). When it finds no route (or its
-/// open list is full) the triangle search below runs instead: FOUND through it, or the
-/// nearest place. An exact route has no corridor.
+/// inside the cone is a successor at its straight distance, if the turn there is taut (the
+/// shorter arc from the parent's direction to the successor's runs over the sector's
+/// constrained side, or straight on). Open list: a heap on (f, h, node); a node's parent is the
+/// first expanded node that gave it its lowest g; closed nodes are not reopened. A flood opens at
+/// most FXS_MESH_ROUTE_FLOOD_PER_TRIANGLE windows per triangle and holds triangle_capacity + 8
+/// (past either it sees less). When it finds no route (or its open list is full) the triangle
+/// search below runs instead: FOUND through it, or the nearest place. An exact route has no
+/// corridor.
 ///
 /// Clearance, for a body of radius r (D = 2 r), decided exactly on the raw Q16.16 values
 /// (256-bit integers, nav_mesh_exact.h):
