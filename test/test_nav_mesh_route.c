@@ -30,7 +30,7 @@ void tearDown(void) {}
 #define MAX_POINTS 256u
 
 static uint64_t mesh_block[160000 / 8];
-static uint64_t route_block[110000 / 8];
+static uint64_t route_block[400000 / 8];
 static fxs_nav_mesh mesh;
 static fxs_mesh_route route;
 static fxs_wall walls[MAX_WALLS];
@@ -147,8 +147,36 @@ void test_a_wall_is_passed_at_its_end_and_at_the_radius_from_it(void) {
   double c = clearance(n);
   FXS_TEST_REPORT("wall end, radius 1: %u points, length %.4f, clearance %.4f", (unsigned)n,
                   length(n), c);
-  TEST_ASSERT_TRUE(c >= 1.0 - 1e-3); // r less a few raw units (header)
+  TEST_ASSERT_TRUE(c >= 1.0); // r and the margin (header)
   TEST_ASSERT_TRUE(length(n) > 2 * sqrt(125.0));
+}
+
+void test_a_point_route_wraps_a_box_exactly_whatever_the_budget(void) {
+  wall_count = 0;
+  add_wall(U(4, 3), U(6, 3));
+  add_wall(U(6, 3), U(6, 7));
+  add_wall(U(6, 7), U(4, 7));
+  add_wall(U(4, 7), U(4, 3));
+  build(10, 10);
+  double best = 2 * sqrt(13.0) + 2; // (1, 5), a top or bottom side of the box, (9, 5)
+  for (uint32_t budget = 1; budget <= 1001; budget += 500) {
+    uint32_t n = find(U(1, 5), U(9, 5), 0, budget);
+    TEST_ASSERT_EQUAL(FXS_NAV_FOUND, route.status);
+    TEST_ASSERT_EQUAL_UINT32(1, route.exact);
+    TEST_ASSERT_EQUAL_UINT32(4, n);
+    TEST_ASSERT_DOUBLE_WITHIN(1e-4, best, length(n));
+    TEST_ASSERT_EQUAL_INT32(fix16_from_int(4), points[1].x);
+    TEST_ASSERT_EQUAL_INT32(fix16_from_int(6), points[2].x);
+    TEST_ASSERT_TRUE(points[1].y == points[2].y);
+    TEST_ASSERT_TRUE(clearance(n) >= 0);
+    // An exact route has no triangle corridor.
+    TEST_ASSERT_EQUAL_UINT32(0, fxs_mesh_route_corridor(&route, NULL, 0));
+  }
+  // With a radius the triangle search and the funnel take over: no exact route.
+  find(U(1, 5), U(9, 5), 0.25, 1000);
+  TEST_ASSERT_EQUAL(FXS_NAV_FOUND, route.status);
+  TEST_ASSERT_EQUAL_UINT32(0, route.exact);
+  TEST_ASSERT_TRUE(fxs_mesh_route_corridor(&route, NULL, 0) >= 2u);
 }
 
 void test_a_gap_narrower_than_the_body_is_not_passed(void) {
@@ -408,7 +436,7 @@ static double shortest(fxs_vec2 s, fxs_vec2 g) {
 #else
 #define COMPARED_MAPS 200u
 #endif
-#define ROUTE_DIGEST UINT64_C(0x7D724AC2B73DB896)
+#define ROUTE_DIGEST UINT64_C(0xC59E5D2154CC9056)
 #define QUERIES 4u
 
 typedef struct stats {
@@ -437,16 +465,19 @@ static void run_map(uint32_t m, fxs_hasher *h, stats *st, int compare) {
       fxs_hash_i32(h, points[i].y);
     }
     double c = clearance(n);
-    if (route.status == FXS_NAV_FOUND) {
-      st->found++;
-      if (radius > 0) {
-        double rel = c / radius;
-        if (rel < st->worst_clearance) st->worst_clearance = rel;
-      } else {
-        TEST_ASSERT_TRUE_MESSAGE(c >= 0, "a route crosses a wall");
+    if (route.status == FXS_NAV_FOUND) st->found++;
+    else st->nearest++;
+    if (radius > 0) { // found or nearest: every route keeps the radius
+      double rel = c / radius;
+      if (rel < 1.0) {
+        printf("DIAG map %u q %u st %u r %.3f rel %.4f n %u:", (unsigned)m, (unsigned)q,
+               (unsigned)route.status, radius, rel, (unsigned)n);
+        for (uint32_t i = 0; i < n; i++) printf(" (%.4f,%.4f)", X(points[i].x), X(points[i].y));
+        printf(" goal (%.4f,%.4f)\n", X(g.x), X(g.y));
       }
+      if (rel < st->worst_clearance) st->worst_clearance = rel;
     } else {
-      st->nearest++;
+      TEST_ASSERT_TRUE_MESSAGE(c >= 0, "a route crosses a wall");
     }
     if (!compare || radius > 0) continue;
     double best = shortest(s, g);
@@ -461,6 +492,7 @@ static void run_map(uint32_t m, fxs_hasher *h, stats *st, int compare) {
                (unsigned)m, (unsigned)q, X(s.x), X(s.y), X(g.x), X(g.y), best);
       TEST_FAIL_MESSAGE(msg);
     }
+    TEST_ASSERT_EQUAL_MESSAGE(1, route.exact, "a point route not from the exact search");
     st->compared++;
     double ratio = best > 0 ? length(n) / best : 1;
     if (ratio > st->worst_ratio) st->worst_ratio = ratio;
@@ -475,19 +507,21 @@ void test_routes_on_random_maps_are_short_clear_and_pinned(void) {
   for (uint32_t m = PINNED_MAPS; m < PINNED_MAPS + COMPARED_MAPS; m++) run_map(m, &more, &st, 1);
   FXS_TEST_REPORT(
       "mesh routes: %u maps, %u found, %u nearest; r = 0: %u compared, %u within 1 %%,"
-      " worst ratio %.4f",
+      " worst ratio %.7f",
       (unsigned)(PINNED_MAPS + COMPARED_MAPS), (unsigned)st.found, (unsigned)st.nearest,
       (unsigned)st.compared, (unsigned)st.within_1pc, st.worst_ratio);
-  FXS_TEST_REPORT("mesh routes: r > 0: worst clearance %.4f r; digest %08lx%08lx",
+  FXS_TEST_REPORT("mesh routes: r > 0: worst clearance %.6f r; digest %08lx%08lx",
                   st.worst_clearance, (unsigned long)(pinned.state >> 32),
                   (unsigned long)(pinned.state & 0xFFFFFFFFu));
-  // Measured bounds, not yet the goals (docs/navigation-mesh.md, "Route quality"): the
-  // corridor A* is not exact, so some routes are longer than the shortest path by more
-  // than 1 %, and a leg passing a vertex the funnel does not wrap comes closer than r.
+  // Point routes are the exact shortest paths (the exact search; lengths rounded to raw
+  // units per leg). Radius routes keep r from every wall: no tolerance (the corners are
+  // offset by r and FXS_MESH_ROUTE_MARGIN raw units; the distances here are doubles of
+  // Q16.16 values, far more precise than that margin).
+  TEST_ASSERT_TRUE(st.worst_clearance >= 1.0);
   if (COMPARED_MAPS > 0) {
-    TEST_ASSERT_TRUE(st.worst_ratio <= 1.20);
-    TEST_ASSERT_TRUE(st.within_1pc * 10u >= st.compared * 9u);
-    TEST_ASSERT_TRUE(st.worst_clearance >= 0.65);
+    TEST_ASSERT_EQUAL_UINT32(st.compared, st.within_1pc);
+    TEST_ASSERT_TRUE(st.compared >= 400u);
+    TEST_ASSERT_TRUE(st.worst_ratio <= 1.000001);
   }
   TEST_ASSERT_EQUAL_HEX64(ROUTE_DIGEST, pinned.state);
 }

@@ -5,6 +5,7 @@
 #include "exact.h"
 #include "fixsteer/scalar.h"
 #include "nav_mesh_exact.h"
+#include "nav_mesh_route_exact.h"
 
 #define NONE FXS_NAV_MESH_NONE
 #define ST_TOUCHED 1u
@@ -13,26 +14,35 @@
 
 static uint64_t align8(uint64_t n) { return (n + 7u) & ~(uint64_t)7u; }
 
+#define LAYOUT_ARRAYS 17
+
 // Offsets of the arrays in the block; 0 when a capacity is out of range.
-static uint64_t layout(uint32_t tc, uint32_t oc, uint64_t off[10]) {
+static uint64_t layout(uint32_t tc, uint32_t oc, uint64_t off[LAYOUT_ARRAYS]) {
   if (tc == 0 || tc > 2u * FXS_NAV_MESH_MAX_VERTICES || oc == 0 || oc > tc) return 0;
-  uint64_t t = tc;
-  off[0] = 0;                                                           // g
-  off[1] = align8(off[0] + t * sizeof(uint64_t));                       // parent
-  off[2] = align8(off[1] + t * sizeof(uint32_t));                       // entry
-  off[3] = align8(off[2] + t * sizeof(fxs_vec2));                       // open_at
-  off[4] = align8(off[3] + t * sizeof(uint32_t));                       // state
-  off[5] = align8(off[4] + t);                                          // touched
-  off[6] = align8(off[5] + t * sizeof(uint32_t));                       // open
-  off[7] = align8(off[6] + (uint64_t)oc * sizeof(fxs_mesh_route_open)); // corridor
-  off[8] = align8(off[7] + t * sizeof(uint32_t));                       // corner
-  off[9] = align8(off[8] + (t + 2u) * sizeof(fxs_vec2));                // corner_side
-  uint64_t total = align8(off[9] + (t + 2u));
+  uint64_t t = tc, nodes = 3u * t + 2u;
+  off[0] = 0;                                                             // g
+  off[1] = align8(off[0] + t * sizeof(uint64_t));                         // parent
+  off[2] = align8(off[1] + t * sizeof(uint32_t));                         // entry
+  off[3] = align8(off[2] + t * sizeof(fxs_vec2));                         // open_at
+  off[4] = align8(off[3] + t * sizeof(uint32_t));                         // state
+  off[5] = align8(off[4] + t);                                            // touched
+  off[6] = align8(off[5] + t * sizeof(uint32_t));                         // open
+  off[7] = align8(off[6] + (uint64_t)oc * sizeof(fxs_mesh_route_open));   // corridor
+  off[8] = align8(off[7] + t * sizeof(uint32_t));                         // corner
+  off[9] = align8(off[8] + (t + 2u) * sizeof(fxs_vec2));                  // corner_side
+  off[10] = align8(off[9] + (t + 2u));                                    // node_g
+  off[11] = align8(off[10] + nodes * sizeof(uint64_t));                   // node_parent
+  off[12] = align8(off[11] + nodes * sizeof(uint32_t));                   // node_open_at
+  off[13] = align8(off[12] + nodes * sizeof(uint32_t));                   // node_state
+  off[14] = align8(off[13] + nodes);                                      // node_touched
+  off[15] = align8(off[14] + nodes * sizeof(uint32_t));                   // node_open
+  off[16] = align8(off[15] + (uint64_t)oc * sizeof(fxs_mesh_route_open)); // flood
+  uint64_t total = align8(off[16] + (t + 8u) * sizeof(fxs_mesh_route_window));
   return total > (uint64_t)(size_t)-1 ? 0 : total;
 }
 
 size_t fxs_mesh_route_memory_size(uint32_t triangle_capacity, uint32_t open_capacity) {
-  uint64_t off[10];
+  uint64_t off[LAYOUT_ARRAYS];
   return (size_t)layout(triangle_capacity, open_capacity, off);
 }
 
@@ -47,11 +57,13 @@ static void clear_search(fxs_mesh_route *r) {
   r->expanded = 0;
   r->status = FXS_NAV_IDLE;
   r->end = NONE;
+  r->phase = 0;
+  r->exact = 0;
 }
 
 fxs_result fxs_mesh_route_init(fxs_mesh_route *route, void *memory, size_t size,
                                uint32_t triangle_capacity, uint32_t open_capacity) {
-  uint64_t off[10];
+  uint64_t off[LAYOUT_ARRAYS];
   uint64_t need = layout(triangle_capacity, open_capacity, off);
   if (!route || !memory || need == 0) return FXS_ERR_BAD_VALUE;
   if ((uint64_t)size < need) return FXS_ERR_BUFFER_TOO_SMALL;
@@ -68,10 +80,25 @@ fxs_result fxs_mesh_route_init(fxs_mesh_route *route, void *memory, size_t size,
   route->corridor = (uint32_t *)(void *)(base + off[7]);
   route->corner = (fxs_vec2 *)(void *)(base + off[8]);
   route->corner_side = (int8_t *)(void *)(base + off[9]);
+  route->node_capacity = 3u * triangle_capacity + 2u;
+  route->flood_capacity = triangle_capacity + 8u;
+  route->node_g = (uint64_t *)(void *)(base + off[10]);
+  route->node_parent = (uint32_t *)(void *)(base + off[11]);
+  route->node_open_at = (uint32_t *)(void *)(base + off[12]);
+  route->node_state = base + off[13];
+  route->node_touched = (uint32_t *)(void *)(base + off[14]);
+  route->node_open = (fxs_mesh_route_open *)(void *)(base + off[15]);
+  route->flood = (fxs_mesh_route_window *)(void *)(base + off[16]);
   for (uint32_t i = 0; i < triangle_capacity; i++) {
     route->state[i] = 0;
     route->open_at[i] = 0;
   }
+  for (uint32_t i = 0; i < route->node_capacity; i++) {
+    route->node_state[i] = 0;
+    route->node_open_at[i] = 0;
+  }
+  route->node_touched_count = 0;
+  route->node_open_count = 0;
   route->touched_count = 0;
   route->triangle_count = 0;
   route->radius = 0;
@@ -83,15 +110,7 @@ fxs_result fxs_mesh_route_init(fxs_mesh_route *route, void *memory, size_t size,
 
 // ---- Distances (rounded, raw units) and exact comparisons -------------------------------
 
-// |b - a| in raw units: the integer square root of the exact square, each axis halved first
-// when a difference reaches 2^31 (then doubled back).
-static uint64_t distance(fxs_vec2 a, fxs_vec2 b) {
-  uint64_t dx = fxs_exact_magnitude((int64_t)b.x - a.x);
-  uint64_t dy = fxs_exact_magnitude((int64_t)b.y - a.y);
-  if (dx >= (UINT64_C(1) << 31) || dy >= (UINT64_C(1) << 31))
-    return 2u * (uint64_t)fxs_isqrt64((dx / 2) * (dx / 2) + (dy / 2) * (dy / 2));
-  return fxs_isqrt64(dx * dx + dy * dy);
-}
+static uint64_t distance(fxs_vec2 a, fxs_vec2 b) { return fxs_mesh_route_distance(a, b); }
 
 static fxs_mesh_int mi(int64_t v) { return fxs_mesh_int_from_i64(v); }
 
@@ -295,6 +314,10 @@ fxs_result fxs_mesh_route_begin(fxs_mesh_route *route, const fxs_nav_mesh *mesh,
   heap_set(route, 0, e);
   route->state[st] |= ST_OPEN;
   route->status = FXS_NAV_SEARCHING;
+  if (radius == 0) { // a point body: the exact search first (file comment)
+    route->phase = 1;
+    fxs_mesh_exact_begin(route);
+  }
   return FXS_OK;
 }
 
@@ -316,9 +339,23 @@ fxs_nav_status fxs_mesh_route_step(fxs_mesh_route *route, const fxs_nav_mesh *me
     return (fxs_nav_status)route->status;
   }
   int64_t r = route->radius, d = 2 * (int64_t)route->radius;
-  while (budget-- > 0) {
+  if (route->phase == 1) {
+    int e = fxs_mesh_exact_step(route, mesh, &budget);
+    if (e == 0) return FXS_NAV_SEARCHING;
+    if (e > 0) {
+      route->exact = 1;
+      route->end = route->goal_triangle;
+      route->phase = 2;
+      route->status = FXS_NAV_FOUND;
+      return FXS_NAV_FOUND;
+    }
+    route->phase = 0; // no exact route: the triangle search decides (nearest place)
+  }
+  while (budget > 0) {
+    budget--;
     if (route->open_count == 0) {
       route->status = FXS_NAV_NEAREST;
+      route->phase = 2;
       return FXS_NAV_NEAREST;
     }
     fxs_mesh_route_open top = heap_pop(route);
@@ -329,6 +366,7 @@ fxs_nav_status fxs_mesh_route_step(fxs_mesh_route *route, const fxs_nav_mesh *me
     if (t == route->goal_triangle) {
       route->end = t;
       route->status = FXS_NAV_FOUND;
+      route->phase = 2;
       return FXS_NAV_FOUND;
     }
     const fxs_nav_triangle *tr = &mesh->triangles[t];
@@ -347,6 +385,7 @@ fxs_nav_status fxs_mesh_route_step(fxs_mesh_route *route, const fxs_nav_mesh *me
       uint64_t h = distance(p, route->goal);
       if (!(route->state[n] & ST_OPEN) && route->open_count >= route->open_capacity) {
         route->status = FXS_NAV_OPEN_FULL;
+        route->phase = 2;
         return FXS_NAV_OPEN_FULL;
       }
       touch(route, n);
@@ -370,7 +409,7 @@ fxs_nav_status fxs_mesh_route_step(fxs_mesh_route *route, const fxs_nav_mesh *me
 
 uint32_t fxs_mesh_route_corridor(const fxs_mesh_route *route, uint32_t *triangles,
                                  uint32_t capacity) {
-  if (!route || route->status < FXS_NAV_FOUND || route->end == NONE) return 0;
+  if (!route || route->status < FXS_NAV_FOUND || route->end == NONE || route->exact) return 0;
   uint32_t n = 0;
   for (uint32_t t = route->end; t != NONE; t = route->parent[t]) n++;
   uint32_t i = n;
@@ -436,9 +475,109 @@ static fxs_vec2 leg_direction(fxs_vec2 p, fxs_vec2 q, fix16_t rp, fix16_t rq) {
                        fxs_add(fxs_mul(b, e.y), fxs_mul(a, e.x)));
 }
 
+// ---- Clearance of the route (radius > 0) -----------------------------------------------
+
+// The radius the route's corners are offset by: r and a margin for the rounding of the
+// offset points and tangent directions (Q16.16), so that they keep r exactly.
+static fix16_t offset_radius(fix16_t r) {
+  int64_t v = (int64_t)r + FXS_MESH_ROUTE_MARGIN;
+  return v > (int64_t)FXS_MAX ? FXS_MAX : (fix16_t)v;
+}
+
+// Exact: 1 when the segments a-b and p-q are closer than d (d > 0): they cross or touch, or
+// an end of one lies within d of the other.
+static int segments_closer_than(fxs_vec2 a, fxs_vec2 b, fxs_vec2 p, fxs_vec2 q, int64_t d) {
+  int o1 = fxs_mesh_orient(a, b, p), o2 = fxs_mesh_orient(a, b, q);
+  int o3 = fxs_mesh_orient(p, q, a), o4 = fxs_mesh_orient(p, q, b);
+  if (o1 * o2 < 0 && o3 * o4 < 0) return 1;
+  return segment_closer_than(p, a, b, d) || segment_closer_than(q, a, b, d) ||
+         segment_closer_than(a, p, q, d) || segment_closer_than(b, p, q, d);
+}
+
+#define ST_SEEN 8u
+
+// Checks the leg p-q against every constrained side within r of it, found by a walk over
+// the triangles the leg's r-neighbourhood meets (from the one holding p, across
+// unconstrained sides closer than r to the leg; the corridor array is the queue).
+// 0: clear. 1: the end *v of a constrained side lies within r of the leg. 2: a constrained
+// side is within r of the leg but neither of its ends is (an end of the leg is too near),
+// or the walk ran out of room.
+static int leg_blocked(fxs_mesh_route *route, const fxs_nav_mesh *m, fxs_vec2 p, fxs_vec2 q,
+                       int64_t r, fxs_vec2 *v) {
+  uint32_t t0 = fxs_nav_mesh_locate(m, p);
+  if (t0 == NONE) return 2;
+  uint32_t *queue = route->corridor, head = 0, tail = 0, cap = route->triangle_capacity;
+  int result = 0;
+  queue[tail++] = t0;
+  route->state[t0] |= ST_SEEN;
+  while (head < tail && result == 0) {
+    uint32_t t = queue[head++];
+    const fxs_nav_triangle *tr = &m->triangles[t];
+    for (uint32_t s = 0; s < 3u && result == 0; s++) {
+      fxs_vec2 a = vtx(m, t, s + 1u), b = vtx(m, t, s + 2u);
+      if (!segments_closer_than(p, q, a, b, r)) continue;
+      if ((tr->constrained >> s) & 1u) {
+        if (segment_closer_than(a, p, q, r)) *v = a, result = 1;
+        else if (segment_closer_than(b, p, q, r)) *v = b, result = 1;
+        else result = 2;
+        continue;
+      }
+      uint32_t n = tr->n[s];
+      if (n == NONE || (route->state[n] & ST_SEEN)) continue;
+      if (tail >= cap) {
+        result = 2;
+        continue;
+      }
+      route->state[n] |= ST_SEEN;
+      queue[tail++] = n;
+    }
+  }
+  for (uint32_t k = 0; k < tail; k++) route->state[queue[k]] &= (uint8_t)~ST_SEEN;
+  return result;
+}
+
+// Makes the polyline w[0..n) keep r from every constrained side where it can: a leg that
+// comes within r of a side's end v is replaced by two legs and a tangent round the circle
+// of the offset radius about v, on the leg's side of v (round_corner), and checked again;
+// at most FXS_MESH_ROUTE_REPAIRS replacements per corner of the route; a leg with an end
+// within r of v is left as it is. Returns the count.
+static uint32_t keep_clear(fxs_mesh_route *route, const fxs_nav_mesh *m, fxs_vec2 *w, uint32_t n,
+                           uint32_t cap) {
+  int64_t r = route->radius;
+  fix16_t ro = offset_radius(route->radius);
+  uint32_t limit = FXS_MESH_ROUTE_REPAIRS * n, done = 0;
+  for (uint32_t i = 0; i + 1u < n;) {
+    fxs_vec2 v;
+    fxs_vec2 p = w[i], q = w[i + 1u];
+    if (leg_blocked(route, m, p, q, r, &v) != 1 || done >= limit || n + 2u > cap ||
+        !length_at_least(p, v, r) || !length_at_least(q, v, r)) { // an end too near: no help
+      i++;
+      continue;
+    }
+    int left = fxs_mesh_orient(p, q, v) >= 0; // v left of the leg: pass it on its right
+    fix16_t sr = left ? ro : -ro;
+    fxs_vec2 u1 = leg_direction(p, v, 0, sr), u2 = leg_direction(v, q, sr, 0), a, b;
+    round_corner(v, u1, u2, left, ro, &a, &b);
+    for (uint32_t k = n; k-- > i + 1u;) w[k + 2u] = w[k];
+    w[i + 1u] = a;
+    w[i + 2u] = b;
+    n += 2u;
+    done++;
+  }
+  // A route to the nearest place ends where it still keeps r: its last legs that do not are
+  // dropped (the start stays).
+  while (route->status != FXS_NAV_FOUND && n > 1u) {
+    fxs_vec2 v;
+    if (leg_blocked(route, m, w[n - 2u], w[n - 1u], r, &v) == 0) break;
+    n--;
+  }
+  return n;
+}
+
 uint32_t fxs_mesh_route_points(fxs_mesh_route *route, const fxs_nav_mesh *mesh, fxs_vec2 *points,
                                uint32_t capacity) {
   if (!route || !mesh || route->status < FXS_NAV_FOUND || route->end == NONE) return 0;
+  if (route->exact) return fxs_mesh_exact_points(route, mesh, points, capacity);
   uint32_t n = fxs_mesh_route_corridor(route, route->corridor, route->triangle_capacity);
   fxs_vec2 last = route->status == FXS_NAV_FOUND ? route->goal : route->entry[route->end];
   fxs_vec2 *corner = route->corner;
@@ -498,12 +637,11 @@ uint32_t fxs_mesh_route_points(fxs_mesh_route *route, const fxs_nav_mesh *mesh, 
   if (count == 1u && !same(corner[0], last)) count = 1; // start == end: one point
   // Offset the inner corners by the radius: each leg runs along the tangent of the circles
   // of radius r round its two corners on the side the route passes them (none at the ends).
-  uint32_t out = 0;
-  if (points == NULL) capacity = 0;
-  fxs_vec2 dummy;
-  fxs_vec2 *dst = capacity ? points : &dummy;
-  emit(dst, capacity, &out, corner[0]);
-  fix16_t r = route->radius;
+  // The polyline is built in a work array, then made clear (keep_clear), then copied out.
+  fxs_vec2 *w = (fxs_vec2 *)(void *)route->node_g;
+  uint32_t wcap = route->node_capacity, out = 0;
+  emit(w, wcap, &out, corner[0]);
+  fix16_t r = route->radius == 0 ? 0 : offset_radius(route->radius);
   fxs_vec2 leg_in = fxs_vec2_zero();
   for (uint32_t k = 1; k + 1u < count; k++) {
     int sk = r == 0 ? 0 : side[k];
@@ -511,15 +649,18 @@ uint32_t fxs_mesh_route_points(fxs_mesh_route *route, const fxs_nav_mesh *mesh, 
     if (k == 1u) leg_in = leg_direction(corner[0], corner[1], 0, sk * r);
     fxs_vec2 leg_out = leg_direction(corner[k], corner[k + 1u], sk * r, sn * r);
     if (sk == 0) {
-      emit(dst, capacity, &out, corner[k]);
+      emit(w, wcap, &out, corner[k]);
     } else {
       fxs_vec2 a, b;
       round_corner(corner[k], leg_in, leg_out, sk > 0, r, &a, &b);
-      emit(dst, capacity, &out, a);
-      emit(dst, capacity, &out, b);
+      emit(w, wcap, &out, a);
+      emit(w, wcap, &out, b);
     }
     leg_in = leg_out;
   }
-  if (count > 1u) emit(dst, capacity, &out, corner[count - 1u]);
+  if (count > 1u) emit(w, wcap, &out, corner[count - 1u]);
+  if (out > wcap) out = wcap; // cannot happen: corners <= triangle_capacity + 2
+  if (route->radius > 0) out = keep_clear(route, mesh, w, out, wcap);
+  for (uint32_t k = 0; points && k < out && k < capacity; k++) points[k] = w[k];
   return out;
 }

@@ -116,8 +116,8 @@ void bench_nav_mesh_route_report(double (*now)(void)) {
   }
   static fxs_vec2 points[MAX_POINTS];
   static uint32_t cells[SIDE * SIDE];
-  double t_mesh = 0, t_grid = 0;
-  uint64_t tris = 0, expanded_cells = 0;
+  double t_mesh = 0, t_grid = 0, t_point = 0;
+  uint64_t tris = 0, expanded_cells = 0, point_expanded = 0;
   for (uint32_t k = 0; k < SEARCHES; k++) {
     uint32_t sx, sy, gx, gy;
     free_cell(&m, SIDE, &sx, &sy);
@@ -129,25 +129,35 @@ void bench_nav_mesh_route_report(double (*now)(void)) {
     fxs_mesh_route_step(&route, &m.mesh, UINT32_MAX);
     fxs_mesh_route_points(&route, &m.mesh, points, MAX_POINTS);
     double t1 = now();
+    tris += route.expanded;
     fxs_nav_search_begin(&search, &m.grid, sx, sy, gx, gy);
     fxs_nav_search_step(&search, &m.grid, UINT32_MAX);
     uint32_t n = fxs_nav_search_path(&search, cells, SIDE * SIDE);
     fxs_nav_pull_string(&m.grid, cells, n < SIDE * SIDE ? n : SIDE * SIDE);
     double t2 = now();
+    fxs_mesh_route_begin(&route, &m.mesh, s, g, 0); // a point body: the exact search too
+    fxs_mesh_route_step(&route, &m.mesh, UINT32_MAX);
+    fxs_mesh_route_points(&route, &m.mesh, points, MAX_POINTS);
+    double t3 = now();
+    t_point += t3 - t2;
+    point_expanded += route.expanded;
     t_mesh += t1 - t0;
     t_grid += t2 - t1;
-    tris += route.expanded;
     expanded_cells += search.expanded;
   }
   printf(
-      "\n== route searches, mesh (nav_mesh_route, radius 0.25) against grid (nav_path A* and\n"
-      "   string pulling) on the same %u x %u grid map, a quarter blocked; %u searches\n",
+      "\n== route searches, mesh (nav_mesh_route, radius 0.25; mesh0: radius 0, the exact search)\n"
+      "   against grid (nav_path A* and string pulling) on the same %u x %u grid map, a quarter\n"
+      "   blocked; %u searches (expanded: triangles, then corner sectors for mesh0)\n",
       SIDE, SIDE, SEARCHES);
   printf("  %5s  %9s  %9s  %12s  %12s  %11s\n", "kind", "nodes", "us/search", "expanded/srch",
          "ns/expanded", "block bytes");
   printf("  %5s  %9u  %9.1f  %12.1f  %12.1f  %11zu\n", "mesh", (unsigned)tc,
          t_mesh * 1e6 / SEARCHES, (double)tris / SEARCHES, t_mesh * 1e9 / (double)(tris ? tris : 1),
          m.mesh_bytes + rbytes);
+  printf("  %5s  %9u  %9.1f  %12.1f  %12.1f  %11zu\n", "mesh0", (unsigned)tc,
+         t_point * 1e6 / SEARCHES, (double)point_expanded / SEARCHES,
+         t_point * 1e9 / (double)(point_expanded ? point_expanded : 1), m.mesh_bytes + rbytes);
   printf("  %5s  %9u  %9.1f  %12.1f  %12.1f  %11zu\n", "grid", SIDE * SIDE, t_grid * 1e6 / SEARCHES,
          (double)expanded_cells / SEARCHES,
          t_grid * 1e9 / (double)(expanded_cells ? expanded_cells : 1),
