@@ -9,7 +9,6 @@
 #include "behavior.h"
 #include "behavior_params.h"
 #include "flocking.h"
-#include "scalar.h"
 #include "seek.h"
 #include "vec2.h"
 #include "world.h"
