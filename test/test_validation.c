@@ -78,7 +78,7 @@ typedef struct param_row {
 } param_row;
 
 void test_every_named_parameter_index_is_its_rows_place_in_the_table(void) {
-#define ROW_(behavior, index, name, unit, lo, hi, def, meaning) {behavior, index, #name},
+#define ROW_(behavior, index, name, unit, lo, hi, def, basis, meaning) {behavior, index, #name},
   static const param_row rows[] = {FXS_BEHAVIOR_PARAM_LIST(ROW_)};
 #undef ROW_
   uint32_t count = (uint32_t)(sizeof rows / sizeof rows[0]);

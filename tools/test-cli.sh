@@ -348,6 +348,9 @@ expect 2 "bad-size.yaml:2: unknown key 'speed'" -- "$B" size "$T/bad-size.yaml"
 out=$("$B" params --markdown 2>&1)
 if [ "$out" = "$(cat docs/behavior-params.md)" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: docs/behavior-params.md is stale: run fixsteer params --markdown > docs/behavior-params.md"; fi
 expect 0 "wander +1 +circle_radius +units" -- "$B" params
+# Length defaults in body radii, force defaults in max forces, with the default agent's value.
+expect 0 "obstacle_avoidance +0 +max_see_ahead +units +\\[0, max\\] +7.5 r \\(60\\)" -- "$B" params
+expect 0 "obstacle_avoidance +1 +max_avoid_force +force +\\[0, max\\] +4 F \\(1\\)" -- "$B" params
 
 # Scenario files within limits: aliases are counted written out, cycles and devices refused.
 cp test/fuzz-regressions/fuzz_scenario_yaml/alias-events-hang "$T/alias.yaml"
@@ -752,10 +755,20 @@ expect 2 "orca.yaml:5: neighbor_distance: 100 times 16 = 1600 lies outside its r
 expect 0 "time_horizon: 40, neighbor_distance: 400\}" -- "$B" scale "$S/orca.yaml" 4
 # --defaults writes out the behavior parameters left out whose default is not 0: ORCA's
 # lengths default to 0 since simulation version 2 (the agent's own radius and stopping
-# distance, scale-free), so none is written; unaligned avoidance's are absolute lengths.
+# distance, scale-free), so none is written; unaligned avoidance's follow the agent (body
+# radii, max forces: behavior_params.h), so none is written either.
 expect 0 "behaviors: \\[\\{kind: orca, time_horizon: 40, neighbor_distance: 400\\}\\]$" -- "$B" scale "$S/orca.yaml" 4 --defaults
 printf 'world: {bounds: [0, 0, 100, 100]}\nagents:\n  - name: a\n    position: [1, 3]\n    behaviors: [{kind: unaligned_avoidance}]\n' > "$S/ua.yaml"
-expect 0 "\\{margin: 16, neighbor_radius: 32, max_avoid_force: 4, kind: unaligned_avoidance\\}" -- "$B" scale "$S/ua.yaml" 4 --defaults
+expect 0 "behaviors: \\[\\{kind: unaligned_avoidance\\}\\]$" -- "$B" scale "$S/ua.yaml" 4 --defaults
+# The scene reader gives a behavior the defaults of its own agent: radius 2 and max force 1/16
+# left to the library are max_see_ahead 15 (7.5 radii) and max_avoid_force 1/4 (4 max forces),
+# the same world as those written out; the reference agent's 60 and 1 are another world.
+for v in "" "max_see_ahead: 15, max_avoid_force: 0.25, " "max_see_ahead: 60, max_avoid_force: 1, "; do
+  printf 'world: {bounds: [0, 0, 100, 100]}\nagents:\n  - {name: a, position: [1, 3], radius: 2, max_force: 0.0625, behaviors: [{%skind: obstacle_avoidance}]}\n' "$v" > "$S/oa.yaml"
+  "$B" record --scenario "$S/oa.yaml" --ticks 4 --out "$S/oa${#v}.fxr" >/dev/null
+done
+expect 0 "identical: 4 ticks" -- "$B" diff "$S/oa0.fxr" "$S/oa42.fxr"
+expect 1 "first divergent tick 0" -- "$B" diff "$S/oa0.fxr" "$S/oa39.fxr"
 for k in 0 -2 x 1/0 0.0000000001; do
   expect 2 "K must be a fraction P/Q or a decimal greater than 0" -- "$B" scale scenarios/nav_door.yaml "$k"
 done

@@ -96,6 +96,12 @@ FXS_API fxs_vec2 fxs_agent_heading(const fxs_agent *agent);
 /// whatever the rounding or the jostling of its last few moves.
 #define FXS_LOOK_SPEED_DIVISOR 4
 
+/// Body radius of the library's default agent (fxs_default_agent()), units; the behavior
+/// parameters' defaults are given for it and derive from any agent's radius (behavior_params.h).
+#define FXS_DEFAULT_RADIUS FXS_INT(8)
+/// Max force of the library's default agent, units a tick a tick.
+#define FXS_DEFAULT_MAX_FORCE FXS_RATIO(1, 4)
+
 /// The usable range (docs/crowds.md): the world behaves the same in any unit for bodies of a
 /// radius in [FXS_SCALE_MIN_RADIUS, FXS_SCALE_MAX_RADIUS] units (or 0, a point) and a top
 /// speed in [FXS_SCALE_MIN_SPEED, FXS_SCALE_MAX_SPEED] units a tick (or 0), in a world

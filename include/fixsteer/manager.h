@@ -50,6 +50,11 @@ typedef struct fxs_contribution {
   fxs_steering applied;   ///< What the combination kept of it.
 } fxs_contribution;
 
+/// In a world, a priority group's force is negligible below the agent's max_force divided by
+/// this (1/1024 for the default agent's max force of 1/4, the standalone manager's epsilon),
+/// at least 1 raw: the same groups win in any unit of length.
+#define FXS_MANAGER_EPSILON_DIVISOR 256
+
 /// Per-tick accumulator. Start each tick with fxs_manager_begin.
 typedef struct fxs_steering_manager {
   uint8_t mode;            ///< An fxs_combine_mode.

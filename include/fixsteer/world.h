@@ -72,8 +72,16 @@ typedef struct fxs_behavior_slot {
   fix16_t p[FXS_BEHAVIOR_PARAMS]; ///< Parameters, see above.
 } fxs_behavior_slot;
 
-/// A behavior slot of `kind` with weight 1, priority 0 and the library's default parameters.
+/// A behavior slot of `kind` with weight 1, priority 0 and the library's default parameters
+/// for the reference agent (radius 8, max force 1/4: FXS_PARAM_REFERENCE_RADIUS).
 FXS_API fxs_behavior_slot fxs_behavior_slot_default(fxs_behavior kind);
+
+/// A behavior slot of `kind` with weight 1, priority 0 and the library's default parameters
+/// for an agent of body radius `radius` and max force `max_force`: length defaults in its
+/// radii, force defaults in its max forces (fxs_behavior_param_default_for()). Give this to an
+/// agent written in any unit of length.
+FXS_API fxs_behavior_slot fxs_behavior_slot_default_for(fxs_behavior kind, fix16_t radius,
+                                                        fix16_t max_force);
 
 /// Everything the world keeps about one agent. All of it is state: hashed and snapshotted.
 typedef struct fxs_agent_slot {

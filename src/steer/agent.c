@@ -7,9 +7,9 @@ fxs_agent fxs_default_agent(void) {
   a.orientation = 0;
   a.rotation = 0;
   a.mass = FXS_ONE;
-  a.radius = FXS_INT(8);
+  a.radius = FXS_DEFAULT_RADIUS;
   a.max_speed = FXS_INT(4);
-  a.max_force = FXS_RATIO(1, 4);
+  a.max_force = FXS_DEFAULT_MAX_FORCE;
   a.max_rotation = FXS_RATIO(1, 5);
   a.max_angular_acceleration = FXS_RATIO(1, 20);
   a.max_turn_rate = 0;

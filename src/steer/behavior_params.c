@@ -4,10 +4,17 @@
 
 #include <stddef.h>
 
+// A row's default for the reference agent: its radii or max forces times the reference
+// agent's (whole multiples of a raw unit for every row: test_behavior_params checks).
+#define REFERENCE_DEFAULT_(def, basis)                                                              \
+  ((basis) == FXS_PARAM_RADII    ? (fix16_t)(((int64_t)(def)*FXS_PARAM_REFERENCE_RADIUS) / FXS_ONE) \
+   : (basis) == FXS_PARAM_FORCES ? (fix16_t)(((int64_t)(def)*FXS_PARAM_REFERENCE_FORCE) / FXS_ONE)  \
+                                 : (fix16_t)(def))
+
 // The table, flattened; rows of one behavior are contiguous and in slot order.
 static const fxs_behavior_param table[] = {
-#define FXS_PARAM_ROW_(behavior, index, name, unit, lo, hi, def, meaning) \
-  {behavior, #name, unit, lo, hi, def, meaning},
+#define FXS_PARAM_ROW_(behavior, index, name, unit, lo, hi, def, basis, meaning) \
+  {behavior, #name, unit, lo, hi, REFERENCE_DEFAULT_(def, basis), meaning, basis, def},
     FXS_BEHAVIOR_PARAM_LIST(FXS_PARAM_ROW_)
 #undef FXS_PARAM_ROW_
 };
@@ -40,6 +47,21 @@ const fxs_behavior_param *fxs_behavior_param_info(fxs_behavior behavior, uint32_
 fix16_t fxs_behavior_param_default(fxs_behavior behavior, uint32_t index) {
   const fxs_behavior_param *p = fxs_behavior_param_info(behavior, index);
   return p ? p->default_value : 0;
+}
+
+fix16_t fxs_behavior_param_default_for(fxs_behavior behavior, uint32_t index, fix16_t radius,
+                                       fix16_t max_force) {
+  const fxs_behavior_param *p = fxs_behavior_param_info(behavior, index);
+  if (!p) return 0;
+  fix16_t of = p->basis == FXS_PARAM_RADII ? radius : p->basis == FXS_PARAM_FORCES ? max_force : 0;
+  if (of <= 0) return p->default_value;
+  // per_basis x of, rounded to nearest (half away from zero), in 64 bits: both are bounded
+  // by Q16.16, the product by 2^62.
+  int64_t q = (int64_t)p->per_basis * (int64_t)of;
+  q = q >= 0 ? (q + FXS_ONE / 2) / FXS_ONE : -((-q + FXS_ONE / 2) / FXS_ONE);
+  if (q < p->minimum) q = p->minimum;
+  if (q > p->maximum) q = p->maximum;
+  return (fix16_t)q;
 }
 
 static fxs_result bad(uint32_t *bad_index, uint32_t which) {

@@ -43,6 +43,14 @@ fxs_behavior_slot fxs_behavior_slot_default(fxs_behavior kind) {
   return s;
 }
 
+fxs_behavior_slot fxs_behavior_slot_default_for(fxs_behavior kind, fix16_t radius,
+                                                fix16_t max_force) {
+  fxs_behavior_slot s = fxs_behavior_slot_default(kind);
+  for (uint32_t i = 0; i < FXS_BEHAVIOR_PARAMS; ++i)
+    s.p[i] = fxs_behavior_param_default_for(kind, i, radius, max_force);
+  return s;
+}
+
 // Byte offsets of each array inside the world's memory block; [count] is the total.
 enum {
   M_INTERNAL, // the insides

@@ -734,6 +734,8 @@ static void steer_agent(const fxs_step_context *step, uint32_t v, uint32_t index
   fxs_agent *next = &world->internal->next[ctx.index];
   fxs_steering_manager m;
   fxs_manager_begin_inline(&m, (fxs_combine_mode)s->combine_mode);
+  // Priority groups: negligible below the agent's max force / FXS_MANAGER_EPSILON_DIVISOR.
+  m.epsilon = fxs_max(s->body.max_force / FXS_MANAGER_EPSILON_DIVISOR, 1);
   fix16_t velocity_scale = FXS_ONE;
   // fxs_containment tests clamp_to_bounds itself; tested here, worlds without it skip it.
   fxs_vec2 contain =

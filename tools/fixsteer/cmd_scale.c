@@ -181,7 +181,8 @@ static bool scale_behavior(job *j, const ynode *b) {
     }
     if (!scales) continue;
     if (v && !scale_number(j, v, p->name, p->minimum, p->maximum)) return false;
-    if (!v && j->with_defaults && p->default_value != 0) {
+    // A default in radii or max forces follows the agent, scaled with it: left out.
+    if (!v && j->with_defaults && p->default_value != 0 && p->basis == FXS_PARAM_ABSOLUTE) {
       fix16_t d;
       char buf[32];
       if (!scaled_value(j, b, p->name, p->default_value, p->minimum, p->maximum, &d)) return false;

@@ -182,6 +182,8 @@ void scenario_file_free(const scenario *sc) {
   free(L->path_names);
   free(L->path_sorted);
   free(L->agent_names);
+  free(L->agent_radius);
+  free(L->agent_max_force);
   free(L->agent_sorted);
   free(L->events);
   free(L->setup);

@@ -44,7 +44,8 @@ typedef struct loaded {
   char (*agent_names)[NAME_LEN];
   const char **agent_sorted;
   uint32_t agent_count;
-  uint32_t field_columns, field_rows;                        // 0 x 0: no field section
+  fix16_t *agent_radius, *agent_max_force; // each agent's, for its behaviors' defaults
+  uint32_t field_columns, field_rows;      // 0 x 0: no field section
   uint32_t nav_cells, nav_searches, nav_waypoints, nav_open; // 0: no navigation
   uint32_t nav_columns, nav_rows;
   uint32_t event_walls, event_obstacles; // added by events: the capacities make room for them

@@ -54,7 +54,10 @@ static bool behavior_event(ctx *c, const ynode *n, uint32_t tick, uint8_t src, u
     allowed[a++] = names[i] = fxs_behavior_param_info((fxs_behavior)kind, i)->name;
   allowed[a] = 0;
   if (!sr_only_keys(c, n, kind_name, allowed)) return false;
-  fxs_behavior_slot b = fxs_behavior_slot_default((fxs_behavior)kind);
+  // The defaults of the agent's own size (agent is its handle, the slot of a fresh world + 1).
+  const loaded *L = c->L;
+  fxs_behavior_slot b = fxs_behavior_slot_default_for(
+      (fxs_behavior)kind, L->agent_radius[agent - 1u], L->agent_max_force[agent - 1u]);
   uint32_t priority = 0;
   if (sr_get(c, n, "weight") && !sr_fix16(c, sr_get(c, n, "weight"), "weight", &b.weight))
     return false;
@@ -441,6 +444,7 @@ static bool agent_entry(ctx *c, const ynode *a, uint32_t index) {
   int orient = 0;
   fxs_vec2 pos = fxs_vec2_zero(), vel = fxs_vec2_zero();
   if (!sr_only_keys(c, a, "an agent", agent_keys) || !agent_limits(c, a, &d, &orient)) return false;
+  c->L->agent_radius[index] = d.radius, c->L->agent_max_force[index] = d.max_force;
   if (!sr_get(c, a, "position"))
     return sr_fail(c, a, "agent '%s' needs a position", c->L->agent_names[index]);
   if (!sr_vec2(c, sr_get(c, a, "position"), "position", &pos)) return false;
@@ -472,7 +476,10 @@ bool scene_agents(ctx *c, const ynode *list) {
     return sr_fail(c, list, "agents: expected 1 to %u agents", (unsigned)FXS_MAX_AGENTS);
   }
   L->agent_names = calloc(count, sizeof *L->agent_names);
-  if (!L->agent_names) return sr_fail(c, list, "out of memory");
+  L->agent_radius = calloc(count, sizeof *L->agent_radius);
+  L->agent_max_force = calloc(count, sizeof *L->agent_max_force);
+  if (!L->agent_names || !L->agent_radius || !L->agent_max_force)
+    return sr_fail(c, list, "out of memory");
   const ynode *a;
   FOR_EACH_ITEM(c, list, it5, a) { // names first, so agents may target agents listed later
     if (!sr_name(c, sr_get(c, a, "name"), "agent name", L->agent_names[L->agent_count++]))

@@ -62,6 +62,8 @@ namespace Fixsteer
         internal static extern uint fxs_world_agent_count(IntPtr world);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern BehaviorSlot fxs_behavior_slot_default(int kind);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern BehaviorSlot fxs_behavior_slot_default_for(int kind, int radius, int maxForce);
 
         // snapshot.h
         [DllImport(Lib, CallingConvention = Cdecl)]

@@ -254,10 +254,19 @@ namespace Fixsteer
         public int P5;
 
         /// <summary>A slot of <paramref name="kind"/> with weight 1, priority 0 and the
-        /// library's default parameters.</summary>
+        /// library's default parameters for its default agent (radius 8, max force 0.25).</summary>
         public static BehaviorSlot Default(Behavior kind)
         {
             return NativeMethods.fxs_behavior_slot_default((int)kind);
+        }
+
+        /// <summary>A slot of <paramref name="kind"/> with weight 1, priority 0 and the
+        /// library's default parameters for an agent of body radius <paramref name="radius"/>
+        /// and max force <paramref name="maxForce"/> (Q16.16): length defaults in its radii,
+        /// force defaults in its max forces. (C: fxs_behavior_slot_default_for)</summary>
+        public static BehaviorSlot DefaultFor(Behavior kind, int radius, int maxForce)
+        {
+            return NativeMethods.fxs_behavior_slot_default_for((int)kind, radius, maxForce);
         }
     }
 
