@@ -85,6 +85,7 @@ enum {
   M_NAV_FIELDS,
   M_NAV_FIELDS_MEMORY,
   M_NAV_AGENT_FIELD,
+  M_NAV_FIELD_MEMBERS,
   M_NAV_FIELD_AIM, // fields
   M_NAV_RASTER,
   M_NAV_COVER,
@@ -163,6 +164,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       c->nav_fields,
       c->nav_fields,
       c->nav_fields ? c->agents : 0u,
+      c->nav_fields,
       (size_t)c->nav_fields * c->nav_cells,
       nav ? 1u : 0u,
       c->nav_cells,
@@ -209,6 +211,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
                                  sizeof(fxs_nav_field_slot),
                                  sizeof(fxs_nav_field),
                                  fxs_world_nav_fields_bytes(c),
+                                 sizeof(uint32_t),
                                  sizeof(uint32_t),
                                  sizeof(uint32_t),
                                  sizeof(fxs_nav_raster),
@@ -309,6 +312,7 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
     n->fields = FXS_AT(fxs_nav_field, M_NAV_FIELDS);
     world->internal->nav.fields_memory = FXS_AT(uint8_t, M_NAV_FIELDS_MEMORY);
     world->internal->nav.agent_field = FXS_AT(uint32_t, M_NAV_AGENT_FIELD);
+    world->internal->nav.field_members = FXS_AT(uint32_t, M_NAV_FIELD_MEMBERS);
     world->internal->nav.field_aim = FXS_AT(uint32_t, M_NAV_FIELD_AIM);
     world->internal->nav.raster = FXS_AT(fxs_nav_raster, M_NAV_RASTER);
     world->internal->nav.raster->cover = FXS_AT(uint32_t, M_NAV_COVER);

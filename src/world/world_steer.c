@@ -390,13 +390,22 @@ static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
   if (m.land && !fxs_way_mover_near(ctx, d.neighbor_distance))
     return fxs_steer_toward(a, m.velocity);
   // A group's follower (a field's) counts neighbours up to half its top speed as arrived,
-  // at any distance from the goal: a pile of hundreds is wide and never quite still.
-  bool group = fxs_world_nav_fields_follows(ctx->world, ctx->index);
+  // at any distance from the goal: a pile of hundreds is wide and never quite still. It
+  // rests only inside its group's compact cluster (fxs_way_in_cluster), there also against
+  // any of its group already at rest (arrival by contact); outside it presses on.
+  uint32_t group = fxs_world_nav_fields_follows(ctx->world, ctx->index);
   bool near = group || fxs_vec2_within(a->position, m.to, slowing);
   fix16_t slow = fxs_max(a->max_force, 0), gap = fxs_agent_touch(a);
   if (group) slow = fxs_max(slow, fxs_max(a->max_speed, 0) / 2), gap = fxs_max(a->radius, gap);
-  if (m.last && near && fxs_way_held_in_pile(ctx, m.to, slow, gap)) {
-    m.velocity = fxs_vec2_zero();
+  if (m.last && near) {
+    bool held;
+    if (group) {
+      held = fxs_way_in_cluster(a, m.to, group) &&
+             (fxs_way_held_in_pile(ctx, m.to, slow, gap) || fxs_way_touches_rest(ctx, gap));
+    } else {
+      held = fxs_way_held_in_pile(ctx, m.to, slow, gap);
+    }
+    if (held) m.velocity = fxs_vec2_zero();
   }
   return orca_toward(ctx, &d, m.velocity, true, true);
 }

@@ -165,6 +165,34 @@ bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slo
   return sides == 3u;
 }
 
+bool fxs_way_in_cluster(const fxs_agent *a, fxs_vec2 to, uint32_t members) {
+  uint64_t dx = (uint64_t)magnitude((int64_t)a->position.x - to.x);
+  uint64_t dy = (uint64_t)magnitude((int64_t)a->position.y - to.y); // < 2^33
+  uint64_t r = (uint64_t)fxs_max(a->radius, 0);                     // < 2^31
+  // |p - to|^2 DEN <= NUM r^2 N, in 128 bits (r^2 NUM < 2^68 is split as r (r NUM)).
+  fxs_u128 lhs = fxs_u128_add(fxs_u128_mul(dx, dx * FXS_CLUSTER_AREA_DEN),
+                              fxs_u128_mul(dy, dy * FXS_CLUSTER_AREA_DEN));
+  fxs_u128 rr = fxs_u128_mul(r, r * FXS_CLUSTER_AREA_NUM);
+  // rr < 2^68 times members < 2^32, below 2^100: no overflow.
+  fxs_u128 rhs = fxs_u128_mul(rr.lo, members);
+  rhs.hi += rr.hi * members;
+  return fxs_u128_compare(lhs, rhs) <= 0;
+}
+
+bool fxs_way_touches_rest(const fxs_steer_context *ctx, fix16_t gap) {
+  const fxs_agent *a = &ctx->slot->body;
+  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
+    if (nb->id == ctx->index || !fxs_vec2_is_zero(nb->velocity)) continue;
+    int64_t reach =
+        (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + gap;
+    if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
+      continue;
+    if (fxs_vec2_equal(fxs_world_goal_of(ctx->world, nb->id), ctx->target_point)) return true;
+  }
+  return false;
+}
+
 // Whether contact may have to keep a move (mx, my) off a body at offset (dx, dy) and squared
 // distance dist_sq (raw), whose constraint lies at `reach` (the two radii and the slack, less
 // the give: world_contact.c) and closes `halves` of the gap. The move m binds only where

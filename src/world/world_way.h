@@ -32,6 +32,23 @@ bool fxs_way_near_goal(const fxs_steer_context *ctx, fix16_t slowing);
 /// along the way the agents came. Agents going to spots of their own pass by.
 bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slow, fix16_t gap);
 
+/// The compact cluster of a group of N agents sharing one goal: a disc of 1.3 r sqrt(N)
+/// round it (docs/crowds.md), less 5 %: an agent of radius r rests in its group's pile only
+/// within sqrt(FXS_CLUSTER_AREA_NUM / FXS_CLUSTER_AREA_DEN) r sqrt(N) of its goal
+/// (1.235 r sqrt(N)); farther out it keeps pressing toward the goal, so the pile fills in
+/// compact instead of growing a tail along the way the group came.
+#define FXS_CLUSTER_AREA_NUM 61
+#define FXS_CLUSTER_AREA_DEN 40
+
+/// Whether the agent lies within its group's compact cluster round `to` (a group of
+/// `members` agents, FXS_CLUSTER_AREA_NUM), exactly.
+bool fxs_way_in_cluster(const fxs_agent *a, fxs_vec2 to, uint32_t members);
+
+/// Arrival by contact: true when a searched neighbor at rest (zero velocity) going to the
+/// agent's own goal touches it (centres within both radii and `gap`): inside the compact
+/// cluster (fxs_way_in_cluster) the agent then rests against the cluster that formed.
+bool fxs_way_touches_rest(const fxs_steer_context *ctx, fix16_t gap);
+
 /// Whether a searched neighbor within `reach` is one the agent makes way for: it rests on a
 /// spot of its own and the neighbor (a navigate agent going elsewhere) does not, or it rests
 /// on the neighbor's spot; and the neighbor owes it no way back.
