@@ -220,9 +220,10 @@ static inline bool at_rest_speed(const fxs_agent *a, fxs_vec2 v) {
 // velocity no faster than its rest speed) and that its neighbors' half-planes leave as
 // slow (ORCA's velocity v) rests, instead of crawling a few LSB a tick against them; unless
 // its body overlaps a neighbor's and the crawl is what separates them. With `blocked_rests`
-// (navigate) an agent its neighbors leave no faster than that rests whatever it prefers: one
-// pressed against a crowd waits instead of creeping into it; unless within ORCA's margin of
-// a neighbor, where the crawl reopens the margin (else a crush of them waits for good).
+// (navigate on its last leg near its goal) an agent its neighbors leave no faster than that
+// rests whatever it prefers: one pressed against a pile waits instead of creeping into it;
+// unless within ORCA's margin of a neighbor, where the crawl reopens the margin (else a
+// crush of them waits for good).
 static inline fxs_vec2 static_friction(const fxs_steer_context *ctx, fxs_vec2 preferred, fxs_vec2 v,
                                        bool blocked_rests) {
   const fxs_agent *a = &ctx->slot->body;
@@ -371,6 +372,13 @@ static bool held_in_pile(const fxs_steer_context *ctx) {
   return fxs_way_held_in_pile(ctx, ctx->target_point, fxs_max(a->max_force, 0), fxs_agent_touch(a));
 }
 
+// The radius a body of a pile takes up: its own, or half way to the neighbor radius ORCA
+// assumes (`neighbor_radius`, when positive) where that keeps the bodies farther apart.
+static inline fix16_t spaced_radius(const fxs_agent *a, fix16_t neighbor_radius) {
+  fix16_t r = fxs_max(a->radius, 0);
+  return neighbor_radius > r ? (fix16_t)(((int64_t)r + neighbor_radius) / 2) : r;
+}
+
 // Navigate (world_nav.h): the route's move; ORCA toward it among the neighbors, except when
 // landing on the last point (taken as it is); on the last leg, within the slowing radius,
 // an agent touching one that arrived first holds still. Parameters slowing_radius, then
@@ -400,14 +408,17 @@ static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
   if (m.last && near) {
     bool held;
     if (group) {
-      held = fxs_way_in_cluster(a, m.to, group) &&
+      held = fxs_way_in_cluster(a->position, spaced_radius(a, d.neighbor_radius), m.to, group) &&
              (fxs_way_held_in_pile(ctx, m.to, slow, gap) || fxs_way_touches_rest(ctx, gap));
     } else {
       held = fxs_way_held_in_pile(ctx, m.to, slow, gap);
     }
     if (held) m.velocity = fxs_vec2_zero();
   }
-  return orca_toward(ctx, &d, m.velocity, true, true);
+  // Pressed into a crowd, an agent waits only on its last leg near its goal (the pile's
+  // static friction); on the way there it crawls on, so a crush in a crossing keeps flowing.
+  bool wait = (m.last && near) || fxs_way_touches_rest(ctx, gap);
+  return orca_toward(ctx, &d, m.velocity, wait, true);
 }
 
 // Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue,

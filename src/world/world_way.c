@@ -165,10 +165,10 @@ bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slo
   return sides == 3u;
 }
 
-bool fxs_way_in_cluster(const fxs_agent *a, fxs_vec2 to, uint32_t members) {
-  uint64_t dx = (uint64_t)magnitude((int64_t)a->position.x - to.x);
-  uint64_t dy = (uint64_t)magnitude((int64_t)a->position.y - to.y); // < 2^33
-  uint64_t r = (uint64_t)fxs_max(a->radius, 0);                     // < 2^31
+bool fxs_way_in_cluster(fxs_vec2 at, fix16_t radius, fxs_vec2 to, uint32_t members) {
+  uint64_t dx = (uint64_t)magnitude((int64_t)at.x - to.x);
+  uint64_t dy = (uint64_t)magnitude((int64_t)at.y - to.y); // < 2^33
+  uint64_t r = (uint64_t)fxs_max(radius, 0);               // < 2^31
   // |p - to|^2 DEN <= NUM r^2 N, in 128 bits (r^2 NUM < 2^68 is split as r (r NUM)).
   fxs_u128 lhs = fxs_u128_add(fxs_u128_mul(dx, dx * FXS_CLUSTER_AREA_DEN),
                               fxs_u128_mul(dy, dy * FXS_CLUSTER_AREA_DEN));

@@ -40,9 +40,9 @@ bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slo
 #define FXS_CLUSTER_AREA_NUM 61
 #define FXS_CLUSTER_AREA_DEN 40
 
-/// Whether the agent lies within its group's compact cluster round `to` (a group of
-/// `members` agents, FXS_CLUSTER_AREA_NUM), exactly.
-bool fxs_way_in_cluster(const fxs_agent *a, fxs_vec2 to, uint32_t members);
+/// Whether a body at `at` lies within the compact cluster round `to` of a group of `members`
+/// bodies of radius `radius` (FXS_CLUSTER_AREA_NUM), exactly.
+bool fxs_way_in_cluster(fxs_vec2 at, fix16_t radius, fxs_vec2 to, uint32_t members);
 
 /// Arrival by contact: true when a searched neighbor at rest (zero velocity) going to the
 /// agent's own goal touches it (centres within both radii and `gap`): inside the compact
