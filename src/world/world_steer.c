@@ -219,17 +219,26 @@ static inline bool at_rest_speed(const fxs_agent *a, fxs_vec2 v) {
 // Static friction, as for contact with walls: an agent that would rest (its preferred
 // velocity no faster than its rest speed) and that its neighbors' half-planes leave as
 // slow (ORCA's velocity v) rests, instead of crawling a few LSB a tick against them; unless
-// its body overlaps a neighbor's and the crawl is what separates them. With `blocked_rests`
-// (navigate on its last leg near its goal) an agent its neighbors leave no faster than that
-// rests whatever it prefers: one pressed against a pile waits instead of creeping into it;
-// unless within ORCA's margin of a neighbor, where the crawl reopens the margin (else a
-// crush of them waits for good).
+// its body overlaps a neighbor's and the crawl is what separates them. Where `wait` says
+// so (navigate near its goal) an agent its neighbors leave no faster than that rests
+// whatever it prefers: one pressed against a pile waits instead of creeping into it; unless
+// within ORCA's margin of a neighbor, where the crawl reopens the margin (else a crush of
+// them waits for good).
+typedef struct wait_rule {
+  bool always; // on its last leg near its goal
+  bool pile;   // else when one of its group at rest, nearer `to`, touches it (within `gap`)
+  fxs_vec2 to; // (fxs_way_touches_rest, asked only here)
+  fix16_t gap;
+} wait_rule;
+
 static inline fxs_vec2 static_friction(const fxs_steer_context *ctx, fxs_vec2 preferred, fxs_vec2 v,
-                                       bool blocked_rests) {
+                                       const wait_rule *wait) {
   const fxs_agent *a = &ctx->slot->body;
   if (!at_rest_speed(a, v)) return v;
   if (at_rest_speed(a, preferred)) return overlaps_a_neighbor(ctx, false) ? v : fxs_vec2_zero();
-  return blocked_rests && !overlaps_a_neighbor(ctx, true) ? fxs_vec2_zero() : v;
+  bool waits =
+      wait && (wait->always || (wait->pile && fxs_way_touches_rest(ctx, wait->to, wait->gap)));
+  return waits && !overlaps_a_neighbor(ctx, true) ? fxs_vec2_zero() : v;
 }
 
 // A neighbor's body radius, for ORCA in a crowd of mixed sizes (its radius does not change
@@ -252,7 +261,7 @@ static const fxs_orca_radii *neighbor_radii(const fxs_steer_context *ctx, const 
 // ORCA toward a preferred velocity among the searched neighbors, each with its own priority
 // and body radius, and the walls and obstacles within reach (through their grids).
 static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
-                            bool blocked_rests, bool way) {
+                            const wait_rule *wait, bool way) {
   const fxs_agent *a = &ctx->slot->body;
   const fxs_step_context *step = ctx->step;
   // The search's list is ORCA's order: its choice is a prefix (orca_sorted.h).
@@ -285,7 +294,7 @@ static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs
   fxs_vec2 v = fxs_orca_velocity_sorted(
       a, ctx->index, preferred, ctx->scratch->neighbors, all_equal ? 0 : priorities, radii, chosen,
       &st, def, step->slow_view, &ctx->scratch->pairs, &ctx->scratch->behavior.orca.lines);
-  return fxs_steer_toward(a, static_friction(ctx, preferred, v, blocked_rests));
+  return fxs_steer_toward(a, static_friction(ctx, preferred, v, wait));
 }
 
 // Whether the step has walls or obstacles, which keep_out_of_walls keeps agents out of.
@@ -314,7 +323,7 @@ static bool orca_toward_open(fxs_steer_context *ctx, const fxs_orca_def *def, fx
   fxs_vec2 v;
   bool open =
       fxs_orca_velocity_open(a, ctx->index, preferred, &found, def, ctx->step->slow_view, &v);
-  if (open) *force = fxs_steer_toward(a, static_friction(ctx, preferred, v, false));
+  if (open) *force = fxs_steer_toward(a, static_friction(ctx, preferred, v, 0));
   return open;
 }
 
@@ -362,7 +371,7 @@ static fxs_vec2 orca_steering(fxs_steer_context *ctx, const fix16_t *p) {
   fxs_orca_def d = orca_def_of(&ctx->slot->body, p);
   fxs_vec2 preferred = orca_preferred(ctx, p, false);
   if (near_target(ctx, p) && held_in_pile(ctx)) preferred = fxs_vec2_zero();
-  return orca_toward(ctx, &d, preferred, false, false);
+  return orca_toward(ctx, &d, preferred, 0, false);
 }
 
 // ORCA's pile rule: behind_an_arrived_neighbor with ORCA's own slow speed and gap (no group:
@@ -409,7 +418,7 @@ static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
     bool held;
     if (group) {
       held = fxs_way_in_cluster(a->position, spaced_radius(a, d.neighbor_radius), m.to, group) &&
-             (fxs_way_held_in_pile(ctx, m.to, slow, gap) || fxs_way_touches_rest(ctx, gap));
+             (fxs_way_held_in_pile(ctx, m.to, slow, gap) || fxs_way_touches_rest(ctx, m.to, gap));
     } else {
       held = fxs_way_held_in_pile(ctx, m.to, slow, gap);
     }
@@ -417,8 +426,8 @@ static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
   }
   // Pressed into a crowd, an agent waits only on its last leg near its goal (the pile's
   // static friction); on the way there it crawls on, so a crush in a crossing keeps flowing.
-  bool wait = (m.last && near) || fxs_way_touches_rest(ctx, gap);
-  return orca_toward(ctx, &d, m.velocity, wait, true);
+  wait_rule wait = {m.last && near, true, m.to, gap};
+  return orca_toward(ctx, &d, m.velocity, &wait, true);
 }
 
 // Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue,
@@ -729,7 +738,7 @@ steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t index, fxs_wo
       hint->after =
           hint->after >= FXS_OPEN_SKIPS_MAX / 2u ? FXS_OPEN_SKIPS_MAX : 2u * hint->after + 1u;
     }
-    force = orca_toward(&ctx, &d, preferred, false, false);
+    force = orca_toward(&ctx, &d, preferred, 0, false);
   }
   // keep_out_of_walls reads the start-of-tick body: in place, a copy of it, kept before the
   // integration writes the slot.

@@ -179,8 +179,10 @@ bool fxs_way_in_cluster(fxs_vec2 at, fix16_t radius, fxs_vec2 to, uint32_t membe
   return fxs_u128_compare(lhs, rhs) <= 0;
 }
 
-bool fxs_way_touches_rest(const fxs_steer_context *ctx, fix16_t gap) {
+bool fxs_way_touches_rest(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t gap) {
   const fxs_agent *a = &ctx->slot->body;
+  fxs_u128 mine = {0, 0};
+  bool measured = false;
   for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
     if (nb->id == ctx->index || !fxs_vec2_is_zero(nb->velocity)) continue;
@@ -188,7 +190,9 @@ bool fxs_way_touches_rest(const fxs_steer_context *ctx, fix16_t gap) {
         (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + gap;
     if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
       continue;
-    if (fxs_vec2_equal(fxs_world_goal_of(ctx->world, nb->id), ctx->target_point)) return true;
+    if (!fxs_vec2_equal(fxs_world_goal_of(ctx->world, nb->id), ctx->target_point)) continue;
+    if (!measured) mine = fxs_distance_sq_exact(a->position, to), measured = true;
+    if (fxs_u128_compare(fxs_distance_sq_exact(nb->position, to), mine) < 0) return true;
   }
   return false;
 }

@@ -45,9 +45,10 @@ bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slo
 bool fxs_way_in_cluster(fxs_vec2 at, fix16_t radius, fxs_vec2 to, uint32_t members);
 
 /// Arrival by contact: true when a searched neighbor at rest (zero velocity) going to the
-/// agent's own goal touches it (centres within both radii and `gap`): inside the compact
-/// cluster (fxs_way_in_cluster) the agent then rests against the cluster that formed.
-bool fxs_way_touches_rest(const fxs_steer_context *ctx, fix16_t gap);
+/// agent's own goal, nearer `to` than the agent, touches it (centres within both radii and
+/// `gap`): inside the compact cluster (fxs_way_in_cluster) the agent then rests against the
+/// cluster that formed; outside it, pressed against it, it waits (static friction).
+bool fxs_way_touches_rest(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t gap);
 
 /// Whether a searched neighbor within `reach` is one the agent makes way for: it rests on a
 /// spot of its own and the neighbor (a navigate agent going elsewhere) does not, or it rests
