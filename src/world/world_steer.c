@@ -310,7 +310,7 @@ static inline bool open_step(const fxs_step_context *step, fix16_t priority) {
          step->one_priority && step->priority == priority;
 }
 
-// orca_toward (not blocked_rests) on a search left unsorted (fxs_grid_nearest_few) in a step
+// orca_toward (no wait rule) on a search left unsorted (fxs_grid_nearest_few) in a step
 // where open_step holds, when every neighbor's line holds at the program's start point (a
 // crowd walking apart, fxs_orca_velocity_open): then the order does not matter. The force
 // into *force; false (nothing written) where the order may matter.
