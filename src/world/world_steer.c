@@ -424,9 +424,11 @@ static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
     }
     if (held) m.velocity = fxs_vec2_zero();
   }
-  // Pressed into a crowd, an agent waits only on its last leg near its goal (the pile's
-  // static friction); on the way there it crawls on, so a crush in a crossing keeps flowing.
-  wait_rule wait = {m.last && near, true, m.to, gap};
+  // Pressed into a crowd, a group's follower waits only on its last leg (the pile's static
+  // friction) or against one of its group at rest nearer the goal; on the way there it crawls
+  // on, so a crush of groups in a crossing keeps flowing. An agent going alone (its own spot,
+  // its own route) waits anywhere, as before: crawling, it can press into a door's jamb.
+  wait_rule wait = {!group || (m.last && near), true, m.to, gap};
   return orca_toward(ctx, &d, m.velocity, &wait, true);
 }
 
