@@ -188,57 +188,18 @@ static bool all_of_priority(const fxs_steer_context *ctx, uint32_t n, fix16_t pr
   return true;
 }
 
-// True when the agent's body overlaps a searched neighbor's (centres closer than the sum of
-// the radii), or with `margin` lies within ORCA's margin of it (FXS_ORCA_MARGIN_DIVISOR),
-// from the list or, where the search left it unsorted, from what it found
-// (fxs_grid_nearest_few). Radii are not changed by steering: reading the slots is safe.
-static bool overlaps_a_neighbor(const fxs_steer_context *ctx, bool margin) {
-  const fxs_agent *a = &ctx->slot->body;
-  const fxs_world *world = ctx->world;
-  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
-    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
-    uint32_t view = ctx->unsorted ? ctx->scratch->found_view[i] : 0;
-    uint32_t id = ctx->unsorted ? world->internal->view_slot[view] : nb->id;
-    if (id == ctx->index) continue;
-    int64_t sum = (int64_t)fxs_max(a->radius, 0) + fxs_max(world->agents[id].body.radius, 0);
-    int64_t reach = (margin ? sum + sum / FXS_ORCA_MARGIN_DIVISOR : sum) - 1;
-    fxs_vec2 at = ctx->unsorted ? world->internal->view_position[view] : nb->position;
-    if (reach >= 0 &&
-        fxs_vec2_within(a->position, at, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
-      return true;
-  }
-  return false;
-}
-
 // |v| at most the agent's rest speed (agent.h), exact, without a call.
 static inline bool at_rest_speed(const fxs_agent *a, fxs_vec2 v) {
   uint64_t rest = (uint64_t)fxs_agent_rest_speed(a);
   return fxs_length_sq_raw(v.x, v.y) <= rest * rest;
 }
 
-// Static friction, as for contact with walls: an agent that would rest (its preferred
-// velocity no faster than its rest speed) and that its neighbors' half-planes leave as
-// slow (ORCA's velocity v) rests, instead of crawling a few LSB a tick against them; unless
-// its body overlaps a neighbor's and the crawl is what separates them. Where `wait` says
-// so (navigate near its goal) an agent its neighbors leave no faster than that rests
-// whatever it prefers: one pressed against a pile waits instead of creeping into it; unless
-// within ORCA's margin of a neighbor, where the crawl reopens the margin (else a crush of
-// them waits for good).
-typedef struct wait_rule {
-  bool always; // on its last leg near its goal
-  bool pile;   // else when one of its group at rest, nearer `to`, touches it (within `gap`)
-  fxs_vec2 to; // (fxs_way_touches_rest, asked only here)
-  fix16_t gap;
-} wait_rule;
-
+// Static friction (fxs_way_static_friction), its common case (v faster than the agent's
+// rest speed: kept) without a call.
 static inline fxs_vec2 static_friction(const fxs_steer_context *ctx, fxs_vec2 preferred, fxs_vec2 v,
-                                       const wait_rule *wait) {
-  const fxs_agent *a = &ctx->slot->body;
-  if (!at_rest_speed(a, v)) return v;
-  if (at_rest_speed(a, preferred)) return overlaps_a_neighbor(ctx, false) ? v : fxs_vec2_zero();
-  bool waits =
-      wait && (wait->always || (wait->pile && fxs_way_touches_rest(ctx, wait->to, wait->gap)));
-  return waits && !overlaps_a_neighbor(ctx, true) ? fxs_vec2_zero() : v;
+                                       const fxs_way_wait *wait) {
+  if (!at_rest_speed(&ctx->slot->body, v)) return v;
+  return fxs_way_static_friction(ctx, preferred, v, wait);
 }
 
 // A neighbor's body radius, for ORCA in a crowd of mixed sizes (its radius does not change
@@ -261,7 +222,7 @@ static const fxs_orca_radii *neighbor_radii(const fxs_steer_context *ctx, const 
 // ORCA toward a preferred velocity among the searched neighbors, each with its own priority
 // and body radius, and the walls and obstacles within reach (through their grids).
 static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
-                            const wait_rule *wait, bool way) {
+                            const fxs_way_wait *wait, bool way) {
   const fxs_agent *a = &ctx->slot->body;
   const fxs_step_context *step = ctx->step;
   // The search's list is ORCA's order: its choice is a prefix (orca_sorted.h).
@@ -428,7 +389,7 @@ static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
   // friction) or against one of its group at rest nearer the goal; on the way there it crawls
   // on, so a crush of groups in a crossing keeps flowing. An agent going alone (its own spot,
   // its own route) waits anywhere, as before: crawling, it can press into a door's jamb.
-  wait_rule wait = {!group || (m.last && near), true, m.to, gap};
+  fxs_way_wait wait = {!group || (m.last && near), true, m.to, gap};
   return orca_toward(ctx, &d, m.velocity, &wait, true);
 }
 

@@ -50,6 +50,27 @@ bool fxs_way_in_cluster(fxs_vec2 at, fix16_t radius, fxs_vec2 to, uint32_t membe
 /// cluster that formed; outside it, pressed against it, it waits (static friction).
 bool fxs_way_touches_rest(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t gap);
 
+/// When a navigate agent pressed into a crowd waits (fxs_way_static_friction): `always`, or,
+/// with `pile`, when one of its group at rest nearer `to` touches it within `gap`
+/// (fxs_way_touches_rest, asked only where static friction needs the answer).
+typedef struct fxs_way_wait {
+  bool always;
+  bool pile;
+  fxs_vec2 to;
+  fix16_t gap;
+} fxs_way_wait;
+
+/// Static friction, as for contact with walls: an agent that would rest (its preferred
+/// velocity no faster than its rest speed, agent.h) and that its neighbors' half-planes leave
+/// as slow (ORCA's velocity v) rests, instead of crawling a few LSB a tick against them;
+/// unless its body overlaps a neighbor's and the crawl is what separates them. Where `wait`
+/// (or NULL) says so, an agent its neighbors leave no faster than that rests whatever it
+/// prefers: one pressed against a pile waits instead of creeping into it; unless within
+/// ORCA's margin of a neighbor, where the crawl reopens the margin (else a crush of them
+/// waits for good). Returns the velocity kept.
+fxs_vec2 fxs_way_static_friction(const fxs_steer_context *ctx, fxs_vec2 preferred, fxs_vec2 v,
+                                 const fxs_way_wait *wait);
+
 /// Whether a searched neighbor within `reach` is one the agent makes way for: it rests on a
 /// spot of its own and the neighbor (a navigate agent going elsewhere) does not, or it rests
 /// on the neighbor's spot; and the neighbor owes it no way back.
