@@ -102,6 +102,35 @@ void test_four_agents_sharing_a_goal_share_one_field_and_run_no_search(void) {
                   fxs_test_to_double(world.agents[0].body.position.y));
 }
 
+// A group of 12 sharing a goal rests in its compact cluster (world_way.h): every one within
+// 1.3 r sqrt(12) of the goal, none moving, no two bodies overlapping beyond contact's give;
+// the plan counts the field's members.
+void test_a_group_settles_in_its_compact_cluster(void) {
+  nav_grid(&world, 400);
+  group(&world, 6, 60, 100, 300, 200);
+  group(&world, 6, 100, 100, 300, 200);
+  step(&world, 1500);
+  const double r = fxs_test_to_double(world.agents[0].body.radius);
+  const double cluster = 1.3 * r * sqrt(12.0);
+  for (uint32_t i = 0; i < 12; ++i) {
+    const fxs_agent *a = &world.agents[i].body;
+    TEST_ASSERT_EQUAL_UINT32(12, fxs_world_nav_fields_follows(&world, i));
+    TEST_ASSERT_TRUE(fxs_vec2_is_zero(a->velocity));
+    double dx = fxs_test_to_double(a->position.x) - 300,
+           dy = fxs_test_to_double(a->position.y) - 200;
+    TEST_ASSERT_TRUE_MESSAGE(sqrt(dx * dx + dy * dy) <= cluster, "outside the compact cluster");
+    for (uint32_t j = 0; j < i; ++j) {
+      const fxs_agent *b = &world.agents[j].body;
+      double ex = fxs_test_to_double(a->position.x - b->position.x);
+      double ey = fxs_test_to_double(a->position.y - b->position.y);
+      TEST_ASSERT_TRUE(sqrt(ex * ex + ey * ey) >= 2 * r * (1 - 1.0 / 40) - 1e-3);
+    }
+  }
+  step(&world, 200); // nobody moves once the cluster formed
+  for (uint32_t i = 0; i < 12; ++i)
+    TEST_ASSERT_TRUE(fxs_vec2_is_zero(world.agents[i].body.velocity));
+}
+
 void test_fewer_agents_than_a_group_run_a_star(void) {
   nav_grid(&world, 400);
   group(&world, (int)FXS_NAV_FIELD_GROUP - 1, 100, 60, 300, 150);

@@ -93,6 +93,7 @@ enum {
   M_NAV_FIELDS,
   M_NAV_FIELDS_MEMORY,
   M_NAV_AGENT_FIELD,
+  M_NAV_FIELD_MEMBERS,
   M_NAV_FIELD_AIM, // fields
   M_NAV_FIELD_BUILT,
   M_NAV_RASTER,
@@ -172,6 +173,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       c->nav_fields,
       c->nav_fields,
       c->nav_fields ? c->agents : 0u,
+      c->nav_fields,
       (size_t)c->nav_fields * c->nav_cells,
       c->nav_fields,
       nav ? 1u : 0u,
@@ -219,6 +221,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
                                  sizeof(fxs_nav_field_slot),
                                  sizeof(fxs_nav_field),
                                  fxs_world_nav_fields_bytes(c),
+                                 sizeof(uint32_t),
                                  sizeof(uint32_t),
                                  sizeof(uint32_t),
                                  sizeof(fxs_nav_field_built),
@@ -320,6 +323,7 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
     n->fields = FXS_AT(fxs_nav_field, M_NAV_FIELDS);
     world->internal->nav.fields_memory = FXS_AT(uint8_t, M_NAV_FIELDS_MEMORY);
     world->internal->nav.agent_field = FXS_AT(uint32_t, M_NAV_AGENT_FIELD);
+    world->internal->nav.field_members = FXS_AT(uint32_t, M_NAV_FIELD_MEMBERS);
     world->internal->nav.field_aim = FXS_AT(uint32_t, M_NAV_FIELD_AIM);
     world->internal->nav.field_built = FXS_AT(fxs_nav_field_built, M_NAV_FIELD_BUILT);
     world->internal->nav.raster = FXS_AT(fxs_nav_raster, M_NAV_RASTER);

@@ -26,6 +26,9 @@ typedef struct fxs_world_nav_internal {
   void *field_memory;     ///< An integration field's memory (fill_field toward a goal; not state).
   uint8_t *fields_memory; ///< The cached fields' entries and buckets.
   uint32_t *agent_field;  ///< Per agent slot, the field it follows this tick (not state).
+  /// Per field slot, the live navigate agents given it this tick (a count of the start-of-tick
+  /// state, remade by every plan; not state).
+  uint32_t *field_members;
   /// Per field, per cell: the cell its followers there aim at (a cache of a pure function of
   /// the grid and the field; not state).
   uint32_t *field_aim;

@@ -52,6 +52,7 @@ void fxs_world_nav_fields_init(fxs_world *world) {
                        fxs_world_nav_fields_entries(c));
     memset(&n->field_slots[k], 0, sizeof n->field_slots[k]);
     memset(&world->internal->nav.field_built[k], 0, sizeof world->internal->nav.field_built[k]);
+    world->internal->nav.field_members[k] = 0;
   }
   for (uint32_t i = 0; i < c->agents; ++i) world->internal->nav.agent_field[i] = FXS_NAV_NO_FIELD;
 }
@@ -111,6 +112,8 @@ void fxs_world_nav_fields_assign(fxs_world *world) {
   for (uint32_t i = 0; i < agents; ++i) {
     if (field[i] != FXS_NAV_NO_FIELD) count[field[i]]++;
   }
+  uint32_t *members = world->internal->nav.field_members;
+  for (uint32_t k = 0; k < world->capacity.nav_fields; ++k) members[k] = 0;
   for (uint32_t i = 0; i < agents; ++i) {
     uint32_t goal = field[i];
     if (goal == FXS_NAV_NO_FIELD) continue;
@@ -120,6 +123,7 @@ void fxs_world_nav_fields_assign(fxs_world *world) {
     if (k == FXS_NAV_NO_FIELD) continue;
     n->field_slots[k].used = world->tick;
     field[i] = k;
+    members[k]++;
   }
 }
 
@@ -244,10 +248,11 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
   return true;
 }
 
-bool fxs_world_nav_fields_follows(const fxs_world *world, uint32_t index) {
-  if (world->capacity.nav_fields == 0) return false;
+uint32_t fxs_world_nav_fields_follows(const fxs_world *world, uint32_t index) {
+  if (world->capacity.nav_fields == 0) return 0;
   uint32_t k = world->internal->nav.agent_field[index];
-  return k != FXS_NAV_NO_FIELD && world->nav.fields[k].status == FXS_NAV_FIELD_READY;
+  if (k == FXS_NAV_NO_FIELD || world->nav.fields[k].status != FXS_NAV_FIELD_READY) return 0;
+  return world->internal->nav.field_members[k];
 }
 
 const fxs_nav_field *fxs_world_nav_field(const fxs_world *world, uint32_t slot,

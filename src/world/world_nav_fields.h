@@ -105,10 +105,12 @@ void fxs_world_nav_fields_build(fxs_world *world);
 bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2 target,
                                 fxs_vec2 *to, bool *last);
 
-/// True when agent slot `index` follows a ready field this tick: on its last leg it holds
-/// still behind an arrived neighbour at any distance from the goal, not only within the
-/// slowing radius (the agents of a group pile up far wider than that round their goal).
-bool fxs_world_nav_fields_follows(const fxs_world *world, uint32_t index);
+/// When agent slot `index` follows a ready field this tick, the number of live navigate
+/// agents given that field this tick (its group, the agent among them: at least
+/// FXS_NAV_FIELD_GROUP); else 0. On its last leg a follower holds still behind an arrived
+/// neighbour at any distance from the goal within the group's compact cluster (world_way.h),
+/// not only within the slowing radius.
+uint32_t fxs_world_nav_fields_follows(const fxs_world *world, uint32_t index);
 
 /// Writes the fields section (a world with fields): per slot live (u8); when live, goal
 /// cell, used tick, status (fxs_nav_field_status) and settled cells (0 when ready) (u32).

@@ -188,47 +188,18 @@ static bool all_of_priority(const fxs_steer_context *ctx, uint32_t n, fix16_t pr
   return true;
 }
 
-// True when the agent's body overlaps a searched neighbor's (centres closer than the sum of
-// the radii), or with `margin` lies within ORCA's margin of it (FXS_ORCA_MARGIN_DIVISOR),
-// from the list or, where the search left it unsorted, from what it found
-// (fxs_grid_nearest_few). Radii are not changed by steering: reading the slots is safe.
-static bool overlaps_a_neighbor(const fxs_steer_context *ctx, bool margin) {
-  const fxs_agent *a = &ctx->slot->body;
-  const fxs_world *world = ctx->world;
-  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
-    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
-    uint32_t view = ctx->unsorted ? ctx->scratch->found_view[i] : 0;
-    uint32_t id = ctx->unsorted ? world->internal->view_slot[view] : nb->id;
-    if (id == ctx->index) continue;
-    int64_t sum = (int64_t)fxs_max(a->radius, 0) + fxs_max(world->agents[id].body.radius, 0);
-    int64_t reach = (margin ? sum + sum / FXS_ORCA_MARGIN_DIVISOR : sum) - 1;
-    fxs_vec2 at = ctx->unsorted ? world->internal->view_position[view] : nb->position;
-    if (reach >= 0 &&
-        fxs_vec2_within(a->position, at, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
-      return true;
-  }
-  return false;
-}
-
 // |v| at most the agent's rest speed (agent.h), exact, without a call.
 static inline bool at_rest_speed(const fxs_agent *a, fxs_vec2 v) {
   uint64_t rest = (uint64_t)fxs_agent_rest_speed(a);
   return fxs_length_sq_raw(v.x, v.y) <= rest * rest;
 }
 
-// Static friction, as for contact with walls: an agent that would rest (its preferred
-// velocity no faster than its rest speed) and that its neighbors' half-planes leave as
-// slow (ORCA's velocity v) rests, instead of crawling a few LSB a tick against them; unless
-// its body overlaps a neighbor's and the crawl is what separates them. With `blocked_rests`
-// (navigate) an agent its neighbors leave no faster than that rests whatever it prefers: one
-// pressed against a crowd waits instead of creeping into it; unless within ORCA's margin of
-// a neighbor, where the crawl reopens the margin (else a crush of them waits for good).
+// Static friction (fxs_way_static_friction), its common case (v faster than the agent's
+// rest speed: kept) without a call.
 static inline fxs_vec2 static_friction(const fxs_steer_context *ctx, fxs_vec2 preferred, fxs_vec2 v,
-                                       bool blocked_rests) {
-  const fxs_agent *a = &ctx->slot->body;
-  if (!at_rest_speed(a, v)) return v;
-  if (at_rest_speed(a, preferred)) return overlaps_a_neighbor(ctx, false) ? v : fxs_vec2_zero();
-  return blocked_rests && !overlaps_a_neighbor(ctx, true) ? fxs_vec2_zero() : v;
+                                       const fxs_way_wait *wait) {
+  if (!at_rest_speed(&ctx->slot->body, v)) return v;
+  return fxs_way_static_friction(ctx, preferred, v, wait);
 }
 
 // A neighbor's body radius, for ORCA in a crowd of mixed sizes (its radius does not change
@@ -251,7 +222,7 @@ static const fxs_orca_radii *neighbor_radii(const fxs_steer_context *ctx, const 
 // ORCA toward a preferred velocity among the searched neighbors, each with its own priority
 // and body radius, and the walls and obstacles within reach (through their grids).
 static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
-                            bool blocked_rests, bool way) {
+                            const fxs_way_wait *wait, bool way) {
   const fxs_agent *a = &ctx->slot->body;
   const fxs_step_context *step = ctx->step;
   // The search's list is ORCA's order: its choice is a prefix (orca_sorted.h).
@@ -284,7 +255,7 @@ static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs
   fxs_vec2 v = fxs_orca_velocity_sorted(
       a, ctx->index, preferred, ctx->scratch->neighbors, all_equal ? 0 : priorities, radii, chosen,
       &st, def, step->slow_view, &ctx->scratch->pairs, &ctx->scratch->behavior.orca.lines);
-  return fxs_steer_toward(a, static_friction(ctx, preferred, v, blocked_rests));
+  return fxs_steer_toward(a, static_friction(ctx, preferred, v, wait));
 }
 
 // Whether the step has walls or obstacles, which keep_out_of_walls keeps agents out of.
@@ -300,7 +271,7 @@ static inline bool open_step(const fxs_step_context *step, fix16_t priority) {
          step->one_priority && step->priority == priority;
 }
 
-// orca_toward (not blocked_rests) on a search left unsorted (fxs_grid_nearest_few) in a step
+// orca_toward (no wait rule) on a search left unsorted (fxs_grid_nearest_few) in a step
 // where open_step holds, when every neighbor's line holds at the program's start point (a
 // crowd walking apart, fxs_orca_velocity_open): then the order does not matter. The force
 // into *force; false (nothing written) where the order may matter.
@@ -313,7 +284,7 @@ static bool orca_toward_open(fxs_steer_context *ctx, const fxs_orca_def *def, fx
   fxs_vec2 v;
   bool open =
       fxs_orca_velocity_open(a, ctx->index, preferred, &found, def, ctx->step->slow_view, &v);
-  if (open) *force = fxs_steer_toward(a, static_friction(ctx, preferred, v, false));
+  if (open) *force = fxs_steer_toward(a, static_friction(ctx, preferred, v, 0));
   return open;
 }
 
@@ -361,7 +332,7 @@ static fxs_vec2 orca_steering(fxs_steer_context *ctx, const fix16_t *p) {
   fxs_orca_def d = orca_def_of(&ctx->slot->body, p);
   fxs_vec2 preferred = orca_preferred(ctx, p, false);
   if (near_target(ctx, p) && held_in_pile(ctx)) preferred = fxs_vec2_zero();
-  return orca_toward(ctx, &d, preferred, false, false);
+  return orca_toward(ctx, &d, preferred, 0, false);
 }
 
 // ORCA's pile rule: behind_an_arrived_neighbor with ORCA's own slow speed and gap (no group:
@@ -369,6 +340,13 @@ static fxs_vec2 orca_steering(fxs_steer_context *ctx, const fix16_t *p) {
 static bool held_in_pile(const fxs_steer_context *ctx) {
   const fxs_agent *a = &ctx->slot->body;
   return fxs_way_held_in_pile(ctx, ctx->target_point, fxs_max(a->max_force, 0), fxs_agent_touch(a));
+}
+
+// The radius a body of a pile takes up: its own, or half way to the neighbor radius ORCA
+// assumes (`neighbor_radius`, when positive) where that keeps the bodies farther apart.
+static inline fix16_t spaced_radius(const fxs_agent *a, fix16_t neighbor_radius) {
+  fix16_t r = fxs_max(a->radius, 0);
+  return neighbor_radius > r ? (fix16_t)(((int64_t)r + neighbor_radius) / 2) : r;
 }
 
 // Navigate (world_nav.h): the route's move; ORCA toward it among the neighbors, except when
@@ -390,15 +368,29 @@ static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
   if (m.land && !fxs_way_mover_near(ctx, d.neighbor_distance))
     return fxs_steer_toward(a, m.velocity);
   // A group's follower (a field's) counts neighbours up to half its top speed as arrived,
-  // at any distance from the goal: a pile of hundreds is wide and never quite still.
-  bool group = fxs_world_nav_fields_follows(ctx->world, ctx->index);
+  // at any distance from the goal: a pile of hundreds is wide and never quite still. It
+  // rests only inside its group's compact cluster (fxs_way_in_cluster), there also against
+  // any of its group already at rest (arrival by contact); outside it presses on.
+  uint32_t group = fxs_world_nav_fields_follows(ctx->world, ctx->index);
   bool near = group || fxs_vec2_within(a->position, m.to, slowing);
   fix16_t slow = fxs_max(a->max_force, 0), gap = fxs_agent_touch(a);
   if (group) slow = fxs_max(slow, fxs_max(a->max_speed, 0) / 2), gap = fxs_max(a->radius, gap);
-  if (m.last && near && fxs_way_held_in_pile(ctx, m.to, slow, gap)) {
-    m.velocity = fxs_vec2_zero();
+  if (m.last && near) {
+    bool held;
+    if (group) {
+      held = fxs_way_in_cluster(a->position, spaced_radius(a, d.neighbor_radius), m.to, group) &&
+             (fxs_way_held_in_pile(ctx, m.to, slow, gap) || fxs_way_touches_rest(ctx, m.to, gap));
+    } else {
+      held = fxs_way_held_in_pile(ctx, m.to, slow, gap);
+    }
+    if (held) m.velocity = fxs_vec2_zero();
   }
-  return orca_toward(ctx, &d, m.velocity, true, true);
+  // Pressed into a crowd, a group's follower waits only on its last leg (the pile's static
+  // friction) or against one of its group at rest nearer the goal; on the way there it crawls
+  // on, so a crush of groups in a crossing keeps flowing. An agent going alone (its own spot,
+  // its own route) waits anywhere, as before: crawling, it can press into a door's jamb.
+  fxs_way_wait wait = {!group || (m.last && near), true, m.to, gap};
+  return orca_toward(ctx, &d, m.velocity, &wait, true);
 }
 
 // Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue,
@@ -709,7 +701,7 @@ steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t index, fxs_wo
       hint->after =
           hint->after >= FXS_OPEN_SKIPS_MAX / 2u ? FXS_OPEN_SKIPS_MAX : 2u * hint->after + 1u;
     }
-    force = orca_toward(&ctx, &d, preferred, false, false);
+    force = orca_toward(&ctx, &d, preferred, 0, false);
   }
   // keep_out_of_walls reads the start-of-tick body: in place, a copy of it, kept before the
   // integration writes the slot.

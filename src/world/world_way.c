@@ -2,6 +2,7 @@
 
 #include "fixsteer/orca.h"
 #include "exact.h"
+#include "wide.h"
 #include "world_crowd.h"
 #include "world_internal.h"
 #include "world_nav.h"
@@ -163,6 +164,76 @@ bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slo
     sides |= side_ahead(a->position, nb->position, to);
   }
   return sides == 3u;
+}
+
+bool fxs_way_in_cluster(fxs_vec2 at, fix16_t radius, fxs_vec2 to, uint32_t members) {
+  uint64_t dx = (uint64_t)magnitude((int64_t)at.x - to.x);
+  uint64_t dy = (uint64_t)magnitude((int64_t)at.y - to.y); // < 2^33
+  uint64_t r = (uint64_t)fxs_max(radius, 0);               // < 2^31
+  // |p - to|^2 DEN <= NUM r^2 N, in 128 bits (r^2 NUM < 2^68 is split as r (r NUM)).
+  fxs_u128 lhs = fxs_u128_add(fxs_u128_mul(dx, dx * FXS_CLUSTER_AREA_DEN),
+                              fxs_u128_mul(dy, dy * FXS_CLUSTER_AREA_DEN));
+  fxs_u128 rr = fxs_u128_mul(r, r * FXS_CLUSTER_AREA_NUM);
+  // rr < 2^68 times members < 2^32, below 2^100: no overflow.
+  fxs_u128 rhs = fxs_u128_mul(rr.lo, members);
+  rhs.hi += rr.hi * members;
+  return fxs_u128_compare(lhs, rhs) <= 0;
+}
+
+bool fxs_way_touches_rest(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t gap) {
+  const fxs_agent *a = &ctx->slot->body;
+  fxs_u128 mine = {0, 0};
+  bool measured = false;
+  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
+    if (nb->id == ctx->index || !fxs_vec2_is_zero(nb->velocity)) continue;
+    int64_t reach =
+        (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + gap;
+    if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
+      continue;
+    if (!fxs_vec2_equal(fxs_world_goal_of(ctx->world, nb->id), ctx->target_point)) continue;
+    if (!measured) mine = fxs_distance_sq_exact(a->position, to), measured = true;
+    if (fxs_u128_compare(fxs_distance_sq_exact(nb->position, to), mine) < 0) return true;
+  }
+  return false;
+}
+
+// True when the agent's body overlaps a searched neighbor's (centres closer than the sum of
+// the radii), or with `margin` lies within ORCA's margin of it (FXS_ORCA_MARGIN_DIVISOR),
+// from the list or, where the search left it unsorted, from what it found
+// (fxs_grid_nearest_few). Radii are not changed by steering: reading the slots is safe.
+static bool overlaps_a_neighbor(const fxs_steer_context *ctx, bool margin) {
+  const fxs_agent *a = &ctx->slot->body;
+  const fxs_world *world = ctx->world;
+  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
+    uint32_t view = ctx->unsorted ? ctx->scratch->found_view[i] : 0;
+    uint32_t id = ctx->unsorted ? world->internal->view_slot[view] : nb->id;
+    if (id == ctx->index) continue;
+    int64_t sum = (int64_t)fxs_max(a->radius, 0) + fxs_max(world->agents[id].body.radius, 0);
+    int64_t reach = (margin ? sum + sum / FXS_ORCA_MARGIN_DIVISOR : sum) - 1;
+    fxs_vec2 at = ctx->unsorted ? world->internal->view_position[view] : nb->position;
+    if (reach >= 0 &&
+        fxs_vec2_within(a->position, at, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
+      return true;
+  }
+  return false;
+}
+
+// |v| at most the agent's rest speed (agent.h), exact.
+static inline bool at_rest_speed(const fxs_agent *a, fxs_vec2 v) {
+  uint64_t rest = (uint64_t)fxs_agent_rest_speed(a);
+  return fxs_length_sq_raw(v.x, v.y) <= rest * rest;
+}
+
+fxs_vec2 fxs_way_static_friction(const fxs_steer_context *ctx, fxs_vec2 preferred, fxs_vec2 v,
+                                 const fxs_way_wait *wait) {
+  const fxs_agent *a = &ctx->slot->body;
+  if (!at_rest_speed(a, v)) return v;
+  if (at_rest_speed(a, preferred)) return overlaps_a_neighbor(ctx, false) ? v : fxs_vec2_zero();
+  bool waits =
+      wait && (wait->always || (wait->pile && fxs_way_touches_rest(ctx, wait->to, wait->gap)));
+  return waits && !overlaps_a_neighbor(ctx, true) ? fxs_vec2_zero() : v;
 }
 
 // Whether contact may have to keep a move (mx, my) off a body at offset (dx, dy) and squared

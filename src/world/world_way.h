@@ -32,6 +32,45 @@ bool fxs_way_near_goal(const fxs_steer_context *ctx, fix16_t slowing);
 /// along the way the agents came. Agents going to spots of their own pass by.
 bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slow, fix16_t gap);
 
+/// The compact cluster of a group of N agents sharing one goal: a disc of 1.3 r sqrt(N)
+/// round it (docs/crowds.md), less 5 %: an agent of radius r rests in its group's pile only
+/// within sqrt(FXS_CLUSTER_AREA_NUM / FXS_CLUSTER_AREA_DEN) r sqrt(N) of its goal
+/// (1.235 r sqrt(N)); farther out it keeps pressing toward the goal, so the pile fills in
+/// compact instead of growing a tail along the way the group came.
+#define FXS_CLUSTER_AREA_NUM 61
+#define FXS_CLUSTER_AREA_DEN 40
+
+/// Whether a body at `at` lies within the compact cluster round `to` of a group of `members`
+/// bodies of radius `radius` (FXS_CLUSTER_AREA_NUM), exactly.
+bool fxs_way_in_cluster(fxs_vec2 at, fix16_t radius, fxs_vec2 to, uint32_t members);
+
+/// Arrival by contact: true when a searched neighbor at rest (zero velocity) going to the
+/// agent's own goal, nearer `to` than the agent, touches it (centres within both radii and
+/// `gap`): inside the compact cluster (fxs_way_in_cluster) the agent then rests against the
+/// cluster that formed; outside it, pressed against it, it waits (static friction).
+bool fxs_way_touches_rest(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t gap);
+
+/// When a navigate agent pressed into a crowd waits (fxs_way_static_friction): `always`, or,
+/// with `pile`, when one of its group at rest nearer `to` touches it within `gap`
+/// (fxs_way_touches_rest, asked only where static friction needs the answer).
+typedef struct fxs_way_wait {
+  bool always;
+  bool pile;
+  fxs_vec2 to;
+  fix16_t gap;
+} fxs_way_wait;
+
+/// Static friction, as for contact with walls: an agent that would rest (its preferred
+/// velocity no faster than its rest speed, agent.h) and that its neighbors' half-planes leave
+/// as slow (ORCA's velocity v) rests, instead of crawling a few LSB a tick against them;
+/// unless its body overlaps a neighbor's and the crawl is what separates them. Where `wait`
+/// (or NULL) says so, an agent its neighbors leave no faster than that rests whatever it
+/// prefers: one pressed against a pile waits instead of creeping into it; unless within
+/// ORCA's margin of a neighbor, where the crawl reopens the margin (else a crush of them
+/// waits for good). Returns the velocity kept.
+fxs_vec2 fxs_way_static_friction(const fxs_steer_context *ctx, fxs_vec2 preferred, fxs_vec2 v,
+                                 const fxs_way_wait *wait);
+
 /// Whether a searched neighbor within `reach` is one the agent makes way for: it rests on a
 /// spot of its own and the neighbor (a navigate agent going elsewhere) does not, or it rests
 /// on the neighbor's spot; and the neighbor owes it no way back.
