@@ -59,7 +59,7 @@ static const golden goldens[] = {
     {"test/golden/nav_unreachable.fxr", 900, UINT64_C(0xac148446a9f63ef9)},
     {"test/golden/nav_pillars.fxr", 900, UINT64_C(0xf4f6261a409259da)},
     {"test/golden/nav_rts.fxr", 1800, UINT64_C(0xa553a0ad8bba3e1d)},
-    {"test/golden/nav_crowd.fxr", 700, UINT64_C(0x21229dd72c8f1a42)},
+    {"test/golden/nav_crowd.fxr", 700, UINT64_C(0xed8f806c3cdf57a2)},
     {"test/golden/nav_formation.fxr", 2000, UINT64_C(0x45a2f9b4316d12fb)},
     {"test/golden/orca_swap.fxr", 1600, UINT64_C(0x6840a7cd01b9454c)},
 };

@@ -37,7 +37,7 @@ extern "C" {
 /// same inputs. Replays, join offers and session packets carry it next to the math
 /// fingerprint; data of another simulation version is refused (FXS_ERR_SIMULATION_VERSION),
 /// never reported as a divergence. Defined here and nowhere else.
-#define FXS_SIMULATION_VERSION 4u
+#define FXS_SIMULATION_VERSION 5u
 
 /// The version of the library linked in, "MAJOR.MINOR.PATCH"; a static string.
 FXS_API const char *fxs_version(void);
