@@ -113,6 +113,46 @@ void test_golden_nav_crowd_verifies(void) { verify_golden(&goldens[21]); }
 void test_golden_nav_formation_verifies(void) { verify_golden(&goldens[22]); }
 void test_golden_orca_swap_verifies(void) { verify_golden(&goldens[23]); }
 
+// nav_crowd as simulation version 4 recorded it (1,000 agents in eight field groups; version
+// 5 changed how a group's followers rest and wait): a build that still runs version 4
+// verifies it by version 4's rules. Stamped with this version instead, the same bytes do not
+// reproduce: the rules, not the file, make it verify.
+static const golden nav_crowd_v4 = {"test/golden/v4/nav_crowd.fxr", 700,
+                                    UINT64_C(0x21229dd72c8f1a42)};
+
+// Sets the header's simulation version (file bytes 28..31) and re-seals the header chunk.
+static void stamp_simulation_version(uint32_t version) {
+  for (int i = 0; i < 4; ++i) replay[28 + i] = (uint8_t)(version >> (8 * i));
+  uint32_t len = (uint32_t)replay[4] | ((uint32_t)replay[5] << 8);
+  fxs_hasher h = fxs_hasher_make();
+  fxs_hash_bytes(&h, replay, 8u + len);
+  for (int i = 0; i < 8; ++i) replay[8 + len + (size_t)i] = (uint8_t)(h.state >> (8 * i));
+}
+
+void test_a_replay_of_simulation_version_4_verifies_by_its_own_rules(void) {
+  TEST_ASSERT_EQUAL_UINT32(4, FXS_SIMULATION_VERSION_OLDEST);
+  verify_golden(&nav_crowd_v4);
+  fxs_replay_reader r;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_open(&r, replay, load(nav_crowd_v4.file), false, 0, 0));
+  TEST_ASSERT_EQUAL_UINT32(4, r.simulation_version);
+}
+
+void test_the_version_4_replay_stamped_as_this_version_diverges(void) {
+  size_t size = load(nav_crowd_v4.file);
+  if (size == SIZE_MAX || fxs_replay_verify_memory_size(replay, size, 0) > sizeof memory) {
+    if (!SKIP_WHAT_DOES_NOT_FIT) TEST_FAIL_MESSAGE(nav_crowd_v4.file);
+    TEST_IGNORE_MESSAGE("this board's RAM cannot hold the replay and the two worlds to verify it");
+  }
+  stamp_simulation_version(FXS_SIMULATION_VERSION);
+  fxs_verify_report rep;
+  fxs_replay_verify(replay, size, 0, memory, sizeof memory, &rep);
+  TEST_ASSERT_TRUE_MESSAGE(fxs_verify_diverged(rep.result), fxs_result_message(rep.result));
+  // One older than the oldest version this build runs: refused by name.
+  stamp_simulation_version(FXS_SIMULATION_VERSION_OLDEST - 1u);
+  fxs_replay_verify(replay, size, 0, memory, sizeof memory, &rep);
+  TEST_ASSERT_EQUAL(FXS_ERR_SIMULATION_VERSION, rep.result);
+}
+
 void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {
   // A peer whose state differed at one tick would have recorded a different hash there:
   // flip one bit of a recorded hash (re-sealing the chunk) and verify must stop at that tick.

@@ -276,6 +276,41 @@ void test_a_replay_of_another_simulation_version_is_refused_by_name_not_as_a_div
                            fxs_result_message(FXS_ERR_SIMULATION_VERSION));
 }
 
+void test_a_world_steps_by_the_rules_of_a_version_this_build_runs_and_the_replay_says_which(void) {
+  TEST_ASSERT_EQUAL_UINT32(FXS_SIMULATION_VERSION, fxs_world_simulation_version(&world));
+  TEST_ASSERT_TRUE(FXS_SIMULATION_VERSION_OLDEST <= FXS_SIMULATION_VERSION);
+  // Out of the range this build runs: refused, the world left as it was.
+  TEST_ASSERT_EQUAL(FXS_ERR_SIMULATION_VERSION,
+                    fxs_world_set_simulation_version(&world, FXS_SIMULATION_VERSION + 1u));
+  TEST_ASSERT_EQUAL(FXS_ERR_SIMULATION_VERSION,
+                    fxs_world_set_simulation_version(&world, FXS_SIMULATION_VERSION_OLDEST - 1u));
+  TEST_ASSERT_EQUAL_UINT32(FXS_SIMULATION_VERSION, fxs_world_simulation_version(&world));
+  TEST_ASSERT_EQUAL(FXS_OK,
+                    fxs_world_set_simulation_version(&world, FXS_SIMULATION_VERSION_OLDEST));
+  TEST_ASSERT_EQUAL_UINT32(FXS_SIMULATION_VERSION_OLDEST, fxs_world_simulation_version(&world));
+  // The writer stamps the world's version; a reader refuses it unless this is the newest
+  // version (fxs_replay_open), and verify takes it and re-simulates by its rules.
+  record(20, 0, -1);
+  fxs_replay_reader r;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_replay_open(&r, out.data, out.size, false, 0, 0));
+  TEST_ASSERT_EQUAL_UINT32(FXS_SIMULATION_VERSION_OLDEST, r.simulation_version);
+  if (FXS_SIMULATION_VERSION_OLDEST < FXS_SIMULATION_VERSION) {
+    TEST_ASSERT_EQUAL(FXS_ERR_SIMULATION_VERSION,
+                      fxs_replay_open(&r, out.data, out.size, true, 0, 0));
+  }
+  TEST_ASSERT_EQUAL(FXS_OK, verify().result);
+  // A restore keeps the setting (it is not in the snapshot).
+  size_t n = fxs_world_snapshot_size(&world);
+  TEST_ASSERT_TRUE(n <= sizeof snapshot_scratch);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snapshot_scratch, sizeof snapshot_scratch, &n));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(&world, snapshot_scratch, n, 0));
+  TEST_ASSERT_EQUAL_UINT32(FXS_SIMULATION_VERSION_OLDEST, fxs_world_simulation_version(&world));
+  // One below the oldest, in the header: refused by name by verify as well.
+  out.data[28] = (uint8_t)(FXS_SIMULATION_VERSION_OLDEST - 1u);
+  reseal(0);
+  verify_expecting(FXS_ERR_SIMULATION_VERSION, 28);
+}
+
 void test_a_header_whose_length_does_not_fit_its_format_is_refused(void) {
   record(5, 0, -1);
   out.data[12] = 3; // format 3's header has 20 bytes, this one 24

@@ -290,6 +290,10 @@ expect 4 "$T/sim.fxr: byte 28 \(in the FXSH chunk at byte 0\): recorded by simul
 expect 4 "sim.fxr: byte 28 .*recorded by simulation version $other; this build runs $sim" -- "$B" trace "$T/sim.fxr"
 expect 0 "^simulation version $other \(OTHER BUILD\)" -- sh -c "'$B' dump '$T/sim.fxr' | sed -n 2p"
 expect 0 "simulation versions differ: A $sim, B $other" -- "$B" diff "$T/a.fxr" "$T/sim.fxr"
+# A replay of an older simulation version this build still runs verifies by its own rules
+# (test/golden/v4: nav_crowd as version 4 recorded it); one older than that is refused by name.
+expect 0 "v4/nav_crowd.fxr: 700 ticks verified, final hash 0x21229dd72c8f1a42" -- "$B" verify test/golden/v4/nav_crowd.fxr
+expect 0 "^simulation version 4 \(an older one this build verifies by its rules\)" -- sh -c "'$B' dump test/golden/v4/nav_crowd.fxr | sed -n 2p"
 # A replay of format 2, recorded before simulation versions existed, verified under simulation
 # version 1; simulation version 2 (calm headings: a slow agent no longer snaps its heading to
 # its velocity, seek_wind's first tick already differs) does not reproduce it, and that is

@@ -64,7 +64,8 @@ typedef struct fxs_replay_writer {
   fxs_result error;           ///< First failure; later calls do nothing.
 } fxs_replay_writer;
 
-/// Writes the header and the initial snapshot of `world`.
+/// Writes the header (with the simulation version `world` steps by) and the initial snapshot
+/// of `world`.
 FXS_API fxs_result fxs_replay_writer_begin(fxs_replay_writer *w, fxs_write_fn write, void *user,
                                            const fxs_world *world, uint32_t keyframe_interval,
                                            uint8_t *scratch, size_t scratch_size);
@@ -157,7 +158,10 @@ FXS_API size_t fxs_replay_verify_memory_size(const uint8_t *data, size_t size,
 /// Re-simulates a replay from its initial snapshot and checks, against the re-simulation,
 /// every tick's hash, every keyframe's bytes, the keyframe cadence the header promises and
 /// the END chunk's tick count and final hash. The first disagreement is reported with its
-/// tick; a replay without ticks is FXS_ERR_NO_TICKS. Work is bounded by `limits` (NULL: the
+/// tick; a replay without ticks is FXS_ERR_NO_TICKS. A replay recorded by an older simulation
+/// version this build still runs (FXS_SIMULATION_VERSION_OLDEST on, version.h) is
+/// re-simulated by that version's rules (fxs_world_set_simulation_version); older ones are
+/// refused with FXS_ERR_SIMULATION_VERSION. Work is bounded by `limits` (NULL: the
 /// defaults): at most max_ticks ticks and max_agent_ticks agent slots x ticks.
 FXS_API fxs_result fxs_replay_verify(const uint8_t *data, size_t size, const fxs_limits *limits,
                                      void *memory, size_t memory_size, fxs_verify_report *report);

@@ -39,11 +39,21 @@ extern "C" {
 /// never reported as a divergence. Defined here and nowhere else.
 #define FXS_SIMULATION_VERSION 5u
 
+/// The oldest simulation version this build still runs: a world steps by the rules of any
+/// version from this one to FXS_SIMULATION_VERSION (fxs_world_set_simulation_version), so
+/// fxs_replay_verify verifies a replay of any of them under its own rules. Older ones are
+/// refused by name (FXS_ERR_SIMULATION_VERSION).
+#define FXS_SIMULATION_VERSION_OLDEST 4u
+
 /// The version of the library linked in, "MAJOR.MINOR.PATCH"; a static string.
 FXS_API const char *fxs_version(void);
 
 /// The simulation version of the library linked in (FXS_SIMULATION_VERSION of its build).
 FXS_API uint32_t fxs_simulation_version(void);
+
+/// The oldest simulation version the library linked in still runs
+/// (FXS_SIMULATION_VERSION_OLDEST of its build).
+FXS_API uint32_t fxs_simulation_version_oldest(void);
 
 /// The replay format version this library writes (FXS_REPLAY_VERSION of the build). It
 /// reads FXS_REPLAY_OLDEST_VERSION to FXS_REPLAY_VERSION (replay.h), each checked with its

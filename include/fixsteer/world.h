@@ -326,6 +326,17 @@ FXS_API fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
 /// Not state: it is neither hashed nor snapshotted, and the results do not depend on it.
 /// FXS_ERR_BAD_VALUE when worker_count is outside [1, capacity.workers (at least 1)] or a
 /// callback is missing.
+/// Makes the world step by the rules of simulation `version`, from
+/// FXS_SIMULATION_VERSION_OLDEST to FXS_SIMULATION_VERSION (version.h); a world begins with
+/// FXS_SIMULATION_VERSION. Like the math fingerprint it is not part of the state (neither
+/// hashed nor in a snapshot, and kept by fxs_world_restore): replays carry it in their header
+/// and fxs_replay_verify sets it. FXS_ERR_SIMULATION_VERSION for a version this build does not
+/// run (the world is left as it was).
+FXS_API fxs_result fxs_world_set_simulation_version(fxs_world *world, uint32_t version);
+
+/// The simulation version whose rules the world steps by.
+FXS_API uint32_t fxs_world_simulation_version(const fxs_world *world);
+
 FXS_API fxs_result fxs_world_set_tasks(fxs_world *world, const fxs_task_system *tasks);
 
 /// Adds a path of `count` nodes (copied). Paths are part of the world's configuration.

@@ -100,7 +100,7 @@ fxs_result fxs_replay_writer_begin(fxs_replay_writer *w, fxs_write_fn write, voi
   emit_u16(&e, 0);
   emit_u64(&e, fxs_math_fingerprint());
   emit_u32(&e, keyframe_interval);
-  emit_u32(&e, FXS_SIMULATION_VERSION);
+  emit_u32(&e, fxs_world_simulation_version(world));
   end_chunk(&e);
   emit_snapshot_chunk(w, world, FXS_CHUNK_SNAPSHOT, false);
   return w->error;
@@ -195,8 +195,10 @@ static fxs_result read_chunk(fxs_replay_reader *r, uint32_t *tag, const uint8_t 
 // ... and of the navigation capacities of layout 5, after the field capacity.
 #define SNAPSHOT_NAV_CAPACITY_AT 59u
 
-fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t size,
-                           bool check_fingerprint, const fxs_limits *limits, size_t *error_offset) {
+// fxs_replay_open, taking simulation versions from `oldest` to this build's when it checks.
+static fxs_result open_replay(fxs_replay_reader *r, const uint8_t *data, size_t size,
+                              bool check_fingerprint, uint32_t oldest, const fxs_limits *limits,
+                              size_t *error_offset) {
   memset(r, 0, sizeof *r);
   r->data = data;
   r->size = data ? size : 0;
@@ -222,7 +224,8 @@ fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t siz
   }
   r->keyframe_interval = fxs_load_le32(p + 16);
   r->simulation_version = stamped ? fxs_load_le32(p + 20) : 0u;
-  if (check_fingerprint && stamped && r->simulation_version != FXS_SIMULATION_VERSION) {
+  if (check_fingerprint && stamped &&
+      (r->simulation_version < oldest || r->simulation_version > FXS_SIMULATION_VERSION)) {
     return failure(FXS_ERR_SIMULATION_VERSION, 28, error_offset);
   }
   if ((uint64_t)r->size > r->limits.max_bytes) {
@@ -251,6 +254,12 @@ fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t siz
   r->initial.snapshot = p;
   r->initial.snapshot_size = length;
   return FXS_OK;
+}
+
+fxs_result fxs_replay_open(fxs_replay_reader *r, const uint8_t *data, size_t size,
+                           bool check_fingerprint, const fxs_limits *limits, size_t *error_offset) {
+  return open_replay(r, data, size, check_fingerprint, FXS_SIMULATION_VERSION, limits,
+                     error_offset);
 }
 
 fxs_result fxs_replay_next(fxs_replay_reader *r, fxs_replay_chunk *c, size_t *error_offset) {
@@ -446,6 +455,13 @@ static fxs_result verify_start(verifier *v, const fxs_replay_reader *r, uint8_t 
   if (e == FXS_OK)
     e = fxs_world_init(&v->recorded, &def, &r->capacity, mem + world_size, world_size);
   if (e != FXS_OK) return e;
+  // A replay of an older simulation version this build still runs is re-simulated by its
+  // own rules (open_replay took only those); one of a format before versions, by today's.
+  if (r->simulation_version != 0) {
+    e = fxs_world_set_simulation_version(&v->sim, r->simulation_version);
+    if (e == FXS_OK) e = fxs_world_set_simulation_version(&v->recorded, r->simulation_version);
+    if (e != FXS_OK) return e;
+  }
   v->commands = (fxs_command *)(void *)(mem + 2u * world_size);
   v->reader = r;
   v->hash_version = fxs_replay_state_hash_version(r->version);
@@ -470,7 +486,7 @@ fxs_result fxs_replay_verify_progress(const uint8_t *data, size_t size, const fx
   verifier v;
   v.report = report;
   size_t at = 0;
-  fxs_result e = fxs_replay_open(&r, data, size, true, limits, &at);
+  fxs_result e = open_replay(&r, data, size, true, FXS_SIMULATION_VERSION_OLDEST, limits, &at);
   if (e == FXS_ERR_LIMIT) report->limit_error = r.limit_error;
   if (e == FXS_OK) e = verify_start(&v, &r, (uint8_t *)memory, memory_size, &at);
   while (e == FXS_OK && !r.ended) {

@@ -9,6 +9,7 @@
 #include "fixsteer/pursuit.h"
 #include "fixsteer/seek.h"
 #include "fixsteer/velocity_match.h"
+#include "fixsteer/version.h"
 #include "fixsteer/wander.h"
 #include "world_field.h"
 #include "world_grid.h"
@@ -269,6 +270,7 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   world->memory = memory;
   world->memory_size = offsets[M_COUNT];
   world->internal = FXS_AT(fxs_world_internal, M_INTERNAL);
+  world->internal->rules = FXS_SIMULATION_VERSION;
   world->agents = FXS_AT(fxs_agent_slot, M_AGENTS);
   world->obstacles = FXS_AT(fxs_obstacle, M_OBSTACLES);
   world->obstacle_alive = FXS_AT(uint8_t, M_ALIVE);
@@ -340,6 +342,15 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
 }
 
 #undef FXS_AT
+
+fxs_result fxs_world_set_simulation_version(fxs_world *world, uint32_t version) {
+  if (version < FXS_SIMULATION_VERSION_OLDEST || version > FXS_SIMULATION_VERSION)
+    return FXS_ERR_SIMULATION_VERSION;
+  world->internal->rules = version;
+  return FXS_OK;
+}
+
+uint32_t fxs_world_simulation_version(const fxs_world *world) { return world->internal->rules; }
 
 fxs_result fxs_world_set_tasks(fxs_world *world, const fxs_task_system *tasks) {
   if (!tasks) {

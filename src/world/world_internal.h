@@ -86,6 +86,9 @@ typedef struct fxs_world_internal {
   struct fxs_orca_memo_entry *orca_memo;
   uint32_t orca_memo_bits;    ///< log2 of each worker's entries; 0: no memo.
   fxs_world_nav_internal nav; ///< The navigation's insides.
+  /// The simulation version whose rules the world steps by (fxs_world_set_simulation_version):
+  /// a setting, as the math is, not state.
+  uint32_t rules;
 } fxs_world_internal;
 
 /// Bytes the memory block keeps for fxs_world_internal on every platform (its size differs

@@ -29,6 +29,7 @@
 #include "world_nav_fields.h"
 #include "world_obstacles.h"
 #include "world_prefetch.h"
+#include "world_rules.h"
 #include "world_slots.h"
 #include "world_way.h"
 #include "world_escape.h"
@@ -371,13 +372,16 @@ static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
   // at any distance from the goal: a pile of hundreds is wide and never quite still. It
   // rests only inside its group's compact cluster (fxs_way_in_cluster), there also against
   // any of its group already at rest (arrival by contact); outside it presses on.
+  // (Both rules came with simulation version 5: by version 4's rules a follower rests in
+  // any pile and waits anywhere, as an agent going alone does.)
   uint32_t group = fxs_world_nav_fields_follows(ctx->world, ctx->index);
+  bool clusters = fxs_rules_since(ctx->world, FXS_RULES_GOAL_CLUSTERS);
   bool near = group || fxs_vec2_within(a->position, m.to, slowing);
   fix16_t slow = fxs_max(a->max_force, 0), gap = fxs_agent_touch(a);
   if (group) slow = fxs_max(slow, fxs_max(a->max_speed, 0) / 2), gap = fxs_max(a->radius, gap);
   if (m.last && near) {
     bool held;
-    if (group) {
+    if (group && clusters) {
       held = fxs_way_in_cluster(a->position, spaced_radius(a, d.neighbor_radius), m.to, group) &&
              (fxs_way_held_in_pile(ctx, m.to, slow, gap) || fxs_way_touches_rest(ctx, m.to, gap));
     } else {
@@ -389,7 +393,7 @@ static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
   // friction) or against one of its group at rest nearer the goal; on the way there it crawls
   // on, so a crush of groups in a crossing keeps flowing. An agent going alone (its own spot,
   // its own route) waits anywhere, as before: crawling, it can press into a door's jamb.
-  fxs_way_wait wait = {!group || (m.last && near), true, m.to, gap};
+  fxs_way_wait wait = {!group || !clusters || (m.last && near), true, m.to, gap};
   return orca_toward(ctx, &d, m.velocity, &wait, true);
 }
 

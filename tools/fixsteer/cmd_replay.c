@@ -131,7 +131,11 @@ int cmd_dump(int argc, char **argv) {
     printf("simulation version: none (recorded before simulation versions existed)\n");
   else
     printf("simulation version %u (%s)\n", r.simulation_version,
-           r.simulation_version == FXS_SIMULATION_VERSION ? "this build" : "OTHER BUILD");
+           r.simulation_version == FXS_SIMULATION_VERSION ? "this build"
+           : r.simulation_version >= FXS_SIMULATION_VERSION_OLDEST &&
+                   r.simulation_version < FXS_SIMULATION_VERSION
+               ? "an older one this build verifies by its rules"
+               : "OTHER BUILD");
   dump_world(&r);
   while (!r.ended) {
     fxs_replay_chunk c;

@@ -101,9 +101,11 @@ static int print_simulation_version(const file *f, size_t offset, const char *wh
     for (int i = 3; i >= 0; --i) theirs = theirs << 8 | f->data[offset + (size_t)i];
   }
   fprintf(stderr,
-          "fixsteer: %s: byte %zu%s: recorded by simulation version %u; this build runs %u: "
-          "verify it with a build of simulation version %u, or re-record it\n",
-          f->name, offset, where, theirs, (unsigned)FXS_SIMULATION_VERSION, theirs);
+          "fixsteer: %s: byte %zu%s: recorded by simulation version %u; this build runs %u "
+          "(and verifies replays of %u on): verify it with a build of simulation version %u, or "
+          "re-record it\n",
+          f->name, offset, where, theirs, (unsigned)FXS_SIMULATION_VERSION,
+          (unsigned)FXS_SIMULATION_VERSION_OLDEST, theirs);
   return EXIT_VERSION;
 }
 

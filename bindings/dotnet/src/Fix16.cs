@@ -91,6 +91,16 @@ namespace Fixsteer
             }
         }
 
+        /// <summary>The oldest simulation version the library still runs: a world may step
+        /// by the rules of any version from this one to <see cref="SimulationVersion"/>
+        /// (<see cref="World.SimulationVersion"/>).</summary>
+        public static uint OldestSimulationVersion
+        {
+            get {
+                return NativeMethods.fxs_simulation_version_oldest();
+            }
+        }
+
         /// <summary>The library's message for a result ("buffer too small").</summary>
         public static string Message(Result result)
         {

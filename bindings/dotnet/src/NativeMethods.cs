@@ -21,6 +21,8 @@ namespace Fixsteer
         internal static extern ulong fxs_math_fingerprint();
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern uint fxs_simulation_version();
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern uint fxs_simulation_version_oldest();
 
         // world.h
         [DllImport(Lib, CallingConvention = Cdecl)]
@@ -60,6 +62,10 @@ namespace Fixsteer
                                                                  [Out] AgentHandle[] o);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern uint fxs_world_agent_count(IntPtr world);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern int fxs_world_set_simulation_version(IntPtr world, uint version);
+        [DllImport(Lib, CallingConvention = Cdecl)]
+        internal static extern uint fxs_world_simulation_version(IntPtr world);
         [DllImport(Lib, CallingConvention = Cdecl)]
         internal static extern BehaviorSlot fxs_behavior_slot_default(int kind);
         [DllImport(Lib, CallingConvention = Cdecl)]

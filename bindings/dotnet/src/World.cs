@@ -136,6 +136,23 @@ namespace Fixsteer
             }
         }
 
+        /// <summary>The simulation version whose rules the world steps by, from
+        /// <see cref="Library.OldestSimulationVersion"/> to <see cref="Library.SimulationVersion"/>
+        /// (a new world has the latest). Not state: neither hashed nor in a snapshot. Setting a
+        /// version this build does not run throws (SimulationVersion).</summary>
+        public uint SimulationVersion
+        {
+            get {
+                CheckAlive();
+                return NativeMethods.fxs_world_simulation_version(world);
+            }
+            set {
+                CheckAlive();
+                FixsteerException.Check(NativeMethods.fxs_world_set_simulation_version(world, value),
+                                        "simulation version");
+            }
+        }
+
         /// <summary>Live agents.</summary>
         public int AgentCount
         {

@@ -43,6 +43,25 @@ namespace Fixsteer.Tests
         }
 
         [Test]
+        public void AWorldStepsByTheRulesOfAnyVersionTheLibraryRunsAndNoOther()
+        {
+            using (World w = new World(Scene.Def(), Scene.Capacity()))
+            {
+                Assert.AreEqual(Library.SimulationVersion, w.SimulationVersion);
+                Assert.LessOrEqual(Library.OldestSimulationVersion, Library.SimulationVersion);
+                w.SimulationVersion = Library.OldestSimulationVersion;
+                Assert.AreEqual(Library.OldestSimulationVersion, w.SimulationVersion);
+                FixsteerException e = Assert.Throws<FixsteerException>(
+                    () => w.SimulationVersion = Library.SimulationVersion + 1);
+                Assert.AreEqual(Result.SimulationVersion, e.Result);
+                e = Assert.Throws<FixsteerException>(
+                    () => w.SimulationVersion = Library.OldestSimulationVersion - 1);
+                Assert.AreEqual(Result.SimulationVersion, e.Result);
+                Assert.AreEqual(Library.OldestSimulationVersion, w.SimulationVersion, "left as it was");
+            }
+        }
+
+        [Test]
         public void RefusedCommandsThrowWithTheLibrarysMessage()
         {
             using (World w = new World(Scene.Def(), Scene.Capacity()))
