@@ -322,10 +322,6 @@ FXS_API size_t fxs_world_memory_size(const fxs_world_capacity *capacity);
 FXS_API fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
                                   const fxs_world_capacity *capacity, void *memory, size_t size);
 
-/// Runs the step's per-agent phases through `tasks` (copied; NULL: inline, the default).
-/// Not state: it is neither hashed nor snapshotted, and the results do not depend on it.
-/// FXS_ERR_BAD_VALUE when worker_count is outside [1, capacity.workers (at least 1)] or a
-/// callback is missing.
 /// Makes the world step by the rules of simulation `version`, from
 /// FXS_SIMULATION_VERSION_OLDEST to FXS_SIMULATION_VERSION (version.h); a world begins with
 /// FXS_SIMULATION_VERSION. Like the math fingerprint it is not part of the state (neither
@@ -337,6 +333,10 @@ FXS_API fxs_result fxs_world_set_simulation_version(fxs_world *world, uint32_t v
 /// The simulation version whose rules the world steps by.
 FXS_API uint32_t fxs_world_simulation_version(const fxs_world *world);
 
+/// Runs the step's per-agent phases through `tasks` (copied; NULL: inline, the default).
+/// Not state: it is neither hashed nor snapshotted, and the results do not depend on it.
+/// FXS_ERR_BAD_VALUE when worker_count is outside [1, capacity.workers (at least 1)] or a
+/// callback is missing.
 FXS_API fxs_result fxs_world_set_tasks(fxs_world *world, const fxs_task_system *tasks);
 
 /// Adds a path of `count` nodes (copied). Paths are part of the world's configuration.
