@@ -338,7 +338,10 @@ void test_a_world_restored_mid_search_into_junk_memory_continues_identically(voi
   init(&other, &cap, memory2, sizeof memory2);
   // Junk everywhere the searches and routes live, and the effective costs.
   memset(other.internal->nav.search_memory, 0xA5,
-         fxs_world_nav_search_bytes(&cap) * (cap.nav_searches + 1u));
+         fxs_world_nav_search_bytes(&cap) * cap.nav_searches);
+  // and where the restore checks the searches: the path scratch and the checking state bits
+  memset(other.internal->nav.scratch, 0xC3, cap.nav_cells * sizeof(uint32_t));
+  memset(other.internal->nav.check_state, 0x3C, cap.nav_cells);
   memset(other.nav.grid.cost, 0x5A, cap.nav_cells);
   memset(other.nav.routes, 0x3C, sizeof(fxs_nav_route) * cap.agents);
   size_t at = 0;

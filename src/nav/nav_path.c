@@ -10,6 +10,8 @@
 #define HAS_PARENT 0x08u
 #define OPEN 0x10u
 #define CLOSED 0x20u
+// Set only while a saved heap is read: the cell is in it (read_open clears it after).
+#define IN_HEAP 0x40u
 
 // The largest g a restored cell may carry: the most a path of fewer steps than cells costs.
 // With at most FXS_NAV_MAX_CELLS cells, g + one more step + h stays below 2^32.
@@ -33,8 +35,9 @@ size_t fxs_nav_search_memory_size(uint32_t cell_capacity, uint32_t open_capacity
 
 static void clear_cells(fxs_nav_search *s) {
   // Array by array: three block clears (a world restore clears every free search's cells).
+  // A checking search (fxs_nav_check_init) has no open_at.
   memset(s->state, 0, s->cell_capacity);
-  memset(s->open_at, 0, (size_t)s->cell_capacity * sizeof *s->open_at);
+  if (s->open_at) memset(s->open_at, 0, (size_t)s->cell_capacity * sizeof *s->open_at);
   memset(s->g, 0, (size_t)s->cell_capacity * sizeof *s->g);
 }
 
@@ -62,6 +65,19 @@ fxs_result fxs_nav_search_init(fxs_nav_search *search, void *memory, size_t size
   clear_cells(search);
   make_idle(search);
   return FXS_OK;
+}
+
+void fxs_nav_check_init(fxs_nav_search *search, uint32_t *g, uint8_t *state, uint32_t cell_capacity,
+                        uint32_t open_capacity) {
+  search->cell_capacity = cell_capacity;
+  search->open_capacity = open_capacity;
+  search->g = g;
+  search->state = state;
+  search->open_at = NULL;
+  search->touched = NULL;
+  search->open = NULL;
+  clear_cells(search);
+  make_idle(search);
 }
 
 // Octile distance from (cx, cy) to the goal (gx, gy), with the least weight.
@@ -310,14 +326,26 @@ size_t fxs_nav_search_save(const fxs_nav_search *search, uint8_t *buffer, size_t
   return w.position;
 }
 
-// Checks of the touched cells once all are read: parents closed with a lower g, the start
-// without a parent and g 0, the closed count equal to `expanded`.
-static fxs_result check_tree(const fxs_nav_search *s) {
+// The cell that opens record i of the `stride`-byte records that begin at `base` in the
+// bytes of r (records already read, so within them).
+static uint32_t cell_at(const fxs_reader *r, size_t base, uint32_t i, size_t stride) {
+  fxs_reader at = fxs_reader_make(r->data, r->size);
+  at.position = base + (size_t)i * stride;
+  return fxs_get_u32(&at);
+}
+
+// Checks of the touched cells once all are read (the `touched_count` records of 9 bytes
+// from `base` in r's bytes, in their order): parents closed with a lower g, the start
+// without a parent and g 0, the closed count equal to `expanded`. Counts the open ones.
+static fxs_result check_tree(const fxs_nav_search *s, const fxs_reader *r, size_t base,
+                             uint32_t *opened) {
   uint32_t closed = 0;
+  *opened = 0;
   for (uint32_t i = 0; i < s->touched_count; ++i) {
-    uint32_t c = s->touched[i];
+    uint32_t c = cell_at(r, base, i, 9u);
     uint8_t st = s->state[c];
     closed += (st & CLOSED) != 0;
+    *opened += (st & OPEN) != 0;
     if (!(st & HAS_PARENT)) {
       if (c != s->start || s->g[c] != 0) return FXS_ERR_BAD_VALUE;
       continue;
@@ -353,27 +381,41 @@ static fxs_result read_touched(fxs_nav_search *s, fxs_reader *r, uint32_t cells)
   }
   s->g[c] = g;
   s->state[c] = st;
-  s->touched[s->touched_count++] = c;
+  if (s->touched) s->touched[s->touched_count] = c;
+  s->touched_count++;
   return FXS_OK;
 }
 
-static fxs_result read_open(fxs_nav_search *s, fxs_reader *r, uint32_t open_count) {
+// The heap entry of an open cell, as begin and relax make it.
+static fxs_nav_open entry_of(const fxs_nav_search *s, uint32_t c, uint32_t gx, uint32_t gy) {
+  uint32_t h = heuristic(c, s->width, gx, gy);
+  fxs_nav_open e = {s->g[c] + h, h, c};
+  return e;
+}
+
+// Reads the heap: every open cell once, each entry after its parent in the order. The
+// parent's cell is read again from the bytes, so that a checking search needs no heap.
+static fxs_result read_open(fxs_nav_search *s, fxs_reader *r, uint32_t open_count,
+                            uint32_t opened) {
   uint32_t gx = s->goal % s->width, gy = s->goal / s->width;
-  uint32_t opened = 0;
-  for (uint32_t i = 0; i < s->touched_count; ++i) opened += (s->state[s->touched[i]] & OPEN) != 0;
   if (opened != open_count) return FXS_ERR_BAD_VALUE;
+  size_t base = r->position;
   for (uint32_t i = 0; i < open_count; ++i) {
     uint32_t c = fxs_get_u32(r);
     if (r->failed) return FXS_ERR_TRUNCATED;
-    if (c >= s->width * s->height || !(s->state[c] & OPEN) || s->open_at[c] != 0) {
+    if (c >= s->width * s->height || !(s->state[c] & OPEN) || (s->state[c] & IN_HEAP)) {
       return FXS_ERR_BAD_VALUE;
     }
-    uint32_t h = heuristic(c, s->width, gx, gy);
-    fxs_nav_open e = {s->g[c] + h, h, c};
-    heap_place(s, i, e);
+    s->state[c] |= IN_HEAP;
+    fxs_nav_open e = entry_of(s, c, gx, gy);
+    if (s->open) heap_place(s, i, e);
     s->open_count = i + 1u;
-    if (i > 0 && less(&s->open[i], &s->open[(i - 1u) / 2u])) return FXS_ERR_BAD_VALUE;
+    if (i > 0) {
+      fxs_nav_open up = entry_of(s, cell_at(r, base, (i - 1u) / 2u, 4u), gx, gy);
+      if (less(&e, &up)) return FXS_ERR_BAD_VALUE;
+    }
   }
+  for (uint32_t i = 0; i < open_count; ++i) s->state[cell_at(r, base, i, 4u)] &= ~IN_HEAP;
   return FXS_OK;
 }
 
@@ -400,12 +442,14 @@ static fxs_result read_search(fxs_nav_search *s, fxs_reader *r) {
   }
   s->width = width, s->height = height, s->start = v[2], s->goal = v[3];
   s->status = status, s->end = v[5], s->expanded = v[6];
+  size_t records = r->position;
   for (uint32_t i = 0; i < touched; ++i) {
     fxs_result res = read_touched(s, r, (uint32_t)cells);
     if (res != FXS_OK) return res;
   }
-  fxs_result res = check_tree(s);
-  return res != FXS_OK ? res : read_open(s, r, open_count);
+  uint32_t opened = 0;
+  fxs_result res = check_tree(s, r, records, &opened);
+  return res != FXS_OK ? res : read_open(s, r, open_count, opened);
 }
 
 fxs_result fxs_nav_search_read(fxs_nav_search *search, fxs_reader *r) {
