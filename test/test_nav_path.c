@@ -77,8 +77,8 @@ void test_memory_size_and_init_refuse_bad_capacities(void) {
   TEST_ASSERT_EQUAL(0, fxs_nav_search_memory_size(10, 0));
   TEST_ASSERT_EQUAL(0, fxs_nav_search_memory_size(10, 11));
   TEST_ASSERT_EQUAL(0, fxs_nav_search_memory_size(FXS_NAV_MAX_CELLS + 1u, 1));
-  // 13 bytes a cell (g, heap position, touched list, state) and 12 an open entry, aligned.
-  TEST_ASSERT_EQUAL(3u * 40u + 16u + 120u, fxs_nav_search_memory_size(10, 10));
+  // 13 bytes a cell (g, heap position, touched list, state) and 8 an open entry, aligned.
+  TEST_ASSERT_EQUAL(3u * 40u + 16u + 80u, fxs_nav_search_memory_size(10, 10));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_nav_search_init(&s, memory_a, sizeof memory_a, 0, 1));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_nav_search_init(&s, NULL, sizeof memory_a, 10, 1));
   TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL, fxs_nav_search_init(&s, memory_a, 100, 10, 10));

@@ -92,10 +92,19 @@ static uint32_t heuristic(uint32_t cell, uint32_t width, uint32_t gx, uint32_t g
   return octile(cell % width, cell / width, gx, gy);
 }
 
-static bool less(const fxs_nav_open *a, const fxs_nav_open *b) {
-  if (a->f != b->f) return a->f < b->f;
-  if (a->h != b->h) return a->h < b->h;
-  return a->cell < b->cell;
+// The heap's order, (f, h, cell). An entry keeps no h: under one f, h = f - g is the lower
+// for the greater g.
+// `before`: entry a, whose cell's g is ga, comes before b (the sifts load a's g once).
+static inline bool before(const fxs_nav_search *s, fxs_nav_open a, uint32_t ga,
+                          const fxs_nav_open *b) {
+  if (a.f != b->f) return a.f < b->f;
+  uint32_t gb = s->g[b->cell];
+  if (ga != gb) return ga > gb;
+  return a.cell < b->cell;
+}
+
+static bool less(const fxs_nav_search *s, const fxs_nav_open *a, const fxs_nav_open *b) {
+  return a->f != b->f ? a->f < b->f : before(s, *a, s->g[a->cell], b);
 }
 
 static void heap_place(fxs_nav_search *s, uint32_t at, fxs_nav_open e) {
@@ -105,9 +114,10 @@ static void heap_place(fxs_nav_search *s, uint32_t at, fxs_nav_open e) {
 
 static void sift_up(fxs_nav_search *s, uint32_t at) {
   fxs_nav_open e = s->open[at];
+  uint32_t eg = s->g[e.cell];
   while (at > 0) {
     uint32_t parent = (at - 1u) / 2u;
-    if (!less(&e, &s->open[parent])) break;
+    if (!before(s, e, eg, &s->open[parent])) break;
     heap_place(s, at, s->open[parent]);
     at = parent;
   }
@@ -116,12 +126,13 @@ static void sift_up(fxs_nav_search *s, uint32_t at) {
 
 static void sift_down(fxs_nav_search *s, uint32_t at) {
   fxs_nav_open e = s->open[at];
-  uint32_t n = s->open_count;
+  uint32_t eg = s->g[e.cell], n = s->open_count;
   for (;;) {
     uint32_t child = 2u * at + 1u;
     if (child >= n) break;
-    if (child + 1u < n && less(&s->open[child + 1u], &s->open[child])) child++;
-    if (!less(&s->open[child], &e)) break;
+    if (child + 1u < n && less(s, &s->open[child + 1u], &s->open[child])) child++;
+    // Entries are distinct (their cells are): not after the child is before it.
+    if (before(s, e, eg, &s->open[child])) break;
     heap_place(s, at, s->open[child]);
     at = child;
   }
@@ -160,8 +171,7 @@ fxs_result fxs_nav_search_begin(fxs_nav_search *search, const fxs_nav_grid *grid
   search->g[start] = 0;
   search->state[start] = OPEN;
   search->touched[search->touched_count++] = start;
-  fxs_nav_open e = {heuristic(start, grid->width, gx, gy), 0, start};
-  e.h = e.f;
+  fxs_nav_open e = {heuristic(start, grid->width, gx, gy), start};
   search->open_count = 1;
   heap_place(search, 0, e);
   return FXS_OK;
@@ -193,7 +203,7 @@ static bool relax(fxs_nav_search *s, uint32_t n, uint32_t dir, uint32_t ng, uint
   s->g[n] = ng;
   s->state[n] = (uint8_t)(OPEN | HAS_PARENT | dir);
   s->touched[s->touched_count++] = n;
-  fxs_nav_open e = {ng + h, h, n};
+  fxs_nav_open e = {ng + h, n};
   s->open_count++;
   heap_place(s, s->open_count - 1u, e);
   sift_up(s, s->open_count - 1u);
@@ -241,7 +251,7 @@ fxs_nav_status fxs_nav_search_step(fxs_nav_search *search, const fxs_nav_grid *g
       s->status = FXS_NAV_NEAREST;
       break;
     }
-    uint32_t h = s->open[0].h;
+    uint32_t h = s->open[0].f - s->g[s->open[0].cell];
     uint32_t c = pop_min(s);
     s->state[c] = (uint8_t)((s->state[c] & ~OPEN) | CLOSED);
     s->expanded++;
@@ -388,8 +398,7 @@ static fxs_result read_touched(fxs_nav_search *s, fxs_reader *r, uint32_t cells)
 
 // The heap entry of an open cell, as begin and relax make it.
 static fxs_nav_open entry_of(const fxs_nav_search *s, uint32_t c, uint32_t gx, uint32_t gy) {
-  uint32_t h = heuristic(c, s->width, gx, gy);
-  fxs_nav_open e = {s->g[c] + h, h, c};
+  fxs_nav_open e = {s->g[c] + heuristic(c, s->width, gx, gy), c};
   return e;
 }
 
@@ -412,7 +421,7 @@ static fxs_result read_open(fxs_nav_search *s, fxs_reader *r, uint32_t open_coun
     s->open_count = i + 1u;
     if (i > 0) {
       fxs_nav_open up = entry_of(s, cell_at(r, base, (i - 1u) / 2u, 4u), gx, gy);
-      if (less(&e, &up)) return FXS_ERR_BAD_VALUE;
+      if (less(s, &e, &up)) return FXS_ERR_BAD_VALUE;
     }
   }
   for (uint32_t i = 0; i < open_count; ++i) s->state[cell_at(r, base, i, 4u)] &= ~IN_HEAP;
