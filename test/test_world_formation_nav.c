@@ -302,8 +302,10 @@ void test_a_formation_restored_mid_route_into_junk_memory_continues_identically(
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
   nav_world_init(&other, 11, &cap, memory2, sizeof memory2);
   // Junk in every search (free ones too), the effective costs and the routes.
-  size_t search_bytes = fxs_world_nav_search_bytes(&cap) * (cap.nav_searches + 1u);
+  size_t search_bytes = fxs_world_nav_search_bytes(&cap) * cap.nav_searches;
   memset(other.internal->nav.search_memory, 0xA5, search_bytes);
+  memset(other.internal->nav.scratch, 0xC3, cap.nav_cells * sizeof(uint32_t));
+  memset(other.internal->nav.check_state, 0x3C, cap.nav_cells);
   memset(other.nav.grid.cost, 0x5A, cap.nav_cells);
   memset(other.nav.routes, 0x3C, sizeof(fxs_nav_route) * cap.agents);
   size_t at = 0;

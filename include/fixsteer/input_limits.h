@@ -33,7 +33,7 @@ struct fxs_world_capacity;
 #define FXS_DEFAULT_MAX_FIELD_CELLS 1048576u
 /// Default of fxs_limits.max_nav_cells (1024 x 1024 cells).
 #define FXS_DEFAULT_MAX_NAV_CELLS 1048576u
-/// Default of fxs_limits.max_nav_search_cells: searches x cells (about 25 bytes each, 200 MiB).
+/// Default of fxs_limits.max_nav_search_cells: searches x cells (at most 21 bytes each, 168 MiB).
 #define FXS_DEFAULT_MAX_NAV_SEARCH_CELLS 8388608u
 /// Default of fxs_limits.max_nav_route_cells: agent slots x waypoints (4 bytes each, 64 MiB).
 #define FXS_DEFAULT_MAX_NAV_ROUTE_CELLS 16777216u

@@ -14,6 +14,17 @@ void fxs_nav_search_write(const fxs_nav_search *search, fxs_writer *w);
 /// Reads a search's state (checks of fxs_nav_search_restore, except for bytes left over).
 fxs_result fxs_nav_search_read(fxs_nav_search *search, fxs_reader *r);
 
+/// Lays out a search that only checks saved states: fxs_nav_search_read into it accepts and
+/// refuses exactly what it does into a search of fxs_nav_search_init with the same
+/// capacities, leaving the same g and state bits for the cells it read, but it keeps no
+/// touched list, heap or heap positions (those pointers are NULL; touched_count and
+/// open_count are counted), so it needs only `g` (cell_capacity words) and `state`
+/// (cell_capacity bytes), both cleared here. It is never begun, stepped, written or asked
+/// for a path. A world restore checks a snapshot's searches with one before it changes
+/// anything; its g are the world's path scratch (free during a restore).
+void fxs_nav_check_init(fxs_nav_search *search, uint32_t *g, uint8_t *state, uint32_t cell_capacity,
+                        uint32_t open_capacity);
+
 /// Writes a field's state (the layout of fxs_nav_field_save).
 void fxs_nav_field_write(const fxs_nav_field *field, fxs_writer *w);
 

@@ -89,6 +89,7 @@ enum {
   M_NAV_COST,
   M_NAV_SEARCHES,
   M_NAV_SCRATCH,
+  M_NAV_CHECK,
   M_NAV_FIELD, // navigation, derived and scratch
   M_NAV_FIELD_SLOTS,
   M_NAV_FIELDS,
@@ -130,7 +131,9 @@ static uint32_t workers_of(const fxs_world_capacity *c) { return c->workers ? c-
 static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
   if (!capacity_valid(c)) return false;
   // Navigation arrays are empty without navigation; with it, one route and
-  // capacity.nav_waypoints waypoints per agent slot, and the searches with one scratch search.
+  // capacity.nav_waypoints waypoints per agent slot, the searches' memory and their structs
+  // with one more, the checking search of a restore (nav_state.h: its g in the path scratch,
+  // its state bits in M_NAV_CHECK).
   bool nav = c->nav_cells != 0;
   size_t searches = nav ? (size_t)c->nav_searches + 1u : 0u;
   const size_t counts[M_COUNT] = {
@@ -165,9 +168,10 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       nav ? c->agents : 0u,
       nav ? c->agents : 0u,
       c->nav_searches,
-      searches,
+      c->nav_searches,
       c->nav_cells,
       searches,
+      c->nav_cells,
       c->nav_cells,
       fxs_world_nav_field_entries(c) ? 1u : 0u,
       c->nav_fields,
@@ -218,6 +222,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
                                  sizeof(uint8_t),
                                  sizeof(fxs_nav_search),
                                  sizeof(uint32_t),
+                                 sizeof(uint8_t),
                                  fxs_nav_field_memory_size(fxs_world_nav_field_entries(c)),
                                  sizeof(fxs_nav_field_slot),
                                  sizeof(fxs_nav_field),
@@ -320,6 +325,7 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
     world->internal->nav.search_memory = FXS_AT(uint8_t, M_NAV_SEARCH_MEMORY);
     n->searches = FXS_AT(fxs_nav_search, M_NAV_SEARCHES);
     world->internal->nav.scratch = FXS_AT(uint32_t, M_NAV_SCRATCH);
+    world->internal->nav.check_state = FXS_AT(uint8_t, M_NAV_CHECK);
     world->internal->nav.field_memory = FXS_AT(uint8_t, M_NAV_FIELD);
     n->field_slots = FXS_AT(fxs_nav_field_slot, M_NAV_FIELD_SLOTS);
     n->fields = FXS_AT(fxs_nav_field, M_NAV_FIELDS);

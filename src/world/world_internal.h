@@ -21,8 +21,10 @@ struct fxs_nav_field_built; // what a group field's values were built from (worl
 /// The navigation's insides (fxs_world_nav holds its state); all unused without navigation.
 typedef struct fxs_world_nav_internal {
   uint8_t dirty;          ///< Derived: grid.cost must be brought up to date before it is read.
-  uint8_t *search_memory; ///< The searches' arrays (and a scratch search, not state).
-  uint32_t *scratch;      ///< capacity.nav_cells cells: a finished search's path (not state).
+  uint8_t *search_memory; ///< The searches' arrays, capacity.nav_searches of them.
+  uint32_t *scratch;      ///< capacity.nav_cells cells: a finished search's path, and the g
+                          ///< of the checking search while a restore runs (not state).
+  uint8_t *check_state;   ///< capacity.nav_cells: the checking search's state bits (not state).
   void *field_memory;     ///< An integration field's memory (fill_field toward a goal; not state).
   uint8_t *fields_memory; ///< The cached fields' entries and buckets.
   uint32_t *agent_field;  ///< Per agent slot, the field it follows this tick (not state).

@@ -31,17 +31,20 @@ size_t fxs_world_nav_search_bytes(const fxs_world_capacity *c) {
   return fxs_nav_search_memory_size(c->nav_cells, c->nav_open);
 }
 
-// The searches are capacity.nav_searches slots plus one scratch search (restore's checks).
+// The searches are capacity.nav_searches slots plus one checking search (restore's checks,
+// nav_state.h), which borrows the path scratch for its g.
 void fxs_world_nav_init(fxs_world *world) {
   const fxs_world_capacity *c = &world->capacity;
   if (c->nav_cells == 0) return;
   size_t bytes = fxs_world_nav_search_bytes(c);
-  for (uint32_t k = 0; k <= c->nav_searches; ++k) {
+  for (uint32_t k = 0; k < c->nav_searches; ++k) {
     fxs_nav_search_init(&world->nav.searches[k],
                         world->internal->nav.search_memory + (size_t)k * bytes, bytes, c->nav_cells,
                         c->nav_open);
-    if (k < c->nav_searches) world->nav.search_owner[k] = NO_OWNER;
+    world->nav.search_owner[k] = NO_OWNER;
   }
+  fxs_nav_check_init(&world->nav.searches[c->nav_searches], world->internal->nav.scratch,
+                     world->internal->nav.check_state, c->nav_cells, c->nav_open);
   if (c->nav_fields != 0) fxs_world_nav_fields_init(world);
   world->internal->nav.dirty = 1;
 }
@@ -636,7 +639,7 @@ static fxs_result read_searches(fxs_world *world, fxs_world *shape, fxs_reader *
       }
       continue;
     }
-    // The dry pass reads into the scratch search after the slots, the apply pass in place.
+    // The dry pass reads into the checking search after the slots, the apply pass in place.
     fxs_nav_search *s = world ? &world->nav.searches[k] : &shape->nav.searches[searches];
     fxs_result e = fxs_nav_search_read(s, r);
     if (e != FXS_OK) return e;
