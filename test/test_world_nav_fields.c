@@ -131,6 +131,43 @@ void test_a_group_settles_in_its_compact_cluster(void) {
     TEST_ASSERT_TRUE(fxs_vec2_is_zero(world.agents[i].body.velocity));
 }
 
+// A crush (world_way.h, making way): two followers of two groups pressed head-on into each
+// other, both crawling (slower than their rest speed), touching. The one whose goal comes
+// later in the fixed order (x, then y) makes way: it takes the whole of the avoiding and backs
+// off or aside, while the other leaves it out of its ORCA and presses on toward its goal.
+// Without the rule the two answer symmetrically (each sidesteps half, each presses on as
+// much), and in a crowd such symmetric pushing can keep a crush crawling for good.
+void test_in_a_crush_of_two_groups_the_later_goal_makes_way(void) {
+  nav_grid(&world, 400);
+  group(&world, 4, 40, 40, 360, 200); // slots 0..3, east: the later goal
+  group(&world, 4, 360, 40, 40, 200); // slots 4..7, west: the earlier goal
+  step(&world, 10);
+  for (uint32_t i = 0; i < 8; ++i)
+    TEST_ASSERT_EQUAL_UINT32(4, fxs_world_nav_fields_follows(&world, i));
+  // The two fronts, 17 apart (their bodies touch within an eighth of both radii), crawling
+  // into each other at 0.02 a tick (rest speed: 2 / 64); the others far behind, at rest.
+  fxs_agent *east = &world.agents[0].body, *west = &world.agents[4].body;
+  east->position = nav_point(200, 200), west->position = nav_point(217, 200);
+  east->velocity = fxs_vec2_make(FXS_ONE / 50, 0), west->velocity = fxs_vec2_make(-FXS_ONE / 50, 0);
+  for (uint32_t i = 1; i < 4; ++i) {
+    world.agents[i].body.position = nav_point(40, 60 + 40 * (int)i);
+    world.agents[i + 4].body.position = nav_point(360, 60 + 40 * (int)i);
+    world.agents[i].body.velocity = world.agents[i + 4].body.velocity = fxs_vec2_zero();
+  }
+  step(&world, 1);
+  FXS_TEST_REPORT("east v (%.4f, %.4f), west v (%.4f, %.4f)", fxs_test_to_double(east->velocity.x),
+                  fxs_test_to_double(east->velocity.y), fxs_test_to_double(west->velocity.x),
+                  fxs_test_to_double(west->velocity.y));
+  // The west front presses on toward its goal; the east one steps aside, pressing east at
+  // most an eighth as fast.
+  TEST_ASSERT_TRUE(west->velocity.x < 0);
+  TEST_ASSERT_TRUE(east->velocity.x < -west->velocity.x / 8);
+  TEST_ASSERT_TRUE(east->velocity.y != 0);
+  // A few ticks on, the two have passed each other.
+  step(&world, 30);
+  TEST_ASSERT_TRUE(west->position.x < east->position.x);
+}
+
 void test_fewer_agents_than_a_group_run_a_star(void) {
   nav_grid(&world, 400);
   group(&world, (int)FXS_NAV_FIELD_GROUP - 1, 100, 60, 300, 150);
