@@ -168,6 +168,39 @@ void test_in_a_crush_of_two_groups_the_later_goal_makes_way(void) {
   TEST_ASSERT_TRUE(west->position.x < east->position.x);
 }
 
+// The crush at scale: two groups of 12 (three abreast) sent head-on through a corridor 60
+// wide (3.75 bodies), each to the far end of the other's side. Without the crush rule they
+// crawl in the corridor to the end (none through by tick 3,000); with it they get through
+// and settle (all at rest from tick 1,686, 23 of 24 through).
+void test_two_groups_head_on_in_a_corridor_get_through_and_settle(void) {
+  static uint64_t mem[120000];
+  fxs_world_capacity c = cap;
+  c.agents = 24;
+  init(&other, &c, mem, sizeof mem);
+  nav_grid(&other, 400);
+  nav_wall(&other, 100, 170, 300, 170), nav_wall(&other, 100, 230, 300, 230);
+  nav_wall(&other, 100, 0, 100, 170), nav_wall(&other, 100, 230, 100, 400);
+  nav_wall(&other, 300, 0, 300, 170), nav_wall(&other, 300, 230, 300, 400);
+  for (int i = 0; i < 12; ++i)
+    nav_navigator(&other, 80 - 20 * (i / 3), 180 + 20 * (i % 3), 360, 200);
+  for (int i = 0; i < 12; ++i)
+    nav_navigator(&other, 320 + 20 * (i / 3), 180 + 20 * (i % 3), 40, 200);
+  int moved = 0; // the last tick any agent moved
+  for (int t = 1; t <= 3000; ++t) {
+    step(&other, 1);
+    for (uint32_t i = 0; i < 24; ++i)
+      if (!fxs_vec2_is_zero(other.agents[i].body.velocity)) moved = t;
+  }
+  uint32_t across = 0;
+  for (uint32_t i = 0; i < 24; ++i) {
+    fix16_t x = other.agents[i].body.position.x;
+    across += i < 12 ? x > FXS_INT(300) : x < FXS_INT(100);
+  }
+  FXS_TEST_REPORT("all at rest from tick %d, %u of 24 through the corridor", moved + 1, across);
+  TEST_ASSERT_TRUE(moved < 2500);
+  TEST_ASSERT_TRUE(across >= 23); // 23 under simulation version 5 with the rule, 0 without
+}
+
 void test_fewer_agents_than_a_group_run_a_star(void) {
   nav_grid(&world, 400);
   group(&world, (int)FXS_NAV_FIELD_GROUP - 1, 100, 60, 300, 150);
