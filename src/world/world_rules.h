@@ -19,6 +19,10 @@
 /// field group's follower pressed into a crowd crawls on instead of waiting): docs/crowds.md.
 #define FXS_RULES_GOAL_CLUSTERS 5u
 
+/// A crush of groups: of two field groups' followers crawling into each other, the one whose
+/// goal comes later (by x, then y) makes way (world_way.c, owes_way): docs/crowds.md.
+#define FXS_RULES_CRUSH_ORDER 5u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;

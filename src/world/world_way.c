@@ -7,6 +7,7 @@
 #include "world_internal.h"
 #include "world_nav.h"
 #include "world_nav_fields.h"
+#include "world_rules.h"
 #include "world_slots.h"
 
 static inline int64_t magnitude(int64_t v) { return v < 0 ? -v : v; }
@@ -37,7 +38,7 @@ static way_facts facts_of(const fxs_world *world, uint32_t id, fxs_vec2 goal) {
   f.goal = goal;
   f.on_spot = f.navigates && fxs_vec2_within(f.position, goal, fxs_agent_touch(&s->body));
   uint64_t rest = (uint64_t)fxs_agent_rest_speed(&s->body);
-  f.crawls = f.navigates && !f.rests &&
+  f.crawls = fxs_rules_since(world, FXS_RULES_CRUSH_ORDER) && f.navigates && !f.rests &&
              fxs_length_sq_raw(s->body.velocity.x, s->body.velocity.y) <= rest * rest &&
              fxs_world_nav_fields_follows(world, id) != 0;
   return f;
