@@ -82,6 +82,14 @@ typedef struct fxs_nav_field {
   uint32_t settled;           ///< Cells taken from the queue (their value is final).
   uint32_t *bucket;           ///< FXS_NAV_BUCKETS list heads, just before `entry`.
   fxs_nav_field_entry *entry; ///< cell_capacity entries.
+  /// NULL, or a ready field kept packed (a world's group fields, world.h): one byte a grid
+  /// cell, row by row, its low four bits the cell's direction (0..7; 8 none; 9 a goal), the
+  /// high four the world's own (docs/navigation.md, "Memory"). `entry` and `bucket` are NULL
+  /// then; a value is the sum of the steps' costs along the directions to the goal, so
+  /// fxs_nav_field_value takes time in the length of that path, fxs_nav_field_direction
+  /// one read.
+  uint8_t *packed;
+  const uint8_t *cost; ///< With `packed`: the grid's costs the field was built over.
 } fxs_nav_field;
 
 /// Entries a field over a width x height grid needs: (width + 2) x (height + 2); 0 for a

@@ -74,11 +74,20 @@ typedef struct fxs_nav_field_built {
 /// agent_field of an agent that follows no field this tick.
 #define FXS_NAV_NO_FIELD UINT32_MAX
 
-/// Entries of each cached field for these capacities (0 without fields).
+/// Least number of build memories of a world with fields (fewer only with fewer fields).
+#define FXS_NAV_FIELD_BUILDS 2u
+/// Bytes the build memories may take together beyond FXS_NAV_FIELD_BUILDS of them (64 MiB).
+#define FXS_NAV_FIELD_BUILD_BYTES ((size_t)64u << 20)
+
+/// Entries of each build memory for these capacities (0 without fields).
 uint32_t fxs_world_nav_fields_entries(const fxs_world_capacity *capacity);
 
-/// Bytes of one cached field's memory (0 without fields).
+/// Bytes of one build memory (0 without fields).
 size_t fxs_world_nav_fields_bytes(const fxs_world_capacity *capacity);
+
+/// Build memories of a world of these capacities: nav_fields, at most the larger of
+/// FXS_NAV_FIELD_BUILDS and as many as FXS_NAV_FIELD_BUILD_BYTES holds (0 without fields).
+uint32_t fxs_world_nav_field_builds(const fxs_world_capacity *capacity);
 
 /// Lays the fields out over their memory (world init): every slot free.
 void fxs_world_nav_fields_init(fxs_world *world);
