@@ -76,8 +76,8 @@ typedef struct fxs_nav_field_built {
 
 /// Least number of build memories of a world with fields (fewer only with fewer fields).
 #define FXS_NAV_FIELD_BUILDS 2u
-/// Bytes the build memories may take together beyond FXS_NAV_FIELD_BUILDS of them (64 MiB).
-#define FXS_NAV_FIELD_BUILD_BYTES ((size_t)64u << 20)
+/// Bytes the build memories may take together beyond FXS_NAV_FIELD_BUILDS of them (1 MiB).
+#define FXS_NAV_FIELD_BUILD_BYTES ((size_t)1u << 20)
 
 /// Entries of each build memory for these capacities (0 without fields).
 uint32_t fxs_world_nav_fields_entries(const fxs_world_capacity *capacity);
