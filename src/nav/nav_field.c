@@ -328,7 +328,27 @@ uint32_t fxs_nav_field_direction(const fxs_nav_field *field, uint32_t cx, uint32
 // The packed code of entry `at` (a grid cell's) of a field: fxs_nav_field_direction's
 // answer from its neighbours at offsets off[dir], FXS_NAV_PACK_GOAL for a goal.
 static inline uint8_t pack_code(const fxs_nav_field_entry *at, const ptrdiff_t off[8]) {
-  if (at->value == 1) return (uint8_t)FXS_NAV_PACK_GOAL;
+  uint32_t own = at->value;
+  if (own == 1) return (uint8_t)FXS_NAV_PACK_GOAL;
+  if (own != 0 && own != FXS_NAV_UNREACHED) {
+    // Reached and walkable: no allowed step gives less than its own value (each neighbour
+    // offered it that much when settled) and one gives exactly it (the offer it kept), so
+    // the first direction, in order, whose step gives its value is the least, ties to the
+    // lower direction. (A real value plus a step stays below 2^32.)
+    for (uint32_t dir = 0; dir < 4; ++dir) {
+      const fxs_nav_field_entry *n = at + off[dir];
+      if (n->value != 0 && n->value != FXS_NAV_UNREACHED && n->value + n->straight == own) {
+        return (uint8_t)dir;
+      }
+    }
+    for (uint32_t dir = 4; dir < FXS_NAV_DIRECTIONS; ++dir) {
+      const fxs_nav_field_entry *n = at + off[dir];
+      if (n->value != 0 && n->value != FXS_NAV_UNREACHED && n->value + n->diagonal == own &&
+          at[step_x[dir]].value != 0 && at[off[dir] - step_x[dir]].value != 0) {
+        return (uint8_t)dir;
+      }
+    }
+  }
   uint32_t best = FXS_NAV_PACK_NONE;
   uint64_t best_total = UINT64_MAX;
   for (uint32_t dir = 0; dir < FXS_NAV_DIRECTIONS; ++dir) {
