@@ -17,6 +17,14 @@
 #define AIM_STEP 3u
 #define NO_SLOT UINT32_MAX
 
+// The cell one step in direction dir (0..7, nav_grid.h: E, N, W, S, NE, NW, SW, SE) from
+// cell `at` of a width-w grid (a direction never leads off the grid).
+static inline uint32_t next_cell(uint32_t at, uint32_t dir, uint32_t w) {
+  static const int8_t dx[FXS_NAV_DIRECTIONS] = {1, 0, -1, 0, 1, -1, -1, 1};
+  static const int8_t dy[FXS_NAV_DIRECTIONS] = {0, 1, 0, -1, 1, 1, -1, -1};
+  return (uint32_t)((int32_t)at + dx[dir] + dy[dir] * (int32_t)w);
+}
+
 // The packed bytes of field slot k.
 static uint8_t *packed_of(const fxs_world *world, uint32_t k) {
   return world->internal->nav.field_packed + (size_t)k * world->capacity.nav_cells;
@@ -292,15 +300,14 @@ static uint32_t aim_of(const fxs_world *world, uint32_t k, uint32_t here) {
   const fxs_nav_grid *g = &n->grid;
   uint32_t goal = n->field_slots[k].goal_cell, w = g->width;
   if (sight(g, here, goal)) return AIM_GOAL;
-  uint32_t chain[FXS_NAV_FIELD_LOOK], length = 0, x = here % w, y = here / w;
+  const uint8_t *packed = packed_of(world, k);
+  uint32_t chain[FXS_NAV_FIELD_LOOK], length = 0, at = here;
   while (length < FXS_NAV_FIELD_LOOK) {
-    uint32_t dir = fxs_nav_field_direction(&n->fields[k], x, y);
-    if (dir == FXS_NAV_DIRECTIONS) break;
-    int32_t dx, dy;
-    fxs_nav_direction_step(dir, &dx, &dy);
-    x = (uint32_t)((int32_t)x + dx), y = (uint32_t)((int32_t)y + dy);
-    chain[length++] = y * w + x;
-    if (chain[length - 1u] == goal) break;
+    uint32_t dir = packed[at] & 15u; // fxs_nav_field_direction's, or none or a goal (8, 9)
+    if (dir >= FXS_NAV_DIRECTIONS) break;
+    at = next_cell(at, dir, w);
+    chain[length++] = at;
+    if (at == goal) break;
   }
   if (length == 0) return AIM_NONE;
   uint32_t pick = length - 1u;
@@ -310,14 +317,10 @@ static uint32_t aim_of(const fxs_world *world, uint32_t k, uint32_t here) {
 
 // The cell of aim code AIM_STEP + i from `here`: i + 1 steps along ready field k's directions.
 static uint32_t aim_cell(const fxs_world *world, uint32_t k, uint32_t here, uint32_t code) {
-  const fxs_nav_field *f = &world->nav.fields[k];
-  uint32_t w = f->width, x = here % w, y = here / w;
-  for (uint32_t i = AIM_STEP; i <= code; ++i) {
-    int32_t dx, dy;
-    fxs_nav_direction_step(fxs_nav_field_direction(f, x, y), &dx, &dy);
-    x = (uint32_t)((int32_t)x + dx), y = (uint32_t)((int32_t)y + dy);
-  }
-  return y * w + x;
+  const uint8_t *packed = packed_of(world, k);
+  uint32_t w = world->nav.grid.width, at = here;
+  for (uint32_t i = AIM_STEP; i <= code; ++i) at = next_cell(at, packed[at] & 15u, w);
+  return at;
 }
 
 static uint32_t cell_of(const fxs_nav_grid *g, fxs_vec2 p) {
