@@ -18,7 +18,8 @@
 /// take (walkable y, no corner cutting; x itself may be blocked); ties go to the lower
 /// direction number (E, N, W, S, NE, NW, SW, SE). Goal cells and cells without such a
 /// neighbour have none (FXS_NAV_DIRECTIONS). Directions are derived on demand from the
-/// values and the grid, never stored, so they are not state.
+/// values and the grid, so they are not state (a world's ready group fields keep them
+/// packed instead of the values: fxs_nav_field.packed).
 ///
 /// The budget. fxs_nav_field_step settles at most `budget` cells; save / restore carry a
 /// field half built, as nav_path.h does for a search.
