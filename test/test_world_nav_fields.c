@@ -440,7 +440,7 @@ void test_a_world_restored_mid_field_build_into_junk_memory_continues_identicall
   TEST_ASSERT_EQUAL_UINT16(FXS_SNAPSHOT_VERSION_NAV_FIELDS, fxs_load_le16(snap + 4));
   init(&other, &cap, memory2, sizeof memory2);
   memset(other.internal->nav.fields_memory, 0xA5,
-         fxs_world_nav_fields_bytes(&cap) * cap.nav_fields);
+         fxs_world_nav_fields_bytes(&cap) * fxs_world_nav_field_builds(&cap));
   memset(other.internal->nav.agent_field, 0x5A, sizeof(uint32_t) * cap.agents);
   memset(other.nav.field_slots, 0x3C, sizeof(fxs_nav_field_slot) * cap.nav_fields);
   memset(other.nav.grid.cost, 0x77, cap.nav_cells);

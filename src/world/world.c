@@ -96,8 +96,10 @@ enum {
   M_NAV_FIELDS_MEMORY,
   M_NAV_AGENT_FIELD,
   M_NAV_FIELD_MEMBERS,
-  M_NAV_FIELD_AIM, // fields
+  M_NAV_FIELD_PACKED, // fields
   M_NAV_FIELD_BUILT,
+  M_NAV_BUILD_OWNER,
+  M_NAV_BUILD_STAMP,
   M_NAV_RASTER,
   M_NAV_COVER,
   M_NAV_RASTER_WALLS,
@@ -176,11 +178,13 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       fxs_world_nav_field_entries(c) ? 1u : 0u,
       c->nav_fields,
       c->nav_fields,
-      c->nav_fields,
+      fxs_world_nav_field_builds(c),
       c->nav_fields ? c->agents : 0u,
       c->nav_fields,
       (size_t)c->nav_fields * c->nav_cells,
       c->nav_fields,
+      fxs_world_nav_field_builds(c),
+      fxs_world_nav_field_builds(c),
       nav ? 1u : 0u,
       c->nav_cells,
       nav ? c->walls : 0u,
@@ -229,8 +233,10 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
                                  fxs_world_nav_fields_bytes(c),
                                  sizeof(uint32_t),
                                  sizeof(uint32_t),
-                                 sizeof(uint32_t),
+                                 sizeof(uint8_t),
                                  sizeof(fxs_nav_field_built),
+                                 sizeof(uint32_t),
+                                 sizeof(uint32_t),
                                  sizeof(fxs_nav_raster),
                                  sizeof(uint32_t),
                                  sizeof(fxs_wall),
@@ -332,7 +338,9 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
     world->internal->nav.fields_memory = FXS_AT(uint8_t, M_NAV_FIELDS_MEMORY);
     world->internal->nav.agent_field = FXS_AT(uint32_t, M_NAV_AGENT_FIELD);
     world->internal->nav.field_members = FXS_AT(uint32_t, M_NAV_FIELD_MEMBERS);
-    world->internal->nav.field_aim = FXS_AT(uint32_t, M_NAV_FIELD_AIM);
+    world->internal->nav.field_packed = FXS_AT(uint8_t, M_NAV_FIELD_PACKED);
+    world->internal->nav.build_owner = FXS_AT(uint32_t, M_NAV_BUILD_OWNER);
+    world->internal->nav.build_stamp = FXS_AT(uint32_t, M_NAV_BUILD_STAMP);
     world->internal->nav.field_built = FXS_AT(fxs_nav_field_built, M_NAV_FIELD_BUILT);
     world->internal->nav.raster = FXS_AT(fxs_nav_raster, M_NAV_RASTER);
     world->internal->nav.raster->cover = FXS_AT(uint32_t, M_NAV_COVER);
