@@ -25,8 +25,8 @@
 
 // 10 agents, 8 walls, a 40 x 40 grid of 10-unit cells, 4 searches of 800 open entries,
 // routes of up to 16 waypoints.
-static const fxs_world_capacity cap = {10, 0, 0, 0, 8, 0, 0, 1600, 4, 800, 16, 0};
-static const fxs_world_capacity no_nav = {10, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0};
+static const fxs_world_capacity cap = {10, 0, 0, 0, 8, 0, 0, 1600, 4, 800, 16, 0, 0, 0};
+static const fxs_world_capacity no_nav = {10, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static uint64_t memory[60000];
 static uint64_t memory2[60000];
 static uint8_t snap[65536];

@@ -179,6 +179,16 @@ FXS_API fxs_result fxs_nav_mesh_remove_obstacle(fxs_nav_mesh *mesh, const fxs_ob
 /// counts and both sums. No memory, O(triangles).
 FXS_API uint64_t fxs_nav_mesh_canonical_digest(const fxs_nav_mesh *mesh);
 
+/// Checks a mesh whose arrays were written from outside (a snapshot): vertex and triangle
+/// counts within the capacity, the first four vertices the corners of the bounds, every vertex
+/// inside them, every triangle counter-clockwise with positive area (exact), every side either
+/// on the bounds and constrained without a neighbor or shared the other way round by the
+/// neighbor it names (pointing back, with the same constrained flag), the areas summing to the
+/// bounds' exactly, and each vertex's triangle holding it. Then every function of this header
+/// works on it within its budgets (whether it is Delaunay is not checked). FXS_OK or
+/// FXS_ERR_BAD_VALUE. O(vertices + triangles), no memory.
+FXS_API fxs_result fxs_nav_mesh_check(const fxs_nav_mesh *mesh);
+
 #ifdef __cplusplus
 }
 #endif

@@ -38,6 +38,7 @@ typedef struct fxs_world_nav_internal {
   /// Per-cell cover counts and the shapes rasterized (derived; lets a map change cost only
   /// the cells it touches).
   struct fxs_nav_raster *raster;
+  void *mesh_scratch; ///< A mesh world: memory of a second mesh (restore's checks; not state).
 } fxs_world_nav_internal;
 
 /// The world's insides (see the file comment).
