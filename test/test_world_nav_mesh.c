@@ -357,3 +357,30 @@ void test_a_snapshot_restores_into_a_mesh_world_of_other_bounds_and_refuses_a_fl
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_world_restore(&other, snap, size, &at));
   TEST_ASSERT_EQUAL_HEX64(before, fxs_world_hash(&other));
 }
+
+// The section's size from the state, record by record: the sizes the snapshot bound uses.
+void test_the_section_size_is_the_sum_the_bound_counts_on(void) {
+  scene(&world);
+  building(&world);
+  step(&world, 2);
+  const fxs_world_nav *n = &world.nav;
+  uint64_t expect = 20u + 12u * (uint64_t)n->mesh.vertex_count + 28u * n->mesh.triangle_count;
+  uint32_t searching = 0;
+  for (uint32_t i = 0; i < cap.agents; ++i) {
+    const fxs_nav_route *r = &n->routes[i];
+    expect += r->status == FXS_ROUTE_NONE ? 1u : 29u + 8u * (uint64_t)r->count;
+  }
+  for (uint32_t k = 0; k < cap.nav_searches; ++k) {
+    bool owned = n->search_owner[k] != UINT32_MAX;
+    searching += owned;
+    expect += owned ? 28u : 4u;
+  }
+  TEST_ASSERT_TRUE(searching > 0);
+  fxs_writer w = fxs_writer_make(0, 0, 0);
+  fxs_world_mesh_write(&world, &w);
+  TEST_ASSERT_EQUAL_UINT64(expect, w.position);
+  // Every record at its largest stays within the bound.
+  uint64_t most = 20u + 12u * 132u + 28u * (2u * 132u - 6u) +
+                  cap.agents * (29u + 8u * (uint64_t)cap.nav_waypoints) + 28u * cap.nav_searches;
+  TEST_ASSERT_TRUE(most <= fxs_world_mesh_write_bound(&cap));
+}

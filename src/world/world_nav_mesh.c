@@ -233,10 +233,12 @@ void fxs_world_mesh_write(const fxs_world *world, fxs_writer *w) {
   }
 }
 
+// Header 12 and two counts; per vertex 8 + 4, per triangle 28; per route a 29-byte record and
+// 8 a point; per search 28.
 uint64_t fxs_world_mesh_write_bound(const fxs_world_capacity *c) {
   uint64_t v = fxs_world_mesh_vertices(c), t = 2u * v;
-  uint64_t route = 27u + 8u * (uint64_t)c->nav_waypoints;
-  return 24u + 12u * v + 28u * t + (uint64_t)c->agents * route + 28u * (uint64_t)c->nav_searches;
+  uint64_t route = 29u + 8u * (uint64_t)c->nav_waypoints;
+  return 20u + 12u * v + 28u * t + (uint64_t)c->agents * route + 28u * (uint64_t)c->nav_searches;
 }
 
 // The mesh into `m` (the world's, or a scratch one over the shape's scratch memory), checked.
