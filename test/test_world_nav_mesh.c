@@ -384,3 +384,14 @@ void test_the_section_size_is_the_sum_the_bound_counts_on(void) {
                   cap.agents * (29u + 8u * (uint64_t)cap.nav_waypoints) + 28u * cap.nav_searches;
   TEST_ASSERT_TRUE(most <= fxs_world_mesh_write_bound(&cap));
 }
+
+// The same bits on every target: a run with routes, searches and a building, pinned (x86-64;
+// the m32 suite checks it on i686).
+void test_a_mesh_run_has_the_same_hash_on_every_target(void) {
+  scene(&world);
+  for (int t = 0; t < 300; ++t) {
+    if (t == 60) building(&world);
+    step(&world, 1);
+  }
+  TEST_ASSERT_EQUAL_HEX64(UINT64_C(0xF374929F4521EF5C), fxs_world_hash(&world));
+}
