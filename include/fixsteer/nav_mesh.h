@@ -1,7 +1,7 @@
 /// @file nav_mesh.h
 /// The navigation mesh, first part: an exact constrained Delaunay triangulation (CDT) of the
 /// world bounds rectangle with walls (segments) and obstacles (circles as octagons) as
-/// constraints, in caller-provided memory. Not yet used by the world (docs/navigation-mesh.md).
+/// constraints, in caller-provided memory. A mesh world keeps one (docs/navigation-mesh.md).
 ///
 /// Exactness: every decision is the sign of an integer expression on the raw Q16.16
 /// coordinates (orientation with 128-bit products, in-circle with 256-bit ones, or 128-bit

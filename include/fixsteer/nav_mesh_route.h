@@ -2,8 +2,8 @@
 /// Routes on the navigation mesh (nav_mesh.h). For a point body (radius 0): the exact shortest
 /// path, by an A* over the corner sectors of the mesh (below, "The exact search"). For a body
 /// of radius r > 0: a budgeted A* over the triangles with clearance, string pulling with the
-/// funnel algorithm, then an exact clearance pass. A standalone module: the world does not use
-/// it yet (docs/navigation-mesh.md).
+/// funnel algorithm, then an exact clearance pass. A mesh world routes its navigate agents with
+/// it (docs/navigation-mesh.md, "In the world").
 ///
 /// The exact search (radius 0). Nodes: the free sectors of 180 degrees or more round the mesh
 /// vertices (between two consecutive constrained edges; node 3 t + i is the sector holding
@@ -65,7 +65,7 @@
 
 /// The budget. fxs_mesh_route_step expands at most `budget` nodes (corner sectors, then
 /// triangles) and returns; the whole state is plain data in the caller's block, so the
-/// search can become world state later.
+/// search is world state (a mesh world restores it from `spent`).
 #ifndef FIXSTEER_NAV_MESH_ROUTE_H
 #define FIXSTEER_NAV_MESH_ROUTE_H
 
