@@ -395,3 +395,26 @@ void test_a_mesh_run_has_the_same_hash_on_every_target(void) {
   }
   TEST_ASSERT_EQUAL_HEX64(UINT64_C(0xF374929F4521EF5C), fxs_world_hash(&world));
 }
+
+void test_a_route_is_searched_again_when_its_target_moves_past_the_radius(void) {
+  mesh_on(&world, 100);
+  nav_wall(&world, 200, 0, 200, 300);
+  fxs_agent_handle h = nav_navigator(&world, 50, 50, 350, 50);
+  step(&world, 3);
+  const fxs_nav_route *r = &world.nav.routes[0];
+  TEST_ASSERT_EQUAL(FXS_ROUTE_READY, r->status);
+  fxs_vec2 goal = world.nav.goals[0];
+  // 7 units: within the radius 8, the route stands (its last leg steers to the target).
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_target_point(h, nav_point(357, 50))));
+  step(&world, 1);
+  TEST_ASSERT_EQUAL(FXS_ROUTE_READY, r->status);
+  TEST_ASSERT_TRUE(fxs_vec2_equal(goal, world.nav.goals[0]));
+  // 9 units from the route's goal: searched again toward the new one.
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_target_point(h, nav_point(359, 50))));
+  step(&world, 1);
+  TEST_ASSERT_TRUE(fxs_vec2_equal(nav_point(359, 50), world.nav.goals[0]));
+  // Outside the bounds: the goal is clamped into them.
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_target_point(h, nav_point(500, 50))));
+  step(&world, 1);
+  TEST_ASSERT_TRUE(fxs_vec2_equal(nav_point(400, 50), world.nav.goals[0]));
+}

@@ -45,12 +45,11 @@ static void measure_progress(fxs_world *world) {
   }
 }
 
-// Routes that need a search: missing, planned on another map version, toward a goal more than
-// the routing radius (at least one unit) from the target now, cut short and at their last
-// point, or stalled. Agents that do not navigate lose theirs.
+// Routes that need a search: missing, planned on another map version, toward a goal farther
+// than pass_distance from the target now, cut short and at their last point, or stalled.
+// Agents that do not navigate lose theirs.
 static void mark_stale(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
-  fix16_t moved_by = fxs_max(n->radius, FXS_ONE);
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
     const fxs_agent_slot *s = &world->agents[i];
     fxs_nav_route *r = &n->routes[i];
@@ -60,7 +59,7 @@ static void mark_stale(fxs_world *world) {
     }
     fxs_vec2 goal = clamp_into(&n->mesh, fxs_world_nav_target(world, i));
     bool stale = r->status == FXS_ROUTE_NONE || r->version != n->version ||
-                 !fxs_vec2_within(goal, n->goals[i], moved_by) ||
+                 !fxs_vec2_within(goal, n->goals[i], pass_distance(world, &s->body)) ||
                  (r->status == FXS_ROUTE_READY && r->partial && r->next + 1u >= r->count) ||
                  (r->status == FXS_ROUTE_READY && r->stall >= FXS_NAV_STALL_TICKS);
     if (!stale) continue;
