@@ -21,7 +21,7 @@
 
 // 4 agents, 4 obstacles, 8 walls, a navigation grid of up to 40 x 40 cells, 2 searches of
 // 400 open entries, routes of up to 16 waypoints.
-static const fxs_world_capacity cap = {4, 4, 0, 0, 8, 0, 0, 1600, 2, 400, 16, 0};
+static const fxs_world_capacity cap = {4, 4, 0, 0, 8, 0, 0, 1600, 2, 400, 16, 0, 0, 0};
 static uint64_t memory[40000];
 static uint64_t memory2[40000];
 static uint8_t snap[65536];
@@ -52,7 +52,7 @@ void test_capacities_are_checked_and_a_world_without_navigation_refuses_its_comm
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
   c = cap, c.nav_cells = 0; // the others must be 0 too
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
-  static const fxs_world_capacity none = {4, 4, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0};
+  static const fxs_world_capacity none = {4, 4, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0};
   init(&other, &none, memory2, sizeof memory2);
   TEST_ASSERT_EQUAL(
       FXS_ERR_CAPACITY,
@@ -341,7 +341,7 @@ void test_a_world_restored_mid_search_into_junk_memory_continues_identically(voi
          fxs_world_nav_search_bytes(&cap) * cap.nav_searches);
   // and where the restore checks the searches: the path scratch and the checking state bits
   memset(other.internal->nav.scratch, 0xC3, cap.nav_cells * sizeof(uint32_t));
-  memset(other.internal->nav.check_state, 0x3C, cap.nav_cells);
+  memset(other.internal->nav.check.check_state, 0x3C, cap.nav_cells);
   memset(other.nav.grid.cost, 0x5A, cap.nav_cells);
   memset(other.nav.routes, 0x3C, sizeof(fxs_nav_route) * cap.agents);
   size_t at = 0;
@@ -513,7 +513,7 @@ void test_a_ready_route_without_waypoints_is_refused(void) {
 // grid (the same cells as an integration field built on the effective grid here), and only
 // when both grids have one shape.
 void test_the_flow_field_fills_with_the_directions_toward_a_goal(void) {
-  static const fxs_world_capacity with_field = {4, 4, 0, 0, 8, 0, 1600, 1600, 2, 400, 16, 0};
+  static const fxs_world_capacity with_field = {4, 4, 0, 0, 8, 0, 1600, 1600, 2, 400, 16, 0, 0, 0};
   static uint64_t memory3[60000];
   fxs_world w;
   init(&w, &with_field, memory3, sizeof memory3);

@@ -23,7 +23,7 @@
 // state in the hash and the snapshot.
 
 // 12 agents, 8 walls, a 40 x 40 grid of 10-unit cells, 2 searches, 2 fields.
-static const fxs_world_capacity cap = {12, 0, 0, 0, 8, 0, 0, 1600, 2, 400, 16, 2};
+static const fxs_world_capacity cap = {12, 0, 0, 0, 8, 0, 0, 1600, 2, 400, 16, 2, 0, 0};
 static uint64_t memory[60000];
 static uint64_t memory2[60000];
 static uint8_t snap[65536];

@@ -19,7 +19,7 @@
 // bit for bit, and a run with rollbacks equals the straight run tick for tick.
 
 // 12 agents, 8 walls, up to 16 workers, a 40 x 40 grid of 10-unit cells, 2 searches, 2 fields.
-static const fxs_world_capacity cap = {12, 0, 0, 0, 8, 16, 0, 1600, 2, 400, 16, 2};
+static const fxs_world_capacity cap = {12, 0, 0, 0, 8, 16, 0, 1600, 2, 400, 16, 2, 0, 0};
 static uint64_t memory[80000];
 static uint64_t memory2[80000];
 static uint8_t snap[65536];

@@ -25,8 +25,14 @@ typedef struct fxs_world_nav_internal {
   uint8_t *search_memory; ///< The searches' arrays, capacity.nav_searches of them.
   uint32_t *scratch;      ///< capacity.nav_cells cells: a finished search's path, and the g
                           ///< of the checking search while a restore runs (not state).
-  uint8_t *check_state;   ///< capacity.nav_cells: the checking search's state bits (not state).
-  void *field_memory;     ///< An integration field's memory (fill_field toward a goal; not state).
+  /// What a restore checks a snapshot's navigation in before it writes (not state): a grid
+  /// world's checking search's state bits (capacity.nav_cells), or a mesh world's second
+  /// mesh. A world has a grid or a mesh, never both: one pointer serves either.
+  union {
+    uint8_t *check_state;
+    void *mesh_scratch;
+  } check;
+  void *field_memory; ///< An integration field's memory (fill_field toward a goal; not state).
   /// The group fields' build memories (entries and buckets, fxs_world_nav_field_builds of
   /// them), each lent to one field while it is built (world_nav_fields.h, "Memory").
   uint8_t *fields_memory;
