@@ -18,9 +18,10 @@
 #include "fixsteer/world.h"
 #include "world_nav.h"
 
-/// True for a mesh world's capacities.
+/// True for a mesh world's capacities; never in a build without mesh worlds (FXS_NAV_MESH 0,
+/// config.h), where every call it guards drops out and the world's mesh code is not linked.
 static inline bool fxs_world_is_mesh(const fxs_world_capacity *c) {
-  return c->nav_kind == FXS_NAV_KIND_MESH;
+  return FXS_NAV_MESH && c->nav_kind == FXS_NAV_KIND_MESH;
 }
 
 /// The vertex capacity of a mesh world's mesh (its default resolved), 0 for a grid world.

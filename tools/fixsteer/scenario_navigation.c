@@ -70,6 +70,9 @@ bool scene_navigation(ctx *c, const ynode *n) {
     if (!kind || (strcmp(kind, "grid") != 0 && strcmp(kind, "mesh") != 0))
       return sr_fail(c, x, "navigation: kind must be grid or mesh");
     L->nav_mesh = strcmp(kind, "mesh") == 0;
+    if (L->nav_mesh && !FXS_NAV_MESH)
+      return sr_fail(c, x,
+                     "navigation: kind mesh: this build leaves mesh worlds out (FXS_NAV_MESH 0)");
   }
   fxs_vec2 origin = L->def.bounds_min;
   // Cells of the largest radius whatever the unit of length (4 units only without a body to
