@@ -36,8 +36,6 @@
 
 #include <fix16.h>
 
-/// Contract check. Override by defining FXS_ASSERT before including any fixsteer header
-/// (for example to log and continue). After a failed check the function returns safely.
 /// Navigation meshes in worlds (capacity.nav_kind FXS_NAV_KIND_MESH, world.h): 1, the
 /// default, or 0 for a build that leaves them out to save flash (the Cortex-M0's 256 KiB:
 /// `make test-m0` builds with 0). With 0 a mesh world's capacities are refused
@@ -48,6 +46,8 @@
 #define FXS_NAV_MESH 1
 #endif
 
+/// Contract check. Override by defining FXS_ASSERT before including any fixsteer header
+/// (for example to log and continue). After a failed check the function returns safely.
 #ifndef FXS_ASSERT
 #include <assert.h>
 #define FXS_ASSERT(cond) assert(cond)
