@@ -202,6 +202,10 @@ const fxs_nav_grid *fxs_world_nav_grid(fxs_world *world) {
   return &world->nav.grid;
 }
 
+const fxs_nav_mesh *fxs_world_nav_mesh(const fxs_world *world) {
+  return fxs_world_is_mesh(&world->capacity) ? &world->nav.mesh : 0;
+}
+
 static bool navigates(const fxs_agent_slot *s) {
   for (uint8_t i = 0; i < s->behavior_count; ++i) {
     if (s->behaviors[i].kind == FXS_BEHAVIOR_NAVIGATE) return true;

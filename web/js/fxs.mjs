@@ -388,6 +388,45 @@ export function agentObjects(table) {
   return list;
 }
 
+// A navigation mesh answer of the module (fxs_web_mesh, fxs_web_live_mesh) read out of its
+// memory: null for a grid world, else { vertices: Int32Array (x, y raw per vertex),
+// triangles: Uint32Array (MESH_TRIANGLE_STRIDE per triangle: its vertex indices
+// counter-clockwise, then flags: bit i side i (opposite vertex i) constrained, bit 3 + i a
+// triangle across side i), vertexCapacity, triangleCapacity, version (the map version),
+// digest, canonicalDigest }.
+export const MESH_TRIANGLE_STRIDE = 4;
+function readMesh(fxs, ptr, name) {
+  const answer = fxs.json(ptr);
+  if (answer.error) throw new Error(`${name}: ${answer.error}`);
+  if (!answer.mesh) return null;
+  const words = new Int32Array(fxs.x.memory.buffer, answer.data, 2 * answer.vertices + MESH_TRIANGLE_STRIDE * answer.triangles);
+  return {
+    vertices: words.slice(0, 2 * answer.vertices),
+    triangles: new Uint32Array(words.slice(2 * answer.vertices).buffer),
+    vertexCapacity: answer.vertex_capacity,
+    triangleCapacity: answer.triangle_capacity,
+    version: answer.version,
+    digest: answer.digest,
+    canonicalDigest: answer.canonical_digest,
+  };
+}
+
+// The sides of a mesh (readMesh's answer), each once: [a, b, constrained] per side, a and b
+// vertex indices (a side shared by two triangles is listed from the one where a < b).
+export function meshEdges(mesh) {
+  const t = mesh.triangles;
+  const edges = [];
+  for (let i = 0; i < t.length; i += MESH_TRIANGLE_STRIDE) {
+    const flags = t[i + 3];
+    for (let k = 0; k < 3; ++k) {
+      const a = t[i + ((k + 1) % 3)], b = t[i + ((k + 2) % 3)];
+      if ((flags & (8 << k)) && a > b) continue; // listed by the triangle across it
+      edges.push([a, b, (flags >> k) & 1]);
+    }
+  }
+  return edges;
+}
+
 function hex64(value) {
   return `0x${BigInt.asUintN(64, BigInt(value)).toString(16).padStart(16, '0')}`;
 }
@@ -448,6 +487,12 @@ export class LiveWorld {
     const answer = this.fxs.json(this.fxs.x.fxs_web_live_frame(this.handle));
     if (answer.error) throw new Error(answer.error);
     return answer;
+  }
+
+  // The navigation mesh of a mesh world (navigation: {kind: mesh}) as it stands now, or null
+  // for a grid world: { vertices, triangles, version, digest, ... } (readMesh above).
+  mesh() {
+    return readMesh(this.fxs, this.fxs.x.fxs_web_live_mesh(this.handle), 'mesh');
   }
 
   // The live agents: Int32Array, AGENT_STRIDE values each (raw Q16.16), in slot order.
@@ -531,6 +576,11 @@ export class Replay {
     const n = answer.fields.length ? answer.columns * answer.rows : 0;
     answer.cells = new Uint32Array(this.fxs.x.memory.buffer, answer.cells, n).slice();
     return answer;
+  }
+
+  // The navigation mesh of a mesh world in the shown tick, or null (LiveWorld.mesh).
+  mesh() {
+    return readMesh(this.fxs, this.fxs.x.fxs_web_mesh(this.handle), this.name);
   }
 
   // The live agents of the shown tick: Int32Array, AGENT_STRIDE values each.
