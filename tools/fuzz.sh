@@ -236,7 +236,7 @@ build_seeds() {
   cp test/fuzz-regressions/fuzz_session_packet/* "$S/fuzz_session_packet/" 2>/dev/null || true
   cp test/fuzz-regressions/fuzz_session_offer/* "$S/fuzz_session_offer/" 2>/dev/null || true
   make -s -j2 >/dev/null || die "make (library and tool) failed"
-  local f
+  local f t
   for f in scenarios/*.yaml; do [ -f "$f" ] && cp "$f" "$S/fuzz_scenario_yaml/"; done
   every_kind_yaml >"$S/fuzz_scenario_yaml/every_kind.yaml"
   # Scenario files: the small regression inputs (duplicate keys, nesting past the limit,
