@@ -163,7 +163,7 @@ export function unpackFieldCell(cell: number): { slot: number; direction: number
 export class CommandBuilder {
   /** A builder over the behavior parameter table (fxs.params()); fxs.command is one. */
   constructor(params: BehaviorEntry[]);
-  /** Any command type by name, up to 8 args in world units. */
+  /** Any command type by name, up to 8 args in world units; agent and ref whole numbers (int32 or uint32), else a RangeError. */
   make(type: string, fields?: { agent?: number; ref?: number; args?: number[] }): Command;
   /** The same with args raw: int32 values passed as given, anything else a RangeError. */
   makeRaw(type: string, fields?: { agent?: number; ref?: number; args?: number[] }): Command;

@@ -99,6 +99,16 @@ export async function loadFixsteer(source) {
 // encodes it, giving it PAGE_SOURCE and the next sequence number when it has none. Every
 // builder takes world units; raw Q16.16 integers (65536 = 1.0) go in only through the calls
 // named so: makeRaw, setLimitsRaw and addBehavior's rawParams.
+// A command's agent handle or ref (a group tag, an index, a target handle) as its uint32: a
+// whole number of the int32 or uint32 range (a handle read from agents() may be negative as
+// an int32), anything else a RangeError rather than a silent truncation.
+function word(type, name, v) {
+  if (!Number.isInteger(v) || v < -0x80000000 || v > 0xffffffff) {
+    throw new RangeError(`${type}: ${name} must be a whole number (a handle, tag or index), not ${v}`);
+  }
+  return v >>> 0;
+}
+
 export class CommandBuilder {
   constructor(params) {
     this.params = params; // fxs.params(): the behavior parameter table
@@ -121,7 +131,7 @@ export class CommandBuilder {
     });
     const raw = args.slice();
     while (raw.length < 8) raw.push(0);
-    return { type, agent: agent >>> 0, ref: ref >>> 0, args: raw };
+    return { type, agent: word(type, 'agent', agent), ref: word(type, 'ref', ref), args: raw };
   }
 
   spawn({ x = 0, y = 0, vx = 0, vy = 0, maxSpeed = 4, maxForce = 0.25, mass = 1, radius = 8, owned = false } = {}) {

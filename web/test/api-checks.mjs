@@ -34,6 +34,9 @@ export async function apiChecks(root, site, check) {
   check('api: makeRaw refuses a value that is not an int32', throwsRange(() => c.makeRaw('move', { args: [0.5] }), /raw arg 0 must be an int32/));
   check('api: make refuses more than 8 args', throwsRange(() => c.make('move', { args: new Array(9).fill(1) }), /at most 8 args/));
   check('api: make refuses a value that is not a number', throwsRange(() => c.make('move', { args: ['x'] }), /not a number/));
+  check('api: move refuses a group tag that is not a whole number', throwsRange(() => c.move(3, 1.5, 620, 160, 10), /move: ref must be a whole number/));
+  check('api: make refuses an agent handle that is not a whole number', throwsRange(() => c.setTargetPoint(2.5, 1, 1), /agent must be a whole number/));
+  check('api: a handle read as an int32 encodes as its uint32', c.despawn(-2).agent === 0xfffffffe);
   check('api: move in world units', same(c.move(3, 12, 620, 160, 10),
     { type: 'move', agent: 3, ref: 12, args: [620 * ONE, 160 * ONE, 10 * ONE, 0, 0, 0, 0, 0] }));
   check('api: setNavGrid encodes as fxs_command_set_nav_grid',
