@@ -363,6 +363,13 @@ bool fxs_path_hold_packed(const fxs_agent *self, const fxs_path_def *path,
   for (uint32_t i = 0; i < count; ++i) {
     const fxs_path_rest *r = &resting[i];
     fix16_t radius = fxs_max(r->radius, 0);
+    // Any resting follower its body would touch within a tick, moving toward it, holds it
+    // where it is, wherever it was going: soft bodies do not press into resting ones.
+    fxs_vec2 to_r = fxs_vec2_sub(r->position, self->position);
+    if (fxs_vec2_within(self->position, r->position,
+                        fxs_add(fxs_add(speed, touch), fxs_add(body, radius))) &&
+        fxs_vec2_dot(self->velocity, to_r) > 0)
+      return true;
     fix16_t within = fxs_max(fxs_add(reach, radius), fxs_add(path->keep_apart, touch / 2));
     if (!fxs_vec2_within(self->position, r->position, within)) continue;
     if (progress_near(path, back, r->position) <= own) continue;
