@@ -126,7 +126,7 @@ FXS_API bool fxs_path_hold(const fxs_agent *self, const fxs_path_def *path,
 /// clear of every other resting one. With room, *target (in: where path following steers,
 /// fxs_follow_path_toward) becomes that room and the follower holds once there (within two
 /// touching distances); without, it holds once about to touch the resting one or almost
-/// stopped (speed at most max_speed / 8). So the followers fill the path's width from its end
+/// stopped (speed at most max_speed / 128). So the followers fill the path's width from its end
 /// back, several abreast, instead of queueing in single file.
 FXS_API bool fxs_path_hold_packed(const fxs_agent *self, const fxs_path_def *path,
                                   const fxs_path_state *state, fxs_vec2 *target,

@@ -237,7 +237,7 @@ static bool in_cone(fxs_vec2 p, fxs_vec2 d, fxs_vec2 other) {
 #define HOLD_AHEAD_NODES 4
 
 // Packed queues (fxs_path_hold_packed): a follower slower than max_speed / this holds.
-#define PACKED_SLOW_DIVISOR 64
+#define PACKED_SLOW_DIVISOR 128
 // Lanes either side of the path's centre line tried for room, at most (fxs_path_hold_packed).
 #define PACKED_LANES 8
 
@@ -382,10 +382,18 @@ bool fxs_path_hold_packed(const fxs_agent *self, const fxs_path_def *path,
     if (fxs_vec2_is_zero(lane)) continue;
     int lanes = (int)(radius_path / spacing); // 0 .. 32767
     if (lanes > PACKED_LANES) lanes = PACKED_LANES;
-    fxs_vec2 room = fxs_vec2_sub(q, fxs_vec2_scale(lane, FXS_INT(lanes)));
-    for (int k = -lanes; k <= lanes; ++k, room = fxs_vec2_add(room, lane)) {
+    // At the end of the path the lanes go on a row past the last node (where the path's
+    // radius still reaches).
+    int rows = fxs_vec2_equal(q, path->nodes[path->count - 1]) ? 2 : 1;
+    fxs_vec2 row = fxs_vec2_set_length(direction, spacing);
+    for (int k = 0; k < rows * (2 * lanes + 1); ++k) {
+      int j = k % (2 * lanes + 1) - lanes;
+      fxs_vec2 room = fxs_vec2_add(q, fxs_vec2_scale(lane, FXS_INT(j)));
+      if (k > 2 * lanes) room = fxs_vec2_add(room, row);
       if (!room_at(room, fxs_sub(spacing, touch), resting, count, count)) continue;
-      if (!fxs_path_sees(path, r->position, room, body)) continue;
+      // In sight of the resting follower, and its whole body on this side of any wall.
+      fxs_vec2 edge = fxs_vec2_add(room, fxs_vec2_set_length(fxs_vec2_sub(room, r->position), body));
+      if (!fxs_path_sees(path, r->position, edge, body)) continue;
       uint64_t d = distance_sq(self->position, room);
       if (found && d >= best_d) continue;
       found = true, best = room, best_d = d;
