@@ -392,7 +392,8 @@ bool fxs_path_hold_packed(const fxs_agent *self, const fxs_path_def *path,
       if (k > 2 * lanes) room = fxs_vec2_add(room, row);
       if (!room_at(room, fxs_sub(spacing, touch), resting, count, count)) continue;
       // In sight of the resting follower, and its whole body on this side of any wall.
-      fxs_vec2 edge = fxs_vec2_add(room, fxs_vec2_set_length(fxs_vec2_sub(room, r->position), body));
+      fxs_vec2 edge =
+          fxs_vec2_add(room, fxs_vec2_set_length(fxs_vec2_sub(room, r->position), body));
       if (!fxs_path_sees(path, r->position, edge, body)) continue;
       uint64_t d = distance_sq(self->position, room);
       if (found && d >= best_d) continue;

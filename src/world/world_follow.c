@@ -58,6 +58,7 @@ fxs_vec2 fxs_world_path_steering(fxs_steer_context *ctx, fix16_t *velocity_scale
     return fxs_vec2_zero();
   }
   // Room beside a resting follower: arrive there.
-  if (!fxs_vec2_equal(steer_to, target)) return fxs_arrive(&s->body, steer_to, fxs_path_lead(&s->body, &d));
+  if (!fxs_vec2_equal(steer_to, target))
+    return fxs_arrive(&s->body, steer_to, fxs_path_lead(&s->body, &d));
   return force;
 }
