@@ -3,7 +3,6 @@
 // (fxs_path_hold_packed), and a world set to version 5 still queues them single file.
 #include "unity.h"
 
-#include "scalar.h"
 #include "vec2.h"
 #include "agent.h"
 #include "behavior.h"
