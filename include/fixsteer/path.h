@@ -118,6 +118,20 @@ FXS_API bool fxs_path_hold(const fxs_agent *self, const fxs_path_def *path,
                            const fxs_path_state *state, fxs_vec2 target,
                            const fxs_path_rest *resting, uint32_t count);
 
+/// fxs_path_hold for packed queues (simulation version 6): the same end rules, but a follower
+/// that comes near a resting follower of the same path farther along (within path->keep_apart,
+/// or within a tick of touching it) first looks for room beside it, across the path a spacing
+/// away (keep_apart, at least the two radii and a touching distance apart), on its own side
+/// first: room lies within the path radius of the path, in sight of the resting follower and
+/// clear of every other resting one. With room, *target (in: where path following steers,
+/// fxs_follow_path_toward) becomes that room and the follower holds once there (within two
+/// touching distances); without, it holds once about to touch the resting one or almost
+/// stopped (speed at most max_speed / 128). So the followers fill the path's width from its end
+/// back, several abreast, instead of queueing in single file.
+FXS_API bool fxs_path_hold_packed(const fxs_agent *self, const fxs_path_def *path,
+                                  const fxs_path_state *state, fxs_vec2 *target,
+                                  const fxs_path_rest *resting, uint32_t count);
+
 #ifdef __cplusplus
 }
 #endif

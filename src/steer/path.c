@@ -236,6 +236,11 @@ static bool in_cone(fxs_vec2 p, fxs_vec2 d, fxs_vec2 other) {
 #define HOLD_BACK_NODES 2
 #define HOLD_AHEAD_NODES 4
 
+// Packed queues (fxs_path_hold_packed): a follower slower than max_speed / this holds.
+#define PACKED_SLOW_DIVISOR 128
+// Lanes either side of the path's centre line tried for room, at most (fxs_path_hold_packed).
+#define PACKED_LANES 8
+
 // How far along a stop path the point p lies, raw units from node `base`: p is projected on the
 // nearest of the segments from `base` to HOLD_AHEAD_NODES nodes past it (ties: the earlier).
 // Followers near each other measure each other on the same stretch of the path.
@@ -254,20 +259,26 @@ static int64_t progress_near(const fxs_path_def *path, int base, fxs_vec2 p) {
   return best;
 }
 
-bool fxs_path_hold(const fxs_agent *self, const fxs_path_def *path, const fxs_path_state *state,
-                   fxs_vec2 target, const fxs_path_rest *resting, uint32_t count) {
-  if (path->mode != FXS_PATH_STOP_AT_END || path->count == 0 || path->nodes == 0) return false;
+// True when the stop-path follower holds at the end of the path (fxs_path_hold's end rules).
+static bool at_end(const fxs_agent *self, const fxs_path_def *path, const fxs_path_state *state) {
   fxs_vec2 end = path->nodes[path->count - 1];
   bool last_segment = state->current_node == path->count - 1;
-  // (Distances below are in the follower's own touching distance, fxs_agent_touch.)
   fix16_t touch = fxs_agent_touch(self);
   if (last_segment && fxs_vec2_within(self->position, end, touch / 4)) return true;
   // Within the path radius the end counts as reached: a follower there that no longer closes
   // in on it (it overshot, or the ones behind push it on) stops where it is.
-  if (last_segment && fxs_vec2_within(self->position, end, path->radius) &&
-      fxs_vec2_dot(self->velocity, fxs_vec2_sub(end, self->position)) <= 0) {
-    return true;
-  }
+  return last_segment && fxs_vec2_within(self->position, end, path->radius) &&
+         fxs_vec2_dot(self->velocity, fxs_vec2_sub(end, self->position)) <= 0;
+}
+
+bool fxs_path_hold(const fxs_agent *self, const fxs_path_def *path, const fxs_path_state *state,
+                   fxs_vec2 target, const fxs_path_rest *resting, uint32_t count) {
+  if (path->mode != FXS_PATH_STOP_AT_END || path->count == 0 || path->nodes == 0) return false;
+  if (at_end(self, path, state)) return true;
+  fxs_vec2 end = path->nodes[path->count - 1];
+  bool last_segment = state->current_node == path->count - 1;
+  // (Distances below are in the follower's own touching distance, fxs_agent_touch.)
+  fix16_t touch = fxs_agent_touch(self);
   fxs_vec2 toward = fxs_vec2_sub(target, self->position);
   // Aiming at the end itself, any resting follower in the way ends the approach: the end is
   // taken, and pressing round the ones there only jostles them.
@@ -297,4 +308,105 @@ bool fxs_path_hold(const fxs_agent *self, const fxs_path_def *path, const fxs_pa
     if (progress_near(path, base, r->position) > own_progress) return true;
   }
   return false;
+}
+
+// The nearest point to p on the segments of a stop path from node `base` to HOLD_AHEAD_NODES
+// nodes past it (ties: the earlier), in *q, and the direction of its segment; returns the
+// squared distance, raw.
+static uint64_t nearest_on_path(const fxs_path_def *path, int base, fxs_vec2 p, fxs_vec2 *q,
+                                fxs_vec2 *direction) {
+  int end = base + HOLD_AHEAD_NODES < path->count - 1 ? base + HOLD_AHEAD_NODES : path->count - 1;
+  *q = path->nodes[base];
+  *direction = fxs_vec2_zero();
+  uint64_t best = distance_sq(p, *q);
+  for (int i = base; i < end; ++i) {
+    fxs_vec2 c = fxs_vec2_closest_on_segment(p, path->nodes[i], path->nodes[i + 1]);
+    uint64_t d = distance_sq(p, c);
+    if (i == base || d < best)
+      best = d, *q = c, *direction = fxs_vec2_sub(path->nodes[i + 1], path->nodes[i]);
+  }
+  return best;
+}
+
+// True when no resting follower but `skip` lies within `gap` of p.
+static bool room_at(fxs_vec2 p, fix16_t gap, const fxs_path_rest *resting, uint32_t count,
+                    uint32_t skip) {
+  for (uint32_t i = 0; i < count; ++i) {
+    if (i != skip && fxs_vec2_within(p, resting[i].position, gap)) return false;
+  }
+  return true;
+}
+
+bool fxs_path_hold_packed(const fxs_agent *self, const fxs_path_def *path,
+                          const fxs_path_state *state, fxs_vec2 *target,
+                          const fxs_path_rest *resting, uint32_t count) {
+  if (path->mode != FXS_PATH_STOP_AT_END || path->count == 0 || path->nodes == 0) return false;
+  fix16_t touch = fxs_agent_touch(self), body = fxs_max(self->radius, 0);
+  if (state->current_node == path->count - 1 &&
+      fxs_vec2_within(self->position, path->nodes[path->count - 1], touch / 4))
+    return true;
+  fix16_t speed = fxs_vec2_length(self->velocity);
+  bool slow = speed <= fxs_max(self->max_speed, 0) / PACKED_SLOW_DIVISOR;
+  int base = state->current_node < path->count ? state->current_node : path->count - 1;
+  int back = base >= HOLD_BACK_NODES ? base - HOLD_BACK_NODES : 0;
+  int64_t own = progress_near(path, back, self->position);
+  fix16_t reach = fxs_add(fxs_add(speed, touch / 2), fxs_add(body, body / 2));
+  fix16_t radius_path = fxs_max(path->radius, 0);
+  bool blocked = false, found = false;
+  fxs_vec2 best = *target;
+  uint64_t best_d = 0;
+  // Every resting follower farther along the path within keep_apart (or within a tick of
+  // touching) blocks the way. Beside each lie lanes: across the path from its nearest point
+  // on the path, every spacing (keep_apart, at least the two radii and a touching distance)
+  // within the path radius. A lane's place clear of every resting follower and in sight of
+  // the blocker is room to go to: the nearest one is taken.
+  for (uint32_t i = 0; i < count; ++i) {
+    const fxs_path_rest *r = &resting[i];
+    fix16_t radius = fxs_max(r->radius, 0);
+    // Any resting follower its body would touch within a tick, moving toward it, holds it
+    // where it is, wherever it was going: soft bodies do not press into resting ones.
+    fxs_vec2 to_r = fxs_vec2_sub(r->position, self->position);
+    if (fxs_vec2_within(self->position, r->position,
+                        fxs_add(fxs_add(speed, touch), fxs_add(body, radius))) &&
+        fxs_vec2_dot(self->velocity, to_r) > 0)
+      return true;
+    fix16_t within = fxs_max(fxs_add(reach, radius), fxs_add(path->keep_apart, touch / 2));
+    if (!fxs_vec2_within(self->position, r->position, within)) continue;
+    if (progress_near(path, back, r->position) <= own) continue;
+    if (slow || fxs_vec2_within(self->position, r->position, fxs_add(reach, radius)))
+      blocked = true;
+    fix16_t spacing = fxs_max(path->keep_apart, fxs_add(fxs_add(body, radius), touch));
+    fxs_vec2 q, direction;
+    nearest_on_path(path, back, r->position, &q, &direction);
+    fxs_vec2 lane = fxs_vec2_set_length(fxs_vec2_make(-direction.y, direction.x), spacing);
+    if (fxs_vec2_is_zero(lane)) continue;
+    int lanes = (int)(radius_path / spacing); // 0 .. 32767
+    if (lanes > PACKED_LANES) lanes = PACKED_LANES;
+    // At the end of the path the lanes go on a row past the last node (where the path's
+    // radius still reaches).
+    int rows = fxs_vec2_equal(q, path->nodes[path->count - 1]) ? 2 : 1;
+    fxs_vec2 row = fxs_vec2_set_length(direction, spacing);
+    for (int k = 0; k < rows * (2 * lanes + 1); ++k) {
+      int j = k % (2 * lanes + 1) - lanes;
+      fxs_vec2 room = fxs_vec2_add(q, fxs_vec2_scale(lane, FXS_INT(j)));
+      if (k > 2 * lanes) room = fxs_vec2_add(room, row);
+      if (!room_at(room, fxs_sub(spacing, touch), resting, count, count)) continue;
+      // In sight of the resting follower, and its whole body on this side of any wall.
+      fxs_vec2 edge =
+          fxs_vec2_add(room, fxs_vec2_set_length(fxs_vec2_sub(room, r->position), body));
+      if (!fxs_path_sees(path, r->position, edge, body)) continue;
+      uint64_t d = distance_sq(self->position, room);
+      if (found && d >= best_d) continue;
+      found = true, best = room, best_d = d;
+    }
+  }
+  if (found) {
+    // There: it holds (within two touching distances); else it goes there.
+    if (fxs_vec2_within(self->position, best, fxs_add(touch, touch))) return true;
+    *target = best;
+    return false;
+  }
+  // No room beside them: hold once about to touch one, or almost stopped within keep_apart;
+  // or at the end (fxs_path_hold's rule; room beside a resting one there comes first).
+  return blocked || at_end(self, path, state);
 }

@@ -3,6 +3,9 @@
 // the end or queued behind followers of its path resting on the way there.
 #include "world_follow.h"
 #include "world_internal.h"
+#include "world_rules.h"
+
+#include "fixsteer/seek.h"
 
 // The radius of the agent's separation (the largest, if it has several), 0 without one.
 static fix16_t separation_radius(const fxs_agent_slot *s) {
@@ -15,8 +18,9 @@ static fix16_t separation_radius(const fxs_agent_slot *s) {
   return r;
 }
 
-// The resting followers of the agent's path among its neighbors, for fxs_path_hold.
-static bool path_holds(fxs_steer_context *ctx, const fxs_path_def *d, fxs_vec2 target) {
+// The resting followers of the agent's path among its neighbors, for fxs_path_hold (packed
+// queues: fxs_path_hold_packed, which may move *target to room beside a resting one).
+static bool path_holds(fxs_steer_context *ctx, const fxs_path_def *d, fxs_vec2 *target) {
   fxs_world_search_neighbors(ctx);
   fxs_path_rest *rest = ctx->scratch->behavior.rest;
   uint32_t n = 0;
@@ -29,7 +33,9 @@ static bool path_holds(fxs_steer_context *ctx, const fxs_path_def *d, fxs_vec2 t
     rest[n].radius = other->body.radius;
     n++;
   }
-  return fxs_path_hold(&ctx->slot->body, d, &ctx->slot->path, target, rest, n);
+  if (fxs_rules_since(ctx->world, FXS_RULES_PACKED_QUEUES))
+    return fxs_path_hold_packed(&ctx->slot->body, d, &ctx->slot->path, target, rest, n);
+  return fxs_path_hold(&ctx->slot->body, d, &ctx->slot->path, *target, rest, n);
 }
 
 // Path following sees the world's walls; on a stop path a follower at the end, or queued
@@ -45,9 +51,14 @@ fxs_vec2 fxs_world_path_steering(fxs_steer_context *ctx, fix16_t *velocity_scale
   d.keep_apart = separation_radius(s);
   fxs_vec2 target;
   fxs_vec2 force = fxs_follow_path_toward(&s->body, &d, &s->path, &target);
-  if (d.mode == FXS_PATH_STOP_AT_END && path_holds(ctx, &d, target)) {
+  if (d.mode != FXS_PATH_STOP_AT_END) return force;
+  fxs_vec2 steer_to = target;
+  if (path_holds(ctx, &d, &steer_to)) {
     *velocity_scale = 0;
     return fxs_vec2_zero();
   }
+  // Room beside a resting follower: arrive there.
+  if (!fxs_vec2_equal(steer_to, target))
+    return fxs_arrive(&s->body, steer_to, fxs_path_lead(&s->body, &d));
   return force;
 }

@@ -23,6 +23,11 @@
 /// goal comes later (by x, then y) makes way (world_way.c, owes_way): docs/crowds.md.
 #define FXS_RULES_CRUSH_ORDER 5u
 
+/// Packed queues: on a stop path a follower holds behind resting followers of its path only
+/// once it has almost stopped, so the queue fills the path's width (fxs_path_hold_packed,
+/// world_follow.c): docs/behaviors.md.
+#define FXS_RULES_PACKED_QUEUES 6u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;

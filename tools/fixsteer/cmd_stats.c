@@ -398,6 +398,7 @@ static int measure(source *src, figures *f) {
     f->reversals_so_far[f->ticks++] = f->reversals;
   }
   finish(f, tracks, w);
+  stats_judge_paths(f, w);
   if (!stats_judge_goals(f, tracks, w)) {
     free(tracks), free(refs);
     return fprintf(stderr, "fixsteer: %s: out of memory\n", src->name), EXIT_BAD;

@@ -119,6 +119,9 @@ typedef struct figures {
   long home_ever, home_end, home_tick[HOME_SHARES];
   long formation_members, in_slot; // members with a slot at the end; of them, body over it
   int64_t slot_gap;                // the largest distance of a member from its slot, raw
+  // Followers of stop paths at the end; of them, at rest on their path's last segment (the
+  // nearest point of the path to the centre is on it, past its first node).
+  long path_followers, path_last_segment;
 } figures;
 
 // ------------------------------------------------------------------ stats_goals.c
@@ -131,6 +134,8 @@ void stats_track_goal(const figures *f, track *t, const fxs_agent_slot *a, long 
 // After the last tick: where each agent going to a target point ended, stuck agents, the
 // home ticks. Returns false when out of memory.
 bool stats_judge_goals(figures *f, track *tracks, const fxs_world *w);
+// After the last tick: the followers of stop paths, and those at rest on the last segment.
+void stats_judge_paths(figures *f, const fxs_world *w);
 
 // ------------------------------------------------------------------ stats_report.c
 

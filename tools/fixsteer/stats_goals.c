@@ -268,3 +268,38 @@ bool stats_judge_goals(figures *f, track *tracks, const fxs_world *w) {
   free(list);
   return true;
 }
+
+// ------------------------------------------------------------------ path followers
+
+// Squared distance from p to the segment a-b, raw units (the nearest point rounded as the
+// library rounds it); *past_start when p projects beyond a, toward b.
+static wide segment_distance_sq(fxs_vec2 p, fxs_vec2 a, fxs_vec2 b, bool *past_start) {
+  int64_t ux = (int64_t)b.x - a.x, uy = (int64_t)b.y - a.y;
+  int64_t px = (int64_t)p.x - a.x, py = (int64_t)p.y - a.y;
+  fxs_vec2 q = fxs_vec2_closest_on_segment(p, a, b);
+  *past_start = dot_sign(px, py, ux, uy) > 0;
+  int64_t dx = (int64_t)p.x - q.x, dy = (int64_t)p.y - q.y;
+  return wide_add(wide_mul(dx, dx), wide_mul(dy, dy));
+}
+
+void stats_judge_paths(figures *f, const fxs_world *w) {
+  for (uint32_t i = 0; i < w->capacity.agents; ++i) {
+    const fxs_agent_slot *a = &w->agents[i];
+    if (!a->alive || a->path_index >= w->path_count) continue;
+    const fxs_world_path *p = &w->paths[a->path_index];
+    if (p->mode != FXS_PATH_STOP_AT_END || p->count < 2) continue;
+    ++f->path_followers;
+    if (!fxs_vec2_is_zero(a->body.velocity)) continue;
+    const fxs_vec2 *nodes = &w->nodes[p->first_node];
+    // The nearest segment; ties go to the earlier one.
+    wide best = {0, 0};
+    uint32_t best_k = 0;
+    bool past = false;
+    for (uint32_t k = 0; k + 1 < p->count; ++k) {
+      bool beyond;
+      wide d = segment_distance_sq(a->body.position, nodes[k], nodes[k + 1], &beyond);
+      if (k == 0 || wide_cmp(d, best) < 0) best = d, best_k = k, past = beyond;
+    }
+    if (best_k + 2u == p->count && past) ++f->path_last_segment;
+  }
+}

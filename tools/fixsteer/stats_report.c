@@ -95,6 +95,10 @@ void stats_print_table(const source *src, const figures *f) {
            "in their slots (body over, at end)", f->in_slot, f->formation_members,
            units(f->slot_gap));
   }
+  if (f->path_followers) {
+    printf("\n  %-34s %ld of %ld followers of a stop path at rest on its last segment",
+           "queued at the end of the path", f->path_last_segment, f->path_followers);
+  }
   printf("\n  %-34s %ld", "stuck (navigate, no progress)", f->stuck);
   if (f->stuck) printf(" (first: agent %ld)", f->stuck_agent);
   printf("\n");
@@ -211,6 +215,8 @@ void stats_print_json(const source *src, const figures *f) {
   else printf("  \"closest_pair_ratio\": null,\n");
   json_long("closest_pair_tick", f->has_closest ? f->closest_tick : -1);
   json_goals(f);
+  json_long("path_followers", f->path_followers);
+  json_long("path_last_segment", f->path_last_segment);
   json_long("formation_members", f->formation_members), json_long("in_slot", f->in_slot);
   printf("  \"slot_gap_max\": %.5f,\n", units(f->slot_gap));
   json_long("stuck_agent", f->stuck ? f->stuck_agent : -1);
