@@ -512,6 +512,28 @@ static fxs_vec2 turn_aside(fxs_vec2 v) {
   return fxs_vec2_make(fxs_saturate(to_q16(x)), fxs_saturate(to_q16(y)));
 }
 
+fxs_vec2 fxs_orca_crowd_side(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred) {
+  fxs_vec2 pref = clamp_vec(preferred);
+  uint64_t pref_sq = length_sq(pref); // <= 2^53
+  uint64_t top = (uint64_t)fxs_clamp(self->max_speed, 0, LIMIT);
+  if (pref_sq == 0 || pref_sq * 16u < top * top) return preferred; // slowing or at rest
+  uint64_t v_sq = length_sq(clamp_vec(self->velocity));
+  uint64_t free = pref_sq * FXS_ORCA_CROWD_FREE_NUM; // < 2^57
+  if (v_sq * FXS_ORCA_CROWD_FREE_DEN >= free) return preferred;
+  // b = 1 - 16 v^2 / (9 p^2), Q16.16, in (0, 1]: numerator and denominator shifted below
+  // 2^40 first so the quotient's shift fits (a relative error below 2^-24).
+  uint64_t num = free - v_sq * FXS_ORCA_CROWD_FREE_DEN, den = free;
+  while (den >= (UINT64_C(1) << 40)) {
+    num >>= 1;
+    den >>= 1;
+  }
+  int64_t b = (int64_t)((num << 16) / den);              // [0, 2^16]
+  int64_t f = (b * fxs_orca_crowd_share(self_id)) >> 16; // [0, 2^16)
+  fxs_vec2 turned = turn_aside(pref);
+  int64_t dx = (int64_t)turned.x - pref.x, dy = (int64_t)turned.y - pref.y; // |.| < 2^24
+  return fxs_vec2_make((fix16_t)(pref.x + to_q16(dx * f)), (fix16_t)(pref.y + to_q16(dy * f)));
+}
+
 // fxs_vec2_truncate(v, radius) (radius >= 0), its "already short enough" case without a call.
 static inline fxs_vec2 within_radius(fxs_vec2 v, fix16_t radius) {
   uint64_t sq = length_sq(v);

@@ -19,6 +19,11 @@
 /// field group's follower pressed into a crowd crawls on instead of waiting): docs/crowds.md.
 #define FXS_RULES_GOAL_CLUSTERS 5u
 
+/// The crowd side rule (fxs_orca_crowd_side, fixsteer/orca.h): the orca and navigate
+/// behaviors turn a blocked agent's preferred velocity clockwise in proportion to how
+/// blocked it is, so that a crowd arranged with mirror symmetry does not jam: docs/crowds.md.
+#define FXS_RULES_CROWD_SIDE 5u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;

@@ -307,8 +307,9 @@ static inline fix16_t slowing_radius_of(const fxs_agent *a, fix16_t p) {
 }
 
 // ORCA's preferred velocity toward the target: arrival's desired one (the velocity plus
-// arrival's force, its slowing_radius parameter). `inline_arrival`: arrival without a call
-// (steer_lone_orca; steer_agent keeps the call, and its frame stays as it was).
+// arrival's force, its slowing_radius parameter), by the crowd side rule (version 5).
+// `inline_arrival`: arrival without a call (steer_lone_orca; steer_agent keeps the call, and its
+// frame stays as it was).
 FXS_ALWAYS_INLINE fxs_vec2 orca_preferred(const fxs_steer_context *ctx, const fix16_t *p,
                                           bool inline_arrival) {
   const fxs_agent *a = &ctx->slot->body;
@@ -316,7 +317,9 @@ FXS_ALWAYS_INLINE fxs_vec2 orca_preferred(const fxs_steer_context *ctx, const fi
   fxs_vec2 force =
       inline_arrival ? fxs_steer_toward(a, fxs_arrive_desired_inline(a, ctx->target_point, slowing))
                      : fxs_arrive(a, ctx->target_point, slowing);
-  return fxs_vec2_add(a->velocity, force);
+  fxs_vec2 preferred = fxs_vec2_add(a->velocity, force);
+  if (!fxs_rules_since(ctx->world, FXS_RULES_CROWD_SIDE)) return preferred;
+  return fxs_orca_crowd_side(a, ctx->index, preferred);
 }
 
 // Whether the agent is near enough its target for a pile there to hold it (world_way.h).
