@@ -95,22 +95,24 @@ FXS_API fxs_orca_def fxs_default_orca_def(void);
 
 /// The crowd side rule (the side rule's extension from a pair to a crowd; simulation version
 /// 5 in the world). A crowd arranged with mirror symmetry (on a circle, in two facing rows)
-/// has no reason to pick a side: ORCA slows every agent alike, the crowd compresses into a
-/// ring or a wall that stays jammed until rounding breaks the symmetry, which takes the
-/// longer the finer the rounding is against the crowd's size (the larger the unit of
-/// length). Rule, stateless: an agent that wants at least a quarter of its top speed but moves
-/// at less than 3/4 of the speed it wants is blocked, by
-/// b = 1 - (16/9) |velocity|^2 / |preferred|^2 in (0, 1] (0 at 3/4 of the wanted speed, 1 at
-/// rest); its preferred velocity is turned toward the side rule's turn (clockwise,
-/// FXS_ORCA_SIDE_TURN) by the fraction b h, where h in [1/2, 1) comes from its id
-/// (fxs_orca_crowd_share). The common side breaks the mirror symmetry (everyone passes on
-/// the same side, as the pair rule has it); the share by id breaks the symmetry among
-/// alike agents (a ring of them turns by different amounts and spreads into a spiral). An
-/// agent free to move as it wants (>= 3/4 of its wanted speed) or slowing down (wanting less
-/// than a quarter of its top speed, near its target) is left as it is. No length enters
-/// except through ratios: the rule is the same in any unit.
-#define FXS_ORCA_CROWD_FREE_NUM 9u  ///< Free: |velocity|^2 * 16 >= 9 * |preferred|^2.
-#define FXS_ORCA_CROWD_FREE_DEN 16u ///< (3/4 of the wanted speed, squared: 9/16.)
+/// has no reason to pick a side: ORCA slows every agent alike and the crowd closes into a
+/// ring or a wall of agents at rest, each blocked by its neighbors on both sides, that lasts
+/// until rounding breaks the symmetry, the longer the finer the rounding against the
+/// crowd's size (the larger the unit of length), or for good. Rule, stateless: an agent
+/// that wants at least a quarter of its top speed but moves at less than 3/4 of the speed it
+/// wants is blocked, by b = 1 - (16/9) |velocity|^2 / |preferred|^2 in (0, 1] (0 at 3/4 of
+/// the wanted speed, 1 at rest); its preferred velocity is turned clockwise (to the right
+/// with y up, the pair rule's side) by b h FXS_ORCA_CROWD_TURN (a quarter turn), where h in
+/// [1/2, 1) comes from its id (fxs_orca_crowd_share). The common side breaks the mirror
+/// symmetry: a jammed ring turns into a roundabout, which ORCA lets flow (neighbors turning
+/// the same way do not close on each other), and each agent leaves it where its target
+/// lies clear. The share by id breaks the symmetry among alike agents, so that they do not
+/// turn in step. An agent free to move as it wants (>= 3/4 of its wanted speed) or slowing
+/// down (wanting less than a quarter of its top speed, near its target) is left as it is.
+/// No length enters except through ratios: the rule is the same in any unit.
+#define FXS_ORCA_CROWD_TURN ((fix16_t)102944) ///< pi/2 (raw radians): a quarter turn.
+#define FXS_ORCA_CROWD_FREE_NUM 9u            ///< Free: |velocity|^2 * 16 >= 9 * |preferred|^2
+#define FXS_ORCA_CROWD_FREE_DEN 16u           ///< (3/4 of the wanted speed, squared: 9/16).
 
 /// The agent's share of the crowd side turn, raw Q16.16 in [1/2, 1): 1/2 plus the top 15
 /// bits of id times 2654435761 (Knuth's multiplicative hash), so that consecutive ids differ.
@@ -119,7 +121,7 @@ static inline fix16_t fxs_orca_crowd_share(uint32_t id) {
 }
 
 /// The preferred velocity by the crowd side rule (above): `preferred` as it is when the agent
-/// is free or slowing, else turned clockwise by up to FXS_ORCA_SIDE_TURN in proportion to how
+/// is free or slowing, else turned clockwise by up to FXS_ORCA_CROWD_TURN in proportion to how
 /// blocked it is. |preferred| and the velocity are clamped to +-1024 units a tick first.
 FXS_API fxs_vec2 fxs_orca_crowd_side(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred);
 

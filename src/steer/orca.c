@@ -529,9 +529,7 @@ fxs_vec2 fxs_orca_crowd_side(const fxs_agent *self, uint32_t self_id, fxs_vec2 p
   }
   int64_t b = (int64_t)((num << 16) / den);              // [0, 2^16]
   int64_t f = (b * fxs_orca_crowd_share(self_id)) >> 16; // [0, 2^16)
-  fxs_vec2 turned = turn_aside(pref);
-  int64_t dx = (int64_t)turned.x - pref.x, dy = (int64_t)turned.y - pref.y; // |.| < 2^24
-  return fxs_vec2_make((fix16_t)(pref.x + to_q16(dx * f)), (fix16_t)(pref.y + to_q16(dy * f)));
+  return fxs_vec2_rotate(pref, (fix16_t)(-((f * FXS_ORCA_CROWD_TURN) >> 16)));
 }
 
 // fxs_vec2_truncate(v, radius) (radius >= 0), its "already short enough" case without a call.

@@ -397,7 +397,10 @@ static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
   // on, so a crush of groups in a crossing keeps flowing. An agent going alone (its own spot,
   // its own route) waits anywhere, as before: crawling, it can press into a door's jamb.
   fxs_way_wait wait = {!group || !clusters || (m.last && near), true, m.to, gap};
-  return orca_toward(ctx, &d, m.velocity, &wait, true);
+  fxs_vec2 preferred = m.velocity;
+  if (fxs_rules_since(ctx->world, FXS_RULES_CROWD_SIDE))
+    preferred = fxs_orca_crowd_side(a, ctx->index, preferred);
+  return orca_toward(ctx, &d, preferred, &wait, true);
 }
 
 // Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue,
