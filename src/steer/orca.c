@@ -541,6 +541,25 @@ static inline fxs_vec2 within_radius(fxs_vec2 v, fix16_t radius) {
   return fxs_vec2_truncate_long(v, radius, sq);
 }
 
+// The crowd side rule's start (fxs_orca_velocity_crowd): pref turned aside
+// (fxs_orca_crowd_side) where the agent is blocked and the pairs' lines (lines[i], i < n, as
+// velocity_of fills them before the program: offset and relative velocity; `halves` as
+// there) are not all shown to hold at pref's start point; else pref.
+static fxs_vec2 crowd_start(const fxs_agent *self, uint32_t self_id, const self_terms *s,
+                            const fxs_orca_line *lines, uint32_t n, uint32_t halves, fix16_t radius,
+                            fxs_vec2 pref) {
+  fxs_vec2 side = fxs_orca_crowd_side(self, self_id, pref);
+  if (side.x == pref.x && side.y == pref.y) return pref; // free or slowing
+  program at = {0, radius, pref, false};
+  point_terms t = point_terms_of(s, start_of(&at));
+  for (uint32_t i = 0; i < n; ++i) {
+    if (!((halves >> i) & 1u) || !surely_holds(s, lines[i].point, lines[i].direction, t)) {
+      return side;
+    }
+  }
+  return pref; // its neighbors let it move as it wants: nothing to break
+}
+
 // The new velocity against neighbors[i], i < n, in that order; priorities (or NULL) indexed
 // as the neighbors. `slow`: their velocities are known to be within +-LIMIT (clamp_vec would
 // return them as they are). `memo`: the worker's pairs (entries NULL: none).
@@ -548,7 +567,7 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
                             const fxs_neighbor *neighbors, uint32_t n, const fix16_t *priorities,
                             const fxs_orca_radii *radii, const fxs_orca_statics *statics,
                             const fxs_orca_def *def, bool slow, const fxs_orca_memo *memo,
-                            fxs_orca_scratch *scratch) {
+                            fxs_orca_scratch *scratch, bool crowd) {
   fxs_orca_line *lines = scratch->lines;
   bool any_static = statics && (statics->wall_count != 0 || statics->obstacle_count != 0);
   uint32_t hard = any_static ? fxs_orca_static_lines(self, statics, def, scratch) : 0;
@@ -578,6 +597,7 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
   }
   if (turn) pref = turn_aside(pref);
   fix16_t radius = fxs_clamp(self->max_speed, 0, LIMIT);
+  if (crowd && n != 0) pref = crowd_start(self, self_id, &s, lines + hard, n, halves, radius, pref);
   program lp = {lines, radius, pref, false};
   fxs_vec2 result = start_of(&lp);
   // Without static lines, the neighbor lines' bound at the start point first, in a pass of
@@ -690,9 +710,19 @@ fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_v
                                   const fxs_orca_radii *radii, uint32_t n,
                                   const fxs_orca_statics *statics, const fxs_orca_def *def,
                                   bool slow, const fxs_orca_memo *memo, fxs_orca_scratch *scratch) {
+  return fxs_orca_velocity_crowd(self, self_id, preferred, neighbors, priorities, radii, n, statics,
+                                 def, slow, memo, scratch, false);
+}
+
+fxs_vec2 fxs_orca_velocity_crowd(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
+                                 const fxs_neighbor *neighbors, const fix16_t *priorities,
+                                 const fxs_orca_radii *radii, uint32_t n,
+                                 const fxs_orca_statics *statics, const fxs_orca_def *def,
+                                 bool slow, const fxs_orca_memo *memo, fxs_orca_scratch *scratch,
+                                 bool crowd) {
   static const fxs_orca_memo none = {0, 0};
   return velocity_of(self, self_id, preferred, neighbors, n, priorities, radii, statics, def, slow,
-                     memo ? memo : &none, scratch);
+                     memo ? memo : &none, scratch, crowd);
 }
 
 fxs_vec2 fxs_orca_velocity(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,

@@ -221,7 +221,8 @@ static const fxs_orca_radii *neighbor_radii(const fxs_steer_context *ctx, const 
 }
 
 // ORCA toward a preferred velocity among the searched neighbors, each with its own priority
-// and body radius, and the walls and obstacles within reach (through their grids).
+// and body radius, and the walls and obstacles within reach (through their grids), by the
+// crowd side rule (fxs_orca_crowd_side) from simulation version 5.
 static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
                             const fxs_way_wait *wait, bool way) {
   const fxs_agent *a = &ctx->slot->body;
@@ -253,9 +254,11 @@ static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs
   }
   fxs_orca_radii lookup;
   const fxs_orca_radii *radii = neighbor_radii(ctx, def, &lookup);
-  fxs_vec2 v = fxs_orca_velocity_sorted(
+  // The crowd side rule came with simulation version 5 (world_rules.h).
+  bool crowd = fxs_rules_since(ctx->world, FXS_RULES_CROWD_SIDE);
+  fxs_vec2 v = fxs_orca_velocity_crowd(
       a, ctx->index, preferred, ctx->scratch->neighbors, all_equal ? 0 : priorities, radii, chosen,
-      &st, def, step->slow_view, &ctx->scratch->pairs, &ctx->scratch->behavior.orca.lines);
+      &st, def, step->slow_view, &ctx->scratch->pairs, &ctx->scratch->behavior.orca.lines, crowd);
   return fxs_steer_toward(a, static_friction(ctx, preferred, v, wait));
 }
 
@@ -307,7 +310,7 @@ static inline fix16_t slowing_radius_of(const fxs_agent *a, fix16_t p) {
 }
 
 // ORCA's preferred velocity toward the target: arrival's desired one (the velocity plus
-// arrival's force, its slowing_radius parameter), by the crowd side rule (version 5).
+// arrival's force, its slowing_radius parameter).
 // `inline_arrival`: arrival without a call (steer_lone_orca; steer_agent keeps the call, and its
 // frame stays as it was).
 FXS_ALWAYS_INLINE fxs_vec2 orca_preferred(const fxs_steer_context *ctx, const fix16_t *p,
@@ -317,9 +320,7 @@ FXS_ALWAYS_INLINE fxs_vec2 orca_preferred(const fxs_steer_context *ctx, const fi
   fxs_vec2 force =
       inline_arrival ? fxs_steer_toward(a, fxs_arrive_desired_inline(a, ctx->target_point, slowing))
                      : fxs_arrive(a, ctx->target_point, slowing);
-  fxs_vec2 preferred = fxs_vec2_add(a->velocity, force);
-  if (!fxs_rules_since(ctx->world, FXS_RULES_CROWD_SIDE)) return preferred;
-  return fxs_orca_crowd_side(a, ctx->index, preferred);
+  return fxs_vec2_add(a->velocity, force);
 }
 
 // Whether the agent is near enough its target for a pile there to hold it (world_way.h).
@@ -397,10 +398,7 @@ static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
   // on, so a crush of groups in a crossing keeps flowing. An agent going alone (its own spot,
   // its own route) waits anywhere, as before: crawling, it can press into a door's jamb.
   fxs_way_wait wait = {!group || !clusters || (m.last && near), true, m.to, gap};
-  fxs_vec2 preferred = m.velocity;
-  if (fxs_rules_since(ctx->world, FXS_RULES_CROWD_SIDE))
-    preferred = fxs_orca_crowd_side(a, ctx->index, preferred);
-  return orca_toward(ctx, &d, preferred, &wait, true);
+  return orca_toward(ctx, &d, m.velocity, &wait, true);
 }
 
 // Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue,
