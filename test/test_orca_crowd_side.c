@@ -1,0 +1,182 @@
+// The crowd side rule (fixsteer/orca.h, fxs_orca_crowd_side; simulation version 5 in the
+// world): a blocked agent's preferred velocity turns clockwise in proportion to how blocked it
+// is, so that a crowd set out with mirror symmetry does not jam; a free agent is left as it is.
+
+#include <math.h>
+
+#include "unity.h"
+
+#include "vec2.h"
+#include "agent.h"
+#include "avoidance.h"
+#include "orca.h"
+#include "result.h"
+#include "version.h"
+#include "command.h"
+#include "command_build.h"
+#include "world.h"
+#include "fxs_test_world.h"
+
+static uint64_t memory[65536];
+static fxs_world world;
+
+void setUp(void) {}
+void tearDown(void) {}
+
+static fxs_agent agent_with(fxs_vec2 velocity) {
+  fxs_agent a = fxs_default_agent();
+  a.max_speed = FXS_ONE, a.max_force = FXS_ONE, a.radius = FXS_INT(8);
+  a.velocity = velocity;
+  return a;
+}
+
+// The angle from `from` to `to`, radians, counterclockwise positive (y up).
+static double turn_of(fxs_vec2 from, fxs_vec2 to) {
+  double fx = from.x / 65536.0, fy = from.y / 65536.0, tx = to.x / 65536.0, ty = to.y / 65536.0;
+  return atan2(fx * ty - fy * tx, fx * tx + fy * ty);
+}
+
+void test_a_free_or_slowing_agent_keeps_its_preferred_velocity(void) {
+  fxs_vec2 pref = fxs_vec2_make(FXS_RATIO(3, 5), FXS_RATIO(4, 5)); // top speed
+  // Moving as it wants, or at 3/4 of it (the edge of the free band): untouched.
+  fxs_agent a = agent_with(pref);
+  fxs_vec2 out = fxs_orca_crowd_side(&a, 7, pref);
+  TEST_ASSERT_EQUAL_INT32(pref.x, out.x);
+  TEST_ASSERT_EQUAL_INT32(pref.y, out.y);
+  a = agent_with(fxs_vec2_make(FXS_RATIO(9, 20), FXS_RATIO(12, 20)));
+  out = fxs_orca_crowd_side(&a, 7, pref);
+  TEST_ASSERT_EQUAL_INT32(pref.x, out.x);
+  TEST_ASSERT_EQUAL_INT32(pref.y, out.y);
+  // Wanting less than a quarter of its top speed (slowing near its target): untouched at rest.
+  a = agent_with(fxs_vec2_zero());
+  fxs_vec2 slow = fxs_vec2_make(FXS_RATIO(1, 5), 0);
+  out = fxs_orca_crowd_side(&a, 7, slow);
+  TEST_ASSERT_EQUAL_INT32(slow.x, out.x);
+  TEST_ASSERT_EQUAL_INT32(slow.y, out.y);
+}
+
+void test_a_blocked_agent_turns_clockwise_by_how_blocked_it_is_and_its_share(void) {
+  fxs_vec2 pref = fxs_vec2_make(FXS_ONE, 0);
+  for (uint32_t id = 0; id < 16; ++id) {
+    double share = fxs_orca_crowd_share(id) / 65536.0;
+    TEST_ASSERT_TRUE(share >= 0.5 && share < 1.0);
+    // At rest: a quarter turn times its share, clockwise (y up), its length kept.
+    fxs_agent a = agent_with(fxs_vec2_zero());
+    fxs_vec2 out = fxs_orca_crowd_side(&a, id, pref);
+    double want = -share * (FXS_ORCA_CROWD_TURN / 65536.0);
+    TEST_ASSERT_DOUBLE_WITHIN(1e-3, want, turn_of(pref, out));
+    TEST_ASSERT_DOUBLE_WITHIN(1e-3, 1.0, fxs_vec2_length(out) / 65536.0);
+    // At half the wanted speed: b = 1 - (16/9)(1/4) = 5/9 of that.
+    a = agent_with(fxs_vec2_make(FXS_ONE / 2, 0));
+    out = fxs_orca_crowd_side(&a, id, pref);
+    TEST_ASSERT_DOUBLE_WITHIN(1e-3, want * 5.0 / 9.0, turn_of(pref, out));
+  }
+  // Consecutive ids take different shares.
+  TEST_ASSERT_NOT_EQUAL(fxs_orca_crowd_share(1), fxs_orca_crowd_share(2));
+}
+
+// `n` ORCA agents of radius 8, top speed 1, evenly on a circle of radius `ring` round
+// (100, 100), each heading for the far side, in a world that steps by the rules of `version`.
+static void symmetric_crowd(uint32_t version, int n, fix16_t ring) {
+  fxs_world_capacity c = {64, 0, 0, 0, 1, FXS_MAX_WORKERS};
+  fxs_world_def def = fxs_default_world_def();
+  def.bounds_max = fxs_vec2_make(FXS_INT(200), FXS_INT(200));
+  def.neighbor_radius = FXS_INT(120);
+  TEST_ASSERT_TRUE(fxs_world_memory_size(&c) <= sizeof memory);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(&world, &def, &c, memory, sizeof memory));
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_set_simulation_version(&world, version));
+  fxs_orca_def orca = fxs_default_orca_def();
+  for (int i = 0; i < n; ++i) {
+    fix16_t angle = (fix16_t)((int64_t)FXS_TWO_PI * i / n);
+    fix16_t cs = fxs_mul(ring, fxs_cos(angle)), sn = fxs_mul(ring, fxs_sin(angle));
+    fxs_spawn_def sd = fxs_default_spawn_def();
+    sd.position = fxs_vec2_make(FXS_INT(100) + cs, FXS_INT(100) + sn);
+    sd.max_speed = FXS_ONE, sd.max_force = FXS_ONE, sd.radius = FXS_INT(8);
+    fxs_command spawn = fxs_command_spawn(&sd);
+    fxs_agent_handle h;
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &spawn, &h));
+    fxs_command more[2] = {
+        fxs_command_set_target_point(h, fxs_vec2_make(FXS_INT(100) - cs, FXS_INT(100) - sn)),
+        fxs_command_add_orca(h, fxs_default_blend(), &orca, FXS_INT(2))};
+    for (int k = 0; k < 2; ++k) TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &more[k], 0));
+  }
+}
+
+// Agents whose centre lies within a quarter radius of their target.
+static int on_target(int n, fix16_t ring) {
+  int count = 0;
+  for (int i = 0; i < n; ++i) {
+    fix16_t angle = (fix16_t)((int64_t)FXS_TWO_PI * i / n);
+    fxs_vec2 target = fxs_vec2_make(FXS_INT(100) - fxs_mul(ring, fxs_cos(angle)),
+                                    FXS_INT(100) - fxs_mul(ring, fxs_sin(angle)));
+    fxs_vec2 at = world.agents[i].body.position;
+    count += fxs_vec2_within(at, target, FXS_INT(2)) ? 1 : 0;
+  }
+  return count;
+}
+
+// 8 and 12 agents swapping through the centre of a circle: by version 4's rules they close
+// into a ring at rest round the centre, each pressed by its two neighbors, and stay there; by
+// the crowd side rule the ring turns into a roundabout and every agent arrives.
+void test_a_symmetric_crowd_swapping_through_the_centre_arrives(void) {
+  static const struct {
+    int n;
+    int ring;
+  } cases[] = {{8, 40}, {12, 80}};
+  for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+    int n = cases[k].n;
+    fix16_t ring = FXS_INT(cases[k].ring);
+    symmetric_crowd(FXS_SIMULATION_VERSION_OLDEST, n, ring);
+    for (int t = 0; t < 1500; ++t) TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, 0, 0, 0));
+    TEST_ASSERT_EQUAL_INT(0, on_target(n, ring));
+    symmetric_crowd(FXS_SIMULATION_VERSION, n, ring);
+    for (int t = 0; t < 1500; ++t) TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, 0, 0, 0));
+    TEST_ASSERT_EQUAL_INT(n, on_target(n, ring));
+  }
+}
+
+// A free agent is left as it is: an ORCA agent alone, setting off from rest at full force
+// (its first preferred velocity is its top speed, at rest: blocked by the measure alone), and
+// two agents walking apart, step bit for bit as by version 4's rules.
+void test_free_agents_step_as_without_the_rule(void) {
+  static fxs_agent bodies[2][300][2];
+  for (int pass = 0; pass < 2; ++pass) {
+    fxs_world_capacity c = {64, 0, 0, 0, 1, FXS_MAX_WORKERS};
+    fxs_test_orca_world(&world, &c, memory, sizeof memory);
+    TEST_ASSERT_EQUAL(FXS_OK,
+                      fxs_world_set_simulation_version(
+                          &world, pass ? FXS_SIMULATION_VERSION_OLDEST : FXS_SIMULATION_VERSION));
+    // A wall far off: the world then takes ORCA's program for every agent (no open path).
+    fxs_wall w = {fxs_vec2_make(FXS_INT(10), FXS_INT(190)),
+                  fxs_vec2_make(FXS_INT(190), FXS_INT(190))};
+    fxs_command add = fxs_command_add_wall(w);
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &add, 0));
+    fxs_orca_def orca = fxs_default_orca_def();
+    for (int i = 0; i < 2; ++i) {
+      fxs_spawn_def sd = fxs_default_spawn_def();
+      sd.position = fxs_vec2_make(FXS_INT(90 + 20 * i), FXS_INT(100));
+      sd.max_speed = FXS_ONE, sd.max_force = FXS_ONE, sd.radius = FXS_INT(4);
+      fxs_command spawn = fxs_command_spawn(&sd);
+      fxs_agent_handle h;
+      TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &spawn, &h));
+      fxs_command more[2] = {
+          fxs_command_set_target_point(h, fxs_vec2_make(FXS_INT(i ? 190 : 10), FXS_INT(120))),
+          fxs_command_add_orca(h, fxs_default_blend(), &orca, FXS_INT(2))};
+      for (int k = 0; k < 2; ++k) TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &more[k], 0));
+    }
+    for (int t = 0; t < 300; ++t) {
+      TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, 0, 0, 0));
+      for (int i = 0; i < 2; ++i) bodies[pass][t][i] = world.agents[i].body;
+    }
+  }
+  for (int t = 0; t < 300; ++t) {
+    for (int i = 0; i < 2; ++i) {
+      TEST_ASSERT_EQUAL_INT32(bodies[1][t][i].position.x, bodies[0][t][i].position.x);
+      TEST_ASSERT_EQUAL_INT32(bodies[1][t][i].position.y, bodies[0][t][i].position.y);
+      TEST_ASSERT_EQUAL_INT32(bodies[1][t][i].velocity.x, bodies[0][t][i].velocity.x);
+      TEST_ASSERT_EQUAL_INT32(bodies[1][t][i].velocity.y, bodies[0][t][i].velocity.y);
+    }
+  }
+  // They did walk (the comparison is not of two agents standing still).
+  TEST_ASSERT_TRUE(bodies[0][299][0].position.x < FXS_INT(40));
+}
