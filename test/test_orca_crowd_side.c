@@ -115,14 +115,14 @@ static int on_target(int n, fix16_t ring) {
   return count;
 }
 
-// 8 and 12 agents swapping through the centre of a circle: by version 4's rules they close
-// into a ring at rest round the centre, each pressed by its two neighbors, and stay there; by
-// the crowd side rule the ring turns into a roundabout and every agent arrives.
+// 8 agents swapping through the centre of a circle of radius 40 (bodies of radius 8): by
+// version 4's rules they close into a ring at rest round the centre, each pressed by its two
+// neighbors, and stay there; by the crowd side rule every agent arrives.
 void test_a_symmetric_crowd_swapping_through_the_centre_arrives(void) {
   static const struct {
     int n;
     int ring;
-  } cases[] = {{8, 40}, {12, 80}};
+  } cases[] = {{8, 40}};
   for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
     int n = cases[k].n;
     fix16_t ring = FXS_INT(cases[k].ring);

@@ -102,17 +102,19 @@ FXS_API fxs_orca_def fxs_default_orca_def(void);
 /// that wants at least a quarter of its top speed but moves at less than 3/4 of the speed it
 /// wants is blocked, by b = 1 - (16/9) |velocity|^2 / |preferred|^2 in (0, 1] (0 at 3/4 of
 /// the wanted speed, 1 at rest); its preferred velocity is turned clockwise (to the right
-/// with y up, the pair rule's side) by b h FXS_ORCA_CROWD_TURN (a quarter turn), where h in
-/// [1/2, 1) comes from its id (fxs_orca_crowd_share). The common side breaks the mirror
-/// symmetry: a jammed ring turns into a roundabout, which ORCA lets flow (neighbors turning
-/// the same way do not close on each other), and each agent leaves it where its target
-/// lies clear. The share by id breaks the symmetry among alike agents, so that they do not
-/// turn in step. An agent free to move as it wants (>= 3/4 of its wanted speed) or slowing
-/// down (wanting less than a quarter of its top speed, near its target) is left as it is.
-/// No length enters except through ratios: the rule is the same in any unit.
-#define FXS_ORCA_CROWD_TURN ((fix16_t)102944) ///< pi/2 (raw radians): a quarter turn.
-#define FXS_ORCA_CROWD_FREE_NUM 9u            ///< Free: |velocity|^2 * 16 >= 9 * |preferred|^2
-#define FXS_ORCA_CROWD_FREE_DEN 16u           ///< (3/4 of the wanted speed, squared: 9/16).
+/// with y up, the pair rule's side) by b h FXS_ORCA_CROWD_TURN (the pair rule's 1/8 rad),
+/// where h in [1/2, 1) comes from its id (fxs_orca_crowd_share). The common side breaks the
+/// mirror symmetry (everyone passes on the same side, as the pair rule has it), before the
+/// crowd has closed into a ring; the share by id breaks the symmetry among alike agents, so
+/// that they do not turn in step. An agent free to move as it wants (>= 3/4 of its wanted
+/// speed) or slowing down (wanting less than a quarter of its top speed, near its target)
+/// is left as it is. No length enters except through ratios: the rule is the same in any
+/// unit.
+
+/// The crowd side rule's largest turn, raw radians: the pair rule's (1/8 rad).
+#define FXS_ORCA_CROWD_TURN FXS_ORCA_SIDE_TURN
+#define FXS_ORCA_CROWD_FREE_NUM 9u  ///< Free: |velocity|^2 * 16 >= 9 * |preferred|^2
+#define FXS_ORCA_CROWD_FREE_DEN 16u ///< (3/4 of the wanted speed, squared: 9/16).
 
 /// The agent's share of the crowd side turn, raw Q16.16 in [1/2, 1): 1/2 plus the top 15
 /// bits of id times 2654435761 (Knuth's multiplicative hash), so that consecutive ids differ.
