@@ -18,7 +18,7 @@
 #define SLOT_FLAG 0x80000000u
 
 // With navigation: a grid of up to 64 cells, 2 searches of 32 open entries, routes of 8.
-static const fxs_world_capacity capacity = {8, 4, 2, 12, 4, 0, 24, 64, 2, 32, 8, 0};
+static const fxs_world_capacity capacity = {8, 4, 2, 12, 4, 0, 24, 64, 2, 32, 8, 0, 0, 0};
 
 static fxs_result apply(fxs_world *w, fxs_command c) { return fxs_world_apply(w, &c, 0); }
 

@@ -21,7 +21,8 @@ static void report_refused(void) {
 static bool capacity_small(const fxs_world_capacity *c) {
   return c->agents <= MAX_AGENTS && c->obstacles <= MAX_OBSTACLES && c->paths <= MAX_PATHS &&
          c->path_nodes <= MAX_NODES && c->walls <= MAX_WALLS && c->nav_cells <= 16384u &&
-         c->nav_searches <= 4u && c->nav_waypoints <= 256u && c->nav_fields <= 4u;
+         c->nav_searches <= 4u && c->nav_waypoints <= 256u && c->nav_fields <= 4u &&
+         c->nav_mesh_vertices <= 4096u;
 }
 
 // Restored state saves back to exactly the bytes it came from, and restores elsewhere equal.

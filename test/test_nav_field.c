@@ -8,6 +8,7 @@
 #include "nav_grid.h"
 #include "nav_path.h"
 #include "nav_field.h"
+#include "nav_state.h"
 #include "fxs_test_util.h"
 
 void setUp(void) {}
@@ -414,4 +415,70 @@ void test_hostile_saved_fields_are_refused_or_run_safely(void) {
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_nav_field_restore(&b, &g, bad, n));
   fxs_nav_field tiny = new_field(memory_a, 20);
   TEST_ASSERT_EQUAL(FXS_ERR_CAPACITY, fxs_nav_field_restore(&tiny, &g, bytes, n));
+}
+
+// ------------------------------------------------------------------ packed fields
+
+// A ready field packed (nav_state.h, a world's group fields once ready) answers every value,
+// direction, flow vector and saved byte as the field it was packed from, on random grids of
+// walls, dear cells and cut-off pockets, with one goal or several; a goal on a blocked cell
+// packs as the empty field begin makes of it.
+void test_a_packed_field_reads_as_the_field_it_was_packed_from(void) {
+  static uint8_t packed[CELLS], saved_a[CELLS * 4u + 64u], saved_b[CELLS * 4u + 64u];
+  static fxs_vec2 flow_a[CELLS], flow_b[CELLS];
+  uint32_t seed = 11u, compared = 0, finite = 0, sinks = 0;
+  fxs_nav_field f = new_field(memory_a, ENTRIES);
+  for (int trial = 0; trial < 80; ++trial) {
+    uint32_t w = 3u + lcg(&seed) % 14u, h = 2u + lcg(&seed) % 15u;
+    fxs_nav_grid g = open_grid(w, h);
+    for (uint32_t i = 0; i < w * h; ++i) {
+      uint32_t r = lcg(&seed) % 10u;
+      g.cost[i] = r < 3 ? 0 : (uint8_t)(1u + (lcg(&seed) % 254u) * (r == 9));
+    }
+    uint32_t goals[2] = {lcg(&seed) % (w * h), lcg(&seed) % (w * h)};
+    if (trial % 7 != 0) g.cost[goals[0]] = 1; // now and then a blocked goal
+    build(&f, &g, goals, 1u + (uint32_t)(trial % 3 == 0));
+    fxs_nav_field p;
+    memset(packed, 0xEE, sizeof packed); // junk: every byte is written
+    fxs_nav_field_pack(&f, &g, packed, &p);
+    TEST_ASSERT_NULL(p.entry);
+    TEST_ASSERT_EQUAL_UINT32(f.settled, p.settled);
+    TEST_ASSERT_EQUAL(FXS_NAV_FIELD_READY, p.status);
+    for (uint32_t i = 0; i < w * h; ++i) {
+      uint32_t v = fxs_nav_field_value(&f, i % w, i / w);
+      uint32_t d = fxs_nav_field_direction(&f, i % w, i / w);
+      TEST_ASSERT_EQUAL_UINT32(v, fxs_nav_field_value(&p, i % w, i / w));
+      TEST_ASSERT_EQUAL_UINT32(d, fxs_nav_field_direction(&p, i % w, i / w));
+      TEST_ASSERT_EQUAL_UINT8(0, packed[i] >> 4); // the world's four bits left clear
+      finite += v != U, sinks += v == U && g.cost[i] != 0, compared++;
+    }
+    TEST_ASSERT_EQUAL_UINT32(U, fxs_nav_field_value(&p, w, 0)); // outside
+    TEST_ASSERT_EQUAL_UINT32(FXS_NAV_DIRECTIONS, fxs_nav_field_direction(&p, 0, h));
+    fxs_flow_field ff_a, ff_b;
+    TEST_ASSERT_EQUAL(FXS_OK,
+                      fxs_flow_field_init(&ff_a, flow_a, CELLS, w, h, fxs_vec2_zero(), FXS_ONE));
+    TEST_ASSERT_EQUAL(FXS_OK,
+                      fxs_flow_field_init(&ff_b, flow_b, CELLS, w, h, fxs_vec2_zero(), FXS_ONE));
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_field_fill_flow(&f, &ff_a));
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_field_fill_flow(&p, &ff_b));
+    TEST_ASSERT_EQUAL_MEMORY(flow_a, flow_b, sizeof(fxs_vec2) * w * h);
+    size_t n = fxs_nav_field_save(&f, saved_a, sizeof saved_a);
+    TEST_ASSERT_EQUAL_size_t(n, fxs_nav_field_save(&p, saved_b, sizeof saved_b));
+    TEST_ASSERT_EQUAL_MEMORY(saved_a, saved_b, n);
+    if (g.cost[goals[0]] == 0 && (trial % 3 != 0)) { // one blocked goal: the empty field
+      fxs_nav_field e;
+      memset(&e, 0, sizeof e);
+      fxs_nav_field_pack_empty(&e, &g, packed);
+      TEST_ASSERT_EQUAL_UINT32(f.current, e.current);
+      TEST_ASSERT_EQUAL_UINT32(f.queued, e.queued);
+      TEST_ASSERT_EQUAL_UINT32(f.settled, e.settled);
+      TEST_ASSERT_EQUAL_UINT32(f.status, e.status);
+      for (uint32_t i = 0; i < w * h; ++i) {
+        TEST_ASSERT_EQUAL_UINT32(U, fxs_nav_field_value(&e, i % w, i / w));
+        TEST_ASSERT_EQUAL_UINT32(fxs_nav_field_direction(&f, i % w, i / w),
+                                 fxs_nav_field_direction(&e, i % w, i / w));
+      }
+    }
+  }
+  TEST_ASSERT_TRUE(compared > 5000 && finite > 2000 && sinks > 50);
 }

@@ -6,6 +6,8 @@
 #include "result.h"
 #include "nav_grid.h"
 #include "nav_path.h"
+#include "bytes.h"
+#include "nav_state.h"
 #include "fxs_test_util.h"
 
 void setUp(void) {}
@@ -75,8 +77,8 @@ void test_memory_size_and_init_refuse_bad_capacities(void) {
   TEST_ASSERT_EQUAL(0, fxs_nav_search_memory_size(10, 0));
   TEST_ASSERT_EQUAL(0, fxs_nav_search_memory_size(10, 11));
   TEST_ASSERT_EQUAL(0, fxs_nav_search_memory_size(FXS_NAV_MAX_CELLS + 1u, 1));
-  // 13 bytes a cell (g, heap position, touched list, state) and 12 an open entry, aligned.
-  TEST_ASSERT_EQUAL(3u * 40u + 16u + 120u, fxs_nav_search_memory_size(10, 10));
+  // 13 bytes a cell (g, heap position, touched list, state) and 8 an open entry, aligned.
+  TEST_ASSERT_EQUAL(3u * 40u + 16u + 80u, fxs_nav_search_memory_size(10, 10));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_nav_search_init(&s, memory_a, sizeof memory_a, 0, 1));
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_nav_search_init(&s, NULL, sizeof memory_a, 10, 1));
   TEST_ASSERT_EQUAL(FXS_ERR_BUFFER_TOO_SMALL, fxs_nav_search_init(&s, memory_a, 100, 10, 10));
@@ -436,6 +438,105 @@ void test_hostile_saved_searches_are_refused_or_run_safely(void) {
   memcpy(bad, bytes, n);
   bad[36] = 200; // the first touched cell: 200 of 30
   TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, fxs_nav_search_restore(&b, bad, n));
+}
+
+// Reads `size` bytes into a search with fxs_nav_search_read; the bytes it consumed in *used.
+static fxs_result read_into(fxs_nav_search *s, const uint8_t *bytes, size_t size, size_t *used) {
+  fxs_reader r = fxs_reader_make(bytes, size);
+  fxs_result res = fxs_nav_search_read(s, &r);
+  *used = r.position;
+  return res;
+}
+
+// The checking search (nav_state.h: g and state bits only) against a full one, on the same
+// bytes: the same result and bytes read, and when accepted the same numbers, g and state
+// bits of every cell; refused, idle with every state bit clear.
+static fxs_result assert_check_reads_alike(fxs_nav_search *full, fxs_nav_search *check,
+                                           const uint8_t *bytes, size_t size) {
+  size_t used_full = 0, used_check = 0;
+  fxs_result want = read_into(full, bytes, size, &used_full);
+  fxs_result got = read_into(check, bytes, size, &used_check);
+  TEST_ASSERT_EQUAL(want, got);
+  TEST_ASSERT_EQUAL(used_full, used_check);
+  TEST_ASSERT_EQUAL_UINT32(full->status, check->status);
+  TEST_ASSERT_EQUAL_UINT32(full->touched_count, check->touched_count);
+  TEST_ASSERT_EQUAL_UINT32(full->open_count, check->open_count);
+  TEST_ASSERT_EQUAL_UINT32(full->expanded, check->expanded);
+  TEST_ASSERT_EQUAL_UINT32(full->end, check->end);
+  TEST_ASSERT_EQUAL_MEMORY(full->state, check->state, CELLS);
+  for (uint32_t i = 0; i < full->touched_count; ++i) {
+    uint32_t c = full->touched[i];
+    TEST_ASSERT_EQUAL_UINT32(full->g[c], check->g[c]);
+  }
+  if (got != FXS_OK) {
+    static const uint8_t zero[CELLS];
+    TEST_ASSERT_EQUAL(FXS_NAV_IDLE, check->status);
+    TEST_ASSERT_EQUAL_MEMORY(zero, check->state, CELLS);
+  }
+  return got;
+}
+
+// A checking search accepts and refuses exactly what a full search does: saved searches at
+// several points (idle, begun, mid-way with an open list, found), every truncation and every
+// single-bit change of them.
+void test_a_checking_search_reads_exactly_as_a_full_search(void) {
+  static const char *const rows[] = {"......", ".####.", "....#.", "##..#.", "......"};
+  fxs_nav_grid g = draw(rows, 5);
+  static uint32_t check_g[CELLS];
+  static uint8_t check_state[CELLS];
+  static uint8_t bytes[4096], bad[4096];
+  memset(check_g, 0xA5, sizeof check_g);
+  memset(check_state, 0x5A, sizeof check_state);
+  fxs_nav_search check;
+  fxs_nav_check_init(&check, check_g, check_state, CELLS, CELLS);
+  TEST_ASSERT_NULL(check.touched);
+  TEST_ASSERT_NULL(check.open);
+  TEST_ASSERT_NULL(check.open_at);
+  static const uint8_t zero[CELLS];
+  TEST_ASSERT_EQUAL_MEMORY(zero, check_state, CELLS); // cleared by init
+  fxs_nav_search full = new_search(memory_b, CELLS, CELLS);
+  uint32_t accepted = 0, refused = 0;
+  static const int32_t steps[] = {-1, 0, 3, 6, 11, 1000};
+  for (size_t k = 0; k < sizeof steps / sizeof steps[0]; ++k) {
+    fxs_nav_search a = new_search(memory_a, CELLS, CELLS);
+    if (steps[k] >= 0) {
+      TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_search_begin(&a, &g, 0, 0, 2, 2));
+      fxs_nav_search_step(&a, &g, (uint32_t)steps[k]);
+    }
+    size_t n = save(&a, bytes, sizeof bytes);
+    assert_check_reads_alike(&full, &check, bytes, n);
+    TEST_ASSERT_EQUAL(n, save(&full, bad, sizeof bad)); // the full one took it whole
+    TEST_ASSERT_EQUAL_MEMORY(bytes, bad, n);
+    for (size_t cut = 0; cut < n; ++cut) assert_check_reads_alike(&full, &check, bytes, cut);
+    for (size_t i = 0; i < n; ++i) {
+      for (int bit = 0; bit < 8; ++bit) {
+        memcpy(bad, bytes, n);
+        bad[i] ^= (uint8_t)(1u << bit);
+        if (assert_check_reads_alike(&full, &check, bad, n) == FXS_OK) {
+          accepted++;
+        } else {
+          refused++;
+        }
+      }
+    }
+  }
+  TEST_ASSERT_TRUE(refused > 100 && accepted > 100); // both ways were tried
+  // A heap out of order: its first cell (the least) and its last swapped.
+  fxs_nav_search a = new_search(memory_a, CELLS, CELLS);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_search_begin(&a, &g, 0, 0, 2, 2));
+  fxs_nav_search_step(&a, &g, 3);
+  TEST_ASSERT_TRUE(a.open_count >= 2);
+  size_t n = save(&a, bytes, sizeof bytes), heap = n - 4u * a.open_count;
+  memcpy(bad, bytes, n);
+  memcpy(bad + heap, bytes + n - 4u, 4);
+  memcpy(bad + n - 4u, bytes + heap, 4);
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, assert_check_reads_alike(&full, &check, bad, n));
+  // A heap cell listed twice.
+  memcpy(bad, bytes, n);
+  memcpy(bad + n - 4u, bytes + heap, 4);
+  TEST_ASSERT_EQUAL(FXS_ERR_BAD_VALUE, assert_check_reads_alike(&full, &check, bad, n));
+  // Accepted again after the refusals: nothing of them is left in the checking search.
+  TEST_ASSERT_EQUAL(FXS_OK, assert_check_reads_alike(&full, &check, bytes, n));
 }
 
 // ------------------------------------------------------------------ line of sight

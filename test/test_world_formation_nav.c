@@ -25,8 +25,8 @@
 
 // 10 agents, 8 walls, a 40 x 40 grid of 10-unit cells, 4 searches of 800 open entries,
 // routes of up to 16 waypoints.
-static const fxs_world_capacity cap = {10, 0, 0, 0, 8, 0, 0, 1600, 4, 800, 16, 0};
-static const fxs_world_capacity no_nav = {10, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0};
+static const fxs_world_capacity cap = {10, 0, 0, 0, 8, 0, 0, 1600, 4, 800, 16, 0, 0, 0};
+static const fxs_world_capacity no_nav = {10, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static uint64_t memory[60000];
 static uint64_t memory2[60000];
 static uint8_t snap[65536];
@@ -302,8 +302,10 @@ void test_a_formation_restored_mid_route_into_junk_memory_continues_identically(
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
   nav_world_init(&other, 11, &cap, memory2, sizeof memory2);
   // Junk in every search (free ones too), the effective costs and the routes.
-  size_t search_bytes = fxs_world_nav_search_bytes(&cap) * (cap.nav_searches + 1u);
+  size_t search_bytes = fxs_world_nav_search_bytes(&cap) * cap.nav_searches;
   memset(other.internal->nav.search_memory, 0xA5, search_bytes);
+  memset(other.internal->nav.scratch, 0xC3, cap.nav_cells * sizeof(uint32_t));
+  memset(other.internal->nav.check.check_state, 0x3C, cap.nav_cells);
   memset(other.nav.grid.cost, 0x5A, cap.nav_cells);
   memset(other.nav.routes, 0x3C, sizeof(fxs_nav_route) * cap.agents);
   size_t at = 0;

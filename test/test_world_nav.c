@@ -21,7 +21,7 @@
 
 // 4 agents, 4 obstacles, 8 walls, a navigation grid of up to 40 x 40 cells, 2 searches of
 // 400 open entries, routes of up to 16 waypoints.
-static const fxs_world_capacity cap = {4, 4, 0, 0, 8, 0, 0, 1600, 2, 400, 16, 0};
+static const fxs_world_capacity cap = {4, 4, 0, 0, 8, 0, 0, 1600, 2, 400, 16, 0, 0, 0};
 static uint64_t memory[40000];
 static uint64_t memory2[40000];
 static uint8_t snap[65536];
@@ -52,7 +52,7 @@ void test_capacities_are_checked_and_a_world_without_navigation_refuses_its_comm
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
   c = cap, c.nav_cells = 0; // the others must be 0 too
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
-  static const fxs_world_capacity none = {4, 4, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0};
+  static const fxs_world_capacity none = {4, 4, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0};
   init(&other, &none, memory2, sizeof memory2);
   TEST_ASSERT_EQUAL(
       FXS_ERR_CAPACITY,
@@ -338,7 +338,10 @@ void test_a_world_restored_mid_search_into_junk_memory_continues_identically(voi
   init(&other, &cap, memory2, sizeof memory2);
   // Junk everywhere the searches and routes live, and the effective costs.
   memset(other.internal->nav.search_memory, 0xA5,
-         fxs_world_nav_search_bytes(&cap) * (cap.nav_searches + 1u));
+         fxs_world_nav_search_bytes(&cap) * cap.nav_searches);
+  // and where the restore checks the searches: the path scratch and the checking state bits
+  memset(other.internal->nav.scratch, 0xC3, cap.nav_cells * sizeof(uint32_t));
+  memset(other.internal->nav.check.check_state, 0x3C, cap.nav_cells);
   memset(other.nav.grid.cost, 0x5A, cap.nav_cells);
   memset(other.nav.routes, 0x3C, sizeof(fxs_nav_route) * cap.agents);
   size_t at = 0;
@@ -354,6 +357,42 @@ void test_a_world_restored_mid_search_into_junk_memory_continues_identically(voi
 // More navigators than searches, and a wall added while the later ones search: every route
 // goes back to waiting and the searches go to the lowest slots, so a route that searched with
 // search 1 waits again without one. Every tick's snapshot restores, into the same hash.
+// A restore checks a snapshot's searches in the path scratch and the checking bits
+// (nav_state.h) before it changes anything: a world mid-search that refuses corrupt
+// searches (bytes of the searches' part flipped) keeps its hash and then runs on exactly as
+// its twin that never saw them.
+void test_refused_searches_leave_a_world_mid_search_running_as_before(void) {
+  walled_scene(7);
+  step(&world, 5);
+  TEST_ASSERT_EQUAL(FXS_ROUTE_SEARCHING, world.nav.routes[0].status);
+  size_t size = 0, at = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(&world, snap, sizeof snap, &size));
+  init(&other, &cap, memory2, sizeof memory2);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(&other, snap, size, &at));
+  uint64_t hash = fxs_world_hash(&world);
+  // The searches are the snapshot's last part here (no fields): its last 600 bytes hold
+  // them and the routes' ends.
+  static uint8_t bad[65536];
+  uint32_t refused = 0;
+  TEST_ASSERT_TRUE(size > 600);
+  for (size_t i = size - 600; i < size; ++i) {
+    memcpy(bad, snap, size);
+    bad[i] ^= 0x41;
+    if (fxs_world_restore(&other, bad, size, &at) != FXS_OK) {
+      TEST_ASSERT_EQUAL_HEX64(hash, fxs_world_hash(&other));
+      refused++;
+    } else {
+      TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(&other, snap, size, &at));
+    }
+  }
+  TEST_ASSERT_TRUE(refused > 100);
+  for (int t = 0; t < 400; ++t) {
+    step(&world, 1);
+    step(&other, 1);
+    TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), fxs_world_hash(&other));
+  }
+}
+
 void test_every_tick_of_a_re_planning_crowd_saves_a_snapshot_that_restores(void) {
   walled_scene(60);
   nav_navigator(&world, 20, 200, 390, 390);
@@ -474,7 +513,7 @@ void test_a_ready_route_without_waypoints_is_refused(void) {
 // grid (the same cells as an integration field built on the effective grid here), and only
 // when both grids have one shape.
 void test_the_flow_field_fills_with_the_directions_toward_a_goal(void) {
-  static const fxs_world_capacity with_field = {4, 4, 0, 0, 8, 0, 1600, 1600, 2, 400, 16, 0};
+  static const fxs_world_capacity with_field = {4, 4, 0, 0, 8, 0, 1600, 1600, 2, 400, 16, 0, 0, 0};
   static uint64_t memory3[60000];
   fxs_world w;
   init(&w, &with_field, memory3, sizeof memory3);

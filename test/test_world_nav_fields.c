@@ -23,7 +23,7 @@
 // state in the hash and the snapshot.
 
 // 12 agents, 8 walls, a 40 x 40 grid of 10-unit cells, 2 searches, 2 fields.
-static const fxs_world_capacity cap = {12, 0, 0, 0, 8, 0, 0, 1600, 2, 400, 16, 2};
+static const fxs_world_capacity cap = {12, 0, 0, 0, 8, 0, 0, 1600, 2, 400, 16, 2, 0, 0};
 static uint64_t memory[60000];
 static uint64_t memory2[60000];
 static uint8_t snap[65536];
@@ -129,6 +129,76 @@ void test_a_group_settles_in_its_compact_cluster(void) {
   step(&world, 200); // nobody moves once the cluster formed
   for (uint32_t i = 0; i < 12; ++i)
     TEST_ASSERT_TRUE(fxs_vec2_is_zero(world.agents[i].body.velocity));
+}
+
+// A crush (world_way.h, making way): two followers of two groups pressed head-on into each
+// other, both crawling (slower than their rest speed), touching. The one whose goal comes
+// later in the fixed order (x, then y) makes way: it takes the whole of the avoiding and backs
+// off or aside, while the other leaves it out of its ORCA and presses on toward its goal.
+// Without the rule the two answer symmetrically (each sidesteps half, each presses on as
+// much), and in a crowd such symmetric pushing can keep a crush crawling for good.
+void test_in_a_crush_of_two_groups_the_later_goal_makes_way(void) {
+  nav_grid(&world, 400);
+  group(&world, 4, 40, 40, 360, 200); // slots 0..3, east: the later goal
+  group(&world, 4, 360, 40, 40, 200); // slots 4..7, west: the earlier goal
+  step(&world, 10);
+  for (uint32_t i = 0; i < 8; ++i)
+    TEST_ASSERT_EQUAL_UINT32(4, fxs_world_nav_fields_follows(&world, i));
+  // The two fronts, 17 apart (their bodies touch within an eighth of both radii), crawling
+  // into each other at 0.02 a tick (rest speed: 2 / 64); the others far behind, at rest.
+  fxs_agent *east = &world.agents[0].body, *west = &world.agents[4].body;
+  east->position = nav_point(200, 200), west->position = nav_point(217, 200);
+  east->velocity = fxs_vec2_make(FXS_ONE / 50, 0), west->velocity = fxs_vec2_make(-FXS_ONE / 50, 0);
+  for (uint32_t i = 1; i < 4; ++i) {
+    world.agents[i].body.position = nav_point(40, 60 + 40 * (int)i);
+    world.agents[i + 4].body.position = nav_point(360, 60 + 40 * (int)i);
+    world.agents[i].body.velocity = world.agents[i + 4].body.velocity = fxs_vec2_zero();
+  }
+  step(&world, 1);
+  FXS_TEST_REPORT("east v (%.4f, %.4f), west v (%.4f, %.4f)", fxs_test_to_double(east->velocity.x),
+                  fxs_test_to_double(east->velocity.y), fxs_test_to_double(west->velocity.x),
+                  fxs_test_to_double(west->velocity.y));
+  // The west front presses on toward its goal; the east one steps aside, pressing east at
+  // most an eighth as fast.
+  TEST_ASSERT_TRUE(west->velocity.x < 0);
+  TEST_ASSERT_TRUE(east->velocity.x < -west->velocity.x / 8);
+  TEST_ASSERT_TRUE(east->velocity.y != 0);
+  // A few ticks on, the two have passed each other.
+  step(&world, 30);
+  TEST_ASSERT_TRUE(west->position.x < east->position.x);
+}
+
+// The crush at scale: two groups of 12 (three abreast) sent head-on through a corridor 60
+// wide (3.75 bodies), each to the far end of the other's side. Without the crush rule they
+// crawl in the corridor to the end (none through by tick 3,000); with it they get through
+// and settle (all at rest from tick 1,686, 23 of 24 through).
+void test_two_groups_head_on_in_a_corridor_get_through_and_settle(void) {
+  static uint64_t mem[120000];
+  fxs_world_capacity c = cap;
+  c.agents = 24;
+  init(&other, &c, mem, sizeof mem);
+  nav_grid(&other, 400);
+  nav_wall(&other, 100, 170, 300, 170), nav_wall(&other, 100, 230, 300, 230);
+  nav_wall(&other, 100, 0, 100, 170), nav_wall(&other, 100, 230, 100, 400);
+  nav_wall(&other, 300, 0, 300, 170), nav_wall(&other, 300, 230, 300, 400);
+  for (int i = 0; i < 12; ++i)
+    nav_navigator(&other, 80 - 20 * (i / 3), 180 + 20 * (i % 3), 360, 200);
+  for (int i = 0; i < 12; ++i)
+    nav_navigator(&other, 320 + 20 * (i / 3), 180 + 20 * (i % 3), 40, 200);
+  int moved = 0; // the last tick any agent moved
+  for (int t = 1; t <= 3000; ++t) {
+    step(&other, 1);
+    for (uint32_t i = 0; i < 24; ++i)
+      if (!fxs_vec2_is_zero(other.agents[i].body.velocity)) moved = t;
+  }
+  uint32_t across = 0;
+  for (uint32_t i = 0; i < 24; ++i) {
+    fix16_t x = other.agents[i].body.position.x;
+    across += i < 12 ? x > FXS_INT(300) : x < FXS_INT(100);
+  }
+  FXS_TEST_REPORT("all at rest from tick %d, %u of 24 through the corridor", moved + 1, across);
+  TEST_ASSERT_TRUE(moved < 2500);
+  TEST_ASSERT_TRUE(across >= 23); // 23 under simulation version 5 with the rule, 0 without
 }
 
 void test_fewer_agents_than_a_group_run_a_star(void) {
@@ -370,7 +440,7 @@ void test_a_world_restored_mid_field_build_into_junk_memory_continues_identicall
   TEST_ASSERT_EQUAL_UINT16(FXS_SNAPSHOT_VERSION_NAV_FIELDS, fxs_load_le16(snap + 4));
   init(&other, &cap, memory2, sizeof memory2);
   memset(other.internal->nav.fields_memory, 0xA5,
-         fxs_world_nav_fields_bytes(&cap) * cap.nav_fields);
+         fxs_world_nav_fields_bytes(&cap) * fxs_world_nav_field_builds(&cap));
   memset(other.internal->nav.agent_field, 0x5A, sizeof(uint32_t) * cap.agents);
   memset(other.nav.field_slots, 0x3C, sizeof(fxs_nav_field_slot) * cap.nav_fields);
   memset(other.nav.grid.cost, 0x77, cap.nav_cells);

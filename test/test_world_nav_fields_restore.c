@@ -19,7 +19,7 @@
 // bit for bit, and a run with rollbacks equals the straight run tick for tick.
 
 // 12 agents, 8 walls, up to 16 workers, a 40 x 40 grid of 10-unit cells, 2 searches, 2 fields.
-static const fxs_world_capacity cap = {12, 0, 0, 0, 8, 16, 0, 1600, 2, 400, 16, 2};
+static const fxs_world_capacity cap = {12, 0, 0, 0, 8, 16, 0, 1600, 2, 400, 16, 2, 0, 0};
 static uint64_t memory[80000];
 static uint64_t memory2[80000];
 static uint8_t snap[65536];
@@ -64,8 +64,8 @@ static void restore_fresh(const uint8_t *bytes, size_t size) {
   memset(memory2, 0xA5, sizeof memory2);
   init(&other, memory2, sizeof memory2);
   memset(other.internal->nav.fields_memory, 0xA5,
-         fxs_world_nav_fields_bytes(&cap) * cap.nav_fields);
-  memset(other.internal->nav.field_aim, 0x5A, sizeof(uint32_t) * cap.nav_fields * cap.nav_cells);
+         fxs_world_nav_fields_bytes(&cap) * fxs_world_nav_field_builds(&cap));
+  memset(other.internal->nav.field_packed, 0x5A, (size_t)cap.nav_fields * cap.nav_cells);
   restore(&other, bytes, size);
   for (uint32_t k = 0; k < cap.nav_fields; ++k) {
     if (other.nav.field_slots[k].live)
@@ -73,7 +73,8 @@ static void restore_fresh(const uint8_t *bytes, size_t size) {
   }
 }
 
-// Field k of a and b: the same numbers, every entry of the grid and its border, every bucket.
+// Field k of a and b: the same numbers and, held the same way, every entry of the grid and its
+// border and every bucket (being built), or every cell's direction code (ready, packed).
 static void assert_same_field(const fxs_world *a, const fxs_world *b, uint32_t k) {
   const fxs_nav_field *x = &a->nav.fields[k], *y = &b->nav.fields[k];
   TEST_ASSERT_EQUAL_UINT32(y->status, x->status);
@@ -82,6 +83,13 @@ static void assert_same_field(const fxs_world *a, const fxs_world *b, uint32_t k
   TEST_ASSERT_EQUAL_UINT32(y->current, x->current);
   TEST_ASSERT_EQUAL_UINT32(y->queued, x->queued);
   TEST_ASSERT_EQUAL_UINT32(y->settled, x->settled);
+  TEST_ASSERT_EQUAL(y->packed != NULL, x->packed != NULL);
+  TEST_ASSERT_EQUAL(x->status == FXS_NAV_FIELD_READY, x->packed != NULL); // ready: packed
+  if (x->packed) {
+    for (uint32_t i = 0; i < x->width * x->height; ++i)
+      TEST_ASSERT_EQUAL_UINT8(y->packed[i] & 15u, x->packed[i] & 15u);
+    return;
+  }
   size_t entries = (size_t)(x->width + 2u) * (x->height + 2u);
   TEST_ASSERT_EQUAL_MEMORY(y->entry, x->entry, entries * sizeof *x->entry);
   TEST_ASSERT_EQUAL_MEMORY(y->bucket, x->bucket, FXS_NAV_BUCKETS * sizeof *x->bucket);
@@ -97,12 +105,12 @@ static void assert_same_fields(const fxs_world *a, const fxs_world *b) {
 
 // Where both worlds know an aim of field k, the same one.
 static uint32_t assert_same_aims(const fxs_world *a, const fxs_world *b, uint32_t k) {
-  const uint32_t *x = a->internal->nav.field_aim + (size_t)k * cap.nav_cells;
-  const uint32_t *y = b->internal->nav.field_aim + (size_t)k * cap.nav_cells;
+  const uint8_t *x = a->internal->nav.field_packed + (size_t)k * cap.nav_cells;
+  const uint8_t *y = b->internal->nav.field_packed + (size_t)k * cap.nav_cells;
   uint32_t both = 0;
   for (uint32_t i = 0; i < cap.nav_cells; ++i) {
-    if (x[i] == UINT32_MAX || y[i] == UINT32_MAX) continue;
-    TEST_ASSERT_EQUAL_UINT32(y[i], x[i]);
+    if (x[i] >> 4 == 0 || y[i] >> 4 == 0) continue; // not computed in one of them
+    TEST_ASSERT_EQUAL_UINT8(y[i] >> 4, x[i] >> 4);
     both++;
   }
   return both;

@@ -145,7 +145,8 @@ void test_negative_radii_give_no_runs(void) {
 #define OBSTACLES 12
 #define COLS 50
 #define ROWS 37
-static const fxs_world_capacity cap = {4, OBSTACLES, 0, 0, WALLS, 0, 0, COLS *ROWS, 2, 400, 16, 0};
+static const fxs_world_capacity cap = {4,          OBSTACLES, 0,   0,  WALLS, 0, 0,
+                                       COLS *ROWS, 2,         400, 16, 0,     0, 0};
 static uint64_t memory[2][40000];
 static fxs_world worlds[2];
 static uint8_t reference_cost[COLS * ROWS];

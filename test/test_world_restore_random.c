@@ -29,7 +29,7 @@
 // 2 searches of 48 open entries (small: searches run out of room), routes of 3 waypoints (cut
 // short: re-planned), 2 group fields.
 #define AGENTS 12u
-static const fxs_world_capacity cap = {AGENTS, 4, 1, 4, 6, 0, 400, 400, 2, 48, 3, 2};
+static const fxs_world_capacity cap = {AGENTS, 4, 1, 4, 6, 0, 400, 400, 2, 48, 3, 2, 0, 0};
 static uint64_t memory[20000];
 static uint64_t memory2[20000];
 static uint8_t snap[32768];

@@ -2,7 +2,10 @@
 # Shows that a libfixmath built differently is caught, never a silent desync:
 #  1. a result-changing flag given to the whole build stops it at compile time (config.h);
 #  2. a libfixmath compiled apart with such a flag (config.h cannot see it) changes the math
-#     fingerprint, and fixsteer refuses the golden replays ("recorded with different math").
+#     fingerprint, and fixsteer refuses the golden replays ("recorded with different math");
+#  3. a build without mesh worlds (FXS_NAV_MESH=0, config.h, as the Cortex-M0 suite builds)
+#     computes the same grid worlds (the navigation goldens verify) and refuses a mesh scene
+#     by name.
 # Prints "config: N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
@@ -41,6 +44,25 @@ if [ "$rc" -eq 2 ] && printf '%s' "$out" | grep -q "recorded with different math
   ok "a libfixmath built apart with FIXMATH_NO_ROUNDING is refused: $out"
 else
   bad "a different libfixmath was not caught (exit $rc): $out"
+fi
+
+dir=build/config-nomesh
+if make -s BUILD_DIR=$dir EXTRA_CFLAGS=-DFXS_NAV_MESH=0 lib >build/config.log 2>&1 &&
+  cc -std=c99 -O2 -DFIXMATH_NO_CACHE -DFXS_TOOL_NO_ENET -DFXS_NAV_MESH=0 -Iinclude \
+    -Ibuild/libfixmath/libfixmath tools/fixsteer/*.c "$dir"/obj/*/*.o -lyaml -o "$dir/fixsteer" \
+    >>build/config.log 2>&1; then
+  for g in nav_door nav_building nav_crowd; do
+    out=$("$dir/fixsteer" verify "test/golden/$g.fxr" 2>&1); rc=$?
+    if [ "$rc" -eq 0 ]; then ok "without mesh worlds: $out"; else bad "without mesh worlds, $g (exit $rc): $out"; fi
+  done
+  out=$("$dir/fixsteer" record --scenario scenarios/nav_door_mesh.yaml --ticks 10 --out "$dir/mesh.fxr" 2>&1); rc=$?
+  if [ "$rc" -eq 2 ] && printf '%s' "$out" | grep -q "this build leaves mesh worlds out"; then
+    ok "without mesh worlds, a mesh scene is refused: $out"
+  else
+    bad "without mesh worlds, a mesh scene was not refused by name (exit $rc): $out"
+  fi
+else
+  bad "the build with -DFXS_NAV_MESH=0 failed (see build/config.log)"
 fi
 echo "config: ${pass} passed, ${fail} failed"
 [ "$fail" -eq 0 ]

@@ -53,7 +53,7 @@ static uint32_t uniform_side(uint32_t agents) {
 
 static int uniform_make(uniform *u, uint32_t agents) {
   memset(u, 0, sizeof *u);
-  fxs_world_capacity cap = {agents, 0, 0, 0, 0, FXS_MAX_WORKERS, 0, 0, 0, 0, 0, 0};
+  fxs_world_capacity cap = {agents, 0, 0, 0, 0, FXS_MAX_WORKERS, 0, 0, 0, 0, 0, 0, 0, 0};
   fxs_world_def def = fxs_default_world_def();
   u->side = uniform_side(agents);
   def.neighbor_radius = FXS_INT(60);

@@ -24,10 +24,10 @@ enum { SOURCE_SPAWN = 0, SOURCE_SETUP = 1, SOURCE_ORDERS = 2 };
 
 // Every buffer is the caller's; the figures are what this program prints. The world and the
 // verifier need 8-byte aligned blocks (uint64_t arrays).
-static uint64_t world_memory[55 * 1024];    // fxs_world_memory_size(&capacity): 445,128 bytes
+static uint64_t world_memory[44 * 1024];    // fxs_world_memory_size(&capacity): 353,928 bytes
 static uint8_t snapshot_scratch[16 * 1024]; // the largest fxs_world_snapshot_size(): 14,674 bytes
 static uint8_t replay_bytes[1 << 17];       // the recording: 59,156 bytes for 900 ticks
-static uint64_t verify_memory[109 * 1024];  // fxs_replay_verify_memory_size(): 890,304 bytes
+static uint64_t verify_memory[87 * 1024];   // fxs_replay_verify_memory_size(): 708,560 bytes
 static size_t replay_size;
 
 // The replay writer streams its bytes here (a file or a socket would do as well).

@@ -36,6 +36,16 @@
 
 #include <fix16.h>
 
+/// Navigation meshes in worlds (capacity.nav_kind FXS_NAV_KIND_MESH, world.h): 1, the
+/// default, or 0 for a build that leaves them out to save flash (the Cortex-M0's 256 KiB:
+/// `make test-m0` builds with 0). With 0 a mesh world's capacities are refused
+/// (fxs_world_memory_size 0, fxs_world_init FXS_ERR_BAD_VALUE) and so is a mesh world's
+/// snapshot (FXS_ERR_CAPACITY); grid worlds compute the same states either way, and the
+/// standalone mesh (nav_mesh.h, nav_mesh_route.h) stays.
+#ifndef FXS_NAV_MESH
+#define FXS_NAV_MESH 1
+#endif
+
 /// Contract check. Override by defining FXS_ASSERT before including any fixsteer header
 /// (for example to log and continue). After a failed check the function returns safely.
 #ifndef FXS_ASSERT

@@ -33,11 +33,12 @@ struct fxs_world_capacity;
 #define FXS_DEFAULT_MAX_FIELD_CELLS 1048576u
 /// Default of fxs_limits.max_nav_cells (1024 x 1024 cells).
 #define FXS_DEFAULT_MAX_NAV_CELLS 1048576u
-/// Default of fxs_limits.max_nav_search_cells: searches x cells (about 25 bytes each, 200 MiB).
+/// Default of fxs_limits.max_nav_search_cells: searches x cells (at most 21 bytes each, 168 MiB).
 #define FXS_DEFAULT_MAX_NAV_SEARCH_CELLS 8388608u
 /// Default of fxs_limits.max_nav_route_cells: agent slots x waypoints (4 bytes each, 64 MiB).
 #define FXS_DEFAULT_MAX_NAV_ROUTE_CELLS 16777216u
-/// Default of fxs_limits.max_nav_field_cells: nav_fields x nav_cells (16 bytes each, 128 MiB).
+/// Default of fxs_limits.max_nav_field_cells: nav_fields x nav_cells (a byte each, 8 MiB, and
+/// the fields' build memories: docs/navigation.md, "Memory").
 #define FXS_DEFAULT_MAX_NAV_FIELD_CELLS 8388608u
 /// Default of fxs_limits.max_bytes (256 MiB).
 #define FXS_DEFAULT_MAX_BYTES (256u * 1024u * 1024u)

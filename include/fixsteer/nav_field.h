@@ -18,7 +18,8 @@
 /// take (walkable y, no corner cutting; x itself may be blocked); ties go to the lower
 /// direction number (E, N, W, S, NE, NW, SW, SE). Goal cells and cells without such a
 /// neighbour have none (FXS_NAV_DIRECTIONS). Directions are derived on demand from the
-/// values and the grid, never stored, so they are not state.
+/// values and the grid, so they are not state (a world's ready group fields keep them
+/// packed instead of the values: fxs_nav_field.packed).
 ///
 /// The budget. fxs_nav_field_step settles at most `budget` cells; save / restore carry a
 /// field half built, as nav_path.h does for a search.
@@ -82,6 +83,14 @@ typedef struct fxs_nav_field {
   uint32_t settled;           ///< Cells taken from the queue (their value is final).
   uint32_t *bucket;           ///< FXS_NAV_BUCKETS list heads, just before `entry`.
   fxs_nav_field_entry *entry; ///< cell_capacity entries.
+  /// NULL, or a ready field kept packed (a world's group fields, world.h): one byte a grid
+  /// cell, row by row, its low four bits the cell's direction (0..7; 8 none; 9 a goal), the
+  /// high four the world's own (docs/navigation.md, "Memory"). `entry` and `bucket` are NULL
+  /// then; a value is the sum of the steps' costs along the directions to the goal, so
+  /// fxs_nav_field_value takes time in the length of that path, fxs_nav_field_direction
+  /// one read.
+  uint8_t *packed;
+  const uint8_t *cost; ///< With `packed`: the grid's costs the field was built over.
 } fxs_nav_field;
 
 /// Entries a field over a width x height grid needs: (width + 2) x (height + 2); 0 for a

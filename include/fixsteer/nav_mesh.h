@@ -1,7 +1,7 @@
 /// @file nav_mesh.h
 /// The navigation mesh, first part: an exact constrained Delaunay triangulation (CDT) of the
 /// world bounds rectangle with walls (segments) and obstacles (circles as octagons) as
-/// constraints, in caller-provided memory. Not yet used by the world (docs/navigation-mesh.md).
+/// constraints, in caller-provided memory. A mesh world keeps one (docs/navigation-mesh.md).
 ///
 /// Exactness: every decision is the sign of an integer expression on the raw Q16.16
 /// coordinates (orientation with 128-bit products, in-circle with 256-bit ones, or 128-bit
@@ -178,6 +178,16 @@ FXS_API fxs_result fxs_nav_mesh_remove_obstacle(fxs_nav_mesh *mesh, const fxs_ob
 /// tie (in-circle 0: the diagonal there depends on history), then FNV-1a 64 over the bounds,
 /// counts and both sums. No memory, O(triangles).
 FXS_API uint64_t fxs_nav_mesh_canonical_digest(const fxs_nav_mesh *mesh);
+
+/// Checks a mesh whose arrays were written from outside (a snapshot): vertex and triangle
+/// counts within the capacity, the first four vertices the corners of the bounds, every vertex
+/// inside them, every triangle counter-clockwise with positive area (exact), every side either
+/// on the bounds and constrained without a neighbor or shared the other way round by the
+/// neighbor it names (pointing back, with the same constrained flag), the areas summing to the
+/// bounds' exactly, and each vertex's triangle holding it. Then every function of this header
+/// works on it within its budgets (whether it is Delaunay is not checked). FXS_OK or
+/// FXS_ERR_BAD_VALUE. O(vertices + triangles), no memory.
+FXS_API fxs_result fxs_nav_mesh_check(const fxs_nav_mesh *mesh);
 
 #ifdef __cplusplus
 }

@@ -2,8 +2,8 @@
 /// Routes on the navigation mesh (nav_mesh.h). For a point body (radius 0): the exact shortest
 /// path, by an A* over the corner sectors of the mesh (below, "The exact search"). For a body
 /// of radius r > 0: a budgeted A* over the triangles with clearance, string pulling with the
-/// funnel algorithm, then an exact clearance pass. A standalone module: the world does not use
-/// it yet (docs/navigation-mesh.md).
+/// funnel algorithm, then an exact clearance pass. A mesh world routes its navigate agents with
+/// it (docs/navigation-mesh.md, "In the world").
 ///
 /// The exact search (radius 0). Nodes: the free sectors of 180 degrees or more round the mesh
 /// vertices (between two consecutive constrained edges; node 3 t + i is the sector holding
@@ -65,7 +65,7 @@
 
 /// The budget. fxs_mesh_route_step expands at most `budget` nodes (corner sectors, then
 /// triangles) and returns; the whole state is plain data in the caller's block, so the
-/// search can become world state later.
+/// search is world state (a mesh world restores it from `spent`).
 #ifndef FIXSTEER_NAV_MESH_ROUTE_H
 #define FIXSTEER_NAV_MESH_ROUTE_H
 
@@ -122,18 +122,22 @@ typedef struct fxs_mesh_route {
   uint32_t goal_triangle;     ///< Triangle holding the goal.
   uint32_t end;               ///< Last triangle of the corridor once done; best so far before.
   uint32_t expanded;          ///< Triangles expanded by this search.
-  uint32_t open_count;        ///< Entries in the open list.
-  uint32_t touched_count;     ///< Triangles given a g by this search.
-  uint64_t *g;                ///< Per triangle: length from the start to its entry point.
-  uint32_t *parent;           ///< Per triangle: the triangle it was entered from.
-  fxs_vec2 *entry;            ///< Per triangle: its entry point.
-  uint32_t *open_at;          ///< Per triangle: heap position + 1 while open, else 0.
-  uint8_t *state;             ///< Per triangle: 1 touched, 2 open, 4 closed; 0 untouched.
-  uint32_t *touched;          ///< Touched triangles in order of first touch.
-  fxs_mesh_route_open *open;  ///< The heap.
-  uint32_t *corridor;         ///< Work array of the route functions (triangle_capacity).
-  fxs_vec2 *corner;           ///< Work array of fxs_mesh_route_points (triangle_capacity + 2).
-  int8_t *corner_side;        ///< Work array of fxs_mesh_route_points (triangle_capacity + 2).
+  /// Budget this search has taken so far (every fxs_mesh_route_step's share): stepping a search
+  /// by a, then b, leaves it as stepping it by a + b at once, so a search is fixed by the mesh,
+  /// its start, goal, radius and this count (the world restores a search so).
+  uint32_t spent;
+  uint32_t open_count;       ///< Entries in the open list.
+  uint32_t touched_count;    ///< Triangles given a g by this search.
+  uint64_t *g;               ///< Per triangle: length from the start to its entry point.
+  uint32_t *parent;          ///< Per triangle: the triangle it was entered from.
+  fxs_vec2 *entry;           ///< Per triangle: its entry point.
+  uint32_t *open_at;         ///< Per triangle: heap position + 1 while open, else 0.
+  uint8_t *state;            ///< Per triangle: 1 touched, 2 open, 4 closed; 0 untouched.
+  uint32_t *touched;         ///< Touched triangles in order of first touch.
+  fxs_mesh_route_open *open; ///< The heap.
+  uint32_t *corridor;        ///< Work array of the route functions (triangle_capacity).
+  fxs_vec2 *corner;          ///< Work array of fxs_mesh_route_points (triangle_capacity + 2).
+  int8_t *corner_side;       ///< Work array of fxs_mesh_route_points (triangle_capacity + 2).
   // The exact search (radius 0; nodes: corner sectors 3 t + i, then the start, the goal).
   uint32_t phase;                 ///< 0 the triangle search, 1 the exact search, 2 done.
   uint32_t exact;                 ///< 1 when the route comes from the exact search.

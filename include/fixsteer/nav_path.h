@@ -50,10 +50,10 @@ typedef enum fxs_nav_status {
                          ///< cell nearest the goal so far (same order as NEAREST).
 } fxs_nav_status;
 
-/// An open-list entry: f, h and the cell, compared in that order.
+/// An open-list entry: f and the cell. Entries compare by (f, h, cell), where the cell's h
+/// (its octile distance to the goal) is f - g of the cell: under one f, the greater g first.
 typedef struct fxs_nav_open {
   uint32_t f;    ///< g + h.
-  uint32_t h;    ///< Octile distance to the goal.
   uint32_t cell; ///< Cell index, cy * width + cx.
 } fxs_nav_open;
 

@@ -37,6 +37,11 @@ extern "C" {
 /// with nav_fields (never 0) after nav_waypoints and the fields section (world_nav_fields.h)
 /// at the end of the navigation section. Worlds with nav_fields 0 keep writing layout 5.
 #define FXS_SNAPSHOT_VERSION_NAV_FIELDS 6u
+/// Layout of a mesh world (capacity.nav_kind FXS_NAV_KIND_MESH): layout 4 whose field capacity
+/// may be 0, followed by the mesh's vertex capacity (resolved, never 0), nav_searches, nav_open
+/// and nav_waypoints, and after the field (or the walls) the mesh navigation section
+/// (docs/navigation-mesh.md, "In the world"): the mesh itself, the routes and the searches.
+#define FXS_SNAPSHOT_VERSION_NAV_MESH 7u
 
 /// 64-bit state hash (FXS_STATE_HASH_VERSION, hash.h) of the snapshot bytes, computed
 /// without a buffer.

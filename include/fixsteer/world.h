@@ -20,6 +20,7 @@
 #include "fixsteer/flow_field.h"
 #include "fixsteer/nav_field.h"
 #include "fixsteer/nav_grid.h"
+#include "fixsteer/nav_mesh.h"
 #include "fixsteer/path.h"
 #include "fixsteer/result.h"
 #include "fixsteer/rng.h"
@@ -152,7 +153,25 @@ typedef struct fxs_world_capacity {
   /// FXS_NAV_MAX_FIELDS]; 0 without navigation. 0: every navigate agent runs A*, and the
   /// world's snapshots and hashes are exactly those of layout 5 (world_nav_fields.h).
   uint32_t nav_fields;
+  /// How the world navigates: FXS_NAV_KIND_GRID (0, the grid above) or FXS_NAV_KIND_MESH (1,
+  /// a navigation mesh of the walls and obstacles over the world's bounds, docs/navigation-mesh.md,
+  /// "In the world"). A mesh world has nav_cells 0 and nav_fields 0; nav_searches,
+  /// nav_open ([1, 2 * vertices - 6], the mesh's triangles) and nav_waypoints as above.
+  uint32_t nav_kind;
+  /// Vertices of a mesh world's mesh, [4, FXS_NAV_MESH_MAX_VERTICES]; 0 for the default
+  /// FXS_NAV_MESH_DEFAULT_VERTICES(walls, obstacles). 0 in a grid world.
+  uint32_t nav_mesh_vertices;
 } fxs_world_capacity;
+
+/// A world navigating on a grid (fxs_world_capacity.nav_kind).
+#define FXS_NAV_KIND_GRID 0u
+/// A world navigating on a mesh (fxs_world_capacity.nav_kind).
+#define FXS_NAV_KIND_MESH 1u
+/// The default vertex capacity of a mesh world: the 4 corners, each wall's 2 ends and each
+/// obstacle's 8 vertices, and as many again for the points where they cross (capped at
+/// FXS_NAV_MESH_MAX_VERTICES).
+#define FXS_NAV_MESH_DEFAULT_VERTICES(walls, obstacles) \
+  (4u + 4u * (uint64_t)(walls) + 16u * (uint64_t)(obstacles))
 
 /// Most integration fields a world keeps.
 #define FXS_NAV_MAX_FIELDS 64u
@@ -223,6 +242,11 @@ typedef struct fxs_world_nav {
   uint32_t *search_owner;          ///< Agent slot of each search, or UINT32_MAX when it is free.
   fxs_nav_field_slot *field_slots; ///< capacity.nav_fields cached fields' state.
   fxs_nav_field *fields; ///< Their integration fields (values derived from the slot's state).
+  // A mesh world (capacity.nav_kind FXS_NAV_KIND_MESH): budget 0 while routing is off.
+  fxs_nav_mesh mesh; ///< The mesh of the live walls and obstacles over the bounds (state).
+  fxs_vec2 *points;  ///< capacity.nav_waypoints route points per agent slot (waypoints' role).
+  fxs_vec2 *goals;   ///< Per agent slot, the goal its route (or its search) leads to.
+  struct fxs_mesh_route *mesh_searches; ///< capacity.nav_searches searches, one scratch after.
 } fxs_world_nav;
 
 /// Most columns or rows of the world's flow field (command arguments are whole Q16.16).
@@ -426,6 +450,8 @@ FXS_API uint32_t fxs_world_nav_route(const fxs_world *world, fxs_agent_handle ha
 /// the field in slot `slot`, [0, capacity.nav_fields), with its goal's cell index in
 /// *goal_cell (when not NULL), or NULL when the slot holds none. Read its cells with
 /// fxs_nav_field_value and _direction (nav_field.h); its status says whether all are final.
+/// A ready field is packed (fxs_nav_field.packed); one being built whose build memory was
+/// lent to another field reads as unreached everywhere until it is built again.
 FXS_API const fxs_nav_field *fxs_world_nav_field(const fxs_world *world, uint32_t slot,
                                                  uint32_t *goal_cell);
 

@@ -55,6 +55,7 @@ static void clear_search(fxs_mesh_route *r) {
   r->touched_count = 0;
   r->open_count = 0;
   r->expanded = 0;
+  r->spent = 0;
   r->status = FXS_NAV_IDLE;
   r->end = NONE;
   r->phase = 0;
@@ -330,9 +331,19 @@ static int nearer(const fxs_mesh_route *r, uint64_t h, uint32_t t) {
   return t < r->end;
 }
 
+static fxs_nav_status step(fxs_mesh_route *route, const fxs_nav_mesh *mesh, uint32_t *left);
+
 fxs_nav_status fxs_mesh_route_step(fxs_mesh_route *route, const fxs_nav_mesh *mesh,
                                    uint32_t budget) {
   if (!route || route->status != FXS_NAV_SEARCHING) return route ? route->status : FXS_NAV_IDLE;
+  uint32_t left = budget;
+  fxs_nav_status s = step(route, mesh, &left);
+  route->spent += budget - left;
+  return s;
+}
+
+// The search's expansions within *budget (decremented by each).
+static fxs_nav_status step(fxs_mesh_route *route, const fxs_nav_mesh *mesh, uint32_t *left) {
   if (!mesh || mesh->triangle_count != route->triangle_count) {
     route->status = FXS_NAV_NEAREST;
     route->end = route->start_triangle;
@@ -340,7 +351,7 @@ fxs_nav_status fxs_mesh_route_step(fxs_mesh_route *route, const fxs_nav_mesh *me
   }
   int64_t r = route->radius, d = 2 * (int64_t)route->radius;
   if (route->phase == 1) {
-    int e = fxs_mesh_exact_step(route, mesh, &budget);
+    int e = fxs_mesh_exact_step(route, mesh, left);
     if (e == 0) return FXS_NAV_SEARCHING;
     if (e > 0) {
       route->exact = 1;
@@ -351,8 +362,8 @@ fxs_nav_status fxs_mesh_route_step(fxs_mesh_route *route, const fxs_nav_mesh *me
     }
     route->phase = 0; // no exact route: the triangle search decides (nearest place)
   }
-  while (budget > 0) {
-    budget--;
+  while (*left > 0) {
+    (*left)--;
     if (route->open_count == 0) {
       route->status = FXS_NAV_NEAREST;
       route->phase = 2;

@@ -48,16 +48,21 @@ fxs_result fxs_nav_field_init(fxs_nav_field *field, void *memory, size_t size,
   if (need == 0 || memory == NULL) return FXS_ERR_BAD_VALUE;
   if (size < need) return FXS_ERR_BUFFER_TOO_SMALL;
   // The buckets just before the entries: the build reaches both from one base.
-  field->cell_capacity = cell_capacity;
-  field->bucket = (uint32_t *)memory;
-  field->entry = (fxs_nav_field_entry *)(void *)(field->bucket + FXS_NAV_BUCKETS);
+  fxs_nav_field_attach(field, memory, cell_capacity);
   for (uint32_t i = 0; i < cell_capacity; ++i) {
     fxs_nav_field_entry *e = &field->entry[i];
     e->value = 0, e->straight = e->diagonal = 0, e->next = OUT, e->prev = LIST_END;
   }
   for (uint32_t b = 0; b < FXS_NAV_BUCKETS; ++b) field->bucket[b] = LIST_END;
-  make_idle(field);
   return FXS_OK;
+}
+
+void fxs_nav_field_attach(fxs_nav_field *field, void *memory, uint32_t cell_capacity) {
+  field->cell_capacity = cell_capacity;
+  field->bucket = (uint32_t *)memory;
+  field->entry = (fxs_nav_field_entry *)(void *)(field->bucket + FXS_NAV_BUCKETS);
+  field->packed = NULL, field->cost = NULL;
+  make_idle(field);
 }
 
 // Entry of grid cell i of a width-w grid.
@@ -119,6 +124,7 @@ static void lay_out(fxs_nav_field *f, const fxs_nav_grid *grid) {
   fxs_nav_field_entry *last = entry + (size_t)(h + 1u) * stride;
   for (uint32_t i = 0; i < stride; ++i) last[i] = blocked;
   for (uint32_t b = 0; b < FXS_NAV_BUCKETS; ++b) f->bucket[b] = LIST_END;
+  f->packed = NULL, f->cost = NULL;
   f->width = w, f->height = h;
   f->current = 1;
   f->queued = f->settled = 0;
@@ -269,13 +275,37 @@ static inline uint32_t real(uint32_t stored) {
   return stored == 0 || stored == FXS_NAV_UNREACHED ? FXS_NAV_UNREACHED : stored - 1u;
 }
 
+// The value of grid cell i of a packed field: the costs of the steps along the directions
+// to the goal (each the cost of the step into the next cell, as the build added them: a
+// reached cell's direction names a neighbour whose value plus that step is its own). The
+// path only meets reached walkable cells, each of lower value, so it ends at the goal.
+static uint32_t packed_value(const fxs_nav_field *f, uint32_t i) {
+  if (f->cost[i] == 0) return FXS_NAV_UNREACHED; // blocked: no value, whatever its direction
+  const int32_t row = (int32_t)f->width;
+  uint32_t v = 0;
+  for (;;) {
+    uint32_t code = f->packed[i] & 15u;
+    if (code == FXS_NAV_PACK_GOAL) return v;
+    if (code >= FXS_NAV_DIRECTIONS) return FXS_NAV_UNREACHED; // cut off (only where it began)
+    i = (uint32_t)((int32_t)i + step_x[code] + step_y[code] * row);
+    v += (code < 4 ? FXS_NAV_STRAIGHT : FXS_NAV_DIAGONAL) * f->cost[i];
+  }
+}
+
 uint32_t fxs_nav_field_value(const fxs_nav_field *field, uint32_t cx, uint32_t cy) {
   if (cx >= field->width || cy >= field->height) return FXS_NAV_UNREACHED;
+  if (field->packed) return packed_value(field, cy * field->width + cx);
+  if (!field->entry) return FXS_NAV_UNREACHED; // a world's field not held in memory
   return real(field->entry[entry_of(cy * field->width + cx, field->width)].value);
 }
 
 uint32_t fxs_nav_field_direction(const fxs_nav_field *field, uint32_t cx, uint32_t cy) {
   if (cx >= field->width || cy >= field->height) return FXS_NAV_DIRECTIONS;
+  if (field->packed) {
+    uint32_t code = field->packed[cy * field->width + cx] & 15u;
+    return code < FXS_NAV_DIRECTIONS ? code : FXS_NAV_DIRECTIONS;
+  }
+  if (!field->entry) return FXS_NAV_DIRECTIONS;
   uint32_t stride = field->width + 2u, c = entry_of(cy * field->width + cx, field->width);
   const fxs_nav_field_entry *entry = field->entry;
   if (entry[c].value == 1) return FXS_NAV_DIRECTIONS; // a goal
@@ -293,6 +323,71 @@ uint32_t fxs_nav_field_direction(const fxs_nav_field *field, uint32_t cx, uint32
     if (total < best_total) best_total = total, best = dir;
   }
   return best;
+}
+
+// The packed code of entry `at` (a grid cell's) of a field: fxs_nav_field_direction's
+// answer from its neighbours at offsets off[dir], FXS_NAV_PACK_GOAL for a goal.
+static inline uint8_t pack_code(const fxs_nav_field_entry *at, const ptrdiff_t off[8]) {
+  uint32_t own = at->value;
+  if (own == 1) return (uint8_t)FXS_NAV_PACK_GOAL;
+  if (own != 0 && own != FXS_NAV_UNREACHED) {
+    // Reached and walkable: no allowed step gives less than its own value (each neighbour
+    // offered it that much when settled) and one gives exactly it (the offer it kept), so
+    // the first direction, in order, whose step gives its value is the least, ties to the
+    // lower direction. (A real value plus a step stays below 2^32.)
+    for (uint32_t dir = 0; dir < 4; ++dir) {
+      const fxs_nav_field_entry *n = at + off[dir];
+      if (n->value != 0 && n->value != FXS_NAV_UNREACHED && n->value + n->straight == own) {
+        return (uint8_t)dir;
+      }
+    }
+    for (uint32_t dir = 4; dir < FXS_NAV_DIRECTIONS; ++dir) {
+      const fxs_nav_field_entry *n = at + off[dir];
+      if (n->value != 0 && n->value != FXS_NAV_UNREACHED && n->value + n->diagonal == own &&
+          at[step_x[dir]].value != 0 && at[off[dir] - step_x[dir]].value != 0) {
+        return (uint8_t)dir;
+      }
+    }
+  }
+  uint32_t best = FXS_NAV_PACK_NONE;
+  uint64_t best_total = UINT64_MAX;
+  for (uint32_t dir = 0; dir < FXS_NAV_DIRECTIONS; ++dir) {
+    const fxs_nav_field_entry *n = at + off[dir];
+    uint32_t v = n->value;
+    if (v == 0 || v == FXS_NAV_UNREACHED) continue;
+    if (dir >= 4 && (at[step_x[dir]].value == 0 || at[off[dir] - step_x[dir]].value == 0)) {
+      continue;
+    }
+    uint64_t total = (uint64_t)v + (dir < 4 ? n->straight : n->diagonal);
+    if (total < best_total) best_total = total, best = dir;
+  }
+  return (uint8_t)best;
+}
+
+void fxs_nav_field_pack(const fxs_nav_field *from, const fxs_nav_grid *grid, uint8_t *memory,
+                        fxs_nav_field *to) {
+  uint32_t w = from->width, h = from->height;
+  ptrdiff_t off[8], row = (ptrdiff_t)w + 2;
+  for (uint32_t dir = 0; dir < FXS_NAV_DIRECTIONS; ++dir)
+    off[dir] = step_x[dir] + step_y[dir] * row;
+  for (uint32_t cy = 0; cy < h; ++cy) {
+    uint8_t *out = memory + (size_t)cy * w;
+    const fxs_nav_field_entry *e = from->entry + entry_of(cy * w, w);
+    for (uint32_t cx = 0; cx < w; ++cx) out[cx] = pack_code(e + cx, off);
+  }
+  fxs_nav_field packed = *from;
+  packed.entry = NULL, packed.bucket = NULL;
+  packed.packed = memory, packed.cost = grid->cost;
+  *to = packed;
+}
+
+void fxs_nav_field_pack_empty(fxs_nav_field *field, const fxs_nav_grid *grid, uint8_t *memory) {
+  memset(memory, FXS_NAV_PACK_NONE, (size_t)grid->width * grid->height);
+  field->width = grid->width, field->height = grid->height;
+  field->status = FXS_NAV_FIELD_READY;
+  field->current = 1, field->queued = 0, field->settled = 0;
+  field->entry = NULL, field->bucket = NULL;
+  field->packed = memory, field->cost = grid->cost;
 }
 
 fxs_result fxs_nav_field_fill_flow(const fxs_nav_field *field, fxs_flow_field *flow) {
@@ -319,6 +414,10 @@ fxs_result fxs_nav_field_fill_flow(const fxs_nav_field *field, fxs_flow_field *f
 // ---------------------------------------------------------------- save and restore
 
 void fxs_nav_field_write(const fxs_nav_field *f, fxs_writer *w) {
+  if (!f->packed && !f->entry) { // a world's field not held in memory: written as idle
+    for (int i = 0; i < 6; ++i) fxs_put_u32(w, 0);
+    return;
+  }
   fxs_put_u32(w, f->width);
   fxs_put_u32(w, f->height);
   fxs_put_u32(w, f->status);
@@ -326,7 +425,9 @@ void fxs_nav_field_write(const fxs_nav_field *f, fxs_writer *w) {
   fxs_put_u32(w, f->queued);
   fxs_put_u32(w, f->settled);
   uint32_t cells = f->width * f->height;
-  for (uint32_t i = 0; i < cells; ++i) fxs_put_u32(w, real(f->entry[entry_of(i, f->width)].value));
+  for (uint32_t i = 0; i < cells; ++i) {
+    fxs_put_u32(w, f->packed ? packed_value(f, i) : real(f->entry[entry_of(i, f->width)].value));
+  }
   if (f->queued == 0) return;
   // Each list from its tail, so that restoring by pushing at the head rebuilds it; cells
   // as grid indices.

@@ -10,6 +10,8 @@
 #define HAS_PARENT 0x08u
 #define OPEN 0x10u
 #define CLOSED 0x20u
+// Set only while a saved heap is read: the cell is in it (read_open clears it after).
+#define IN_HEAP 0x40u
 
 // The largest g a restored cell may carry: the most a path of fewer steps than cells costs.
 // With at most FXS_NAV_MAX_CELLS cells, g + one more step + h stays below 2^32.
@@ -33,8 +35,9 @@ size_t fxs_nav_search_memory_size(uint32_t cell_capacity, uint32_t open_capacity
 
 static void clear_cells(fxs_nav_search *s) {
   // Array by array: three block clears (a world restore clears every free search's cells).
+  // A checking search (fxs_nav_check_init) has no open_at.
   memset(s->state, 0, s->cell_capacity);
-  memset(s->open_at, 0, (size_t)s->cell_capacity * sizeof *s->open_at);
+  if (s->open_at) memset(s->open_at, 0, (size_t)s->cell_capacity * sizeof *s->open_at);
   memset(s->g, 0, (size_t)s->cell_capacity * sizeof *s->g);
 }
 
@@ -64,6 +67,19 @@ fxs_result fxs_nav_search_init(fxs_nav_search *search, void *memory, size_t size
   return FXS_OK;
 }
 
+void fxs_nav_check_init(fxs_nav_search *search, uint32_t *g, uint8_t *state, uint32_t cell_capacity,
+                        uint32_t open_capacity) {
+  search->cell_capacity = cell_capacity;
+  search->open_capacity = open_capacity;
+  search->g = g;
+  search->state = state;
+  search->open_at = NULL;
+  search->touched = NULL;
+  search->open = NULL;
+  clear_cells(search);
+  make_idle(search);
+}
+
 // Octile distance from (cx, cy) to the goal (gx, gy), with the least weight.
 static inline uint32_t octile(uint32_t cx, uint32_t cy, uint32_t gx, uint32_t gy) {
   uint32_t dx = cx > gx ? cx - gx : gx - cx, dy = cy > gy ? cy - gy : gy - cy;
@@ -76,10 +92,19 @@ static uint32_t heuristic(uint32_t cell, uint32_t width, uint32_t gx, uint32_t g
   return octile(cell % width, cell / width, gx, gy);
 }
 
-static bool less(const fxs_nav_open *a, const fxs_nav_open *b) {
-  if (a->f != b->f) return a->f < b->f;
-  if (a->h != b->h) return a->h < b->h;
-  return a->cell < b->cell;
+// The heap's order, (f, h, cell). An entry keeps no h: under one f, h = f - g is the lower
+// for the greater g.
+// `before`: entry a, whose cell's g is ga, comes before b (the sifts load a's g once).
+static inline bool before(const fxs_nav_search *s, fxs_nav_open a, uint32_t ga,
+                          const fxs_nav_open *b) {
+  if (a.f != b->f) return a.f < b->f;
+  uint32_t gb = s->g[b->cell];
+  if (ga != gb) return ga > gb;
+  return a.cell < b->cell;
+}
+
+static bool less(const fxs_nav_search *s, const fxs_nav_open *a, const fxs_nav_open *b) {
+  return a->f != b->f ? a->f < b->f : before(s, *a, s->g[a->cell], b);
 }
 
 static void heap_place(fxs_nav_search *s, uint32_t at, fxs_nav_open e) {
@@ -89,9 +114,10 @@ static void heap_place(fxs_nav_search *s, uint32_t at, fxs_nav_open e) {
 
 static void sift_up(fxs_nav_search *s, uint32_t at) {
   fxs_nav_open e = s->open[at];
+  uint32_t eg = s->g[e.cell];
   while (at > 0) {
     uint32_t parent = (at - 1u) / 2u;
-    if (!less(&e, &s->open[parent])) break;
+    if (!before(s, e, eg, &s->open[parent])) break;
     heap_place(s, at, s->open[parent]);
     at = parent;
   }
@@ -100,12 +126,13 @@ static void sift_up(fxs_nav_search *s, uint32_t at) {
 
 static void sift_down(fxs_nav_search *s, uint32_t at) {
   fxs_nav_open e = s->open[at];
-  uint32_t n = s->open_count;
+  uint32_t eg = s->g[e.cell], n = s->open_count;
   for (;;) {
     uint32_t child = 2u * at + 1u;
     if (child >= n) break;
-    if (child + 1u < n && less(&s->open[child + 1u], &s->open[child])) child++;
-    if (!less(&s->open[child], &e)) break;
+    if (child + 1u < n && less(s, &s->open[child + 1u], &s->open[child])) child++;
+    // Entries are distinct (their cells are): not after the child is before it.
+    if (before(s, e, eg, &s->open[child])) break;
     heap_place(s, at, s->open[child]);
     at = child;
   }
@@ -144,8 +171,7 @@ fxs_result fxs_nav_search_begin(fxs_nav_search *search, const fxs_nav_grid *grid
   search->g[start] = 0;
   search->state[start] = OPEN;
   search->touched[search->touched_count++] = start;
-  fxs_nav_open e = {heuristic(start, grid->width, gx, gy), 0, start};
-  e.h = e.f;
+  fxs_nav_open e = {heuristic(start, grid->width, gx, gy), start};
   search->open_count = 1;
   heap_place(search, 0, e);
   return FXS_OK;
@@ -177,7 +203,7 @@ static bool relax(fxs_nav_search *s, uint32_t n, uint32_t dir, uint32_t ng, uint
   s->g[n] = ng;
   s->state[n] = (uint8_t)(OPEN | HAS_PARENT | dir);
   s->touched[s->touched_count++] = n;
-  fxs_nav_open e = {ng + h, h, n};
+  fxs_nav_open e = {ng + h, n};
   s->open_count++;
   heap_place(s, s->open_count - 1u, e);
   sift_up(s, s->open_count - 1u);
@@ -225,7 +251,7 @@ fxs_nav_status fxs_nav_search_step(fxs_nav_search *search, const fxs_nav_grid *g
       s->status = FXS_NAV_NEAREST;
       break;
     }
-    uint32_t h = s->open[0].h;
+    uint32_t h = s->open[0].f - s->g[s->open[0].cell];
     uint32_t c = pop_min(s);
     s->state[c] = (uint8_t)((s->state[c] & ~OPEN) | CLOSED);
     s->expanded++;
@@ -310,14 +336,26 @@ size_t fxs_nav_search_save(const fxs_nav_search *search, uint8_t *buffer, size_t
   return w.position;
 }
 
-// Checks of the touched cells once all are read: parents closed with a lower g, the start
-// without a parent and g 0, the closed count equal to `expanded`.
-static fxs_result check_tree(const fxs_nav_search *s) {
+// The cell that opens record i of the `stride`-byte records that begin at `base` in the
+// bytes of r (records already read, so within them).
+static uint32_t cell_at(const fxs_reader *r, size_t base, uint32_t i, size_t stride) {
+  fxs_reader at = fxs_reader_make(r->data, r->size);
+  at.position = base + (size_t)i * stride;
+  return fxs_get_u32(&at);
+}
+
+// Checks of the touched cells once all are read (the `touched_count` records of 9 bytes
+// from `base` in r's bytes, in their order): parents closed with a lower g, the start
+// without a parent and g 0, the closed count equal to `expanded`. Counts the open ones.
+static fxs_result check_tree(const fxs_nav_search *s, const fxs_reader *r, size_t base,
+                             uint32_t *opened) {
   uint32_t closed = 0;
+  *opened = 0;
   for (uint32_t i = 0; i < s->touched_count; ++i) {
-    uint32_t c = s->touched[i];
+    uint32_t c = cell_at(r, base, i, 9u);
     uint8_t st = s->state[c];
     closed += (st & CLOSED) != 0;
+    *opened += (st & OPEN) != 0;
     if (!(st & HAS_PARENT)) {
       if (c != s->start || s->g[c] != 0) return FXS_ERR_BAD_VALUE;
       continue;
@@ -353,27 +391,40 @@ static fxs_result read_touched(fxs_nav_search *s, fxs_reader *r, uint32_t cells)
   }
   s->g[c] = g;
   s->state[c] = st;
-  s->touched[s->touched_count++] = c;
+  if (s->touched) s->touched[s->touched_count] = c;
+  s->touched_count++;
   return FXS_OK;
 }
 
-static fxs_result read_open(fxs_nav_search *s, fxs_reader *r, uint32_t open_count) {
+// The heap entry of an open cell, as begin and relax make it.
+static fxs_nav_open entry_of(const fxs_nav_search *s, uint32_t c, uint32_t gx, uint32_t gy) {
+  fxs_nav_open e = {s->g[c] + heuristic(c, s->width, gx, gy), c};
+  return e;
+}
+
+// Reads the heap: every open cell once, each entry after its parent in the order. The
+// parent's cell is read again from the bytes, so that a checking search needs no heap.
+static fxs_result read_open(fxs_nav_search *s, fxs_reader *r, uint32_t open_count,
+                            uint32_t opened) {
   uint32_t gx = s->goal % s->width, gy = s->goal / s->width;
-  uint32_t opened = 0;
-  for (uint32_t i = 0; i < s->touched_count; ++i) opened += (s->state[s->touched[i]] & OPEN) != 0;
   if (opened != open_count) return FXS_ERR_BAD_VALUE;
+  size_t base = r->position;
   for (uint32_t i = 0; i < open_count; ++i) {
     uint32_t c = fxs_get_u32(r);
     if (r->failed) return FXS_ERR_TRUNCATED;
-    if (c >= s->width * s->height || !(s->state[c] & OPEN) || s->open_at[c] != 0) {
+    if (c >= s->width * s->height || !(s->state[c] & OPEN) || (s->state[c] & IN_HEAP)) {
       return FXS_ERR_BAD_VALUE;
     }
-    uint32_t h = heuristic(c, s->width, gx, gy);
-    fxs_nav_open e = {s->g[c] + h, h, c};
-    heap_place(s, i, e);
+    s->state[c] |= IN_HEAP;
+    fxs_nav_open e = entry_of(s, c, gx, gy);
+    if (s->open) heap_place(s, i, e);
     s->open_count = i + 1u;
-    if (i > 0 && less(&s->open[i], &s->open[(i - 1u) / 2u])) return FXS_ERR_BAD_VALUE;
+    if (i > 0) {
+      fxs_nav_open up = entry_of(s, cell_at(r, base, (i - 1u) / 2u, 4u), gx, gy);
+      if (less(s, &e, &up)) return FXS_ERR_BAD_VALUE;
+    }
   }
+  for (uint32_t i = 0; i < open_count; ++i) s->state[cell_at(r, base, i, 4u)] &= ~IN_HEAP;
   return FXS_OK;
 }
 
@@ -400,12 +451,14 @@ static fxs_result read_search(fxs_nav_search *s, fxs_reader *r) {
   }
   s->width = width, s->height = height, s->start = v[2], s->goal = v[3];
   s->status = status, s->end = v[5], s->expanded = v[6];
+  size_t records = r->position;
   for (uint32_t i = 0; i < touched; ++i) {
     fxs_result res = read_touched(s, r, (uint32_t)cells);
     if (res != FXS_OK) return res;
   }
-  fxs_result res = check_tree(s);
-  return res != FXS_OK ? res : read_open(s, r, open_count);
+  uint32_t opened = 0;
+  fxs_result res = check_tree(s, r, records, &opened);
+  return res != FXS_OK ? res : read_open(s, r, open_count, opened);
 }
 
 fxs_result fxs_nav_search_read(fxs_nav_search *search, fxs_reader *r) {

@@ -1,5 +1,7 @@
 #include "fixsteer/input_limits.h"
 
+#include "world_nav_mesh.h"
+
 #include "fixsteer/world.h"
 
 fxs_limits fxs_default_limits(void) {
@@ -43,14 +45,14 @@ fxs_result fxs_limits_check_capacity(const fxs_limits *limits, const fxs_world_c
   if (c->field_cells > l->max_field_cells) {
     return tripped(error, "max_field_cells", l->max_field_cells, c->field_cells);
   }
-  if (c->nav_cells > l->max_nav_cells) {
-    return tripped(error, "max_nav_cells", l->max_nav_cells, c->nav_cells);
-  }
-  uint64_t search_cells = (uint64_t)c->nav_searches * c->nav_cells;
+  // A mesh world's vertices count as cells (a search keeps about 2 triangles a vertex).
+  uint32_t cells = fxs_world_is_mesh(c) ? fxs_world_mesh_vertices(c) : c->nav_cells;
+  if (cells > l->max_nav_cells) return tripped(error, "max_nav_cells", l->max_nav_cells, cells);
+  uint64_t search_cells = (uint64_t)c->nav_searches * cells;
   if (search_cells > l->max_nav_search_cells) {
     return tripped(error, "max_nav_search_cells", l->max_nav_search_cells, search_cells);
   }
-  uint64_t route_cells = c->nav_cells ? (uint64_t)c->agents * c->nav_waypoints : 0;
+  uint64_t route_cells = cells ? (uint64_t)c->agents * c->nav_waypoints : 0;
   if (route_cells > l->max_nav_route_cells) {
     return tripped(error, "max_nav_route_cells", l->max_nav_route_cells, route_cells);
   }

@@ -8,6 +8,7 @@
 #include "fixsteer/manager.h"
 #include "world_field.h"
 #include "world_nav.h"
+#include "world_nav_mesh.h"
 #include "world_slots.h"
 
 static void put_vec2(fxs_writer *w, fxs_vec2 v) {
@@ -146,11 +147,12 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
   const fxs_world_def *d = &world->def;
   bool field = world->capacity.field_cells != 0, nav = world->capacity.nav_cells != 0;
   fxs_put_u32(w, FXS_SNAPSHOT_MAGIC);
-  bool fields = world->capacity.nav_fields != 0;
-  fxs_put_u16(w, fields  ? FXS_SNAPSHOT_VERSION_NAV_FIELDS
-                 : nav   ? FXS_SNAPSHOT_VERSION_NAV
-                 : field ? FXS_SNAPSHOT_VERSION_FIELD
-                         : FXS_SNAPSHOT_VERSION);
+  bool fields = world->capacity.nav_fields != 0, mesh = fxs_world_is_mesh(&world->capacity);
+  fxs_put_u16(w, mesh     ? FXS_SNAPSHOT_VERSION_NAV_MESH
+                 : fields ? FXS_SNAPSHOT_VERSION_NAV_FIELDS
+                 : nav    ? FXS_SNAPSHOT_VERSION_NAV
+                 : field  ? FXS_SNAPSHOT_VERSION_FIELD
+                          : FXS_SNAPSHOT_VERSION);
   fxs_put_u64(w, d->seed);
   put_vec2(w, d->bounds_min);
   put_vec2(w, d->bounds_max);
@@ -161,7 +163,13 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
   fxs_put_u32(w, world->capacity.paths);
   fxs_put_u32(w, world->capacity.path_nodes);
   fxs_put_u32(w, world->capacity.walls);
-  if (field || nav) fxs_put_u32(w, world->capacity.field_cells);
+  if (field || nav || mesh) fxs_put_u32(w, world->capacity.field_cells);
+  if (mesh) {
+    fxs_put_u32(w, fxs_world_mesh_vertices(&world->capacity));
+    fxs_put_u32(w, world->capacity.nav_searches);
+    fxs_put_u32(w, world->capacity.nav_open);
+    fxs_put_u32(w, world->capacity.nav_waypoints);
+  }
   if (nav) {
     fxs_put_u32(w, world->capacity.nav_cells);
     fxs_put_u32(w, world->capacity.nav_searches);
@@ -199,6 +207,7 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
   }
   if (field) put_field(w, &world->field);
   if (nav) fxs_world_nav_write(world, w);
+  if (mesh) fxs_world_mesh_write(world, w);
 }
 
 static uint64_t hash_as(const fxs_world *world, uint32_t version) {
@@ -236,6 +245,7 @@ size_t fxs_world_snapshot_bound(const fxs_world_capacity *c) {
                15u * (uint64_t)c->paths + 8u * (uint64_t)c->path_nodes + 17u * (uint64_t)c->walls +
                20u + 8u * (uint64_t)c->field_cells;
   uint64_t nav = c->nav_cells != 0 ? fxs_world_nav_write_bound(c) : 0; // below 2^63 unless MAX
+  if (fxs_world_is_mesh(c)) nav = 16u + fxs_world_mesh_write_bound(c); // below 2^62
   n = nav > UINT64_MAX - n ? UINT64_MAX : n + nav;
   return n > SIZE_MAX ? SIZE_MAX : (size_t)n;
 }
@@ -401,9 +411,11 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
   if (fxs_get_u32(r) != FXS_SNAPSHOT_MAGIC) return fail_at(rs, FXS_ERR_BAD_MAGIC, 0), false;
   uint16_t version = fxs_get_u16(r);
   if (version != FXS_SNAPSHOT_VERSION && version != FXS_SNAPSHOT_VERSION_FIELD &&
-      version != FXS_SNAPSHOT_VERSION_NAV && version != FXS_SNAPSHOT_VERSION_NAV_FIELDS) {
+      version != FXS_SNAPSHOT_VERSION_NAV && version != FXS_SNAPSHOT_VERSION_NAV_FIELDS &&
+      version != FXS_SNAPSHOT_VERSION_NAV_MESH) {
     return fail_at(rs, FXS_ERR_BAD_VERSION, 4), false;
   }
+  bool mesh = version == FXS_SNAPSHOT_VERSION_NAV_MESH;
   def->seed = fxs_get_u64(r);
   def->bounds_min = get_vec2(r);
   def->bounds_max = get_vec2(r);
@@ -427,11 +439,15 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
     return fail_at(rs, FXS_ERR_BAD_VALUE, field_at), false;
   }
   size_t nav_at = r->position;
-  uint32_t nav[5] = {0, 0, 0, 0, 0}; // cells, searches, open, waypoints, fields
+  uint32_t nav[5] = {0, 0, 0, 0, 0}; // cells (a mesh's vertices), searches, open, waypoints, fields
   if (version >= FXS_SNAPSHOT_VERSION_NAV) {
     for (int i = 0; i < 4; ++i) nav[i] = fxs_get_u32(r);
     if (nav[0] == 0 && !r->failed) return fail_at(rs, FXS_ERR_BAD_VALUE, nav_at), false;
   }
+  if (mesh != fxs_world_is_mesh(&world->capacity)) return fail_at(rs, FXS_ERR_CAPACITY, 4), false;
+  if (mesh && nav[0] != fxs_world_mesh_vertices(&world->capacity))
+    return fail_at(rs, FXS_ERR_CAPACITY, nav_at), false;
+  if (mesh) nav[0] = 0; // the grid's cells
   if (version == FXS_SNAPSHOT_VERSION_NAV_FIELDS) {
     size_t fields_at = r->position;
     nav[4] = fxs_get_u32(r);
@@ -536,6 +552,11 @@ static void restore_pass(restore *rs, fxs_world *shape) {
   }
   if (shape->capacity.field_cells != 0 && rs->error == FXS_OK) get_field(rs, shape);
   if (shape->capacity.nav_cells != 0 && rs->error == FXS_OK) get_nav(rs, shape);
+  if (fxs_world_is_mesh(&shape->capacity) && rs->error == FXS_OK) {
+    size_t at = rs->r.position;
+    fxs_result e = fxs_world_mesh_read(rs->world, shape, &def, &rs->r, &at);
+    if (e != FXS_OK) fail_at(rs, e, at);
+  }
   if (rs->r.failed) fail(rs, FXS_ERR_TRUNCATED);
   if (rs->error == FXS_OK && rs->r.position != rs->r.size) fail(rs, FXS_ERR_BAD_LENGTH);
 }
@@ -562,7 +583,8 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
     return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_MAGIC;
   uint16_t version = fxs_get_u16(&r);
   if (version != FXS_SNAPSHOT_VERSION && version != FXS_SNAPSHOT_VERSION_FIELD &&
-      version != FXS_SNAPSHOT_VERSION_NAV && version != FXS_SNAPSHOT_VERSION_NAV_FIELDS) {
+      version != FXS_SNAPSHOT_VERSION_NAV && version != FXS_SNAPSHOT_VERSION_NAV_FIELDS &&
+      version != FXS_SNAPSHOT_VERSION_NAV_MESH) {
     return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_VERSION;
   }
   r.position = 35; // seed, bounds, clamp flag and neighbor radius come first
@@ -587,6 +609,10 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
   out->field_cells = field_cells;
   out->nav_cells = nav[0], out->nav_searches = nav[1], out->nav_open = nav[2];
   out->nav_waypoints = nav[3], out->nav_fields = nav[4];
+  out->nav_kind = out->nav_mesh_vertices = 0;
+  if (version == FXS_SNAPSHOT_VERSION_NAV_MESH) {
+    out->nav_kind = FXS_NAV_KIND_MESH, out->nav_mesh_vertices = nav[0], out->nav_cells = 0;
+  }
   if (!fxs_world_nav_capacity_valid(out)) return FXS_ERR_BAD_VALUE;
   return FXS_OK;
 }

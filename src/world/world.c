@@ -19,6 +19,7 @@
 #include "world_move.h"
 #include "world_nav.h"
 #include "world_nav_fields.h"
+#include "world_nav_mesh.h"
 #include "world_nav_raster.h"
 #include "world_slots.h"
 #include "world_walls.h"
@@ -89,20 +90,29 @@ enum {
   M_NAV_COST,
   M_NAV_SEARCHES,
   M_NAV_SCRATCH,
+  M_NAV_CHECK,
   M_NAV_FIELD, // navigation, derived and scratch
   M_NAV_FIELD_SLOTS,
   M_NAV_FIELDS,
   M_NAV_FIELDS_MEMORY,
   M_NAV_AGENT_FIELD,
   M_NAV_FIELD_MEMBERS,
-  M_NAV_FIELD_AIM, // fields
+  M_NAV_FIELD_PACKED, // fields
   M_NAV_FIELD_BUILT,
+  M_NAV_BUILD_OWNER,
+  M_NAV_BUILD_STAMP,
   M_NAV_RASTER,
   M_NAV_COVER,
   M_NAV_RASTER_WALLS,
   M_NAV_WALL_ON,
   M_NAV_RASTER_OBSTACLES, // raster
   M_NAV_OBSTACLE_ON,
+  M_MESH,
+  M_MESH_SCRATCH,
+  M_MESH_POINTS,
+  M_MESH_GOALS,
+  M_MESH_SEARCHES,
+  M_MESH_SEARCH_MEMORY, // a mesh world's navigation
   M_COUNT
 };
 
@@ -130,9 +140,12 @@ static uint32_t workers_of(const fxs_world_capacity *c) { return c->workers ? c-
 static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
   if (!capacity_valid(c)) return false;
   // Navigation arrays are empty without navigation; with it, one route and
-  // capacity.nav_waypoints waypoints per agent slot, and the searches with one scratch search.
-  bool nav = c->nav_cells != 0;
+  // capacity.nav_waypoints waypoints per agent slot, the searches' memory and their structs
+  // with one more, the checking search of a restore (nav_state.h: its g in the path scratch,
+  // its state bits in M_NAV_CHECK).
+  bool nav = c->nav_cells != 0, mesh = fxs_world_is_mesh(c);
   size_t searches = nav ? (size_t)c->nav_searches + 1u : 0u;
+  size_t mesh_searches = mesh ? (size_t)c->nav_searches + 1u : 0u;
   const size_t counts[M_COUNT] = {
       1u,
       c->agents,
@@ -162,27 +175,36 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       fxs_wall_grid_kept(c) ? (size_t)workers_of(c) * FXS_NEAR_WALLS : 0u,
       (size_t)workers_of(c) * fxs_orca_memo_entries(c->agents),
       c->nav_cells,
-      nav ? c->agents : 0u,
+      nav || mesh ? c->agents : 0u,
       nav ? c->agents : 0u,
       c->nav_searches,
-      searches,
+      c->nav_searches,
       c->nav_cells,
       searches,
+      c->nav_cells,
       c->nav_cells,
       fxs_world_nav_field_entries(c) ? 1u : 0u,
       c->nav_fields,
       c->nav_fields,
-      c->nav_fields,
+      fxs_world_nav_field_builds(c),
       c->nav_fields ? c->agents : 0u,
       c->nav_fields,
       (size_t)c->nav_fields * c->nav_cells,
       c->nav_fields,
+      fxs_world_nav_field_builds(c),
+      fxs_world_nav_field_builds(c),
       nav ? 1u : 0u,
       c->nav_cells,
       nav ? c->walls : 0u,
       nav ? c->walls : 0u,
       nav ? c->obstacles : 0u,
-      nav ? c->obstacles : 0u};
+      nav ? c->obstacles : 0u,
+      mesh ? 1u : 0u,
+      mesh ? 1u : 0u,
+      mesh ? c->agents : 0u,
+      mesh ? c->agents : 0u,
+      mesh_searches,
+      mesh_searches};
   const size_t units[M_COUNT] = {FXS_WORLD_INTERNAL_BYTES,
                                  sizeof(fxs_agent_slot),
                                  sizeof(fxs_obstacle),
@@ -218,20 +240,29 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
                                  sizeof(uint8_t),
                                  sizeof(fxs_nav_search),
                                  sizeof(uint32_t),
+                                 sizeof(uint8_t),
                                  fxs_nav_field_memory_size(fxs_world_nav_field_entries(c)),
                                  sizeof(fxs_nav_field_slot),
                                  sizeof(fxs_nav_field),
                                  fxs_world_nav_fields_bytes(c),
                                  sizeof(uint32_t),
                                  sizeof(uint32_t),
-                                 sizeof(uint32_t),
+                                 sizeof(uint8_t),
                                  sizeof(fxs_nav_field_built),
+                                 sizeof(uint32_t),
+                                 sizeof(uint32_t),
                                  sizeof(fxs_nav_raster),
                                  sizeof(uint32_t),
                                  sizeof(fxs_wall),
                                  sizeof(uint8_t),
                                  sizeof(fxs_obstacle),
-                                 sizeof(uint8_t)};
+                                 sizeof(uint8_t),
+                                 fxs_world_mesh_bytes(c),
+                                 fxs_world_mesh_bytes(c),
+                                 (size_t)c->nav_waypoints * sizeof(fxs_vec2),
+                                 sizeof(fxs_vec2),
+                                 sizeof(fxs_mesh_route),
+                                 fxs_world_mesh_search_bytes(c)};
   size_t at = 0;
   for (int i = 0; i < M_COUNT; ++i) {
     offsets[i] = at;
@@ -261,6 +292,10 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   if (fxs_world_def_check(def) != FXS_OK) return FXS_ERR_BAD_VALUE;
   size_t offsets[M_COUNT + 1];
   if (!layout(capacity, offsets)) return FXS_ERR_BAD_VALUE;
+  if (fxs_world_is_mesh(capacity) &&
+      (def->bounds_min.x >= def->bounds_max.x || def->bounds_min.y >= def->bounds_max.y)) {
+    return FXS_ERR_BAD_VALUE; // a mesh needs an area
+  }
   if (memory == 0 || size < offsets[M_COUNT]) return FXS_ERR_BUFFER_TOO_SMALL;
   uint8_t *base = (uint8_t *)memory;
   memset(base, 0, offsets[M_COUNT]);
@@ -320,13 +355,16 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
     world->internal->nav.search_memory = FXS_AT(uint8_t, M_NAV_SEARCH_MEMORY);
     n->searches = FXS_AT(fxs_nav_search, M_NAV_SEARCHES);
     world->internal->nav.scratch = FXS_AT(uint32_t, M_NAV_SCRATCH);
+    world->internal->nav.check.check_state = FXS_AT(uint8_t, M_NAV_CHECK);
     world->internal->nav.field_memory = FXS_AT(uint8_t, M_NAV_FIELD);
     n->field_slots = FXS_AT(fxs_nav_field_slot, M_NAV_FIELD_SLOTS);
     n->fields = FXS_AT(fxs_nav_field, M_NAV_FIELDS);
     world->internal->nav.fields_memory = FXS_AT(uint8_t, M_NAV_FIELDS_MEMORY);
     world->internal->nav.agent_field = FXS_AT(uint32_t, M_NAV_AGENT_FIELD);
     world->internal->nav.field_members = FXS_AT(uint32_t, M_NAV_FIELD_MEMBERS);
-    world->internal->nav.field_aim = FXS_AT(uint32_t, M_NAV_FIELD_AIM);
+    world->internal->nav.field_packed = FXS_AT(uint8_t, M_NAV_FIELD_PACKED);
+    world->internal->nav.build_owner = FXS_AT(uint32_t, M_NAV_BUILD_OWNER);
+    world->internal->nav.build_stamp = FXS_AT(uint32_t, M_NAV_BUILD_STAMP);
     world->internal->nav.field_built = FXS_AT(fxs_nav_field_built, M_NAV_FIELD_BUILT);
     world->internal->nav.raster = FXS_AT(fxs_nav_raster, M_NAV_RASTER);
     world->internal->nav.raster->cover = FXS_AT(uint32_t, M_NAV_COVER);
@@ -335,6 +373,16 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
     world->internal->nav.raster->obstacles = FXS_AT(fxs_obstacle, M_NAV_RASTER_OBSTACLES);
     world->internal->nav.raster->obstacle_on = FXS_AT(uint8_t, M_NAV_OBSTACLE_ON);
     fxs_world_nav_init(world);
+  }
+  if (fxs_world_is_mesh(capacity)) {
+    fxs_world_nav *n = &world->nav;
+    n->routes = FXS_AT(fxs_nav_route, M_NAV_ROUTES);
+    n->search_owner = FXS_AT(uint32_t, M_NAV_OWNERS);
+    n->points = FXS_AT(fxs_vec2, M_MESH_POINTS);
+    n->goals = FXS_AT(fxs_vec2, M_MESH_GOALS);
+    n->mesh_searches = FXS_AT(fxs_mesh_route, M_MESH_SEARCHES);
+    world->internal->nav.check.mesh_scratch = FXS_AT(uint8_t, M_MESH_SCRATCH);
+    fxs_world_mesh_init(world, FXS_AT(uint8_t, M_MESH), FXS_AT(uint8_t, M_MESH_SEARCH_MEMORY));
   }
   fxs_free_slots_layout(world);
   fxs_world_rebuild_derived(world);
@@ -529,6 +577,19 @@ static size_t first_free(const uint8_t *alive, uint32_t count) {
   return hit ? (size_t)(hit - alive) : count;
 }
 
+// A mesh world takes only walls and obstacles inside its bounds (world_nav_mesh.h).
+static bool mesh_refuses(const fxs_world *world, const fxs_command *c) {
+  return fxs_world_is_mesh(&world->capacity) && fxs_world_mesh_check_add(world, c) != FXS_OK;
+}
+
+// Wall or obstacle slot `index` was added or removed: the navigation follows (a mesh world's
+// mesh may refuse an addition: then it is taken back, world_nav_mesh.h).
+static fxs_result map_changed(fxs_world *world, bool wall, uint32_t index, bool added) {
+  if (fxs_world_is_mesh(&world->capacity)) return fxs_world_mesh_changed(world, wall, index, added);
+  fxs_world_nav_map_changed(world);
+  return FXS_OK;
+}
+
 static fxs_result obstacle_command(fxs_world *world, const fxs_command *c) {
   if (c->type == FXS_CMD_REMOVE_OBSTACLE) {
     if (!args_zero_from(c, 0) || c->ref >= world->capacity.obstacles ||
@@ -536,17 +597,16 @@ static fxs_result obstacle_command(fxs_world *world, const fxs_command *c) {
       return FXS_ERR_BAD_VALUE;
     }
     world->obstacle_alive[c->ref] = 0;
-    fxs_world_nav_map_changed(world);
-    return FXS_OK;
+    return map_changed(world, false, c->ref, false);
   }
   if (c->arg[2] < 0 || !args_zero_from(c, 3) || c->ref != 0) return FXS_ERR_BAD_VALUE;
   size_t i = first_free(world->obstacle_alive, world->capacity.obstacles);
   if (i == world->capacity.obstacles) return FXS_ERR_FULL;
+  if (mesh_refuses(world, c)) return FXS_ERR_BAD_VALUE;
   world->obstacles[i].center = fxs_vec2_make(c->arg[0], c->arg[1]);
   world->obstacles[i].radius = c->arg[2];
   world->obstacle_alive[i] = 1;
-  fxs_world_nav_map_changed(world);
-  return FXS_OK;
+  return map_changed(world, false, (uint32_t)i, true);
 }
 
 static fxs_result wall_command(fxs_world *world, const fxs_command *c) {
@@ -555,17 +615,16 @@ static fxs_result wall_command(fxs_world *world, const fxs_command *c) {
       return FXS_ERR_BAD_VALUE;
     }
     world->wall_alive[c->ref] = 0;
-    fxs_world_nav_map_changed(world);
-    return FXS_OK;
+    return map_changed(world, true, c->ref, false);
   }
   if (!args_zero_from(c, 4) || c->ref != 0) return FXS_ERR_BAD_VALUE;
   size_t i = first_free(world->wall_alive, world->capacity.walls);
   if (i == world->capacity.walls) return FXS_ERR_FULL;
+  if (mesh_refuses(world, c)) return FXS_ERR_BAD_VALUE;
   world->walls[i].a = fxs_vec2_make(c->arg[0], c->arg[1]);
   world->walls[i].b = fxs_vec2_make(c->arg[2], c->arg[3]);
   world->wall_alive[i] = 1;
-  fxs_world_nav_map_changed(world);
-  return FXS_OK;
+  return map_changed(world, true, (uint32_t)i, true);
 }
 
 // Commands that act on one existing agent.

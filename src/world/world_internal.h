@@ -21,17 +21,31 @@ struct fxs_nav_field_built; // what a group field's values were built from (worl
 /// The navigation's insides (fxs_world_nav holds its state); all unused without navigation.
 typedef struct fxs_world_nav_internal {
   uint8_t dirty;          ///< Derived: grid.cost must be brought up to date before it is read.
-  uint8_t *search_memory; ///< The searches' arrays (and a scratch search, not state).
-  uint32_t *scratch;      ///< capacity.nav_cells cells: a finished search's path (not state).
-  void *field_memory;     ///< An integration field's memory (fill_field toward a goal; not state).
-  uint8_t *fields_memory; ///< The cached fields' entries and buckets.
-  uint32_t *agent_field;  ///< Per agent slot, the field it follows this tick (not state).
+  uint32_t build_clock;   ///< Counts build memories' lendings and uses (picks one to take back).
+  uint8_t *search_memory; ///< The searches' arrays, capacity.nav_searches of them.
+  uint32_t *scratch;      ///< capacity.nav_cells cells: a finished search's path, and the g
+                          ///< of the checking search while a restore runs (not state).
+  /// What a restore checks a snapshot's navigation in before it writes (not state): a grid
+  /// world's checking search's state bits (capacity.nav_cells), or a mesh world's second
+  /// mesh. A world has a grid or a mesh, never both: one pointer serves either.
+  union {
+    uint8_t *check_state;
+    void *mesh_scratch;
+  } check;
+  void *field_memory; ///< An integration field's memory (fill_field toward a goal; not state).
+  /// The group fields' build memories (entries and buckets, fxs_world_nav_field_builds of
+  /// them), each lent to one field while it is built (world_nav_fields.h, "Memory").
+  uint8_t *fields_memory;
+  uint32_t *build_owner; ///< Per build memory, the field slot it is lent to (UINT32_MAX: none).
+  uint32_t *build_stamp; ///< Per build memory, build_clock when it was last lent or used.
+  uint32_t *agent_field; ///< Per agent slot, the field it follows this tick (not state).
   /// Per field slot, the live navigate agents given it this tick (a count of the start-of-tick
   /// state, remade by every plan; not state).
   uint32_t *field_members;
-  /// Per field, per cell: the cell its followers there aim at (a cache of a pure function of
-  /// the grid and the field; not state).
-  uint32_t *field_aim;
+  /// Per field slot, per cell, one byte: once the field is ready, its packed direction code
+  /// (low four bits, fxs_nav_field.packed) and the code of where its followers there aim
+  /// (high four: a cache of a pure function of the grid and the field; not state).
+  uint8_t *field_packed;
   /// Per field: what its values (and aims) were built from, so that a restore that asks for
   /// the same keeps them (derived, not state).
   struct fxs_nav_field_built *field_built;
@@ -84,11 +98,11 @@ typedef struct fxs_world_internal {
   /// their exact input (see src/steer/orca_memo.h), so any content gives the same results; not
   /// state.
   struct fxs_orca_memo_entry *orca_memo;
-  uint32_t orca_memo_bits;    ///< log2 of each worker's entries; 0: no memo.
-  fxs_world_nav_internal nav; ///< The navigation's insides.
+  uint32_t orca_memo_bits; ///< log2 of each worker's entries; 0: no memo.
   /// The simulation version whose rules the world steps by (fxs_world_set_simulation_version):
   /// a setting, as the math is, not state.
   uint32_t rules;
+  fxs_world_nav_internal nav; ///< The navigation's insides.
 } fxs_world_internal;
 
 /// Bytes the memory block keeps for fxs_world_internal on every platform (its size differs

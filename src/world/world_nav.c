@@ -11,12 +11,15 @@
 #include "nav_state.h"
 #include "world_formation.h"
 #include "world_nav_fields.h"
+#include "world_nav_mesh.h"
 #include "world_nav_raster.h"
 #include "world_slots.h"
 
 #define NO_OWNER UINT32_MAX
 
 bool fxs_world_nav_capacity_valid(const fxs_world_capacity *c) {
+  if (c->nav_kind != FXS_NAV_KIND_GRID) return fxs_world_mesh_capacity_valid(c);
+  if (c->nav_mesh_vertices != 0) return false;
   if (c->nav_cells == 0) {
     return c->nav_searches == 0 && c->nav_open == 0 && c->nav_waypoints == 0 && c->nav_fields == 0;
   }
@@ -31,17 +34,20 @@ size_t fxs_world_nav_search_bytes(const fxs_world_capacity *c) {
   return fxs_nav_search_memory_size(c->nav_cells, c->nav_open);
 }
 
-// The searches are capacity.nav_searches slots plus one scratch search (restore's checks).
+// The searches are capacity.nav_searches slots plus one checking search (restore's checks,
+// nav_state.h), which borrows the path scratch for its g.
 void fxs_world_nav_init(fxs_world *world) {
   const fxs_world_capacity *c = &world->capacity;
   if (c->nav_cells == 0) return;
   size_t bytes = fxs_world_nav_search_bytes(c);
-  for (uint32_t k = 0; k <= c->nav_searches; ++k) {
+  for (uint32_t k = 0; k < c->nav_searches; ++k) {
     fxs_nav_search_init(&world->nav.searches[k],
                         world->internal->nav.search_memory + (size_t)k * bytes, bytes, c->nav_cells,
                         c->nav_open);
-    if (k < c->nav_searches) world->nav.search_owner[k] = NO_OWNER;
+    world->nav.search_owner[k] = NO_OWNER;
   }
+  fxs_nav_check_init(&world->nav.searches[c->nav_searches], world->internal->nav.scratch,
+                     world->internal->nav.check.check_state, c->nav_cells, c->nav_open);
   if (c->nav_fields != 0) fxs_world_nav_fields_init(world);
   world->internal->nav.dirty = 1;
 }
@@ -120,6 +126,7 @@ static fxs_result set_costs(fxs_world *world, const fxs_command *c) {
 
 fxs_result fxs_world_nav_command(fxs_world *world, const fxs_command *c) {
   if (c->agent != 0) return FXS_ERR_BAD_VALUE;
+  if (fxs_world_is_mesh(&world->capacity)) return fxs_world_mesh_command(world, c);
   if (world->capacity.nav_cells == 0) return FXS_ERR_CAPACITY;
   switch ((fxs_command_type)c->type) {
     case FXS_CMD_SET_NAV_GRID:
@@ -139,6 +146,10 @@ void fxs_world_nav_map_changed(fxs_world *world) {
 }
 
 void fxs_world_nav_release(fxs_world *world, uint32_t index) {
+  if (fxs_world_is_mesh(&world->capacity)) {
+    fxs_world_mesh_release(world, index);
+    return;
+  }
   if (world->capacity.nav_cells == 0) return;
   fxs_nav_route *r = &world->nav.routes[index];
   if (r->status == FXS_ROUTE_SEARCHING && r->search < world->capacity.nav_searches) {
@@ -202,6 +213,10 @@ static bool navigates(const fxs_agent_slot *s) {
 static fxs_vec2 target_of(const fxs_world *world, const fxs_agent_slot *s) {
   int32_t t = s->target_agent ? fxs_world_slot_of(world, s->target_agent) : -1;
   return t < 0 ? s->target_point : world->agents[t].body.position;
+}
+
+fxs_vec2 fxs_world_nav_target(const fxs_world *world, uint32_t index) {
+  return target_of(world, &world->agents[index]);
 }
 
 static uint32_t cell_index(const fxs_nav_grid *g, fxs_vec2 p) {
@@ -364,6 +379,10 @@ static void spend_budget(fxs_world *world) {
 }
 
 void fxs_world_nav_plan(fxs_world *world) {
+  if (fxs_world_is_mesh(&world->capacity)) {
+    fxs_world_mesh_plan(world);
+    return;
+  }
   if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return;
   if (world->internal->nav.dirty) fxs_world_nav_raster_update(world);
   measure_progress(world);
@@ -385,7 +404,7 @@ uint32_t fxs_world_nav_goal_cell(const fxs_world *world, uint32_t index) {
 
 // The move onto the last point: arrival outside the landing radius; inside it the offset
 // itself, at most max_force long, so the agent lands exactly and then rests.
-static fxs_nav_move last_move(const fxs_agent *a, fxs_vec2 to, fix16_t slowing_radius) {
+fxs_nav_move fxs_world_nav_last_move(const fxs_agent *a, fxs_vec2 to, fix16_t slowing_radius) {
   fxs_nav_move m;
   m.to = to, m.last = 1, m.land = 0;
   fix16_t landing = fxs_max(fxs_agent_touch(a), fxs_max(a->max_force, 0));
@@ -434,13 +453,16 @@ fxs_nav_move fxs_world_nav_move(const fxs_world *world, uint32_t index, fxs_vec2
                                 fix16_t slowing_radius) {
   const fxs_agent *a = &world->agents[index].body;
   const fxs_world_nav *n = &world->nav;
+  if (fxs_world_is_mesh(&world->capacity)) {
+    return fxs_world_mesh_move(world, index, target, slowing_radius);
+  }
   if (world->capacity.nav_cells == 0 || n->grid.width == 0) {
-    return last_move(a, target, slowing_radius);
+    return fxs_world_nav_last_move(a, target, slowing_radius);
   }
   fxs_vec2 field_to;
   bool field_last;
   if (fxs_world_nav_fields_point(world, index, target, &field_to, &field_last)) {
-    if (field_last) return last_move(a, field_to, slowing_radius);
+    if (field_last) return fxs_world_nav_last_move(a, field_to, slowing_radius);
     fxs_nav_move m = {fxs_vec2_add(a->velocity, fxs_seek(a, field_to)), field_to, 0, 0};
     return m;
   }
@@ -462,13 +484,16 @@ fxs_nav_move fxs_world_nav_move(const fxs_world *world, uint32_t index, fxs_vec2
       ty * g->width + tx == cell) {
     to = target; // the route reaches the target's cell: the target itself
   }
-  return last_move(a, to, slowing_radius);
+  return fxs_world_nav_last_move(a, to, slowing_radius);
 }
 
 uint32_t fxs_world_nav_route(const fxs_world *world, fxs_agent_handle handle, fxs_vec2 *out,
                              uint32_t capacity, uint32_t *next) {
   int32_t i = fxs_world_slot_of(world, handle.value);
   if (next) *next = 0;
+  if (i >= 0 && fxs_world_is_mesh(&world->capacity)) {
+    return fxs_world_mesh_route(world, (uint32_t)i, out, capacity, next);
+  }
   if (i < 0 || world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return 0;
   const fxs_nav_route *r = &world->nav.routes[i];
   const fxs_nav_grid *g = &world->nav.grid;
@@ -636,7 +661,7 @@ static fxs_result read_searches(fxs_world *world, fxs_world *shape, fxs_reader *
       }
       continue;
     }
-    // The dry pass reads into the scratch search after the slots, the apply pass in place.
+    // The dry pass reads into the checking search after the slots, the apply pass in place.
     fxs_nav_search *s = world ? &world->nav.searches[k] : &shape->nav.searches[searches];
     fxs_result e = fxs_nav_search_read(s, r);
     if (e != FXS_OK) return e;

@@ -76,6 +76,13 @@ fxs_nav_move fxs_world_nav_move(const fxs_world *world, uint32_t index, fxs_vec2
 /// written) when the agent has no route with waypoints or the world no grid.
 bool fxs_world_nav_waypoint(const fxs_world *world, uint32_t index, fxs_vec2 *to, bool *last);
 
+/// The move onto a route's last point `to` (arrival, then landing exactly on it).
+fxs_nav_move fxs_world_nav_last_move(const fxs_agent *a, fxs_vec2 to, fix16_t slowing_radius);
+
+/// The point agent slot `index` navigates to: its live target agent's position, else its
+/// target point.
+fxs_vec2 fxs_world_nav_target(const fxs_world *world, uint32_t index);
+
 /// True when the agent in this slot has a navigate behavior.
 bool fxs_world_nav_navigates(const fxs_agent_slot *slot);
 

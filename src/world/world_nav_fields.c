@@ -6,26 +6,141 @@
 #include "fixsteer/nav_field.h"
 #include "fixsteer/nav_path.h"
 #include "world_nav.h"
+#include "nav_state.h"
 #include "world_nav_raster.h"
 
-// field_aim entries besides a cell index: not computed yet; the goal in sight; no direction.
-#define AIM_UNKNOWN UINT32_MAX
-#define AIM_GOAL (UINT32_MAX - 1u)
-#define AIM_NONE (UINT32_MAX - 2u)
+// Aim codes (the high four bits of a packed cell, field_packed): not computed yet; the goal in
+// sight; no direction; AIM_STEP + i: cell i (0 the next) of the direction field's path.
+#define AIM_UNKNOWN 0u
+#define AIM_GOAL 1u
+#define AIM_NONE 2u
+#define AIM_STEP 3u
+#define NO_SLOT UINT32_MAX
 
-// Begins field k toward its slot's goal over the grid, forgets its aims and records what it
-// is built from (over costs not brought up to date, which no caller leaves: nothing to keep).
-static void begin_field(fxs_world *world, uint32_t k) {
-  fxs_world_nav *n = &world->nav;
+// The cell one step in direction dir (0..7, nav_grid.h: E, N, W, S, NE, NW, SW, SE) from
+// cell `at` of a width-w grid (a direction never leads off the grid).
+static inline uint32_t next_cell(uint32_t at, uint32_t dir, uint32_t w) {
+  static const int8_t dx[FXS_NAV_DIRECTIONS] = {1, 0, -1, 0, 1, -1, -1, 1};
+  static const int8_t dy[FXS_NAV_DIRECTIONS] = {0, 1, 0, -1, 1, 1, -1, -1};
+  return (uint32_t)((int32_t)at + dx[dir] + dy[dir] * (int32_t)w);
+}
+
+// The packed bytes of field slot k.
+static uint8_t *packed_of(const fxs_world *world, uint32_t k) {
+  return world->internal->nav.field_packed + (size_t)k * world->capacity.nav_cells;
+}
+
+// Records what field k's memory holds: begun toward its slot's goal over the grid as it is.
+static void record(fxs_world *world, uint32_t k) {
   fxs_world_nav_internal *ni = &world->internal->nav;
-  fxs_nav_field_begin(&n->fields[k], &n->grid, &n->field_slots[k].goal_cell, 1); // no failure:
-  uint32_t *aim = ni->field_aim + (size_t)k * world->capacity.nav_cells; // sized for the grid
-  for (uint32_t i = 0; i < n->grid.width * n->grid.height; ++i) aim[i] = AIM_UNKNOWN;
   fxs_nav_field_built *b = &ni->field_built[k];
   b->valid = ni->dirty ? 0u : 1u;
-  b->goal = n->field_slots[k].goal_cell;
+  b->goal = world->nav.field_slots[k].goal_cell;
   b->revision = ni->raster->revision;
   b->restored = FXS_NAV_FIELD_NOT_RESTORED;
+}
+
+// Build memory j is taken back from the field it was lent to: a field being built there
+// keeps its numbers but no values (it is built again from its count when it is next stepped).
+static void take_back(fxs_world *world, uint32_t j) {
+  fxs_world_nav_internal *ni = &world->internal->nav;
+  uint32_t k = ni->build_owner[j];
+  ni->build_owner[j] = NO_SLOT;
+  if (k == NO_SLOT) return;
+  fxs_nav_field *f = &world->nav.fields[k];
+  if (f->packed) return; // packed already: it no longer uses the memory
+  f->entry = NULL, f->bucket = NULL;
+  ni->field_built[k].valid = 0;
+}
+
+// Lends a build memory to field k (idle after, not begun): the one it has, else a free one
+// (lowest index), else one lent to a free slot, else, with `evict`, the one used least
+// recently (lowest index on ties), taken back. False when none is (without `evict`).
+static bool lend(fxs_world *world, uint32_t k, bool evict) {
+  fxs_world_nav_internal *ni = &world->internal->nav;
+  uint32_t builds = fxs_world_nav_field_builds(&world->capacity), pick = NO_SLOT;
+  for (uint32_t j = 0; j < builds && pick == NO_SLOT; ++j) {
+    if (ni->build_owner[j] == k) pick = j;
+  }
+  for (uint32_t j = 0; j < builds && pick == NO_SLOT; ++j) {
+    if (ni->build_owner[j] == NO_SLOT) pick = j;
+  }
+  for (uint32_t j = 0; j < builds && pick == NO_SLOT; ++j) {
+    if (!world->nav.field_slots[ni->build_owner[j]].live) pick = j;
+  }
+  if (pick == NO_SLOT && evict) {
+    pick = 0;
+    for (uint32_t j = 1; j < builds; ++j) {
+      if (ni->build_stamp[j] < ni->build_stamp[pick]) pick = j;
+    }
+  }
+  if (pick == NO_SLOT) return false;
+  if (ni->build_owner[pick] != k) take_back(world, pick);
+  ni->build_owner[pick] = k;
+  ni->build_stamp[pick] = ++ni->build_clock;
+  fxs_nav_field_attach(
+      &world->nav.fields[k],
+      ni->fields_memory + (size_t)pick * fxs_world_nav_fields_bytes(&world->capacity),
+      fxs_world_nav_fields_entries(&world->capacity));
+  return true;
+}
+
+// Gives back the build memory field k holds, if any (its field is packed or dropped).
+static void give_back(fxs_world *world, uint32_t k) {
+  fxs_world_nav_internal *ni = &world->internal->nav;
+  uint32_t builds = fxs_world_nav_field_builds(&world->capacity);
+  for (uint32_t j = 0; j < builds; ++j) {
+    if (ni->build_owner[j] == k) ni->build_owner[j] = NO_SLOT;
+  }
+}
+
+// Field k is ready in its build memory: packed (its aims unknown), the memory given back.
+static void pack(fxs_world *world, uint32_t k) {
+  fxs_nav_field *f = &world->nav.fields[k];
+  if (f->packed) return;
+  fxs_nav_field_pack(f, &world->nav.grid, packed_of(world, k), f);
+  give_back(world, k);
+}
+
+// Begins field k toward its slot's goal over the grid (brought up to date: no caller leaves it
+// otherwise) and records it: at once packed when the goal is blocked (ready, no values), in a
+// build memory when one is lent (taken back from another field with `evict`), else not held
+// (begun when it is first stepped). Its aims are forgotten.
+static void begin_field(fxs_world *world, uint32_t k, bool evict) {
+  fxs_world_nav *n = &world->nav;
+  fxs_nav_field *f = &n->fields[k];
+  uint32_t goal = n->field_slots[k].goal_cell;
+  record(world, k);
+  if (n->grid.cost[goal] == 0) {
+    give_back(world, k);
+    fxs_nav_field_pack_empty(f, &n->grid, packed_of(world, k));
+    return;
+  }
+  if (lend(world, k, evict)) {
+    fxs_nav_field_begin(f, &n->grid, &goal, 1); // no failure: the goal was checked
+    return;
+  }
+  give_back(world, k);
+  f->entry = NULL, f->bucket = NULL, f->packed = NULL, f->cost = NULL;
+  f->width = n->grid.width, f->height = n->grid.height;
+  f->status = FXS_NAV_FIELD_BUILDING;
+  f->current = 1, f->queued = 1, f->settled = 0;
+  world->internal->nav.field_built[k].valid = 0;
+}
+
+// Field k, being built and not held in memory, is begun again in a build memory and built to
+// its slot's count (the cells settled before it was taken back): the same values.
+static void hold(fxs_world *world, uint32_t k) {
+  fxs_world_nav *n = &world->nav;
+  fxs_nav_field *f = &n->fields[k];
+  if (f->entry || f->packed) return;
+  uint32_t goal = n->field_slots[k].goal_cell;
+  uint8_t restored = world->internal->nav.field_built[k].restored;
+  lend(world, k, true);
+  fxs_nav_field_begin(f, &n->grid, &goal, 1);
+  record(world, k);
+  world->internal->nav.field_built[k].restored = restored;
+  if (fxs_nav_field_step(f, n->field_slots[k].settled) == FXS_NAV_FIELD_READY) pack(world, k);
 }
 
 uint32_t fxs_world_nav_fields_entries(const fxs_world_capacity *c) {
@@ -43,18 +158,30 @@ size_t fxs_world_nav_fields_bytes(const fxs_world_capacity *c) {
   return entries ? fxs_nav_field_memory_size(entries) : 0;
 }
 
+uint32_t fxs_world_nav_field_builds(const fxs_world_capacity *c) {
+  size_t bytes = fxs_world_nav_fields_bytes(c);
+  if (bytes == 0) return 0;
+  size_t fit = FXS_NAV_FIELD_BUILD_BYTES / bytes;
+  uint32_t builds =
+      fit < FXS_NAV_FIELD_BUILDS ? FXS_NAV_FIELD_BUILDS : (uint32_t)(fit < 64u ? fit : 64u);
+  return builds < c->nav_fields ? builds : c->nav_fields;
+}
+
 void fxs_world_nav_fields_init(fxs_world *world) {
   const fxs_world_capacity *c = &world->capacity;
   fxs_world_nav *n = &world->nav;
-  size_t bytes = fxs_world_nav_fields_bytes(c);
+  fxs_world_nav_internal *ni = &world->internal->nav;
   for (uint32_t k = 0; k < c->nav_fields; ++k) {
-    fxs_nav_field_init(&n->fields[k], world->internal->nav.fields_memory + (size_t)k * bytes, bytes,
-                       fxs_world_nav_fields_entries(c));
+    memset(&n->fields[k], 0, sizeof n->fields[k]); // idle, holding nothing
     memset(&n->field_slots[k], 0, sizeof n->field_slots[k]);
-    memset(&world->internal->nav.field_built[k], 0, sizeof world->internal->nav.field_built[k]);
-    world->internal->nav.field_members[k] = 0;
+    memset(&ni->field_built[k], 0, sizeof ni->field_built[k]);
+    ni->field_members[k] = 0;
   }
-  for (uint32_t i = 0; i < c->agents; ++i) world->internal->nav.agent_field[i] = FXS_NAV_NO_FIELD;
+  for (uint32_t j = 0; j < fxs_world_nav_field_builds(c); ++j) {
+    ni->build_owner[j] = NO_SLOT, ni->build_stamp[j] = 0;
+  }
+  ni->build_clock = 0;
+  for (uint32_t i = 0; i < c->agents; ++i) ni->agent_field[i] = FXS_NAV_NO_FIELD;
 }
 
 void fxs_world_nav_fields_drop(fxs_world *world) {
@@ -93,7 +220,7 @@ static uint32_t slot_for(fxs_world *world, uint32_t goal) {
   if (k == FXS_NAV_NO_FIELD) return FXS_NAV_NO_FIELD;
   fxs_nav_field_slot *s = &n->field_slots[k];
   s->live = 1, s->ready = 0, s->goal_cell = goal, s->settled = 0;
-  begin_field(world, k);
+  begin_field(world, k, false);
   return k;
 }
 
@@ -127,10 +254,10 @@ void fxs_world_nav_fields_assign(fxs_world *world) {
   }
 }
 
-// True when the ready field `f` leads somewhere from cell (cx, cy).
+// True when the ready (packed) field `f` leads somewhere from cell (cx, cy): the cell has a
+// value or a direction (one read: a value without a direction is a goal's).
 static bool reaches(const fxs_nav_field *f, uint32_t cx, uint32_t cy) {
-  return fxs_nav_field_value(f, cx, cy) != FXS_NAV_UNREACHED ||
-         fxs_nav_field_direction(f, cx, cy) != FXS_NAV_DIRECTIONS;
+  return (f->packed[cy * f->width + cx] & 15u) != FXS_NAV_PACK_NONE;
 }
 
 bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index) {
@@ -166,27 +293,34 @@ static bool sight(const fxs_nav_grid *g, uint32_t from, uint32_t to) {
 
 // Where followers of ready field k in cell `here` aim: AIM_GOAL with the goal's cell in sight,
 // else the farthest in sight of the next FXS_NAV_FIELD_LOOK cells of the direction field (the
-// first when none is; fewer at the goal or a sink), AIM_NONE without a direction. A pure
-// function of the grid, the goal and `here`.
+// first when none is; fewer at the goal or a sink), as AIM_STEP + its place on that path,
+// AIM_NONE without a direction. A pure function of the grid, the goal and `here`.
 static uint32_t aim_of(const fxs_world *world, uint32_t k, uint32_t here) {
   const fxs_world_nav *n = &world->nav;
   const fxs_nav_grid *g = &n->grid;
   uint32_t goal = n->field_slots[k].goal_cell, w = g->width;
   if (sight(g, here, goal)) return AIM_GOAL;
-  uint32_t chain[FXS_NAV_FIELD_LOOK], length = 0, x = here % w, y = here / w;
+  const uint8_t *packed = packed_of(world, k);
+  uint32_t chain[FXS_NAV_FIELD_LOOK], length = 0, at = here;
   while (length < FXS_NAV_FIELD_LOOK) {
-    uint32_t dir = fxs_nav_field_direction(&n->fields[k], x, y);
-    if (dir == FXS_NAV_DIRECTIONS) break;
-    int32_t dx, dy;
-    fxs_nav_direction_step(dir, &dx, &dy);
-    x = (uint32_t)((int32_t)x + dx), y = (uint32_t)((int32_t)y + dy);
-    chain[length++] = y * w + x;
-    if (chain[length - 1u] == goal) break;
+    uint32_t dir = packed[at] & 15u; // fxs_nav_field_direction's, or none or a goal (8, 9)
+    if (dir >= FXS_NAV_DIRECTIONS) break;
+    at = next_cell(at, dir, w);
+    chain[length++] = at;
+    if (at == goal) break;
   }
   if (length == 0) return AIM_NONE;
   uint32_t pick = length - 1u;
   while (pick > 0 && !sight(g, here, chain[pick])) pick--;
-  return chain[pick];
+  return AIM_STEP + pick;
+}
+
+// The cell of aim code AIM_STEP + i from `here`: i + 1 steps along ready field k's directions.
+static uint32_t aim_cell(const fxs_world *world, uint32_t k, uint32_t here, uint32_t code) {
+  const uint8_t *packed = packed_of(world, k);
+  uint32_t w = world->nav.grid.width, at = here;
+  for (uint32_t i = AIM_STEP; i <= code; ++i) at = next_cell(at, packed[at] & 15u, w);
+  return at;
 }
 
 static uint32_t cell_of(const fxs_nav_grid *g, fxs_vec2 p) {
@@ -204,8 +338,8 @@ static void fill_aims(fxs_world *world) {
     uint32_t k = ni->agent_field[i];
     if (k == FXS_NAV_NO_FIELD || n->fields[k].status != FXS_NAV_FIELD_READY) continue;
     uint32_t here = cell_of(&n->grid, world->agents[i].body.position);
-    uint32_t *aim = &ni->field_aim[(size_t)k * world->capacity.nav_cells + here];
-    if (*aim == AIM_UNKNOWN) *aim = aim_of(world, k, here);
+    uint8_t *cell = &ni->field_packed[(size_t)k * world->capacity.nav_cells + here];
+    if (*cell >> 4 == AIM_UNKNOWN) *cell = (uint8_t)(*cell | aim_of(world, k, here) << 4);
   }
 }
 
@@ -217,11 +351,12 @@ void fxs_world_nav_fields_build(fxs_world *world) {
     fxs_nav_field *f = &n->fields[k];
     fxs_nav_field_slot *s = &n->field_slots[k];
     if (!s->live || s->ready) continue;
+    hold(world, k); // its values in a build memory (built again when they were taken back)
     uint32_t before = f->settled;
     fxs_nav_field_step(f, left);
     left -= f->settled - before;
     s->settled += f->settled - before;
-    if (f->status == FXS_NAV_FIELD_READY) s->ready = 1, s->settled = 0;
+    if (f->status == FXS_NAV_FIELD_READY) s->ready = 1, s->settled = 0, pack(world, k);
   }
   fill_aims(world);
 }
@@ -234,7 +369,7 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
   if (k == FXS_NAV_NO_FIELD || n->fields[k].status != FXS_NAV_FIELD_READY) return false;
   const fxs_nav_grid *g = &n->grid;
   uint32_t here = cell_of(g, world->agents[index].body.position), w = g->width;
-  uint32_t aim = world->internal->nav.field_aim[(size_t)k * world->capacity.nav_cells + here];
+  uint32_t aim = packed_of(world, k)[here] >> 4;
   if (aim == AIM_UNKNOWN) aim = aim_of(world, k, here); // filled each tick: only outside a step
   if (aim == AIM_NONE) return false;
   *last = aim == AIM_GOAL;
@@ -243,7 +378,8 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
     bool inside = fxs_nav_grid_cell_of(g, target, &tx, &ty);
     *to = inside ? target : fxs_nav_grid_cell_center(g, goal % w, goal / w);
   } else {
-    *to = fxs_nav_grid_cell_center(g, aim % w, aim / w);
+    uint32_t cell = aim_cell(world, k, here, aim);
+    *to = fxs_nav_grid_cell_center(g, cell % w, cell / w);
   }
   return true;
 }
@@ -294,19 +430,19 @@ static void restore_values(fxs_world *world, uint32_t k) {
   uint32_t want = s->ready ? UINT32_MAX : s->settled;
   bool same = b->valid && b->goal == s->goal_cell &&
               b->revision == world->internal->nav.raster->revision &&
-              f->status != FXS_NAV_FIELD_IDLE && f->settled <= want;
+              f->status != FXS_NAV_FIELD_IDLE && (f->packed || f->entry) && f->settled <= want;
+  uint8_t how = FXS_NAV_FIELD_REBUILT;
   if (same && (f->status == FXS_NAV_FIELD_READY || f->settled == want)) {
-    b->restored = FXS_NAV_FIELD_KEPT;
-    return;
-  }
-  if (same) { // in progress, fewer cells settled than the slot's count: build on to it
+    how = FXS_NAV_FIELD_KEPT;
+  } else if (same) { // in progress, fewer cells settled than the slot's count: build on to it
     fxs_nav_field_step(f, want - f->settled);
-    b->restored = FXS_NAV_FIELD_CONTINUED;
-    return;
+    how = FXS_NAV_FIELD_CONTINUED;
+  } else {
+    begin_field(world, k, true); // the goal was checked; held in a build memory
+    fxs_nav_field_step(f, want);
   }
-  begin_field(world, k); // the goal was checked
-  fxs_nav_field_step(f, want);
-  b->restored = FXS_NAV_FIELD_REBUILT;
+  if (f->status == FXS_NAV_FIELD_READY) pack(world, k); // (a kept one is packed already)
+  b->restored = how;
 }
 
 fxs_result fxs_world_nav_fields_read(fxs_world *world, const fxs_world *shape, fxs_reader *r,

@@ -25,12 +25,23 @@
 // rasterized: equal, it keeps the values when their count is the slot's (or they are complete
 // and the slot's count reaches their last cell), continues the build when fewer cells are
 // settled, and rebuilds in every other case (another goal or map, a count beyond the slot's,
-// fresh memory). Each way gives the values a rebuild gives, bit for bit; the aims stay with the
-// values they were computed from, and a rebuild clears them.
+// fresh memory, a field whose build memory was taken back). Each way gives the values a rebuild
+// gives, bit for bit; the aims stay with the values they were computed from, and a rebuild
+// clears them.
 //
 // The build. Each tick, after the agents have been given fields, the fields being built
 // settle at most the grid's budget of cells together (a budget of their own, the same size
 // as the searches'), slot by slot from slot (tick mod nav_fields).
+//
+// Memory. A field is built in a build memory (16 bytes an entry, fxs_world_nav_field_builds
+// of them) lent to it at its begin when one is free (else when the budget first reaches it),
+// and packed once ready (fxs_nav_field.packed: a byte a cell in field_packed, its direction
+// code and its followers' aim code), the memory given back. When the budget reaches a field
+// being built whose memory was taken back (all of them lent, the one used least recently is
+// taken), it is begun again and built to its slot's count first: the build is deterministic,
+// so its values, and the tick it is ready, are those of a memory for every field. A field
+// whose goal is blocked is packed at once (no values). A memory lent to a free slot's field
+// counts as free. Which memory holds what is derived (the record below), never state.
 //
 // The move. An agent whose field is ready: with its target's cell in sight from its own
 // (line of sight on the grid) it arrives straight at its target; otherwise it walks the
@@ -74,11 +85,20 @@ typedef struct fxs_nav_field_built {
 /// agent_field of an agent that follows no field this tick.
 #define FXS_NAV_NO_FIELD UINT32_MAX
 
-/// Entries of each cached field for these capacities (0 without fields).
+/// Least number of build memories of a world with fields (fewer only with fewer fields).
+#define FXS_NAV_FIELD_BUILDS 2u
+/// Bytes the build memories may take together beyond FXS_NAV_FIELD_BUILDS of them (1 MiB).
+#define FXS_NAV_FIELD_BUILD_BYTES ((size_t)1u << 20)
+
+/// Entries of each build memory for these capacities (0 without fields).
 uint32_t fxs_world_nav_fields_entries(const fxs_world_capacity *capacity);
 
-/// Bytes of one cached field's memory (0 without fields).
+/// Bytes of one build memory (0 without fields).
 size_t fxs_world_nav_fields_bytes(const fxs_world_capacity *capacity);
+
+/// Build memories of a world of these capacities: nav_fields, at most the larger of
+/// FXS_NAV_FIELD_BUILDS and as many as FXS_NAV_FIELD_BUILD_BYTES holds (0 without fields).
+uint32_t fxs_world_nav_field_builds(const fxs_world_capacity *capacity);
 
 /// Lays the fields out over their memory (world init): every slot free.
 void fxs_world_nav_fields_init(fxs_world *world);

@@ -19,10 +19,14 @@
 /// field group's follower pressed into a crowd crawls on instead of waiting): docs/crowds.md.
 #define FXS_RULES_GOAL_CLUSTERS 5u
 
+/// A crush of groups: of two field groups' followers crawling into each other, the one whose
+/// goal comes later (by x, then y) makes way (world_way.c, owes_way): docs/crowds.md.
+#define FXS_RULES_CRUSH_ORDER 5u
+
 /// The crowd side rule (fxs_orca_crowd_side, fixsteer/orca.h): the orca and navigate
 /// behaviors turn a blocked agent's preferred velocity clockwise in proportion to how
 /// blocked it is, so that a crowd arranged with mirror symmetry does not jam: docs/crowds.md.
-#define FXS_RULES_CROWD_SIDE 5u
+#define FXS_RULES_CROWD_SIDE 6u
 
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {

@@ -6,6 +6,8 @@
 #include "world_crowd.h"
 #include "world_internal.h"
 #include "world_nav.h"
+#include "world_nav_fields.h"
+#include "world_rules.h"
 #include "world_slots.h"
 
 static inline int64_t magnitude(int64_t v) { return v < 0 ? -v : v; }
@@ -17,8 +19,10 @@ fxs_vec2 fxs_world_goal_of(const fxs_world *world, uint32_t index) {
 }
 
 // What the making-way rule reads of one agent (start-of-tick state), read once a pair.
+// `crawls`: a field group's follower moving no faster than its rest speed (agent.h), as a
+// follower pressed into a crowd on its way crawls (fxs_way_static_friction).
 typedef struct way_facts {
-  bool navigates, rests, on_spot;
+  bool navigates, rests, on_spot, crawls;
   fxs_vec2 position, goal;
   fix16_t radius;
 } way_facts;
@@ -33,12 +37,24 @@ static way_facts facts_of(const fxs_world *world, uint32_t id, fxs_vec2 goal) {
   f.radius = fxs_max(s->body.radius, 0);
   f.goal = goal;
   f.on_spot = f.navigates && fxs_vec2_within(f.position, goal, fxs_agent_touch(&s->body));
+  uint64_t rest = (uint64_t)fxs_agent_rest_speed(&s->body);
+  f.crawls = fxs_rules_since(world, FXS_RULES_CRUSH_ORDER) && f.navigates && !f.rests &&
+             fxs_length_sq_raw(s->body.velocity.x, s->body.velocity.y) <= rest * rest &&
+             fxs_world_nav_fields_follows(world, id) != 0;
   return f;
+}
+
+// The fixed order of goals that settles a crush: by x, then by y (a scale-free order: the
+// same at every unit of length).
+static inline bool goal_before(fxs_vec2 p, fxs_vec2 q) {
+  return p.x < q.x || (p.x == q.x && p.y < q.y);
 }
 
 // Whether agent a would make way for agent b (both navigate agents going to different
 // points): a rests on a spot of its own and b is not on one (b must pass), or a rests on b's
-// spot (at rest, b's goal within both radii of it).
+// spot (at rest, b's goal within both radii of it); or a crush: both crawl (followers of two
+// groups pressed into each other), touch (centres within both radii and an eighth of them,
+// FXS_TOUCH_DIVISOR) and b's goal comes first in the fixed order (goal_before).
 static bool owes_way(const way_facts *a, const way_facts *b) {
   if (!a->navigates || !b->navigates || fxs_vec2_equal(a->goal, b->goal)) return false;
   int64_t both = (int64_t)a->radius + b->radius;
@@ -46,7 +62,12 @@ static bool owes_way(const way_facts *a, const way_facts *b) {
       fxs_vec2_within(a->position, b->goal, (fix16_t)(both > FXS_MAX ? FXS_MAX : both))) {
     return true;
   }
-  return a->on_spot && !b->on_spot;
+  if (a->on_spot && !b->on_spot) return true;
+  if (a->crawls && b->crawls && goal_before(b->goal, a->goal)) {
+    int64_t reach = both + both / FXS_TOUCH_DIVISOR;
+    return fxs_vec2_within(a->position, b->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach));
+  }
+  return false;
 }
 
 // Whether agent a makes way for agent b: it owes b way and b owes it none (two that stand on

@@ -73,7 +73,10 @@ fxs_vec2 fxs_way_static_friction(const fxs_steer_context *ctx, fxs_vec2 preferre
 
 /// Whether a searched neighbor within `reach` is one the agent makes way for: it rests on a
 /// spot of its own and the neighbor (a navigate agent going elsewhere) does not, or it rests
-/// on the neighbor's spot; and the neighbor owes it no way back.
+/// on the neighbor's spot, or both crawl in a crush (followers of two groups' fields, moving
+/// no faster than their rest speed, touching within both radii and an eighth of them) and
+/// the neighbor's goal comes first in a fixed order (x, then y); and the neighbor owes it no
+/// way back (docs/crowds.md, a crush of groups).
 bool fxs_way_mover_near(const fxs_steer_context *ctx, fix16_t reach);
 
 /// Making way among the first `chosen` neighbors of a navigate agent: against a neighbor it

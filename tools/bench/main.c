@@ -494,7 +494,7 @@ static void print_ratio_section(unsigned count) {
 // a spread crowd costs).
 static void print_crowd_section(void) {
   enum { AGENTS = 65534 };
-  fxs_world_capacity cap = {AGENTS, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  fxs_world_capacity cap = {AGENTS, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
   size_t size = fxs_world_memory_size(&cap);
   void *memory = malloc(size);
   fxs_world w;

@@ -55,6 +55,7 @@ static void film_free(film *f) {
   free(f->nodes);
   free(f->field.cells);
   free(f->nav.cost);
+  free(f->mesh_triangles);
   free(f->routes);
   free(f->route_counts);
   for (uint32_t k = 0; k < f->nav_field_count; ++k) {
@@ -103,15 +104,25 @@ static bool keep_nav_fields(film *f, const fxs_world *w) {
 // The navigation grid (its effective costs) and every agent's route after the last tick.
 static bool keep_navigation(film *f, const fxs_world *w) {
   const fxs_nav_grid *g = fxs_world_nav_grid((fxs_world *)(uintptr_t)w); // rebuilds a cache only
-  if (!g) return true;
-  size_t cells = (size_t)g->width * g->height;
-  f->nav = *g;
-  f->nav.cost = malloc(cells);
+  bool mesh = w->capacity.nav_kind == FXS_NAV_KIND_MESH;
+  if (!g && !mesh) return true;
+  size_t cells = g ? (size_t)g->width * g->height : 0;
+  if (g) f->nav = *g;
+  f->nav.cost = malloc(cells ? cells : 1);
   uint32_t slots = w->capacity.agents, cap = w->capacity.nav_waypoints;
   f->route_counts = calloc(slots ? slots : 1, sizeof *f->route_counts);
   f->routes = malloc(((size_t)slots * cap + 1u) * sizeof *f->routes);
   if (!f->nav.cost || !f->route_counts || !f->routes) return false;
-  memcpy(f->nav.cost, g->cost, cells);
+  if (g) memcpy(f->nav.cost, g->cost, cells);
+  if (mesh) { // the triangles, corner by corner
+    const fxs_nav_mesh *m = &w->nav.mesh;
+    f->mesh_triangles = malloc(3u * (size_t)m->triangle_count * sizeof *f->mesh_triangles);
+    if (!f->mesh_triangles) return false;
+    for (uint32_t i = 0; i < m->triangle_count; ++i) {
+      for (int k = 0; k < 3; ++k) f->mesh_triangles[3u * i + k] = m->vertices[m->triangles[i].v[k]];
+    }
+    f->mesh_triangle_count = m->triangle_count;
+  }
   f->route_stride = cap;
   for (uint32_t i = 0; i < slots; ++i) {
     uint32_t next;

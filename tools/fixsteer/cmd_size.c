@@ -134,10 +134,10 @@ static void nav_advice(const fxs_world_capacity *cap, const nav_peaks *peaks) {
   printf("navigation: %zu of the world's %zu bytes (%.0f%%); without it %zu\n", all - without, all,
          100.0 * (double)(all - without) / (double)all, without);
   printf(
-      "  searches: (nav_searches %u + 1 kept to check restored snapshots) x %zu bytes = %zu: "
-      "each %.1f bytes a grid cell, %.1f an open-list entry (fxs_nav_search_memory_size)\n",
-      cap->nav_searches, search, (cap->nav_searches + 1u) * search,
-      (double)cells_only / cap->nav_cells,
+      "  searches: nav_searches %u x %zu bytes = %zu: "
+      "each %.1f bytes a grid cell, %.1f an open-list entry (fxs_nav_search_memory_size); a "
+      "restore checks a snapshot's searches in 1 byte a grid cell and the path scratch\n",
+      cap->nav_searches, search, cap->nav_searches * search, (double)cells_only / cap->nav_cells,
       cap->nav_open > 1 ? (double)(search - cells_only) / (cap->nav_open - 1u) : 0.0);
   if (peaks) {
     printf(

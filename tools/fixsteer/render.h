@@ -52,11 +52,13 @@ typedef struct film {
   film_path *paths;
   uint32_t path_count;
   fxs_vec2 *nodes;
-  fxs_flow_field field;       // width 0 when the world has none; cells owned by the film
-  fxs_nav_grid nav;           // the navigation grid's effective costs (width 0: none); owned
-  fxs_vec2 *routes;           // route waypoints of every agent slot, route_counts[i] each, in a row
-  uint32_t *route_counts;     // per agent slot (0: no route)
-  uint32_t route_stride;      // waypoints kept per slot
+  fxs_flow_field field;     // width 0 when the world has none; cells owned by the film
+  fxs_nav_grid nav;         // the navigation grid's effective costs (width 0: none); owned
+  fxs_vec2 *routes;         // route waypoints of every agent slot, route_counts[i] each, in a row
+  uint32_t *route_counts;   // per agent slot (0: no route)
+  uint32_t route_stride;    // waypoints kept per slot
+  fxs_vec2 *mesh_triangles; // a mesh world's triangles, 3 corners each (owned)
+  uint32_t mesh_triangle_count;
   film_nav_field *nav_fields; // the live fields of groups, by slot
   uint32_t nav_field_count;
   // Replays: the recorded hash after each stepped tick (the TICK chunk's tick is

@@ -213,6 +213,18 @@ static void draw_nav_cells(const fxs_nav_grid *g, const view *v, text *t) {
   text_printf(t, "</g>\n");
 }
 
+// The navigation mesh's triangles, faintly (a mesh world).
+static void draw_nav_mesh(const film *f, const view *v, text *t) {
+  text_printf(t, "<g fill='none' stroke='#9fb3c8' stroke-opacity='0.6' stroke-width='0.7'>\n");
+  for (uint32_t i = 0; i < f->mesh_triangle_count; ++i) {
+    const fxs_vec2 *c = f->mesh_triangles + 3u * (size_t)i;
+    text_printf(t, "<polygon points='%.1f,%.1f %.1f,%.1f %.1f,%.1f'/>\n", px(v, units(c[0].x)),
+                py(v, units(c[0].y)), px(v, units(c[1].x)), py(v, units(c[1].y)),
+                px(v, units(c[2].x)), py(v, units(c[2].y)));
+  }
+  text_printf(t, "</g>\n");
+}
+
 // ------------------------------------------------------------------ integration fields of groups
 
 // Shades of a field's heat map: the integration value in this many bands, darker nearer the goal.
@@ -370,6 +382,7 @@ static void draw_layout(const picture *pic, const film *f, const view *v, text *
                 x0, y0, px(v, units(d->bounds_max.x)) - x0, py(v, units(d->bounds_max.y)) - y0);
   }
   if (f->nav.width > 0) draw_nav_cells(&f->nav, v, t);
+  if (f->mesh_triangle_count > 0) draw_nav_mesh(f, v, t);
   bool fields = any_field_shown(pic, f);
   if (fields) draw_field_heat(pic, f, v, t);
   if (f->field.width > 0) draw_field(&f->field, v, t);
@@ -626,6 +639,9 @@ static int draw_legend(const picture *p, const view *v, double y, text *t) {
     legend_item(t, &c, "<rect x='0' y='-5' width='18' height='10' fill='#e4d9c8'/>",
                 "blocked navigation cells (walls and obstacles by the radius)");
   }
+  if (p->a->mesh_triangle_count > 0)
+    legend_item(t, &c, "<path d='M0 5L9 -5L18 5z' fill='none' stroke='#9fb3c8'/>",
+                "navigation mesh");
   if (any_field_shown(p, p->a)) {
     char label[160];
     uint32_t shown = 0;

@@ -169,6 +169,14 @@ static bool top_level(ctx *c, const ynode *root) {
   sc->capacity.nav_searches = L->nav_cells ? L->nav_searches : 0;
   sc->capacity.nav_waypoints = L->nav_cells ? L->nav_waypoints : 0;
   sc->capacity.nav_fields = L->nav_cells ? L->nav_fields : 0;
+  if (L->nav_cells && L->nav_mesh) { // the grid's keys, but a mesh of the world's walls
+    fxs_world_capacity *cap = &sc->capacity;
+    cap->nav_kind = FXS_NAV_KIND_MESH, cap->nav_cells = 0, cap->nav_fields = 0;
+    uint64_t v = FXS_NAV_MESH_DEFAULT_VERTICES(wall_count, obstacle_count);
+    uint32_t triangles =
+        v > FXS_NAV_MESH_MAX_VERTICES ? 2u * FXS_NAV_MESH_MAX_VERTICES - 6u : 2u * (uint32_t)v - 6u;
+    if (cap->nav_open > triangles) cap->nav_open = triangles; // a search holds no more
+  }
   sc->configure = file_configure, sc->add_paths = file_initial_state, sc->commands = file_commands;
   sc->data = L;
   return true;

@@ -62,9 +62,18 @@ bool scene_navigation(ctx *c, const ynode *n) {
   if (!n && !navigates) return true;
   static const char *const keys[] = {"cell_size", "origin", "columns",  "rows",
                                      "radius",    "budget", "searches", "waypoints",
-                                     "open",      "fields", 0};
+                                     "open",      "fields", "kind",     0};
   if (n && !sr_only_keys(c, n, "navigation", keys)) return false;
   const ynode *x;
+  if ((x = sr_get(c, n, "kind"))) { // grid (the default) or mesh (docs/navigation.md)
+    const char *kind = sr_text(c, x);
+    if (!kind || (strcmp(kind, "grid") != 0 && strcmp(kind, "mesh") != 0))
+      return sr_fail(c, x, "navigation: kind must be grid or mesh");
+    L->nav_mesh = strcmp(kind, "mesh") == 0;
+    if (L->nav_mesh && !FXS_NAV_MESH)
+      return sr_fail(c, x,
+                     "navigation: kind mesh: this build leaves mesh worlds out (FXS_NAV_MESH 0)");
+  }
   fxs_vec2 origin = L->def.bounds_min;
   // Cells of the largest radius whatever the unit of length (4 units only without a body to
   // measure): a scene scaled by K gets cells scaled by K.
@@ -114,6 +123,8 @@ bool scene_navigation(ctx *c, const ynode *n) {
   if ((x = sr_get(c, n, "fields")) && !sr_u32(c, x, "fields", FXS_NAV_MAX_FIELDS, &fields)) {
     return false;
   }
+  if (L->nav_mesh && fields != 0)
+    return sr_fail(c, x, "navigation: a mesh keeps no fields for groups (fields: 0)");
   uint32_t open = w * h;
   if ((x = sr_get(c, n, "open")) && !sr_u32(c, x, "open", FXS_NAV_MAX_CELLS, &open)) return false;
   if (open < 1 || open > w * h) {

@@ -50,6 +50,7 @@ typedef struct loaded {
   uint32_t nav_columns, nav_rows;
   uint32_t event_walls, event_obstacles; // added by events: the capacities make room for them
   uint32_t nav_fields;                   // integration fields for groups (0: none)
+  bool nav_mesh;                         // navigation: {kind: mesh}
   event *events;                         // in tick order, and in file order within a tick
   uint32_t event_count, event_capacity;
   // The initial state the sections describe (their tick-0 commands: the spawns, then the

@@ -28,6 +28,25 @@ namespace Fixsteer
         public IntPtr Cost;
     }
 
+    [NativeStruct("fxs_nav_mesh")]
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NavMeshNative
+    {
+        public Vec2 BoundsMin;
+        public Vec2 BoundsMax;
+        public uint VertexCount;
+        public uint VertexCapacity;
+        public uint TriangleCount;
+        public uint TriangleCapacity;
+        public uint StepLimit;
+        public uint LastSteps;
+        public IntPtr Vertices;
+        public IntPtr Triangles;
+        public IntPtr VertexTriangle;
+        public IntPtr Scratch;
+        public uint ScratchWords;
+    }
+
     [NativeStruct("fxs_world_nav")]
     [StructLayout(LayoutKind.Sequential)]
     internal struct WorldNavNative
@@ -43,6 +62,10 @@ namespace Fixsteer
         public IntPtr SearchOwner;
         public IntPtr FieldSlots;
         public IntPtr Fields;
+        public NavMeshNative Mesh;
+        public IntPtr Points;
+        public IntPtr Goals;
+        public IntPtr MeshSearches;
     }
 
     [NativeStruct("fxs_task_system")]

@@ -226,6 +226,12 @@ namespace Fixsteer
         /// <summary>Integration fields kept for groups of navigate agents sharing a goal; 0:
         /// every navigate agent runs A*.</summary>
         public uint NavFields;
+        /// <summary>How the world navigates: 0 on a grid, 1 on a navigation mesh (then
+        /// NavCells and NavFields are 0).</summary>
+        public uint NavKind;
+        /// <summary>Vertices of a mesh world's mesh; 0 for the default (from the wall and
+        /// obstacle capacities). 0 in a grid world.</summary>
+        public uint NavMeshVertices;
     }
 
     /// <summary>One behavior of an agent's set (C: fxs_behavior_slot). P0..P5 are the

@@ -1,0 +1,181 @@
+// A mesh world's navigation, second part (world_nav_mesh.h): the tick's planning (the grid's
+// phases: progress, stale routes, free searches to waiting routes, the shared budget, finished
+// searches into routes) and the following of a route's points.
+#include "world_nav_mesh.h"
+#include "world_internal.h"
+
+#include <string.h>
+
+#include "fixsteer/seek.h"
+#include "world_nav.h"
+
+#define NO_OWNER UINT32_MAX
+
+static fxs_vec2 clamp_into(const fxs_nav_mesh *m, fxs_vec2 p) {
+  p.x = p.x < m->bounds_min.x ? m->bounds_min.x : p.x > m->bounds_max.x ? m->bounds_max.x : p.x;
+  p.y = p.y < m->bounds_min.y ? m->bounds_min.y : p.y > m->bounds_max.y ? m->bounds_max.y : p.y;
+  return p;
+}
+
+static const fxs_vec2 *points_of(const fxs_world *world, uint32_t i) {
+  return &world->nav.points[(size_t)i * world->capacity.nav_waypoints];
+}
+
+// A route's point is passed within this distance of the agent: the routing radius, at least
+// the agent's touching distance (agent.h).
+static fix16_t pass_distance(const fxs_world *world, const fxs_agent *a) {
+  return fxs_max(world->nav.radius, fxs_agent_touch(a));
+}
+
+// Progress (state), as on the grid: a ready route progresses when its agent passes a point or
+// comes its touching distance nearer the one it seeks, or rests on its last leg.
+static void measure_progress(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    fxs_nav_route *r = &n->routes[i];
+    if (r->status != FXS_ROUTE_READY || !world->agents[i].alive) continue;
+    const fxs_agent *a = &world->agents[i].body;
+    fix16_t d = fxs_vec2_distance(a->position, points_of(world, i)[r->next]);
+    bool resting = r->next + 1u >= r->count && fxs_vec2_is_zero(a->velocity);
+    if (r->next != r->mark_next || d <= r->mark_distance - fxs_agent_touch(a) || resting) {
+      r->mark_next = r->next, r->mark_distance = d, r->stall = 0;
+    } else if (r->stall < FXS_NAV_STALL_TICKS) {
+      r->stall++;
+    }
+  }
+}
+
+// Routes that need a search: missing, planned on another map version, toward a goal farther
+// than pass_distance from the target now, cut short and at their last point, or stalled.
+// Agents that do not navigate lose theirs.
+static void mark_stale(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    const fxs_agent_slot *s = &world->agents[i];
+    fxs_nav_route *r = &n->routes[i];
+    if (!s->alive || !fxs_world_nav_navigates(s)) {
+      if (r->status != FXS_ROUTE_NONE) fxs_world_mesh_release(world, i);
+      continue;
+    }
+    fxs_vec2 goal = clamp_into(&n->mesh, fxs_world_nav_target(world, i));
+    bool stale = r->status == FXS_ROUTE_NONE || r->version != n->version ||
+                 !fxs_vec2_within(goal, n->goals[i], pass_distance(world, &s->body)) ||
+                 (r->status == FXS_ROUTE_READY && r->partial && r->next + 1u >= r->count) ||
+                 (r->status == FXS_ROUTE_READY && r->stall >= FXS_NAV_STALL_TICKS);
+    if (!stale) continue;
+    if (r->status == FXS_ROUTE_SEARCHING) n->search_owner[r->search] = NO_OWNER;
+    r->status = FXS_ROUTE_WAITING;
+    r->version = n->version;
+    n->goals[i] = goal;
+  }
+}
+
+// Free searches go to waiting routes, lowest agent slot first; a search starts where the
+// agent stands (clamped into the bounds).
+static void assign_searches(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    fxs_nav_route *r = &n->routes[i];
+    if (r->status != FXS_ROUTE_WAITING) continue;
+    while (k < world->capacity.nav_searches && n->search_owner[k] != NO_OWNER) k++;
+    if (k == world->capacity.nav_searches) return;
+    fxs_vec2 start = clamp_into(&n->mesh, world->agents[i].body.position);
+    fxs_mesh_route_begin(&n->mesh_searches[k], &n->mesh, start, n->goals[i], n->radius);
+    n->search_owner[k] = i;
+    r->status = FXS_ROUTE_SEARCHING;
+    r->search = (uint16_t)k;
+  }
+}
+
+// A finished search becomes its owner's route: its first capacity.nav_waypoints points
+// (partial when there were more).
+static void finish(fxs_world *world, uint32_t k) {
+  fxs_world_nav *n = &world->nav;
+  fxs_mesh_route *s = &n->mesh_searches[k];
+  uint32_t owner = n->search_owner[k];
+  fxs_nav_route *r = &n->routes[owner];
+  uint32_t cap = world->capacity.nav_waypoints;
+  fxs_vec2 *points = &n->points[(size_t)owner * cap];
+  uint32_t total = fxs_mesh_route_points(s, &n->mesh, points, cap);
+  uint32_t count = total < cap ? total : cap;
+  if (count == 0) points[0] = s->start, count = 1; // no leg clear of the walls: stay
+  r->status = FXS_ROUTE_READY;
+  r->reached = (uint8_t)s->status;
+  r->partial = total > cap;
+  r->search = 0;
+  r->count = (uint16_t)count;
+  r->next = 0;
+  r->stall = 0, r->mark_next = 0;
+  r->mark_distance = fxs_vec2_distance(world->agents[owner].body.position, points[0]);
+  n->search_owner[k] = NO_OWNER;
+}
+
+// The budget goes to the searches in slot order from slot (tick mod searches), as on the grid.
+static void spend_budget(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  uint32_t searches = world->capacity.nav_searches, left = n->budget;
+  for (uint32_t j = 0; j < searches && left > 0; ++j) {
+    uint32_t k = (world->tick + j) % searches;
+    if (n->search_owner[k] == NO_OWNER) continue;
+    fxs_mesh_route *s = &n->mesh_searches[k];
+    uint32_t before = s->spent;
+    fxs_nav_status st = fxs_mesh_route_step(s, &n->mesh, left);
+    left -= s->spent - before;
+    if (st != FXS_NAV_SEARCHING) finish(world, k);
+  }
+}
+
+void fxs_world_mesh_plan(fxs_world *world) {
+  if (world->nav.budget == 0) return;
+  measure_progress(world);
+  mark_stale(world);
+  assign_searches(world);
+  spend_budget(world);
+}
+
+// ------------------------------------------------------------------ following
+
+// Moves the route of agent `index` past the points it has passed (within pass_distance).
+static uint32_t advance(const fxs_world *world, uint32_t index) {
+  const fxs_agent *a = &world->agents[index].body;
+  fxs_nav_route *r = &world->nav.routes[index];
+  const fxs_vec2 *points = points_of(world, index);
+  fix16_t near = pass_distance(world, a);
+  uint32_t i = r->next;
+  while (i + 1u < r->count && fxs_vec2_within(a->position, points[i], near)) i++;
+  r->next = (uint16_t)i;
+  return i;
+}
+
+fxs_nav_move fxs_world_mesh_move(const fxs_world *world, uint32_t index, fxs_vec2 target,
+                                 fix16_t slowing_radius) {
+  const fxs_agent *a = &world->agents[index].body;
+  if (world->nav.budget == 0) return fxs_world_nav_last_move(a, target, slowing_radius);
+  const fxs_nav_route *r = &world->nav.routes[index];
+  if (r->count == 0) { // the first route is being searched: hold still
+    fxs_nav_move m = {fxs_vec2_zero(), a->position, 0, 0};
+    return m;
+  }
+  uint32_t i = advance(world, index);
+  fxs_vec2 to = points_of(world, index)[i];
+  if (i + 1u < r->count) {
+    fxs_nav_move m = {fxs_vec2_add(a->velocity, fxs_seek(a, to)), to, 0, 0};
+    return m;
+  }
+  if (r->reached == FXS_NAV_FOUND && !r->partial) to = target; // the route reaches the goal
+  return fxs_world_nav_last_move(a, to, slowing_radius);
+}
+
+uint32_t fxs_world_mesh_route(const fxs_world *world, uint32_t index, fxs_vec2 *out,
+                              uint32_t capacity, uint32_t *next) {
+  if (world->nav.budget == 0) return 0;
+  const fxs_nav_route *r = &world->nav.routes[index];
+  const fxs_vec2 *points = points_of(world, index);
+  for (uint32_t k = 0; k < r->count && k < capacity; ++k) out[k] = points[k];
+  if (r->count > 0 && r->count <= capacity && r->reached == FXS_NAV_FOUND && !r->partial) {
+    out[r->count - 1u] = fxs_world_nav_target(world, index);
+  }
+  if (next) *next = r->next;
+  return r->count;
+}
