@@ -1,7 +1,8 @@
 // fxs-threads: determinism with threads, three ways (built twice: plain and with
 // ThreadSanitizer, make threads-check):
-//  1. every golden replay verified concurrently in 1, 2, 4, 8 and 16 threads, one world per
-//     thread and per replay: every thread gets the single-threaded final hashes;
+//  1. the golden replays verified concurrently in 1, 2, 4, 8 and 16 threads, one world per
+//     thread and per replay, each replay once a round, by another thread each round: every
+//     thread gets the single-threaded final hashes;
 //  2. every golden replay re-simulated with the world's task system on a pthread pool of 1,
 //     2, 4, 8 and 16 workers (phases cut as finely as possible): every tick's hash matches
 //     the recording;
@@ -35,24 +36,31 @@ typedef struct replay_file {
 static replay_file replays[MAX_REPLAYS];
 static int replay_count;
 
+// One thread's share of a verification: of `threads` threads it is number `index`, and in
+// round r it verifies the replays i with (i + r) % threads == index (all of them when threads
+// is 1). Without `expected` it records each final hash in `hashes`; with it, a final hash
+// other than expected[i] is a failure.
 typedef struct job {
+  int index, threads, rounds;
+  const uint64_t *expected;
   uint64_t hashes[MAX_REPLAYS];
   int failures;
 } job;
 
-static void *verify_all(void *arg) {
+static void *verify_share(void *arg) {
   job *j = (job *)arg;
-  for (int round = 0; round < ROUNDS; ++round) {
+  for (int round = 0; round < j->rounds; ++round) {
     for (int i = 0; i < replay_count; ++i) {
+      if ((i + round) % j->threads != j->index) continue;
       size_t need = fxs_replay_verify_memory_size(replays[i].data, replays[i].size, 0);
       void *memory = calloc(1, need);
       fxs_verify_report rep;
       if (!memory ||
           fxs_replay_verify(replays[i].data, replays[i].size, 0, memory, need, &rep) != FXS_OK) {
         j->failures++;
-      } else if (round == 0) {
+      } else if (!j->expected) {
         j->hashes[i] = rep.final_hash;
-      } else if (j->hashes[i] != rep.final_hash) {
+      } else if (j->expected[i] != rep.final_hash) {
         j->failures++;
       }
       free(memory);
@@ -82,20 +90,24 @@ static int load(const char *path) {
 static const uint32_t worker_counts[] = {1, 2, 4, 8, 16};
 #define WORKER_COUNTS 5
 
-// Check 1: one world per thread, every thread verifying every replay.
-static int check_concurrent_replays(job *single) {
+// Check 1: one world per thread, the replays shared out among the threads and each
+// verified ROUNDS times, by a different thread each round.
+static int check_concurrent_replays(const job *single) {
   int failed = 0;
   for (int c = 0; c < WORKER_COUNTS; ++c) {
     int n = (int)worker_counts[c];
     pthread_t threads[16];
     job jobs[16];
     memset(jobs, 0, sizeof jobs);
-    for (int t = 0; t < n; ++t) pthread_create(&threads[t], 0, verify_all, &jobs[t]);
+    for (int t = 0; t < n; ++t) {
+      jobs[t].index = t, jobs[t].threads = n, jobs[t].rounds = ROUNDS;
+      jobs[t].expected = single->hashes;
+      pthread_create(&threads[t], 0, verify_share, &jobs[t]);
+    }
     int bad = 0;
     for (int t = 0; t < n; ++t) {
       pthread_join(threads[t], 0);
       bad += jobs[t].failures;
-      for (int i = 0; i < replay_count; ++i) bad += jobs[t].hashes[i] != single->hashes[i];
     }
     printf("%2d threads x %d replays x %d rounds: %s\n", n, replay_count, ROUNDS,
            bad ? "DIFFERENT" : "identical final hashes");
@@ -216,7 +228,8 @@ int main(int argc, char **argv) {
   }
   job single;
   memset(&single, 0, sizeof single);
-  verify_all(&single);
+  single.threads = single.rounds = 1;
+  verify_share(&single);
   int failed = single.failures ? 1 : 0;
   failed += check_concurrent_replays(&single);
   failed += check_task_replays();
