@@ -541,15 +541,32 @@ static inline fxs_vec2 within_radius(fxs_vec2 v, fix16_t radius) {
   return fxs_vec2_truncate_long(v, radius, sq);
 }
 
+// Whether one of neighbors[i], i < n (offsets[i].point from the agent, as velocity_of fills
+// the lines), lies ahead of the agent along `pref` and moves against it: a counter-flow.
+static bool counter_flow(const fxs_neighbor *neighbors, const fxs_orca_line *offsets, uint32_t n,
+                         fxs_vec2 pref) {
+  for (uint32_t i = 0; i < n; ++i) {
+    fxs_vec2 nv = clamp_vec(neighbors[i].velocity), p = offsets[i].point; // |.| < 2^27
+    int64_t toward = (int64_t)nv.x * pref.x + (int64_t)nv.y * pref.y;     // |.| < 2^53
+    int64_t ahead = (int64_t)p.x * pref.x + (int64_t)p.y * pref.y;
+    if (toward < 0 && ahead > 0) return true;
+  }
+  return false;
+}
+
 // The crowd side rule's start (fxs_orca_velocity_crowd): pref turned aside
-// (fxs_orca_crowd_side) where the agent is blocked and the pairs' lines (lines[i], i < n, as
-// velocity_of fills them before the program: offset and relative velocity; `halves` as
-// there) are not all shown to hold at pref's start point; else pref.
+// (fxs_orca_crowd_side) where the agent is blocked, facing a symmetric crowd (no static line
+// near, `walls` false, or a counter-flow among its neighbors: counter_flow) and the pairs'
+// lines (lines[i], i < n, as velocity_of fills them before the program: offset and relative
+// velocity; `halves` as there) are not all shown to hold at pref's start point; else pref.
 static fxs_vec2 crowd_start(const fxs_agent *self, uint32_t self_id, const self_terms *s,
-                            const fxs_orca_line *lines, uint32_t n, uint32_t halves, fix16_t radius,
-                            fxs_vec2 pref) {
+                            const fxs_neighbor *neighbors, const fxs_orca_line *lines, uint32_t n,
+                            uint32_t halves, bool walls, fix16_t radius, fxs_vec2 pref) {
   fxs_vec2 side = fxs_orca_crowd_side(self, self_id, pref);
   if (side.x == pref.x && side.y == pref.y) return pref; // free or slowing
+  // Against a wall or an obstacle, only a counter-flow turns it: an agent pressed on a
+  // block's corner, or in a pile, by neighbors going its way has no symmetry to break.
+  if (walls && !counter_flow(neighbors, lines, n, pref)) return pref;
   program at = {0, radius, pref, false};
   point_terms t = point_terms_of(s, start_of(&at));
   for (uint32_t i = 0; i < n; ++i) {
@@ -597,7 +614,10 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
   }
   if (turn) pref = turn_aside(pref);
   fix16_t radius = fxs_clamp(self->max_speed, 0, LIMIT);
-  if (crowd && n != 0) pref = crowd_start(self, self_id, &s, lines + hard, n, halves, radius, pref);
+  if (crowd && n != 0) {
+    pref =
+        crowd_start(self, self_id, &s, neighbors, lines + hard, n, halves, hard != 0, radius, pref);
+  }
   program lp = {lines, radius, pref, false};
   fxs_vec2 result = start_of(&lp);
   // Without static lines, the neighbor lines' bound at the start point first, in a pass of

@@ -255,7 +255,7 @@ static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs
   fxs_orca_radii lookup;
   const fxs_orca_radii *radii = neighbor_radii(ctx, def, &lookup);
   // The crowd side rule came with simulation version 6 (world_rules.h).
-  bool crowd = fxs_rules_since(ctx->world, FXS_RULES_CROWD_SIDE);
+  bool crowd = fxs_rules_since(ctx->world, FXS_RULES_CROWD_SIDE) && !way;
   fxs_vec2 v = fxs_orca_velocity_crowd(
       a, ctx->index, preferred, ctx->scratch->neighbors, all_equal ? 0 : priorities, radii, chosen,
       &st, def, step->slow_view, &ctx->scratch->pairs, &ctx->scratch->behavior.orca.lines, crowd);
