@@ -1,6 +1,8 @@
-// The crowd side rule (fixsteer/orca.h, fxs_orca_crowd_side; simulation version 5 in the
-// world): a blocked agent's preferred velocity turns clockwise in proportion to how blocked it
-// is, so that a crowd set out with mirror symmetry does not jam; a free agent is left as it is.
+// The crowd side rule (fixsteer/orca.h, fxs_orca_crowd_side; simulation version 6 in the
+// world, FXS_RULES_CROWD_SIDE): a blocked agent's preferred velocity turns clockwise in
+// proportion to how blocked it is, so that a crowd set out with mirror symmetry does not jam;
+// a free agent is left as it is, and so is one beside a wall or an obstacle unless a neighbor
+// ahead comes toward it (a counter-flow). A world at version 5 steps as before the rule.
 
 #include <math.h>
 
@@ -10,12 +12,18 @@
 #include "agent.h"
 #include "avoidance.h"
 #include "orca.h"
+#include "orca_sorted.h"
 #include "result.h"
 #include "version.h"
 #include "command.h"
 #include "command_build.h"
 #include "world.h"
+#include "snapshot.h"
 #include "fxs_test_world.h"
+#include "world_rules.h"
+
+// The last simulation version without the crowd side rule.
+#define BEFORE_RULE (FXS_RULES_CROWD_SIDE - 1u)
 
 static uint64_t memory[65536];
 static fxs_world world;
@@ -116,7 +124,7 @@ static int on_target(int n, fix16_t ring) {
 }
 
 // 8 agents swapping through the centre of a circle of radius 40 (bodies of radius 8): by
-// version 4's rules they close into a ring at rest round the centre, each pressed by its two
+// version 5's rules they close into a ring at rest round the centre, each pressed by its two
 // neighbors, and stay there; by the crowd side rule every agent arrives.
 void test_a_symmetric_crowd_swapping_through_the_centre_arrives(void) {
   static const struct {
@@ -126,7 +134,7 @@ void test_a_symmetric_crowd_swapping_through_the_centre_arrives(void) {
   for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
     int n = cases[k].n;
     fix16_t ring = FXS_INT(cases[k].ring);
-    symmetric_crowd(FXS_SIMULATION_VERSION_OLDEST, n, ring);
+    symmetric_crowd(BEFORE_RULE, n, ring);
     for (int t = 0; t < 1500; ++t) TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, 0, 0, 0));
     TEST_ASSERT_EQUAL_INT(0, on_target(n, ring));
     symmetric_crowd(FXS_SIMULATION_VERSION, n, ring);
@@ -137,15 +145,14 @@ void test_a_symmetric_crowd_swapping_through_the_centre_arrives(void) {
 
 // A free agent is left as it is: an ORCA agent alone, setting off from rest at full force
 // (its first preferred velocity is its top speed, at rest: blocked by the measure alone), and
-// two agents walking apart, step bit for bit as by version 4's rules.
+// two agents walking apart, step bit for bit as by version 5's rules.
 void test_free_agents_step_as_without_the_rule(void) {
   static fxs_agent bodies[2][300][2];
   for (int pass = 0; pass < 2; ++pass) {
     fxs_world_capacity c = {64, 0, 0, 0, 1, FXS_MAX_WORKERS};
     fxs_test_orca_world(&world, &c, memory, sizeof memory);
-    TEST_ASSERT_EQUAL(FXS_OK,
-                      fxs_world_set_simulation_version(
-                          &world, pass ? FXS_SIMULATION_VERSION_OLDEST : FXS_SIMULATION_VERSION));
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_set_simulation_version(
+                                  &world, pass ? BEFORE_RULE : FXS_SIMULATION_VERSION));
     // A wall far off: the world then takes ORCA's program for every agent (no open path).
     fxs_wall w = {fxs_vec2_make(FXS_INT(10), FXS_INT(190)),
                   fxs_vec2_make(FXS_INT(190), FXS_INT(190))};
@@ -179,4 +186,57 @@ void test_free_agents_step_as_without_the_rule(void) {
   }
   // They did walk (the comparison is not of two agents standing still).
   TEST_ASSERT_TRUE(bodies[0][299][0].position.x < FXS_INT(40));
+}
+
+// A world set to version 5 steps as the library did before the rule: the 8 agents swapping
+// through the centre reach the hash main's library (simulation version 5) gave at tick 1,500
+// (the same on version 4's rules); by version 6's rules they reach another.
+void test_a_world_at_version_5_steps_as_before_the_rule(void) {
+  symmetric_crowd(BEFORE_RULE, 8, FXS_INT(40));
+  for (int t = 0; t < 1500; ++t) TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, 0, 0, 0));
+  uint64_t before = fxs_world_hash(&world);
+  TEST_ASSERT_EQUAL_HEX64(UINT64_C(0x8d01d4a056b97079), before);
+  symmetric_crowd(FXS_RULES_CROWD_SIDE, 8, FXS_INT(40));
+  for (int t = 0; t < 1500; ++t) TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, 0, 0, 0));
+  TEST_ASSERT_TRUE(before != fxs_world_hash(&world));
+}
+
+// ORCA's velocity for an agent at rest at the origin (radius 2, top speed 1) that wants its
+// top speed along +x, with one neighbor 4.5 ahead on its path moving at `ahead_velocity` and
+// `walled`: a wall beside it (4 above, along x: on the side away from the turn), by the crowd side rule when `crowd`.
+static fxs_vec2 blocked_velocity(fxs_vec2 ahead_velocity, bool walled, bool crowd) {
+  fxs_agent self = fxs_default_agent();
+  self.max_speed = FXS_ONE, self.max_force = FXS_ONE, self.radius = FXS_INT(2);
+  self.position = fxs_vec2_zero(), self.velocity = fxs_vec2_zero();
+  fxs_neighbor ahead = {fxs_vec2_make(FXS_RATIO(9, 2), 0), ahead_velocity, 1};
+  static const fxs_wall wall = {{FXS_INT(-20), FXS_INT(4)}, {FXS_INT(20), FXS_INT(4)}};
+  fxs_orca_statics statics = {&wall, 1, 0, 0, 0};
+  fxs_orca_def def = fxs_default_orca_def();
+  def.neighbor_distance = FXS_INT(15);
+  static fxs_orca_scratch scratch;
+  return fxs_orca_velocity_crowd(&self, 0, fxs_vec2_make(FXS_ONE, 0), &ahead, 0, 0, 1,
+                                 walled ? &statics : 0, &def, false, 0, &scratch, crowd);
+}
+
+static bool same(fxs_vec2 a, fxs_vec2 b) { return a.x == b.x && a.y == b.y; }
+
+// In the open a blocked agent turns whatever its neighbor does; beside a wall only a
+// counter-flow turns it (a neighbor ahead coming toward it), not one at rest or going its way
+// (a pile at a goal, a queue along a block).
+void test_beside_a_wall_only_a_counter_flow_turns_a_blocked_agent(void) {
+  fxs_vec2 rest = fxs_vec2_zero(), along = fxs_vec2_make(FXS_ONE / 8, 0),
+           toward = fxs_vec2_make(-FXS_ONE / 2, 0);
+  // In the open: turned in all three cases, and clockwise (its y below the unturned one's).
+  fxs_vec2 cases[3] = {rest, along, toward};
+  for (int k = 0; k < 3; ++k) {
+    fxs_vec2 plain = blocked_velocity(cases[k], false, false);
+    fxs_vec2 turned = blocked_velocity(cases[k], false, true);
+    TEST_ASSERT_FALSE(same(plain, turned));
+    TEST_ASSERT_TRUE(turned.y < plain.y);
+  }
+  // Beside the wall: left as it is at rest and going its way, turned against a counter-flow.
+  TEST_ASSERT_TRUE(same(blocked_velocity(rest, true, false), blocked_velocity(rest, true, true)));
+  TEST_ASSERT_TRUE(same(blocked_velocity(along, true, false), blocked_velocity(along, true, true)));
+  TEST_ASSERT_FALSE(
+      same(blocked_velocity(toward, true, false), blocked_velocity(toward, true, true)));
 }
