@@ -203,7 +203,8 @@ void test_a_world_at_version_5_steps_as_before_the_rule(void) {
 
 // ORCA's velocity for an agent at rest at the origin (radius 2, top speed 1) that wants its
 // top speed along +x, with one neighbor 4.5 ahead on its path moving at `ahead_velocity` and
-// `walled`: a wall beside it (4 above, along x: on the side away from the turn), by the crowd side rule when `crowd`.
+// `walled`: a wall beside it (4 above, along x: on the side away from the turn), by the crowd side
+// rule when `crowd`.
 static fxs_vec2 blocked_velocity(fxs_vec2 ahead_velocity, bool walled, bool crowd) {
   fxs_agent self = fxs_default_agent();
   self.max_speed = FXS_ONE, self.max_force = FXS_ONE, self.radius = FXS_INT(2);
