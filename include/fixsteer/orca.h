@@ -94,15 +94,15 @@ typedef struct fxs_orca_statics {
 FXS_API fxs_orca_def fxs_default_orca_def(void);
 
 /// The crowd side rule (the side rule's extension from a pair to a crowd; simulation version
-/// 5 in the world). A crowd arranged with mirror symmetry (on a circle, in two facing rows)
-/// has no reason to pick a side: ORCA slows every agent alike and the crowd closes into a
-/// ring or a wall of agents at rest, each blocked by its neighbors on both sides, that lasts
-/// until rounding breaks the symmetry, the longer the finer the rounding against the
-/// crowd's size (the larger the unit of length), or for good. Rule, stateless: an agent
-/// that wants at least a quarter of its top speed but moves at less than 3/4 of the speed it
-/// wants is blocked, by b = 1 - (16/9) |velocity|^2 / |preferred|^2 in (0, 1] (0 at 3/4 of
-/// the wanted speed, 1 at rest); its preferred velocity is turned clockwise (to the right
-/// with y up, the pair rule's side) by b h FXS_ORCA_CROWD_TURN (the pair rule's 1/8 rad),
+/// 6 in the world, for the orca behavior; fxs_orca_velocity_crowd says where it applies). A crowd
+/// arranged with mirror symmetry (on a circle, in two facing rows) has no reason to pick a side:
+/// ORCA slows every agent alike and the crowd closes into a ring or a wall of agents at rest, each
+/// blocked by its neighbors on both sides, that lasts until rounding breaks the symmetry, the
+/// longer the finer the rounding against the crowd's size (the larger the unit of length), or for
+/// good. Rule, stateless: an agent that wants at least a quarter of its top speed but moves at less
+/// than 3/4 of the speed it wants is blocked, by b = 1 - (16/9) |velocity|^2 / |preferred|^2 in (0,
+/// 1] (0 at 3/4 of the wanted speed, 1 at rest); its preferred velocity is turned clockwise (to the
+/// right with y up, the pair rule's side) by b h FXS_ORCA_CROWD_TURN (the pair rule's 1/8 rad),
 /// where h in [1/2, 1) comes from its id (fxs_orca_crowd_share). The common side breaks the
 /// mirror symmetry (everyone passes on the same side, as the pair rule has it), before the
 /// crowd has closed into a ring; the share by id breaks the symmetry among alike agents, so

@@ -72,10 +72,13 @@ fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_v
                                   bool slow, const fxs_orca_memo *memo, fxs_orca_scratch *scratch);
 
 /// fxs_orca_velocity_sorted, by the crowd side rule when `crowd` (fixsteer/orca.h,
-/// fxs_orca_crowd_side): where the agent is blocked and its neighbors' lines are not all
-/// shown to hold at its preferred velocity (the bound of fxs_orca_velocity_open), the program
-/// starts from the preferred velocity turned aside. The world's orca and navigate behaviors
-/// run it (simulation version 5); the functions of orca.h do not.
+/// fxs_orca_crowd_side): where the agent is blocked, its neighbors' lines are not all shown
+/// to hold at its preferred velocity (the bound of fxs_orca_velocity_open) and, when a wall
+/// or an obstacle gives a line, one of its neighbors ahead along the preferred velocity moves
+/// against it (a counter-flow: an agent pressed on a wall or a pile by neighbors going its way
+/// is not turned), the program starts from the preferred velocity turned aside. The world's
+/// orca behavior runs it (simulation version 6; navigate, whose route picks the way, does
+/// not); the functions of orca.h do not.
 fxs_vec2 fxs_orca_velocity_crowd(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                                  const fxs_neighbor *neighbors, const fix16_t *priorities,
                                  const fxs_orca_radii *radii, uint32_t n,

@@ -23,9 +23,10 @@
 /// goal comes later (by x, then y) makes way (world_way.c, owes_way): docs/crowds.md.
 #define FXS_RULES_CRUSH_ORDER 5u
 
-/// The crowd side rule (fxs_orca_crowd_side, fixsteer/orca.h): the orca and navigate
-/// behaviors turn a blocked agent's preferred velocity clockwise in proportion to how
-/// blocked it is, so that a crowd arranged with mirror symmetry does not jam: docs/crowds.md.
+/// The crowd side rule (fxs_orca_crowd_side, fixsteer/orca.h; fxs_orca_velocity_crowd): the
+/// orca behavior turns a blocked agent's preferred velocity clockwise in proportion to how
+/// blocked it is (beside a wall or an obstacle only against a counter-flow; navigate never),
+/// so that a crowd arranged with mirror symmetry does not jam: docs/crowds.md.
 #define FXS_RULES_CROWD_SIDE 6u
 
 /// True when the world steps by the rules of simulation `version` or a later one.

@@ -222,7 +222,8 @@ static const fxs_orca_radii *neighbor_radii(const fxs_steer_context *ctx, const 
 
 // ORCA toward a preferred velocity among the searched neighbors, each with its own priority
 // and body radius, and the walls and obstacles within reach (through their grids), by the
-// crowd side rule (fxs_orca_crowd_side) from simulation version 6.
+// crowd side rule (fxs_orca_crowd_side) from simulation version 6 unless `way` (navigate:
+// its route picks the way round a crowd).
 static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
                             const fxs_way_wait *wait, bool way) {
   const fxs_agent *a = &ctx->slot->body;
@@ -254,7 +255,7 @@ static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs
   }
   fxs_orca_radii lookup;
   const fxs_orca_radii *radii = neighbor_radii(ctx, def, &lookup);
-  // The crowd side rule came with simulation version 6 (world_rules.h).
+  // The crowd side rule came with simulation version 6 (world_rules.h); not for navigate.
   bool crowd = fxs_rules_since(ctx->world, FXS_RULES_CROWD_SIDE) && !way;
   fxs_vec2 v = fxs_orca_velocity_crowd(
       a, ctx->index, preferred, ctx->scratch->neighbors, all_equal ? 0 : priorities, radii, chosen,
