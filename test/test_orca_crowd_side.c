@@ -21,6 +21,7 @@
 #include "snapshot.h"
 #include "fxs_test_world.h"
 #include "world_rules.h"
+#include "fxs_nav_test.h"
 
 // The last simulation version without the crowd side rule.
 #define BEFORE_RULE (FXS_RULES_CROWD_SIDE - 1u)
@@ -240,4 +241,30 @@ void test_beside_a_wall_only_a_counter_flow_turns_a_blocked_agent(void) {
   TEST_ASSERT_TRUE(same(blocked_velocity(along, true, false), blocked_velocity(along, true, true)));
   TEST_ASSERT_FALSE(
       same(blocked_velocity(toward, true, false), blocked_velocity(toward, true, true)));
+}
+
+// Navigate does not take the rule (its route picks the way round a crowd): 8 navigators on a
+// ring of radius 120 round a short wall, each bound for the far side, step bit for bit as by
+// version 5's rules, tick by tick.
+void test_navigate_steps_as_before_the_rule(void) {
+  static const fxs_world_capacity c = {16, 0, 0, 0, 8, 0, 0, 1600, 8, 400, 16, 0, 0, 0};
+  static uint64_t hashes[600];
+  for (int pass = 0; pass < 2; ++pass) {
+    nav_world_init(&world, 5, &c, memory, sizeof memory);
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_world_set_simulation_version(
+                                  &world, pass ? BEFORE_RULE : FXS_RULES_CROWD_SIDE));
+    nav_grid(&world, 400);
+    nav_wall(&world, 200, 185, 200, 215);
+    for (int i = 0; i < 8; ++i) {
+      fix16_t angle = (fix16_t)((int64_t)FXS_TWO_PI * i / 8);
+      int x = (int)(fxs_mul(FXS_INT(120), fxs_cos(angle)) / FXS_ONE);
+      int y = (int)(fxs_mul(FXS_INT(120), fxs_sin(angle)) / FXS_ONE);
+      nav_navigator(&world, 200 + x, 200 + y, 200 - x, 200 - y);
+    }
+    for (int t = 0; t < 600; ++t) {
+      TEST_ASSERT_EQUAL(FXS_OK, fxs_world_step(&world, 0, 0, 0));
+      if (pass == 0) hashes[t] = fxs_world_hash(&world);
+      else TEST_ASSERT_EQUAL_HEX64(hashes[t], fxs_world_hash(&world));
+    }
+  }
 }
