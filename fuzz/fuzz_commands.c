@@ -6,6 +6,12 @@
 // restores its own saves), and the final state must survive a snapshot round trip and step on
 // identically from it.
 //
+// Grid or mesh: the first byte after the last whole record, when the input has one, chooses the
+// world. Odd: a mesh world (capacity.nav_kind FXS_NAV_KIND_MESH, docs/navigation-mesh.md), whose
+// add/remove wall and obstacle commands re-triangulate its mesh and whose two navigate agents
+// route on it from the first tick. Otherwise (even, or no such byte, as in every extracted seed)
+// the grid world, set up as before.
+//
 // Handles: a record whose agent field (or a set_target_agent / set_second_target ref) has the top
 // bit set names a slot instead, low byte modulo the capacity, and gets that slot's live handle (0
 // when the slot is free), so commands reach existing agents whatever their generation.
@@ -18,7 +24,13 @@
 #define SLOT_FLAG 0x80000000u
 
 // With navigation: a grid of up to 64 cells, 2 searches of 32 open entries, routes of 8.
-static const fxs_world_capacity capacity = {8, 4, 2, 12, 4, 0, 24, 64, 2, 32, 8, 0, 0, 0};
+static const fxs_world_capacity grid_capacity = {8, 4, 2, 12, 4, 0, 24, 64, 2, 32, 8, 0, 0, 0};
+// On a mesh of 40 vertices (the default for 4 walls and 4 obstacles would be 84): the set-up's
+// walls and obstacles take 24, so two more obstacles, or walls crossing, run it out and the
+// world takes the item back and rebuilds its mesh. 2 searches of 64 open entries (of up to 74
+// triangles), routes of 8.
+static const fxs_world_capacity mesh_capacity = {
+    8, 4, 2, 12, 4, 0, 24, 0, 2, 64, 8, 0, FXS_NAV_KIND_MESH, 40};
 
 static fxs_result apply(fxs_world *w, fxs_command c) { return fxs_world_apply(w, &c, 0); }
 
@@ -106,6 +118,24 @@ static void set_up(fxs_world *w) {
   behavior(w, 3, FXS_BEHAVIOR_FLOW_FIELD, 0);
 }
 
+// The mesh world's routing: set_nav_grid turns it on (radius 8, 4 steps a tick, so searches
+// last several ticks and the snapshots restored every tick hold them half done; the grid
+// fields are checked, not used), and two more agents in slots 4 and 5 (handles 5 and 6; slots
+// 6 and 7 free) navigate to targets behind the set-up's walls and obstacles.
+static void set_up_mesh(fxs_world *w) {
+  fxs_command c = fxs_command_set_nav_grid(fxs_vec2_zero(), FXS_INT(32), 32, 32, FXS_INT(8), 4);
+  FUZZ_CHECK(apply(w, c) == FXS_OK, "set-up mesh routing failed");
+  static const int at[2][4] = {{500, 900, 500, 600}, {980, 400, 100, 200}};
+  for (uint32_t i = 0; i < 2; ++i) {
+    spawn(w, FXS_INT(at[i][0]), FXS_INT(at[i][1]), 0, FXS_INT(3));
+    uint32_t agent = 5 + i;
+    behavior(w, agent, FXS_BEHAVIOR_NAVIGATE, 0);
+    c = command(FXS_CMD_SET_TARGET_POINT, agent);
+    c.arg[0] = FXS_INT(at[i][2]), c.arg[1] = FXS_INT(at[i][3]);
+    FUZZ_CHECK(apply(w, c) == FXS_OK, "set-up navigate target failed");
+  }
+}
+
 // A handle field with SLOT_FLAG becomes the handle of the slot its low byte names.
 static uint32_t resolve(const fxs_world *w, uint32_t value) {
   if (!(value & SLOT_FLAG)) return value;
@@ -125,15 +155,17 @@ static session_log session;
 
 // A world of the same capacity that every tick's snapshot is restored into, as a rollback
 // session restores its own saves: any state a step leaves must be one the reader accepts.
-static fuzz_world spare;
+// One for the grid world, one for the mesh world.
+static fuzz_world spares[2];
+static fuzz_world *spare;
 
 static void check_tick_restores(const fxs_world *w, uint32_t tick) {
   size_t size, at = 0;
   uint8_t *snap = fuzz_world_save(w, &size);
-  fxs_result r = fxs_world_restore(&spare.world, snap, size, &at);
+  fxs_result r = fxs_world_restore(&spare->world, snap, size, &at);
   FUZZ_CHECK(r == FXS_OK, "tick %u: the world's snapshot does not restore: %s at byte %zu of %zu",
              tick, fxs_result_message(r), at, size);
-  FUZZ_CHECK(fxs_world_hash(&spare.world) == fxs_world_hash(w), "tick %u: restored, another hash",
+  FUZZ_CHECK(fxs_world_hash(&spare->world) == fxs_world_hash(w), "tick %u: restored, another hash",
              tick);
   free(snap);
 }
@@ -162,7 +194,7 @@ static void step(fxs_world *w, fxs_command *commands, uint32_t count) {
 // checks that a snapshot of the final state steps on identically.
 static void check_replay(fxs_world *w, const uint8_t *initial, size_t initial_size) {
   fuzz_world copy;
-  FUZZ_CHECK(fuzz_world_make(&copy, &w->def, &capacity), "second world");
+  FUZZ_CHECK(fuzz_world_make(&copy, &w->def, &w->capacity), "second world");
   fxs_world *c = &copy.world;
   size_t at = 0;
   fxs_result r = fxs_world_restore(c, initial, initial_size, &at);
@@ -190,17 +222,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fxs_world_def def = fxs_default_world_def();
   def.seed = 0x5EED;
   def.bounds_max = fxs_vec2_make(FXS_INT(1024), FXS_INT(1024));
+  size_t records = size / FXS_COMMAND_BYTES;
+  int mesh = records * FXS_COMMAND_BYTES < size && (data[records * FXS_COMMAND_BYTES] & 1u);
+  const fxs_world_capacity *capacity = mesh ? &mesh_capacity : &grid_capacity;
   fuzz_world fw;
-  FUZZ_CHECK(fuzz_world_make(&fw, &def, &capacity), "world");
+  FUZZ_CHECK(fuzz_world_make(&fw, &def, capacity), "world");
   fxs_world *w = &fw.world;
-  if (!spare.memory) FUZZ_CHECK(fuzz_world_make(&spare, &def, &capacity), "spare world");
+  spare = &spares[mesh];
+  if (!spare->memory) FUZZ_CHECK(fuzz_world_make(spare, &def, capacity), "spare world");
   set_up(w);
+  if (mesh) set_up_mesh(w);
   size_t initial_size;
   uint8_t *initial = fuzz_world_save(w, &initial_size);
   static fxs_command commands[TICK_COMMANDS];
   uint32_t count = 0;
   session.ticks = 0;
-  size_t records = size / FXS_COMMAND_BYTES;
   for (size_t i = 0; i < records && i < MAX_RECORDS && session.ticks < MAX_TICKS; ++i) {
     const uint8_t *in = data + i * FXS_COMMAND_BYTES;
     fxs_command c;

@@ -115,6 +115,24 @@ void test_the_mesh_follows_every_map_change_and_equals_a_rebuild(void) {
                           fxs_nav_mesh_canonical_digest(&other.nav.mesh));
 }
 
+void test_the_world_hands_out_its_mesh_read_only_and_a_grid_world_none(void) {
+  const fxs_nav_mesh *m = fxs_world_nav_mesh(&world);
+  TEST_ASSERT_EQUAL_PTR(&world.nav.mesh, m);
+  TEST_ASSERT_EQUAL_UINT32(2, m->triangle_count); // the bounds rectangle
+  nav_wall(&world, 200, 0, 200, 180);
+  mesh_obstacle(&world, 120, 120, 20);
+  uint64_t h = fxs_world_hash(&world);
+  m = fxs_world_nav_mesh(&world); // the same mesh, now with the wall and the octagon
+  TEST_ASSERT_EQUAL_PTR(&world.nav.mesh, m);
+  TEST_ASSERT_EQUAL_UINT32(4 + 2 + 8, m->vertex_count);
+  TEST_ASSERT_EQUAL_HEX64(rebuilt_digest(&world), fxs_nav_mesh_canonical_digest(m));
+  TEST_ASSERT_EQUAL_HEX64(h, fxs_world_hash(&world)); // reading changed nothing
+  // A grid world has no mesh.
+  fxs_world_capacity grid = {6, 6, 0, 0, 8, 0, 0, 100, 2, 100, 16, 0, FXS_NAV_KIND_GRID, 0};
+  nav_world_init(&other, 11, &grid, memory2, sizeof memory2);
+  TEST_ASSERT_NULL(fxs_world_nav_mesh(&other));
+}
+
 void test_a_mesh_world_refuses_walls_and_obstacles_outside_its_bounds(void) {
   uint64_t before = fxs_world_hash(&world);
   fxs_wall w = {nav_point(100, 100), nav_point(500, 100)};

@@ -236,7 +236,7 @@ build_seeds() {
   cp test/fuzz-regressions/fuzz_session_packet/* "$S/fuzz_session_packet/" 2>/dev/null || true
   cp test/fuzz-regressions/fuzz_session_offer/* "$S/fuzz_session_offer/" 2>/dev/null || true
   make -s -j2 >/dev/null || die "make (library and tool) failed"
-  local f
+  local f t
   for f in scenarios/*.yaml; do [ -f "$f" ] && cp "$f" "$S/fuzz_scenario_yaml/"; done
   every_kind_yaml >"$S/fuzz_scenario_yaml/every_kind.yaml"
   # Scenario files: the small regression inputs (duplicate keys, nesting past the limit,
@@ -252,6 +252,13 @@ build_seeds() {
     build/libfixsteer.a build/libfixmath.a -o "$OUT/bin/extract_seeds" || die "building extract_seeds failed"
   "$OUT/bin/extract_seeds" "$S/fuzz_snapshot" "$S/fuzz_commands" "$S"/replays/*.fxr ||
     die "extracting seeds failed"
+  # Every command sequence also runs on the mesh world (fuzz_commands.c: an odd byte after
+  # the last whole record chooses it), and the regression inputs of the snapshot and command
+  # targets (mesh worlds among them) start their corpora too.
+  for f in "$S"/fuzz_commands/*; do { cat "$f"; printf '\001'; } >"$f-mesh"; done
+  for t in fuzz_snapshot fuzz_commands; do
+    for f in test/fuzz-regressions/$t/*; do [ -f "$f" ] && cp "$f" "$S/$t/regress-$(basename "$f")"; done
+  done
   mkdir -p "$S/fuzz_replay_raw"
   cp "$S"/replays/*.fxr "$S/fuzz_replay_raw/"
   for f in "$S"/short/*.fxr; do cp "$f" "$S/fuzz_replay_raw/short-$(basename "$f")"; done

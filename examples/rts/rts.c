@@ -17,7 +17,7 @@
 
 enum { TEAM = 8, UNITS = 2 * TEAM, TICKS = 900, MAX_COMMANDS = 64 };
 
-// The sources of a scene file's commands (docs/scenes.md, "From C to a scene file"): its
+// The sources of a scene file's commands (docs/rts.md, "How a scene file becomes commands"): its
 // spawns, the rest of its set-up, and its events. The agents are shared (spawned unowned),
 // so either player's orders may come from any source; this program uses the file's.
 enum { SOURCE_SPAWN = 0, SOURCE_SETUP = 1, SOURCE_ORDERS = 2 };

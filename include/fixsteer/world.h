@@ -440,6 +440,13 @@ FXS_API uint32_t fxs_world_agent_count(const fxs_world *world);
 /// NULL while the world has none.
 FXS_API const fxs_nav_grid *fxs_world_nav_grid(fxs_world *world);
 
+/// The navigation mesh of a mesh world (capacity.nav_kind FXS_NAV_KIND_MESH), as the last
+/// step or command left it: every live wall and obstacle triangulated over the bounds
+/// (nav_mesh.h; read its vertices and triangles, change it only through world commands), or
+/// NULL for a grid world (and in a build without mesh worlds, FXS_NAV_MESH 0). Reading it
+/// changes nothing.
+FXS_API const fxs_nav_mesh *fxs_world_nav_mesh(const fxs_world *world);
+
 /// The route of an agent: writes the centres of its first min(count, capacity) waypoints
 /// (the last one the target itself when the route reaches it) and the index of the one
 /// being sought to *next; returns the waypoint count (0: no route, or a stale handle).

@@ -13,9 +13,8 @@
 #include "world_nav_fields.h"
 #include "world_nav_mesh.h"
 #include "world_nav_raster.h"
+#include "world_route.h"
 #include "world_slots.h"
-
-#define NO_OWNER UINT32_MAX
 
 bool fxs_world_nav_capacity_valid(const fxs_world_capacity *c) {
   if (c->nav_kind != FXS_NAV_KIND_GRID) return fxs_world_mesh_capacity_valid(c);
@@ -44,7 +43,7 @@ void fxs_world_nav_init(fxs_world *world) {
     fxs_nav_search_init(&world->nav.searches[k],
                         world->internal->nav.search_memory + (size_t)k * bytes, bytes, c->nav_cells,
                         c->nav_open);
-    world->nav.search_owner[k] = NO_OWNER;
+    world->nav.search_owner[k] = FXS_ROUTE_NO_OWNER;
   }
   fxs_nav_check_init(&world->nav.searches[c->nav_searches], world->internal->nav.scratch,
                      world->internal->nav.check.check_state, c->nav_cells, c->nav_open);
@@ -59,7 +58,8 @@ static void drop_all(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
   for (uint32_t i = 0; i < world->capacity.agents; ++i)
     memset(&n->routes[i], 0, sizeof n->routes[i]);
-  for (uint32_t k = 0; k < world->capacity.nav_searches; ++k) n->search_owner[k] = NO_OWNER;
+  for (uint32_t k = 0; k < world->capacity.nav_searches; ++k)
+    n->search_owner[k] = FXS_ROUTE_NO_OWNER;
 }
 
 static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
@@ -153,7 +153,7 @@ void fxs_world_nav_release(fxs_world *world, uint32_t index) {
   if (world->capacity.nav_cells == 0) return;
   fxs_nav_route *r = &world->nav.routes[index];
   if (r->status == FXS_ROUTE_SEARCHING && r->search < world->capacity.nav_searches) {
-    world->nav.search_owner[r->search] = NO_OWNER;
+    world->nav.search_owner[r->search] = FXS_ROUTE_NO_OWNER;
   }
   memset(r, 0, sizeof *r);
 }
@@ -200,6 +200,10 @@ const fxs_nav_grid *fxs_world_nav_grid(fxs_world *world) {
   if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return 0;
   if (world->internal->nav.dirty) fxs_world_nav_raster_update(world);
   return &world->nav.grid;
+}
+
+const fxs_nav_mesh *fxs_world_nav_mesh(const fxs_world *world) {
+  return fxs_world_is_mesh(&world->capacity) ? &world->nav.mesh : 0;
 }
 
 static bool navigates(const fxs_agent_slot *s) {
@@ -264,14 +268,9 @@ static void measure_progress(fxs_world *world) {
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
     fxs_nav_route *r = &n->routes[i];
     if (r->status != FXS_ROUTE_READY || !world->agents[i].alive) continue;
-    fix16_t d = waypoint_distance(world, i);
-    bool resting = r->next + 1u >= r->count && fxs_vec2_is_zero(world->agents[i].body.velocity);
-    if (r->next != r->mark_next ||
-        d <= r->mark_distance - fxs_agent_touch(&world->agents[i].body) || resting) {
-      r->mark_next = r->next, r->mark_distance = d, r->stall = 0;
-    } else if (r->stall < FXS_NAV_STALL_TICKS) {
-      r->stall++;
-    }
+    const fxs_agent *a = &world->agents[i].body;
+    fxs_route_measure(r, waypoint_distance(world, i), fxs_agent_touch(a),
+                      fxs_vec2_is_zero(a->velocity));
   }
 }
 
@@ -308,13 +307,10 @@ static void mark_stale(fxs_world *world) {
     bool moved =
         r->goal_cell != goal && (!member || (r->status == FXS_ROUTE_READY && r->count > 0 &&
                                              !in_sight(&n->grid, points[r->count - 1u], goal)));
-    bool stale = r->status == FXS_ROUTE_NONE || r->version != n->version || moved ||
-                 (r->status == FXS_ROUTE_READY && r->partial && r->next + 1u >= r->count) ||
-                 (r->status == FXS_ROUTE_READY && r->stall >= FXS_NAV_STALL_TICKS);
+    bool stale =
+        r->status == FXS_ROUTE_NONE || r->version != n->version || moved || fxs_route_used_up(r);
     if (!stale) continue;
-    if (r->status == FXS_ROUTE_SEARCHING) n->search_owner[r->search] = NO_OWNER;
-    r->status = FXS_ROUTE_WAITING;
-    r->version = n->version;
+    fxs_route_wait(r, n->search_owner, n->version);
     r->goal_cell = goal;
   }
 }
@@ -326,7 +322,7 @@ static void assign_searches(fxs_world *world) {
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
     fxs_nav_route *r = &n->routes[i];
     if (r->status != FXS_ROUTE_WAITING) continue;
-    while (k < world->capacity.nav_searches && n->search_owner[k] != NO_OWNER) k++;
+    while (k < world->capacity.nav_searches && n->search_owner[k] != FXS_ROUTE_NO_OWNER) k++;
     if (k == world->capacity.nav_searches) return;
     uint32_t start = start_cell(&n->grid, world->agents[i].body.position);
     uint32_t w = n->grid.width;
@@ -352,14 +348,9 @@ static void finish(fxs_world *world, uint32_t k) {
   uint32_t cap = world->capacity.nav_waypoints;
   uint32_t count = kept < cap ? kept : cap;
   memcpy(&n->waypoints[(size_t)owner * cap], cells, (size_t)count * sizeof *cells);
-  r->status = FXS_ROUTE_READY;
-  r->reached = (uint8_t)s->status;
-  r->partial = kept > cap;
-  r->search = 0;
-  r->count = (uint16_t)count;
-  r->next = 0;
-  r->stall = 0, r->mark_next = 0, r->mark_distance = waypoint_distance(world, owner);
-  n->search_owner[k] = NO_OWNER;
+  fxs_route_ready(r, (uint8_t)s->status, count, kept > cap, 0);
+  r->mark_distance = waypoint_distance(world, owner); // its first waypoint, now in place
+  n->search_owner[k] = FXS_ROUTE_NO_OWNER;
 }
 
 // The budget goes to the searches in slot order, from slot (tick mod searches) round, so
@@ -369,7 +360,7 @@ static void spend_budget(fxs_world *world) {
   uint32_t searches = world->capacity.nav_searches, left = n->budget;
   for (uint32_t j = 0; j < searches && left > 0; ++j) {
     uint32_t k = (world->tick + j) % searches;
-    if (n->search_owner[k] == NO_OWNER) continue;
+    if (n->search_owner[k] == FXS_ROUTE_NO_OWNER) continue;
     fxs_nav_search *s = &n->searches[k];
     uint32_t before = s->expanded;
     fxs_nav_status st = fxs_nav_search_step(s, &n->grid, left);
@@ -533,24 +524,15 @@ void fxs_world_nav_write(const fxs_world *world, fxs_writer *w) {
   uint32_t cap = world->capacity.nav_waypoints;
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
     const fxs_nav_route *r = &n->routes[i];
-    fxs_put_u8(w, r->status);
-    if (r->status == FXS_ROUTE_NONE) continue;
-    fxs_put_u8(w, r->reached);
-    fxs_put_u8(w, r->partial);
-    fxs_put_u16(w, r->search);
-    fxs_put_u16(w, r->count);
-    fxs_put_u16(w, r->next);
-    fxs_put_u32(w, r->version);
+    if (!fxs_route_write_head(w, r)) continue;
     fxs_put_u32(w, r->goal_cell);
-    fxs_put_u16(w, r->stall);
-    fxs_put_u16(w, r->mark_next);
-    fxs_put_i32(w, r->mark_distance);
+    fxs_route_write_tail(w, r);
     const uint32_t *p = &n->waypoints[(size_t)i * cap];
     for (uint32_t k = 0; k < r->count; ++k) fxs_put_u32(w, p[k]);
   }
   for (uint32_t k = 0; k < world->capacity.nav_searches; ++k) {
     fxs_put_u32(w, n->search_owner[k]);
-    if (n->search_owner[k] != NO_OWNER) fxs_nav_search_write(&n->searches[k], w);
+    if (n->search_owner[k] != FXS_ROUTE_NO_OWNER) fxs_nav_search_write(&n->searches[k], w);
   }
   if (world->capacity.nav_fields != 0) fxs_world_nav_fields_write(world, w);
 }
@@ -601,35 +583,13 @@ static fxs_result read_header(fxs_reader *r, const fxs_world *shape, nav_header 
 // One route; its waypoints go to `points` (NULL: checked only).
 static fxs_result read_route(fxs_reader *r, const fxs_world *shape, const nav_header *h,
                              fxs_nav_route *route, uint32_t *points) {
-  memset(route, 0, sizeof *route);
-  route->status = fxs_get_u8(r);
-  if (r->failed) return FXS_ERR_TRUNCATED;
-  if (route->status == FXS_ROUTE_NONE) return FXS_OK;
-  route->reached = fxs_get_u8(r);
-  route->partial = fxs_get_u8(r);
-  route->search = fxs_get_u16(r);
-  route->count = fxs_get_u16(r);
-  route->next = fxs_get_u16(r);
-  route->version = fxs_get_u32(r);
+  if (!fxs_route_read_head(r, route)) return r->failed ? FXS_ERR_TRUNCATED : FXS_OK;
   route->goal_cell = fxs_get_u32(r);
-  route->stall = fxs_get_u16(r);
-  route->mark_next = fxs_get_u16(r);
-  route->mark_distance = fxs_get_i32(r);
+  fxs_route_read_tail(r, route);
   if (r->failed) return FXS_ERR_TRUNCATED;
   uint32_t cells = h->grid.width * h->grid.height;
-  bool ok = route->status <= FXS_ROUTE_READY && cells > 0 && route->partial <= 1 &&
-            (route->reached == 0 ||
-             (route->reached >= FXS_NAV_FOUND && route->reached <= FXS_NAV_OPEN_FULL)) &&
-            (route->reached != 0) == (route->count != 0) &&
-            route->count <= shape->capacity.nav_waypoints &&
-            (route->status != FXS_ROUTE_READY || route->count != 0) && // a finished search's path
-            (route->count == 0 ? route->next == 0 : route->next < route->count) &&
-            route->goal_cell < cells && route->stall <= FXS_NAV_STALL_TICKS &&
-            route->mark_distance >= 0 &&
-            (route->count == 0 ? route->mark_next == 0 : route->mark_next < route->count) &&
-            (route->status == FXS_ROUTE_READY ? route->search == 0
-                                              : route->search < shape->capacity.nav_searches);
-  if (!ok) return FXS_ERR_BAD_VALUE;
+  if (cells == 0 || route->goal_cell >= cells || !fxs_route_valid(route, &shape->capacity))
+    return FXS_ERR_BAD_VALUE;
   for (uint32_t k = 0; k < route->count; ++k) {
     uint32_t c = fxs_get_u32(r);
     if (r->failed) return FXS_ERR_TRUNCATED;
@@ -650,7 +610,7 @@ static fxs_result read_searches(fxs_world *world, fxs_world *shape, fxs_reader *
     if (r->failed) return FXS_ERR_TRUNCATED;
     if (owner != expect[k]) return FXS_ERR_BAD_VALUE;
     if (world) world->nav.search_owner[k] = owner;
-    if (owner == NO_OWNER) {
+    if (owner == FXS_ROUTE_NO_OWNER) {
       // A free search is begun afresh later, which clears only the cells it recorded as
       // touched: lay it out again so that nothing the memory held before survives.
       if (world) {
@@ -706,7 +666,7 @@ fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r,
   e = read_base(world, r, cells, at);
   if (e != FXS_OK) return e;
   uint32_t expect[FXS_NAV_MAX_SEARCHES];
-  for (uint32_t k = 0; k < FXS_NAV_MAX_SEARCHES; ++k) expect[k] = NO_OWNER;
+  for (uint32_t k = 0; k < FXS_NAV_MAX_SEARCHES; ++k) expect[k] = FXS_ROUTE_NO_OWNER;
   uint32_t cap = shape->capacity.nav_waypoints;
   for (uint32_t i = 0; i < shape->capacity.agents; ++i) {
     *at = r->position;
@@ -714,7 +674,8 @@ fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r,
     e = read_route(r, shape, &h, &route, world ? &world->nav.waypoints[(size_t)i * cap] : 0);
     if (e != FXS_OK) return e;
     if (route.status == FXS_ROUTE_SEARCHING) {
-      if (expect[route.search] != NO_OWNER) return FXS_ERR_BAD_VALUE; // one search, two routes
+      if (expect[route.search] != FXS_ROUTE_NO_OWNER)
+        return FXS_ERR_BAD_VALUE; // one search, two routes
       expect[route.search] = i;
     }
     if (world) world->nav.routes[i] = route;

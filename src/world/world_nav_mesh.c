@@ -8,8 +8,7 @@
 
 #include "command_args.h"
 #include "fixsteer/nav_grid.h"
-
-#define NO_OWNER UINT32_MAX
+#include "world_route.h"
 
 uint32_t fxs_world_mesh_vertices(const fxs_world_capacity *c) {
   if (!fxs_world_is_mesh(c)) return 0;
@@ -59,7 +58,7 @@ fxs_result fxs_world_mesh_init(fxs_world *world, void *mesh_memory, uint8_t *sea
   world->internal->nav.search_memory = search_memory;
   for (uint32_t k = 0; k <= c->nav_searches; ++k) {
     init_search(world, k);
-    if (k < c->nav_searches) world->nav.search_owner[k] = NO_OWNER;
+    if (k < c->nav_searches) world->nav.search_owner[k] = FXS_ROUTE_NO_OWNER;
   }
   return FXS_OK;
 }
@@ -130,7 +129,8 @@ static void drop_all(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
   for (uint32_t i = 0; i < world->capacity.agents; ++i)
     memset(&n->routes[i], 0, sizeof n->routes[i]);
-  for (uint32_t k = 0; k < world->capacity.nav_searches; ++k) n->search_owner[k] = NO_OWNER;
+  for (uint32_t k = 0; k < world->capacity.nav_searches; ++k)
+    n->search_owner[k] = FXS_ROUTE_NO_OWNER;
 }
 
 fxs_result fxs_world_mesh_command(fxs_world *world, const fxs_command *c) {
@@ -163,7 +163,7 @@ fxs_result fxs_world_mesh_command(fxs_world *world, const fxs_command *c) {
 void fxs_world_mesh_release(fxs_world *world, uint32_t index) {
   fxs_nav_route *r = &world->nav.routes[index];
   if (r->status == FXS_ROUTE_SEARCHING && r->search < world->capacity.nav_searches) {
-    world->nav.search_owner[r->search] = NO_OWNER;
+    world->nav.search_owner[r->search] = FXS_ROUTE_NO_OWNER;
   }
   memset(r, 0, sizeof *r);
 }
@@ -207,24 +207,15 @@ void fxs_world_mesh_write(const fxs_world *world, fxs_writer *w) {
   uint32_t cap = world->capacity.nav_waypoints;
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
     const fxs_nav_route *r = &n->routes[i];
-    fxs_put_u8(w, r->status);
-    if (r->status == FXS_ROUTE_NONE) continue;
-    fxs_put_u8(w, r->reached);
-    fxs_put_u8(w, r->partial);
-    fxs_put_u16(w, r->search);
-    fxs_put_u16(w, r->count);
-    fxs_put_u16(w, r->next);
-    fxs_put_u32(w, r->version);
+    if (!fxs_route_write_head(w, r)) continue;
     put_vec2(w, n->goals[i]);
-    fxs_put_u16(w, r->stall);
-    fxs_put_u16(w, r->mark_next);
-    fxs_put_i32(w, r->mark_distance);
+    fxs_route_write_tail(w, r);
     const fxs_vec2 *p = &n->points[(size_t)i * cap];
     for (uint32_t k = 0; k < r->count; ++k) put_vec2(w, p[k]);
   }
   for (uint32_t k = 0; k < world->capacity.nav_searches; ++k) {
     fxs_put_u32(w, n->search_owner[k]);
-    if (n->search_owner[k] == NO_OWNER) continue;
+    if (n->search_owner[k] == FXS_ROUTE_NO_OWNER) continue;
     const fxs_mesh_route *s = &n->mesh_searches[k];
     put_vec2(w, s->start);
     put_vec2(w, s->goal);
@@ -268,34 +259,13 @@ static fxs_result read_mesh(fxs_reader *r, fxs_nav_mesh *m, size_t *at) {
 // One route; its points to `points` and goal to *goal.
 static fxs_result read_route(fxs_reader *r, const fxs_world *shape, const fxs_nav_mesh *m, bool on,
                              fxs_nav_route *route, fxs_vec2 *goal, fxs_vec2 *points) {
-  memset(route, 0, sizeof *route);
   *goal = fxs_vec2_zero();
-  route->status = fxs_get_u8(r);
-  if (r->failed) return FXS_ERR_TRUNCATED;
-  if (route->status == FXS_ROUTE_NONE) return FXS_OK;
-  route->reached = fxs_get_u8(r);
-  route->partial = fxs_get_u8(r);
-  route->search = fxs_get_u16(r);
-  route->count = fxs_get_u16(r);
-  route->next = fxs_get_u16(r);
-  route->version = fxs_get_u32(r);
+  if (!fxs_route_read_head(r, route)) return r->failed ? FXS_ERR_TRUNCATED : FXS_OK;
   *goal = get_vec2(r);
-  route->stall = fxs_get_u16(r);
-  route->mark_next = fxs_get_u16(r);
-  route->mark_distance = fxs_get_i32(r);
+  fxs_route_read_tail(r, route);
   if (r->failed) return FXS_ERR_TRUNCATED;
-  bool ok = on && route->status <= FXS_ROUTE_READY && route->partial <= 1 &&
-            (route->reached == 0 ||
-             (route->reached >= FXS_NAV_FOUND && route->reached <= FXS_NAV_OPEN_FULL)) &&
-            (route->reached != 0) == (route->count != 0) &&
-            route->count <= shape->capacity.nav_waypoints &&
-            (route->status != FXS_ROUTE_READY || route->count != 0) &&
-            (route->count == 0 ? route->next == 0 : route->next < route->count) &&
-            inside(m, *goal) && route->stall <= FXS_NAV_STALL_TICKS && route->mark_distance >= 0 &&
-            (route->count == 0 ? route->mark_next == 0 : route->mark_next < route->count) &&
-            (route->status == FXS_ROUTE_READY ? route->search == 0
-                                              : route->search < shape->capacity.nav_searches);
-  if (!ok) return FXS_ERR_BAD_VALUE;
+  if (!on || !inside(m, *goal) || !fxs_route_valid(route, &shape->capacity))
+    return FXS_ERR_BAD_VALUE;
   for (uint32_t k = 0; k < route->count; ++k) {
     fxs_vec2 p = get_vec2(r);
     if (r->failed) return FXS_ERR_TRUNCATED;
@@ -349,7 +319,7 @@ fxs_result fxs_world_mesh_read(fxs_world *world, fxs_world *shape, const fxs_wor
   fxs_result e = read_mesh(r, m, at);
   if (e != FXS_OK) return e;
   uint32_t expect[FXS_NAV_MAX_SEARCHES], expect_version[FXS_NAV_MAX_SEARCHES];
-  for (uint32_t k = 0; k < FXS_NAV_MAX_SEARCHES; ++k) expect[k] = NO_OWNER;
+  for (uint32_t k = 0; k < FXS_NAV_MAX_SEARCHES; ++k) expect[k] = FXS_ROUTE_NO_OWNER;
   uint32_t cap = shape->capacity.nav_waypoints;
   for (uint32_t i = 0; i < shape->capacity.agents; ++i) {
     *at = r->position;
@@ -358,7 +328,8 @@ fxs_result fxs_world_mesh_read(fxs_world *world, fxs_world *shape, const fxs_wor
     e = read_route(r, shape, m, on, &route, &goal, world ? &world->nav.points[(size_t)i * cap] : 0);
     if (e != FXS_OK) return e;
     if (route.status == FXS_ROUTE_SEARCHING) {
-      if (expect[route.search] != NO_OWNER) return FXS_ERR_BAD_VALUE; // one search, two routes
+      if (expect[route.search] != FXS_ROUTE_NO_OWNER)
+        return FXS_ERR_BAD_VALUE; // one search, two routes
       expect[route.search] = i, expect_version[route.search] = route.version;
     }
     if (world) world->nav.routes[i] = route, world->nav.goals[i] = goal;
@@ -373,7 +344,7 @@ fxs_result fxs_world_mesh_read(fxs_world *world, fxs_world *shape, const fxs_wor
       world->nav.search_owner[k] = owner;
       init_search(world, k); // nothing the memory held before survives
     }
-    if (owner == NO_OWNER) continue;
+    if (owner == FXS_ROUTE_NO_OWNER) continue;
     fxs_mesh_route *s = world ? &world->nav.mesh_searches[k] : &shape->nav.mesh_searches[searches];
     e = read_search(r, m, s, expect_version[k], version);
     if (e != FXS_OK) return e;

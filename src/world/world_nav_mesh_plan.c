@@ -8,8 +8,7 @@
 
 #include "fixsteer/seek.h"
 #include "world_nav.h"
-
-#define NO_OWNER UINT32_MAX
+#include "world_route.h"
 
 static fxs_vec2 clamp_into(const fxs_nav_mesh *m, fxs_vec2 p) {
   p.x = p.x < m->bounds_min.x ? m->bounds_min.x : p.x > m->bounds_max.x ? m->bounds_max.x : p.x;
@@ -35,13 +34,8 @@ static void measure_progress(fxs_world *world) {
     fxs_nav_route *r = &n->routes[i];
     if (r->status != FXS_ROUTE_READY || !world->agents[i].alive) continue;
     const fxs_agent *a = &world->agents[i].body;
-    fix16_t d = fxs_vec2_distance(a->position, points_of(world, i)[r->next]);
-    bool resting = r->next + 1u >= r->count && fxs_vec2_is_zero(a->velocity);
-    if (r->next != r->mark_next || d <= r->mark_distance - fxs_agent_touch(a) || resting) {
-      r->mark_next = r->next, r->mark_distance = d, r->stall = 0;
-    } else if (r->stall < FXS_NAV_STALL_TICKS) {
-      r->stall++;
-    }
+    fxs_route_measure(r, fxs_vec2_distance(a->position, points_of(world, i)[r->next]),
+                      fxs_agent_touch(a), fxs_vec2_is_zero(a->velocity));
   }
 }
 
@@ -60,12 +54,9 @@ static void mark_stale(fxs_world *world) {
     fxs_vec2 goal = clamp_into(&n->mesh, fxs_world_nav_target(world, i));
     bool stale = r->status == FXS_ROUTE_NONE || r->version != n->version ||
                  !fxs_vec2_within(goal, n->goals[i], pass_distance(world, &s->body)) ||
-                 (r->status == FXS_ROUTE_READY && r->partial && r->next + 1u >= r->count) ||
-                 (r->status == FXS_ROUTE_READY && r->stall >= FXS_NAV_STALL_TICKS);
+                 fxs_route_used_up(r);
     if (!stale) continue;
-    if (r->status == FXS_ROUTE_SEARCHING) n->search_owner[r->search] = NO_OWNER;
-    r->status = FXS_ROUTE_WAITING;
-    r->version = n->version;
+    fxs_route_wait(r, n->search_owner, n->version);
     n->goals[i] = goal;
   }
 }
@@ -78,7 +69,7 @@ static void assign_searches(fxs_world *world) {
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
     fxs_nav_route *r = &n->routes[i];
     if (r->status != FXS_ROUTE_WAITING) continue;
-    while (k < world->capacity.nav_searches && n->search_owner[k] != NO_OWNER) k++;
+    while (k < world->capacity.nav_searches && n->search_owner[k] != FXS_ROUTE_NO_OWNER) k++;
     if (k == world->capacity.nav_searches) return;
     fxs_vec2 start = clamp_into(&n->mesh, world->agents[i].body.position);
     fxs_mesh_route_begin(&n->mesh_searches[k], &n->mesh, start, n->goals[i], n->radius);
@@ -100,15 +91,9 @@ static void finish(fxs_world *world, uint32_t k) {
   uint32_t total = fxs_mesh_route_points(s, &n->mesh, points, cap);
   uint32_t count = total < cap ? total : cap;
   if (count == 0) points[0] = s->start, count = 1; // no leg clear of the walls: stay
-  r->status = FXS_ROUTE_READY;
-  r->reached = (uint8_t)s->status;
-  r->partial = total > cap;
-  r->search = 0;
-  r->count = (uint16_t)count;
-  r->next = 0;
-  r->stall = 0, r->mark_next = 0;
-  r->mark_distance = fxs_vec2_distance(world->agents[owner].body.position, points[0]);
-  n->search_owner[k] = NO_OWNER;
+  fxs_route_ready(r, (uint8_t)s->status, count, total > cap,
+                  fxs_vec2_distance(world->agents[owner].body.position, points[0]));
+  n->search_owner[k] = FXS_ROUTE_NO_OWNER;
 }
 
 // The budget goes to the searches in slot order from slot (tick mod searches), as on the grid.
@@ -117,7 +102,7 @@ static void spend_budget(fxs_world *world) {
   uint32_t searches = world->capacity.nav_searches, left = n->budget;
   for (uint32_t j = 0; j < searches && left > 0; ++j) {
     uint32_t k = (world->tick + j) % searches;
-    if (n->search_owner[k] == NO_OWNER) continue;
+    if (n->search_owner[k] == FXS_ROUTE_NO_OWNER) continue;
     fxs_mesh_route *s = &n->mesh_searches[k];
     uint32_t before = s->spent;
     fxs_nav_status st = fxs_mesh_route_step(s, &n->mesh, left);

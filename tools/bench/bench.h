@@ -160,6 +160,23 @@ void bench_nav_mesh_report(double (*now)(void));
 /// `runs` builds (1..25) of a mesh of `walls` random walls, the median printed, for
 /// callgrind. Returns 0 on success.
 int bench_nav_mesh_kernel(uint32_t walls, uint32_t runs, double (*now)(void));
+// The maps of the mesh section: half the side of the square map (8,192 units across).
+#define BENCH_MESH_MAP_HALF FXS_INT(4096)
+// `count` seeded random walls 1 to 64 units long on that map (the same walls every call).
+void bench_mesh_random_walls(fxs_wall *walls, uint32_t count);
+// What one wall removed and added back costs on a mesh, medians of 25 walls.
+typedef struct bench_mesh_change {
+  double remove_s, add_s;                 // medians
+  uint32_t remove_tri, add_tri, most_tri; // medians of triangles touched, and the most
+  uint32_t remove_steps, add_steps;       // medians of steps (last_steps)
+} bench_mesh_change;
+// On a mesh built of `walls` (count of them, at least 25): removes 25 walls spread over the
+// array one at a time and adds each back; 0 on success.
+int bench_mesh_changes(fxs_nav_mesh *mesh, const fxs_wall *walls, uint32_t count,
+                       double (*now)(void), bench_mesh_change *out);
+// The mesh against the grid on the same maps: build, change, search and memory of each
+// (nav_mesh_grid.c).
+void bench_nav_mesh_grid_report(double (*now)(void));
 // Route searches on the mesh against the grid's A* on the same grid map (nav_mesh_route.c).
 void bench_nav_mesh_route_report(double (*now)(void));
 // Draws a 32 x 32 grid map's mesh and routes for radius 0 and 0.4 as SVG; 0 on success.

@@ -26,6 +26,7 @@
 //                                        nav-crowd-navigate and nav-crowd-orca --ticks T run
 //                                        one side, for tools/bench/callgrind.sh
 //   fxs-bench --kernel nav-map           only the map-change section (1024 x 1024 grid)
+//   fxs-bench --kernel nav-mesh-grid     only the mesh against the grid on the same maps
 //   fxs-bench --kernel circle [--sizes 250,1000,10000] [--ticks T]
 //                                        only the ORCA Circle section (library against
 //                                        its float twin; --ticks T: at most T ticks of
@@ -775,6 +776,10 @@ int main(int argc, char **argv) {
   }
   if (kernel && strcmp(kernel, "nav-map") == 0) {
     bench_nav_map_report(now_seconds);
+    return 0;
+  }
+  if (kernel && strcmp(kernel, "nav-mesh-grid") == 0) {
+    bench_nav_mesh_grid_report(now_seconds);
     return 0;
   }
   if (kernel &&

@@ -11,14 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MESH_MAP_HALF FXS_INT(4096)
+#define MESH_MAP_HALF BENCH_MESH_MAP_HALF
 // Builds timed per row (the median is printed), and the most a kernel run may ask for.
 #define MESH_REPS 5
 #define MESH_MAX_REPS 25
 // Walls removed and added back, one at a time, to time a change.
 #define MESH_CHANGES 25
 
-static void random_walls(fxs_wall *walls, uint32_t count) {
+void bench_mesh_random_walls(fxs_wall *walls, uint32_t count) {
   uint32_t s = 2463534242u;
   for (uint32_t k = 0; k < count; ++k) {
     int32_t v[4];
@@ -46,7 +46,7 @@ static double build_median(uint32_t count, int reps, double (*now)(void), fxs_na
   fxs_vec2 hi = fxs_vec2_make(MESH_MAP_HALF, MESH_MAP_HALF);
   if (walls && memory && reps <= MESH_MAX_REPS &&
       fxs_nav_mesh_init(mesh, &cap, lo, hi, memory, *bytes) == FXS_OK) {
-    random_walls(walls, count);
+    bench_mesh_random_walls(walls, count);
     int r = 0;
     for (; r < reps; ++r) {
       double t0 = now();
@@ -71,12 +71,6 @@ static uint32_t touched(const fxs_nav_mesh *mesh, const fxs_nav_triangle *before
   return n + (before_count > common ? before_count - common : mesh->triangle_count - common);
 }
 
-typedef struct change_stats {
-  double remove_s, add_s;                 // medians
-  uint32_t remove_tri, add_tri, most_tri; // medians of triangles touched, and the most
-  uint32_t remove_steps, add_steps;       // medians of steps (last_steps)
-} change_stats;
-
 static uint32_t median_u32(uint32_t *v, int n) {
   double d[MESH_CHANGES];
   for (int k = 0; k < n; ++k) d[k] = v[k];
@@ -85,8 +79,8 @@ static uint32_t median_u32(uint32_t *v, int n) {
 
 // On a built mesh of `count` walls: removes wall k and adds it back, for MESH_CHANGES walls.
 // 0 on success.
-static int measure_changes(fxs_nav_mesh *mesh, const fxs_wall *walls, uint32_t count,
-                           double (*now)(void), change_stats *out) {
+int bench_mesh_changes(fxs_nav_mesh *mesh, const fxs_wall *walls, uint32_t count,
+                       double (*now)(void), bench_mesh_change *out) {
   fxs_wall *rest = malloc(sizeof *rest * count);
   fxs_nav_triangle *copy = malloc(sizeof *copy * mesh->triangle_capacity);
   double rs[MESH_CHANGES], as[MESH_CHANGES];
@@ -134,13 +128,13 @@ static void report_changes(uint32_t count, double build_s, double (*now)(void)) 
   size_t bytes = fxs_nav_mesh_memory_size(&cap);
   void *memory = malloc(bytes);
   fxs_nav_mesh mesh;
-  change_stats st;
+  bench_mesh_change st;
   fxs_vec2 lo = fxs_vec2_make(-MESH_MAP_HALF, -MESH_MAP_HALF);
   fxs_vec2 hi = fxs_vec2_make(MESH_MAP_HALF, MESH_MAP_HALF);
   if (walls && memory && fxs_nav_mesh_init(&mesh, &cap, lo, hi, memory, bytes) == FXS_OK &&
-      (random_walls(walls, count), 1) &&
+      (bench_mesh_random_walls(walls, count), 1) &&
       fxs_nav_mesh_build(&mesh, walls, count, NULL, 0, NULL) == FXS_OK &&
-      measure_changes(&mesh, walls, count, now, &st) == 0) {
+      bench_mesh_changes(&mesh, walls, count, now, &st) == 0) {
     printf("  %6u  remove %8.2f us (%5.2f %% of a build, %4u triangles, %5u steps)\n",
            (unsigned)count, st.remove_s * 1e6, 100.0 * st.remove_s / build_s,
            (unsigned)st.remove_tri, (unsigned)st.remove_steps);
@@ -185,6 +179,7 @@ void bench_nav_mesh_report(double (*now)(void)) {
   for (unsigned k = 0; k < sizeof counts / sizeof counts[0]; ++k)
     if (builds[k] > 0) report_changes(counts[k], builds[k], now);
   bench_nav_mesh_route_report(now);
+  bench_nav_mesh_grid_report(now);
 }
 
 int bench_nav_mesh_kernel(uint32_t walls, uint32_t runs, double (*now)(void)) {

@@ -326,12 +326,21 @@ int32_t fxs_web_seek(fxs_web_viewer *v, uint32_t tick) {
 
 // ------------------------------------------------------------------ the shown world
 
+static void routes_json(fxs_web_text *t, fxs_world *w);
+
 // Bounds, obstacles, walls and paths: what the world holds besides its agents.
-// "nav" and "routes" (fxs_web.h).
+// "nav", "mesh" and "routes" (fxs_web.h).
 static void nav_json(fxs_web_text *t, fxs_world *w) {
-  const fxs_nav_grid *g = fxs_world_nav_grid(w);
+  const fxs_nav_mesh *m = fxs_world_nav_mesh(w);
+  const fxs_nav_grid *g = m ? 0 : fxs_world_nav_grid(w);
+  if (m) {
+    fxs_web_printf(t, ",\"nav\":null,\"mesh\":{\"vertices\":%u,\"triangles\":%u,\"version\":%u}",
+                   m->vertex_count, m->triangle_count, w->nav.version);
+    routes_json(t, w);
+    return;
+  }
   if (!g) {
-    fxs_web_printf(t, ",\"nav\":null,\"routes\":[]");
+    fxs_web_printf(t, ",\"nav\":null,\"mesh\":null,\"routes\":[]");
     return;
   }
   fxs_web_printf(t, ",\"nav\":{\"origin\":[%d,%d],\"cell\":%d,", (int)g->origin.x, (int)g->origin.y,
@@ -351,14 +360,20 @@ static void nav_json(fxs_web_text *t, fxs_world *w) {
       cx = end;
     }
   }
-  fxs_web_printf(t, "]},\"routes\":[");
+  fxs_web_printf(t, "]},\"mesh\":null");
+  routes_json(t, w);
+}
+
+// ,"routes":[...] (fxs_web.h): every agent's route, on the grid or the mesh.
+static void routes_json(fxs_web_text *t, fxs_world *w) {
+  fxs_web_printf(t, ",\"routes\":[");
   uint32_t cap = w->capacity.nav_waypoints;
   fxs_vec2 *points = malloc((size_t)(cap ? cap : 1) * sizeof *points);
   if (!points) {
     t->failed = true;
     return;
   }
-  sep = "";
+  const char *sep = "";
   for (uint32_t i = 0; i < w->capacity.agents; ++i) {
     uint32_t next = 0;
     uint32_t n = fxs_world_nav_route(w, fxs_world_handle_at(w, i), points, cap, &next);

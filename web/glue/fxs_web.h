@@ -100,6 +100,15 @@ FXS_WEB_EXPORT(fxs_web_agent_data) const int32_t *fxs_web_agent_data(fxs_web_vie
 // (saturated at FXS_WEB_FIELD_VALUE_MAX); valid until the next call.
 FXS_WEB_EXPORT(fxs_web_nav_fields) const char *fxs_web_nav_fields(fxs_web_viewer *v, int32_t which);
 
+// The navigation mesh of a mesh world in the shown tick (fxs_world_nav_mesh):
+// {"mesh":true,"vertices":n,"triangles":m,"vertex_capacity":V,"triangle_capacity":T,
+// "version":map version,"digest":"0x...","canonical_digest":"0x...","data":offset}; at `data`,
+// n pairs of int32 (x, y raw Q16.16) then m groups of 4 uint32: the triangle's vertex indices
+// counter-clockwise and its flags (bit i: side i, opposite vertex i, is constrained; bit 3 + i:
+// a triangle lies across side i); valid until the next call. A grid world answers
+// {"mesh":false,"vertices":0,"triangles":0,"data":0}.
+FXS_WEB_EXPORT(fxs_web_mesh) const char *fxs_web_mesh(fxs_web_viewer *v);
+
 // The built-in scenarios (tools/fixsteer/scenario.c): name, default ticks, summary.
 FXS_WEB_EXPORT(fxs_web_scenarios) const char *fxs_web_scenarios(void);
 // Records built-in scenario `name` for `ticks` ticks (0: its default) with a keyframe
@@ -141,15 +150,19 @@ void fxs_web_set_error(const char *format, ...) __attribute__((format(printf, 1,
 fxs_result fxs_web_world_from(fxs_world *world, void **memory, const fxs_world_capacity *capacity,
                               const uint8_t *snapshot, size_t size);
 
-// Appends "bounds", "clamp", "obstacles" (with their slot indices), "walls", "paths", "nav"
-// and "routes" of a world as JSON members (no braces). "nav": null without a navigation grid,
-// else {"origin":[x,y],"cell":size,"columns":w,"rows":h,"blocked":[row,column,run,...]}, the
-// blocked cells of its effective costs as runs along rows (reading the grid rebuilds them
-// when the map changed: a cache, the state is untouched); "routes": [{"slot":s,"next":k,
-// "points":[x,y,...]}] for every agent with a route, its waypoints in order.
+// Appends "bounds", "clamp", "obstacles" (with their slot indices), "walls", "paths", "nav",
+// "mesh" and "routes" of a world as JSON members (no braces). "nav": null without a
+// navigation grid, else {"origin":[x,y],"cell":size,"columns":w,"rows":h,"blocked":[row,
+// column,run,...]}, the blocked cells of its effective costs as runs along rows (reading the
+// grid rebuilds them when the map changed: a cache, the state is untouched); "mesh": null
+// but in a mesh world, there {"vertices":n,"triangles":m,"version":map version} (the arrays
+// come from fxs_web_mesh); "routes": [{"slot":s,"next":k,"points":[x,y,...]}] for every agent
+// with a route (on the grid or the mesh), its waypoints in order.
 void fxs_web_scene_json(fxs_web_text *t, fxs_world *w);
 // fxs_web_nav_fields of any world, its cells in *cells (grown to the grid, *capacity cells).
 const char *fxs_web_fields_json(fxs_world *w, int32_t which, uint32_t **cells, size_t *capacity);
+// fxs_web_mesh of any world.
+const char *fxs_web_mesh_json(const fxs_world *w);
 // Fills FXS_WEB_AGENT_STRIDE int32 per live agent of `w`, in slot order, into `out` (room for
 // capacity.agents of them); returns how many.
 uint32_t fxs_web_fill_agents(const fxs_world *w, int32_t *out);

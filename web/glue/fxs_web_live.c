@@ -359,6 +359,11 @@ const char *fxs_web_live_frame(fxs_web_live *l) {
   return fxs_web_finish(t);
 }
 
+const char *fxs_web_live_mesh(fxs_web_live *l) {
+  if (!l) return fxs_web_error_answer(fxs_web_answer(), NO_WORLD);
+  return fxs_web_mesh_json(&l->world);
+}
+
 uint64_t fxs_web_live_hash(fxs_web_live *l) { return l ? fxs_world_hash(&l->world) : 0; }
 
 uint32_t fxs_web_live_agents(fxs_web_live *l) {

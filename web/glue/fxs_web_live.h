@@ -45,6 +45,8 @@ FXS_WEB_EXPORT(fxs_web_live_rewind) int32_t fxs_web_live_rewind(fxs_web_live *l,
 
 // The current tick as fxs_web_frame answers it (tick, hash, bounds, obstacles, walls, paths).
 FXS_WEB_EXPORT(fxs_web_live_frame) const char *fxs_web_live_frame(fxs_web_live *l);
+// The navigation mesh of the current tick, as fxs_web_mesh answers it (fxs_web.h).
+FXS_WEB_EXPORT(fxs_web_live_mesh) const char *fxs_web_live_mesh(fxs_web_live *l);
 // The state hash of the current tick (fxs_world_hash).
 FXS_WEB_EXPORT(fxs_web_live_hash) uint64_t fxs_web_live_hash(fxs_web_live *l);
 // Fills the agent table (FXS_WEB_AGENT_STRIDE int32 per live agent) and returns the count;

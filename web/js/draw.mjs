@@ -1,9 +1,9 @@
-// Draws one tick of a fixsteer world on a canvas: bounds, the navigation grid's blocked cells,
+// Draws one tick of a fixsteer world on a canvas: bounds, the navigation mesh's triangles, the navigation grid's blocked cells,
 // the integration fields of navigate groups, paths, walls, obstacles, trails, each navigating agent's route, agents with their heading
 // and target, and, when a second replay is compared, its agents
 // and the agents whose state differs. Everything drawn comes from the library's answers
 // (raw Q16.16 values); this file only maps them to pixels.
-import { AGENT_STRIDE, FIELD_STEPS, ONE, unpackFieldCell } from './fxs.mjs';
+import { AGENT_STRIDE, FIELD_STEPS, ONE, meshEdges, unpackFieldCell } from './fxs.mjs';
 
 const PAD = 16;
 
@@ -141,11 +141,15 @@ export class WorldView {
   // options: colour(agents, i) -> CSS colour (default: by first behavior), selected: Set of
   // slots ringed, overlay(ctx, view): drawn last (the playground's pending edits), blocked
   // and routes: false hides the navigation grid's blocked cells or the agents' routes,
-  // fields: a Replay's navFields() answer to draw (or null). Sets the canvas's data-nav-runs,
-  // data-route-count, data-field-count and data-field-cells to what it drew.
+  // fields: a Replay's navFields() answer to draw (or null), mesh: a mesh() answer to draw (or
+  // null). Sets the canvas's data-nav-runs, data-route-count, data-field-count,
+  // data-field-cells, data-mesh-triangles and data-mesh-edges to what it drew.
   draw(frame, agents, trails, other, differs, options = {}) {
     this.clear();
     this.fit(frame.bounds);
+    const edges = options.mesh ? this.drawMesh(options.mesh) : 0;
+    this.canvas.dataset.meshTriangles = String(options.mesh ? options.mesh.triangles.length / 4 : 0);
+    this.canvas.dataset.meshEdges = String(edges);
     this.drawBounds(frame);
     const runs = frame.nav && options.blocked !== false ? this.drawBlocked(frame.nav) : 0;
     const fieldCells = options.fields ? this.drawFields(options.fields) : 0;
@@ -163,6 +167,27 @@ export class WorldView {
     if (differs && differs.size) this.drawDifferences(agents, other, differs);
     if (options.selected && options.selected.size) this.drawSelected(agents, options.selected);
     if (options.overlay) options.overlay(this.ctx, this);
+  }
+
+  // The navigation mesh's triangles, under everything else: every side once, thin; the
+  // constrained ones (walls, the octagons round obstacles, the bounds) warmer. Returns the
+  // sides drawn.
+  drawMesh(mesh) {
+    const { ctx } = this;
+    const v = mesh.vertices;
+    const edges = meshEdges(mesh);
+    ctx.lineWidth = 1;
+    for (const constrained of [0, 1]) {
+      ctx.strokeStyle = constrained ? 'rgba(240, 179, 90, 0.55)' : 'rgba(110, 160, 230, 0.5)';
+      ctx.beginPath();
+      for (const [a, b, c] of edges) {
+        if (c !== constrained) continue;
+        ctx.moveTo(this.px(v[2 * a]), this.py(v[2 * a + 1]));
+        ctx.lineTo(this.px(v[2 * b]), this.py(v[2 * b + 1]));
+      }
+      ctx.stroke();
+    }
+    return edges.length;
   }
 
   // The blocked cells of the navigation grid (walls and obstacles by the radius, cost 0),

@@ -80,7 +80,7 @@ export interface AgentDetail {
   behaviors: { kind: number; name: string; priority: number; weight: number; params: number[] }[];
 }
 
-/** One tick drawn: obstacles [x, y, r, index], walls [ax, ay, bx, by, index], raw. */
+/** One tick drawn: obstacles [x, y, r, index], walls [ax, ay, bx, by, index], raw; mesh: a mesh world's counts (mesh() gives its arrays), else null. */
 export interface Frame {
   tick: number;
   hash: string;
@@ -88,7 +88,24 @@ export interface Frame {
   obstacles: number[][];
   walls: number[][];
   paths: number[][];
+  mesh?: { vertices: number; triangles: number; version: number } | null;
   [field: string]: unknown;
+}
+
+/**
+ * A mesh world's navigation mesh (mesh()): vertices as raw x, y pairs; per triangle
+ * MESH_TRIANGLE_STRIDE values: its three vertex indices counter-clockwise, then flags (bit i:
+ * side i, opposite vertex i, is constrained: a wall, an obstacle's side or the bounds; bit
+ * 3 + i: a triangle lies across side i). digest and canonicalDigest are nav_mesh.h's.
+ */
+export interface NavMesh {
+  vertices: Int32Array;
+  triangles: Uint32Array;
+  vertexCapacity: number;
+  triangleCapacity: number;
+  version: number;
+  digest: string;
+  canonicalDigest: string;
 }
 
 /** A replay file made in the page: its bytes, ticks and final state hash. */
@@ -131,6 +148,10 @@ export function fromFix(raw: number): number;
 export function loadFixsteer(source: string | URL | ArrayBuffer | Uint8Array): Promise<Fixsteer>;
 /** Reads an agents() table as objects in world units. */
 export function agentObjects(table: Int32Array): AgentObject[];
+/** Values per triangle in NavMesh.triangles: 4. */
+export const MESH_TRIANGLE_STRIDE: 4;
+/** The sides of a NavMesh, each once: [a, b, constrained] (vertex indices; 1 for a constrained side). */
+export function meshEdges(mesh: NavMesh): [number, number, number][];
 /** Unpacks one navFields() cell: its field's slot (-1: none), direction (8: none) and cost. */
 export function unpackFieldCell(cell: number): { slot: number; direction: number; value: number };
 
@@ -142,7 +163,7 @@ export function unpackFieldCell(cell: number): { slot: number; direction: number
 export class CommandBuilder {
   /** A builder over the behavior parameter table (fxs.params()); fxs.command is one. */
   constructor(params: BehaviorEntry[]);
-  /** Any command type by name, up to 8 args in world units. */
+  /** Any command type by name, up to 8 args in world units; agent and ref whole numbers (int32 or uint32), else a RangeError. */
   make(type: string, fields?: { agent?: number; ref?: number; args?: number[] }): Command;
   /** The same with args raw: int32 values passed as given, anything else a RangeError. */
   makeRaw(type: string, fields?: { agent?: number; ref?: number; args?: number[] }): Command;
@@ -264,6 +285,8 @@ export class LiveWorld {
   hash(): string;
   /** The current tick drawn. */
   frame(): Frame;
+  /** The navigation mesh as it stands now (a mesh world), or null (a grid world). */
+  mesh(): NavMesh | null;
   /** The live agents, AGENT_STRIDE raw values each, in slot order. */
   agents(): Int32Array;
   /** The same as objects in world units. */
@@ -290,6 +313,8 @@ export class Replay {
   frame(): Frame & { matches?: boolean };
   /** The integration fields of navigate groups in the shown tick (which < 0: all). */
   navFields(which?: number): { origin: number[]; cell: number; columns: number; rows: number; fields: { slot: number; goal: [number, number]; ready: boolean }[]; cells: Uint32Array };
+  /** The navigation mesh in the shown tick (a mesh world), or null (a grid world). */
+  mesh(): NavMesh | null;
   /** The live agents of the shown tick, AGENT_STRIDE raw values each. */
   agents(): Int32Array;
   /** The same as objects in world units. */

@@ -99,6 +99,16 @@ export async function loadFixsteer(source) {
 // encodes it, giving it PAGE_SOURCE and the next sequence number when it has none. Every
 // builder takes world units; raw Q16.16 integers (65536 = 1.0) go in only through the calls
 // named so: makeRaw, setLimitsRaw and addBehavior's rawParams.
+// A command's agent handle or ref (a group tag, an index, a target handle) as its uint32: a
+// whole number of the int32 or uint32 range (a handle read from agents() may be negative as
+// an int32), anything else a RangeError rather than a silent truncation.
+function word(type, name, v) {
+  if (!Number.isInteger(v) || v < -0x80000000 || v > 0xffffffff) {
+    throw new RangeError(`${type}: ${name} must be a whole number (a handle, tag or index), not ${v}`);
+  }
+  return v >>> 0;
+}
+
 export class CommandBuilder {
   constructor(params) {
     this.params = params; // fxs.params(): the behavior parameter table
@@ -121,7 +131,7 @@ export class CommandBuilder {
     });
     const raw = args.slice();
     while (raw.length < 8) raw.push(0);
-    return { type, agent: agent >>> 0, ref: ref >>> 0, args: raw };
+    return { type, agent: word(type, 'agent', agent), ref: word(type, 'ref', ref), args: raw };
   }
 
   spawn({ x = 0, y = 0, vx = 0, vy = 0, maxSpeed = 4, maxForce = 0.25, mass = 1, radius = 8, owned = false } = {}) {
@@ -388,6 +398,45 @@ export function agentObjects(table) {
   return list;
 }
 
+// A navigation mesh answer of the module (fxs_web_mesh, fxs_web_live_mesh) read out of its
+// memory: null for a grid world, else { vertices: Int32Array (x, y raw per vertex),
+// triangles: Uint32Array (MESH_TRIANGLE_STRIDE per triangle: its vertex indices
+// counter-clockwise, then flags: bit i side i (opposite vertex i) constrained, bit 3 + i a
+// triangle across side i), vertexCapacity, triangleCapacity, version (the map version),
+// digest, canonicalDigest }.
+export const MESH_TRIANGLE_STRIDE = 4;
+function readMesh(fxs, ptr, name) {
+  const answer = fxs.json(ptr);
+  if (answer.error) throw new Error(`${name}: ${answer.error}`);
+  if (!answer.mesh) return null;
+  const words = new Int32Array(fxs.x.memory.buffer, answer.data, 2 * answer.vertices + MESH_TRIANGLE_STRIDE * answer.triangles);
+  return {
+    vertices: words.slice(0, 2 * answer.vertices),
+    triangles: new Uint32Array(words.slice(2 * answer.vertices).buffer),
+    vertexCapacity: answer.vertex_capacity,
+    triangleCapacity: answer.triangle_capacity,
+    version: answer.version,
+    digest: answer.digest,
+    canonicalDigest: answer.canonical_digest,
+  };
+}
+
+// The sides of a mesh (readMesh's answer), each once: [a, b, constrained] per side, a and b
+// vertex indices (a side shared by two triangles is listed from the one where a < b).
+export function meshEdges(mesh) {
+  const t = mesh.triangles;
+  const edges = [];
+  for (let i = 0; i < t.length; i += MESH_TRIANGLE_STRIDE) {
+    const flags = t[i + 3];
+    for (let k = 0; k < 3; ++k) {
+      const a = t[i + ((k + 1) % 3)], b = t[i + ((k + 2) % 3)];
+      if ((flags & (8 << k)) && a > b) continue; // listed by the triangle across it
+      edges.push([a, b, (flags >> k) & 1]);
+    }
+  }
+  return edges;
+}
+
 function hex64(value) {
   return `0x${BigInt.asUintN(64, BigInt(value)).toString(16).padStart(16, '0')}`;
 }
@@ -448,6 +497,12 @@ export class LiveWorld {
     const answer = this.fxs.json(this.fxs.x.fxs_web_live_frame(this.handle));
     if (answer.error) throw new Error(answer.error);
     return answer;
+  }
+
+  // The navigation mesh of a mesh world (navigation: {kind: mesh}) as it stands now, or null
+  // for a grid world: { vertices, triangles, version, digest, ... } (readMesh above).
+  mesh() {
+    return readMesh(this.fxs, this.fxs.x.fxs_web_live_mesh(this.handle), 'mesh');
   }
 
   // The live agents: Int32Array, AGENT_STRIDE values each (raw Q16.16), in slot order.
@@ -531,6 +586,11 @@ export class Replay {
     const n = answer.fields.length ? answer.columns * answer.rows : 0;
     answer.cells = new Uint32Array(this.fxs.x.memory.buffer, answer.cells, n).slice();
     return answer;
+  }
+
+  // The navigation mesh of a mesh world in the shown tick, or null (LiveWorld.mesh).
+  mesh() {
+    return readMesh(this.fxs, this.fxs.x.fxs_web_mesh(this.handle), this.name);
   }
 
   // The live agents of the shown tick: Int32Array, AGENT_STRIDE values each.

@@ -294,11 +294,16 @@ function render() {
   let frame = state.frame;
   let agents = state.agents;
   let trails = state.trails;
+  const shown = state.past ? state.past.replay : state.world;
   if (state.past) {
     frame = state.past.replay.frame();
     agents = state.past.replay.agents();
     trails = new Map();
   }
+  // A mesh world's triangles, read as they stand at the shown tick: a building placed on the
+  // last tick is already in them.
+  const mesh = frame.mesh ? shown.mesh() : null;
+  showMeshInfo(frame, mesh);
   const selected = state.selection;
   state.selectedTarget = null;
   if (state.selected !== null && !state.past) {
@@ -312,7 +317,7 @@ function render() {
       showSelection(null);
     }
   }
-  view.draw(frame, agents, trails, null, null, { colour: colourOf, selected, overlay });
+  view.draw(frame, agents, trails, null, null, { colour: colourOf, selected, overlay, mesh: $('show-mesh').checked ? mesh : null });
   const n = agents.length / AGENT_STRIDE;
   canvas.dataset.tick = String(frame.tick);
   canvas.dataset.agentCount = String(n);
@@ -332,6 +337,19 @@ function render() {
   $('pending').textContent = state.pending.length ? `${state.pending.length} commands wait for the next tick · ` : '';
   showLegend(agents);
   refreshParams(false);
+}
+
+function showMeshInfo(frame, mesh) {
+  const info = $('mesh-info');
+  info.dataset.triangles = String(mesh ? mesh.triangles.length / 4 : 0);
+  info.dataset.version = String(mesh ? mesh.version : '');
+  info.dataset.canonicalDigest = mesh ? mesh.canonicalDigest : '';
+  if (!mesh) {
+    info.textContent = 'no mesh: this scene navigates on a grid, or not at all (try nav_building_mesh.yaml)';
+    return;
+  }
+  info.textContent = `${mesh.triangles.length / 4} triangles, ${mesh.vertices.length / 2} of ${mesh.vertexCapacity} vertices, ` +
+    `map version ${mesh.version}: the Building, Wall and Obstacle tools re-triangulate it on the next tick`;
 }
 
 // ------------------------------------------------------------------ pointer tools
@@ -637,6 +655,7 @@ function wire() {
   $('export-png').onclick = exportPng;
   $('colour-by').onchange = () => ((state.paramSignature = ''), render());
   $('scope').onchange = () => ((state.paramSignature = ''), render());
+  $('show-mesh').onchange = () => render();
   for (const input of document.querySelectorAll('input[name=tool]')) input.onchange = () => ($('tool-help').textContent = TOOL_HELP[tool()]);
   $('tool-help').textContent = TOOL_HELP.select;
   const canvas = $('world');

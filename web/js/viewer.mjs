@@ -241,8 +241,9 @@ function show(tick, force = false) {
     }
     state.shown = frame.tick;
     const fields = frame.nav && $('show-fields').checked ? state.a.navFields() : null;
+    const mesh = frame.mesh && $('show-mesh').checked ? state.a.mesh() : null;
     view.draw(frame, agents, state.trails, other, differs,
-      { colour: colourOf, blocked: $('show-blocked').checked, routes: $('show-routes').checked, fields });
+      { colour: colourOf, blocked: $('show-blocked').checked, routes: $('show-routes').checked, fields, mesh });
     const canvas = $('world');
     canvas.dataset.tick = String(frame.tick);
     canvas.dataset.agentCount = String(agents.length / AGENT_STRIDE);
@@ -262,6 +263,7 @@ function showTickInfo(frame, agents, differs) {
   if (frame.recorded_hash === null) text += 'initial state';
   else if (frame.matches) text += '= the recorded hash ✓';
   else text += `≠ recorded ${frame.recorded_hash} ✗`;
+  if (frame.mesh) text += `\nnavigation mesh: ${frame.mesh.triangles} triangles, ${frame.mesh.vertices} vertices`;
   if (differs) text += `\n${differs.size} agents differ from B`;
   if (hashesDiffer(frame.tick)) text += '\nA and B recorded different hashes here';
   $('tick-info').textContent = text;
@@ -394,6 +396,7 @@ function wire() {
   $('show-blocked').onchange = () => show(state.shown, true);
   $('show-routes').onchange = () => show(state.shown, true);
   $('show-fields').onchange = () => show(state.shown, true);
+  $('show-mesh').onchange = () => show(state.shown, true);
   document.addEventListener('keydown', (e) => {
     if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
     if (e.key === ' ') (e.preventDefault(), setPlaying(!state.playing));

@@ -2,10 +2,11 @@
 // take world units (raw Q16.16 only through makeRaw, setLimitsRaw and rawParams), and the
 // move, navigation-grid and navigate builders make the commands the C library's builders make,
 // proven by the hash: examples/rts/rts.yaml without its move events, clicked from JS, ends
-// on the hash examples/rts/rts.c prints. web-test.mjs runs these before the browser.
+// on the hash examples/rts/rts.c prints; a building placed in a mesh world gives the mesh of
+// a world built with it. web-test.mjs runs these before the browser.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CommandBuilder, LiveWorld, loadFixsteer, ONE } from '../js/fxs.mjs';
+import { CommandBuilder, LiveWorld, MESH_TRIANGLE_STRIDE, loadFixsteer, meshEdges, ONE } from '../js/fxs.mjs';
 
 // A function that throws a RangeError whose message matches `pattern`.
 function throwsRange(fn, pattern) {
@@ -33,6 +34,9 @@ export async function apiChecks(root, site, check) {
   check('api: makeRaw refuses a value that is not an int32', throwsRange(() => c.makeRaw('move', { args: [0.5] }), /raw arg 0 must be an int32/));
   check('api: make refuses more than 8 args', throwsRange(() => c.make('move', { args: new Array(9).fill(1) }), /at most 8 args/));
   check('api: make refuses a value that is not a number', throwsRange(() => c.make('move', { args: ['x'] }), /not a number/));
+  check('api: move refuses a group tag that is not a whole number', throwsRange(() => c.move(3, 1.5, 620, 160, 10), /move: ref must be a whole number/));
+  check('api: make refuses an agent handle that is not a whole number', throwsRange(() => c.setTargetPoint(2.5, 1, 1), /agent must be a whole number/));
+  check('api: a handle read as an int32 encodes as its uint32', c.despawn(-2).agent === 0xfffffffe);
   check('api: move in world units', same(c.move(3, 12, 620, 160, 10),
     { type: 'move', agent: 3, ref: 12, args: [620 * ONE, 160 * ONE, 10 * ONE, 0, 0, 0, 0, 0] }));
   check('api: setNavGrid encodes as fxs_command_set_nav_grid',
@@ -82,4 +86,28 @@ export async function apiChecks(root, site, check) {
     costs.results[0].result !== 0 && costs.results[1].result === 0 && costs.results[2].result === 0,
     costs.results.map((r) => r.message).join('; '));
   world.close();
+
+  // A mesh world's mesh through the API: a building placed at run time gives the geometry a
+  // world with those walls from its start has (the canonical digest does not depend on the
+  // order of the edits), a mesh of V + T - 1 sides; a grid world has none.
+  const sceneFile = readFileSync(join(root, 'scenarios/nav_building_mesh.yaml'), 'utf8');
+  const building = [[470, 270, 530, 270], [530, 270, 530, 430], [530, 430, 470, 430], [470, 430, 470, 270]];
+  const live = fxs.loadSceneFile(sceneFile, 'nav_building_mesh.yaml', { room: { walls: 4 } });
+  live.step([], { logic: false });
+  const bare = live.mesh();
+  const placed = live.step(building.map((w) => c.addWall(...w)), { logic: false });
+  const edited = live.mesh();
+  const fromStart = fxs.loadSceneFile(sceneFile.replace('walls:\n', `walls:\n${building.map((w) => `  - [${w}]\n`).join('')}`), 'built.yaml');
+  fromStart.step([], { logic: false });
+  const built = fromStart.mesh();
+  const sides = (m) => meshEdges(m).length === m.vertices.length / 2 + m.triangles.length / MESH_TRIANGLE_STRIDE - 1;
+  check('api: a building placed in a mesh world gives the mesh of a world built with it (canonical digest), each side once',
+    placed.results.every((r) => r.result === 0) && edited.canonicalDigest === built.canonicalDigest && edited.canonicalDigest !== bare.canonicalDigest &&
+      edited.triangles.length === built.triangles.length && edited.version > bare.version && sides(bare) && sides(edited),
+    `bare ${bare.canonicalDigest} (${bare.triangles.length / 4} triangles), placed ${edited.canonicalDigest} (${edited.triangles.length / 4}), built ${built.canonicalDigest} (${built.triangles.length / 4})`);
+  live.close();
+  fromStart.close();
+  const gridWorld = fxs.loadScene('obstacle_field');
+  check('api: a world without a mesh answers mesh() with null', gridWorld.mesh() === null);
+  gridWorld.close();
 }

@@ -16,6 +16,8 @@
 // replay verified natively at the page's hash; its screenshots are build/web-test/playground*.png.
 // Then the playground's RTS controls at 1280 x 800 (playground-rts-checks.mjs): box-select,
 // a right-click move, a building while playing, the replay verified natively.
+// The navigation mesh (mesh-checks.mjs): drawn by the viewer for a mesh world's replay, and by
+// the playground for the *_mesh scenes, re-triangulated when a building is placed.
 // --only viewer|playground runs one part. Prints one line per check and "web: N passed, N
 // failed"; exits 1 on any failure.
 import { execFileSync } from 'node:child_process';
@@ -30,6 +32,7 @@ import { apiChecks } from './api-checks.mjs';
 import { referenceChecks } from './reference-checks.mjs';
 import { playgroundChecks } from './playground-checks.mjs';
 import { rtsChecks } from './playground-rts-checks.mjs';
+import { meshPlaygroundChecks, meshViewerChecks } from './mesh-checks.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SITE = join(ROOT, 'build/web');
@@ -335,11 +338,13 @@ try {
     await goldenReplays(page, url);
     await navigationDrawn(page, url);
     await fieldsDrawn(page, url);
+    await meshViewerChecks(page, url, { ROOT, TOOL, OUT, check });
     await pickerAndErrors(page, url);
     await recordAndDiverge(page, url);
   }
   if (only !== 'viewer') await playgroundChecks(page, url, { ROOT, TOOL, OUT, check, nativeHash, nativeRecordedHash });
   if (only !== 'viewer') await rtsChecks(browser, url, { ROOT, TOOL, OUT, check });
+  if (only !== 'viewer') await meshPlaygroundChecks(browser, url, { ROOT, TOOL, OUT, check });
 } catch (error) {
   check('the browser test ran to its end', false, error.stack || String(error));
 } finally {

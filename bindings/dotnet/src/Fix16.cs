@@ -22,12 +22,14 @@ namespace Fixsteer
             return n * One;
         }
 
-        /// <summary>n / d, rounded toward zero (d != 0), saturated.</summary>
+        /// <summary>n / d, rounded half away from zero as C's FXS_RATIO (d != 0), saturated:
+        /// a C program ported line by line gives the same numbers.</summary>
         public static int FromRatio(long n, long d)
         {
             if (d == 0)
                 throw new ArgumentException("denominator is 0", "d");
-            long v = n * One / d;
+            long half = (n < 0) != (d < 0) ? -(d / 2) : d / 2;
+            long v = (n * One + half) / d;
             if (v > int.MaxValue)
                 return int.MaxValue;
             if (v < int.MinValue + 1)
