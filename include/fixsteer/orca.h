@@ -93,6 +93,40 @@ typedef struct fxs_orca_statics {
 /// The defaults listed on each field.
 FXS_API fxs_orca_def fxs_default_orca_def(void);
 
+/// The crowd side rule (the side rule's extension from a pair to a crowd; simulation version
+/// 6 in the world, for the orca behavior; fxs_orca_velocity_crowd says where it applies). A crowd
+/// arranged with mirror symmetry (on a circle, in two facing rows) has no reason to pick a side:
+/// ORCA slows every agent alike and the crowd closes into a ring or a wall of agents at rest, each
+/// blocked by its neighbors on both sides, that lasts until rounding breaks the symmetry, the
+/// longer the finer the rounding against the crowd's size (the larger the unit of length), or for
+/// good. Rule, stateless: an agent that wants at least a quarter of its top speed but moves at less
+/// than 3/4 of the speed it wants is blocked, by b = 1 - (16/9) |velocity|^2 / |preferred|^2 in (0,
+/// 1] (0 at 3/4 of the wanted speed, 1 at rest); its preferred velocity is turned clockwise (to the
+/// right with y up, the pair rule's side) by b h FXS_ORCA_CROWD_TURN (the pair rule's 1/8 rad),
+/// where h in [1/2, 1) comes from its id (fxs_orca_crowd_share). The common side breaks the
+/// mirror symmetry (everyone passes on the same side, as the pair rule has it), before the
+/// crowd has closed into a ring; the share by id breaks the symmetry among alike agents, so
+/// that they do not turn in step. An agent free to move as it wants (>= 3/4 of its wanted
+/// speed) or slowing down (wanting less than a quarter of its top speed, near its target)
+/// is left as it is. No length enters except through ratios: the rule is the same in any
+/// unit.
+
+/// The crowd side rule's largest turn, raw radians: the pair rule's (1/8 rad).
+#define FXS_ORCA_CROWD_TURN FXS_ORCA_SIDE_TURN
+#define FXS_ORCA_CROWD_FREE_NUM 9u  ///< Free: |velocity|^2 * 16 >= 9 * |preferred|^2
+#define FXS_ORCA_CROWD_FREE_DEN 16u ///< (3/4 of the wanted speed, squared: 9/16).
+
+/// The agent's share of the crowd side turn, raw Q16.16 in [1/2, 1): 1/2 plus the top 15
+/// bits of id times 2654435761 (Knuth's multiplicative hash), so that consecutive ids differ.
+static inline fix16_t fxs_orca_crowd_share(uint32_t id) {
+  return (fix16_t)(FXS_ONE / 2 + (fix16_t)((id * 2654435761u) >> 17));
+}
+
+/// The preferred velocity by the crowd side rule (above): `preferred` as it is when the agent
+/// is free or slowing, else turned clockwise by up to FXS_ORCA_CROWD_TURN in proportion to how
+/// blocked it is. |preferred| and the velocity are clamped to +-1024 units a tick first.
+FXS_API fxs_vec2 fxs_orca_crowd_side(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred);
+
 /// Body radii of the neighbor distance ORCA takes when its parameter is 0 (the default).
 #define FXS_ORCA_REACH_RADII 15
 /// ORCA keeps two agents (sum of radii)/FXS_ORCA_MARGIN_DIVISOR farther apart than their

@@ -512,6 +512,26 @@ static fxs_vec2 turn_aside(fxs_vec2 v) {
   return fxs_vec2_make(fxs_saturate(to_q16(x)), fxs_saturate(to_q16(y)));
 }
 
+fxs_vec2 fxs_orca_crowd_side(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred) {
+  fxs_vec2 pref = clamp_vec(preferred);
+  uint64_t pref_sq = length_sq(pref); // <= 2^53
+  uint64_t top = (uint64_t)fxs_clamp(self->max_speed, 0, LIMIT);
+  if (pref_sq == 0 || pref_sq * 16u < top * top) return preferred; // slowing or at rest
+  uint64_t v_sq = length_sq(clamp_vec(self->velocity));
+  uint64_t free = pref_sq * FXS_ORCA_CROWD_FREE_NUM; // < 2^57
+  if (v_sq * FXS_ORCA_CROWD_FREE_DEN >= free) return preferred;
+  // b = 1 - 16 v^2 / (9 p^2), Q16.16, in (0, 1]: numerator and denominator shifted below
+  // 2^40 first so the quotient's shift fits (a relative error below 2^-24).
+  uint64_t num = free - v_sq * FXS_ORCA_CROWD_FREE_DEN, den = free;
+  while (den >= (UINT64_C(1) << 40)) {
+    num >>= 1;
+    den >>= 1;
+  }
+  int64_t b = (int64_t)((num << 16) / den);              // [0, 2^16]
+  int64_t f = (b * fxs_orca_crowd_share(self_id)) >> 16; // [0, 2^16)
+  return fxs_vec2_rotate(pref, (fix16_t)(-((f * FXS_ORCA_CROWD_TURN) >> 16)));
+}
+
 // fxs_vec2_truncate(v, radius) (radius >= 0), its "already short enough" case without a call.
 static inline fxs_vec2 within_radius(fxs_vec2 v, fix16_t radius) {
   uint64_t sq = length_sq(v);
@@ -521,6 +541,42 @@ static inline fxs_vec2 within_radius(fxs_vec2 v, fix16_t radius) {
   return fxs_vec2_truncate_long(v, radius, sq);
 }
 
+// Whether one of neighbors[i], i < n (offsets[i].point from the agent, as velocity_of fills
+// the lines), lies ahead of the agent along `pref` and moves against it: a counter-flow.
+static bool counter_flow(const fxs_neighbor *neighbors, const fxs_orca_line *offsets, uint32_t n,
+                         fxs_vec2 pref) {
+  for (uint32_t i = 0; i < n; ++i) {
+    fxs_vec2 nv = clamp_vec(neighbors[i].velocity), p = offsets[i].point; // |.| < 2^27
+    int64_t toward = (int64_t)nv.x * pref.x + (int64_t)nv.y * pref.y;     // |.| < 2^53
+    int64_t ahead = (int64_t)p.x * pref.x + (int64_t)p.y * pref.y;
+    if (toward < 0 && ahead > 0) return true;
+  }
+  return false;
+}
+
+// The crowd side rule's start (fxs_orca_velocity_crowd): pref turned aside
+// (fxs_orca_crowd_side) where the agent is blocked, facing a symmetric crowd (no static line
+// near, `walls` false, or a counter-flow among its neighbors: counter_flow) and the pairs'
+// lines (lines[i], i < n, as velocity_of fills them before the program: offset and relative
+// velocity; `halves` as there) are not all shown to hold at pref's start point; else pref.
+static fxs_vec2 crowd_start(const fxs_agent *self, uint32_t self_id, const self_terms *s,
+                            const fxs_neighbor *neighbors, const fxs_orca_line *lines, uint32_t n,
+                            uint32_t halves, bool walls, fix16_t radius, fxs_vec2 pref) {
+  fxs_vec2 side = fxs_orca_crowd_side(self, self_id, pref);
+  if (side.x == pref.x && side.y == pref.y) return pref; // free or slowing
+  // Against a wall or an obstacle, only a counter-flow turns it: an agent pressed on a
+  // block's corner, or in a pile, by neighbors going its way has no symmetry to break.
+  if (walls && !counter_flow(neighbors, lines, n, pref)) return pref;
+  program at = {0, radius, pref, false};
+  point_terms t = point_terms_of(s, start_of(&at));
+  for (uint32_t i = 0; i < n; ++i) {
+    if (!((halves >> i) & 1u) || !surely_holds(s, lines[i].point, lines[i].direction, t)) {
+      return side;
+    }
+  }
+  return pref; // its neighbors let it move as it wants: nothing to break
+}
+
 // The new velocity against neighbors[i], i < n, in that order; priorities (or NULL) indexed
 // as the neighbors. `slow`: their velocities are known to be within +-LIMIT (clamp_vec would
 // return them as they are). `memo`: the worker's pairs (entries NULL: none).
@@ -528,7 +584,7 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
                             const fxs_neighbor *neighbors, uint32_t n, const fix16_t *priorities,
                             const fxs_orca_radii *radii, const fxs_orca_statics *statics,
                             const fxs_orca_def *def, bool slow, const fxs_orca_memo *memo,
-                            fxs_orca_scratch *scratch) {
+                            fxs_orca_scratch *scratch, bool crowd) {
   fxs_orca_line *lines = scratch->lines;
   bool any_static = statics && (statics->wall_count != 0 || statics->obstacle_count != 0);
   uint32_t hard = any_static ? fxs_orca_static_lines(self, statics, def, scratch) : 0;
@@ -558,6 +614,10 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
   }
   if (turn) pref = turn_aside(pref);
   fix16_t radius = fxs_clamp(self->max_speed, 0, LIMIT);
+  if (crowd && n != 0) {
+    pref =
+        crowd_start(self, self_id, &s, neighbors, lines + hard, n, halves, hard != 0, radius, pref);
+  }
   program lp = {lines, radius, pref, false};
   fxs_vec2 result = start_of(&lp);
   // Without static lines, the neighbor lines' bound at the start point first, in a pass of
@@ -670,9 +730,19 @@ fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_v
                                   const fxs_orca_radii *radii, uint32_t n,
                                   const fxs_orca_statics *statics, const fxs_orca_def *def,
                                   bool slow, const fxs_orca_memo *memo, fxs_orca_scratch *scratch) {
+  return fxs_orca_velocity_crowd(self, self_id, preferred, neighbors, priorities, radii, n, statics,
+                                 def, slow, memo, scratch, false);
+}
+
+fxs_vec2 fxs_orca_velocity_crowd(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
+                                 const fxs_neighbor *neighbors, const fix16_t *priorities,
+                                 const fxs_orca_radii *radii, uint32_t n,
+                                 const fxs_orca_statics *statics, const fxs_orca_def *def,
+                                 bool slow, const fxs_orca_memo *memo, fxs_orca_scratch *scratch,
+                                 bool crowd) {
   static const fxs_orca_memo none = {0, 0};
   return velocity_of(self, self_id, preferred, neighbors, n, priorities, radii, statics, def, slow,
-                     memo ? memo : &none, scratch);
+                     memo ? memo : &none, scratch, crowd);
 }
 
 fxs_vec2 fxs_orca_velocity(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,

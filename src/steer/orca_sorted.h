@@ -71,6 +71,21 @@ fxs_vec2 fxs_orca_velocity_sorted(const fxs_agent *self, uint32_t self_id, fxs_v
                                   const fxs_orca_statics *statics, const fxs_orca_def *def,
                                   bool slow, const fxs_orca_memo *memo, fxs_orca_scratch *scratch);
 
+/// fxs_orca_velocity_sorted, by the crowd side rule when `crowd` (fixsteer/orca.h,
+/// fxs_orca_crowd_side): where the agent is blocked, its neighbors' lines are not all shown
+/// to hold at its preferred velocity (the bound of fxs_orca_velocity_open) and, when a wall
+/// or an obstacle gives a line, one of its neighbors ahead along the preferred velocity moves
+/// against it (a counter-flow: an agent pressed on a wall or a pile by neighbors going its way
+/// is not turned), the program starts from the preferred velocity turned aside. The world's
+/// orca behavior runs it (simulation version 6; navigate, whose route picks the way, does
+/// not); the functions of orca.h do not.
+fxs_vec2 fxs_orca_velocity_crowd(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
+                                 const fxs_neighbor *neighbors, const fix16_t *priorities,
+                                 const fxs_orca_radii *radii, uint32_t n,
+                                 const fxs_orca_statics *statics, const fxs_orca_def *def,
+                                 bool slow, const fxs_orca_memo *memo, fxs_orca_scratch *scratch,
+                                 bool crowd);
+
 /// Neighbors as a search found them, in no particular order: the agents of view entries
 /// views[i], i < count, at exact squared distances dist_sq[i] (Q32.32), their positions and
 /// velocities in positions[view] and velocities[view].

@@ -28,6 +28,12 @@
 /// world_follow.c): docs/behaviors.md.
 #define FXS_RULES_PACKED_QUEUES 6u
 
+/// The crowd side rule (fxs_orca_crowd_side, fixsteer/orca.h; fxs_orca_velocity_crowd): the
+/// orca behavior turns a blocked agent's preferred velocity clockwise in proportion to how
+/// blocked it is (beside a wall or an obstacle only against a counter-flow; navigate never),
+/// so that a crowd arranged with mirror symmetry does not jam: docs/crowds.md.
+#define FXS_RULES_CROWD_SIDE 6u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;

@@ -221,7 +221,9 @@ static const fxs_orca_radii *neighbor_radii(const fxs_steer_context *ctx, const 
 }
 
 // ORCA toward a preferred velocity among the searched neighbors, each with its own priority
-// and body radius, and the walls and obstacles within reach (through their grids).
+// and body radius, and the walls and obstacles within reach (through their grids), by the
+// crowd side rule (fxs_orca_crowd_side) from simulation version 6 unless `way` (navigate:
+// its route picks the way round a crowd).
 static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
                             const fxs_way_wait *wait, bool way) {
   const fxs_agent *a = &ctx->slot->body;
@@ -253,9 +255,11 @@ static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs
   }
   fxs_orca_radii lookup;
   const fxs_orca_radii *radii = neighbor_radii(ctx, def, &lookup);
-  fxs_vec2 v = fxs_orca_velocity_sorted(
+  // The crowd side rule came with simulation version 6 (world_rules.h); not for navigate.
+  bool crowd = fxs_rules_since(ctx->world, FXS_RULES_CROWD_SIDE) && !way;
+  fxs_vec2 v = fxs_orca_velocity_crowd(
       a, ctx->index, preferred, ctx->scratch->neighbors, all_equal ? 0 : priorities, radii, chosen,
-      &st, def, step->slow_view, &ctx->scratch->pairs, &ctx->scratch->behavior.orca.lines);
+      &st, def, step->slow_view, &ctx->scratch->pairs, &ctx->scratch->behavior.orca.lines, crowd);
   return fxs_steer_toward(a, static_friction(ctx, preferred, v, wait));
 }
 
@@ -307,8 +311,9 @@ static inline fix16_t slowing_radius_of(const fxs_agent *a, fix16_t p) {
 }
 
 // ORCA's preferred velocity toward the target: arrival's desired one (the velocity plus
-// arrival's force, its slowing_radius parameter). `inline_arrival`: arrival without a call
-// (steer_lone_orca; steer_agent keeps the call, and its frame stays as it was).
+// arrival's force, its slowing_radius parameter).
+// `inline_arrival`: arrival without a call (steer_lone_orca; steer_agent keeps the call, and its
+// frame stays as it was).
 FXS_ALWAYS_INLINE fxs_vec2 orca_preferred(const fxs_steer_context *ctx, const fix16_t *p,
                                           bool inline_arrival) {
   const fxs_agent *a = &ctx->slot->body;
