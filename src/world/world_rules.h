@@ -23,6 +23,12 @@
 /// goal comes later (by x, then y) makes way (world_way.c, owes_way): docs/crowds.md.
 #define FXS_RULES_CRUSH_ORDER 5u
 
+/// Moves that share fields: the members of a move group of FXS_NAV_FIELD_GROUP or more (in a
+/// world with group fields and a grid) follow one field toward the group's destination and
+/// leave it for their own spots once they see them (world_nav_fields.c, "moves"):
+/// docs/navigation.md, "Moving groups".
+#define FXS_RULES_MOVE_FIELDS 6u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;
