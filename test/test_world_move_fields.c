@@ -4,8 +4,6 @@
 #include "result.h"
 #include "command_build.h"
 #include "world.h"
-#include "world_internal.h"
-#include "world_nav_fields.h"
 #include "snapshot.h"
 #include "version.h"
 #include "fxs_nav_test.h"

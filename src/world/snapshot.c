@@ -741,6 +741,11 @@ static bool nav_difference(const fxs_world *a, const fxs_world *b, fxs_world_dif
     FXS_DIFF("nav.field.ready", x->field_slots[k].ready, y->field_slots[k].ready);
     FXS_DIFF("nav.field.settled", x->field_slots[k].settled, y->field_slots[k].settled);
   }
+  if (a->capacity.nav_fields != 0 && b->capacity.nav_fields != 0) {
+    for (uint32_t i = 0; i < a->capacity.agents && i < b->capacity.agents; ++i) {
+      FXS_DIFF("nav.move", x->moves[i], y->moves[i]);
+    }
+  }
   return false;
 }
 
