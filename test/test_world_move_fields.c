@@ -97,6 +97,18 @@ void test_by_version_5s_rules_each_unit_waits_for_its_own_search(void) {
   for (uint32_t i = 0; i < UNITS; ++i) TEST_ASSERT_EQUAL_HEX32(FXS_NAV_NO_MOVE, world.nav.moves[i]);
 }
 
+void test_a_version_5_world_steps_the_click_as_before_bit_for_bit(void) {
+  // The hashes main computed for this run before moves shared fields (simulation version 5,
+  // the library of that commit built and run on this scene): ticks 101 and 401 of the click.
+  scene(&world, 5);
+  click(&world);
+  for (int t = 1; t <= 400; ++t) {
+    fxs_world_step(&world, 0, 0, 0);
+    if (t == 100) TEST_ASSERT_EQUAL_HEX64(0xc2390d07eea950e7u, fxs_world_hash(&world));
+  }
+  TEST_ASSERT_EQUAL_HEX64(0x550dfe830ea7a9b5u, fxs_world_hash(&world));
+}
+
 void test_members_land_on_their_distinct_spots_round_the_wall(void) {
   scene(&world, FXS_SIMULATION_VERSION);
   moving_after(&world, 1);
