@@ -42,6 +42,10 @@ extern "C" {
 /// and nav_waypoints, and after the field (or the walls) the mesh navigation section
 /// (docs/navigation-mesh.md, "In the world"): the mesh itself, the routes and the searches.
 #define FXS_SNAPSHOT_VERSION_NAV_MESH 7u
+/// Layout of a world with group fields in which some agent follows a move's field
+/// (fxs_world_nav.moves, simulation version 6): layout 6 with, after the fields section, per
+/// agent slot its move's cell (u32, 0xFFFFFFFF none). A world where none does writes layout 6.
+#define FXS_SNAPSHOT_VERSION_NAV_MOVES 8u
 
 /// 64-bit state hash (FXS_STATE_HASH_VERSION, hash.h) of the snapshot bytes, computed
 /// without a buffer.

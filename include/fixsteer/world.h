@@ -242,12 +242,19 @@ typedef struct fxs_world_nav {
   uint32_t *search_owner;          ///< Agent slot of each search, or UINT32_MAX when it is free.
   fxs_nav_field_slot *field_slots; ///< capacity.nav_fields cached fields' state.
   fxs_nav_field *fields; ///< Their integration fields (values derived from the slot's state).
+  /// Per agent slot (worlds with nav_fields), the cell of the destination of the move whose
+  /// group field it follows (simulation version 6, docs/navigation.md "Moving groups"), or
+  /// FXS_NAV_NO_MOVE.
+  uint32_t *moves;
   // A mesh world (capacity.nav_kind FXS_NAV_KIND_MESH): budget 0 while routing is off.
   fxs_nav_mesh mesh; ///< The mesh of the live walls and obstacles over the bounds (state).
   fxs_vec2 *points;  ///< capacity.nav_waypoints route points per agent slot (waypoints' role).
   fxs_vec2 *goals;   ///< Per agent slot, the goal its route (or its search) leads to.
   struct fxs_mesh_route *mesh_searches; ///< capacity.nav_searches searches, one scratch after.
 } fxs_world_nav;
+
+/// fxs_world_nav.moves of an agent that follows no move's group field.
+#define FXS_NAV_NO_MOVE UINT32_MAX
 
 /// Most columns or rows of the world's flow field (command arguments are whole Q16.16).
 #define FXS_MAX_FIELD_SIDE 32767u

@@ -8,6 +8,7 @@
 #include "fixsteer/manager.h"
 #include "world_field.h"
 #include "world_nav.h"
+#include "world_nav_fields.h"
 #include "world_nav_mesh.h"
 #include "world_slots.h"
 
@@ -148,7 +149,9 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
   bool field = world->capacity.field_cells != 0, nav = world->capacity.nav_cells != 0;
   fxs_put_u32(w, FXS_SNAPSHOT_MAGIC);
   bool fields = world->capacity.nav_fields != 0, mesh = fxs_world_is_mesh(&world->capacity);
+  bool moves = fields && fxs_world_nav_moves_any(world);
   fxs_put_u16(w, mesh     ? FXS_SNAPSHOT_VERSION_NAV_MESH
+                 : moves  ? FXS_SNAPSHOT_VERSION_NAV_MOVES
                  : fields ? FXS_SNAPSHOT_VERSION_NAV_FIELDS
                  : nav    ? FXS_SNAPSHOT_VERSION_NAV
                  : field  ? FXS_SNAPSHOT_VERSION_FIELD
@@ -275,6 +278,7 @@ fxs_result fxs_world_save_hashed(const fxs_world *world, uint8_t *buffer, size_t
 typedef struct restore {
   fxs_reader r;
   fxs_world *world; // NULL on the dry pass
+  uint16_t layout;  // the snapshot's layout version (get_header)
   fxs_result error;
   size_t error_offset;
 } restore;
@@ -412,7 +416,7 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
   uint16_t version = fxs_get_u16(r);
   if (version != FXS_SNAPSHOT_VERSION && version != FXS_SNAPSHOT_VERSION_FIELD &&
       version != FXS_SNAPSHOT_VERSION_NAV && version != FXS_SNAPSHOT_VERSION_NAV_FIELDS &&
-      version != FXS_SNAPSHOT_VERSION_NAV_MESH) {
+      version != FXS_SNAPSHOT_VERSION_NAV_MESH && version != FXS_SNAPSHOT_VERSION_NAV_MOVES) {
     return fail_at(rs, FXS_ERR_BAD_VERSION, 4), false;
   }
   bool mesh = version == FXS_SNAPSHOT_VERSION_NAV_MESH;
@@ -448,7 +452,8 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
   if (mesh && nav[0] != fxs_world_mesh_vertices(&world->capacity))
     return fail_at(rs, FXS_ERR_CAPACITY, nav_at), false;
   if (mesh) nav[0] = 0; // the grid's cells
-  if (version == FXS_SNAPSHOT_VERSION_NAV_FIELDS) {
+  rs->layout = version;
+  if (version == FXS_SNAPSHOT_VERSION_NAV_FIELDS || version == FXS_SNAPSHOT_VERSION_NAV_MOVES) {
     size_t fields_at = r->position;
     nav[4] = fxs_get_u32(r);
     if (nav[4] == 0 && !r->failed) return fail_at(rs, FXS_ERR_BAD_VALUE, fields_at), false;
@@ -502,7 +507,8 @@ static void get_field(restore *rs, const fxs_world *shape) {
 // The navigation section (a world with navigation).
 static void get_nav(restore *rs, fxs_world *shape) {
   size_t at = rs->r.position;
-  fxs_result e = fxs_world_nav_read(rs->world, shape, &rs->r, &at);
+  bool moves = rs->layout == FXS_SNAPSHOT_VERSION_NAV_MOVES;
+  fxs_result e = fxs_world_nav_read(rs->world, shape, &rs->r, moves, &at);
   if (e != FXS_OK) fail_at(rs, e, at);
 }
 
@@ -563,13 +569,13 @@ static void restore_pass(restore *rs, fxs_world *shape) {
 
 fxs_result fxs_world_restore(fxs_world *world, const uint8_t *data, size_t size,
                              size_t *error_offset) {
-  restore dry = {fxs_reader_make(data, size), 0, FXS_OK, 0};
+  restore dry = {fxs_reader_make(data, size), 0, 0, FXS_OK, 0};
   restore_pass(&dry, world);
   if (dry.error != FXS_OK) {
     if (error_offset) *error_offset = dry.error_offset;
     return dry.error;
   }
-  restore apply = {fxs_reader_make(data, size), world, FXS_OK, 0};
+  restore apply = {fxs_reader_make(data, size), world, 0, FXS_OK, 0};
   restore_pass(&apply, world);
   fxs_world_rebuild_derived(world); // the slots were written directly
   return apply.error;
@@ -584,7 +590,7 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
   uint16_t version = fxs_get_u16(&r);
   if (version != FXS_SNAPSHOT_VERSION && version != FXS_SNAPSHOT_VERSION_FIELD &&
       version != FXS_SNAPSHOT_VERSION_NAV && version != FXS_SNAPSHOT_VERSION_NAV_FIELDS &&
-      version != FXS_SNAPSHOT_VERSION_NAV_MESH) {
+      version != FXS_SNAPSHOT_VERSION_NAV_MESH && version != FXS_SNAPSHOT_VERSION_NAV_MOVES) {
     return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_VERSION;
   }
   r.position = 35; // seed, bounds, clamp flag and neighbor radius come first
@@ -595,11 +601,13 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
   if (version >= FXS_SNAPSHOT_VERSION_NAV) {
     for (int i = 0; i < 4; ++i) nav[i] = fxs_get_u32(&r);
   }
-  if (version == FXS_SNAPSHOT_VERSION_NAV_FIELDS) nav[4] = fxs_get_u32(&r);
+  bool fields =
+      version == FXS_SNAPSHOT_VERSION_NAV_FIELDS || version == FXS_SNAPSHOT_VERSION_NAV_MOVES;
+  if (fields) nav[4] = fxs_get_u32(&r);
   if (r.failed) return FXS_ERR_TRUNCATED;
   if (version == FXS_SNAPSHOT_VERSION_FIELD && field_cells == 0) return FXS_ERR_BAD_VALUE;
   if (version >= FXS_SNAPSHOT_VERSION_NAV && nav[0] == 0) return FXS_ERR_BAD_VALUE;
-  if (version == FXS_SNAPSHOT_VERSION_NAV_FIELDS && nav[4] == 0) return FXS_ERR_BAD_VALUE;
+  if (fields && nav[4] == 0) return FXS_ERR_BAD_VALUE;
   if (agents > FXS_MAX_AGENTS || obstacles > FXS_MAX_SMALL_CAPACITY ||
       paths > FXS_MAX_SMALL_CAPACITY || walls > FXS_MAX_SMALL_CAPACITY) {
     return FXS_ERR_BAD_VALUE;
@@ -732,6 +740,11 @@ static bool nav_difference(const fxs_world *a, const fxs_world *b, fxs_world_dif
     FXS_DIFF("nav.field.used", x->field_slots[k].used, y->field_slots[k].used);
     FXS_DIFF("nav.field.ready", x->field_slots[k].ready, y->field_slots[k].ready);
     FXS_DIFF("nav.field.settled", x->field_slots[k].settled, y->field_slots[k].settled);
+  }
+  if (a->capacity.nav_fields != 0 && b->capacity.nav_fields != 0) {
+    for (uint32_t i = 0; i < a->capacity.agents && i < b->capacity.agents; ++i) {
+      FXS_DIFF("nav.move", x->moves[i], y->moves[i]);
+    }
   }
   return false;
 }

@@ -96,6 +96,7 @@ enum {
   M_NAV_FIELDS,
   M_NAV_FIELDS_MEMORY,
   M_NAV_AGENT_FIELD,
+  M_NAV_MOVES,
   M_NAV_FIELD_MEMBERS,
   M_NAV_FIELD_PACKED, // fields
   M_NAV_FIELD_BUILT,
@@ -188,6 +189,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       c->nav_fields,
       fxs_world_nav_field_builds(c),
       c->nav_fields ? c->agents : 0u,
+      c->nav_fields ? c->agents : 0u,
       c->nav_fields,
       (size_t)c->nav_fields * c->nav_cells,
       c->nav_fields,
@@ -245,6 +247,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
                                  sizeof(fxs_nav_field_slot),
                                  sizeof(fxs_nav_field),
                                  fxs_world_nav_fields_bytes(c),
+                                 sizeof(uint32_t),
                                  sizeof(uint32_t),
                                  sizeof(uint32_t),
                                  sizeof(uint8_t),
@@ -361,6 +364,7 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
     n->fields = FXS_AT(fxs_nav_field, M_NAV_FIELDS);
     world->internal->nav.fields_memory = FXS_AT(uint8_t, M_NAV_FIELDS_MEMORY);
     world->internal->nav.agent_field = FXS_AT(uint32_t, M_NAV_AGENT_FIELD);
+    n->moves = FXS_AT(uint32_t, M_NAV_MOVES);
     world->internal->nav.field_members = FXS_AT(uint32_t, M_NAV_FIELD_MEMBERS);
     world->internal->nav.field_packed = FXS_AT(uint8_t, M_NAV_FIELD_PACKED);
     world->internal->nav.build_owner = FXS_AT(uint32_t, M_NAV_BUILD_OWNER);
@@ -632,16 +636,19 @@ static fxs_result agent_command(fxs_world *world, fxs_agent_slot *s, const fxs_c
   switch ((fxs_command_type)c->type) {
     case FXS_CMD_DESPAWN:
       fxs_world_nav_release(world, (uint32_t)(s - world->agents));
+      fxs_world_nav_fields_forget(world, (uint32_t)(s - world->agents));
       s->alive = 0;
       s->generation = (uint16_t)((s->generation + 1u) & FXS_HANDLE_GENERATION_MASK);
       fxs_free_slots_give(world, (uint32_t)(s - world->agents));
       return FXS_OK;
     case FXS_CMD_SET_TARGET_POINT:
       s->target_point = fxs_vec2_make(c->arg[0], c->arg[1]);
+      fxs_world_nav_fields_forget(world, (uint32_t)(s - world->agents));
       return FXS_OK;
     case FXS_CMD_SET_TARGET_AGENT:
       if (c->ref != 0 && slot_of(world, c->ref) < 0) return FXS_ERR_STALE_HANDLE;
       s->target_agent = c->ref;
+      fxs_world_nav_fields_forget(world, (uint32_t)(s - world->agents));
       return FXS_OK;
     case FXS_CMD_SET_SECOND_TARGET:
       if (c->ref != 0 && slot_of(world, c->ref) < 0) return FXS_ERR_STALE_HANDLE;

@@ -7,6 +7,8 @@
 #include "fixsteer/nav_grid.h"
 #include "fixsteer/scalar.h"
 #include "world_nav.h"
+#include "world_nav_fields.h"
+#include "world_rules.h"
 #include "world_slots.h"
 
 #define NO_MOVE UINT32_MAX
@@ -181,6 +183,14 @@ static void move_group(fxs_world *world, order *o, uint32_t *members, uint32_t m
              tier);
   for (uint32_t k = 0; k < m; ++k) taken[k].x = 0;
   sort(members, m, nearer_before, o);
+  // By simulation version 6's rules a group of FXS_NAV_FIELD_GROUP or more, in a world with
+  // group fields, shares a field toward its destination (world_nav_fields.h, "Moves").
+  const fxs_nav_grid *g = fxs_world_nav_grid(world);
+  uint32_t cx = 0, cy = 0, cell = FXS_NAV_NO_MOVE;
+  if (g && world->capacity.nav_fields != 0 && m >= FXS_NAV_FIELD_GROUP &&
+      fxs_rules_since(world, FXS_RULES_MOVE_FIELDS) && fxs_nav_grid_cell_of(g, o->to, &cx, &cy)) {
+    cell = cy * g->width + cx;
+  }
   uint32_t open = 0; // spots before it are taken
   for (uint32_t i = 0; i < m; ++i) {
     while (taken[open].x) ++open;
@@ -195,6 +205,8 @@ static void move_group(fxs_world *world, order *o, uint32_t *members, uint32_t m
     taken[best].x = 1;
     s->target_point = spots[best];
     s->target_agent = 0;
+    if (cell != FXS_NAV_NO_MOVE) fxs_world_nav_fields_move(world, members[i], cell);
+    else fxs_world_nav_fields_forget(world, members[i]);
   }
 }
 

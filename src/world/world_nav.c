@@ -60,6 +60,7 @@ static void drop_all(fxs_world *world) {
     memset(&n->routes[i], 0, sizeof n->routes[i]);
   for (uint32_t k = 0; k < world->capacity.nav_searches; ++k)
     n->search_owner[k] = FXS_ROUTE_NO_OWNER;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) fxs_world_nav_fields_forget(world, i);
 }
 
 static fxs_result set_grid(fxs_world *world, const fxs_command *c) {
@@ -535,6 +536,7 @@ void fxs_world_nav_write(const fxs_world *world, fxs_writer *w) {
     if (n->search_owner[k] != FXS_ROUTE_NO_OWNER) fxs_nav_search_write(&n->searches[k], w);
   }
   if (world->capacity.nav_fields != 0) fxs_world_nav_fields_write(world, w);
+  if (fxs_world_nav_moves_any(world)) fxs_world_nav_moves_write(world, w);
 }
 
 // Every factor is below 2^38 and every count below 2^32, so each product is below 2^70:
@@ -547,7 +549,8 @@ uint64_t fxs_world_nav_write_bound(const fxs_world_capacity *c) {
       (c->nav_searches && search > big / c->nav_searches)) {
     return UINT64_MAX;
   }
-  return 32u + c->nav_cells + c->agents * route + c->nav_searches * search;
+  uint64_t moves = c->nav_fields ? 4u * (uint64_t)c->agents : 0u; // the moves section
+  return 32u + c->nav_cells + c->agents * route + c->nav_searches * search + moves;
 }
 
 typedef struct nav_header {
@@ -657,7 +660,8 @@ static fxs_result read_base(fxs_world *world, fxs_reader *r, size_t cells, size_
   return FXS_OK;
 }
 
-fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r, size_t *at) {
+fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r, bool moves,
+                              size_t *at) {
   nav_header h;
   *at = r->position;
   fxs_result e = read_header(r, shape, &h);
@@ -694,5 +698,11 @@ fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r,
     world->internal->nav.dirty = 1;
   }
   if (shape->capacity.nav_fields == 0) return FXS_OK;
-  return fxs_world_nav_fields_read(world, shape, r, h.grid.width * h.grid.height, at);
+  e = fxs_world_nav_fields_read(world, shape, r, h.grid.width * h.grid.height, at);
+  if (e != FXS_OK) return e;
+  if (moves) return fxs_world_nav_moves_read(world, shape, r, h.grid.width * h.grid.height, at);
+  for (uint32_t i = 0; world && i < world->capacity.agents; ++i) {
+    world->nav.moves[i] = FXS_NAV_NO_MOVE;
+  }
+  return FXS_OK;
 }

@@ -96,7 +96,10 @@ void fxs_world_nav_write(const fxs_world *world, fxs_writer *w);
 uint64_t fxs_world_nav_write_bound(const fxs_world_capacity *c);
 
 /// Reads the navigation section into `world`, or, when `world` is NULL (the dry pass), only
-/// checks it, using `shape`'s scratch search. FXS_OK or the first error, its offset in *at.
-fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r, size_t *at);
+/// checks it, using `shape`'s scratch search; with `moves` (layout
+/// FXS_SNAPSHOT_VERSION_NAV_MOVES) the moves section follows the fields'. FXS_OK or the first
+/// error, its offset in *at.
+fxs_result fxs_world_nav_read(fxs_world *world, fxs_world *shape, fxs_reader *r, bool moves,
+                              size_t *at);
 
 #endif

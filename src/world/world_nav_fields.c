@@ -181,7 +181,18 @@ void fxs_world_nav_fields_init(fxs_world *world) {
     ni->build_owner[j] = NO_SLOT, ni->build_stamp[j] = 0;
   }
   ni->build_clock = 0;
-  for (uint32_t i = 0; i < c->agents; ++i) ni->agent_field[i] = FXS_NAV_NO_FIELD;
+  for (uint32_t i = 0; i < c->agents; ++i) {
+    ni->agent_field[i] = FXS_NAV_NO_FIELD;
+    n->moves[i] = FXS_NAV_NO_MOVE;
+  }
+}
+
+void fxs_world_nav_fields_forget(fxs_world *world, uint32_t index) {
+  if (world->capacity.nav_fields != 0) world->nav.moves[index] = FXS_NAV_NO_MOVE;
+}
+
+void fxs_world_nav_fields_move(fxs_world *world, uint32_t index, uint32_t cell) {
+  if (world->capacity.nav_fields != 0) world->nav.moves[index] = cell;
 }
 
 void fxs_world_nav_fields_drop(fxs_world *world) {
@@ -224,6 +235,47 @@ static uint32_t slot_for(fxs_world *world, uint32_t goal) {
   return k;
 }
 
+static bool sight(const fxs_nav_grid *g, uint32_t from, uint32_t to);
+static bool reaches(const fxs_nav_field *f, uint32_t cx, uint32_t cy);
+static uint32_t aim_of(const fxs_world *world, uint32_t k, uint32_t here);
+static uint32_t cell_of(const fxs_nav_grid *g, fxs_vec2 p);
+
+// The members of moves on ready fields (see the header): straight to their spots when these
+// are near and in sight; with the destination in sight and the spot not, their move forgotten
+// (A* to the spot). Cut-off members are left to fxs_world_nav_fields_serve.
+static void follow_moves(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  uint32_t *field = world->internal->nav.agent_field;
+  const fxs_nav_grid *g = &n->grid;
+  int64_t look = (int64_t)FXS_NAV_FIELD_LOOK * g->cell_size;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    uint32_t k = field[i], move = n->moves[i];
+    if (k == FXS_NAV_NO_FIELD || move == FXS_NAV_NO_MOVE) continue;
+    if (n->fields[k].status != FXS_NAV_FIELD_READY) continue;
+    const fxs_agent_slot *s = &world->agents[i];
+    uint32_t here = cell_of(g, s->body.position), w = g->width, sx, sy;
+    if (!reaches(&n->fields[k], here % w, here / w)) continue; // serve: A*
+    fxs_vec2 to = fxs_nav_grid_cell_center(g, move % w, move / w);
+    int64_t reach = 2 * (int64_t)fxs_vec2_distance(s->target_point, to) + look;
+    if (!fxs_vec2_within(s->body.position, to, reach > FXS_MAX ? FXS_MAX : (fix16_t)reach)) {
+      continue;
+    }
+    bool inside = fxs_nav_grid_cell_of(g, s->target_point, &sx, &sy);
+    if (inside && sight(g, here, sy * w + sx)) {
+      field[i] = k | FXS_NAV_FIELD_STRAIGHT;
+      continue;
+    }
+    uint8_t *cell =
+        &world->internal->nav.field_packed[(size_t)k * world->capacity.nav_cells + here];
+    if (*cell >> 4 == AIM_UNKNOWN) *cell = (uint8_t)(*cell | aim_of(world, k, here) << 4);
+    if (*cell >> 4 == AIM_GOAL) { // at the destination, the spot hidden: A* to it
+      n->moves[i] = FXS_NAV_NO_MOVE;
+      field[i] = FXS_NAV_NO_FIELD;
+      world->internal->nav.field_members[k]--;
+    }
+  }
+}
+
 void fxs_world_nav_fields_assign(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
   uint32_t agents = world->capacity.agents, *count = world->internal->nav.scratch;
@@ -232,8 +284,12 @@ void fxs_world_nav_fields_assign(fxs_world *world) {
   for (uint32_t i = 0; i < agents; ++i) {
     field[i] = FXS_NAV_NO_FIELD;
     const fxs_agent_slot *s = &world->agents[i];
-    if (!s->alive || !fxs_world_nav_navigates(s)) continue;
-    field[i] = fxs_world_nav_goal_cell(world, i);
+    if (!s->alive || !fxs_world_nav_navigates(s)) {
+      n->moves[i] = FXS_NAV_NO_MOVE; // a move's member that stops navigating forgets it
+      continue;
+    }
+    uint32_t move = n->moves[i];
+    field[i] = move != FXS_NAV_NO_MOVE ? move : fxs_world_nav_goal_cell(world, i);
     count[field[i]] = 0;
   }
   for (uint32_t i = 0; i < agents; ++i) {
@@ -252,6 +308,7 @@ void fxs_world_nav_fields_assign(fxs_world *world) {
     field[i] = k;
     members[k]++;
   }
+  follow_moves(world);
 }
 
 // True when the ready (packed) field `f` leads somewhere from cell (cx, cy): the cell has a
@@ -265,6 +322,7 @@ bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index) {
   if (world->capacity.nav_fields == 0) return false;
   uint32_t k = world->internal->nav.agent_field[index];
   if (k == FXS_NAV_NO_FIELD) return false;
+  k &= ~FXS_NAV_FIELD_STRAIGHT;
   fxs_nav_route *r = &n->routes[index];
   const fxs_nav_field *f = &n->fields[k];
   if (f->status == FXS_NAV_FIELD_READY) {
@@ -272,6 +330,7 @@ bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index) {
     fxs_nav_grid_cell_of(&n->grid, world->agents[index].body.position, &cx, &cy);
     if (!reaches(f, cx, cy)) { // cut off from the goal: A* finds the nearest point
       world->internal->nav.agent_field[index] = FXS_NAV_NO_FIELD;
+      n->moves[index] = FXS_NAV_NO_MOVE;
       return false;
     }
     if (r->status != FXS_ROUTE_NONE) fxs_world_nav_release(world, index);
@@ -336,7 +395,10 @@ static void fill_aims(fxs_world *world) {
   const fxs_world_nav_internal *ni = &world->internal->nav;
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
     uint32_t k = ni->agent_field[i];
-    if (k == FXS_NAV_NO_FIELD || n->fields[k].status != FXS_NAV_FIELD_READY) continue;
+    if (k == FXS_NAV_NO_FIELD || (k & FXS_NAV_FIELD_STRAIGHT) ||
+        n->fields[k].status != FXS_NAV_FIELD_READY) {
+      continue;
+    }
     uint32_t here = cell_of(&n->grid, world->agents[i].body.position);
     uint8_t *cell = &ni->field_packed[(size_t)k * world->capacity.nav_cells + here];
     if (*cell >> 4 == AIM_UNKNOWN) *cell = (uint8_t)(*cell | aim_of(world, k, here) << 4);
@@ -366,14 +428,22 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
   const fxs_world_nav *n = &world->nav;
   if (world->capacity.nav_fields == 0) return false;
   uint32_t k = world->internal->nav.agent_field[index];
-  if (k == FXS_NAV_NO_FIELD || n->fields[k].status != FXS_NAV_FIELD_READY) return false;
+  if (k == FXS_NAV_NO_FIELD) return false;
+  if (k & FXS_NAV_FIELD_STRAIGHT) { // a move's member, its spot in sight (follow_moves)
+    *to = target, *last = true;
+    return true;
+  }
+  if (n->fields[k].status != FXS_NAV_FIELD_READY) return false;
   const fxs_nav_grid *g = &n->grid;
   uint32_t here = cell_of(g, world->agents[index].body.position), w = g->width;
   uint32_t aim = packed_of(world, k)[here] >> 4;
   if (aim == AIM_UNKNOWN) aim = aim_of(world, k, here); // filled each tick: only outside a step
   if (aim == AIM_NONE) return false;
   *last = aim == AIM_GOAL;
-  if (aim == AIM_GOAL) {
+  if (aim == AIM_GOAL && n->moves[index] != FXS_NAV_NO_MOVE) { // toward the destination
+    uint32_t goal = n->field_slots[k].goal_cell;
+    *to = fxs_nav_grid_cell_center(g, goal % w, goal / w), *last = false;
+  } else if (aim == AIM_GOAL) {
     uint32_t goal = n->field_slots[k].goal_cell, tx, ty;
     bool inside = fxs_nav_grid_cell_of(g, target, &tx, &ty);
     *to = inside ? target : fxs_nav_grid_cell_center(g, goal % w, goal / w);
@@ -387,7 +457,8 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
 uint32_t fxs_world_nav_fields_follows(const fxs_world *world, uint32_t index) {
   if (world->capacity.nav_fields == 0) return 0;
   uint32_t k = world->internal->nav.agent_field[index];
-  if (k == FXS_NAV_NO_FIELD || world->nav.fields[k].status != FXS_NAV_FIELD_READY) return 0;
+  if (k == FXS_NAV_NO_FIELD || world->nav.moves[index] != FXS_NAV_NO_MOVE) return 0;
+  if (world->nav.fields[k].status != FXS_NAV_FIELD_READY) return 0;
   return world->internal->nav.field_members[k];
 }
 
@@ -483,6 +554,32 @@ fxs_result fxs_world_nav_fields_read(fxs_world *world, const fxs_world *shape, f
   if (!fxs_world_nav_grid(world)) return FXS_OK; // no grid: no field is live (checked above)
   for (uint32_t k = 0; k < fields; ++k) {
     if (slot[k].live) restore_values(world, k);
+  }
+  return FXS_OK;
+}
+
+// ------------------------------------------------------------------ moves section
+
+bool fxs_world_nav_moves_any(const fxs_world *world) {
+  if (world->capacity.nav_fields == 0) return false;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    if (world->nav.moves[i] != FXS_NAV_NO_MOVE) return true;
+  }
+  return false;
+}
+
+void fxs_world_nav_moves_write(const fxs_world *world, fxs_writer *w) {
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) fxs_put_u32(w, world->nav.moves[i]);
+}
+
+fxs_result fxs_world_nav_moves_read(fxs_world *world, const fxs_world *shape, fxs_reader *r,
+                                    uint32_t cells, size_t *at) {
+  for (uint32_t i = 0; i < shape->capacity.agents; ++i) {
+    *at = r->position;
+    uint32_t move = fxs_get_u32(r);
+    if (r->failed) return FXS_ERR_TRUNCATED;
+    if (move != FXS_NAV_NO_MOVE && move >= cells) return FXS_ERR_BAD_VALUE;
+    if (world) world->nav.moves[i] = move;
   }
   return FXS_OK;
 }

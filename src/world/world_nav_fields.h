@@ -49,6 +49,17 @@
 // (the first when none is). Until its field is ready an agent follows the route it had (no
 // new search is started for it) and holds still without one. An agent whose cell the field
 // cannot reach (cut off, or the goal blocked) runs A* (the nearest reachable point rule).
+//
+// Moves (simulation version 6, FXS_RULES_MOVE_FIELDS). The members of a move group of
+// FXS_NAV_FIELD_GROUP or more record the cell of the group's destination (fxs_world_nav.moves,
+// state) and are counted by it, not by their spots' cells: the group shares one field toward
+// its destination. A member follows it while its own spot is out of reach: once it is within
+// 2 |spot - destination| + FXS_NAV_FIELD_LOOK cells of the destination and its spot's cell is
+// in sight from its own, it goes straight to its spot this tick (agent_field then carries
+// FXS_NAV_FIELD_STRAIGHT) and lands on it as at a route's end; there, with the destination's
+// cell in sight and its spot's not (a spot behind a wall), it leaves the field for good (its
+// move forgotten) and runs A* to its spot. A member whose cell the field cannot reach leaves it
+// too. Members are not a pile round one goal: fxs_world_nav_fields_follows is 0 for them.
 #ifndef FIXSTEER_WORLD_NAV_FIELDS_H
 #define FIXSTEER_WORLD_NAV_FIELDS_H
 
@@ -84,6 +95,9 @@ typedef struct fxs_nav_field_built {
 #define FXS_NAV_FIELD_LOOK 8u
 /// agent_field of an agent that follows no field this tick.
 #define FXS_NAV_NO_FIELD UINT32_MAX
+/// Flag of agent_field: a move's member that goes straight to its spot this tick (the field's
+/// slot in the other bits).
+#define FXS_NAV_FIELD_STRAIGHT 0x40000000u
 
 /// Least number of build memories of a world with fields (fewer only with fewer fields).
 #define FXS_NAV_FIELD_BUILDS 2u
@@ -106,6 +120,24 @@ void fxs_world_nav_fields_init(fxs_world *world);
 /// Drops every field (a new map version, a grid set or removed): no agent follows one until
 /// the next plan assigns them.
 void fxs_world_nav_fields_drop(fxs_world *world);
+
+/// Agent slot `index` follows no move's field (a despawn, a new target, a move of one).
+void fxs_world_nav_fields_forget(fxs_world *world, uint32_t index);
+
+/// Agent slot `index`, a member of a move group to the grid cell `cell`, follows the group's
+/// field from the next plan (a world with fields).
+void fxs_world_nav_fields_move(fxs_world *world, uint32_t index, uint32_t cell);
+
+/// True when some agent follows a move's field (its snapshot then has the moves section).
+bool fxs_world_nav_moves_any(const fxs_world *world);
+
+/// Writes the moves section: per agent slot its move's cell (u32, 0xFFFFFFFF none).
+void fxs_world_nav_moves_write(const fxs_world *world, fxs_writer *w);
+
+/// Reads the moves section over a grid of `cells` cells (each a cell or none) into `world`
+/// (or only checks it when `world` is NULL); the offset of a bad value in *at.
+fxs_result fxs_world_nav_moves_read(fxs_world *world, const fxs_world *shape, fxs_reader *r,
+                                    uint32_t cells, size_t *at);
 
 /// Gives the agents their fields for this tick (planning, after the costs are rebuilt and
 /// before the routes are marked stale): counts the goals, takes or evicts slots, sets

@@ -34,6 +34,12 @@
 /// so that a crowd arranged with mirror symmetry does not jam: docs/crowds.md.
 #define FXS_RULES_CROWD_SIDE 6u
 
+/// Moves that share fields: the members of a move group of FXS_NAV_FIELD_GROUP or more (in a
+/// world with group fields and a grid) follow one field toward the group's destination and
+/// leave it for their own spots once they see them (world_nav_fields.c, "moves"):
+/// docs/navigation.md, "Moving groups".
+#define FXS_RULES_MOVE_FIELDS 6u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;

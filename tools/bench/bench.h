@@ -191,6 +191,11 @@ int bench_nav_mesh_route_svg(const char *path);
 void bench_rts_report(const uint32_t *sizes, unsigned size_count, const uint32_t *walls,
                       unsigned wall_count, uint32_t ticks);
 
+// Every agent of the RTS map clicked to one place as one move group (`--kernel rts-move`):
+// ticks until every unit moves and ms a tick, by simulation version 5's rules and the current.
+void bench_rts_move_report(const uint32_t *sizes, unsigned size_count, const uint32_t *walls,
+                           unsigned wall_count, uint32_t ticks);
+
 // ------------------------------------------------------------------ map changes (nav_map.c)
 
 /// The map-change section: on a 1024 x 1024 grid with 256 large obstacles, the ticks that add

@@ -41,6 +41,11 @@
 //                                        only the RTS section: navigate agents on an 8192 x 8192
 //                                        map of rooms, 1 and 2 workers (default 1,000 and 5,000
 //                                        agents, 0 and 316 walls, 10 ticks)
+//   fxs-bench --kernel rts-move [--sizes 10000] [--walls 316] [--ticks T]
+//                                        every agent of the RTS map clicked to one place as
+//                                        one move group: ticks until every unit moves (at
+//                                        most T, default 60) and ms a tick, by simulation
+//                                        version 5's rules and the current one's
 #define _POSIX_C_SOURCE 199309L // clock_gettime
 
 #include <math.h>
@@ -768,6 +773,13 @@ int main(int argc, char **argv) {
     bench_rts_report(sizes_given ? sizes : rts_sizes, sizes_given ? size_count : 2u,
                      walls_given ? wall_counts : rts_walls, walls_given ? wall_count : 2u,
                      ticks_given ? ticks : 10u);
+    return 0;
+  }
+  if (kernel && strcmp(kernel, "rts-move") == 0) {
+    static const uint32_t move_sizes[] = {10000u}, move_walls[] = {316u};
+    bench_rts_move_report(sizes_given ? sizes : move_sizes, sizes_given ? size_count : 1u,
+                          walls_given ? wall_counts : move_walls, walls_given ? wall_count : 1u,
+                          ticks_given ? ticks : 60u);
     return 0;
   }
   if (kernel && strcmp(kernel, "nav-crowd") == 0) {

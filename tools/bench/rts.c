@@ -298,3 +298,92 @@ void bench_rts_report(const uint32_t *sizes, unsigned size_count, const uint32_t
       (unsigned)RTS_WARM, (unsigned)ticks, (unsigned)RTS_AHEAD);
   task_pool_stop(&pool);
 }
+
+// ------------------------------------------------------------------ a move of every unit
+
+// One click: every agent of the map moved to the centre of room (3, 3) as one group (one
+// `move` command each, gap 2), in the world's first tick, by simulation `version`'s rules,
+// stepped inline (`pool` 0) or on the pool. Reports the ticks until every unit has moved
+// (a non-zero velocity after a tick), at most `ticks`, and the mean ms a tick of those.
+static void rts_move_side(uint32_t agents, uint32_t walls, uint32_t ticks, uint32_t version,
+                          task_pool *pool, uint64_t *hash) {
+  static rts_side s;
+  if (!rts_open(&s.r, agents, walls)) {
+    printf("  %7u agents %5u walls: could not build the world\n", (unsigned)agents,
+           (unsigned)walls);
+    return;
+  }
+  fxs_world *w = &s.r.world;
+  uint32_t n = w->capacity.agents;
+  fxs_command *moves = malloc(sizeof(fxs_command) * (n ? n : 1u));
+  uint8_t *moved = calloc(n ? n : 1u, 1);
+  if (!moves || !moved || fxs_world_set_simulation_version(w, version) != FXS_OK) {
+    printf("  the move run failed (memory or version)\n");
+    free(moves), free(moved), free(s.r.memory);
+    return;
+  }
+  use_pool(&s, pool);
+  fxs_vec2 to = at(3.5 * RTS_ROOM, 3.5 * RTS_ROOM);
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < n; ++i) {
+    fxs_agent_handle h = fxs_world_handle_at(w, i);
+    if (fxs_world_agent(w, h)) moves[count++] = fxs_command_move(h, 7u, to, FXS_INT(2));
+  }
+  uint32_t moving = 0, all_at = 0, t = 0;
+  double first = 0, spent = 0;
+  for (; t < ticks; ++t) {
+    double a = wall_clock();
+    fxs_world_step(w, t == 0 ? moves : 0, t == 0 ? count : 0, 0);
+    if (t == 0) first = wall_clock() - a;
+    else spent += wall_clock() - a;
+    for (uint32_t i = 0; i < n; ++i) {
+      const fxs_agent *g = fxs_world_agent(w, fxs_world_handle_at(w, i));
+      if (g && !moved[i] && (g->velocity.x != 0 || g->velocity.y != 0)) moved[i] = 1, moving++;
+    }
+    if (moving == count && all_at == 0) all_at = t + 1u;
+  }
+  *hash = fxs_world_hash(w);
+  char when[16] = "never";
+  if (all_at) snprintf(when, sizeof when, "%u", (unsigned)all_at);
+  printf("  %7u %5u %7u %10s | %7u of %7u after %4u, all at %5s | %8.1f %8.2f | %016llx\n",
+         (unsigned)count, (unsigned)s.r.walls, (unsigned)version, pool ? "2 (pool)" : "1 (inline)",
+         (unsigned)moving, (unsigned)count, (unsigned)t, when, first * 1e3,
+         t > 1 ? spent * 1e3 / (t - 1u) : 0.0, (unsigned long long)*hash);
+  fflush(stdout);
+  use_pool(&s, 0);
+  free(moves), free(moved), free(s.r.memory);
+}
+
+void bench_rts_move_report(const uint32_t *sizes, unsigned size_count, const uint32_t *walls,
+                           unsigned wall_count, uint32_t ticks) {
+  task_pool pool;
+  int pooled = task_pool_start(&pool, 2) == 0;
+  printf(
+      "\n== rts move: the RTS map (above), every agent clicked to the centre of room (3, 3) "
+      "as one move\n   group in the first tick; ticks until every unit moves (at most %u), "
+      "by simulation version\n   5's rules (each member searches its own spot) and the "
+      "current one's (moves share fields)\n",
+      (unsigned)ticks);
+  printf("  %7s %5s %7s %10s | %-37s | %8s %8s | %s\n", "agents", "walls", "version", "workers",
+         "units moving (ever) after T ticks", "first", "mean", "hash");
+  if (!pooled) {
+    task_pool_stop(&pool);
+    printf("  could not start the task pool\n");
+    return;
+  }
+  for (unsigned wl = 0; wl < wall_count; ++wl) {
+    for (unsigned k = 0; k < size_count; ++k) {
+      uint32_t versions[2] = {5u, FXS_SIMULATION_VERSION};
+      for (unsigned v = 0; v < 2; ++v) {
+        uint64_t one = 0, two = 0;
+        rts_move_side(sizes[k], walls[wl], ticks, versions[v], 0, &one);
+        rts_move_side(sizes[k], walls[wl], ticks, versions[v], &pool, &two);
+        printf("          hashes on 1 and 2 workers %s\n", one == two ? "equal" : "DIFFER");
+      }
+    }
+  }
+  printf(
+      "  (all at: the tick by which every unit had moved; first: ms of the first tick, the\n"
+      "   moves applied; mean: ms a tick of the others; the hash after the last tick)\n");
+  task_pool_stop(&pool);
+}
