@@ -365,3 +365,19 @@ bool fxs_way_bodies_clear(const fxs_agent *a, const fxs_contact_body *bodies, ui
   }
   return true;
 }
+
+fxs_vec2 fxs_way_keep_right(const fxs_steer_context *ctx, fxs_vec2 preferred, fix16_t reach) {
+  if (fxs_vec2_is_zero(preferred)) return preferred;
+  uint64_t reach_sq = (uint64_t)fxs_max(reach, 0) * (uint64_t)fxs_max(reach, 0);
+  bool traffic = false;
+  for (uint32_t i = 0; i < ctx->neighbor_count && !traffic; ++i) {
+    uint32_t id = ctx->scratch->neighbors[i].id;
+    if (id == ctx->index || ctx->scratch->dist_sq[i] > reach_sq) continue;
+    traffic = !fxs_vec2_equal(fxs_world_goal_of(ctx->world, id), ctx->target_point);
+  }
+  if (!traffic) return preferred;
+  // Half way between the way and its right (clockwise, y up: (y, -x)), as long as the way.
+  int64_t x = (int64_t)preferred.x + preferred.y, y = (int64_t)preferred.y - preferred.x;
+  fxs_vec2 turned = fxs_vec2_make((fix16_t)(x / 2), (fix16_t)(y / 2));
+  return fxs_vec2_set_length(turned, fxs_vec2_length(preferred));
+}
