@@ -23,9 +23,9 @@
 /// goal comes later (by x, then y) makes way (world_way.c, owes_way): docs/crowds.md.
 #define FXS_RULES_CRUSH_ORDER 5u
 
-/// Keeping right: a field group's follower on its way, among agents going elsewhere, turns
-/// 45 degrees to its right, so flows sharing a passage form lanes (world_way.c,
-/// fxs_way_keep_right): docs/crowds.md.
+/// Keeping right: a field group's follower on its way, among agents going elsewhere across or
+/// against its way, turns 45 degrees to its right, so flows sharing a passage form lanes
+/// (world_way.c, fxs_way_keep_right): docs/crowds.md.
 #define FXS_RULES_KEEP_RIGHT 6u
 
 /// True when the world steps by the rules of simulation `version` or a later one.
