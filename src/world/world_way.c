@@ -366,15 +366,14 @@ bool fxs_way_bodies_clear(const fxs_agent *a, const fxs_contact_body *bodies, ui
   return true;
 }
 
-// Whether a neighbor's velocity v is more than 60 degrees from the way p (both raw, within
+// Whether a neighbor's velocity v is more than 45 degrees from the way p (both raw, within
 // 2^31 a component, and p not zero): not going the agent's way (crossing it or against it).
-// Exact: the dot product is negative, or 4 dot^2 < |v|^2 |p|^2.
+// Exact: the dot product is negative, or 2 dot^2 < |v|^2 |p|^2.
 static inline bool not_my_way(fxs_vec2 v, fxs_vec2 p) {
   if (fxs_vec2_is_zero(v)) return false;
   int64_t dot = (int64_t)v.x * p.x + (int64_t)v.y * p.y;
   if (dot < 0) return true;
-  uint64_t twice = 2 * (uint64_t)dot;
-  return fxs_u128_compare_products(twice, twice, fxs_length_sq_raw(v.x, v.y),
+  return fxs_u128_compare_products(2 * (uint64_t)dot, (uint64_t)dot, fxs_length_sq_raw(v.x, v.y),
                                    fxs_length_sq_raw(p.x, p.y)) < 0;
 }
 

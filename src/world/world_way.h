@@ -105,7 +105,7 @@ bool fxs_way_bodies_clear(const fxs_agent *a, const fxs_contact_body *bodies, ui
 
 /// Keeping right among other flows: a field group's follower on its way with a searched
 /// neighbor within `reach` going elsewhere (another goal) and moving across or against its
-/// way (its velocity more than 60 degrees from `preferred`) turns its preferred velocity 45
+/// way (its velocity more than 45 degrees from `preferred`) turns its preferred velocity 45
 /// degrees to its right (clockwise, y up), keeping its length; `preferred` itself otherwise.
 /// Flows of several groups sharing a passage so take its two sides, each its right, and meet
 /// in a crossing as round a roundabout, instead of filling every passage with inbound agents
