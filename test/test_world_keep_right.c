@@ -2,7 +2,6 @@
 #include "unity.h"
 #include "fxs_test_util.h"
 #include "vec2.h"
-#include "agent.h"
 #include "result.h"
 #include "command_build.h"
 #include "world.h"
