@@ -379,6 +379,10 @@ static inline bool not_my_way(fxs_vec2 v, fxs_vec2 p) {
 
 fxs_vec2 fxs_way_keep_right(const fxs_steer_context *ctx, fxs_vec2 preferred, fix16_t reach) {
   if (fxs_vec2_is_zero(preferred)) return preferred;
+  // A crawler (no faster than its rest speed) is in a crush, which the crush order settles.
+  const fxs_agent *a = &ctx->slot->body;
+  uint64_t rest = (uint64_t)fxs_agent_rest_speed(a);
+  if (fxs_length_sq_raw(a->velocity.x, a->velocity.y) <= rest * rest) return preferred;
   uint64_t reach_sq = (uint64_t)fxs_max(reach, 0) * (uint64_t)fxs_max(reach, 0);
   bool traffic = false;
   for (uint32_t i = 0; i < ctx->neighbor_count && !traffic; ++i) {
