@@ -40,6 +40,11 @@
 /// docs/navigation.md, "Moving groups".
 #define FXS_RULES_MOVE_FIELDS 6u
 
+/// Keeping right: a field group's follower on its way, among agents going elsewhere across or
+/// against its way, turns 45 degrees to its right, so flows sharing a passage form lanes
+/// (world_way.c, fxs_way_keep_right): docs/crowds.md.
+#define FXS_RULES_KEEP_RIGHT 6u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;

@@ -394,6 +394,10 @@ static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
     }
     if (held) m.velocity = fxs_vec2_zero();
   }
+  // On its way among other groups' agents, a group's follower keeps to its right (lanes:
+  // docs/crowds.md, since simulation version 6).
+  if (group && !(m.last && near) && fxs_rules_since(ctx->world, FXS_RULES_KEEP_RIGHT))
+    m.velocity = fxs_way_keep_right(ctx, m.velocity, d.neighbor_distance);
   // Pressed into a crowd, a group's follower waits only on its last leg (the pile's static
   // friction) or against one of its group at rest nearer the goal; on the way there it crawls
   // on, so a crush of groups in a crossing keeps flowing. An agent going alone (its own spot,

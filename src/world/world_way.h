@@ -103,4 +103,14 @@ uint32_t fxs_way_near_bodies(const fxs_steer_context *ctx, const fxs_agent *a, i
 bool fxs_way_bodies_clear(const fxs_agent *a, const fxs_contact_body *bodies, uint32_t count,
                           int64_t mx, int64_t my);
 
+/// Keeping right among other flows: a field group's follower on its way, moving faster than
+/// its rest speed (a crawler is in a crush, which the crush order settles), with a searched
+/// neighbor within `reach` going elsewhere (another goal) and moving across or against its
+/// way (its velocity more than 45 degrees from `preferred`) turns its preferred velocity 45
+/// degrees to its right (clockwise, y up), keeping its length; `preferred` itself otherwise.
+/// Flows of several groups sharing a passage so take its two sides, each its right, and meet
+/// in a crossing as round a roundabout, instead of filling every passage with inbound agents
+/// (docs/crowds.md, keeping right). Reads the start-of-tick state only.
+fxs_vec2 fxs_way_keep_right(const fxs_steer_context *ctx, fxs_vec2 preferred, fix16_t reach);
+
 #endif
