@@ -80,7 +80,7 @@ void test_a_flock_reaches_the_pinned_hash(void) {
 }
 
 void test_an_orca_crowd_round_a_wall_and_an_obstacle_reaches_the_pinned_hash(void) {
-  check(FXS_M0_CROWD, "ORCA crowd", UINT64_C(0x57D73717BFF939B6));
+  check(FXS_M0_CROWD, "ORCA crowd", UINT64_C(0xF713DFDA7B8FEAC2));
 }
 
 void test_a_patrol_on_a_stop_path_reaches_the_pinned_hash(void) {
