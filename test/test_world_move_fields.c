@@ -14,8 +14,8 @@
 
 // 200 agents, 4 walls, up to 16 workers, an 80 x 80 grid of 10-unit cells, 2 searches, 2 fields.
 static const fxs_world_capacity cap = {200, 0, 0, 0, 4, 16, 0, 6400, 2, 2000, 64, 2, 0, 0};
-static uint64_t memory[1u << 19];
-static uint64_t memory2[1u << 19];
+static uint64_t memory[180000]; // 1.44 MB: the world takes 1,280,584 bytes on 64-bit
+static uint64_t memory2[180000];
 static uint8_t snap[1u << 16];
 static fxs_world world, other;
 static fxs_agent_handle units[200];
