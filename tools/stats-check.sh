@@ -4,9 +4,10 @@
 # against the acceptance table below and prints
 # "stats: N passed, N failed"; exits 1 when a figure misses its limit. Part of .ci/run.
 #
-# The peer scenes (scenarios/peer_*.yaml: RVO2's examples in RVO2's units) hold issue 52's
-# targets, which the library does not meet yet: they are checked only with --peers, against
-# PEER_CHECKS, until it does.
+# The peer scenes (scenarios/peer_*.yaml: RVO2's examples in RVO2's units) are checked against
+# issue 52's targets (PEER_CHECKS) and every scene's rows, except two of those that they do not
+# meet yet: there PEER_RATCHET holds them at today's figures. --peers checks them against
+# every scene's rows instead (and fails until the library meets them).
 #
 #   bash tools/stats-check.sh [--peers] [path/to/fixsteer]
 set -u -f # no globbing: the table holds '*' and '|'
@@ -139,7 +140,16 @@ peer_circle      | closest_pair_ratio | >= | 0.95 | no pair closer than 95 % of 
 peer_*           | overlap_radius_max | <= | 0.05 | no pair overlaps by more than 5 % of a radius at any tick
 peer_*           | wall_crossings     | <= | 0    | no centre passes through a wall
 '
-if [ "$PEERS" = 1 ]; then CHECKS="$CHECKS$PEER_CHECKS"; fi
+# Every scene's rows the peer scenes do not meet yet (simulation version 6), held at today's
+# figures: ORCA agents of Blocks creeping by 1 LSB at the edge of a goal pile, and headings of
+# navigate agents reversing within 4 ticks while they move in the crossing's crush (none at
+# rest).
+PEER_RATCHET='
+peer_blocks_orca | creep_agents       | <= | 19   | ratchet (0 wanted, --peers): agents creeping at 0 < |v| <= 1 LSB for 10+ ticks
+peer_blocks_nav  | heading_flicker    | <= | 296  | ratchet (0 wanted, --peers): flips (> pi/2 in a tick) within 4 ticks of the previous one, all while moving
+'
+CHECKS="$CHECKS$PEER_CHECKS"
+if [ "$PEERS" = 0 ]; then CHECKS="$CHECKS$PEER_RATCHET"; fi
 
 # figure SCENE KEY: the value of KEY in SCENE's JSON ("never" for a settle gap that is not one).
 figure() {
@@ -162,7 +172,6 @@ scenes=$("$B" list | cut -d' ' -f1)
 # scene_arg NAME: what --scenario takes for it (a built-in's name, or its file).
 scene_arg() { if [ -f "scenarios/$1.yaml" ]; then echo "scenarios/$1.yaml"; else echo "$1"; fi; }
 files=$(cd scenarios && ls | sed -n 's/\.yaml$//p')
-[ "$PEERS" = 1 ] || files=$(echo "$files" | grep -v '^peer_')
 for f in $files; do
   case " $(echo $scenes) " in *" $f "*) echo "stats-check: scenarios/$f.yaml has a built-in's name" >&2; exit 2 ;; esac
 done
