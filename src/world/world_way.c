@@ -367,14 +367,14 @@ bool fxs_way_bodies_clear(const fxs_agent *a, const fxs_contact_body *bodies, ui
 }
 
 // Whether a neighbor's velocity v is more than 45 degrees from the way p (both raw, within
-// 2^31 a component, and p not zero): not going the agent's way (crossing it or against it).
-// Exact: the dot product is negative, or 2 dot^2 < |v|^2 |p|^2.
-static inline bool not_my_way(fxs_vec2 v, fxs_vec2 p) {
+// 2^31 a component, and p not zero; p_sq its squared length): not going the agent's way
+// (crossing it or against it). Exact: the dot product is negative, or 2 dot^2 < |v|^2 |p|^2.
+static inline bool not_my_way(fxs_vec2 v, fxs_vec2 p, uint64_t p_sq) {
   if (fxs_vec2_is_zero(v)) return false;
   int64_t dot = (int64_t)v.x * p.x + (int64_t)v.y * p.y;
   if (dot < 0) return true;
   return fxs_u128_compare_products(2 * (uint64_t)dot, (uint64_t)dot, fxs_length_sq_raw(v.x, v.y),
-                                   fxs_length_sq_raw(p.x, p.y)) < 0;
+                                   p_sq) < 0;
 }
 
 fxs_vec2 fxs_way_keep_right(const fxs_steer_context *ctx, fxs_vec2 preferred, fix16_t reach) {
@@ -384,12 +384,14 @@ fxs_vec2 fxs_way_keep_right(const fxs_steer_context *ctx, fxs_vec2 preferred, fi
   uint64_t rest = (uint64_t)fxs_agent_rest_speed(a);
   if (fxs_length_sq_raw(a->velocity.x, a->velocity.y) <= rest * rest) return preferred;
   uint64_t reach_sq = (uint64_t)fxs_max(reach, 0) * (uint64_t)fxs_max(reach, 0);
+  uint64_t p_sq = fxs_length_sq_raw(preferred.x, preferred.y);
   bool traffic = false;
+  // The goal first: most neighbors of a group's follower are of its group (same goal).
   for (uint32_t i = 0; i < ctx->neighbor_count && !traffic; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
     if (nb->id == ctx->index || ctx->scratch->dist_sq[i] > reach_sq) continue;
-    traffic = not_my_way(nb->velocity, preferred) &&
-              !fxs_vec2_equal(fxs_world_goal_of(ctx->world, nb->id), ctx->target_point);
+    traffic = !fxs_vec2_equal(fxs_world_goal_of(ctx->world, nb->id), ctx->target_point) &&
+              not_my_way(nb->velocity, preferred, p_sq);
   }
   if (!traffic) return preferred;
   // Half way between the way and its right (clockwise, y up: (y, -x)), as long as the way.
