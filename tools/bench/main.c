@@ -664,34 +664,24 @@ static int run_kernel(const char *name, uint32_t n, uint32_t ticks) {
   return 0;
 }
 
-// Reads a comma-separated list of agent counts into sizes[]; 0 on a malformed list.
-static int parse_sizes(const char *list) {
-  size_count = 0;
-  while (*list && size_count < SIZE_COUNT) {
+// Reads a comma-separated list of at most `capacity` whole numbers in [least, most] into
+// out[] and their count into *count; 0 on a malformed list.
+static int parse_list(const char *list, uint32_t *out, unsigned capacity, unsigned long least,
+                      unsigned long most, unsigned *count) {
+  *count = 0;
+  while (*list && *count < capacity) {
     char *end;
     unsigned long v = strtoul(list, &end, 10);
-    if (end == list || v == 0 || v > 0xFFFFFFFFul || (*end && *end != ',')) return 0;
-    sizes[size_count++] = (uint32_t)v;
+    if (end == list || v < least || v > most || (*end && *end != ',')) return 0;
+    out[(*count)++] = (uint32_t)v;
     list = *end ? end + 1 : end;
   }
-  return size_count > 0 && !*list;
+  return *count > 0 && !*list;
 }
 
 // Wall counts of --walls (at most 8, each at most 65535; 0 allowed).
 static uint32_t wall_counts[8];
 static unsigned wall_count;
-
-static int parse_walls(const char *list) {
-  wall_count = 0;
-  while (*list && wall_count < 8) {
-    char *end;
-    unsigned long v = strtoul(list, &end, 10);
-    if (end == list || v > 65535ul || (*end && *end != ',')) return 0;
-    wall_counts[wall_count++] = (uint32_t)v;
-    list = *end ? end + 1 : end;
-  }
-  return wall_count > 0 && !*list;
-}
 
 // A whole number of at most 9 digits (no sign, nothing after it) into *out: the counts of
 // --agents, --ticks and --margin. 0 when v is not one.
@@ -719,8 +709,10 @@ int main(int argc, char **argv) {
     else if (ok && strcmp(argv[i], "--twin-grid") == 0) {
       bench_twin_library_grid = strcmp(v, "library") == 0;
       ok = bench_twin_library_grid || strcmp(v, "own") == 0;
-    } else if (ok && strcmp(argv[i], "--sizes") == 0) ok = sizes_given = parse_sizes(v);
-    else if (ok && strcmp(argv[i], "--walls") == 0) ok = walls_given = parse_walls(v);
+    } else if (ok && strcmp(argv[i], "--sizes") == 0)
+      ok = sizes_given = parse_list(v, sizes, SIZE_COUNT, 1, 0xFFFFFFFFul, &size_count);
+    else if (ok && strcmp(argv[i], "--walls") == 0)
+      ok = walls_given = parse_list(v, wall_counts, 8, 0, 65535ul, &wall_count);
     else if (strcmp(argv[i], "--wall") == 0) bench_clock = CLOCK_MONOTONIC, step = 1, ok = 1;
     else ok = 0;
     if (!ok) {
