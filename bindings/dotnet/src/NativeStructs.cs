@@ -62,6 +62,7 @@ namespace Fixsteer
         public IntPtr SearchOwner;
         public IntPtr FieldSlots;
         public IntPtr Fields;
+        public IntPtr Moves;
         public NavMeshNative Mesh;
         public IntPtr Points;
         public IntPtr Goals;
