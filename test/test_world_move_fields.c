@@ -7,6 +7,7 @@
 #include "snapshot.h"
 #include "version.h"
 #include "fxs_nav_test.h"
+#include "fxs_test_tasks.h"
 
 // Moves that share fields (simulation version 6, world_nav_fields.h "Moves"): the members of
 // a move group follow one field toward the destination and leave it for their own spots, so a
@@ -178,28 +179,6 @@ void test_a_new_target_or_a_despawn_forgets_the_move(void) {
 }
 
 // ------------------------------------------------------------------ workers and rollback
-
-// A task system of `workers` workers that runs each phase inline, backwards, in ranges of 1
-// to 3 items on changing worker indices.
-typedef struct odd_tasks {
-  uint32_t calls, ranges, workers;
-} odd_tasks;
-
-static void *odd_enqueue(fxs_task_fn *task, uint32_t count, uint32_t min_range, void *task_context,
-                         void *user_context) {
-  odd_tasks *t = (odd_tasks *)user_context;
-  (void)min_range;
-  t->calls++;
-  for (uint32_t end = count; end > 0;) {
-    uint32_t size = 1u + (end + t->calls) % 3u;
-    uint32_t begin = end > size ? end - size : 0;
-    task(begin, end, (t->ranges++ * 7u) % t->workers, task_context);
-    end = begin;
-  }
-  return 0;
-}
-
-static void odd_finish(void *handle, void *user_context) { (void)handle, (void)user_context; }
 
 // The straight run (inline) and a run on `workers` workers that, every 7 ticks, runs 3 ticks
 // ahead, restores the snapshot taken before them and runs them again: the same hash after

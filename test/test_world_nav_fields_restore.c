@@ -12,6 +12,7 @@
 #include "nav_field.h"
 #include "nav_path.h"
 #include "fxs_nav_test.h"
+#include "fxs_test_tasks.h"
 
 // Rollback without rebuilding (world_nav_fields.h): a restore keeps the group fields whose goal,
 // map and count are those of the snapshot, builds on the ones behind it and rebuilds the others;
@@ -346,28 +347,6 @@ static void scripted_step(fxs_world *w) {
   script(w, w->tick);
   step(w, 1);
 }
-
-// A task system of `workers` workers that runs each phase inline, backwards, in ranges of 1
-// to 3 items on changing worker indices.
-typedef struct odd_tasks {
-  uint32_t calls, ranges, workers;
-} odd_tasks;
-
-static void *odd_enqueue(fxs_task_fn *task, uint32_t count, uint32_t min_range, void *task_context,
-                         void *user_context) {
-  odd_tasks *t = (odd_tasks *)user_context;
-  (void)min_range;
-  t->calls++;
-  for (uint32_t end = count; end > 0;) {
-    uint32_t size = 1u + (end + t->calls) % 3u;
-    uint32_t begin = end > size ? end - size : 0;
-    task(begin, end, (t->ranges++ * 7u) % t->workers, task_context);
-    end = begin;
-  }
-  return 0;
-}
-
-static void odd_finish(void *handle, void *user_context) { (void)handle, (void)user_context; }
 
 // The straight run (inline) and a run on `workers` workers that, every 5 ticks, runs 3 ticks
 // ahead, restores the snapshot taken before them and runs them again: after every tick the
