@@ -35,6 +35,29 @@ void test_a_wall_ahead_gives_the_half_plane_that_closes_a_tenth_of_the_clearance
   TEST_ASSERT_FALSE(fxs_orca_wall_line(&self, &w, &d, &l));
 }
 
+// The wall's bounding box is tested before its closest point (a far wall costs no division):
+// the reach is the same as without the box. Agent radius 8, reach 20: an agent exactly 28
+// beyond either end of a wall, along either axis, still gets the end's line (its disc is
+// touched, not crossed: the line passes through the velocity 0's side); 1 LSB farther, none.
+void test_a_wall_end_exactly_at_the_reach_gives_a_line_and_one_lsb_farther_none(void) {
+  fxs_orca_def d = fxs_default_orca_def();
+  fxs_orca_line l;
+  const fxs_wall walls[2] = {
+      {fxs_vec2_make(FXS_INT(-50), 0), fxs_vec2_make(FXS_INT(50), 0)},  // along x
+      {fxs_vec2_make(0, FXS_INT(50)), fxs_vec2_make(0, FXS_INT(-50))}}; // along y, b below a
+  for (int k = 0; k < 2; ++k) {
+    for (int end = -1; end <= 1; end += 2) {
+      int at = end * (50 + 28);
+      fxs_agent self = k == 0 ? fxs_test_agent_at(at, 0) : fxs_test_agent_at(0, at);
+      self.max_speed = FXS_INT(2);
+      TEST_ASSERT_TRUE(fxs_orca_wall_line(&self, &walls[k], &d, &l));
+      if (k == 0) self.position.x += end;
+      else self.position.y += end;
+      TEST_ASSERT_FALSE(fxs_orca_wall_line(&self, &walls[k], &d, &l));
+    }
+  }
+}
+
 // An obstacle of radius 10 at (30, 0), the agent (radius 8) moving at (2, 0): the velocity
 // obstacle's cut-off disc is centred (3, 0) with radius 1.8 (raw 117964.8 -> 117965), the
 // relative velocity lies 0.8 inside it, and the agent takes all of it: x <= 1.2.

@@ -70,6 +70,14 @@ bool fxs_orca_obstacle_line(const fxs_agent *self, const fxs_obstacle *obstacle,
   return true;
 }
 
+// True when `at` lies within `margin` (raw) of the bounding box of the wall on both axes.
+static bool near_box(fxs_vec2 at, const fxs_wall *w, int64_t margin) {
+  int64_t lo_x = w->a.x < w->b.x ? w->a.x : w->b.x, hi_x = w->a.x < w->b.x ? w->b.x : w->a.x;
+  int64_t lo_y = w->a.y < w->b.y ? w->a.y : w->b.y, hi_y = w->a.y < w->b.y ? w->b.y : w->a.y;
+  return at.x >= lo_x - margin && at.x <= hi_x + margin && at.y >= lo_y - margin &&
+         at.y <= hi_y + margin;
+}
+
 // The unit normal of the wall a-b, scaled to 32 bits first (either sign).
 static fxs_vec2 wall_normal(const fxs_wall *w) {
   int64_t ex = (int64_t)w->b.x - w->a.x, ey = (int64_t)w->b.y - w->a.y;
@@ -84,6 +92,10 @@ bool fxs_orca_wall_line(const fxs_agent *self, const fxs_wall *wall, const fxs_o
                         fxs_orca_line *out) {
   int64_t reach = static_reach(self, def);
   int64_t radius = fxs_clamp(self->radius, 0, LIMIT);
+  // The closest point lies in the wall's bounding box: an agent farther than reach + radius
+  // from the box on either axis is farther from the point, which within_box refuses below;
+  // it is refused here first, without the closest point's division.
+  if (!near_box(self->position, wall, reach + radius)) return false;
   fxs_vec2 q = fxs_vec2_closest_on_segment(self->position, wall->a, wall->b);
   int64_t dx = (int64_t)q.x - self->position.x, dy = (int64_t)q.y - self->position.y;
   if (!within_box(dx, dy, reach + radius)) return false;
