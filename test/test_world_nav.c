@@ -565,3 +565,16 @@ void test_limits_refuse_navigation_capacities_beyond_them(void) {
   TEST_ASSERT_EQUAL(FXS_ERR_LIMIT, fxs_limits_check_capacity(&l, &c, &e));
   TEST_ASSERT_EQUAL_STRING("max_nav_route_cells", e.field);
 }
+
+// An RTS map (issue 57): 32 group fields on the largest grid, 1024 x 1024 cells, pass the
+// default limits; a 33rd field is refused, naming the limit.
+void test_default_limits_take_32_fields_on_the_largest_grid_and_refuse_33(void) {
+  fxs_limits l = fxs_default_limits();
+  fxs_limit_error e;
+  fxs_world_capacity c = cap;
+  c.nav_cells = 1024u * 1024u, c.nav_fields = 32;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_limits_check_capacity(&l, &c, &e));
+  c.nav_fields = 33;
+  TEST_ASSERT_EQUAL(FXS_ERR_LIMIT, fxs_limits_check_capacity(&l, &c, &e));
+  TEST_ASSERT_EQUAL_STRING("max_nav_field_cells", e.field);
+}

@@ -37,9 +37,10 @@ struct fxs_world_capacity;
 #define FXS_DEFAULT_MAX_NAV_SEARCH_CELLS 8388608u
 /// Default of fxs_limits.max_nav_route_cells: agent slots x waypoints (4 bytes each, 64 MiB).
 #define FXS_DEFAULT_MAX_NAV_ROUTE_CELLS 16777216u
-/// Default of fxs_limits.max_nav_field_cells: nav_fields x nav_cells (a byte each, 8 MiB, and
-/// the fields' build memories: docs/navigation.md, "Memory").
-#define FXS_DEFAULT_MAX_NAV_FIELD_CELLS 8388608u
+/// Default of fxs_limits.max_nav_field_cells: nav_fields x nav_cells, 32 fields of the largest
+/// grid (a byte a cell once packed, 32 MiB, and the fields' build memories, 2 of 16 bytes an
+/// entry on that grid, 32 MiB: docs/navigation.md, "Memory").
+#define FXS_DEFAULT_MAX_NAV_FIELD_CELLS 33554432u
 /// Default of fxs_limits.max_bytes (256 MiB).
 #define FXS_DEFAULT_MAX_BYTES (256u * 1024u * 1024u)
 

@@ -141,6 +141,7 @@ static void judge_one(figures *f, track *t, const fxs_agent_slot *a, uint32_t sl
   ++f->goal_agents;
   if (t->arrived_since >= 0) {
     ++f->on_target;
+    if (sharing == 1) ++f->on_own_target;
   } else if (in_cluster(a, sharing)) {
     ++f->clustered;
     t->arrived_since = rest_tick(t);

@@ -174,6 +174,7 @@ static void json_long(const char *key, long v) { printf("  \"%s\": %ld,\n", key,
 
 static void json_goals(const figures *f) {
   json_long("goal_agents", f->goal_agents), json_long("on_target", f->on_target);
+  json_long("on_own_target", f->on_own_target);
   json_long("goal_cluster", f->clustered), json_long("rest_short", f->rest_short);
   json_long("rest_short_agent", f->short_agent), json_long("rest_behind", f->rest_behind);
   json_long("rest_stranded", f->rest_short - f->rest_behind),
