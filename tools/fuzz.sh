@@ -286,10 +286,14 @@ build_seeds() {
     build/libfixsteer.a build/libfixmath.a -o "$OUT/bin/extract_seeds" || die "building extract_seeds failed"
   "$OUT/bin/extract_seeds" "$S/fuzz_snapshot" "$S/fuzz_commands" "$S"/replays/*.fxr ||
     die "extracting seeds failed"
-  # Every command sequence also runs on the mesh world (fuzz_commands.c: an odd byte after
-  # the last whole record chooses it), and the regression inputs of the snapshot and command
-  # targets (mesh worlds among them) start their corpora too.
-  for f in "$S"/fuzz_commands/*; do { cat "$f"; printf '\001'; } >"$f-mesh"; done
+  # Every command sequence also runs on the mesh world and on the world with group fields
+  # whose four navigate agents were moved as one group (fuzz_commands.c: a byte after the last
+  # whole record, odd or 2 modulo 4, chooses them), and the regression inputs of the snapshot
+  # and command targets (mesh worlds among them) start their corpora too.
+  for f in "$S"/fuzz_commands/*; do
+    { cat "$f"; printf '\001'; } >"$f-mesh"
+    { cat "$f"; printf '\002'; } >"$f-fields"
+  done
   for t in fuzz_snapshot fuzz_commands; do
     for f in test/fuzz-regressions/$t/*; do [ -f "$f" ] && cp "$f" "$S/$t/regress-$(basename "$f")"; done
   done
