@@ -6,11 +6,15 @@
 // restores its own saves), and the final state must survive a snapshot round trip and step on
 // identically from it.
 //
-// Grid or mesh: the first byte after the last whole record, when the input has one, chooses the
-// world. Odd: a mesh world (capacity.nav_kind FXS_NAV_KIND_MESH, docs/navigation-mesh.md), whose
-// add/remove wall and obstacle commands re-triangulate its mesh and whose two navigate agents
-// route on it from the first tick. Otherwise (even, or no such byte, as in every extracted seed)
-// the grid world, set up as before.
+// Grid, mesh or fields: the first byte after the last whole record, when the input has one,
+// chooses the world. Odd: a mesh world (capacity.nav_kind FXS_NAV_KIND_MESH,
+// docs/navigation-mesh.md), whose add/remove wall and obstacle commands re-triangulate its mesh
+// and whose two navigate agents route on it from the first tick. 2 modulo 4: a world with
+// group fields (capacity.nav_fields, docs/navigation.md "Shared fields") whose four navigate
+// agents were moved as one group before the session, so every snapshot holds their move cells
+// (layout 8) until the commands forget them (a new target, a despawn, a grid set or removed, a
+// smaller move). Otherwise (0 modulo 4, or no such byte, as in every extracted seed) the grid
+// world, set up as before.
 //
 // Handles: a record whose agent field (or a set_target_agent / set_second_target ref) has the top
 // bit set names a slot instead, low byte modulo the capacity, and gets that slot's live handle (0
@@ -31,6 +35,12 @@ static const fxs_world_capacity grid_capacity = {8, 4, 2, 12, 4, 0, 24, 64, 2, 3
 // triangles), routes of 8.
 static const fxs_world_capacity mesh_capacity = {
     8, 4, 2, 12, 4, 0, 24, 0, 2, 64, 8, 0, FXS_NAV_KIND_MESH, 40};
+
+// The grid world's capacities with 2 group fields and 10 agents: the set-up's 4, 4 navigate
+// agents in slots 4-7, slots 8 and 9 free.
+static const fxs_world_capacity fields_capacity = {10, 4, 2, 12, 4, 0, 24, 64, 2, 32, 8, 2, 0, 0};
+
+enum { WORLD_GRID, WORLD_MESH, WORLD_FIELDS };
 
 static fxs_result apply(fxs_world *w, fxs_command c) { return fxs_world_apply(w, &c, 0); }
 
@@ -136,6 +146,27 @@ static void set_up_mesh(fxs_world *w) {
   }
 }
 
+// The fields world's moving group: an 8 x 8 grid of 128-unit cells over the bounds (radius
+// 8, 16 cells of field a tick, so the group's field takes several ticks and the snapshots hold
+// it half built), four navigate agents in slots 4-7 (handles 5-8) south-west of the first
+// obstacle, and one tick stepped with a move of all four (one group) to a point east of it, so
+// they share one field toward its cell.
+static void set_up_fields(fxs_world *w) {
+  fxs_command c = fxs_command_set_nav_grid(fxs_vec2_zero(), FXS_INT(128), 8, 8, FXS_INT(8), 16);
+  FUZZ_CHECK(apply(w, c) == FXS_OK, "set-up navigation grid failed");
+  fxs_command moves[4];
+  for (uint32_t i = 0; i < 4; ++i) {
+    spawn(w, FXS_INT(100 + 40 * (int)(i % 2)), FXS_INT(160 + 40 * (int)(i / 2)), 0, FXS_INT(3));
+    uint32_t agent = 5 + i;
+    behavior(w, agent, FXS_BEHAVIOR_NAVIGATE, 0);
+    moves[i] = fxs_command_move((fxs_agent_handle){agent}, 1,
+                                fxs_vec2_make(FXS_INT(800), FXS_INT(250)), FXS_INT(8));
+    moves[i].sequence = i;
+  }
+  fxs_result results[4];
+  FUZZ_CHECK(fxs_world_step(w, moves, 4, results) == FXS_OK, "set-up move failed");
+}
+
 // A handle field with SLOT_FLAG becomes the handle of the slot its low byte names.
 static uint32_t resolve(const fxs_world *w, uint32_t value) {
   if (!(value & SLOT_FLAG)) return value;
@@ -155,8 +186,8 @@ static session_log session;
 
 // A world of the same capacity that every tick's snapshot is restored into, as a rollback
 // session restores its own saves: any state a step leaves must be one the reader accepts.
-// One for the grid world, one for the mesh world.
-static fuzz_world spares[2];
+// One for each world (grid, mesh, fields).
+static fuzz_world spares[3];
 static fuzz_world *spare;
 
 static void check_tick_restores(const fxs_world *w, uint32_t tick) {
@@ -223,17 +254,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   def.seed = 0x5EED;
   def.bounds_max = fxs_vec2_make(FXS_INT(1024), FXS_INT(1024));
   size_t records = size / FXS_COMMAND_BYTES;
-  int mesh = records * FXS_COMMAND_BYTES < size && (data[records * FXS_COMMAND_BYTES] & 1u);
-  const fxs_world_capacity *capacity = mesh ? &mesh_capacity : &grid_capacity;
+  uint8_t choice = records * FXS_COMMAND_BYTES < size ? data[records * FXS_COMMAND_BYTES] : 0;
+  int kind = (choice & 1u) ? WORLD_MESH : (choice & 3u) == 2u ? WORLD_FIELDS : WORLD_GRID;
+  const fxs_world_capacity *capacity = kind == WORLD_MESH     ? &mesh_capacity
+                                       : kind == WORLD_FIELDS ? &fields_capacity
+                                                              : &grid_capacity;
   fuzz_world fw;
   FUZZ_CHECK(fuzz_world_make(&fw, &def, capacity), "world");
   fxs_world *w = &fw.world;
-  spare = &spares[mesh];
+  spare = &spares[kind];
   if (!spare->memory) FUZZ_CHECK(fuzz_world_make(spare, &def, capacity), "spare world");
   set_up(w);
-  if (mesh) set_up_mesh(w);
+  if (kind == WORLD_MESH) set_up_mesh(w);
+  if (kind == WORLD_FIELDS) set_up_fields(w);
   size_t initial_size;
   uint8_t *initial = fuzz_world_save(w, &initial_size);
+  uint32_t layout = (uint32_t)initial[4] | (uint32_t)initial[5] << 8; // after the u32 magic
+  FUZZ_CHECK(kind != WORLD_FIELDS || layout == FXS_SNAPSHOT_VERSION_NAV_MOVES,
+             "the set-up's move of four navigate agents left no moves (snapshot layout %u)",
+             layout);
   static fxs_command commands[TICK_COMMANDS];
   uint32_t count = 0;
   session.ticks = 0;

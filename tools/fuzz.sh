@@ -207,15 +207,48 @@ events:
 YAML
 }
 
-# Records every built-in scenario and every scenario file (and every_kind.yaml, already
-# written) into DIR: record_all DIR TICKS KEYFRAME.
+# Groups moving on shared fields (simulation version 6, docs/navigation.md "Shared fields"):
+# a grid world with group fields where one move sends five navigate agents across a wall and
+# another four round an obstacle, so every keyframe after tick 1 is snapshot layout 8 (each
+# agent's move cell, FXS_SNAPSHOT_VERSION_NAV_MOVES). No scene in scenarios/ has such a move;
+# a third move names an agent of each group (a move of two forgets theirs) and a new target
+# forgets another. Small enough for every target's limits: 9 agents, 1,200 cells, 2 fields.
+move_fields_yaml() {
+  cat <<'YAML'
+name: move_fields
+ticks: 60
+world: {seed: 11, bounds: [0, 0, 400, 300], clamp: true, neighbor_radius: 30}
+navigation: {cell_size: 10, budget: 400, fields: 2, searches: 2, open: 256, waypoints: 32}
+walls: [[200, 40, 200, 260]]
+obstacles: [[300, 150, 15]]
+agents:
+  - {name: a0, position: [40, 120], target: [40, 120], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: a1, position: [60, 120], target: [60, 120], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: a2, position: [40, 140], target: [40, 140], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: a3, position: [60, 140], target: [60, 140], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: a4, position: [50, 160], target: [50, 160], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: b0, position: [150, 250], target: [150, 250], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: b1, position: [170, 250], target: [170, 250], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: b2, position: [150, 270], target: [150, 270], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: b3, position: [170, 270], target: [170, 270], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+events:
+  - {tick: 1, move: {agents: [a0, a1, a2, a3, a4], to: [340, 100], gap: 6}}
+  - {tick: 2, move: {agents: [b0, b1, b2, b3], to: [260, 30], gap: 4}}
+  - {tick: 2, move: {agents: [a4, b3], to: [100, 280], gap: 4}}
+  - {tick: 7, agent: a1, target: [20, 20]}
+YAML
+}
+
+# Records every built-in scenario and every scenario file (and every_kind.yaml and
+# move_fields.yaml, already written) into DIR: record_all DIR TICKS KEYFRAME.
 record_all() {
   local dir=$1 ticks=$2 every=$3 tool=build/bin/fixsteer name f
   for name in $("$tool" list | awk '{print $1}'); do
     "$tool" record --scenario "$name" --ticks "$ticks" --keyframe "$every" --out "$dir/rec-$name.fxr" >/dev/null ||
       die "recording $name failed"
   done
-  for f in scenarios/*.yaml "$OUT/seeds/fuzz_scenario_yaml/every_kind.yaml"; do
+  for f in scenarios/*.yaml "$OUT/seeds/fuzz_scenario_yaml/every_kind.yaml" \
+    "$OUT/seeds/fuzz_scenario_yaml/move_fields.yaml"; do
     [ -f "$f" ] || continue
     name=$(basename "$f" .yaml)
     "$tool" record --scenario "$f" --ticks "$ticks" --keyframe "$every" --out "$dir/file-$name.fxr" >/dev/null ||
@@ -239,6 +272,7 @@ build_seeds() {
   local f t
   for f in scenarios/*.yaml; do [ -f "$f" ] && cp "$f" "$S/fuzz_scenario_yaml/"; done
   every_kind_yaml >"$S/fuzz_scenario_yaml/every_kind.yaml"
+  move_fields_yaml >"$S/fuzz_scenario_yaml/move_fields.yaml"
   # Scenario files: the small regression inputs (duplicate keys, nesting past the limit,
   # alias bombs) too; a large one would raise libFuzzer's input length for the whole run.
   for f in test/fuzz-regressions/fuzz_scenario_yaml/*; do
@@ -252,10 +286,14 @@ build_seeds() {
     build/libfixsteer.a build/libfixmath.a -o "$OUT/bin/extract_seeds" || die "building extract_seeds failed"
   "$OUT/bin/extract_seeds" "$S/fuzz_snapshot" "$S/fuzz_commands" "$S"/replays/*.fxr ||
     die "extracting seeds failed"
-  # Every command sequence also runs on the mesh world (fuzz_commands.c: an odd byte after
-  # the last whole record chooses it), and the regression inputs of the snapshot and command
-  # targets (mesh worlds among them) start their corpora too.
-  for f in "$S"/fuzz_commands/*; do { cat "$f"; printf '\001'; } >"$f-mesh"; done
+  # Every command sequence also runs on the mesh world and on the world with group fields
+  # whose four navigate agents were moved as one group (fuzz_commands.c: a byte after the last
+  # whole record, odd or 2 modulo 4, chooses them), and the regression inputs of the snapshot
+  # and command targets (mesh worlds among them) start their corpora too.
+  for f in "$S"/fuzz_commands/*; do
+    { cat "$f"; printf '\001'; } >"$f-mesh"
+    { cat "$f"; printf '\002'; } >"$f-fields"
+  done
   for t in fuzz_snapshot fuzz_commands; do
     for f in test/fuzz-regressions/$t/*; do [ -f "$f" ] && cp "$f" "$S/$t/regress-$(basename "$f")"; done
   done
