@@ -4,6 +4,7 @@
 #ifndef FIXSTEER_EXACT_H
 #define FIXSTEER_EXACT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "fixsteer/vec2.h"
@@ -62,6 +63,22 @@ static inline fxs_u128 fxs_distance_sq_exact(fxs_vec2 a, fxs_vec2 b) {
   uint64_t dx = fxs_exact_magnitude((int64_t)a.x - b.x);
   uint64_t dy = fxs_exact_magnitude((int64_t)a.y - b.y);
   return fxs_u128_add(fxs_u128_mul(dx, dx), fxs_u128_mul(dy, dy));
+}
+
+/// The sign (-1, 0, 1) of (b - a) x (p - a) for any three points, exact: each difference is
+/// below 2^32 in magnitude, each product below 2^64, compared in 128 bits.
+static inline int fxs_exact_orientation(fxs_vec2 a, fxs_vec2 b, fxs_vec2 p) {
+  int64_t bx = (int64_t)b.x - a.x, by = (int64_t)b.y - a.y;
+  int64_t cx = (int64_t)p.x - a.x, cy = (int64_t)p.y - a.y;
+  int sl = (bx < 0) != (cy < 0) ? -1 : 1, sr = (by < 0) != (cx < 0) ? -1 : 1;
+  bool l0 = bx == 0 || cy == 0, r0 = by == 0 || cx == 0;
+  if (l0 && r0) return 0;
+  if (l0) return -sr;
+  if (r0) return sl;
+  if (sl != sr) return sl;
+  int k = fxs_u128_compare_products(fxs_exact_magnitude(bx), fxs_exact_magnitude(cy),
+                                    fxs_exact_magnitude(by), fxs_exact_magnitude(cx));
+  return sl > 0 ? k : -k;
 }
 
 /// A vector pointing from `from` to `to` for any two points: to - from, exact when it fits,

@@ -8,6 +8,8 @@
 #include "world_nav.h"
 #include "nav_state.h"
 #include "world_nav_raster.h"
+#include "world_rules.h"
+#include "exact.h"
 
 // Aim codes (the high four bits of a packed cell, field_packed): not computed yet; the goal in
 // sight; no direction; AIM_STEP + i: cell i (0 the next) of the direction field's path.
@@ -317,6 +319,50 @@ static bool reaches(const fxs_nav_field *f, uint32_t cx, uint32_t cy) {
   return (f->packed[cy * f->width + cx] & 15u) != FXS_NAV_PACK_NONE;
 }
 
+// Whether no wall the grid holds crosses or touches the segment from `at` to `to` (a wall
+// whose bounding box misses the segment's is passed over before any product).
+static bool sees(const fxs_world *world, fxs_vec2 at, fxs_vec2 to) {
+  const fxs_nav_raster *t = world->internal->nav.raster;
+  fix16_t lo_x = at.x < to.x ? at.x : to.x, hi_x = at.x < to.x ? to.x : at.x;
+  fix16_t lo_y = at.y < to.y ? at.y : to.y, hi_y = at.y < to.y ? to.y : at.y;
+  for (uint32_t i = 0; i < world->capacity.walls; ++i) {
+    if (!t->wall_on[i]) continue;
+    const fxs_wall *w = &t->walls[i];
+    if ((w->a.x < lo_x && w->b.x < lo_x) || (w->a.x > hi_x && w->b.x > hi_x) ||
+        (w->a.y < lo_y && w->b.y < lo_y) || (w->a.y > hi_y && w->b.y > hi_y))
+      continue;
+    if (fxs_exact_orientation(w->a, w->b, at) * fxs_exact_orientation(w->a, w->b, to) <= 0 &&
+        fxs_exact_orientation(at, to, w->a) * fxs_exact_orientation(at, to, w->b) <= 0)
+      return false;
+  }
+  return true;
+}
+
+// The edge (see the header): the offset code of the nearest cell round (cx, cy) that ready
+// field `f` reaches and `at` sees, ring by ring out to the grid's margin (its radius in cells,
+// and one more; FXS_NAV_FIELD_EDGE_RINGS at most), each ring row by row; FXS_NAV_FIELD_EDGE_NONE
+// without one.
+static uint32_t edge_step(const fxs_world *world, const fxs_nav_field *f, fxs_vec2 at, uint32_t cx,
+                          uint32_t cy) {
+  const fxs_nav_grid *g = &world->nav.grid;
+  int64_t size = fxs_max(g->cell_size, 1), radius = fxs_max(world->nav.radius, 0);
+  int64_t rings = (radius + size - 1) / size + 1;
+  if (rings > FXS_NAV_FIELD_EDGE_RINGS) rings = FXS_NAV_FIELD_EDGE_RINGS;
+  for (int32_t d = 1; d <= rings; ++d) {
+    for (int32_t dy = -d; dy <= d; ++dy) {
+      for (int32_t dx = -d; dx <= d; dx += (dy == -d || dy == d) ? 1 : 2 * d) {
+        int64_t nx = (int64_t)cx + dx, ny = (int64_t)cy + dy;
+        if (nx < 0 || ny < 0 || nx >= g->width || ny >= g->height) continue;
+        if (!reaches(f, (uint32_t)nx, (uint32_t)ny)) continue;
+        if (!sees(world, at, fxs_nav_grid_cell_center(g, (uint32_t)nx, (uint32_t)ny))) continue;
+        return (uint32_t)((dy + FXS_NAV_FIELD_EDGE_RINGS) * FXS_NAV_FIELD_EDGE_SIDE +
+                          (dx + FXS_NAV_FIELD_EDGE_RINGS));
+      }
+    }
+  }
+  return FXS_NAV_FIELD_EDGE_NONE;
+}
+
 bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index) {
   fxs_world_nav *n = &world->nav;
   if (world->capacity.nav_fields == 0) return false;
@@ -328,7 +374,16 @@ bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index) {
   if (f->status == FXS_NAV_FIELD_READY) {
     uint32_t cx, cy;
     fxs_nav_grid_cell_of(&n->grid, world->agents[index].body.position, &cx, &cy);
-    if (!reaches(f, cx, cy)) { // cut off from the goal: A* finds the nearest point
+    uint32_t edge = FXS_NAV_FIELD_EDGE_NONE;
+    if (!reaches(f, cx, cy) && fxs_rules_since(world, FXS_RULES_FIELD_EDGE) &&
+        !(world->internal->nav.agent_field[index] & FXS_NAV_FIELD_STRAIGHT)) {
+      edge = edge_step(world, f, world->agents[index].body.position, cx, cy);
+      if (edge != FXS_NAV_FIELD_EDGE_NONE)
+        world->internal->nav.agent_field[index] =
+            k | FXS_NAV_FIELD_EDGE | edge << FXS_NAV_FIELD_EDGE_SHIFT;
+    }
+    if (!reaches(f, cx, cy) && edge == FXS_NAV_FIELD_EDGE_NONE) {
+      // cut off from the goal: A* finds the nearest point
       world->internal->nav.agent_field[index] = FXS_NAV_NO_FIELD;
       n->moves[index] = FXS_NAV_NO_MOVE;
       return false;
@@ -395,7 +450,7 @@ static void fill_aims(fxs_world *world) {
   const fxs_world_nav_internal *ni = &world->internal->nav;
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
     uint32_t k = ni->agent_field[i];
-    if (k == FXS_NAV_NO_FIELD || (k & FXS_NAV_FIELD_STRAIGHT) ||
+    if (k == FXS_NAV_NO_FIELD || (k & (FXS_NAV_FIELD_STRAIGHT | FXS_NAV_FIELD_EDGE)) ||
         n->fields[k].status != FXS_NAV_FIELD_READY) {
       continue;
     }
@@ -433,6 +488,15 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
     *to = target, *last = true;
     return true;
   }
+  if (k & FXS_NAV_FIELD_EDGE) { // where the field does not reach: to a cell near it reaches
+    const fxs_nav_grid *g = &n->grid;
+    uint32_t cx, cy, code = (k >> FXS_NAV_FIELD_EDGE_SHIFT) & FXS_NAV_FIELD_EDGE_CODES;
+    fxs_nav_grid_cell_of(g, world->agents[index].body.position, &cx, &cy);
+    cx = cx + code % FXS_NAV_FIELD_EDGE_SIDE - FXS_NAV_FIELD_EDGE_RINGS;
+    cy = cy + code / FXS_NAV_FIELD_EDGE_SIDE - FXS_NAV_FIELD_EDGE_RINGS;
+    *to = fxs_nav_grid_cell_center(g, cx, cy), *last = false;
+    return true;
+  }
   if (n->fields[k].status != FXS_NAV_FIELD_READY) return false;
   const fxs_nav_grid *g = &n->grid;
   uint32_t here = cell_of(g, world->agents[index].body.position), w = g->width;
@@ -458,6 +522,7 @@ uint32_t fxs_world_nav_fields_follows(const fxs_world *world, uint32_t index) {
   if (world->capacity.nav_fields == 0) return 0;
   uint32_t k = world->internal->nav.agent_field[index];
   if (k == FXS_NAV_NO_FIELD || world->nav.moves[index] != FXS_NAV_NO_MOVE) return 0;
+  k &= FXS_NAV_FIELD_SLOT;
   if (world->nav.fields[k].status != FXS_NAV_FIELD_READY) return 0;
   return world->internal->nav.field_members[k];
 }

@@ -50,6 +50,15 @@
 // new search is started for it) and holds still without one. An agent whose cell the field
 // cannot reach (cut off, or the goal blocked) runs A* (the nearest reachable point rule).
 //
+// The edge (simulation version 7, FXS_RULES_FIELD_EDGE). The grid blocks every cell within its
+// radius of a wall, so a body smaller than that radius can stand in a cell the field does not
+// reach (pressed against a wall, deeper in the blocked margin than a cell with a walkable
+// neighbour). Such a follower steps to the nearest cell round its own, ring by ring out to the
+// grid's radius in cells and one more (FXS_NAV_FIELD_EDGE_RINGS at most), each ring row by
+// row, that lies on the grid, that the field reaches and whose centre it sees (no wall the
+// grid holds crosses or touches the way), and follows the field from there; without one it
+// leaves the field for A*, as before version 7.
+//
 // Moves (simulation version 6, FXS_RULES_MOVE_FIELDS). The members of a move group of
 // FXS_NAV_FIELD_GROUP or more record the cell of the group's destination (fxs_world_nav.moves,
 // state) and are counted by it, not by their spots' cells: the group shares one field toward
@@ -98,6 +107,21 @@ typedef struct fxs_nav_field_built {
 /// Flag of agent_field: a move's member that goes straight to its spot this tick (the field's
 /// slot in the other bits).
 #define FXS_NAV_FIELD_STRAIGHT 0x40000000u
+/// Flag of agent_field: a follower standing where its field does not reach, stepping first to
+/// the cell at offset (code % SIDE - RINGS, code / SIDE - RINGS) from its own, code =
+/// (agent_field >> FXS_NAV_FIELD_EDGE_SHIFT) & FXS_NAV_FIELD_EDGE_CODES (simulation version 7,
+/// FXS_RULES_FIELD_EDGE; the field's slot in the low bits, FXS_NAV_FIELD_SLOT).
+#define FXS_NAV_FIELD_EDGE 0x20000000u
+#define FXS_NAV_FIELD_EDGE_SHIFT 20u
+#define FXS_NAV_FIELD_EDGE_CODES 63u
+/// Rings of cells round its own an edge follower looks through, at most (the grid's radius in
+/// cells and one more, up to this), and the side of the square of offsets they span.
+#define FXS_NAV_FIELD_EDGE_RINGS 3
+#define FXS_NAV_FIELD_EDGE_SIDE (2 * FXS_NAV_FIELD_EDGE_RINGS + 1)
+/// No cell found (edge_step).
+#define FXS_NAV_FIELD_EDGE_NONE UINT32_MAX
+/// The field's slot in an agent_field with flags.
+#define FXS_NAV_FIELD_SLOT 0x000FFFFFu
 
 /// Least number of build memories of a world with fields (fewer only with fewer fields).
 #define FXS_NAV_FIELD_BUILDS 2u

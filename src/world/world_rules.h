@@ -45,6 +45,12 @@
 /// (world_way.c, fxs_way_keep_right): docs/crowds.md.
 #define FXS_RULES_KEEP_RIGHT 6u
 
+/// Fields for bodies of every radius: a group's follower standing where the field does not
+/// reach (a body smaller than the grid's radius, nearer a wall than that radius: its cell is
+/// blocked) steps to a neighbouring cell the field reaches, in sight, instead of leaving the
+/// field for a full-grid A* (world_nav_fields.c, "the edge"): docs/navigation.md.
+#define FXS_RULES_FIELD_EDGE 7u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;

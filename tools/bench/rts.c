@@ -127,6 +127,10 @@ static int rts_open(rts_world *r, uint32_t agents, uint32_t walls) {
   def.seed = 7, def.bounds_max = at(RTS_SIDE, RTS_SIDE), def.clamp_to_bounds = 1;
   def.neighbor_radius = FXS_INT(40);
   int ok = r->memory && fxs_world_init(&r->world, &def, &c, r->memory, r->bytes) == FXS_OK;
+  // FXS_BENCH_RULES=V: step by simulation version V's rules, to compare a rule's cost.
+  const char *rules = getenv("FXS_BENCH_RULES");
+  if (ok && rules)
+    ok = fxs_world_set_simulation_version(&r->world, (uint32_t)atoi(rules)) == FXS_OK;
   for (uint32_t i = 0; ok && i < walls; ++i) {
     fxs_wall w = {at(list[i].ax, list[i].ay), at(list[i].bx, list[i].by)};
     ok = apply(&r->world, fxs_command_add_wall(w), 0);
@@ -261,6 +265,12 @@ static void rts_row(uint32_t agents, uint32_t walls, uint32_t ticks, task_pool *
     printf("          hash after the timed ticks %016llx; after the rollback's tick %016llx (%s)\n",
            (unsigned long long)one.hash, (unsigned long long)back,
            back == fxs_world_hash(&two.r.world) ? "equal on both" : "DIFFERS");
+    // Agents off their group's field: with a route of their own (A*), at the end.
+    uint32_t routed = 0;
+    for (uint32_t i = 0; i < one.r.world.capacity.agents; ++i)
+      routed += one.r.world.agents[i].alive && one.r.world.nav.routes[i].status != FXS_ROUTE_NONE;
+    printf("          agents on a route of their own (A*, off their field): %u of %u\n",
+           (unsigned)routed, (unsigned)one.r.agents);
   }
   fflush(stdout);
   free(saved), free(one.each), free(two.each);
