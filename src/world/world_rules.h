@@ -45,11 +45,11 @@
 /// (world_way.c, fxs_way_keep_right): docs/crowds.md.
 #define FXS_RULES_KEEP_RIGHT 6u
 
-/// Compact goal clusters: a field group's follower near its goal (within twice its compact
-/// disc) avoids its neighbours by their real radii (not the behavior's neighbor_radius),
-/// counts as touching only those within an eighth of a radius (fxs_agent_touch, not a radius
-/// of air) and judges its compact disc by its own radius, so a group sharing a goal rests
-/// closer to 1.235 r sqrt(N) round it (world_steer.c, navigate_steering): docs/crowds.md.
+/// Compact goal clusters: a field group's follower on its last leg avoids its neighbours by
+/// their real radii (not the behavior's neighbor_radius), counts as touching only those within
+/// an eighth of a radius (fxs_agent_touch, not a radius of air) and judges its compact disc by
+/// its own radius, so a group sharing a goal rests closer round it (world_steer.c,
+/// navigate_steering): docs/crowds.md.
 #define FXS_RULES_COMPACT_CLUSTERS 7u
 
 /// True when the world steps by the rules of simulation `version` or a later one.

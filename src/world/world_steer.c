@@ -386,15 +386,11 @@ static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
   fix16_t slow = fxs_max(a->max_force, 0), gap = fxs_agent_touch(a);
   if (group) slow = fxs_max(slow, fxs_max(a->max_speed, 0) / 2);
   if (group && !compact) gap = fxs_max(a->radius, gap);
-  // Compact clusters (since simulation version 7): near its goal (within twice its compact
-  // disc), a follower's ORCA keeps each neighbour's real radius (neighbor_radius, the room a
-  // scene asks for in passing, would hold a cluster at rest apart), it counts as touching
-  // only those within an eighth of a radius, and its disc is judged by its own radius.
-  if (compact && m.last) {
-    int64_t twice = 2 * (int64_t)fxs_max(a->radius, 0);
-    if (fxs_way_in_cluster(a->position, (fix16_t)(twice > FXS_MAX ? FXS_MAX : twice), m.to, group))
-      d.neighbor_radius = 0;
-  }
+  // Compact clusters (since simulation version 7): on its last leg a follower's ORCA keeps
+  // each neighbour's real radius (neighbor_radius, the room a scene asks for in passing,
+  // would hold a cluster at rest apart), it counts as touching only those within an eighth
+  // of a radius, and its disc is judged by its own radius.
+  if (compact && m.last) d.neighbor_radius = 0;
   if (m.last && near) {
     bool held;
     if (group && clusters) {
