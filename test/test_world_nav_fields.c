@@ -171,7 +171,9 @@ void test_in_a_crush_of_two_groups_the_later_goal_makes_way(void) {
 // The crush at scale: two groups of 12 (three abreast) sent head-on through a corridor 60
 // wide (3.75 bodies), each to the far end of the other's side. Without the crush rule they
 // crawl in the corridor to the end (none through by tick 3,000); with it they get through
-// and settle (all at rest from tick 1,686, 23 of 24 through).
+// and settle (all at rest from tick 1,686, 23 of 24 through; under simulation version 7's
+// compact clusters all 24 through, at rest from tick 2,607: the piles at the ends pack
+// closer, which takes longer).
 void test_two_groups_head_on_in_a_corridor_get_through_and_settle(void) {
   static uint64_t mem[120000];
   fxs_world_capacity c = cap;
@@ -197,7 +199,7 @@ void test_two_groups_head_on_in_a_corridor_get_through_and_settle(void) {
     across += i < 12 ? x > FXS_INT(300) : x < FXS_INT(100);
   }
   FXS_TEST_REPORT("all at rest from tick %d, %u of 24 through the corridor", moved + 1, across);
-  TEST_ASSERT_TRUE(moved < 2500);
+  TEST_ASSERT_TRUE(moved < 2800);
   TEST_ASSERT_TRUE(across >= 23); // 23 under simulation version 5 with the rule, 0 without
 }
 

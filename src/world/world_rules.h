@@ -45,11 +45,18 @@
 /// (world_way.c, fxs_way_keep_right): docs/crowds.md.
 #define FXS_RULES_KEEP_RIGHT 6u
 
-/// Fields for bodies of every radius: a group's follower standing where the field does not
-/// reach (a body smaller than the grid's radius, nearer a wall than that radius: its cell is
-/// blocked) steps to a neighbouring cell the field reaches, in sight, instead of leaving the
+/// Fields for bodies of every radius: a group's follower standing where its field gives no
+/// direction (a body smaller than the grid's radius, deep in a wall's blocked margin) steps to
+/// the nearest cell round its own the field leads on from, in sight, instead of leaving the
 /// field for a full-grid A* (world_nav_fields.c, "the edge"): docs/navigation.md.
 #define FXS_RULES_FIELD_EDGE 7u
+
+/// Compact goal clusters: a field group's follower on its last leg avoids its neighbours by
+/// their real radii (not the behavior's neighbor_radius), counts as touching only those within
+/// an eighth of a radius (fxs_agent_touch, not a radius of air) and judges its compact disc by
+/// its own radius, so a group sharing a goal rests closer round it (world_steer.c,
+/// navigate_steering): docs/crowds.md.
+#define FXS_RULES_COMPACT_CLUSTERS 7u
 
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {

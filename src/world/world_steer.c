@@ -377,17 +377,20 @@ static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
   // at any distance from the goal: a pile of hundreds is wide and never quite still. It
   // rests only inside its group's compact cluster (fxs_way_in_cluster), there also against
   // any of its group already at rest (arrival by contact); outside it presses on.
-  // (Both rules came with simulation version 5: by version 4's rules a follower rests in
-  // any pile and waits anywhere, as an agent going alone does.)
+  // (Both since simulation version 5; by version 4's a follower rests in any pile, waits anywhere.)
   uint32_t group = fxs_world_nav_fields_follows(ctx->world, ctx->index);
   bool clusters = fxs_rules_since(ctx->world, FXS_RULES_GOAL_CLUSTERS);
   bool near = group || fxs_vec2_within(a->position, m.to, slowing);
+  bool compact = group && fxs_rules_since(ctx->world, FXS_RULES_COMPACT_CLUSTERS);
   fix16_t slow = fxs_max(a->max_force, 0), gap = fxs_agent_touch(a);
-  if (group) slow = fxs_max(slow, fxs_max(a->max_speed, 0) / 2), gap = fxs_max(a->radius, gap);
+  if (group) slow = fxs_max(slow, fxs_max(a->max_speed, 0) / 2);
+  if (group && !compact) gap = fxs_max(a->radius, gap);
+  if (compact && m.last) d.neighbor_radius = 0; // world_rules.h: compact clusters
   if (m.last && near) {
     bool held;
     if (group && clusters) {
-      held = fxs_way_in_cluster(a->position, spaced_radius(a, d.neighbor_radius), m.to, group) &&
+      fix16_t room = compact ? fxs_max(a->radius, 0) : spaced_radius(a, d.neighbor_radius);
+      held = fxs_way_in_cluster(a->position, room, m.to, group) &&
              (fxs_way_held_in_pile(ctx, m.to, slow, gap) || fxs_way_touches_rest(ctx, m.to, gap));
     } else {
       held = fxs_way_held_in_pile(ctx, m.to, slow, gap);
