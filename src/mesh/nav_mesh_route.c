@@ -185,7 +185,8 @@ static int width_clear(const fxs_nav_mesh *m, fxs_vec2 c, uint32_t t, uint32_t s
 }
 
 // Can a body of diameter d cross triangle t from side e to side o (e != o)?
-int fxs_mesh_route_traversal_clear(const fxs_nav_mesh *m, uint32_t t, uint32_t e, uint32_t o, int64_t d) {
+int fxs_mesh_route_traversal_clear(const fxs_nav_mesh *m, uint32_t t, uint32_t e, uint32_t o,
+                                   int64_t d) {
   if (d == 0) return 1;
   uint32_t k = 3u - e - o; // the vertex shared by sides e and o; side k faces it
   fxs_vec2 c = vtx(m, t, k), a = vtx(m, t, e), b = vtx(m, t, o);
@@ -254,7 +255,6 @@ static fxs_vec2 toward(fxs_vec2 p, fxs_vec2 q, int64_t r, uint64_t len) {
   int64_t dy = shrink_step((int64_t)q.y - p.y, r, len);
   return fxs_vec2_make((fix16_t)(p.x + dx), (fix16_t)(p.y + dy));
 }
-
 
 // Side s of triangle t as a portal (left, right from inside t), shrunk by r at both ends.
 static void portal(const fxs_nav_mesh *m, uint32_t t, uint32_t s, int64_t r, fxs_vec2 *left,

@@ -43,18 +43,18 @@ typedef struct fxs_mesh_tree_open {
 
 /// A tree and its memory (caller's block, fxs_mesh_tree_memory_size).
 typedef struct fxs_mesh_tree {
-  uint32_t capacity;         ///< Most triangles of a mesh it can hold.
-  uint32_t triangle_count;   ///< Triangles of the mesh it was begun on.
-  uint32_t goal;             ///< The goal triangle.
-  uint32_t status;           ///< FXS_MESH_TREE_*.
-  uint32_t settled;          ///< Triangles settled since the begin.
-  uint32_t open_count;       ///< Entries of the heap.
-  int64_t diameter;          ///< D = 2 r, raw units.
-  uint64_t *cost;            ///< Per triangle: its cost (settled or open).
-  uint32_t *parent;          ///< Per triangle: the next triangle toward the goal.
-  uint32_t *open_at;         ///< Per triangle: heap position + 1 while open, else 0.
-  uint8_t *state;            ///< Per triangle: 0 untouched, 2 open, 4 settled.
-  fxs_mesh_tree_open *open;  ///< The heap (capacity entries).
+  uint32_t capacity;        ///< Most triangles of a mesh it can hold.
+  uint32_t triangle_count;  ///< Triangles of the mesh it was begun on.
+  uint32_t goal;            ///< The goal triangle.
+  uint32_t status;          ///< FXS_MESH_TREE_*.
+  uint32_t settled;         ///< Triangles settled since the begin.
+  uint32_t open_count;      ///< Entries of the heap.
+  int64_t diameter;         ///< D = 2 r, raw units.
+  uint64_t *cost;           ///< Per triangle: its cost (settled or open).
+  uint32_t *parent;         ///< Per triangle: the next triangle toward the goal.
+  uint32_t *open_at;        ///< Per triangle: heap position + 1 while open, else 0.
+  uint8_t *state;           ///< Per triangle: 0 untouched, 2 open, 4 settled.
+  fxs_mesh_tree_open *open; ///< The heap (capacity entries).
 } fxs_mesh_tree;
 
 /// Bytes of a tree of `capacity` triangles (8-byte aligned): 33 a triangle.

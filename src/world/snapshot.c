@@ -151,12 +151,12 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
   bool fields = world->capacity.nav_fields != 0, mesh = fxs_world_is_mesh(&world->capacity);
   bool moves = fields && fxs_world_nav_moves_any(world);
   fxs_put_u16(w, mesh && fields ? FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS
-                 : mesh   ? FXS_SNAPSHOT_VERSION_NAV_MESH
-                 : moves  ? FXS_SNAPSHOT_VERSION_NAV_MOVES
-                 : fields ? FXS_SNAPSHOT_VERSION_NAV_FIELDS
-                 : nav    ? FXS_SNAPSHOT_VERSION_NAV
-                 : field  ? FXS_SNAPSHOT_VERSION_FIELD
-                          : FXS_SNAPSHOT_VERSION);
+                 : mesh         ? FXS_SNAPSHOT_VERSION_NAV_MESH
+                 : moves        ? FXS_SNAPSHOT_VERSION_NAV_MOVES
+                 : fields       ? FXS_SNAPSHOT_VERSION_NAV_FIELDS
+                 : nav          ? FXS_SNAPSHOT_VERSION_NAV
+                 : field        ? FXS_SNAPSHOT_VERSION_FIELD
+                                : FXS_SNAPSHOT_VERSION);
   fxs_put_u64(w, d->seed);
   put_vec2(w, d->bounds_min);
   put_vec2(w, d->bounds_max);
@@ -422,8 +422,8 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
       version != FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS) {
     return fail_at(rs, FXS_ERR_BAD_VERSION, 4), false;
   }
-  bool mesh = version == FXS_SNAPSHOT_VERSION_NAV_MESH ||
-              version == FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS;
+  bool mesh =
+      version == FXS_SNAPSHOT_VERSION_NAV_MESH || version == FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS;
   def->seed = fxs_get_u64(r);
   def->bounds_min = get_vec2(r);
   def->bounds_max = get_vec2(r);

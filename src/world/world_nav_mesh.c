@@ -26,8 +26,8 @@ static uint32_t triangles_of(const fxs_world_capacity *c) {
 bool fxs_world_mesh_capacity_valid(const fxs_world_capacity *c) {
   if (!fxs_world_is_mesh(c)) return false;
   uint32_t v = fxs_world_mesh_vertices(c);
-  return c->nav_cells == 0 && c->nav_fields <= FXS_NAV_MAX_FIELDS && v >= FXS_NAV_MESH_MIN_VERTICES &&
-         v <= FXS_NAV_MESH_MAX_VERTICES && c->nav_searches >= 1 &&
+  return c->nav_cells == 0 && c->nav_fields <= FXS_NAV_MAX_FIELDS &&
+         v >= FXS_NAV_MESH_MIN_VERTICES && v <= FXS_NAV_MESH_MAX_VERTICES && c->nav_searches >= 1 &&
          c->nav_searches <= FXS_NAV_MAX_SEARCHES && c->nav_open >= 1 &&
          c->nav_open <= triangles_of(c) && c->nav_waypoints >= 2 &&
          c->nav_waypoints <= FXS_NAV_MAX_WAYPOINTS;

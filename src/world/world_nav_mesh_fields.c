@@ -25,6 +25,10 @@ static fxs_mesh_tree *tree_of(const fxs_world *world, uint32_t k) {
   return (fxs_mesh_tree *)(void *)world->internal->nav.field_packed + k;
 }
 
+const fxs_mesh_tree *fxs_world_mesh_field_tree(const fxs_world *world, uint32_t k) {
+  return tree_of(world, k);
+}
+
 static uint32_t *goal_counts(const fxs_world *world) {
   return (uint32_t *)(void *)world->internal->nav.fields_memory;
 }

@@ -59,6 +59,12 @@ bool fxs_world_mesh_fields_point(const fxs_world *world, uint32_t index, fxs_vec
 /// fxs_world_nav_fields_follows on a mesh world.
 uint32_t fxs_world_mesh_fields_follows(const fxs_world *world, uint32_t index);
 
+struct fxs_mesh_tree;
+
+/// The tree of field slot k (< capacity.nav_fields) of a mesh world with fields: read only
+/// (tests, drawing); meaningful while the slot is live.
+const struct fxs_mesh_tree *fxs_world_mesh_field_tree(const fxs_world *world, uint32_t k);
+
 /// After a restore wrote the slots (and the mesh and radius): each live slot's tree begun again
 /// and settled to its count.
 void fxs_world_mesh_fields_restore(fxs_world *world);
