@@ -170,12 +170,41 @@ bool fxs_mesh_tree_reaches(const fxs_mesh_tree *tree, uint32_t t) {
 
 static int same(fxs_vec2 a, fxs_vec2 b) { return a.x == b.x && a.y == b.y; }
 
+// True when the segment from `from` (in triangle `here`) to `to` (in the goal triangle) reaches
+// the goal triangle across unconstrained sides only, in at most FXS_MESH_TREE_SIGHT_STEPS
+// triangles: each step leaves through the side whose line `to` lies strictly beyond and whose
+// ends lie strictly on either side of the segment (exact orientations); a segment through a
+// vertex, or a longer walk, decides nothing (false).
+static bool in_sight(const fxs_mesh_tree *tree, const fxs_nav_mesh *mesh, uint32_t here,
+                     fxs_vec2 from, fxs_vec2 to) {
+  uint32_t t = here;
+  for (uint32_t steps = 0; steps < FXS_MESH_TREE_SIGHT_STEPS; steps++) {
+    if (t == tree->goal) return true;
+    uint32_t exit = 3u;
+    for (uint32_t s = 0; s < 3u && exit == 3u; s++) {
+      fxs_vec2 a = vtx(mesh, t, s + 1u), b = vtx(mesh, t, s + 2u);
+      if (fxs_mesh_orient(a, b, to) >= 0) continue; // `to` on the triangle's side of it
+      int oa = fxs_mesh_orient(from, to, a), ob = fxs_mesh_orient(from, to, b);
+      if (oa == 0 || ob == 0) return false;
+      if (oa != ob) exit = s;
+    }
+    const fxs_nav_triangle *tr = &mesh->triangles[t];
+    if (exit == 3u || ((tr->constrained >> exit) & 1u) || tr->n[exit] == NONE) return false;
+    t = tr->n[exit];
+  }
+  return false;
+}
+
 fxs_vec2 fxs_mesh_tree_aim(const fxs_mesh_tree *tree, const fxs_nav_mesh *mesh, uint32_t here,
                            fxs_vec2 from, fxs_vec2 target, fix16_t radius, bool *last) {
   // The portals of the corridor: sides from each triangle to its parent, then the end point.
   fxs_vec2 pl[FXS_MESH_TREE_LOOK + 1u], pr[FXS_MESH_TREE_LOOK + 1u];
   uint32_t n = 0, t = here;
   int64_t r = radius > 0 ? radius : 0;
+  if (in_sight(tree, mesh, here, from, target)) { // the goal in sight: straight to the target
+    *last = true;
+    return target;
+  }
   while (t != tree->goal && n < FXS_MESH_TREE_LOOK) {
     uint32_t next = tree->parent[t], s = side_to(mesh, t, next);
     fxs_mesh_route_portal_points(vtx(mesh, t, s + 2u), vtx(mesh, t, s + 1u), r, &pl[n], &pr[n]);

@@ -469,6 +469,7 @@ const fxs_nav_field *fxs_world_nav_field(const fxs_world *world, uint32_t slot,
                                          uint32_t *goal_cell) {
   FXS_ASSERT(world != NULL);
   if (!world || slot >= world->capacity.nav_fields) return NULL;
+  if (fxs_world_is_mesh(&world->capacity)) return NULL; // a mesh's fields are trees
   const fxs_nav_field_slot *s = &world->nav.field_slots[slot];
   if (!s->live) return NULL;
   if (goal_cell) *goal_cell = s->goal_cell;
