@@ -4,7 +4,6 @@
 #include "unity.h"
 #include "fxs_test_util.h"
 #include "result.h"
-#include "command.h"
 #include "command_build.h"
 #include "world.h"
 #include "nav_mesh.h"
