@@ -173,10 +173,11 @@ static int same(fxs_vec2 a, fxs_vec2 b) { return a.x == b.x && a.y == b.y; }
 // True when the segment from `from` (in triangle `here`) to `to` (in the goal triangle) reaches
 // the goal triangle across unconstrained sides only, in at most FXS_MESH_TREE_SIGHT_STEPS
 // triangles: each step leaves through the side whose line `to` lies strictly beyond and whose
-// ends lie strictly on either side of the segment (exact orientations); a segment through a
-// vertex, or a longer walk, decides nothing (false).
+// ends lie strictly on either side of the segment (exact orientations), a side at least 2 r
+// long crossed strictly between its ends shrunk by r (as a portal of the funnel); a segment
+// through a vertex, or a longer walk, decides nothing (false).
 static bool in_sight(const fxs_mesh_tree *tree, const fxs_nav_mesh *mesh, uint32_t here,
-                     fxs_vec2 from, fxs_vec2 to) {
+                     fxs_vec2 from, fxs_vec2 to, int64_t r) {
   uint32_t t = here;
   for (uint32_t steps = 0; steps < FXS_MESH_TREE_SIGHT_STEPS; steps++) {
     if (t == tree->goal) return true;
@@ -190,6 +191,13 @@ static bool in_sight(const fxs_mesh_tree *tree, const fxs_nav_mesh *mesh, uint32
     }
     const fxs_nav_triangle *tr = &mesh->triangles[t];
     if (exit == 3u || ((tr->constrained >> exit) & 1u) || tr->n[exit] == NONE) return false;
+    // The body passes the side as through a portal: at least 2 r long, crossed between its
+    // ends shrunk by r.
+    fxs_vec2 rv = vtx(mesh, t, exit + 1u), lv = vtx(mesh, t, exit + 2u), l, rt;
+    if (!fxs_mesh_route_length_at_least(lv, rv, 2 * r)) return false;
+    fxs_mesh_route_portal_points(lv, rv, r, &l, &rt);
+    int ol = fxs_mesh_orient(from, to, l), orr = fxs_mesh_orient(from, to, rt);
+    if (ol == 0 || orr == 0 || ol == orr) return false;
     t = tr->n[exit];
   }
   return false;
@@ -201,7 +209,7 @@ fxs_vec2 fxs_mesh_tree_aim(const fxs_mesh_tree *tree, const fxs_nav_mesh *mesh, 
   fxs_vec2 pl[FXS_MESH_TREE_LOOK + 1u], pr[FXS_MESH_TREE_LOOK + 1u];
   uint32_t n = 0, t = here;
   int64_t r = radius > 0 ? radius : 0;
-  if (in_sight(tree, mesh, here, from, target)) { // the goal in sight: straight to the target
+  if (in_sight(tree, mesh, here, from, target, r)) { // the goal in sight: straight to the target
     *last = true;
     return target;
   }

@@ -83,11 +83,12 @@ bool fxs_mesh_tree_reaches(const fxs_mesh_tree *tree, uint32_t t);
 
 /// Where a body of radius `radius` at `from` (in settled triangle `here`) heads along a READY
 /// tree: its target (*last true) when the segment to it reaches the goal triangle across
-/// unconstrained sides only (walked exactly, FXS_MESH_TREE_SIGHT_STEPS triangles at most: the
-/// goal in sight, as on the grid); else the corridor of the chain of parents from `here`,
-/// FXS_MESH_TREE_LOOK triangles at most, its sides shrunk by the radius as portals, pulled tight by
-/// the funnel; the first corner of the pulled route, else its end: `target` (*last true) when the
-/// corridor reaches the goal triangle, else the middle of the corridor's next side.
+/// unconstrained sides only, each crossed between its ends shrunk by the radius (walked exactly,
+/// FXS_MESH_TREE_SIGHT_STEPS triangles at most: the goal in sight, as on the grid); else the
+/// corridor of the chain of parents from `here`, FXS_MESH_TREE_LOOK triangles at most, its sides
+/// shrunk by the radius as portals, pulled tight by the funnel; the first corner of the pulled
+/// route, else its end: `target` (*last true) when the corridor reaches the goal triangle, else the
+/// middle of the corridor's next side.
 fxs_vec2 fxs_mesh_tree_aim(const fxs_mesh_tree *tree, const fxs_nav_mesh *mesh, uint32_t here,
                            fxs_vec2 from, fxs_vec2 target, fix16_t radius, bool *last);
 
