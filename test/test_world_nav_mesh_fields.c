@@ -19,7 +19,7 @@
 static const fxs_world_capacity cap = {8, 2, 0, 0, 6, 0, 0, 0, 2, 100, 16, 2, FXS_NAV_KIND_MESH, 0};
 static uint64_t memory[60000];
 static uint64_t memory2[60000];
-static uint8_t snap[131072];
+static uint8_t snap[32768];
 static fxs_world world, other;
 
 static void init(fxs_world *w, uint64_t *mem, size_t size) {
@@ -105,7 +105,7 @@ void test_the_tree_leads_every_settled_triangle_to_the_goal_with_falling_cost(vo
         fxs_mesh_tree_reaches(t, fxs_nav_mesh_locate(m, world.agents[i].body.position)));
   }
   // The tree stepped one triangle at a time equals the tree stepped at once.
-  static uint64_t tm[20000];
+  static uint64_t tm[1024];
   fxs_mesh_tree u;
   TEST_ASSERT_TRUE(fxs_mesh_tree_memory_size(m->triangle_count) <= sizeof tm);
   fxs_mesh_tree_init(&u, tm, m->triangle_count);
