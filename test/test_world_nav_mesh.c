@@ -69,7 +69,7 @@ void test_mesh_capacities_are_checked(void) {
   fxs_world_capacity c = cap;
   c.nav_cells = 100; // a mesh world has no grid
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
-  c = cap, c.nav_fields = 1;
+  c = cap, c.nav_fields = FXS_NAV_MAX_FIELDS + 1u; // group fields: as on a grid
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));
   c = cap, c.nav_open = 2u * 132u - 6u + 1u; // more than the triangles
   TEST_ASSERT_EQUAL(0, fxs_world_memory_size(&c));

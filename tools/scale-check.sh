@@ -46,11 +46,11 @@ FACTORS="1/16 1/4 4 16"
 
 # Scenes whose right end leaves agents short of their target: there the count at rest short
 # must equal x1's instead of 0.
-#   nav_unreachable: the target lies inside a closed box; the agent rests at the nearest
-#                    reachable point.
+#   nav_unreachable (and nav_unreachable_mesh, on a mesh): the target lies inside a closed
+#                    box; the agent rests at the nearest reachable point.
 #   orca_room:       ORCA alone, no route: agents may rest against the wall below the door
 #                    (finding the door is navigation's work).
-SHORT_AS_X1=" nav_unreachable orca_room "
+SHORT_AS_X1=" nav_unreachable nav_unreachable_mesh orca_room "
 
 # Scenes of soft bodies (see the overlap rule above).
 #   zigzag: 30 path followers (separation, obstacle avoidance) queue down a corridor.

@@ -127,6 +127,38 @@ nav_crowd   | settle_tick       | >= | 1   | every agent at rest for good before
 nav_crowd   | overlap_rest_max  | <= | 0   | 1,000 agents at rest round eight goals without overlapping bodies
 nav_crowd   | overlap_mean      | <= | 0.1 | overlapping pairs per tick through the gaps, on average (of 1,000 agents)
 nav_crowd   | overlap_depth_max | <= | 1.5 | bodies of radius 5 overlap by at most 1.5 units in the crush at the gaps
+nav_wall_mesh | arrived           | >= | 1   | on a mesh: the agent goes round the wall and rests on its target
+nav_wall_mesh | heading_flips     | <= | 0   | on a mesh: no heading flip round the wall
+nav_cup_mesh | overlap_rest_max  | <= | 0   | on a mesh: 12 agents at rest round their shared goal without overlapping bodies
+nav_cup_mesh | settle_gap        | <= | 358 | on a mesh, at what it gives (the grid row: 300): every agent at rest for good within 358 ticks of the first
+nav_cup_mesh | heading_flips_rest | <= | 0  | on a mesh: no heading flip at rest (the agents turn at most 0.25 rad a tick)
+nav_cup_mesh | arrived           | >= | 11  | on a mesh: 11 of 12 on the goal (centre within r/4) or at rest in its cluster (within 1.3 r sqrt(12))
+nav_cup_mesh | rest_stranded     | <= | 0   | on a mesh: the one short of the goal rests in the pile behind an arrived one (touching), not apart
+nav_pillars_mesh | arrived           | >= | 30  | on a mesh: both groups of 15 cross the pillar field and arrive
+nav_pillars_mesh | overlap_rest_max  | <= | 0   | on a mesh: no overlapping bodies once settled
+nav_pillars_mesh | reversals_rest    | <= | 0   | on a mesh: no back-and-forth once settled
+nav_pillars_mesh | heading_flips_rest | <= | 0  | on a mesh: no heading flip at rest
+nav_rts_mesh | arrived           | >= | 24  | on a mesh: all 24 clicked agents on their spots (body over its own spot) after the second click
+nav_rts_mesh | overlap_rest_max  | <= | 0   | on a mesh: no overlapping bodies once settled on the spots
+nav_rts_mesh | reversals_rest    | <= | 0   | on a mesh: no back-and-forth at rest
+nav_rts_mesh | heading_flips_rest | <= | 0  | on a mesh: no heading flip at rest (slow before and after: under r/16 and max_speed/4 a tick)
+nav_rts_mesh | settle_gap        | <= | 300 | on a mesh: every agent at rest for good within 300 ticks of the first
+nav_formation_mesh | arrived         | >= | 1   | on a mesh: the navigate leader through the door and back, on its target
+nav_formation_mesh | in_slot         | >= | 5   | on a mesh, at what it gives (the grid row: 8): members route on their own to no slot behind a wall (no squeezed slots on a mesh yet), 5 of 8 in their slots
+nav_formation_mesh | slot_gap_max    | <= | 286.3 | on a mesh, at what it gives (the grid row: 0.25): the members left behind the wall are far from their slots
+nav_formation_mesh | overlap_rest_max | <= | 0  | on a mesh: no overlapping bodies at rest
+nav_formation_mesh | reversals_rest  | <= | 0   | on a mesh: no back-and-forth at rest
+nav_formation_mesh | heading_flips   | <= | 0   | on a mesh: no heading flip at all
+nav_unreachable_mesh | reversals     | <= | 0   | on a mesh: the agent with an unreachable target never turns back
+nav_unreachable_mesh | heading_flips | <= | 0   | on a mesh: nor flips its heading
+nav_unreachable_mesh | settle_tick   | >= | 1   | on a mesh: it comes to rest for good (velocity exactly 0)
+nav_crowd_mesh | overlap_radius_max | <= | 0.0502 | on a mesh: no two bodies overlap by more than the give of contact, 1/20 of a radius (and the slack)
+nav_crowd_mesh | arrived           | >= | 277 | on a mesh: 277 of 1,000 on their goal or in its compact cluster (within 1.3 r sqrt(125))
+nav_crowd_mesh | rest_stranded     | <= | 1   | on a mesh, at what it gives (the grid row: 0): every other one at rest in the pile behind its goal but one, at rest apart
+nav_crowd_mesh | settle_tick       | >= | 1   | on a mesh: every agent at rest for good before the end
+nav_crowd_mesh | overlap_rest_max  | <= | 0   | on a mesh: 1,000 agents at rest round eight goals without overlapping bodies
+nav_crowd_mesh | overlap_mean      | <= | 0.1 | on a mesh: overlapping pairs per tick through the gaps, on average (of 1,000 agents)
+nav_crowd_mesh | overlap_depth_max | <= | 1.5 | on a mesh: bodies of radius 5 overlap by at most 1.5 units in the crush at the gaps
 '
 
 # Issue 52's figures for the peer scenes (home: within 20 units of the goal, as RVO2 counts).
@@ -139,6 +171,8 @@ peer_circle      | on_target          | >= | 250  | all 250 home: on the antipod
 peer_circle      | closest_pair_ratio | >= | 0.95 | no pair closer than 95 % of the sum of their radii
 peer_*           | overlap_radius_max | <= | 0.05 | no pair overlaps by more than 5 % of a radius at any tick
 peer_*           | wall_crossings     | <= | 0    | no centre passes through a wall
+peer_blocks_nav_mesh | home_90_tick       | <= | 2000 | on a mesh: 90 % of 100 within 20 of their goal by tick 2,000 (navigate)
+peer_blocks_nav_mesh | home_100_tick      | <= | 2500 | on a mesh: all 100 within 20 of their goal by tick 2,500
 '
 # Every scene's rows the peer scenes do not meet yet (simulation version 6), held at today's
 # figures: ORCA agents of Blocks creeping by 1 LSB at the edge of a goal pile, and headings of
@@ -147,6 +181,7 @@ peer_*           | wall_crossings     | <= | 0    | no centre passes through a w
 PEER_RATCHET='
 peer_blocks_orca | creep_agents       | <= | 19   | ratchet (0 wanted, --peers): agents creeping at 0 < |v| <= 1 LSB for 10+ ticks
 peer_blocks_nav  | heading_flicker    | <= | 297  | ratchet (0 wanted, --peers): flips (> pi/2 in a tick) within 4 ticks of the previous one, all while moving
+peer_blocks_nav_mesh | heading_flicker    | <= | 296  | on a mesh: ratchet (0 wanted, --peers): flips (> pi/2 in a tick) within 4 ticks of the previous one, all while moving
 '
 CHECKS="$CHECKS$PEER_CHECKS"
 if [ "$PEERS" = 0 ]; then CHECKS="$CHECKS$PEER_RATCHET"; fi

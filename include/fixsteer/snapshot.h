@@ -46,6 +46,11 @@ extern "C" {
 /// (fxs_world_nav.moves, simulation version 6): layout 6 with, after the fields section, per
 /// agent slot its move's cell (u32, 0xFFFFFFFF none). A world where none does writes layout 6.
 #define FXS_SNAPSHOT_VERSION_NAV_MOVES 8u
+/// Layout of a mesh world with group fields (capacity.nav_fields > 0,
+/// world_nav_mesh_fields.h): layout 7 with nav_fields (never 0) after nav_waypoints and, at the
+/// end of the mesh navigation section, the fields section of layout 6 (its goals triangles). A
+/// mesh world with nav_fields 0 keeps writing layout 7.
+#define FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS 9u
 
 /// 64-bit state hash (FXS_STATE_HASH_VERSION, hash.h) of the snapshot bytes, computed
 /// without a buffer.

@@ -465,7 +465,8 @@ FXS_API uint32_t fxs_world_nav_route(const fxs_world *world, fxs_agent_handle ha
 /// *goal_cell (when not NULL), or NULL when the slot holds none. Read its cells with
 /// fxs_nav_field_value and _direction (nav_field.h); its status says whether all are final.
 /// A ready field is packed (fxs_nav_field.packed); one being built whose build memory was
-/// lent to another field reads as unreached everywhere until it is built again.
+/// lent to another field reads as unreached everywhere until it is built again. NULL on a
+/// mesh world, whose group fields are trees over its triangles (docs/navigation-mesh.md).
 FXS_API const fxs_nav_field *fxs_world_nav_field(const fxs_world *world, uint32_t slot,
                                                  uint32_t *goal_cell);
 

@@ -113,10 +113,14 @@ fxs_result fxs_mesh_route_init(fxs_mesh_route *route, void *memory, size_t size,
 
 static uint64_t distance(fxs_vec2 a, fxs_vec2 b) { return fxs_mesh_route_distance(a, b); }
 
+#define length_at_least fxs_mesh_route_length_at_least
+#define traversal_clear fxs_mesh_route_traversal_clear
+#define portal_points fxs_mesh_route_portal_points
+
 static fxs_mesh_int mi(int64_t v) { return fxs_mesh_int_from_i64(v); }
 
 // Exact: 1 when |b - a|^2 >= d^2.
-static int length_at_least(fxs_vec2 a, fxs_vec2 b, int64_t d) {
+int fxs_mesh_route_length_at_least(fxs_vec2 a, fxs_vec2 b, int64_t d) {
   fxs_u128 s = fxs_distance_sq_exact(a, b);
   fxs_u128 dd = fxs_u128_mul((uint64_t)d, (uint64_t)d);
   return fxs_u128_compare(s, dd) >= 0;
@@ -181,7 +185,8 @@ static int width_clear(const fxs_nav_mesh *m, fxs_vec2 c, uint32_t t, uint32_t s
 }
 
 // Can a body of diameter d cross triangle t from side e to side o (e != o)?
-static int traversal_clear(const fxs_nav_mesh *m, uint32_t t, uint32_t e, uint32_t o, int64_t d) {
+int fxs_mesh_route_traversal_clear(const fxs_nav_mesh *m, uint32_t t, uint32_t e, uint32_t o,
+                                   int64_t d) {
   if (d == 0) return 1;
   uint32_t k = 3u - e - o; // the vertex shared by sides e and o; side k faces it
   fxs_vec2 c = vtx(m, t, k), a = vtx(m, t, e), b = vtx(m, t, o);
@@ -251,8 +256,6 @@ static fxs_vec2 toward(fxs_vec2 p, fxs_vec2 q, int64_t r, uint64_t len) {
   return fxs_vec2_make((fix16_t)(p.x + dx), (fix16_t)(p.y + dy));
 }
 
-static void portal_points(fxs_vec2 lv, fxs_vec2 rv, int64_t r, fxs_vec2 *left, fxs_vec2 *right);
-
 // Side s of triangle t as a portal (left, right from inside t), shrunk by r at both ends.
 static void portal(const fxs_nav_mesh *m, uint32_t t, uint32_t s, int64_t r, fxs_vec2 *left,
                    fxs_vec2 *right) {
@@ -260,7 +263,8 @@ static void portal(const fxs_nav_mesh *m, uint32_t t, uint32_t s, int64_t r, fxs
   portal_points(lv, rv, r, left, right);
 }
 
-static void portal_points(fxs_vec2 lv, fxs_vec2 rv, int64_t r, fxs_vec2 *left, fxs_vec2 *right) {
+void fxs_mesh_route_portal_points(fxs_vec2 lv, fxs_vec2 rv, int64_t r, fxs_vec2 *left,
+                                  fxs_vec2 *right) {
   uint64_t len = distance(lv, rv);
   if (r > 0 && (uint64_t)r * 2u > len) r = (int64_t)(len / 2u);
   *left = toward(lv, rv, r, len);

@@ -12,6 +12,19 @@
 /// when a difference reaches 2^31 (then doubled back). The one distance of the routes.
 uint64_t fxs_mesh_route_distance(fxs_vec2 a, fxs_vec2 b);
 
+/// Exact: 1 when |b - a| >= d (d >= 0).
+int fxs_mesh_route_length_at_least(fxs_vec2 a, fxs_vec2 b, int64_t d);
+
+/// Exact: 1 when a body of diameter d can cross triangle t of m from side e to side o (e != o;
+/// symmetric in e and o): the triangle width rule of nav_mesh_route.h.
+int fxs_mesh_route_traversal_clear(const fxs_nav_mesh *m, uint32_t t, uint32_t e, uint32_t o,
+                                   int64_t d);
+
+/// The portal of the side from lv (its left end) to rv, shrunk by r at both ends (at most to
+/// its middle): *left, *right.
+void fxs_mesh_route_portal_points(fxs_vec2 lv, fxs_vec2 rv, int64_t r, fxs_vec2 *left,
+                                  fxs_vec2 *right);
+
 /// Clears the exact search of route (after a search's begin) and opens the start node.
 void fxs_mesh_exact_begin(fxs_mesh_route *route);
 

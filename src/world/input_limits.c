@@ -56,7 +56,7 @@ fxs_result fxs_limits_check_capacity(const fxs_limits *limits, const fxs_world_c
   if (route_cells > l->max_nav_route_cells) {
     return tripped(error, "max_nav_route_cells", l->max_nav_route_cells, route_cells);
   }
-  uint64_t field_cells = (uint64_t)c->nav_fields * c->nav_cells;
+  uint64_t field_cells = (uint64_t)c->nav_fields * cells; // a mesh: its vertices
   if (field_cells > l->max_nav_field_cells) {
     return tripped(error, "max_nav_field_cells", l->max_nav_field_cells, field_cells);
   }

@@ -150,12 +150,13 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
   fxs_put_u32(w, FXS_SNAPSHOT_MAGIC);
   bool fields = world->capacity.nav_fields != 0, mesh = fxs_world_is_mesh(&world->capacity);
   bool moves = fields && fxs_world_nav_moves_any(world);
-  fxs_put_u16(w, mesh     ? FXS_SNAPSHOT_VERSION_NAV_MESH
-                 : moves  ? FXS_SNAPSHOT_VERSION_NAV_MOVES
-                 : fields ? FXS_SNAPSHOT_VERSION_NAV_FIELDS
-                 : nav    ? FXS_SNAPSHOT_VERSION_NAV
-                 : field  ? FXS_SNAPSHOT_VERSION_FIELD
-                          : FXS_SNAPSHOT_VERSION);
+  fxs_put_u16(w, mesh && fields ? FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS
+                 : mesh         ? FXS_SNAPSHOT_VERSION_NAV_MESH
+                 : moves        ? FXS_SNAPSHOT_VERSION_NAV_MOVES
+                 : fields       ? FXS_SNAPSHOT_VERSION_NAV_FIELDS
+                 : nav          ? FXS_SNAPSHOT_VERSION_NAV
+                 : field        ? FXS_SNAPSHOT_VERSION_FIELD
+                                : FXS_SNAPSHOT_VERSION);
   fxs_put_u64(w, d->seed);
   put_vec2(w, d->bounds_min);
   put_vec2(w, d->bounds_max);
@@ -172,6 +173,7 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
     fxs_put_u32(w, world->capacity.nav_searches);
     fxs_put_u32(w, world->capacity.nav_open);
     fxs_put_u32(w, world->capacity.nav_waypoints);
+    if (fields) fxs_put_u32(w, world->capacity.nav_fields);
   }
   if (nav) {
     fxs_put_u32(w, world->capacity.nav_cells);
@@ -416,10 +418,12 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
   uint16_t version = fxs_get_u16(r);
   if (version != FXS_SNAPSHOT_VERSION && version != FXS_SNAPSHOT_VERSION_FIELD &&
       version != FXS_SNAPSHOT_VERSION_NAV && version != FXS_SNAPSHOT_VERSION_NAV_FIELDS &&
-      version != FXS_SNAPSHOT_VERSION_NAV_MESH && version != FXS_SNAPSHOT_VERSION_NAV_MOVES) {
+      version != FXS_SNAPSHOT_VERSION_NAV_MESH && version != FXS_SNAPSHOT_VERSION_NAV_MOVES &&
+      version != FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS) {
     return fail_at(rs, FXS_ERR_BAD_VERSION, 4), false;
   }
-  bool mesh = version == FXS_SNAPSHOT_VERSION_NAV_MESH;
+  bool mesh =
+      version == FXS_SNAPSHOT_VERSION_NAV_MESH || version == FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS;
   def->seed = fxs_get_u64(r);
   def->bounds_min = get_vec2(r);
   def->bounds_max = get_vec2(r);
@@ -453,7 +457,8 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
     return fail_at(rs, FXS_ERR_CAPACITY, nav_at), false;
   if (mesh) nav[0] = 0; // the grid's cells
   rs->layout = version;
-  if (version == FXS_SNAPSHOT_VERSION_NAV_FIELDS || version == FXS_SNAPSHOT_VERSION_NAV_MOVES) {
+  if (version == FXS_SNAPSHOT_VERSION_NAV_FIELDS || version == FXS_SNAPSHOT_VERSION_NAV_MOVES ||
+      version == FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS) {
     size_t fields_at = r->position;
     nav[4] = fxs_get_u32(r);
     if (nav[4] == 0 && !r->failed) return fail_at(rs, FXS_ERR_BAD_VALUE, fields_at), false;
@@ -590,7 +595,8 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
   uint16_t version = fxs_get_u16(&r);
   if (version != FXS_SNAPSHOT_VERSION && version != FXS_SNAPSHOT_VERSION_FIELD &&
       version != FXS_SNAPSHOT_VERSION_NAV && version != FXS_SNAPSHOT_VERSION_NAV_FIELDS &&
-      version != FXS_SNAPSHOT_VERSION_NAV_MESH && version != FXS_SNAPSHOT_VERSION_NAV_MOVES) {
+      version != FXS_SNAPSHOT_VERSION_NAV_MESH && version != FXS_SNAPSHOT_VERSION_NAV_MOVES &&
+      version != FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS) {
     return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_VERSION;
   }
   r.position = 35; // seed, bounds, clamp flag and neighbor radius come first
@@ -601,8 +607,9 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
   if (version >= FXS_SNAPSHOT_VERSION_NAV) {
     for (int i = 0; i < 4; ++i) nav[i] = fxs_get_u32(&r);
   }
-  bool fields =
-      version == FXS_SNAPSHOT_VERSION_NAV_FIELDS || version == FXS_SNAPSHOT_VERSION_NAV_MOVES;
+  bool fields = version == FXS_SNAPSHOT_VERSION_NAV_FIELDS ||
+                version == FXS_SNAPSHOT_VERSION_NAV_MOVES ||
+                version == FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS;
   if (fields) nav[4] = fxs_get_u32(&r);
   if (r.failed) return FXS_ERR_TRUNCATED;
   if (version == FXS_SNAPSHOT_VERSION_FIELD && field_cells == 0) return FXS_ERR_BAD_VALUE;
@@ -618,7 +625,7 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
   out->nav_cells = nav[0], out->nav_searches = nav[1], out->nav_open = nav[2];
   out->nav_waypoints = nav[3], out->nav_fields = nav[4];
   out->nav_kind = out->nav_mesh_vertices = 0;
-  if (version == FXS_SNAPSHOT_VERSION_NAV_MESH) {
+  if (version == FXS_SNAPSHOT_VERSION_NAV_MESH || version == FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS) {
     out->nav_kind = FXS_NAV_KIND_MESH, out->nav_mesh_vertices = nav[0], out->nav_cells = 0;
   }
   if (!fxs_world_nav_capacity_valid(out)) return FXS_ERR_BAD_VALUE;

@@ -19,7 +19,9 @@
 #include "world_move.h"
 #include "world_nav.h"
 #include "world_nav_fields.h"
+#include "nav_mesh_tree.h"
 #include "world_nav_mesh.h"
+#include "world_nav_mesh_fields.h"
 #include "world_nav_raster.h"
 #include "world_slots.h"
 #include "world_walls.h"
@@ -114,6 +116,9 @@ enum {
   M_MESH_GOALS,
   M_MESH_SEARCHES,
   M_MESH_SEARCH_MEMORY, // a mesh world's navigation
+  M_MESH_TREES,
+  M_MESH_TREE_MEMORY,
+  M_MESH_GOAL_COUNT, // a mesh world's group fields
   M_COUNT
 };
 
@@ -206,7 +211,10 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       mesh ? c->agents : 0u,
       mesh ? c->agents : 0u,
       mesh_searches,
-      mesh_searches};
+      mesh_searches,
+      mesh ? c->nav_fields : 0u,
+      mesh ? c->nav_fields : 0u,
+      mesh && c->nav_fields ? fxs_world_mesh_triangles(c) : 0u};
   const size_t units[M_COUNT] = {FXS_WORLD_INTERNAL_BYTES,
                                  sizeof(fxs_agent_slot),
                                  sizeof(fxs_obstacle),
@@ -265,7 +273,10 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
                                  (size_t)c->nav_waypoints * sizeof(fxs_vec2),
                                  sizeof(fxs_vec2),
                                  sizeof(fxs_mesh_route),
-                                 fxs_world_mesh_search_bytes(c)};
+                                 fxs_world_mesh_search_bytes(c),
+                                 sizeof(fxs_mesh_tree),
+                                 fxs_world_mesh_field_bytes(c),
+                                 sizeof(uint32_t)};
   size_t at = 0;
   for (int i = 0; i < M_COUNT; ++i) {
     offsets[i] = at;
@@ -387,6 +398,17 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
     n->mesh_searches = FXS_AT(fxs_mesh_route, M_MESH_SEARCHES);
     world->internal->nav.check.mesh_scratch = FXS_AT(uint8_t, M_MESH_SCRATCH);
     fxs_world_mesh_init(world, FXS_AT(uint8_t, M_MESH), FXS_AT(uint8_t, M_MESH_SEARCH_MEMORY));
+    if (capacity->nav_fields != 0) { // group fields (world_nav_mesh_fields.h)
+      n->field_slots = FXS_AT(fxs_nav_field_slot, M_NAV_FIELD_SLOTS);
+      n->fields = FXS_AT(fxs_nav_field, M_NAV_FIELDS);
+      n->moves = FXS_AT(uint32_t, M_NAV_MOVES);
+      world->internal->nav.agent_field = FXS_AT(uint32_t, M_NAV_AGENT_FIELD);
+      world->internal->nav.field_members = FXS_AT(uint32_t, M_NAV_FIELD_MEMBERS);
+      world->internal->nav.field_built = FXS_AT(fxs_nav_field_built, M_NAV_FIELD_BUILT);
+      world->internal->nav.field_packed = FXS_AT(uint8_t, M_MESH_TREES);
+      world->internal->nav.fields_memory = FXS_AT(uint8_t, M_MESH_GOAL_COUNT);
+      fxs_world_mesh_fields_init(world, FXS_AT(uint8_t, M_MESH_TREE_MEMORY));
+    }
   }
   fxs_free_slots_layout(world);
   fxs_world_rebuild_derived(world);

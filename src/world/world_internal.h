@@ -35,6 +35,8 @@ typedef struct fxs_world_nav_internal {
   void *field_memory; ///< An integration field's memory (fill_field toward a goal; not state).
   /// The group fields' build memories (entries and buckets, fxs_world_nav_field_builds of
   /// them), each lent to one field while it is built (world_nav_fields.h, "Memory").
+  /// (A mesh world, without grid fields, keeps here per triangle of its mesh a count of the
+  /// navigate agents with their target in it: scratch of the plan, world_nav_mesh_fields.h.)
   uint8_t *fields_memory;
   uint32_t *build_owner; ///< Per build memory, the field slot it is lent to (UINT32_MAX: none).
   uint32_t *build_stamp; ///< Per build memory, build_clock when it was last lent or used.
@@ -45,6 +47,8 @@ typedef struct fxs_world_nav_internal {
   /// Per field slot, per cell, one byte: once the field is ready, its packed direction code
   /// (low four bits, fxs_nav_field.packed) and the code of where its followers there aim
   /// (high four: a cache of a pure function of the grid and the field; not state).
+  /// (A mesh world keeps here per field slot its tree over the triangles, fxs_mesh_tree:
+  /// derived from the slot's state, world_nav_mesh_fields.h.)
   uint8_t *field_packed;
   /// Per field: what its values (and aims) were built from, so that a restore that asks for
   /// the same keeps them (derived, not state).

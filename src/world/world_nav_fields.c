@@ -6,6 +6,8 @@
 #include "fixsteer/nav_field.h"
 #include "fixsteer/nav_path.h"
 #include "world_nav.h"
+#include "world_nav_mesh.h"
+#include "world_nav_mesh_fields.h"
 #include "nav_state.h"
 #include "world_nav_raster.h"
 #include "world_rules.h"
@@ -520,6 +522,7 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
 
 uint32_t fxs_world_nav_fields_follows(const fxs_world *world, uint32_t index) {
   if (world->capacity.nav_fields == 0) return 0;
+  if (fxs_world_is_mesh(&world->capacity)) return fxs_world_mesh_fields_follows(world, index);
   uint32_t k = world->internal->nav.agent_field[index];
   if (k == FXS_NAV_NO_FIELD || world->nav.moves[index] != FXS_NAV_NO_MOVE) return 0;
   k &= FXS_NAV_FIELD_SLOT;
@@ -531,6 +534,7 @@ const fxs_nav_field *fxs_world_nav_field(const fxs_world *world, uint32_t slot,
                                          uint32_t *goal_cell) {
   FXS_ASSERT(world != NULL);
   if (!world || slot >= world->capacity.nav_fields) return NULL;
+  if (fxs_world_is_mesh(&world->capacity)) return NULL; // a mesh's fields are trees
   const fxs_nav_field_slot *s = &world->nav.field_slots[slot];
   if (!s->live) return NULL;
   if (goal_cell) *goal_cell = s->goal_cell;

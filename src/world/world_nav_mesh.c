@@ -8,6 +8,8 @@
 
 #include "command_args.h"
 #include "fixsteer/nav_grid.h"
+#include "world_nav_fields.h"
+#include "world_nav_mesh_fields.h"
 #include "world_route.h"
 
 uint32_t fxs_world_mesh_vertices(const fxs_world_capacity *c) {
@@ -24,8 +26,8 @@ static uint32_t triangles_of(const fxs_world_capacity *c) {
 bool fxs_world_mesh_capacity_valid(const fxs_world_capacity *c) {
   if (!fxs_world_is_mesh(c)) return false;
   uint32_t v = fxs_world_mesh_vertices(c);
-  return c->nav_cells == 0 && c->nav_fields == 0 && v >= FXS_NAV_MESH_MIN_VERTICES &&
-         v <= FXS_NAV_MESH_MAX_VERTICES && c->nav_searches >= 1 &&
+  return c->nav_cells == 0 && c->nav_fields <= FXS_NAV_MAX_FIELDS &&
+         v >= FXS_NAV_MESH_MIN_VERTICES && v <= FXS_NAV_MESH_MAX_VERTICES && c->nav_searches >= 1 &&
          c->nav_searches <= FXS_NAV_MAX_SEARCHES && c->nav_open >= 1 &&
          c->nav_open <= triangles_of(c) && c->nav_waypoints >= 2 &&
          c->nav_waypoints <= FXS_NAV_MAX_WAYPOINTS;
@@ -100,6 +102,7 @@ static fxs_result rebuild(fxs_world *world) {
 fxs_result fxs_world_mesh_changed(fxs_world *world, bool wall, uint32_t index, bool added) {
   fxs_nav_mesh *m = &world->nav.mesh;
   world->nav.version++;
+  fxs_world_nav_fields_drop(world); // the triangles are renumbered: every field dropped
   fxs_result e;
   if (added) {
     e = wall ? fxs_nav_mesh_add_wall(m, &world->walls[index])
@@ -127,6 +130,7 @@ fxs_result fxs_world_mesh_changed(fxs_world *world, bool wall, uint32_t index, b
 
 static void drop_all(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
+  fxs_world_nav_fields_drop(world);
   for (uint32_t i = 0; i < world->capacity.agents; ++i)
     memset(&n->routes[i], 0, sizeof n->routes[i]);
   for (uint32_t k = 0; k < world->capacity.nav_searches; ++k)
@@ -222,14 +226,16 @@ void fxs_world_mesh_write(const fxs_world *world, fxs_writer *w) {
     fxs_put_i32(w, s->radius);
     fxs_put_u32(w, s->spent);
   }
+  if (world->capacity.nav_fields != 0) fxs_world_nav_fields_write(world, w);
 }
 
 // Header 12 and two counts; per vertex 8 + 4, per triangle 28; per route a 29-byte record and
-// 8 a point; per search 28.
+// 8 a point; per search 28; per field slot 17.
 uint64_t fxs_world_mesh_write_bound(const fxs_world_capacity *c) {
   uint64_t v = fxs_world_mesh_vertices(c), t = 2u * v;
   uint64_t route = 29u + 8u * (uint64_t)c->nav_waypoints;
-  return 20u + 12u * v + 28u * t + (uint64_t)c->agents * route + 28u * (uint64_t)c->nav_searches;
+  return 20u + 12u * v + 28u * t + (uint64_t)c->agents * route + 28u * (uint64_t)c->nav_searches +
+         17u * (uint64_t)c->nav_fields;
 }
 
 // The mesh into `m` (the world's, or a scratch one over the shape's scratch memory), checked.
@@ -350,5 +356,10 @@ fxs_result fxs_world_mesh_read(fxs_world *world, fxs_world *shape, const fxs_wor
     if (e != FXS_OK) return e;
   }
   if (world) world->nav.radius = radius, world->nav.budget = budget, world->nav.version = version;
-  return FXS_OK;
+  if (shape->capacity.nav_fields == 0) return FXS_OK;
+  // The group fields' slots (goal triangles of this mesh; none while routing is off), then
+  // their trees rebuilt over the restored mesh and radius.
+  e = fxs_world_nav_fields_read(world, shape, r, on ? m->triangle_count : 0u, at);
+  if (e == FXS_OK && world) fxs_world_mesh_fields_restore(world);
+  return e;
 }

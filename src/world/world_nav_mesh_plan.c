@@ -8,6 +8,7 @@
 
 #include "fixsteer/seek.h"
 #include "world_nav.h"
+#include "world_nav_mesh_fields.h"
 #include "world_route.h"
 
 static fxs_vec2 clamp_into(const fxs_nav_mesh *m, fxs_vec2 p) {
@@ -51,6 +52,7 @@ static void mark_stale(fxs_world *world) {
       if (r->status != FXS_ROUTE_NONE) fxs_world_mesh_release(world, i);
       continue;
     }
+    if (fxs_world_mesh_fields_serve(world, i)) continue;
     fxs_vec2 goal = clamp_into(&n->mesh, fxs_world_nav_target(world, i));
     bool stale = r->status == FXS_ROUTE_NONE || r->version != n->version ||
                  !fxs_vec2_within(goal, n->goals[i], pass_distance(world, &s->body)) ||
@@ -114,9 +116,12 @@ static void spend_budget(fxs_world *world) {
 void fxs_world_mesh_plan(fxs_world *world) {
   if (world->nav.budget == 0) return;
   measure_progress(world);
+  bool fields = world->capacity.nav_fields != 0;
+  if (fields) fxs_world_mesh_fields_assign(world);
   mark_stale(world);
   assign_searches(world);
   spend_budget(world);
+  if (fields) fxs_world_mesh_fields_build(world);
 }
 
 // ------------------------------------------------------------------ following
@@ -137,6 +142,13 @@ fxs_nav_move fxs_world_mesh_move(const fxs_world *world, uint32_t index, fxs_vec
                                  fix16_t slowing_radius) {
   const fxs_agent *a = &world->agents[index].body;
   if (world->nav.budget == 0) return fxs_world_nav_last_move(a, target, slowing_radius);
+  fxs_vec2 field_to;
+  bool field_last;
+  if (fxs_world_mesh_fields_point(world, index, target, &field_to, &field_last)) {
+    if (field_last) return fxs_world_nav_last_move(a, field_to, slowing_radius);
+    fxs_nav_move m = {fxs_vec2_add(a->velocity, fxs_seek(a, field_to)), field_to, 0, 0};
+    return m;
+  }
   const fxs_nav_route *r = &world->nav.routes[index];
   if (r->count == 0) { // the first route is being searched: hold still
     fxs_nav_move m = {fxs_vec2_zero(), a->position, 0, 0};

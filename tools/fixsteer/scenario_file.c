@@ -171,7 +171,7 @@ static bool top_level(ctx *c, const ynode *root) {
   sc->capacity.nav_fields = L->nav_cells ? L->nav_fields : 0;
   if (L->nav_cells && L->nav_mesh) { // the grid's keys, but a mesh of the world's walls
     fxs_world_capacity *cap = &sc->capacity;
-    cap->nav_kind = FXS_NAV_KIND_MESH, cap->nav_cells = 0, cap->nav_fields = 0;
+    cap->nav_kind = FXS_NAV_KIND_MESH, cap->nav_cells = 0;
     uint64_t v = FXS_NAV_MESH_DEFAULT_VERTICES(wall_count, obstacle_count);
     uint32_t triangles =
         v > FXS_NAV_MESH_MAX_VERTICES ? 2u * FXS_NAV_MESH_MAX_VERTICES - 6u : 2u * (uint32_t)v - 6u;

@@ -123,8 +123,6 @@ bool scene_navigation(ctx *c, const ynode *n) {
   if ((x = sr_get(c, n, "fields")) && !sr_u32(c, x, "fields", FXS_NAV_MAX_FIELDS, &fields)) {
     return false;
   }
-  if (L->nav_mesh && fields != 0)
-    return sr_fail(c, x, "navigation: a mesh keeps no fields for groups (fields: 0)");
   uint32_t open = w * h;
   if ((x = sr_get(c, n, "open")) && !sr_u32(c, x, "open", FXS_NAV_MAX_CELLS, &open)) return false;
   if (open < 1 || open > w * h) {

@@ -1,0 +1,178 @@
+// Group fields on a mesh world: see world_nav_mesh_fields.h.
+#include "world_nav_mesh_fields.h"
+#include "world_internal.h"
+
+#include <string.h>
+
+#include "nav_mesh_tree.h"
+#include "world_nav.h"
+#include "world_nav_fields.h"
+#include "world_nav_mesh.h"
+
+uint32_t fxs_world_mesh_triangles(const fxs_world_capacity *c) {
+  uint32_t v = fxs_world_mesh_vertices(c);
+  return v ? 2u * v - 6u : 0u;
+}
+
+size_t fxs_world_mesh_field_bytes(const fxs_world_capacity *c) {
+  if (!fxs_world_is_mesh(c) || c->nav_fields == 0) return 0;
+  return fxs_mesh_tree_memory_size(fxs_world_mesh_triangles(c));
+}
+
+// A mesh world keeps its trees where a grid world has its packed fields, and its goal counts
+// where a grid world has its build memories (world_internal.h).
+static fxs_mesh_tree *tree_of(const fxs_world *world, uint32_t k) {
+  return (fxs_mesh_tree *)(void *)world->internal->nav.field_packed + k;
+}
+
+const fxs_mesh_tree *fxs_world_mesh_field_tree(const fxs_world *world, uint32_t k) {
+  return tree_of(world, k);
+}
+
+static uint32_t *goal_counts(const fxs_world *world) {
+  return (uint32_t *)(void *)world->internal->nav.fields_memory;
+}
+
+void fxs_world_mesh_fields_init(fxs_world *world, uint8_t *memory) {
+  const fxs_world_capacity *c = &world->capacity;
+  size_t bytes = fxs_world_mesh_field_bytes(c);
+  fxs_world_nav_fields_init(world);
+  for (uint32_t k = 0; k < c->nav_fields; ++k) {
+    fxs_mesh_tree_init(tree_of(world, k), memory + (size_t)k * bytes, fxs_world_mesh_triangles(c));
+  }
+}
+
+static fxs_vec2 clamp_into(const fxs_nav_mesh *m, fxs_vec2 p) {
+  p.x = p.x < m->bounds_min.x ? m->bounds_min.x : p.x > m->bounds_max.x ? m->bounds_max.x : p.x;
+  p.y = p.y < m->bounds_min.y ? m->bounds_min.y : p.y > m->bounds_max.y ? m->bounds_max.y : p.y;
+  return p;
+}
+
+// The triangle holding point p (clamped into the bounds).
+static uint32_t triangle_of(const fxs_world *world, fxs_vec2 p) {
+  return fxs_nav_mesh_locate(&world->nav.mesh, clamp_into(&world->nav.mesh, p));
+}
+
+// The slot holding goal triangle `goal`, else a new one for it (as world_nav_fields.c).
+static uint32_t slot_for(fxs_world *world, uint32_t goal) {
+  fxs_world_nav *n = &world->nav;
+  uint32_t fields = world->capacity.nav_fields, free_slot = FXS_NAV_NO_FIELD,
+           oldest = FXS_NAV_NO_FIELD;
+  for (uint32_t k = 0; k < fields; ++k) {
+    const fxs_nav_field_slot *s = &n->field_slots[k];
+    if (!s->live) {
+      if (free_slot == FXS_NAV_NO_FIELD) free_slot = k;
+      continue;
+    }
+    if (s->goal_cell == goal) return k;
+    if (s->used != world->tick &&
+        (oldest == FXS_NAV_NO_FIELD || s->used < n->field_slots[oldest].used)) {
+      oldest = k;
+    }
+  }
+  uint32_t k = free_slot != FXS_NAV_NO_FIELD ? free_slot : oldest;
+  if (k == FXS_NAV_NO_FIELD) return FXS_NAV_NO_FIELD;
+  fxs_nav_field_slot *s = &n->field_slots[k];
+  s->live = 1, s->ready = 0, s->goal_cell = goal, s->settled = 0;
+  fxs_mesh_tree_begin(tree_of(world, k), &n->mesh, goal, n->radius);
+  return k;
+}
+
+void fxs_world_mesh_fields_assign(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  uint32_t agents = world->capacity.agents, *count = goal_counts(world);
+  uint32_t *field = world->internal->nav.agent_field, *members = world->internal->nav.field_members;
+  // agent_field holds each navigate agent's goal triangle until it is replaced by its field.
+  for (uint32_t i = 0; i < agents; ++i) {
+    field[i] = FXS_NAV_NO_FIELD;
+    n->moves[i] = FXS_NAV_NO_MOVE;
+    const fxs_agent_slot *s = &world->agents[i];
+    if (!s->alive || !fxs_world_nav_navigates(s)) continue;
+    field[i] = triangle_of(world, fxs_world_nav_target(world, i));
+    count[field[i]] = 0;
+  }
+  for (uint32_t i = 0; i < agents; ++i) {
+    if (field[i] != FXS_NAV_NO_FIELD) count[field[i]]++;
+  }
+  for (uint32_t k = 0; k < world->capacity.nav_fields; ++k) members[k] = 0;
+  for (uint32_t i = 0; i < agents; ++i) {
+    uint32_t goal = field[i];
+    if (goal == FXS_NAV_NO_FIELD) continue;
+    field[i] = FXS_NAV_NO_FIELD;
+    if (count[goal] < FXS_NAV_FIELD_GROUP) continue;
+    uint32_t k = slot_for(world, goal);
+    if (k == FXS_NAV_NO_FIELD) continue;
+    n->field_slots[k].used = world->tick;
+    field[i] = k;
+    members[k]++;
+  }
+}
+
+bool fxs_world_mesh_fields_serve(fxs_world *world, uint32_t index) {
+  fxs_world_nav *n = &world->nav;
+  if (world->capacity.nav_fields == 0) return false;
+  uint32_t k = world->internal->nav.agent_field[index];
+  if (k == FXS_NAV_NO_FIELD) return false;
+  fxs_nav_route *r = &n->routes[index];
+  if (n->field_slots[k].ready) {
+    uint32_t here = triangle_of(world, world->agents[index].body.position);
+    if (!fxs_mesh_tree_reaches(tree_of(world, k), here)) { // cut off: A* (nearest place)
+      world->internal->nav.agent_field[index] = FXS_NAV_NO_FIELD;
+      return false;
+    }
+    if (r->status != FXS_ROUTE_NONE) fxs_world_mesh_release(world, index);
+    return true;
+  }
+  // Being built: a route the agent has is followed as it is; no search is started for it.
+  if (r->status == FXS_ROUTE_WAITING || r->status == FXS_ROUTE_SEARCHING) {
+    fxs_world_mesh_release(world, index);
+  }
+  return true;
+}
+
+void fxs_world_mesh_fields_build(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  uint32_t fields = world->capacity.nav_fields, left = n->budget;
+  for (uint32_t j = 0; j < fields && left > 0; ++j) {
+    uint32_t k = (world->tick + j) % fields;
+    fxs_nav_field_slot *s = &n->field_slots[k];
+    if (!s->live || s->ready) continue;
+    fxs_mesh_tree *t = tree_of(world, k);
+    uint32_t done = fxs_mesh_tree_step(t, &n->mesh, left);
+    left -= done;
+    s->settled += done;
+    if (t->status == FXS_MESH_TREE_READY) s->ready = 1, s->settled = 0;
+  }
+}
+
+bool fxs_world_mesh_fields_point(const fxs_world *world, uint32_t index, fxs_vec2 target,
+                                 fxs_vec2 *to, bool *last) {
+  const fxs_world_nav *n = &world->nav;
+  if (world->capacity.nav_fields == 0) return false;
+  uint32_t k = world->internal->nav.agent_field[index];
+  if (k == FXS_NAV_NO_FIELD || !n->field_slots[k].ready) return false;
+  const fxs_mesh_tree *t = tree_of(world, k);
+  fxs_vec2 from = clamp_into(&n->mesh, world->agents[index].body.position);
+  uint32_t here = fxs_nav_mesh_locate(&n->mesh, from);
+  if (!fxs_mesh_tree_reaches(t, here)) return false;
+  *to = fxs_mesh_tree_aim(t, &n->mesh, here, from, clamp_into(&n->mesh, target), n->radius, last);
+  return true;
+}
+
+uint32_t fxs_world_mesh_fields_follows(const fxs_world *world, uint32_t index) {
+  uint32_t k = world->internal->nav.agent_field[index];
+  if (k == FXS_NAV_NO_FIELD || !world->nav.field_slots[k].ready) return 0;
+  return world->internal->nav.field_members[k];
+}
+
+void fxs_world_mesh_fields_restore(fxs_world *world) {
+  fxs_world_nav *n = &world->nav;
+  for (uint32_t k = 0; k < world->capacity.nav_fields; ++k) {
+    const fxs_nav_field_slot *s = &n->field_slots[k];
+    fxs_mesh_tree *t = tree_of(world, k);
+    t->status = FXS_MESH_TREE_IDLE;
+    if (!s->live) continue;
+    fxs_mesh_tree_begin(t, &n->mesh, s->goal_cell, n->radius);
+    fxs_mesh_tree_step(t, &n->mesh, s->ready ? UINT32_MAX : s->settled);
+  }
+}

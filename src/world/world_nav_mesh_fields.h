@@ -1,0 +1,72 @@
+// Internal: group fields on a mesh world (docs/navigation-mesh.md, "Fields for groups"). When
+// capacity.nav_fields > 0 and FXS_NAV_FIELD_GROUP or more live navigate agents have their
+// target (clamped into the bounds) in one triangle, they share one tree toward that triangle
+// (nav_mesh_tree.h: a uniform-cost expansion with the mesh A*'s clearance rules) instead of
+// each running the mesh A*. The triangle plays the grid's goal cell: the slots, their cache
+// (free slot of lowest index, else the live one used least recently and not this tick), the
+// state a slot keeps (live, goal triangle, used tick, ready, settled count) and its snapshot
+// record are those of world_nav_fields.h. A map change (a wall or obstacle added or removed,
+// set_nav_grid) drops every field.
+//
+// The build. Each tick after the searches' budget is spent, the fields being built settle at
+// most the budget of triangles together, slot by slot from slot (tick mod nav_fields). A
+// tree's memory (33 bytes a triangle of the mesh's capacity, one a field slot, in the world's
+// block) is derived: a pure function of the mesh, the goal triangle, the routing radius and the
+// settled count, so a restore begins each live slot's tree again and settles its count (every
+// triangle when ready): the same bits as the straight run.
+//
+// The move. An agent whose field is ready, standing in a settled triangle, follows the chain
+// of parents from its triangle: fxs_mesh_tree_aim's first corner (seek), or its own target
+// (arrive and land) when the corridor reaches the goal triangle with no corner before. An
+// agent in a triangle the tree does not reach runs the mesh A* (its nearest reachable place);
+// until its field is ready an agent follows the route it had and starts no search. Followers
+// are a pile round one goal as on the grid (fxs_world_nav_fields_follows). Move groups keep no
+// field on a mesh (fxs_world_nav.moves stays FXS_NAV_NO_MOVE).
+#ifndef FIXSTEER_WORLD_NAV_MESH_FIELDS_H
+#define FIXSTEER_WORLD_NAV_MESH_FIELDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bytes.h"
+#include "fixsteer/world.h"
+
+/// Bytes of one field's tree of a mesh world with fields (0 otherwise).
+size_t fxs_world_mesh_field_bytes(const fxs_world_capacity *c);
+
+/// Triangles of a mesh world's mesh capacity (0 for a grid world).
+uint32_t fxs_world_mesh_triangles(const fxs_world_capacity *c);
+
+/// Lays the trees out over `memory` (nav_fields of fxs_world_mesh_field_bytes) and the slots
+/// free (world init; the fields' pointers are set).
+void fxs_world_mesh_fields_init(fxs_world *world, uint8_t *memory);
+
+/// Gives the navigate agents their fields for this tick (planning, before the stale routes).
+void fxs_world_mesh_fields_assign(fxs_world *world);
+
+/// True when agent slot `index` is served by a field this tick (no search is started for it).
+bool fxs_world_mesh_fields_serve(fxs_world *world, uint32_t index);
+
+/// Spends the tick's field budget (planning, last).
+void fxs_world_mesh_fields_build(fxs_world *world);
+
+/// The point agent slot `index` heads for along its ready field (*last: its target, to land
+/// on); false when it follows none.
+bool fxs_world_mesh_fields_point(const fxs_world *world, uint32_t index, fxs_vec2 target,
+                                 fxs_vec2 *to, bool *last);
+
+/// fxs_world_nav_fields_follows on a mesh world.
+uint32_t fxs_world_mesh_fields_follows(const fxs_world *world, uint32_t index);
+
+struct fxs_mesh_tree;
+
+/// The tree of field slot k (< capacity.nav_fields) of a mesh world with fields: read only
+/// (tests, drawing); meaningful while the slot is live.
+const struct fxs_mesh_tree *fxs_world_mesh_field_tree(const fxs_world *world, uint32_t k);
+
+/// After a restore wrote the slots (and the mesh and radius): each live slot's tree begun again
+/// and settled to its count.
+void fxs_world_mesh_fields_restore(fxs_world *world);
+
+#endif
