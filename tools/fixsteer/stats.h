@@ -110,7 +110,7 @@ typedef struct figures {
   // radius), at rest in a goal cluster (sharing the point with others, within
   // 1.3 r sqrt(N)), at rest short of it, or still moving.
   long goal_agents, on_target, clustered, rest_short, goal_moving;
-  long on_own_target; // of those on target: on a point no other agent shares
+  long on_own_target;         // of those on target: on a point no other agent shares
   long arrived, arrived_tick; // on target or in a goal cluster; since (the last of them)
   long stuck, stuck_agent;    // navigate agents moving without progress at the end
   long short_agent;           // the first agent at rest short of its target, -1: none
