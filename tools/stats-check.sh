@@ -178,11 +178,11 @@ peer_blocks_nav_mesh | home_100_tick      | <= | 2500 | on a mesh: all 100 withi
 # Every scene's rows the peer scenes do not meet yet (simulation version 6), held at today's
 # figures: ORCA agents of Blocks creeping by 1 LSB at the edge of a goal pile, and headings of
 # navigate agents reversing within 4 ticks while they move in the crossing's crush (none at
-# rest; 297 under simulation version 7's compact clusters, one more than 296).
+# rest; 181 under simulation version 7, 296 under version 6; on a mesh 1).
 PEER_RATCHET='
 peer_blocks_orca | creep_agents       | <= | 19   | ratchet (0 wanted, --peers): agents creeping at 0 < |v| <= 1 LSB for 10+ ticks
-peer_blocks_nav  | heading_flicker    | <= | 297  | ratchet (0 wanted, --peers): flips (> pi/2 in a tick) within 4 ticks of the previous one, all while moving
-peer_blocks_nav_mesh | heading_flicker    | <= | 296  | on a mesh: ratchet (0 wanted, --peers): flips (> pi/2 in a tick) within 4 ticks of the previous one, all while moving
+peer_blocks_nav  | heading_flicker    | <= | 181  | ratchet (0 wanted, --peers): flips (> pi/2 in a tick) within 4 ticks of the previous one, all while moving
+peer_blocks_nav_mesh | heading_flicker    | <= | 1    | on a mesh: ratchet (0 wanted, --peers): flips (> pi/2 in a tick) within 4 ticks of the previous one, all while moving
 '
 CHECKS="$CHECKS$PEER_CHECKS"
 if [ "$PEERS" = 0 ]; then CHECKS="$CHECKS$PEER_RATCHET"; fi
