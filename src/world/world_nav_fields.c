@@ -213,10 +213,9 @@ void fxs_world_nav_fields_drop(fxs_world *world) {
 
 // ------------------------------------------------------------------ the cache
 
-// The slot holding goal `goal`, else a new one for it (the free slot of lowest index, else
-// the least recently used one not used this tick, lowest index first); FXS_NAV_NO_FIELD when none.
-static uint32_t slot_for(fxs_world *world, uint32_t goal) {
+uint32_t fxs_world_nav_field_slot_take(fxs_world *world, uint32_t goal, bool *fresh) {
   fxs_world_nav *n = &world->nav;
+  *fresh = false;
   uint32_t fields = world->capacity.nav_fields, free_slot = FXS_NAV_NO_FIELD,
            oldest = FXS_NAV_NO_FIELD;
   for (uint32_t k = 0; k < fields; ++k) {
@@ -235,7 +234,15 @@ static uint32_t slot_for(fxs_world *world, uint32_t goal) {
   if (k == FXS_NAV_NO_FIELD) return FXS_NAV_NO_FIELD;
   fxs_nav_field_slot *s = &n->field_slots[k];
   s->live = 1, s->ready = 0, s->goal_cell = goal, s->settled = 0;
-  begin_field(world, k, false);
+  *fresh = true;
+  return k;
+}
+
+// The slot of goal cell `goal` (fxs_world_nav_field_slot_take), its field begun when new.
+static uint32_t slot_for(fxs_world *world, uint32_t goal) {
+  bool fresh;
+  uint32_t k = fxs_world_nav_field_slot_take(world, goal, &fresh);
+  if (fresh) begin_field(world, k, false);
   return k;
 }
 

@@ -128,6 +128,12 @@ typedef struct fxs_nav_field_built {
 /// Bytes the build memories may take together beyond FXS_NAV_FIELD_BUILDS of them (1 MiB).
 #define FXS_NAV_FIELD_BUILD_BYTES ((size_t)1u << 20)
 
+/// The slot holding the field of goal `goal` (a grid cell, or a mesh's triangle), else a new
+/// one for it: the free slot of lowest index, else the least recently used one not used this
+/// tick, lowest index first, made live toward `goal` with nothing settled (*fresh true: the
+/// caller begins its field); FXS_NAV_NO_FIELD when every slot was used this tick.
+uint32_t fxs_world_nav_field_slot_take(fxs_world *world, uint32_t goal, bool *fresh);
+
 /// Entries of each build memory for these capacities (0 without fields).
 uint32_t fxs_world_nav_fields_entries(const fxs_world_capacity *capacity);
 

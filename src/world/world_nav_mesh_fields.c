@@ -53,28 +53,11 @@ static uint32_t triangle_of(const fxs_world *world, fxs_vec2 p) {
   return fxs_nav_mesh_locate(&world->nav.mesh, clamp_into(&world->nav.mesh, p));
 }
 
-// The slot holding goal triangle `goal`, else a new one for it (as world_nav_fields.c).
+// The slot of goal triangle `goal` (fxs_world_nav_field_slot_take), its tree begun when new.
 static uint32_t slot_for(fxs_world *world, uint32_t goal) {
-  fxs_world_nav *n = &world->nav;
-  uint32_t fields = world->capacity.nav_fields, free_slot = FXS_NAV_NO_FIELD,
-           oldest = FXS_NAV_NO_FIELD;
-  for (uint32_t k = 0; k < fields; ++k) {
-    const fxs_nav_field_slot *s = &n->field_slots[k];
-    if (!s->live) {
-      if (free_slot == FXS_NAV_NO_FIELD) free_slot = k;
-      continue;
-    }
-    if (s->goal_cell == goal) return k;
-    if (s->used != world->tick &&
-        (oldest == FXS_NAV_NO_FIELD || s->used < n->field_slots[oldest].used)) {
-      oldest = k;
-    }
-  }
-  uint32_t k = free_slot != FXS_NAV_NO_FIELD ? free_slot : oldest;
-  if (k == FXS_NAV_NO_FIELD) return FXS_NAV_NO_FIELD;
-  fxs_nav_field_slot *s = &n->field_slots[k];
-  s->live = 1, s->ready = 0, s->goal_cell = goal, s->settled = 0;
-  fxs_mesh_tree_begin(tree_of(world, k), &n->mesh, goal, n->radius);
+  bool fresh;
+  uint32_t k = fxs_world_nav_field_slot_take(world, goal, &fresh);
+  if (fresh) fxs_mesh_tree_begin(tree_of(world, k), &world->nav.mesh, goal, world->nav.radius);
   return k;
 }
 
