@@ -303,6 +303,14 @@ void fxs_world_nav_fields_assign(fxs_world *world) {
     field[i] = move != FXS_NAV_NO_MOVE ? move : fxs_world_nav_goal_cell(world, i);
     count[field[i]] = 0;
   }
+  fxs_world_nav_fields_group(world, count, slot_for);
+  follow_moves(world);
+}
+
+void fxs_world_nav_fields_group(fxs_world *world, uint32_t *count,
+                                uint32_t (*slot_for_goal)(fxs_world *world, uint32_t goal)) {
+  fxs_world_nav *n = &world->nav;
+  uint32_t agents = world->capacity.agents, *field = world->internal->nav.agent_field;
   for (uint32_t i = 0; i < agents; ++i) {
     if (field[i] != FXS_NAV_NO_FIELD) count[field[i]]++;
   }
@@ -313,13 +321,12 @@ void fxs_world_nav_fields_assign(fxs_world *world) {
     if (goal == FXS_NAV_NO_FIELD) continue;
     field[i] = FXS_NAV_NO_FIELD;
     if (count[goal] < FXS_NAV_FIELD_GROUP) continue;
-    uint32_t k = slot_for(world, goal);
+    uint32_t k = slot_for_goal(world, goal);
     if (k == FXS_NAV_NO_FIELD) continue;
     n->field_slots[k].used = world->tick;
     field[i] = k;
     members[k]++;
   }
-  follow_moves(world);
 }
 
 // True when the ready (packed) field `f` leads somewhere from cell (cx, cy): the cell has a

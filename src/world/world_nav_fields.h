@@ -134,6 +134,14 @@ typedef struct fxs_nav_field_built {
 /// caller begins its field); FXS_NAV_NO_FIELD when every slot was used this tick.
 uint32_t fxs_world_nav_field_slot_take(fxs_world *world, uint32_t goal, bool *fresh);
 
+/// Groups navigate agents by goal: agent_field[i] holds agent i's goal (a cell or a triangle,
+/// FXS_NAV_NO_FIELD for none) and count[goal] 0 for each; an agent whose goal FXS_NAV_FIELD_GROUP
+/// or more share gets that goal's slot (`slot_for_goal`: the slot, its field begun when new, or
+/// FXS_NAV_NO_FIELD), marked used this tick and counted in field_members; the others
+/// FXS_NAV_NO_FIELD. Goals are served in the order of their lowest agent slot.
+void fxs_world_nav_fields_group(fxs_world *world, uint32_t *count,
+                                uint32_t (*slot_for_goal)(fxs_world *world, uint32_t goal));
+
 /// Entries of each build memory for these capacities (0 without fields).
 uint32_t fxs_world_nav_fields_entries(const fxs_world_capacity *capacity);
 

@@ -64,7 +64,7 @@ static uint32_t slot_for(fxs_world *world, uint32_t goal) {
 void fxs_world_mesh_fields_assign(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
   uint32_t agents = world->capacity.agents, *count = goal_counts(world);
-  uint32_t *field = world->internal->nav.agent_field, *members = world->internal->nav.field_members;
+  uint32_t *field = world->internal->nav.agent_field;
   // agent_field holds each navigate agent's goal triangle until it is replaced by its field.
   for (uint32_t i = 0; i < agents; ++i) {
     field[i] = FXS_NAV_NO_FIELD;
@@ -74,21 +74,7 @@ void fxs_world_mesh_fields_assign(fxs_world *world) {
     field[i] = triangle_of(world, fxs_world_nav_target(world, i));
     count[field[i]] = 0;
   }
-  for (uint32_t i = 0; i < agents; ++i) {
-    if (field[i] != FXS_NAV_NO_FIELD) count[field[i]]++;
-  }
-  for (uint32_t k = 0; k < world->capacity.nav_fields; ++k) members[k] = 0;
-  for (uint32_t i = 0; i < agents; ++i) {
-    uint32_t goal = field[i];
-    if (goal == FXS_NAV_NO_FIELD) continue;
-    field[i] = FXS_NAV_NO_FIELD;
-    if (count[goal] < FXS_NAV_FIELD_GROUP) continue;
-    uint32_t k = slot_for(world, goal);
-    if (k == FXS_NAV_NO_FIELD) continue;
-    n->field_slots[k].used = world->tick;
-    field[i] = k;
-    members[k]++;
-  }
+  fxs_world_nav_fields_group(world, count, slot_for);
 }
 
 bool fxs_world_mesh_fields_serve(fxs_world *world, uint32_t index) {
