@@ -1,6 +1,7 @@
 // Routes on the navigation mesh: clearance (exact), the budgeted A* over triangles and the
 // funnel. See include/fixsteer/nav_mesh_route.h for the rules and the order.
 #include "fixsteer/nav_mesh_route.h"
+#include "mesh_heap.h"
 
 #include "exact.h"
 #include "fixsteer/scalar.h"
@@ -203,39 +204,14 @@ static int before(const fxs_mesh_route_open *x, const fxs_mesh_route_open *y) {
   return x->triangle < y->triangle;
 }
 
+FXS_MESH_HEAP(open_heap, fxs_mesh_route_open, before)
+
 static void heap_set(fxs_mesh_route *r, uint32_t i, fxs_mesh_route_open e) {
-  r->open[i] = e;
-  r->open_at[e.triangle] = i + 1u;
+  open_heap_set(r->open, r->open_at, i, e);
 }
-
-static void sift_up(fxs_mesh_route *r, uint32_t i) {
-  fxs_mesh_route_open e = r->open[i];
-  while (i > 0) {
-    uint32_t p = (i - 1u) / 2u;
-    if (!before(&e, &r->open[p])) break;
-    heap_set(r, i, r->open[p]);
-    i = p;
-  }
-  heap_set(r, i, e);
-}
-
+static void sift_up(fxs_mesh_route *r, uint32_t i) { open_heap_sift_up(r->open, r->open_at, i); }
 static fxs_mesh_route_open heap_pop(fxs_mesh_route *r) {
-  fxs_mesh_route_open top = r->open[0];
-  r->open_at[top.triangle] = 0;
-  fxs_mesh_route_open e = r->open[--r->open_count];
-  uint32_t i = 0, n = r->open_count;
-  if (n > 0) {
-    for (;;) {
-      uint32_t c = 2u * i + 1u;
-      if (c >= n) break;
-      if (c + 1u < n && before(&r->open[c + 1u], &r->open[c])) c++;
-      if (!before(&r->open[c], &e)) break;
-      heap_set(r, i, r->open[c]);
-      i = c;
-    }
-    heap_set(r, i, e);
-  }
-  return top;
+  return open_heap_pop(r->open, r->open_at, &r->open_count);
 }
 
 // ---- The search -------------------------------------------------------------------------

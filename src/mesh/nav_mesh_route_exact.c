@@ -6,6 +6,7 @@
 // strictly inside the flood's cone of rays is a successor. Every decision is an exact
 // orientation test on the raw Q16.16 coordinates; lengths are fxs_mesh_route_distance.
 #include "nav_mesh_route_exact.h"
+#include "mesh_heap.h"
 
 #include "exact.h"
 #include "fixsteer/scalar.h"
@@ -83,39 +84,16 @@ static int before(const fxs_mesh_route_open *x, const fxs_mesh_route_open *y) {
   return x->triangle < y->triangle;
 }
 
+FXS_MESH_HEAP(open_heap, fxs_mesh_route_open, before)
+
 static void heap_set(fxs_mesh_route *r, uint32_t i, fxs_mesh_route_open e) {
-  r->node_open[i] = e;
-  r->node_open_at[e.triangle] = i + 1u;
+  open_heap_set(r->node_open, r->node_open_at, i, e);
 }
-
 static void sift_up(fxs_mesh_route *r, uint32_t i) {
-  fxs_mesh_route_open e = r->node_open[i];
-  while (i > 0) {
-    uint32_t p = (i - 1u) / 2u;
-    if (!before(&e, &r->node_open[p])) break;
-    heap_set(r, i, r->node_open[p]);
-    i = p;
-  }
-  heap_set(r, i, e);
+  open_heap_sift_up(r->node_open, r->node_open_at, i);
 }
-
 static fxs_mesh_route_open heap_pop(fxs_mesh_route *r) {
-  fxs_mesh_route_open top = r->node_open[0];
-  r->node_open_at[top.triangle] = 0;
-  fxs_mesh_route_open e = r->node_open[--r->node_open_count];
-  uint32_t i = 0, n = r->node_open_count;
-  if (n > 0) {
-    for (;;) {
-      uint32_t c = 2u * i + 1u;
-      if (c >= n) break;
-      if (c + 1u < n && before(&r->node_open[c + 1u], &r->node_open[c])) c++;
-      if (!before(&r->node_open[c], &e)) break;
-      heap_set(r, i, r->node_open[c]);
-      i = c;
-    }
-    heap_set(r, i, e);
-  }
-  return top;
+  return open_heap_pop(r->node_open, r->node_open_at, &r->node_open_count);
 }
 
 // ---- Expansion --------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // The uniform-cost tree of a mesh world's group fields: see nav_mesh_tree.h for the rules and
 // the order.
 #include "nav_mesh_tree.h"
+#include "mesh_heap.h"
 
 #include <string.h>
 
@@ -67,39 +68,14 @@ static int before(const fxs_mesh_tree_open *x, const fxs_mesh_tree_open *y) {
   return x->triangle < y->triangle;
 }
 
-static void heap_set(fxs_mesh_tree *tree, uint32_t i, fxs_mesh_tree_open e) {
-  tree->open[i] = e;
-  tree->open_at[e.triangle] = i + 1u;
-}
+FXS_MESH_HEAP(open_heap, fxs_mesh_tree_open, before)
 
-static void sift_up(fxs_mesh_tree *tree, uint32_t i) {
-  fxs_mesh_tree_open e = tree->open[i];
-  while (i > 0) {
-    uint32_t p = (i - 1u) / 2u;
-    if (!before(&e, &tree->open[p])) break;
-    heap_set(tree, i, tree->open[p]);
-    i = p;
-  }
-  heap_set(tree, i, e);
+static void heap_set(fxs_mesh_tree *r, uint32_t i, fxs_mesh_tree_open e) {
+  open_heap_set(r->open, r->open_at, i, e);
 }
-
-static fxs_mesh_tree_open heap_pop(fxs_mesh_tree *tree) {
-  fxs_mesh_tree_open top = tree->open[0];
-  tree->open_at[top.triangle] = 0;
-  fxs_mesh_tree_open e = tree->open[--tree->open_count];
-  uint32_t i = 0, n = tree->open_count;
-  if (n > 0) {
-    for (;;) {
-      uint32_t c = 2u * i + 1u;
-      if (c >= n) break;
-      if (c + 1u < n && before(&tree->open[c + 1u], &tree->open[c])) c++;
-      if (!before(&tree->open[c], &e)) break;
-      heap_set(tree, i, tree->open[c]);
-      i = c;
-    }
-    heap_set(tree, i, e);
-  }
-  return top;
+static void sift_up(fxs_mesh_tree *r, uint32_t i) { open_heap_sift_up(r->open, r->open_at, i); }
+static fxs_mesh_tree_open heap_pop(fxs_mesh_tree *r) {
+  return open_heap_pop(r->open, r->open_at, &r->open_count);
 }
 
 void fxs_mesh_tree_begin(fxs_mesh_tree *tree, const fxs_nav_mesh *mesh, uint32_t goal,
