@@ -390,19 +390,19 @@ bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index) {
   if (f->status == FXS_NAV_FIELD_READY) {
     uint32_t cx, cy;
     fxs_nav_grid_cell_of(&n->grid, world->agents[index].body.position, &cx, &cy);
-    uint32_t edge = FXS_NAV_FIELD_EDGE_NONE;
-    if (!reaches(f, cx, cy) && fxs_rules_since(world, FXS_RULES_FIELD_EDGE) &&
-        !(world->internal->nav.agent_field[index] & FXS_NAV_FIELD_STRAIGHT)) {
-      edge = edge_step(world, f, world->agents[index].body.position, cx, cy);
-      if (edge != FXS_NAV_FIELD_EDGE_NONE)
-        world->internal->nav.agent_field[index] =
-            k | FXS_NAV_FIELD_EDGE | edge << FXS_NAV_FIELD_EDGE_SHIFT;
-    }
-    if (!reaches(f, cx, cy) && edge == FXS_NAV_FIELD_EDGE_NONE) {
-      // cut off from the goal: A* finds the nearest point
-      world->internal->nav.agent_field[index] = FXS_NAV_NO_FIELD;
-      n->moves[index] = FXS_NAV_NO_MOVE;
-      return false;
+    if (!reaches(f, cx, cy)) {
+      // Where the field gives no direction: the edge (version 7), else cut off from the goal,
+      // and A* finds the nearest point.
+      uint32_t edge = FXS_NAV_FIELD_EDGE_NONE;
+      uint32_t *field = &world->internal->nav.agent_field[index];
+      if (fxs_rules_since(world, FXS_RULES_FIELD_EDGE) && !(*field & FXS_NAV_FIELD_STRAIGHT))
+        edge = edge_step(world, f, world->agents[index].body.position, cx, cy);
+      if (edge == FXS_NAV_FIELD_EDGE_NONE) {
+        *field = FXS_NAV_NO_FIELD;
+        n->moves[index] = FXS_NAV_NO_MOVE;
+        return false;
+      }
+      *field = k | FXS_NAV_FIELD_EDGE | edge << FXS_NAV_FIELD_EDGE_SHIFT;
     }
     if (r->status != FXS_ROUTE_NONE) fxs_world_nav_release(world, index);
     return true;
