@@ -10,12 +10,14 @@
 #include "version.h"
 #include "fxs_nav_test.h"
 
-// Compact goal clusters (world_rules.h, FXS_RULES_COMPACT_CLUSTERS, simulation version 7): a
-// group of N navigate agents sharing one goal on an integration field, whose behavior asks
-// ORCA for more room than the bodies take (neighbor_radius 7 for bodies of radius 5, as
-// scenarios/nav_crowd.yaml), ends at rest within 1.3 r sqrt(N) of the goal, without overlap.
-// By version 6's rules its followers hold a radius of air between them and some rest short
-// of that disc, in the pile behind it.
+// Compact goal clusters (world_rules.h): a group of N navigate agents sharing one goal on an
+// integration field, whose behavior asks ORCA for more room than the bodies take
+// (neighbor_radius 7 for bodies of radius 5, as scenarios/nav_crowd.yaml), ends at rest
+// within 1.3 r sqrt(N) of the goal, without overlap. By version 8's rules
+// (FXS_RULES_CLUSTER_LATTICE) they settle on their cluster's lattice (world_cluster.h), all
+// within that disc; by version 7's (FXS_RULES_COMPACT_CLUSTERS) the last comers rest behind
+// the pile; by version 6's its followers hold a radius of air between them and more rest
+// short of that disc, in the pile behind it.
 
 // One group of 49, an open 40 x 40 grid of 10-unit cells, 2 searches, 2 fields.
 #define AGENTS 49
@@ -54,6 +56,7 @@ static void group(uint32_t version) {
 
 typedef struct outcome {
   int outside, moving; // at the end: beyond 1.3 r sqrt(N) of the goal; not at rest
+  int on_nodes;        // at the end: exactly on a node of the lattice round the goal
   double deepest;      // the deepest overlap of two bodies at any tick, in radii
   double farthest;     // the farthest agent from the goal at the end, in compact discs
   int last_move;       // the last tick an agent moved
@@ -62,7 +65,7 @@ typedef struct outcome {
 
 static outcome run(uint32_t version, int ticks) {
   group(version);
-  outcome o = {0, 0, 0, 0, 0, 0};
+  outcome o = {0, 0, 0, 0, 0, 0, 0};
   for (int t = 1; t <= ticks; ++t) {
     fxs_world_step(&world, 0, 0, 0);
     for (uint32_t i = 0; i < AGENTS; ++i) {
@@ -86,6 +89,10 @@ static outcome run(uint32_t version, int ticks) {
     if (sqrt(dx * dx + dy * dy) / cluster > o.farthest)
       o.farthest = sqrt(dx * dx + dy * dy) / cluster;
     o.moving += !fxs_vec2_is_zero(a->velocity);
+    // The lattice of bodies of radius 5: nodes 2r + r/8 = 10.625 apart (exact in Q16.16).
+    int64_t step = FXS_INT(10) + FXS_INT(5) / 8;
+    o.on_nodes += ((int64_t)a->position.x - FXS_INT(300)) % step == 0 &&
+                  ((int64_t)a->position.y - FXS_INT(200)) % step == 0;
   }
   o.hash = fxs_world_hash(&world);
   return o;
@@ -93,24 +100,36 @@ static outcome run(uint32_t version, int ticks) {
 
 static void report(const char *what, uint32_t version, outcome o) {
   FXS_TEST_REPORT(
-      "%s, version %u: %d outside the compact disc, %d moving, last move at tick %d, "
-      "farthest %.3f of the disc, deepest overlap %.4f r, hash %016llx",
-      what, version, o.outside, o.moving, o.last_move, o.farthest, o.deepest,
-      (unsigned long long)o.hash);
+      "%s, version %u: %d outside the compact disc, %d on lattice nodes, %d moving, last move "
+      "at tick %d, farthest %.3f of the disc, deepest overlap %.4f r",
+      what, version, o.outside, o.on_nodes, o.moving, o.last_move, o.farthest, o.deepest);
 }
 
-// Version 7: every one at rest for good well before the end, no overlap beyond 5 % of a
-// radius, and the pile nearer the compact disc: 46 of 49 within it, the farthest at 1.177 of
-// it (issue 52 asks for all: the last comers rest behind the pile, held by its static
-// friction); by version 6's rules 12 rest outside it, the farthest at 1.477.
-void test_a_group_sharing_a_goal_ends_at_rest_compact(void) {
+// Version 8: every one at rest for good well before the end, on its cluster's lattice (the
+// pile packs as tight as bodies can round the goal), all within the compact disc, none
+// overlapping by more than 5 % of a radius; by version 7's rules 3 of 49 rest outside it.
+void test_a_group_sharing_a_goal_ends_at_rest_on_its_lattice(void) {
   outcome o = run(FXS_SIMULATION_VERSION, 1500);
-  report("compact clusters", FXS_SIMULATION_VERSION, o);
+  report("cluster lattice", FXS_SIMULATION_VERSION, o);
   TEST_ASSERT_EQUAL_INT(0, o.moving);
   TEST_ASSERT_TRUE(o.last_move < 1000);
   TEST_ASSERT_TRUE(o.deepest <= 0.05);
-  TEST_ASSERT_TRUE(o.outside <= 3);
-  TEST_ASSERT_TRUE(o.farthest < 1.2);
+  TEST_ASSERT_EQUAL_INT(0, o.outside);
+  TEST_ASSERT_TRUE(o.farthest < 1.0);
+  TEST_ASSERT_TRUE(o.on_nodes >= AGENTS - 4); // 46: three rest where the pile held them
+}
+
+// Version 7's rules: the same scene steps as it did before the lattice (the hash is the one
+// the library of simulation version 7 computed), none on the lattice, the pile nearer the
+// compact disc than by version 6's rules but 3 of 49 outside it, the farthest at 1.177 of it.
+void test_version_7_steps_as_before_and_rests_behind_the_pile(void) {
+  outcome o = run(7, 1500);
+  report("compact clusters", 7, o);
+  TEST_ASSERT_EQUAL_HEX64(UINT64_C(0x690c45d24618c617), o.hash);
+  TEST_ASSERT_EQUAL_INT(0, o.moving);
+  TEST_ASSERT_TRUE(o.deepest <= 0.05);
+  TEST_ASSERT_EQUAL_INT(3, o.outside);
+  TEST_ASSERT_TRUE(o.farthest > 1.1 && o.farthest < 1.2);
 }
 
 // Version 6's rules: the same scene steps as it did before the rule (the hash is the one the

@@ -179,7 +179,8 @@ void fxs_world_nav_fields_init(fxs_world *world) {
     memset(&n->fields[k], 0, sizeof n->fields[k]); // idle, holding nothing
     memset(&n->field_slots[k], 0, sizeof n->field_slots[k]);
     memset(&ni->field_built[k], 0, sizeof ni->field_built[k]);
-    ni->field_members[k] = 0;
+    memset(&ni->field_members[(size_t)k * FXS_NAV_FIELD_MEMBER_WORDS], 0,
+           FXS_NAV_FIELD_MEMBER_WORDS * sizeof *ni->field_members);
   }
   for (uint32_t j = 0; j < fxs_world_nav_field_builds(c); ++j) {
     ni->build_owner[j] = NO_SLOT, ni->build_stamp[j] = 0;
@@ -282,7 +283,7 @@ static void follow_moves(fxs_world *world) {
     if (*cell >> 4 == AIM_GOAL) { // at the destination, the spot hidden: A* to it
       n->moves[i] = FXS_NAV_NO_MOVE;
       field[i] = FXS_NAV_NO_FIELD;
-      world->internal->nav.field_members[k]--;
+      world->internal->nav.field_members[(size_t)k * FXS_NAV_FIELD_MEMBER_WORDS]--;
     }
   }
 }
@@ -307,6 +308,20 @@ void fxs_world_nav_fields_assign(fxs_world *world) {
   follow_moves(world);
 }
 
+// Counts a member going to `goal` in its slot's words (FXS_NAV_FIELD_MEMBER_WORDS): the slot's
+// group, and the goal point's own count while the slot has room for the point.
+static void count_member(uint32_t *m, fxs_vec2 goal) {
+  m[0]++;
+  for (uint32_t p = 0; p < FXS_NAV_FIELD_POINTS; ++p) {
+    uint32_t *at = &m[1 + 3 * p];
+    if (at[2] == 0) at[0] = (uint32_t)goal.x, at[1] = (uint32_t)goal.y;
+    if ((fix16_t)at[0] == goal.x && (fix16_t)at[1] == goal.y) {
+      at[2]++;
+      return;
+    }
+  }
+}
+
 void fxs_world_nav_fields_group(fxs_world *world, uint32_t *count,
                                 uint32_t (*slot_for_goal)(fxs_world *world, uint32_t goal)) {
   fxs_world_nav *n = &world->nav;
@@ -315,7 +330,11 @@ void fxs_world_nav_fields_group(fxs_world *world, uint32_t *count,
     if (field[i] != FXS_NAV_NO_FIELD) count[field[i]]++;
   }
   uint32_t *members = world->internal->nav.field_members;
-  for (uint32_t k = 0; k < world->capacity.nav_fields; ++k) members[k] = 0;
+  for (uint32_t k = 0; k < world->capacity.nav_fields; ++k) {
+    uint32_t *m = &members[(size_t)k * FXS_NAV_FIELD_MEMBER_WORDS];
+    m[0] = 0;
+    for (uint32_t p = 0; p < FXS_NAV_FIELD_POINTS; ++p) m[3 + 3 * p] = 0;
+  }
   for (uint32_t i = 0; i < agents; ++i) {
     uint32_t goal = field[i];
     if (goal == FXS_NAV_NO_FIELD) continue;
@@ -325,8 +344,19 @@ void fxs_world_nav_fields_group(fxs_world *world, uint32_t *count,
     if (k == FXS_NAV_NO_FIELD) continue;
     n->field_slots[k].used = world->tick;
     field[i] = k;
-    members[k]++;
+    count_member(&members[(size_t)k * FXS_NAV_FIELD_MEMBER_WORDS], fxs_world_nav_target(world, i));
   }
+}
+
+uint32_t fxs_world_nav_fields_sharers(const fxs_world *world, uint32_t index, fxs_vec2 goal) {
+  if (fxs_world_nav_fields_follows(world, index) == 0) return 0;
+  uint32_t k = world->internal->nav.agent_field[index];
+  if (!fxs_world_is_mesh(&world->capacity)) k &= FXS_NAV_FIELD_SLOT;
+  const uint32_t *m = &world->internal->nav.field_members[(size_t)k * FXS_NAV_FIELD_MEMBER_WORDS];
+  for (uint32_t p = 0; p < FXS_NAV_FIELD_POINTS && m[3 + 3 * p] != 0; ++p) {
+    if ((fix16_t)m[1 + 3 * p] == goal.x && (fix16_t)m[2 + 3 * p] == goal.y) return m[3 + 3 * p];
+  }
+  return 0;
 }
 
 // True when the ready (packed) field `f` leads somewhere from cell (cx, cy): the cell has a
@@ -541,7 +571,7 @@ uint32_t fxs_world_nav_fields_follows(const fxs_world *world, uint32_t index) {
   if (k == FXS_NAV_NO_FIELD || world->nav.moves[index] != FXS_NAV_NO_MOVE) return 0;
   k &= FXS_NAV_FIELD_SLOT;
   if (world->nav.fields[k].status != FXS_NAV_FIELD_READY) return 0;
-  return world->internal->nav.field_members[k];
+  return world->internal->nav.field_members[(size_t)k * FXS_NAV_FIELD_MEMBER_WORDS];
 }
 
 const fxs_nav_field *fxs_world_nav_field(const fxs_world *world, uint32_t slot,

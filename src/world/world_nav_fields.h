@@ -202,6 +202,19 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
 /// not only within the slowing radius.
 uint32_t fxs_world_nav_fields_follows(const fxs_world *world, uint32_t index);
 
+/// Goal points whose followers a field slot counts apart (a grid cell or a mesh triangle may
+/// hold several groups' goals): the first FXS_NAV_FIELD_POINTS of them.
+#define FXS_NAV_FIELD_POINTS 8u
+
+/// 32-bit words of field_members a slot takes: its member count, then x, y and the count of
+/// each of its FXS_NAV_FIELD_POINTS goal points (derived each tick by the grouping).
+#define FXS_NAV_FIELD_MEMBER_WORDS (1u + 3u * FXS_NAV_FIELD_POINTS)
+
+/// Of the followers of the field agent slot `index` follows this tick, the number going to
+/// its own goal point `goal` exactly (the group that piles round it); 0 without a field, or
+/// where the slot holds more goal points than it counts apart and `goal` is not among them.
+uint32_t fxs_world_nav_fields_sharers(const fxs_world *world, uint32_t index, fxs_vec2 goal);
+
 /// Writes the fields section (a world with fields): per slot live (u8); when live, goal
 /// cell, used tick, status (fxs_nav_field_status) and settled cells (0 when ready) (u32).
 void fxs_world_nav_fields_write(const fxs_world *world, fxs_writer *w);

@@ -131,7 +131,7 @@ bool fxs_world_mesh_fields_point(const fxs_world *world, uint32_t index, fxs_vec
 uint32_t fxs_world_mesh_fields_follows(const fxs_world *world, uint32_t index) {
   uint32_t k = world->internal->nav.agent_field[index];
   if (k == FXS_NAV_NO_FIELD || !world->nav.field_slots[k].ready) return 0;
-  return world->internal->nav.field_members[k];
+  return world->internal->nav.field_members[(size_t)k * FXS_NAV_FIELD_MEMBER_WORDS];
 }
 
 void fxs_world_mesh_fields_restore(fxs_world *world) {

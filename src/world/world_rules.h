@@ -58,6 +58,12 @@
 /// navigate_steering): docs/crowds.md.
 #define FXS_RULES_COMPACT_CLUSTERS 7u
 
+/// Goal clusters on a lattice: a field group's follower on its last leg, inside its compact
+/// disc, rests on the nodes of a triangular lattice round the goal and steps down it to the
+/// free node nearest the goal (world_cluster.h), so a group's pile packs tight:
+/// docs/crowds.md.
+#define FXS_RULES_CLUSTER_LATTICE 8u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;

@@ -19,6 +19,7 @@
 #include "seek_inline.h"
 #include "vec2_scale.h"
 #include "world_bounds.h"
+#include "world_cluster.h"
 #include "world_contact.h"
 #include "world_crowd.h"
 #include "world_field.h"
@@ -31,6 +32,7 @@
 #include "world_prefetch.h"
 #include "world_rules.h"
 #include "world_slots.h"
+#include "world_cluster.h"
 #include "world_way.h"
 #include "world_escape.h"
 #include "world_follow.h"
@@ -330,29 +332,13 @@ static inline bool near_target(const fxs_steer_context *ctx, const fix16_t *p) {
                            slowing_radius_of(&ctx->slot->body, p[FXS_PARAM(ORCA, slowing_radius)]));
 }
 
-static bool held_in_pile(const fxs_steer_context *ctx);
-
 // ORCA toward the target; within its slowing radius, an agent held in the pile of those
-// sharing its target prefers to stay where it is (held_in_pile).
+// sharing its target prefers to stay where it is (fxs_way_held_in_orca_pile).
 static fxs_vec2 orca_steering(fxs_steer_context *ctx, const fix16_t *p) {
   fxs_orca_def d = orca_def_of(&ctx->slot->body, p);
   fxs_vec2 preferred = orca_preferred(ctx, p, false);
-  if (near_target(ctx, p) && held_in_pile(ctx)) preferred = fxs_vec2_zero();
+  if (near_target(ctx, p) && fxs_way_held_in_orca_pile(ctx)) preferred = fxs_vec2_zero();
   return orca_toward(ctx, &d, preferred, 0, false);
-}
-
-// ORCA's pile rule: behind_an_arrived_neighbor with ORCA's own slow speed and gap (no group:
-// ORCA agents share no field).
-static bool held_in_pile(const fxs_steer_context *ctx) {
-  const fxs_agent *a = &ctx->slot->body;
-  return fxs_way_held_in_pile(ctx, ctx->target_point, fxs_max(a->max_force, 0), fxs_agent_touch(a));
-}
-
-// The radius a body of a pile takes up: its own, or half way to the neighbor radius ORCA
-// assumes (`neighbor_radius`, when positive) where that keeps the bodies farther apart.
-static inline fix16_t spaced_radius(const fxs_agent *a, fix16_t neighbor_radius) {
-  fix16_t r = fxs_max(a->radius, 0);
-  return neighbor_radius > r ? (fix16_t)(((int64_t)r + neighbor_radius) / 2) : r;
 }
 
 // Navigate (world_nav.h): the route's move; ORCA toward it among the neighbors, except when
@@ -386,10 +372,19 @@ static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
   if (group) slow = fxs_max(slow, fxs_max(a->max_speed, 0) / 2);
   if (group && !compact) gap = fxs_max(a->radius, gap);
   if (compact && m.last) d.neighbor_radius = 0; // world_rules.h: compact clusters
+  // On the last leg, round its goal, a group's follower settles on its cluster's lattice
+  // (world_cluster.h, since simulation version 8), counting the group going to that point.
+  if (m.last && near && compact && fxs_rules_since(ctx->world, FXS_RULES_CLUSTER_LATTICE)) {
+    fxs_vec2 v;
+    fxs_cluster_move how = fxs_cluster_steer(ctx, m.to, slowing, d.neighbor_distance, &v);
+    fxs_way_wait wait = {true, true, m.to, gap};
+    if (how == FXS_CLUSTER_LAND) return fxs_steer_toward(a, v);
+    if (how != FXS_CLUSTER_NONE) return orca_toward(ctx, &d, v, &wait, true);
+  }
   if (m.last && near) {
     bool held;
     if (group && clusters) {
-      fix16_t room = compact ? fxs_max(a->radius, 0) : spaced_radius(a, d.neighbor_radius);
+      fix16_t room = compact ? fxs_max(a->radius, 0) : fxs_way_spaced_radius(a, d.neighbor_radius);
       held = fxs_way_in_cluster(a->position, room, m.to, group) &&
              (fxs_way_held_in_pile(ctx, m.to, slow, gap) || fxs_way_touches_rest(ctx, m.to, gap));
     } else {
@@ -705,7 +700,7 @@ steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t index, fxs_wo
   if (hint->left != 0) --hint->left;
   search_for(&ctx, true, k, d.neighbor_distance, open); // search's k and r for it
   fxs_vec2 preferred = orca_preferred(&ctx, p, true), force;
-  if (near && held_in_pile(&ctx)) preferred = fxs_vec2_zero();
+  if (near && fxs_way_held_in_orca_pile(&ctx)) preferred = fxs_vec2_zero();
   if (ctx.unsorted && orca_toward_open(&ctx, &d, preferred, &force)) {
     hint->after = FXS_OPEN_SKIPS;
   } else {

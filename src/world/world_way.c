@@ -3,6 +3,7 @@
 #include "fixsteer/orca.h"
 #include "exact.h"
 #include "wide.h"
+#include "world_cluster.h"
 #include "world_crowd.h"
 #include "world_internal.h"
 #include "world_nav.h"
@@ -37,6 +38,10 @@ static way_facts facts_of(const fxs_world *world, uint32_t id, fxs_vec2 goal) {
   f.radius = fxs_max(s->body.radius, 0);
   f.goal = goal;
   f.on_spot = f.navigates && fxs_vec2_within(f.position, goal, fxs_agent_touch(&s->body));
+  // A follower resting on its group's lattice is on a spot of its own (world_cluster.h).
+  if (!f.on_spot && f.navigates && f.rests && fxs_rules_since(world, FXS_RULES_CLUSTER_LATTICE) &&
+      fxs_cluster_on_node(&s->body, goal) && fxs_world_nav_fields_follows(world, id) != 0)
+    f.on_spot = true;
   uint64_t rest = (uint64_t)fxs_agent_rest_speed(&s->body);
   f.crawls = fxs_rules_since(world, FXS_RULES_CRUSH_ORDER) && f.navigates && !f.rests &&
              fxs_length_sq_raw(s->body.velocity.x, s->body.velocity.y) <= rest * rest &&
@@ -185,6 +190,11 @@ bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slo
     sides |= side_ahead(a->position, nb->position, to);
   }
   return sides == 3u;
+}
+
+bool fxs_way_held_in_orca_pile(const fxs_steer_context *ctx) {
+  const fxs_agent *a = &ctx->slot->body;
+  return fxs_way_held_in_pile(ctx, ctx->target_point, fxs_max(a->max_force, 0), fxs_agent_touch(a));
 }
 
 bool fxs_way_in_cluster(fxs_vec2 at, fix16_t radius, fxs_vec2 to, uint32_t members) {

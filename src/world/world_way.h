@@ -32,6 +32,17 @@ bool fxs_way_near_goal(const fxs_steer_context *ctx, fix16_t slowing);
 /// along the way the agents came. Agents going to spots of their own pass by.
 bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slow, fix16_t gap);
 
+/// ORCA's pile rule: fxs_way_held_in_pile toward the agent's target with ORCA's own slow
+/// speed (max_force) and gap (fxs_agent_touch); no group: ORCA agents share no field.
+bool fxs_way_held_in_orca_pile(const fxs_steer_context *ctx);
+
+/// The radius a body of a pile takes up: its own, or half way to the neighbor radius ORCA
+/// assumes (`neighbor_radius`, when positive) where that keeps the bodies farther apart.
+static inline fix16_t fxs_way_spaced_radius(const fxs_agent *a, fix16_t neighbor_radius) {
+  fix16_t r = fxs_max(a->radius, 0);
+  return neighbor_radius > r ? (fix16_t)(((int64_t)r + neighbor_radius) / 2) : r;
+}
+
 /// The compact cluster of a group of N agents sharing one goal: a disc of 1.3 r sqrt(N)
 /// round it (docs/crowds.md), less 5 %: an agent of radius r rests in its group's pile only
 /// within sqrt(FXS_CLUSTER_AREA_NUM / FXS_CLUSTER_AREA_DEN) r sqrt(N) of its goal

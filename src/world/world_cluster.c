@@ -1,0 +1,245 @@
+// The lattice a goal cluster settles on (world_cluster.h).
+#include "world_cluster.h"
+
+#include "exact.h"
+#include "fixsteer/vec2.h"
+#include "world_internal.h"
+#include "world_nav.h"
+#include "world_nav_fields.h"
+#include "world_walls.h"
+#include "world_way.h"
+
+// The lattice round one goal for one follower: node (i, j) lies at goal + (i, j) * step,
+// in raw units (int64: no rounding on the way).
+typedef struct lattice {
+  int64_t gx, gy, step;
+} lattice;
+
+fix16_t fxs_cluster_step(const fxs_agent *a) {
+  return 2 * fxs_max(a->radius, 0) + fxs_agent_touch(a); // radius < 2^30 (agent.h)
+}
+
+bool fxs_cluster_on_node(const fxs_agent *a, fxs_vec2 goal) {
+  int64_t step = fxs_cluster_step(a);
+  return step > 0 && ((int64_t)a->position.x - goal.x) % step == 0 &&
+         ((int64_t)a->position.y - goal.y) % step == 0;
+}
+
+static lattice lattice_of(const fxs_agent *a, fxs_vec2 goal) {
+  lattice l = {goal.x, goal.y, fxs_cluster_step(a)};
+  return l;
+}
+
+// a / b rounded to the nearest, halves away from zero (b > 0).
+static int64_t div_nearest(int64_t a, int64_t b) {
+  return a >= 0 ? (a + b / 2) / b : -((-a + b / 2) / b);
+}
+
+static bool node_at(const lattice *l, int64_t i, int64_t j, fxs_vec2 *out) {
+  int64_t x = l->gx + i * l->step, y = l->gy + j * l->step;
+  if (x < FXS_MIN || x > FXS_MAX || y < FXS_MIN || y > FXS_MAX) return false;
+  *out = fxs_vec2_make((fix16_t)x, (fix16_t)y);
+  return true;
+}
+
+// Whether a body of radius r at `node` would overlap one of the neighbor list (the agent's
+// own excepted).
+static bool taken(const fxs_steer_context *ctx, fxs_vec2 node) {
+  const fxs_agent *a = &ctx->slot->body;
+  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
+    if (nb->id == ctx->index) continue;
+    int64_t sum =
+        (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0);
+    int64_t reach = sum - 1;
+    if (reach >= 0 &&
+        fxs_vec2_within(node, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
+      return true;
+  }
+  return false;
+}
+
+// Whether the agent's body can go straight from `from` to `node` past the bodies of its
+// neighbor list (none within both radii of the segment).
+static bool passable(const fxs_steer_context *ctx, fxs_vec2 from, fxs_vec2 node) {
+  const fxs_agent *a = &ctx->slot->body;
+  if (fxs_vec2_equal(from, node)) return true;
+  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
+    if (nb->id == ctx->index) continue;
+    int64_t sum =
+        (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0);
+    int64_t reach = sum - 1;
+    if (reach < 0) continue;
+    // Only bodies that could come near the way: within the reach of its box.
+    fxs_vec2 q = nb->position;
+    if ((int64_t)q.x + reach < (from.x < node.x ? from.x : node.x) ||
+        (int64_t)q.x - reach > (from.x < node.x ? node.x : from.x) ||
+        (int64_t)q.y + reach < (from.y < node.y ? from.y : node.y) ||
+        (int64_t)q.y - reach > (from.y < node.y ? node.y : from.y))
+      continue;
+    fxs_vec2 c = fxs_vec2_closest_on_segment(q, from, node);
+    if (fxs_vec2_within(c, q, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) return false;
+  }
+  return true;
+}
+
+// Whether segment [p, q] meets wall w (touching counts).
+static bool crosses(fxs_vec2 p, fxs_vec2 q, const fxs_wall *w) {
+  return fxs_exact_orientation(w->a, w->b, p) * fxs_exact_orientation(w->a, w->b, q) <= 0 &&
+         fxs_exact_orientation(p, q, w->a) * fxs_exact_orientation(p, q, w->b) <= 0;
+}
+
+// Whether wall w keeps a body of radius r off `node`, or stands between `from` and it.
+static bool wall_blocks(const fxs_wall *w, fxs_vec2 from, fxs_vec2 node, fix16_t r) {
+  fxs_vec2 c = fxs_vec2_closest_on_segment(node, w->a, w->b);
+  fxs_u128 r2 = fxs_u128_mul((uint64_t)r, (uint64_t)r);
+  if (fxs_u128_compare(fxs_distance_sq_exact(c, node), r2) < 0) return true;
+  return !fxs_vec2_equal(from, node) && crosses(from, node, w);
+}
+
+// Whether the walls, obstacles and clamped bounds leave a body of radius r room at `node`
+// and a straight way to it from `from`.
+static bool clear(const fxs_steer_context *ctx, fxs_vec2 from, fxs_vec2 node) {
+  const fxs_world *world = ctx->world;
+  const fxs_step_context *step = ctx->step;
+  fix16_t r = fxs_max(ctx->slot->body.radius, 0);
+  const fxs_world_def *d = &world->def;
+  if (d->clamp_to_bounds &&
+      ((int64_t)node.x - r < d->bounds_min.x || (int64_t)node.x + r > d->bounds_max.x ||
+       (int64_t)node.y - r < d->bounds_min.y || (int64_t)node.y + r > d->bounds_max.y))
+    return false;
+  if (step->wall_count > 0) {
+    int64_t lo_x = from.x < node.x ? from.x : node.x, hi_x = from.x < node.x ? node.x : from.x;
+    int64_t lo_y = from.y < node.y ? from.y : node.y, hi_y = from.y < node.y ? node.y : from.y;
+    fxs_box box = {lo_x - r, lo_y - r, hi_x + r, hi_y + r};
+    uint32_t near[FXS_NEAR_WALLS];
+    uint32_t n = fxs_wall_grid_find(world, &step->wall_grid, &box, near, FXS_NEAR_WALLS);
+    const fxs_wall *walls = world->internal->live_walls;
+    bool all = n == FXS_ALL_WALLS;
+    uint32_t count = all ? step->wall_count : n;
+    for (uint32_t k = 0; k < count; ++k) {
+      const fxs_wall *w = &walls[all ? k : near[k]];
+      if ((w->a.x < box.lo_x && w->b.x < box.lo_x) || (w->a.x > box.hi_x && w->b.x > box.hi_x) ||
+          (w->a.y < box.lo_y && w->b.y < box.lo_y) || (w->a.y > box.hi_y && w->b.y > box.hi_y))
+        continue;
+      if (wall_blocks(w, from, node, r)) return false;
+    }
+  }
+  for (uint32_t k = 0; k < step->obstacle_count; ++k) {
+    const fxs_obstacle *o = &world->internal->live_obstacles[k];
+    int64_t reach = (int64_t)r + fxs_max(o->radius, 0);
+    if (fxs_vec2_within(node, o->center, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
+      return false;
+  }
+  return true;
+}
+
+// (a, b) * m for a 128-bit value below 2^96 and m < 2^32.
+static fxs_u128 times(fxs_u128 v, uint64_t m) {
+  fxs_u128 lo = fxs_u128_mul(v.lo, m);
+  lo.hi += v.hi * m;
+  return lo;
+}
+
+// Whether a node at squared distance `d` from the goal lies within the disc that `members`
+// nodes fill, and a tenth more: d pi <= 1.1 step^2 members, pi as 355 / 113.
+static bool in_room(const lattice *l, fxs_u128 d, uint32_t members) {
+  fxs_u128 area = times(fxs_u128_mul((uint64_t)l->step, (uint64_t)l->step), members); // < 2^96
+  return fxs_u128_compare(times(times(d, 355), 10), times(area, 113 * 11)) <= 0;
+}
+
+// Whether another of the group would step down to `node` (nearer the goal than its own node)
+// and stands nearer it than the follower (ties: the lower slot): then it is theirs.
+static bool claimed(const fxs_steer_context *ctx, const lattice *l, fxs_vec2 goal, fxs_vec2 node) {
+  fxs_u128 mine = fxs_distance_sq_exact(ctx->slot->body.position, node);
+  fxs_u128 node_d = fxs_distance_sq_exact(node, goal);
+  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
+    if (nb->id == ctx->index) continue;
+    int c = fxs_u128_compare(fxs_distance_sq_exact(nb->position, node), mine);
+    if (c > 0 || (c == 0 && nb->id > ctx->index)) continue;
+    if (!fxs_vec2_equal(fxs_world_goal_of(ctx->world, nb->id), ctx->target_point)) continue;
+    fxs_vec2 theirs;
+    if (!node_at(l, div_nearest((int64_t)nb->position.x - l->gx, l->step),
+                 div_nearest((int64_t)nb->position.y - l->gy, l->step), &theirs))
+      continue;
+    if (fxs_u128_compare(node_d, fxs_distance_sq_exact(theirs, goal)) < 0) return true;
+  }
+  return false;
+}
+
+// Whether the follower could take `node`: no body on it, clear of walls, obstacles and the
+// bounds, a straight way there, and no one of its group nearer it that would take it.
+static bool usable(const fxs_steer_context *ctx, const lattice *l, fxs_vec2 goal, fxs_vec2 node) {
+  fxs_vec2 at = ctx->slot->body.position;
+  return !taken(ctx, node) && clear(ctx, at, node) && passable(ctx, at, node) &&
+         !claimed(ctx, l, goal, node);
+}
+
+fxs_cluster_move fxs_cluster_node(const fxs_steer_context *ctx, fxs_vec2 goal, uint32_t members,
+                                  fxs_vec2 *node) {
+  static const int8_t round_node[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+  const fxs_agent *a = &ctx->slot->body;
+  if (a->radius <= 0 || a->max_speed <= 0) return FXS_CLUSTER_NONE;
+  lattice l = lattice_of(a, goal);
+  int64_t ci = div_nearest((int64_t)a->position.x - l.gx, l.step);
+  int64_t cj = div_nearest((int64_t)a->position.y - l.gy, l.step);
+  fxs_vec2 own;
+  if (!node_at(&l, ci, cj, &own)) return FXS_CLUSTER_NONE;
+  fxs_u128 own_d = fxs_distance_sq_exact(own, goal);
+  bool inside = in_room(&l, own_d, members);
+  // Down: the usable neighbour node nearest the goal, nearer than its own (from outside the
+  // room, one inside it).
+  int down = -1;
+  fxs_u128 best = own_d;
+  fxs_vec2 next[4];
+  bool on[4];
+  for (int k = 0; k < 4; ++k) {
+    on[k] = node_at(&l, ci + round_node[k][0], cj + round_node[k][1], &next[k]);
+    if (!on[k]) continue;
+    fxs_u128 d = fxs_distance_sq_exact(next[k], goal);
+    if (fxs_u128_compare(d, best) >= 0 || (!inside && !in_room(&l, d, members)) ||
+        !usable(ctx, &l, goal, next[k]))
+      continue;
+    best = d, down = k;
+  }
+  if (down >= 0) {
+    *node = next[down];
+    return FXS_CLUSTER_NODE;
+  }
+  if (inside && !taken(ctx, own) && clear(ctx, a->position, own)) {
+    *node = own;
+    return FXS_CLUSTER_NODE;
+  }
+  // Its own node taken or walled off: a usable one beside it in the room, else round.
+  for (int k = 0; k < 4 && inside; ++k) {
+    if (on[k] && in_room(&l, fxs_distance_sq_exact(next[k], goal), members) &&
+        usable(ctx, &l, goal, next[k])) {
+      *node = next[k];
+      return FXS_CLUSTER_NODE;
+    }
+  }
+  return FXS_CLUSTER_ROUND;
+}
+
+fxs_cluster_move fxs_cluster_steer(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slowing,
+                                   fix16_t reach, fxs_vec2 *velocity) {
+  const fxs_agent *a = &ctx->slot->body;
+  uint32_t sharers = fxs_world_nav_fields_sharers(ctx->world, ctx->index, to);
+  if (sharers == 0 || !fxs_way_in_cluster(a->position, 2 * fxs_max(a->radius, 0), to, sharers))
+    return FXS_CLUSTER_NONE;
+  fxs_vec2 node;
+  fxs_cluster_move how = fxs_cluster_node(ctx, to, sharers, &node);
+  if (how == FXS_CLUSTER_NODE) {
+    fxs_nav_move n = fxs_world_nav_last_move(a, node, slowing);
+    *velocity = n.velocity;
+    return n.land && !fxs_way_mover_near(ctx, reach) ? FXS_CLUSTER_LAND : FXS_CLUSTER_NODE;
+  }
+  if (how == FXS_CLUSTER_ROUND) {
+    fxs_vec2 way =
+        fxs_vec2_set_length(fxs_exact_direction(a->position, to), fxs_max(a->max_speed, 0));
+    *velocity = fxs_vec2_rotate(way, FXS_CLUSTER_ROUND_TURN);
+  }
+  return how;
+}
