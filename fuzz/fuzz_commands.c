@@ -4,17 +4,23 @@
 // command ends the tick. Every tick re-simulated from the initial snapshot with the sorted
 // commands must give the same hash, every tick's snapshot must restore (as a rollback session
 // restores its own saves), and the final state must survive a snapshot round trip and step on
-// identically from it.
+// identically from it. In the worlds with group fields, every tick is also rolled back: the
+// snapshot of the tick before it restored into a world that has just restored this tick's
+// (so its fields are ahead of that snapshot, and behind this tick's) and stepped with the
+// tick's commands must give the tick's hash, as a rollback session's resimulation does.
 //
 // Grid, mesh or fields: the first byte after the last whole record, when the input has one,
-// chooses the world. Odd: a mesh world (capacity.nav_kind FXS_NAV_KIND_MESH,
+// chooses the world. 1 modulo 4: a mesh world (capacity.nav_kind FXS_NAV_KIND_MESH,
 // docs/navigation-mesh.md), whose add/remove wall and obstacle commands re-triangulate its mesh
-// and whose two navigate agents route on it from the first tick. 2 modulo 4: a world with
-// group fields (capacity.nav_fields, docs/navigation.md "Shared fields") whose four navigate
-// agents were moved as one group before the session, so every snapshot holds their move cells
-// (layout 8) until the commands forget them (a new target, a despawn, a grid set or removed, a
-// smaller move). Otherwise (0 modulo 4, or no such byte, as in every extracted seed) the grid
-// world, set up as before.
+// and whose two navigate agents route on it from the first tick. 3 modulo 4: that mesh world
+// with 2 group fields and four navigate agents sent to one point, so from the first tick they
+// share a tree over the triangles, built a few triangles a tick, that every map change drops
+// and the next tick takes again (snapshot layout 9). 2 modulo 4: a grid world with group fields
+// (capacity.nav_fields, docs/navigation.md "Shared fields") whose four navigate agents were
+// moved as one group before the session, so every snapshot holds their move cells (layout 8)
+// until the commands forget them (a new target, a despawn, a grid set or removed, a smaller
+// move). Otherwise (0 modulo 4, or no such byte, as in every extracted seed) the grid world, set
+// up as before.
 //
 // Handles: a record whose agent field (or a set_target_agent / set_second_target ref) has the top
 // bit set names a slot instead, low byte modulo the capacity, and gets that slot's live handle (0
@@ -40,7 +46,11 @@ static const fxs_world_capacity mesh_capacity = {
 // agents in slots 4-7, slots 8 and 9 free.
 static const fxs_world_capacity fields_capacity = {10, 4, 2, 12, 4, 0, 24, 64, 2, 32, 8, 2, 0, 0};
 
-enum { WORLD_GRID, WORLD_MESH, WORLD_FIELDS };
+// The mesh world's capacities with 2 group fields and 10 agents (as the grid's above).
+static const fxs_world_capacity mesh_fields_capacity = {
+    10, 4, 2, 12, 4, 0, 24, 0, 2, 64, 8, 2, FXS_NAV_KIND_MESH, 40};
+
+enum { WORLD_GRID, WORLD_MESH, WORLD_FIELDS, WORLD_MESH_FIELDS, WORLD_KINDS };
 
 static fxs_result apply(fxs_world *w, fxs_command c) { return fxs_world_apply(w, &c, 0); }
 
@@ -146,6 +156,22 @@ static void set_up_mesh(fxs_world *w) {
   }
 }
 
+// The mesh world's group: routing as set_up_mesh's (4 triangles a tick: the tree takes many
+// ticks), four navigate agents in slots 4-7 (handles 5-8) south-west of the first obstacle, all
+// sent to one point east of it (a tree, not a move: moves keep no field on a mesh).
+static void set_up_mesh_fields(fxs_world *w) {
+  fxs_command c = fxs_command_set_nav_grid(fxs_vec2_zero(), FXS_INT(32), 32, 32, FXS_INT(8), 4);
+  FUZZ_CHECK(apply(w, c) == FXS_OK, "set-up mesh routing failed");
+  for (uint32_t i = 0; i < 4; ++i) {
+    spawn(w, FXS_INT(100 + 40 * (int)(i % 2)), FXS_INT(160 + 40 * (int)(i / 2)), 0, FXS_INT(3));
+    uint32_t agent = 5 + i;
+    behavior(w, agent, FXS_BEHAVIOR_NAVIGATE, 0);
+    c = command(FXS_CMD_SET_TARGET_POINT, agent);
+    c.arg[0] = FXS_INT(800), c.arg[1] = FXS_INT(250);
+    FUZZ_CHECK(apply(w, c) == FXS_OK, "set-up navigate target failed");
+  }
+}
+
 // The fields world's moving group: an 8 x 8 grid of 128-unit cells over the bounds (radius
 // 8, 16 cells of field a tick, so the group's field takes several ticks and the snapshots hold
 // it half built), four navigate agents in slots 4-7 (handles 5-8) south-west of the first
@@ -186,9 +212,14 @@ static session_log session;
 
 // A world of the same capacity that every tick's snapshot is restored into, as a rollback
 // session restores its own saves: any state a step leaves must be one the reader accepts.
-// One for each world (grid, mesh, fields).
-static fuzz_world spares[3];
+// One for each world (grid, mesh, fields, mesh with fields).
+static fuzz_world spares[WORLD_KINDS];
 static fuzz_world *spare;
+// The worlds with group fields: the snapshot before the tick, rolled back to after each tick
+// (a restore keeps, builds on or rebuilds each field).
+static bool roll_back;
+static uint8_t *before;
+static size_t before_size;
 
 static void check_tick_restores(const fxs_world *w, uint32_t tick) {
   size_t size, at = 0;
@@ -198,7 +229,20 @@ static void check_tick_restores(const fxs_world *w, uint32_t tick) {
              tick, fxs_result_message(r), at, size);
   FUZZ_CHECK(fxs_world_hash(&spare->world) == fxs_world_hash(w), "tick %u: restored, another hash",
              tick);
-  free(snap);
+  if (!roll_back) {
+    free(snap);
+    return;
+  }
+  if (before) { // the spare, at this tick, rolled back one and stepped again
+    r = fxs_world_restore(&spare->world, before, before_size, &at);
+    FUZZ_CHECK(r == FXS_OK, "tick %u: the snapshot before it does not restore again: %s", tick,
+               fxs_result_message(r));
+    fxs_world_step(&spare->world, session.commands[tick], session.count[tick], 0);
+    FUZZ_CHECK(fxs_world_hash(&spare->world) == session.hash[tick],
+               "tick %u: rolled back one tick and stepped again, another hash", tick);
+  }
+  free(before);
+  before = snap, before_size = size;
 }
 
 // Steps one tick with its commands, logs it and restores its snapshot.
@@ -255,10 +299,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   def.bounds_max = fxs_vec2_make(FXS_INT(1024), FXS_INT(1024));
   size_t records = size / FXS_COMMAND_BYTES;
   uint8_t choice = records * FXS_COMMAND_BYTES < size ? data[records * FXS_COMMAND_BYTES] : 0;
-  int kind = (choice & 1u) ? WORLD_MESH : (choice & 3u) == 2u ? WORLD_FIELDS : WORLD_GRID;
-  const fxs_world_capacity *capacity = kind == WORLD_MESH     ? &mesh_capacity
-                                       : kind == WORLD_FIELDS ? &fields_capacity
-                                                              : &grid_capacity;
+  static const int kinds[4] = {WORLD_GRID, WORLD_MESH, WORLD_FIELDS, WORLD_MESH_FIELDS};
+  static const fxs_world_capacity *const capacities[WORLD_KINDS] = {
+      &grid_capacity, &mesh_capacity, &fields_capacity, &mesh_fields_capacity};
+  int kind = kinds[choice & 3u];
+  const fxs_world_capacity *capacity = capacities[kind];
   fuzz_world fw;
   FUZZ_CHECK(fuzz_world_make(&fw, &def, capacity), "world");
   fxs_world *w = &fw.world;
@@ -267,12 +312,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   set_up(w);
   if (kind == WORLD_MESH) set_up_mesh(w);
   if (kind == WORLD_FIELDS) set_up_fields(w);
+  if (kind == WORLD_MESH_FIELDS) set_up_mesh_fields(w);
+  roll_back = kind == WORLD_FIELDS || kind == WORLD_MESH_FIELDS;
   size_t initial_size;
   uint8_t *initial = fuzz_world_save(w, &initial_size);
+  before = roll_back ? fuzz_world_save(w, &before_size) : 0; // tick 0 rolls back to the set-up
   uint32_t layout = (uint32_t)initial[4] | (uint32_t)initial[5] << 8; // after the u32 magic
   FUZZ_CHECK(kind != WORLD_FIELDS || layout == FXS_SNAPSHOT_VERSION_NAV_MOVES,
              "the set-up's move of four navigate agents left no moves (snapshot layout %u)",
              layout);
+  FUZZ_CHECK(kind != WORLD_MESH_FIELDS || layout == FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS,
+             "the mesh world with fields saves snapshot layout %u", layout);
   static fxs_command commands[TICK_COMMANDS];
   uint32_t count = 0;
   session.ticks = 0;
@@ -294,6 +344,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     commands[count++] = c;
   }
   step(w, commands, count);
+  free(before);
+  before = 0;
   check_replay(w, initial, initial_size);
   free(initial);
   fuzz_world_free(&fw);

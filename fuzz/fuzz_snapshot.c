@@ -1,7 +1,8 @@
 // Snapshots from another player (a keyframe, a rollback state, a join): capacity query,
 // restore into a world of that capacity, a few steps, the hash. Checks that a failed restore
-// leaves the world unchanged, that a restored state saves back to the same bytes, and that a
-// snapshot taken mid-run carries every bit of state the step depends on.
+// leaves the world unchanged, that a restored state saves back to the same bytes, that a
+// snapshot taken mid-run carries every bit of state the step depends on, and that a world
+// rolled back to it steps on as the straight run.
 #include "fuzz_common.h"
 
 // Small capacities keep every execution fast; larger ones are refused and counted.
@@ -41,7 +42,10 @@ static void check_round_trip(const fxs_world *a, fxs_world *b, const uint8_t *da
   free(saved);
 }
 
-// Steps `a` half the ticks, copies it into `b` through a snapshot, steps both: same hashes.
+// Steps `a` half the ticks, copies it into `b` through a snapshot (b holds the input's state:
+// its derived data, a mesh world's trees among them, kept, built on or rebuilt), steps both:
+// same hashes. Then `a` is rolled back to that snapshot (its own trees ahead of it) and steps
+// again: the hashes of the straight run.
 static void check_snapshot_complete(fxs_world *a, fxs_world *b) {
   for (uint32_t t = 0; t < TICKS / 2; ++t) fxs_world_step(a, 0, 0, 0);
   size_t size;
@@ -50,12 +54,20 @@ static void check_snapshot_complete(fxs_world *a, fxs_world *b) {
   fxs_result r = fxs_world_restore(b, mid, size, &at);
   FUZZ_CHECK(r == FXS_OK, "a stepped world's snapshot does not restore: %s at byte %zu of %zu",
              fxs_result_message(r), at, size);
-  free(mid);
+  uint64_t straight[TICKS];
   for (uint32_t t = TICKS / 2; t < TICKS; ++t) {
     fxs_world_step(a, 0, 0, 0);
     fxs_world_step(b, 0, 0, 0);
-    FUZZ_CHECK(fxs_world_hash(a) == fxs_world_hash(b),
-               "tick %u: a world and its restored copy diverge", a->tick);
+    straight[t] = fxs_world_hash(a);
+    FUZZ_CHECK(straight[t] == fxs_world_hash(b), "tick %u: a world and its restored copy diverge",
+               a->tick);
+  }
+  r = fxs_world_restore(a, mid, size, &at);
+  FUZZ_CHECK(r == FXS_OK, "a world's own snapshot does not restore: %s", fxs_result_message(r));
+  free(mid);
+  for (uint32_t t = TICKS / 2; t < TICKS; ++t) {
+    fxs_world_step(a, 0, 0, 0);
+    FUZZ_CHECK(fxs_world_hash(a) == straight[t], "tick %u: rolled back, the run diverges", a->tick);
   }
 }
 

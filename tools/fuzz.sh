@@ -239,8 +239,43 @@ events:
 YAML
 }
 
-# Records every built-in scenario and every scenario file (and every_kind.yaml and
-# move_fields.yaml, already written) into DIR: record_all DIR TICKS KEYFRAME.
+# Group fields on a mesh (docs/navigation-mesh.md, "Fields for groups"): a mesh world with 2
+# fields, five navigate agents sent to one point and four to another behind a wall, the trees
+# built 3 triangles a tick (half built in the keyframes of the short recordings), and map
+# changes while they exist (a wall added, one removed, an obstacle added: every tree dropped
+# and taken again), so the keyframes are snapshot layout 9 (FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS)
+# with slots being built, ready, and free again. The scenes' own mesh worlds with fields
+# (nav_crowd_mesh, peer_blocks_nav_mesh) build their trees at once or have more agents than
+# fuzz_snapshot takes. 9 agents, within every target's limits.
+mesh_fields_yaml() {
+  cat <<'YAML'
+name: mesh_fields
+ticks: 60
+world: {seed: 13, bounds: [0, 0, 400, 300], clamp: true, neighbor_radius: 30}
+navigation: {kind: mesh, budget: 3, fields: 2, searches: 2, open: 64, waypoints: 16}
+walls: [[200, 40, 200, 260], [260, 120, 320, 120]]
+obstacles: [[300, 200, 15]]
+agents:
+  - {name: a0, position: [40, 120], target: [340, 80], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: a1, position: [60, 120], target: [340, 80], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: a2, position: [40, 140], target: [340, 80], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: a3, position: [60, 140], target: [340, 80], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: a4, position: [50, 160], target: [340, 80], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: b0, position: [150, 250], target: [350, 250], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: b1, position: [170, 250], target: [350, 250], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: b2, position: [150, 270], target: [350, 250], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: b3, position: [170, 270], target: [350, 250], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+events:
+  - {tick: 4, add_wall: [100, 20, 100, 100]}
+  - {tick: 13, remove_wall: [260, 120, 320, 120]}
+  - {tick: 22, add_obstacle: [150, 200, 10]}
+  - {tick: 40, remove_wall: [100, 20, 100, 100]}
+YAML
+}
+
+# Records every built-in scenario and every scenario file (and every_kind.yaml,
+# move_fields.yaml and mesh_fields.yaml, already written) into DIR: record_all DIR TICKS
+# KEYFRAME.
 record_all() {
   local dir=$1 ticks=$2 every=$3 tool=build/bin/fixsteer name f
   for name in $("$tool" list | awk '{print $1}'); do
@@ -248,7 +283,7 @@ record_all() {
       die "recording $name failed"
   done
   for f in scenarios/*.yaml "$OUT/seeds/fuzz_scenario_yaml/every_kind.yaml" \
-    "$OUT/seeds/fuzz_scenario_yaml/move_fields.yaml"; do
+    "$OUT/seeds/fuzz_scenario_yaml/move_fields.yaml" "$OUT/seeds/fuzz_scenario_yaml/mesh_fields.yaml"; do
     [ -f "$f" ] || continue
     name=$(basename "$f" .yaml)
     "$tool" record --scenario "$f" --ticks "$ticks" --keyframe "$every" --out "$dir/file-$name.fxr" >/dev/null ||
@@ -273,6 +308,7 @@ build_seeds() {
   for f in scenarios/*.yaml; do [ -f "$f" ] && cp "$f" "$S/fuzz_scenario_yaml/"; done
   every_kind_yaml >"$S/fuzz_scenario_yaml/every_kind.yaml"
   move_fields_yaml >"$S/fuzz_scenario_yaml/move_fields.yaml"
+  mesh_fields_yaml >"$S/fuzz_scenario_yaml/mesh_fields.yaml"
   # Scenario files: the small regression inputs (duplicate keys, nesting past the limit,
   # alias bombs) too; a large one would raise libFuzzer's input length for the whole run.
   for f in test/fuzz-regressions/fuzz_scenario_yaml/*; do
@@ -286,13 +322,15 @@ build_seeds() {
     build/libfixsteer.a build/libfixmath.a -o "$OUT/bin/extract_seeds" || die "building extract_seeds failed"
   "$OUT/bin/extract_seeds" "$S/fuzz_snapshot" "$S/fuzz_commands" "$S"/replays/*.fxr ||
     die "extracting seeds failed"
-  # Every command sequence also runs on the mesh world and on the world with group fields
-  # whose four navigate agents were moved as one group (fuzz_commands.c: a byte after the last
-  # whole record, odd or 2 modulo 4, chooses them), and the regression inputs of the snapshot
-  # and command targets (mesh worlds among them) start their corpora too.
+  # Every command sequence also runs on the mesh world, on the grid world with group fields
+  # whose four navigate agents were moved as one group and on the mesh world with group fields
+  # (fuzz_commands.c: a byte after the last whole record, 1, 2 or 3 modulo 4, chooses them), and
+  # the regression inputs of the snapshot and command targets (mesh worlds among them) start
+  # their corpora too.
   for f in "$S"/fuzz_commands/*; do
     { cat "$f"; printf '\001'; } >"$f-mesh"
     { cat "$f"; printf '\002'; } >"$f-fields"
+    { cat "$f"; printf '\003'; } >"$f-mesh-fields"
   done
   for t in fuzz_snapshot fuzz_commands; do
     for f in test/fuzz-regressions/$t/*; do [ -f "$f" ] && cp "$f" "$S/$t/regress-$(basename "$f")"; done

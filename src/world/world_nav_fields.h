@@ -90,7 +90,8 @@ typedef enum fxs_nav_field_restored {
 /// What one field's memory holds (derived, not state): fxs_nav_field_begin toward `goal` over
 /// the effective costs of raster revision `revision`, then fxs_nav_field.settled cells
 /// settled; meaningless while `valid` is 0 (nothing begun since init). Its aims are those of
-/// these values.
+/// these values. (A mesh world: `valid` is 1 while the slot's tree was begun over the mesh the
+/// world holds, world_nav_mesh_fields.h; `revision` is unused.)
 typedef struct fxs_nav_field_built {
   uint64_t revision; ///< The raster's revision at the begin.
   uint32_t goal;     ///< The goal cell begun toward.

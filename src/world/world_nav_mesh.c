@@ -103,6 +103,7 @@ fxs_result fxs_world_mesh_changed(fxs_world *world, bool wall, uint32_t index, b
   fxs_nav_mesh *m = &world->nav.mesh;
   world->nav.version++;
   fxs_world_nav_fields_drop(world); // the triangles are renumbered: every field dropped
+  fxs_world_mesh_fields_forget(world);
   fxs_result e;
   if (added) {
     e = wall ? fxs_nav_mesh_add_wall(m, &world->walls[index])
@@ -238,28 +239,42 @@ uint64_t fxs_world_mesh_write_bound(const fxs_world_capacity *c) {
          17u * (uint64_t)c->nav_fields;
 }
 
-// The mesh into `m` (the world's, or a scratch one over the shape's scratch memory), checked.
-static fxs_result read_mesh(fxs_reader *r, fxs_nav_mesh *m, size_t *at) {
+// Stores v at *to; or-s into *differ any bit where it differs from what *to held.
+static void put_word(uint32_t *to, uint32_t v, uint32_t *differ) {
+  *differ |= *to ^ v;
+  *to = v;
+}
+
+// The mesh into `m`: a scratch one over the shape's scratch memory, checked (the dry pass), or
+// the world's (the pass that stores: the same bytes, checked already), with *differ non-zero
+// when it held other arrays before (a count, a vertex, a triangle or a vertex's triangle).
+static fxs_result read_mesh(fxs_reader *r, fxs_nav_mesh *m, bool check, uint32_t *differ,
+                            size_t *at) {
   *at = r->position;
   uint32_t vc = fxs_get_u32(r);
   if (r->failed) return FXS_ERR_TRUNCATED;
   if (vc < FXS_NAV_MESH_MIN_VERTICES || vc > m->vertex_capacity) return FXS_ERR_BAD_VALUE;
-  m->vertex_count = vc;
-  for (uint32_t i = 0; i < vc && !r->failed; ++i) m->vertices[i] = get_vec2(r);
+  put_word(&m->vertex_count, vc, differ);
+  for (uint32_t i = 0; i < vc && !r->failed; ++i) {
+    fxs_vec2 v = get_vec2(r);
+    *differ |= (uint32_t)(m->vertices[i].x ^ v.x) | (uint32_t)(m->vertices[i].y ^ v.y);
+    m->vertices[i] = v;
+  }
   *at = r->position;
   uint32_t tc = fxs_get_u32(r);
   if (r->failed) return FXS_ERR_TRUNCATED;
   if (tc < 2u || tc > m->triangle_capacity) return FXS_ERR_BAD_VALUE;
-  m->triangle_count = tc;
+  put_word(&m->triangle_count, tc, differ);
   for (uint32_t i = 0; i < tc && !r->failed; ++i) {
     fxs_nav_triangle *t = &m->triangles[i];
-    for (int k = 0; k < 3; ++k) t->v[k] = fxs_get_u32(r);
-    for (int k = 0; k < 3; ++k) t->n[k] = fxs_get_u32(r);
-    t->constrained = fxs_get_u32(r);
+    for (int k = 0; k < 3; ++k) put_word(&t->v[k], fxs_get_u32(r), differ);
+    for (int k = 0; k < 3; ++k) put_word(&t->n[k], fxs_get_u32(r), differ);
+    put_word(&t->constrained, fxs_get_u32(r), differ);
   }
-  for (uint32_t i = 0; i < vc && !r->failed; ++i) m->vertex_triangle[i] = fxs_get_u32(r);
+  for (uint32_t i = 0; i < vc && !r->failed; ++i)
+    put_word(&m->vertex_triangle[i], fxs_get_u32(r), differ);
   if (r->failed) return FXS_ERR_TRUNCATED;
-  return fxs_nav_mesh_check(m);
+  return check ? fxs_nav_mesh_check(m) : FXS_OK;
 }
 
 // One route; its points to `points` and goal to *goal.
@@ -314,16 +329,22 @@ fxs_result fxs_world_mesh_read(fxs_world *world, fxs_world *shape, const fxs_wor
   // The dry pass reads the mesh into a scratch mesh over the shape's scratch memory; the mesh
   // covers the snapshot's bounds.
   fxs_nav_mesh scratch, *m = world ? &world->nav.mesh : &scratch;
+  uint32_t differ = 0; // the world's mesh held another one (its bounds or arrays)
   if (!world) {
     fxs_nav_mesh_capacity mc = {fxs_world_mesh_vertices(&shape->capacity), 0};
     fxs_nav_mesh_init(&scratch, &mc, def->bounds_min, def->bounds_max,
                       shape->internal->nav.check.mesh_scratch,
                       fxs_world_mesh_bytes(&shape->capacity));
   } else {
+    differ = (uint32_t)(m->bounds_min.x ^ def->bounds_min.x) |
+             (uint32_t)(m->bounds_min.y ^ def->bounds_min.y) |
+             (uint32_t)(m->bounds_max.x ^ def->bounds_max.x) |
+             (uint32_t)(m->bounds_max.y ^ def->bounds_max.y);
     m->bounds_min = def->bounds_min, m->bounds_max = def->bounds_max;
   }
-  fxs_result e = read_mesh(r, m, at);
+  fxs_result e = read_mesh(r, m, world == 0, &differ, at);
   if (e != FXS_OK) return e;
+  if (world && differ != 0) fxs_world_mesh_fields_forget(world); // built over another mesh
   uint32_t expect[FXS_NAV_MAX_SEARCHES], expect_version[FXS_NAV_MAX_SEARCHES];
   for (uint32_t k = 0; k < FXS_NAV_MAX_SEARCHES; ++k) expect[k] = FXS_ROUTE_NO_OWNER;
   uint32_t cap = shape->capacity.nav_waypoints;
@@ -358,7 +379,7 @@ fxs_result fxs_world_mesh_read(fxs_world *world, fxs_world *shape, const fxs_wor
   if (world) world->nav.radius = radius, world->nav.budget = budget, world->nav.version = version;
   if (shape->capacity.nav_fields == 0) return FXS_OK;
   // The group fields' slots (goal triangles of this mesh; none while routing is off), then
-  // their trees rebuilt over the restored mesh and radius.
+  // their trees kept, built on or rebuilt over the restored mesh and radius.
   e = fxs_world_nav_fields_read(world, shape, r, on ? m->triangle_count : 0u, at);
   if (e == FXS_OK && world) fxs_world_mesh_fields_restore(world);
   return e;

@@ -53,11 +53,20 @@ static uint32_t triangle_of(const fxs_world *world, fxs_vec2 p) {
   return fxs_nav_mesh_locate(&world->nav.mesh, clamp_into(&world->nav.mesh, p));
 }
 
+// Begins tree k toward triangle `goal` over the world's mesh and radius, and records that it
+// was begun over this mesh.
+static void begin_tree(fxs_world *world, uint32_t k, uint32_t goal) {
+  fxs_mesh_tree_begin(tree_of(world, k), &world->nav.mesh, goal, world->nav.radius);
+  fxs_nav_field_built *b = &world->internal->nav.field_built[k];
+  b->valid = 1, b->goal = goal, b->revision = 0;
+  b->restored = FXS_NAV_FIELD_NOT_RESTORED;
+}
+
 // The slot of goal triangle `goal` (fxs_world_nav_field_slot_take), its tree begun when new.
 static uint32_t slot_for(fxs_world *world, uint32_t goal) {
   bool fresh;
   uint32_t k = fxs_world_nav_field_slot_take(world, goal, &fresh);
-  if (fresh) fxs_mesh_tree_begin(tree_of(world, k), &world->nav.mesh, goal, world->nav.radius);
+  if (fresh) begin_tree(world, k, goal);
   return k;
 }
 
@@ -134,14 +143,41 @@ uint32_t fxs_world_mesh_fields_follows(const fxs_world *world, uint32_t index) {
   return world->internal->nav.field_members[(size_t)k * FXS_NAV_FIELD_MEMBER_WORDS];
 }
 
-void fxs_world_mesh_fields_restore(fxs_world *world) {
+void fxs_world_mesh_fields_forget(fxs_world *world) {
+  for (uint32_t k = 0; k < world->capacity.nav_fields; ++k)
+    world->internal->nav.field_built[k].valid = 0;
+}
+
+// Brings tree k to what its restored slot names (goal, settled count; every triangle when
+// ready) over the restored mesh and radius: kept or built on when it holds that goal and
+// radius over this mesh and no more triangles settled than that (see the header), else
+// rebuilt.
+static void restore_tree(fxs_world *world, uint32_t k) {
   fxs_world_nav *n = &world->nav;
+  const fxs_nav_field_slot *s = &n->field_slots[k];
+  fxs_mesh_tree *t = tree_of(world, k);
+  fxs_nav_field_built *b = &world->internal->nav.field_built[k];
+  uint32_t want = s->ready ? UINT32_MAX : s->settled;
+  int64_t diameter = 2 * (int64_t)(n->radius > 0 ? n->radius : 0);
+  bool same = b->valid && t->status != FXS_MESH_TREE_IDLE && t->goal == s->goal_cell &&
+              t->diameter == diameter && t->triangle_count == n->mesh.triangle_count &&
+              t->settled <= want;
+  uint8_t how = FXS_NAV_FIELD_REBUILT;
+  if (same && (t->status == FXS_MESH_TREE_READY || t->settled == want)) {
+    how = FXS_NAV_FIELD_KEPT;
+  } else if (same) { // being built, fewer triangles settled than the slot's count: build on
+    fxs_mesh_tree_step(t, &n->mesh, want - t->settled);
+    how = FXS_NAV_FIELD_CONTINUED;
+  } else {
+    begin_tree(world, k, s->goal_cell);
+    fxs_mesh_tree_step(t, &n->mesh, want);
+  }
+  b->restored = how;
+}
+
+void fxs_world_mesh_fields_restore(fxs_world *world) {
   for (uint32_t k = 0; k < world->capacity.nav_fields; ++k) {
-    const fxs_nav_field_slot *s = &n->field_slots[k];
-    fxs_mesh_tree *t = tree_of(world, k);
-    t->status = FXS_MESH_TREE_IDLE;
-    if (!s->live) continue;
-    fxs_mesh_tree_begin(t, &n->mesh, s->goal_cell, n->radius);
-    fxs_mesh_tree_step(t, &n->mesh, s->ready ? UINT32_MAX : s->settled);
+    world->internal->nav.field_built[k].restored = FXS_NAV_FIELD_NOT_RESTORED;
+    if (world->nav.field_slots[k].live) restore_tree(world, k);
   }
 }

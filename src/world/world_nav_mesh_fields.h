@@ -12,8 +12,23 @@
 // most the budget of triangles together, slot by slot from slot (tick mod nav_fields). A
 // tree's memory (33 bytes a triangle of the mesh's capacity, one a field slot, in the world's
 // block) is derived: a pure function of the mesh, the goal triangle, the routing radius and the
-// settled count, so a restore begins each live slot's tree again and settles its count (every
+// settled count, so a restore can begin each live slot's tree again and settle its count (every
 // triangle when ready): the same bits as the straight run.
+//
+// Rollback without rebuilding. The tree after n settled triangles is a pure function of the
+// mesh, the goal triangle, the radius and n (nav_mesh_tree.h), and the tree records all but
+// the mesh (fxs_mesh_tree.goal, diameter, settled). The world records per slot whether its
+// tree was begun over the mesh it holds now (fxs_nav_field_built.valid, world_nav_fields.h; its
+// goal and revision unused): set at each begin, cleared for every slot by each map change
+// (fxs_world_mesh_changed) and by a restore whose mesh differs from the one the world held (its
+// bounds, a count or any word of its arrays, compared while they are read). A restore then
+// keeps each live slot's tree when it is valid, toward the slot's goal, for the routing radius,
+// with the slot's count of settled triangles (or complete, and the slot's count reaches its
+// last triangle), builds it on when fewer are settled, and rebuilds it in every other case
+// (fresh memory included: init clears every record). Each way gives the tree a rebuild gives,
+// bit for bit. A map changed and changed back between the snapshot and the restore rebuilds
+// (the change cleared the records); set_nav_grid drops the slots but leaves the trees and
+// records (a tree names its radius).
 //
 // The move. An agent whose field is ready, standing in a settled triangle, follows the chain
 // of parents from its triangle: fxs_mesh_tree_aim's first corner (seek), or its own target
@@ -65,8 +80,13 @@ struct fxs_mesh_tree;
 /// (tests, drawing); meaningful while the slot is live.
 const struct fxs_mesh_tree *fxs_world_mesh_field_tree(const fxs_world *world, uint32_t k);
 
-/// After a restore wrote the slots (and the mesh and radius): each live slot's tree begun again
-/// and settled to its count.
+/// The mesh changed (a map change, or a restore of another mesh): no tree in memory was built
+/// over it (see "Rollback without rebuilding").
+void fxs_world_mesh_fields_forget(fxs_world *world);
+
+/// After a restore wrote the slots (and the mesh and radius): each live slot's tree kept, built
+/// on or begun again and settled to its count (see "Rollback without rebuilding");
+/// fxs_nav_field_built.restored says which.
 void fxs_world_mesh_fields_restore(fxs_world *world);
 
 #endif

@@ -187,9 +187,10 @@ int bench_nav_mesh_route_svg(const char *path);
 /// The RTS section: navigate agents on an 8192 x 8192 map of 8 x 8 rooms (1024 x 1024 grid
 /// of 8-unit cells, 32 groups to 32 shared goals), for each wall count and agent count: memory,
 /// snapshot size, first tick, warm-up, then ms a tick, restore and the tick after it on 1 and
-/// 2 workers, the hashes of both compared. Wall clock; prints.
+/// 2 workers, the hashes of both compared; `mesh` 1: the same map in a mesh world. Wall clock;
+/// prints.
 void bench_rts_report(const uint32_t *sizes, unsigned size_count, const uint32_t *walls,
-                      unsigned wall_count, uint32_t ticks);
+                      unsigned wall_count, uint32_t ticks, int mesh);
 
 // Every agent of the RTS map clicked to one place as one move group (`--kernel rts-move`):
 // ticks until every unit moves and ms a tick, by simulation version 5's rules and the current.

@@ -40,7 +40,7 @@
 //   fxs-bench --kernel rts [--sizes 1000,10000] [--walls 0,316,1257] [--ticks T]
 //                                        only the RTS section: navigate agents on an 8192 x 8192
 //                                        map of rooms, 1 and 2 workers (default 1,000 and 5,000
-//                                        agents, 0 and 316 walls, 10 ticks)
+//                                        agents, 0 and 316 walls, 10 ticks); rts-mesh: on a mesh
 //   fxs-bench --kernel rts-move [--sizes 10000] [--walls 316] [--ticks T]
 //                                        every agent of the RTS map clicked to one place as
 //                                        one move group: ticks until every unit moves (at
@@ -760,11 +760,11 @@ int main(int argc, char **argv) {
       (strcmp(kernel + 7, "fixed") == 0 || strcmp(kernel + 7, "float") == 0)) {
     return bench_circle_kernel(kernel[7] == 'f' && kernel[8] == 'l', agents, ticks);
   }
-  if (kernel && strcmp(kernel, "rts") == 0) {
+  if (kernel && (strcmp(kernel, "rts") == 0 || strcmp(kernel, "rts-mesh") == 0)) {
     static const uint32_t rts_sizes[] = {1000u, 5000u}, rts_walls[] = {0u, 316u};
     bench_rts_report(sizes_given ? sizes : rts_sizes, sizes_given ? size_count : 2u,
                      walls_given ? wall_counts : rts_walls, walls_given ? wall_count : 2u,
-                     ticks_given ? ticks : 10u);
+                     ticks_given ? ticks : 10u, kernel[3] == '-');
     return 0;
   }
   if (kernel && strcmp(kernel, "rts-move") == 0) {

@@ -15,6 +15,8 @@
 // workers, two worlds of the same map stepped by turns: the mean and median of `ticks` ticks
 // and the hashes after them, then a rollback: a snapshot, RTS_AHEAD more ticks, the restore of
 // the snapshot and the tick after it (its hash compared on both). Desktop only; wall-clock times.
+// `--kernel rts-mesh`: the same map and agents in a mesh world (the navigation mesh of the walls,
+// 32 group fields as trees over its triangles) instead of on the grid.
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,11 +105,19 @@ typedef struct rts_world {
   uint32_t agents, walls;
 } rts_world;
 
+// 1 for `--kernel rts-mesh`: a mesh world instead of the grid.
+static int rts_mesh;
+
 static fxs_world_capacity rts_capacity(uint32_t agents, uint32_t walls) {
   fxs_world_capacity c = {0};
   c.agents = agents, c.walls = walls, c.workers = 2;
   c.nav_cells = RTS_CELLS * RTS_CELLS, c.nav_searches = 4, c.nav_open = 1u << 18;
   c.nav_waypoints = 64, c.nav_fields = RTS_GROUPS;
+  if (rts_mesh) { // the open list at most the mesh's triangles (2 v - 6)
+    uint32_t triangles = 2u * (uint32_t)FXS_NAV_MESH_DEFAULT_VERTICES(walls, 0) - 6u;
+    c.nav_kind = FXS_NAV_KIND_MESH, c.nav_cells = 0;
+    c.nav_open = c.nav_open < triangles ? c.nav_open : triangles;
+  }
   return c;
 }
 
@@ -279,14 +289,17 @@ static void rts_row(uint32_t agents, uint32_t walls, uint32_t ticks, task_pool *
 }
 
 void bench_rts_report(const uint32_t *sizes, unsigned size_count, const uint32_t *walls,
-                      unsigned wall_count, uint32_t ticks) {
+                      unsigned wall_count, uint32_t ticks, int mesh) {
   task_pool pool;
   int pooled = task_pool_start(&pool, 2) == 0;
+  rts_mesh = mesh;
   printf(
-      "\n== rts: 8192 x 8192 map, 1024 x 1024 nav grid of 8-unit cells, 8 x 8 rooms with "
+      "\n== rts: 8192 x 8192 map, %s, 8 x 8 rooms with "
       "doors + clutter,\n   navigate agents of radius 4-8 and speed 2-4 in 32 groups to 32 "
       "shared goals; wall clock, %u ticks\n   after %u warm-up ticks (+1 first); 1 worker = "
       "inline, 2 = task pool\n",
+      mesh ? "a navigation mesh of the walls (group fields: trees)"
+           : "1024 x 1024 nav grid of 8-unit cells",
       (unsigned)ticks, (unsigned)RTS_WARM);
   printf("  %7s %5s %8s %8s %8s %8s %8s | %-31s | %-31s\n", "agents", "walls", "MiB", "snapMiB",
          "first", "warm", "setup", "1 worker: mean med restore after",
