@@ -8,6 +8,8 @@
 #include "fixsteer/scalar.h"
 #include "world_nav.h"
 #include "world_nav_fields.h"
+#include "world_nav_mesh.h"
+#include "world_nav_mesh_fields.h"
 #include "world_rules.h"
 #include "world_slots.h"
 
@@ -191,6 +193,11 @@ static void move_group(fxs_world *world, order *o, uint32_t *members, uint32_t m
       fxs_rules_since(world, FXS_RULES_MOVE_FIELDS) && fxs_nav_grid_cell_of(g, o->to, &cx, &cy)) {
     cell = cy * g->width + cx;
   }
+  // By version 8's, so does one in a mesh world with group fields and routing on
+  // (world_nav_mesh_fields.h, "Moves").
+  bool mesh = fxs_world_is_mesh(&world->capacity) && world->capacity.nav_fields != 0 &&
+              world->nav.budget != 0 && m >= FXS_NAV_FIELD_GROUP &&
+              fxs_rules_since(world, FXS_RULES_MESH_MOVE_FIELDS);
   uint32_t open = 0; // spots before it are taken
   for (uint32_t i = 0; i < m; ++i) {
     while (taken[open].x) ++open;
@@ -206,6 +213,7 @@ static void move_group(fxs_world *world, order *o, uint32_t *members, uint32_t m
     s->target_point = spots[best];
     s->target_agent = 0;
     if (cell != FXS_NAV_NO_MOVE) fxs_world_nav_fields_move(world, members[i], cell);
+    else if (mesh) fxs_world_mesh_fields_move(world, members[i], o->to);
     else fxs_world_nav_fields_forget(world, members[i]);
   }
 }

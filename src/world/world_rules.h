@@ -58,6 +58,17 @@
 /// navigate_steering): docs/crowds.md.
 #define FXS_RULES_COMPACT_CLUSTERS 7u
 
+/// Moves that share fields on a mesh: as FXS_RULES_MOVE_FIELDS, in a mesh world with group
+/// fields: the members of a move group of FXS_NAV_FIELD_GROUP or more follow one tree toward the
+/// group's destination and leave it for their own spots once they see them
+/// (world_nav_mesh_fields.h, "Moves"): docs/navigation-mesh.md.
+#define FXS_RULES_MESH_MOVE_FIELDS 8u
+
+/// Formations on a mesh: with a mesh and a leader, a member's slot is squeezed toward the
+/// leader to the last point the leader sees on the mesh, and a member that does not see its
+/// slot follows a mesh route to it, as on the grid (world_formation.h): docs/navigation-mesh.md.
+#define FXS_RULES_MESH_FORMATIONS 8u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;
