@@ -64,6 +64,12 @@
 /// (world_nav_mesh_fields.h, "Moves"): docs/navigation-mesh.md.
 #define FXS_RULES_MESH_MOVE_FIELDS 8u
 
+/// Move spots on a mesh: in a mesh world routing its agents, a move's spot outside the bounds,
+/// nearer a live wall than the routing radius or nearer a live obstacle's centre than its radius
+/// and the routing radius is skipped as a spot on a blocked cell of the grid is (world_move.c,
+/// usable): docs/navigation.md, "Moving groups".
+#define FXS_RULES_MESH_MOVE_SPOTS 8u
+
 /// Formations on a mesh: with a mesh and a leader, a member's slot is squeezed toward the
 /// leader to the last point the leader sees on the mesh, and a member that does not see its
 /// slot follows a mesh route to it, as on the grid (world_formation.h): docs/navigation-mesh.md.
