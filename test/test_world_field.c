@@ -394,8 +394,10 @@ void test_a_corrupt_field_in_a_snapshot_is_refused_with_its_offset(void) {
   fxs_store_le(snap + 55, 47, 4);
   restore_fails(n, FXS_ERR_CAPACITY, 55, "another field capacity");
   fxs_store_le(snap + 55, 48, 4);
-  fxs_store_le(snap + 4, 10, 2);
-  restore_fails(n, FXS_ERR_BAD_VERSION, 4, "layout 10");
+  fxs_store_le(snap + 4, 11, 2);
+  restore_fails(n, FXS_ERR_BAD_VERSION, 4, "layout 11");
+  fxs_store_le(snap + 4, 10, 2); // a mesh world with moves: not this world's
+  restore_fails(n, FXS_ERR_CAPACITY, 4, "layout 10");
   fxs_store_le(snap + 4, 9, 2); // a mesh world with group fields: not this world's
   restore_fails(n, FXS_ERR_CAPACITY, 4, "layout 9");
   fxs_store_le(snap + 4, 8, 2); // a world with fields and moves: navigation this world lacks

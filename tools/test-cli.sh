@@ -718,14 +718,14 @@ interrupted TERM 143
 interrupted INT 130
 
 # An unsupported snapshot layout is named as such (with the layouts this build reads), not as
-# the replay format version: the SNAP chunk's layout (bytes 52..53) set to 10, checksum resealed.
+# the replay format version: the SNAP chunk's layout (bytes 52..53) set to 11, checksum resealed.
 "$B" record --scenario patrol --ticks 20 --out "$O/src.fxr" >/dev/null
 ruby -e 'd = File.binread(ARGV[0]); abort "no SNAP at 40" unless d[40, 4] == "SNAP"
-  len = d[44, 4].unpack1("V"); d[52, 2] = [10].pack("v")
+  len = d[44, 4].unpack1("V"); d[52, 2] = [11].pack("v")
   h = 0xcbf29ce484222325; d[40, 8 + len].each_byte { |b| h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff }
   d[48 + len, 8] = [h].pack("Q<"); File.binwrite(ARGV[1], d)' "$O/src.fxr" "$O/layout.fxr"
 for c in verify dump; do
-  expect 2 "layout.fxr: byte 52 \(in the SNAP chunk at byte 40\): unsupported snapshot layout 10 \(this build reads layouts 3 to 9\): re-record it" -- "$B" $c "$O/layout.fxr"
+  expect 2 "layout.fxr: byte 52 \(in the SNAP chunk at byte 40\): unsupported snapshot layout 11 \(this build reads layouts 3 to 10\): re-record it" -- "$B" $c "$O/layout.fxr"
 done
 # A snapshot field out of range is named at its byte by every command that reads replays: the
 # world's neighbor radius (snapshot bytes 31..34, file bytes 79..82) set to -5, resealed.

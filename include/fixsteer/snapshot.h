@@ -51,6 +51,11 @@ extern "C" {
 /// end of the mesh navigation section, the fields section of layout 6 (its goals triangles). A
 /// mesh world with nav_fields 0 keeps writing layout 7.
 #define FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS 9u
+/// Layout of a mesh world with group fields in which some agent follows a move's tree
+/// (simulation version 8, world_nav_mesh_fields.h "Moves"): layout 9 with, after the fields
+/// section, per agent slot u8 1 and its move's destination (x, y) or u8 0. A mesh world where
+/// none does writes layout 9.
+#define FXS_SNAPSHOT_VERSION_NAV_MESH_MOVES 10u
 
 /// 64-bit state hash (FXS_STATE_HASH_VERSION, hash.h) of the snapshot bytes, computed
 /// without a buffer.

@@ -146,17 +146,17 @@ bool fxs_mesh_tree_reaches(const fxs_mesh_tree *tree, uint32_t t) {
 
 static int same(fxs_vec2 a, fxs_vec2 b) { return a.x == b.x && a.y == b.y; }
 
-// True when the segment from `from` (in triangle `here`) to `to` (in the goal triangle) reaches
-// the goal triangle across unconstrained sides only, in at most FXS_MESH_TREE_SIGHT_STEPS
+// True when the segment from `from` (in triangle `here`) to `to` (in triangle `goal`) reaches
+// that triangle across unconstrained sides only, in at most FXS_MESH_TREE_SIGHT_STEPS
 // triangles: each step leaves through the side whose line `to` lies strictly beyond and whose
 // ends lie strictly on either side of the segment (exact orientations), a side at least 2 r
 // long crossed strictly between its ends shrunk by r (as a portal of the funnel); a segment
 // through a vertex, or a longer walk, decides nothing (false).
-static bool in_sight(const fxs_mesh_tree *tree, const fxs_nav_mesh *mesh, uint32_t here,
-                     fxs_vec2 from, fxs_vec2 to, int64_t r) {
+static bool in_sight(const fxs_nav_mesh *mesh, uint32_t here, fxs_vec2 from, fxs_vec2 to,
+                     uint32_t goal, int64_t r) {
   uint32_t t = here;
   for (uint32_t steps = 0; steps < FXS_MESH_TREE_SIGHT_STEPS; steps++) {
-    if (t == tree->goal) return true;
+    if (t == goal) return true;
     uint32_t exit = 3u;
     for (uint32_t s = 0; s < 3u && exit == 3u; s++) {
       fxs_vec2 a = vtx(mesh, t, s + 1u), b = vtx(mesh, t, s + 2u);
@@ -179,13 +179,20 @@ static bool in_sight(const fxs_mesh_tree *tree, const fxs_nav_mesh *mesh, uint32
   return false;
 }
 
+bool fxs_mesh_sight(const fxs_nav_mesh *mesh, uint32_t here, fxs_vec2 from, fxs_vec2 to,
+                    uint32_t goal, fix16_t radius) {
+  if (here >= mesh->triangle_count || goal >= mesh->triangle_count) return false;
+  return in_sight(mesh, here, from, to, goal, radius > 0 ? radius : 0);
+}
+
 fxs_vec2 fxs_mesh_tree_aim(const fxs_mesh_tree *tree, const fxs_nav_mesh *mesh, uint32_t here,
                            fxs_vec2 from, fxs_vec2 target, fix16_t radius, bool *last) {
   // The portals of the corridor: sides from each triangle to its parent, then the end point.
   fxs_vec2 pl[FXS_MESH_TREE_LOOK + 1u], pr[FXS_MESH_TREE_LOOK + 1u];
   uint32_t n = 0, t = here;
   int64_t r = radius > 0 ? radius : 0;
-  if (in_sight(tree, mesh, here, from, target, r)) { // the goal in sight: straight to the target
+  if (in_sight(mesh, here, from, target, tree->goal,
+               r)) { // the goal in sight: straight to the target
     *last = true;
     return target;
   }

@@ -81,6 +81,14 @@ bool fxs_mesh_tree_reaches(const fxs_mesh_tree *tree, uint32_t t);
 /// Most triangles the sight test of fxs_mesh_tree_aim walks.
 #define FXS_MESH_TREE_SIGHT_STEPS 64u
 
+/// True when a body of radius `radius` at `from` (in triangle `here`) sees `to` (in triangle
+/// `goal`) on `mesh`: the segment reaches `goal` across unconstrained sides only, each at least
+/// 2 r long and crossed strictly between its ends shrunk by r, in at most
+/// FXS_MESH_TREE_SIGHT_STEPS triangles (fxs_mesh_tree_aim's sight test); a segment through a
+/// vertex, a longer walk or a triangle out of range decides nothing (false). Exact.
+bool fxs_mesh_sight(const fxs_nav_mesh *mesh, uint32_t here, fxs_vec2 from, fxs_vec2 to,
+                    uint32_t goal, fix16_t radius);
+
 /// Where a body of radius `radius` at `from` (in settled triangle `here`) heads along a READY
 /// tree: its target (*last true) when the segment to it reaches the goal triangle across
 /// unconstrained sides only, each crossed between its ends shrunk by the radius (walked exactly,

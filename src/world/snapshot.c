@@ -150,13 +150,14 @@ static void serialize(const fxs_world *world, fxs_writer *w) {
   fxs_put_u32(w, FXS_SNAPSHOT_MAGIC);
   bool fields = world->capacity.nav_fields != 0, mesh = fxs_world_is_mesh(&world->capacity);
   bool moves = fields && fxs_world_nav_moves_any(world);
-  fxs_put_u16(w, mesh && fields ? FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS
-                 : mesh         ? FXS_SNAPSHOT_VERSION_NAV_MESH
-                 : moves        ? FXS_SNAPSHOT_VERSION_NAV_MOVES
-                 : fields       ? FXS_SNAPSHOT_VERSION_NAV_FIELDS
-                 : nav          ? FXS_SNAPSHOT_VERSION_NAV
-                 : field        ? FXS_SNAPSHOT_VERSION_FIELD
-                                : FXS_SNAPSHOT_VERSION);
+  fxs_put_u16(w, mesh && moves    ? FXS_SNAPSHOT_VERSION_NAV_MESH_MOVES
+                 : mesh && fields ? FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS
+                 : mesh           ? FXS_SNAPSHOT_VERSION_NAV_MESH
+                 : moves          ? FXS_SNAPSHOT_VERSION_NAV_MOVES
+                 : fields         ? FXS_SNAPSHOT_VERSION_NAV_FIELDS
+                 : nav            ? FXS_SNAPSHOT_VERSION_NAV
+                 : field          ? FXS_SNAPSHOT_VERSION_FIELD
+                                  : FXS_SNAPSHOT_VERSION);
   fxs_put_u64(w, d->seed);
   put_vec2(w, d->bounds_min);
   put_vec2(w, d->bounds_max);
@@ -410,20 +411,30 @@ static void get_agent_slot(restore *rs, fxs_agent_slot *s, uint16_t path_count) 
   }
 }
 
+// The layouts a snapshot may have (FXS_SNAPSHOT_VERSION to FXS_SNAPSHOT_VERSION_NAV_MESH_MOVES, one
+// apart), those of a mesh world and those with a fields section (snapshot.h).
+static bool layout_known(uint32_t v) {
+  return v >= FXS_SNAPSHOT_VERSION && v <= FXS_SNAPSHOT_VERSION_NAV_MESH_MOVES;
+}
+static bool layout_mesh(uint32_t v) {
+  return v == FXS_SNAPSHOT_VERSION_NAV_MESH || v == FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS ||
+         v == FXS_SNAPSHOT_VERSION_NAV_MESH_MOVES;
+}
+static bool layout_fields(uint32_t v) {
+  return v == FXS_SNAPSHOT_VERSION_NAV_FIELDS || v == FXS_SNAPSHOT_VERSION_NAV_MOVES ||
+         v == FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS || v == FXS_SNAPSHOT_VERSION_NAV_MESH_MOVES;
+}
+
 // Reads the header; false (with the error set) when it does not match `world`.
 static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, uint32_t *tick,
                        uint16_t *path_count, uint32_t *node_count) {
   fxs_reader *r = &rs->r;
   if (fxs_get_u32(r) != FXS_SNAPSHOT_MAGIC) return fail_at(rs, FXS_ERR_BAD_MAGIC, 0), false;
   uint16_t version = fxs_get_u16(r);
-  if (version != FXS_SNAPSHOT_VERSION && version != FXS_SNAPSHOT_VERSION_FIELD &&
-      version != FXS_SNAPSHOT_VERSION_NAV && version != FXS_SNAPSHOT_VERSION_NAV_FIELDS &&
-      version != FXS_SNAPSHOT_VERSION_NAV_MESH && version != FXS_SNAPSHOT_VERSION_NAV_MOVES &&
-      version != FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS) {
+  if (!layout_known(version)) {
     return fail_at(rs, FXS_ERR_BAD_VERSION, 4), false;
   }
-  bool mesh =
-      version == FXS_SNAPSHOT_VERSION_NAV_MESH || version == FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS;
+  bool mesh = layout_mesh(version);
   def->seed = fxs_get_u64(r);
   def->bounds_min = get_vec2(r);
   def->bounds_max = get_vec2(r);
@@ -457,8 +468,7 @@ static bool get_header(restore *rs, const fxs_world *world, fxs_world_def *def, 
     return fail_at(rs, FXS_ERR_CAPACITY, nav_at), false;
   if (mesh) nav[0] = 0; // the grid's cells
   rs->layout = version;
-  if (version == FXS_SNAPSHOT_VERSION_NAV_FIELDS || version == FXS_SNAPSHOT_VERSION_NAV_MOVES ||
-      version == FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS) {
+  if (layout_fields(version)) {
     size_t fields_at = r->position;
     nav[4] = fxs_get_u32(r);
     if (nav[4] == 0 && !r->failed) return fail_at(rs, FXS_ERR_BAD_VALUE, fields_at), false;
@@ -565,7 +575,8 @@ static void restore_pass(restore *rs, fxs_world *shape) {
   if (shape->capacity.nav_cells != 0 && rs->error == FXS_OK) get_nav(rs, shape);
   if (fxs_world_is_mesh(&shape->capacity) && rs->error == FXS_OK) {
     size_t at = rs->r.position;
-    fxs_result e = fxs_world_mesh_read(rs->world, shape, &def, &rs->r, &at);
+    bool moves = rs->layout == FXS_SNAPSHOT_VERSION_NAV_MESH_MOVES;
+    fxs_result e = fxs_world_mesh_read(rs->world, shape, &def, &rs->r, moves, &at);
     if (e != FXS_OK) fail_at(rs, e, at);
   }
   if (rs->r.failed) fail(rs, FXS_ERR_TRUNCATED);
@@ -593,10 +604,7 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
   if (fxs_get_u32(&r) != FXS_SNAPSHOT_MAGIC)
     return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_MAGIC;
   uint16_t version = fxs_get_u16(&r);
-  if (version != FXS_SNAPSHOT_VERSION && version != FXS_SNAPSHOT_VERSION_FIELD &&
-      version != FXS_SNAPSHOT_VERSION_NAV && version != FXS_SNAPSHOT_VERSION_NAV_FIELDS &&
-      version != FXS_SNAPSHOT_VERSION_NAV_MESH && version != FXS_SNAPSHOT_VERSION_NAV_MOVES &&
-      version != FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS) {
+  if (!layout_known(version)) {
     return r.failed ? FXS_ERR_TRUNCATED : FXS_ERR_BAD_VERSION;
   }
   r.position = 35; // seed, bounds, clamp flag and neighbor radius come first
@@ -607,9 +615,7 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
   if (version >= FXS_SNAPSHOT_VERSION_NAV) {
     for (int i = 0; i < 4; ++i) nav[i] = fxs_get_u32(&r);
   }
-  bool fields = version == FXS_SNAPSHOT_VERSION_NAV_FIELDS ||
-                version == FXS_SNAPSHOT_VERSION_NAV_MOVES ||
-                version == FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS;
+  bool fields = layout_fields(version);
   if (fields) nav[4] = fxs_get_u32(&r);
   if (r.failed) return FXS_ERR_TRUNCATED;
   if (version == FXS_SNAPSHOT_VERSION_FIELD && field_cells == 0) return FXS_ERR_BAD_VALUE;
@@ -625,7 +631,7 @@ fxs_result fxs_snapshot_capacity(const uint8_t *snapshot, size_t size, fxs_world
   out->nav_cells = nav[0], out->nav_searches = nav[1], out->nav_open = nav[2];
   out->nav_waypoints = nav[3], out->nav_fields = nav[4];
   out->nav_kind = out->nav_mesh_vertices = 0;
-  if (version == FXS_SNAPSHOT_VERSION_NAV_MESH || version == FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS) {
+  if (layout_mesh(version)) {
     out->nav_kind = FXS_NAV_KIND_MESH, out->nav_mesh_vertices = nav[0], out->nav_cells = 0;
   }
   if (!fxs_world_nav_capacity_valid(out)) return FXS_ERR_BAD_VALUE;

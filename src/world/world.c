@@ -194,7 +194,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       c->nav_fields,
       fxs_world_nav_field_builds(c),
       c->nav_fields ? c->agents : 0u,
-      c->nav_fields ? c->agents : 0u,
+      c->nav_fields ? (mesh ? 3u : 1u) * (size_t)c->agents : 0u, // a mesh's: and move points
       (size_t)c->nav_fields * FXS_NAV_FIELD_MEMBER_WORDS,
       (size_t)c->nav_fields * c->nav_cells,
       c->nav_fields,

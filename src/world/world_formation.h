@@ -9,6 +9,12 @@
 // and spreads out again behind it. A member whose cell does not see its slot's cell is given
 // a route to it by the planning phase (world_nav.c, the navigate agents' searches and route
 // state) and follows the route's waypoints; one that sees it steers to it as without a grid.
+//
+// On a mesh world routing its agents (simulation version 8, FXS_RULES_MESH_FORMATIONS; before
+// it a member steers straight to its slot), the same with the mesh's sight for a body of the
+// routing radius (fxs_world_mesh_sees): the slot is squeezed toward the leader to the last
+// sample of the segment the leader sees, and a member that does not see its slot follows a
+// mesh route to it (world_nav_mesh_plan.c).
 #ifndef FIXSTEER_WORLD_FORMATION_H
 #define FIXSTEER_WORLD_FORMATION_H
 
@@ -31,6 +37,11 @@ fxs_vec2 fxs_world_formation_steering(const fxs_world *world, uint32_t index,
 /// a formation member with a live leader (its first formation behavior) whose cell does not
 /// see that cell; false otherwise (no route needed).
 bool fxs_world_formation_route_goal(const fxs_world *world, uint32_t index, uint32_t *goal_cell);
+
+/// The same on a mesh world routing its agents (simulation version 8, FXS_RULES_MESH_FORMATIONS):
+/// true, with its squeezed slot in *slot, for a formation member with a live leader that does
+/// not see that slot on the mesh (fxs_world_mesh_sees); false otherwise.
+bool fxs_world_formation_mesh_goal(const fxs_world *world, uint32_t index, fxs_vec2 *slot);
 
 /// The slot of the agent in slot `index` (its first formation behavior and its live target
 /// agent as the leader), squeezed as above with a grid: true and *slot, or false for an agent

@@ -8,6 +8,8 @@
 #include "fixsteer/scalar.h"
 #include "world_nav.h"
 #include "world_nav_fields.h"
+#include "world_nav_mesh.h"
+#include "world_nav_mesh_fields.h"
 #include "world_rules.h"
 #include "world_slots.h"
 
@@ -134,8 +136,34 @@ static void sort(uint32_t *v, uint32_t n, before_fn *before, const order *o) {
 // ------------------------------------------------------------------ groups
 
 // A spot is usable unless the world has a navigation grid and the spot lies outside it or
-// on a blocked cell.
-static bool usable(const fxs_nav_grid *g, fxs_vec2 p) {
+// on a blocked cell, or (`mesh`: a mesh world routing its agents, by simulation version 8's
+// rules, FXS_RULES_MESH_MOVE_SPOTS) the spot lies outside the bounds or nearer a live wall than
+// the routing radius, or nearer a live obstacle's centre than its radius and the routing radius
+// (as the grid blocks the cells round them).
+static bool usable(const fxs_world *world, const fxs_nav_grid *g, bool mesh, fxs_vec2 p) {
+  if (mesh) {
+    const fxs_world_def *d = &world->def;
+    if (p.x < d->bounds_min.x || p.y < d->bounds_min.y || p.x > d->bounds_max.x ||
+        p.y > d->bounds_max.y) {
+      return false;
+    }
+    uint64_t r = (uint64_t)fxs_max(world->nav.radius, 0);
+    fxs_u128 r2 = fxs_u128_mul(r, r);
+    for (uint32_t i = 0; i < world->capacity.walls; ++i) {
+      if (!world->wall_alive[i]) continue;
+      const fxs_wall *w = &world->walls[i];
+      fxs_vec2 c = fxs_vec2_closest_on_segment(p, w->a, w->b);
+      if (fxs_u128_compare(fxs_distance_sq_exact(p, c), r2) < 0) return false;
+    }
+    for (uint32_t i = 0; i < world->capacity.obstacles; ++i) {
+      if (!world->obstacle_alive[i]) continue;
+      uint64_t o = r + (uint64_t)fxs_max(world->obstacles[i].radius, 0);
+      fxs_u128 o2 = fxs_u128_mul(o, o);
+      if (fxs_u128_compare(fxs_distance_sq_exact(p, world->obstacles[i].center), o2) < 0)
+        return false;
+    }
+    return true;
+  }
   if (!g) return true;
   uint32_t cx, cy;
   if (!fxs_nav_grid_cell_of(g, p, &cx, &cy)) return false;
@@ -148,14 +176,17 @@ static bool usable(const fxs_nav_grid *g, fxs_vec2 p) {
 // The group's spots, m of them, in spots[] with their tiers in tier[]: the usable ones among
 // the first 8m + 64 of the lattice in index order (tier: their ring), then, when those are
 // too few, the unusable ones in index order (tier: FILL_TIER + ring).
-static void find_spots(const fxs_nav_grid *g, fxs_vec2 to, fix16_t pitch, uint32_t m,
-                       fxs_vec2 *spots, uint32_t *tier) {
+static void find_spots(fxs_world *world, fxs_vec2 to, fix16_t pitch, uint32_t m, fxs_vec2 *spots,
+                       uint32_t *tier) {
+  const fxs_nav_grid *g = fxs_world_nav_grid(world);
+  bool mesh = fxs_world_is_mesh(&world->capacity) && world->nav.budget != 0 &&
+              fxs_rules_since(world, FXS_RULES_MESH_MOVE_SPOTS);
   uint64_t tried = 8u * (uint64_t)m + 64u;
   uint32_t limit = tried > UINT32_MAX ? UINT32_MAX : (uint32_t)tried, found = 0;
   for (uint32_t pass = 0; pass < 2 && found < m; ++pass) {
     for (uint32_t i = 0; i < limit && found < m; ++i) {
       fxs_vec2 p = fxs_world_move_spot(to, pitch, i);
-      if (usable(g, p) != (pass == 0)) continue;
+      if (usable(world, g, mesh, p) != (pass == 0)) continue;
       spots[found] = p;
       tier[found++] = pass * FILL_TIER + ring_of(i);
     }
@@ -179,8 +210,7 @@ static void move_group(fxs_world *world, order *o, uint32_t *members, uint32_t m
   int64_t pitch = 2 * radius + first->arg[2];
   fxs_vec2 *spots = world->internal->view_position, *taken = world->internal->view_velocity;
   uint32_t *tier = world->internal->cell_start;
-  find_spots(fxs_world_nav_grid(world), o->to, pitch > FXS_MAX ? FXS_MAX : (fix16_t)pitch, m, spots,
-             tier);
+  find_spots(world, o->to, pitch > FXS_MAX ? FXS_MAX : (fix16_t)pitch, m, spots, tier);
   for (uint32_t k = 0; k < m; ++k) taken[k].x = 0;
   sort(members, m, nearer_before, o);
   // By simulation version 6's rules a group of FXS_NAV_FIELD_GROUP or more, in a world with
@@ -191,6 +221,11 @@ static void move_group(fxs_world *world, order *o, uint32_t *members, uint32_t m
       fxs_rules_since(world, FXS_RULES_MOVE_FIELDS) && fxs_nav_grid_cell_of(g, o->to, &cx, &cy)) {
     cell = cy * g->width + cx;
   }
+  // By version 8's, so does one in a mesh world with group fields and routing on
+  // (world_nav_mesh_fields.h, "Moves").
+  bool mesh = fxs_world_is_mesh(&world->capacity) && world->capacity.nav_fields != 0 &&
+              world->nav.budget != 0 && m >= FXS_NAV_FIELD_GROUP &&
+              fxs_rules_since(world, FXS_RULES_MESH_MOVE_FIELDS);
   uint32_t open = 0; // spots before it are taken
   for (uint32_t i = 0; i < m; ++i) {
     while (taken[open].x) ++open;
@@ -206,6 +241,7 @@ static void move_group(fxs_world *world, order *o, uint32_t *members, uint32_t m
     s->target_point = spots[best];
     s->target_agent = 0;
     if (cell != FXS_NAV_NO_MOVE) fxs_world_nav_fields_move(world, members[i], cell);
+    else if (mesh) fxs_world_mesh_fields_move(world, members[i], o->to);
     else fxs_world_nav_fields_forget(world, members[i]);
   }
 }

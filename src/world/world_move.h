@@ -1,7 +1,8 @@
 // Internal: move commands, the RTS click (command_build.h's fxs_command_move,
 // docs/navigation.md). A tick's moves take effect after its other commands: they are
 // checked, grouped, and every group's members are given spots round its destination, packed
-// on a hexagonal lattice by the members' radii, skipping spots on blocked navigation cells.
+// on a hexagonal lattice by the members' radii, skipping spots on blocked navigation cells
+// (on a mesh, by simulation version 8's rules, spots near walls and in obstacles).
 // A move sets its agent's target point (and clears its target agent); it adds no state.
 #ifndef FIXSTEER_WORLD_MOVE_H
 #define FIXSTEER_WORLD_MOVE_H

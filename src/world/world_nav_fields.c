@@ -350,8 +350,7 @@ void fxs_world_nav_fields_group(fxs_world *world, uint32_t *count,
 
 uint32_t fxs_world_nav_fields_sharers(const fxs_world *world, uint32_t index, fxs_vec2 goal) {
   if (fxs_world_nav_fields_follows(world, index) == 0) return 0;
-  uint32_t k = world->internal->nav.agent_field[index];
-  if (!fxs_world_is_mesh(&world->capacity)) k &= FXS_NAV_FIELD_SLOT;
+  uint32_t k = world->internal->nav.agent_field[index] & FXS_NAV_FIELD_SLOT;
   const uint32_t *m = &world->internal->nav.field_members[(size_t)k * FXS_NAV_FIELD_MEMBER_WORDS];
   for (uint32_t p = 0; p < FXS_NAV_FIELD_POINTS && m[3 + 3 * p] != 0; ++p) {
     if ((fix16_t)m[1 + 3 * p] == goal.x && (fix16_t)m[2 + 3 * p] == goal.y) return m[3 + 3 * p];

@@ -136,6 +136,7 @@ static void drop_all(fxs_world *world) {
     memset(&n->routes[i], 0, sizeof n->routes[i]);
   for (uint32_t k = 0; k < world->capacity.nav_searches; ++k)
     n->search_owner[k] = FXS_ROUTE_NO_OWNER;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) fxs_world_nav_fields_forget(world, i);
 }
 
 fxs_result fxs_world_mesh_command(fxs_world *world, const fxs_command *c) {
@@ -228,13 +229,14 @@ void fxs_world_mesh_write(const fxs_world *world, fxs_writer *w) {
     fxs_put_u32(w, s->spent);
   }
   if (world->capacity.nav_fields != 0) fxs_world_nav_fields_write(world, w);
+  if (fxs_world_nav_moves_any(world)) fxs_world_mesh_moves_write(world, w);
 }
 
 // Header 12 and two counts; per vertex 8 + 4, per triangle 28; per route a 29-byte record and
-// 8 a point; per search 28; per field slot 17.
+// 8 a point; per search 28; per field slot 17; with fields, per agent 9 of moves.
 uint64_t fxs_world_mesh_write_bound(const fxs_world_capacity *c) {
   uint64_t v = fxs_world_mesh_vertices(c), t = 2u * v;
-  uint64_t route = 29u + 8u * (uint64_t)c->nav_waypoints;
+  uint64_t route = 29u + 8u * (uint64_t)c->nav_waypoints + (c->nav_fields ? 9u : 0u);
   return 20u + 12u * v + 28u * t + (uint64_t)c->agents * route + 28u * (uint64_t)c->nav_searches +
          17u * (uint64_t)c->nav_fields;
 }
@@ -317,7 +319,7 @@ static fxs_result read_search(fxs_reader *r, const fxs_nav_mesh *m, fxs_mesh_rou
 }
 
 fxs_result fxs_world_mesh_read(fxs_world *world, fxs_world *shape, const fxs_world_def *def,
-                               fxs_reader *r, size_t *at) {
+                               fxs_reader *r, bool moves, size_t *at) {
   *at = r->position;
   if (def->bounds_min.x >= def->bounds_max.x || def->bounds_min.y >= def->bounds_max.y)
     return FXS_ERR_BAD_VALUE; // the snapshot's bounds: a mesh needs an area
@@ -382,5 +384,10 @@ fxs_result fxs_world_mesh_read(fxs_world *world, fxs_world *shape, const fxs_wor
   // their trees kept, built on or rebuilt over the restored mesh and radius.
   e = fxs_world_nav_fields_read(world, shape, r, on ? m->triangle_count : 0u, at);
   if (e == FXS_OK && world) fxs_world_mesh_fields_restore(world);
-  return e;
+  if (e != FXS_OK) return e;
+  if (moves) return fxs_world_mesh_moves_read(world, shape, def, r, at); // the moves' points
+  for (uint32_t i = 0; world && i < world->capacity.agents; ++i) {
+    world->nav.moves[i] = FXS_NAV_NO_MOVE;
+  }
+  return FXS_OK;
 }

@@ -61,6 +61,15 @@ void fxs_world_mesh_plan(fxs_world *world);
 fxs_nav_move fxs_world_mesh_move(const fxs_world *world, uint32_t index, fxs_vec2 target,
                                  fix16_t slowing_radius);
 
+/// For route followers other than the navigate behavior (formation members, version 8): moves
+/// the route of agent slot `index` past the points it has passed and gives the one it seeks in
+/// *to (*last: the route's last); false without a route (routing off, none yet).
+bool fxs_world_mesh_waypoint(const fxs_world *world, uint32_t index, fxs_vec2 *to, bool *last);
+
+/// True when a body of the routing radius at `from` sees `to` on the world's mesh (both clamped
+/// into the bounds; fxs_mesh_sight, nav_mesh_tree.h).
+bool fxs_world_mesh_sees(const fxs_world *world, fxs_vec2 from, fxs_vec2 to);
+
 /// fxs_world_nav_route on a mesh world.
 uint32_t fxs_world_mesh_route(const fxs_world *world, uint32_t index, fxs_vec2 *out,
                               uint32_t capacity, uint32_t *next);
@@ -73,8 +82,9 @@ uint64_t fxs_world_mesh_write_bound(const fxs_world_capacity *c);
 
 /// Reads the mesh navigation section into `world`, or only checks it when `world` is NULL,
 /// using `shape`'s scratch mesh memory and scratch search. The mesh covers `def`'s bounds (the
-/// snapshot's, which must have an area). FXS_OK or the first error, its offset in *at.
+/// snapshot's, which must have an area). With `moves` (layout FXS_SNAPSHOT_VERSION_NAV_MESH_MOVES)
+/// the moves section follows the fields'. FXS_OK or the first error, its offset in *at.
 fxs_result fxs_world_mesh_read(fxs_world *world, fxs_world *shape, const fxs_world_def *def,
-                               fxs_reader *r, size_t *at);
+                               fxs_reader *r, bool moves, size_t *at);
 
 #endif

@@ -35,8 +35,22 @@
 // (arrive and land) when the corridor reaches the goal triangle with no corner before. An
 // agent in a triangle the tree does not reach runs the mesh A* (its nearest reachable place);
 // until its field is ready an agent follows the route it had and starts no search. Followers
-// are a pile round one goal as on the grid (fxs_world_nav_fields_follows). Move groups keep no
-// field on a mesh (fxs_world_nav.moves stays FXS_NAV_NO_MOVE).
+// are a pile round one goal as on the grid (fxs_world_nav_fields_follows).
+//
+// Moves (simulation version 8, FXS_RULES_MESH_MOVE_FIELDS; before it move groups keep no field
+// on a mesh). As on the grid (world_nav_fields.h, "Moves"): the members of a move group of
+// FXS_NAV_FIELD_GROUP or more (routing on) record the group's destination, clamped into the
+// bounds (fxs_world_nav.moves FXS_NAV_MESH_MOVE, the point in fxs_world_mesh_move_points:
+// state), and are counted by its triangle, not by their spots': the group shares one tree
+// toward it, and a member heads along the tree for the destination (seeking it, never landing
+// there). Once it stands within 2 |spot - destination| + 2 FXS_NAV_FIELD_LOOK radii (its own or
+// the routing radius, the larger) of the destination and sees its spot (fxs_mesh_sight with
+// the routing radius), it goes straight to it this tick (agent_field carries
+// FXS_NAV_FIELD_STRAIGHT) and lands on it as at a route's end; there, seeing the destination
+// and not its spot (a spot behind a wall), it leaves the tree for good (its move forgotten) and
+// runs the mesh A* to its spot. A member in a triangle the tree does not reach leaves it too,
+// and so does one that stops navigating. A map change keeps the moves (their points are
+// located on the new mesh). Members are not a pile: fxs_world_nav_fields_follows is 0 for them.
 #ifndef FIXSTEER_WORLD_NAV_MESH_FIELDS_H
 #define FIXSTEER_WORLD_NAV_MESH_FIELDS_H
 
@@ -79,6 +93,27 @@ struct fxs_mesh_tree;
 /// The tree of field slot k (< capacity.nav_fields) of a mesh world with fields: read only
 /// (tests, drawing); meaningful while the slot is live.
 const struct fxs_mesh_tree *fxs_world_mesh_field_tree(const fxs_world *world, uint32_t k);
+
+/// fxs_world_nav.moves of a mesh world's move member (its destination in the move points).
+#define FXS_NAV_MESH_MOVE 0u
+
+/// A mesh world's move points (with nav_fields): per agent slot, the destination of the move
+/// it follows (meaningful while fxs_world_nav.moves is FXS_NAV_MESH_MOVE); they follow the
+/// agents' move entries in the same block.
+fxs_vec2 *fxs_world_mesh_move_points(const fxs_world *world);
+
+/// Agent slot `index`, a member of a move group to `destination`, follows the group's tree from
+/// the next plan (a mesh world with fields; the point clamped into the bounds).
+void fxs_world_mesh_fields_move(fxs_world *world, uint32_t index, fxs_vec2 destination);
+
+/// Writes the moves section of a mesh world: per agent slot u8 1 with its destination (x, y,
+/// i32), or u8 0 (written only when some agent has a move).
+void fxs_world_mesh_moves_write(const fxs_world *world, fxs_writer *w);
+
+/// Reads the moves section into `world` (or only checks it when NULL): each destination inside
+/// `def`'s bounds, at least one move. FXS_OK or the first error, its offset in *at.
+fxs_result fxs_world_mesh_moves_read(fxs_world *world, const fxs_world *shape,
+                                     const fxs_world_def *def, fxs_reader *r, size_t *at);
 
 /// The mesh changed (a map change, or a restore of another mesh): no tree in memory was built
 /// over it (see "Rollback without rebuilding").

@@ -8,6 +8,8 @@
 
 #include "fixsteer/seek.h"
 #include "world_nav.h"
+#include "nav_mesh_tree.h"
+#include "world_formation.h"
 #include "world_nav_mesh_fields.h"
 #include "world_route.h"
 
@@ -40,23 +42,55 @@ static void measure_progress(fxs_world *world) {
   }
 }
 
+bool fxs_world_mesh_sees(const fxs_world *world, fxs_vec2 from, fxs_vec2 to) {
+  const fxs_nav_mesh *m = &world->nav.mesh;
+  from = clamp_into(m, from), to = clamp_into(m, to);
+  return fxs_mesh_sight(m, fxs_nav_mesh_locate(m, from), from, to, fxs_nav_mesh_locate(m, to),
+                        world->nav.radius);
+}
+
+// A formation member that does not see its slot (fxs_world_formation_mesh_goal, version 8):
+// routed to it as a navigate agent to its target, its route holding while the route's goal is
+// within pass_distance of the slot or the route's end sees the slot (the slot moves with its
+// leader; the member steers straight on from there). False for any other agent.
+static bool member_stale(fxs_world *world, uint32_t i, bool *stale, fxs_vec2 *goal) {
+  fxs_world_nav *n = &world->nav;
+  const fxs_agent_slot *s = &world->agents[i];
+  fxs_vec2 slot;
+  if (!s->alive || !fxs_world_formation_mesh_goal(world, i, &slot)) return false;
+  const fxs_nav_route *r = &n->routes[i];
+  *goal = clamp_into(&n->mesh, slot);
+  bool moved = !fxs_vec2_within(*goal, n->goals[i], pass_distance(world, &s->body)) &&
+               r->status == FXS_ROUTE_READY && r->count > 0 &&
+               !fxs_world_mesh_sees(world, points_of(world, i)[r->count - 1u], *goal);
+  *stale = r->status == FXS_ROUTE_NONE || r->version != n->version || moved || fxs_route_used_up(r);
+  return true;
+}
+
 // Routes that need a search: missing, planned on another map version, toward a goal farther
 // than pass_distance from the target now, cut short and at their last point, or stalled.
-// Agents that do not navigate lose theirs.
+// Formation members that do not see their slots are routed to them (member_stale); other
+// agents that do not navigate lose theirs.
 static void mark_stale(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
     const fxs_agent_slot *s = &world->agents[i];
     fxs_nav_route *r = &n->routes[i];
+    fxs_vec2 goal;
+    bool stale;
     if (!s->alive || !fxs_world_nav_navigates(s)) {
-      if (r->status != FXS_ROUTE_NONE) fxs_world_mesh_release(world, i);
+      if (!member_stale(world, i, &stale, &goal)) {
+        if (r->status != FXS_ROUTE_NONE) fxs_world_mesh_release(world, i);
+        continue;
+      }
+    } else if (fxs_world_mesh_fields_serve(world, i)) {
       continue;
+    } else {
+      goal = clamp_into(&n->mesh, fxs_world_nav_target(world, i));
+      stale = r->status == FXS_ROUTE_NONE || r->version != n->version ||
+              !fxs_vec2_within(goal, n->goals[i], pass_distance(world, &s->body)) ||
+              fxs_route_used_up(r);
     }
-    if (fxs_world_mesh_fields_serve(world, i)) continue;
-    fxs_vec2 goal = clamp_into(&n->mesh, fxs_world_nav_target(world, i));
-    bool stale = r->status == FXS_ROUTE_NONE || r->version != n->version ||
-                 !fxs_vec2_within(goal, n->goals[i], pass_distance(world, &s->body)) ||
-                 fxs_route_used_up(r);
     if (!stale) continue;
     fxs_route_wait(r, n->search_owner, n->version);
     n->goals[i] = goal;
@@ -136,6 +170,15 @@ static uint32_t advance(const fxs_world *world, uint32_t index) {
   while (i + 1u < r->count && fxs_vec2_within(a->position, points[i], near)) i++;
   r->next = (uint16_t)i;
   return i;
+}
+
+bool fxs_world_mesh_waypoint(const fxs_world *world, uint32_t index, fxs_vec2 *to, bool *last) {
+  const fxs_nav_route *r = &world->nav.routes[index];
+  if (world->nav.budget == 0 || r->count == 0) return false;
+  uint32_t i = advance(world, index);
+  *to = points_of(world, index)[i];
+  *last = i + 1u >= r->count;
+  return true;
 }
 
 fxs_nav_move fxs_world_mesh_move(const fxs_world *world, uint32_t index, fxs_vec2 target,

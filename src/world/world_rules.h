@@ -58,11 +58,28 @@
 /// navigate_steering): docs/crowds.md.
 #define FXS_RULES_COMPACT_CLUSTERS 7u
 
-/// Goal clusters on a lattice: a field group's follower on its last leg, inside its compact
-/// disc, rests on the nodes of a triangular lattice round the goal and steps down it to the
-/// free node nearest the goal (world_cluster.h), so a group's pile packs tight:
-/// docs/crowds.md.
+/// Goal clusters on a lattice: a field group's follower on its last leg, near its goal, rests
+/// on the nodes of a square lattice round it, steps down it to the free node nearest the goal,
+/// and outside the room its group needs goes round the pile (world_cluster.h), so a group's
+/// pile packs tight and round: docs/crowds.md.
 #define FXS_RULES_CLUSTER_LATTICE 8u
+
+/// Moves that share fields on a mesh: as FXS_RULES_MOVE_FIELDS, in a mesh world with group
+/// fields: the members of a move group of FXS_NAV_FIELD_GROUP or more follow one tree toward the
+/// group's destination and leave it for their own spots once they see them
+/// (world_nav_mesh_fields.h, "Moves"): docs/navigation-mesh.md.
+#define FXS_RULES_MESH_MOVE_FIELDS 8u
+
+/// Move spots on a mesh: in a mesh world routing its agents, a move's spot outside the bounds,
+/// nearer a live wall than the routing radius or nearer a live obstacle's centre than its radius
+/// and the routing radius is skipped as a spot on a blocked cell of the grid is (world_move.c,
+/// usable): docs/navigation.md, "Moving groups".
+#define FXS_RULES_MESH_MOVE_SPOTS 8u
+
+/// Formations on a mesh: with a mesh and a leader, a member's slot is squeezed toward the
+/// leader to the last point the leader sees on the mesh, and a member that does not see its
+/// slot follows a mesh route to it, as on the grid (world_formation.h): docs/navigation-mesh.md.
+#define FXS_RULES_MESH_FORMATIONS 8u
 
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {

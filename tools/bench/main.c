@@ -45,7 +45,9 @@
 //                                        every agent of the RTS map clicked to one place as
 //                                        one move group: ticks until every unit moves (at
 //                                        most T, default 60) and ms a tick, by simulation
-//                                        version 5's rules and the current one's
+//                                        version 5's rules and the current one's;
+//                                        FXS_BENCH_MESH=1: on a navigation mesh (versions 7
+//                                        and the current one)
 #define _POSIX_C_SOURCE 199309L // clock_gettime
 
 #include <math.h>

@@ -113,7 +113,9 @@ static fxs_world_capacity rts_capacity(uint32_t agents, uint32_t walls) {
   c.agents = agents, c.walls = walls, c.workers = 2;
   c.nav_cells = RTS_CELLS * RTS_CELLS, c.nav_searches = 4, c.nav_open = 1u << 18;
   c.nav_waypoints = 64, c.nav_fields = RTS_GROUPS;
-  if (rts_mesh) { // the open list at most the mesh's triangles (2 v - 6)
+  // The mesh kernels (rts-mesh), or FXS_BENCH_MESH=1 (rts-move): the same map on a navigation
+  // mesh (its default vertex capacity, the open lists at most its triangles: 2 v - 6).
+  if (rts_mesh || getenv("FXS_BENCH_MESH")) {
     uint32_t triangles = 2u * (uint32_t)FXS_NAV_MESH_DEFAULT_VERTICES(walls, 0) - 6u;
     c.nav_kind = FXS_NAV_KIND_MESH, c.nav_cells = 0;
     c.nav_open = c.nav_open < triangles ? c.nav_open : triangles;
@@ -384,8 +386,8 @@ void bench_rts_move_report(const uint32_t *sizes, unsigned size_count, const uin
   printf(
       "\n== rts move: the RTS map (above), every agent clicked to the centre of room (3, 3) "
       "as one move\n   group in the first tick; ticks until every unit moves (at most %u), "
-      "by simulation version\n   5's rules (each member searches its own spot) and the "
-      "current one's (moves share fields)\n",
+      "by simulation version\n   5's rules (7 on a mesh: each member searches its own spot) "
+      "and the current one's (moves share fields)\n",
       (unsigned)ticks);
   printf("  %7s %5s %7s %10s | %-37s | %8s %8s | %s\n", "agents", "walls", "version", "workers",
          "units moving (ever) after T ticks", "first", "mean", "hash");
@@ -396,7 +398,8 @@ void bench_rts_move_report(const uint32_t *sizes, unsigned size_count, const uin
   }
   for (unsigned wl = 0; wl < wall_count; ++wl) {
     for (unsigned k = 0; k < size_count; ++k) {
-      uint32_t versions[2] = {5u, FXS_SIMULATION_VERSION};
+      // On a mesh (FXS_BENCH_MESH=1) moves share trees from version 8 (7: each member searches).
+      uint32_t versions[2] = {getenv("FXS_BENCH_MESH") ? 7u : 5u, FXS_SIMULATION_VERSION};
       for (unsigned v = 0; v < 2; ++v) {
         uint64_t one = 0, two = 0;
         rts_move_side(sizes[k], walls[wl], ticks, versions[v], 0, &one);

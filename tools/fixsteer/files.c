@@ -73,7 +73,7 @@ static bool print_bad_version(const file *f, size_t offset) {
           "fixsteer: %s: byte %zu (in the %.4s chunk at byte %zu): unsupported snapshot layout %u "
           "(this build reads layouts %u to %u): re-record it\n",
           f->name, layout, tag, at, u16_at(f, layout), (unsigned)FXS_SNAPSHOT_VERSION,
-          (unsigned)FXS_SNAPSHOT_VERSION_NAV_MESH_FIELDS);
+          (unsigned)FXS_SNAPSHOT_VERSION_NAV_MESH_MOVES);
   return true;
 }
 
