@@ -12,7 +12,7 @@
 // The lattice round one goal for one follower: node (i, j) lies at goal + (i, j) * step,
 // in raw units (int64: no rounding on the way).
 typedef struct lattice {
-  int64_t gx, gy, step;
+  int64_t gx, gy, step, radius;
 } lattice;
 
 fix16_t fxs_cluster_step(const fxs_agent *a) {
@@ -26,7 +26,7 @@ bool fxs_cluster_on_node(const fxs_agent *a, fxs_vec2 goal) {
 }
 
 static lattice lattice_of(const fxs_agent *a, fxs_vec2 goal) {
-  lattice l = {goal.x, goal.y, fxs_cluster_step(a)};
+  lattice l = {goal.x, goal.y, fxs_cluster_step(a), fxs_max(a->radius, 0)};
   return l;
 }
 
@@ -142,11 +142,15 @@ static fxs_u128 times(fxs_u128 v, uint64_t m) {
   return lo;
 }
 
-// Whether a node at squared distance `d` from the goal lies within the disc that `members`
-// nodes fill, and a tenth more: d pi <= 1.1 step^2 members, pi as 355 / 113.
+// Whether a node at squared distance `d` from the goal lies in the room of a group of
+// `members`: within the disc that 1.2 members nodes fill (d pi <= 1.2 step^2 members, pi as
+// 355 / 113), and within the compact cluster a group of bodies of radius r needs, 1.3 r
+// sqrt(members) (100 d <= 169 r^2 members).
 static bool in_room(const lattice *l, fxs_u128 d, uint32_t members) {
   fxs_u128 area = times(fxs_u128_mul((uint64_t)l->step, (uint64_t)l->step), members); // < 2^96
-  return fxs_u128_compare(times(times(d, 355), 10), times(area, 113 * 11)) <= 0;
+  fxs_u128 disc = times(fxs_u128_mul((uint64_t)l->radius, (uint64_t)l->radius), members);
+  return fxs_u128_compare(times(times(d, 355), 10), times(area, 113 * 12)) <= 0 &&
+         fxs_u128_compare(times(d, 100), times(disc, 169)) <= 0;
 }
 
 // Whether another of the group would step down to `node` (nearer the goal than its own node)
@@ -237,9 +241,11 @@ fxs_cluster_move fxs_cluster_steer(const fxs_steer_context *ctx, fxs_vec2 to, fi
     return n.land && !fxs_way_mover_near(ctx, reach) ? FXS_CLUSTER_LAND : FXS_CLUSTER_NODE;
   }
   if (how == FXS_CLUSTER_ROUND) {
-    fxs_vec2 way =
-        fxs_vec2_set_length(fxs_exact_direction(a->position, to), fxs_max(a->max_speed, 0));
-    *velocity = fxs_vec2_rotate(way, FXS_CLUSTER_ROUND_TURN);
+    fxs_vec2 way = fxs_vec2_rotate(fxs_exact_direction(a->position, to), FXS_CLUSTER_ROUND_TURN);
+    // Not into a wall or an obstacle: where one stands a step round, the pile rules.
+    fxs_vec2 ahead = fxs_vec2_add(a->position, fxs_vec2_set_length(way, fxs_cluster_step(a)));
+    if (!clear(ctx, a->position, ahead)) return FXS_CLUSTER_NONE;
+    *velocity = fxs_vec2_set_length(way, fxs_max(a->max_speed, 0));
   }
   return how;
 }
