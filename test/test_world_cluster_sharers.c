@@ -2,8 +2,6 @@
 
 #include "fixsteer/command_build.h"
 #include "fixsteer/world.h"
-#include "fixsteer/version.h"
-#include "world_internal.h"
 #include "world_nav_fields.h"
 #include "fxs_nav_test.h"
 

@@ -116,7 +116,7 @@ void test_a_group_sharing_a_goal_ends_at_rest_on_its_lattice(void) {
   TEST_ASSERT_TRUE(o.deepest <= 0.05);
   TEST_ASSERT_EQUAL_INT(0, o.outside);
   TEST_ASSERT_TRUE(o.farthest < 1.0);
-  TEST_ASSERT_TRUE(o.on_nodes >= AGENTS - 4); // 46: three rest where the pile held them
+  TEST_ASSERT_EQUAL_INT(AGENTS, o.on_nodes);
 }
 
 // Version 7's rules: the same scene steps as it did before the lattice (the hash is the one
