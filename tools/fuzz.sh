@@ -273,9 +273,47 @@ events:
 YAML
 }
 
+# Moves on a mesh with group fields (simulation version 8, docs/navigation-mesh.md "Moves"): the
+# mesh world of mesh_fields.yaml where five navigate agents (slots 4-8) are moved as one group
+# across a wall at tick 1 and four (slots 0-3) as another at tick 2, so from tick 1 every
+# keyframe is snapshot layout 10 (each member's destination,
+# FXS_SNAPSHOT_VERSION_NAV_MESH_MOVES) with the groups in flight and their trees built 3
+# triangles a tick; map changes while they move (the moves kept, their points located on the
+# new mesh, the trees dropped and taken again) and a new target that forgets one member's move.
+# The movers of the first group are fuzz_commands.c's four navigate agents (slots 4-7) in the
+# worlds with fields, so the command seeds cut from its recording move them there too.
+# 9 agents, within every target's limits.
+mesh_moves_yaml() {
+  cat <<'YAML'
+name: mesh_moves
+ticks: 60
+world: {seed: 17, bounds: [0, 0, 400, 300], clamp: true, neighbor_radius: 30}
+navigation: {kind: mesh, budget: 3, fields: 2, searches: 2, open: 64, waypoints: 16}
+walls: [[200, 40, 200, 260]]
+obstacles: [[300, 150, 15]]
+agents:
+  - {name: c0, position: [150, 250], target: [150, 250], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: c1, position: [170, 250], target: [170, 250], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: c2, position: [150, 270], target: [150, 270], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: c3, position: [170, 270], target: [170, 270], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: a0, position: [40, 120], target: [40, 120], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: a1, position: [60, 120], target: [60, 120], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: a2, position: [40, 140], target: [40, 140], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: a3, position: [60, 140], target: [60, 140], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+  - {name: a4, position: [50, 160], target: [50, 160], max_speed: 2, behaviors: [{kind: navigate, slowing_radius: 20}]}
+events:
+  - {tick: 1, move: {agents: [a0, a1, a2, a3, a4], to: [340, 100], gap: 6}}
+  - {tick: 2, move: {agents: [c0, c1, c2, c3], to: [330, 240], gap: 4}}
+  - {tick: 4, add_wall: [100, 20, 100, 100]}
+  - {tick: 14, add_obstacle: [250, 200, 10]}
+  - {tick: 30, remove_wall: [100, 20, 100, 100]}
+  - {tick: 45, agent: c1, target: [20, 280]}
+YAML
+}
+
 # Records every built-in scenario and every scenario file (and every_kind.yaml,
-# move_fields.yaml and mesh_fields.yaml, already written) into DIR: record_all DIR TICKS
-# KEYFRAME.
+# move_fields.yaml, mesh_fields.yaml and mesh_moves.yaml, already written) into DIR:
+# record_all DIR TICKS KEYFRAME.
 record_all() {
   local dir=$1 ticks=$2 every=$3 tool=build/bin/fixsteer name f
   for name in $("$tool" list | awk '{print $1}'); do
@@ -283,7 +321,8 @@ record_all() {
       die "recording $name failed"
   done
   for f in scenarios/*.yaml "$OUT/seeds/fuzz_scenario_yaml/every_kind.yaml" \
-    "$OUT/seeds/fuzz_scenario_yaml/move_fields.yaml" "$OUT/seeds/fuzz_scenario_yaml/mesh_fields.yaml"; do
+    "$OUT/seeds/fuzz_scenario_yaml/move_fields.yaml" "$OUT/seeds/fuzz_scenario_yaml/mesh_fields.yaml" \
+    "$OUT/seeds/fuzz_scenario_yaml/mesh_moves.yaml"; do
     [ -f "$f" ] || continue
     name=$(basename "$f" .yaml)
     "$tool" record --scenario "$f" --ticks "$ticks" --keyframe "$every" --out "$dir/file-$name.fxr" >/dev/null ||
@@ -309,6 +348,7 @@ build_seeds() {
   every_kind_yaml >"$S/fuzz_scenario_yaml/every_kind.yaml"
   move_fields_yaml >"$S/fuzz_scenario_yaml/move_fields.yaml"
   mesh_fields_yaml >"$S/fuzz_scenario_yaml/mesh_fields.yaml"
+  mesh_moves_yaml >"$S/fuzz_scenario_yaml/mesh_moves.yaml"
   # Scenario files: the small regression inputs (duplicate keys, nesting past the limit,
   # alias bombs) too; a large one would raise libFuzzer's input length for the whole run.
   for f in test/fuzz-regressions/fuzz_scenario_yaml/*; do
