@@ -15,7 +15,8 @@
 // and whose two navigate agents route on it from the first tick. 3 modulo 4: that mesh world
 // with 2 group fields and four navigate agents sent to one point, so from the first tick they
 // share a tree over the triangles, built a few triangles a tick, that every map change drops
-// and the next tick takes again (snapshot layout 9). 2 modulo 4: a grid world with group fields
+// and the next tick takes again (snapshot layout 9; layout 10 once a move command sends the
+// four as a group). 2 modulo 4: a grid world with group fields
 // (capacity.nav_fields, docs/navigation.md "Shared fields") whose four navigate agents were
 // moved as one group before the session, so every snapshot holds their move cells (layout 8)
 // until the commands forget them (a new target, a despawn, a grid set or removed, a smaller
@@ -158,7 +159,10 @@ static void set_up_mesh(fxs_world *w) {
 
 // The mesh world's group: routing as set_up_mesh's (4 triangles a tick: the tree takes many
 // ticks), four navigate agents in slots 4-7 (handles 5-8) south-west of the first obstacle, all
-// sent to one point east of it (a tree, not a move: moves keep no field on a mesh).
+// sent to one point east of it (a tree toward a point; a move of the four, as the command seeds
+// cut from tools/fuzz.sh's mesh_moves.yaml make at their second tick, shares one toward its
+// destination by simulation version 8's rules, and the snapshots hold each member's
+// destination: layout 10).
 static void set_up_mesh_fields(fxs_world *w) {
   fxs_command c = fxs_command_set_nav_grid(fxs_vec2_zero(), FXS_INT(32), 32, 32, FXS_INT(8), 4);
   FUZZ_CHECK(apply(w, c) == FXS_OK, "set-up mesh routing failed");
