@@ -1,6 +1,7 @@
 #include "unity.h"
 
 #include "fixsteer/command_build.h"
+#include "fixsteer/snapshot.h"
 #include "fixsteer/world.h"
 #include "world_nav_fields.h"
 #include "fxs_nav_test.h"
@@ -61,4 +62,20 @@ void test_the_counts_are_taken_again_every_tick(void) {
   fxs_world_step(&world, 0, 0, 0);
   TEST_ASSERT_EQUAL_UINT32(3, fxs_world_nav_fields_sharers(&world, 2, nav_point(303, 302)));
   TEST_ASSERT_EQUAL_UINT32(5, fxs_world_nav_fields_sharers(&world, 0, nav_point(306, 307)));
+}
+
+// A follower whose body is as large as Q16.16 allows (radius 20,000 units: twice it is out of
+// range) round its group's goal: the lattice's spacing and gate saturate, and two worlds step
+// to the same hash (the sanitizer suite runs this too).
+void test_a_body_too_large_for_the_lattice_steps_without_overflow(void) {
+  uint64_t hash[2];
+  for (int run = 0; run < 2; ++run) {
+    nav_world_init(&world, 5, &cap, memory, sizeof memory);
+    groups(4, 0, 0);
+    world.agents[0].body.radius = FXS_INT(20000);
+    for (int t = 0; t < 5; ++t) fxs_world_step(&world, 0, 0, 0);
+    hash[run] = fxs_world_hash(&world);
+  }
+  TEST_ASSERT_EQUAL_HEX64(hash[0], hash[1]);
+  TEST_ASSERT_EQUAL_UINT32(4, fxs_world_nav_fields_sharers(&world, 1, nav_point(303, 302)));
 }

@@ -16,7 +16,8 @@ typedef struct lattice {
 } lattice;
 
 fix16_t fxs_cluster_step(const fxs_agent *a) {
-  return 2 * fxs_max(a->radius, 0) + fxs_agent_touch(a); // radius < 2^30 (agent.h)
+  int64_t step = 2 * (int64_t)fxs_max(a->radius, 0) + fxs_agent_touch(a);
+  return step > FXS_MAX ? FXS_MAX : (fix16_t)step;
 }
 
 bool fxs_cluster_on_node(const fxs_agent *a, fxs_vec2 goal) {
@@ -231,7 +232,9 @@ fxs_cluster_move fxs_cluster_steer(const fxs_steer_context *ctx, fxs_vec2 to, fi
                                    fix16_t reach, fxs_vec2 *velocity) {
   const fxs_agent *a = &ctx->slot->body;
   uint32_t sharers = fxs_world_nav_fields_sharers(ctx->world, ctx->index, to);
-  if (sharers == 0 || !fxs_way_in_cluster(a->position, 2 * fxs_max(a->radius, 0), to, sharers))
+  int64_t gate = 2 * (int64_t)fxs_max(a->radius, 0); // twice the compact disc
+  if (sharers == 0 ||
+      !fxs_way_in_cluster(a->position, gate > FXS_MAX ? FXS_MAX : (fix16_t)gate, to, sharers))
     return FXS_CLUSTER_NONE;
   fxs_vec2 node;
   fxs_cluster_move how = fxs_cluster_node(ctx, to, sharers, &node);

@@ -1,10 +1,11 @@
-// Internal: the lattice a goal cluster settles on (docs/crowds.md, "Goal clusters"). The
-// followers of a field group sharing one goal rest on the nodes of a triangular lattice round
-// it, nodes 2r + r/8 apart (r: the follower's radius; fxs_agent_touch), so a pile of N packs
-// as tight as bodies can (about 1.12 r sqrt(N) across a full disc) instead of as loose as
-// they happened to touch. Each follower inside its compact disc steps down the lattice: to the
-// free node round it nearest the goal, else it lands on its own. Every rule reads the
-// start-of-tick state only. Not part of the API.
+// Internal: the lattice a goal cluster settles on (docs/crowds.md, "Goal clusters on a
+// lattice", simulation version 8). The followers of a field group sharing one goal rest on the
+// nodes of a square lattice centred on it, nodes 2r + r/8 apart (r: the follower's radius;
+// fxs_agent_touch: one body passes between two nodes a row apart), so a pile of N packs round
+// its goal (N nodes fill a disc of about 1.2 r sqrt(N)) instead of as loose as its bodies
+// happened to touch. Each follower steps down the lattice to a free node nearer the goal, rests
+// on its own node inside the room its group needs, and goes round the pile outside it. Every
+// rule reads the start-of-tick state only. Not part of the API.
 #ifndef FIXSTEER_WORLD_CLUSTER_H
 #define FIXSTEER_WORLD_CLUSTER_H
 
@@ -22,11 +23,7 @@ fix16_t fxs_cluster_step(const fxs_agent *a);
 /// Whether agent `a` stands exactly on a node of its lattice round `goal`.
 bool fxs_cluster_on_node(const fxs_agent *a, fxs_vec2 goal);
 
-/// The node the follower in `ctx` goes to on the lattice round `goal`: of its nearest node
-/// and that node's six neighbours, the free one (no body of the neighbor list overlapping a
-/// body there, clear of walls and obstacles by its radius, inside the bounds when they
-/// clamp, and, off its own node, reached without crossing a wall) nearest the goal (ties:
-/// lower row, then lower column). False when none is free: the caller keeps the pile rules.
+/// What a follower does round its goal (fxs_cluster_node, fxs_cluster_steer).
 typedef enum fxs_cluster_move {
   FXS_CLUSTER_NONE,  ///< no usable node: the pile rules
   FXS_CLUSTER_NODE,  ///< to *node (fxs_cluster_steer: the preferred velocity toward it)
@@ -34,6 +31,15 @@ typedef enum fxs_cluster_move {
   FXS_CLUSTER_ROUND, ///< outside the room its group needs: round the pile
 } fxs_cluster_move;
 
+/// The follower in `ctx` on the lattice round `goal` of a group of `members`: of its nearest
+/// node's four neighbours, the usable one nearest the goal and nearer than its own node (no
+/// body of the neighbor list on it, clear of walls, obstacles and clamped bounds by its radius,
+/// reached straight past its neighbours, and no one of its group nearer it stepping down
+/// there; from outside the room only a node inside it): NODE, to it. Else, inside the room
+/// (the compact disc 1.3 r sqrt(members), as far as 1.2 members nodes fill): NODE, its own
+/// node, or where a body covers that one a usable neighbour inside the room, else ROUND;
+/// outside the room ROUND; NONE for a body of no size or no speed, or where its nearest node
+/// lies outside Q16.16's range.
 fxs_cluster_move fxs_cluster_node(const fxs_steer_context *ctx, fxs_vec2 goal, uint32_t members,
                                   fxs_vec2 *node);
 
