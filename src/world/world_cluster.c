@@ -4,6 +4,7 @@
 #include "exact.h"
 #include "fixsteer/vec2.h"
 #include "world_internal.h"
+#include "world_obstacles.h"
 #include "world_nav.h"
 #include "world_nav_fields.h"
 #include "world_walls.h"
@@ -43,18 +44,22 @@ static bool node_at(const lattice *l, int64_t i, int64_t j, fxs_vec2 *out) {
   return true;
 }
 
-// Whether a body of radius r at `node` would overlap one of the neighbor list (the agent's
-// own excepted).
+// Centres nearer than this overlap the agent's body and neighbour `id`'s: both radii, less
+// 1 LSB (-1 for two points).
+static int64_t overlap_reach(const fxs_steer_context *ctx, uint32_t id) {
+  return (int64_t)fxs_max(ctx->slot->body.radius, 0) +
+         fxs_max(ctx->world->agents[id].body.radius, 0) - 1;
+}
+
+static inline fix16_t saturated(int64_t v) { return (fix16_t)(v > FXS_MAX ? FXS_MAX : v); }
+
+// Whether a body of the agent's radius at `node` would overlap one of the neighbor list (the
+// agent's own excepted).
 static bool taken(const fxs_steer_context *ctx, fxs_vec2 node) {
-  const fxs_agent *a = &ctx->slot->body;
   for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
-    if (nb->id == ctx->index) continue;
-    int64_t sum =
-        (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0);
-    int64_t reach = sum - 1;
-    if (reach >= 0 &&
-        fxs_vec2_within(node, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
+    int64_t reach = overlap_reach(ctx, nb->id);
+    if (nb->id != ctx->index && reach >= 0 && fxs_vec2_within(node, nb->position, saturated(reach)))
       return true;
   }
   return false;
@@ -63,15 +68,11 @@ static bool taken(const fxs_steer_context *ctx, fxs_vec2 node) {
 // Whether the agent's body can go straight from `from` to `node` past the bodies of its
 // neighbor list (none within both radii of the segment).
 static bool passable(const fxs_steer_context *ctx, fxs_vec2 from, fxs_vec2 node) {
-  const fxs_agent *a = &ctx->slot->body;
   if (fxs_vec2_equal(from, node)) return true;
   for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
-    if (nb->id == ctx->index) continue;
-    int64_t sum =
-        (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0);
-    int64_t reach = sum - 1;
-    if (reach < 0) continue;
+    int64_t reach = overlap_reach(ctx, nb->id);
+    if (nb->id == ctx->index || reach < 0) continue;
     // Only bodies that could come near the way: within the reach of its box.
     fxs_vec2 q = nb->position;
     if ((int64_t)q.x + reach < (from.x < node.x ? from.x : node.x) ||
@@ -80,7 +81,7 @@ static bool passable(const fxs_steer_context *ctx, fxs_vec2 from, fxs_vec2 node)
         (int64_t)q.y - reach > (from.y < node.y ? node.y : from.y))
       continue;
     fxs_vec2 c = fxs_vec2_closest_on_segment(q, from, node);
-    if (fxs_vec2_within(c, q, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach))) return false;
+    if (fxs_vec2_within(c, q, saturated(reach))) return false;
   }
   return true;
 }
@@ -110,28 +111,35 @@ static bool clear(const fxs_steer_context *ctx, fxs_vec2 from, fxs_vec2 node) {
       ((int64_t)node.x - r < d->bounds_min.x || (int64_t)node.x + r > d->bounds_max.x ||
        (int64_t)node.y - r < d->bounds_min.y || (int64_t)node.y + r > d->bounds_max.y))
     return false;
+  // The walls and obstacles near, through their grids, into the worker's scratch (as ORCA's
+  // search for them later this step: world_walls.c), else every one.
+  uint32_t *near = ctx->scratch->near_obstacles;
   if (step->wall_count > 0) {
     int64_t lo_x = from.x < node.x ? from.x : node.x, hi_x = from.x < node.x ? node.x : from.x;
     int64_t lo_y = from.y < node.y ? from.y : node.y, hi_y = from.y < node.y ? node.y : from.y;
     fxs_box box = {lo_x - r, lo_y - r, hi_x + r, hi_y + r};
-    uint32_t near[FXS_NEAR_WALLS];
     uint32_t n = fxs_wall_grid_find(world, &step->wall_grid, &box, near, FXS_NEAR_WALLS);
-    const fxs_wall *walls = world->internal->live_walls;
     bool all = n == FXS_ALL_WALLS;
-    uint32_t count = all ? step->wall_count : n;
-    for (uint32_t k = 0; k < count; ++k) {
-      const fxs_wall *w = &walls[all ? k : near[k]];
+    for (uint32_t k = 0; k < (all ? step->wall_count : n); ++k) {
+      const fxs_wall *w = &world->internal->live_walls[all ? k : near[k]];
       if ((w->a.x < box.lo_x && w->b.x < box.lo_x) || (w->a.x > box.hi_x && w->b.x > box.hi_x) ||
           (w->a.y < box.lo_y && w->b.y < box.lo_y) || (w->a.y > box.hi_y && w->b.y > box.hi_y))
         continue;
       if (wall_blocks(w, from, node, r)) return false;
     }
   }
-  for (uint32_t k = 0; k < step->obstacle_count; ++k) {
-    const fxs_obstacle *o = &world->internal->live_obstacles[k];
-    int64_t reach = (int64_t)r + fxs_max(o->radius, 0);
-    if (fxs_vec2_within(node, o->center, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
-      return false;
+  if (step->obstacle_count > 0) {
+    int64_t reach = (int64_t)r + step->obstacle_grid.max_radius;
+    fxs_box box = {(int64_t)node.x - reach, (int64_t)node.y - reach, (int64_t)node.x + reach,
+                   (int64_t)node.y + reach};
+    uint32_t n =
+        fxs_obstacle_grid_find(world, &step->obstacle_grid, &box, near, FXS_NEAR_OBSTACLES);
+    bool all = n == FXS_ALL_OBSTACLES;
+    for (uint32_t k = 0; k < (all ? step->obstacle_count : n); ++k) {
+      const fxs_obstacle *o = &world->internal->live_obstacles[all ? k : near[k]];
+      if (fxs_vec2_within(node, o->center, saturated((int64_t)r + fxs_max(o->radius, 0))))
+        return false;
+    }
   }
   return true;
 }
