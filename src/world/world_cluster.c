@@ -5,6 +5,7 @@
 #include "fixsteer/vec2.h"
 #include "world_internal.h"
 #include "world_obstacles.h"
+#include "world_rules.h"
 #include "world_nav.h"
 #include "world_nav_fields.h"
 #include "world_walls.h"
@@ -183,16 +184,85 @@ static bool claimed(const fxs_steer_context *ctx, const lattice *l, fxs_vec2 goa
 }
 
 // Whether the follower could take `node`: no body on it, clear of walls, obstacles and the
-// bounds, a straight way there, and no one of its group nearer it that would take it.
-static bool usable(const fxs_steer_context *ctx, const lattice *l, fxs_vec2 goal, fxs_vec2 node) {
+// bounds, a straight way there past its neighbours from `from` (its position, or since
+// simulation version 9 its own node: the same way whichever side of the midway it stands, so a
+// follower between two nodes does not turn back at the midway), and no one of its group nearer
+// it that would take it.
+static bool usable(const fxs_steer_context *ctx, const lattice *l, fxs_vec2 goal, fxs_vec2 from,
+                   fxs_vec2 node) {
   fxs_vec2 at = ctx->slot->body.position;
-  return !taken(ctx, node) && clear(ctx, at, node) && passable(ctx, at, node) &&
+  return !taken(ctx, node) && clear(ctx, at, node) && passable(ctx, from, node) &&
          !claimed(ctx, l, goal, node);
+}
+
+// A node's four neighbours, in the order ties between them go.
+static const int8_t round_node[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+
+// A step aside (since simulation version 9): of the usable neighbour nodes, the one from which
+// a free node nearer the goal than its own lies one step on (clear of walls, obstacles and the
+// bounds from there, and no one of the group nearer it stepping down there; from outside the
+// room one inside it), the nearest such node winning (ties: the first neighbour in
+// round_node's order). Into *node; false where there is none. The step aside itself may lead
+// away from the goal: the node one on is nearer than its own, so each step aside and the step
+// down after it bring the pile closer round its goal.
+// (ci, cj): its own node's; next, on: its neighbours, as fxs_cluster_node found them.
+static bool fill_step(const fxs_steer_context *ctx, const lattice *l, fxs_vec2 goal,
+                      uint32_t members, int64_t ci, int64_t cj, bool inside, const fxs_vec2 next[4],
+                      const bool on[4], fxs_vec2 *node) {
+  int aside = -1;
+  fxs_vec2 own;
+  if (!node_at(l, ci, cj, &own)) return false;
+  fxs_u128 best = fxs_distance_sq_exact(own, goal);
+  for (int k = 0; k < 4; ++k) {
+    if (!on[k]) continue;
+    bool checked = false, ok = false;
+    for (int m = 0; m < 4; ++m) {
+      int64_t i = ci + round_node[k][0] + round_node[m][0];
+      int64_t j = cj + round_node[k][1] + round_node[m][1];
+      fxs_vec2 on_node;
+      if ((i == ci && j == cj) || !node_at(l, i, j, &on_node)) continue; // not back to its own
+      fxs_u128 d = fxs_distance_sq_exact(on_node, goal);
+      if (fxs_u128_compare(d, best) >= 0 || (!inside && !in_room(l, d, members)) ||
+          taken(ctx, on_node) || !clear(ctx, next[k], on_node) ||
+          !passable(ctx, next[k], on_node) || claimed(ctx, l, goal, on_node))
+        continue;
+      if (!checked) ok = usable(ctx, l, goal, own, next[k]), checked = true;
+      if (!ok) break;
+      best = d, aside = k;
+    }
+  }
+  if (aside < 0) return false;
+  *node = next[aside];
+  return true;
+}
+
+// A step round the pile on the lattice (since simulation version 9): of the usable neighbour
+// nodes that lie on round the goal counterclockwise (as FXS_CLUSTER_ROUND_TURN goes: the cross
+// product of its own node's offset from the goal and the step is positive), the one nearest the
+// goal (ties: the first in round_node's order), so a follower outside the room walks round the
+// pile's edge node by node, past nodes that stand out of it, until a node a step or two down is
+// free: FXS_CLUSTER_PAST, at full speed. Into *node; false where there is none (then
+// FXS_CLUSTER_ROUND, as before).
+static bool round_step(const fxs_steer_context *ctx, const lattice *l, fxs_vec2 goal, int64_t ci,
+                       int64_t cj, const fxs_vec2 next[4], const bool on[4], fxs_vec2 *node) {
+  fxs_vec2 own;
+  if (!node_at(l, ci, cj, &own)) return false;
+  int way = -1;
+  fxs_u128 best = {0, 0};
+  for (int k = 0; k < 4; ++k) {
+    if (!on[k] || ci * round_node[k][1] - cj * round_node[k][0] <= 0) continue;
+    fxs_u128 d = fxs_distance_sq_exact(next[k], goal);
+    if ((way >= 0 && fxs_u128_compare(d, best) >= 0) || !usable(ctx, l, goal, own, next[k]))
+      continue;
+    best = d, way = k;
+  }
+  if (way < 0) return false;
+  *node = next[way];
+  return true;
 }
 
 fxs_cluster_move fxs_cluster_node(const fxs_steer_context *ctx, fxs_vec2 goal, uint32_t members,
                                   fxs_vec2 *node) {
-  static const int8_t round_node[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
   const fxs_agent *a = &ctx->slot->body;
   if (a->radius <= 0 || a->max_speed <= 0) return FXS_CLUSTER_NONE;
   lattice l = lattice_of(a, goal);
@@ -202,6 +272,8 @@ fxs_cluster_move fxs_cluster_node(const fxs_steer_context *ctx, fxs_vec2 goal, u
   if (!node_at(&l, ci, cj, &own)) return FXS_CLUSTER_NONE;
   fxs_u128 own_d = fxs_distance_sq_exact(own, goal);
   bool inside = in_room(&l, own_d, members);
+  bool fill = fxs_rules_since(ctx->world, FXS_RULES_CLUSTER_FILL);
+  fxs_vec2 from = fill ? own : a->position;
   // Down: the usable neighbour node nearest the goal, nearer than its own (from outside the
   // room, one inside it).
   int down = -1;
@@ -213,7 +285,7 @@ fxs_cluster_move fxs_cluster_node(const fxs_steer_context *ctx, fxs_vec2 goal, u
     if (!on[k]) continue;
     fxs_u128 d = fxs_distance_sq_exact(next[k], goal);
     if (fxs_u128_compare(d, best) >= 0 || (!inside && !in_room(&l, d, members)) ||
-        !usable(ctx, &l, goal, next[k]))
+        !usable(ctx, &l, goal, from, next[k]))
       continue;
     best = d, down = k;
   }
@@ -221,6 +293,8 @@ fxs_cluster_move fxs_cluster_node(const fxs_steer_context *ctx, fxs_vec2 goal, u
     *node = next[down];
     return FXS_CLUSTER_NODE;
   }
+  if (fill && fill_step(ctx, &l, goal, members, ci, cj, inside, next, on, node))
+    return FXS_CLUSTER_NODE;
   if (inside && !taken(ctx, own) && clear(ctx, a->position, own)) {
     *node = own;
     return FXS_CLUSTER_NODE;
@@ -228,11 +302,12 @@ fxs_cluster_move fxs_cluster_node(const fxs_steer_context *ctx, fxs_vec2 goal, u
   // Its own node taken or walled off: a usable one beside it in the room, else round.
   for (int k = 0; k < 4 && inside; ++k) {
     if (on[k] && in_room(&l, fxs_distance_sq_exact(next[k], goal), members) &&
-        usable(ctx, &l, goal, next[k])) {
+        usable(ctx, &l, goal, from, next[k])) {
       *node = next[k];
       return FXS_CLUSTER_NODE;
     }
   }
+  if (fill && round_step(ctx, &l, goal, ci, cj, next, on, node)) return FXS_CLUSTER_PAST;
   return FXS_CLUSTER_ROUND;
 }
 
@@ -251,12 +326,17 @@ fxs_cluster_move fxs_cluster_steer(const fxs_steer_context *ctx, fxs_vec2 to, fi
     *velocity = n.velocity;
     return n.land && !fxs_way_mover_near(ctx, reach) ? FXS_CLUSTER_LAND : FXS_CLUSTER_NODE;
   }
-  if (how == FXS_CLUSTER_ROUND) {
+  if (how == FXS_CLUSTER_ROUND || how == FXS_CLUSTER_PAST) {
     fxs_vec2 way = fxs_vec2_rotate(fxs_exact_direction(a->position, to), FXS_CLUSTER_ROUND_TURN);
     // Not into a wall or an obstacle: where one stands a step round, the pile rules.
     fxs_vec2 ahead = fxs_vec2_add(a->position, fxs_vec2_set_length(way, fxs_cluster_step(a)));
     if (!clear(ctx, a->position, ahead)) return FXS_CLUSTER_NONE;
+    // Where a body stands in that way a step on (since simulation version 9), round the
+    // pile's edge node by node instead of waiting against it (round_step).
+    if (how == FXS_CLUSTER_PAST && !passable(ctx, a->position, ahead))
+      way = fxs_vec2_sub(node, a->position);
     *velocity = fxs_vec2_set_length(way, fxs_max(a->max_speed, 0));
+    return FXS_CLUSTER_ROUND;
   }
   return how;
 }

@@ -81,6 +81,12 @@
 /// slot follows a mesh route to it, as on the grid (world_formation.h): docs/navigation-mesh.md.
 #define FXS_RULES_MESH_FORMATIONS 8u
 
+/// Filling a goal cluster's holes: a follower on the lattice with no free node a step nearer
+/// its goal goes one step aside, to a free node from which a free node nearer the goal than its
+/// own lies one step on, so the holes a pile leaves on the side away from where its group came
+/// fill and the pile packs round (world_cluster.c, fill_step): docs/crowds.md.
+#define FXS_RULES_CLUSTER_FILL 9u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;
