@@ -11,10 +11,19 @@
 #include "world_walls.h"
 #include "world_way.h"
 
+// The nodes within WINDOW steps of a follower's own node, each way, whose cover by bodies is
+// kept once found (taken).
+#define WINDOW 2
+#define WINDOW_SIDE (2 * WINDOW + 1)
+
 // The lattice round one goal for one follower: node (i, j) lies at goal + (i, j) * step,
-// in raw units (int64: no rounding on the way).
+// in raw units (int64: no rounding on the way). Round its own node (wi, wj), bit
+// (i - wi + WINDOW) * WINDOW_SIDE + (j - wj + WINDOW) of `known` is set once taken has looked at
+// node (i, j), and the same bit of `covered` holds its answer.
 typedef struct lattice {
   int64_t gx, gy, step, radius;
+  int64_t wi, wj;
+  uint32_t known, covered;
 } lattice;
 
 fix16_t fxs_cluster_step(const fxs_agent *a) {
@@ -29,7 +38,7 @@ bool fxs_cluster_on_node(const fxs_agent *a, fxs_vec2 goal) {
 }
 
 static lattice lattice_of(const fxs_agent *a, fxs_vec2 goal) {
-  lattice l = {goal.x, goal.y, fxs_cluster_step(a), fxs_max(a->radius, 0)};
+  lattice l = {goal.x, goal.y, fxs_cluster_step(a), fxs_max(a->radius, 0), 0, 0, 0, 0};
   return l;
 }
 
@@ -54,16 +63,27 @@ static int64_t overlap_reach(const fxs_steer_context *ctx, uint32_t id) {
 
 static inline fix16_t saturated(int64_t v) { return (fix16_t)(v > FXS_MAX ? FXS_MAX : v); }
 
-// Whether a body of the agent's radius at `node` would overlap one of the neighbor list (the
-// agent's own excepted).
-static bool taken(const fxs_steer_context *ctx, fxs_vec2 node) {
-  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
-    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
+// Whether a body of the agent's radius at lattice node `node` would overlap one of the
+// neighbor list (the agent's own excepted); kept in the window round its own node.
+static bool taken(const fxs_steer_context *ctx, lattice *l, fxs_vec2 node) {
+  int64_t i = ((int64_t)node.x - l->gx) / l->step - l->wi + WINDOW;
+  int64_t j = ((int64_t)node.y - l->gy) / l->step - l->wj + WINDOW;
+  bool kept = i >= 0 && i < WINDOW_SIDE && j >= 0 && j < WINDOW_SIDE;
+  uint32_t bit = kept ? 1u << (i * WINDOW_SIDE + j) : 0;
+  if (l->known & bit) return (l->covered & bit) != 0;
+  bool covered = false;
+  for (uint32_t n = 0; n < ctx->neighbor_count && !covered; ++n) {
+    const fxs_neighbor *nb = &ctx->scratch->neighbors[n];
     int64_t reach = overlap_reach(ctx, nb->id);
-    if (nb->id != ctx->index && reach >= 0 && fxs_vec2_within(node, nb->position, saturated(reach)))
-      return true;
+    int64_t dx = (int64_t)nb->position.x - node.x, dy = (int64_t)nb->position.y - node.y;
+    if (nb->id == ctx->index || reach < 0 || dx > reach || -dx > reach || dy > reach ||
+        -dy > reach) // beyond its reach on an axis: not within it (the exact test below)
+      continue;
+    covered = fxs_vec2_within(node, nb->position, saturated(reach));
   }
-  return false;
+  l->known |= bit;
+  if (covered) l->covered |= bit;
+  return covered;
 }
 
 // Whether the agent's body can go straight from `from` to `node` past the bodies of its
@@ -188,10 +208,10 @@ static bool claimed(const fxs_steer_context *ctx, const lattice *l, fxs_vec2 goa
 // simulation version 9 its own node: the same way whichever side of the midway it stands, so a
 // follower between two nodes does not turn back at the midway), and no one of its group nearer
 // it that would take it.
-static bool usable(const fxs_steer_context *ctx, const lattice *l, fxs_vec2 goal, fxs_vec2 from,
+static bool usable(const fxs_steer_context *ctx, lattice *l, fxs_vec2 goal, fxs_vec2 from,
                    fxs_vec2 node) {
   fxs_vec2 at = ctx->slot->body.position;
-  return !taken(ctx, node) && clear(ctx, at, node) && passable(ctx, from, node) &&
+  return !taken(ctx, l, node) && clear(ctx, at, node) && passable(ctx, from, node) &&
          !claimed(ctx, l, goal, node);
 }
 
@@ -206,29 +226,32 @@ static const int8_t round_node[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
 // away from the goal: the node one on is nearer than its own, so each step aside and the step
 // down after it bring the pile closer round its goal.
 // (ci, cj): its own node's; next, on: its neighbours, as fxs_cluster_node found them.
-static bool fill_step(const fxs_steer_context *ctx, const lattice *l, fxs_vec2 goal,
-                      uint32_t members, int64_t ci, int64_t cj, bool inside, const fxs_vec2 next[4],
-                      const bool on[4], fxs_vec2 *node) {
+static bool fill_step(const fxs_steer_context *ctx, lattice *l, fxs_vec2 goal, uint32_t members,
+                      int64_t ci, int64_t cj, bool inside, const fxs_vec2 next[4], const bool on[4],
+                      fxs_vec2 *node) {
   int aside = -1;
   fxs_vec2 own;
   if (!node_at(l, ci, cj, &own)) return false;
-  fxs_u128 best = fxs_distance_sq_exact(own, goal);
+  // Squared distances to the goal in squared steps: a node's is step^2 (i^2 + j^2), exactly,
+  // so they order as the distances do (|i|, |j| <= 2^31 + 2: below 2^64 summed).
+  uint64_t best = (uint64_t)(ci * ci) + (uint64_t)(cj * cj);
   for (int k = 0; k < 4; ++k) {
-    if (!on[k]) continue;
+    // A neighbour a body covers leads nowhere (usable would refuse it): skip it first.
+    if (!on[k] || taken(ctx, l, next[k])) continue;
     bool checked = false, ok = false;
     for (int m = 0; m < 4; ++m) {
       int64_t i = ci + round_node[k][0] + round_node[m][0];
       int64_t j = cj + round_node[k][1] + round_node[m][1];
+      uint64_t n = (uint64_t)(i * i) + (uint64_t)(j * j);
       fxs_vec2 on_node;
-      if ((i == ci && j == cj) || !node_at(l, i, j, &on_node)) continue; // not back to its own
-      fxs_u128 d = fxs_distance_sq_exact(on_node, goal);
-      if (fxs_u128_compare(d, best) >= 0 || (!inside && !in_room(l, d, members)) ||
-          taken(ctx, on_node) || !clear(ctx, next[k], on_node) ||
+      if (n >= best || !node_at(l, i, j, &on_node)) continue; // (never back to its own)
+      if ((!inside && !in_room(l, fxs_u128_mul((uint64_t)(l->step * l->step), n), members)) ||
+          taken(ctx, l, on_node) || !clear(ctx, next[k], on_node) ||
           !passable(ctx, next[k], on_node) || claimed(ctx, l, goal, on_node))
         continue;
       if (!checked) ok = usable(ctx, l, goal, own, next[k]), checked = true;
       if (!ok) break;
-      best = d, aside = k;
+      best = n, aside = k;
     }
   }
   if (aside < 0) return false;
@@ -243,7 +266,7 @@ static bool fill_step(const fxs_steer_context *ctx, const lattice *l, fxs_vec2 g
 // pile's edge node by node, past nodes that stand out of it, until a node a step or two down is
 // free: FXS_CLUSTER_PAST, at full speed. Into *node; false where there is none (then
 // FXS_CLUSTER_ROUND, as before).
-static bool round_step(const fxs_steer_context *ctx, const lattice *l, fxs_vec2 goal, int64_t ci,
+static bool round_step(const fxs_steer_context *ctx, lattice *l, fxs_vec2 goal, int64_t ci,
                        int64_t cj, const fxs_vec2 next[4], const bool on[4], fxs_vec2 *node) {
   fxs_vec2 own;
   if (!node_at(l, ci, cj, &own)) return false;
@@ -271,6 +294,7 @@ fxs_cluster_move fxs_cluster_node(const fxs_steer_context *ctx, fxs_vec2 goal, u
   fxs_vec2 own;
   if (!node_at(&l, ci, cj, &own)) return FXS_CLUSTER_NONE;
   fxs_u128 own_d = fxs_distance_sq_exact(own, goal);
+  l.wi = ci, l.wj = cj;
   bool inside = in_room(&l, own_d, members);
   bool fill = fxs_rules_since(ctx->world, FXS_RULES_CLUSTER_FILL);
   fxs_vec2 from = fill ? own : a->position;
@@ -295,7 +319,7 @@ fxs_cluster_move fxs_cluster_node(const fxs_steer_context *ctx, fxs_vec2 goal, u
   }
   if (fill && fill_step(ctx, &l, goal, members, ci, cj, inside, next, on, node))
     return FXS_CLUSTER_NODE;
-  if (inside && !taken(ctx, own) && clear(ctx, a->position, own)) {
+  if (inside && !taken(ctx, &l, own) && clear(ctx, a->position, own)) {
     *node = own;
     return FXS_CLUSTER_NODE;
   }
