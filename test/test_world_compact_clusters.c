@@ -29,30 +29,14 @@ static fxs_world world;
 void setUp(void) {}
 void tearDown(void) {}
 
-// A navigating agent of radius 5 at (x, y) to (300, 200): top speed 2, force 0.25, ORCA's
-// defaults but neighbor_radius 7.
-static void walker(int x, int y) {
-  fxs_spawn_def s = fxs_default_spawn_def();
-  s.position = nav_point(x, y), s.radius = FXS_INT(5), s.max_speed = FXS_INT(2);
-  s.max_force = FXS_ONE / 4;
-  fxs_agent_handle h = {0};
-  fxs_command c = fxs_command_spawn(&s);
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &c, &h));
-  fxs_orca_def d = fxs_default_orca_def();
-  d.neighbor_radius = FXS_INT(7);
-  c = fxs_command_add_navigate(h, fxs_default_blend(), FXS_INT(40), &d);
-  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, c));
-  TEST_ASSERT_EQUAL(FXS_OK,
-                    nav_apply(&world, fxs_command_set_target_point(h, nav_point(300, 200))));
-}
-
 // The scene at simulation version `version`: a 7 x 7 block of agents 16 apart round (80,
 // 200), all sent to (300, 200).
 static void group(uint32_t version) {
   nav_world_init(&world, 1, &cap, memory, sizeof memory);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_set_simulation_version(&world, version));
   nav_grid(&world, 1600);
-  for (int i = 0; i < AGENTS; ++i) walker(32 + 16 * (i % 7), 152 + 16 * (i / 7));
+  for (int i = 0; i < AGENTS; ++i)
+    nav_crowd_walker(&world, 32 + 16 * (i % 7), 152 + 16 * (i / 7), 300, 200);
 }
 
 typedef struct outcome {

@@ -87,6 +87,12 @@
 /// fill and the pile packs round (world_cluster.c, fill_step): docs/crowds.md.
 #define FXS_RULES_CLUSTER_FILL 9u
 
+/// Round other groups' piles: a field group's follower on a last leg (its goal in sight),
+/// outside twice its compact disc, that meets the resting pile of another goal a step ahead
+/// turns its way as one going round its own pile does, so it slides round that pile instead of
+/// pressing into it and waiting there (world_way.c, fxs_way_round_pile): docs/crowds.md.
+#define FXS_RULES_ROUND_PILES 9u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;

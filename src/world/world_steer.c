@@ -392,6 +392,9 @@ static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
     }
     if (held) m.velocity = fxs_vec2_zero();
   }
+  // On a last leg past another group's pile, a group's follower goes round it (version 9).
+  if (group && m.last && fxs_rules_since(ctx->world, FXS_RULES_ROUND_PILES))
+    m.velocity = fxs_way_round_pile(ctx, m.velocity, m.to, group);
   // On its way among other groups' agents, a group's follower keeps to its right (lanes:
   // docs/crowds.md, since simulation version 6).
   if (group && !(m.last && near) && fxs_rules_since(ctx->world, FXS_RULES_KEEP_RIGHT))

@@ -409,3 +409,32 @@ fxs_vec2 fxs_way_keep_right(const fxs_steer_context *ctx, fxs_vec2 preferred, fi
   fxs_vec2 turned = fxs_vec2_make((fix16_t)(x / 2), (fix16_t)(y / 2));
   return fxs_vec2_set_length(turned, fxs_vec2_length(preferred));
 }
+
+fxs_vec2 fxs_way_round_pile(const fxs_steer_context *ctx, fxs_vec2 preferred, fxs_vec2 to,
+                            uint32_t members) {
+  const fxs_agent *a = &ctx->slot->body;
+  int64_t gate = 2 * (int64_t)fxs_max(a->radius, 0); // twice its compact disc: its own pile
+  if (fxs_vec2_is_zero(preferred) ||
+      fxs_way_in_cluster(a->position, gate > FXS_MAX ? FXS_MAX : (fix16_t)gate, to, members))
+    return preferred;
+  fxs_vec2 ahead = fxs_vec2_add(a->position, fxs_vec2_set_length(preferred, fxs_cluster_step(a)));
+  for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
+    const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
+    if (nb->id == ctx->index || !fxs_vec2_is_zero(nb->velocity)) continue;
+    const fxs_agent_slot *s = &ctx->world->agents[nb->id];
+    if (!fxs_world_nav_navigates(s)) continue;
+    // A pile: one at rest on its own goal or on its group's lattice round it, not one waiting
+    // in a crowd on its way.
+    fxs_vec2 goal = fxs_world_goal_of(ctx->world, nb->id);
+    if (fxs_vec2_equal(goal, ctx->target_point) ||
+        !(fxs_vec2_within(nb->position, goal, fxs_agent_touch(&s->body)) ||
+          (fxs_cluster_on_node(&s->body, goal) &&
+           fxs_world_nav_fields_follows(ctx->world, nb->id))))
+      continue;
+    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(s->body.radius, 0);
+    fxs_vec2 c = fxs_vec2_closest_on_segment(nb->position, a->position, ahead);
+    if (fxs_vec2_within(c, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
+      return fxs_vec2_rotate(preferred, FXS_CLUSTER_ROUND_TURN);
+  }
+  return preferred;
+}

@@ -124,4 +124,15 @@ bool fxs_way_bodies_clear(const fxs_agent *a, const fxs_contact_body *bodies, ui
 /// (docs/crowds.md, keeping right). Reads the start-of-tick state only.
 fxs_vec2 fxs_way_keep_right(const fxs_steer_context *ctx, fxs_vec2 preferred, fix16_t reach);
 
+/// Round another group's pile: a field group's follower of a group of `members` on a last leg
+/// to `to` that passes another goal's pile, outside twice its own compact disc
+/// (fxs_way_in_cluster), with a searched neighbor at rest on its own goal or on its group's lattice
+/// round it (fxs_cluster_on_node), going elsewhere, whose body lies in its way
+/// within one lattice step ahead (fxs_cluster_step: the two bodies within both radii of the
+/// segment from it along `preferred`), turns `preferred` by FXS_CLUSTER_ROUND_TURN, keeping its
+/// length, so it slides round the pile's edge instead of pressing into it; `preferred` itself
+/// otherwise (docs/crowds.md). Reads the start-of-tick state only.
+fxs_vec2 fxs_way_round_pile(const fxs_steer_context *ctx, fxs_vec2 preferred, fxs_vec2 to,
+                            uint32_t members);
+
 #endif
