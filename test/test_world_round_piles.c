@@ -4,7 +4,6 @@
 #include "fxs_test_util.h"
 #include "vec2.h"
 #include "result.h"
-#include "command_build.h"
 #include "world.h"
 #include "snapshot.h"
 #include "version.h"
