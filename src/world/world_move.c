@@ -152,6 +152,13 @@ static bool usable(const fxs_world *world, const fxs_nav_grid *g, bool mesh, fxs
     for (uint32_t i = 0; i < world->capacity.walls; ++i) {
       if (!world->wall_alive[i]) continue;
       const fxs_wall *w = &world->walls[i];
+      // Beyond the radius of the wall's box on an axis: beyond the radius of the wall (no
+      // division for the walls far off).
+      int64_t lo_x = w->a.x < w->b.x ? w->a.x : w->b.x, hi_x = w->a.x < w->b.x ? w->b.x : w->a.x;
+      int64_t lo_y = w->a.y < w->b.y ? w->a.y : w->b.y, hi_y = w->a.y < w->b.y ? w->b.y : w->a.y;
+      if (p.x + (int64_t)r < lo_x || p.x - (int64_t)r > hi_x || p.y + (int64_t)r < lo_y ||
+          p.y - (int64_t)r > hi_y)
+        continue;
       fxs_vec2 c = fxs_vec2_closest_on_segment(p, w->a, w->b);
       if (fxs_u128_compare(fxs_distance_sq_exact(p, c), r2) < 0) return false;
     }
