@@ -161,10 +161,10 @@ void test_a_group_sharing_a_goal_ends_at_rest_on_its_lattice(void) {
 
 // Version 8's rules (FXS_RULES_CLUSTER_LATTICE without FXS_RULES_CLUSTER_FILL): the same
 // scene steps as it did before the fill (the hash is the one the library of simulation
-// version 8 computed), all on the lattice. This group comes from one side only: version 8's
-// pile leaves 2 holes inside its farthest node, version 9's 9 (its last comers walk round the
-// pile's edge and take the first free node of the room they meet), neither one a step or two
-// from an agent farther out.
+// version 8 computed), all on the lattice, at rest by tick 580 (version 9: 476). This group
+// comes from one side only: version 8's pile leaves 2 free nodes inside its farthest, version
+// 9's 3 (its last comers walk round the pile's edge and take the first free node of the room
+// they meet), neither one a step or two from an agent farther out.
 void test_version_8_steps_as_before(void) {
   outcome o = run(8, 1500);
   report("cluster lattice", 8, o);

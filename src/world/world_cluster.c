@@ -347,6 +347,16 @@ fxs_cluster_move fxs_cluster_steer(const fxs_steer_context *ctx, fxs_vec2 to, fi
   fxs_cluster_move how = fxs_cluster_node(ctx, to, sharers, &node);
   if (how == FXS_CLUSTER_NODE) {
     fxs_nav_move n = fxs_world_nav_last_move(a, node, slowing);
+    // Within a step of its node, with no body within both radii of the way there (since
+    // simulation version 9): a hop onto it, as landing (no slower than the force it may
+    // apply), which ORCA's time horizon and static friction would hold short of the node.
+    if (!n.land && fxs_rules_since(ctx->world, FXS_RULES_CLUSTER_FILL) &&
+        fxs_vec2_within(a->position, node, fxs_cluster_step(a) / 2) &&
+        passable(ctx, a->position, node)) {
+      n.land = 1;
+      n.velocity =
+          fxs_vec2_truncate(fxs_exact_direction(a->position, node), fxs_max(a->max_force, 0));
+    }
     *velocity = n.velocity;
     return n.land && !fxs_way_mover_near(ctx, reach) ? FXS_CLUSTER_LAND : FXS_CLUSTER_NODE;
   }

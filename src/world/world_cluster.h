@@ -52,9 +52,10 @@ fxs_cluster_move fxs_cluster_node(const fxs_steer_context *ctx, fxs_vec2 goal, u
 /// The lattice's part in the navigate behavior of the field group's follower in `ctx` on its
 /// last leg to `to` (world_steer.c): NONE where it does not serve (no count of its group's
 /// goal, or farther than twice its compact disc: the pile rules then); LAND with the exact
-/// velocity onto its node when within landing reach of it and no agent within `reach` must
-/// pass (fxs_way_mover_near); NODE with the preferred velocity toward its node (arrival
-/// within `slowing`), or ROUND with the preferred velocity round the pile (full speed,
+/// velocity onto its node when within landing reach of it (since version 9 also within half
+/// a step with no body within both radii of the way: a hop at its force) and no agent within
+/// `reach` must pass (fxs_way_mover_near); NODE with the preferred velocity toward its node
+/// (arrival within `slowing`), or ROUND with the preferred velocity round the pile (full speed,
 /// FXS_CLUSTER_ROUND_TURN off the way to the goal; since version 9, where a neighbour's body
 /// stands in that way a step ahead, toward the next node round the pile's edge instead), both
 /// for ORCA among its neighbours.

@@ -83,8 +83,11 @@
 
 /// Filling a goal cluster's holes: a follower on the lattice with no free node a step nearer
 /// its goal goes one step aside, to a free node from which a free node nearer the goal than its
-/// own lies one step on, so the holes a pile leaves on the side away from where its group came
-/// fill and the pile packs round (world_cluster.c, fill_step): docs/crowds.md.
+/// own lies one step on (fill_step); one going round the pile that meets a body in its way
+/// walks round the pile's edge node by node (round_step); and one within half a step of its
+/// node, with the way there clear of bodies, hops onto it as landing does. So the holes a pile
+/// leaves on the side away from where its group came fill and the pile packs round
+/// (world_cluster.c): docs/crowds.md.
 #define FXS_RULES_CLUSTER_FILL 9u
 
 /// Round other groups' piles: a field group's follower on a last leg (its goal in sight),
