@@ -45,16 +45,7 @@ static void step(fxs_world *w, int ticks) {
 
 static uint32_t cell(int x, int y) { return (uint32_t)(y / 10) * 40u + (uint32_t)(x / 10); }
 
-static size_t save(const fxs_world *w, uint8_t *out) {
-  size_t size = 0;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(w, out, sizeof snap, &size));
-  return size;
-}
-
-static void restore(fxs_world *w, const uint8_t *bytes, size_t size) {
-  size_t at = 0;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(w, bytes, size, &at));
-}
+static size_t save(const fxs_world *w, uint8_t *out) { return nav_save(w, out, sizeof snap); }
 
 static uint8_t how(const fxs_world *w, uint32_t k) {
   return w->internal->nav.field_built[k].restored;
@@ -67,7 +58,7 @@ static void restore_fresh(const uint8_t *bytes, size_t size) {
   memset(other.internal->nav.fields_memory, 0xA5,
          fxs_world_nav_fields_bytes(&cap) * fxs_world_nav_field_builds(&cap));
   memset(other.internal->nav.field_packed, 0x5A, (size_t)cap.nav_fields * cap.nav_cells);
-  restore(&other, bytes, size);
+  nav_restore(&other, bytes, size);
   for (uint32_t k = 0; k < cap.nav_fields; ++k) {
     if (other.nav.field_slots[k].live)
       TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&other, k));
@@ -144,7 +135,7 @@ void test_a_rollback_of_an_unchanged_map_keeps_the_ready_fields_and_their_aims(v
   size_t size = save(&world, snap);
   uint64_t revision = world.internal->nav.raster->revision;
   step(&world, 9); // the agents move on, the map stays
-  restore(&world, snap, size);
+  nav_restore(&world, snap, size);
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_KEPT, how(&world, 0));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_KEPT, how(&world, 1));
   TEST_ASSERT_EQUAL_UINT64(revision, world.internal->nav.raster->revision); // nothing changed
@@ -170,7 +161,7 @@ void test_a_restore_after_a_map_change_rebuilds_the_fields(void) {
   TEST_ASSERT_EQUAL_UINT8(1, world.nav.field_slots[0].ready); // the same goals, the new map
   TEST_ASSERT_EQUAL_UINT32(world.nav.field_slots[0].goal_cell,
                            world.internal->nav.field_built[0].goal);
-  restore(&world, snap, size);
+  nav_restore(&world, snap, size);
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, 0));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, 1));
   restore_fresh(snap, size);
@@ -187,7 +178,7 @@ void test_a_cost_change_after_the_snapshot_rebuilds_and_one_undone_before_a_tick
   // changed and restored before any tick: the fields were dropped but never begun again
   TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_nav_costs(5, 5, 10, 10, 7)));
   TEST_ASSERT_EQUAL_UINT8(0, world.nav.field_slots[0].live);
-  restore(&world, snap, size);
+  nav_restore(&world, snap, size);
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_KEPT, how(&world, 0));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_KEPT, how(&world, 1));
   restore_fresh(snap, size);
@@ -196,7 +187,7 @@ void test_a_cost_change_after_the_snapshot_rebuilds_and_one_undone_before_a_tick
   TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_nav_costs(5, 5, 10, 10, 7)));
   step(&world, 12);
   TEST_ASSERT_EQUAL_UINT8(1, world.nav.field_slots[0].ready);
-  restore(&world, snap, size);
+  nav_restore(&world, snap, size);
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, 0));
   assert_same_fields(&world, &other);
   assert_same_run(&world, &other, 100);
@@ -213,7 +204,7 @@ void test_a_restore_after_the_grid_was_set_again_rebuilds(void) {
   step(&world, 12);
   TEST_ASSERT_EQUAL_UINT8(1, world.nav.field_slots[0].ready);
   TEST_ASSERT_EQUAL_UINT32(cell(300, 150), world.internal->nav.field_built[0].goal);
-  restore(&world, snap, size);
+  nav_restore(&world, snap, size);
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, 0));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, 1));
   restore_fresh(snap, size);
@@ -234,7 +225,7 @@ void test_a_restore_into_a_world_with_another_map_rebuilds(void) {
   group(&other, 4, 60, 200, 380, 380);
   step(&other, 12);
   TEST_ASSERT_EQUAL_UINT8(1, other.nav.field_slots[0].ready);
-  restore(&other, snap, size);
+  nav_restore(&other, snap, size);
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&other, 0));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&other, 1));
   assert_same_fields(&world, &other);
@@ -254,11 +245,11 @@ void test_a_restore_into_another_world_of_the_same_map_keeps(void) {
   group(&other, 4, 100, 60, 300, 150);
   group(&other, 4, 60, 200, 380, 380);
   step(&other, 20); // further on: the agents elsewhere, the fields the same
-  restore(&other, snap, size);
+  nav_restore(&other, snap, size);
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_KEPT, how(&other, 0));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_KEPT, how(&other, 1));
   assert_same_fields(&other, &world);
-  restore(&world, snap, size);
+  nav_restore(&world, snap, size);
   assert_same_run(&world, &other, 100);
 }
 
@@ -276,17 +267,17 @@ void test_restores_of_half_built_fields_rebuild_continue_or_keep(void) {
   step(&world, 6);
   TEST_ASSERT_EQUAL(FXS_NAV_FIELD_BUILDING, world.nav.fields[0].status);
   size_t later = save(&world, snap2);
-  restore(&world, snap, early); // further along now: rebuilt
+  nav_restore(&world, snap, early); // further along now: rebuilt
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, 0));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, 1));
   restore_fresh(snap, early);
   assert_same_fields(&world, &other);
-  restore(&world, snap2, later); // behind: built on
+  nav_restore(&world, snap2, later); // behind: built on
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_CONTINUED, how(&world, 0));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_CONTINUED, how(&world, 1));
   restore_fresh(snap2, later);
   assert_same_fields(&world, &other);
-  restore(&world, snap2, later); // the same: kept
+  nav_restore(&world, snap2, later); // the same: kept
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_KEPT, how(&world, 0));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_KEPT, how(&world, 1));
   assert_same_fields(&world, &other);
@@ -294,12 +285,12 @@ void test_restores_of_half_built_fields_rebuild_continue_or_keep(void) {
   static uint64_t memory3[60000];
   static fxs_world third;
   init(&third, memory3, sizeof memory3);
-  restore(&third, snap2, later);
+  nav_restore(&third, snap2, later);
   step(&third, 120);
   TEST_ASSERT_EQUAL_UINT8(1, third.nav.field_slots[0].ready);
   TEST_ASSERT_EQUAL_UINT8(1, third.nav.field_slots[1].ready);
   size_t ready = save(&third, snap);
-  restore(&world, snap, ready);
+  nav_restore(&world, snap, ready);
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_CONTINUED, how(&world, 0));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_CONTINUED, how(&world, 1));
   assert_same_fields(&world, &third);
@@ -319,7 +310,7 @@ void test_a_field_of_another_goal_is_rebuilt(void) {
   step(&world, 12);
   TEST_ASSERT_EQUAL_UINT32(cell(30, 380), world.nav.field_slots[0].goal_cell); // A's evicted
   TEST_ASSERT_EQUAL_UINT32(cell(30, 380), world.internal->nav.field_built[0].goal);
-  restore(&world, snap, size);
+  nav_restore(&world, snap, size);
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, 0));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_KEPT, how(&world, 1));
   restore_fresh(snap, size);
@@ -368,7 +359,7 @@ static void rollback_run(uint32_t workers, uint32_t ways[4]) {
     if (tick % 5u == 0) {
       size_t size = save(&other, snap);
       for (int ahead = 0; ahead < 3; ++ahead) scripted_step(&other);
-      restore(&other, snap, size);
+      nav_restore(&other, snap, size);
       for (uint32_t k = 0; k < cap.nav_fields; ++k) ways[how(&other, k)]++;
     }
     scripted_step(&world);
@@ -409,7 +400,7 @@ void test_a_restore_leaves_every_free_search_as_init_does(void) {
   uint32_t busy = 0;
   for (uint32_t k = 0; k < cap.nav_searches; ++k) busy += world.nav.searches[k].touched_count > 1u;
   TEST_ASSERT_EQUAL_UINT32(2, busy); // both searched cells, the start and more
-  restore(&world, snap, size);
+  nav_restore(&world, snap, size);
   static uint8_t zero[1600 * 4];
   for (uint32_t k = 0; k < cap.nav_searches; ++k) {
     const fxs_nav_search *s = &world.nav.searches[k];

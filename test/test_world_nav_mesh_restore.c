@@ -38,16 +38,7 @@ static void step(fxs_world *w, int ticks) {
   for (int t = 0; t < ticks; ++t) fxs_world_step(w, 0, 0, 0);
 }
 
-static size_t save(const fxs_world *w, uint8_t *out) {
-  size_t size = 0;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(w, out, sizeof snap, &size));
-  return size;
-}
-
-static void restore(fxs_world *w, const uint8_t *bytes, size_t size) {
-  size_t at = 0;
-  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(w, bytes, size, &at));
-}
+static size_t save(const fxs_world *w, uint8_t *out) { return nav_save(w, out, sizeof snap); }
 
 static uint8_t how(const fxs_world *w, uint32_t k) {
   return w->internal->nav.field_built[k].restored;
@@ -84,7 +75,7 @@ static void restore_fresh(const uint8_t *bytes, size_t size) {
     memset(t->parent, 0xA5, (size_t)t->capacity * sizeof *t->parent);
     memset(t->open_at, 0x5A, (size_t)t->capacity * sizeof *t->open_at);
   }
-  restore(&other, bytes, size);
+  nav_restore(&other, bytes, size);
   for (uint32_t k = 0; k < cap.nav_fields; ++k) {
     if (other.nav.field_slots[k].live)
       TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&other, k));
@@ -151,7 +142,7 @@ void test_a_rollback_of_an_unchanged_mesh_keeps_the_ready_trees(void) {
   TEST_ASSERT_EQUAL_UINT8(1, world.nav.field_slots[1].ready);
   size_t size = save(&world, snap);
   step(&world, 9); // the agents move on, the mesh stays
-  restore(&world, snap, size);
+  nav_restore(&world, snap, size);
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_KEPT, how(&world, 0));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_KEPT, how(&world, 1));
   restore_fresh(snap, size);
@@ -177,9 +168,9 @@ void test_a_forced_rebuild_in_place_equals_the_kept_trees(void) {
   scene(&other, 1000);
   step(&other, 9);
   TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), fxs_world_hash(&other));
-  restore(&world, snap, size);
+  nav_restore(&world, snap, size);
   fxs_world_mesh_fields_forget(&other);
-  restore(&other, snap, size);
+  nav_restore(&other, snap, size);
   for (uint32_t k = 0; k < cap.nav_fields; ++k) {
     TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_KEPT, how(&world, k));
     TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&other, k));
@@ -199,17 +190,17 @@ void test_half_built_trees_are_kept_rebuilt_or_built_on_to_the_slots_count(void)
   TEST_ASSERT_EQUAL_UINT8(0, world.nav.field_slots[k].ready);
   TEST_ASSERT_TRUE(world.nav.field_slots[k].settled > 0);
   size_t size = save(&world, snap);
-  restore(&world, snap, size); // the same count: kept
+  nav_restore(&world, snap, size); // the same count: kept
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_KEPT, how(&world, k));
   restore_fresh(snap, size);
   assert_same_trees(&world, &other);
   step(&world, 2);
   size_t size2 = save(&world, snap2);
   TEST_ASSERT_TRUE(world.nav.field_slots[k].settled > tree(&other, k)->settled);
-  restore(&world, snap, size); // behind the trees: begun again
+  nav_restore(&world, snap, size); // behind the trees: begun again
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, k));
   assert_same_trees(&world, &other);
-  restore(&world, snap2, size2); // ahead of them: built on
+  nav_restore(&world, snap2, size2); // ahead of them: built on
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_CONTINUED, how(&world, k));
   restore_fresh(snap2, size2);
   assert_same_trees(&world, &other);
@@ -234,7 +225,7 @@ void test_a_restore_after_a_wall_was_added_rebuilds_and_equals_the_straight_run(
     TEST_ASSERT_EQUAL_UINT8(1, world.nav.field_slots[k].ready); // the new mesh
     TEST_ASSERT_EQUAL_UINT8(1, world.internal->nav.field_built[k].valid);
   }
-  restore(&world, snap, size);
+  nav_restore(&world, snap, size);
   TEST_ASSERT_EQUAL_HEX64(digest, fxs_nav_mesh_digest(&world.nav.mesh));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, 0));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, 1));
@@ -259,7 +250,7 @@ void test_a_restore_of_a_snapshot_without_a_wall_the_world_has_rebuilds(void) {
   TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&straight, fxs_command_remove_wall(3))); // the short one
   step(&straight, 3);
   size_t size = save(&straight, snap);
-  restore(&world, snap, size);
+  nav_restore(&world, snap, size);
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, 0));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, 1));
   restore_fresh(snap, size);
@@ -289,7 +280,7 @@ void test_a_restore_of_a_mesh_with_the_same_triangles_elsewhere_rebuilds(void) {
     TEST_ASSERT_EQUAL_UINT8(1, world.nav.field_slots[k].ready);
   }
   size_t size = save(&straight, snap);
-  restore(&world, snap, size);
+  nav_restore(&world, snap, size);
   restore_fresh(snap, size);
   assert_same_trees(&world, &other); // (kept, the costs near the wall would differ)
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, 0));
@@ -308,7 +299,7 @@ void test_a_map_changed_and_changed_back_rebuilds(void) {
   size_t size = save(&world, snap);
   nav_wall(&world, 300, 120, 380, 120);
   TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_remove_wall(4)));
-  restore(&world, snap, size);
+  nav_restore(&world, snap, size);
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, 0));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, 1));
   restore_fresh(snap, size);
@@ -327,14 +318,14 @@ void test_a_restore_after_the_radius_changed_rebuilds_and_after_the_same_radius_
   TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, c));
   step(&world, 3);
   TEST_ASSERT_EQUAL_INT64(2 * FXS_INT(6), tree(&world, 0)->diameter);
-  restore(&world, snap, size);
+  nav_restore(&world, snap, size);
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, 0));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_REBUILT, how(&world, 1));
   restore_fresh(snap, size);
   assert_same_trees(&world, &other);
   nav_grid(&world, 1000); // radius 8 again: dropped and taken again, the same trees
   step(&world, 3);
-  restore(&world, snap, size);
+  nav_restore(&world, snap, size);
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_KEPT, how(&world, 0));
   TEST_ASSERT_EQUAL_UINT8(FXS_NAV_FIELD_KEPT, how(&world, 1));
   assert_same_trees(&world, &other);
@@ -361,7 +352,7 @@ void test_a_run_with_rollbacks_equals_the_straight_run(void) {
     if (t % 5 == 0 && !change) {
       size_t size = save(&world, snap);
       step(&world, 2);
-      restore(&world, snap, size);
+      nav_restore(&world, snap, size);
       for (uint32_t k = 0; k < cap.nav_fields; ++k) {
         uint8_t h = how(&world, k);
         kept += h == FXS_NAV_FIELD_KEPT || h == FXS_NAV_FIELD_CONTINUED;

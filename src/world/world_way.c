@@ -417,7 +417,8 @@ fxs_vec2 fxs_way_round_pile(const fxs_steer_context *ctx, fxs_vec2 preferred, fx
   if (fxs_vec2_is_zero(preferred) ||
       fxs_way_in_cluster(a->position, gate > FXS_MAX ? FXS_MAX : (fix16_t)gate, to, members))
     return preferred;
-  fxs_vec2 ahead = fxs_vec2_add(a->position, fxs_vec2_set_length(preferred, fxs_cluster_step(a)));
+  fxs_vec2 ahead = a->position; // a step along `preferred`, once a pile's body is met
+  bool ahead_found = false;
   for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
     if (nb->id == ctx->index || !fxs_vec2_is_zero(nb->velocity)) continue;
@@ -431,6 +432,10 @@ fxs_vec2 fxs_way_round_pile(const fxs_steer_context *ctx, fxs_vec2 preferred, fx
           (fxs_cluster_on_node(&s->body, goal) &&
            fxs_world_nav_fields_follows(ctx->world, nb->id))))
       continue;
+    if (!ahead_found) {
+      ahead = fxs_vec2_add(a->position, fxs_vec2_set_length(preferred, fxs_cluster_step(a)));
+      ahead_found = true;
+    }
     int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(s->body.radius, 0);
     fxs_vec2 c = fxs_vec2_closest_on_segment(nb->position, a->position, ahead);
     if (fxs_vec2_within(c, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))

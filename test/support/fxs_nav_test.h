@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "fixsteer/command_build.h"
+#include "fixsteer/snapshot.h"
 #include "fxs_test_util.h"
 #include "fixsteer/world.h"
 
@@ -66,6 +67,19 @@ static inline fxs_agent_handle nav_crowd_walker(fxs_world *w, int x, int y, int 
   TEST_ASSERT_EQUAL(FXS_OK, nav_apply(w, c));
   TEST_ASSERT_EQUAL(FXS_OK, nav_apply(w, fxs_command_set_target_point(h, nav_point(tx, ty))));
   return h;
+}
+
+// Saves w into out, of `capacity` bytes; the snapshot's size.
+static inline size_t nav_save(const fxs_world *w, uint8_t *out, size_t capacity) {
+  size_t size = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(w, out, capacity, &size));
+  return size;
+}
+
+// Restores w from the snapshot bytes[0, size).
+static inline void nav_restore(fxs_world *w, const uint8_t *bytes, size_t size) {
+  size_t at = 0;
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(w, bytes, size, &at));
 }
 
 // True when the segment a-b meets the wall (touching counts), in doubles: the test's own
