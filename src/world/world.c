@@ -23,6 +23,7 @@
 #include "world_nav_mesh.h"
 #include "world_nav_mesh_fields.h"
 #include "world_nav_raster.h"
+#include "world_sharers.h"
 #include "world_slots.h"
 #include "world_walls.h"
 
@@ -119,6 +120,7 @@ enum {
   M_MESH_TREES,
   M_MESH_TREE_MEMORY,
   M_MESH_GOAL_COUNT, // a mesh world's group fields
+  M_GOAL_SHARERS,    // navigation, derived
   M_COUNT
 };
 
@@ -214,7 +216,8 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       mesh_searches,
       mesh ? c->nav_fields : 0u,
       mesh ? c->nav_fields : 0u,
-      mesh && c->nav_fields ? fxs_world_mesh_triangles(c) : 0u};
+      mesh && c->nav_fields ? fxs_world_mesh_triangles(c) : 0u,
+      fxs_world_sharers_entries(c)};
   const size_t units[M_COUNT] = {FXS_WORLD_INTERNAL_BYTES,
                                  sizeof(fxs_agent_slot),
                                  sizeof(fxs_obstacle),
@@ -276,7 +279,8 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
                                  fxs_world_mesh_search_bytes(c),
                                  sizeof(fxs_mesh_tree),
                                  fxs_world_mesh_field_bytes(c),
-                                 sizeof(uint32_t)};
+                                 sizeof(uint32_t),
+                                 sizeof(fxs_goal_sharer)};
   size_t at = 0;
   for (int i = 0; i < M_COUNT; ++i) {
     offsets[i] = at;
@@ -410,6 +414,8 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
       fxs_world_mesh_fields_init(world, FXS_AT(uint8_t, M_MESH_TREE_MEMORY));
     }
   }
+  world->internal->nav.sharers = FXS_AT(fxs_goal_sharer, M_GOAL_SHARERS);
+  world->internal->nav.sharers_taken = 1; // the memory is the caller's: emptied by the first count
   fxs_free_slots_layout(world);
   fxs_world_rebuild_derived(world);
   return FXS_OK;

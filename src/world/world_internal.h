@@ -17,6 +17,7 @@ struct fxs_orca_memo_entry; // a remembered ORCA pair (orca_memo.h)
 
 struct fxs_nav_raster;      // the navigation grid's rasterized shapes (world_nav_raster.h)
 struct fxs_nav_field_built; // what a group field's values were built from (world_nav_fields.h)
+struct fxs_goal_sharer;     // a target point and the agents going to it (world_sharers.h)
 
 /// The navigation's insides (fxs_world_nav holds its state); all unused without navigation.
 typedef struct fxs_world_nav_internal {
@@ -56,6 +57,11 @@ typedef struct fxs_world_nav_internal {
   /// Per-cell cover counts and the shapes rasterized (derived; lets a map change cost only
   /// the cells it touches).
   struct fxs_nav_raster *raster;
+  /// Per target point, the navigate agents without a group field going to it this tick
+  /// (world_sharers.h; counted by every plan, not state), and whether the last count took an
+  /// entry of it.
+  struct fxs_goal_sharer *sharers;
+  uint8_t sharers_taken;
 } fxs_world_nav_internal;
 
 /// The world's insides (see the file comment).
@@ -112,7 +118,7 @@ typedef struct fxs_world_internal {
 /// Bytes the memory block keeps for fxs_world_internal on every platform (its size differs
 /// with the width of a pointer; a fixed share keeps fxs_world_memory_size the same on 32-bit
 /// MCUs and on x86-64).
-#define FXS_WORLD_INTERNAL_BYTES 320u
+#define FXS_WORLD_INTERNAL_BYTES 336u
 typedef char
     fxs_world_internal_fits[sizeof(fxs_world_internal) <= FXS_WORLD_INTERNAL_BYTES ? 1 : -1];
 

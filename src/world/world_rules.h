@@ -96,6 +96,13 @@
 /// pressing into it and waiting there (world_way.c, fxs_way_round_pile): docs/crowds.md.
 #define FXS_RULES_ROUND_PILES 9u
 
+/// Groups without fields: FXS_NAV_FIELD_GROUP or more navigate agents going to one target point
+/// form a group whether or not the world keeps group fields (counted by the plan,
+/// world_sharers.h), and its followers keep a field group's rules (on the last leg, the goal
+/// cluster and its lattice; on the way, keeping right and crawling), so a crowd sent to one
+/// point settles in a compact cluster round it in a world without fields too: docs/crowds.md.
+#define FXS_RULES_SHARED_GOALS 10u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;

@@ -31,6 +31,7 @@
 #include "world_obstacles.h"
 #include "world_prefetch.h"
 #include "world_rules.h"
+#include "world_sharers.h"
 #include "world_slots.h"
 #include "world_cluster.h"
 #include "world_way.h"
@@ -364,7 +365,7 @@ static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
   // rests only inside its group's compact cluster (fxs_way_in_cluster), there also against
   // any of its group already at rest (arrival by contact); outside it presses on.
   // (Both since simulation version 5; by version 4's a follower rests in any pile, waits anywhere.)
-  uint32_t group = fxs_world_nav_fields_follows(ctx->world, ctx->index);
+  uint32_t group = fxs_world_nav_group(ctx->world, ctx->index); // (fields', since version 10 any)
   bool clusters = fxs_rules_since(ctx->world, FXS_RULES_GOAL_CLUSTERS);
   bool near = group || fxs_vec2_within(a->position, m.to, slowing);
   bool compact = group && fxs_rules_since(ctx->world, FXS_RULES_COMPACT_CLUSTERS);

@@ -1,0 +1,87 @@
+// Goal sharers (world_sharers.h).
+#include "world_sharers.h"
+
+#include <string.h>
+
+#include "world_internal.h"
+#include "world_nav.h"
+#include "world_nav_mesh.h"
+#include "world_nav_fields.h"
+#include "world_rules.h"
+
+size_t fxs_world_sharers_entries(const fxs_world_capacity *c) {
+  if (c->nav_cells == 0 && !fxs_world_is_mesh(c)) return 0;
+  size_t entries = 1;
+  while (entries < 2u * (size_t)c->agents) entries *= 2; // agents <= FXS_MAX_AGENTS < 2^31
+  return entries;
+}
+
+// The entry a point's probe starts at: its coordinates' bits mixed (a multiply, xor and shift
+// finish), masked to the table.
+static size_t first_entry(fix16_t x, fix16_t y, size_t mask) {
+  uint32_t h = (uint32_t)x * 0x9E3779B1u ^ (uint32_t)y * 0x85EBCA77u;
+  h ^= h >> 15;
+  h *= 0x2C1B3C6Du;
+  h ^= h >> 12;
+  return (size_t)h & mask;
+}
+
+// The index of point (x, y)'s entry: its own, or the empty one its probe reached first (to take
+// it); `entries` when the probe passed FXS_SHARERS_PROBES entries without either.
+static size_t entry_of(const fxs_goal_sharer *table, size_t entries, fix16_t x, fix16_t y) {
+  size_t mask = entries - 1, at = first_entry(x, y, mask);
+  for (uint32_t p = 0; p < FXS_SHARERS_PROBES && p < entries; ++p, at = (at + 1) & mask) {
+    const fxs_goal_sharer *e = &table[at];
+    if (e->count == 0 || (e->x == x && e->y == y)) return at;
+  }
+  return entries;
+}
+
+// Whether agent slot `index` was given no group field this tick (none to be given without them).
+static bool fieldless(const fxs_world *world, uint32_t index) {
+  return world->capacity.nav_fields == 0 ||
+         world->internal->nav.agent_field[index] == FXS_NAV_NO_FIELD;
+}
+
+void fxs_world_sharers_count(fxs_world *world) {
+  size_t entries = fxs_world_sharers_entries(&world->capacity);
+  fxs_goal_sharer *table = world->internal->nav.sharers;
+  if (entries == 0 || !fxs_rules_since(world, FXS_RULES_SHARED_GOALS)) return;
+  // Emptied only when the last count took an entry: a crowd whose agents all follow fields
+  // costs no pass over the table.
+  if (world->internal->nav.sharers_taken) memset(table, 0, entries * sizeof *table);
+  world->internal->nav.sharers_taken = 0;
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    const fxs_agent_slot *s = &world->agents[i];
+    if (!s->alive || !fxs_world_nav_navigates(s) || !fieldless(world, i)) continue;
+    fxs_vec2 goal = fxs_world_nav_target(world, i);
+    size_t at = entry_of(table, entries, goal.x, goal.y);
+    if (at == entries) continue;
+    table[at].x = goal.x, table[at].y = goal.y;
+    table[at].count++;
+    world->internal->nav.sharers_taken = 1;
+  }
+}
+
+// The table's count of `goal` (0 where it holds none).
+static uint32_t counted(const fxs_world *world, fxs_vec2 goal) {
+  size_t entries = fxs_world_sharers_entries(&world->capacity);
+  if (entries == 0) return 0;
+  const fxs_goal_sharer *table = world->internal->nav.sharers;
+  size_t at = entry_of(table, entries, goal.x, goal.y);
+  return at == entries ? 0 : table[at].count;
+}
+
+uint32_t fxs_world_nav_group(const fxs_world *world, uint32_t index) {
+  uint32_t members = fxs_world_nav_fields_follows(world, index);
+  if (members != 0 || !fxs_rules_since(world, FXS_RULES_SHARED_GOALS) || !fieldless(world, index))
+    return members;
+  uint32_t n = counted(world, fxs_world_nav_target(world, index));
+  return n >= FXS_NAV_FIELD_GROUP ? n : 0;
+}
+
+uint32_t fxs_world_nav_goal_sharers(const fxs_world *world, uint32_t index, fxs_vec2 goal) {
+  if (fxs_world_nav_fields_follows(world, index) != 0)
+    return fxs_world_nav_fields_sharers(world, index, goal);
+  return fxs_world_nav_group(world, index) != 0 ? counted(world, goal) : 0;
+}
