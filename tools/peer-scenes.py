@@ -59,14 +59,17 @@ def agent(name, pos, goal, radius, kind, horizon):
             "max_force: 0.25,\n     behaviors: [%s]}\n" % (name, pair(*pos), pair(*goal), num(radius), b))
 
 
-def blocks(name, kind, summary):
+def blocks(name, kind, summary, fields=4):
     out = [BLOCKS_HEADER.format(name=name)]
     out.append("name: %s\nsummary: %s\nticks: 8400\n" % (name, summary))
     out.append("world:\n  seed: 1\n  bounds: [-120, -120, 120, 120]\n  clamp: false\n"
                "  neighbor_radius: 15\n")
-    if kind == "navigate":
+    if kind == "navigate" and fields:
         out.append("navigation:           # cells of the radius; one integration field per shared goal\n"
-                   "  cell_size: 2\n  fields: 4\n")
+                   "  cell_size: 2\n  fields: %d\n" % fields)
+    elif kind == "navigate":
+        out.append("navigation:           # cells of the radius; no group fields: each agent its own A*\n"
+                   "  cell_size: 2\n")
     out.append("walls:                # each block's four sides\n")
     for x0, y0, x1, y1 in BLOCKS:
         corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
@@ -113,6 +116,10 @@ def scenes():
         "peer_blocks_nav.yaml": blocks(
             "peer_blocks_nav", "navigate",
             "RVO2's Blocks, 100 navigate agents of radius 2 cross four blocks to four shared goals"),
+        "peer_blocks_nav_nofields.yaml": blocks(
+            "peer_blocks_nav_nofields", "navigate",
+            "RVO2's Blocks, 100 navigate agents of radius 2 (no group fields) cross four blocks to four shared goals",
+            fields=0),
         "peer_blocks_orca.yaml": blocks(
             "peer_blocks_orca", "orca",
             "RVO2's Blocks, 100 ORCA agents of radius 2 (no route) cross four blocks to four shared goals"),

@@ -430,8 +430,7 @@ fxs_vec2 fxs_way_round_pile(const fxs_steer_context *ctx, fxs_vec2 preferred, fx
     fxs_vec2 goal = fxs_world_goal_of(ctx->world, nb->id);
     if (fxs_vec2_equal(goal, ctx->target_point) ||
         !(fxs_vec2_within(nb->position, goal, fxs_agent_touch(&s->body)) ||
-          (fxs_cluster_on_node(&s->body, goal) &&
-           fxs_world_nav_group(ctx->world, nb->id))))
+          (fxs_cluster_on_node(&s->body, goal) && fxs_world_nav_group(ctx->world, nb->id))))
       continue;
     if (!ahead_found) {
       ahead = fxs_vec2_add(a->position, fxs_vec2_set_length(preferred, fxs_cluster_step(a)));
