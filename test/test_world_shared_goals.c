@@ -18,8 +18,7 @@
 
 #define GROUP 25
 static const fxs_world_capacity cap = {GROUP, 0, 0, 0, 0, 0, 0, 1600, 2, 1600, 64, 0, 0, 0};
-static const fxs_world_capacity fields_cap = {GROUP, 0, 0, 0, 0, 0, 0, 1600, 2, 1600, 64, 2,
-                                              0, 0};
+static const fxs_world_capacity fields_cap = {GROUP, 0, 0, 0, 0, 0, 0, 1600, 2, 1600, 64, 2, 0, 0};
 static uint64_t memory[40000];
 static uint64_t other_memory[40000];
 static uint8_t snapshot[65536];
@@ -33,10 +32,10 @@ void tearDown(void) {}
 #define GOAL_Y 200
 
 typedef struct outcome {
-  int home;        // at rest within the compact cluster, 1.3 r sqrt(N) of the goal
-  int last_move;   // the last tick an agent moved
-  double overlap;  // the deepest overlap of two bodies at the end, in radii
-  uint64_t hash;   // the world's hash at the end
+  int home;       // at rest within the compact cluster, 1.3 r sqrt(N) of the goal
+  int last_move;  // the last tick an agent moved
+  double overlap; // the deepest overlap of two bodies at the end, in radii
+  uint64_t hash;  // the world's hash at the end
 } outcome;
 
 static void spawn_group(fxs_world *w) {
@@ -78,10 +77,11 @@ static outcome run(const fxs_world_capacity *c, uint32_t version, int ticks) {
       if (!fxs_vec2_is_zero(world.agents[i].body.velocity)) last_move = t;
   }
   outcome o = measure(last_move);
-  FXS_TEST_REPORT("version %u, %s: %d of %d home, last move at tick %d, deepest overlap %.4f r, "
-                  "hash 0x%016llx",
-                  version, c->nav_fields ? "fields" : "no fields", o.home, GROUP, o.last_move,
-                  o.overlap, (unsigned long long)o.hash);
+  FXS_TEST_REPORT(
+      "version %u, %s: %d of %d home, last move at tick %d, deepest overlap %.4f r, "
+      "hash 0x%016llx",
+      version, c->nav_fields ? "fields" : "no fields", o.home, GROUP, o.last_move, o.overlap,
+      (unsigned long long)o.hash);
   return o;
 }
 
