@@ -11,13 +11,14 @@
 #include "world_sharers.h"
 
 // Groups without fields (world_rules.h, FXS_RULES_SHARED_GOALS, simulation version 10): in a
-// world that keeps no group fields, navigate agents sharing a target point are counted by the
-// plan (world_sharers.h) and, four or more, form a group that settles on its goal's cluster
-// lattice as a field's group does. A group of 25 starts in a 5 x 5 block far from its goal, so
-// it comes in from one side.
+// world that keeps no group fields, or none at all, crowd agents (navigate or ORCA) sharing a
+// target point are counted by the step (world_sharers.h) and, four or more, form a group that
+// settles on its goal's cluster lattice as a field's group does. A group of 25 starts in a 5 x 5
+// block far from its goal, so it comes in from one side.
 
 #define GROUP 25
 static const fxs_world_capacity cap = {GROUP, 0, 0, 0, 0, 0, 0, 1600, 2, 1600, 64, 0, 0, 0};
+static const fxs_world_capacity orca_cap = {GROUP, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const fxs_world_capacity fields_cap = {GROUP, 0, 0, 0, 0, 0, 0, 1600, 2, 1600, 64, 2, 0, 0};
 static uint64_t memory[40000];
 static uint64_t other_memory[40000];
@@ -38,9 +39,22 @@ typedef struct outcome {
   uint64_t hash;  // the world's hash at the end
 } outcome;
 
+// An ORCA agent (no route) of nav_crowd_walker's body at (x, y) with target (tx, ty).
+static void orca_walker(fxs_world *w, int x, int y, int tx, int ty) {
+  fxs_agent_handle h = nav_crowd_body(w, x, y);
+  fxs_orca_def d = fxs_default_orca_def();
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(w, fxs_command_add_orca(h, fxs_default_blend(), &d, 0)));
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(w, fxs_command_set_target_point(h, nav_point(tx, ty))));
+}
+
+// The group in a 5 x 5 block, 16 apart, west of its goal: navigate agents in a world with a
+// grid, else ORCA agents.
 static void spawn_group(fxs_world *w) {
-  for (int i = 0; i < GROUP; ++i)
-    nav_crowd_walker(w, 40 + 16 * (i % 5), 168 + 16 * (i / 5), GOAL_X, GOAL_Y);
+  for (int i = 0; i < GROUP; ++i) {
+    int x = 40 + 16 * (i % 5), y = 168 + 16 * (i / 5);
+    if (w->capacity.nav_cells != 0) nav_crowd_walker(w, x, y, GOAL_X, GOAL_Y);
+    else orca_walker(w, x, y, GOAL_X, GOAL_Y);
+  }
 }
 
 static double radii_apart(const fxs_agent *a, const fxs_agent *b) {
@@ -68,7 +82,7 @@ static outcome measure(int last_move) {
 static outcome run(const fxs_world_capacity *c, uint32_t version, int ticks) {
   nav_world_init(&world, 1, c, memory, sizeof memory);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_set_simulation_version(&world, version));
-  nav_grid(&world, 1600);
+  if (c->nav_cells != 0) nav_grid(&world, 1600);
   spawn_group(&world);
   int last_move = 0;
   for (int t = 1; t <= ticks; ++t) {
@@ -80,8 +94,11 @@ static outcome run(const fxs_world_capacity *c, uint32_t version, int ticks) {
   FXS_TEST_REPORT(
       "version %u, %s: %d of %d home, last move at tick %d, deepest overlap %.4f r, "
       "hash 0x%016llx",
-      version, c->nav_fields ? "fields" : "no fields", o.home, GROUP, o.last_move, o.overlap,
-      (unsigned long long)o.hash);
+      version,
+      c->nav_cells == 0 ? "ORCA"
+      : c->nav_fields   ? "fields"
+                        : "no fields",
+      o.home, GROUP, o.last_move, o.overlap, (unsigned long long)o.hash);
   return o;
 }
 
@@ -116,7 +133,23 @@ void test_version_9_has_no_group_without_fields(void) {
   nav_grid(&world, 1600);
   spawn_group(&world);
   fxs_world_step(&world, 0, 0, 0);
-  TEST_ASSERT_EQUAL_UINT32(0, fxs_world_nav_group(&world, 0));
+  TEST_ASSERT_EQUAL_UINT32(0, fxs_world_goal_group(&world, 0));
+}
+
+// ORCA alone (no navigation in the world): the same group settles in its compact cluster.
+void test_an_orca_group_settles_in_its_compact_cluster(void) {
+  outcome o = run(&orca_cap, FXS_SIMULATION_VERSION, 1500);
+  TEST_ASSERT_EQUAL_INT(GROUP, o.home);
+  TEST_ASSERT_TRUE(o.overlap <= 0.05);
+  TEST_ASSERT_TRUE(o.last_move < 1000);
+}
+
+// Version 9's rules for the ORCA group: the hash of the library of simulation version 9 (21 of 25
+// in the cluster, the pile still shoving at the end).
+void test_version_9_has_no_orca_group(void) {
+  outcome o = run(&orca_cap, 9, 1500);
+  TEST_ASSERT_EQUAL_HEX64(UINT64_C(0x3c09e1eb0e855054), o.hash);
+  TEST_ASSERT_TRUE(o.home < GROUP);
 }
 
 // Who is a group: four or more going to one point exactly; three are not; an agent alone is not.
@@ -130,12 +163,14 @@ void test_four_sharing_a_point_are_a_group_three_are_not(void) {
   for (int i = 4; i < 7; ++i) h[i] = nav_crowd_walker(&world, 40, 200 + 20 * i, 300, 300);
   h[7] = nav_crowd_walker(&world, 200, 200, 300, 101); // one LSB of a unit off is another point
   fxs_world_step(&world, 0, 0, 0);
-  for (int i = 0; i < 4; ++i) TEST_ASSERT_EQUAL_UINT32(4, fxs_world_nav_group(&world, (uint32_t)i));
-  for (int i = 4; i < 8; ++i) TEST_ASSERT_EQUAL_UINT32(0, fxs_world_nav_group(&world, (uint32_t)i));
-  TEST_ASSERT_EQUAL_UINT32(4, fxs_world_nav_goal_sharers(&world, 0, nav_point(300, 100)));
+  for (int i = 0; i < 4; ++i)
+    TEST_ASSERT_EQUAL_UINT32(4, fxs_world_goal_group(&world, (uint32_t)i));
+  for (int i = 4; i < 8; ++i)
+    TEST_ASSERT_EQUAL_UINT32(0, fxs_world_goal_group(&world, (uint32_t)i));
+  TEST_ASSERT_EQUAL_UINT32(4, fxs_world_goal_sharers(&world, 0, nav_point(300, 100)));
   TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_despawn(h[3])));
   fxs_world_step(&world, 0, 0, 0);
-  TEST_ASSERT_EQUAL_UINT32(0, fxs_world_nav_group(&world, 0));
+  TEST_ASSERT_EQUAL_UINT32(0, fxs_world_goal_group(&world, 0));
 }
 
 // The counts are derived, not state: a snapshot restored into a world laid out over junk

@@ -339,7 +339,7 @@ fxs_cluster_move fxs_cluster_node(const fxs_steer_context *ctx, fxs_vec2 goal, u
 fxs_cluster_move fxs_cluster_steer(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slowing,
                                    fix16_t reach, fxs_vec2 *velocity) {
   const fxs_agent *a = &ctx->slot->body;
-  uint32_t sharers = fxs_world_nav_goal_sharers(ctx->world, ctx->index, to);
+  uint32_t sharers = fxs_world_goal_sharers(ctx->world, ctx->index, to);
   int64_t gate = 2 * (int64_t)fxs_max(a->radius, 0); // twice the compact disc
   if (sharers == 0 ||
       !fxs_way_in_cluster(a->position, gate > FXS_MAX ? FXS_MAX : (fix16_t)gate, to, sharers))

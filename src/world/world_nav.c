@@ -14,7 +14,6 @@
 #include "world_nav_mesh.h"
 #include "world_nav_raster.h"
 #include "world_route.h"
-#include "world_sharers.h"
 #include "world_slots.h"
 
 bool fxs_world_nav_capacity_valid(const fxs_world_capacity *c) {
@@ -381,7 +380,6 @@ void fxs_world_nav_plan(fxs_world *world) {
   measure_progress(world);
   bool fields = world->capacity.nav_fields != 0;
   if (fields) fxs_world_nav_fields_assign(world);
-  fxs_world_sharers_count(world);
   mark_stale(world);
   assign_searches(world);
   spend_budget(world);

@@ -12,7 +12,6 @@
 #include "world_formation.h"
 #include "world_nav_mesh_fields.h"
 #include "world_route.h"
-#include "world_sharers.h"
 
 static fxs_vec2 clamp_into(const fxs_nav_mesh *m, fxs_vec2 p) {
   p.x = p.x < m->bounds_min.x ? m->bounds_min.x : p.x > m->bounds_max.x ? m->bounds_max.x : p.x;
@@ -153,7 +152,6 @@ void fxs_world_mesh_plan(fxs_world *world) {
   measure_progress(world);
   bool fields = world->capacity.nav_fields != 0;
   if (fields) fxs_world_mesh_fields_assign(world);
-  fxs_world_sharers_count(world);
   mark_stale(world);
   assign_searches(world);
   spend_budget(world);

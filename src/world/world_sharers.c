@@ -4,13 +4,12 @@
 #include <string.h>
 
 #include "world_internal.h"
-#include "world_nav.h"
-#include "world_nav_mesh.h"
+#include "world_crowd.h"
 #include "world_nav_fields.h"
 #include "world_rules.h"
 
 size_t fxs_world_sharers_entries(const fxs_world_capacity *c) {
-  if (c->nav_cells == 0 && !fxs_world_is_mesh(c)) return 0;
+  if (c->agents == 0) return 0;
   size_t entries = 1;
   while (entries < 2u * (size_t)c->agents) entries *= 2; // agents <= FXS_MAX_AGENTS < 2^31
   return entries;
@@ -37,10 +36,17 @@ static size_t entry_of(const fxs_goal_sharer *table, size_t entries, fix16_t x, 
   return entries;
 }
 
-// Whether agent slot `index` was given no group field this tick (none to be given without them).
-static bool fieldless(const fxs_world *world, uint32_t index) {
-  return world->capacity.nav_fields == 0 ||
-         world->internal->nav.agent_field[index] == FXS_NAV_NO_FIELD;
+// Whether agent slot `index` counts in the table: a crowd agent (ORCA or navigate) aiming at a
+// point and given no group field this tick (none to be given without them). Its slot is live.
+static bool counts(const fxs_world *world, uint32_t index) {
+  const fxs_agent_slot *s = &world->agents[index];
+  if (s->target_agent != 0) return false;
+  if (world->capacity.nav_fields != 0 &&
+      world->internal->nav.agent_field[index] != FXS_NAV_NO_FIELD)
+    return false;
+  for (uint8_t i = 0; i < s->behavior_count; ++i)
+    if (fxs_runs_orca(&s->behaviors[i])) return true;
+  return false;
 }
 
 void fxs_world_sharers_count(fxs_world *world) {
@@ -52,9 +58,8 @@ void fxs_world_sharers_count(fxs_world *world) {
   if (world->internal->nav.sharers_taken) memset(table, 0, entries * sizeof *table);
   world->internal->nav.sharers_taken = 0;
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
-    const fxs_agent_slot *s = &world->agents[i];
-    if (!s->alive || !fxs_world_nav_navigates(s) || !fieldless(world, i)) continue;
-    fxs_vec2 goal = fxs_world_nav_target(world, i);
+    if (!world->agents[i].alive || !counts(world, i)) continue;
+    fxs_vec2 goal = world->agents[i].target_point;
     size_t at = entry_of(table, entries, goal.x, goal.y);
     if (at == entries) continue;
     table[at].x = goal.x, table[at].y = goal.y;
@@ -72,16 +77,16 @@ static uint32_t counted(const fxs_world *world, fxs_vec2 goal) {
   return at == entries ? 0 : table[at].count;
 }
 
-uint32_t fxs_world_nav_group(const fxs_world *world, uint32_t index) {
+uint32_t fxs_world_goal_group(const fxs_world *world, uint32_t index) {
   uint32_t members = fxs_world_nav_fields_follows(world, index);
-  if (members != 0 || !fxs_rules_since(world, FXS_RULES_SHARED_GOALS) || !fieldless(world, index))
+  if (members != 0 || !fxs_rules_since(world, FXS_RULES_SHARED_GOALS) || !counts(world, index))
     return members;
-  uint32_t n = counted(world, fxs_world_nav_target(world, index));
+  uint32_t n = counted(world, world->agents[index].target_point);
   return n >= FXS_NAV_FIELD_GROUP ? n : 0;
 }
 
-uint32_t fxs_world_nav_goal_sharers(const fxs_world *world, uint32_t index, fxs_vec2 goal) {
+uint32_t fxs_world_goal_sharers(const fxs_world *world, uint32_t index, fxs_vec2 goal) {
   if (fxs_world_nav_fields_follows(world, index) != 0)
     return fxs_world_nav_fields_sharers(world, index, goal);
-  return fxs_world_nav_group(world, index) != 0 ? counted(world, goal) : 0;
+  return fxs_world_goal_group(world, index) != 0 ? counted(world, goal) : 0;
 }

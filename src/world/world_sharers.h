@@ -1,15 +1,17 @@
-// Internal: goal sharers. How many navigate agents without a group field go to each exact target
-// point, counted by every plan (phase 2 of the step) from the start-of-tick state, so that agents
-// sharing a goal form a group whether or not the world keeps group fields (since simulation
-// version 10, FXS_RULES_SHARED_GOALS): such a group's followers settle on their goal's cluster
-// lattice (world_cluster.h) and keep the rules of a field's group on their way. Derived, not
-// state: neither hashed nor snapshotted; the next plan recounts after a restore.
+// Internal: goal sharers. How many crowd agents (ORCA or navigate) without a group field go to
+// each exact target point, counted every tick after the plan (phase 2 of the step) from the
+// start-of-tick state, so that agents sharing a goal form a group whether or not they navigate
+// and whether or not the world keeps group fields (since simulation version 10,
+// FXS_RULES_SHARED_GOALS): such a group's followers settle on their goal's cluster lattice
+// (world_cluster.h) and keep the rules of a field's group. Derived, not state: neither hashed
+// nor snapshotted; the next step recounts after a restore.
 //
 // The count is a table of points, open addressing with linear probing over a power of two of
 // entries at least twice the agent slots (capacity.agents), so it never fills. A point whose
 // probe would pass FXS_SHARERS_PROBES entries is not counted: its agents stay alone, as they
-// were before version 10 (the same on every build; a bound on the plan's time that input
-// chosen to collide cannot break).
+// were before version 10 (the same on every build; a bound on the step's time that input
+// chosen to collide cannot break). An agent aiming at another agent (a moving target) is in
+// no group.
 #ifndef FIXSTEER_WORLD_SHARERS_H
 #define FIXSTEER_WORLD_SHARERS_H
 
@@ -27,23 +29,24 @@ typedef struct fxs_goal_sharer {
   uint32_t count;
 } fxs_goal_sharer;
 
-/// Entries of the table of a world of capacity `c`: 0 without navigation (a grid or a mesh),
-/// else the least power of two at least twice c->agents (at least 1).
+/// Entries of the table of a world of capacity `c`: 0 without agent slots, else the least power
+/// of two at least twice c->agents.
 size_t fxs_world_sharers_entries(const fxs_world_capacity *c);
 
-/// Recounts the table (the plan, after group fields are assigned): every live navigate agent that
-/// follows no group field this tick counts at its target point. Nothing before simulation
-/// version 10 (the table is left empty).
+/// Recounts the table (the step, after the plan has assigned group fields): every live agent
+/// that runs ORCA or navigate, aims at a point and follows no group field this tick counts at
+/// its target point. Nothing before simulation version 10 (the table is left as it was).
 void fxs_world_sharers_count(fxs_world *world);
 
-/// The group of agent slot `index`, a live navigate agent: the number of its field's members when
-/// it follows a group field (fxs_world_nav_fields_follows); else, since simulation version 10,
-/// the number going to its target point when FXS_NAV_FIELD_GROUP or more do; else 0.
-uint32_t fxs_world_nav_group(const fxs_world *world, uint32_t index);
+/// The group of agent slot `index`: the number of its field's members when it follows a group
+/// field (fxs_world_nav_fields_follows); else, since simulation version 10, when it counts in
+/// the table (see fxs_world_sharers_count), the number going to its target point when
+/// FXS_NAV_FIELD_GROUP or more do; else 0.
+uint32_t fxs_world_goal_group(const fxs_world *world, uint32_t index);
 
 /// Of agent slot `index`'s group, the number going to its own goal point `goal` exactly (the
-/// ones that pile round it): fxs_world_nav_fields_sharers for a field's follower; else, since
-/// simulation version 10, the table's count of `goal` when the agent is in a group; else 0.
-uint32_t fxs_world_nav_goal_sharers(const fxs_world *world, uint32_t index, fxs_vec2 goal);
+/// ones that pile round it): fxs_world_nav_fields_sharers for a field's follower; else the
+/// table's count of `goal` when the agent is in a group; else 0.
+uint32_t fxs_world_goal_sharers(const fxs_world *world, uint32_t index, fxs_vec2 goal);
 
 #endif

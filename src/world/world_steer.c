@@ -28,6 +28,7 @@
 #include "world_grid.h"
 #include "world_nav.h"
 #include "world_nav_fields.h"
+#include "world_navigate.h"
 #include "world_obstacles.h"
 #include "world_prefetch.h"
 #include "world_rules.h"
@@ -45,7 +46,6 @@ static const fxs_agent *target_agent_of(const fxs_world *world, const fxs_agent_
 }
 
 // A max_neighbors parameter (ORCA, navigate) as a count: validated whole and >= 0.
-static inline uint32_t whole_neighbors(fix16_t p) { return (uint32_t)p >> 16; }
 
 // The neighbor search: with `orca_only`, the nearest k within r (what ORCA takes of the
 // list), else the full list. With `few` too, at most k found are left unsorted
@@ -82,7 +82,7 @@ FXS_ALWAYS_INLINE void search(fxs_steer_context *ctx) {
   for (uint8_t i = 0; i < s->behavior_count && orca_only; ++i) {
     const fxs_behavior_slot *b = &s->behaviors[i];
     if (b->kind == FXS_BEHAVIOR_ORCA) {
-      uint32_t bk = whole_neighbors(b->p[FXS_PARAM(ORCA, max_neighbors)]);
+      uint32_t bk = fxs_whole_neighbors(b->p[FXS_PARAM(ORCA, max_neighbors)]);
       k = bk > k ? bk : k;
       fix16_t reach = fxs_orca_reach(&s->body, b->p[FXS_PARAM(ORCA, neighbor_distance)]);
       r = reach > r ? reach : r;
@@ -223,12 +223,8 @@ static const fxs_orca_radii *neighbor_radii(const fxs_steer_context *ctx, const 
   return out;
 }
 
-// ORCA toward a preferred velocity among the searched neighbors, each with its own priority
-// and body radius, and the walls and obstacles within reach (through their grids), by the
-// crowd side rule (fxs_orca_crowd_side) from simulation version 6 unless `way` (navigate:
-// its route picks the way round a crowd).
-static fxs_vec2 orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
-                            const fxs_way_wait *wait, bool way) {
+fxs_vec2 fxs_world_orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
+                               const fxs_way_wait *wait, bool way) {
   const fxs_agent *a = &ctx->slot->body;
   const fxs_step_context *step = ctx->step;
   // The search's list is ORCA's order: its choice is a prefix (orca_sorted.h).
@@ -296,21 +292,10 @@ static bool orca_toward_open(fxs_steer_context *ctx, const fxs_orca_def *def, fx
   return open;
 }
 
-// ORCA's parameters from its behavior slot's. The obstacle time horizon is half the time
-// horizon: the behavior slot has no parameter left for it.
+// ORCA's parameters from its behavior slot's.
 static inline fxs_orca_def orca_def_of(const fxs_agent *a, const fix16_t *p) {
-  fxs_orca_def d = {p[FXS_PARAM(ORCA, time_horizon)],
-                    fxs_orca_reach(a, p[FXS_PARAM(ORCA, neighbor_distance)]),
-                    p[FXS_PARAM(ORCA, neighbor_radius)],
-                    whole_neighbors(p[FXS_PARAM(ORCA, max_neighbors)]),
-                    p[FXS_PARAM(ORCA, time_horizon)] / 2,
-                    p[FXS_PARAM(ORCA, priority)]};
+  fxs_orca_def d = FXS_ORCA_DEF_OF(a, p, ORCA);
   return d;
-}
-
-// A slowing radius parameter: 0 (the default) is the agent's own (fxs_agent_slowing_radius).
-static inline fix16_t slowing_radius_of(const fxs_agent *a, fix16_t p) {
-  return p > 0 ? p : fxs_agent_slowing_radius(a);
 }
 
 // ORCA's preferred velocity toward the target: arrival's desired one (the velocity plus
@@ -320,7 +305,7 @@ static inline fix16_t slowing_radius_of(const fxs_agent *a, fix16_t p) {
 FXS_ALWAYS_INLINE fxs_vec2 orca_preferred(const fxs_steer_context *ctx, const fix16_t *p,
                                           bool inline_arrival) {
   const fxs_agent *a = &ctx->slot->body;
-  fix16_t slowing = slowing_radius_of(a, p[FXS_PARAM(ORCA, slowing_radius)]);
+  fix16_t slowing = fxs_slowing_radius_of(a, p[FXS_PARAM(ORCA, slowing_radius)]);
   fxs_vec2 force =
       inline_arrival ? fxs_steer_toward(a, fxs_arrive_desired_inline(a, ctx->target_point, slowing))
                      : fxs_arrive(a, ctx->target_point, slowing);
@@ -329,83 +314,48 @@ FXS_ALWAYS_INLINE fxs_vec2 orca_preferred(const fxs_steer_context *ctx, const fi
 
 // Whether the agent is near enough its target for a pile there to hold it (world_way.h).
 static inline bool near_target(const fxs_steer_context *ctx, const fix16_t *p) {
-  return fxs_way_near_goal(ctx,
-                           slowing_radius_of(&ctx->slot->body, p[FXS_PARAM(ORCA, slowing_radius)]));
+  return fxs_way_near_goal(
+      ctx, fxs_slowing_radius_of(&ctx->slot->body, p[FXS_PARAM(ORCA, slowing_radius)]));
 }
 
-// ORCA toward the target; within its slowing radius, an agent held in the pile of those
-// sharing its target prefers to stay where it is (fxs_way_held_in_orca_pile).
+// ORCA near its target (both ORCA paths; `group`: fxs_world_goal_group). A group's follower
+// (since simulation version 10) settles on its goal's cluster lattice as navigate's do: true,
+// with *force, where the lattice steers it; else it rests (*preferred zero) only inside its
+// compact cluster, held in the pile or against one of its group at rest nearer the goal, and it
+// avoids its neighbours by their real radii. Any other agent within its slowing radius held in
+// the pile of those sharing its target prefers to stay where it is (fxs_way_held_in_orca_pile).
+static bool orca_goal(fxs_steer_context *ctx, fxs_orca_def *d, const fix16_t *p, uint32_t group,
+                      fxs_vec2 *preferred, fxs_vec2 *force) {
+  if (group == 0) {
+    if (fxs_way_held_in_orca_pile(ctx)) *preferred = fxs_vec2_zero();
+    return false;
+  }
+  const fxs_agent *a = &ctx->slot->body;
+  fxs_vec2 to = ctx->target_point, v;
+  fix16_t slowing = fxs_slowing_radius_of(a, p[FXS_PARAM(ORCA, slowing_radius)]);
+  fix16_t gap = fxs_agent_touch(a);
+  d->neighbor_radius = 0; // world_rules.h: compact clusters
+  fxs_cluster_move how = fxs_cluster_steer(ctx, to, slowing, d->neighbor_distance, &v);
+  fxs_way_wait wait = {true, true, to, gap};
+  if (how == FXS_CLUSTER_LAND) *force = fxs_steer_toward(a, v);
+  if (how != FXS_CLUSTER_LAND && how != FXS_CLUSTER_NONE)
+    *force = fxs_world_orca_toward(ctx, d, v, &wait, true);
+  if (how != FXS_CLUSTER_NONE) return true;
+  fix16_t slow = fxs_max(fxs_max(a->max_force, 0), fxs_max(a->max_speed, 0) / 2);
+  if (fxs_way_in_cluster(a->position, fxs_max(a->radius, 0), to, group) &&
+      (fxs_way_held_in_pile(ctx, to, slow, gap) || fxs_way_touches_rest(ctx, to, gap)))
+    *preferred = fxs_vec2_zero();
+  return false;
+}
+
+// ORCA toward the target, near it as orca_goal says.
 static fxs_vec2 orca_steering(fxs_steer_context *ctx, const fix16_t *p) {
   fxs_orca_def d = orca_def_of(&ctx->slot->body, p);
-  fxs_vec2 preferred = orca_preferred(ctx, p, false);
-  if (near_target(ctx, p) && fxs_way_held_in_orca_pile(ctx)) preferred = fxs_vec2_zero();
-  return orca_toward(ctx, &d, preferred, 0, false);
-}
-
-// Navigate (world_nav.h): the route's move; ORCA toward it among the neighbors, except when
-// landing on the last point (taken as it is); on the last leg, within the slowing radius,
-// an agent touching one that arrived first holds still. Parameters slowing_radius, then
-// ORCA's time_horizon, neighbor_distance, neighbor_radius, max_neighbors, priority.
-static fxs_vec2 navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
-  const fxs_agent *a = &ctx->slot->body;
-  fxs_orca_def d = {p[FXS_PARAM(NAVIGATE, time_horizon)],
-                    fxs_orca_reach(a, p[FXS_PARAM(NAVIGATE, neighbor_distance)]),
-                    p[FXS_PARAM(NAVIGATE, neighbor_radius)],
-                    whole_neighbors(p[FXS_PARAM(NAVIGATE, max_neighbors)]),
-                    p[FXS_PARAM(NAVIGATE, time_horizon)] / 2,
-                    p[FXS_PARAM(NAVIGATE, priority)]};
-  fix16_t slowing = slowing_radius_of(a, p[FXS_PARAM(NAVIGATE, slowing_radius)]);
-  fxs_nav_move m = fxs_world_nav_move(ctx->world, ctx->index, ctx->target_point, slowing);
-  if (!ctx->searched) search(ctx);
-  // Landing, unless an agent that must pass comes near: then it makes way (make_way).
-  if (m.land && !fxs_way_mover_near(ctx, d.neighbor_distance))
-    return fxs_steer_toward(a, m.velocity);
-  // A group's follower (a field's) counts neighbours up to half its top speed as arrived,
-  // at any distance from the goal: a pile of hundreds is wide and never quite still. It
-  // rests only inside its group's compact cluster (fxs_way_in_cluster), there also against
-  // any of its group already at rest (arrival by contact); outside it presses on.
-  // (Both since simulation version 5; by version 4's a follower rests in any pile, waits anywhere.)
-  uint32_t group = fxs_world_nav_group(ctx->world, ctx->index); // (fields', since version 10 any)
-  bool clusters = fxs_rules_since(ctx->world, FXS_RULES_GOAL_CLUSTERS);
-  bool near = group || fxs_vec2_within(a->position, m.to, slowing);
-  bool compact = group && fxs_rules_since(ctx->world, FXS_RULES_COMPACT_CLUSTERS);
-  fix16_t slow = fxs_max(a->max_force, 0), gap = fxs_agent_touch(a);
-  if (group) slow = fxs_max(slow, fxs_max(a->max_speed, 0) / 2);
-  if (group && !compact) gap = fxs_max(a->radius, gap);
-  if (compact && m.last) d.neighbor_radius = 0; // world_rules.h: compact clusters
-  // On the last leg, round its goal, a group's follower settles on its cluster's lattice
-  // (world_cluster.h, since simulation version 8), counting the group going to that point.
-  if (m.last && near && compact && fxs_rules_since(ctx->world, FXS_RULES_CLUSTER_LATTICE)) {
-    fxs_vec2 v;
-    fxs_cluster_move how = fxs_cluster_steer(ctx, m.to, slowing, d.neighbor_distance, &v);
-    fxs_way_wait wait = {true, true, m.to, gap};
-    if (how == FXS_CLUSTER_LAND) return fxs_steer_toward(a, v);
-    if (how != FXS_CLUSTER_NONE) return orca_toward(ctx, &d, v, &wait, true);
-  }
-  if (m.last && near) {
-    bool held;
-    if (group && clusters) {
-      fix16_t room = compact ? fxs_max(a->radius, 0) : fxs_way_spaced_radius(a, d.neighbor_radius);
-      held = fxs_way_in_cluster(a->position, room, m.to, group) &&
-             (fxs_way_held_in_pile(ctx, m.to, slow, gap) || fxs_way_touches_rest(ctx, m.to, gap));
-    } else {
-      held = fxs_way_held_in_pile(ctx, m.to, slow, gap);
-    }
-    if (held) m.velocity = fxs_vec2_zero();
-  }
-  // On a last leg past another group's pile, a group's follower goes round it (version 9).
-  if (group && m.last && fxs_rules_since(ctx->world, FXS_RULES_ROUND_PILES))
-    m.velocity = fxs_way_round_pile(ctx, m.velocity, m.to, group);
-  // On its way among other groups' agents, a group's follower keeps to its right (lanes:
-  // docs/crowds.md, since simulation version 6).
-  if (group && !(m.last && near) && fxs_rules_since(ctx->world, FXS_RULES_KEEP_RIGHT))
-    m.velocity = fxs_way_keep_right(ctx, m.velocity, d.neighbor_distance);
-  // Pressed into a crowd, a group's follower waits only on its last leg (the pile's static
-  // friction) or against one of its group at rest nearer the goal; on the way there it crawls
-  // on, so a crush of groups in a crossing keeps flowing. An agent going alone (its own spot,
-  // its own route) waits anywhere, as before: crawling, it can press into a door's jamb.
-  fxs_way_wait wait = {!group || !clusters || (m.last && near), true, m.to, gap};
-  return orca_toward(ctx, &d, m.velocity, &wait, true);
+  fxs_vec2 preferred = orca_preferred(ctx, p, false), force;
+  uint32_t group = fxs_world_goal_group(ctx->world, ctx->index);
+  if ((group != 0 || near_target(ctx, p)) && orca_goal(ctx, &d, p, group, &preferred, &force))
+    return force;
+  return fxs_world_orca_toward(ctx, &d, preferred, 0, false);
 }
 
 // Behaviors that read the neighbor list: separation, alignment, cohesion, leader, queue,
@@ -446,7 +396,7 @@ static fxs_vec2 neighbor_steering(fxs_steer_context *ctx, const fxs_behavior_slo
     case FXS_BEHAVIOR_ORCA:
       return orca_steering(ctx, p);
     case FXS_BEHAVIOR_NAVIGATE:
-      return navigate_steering(ctx, p);
+      return fxs_world_navigate_steering(ctx, p);
     case FXS_BEHAVIOR_UNALIGNED_AVOIDANCE: {
       fxs_unaligned_avoidance_def d = {p[FXS_PARAM(UNALIGNED_AVOIDANCE, time_horizon)],
                                        p[FXS_PARAM(UNALIGNED_AVOIDANCE, margin)],
@@ -698,14 +648,16 @@ steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t index, fxs_wo
   const fix16_t *p = ctx.slot->behaviors[0].p;
   fxs_orca_def d = orca_def_of(&ctx.slot->body, p);
   uint32_t k = d.max_neighbors;
-  // Near its target the pile rule reads the neighbors in order: no open search there.
-  bool near = near_target(&ctx, p);
+  // Near its target (or in a group) the pile rules read the neighbors in order: no open search.
+  uint32_t group = fxs_world_goal_group(ctx.world, ctx.index);
+  bool near = group != 0 || near_target(&ctx, p);
   bool open = hint->left == 0 && !near && open_step(step, d.priority);
   if (hint->left != 0) --hint->left;
   search_for(&ctx, true, k, d.neighbor_distance, open); // search's k and r for it
   fxs_vec2 preferred = orca_preferred(&ctx, p, true), force;
-  if (near && fxs_way_held_in_orca_pile(&ctx)) preferred = fxs_vec2_zero();
-  if (ctx.unsorted && orca_toward_open(&ctx, &d, preferred, &force)) {
+  if (near && orca_goal(&ctx, &d, p, group, &preferred, &force)) {
+    // the goal's lattice steered it
+  } else if (ctx.unsorted && orca_toward_open(&ctx, &d, preferred, &force)) {
     hint->after = FXS_OPEN_SKIPS;
   } else {
     if (ctx.unsorted) { // the order matters after all
@@ -716,7 +668,7 @@ steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t index, fxs_wo
       hint->after =
           hint->after >= FXS_OPEN_SKIPS_MAX / 2u ? FXS_OPEN_SKIPS_MAX : 2u * hint->after + 1u;
     }
-    force = orca_toward(&ctx, &d, preferred, 0, false);
+    force = fxs_world_orca_toward(&ctx, &d, preferred, 0, false);
   }
   // keep_out_of_walls reads the start-of-tick body: in place, a copy of it, kept before the
   // integration writes the slot.

@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "fixsteer/agent.h"
+#include "fixsteer/orca.h"
 #include "fixsteer/world.h"
 #include "world_grid.h"
 #include "world_obstacles.h"
@@ -51,6 +53,35 @@ typedef struct fxs_steer_context {
 
 // Searches the agent's neighbors (the list its behaviors read) unless the step has already.
 void fxs_world_search_neighbors(fxs_steer_context *ctx);
+
+struct fxs_way_wait; // when static friction may hold the agent (world_way.h)
+
+/// ORCA toward a preferred velocity among the searched neighbors, each with its own priority
+/// and body radius, and the walls and obstacles within reach (through their grids), by the
+/// crowd side rule (fxs_orca_crowd_side) from simulation version 6 unless `way` (navigate, a
+/// goal cluster: their route or lattice picks the way round a crowd); the steering force.
+fxs_vec2 fxs_world_orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, fxs_vec2 preferred,
+                               const struct fxs_way_wait *wait, bool way);
+
+/// A behavior's max_neighbors parameter (a whole number in Q16.16) as a count.
+static inline uint32_t fxs_whole_neighbors(fix16_t p) { return (uint32_t)p >> 16; }
+
+/// ORCA's parameters (fxs_orca_def) of agent `a` from the slot parameters `p` of a behavior of
+/// kind KIND (ORCA or NAVIGATE: the same names at other places). The obstacle time horizon is
+/// half the time horizon: the behavior slot has no parameter left for it.
+#define FXS_ORCA_DEF_OF(a, p, KIND)                                            \
+  {                                                                            \
+    (p)[FXS_PARAM(KIND, time_horizon)],                                        \
+        fxs_orca_reach((a), (p)[FXS_PARAM(KIND, neighbor_distance)]),          \
+        (p)[FXS_PARAM(KIND, neighbor_radius)],                                 \
+        fxs_whole_neighbors((p)[FXS_PARAM(KIND, max_neighbors)]),              \
+        (p)[FXS_PARAM(KIND, time_horizon)] / 2, (p)[FXS_PARAM(KIND, priority)] \
+  }
+
+/// A slowing radius parameter: 0 (the default) is the agent's own (fxs_agent_slowing_radius).
+static inline fix16_t fxs_slowing_radius_of(const fxs_agent *a, fix16_t p) {
+  return p > 0 ? p : fxs_agent_slowing_radius(a);
+}
 
 /// Steers the agents of view entries [begin, end) into world->internal->next (into their own slots
 /// where step->in_place), on worker `worker`'s scratch; context is the step's

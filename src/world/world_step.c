@@ -8,6 +8,7 @@
 #include "world_move.h"
 #include "world_nav.h"
 #include "world_obstacles.h"
+#include "world_sharers.h"
 #include "world_steer.h"
 
 // The sense phase's pass over the slots: each worker's tally of the crowd (world_crowd.h),
@@ -156,6 +157,8 @@ fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t coun
   fxs_result first_rejection = apply_commands(world, commands, count, results);
   // 2. plan: routes for navigate agents within the tick's search budget (world_nav.h)
   fxs_world_nav_plan(world);
+  //    and the agents going to each goal point (groups without fields, world_sharers.h)
+  fxs_world_sharers_count(world);
   // 3. sense: the start-of-tick view of agents, obstacles and walls, the neighbor grid
   sense(&step);
   // 4. steer: every live agent from that view (in parallel through the task system)

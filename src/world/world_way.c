@@ -41,12 +41,12 @@ static way_facts facts_of(const fxs_world *world, uint32_t id, fxs_vec2 goal) {
   f.on_spot = f.navigates && fxs_vec2_within(f.position, goal, fxs_agent_touch(&s->body));
   // A follower resting on its group's lattice is on a spot of its own (world_cluster.h).
   if (!f.on_spot && f.navigates && f.rests && fxs_rules_since(world, FXS_RULES_CLUSTER_LATTICE) &&
-      fxs_cluster_on_node(&s->body, goal) && fxs_world_nav_group(world, id) != 0)
+      fxs_cluster_on_node(&s->body, goal) && fxs_world_goal_group(world, id) != 0)
     f.on_spot = true;
   uint64_t rest = (uint64_t)fxs_agent_rest_speed(&s->body);
   f.crawls = fxs_rules_since(world, FXS_RULES_CRUSH_ORDER) && f.navigates && !f.rests &&
              fxs_length_sq_raw(s->body.velocity.x, s->body.velocity.y) <= rest * rest &&
-             fxs_world_nav_group(world, id) != 0;
+             fxs_world_goal_group(world, id) != 0;
   return f;
 }
 
@@ -430,7 +430,7 @@ fxs_vec2 fxs_way_round_pile(const fxs_steer_context *ctx, fxs_vec2 preferred, fx
     fxs_vec2 goal = fxs_world_goal_of(ctx->world, nb->id);
     if (fxs_vec2_equal(goal, ctx->target_point) ||
         !(fxs_vec2_within(nb->position, goal, fxs_agent_touch(&s->body)) ||
-          (fxs_cluster_on_node(&s->body, goal) && fxs_world_nav_group(ctx->world, nb->id))))
+          (fxs_cluster_on_node(&s->body, goal) && fxs_world_goal_group(ctx->world, nb->id))))
       continue;
     if (!ahead_found) {
       ahead = fxs_vec2_add(a->position, fxs_vec2_set_length(preferred, fxs_cluster_step(a)));

@@ -51,16 +51,24 @@ static inline fxs_agent_handle nav_navigator(fxs_world *w, int x, int y, int tx,
   return h;
 }
 
-// A navigating agent of scenarios/nav_crowd.yaml's kind at (x, y) with target (tx, ty):
-// radius 5, speed 2, force 0.25, ORCA's defaults but neighbor_radius 7 (more room than the
-// bodies take).
-static inline fxs_agent_handle nav_crowd_walker(fxs_world *w, int x, int y, int tx, int ty) {
+// The body of scenarios/nav_crowd.yaml's agents at (x, y), without behaviors: radius 5, speed
+// 2, force 0.25.
+static inline fxs_agent_handle nav_crowd_body(fxs_world *w, int x, int y) {
   fxs_spawn_def s = fxs_default_spawn_def();
   s.position = nav_point(x, y), s.radius = FXS_INT(5), s.max_speed = FXS_INT(2);
   s.max_force = FXS_ONE / 4;
   fxs_agent_handle h = {0};
   fxs_command c = fxs_command_spawn(&s);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(w, &c, &h));
+  return h;
+}
+
+// A navigating agent of scenarios/nav_crowd.yaml's kind at (x, y) with target (tx, ty):
+// radius 5, speed 2, force 0.25, ORCA's defaults but neighbor_radius 7 (more room than the
+// bodies take).
+static inline fxs_agent_handle nav_crowd_walker(fxs_world *w, int x, int y, int tx, int ty) {
+  fxs_agent_handle h = nav_crowd_body(w, x, y);
+  fxs_command c;
   fxs_orca_def d = fxs_default_orca_def();
   d.neighbor_radius = FXS_INT(7);
   c = fxs_command_add_navigate(h, fxs_default_blend(), FXS_INT(40), &d);
