@@ -416,6 +416,9 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   }
   world->internal->nav.sharers = FXS_AT(fxs_goal_sharer, M_GOAL_SHARERS);
   world->internal->nav.sharers_taken = 1; // the memory is the caller's: emptied by the first count
+  world->internal->nav.sharers_grouped = 0;
+  world->internal->nav.sharers_stale = 1;
+  world->internal->nav.sharers_mask = (uint32_t)(fxs_world_sharers_entries(capacity) - 1u);
   fxs_free_slots_layout(world);
   fxs_world_rebuild_derived(world);
   return FXS_OK;
@@ -427,6 +430,7 @@ fxs_result fxs_world_set_simulation_version(fxs_world *world, uint32_t version) 
   if (version < FXS_SIMULATION_VERSION_OLDEST || version > FXS_SIMULATION_VERSION)
     return FXS_ERR_SIMULATION_VERSION;
   world->internal->rules = version;
+  world->internal->nav.sharers_stale = 1; // the goal groups by this version's rules
   return FXS_OK;
 }
 
@@ -712,6 +716,7 @@ static fxs_result agent_command(fxs_world *world, fxs_agent_slot *s, const fxs_c
 
 fxs_result fxs_world_apply(fxs_world *world, const fxs_command *command,
                            fxs_agent_handle *out_spawned) {
+  world->internal->nav.sharers_stale = 1; // targets, behaviors or agents may change
   switch ((fxs_command_type)command->type) {
     case FXS_CMD_SPAWN:
       return spawn(world, command, out_spawned);

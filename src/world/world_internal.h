@@ -57,11 +57,13 @@ typedef struct fxs_world_nav_internal {
   /// Per-cell cover counts and the shapes rasterized (derived; lets a map change cost only
   /// the cells it touches).
   struct fxs_nav_raster *raster;
-  /// Per target point, the navigate agents without a group field going to it this tick
-  /// (world_sharers.h; counted by every plan, not state), and whether the last count took an
-  /// entry of it.
+  /// Per target point, the crowd agents without a group field going to it this tick
+  /// (world_sharers.h; counted by the step, not state): its entries less one (a power of two
+  /// less one), whether the last count took an entry, whether a point of it has a group, and
+  /// whether it must be counted again (a command, a restore or a version since the last count).
   struct fxs_goal_sharer *sharers;
-  uint8_t sharers_taken;
+  uint32_t sharers_mask;
+  uint8_t sharers_taken, sharers_grouped, sharers_stale;
 } fxs_world_nav_internal;
 
 /// The world's insides (see the file comment).

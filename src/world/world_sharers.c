@@ -25,15 +25,17 @@ static size_t first_entry(fix16_t x, fix16_t y, size_t mask) {
   return (size_t)h & mask;
 }
 
-// The index of point (x, y)'s entry: its own, or the empty one its probe reached first (to take
-// it); `entries` when the probe passed FXS_SHARERS_PROBES entries without either.
-static size_t entry_of(const fxs_goal_sharer *table, size_t entries, fix16_t x, fix16_t y) {
-  size_t mask = entries - 1, at = first_entry(x, y, mask);
-  for (uint32_t p = 0; p < FXS_SHARERS_PROBES && p < entries; ++p, at = (at + 1) & mask) {
+// The index of point (x, y)'s entry in the world's table: its own, or the empty one its probe
+// reached first (to take it); SIZE_MAX when the probe passed FXS_SHARERS_PROBES entries (or the
+// whole table) without either.
+static size_t entry_of(const fxs_world *world, fix16_t x, fix16_t y) {
+  const fxs_goal_sharer *table = world->internal->nav.sharers;
+  size_t mask = world->internal->nav.sharers_mask, at = first_entry(x, y, mask);
+  for (uint32_t p = 0; p < FXS_SHARERS_PROBES && p <= mask; ++p, at = (at + 1) & mask) {
     const fxs_goal_sharer *e = &table[at];
     if (e->count == 0 || (e->x == x && e->y == y)) return at;
   }
-  return entries;
+  return SIZE_MAX;
 }
 
 // Whether agent slot `index` counts in the table: a crowd agent (ORCA or navigate) aiming at a
@@ -52,34 +54,39 @@ static bool counts(const fxs_world *world, uint32_t index) {
 void fxs_world_sharers_count(fxs_world *world) {
   size_t entries = fxs_world_sharers_entries(&world->capacity);
   fxs_goal_sharer *table = world->internal->nav.sharers;
+  fxs_world_nav_internal *n = &world->internal->nav;
+  // Unchanged since the last count (no command, restore or version since, and no group fields
+  // assigned again by the plan): the table still holds.
+  if (!n->sharers_stale && world->capacity.nav_fields == 0) return;
+  n->sharers_grouped = 0;
   if (entries == 0 || !fxs_rules_since(world, FXS_RULES_SHARED_GOALS)) return;
+  n->sharers_stale = 0;
   // Emptied only when the last count took an entry: a crowd whose agents all follow fields
   // costs no pass over the table.
-  if (world->internal->nav.sharers_taken) memset(table, 0, entries * sizeof *table);
-  world->internal->nav.sharers_taken = 0;
+  if (n->sharers_taken) memset(table, 0, entries * sizeof *table);
+  n->sharers_taken = 0;
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
     if (!world->agents[i].alive || !counts(world, i)) continue;
     fxs_vec2 goal = world->agents[i].target_point;
-    size_t at = entry_of(table, entries, goal.x, goal.y);
-    if (at == entries) continue;
+    size_t at = entry_of(world, goal.x, goal.y);
+    if (at == SIZE_MAX) continue;
     table[at].x = goal.x, table[at].y = goal.y;
-    table[at].count++;
-    world->internal->nav.sharers_taken = 1;
+    if (++table[at].count == FXS_NAV_FIELD_GROUP) n->sharers_grouped = 1;
+    n->sharers_taken = 1;
   }
 }
 
 // The table's count of `goal` (0 where it holds none).
 static uint32_t counted(const fxs_world *world, fxs_vec2 goal) {
-  size_t entries = fxs_world_sharers_entries(&world->capacity);
-  if (entries == 0) return 0;
-  const fxs_goal_sharer *table = world->internal->nav.sharers;
-  size_t at = entry_of(table, entries, goal.x, goal.y);
-  return at == entries ? 0 : table[at].count;
+  size_t at = entry_of(world, goal.x, goal.y);
+  return at == SIZE_MAX ? 0 : world->internal->nav.sharers[at].count;
 }
 
-uint32_t fxs_world_goal_group(const fxs_world *world, uint32_t index) {
-  uint32_t members = fxs_world_nav_fields_follows(world, index);
-  if (members != 0 || !fxs_rules_since(world, FXS_RULES_SHARED_GOALS) || !counts(world, index))
+uint32_t fxs_world_goal_group_counted(const fxs_world *world, uint32_t index) {
+  uint32_t members = world->capacity.nav_fields ? fxs_world_nav_fields_follows(world, index) : 0;
+  // No point of the table has a group this tick (always so before version 10): no look-up.
+  if (members != 0 || !world->internal->nav.sharers_grouped ||
+      !fxs_rules_since(world, FXS_RULES_SHARED_GOALS) || !counts(world, index))
     return members;
   uint32_t n = counted(world, world->agents[index].target_point);
   return n >= FXS_NAV_FIELD_GROUP ? n : 0;

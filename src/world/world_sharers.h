@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "fixsteer/world.h"
+#include "world_internal.h"
 
 /// The most entries a count or a look-up probes.
 #define FXS_SHARERS_PROBES 32u
@@ -42,7 +43,12 @@ void fxs_world_sharers_count(fxs_world *world);
 /// field (fxs_world_nav_fields_follows); else, since simulation version 10, when it counts in
 /// the table (see fxs_world_sharers_count), the number going to its target point when
 /// FXS_NAV_FIELD_GROUP or more do; else 0.
-uint32_t fxs_world_goal_group(const fxs_world *world, uint32_t index);
+uint32_t fxs_world_goal_group_counted(const fxs_world *world, uint32_t index);
+static inline uint32_t fxs_world_goal_group(const fxs_world *world, uint32_t index) {
+  // Without group fields, and with no group in the table this tick: none (no call).
+  if (world->capacity.nav_fields == 0 && !world->internal->nav.sharers_grouped) return 0;
+  return fxs_world_goal_group_counted(world, index);
+}
 
 /// Of agent slot `index`'s group, the number going to its own goal point `goal` exactly (the
 /// ones that pile round it): fxs_world_nav_fields_sharers for a field's follower; else the

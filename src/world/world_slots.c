@@ -87,6 +87,7 @@ void fxs_free_slots_give(fxs_world *world, uint32_t index) {
 }
 
 void fxs_world_rebuild_derived(fxs_world *world) {
+  world->internal->nav.sharers_stale = 1; // the goal groups (world_sharers.h)
   uint32_t agents = world->capacity.agents, live = 0;
   uint32_t *bits = level_words(world, 0);
   uint32_t n = words_for(agents);

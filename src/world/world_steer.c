@@ -299,23 +299,21 @@ static inline fxs_orca_def orca_def_of(const fxs_agent *a, const fix16_t *p) {
 }
 
 // ORCA's preferred velocity toward the target: arrival's desired one (the velocity plus
-// arrival's force, its slowing_radius parameter).
+// arrival's force, within `slowing`: its slowing_radius parameter, fxs_slowing_radius_of).
 // `inline_arrival`: arrival without a call (steer_lone_orca; steer_agent keeps the call, and its
 // frame stays as it was).
-FXS_ALWAYS_INLINE fxs_vec2 orca_preferred(const fxs_steer_context *ctx, const fix16_t *p,
+FXS_ALWAYS_INLINE fxs_vec2 orca_preferred(const fxs_steer_context *ctx, fix16_t slowing,
                                           bool inline_arrival) {
   const fxs_agent *a = &ctx->slot->body;
-  fix16_t slowing = fxs_slowing_radius_of(a, p[FXS_PARAM(ORCA, slowing_radius)]);
   fxs_vec2 force =
       inline_arrival ? fxs_steer_toward(a, fxs_arrive_desired_inline(a, ctx->target_point, slowing))
                      : fxs_arrive(a, ctx->target_point, slowing);
   return fxs_vec2_add(a->velocity, force);
 }
 
-// Whether the agent is near enough its target for a pile there to hold it (world_way.h).
-static inline bool near_target(const fxs_steer_context *ctx, const fix16_t *p) {
-  return fxs_way_near_goal(
-      ctx, fxs_slowing_radius_of(&ctx->slot->body, p[FXS_PARAM(ORCA, slowing_radius)]));
+// An ORCA behavior's slowing radius (parameters `p`).
+static inline fix16_t orca_slowing(const fxs_steer_context *ctx, const fix16_t *p) {
+  return fxs_slowing_radius_of(&ctx->slot->body, p[FXS_PARAM(ORCA, slowing_radius)]);
 }
 
 // ORCA near its target (both ORCA paths; `group`: fxs_world_goal_group). A group's follower
@@ -324,7 +322,7 @@ static inline bool near_target(const fxs_steer_context *ctx, const fix16_t *p) {
 // compact cluster, held in the pile or against one of its group at rest nearer the goal, and it
 // avoids its neighbours by their real radii. Any other agent within its slowing radius held in
 // the pile of those sharing its target prefers to stay where it is (fxs_way_held_in_orca_pile).
-static bool orca_goal(fxs_steer_context *ctx, fxs_orca_def *d, const fix16_t *p, uint32_t group,
+static bool orca_goal(fxs_steer_context *ctx, fxs_orca_def *d, fix16_t slowing, uint32_t group,
                       fxs_vec2 *preferred, fxs_vec2 *force) {
   if (group == 0) {
     if (fxs_way_held_in_orca_pile(ctx)) *preferred = fxs_vec2_zero();
@@ -332,7 +330,6 @@ static bool orca_goal(fxs_steer_context *ctx, fxs_orca_def *d, const fix16_t *p,
   }
   const fxs_agent *a = &ctx->slot->body;
   fxs_vec2 to = ctx->target_point, v;
-  fix16_t slowing = fxs_slowing_radius_of(a, p[FXS_PARAM(ORCA, slowing_radius)]);
   fix16_t gap = fxs_agent_touch(a);
   d->neighbor_radius = 0; // world_rules.h: compact clusters
   fxs_cluster_move how = fxs_cluster_steer(ctx, to, slowing, d->neighbor_distance, &v);
@@ -351,9 +348,11 @@ static bool orca_goal(fxs_steer_context *ctx, fxs_orca_def *d, const fix16_t *p,
 // ORCA toward the target, near it as orca_goal says.
 static fxs_vec2 orca_steering(fxs_steer_context *ctx, const fix16_t *p) {
   fxs_orca_def d = orca_def_of(&ctx->slot->body, p);
-  fxs_vec2 preferred = orca_preferred(ctx, p, false), force;
+  fix16_t slowing = orca_slowing(ctx, p);
+  fxs_vec2 preferred = orca_preferred(ctx, slowing, false), force;
   uint32_t group = fxs_world_goal_group(ctx->world, ctx->index);
-  if ((group != 0 || near_target(ctx, p)) && orca_goal(ctx, &d, p, group, &preferred, &force))
+  if ((group != 0 || fxs_way_near_goal(ctx, slowing)) &&
+      orca_goal(ctx, &d, slowing, group, &preferred, &force))
     return force;
   return fxs_world_orca_toward(ctx, &d, preferred, 0, false);
 }
@@ -650,12 +649,13 @@ steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t index, fxs_wo
   uint32_t k = d.max_neighbors;
   // Near its target (or in a group) the pile rules read the neighbors in order: no open search.
   uint32_t group = fxs_world_goal_group(ctx.world, ctx.index);
-  bool near = group != 0 || near_target(&ctx, p);
+  fix16_t slowing = orca_slowing(&ctx, p);
+  bool near = group != 0 || fxs_way_near_goal(&ctx, slowing);
   bool open = hint->left == 0 && !near && open_step(step, d.priority);
   if (hint->left != 0) --hint->left;
   search_for(&ctx, true, k, d.neighbor_distance, open); // search's k and r for it
-  fxs_vec2 preferred = orca_preferred(&ctx, p, true), force;
-  if (near && orca_goal(&ctx, &d, p, group, &preferred, &force)) {
+  fxs_vec2 preferred = orca_preferred(&ctx, slowing, true), force;
+  if (near && orca_goal(&ctx, &d, slowing, group, &preferred, &force)) {
     // the goal's lattice steered it
   } else if (ctx.unsorted && orca_toward_open(&ctx, &d, preferred, &force)) {
     hint->after = FXS_OPEN_SKIPS;

@@ -132,6 +132,7 @@ sense(fxs_step_context *step) {
 static fxs_result apply_commands(fxs_world *world, fxs_command *commands, uint32_t count,
                                  fxs_result *results) {
   fxs_command_sort(commands, count);
+  if (count != 0) world->internal->nav.sharers_stale = 1; // moves too (world_sharers.h)
   uint32_t first_index = count;
   fxs_result first_rejection = FXS_OK;
   for (uint32_t i = 0; i < count; ++i) {

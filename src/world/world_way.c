@@ -157,25 +157,10 @@ static unsigned side_ahead(fxs_vec2 p, fxs_vec2 q, fxs_vec2 to) {
   return cross > 0 ? 1u : 2u;
 }
 
-// fxs_vec2_within(a, b, radius), the same answer without a call (every agent asks it a step).
-static inline bool within_inline(fxs_vec2 a, fxs_vec2 b, fix16_t radius) {
-  if (radius < 0) return false;
-  uint64_t dx = (uint64_t)magnitude((int64_t)a.x - b.x);
-  uint64_t dy = (uint64_t)magnitude((int64_t)a.y - b.y);
-  if (dx > (uint64_t)radius || dy > (uint64_t)radius) return false;
-  return dx * dx + dy * dy <= (uint64_t)radius * (uint64_t)radius;
-}
-
-bool fxs_way_near_goal(const fxs_steer_context *ctx, fix16_t slowing) {
-  const fxs_agent *a = &ctx->slot->body;
-  int64_t pile = (int64_t)fxs_max(a->radius, 0) * FXS_PILE_RADII;
-  fix16_t reach = fxs_max(slowing, pile > FXS_MAX ? FXS_MAX : (fix16_t)pile);
-  return within_inline(a->position, ctx->target_point, reach);
-}
-
 bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slow, fix16_t gap) {
   const fxs_agent *a = &ctx->slot->body;
-  fxs_u128 mine = fxs_distance_sq_exact(a->position, to);
+  fxs_u128 mine = {0, 0}; // its squared distance to `to`, found once a neighbor needs it
+  bool measured = false;
   unsigned sides = 0;
   for (uint32_t i = 0; i < ctx->neighbor_count && sides != 3u; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
@@ -186,6 +171,7 @@ bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slo
         (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + gap;
     if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
       continue;
+    if (!measured) mine = fxs_distance_sq_exact(a->position, to), measured = true;
     if (fxs_u128_compare(fxs_distance_sq_exact(nb->position, to), mine) >= 0) continue;
     if (fxs_vec2_within(nb->position, to, fxs_agent_touch(a))) return true; // on the goal itself
     sides |= side_ahead(a->position, nb->position, to);

@@ -21,8 +21,18 @@ fxs_vec2 fxs_world_goal_of(const fxs_world *world, uint32_t index);
 #define FXS_PILE_RADII 16
 
 /// Whether the agent is within `slowing` (its slowing radius) or FXS_PILE_RADII body radii
-/// of its target: where a pile round a shared target may hold an ORCA agent.
-bool fxs_way_near_goal(const fxs_steer_context *ctx, fix16_t slowing);
+/// of its target: where a pile round a shared target may hold an ORCA agent. (Inline, as
+/// fxs_vec2_within's answer: every ORCA agent asks it a step.)
+static inline bool fxs_way_near_goal(const fxs_steer_context *ctx, fix16_t slowing) {
+  const fxs_agent *a = &ctx->slot->body;
+  int64_t pile = (int64_t)fxs_max(a->radius, 0) * FXS_PILE_RADII;
+  fix16_t reach = fxs_max(slowing, pile > FXS_MAX ? FXS_MAX : (fix16_t)pile);
+  int64_t x = (int64_t)a->position.x - ctx->target_point.x;
+  int64_t y = (int64_t)a->position.y - ctx->target_point.y;
+  uint64_t dx = (uint64_t)(x < 0 ? -x : x), dy = (uint64_t)(y < 0 ? -y : y);
+  if (reach < 0 || dx > (uint64_t)reach || dy > (uint64_t)reach) return false;
+  return dx * dx + dy * dy <= (uint64_t)reach * (uint64_t)reach;
+}
 
 /// The pile rule: true when searched neighbors no faster than `slow`, going to the same point
 /// `to`, touch the agent (centres within both radii and `gap`), lie nearer `to` and hold it
