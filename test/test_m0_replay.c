@@ -21,7 +21,7 @@
 #define TICKS 40u
 // The arena holds the world and the writer's snapshot scratch while recording, then the
 // verifier's memory; the replay has its own buffer.
-#define ARENA_BYTES 7600u
+#define ARENA_BYTES 7680u
 #define REPLAY_BYTES 1792u
 
 static uint64_t arena[ARENA_BYTES / 8u];

@@ -23,7 +23,7 @@
 #define TICKS 80u
 #define DELAY 1u
 #define AGENTS 3u
-#define WORLD_BYTES 4448u   // fxs_world_memory_size of 3 agents, no obstacles (checked)
+#define WORLD_BYTES 4528u   // fxs_world_memory_size of 3 agents, no obstacles (checked)
 #define SNAPSHOT_BYTES 768u // one snapshot slot: the 3-agent world's snapshots (checked)
 #define SESSION_BYTES 4280u // checked against fxs_session_memory_size
 

@@ -22,7 +22,7 @@
 #define PLAYERS 2u
 #define TICKS 60u
 #define DELAY 2u
-#define WORLD_BYTES 4032u   // fxs_world_memory_size of 2 agents, no obstacles (checked)
+#define WORLD_BYTES 4080u   // fxs_world_memory_size of 2 agents, no obstacles (checked)
 #define SESSION_BYTES 1712u // checked against fxs_session_memory_size
 #define PACKET_BYTES 256u
 

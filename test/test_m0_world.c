@@ -18,7 +18,7 @@
 // Ticks each scene is stepped.
 #define TICKS 150u
 // The world block, sized for AGENTS with fxs_m0_capacity (the size is checked below).
-#define BLOCK_BYTES 9208u
+#define BLOCK_BYTES 9480u
 // The most stack a step may take on the MCU boards (measured: docs/mcu.md).
 #define STEP_STACK_BUDGET 4096u
 

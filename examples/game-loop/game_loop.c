@@ -15,7 +15,7 @@ enum { AGENTS = 4, TICKS = 600, MAX_COMMANDS = 32 };
 // Every buffer is the caller's, sized here with room to spare and checked against the size
 // queries before use; the figures are what this program prints. The world and the verifier
 // need 8-byte aligned blocks (uint64_t arrays).
-static uint64_t world_memory[768];     // fxs_world_memory_size(&capacity): 5,000 bytes
+static uint64_t world_memory[768];     // fxs_world_memory_size(&capacity): 4,968 bytes
 static uint8_t snapshot_scratch[2048]; // the largest fxs_world_snapshot_size(): 772 bytes
 static uint8_t replay_bytes[1 << 16];  // the recording: 34,220 bytes for 600 ticks
 static uint64_t verify_memory[2048];   // fxs_replay_verify_memory_size(): 10,060 bytes

@@ -33,7 +33,9 @@ static size_t entry_of(const fxs_world *world, fix16_t x, fix16_t y) {
   size_t mask = world->internal->nav.sharers_mask, at = first_entry(x, y, mask);
   for (uint32_t p = 0; p < FXS_SHARERS_PROBES && p <= mask; ++p, at = (at + 1) & mask) {
     const fxs_goal_sharer *e = &table[at];
-    if (e->count == 0 || (e->x == x && e->y == y)) return at;
+    if (e->count == 0) return at;
+    fxs_vec2 q = world->agents[e->first].target_point;
+    if (q.x == x && q.y == y) return at;
   }
   return SIZE_MAX;
 }
@@ -70,7 +72,7 @@ void fxs_world_sharers_count(fxs_world *world) {
     fxs_vec2 goal = world->agents[i].target_point;
     size_t at = entry_of(world, goal.x, goal.y);
     if (at == SIZE_MAX) continue;
-    table[at].x = goal.x, table[at].y = goal.y;
+    if (table[at].count == 0) table[at].first = i;
     if (++table[at].count == FXS_NAV_FIELD_GROUP) n->sharers_grouped = 1;
     n->sharers_taken = 1;
   }

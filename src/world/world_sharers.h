@@ -24,10 +24,10 @@
 /// The most entries a count or a look-up probes.
 #define FXS_SHARERS_PROBES 32u
 
-/// One entry of the table: a target point and the agents going to it (count 0: empty).
+/// One entry of the table: the agents going to one target point, `first` the lowest slot of
+/// them (its target point is the entry's; count 0: empty).
 typedef struct fxs_goal_sharer {
-  fix16_t x, y;
-  uint32_t count;
+  uint32_t first, count;
 } fxs_goal_sharer;
 
 /// Entries of the table of a world of capacity `c`: 0 without agent slots, else the least power
