@@ -48,9 +48,7 @@ FACTORS="1/16 1/4 4 16"
 # must equal x1's instead of 0.
 #   nav_unreachable (and nav_unreachable_mesh, on a mesh): the target lies inside a closed
 #                    box; the agent rests at the nearest reachable point.
-#   orca_room:       ORCA alone, no route: agents may rest against the wall below the door
-#                    (finding the door is navigation's work).
-SHORT_AS_X1=" nav_unreachable nav_unreachable_mesh orca_room "
+SHORT_AS_X1=" nav_unreachable nav_unreachable_mesh "
 
 # Scenes of soft bodies (see the overlap rule above).
 #   zigzag: 30 path followers (separation, obstacle avoidance) queue down a corridor.

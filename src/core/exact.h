@@ -81,6 +81,12 @@ static inline int fxs_exact_orientation(fxs_vec2 a, fxs_vec2 b, fxs_vec2 p) {
   return sl > 0 ? k : -k;
 }
 
+/// Whether segments [p, q] and [a, b] meet (touching counts), exact for any four points.
+static inline bool fxs_exact_segments_meet(fxs_vec2 p, fxs_vec2 q, fxs_vec2 a, fxs_vec2 b) {
+  return fxs_exact_orientation(a, b, p) * fxs_exact_orientation(a, b, q) <= 0 &&
+         fxs_exact_orientation(p, q, a) * fxs_exact_orientation(p, q, b) <= 0;
+}
+
 /// A vector pointing from `from` to `to` for any two points: to - from, exact when it fits,
 /// else both components halved toward zero (|to - from| <= 2^32 - 2 per component), which
 /// keeps the direction to within 1 LSB in 2^31 and mirrored inputs mirrored. Zero only when

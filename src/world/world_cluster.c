@@ -109,9 +109,8 @@ static bool passable(const fxs_steer_context *ctx, fxs_vec2 from, fxs_vec2 node)
 }
 
 // Whether segment [p, q] meets wall w (touching counts).
-static bool crosses(fxs_vec2 p, fxs_vec2 q, const fxs_wall *w) {
-  return fxs_exact_orientation(w->a, w->b, p) * fxs_exact_orientation(w->a, w->b, q) <= 0 &&
-         fxs_exact_orientation(p, q, w->a) * fxs_exact_orientation(p, q, w->b) <= 0;
+static inline bool crosses(fxs_vec2 p, fxs_vec2 q, const fxs_wall *w) {
+  return fxs_exact_segments_meet(p, q, w->a, w->b);
 }
 
 // Whether wall w keeps a body of radius r off `node`, or stands between `from` and it.

@@ -103,6 +103,11 @@
 /// point settles in a compact cluster round it in a world without fields too: docs/crowds.md.
 #define FXS_RULES_SHARED_GOALS 10u
 
+/// ORCA alone round a wall: an orca agent pressed against a wall that stands between it and its
+/// target slides along the wall toward its open end the shorter way round, instead of resting
+/// against it (world_wall_slide.h): docs/crowds.md.
+#define FXS_RULES_WALL_SLIDE 10u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;

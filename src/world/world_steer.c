@@ -35,6 +35,7 @@
 #include "world_sharers.h"
 #include "world_slots.h"
 #include "world_cluster.h"
+#include "world_wall_slide.h"
 #include "world_way.h"
 #include "world_escape.h"
 #include "world_follow.h"
@@ -316,6 +317,14 @@ static inline fix16_t orca_slowing(const fxs_steer_context *ctx, const fix16_t *
   return fxs_slowing_radius_of(&ctx->slot->body, p[FXS_PARAM(ORCA, slowing_radius)]);
 }
 
+// ORCA's preferred velocity round a wall it is pressed against (world_wall_slide.h, since
+// simulation version 10); no call in a step without walls.
+static inline fxs_vec2 wall_slide(const fxs_steer_context *ctx, fxs_vec2 preferred) {
+  if (ctx->step->wall_count == 0 || !fxs_rules_since(ctx->world, FXS_RULES_WALL_SLIDE))
+    return preferred;
+  return fxs_wall_slide(ctx, preferred);
+}
+
 // ORCA near its target (both ORCA paths; `group`: fxs_world_goal_group). A group's follower
 // (since simulation version 10) settles on its goal's cluster lattice as navigate's do: true,
 // with *force, where the lattice steers it; else it rests (*preferred zero) only inside its
@@ -349,7 +358,7 @@ static bool orca_goal(fxs_steer_context *ctx, fxs_orca_def *d, fix16_t slowing, 
 static fxs_vec2 orca_steering(fxs_steer_context *ctx, const fix16_t *p) {
   fxs_orca_def d = orca_def_of(&ctx->slot->body, p);
   fix16_t slowing = orca_slowing(ctx, p);
-  fxs_vec2 preferred = orca_preferred(ctx, slowing, false), force;
+  fxs_vec2 preferred = wall_slide(ctx, orca_preferred(ctx, slowing, false)), force;
   uint32_t group = fxs_world_goal_group(ctx->world, ctx->index);
   if ((group != 0 || fxs_way_near_goal(ctx, slowing)) &&
       orca_goal(ctx, &d, slowing, group, &preferred, &force))
@@ -654,7 +663,7 @@ steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t index, fxs_wo
   bool open = hint->left == 0 && !near && open_step(step, d.priority);
   if (hint->left != 0) --hint->left;
   search_for(&ctx, true, k, d.neighbor_distance, open); // search's k and r for it
-  fxs_vec2 preferred = orca_preferred(&ctx, slowing, true), force;
+  fxs_vec2 preferred = wall_slide(&ctx, orca_preferred(&ctx, slowing, true)), force;
   if (near && orca_goal(&ctx, &d, slowing, group, &preferred, &force)) {
     // the goal's lattice steered it
   } else if (ctx.unsorted && orca_toward_open(&ctx, &d, preferred, &force)) {

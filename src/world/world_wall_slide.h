@@ -1,0 +1,24 @@
+// Internal: ORCA alone round a wall (since simulation version 10, FXS_RULES_WALL_SLIDE). An
+// agent steered by ORCA without a route, pressed against a wall that stands between it and its
+// target, prefers to slide along that wall toward its end the shorter way round (the way
+// from the agent to the end and on to the target), instead of pushing into it: where its
+// target lies straight behind the wall ORCA would leave it at rest against it, and where the
+// slide toward the target ran into a corner, at rest in the corner. Only a free end is a way
+// round: one where no other wall ends (a door's jamb, a wall's tip); a wall whose ends are both
+// joined to others (a block's face, a room's corner) is left to ORCA, as a chain of walls would
+// need a route: that is navigate's. Not part of the API.
+#ifndef FIXSTEER_WORLD_WALL_SLIDE_H
+#define FIXSTEER_WORLD_WALL_SLIDE_H
+
+#include "world_steer.h"
+
+/// The preferred velocity of ORCA agent `ctx` whose preferred one is `preferred`: along the
+/// wall it is pressed against toward that wall's free end the shorter way round, as long as
+/// `preferred`; else `preferred` itself. Pressed: its centre within two radii and an eighth of
+/// one (fxs_agent_touch) of the wall, the preferred velocity into the wall, and its body's
+/// straight way to the target across the wall or past one of its ends nearer than its radius
+/// (so it slides on past the end until its body clears it); of several such walls the nearest,
+/// ties to the lower live index.
+fxs_vec2 fxs_wall_slide(const fxs_steer_context *ctx, fxs_vec2 preferred);
+
+#endif
