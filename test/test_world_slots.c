@@ -12,8 +12,8 @@
 
 // 1100 slots: 35 bitmap words at level 0, 2 at level 1, 1 at level 2.
 #define SLOTS 1100u
-static uint64_t memory[65536];
-static uint64_t memory2[65536];
+static uint64_t memory[66560];
+static uint64_t memory2[66560];
 static fxs_world world;
 
 static void make(fxs_world *w, uint32_t agents, uint64_t *mem, size_t size) {
