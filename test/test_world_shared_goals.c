@@ -152,6 +152,26 @@ void test_version_9_has_no_orca_group(void) {
   TEST_ASSERT_TRUE(o.home < GROUP);
 }
 
+// An agent may run navigate and orca at once: following a group field, it is in the field's
+// group, and by version 9's rules its orca behavior knew no group. Set to version 9, the world
+// steps such a group as version 9 did: the hash the library of simulation version 9 computed.
+void test_version_9_steps_agents_running_navigate_and_orca_as_it_did(void) {
+  nav_world_init(&world, 1, &fields_cap, memory, sizeof memory);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_set_simulation_version(&world, 9));
+  nav_grid(&world, 1600);
+  for (int i = 0; i < GROUP; ++i) {
+    fxs_agent_handle h =
+        nav_crowd_walker(&world, 40 + 16 * (i % 5), 168 + 16 * (i / 5), GOAL_X, GOAL_Y);
+    fxs_orca_def d = fxs_default_orca_def();
+    TEST_ASSERT_EQUAL(FXS_OK,
+                      nav_apply(&world, fxs_command_add_orca(h, fxs_default_blend(), &d, 0)));
+  }
+  for (int t = 0; t < 1500; ++t) fxs_world_step(&world, 0, 0, 0);
+  FXS_TEST_REPORT("navigate + orca, version 9: hash 0x%016llx",
+                  (unsigned long long)fxs_world_hash(&world));
+  TEST_ASSERT_EQUAL_HEX64(UINT64_C(0x912ecb2beb352aa6), fxs_world_hash(&world));
+}
+
 // Who is a group: four or more going to one point exactly; three are not; an agent alone is not.
 // The counts are the plan's, remade every tick: a group that loses a member below four is no
 // group from the next tick on.

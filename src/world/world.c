@@ -418,7 +418,8 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   world->internal->nav.sharers_taken = 1; // the memory is the caller's: emptied by the first count
   world->internal->nav.sharers_grouped = 0;
   world->internal->nav.sharers_stale = 1;
-  world->internal->nav.sharers_mask = (uint32_t)(fxs_world_sharers_entries(capacity) - 1u);
+  size_t sharers = fxs_world_sharers_entries(capacity); // 0 without agent slots: no table
+  world->internal->nav.sharers_mask = sharers != 0 ? (uint32_t)(sharers - 1u) : 0u;
   fxs_free_slots_layout(world);
   fxs_world_rebuild_derived(world);
   return FXS_OK;

@@ -96,11 +96,12 @@
 /// pressing into it and waiting there (world_way.c, fxs_way_round_pile): docs/crowds.md.
 #define FXS_RULES_ROUND_PILES 9u
 
-/// Groups without fields: FXS_NAV_FIELD_GROUP or more navigate agents going to one target point
-/// form a group whether or not the world keeps group fields (counted by the plan,
-/// world_sharers.h), and its followers keep a field group's rules (on the last leg, the goal
-/// cluster and its lattice; on the way, keeping right and crawling), so a crowd sent to one
-/// point settles in a compact cluster round it in a world without fields too: docs/crowds.md.
+/// Groups without fields: FXS_NAV_FIELD_GROUP or more crowd agents (navigate or orca) going to
+/// one target point form a group whether or not the world keeps group fields (counted by the
+/// step, world_sharers.h). A navigate group's followers keep a field group's rules (on the last
+/// leg, the goal cluster and its lattice; on the way, keeping right and crawling); an orca
+/// group's settle on the same lattice (world_steer.c, orca_goal). So a crowd sent to one point
+/// settles in a compact cluster round it in a world without fields too: docs/crowds.md.
 #define FXS_RULES_SHARED_GOALS 10u
 
 /// ORCA alone round a wall: an orca agent pressed against a wall that stands between it and its

@@ -1,10 +1,11 @@
 // Internal: goal sharers. How many crowd agents (ORCA or navigate) without a group field go to
-// each exact target point, counted every tick after the plan (phase 2 of the step) from the
-// start-of-tick state, so that agents sharing a goal form a group whether or not they navigate
-// and whether or not the world keeps group fields (since simulation version 10,
-// FXS_RULES_SHARED_GOALS): such a group's followers settle on their goal's cluster lattice
-// (world_cluster.h) and keep the rules of a field's group. Derived, not state: neither hashed
-// nor snapshotted; the next step recounts after a restore.
+// each exact target point, counted after the plan (phase 2 of the step) from the start-of-tick
+// state whenever it may have changed (a command, a restore, a version; every step in a world
+// with group fields, whose plan assigns them again), so that agents sharing a goal form a group
+// whether or not they navigate and whether or not the world keeps group fields (since simulation
+// version 10, FXS_RULES_SHARED_GOALS): such a group's followers settle on their goal's cluster
+// lattice (world_cluster.h) and keep the rules of a field's group. Derived, not state: neither
+// hashed nor snapshotted; the next step recounts after a restore.
 //
 // The count is a table of points, open addressing with linear probing over a power of two of
 // entries at least twice the agent slots (capacity.agents), so it never fills. A point whose

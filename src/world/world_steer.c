@@ -238,7 +238,11 @@ fxs_vec2 fxs_world_orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, 
   for (uint32_t i = 0; i < chosen && !all_equal; ++i) {
     priorities[i] = fxs_orca_priority_of(ctx->world, ctx->scratch->neighbors[i].id);
   }
-  if (way) chosen = fxs_way_make(ctx, chosen, def->priority, priorities, &all_equal);
+  // Making way is between navigate agents (owes_way): for any other agent it keeps the list as
+  // it is, so it is not asked (a goal group's lone ORCA agent steers in place: it must not read
+  // other slots' bodies, which fxs_way_make does).
+  if (way && fxs_world_nav_navigates(ctx->slot))
+    chosen = fxs_way_make(ctx, chosen, def->priority, priorities, &all_equal);
   fxs_orca_statics st = {ctx->world->internal->live_walls, step->wall_count,
                          ctx->world->internal->live_obstacles, 0, 0};
   fxs_walls_near_orca(ctx->world, &step->wall_grid, a, def, ctx->scratch, chosen, &st);
@@ -325,6 +329,13 @@ static inline fxs_vec2 wall_slide(const fxs_steer_context *ctx, fxs_vec2 preferr
   return fxs_wall_slide(ctx, preferred);
 }
 
+// The goal group an ORCA behavior's agent settles with (fxs_world_goal_group), since simulation
+// version 10: before it, none (not even a group field's, for an agent that navigates too).
+static inline uint32_t orca_group(const fxs_steer_context *ctx) {
+  if (!fxs_rules_since(ctx->world, FXS_RULES_SHARED_GOALS)) return 0;
+  return fxs_world_goal_group(ctx->world, ctx->index);
+}
+
 // ORCA near its target (both ORCA paths; `group`: fxs_world_goal_group). A group's follower
 // (since simulation version 10) settles on its goal's cluster lattice as navigate's do: true,
 // with *force, where the lattice steers it; else it rests (*preferred zero) only inside its
@@ -359,7 +370,7 @@ static fxs_vec2 orca_steering(fxs_steer_context *ctx, const fix16_t *p) {
   fxs_orca_def d = orca_def_of(&ctx->slot->body, p);
   fix16_t slowing = orca_slowing(ctx, p);
   fxs_vec2 preferred = wall_slide(ctx, orca_preferred(ctx, slowing, false)), force;
-  uint32_t group = fxs_world_goal_group(ctx->world, ctx->index);
+  uint32_t group = orca_group(ctx);
   if ((group != 0 || fxs_way_near_goal(ctx, slowing)) &&
       orca_goal(ctx, &d, slowing, group, &preferred, &force))
     return force;
@@ -657,7 +668,7 @@ steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t index, fxs_wo
   fxs_orca_def d = orca_def_of(&ctx.slot->body, p);
   uint32_t k = d.max_neighbors;
   // Near its target (or in a group) the pile rules read the neighbors in order: no open search.
-  uint32_t group = fxs_world_goal_group(ctx.world, ctx.index);
+  uint32_t group = orca_group(&ctx);
   fix16_t slowing = orca_slowing(&ctx, p);
   bool near = group != 0 || fxs_way_near_goal(&ctx, slowing);
   bool open = hint->left == 0 && !near && open_step(step, d.priority);

@@ -66,14 +66,16 @@ fxs_vec2 fxs_wall_slide(const fxs_steer_context *ctx, fxs_vec2 preferred) {
   uint32_t n = walls_near(ctx, &box, &all);
   for (uint32_t k = 0; k < n; ++k) {
     const fxs_wall *c = wall_at(ctx, all, k);
+    if (fxs_vec2_equal(c->a, c->b)) continue; // a point: no way along it (ORCA's)
     if ((c->a.x < box.lo_x && c->b.x < box.lo_x) || (c->a.x > box.hi_x && c->b.x > box.hi_x) ||
         (c->a.y < box.lo_y && c->b.y < box.lo_y) || (c->a.y > box.hi_y && c->b.y > box.hi_y))
       continue;
     fxs_vec2 q = fxs_vec2_closest_on_segment(p, c->a, c->b);
     fxs_u128 d = fxs_distance_sq_exact(q, p);
     if (fxs_u128_compare(d, best) > 0 || (found && fxs_u128_compare(d, best) == 0)) continue;
-    // Into the wall (toward its nearest point; |components| < 2^31 and < 2^32: no overflow)
-    // and the body's straight way to the target across it or past an end too near.
+    // Into the wall (toward its nearest point) and the body's straight way to the target across
+    // it or past an end too near. No overflow: |q - p| <= reach <= FXS_MAX on each axis (the
+    // distance test above) and |preferred| < 2^31, so each product is below 2^62.
     int64_t into =
         (int64_t)preferred.x * ((int64_t)q.x - p.x) + (int64_t)preferred.y * ((int64_t)q.y - p.y);
     if (into <= 0 || !blocks(p, g, c, r)) continue;
