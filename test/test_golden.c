@@ -140,6 +140,13 @@ static const golden nav_crowd_v6 = {"test/golden/v6/nav_crowd.fxr", 700,
 // verified by version 9's rules; stamped with this version, the same bytes do not reproduce.
 static const golden nav_cup_v9 = {"test/golden/v9/nav_cup.fxr", 1500, UINT64_C(0xbbcd1b6ad8748c58)};
 
+// scenarios/orca_unreachable.yaml as simulation version 10 recorded it (25 ORCA agents whose
+// shared target lies inside a closed box; version 11 keeps an agent off its group's lattice
+// where a wall hides the goal, so the group comes to rest): verified by version 10's rules;
+// stamped with this version, the same bytes do not reproduce.
+static const golden orca_unreachable_v10 = {"test/golden/v10/orca_unreachable.fxr", 900,
+                                            UINT64_C(0x8854cb488a0f6a14)};
+
 // Sets the header's simulation version (file bytes 28..31) and re-seals the header chunk.
 static void stamp_simulation_version(uint32_t version) {
   for (int i = 0; i < 4; ++i) replay[28 + i] = (uint8_t)(version >> (8 * i));
@@ -208,6 +215,11 @@ void test_a_replay_of_simulation_version_6_verifies_by_its_own_rules_and_diverge
 
 void test_a_replay_of_simulation_version_9_verifies_by_its_own_rules_and_diverges_stamped_10(void) {
   verify_older(&nav_cup_v9, 9);
+}
+
+void test_a_replay_of_simulation_version_10_verifies_by_its_own_rules_and_diverges_stamped_11(
+    void) {
+  verify_older(&orca_unreachable_v10, 10);
 }
 
 void test_a_recorded_hash_one_bit_off_is_reported_at_exactly_its_tick(void) {

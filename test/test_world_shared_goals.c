@@ -19,6 +19,7 @@
 #define GROUP 25
 static const fxs_world_capacity cap = {GROUP, 0, 0, 0, 0, 0, 0, 1600, 2, 1600, 64, 0, 0, 0};
 static const fxs_world_capacity orca_cap = {GROUP, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static const fxs_world_capacity box_cap = {GROUP, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const fxs_world_capacity fields_cap = {GROUP, 0, 0, 0, 0, 0, 0, 1600, 2, 1600, 64, 2, 0, 0};
 static uint64_t memory[40000];
 static uint64_t other_memory[40000];
@@ -79,10 +80,21 @@ static outcome measure(int last_move) {
   return o;
 }
 
+// With walls capacity, a closed box round the goal, 100 x 100 (the group's target unreachable).
+static void box_the_goal(fxs_world *w) {
+  fxs_vec2 c[4] = {nav_point(GOAL_X - 50, GOAL_Y - 50), nav_point(GOAL_X + 50, GOAL_Y - 50),
+                   nav_point(GOAL_X + 50, GOAL_Y + 50), nav_point(GOAL_X - 50, GOAL_Y + 50)};
+  for (int i = 0; i < 4; ++i) {
+    fxs_wall wall = {c[i], c[(i + 1) % 4]};
+    TEST_ASSERT_EQUAL(FXS_OK, nav_apply(w, fxs_command_add_wall(wall)));
+  }
+}
+
 static outcome run(const fxs_world_capacity *c, uint32_t version, int ticks) {
   nav_world_init(&world, 1, c, memory, sizeof memory);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_set_simulation_version(&world, version));
   if (c->nav_cells != 0) nav_grid(&world, 1600);
+  if (c->walls != 0) box_the_goal(&world);
   spawn_group(&world);
   int last_move = 0;
   for (int t = 1; t <= ticks; ++t) {
@@ -209,4 +221,32 @@ void test_a_restore_into_junk_memory_steps_as_the_straight_run(void) {
     fxs_world_step(&other, 0, 0, 0);
     TEST_ASSERT_EQUAL_HEX64(fxs_world_hash(&world), fxs_world_hash(&other));
   }
+}
+
+// A goal no agent can reach (world_rules.h, FXS_RULES_GOAL_SIGHT, simulation version 11): the
+// ORCA group's target inside a closed box. The lattice round it has no node the group could
+// reach; an agent whose goal a wall hides keeps the pile rule of one without a group, so the
+// group piles against the box and comes to rest for good long before the end, none inside the
+// box and none overlapping another by more than the give of contact.
+void test_an_orca_group_whose_goal_is_walled_in_comes_to_rest(void) {
+  outcome o = run(&box_cap, FXS_SIMULATION_VERSION, 1500);
+  TEST_ASSERT_EQUAL_INT(0, o.home);
+  TEST_ASSERT_TRUE(o.overlap <= 0.05);
+  TEST_ASSERT_TRUE(o.last_move < 1000);
+  for (uint32_t i = 0; i < GROUP; ++i) { // outside the box
+    fxs_vec2 at = world.agents[i].body.position;
+    TEST_ASSERT_TRUE(at.x < FXS_INT(GOAL_X - 50) || at.x > FXS_INT(GOAL_X + 50) ||
+                     at.y < FXS_INT(GOAL_Y - 50) || at.y > FXS_INT(GOAL_Y + 50));
+  }
+}
+
+// Version 10's rules steered that group on the lattice of its walled-in goal: part of it kept
+// creeping to the end; version 9's had no group, and version 11 steps this scene as it did.
+void test_version_10_kept_the_walled_in_group_moving(void) {
+  outcome v10 = run(&box_cap, 10, 1500);
+  TEST_ASSERT_TRUE(v10.last_move > 1400);
+  outcome v9 = run(&box_cap, 9, 1500);
+  outcome now = run(&box_cap, FXS_SIMULATION_VERSION, 1500);
+  TEST_ASSERT_EQUAL_HEX64(v9.hash, now.hash);
+  TEST_ASSERT_NOT_EQUAL(v10.hash, now.hash);
 }

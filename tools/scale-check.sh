@@ -48,7 +48,9 @@ FACTORS="1/16 1/4 4 16"
 # must equal x1's instead of 0.
 #   nav_unreachable (and nav_unreachable_mesh, on a mesh): the target lies inside a closed
 #                    box; the agent rests at the nearest reachable point.
-SHORT_AS_X1=" nav_unreachable nav_unreachable_mesh "
+#   orca_unreachable: 25 orca agents, their shared target inside such a box, rest piled
+#                    against its wall.
+SHORT_AS_X1=" nav_unreachable nav_unreachable_mesh orca_unreachable "
 
 # Scenes of soft bodies (see the overlap rule above).
 #   zigzag: 30 path followers (separation, obstacle avoidance) queue down a corridor.

@@ -37,7 +37,7 @@ extern "C" {
 /// same inputs. Replays, join offers and session packets carry it next to the math
 /// fingerprint; data of another simulation version is refused (FXS_ERR_SIMULATION_VERSION),
 /// never reported as a divergence. Defined here and nowhere else.
-#define FXS_SIMULATION_VERSION 10u
+#define FXS_SIMULATION_VERSION 11u
 
 /// The oldest simulation version this build still runs: a world steps by the rules of any
 /// version from this one to FXS_SIMULATION_VERSION (fxs_world_set_simulation_version), so

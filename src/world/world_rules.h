@@ -109,6 +109,14 @@
 /// against it (world_wall_slide.h): docs/crowds.md.
 #define FXS_RULES_WALL_SLIDE 10u
 
+/// An orca goal group's lattice only in sight of the goal: an orca agent of a goal group within
+/// twice its compact disc of the goal, a live wall standing between its centre and the goal,
+/// keeps the rules of one without a group (the pile round the goal, world_way.h), as the
+/// lattice round a goal behind walls has no node it can reach and kept the group moving for
+/// ever (world_steer.c, orca_group; world_wall_slide.h, fxs_wall_hides_target). Navigate groups
+/// are not concerned: their lattice is centred on their route's last reachable point.
+#define FXS_RULES_GOAL_SIGHT 11u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;

@@ -330,10 +330,23 @@ static inline fxs_vec2 wall_slide(const fxs_steer_context *ctx, fxs_vec2 preferr
 }
 
 // The goal group an ORCA behavior's agent settles with (fxs_world_goal_group), since simulation
-// version 10: before it, none (not even a group field's, for an agent that navigates too).
-static inline uint32_t orca_group(const fxs_steer_context *ctx) {
+// version 10: before it, none (not even a group field's, for an agent that navigates too). Since
+// version 11 none either where a wall hides its goal from it and it is near enough for its
+// group to matter (within twice its compact disc, or near the goal by `slowing`:
+// fxs_way_near_goal; FXS_RULES_GOAL_SIGHT): the lattice round a goal behind walls has no node
+// it could reach, and the pile rule of one without a group lets it rest against the wall.
+static inline uint32_t orca_group(const fxs_steer_context *ctx, fix16_t slowing) {
   if (!fxs_rules_since(ctx->world, FXS_RULES_SHARED_GOALS)) return 0;
-  return fxs_world_goal_group(ctx->world, ctx->index);
+  uint32_t group = fxs_world_goal_group(ctx->world, ctx->index);
+  if (group == 0 || ctx->step->wall_count == 0 ||
+      !fxs_rules_since(ctx->world, FXS_RULES_GOAL_SIGHT))
+    return group;
+  const fxs_agent *a = &ctx->slot->body;
+  uint32_t twice = group > UINT32_MAX / 4u ? UINT32_MAX : 4u * group; // twice the disc: 4N
+  if (!fxs_way_near_goal(ctx, slowing) &&
+      !fxs_way_in_cluster(a->position, fxs_max(a->radius, 0), ctx->target_point, twice))
+    return group;
+  return fxs_wall_hides_target(ctx) ? 0 : group;
 }
 
 // ORCA near its target (both ORCA paths; `group`: fxs_world_goal_group). A group's follower
@@ -370,7 +383,7 @@ static fxs_vec2 orca_steering(fxs_steer_context *ctx, const fix16_t *p) {
   fxs_orca_def d = orca_def_of(&ctx->slot->body, p);
   fix16_t slowing = orca_slowing(ctx, p);
   fxs_vec2 preferred = wall_slide(ctx, orca_preferred(ctx, slowing, false)), force;
-  uint32_t group = orca_group(ctx);
+  uint32_t group = orca_group(ctx, slowing);
   if ((group != 0 || fxs_way_near_goal(ctx, slowing)) &&
       orca_goal(ctx, &d, slowing, group, &preferred, &force))
     return force;
@@ -668,8 +681,8 @@ steer_lone_orca(const fxs_step_context *step, uint32_t v, uint32_t index, fxs_wo
   fxs_orca_def d = orca_def_of(&ctx.slot->body, p);
   uint32_t k = d.max_neighbors;
   // Near its target (or in a group) the pile rules read the neighbors in order: no open search.
-  uint32_t group = orca_group(&ctx);
   fix16_t slowing = orca_slowing(&ctx, p);
+  uint32_t group = orca_group(&ctx, slowing);
   bool near = group != 0 || fxs_way_near_goal(&ctx, slowing);
   bool open = hint->left == 0 && !near && open_step(step, d.priority);
   if (hint->left != 0) --hint->left;

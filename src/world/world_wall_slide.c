@@ -94,3 +94,20 @@ fxs_vec2 fxs_wall_slide(const fxs_steer_context *ctx, fxs_vec2 preferred) {
   fxs_vec2 along = to_b ? fxs_exact_direction(w.a, w.b) : fxs_exact_direction(w.b, w.a);
   return fxs_vec2_set_length(along, fxs_vec2_length(preferred));
 }
+
+bool fxs_wall_hides_target(const fxs_steer_context *ctx) {
+  fxs_vec2 p = ctx->slot->body.position, g = ctx->target_point;
+  if (ctx->step->wall_count == 0) return false;
+  fxs_box box = {fxs_min(p.x, g.x), fxs_min(p.y, g.y), fxs_max(p.x, g.x), fxs_max(p.y, g.y)};
+  bool all;
+  uint32_t n = walls_near(ctx, &box, &all);
+  for (uint32_t k = 0; k < n; ++k) {
+    const fxs_wall *w = wall_at(ctx, all, k);
+    // the boxes overlap (the segments' test alone takes two disjoint pieces of one line)
+    if (fxs_max(w->a.x, w->b.x) < box.lo_x || fxs_min(w->a.x, w->b.x) > box.hi_x ||
+        fxs_max(w->a.y, w->b.y) < box.lo_y || fxs_min(w->a.y, w->b.y) > box.hi_y)
+      continue;
+    if (crosses(p, g, w)) return true;
+  }
+  return false;
+}

@@ -21,4 +21,9 @@
 /// ties to the lower live index.
 fxs_vec2 fxs_wall_slide(const fxs_steer_context *ctx, fxs_vec2 preferred);
 
+/// Whether a live wall of the step stands between the centre of agent `ctx` and its target
+/// point: the segment between them meets the wall (touching counts; a wall on the segment's
+/// line counts only where it overlaps the segment), exactly. False in a step without walls.
+bool fxs_wall_hides_target(const fxs_steer_context *ctx);
+
 #endif

@@ -169,7 +169,7 @@ namespace Fixsteer.Tests
             Assert.AreEqual(100u, c.KeyframeInterval);
             Assert.AreEqual(Library.MathFingerprint, c.Fingerprint);
             Assert.AreEqual(Library.SimulationVersion, c.SimulationVersion);
-            Assert.AreEqual(10u, Library.SimulationVersion);
+            Assert.AreEqual(11u, Library.SimulationVersion);
             Assert.AreEqual(2, c.Keyframes.Count);
             int keyframes = 0;
             using (World w = World.FromSnapshot(c.InitialSnapshot))
