@@ -512,14 +512,16 @@ static fxs_vec2 turn_aside(fxs_vec2 v) {
   return fxs_vec2_make(fxs_saturate(to_q16(x)), fxs_saturate(to_q16(y)));
 }
 
-fxs_vec2 fxs_orca_crowd_side(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred) {
-  fxs_vec2 pref = clamp_vec(preferred);
+// The crowd side rule's turn of `pref` (preferred, clamped) for self: false where it leaves the
+// preferred velocity as it is (slowing, at rest or free); else true, with *angle (clockwise, at
+// most FXS_ORCA_CROWD_TURN) by which fxs_orca_crowd_side rotates pref.
+static bool crowd_turn(const fxs_agent *self, uint32_t self_id, fxs_vec2 pref, fix16_t *angle) {
   uint64_t pref_sq = length_sq(pref); // <= 2^53
   uint64_t top = (uint64_t)fxs_clamp(self->max_speed, 0, LIMIT);
-  if (pref_sq == 0 || pref_sq * 16u < top * top) return preferred; // slowing or at rest
+  if (pref_sq == 0 || pref_sq * 16u < top * top) return false; // slowing or at rest
   uint64_t v_sq = length_sq(clamp_vec(self->velocity));
   uint64_t free = pref_sq * FXS_ORCA_CROWD_FREE_NUM; // < 2^57
-  if (v_sq * FXS_ORCA_CROWD_FREE_DEN >= free) return preferred;
+  if (v_sq * FXS_ORCA_CROWD_FREE_DEN >= free) return false;
   // b = 1 - 16 v^2 / (9 p^2), Q16.16, in (0, 1]: numerator and denominator shifted below
   // 2^40 first so the quotient's shift fits (a relative error below 2^-24).
   uint64_t num = free - v_sq * FXS_ORCA_CROWD_FREE_DEN, den = free;
@@ -529,7 +531,14 @@ fxs_vec2 fxs_orca_crowd_side(const fxs_agent *self, uint32_t self_id, fxs_vec2 p
   }
   int64_t b = (int64_t)((num << 16) / den);              // [0, 2^16]
   int64_t f = (b * fxs_orca_crowd_share(self_id)) >> 16; // [0, 2^16)
-  return fxs_vec2_rotate(pref, (fix16_t)(-((f * FXS_ORCA_CROWD_TURN) >> 16)));
+  *angle = (fix16_t)(-((f * FXS_ORCA_CROWD_TURN) >> 16));
+  return true;
+}
+
+fxs_vec2 fxs_orca_crowd_side(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred) {
+  fxs_vec2 pref = clamp_vec(preferred);
+  fix16_t angle;
+  return crowd_turn(self, self_id, pref, &angle) ? fxs_vec2_rotate(pref, angle) : preferred;
 }
 
 // fxs_vec2_truncate(v, radius) (radius >= 0), its "already short enough" case without a call.
@@ -562,8 +571,11 @@ static bool counter_flow(const fxs_neighbor *neighbors, const fxs_orca_line *off
 static fxs_vec2 crowd_start(const fxs_agent *self, uint32_t self_id, const self_terms *s,
                             const fxs_neighbor *neighbors, const fxs_orca_line *lines, uint32_t n,
                             uint32_t halves, bool walls, fix16_t radius, fxs_vec2 pref) {
-  fxs_vec2 side = fxs_orca_crowd_side(self, self_id, pref);
-  if (side.x == pref.x && side.y == pref.y) return pref; // free or slowing
+  // The turn (a rotation: sine and cosine) is made only where it is returned; a turn that
+  // rounds to pref itself returns pref either way.
+  fxs_vec2 clamped = clamp_vec(pref);
+  fix16_t angle;
+  if (!crowd_turn(self, self_id, clamped, &angle)) return pref; // free or slowing
   // Against a wall or an obstacle, only a counter-flow turns it: an agent pressed on a
   // block's corner, or in a pile, by neighbors going its way has no symmetry to break.
   if (walls && !counter_flow(neighbors, lines, n, pref)) return pref;
@@ -571,7 +583,7 @@ static fxs_vec2 crowd_start(const fxs_agent *self, uint32_t self_id, const self_
   point_terms t = point_terms_of(s, start_of(&at));
   for (uint32_t i = 0; i < n; ++i) {
     if (!((halves >> i) & 1u) || !surely_holds(s, lines[i].point, lines[i].direction, t)) {
-      return side;
+      return fxs_vec2_rotate(clamped, angle);
     }
   }
   return pref; // its neighbors let it move as it wants: nothing to break
