@@ -73,6 +73,38 @@ void test_a_packed_follower_holds_when_every_lane_is_taken(void) {
   TEST_ASSERT_TRUE(fxs_path_hold_packed(&fast, &path, &s, &target, &full[1], 1));
 }
 
+void test_a_stopped_follower_holds_when_its_room_lies_behind_a_resting_one(void) {
+  fxs_path_state s;
+  fxs_path_def path = last_leg(&s);
+  // The end row full, and the row past the end but for its middle, (540, 256): the one room,
+  // straight behind the follower resting on the end.
+  fxs_path_rest rest[5] = {{{FXS_INT(512), FXS_INT(228)}, FXS_INT(8)},
+                           {{FXS_INT(512), FXS_INT(256)}, FXS_INT(8)},
+                           {{FXS_INT(512), FXS_INT(284)}, FXS_INT(8)},
+                           {{FXS_INT(540), FXS_INT(228)}, FXS_INT(8)},
+                           {{FXS_INT(540), FXS_INT(284)}, FXS_INT(8)}};
+  fxs_agent a = fxs_test_agent_at(485, 256);
+  fxs_vec2 target = square[3];
+  // Version 10: stopped 27 behind it (within keep_apart), it still heads for the room.
+  TEST_ASSERT_FALSE(fxs_path_hold_packed(&a, &path, &s, &target, rest, 5));
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(540), target.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(256), target.y);
+  // Version 11: the way there passes through the resting body: no room in reach, it holds.
+  target = square[3];
+  TEST_ASSERT_TRUE(fxs_path_hold_reachable(&a, &path, &s, &target, rest, 5));
+  // Under way it goes for the room as before (it steers round the resting one).
+  a.velocity = fxs_vec2_make(FXS_ONE, 0);
+  TEST_ASSERT_FALSE(fxs_path_hold_reachable(&a, &path, &s, &target, rest, 5));
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(540), target.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(256), target.y);
+  // Stopped off the line, the way to the room passes the resting one by more than its radius.
+  fxs_agent b = fxs_test_agent_at(490, 240);
+  target = square[3];
+  TEST_ASSERT_FALSE(fxs_path_hold_reachable(&b, &path, &s, &target, rest, 5));
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(540), target.x);
+  TEST_ASSERT_EQUAL_INT32(FXS_INT(256), target.y);
+}
+
 // ------------------------------------------------------------------ in the world
 
 #define FOLLOWERS 12

@@ -132,6 +132,15 @@ FXS_API bool fxs_path_hold_packed(const fxs_agent *self, const fxs_path_def *pat
                                   const fxs_path_state *state, fxs_vec2 *target,
                                   const fxs_path_rest *resting, uint32_t count);
 
+/// fxs_path_hold_packed for room in reach (simulation version 11): a follower almost stopped
+/// (speed at most max_speed / 128) whose nearest room lies behind a resting follower (the
+/// straight way there passes within that one's radius of its centre) holds where it is. Its
+/// separation from that one cancelled the pull to the room and could swing it to and fro for
+/// good; a follower under way still goes for the nearest room, steering round resting ones.
+FXS_API bool fxs_path_hold_reachable(const fxs_agent *self, const fxs_path_def *path,
+                                     const fxs_path_state *state, fxs_vec2 *target,
+                                     const fxs_path_rest *resting, uint32_t count);
+
 #ifdef __cplusplus
 }
 #endif

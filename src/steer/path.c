@@ -337,9 +337,24 @@ static bool room_at(fxs_vec2 p, fix16_t gap, const fxs_path_rest *resting, uint3
   return true;
 }
 
-bool fxs_path_hold_packed(const fxs_agent *self, const fxs_path_def *path,
-                          const fxs_path_state *state, fxs_vec2 *target,
-                          const fxs_path_rest *resting, uint32_t count) {
+// True when the straight way from `from` to `to` passes through no resting follower's body
+// (its centre farther than its radius from every point of the way), a resting follower nearest
+// the way's start aside (one the follower leaves behind or beside it is not in its way).
+static bool way_clear(fxs_vec2 from, fxs_vec2 to, const fxs_path_rest *resting, uint32_t count) {
+  for (uint32_t i = 0; i < count; ++i) {
+    fxs_vec2 c = fxs_vec2_closest_on_segment(resting[i].position, from, to);
+    if (!fxs_vec2_equal(c, from) &&
+        fxs_vec2_within(c, resting[i].position, fxs_max(resting[i].radius, 0)))
+      return false;
+  }
+  return true;
+}
+
+// fxs_path_hold_packed; with `in_reach` (fxs_path_hold_reachable), a follower almost stopped
+// holds when a resting body lies on the way to its room.
+static bool hold_packed(const fxs_agent *self, const fxs_path_def *path,
+                        const fxs_path_state *state, fxs_vec2 *target, const fxs_path_rest *resting,
+                        uint32_t count, bool in_reach) {
   if (path->mode != FXS_PATH_STOP_AT_END || path->count == 0 || path->nodes == 0) return false;
   fix16_t touch = fxs_agent_touch(self), body = fxs_max(self->radius, 0);
   if (state->current_node == path->count - 1 &&
@@ -403,10 +418,25 @@ bool fxs_path_hold_packed(const fxs_agent *self, const fxs_path_def *path,
   if (found) {
     // There: it holds (within two touching distances); else it goes there.
     if (fxs_vec2_within(self->position, best, fxs_add(touch, touch))) return true;
+    // Almost stopped, a resting body straight between it and the room: its separation from
+    // that one cancels the pull there, and it would swing to and fro, never at rest.
+    if (in_reach && slow && !way_clear(self->position, best, resting, count)) return true;
     *target = best;
     return false;
   }
   // No room beside them: hold once about to touch one, or almost stopped within keep_apart;
   // or at the end (fxs_path_hold's rule; room beside a resting one there comes first).
   return blocked || at_end(self, path, state);
+}
+
+bool fxs_path_hold_packed(const fxs_agent *self, const fxs_path_def *path,
+                          const fxs_path_state *state, fxs_vec2 *target,
+                          const fxs_path_rest *resting, uint32_t count) {
+  return hold_packed(self, path, state, target, resting, count, false);
+}
+
+bool fxs_path_hold_reachable(const fxs_agent *self, const fxs_path_def *path,
+                             const fxs_path_state *state, fxs_vec2 *target,
+                             const fxs_path_rest *resting, uint32_t count) {
+  return hold_packed(self, path, state, target, resting, count, true);
 }

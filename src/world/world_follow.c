@@ -33,6 +33,8 @@ static bool path_holds(fxs_steer_context *ctx, const fxs_path_def *d, fxs_vec2 *
     rest[n].radius = other->body.radius;
     n++;
   }
+  if (fxs_rules_since(ctx->world, FXS_RULES_ROOM_IN_REACH))
+    return fxs_path_hold_reachable(&ctx->slot->body, d, &ctx->slot->path, target, rest, n);
   if (fxs_rules_since(ctx->world, FXS_RULES_PACKED_QUEUES))
     return fxs_path_hold_packed(&ctx->slot->body, d, &ctx->slot->path, target, rest, n);
   return fxs_path_hold(&ctx->slot->body, d, &ctx->slot->path, *target, rest, n);

@@ -117,6 +117,13 @@
 /// are not concerned: their lattice is centred on their route's last reachable point.
 #define FXS_RULES_GOAL_SIGHT 11u
 
+/// Room in reach in packed queues: a stop path's follower that has almost stopped holds where
+/// it is when the straight way to its room beside a resting follower passes through a resting
+/// body (fxs_path_hold_reachable, world_follow.c). Room behind a resting follower kept one
+/// pressed against a wall by its separation, which spent its whole force budget, swinging to
+/// and fro between two resting ones for good (zigzag at x1/4): docs/behaviors.md.
+#define FXS_RULES_ROOM_IN_REACH 11u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;
