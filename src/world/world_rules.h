@@ -110,11 +110,14 @@
 #define FXS_RULES_WALL_SLIDE 10u
 
 /// An orca goal group's lattice only in sight of the goal: an orca agent of a goal group within
-/// twice its compact disc of the goal, a live wall standing between its centre and the goal,
-/// keeps the rules of one without a group (the pile round the goal, world_way.h), as the
-/// lattice round a goal behind walls has no node it can reach and kept the group moving for
-/// ever (world_steer.c, orca_group; world_wall_slide.h, fxs_wall_hides_target). Navigate groups
-/// are not concerned: their lattice is centred on their route's last reachable point.
+/// twice its compact disc of the goal (or its slowing radius), a live wall joined to others at
+/// both ends (a face of a box or a block) standing between its centre and the goal, keeps the
+/// rules of one without a group (the pile round the goal, world_way.h), as the lattice round a
+/// goal walled in has no node it can reach and kept the group moving for ever (world_steer.c,
+/// orca_group; world_wall_slide.h, fxs_wall_hides_target). A wall with a free end does not
+/// count: the group gets round it, and counting it switched agents near its end between the two
+/// rules as they crossed the line of sight. Navigate groups are not concerned: their lattice is
+/// centred on their route's last reachable point.
 #define FXS_RULES_GOAL_SIGHT 11u
 
 /// Room in reach in packed queues: a stop path's follower that has almost stopped holds where

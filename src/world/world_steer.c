@@ -331,10 +331,10 @@ static inline fxs_vec2 wall_slide(const fxs_steer_context *ctx, fxs_vec2 preferr
 
 // The goal group an ORCA behavior's agent settles with (fxs_world_goal_group), since simulation
 // version 10: before it, none (not even a group field's, for an agent that navigates too). Since
-// version 11 none either where a wall hides its goal from it and it is near enough for its
-// group to matter (within twice its compact disc, or near the goal by `slowing`:
-// fxs_way_near_goal; FXS_RULES_GOAL_SIGHT): the lattice round a goal behind walls has no node
-// it could reach, and the pile rule of one without a group lets it rest against the wall.
+// version 11 none either where a wall joined at both ends hides its goal from it and it is near
+// enough for its group to matter (within twice its compact disc, or near the goal by `slowing`:
+// fxs_way_near_goal; FXS_RULES_GOAL_SIGHT): the lattice round a goal walled in has no node it
+// could reach, and the pile rule of one without a group lets it rest against the wall.
 static inline uint32_t orca_group(const fxs_steer_context *ctx, fix16_t slowing) {
   if (!fxs_rules_since(ctx->world, FXS_RULES_SHARED_GOALS)) return 0;
   uint32_t group = fxs_world_goal_group(ctx->world, ctx->index);

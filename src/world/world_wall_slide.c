@@ -107,7 +107,10 @@ bool fxs_wall_hides_target(const fxs_steer_context *ctx) {
     if (fxs_max(w->a.x, w->b.x) < box.lo_x || fxs_min(w->a.x, w->b.x) > box.hi_x ||
         fxs_max(w->a.y, w->b.y) < box.lo_y || fxs_min(w->a.y, w->b.y) > box.hi_y)
       continue;
-    if (crosses(p, g, w)) return true;
+    if (!crosses(p, g, w)) continue;
+    fxs_wall c = *w;
+    if (joined(ctx, &c, c.a) && joined(ctx, &c, c.b)) return true;
+    n = walls_near(ctx, &box, &all); // joined() refilled the scratch: the same list again
   }
   return false;
 }

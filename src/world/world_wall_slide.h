@@ -21,9 +21,11 @@
 /// ties to the lower live index.
 fxs_vec2 fxs_wall_slide(const fxs_steer_context *ctx, fxs_vec2 preferred);
 
-/// Whether a live wall of the step stands between the centre of agent `ctx` and its target
-/// point: the segment between them meets the wall (touching counts; a wall on the segment's
-/// line counts only where it overlaps the segment), exactly. False in a step without walls.
+/// Whether a live wall joined to other walls at both of its ends (a face of a box or a block:
+/// no free end the slide could take the agent round) stands between the centre of agent `ctx`
+/// and its target point: the segment between them meets the wall (touching counts; a wall on
+/// the segment's line counts only where it overlaps the segment), exactly. A wall with a free
+/// end does not count: the agent gets round it. False in a step without walls.
 bool fxs_wall_hides_target(const fxs_steer_context *ctx);
 
 #endif
