@@ -177,7 +177,7 @@ peer_blocks_orca | home_90_tick       | <= | 4096 | ORCA alone: 90 % home by tic
 peer_blocks_orca | home_ever          | >= | 99   | ORCA alone: 99 home by the end, tick 8,400 (RVO2: 99 by step 8,291)
 peer_blocks_orca | arrived            | >= | 100  | ORCA alone: all 100 in their compact clusters, the 25 sharing each goal a group (simulation version 10; 93 by version 9, 5 in the piles behind and 2 still moving at the end)
 peer_blocks_orca | rest_short         | <= | 0    | ORCA alone: none at rest short of its compact cluster
-peer_blocks_orca | settle_tick        | >= | 1    | ORCA alone: every agent at rest for good before the end (by tick 3,409; never by version 9)
+peer_blocks_orca | settle_tick        | >= | 1    | ORCA alone: every agent at rest for good before the end (by tick 2,202 round the blocks by version 11; 3,409 by version 10; never by version 9)
 peer_circle      | on_target          | >= | 250  | all 250 home: on the antipode (centre within r/4; RVO2 counts within r)
 peer_circle      | closest_pair_ratio | >= | 0.95 | no pair closer than 95 % of the sum of their radii
 peer_*           | overlap_radius_max | <= | 0.05 | no pair overlaps by more than 5 % of a radius at any tick
@@ -197,7 +197,7 @@ peer_blocks_nav_nofields | home_100_tick  | <= | 2600 | without group fields, at
 # navigate agents reversing within 4 ticks while they move in the crossing's crush (none at
 # rest; 181 under simulation version 7, 296 under version 6; on a mesh 1).
 PEER_RATCHET='
-peer_blocks_orca | heading_flicker    | <= | 15   | ratchet (0 wanted, --peers): flips within 4 ticks of the previous one, all while moving, round the piles on the lattice (the first at tick 1,836; 0 by version 9, whose piles never came to rest)
+peer_blocks_orca | heading_flicker    | <= | 13   | ratchet (0 wanted, --peers): flips within 4 ticks of the previous one, all while moving, round the piles on the lattice, none at the blocks (the first at tick 1,088; 15 by version 10; 0 by version 9, whose piles never came to rest)
 peer_blocks_nav  | heading_flicker    | <= | 192  | ratchet (0 wanted, --peers): flips (> pi/2 in a tick) within 4 ticks of the previous one, all while moving, the first at tick 392 on the way (181 by version 8; 181 to 192 as version 9 took shape)
 peer_blocks_nav_nofields | heading_flicker | <= | 55 | without group fields: ratchet (0 wanted, --peers): flips (> pi/2 in a tick) within 4 ticks of the previous one (with fields 192)
 peer_blocks_nav_mesh | heading_flicker    | <= | 10   | on a mesh: ratchet (0 wanted, --peers): flips (> pi/2 in a tick) within 4 ticks of the previous one, all while moving (1 by version 8: the walk round a pile turns between its way round and the next node)

@@ -120,6 +120,12 @@
 /// centred on their route's last reachable point.
 #define FXS_RULES_GOAL_SIGHT 11u
 
+/// ORCA alone round a block: an orca agent pressed against a wall whose ends are both joined to
+/// others (a block's face), the wall standing between it and its target, heads for a waypoint
+/// out of the block's corner the shorter way round along its chain of walls, from which its
+/// target lies clear of the block, instead of resting against the face (world_wall_slide.h).
+#define FXS_RULES_BLOCK_ROUND 11u
+
 /// Room in reach in packed queues: a stop path's follower that has almost stopped holds where
 /// it is when the straight way to its room beside a resting follower passes through a resting
 /// body (fxs_path_hold_reachable, world_follow.c). Room behind a resting follower kept one

@@ -4,6 +4,7 @@
 #include "exact.h"
 #include "fixsteer/vec2.h"
 #include "world_internal.h"
+#include "world_rules.h"
 #include "world_walls.h"
 
 // The live walls whose box meets `box`, through the step's wall grid, into the worker's scratch:
@@ -50,6 +51,122 @@ static bool blocks(fxs_vec2 p, fxs_vec2 g, const fxs_wall *w, fix16_t r) {
                           r_sq) < 0;
 }
 
+// Whether walls w and o join the same two points (either way round).
+static bool same_wall(const fxs_wall *w, const fxs_wall *o) {
+  return (fxs_vec2_equal(o->a, w->a) && fxs_vec2_equal(o->b, w->b)) ||
+         (fxs_vec2_equal(o->a, w->b) && fxs_vec2_equal(o->b, w->a));
+}
+
+// How many other live walls (not points) end at `end`, an end of wall w: 0, 1 or 2 (two or
+// more: a fork). Where one does, it into *next turned to start there (next->a == end).
+static int next_in_chain(const fxs_steer_context *ctx, const fxs_wall *w, fxs_vec2 end,
+                         fxs_wall *next) {
+  fxs_box box = {end.x, end.y, end.x, end.y};
+  bool all;
+  int found = 0;
+  uint32_t n = walls_near(ctx, &box, &all);
+  for (uint32_t k = 0; k < n && found < 2; ++k) {
+    const fxs_wall *o = wall_at(ctx, all, k);
+    if (fxs_vec2_equal(o->a, o->b) || same_wall(w, o)) continue;
+    bool at_a = fxs_vec2_equal(o->a, end), at_b = fxs_vec2_equal(o->b, end);
+    if (!at_a && !at_b) continue;
+    if (found++ == 0) next->a = end, next->b = at_a ? o->b : o->a;
+  }
+  return found;
+}
+
+// The sign of the side of line (a, b) that q lies on: 1 left, -1 right, 0 on it.
+static int side_of(fxs_vec2 a, fxs_vec2 b, fxs_vec2 q) {
+  int64_t o = fxs_exact_orientation(a, b, q);
+  return (o > 0) - (o < 0);
+}
+
+// The unit normal of direction d (nonzero) toward side s (1 left, -1 right).
+static fxs_vec2 normal_toward(fxs_vec2 d, int s) {
+  fxs_vec2 u = fxs_vec2_normalize(d);
+  return s > 0 ? fxs_vec2_make(-u.y, u.x) : fxs_vec2_make(u.y, -u.x);
+}
+
+// A waypoint out of corner c, k from the lines of both walls meeting there (outward unit
+// normals n1 and n2; k (n1 + n2), at least k from c where the corner is sharp), so that the way
+// along the first wall at k from it clears the corner.
+static fxs_vec2 corner_waypoint(fxs_vec2 c, fxs_vec2 n1, fxs_vec2 n2, fix16_t k) {
+  fxs_vec2 sum = fxs_vec2_add(n1, n2);
+  int64_t bx = ((int64_t)sum.x * k) / FXS_ONE, by = ((int64_t)sum.y * k) / FXS_ONE;
+  if (fxs_vec2_length(sum) < FXS_ONE) {
+    fxs_vec2 b = fxs_vec2_set_length(sum, k);
+    bx = b.x, by = b.y;
+  }
+  int64_t x = (int64_t)c.x + bx, y = (int64_t)c.y + by;
+  x = x > FXS_MAX ? FXS_MAX : (x < -FXS_MAX ? -FXS_MAX : x);
+  y = y > FXS_MAX ? FXS_MAX : (y < -FXS_MAX ? -FXS_MAX : y);
+  return fxs_vec2_make((fix16_t)x, (fix16_t)y);
+}
+
+// The most walls of a chain walked round a block (a closed chain round the target is walked
+// round twice at most and gives no way).
+#define BLOCK_CHAIN_WALLS 8
+// How far out of the pressed band a block's face still turns the way (round_block): 3 radii.
+#define BLOCK_BAND(r) (3 * (int64_t)(r))
+
+// The way round a block from agent p on side s of wall w, walked from w->a to w->b, to its
+// target g: the waypoint *way k out of the first outer corner from which g lies on p's side of
+// the next wall (or of the first free end); false where the chain forks, turns toward the agent
+// (a room's corner), or runs longer than BLOCK_CHAIN_WALLS.
+static bool block_way(const fxs_steer_context *ctx, fxs_wall w, int s, fxs_vec2 g, fix16_t k,
+                      fxs_vec2 *way) {
+  for (int i = 0; i < BLOCK_CHAIN_WALLS; ++i) {
+    fxs_vec2 d1 = fxs_exact_direction(w.a, w.b), n1 = normal_toward(d1, s);
+    fxs_wall next;
+    int joining = next_in_chain(ctx, &w, w.b, &next);
+    if (joining == 2) return false;
+    if (joining == 0) {
+      *way = corner_waypoint(w.b, n1, fxs_vec2_normalize(d1), k); // a free end: round its tip
+      return true;
+    }
+    int turn = side_of(w.a, w.b, next.b);
+    if (turn == s) return false; // toward the agent: inside a room's corner
+    if (turn != 0 && side_of(next.a, next.b, g) == s) {
+      *way = corner_waypoint(w.b, n1, normal_toward(fxs_exact_direction(next.a, next.b), s), k);
+      return true;
+    }
+    w = next;
+  }
+  return false;
+}
+
+// The preferred velocity `preferred` of agent p turned toward the waypoint of its way round
+// the block whose wall w lies `d` from it, or `preferred` where there is none. The way keeps
+// the block on the agent's left (counter-clockwise, y up) as traffic round a roundabout does,
+// whatever the target, so that all going round one block go the same way: no two meet head on
+// pressed against one face (where ORCA stops both), and the choice never flips as the agent
+// is jostled; only where that way has no corner to leave by (a fork, a room's corner) the
+// other. Within `inner` of the wall it heads for the waypoint; from there out to `outer` the
+// direction turns gradually back to the preferred one.
+static fxs_vec2 round_block(const fxs_steer_context *ctx, const fxs_wall *w, int64_t d,
+                            int64_t inner, int64_t outer, fxs_vec2 preferred) {
+  const fxs_agent *a = &ctx->slot->body;
+  fxs_vec2 p = a->position, g = ctx->target_point, way;
+  int s = side_of(w->a, w->b, p);
+  if (s == 0) return preferred;
+  fix16_t k = fxs_max(a->radius, 0) + fxs_agent_touch(a);
+  fxs_wall ab = *w, ba = {w->b, w->a};
+  // walked with the agent on the right of the walk (side -1): the block on its left
+  fxs_wall left = s < 0 ? ab : ba, right = s < 0 ? ba : ab;
+  if (!block_way(ctx, left, -1, g, k, &way) && !block_way(ctx, right, 1, g, k, &way))
+    return preferred;
+  if (fxs_vec2_equal(way, p)) return preferred;
+  fxs_vec2 u = fxs_vec2_normalize(fxs_exact_direction(p, way));
+  if (d > inner && outer > inner) {
+    int64_t t = ((outer - d) * FXS_ONE) / (outer - inner); // the waypoint's share, Q16.16
+    fxs_vec2 v = fxs_vec2_normalize(preferred);
+    u = fxs_vec2_make((fix16_t)((u.x * t + v.x * (FXS_ONE - t)) / FXS_ONE),
+                      (fix16_t)((u.y * t + v.y * (FXS_ONE - t)) / FXS_ONE));
+    if (fxs_vec2_is_zero(u)) return preferred;
+  }
+  return fxs_vec2_set_length(u, fxs_vec2_length(preferred));
+}
+
 fxs_vec2 fxs_wall_slide(const fxs_steer_context *ctx, fxs_vec2 preferred) {
   const fxs_agent *a = &ctx->slot->body;
   fxs_vec2 p = a->position, g = ctx->target_point;
@@ -58,9 +175,15 @@ fxs_vec2 fxs_wall_slide(const fxs_steer_context *ctx, fxs_vec2 preferred) {
   fix16_t r = fxs_max(a->radius, 0);
   int64_t reach = 2 * (int64_t)r + fxs_agent_touch(a);
   if (reach > FXS_MAX) reach = FXS_MAX;
-  fxs_box box = {(int64_t)p.x - reach, (int64_t)p.y - reach, (int64_t)p.x + reach,
-                 (int64_t)p.y + reach};
-  fxs_u128 reach_sq = fxs_u128_mul((uint64_t)reach, (uint64_t)reach), best = reach_sq;
+  // Since version 11 a block's face is looked for farther out (round_block's outer band).
+  bool round = fxs_rules_since(ctx->world, FXS_RULES_BLOCK_ROUND);
+  int64_t outer = round ? reach + BLOCK_BAND(r) : reach;
+  if (outer > FXS_MAX) outer = FXS_MAX;
+  fxs_box box = {(int64_t)p.x - outer, (int64_t)p.y - outer, (int64_t)p.x + outer,
+                 (int64_t)p.y + outer};
+  fxs_u128 reach_sq = fxs_u128_mul((uint64_t)reach, (uint64_t)reach);
+  fxs_u128 best = fxs_u128_mul((uint64_t)outer, (uint64_t)outer);
+  fxs_vec2 near = p;
   fxs_wall w;
   bool found = false, all;
   uint32_t n = walls_near(ctx, &box, &all);
@@ -74,16 +197,19 @@ fxs_vec2 fxs_wall_slide(const fxs_steer_context *ctx, fxs_vec2 preferred) {
     fxs_u128 d = fxs_distance_sq_exact(q, p);
     if (fxs_u128_compare(d, best) > 0 || (found && fxs_u128_compare(d, best) == 0)) continue;
     // Into the wall (toward its nearest point) and the body's straight way to the target across
-    // it or past an end too near. No overflow: |q - p| <= reach <= FXS_MAX on each axis (the
+    // it or past an end too near. No overflow: |q - p| <= outer <= FXS_MAX on each axis (the
     // distance test above) and |preferred| < 2^31, so each product is below 2^62.
     int64_t into =
         (int64_t)preferred.x * ((int64_t)q.x - p.x) + (int64_t)preferred.y * ((int64_t)q.y - p.y);
     if (into <= 0 || !blocks(p, g, c, r)) continue;
-    w = *c, best = d, found = true;
+    w = *c, best = d, near = q, found = true;
   }
   if (!found) return preferred;
   bool open_a = !joined(ctx, &w, w.a), open_b = !joined(ctx, &w, w.b);
-  if (!open_a && !open_b) return preferred;
+  if (!open_a && !open_b)
+    return round ? round_block(ctx, &w, fxs_vec2_distance(near, p), reach, outer, preferred)
+                 : preferred;
+  if (fxs_u128_compare(best, reach_sq) > 0) return preferred; // a free end: only pressed
   // Both open: the shorter way round (ties: a).
   bool to_b = !open_a;
   if (open_a && open_b) {

@@ -5,8 +5,12 @@
 // target lies straight behind the wall ORCA would leave it at rest against it, and where the
 // slide toward the target ran into a corner, at rest in the corner. Only a free end is a way
 // round: one where no other wall ends (a door's jamb, a wall's tip); a wall whose ends are both
-// joined to others (a block's face, a room's corner) is left to ORCA, as a chain of walls would
-// need a route: that is navigate's. Not part of the API.
+// joined to others (a room's corner) is left to ORCA, as a chain of walls would need a route:
+// that is navigate's. Since version 11 (FXS_RULES_BLOCK_ROUND) a block's face is not: the
+// agent walks the chain of walls, keeping the block on its left (y up), to the first outer
+// corner from which its target lies clear of the next wall, and heads for a waypoint out of
+// that corner (a radius and an eighth from both walls' lines), from within three radii of the
+// pressed band, gradually. Not part of the API.
 #ifndef FIXSTEER_WORLD_WALL_SLIDE_H
 #define FIXSTEER_WORLD_WALL_SLIDE_H
 
@@ -14,7 +18,8 @@
 
 /// The preferred velocity of ORCA agent `ctx` whose preferred one is `preferred`: along the
 /// wall it is pressed against toward that wall's free end the shorter way round, as long as
-/// `preferred`; else `preferred` itself. Pressed: its centre within two radii and an eighth of
+/// `preferred`; since version 11, near a block's face, toward the way round the block (see
+/// above); else `preferred` itself. Pressed: its centre within two radii and an eighth of
 /// one (fxs_agent_touch) of the wall, the preferred velocity into the wall, and its body's
 /// straight way to the target across the wall or past one of its ends nearer than its radius
 /// (so it slides on past the end until its body clears it); of several such walls the nearest,
