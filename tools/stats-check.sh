@@ -197,7 +197,7 @@ peer_blocks_nav_nofields | home_100_tick  | <= | 2600 | without group fields, at
 # navigate agents reversing within 4 ticks while they move in the crossing's crush (none at
 # rest; 181 under simulation version 7, 296 under version 6; on a mesh 1).
 PEER_RATCHET='
-peer_blocks_orca | heading_flicker    | <= | 13   | ratchet (0 wanted, --peers): flips within 4 ticks of the previous one, all while moving, round the piles on the lattice, none at the blocks (the first at tick 1,088; 15 by version 10; 0 by version 9, whose piles never came to rest)
+peer_blocks_orca | heading_flicker    | <= | 18   | ratchet (0 wanted, --peers): flips within 4 ticks of the previous one, all while moving, round the piles on the lattice (the first at tick 1,098 by agent 32 beside its goal cluster; 15 by version 10; 0 by version 9, whose piles never came to rest)
 peer_blocks_nav  | heading_flicker    | <= | 192  | ratchet (0 wanted, --peers): flips (> pi/2 in a tick) within 4 ticks of the previous one, all while moving, the first at tick 392 on the way (181 by version 8; 181 to 192 as version 9 took shape)
 peer_blocks_nav_nofields | heading_flicker | <= | 55 | without group fields: ratchet (0 wanted, --peers): flips (> pi/2 in a tick) within 4 ticks of the previous one (with fields 192)
 peer_blocks_nav_mesh | heading_flicker    | <= | 10   | on a mesh: ratchet (0 wanted, --peers): flips (> pi/2 in a tick) within 4 ticks of the previous one, all while moving (1 by version 8: the walk round a pile turns between its way round and the next node)

@@ -143,13 +143,17 @@ static bool block_way(const fxs_steer_context *ctx, fxs_wall w, int s, fxs_vec2 
 // is jostled; only where that way has no corner to leave by (a fork, a room's corner) the
 // other. Within `inner` of the wall it heads for the waypoint; from there out to `outer` the
 // direction turns gradually back to the preferred one.
-static fxs_vec2 round_block(const fxs_steer_context *ctx, const fxs_wall *w, int64_t d,
+static fxs_vec2 round_block(const fxs_steer_context *ctx, const fxs_wall *w, fxs_vec2 near,
                             int64_t inner, int64_t outer, fxs_vec2 preferred) {
   const fxs_agent *a = &ctx->slot->body;
   fxs_vec2 p = a->position, g = ctx->target_point, way;
   int s = side_of(w->a, w->b, p);
-  if (s == 0) return preferred;
-  fix16_t k = fxs_max(a->radius, 0) + fxs_agent_touch(a);
+  // Beside the face only, with the target beyond its line: off the face's ends the side of its
+  // line says nothing of the block's (ORCA goes round the corner), and a target on the agent's
+  // side of it is not behind the face (only its end is too near the way).
+  if (s == 0 || side_of(w->a, w->b, g) == s) return preferred;
+  int64_t k64 = (int64_t)fxs_max(a->radius, 0) + fxs_agent_touch(a);
+  fix16_t k = (fix16_t)(k64 > FXS_MAX ? FXS_MAX : k64);
   fxs_wall ab = *w, ba = {w->b, w->a};
   // walked with the agent on the right of the walk (side -1): the block on its left
   fxs_wall left = s < 0 ? ab : ba, right = s < 0 ? ba : ab;
@@ -157,6 +161,7 @@ static fxs_vec2 round_block(const fxs_steer_context *ctx, const fxs_wall *w, int
     return preferred;
   if (fxs_vec2_equal(way, p)) return preferred;
   fxs_vec2 u = fxs_vec2_normalize(fxs_exact_direction(p, way));
+  int64_t d = fxs_vec2_distance(near, p);
   if (d > inner && outer > inner) {
     int64_t t = ((outer - d) * FXS_ONE) / (outer - inner); // the waypoint's share, Q16.16
     fxs_vec2 v = fxs_vec2_normalize(preferred);
@@ -207,8 +212,7 @@ fxs_vec2 fxs_wall_slide(const fxs_steer_context *ctx, fxs_vec2 preferred) {
   if (!found) return preferred;
   bool open_a = !joined(ctx, &w, w.a), open_b = !joined(ctx, &w, w.b);
   if (!open_a && !open_b)
-    return round ? round_block(ctx, &w, fxs_vec2_distance(near, p), reach, outer, preferred)
-                 : preferred;
+    return round ? round_block(ctx, &w, near, reach, outer, preferred) : preferred;
   if (fxs_u128_compare(best, reach_sq) > 0) return preferred; // a free end: only pressed
   // Both open: the shorter way round (ties: a).
   bool to_b = !open_a;
