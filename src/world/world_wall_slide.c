@@ -75,12 +75,6 @@ static int next_in_chain(const fxs_steer_context *ctx, const fxs_wall *w, fxs_ve
   return found;
 }
 
-// The sign of the side of line (a, b) that q lies on: 1 left, -1 right, 0 on it.
-static int side_of(fxs_vec2 a, fxs_vec2 b, fxs_vec2 q) {
-  int64_t o = fxs_exact_orientation(a, b, q);
-  return (o > 0) - (o < 0);
-}
-
 // The unit normal of direction d (nonzero) toward side s (1 left, -1 right).
 static fxs_vec2 normal_toward(fxs_vec2 d, int s) {
   fxs_vec2 u = fxs_vec2_normalize(d);
@@ -124,9 +118,9 @@ static bool block_way(const fxs_steer_context *ctx, fxs_wall w, int s, fxs_vec2 
       *way = corner_waypoint(w.b, n1, fxs_vec2_normalize(d1), k); // a free end: round its tip
       return true;
     }
-    int turn = side_of(w.a, w.b, next.b);
+    int turn = fxs_exact_orientation(w.a, w.b, next.b);
     if (turn == s) return false; // toward the agent: inside a room's corner
-    if (turn != 0 && side_of(next.a, next.b, g) == s) {
+    if (turn != 0 && fxs_exact_orientation(next.a, next.b, g) == s) {
       *way = corner_waypoint(w.b, n1, normal_toward(fxs_exact_direction(next.a, next.b), s), k);
       return true;
     }
@@ -147,11 +141,11 @@ static fxs_vec2 round_block(const fxs_steer_context *ctx, const fxs_wall *w, fxs
                             int64_t inner, int64_t outer, fxs_vec2 preferred) {
   const fxs_agent *a = &ctx->slot->body;
   fxs_vec2 p = a->position, g = ctx->target_point, way;
-  int s = side_of(w->a, w->b, p);
+  int s = fxs_exact_orientation(w->a, w->b, p);
   // Beside the face only, with the target beyond its line: off the face's ends the side of its
   // line says nothing of the block's (ORCA goes round the corner), and a target on the agent's
   // side of it is not behind the face (only its end is too near the way).
-  if (s == 0 || side_of(w->a, w->b, g) == s) return preferred;
+  if (s == 0 || fxs_exact_orientation(w->a, w->b, g) == s) return preferred;
   int64_t k64 = (int64_t)fxs_max(a->radius, 0) + fxs_agent_touch(a);
   fix16_t k = (fix16_t)(k64 > FXS_MAX ? FXS_MAX : k64);
   fxs_wall ab = *w, ba = {w->b, w->a};
