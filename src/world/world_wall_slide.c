@@ -111,7 +111,7 @@ static bool block_way(const fxs_steer_context *ctx, fxs_wall w, int s, fxs_vec2 
                       fxs_vec2 *way) {
   for (int i = 0; i < BLOCK_CHAIN_WALLS; ++i) {
     fxs_vec2 d1 = fxs_exact_direction(w.a, w.b), n1 = normal_toward(d1, s);
-    fxs_wall next;
+    fxs_wall next = w; // set by next_in_chain wherever it finds one
     int joining = next_in_chain(ctx, &w, w.b, &next);
     if (joining == 2) return false;
     if (joining == 0) {
