@@ -15,6 +15,7 @@
 #include "hash.h"
 #include "nav_mesh.h"
 #include "nav_mesh_route.h"
+#include "nav_mesh_tree.h"
 #include "nav_path.h"
 #include "result.h"
 #include "vec2.h"
@@ -128,6 +129,32 @@ void test_an_open_box_gives_the_straight_line(void) {
   TEST_ASSERT_EQUAL_UINT32(2, n);
   TEST_ASSERT_EQUAL_INT32(fix16_from_int(9), points[1].x);
   TEST_ASSERT_EQUAL_INT32(fix16_from_dbl(8.5), points[1].y);
+}
+
+// What the straight way from a to b meets for a body of radius r (fxs_mesh_view_of).
+static fxs_mesh_view view(fxs_vec2 a, fxs_vec2 b, double r) {
+  return fxs_mesh_view_of(&mesh, fxs_nav_mesh_locate(&mesh, a), a, b, fxs_nav_mesh_locate(&mesh, b),
+                          fix16_from_dbl(r));
+}
+
+// The sight test's three answers: a way across a wall is hidden, a clear way seen, and a way
+// along a line through a vertex of the mesh (here the wall's end) decides nothing: it is not
+// taken for a wall, and fxs_mesh_sight, which asks for a clear way, says no to both others.
+void test_the_sight_test_tells_a_wall_from_a_way_through_a_vertex(void) {
+  wall_count = 0;
+  add_wall(U(100, 50), U(100, 150));
+  add_wall(U(100, 170), U(100, 200)); // a door 20 wide
+  build(200, 200);
+  TEST_ASSERT_EQUAL(FXS_MESH_HIDDEN, view(U(50, 100), U(150, 100), 0));
+  TEST_ASSERT_EQUAL(FXS_MESH_SEEN, view(U(50, 20), U(150, 30), 0));
+  TEST_ASSERT_EQUAL(FXS_MESH_UNDECIDED, view(U(50, 150), U(150, 150), 0));
+  TEST_ASSERT_EQUAL(FXS_MESH_UNDECIDED, view(U(40, 120), U(160, 180), 0)); // through (100, 150)
+  // Through the door: seen by a point and a body of radius 9, hidden for one of radius 11.
+  TEST_ASSERT_EQUAL(FXS_MESH_SEEN, view(U(50, 160), U(150, 160), 0));
+  TEST_ASSERT_EQUAL(FXS_MESH_SEEN, view(U(50, 160), U(150, 160), 9));
+  TEST_ASSERT_EQUAL(FXS_MESH_HIDDEN, view(U(50, 160), U(150, 160), 11));
+  TEST_ASSERT_FALSE(fxs_mesh_sight(&mesh, fxs_nav_mesh_locate(&mesh, U(50, 150)), U(50, 150),
+                                   U(150, 150), fxs_nav_mesh_locate(&mesh, U(150, 150)), 0));
 }
 
 void test_a_wall_is_passed_at_its_end_and_at_the_radius_from_it(void) {

@@ -14,6 +14,7 @@
 #include "snapshot.h"
 #include "bytes.h"
 #include "fxs_nav_test.h"
+#include "version.h"
 
 // A mesh world (400 x 400): 6 agents, 6 obstacles, 8 walls, the default vertex capacity
 // (4 + 4 * 8 + 16 * 6 = 132), 2 searches of 200 open entries, routes of up to 16 points.
@@ -435,4 +436,35 @@ void test_a_route_is_searched_again_when_its_target_moves_past_the_radius(void) 
   TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_target_point(h, nav_point(500, 50))));
   step(&world, 1);
   TEST_ASSERT_TRUE(fxs_vec2_equal(nav_point(400, 50), world.nav.goals[0]));
+}
+
+// Where an agent ends whose route to (350, 50), on its last leg, is put behind the end of a wall
+// (as a crowd pushes one back round the corner it passed), in a world of simulation `version`:
+// its way to the target runs into the wall, and its slide up along it into a corner.
+static fxs_vec2 put_behind_a_wall(uint32_t version) {
+  init(&world, memory, sizeof memory);
+  TEST_ASSERT_EQUAL(FXS_OK, fxs_world_set_simulation_version(&world, version));
+  mesh_on(&world, 100);
+  nav_wall(&world, 200, 0, 200, 300);
+  nav_wall(&world, 100, 150, 200, 150); // a corner the slide along the wall ends in
+  nav_navigator(&world, 250, 350, 350, 50);
+  step(&world, 3);
+  const fxs_nav_route *r = &world.nav.routes[0];
+  TEST_ASSERT_EQUAL(FXS_ROUTE_READY, r->status);
+  TEST_ASSERT_TRUE(r->next + 1u >= r->count); // the target in sight: the last leg
+  world.agents[0].body.position = nav_point(150, 250);
+  world.agents[0].body.velocity = fxs_vec2_zero();
+  step(&world, 1000);
+  return world.agents[0].body.position;
+}
+
+// Since simulation version 11 (FXS_RULES_LAST_LEG_SIGHT) a tick on the last leg with a wall
+// between the agent and its point is a stall tick: the route is searched again from behind the
+// wall and the agent arrives (by tick 350). Version 10 counted its slide along the wall as
+// progress and its rest in the corner as arrival: it stayed there, at (191, 158), for ever.
+void test_an_agent_put_behind_a_wall_on_its_last_leg_searches_again(void) {
+  fxs_vec2 p = put_behind_a_wall(FXS_SIMULATION_VERSION);
+  TEST_ASSERT_TRUE(fxs_vec2_within(p, nav_point(350, 50), FXS_INT(2)));
+  p = put_behind_a_wall(10);
+  TEST_ASSERT_TRUE(p.x < FXS_INT(200));
 }

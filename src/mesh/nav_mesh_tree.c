@@ -146,43 +146,52 @@ bool fxs_mesh_tree_reaches(const fxs_mesh_tree *tree, uint32_t t) {
 
 static int same(fxs_vec2 a, fxs_vec2 b) { return a.x == b.x && a.y == b.y; }
 
-// True when the segment from `from` (in triangle `here`) to `to` (in triangle `goal`) reaches
-// that triangle across unconstrained sides only, in at most FXS_MESH_TREE_SIGHT_STEPS
-// triangles: each step leaves through the side whose line `to` lies strictly beyond and whose
-// ends lie strictly on either side of the segment (exact orientations), a side at least 2 r
-// long crossed strictly between its ends shrunk by r (as a portal of the funnel); a segment
-// through a vertex, or a longer walk, decides nothing (false).
-static bool in_sight(const fxs_nav_mesh *mesh, uint32_t here, fxs_vec2 from, fxs_vec2 to,
-                     uint32_t goal, int64_t r) {
+// What the segment from `from` (in triangle `here`) to `to` (in triangle `goal`) meets, walked
+// across the mesh for at most FXS_MESH_TREE_SIGHT_STEPS triangles: each step leaves through the
+// side whose line `to` lies strictly beyond and whose ends lie strictly on either side of the
+// segment (exact orientations). FXS_MESH_SEEN when it reaches `goal` across unconstrained sides
+// only, each at least 2 r long and crossed strictly between its ends shrunk by r (as a portal of
+// the funnel); FXS_MESH_HIDDEN when it first meets a constrained side, the mesh's border, or a
+// side too short for the body (or crossed too near an end); FXS_MESH_UNDECIDED for a segment
+// through a vertex or along a side, or a longer walk.
+static fxs_mesh_view view_along(const fxs_nav_mesh *mesh, uint32_t here, fxs_vec2 from, fxs_vec2 to,
+                                uint32_t goal, int64_t r) {
   uint32_t t = here;
   for (uint32_t steps = 0; steps < FXS_MESH_TREE_SIGHT_STEPS; steps++) {
-    if (t == goal) return true;
+    if (t == goal) return FXS_MESH_SEEN;
     uint32_t exit = 3u;
     for (uint32_t s = 0; s < 3u && exit == 3u; s++) {
       fxs_vec2 a = vtx(mesh, t, s + 1u), b = vtx(mesh, t, s + 2u);
       if (fxs_mesh_orient(a, b, to) >= 0) continue; // `to` on the triangle's side of it
       int oa = fxs_mesh_orient(from, to, a), ob = fxs_mesh_orient(from, to, b);
-      if (oa == 0 || ob == 0) return false;
+      if (oa == 0 || ob == 0) return FXS_MESH_UNDECIDED;
       if (oa != ob) exit = s;
     }
+    if (exit == 3u) return FXS_MESH_UNDECIDED;
     const fxs_nav_triangle *tr = &mesh->triangles[t];
-    if (exit == 3u || ((tr->constrained >> exit) & 1u) || tr->n[exit] == NONE) return false;
+    if (((tr->constrained >> exit) & 1u) || tr->n[exit] == NONE) return FXS_MESH_HIDDEN;
     // The body passes the side as through a portal: at least 2 r long, crossed between its
     // ends shrunk by r.
     fxs_vec2 rv = vtx(mesh, t, exit + 1u), lv = vtx(mesh, t, exit + 2u), l, rt;
-    if (!fxs_mesh_route_length_at_least(lv, rv, 2 * r)) return false;
+    if (!fxs_mesh_route_length_at_least(lv, rv, 2 * r)) return FXS_MESH_HIDDEN;
     fxs_mesh_route_portal_points(lv, rv, r, &l, &rt);
     int ol = fxs_mesh_orient(from, to, l), orr = fxs_mesh_orient(from, to, rt);
-    if (ol == 0 || orr == 0 || ol == orr) return false;
+    if (ol == 0 || orr == 0) return FXS_MESH_UNDECIDED;
+    if (ol == orr) return FXS_MESH_HIDDEN;
     t = tr->n[exit];
   }
-  return false;
+  return FXS_MESH_UNDECIDED;
+}
+
+fxs_mesh_view fxs_mesh_view_of(const fxs_nav_mesh *mesh, uint32_t here, fxs_vec2 from, fxs_vec2 to,
+                               uint32_t goal, fix16_t radius) {
+  if (here >= mesh->triangle_count || goal >= mesh->triangle_count) return FXS_MESH_UNDECIDED;
+  return view_along(mesh, here, from, to, goal, radius > 0 ? radius : 0);
 }
 
 bool fxs_mesh_sight(const fxs_nav_mesh *mesh, uint32_t here, fxs_vec2 from, fxs_vec2 to,
                     uint32_t goal, fix16_t radius) {
-  if (here >= mesh->triangle_count || goal >= mesh->triangle_count) return false;
-  return in_sight(mesh, here, from, to, goal, radius > 0 ? radius : 0);
+  return fxs_mesh_view_of(mesh, here, from, to, goal, radius) == FXS_MESH_SEEN;
 }
 
 fxs_vec2 fxs_mesh_tree_aim(const fxs_mesh_tree *tree, const fxs_nav_mesh *mesh, uint32_t here,
@@ -191,8 +200,8 @@ fxs_vec2 fxs_mesh_tree_aim(const fxs_mesh_tree *tree, const fxs_nav_mesh *mesh, 
   fxs_vec2 pl[FXS_MESH_TREE_LOOK + 1u], pr[FXS_MESH_TREE_LOOK + 1u];
   uint32_t n = 0, t = here;
   int64_t r = radius > 0 ? radius : 0;
-  if (in_sight(mesh, here, from, target, tree->goal,
-               r)) { // the goal in sight: straight to the target
+  if (view_along(mesh, here, from, target, tree->goal, r) == FXS_MESH_SEEN) {
+    // the goal in sight: straight to the target
     *last = true;
     return target;
   }

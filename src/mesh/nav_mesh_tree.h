@@ -81,11 +81,29 @@ bool fxs_mesh_tree_reaches(const fxs_mesh_tree *tree, uint32_t t);
 /// Most triangles the sight test of fxs_mesh_tree_aim walks.
 #define FXS_MESH_TREE_SIGHT_STEPS 64u
 
+/// What a body of radius `radius` at `from` (in triangle `here`) meets on its straight way to
+/// `to` (in triangle `goal`) on `mesh` (exact; fxs_mesh_tree_aim's sight test).
+typedef enum {
+  /// The segment reaches `goal` across unconstrained sides only, each at least 2 r long and
+  /// crossed strictly between its ends shrunk by r, in at most FXS_MESH_TREE_SIGHT_STEPS
+  /// triangles.
+  FXS_MESH_SEEN,
+  /// Before that it meets a constrained side (a wall or an obstacle), the mesh's border, or a
+  /// side too short for the body or crossed too near one of its ends.
+  FXS_MESH_HIDDEN,
+  /// Neither is decided: the segment passes through a vertex or runs along a side, the walk is
+  /// longer, or a triangle is out of range.
+  FXS_MESH_UNDECIDED
+} fxs_mesh_view;
+
+/// What a body of radius `radius` at `from` (in triangle `here`) meets on its way to `to` (in
+/// triangle `goal`): fxs_mesh_view.
+fxs_mesh_view fxs_mesh_view_of(const fxs_nav_mesh *mesh, uint32_t here, fxs_vec2 from, fxs_vec2 to,
+                               uint32_t goal, fix16_t radius);
+
 /// True when a body of radius `radius` at `from` (in triangle `here`) sees `to` (in triangle
-/// `goal`) on `mesh`: the segment reaches `goal` across unconstrained sides only, each at least
-/// 2 r long and crossed strictly between its ends shrunk by r, in at most
-/// FXS_MESH_TREE_SIGHT_STEPS triangles (fxs_mesh_tree_aim's sight test); a segment through a
-/// vertex, a longer walk or a triangle out of range decides nothing (false). Exact.
+/// `goal`) on `mesh`: fxs_mesh_view_of gives FXS_MESH_SEEN (an undecided view counts as not
+/// seen).
 bool fxs_mesh_sight(const fxs_nav_mesh *mesh, uint32_t here, fxs_vec2 from, fxs_vec2 to,
                     uint32_t goal, fix16_t radius);
 

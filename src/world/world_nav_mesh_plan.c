@@ -12,6 +12,7 @@
 #include "world_formation.h"
 #include "world_nav_mesh_fields.h"
 #include "world_route.h"
+#include "world_rules.h"
 
 static fxs_vec2 clamp_into(const fxs_nav_mesh *m, fxs_vec2 p) {
   p.x = p.x < m->bounds_min.x ? m->bounds_min.x : p.x > m->bounds_max.x ? m->bounds_max.x : p.x;
@@ -29,14 +30,36 @@ static fix16_t pass_distance(const fxs_world *world, const fxs_agent *a) {
   return fxs_max(world->nav.radius, fxs_agent_touch(a));
 }
 
+// Whether agent `i` on the last leg of its route `r` has lost sight of the route's last point:
+// beyond its passing distance of it, the segment from its centre to the point meets a wall or an
+// obstacle first (FXS_MESH_HIDDEN at radius 0; a segment through a vertex or a walk too long to
+// decide is not hidden). False before simulation version 11 (world_rules.h,
+// FXS_RULES_LAST_LEG_SIGHT).
+static bool last_point_hidden(const fxs_world *world, uint32_t i, const fxs_nav_route *r) {
+  if (r->next + 1u < r->count || !fxs_rules_since(world, FXS_RULES_LAST_LEG_SIGHT)) return false;
+  const fxs_agent *a = &world->agents[i].body;
+  const fxs_nav_mesh *m = &world->nav.mesh;
+  fxs_vec2 from = clamp_into(m, a->position), to = points_of(world, i)[r->next];
+  if (fxs_vec2_within(from, to, pass_distance(world, a))) return false;
+  return fxs_mesh_view_of(m, fxs_nav_mesh_locate(m, from), from, to, fxs_nav_mesh_locate(m, to),
+                          0) == FXS_MESH_HIDDEN;
+}
+
 // Progress (state), as on the grid: a ready route progresses when its agent passes a point or
-// comes its touching distance nearer the one it seeks, or rests on its last leg.
+// comes its touching distance nearer the one it seeks, or rests on its last leg. Since
+// simulation version 11, a tick on the last leg out of sight of its point (last_point_hidden)
+// is a stall tick: one pushed by the crowd behind a wall's end after it passed the corner
+// rested against the wall, or slid along it toward the point, for ever.
 static void measure_progress(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
     fxs_nav_route *r = &n->routes[i];
     if (r->status != FXS_ROUTE_READY || !world->agents[i].alive) continue;
     const fxs_agent *a = &world->agents[i].body;
+    if (last_point_hidden(world, i, r)) {
+      fxs_route_stall(r);
+      continue;
+    }
     fxs_route_measure(r, fxs_vec2_distance(a->position, points_of(world, i)[r->next]),
                       fxs_agent_touch(a), fxs_vec2_is_zero(a->velocity));
   }

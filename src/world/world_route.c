@@ -14,6 +14,10 @@ void fxs_route_measure(fxs_nav_route *r, fix16_t distance, fix16_t touch, bool a
   }
 }
 
+void fxs_route_stall(fxs_nav_route *r) {
+  if (r->stall < FXS_NAV_STALL_TICKS) r->stall++;
+}
+
 bool fxs_route_used_up(const fxs_nav_route *r) {
   return r->status == FXS_ROUTE_READY &&
          ((r->partial && r->next + 1u >= r->count) || r->stall >= FXS_NAV_STALL_TICKS);

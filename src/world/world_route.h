@@ -21,6 +21,10 @@
 /// tick is a stall tick, up to FXS_NAV_STALL_TICKS.
 void fxs_route_measure(fxs_nav_route *r, fix16_t distance, fix16_t touch, bool at_rest);
 
+/// A stall tick of ready route `r` whatever its agent's distance (up to FXS_NAV_STALL_TICKS): a
+/// mesh agent out of sight of its last point (world_nav_mesh_plan.c, since simulation version 11).
+void fxs_route_stall(fxs_nav_route *r);
+
 /// True for a ready route that is used up: cut short and at its last point, or stalled for
 /// FXS_NAV_STALL_TICKS.
 bool fxs_route_used_up(const fxs_nav_route *r);

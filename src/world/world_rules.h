@@ -133,6 +133,15 @@
 /// and fro between two resting ones for good (zigzag at x1/4): docs/behaviors.md.
 #define FXS_RULES_ROOM_IN_REACH 11u
 
+/// A mesh route's last leg in sight: a tick on which a navigate agent on the last leg of its mesh
+/// route, beyond its passing distance of the route's last point, has a wall or an obstacle of the
+/// mesh first on the straight way from its centre to that point (FXS_MESH_HIDDEN; a way through a
+/// vertex or too long to walk decides nothing) is a stall tick, whether it rests or comes nearer;
+/// after FXS_NAV_STALL_TICKS of them its route is searched again from where it stands
+/// (world_nav_mesh_plan.c, last_point_hidden). One pushed by the crowd behind a wall's end after
+/// it passed the corner rested against the wall, or slid along it toward the point, for ever.
+#define FXS_RULES_LAST_LEG_SIGHT 11u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;
