@@ -61,7 +61,7 @@ static const golden goldens[] = {
     {"test/golden/nav_rts.fxr", 1800, UINT64_C(0xa553a0ad8bba3e1d)},
     {"test/golden/nav_crowd.fxr", 700, UINT64_C(0xf2737487ef380854)},
     {"test/golden/nav_formation.fxr", 2000, UINT64_C(0x45a2f9b4316d12fb)},
-    {"test/golden/orca_swap.fxr", 1600, UINT64_C(0x164ede652749e594)},
+    {"test/golden/orca_swap.fxr", 2000, UINT64_C(0x1cf6c07ea1c5c897)},
 };
 
 // Reads the file into `replay`; SIZE_MAX when it does not fit there.
