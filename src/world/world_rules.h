@@ -142,6 +142,16 @@
 /// it passed the corner rested against the wall, or slid along it toward the point, for ever.
 #define FXS_RULES_LAST_LEG_SIGHT 11u
 
+/// Walled off, at rest: an orca agent steering for its target (not navigate, not on a goal's
+/// lattice) that a closed chain of walls separates from its target (fxs_wall_encloses_target:
+/// a box round the target; a block the target lies behind does not count) and that ORCA leaves
+/// no faster than its rest speed rests, unless its body overlaps a neighbor's
+/// (fxs_way_walled_friction, world_way.c). No crawl takes it nearer a target walled in, and the
+/// half-planes of a pile pressed against the wall balance within the rounding of where a body
+/// stands: bodies crawled back and forth by a raw unit, or slid on at a fraction of their rest
+/// speed, for good (orca_unreachable at x1/4 and x1/16): docs/crowds.md.
+#define FXS_RULES_WALLED_REST 11u
+
 /// True when the world steps by the rules of simulation `version` or a later one.
 static inline bool fxs_rules_since(const fxs_world *world, uint32_t version) {
   return world->internal->rules >= version;

@@ -264,6 +264,10 @@ fxs_vec2 fxs_world_orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, 
   fxs_vec2 v = fxs_orca_velocity_crowd(
       a, ctx->index, preferred, ctx->scratch->neighbors, all_equal ? 0 : priorities, radii, chosen,
       &st, def, step->slow_view, &ctx->scratch->pairs, &ctx->scratch->behavior.orca.lines, crowd);
+  // Walled off, at rest (world_rules.h): as the crowd side rule, not where a route or a
+  // goal's lattice picks the way; no call in a step without walls.
+  if (!way && step->wall_count != 0 && fxs_rules_since(ctx->world, FXS_RULES_WALLED_REST))
+    v = fxs_way_walled_friction(ctx, v);
   return fxs_steer_toward(a, static_friction(ctx, preferred, v, wait));
 }
 

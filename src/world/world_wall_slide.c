@@ -219,22 +219,72 @@ fxs_vec2 fxs_wall_slide(const fxs_steer_context *ctx, fxs_vec2 preferred) {
   return fxs_vec2_set_length(along, fxs_vec2_length(preferred));
 }
 
-bool fxs_wall_hides_target(const fxs_steer_context *ctx) {
+// Whether `found` holds for a live wall near the segment from agent `ctx`'s centre p to its
+// target g (a wall of the spatial index whose cells the segment's box touches); `found` may
+// refill the walls' scratch (the list is asked for again after each call). False in a step
+// without walls.
+static bool any_wall_across(const fxs_steer_context *ctx,
+                            bool (*found)(const fxs_steer_context *, fxs_wall, fxs_vec2,
+                                          fxs_vec2)) {
   fxs_vec2 p = ctx->slot->body.position, g = ctx->target_point;
   if (ctx->step->wall_count == 0) return false;
   fxs_box box = {fxs_min(p.x, g.x), fxs_min(p.y, g.y), fxs_max(p.x, g.x), fxs_max(p.y, g.y)};
   bool all;
   uint32_t n = walls_near(ctx, &box, &all);
   for (uint32_t k = 0; k < n; ++k) {
-    const fxs_wall *w = wall_at(ctx, all, k);
-    // the boxes overlap (the segments' test alone takes two disjoint pieces of one line)
-    if (fxs_max(w->a.x, w->b.x) < box.lo_x || fxs_min(w->a.x, w->b.x) > box.hi_x ||
-        fxs_max(w->a.y, w->b.y) < box.lo_y || fxs_min(w->a.y, w->b.y) > box.hi_y)
-      continue;
-    if (!crosses(p, g, w)) continue;
-    fxs_wall c = *w;
-    if (joined(ctx, &c, c.a) && joined(ctx, &c, c.b)) return true;
-    n = walls_near(ctx, &box, &all); // joined() refilled the scratch: the same list again
+    if (found(ctx, *wall_at(ctx, all, k), p, g)) return true;
+    n = walls_near(ctx, &box, &all); // the same list again
   }
   return false;
+}
+
+// fxs_wall_hides_target's test of one wall w: it crosses [p, g] and is joined at both ends.
+static bool hides(const fxs_steer_context *ctx, fxs_wall w, fxs_vec2 p, fxs_vec2 g) {
+  // the boxes overlap (the segments' test alone takes two disjoint pieces of one line)
+  if (fxs_max(w.a.x, w.b.x) < fxs_min(p.x, g.x) || fxs_min(w.a.x, w.b.x) > fxs_max(p.x, g.x) ||
+      fxs_max(w.a.y, w.b.y) < fxs_min(p.y, g.y) || fxs_min(w.a.y, w.b.y) > fxs_max(p.y, g.y))
+    return false;
+  return crosses(p, g, &w) && joined(ctx, &w, w.a) && joined(ctx, &w, w.b);
+}
+
+bool fxs_wall_hides_target(const fxs_steer_context *ctx) { return any_wall_across(ctx, hides); }
+
+// The most walls of a closed chain fxs_wall_encloses_target walks round (a box, a block, a room
+// without a door drawn in up to 16 pieces); a longer chain does not count.
+#define ENCLOSURE_WALLS 16
+
+// Whether segment [p, g] crosses wall [a, b], counting an end of the wall on the segment's line,
+// or p or g on the wall's line, on the negative side only (exact): so a crossing through the
+// joint of two walls of a chain counts once, and the count round a closed chain is odd exactly
+// when the chain separates p from g.
+static bool crosses_half_open(fxs_vec2 p, fxs_vec2 g, fxs_vec2 a, fxs_vec2 b) {
+  if ((fxs_exact_orientation(p, g, a) > 0) == (fxs_exact_orientation(p, g, b) > 0)) return false;
+  return (fxs_exact_orientation(a, b, p) > 0) != (fxs_exact_orientation(a, b, g) > 0);
+}
+
+// Whether the chain of walls through w, followed from w.b, closes back on w.a within
+// ENCLOSURE_WALLS walls without a fork or a free end, its walls crossing [p, g] an odd number
+// of times.
+static bool chain_separates(const fxs_steer_context *ctx, fxs_wall w, fxs_vec2 p, fxs_vec2 g) {
+  fxs_vec2 start = w.a;
+  unsigned crossings = 0;
+  for (int i = 0; i < ENCLOSURE_WALLS; ++i) {
+    crossings += crosses_half_open(p, g, w.a, w.b) ? 1u : 0u;
+    if (fxs_vec2_equal(w.b, start)) return (crossings & 1u) != 0;
+    fxs_wall next = w; // set by next_in_chain where it finds one
+    if (next_in_chain(ctx, &w, w.b, &next) != 1) return false;
+    w = next;
+  }
+  return false;
+}
+
+// fxs_wall_encloses_target's test of one wall w: it crosses [p, g] (half open) and its chain
+// separates them.
+static bool encloses(const fxs_steer_context *ctx, fxs_wall w, fxs_vec2 p, fxs_vec2 g) {
+  return !fxs_vec2_equal(w.a, w.b) && crosses_half_open(p, g, w.a, w.b) &&
+         chain_separates(ctx, w, p, g);
+}
+
+bool fxs_wall_encloses_target(const fxs_steer_context *ctx) {
+  return any_wall_across(ctx, encloses);
 }

@@ -33,4 +33,12 @@ fxs_vec2 fxs_wall_slide(const fxs_steer_context *ctx, fxs_vec2 preferred);
 /// end does not count: the agent gets round it. False in a step without walls.
 bool fxs_wall_hides_target(const fxs_steer_context *ctx);
 
+/// Whether the target point of agent `ctx` is walled off from it: a closed chain of live walls
+/// (each joined end to end to the next, without a fork, at most 16 of them: a box, a block, a
+/// room without a door) separates its centre from its target, the segment between them crossing
+/// the chain's walls an odd number of times (exact; an end of a wall on the segment's line counts
+/// on one side only, so a crossing through a joint counts once). Then no way leads there, unlike
+/// a target behind a block. False in a step without walls.
+bool fxs_wall_encloses_target(const fxs_steer_context *ctx);
+
 #endif

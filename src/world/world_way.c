@@ -10,6 +10,7 @@
 #include "world_nav_fields.h"
 #include "world_rules.h"
 #include "world_sharers.h"
+#include "world_wall_slide.h"
 #include "world_slots.h"
 
 static inline int64_t magnitude(int64_t v) { return v < 0 ? -v : v; }
@@ -252,6 +253,13 @@ fxs_vec2 fxs_way_static_friction(const fxs_steer_context *ctx, fxs_vec2 preferre
   bool waits =
       wait && (wait->always || (wait->pile && fxs_way_touches_rest(ctx, wait->to, wait->gap)));
   return waits && !overlaps_a_neighbor(ctx, true) ? fxs_vec2_zero() : v;
+}
+
+fxs_vec2 fxs_way_walled_friction(const fxs_steer_context *ctx, fxs_vec2 v) {
+  // The walls last: they are looked at only for an agent that ORCA leaves crawling.
+  if (fxs_vec2_is_zero(v) || !at_rest_speed(&ctx->slot->body, v)) return v;
+  if (overlaps_a_neighbor(ctx, false) || !fxs_wall_encloses_target(ctx)) return v;
+  return fxs_vec2_zero();
 }
 
 // Whether contact may have to keep a move (mx, my) off a body at offset (dx, dy) and squared

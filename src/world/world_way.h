@@ -92,6 +92,13 @@ typedef struct fxs_way_wait {
 fxs_vec2 fxs_way_static_friction(const fxs_steer_context *ctx, fxs_vec2 preferred, fxs_vec2 v,
                                  const fxs_way_wait *wait);
 
+/// Static friction of an agent walled off from its target (FXS_RULES_WALLED_REST): where ORCA
+/// leaves it (velocity v) no faster than its rest speed and a closed chain of walls separates it
+/// from its target (fxs_wall_encloses_target), it rests, whatever it prefers, instead of
+/// crawling in the pile it is pressed into; unless its body overlaps a neighbor's, where the
+/// crawl is what separates them. Returns the velocity kept.
+fxs_vec2 fxs_way_walled_friction(const fxs_steer_context *ctx, fxs_vec2 v);
+
 /// Whether a searched neighbor within `reach` is one the agent makes way for: it rests on a
 /// spot of its own and the neighbor (a navigate agent going elsewhere) does not, or it rests
 /// on the neighbor's spot, or both crawl in a crush (followers of two groups' fields, moving
