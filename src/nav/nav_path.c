@@ -1,5 +1,6 @@
 #include "fixsteer/nav_path.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "bytes.h"
@@ -485,34 +486,33 @@ fxs_result fxs_nav_search_restore(fxs_nav_search *search, const uint8_t *data, s
 
 // ---------------------------------------------------------------- line of sight
 
-// Whether a cell known to lie in the grid is walkable: the walk below stays in the box of
-// its two end cells, corners included (a corner is met only with steps left on both axes).
-static inline bool open_cell(const fxs_nav_grid *grid, int64_t x, int64_t y) {
-  return grid->cost[(size_t)y * grid->width + (size_t)x] != FXS_NAV_BLOCKED;
-}
-
 bool fxs_nav_line_of_sight(const fxs_nav_grid *grid, uint32_t x0, uint32_t y0, uint32_t x1,
                            uint32_t y1) {
   if (x0 >= grid->width || y0 >= grid->height || x1 >= grid->width || y1 >= grid->height) {
     return false;
   }
   int64_t nx = x1 > x0 ? x1 - x0 : x0 - x1, ny = y1 > y0 ? y1 - y0 : y0 - y1;
-  int64_t sx = x1 > x0 ? 1 : -1, sy = y1 > y0 ? 1 : -1;
-  int64_t x = x0, y = y0;
+  // The walk stays in the box of its two end cells, corners included (a corner is met only
+  // with steps left on both axes): a pointer to the cell steps a byte or a row at a time.
+  ptrdiff_t across = x1 > x0 ? 1 : -1;
+  ptrdiff_t down = y1 > y0 ? (ptrdiff_t)grid->width : -(ptrdiff_t)grid->width;
+  const uint8_t *cell = grid->cost + (size_t)y0 * grid->width + x0;
   // The segment between the centres crosses the next column line at (1 + 2 ix) / (2 nx) of
   // its length and the next row line at (1 + 2 iy) / (2 ny): whichever comes first is the
-  // next cell; both at once is a corner, whose two side cells it touches too.
+  // next cell; both at once is a corner, whose two side cells it touches too. `decision` is
+  // (1 + 2 ix) ny - (1 + 2 iy) nx, kept up to date by sums (a column more adds 2 ny, a row
+  // more takes 2 nx) so that no product lies on the walk's chain of steps.
+  int64_t decision = ny - nx;
   for (int64_t ix = 0, iy = 0; ix < nx || iy < ny;) {
-    int64_t decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
     if (decision == 0) {
-      if (!open_cell(grid, x + sx, y) || !open_cell(grid, x, y + sy)) return false;
-      x += sx, y += sy, ix++, iy++;
+      if (cell[across] == FXS_NAV_BLOCKED || cell[down] == FXS_NAV_BLOCKED) return false;
+      cell += across + down, ix++, iy++, decision += 2 * (ny - nx);
     } else if (decision < 0) {
-      x += sx, ix++;
+      cell += across, ix++, decision += 2 * ny;
     } else {
-      y += sy, iy++;
+      cell += down, iy++, decision -= 2 * nx;
     }
-    if (!open_cell(grid, x, y)) return false;
+    if (*cell == FXS_NAV_BLOCKED) return false;
   }
   return true;
 }

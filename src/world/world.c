@@ -18,6 +18,7 @@
 #include "fixsteer/nav_field.h"
 #include "world_move.h"
 #include "world_nav.h"
+#include "world_nav_aims.h"
 #include "world_nav_fields.h"
 #include "nav_mesh_tree.h"
 #include "world_nav_mesh.h"
@@ -195,7 +196,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       c->nav_fields,
       c->nav_fields,
       fxs_world_nav_field_builds(c),
-      c->nav_fields ? c->agents : 0u,
+      c->nav_fields ? (mesh ? 1u : 1u + FXS_NAV_AIM_WORDS) * (size_t)c->agents : 0u, // +aims
       c->nav_fields ? (mesh ? 3u : 1u) * (size_t)c->agents : 0u, // a mesh's: and move points
       (size_t)c->nav_fields * FXS_NAV_FIELD_MEMBER_WORDS,
       (size_t)c->nav_fields * c->nav_cells,

@@ -22,6 +22,7 @@ struct fxs_goal_sharer;     // a target point and the agents going to it (world_
 /// The navigation's insides (fxs_world_nav holds its state); all unused without navigation.
 typedef struct fxs_world_nav_internal {
   uint8_t dirty;          ///< Derived: grid.cost must be brought up to date before it is read.
+  uint8_t aims_stale;     ///< The agents' aims are out of date (world_nav_aims.h).
   uint32_t build_clock;   ///< Counts build memories' lendings and uses (picks one to take back).
   uint8_t *search_memory; ///< The searches' arrays, capacity.nav_searches of them.
   uint32_t *scratch;      ///< capacity.nav_cells cells: a finished search's path, and the g
@@ -41,7 +42,9 @@ typedef struct fxs_world_nav_internal {
   uint8_t *fields_memory;
   uint32_t *build_owner; ///< Per build memory, the field slot it is lent to (UINT32_MAX: none).
   uint32_t *build_stamp; ///< Per build memory, build_clock when it was last lent or used.
-  uint32_t *agent_field; ///< Per agent slot, the field it follows this tick (not state).
+  /// Per agent slot, the field it follows this tick (not state); in a grid world the block
+  /// goes on with each slot's aim (fxs_nav_aim, world_nav_aims.h).
+  uint32_t *agent_field;
   /// Per field slot, the live navigate agents given it this tick (a count of the start-of-tick
   /// state, remade by every plan; not state).
   uint32_t *field_members;

@@ -10,6 +10,7 @@
 #include "fixsteer/seek.h"
 #include "nav_state.h"
 #include "world_formation.h"
+#include "world_nav_aims.h"
 #include "world_nav_fields.h"
 #include "world_nav_mesh.h"
 #include "world_nav_raster.h"
@@ -380,6 +381,8 @@ void fxs_world_nav_plan(fxs_world *world) {
   measure_progress(world);
   bool fields = world->capacity.nav_fields != 0;
   if (fields) fxs_world_nav_fields_assign(world);
+  // The followers' aims, in parallel: marking the routes reads whether their fields reach them.
+  if (fields) fxs_world_nav_aims_find(world);
   mark_stale(world);
   assign_searches(world);
   spend_budget(world);

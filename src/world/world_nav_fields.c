@@ -6,6 +6,7 @@
 #include "fixsteer/nav_field.h"
 #include "fixsteer/nav_path.h"
 #include "world_nav.h"
+#include "world_nav_aims.h"
 #include "world_nav_mesh.h"
 #include "world_nav_mesh_fields.h"
 #include "nav_state.h"
@@ -13,25 +14,15 @@
 #include "world_rules.h"
 #include "exact.h"
 
-// Aim codes (the high four bits of a packed cell, field_packed): not computed yet; the goal in
-// sight; no direction; AIM_STEP + i: cell i (0 the next) of the direction field's path.
-#define AIM_UNKNOWN 0u
-#define AIM_GOAL 1u
-#define AIM_NONE 2u
-#define AIM_STEP 3u
 #define NO_SLOT UINT32_MAX
 
-// The cell one step in direction dir (0..7, nav_grid.h: E, N, W, S, NE, NW, SW, SE) from
-// cell `at` of a width-w grid (a direction never leads off the grid).
-static inline uint32_t next_cell(uint32_t at, uint32_t dir, uint32_t w) {
-  static const int8_t dx[FXS_NAV_DIRECTIONS] = {1, 0, -1, 0, 1, -1, -1, 1};
-  static const int8_t dy[FXS_NAV_DIRECTIONS] = {0, 1, 0, -1, 1, 1, -1, -1};
-  return (uint32_t)((int32_t)at + dx[dir] + dy[dir] * (int32_t)w);
+uint8_t *fxs_world_nav_fields_packed(const fxs_world *world, uint32_t k) {
+  return world->internal->nav.field_packed + (size_t)k * world->capacity.nav_cells;
 }
 
 // The packed bytes of field slot k.
 static uint8_t *packed_of(const fxs_world *world, uint32_t k) {
-  return world->internal->nav.field_packed + (size_t)k * world->capacity.nav_cells;
+  return fxs_world_nav_fields_packed(world, k);
 }
 
 // Records what field k's memory holds: begun toward its slot's goal over the grid as it is.
@@ -42,6 +33,7 @@ static void record(fxs_world *world, uint32_t k) {
   b->goal = world->nav.field_slots[k].goal_cell;
   b->revision = ni->raster->revision;
   b->restored = FXS_NAV_FIELD_NOT_RESTORED;
+  fxs_world_nav_aims_forget(world); // the field's values are begun again
 }
 
 // Build memory j is taken back from the field it was lent to: a field being built there
@@ -104,6 +96,7 @@ static void pack(fxs_world *world, uint32_t k) {
   if (f->packed) return;
   fxs_nav_field_pack(f, &world->nav.grid, packed_of(world, k), f);
   give_back(world, k);
+  fxs_world_nav_aims_forget(world); // its aims start unknown
 }
 
 // Begins field k toward its slot's goal over the grid (brought up to date: no caller leaves it
@@ -186,6 +179,7 @@ void fxs_world_nav_fields_init(fxs_world *world) {
     ni->build_owner[j] = NO_SLOT, ni->build_stamp[j] = 0;
   }
   ni->build_clock = 0;
+  fxs_world_nav_aims_forget(world); // the entries are the caller's memory as it was
   for (uint32_t i = 0; i < c->agents; ++i) {
     ni->agent_field[i] = FXS_NAV_NO_FIELD;
     n->moves[i] = FXS_NAV_NO_MOVE;
@@ -210,6 +204,7 @@ void fxs_world_nav_fields_drop(fxs_world *world) {
   // no plan runs (a restored world starts from none as well).
   for (uint32_t i = 0; i < world->capacity.agents; ++i)
     world->internal->nav.agent_field[i] = FXS_NAV_NO_FIELD;
+  fxs_world_nav_aims_forget(world);
 }
 
 // ------------------------------------------------------------------ the cache
@@ -249,7 +244,6 @@ static uint32_t slot_for(fxs_world *world, uint32_t goal) {
 
 static bool sight(const fxs_nav_grid *g, uint32_t from, uint32_t to);
 static bool reaches(const fxs_nav_field *f, uint32_t cx, uint32_t cy);
-static uint32_t aim_of(const fxs_world *world, uint32_t k, uint32_t here);
 static uint32_t cell_of(const fxs_nav_grid *g, fxs_vec2 p);
 
 // The members of moves on ready fields (see the header): straight to their spots when these
@@ -279,8 +273,9 @@ static void follow_moves(fxs_world *world) {
     }
     uint8_t *cell =
         &world->internal->nav.field_packed[(size_t)k * world->capacity.nav_cells + here];
-    if (*cell >> 4 == AIM_UNKNOWN) *cell = (uint8_t)(*cell | aim_of(world, k, here) << 4);
-    if (*cell >> 4 == AIM_GOAL) { // at the destination, the spot hidden: A* to it
+    if (*cell >> 4 == FXS_NAV_AIM_UNKNOWN)
+      *cell = (uint8_t)(*cell | fxs_world_nav_aim_of(world, k, here) << 4);
+    if (*cell >> 4 == FXS_NAV_AIM_GOAL) { // at the destination, the spot hidden: A* to it
       n->moves[i] = FXS_NAV_NO_MOVE;
       field[i] = FXS_NAV_NO_FIELD;
       world->internal->nav.field_members[(size_t)k * FXS_NAV_FIELD_MEMBER_WORDS]--;
@@ -322,6 +317,11 @@ static void count_member(uint32_t *m, fxs_vec2 goal) {
   }
 }
 
+// The mark of a goal's count that holds the slot found for it instead (counts stay below
+// 2^31), and the slot that stands for none.
+#define GOAL_SLOT_FOUND 0x80000000u
+#define GOAL_NO_SLOT 0x7FFFFFFFu
+
 void fxs_world_nav_fields_group(fxs_world *world, uint32_t *count,
                                 uint32_t (*slot_for_goal)(fxs_world *world, uint32_t goal)) {
   fxs_world_nav *n = &world->nav;
@@ -339,9 +339,16 @@ void fxs_world_nav_fields_group(fxs_world *world, uint32_t *count,
     uint32_t goal = field[i];
     if (goal == FXS_NAV_NO_FIELD) continue;
     field[i] = FXS_NAV_NO_FIELD;
-    if (count[goal] < FXS_NAV_FIELD_GROUP) continue;
-    uint32_t k = slot_for_goal(world, goal);
-    if (k == FXS_NAV_NO_FIELD) continue;
+    // A goal's slot, once asked for, replaces its count: asked again in this pass,
+    // slot_for_goal would answer the same (the slot is live toward the goal and used this
+    // tick; or no slot was free or evictable, and none became so).
+    if (!(count[goal] & GOAL_SLOT_FOUND)) {
+      if (count[goal] < FXS_NAV_FIELD_GROUP) continue;
+      uint32_t found = slot_for_goal(world, goal);
+      count[goal] = GOAL_SLOT_FOUND | (found == FXS_NAV_NO_FIELD ? GOAL_NO_SLOT : found);
+    }
+    uint32_t k = count[goal] & ~GOAL_SLOT_FOUND;
+    if (k == GOAL_NO_SLOT) continue;
     n->field_slots[k].used = world->tick;
     field[i] = k;
     count_member(&members[(size_t)k * FXS_NAV_FIELD_MEMBER_WORDS], fxs_world_nav_target(world, i));
@@ -419,7 +426,9 @@ bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index) {
   if (f->status == FXS_NAV_FIELD_READY) {
     uint32_t cx, cy;
     fxs_nav_grid_cell_of(&n->grid, world->agents[index].body.position, &cx, &cy);
-    if (!reaches(f, cx, cy)) {
+    // The agent's aim on this field from this cell (world_nav_aims.h) tells without the read.
+    const fxs_nav_aim *known = fxs_world_nav_aim_known(world, index, k, cy * n->grid.width + cx);
+    if (!(known && known->reaches) && !reaches(f, cx, cy)) {
       // Where the field gives no direction: the edge (version 7), else cut off from the goal,
       // and A* finds the nearest point.
       uint32_t edge = FXS_NAV_FIELD_EDGE_NONE;
@@ -450,59 +459,10 @@ static bool sight(const fxs_nav_grid *g, uint32_t from, uint32_t to) {
   return fxs_nav_line_of_sight(g, from % w, from / w, to % w, to / w);
 }
 
-// Where followers of ready field k in cell `here` aim: AIM_GOAL with the goal's cell in sight,
-// else the farthest in sight of the next FXS_NAV_FIELD_LOOK cells of the direction field (the
-// first when none is; fewer at the goal or a sink), as AIM_STEP + its place on that path,
-// AIM_NONE without a direction. A pure function of the grid, the goal and `here`.
-static uint32_t aim_of(const fxs_world *world, uint32_t k, uint32_t here) {
-  const fxs_world_nav *n = &world->nav;
-  const fxs_nav_grid *g = &n->grid;
-  uint32_t goal = n->field_slots[k].goal_cell, w = g->width;
-  if (sight(g, here, goal)) return AIM_GOAL;
-  const uint8_t *packed = packed_of(world, k);
-  uint32_t chain[FXS_NAV_FIELD_LOOK], length = 0, at = here;
-  while (length < FXS_NAV_FIELD_LOOK) {
-    uint32_t dir = packed[at] & 15u; // fxs_nav_field_direction's, or none or a goal (8, 9)
-    if (dir >= FXS_NAV_DIRECTIONS) break;
-    at = next_cell(at, dir, w);
-    chain[length++] = at;
-    if (at == goal) break;
-  }
-  if (length == 0) return AIM_NONE;
-  uint32_t pick = length - 1u;
-  while (pick > 0 && !sight(g, here, chain[pick])) pick--;
-  return AIM_STEP + pick;
-}
-
-// The cell of aim code AIM_STEP + i from `here`: i + 1 steps along ready field k's directions.
-static uint32_t aim_cell(const fxs_world *world, uint32_t k, uint32_t here, uint32_t code) {
-  const uint8_t *packed = packed_of(world, k);
-  uint32_t w = world->nav.grid.width, at = here;
-  for (uint32_t i = AIM_STEP; i <= code; ++i) at = next_cell(at, packed[at] & 15u, w);
-  return at;
-}
-
 static uint32_t cell_of(const fxs_nav_grid *g, fxs_vec2 p) {
   uint32_t cx, cy;
   fxs_nav_grid_cell_of(g, p, &cx, &cy);
   return cy * g->width + cx;
-}
-
-// The aims of the cells the followers of ready fields stand on, computed once a cell (here,
-// single-threaded, so that the steering only reads them).
-static void fill_aims(fxs_world *world) {
-  fxs_world_nav *n = &world->nav;
-  const fxs_world_nav_internal *ni = &world->internal->nav;
-  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
-    uint32_t k = ni->agent_field[i];
-    if (k == FXS_NAV_NO_FIELD || (k & (FXS_NAV_FIELD_STRAIGHT | FXS_NAV_FIELD_EDGE)) ||
-        n->fields[k].status != FXS_NAV_FIELD_READY) {
-      continue;
-    }
-    uint32_t here = cell_of(&n->grid, world->agents[i].body.position);
-    uint8_t *cell = &ni->field_packed[(size_t)k * world->capacity.nav_cells + here];
-    if (*cell >> 4 == AIM_UNKNOWN) *cell = (uint8_t)(*cell | aim_of(world, k, here) << 4);
-  }
 }
 
 void fxs_world_nav_fields_build(fxs_world *world) {
@@ -520,7 +480,6 @@ void fxs_world_nav_fields_build(fxs_world *world) {
     s->settled += f->settled - before;
     if (f->status == FXS_NAV_FIELD_READY) s->ready = 1, s->settled = 0, pack(world, k);
   }
-  fill_aims(world);
 }
 
 bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2 target,
@@ -544,20 +503,25 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
   }
   if (n->fields[k].status != FXS_NAV_FIELD_READY) return false;
   const fxs_nav_grid *g = &n->grid;
-  uint32_t here = cell_of(g, world->agents[index].body.position), w = g->width;
-  uint32_t aim = packed_of(world, k)[here] >> 4;
-  if (aim == AIM_UNKNOWN) aim = aim_of(world, k, here); // filled each tick: only outside a step
-  if (aim == AIM_NONE) return false;
-  *last = aim == AIM_GOAL;
-  if (aim == AIM_GOAL && n->moves[index] != FXS_NAV_NO_MOVE) { // toward the destination
+  uint32_t here = cell_of(g, world->agents[index].body.position), w = g->width, cell = here;
+  const fxs_nav_aim *known = fxs_world_nav_aim_known(world, index, k, here);
+  uint32_t aim = known ? known->code : packed_of(world, k)[here] >> 4;
+  if (known) {
+    cell = known->to;
+  } else { // none from this tick's pass (a field made ready since it, or outside a step)
+    if (aim == FXS_NAV_AIM_UNKNOWN) aim = fxs_world_nav_aim_of(world, k, here);
+    if (aim >= FXS_NAV_AIM_STEP) cell = fxs_world_nav_aim_cell(world, k, here, aim);
+  }
+  if (aim == FXS_NAV_AIM_NONE) return false;
+  *last = aim == FXS_NAV_AIM_GOAL;
+  if (aim == FXS_NAV_AIM_GOAL && n->moves[index] != FXS_NAV_NO_MOVE) { // toward the destination
     uint32_t goal = n->field_slots[k].goal_cell;
     *to = fxs_nav_grid_cell_center(g, goal % w, goal / w), *last = false;
-  } else if (aim == AIM_GOAL) {
+  } else if (aim == FXS_NAV_AIM_GOAL) {
     uint32_t goal = n->field_slots[k].goal_cell, tx, ty;
     bool inside = fxs_nav_grid_cell_of(g, target, &tx, &ty);
     *to = inside ? target : fxs_nav_grid_cell_center(g, goal % w, goal / w);
   } else {
-    uint32_t cell = aim_cell(world, k, here, aim);
     *to = fxs_nav_grid_cell_center(g, cell % w, cell / w);
   }
   return true;
@@ -660,6 +624,7 @@ fxs_result fxs_world_nav_fields_read(fxs_world *world, const fxs_world *shape, f
   for (uint32_t k = 0; k < fields; ++k) n->field_slots[k] = slot[k];
   for (uint32_t i = 0; i < world->capacity.agents; ++i)
     world->internal->nav.agent_field[i] = FXS_NAV_NO_FIELD;
+  fxs_world_nav_aims_forget(world);
   for (uint32_t k = 0; k < fields; ++k) {
     world->internal->nav.field_built[k].restored = FXS_NAV_FIELD_NOT_RESTORED;
   }

@@ -139,7 +139,8 @@ uint32_t fxs_world_nav_field_slot_take(fxs_world *world, uint32_t goal, bool *fr
 /// FXS_NAV_NO_FIELD for none) and count[goal] 0 for each; an agent whose goal FXS_NAV_FIELD_GROUP
 /// or more share gets that goal's slot (`slot_for_goal`: the slot, its field begun when new, or
 /// FXS_NAV_NO_FIELD), marked used this tick and counted in field_members; the others
-/// FXS_NAV_NO_FIELD. Goals are served in the order of their lowest agent slot.
+/// FXS_NAV_NO_FIELD. Goals are served in the order of their lowest agent slot, each asked for
+/// its slot once (count[] is scratch: it ends holding the counts and the slots found).
 void fxs_world_nav_fields_group(fxs_world *world, uint32_t *count,
                                 uint32_t (*slot_for_goal)(fxs_world *world, uint32_t goal));
 
@@ -187,6 +188,9 @@ void fxs_world_nav_fields_assign(fxs_world *world);
 /// re-planned; a waiting or running search of it is dropped, and its route too once the
 /// field is ready).
 bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index);
+
+/// The packed bytes of field slot k, one a cell (field_packed; a ready field's).
+uint8_t *fxs_world_nav_fields_packed(const fxs_world *world, uint32_t k);
 
 /// Spends the tick's field budget (planning, last).
 void fxs_world_nav_fields_build(fxs_world *world);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "nav_grid_spans.h"
+#include "world_nav_aims.h"
 
 // What a run does to the cells it covers.
 typedef struct run_context {
@@ -161,6 +162,7 @@ static bool update_base(fxs_world *world) {
 void fxs_world_nav_raster_update(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
   world->internal->nav.dirty = 0;
+  fxs_world_nav_aims_forget(world); // the aims see through the costs
   if (n->grid.width == 0) return;
   if (!same_shape(world->internal->nav.raster, n)) {
     rebuild(world);

@@ -1,0 +1,115 @@
+#include "world_nav_aims.h"
+#include "world_internal.h"
+
+#include "fixsteer/nav_field.h"
+#include "fixsteer/nav_path.h"
+#include "nav_state.h"
+#include "world_nav_fields.h"
+#include "world_step.h"
+
+// The cell one step in direction dir (0..7, nav_grid.h: E, N, W, S, NE, NW, SW, SE) from
+// cell `at` of a width-w grid (a direction never leads off the grid).
+static inline uint32_t next_cell(uint32_t at, uint32_t dir, uint32_t w) {
+  static const int8_t dx[FXS_NAV_DIRECTIONS] = {1, 0, -1, 0, 1, -1, -1, 1};
+  static const int8_t dy[FXS_NAV_DIRECTIONS] = {0, 1, 0, -1, 1, 1, -1, -1};
+  return (uint32_t)((int32_t)at + dx[dir] + dy[dir] * (int32_t)w);
+}
+
+static bool sight(const fxs_nav_grid *g, uint32_t from, uint32_t to) {
+  uint32_t w = g->width;
+  return fxs_nav_line_of_sight(g, from % w, from / w, to % w, to / w);
+}
+
+// The entries lie after agent_field in its block (world.c).
+static fxs_nav_aim *aims_of(const fxs_world *world) {
+  return (fxs_nav_aim *)(void *)(world->internal->nav.agent_field + world->capacity.agents);
+}
+
+// AIM_GOAL with the goal's cell in sight, else the farthest in sight of the next
+// FXS_NAV_FIELD_LOOK cells of the direction field (the first when none is; fewer at the goal or
+// a sink), as AIM_STEP + its place on that path, AIM_NONE without a direction.
+uint32_t fxs_world_nav_aim_of(const fxs_world *world, uint32_t k, uint32_t here) {
+  const fxs_world_nav *n = &world->nav;
+  const fxs_nav_grid *g = &n->grid;
+  uint32_t goal = n->field_slots[k].goal_cell, w = g->width;
+  if (sight(g, here, goal)) return FXS_NAV_AIM_GOAL;
+  const uint8_t *packed = fxs_world_nav_fields_packed(world, k);
+  uint32_t chain[FXS_NAV_FIELD_LOOK], length = 0, at = here;
+  while (length < FXS_NAV_FIELD_LOOK) {
+    uint32_t dir = packed[at] & 15u; // fxs_nav_field_direction's, or none or a goal (8, 9)
+    if (dir >= FXS_NAV_DIRECTIONS) break;
+    at = next_cell(at, dir, w);
+    chain[length++] = at;
+    if (at == goal) break;
+  }
+  if (length == 0) return FXS_NAV_AIM_NONE;
+  uint32_t pick = length - 1u;
+  while (pick > 0 && !sight(g, here, chain[pick])) pick--;
+  return FXS_NAV_AIM_STEP + pick;
+}
+
+uint32_t fxs_world_nav_aim_cell(const fxs_world *world, uint32_t k, uint32_t here, uint32_t code) {
+  const uint8_t *packed = fxs_world_nav_fields_packed(world, k);
+  uint32_t w = world->nav.grid.width, at = here;
+  for (uint32_t i = FXS_NAV_AIM_STEP; i <= code; ++i) at = next_cell(at, packed[at] & 15u, w);
+  return at;
+}
+
+void fxs_world_nav_aims_forget(fxs_world *world) { world->internal->nav.aims_stale = 1; }
+
+const fxs_nav_aim *fxs_world_nav_aim_known(const fxs_world *world, uint32_t index, uint32_t k,
+                                           uint32_t here) {
+  if (world->internal->nav.aims_stale) return 0;
+  const fxs_nav_aim *a = &aims_of(world)[index];
+  return a->field == k && a->here == here ? a : 0;
+}
+
+// Field slot k of agent slot i's agent_field when it follows a ready field plainly (no move's
+// straight leg, no edge step), else FXS_NAV_NO_FIELD.
+static uint32_t plain_follower(const fxs_world *world, uint32_t i) {
+  uint32_t k = world->internal->nav.agent_field[i];
+  if (k == FXS_NAV_NO_FIELD || (k & (FXS_NAV_FIELD_STRAIGHT | FXS_NAV_FIELD_EDGE))) {
+    return FXS_NAV_NO_FIELD;
+  }
+  return world->nav.fields[k].status == FXS_NAV_FIELD_READY ? k : FXS_NAV_NO_FIELD;
+}
+
+// The pass: each agent's entry kept (its cell and field as before, nothing forgotten), found
+// again (the packed code, or fxs_world_nav_aim_of when the cell has none yet) or marked none.
+static void find_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
+  const fxs_world *world = (const fxs_world *)context;
+  const fxs_nav_grid *g = &world->nav.grid;
+  fxs_nav_aim *aims = aims_of(world);
+  bool stale = world->internal->nav.aims_stale != 0;
+  (void)worker;
+  for (uint32_t i = begin; i < end; ++i) {
+    fxs_nav_aim *a = &aims[i];
+    uint32_t k = plain_follower(world, i), cx, cy;
+    a->fresh = 0;
+    if (k == FXS_NAV_NO_FIELD) {
+      a->field = FXS_NAV_NO_FIELD;
+      continue;
+    }
+    fxs_nav_grid_cell_of(g, world->agents[i].body.position, &cx, &cy);
+    uint32_t here = cy * g->width + cx;
+    if (!stale && a->field == k && a->here == here) continue;
+    uint8_t byte = fxs_world_nav_fields_packed(world, k)[here];
+    uint32_t code = byte >> 4;
+    if (code == FXS_NAV_AIM_UNKNOWN) code = fxs_world_nav_aim_of(world, k, here), a->fresh = 1;
+    a->here = here, a->field = k, a->code = (uint8_t)code;
+    a->reaches = (byte & 15u) != FXS_NAV_PACK_NONE;
+    a->to = code >= FXS_NAV_AIM_STEP ? fxs_world_nav_aim_cell(world, k, here, code) : here;
+  }
+}
+
+void fxs_world_nav_aims_find(fxs_world *world) {
+  fxs_world_run_phase(world, find_range, world->capacity.agents, 256, world);
+  world->internal->nav.aims_stale = 0;
+  const fxs_nav_aim *aims = aims_of(world);
+  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    const fxs_nav_aim *a = &aims[i];
+    if (!a->fresh) continue;
+    uint8_t *cell = &fxs_world_nav_fields_packed(world, a->field)[a->here];
+    if (*cell >> 4 == FXS_NAV_AIM_UNKNOWN) *cell = (uint8_t)(*cell | a->code << 4);
+  }
+}
