@@ -15,7 +15,7 @@ static inline uint32_t next_cell(uint32_t at, uint32_t dir, uint32_t w) {
   return (uint32_t)((int32_t)at + dx[dir] + dy[dir] * (int32_t)w);
 }
 
-static bool sight(const fxs_nav_grid *g, uint32_t from, uint32_t to) {
+bool fxs_world_nav_cells_in_sight(const fxs_nav_grid *g, uint32_t from, uint32_t to) {
   uint32_t w = g->width;
   return fxs_nav_line_of_sight(g, from % w, from / w, to % w, to / w);
 }
@@ -32,7 +32,7 @@ uint32_t fxs_world_nav_aim_of(const fxs_world *world, uint32_t k, uint32_t here)
   const fxs_world_nav *n = &world->nav;
   const fxs_nav_grid *g = &n->grid;
   uint32_t goal = n->field_slots[k].goal_cell, w = g->width;
-  if (sight(g, here, goal)) return FXS_NAV_AIM_GOAL;
+  if (fxs_world_nav_cells_in_sight(g, here, goal)) return FXS_NAV_AIM_GOAL;
   const uint8_t *packed = fxs_world_nav_fields_packed(world, k);
   uint32_t chain[FXS_NAV_FIELD_LOOK], length = 0, at = here;
   while (length < FXS_NAV_FIELD_LOOK) {
@@ -44,7 +44,7 @@ uint32_t fxs_world_nav_aim_of(const fxs_world *world, uint32_t k, uint32_t here)
   }
   if (length == 0) return FXS_NAV_AIM_NONE;
   uint32_t pick = length - 1u;
-  while (pick > 0 && !sight(g, here, chain[pick])) pick--;
+  while (pick > 0 && !fxs_world_nav_cells_in_sight(g, here, chain[pick])) pick--;
   return FXS_NAV_AIM_STEP + pick;
 }
 

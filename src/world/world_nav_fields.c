@@ -20,11 +20,6 @@ uint8_t *fxs_world_nav_fields_packed(const fxs_world *world, uint32_t k) {
   return world->internal->nav.field_packed + (size_t)k * world->capacity.nav_cells;
 }
 
-// The packed bytes of field slot k.
-static uint8_t *packed_of(const fxs_world *world, uint32_t k) {
-  return fxs_world_nav_fields_packed(world, k);
-}
-
 // Records what field k's memory holds: begun toward its slot's goal over the grid as it is.
 static void record(fxs_world *world, uint32_t k) {
   fxs_world_nav_internal *ni = &world->internal->nav;
@@ -94,7 +89,7 @@ static void give_back(fxs_world *world, uint32_t k) {
 static void pack(fxs_world *world, uint32_t k) {
   fxs_nav_field *f = &world->nav.fields[k];
   if (f->packed) return;
-  fxs_nav_field_pack(f, &world->nav.grid, packed_of(world, k), f);
+  fxs_nav_field_pack(f, &world->nav.grid, fxs_world_nav_fields_packed(world, k), f);
   give_back(world, k);
   fxs_world_nav_aims_forget(world); // its aims start unknown
 }
@@ -110,7 +105,7 @@ static void begin_field(fxs_world *world, uint32_t k, bool evict) {
   record(world, k);
   if (n->grid.cost[goal] == 0) {
     give_back(world, k);
-    fxs_nav_field_pack_empty(f, &n->grid, packed_of(world, k));
+    fxs_nav_field_pack_empty(f, &n->grid, fxs_world_nav_fields_packed(world, k));
     return;
   }
   if (lend(world, k, evict)) {
@@ -242,7 +237,6 @@ static uint32_t slot_for(fxs_world *world, uint32_t goal) {
   return k;
 }
 
-static bool sight(const fxs_nav_grid *g, uint32_t from, uint32_t to);
 static bool reaches(const fxs_nav_field *f, uint32_t cx, uint32_t cy);
 static uint32_t cell_of(const fxs_nav_grid *g, fxs_vec2 p);
 
@@ -267,7 +261,7 @@ static void follow_moves(fxs_world *world) {
       continue;
     }
     bool inside = fxs_nav_grid_cell_of(g, s->target_point, &sx, &sy);
-    if (inside && sight(g, here, sy * w + sx)) {
+    if (inside && fxs_world_nav_cells_in_sight(g, here, sy * w + sx)) {
       field[i] = k | FXS_NAV_FIELD_STRAIGHT;
       continue;
     }
@@ -454,11 +448,6 @@ bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index) {
 
 // ------------------------------------------------------------------ the move
 
-static bool sight(const fxs_nav_grid *g, uint32_t from, uint32_t to) {
-  uint32_t w = g->width;
-  return fxs_nav_line_of_sight(g, from % w, from / w, to % w, to / w);
-}
-
 static uint32_t cell_of(const fxs_nav_grid *g, fxs_vec2 p) {
   uint32_t cx, cy;
   fxs_nav_grid_cell_of(g, p, &cx, &cy);
@@ -505,7 +494,7 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
   const fxs_nav_grid *g = &n->grid;
   uint32_t here = cell_of(g, world->agents[index].body.position), w = g->width, cell = here;
   const fxs_nav_aim *known = fxs_world_nav_aim_known(world, index, k, here);
-  uint32_t aim = known ? known->code : packed_of(world, k)[here] >> 4;
+  uint32_t aim = known ? known->code : fxs_world_nav_fields_packed(world, k)[here] >> 4;
   if (known) {
     cell = known->to;
   } else { // none from this tick's pass (a field made ready since it, or outside a step)
