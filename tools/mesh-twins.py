@@ -13,7 +13,8 @@ import os
 import re
 import sys
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from scene_files import ROOT, write_or_check
+
 SCENES = os.path.join(ROOT, "scenarios")
 
 HEADER = """\
@@ -64,23 +65,7 @@ def twins():
 
 
 def main(argv):
-    check = "--check" in argv
-    bad = 0
-    for file, text in twins().items():
-        path = os.path.join(SCENES, file)
-        if check:
-            try:
-                with open(path) as f:
-                    same = f.read() == text
-            except OSError:
-                same = False
-            if not same:
-                print("mesh-twins: scenarios/%s differs from what tools/mesh-twins.py writes" % file)
-                bad += 1
-        else:
-            with open(path, "w") as f:
-                f.write(text)
-    return 1 if bad else 0
+    return write_or_check(twins(), "mesh-twins", "--check" in argv)
 
 
 if __name__ == "__main__":
