@@ -18,18 +18,6 @@
 void setUp(void) {}
 void tearDown(void) {}
 
-static uint32_t rng_state;
-static uint32_t next_u32(void) { // xorshift32: the test's own stream
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 17;
-  rng_state ^= rng_state << 5;
-  return rng_state;
-}
-static uint32_t below(uint32_t n) { return next_u32() % n; }
-static int32_t between(int32_t lo, int32_t hi) {
-  return (int32_t)((int64_t)lo + below((uint32_t)((int64_t)hi - lo + 1)));
-}
-
 // ------------------------------------------------------------------ runs vs block_*
 
 #define RUN_SIDE 64
@@ -46,24 +34,25 @@ static void mark_run(void *context, uint32_t cy, uint32_t c0, uint32_t c1) {
 }
 
 static fxs_vec2 random_point(fix16_t lo, fix16_t hi) {
-  return fxs_vec2_make(between(lo, hi), between(lo, hi));
+  return fxs_vec2_make(nav_between(lo, hi), nav_between(lo, hi));
 }
 
 void test_runs_cover_exactly_the_cells_the_full_rasterization_blocks(void) {
   uint32_t differences = 0, blocked = 0;
   for (uint32_t seed = 1; seed <= 6000; ++seed) {
-    rng_state = seed * 2654435761u;
-    uint32_t w = 1 + below(RUN_SIDE), h = 1 + below(RUN_SIDE);
-    fix16_t cell = seed % 6 == 0   ? between(1, 64)
-                   : seed % 3 == 0 ? between(1, FXS_INT(1))
-                                   : between(1, FXS_INT(12)); // tiny too
+    *nav_rng() = seed * 2654435761u;
+    uint32_t w = 1 + nav_below(RUN_SIDE), h = 1 + nav_below(RUN_SIDE);
+    fix16_t cell = seed % 6 == 0   ? nav_between(1, 64)
+                   : seed % 3 == 0 ? nav_between(1, FXS_INT(1))
+                                   : nav_between(1, FXS_INT(12)); // tiny too
     fxs_vec2 origin = random_point(-FXS_INT(300), FXS_INT(300));
     fxs_nav_grid g;
     TEST_ASSERT_EQUAL(
         FXS_OK, fxs_nav_grid_init(&g, block_cells, sizeof block_cells, w, h, origin, cell, 1));
     memset(run_cells, 1, w * h);
-    fix16_t radius = below(4) == 0 ? 0 : between(0, FXS_INT(40));
-    if (seed % 3 == 0 && below(2) == 0) radius = between(0, cell * 8); // fat and thin in cells
+    fix16_t radius = nav_below(4) == 0 ? 0 : nav_between(0, FXS_INT(40));
+    if (seed % 3 == 0 && nav_below(2) == 0)
+      radius = nav_between(0, cell * 8); // fat and thin in cells
     fix16_t span = (fix16_t)((int64_t)cell * (w > h ? w : h));
     fix16_t lo = origin.x < origin.y ? origin.x : origin.y;
     runs_seen = 0;
@@ -76,7 +65,7 @@ void test_runs_cover_exactly_the_cells_the_full_rasterization_blocks(void) {
       fxs_nav_grid_block_wall(&g, &wall, radius, 0);
       fxs_nav_grid_wall_spans(&g, &wall, radius, mark_run, &g);
     } else {
-      fxs_obstacle o = {random_point(lo - span / 4, lo + span + span / 4), between(0, span)};
+      fxs_obstacle o = {random_point(lo - span / 4, lo + span + span / 4), nav_between(0, span)};
       if (seed % 10 == 1) o.radius = 0;
       fxs_nav_grid_block_obstacle(&g, &o, radius, 0);
       fxs_nav_grid_obstacle_spans(&g, &o, radius, mark_run, &g);
@@ -96,23 +85,23 @@ void test_runs_cover_exactly_the_cells_the_full_rasterization_blocks(void) {
 void test_runs_of_far_walls_over_tiny_cells_equal_the_full_rasterization(void) {
   uint32_t differences = 0, blocked = 0;
   for (uint32_t seed = 1; seed <= 400; ++seed) {
-    rng_state = seed * 0x85EBCA6Bu;
-    uint32_t w = 8 + below(RUN_SIDE - 7), h = 8 + below(RUN_SIDE - 7);
-    fix16_t cell = between(1, 256);
+    *nav_rng() = seed * 0x85EBCA6Bu;
+    uint32_t w = 8 + nav_below(RUN_SIDE - 7), h = 8 + nav_below(RUN_SIDE - 7);
+    fix16_t cell = nav_between(1, 256);
     fxs_vec2 origin = random_point(-FXS_INT(100), FXS_INT(100));
     fxs_nav_grid g;
     TEST_ASSERT_EQUAL(
         FXS_OK, fxs_nav_grid_init(&g, block_cells, sizeof block_cells, w, h, origin, cell, 1));
     memset(run_cells, 1, w * h);
     // Through a point of the grid, from a far point to its mirror image (or to the point).
-    fxs_vec2 p = fxs_vec2_make(origin.x + (fix16_t)below(w * (uint32_t)cell),
-                               origin.y + (fix16_t)below(h * (uint32_t)cell));
+    fxs_vec2 p = fxs_vec2_make(origin.x + (fix16_t)nav_below(w * (uint32_t)cell),
+                               origin.y + (fix16_t)nav_below(h * (uint32_t)cell));
     fxs_vec2 far = random_point(FXS_MIN + 2, FXS_MAX - 1);
     int64_t bx = 2 * (int64_t)p.x - far.x, by = 2 * (int64_t)p.y - far.y;
     fxs_wall wall = {far, p};
     if (bx > FXS_MIN && bx < FXS_MAX && by > FXS_MIN && by < FXS_MAX)
       wall.b = fxs_vec2_make((fix16_t)bx, (fix16_t)by);
-    fix16_t radius = between(0, cell * 12);
+    fix16_t radius = nav_between(0, cell * 12);
     runs_seen = 0;
     fxs_nav_grid_block_wall(&g, &wall, radius, 0);
     fxs_nav_grid_wall_spans(&g, &wall, radius, mark_run, &g);
@@ -185,34 +174,35 @@ static fxs_command set_grid(fix16_t radius) {
 
 static fix16_t random_radius(void) {
   static const fix16_t radii[4] = {0, FXS_INT(3), FXS_INT(8) + 32768, FXS_INT(21)};
-  return radii[below(4)];
+  return radii[nav_below(4)];
 }
 
 // A random map command: mostly additions and removals, some cost blocks.
 static fxs_command random_map_command(const fxs_world *w) {
   fix16_t lo = grid_origin.x - FXS_INT(40), hi = grid_origin.x + COLS * grid_cell + FXS_INT(40);
-  uint32_t kind = below(10);
+  uint32_t kind = nav_below(10);
   if (kind < 3) {
     fxs_wall wall = {random_point(lo, hi), random_point(lo, hi)};
-    if (below(3) == 0) { // a short one
-      wall.b = fxs_vec2_add(wall.a, fxs_vec2_make(between(-FXS_INT(20), FXS_INT(20)),
-                                                  between(-FXS_INT(20), FXS_INT(20))));
+    if (nav_below(3) == 0) { // a short one
+      wall.b = fxs_vec2_add(wall.a, fxs_vec2_make(nav_between(-FXS_INT(20), FXS_INT(20)),
+                                                  nav_between(-FXS_INT(20), FXS_INT(20))));
     }
     return fxs_command_add_wall(wall);
   }
   if (kind < 5) {
-    fxs_obstacle o = {random_point(lo, hi),
-                      below(3) == 0 ? between(0, FXS_INT(150)) : between(0, FXS_INT(20))};
+    fxs_obstacle o = {random_point(lo, hi), nav_below(3) == 0 ? nav_between(0, FXS_INT(150))
+                                                              : nav_between(0, FXS_INT(20))};
     return fxs_command_add_obstacle(o);
   }
   if (kind < 7) {
-    uint32_t i = below(WALLS);
-    return w->wall_alive[i] || below(4) != 0 ? fxs_command_remove_wall(i)
-                                             : fxs_command_remove_wall(below(WALLS));
+    uint32_t i = nav_below(WALLS);
+    return w->wall_alive[i] || nav_below(4) != 0 ? fxs_command_remove_wall(i)
+                                                 : fxs_command_remove_wall(nav_below(WALLS));
   }
-  if (kind < 9) return fxs_command_remove_obstacle(below(OBSTACLES));
-  uint32_t x = below(COLS), y = below(ROWS);
-  return fxs_command_set_nav_costs(x, y, 1 + below(COLS - x), 1 + below(ROWS - y), below(255));
+  if (kind < 9) return fxs_command_remove_obstacle(nav_below(OBSTACLES));
+  uint32_t x = nav_below(COLS), y = nav_below(ROWS);
+  return fxs_command_set_nav_costs(x, y, 1 + nav_below(COLS - x), 1 + nav_below(ROWS - y),
+                                   nav_below(255));
 }
 
 static void init_world(fxs_world *w, uint64_t *mem) {
@@ -224,26 +214,26 @@ void test_incremental_grid_equals_full_rasterization_over_random_sequences(void)
   uint32_t restores = 0, applied = 0;
   compared = 0;
   for (uint32_t seed = 1; seed <= 60; ++seed) {
-    rng_state = seed * 0x9E3779B9u;
+    *nav_rng() = seed * 0x9E3779B9u;
     fxs_world *w = &worlds[0];
     init_world(w, memory[0]);
     TEST_ASSERT_EQUAL(FXS_OK, nav_apply(w, set_grid(random_radius())));
     memset(snap_size, 0, sizeof snap_size);
     for (int op = 0; op < 300; ++op) {
-      uint32_t kind = below(100);
+      uint32_t kind = nav_below(100);
       if (kind < 60) {
         fxs_command c = random_map_command(w);
         applied += nav_apply(w, c) == FXS_OK;
       } else if (kind < 75) { // a tick with several map commands
         fxs_command list[6];
-        uint32_t n = 1 + below(6);
+        uint32_t n = 1 + nav_below(6);
         for (uint32_t k = 0; k < n; ++k) list[k] = random_map_command(w);
         fxs_world_step(w, list, n, 0);
       } else if (kind < 83) {
-        uint32_t k = below(3);
+        uint32_t k = nav_below(3);
         TEST_ASSERT_EQUAL(FXS_OK, fxs_world_save(w, snaps[k], sizeof snaps[k], &snap_size[k]));
       } else if (kind < 93) {
-        uint32_t k = below(3);
+        uint32_t k = nav_below(3);
         if (snap_size[k] == 0) continue;
         TEST_ASSERT_EQUAL(FXS_OK, fxs_world_restore(w, snaps[k], snap_size[k], 0));
         restores++;
@@ -252,7 +242,7 @@ void test_incremental_grid_equals_full_rasterization_over_random_sequences(void)
       } else {
         fxs_world_step(w, 0, 0, 0);
       }
-      if (below(3) != 0) assert_grid_is_full_rasterization(w); // else changes pile up
+      if (nav_below(3) != 0) assert_grid_is_full_rasterization(w); // else changes pile up
     }
     assert_grid_is_full_rasterization(w);
     // The same state restored into a fresh world (rasterized whole) and into one that holds
@@ -294,7 +284,7 @@ void test_an_obstacle_added_then_removed_gives_back_the_same_costs(void) {
 
 // The map commands of tick t (the same for the straight run and the rollback run).
 static uint32_t tick_commands(uint32_t t, const fxs_world *w, fxs_command *list) {
-  rng_state = 0x1234567u + t * 7919u;
+  *nav_rng() = 0x1234567u + t * 7919u;
   uint32_t n = 0;
   if (t % 3 == 0) {
     for (uint32_t k = 0; k < 1 + t % 4; ++k) list[n++] = random_map_command(w);

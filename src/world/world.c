@@ -204,7 +204,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       fxs_world_nav_field_builds(c),
       fxs_world_nav_field_builds(c),
       nav ? 1u : 0u,
-      c->nav_cells,
+      fxs_world_nav_cover_words(c->nav_cells),
       nav ? c->walls : 0u,
       nav ? c->walls : 0u,
       nav ? c->obstacles : 0u,

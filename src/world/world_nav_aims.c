@@ -5,6 +5,7 @@
 #include "fixsteer/nav_path.h"
 #include "nav_state.h"
 #include "world_nav_fields.h"
+#include "world_nav_raster.h"
 #include "world_step.h"
 
 // The cell one step in direction dir (0..7, nav_grid.h: E, N, W, S, NE, NW, SW, SE) from
@@ -15,9 +16,52 @@ static inline uint32_t next_cell(uint32_t at, uint32_t dir, uint32_t w) {
   return (uint32_t)((int32_t)at + dx[dir] + dy[dir] * (int32_t)w);
 }
 
-bool fxs_world_nav_cells_in_sight(const fxs_nav_grid *g, uint32_t from, uint32_t to) {
-  uint32_t w = g->width;
-  return fxs_nav_line_of_sight(g, from % w, from / w, to % w, to / w);
+// x on the line through (x0, y0) and (x1, y1) at row y (y1 != y0), the quotient toward zero:
+// within one cell of the line's.
+static int64_t column_at(int64_t x0, int64_t y0, int64_t x1, int64_t y1, int64_t y) {
+  return x0 + (y - y0) * (x1 - x0) / (y1 - y0);
+}
+
+// True when no cell the walk from (x0, y0) to (x1, y1) can touch is blocked, by the raster's
+// blocked counts (world_nav_raster.h): for each row of blocks, the columns the line crosses
+// from a row before the blocks' rows to a row after them, a column more on each side (each
+// column within a cell of the line's, and a touched cell within half a cell of the line),
+// held to the box of the two cells; every block there without a blocked cell. False answers
+// nothing: the walk decides.
+static bool blocks_clear(const uint16_t *blocked, uint32_t wide, uint32_t x0, uint32_t y0,
+                         uint32_t x1, uint32_t y1) {
+  const uint32_t bits = FXS_NAV_SIGHT_BLOCK_BITS, side = FXS_NAV_SIGHT_BLOCK;
+  int64_t xmin = x0 < x1 ? x0 : x1, xmax = x0 < x1 ? x1 : x0;
+  uint32_t ymin = y0 < y1 ? y0 : y1, ymax = y0 < y1 ? y1 : y0;
+  for (uint32_t by = ymin >> bits; by <= ymax >> bits; ++by) {
+    int64_t a = xmin, b = xmax;
+    if (y0 != y1) {
+      int64_t top = (int64_t)(by << bits) - 1, bottom = (int64_t)(by << bits) + side;
+      int64_t ca = column_at(x0, y0, x1, y1, top), cb = column_at(x0, y0, x1, y1, bottom);
+      a = (ca < cb ? ca : cb) - 1, b = (ca < cb ? cb : ca) + 1;
+      if (a < xmin) a = xmin;
+      if (b > xmax) b = xmax;
+    }
+    const uint16_t *row = blocked + (size_t)by * wide;
+    for (int64_t bx = a >> bits; bx <= b >> bits; ++bx) {
+      if (row[bx] != 0) return false;
+    }
+  }
+  return true;
+}
+
+bool fxs_world_nav_cells_in_sight(const fxs_world *world, uint32_t from, uint32_t to) {
+  const fxs_nav_grid *g = &world->nav.grid;
+  const fxs_nav_raster *t = world->internal->nav.raster;
+  const uint16_t *blocked = fxs_world_nav_blocked(world);
+  uint32_t w = g->width, x0 = from % w, y0 = from / w, x1 = to % w, y1 = to / w;
+  // The counts only of the grid they were taken on (a restore of another shape leaves them
+  // until the next update).
+  if (blocked && t->valid && t->width == g->width && t->height == g->height && y0 < g->height &&
+      y1 < g->height && blocks_clear(blocked, fxs_world_nav_blocks_wide(w), x0, y0, x1, y1)) {
+    return true;
+  }
+  return fxs_nav_line_of_sight(g, x0, y0, x1, y1);
 }
 
 // The entries lie after agent_field in its block (world.c).
@@ -32,7 +76,7 @@ uint32_t fxs_world_nav_aim_of(const fxs_world *world, uint32_t k, uint32_t here)
   const fxs_world_nav *n = &world->nav;
   const fxs_nav_grid *g = &n->grid;
   uint32_t goal = n->field_slots[k].goal_cell, w = g->width;
-  if (fxs_world_nav_cells_in_sight(g, here, goal)) return FXS_NAV_AIM_GOAL;
+  if (fxs_world_nav_cells_in_sight(world, here, goal)) return FXS_NAV_AIM_GOAL;
   const uint8_t *packed = fxs_world_nav_fields_packed(world, k);
   uint32_t chain[FXS_NAV_FIELD_LOOK], length = 0, at = here;
   while (length < FXS_NAV_FIELD_LOOK) {
@@ -44,7 +88,7 @@ uint32_t fxs_world_nav_aim_of(const fxs_world *world, uint32_t k, uint32_t here)
   }
   if (length == 0) return FXS_NAV_AIM_NONE;
   uint32_t pick = length - 1u;
-  while (pick > 0 && !fxs_world_nav_cells_in_sight(g, here, chain[pick])) pick--;
+  while (pick > 0 && !fxs_world_nav_cells_in_sight(world, here, chain[pick])) pick--;
   return FXS_NAV_AIM_STEP + pick;
 }
 

@@ -48,8 +48,10 @@ typedef struct fxs_nav_aim {
 /// in its block, in a grid world with fields).
 #define FXS_NAV_AIM_WORDS (sizeof(fxs_nav_aim) / sizeof(uint32_t))
 
-/// Whether cells `from` and `to` (indices on grid g) see each other (fxs_nav_line_of_sight).
-bool fxs_world_nav_cells_in_sight(const fxs_nav_grid *g, uint32_t from, uint32_t to);
+/// Whether cells `from` and `to` (indices on the world's grid) see each other: the answer of
+/// fxs_nav_line_of_sight, without its walk when the raster's blocked counts show every cell it
+/// could touch walkable (world_nav_raster.h).
+bool fxs_world_nav_cells_in_sight(const fxs_world *world, uint32_t from, uint32_t to);
 
 /// The aim code of ready field k's followers in cell `here` (see above).
 uint32_t fxs_world_nav_aim_of(const fxs_world *world, uint32_t k, uint32_t here);

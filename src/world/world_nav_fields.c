@@ -261,7 +261,7 @@ static void follow_moves(fxs_world *world) {
       continue;
     }
     bool inside = fxs_nav_grid_cell_of(g, s->target_point, &sx, &sy);
-    if (inside && fxs_world_nav_cells_in_sight(g, here, sy * w + sx)) {
+    if (inside && fxs_world_nav_cells_in_sight(world, here, sy * w + sx)) {
       field[i] = k | FXS_NAV_FIELD_STRAIGHT;
       continue;
     }

@@ -12,34 +12,96 @@ typedef struct run_context {
   uint8_t *cost;
   const uint8_t *base;
   uint32_t width;
+  uint16_t *blocked; // the blocked counts of the blocks' row of the run, or NULL
+  uint32_t blocks_wide;
 } run_context;
+
+size_t fxs_world_nav_cover_words(uint32_t cells) {
+  return (size_t)cells + (fxs_world_nav_sight_blocks(cells) + 1u) / 2u;
+}
+
+uint16_t *fxs_world_nav_blocked(const fxs_world *world) {
+  uint32_t cells = world->capacity.nav_cells;
+  if (fxs_world_nav_sight_blocks(cells) == 0) return 0;
+  return (uint16_t *)(void *)(world->internal->nav.raster->cover + cells);
+}
+
+uint32_t fxs_world_nav_sight_blocks(uint32_t cells) {
+  if (cells < FXS_NAV_SIGHT_MIN_CELLS) return 0;
+  // A grid of w x h <= cells cells (each side at most FXS_NAV_MAX_SIDE, below cells) has
+  // ceil(w / B) ceil(h / B) <= (w h + (B - 1)(w + h) + (B - 1)^2) / B^2 blocks, and
+  // w + h <= FXS_NAV_MAX_SIDE + ceil(cells / FXS_NAV_MAX_SIDE).
+  const uint64_t b = FXS_NAV_SIGHT_BLOCK;
+  uint64_t sides = FXS_NAV_MAX_SIDE + cells / FXS_NAV_MAX_SIDE + 2u;
+  return (uint32_t)(((uint64_t)cells + (b - 1u) * sides + (b - 1u) * (b - 1u)) / (b * b) + 1u);
+}
+
+// The blocked counts of the row of blocks holding row cy of the grid, or NULL.
+static uint16_t *blocks_row(const run_context *k, uint32_t cy) {
+  if (!k->blocked) return 0;
+  return k->blocked + (size_t)(cy >> FXS_NAV_SIGHT_BLOCK_BITS) * k->blocks_wide;
+}
+
+// The cost of cell `at` (column x) becomes c: its block's count follows.
+static inline void set_cost(const run_context *k, uint16_t *blocks, size_t at, uint32_t x,
+                            uint8_t c) {
+  if (blocks) {
+    uint16_t *b = &blocks[x >> FXS_NAV_SIGHT_BLOCK_BITS];
+    *b = (uint16_t)(*b + (c == FXS_NAV_BLOCKED) - (k->cost[at] == FXS_NAV_BLOCKED));
+  }
+  k->cost[at] = c;
+}
 
 static void add_run(void *context, uint32_t cy, uint32_t c0, uint32_t c1) {
   run_context *k = (run_context *)context;
   size_t row = (size_t)cy * k->width;
+  uint16_t *blocks = blocks_row(k, cy);
   // Every cell of the run is blocked now: the counts go up and the costs to 0, each a plain
-  // loop the compiler can vectorize.
+  // loop the compiler can vectorize (a loop of set_cost where blocks are counted).
   for (size_t i = row + c0; i <= row + c1; ++i) k->cover[i]++;
-  memset(k->cost + row + c0, FXS_NAV_BLOCKED, (size_t)(c1 - c0) + 1u);
+  if (!blocks) {
+    memset(k->cost + row + c0, FXS_NAV_BLOCKED, (size_t)(c1 - c0) + 1u);
+    return;
+  }
+  for (uint32_t x = c0; x <= c1; ++x) set_cost(k, blocks, row + x, x, FXS_NAV_BLOCKED);
 }
 
 static void remove_run(void *context, uint32_t cy, uint32_t c0, uint32_t c1) {
   run_context *k = (run_context *)context;
   size_t row = (size_t)cy * k->width;
+  uint16_t *blocks = blocks_row(k, cy);
   // The run's cells were blocked (cost 0): those no other shape covers get their base back.
-  for (size_t i = row + c0; i <= row + c1; ++i) {
-    uint32_t left = --k->cover[i];
-    k->cost[i] = left != 0 ? (uint8_t)FXS_NAV_BLOCKED : k->base[i];
+  for (uint32_t x = c0; x <= c1; ++x) {
+    uint32_t left = --k->cover[row + x];
+    set_cost(k, blocks, row + x, x, left != 0 ? (uint8_t)FXS_NAV_BLOCKED : k->base[row + x]);
   }
 }
 
 static run_context context_of(fxs_world *world) {
   run_context k;
-  k.cover = world->internal->nav.raster->cover;
+  fxs_nav_raster *t = world->internal->nav.raster;
+  k.cover = t->cover;
   k.cost = world->nav.grid.cost;
   k.base = world->nav.base;
   k.width = world->nav.grid.width;
+  k.blocked = fxs_world_nav_blocked(world);
+  k.blocks_wide = fxs_world_nav_blocks_wide(k.width);
   return k;
+}
+
+// The blocked counts taken afresh from grid.cost (a full rasterization's start).
+static void count_blocks(fxs_world *world) {
+  uint16_t *blocked = fxs_world_nav_blocked(world);
+  const fxs_nav_grid *g = &world->nav.grid;
+  if (!blocked) return;
+  uint32_t wide = fxs_world_nav_blocks_wide(g->width), high = fxs_world_nav_blocks_wide(g->height);
+  memset(blocked, 0, (size_t)wide * high * sizeof *blocked);
+  for (uint32_t y = 0; y < g->height; ++y) {
+    uint16_t *blocks = blocked + (size_t)(y >> FXS_NAV_SIGHT_BLOCK_BITS) * wide;
+    const uint8_t *row = g->cost + (size_t)y * g->width;
+    for (uint32_t x = 0; x < g->width; ++x)
+      blocks[x >> FXS_NAV_SIGHT_BLOCK_BITS] += row[x] == FXS_NAV_BLOCKED;
+  }
 }
 
 void fxs_world_nav_raster_reset(fxs_world *world) {
@@ -73,6 +135,7 @@ static void rebuild(fxs_world *world) {
   size_t cells = (size_t)n->grid.width * n->grid.height;
   memset(t->cover, 0, cells * sizeof *t->cover);
   memcpy(n->grid.cost, n->base, cells);
+  count_blocks(world);
   run_context k = context_of(world);
   for (uint32_t i = 0; i < world->capacity.walls; ++i) {
     t->wall_on[i] = world->wall_alive[i] ? 1u : 0u;
@@ -147,13 +210,21 @@ static bool update_base(fxs_world *world) {
   t->base_changed = 0;
   uint32_t x1 = t->bx1 < n->grid.width ? t->bx1 : n->grid.width - 1u;
   uint32_t y1 = t->by1 < n->grid.height ? t->by1 : n->grid.height - 1u;
-  uint8_t differ = 0; // any bit set: a cell changed (or-ed, no branch: the loop vectorizes)
+  uint8_t differ = 0; // any bit set: a cell changed (or-ed, no branch: the loops vectorize)
+  run_context k = context_of(world);
   for (uint32_t y = t->by0; y <= y1; ++y) {
     size_t row = (size_t)y * n->grid.width;
+    uint8_t in_row = 0;
     for (size_t i = row + t->bx0; i <= row + x1; ++i) {
       uint8_t c = t->cover[i] != 0 ? (uint8_t)FXS_NAV_BLOCKED : n->base[i];
-      differ |= (uint8_t)(c ^ n->grid.cost[i]);
-      n->grid.cost[i] = c;
+      in_row |= (uint8_t)(c ^ n->grid.cost[i]);
+    }
+    differ |= in_row;
+    if (in_row == 0) continue; // the row as it was (a restore of the same map: every row)
+    uint16_t *blocks = blocks_row(&k, y);
+    for (uint32_t x = t->bx0; x <= x1; ++x) {
+      uint8_t c = t->cover[row + x] != 0 ? (uint8_t)FXS_NAV_BLOCKED : n->base[row + x];
+      set_cost(&k, blocks, row + x, x, c);
     }
   }
   return differ != 0;

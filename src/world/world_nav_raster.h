@@ -12,6 +12,13 @@
 // radius (set_nav_grid, or a restore of another grid) rasterizes every shape again.
 // Everything here is derived: rebuilt from the state it gives the same bits at any tick.
 //
+// The blocked cells by block. On a large grid the raster also counts, in every block of
+// FXS_NAV_SIGHT_BLOCK x FXS_NAV_SIGHT_BLOCK cells, the cells whose effective cost is
+// FXS_NAV_BLOCKED, kept by every write of grid.cost above (a full rasterization counts afresh).
+// A line of sight that meets only blocks without a blocked cell is clear without its walk
+// (fxs_world_nav_cells_in_sight, world_nav_aims.h): on an open map a follower's sight line to
+// its goal crosses the map in a few dozen blocks instead of hundreds of cells.
+//
 // The revision. The raster counts the updates that may have changed grid.cost or the grid's
 // shape (every full rasterization, every update that found a slot changed or a cell's cost
 // different), never the others: an update after a restore of the map the grid already holds
@@ -33,14 +40,42 @@ typedef struct fxs_nav_raster {
   fix16_t cell_size;           ///< Its cell size.
   uint32_t width, height;      ///< Its columns and rows.
   fix16_t radius;              ///< The radius it was built with.
-  uint32_t *cover;             ///< capacity.nav_cells counts of blocking shapes.
-  fxs_wall *walls;             ///< capacity.walls: the wall rasterized in each slot.
-  uint8_t *wall_on;            ///< 1 where walls[i] is rasterized.
-  fxs_obstacle *obstacles;     ///< capacity.obstacles: the obstacle rasterized in each slot.
-  uint8_t *obstacle_on;        ///< 1 where obstacles[i] is rasterized.
+  /// capacity.nav_cells counts of blocking shapes, then on a large grid the blocked counts
+  /// (fxs_world_nav_blocked).
+  uint32_t *cover;
+  fxs_wall *walls;         ///< capacity.walls: the wall rasterized in each slot.
+  uint8_t *wall_on;        ///< 1 where walls[i] is rasterized.
+  fxs_obstacle *obstacles; ///< capacity.obstacles: the obstacle rasterized in each slot.
+  uint8_t *obstacle_on;    ///< 1 where obstacles[i] is rasterized.
   /// Updates that may have changed grid.cost or its shape (see the revision above); 0 at init.
   uint64_t revision;
 } fxs_nav_raster;
+
+/// The side of a block of the blocked counts, in cells (a power of two), and its log2.
+#define FXS_NAV_SIGHT_BLOCK_BITS 4u
+#define FXS_NAV_SIGHT_BLOCK (1u << FXS_NAV_SIGHT_BLOCK_BITS)
+
+/// The fewest cells of a grid capacity (capacity.nav_cells) that keeps blocked counts: below
+/// it sight lines are short and the counts would cost more than they save.
+#define FXS_NAV_SIGHT_MIN_CELLS 65536u
+
+/// Entries of the blocked counts for a grid capacity of `cells` cells: 0 below
+/// FXS_NAV_SIGHT_MIN_CELLS, else enough for any grid of at most `cells` cells (6,019 at
+/// FXS_NAV_MAX_CELLS: 1/87 byte a cell).
+uint32_t fxs_world_nav_sight_blocks(uint32_t cells);
+
+/// 32-bit words of the raster's cover array for a grid capacity of `cells` cells: the cover
+/// counts and the blocked counts after them.
+size_t fxs_world_nav_cover_words(uint32_t cells);
+
+/// The blocked counts of the world's grid, a row of blocks after another, blocks of the
+/// raster's shape (fxs_world_nav_blocks_wide across); NULL on a small grid.
+uint16_t *fxs_world_nav_blocked(const fxs_world *world);
+
+/// Blocks across a grid `width` cells wide.
+static inline uint32_t fxs_world_nav_blocks_wide(uint32_t width) {
+  return (width + FXS_NAV_SIGHT_BLOCK - 1u) >> FXS_NAV_SIGHT_BLOCK_BITS;
+}
 
 /// Forgets the raster: the next update rasterizes every shape (a new grid, world init).
 void fxs_world_nav_raster_reset(fxs_world *world);

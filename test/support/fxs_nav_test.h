@@ -10,6 +10,24 @@
 #include "fxs_test_util.h"
 #include "fixsteer/world.h"
 
+// A test's own stream of numbers (xorshift32): set *nav_rng() to a seed (not 0), then draw.
+static inline uint32_t *nav_rng(void) {
+  static uint32_t state = 1;
+  return &state;
+}
+static inline uint32_t nav_next_u32(void) {
+  uint32_t *s = nav_rng();
+  *s ^= *s << 13;
+  *s ^= *s >> 17;
+  *s ^= *s << 5;
+  return *s;
+}
+// Uniform enough below n (n > 0), and in [lo, hi].
+static inline uint32_t nav_below(uint32_t n) { return nav_next_u32() % n; }
+static inline int32_t nav_between(int32_t lo, int32_t hi) {
+  return (int32_t)((int64_t)lo + nav_below((uint32_t)((int64_t)hi - lo + 1)));
+}
+
 static inline void nav_world_init(fxs_world *w, uint64_t seed, const fxs_world_capacity *c,
                                   uint64_t *mem, size_t size) {
   fxs_world_def def = fxs_default_world_def();
