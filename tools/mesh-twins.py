@@ -38,6 +38,9 @@ def twin(name, text):
     nav = [i for i, line in enumerate(lines) if re.match(r"navigation:", line)]
     if len(nav) != 1:
         return None
+    if not re.match(r"navigation:\s*(#.*)?$", lines[nav[0]]):
+        sys.exit("mesh-twins: scenarios/%s.yaml: write `navigation:` as a block (its keys on "
+                 "lines of their own) to have a mesh twin" % name)
     out = [HEADER.format(name=name)]
     for i, line in enumerate(lines):
         if i == nav[0]:
