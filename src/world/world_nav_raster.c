@@ -12,7 +12,7 @@ typedef struct run_context {
   uint8_t *cost;
   const uint8_t *base;
   uint32_t width;
-  uint16_t *blocked; // the blocked counts of the blocks' row of the run, or NULL
+  uint16_t *blocked; // the blocked counts (fxs_world_nav_blocked), or NULL
   uint32_t blocks_wide;
 } run_context;
 
