@@ -23,7 +23,7 @@
 #define AGENTS 100
 #define CELLS (120 * 120)
 static const fxs_world_capacity cap = {AGENTS, 0, 0, 0, 16, 0, 0, CELLS, 4, CELLS, 64, 4, 0, 0};
-static uint64_t memory[366000]; // 2.93 MB: the world needs 2,924,016 bytes
+static uint64_t memory[366400]; // 2.93 MB: the world needs 2,929,680 bytes
 static fxs_world world;
 
 void setUp(void) {}

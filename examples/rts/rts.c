@@ -24,7 +24,7 @@ enum { SOURCE_SPAWN = 0, SOURCE_SETUP = 1, SOURCE_ORDERS = 2 };
 
 // Every buffer is the caller's; the figures are what this program prints. The world and the
 // verifier need 8-byte aligned blocks (uint64_t arrays).
-static uint64_t world_memory[44 * 1024];    // fxs_world_memory_size(&capacity): 354,200 bytes
+static uint64_t world_memory[44 * 1024];    // fxs_world_memory_size(&capacity): 354,520 bytes
 static uint8_t snapshot_scratch[16 * 1024]; // the largest fxs_world_snapshot_size(): 14,674 bytes
 static uint8_t replay_bytes[1 << 17];       // the recording: 59,156 bytes for 900 ticks
 static uint64_t verify_memory[87 * 1024];   // fxs_replay_verify_memory_size(): 708,560 bytes

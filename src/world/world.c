@@ -11,6 +11,7 @@
 #include "fixsteer/velocity_match.h"
 #include "fixsteer/version.h"
 #include "fixsteer/wander.h"
+#include "world_facts.h"
 #include "world_field.h"
 #include "world_grid.h"
 #include "world_internal.h"
@@ -75,6 +76,7 @@ enum {
   M_VIEW_SLOT,
   M_SLOT_CELL,
   M_SLOT_REACH,
+  M_FACTS,
   M_CELL_START,
   M_LIVE,
   M_OBSTACLE_CELL_START,
@@ -172,6 +174,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       c->agents,
       c->agents,
       c->agents,
+      nav || mesh ? c->agents : 0u, // the facts table (world_facts.h)
       (size_t)fxs_grid_max_cells(c) + 1u,
       c->obstacles,
       (size_t)fxs_obstacle_grid_max_cells(c) + 1u,
@@ -235,6 +238,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
                                  sizeof(uint32_t),
                                  sizeof(uint32_t),
                                  sizeof(uint32_t),
+                                 sizeof(fxs_agent_facts),
                                  sizeof(uint32_t),
                                  sizeof(fxs_obstacle),
                                  sizeof(uint32_t),
@@ -340,6 +344,8 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   world->internal->view_slot = FXS_AT(uint32_t, M_VIEW_SLOT);
   world->internal->slot_cell = FXS_AT(uint32_t, M_SLOT_CELL);
   world->internal->slot_reach = FXS_AT(uint32_t, M_SLOT_REACH);
+  world->internal->facts =
+      offsets[M_FACTS + 1] > offsets[M_FACTS] ? FXS_AT(fxs_agent_facts, M_FACTS) : 0;
   world->internal->cell_start = FXS_AT(uint32_t, M_CELL_START);
   world->internal->grid_max_cells = fxs_grid_max_cells(capacity);
   world->internal->live_obstacles = FXS_AT(fxs_obstacle, M_LIVE);

@@ -3,6 +3,7 @@
 
 #include "exact.h"
 #include "fixsteer/vec2.h"
+#include "world_facts.h"
 #include "world_internal.h"
 #include "world_obstacles.h"
 #include "world_rules.h"
@@ -59,7 +60,7 @@ static bool node_at(const lattice *l, int64_t i, int64_t j, fxs_vec2 *out) {
 // 1 LSB (-1 for two points).
 static int64_t overlap_reach(const fxs_steer_context *ctx, uint32_t id) {
   return (int64_t)fxs_max(ctx->slot->body.radius, 0) +
-         fxs_max(ctx->world->agents[id].body.radius, 0) - 1;
+         fxs_max(fxs_facts_radius(ctx->world, id), 0) - 1;
 }
 
 static inline fix16_t saturated(int64_t v) { return (fix16_t)(v > FXS_MAX ? FXS_MAX : v); }
@@ -193,7 +194,7 @@ static bool claimed(const fxs_steer_context *ctx, const lattice *l, fxs_vec2 goa
     if (nb->id == ctx->index) continue;
     int c = fxs_u128_compare(fxs_distance_sq_exact(nb->position, node), mine);
     if (c > 0 || (c == 0 && nb->id > ctx->index)) continue;
-    if (!fxs_vec2_equal(fxs_world_goal_of(ctx->world, nb->id), ctx->target_point)) continue;
+    if (!fxs_vec2_equal(fxs_facts_goal(ctx->world, nb->id), ctx->target_point)) continue;
     fxs_vec2 theirs;
     if (!node_at(l, div_nearest((int64_t)nb->position.x - l->gx, l->step),
                  div_nearest((int64_t)nb->position.y - l->gy, l->step), &theirs))

@@ -80,6 +80,7 @@ typedef struct fxs_world_internal {
   // A step where no agent searches its neighbors lists view_slot in slot order and leaves
   // the positions, velocities, slot_cell and cell_start as they were.
   uint32_t view_count;     ///< Live agents in the view of the tick being stepped.
+  uint32_t grid_max_cells; ///< Cells the grid may use (from the capacity).
   fxs_vec2 *view_position; ///< Start-of-tick positions of the live agents, cell order.
   fxs_vec2 *view_velocity; ///< Their velocities, same order.
   uint32_t *view_slot;     ///< Their slot indices, same order.
@@ -89,13 +90,15 @@ typedef struct fxs_world_internal {
   /// none. The next search tries it first and searches again at the full radius when it holds
   /// fewer than k, so any value gives the same neighbors: a cache, not state.
   uint32_t *slot_reach;
+  /// What the steering reads of each slot's agent as a neighbor, taken in sense (world_facts.h).
+  struct fxs_agent_facts *facts;
   uint32_t *cell_start;          ///< First view index of each cell (+1 end).
-  uint32_t grid_max_cells;       ///< Cells the grid may use (from the capacity).
   fxs_obstacle *live_obstacles;  ///< Obstacles in use, in index order.
   uint32_t *obstacle_cell_start; ///< First entry of obstacle_order of each obstacle cell (+1 end).
   uint32_t *obstacle_order;      ///< Indices into live_obstacles, by cell of their centre.
   uint32_t obstacle_max_cells;   ///< Cells the obstacle grid may use (from the capacity).
-  fxs_wall *live_walls;          ///< Walls in use, in index order.
+  uint32_t worker_capacity; ///< How many scratch areas `workers` holds: capacity.workers, >= 1.
+  fxs_wall *live_walls;     ///< Walls in use, in index order.
   /// The wall grid of the step (src/world/world_walls.h), none below 32 walls of capacity: the
   /// first entry of wall_order of each cell (+1 end), live wall indices by the cells their bounding
   /// boxes meet, each live wall's first cell (column, row), and the most cells and entries the grid
@@ -107,7 +110,6 @@ typedef struct fxs_world_internal {
   uint32_t wall_max_entries;        ///< See wall_cell_start.
   fxs_wall *near_walls;             ///< Each worker's walls near the agent it steers (ORCA's).
   struct fxs_world_worker *workers; ///< Scratch areas (neighbor lists), one a worker.
-  uint32_t worker_capacity;         ///< Their number: capacity.workers, at least 1.
   /// The ORCA pairs each worker built lately, 2^orca_memo_bits a worker (none while bits is
   /// 0), worker w's from entry w 2^orca_memo_bits: a cache whose entries are taken only for
   /// their exact input (see src/steer/orca_memo.h), so any content gives the same results; not

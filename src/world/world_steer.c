@@ -22,6 +22,7 @@
 #include "world_cluster.h"
 #include "world_contact.h"
 #include "world_crowd.h"
+#include "world_facts.h"
 #include "world_field.h"
 #include "world_formation.h"
 #include "world_move.h"
@@ -179,16 +180,11 @@ static uint32_t near_obstacles(void *context, const fxs_box *box, const uint32_t
 
 // Whether every one of the first n searched neighbors has avoidance priority `priority`
 // (>= 0), the common case of a crowd that all runs one ORCA: at once when every live agent
-// has it, else without fxs_orca_priority_of's loop where a neighbor's first behavior is its ORCA.
+// has it, else from their facts (world_facts.h).
 static bool all_of_priority(const fxs_steer_context *ctx, uint32_t n, fix16_t priority) {
   if (ctx->step->one_priority && ctx->step->priority == priority) return true;
-  const fxs_agent_slot *agents = ctx->world->agents;
   for (uint32_t i = 0; i < n; ++i) {
-    uint32_t id = ctx->scratch->neighbors[i].id;
-    const fxs_behavior_slot *first = &agents[id].behaviors[0];
-    bool leads = agents[id].behavior_count != 0 && fxs_runs_orca(first);
-    if ((leads ? first->p[FXS_CROWD_PRIORITY] : fxs_orca_priority_of(ctx->world, id)) != priority)
-      return false;
+    if (fxs_facts_priority(ctx->world, ctx->scratch->neighbors[i].id) != priority) return false;
   }
   return true;
 }
@@ -208,9 +204,9 @@ static inline fxs_vec2 static_friction(const fxs_steer_context *ctx, fxs_vec2 pr
 }
 
 // A neighbor's body radius, for ORCA in a crowd of mixed sizes (its radius does not change
-// in the step: the slot is read).
+// in the step: its facts hold it).
 static fix16_t body_radius_of(uint32_t id, const void *world) {
-  return ((const fxs_world *)world)->agents[id].body.radius;
+  return fxs_facts_radius((const fxs_world *)world, id);
 }
 
 // Where ORCA reads the neighbors' radii: NULL where it needs none, the behavior naming one
@@ -236,7 +232,7 @@ fxs_vec2 fxs_world_orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, 
   fix16_t *priorities = ctx->scratch->behavior.orca.priorities;
   bool all_equal = def->priority >= 0 && all_of_priority(ctx, chosen, def->priority);
   for (uint32_t i = 0; i < chosen && !all_equal; ++i) {
-    priorities[i] = fxs_orca_priority_of(ctx->world, ctx->scratch->neighbors[i].id);
+    priorities[i] = fxs_facts_priority(ctx->world, ctx->scratch->neighbors[i].id);
   }
   // Making way is between navigate agents (owes_way): for any other agent it keeps the list as
   // it is, so it is not asked (a goal group's lone ORCA agent steers in place: it must not read

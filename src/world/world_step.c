@@ -4,6 +4,7 @@
 #include "fixsteer/command.h"
 #include "world_bounds.h"
 #include "world_crowd.h"
+#include "world_facts.h"
 #include "world_grid.h"
 #include "world_move.h"
 #include "world_nav.h"
@@ -19,12 +20,14 @@ typedef struct place_context {
   fxs_crowd_tally tally[FXS_MAX_WORKERS];
 } place_context;
 
-// The slots' grid cells, and the crowd's tally while their first lines are near.
+// The slots' grid cells, and, while their slots are near, the crowd's tally and each
+// agent's facts as a neighbor (world_facts.h).
 static void place_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
   place_context *pc = (place_context *)context;
   FXS_ASSERT(worker < pc->workers);
   if (worker >= pc->workers) return;
   fxs_grid_place(pc->step->world, &pc->step->grid, begin, end);
+  fxs_agent_facts_take(pc->step->world, begin, end);
   fxs_crowd_tally_range(pc->step->world, begin, end, &pc->tally[worker]);
 }
 

@@ -5,6 +5,7 @@
 #include "wide.h"
 #include "world_cluster.h"
 #include "world_crowd.h"
+#include "world_facts.h"
 #include "world_internal.h"
 #include "world_nav.h"
 #include "world_nav_fields.h"
@@ -21,33 +22,27 @@ fxs_vec2 fxs_world_goal_of(const fxs_world *world, uint32_t index) {
   return t < 0 ? s->target_point : world->agents[t].body.position;
 }
 
-// What the making-way rule reads of one agent (start-of-tick state), read once a pair.
-// `crawls`: a field group's follower moving no faster than its rest speed (agent.h), as a
-// follower pressed into a crowd on its way crawls (fxs_way_static_friction).
+// What the making-way rule reads of one agent (start-of-tick state): its facts
+// (world_facts.h) and its position. `crawls`: a field group's follower moving no faster than
+// its rest speed (agent.h), as a follower pressed into a crowd on its way crawls
+// (fxs_way_static_friction).
 typedef struct way_facts {
   bool navigates, rests, on_spot, crawls;
   fxs_vec2 position, goal;
   fix16_t radius;
 } way_facts;
 
-// The facts of agent `id` whose goal `goal` is already known (fxs_world_goal_of).
-static way_facts facts_of(const fxs_world *world, uint32_t id, fxs_vec2 goal) {
-  const fxs_agent_slot *s = &world->agents[id];
+// The facts of agent `id` at `position` (its start-of-tick position).
+static way_facts facts_of(const fxs_world *world, uint32_t id, fxs_vec2 position) {
+  fxs_agent_facts t = fxs_facts_of(world, id);
   way_facts f;
-  f.navigates = fxs_world_nav_navigates(s);
-  f.rests = fxs_vec2_is_zero(s->body.velocity);
-  f.position = s->body.position;
-  f.radius = fxs_max(s->body.radius, 0);
-  f.goal = goal;
-  f.on_spot = f.navigates && fxs_vec2_within(f.position, goal, fxs_agent_touch(&s->body));
-  // A follower resting on its group's lattice is on a spot of its own (world_cluster.h).
-  if (!f.on_spot && f.navigates && f.rests && fxs_rules_since(world, FXS_RULES_CLUSTER_LATTICE) &&
-      fxs_cluster_on_node(&s->body, goal) && fxs_world_goal_group(world, id) != 0)
-    f.on_spot = true;
-  uint64_t rest = (uint64_t)fxs_agent_rest_speed(&s->body);
-  f.crawls = fxs_rules_since(world, FXS_RULES_CRUSH_ORDER) && f.navigates && !f.rests &&
-             fxs_length_sq_raw(s->body.velocity.x, s->body.velocity.y) <= rest * rest &&
-             fxs_world_goal_group(world, id) != 0;
+  f.navigates = (t.flags & FXS_FACT_NAVIGATES) != 0;
+  f.rests = (t.flags & FXS_FACT_RESTS) != 0;
+  f.on_spot = (t.flags & FXS_FACT_ON_SPOT) != 0;
+  f.crawls = (t.flags & FXS_FACT_CRAWLS) != 0;
+  f.position = position;
+  f.radius = fxs_max(t.radius, 0);
+  f.goal = t.goal;
   return f;
 }
 
@@ -90,10 +85,11 @@ bool fxs_way_mover_near(const fxs_steer_context *ctx, fix16_t reach) {
   for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
     uint32_t id = ctx->scratch->neighbors[i].id;
     if (id == ctx->index || ctx->scratch->dist_sq[i] > reach_sq) continue;
-    fxs_vec2 goal = fxs_world_goal_of(ctx->world, id);
-    if (fxs_vec2_equal(goal, ctx->target_point)) continue; // a pile's rule, not this one
-    if (!mine_read) mine = facts_of(ctx->world, ctx->index, ctx->target_point), mine_read = true;
-    way_facts theirs = facts_of(ctx->world, id, goal);
+    if (fxs_vec2_equal(fxs_facts_goal(ctx->world, id), ctx->target_point))
+      continue; // a pile's rule, not this one
+    if (!mine_read)
+      mine = facts_of(ctx->world, ctx->index, ctx->slot->body.position), mine_read = true;
+    way_facts theirs = facts_of(ctx->world, id, ctx->scratch->neighbors[i].position);
     if (makes_way_for(&mine, &theirs)) return true;
   }
   return false;
@@ -110,11 +106,11 @@ uint32_t fxs_way_make(fxs_steer_context *ctx, uint32_t chosen, fix16_t priority,
     uint32_t id = w->neighbors[i].id;
     // Neighbors going to the agent's own goal (a pile, or a group) owe no way either way:
     // only their goal is read.
-    fxs_vec2 goal = fxs_world_goal_of(world, id);
     bool passes = false, makes_way = false;
-    if (!fxs_vec2_equal(goal, ctx->target_point)) {
-      if (!mine_read) mine = facts_of(world, ctx->index, ctx->target_point), mine_read = true;
-      way_facts theirs = facts_of(world, id, goal);
+    if (!fxs_vec2_equal(fxs_facts_goal(world, id), ctx->target_point)) {
+      if (!mine_read)
+        mine = facts_of(world, ctx->index, ctx->slot->body.position), mine_read = true;
+      way_facts theirs = facts_of(world, id, w->neighbors[i].position);
       passes = makes_way_for(&mine, &theirs);
       makes_way = !passes && makes_way_for(&theirs, &mine);
     }
@@ -166,10 +162,10 @@ bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slo
   for (uint32_t i = 0; i < ctx->neighbor_count && sides != 3u; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
     if (nb->id == ctx->index || !fxs_vec2_within(nb->velocity, fxs_vec2_zero(), slow)) continue;
-    if (!fxs_vec2_equal(fxs_world_goal_of(ctx->world, nb->id), ctx->target_point))
+    if (!fxs_vec2_equal(fxs_facts_goal(ctx->world, nb->id), ctx->target_point))
       continue; // its own spot
     int64_t reach =
-        (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + gap;
+        (int64_t)fxs_max(a->radius, 0) + fxs_max(fxs_facts_radius(ctx->world, nb->id), 0) + gap;
     if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
       continue;
     if (!measured) mine = fxs_distance_sq_exact(a->position, to), measured = true;
@@ -207,10 +203,10 @@ bool fxs_way_touches_rest(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t gap
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
     if (nb->id == ctx->index || !fxs_vec2_is_zero(nb->velocity)) continue;
     int64_t reach =
-        (int64_t)fxs_max(a->radius, 0) + fxs_max(ctx->world->agents[nb->id].body.radius, 0) + gap;
+        (int64_t)fxs_max(a->radius, 0) + fxs_max(fxs_facts_radius(ctx->world, nb->id), 0) + gap;
     if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
       continue;
-    if (!fxs_vec2_equal(fxs_world_goal_of(ctx->world, nb->id), ctx->target_point)) continue;
+    if (!fxs_vec2_equal(fxs_facts_goal(ctx->world, nb->id), ctx->target_point)) continue;
     if (!measured) mine = fxs_distance_sq_exact(a->position, to), measured = true;
     if (fxs_u128_compare(fxs_distance_sq_exact(nb->position, to), mine) < 0) return true;
   }
@@ -229,7 +225,7 @@ static bool overlaps_a_neighbor(const fxs_steer_context *ctx, bool margin) {
     uint32_t view = ctx->unsorted ? ctx->scratch->found_view[i] : 0;
     uint32_t id = ctx->unsorted ? world->internal->view_slot[view] : nb->id;
     if (id == ctx->index) continue;
-    int64_t sum = (int64_t)fxs_max(a->radius, 0) + fxs_max(world->agents[id].body.radius, 0);
+    int64_t sum = (int64_t)fxs_max(a->radius, 0) + fxs_max(fxs_facts_radius(world, id), 0);
     int64_t reach = (margin ? sum + sum / FXS_ORCA_MARGIN_DIVISOR : sum) - 1;
     fxs_vec2 at = ctx->unsorted ? world->internal->view_position[view] : nb->position;
     if (reach >= 0 &&
@@ -334,12 +330,12 @@ uint32_t fxs_way_near_bodies(const fxs_steer_context *ctx, const fxs_agent *a, i
     uint32_t view = unsorted ? w->found_view[i] : 0;
     uint32_t id = unsorted ? world->internal->view_slot[view] : w->neighbors[i].id;
     if (id == self) continue;
-    fix16_t radius = one_radius ? step->radius : world->agents[id].body.radius;
+    fix16_t radius = one_radius ? step->radius : fxs_facts_radius(world, id);
     if (!one_radius && dist_sq > bound_sq((uint64_t)(own + fxs_max(radius, 0) + reach))) continue;
     fxs_contact_body b;
     b.position = unsorted ? world->internal->view_position[view] : w->neighbors[i].position;
     b.radius = radius;
-    b.halves = (uint8_t)(one_priority || fxs_has_solid_body(world, id));
+    b.halves = (uint8_t)(one_priority || fxs_facts_solid(world, id));
     uint64_t constraint = one_radius ? one_constraint : constraint_reach_from(own_slack, radius);
     bool binds = may_bind_move((int64_t)b.position.x - at.x, (int64_t)b.position.y - at.y, mx, my,
                                move_big, dist_sq, constraint, b.halves);
@@ -395,7 +391,7 @@ fxs_vec2 fxs_way_keep_right(const fxs_steer_context *ctx, fxs_vec2 preferred, fi
   for (uint32_t i = 0; i < ctx->neighbor_count && !traffic; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
     if (nb->id == ctx->index || ctx->scratch->dist_sq[i] > reach_sq) continue;
-    traffic = !fxs_vec2_equal(fxs_world_goal_of(ctx->world, nb->id), ctx->target_point) &&
+    traffic = !fxs_vec2_equal(fxs_facts_goal(ctx->world, nb->id), ctx->target_point) &&
               not_my_way(nb->velocity, preferred, p_sq);
   }
   if (!traffic) return preferred;
@@ -404,6 +400,10 @@ fxs_vec2 fxs_way_keep_right(const fxs_steer_context *ctx, fxs_vec2 preferred, fi
   fxs_vec2 turned = fxs_vec2_make((fix16_t)(x / 2), (fix16_t)(y / 2));
   return fxs_vec2_set_length(turned, fxs_vec2_length(preferred));
 }
+
+// fxs_way_round_pile reads a pile from the on-spot fact, which counts the lattice's nodes.
+typedef char
+    fxs_round_piles_after_lattice_[FXS_RULES_ROUND_PILES > FXS_RULES_CLUSTER_LATTICE ? 1 : -1];
 
 fxs_vec2 fxs_way_round_pile(const fxs_steer_context *ctx, fxs_vec2 preferred, fxs_vec2 to,
                             uint32_t members) {
@@ -417,20 +417,16 @@ fxs_vec2 fxs_way_round_pile(const fxs_steer_context *ctx, fxs_vec2 preferred, fx
   for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
     if (nb->id == ctx->index || !fxs_vec2_is_zero(nb->velocity)) continue;
-    const fxs_agent_slot *s = &ctx->world->agents[nb->id];
-    if (!fxs_world_nav_navigates(s)) continue;
-    // A pile: one at rest on its own goal or on its group's lattice round it, not one waiting
-    // in a crowd on its way.
-    fxs_vec2 goal = fxs_world_goal_of(ctx->world, nb->id);
-    if (fxs_vec2_equal(goal, ctx->target_point) ||
-        !(fxs_vec2_within(nb->position, goal, fxs_agent_touch(&s->body)) ||
-          (fxs_cluster_on_node(&s->body, goal) && fxs_world_goal_group(ctx->world, nb->id))))
-      continue;
+    // A pile: one at rest on a spot of its own, on its goal or on its group's lattice round it
+    // (its on-spot fact: this rule is younger than the lattice's), not one waiting in a crowd
+    // on its way.
+    fxs_agent_facts f = fxs_facts_of(ctx->world, nb->id);
+    if (!(f.flags & FXS_FACT_ON_SPOT) || fxs_vec2_equal(f.goal, ctx->target_point)) continue;
     if (!ahead_found) {
       ahead = fxs_vec2_add(a->position, fxs_vec2_set_length(preferred, fxs_cluster_step(a)));
       ahead_found = true;
     }
-    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(s->body.radius, 0);
+    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(f.radius, 0);
     fxs_vec2 c = fxs_vec2_closest_on_segment(nb->position, a->position, ahead);
     if (fxs_vec2_within(c, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
       return fxs_vec2_rotate(preferred, FXS_CLUSTER_ROUND_TURN);
