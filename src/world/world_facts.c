@@ -9,8 +9,7 @@
 #include "wide.h"
 
 // The flags of a navigate agent going to `goal` (its on-spot and crawl rules, world_way.c).
-static unsigned navigator_flags(const fxs_world *world, uint32_t index, fxs_vec2 goal,
-                                bool rests) {
+static unsigned navigator_flags(const fxs_world *world, uint32_t index, fxs_vec2 goal, bool rests) {
   const fxs_agent *a = &world->agents[index].body;
   unsigned flags = FXS_FACT_NAVIGATES;
   if (fxs_vec2_within(a->position, goal, fxs_agent_touch(a))) {

@@ -72,10 +72,11 @@ static fxs_nav_aim *aims_of(const fxs_world *world) {
 // AIM_GOAL with the goal's cell in sight, else the farthest in sight of the next
 // FXS_NAV_FIELD_LOOK cells of the direction field (the first when none is; fewer at the goal or
 // a sink), as AIM_STEP + its place on that path, AIM_NONE without a direction.
-uint32_t fxs_world_nav_aim_of(const fxs_world *world, uint32_t k, uint32_t here) {
+uint32_t fxs_world_nav_aim_of(const fxs_world *world, uint32_t k, uint32_t here, uint32_t *to) {
   const fxs_world_nav *n = &world->nav;
   const fxs_nav_grid *g = &n->grid;
   uint32_t goal = n->field_slots[k].goal_cell, w = g->width;
+  if (to) *to = here;
   if (fxs_world_nav_cells_in_sight(world, here, goal)) return FXS_NAV_AIM_GOAL;
   const uint8_t *packed = fxs_world_nav_fields_packed(world, k);
   uint32_t chain[FXS_NAV_FIELD_LOOK], length = 0, at = here;
@@ -89,6 +90,7 @@ uint32_t fxs_world_nav_aim_of(const fxs_world *world, uint32_t k, uint32_t here)
   if (length == 0) return FXS_NAV_AIM_NONE;
   uint32_t pick = length - 1u;
   while (pick > 0 && !fxs_world_nav_cells_in_sight(world, here, chain[pick])) pick--;
+  if (to) *to = chain[pick];
   return FXS_NAV_AIM_STEP + pick;
 }
 
@@ -139,10 +141,13 @@ static void find_range(uint32_t begin, uint32_t end, uint32_t worker, void *cont
     if (!stale && a->field == k && a->here == here) continue;
     uint8_t byte = fxs_world_nav_fields_packed(world, k)[here];
     uint32_t code = byte >> 4;
-    if (code == FXS_NAV_AIM_UNKNOWN) code = fxs_world_nav_aim_of(world, k, here), a->fresh = 1;
+    if (code == FXS_NAV_AIM_UNKNOWN) {
+      code = fxs_world_nav_aim_of(world, k, here, &a->to), a->fresh = 1;
+    } else {
+      a->to = code >= FXS_NAV_AIM_STEP ? fxs_world_nav_aim_cell(world, k, here, code) : here;
+    }
     a->here = here, a->field = k, a->code = (uint8_t)code;
     a->reaches = (byte & 15u) != FXS_NAV_PACK_NONE;
-    a->to = code >= FXS_NAV_AIM_STEP ? fxs_world_nav_aim_cell(world, k, here, code) : here;
   }
 }
 

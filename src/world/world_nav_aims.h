@@ -53,8 +53,9 @@ typedef struct fxs_nav_aim {
 /// could touch walkable (world_nav_raster.h).
 bool fxs_world_nav_cells_in_sight(const fxs_world *world, uint32_t from, uint32_t to);
 
-/// The aim code of ready field k's followers in cell `here` (see above).
-uint32_t fxs_world_nav_aim_of(const fxs_world *world, uint32_t k, uint32_t here);
+/// The aim code of ready field k's followers in cell `here` (see above); with `to`, the cell it
+/// seeks there too (fxs_world_nav_aim_cell's, without its walk; `here` for the other codes).
+uint32_t fxs_world_nav_aim_of(const fxs_world *world, uint32_t k, uint32_t here, uint32_t *to);
 
 /// The cell of aim code FXS_NAV_AIM_STEP + i from `here`: i + 1 steps along ready field k.
 uint32_t fxs_world_nav_aim_cell(const fxs_world *world, uint32_t k, uint32_t here, uint32_t code);

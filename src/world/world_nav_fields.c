@@ -268,7 +268,7 @@ static void follow_moves(fxs_world *world) {
     uint8_t *cell =
         &world->internal->nav.field_packed[(size_t)k * world->capacity.nav_cells + here];
     if (*cell >> 4 == FXS_NAV_AIM_UNKNOWN)
-      *cell = (uint8_t)(*cell | fxs_world_nav_aim_of(world, k, here) << 4);
+      *cell = (uint8_t)(*cell | fxs_world_nav_aim_of(world, k, here, 0) << 4);
     if (*cell >> 4 == FXS_NAV_AIM_GOAL) { // at the destination, the spot hidden: A* to it
       n->moves[i] = FXS_NAV_NO_MOVE;
       field[i] = FXS_NAV_NO_FIELD;
@@ -498,8 +498,11 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
   if (known) {
     cell = known->to;
   } else { // none from this tick's pass (a field made ready since it, or outside a step)
-    if (aim == FXS_NAV_AIM_UNKNOWN) aim = fxs_world_nav_aim_of(world, k, here);
-    if (aim >= FXS_NAV_AIM_STEP) cell = fxs_world_nav_aim_cell(world, k, here, aim);
+    if (aim == FXS_NAV_AIM_UNKNOWN) {
+      aim = fxs_world_nav_aim_of(world, k, here, &cell);
+    } else if (aim >= FXS_NAV_AIM_STEP) {
+      cell = fxs_world_nav_aim_cell(world, k, here, aim);
+    }
   }
   if (aim == FXS_NAV_AIM_NONE) return false;
   *last = aim == FXS_NAV_AIM_GOAL;
