@@ -5,7 +5,6 @@
 #include "command.h"
 #include "command_build.h"
 #include "world.h"
-#include "world_internal.h"
 #include "world_facts.h"
 #include "fxs_nav_test.h"
 
