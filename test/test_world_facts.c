@@ -20,9 +20,10 @@ void setUp(void) {}
 void tearDown(void) {}
 
 #define AGENTS 68
-#define CELLS (120 * 120)
-static const fxs_world_capacity cap = {AGENTS, 0, 0, 0, 16, 0, 0, CELLS, 4, CELLS, 64, 4, 0, 0};
-static uint64_t memory[2][366400]; // the world takes 2.93 MB
+#define CELLS (60 * 60)
+#define MEMORY_WORDS 130000u // 1.04 MB; the world takes 1,026,416 bytes on 64-bit hosts
+static const fxs_world_capacity cap = {AGENTS, 0, 0, 0, 16, 0, 0, CELLS, 2, CELLS, 64, 4, 0, 0};
+static uint64_t memory[2][MEMORY_WORDS]; // both within an MCU's 4 MiB
 static fxs_world worlds[2];
 
 static void wall(fxs_world *w, int ax, int ay, int bx, int by) {
@@ -37,9 +38,8 @@ static void scene(fxs_world *w, uint64_t *mem) {
   def.neighbor_radius = FXS_INT(15);
   TEST_ASSERT_TRUE(fxs_world_memory_size(&cap) <= sizeof memory[0]);
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_init(w, &def, &cap, mem, sizeof memory[0]));
-  TEST_ASSERT_EQUAL(FXS_OK,
-                    nav_apply(w, fxs_command_set_nav_grid(nav_point(-120, -120), FXS_INT(2), 120,
-                                                          120, FXS_INT(2), 4096)));
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(w, fxs_command_set_nav_grid(nav_point(-120, -120), FXS_INT(4),
+                                                                  60, 60, FXS_INT(2), 4096)));
   for (int sx = -1; sx <= 1; sx += 2)
     for (int sy = -1; sy <= 1; sy += 2) {
       int x0 = 10 * sx, x1 = 40 * sx, y0 = 10 * sy, y1 = 40 * sy;
@@ -50,8 +50,8 @@ static void scene(fxs_world *w, uint64_t *mem) {
     int g = i % 4, k = i / 4, sx = g % 2 ? -1 : 1, sy = g / 2 ? -1 : 1;
     bool plain = k >= 16; // the last four: ORCA agents of priority 2 crossing the middle
     fxs_spawn_def s = fxs_default_spawn_def();
-    s.position = plain ? nav_point(sx * 100, -sy * 5) : nav_point(sx * (55 + 10 * (k / 4)),
-                                                                   sy * (55 + 10 * (k % 4)));
+    s.position = plain ? nav_point(sx * 100, -sy * 5)
+                       : nav_point(sx * (55 + 10 * (k / 4)), sy * (55 + 10 * (k % 4)));
     s.radius = FXS_INT(2) + (fix16_t)(k % 3) * (FXS_ONE / 2); // 2, 2.5, 3
     s.max_speed = FXS_ONE / 2 + (fix16_t)(k % 2) * (FXS_ONE / 4), s.max_force = FXS_ONE / 4;
     fxs_agent_handle h = {0};
@@ -61,8 +61,10 @@ static void scene(fxs_world *w, uint64_t *mem) {
     d.time_horizon = FXS_INT(20), d.neighbor_distance = FXS_INT(15), d.max_neighbors = 10;
     if (plain) {
       d.priority = FXS_INT(2);
-      TEST_ASSERT_EQUAL(FXS_OK, nav_apply(w, fxs_command_add_orca(h, fxs_default_blend(), &d, FXS_INT(4))));
-      TEST_ASSERT_EQUAL(FXS_OK, nav_apply(w, fxs_command_set_target_point(h, nav_point(-sx * 100, -sy * 5))));
+      TEST_ASSERT_EQUAL(FXS_OK,
+                        nav_apply(w, fxs_command_add_orca(h, fxs_default_blend(), &d, FXS_INT(4))));
+      TEST_ASSERT_EQUAL(
+          FXS_OK, nav_apply(w, fxs_command_set_target_point(h, nav_point(-sx * 100, -sy * 5))));
       continue;
     }
     TEST_ASSERT_EQUAL(FXS_OK,
@@ -116,8 +118,8 @@ void test_the_table_holds_what_the_slots_say_after_sense(void) {
     }
   }
   TEST_ASSERT_EQUAL_UINT32(64u * 700u, navigates); // the four ORCA agents do not navigate
-  TEST_ASSERT_EQUAL_UINT32(AGENTS * 700u, solid);   // every one is solid
-  TEST_ASSERT_TRUE(on_spot > 0 && rests > 0);       // the piles formed
+  TEST_ASSERT_EQUAL_UINT32(AGENTS * 700u, solid);  // every one is solid
+  TEST_ASSERT_TRUE(on_spot > 0 && rests > 0);      // the piles formed
 }
 
 void test_a_world_without_navigation_keeps_no_table(void) {
