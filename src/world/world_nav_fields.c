@@ -1,4 +1,5 @@
 #include "world_nav_fields.h"
+#include "world_step.h"
 #include "world_internal.h"
 
 #include <string.h>
@@ -277,12 +278,15 @@ static void follow_moves(fxs_world *world) {
   }
 }
 
-void fxs_world_nav_fields_assign(fxs_world *world) {
+// The goal cells of the navigate agents of slots [begin, end) into agent_field (their moves'
+// destinations, else their targets' cells), FXS_NAV_NO_FIELD for the others: each slot's own
+// entries only, so the ranges run on the task system.
+static void goal_cells_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
+  fxs_world *world = (fxs_world *)context;
   fxs_world_nav *n = &world->nav;
-  uint32_t agents = world->capacity.agents, *count = world->internal->nav.scratch;
   uint32_t *field = world->internal->nav.agent_field;
-  // agent_field holds each navigate agent's goal cell until it is replaced by its field.
-  for (uint32_t i = 0; i < agents; ++i) {
+  (void)worker;
+  for (uint32_t i = begin; i < end; ++i) {
     field[i] = FXS_NAV_NO_FIELD;
     const fxs_agent_slot *s = &world->agents[i];
     if (!s->alive || !fxs_world_nav_navigates(s)) {
@@ -291,7 +295,16 @@ void fxs_world_nav_fields_assign(fxs_world *world) {
     }
     uint32_t move = n->moves[i];
     field[i] = move != FXS_NAV_NO_MOVE ? move : fxs_world_nav_goal_cell(world, i);
-    count[field[i]] = 0;
+  }
+}
+
+void fxs_world_nav_fields_assign(fxs_world *world) {
+  uint32_t agents = world->capacity.agents, *count = world->internal->nav.scratch;
+  const uint32_t *field = world->internal->nav.agent_field;
+  // agent_field holds each navigate agent's goal cell until it is replaced by its field.
+  fxs_world_run_phase(world, goal_cells_range, agents, 1024, world);
+  for (uint32_t i = 0; i < agents; ++i) {
+    if (field[i] != FXS_NAV_NO_FIELD) count[field[i]] = 0;
   }
   fxs_world_nav_fields_group(world, count, slot_for);
   follow_moves(world);
