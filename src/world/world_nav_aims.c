@@ -69,29 +69,59 @@ static fxs_nav_aim *aims_of(const fxs_world *world) {
   return (fxs_nav_aim *)(void *)(world->internal->nav.agent_field + world->capacity.agents);
 }
 
+// A chain of direction cells from `here` on field k: at most FXS_NAV_FIELD_LOOK of them,
+// fewer at the goal or a sink. Its cells are found a step at a time (chain_step), so that the
+// steps of several chains can be taken side by side (find_range).
+typedef struct aim_chain {
+  const uint8_t *packed; // the field's packed bytes
+  uint32_t goal, here, at, length;
+  bool done;
+  uint32_t cells[FXS_NAV_FIELD_LOOK];
+} aim_chain;
+
+static void chain_begin(const fxs_world *world, uint32_t k, uint32_t here, aim_chain *c) {
+  c->packed = fxs_world_nav_fields_packed(world, k);
+  c->goal = world->nav.field_slots[k].goal_cell;
+  c->here = here, c->at = here, c->length = 0, c->done = false;
+}
+
+// The chain's next cell, or its end (a cell without a direction, the goal, the look's length).
+static void chain_step(aim_chain *c, uint32_t w) {
+  uint32_t dir = c->packed[c->at] & 15u; // fxs_nav_field_direction's, or none or a goal (8, 9)
+  if (dir >= FXS_NAV_DIRECTIONS) {
+    c->done = true;
+    return;
+  }
+  c->at = next_cell(c->at, dir, w);
+  c->cells[c->length++] = c->at;
+  c->done = c->at == c->goal || c->length == FXS_NAV_FIELD_LOOK;
+}
+
+// The aim code of a walked chain: the farthest of its cells in sight of `here` (the first
+// when none is), as AIM_STEP + its place; AIM_NONE for an empty chain. The cell into *to.
+static uint32_t chain_pick(const fxs_world *world, const aim_chain *c, uint32_t *to) {
+  *to = c->here;
+  if (c->length == 0) return FXS_NAV_AIM_NONE;
+  uint32_t pick = c->length - 1u;
+  while (pick > 0 && !fxs_world_nav_cells_in_sight(world, c->here, c->cells[pick])) pick--;
+  *to = c->cells[pick];
+  return FXS_NAV_AIM_STEP + pick;
+}
+
 // AIM_GOAL with the goal's cell in sight, else the farthest in sight of the next
 // FXS_NAV_FIELD_LOOK cells of the direction field (the first when none is; fewer at the goal or
 // a sink), as AIM_STEP + its place on that path, AIM_NONE without a direction.
 uint32_t fxs_world_nav_aim_of(const fxs_world *world, uint32_t k, uint32_t here, uint32_t *to) {
-  const fxs_world_nav *n = &world->nav;
-  const fxs_nav_grid *g = &n->grid;
-  uint32_t goal = n->field_slots[k].goal_cell, w = g->width;
+  uint32_t cell = here;
   if (to) *to = here;
-  if (fxs_world_nav_cells_in_sight(world, here, goal)) return FXS_NAV_AIM_GOAL;
-  const uint8_t *packed = fxs_world_nav_fields_packed(world, k);
-  uint32_t chain[FXS_NAV_FIELD_LOOK], length = 0, at = here;
-  while (length < FXS_NAV_FIELD_LOOK) {
-    uint32_t dir = packed[at] & 15u; // fxs_nav_field_direction's, or none or a goal (8, 9)
-    if (dir >= FXS_NAV_DIRECTIONS) break;
-    at = next_cell(at, dir, w);
-    chain[length++] = at;
-    if (at == goal) break;
-  }
-  if (length == 0) return FXS_NAV_AIM_NONE;
-  uint32_t pick = length - 1u;
-  while (pick > 0 && !fxs_world_nav_cells_in_sight(world, here, chain[pick])) pick--;
-  if (to) *to = chain[pick];
-  return FXS_NAV_AIM_STEP + pick;
+  if (fxs_world_nav_cells_in_sight(world, here, world->nav.field_slots[k].goal_cell))
+    return FXS_NAV_AIM_GOAL;
+  aim_chain c;
+  chain_begin(world, k, here, &c);
+  while (!c.done) chain_step(&c, world->nav.grid.width);
+  uint32_t code = chain_pick(world, &c, &cell);
+  if (to) *to = cell;
+  return code;
 }
 
 uint32_t fxs_world_nav_aim_cell(const fxs_world *world, uint32_t k, uint32_t here, uint32_t code) {
@@ -120,13 +150,45 @@ static uint32_t plain_follower(const fxs_world *world, uint32_t i) {
   return world->nav.fields[k].status == FXS_NAV_FIELD_READY ? k : FXS_NAV_NO_FIELD;
 }
 
+// Chains walked side by side in find_range. Each step of a chain reads a packed byte a row
+// of the grid from the last, a cache miss on a large map; a step of every chain of the batch
+// before the next of any lets the core wait for their misses at once.
+#define AIM_BATCH 8u
+
+typedef struct aim_batch {
+  uint32_t count;
+  uint32_t slot[AIM_BATCH];
+  aim_chain chain[AIM_BATCH];
+} aim_batch;
+
+// The batch's chains walked and picked into their agents' entries (their other fields set).
+static void batch_finish(const fxs_world *world, aim_batch *b, fxs_nav_aim *aims) {
+  uint32_t w = world->nav.grid.width;
+  for (bool walking = true; walking;) {
+    walking = false;
+    for (uint32_t j = 0; j < b->count; ++j) {
+      if (b->chain[j].done) continue;
+      chain_step(&b->chain[j], w);
+      walking = true;
+    }
+  }
+  for (uint32_t j = 0; j < b->count; ++j) {
+    fxs_nav_aim *a = &aims[b->slot[j]];
+    a->code = (uint8_t)chain_pick(world, &b->chain[j], &a->to);
+  }
+  b->count = 0;
+}
+
 // The pass: each agent's entry kept (its cell and field as before, nothing forgotten), found
-// again (the packed code, or fxs_world_nav_aim_of when the cell has none yet) or marked none.
+// again (the packed code, or as fxs_world_nav_aim_of when the cell has none yet: the goal in
+// sight at once, else its chain in a batch) or marked none.
 static void find_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
   const fxs_world *world = (const fxs_world *)context;
   const fxs_nav_grid *g = &world->nav.grid;
   fxs_nav_aim *aims = aims_of(world);
   bool stale = world->internal->nav.aims_stale != 0;
+  aim_batch batch;
+  batch.count = 0;
   (void)worker;
   for (uint32_t i = begin; i < end; ++i) {
     fxs_nav_aim *a = &aims[i];
@@ -141,14 +203,23 @@ static void find_range(uint32_t begin, uint32_t end, uint32_t worker, void *cont
     if (!stale && a->field == k && a->here == here) continue;
     uint8_t byte = fxs_world_nav_fields_packed(world, k)[here];
     uint32_t code = byte >> 4;
-    if (code == FXS_NAV_AIM_UNKNOWN) {
-      code = fxs_world_nav_aim_of(world, k, here, &a->to), a->fresh = 1;
-    } else {
-      a->to = code >= FXS_NAV_AIM_STEP ? fxs_world_nav_aim_cell(world, k, here, code) : here;
-    }
-    a->here = here, a->field = k, a->code = (uint8_t)code;
+    a->here = here, a->field = k, a->to = here;
     a->reaches = (byte & 15u) != FXS_NAV_PACK_NONE;
+    if (code != FXS_NAV_AIM_UNKNOWN) {
+      a->code = (uint8_t)code;
+      if (code >= FXS_NAV_AIM_STEP) a->to = fxs_world_nav_aim_cell(world, k, here, code);
+      continue;
+    }
+    a->fresh = 1;
+    if (fxs_world_nav_cells_in_sight(world, here, world->nav.field_slots[k].goal_cell)) {
+      a->code = FXS_NAV_AIM_GOAL;
+      continue;
+    }
+    batch.slot[batch.count] = i;
+    chain_begin(world, k, here, &batch.chain[batch.count]);
+    if (++batch.count == AIM_BATCH) batch_finish(world, &batch, aims);
   }
+  batch_finish(world, &batch, aims);
 }
 
 void fxs_world_nav_aims_find(fxs_world *world) {
