@@ -331,15 +331,15 @@ expect 2 "not recordings of the same session" -- "$B" diff "$T/a.fxr" "$T/other.
 
 # The parameter documentation is generated from the library's table and must be current.
 # size: the world's and the snapshot's bytes by capacity, from the library's size functions
-# (examples/rts/rts.c prints the same world size, 353928); with --ticks, the run's largest
+# (examples/rts/rts.c prints the same world size, 354520); with --ticks, the run's largest
 # snapshot and the searches' use; advice on navigation only when the scene navigates.
-expect 0 "^size rts: world 354200 bytes .* snapshot at most 204354 bytes .* 7257 at tick 0" -- "$B" size examples/rts/rts.yaml
+expect 0 "^size rts: world 354520 bytes .* snapshot at most 204354 bytes .* 7257 at tick 0" -- "$B" size examples/rts/rts.yaml
 expect 0 "nav_searches +4 +216272 +72092\.0 +144120 +48040\.0" -- "$B" size examples/rts/rts.yaml
 expect 0 "searches: nav_searches 4 x 72000 bytes = 288000: each 13\.0 bytes a grid cell, 8\.0 an open-list entry" -- "$B" size examples/rts/rts.yaml
 expect 0 "largest open list 188 of 1200 entries" -- "$B" size --scenario examples/rts/rts.yaml --ticks 900
 expect 0 "largest snapshot over 900 ticks: 14674 bytes \(tick 452\)" -- "$B" size examples/rts/rts.yaml --ticks 900
 # forty.yaml leaves open out: (4 x 15625 + 4) / 5 = 12500 entries, the most a search can hold.
-expect 0 "^size forty: world 1417848 bytes .* snapshot at most 801545 bytes" -- "$B" size examples/rts/forty.yaml
+expect 0 "^size forty: world 1418648 bytes .* snapshot at most 801545 bytes" -- "$B" size examples/rts/forty.yaml
 expect 0 "nav_open +12500 +399968 +32\.0 +199984 +16\.0" -- "$B" size examples/rts/forty.yaml
 out=$("$B" size hunter_prey 2>&1)
 if printf '%s\n' "$out" | grep -qE '^size hunter_prey: world [0-9]+ bytes' && ! printf '%s\n' "$out" | grep -qE 'nav_|advice'; then

@@ -27,7 +27,7 @@ enum { SOURCE_SPAWN = 0, SOURCE_SETUP = 1, SOURCE_ORDERS = 2 };
 static uint64_t world_memory[44 * 1024];    // fxs_world_memory_size(&capacity): 354,520 bytes
 static uint8_t snapshot_scratch[16 * 1024]; // the largest fxs_world_snapshot_size(): 14,674 bytes
 static uint8_t replay_bytes[1 << 17];       // the recording: 59,156 bytes for 900 ticks
-static uint64_t verify_memory[87 * 1024];   // fxs_replay_verify_memory_size(): 708,560 bytes
+static uint64_t verify_memory[87 * 1024];   // fxs_replay_verify_memory_size(): 709,744 bytes
 static size_t replay_size;
 
 // The replay writer streams its bytes here (a file or a socket would do as well).
