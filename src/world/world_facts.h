@@ -1,12 +1,14 @@
-// Internal: what the steering of phase 4 reads of another agent (a neighbor), taken once a
-// tick for every live slot in phase 3 (sense, in the pass that places the agents in the
-// neighbor grid): its goal, its body radius, its avoidance priority, and the flags the
-// making-way, pile and contact rules ask. A crowd agent asks these of about ten neighbors,
-// several times a step; each answer from the slots is a read of a 320-byte slot elsewhere in
-// memory (and of the goal-group tables), from the table a 20-byte entry. Only worlds with
-// navigation keep the table (20 bytes an agent slot); the others read the slots. Derived from the
-// start-of-tick state after planning (the goal groups are the plan's): scratch, not state;
-// every answer equals the slot's own. Not part of the API.
+// Internal: what the steering of phase 4 reads of another agent (a neighbor): its goal, its
+// body radius, its avoidance priority, and the flags the making-way, pile and contact rules
+// ask. A crowd agent asks these of about ten neighbors, several times a step; each answer from
+// the slots is a read of a 320-byte slot elsewhere in memory (and of the goal-group tables),
+// from the table a 20-byte entry. Only worlds with navigation keep the table (20 bytes an
+// agent slot); the others read the slots. The table is taken for every live slot in phase 3
+// (sense, in the pass that places the agents in the neighbor grid) of every step that builds
+// that grid; a step without it leaves last tick's entries, and nothing reads them then: the
+// readers ask only of neighbors the grid's search found. Derived from the start-of-tick state
+// after planning (the goal groups are the plan's): scratch, not state; every answer equals the
+// slot's own. Not part of the API.
 #ifndef FIXSTEER_WORLD_FACTS_H
 #define FIXSTEER_WORLD_FACTS_H
 
