@@ -79,6 +79,10 @@ static bool makes_way_for(const way_facts *a, const way_facts *b) {
 }
 
 bool fxs_way_mover_near(const fxs_steer_context *ctx, fix16_t reach) {
+  // Only a navigate agent makes way (owes_way): any other is answered without a neighbor's
+  // facts (a goal group's lone ORCA agent steers in place, while its neighbors' bodies are
+  // written).
+  if (!fxs_world_nav_navigates(ctx->slot)) return false;
   way_facts mine;
   bool mine_read = false;
   uint64_t reach_sq = (uint64_t)fxs_max(reach, 0) * (uint64_t)fxs_max(reach, 0);
