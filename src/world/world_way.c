@@ -23,26 +23,16 @@ fxs_vec2 fxs_world_goal_of(const fxs_world *world, uint32_t index) {
 }
 
 // What the making-way rule reads of one agent (start-of-tick state): its facts
-// (world_facts.h) and its position. `crawls`: a field group's follower moving no faster than
-// its rest speed (agent.h), as a follower pressed into a crowd on its way crawls
-// (fxs_way_static_friction).
+// (world_facts.h; FXS_FACT_CRAWLS: a follower pressed into a crowd on its way crawls, as in
+// fxs_way_static_friction) and its position.
 typedef struct way_facts {
-  bool navigates, rests, on_spot, crawls;
-  fxs_vec2 position, goal;
-  fix16_t radius;
+  fxs_agent_facts of;
+  fxs_vec2 position;
 } way_facts;
 
 // The facts of agent `id` at `position` (its start-of-tick position).
 static way_facts facts_of(const fxs_world *world, uint32_t id, fxs_vec2 position) {
-  fxs_agent_facts t = fxs_facts_of(world, id);
-  way_facts f;
-  f.navigates = (t.flags & FXS_FACT_NAVIGATES) != 0;
-  f.rests = (t.flags & FXS_FACT_RESTS) != 0;
-  f.on_spot = (t.flags & FXS_FACT_ON_SPOT) != 0;
-  f.crawls = (t.flags & FXS_FACT_CRAWLS) != 0;
-  f.position = position;
-  f.radius = fxs_max(t.radius, 0);
-  f.goal = t.goal;
+  way_facts f = {fxs_facts_of(world, id), position};
   return f;
 }
 
@@ -58,14 +48,15 @@ static inline bool goal_before(fxs_vec2 p, fxs_vec2 q) {
 // groups pressed into each other), touch (centres within both radii and an eighth of them,
 // FXS_TOUCH_DIVISOR) and b's goal comes first in the fixed order (goal_before).
 static bool owes_way(const way_facts *a, const way_facts *b) {
-  if (!a->navigates || !b->navigates || fxs_vec2_equal(a->goal, b->goal)) return false;
-  int64_t both = (int64_t)a->radius + b->radius;
-  if (a->rests &&
-      fxs_vec2_within(a->position, b->goal, (fix16_t)(both > FXS_MAX ? FXS_MAX : both))) {
+  unsigned af = a->of.flags, bf = b->of.flags;
+  if (!(af & bf & FXS_FACT_NAVIGATES) || fxs_vec2_equal(a->of.goal, b->of.goal)) return false;
+  int64_t both = (int64_t)fxs_max(a->of.radius, 0) + fxs_max(b->of.radius, 0);
+  if ((af & FXS_FACT_RESTS) &&
+      fxs_vec2_within(a->position, b->of.goal, (fix16_t)(both > FXS_MAX ? FXS_MAX : both))) {
     return true;
   }
-  if (a->on_spot && !b->on_spot) return true;
-  if (a->crawls && b->crawls && goal_before(b->goal, a->goal)) {
+  if ((af & FXS_FACT_ON_SPOT) && !(bf & FXS_FACT_ON_SPOT)) return true;
+  if ((af & bf & FXS_FACT_CRAWLS) && goal_before(b->of.goal, a->of.goal)) {
     int64_t reach = both + both / FXS_TOUCH_DIVISOR;
     return fxs_vec2_within(a->position, b->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach));
   }
