@@ -31,7 +31,7 @@ typedef struct way_facts {
 } way_facts;
 
 // The facts of agent `id` at `position` (its start-of-tick position).
-static way_facts facts_of(const fxs_world *world, uint32_t id, fxs_vec2 position) {
+static inline way_facts facts_of(const fxs_world *world, uint32_t id, fxs_vec2 position) {
   way_facts f = {fxs_facts_of(world, id), position};
   return f;
 }
@@ -46,9 +46,14 @@ static inline bool goal_before(fxs_vec2 p, fxs_vec2 q) {
 // points): a rests on a spot of its own and b is not on one (b must pass), or a rests on b's
 // spot (at rest, b's goal within both radii of it); or a crush: both crawl (followers of two
 // groups pressed into each other), touch (centres within both radii and an eighth of them,
-// FXS_TOUCH_DIVISOR) and b's goal comes first in the fixed order (goal_before).
-static bool owes_way(const way_facts *a, const way_facts *b) {
+// FXS_TOUCH_DIVISOR) and b's goal comes first in the fixed order (goal_before). An agent
+// with none of the flags of those three cases (OWING_FLAGS: most of a crowd on its way)
+// owes none.
+#define OWING_FLAGS (FXS_FACT_RESTS | FXS_FACT_ON_SPOT | FXS_FACT_CRAWLS)
+
+static inline bool owes_way(const way_facts *a, const way_facts *b) {
   unsigned af = a->of.flags, bf = b->of.flags;
+  if (!(af & OWING_FLAGS)) return false;
   if (!(af & bf & FXS_FACT_NAVIGATES) || fxs_vec2_equal(a->of.goal, b->of.goal)) return false;
   int64_t both = (int64_t)fxs_max(a->of.radius, 0) + fxs_max(b->of.radius, 0);
   if ((af & FXS_FACT_RESTS) &&
@@ -74,16 +79,15 @@ bool fxs_way_mover_near(const fxs_steer_context *ctx, fix16_t reach) {
   // facts (a goal group's lone ORCA agent steers in place, while its neighbors' bodies are
   // written).
   if (!fxs_world_nav_navigates(ctx->slot)) return false;
-  way_facts mine;
-  bool mine_read = false;
+  // Nor one that owes no agent way (owes_way), whoever its neighbors are.
+  way_facts mine = facts_of(ctx->world, ctx->index, ctx->slot->body.position);
+  if (!(mine.of.flags & OWING_FLAGS)) return false;
   uint64_t reach_sq = (uint64_t)fxs_max(reach, 0) * (uint64_t)fxs_max(reach, 0);
   for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
     uint32_t id = ctx->scratch->neighbors[i].id;
     if (id == ctx->index || ctx->scratch->dist_sq[i] > reach_sq) continue;
     if (fxs_vec2_equal(fxs_facts_goal(ctx->world, id), ctx->target_point))
       continue; // a pile's rule, not this one
-    if (!mine_read)
-      mine = facts_of(ctx->world, ctx->index, ctx->slot->body.position), mine_read = true;
     way_facts theirs = facts_of(ctx->world, id, ctx->scratch->neighbors[i].position);
     if (makes_way_for(&mine, &theirs)) return true;
   }
@@ -106,8 +110,10 @@ uint32_t fxs_way_make(fxs_steer_context *ctx, uint32_t chosen, fix16_t priority,
       if (!mine_read)
         mine = facts_of(world, ctx->index, ctx->slot->body.position), mine_read = true;
       way_facts theirs = facts_of(world, id, w->neighbors[i].position);
-      passes = makes_way_for(&mine, &theirs);
-      makes_way = !passes && makes_way_for(&theirs, &mine);
+      // makes_way_for both ways, each owes_way taken once.
+      bool mine_owed = owes_way(&mine, &theirs), theirs_owed = owes_way(&theirs, &mine);
+      passes = mine_owed && !theirs_owed;
+      makes_way = theirs_owed && !mine_owed;
     }
     if (passes && *all_equal) { // from here on, each neighbor's own priority
       for (uint32_t k = 0; k < chosen; ++k) priorities[k] = priority;
