@@ -16,6 +16,7 @@
 #include "world_nav_raster.h"
 #include "world_route.h"
 #include "world_slots.h"
+#include "world_step.h"
 
 bool fxs_world_nav_capacity_valid(const fxs_world_capacity *c) {
   if (c->nav_kind != FXS_NAV_KIND_GRID) return fxs_world_mesh_capacity_valid(c);
@@ -285,36 +286,41 @@ static bool in_sight(const fxs_nav_grid *g, uint32_t from, uint32_t to) {
 // another goal cell, cut short and at their last waypoint, or stalled for
 // FXS_NAV_STALL_TICKS; formation members that do not see their slots
 // (fxs_world_formation_route_goal) are routed to them alike. Other routes are dropped.
-static void mark_stale(fxs_world *world) {
+// Each slot writes only its own route, field and move, and the search its route owns (one
+// owner a search): the slots are marked in parallel (mark_stale_range).
+static void mark_stale_one(fxs_world *world, uint32_t i) {
   fxs_world_nav *n = &world->nav;
-  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
-    const fxs_agent_slot *s = &world->agents[i];
-    fxs_nav_route *r = &n->routes[i];
-    uint32_t goal = 0;
-    bool member = false;
-    if (!s->alive || !navigates(s)) {
-      member = s->alive && fxs_world_formation_route_goal(world, i, &goal);
-      if (!member) {
-        if (r->status != FXS_ROUTE_NONE) fxs_world_nav_release(world, i);
-        continue;
-      }
-    } else if (fxs_world_nav_fields_serve(world, i)) {
-      continue;
-    } else {
-      goal = cell_index(&n->grid, target_of(world, s));
+  const fxs_agent_slot *s = &world->agents[i];
+  fxs_nav_route *r = &n->routes[i];
+  uint32_t goal = 0;
+  bool member = false;
+  if (!s->alive || !navigates(s)) {
+    member = s->alive && fxs_world_formation_route_goal(world, i, &goal);
+    if (!member) {
+      if (r->status != FXS_ROUTE_NONE) fxs_world_nav_release(world, i);
+      return;
     }
-    // A formation member's slot moves with its leader: its route to another cell holds
-    // while the route's end sees the slot's cell (the member steers straight on from there).
-    const uint32_t *points = &n->waypoints[(size_t)i * world->capacity.nav_waypoints];
-    bool moved =
-        r->goal_cell != goal && (!member || (r->status == FXS_ROUTE_READY && r->count > 0 &&
-                                             !in_sight(&n->grid, points[r->count - 1u], goal)));
-    bool stale =
-        r->status == FXS_ROUTE_NONE || r->version != n->version || moved || fxs_route_used_up(r);
-    if (!stale) continue;
-    fxs_route_wait(r, n->search_owner, n->version);
-    r->goal_cell = goal;
+  } else if (fxs_world_nav_fields_serve(world, i)) {
+    return;
+  } else {
+    goal = cell_index(&n->grid, target_of(world, s));
   }
+  // A formation member's slot moves with its leader: its route to another cell holds
+  // while the route's end sees the slot's cell (the member steers straight on from there).
+  const uint32_t *points = &n->waypoints[(size_t)i * world->capacity.nav_waypoints];
+  bool moved =
+      r->goal_cell != goal && (!member || (r->status == FXS_ROUTE_READY && r->count > 0 &&
+                                           !in_sight(&n->grid, points[r->count - 1u], goal)));
+  bool stale =
+      r->status == FXS_ROUTE_NONE || r->version != n->version || moved || fxs_route_used_up(r);
+  if (!stale) return;
+  fxs_route_wait(r, n->search_owner, n->version);
+  r->goal_cell = goal;
+}
+
+static void mark_stale_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
+  (void)worker;
+  for (uint32_t i = begin; i < end; ++i) mark_stale_one((fxs_world *)context, i);
 }
 
 // Free searches go to waiting routes, lowest agent slot first.
@@ -383,7 +389,7 @@ void fxs_world_nav_plan(fxs_world *world) {
   if (fields) fxs_world_nav_fields_assign(world);
   // The followers' aims, in parallel: marking the routes reads whether their fields reach them.
   if (fields) fxs_world_nav_aims_find(world);
-  mark_stale(world);
+  fxs_world_run_phase(world, mark_stale_range, world->capacity.agents, 256, world);
   assign_searches(world);
   spend_budget(world);
   if (fields) fxs_world_nav_fields_build(world);
