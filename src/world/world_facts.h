@@ -53,6 +53,16 @@ void fxs_agent_facts_take(fxs_world *world, uint32_t begin, uint32_t end);
 // table in a world with navigation (world.c lays it out there: its crowds read the goals and
 // flags of their neighbors), else from the slot, as before the table existed.
 
+// The entry itself (no copy of it: read in place, it leaves no store for the reader to wait
+// on), or where the world has no table the facts read from the slot into *spare.
+static inline const fxs_agent_facts *fxs_facts_at(const fxs_world *world, uint32_t index,
+                                                  fxs_agent_facts *spare) {
+  const fxs_agent_facts *t = world->internal->facts;
+  if (t) return &t[index];
+  *spare = fxs_agent_facts_read(world, index);
+  return spare;
+}
+
 static inline fxs_agent_facts fxs_facts_of(const fxs_world *world, uint32_t index) {
   const fxs_agent_facts *t = world->internal->facts;
   return t ? t[index] : fxs_agent_facts_read(world, index);

@@ -24,16 +24,18 @@ fxs_vec2 fxs_world_goal_of(const fxs_world *world, uint32_t index) {
 
 // What the making-way rule reads of one agent (start-of-tick state): its facts
 // (world_facts.h; FXS_FACT_CRAWLS: a follower pressed into a crowd on its way crawls, as in
-// fxs_way_static_friction) and its position.
+// fxs_way_static_friction), the table's entry read in place (or `spare`, read from the slot:
+// filled where it stays, never copied), and its position.
 typedef struct way_facts {
-  fxs_agent_facts of;
+  const fxs_agent_facts *of;
   fxs_vec2 position;
+  fxs_agent_facts spare;
 } way_facts;
 
-// The facts of agent `id` at `position` (its start-of-tick position).
-static inline way_facts facts_of(const fxs_world *world, uint32_t id, fxs_vec2 position) {
-  way_facts f = {fxs_facts_of(world, id), position};
-  return f;
+// The facts of agent `id` at `position` (its start-of-tick position), into *f.
+static inline void facts_of(const fxs_world *world, uint32_t id, fxs_vec2 position, way_facts *f) {
+  f->of = fxs_facts_at(world, id, &f->spare);
+  f->position = position;
 }
 
 // The fixed order of goals that settles a crush: by x, then by y (a scale-free order: the
@@ -52,16 +54,16 @@ static inline bool goal_before(fxs_vec2 p, fxs_vec2 q) {
 #define OWING_FLAGS (FXS_FACT_RESTS | FXS_FACT_ON_SPOT | FXS_FACT_CRAWLS)
 
 static inline bool owes_way(const way_facts *a, const way_facts *b) {
-  unsigned af = a->of.flags, bf = b->of.flags;
+  unsigned af = a->of->flags, bf = b->of->flags;
   if (!(af & OWING_FLAGS)) return false;
-  if (!(af & bf & FXS_FACT_NAVIGATES) || fxs_vec2_equal(a->of.goal, b->of.goal)) return false;
-  int64_t both = (int64_t)fxs_max(a->of.radius, 0) + fxs_max(b->of.radius, 0);
+  if (!(af & bf & FXS_FACT_NAVIGATES) || fxs_vec2_equal(a->of->goal, b->of->goal)) return false;
+  int64_t both = (int64_t)fxs_max(a->of->radius, 0) + fxs_max(b->of->radius, 0);
   if ((af & FXS_FACT_RESTS) &&
-      fxs_vec2_within(a->position, b->of.goal, (fix16_t)(both > FXS_MAX ? FXS_MAX : both))) {
+      fxs_vec2_within(a->position, b->of->goal, (fix16_t)(both > FXS_MAX ? FXS_MAX : both))) {
     return true;
   }
   if ((af & FXS_FACT_ON_SPOT) && !(bf & FXS_FACT_ON_SPOT)) return true;
-  if ((af & bf & FXS_FACT_CRAWLS) && goal_before(b->of.goal, a->of.goal)) {
+  if ((af & bf & FXS_FACT_CRAWLS) && goal_before(b->of->goal, a->of->goal)) {
     int64_t reach = both + both / FXS_TOUCH_DIVISOR;
     return fxs_vec2_within(a->position, b->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach));
   }
@@ -80,15 +82,16 @@ bool fxs_way_mover_near(const fxs_steer_context *ctx, fix16_t reach) {
   // written).
   if (!fxs_world_nav_navigates(ctx->slot)) return false;
   // Nor one that owes no agent way (owes_way), whoever its neighbors are.
-  way_facts mine = facts_of(ctx->world, ctx->index, ctx->slot->body.position);
-  if (!(mine.of.flags & OWING_FLAGS)) return false;
+  way_facts mine, theirs;
+  facts_of(ctx->world, ctx->index, ctx->slot->body.position, &mine);
+  if (!(mine.of->flags & OWING_FLAGS)) return false;
   uint64_t reach_sq = (uint64_t)fxs_max(reach, 0) * (uint64_t)fxs_max(reach, 0);
   for (uint32_t i = 0; i < ctx->neighbor_count; ++i) {
     uint32_t id = ctx->scratch->neighbors[i].id;
     if (id == ctx->index || ctx->scratch->dist_sq[i] > reach_sq) continue;
     if (fxs_vec2_equal(fxs_facts_goal(ctx->world, id), ctx->target_point))
       continue; // a pile's rule, not this one
-    way_facts theirs = facts_of(ctx->world, id, ctx->scratch->neighbors[i].position);
+    facts_of(ctx->world, id, ctx->scratch->neighbors[i].position, &theirs);
     if (makes_way_for(&mine, &theirs)) return true;
   }
   return false;
@@ -99,7 +102,7 @@ uint32_t fxs_way_make(fxs_steer_context *ctx, uint32_t chosen, fix16_t priority,
   const fxs_world *world = ctx->world;
   fxs_world_worker *w = ctx->scratch;
   uint32_t kept = 0;
-  way_facts mine;
+  way_facts mine, theirs;
   bool mine_read = false;
   for (uint32_t i = 0; i < chosen; ++i) {
     uint32_t id = w->neighbors[i].id;
@@ -108,8 +111,8 @@ uint32_t fxs_way_make(fxs_steer_context *ctx, uint32_t chosen, fix16_t priority,
     bool passes = false, makes_way = false;
     if (!fxs_vec2_equal(fxs_facts_goal(world, id), ctx->target_point)) {
       if (!mine_read)
-        mine = facts_of(world, ctx->index, ctx->slot->body.position), mine_read = true;
-      way_facts theirs = facts_of(world, id, w->neighbors[i].position);
+        facts_of(world, ctx->index, ctx->slot->body.position, &mine), mine_read = true;
+      facts_of(world, id, w->neighbors[i].position, &theirs);
       // makes_way_for both ways, each owes_way taken once.
       bool mine_owed = owes_way(&mine, &theirs), theirs_owed = owes_way(&theirs, &mine);
       passes = mine_owed && !theirs_owed;
