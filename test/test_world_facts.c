@@ -148,7 +148,7 @@ void test_junk_in_the_table_on_workers_and_no_table_at_all_step_alike(void) {
   uint32_t home = 0;
   for (uint32_t i = 0; i < AGENTS; ++i) {
     const fxs_agent *a = &worlds[0].agents[i].body;
-    if (fxs_vec2_within(a->position, fxs_world_goal_of(&worlds[0], i), FXS_INT(30))) home++;
+    if (fxs_vec2_within(a->position, fxs_world_nav_target(&worlds[0], i), FXS_INT(30))) home++;
   }
   TEST_ASSERT_EQUAL_UINT32(AGENTS, home);
   // Without the table (its readers read the slots, as before it existed): the same hashes.
@@ -171,7 +171,7 @@ void test_the_table_holds_what_the_slots_say_after_sense(void) {
     for (uint32_t i = 0; i < AGENTS; ++i) {
       fxs_agent_facts f = worlds[0].internal->facts[i];
       TEST_ASSERT_EQUAL_INT32(worlds[0].agents[i].body.radius, f.radius);
-      TEST_ASSERT_TRUE(fxs_vec2_equal(fxs_world_goal_of(&worlds[0], i), f.goal));
+      TEST_ASSERT_TRUE(fxs_vec2_equal(fxs_world_nav_target(&worlds[0], i), f.goal));
       TEST_ASSERT_EQUAL_INT32(fxs_orca_priority_of(&worlds[0], i), f.priority);
       navigates += (f.flags & FXS_FACT_NAVIGATES) != 0;
       solid += (f.flags & FXS_FACT_SOLID) != 0;

@@ -30,7 +30,7 @@ fxs_agent_facts fxs_agent_facts_read(const fxs_world *world, uint32_t index) {
   const fxs_agent_slot *s = &world->agents[index];
   fxs_agent_facts f;
   bool rests = fxs_vec2_is_zero(s->body.velocity);
-  f.goal = fxs_world_goal_of(world, index);
+  f.goal = fxs_world_nav_target(world, index);
   f.radius = s->body.radius;
   f.priority = fxs_orca_priority_of(world, index);
   unsigned flags =

@@ -18,6 +18,7 @@
 #include "fixsteer/world.h"
 #include "world_crowd.h"
 #include "world_internal.h"
+#include "world_nav.h"
 #include "world_way.h"
 
 /// The flags of an agent's facts.
@@ -35,7 +36,7 @@ enum {
 
 /// One slot's facts (meaningful for a live agent only).
 typedef struct fxs_agent_facts {
-  fxs_vec2 goal;    ///< The point it goes to (fxs_world_goal_of).
+  fxs_vec2 goal;    ///< The point it goes to (fxs_world_nav_target).
   fix16_t radius;   ///< Its body radius, as in its slot.
   fix16_t priority; ///< Its avoidance priority (fxs_orca_priority_of).
   uint8_t flags;    ///< FXS_FACT_* bits.
@@ -70,7 +71,7 @@ static inline fxs_agent_facts fxs_facts_of(const fxs_world *world, uint32_t inde
 
 static inline fxs_vec2 fxs_facts_goal(const fxs_world *world, uint32_t index) {
   const fxs_agent_facts *t = world->internal->facts;
-  return t ? t[index].goal : fxs_world_goal_of(world, index);
+  return t ? t[index].goal : fxs_world_nav_target(world, index);
 }
 
 static inline fix16_t fxs_facts_radius(const fxs_world *world, uint32_t index) {

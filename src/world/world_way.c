@@ -16,12 +16,6 @@
 
 static inline int64_t magnitude(int64_t v) { return v < 0 ? -v : v; }
 
-fxs_vec2 fxs_world_goal_of(const fxs_world *world, uint32_t index) {
-  const fxs_agent_slot *s = &world->agents[index];
-  int32_t t = s->target_agent ? fxs_world_slot_of(world, s->target_agent) : -1;
-  return t < 0 ? s->target_point : world->agents[t].body.position;
-}
-
 // What the making-way rule reads of one agent (start-of-tick state): its facts
 // (world_facts.h; FXS_FACT_CRAWLS: a follower pressed into a crowd on its way crawls, as in
 // fxs_way_static_friction), the table's entry read in place (or `spare`, read from the slot:

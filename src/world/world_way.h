@@ -12,10 +12,6 @@
 
 #include "world_steer.h"
 
-/// The point the agent in slot `index` goes to: its live target agent's position, else its
-/// target point (start-of-tick state, as the steer context's target_point).
-fxs_vec2 fxs_world_goal_of(const fxs_world *world, uint32_t index);
-
 /// Body radii from its target within which a pile round a shared target may hold an ORCA
 /// agent: a pile of about (16 / 1.3)^2 = 150 agents (docs/crowds.md).
 #define FXS_PILE_RADII 16
