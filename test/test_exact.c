@@ -58,8 +58,9 @@ void test_products_at_the_edges_of_the_range(void) {
   fxs_u128 carry = fxs_u128_mul(UINT64_C(1) << 32, UINT64_C(1) << 32); // exactly 2^64
   TEST_ASSERT_EQUAL_HEX64(1u, carry.hi);
   TEST_ASSERT_EQUAL_HEX64(0u, carry.lo);
-  const uint64_t edges[] = {0u, 1u, 0xFFFFFFFFu, UINT64_C(1) << 32, (UINT64_C(1) << 63) - 1u,
-                            UINT64_C(1) << 63, max - 1u, max};
+  const uint64_t edges[] = {
+      0u,       1u, 0xFFFFFFFFu, UINT64_C(1) << 32, (UINT64_C(1) << 63) - 1u, UINT64_C(1) << 63,
+      max - 1u, max};
   for (unsigned i = 0; i < sizeof edges / sizeof edges[0]; ++i)
     for (unsigned j = 0; j < sizeof edges / sizeof edges[0]; ++j) check_product(edges[i], edges[j]);
 }
@@ -71,7 +72,8 @@ void test_seeded_products_and_their_comparison(void) {
     check_product(a, b);
     uint64_t c = next_u64() >> (next_u64() % 64u), d = next_u64() >> (next_u64() % 64u);
     fxs_u128 ab = schoolbook(a, b), cd = schoolbook(c, d);
-    int want = ab.hi != cd.hi ? (ab.hi < cd.hi ? -1 : 1) : (ab.lo != cd.lo ? (ab.lo < cd.lo ? -1 : 1) : 0);
+    int want =
+        ab.hi != cd.hi ? (ab.hi < cd.hi ? -1 : 1) : (ab.lo != cd.lo ? (ab.lo < cd.lo ? -1 : 1) : 0);
     TEST_ASSERT_EQUAL_INT(want, fxs_u128_compare(fxs_u128_mul(a, b), fxs_u128_mul(c, d)));
     TEST_ASSERT_EQUAL_INT(want, fxs_u128_compare_products(a, b, c, d));
   }
