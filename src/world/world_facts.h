@@ -64,11 +64,6 @@ static inline const fxs_agent_facts *fxs_facts_at(const fxs_world *world, uint32
   return spare;
 }
 
-static inline fxs_agent_facts fxs_facts_of(const fxs_world *world, uint32_t index) {
-  const fxs_agent_facts *t = world->internal->facts;
-  return t ? t[index] : fxs_agent_facts_read(world, index);
-}
-
 static inline fxs_vec2 fxs_facts_goal(const fxs_world *world, uint32_t index) {
   const fxs_agent_facts *t = world->internal->facts;
   return t ? t[index].goal : fxs_world_nav_target(world, index);

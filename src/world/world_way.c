@@ -108,9 +108,9 @@ uint32_t fxs_way_make(fxs_steer_context *ctx, uint32_t chosen, fix16_t priority,
         facts_of(world, ctx->index, ctx->slot->body.position, &mine), mine_read = true;
       facts_of(world, id, w->neighbors[i].position, &theirs);
       // makes_way_for both ways, each owes_way taken once.
-      bool mine_owed = owes_way(&mine, &theirs), theirs_owed = owes_way(&theirs, &mine);
-      passes = mine_owed && !theirs_owed;
-      makes_way = theirs_owed && !mine_owed;
+      bool i_owe = owes_way(&mine, &theirs), they_owe = owes_way(&theirs, &mine);
+      passes = i_owe && !they_owe;
+      makes_way = they_owe && !i_owe;
     }
     if (passes && *all_equal) { // from here on, each neighbor's own priority
       for (uint32_t k = 0; k < chosen; ++k) priorities[k] = priority;
@@ -418,13 +418,14 @@ fxs_vec2 fxs_way_round_pile(const fxs_steer_context *ctx, fxs_vec2 preferred, fx
     // A pile: one at rest on a spot of its own, on its goal or on its group's lattice round it
     // (its on-spot fact: this rule is younger than the lattice's), not one waiting in a crowd
     // on its way.
-    fxs_agent_facts f = fxs_facts_of(ctx->world, nb->id);
-    if (!(f.flags & FXS_FACT_ON_SPOT) || fxs_vec2_equal(f.goal, ctx->target_point)) continue;
+    fxs_agent_facts spare;
+    const fxs_agent_facts *f = fxs_facts_at(ctx->world, nb->id, &spare);
+    if (!(f->flags & FXS_FACT_ON_SPOT) || fxs_vec2_equal(f->goal, ctx->target_point)) continue;
     if (!ahead_found) {
       ahead = fxs_vec2_add(a->position, fxs_vec2_set_length(preferred, fxs_cluster_step(a)));
       ahead_found = true;
     }
-    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(f.radius, 0);
+    int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(f->radius, 0);
     fxs_vec2 c = fxs_vec2_closest_on_segment(nb->position, a->position, ahead);
     if (fxs_vec2_within(c, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
       return fxs_vec2_rotate(preferred, FXS_CLUSTER_ROUND_TURN);
