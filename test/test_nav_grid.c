@@ -63,6 +63,37 @@ void test_init_refuses_bad_shapes_and_changes_nothing(void) {
   for (uint32_t i = 0; i < 9; ++i) TEST_ASSERT_EQUAL_UINT8(7, costs[i]);
 }
 
+// floor(a / b), b > 0, by division: what a cell's index is.
+static int64_t reference_floor(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+// A cell of a power-of-two size (a shift) and of any other (a division) give the same cell
+// as floor division, on both sides of every line between cells and outside the grid, where
+// the offset from the origin is negative.
+void test_cells_of_power_of_two_and_other_sizes_are_floor_divisions(void) {
+  static const fix16_t sizes[] = {1, 2, 65536, FXS_INT(8), 1 << 20, FXS_INT(3), 65537, FXS_INT(5)};
+  const fxs_vec2 origin = fxs_vec2_make(FXS_INT(-37) + 12345, FXS_INT(21) - 777);
+  for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; ++k) {
+    fxs_nav_grid g;
+    TEST_ASSERT_EQUAL(FXS_OK, fxs_nav_grid_init(&g, costs, SIDE * SIDE, 6, 5, origin, sizes[k], 1));
+    static const int64_t nudges[] = {-1, 0, 1};
+    for (int64_t j = -3; j <= 8; ++j) {
+      for (size_t n = 0; n < 3; ++n) {
+        int64_t off = j * sizes[k] + nudges[n];
+        fxs_vec2 p = fxs_vec2_make((fix16_t)(origin.x + off), (fix16_t)(origin.y + off / 2));
+        int64_t ix = reference_floor(off, sizes[k]), iy = reference_floor(off / 2, sizes[k]);
+        uint32_t cx, cy;
+        bool inside = fxs_nav_grid_cell_of(&g, p, &cx, &cy);
+        TEST_ASSERT_EQUAL_UINT32(ix < 0 ? 0 : ix > 5 ? 5 : ix, cx);
+        TEST_ASSERT_EQUAL_UINT32(iy < 0 ? 0 : iy > 4 ? 4 : iy, cy);
+        TEST_ASSERT_EQUAL(ix >= 0 && ix <= 5 && iy >= 0 && iy <= 4, inside);
+      }
+    }
+  }
+}
+
 void test_cells_and_centres_follow_the_flow_field_geometry(void) {
   fxs_nav_grid g = make_grid(-40, 20, 10, 8, 4, 1);
   uint32_t cx, cy;

@@ -3,6 +3,7 @@
 #include <stddef.h>
 
 #include "exact.h"
+#include "isqrt.h"
 #include "nav_grid_spans.h"
 
 static const int8_t step_x[FXS_NAV_DIRECTIONS] = {1, 0, -1, 0, 1, -1, -1, 1};
@@ -45,8 +46,15 @@ fxs_result fxs_nav_grid_init(fxs_nav_grid *grid, uint8_t *cost, uint32_t capacit
 
 uint32_t fxs_nav_grid_cells(const fxs_nav_grid *grid) { return grid->width * grid->height; }
 
-// floor(a / b) for b > 0.
-static int64_t floor_div(int64_t a, int64_t b) {
+// floor(a / b) for b > 0 (|a| < 2^62). A power of two (a cell of 1, 2, 4, 8 ... units: most
+// grids) is a shift of the magnitude, with no division: floor(a / 2^k) is a >> k for a >= 0
+// and -ceil(-a / 2^k) below.
+static int64_t floor_div(int64_t a, fix16_t b) {
+  if ((b & (b - 1)) == 0) {
+    unsigned k = 31u - fxs_clz32_nz((uint32_t)b);
+    return a >= 0 ? (int64_t)((uint64_t)a >> k)
+                  : -(int64_t)(((uint64_t)-a + (uint64_t)b - 1u) >> k);
+  }
   int64_t q = a / b;
   return (a % b != 0 && a < 0) ? q - 1 : q;
 }

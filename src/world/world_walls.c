@@ -32,10 +32,10 @@ static cell_span span_of(const fxs_wall_grid *g, const fxs_wall *w) {
   fix16_t lo_x = w->a.x < w->b.x ? w->a.x : w->b.x, hi_x = w->a.x < w->b.x ? w->b.x : w->a.x;
   fix16_t lo_y = w->a.y < w->b.y ? w->a.y : w->b.y, hi_y = w->a.y < w->b.y ? w->b.y : w->a.y;
   cell_span s;
-  s.x0 = fxs_grid_coord(lo_x, g->min_x, g->size, g->w);
-  s.x1 = fxs_grid_coord(hi_x, g->min_x, g->size, g->w);
-  s.y0 = fxs_grid_coord(lo_y, g->min_y, g->size, g->h);
-  s.y1 = fxs_grid_coord(hi_y, g->min_y, g->size, g->h);
+  s.x0 = fxs_grid_coord_shift(lo_x, g->min_x, g->shift, g->w);
+  s.x1 = fxs_grid_coord_shift(hi_x, g->min_x, g->shift, g->w);
+  s.y0 = fxs_grid_coord_shift(lo_y, g->min_y, g->shift, g->h);
+  s.y1 = fxs_grid_coord_shift(hi_y, g->min_y, g->shift, g->h);
   return s;
 }
 
@@ -55,12 +55,14 @@ fxs_wall_grid fxs_wall_grid_build(fxs_world *world, uint32_t live) {
   const fxs_wall *walls = world->internal->live_walls;
   fxs_wall_grid g;
   g.min_x = d->bounds_min.x, g.min_y = d->bounds_min.y;
-  g.size = FXS_ONE, g.w = 0, g.h = 0;
+  g.size = FXS_ONE, g.shift = 16u, g.w = 0, g.h = 0;
   if (live == 0 || world->internal->wall_max_cells == 0) return g;
   // The finest cells that fit, coarsened while long walls would overflow the entries (one
   // cell holds each wall once, and live <= capacity.walls <= the entries).
   for (;;) {
-    g.size = fxs_grid_fit(d, g.size, world->internal->wall_max_cells, &g.w, &g.h);
+    g.size = fxs_grid_fit(d, g.size, world->internal->wall_max_cells, &g.w, &g.h); // doubled
+    while ((INT64_C(1) << g.shift) < g.size) g.shift++;
+    FXS_ASSERT(g.size == (INT64_C(1) << g.shift));
     if ((g.w == 1u && g.h == 1u) || entries_fit(&g, walls, live, world->internal->wall_max_entries))
       break;
     g.size *= 2;
@@ -92,10 +94,10 @@ fxs_wall_grid fxs_wall_grid_build(fxs_world *world, uint32_t live) {
 uint32_t fxs_wall_grid_find(const fxs_world *world, const fxs_wall_grid *g, const fxs_box *box,
                             uint32_t *out, uint32_t room) {
   if (g->w == 0) return FXS_ALL_WALLS;
-  uint32_t x0 = fxs_grid_coord(box->lo_x, g->min_x, g->size, g->w);
-  uint32_t x1 = fxs_grid_coord(box->hi_x, g->min_x, g->size, g->w);
-  uint32_t y0 = fxs_grid_coord(box->lo_y, g->min_y, g->size, g->h);
-  uint32_t y1 = fxs_grid_coord(box->hi_y, g->min_y, g->size, g->h);
+  uint32_t x0 = fxs_grid_coord_shift(box->lo_x, g->min_x, g->shift, g->w);
+  uint32_t x1 = fxs_grid_coord_shift(box->hi_x, g->min_x, g->shift, g->w);
+  uint32_t y0 = fxs_grid_coord_shift(box->lo_y, g->min_y, g->shift, g->h);
+  uint32_t y1 = fxs_grid_coord_shift(box->hi_y, g->min_y, g->shift, g->h);
   const fxs_world_internal *in = world->internal;
   const uint32_t *start = in->wall_cell_start, *first = in->wall_first, *order = in->wall_order;
   uint32_t n = 0;

@@ -27,6 +27,7 @@
 /// (a world without a grid, or no live wall).
 typedef struct fxs_wall_grid {
   int64_t size, min_x, min_y; ///< Cell size and lower corner, raw Q16.16.
+  unsigned shift;             ///< size = 2^shift (one unit, doubled): a cell is a shift away.
   uint32_t w, h;              ///< Cells per row and rows.
 } fxs_wall_grid;
 
