@@ -743,3 +743,40 @@ void test_the_programs_intersection_ratio_divides_once_and_rounds_away_from_zero
   }
   TEST_ASSERT_TRUE(both > 3000);
 }
+
+// The horizon's reciprocal (tau_round) against the division it replaces, a 2^16 / tau rounded
+// half up, for every horizon of whole ticks a fix16 holds: at both ends of its range, at the
+// quotient's steps (a rounding tie where tau is even ticks) near the top, where the
+// multiply's error is largest, and at seeded points between.
+void test_the_horizons_reciprocal_divides_as_the_division_for_every_whole_horizon(void) {
+  uint32_t rng = 5;
+  uint32_t checked = 0;
+  for (uint32_t t = 1; t < 32768u; ++t) {
+    fix16_t tau = (fix16_t)(t << 16);
+    cone_terms c = cone_terms_with_reciprocal(0, tau);
+    TEST_ASSERT_TRUE(c.per_tau != 0);
+    uint64_t top = ((UINT64_C(1) << TAU_BITS) - 1u - t) / 2u; // the largest a: 2a + T < 2^29
+    uint64_t k_top = top / t;
+    uint64_t probe[24] = {0, 1, 2, t / 2u, (t + 1u) / 2u, t, top, top - 1u, top - t / 2u};
+    uint32_t n = 9;
+    for (uint64_t k = k_top > 2u ? k_top - 2u : 0; k <= k_top && n + 3u <= 24u; ++k) {
+      uint64_t step = k * t + t / 2u; // 2a + T crosses a multiple of 2T here
+      probe[n++] = step - 1u, probe[n++] = step, probe[n++] = step + 1u;
+    }
+    while (n < 24u) probe[n++] = (((uint64_t)fxs_test_lcg(&rng) << 16) ^ fxs_test_lcg(&rng)) % top;
+    for (uint32_t i = 0; i < n; ++i) {
+      uint64_t a = probe[i] > top ? top : probe[i];
+      uint64_t want = (a * 65536u + (uint64_t)tau / 2u) / (uint64_t)tau;
+      TEST_ASSERT_EQUAL_UINT64(want, tau_round(&c, a));
+      ++checked;
+    }
+  }
+  TEST_ASSERT_EQUAL_UINT32(32767u * 24u, checked);
+  // A horizon of part ticks has none: its lines divide.
+  TEST_ASSERT_EQUAL_UINT64(0, cone_terms_with_reciprocal(0, FXS_INT(20) + 1).per_tau);
+  // The cone's own r / tau from the reciprocal equals the division's.
+  for (fix16_t r = 0; r < FXS_INT(1024); r += 65521) {
+    cone_terms with = cone_terms_with_reciprocal(r, FXS_INT(20));
+    TEST_ASSERT_EQUAL_INT64(cone_terms_of(r, FXS_INT(20)).r_tau, with.r_tau);
+  }
+}

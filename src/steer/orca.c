@@ -97,7 +97,7 @@ ORCA_INLINE self_terms self_terms_with(const fxs_agent *self, uint32_t self_id,
   s.radius = fxs_clamp(self->radius, 0, LIMIT);
   fix16_t r = cone_radius(s.radius, neighbor_radius);
   fix16_t tau = fxs_max(def->time_horizon, FXS_ONE);
-  s.cone = lines ? cone_terms_of(r, tau) : cone_bound_terms_of(r, tau);
+  s.cone = lines ? cone_terms_with_reciprocal(r, tau) : cone_bound_terms_of(r, tau);
   s.id = self_id;
   return s;
 }
@@ -258,9 +258,9 @@ typedef struct lazy_lines {
   fxs_orca_line *lines;
   const self_terms *s;
   const fxs_neighbor *neighbors;
-  const fix16_t *priorities;   // or NULL: equal shares
-  const fxs_orca_radii *radii; // each neighbor's radius, or NULL: all of the cone's
-  fix16_t priority;            // the agent's own
+  const fix16_t *priorities; // or NULL: equal shares
+  const fix16_t *radii;      // each neighbor's radius, as fxs_orca_radii gave it (NULL: the cone's)
+  fix16_t priority;          // the agent's own
   uint32_t hard, count;
   uint32_t halves;  // bit j: the agent's share against line hard + j's neighbor >= 1/2
   uint32_t skipped; // bit j: line hard + j surely holds at the point it was reached, not built
@@ -294,10 +294,10 @@ static void build(const lazy_lines *z, uint32_t j) {
   const self_terms *s = z->s;
   self_terms own; // the pair's cone, for a neighbor smaller than the largest
   if (z->radii) {
-    fix16_t r = cone_radius(s->radius, z->radii->of(z->neighbors[j].id, z->radii->context));
+    fix16_t r = cone_radius(s->radius, z->radii[j]);
     if (r != s->cone.r) {
       own = *s;
-      own.cone = cone_terms_of(r, s->cone.tau);
+      own.cone = cone_terms_like(r, &s->cone);
       s = &own;
     }
   }
@@ -589,9 +589,10 @@ static fxs_vec2 crowd_start(const fxs_agent *self, uint32_t self_id, const self_
   return pref; // its neighbors let it move as it wants: nothing to break
 }
 
-// The new velocity against neighbors[i], i < n, in that order; priorities (or NULL) indexed
-// as the neighbors. `slow`: their velocities are known to be within +-LIMIT (clamp_vec would
-// return them as they are). `memo`: the worker's pairs (entries NULL: none).
+// The new velocity against neighbors[i], i < n (at most FXS_NEIGHBORS_MAX_K, as the lines'
+// room), in that order; priorities (or NULL) indexed as the neighbors. `slow`: their
+// velocities are known to be within +-LIMIT (clamp_vec would return them as they are).
+// `memo`: the worker's pairs (entries NULL: none).
 static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 preferred,
                             const fxs_neighbor *neighbors, uint32_t n, const fix16_t *priorities,
                             const fxs_orca_radii *radii, const fxs_orca_statics *statics,
@@ -602,9 +603,9 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
   uint32_t hard = any_static ? fxs_orca_static_lines(self, statics, def, scratch) : 0;
   fxs_vec2 pref = clamp_vec(preferred);
   uint64_t pref_sq = length_sq(pref);
-  fix16_t largest = 0;
+  fix16_t largest = 0, radius_of[FXS_NEIGHBORS_MAX_K]; // each neighbor's, read once
   for (uint32_t i = 0; radii && i < n; ++i) {
-    fix16_t r = radii->of(neighbors[i].id, radii->context);
+    fix16_t r = radius_of[i] = radii->of(neighbors[i].id, radii->context);
     largest = r > largest ? r : largest;
   }
   self_terms s = radii ? self_terms_with(self, self_id, def, largest, true)
@@ -647,8 +648,9 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
   }
   if (hard != 0 || sure < n) {
     uint32_t skipped = (UINT32_C(1) << sure) - 1u; // sure <= n <= FXS_NEIGHBORS_MAX_K (16)
-    lazy_lines lazy = {lines, &s, neighbors, priorities, radii, def->priority,
-                       hard,  n,  halves,    skipped,    memo};
+    lazy_lines lazy = {lines,         &s,   neighbors, priorities, radii ? radius_of : 0,
+                       def->priority, hard, n,         halves,     skipped,
+                       memo};
     uint32_t failed = solve_lazily(&lp, sure, hard + n, &result, &lazy);
     if (failed < hard) {
       // The static lines alone leave nothing (only by rounding: standing still keeps them).

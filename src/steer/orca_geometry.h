@@ -125,12 +125,38 @@ static inline fxs_vec2 unit_wide(int64_t x, int64_t y) {
 }
 
 // What every half-plane of one agent shares: the combined radius r and its square, the time
-// horizon tau (raw ticks, >= 1) and r / tau, rounded.
+// horizon tau (raw ticks, >= 1) and r / tau, rounded; for a horizon of whole ticks, the
+// reciprocal that divides by it with a multiply (per_tau, see tau_round; 0: none, divide).
 typedef struct cone_terms {
   fix16_t r, tau;
   uint64_t r_sq;
   int64_t r_tau;
+  uint64_t per_tau;
+  unsigned shift;
 } cone_terms;
+
+// The numerators tau_round takes are below 2^TAU_BITS.
+#define TAU_BITS 29u
+
+// For tau = T whole ticks: a * 2^16 / tau rounded half up (a >= 0), which is
+// floor((a 2^16 + tau / 2) / tau) = floor((2a + T) / 2T), as floor(x * per_tau / 2^shift)
+// with x = 2a + T < 2^29. per_tau = ceil(2^shift / D) for D = 2T and shift = 29 + l, 2^l the
+// least power of two >= D: then per_tau D = 2^shift + e with e < D <= 2^l, so
+// x per_tau / 2^shift = x / D + x e / (D 2^shift), the last term below 1 / D, and the floor
+// is floor(x / D) for every x < 2^29 (test_orca_geometry checks every D against division).
+// x per_tau < 2^29 (2^30 + 1): within 64 bits.
+static inline uint64_t tau_round(const cone_terms *c, uint64_t a) {
+  return ((2u * a + ((uint32_t)c->tau >> 16)) * c->per_tau) >> c->shift;
+}
+
+// The reciprocal of a horizon of whole ticks into c (per_tau 0 for any other).
+static inline void cone_set_reciprocal(cone_terms *c) {
+  c->per_tau = 0, c->shift = 0;
+  if (c->tau < 65536 || (c->tau & 0xFFFF) != 0) return;
+  uint64_t d = 2u * ((uint32_t)c->tau >> 16); // in [2, 2^16)
+  c->shift = TAU_BITS + bit_length(d - 1u);   // d - 1 >= 1: its bit length is l
+  c->per_tau = ((UINT64_C(1) << c->shift) + d - 1u) / d;
+}
 
 // The terms without r / tau (its division), for what needs no line built: r_tau is 0.
 static inline cone_terms cone_bound_terms_of(fix16_t r, fix16_t tau) {
@@ -138,6 +164,7 @@ static inline cone_terms cone_bound_terms_of(fix16_t r, fix16_t tau) {
   c.r = r, c.tau = tau;
   c.r_sq = (uint64_t)r * (uint64_t)r;
   c.r_tau = 0;
+  c.per_tau = 0, c.shift = 0;
   return c;
 }
 
@@ -145,6 +172,24 @@ static inline cone_terms cone_terms_of(fix16_t r, fix16_t tau) {
   cone_terms c = cone_bound_terms_of(r, tau);
   c.r_tau = fxs_div_round_i64_inline((int64_t)r * 65536, tau);
   return c;
+}
+
+// The terms of a neighbor's cone of radius r (>= 0, below 2^28) for an agent whose own are
+// `like`: its horizon, and its reciprocal when it has one (r / tau then without a division).
+static inline cone_terms cone_terms_like(fix16_t r, const cone_terms *like) {
+  cone_terms c = cone_bound_terms_of(r, like->tau);
+  c.per_tau = like->per_tau, c.shift = like->shift;
+  c.r_tau = c.per_tau != 0 ? (int64_t)tau_round(&c, (uint64_t)r)
+                           : fxs_div_round_i64_inline((int64_t)r * 65536, c.tau);
+  return c;
+}
+
+// A neighbor's terms (r >= 0, below 2^28), with the reciprocal of a horizon of whole ticks: the
+// agent's own, whose lines divide by tau for every neighbor.
+static inline cone_terms cone_terms_with_reciprocal(fix16_t r, fix16_t tau) {
+  cone_terms c = cone_bound_terms_of(r, tau);
+  cone_set_reciprocal(&c);
+  return cone_terms_like(r, &c);
 }
 
 // n / d rounded half away from zero for d > 0 and |n| < 2^62 (fxs_div_round_i64's result):
@@ -168,8 +213,15 @@ static inline fix16_t fit(bool bounded, int64_t v) {
 // value reaches 2^31 and none of the saturations could act.
 ORCA_INLINE fxs_vec2 cone_push(fxs_vec2 v, fxs_vec2 p, uint64_t p_sq, const cone_terms *c,
                                bool bounded, fxs_vec2 *direction) {
-  fxs_vec2 p_tau = fxs_vec2_make(fit(bounded, div_round_pos((int64_t)p.x * 65536, c->tau)),
-                                 fit(bounded, div_round_pos((int64_t)p.y * 65536, c->tau)));
+  fxs_vec2 p_tau;
+  if (bounded && c->per_tau != 0) { // |p.x|, |p.y| <= 2^26: within tau_round's range
+    int64_t qx = (int64_t)tau_round(c, fxs_exact_magnitude(p.x));
+    int64_t qy = (int64_t)tau_round(c, fxs_exact_magnitude(p.y));
+    p_tau = fxs_vec2_make((fix16_t)(p.x < 0 ? -qx : qx), (fix16_t)(p.y < 0 ? -qy : qy));
+  } else {
+    p_tau = fxs_vec2_make(fit(bounded, div_round_pos((int64_t)p.x * 65536, c->tau)),
+                          fit(bounded, div_round_pos((int64_t)p.y * 65536, c->tau)));
+  }
   fxs_vec2 w =
       fxs_vec2_make(fit(bounded, (int64_t)v.x - p_tau.x), fit(bounded, (int64_t)v.y - p_tau.y));
   int64_t w_dot_p = dot(w, p); // |.| < 2^55
