@@ -3,6 +3,7 @@
 #include "isqrt.h"
 #include "vec2_measure.h"
 #include "vec2_scale.h"
+#include "vec2_within.h"
 #include "wide.h"
 
 static uint64_t magnitude(int64_t a) { return (uint64_t)(a < 0 ? -a : a); }
@@ -37,11 +38,7 @@ fix16_t fxs_vec2_distance(fxs_vec2 a, fxs_vec2 b) {
 }
 
 bool fxs_vec2_within(fxs_vec2 a, fxs_vec2 b, fix16_t radius) {
-  if (radius < 0) return false;
-  uint64_t dx = magnitude((int64_t)a.x - b.x);
-  uint64_t dy = magnitude((int64_t)a.y - b.y);
-  if (dx > (uint64_t)radius || dy > (uint64_t)radius) return false;
-  return dx * dx + dy * dy <= (uint64_t)radius * (uint64_t)radius;
+  return fxs_vec2_within_inline(a, b, radius);
 }
 
 fxs_vec2_measure fxs_vec2_measure_of(fxs_vec2 v) { return fxs_vec2_measure_inline(v); }

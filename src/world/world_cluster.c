@@ -12,6 +12,7 @@
 #include "world_sharers.h"
 #include "world_walls.h"
 #include "world_way.h"
+#include "vec2_within.h"
 
 // The nodes within WINDOW steps of a follower's own node, each way, whose cover by bodies is
 // kept once found (taken).
@@ -81,7 +82,7 @@ static bool taken(const fxs_steer_context *ctx, lattice *l, fxs_vec2 node) {
     if (nb->id == ctx->index || reach < 0 || dx > reach || -dx > reach || dy > reach ||
         -dy > reach) // beyond its reach on an axis: not within it (the exact test below)
       continue;
-    covered = fxs_vec2_within(node, nb->position, saturated(reach));
+    covered = fxs_vec2_within_inline(node, nb->position, saturated(reach));
   }
   l->known |= bit;
   if (covered) l->covered |= bit;
@@ -104,7 +105,7 @@ static bool passable(const fxs_steer_context *ctx, fxs_vec2 from, fxs_vec2 node)
         (int64_t)q.y - reach > (from.y < node.y ? node.y : from.y))
       continue;
     fxs_vec2 c = fxs_vec2_closest_on_segment(q, from, node);
-    if (fxs_vec2_within(c, q, saturated(reach))) return false;
+    if (fxs_vec2_within_inline(c, q, saturated(reach))) return false;
   }
   return true;
 }
@@ -159,7 +160,7 @@ static bool clear(const fxs_steer_context *ctx, fxs_vec2 from, fxs_vec2 node) {
     bool all = n == FXS_ALL_OBSTACLES;
     for (uint32_t k = 0; k < (all ? step->obstacle_count : n); ++k) {
       const fxs_obstacle *o = &world->internal->live_obstacles[all ? k : near[k]];
-      if (fxs_vec2_within(node, o->center, saturated((int64_t)r + fxs_max(o->radius, 0))))
+      if (fxs_vec2_within_inline(node, o->center, saturated((int64_t)r + fxs_max(o->radius, 0))))
         return false;
     }
   }
@@ -352,7 +353,7 @@ fxs_cluster_move fxs_cluster_steer(const fxs_steer_context *ctx, fxs_vec2 to, fi
     // simulation version 9): a hop onto it, as landing (no slower than the force it may
     // apply), which ORCA's time horizon and static friction would hold short of the node.
     if (!n.land && fxs_rules_since(ctx->world, FXS_RULES_CLUSTER_FILL) &&
-        fxs_vec2_within(a->position, node, fxs_cluster_step(a) / 2) &&
+        fxs_vec2_within_inline(a->position, node, fxs_cluster_step(a) / 2) &&
         passable(ctx, a->position, node)) {
       n.land = 1;
       n.velocity =

@@ -7,12 +7,13 @@
 #include "world_sharers.h"
 #include "world_way.h"
 #include "wide.h"
+#include "vec2_within.h"
 
 // The flags of a navigate agent going to `goal` (its on-spot and crawl rules, world_way.c).
 static unsigned navigator_flags(const fxs_world *world, uint32_t index, fxs_vec2 goal, bool rests) {
   const fxs_agent *a = &world->agents[index].body;
   unsigned flags = FXS_FACT_NAVIGATES;
-  if (fxs_vec2_within(a->position, goal, fxs_agent_touch(a))) {
+  if (fxs_vec2_within_inline(a->position, goal, fxs_agent_touch(a))) {
     flags |= FXS_FACT_ON_SPOT;
   } else if (rests && fxs_rules_since(world, FXS_RULES_CLUSTER_LATTICE) &&
              fxs_cluster_on_node(a, goal) && fxs_world_goal_group(world, index) != 0) {

@@ -17,6 +17,7 @@
 #include "world_route.h"
 #include "world_slots.h"
 #include "world_step.h"
+#include "vec2_within.h"
 
 bool fxs_world_nav_capacity_valid(const fxs_world_capacity *c) {
   if (c->nav_kind != FXS_NAV_KIND_GRID) return fxs_world_mesh_capacity_valid(c);
@@ -409,7 +410,7 @@ fxs_nav_move fxs_world_nav_last_move(const fxs_agent *a, fxs_vec2 to, fix16_t sl
   fxs_nav_move m;
   m.to = to, m.last = 1, m.land = 0;
   fix16_t landing = fxs_max(fxs_agent_touch(a), fxs_max(a->max_force, 0));
-  if (fxs_vec2_within(a->position, to, landing)) {
+  if (fxs_vec2_within_inline(a->position, to, landing)) {
     m.land = 1;
     m.velocity = fxs_vec2_truncate(fxs_exact_direction(a->position, to), fxs_max(a->max_force, 0));
     return m;
@@ -430,7 +431,7 @@ static uint32_t advance(const fxs_world *world, uint32_t index) {
   uint32_t here = cell_index(g, a->position), i = r->next;
   while (i + 1u < r->count) {
     fxs_vec2 c = fxs_nav_grid_cell_center(g, points[i] % g->width, points[i] / g->width);
-    bool passed = fxs_vec2_within(a->position, c, g->cell_size / 2);
+    bool passed = fxs_vec2_within_inline(a->position, c, g->cell_size / 2);
     if (!passed && !in_sight(g, here, points[i + 1u])) break;
     i++;
   }

@@ -8,6 +8,7 @@
 #include "world_rules.h"
 #include "world_sharers.h"
 #include "world_way.h"
+#include "vec2_within.h"
 
 // Navigate (world_nav.h): the route's move; ORCA toward it among the neighbors, except when
 // landing on the last point (taken as it is); on the last leg, within the slowing radius,
@@ -29,7 +30,7 @@ fxs_vec2 fxs_world_navigate_steering(fxs_steer_context *ctx, const fix16_t *p) {
   // (Both since simulation version 5; by version 4's a follower rests in any pile, waits anywhere.)
   uint32_t group = fxs_world_goal_group(ctx->world, ctx->index); // (fields', since version 10 any)
   bool clusters = fxs_rules_since(ctx->world, FXS_RULES_GOAL_CLUSTERS);
-  bool near = group || fxs_vec2_within(a->position, m.to, slowing);
+  bool near = group || fxs_vec2_within_inline(a->position, m.to, slowing);
   bool compact = group && fxs_rules_since(ctx->world, FXS_RULES_COMPACT_CLUSTERS);
   fix16_t slow = fxs_max(a->max_force, 0), gap = fxs_agent_touch(a);
   if (group) slow = fxs_max(slow, fxs_max(a->max_speed, 0) / 2);

@@ -13,6 +13,7 @@
 #include "world_sharers.h"
 #include "world_wall_slide.h"
 #include "world_slots.h"
+#include "vec2_within.h"
 
 static inline int64_t magnitude(int64_t v) { return v < 0 ? -v : v; }
 
@@ -52,14 +53,15 @@ static inline bool owes_way(const way_facts *a, const way_facts *b) {
   if (!(af & OWING_FLAGS)) return false;
   if (!(af & bf & FXS_FACT_NAVIGATES) || fxs_vec2_equal(a->of->goal, b->of->goal)) return false;
   int64_t both = (int64_t)fxs_max(a->of->radius, 0) + fxs_max(b->of->radius, 0);
-  if ((af & FXS_FACT_RESTS) &&
-      fxs_vec2_within(a->position, b->of->goal, (fix16_t)(both > FXS_MAX ? FXS_MAX : both))) {
+  if ((af & FXS_FACT_RESTS) && fxs_vec2_within_inline(a->position, b->of->goal,
+                                                      (fix16_t)(both > FXS_MAX ? FXS_MAX : both))) {
     return true;
   }
   if ((af & FXS_FACT_ON_SPOT) && !(bf & FXS_FACT_ON_SPOT)) return true;
   if ((af & bf & FXS_FACT_CRAWLS) && goal_before(b->of->goal, a->of->goal)) {
     int64_t reach = both + both / FXS_TOUCH_DIVISOR;
-    return fxs_vec2_within(a->position, b->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach));
+    return fxs_vec2_within_inline(a->position, b->position,
+                                  (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach));
   }
   return false;
 }
@@ -159,16 +161,19 @@ bool fxs_way_held_in_pile(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t slo
   unsigned sides = 0;
   for (uint32_t i = 0; i < ctx->neighbor_count && sides != 3u; ++i) {
     const fxs_neighbor *nb = &ctx->scratch->neighbors[i];
-    if (nb->id == ctx->index || !fxs_vec2_within(nb->velocity, fxs_vec2_zero(), slow)) continue;
+    if (nb->id == ctx->index || !fxs_vec2_within_inline(nb->velocity, fxs_vec2_zero(), slow))
+      continue;
     if (!fxs_vec2_equal(fxs_facts_goal(ctx->world, nb->id), ctx->target_point))
       continue; // its own spot
     int64_t reach =
         (int64_t)fxs_max(a->radius, 0) + fxs_max(fxs_facts_radius(ctx->world, nb->id), 0) + gap;
-    if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
+    if (!fxs_vec2_within_inline(a->position, nb->position,
+                                (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
       continue;
     if (!measured) mine = fxs_distance_sq_exact(a->position, to), measured = true;
     if (fxs_u128_compare(fxs_distance_sq_exact(nb->position, to), mine) >= 0) continue;
-    if (fxs_vec2_within(nb->position, to, fxs_agent_touch(a))) return true; // on the goal itself
+    if (fxs_vec2_within_inline(nb->position, to, fxs_agent_touch(a)))
+      return true; // on the goal itself
     sides |= side_ahead(a->position, nb->position, to);
   }
   return sides == 3u;
@@ -202,7 +207,8 @@ bool fxs_way_touches_rest(const fxs_steer_context *ctx, fxs_vec2 to, fix16_t gap
     if (nb->id == ctx->index || !fxs_vec2_is_zero(nb->velocity)) continue;
     int64_t reach =
         (int64_t)fxs_max(a->radius, 0) + fxs_max(fxs_facts_radius(ctx->world, nb->id), 0) + gap;
-    if (!fxs_vec2_within(a->position, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
+    if (!fxs_vec2_within_inline(a->position, nb->position,
+                                (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
       continue;
     if (!fxs_vec2_equal(fxs_facts_goal(ctx->world, nb->id), ctx->target_point)) continue;
     if (!measured) mine = fxs_distance_sq_exact(a->position, to), measured = true;
@@ -227,7 +233,7 @@ static bool overlaps_a_neighbor(const fxs_steer_context *ctx, bool margin) {
     int64_t reach = (margin ? sum + sum / FXS_ORCA_MARGIN_DIVISOR : sum) - 1;
     fxs_vec2 at = ctx->unsorted ? world->internal->view_position[view] : nb->position;
     if (reach >= 0 &&
-        fxs_vec2_within(a->position, at, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
+        fxs_vec2_within_inline(a->position, at, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
       return true;
   }
   return false;
@@ -427,7 +433,7 @@ fxs_vec2 fxs_way_round_pile(const fxs_steer_context *ctx, fxs_vec2 preferred, fx
     }
     int64_t reach = (int64_t)fxs_max(a->radius, 0) + fxs_max(f->radius, 0);
     fxs_vec2 c = fxs_vec2_closest_on_segment(nb->position, a->position, ahead);
-    if (fxs_vec2_within(c, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
+    if (fxs_vec2_within_inline(c, nb->position, (fix16_t)(reach > FXS_MAX ? FXS_MAX : reach)))
       return fxs_vec2_rotate(preferred, FXS_CLUSTER_ROUND_TURN);
   }
   return preferred;
