@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "manager_inline.h"
+#include "world_bounds.h"
 #include "fixsteer/world.h"
 #include "world_steer.h"
 
@@ -43,16 +44,23 @@ static inline bool fxs_has_solid_body(const fxs_world *world, uint32_t index) {
   return false;
 }
 
-/// The slot's part of fxs_steers_lone_orca (the world's is no containment), as tests without
-/// a branch: for the crowd's tally, which takes every slot. A slot without behaviors still
-/// has a first one to read (zeroed at init, or a stale one the count rules out).
-static inline bool fxs_slot_is_lone_orca(const fxs_agent_slot *s) {
+/// Whether the slot's one behavior is `kind`, of weight 1, in a combine mode that keeps one
+/// contribution whole (fxs_combine_keeps_one), with no force applied for the tick: its
+/// manager would take that behavior's steering as it is (see fxs_steers_lone_orca). As tests
+/// without a branch: the crowd's tally takes every slot. A slot without behaviors still has
+/// a first one to read (zeroed at init, or a stale one the count rules out).
+static inline bool fxs_slot_is_lone(const fxs_agent_slot *s, fxs_behavior kind) {
   const fxs_behavior_slot *b = &s->behaviors[0];
-  unsigned lone = (unsigned)(b->kind == FXS_BEHAVIOR_ORCA) & (unsigned)(s->behavior_count == 1) &
+  unsigned lone = (unsigned)(b->kind == kind) & (unsigned)(s->behavior_count == 1) &
                   (unsigned)(b->weight == FXS_ONE) &
                   (unsigned)fxs_combine_keeps_one(s->combine_mode) &
                   (unsigned)fxs_vec2_is_zero(s->pending_force);
   return lone != 0;
+}
+
+/// The slot's part of fxs_steers_lone_orca (the world's is no containment).
+static inline bool fxs_slot_is_lone_orca(const fxs_agent_slot *s) {
+  return fxs_slot_is_lone(s, FXS_BEHAVIOR_ORCA);
 }
 
 /// True when the agent's one behavior is ORCA of weight 1 and its manager would keep ORCA's
@@ -65,6 +73,17 @@ static inline bool fxs_steers_lone_orca(const fxs_world *world, const fxs_agent_
   // The kind first: most agents that are not lone ORCA ones fail there.
   return s->behaviors[0].kind == FXS_BEHAVIOR_ORCA && fxs_slot_is_lone_orca(s) &&
          !world->def.clamp_to_bounds;
+}
+
+/// True for an agent whose one behavior is navigate and whom the manager would steer by that
+/// behavior alone this tick (fxs_slot_is_lone, and no containment push: none in a world
+/// without bounds, else none this tick): a navigate crowd's agent, nearly always. The step
+/// steers it without the manager, on the rule of fxs_steers_lone_orca.
+static inline bool fxs_steers_lone_navigate(const fxs_world *world, const fxs_agent_slot *s) {
+  if (s->behaviors[0].kind != FXS_BEHAVIOR_NAVIGATE || !fxs_slot_is_lone(s, FXS_BEHAVIOR_NAVIGATE))
+    return false;
+  return !world->def.clamp_to_bounds ||
+         fxs_vec2_is_zero(fxs_containment_inline(&s->body, &world->def));
 }
 
 /// What the step learns about the crowd, from a pass over the live agents (sense, in the

@@ -35,7 +35,6 @@
 #include "world_rules.h"
 #include "world_sharers.h"
 #include "world_slots.h"
-#include "world_cluster.h"
 #include "world_wall_slide.h"
 #include "world_way.h"
 #include "world_escape.h"
@@ -46,8 +45,6 @@ static const fxs_agent *target_agent_of(const fxs_world *world, const fxs_agent_
   int32_t i = s->target_agent ? fxs_world_slot_of(world, s->target_agent) : -1;
   return i < 0 ? 0 : &world->agents[i].body;
 }
-
-// A max_neighbors parameter (ORCA, navigate) as a count: validated whole and >= 0.
 
 // The neighbor search: with `orca_only`, the nearest k within r (what ORCA takes of the
 // list), else the full list. With `few` too, at most k found are left unsorted
@@ -753,6 +750,23 @@ static void steer_agent(const fxs_step_context *step, uint32_t v, uint32_t index
   keep_out_of_walls(&ctx, &s->body, next, solid);
 }
 
+// Phase 4 for an agent that fxs_steers_lone_navigate: steer_agent without the manager, as
+// steer_lone_orca (a call of its own for the same reason).
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void
+steer_lone_navigate(const fxs_step_context *step, uint32_t v, uint32_t index,
+                    fxs_world_worker *scratch) {
+  fxs_steer_context ctx;
+  begin_steering(&ctx, step, v, index, scratch, true);
+  fxs_agent *next = &step->world->internal->next[index];
+  search(&ctx); // as neighbor_steering, before the behavior
+  fxs_vec2 force = fxs_world_navigate_steering(&ctx, ctx.slot->behaviors[0].p);
+  fxs_agent_integrate_linear(next, force);
+  keep_out(&ctx, &ctx.slot->body, next, true); // navigate's body is solid (fxs_has_solid_body)
+}
+
 void fxs_world_steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
   const fxs_step_context *step = (const fxs_step_context *)context;
   const fxs_world *world = step->world;
@@ -777,6 +791,8 @@ void fxs_world_steer_range(uint32_t begin, uint32_t end, uint32_t worker, void *
     uint32_t index = view_slot[v];
     if (fxs_steers_lone_orca(world, &world->agents[index])) {
       steer_lone_orca(step, v, index, scratch, &hint);
+    } else if (fxs_steers_lone_navigate(world, &world->agents[index])) {
+      steer_lone_navigate(step, v, index, scratch);
     } else {
       steer_agent(step, v, index, scratch);
     }
