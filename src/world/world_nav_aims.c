@@ -6,6 +6,7 @@
 #include "nav_state.h"
 #include "world_nav_fields.h"
 #include "world_nav_raster.h"
+#include "world_prefetch.h"
 #include "world_step.h"
 
 // The cell one step in direction dir (0..7, nav_grid.h: E, N, W, S, NE, NW, SW, SE) from
@@ -179,19 +180,94 @@ static void batch_finish(const fxs_world *world, aim_batch *b, fxs_nav_aim *aims
   b->count = 0;
 }
 
+// Cells of known codes (fxs_world_nav_aim_cell's walks) taken side by side, as the chains of
+// aim_batch: each step reads a packed byte a row from the last, and a step of every walk of
+// the batch before the next of any lets the core wait for their misses at once.
+typedef struct walk_batch {
+  uint32_t count;
+  uint32_t slot[AIM_BATCH], at[AIM_BATCH], left[AIM_BATCH];
+  const uint8_t *packed[AIM_BATCH];
+} walk_batch;
+
+// The batch's walks taken, each one's last cell into its agent's entry.
+static void walks_finish(const fxs_world *world, walk_batch *b, fxs_nav_aim *aims) {
+  uint32_t w = world->nav.grid.width;
+  for (bool walking = true; walking;) {
+    walking = false;
+    for (uint32_t j = 0; j < b->count; ++j) {
+      if (b->left[j] == 0) continue;
+      b->at[j] = next_cell(b->at[j], b->packed[j][b->at[j]] & 15u, w);
+      b->left[j]--;
+      walking = true;
+    }
+  }
+  for (uint32_t j = 0; j < b->count; ++j) aims[b->slot[j]].to = b->at[j];
+  b->count = 0;
+}
+
+// The batches of a pass over a range: agents whose cell changed, their cells' packed bytes
+// being loaded (prefetched) while the next ones are found; the chains of fresh aims; the
+// walks of known ones. Each writes only its agents' entries.
+typedef struct aim_pass {
+  const fxs_world *world;
+  fxs_nav_aim *aims;
+  uint32_t pending, slot[AIM_BATCH], field[AIM_BATCH], here[AIM_BATCH];
+  aim_batch chains;
+  walk_batch walks;
+} aim_pass;
+
+// Agent slot i's entry on field k found again at cell `here` (its byte loaded by now): the
+// packed code, or as fxs_world_nav_aim_of when the cell has none yet (the goal in sight at
+// once, else its chain in a batch).
+static void find_at(aim_pass *pass, uint32_t i, uint32_t k, uint32_t here) {
+  const fxs_world *world = pass->world;
+  fxs_nav_aim *a = &pass->aims[i];
+  uint8_t byte = fxs_world_nav_fields_packed(world, k)[here];
+  uint32_t code = byte >> 4;
+  a->here = here, a->field = k, a->to = here;
+  a->reaches = (byte & 15u) != FXS_NAV_PACK_NONE;
+  if (code != FXS_NAV_AIM_UNKNOWN) {
+    a->code = (uint8_t)code;
+    if (code >= FXS_NAV_AIM_STEP) { // a->to = fxs_world_nav_aim_cell(world, k, here, code)
+      walk_batch *w = &pass->walks;
+      uint32_t j = w->count;
+      w->slot[j] = i, w->at[j] = here, w->left[j] = code - FXS_NAV_AIM_STEP + 1u;
+      w->packed[j] = fxs_world_nav_fields_packed(world, k);
+      if (++w->count == AIM_BATCH) walks_finish(world, w, pass->aims);
+    }
+    return;
+  }
+  a->fresh = 1;
+  if (fxs_world_nav_cells_in_sight(world, here, world->nav.field_slots[k].goal_cell)) {
+    a->code = FXS_NAV_AIM_GOAL;
+    return;
+  }
+  aim_batch *b = &pass->chains;
+  b->slot[b->count] = i;
+  chain_begin(world, k, here, &b->chain[b->count]);
+  if (++b->count == AIM_BATCH) batch_finish(world, b, pass->aims);
+}
+
+// The pending agents' entries found, in slot order.
+static void pending_finish(aim_pass *pass) {
+  for (uint32_t j = 0; j < pass->pending; ++j)
+    find_at(pass, pass->slot[j], pass->field[j], pass->here[j]);
+  pass->pending = 0;
+}
+
 // The pass: each agent's entry kept (its cell and field as before, nothing forgotten), found
-// again (the packed code, or as fxs_world_nav_aim_of when the cell has none yet: the goal in
-// sight at once, else its chain in a batch) or marked none.
+// again (find_at) or marked none.
 static void find_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
-  const fxs_world *world = (const fxs_world *)context;
+  aim_pass pass;
+  pass.world = (const fxs_world *)context;
+  pass.aims = aims_of(pass.world);
+  pass.pending = 0, pass.chains.count = 0, pass.walks.count = 0;
+  const fxs_world *world = pass.world;
   const fxs_nav_grid *g = &world->nav.grid;
-  fxs_nav_aim *aims = aims_of(world);
   bool stale = world->internal->nav.aims_stale != 0;
-  aim_batch batch;
-  batch.count = 0;
   (void)worker;
   for (uint32_t i = begin; i < end; ++i) {
-    fxs_nav_aim *a = &aims[i];
+    fxs_nav_aim *a = &pass.aims[i];
     uint32_t k = plain_follower(world, i), cx, cy;
     a->fresh = 0;
     if (k == FXS_NAV_NO_FIELD) {
@@ -201,25 +277,13 @@ static void find_range(uint32_t begin, uint32_t end, uint32_t worker, void *cont
     fxs_nav_grid_cell_of(g, world->agents[i].body.position, &cx, &cy);
     uint32_t here = cy * g->width + cx;
     if (!stale && a->field == k && a->here == here) continue;
-    uint8_t byte = fxs_world_nav_fields_packed(world, k)[here];
-    uint32_t code = byte >> 4;
-    a->here = here, a->field = k, a->to = here;
-    a->reaches = (byte & 15u) != FXS_NAV_PACK_NONE;
-    if (code != FXS_NAV_AIM_UNKNOWN) {
-      a->code = (uint8_t)code;
-      if (code >= FXS_NAV_AIM_STEP) a->to = fxs_world_nav_aim_cell(world, k, here, code);
-      continue;
-    }
-    a->fresh = 1;
-    if (fxs_world_nav_cells_in_sight(world, here, world->nav.field_slots[k].goal_cell)) {
-      a->code = FXS_NAV_AIM_GOAL;
-      continue;
-    }
-    batch.slot[batch.count] = i;
-    chain_begin(world, k, here, &batch.chain[batch.count]);
-    if (++batch.count == AIM_BATCH) batch_finish(world, &batch, aims);
+    FXS_PREFETCH(&fxs_world_nav_fields_packed(world, k)[here]);
+    pass.slot[pass.pending] = i, pass.field[pass.pending] = k, pass.here[pass.pending] = here;
+    if (++pass.pending == AIM_BATCH) pending_finish(&pass);
   }
-  batch_finish(world, &batch, aims);
+  pending_finish(&pass);
+  batch_finish(world, &pass.chains, pass.aims);
+  walks_finish(world, &pass.walks, pass.aims);
 }
 
 void fxs_world_nav_aims_find(fxs_world *world) {
