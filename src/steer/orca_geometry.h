@@ -143,7 +143,7 @@ typedef struct cone_terms {
 // with x = 2a + T < 2^29. per_tau = ceil(2^shift / D) for D = 2T and shift = 29 + l, 2^l the
 // least power of two >= D: then per_tau D = 2^shift + e with e < D <= 2^l, so
 // x per_tau / 2^shift = x / D + x e / (D 2^shift), the last term below 1 / D, and the floor
-// is floor(x / D) for every x < 2^29 (test_orca_geometry checks every D against division).
+// is floor(x / D) for every x < 2^29 (test_orca checks every D against the division).
 // x per_tau < 2^29 (2^30 + 1): within 64 bits.
 static inline uint64_t tau_round(const cone_terms *c, uint64_t a) {
   return ((2u * a + ((uint32_t)c->tau >> 16)) * c->per_tau) >> c->shift;
@@ -174,8 +174,9 @@ static inline cone_terms cone_terms_of(fix16_t r, fix16_t tau) {
   return c;
 }
 
-// The terms of a neighbor's cone of radius r (>= 0, below 2^28) for an agent whose own are
-// `like`: its horizon, and its reciprocal when it has one (r / tau then without a division).
+// The terms of a cone of radius r (cone_radius's: >= 0, below 2^27.1, so that 2r + T stays
+// below 2^29) for an agent whose own are `like`: its horizon, and its reciprocal when it has
+// one (r / tau then without a division).
 static inline cone_terms cone_terms_like(fix16_t r, const cone_terms *like) {
   cone_terms c = cone_bound_terms_of(r, like->tau);
   c.per_tau = like->per_tau, c.shift = like->shift;
@@ -184,8 +185,8 @@ static inline cone_terms cone_terms_like(fix16_t r, const cone_terms *like) {
   return c;
 }
 
-// A neighbor's terms (r >= 0, below 2^28), with the reciprocal of a horizon of whole ticks: the
-// agent's own, whose lines divide by tau for every neighbor.
+// The terms of a cone of radius r (as cone_terms_like) with the reciprocal of a horizon of
+// whole ticks: an agent's own, whose lines divide by tau for every neighbor.
 static inline cone_terms cone_terms_with_reciprocal(fix16_t r, fix16_t tau) {
   cone_terms c = cone_bound_terms_of(r, tau);
   cone_set_reciprocal(&c);
