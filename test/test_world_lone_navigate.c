@@ -7,7 +7,6 @@
 
 #include "vec2.h"
 #include "agent.h"
-#include "orca.h"
 #include "result.h"
 #include "command.h"
 #include "command_build.h"

@@ -13,6 +13,7 @@
 #include "world_sharers.h"
 #include "world_wall_slide.h"
 #include "world_slots.h"
+#include "vec2_scale.h" // FXS_ALWAYS_INLINE
 #include "vec2_within.h"
 
 static inline int64_t magnitude(int64_t v) { return v < 0 ? -v : v; }
@@ -48,7 +49,7 @@ static inline bool goal_before(fxs_vec2 p, fxs_vec2 q) {
 // owes none.
 #define OWING_FLAGS (FXS_FACT_RESTS | FXS_FACT_ON_SPOT | FXS_FACT_CRAWLS)
 
-static inline bool owes_way(const way_facts *a, const way_facts *b) {
+FXS_ALWAYS_INLINE bool owes_way(const way_facts *a, const way_facts *b) {
   unsigned af = a->of->flags, bf = b->of->flags;
   if (!(af & OWING_FLAGS)) return false;
   if (!(af & bf & FXS_FACT_NAVIGATES) || fxs_vec2_equal(a->of->goal, b->of->goal)) return false;
