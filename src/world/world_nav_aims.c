@@ -180,40 +180,14 @@ static void batch_finish(const fxs_world *world, aim_batch *b, fxs_nav_aim *aims
   b->count = 0;
 }
 
-// Cells of known codes (fxs_world_nav_aim_cell's walks) taken side by side, as the chains of
-// aim_batch: each step reads a packed byte a row from the last, and a step of every walk of
-// the batch before the next of any lets the core wait for their misses at once.
-typedef struct walk_batch {
-  uint32_t count;
-  uint32_t slot[AIM_BATCH], at[AIM_BATCH], left[AIM_BATCH];
-  const uint8_t *packed[AIM_BATCH];
-} walk_batch;
-
-// The batch's walks taken, each one's last cell into its agent's entry.
-static void walks_finish(const fxs_world *world, walk_batch *b, fxs_nav_aim *aims) {
-  uint32_t w = world->nav.grid.width;
-  for (bool walking = true; walking;) {
-    walking = false;
-    for (uint32_t j = 0; j < b->count; ++j) {
-      if (b->left[j] == 0) continue;
-      b->at[j] = next_cell(b->at[j], b->packed[j][b->at[j]] & 15u, w);
-      b->left[j]--;
-      walking = true;
-    }
-  }
-  for (uint32_t j = 0; j < b->count; ++j) aims[b->slot[j]].to = b->at[j];
-  b->count = 0;
-}
-
 // The batches of a pass over a range: agents whose cell changed, their cells' packed bytes
-// being loaded (prefetched) while the next ones are found; the chains of fresh aims; the
-// walks of known ones. Each writes only its agents' entries.
+// being loaded (prefetched) while the next ones are found; the chains of fresh aims. Each
+// writes only its agents' entries.
 typedef struct aim_pass {
   const fxs_world *world;
   fxs_nav_aim *aims;
   uint32_t pending, slot[AIM_BATCH], field[AIM_BATCH], here[AIM_BATCH];
   aim_batch chains;
-  walk_batch walks;
 } aim_pass;
 
 // Agent slot i's entry on field k found again at cell `here` (its byte loaded by now): the
@@ -228,13 +202,7 @@ static void find_at(aim_pass *pass, uint32_t i, uint32_t k, uint32_t here) {
   a->reaches = (byte & 15u) != FXS_NAV_PACK_NONE;
   if (code != FXS_NAV_AIM_UNKNOWN) {
     a->code = (uint8_t)code;
-    if (code >= FXS_NAV_AIM_STEP) { // a->to = fxs_world_nav_aim_cell(world, k, here, code)
-      walk_batch *w = &pass->walks;
-      uint32_t j = w->count;
-      w->slot[j] = i, w->at[j] = here, w->left[j] = code - FXS_NAV_AIM_STEP + 1u;
-      w->packed[j] = fxs_world_nav_fields_packed(world, k);
-      if (++w->count == AIM_BATCH) walks_finish(world, w, pass->aims);
-    }
+    if (code >= FXS_NAV_AIM_STEP) a->to = fxs_world_nav_aim_cell(world, k, here, code);
     return;
   }
   a->fresh = 1;
@@ -261,7 +229,7 @@ static void find_range(uint32_t begin, uint32_t end, uint32_t worker, void *cont
   aim_pass pass;
   pass.world = (const fxs_world *)context;
   pass.aims = aims_of(pass.world);
-  pass.pending = 0, pass.chains.count = 0, pass.walks.count = 0;
+  pass.pending = 0, pass.chains.count = 0;
   const fxs_world *world = pass.world;
   const fxs_nav_grid *g = &world->nav.grid;
   bool stale = world->internal->nav.aims_stale != 0;
@@ -283,7 +251,6 @@ static void find_range(uint32_t begin, uint32_t end, uint32_t worker, void *cont
   }
   pending_finish(&pass);
   batch_finish(world, &pass.chains, pass.aims);
-  walks_finish(world, &pass.walks, pass.aims);
 }
 
 void fxs_world_nav_aims_find(fxs_world *world) {
