@@ -55,17 +55,17 @@ fxs_wall_grid fxs_wall_grid_build(fxs_world *world, uint32_t live) {
   const fxs_wall *walls = world->internal->live_walls;
   fxs_wall_grid g;
   g.min_x = d->bounds_min.x, g.min_y = d->bounds_min.y;
-  g.size = FXS_ONE, g.shift = 16u, g.w = 0, g.h = 0;
+  g.shift = 16u, g.w = 0, g.h = 0;
   if (live == 0 || world->internal->wall_max_cells == 0) return g;
   // The finest cells that fit, coarsened while long walls would overflow the entries (one
-  // cell holds each wall once, and live <= capacity.walls <= the entries).
-  for (;;) {
-    g.size = fxs_grid_fit(d, g.size, world->internal->wall_max_cells, &g.w, &g.h); // doubled
-    while ((INT64_C(1) << g.shift) < g.size) g.shift++;
-    FXS_ASSERT(g.size == (INT64_C(1) << g.shift));
+  // cell holds each wall once, and live <= capacity.walls <= the entries). One unit doubled:
+  // always a power of two.
+  for (int64_t size = FXS_ONE;; size *= 2) {
+    size = fxs_grid_fit(d, size, world->internal->wall_max_cells, &g.w, &g.h);
+    while ((INT64_C(1) << g.shift) < size) g.shift++;
+    FXS_ASSERT(size == (INT64_C(1) << g.shift));
     if ((g.w == 1u && g.h == 1u) || entries_fit(&g, walls, live, world->internal->wall_max_entries))
       break;
-    g.size *= 2;
   }
   uint32_t cells = g.w * g.h, *start = world->internal->wall_cell_start;
   uint32_t *first = world->internal->wall_first, *order = world->internal->wall_order;

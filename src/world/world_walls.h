@@ -26,9 +26,9 @@
 /// (anything outside them counts in the nearest edge cell); w = h = 0 when it is not built
 /// (a world without a grid, or no live wall).
 typedef struct fxs_wall_grid {
-  int64_t size, min_x, min_y; ///< Cell size and lower corner, raw Q16.16.
-  unsigned shift;             ///< size = 2^shift (one unit, doubled): a cell is a shift away.
-  uint32_t w, h;              ///< Cells per row and rows.
+  int64_t min_x, min_y; ///< Lower corner, raw Q16.16.
+  unsigned shift;       ///< Cells of 2^shift raw (one unit, doubled): a point's cell is a shift.
+  uint32_t w, h;        ///< Cells per row and rows.
 } fxs_wall_grid;
 
 /// Wall capacities below this have no wall grid (no memory for it; every wall is tested, as a
