@@ -17,10 +17,9 @@ static inline uint32_t next_cell(uint32_t at, uint32_t dir, uint32_t w) {
   return (uint32_t)((int32_t)at + dx[dir] + dy[dir] * (int32_t)w);
 }
 
-// x on the line through (x0, y0) and (x1, y1) at row y (y1 != y0), the quotient toward zero:
-// within one cell of the line's.
-static int64_t column_at(int64_t x0, int64_t y0, int64_t x1, int64_t y1, int64_t y) {
-  return x0 + (y - y0) * (x1 - x0) / (y1 - y0);
+// floor(p / 2^32).
+static inline int64_t floor_2_32(int64_t p) {
+  return p >= 0 ? p >> 32 : -(int64_t)(((uint64_t)-p + UINT32_MAX) >> 32);
 }
 
 // True when no cell the walk from (x0, y0) to (x1, y1) can touch is blocked, by the raster's
@@ -29,17 +28,24 @@ static int64_t column_at(int64_t x0, int64_t y0, int64_t x1, int64_t y1, int64_t
 // column within a cell of the line's, and a touched cell within half a cell of the line),
 // held to the box of the two cells; every block there without a blocked cell. False answers
 // nothing: the walk decides.
+// The line's column at a row y, x0 + (y - y0) dx / dy toward zero (c), is found without a
+// division a row: x0 + floor((y - y0) m / 2^32), with m = dx 2^32 / dy toward zero, is c or
+// c - 1 (its error, below 2^16 / 2^32, is less than the 1 / |dy| between a column that is not
+// whole and a whole one), so the range takes one column more on the right. The rows lie
+// within 2^15 + 17 of y0 and |dx| < 2^15: the product stays below 2^63.
 static bool blocks_clear(const uint16_t *blocked, uint32_t wide, uint32_t x0, uint32_t y0,
                          uint32_t x1, uint32_t y1) {
   const uint32_t bits = FXS_NAV_SIGHT_BLOCK_BITS, side = FXS_NAV_SIGHT_BLOCK;
   int64_t xmin = x0 < x1 ? x0 : x1, xmax = x0 < x1 ? x1 : x0;
   uint32_t ymin = y0 < y1 ? y0 : y1, ymax = y0 < y1 ? y1 : y0;
+  int64_t slope = 0;
+  if (y0 != y1) slope = ((int64_t)x1 - x0) * ((int64_t)1 << 32) / ((int64_t)y1 - y0);
   for (uint32_t by = ymin >> bits; by <= ymax >> bits; ++by) {
     int64_t a = xmin, b = xmax;
     if (y0 != y1) {
-      int64_t top = (int64_t)(by << bits) - 1, bottom = (int64_t)(by << bits) + side;
-      int64_t ca = column_at(x0, y0, x1, y1, top), cb = column_at(x0, y0, x1, y1, bottom);
-      a = (ca < cb ? ca : cb) - 1, b = (ca < cb ? cb : ca) + 1;
+      int64_t top = (int64_t)(by << bits) - 1 - y0, bottom = (int64_t)(by << bits) + side - y0;
+      int64_t ca = x0 + floor_2_32(top * slope), cb = x0 + floor_2_32(bottom * slope);
+      a = (ca < cb ? ca : cb) - 1, b = (ca < cb ? cb : ca) + 2;
       if (a < xmin) a = xmin;
       if (b > xmax) b = xmax;
     }
