@@ -102,6 +102,7 @@ enum {
   M_NAV_FIELDS,
   M_NAV_FIELDS_MEMORY,
   M_NAV_AGENT_FIELD,
+  M_NAV_GOAL_POINTS,
   M_NAV_MOVES,
   M_NAV_FIELD_MEMBERS,
   M_NAV_FIELD_PACKED, // fields
@@ -200,6 +201,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
       c->nav_fields,
       fxs_world_nav_field_builds(c),
       c->nav_fields ? (mesh ? 1u : 1u + FXS_NAV_AIM_WORDS) * (size_t)c->agents : 0u, // +aims
+      c->nav_fields ? c->agents : 0u,
       c->nav_fields ? (mesh ? 3u : 1u) * (size_t)c->agents : 0u, // a mesh's: and move points
       (size_t)c->nav_fields * FXS_NAV_FIELD_MEMBER_WORDS,
       (size_t)c->nav_fields * c->nav_cells,
@@ -264,6 +266,7 @@ static bool layout(const fxs_world_capacity *c, size_t offsets[M_COUNT + 1]) {
                                  sizeof(fxs_nav_field),
                                  fxs_world_nav_fields_bytes(c),
                                  sizeof(uint32_t),
+                                 sizeof(fxs_vec2),
                                  sizeof(uint32_t),
                                  sizeof(uint32_t),
                                  sizeof(uint8_t),
@@ -386,6 +389,7 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
     n->fields = FXS_AT(fxs_nav_field, M_NAV_FIELDS);
     world->internal->nav.fields_memory = FXS_AT(uint8_t, M_NAV_FIELDS_MEMORY);
     world->internal->nav.agent_field = FXS_AT(uint32_t, M_NAV_AGENT_FIELD);
+    world->internal->nav.goal_points = FXS_AT(fxs_vec2, M_NAV_GOAL_POINTS);
     n->moves = FXS_AT(uint32_t, M_NAV_MOVES);
     world->internal->nav.field_members = FXS_AT(uint32_t, M_NAV_FIELD_MEMBERS);
     world->internal->nav.field_packed = FXS_AT(uint8_t, M_NAV_FIELD_PACKED);
@@ -414,6 +418,7 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
       n->fields = FXS_AT(fxs_nav_field, M_NAV_FIELDS);
       n->moves = FXS_AT(uint32_t, M_NAV_MOVES);
       world->internal->nav.agent_field = FXS_AT(uint32_t, M_NAV_AGENT_FIELD);
+      world->internal->nav.goal_points = FXS_AT(fxs_vec2, M_NAV_GOAL_POINTS);
       world->internal->nav.field_members = FXS_AT(uint32_t, M_NAV_FIELD_MEMBERS);
       world->internal->nav.field_built = FXS_AT(fxs_nav_field_built, M_NAV_FIELD_BUILT);
       world->internal->nav.field_packed = FXS_AT(uint8_t, M_MESH_TREES);

@@ -45,6 +45,10 @@ typedef struct fxs_world_nav_internal {
   /// Per agent slot, the field it follows this tick (not state); in a grid world the block
   /// goes on with each slot's aim (fxs_nav_aim, world_nav_aims.h).
   uint32_t *agent_field;
+  /// Per agent slot, the point a navigate agent goes to this tick (fxs_world_nav_target),
+  /// found with its goal in agent_field for the grouping (fxs_world_nav_fields_group), which
+  /// then reads no agent's slot; not state.
+  fxs_vec2 *goal_points;
   /// Per field slot, the live navigate agents given it this tick (a count of the start-of-tick
   /// state, remade by every plan; not state).
   uint32_t *field_members;

@@ -398,10 +398,6 @@ void fxs_world_nav_plan(fxs_world *world) {
 
 bool fxs_world_nav_navigates(const fxs_agent_slot *slot) { return navigates(slot); }
 
-uint32_t fxs_world_nav_goal_cell(const fxs_world *world, uint32_t index) {
-  return cell_index(&world->nav.grid, target_of(world, &world->agents[index]));
-}
-
 // ------------------------------------------------------------------ following
 
 // The move onto the last point: arrival outside the landing radius; inside it the offset

@@ -86,9 +86,6 @@ fxs_vec2 fxs_world_nav_target(const fxs_world *world, uint32_t index);
 /// True when the agent in this slot has a navigate behavior.
 bool fxs_world_nav_navigates(const fxs_agent_slot *slot);
 
-/// The grid cell of the target agent slot `index` navigates to (a grid is set).
-uint32_t fxs_world_nav_goal_cell(const fxs_world *world, uint32_t index);
-
 /// Writes the navigation section of the snapshot (a world with navigation).
 void fxs_world_nav_write(const fxs_world *world, fxs_writer *w);
 

@@ -279,12 +279,14 @@ static void follow_moves(fxs_world *world) {
 }
 
 // The goal cells of the navigate agents of slots [begin, end) into agent_field (their moves'
-// destinations, else their targets' cells), FXS_NAV_NO_FIELD for the others: each slot's own
-// entries only, so the ranges run on the task system.
+// destinations, else their targets' cells), FXS_NAV_NO_FIELD for the others, and their
+// targets into goal_points: each slot's own entries only, so the ranges run on the task
+// system.
 static void goal_cells_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
   fxs_world *world = (fxs_world *)context;
   fxs_world_nav *n = &world->nav;
   uint32_t *field = world->internal->nav.agent_field;
+  fxs_vec2 *points = world->internal->nav.goal_points;
   (void)worker;
   for (uint32_t i = begin; i < end; ++i) {
     field[i] = FXS_NAV_NO_FIELD;
@@ -294,7 +296,8 @@ static void goal_cells_range(uint32_t begin, uint32_t end, uint32_t worker, void
       continue;
     }
     uint32_t move = n->moves[i];
-    field[i] = move != FXS_NAV_NO_MOVE ? move : fxs_world_nav_goal_cell(world, i);
+    points[i] = fxs_world_nav_target(world, i);
+    field[i] = move != FXS_NAV_NO_MOVE ? move : cell_of(&n->grid, points[i]);
   }
 }
 
@@ -333,6 +336,7 @@ void fxs_world_nav_fields_group(fxs_world *world, uint32_t *count,
                                 uint32_t (*slot_for_goal)(fxs_world *world, uint32_t goal)) {
   fxs_world_nav *n = &world->nav;
   uint32_t agents = world->capacity.agents, *field = world->internal->nav.agent_field;
+  const fxs_vec2 *points = world->internal->nav.goal_points;
   for (uint32_t i = 0; i < agents; ++i) {
     if (field[i] != FXS_NAV_NO_FIELD) count[field[i]]++;
   }
@@ -358,7 +362,7 @@ void fxs_world_nav_fields_group(fxs_world *world, uint32_t *count,
     if (k == GOAL_NO_SLOT) continue;
     n->field_slots[k].used = world->tick;
     field[i] = k;
-    count_member(&members[(size_t)k * FXS_NAV_FIELD_MEMBER_WORDS], fxs_world_nav_target(world, i));
+    count_member(&members[(size_t)k * FXS_NAV_FIELD_MEMBER_WORDS], points[i]);
   }
 }
 

@@ -136,7 +136,8 @@ typedef struct fxs_nav_field_built {
 uint32_t fxs_world_nav_field_slot_take(fxs_world *world, uint32_t goal, bool *fresh);
 
 /// Groups navigate agents by goal: agent_field[i] holds agent i's goal (a cell or a triangle,
-/// FXS_NAV_NO_FIELD for none) and count[goal] 0 for each; an agent whose goal FXS_NAV_FIELD_GROUP
+/// FXS_NAV_NO_FIELD for none), goal_points[i] its target (fxs_world_nav_target) when it has
+/// a goal, and count[goal] 0 for each; an agent whose goal FXS_NAV_FIELD_GROUP
 /// or more share gets that goal's slot (`slot_for_goal`: the slot, its field begun when new, or
 /// FXS_NAV_NO_FIELD), marked used this tick and counted in field_members; the others
 /// FXS_NAV_NO_FIELD. Goals are served in the order of their lowest agent slot, each asked for

@@ -122,9 +122,10 @@ void fxs_world_mesh_fields_assign(fxs_world *world) {
   fxs_world_nav *n = &world->nav;
   uint32_t agents = world->capacity.agents, *count = goal_counts(world);
   uint32_t *field = world->internal->nav.agent_field;
+  fxs_vec2 *points = world->internal->nav.goal_points;
   const fxs_vec2 *dest = fxs_world_mesh_move_points(world);
   // agent_field holds each navigate agent's goal triangle until it is replaced by its field:
-  // a move's member's is its destination's.
+  // a move's member's is its destination's. goal_points holds its target.
   for (uint32_t i = 0; i < agents; ++i) {
     field[i] = FXS_NAV_NO_FIELD;
     const fxs_agent_slot *s = &world->agents[i];
@@ -132,8 +133,8 @@ void fxs_world_mesh_fields_assign(fxs_world *world) {
       n->moves[i] = FXS_NAV_NO_MOVE; // a move's member that stops navigating forgets it
       continue;
     }
-    fxs_vec2 goal = n->moves[i] != FXS_NAV_NO_MOVE ? dest[i] : fxs_world_nav_target(world, i);
-    field[i] = triangle_of(world, goal);
+    points[i] = fxs_world_nav_target(world, i);
+    field[i] = triangle_of(world, n->moves[i] != FXS_NAV_NO_MOVE ? dest[i] : points[i]);
     count[field[i]] = 0;
   }
   fxs_world_nav_fields_group(world, count, slot_for);
