@@ -256,3 +256,35 @@ void test_one_blocked_cell_at_a_block_edge_is_seen_by_every_line_that_touches_it
   }
   TEST_ASSERT_TRUE(hidden > lines / 20 && hidden < lines - lines / 20);
 }
+
+// Every pair of cells of a 21 x 21 window round two blocked cells (one on a block's edge, one
+// a cell away from another block), and lines from that window to cells far off in every
+// direction: the sight test answers as the walk, the counts' answer included (it fails when
+// the range of blocks read misses the column the line's rounding can add).
+void test_the_sight_test_answers_as_the_walk_for_every_pair_round_blocked_cells(void) {
+  nav_world_init(&world, 5, &cap, memory, sizeof memory);
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, set_grid(0)));
+  static const uint32_t spots[4][2] = {{47, 63}, {64, 65}, {143, 96}, {160, 111}};
+  uint32_t lines = 0, hidden = 0;
+  for (int k = 0; k < 4; ++k) {
+    uint32_t x = spots[k][0], y = spots[k][1];
+    TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_nav_costs(x, y, 1, 1, 0)));
+    TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_nav_costs(x + 2, y + 1, 1, 1, 0)));
+    update(&world);
+    for (uint32_t a = 0; a < 21u * 21u; ++a) {
+      uint32_t ax = x - 10u + a % 21u, ay = y - 10u + a / 21u;
+      for (uint32_t b = 0; b < 21u * 21u + 16u; ++b) {
+        // The window, then 16 cells far off round it (through it and past its blocked cells).
+        uint32_t bx = b < 441u ? x - 10u + b % 21u : x - 40u + 10u * ((b - 441u) % 4u) * 2u;
+        uint32_t by = b < 441u ? y - 10u + b / 21u : y - 40u + 10u * ((b - 441u) / 4u) * 2u;
+        bool walk = fxs_nav_line_of_sight(&world.nav.grid, ax, ay, bx, by);
+        TEST_ASSERT_EQUAL(walk,
+                          fxs_world_nav_cells_in_sight(&world, ay * COLS + ax, by * COLS + bx));
+        lines++, hidden += !walk;
+      }
+    }
+    TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_nav_costs(x, y, 1, 1, 1)));
+    TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_nav_costs(x + 2, y + 1, 1, 1, 1)));
+  }
+  TEST_ASSERT_TRUE(hidden > lines / 20 && hidden < lines - lines / 20);
+}
