@@ -275,8 +275,8 @@ void test_the_sight_test_answers_as_the_walk_for_every_pair_round_blocked_cells(
       uint32_t ax = x - 10u + a % 21u, ay = y - 10u + a / 21u;
       for (uint32_t b = 0; b < 21u * 21u + 16u; ++b) {
         // The window, then 16 cells far off round it (through it and past its blocked cells).
-        uint32_t bx = b < 441u ? x - 10u + b % 21u : x - 40u + 10u * ((b - 441u) % 4u) * 2u;
-        uint32_t by = b < 441u ? y - 10u + b / 21u : y - 40u + 10u * ((b - 441u) / 4u) * 2u;
+        uint32_t bx = b < 441u ? x - 10u + b % 21u : x - 40u + 20u * ((b - 441u) % 4u);
+        uint32_t by = b < 441u ? y - 10u + b / 21u : y - 40u + 20u * ((b - 441u) / 4u);
         bool walk = fxs_nav_line_of_sight(&world.nav.grid, ax, ay, bx, by);
         TEST_ASSERT_EQUAL(walk,
                           fxs_world_nav_cells_in_sight(&world, ay * COLS + ax, by * COLS + bx));
