@@ -64,6 +64,7 @@
 #include "fixsteer/session.h"
 #include "fixsteer/session_join.h"
 #include "fixsteer/snapshot.h"
+#include "fixsteer/step_profile.h"
 #include "fixsteer/unaligned_avoidance.h"
 #include "fixsteer/vec2.h"
 #include "fixsteer/velocity_match.h"

@@ -24,6 +24,7 @@
 #include "fixsteer/path.h"
 #include "fixsteer/result.h"
 #include "fixsteer/rng.h"
+#include "fixsteer/step_profile.h"
 #include "fixsteer/walker.h"
 
 #ifdef __cplusplus
@@ -310,11 +311,12 @@ typedef struct fxs_world {
   /// cell_size 0) while none is set; cells points at capacity.field_cells vectors, of which
   /// the first width * height are state. Set by the field commands (command.h).
   fxs_flow_field field;
-  fxs_world_nav nav;     ///< Navigation; all zero while capacity.nav_cells is 0.
-  uint32_t live_count;   ///< Live agents (derived: kept by spawn and despawn).
-  void *memory;          ///< The caller's memory block given to fxs_world_init.
-  size_t memory_size;    ///< Its bytes in use (fxs_world_memory_size of the capacity).
-  fxs_task_system tasks; ///< How the step runs per-agent phases; not state.
+  fxs_world_nav nav;          ///< Navigation; all zero while capacity.nav_cells is 0.
+  uint32_t live_count;        ///< Live agents (derived: kept by spawn and despawn).
+  void *memory;               ///< The caller's memory block given to fxs_world_init.
+  size_t memory_size;         ///< Its bytes in use (fxs_world_memory_size of the capacity).
+  fxs_task_system tasks;      ///< How the step runs per-agent phases; not state.
+  fxs_step_profiler profiler; ///< Who is told of the step's phases (step_profile.h); not state.
   struct fxs_world_internal *internal; ///< Scratch, caches and derived data (internal).
 } fxs_world;
 

@@ -384,16 +384,23 @@ void fxs_world_nav_plan(fxs_world *world) {
     return;
   }
   if (world->capacity.nav_cells == 0 || world->nav.grid.width == 0) return;
-  if (world->internal->nav.dirty) fxs_world_nav_raster_update(world);
-  measure_progress(world);
+  if (world->internal->nav.dirty) {
+    FXS_WORLD_MARKED(world, FXS_PHASE_PLAN_MAP, fxs_world_nav_raster_update(world));
+  }
+  FXS_WORLD_MARKED(world, FXS_PHASE_PLAN_PROGRESS, measure_progress(world));
   bool fields = world->capacity.nav_fields != 0;
-  if (fields) fxs_world_nav_fields_assign(world);
-  // The followers' aims, in parallel: marking the routes reads whether their fields reach them.
-  if (fields) fxs_world_nav_aims_find(world);
-  fxs_world_run_phase(world, mark_stale_range, world->capacity.agents, 256, world);
-  assign_searches(world);
-  spend_budget(world);
-  if (fields) fxs_world_nav_fields_build(world);
+  if (fields) {
+    FXS_WORLD_MARKED(world, FXS_PHASE_PLAN_FIELDS, fxs_world_nav_fields_assign(world));
+    // The followers' aims, in parallel: marking the routes reads whether their fields reach them.
+    FXS_WORLD_MARKED(world, FXS_PHASE_PLAN_AIMS, fxs_world_nav_aims_find(world));
+  }
+  FXS_WORLD_MARKED(
+      world, FXS_PHASE_PLAN_ROUTES,
+      fxs_world_run_phase(world, mark_stale_range, world->capacity.agents, 256, world));
+  FXS_WORLD_MARKED(world, FXS_PHASE_PLAN_SEARCHES, assign_searches(world); spend_budget(world));
+  if (fields) {
+    FXS_WORLD_MARKED(world, FXS_PHASE_PLAN_FIELD_BUILDS, fxs_world_nav_fields_build(world));
+  }
 }
 
 bool fxs_world_nav_navigates(const fxs_agent_slot *slot) { return navigates(slot); }

@@ -13,6 +13,7 @@
 #include "world_nav_mesh_fields.h"
 #include "world_route.h"
 #include "world_rules.h"
+#include "world_step.h"
 
 static fxs_vec2 clamp_into(const fxs_nav_mesh *m, fxs_vec2 p) {
   p.x = p.x < m->bounds_min.x ? m->bounds_min.x : p.x > m->bounds_max.x ? m->bounds_max.x : p.x;
@@ -172,13 +173,16 @@ static void spend_budget(fxs_world *world) {
 
 void fxs_world_mesh_plan(fxs_world *world) {
   if (world->nav.budget == 0) return;
-  measure_progress(world);
+  FXS_WORLD_MARKED(world, FXS_PHASE_PLAN_PROGRESS, measure_progress(world));
   bool fields = world->capacity.nav_fields != 0;
-  if (fields) fxs_world_mesh_fields_assign(world);
-  mark_stale(world);
-  assign_searches(world);
-  spend_budget(world);
-  if (fields) fxs_world_mesh_fields_build(world);
+  if (fields) {
+    FXS_WORLD_MARKED(world, FXS_PHASE_PLAN_FIELDS, fxs_world_mesh_fields_assign(world));
+  }
+  FXS_WORLD_MARKED(world, FXS_PHASE_PLAN_ROUTES, mark_stale(world));
+  FXS_WORLD_MARKED(world, FXS_PHASE_PLAN_SEARCHES, assign_searches(world); spend_budget(world));
+  if (fields) {
+    FXS_WORLD_MARKED(world, FXS_PHASE_PLAN_FIELD_BUILDS, fxs_world_mesh_fields_build(world));
+  }
 }
 
 // ------------------------------------------------------------------ following

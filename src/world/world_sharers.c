@@ -67,7 +67,11 @@ void fxs_world_sharers_count(fxs_world *world) {
   // costs no pass over the table.
   if (n->sharers_taken) memset(table, 0, entries * sizeof *table);
   n->sharers_taken = 0;
+  // A field's follower never counts (counts): its entry in the compact agent_field skips it
+  // before its slot is read, so a crowd that all follows fields reads no slot.
+  const uint32_t *field = world->capacity.nav_fields != 0 ? n->agent_field : 0;
   for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+    if (field && field[i] != FXS_NAV_NO_FIELD) continue;
     if (!world->agents[i].alive || !counts(world, i)) continue;
     fxs_vec2 goal = world->agents[i].target_point;
     size_t at = entry_of(world, goal.x, goal.y);

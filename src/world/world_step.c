@@ -157,20 +157,28 @@ fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t coun
                           fxs_result *results) {
   fxs_step_context step;
   step.world = world;
+  fxs_world_mark(world, FXS_PHASE_STEP, 1);
   // 1. apply: the tick's commands
-  fxs_result first_rejection = apply_commands(world, commands, count, results);
+  fxs_result first_rejection;
+  FXS_WORLD_MARKED(world, FXS_PHASE_COMMANDS,
+                   first_rejection = apply_commands(world, commands, count, results));
   // 2. plan: routes for navigate agents within the tick's search budget (world_nav.h)
-  fxs_world_nav_plan(world);
+  FXS_WORLD_MARKED(world, FXS_PHASE_PLAN, fxs_world_nav_plan(world));
   //    and the agents going to each goal point (groups without fields, world_sharers.h)
-  fxs_world_sharers_count(world);
+  FXS_WORLD_MARKED(world, FXS_PHASE_SHARERS, fxs_world_sharers_count(world));
   // 3. sense: the start-of-tick view of agents, obstacles and walls, the neighbor grid
-  sense(&step);
+  FXS_WORLD_MARKED(world, FXS_PHASE_SENSE, sense(&step));
   // 4. steer: every live agent from that view (in parallel through the task system)
-  fxs_world_run_phase(world, fxs_world_steer_range, world->internal->view_count, 32, &step);
+  FXS_WORLD_MARKED(
+      world, FXS_PHASE_STEER,
+      fxs_world_run_phase(world, fxs_world_steer_range, world->internal->view_count, 32, &step));
   // 5. integrate: the next bodies replace the old (agents steered in place already are)
+  fxs_world_mark(world, FXS_PHASE_INTEGRATE, 1);
   if (!step.in_place)
     fxs_world_run_phase(world, integrate_range, world->capacity.agents, 1024, &step);
+  fxs_world_mark(world, FXS_PHASE_INTEGRATE, 0);
   // 6. advance: the tick
   world->tick++;
+  fxs_world_mark(world, FXS_PHASE_STEP, 0);
   return first_rejection;
 }

@@ -182,6 +182,25 @@ void bench_nav_mesh_route_report(double (*now)(void));
 // Draws a 32 x 32 grid map's mesh and routes for radius 0 and 0.4 as SVG; 0 on success.
 int bench_nav_mesh_route_svg(const char *path);
 
+// ------------------------------------------------------------------ phases (phases.c)
+
+/// The wall-clock seconds each phase of the step took (fixsteer/step_profile.h), summed over
+/// the ticks stepped while attached.
+typedef struct bench_phases {
+  double started[FXS_PHASE_COUNT], spent[FXS_PHASE_COUNT];
+  int marked[FXS_PHASE_COUNT]; ///< 1 for a phase marked at least once
+  uint32_t ticks;              ///< Steps ended while attached.
+} bench_phases;
+
+/// Zeroes p and makes it the world's profiler.
+void bench_phases_attach(bench_phases *p, fxs_world *world);
+
+/// The world without a profiler.
+void bench_phases_detach(fxs_world *world);
+
+/// One line (wrapped): each phase marked on either side, ms a tick on one / two.
+void bench_phases_print(const bench_phases *one, const bench_phases *two);
+
 // ------------------------------------------------------------------ RTS map (rts.c)
 
 /// The RTS section: navigate agents on an 8192 x 8192 map of 8 x 8 rooms (1024 x 1024 grid

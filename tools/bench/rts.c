@@ -252,10 +252,14 @@ static void rts_row(uint32_t agents, uint32_t walls, uint32_t ticks, task_pool *
   size_t size = 0;
   uint8_t *saved = 0;
   int ok = one.each && two.each;
+  // The timed ticks' phases (fixsteer/step_profile.h), not the rollback's.
+  static bench_phases phases_one, phases_two;
+  bench_phases_attach(&phases_one, &one.r.world), bench_phases_attach(&phases_two, &two.r.world);
   for (uint32_t t = 0; ok && t < ticks; ++t) {
     if (t % 2u == 0) one.each[t] = timed_step(&one), two.each[t] = timed_step(&two);
     else two.each[t] = timed_step(&two), one.each[t] = timed_step(&one);
   }
+  bench_phases_detach(&one.r.world), bench_phases_detach(&two.r.world);
   if (ok) summarize(&one, ticks), summarize(&two, ticks);
   if (ok) fxs_world_save(&one.r.world, 0, 0, &size); // the size query
   ok = ok && (saved = malloc(size)) != 0 &&
@@ -283,6 +287,7 @@ static void rts_row(uint32_t agents, uint32_t walls, uint32_t ticks, task_pool *
       routed += one.r.world.agents[i].alive && one.r.world.nav.routes[i].status != FXS_ROUTE_NONE;
     printf("          agents on a route of their own (A*, off their field): %u of %u\n",
            (unsigned)routed, (unsigned)one.r.agents);
+    bench_phases_print(&phases_one, &phases_two);
   }
   fflush(stdout);
   free(saved), free(one.each), free(two.each);

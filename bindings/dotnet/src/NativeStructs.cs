@@ -79,6 +79,14 @@ namespace Fixsteer
         public IntPtr UserContext;
     }
 
+    [NativeStruct("fxs_step_profiler")]
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct StepProfilerNative
+    {
+        public IntPtr Mark;
+        public IntPtr UserContext;
+    }
+
     [NativeStruct("fxs_world")]
     [StructLayout(LayoutKind.Sequential)]
     internal struct WorldNative
@@ -101,6 +109,7 @@ namespace Fixsteer
         public IntPtr Memory;
         public UIntPtr MemorySize;
         public TaskSystemNative Tasks;
+        public StepProfilerNative Profiler;
         public IntPtr Internal;
     }
 
