@@ -145,6 +145,32 @@ void test_a_world_without_navigation_marks_the_top_level_only(void) {
   TEST_ASSERT_EQUAL(14, seen.count); // STEP and six phases, each begun and ended
 }
 
+// A mesh world (400 x 400, 8 agents, 6 walls, 2 group fields): its planning marks progress,
+// fields, routes, searches and builds; it has no grid, so neither aims nor the grid's map.
+void test_a_mesh_world_marks_its_own_planning_phases(void) {
+  static uint64_t mesh_memory[60000];
+  const fxs_world_capacity mesh = {8, 2, 0, 0, 6, 0, 0, 0, 2, 100, 16, 2, FXS_NAV_KIND_MESH, 0};
+  fxs_world w;
+  nav_world_init(&w, 11, &mesh, mesh_memory, sizeof mesh_memory);
+  nav_wall(&w, 200, 0, 200, 170);
+  nav_wall(&w, 200, 230, 200, 400);
+  nav_grid(&w, 400);
+  for (int i = 0; i < 6; ++i) nav_navigator(&w, 40 + 25 * (i % 2), 60 + 40 * i, 340, 200);
+  profile(&w);
+  for (int t = 0; t < 20; ++t) {
+    seen.count = 0;
+    fxs_world_step(&w, 0, 0, 0);
+    check_one_tick(&seen);
+    TEST_ASSERT_TRUE(marked(&seen, FXS_PHASE_PLAN_PROGRESS));
+    TEST_ASSERT_TRUE(marked(&seen, FXS_PHASE_PLAN_FIELDS));
+    TEST_ASSERT_TRUE(marked(&seen, FXS_PHASE_PLAN_ROUTES));
+    TEST_ASSERT_TRUE(marked(&seen, FXS_PHASE_PLAN_SEARCHES));
+    TEST_ASSERT_TRUE(marked(&seen, FXS_PHASE_PLAN_FIELD_BUILDS));
+    TEST_ASSERT_FALSE(marked(&seen, FXS_PHASE_PLAN_AIMS));
+    TEST_ASSERT_FALSE(marked(&seen, FXS_PHASE_PLAN_MAP));
+  }
+}
+
 // The same scene with and without a profiler: the same hash every tick and the same snapshot.
 void test_a_profiled_world_steps_to_the_same_bits(void) {
   scene(&other, memory2, sizeof memory2);
