@@ -1,6 +1,6 @@
 /// @file step_profile.h
 /// Where a tick goes: fxs_world_step marks each of its phases as it begins and as it ends,
-/// through a caller's function (fxs_world_set_profiler, world.h). The library reads no clock:
+/// through a caller's function (fxs_world_set_profiler, below). The library reads no clock:
 /// the caller's function reads its own (a monotonic clock, a cycle counter, a profiler's zone
 /// markers) and keeps what it measures. Marks never change a result: with or without a
 /// profiler the world steps to the same bits.

@@ -184,16 +184,17 @@ int bench_nav_mesh_route_svg(const char *path);
 
 // ------------------------------------------------------------------ phases (phases.c)
 
-/// The wall-clock seconds each phase of the step took (fixsteer/step_profile.h), summed over
-/// the ticks stepped while attached.
+/// The seconds each phase of the step took (fixsteer/step_profile.h) by the clock `now`,
+/// summed over the ticks stepped while attached.
 typedef struct bench_phases {
+  double (*now)(void);
   double started[FXS_PHASE_COUNT], spent[FXS_PHASE_COUNT];
   int marked[FXS_PHASE_COUNT]; ///< 1 for a phase marked at least once
   uint32_t ticks;              ///< Steps ended while attached.
 } bench_phases;
 
-/// Zeroes p and makes it the world's profiler.
-void bench_phases_attach(bench_phases *p, fxs_world *world);
+/// Zeroes p and makes it the world's profiler, timing by `now` (seconds).
+void bench_phases_attach(bench_phases *p, fxs_world *world, double (*now)(void));
 
 /// The world without a profiler.
 void bench_phases_detach(fxs_world *world);

@@ -1,32 +1,25 @@
-// fxs-bench's profiler of the step (fixsteer/step_profile.h): the wall-clock time of each
-// phase, summed over the ticks it is attached for. Desktop only.
-#define _POSIX_C_SOURCE 200809L
+// fxs-bench's profiler of the step (fixsteer/step_profile.h): the time of each phase by the
+// caller's clock, summed over the ticks it is attached for.
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "bench.h"
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void mark(fxs_step_phase phase, int begins, void *user_context) {
   bench_phases *p = (bench_phases *)user_context;
   if ((unsigned)phase >= FXS_PHASE_COUNT) return;
   if (begins) {
-    p->started[phase] = now();
+    p->started[phase] = p->now();
     return;
   }
-  p->spent[phase] += now() - p->started[phase];
+  p->spent[phase] += p->now() - p->started[phase];
   p->marked[phase] = 1;
   if (phase == FXS_PHASE_STEP) p->ticks++;
 }
 
-void bench_phases_attach(bench_phases *p, fxs_world *world) {
+void bench_phases_attach(bench_phases *p, fxs_world *world, double (*now)(void)) {
   memset(p, 0, sizeof *p);
+  p->now = now;
   fxs_step_profiler profiler = {mark, p};
   fxs_world_set_profiler(world, &profiler);
 }

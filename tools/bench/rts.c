@@ -254,7 +254,8 @@ static void rts_row(uint32_t agents, uint32_t walls, uint32_t ticks, task_pool *
   int ok = one.each && two.each;
   // The timed ticks' phases (fixsteer/step_profile.h), not the rollback's.
   static bench_phases phases_one, phases_two;
-  bench_phases_attach(&phases_one, &one.r.world), bench_phases_attach(&phases_two, &two.r.world);
+  bench_phases_attach(&phases_one, &one.r.world, wall_clock);
+  bench_phases_attach(&phases_two, &two.r.world, wall_clock);
   for (uint32_t t = 0; ok && t < ticks; ++t) {
     if (t % 2u == 0) one.each[t] = timed_step(&one), two.each[t] = timed_step(&two);
     else two.each[t] = timed_step(&two), one.each[t] = timed_step(&one);
