@@ -143,25 +143,52 @@ void test_contact_through_the_wall_grid_moves_as_with_every_wall(void) {
   }
   fxs_wall_grid g = fxs_wall_grid_build(&world, WALLS);
   fxs_obstacle_grid og = fxs_obstacle_grid_build(&world, 0);
-  fxs_contact_world every = {&world, &og, 0, WALLS, 0, 0, 0};
-  fxs_contact_world near = every;
+  fxs_contact_world every = {&world, &og, 0, WALLS, 0, 0, 0, 0};
+  fxs_contact_world near = every, found = every;
   near.walls = &g;
-  uint32_t scratch[FXS_NEAR_OBSTACLES], changed = 0;
+  // Walls found beforehand for a box round the agent, 0 to 60 units on each side (beyond the
+  // move's reach, about 20 units, or short of it: then the grid's lookup): the fewest the
+  // contract allows, those whose bounding box meets it.
+  static fxs_wall kept[WALLS];
+  fxs_walls_found walls_found;
+  found.walls = &g, found.found = &walls_found;
+  uint32_t scratch[FXS_NEAR_OBSTACLES], changed = 0, taken = 0;
   for (int k = 0; k < 3000; ++k) {
     fxs_agent before = some_agent();
     before.position = fxs_vec2_make(between(990, 1410), between(990, 1410));
-    fxs_agent a = before, b = before;
+    fxs_agent a = before, b = before, c = before;
     a.position = fxs_vec2_add(before.position, before.velocity), b.position = a.position;
+    c.position = a.position;
+    int64_t x = before.position.x, y = before.position.y;
+    fxs_box box = {x - between(0, 60), y - between(0, 60), x + between(0, 60), y + between(0, 60)};
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < WALLS; ++i) {
+      const fxs_wall *w = &world.internal->live_walls[i];
+      if ((w->a.x < box.lo_x && w->b.x < box.lo_x) || (w->a.x > box.hi_x && w->b.x > box.hi_x) ||
+          (w->a.y < box.lo_y && w->b.y < box.lo_y) || (w->a.y > box.hi_y && w->b.y > box.hi_y))
+        continue;
+      kept[n++] = *w;
+    }
+    walls_found.walls = kept, walls_found.count = n, walls_found.box = box;
+    fxs_box reach = {x - FXS_INT(20), y - FXS_INT(20), x + FXS_INT(20), y + FXS_INT(20)};
+    taken += fxs_walls_found_cover(&walls_found, &reach);
     bool ca = fxs_contact_resolve(&every, &before, &a, scratch, FXS_NEAR_OBSTACLES);
     bool cb = fxs_contact_resolve(&near, &before, &b, scratch, FXS_NEAR_OBSTACLES);
+    bool cc = fxs_contact_resolve(&found, &before, &c, scratch, FXS_NEAR_OBSTACLES);
     TEST_ASSERT_EQUAL(ca, cb);
+    TEST_ASSERT_EQUAL(ca, cc);
     TEST_ASSERT_EQUAL_INT32(a.position.x, b.position.x);
     TEST_ASSERT_EQUAL_INT32(a.position.y, b.position.y);
     TEST_ASSERT_EQUAL_INT32(a.velocity.x, b.velocity.x);
     TEST_ASSERT_EQUAL_INT32(a.velocity.y, b.velocity.y);
+    TEST_ASSERT_EQUAL_INT32(a.position.x, c.position.x);
+    TEST_ASSERT_EQUAL_INT32(a.position.y, c.position.y);
+    TEST_ASSERT_EQUAL_INT32(a.velocity.x, c.velocity.x);
+    TEST_ASSERT_EQUAL_INT32(a.velocity.y, c.velocity.y);
     changed += ca;
   }
   TEST_ASSERT_TRUE(changed > 100u);
+  TEST_ASSERT_TRUE(taken > 300u); // the found walls served a good share of the moves
 }
 
 void test_orca_through_the_wall_grid_sees_the_lines_and_sight_of_every_wall(void) {
@@ -180,8 +207,17 @@ void test_orca_through_the_wall_grid_sees_the_lines_and_sight_of_every_wall(void
           fxs_vec2_add(a.position, fxs_vec2_make(between(-150, 150), between(-150, 150)));
     }
     fxs_orca_statics every = {world.internal->live_walls, WALLS, 0, 0, 0}, st = every;
-    fxs_walls_near_orca(&world, &g, &a, &def, worker, chosen, &st);
+    fxs_walls_found found;
+    fxs_walls_near_orca(&world, &g, &a, &def, worker, chosen, &st, &found);
     narrowed += st.wall_count < WALLS;
+    // The walls narrowed to are the ones found (for contact), whose box holds the agent's.
+    TEST_ASSERT_EQUAL(st.wall_count < WALLS, found.walls != 0);
+    if (found.walls) {
+      TEST_ASSERT_EQUAL_PTR(st.walls, found.walls);
+      TEST_ASSERT_EQUAL_UINT32(st.wall_count, found.count);
+      fxs_box own = {a.position.x, a.position.y, a.position.x, a.position.y};
+      TEST_ASSERT_TRUE(fxs_walls_found_cover(&found, &own));
+    }
     uint32_t n = fxs_orca_static_lines(&a, &every, &def, &all);
     TEST_ASSERT_EQUAL_UINT32(n, fxs_orca_static_lines(&a, &st, &def, &near));
     if (n) TEST_ASSERT_EQUAL_MEMORY(all.lines, near.lines, n * sizeof(fxs_orca_line));

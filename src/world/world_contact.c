@@ -116,16 +116,23 @@ static void add_wall(contact_set *c, fxs_vec2 p, const fxs_wall *w, int64_t body
 static void gather(const fxs_contact_world *cw, fxs_vec2 p, int64_t body, int64_t reach, int64_t mx,
                    int64_t my, uint32_t *scratch, uint32_t room, contact_set *c) {
   const fxs_world *world = cw->world;
-  // The walls whose boxes come within reach (add_wall's first test), in index order.
+  // The walls whose boxes come within reach (add_wall's first test), in index order: those
+  // found already where they cover the reach (the others among them fail that test), else
+  // the grid's.
   fxs_box near = {(int64_t)p.x - reach, (int64_t)p.y - reach, (int64_t)p.x + reach,
                   (int64_t)p.y + reach};
-  uint32_t walls = cw->walls && cw->wall_count
-                       ? fxs_wall_grid_find(world, cw->walls, &near, scratch, room)
-                       : FXS_ALL_WALLS;
-  bool every = walls == FXS_ALL_WALLS;
-  if (every) walls = cw->wall_count;
-  for (uint32_t k = 0; k < walls; ++k) {
-    add_wall(c, p, &world->internal->live_walls[every ? k : scratch[k]], body, reach, mx, my);
+  if (cw->found && fxs_walls_found_cover(cw->found, &near)) {
+    for (uint32_t k = 0; k < cw->found->count; ++k)
+      add_wall(c, p, &cw->found->walls[k], body, reach, mx, my);
+  } else {
+    uint32_t walls = cw->walls && cw->wall_count
+                         ? fxs_wall_grid_find(world, cw->walls, &near, scratch, room)
+                         : FXS_ALL_WALLS;
+    bool every = walls == FXS_ALL_WALLS;
+    if (every) walls = cw->wall_count;
+    for (uint32_t k = 0; k < walls; ++k) {
+      add_wall(c, p, &world->internal->live_walls[every ? k : scratch[k]], body, reach, mx, my);
+    }
   }
   if (cw->obstacle_count == 0) return;
   int64_t box_reach = reach + cw->grid->max_radius;

@@ -61,6 +61,9 @@ typedef struct fxs_contact_world {
   const fxs_contact_body *bodies;
   uint32_t body_count;
   const fxs_wall_grid *walls; ///< The step's wall grid, or NULL: test every wall.
+  /// Walls already found near the agent this tick (ORCA's), or NULL: where they cover the
+  /// move's reach they are taken instead of a lookup in the grid.
+  const fxs_walls_found *found;
 } fxs_contact_world;
 
 /// Resolves the move of `next` (from `before`, the agent's start-of-tick body) against the

@@ -238,7 +238,8 @@ fxs_vec2 fxs_world_orca_toward(fxs_steer_context *ctx, const fxs_orca_def *def, 
     chosen = fxs_way_make(ctx, chosen, def->priority, priorities, &all_equal);
   fxs_orca_statics st = {ctx->world->internal->live_walls, step->wall_count,
                          ctx->world->internal->live_obstacles, 0, 0};
-  fxs_walls_near_orca(ctx->world, &step->wall_grid, a, def, ctx->scratch, chosen, &st);
+  fxs_walls_near_orca(ctx->world, &step->wall_grid, a, def, ctx->scratch, chosen, &st,
+                      &ctx->near_walls);
   if (step->obstacle_count > 0) {
     // Reach: obstacle_time_horizon * max_speed beyond both radii (see fxs_orca_obstacle_line).
     int64_t reach = fxs_mul(fxs_max(def->obstacle_time_horizon, FXS_ONE), fxs_max(a->max_speed, 0));
@@ -603,7 +604,7 @@ FXS_ALWAYS_INLINE void keep_out(const fxs_steer_context *ctx, const fxs_agent *b
   if (!step_has_solids(step) && ahead == 0) return;
   fxs_contact_world cw = {
       step->world, &step->obstacle_grid, step->obstacle_count, step->wall_count, near,
-      ahead,       &step->wall_grid};
+      ahead,       &step->wall_grid,     &ctx->near_walls};
   if (ahead == bodies) { // nobody left out: one resolve is the whole of it
     fxs_contact_resolve(&cw, before, next, ctx->scratch->near_obstacles, FXS_NEAR_OBSTACLES);
     return;
@@ -642,10 +643,9 @@ FXS_ALWAYS_INLINE void begin_steering(fxs_steer_context *ctx, const fxs_step_con
   ctx->target = target_agent_of(world, s);
   ctx->target_point = ctx->target ? ctx->target->position : s->target_point;
   ctx->scratch = scratch;
-  ctx->searched = false;
-  ctx->unsorted = false;
+  ctx->searched = false, ctx->unsorted = false, ctx->gathered = false;
   ctx->neighbor_count = 0;
-  ctx->gathered = false;
+  ctx->near_walls = fxs_walls_found_none();
 }
 
 // Where lone ORCA agents try the open path, a hint of the range's loop (not state: both

@@ -49,6 +49,7 @@ typedef struct fxs_steer_context {
   bool gathered; // hood holds the neighborhood within hood_radius
   fix16_t hood_radius;
   fxs_neighborhood hood;
+  fxs_walls_found near_walls; // the walls ORCA found near the agent (contact takes them too)
 } fxs_steer_context;
 
 // Searches the agent's neighbors (the list its behaviors read) unless the step has already.

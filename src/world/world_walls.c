@@ -135,7 +135,8 @@ static void widen(fxs_box *b, int64_t x, int64_t y) {
 
 void fxs_walls_near_orca(const fxs_world *world, const fxs_wall_grid *g, const fxs_agent *a,
                          const fxs_orca_def *def, struct fxs_world_worker *worker, uint32_t chosen,
-                         fxs_orca_statics *st) {
+                         fxs_orca_statics *st, fxs_walls_found *found) {
+  *found = fxs_walls_found_none();
   if (st->wall_count == 0 || g->w == 0) return;
   // Above the reach fxs_orca_wall_line tests (it clamps the speed and rounds the product).
   int64_t horizon = def->obstacle_time_horizon > FXS_ONE ? def->obstacle_time_horizon : FXS_ONE;
@@ -154,4 +155,5 @@ void fxs_walls_near_orca(const fxs_world *world, const fxs_wall_grid *g, const f
       world->internal->near_walls + (size_t)(worker - world->internal->workers) * FXS_NEAR_WALLS;
   for (uint32_t k = 0; k < n; ++k) out[k] = st->walls[worker->near_obstacles[k]];
   st->walls = out, st->wall_count = n;
+  found->walls = out, found->count = n, found->box = box;
 }

@@ -63,14 +63,37 @@ uint32_t fxs_wall_grid_find(const fxs_world *world, const fxs_wall_grid *g, cons
 
 struct fxs_world_worker; // per-worker scratch of the step (world_grid.h)
 
+/// Walls found near an agent for the tick: `count` walls, in index order, a superset of the
+/// walls whose bounding box meets `box` (fxs_wall_grid_find's list for it, copied), or none
+/// (walls NULL). A later lookup whose box lies inside `box` may take these instead of the
+/// grid's: its walls are among them, in the same order, and the others' boxes miss its box.
+typedef struct fxs_walls_found {
+  const fxs_wall *walls;
+  uint32_t count;
+  fxs_box box;
+} fxs_walls_found;
+
+/// No walls found.
+static inline fxs_walls_found fxs_walls_found_none(void) {
+  fxs_walls_found f = {0, 0, {0, 0, 0, 0}};
+  return f;
+}
+
+/// True when `box` lies inside the found walls' box (then they hold every wall it meets).
+static inline bool fxs_walls_found_cover(const fxs_walls_found *f, const fxs_box *box) {
+  return f->walls && box->lo_x >= f->box.lo_x && box->lo_y >= f->box.lo_y &&
+         box->hi_x <= f->box.hi_x && box->hi_y <= f->box.hi_y;
+}
+
 /// Narrows ORCA's walls (st->walls, st->wall_count: the live walls) for agent `a` steered
 /// on `worker` among its first `chosen` neighbors (worker->neighbors) to the walls whose
 /// bounding box meets the box of the static lines' reach (obstacle_time_horizon * max_speed
 /// beyond the radius) and of the segments to those neighbors (the side rule's sight test), in
-/// index order, copied into the worker's near_walls. Leaves *st as it is without a grid or
-/// with more than FXS_NEAR_WALLS of them. Uses worker->near_obstacles.
+/// index order, copied into the worker's near_walls; *found holds them and that box. Leaves
+/// *st as it is (and *found none) without a grid or with more than FXS_NEAR_WALLS of them.
+/// Uses worker->near_obstacles.
 void fxs_walls_near_orca(const fxs_world *world, const fxs_wall_grid *g, const fxs_agent *a,
                          const fxs_orca_def *def, struct fxs_world_worker *worker, uint32_t chosen,
-                         fxs_orca_statics *st);
+                         fxs_orca_statics *st, fxs_walls_found *found);
 
 #endif
