@@ -40,10 +40,6 @@ void test_a_neighbor_radius_of_zero_is_the_agents_own(void) {
 }
 
 // Neighbors' own radii (a crowd of mixed sizes): each pair's line takes its neighbor's radius.
-static fix16_t radius_by_id(uint32_t id, const void *context) {
-  return ((const fix16_t *)context)[id];
-}
-
 // Over seeded crowds: radii read per neighbor give the velocity that def->neighbor_radius
 // gives when every neighbor has that one radius; and one neighbor of its own radius gives
 // the velocity of def->neighbor_radius set to it.
@@ -68,7 +64,7 @@ void test_neighbor_radii_read_per_neighbor_match_a_named_radius(void) {
     fxs_orca_def named = fxs_default_orca_def();
     named.neighbor_radius = one;
     fxs_orca_def own = fxs_default_orca_def();
-    fxs_orca_radii lookup = {radius_by_id, radii};
+    fxs_orca_radii lookup = {radii, sizeof(fix16_t)};
     fxs_vec2 a =
         fxs_orca_velocity_sorted(&self, 0, preferred, list, 0, 0, n, 0, &named, false, 0, &scratch);
     fxs_vec2 b = fxs_orca_velocity_sorted(&self, 0, preferred, list, 0, &lookup, n, 0, &own, false,

@@ -605,7 +605,7 @@ static fxs_vec2 velocity_of(const fxs_agent *self, uint32_t self_id, fxs_vec2 pr
   uint64_t pref_sq = length_sq(pref);
   fix16_t largest = 0, radius_of[FXS_NEIGHBORS_MAX_K]; // each neighbor's, read once
   for (uint32_t i = 0; radii && i < n; ++i) {
-    fix16_t r = radius_of[i] = radii->of(neighbors[i].id, radii->context);
+    fix16_t r = radius_of[i] = fxs_orca_radius_of(radii, neighbors[i].id);
     largest = r > largest ? r : largest;
   }
   self_terms s = radii ? self_terms_with(self, self_id, def, largest, true)

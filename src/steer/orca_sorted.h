@@ -5,6 +5,7 @@
 #ifndef FIXSTEER_ORCA_SORTED_H
 #define FIXSTEER_ORCA_SORTED_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "fixsteer/neighbors.h"
@@ -35,12 +36,18 @@ typedef struct fxs_orca_scratch {
 /// ORCA's bound on speeds, radii and distances: 1024 units (2^26 raw; fixsteer/orca.h).
 #define FXS_ORCA_LIMIT ((fix16_t)(INT32_C(1) << 26))
 
-/// Where ORCA reads its neighbors' body radii (a crowd of mixed sizes): of(id, context) is
-/// the radius of the neighbor with that id.
+/// Where ORCA reads its neighbors' body radii (a crowd of mixed sizes): a table of records
+/// indexed by the neighbors' ids, the radius of the neighbor with id i at `first` + i *
+/// `stride` bytes (a plain array of radii: the array, sizeof(fix16_t)).
 typedef struct fxs_orca_radii {
-  fix16_t (*of)(uint32_t id, const void *context);
-  const void *context;
+  const void *first; ///< The radius of id 0 (a fix16_t).
+  size_t stride;     ///< Bytes from one id's radius to the next's.
 } fxs_orca_radii;
+
+/// The radius of the neighbor with id `id`.
+static inline fix16_t fxs_orca_radius_of(const fxs_orca_radii *radii, uint32_t id) {
+  return *(const fix16_t *)(const void *)((const char *)radii->first + (size_t)id * radii->stride);
+}
 
 /// How many of a sorted list (exact squared distances dist_sq, Q32.32, ascending) ORCA
 /// takes: those within def->neighbor_distance (clamped to FXS_ORCA_LIMIT), at most

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "fixsteer/world.h"
+#include "orca_sorted.h"
 #include "world_crowd.h"
 #include "world_internal.h"
 #include "world_nav.h"
@@ -72,6 +73,15 @@ static inline fxs_vec2 fxs_facts_goal(const fxs_world *world, uint32_t index) {
 static inline fix16_t fxs_facts_radius(const fxs_world *world, uint32_t index) {
   const fxs_agent_facts *t = world->internal->facts;
   return t ? t[index].radius : world->agents[index].body.radius;
+}
+
+// The radii of fxs_facts_radius as ORCA reads them, by slot: the table's or the slots'.
+static inline fxs_orca_radii fxs_facts_radii(const fxs_world *world) {
+  const fxs_agent_facts *t = world->internal->facts;
+  fxs_orca_radii r;
+  r.first = t ? (const void *)&t[0].radius : (const void *)&world->agents[0].body.radius;
+  r.stride = t ? sizeof(fxs_agent_facts) : sizeof(fxs_agent_slot);
+  return r;
 }
 
 static inline fix16_t fxs_facts_priority(const fxs_world *world, uint32_t index) {

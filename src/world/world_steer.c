@@ -200,20 +200,13 @@ static inline fxs_vec2 static_friction(const fxs_steer_context *ctx, fxs_vec2 pr
   return fxs_way_static_friction(ctx, preferred, v, wait);
 }
 
-// A neighbor's body radius, for ORCA in a crowd of mixed sizes (its radius does not change
-// in the step: its facts hold it).
-static fix16_t body_radius_of(uint32_t id, const void *world) {
-  return fxs_facts_radius((const fxs_world *)world, id);
-}
-
 // Where ORCA reads the neighbors' radii: NULL where it needs none, the behavior naming one
 // radius for every neighbor or every live agent having the agent's own (ORCA's assumption
-// without either); else the slots.
+// without either); else their facts (a radius does not change in the step).
 static const fxs_orca_radii *neighbor_radii(const fxs_steer_context *ctx, const fxs_orca_def *def,
                                             fxs_orca_radii *out) {
   if (def->neighbor_radius > 0 || ctx->step->one_radius) return 0;
-  out->of = body_radius_of;
-  out->context = ctx->world;
+  *out = fxs_facts_radii(ctx->world);
   return out;
 }
 
