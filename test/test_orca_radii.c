@@ -39,10 +39,10 @@ void test_a_neighbor_radius_of_zero_is_the_agents_own(void) {
   TEST_ASSERT_FALSE(fxs_vec2_equal(a.point, b.point) && fxs_vec2_equal(a.direction, b.direction));
 }
 
-// Neighbors' own radii (a crowd of mixed sizes): each pair's line takes its neighbor's radius.
-// Over seeded crowds: radii read per neighbor give the velocity that def->neighbor_radius
-// gives when every neighbor has that one radius; and one neighbor of its own radius gives
-// the velocity of def->neighbor_radius set to it.
+// Neighbors' own radii (a crowd of mixed sizes), read from a plain array of them by id: each
+// pair's line takes its neighbor's radius. Over seeded crowds: radii read per neighbor give the
+// velocity that def->neighbor_radius gives when every neighbor has that one radius; and one
+// neighbor of its own radius gives the velocity of def->neighbor_radius set to it.
 void test_neighbor_radii_read_per_neighbor_match_a_named_radius(void) {
   uint32_t rng = 4242;
   static fxs_orca_scratch scratch;

@@ -170,6 +170,9 @@ void test_contact_through_the_wall_grid_moves_as_with_every_wall(void) {
       kept[n++] = *w;
     }
     walls_found.walls = kept, walls_found.count = n, walls_found.box = box;
+    // The scene's own check: enough boxes hold a reach of about 20 units that both ways are
+    // taken (the found walls, and the grid where they fall short: a contact that took the found
+    // walls without its cover test fails here).
     fxs_box reach = {x - FXS_INT(20), y - FXS_INT(20), x + FXS_INT(20), y + FXS_INT(20)};
     taken += fxs_walls_found_cover(&walls_found, &reach);
     bool ca = fxs_contact_resolve(&every, &before, &a, scratch, FXS_NEAR_OBSTACLES);
@@ -188,7 +191,7 @@ void test_contact_through_the_wall_grid_moves_as_with_every_wall(void) {
     changed += ca;
   }
   TEST_ASSERT_TRUE(changed > 100u);
-  TEST_ASSERT_TRUE(taken > 300u); // the found walls served a good share of the moves
+  TEST_ASSERT_TRUE(taken > 300u && taken < 2700u); // both ways taken
 }
 
 void test_orca_through_the_wall_grid_sees_the_lines_and_sight_of_every_wall(void) {

@@ -121,19 +121,17 @@ static void gather(const fxs_contact_world *cw, fxs_vec2 p, int64_t body, int64_
   // the grid's.
   fxs_box near = {(int64_t)p.x - reach, (int64_t)p.y - reach, (int64_t)p.x + reach,
                   (int64_t)p.y + reach};
+  const fxs_wall *walls = world->internal->live_walls;
+  const uint32_t *index = 0; // the grid's indices into walls, or none: walls in order
+  uint32_t count = cw->wall_count;
   if (cw->found && fxs_walls_found_cover(cw->found, &near)) {
-    for (uint32_t k = 0; k < cw->found->count; ++k)
-      add_wall(c, p, &cw->found->walls[k], body, reach, mx, my);
-  } else {
-    uint32_t walls = cw->walls && cw->wall_count
-                         ? fxs_wall_grid_find(world, cw->walls, &near, scratch, room)
-                         : FXS_ALL_WALLS;
-    bool every = walls == FXS_ALL_WALLS;
-    if (every) walls = cw->wall_count;
-    for (uint32_t k = 0; k < walls; ++k) {
-      add_wall(c, p, &world->internal->live_walls[every ? k : scratch[k]], body, reach, mx, my);
-    }
+    walls = cw->found->walls, count = cw->found->count;
+  } else if (cw->walls && cw->wall_count) {
+    uint32_t n = fxs_wall_grid_find(world, cw->walls, &near, scratch, room);
+    if (n != FXS_ALL_WALLS) index = scratch, count = n;
   }
+  for (uint32_t k = 0; k < count; ++k)
+    add_wall(c, p, &walls[index ? index[k] : k], body, reach, mx, my);
   if (cw->obstacle_count == 0) return;
   int64_t box_reach = reach + cw->grid->max_radius;
   fxs_box box = {(int64_t)p.x - box_reach, (int64_t)p.y - box_reach, (int64_t)p.x + box_reach,
