@@ -267,15 +267,23 @@ static fix16_t waypoint_distance(const fxs_world *world, uint32_t i) {
 // Route progress (state): a ready route progresses when its agent passes a waypoint or comes
 // its touching distance (agent.h) nearer the one it seeks; an agent at rest on its last leg
 // (arrived, or holding behind one that did) is not stalled; any other tick is a stall tick.
-static void measure_progress(fxs_world *world) {
+// Each slot reads its own agent and route and writes only its route: the ranges run on the
+// task system.
+static void measure_progress_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
+  fxs_world *world = (fxs_world *)context;
   fxs_world_nav *n = &world->nav;
-  for (uint32_t i = 0; i < world->capacity.agents; ++i) {
+  (void)worker;
+  for (uint32_t i = begin; i < end; ++i) {
     fxs_nav_route *r = &n->routes[i];
     if (r->status != FXS_ROUTE_READY || !world->agents[i].alive) continue;
     const fxs_agent *a = &world->agents[i].body;
     fxs_route_measure(r, waypoint_distance(world, i), fxs_agent_touch(a),
                       fxs_vec2_is_zero(a->velocity));
   }
+}
+
+static void measure_progress(fxs_world *world) {
+  fxs_world_run_phase(world, measure_progress_range, world->capacity.agents, 1024, world);
 }
 
 static bool in_sight(const fxs_nav_grid *g, uint32_t from, uint32_t to) {
