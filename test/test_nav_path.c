@@ -8,6 +8,7 @@
 #include "nav_path.h"
 #include "bytes.h"
 #include "nav_state.h"
+#include "nav_sight.h"
 #include "fxs_test_util.h"
 
 void setUp(void) {}
@@ -570,6 +571,57 @@ void test_line_of_sight_through_a_corner_needs_both_cells_beside_it(void) {
   TEST_ASSERT_TRUE(fxs_nav_line_of_sight(&g, 0, 0, 1, 1));
   TEST_ASSERT_FALSE(fxs_nav_line_of_sight(&g, 1, 1, 0, 0));
   TEST_ASSERT_FALSE(fxs_nav_line_of_sight(&g, 0, 0, 3, 0)); // outside
+}
+
+// The exact touch test names the very cells the walk needs walkable: on a 9 x 9 grid, for
+// every pair of cells and every other cell, the line touches that cell exactly when the line
+// of sight fails with that cell alone blocked (corners, both ways, steep and shallow lines).
+void test_a_segment_touches_exactly_the_cells_its_line_of_sight_needs(void) {
+  fxs_nav_grid g = open_grid(9, 9);
+  uint32_t touched = 0, pairs = 0;
+  for (uint32_t a = 0; a < 81u; ++a) {
+    for (uint32_t b = 0; b < 81u; ++b) {
+      for (uint32_t c = 0; c < 81u; ++c) {
+        if (c == a) continue;
+        g.cost[c] = 0;
+        bool hidden = !fxs_nav_line_of_sight(&g, a % 9u, a / 9u, b % 9u, b / 9u);
+        g.cost[c] = 1;
+        bool touches = fxs_nav_segment_touches_cell(a % 9u, a / 9u, b % 9u, b / 9u, c % 9u, c / 9u);
+        TEST_ASSERT_EQUAL(hidden, touches);
+        touched += touches, pairs++;
+      }
+    }
+  }
+  TEST_ASSERT_TRUE(touched > pairs / 20 && touched < pairs / 2);
+}
+
+// The walk's witness: clear exactly when the line of sight holds, else a blocked cell the
+// line touches (never the start), on grids with random blocked cells; off the grid, its own
+// answer.
+void test_the_sight_blocker_names_a_blocked_cell_the_line_touches(void) {
+  fxs_nav_grid g = open_grid(SIDE, SIDE);
+  uint32_t state = 12345u, blocked = 0;
+  for (int round = 0; round < 20; ++round) {
+    for (uint32_t c = 0; c < CELLS; ++c) {
+      state = state * 1664525u + 1013904223u;
+      g.cost[c] = (state >> 24) % 8u == 0 ? 0 : 1;
+    }
+    for (uint32_t k = 0; k < 2000u; ++k) {
+      state = state * 1664525u + 1013904223u;
+      uint32_t a = (state >> 8) % CELLS, b = (state >> 20) % CELLS;
+      uint32_t x0 = a % SIDE, y0 = a / SIDE, x1 = b % SIDE, y1 = b / SIDE;
+      uint32_t at = fxs_nav_sight_blocker(&g, x0, y0, x1, y1);
+      TEST_ASSERT_EQUAL(fxs_nav_line_of_sight(&g, x0, y0, x1, y1), at == FXS_NAV_SIGHT_CLEAR);
+      if (at == FXS_NAV_SIGHT_CLEAR) continue;
+      TEST_ASSERT_TRUE(at < CELLS && at != a);
+      TEST_ASSERT_EQUAL_UINT8(0, g.cost[at]);
+      TEST_ASSERT_TRUE(fxs_nav_segment_touches_cell(x0, y0, x1, y1, at % SIDE, at / SIDE));
+      blocked++;
+    }
+  }
+  TEST_ASSERT_TRUE(blocked > 4000u);
+  TEST_ASSERT_EQUAL_UINT32(FXS_NAV_SIGHT_OFF_GRID, fxs_nav_sight_blocker(&g, 0, 0, SIDE, 3));
+  TEST_ASSERT_EQUAL_UINT32(FXS_NAV_SIGHT_OFF_GRID, fxs_nav_sight_blocker(&g, 0, SIDE, 3, 3));
 }
 
 // Round the end of a wall: the path (0,0) (1,0) (2,0) (3,0) (3,1) (3,2) (2,2) (1,2) (0,2)

@@ -10,6 +10,7 @@
 #include "world_internal.h"
 #include "world_nav_raster.h"
 #include "world_nav_aims.h"
+#include "nav_sight.h"
 #include "fxs_nav_test.h"
 
 // The blocked counts of a large grid (world_nav_raster.h) and the sight test that reads them
@@ -101,8 +102,6 @@ static void assert_counts_match_the_cells(const fxs_world *w) {
   }
 }
 
-static uint32_t pairs, seen;
-
 // A cell near a blocked one (within 12 cells), or any cell.
 static uint32_t near_blocked(const fxs_nav_grid *g) {
   uint32_t cells = g->width * g->height;
@@ -117,6 +116,29 @@ static uint32_t near_blocked(const fxs_nav_grid *g) {
   return nav_below(cells);
 }
 
+static uint32_t pairs, seen, hinted;
+
+// The sight test with a hint (fxs_world_nav_goal_in_sight) for the line from a to b: the
+// walk's answer whatever the hint, here the cell that blocked the last line, a cell next to
+// a (the start, which the walk never tests, may be blocked), or a cell anywhere; a line found
+// blocked leaves a blocked cell it touches as the next hint.
+static void assert_hinted_sight_matches(const fxs_world *w, uint32_t a, uint32_t b, bool walk) {
+  static uint32_t hint;
+  const fxs_nav_grid *g = &w->nav.grid;
+  uint32_t wd = g->width, kind = nav_below(4);
+  if (kind == 0) hint = a;
+  if (kind == 1) hint = a + (nav_below(2) ? 1u : wd);
+  if (kind == 2) hint = nav_below(g->width * g->height + 50u);
+  uint32_t before = hint;
+  TEST_ASSERT_EQUAL(walk, fxs_world_nav_goal_in_sight(w, a, b, &hint));
+  if (!walk && hint != before) {
+    TEST_ASSERT_EQUAL_UINT8(FXS_NAV_BLOCKED, g->cost[hint]);
+    TEST_ASSERT_TRUE(
+        fxs_nav_segment_touches_cell(a % wd, a / wd, b % wd, b / wd, hint % wd, hint / wd));
+  }
+  hinted += !walk && hint == before; // answered by the hint (or a blocker found again)
+}
+
 static void assert_sight_matches_the_walk(const fxs_world *w, uint32_t count) {
   const fxs_nav_grid *g = &w->nav.grid;
   uint32_t cells = g->width * g->height, wd = g->width;
@@ -125,12 +147,17 @@ static void assert_sight_matches_the_walk(const fxs_world *w, uint32_t count) {
     uint32_t b = nav_below(2) == 0 ? nav_below(cells) : near_blocked(g);
     bool walk = fxs_nav_line_of_sight(g, a % wd, a / wd, b % wd, b / wd);
     TEST_ASSERT_EQUAL(walk, fxs_world_nav_cells_in_sight(w, a, b));
+    assert_hinted_sight_matches(w, a, b, walk);
+    // A line from a cell next to a, as a follower's next cell asks about the same goal.
+    uint32_t next = a + 1u < cells ? a + 1u : a;
+    bool walk_next = fxs_nav_line_of_sight(g, next % wd, next / wd, b % wd, b / wd);
+    assert_hinted_sight_matches(w, next, b, walk_next);
     pairs++, seen += walk;
   }
 }
 
 void test_blocked_counts_and_sight_match_the_cells_over_random_map_changes(void) {
-  pairs = seen = 0;
+  pairs = seen = hinted = 0;
   uint32_t restores = 0;
   for (uint32_t seed = 1; seed <= 6; ++seed) {
     *nav_rng() = seed * 0x9E3779B9u;
@@ -161,8 +188,10 @@ void test_blocked_counts_and_sight_match_the_cells_over_random_map_changes(void)
       assert_sight_matches_the_walk(&world, 150);
     }
   }
-  // Both answers came up often, and the restores were exercised.
+  // Both answers came up often, the hints answered a line in twenty, and the restores were
+  // exercised.
   TEST_ASSERT_TRUE(seen > pairs / 10 && seen < pairs - pairs / 10);
+  TEST_ASSERT_TRUE(hinted > pairs / 20);
   TEST_ASSERT_TRUE(restores > 6);
 }
 

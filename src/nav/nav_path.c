@@ -1,4 +1,5 @@
 #include "fixsteer/nav_path.h"
+#include "nav_sight.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -486,10 +487,10 @@ fxs_result fxs_nav_search_restore(fxs_nav_search *search, const uint8_t *data, s
 
 // ---------------------------------------------------------------- line of sight
 
-bool fxs_nav_line_of_sight(const fxs_nav_grid *grid, uint32_t x0, uint32_t y0, uint32_t x1,
-                           uint32_t y1) {
+uint32_t fxs_nav_sight_blocker(const fxs_nav_grid *grid, uint32_t x0, uint32_t y0, uint32_t x1,
+                               uint32_t y1) {
   if (x0 >= grid->width || y0 >= grid->height || x1 >= grid->width || y1 >= grid->height) {
-    return false;
+    return FXS_NAV_SIGHT_OFF_GRID;
   }
   int64_t nx = x1 > x0 ? x1 - x0 : x0 - x1, ny = y1 > y0 ? y1 - y0 : y0 - y1;
   // The walk stays in the box of its two end cells, corners included (a corner is met only
@@ -505,16 +506,22 @@ bool fxs_nav_line_of_sight(const fxs_nav_grid *grid, uint32_t x0, uint32_t y0, u
   int64_t decision = ny - nx;
   for (int64_t ix = 0, iy = 0; ix < nx || iy < ny;) {
     if (decision == 0) {
-      if (cell[across] == FXS_NAV_BLOCKED || cell[down] == FXS_NAV_BLOCKED) return false;
+      if (cell[across] == FXS_NAV_BLOCKED) return (uint32_t)(cell + across - grid->cost);
+      if (cell[down] == FXS_NAV_BLOCKED) return (uint32_t)(cell + down - grid->cost);
       cell += across + down, ix++, iy++, decision += 2 * (ny - nx);
     } else if (decision < 0) {
       cell += across, ix++, decision += 2 * ny;
     } else {
       cell += down, iy++, decision -= 2 * nx;
     }
-    if (*cell == FXS_NAV_BLOCKED) return false;
+    if (*cell == FXS_NAV_BLOCKED) return (uint32_t)(cell - grid->cost);
   }
-  return true;
+  return FXS_NAV_SIGHT_CLEAR;
+}
+
+bool fxs_nav_line_of_sight(const fxs_nav_grid *grid, uint32_t x0, uint32_t y0, uint32_t x1,
+                           uint32_t y1) {
+  return fxs_nav_sight_blocker(grid, x0, y0, x1, y1) == FXS_NAV_SIGHT_CLEAR;
 }
 
 static bool sight(const fxs_nav_grid *grid, uint32_t a, uint32_t b) {

@@ -3,6 +3,7 @@
 
 #include "fixsteer/nav_field.h"
 #include "fixsteer/nav_path.h"
+#include "nav_sight.h"
 #include "nav_state.h"
 #include "world_nav_fields.h"
 #include "world_nav_raster.h"
@@ -57,18 +58,54 @@ static bool blocks_clear(const uint16_t *blocked, uint32_t wide, uint32_t x0, ui
   return true;
 }
 
-bool fxs_world_nav_cells_in_sight(const fxs_world *world, uint32_t from, uint32_t to) {
+// True when the raster's blocked counts show the line from `from` to `to` clear (false
+// answers nothing).
+static bool in_sight_by_blocks(const fxs_world *world, uint32_t from, uint32_t to) {
   const fxs_nav_grid *g = &world->nav.grid;
   const fxs_nav_raster *t = world->internal->nav.raster;
   const uint16_t *blocked = fxs_world_nav_blocked(world);
   uint32_t w = g->width, x0 = from % w, y0 = from / w, x1 = to % w, y1 = to / w;
   // The counts only of the grid they were taken on (a restore of another shape leaves them
   // until the next update).
-  if (blocked && t->valid && t->width == g->width && t->height == g->height && y0 < g->height &&
-      y1 < g->height && blocks_clear(blocked, fxs_world_nav_blocks_wide(w), x0, y0, x1, y1)) {
-    return true;
+  return blocked && t->valid && t->width == g->width && t->height == g->height && y0 < g->height &&
+         y1 < g->height && blocks_clear(blocked, fxs_world_nav_blocks_wide(w), x0, y0, x1, y1);
+}
+
+bool fxs_world_nav_cells_in_sight(const fxs_world *world, uint32_t from, uint32_t to) {
+  const fxs_nav_grid *g = &world->nav.grid;
+  uint32_t w = g->width;
+  return in_sight_by_blocks(world, from, to) ||
+         fxs_nav_line_of_sight(g, from % w, from / w, to % w, to / w);
+}
+
+// Whether the line from cell `here` to `goal` touches a blocked cell among the 3 x 3 round
+// `hint` (other than `here`, which the walk never tests): then it is not clear.
+static bool hint_blocks(const fxs_nav_grid *g, uint32_t here, uint32_t goal, uint32_t hint) {
+  uint32_t w = g->width, h = g->height;
+  if (hint >= w * h) return false;
+  uint32_t hx = hint % w, hy = hint / w, x0 = here % w, y0 = here / w, x1 = goal % w, y1 = goal / w;
+  for (uint32_t y = hy > 0 ? hy - 1u : 0u; y <= hy + 1u && y < h; ++y) {
+    for (uint32_t x = hx > 0 ? hx - 1u : 0u; x <= hx + 1u && x < w; ++x) {
+      uint32_t c = y * w + x;
+      if (g->cost[c] == FXS_NAV_BLOCKED && c != here &&
+          fxs_nav_segment_touches_cell(x0, y0, x1, y1, x, y)) {
+        return true;
+      }
+    }
   }
-  return fxs_nav_line_of_sight(g, x0, y0, x1, y1);
+  return false;
+}
+
+bool fxs_world_nav_goal_in_sight(const fxs_world *world, uint32_t here, uint32_t goal,
+                                 uint32_t *blocker) {
+  const fxs_nav_grid *g = &world->nav.grid;
+  uint32_t w = g->width, cells = w * g->height;
+  if (here >= cells || goal >= cells) return fxs_world_nav_cells_in_sight(world, here, goal);
+  if (hint_blocks(g, here, goal, *blocker)) return false;
+  if (in_sight_by_blocks(world, here, goal)) return true;
+  uint32_t b = fxs_nav_sight_blocker(g, here % w, here / w, goal % w, goal / w);
+  if (b != FXS_NAV_SIGHT_CLEAR) *blocker = b;
+  return b == FXS_NAV_SIGHT_CLEAR;
 }
 
 // The entries lie after agent_field in its block (world.c).
@@ -212,7 +249,7 @@ static void find_at(aim_pass *pass, uint32_t i, uint32_t k, uint32_t here) {
     return;
   }
   a->fresh = 1;
-  if (fxs_world_nav_cells_in_sight(world, here, world->nav.field_slots[k].goal_cell)) {
+  if (fxs_world_nav_goal_in_sight(world, here, world->nav.field_slots[k].goal_cell, &a->blocker)) {
     a->code = FXS_NAV_AIM_GOAL;
     return;
   }

@@ -42,6 +42,9 @@ typedef struct fxs_nav_aim {
   uint8_t fresh;   ///< 1: the packed byte did not hold it (written there after the pass).
   uint8_t reaches; ///< 1: the field leads somewhere from `here` (a value or a direction).
   uint8_t unused;
+  /// A cell that blocked the agent's last sight line to its goal that was not clear (any
+  /// value: a hint, tried first and checked, fxs_world_nav_goal_in_sight).
+  uint32_t blocker;
 } fxs_nav_aim;
 
 /// 32-bit words an agent slot's entry takes (world.c lays the entries out after agent_field,
@@ -52,6 +55,13 @@ typedef struct fxs_nav_aim {
 /// fxs_nav_line_of_sight, without its walk when the raster's blocked counts show every cell it
 /// could touch walkable (world_nav_raster.h).
 bool fxs_world_nav_cells_in_sight(const fxs_world *world, uint32_t from, uint32_t to);
+
+/// Whether cell `goal` is in sight of cell `here` (fxs_world_nav_cells_in_sight's answer),
+/// trying first the cells round *blocker (a cell that blocked a line near this one): a line
+/// that touches a blocked cell there is not clear, without the walk. A walk that finds the
+/// line blocked puts the cell that blocked it into *blocker.
+bool fxs_world_nav_goal_in_sight(const fxs_world *world, uint32_t here, uint32_t goal,
+                                 uint32_t *blocker);
 
 /// The aim code of ready field k's followers in cell `here` (see above); with `to`, the cell it
 /// seeks there too (fxs_world_nav_aim_cell's, without its walk; `here` for the other codes).
