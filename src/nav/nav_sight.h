@@ -23,18 +23,19 @@ uint32_t fxs_nav_sight_blocker(const fxs_nav_grid *grid, uint32_t x0, uint32_t y
                                uint32_t y1);
 
 /// Whether the segment between the centres of cells (x0, y0) and (x1, y1) of a grid (sides of
-/// at most FXS_NAV_MAX_SIDE cells) touches the closed square of cell (cx, cy): the cells fxs_nav_line_of_sight requires walkable are exactly
-/// those, other than (x0, y0). Exact (integers, in half-cell units: the centres at odd
-/// coordinates, the square's sides at even ones): the segment's box meets the square's and
-/// the square's corners do not all lie strictly on one side of the segment's line.
-static inline bool fxs_nav_segment_touches_cell(uint32_t x0, uint32_t y0, uint32_t x1,
-                                                uint32_t y1, uint32_t cx, uint32_t cy) {
+/// at most FXS_NAV_MAX_SIDE cells) touches the closed square of cell (cx, cy): the cells
+/// fxs_nav_line_of_sight requires walkable are exactly those, other than (x0, y0). Exact (integers,
+/// in half-cell units: the centres at odd coordinates, the square's sides at even ones): the
+/// segment's box meets the square's and the square's corners do not all lie strictly on one side of
+/// the segment's line.
+static inline bool fxs_nav_segment_touches_cell(uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                                                uint32_t cx, uint32_t cy) {
   uint32_t xmin = x0 < x1 ? x0 : x1, xmax = x0 < x1 ? x1 : x0;
   uint32_t ymin = y0 < y1 ? y0 : y1, ymax = y0 < y1 ? y1 : y0;
   // Centres lie at half cells: the square [cx, cx + 1] meets [xmin + 1/2, xmax + 1/2] when
   // cx <= xmax and cx + 1 >= xmin + 1/2, i.e. cx >= xmin (integers).
   if (cx > xmax || cx < xmin || cy > ymax || cy < ymin) return false;
-  int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0; // |.| < 2^32
+  int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0;                     // |.| < 2^32
   int64_t ox = 2 * ((int64_t)cx - x0) - 1, oy = 2 * ((int64_t)cy - y0) - 1; // corner - centre
   // The cross product of (dx, dy) with each corner's offset (ox + 2 i, oy + 2 j).
   int64_t c00 = dx * oy - dy * ox; // |.| < 2^33: the cells lie on a grid
