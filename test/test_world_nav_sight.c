@@ -100,6 +100,19 @@ static void assert_counts_match_the_cells(const fxs_world *w) {
       TEST_ASSERT_EQUAL_UINT32(n, blocked[by * wide + bx]);
     }
   }
+  // Each sum holds the counts of the blocks above and left of it.
+  const uint32_t *sums = fxs_world_nav_blocked_sums(w);
+  TEST_ASSERT_NOT_NULL(sums);
+  TEST_ASSERT_TRUE((wide + 1u) * (high + 1u) <= fxs_world_nav_sight_sums(cap.nav_cells));
+  for (uint32_t by = 0; by <= high; ++by) {
+    for (uint32_t bx = 0; bx <= wide; ++bx) {
+      uint32_t n = 0;
+      for (uint32_t y = 0; y < by; ++y) {
+        for (uint32_t x = 0; x < bx; ++x) n += blocked[y * wide + x];
+      }
+      TEST_ASSERT_EQUAL_UINT32(n, sums[by * (wide + 1u) + bx]);
+    }
+  }
 }
 
 // A cell near a blocked one (within 12 cells), or any cell.
@@ -210,10 +223,25 @@ void test_the_sight_test_skips_the_walk_over_blocks_without_blocked_cells(void) 
   TEST_ASSERT_TRUE(fxs_world_nav_cells_in_sight(&world, west, 5u * COLS + 140u));
   // Counts that say the wall's blocks are clear (wrong on purpose) let the test see through
   // the wall: it took the counts' word without walking.
-  uint16_t *blocked = fxs_world_nav_blocked(&world);
-  for (uint32_t by = 0; by < (ROWS + 15u) / 16u; ++by)
+  uint16_t *blocked = fxs_world_nav_blocked(&world), kept[(ROWS + 15u) / 16u];
+  for (uint32_t by = 0; by < (ROWS + 15u) / 16u; ++by) {
+    kept[by] = blocked[by * ((COLS + 15u) / 16u) + 150u / 16u];
     blocked[by * ((COLS + 15u) / 16u) + 150u / 16u] = 0;
+  }
   TEST_ASSERT_TRUE(fxs_world_nav_cells_in_sight(&world, west, east));
+  for (uint32_t by = 0; by < (ROWS + 15u) / 16u; ++by)
+    blocked[by * ((COLS + 15u) / 16u) + 150u / 16u] = kept[by];
+  TEST_ASSERT_FALSE(fxs_world_nav_cells_in_sight(&world, west, east));
+  // So do sums that say every box of blocks is clear (the counts right): the test took the
+  // sums' word for the line's box of blocks. A cost changed, they are taken again.
+  uint32_t *sums = fxs_world_nav_blocked_sums(&world);
+  for (uint32_t i = 0; i < fxs_world_nav_sight_sums(cap.nav_cells); ++i) sums[i] = 0;
+  TEST_ASSERT_TRUE(fxs_world_nav_cells_in_sight(&world, west, east));
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_nav_costs(0, 0, 1, 1, 0)));
+  update(&world);
+  TEST_ASSERT_FALSE(fxs_world_nav_cells_in_sight(&world, west, east));
+  TEST_ASSERT_EQUAL(FXS_OK, nav_apply(&world, fxs_command_set_nav_costs(0, 0, 1, 1, 1)));
+  update(&world);
   // Counts taken on another grid's shape are not read. This grid restored over a thin one
   // holds the thin one's costs and counts until the next update: the sight test answers as
   // the walk over those costs, then, updated, as the walk over this grid's again.

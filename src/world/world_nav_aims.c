@@ -24,8 +24,9 @@ static inline int64_t floor_2_32(int64_t p) {
 }
 
 // True when no cell the walk from (x0, y0) to (x1, y1) can touch is blocked, by the raster's
-// blocked counts (world_nav_raster.h): for each row of blocks, the columns the line crosses
-// from a row before the blocks' rows to a row after them, a column more on each side (each
+// blocked counts (world_nav_raster.h): at once when the counts' sums show the box of blocks
+// of the two cells without a blocked cell; else for each row of blocks, the columns the line
+// crosses from a row before the blocks' rows to a row after them, a column more on each side (each
 // column within a cell of the line's, and a touched cell within half a cell of the line),
 // held to the box of the two cells; every block there without a blocked cell. False answers
 // nothing: the walk decides.
@@ -34,11 +35,20 @@ static inline int64_t floor_2_32(int64_t p) {
 // c - 1 (its error, below 2^16 / 2^32, is less than the 1 / |dy| between a column that is not
 // whole and a whole one), so the range takes one column more on the right. The rows lie
 // within 2^15 + 17 of y0 and |dx| < 2^15: the product stays below 2^63.
-static bool blocks_clear(const uint16_t *blocked, uint32_t wide, uint32_t x0, uint32_t y0,
-                         uint32_t x1, uint32_t y1) {
+static bool blocks_clear(const uint16_t *blocked, const uint32_t *sums, uint32_t wide, uint32_t x0,
+                         uint32_t y0, uint32_t x1, uint32_t y1) {
   const uint32_t bits = FXS_NAV_SIGHT_BLOCK_BITS, side = FXS_NAV_SIGHT_BLOCK;
   int64_t xmin = x0 < x1 ? x0 : x1, xmax = x0 < x1 ? x1 : x0;
   uint32_t ymin = y0 < y1 ? y0 : y1, ymax = y0 < y1 ? y1 : y0;
+  // The box of the two cells' blocks holds every block read below: without a blocked cell
+  // (its sum), the line is clear at once.
+  size_t across = (size_t)wide + 1u, by0 = ymin >> bits, by1 = (ymax >> bits) + 1u;
+  size_t bx0 = (size_t)xmin >> bits, bx1 = ((size_t)xmax >> bits) + 1u;
+  if (sums[by1 * across + bx1] - sums[by0 * across + bx1] - sums[by1 * across + bx0] +
+          sums[by0 * across + bx0] ==
+      0) {
+    return true;
+  }
   int64_t slope = 0;
   if (y0 != y1) slope = ((int64_t)x1 - x0) * ((int64_t)1 << 32) / ((int64_t)y1 - y0);
   for (uint32_t by = ymin >> bits; by <= ymax >> bits; ++by) {
@@ -68,7 +78,9 @@ static bool in_sight_by_blocks(const fxs_world *world, uint32_t from, uint32_t t
   // The counts only of the grid they were taken on (a restore of another shape leaves them
   // until the next update).
   return blocked && t->valid && t->width == g->width && t->height == g->height && y0 < g->height &&
-         y1 < g->height && blocks_clear(blocked, fxs_world_nav_blocks_wide(w), x0, y0, x1, y1);
+         y1 < g->height &&
+         blocks_clear(blocked, fxs_world_nav_blocked_sums(world), fxs_world_nav_blocks_wide(w), x0,
+                      y0, x1, y1);
 }
 
 bool fxs_world_nav_cells_in_sight(const fxs_world *world, uint32_t from, uint32_t to) {

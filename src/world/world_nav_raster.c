@@ -17,7 +17,8 @@ typedef struct run_context {
 } run_context;
 
 size_t fxs_world_nav_cover_words(uint32_t cells) {
-  return (size_t)cells + (fxs_world_nav_sight_blocks(cells) + 1u) / 2u;
+  return (size_t)cells + (fxs_world_nav_sight_blocks(cells) + 1u) / 2u +
+         fxs_world_nav_sight_sums(cells);
 }
 
 uint16_t *fxs_world_nav_blocked(const fxs_world *world) {
@@ -26,13 +27,34 @@ uint16_t *fxs_world_nav_blocked(const fxs_world *world) {
   return (uint16_t *)(void *)(world->internal->nav.raster->cover + cells);
 }
 
+uint32_t *fxs_world_nav_blocked_sums(const fxs_world *world) {
+  uint32_t cells = world->capacity.nav_cells, blocks = fxs_world_nav_sight_blocks(cells);
+  if (blocks == 0) return 0;
+  return world->internal->nav.raster->cover + cells + (blocks + 1u) / 2u;
+}
+
+// The sides' bound of fxs_world_nav_sight_blocks: w + h <= it for any grid of at most `cells`
+// cells (each side at most FXS_NAV_MAX_SIDE, below cells).
+static uint64_t sides_bound(uint32_t cells) {
+  return FXS_NAV_MAX_SIDE + cells / FXS_NAV_MAX_SIDE + 2u;
+}
+
+uint32_t fxs_world_nav_sight_sums(uint32_t cells) {
+  uint32_t blocks = fxs_world_nav_sight_blocks(cells);
+  if (blocks == 0) return 0;
+  // (wide + 1)(high + 1) = wide high + wide + high + 1, with wide high <= blocks and
+  // wide + high <= (w + h + 2 (B - 1)) / B.
+  const uint64_t b = FXS_NAV_SIGHT_BLOCK;
+  return blocks + (uint32_t)((sides_bound(cells) + 2u * (b - 1u)) / b) + 1u;
+}
+
 uint32_t fxs_world_nav_sight_blocks(uint32_t cells) {
   if (cells < FXS_NAV_SIGHT_MIN_CELLS) return 0;
   // A grid of w x h <= cells cells (each side at most FXS_NAV_MAX_SIDE, below cells) has
   // ceil(w / B) ceil(h / B) <= (w h + (B - 1)(w + h) + (B - 1)^2) / B^2 blocks, and
   // w + h <= FXS_NAV_MAX_SIDE + ceil(cells / FXS_NAV_MAX_SIDE).
   const uint64_t b = FXS_NAV_SIGHT_BLOCK;
-  uint64_t sides = FXS_NAV_MAX_SIDE + cells / FXS_NAV_MAX_SIDE + 2u;
+  uint64_t sides = sides_bound(cells);
   return (uint32_t)(((uint64_t)cells + (b - 1u) * sides + (b - 1u) * (b - 1u)) / (b * b) + 1u);
 }
 
@@ -104,6 +126,26 @@ static void count_blocks(fxs_world *world) {
   }
 }
 
+// The blocked counts' sums taken again from the counts (after any update that may have
+// changed one: a few thousand additions).
+static void sum_blocks(fxs_world *world) {
+  const uint16_t *blocked = fxs_world_nav_blocked(world);
+  uint32_t *sums = fxs_world_nav_blocked_sums(world);
+  const fxs_nav_grid *g = &world->nav.grid;
+  if (!blocked) return;
+  uint32_t wide = fxs_world_nav_blocks_wide(g->width), high = fxs_world_nav_blocks_wide(g->height);
+  uint32_t across = wide + 1u;
+  for (uint32_t bx = 0; bx <= wide; ++bx) sums[bx] = 0;
+  for (uint32_t by = 0; by < high; ++by) {
+    uint32_t *above = sums + (size_t)by * across, *row = above + across, left = 0;
+    row[0] = 0;
+    for (uint32_t bx = 0; bx < wide; ++bx) {
+      left += blocked[(size_t)by * wide + bx];
+      row[bx + 1u] = above[bx + 1u] + left;
+    }
+  }
+}
+
 void fxs_world_nav_raster_reset(fxs_world *world) {
   if (world->internal->nav.raster) world->internal->nav.raster->valid = 0;
 }
@@ -154,6 +196,7 @@ static void rebuild(fxs_world *world) {
   t->base_changed = 0;
   t->valid = 1;
   t->revision++;
+  sum_blocks(world);
 }
 
 static bool same_wall(const fxs_wall *a, const fxs_wall *b) {
@@ -241,5 +284,8 @@ void fxs_world_nav_raster_update(fxs_world *world) {
   }
   bool shapes = update_shapes(world);
   bool base = update_base(world);
-  if (shapes || base) world->internal->nav.raster->revision++;
+  if (shapes || base) {
+    world->internal->nav.raster->revision++;
+    sum_blocks(world);
+  }
 }

@@ -17,7 +17,10 @@
 // FXS_NAV_BLOCKED, kept by every write of grid.cost above (a full rasterization counts afresh).
 // A line of sight that meets only blocks without a blocked cell is clear without its walk
 // (fxs_world_nav_cells_in_sight, world_nav_aims.h): on an open map a follower's sight line to
-// its goal crosses the map in a few dozen blocks instead of hundreds of cells.
+// its goal crosses the map in a few dozen blocks instead of hundreds of cells. The counts'
+// sums over every rectangle of blocks from the first (fxs_world_nav_blocked_sums, taken
+// again after every update that may have changed a count) answer for the whole box of blocks
+// a line crosses at once: a box without a blocked cell holds a clear line.
 //
 // The revision. The raster counts the updates that may have changed grid.cost or the grid's
 // shape (every full rasterization, every update that found a slot changed or a cell's cost
@@ -59,13 +62,23 @@ typedef struct fxs_nav_raster {
 /// it sight lines are short and the counts would cost more than they save.
 #define FXS_NAV_SIGHT_MIN_CELLS 65536u
 
+/// Entries of the blocked counts' sums for a grid capacity of `cells` cells: (blocks across
+/// + 1) x (blocks down + 1) for any grid of at most `cells` cells; 0 below
+/// FXS_NAV_SIGHT_MIN_CELLS.
+uint32_t fxs_world_nav_sight_sums(uint32_t cells);
+
+/// The blocked counts' sums of the world's grid (with fxs_world_nav_blocked): entry
+/// by (blocks_wide + 1) + bx holds the blocked cells of the blocks above row by and left of
+/// column bx (the first row and column 0); NULL on a small grid.
+uint32_t *fxs_world_nav_blocked_sums(const fxs_world *world);
+
 /// Entries of the blocked counts for a grid capacity of `cells` cells: 0 below
 /// FXS_NAV_SIGHT_MIN_CELLS, else enough for any grid of at most `cells` cells (6,019 at
 /// FXS_NAV_MAX_CELLS: 1/87 byte a cell).
 uint32_t fxs_world_nav_sight_blocks(uint32_t cells);
 
 /// 32-bit words of the raster's cover array for a grid capacity of `cells` cells: the cover
-/// counts and the blocked counts after them.
+/// counts, the blocked counts after them, then their sums.
 size_t fxs_world_nav_cover_words(uint32_t cells);
 
 /// The blocked counts of the world's grid, a row of blocks after another, blocks of the
