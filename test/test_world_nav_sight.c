@@ -262,19 +262,25 @@ void test_the_sight_test_skips_the_walk_over_blocks_without_blocked_cells(void) 
 
 void test_a_small_grid_keeps_no_blocked_counts(void) {
   TEST_ASSERT_EQUAL_UINT32(0, fxs_world_nav_sight_blocks(FXS_NAV_SIGHT_MIN_CELLS - 1u));
+  TEST_ASSERT_EQUAL_UINT32(0, fxs_world_nav_sight_sums(FXS_NAV_SIGHT_MIN_CELLS - 1u));
   // Enough blocks for the shape of a capacity that needs the most (a side as long as a grid
   // may have and the other as long as the cells allow, or any other), and not many more.
   static const uint32_t capacities[4] = {FXS_NAV_SIGHT_MIN_CELLS, 100000u, 777777u,
                                          FXS_NAV_MAX_CELLS};
   for (int i = 0; i < 4; ++i) {
-    uint32_t cells = capacities[i], most = 0;
+    uint32_t cells = capacities[i], most = 0, most_sums = 0;
     for (uint32_t w = 1; w <= FXS_NAV_MAX_SIDE; ++w) {
       uint32_t h = cells / w < FXS_NAV_MAX_SIDE ? cells / w : FXS_NAV_MAX_SIDE;
       uint32_t blocks = ((w + 15u) / 16u) * ((h + 15u) / 16u);
+      uint32_t sums = ((w + 15u) / 16u + 1u) * ((h + 15u) / 16u + 1u);
       if (blocks > most) most = blocks;
+      if (sums > most_sums) most_sums = sums;
     }
     TEST_ASSERT_TRUE(fxs_world_nav_sight_blocks(cells) >= most);
     TEST_ASSERT_TRUE(fxs_world_nav_sight_blocks(cells) <= most + most / 4u);
+    // And their sums, a row and a column more (at most half again as many).
+    TEST_ASSERT_TRUE(fxs_world_nav_sight_sums(cells) >= most_sums);
+    TEST_ASSERT_TRUE(fxs_world_nav_sight_sums(cells) <= most_sums + most_sums / 2u);
   }
   static const fxs_world_capacity small = {4, 0, 0, 0, 4, 0, 0, 100 * 100, 1, 64, 16, 0, 0, 0};
   nav_world_init(&world, 5, &small, memory, sizeof memory);

@@ -17,7 +17,7 @@
 #define FXS_NAV_SIGHT_OFF_GRID (UINT32_MAX - 1u)
 
 /// fxs_nav_line_of_sight's walk from cell (x0, y0) to (x1, y1): FXS_NAV_SIGHT_CLEAR when it
-/// answers true, else the index (y * width + x) of the first blocked cell the walk touches,
+/// answers true, else the index (y * width + x) of the blocked cell at which the walk stopped,
 /// or FXS_NAV_SIGHT_OFF_GRID when an end lies outside the grid.
 uint32_t fxs_nav_sight_blocker(const fxs_nav_grid *grid, uint32_t x0, uint32_t y0, uint32_t x1,
                                uint32_t y1);
@@ -35,7 +35,7 @@ static inline bool fxs_nav_segment_touches_cell(uint32_t x0, uint32_t y0, uint32
   // Centres lie at half cells: the square [cx, cx + 1] meets [xmin + 1/2, xmax + 1/2] when
   // cx <= xmax and cx + 1 >= xmin + 1/2, i.e. cx >= xmin (integers).
   if (cx > xmax || cx < xmin || cy > ymax || cy < ymin) return false;
-  int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0;                     // |.| < 2^32
+  int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0;                     // |.| < 2^15
   int64_t ox = 2 * ((int64_t)cx - x0) - 1, oy = 2 * ((int64_t)cy - y0) - 1; // corner - centre
   // The cross product of (dx, dy) with each corner's offset (ox + 2 i, oy + 2 j).
   int64_t c00 = dx * oy - dy * ox; // |.| < 2^33: the cells lie on a grid

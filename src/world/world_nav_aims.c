@@ -208,9 +208,8 @@ static uint32_t plain_follower(const fxs_world *world, uint32_t i) {
 
 // Chains walked side by side in find_range. Each step of a chain reads a packed byte a row
 // of the grid from the last, a cache miss on a large map; a step of every chain of the batch
-// before the next of any lets the core wait for their misses at once (16 at once: 0.5 ms a
-// tick less than 8 at 50,000 agents on the rts rooms map, 32 no better; a batch takes about
-// 1 KiB of stack).
+// before the next of any lets the core wait for their misses at once (16 measured faster
+// than 8 and no slower than 32: docs/performance.md; a batch takes about 1 KiB of stack).
 #define AIM_BATCH 16u
 
 typedef struct aim_batch {

@@ -42,8 +42,8 @@ typedef struct fxs_nav_aim {
   uint8_t fresh;   ///< 1: the packed byte did not hold it (written there after the pass).
   uint8_t reaches; ///< 1: the field leads somewhere from `here` (a value or a direction).
   uint8_t unused;
-  /// A cell that blocked the agent's last sight line to its goal that was not clear (any
-  /// value: a hint, tried first and checked, fxs_world_nav_goal_in_sight).
+  /// A hint: the cell that blocked the agent's last sight line to its goal that was not clear
+  /// (any value: tried first and checked, fxs_world_nav_goal_in_sight).
   uint32_t blocker;
 } fxs_nav_aim;
 

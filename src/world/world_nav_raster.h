@@ -44,7 +44,7 @@ typedef struct fxs_nav_raster {
   uint32_t width, height;      ///< Its columns and rows.
   fix16_t radius;              ///< The radius it was built with.
   /// capacity.nav_cells counts of blocking shapes, then on a large grid the blocked counts
-  /// (fxs_world_nav_blocked).
+  /// (fxs_world_nav_blocked) and their sums (fxs_world_nav_blocked_sums).
   uint32_t *cover;
   fxs_wall *walls;         ///< capacity.walls: the wall rasterized in each slot.
   uint8_t *wall_on;        ///< 1 where walls[i] is rasterized.
@@ -68,8 +68,8 @@ typedef struct fxs_nav_raster {
 uint32_t fxs_world_nav_sight_sums(uint32_t cells);
 
 /// The blocked counts' sums of the world's grid (with fxs_world_nav_blocked): entry
-/// by (blocks_wide + 1) + bx holds the blocked cells of the blocks above row by and left of
-/// column bx (the first row and column 0); NULL on a small grid.
+/// by (blocks_wide + 1) + bx holds the blocked cells of the blocks in rows below by and
+/// columns below bx (row 0 and column 0 of the sums hold 0); NULL on a small grid.
 uint32_t *fxs_world_nav_blocked_sums(const fxs_world *world);
 
 /// Entries of the blocked counts for a grid capacity of `cells` cells: 0 below
