@@ -274,11 +274,11 @@ void test_a_crowd_on_a_large_map_gets_the_same_neighbors_as_a_full_search(void) 
   fxs_grid g = fxs_grid_of(&world);
   TEST_ASSERT_EQUAL_UINT32(21, g.shift); // 10 -> 8 units, doubled twice: still too many
   TEST_ASSERT_TRUE(g.wraps);
-  TEST_ASSERT_TRUE(g.w * g.h <= world.internal->grid_max_cells);
+  TEST_ASSERT_TRUE(g.w * g.h <= fxs_grid_max_cells(&world.capacity));
   TEST_ASSERT_TRUE((int64_t)g.w << g.shift < FXS_INT(30000)); // it wraps
   TEST_ASSERT_TRUE(g.w >= FXS_GRID_MIN_SIDE && g.h >= FXS_GRID_MIN_SIDE);
   TEST_ASSERT_TRUE((g.w & (g.w - 1u)) == 0 && (g.h & (g.h - 1u)) == 0); // wrapped by a mask
-  TEST_ASSERT_EQUAL_UINT32(1600, world.internal->grid_max_cells);
+  TEST_ASSERT_EQUAL_UINT32(1600, fxs_grid_max_cells(&world.capacity));
   TEST_ASSERT_EQUAL_UINT32(32, g.w); // 938 cells of 32 a side, as 1024, halved to 32 x 32
   TEST_ASSERT_EQUAL_UINT32(32, g.h);
   int64_t period_x = (int64_t)g.w << g.shift, period_y = (int64_t)g.h << g.shift;
@@ -516,9 +516,22 @@ static void odd_finish(void *handle, void *user_context) {
   TEST_ASSERT_EQUAL_PTR(user_context, handle);
 }
 
+// Overwrites the searches' tally the next grid sizes its cells from (fxs_grid_of): from
+// lone agents in many rows to crowds in few, counted in cells from four times smaller to
+// four times larger than the radius gives (its shift `base`).
+static void scramble_tally(uint32_t *lcg, unsigned base) {
+  *lcg = *lcg * 1664525u + 1013904223u;
+  fxs_search_tally *t = &world.internal->workers[(*lcg >> 8) % FXS_MAX_WORKERS].searched;
+  t->searches = 1u + (*lcg >> 24);
+  t->rows = t->searches * (1u + (*lcg >> 4) % 12u);
+  t->agents = t->searches * ((*lcg >> 12) % 200u);
+  world.internal->searched_shift = base - 2u + (*lcg >> 20) % 5u;
+}
+
 // A crowded flock with leaders, followers and a queue, stepped 60 ticks; returns a digest of
-// the 60 hashes (v2).
-static uint64_t mixed_flock(const fxs_task_system *tasks) {
+// the 60 hashes (v2). `resize`: the searches' tally scrambled before each tick
+// (scramble_tally), the shifts of the cells the ticks took into *shifts (bit s for 2^s).
+static uint64_t mixed_flock_sized(const fxs_task_system *tasks, bool resize, uint64_t *shifts) {
   make(200, FXS_INT(600), FXS_INT(60));
   TEST_ASSERT_EQUAL(FXS_OK, fxs_world_set_tasks(&world, tasks));
   for (uint32_t i = 0; i < 150; ++i) {
@@ -533,11 +546,19 @@ static uint64_t mixed_flock(const fxs_task_system *tasks) {
     TEST_ASSERT_EQUAL(FXS_OK, fxs_world_apply(&world, &t, 0));
   }
   uint64_t h = 0;
+  uint32_t lcg = 5;
+  unsigned base = fxs_grid_of(&world).shift; // no tally yet: from the radius alone
   for (int t = 0; t < 60; ++t) {
+    if (resize) scramble_tally(&lcg, base);
     fxs_world_step(&world, 0, 0, 0);
+    if (shifts) *shifts |= UINT64_C(1) << world.internal->searched_shift;
     h = hash_v2(&world) ^ (h * 31u);
   }
   return h;
+}
+
+static uint64_t mixed_flock(const fxs_task_system *tasks) {
+  return mixed_flock_sized(tasks, false, 0);
 }
 
 // The hashes of mixed_flock as the world stepped it when it still searched every agent's
@@ -561,6 +582,16 @@ void test_a_task_system_splitting_phases_backwards_gives_the_inline_hashes(void)
   TEST_ASSERT_EQUAL_HEX64(MIXED_FLOCK_HASH, mixed_flock(&tasks));
   TEST_ASSERT_TRUE(t.calls >= 3u * 60u);
   TEST_ASSERT_TRUE(t.ranges > t.calls);
+}
+
+// The cells are sized to the searches (fxs_grid_of), and the neighbor lists never depend on
+// them: whatever the tally says, the flock steps as it does.
+void test_a_crowded_world_steps_the_same_whatever_size_its_cells_take(void) {
+  uint64_t shifts = 0;
+  TEST_ASSERT_EQUAL_HEX64(MIXED_FLOCK_HASH, mixed_flock_sized(0, true, &shifts));
+  unsigned sizes = 0;
+  for (unsigned s = 16; s < 64; ++s) sizes += (unsigned)((shifts >> s) & 1u);
+  TEST_ASSERT_TRUE(sizes >= 3u); // the tallies did size the cells
 }
 
 void test_set_tasks_refuses_bad_worker_counts_and_missing_callbacks(void) {

@@ -350,7 +350,6 @@ fxs_result fxs_world_init(fxs_world *world, const fxs_world_def *def,
   world->internal->facts =
       offsets[M_FACTS + 1] > offsets[M_FACTS] ? FXS_AT(fxs_agent_facts, M_FACTS) : 0;
   world->internal->cell_start = FXS_AT(uint32_t, M_CELL_START);
-  world->internal->grid_max_cells = fxs_grid_max_cells(capacity);
   world->internal->live_obstacles = FXS_AT(fxs_obstacle, M_LIVE);
   world->internal->obstacle_cell_start = FXS_AT(uint32_t, M_OBSTACLE_CELL_START);
   world->internal->obstacle_order = FXS_AT(uint32_t, M_OBSTACLE_ORDER);

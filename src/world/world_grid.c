@@ -38,7 +38,68 @@ int64_t fxs_grid_fit(const fxs_world_def *d, int64_t size, uint32_t max_cells, u
   }
 }
 
-fxs_grid fxs_grid_of(const fxs_world *world) {
+// Sizing the cells to the searches. A search visits the rows of its box of cells, each a run
+// of the view, and tests every agent in them: in cells of side c a box of side 2r + c (in
+// whole cells) has about 2r / c + 1 rows. From the mean rows R and agents A of the searches
+// counted in cells of side m (2r = (R - 1) m), cells of side c = 2^k m would give
+// (R - 1) / 2^k + 1 rows and A ((R - 1) + 2^k)^2 / R^2 agents: large cells mean fewer rows
+// and more agents to test. A row costs about as much as GRID_ROW_WEIGHT / GRID_AGENT_WEIGHT
+// agents: the search's own instructions are about 43 a row against 17 an agent (counted on
+// the rts kernel), and a row starts a run of the view elsewhere in memory. The ratio is the
+// one that did best in time on the rts kernel at 50,000 and 100,000 agents (cells of twice
+// the size there); RVO2's Circle, whose ORCA searches are not tallied, keeps its cells.
+#define GRID_ROW_WEIGHT 4u
+#define GRID_AGENT_WEIGHT 1u
+// The shifts tried round the one from the radius alone, and the farthest from the tallies'
+// own that they still size.
+#define GRID_SHIFT_BELOW 1
+#define GRID_SHIFT_ABOVE 2
+#define GRID_SHIFT_REACH 4
+
+// The work of a search (in the weights' units, Q8) in cells of 2^k times those of the tally
+// (|k| <= GRID_SHIFT_REACH), whose searches had `rows` and `agents` a search (Q8; rows in
+// [1, 2^16) rows, agents below 2^24).
+static uint64_t search_work(uint64_t rows, uint64_t agents, int k) {
+  uint64_t gaps = rows - 256u;                                    // R - 1, Q8
+  uint64_t rows_k = (k >= 0 ? gaps >> k : gaps << -k) + 256u;     // Q8, < 2^28
+  uint64_t side_k = gaps + (k >= 0 ? 256u << k : 256u >> -k);     // Q8, at most 16 rows
+  uint64_t agents_k = agents * ((side_k * side_k) / rows) / rows; // < 2^32 2^29 / 2^8
+  return GRID_ROW_WEIGHT * rows_k + GRID_AGENT_WEIGHT * agents_k; // < 2^56
+}
+
+// The shift for cells sized to the workers' searches since the last grid (their tallies,
+// then cleared), from `base` (cells of half the radius): of base - GRID_SHIFT_BELOW to base +
+// GRID_SHIFT_ABOVE, the one of least search_work (base on a tie); base itself without a tally.
+static unsigned searched_shift(fxs_world *world, unsigned base) {
+  fxs_world_internal *in = world->internal;
+  fxs_search_tally t = {0, 0, 0};
+  for (uint32_t w = 0; w < in->worker_capacity; ++w) {
+    fxs_search_tally *own = &in->workers[w].searched;
+    t.searches += own->searches, t.rows += own->rows, t.agents += own->agents;
+    own->searches = own->rows = own->agents = 0;
+  }
+  int m = (int)in->searched_shift;
+  in->searched_shift = 0;
+  if (t.searches == 0 || m < 16 || (int)base - m > GRID_SHIFT_REACH - GRID_SHIFT_ABOVE ||
+      m - (int)base > GRID_SHIFT_REACH - GRID_SHIFT_BELOW) {
+    return base;
+  }
+  // Means a search, Q8 (the tallies of one tick, below 2^40: their means fit).
+  uint64_t rows = (t.rows << 8) / t.searches, agents = (t.agents << 8) / t.searches;
+  if (rows < 256u) rows = 256u;
+  if (rows >= UINT64_C(1) << 24) rows = (UINT64_C(1) << 24) - 1u;
+  if (agents >= UINT64_C(1) << 32) agents = (UINT64_C(1) << 32) - 1u;
+  unsigned best = base;
+  uint64_t least = search_work(rows, agents, (int)base - m);
+  for (int s = (int)base - GRID_SHIFT_BELOW; s <= (int)base + GRID_SHIFT_ABOVE; ++s) {
+    if (s < 16 || s > 32) continue;
+    uint64_t work = search_work(rows, agents, s - m);
+    if (work < least) least = work, best = (unsigned)s;
+  }
+  return best;
+}
+
+fxs_grid fxs_grid_of(fxs_world *world) {
   fxs_grid g;
   const fxs_world_def *d = &world->def;
   g.min_x = d->bounds_min.x, g.min_y = d->bounds_min.y;
@@ -53,11 +114,12 @@ fxs_grid fxs_grid_of(const fxs_world *world) {
   // of the radius: a search spans 4 to 8 of them a side), doubled at most twice while they
   // do not fit (under 8/3 of the radius): coarser cells would put more agents in each search
   // than wrapping the grid round does (measured on RVO2's Circle, fitted and on a large map).
-  uint32_t max_cells = world->internal->grid_max_cells;
+  uint32_t max_cells = fxs_grid_max_cells(&world->capacity);
   int64_t half = d->neighbor_radius / 2 > FXS_ONE ? d->neighbor_radius / 2 : FXS_ONE;
   g.shift = 16;
   while ((INT64_C(1) << (g.shift + 1u)) <= half) ++g.shift; // 2^shift <= half < 2^(shift + 1)
   if (half - (INT64_C(1) << g.shift) > (INT64_C(1) << (g.shift + 1u)) - half) ++g.shift;
+  g.shift = searched_shift(world, g.shift);
   uint64_t w = cells_across(d->bounds_min.x, d->bounds_max.x, INT64_C(1) << g.shift);
   uint64_t h = cells_across(d->bounds_min.y, d->bounds_max.y, INT64_C(1) << g.shift);
   for (int doubled = 0; doubled < 2 && w * h > max_cells; ++doubled) {
@@ -82,6 +144,7 @@ fxs_grid fxs_grid_of(const fxs_world *world) {
     }
   }
   g.w = (uint32_t)w, g.h = (uint32_t)h;
+  world->internal->searched_shift = g.shift; // the searches from now on are in these cells
   return g;
 }
 

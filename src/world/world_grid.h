@@ -55,9 +55,16 @@ typedef struct fxs_view_list {
   uint32_t count;                            ///< Entries used.
 } fxs_view_list;
 
+/// What a worker's searches for every neighbor within the radius (fxs_grid_neighbors) cost
+/// since the grid was last sized (fxs_grid_of): how many, the rows of cells they visited and
+/// the agents in those rows.
+typedef struct fxs_search_tally {
+  uint64_t searches, rows, agents;
+} fxs_search_tally;
+
 /// Bytes of a worker's behavior scratch: room for the largest member, rounded so that the
-/// worker (its memo of ORCA pairs after it) stays a multiple of 64 bytes.
-#define FXS_BEHAVIOR_SCRATCH_BYTES (1088u - sizeof(fxs_orca_memo))
+/// worker (its memo of ORCA pairs and its search tally after it) stays a multiple of 64 bytes.
+#define FXS_BEHAVIOR_SCRATCH_BYTES (1088u - sizeof(fxs_orca_memo) - sizeof(fxs_search_tally))
 
 /// The arrays of the one behavior a worker is steering at a time (ORCA's lines, a flocking
 /// view, path following's resting followers, hide's rivals). They live in the world block,
@@ -88,13 +95,15 @@ typedef struct fxs_world_worker {
   uint32_t found_slot[FXS_GRID_FOUND];
   uint32_t near_obstacles[FXS_NEAR_OBSTACLES]; ///< Obstacles near the agent, ascending.
   fxs_behavior_scratch behavior;               ///< The steering behavior's arrays.
-  fxs_orca_memo pairs; ///< Its memo of ORCA pairs (orca_memo.h), set by fxs_world_init.
+  fxs_orca_memo pairs;       ///< Its memo of ORCA pairs (orca_memo.h), set by fxs_world_init.
+  fxs_search_tally searched; ///< Its searches' tally: a hint for sizing the cells, not state.
 } fxs_world_worker;
 
 /// The grid of one tick: square cells of 2^shift raw units (the power of two nearest half the
-/// neighbor radius, doubled at most twice while they do not fit in grid_max_cells: a cell is
-/// then found by shifts, not divisions; the neighbor lists do not depend on the cells, only
-/// the work of finding them does) laid from the bounds' lower corner,
+/// neighbor radius, or up to one smaller or two larger as the last tick's searches show
+/// less work in them, fxs_search_tally; doubled at most twice while they do not fit in
+/// fxs_grid_max_cells: a cell is then found by shifts, not divisions; the neighbor lists do not
+/// depend on the cells, only the work of finding them does) laid from the bounds' lower corner,
 /// w columns by h rows. Where they fit, the cells cover the bounds and anything outside
 /// counts in an edge cell. Where they do not (a large map), the grid wraps round: cell (x, y)
 /// of the plane is column x mod w of row y mod h, so far apart cells share one and the
@@ -164,8 +173,9 @@ static inline uint32_t fxs_grid_coord_shift(int64_t v, int64_t min, unsigned shi
 int64_t fxs_grid_fit(const fxs_world_def *d, int64_t size, uint32_t max_cells, uint32_t *w,
                      uint32_t *h);
 
-/// The grid for the world's bounds and neighbor radius.
-fxs_grid fxs_grid_of(const fxs_world *world);
+/// The grid for the world's bounds and neighbor radius, its cells sized to the searches
+/// tallied since the last grid (fxs_search_tally), whose tallies it clears.
+fxs_grid fxs_grid_of(fxs_world *world);
 
 /// A free slot's entry in slot_cell.
 #define FXS_GRID_NO_CELL UINT32_MAX

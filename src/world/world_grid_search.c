@@ -52,12 +52,13 @@ typedef struct search {
   const fxs_world *world;
   const fxs_grid *grid;
   fxs_world_worker *out;
-  uint32_t k;      // most results, [1, FXS_MAX_NEIGHBORS]
-  uint32_t cap;    // found ones that make a flush, flush_at(k)
-  uint64_t r2;     // squared radius: candidates farther are not collected
-  uint32_t found;  // entries in out->found
-  uint32_t sorted; // entries in out->nearest, the sorted list (used after a first flush)
-  bool flushed;    // the sorted list is in use
+  uint32_t k;            // most results, [1, FXS_MAX_NEIGHBORS]
+  uint32_t cap;          // found ones that make a flush, flush_at(k)
+  uint64_t r2;           // squared radius: candidates farther are not collected
+  uint32_t found;        // entries in out->found
+  uint32_t sorted;       // entries in out->nearest, the sorted list (used after a first flush)
+  bool flushed;          // the sorted list is in use
+  uint32_t rows, agents; // the rows of cells visited and the agents in them (fxs_search_tally)
 #if !FXS_GRID_BRANCH_FREE
   uint64_t grid_r; // the radius (the per-axis test)
 #endif
@@ -406,22 +407,30 @@ FXS_ALWAYS_INLINE bool scan(search *s, uint32_t begin, uint32_t end, uint32_t se
   return true;
 }
 
+// scan, and with `count` the run counted in the search's rows and agents (fxs_search_tally).
+FXS_ALWAYS_INLINE bool scan_run(search *s, uint32_t begin, uint32_t end, uint32_t self, fxs_vec2 p,
+                                bool far, bool count) {
+  if (count) s->rows++, s->agents += end - begin;
+  return scan(s, begin, end, self, p, far);
+}
+
 // Scans the cells x0..x1 of row y: one run of the view. On a grid that wraps, they are cells
 // of the plane: the row and columns wrap round, and columns that pass the last one are two
 // runs (they number fewer than the row's cells, so none comes twice).
 FXS_ALWAYS_INLINE bool scan_row(search *s, const fxs_grid *g, int32_t y, int32_t x0, int32_t x1,
-                                uint32_t self, fxs_vec2 p, bool wrapped, bool far) {
+                                uint32_t self, fxs_vec2 p, bool wrapped, bool far, bool count) {
   const uint32_t *start = s->world->internal->cell_start;
   uint32_t w = g->w;
   if (!wrapped) {
     uint32_t row = (uint32_t)y * w;
-    return scan(s, start[row + (uint32_t)x0], start[row + (uint32_t)x1 + 1u], self, p, far);
+    return scan_run(s, start[row + (uint32_t)x0], start[row + (uint32_t)x1 + 1u], self, p, far,
+                    count);
   }
   uint32_t row = fxs_grid_wrap(y, g->h) * w, c0 = fxs_grid_wrap(x0, w);
   uint32_t c1 = c0 + (uint32_t)(x1 - x0);
-  if (c1 < w) return scan(s, start[row + c0], start[row + c1 + 1u], self, p, far);
-  if (!scan(s, start[row + c0], start[row + w], self, p, far)) return false;
-  return scan(s, start[row], start[row + c1 - w + 1u], self, p, far);
+  if (c1 < w) return scan_run(s, start[row + c0], start[row + c1 + 1u], self, p, far, count);
+  if (!scan_run(s, start[row + c0], start[row + w], self, p, far, count)) return false;
+  return scan_run(s, start[row], start[row + c1 - w + 1u], self, p, far, count);
 }
 
 // True when every agent in the cells x0..x1 of rows y0..y1 of a grid that does not wrap lies
@@ -445,7 +454,7 @@ FXS_ALWAYS_INLINE int32_t box_line(const fxs_grid *g, int64_t v, int64_t min, ui
 
 // Visits the rows y0..y1 of the box of cells x0..x1 within r of p (view entry self).
 FXS_ALWAYS_INLINE void visit_rows(search *s, fxs_vec2 p, uint32_t self, int32_t x0, int32_t x1,
-                                  int32_t y0, int32_t y1, bool wrapped, bool far) {
+                                  int32_t y0, int32_t y1, bool wrapped, bool far, bool count) {
   const fxs_grid *g = s->grid;
 #if FXS_GRID_BRANCH_FREE
   // The agent's own row goes first, so that the sorted list fills with near agents early;
@@ -456,7 +465,7 @@ FXS_ALWAYS_INLINE void visit_rows(search *s, fxs_vec2 p, uint32_t self, int32_t 
   int32_t own = box_line(g, p.y, g->min_y, g->h, wrapped);
   uint64_t covered = s->r2;
   for (int32_t y = own, next = y0; y <= y1; y = next == own ? own + 1 : next, next = y + 1) {
-    if (!scan_row(s, g, y, x0, x1, self, p, wrapped, far)) break;
+    if (!scan_row(s, g, y, x0, x1, self, p, wrapped, far, count)) break;
     if (s->r2 < covered) {
       covered = s->r2;
       int64_t reach = (int64_t)fxs_isqrt_estimate(covered) + 2; // > sqrt(covered)
@@ -470,24 +479,26 @@ FXS_ALWAYS_INLINE void visit_rows(search *s, fxs_vec2 p, uint32_t self, int32_t 
 #else
   // The radius never shrinks on this path (see scan): the rows in order.
   for (int32_t y = y0; y <= y1; ++y) {
-    if (!scan_row(s, g, y, x0, x1, self, p, wrapped, far)) break;
+    if (!scan_row(s, g, y, x0, x1, self, p, wrapped, far, count)) break;
   }
 #endif
 }
 
 // Visits the box of cells within r of p (view entry self), row by row. Its scan tests for a
 // squared distance past 2^64 unless the agents are close (fxs_grid_measure_spread) or the
-// box is near (box_is_near: it only shrinks as the search goes, so it stays near).
-FXS_ALWAYS_INLINE void visit(search *s, fxs_vec2 p, uint32_t self, int64_t r, bool wrapped) {
+// box is near (box_is_near: it only shrinks as the search goes, so it stays near). `count`:
+// its runs counted (scan_run).
+FXS_ALWAYS_INLINE void visit(search *s, fxs_vec2 p, uint32_t self, int64_t r, bool wrapped,
+                             bool count) {
   const fxs_grid *g = s->grid;
   int32_t x0 = box_line(g, (int64_t)p.x - r, g->min_x, g->w, wrapped);
   int32_t x1 = box_line(g, (int64_t)p.x + r, g->min_x, g->w, wrapped);
   int32_t y0 = box_line(g, (int64_t)p.y - r, g->min_y, g->h, wrapped);
   int32_t y1 = box_line(g, (int64_t)p.y + r, g->min_y, g->h, wrapped);
   if (FXS_GRID_BRANCH_FREE && (g->close || (!wrapped && box_is_near(g, x0, x1, y0, y1)))) {
-    visit_rows(s, p, self, x0, x1, y0, y1, wrapped, false);
+    visit_rows(s, p, self, x0, x1, y0, y1, wrapped, false, count);
   } else {
-    visit_rows(s, p, self, x0, x1, y0, y1, wrapped, true);
+    visit_rows(s, p, self, x0, x1, y0, y1, wrapped, true, count);
   }
 }
 
@@ -496,8 +507,8 @@ FXS_ALWAYS_INLINE void visit(search *s, fxs_vec2 p, uint32_t self, int64_t r, bo
 __attribute__((noinline))
 #endif
 static void
-visit_wrapped(search *s, fxs_vec2 p, uint32_t self, int64_t r) {
-  visit(s, p, self, r, true);
+visit_wrapped(search *s, fxs_vec2 p, uint32_t self, int64_t r, bool count) {
+  visit(s, p, self, r, true, count);
 }
 
 // A slot's reach after a search whose k-th nearest lies at squared distance d2 (< 2^62):
@@ -513,6 +524,7 @@ static inline uint32_t reach_after(uint64_t d2) {
 FXS_ALWAYS_INLINE void begin_search(search *s, const fxs_world *world, const fxs_grid *g,
                                     uint32_t k, int64_t r, fxs_world_worker *out) {
   s->world = world, s->grid = g, s->out = out, s->found = 0, s->sorted = 0, s->flushed = false;
+  s->rows = 0, s->agents = 0;
   s->k = k;
   s->cap = flush_at(k);
   s->r2 = (uint64_t)r * (uint64_t)r;
@@ -521,13 +533,13 @@ FXS_ALWAYS_INLINE void begin_search(search *s, const fxs_world *world, const fxs
 #endif
 }
 
-// Visits the box within r of view entry v.
-FXS_ALWAYS_INLINE void search_around(search *s, uint32_t v, int64_t r) {
+// Visits the box within r of view entry v; `count`: its runs counted (scan_run).
+FXS_ALWAYS_INLINE void search_around(search *s, uint32_t v, int64_t r, bool count) {
   fxs_vec2 p = s->world->internal->view_position[v];
   if (s->grid->wraps) {
-    visit_wrapped(s, p, v, r);
+    visit_wrapped(s, p, v, r, count);
   } else {
-    visit(s, p, v, r, false);
+    visit(s, p, v, r, false, count);
   }
 }
 
@@ -553,7 +565,25 @@ nearest_within(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k
                fxs_world_worker *out) {
   search s;
   begin_search(&s, world, g, k, r, out);
-  search_around(&s, v, r);
+  search_around(&s, v, r, false);
+  return finish(&s);
+}
+
+// nearest_within for the FXS_MAX_NEIGHBORS nearest within the world's radius, its rows and
+// agents counted into the worker's tally, which sizes the next grid's cells (fxs_grid_of).
+// Only these searches count: a search for ORCA's k nearest stops early, and its cost is not
+// the one the sizing weighs.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static uint32_t
+all_within(const fxs_world *world, const fxs_grid *g, uint32_t v, int64_t r,
+           fxs_world_worker *out) {
+  search s;
+  begin_search(&s, world, g, FXS_MAX_NEIGHBORS, r, out);
+  search_around(&s, v, r, true);
+  fxs_search_tally *t = &out->searched;
+  t->searches++, t->rows += s.rows, t->agents += s.agents;
   return finish(&s);
 }
 
@@ -567,7 +597,7 @@ nearest_within_few(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32
 #if FXS_GRID_BRANCH_FREE
   search s;
   begin_search(&s, world, g, k, r, out);
-  search_around(&s, v, r);
+  search_around(&s, v, r, false);
   if ((*few = !s.flushed && s.found <= k)) return s.found;
   return finish_later(&s);
 #else
@@ -639,5 +669,5 @@ uint32_t fxs_grid_neighbors(const fxs_world *world, const fxs_grid *g, uint32_t 
                             fxs_world_worker *out) {
   int64_t r = world->def.neighbor_radius;
   if (r < 0) return 0;
-  return nearest_within(world, g, v, FXS_MAX_NEIGHBORS, r, out);
+  return all_within(world, g, v, r, out);
 }

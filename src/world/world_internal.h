@@ -83,8 +83,11 @@ typedef struct fxs_world_internal {
   fxs_agent *next; ///< Integrated bodies of the tick being stepped, per slot.
   // A step where no agent searches its neighbors lists view_slot in slot order and leaves
   // the positions, velocities, slot_cell and cell_start as they were.
-  uint32_t view_count;     ///< Live agents in the view of the tick being stepped.
-  uint32_t grid_max_cells; ///< Cells the grid may use (from the capacity).
+  uint32_t view_count; ///< Live agents in the view of the tick being stepped.
+  /// The shift of the cells the workers' search tallies were counted in (fxs_world_worker's
+  /// searched), 0 for none: the next grid sizes its cells from them (fxs_grid_of). The
+  /// neighbor lists never depend on the cells: a hint, not state.
+  uint32_t searched_shift;
   fxs_vec2 *view_position; ///< Start-of-tick positions of the live agents, cell order.
   fxs_vec2 *view_velocity; ///< Their velocities, same order.
   uint32_t *view_slot;     ///< Their slot indices, same order.
