@@ -51,12 +51,26 @@ static uint32_t view_of(uint32_t slot) {
   return 0;
 }
 
+// Overwrites the searches' tally the next grid sizes its cells from (fxs_grid_of): from
+// lone agents in many rows to crowds in few, counted in cells from four times smaller to
+// four times larger than the radius gives (its shift `base`).
+static void scramble_tally(uint32_t *lcg, unsigned base) {
+  *lcg = *lcg * 1664525u + 1013904223u;
+  fxs_search_tally *t = &world.internal->workers[(*lcg >> 8) % FXS_MAX_WORKERS].searched;
+  t->searches = 1u + (*lcg >> 24);
+  t->rows = t->searches * (1u + (*lcg >> 4) % 12u);
+  t->agents = t->searches * ((*lcg >> 12) % 200u);
+  world.internal->searched_shift = base - 2u + (*lcg >> 20) % 5u;
+}
+
 // Whether the last search's agents were close (fxs_grid_measure_spread).
 static bool last_close;
 
 // slot's neighbor list from the grid, as the step's sense phase lays it out (the spread
-// measured on a grid that wraps).
+// measured on a grid that wraps), in cells of a size a scrambled tally chose (scramble_tally).
 static uint32_t search(uint32_t slot, fxs_world_worker *out) {
+  static uint32_t lcg = 11;
+  scramble_tally(&lcg, fxs_grid_of(&world).shift);
   fxs_grid g = fxs_grid_of(&world);
   fxs_grid_place(&world, &g, 0, world.capacity.agents);
   fxs_grid_sort(&world, &g);
@@ -514,18 +528,6 @@ static void *odd_enqueue(fxs_task_fn *task, uint32_t count, uint32_t min_range, 
 
 static void odd_finish(void *handle, void *user_context) {
   TEST_ASSERT_EQUAL_PTR(user_context, handle);
-}
-
-// Overwrites the searches' tally the next grid sizes its cells from (fxs_grid_of): from
-// lone agents in many rows to crowds in few, counted in cells from four times smaller to
-// four times larger than the radius gives (its shift `base`).
-static void scramble_tally(uint32_t *lcg, unsigned base) {
-  *lcg = *lcg * 1664525u + 1013904223u;
-  fxs_search_tally *t = &world.internal->workers[(*lcg >> 8) % FXS_MAX_WORKERS].searched;
-  t->searches = 1u + (*lcg >> 24);
-  t->rows = t->searches * (1u + (*lcg >> 4) % 12u);
-  t->agents = t->searches * ((*lcg >> 12) % 200u);
-  world.internal->searched_shift = base - 2u + (*lcg >> 20) % 5u;
 }
 
 // A crowded flock with leaders, followers and a queue, stepped 60 ticks; returns a digest of

@@ -38,6 +38,21 @@ int64_t fxs_grid_fit(const fxs_world_def *d, int64_t size, uint32_t max_cells, u
   }
 }
 
+// Cells of 2^shift doubled at most twice while they number more than max_cells (a grid that
+// still does not fit then wraps round): the shift and, into *w and *h, the columns and rows
+// over the bounds.
+static unsigned fitted_shift(const fxs_world_def *d, unsigned shift, uint32_t max_cells,
+                             uint64_t *w, uint64_t *h) {
+  *w = cells_across(d->bounds_min.x, d->bounds_max.x, INT64_C(1) << shift);
+  *h = cells_across(d->bounds_min.y, d->bounds_max.y, INT64_C(1) << shift);
+  for (int doubled = 0; doubled < 2 && *w * *h > max_cells; ++doubled) {
+    ++shift;
+    *w = cells_across(d->bounds_min.x, d->bounds_max.x, INT64_C(1) << shift);
+    *h = cells_across(d->bounds_min.y, d->bounds_max.y, INT64_C(1) << shift);
+  }
+  return shift;
+}
+
 // Sizing the cells to the searches. A search visits the rows of its box of cells, each a run
 // of the view, and tests every agent in them: in cells of side c a box of side 2r + c (in
 // whole cells) has about 2r / c + 1 rows. From the mean rows R and agents A of the searches
@@ -50,27 +65,30 @@ int64_t fxs_grid_fit(const fxs_world_def *d, int64_t size, uint32_t max_cells, u
 // the size there); RVO2's Circle, whose ORCA searches are not tallied, keeps its cells.
 #define GRID_ROW_WEIGHT 4u
 #define GRID_AGENT_WEIGHT 1u
-// The shifts tried round the one from the radius alone, and the farthest from the tallies'
-// own that they still size.
+// The cells tried: from one size smaller than those of the radius alone to two larger, each
+// as fitted_shift doubles it.
 #define GRID_SHIFT_BELOW 1
 #define GRID_SHIFT_ABOVE 2
-#define GRID_SHIFT_REACH 4
+// Every cells tried and the tally's own are within this many doublings of each other: from one
+// size below the radius's to two above it, doubled twice.
+#define GRID_SHIFT_REACH (GRID_SHIFT_BELOW + GRID_SHIFT_ABOVE + 2)
 
 // The work of a search (in the weights' units, Q8) in cells of 2^k times those of the tally
 // (|k| <= GRID_SHIFT_REACH), whose searches had `rows` and `agents` a search (Q8; rows in
 // [1, 2^16) rows, agents below 2^24).
 static uint64_t search_work(uint64_t rows, uint64_t agents, int k) {
-  uint64_t gaps = rows - 256u;                                    // R - 1, Q8
-  uint64_t rows_k = (k >= 0 ? gaps >> k : gaps << -k) + 256u;     // Q8, < 2^28
-  uint64_t side_k = gaps + (k >= 0 ? 256u << k : 256u >> -k);     // Q8, at most 16 rows
-  uint64_t agents_k = agents * ((side_k * side_k) / rows) / rows; // < 2^32 2^29 / 2^8
-  return GRID_ROW_WEIGHT * rows_k + GRID_AGENT_WEIGHT * agents_k; // < 2^56
+  uint64_t gaps = rows - 256u;                                    // R - 1, Q8, < 2^24
+  uint64_t rows_k = (k >= 0 ? gaps >> k : gaps << -k) + 256u;     // Q8, < 2^30
+  uint64_t side_k = gaps + (k >= 0 ? 256u << k : 256u >> -k);     // Q8, < 2^25, < 32 rows
+  uint64_t agents_k = agents * ((side_k * side_k) / rows) / rows; // side^2 / rows < 2^30
+  return GRID_ROW_WEIGHT * rows_k + GRID_AGENT_WEIGHT * agents_k; // < 2^55
 }
 
-// The shift for cells sized to the workers' searches since the last grid (their tallies,
-// then cleared), from `base` (cells of half the radius): of base - GRID_SHIFT_BELOW to base +
-// GRID_SHIFT_ABOVE, the one of least search_work (base on a tie); base itself without a tally.
-static unsigned searched_shift(fxs_world *world, unsigned base) {
+// The shift of the cells for the workers' searches since the last grid (their tallies, then
+// cleared), from `base` (cells of half the radius): of base - GRID_SHIFT_BELOW to base +
+// GRID_SHIFT_ABOVE, the one whose cells, as fitted_shift doubles them, take the least
+// search_work (base on a tie); base without a tally. Not yet doubled.
+static unsigned searched_shift(fxs_world *world, unsigned base, uint32_t max_cells) {
   fxs_world_internal *in = world->internal;
   fxs_search_tally t = {0, 0, 0};
   for (uint32_t w = 0; w < in->worker_capacity; ++w) {
@@ -80,21 +98,20 @@ static unsigned searched_shift(fxs_world *world, unsigned base) {
   }
   int m = (int)in->searched_shift;
   in->searched_shift = 0;
-  if (t.searches == 0 || m < 16 || (int)base - m > GRID_SHIFT_REACH - GRID_SHIFT_ABOVE ||
-      m - (int)base > GRID_SHIFT_REACH - GRID_SHIFT_BELOW) {
-    return base;
-  }
-  // Means a search, Q8 (the tallies of one tick, below 2^40: their means fit).
+  if (t.searches == 0 || m < 16) return base;
+  // Means a search, Q8 (a tick's tallies are below 2^46: their means fit).
   uint64_t rows = (t.rows << 8) / t.searches, agents = (t.agents << 8) / t.searches;
   if (rows < 256u) rows = 256u;
   if (rows >= UINT64_C(1) << 24) rows = (UINT64_C(1) << 24) - 1u;
   if (agents >= UINT64_C(1) << 32) agents = (UINT64_C(1) << 32) - 1u;
   unsigned best = base;
-  uint64_t least = search_work(rows, agents, (int)base - m);
+  uint64_t least = UINT64_MAX, w, h;
   for (int s = (int)base - GRID_SHIFT_BELOW; s <= (int)base + GRID_SHIFT_ABOVE; ++s) {
     if (s < 16 || s > 32) continue;
-    uint64_t work = search_work(rows, agents, s - m);
-    if (work < least) least = work, best = (unsigned)s;
+    int k = (int)fitted_shift(&world->def, (unsigned)s, max_cells, &w, &h) - m;
+    if (k < -GRID_SHIFT_REACH || k > GRID_SHIFT_REACH) continue;
+    uint64_t work = search_work(rows, agents, k);
+    if (work < least || (work == least && (unsigned)s == base)) least = work, best = (unsigned)s;
   }
   return best;
 }
@@ -111,22 +128,19 @@ fxs_grid fxs_grid_of(fxs_world *world) {
   g.indexed = ((r * r) >> (63u - FXS_FOUND_BITS - g.slot_bits)) == 0;
   g.close = false;
   // Cells of about half the radius, the power of two nearest it (from a third to two thirds
-  // of the radius: a search spans 4 to 8 of them a side), doubled at most twice while they
-  // do not fit (under 8/3 of the radius): coarser cells would put more agents in each search
-  // than wrapping the grid round does (measured on RVO2's Circle, fitted and on a large map).
+  // of the radius: a search spans 4 to 8 of them a side), or from one size smaller to two
+  // larger as the last tick's searches show less work in them (searched_shift), doubled at
+  // most twice while they do not fit (fitted_shift): coarser cells would put more agents in
+  // each search than wrapping the grid round does (measured on RVO2's Circle, fitted and on a
+  // large map). Cells of at least a sixth of the radius (a third, halved) doubled twice span
+  // at most 4 of a wrapped grid's cells a side, below FXS_GRID_MIN_SIDE.
   uint32_t max_cells = fxs_grid_max_cells(&world->capacity);
   int64_t half = d->neighbor_radius / 2 > FXS_ONE ? d->neighbor_radius / 2 : FXS_ONE;
   g.shift = 16;
   while ((INT64_C(1) << (g.shift + 1u)) <= half) ++g.shift; // 2^shift <= half < 2^(shift + 1)
   if (half - (INT64_C(1) << g.shift) > (INT64_C(1) << (g.shift + 1u)) - half) ++g.shift;
-  g.shift = searched_shift(world, g.shift);
-  uint64_t w = cells_across(d->bounds_min.x, d->bounds_max.x, INT64_C(1) << g.shift);
-  uint64_t h = cells_across(d->bounds_min.y, d->bounds_max.y, INT64_C(1) << g.shift);
-  for (int doubled = 0; doubled < 2 && w * h > max_cells; ++doubled) {
-    ++g.shift;
-    w = cells_across(d->bounds_min.x, d->bounds_max.x, INT64_C(1) << g.shift);
-    h = cells_across(d->bounds_min.y, d->bounds_max.y, INT64_C(1) << g.shift);
-  }
+  uint64_t w, h;
+  g.shift = fitted_shift(d, searched_shift(world, g.shift, max_cells), max_cells, &w, &h);
   g.wraps = w * h > max_cells;
   if (g.wraps) {
     // Sides of powers of two (a cell of the plane wraps into them by a mask, fxs_grid_wrap):

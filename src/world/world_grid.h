@@ -56,14 +56,17 @@ typedef struct fxs_view_list {
 } fxs_view_list;
 
 /// What a worker's searches for every neighbor within the radius (fxs_grid_neighbors) cost
-/// since the grid was last sized (fxs_grid_of): how many, the rows of cells they visited and
-/// the agents in those rows.
+/// since the grid was last sized (fxs_grid_of): how many, the runs of the view they scanned
+/// (a row of cells, two where a wrapped row passes the grid's edge) and the agents in those
+/// runs. A search may stop early (it finds the maximum on one spot), and on Cortex-M (no
+/// branch-free scan) it never shrinks: the counts, and so the cells, may differ between
+/// builds, never the neighbor lists.
 typedef struct fxs_search_tally {
   uint64_t searches, rows, agents;
 } fxs_search_tally;
 
 /// Bytes of a worker's behavior scratch: room for the largest member, rounded so that the
-/// worker (its memo of ORCA pairs and its search tally after it) stays a multiple of 64 bytes.
+/// worker (with its search tally and its memo of ORCA pairs) stays a multiple of 64 bytes.
 #define FXS_BEHAVIOR_SCRATCH_BYTES (1088u - sizeof(fxs_orca_memo) - sizeof(fxs_search_tally))
 
 /// The arrays of the one behavior a worker is steering at a time (ORCA's lines, a flocking
@@ -94,13 +97,15 @@ typedef struct fxs_world_worker {
   uint32_t found_view[FXS_GRID_FOUND];
   uint32_t found_slot[FXS_GRID_FOUND];
   uint32_t near_obstacles[FXS_NEAR_OBSTACLES]; ///< Obstacles near the agent, ascending.
-  fxs_behavior_scratch behavior;               ///< The steering behavior's arrays.
-  fxs_orca_memo pairs;       ///< Its memo of ORCA pairs (orca_memo.h), set by fxs_world_init.
-  fxs_search_tally searched; ///< Its searches' tally: a hint for sizing the cells, not state.
+  /// Its searches' tally: a hint for sizing the cells, not state. Inside the worker, away
+  /// from its ends: its writes never share a cache line with another worker's data.
+  fxs_search_tally searched;
+  fxs_behavior_scratch behavior; ///< The steering behavior's arrays.
+  fxs_orca_memo pairs;           ///< Its memo of ORCA pairs (orca_memo.h), set by fxs_world_init.
 } fxs_world_worker;
 
 /// The grid of one tick: square cells of 2^shift raw units (the power of two nearest half the
-/// neighbor radius, or up to one smaller or two larger as the last tick's searches show
+/// neighbor radius, or one size smaller or up to two larger as the last tick's searches show
 /// less work in them, fxs_search_tally; doubled at most twice while they do not fit in
 /// fxs_grid_max_cells: a cell is then found by shifts, not divisions; the neighbor lists do not
 /// depend on the cells, only the work of finding them does) laid from the bounds' lower corner,
@@ -134,9 +139,9 @@ typedef struct fxs_grid {
 uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity);
 
 /// The least number of columns and of rows of a grid that wraps: more than the cells a
-/// search spans (a grid wraps only with its cells doubled twice, at least 4/3 of the radius,
-/// so a search spans at most 3 of them a side), so that wrapping never brings one cell into a
-/// search twice.
+/// search spans (a grid wraps only with its cells doubled twice, at least 2/3 of the radius
+/// when the searches took cells one size below the radius's, so a search spans at most 4 of
+/// them a side), so that wrapping never brings one cell into a search twice.
 #define FXS_GRID_MIN_SIDE 8u
 
 /// The cell of the plane that holds raw coordinate v (|v| < 2^32) for cells of 2^shift

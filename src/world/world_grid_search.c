@@ -569,10 +569,10 @@ nearest_within(const fxs_world *world, const fxs_grid *g, uint32_t v, uint32_t k
   return finish(&s);
 }
 
-// nearest_within for the FXS_MAX_NEIGHBORS nearest within the world's radius, its rows and
+// nearest_within for the FXS_MAX_NEIGHBORS nearest within the world's radius, its runs and
 // agents counted into the worker's tally, which sizes the next grid's cells (fxs_grid_of).
-// Only these searches count: a search for ORCA's k nearest stops early, and its cost is not
-// the one the sizing weighs.
+// Only these searches count: one for ORCA's k nearest starts within its slot's reach and
+// shrinks as its list fills, a cost the sizing does not weigh.
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
