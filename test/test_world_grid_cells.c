@@ -77,6 +77,11 @@ void test_cells_grow_for_searches_of_few_agents_in_many_rows_and_shrink_for_crow
 void test_the_work_is_weighed_for_cells_as_they_fit(void) {
   TEST_ASSERT_EQUAL_UINT32(20, shift_on(256, 20, 20, 100, 300, 7000));
   TEST_ASSERT_EQUAL_UINT32(21, shift_on(256, 20, 20, 100, 600, 840));
+  // On a 4,096-unit square every size tried doubles twice and wraps: the radius's cells of 8
+  // become 32 (shift 21). The sparse crowd tallied there gets cells of 64 (cells of 16 doubled
+  // twice: work 25.4), not 128 (cells of 32 doubled: 27.9) as weighing the sizes undoubled
+  // would choose.
+  TEST_ASSERT_EQUAL_UINT32(22, shift_on(4096, 21, 21, 100, 600, 840));
 }
 
 // The tally of every worker since the last grid.

@@ -56,7 +56,8 @@ static uint32_t view_of(uint32_t slot) {
 // four times larger than the radius gives (its shift `base`).
 static void scramble_tally(uint32_t *lcg, unsigned base) {
   *lcg = *lcg * 1664525u + 1013904223u;
-  fxs_search_tally *t = &world.internal->workers[(*lcg >> 8) % FXS_MAX_WORKERS].searched;
+  uint32_t w = (*lcg >> 8) % world.internal->worker_capacity;
+  fxs_search_tally *t = &world.internal->workers[w].searched;
   t->searches = 1u + (*lcg >> 24);
   t->rows = t->searches * (1u + (*lcg >> 4) % 12u);
   t->agents = t->searches * ((*lcg >> 12) % 200u);

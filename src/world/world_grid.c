@@ -79,7 +79,7 @@ static unsigned fitted_shift(const fxs_world_def *d, unsigned shift, uint32_t ma
 static uint64_t search_work(uint64_t rows, uint64_t agents, int k) {
   uint64_t gaps = rows - 256u;                                    // R - 1, Q8, < 2^24
   uint64_t rows_k = (k >= 0 ? gaps >> k : gaps << -k) + 256u;     // Q8, < 2^30
-  uint64_t side_k = gaps + (k >= 0 ? 256u << k : 256u >> -k);     // Q8, < 2^25, < 32 rows
+  uint64_t side_k = gaps + (k >= 0 ? 256u << k : 256u >> -k);     // Q8, < 2^25
   uint64_t agents_k = agents * ((side_k * side_k) / rows) / rows; // side^2 / rows < 2^30
   return GRID_ROW_WEIGHT * rows_k + GRID_AGENT_WEIGHT * agents_k; // < 2^55
 }
@@ -132,8 +132,9 @@ fxs_grid fxs_grid_of(fxs_world *world) {
   // larger as the last tick's searches show less work in them (searched_shift), doubled at
   // most twice while they do not fit (fitted_shift): coarser cells would put more agents in
   // each search than wrapping the grid round does (measured on RVO2's Circle, fitted and on a
-  // large map). Cells of at least a sixth of the radius (a third, halved) doubled twice span
-  // at most 4 of a wrapped grid's cells a side, below FXS_GRID_MIN_SIDE.
+  // large map). Cells of about a sixth of the radius at least (a third, halved; the halving
+  // of an odd radius can take them just below) doubled twice span at most 5 of a wrapped
+  // grid's cells a side, below FXS_GRID_MIN_SIDE.
   uint32_t max_cells = fxs_grid_max_cells(&world->capacity);
   int64_t half = d->neighbor_radius / 2 > FXS_ONE ? d->neighbor_radius / 2 : FXS_ONE;
   g.shift = 16;

@@ -139,9 +139,9 @@ typedef struct fxs_grid {
 uint32_t fxs_grid_max_cells(const fxs_world_capacity *capacity);
 
 /// The least number of columns and of rows of a grid that wraps: more than the cells a
-/// search spans (a grid wraps only with its cells doubled twice, at least 2/3 of the radius
-/// when the searches took cells one size below the radius's, so a search spans at most 4 of
-/// them a side), so that wrapping never brings one cell into a search twice.
+/// search spans (a grid wraps only with its cells doubled twice, about 2/3 of the radius at
+/// least when the searches took cells one size below the radius's, so a search spans at most
+/// 5 of them a side), so that wrapping never brings one cell into a search twice.
 #define FXS_GRID_MIN_SIDE 8u
 
 /// The cell of the plane that holds raw coordinate v (|v| < 2^32) for cells of 2^shift
