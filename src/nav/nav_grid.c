@@ -4,6 +4,7 @@
 
 #include "exact.h"
 #include "isqrt.h"
+#include "nav_grid_cell.h"
 #include "nav_grid_spans.h"
 
 static const int8_t step_x[FXS_NAV_DIRECTIONS] = {1, 0, -1, 0, 1, -1, -1, 1};
@@ -46,17 +47,20 @@ fxs_result fxs_nav_grid_init(fxs_nav_grid *grid, uint8_t *cost, uint32_t capacit
 
 uint32_t fxs_nav_grid_cells(const fxs_nav_grid *grid) { return grid->width * grid->height; }
 
-// floor(a / b) for b > 0 (|a| < 2^62). A power of two (a cell of 1, 2, 4, 8 ... units: most
-// grids) is a shift of the magnitude, with no division: floor(a / 2^k) is a >> k for a >= 0
-// and -ceil(-a / 2^k) below.
+int64_t fxs_nav_floor_div_any(int64_t a, fix16_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+// floor(a / b) for b > 0 (|a| < 2^62): a cell of 2^k units (most grids) as a shift of the
+// magnitude, with no division (floor(a / 2^k) is a >> k for a >= 0 and -ceil(-a / 2^k) below).
 static int64_t floor_div(int64_t a, fix16_t b) {
   if ((b & (b - 1)) == 0) {
     unsigned k = 31u - fxs_clz32_nz((uint32_t)b);
     return a >= 0 ? (int64_t)((uint64_t)a >> k)
                   : -(int64_t)(((uint64_t)-a + (uint64_t)b - 1u) >> k);
   }
-  int64_t q = a / b;
-  return (a % b != 0 && a < 0) ? q - 1 : q;
+  return fxs_nav_floor_div_any(a, b);
 }
 
 // The column (row) of coordinate p, unclamped.
@@ -69,11 +73,7 @@ static int64_t clamp_index(int64_t i, uint32_t n) {
 }
 
 bool fxs_nav_grid_cell_of(const fxs_nav_grid *grid, fxs_vec2 position, uint32_t *cx, uint32_t *cy) {
-  int64_t x = index_of(position.x, grid->origin.x, grid->cell_size);
-  int64_t y = index_of(position.y, grid->origin.y, grid->cell_size);
-  *cx = (uint32_t)clamp_index(x, grid->width);
-  *cy = (uint32_t)clamp_index(y, grid->height);
-  return x == *cx && y == *cy;
+  return fxs_nav_grid_cell_of_inline(grid, position, cx, cy);
 }
 
 fxs_vec2 fxs_nav_grid_cell_center(const fxs_nav_grid *grid, uint32_t cx, uint32_t cy) {

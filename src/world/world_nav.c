@@ -8,6 +8,7 @@
 #include "fixsteer/nav_field.h"
 #include "fixsteer/nav_path.h"
 #include "fixsteer/seek.h"
+#include "nav_grid_cell.h"
 #include "nav_state.h"
 #include "world_formation.h"
 #include "world_nav_aims.h"
@@ -189,7 +190,7 @@ fxs_result fxs_world_nav_fill_field(fxs_world *world, fxs_vec2 goal) {
     return FXS_ERR_BAD_VALUE;
   }
   uint32_t cx, cy;
-  fxs_nav_grid_cell_of(g, goal, &cx, &cy);
+  fxs_nav_grid_cell_of_inline(g, goal, &cx, &cy);
   uint32_t cell = cy * g->width + cx;
   fxs_nav_field_begin(&field, g, &cell, 1);
   fxs_nav_field_step(&field, UINT32_MAX);
@@ -229,7 +230,7 @@ fxs_vec2 fxs_world_nav_target(const fxs_world *world, uint32_t index) {
 
 static uint32_t cell_index(const fxs_nav_grid *g, fxs_vec2 p) {
   uint32_t cx, cy;
-  fxs_nav_grid_cell_of(g, p, &cx, &cy);
+  fxs_nav_grid_cell_of_inline(g, p, &cx, &cy);
   return cy * g->width + cx;
 }
 
@@ -238,7 +239,7 @@ static uint32_t cell_index(const fxs_nav_grid *g, fxs_vec2 p) {
 // is nearest p (ties: lower index); the blocked cell when there is none.
 static uint32_t start_cell(const fxs_nav_grid *g, fxs_vec2 p) {
   uint32_t cx, cy;
-  fxs_nav_grid_cell_of(g, p, &cx, &cy);
+  fxs_nav_grid_cell_of_inline(g, p, &cx, &cy);
   uint32_t best = cy * g->width + cx;
   if (g->cost[best] != FXS_NAV_BLOCKED) return best;
   bool found = false;
@@ -493,7 +494,7 @@ fxs_nav_move fxs_world_nav_move(const fxs_world *world, uint32_t index, fxs_vec2
     return m;
   }
   uint32_t tx, ty;
-  if (r->reached == FXS_NAV_FOUND && fxs_nav_grid_cell_of(g, target, &tx, &ty) &&
+  if (r->reached == FXS_NAV_FOUND && fxs_nav_grid_cell_of_inline(g, target, &tx, &ty) &&
       ty * g->width + tx == cell) {
     to = target; // the route reaches the target's cell: the target itself
   }
@@ -517,7 +518,8 @@ uint32_t fxs_world_nav_route(const fxs_world *world, fxs_agent_handle handle, fx
   if (r->count > 0 && r->count <= capacity && r->reached == FXS_NAV_FOUND) {
     fxs_vec2 target = target_of(world, &world->agents[i]);
     uint32_t tx, ty;
-    if (fxs_nav_grid_cell_of(g, target, &tx, &ty) && ty * g->width + tx == points[r->count - 1u]) {
+    if (fxs_nav_grid_cell_of_inline(g, target, &tx, &ty) &&
+        ty * g->width + tx == points[r->count - 1u]) {
       out[r->count - 1u] = target;
     }
   }

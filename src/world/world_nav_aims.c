@@ -3,6 +3,7 @@
 
 #include "fixsteer/nav_field.h"
 #include "fixsteer/nav_path.h"
+#include "nav_grid_cell.h"
 #include "nav_sight.h"
 #include "nav_state.h"
 #include "world_nav_fields.h"
@@ -298,7 +299,7 @@ static void find_range(uint32_t begin, uint32_t end, uint32_t worker, void *cont
       a->field = FXS_NAV_NO_FIELD;
       continue;
     }
-    fxs_nav_grid_cell_of(g, world->agents[i].body.position, &cx, &cy);
+    fxs_nav_grid_cell_of_inline(g, world->agents[i].body.position, &cx, &cy);
     uint32_t here = cy * g->width + cx;
     if (!stale && a->field == k && a->here == here) continue;
     FXS_PREFETCH(&fxs_world_nav_fields_packed(world, k)[here]);

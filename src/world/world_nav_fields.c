@@ -6,6 +6,7 @@
 
 #include "fixsteer/nav_field.h"
 #include "fixsteer/nav_path.h"
+#include "nav_grid_cell.h"
 #include "world_nav.h"
 #include "world_nav_aims.h"
 #include "world_nav_mesh.h"
@@ -261,7 +262,7 @@ static void follow_moves(fxs_world *world) {
     if (!fxs_vec2_within(s->body.position, to, reach > FXS_MAX ? FXS_MAX : (fix16_t)reach)) {
       continue;
     }
-    bool inside = fxs_nav_grid_cell_of(g, s->target_point, &sx, &sy);
+    bool inside = fxs_nav_grid_cell_of_inline(g, s->target_point, &sx, &sy);
     if (inside && fxs_world_nav_cells_in_sight(world, here, sy * w + sx)) {
       field[i] = k | FXS_NAV_FIELD_STRAIGHT;
       continue;
@@ -436,7 +437,7 @@ bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index) {
   const fxs_nav_field *f = &n->fields[k];
   if (f->status == FXS_NAV_FIELD_READY) {
     uint32_t cx, cy;
-    fxs_nav_grid_cell_of(&n->grid, world->agents[index].body.position, &cx, &cy);
+    fxs_nav_grid_cell_of_inline(&n->grid, world->agents[index].body.position, &cx, &cy);
     // The agent's aim on this field from this cell (world_nav_aims.h) tells without the read.
     const fxs_nav_aim *known = fxs_world_nav_aim_known(world, index, k, cy * n->grid.width + cx);
     if (!(known && known->reaches) && !reaches(f, cx, cy)) {
@@ -467,7 +468,7 @@ bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index) {
 
 static uint32_t cell_of(const fxs_nav_grid *g, fxs_vec2 p) {
   uint32_t cx, cy;
-  fxs_nav_grid_cell_of(g, p, &cx, &cy);
+  fxs_nav_grid_cell_of_inline(g, p, &cx, &cy);
   return cy * g->width + cx;
 }
 
@@ -501,7 +502,7 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
   if (k & FXS_NAV_FIELD_EDGE) { // where the field does not reach: to a cell near it reaches
     const fxs_nav_grid *g = &n->grid;
     uint32_t cx, cy, code = (k >> FXS_NAV_FIELD_EDGE_SHIFT) & FXS_NAV_FIELD_EDGE_CODES;
-    fxs_nav_grid_cell_of(g, world->agents[index].body.position, &cx, &cy);
+    fxs_nav_grid_cell_of_inline(g, world->agents[index].body.position, &cx, &cy);
     cx = cx + code % FXS_NAV_FIELD_EDGE_SIDE - FXS_NAV_FIELD_EDGE_RINGS;
     cy = cy + code / FXS_NAV_FIELD_EDGE_SIDE - FXS_NAV_FIELD_EDGE_RINGS;
     *to = fxs_nav_grid_cell_center(g, cx, cy), *last = false;
@@ -528,7 +529,7 @@ bool fxs_world_nav_fields_point(const fxs_world *world, uint32_t index, fxs_vec2
     *to = fxs_nav_grid_cell_center(g, goal % w, goal / w), *last = false;
   } else if (aim == FXS_NAV_AIM_GOAL) {
     uint32_t goal = n->field_slots[k].goal_cell, tx, ty;
-    bool inside = fxs_nav_grid_cell_of(g, target, &tx, &ty);
+    bool inside = fxs_nav_grid_cell_of_inline(g, target, &tx, &ty);
     *to = inside ? target : fxs_nav_grid_cell_center(g, goal % w, goal / w);
   } else {
     *to = fxs_nav_grid_cell_center(g, cell % w, cell / w);
