@@ -244,11 +244,11 @@ void test_scattered_agents_get_the_same_neighbors_as_a_full_search_without_one(v
 // inside the radius (r - 1 to r - 2001 raw along both axes, equal distances broken by slot)
 // give keys just below 2^63 at radius 2896, where ranking by the sign of a difference would
 // first go wrong; at 2897 the same keys would pass 2^63, and the search ranks by the two
-// fields instead.
+// fields instead. One more agent, on a diagonal, makes the centre's count 13 (padded to 16).
 static void ring_matches_a_full_search(fix16_t radius, bool packed, bool indexed) {
   make(200, FXS_INT(14000), radius);
   fix16_t c = FXS_INT(7000);
-  spawn_raw(c, c);
+  spawn_raw(c, c), spawn_raw(c + radius / 2, c + radius / 2);
   for (fix16_t k = 0; k < 3; ++k) {
     fix16_t d = radius - 1 - 1000 * k;
     spawn_raw(c + d, c), spawn_raw(c, c - d), spawn_raw(c - d, c), spawn_raw(c, c + d);
@@ -256,7 +256,7 @@ static void ring_matches_a_full_search(fix16_t radius, bool packed, bool indexed
   fxs_grid g = fxs_grid_of(&world);
   TEST_ASSERT_EQUAL(packed, g.packed);
   TEST_ASSERT_EQUAL(indexed, g.indexed);
-  for (uint32_t self = 0; self < 13; ++self) check_against_full_search(13, self);
+  for (uint32_t self = 0; self < 14; ++self) check_against_full_search(14, self);
 }
 
 void test_keys_just_below_2_to_the_63_rank_as_a_full_search(void) {
@@ -267,15 +267,15 @@ void test_the_first_radius_whose_keys_would_reach_2_to_the_63_ranks_by_two_field
   ring_matches_a_full_search(FXS_INT(2897), false, false);
 }
 
-// With 200 slots (8 bits) and the found list's index (5 bits) below the squared distance,
-// keys stay below 2^63 up to a radius just under 512 units: there the found agents are
-// sorted by a network, from 512 on ranked by their keys; both as a full search.
-void test_keys_with_the_found_index_just_below_2_to_the_63_sort_as_a_full_search(void) {
-  ring_matches_a_full_search(FXS_INT(512) - 1, true, true);
+// With 200 slots (8 bits) and the found list's index (4 bits) below the squared distance,
+// keys stay below 2^64 up to a radius just under 1024 units, sorted by a network (their top
+// bits set, and the pads above them); from 1024 on ranked by their keys; both as a full search.
+void test_keys_with_the_found_index_just_below_2_to_the_64_sort_as_a_full_search(void) {
+  ring_matches_a_full_search(FXS_INT(1024) - 1, true, true);
 }
 
-void test_the_first_radius_whose_indexed_keys_would_reach_2_to_the_63_ranks_them(void) {
-  ring_matches_a_full_search(FXS_INT(512), true, false);
+void test_the_first_radius_whose_indexed_keys_would_reach_2_to_the_64_ranks_them(void) {
+  ring_matches_a_full_search(FXS_INT(1024), true, false);
 }
 
 // A map far larger than its crowd: the grid keeps cells of the search's scale (under 8/3

@@ -123,9 +123,10 @@ fxs_grid fxs_grid_of(fxs_world *world) {
   g.slot_bits = 0;
   while (g.slot_bits < 32u && (world->capacity.agents >> g.slot_bits) != 0) ++g.slot_bits;
   uint64_t r = d->neighbor_radius > 0 ? (uint64_t)d->neighbor_radius : 0u;
-  // Keys stay below 2^63 (see rank_keys); slot_bits <= 32, so the shift is at most 63.
+  // Packed keys stay below 2^63 (see rank_keys), indexed ones below 2^64 (a network compares
+  // them unsigned); slot_bits <= 32, so the shifts are at most 63.
   g.packed = ((r * r) >> (63u - g.slot_bits)) == 0;
-  g.indexed = ((r * r) >> (63u - FXS_FOUND_BITS - g.slot_bits)) == 0;
+  g.indexed = ((r * r) >> (64u - FXS_FOUND_BITS - g.slot_bits)) == 0;
   g.close = false;
   // Cells of about half the radius, the power of two nearest it (from a third to two thirds
   // of the radius: a search spans 4 to 8 of them a side), or from one size smaller to two

@@ -38,10 +38,11 @@ typedef struct fxs_world_candidate {
 /// Agents within the radius a search collects, unsorted, before it ranks them (more go
 /// through the sorted list FXS_GRID_FOUND at a time).
 #define FXS_GRID_FOUND 32u
-/// Bits of an index into the found list, below the slot in a sorted key (finish_sorted,
-/// world_grid_search.c).
-#define FXS_FOUND_BITS 5u
-typedef char fxs_found_fits_its_bits[FXS_GRID_FOUND <= (1u << FXS_FOUND_BITS) ? 1 : -1];
+/// Most agents a search sorts by a network (finish_sorted, world_grid_search.c), and the bits
+/// of an index into them, below the slot in a sorted key.
+#define FXS_SORTED_FOUND 16u
+#define FXS_FOUND_BITS 4u
+typedef char fxs_found_fits_its_bits[FXS_SORTED_FOUND <= (1u << FXS_FOUND_BITS) ? 1 : -1];
 
 /// Obstacles near an agent its avoidance tests from the obstacle grid; with more than these
 /// in its box it tests all of them.
@@ -124,8 +125,10 @@ typedef struct fxs_grid {
   /// (squared distance << slot_bits) | slot; else by the two fields. The order is the same.
   unsigned slot_bits;
   bool packed;
-  /// The packed key has room below the slot for an index into the found list as well
-  /// (FXS_FOUND_BITS more bits): a search then sorts the keys themselves (world_grid_search.c).
+  /// A squared distance within the radius shifted left by slot_bits + FXS_FOUND_BITS stays
+  /// below 2^64: a key has room below the slot for an index into the found list as well, and
+  /// a search that finds at most FXS_SORTED_FOUND sorts the keys themselves
+  /// (world_grid_search.c).
   bool indexed;
   /// Every live agent of the tick's view lies less than 2^31 raw from every other in each
   /// axis (fxs_grid_measure_spread; false until measured): no squared distance between two

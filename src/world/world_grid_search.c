@@ -192,11 +192,15 @@ FXS_ALWAYS_INLINE void sort_keys(uint64_t *k, unsigned n) {
   }
 }
 
+// The pad of a network's keys: above every indexed key, whose slot field is never all ones
+// (a slot is below the capacity, which is below 2^slot_bits).
+#define FXS_SORT_PAD UINT64_MAX
+
 // A network for each count a search in a crowd finds often (0 to 4, 6, 8, 10 to 12), and a
 // few more keys for the rarer counts (5, 7, 9, 13 to 16: the keys past m padded).
 FXS_ALWAYS_INLINE void sort_found(uint64_t *k, uint32_t m) {
   uint32_t size = m <= 4u ? m : m <= 10u ? (m + 1u) & ~1u : m <= 12u ? m : 16u;
-  for (uint32_t i = m; i < size; ++i) k[i] = FXS_KEY_PAD;
+  for (uint32_t i = m; i < size; ++i) k[i] = FXS_SORT_PAD;
   switch (size) {
     case 0:
     case 1:
@@ -255,11 +259,10 @@ static uint32_t emit_nearest(const search *s, uint32_t n) {
   return n;
 }
 
-// finish for at most 16 found agents on a grid whose keys are indexed: each one's key,
-// (squared distance, slot, index into the found list), is sorted by a network (padded with
-// FXS_KEY_PAD, above every key: the index is below 16, its bits never all ones), and the
-// first n name their agents. About a third of the ranking's work for the 10 to 12 agents
-// ORCA's searches find in a crowd.
+// finish for at most FXS_SORTED_FOUND found agents on a grid whose keys are indexed: each
+// one's key, (squared distance, slot, index into the found list), is sorted by a network
+// (padded with FXS_SORT_PAD), and the first n name their agents. About a third of the
+// ranking's work for the 10 to 12 agents ORCA's searches find in a crowd.
 static uint32_t finish_sorted(const search *s, uint32_t m, uint32_t n) {
   fxs_world_worker *w = s->out;
   unsigned bits = s->grid->slot_bits;
@@ -291,7 +294,8 @@ static uint32_t finish(search *s) {
   // Up to 16 sorted by a network where the keys have room for the index (on Cortex-M the
   // scan inserts into the sorted list at once: only an empty search comes here unflushed,
   // and the network's keys stay off its stack).
-  if (FXS_GRID_BRANCH_FREE && s->grid->indexed && m <= 16u) return finish_sorted(s, m, n);
+  if (FXS_GRID_BRANCH_FREE && s->grid->indexed && m <= FXS_SORTED_FOUND)
+    return finish_sorted(s, m, n);
   // Else each one's rank is the number of others before it; the order is total (slots
   // differ), so the ranks are 0..m-1.
   if (s->grid->packed) {
