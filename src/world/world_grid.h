@@ -209,8 +209,8 @@ void fxs_view_list_live(fxs_world *world);
 void fxs_grid_measure_spread(const fxs_world *world, fxs_grid *g);
 
 #if FXS_GRID_BRANCH_FREE
-/// Sorts k[0..m-1] (m <= 16, keys below 2^63 - 1; k has room for 16, the rest its scratch)
-/// by the sorting networks a search's keys go through (world_grid_search.c).
+/// Sorts k[0..m-1] (m <= 16, keys below UINT64_MAX, the networks' pad; k has room for 16, the
+/// rest its scratch) by the sorting networks a search's keys go through (world_grid_search.c).
 void fxs_grid_sort_keys(uint64_t k[16], uint32_t m);
 #endif
 
