@@ -3,7 +3,6 @@
 #include <stddef.h>
 
 #include "exact.h"
-#include "isqrt.h"
 #include "nav_grid_cell.h"
 #include "nav_grid_spans.h"
 
@@ -52,20 +51,9 @@ int64_t fxs_nav_floor_div_any(int64_t a, fix16_t b) {
   return (a % b != 0 && a < 0) ? q - 1 : q;
 }
 
-// floor(a / b) for b > 0 (|a| < 2^62): a cell of 2^k units (most grids) as a shift of the
-// magnitude, with no division (floor(a / 2^k) is a >> k for a >= 0 and -ceil(-a / 2^k) below).
-static int64_t floor_div(int64_t a, fix16_t b) {
-  if ((b & (b - 1)) == 0) {
-    unsigned k = 31u - fxs_clz32_nz((uint32_t)b);
-    return a >= 0 ? (int64_t)((uint64_t)a >> k)
-                  : -(int64_t)(((uint64_t)-a + (uint64_t)b - 1u) >> k);
-  }
-  return fxs_nav_floor_div_any(a, b);
-}
-
 // The column (row) of coordinate p, unclamped.
 static int64_t index_of(fix16_t p, fix16_t origin, fix16_t size) {
-  return floor_div((int64_t)p - origin, size);
+  return fxs_nav_floor_div((int64_t)p - origin, size);
 }
 
 static int64_t clamp_index(int64_t i, uint32_t n) {
@@ -316,7 +304,7 @@ static void block_cell(fxs_nav_grid *grid, int64_t cx, int64_t cy, uint32_t *cha
 // from floor() is one too high then, so one more is taken (the exact test decides).
 static bool span(int64_t lo, int64_t hi, fix16_t origin, fix16_t size, uint32_t n, int64_t *i0,
                  int64_t *i1) {
-  int64_t a = floor_div(lo - origin, size) - 1, b = floor_div(hi - origin, size);
+  int64_t a = fxs_nav_floor_div(lo - origin, size) - 1, b = fxs_nav_floor_div(hi - origin, size);
   if (b < 0 || a >= (int64_t)n) return false;
   *i0 = clamp_index(a, n);
   *i1 = clamp_index(b, n);
@@ -470,7 +458,7 @@ static int blocked_column(const fxs_nav_grid *grid, const segment *s, int64_t cy
     x = x_at(s, miny > row.y0 ? miny : row.y0, &err);
     exact = false;
   }
-  int64_t c = floor_div(x - grid->origin.x, grid->cell_size);
+  int64_t c = fxs_nav_floor_div(x - grid->origin.x, grid->cell_size);
   c = c < c0 ? c0 : c > c1 ? c1 : c;
   if (wall_cell(grid, s, c, cy, r)) {
     *m = c;

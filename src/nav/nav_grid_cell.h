@@ -14,11 +14,11 @@
 /// floor(a / b) for b > 0 and |a| < 2^62, by division (nav_grid.c).
 int64_t fxs_nav_floor_div_any(int64_t a, fix16_t b);
 
-// floor(a / b) for b > 0 and |a| < 2^40. A cell of 2^k raw units (1, 2, 4, 8 ... units: most
-// grids; k <= 30) is a shift without a branch on the sign: a + 2^40 is not negative and
-// 2^40 is a multiple of 2^k, so floor(a / 2^k) = ((a + 2^40) >> k) - 2^40 / 2^k, exactly.
+// floor(a / b) for b > 0 and |a| < 2^62. A cell of 2^k raw units (1, 2, 4, 8 ... units: most
+// grids; k <= 30) is a shift without a branch on the sign: a + 2^62 is not negative and
+// 2^62 is a multiple of 2^k, so floor(a / 2^k) = ((a + 2^62) >> k) - 2^62 / 2^k, exactly.
 static inline int64_t fxs_nav_floor_div(int64_t a, fix16_t b) {
-  const uint64_t bias = UINT64_C(1) << 40;
+  const uint64_t bias = UINT64_C(1) << 62;
   if ((b & (b - 1)) != 0) return fxs_nav_floor_div_any(a, b);
   unsigned k = 31u - fxs_clz32_nz((uint32_t)b);
   return (int64_t)(((uint64_t)a + bias) >> k) - (int64_t)(bias >> k);
