@@ -126,13 +126,6 @@ uint32_t fxs_wall_grid_find(const fxs_world *world, const fxs_wall_grid *g, cons
 // ORCA's lookup borrows the worker's obstacle list for the indices.
 typedef char fxs_near_walls_fit_near_obstacles[FXS_NEAR_WALLS <= FXS_NEAR_OBSTACLES ? 1 : -1];
 
-static void widen(fxs_box *b, int64_t x, int64_t y) {
-  if (x < b->lo_x) b->lo_x = x;
-  if (x > b->hi_x) b->hi_x = x;
-  if (y < b->lo_y) b->lo_y = y;
-  if (y > b->hi_y) b->hi_y = y;
-}
-
 void fxs_walls_near_orca(const fxs_world *world, const fxs_wall_grid *g, const fxs_agent *a,
                          const fxs_orca_def *def, struct fxs_world_worker *worker, uint32_t chosen,
                          fxs_orca_statics *st, fxs_walls_found *found) {
@@ -143,12 +136,17 @@ void fxs_walls_near_orca(const fxs_world *world, const fxs_wall_grid *g, const f
   int64_t speed = a->max_speed > 0 ? a->max_speed : 0, radius = a->radius > 0 ? a->radius : 0;
   int64_t reach = ((horizon * speed) >> 16) + radius + 2 * (int64_t)FXS_ONE;
   int64_t x = a->position.x, y = a->position.y;
-  fxs_box box = {x - reach, y - reach, x + reach, y + reach};
+  // The box widened by each neighbor's offset, in locals: the compiler keeps them in
+  // registers and selects without a branch (a neighbor widens it in no predictable way).
+  int64_t lo_x = x - reach, lo_y = y - reach, hi_x = x + reach, hi_y = y + reach;
   for (uint32_t i = 0; i < chosen; ++i) {
     // The offset as ORCA's side rule takes it (orca.c, near_offset).
     fxs_vec2 p = worker->neighbors[i].position;
-    widen(&box, x + (fix16_t)((int64_t)p.x - x), y + (fix16_t)((int64_t)p.y - y));
+    int64_t px = x + (fix16_t)((int64_t)p.x - x), py = y + (fix16_t)((int64_t)p.y - y);
+    lo_x = px < lo_x ? px : lo_x, hi_x = px > hi_x ? px : hi_x;
+    lo_y = py < lo_y ? py : lo_y, hi_y = py > hi_y ? py : hi_y;
   }
+  fxs_box box = {lo_x, lo_y, hi_x, hi_y};
   uint32_t n = fxs_wall_grid_find(world, g, &box, worker->near_obstacles, FXS_NEAR_WALLS);
   if (n == FXS_ALL_WALLS) return;
   fxs_wall *out =
