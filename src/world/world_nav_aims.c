@@ -126,12 +126,23 @@ static fxs_nav_aim *aims_of(const fxs_world *world) {
   return (fxs_nav_aim *)(void *)(world->internal->nav.agent_field + world->capacity.agents);
 }
 
+// The packed bytes of a step from cell `at` of a width-w grid of `cells` cells, requested
+// ahead: the step lands in the row above, at's own row or the one below. A chain's steps
+// depend on each other's bytes, each a cache miss on a large map (a row is w bytes away);
+// requested as the walk reaches `at`, the next step's byte is on its way while at's loads. The
+// batch (AIM_BATCH) walks chains side by side; this lets each chain's next two steps overlap too.
+static inline void prefetch_next_step(const uint8_t *packed, uint32_t at, uint32_t w,
+                                      uint32_t cells) {
+  if (at >= w) FXS_PREFETCH(&packed[at - w]);
+  if (at + w < cells) FXS_PREFETCH(&packed[at + w]);
+}
+
 // A chain of direction cells from `here` on field k: at most FXS_NAV_FIELD_LOOK of them,
 // fewer at the goal or a sink. Its cells are found a step at a time (chain_step), so that the
 // steps of several chains can be taken side by side (find_range).
 typedef struct aim_chain {
   const uint8_t *packed; // the field's packed bytes
-  uint32_t goal, here, at, length;
+  uint32_t goal, here, at, length, cells_in_grid;
   bool done;
   uint32_t cells[FXS_NAV_FIELD_LOOK];
 } aim_chain;
@@ -139,6 +150,7 @@ typedef struct aim_chain {
 static void chain_begin(const fxs_world *world, uint32_t k, uint32_t here, aim_chain *c) {
   c->packed = fxs_world_nav_fields_packed(world, k);
   c->goal = world->nav.field_slots[k].goal_cell;
+  c->cells_in_grid = world->nav.grid.width * world->nav.grid.height;
   c->here = here, c->at = here, c->length = 0, c->done = false;
 }
 
@@ -152,6 +164,7 @@ static void chain_step(aim_chain *c, uint32_t w) {
   c->at = next_cell(c->at, dir, w);
   c->cells[c->length++] = c->at;
   c->done = c->at == c->goal || c->length == FXS_NAV_FIELD_LOOK;
+  if (!c->done) prefetch_next_step(c->packed, c->at, w, c->cells_in_grid);
 }
 
 // The aim code of a walked chain: the farthest of its cells in sight of `here` (the first
