@@ -8,6 +8,7 @@
 #include "world_way.h"
 #include "wide.h"
 #include "vec2_within.h"
+#include "world_prefetch.h"
 
 // The flags of a navigate agent going to `goal` (its on-spot and crawl rules, world_way.c).
 static unsigned navigator_flags(const fxs_world *world, uint32_t index, fxs_vec2 goal, bool rests) {
@@ -45,6 +46,8 @@ void fxs_agent_facts_take(fxs_world *world, uint32_t begin, uint32_t end) {
   fxs_agent_facts *facts = world->internal->facts;
   if (!facts) return;
   for (uint32_t i = begin; i < end; ++i) {
+    FXS_PREFETCH_SLOT(world, i, end, body.radius);
+    FXS_PREFETCH_SLOT(world, i, end, behaviors);
     if (world->agents[i].alive) facts[i] = fxs_agent_facts_read(world, i);
   }
 }

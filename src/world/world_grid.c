@@ -6,6 +6,7 @@
 
 #include "isqrt.h"
 #include "vec2_scale.h"
+#include "world_prefetch.h"
 
 // Two workers' neighbor lists never share a cache line.
 typedef char fxs_worker_size_is_a_multiple_of_64[(sizeof(fxs_world_worker) % 64u) == 0 ? 1 : -1];
@@ -179,12 +180,14 @@ void fxs_grid_place(fxs_world *world, const fxs_grid *g, uint32_t begin, uint32_
   uint32_t *slot_cell = world->internal->slot_cell;
   if (g->wraps) {
     for (uint32_t i = begin; i < end; ++i) {
+      FXS_PREFETCH_SLOT(world, i, end, body.position);
       const fxs_agent_slot *s = &world->agents[i];
       slot_cell[i] = s->alive ? cell_wrapped(g, s->body.position) : FXS_GRID_NO_CELL;
     }
     return;
   }
   for (uint32_t i = begin; i < end; ++i) {
+    FXS_PREFETCH_SLOT(world, i, end, body.position);
     const fxs_agent_slot *s = &world->agents[i];
     slot_cell[i] = s->alive ? cell_clamped(g, s->body.position) : FXS_GRID_NO_CELL;
   }

@@ -19,6 +19,7 @@
 #include "world_slots.h"
 #include "world_step.h"
 #include "vec2_within.h"
+#include "world_prefetch.h"
 
 bool fxs_world_nav_capacity_valid(const fxs_world_capacity *c) {
   if (c->nav_kind != FXS_NAV_KIND_GRID) return fxs_world_mesh_capacity_valid(c);
@@ -330,7 +331,12 @@ static void mark_stale_one(fxs_world *world, uint32_t i) {
 
 static void mark_stale_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
   (void)worker;
-  for (uint32_t i = begin; i < end; ++i) mark_stale_one((fxs_world *)context, i);
+  fxs_world *world = (fxs_world *)context;
+  for (uint32_t i = begin; i < end; ++i) {
+    FXS_PREFETCH_SLOT(world, i, end, alive);
+    FXS_PREFETCH_SLOT(world, i, end, behaviors);
+    mark_stale_one(world, i);
+  }
 }
 
 // Free searches go to waiting routes, lowest agent slot first.

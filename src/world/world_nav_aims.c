@@ -305,6 +305,7 @@ static void find_range(uint32_t begin, uint32_t end, uint32_t worker, void *cont
   bool stale = world->internal->nav.aims_stale != 0;
   (void)worker;
   for (uint32_t i = begin; i < end; ++i) {
+    FXS_PREFETCH_SLOT(world, i, end, body.position);
     fxs_nav_aim *a = &pass.aims[i];
     uint32_t k = plain_follower(world, i), cx, cy;
     a->fresh = 0;

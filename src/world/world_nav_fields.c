@@ -15,6 +15,7 @@
 #include "world_nav_raster.h"
 #include "world_rules.h"
 #include "exact.h"
+#include "world_prefetch.h"
 
 #define NO_SLOT UINT32_MAX
 
@@ -290,6 +291,8 @@ static void goal_cells_range(uint32_t begin, uint32_t end, uint32_t worker, void
   fxs_vec2 *points = world->internal->nav.goal_points;
   (void)worker;
   for (uint32_t i = begin; i < end; ++i) {
+    FXS_PREFETCH_SLOT(world, i, end, alive);
+    FXS_PREFETCH_SLOT(world, i, end, behaviors);
     field[i] = FXS_NAV_NO_FIELD;
     const fxs_agent_slot *s = &world->agents[i];
     if (!s->alive || !fxs_world_nav_navigates(s)) {

@@ -1,5 +1,5 @@
 // Internal: the prefetches of the step's steering phase (world_steer.c), which visits the
-// agents in the grid's cell order. Not part of the API.
+// agents in the grid's cell order, and of the passes in slot order. Not part of the API.
 #ifndef FIXSTEER_WORLD_PREFETCH_H
 #define FIXSTEER_WORLD_PREFETCH_H
 
@@ -33,5 +33,15 @@
   } while (0)
 
 #define FXS_PREFETCH_AHEAD 4u
+
+// The passes that visit the slots in slot order read a few of each 320-byte slot's five
+// lines, too sparse for a core's stride prefetcher to keep ahead of on a large crowd: the
+// line holding `member` of the slot FXS_SLOT_AHEAD places on is requested (none within that
+// many of `end`: the pass's range ends there).
+#define FXS_SLOT_AHEAD 16u
+#define FXS_PREFETCH_SLOT(world, i, end, member)                                                   \
+  do {                                                                                             \
+    if ((end) - (i) > FXS_SLOT_AHEAD) FXS_PREFETCH(&(world)->agents[(i) + FXS_SLOT_AHEAD].member); \
+  } while (0)
 
 #endif

@@ -11,6 +11,7 @@
 #include "world_obstacles.h"
 #include "world_sharers.h"
 #include "world_steer.h"
+#include "world_prefetch.h"
 
 // The sense phase's pass over the slots: each worker's tally of the crowd (world_crowd.h),
 // for the world's worker_capacity workers.
@@ -42,6 +43,8 @@ static void integrate_range(uint32_t begin, uint32_t end, uint32_t worker, void 
   const fxs_world_def *d = &world->def;
   (void)worker;
   for (uint32_t i = begin; i < end; ++i) {
+    FXS_PREFETCH_SLOT(world, i, end, alive);
+    FXS_PREFETCH_SLOT(world, i, end, body.radius);
     fxs_agent_slot *s = &world->agents[i];
     if (!s->alive) continue;
     s->body = world->internal->next[i];
