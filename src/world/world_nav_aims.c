@@ -142,7 +142,7 @@ static inline void prefetch_next_step(const uint8_t *packed, uint32_t at, uint32
 // steps of several chains can be taken side by side (find_range).
 typedef struct aim_chain {
   const uint8_t *packed; // the field's packed bytes
-  uint32_t goal, here, at, length, cells_in_grid;
+  uint32_t goal, here, at, length;
   bool done;
   uint32_t cells[FXS_NAV_FIELD_LOOK];
 } aim_chain;
@@ -150,12 +150,12 @@ typedef struct aim_chain {
 static void chain_begin(const fxs_world *world, uint32_t k, uint32_t here, aim_chain *c) {
   c->packed = fxs_world_nav_fields_packed(world, k);
   c->goal = world->nav.field_slots[k].goal_cell;
-  c->cells_in_grid = world->nav.grid.width * world->nav.grid.height;
   c->here = here, c->at = here, c->length = 0, c->done = false;
 }
 
-// The chain's next cell, or its end (a cell without a direction, the goal, the look's length).
-static void chain_step(aim_chain *c, uint32_t w) {
+// The chain's next cell, or its end (a cell without a direction, the goal, the look's length),
+// on a grid of w columns and `cells` cells.
+static void chain_step(aim_chain *c, uint32_t w, uint32_t cells) {
   uint32_t dir = c->packed[c->at] & 15u; // fxs_nav_field_direction's, or none or a goal (8, 9)
   if (dir >= FXS_NAV_DIRECTIONS) {
     c->done = true;
@@ -164,7 +164,7 @@ static void chain_step(aim_chain *c, uint32_t w) {
   c->at = next_cell(c->at, dir, w);
   c->cells[c->length++] = c->at;
   c->done = c->at == c->goal || c->length == FXS_NAV_FIELD_LOOK;
-  if (!c->done) prefetch_next_step(c->packed, c->at, w, c->cells_in_grid);
+  if (!c->done) prefetch_next_step(c->packed, c->at, w, cells);
 }
 
 // The aim code of a walked chain: the farthest of its cells in sight of `here` (the first
@@ -188,7 +188,8 @@ uint32_t fxs_world_nav_aim_of(const fxs_world *world, uint32_t k, uint32_t here,
     return FXS_NAV_AIM_GOAL;
   aim_chain c;
   chain_begin(world, k, here, &c);
-  while (!c.done) chain_step(&c, world->nav.grid.width);
+  const fxs_nav_grid *g = &world->nav.grid;
+  while (!c.done) chain_step(&c, g->width, g->width * g->height);
   uint32_t code = chain_pick(world, &c, &cell);
   if (to) *to = cell;
   return code;
@@ -234,12 +235,12 @@ typedef struct aim_batch {
 
 // The batch's chains walked and picked into their agents' entries (their other fields set).
 static void batch_finish(const fxs_world *world, aim_batch *b, fxs_nav_aim *aims) {
-  uint32_t w = world->nav.grid.width;
+  uint32_t w = world->nav.grid.width, cells = w * world->nav.grid.height;
   for (bool walking = true; walking;) {
     walking = false;
     for (uint32_t j = 0; j < b->count; ++j) {
       if (b->chain[j].done) continue;
-      chain_step(&b->chain[j], w);
+      chain_step(&b->chain[j], w, cells);
       walking = true;
     }
   }

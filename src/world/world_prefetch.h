@@ -1,5 +1,6 @@
-// Internal: the prefetches of the step's steering phase (world_steer.c), which visits the
-// agents in the grid's cell order, and of the passes in slot order. Not part of the API.
+// Internal: the prefetches of the step: its steering phase (world_steer.c), which visits the
+// agents in the grid's cell order, its passes over the slots in slot order, and the aims'
+// walks along a field's directions (world_nav_aims.c). Not part of the API.
 #ifndef FIXSTEER_WORLD_PREFETCH_H
 #define FIXSTEER_WORLD_PREFETCH_H
 
@@ -36,12 +37,14 @@
 
 // The passes that visit the slots in slot order read a few of each 320-byte slot's five
 // lines, too sparse for a core's stride prefetcher to keep ahead of on a large crowd: the
-// line holding `member` of the slot FXS_SLOT_AHEAD places on is requested (none within that
-// many of `end`: the pass's range ends there).
-#define FXS_SLOT_AHEAD 16u
-#define FXS_PREFETCH_SLOT(world, i, end, member)                                                   \
-  do {                                                                                             \
-    if ((end) - (i) > FXS_SLOT_AHEAD) FXS_PREFETCH(&(world)->agents[(i) + FXS_SLOT_AHEAD].member); \
+// line holding `member` (a member path of fxs_agent_slot, such as body.position) of the slot
+// FXS_PREFETCH_SLOT_AHEAD places on is requested; none within that many of `end`, where the
+// pass's range ends. i < end; i and end are read twice (pass plain variables).
+#define FXS_PREFETCH_SLOT_AHEAD 16u
+#define FXS_PREFETCH_SLOT(world, i, end, member)                            \
+  do {                                                                      \
+    if ((end) - (i) > FXS_PREFETCH_SLOT_AHEAD)                              \
+      FXS_PREFETCH(&(world)->agents[(i) + FXS_PREFETCH_SLOT_AHEAD].member); \
   } while (0)
 
 #endif

@@ -136,8 +136,8 @@ void fxs_walls_near_orca(const fxs_world *world, const fxs_wall_grid *g, const f
   int64_t speed = a->max_speed > 0 ? a->max_speed : 0, radius = a->radius > 0 ? a->radius : 0;
   int64_t reach = ((horizon * speed) >> 16) + radius + 2 * (int64_t)FXS_ONE;
   int64_t x = a->position.x, y = a->position.y;
-  // The box widened by each neighbor's offset, in locals: the compiler keeps them in
-  // registers and selects without a branch (a neighbor widens it in no predictable way).
+  // The box widened by each neighbor's offset, in locals: a compiler can keep them in
+  // registers and select without a branch (a neighbor widens it in no predictable way).
   int64_t lo_x = x - reach, lo_y = y - reach, hi_x = x + reach, hi_y = y + reach;
   for (uint32_t i = 0; i < chosen; ++i) {
     // The offset as ORCA's side rule takes it (orca.c, near_offset).
