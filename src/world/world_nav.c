@@ -20,6 +20,7 @@
 #include "world_step.h"
 #include "vec2_within.h"
 #include "world_prefetch.h"
+#include "world_walls.h"
 
 bool fxs_world_nav_capacity_valid(const fxs_world_capacity *c) {
   if (c->nav_kind != FXS_NAV_KIND_GRID) return fxs_world_mesh_capacity_valid(c);
@@ -298,8 +299,9 @@ static bool in_sight(const fxs_nav_grid *g, uint32_t from, uint32_t to) {
 // FXS_NAV_STALL_TICKS; formation members that do not see their slots
 // (fxs_world_formation_route_goal) are routed to them alike. Other routes are dropped.
 // Each slot writes only its own route, field and move, and the search its route owns (one
-// owner a search): the slots are marked in parallel (mark_stale_range).
-static void mark_stale_one(fxs_world *world, uint32_t i) {
+// owner a search): the slots are marked in parallel (mark_stale_range). `walls`: the step's
+// wall grid (fxs_world_nav_plan's).
+static void mark_stale_one(fxs_world *world, const fxs_wall_grid *walls, uint32_t i) {
   fxs_world_nav *n = &world->nav;
   const fxs_agent_slot *s = &world->agents[i];
   fxs_nav_route *r = &n->routes[i];
@@ -311,7 +313,7 @@ static void mark_stale_one(fxs_world *world, uint32_t i) {
       if (r->status != FXS_ROUTE_NONE) fxs_world_nav_release(world, i);
       return;
     }
-  } else if (fxs_world_nav_fields_serve(world, i)) {
+  } else if (fxs_world_nav_fields_serve(world, i, walls)) {
     return;
   } else {
     goal = cell_index(&n->grid, target_of(world, s));
@@ -329,13 +331,20 @@ static void mark_stale_one(fxs_world *world, uint32_t i) {
   r->goal_cell = goal;
 }
 
+// What the marking's ranges share: the world and the step's wall grid.
+typedef struct stale_context {
+  fxs_world *world;
+  const fxs_wall_grid *walls;
+} stale_context;
+
 static void mark_stale_range(uint32_t begin, uint32_t end, uint32_t worker, void *context) {
   (void)worker;
-  fxs_world *world = (fxs_world *)context;
+  const stale_context *sc = (const stale_context *)context;
+  fxs_world *world = sc->world;
   for (uint32_t i = begin; i < end; ++i) {
     FXS_PREFETCH_SLOT(world, i, end, alive);
     FXS_PREFETCH_SLOT(world, i, end, behaviors);
-    mark_stale_one(world, i);
+    mark_stale_one(world, sc->walls, i);
   }
 }
 
@@ -393,7 +402,7 @@ static void spend_budget(fxs_world *world) {
   }
 }
 
-void fxs_world_nav_plan(fxs_world *world) {
+void fxs_world_nav_plan(fxs_world *world, const fxs_wall_grid *walls) {
   if (fxs_world_is_mesh(&world->capacity)) {
     fxs_world_mesh_plan(world);
     return;
@@ -409,9 +418,9 @@ void fxs_world_nav_plan(fxs_world *world) {
     // The followers' aims, in parallel: marking the routes reads whether their fields reach them.
     FXS_WORLD_MARKED(world, FXS_PHASE_PLAN_AIMS, fxs_world_nav_aims_find(world));
   }
-  FXS_WORLD_MARKED(
-      world, FXS_PHASE_PLAN_ROUTES,
-      fxs_world_run_phase(world, mark_stale_range, world->capacity.agents, 256, world));
+  stale_context sc = {world, walls};
+  FXS_WORLD_MARKED(world, FXS_PHASE_PLAN_ROUTES,
+                   fxs_world_run_phase(world, mark_stale_range, world->capacity.agents, 256, &sc));
   FXS_WORLD_MARKED(world, FXS_PHASE_PLAN_SEARCHES, assign_searches(world); spend_budget(world));
   if (fields) {
     FXS_WORLD_MARKED(world, FXS_PHASE_PLAN_FIELD_BUILDS, fxs_world_nav_fields_build(world));

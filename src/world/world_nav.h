@@ -45,10 +45,13 @@ void fxs_world_nav_map_changed(fxs_world *world);
 /// Drops the route of agent slot `index` and frees its search (despawn).
 void fxs_world_nav_release(fxs_world *world, uint32_t index);
 
+struct fxs_wall_grid;
+
 /// The tick's planning phase (before the agents steer): rebuilds the effective costs when
 /// the map changed, marks stale routes, gives free searches to waiting routes, spends the
-/// budget, turns finished searches into routes.
-void fxs_world_nav_plan(fxs_world *world);
+/// budget, turns finished searches into routes. `walls`: the step's wall grid over the live
+/// walls (world_walls.h), which the fields' edge steps look up.
+void fxs_world_nav_plan(fxs_world *world, const struct fxs_wall_grid *walls);
 
 /// What the navigate behavior asks of an agent this tick (fxs_world_nav_move).
 typedef struct fxs_nav_move {

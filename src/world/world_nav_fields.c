@@ -16,6 +16,7 @@
 #include "world_rules.h"
 #include "exact.h"
 #include "world_prefetch.h"
+#include "world_walls.h"
 
 #define NO_SLOT UINT32_MAX
 
@@ -386,21 +387,40 @@ static bool reaches(const fxs_nav_field *f, uint32_t cx, uint32_t cy) {
   return (f->packed[cy * f->width + cx] & 15u) != FXS_NAV_PACK_NONE;
 }
 
-// Whether no wall the grid holds crosses or touches the segment from `at` to `to` (a wall
-// whose bounding box misses the segment's is passed over before any product).
-static bool sees(const fxs_world *world, fxs_vec2 at, fxs_vec2 to) {
+// Whether wall w crosses or touches the segment from `at` to `to`, whose box is `box` (a wall
+// whose bounding box misses it is passed over before any product).
+static bool crosses(const fxs_wall *w, fxs_vec2 at, fxs_vec2 to, const fxs_box *box) {
+  if ((w->a.x < box->lo_x && w->b.x < box->lo_x) || (w->a.x > box->hi_x && w->b.x > box->hi_x) ||
+      (w->a.y < box->lo_y && w->b.y < box->lo_y) || (w->a.y > box->hi_y && w->b.y > box->hi_y))
+    return false;
+  return fxs_exact_orientation(w->a, w->b, at) * fxs_exact_orientation(w->a, w->b, to) <= 0 &&
+         fxs_exact_orientation(at, to, w->a) * fxs_exact_orientation(at, to, w->b) <= 0;
+}
+
+// Walls an edge step's sight test takes from the step's wall grid at a time; with more in the
+// segment's box it tests every wall.
+#define SEES_NEAR_WALLS 16u
+
+// Whether no wall the grid holds crosses or touches the segment from `at` to `to`. The walls
+// the raster holds are the live ones (the plan's map update brought them up to date), so the
+// step's wall grid over the live walls (`walls`) gives those whose boxes meet the segment's;
+// the others cannot cross it. Without a grid, or with more walls near than it takes, every
+// wall slot the raster holds is tested, as before the grid.
+static bool sees(const fxs_world *world, const fxs_wall_grid *walls, fxs_vec2 at, fxs_vec2 to) {
   const fxs_nav_raster *t = world->internal->nav.raster;
-  fix16_t lo_x = at.x < to.x ? at.x : to.x, hi_x = at.x < to.x ? to.x : at.x;
-  fix16_t lo_y = at.y < to.y ? at.y : to.y, hi_y = at.y < to.y ? to.y : at.y;
+  fxs_box box = {at.x < to.x ? at.x : to.x, at.y < to.y ? at.y : to.y, at.x < to.x ? to.x : at.x,
+                 at.y < to.y ? to.y : at.y};
+  uint32_t near[SEES_NEAR_WALLS];
+  uint32_t n = walls && t->valid ? fxs_wall_grid_find(world, walls, &box, near, SEES_NEAR_WALLS)
+                                 : FXS_ALL_WALLS;
+  if (n != FXS_ALL_WALLS) {
+    for (uint32_t k = 0; k < n; ++k) {
+      if (crosses(&world->internal->live_walls[near[k]], at, to, &box)) return false;
+    }
+    return true;
+  }
   for (uint32_t i = 0; i < world->capacity.walls; ++i) {
-    if (!t->wall_on[i]) continue;
-    const fxs_wall *w = &t->walls[i];
-    if ((w->a.x < lo_x && w->b.x < lo_x) || (w->a.x > hi_x && w->b.x > hi_x) ||
-        (w->a.y < lo_y && w->b.y < lo_y) || (w->a.y > hi_y && w->b.y > hi_y))
-      continue;
-    if (fxs_exact_orientation(w->a, w->b, at) * fxs_exact_orientation(w->a, w->b, to) <= 0 &&
-        fxs_exact_orientation(at, to, w->a) * fxs_exact_orientation(at, to, w->b) <= 0)
-      return false;
+    if (t->wall_on[i] && crosses(&t->walls[i], at, to, &box)) return false;
   }
   return true;
 }
@@ -409,8 +429,8 @@ static bool sees(const fxs_world *world, fxs_vec2 at, fxs_vec2 to) {
 // field `f` reaches and `at` sees, ring by ring out to the grid's margin (its radius in cells,
 // and one more; FXS_NAV_FIELD_EDGE_RINGS at most), each ring row by row; FXS_NAV_FIELD_EDGE_NONE
 // without one.
-static uint32_t edge_step(const fxs_world *world, const fxs_nav_field *f, fxs_vec2 at, uint32_t cx,
-                          uint32_t cy) {
+static uint32_t edge_step(const fxs_world *world, const fxs_wall_grid *walls,
+                          const fxs_nav_field *f, fxs_vec2 at, uint32_t cx, uint32_t cy) {
   const fxs_nav_grid *g = &world->nav.grid;
   int64_t size = fxs_max(g->cell_size, 1), radius = fxs_max(world->nav.radius, 0);
   int64_t rings = (radius + size - 1) / size + 1;
@@ -421,7 +441,8 @@ static uint32_t edge_step(const fxs_world *world, const fxs_nav_field *f, fxs_ve
         int64_t nx = (int64_t)cx + dx, ny = (int64_t)cy + dy;
         if (nx < 0 || ny < 0 || nx >= g->width || ny >= g->height) continue;
         if (!reaches(f, (uint32_t)nx, (uint32_t)ny)) continue;
-        if (!sees(world, at, fxs_nav_grid_cell_center(g, (uint32_t)nx, (uint32_t)ny))) continue;
+        if (!sees(world, walls, at, fxs_nav_grid_cell_center(g, (uint32_t)nx, (uint32_t)ny)))
+          continue;
         return (uint32_t)((dy + FXS_NAV_FIELD_EDGE_RINGS) * FXS_NAV_FIELD_EDGE_SIDE +
                           (dx + FXS_NAV_FIELD_EDGE_RINGS));
       }
@@ -430,7 +451,7 @@ static uint32_t edge_step(const fxs_world *world, const fxs_nav_field *f, fxs_ve
   return FXS_NAV_FIELD_EDGE_NONE;
 }
 
-bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index) {
+bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index, const fxs_wall_grid *walls) {
   fxs_world_nav *n = &world->nav;
   if (world->capacity.nav_fields == 0) return false;
   uint32_t k = world->internal->nav.agent_field[index];
@@ -449,7 +470,7 @@ bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index) {
       uint32_t edge = FXS_NAV_FIELD_EDGE_NONE;
       uint32_t *field = &world->internal->nav.agent_field[index];
       if (fxs_rules_since(world, FXS_RULES_FIELD_EDGE) && !(*field & FXS_NAV_FIELD_STRAIGHT))
-        edge = edge_step(world, f, world->agents[index].body.position, cx, cy);
+        edge = edge_step(world, walls, f, world->agents[index].body.position, cx, cy);
       if (edge == FXS_NAV_FIELD_EDGE_NONE) {
         *field = FXS_NAV_NO_FIELD;
         n->moves[index] = FXS_NAV_NO_MOVE;

@@ -185,10 +185,13 @@ fxs_result fxs_world_nav_moves_read(fxs_world *world, const fxs_world *shape, fx
 /// agent_field.
 void fxs_world_nav_fields_assign(fxs_world *world);
 
+struct fxs_wall_grid;
+
 /// True when agent slot `index` is served by a field this tick (its route is then not
 /// re-planned; a waiting or running search of it is dropped, and its route too once the
-/// field is ready).
-bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index);
+/// field is ready). `walls`: the step's wall grid (fxs_world_nav_plan's).
+bool fxs_world_nav_fields_serve(fxs_world *world, uint32_t index,
+                                const struct fxs_wall_grid *walls);
 
 /// The packed bytes of field slot k, one a cell (field_packed; a ready field's).
 uint8_t *fxs_world_nav_fields_packed(const fxs_world *world, uint32_t k);

@@ -83,8 +83,8 @@ static bool any_agent_searches(const fxs_world *world) {
 }
 
 // Phase 3: the start-of-tick view of every live agent (sorted into grid cells when an agent
-// searches), obstacle and wall. A call of its own: its frame (the workers' tallies) is gone
-// before the steering adds its own to the stack.
+// searches) and obstacle (the walls are gathered before the plan: gather_walls). A call of its own:
+// its frame (the workers' tallies) is gone before the steering adds its own to the stack.
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
@@ -119,6 +119,17 @@ sense(fxs_step_context *step) {
   }
   step->obstacle_count = m;
   step->obstacle_grid = fxs_obstacle_grid_build(world, m);
+  // A crowd that all runs ORCA (the worlds that would pay for the pass): whether its
+  // neighbors' velocities need ORCA's clamp.
+  step->slow_view =
+      step->sorted && step->one_priority && fxs_view_velocities_within(world, FXS_ORCA_LIMIT);
+}
+
+// The tick's live walls, in index order, and their grid: after the commands, which alone
+// change them, and before the plan, whose fields' edge steps look walls up in the grid as the
+// steering does.
+static void gather_walls(fxs_step_context *step) {
+  fxs_world *world = step->world;
   uint32_t k = 0;
   fxs_wall *live_walls = world->internal->live_walls;
   for (uint32_t i = 0; i < world->capacity.walls; ++i) {
@@ -126,10 +137,6 @@ sense(fxs_step_context *step) {
   }
   step->wall_count = k;
   step->wall_grid = fxs_wall_grid_build(world, k);
-  // A crowd that all runs ORCA (the worlds that would pay for the pass): whether its
-  // neighbors' velocities need ORCA's clamp.
-  step->slow_view =
-      step->sorted && step->one_priority && fxs_view_velocities_within(world, FXS_ORCA_LIMIT);
 }
 
 // Phase 1: the tick's commands in canonical order (fxs_command_sort), the moves after the
@@ -166,10 +173,12 @@ fxs_result fxs_world_step(fxs_world *world, fxs_command *commands, uint32_t coun
   FXS_WORLD_MARKED(world, FXS_PHASE_COMMANDS,
                    first_rejection = apply_commands(world, commands, count, results));
   // 2. plan: routes for navigate agents within the tick's search budget (world_nav.h)
-  FXS_WORLD_MARKED(world, FXS_PHASE_PLAN, fxs_world_nav_plan(world));
+  //    (the tick's walls and their grid first: gather_walls)
+  FXS_WORLD_MARKED(world, FXS_PHASE_PLAN, gather_walls(&step);
+                   fxs_world_nav_plan(world, &step.wall_grid));
   //    and the agents going to each goal point (groups without fields, world_sharers.h)
   FXS_WORLD_MARKED(world, FXS_PHASE_SHARERS, fxs_world_sharers_count(world));
-  // 3. sense: the start-of-tick view of agents, obstacles and walls, the neighbor grid
+  // 3. sense: the start-of-tick view of agents and obstacles, the neighbor grid
   FXS_WORLD_MARKED(world, FXS_PHASE_SENSE, sense(&step));
   // 4. steer: every live agent from that view (in parallel through the task system)
   FXS_WORLD_MARKED(

@@ -1,7 +1,8 @@
 // Internal: the world's walls of one tick in a uniform grid, each wall listed in every cell
 // its bounding box meets, so that an agent's wall work (contact, ORCA's wall lines and its
-// sight test between neighbors) tests the walls near it instead of all of them. The grid is
-// scratch, rebuilt every step from the live walls (state): it is neither hashed nor saved, and
+// sight test between neighbors; in the plan, a field's edge step's sight test) tests the walls
+// near it instead of all of them. The grid is scratch, rebuilt every step from the live walls
+// (state) after the commands and before the plan: it is neither hashed nor saved, and
 // it never changes a result, because every caller asks for a box that holds the bounding box
 // of every wall its own test could keep, and takes the walls in index order. Not part of the
 // API.
