@@ -21,7 +21,7 @@ extern "C" {
 typedef enum fxs_step_phase {
   FXS_PHASE_STEP = 0,          ///< The whole step.
   FXS_PHASE_COMMANDS,          ///< 1. The tick's commands applied.
-  FXS_PHASE_PLAN,              ///< 2. Navigation planning.
+  FXS_PHASE_PLAN,              ///< 2. The tick's walls and their grid, navigation planning.
   FXS_PHASE_PLAN_MAP,          ///< The grid's blocked cells brought up to date after wall changes.
   FXS_PHASE_PLAN_PROGRESS,     ///< Each route's progress measured.
   FXS_PHASE_PLAN_FIELDS,       ///< Navigate agents given their group's field.
@@ -30,7 +30,7 @@ typedef enum fxs_step_phase {
   FXS_PHASE_PLAN_SEARCHES,     ///< Searches given to waiting routes and the search budget spent.
   FXS_PHASE_PLAN_FIELD_BUILDS, ///< Group fields built within their budget.
   FXS_PHASE_SHARERS,           ///< Agents going to each goal point counted.
-  FXS_PHASE_SENSE,             ///< 3. The start-of-tick view, the neighbor, obstacle, wall grids.
+  FXS_PHASE_SENSE,             ///< 3. The start-of-tick view, the neighbor and obstacle grids.
   FXS_PHASE_STEER,             ///< 4. Every agent steered (the task system's per-agent work).
   FXS_PHASE_INTEGRATE,         ///< 5. The next bodies published.
   FXS_PHASE_COUNT              ///< How many phases there are.

@@ -401,7 +401,7 @@ static bool crosses(const fxs_wall *w, fxs_vec2 at, fxs_vec2 to, const fxs_box *
 // segment's box it tests every wall.
 #define SEES_NEAR_WALLS 16u
 
-// Whether no wall the grid holds crosses or touches the segment from `at` to `to`. The walls
+// Whether no wall the raster holds crosses or touches the segment from `at` to `to`. The walls
 // the raster holds are the live ones (the plan's map update brought them up to date), so the
 // step's wall grid over the live walls (`walls`) gives those whose boxes meet the segment's;
 // the others cannot cross it. Without a grid, or with more walls near than it takes, every
