@@ -281,7 +281,7 @@ pictures: setup $(BUILD_DIR)/bin/fixsteer
 
 # The benchmark and its float twins (tools/bench/twin.c: float, for comparison only).
 BENCH_SOURCES := $(wildcard tools/bench/*.c)
-$(BUILD_DIR)/bin/fxs-bench: $(BENCH_SOURCES) tools/bench/bench.h tools/task_pool.h tools/uniform_flock.h $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
+$(BUILD_DIR)/bin/fxs-bench: $(BENCH_SOURCES) tools/bench/bench.h tools/task_pool.h tools/uniform_flock.h tools/rts_map.h $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_TOOL) -pthread -Itools $(BENCH_SOURCES) $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a -lm $(LDFLAGS) -o $@
 
@@ -344,12 +344,14 @@ bench-m3: $(M3_DIR)/fxs-bench-m3.elf
 	  -monitor none -serial none -semihosting-config enable=on,target=native -kernel $<
 
 # The golden replays verified in 1..16 threads, and through the world's task system on 1..16
-# workers with a 100,000-agent flock, plain and under ThreadSanitizer (fewer flock ticks).
-$(BUILD_DIR)/bin/fxs-threads: tools/threads.c tools/task_pool.h tools/uniform_flock.h $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
+# workers with a 100,000-agent flock and the RTS map of 10,000 agents (rollbacks and late
+# joins while its fields are built), plain and under ThreadSanitizer (fewer flock ticks, an
+# RTS map of 1,000 agents).
+$(BUILD_DIR)/bin/fxs-threads: tools/threads.c tools/task_pool.h tools/uniform_flock.h tools/rts_map.h $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_TOOL) -pthread $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(LDFLAGS) -o $@
 
-build/tsan/bin/fxs-threads: tools/threads.c tools/task_pool.h tools/uniform_flock.h $(SOURCES) $(wildcard include/fixsteer/*.h) $(PRIVATE_HEADERS) | $(LFM_SOURCES)
+build/tsan/bin/fxs-threads: tools/threads.c tools/task_pool.h tools/uniform_flock.h tools/rts_map.h $(SOURCES) $(wildcard include/fixsteer/*.h) $(PRIVATE_HEADERS) | $(LFM_SOURCES)
 	@mkdir -p $(dir $@)
 	clang -std=c99 -g -O1 -fsanitize=thread $(LFM_DEFINES) -Iinclude $(SRC_INCLUDES) -I$(LFM_DIR) -pthread $< $(SOURCES) $(LFM_SOURCES) -o $@
 
@@ -357,7 +359,7 @@ build/tsan/bin/fxs-threads: tools/threads.c tools/task_pool.h tools/uniform_floc
 # the plain build verifies it on every worker count).
 threads-check: $(BUILD_DIR)/bin/fxs-threads build/tsan/bin/fxs-threads
 	$(BUILD_DIR)/bin/fxs-threads test/golden/*.fxr
-	TSAN_OPTIONS=halt_on_error=1 build/tsan/bin/fxs-threads --flock-ticks 2 \
+	TSAN_OPTIONS=halt_on_error=1 build/tsan/bin/fxs-threads --flock-ticks 2 --rts-agents 1000 \
 	  $(filter-out test/golden/nav_crowd.fxr,$(wildcard test/golden/*.fxr))
 
 # Speed and memory per scenario at 1k..1M agents, hash and snapshot cost, spawn time, and

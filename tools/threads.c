@@ -8,10 +8,14 @@
 //     the recording;
 //  3. a 100,000-agent flock (separation, alignment, cohesion, wander; about ten neighbors
 //     each) stepped on 1, 2, 4, 8 and 16 workers: fxs_world_hash equals the inline run's at
-//     every tick.
+//     every tick;
+//  4. the RTS map (tools/rts_map.h) with 10,000 navigate agents, on the grid and on a mesh,
+//     while its 32 group fields are being built, with a map change and a click: on 2, 4, 8
+//     and 16 workers every tick's hash as the inline run's, and rollbacks and late joins at
+//     ticks where fields are half built continue with the same hashes (check_rts).
 // Prints "threads: N passed, N failed".
 //
-//   fxs-threads [--flock-ticks N] [--flock-agents N] REPLAY...
+//   fxs-threads [--flock-ticks N] [--flock-agents N] [--rts-agents N] REPLAY...
 #define _POSIX_C_SOURCE 200809L
 
 #include <pthread.h>
@@ -21,6 +25,8 @@
 
 #include "fixsteer/fixsteer.h"
 #include "fixsteer/replay.h"
+#include "fixsteer/snapshot.h"
+#include "rts_map.h"
 #include "task_pool.h"
 #include "uniform_flock.h"
 
@@ -210,20 +216,183 @@ static int check_flock(uint32_t agents, int ticks) {
   return failed;
 }
 
+// ------------------------------------------------------------------ check 4: the RTS map
+
+// Ticks of each run, from the map's first; the ticks after which a snapshot is taken; the
+// ticks a rollback runs on before it restores one. The grid's fields are built one a tick
+// (the wall at tick 4 and its removal at tick 12 start them again), the mesh's trees in about
+// 10 ticks: the check fails unless some snapshot holds a field still being built.
+#define RTS_TICKS 24u
+#define RTS_AHEAD 4u
+static const uint32_t rts_saves[] = {2u, 5u, 9u, 14u};
+#define RTS_SAVES 4u
+// The mesh's budget: at the largest, its 32 trees are built in the first tick; at this one in
+// about 10 ticks, so that its snapshots hold trees half built too.
+#define RTS_MESH_BUDGET 4096u
+// The map's walls: 316 (bench's default); room for one more, added and removed by the events.
+#define RTS_CHECK_WALLS 316u
+#define RTS_CLICKED 200u
+
+// Tick t's commands (t counted from 0) into out (room for RTS_CLICKED): at tick 4 a wall
+// closes the door between rooms (0, 0) and (1, 0), at tick 8 the agents of slots 0..199 are
+// clicked to the centre of room (3, 3) as one move group, at tick 12 the wall is removed.
+static uint32_t rts_events(const rts_world *r, uint32_t t, fxs_command *out) {
+  if (t == 4u) {
+    fxs_wall w = {rts_at(RTS_ROOM, RTS_ROOM / 2 - RTS_DOOR / 2),
+                  rts_at(RTS_ROOM, RTS_ROOM / 2 + RTS_DOOR / 2)};
+    out[0] = fxs_command_add_wall(w);
+    return 1;
+  }
+  if (t == 12u) {
+    out[0] = fxs_command_remove_wall(r->walls); // the slot after the map's walls
+    return 1;
+  }
+  if (t != 8u) return 0;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < RTS_CLICKED && i < r->world.capacity.agents; ++i) {
+    fxs_agent_handle h = fxs_world_handle_at(&r->world, i);
+    if (fxs_world_agent(&r->world, h))
+      out[n++] = fxs_command_move(h, 1u, rts_at(3.5 * RTS_ROOM, 3.5 * RTS_ROOM), FXS_INT(2));
+  }
+  return n;
+}
+
+static fxs_command rts_commands[RTS_CLICKED];
+
+// Group fields still being built (live, not seen complete).
+static uint32_t rts_building(const fxs_world *w) {
+  uint32_t n = 0;
+  for (uint32_t k = 0; k < w->capacity.nav_fields; ++k)
+    n += w->nav.field_slots[k].live && !w->nav.field_slots[k].ready;
+  return n;
+}
+
+// Tick t of world r (its events applied); returns its hash after the tick.
+static uint64_t rts_tick(rts_world *r, uint32_t t) {
+  uint32_t n = rts_events(r, t, rts_commands);
+  fxs_world_step(&r->world, n ? rts_commands : 0, n, 0);
+  return fxs_world_hash(&r->world);
+}
+
+static int rts_world_open(rts_world *r, uint32_t agents, int mesh) {
+  rts_options o = {16u, 1u, 0u, mesh ? RTS_MESH_BUDGET : 0u, mesh};
+  return rts_open(r, agents, RTS_CHECK_WALLS, &o);
+}
+
+static void rts_use(rts_world *r, task_pool *pool) {
+  fxs_task_system tasks;
+  if (pool) tasks = task_pool_system(pool);
+  fxs_world_set_tasks(&r->world, pool ? &tasks : 0);
+}
+
+// The straight run on `workers` (0: inline): each tick's hash into hashes; 0 on success.
+static int rts_straight(uint32_t agents, int mesh, uint32_t workers, uint64_t *hashes) {
+  static rts_world r;
+  task_pool pool;
+  if (!rts_world_open(&r, agents, mesh)) return -1;
+  int pooled = workers > 0 && task_pool_start(&pool, workers) == 0;
+  if (pooled) pool.finest = 1;
+  int ok = workers == 0 || pooled;
+  if (ok) rts_use(&r, pooled ? &pool : 0);
+  for (uint32_t t = 0; ok && t < RTS_TICKS; ++t) hashes[t] = rts_tick(&r, t);
+  if (pooled) rts_use(&r, 0), task_pool_stop(&pool);
+  free(r.memory);
+  return ok ? 0 : -1;
+}
+
+// The rollback run on 16 workers: after each tick of rts_saves, a snapshot; RTS_AHEAD ticks on;
+// the snapshot restored; a fresh world restored from it too (a late join, inline), stepped
+// beside it until the next snapshot. Counts the ticks whose hash differs from `straight` (on
+// either world), and in *half the snapshots that held a field being built; -1 on failure.
+static long rts_rollbacks(uint32_t agents, int mesh, const uint64_t *straight, uint32_t *half) {
+  static rts_world r, join;
+  task_pool pool;
+  long bad = 0;
+  uint8_t *saved = 0;
+  size_t size = 0;
+  *half = 0;
+  int ok = rts_world_open(&r, agents, mesh) && task_pool_start(&pool, 16) == 0;
+  if (!ok) return free(r.memory), -1;
+  pool.finest = 1;
+  rts_use(&r, &pool);
+  fxs_world_capacity cap = r.world.capacity;
+  join.bytes = r.bytes, join.walls = r.walls, join.agents = r.agents;
+  join.memory = malloc(join.bytes);
+  size_t bound = fxs_world_snapshot_bound(&cap);
+  saved = malloc(bound);
+  ok = join.memory && saved;
+  int joined = 0;
+  uint32_t s = 0;
+  for (uint32_t t = 0; ok && t < RTS_TICKS; ++t) {
+    bad += rts_tick(&r, t) != straight[t];
+    if (joined) bad += rts_tick(&join, t) != straight[t];
+    if (s == RTS_SAVES || t + 1u != rts_saves[s]) continue;
+    s++;
+    *half += rts_building(&r.world) > 0;
+    ok = fxs_world_save(&r.world, saved, bound, &size) == FXS_OK;
+    for (uint32_t a = t + 1u; ok && a <= t + RTS_AHEAD && a < RTS_TICKS; ++a)
+      bad += rts_tick(&r, a) != straight[a];
+    ok = ok && fxs_world_restore(&r.world, saved, size, 0) == FXS_OK;
+    fxs_world_def def = fxs_default_world_def(); // replaced by the snapshot's
+    ok = ok && fxs_world_init(&join.world, &def, &cap, join.memory, join.bytes) == FXS_OK &&
+         fxs_world_restore(&join.world, saved, size, 0) == FXS_OK;
+    joined = ok;
+  }
+  rts_use(&r, 0), task_pool_stop(&pool);
+  free(saved), free(join.memory), free(r.memory);
+  return ok ? bad : -1;
+}
+
+// Check 4 on the grid or the mesh: 5 results (2, 4, 8, 16 workers; the rollbacks).
+static int check_rts(uint32_t agents, int mesh) {
+  uint64_t straight[RTS_TICKS], hashes[RTS_TICKS];
+  const char *kind = mesh ? "mesh" : "grid";
+  if (rts_straight(agents, mesh, 0, straight) != 0) {
+    printf("RTS map on the %s, %u agents: could not build it (memory or a command)\n", kind,
+           agents);
+    return WORKER_COUNTS;
+  }
+  int failed = 0;
+  for (int c = 1; c < WORKER_COUNTS; ++c) {
+    int same = rts_straight(agents, mesh, worker_counts[c], hashes) == 0;
+    for (uint32_t t = 0; t < RTS_TICKS && same; ++t) same = hashes[t] == straight[t];
+    printf("%2u workers, RTS map on the %s, %u agents, %u ticks: %s (last %016llx)\n",
+           worker_counts[c], kind, agents, RTS_TICKS, same ? "every hash as inline" : "DIFFERENT",
+           (unsigned long long)straight[RTS_TICKS - 1u]);
+    failed += !same;
+  }
+  uint32_t half = 0;
+  long bad = rts_rollbacks(agents, mesh, straight, &half);
+  int good = bad == 0 && half > 0;
+  printf(
+      "16 workers, RTS map on the %s: %u rollbacks and late joins, %u of them with fields "
+      "half built: %s\n",
+      kind, RTS_SAVES, half,
+      bad < 0   ? "FAILED (memory, a snapshot or a restore)"
+      : bad > 0 ? "DIFFERENT"
+      : half    ? "every hash as the straight run"
+                : "NO FIELD HALF BUILT (the check proves nothing)");
+  return failed + !good;
+}
+
 int main(int argc, char **argv) {
   int flock_ticks = 5;
-  uint32_t flock_agents = 100000;
+  uint32_t flock_agents = 100000, rts_agents = 10000;
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--flock-ticks") == 0 && i + 1 < argc) {
       flock_ticks = atoi(argv[++i]);
     } else if (strcmp(argv[i], "--flock-agents") == 0 && i + 1 < argc) {
       flock_agents = (uint32_t)atoi(argv[++i]);
+    } else if (strcmp(argv[i], "--rts-agents") == 0 && i + 1 < argc) {
+      rts_agents = (uint32_t)atoi(argv[++i]);
     } else if (load(argv[i]) != 0) {
       return 2;
     }
   }
   if (replay_count == 0 || flock_ticks < 1 || flock_ticks > 64) {
-    fprintf(stderr, "usage: fxs-threads [--flock-ticks 1..64] [--flock-agents N] REPLAY...\n");
+    fprintf(stderr,
+            "usage: fxs-threads [--flock-ticks 1..64] [--flock-agents N] [--rts-agents N] "
+            "REPLAY...\n");
     return 2;
   }
   job single;
@@ -234,7 +403,8 @@ int main(int argc, char **argv) {
   failed += check_concurrent_replays(&single);
   failed += check_task_replays();
   failed += check_flock(flock_agents, flock_ticks);
-  int total = 1 + 3 * WORKER_COUNTS;
+  failed += check_rts(rts_agents, 0) + check_rts(rts_agents, 1);
+  int total = 1 + 3 * WORKER_COUNTS + 2 * WORKER_COUNTS;
   printf("threads: %d passed, %d failed\n", total - failed, failed);
   return failed ? 1 : 0;
 }

@@ -1,14 +1,7 @@
 // The RTS section of fxs-bench (`--kernel rts`): navigate agents on a large map, stepped on
 // 1 and 2 workers (the world's task system on tools/task_pool.h), the hash compared after
-// the same ticks on both.
-//
-// The map: 8192 x 8192 units, a navigation grid of 1024 x 1024 cells of 8 units (the grid's
-// largest), 8 x 8 rooms of 1024 units whose inner sides are walls with a door of 64 units in
-// the middle (224 walls), then clutter: short walls inside the rooms, away from the doors and
-// the rooms' centres, up to the wall count asked (316 by default; 0: no walls at all; below
-// 224, the first walls of the rooms only). Agents of radius 4-8 and speed 2-4 stand on a
-// jittered lattice clear of the walls, in 32 groups (agent i in group i % 32) going to 32
-// shared goals (the centres of the odd rooms): 32 integration fields.
+// the same ticks on both. The map (8 x 8 rooms with doors and clutter, 32 groups to 32 shared
+// goals) is tools/rts_map.h's, with 316 walls by default.
 //
 // For each count of agents and of walls: the world's memory, the first tick (fields start),
 // the warm-up (the fields built), the snapshot's size, then on 1 worker (inline) and on 2
@@ -26,24 +19,13 @@
 #include "bench.h"
 #include "fixsteer/command_build.h"
 #include "fixsteer/snapshot.h"
+#include "rts_map.h"
 #include "task_pool.h"
 
-#define RTS_SIDE 8192
-#define RTS_CELL 8
-#define RTS_CELLS (RTS_SIDE / RTS_CELL)
-#define RTS_ROOMS 8
-#define RTS_ROOM (RTS_SIDE / RTS_ROOMS)
-#define RTS_DOOR 64
-#define RTS_GROUPS 32u
-#define RTS_ROOM_WALLS (2 * (RTS_ROOMS - 1) * RTS_ROOMS * 2)
 // Ticks the worlds run on past the snapshot before restoring it (a rollback).
 #define RTS_AHEAD 4u
 // Ticks of the warm-up after the first: the 32 fields built at the largest budget.
 #define RTS_WARM 40u
-
-typedef struct rts_wall {
-  int ax, ay, bx, by;
-} rts_wall;
 
 static double wall_clock(void) {
   struct timespec ts;
@@ -51,137 +33,17 @@ static double wall_clock(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static uint32_t mix(uint32_t x) {
-  x ^= x >> 16, x *= 0x7feb352dU, x ^= x >> 15, x *= 0x846ca68bU, x ^= x >> 16;
-  return x;
-}
-
-// The map's walls, `count` of them (the rooms' first), into out; returns how many.
-static uint32_t rts_walls(rts_wall *out, uint32_t count) {
-  uint32_t n = 0;
-  for (int line = 1; line < RTS_ROOMS; ++line) {
-    for (int j = 0; j < RTS_ROOMS; ++j) {
-      int c = line * RTS_ROOM, lo = j * RTS_ROOM, mid = lo + RTS_ROOM / 2;
-      rts_wall v[4] = {{c, lo, c, mid - RTS_DOOR / 2},
-                       {c, mid + RTS_DOOR / 2, c, lo + RTS_ROOM},
-                       {lo, c, mid - RTS_DOOR / 2, c},
-                       {mid + RTS_DOOR / 2, c, lo + RTS_ROOM, c}};
-      for (int k = 0; k < 4 && n < count; ++k) out[n++] = v[k];
-    }
-  }
-  for (uint32_t k = 0; n < count; ++k) {
-    uint32_t h = mix(k * 2654435761u + 12345u);
-    int room = (int)(h % (RTS_ROOMS * RTS_ROOMS));
-    int ox = 96 + (int)((h >> 8) % 832u), oy = 96 + (int)(mix(h) % 832u);
-    int len = 32 + (int)((h >> 20) % 129u);
-    if (abs(ox - RTS_ROOM / 2) < 160 && abs(oy - RTS_ROOM / 2) < 160) continue;
-    if (ox + len > RTS_ROOM - 96 || oy + len > RTS_ROOM - 96) continue;
-    int x = (room % RTS_ROOMS) * RTS_ROOM + ox, y = (room / RTS_ROOMS) * RTS_ROOM + oy;
-    rts_wall w = (h & 1u) ? (rts_wall){x, y, x + len, y} : (rts_wall){x, y, x, y + len};
-    out[n++] = w;
-  }
-  return n;
-}
-
-// Whether a body of radius r at (x, y) keeps `r + 4` units off every (axis-aligned) wall.
-static int clear_of(const rts_wall *walls, uint32_t count, double x, double y, double r) {
-  for (uint32_t i = 0; i < count; ++i) {
-    const rts_wall *w = &walls[i];
-    double lx = w->ax < w->bx ? w->ax : w->bx, hx = w->ax < w->bx ? w->bx : w->ax;
-    double ly = w->ay < w->by ? w->ay : w->by, hy = w->ay < w->by ? w->by : w->ay;
-    if (x > lx - r - 4 && x < hx + r + 4 && y > ly - r - 4 && y < hy + r + 4) return 0;
-  }
-  return 1;
-}
-
-static fxs_vec2 at(double x, double y) {
-  return fxs_vec2_make((fix16_t)(x * 65536.0), (fix16_t)(y * 65536.0));
-}
-
-typedef struct rts_world {
-  fxs_world world;
-  void *memory;
-  size_t bytes;
-  uint32_t agents, walls;
-} rts_world;
-
 // 1 for `--kernel rts-mesh`: a mesh world instead of the grid.
 static int rts_mesh;
 
-static fxs_world_capacity rts_capacity(uint32_t agents, uint32_t walls) {
-  fxs_world_capacity c = {0};
-  c.agents = agents, c.walls = walls, c.workers = 2;
-  c.nav_cells = RTS_CELLS * RTS_CELLS, c.nav_searches = 4, c.nav_open = 1u << 18;
-  c.nav_waypoints = 64, c.nav_fields = RTS_GROUPS;
-  // The mesh kernels (rts-mesh), or FXS_BENCH_MESH=1 (rts-move): the same map on a navigation
-  // mesh (its default vertex capacity, the open lists at most its triangles: 2 v - 6).
-  if (rts_mesh || getenv("FXS_BENCH_MESH")) {
-    uint32_t triangles = 2u * (uint32_t)FXS_NAV_MESH_DEFAULT_VERTICES(walls, 0) - 6u;
-    c.nav_kind = FXS_NAV_KIND_MESH, c.nav_cells = 0;
-    c.nav_open = c.nav_open < triangles ? c.nav_open : triangles;
-  }
-  return c;
-}
-
-static int apply(fxs_world *w, fxs_command cmd, fxs_agent_handle *h) {
-  return fxs_world_apply(w, &cmd, h) == FXS_OK;
-}
-
-// The map with `agents` agents and `walls` walls; 0 when memory or a command fails.
-static int rts_open(rts_world *r, uint32_t agents, uint32_t walls) {
-  rts_wall *list = malloc(sizeof(rts_wall) * (walls ? walls : 1u));
-  if (!list) return 0;
-  walls = rts_walls(list, walls);
-  fxs_world_capacity c = rts_capacity(agents, walls);
-  r->bytes = fxs_world_memory_size(&c);
-  r->memory = r->bytes ? malloc(r->bytes) : 0;
-  fxs_world_def def = fxs_default_world_def();
-  def.seed = 7, def.bounds_max = at(RTS_SIDE, RTS_SIDE), def.clamp_to_bounds = 1;
-  def.neighbor_radius = FXS_INT(40);
-  int ok = r->memory && fxs_world_init(&r->world, &def, &c, r->memory, r->bytes) == FXS_OK;
-  // FXS_BENCH_RULES=V: step by simulation version V's rules, to compare a rule's cost.
+// The bench's map: 2 workers; on a mesh for `--kernel rts-mesh` or FXS_BENCH_MESH=1 (rts-move);
+// FXS_BENCH_RULES=V: stepped by simulation version V's rules, to compare a rule's cost.
+static int rts_bench_open(rts_world *r, uint32_t agents, uint32_t walls) {
+  rts_options o = {2u, 0u, 0u, 0u, 0};
   const char *rules = getenv("FXS_BENCH_RULES");
-  if (ok && rules)
-    ok = fxs_world_set_simulation_version(&r->world, (uint32_t)atoi(rules)) == FXS_OK;
-  for (uint32_t i = 0; ok && i < walls; ++i) {
-    fxs_wall w = {at(list[i].ax, list[i].ay), at(list[i].bx, list[i].by)};
-    ok = apply(&r->world, fxs_command_add_wall(w), 0);
-  }
-  ok = ok && apply(&r->world,
-                   fxs_command_set_nav_grid(at(0, 0), FXS_INT(RTS_CELL), RTS_CELLS, RTS_CELLS,
-                                            FXS_INT(8), FXS_NAV_MAX_BUDGET),
-                   0);
-  fxs_orca_def orca = fxs_default_orca_def(); // each neighbor's own radius
-  // A lattice a little denser than the agents need, so that the spots near walls can be left.
-  uint32_t per_row = 1, placed = 0;
-  while ((double)per_row * per_row < agents * 1.25) per_row++;
-  double spacing = (double)RTS_SIDE / per_row;
-  for (uint32_t k = 0; ok && placed < agents && k < per_row * per_row; ++k) {
-    uint32_t h = mix(k + 1u);
-    double radius = 4 + (double)(h % 5u), speed = 2 + (double)((h >> 4) % 3u);
-    double jitter = spacing / 2 - radius - 1 > 0 ? spacing / 2 - radius - 1 : 0;
-    double x = (k % per_row + 0.5) * spacing + jitter * ((double)((h >> 8) % 1001u) / 500.0 - 1);
-    double y = (k / per_row + 0.5) * spacing + jitter * ((double)((h >> 18) % 1001u) / 500.0 - 1);
-    if (x < radius + 1 || y < radius + 1 || x > RTS_SIDE - radius - 1 || y > RTS_SIDE - radius - 1)
-      continue;
-    if (!clear_of(list, walls, x, y, radius)) continue;
-    uint32_t g = placed % RTS_GROUPS, goal = 2u * g + 1u;
-    fxs_spawn_def s = fxs_default_spawn_def();
-    s.position = at(x, y), s.max_speed = FXS_INT((int)speed), s.radius = FXS_INT((int)radius);
-    fxs_agent_handle handle = {0};
-    ok = apply(&r->world, fxs_command_spawn(&s), &handle) &&
-         apply(&r->world, fxs_command_add_navigate(handle, fxs_default_blend(), FXS_INT(40), &orca),
-               0) &&
-         apply(&r->world,
-               fxs_command_set_target_point(handle, at((goal % RTS_ROOMS + 0.5) * RTS_ROOM,
-                                                       (goal / RTS_ROOMS + 0.5) * RTS_ROOM)),
-               0);
-    placed++;
-  }
-  free(list);
-  r->agents = placed, r->walls = walls;
-  if (!ok) free(r->memory), r->memory = 0;
-  return ok;
+  o.rules = rules ? (uint32_t)atoi(rules) : 0u;
+  o.mesh = rts_mesh || getenv("FXS_BENCH_MESH");
+  return rts_open(r, agents, walls, &o);
 }
 
 static int by_value(const void *a, const void *b) {
@@ -231,13 +93,13 @@ static int restore_then_step(rts_side *s, const uint8_t *saved, size_t size) {
 static void rts_row(uint32_t agents, uint32_t walls, uint32_t ticks, task_pool *pool) {
   static rts_side one, two;
   double t0 = wall_clock();
-  if (!rts_open(&one.r, agents, walls)) {
+  if (!rts_bench_open(&one.r, agents, walls)) {
     printf("  %7u agents %5u walls: could not build the world (memory or a command)\n",
            (unsigned)agents, (unsigned)walls);
     return;
   }
   double t1 = wall_clock();
-  if (!rts_open(&two.r, agents, walls)) {
+  if (!rts_bench_open(&two.r, agents, walls)) {
     printf("  %7u agents %5u walls: could not build the second world\n", (unsigned)agents,
            (unsigned)walls);
     free(one.r.memory);
@@ -339,7 +201,7 @@ void bench_rts_report(const uint32_t *sizes, unsigned size_count, const uint32_t
 static void rts_move_side(uint32_t agents, uint32_t walls, uint32_t ticks, uint32_t version,
                           task_pool *pool, uint64_t *hash) {
   static rts_side s;
-  if (!rts_open(&s.r, agents, walls)) {
+  if (!rts_bench_open(&s.r, agents, walls)) {
     printf("  %7u agents %5u walls: could not build the world\n", (unsigned)agents,
            (unsigned)walls);
     return;
@@ -354,7 +216,7 @@ static void rts_move_side(uint32_t agents, uint32_t walls, uint32_t ticks, uint3
     return;
   }
   use_pool(&s, pool);
-  fxs_vec2 to = at(3.5 * RTS_ROOM, 3.5 * RTS_ROOM);
+  fxs_vec2 to = rts_at(3.5 * RTS_ROOM, 3.5 * RTS_ROOM);
   uint32_t count = 0;
   for (uint32_t i = 0; i < n; ++i) {
     fxs_agent_handle h = fxs_world_handle_at(w, i);
