@@ -69,7 +69,7 @@ IS_WINDOWS := 1
 EXE := .exe
 endif
 
-.PHONY: all lib shared dll test-dll test-win64 test-windows tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 test-dotnet unity-package wasm test-wasm web web-site web-serve web-test deviation demo golden golden-manifest docs docs-site api-check pictures bench bench-callgrind bench-circle bench-circle-callgrind bench-m3 threads-check fuzz isqrt-check clean
+.PHONY: all lib shared dll test-dll test-win64 test-windows tools install install-lib uninstall header-check FORCE setup test test-mcu test-m0 test-sanitize test-m32 test-dotnet unity-package wasm test-wasm web web-site web-serve web-test deviation demo golden golden-manifest docs docs-site api-check pictures bench bench-callgrind bench-circle bench-circle-callgrind bench-m3 rts-hashes threads-check fuzz isqrt-check clean
 
 all: lib $(if $(IS_WASM),,shared) tools
 
@@ -342,6 +342,14 @@ $(M3_DIR)/fxs-bench-m3.elf: $(M3_OBJECTS) tools/mcu/link.sh tools/mcu/mps2-an385
 bench-m3: $(M3_DIR)/fxs-bench-m3.elf
 	timeout 600 qemu-system-arm -M mps2-an385 -cpu cortex-m3 -icount shift=0 -nographic \
 	  -monitor none -serial none -semihosting-config enable=on,target=native -kernel $<
+
+# The RTS map's hashes, on the grid and on a mesh, with its script (tools/rts_hashes.c): the
+# crosscheck compares them across targets.
+rts-hashes: $(BUILD_DIR)/bin/fxs-rts-hashes$(EXE)
+
+$(BUILD_DIR)/bin/fxs-rts-hashes$(EXE): tools/rts_hashes.c tools/rts_map.h $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_TOOL) $< $(BUILD_DIR)/libfixsteer.a $(BUILD_DIR)/libfixmath.a $(TOOL_TARGET_LIBS) $(LDFLAGS) -o $@
 
 # The golden replays verified in 1..16 threads, and through the world's task system on 1..16
 # workers with a 100,000-agent flock and the RTS map of 10,000 agents (rollbacks and late

@@ -23,6 +23,8 @@
 #define RTS_ROOM (RTS_SIDE / RTS_ROOMS)
 #define RTS_DOOR 64
 #define RTS_GROUPS 32u
+// The map's walls unless asked otherwise: the 224 of the rooms and 92 of clutter.
+#define RTS_WALLS 316u
 
 typedef struct rts_wall {
   int ax, ay, bx, by;
@@ -127,11 +129,11 @@ static int rts_open(rts_world *r, uint32_t agents, uint32_t walls, const rts_opt
     fxs_wall w = {rts_at(list[i].ax, list[i].ay), rts_at(list[i].bx, list[i].by)};
     ok = rts_apply(&r->world, fxs_command_add_wall(w), 0);
   }
-  ok = ok && rts_apply(&r->world,
-                       fxs_command_set_nav_grid(rts_at(0, 0), FXS_INT(RTS_CELL), RTS_CELLS,
-                                                RTS_CELLS, FXS_INT(8),
-                                                o->budget ? o->budget : FXS_NAV_MAX_BUDGET),
-                       0);
+  ok = ok &&
+       rts_apply(&r->world,
+                 fxs_command_set_nav_grid(rts_at(0, 0), FXS_INT(RTS_CELL), RTS_CELLS, RTS_CELLS,
+                                          FXS_INT(8), o->budget ? o->budget : FXS_NAV_MAX_BUDGET),
+                 0);
   fxs_orca_def orca = fxs_default_orca_def(); // each neighbor's own radius
   // A lattice a little denser than the agents need, so that the spots near walls can be left.
   uint32_t per_row = 1, placed = 0;
@@ -150,19 +152,57 @@ static int rts_open(rts_world *r, uint32_t agents, uint32_t walls, const rts_opt
     fxs_spawn_def s = fxs_default_spawn_def();
     s.position = rts_at(x, y), s.max_speed = FXS_INT((int)speed), s.radius = FXS_INT((int)radius);
     fxs_agent_handle handle = {0};
-    ok = rts_apply(&r->world, fxs_command_spawn(&s), &handle) &&
-         rts_apply(&r->world,
-                   fxs_command_add_navigate(handle, fxs_default_blend(), FXS_INT(40), &orca), 0) &&
-         rts_apply(&r->world,
-                   fxs_command_set_target_point(handle, rts_at((goal % RTS_ROOMS + 0.5) * RTS_ROOM,
-                                                               (goal / RTS_ROOMS + 0.5) * RTS_ROOM)),
-                   0);
+    ok =
+        rts_apply(&r->world, fxs_command_spawn(&s), &handle) &&
+        rts_apply(&r->world,
+                  fxs_command_add_navigate(handle, fxs_default_blend(), FXS_INT(40), &orca), 0) &&
+        rts_apply(&r->world,
+                  fxs_command_set_target_point(handle, rts_at((goal % RTS_ROOMS + 0.5) * RTS_ROOM,
+                                                              (goal / RTS_ROOMS + 0.5) * RTS_ROOM)),
+                  0);
     placed++;
   }
   free(list);
   r->agents = placed, r->walls = walls;
   if (!ok) free(r->memory), r->memory = 0;
   return ok;
+}
+
+// ------------------------------------------------------------------ the script
+// What the checks do to the map while its 32 group fields are built (fxs-threads' RTS check,
+// fxs-rts-hashes on every target of the crosscheck): at tick 4 (ticks counted from 0) a wall
+// closes the door between rooms (0, 0) and (1, 0); at tick 8 the agents of slots 0..199 are
+// clicked to the centre of room (3, 3) as one move group; at tick 12 the wall is removed. The
+// map is opened with room for RTS_SCRIPT_WALLS more walls; a tick's commands fit in
+// RTS_SCRIPT_ROOM.
+#define RTS_SCRIPT_WALLS 1u
+#define RTS_SCRIPT_ROOM 200u
+
+// The mesh's budget in the checks: at the largest, its 32 trees are built in the first tick;
+// at this one in about 10 ticks, so that the checks see trees half built too.
+#define RTS_MESH_BUDGET 4096u
+
+// Tick t's commands of the script for map r into out (room for RTS_SCRIPT_ROOM); how many.
+// (Inline: the bench includes the map without its script.)
+static inline uint32_t rts_script(const rts_world *r, uint32_t t, fxs_command *out) {
+  if (t == 4u) {
+    fxs_wall w = {rts_at(RTS_ROOM, RTS_ROOM / 2 - RTS_DOOR / 2),
+                  rts_at(RTS_ROOM, RTS_ROOM / 2 + RTS_DOOR / 2)};
+    out[0] = fxs_command_add_wall(w);
+    return 1;
+  }
+  if (t == 12u) {
+    out[0] = fxs_command_remove_wall(r->walls); // the slot after the map's walls
+    return 1;
+  }
+  if (t != 8u) return 0;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < RTS_SCRIPT_ROOM && i < r->world.capacity.agents; ++i) {
+    fxs_agent_handle h = fxs_world_handle_at(&r->world, i);
+    if (fxs_world_agent(&r->world, h))
+      out[n++] = fxs_command_move(h, 1u, rts_at(3.5 * RTS_ROOM, 3.5 * RTS_ROOM), FXS_INT(2));
+  }
+  return n;
 }
 
 #endif

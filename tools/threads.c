@@ -226,38 +226,7 @@ static int check_flock(uint32_t agents, int ticks) {
 #define RTS_AHEAD 4u
 static const uint32_t rts_saves[] = {2u, 5u, 9u, 14u};
 #define RTS_SAVES 4u
-// The mesh's budget: at the largest, its 32 trees are built in the first tick; at this one in
-// about 10 ticks, so that its snapshots hold trees half built too.
-#define RTS_MESH_BUDGET 4096u
-// The map's walls: 316 (bench's default); room for one more, added and removed by the events.
-#define RTS_CHECK_WALLS 316u
-#define RTS_CLICKED 200u
-
-// Tick t's commands (t counted from 0) into out (room for RTS_CLICKED): at tick 4 a wall
-// closes the door between rooms (0, 0) and (1, 0), at tick 8 the agents of slots 0..199 are
-// clicked to the centre of room (3, 3) as one move group, at tick 12 the wall is removed.
-static uint32_t rts_events(const rts_world *r, uint32_t t, fxs_command *out) {
-  if (t == 4u) {
-    fxs_wall w = {rts_at(RTS_ROOM, RTS_ROOM / 2 - RTS_DOOR / 2),
-                  rts_at(RTS_ROOM, RTS_ROOM / 2 + RTS_DOOR / 2)};
-    out[0] = fxs_command_add_wall(w);
-    return 1;
-  }
-  if (t == 12u) {
-    out[0] = fxs_command_remove_wall(r->walls); // the slot after the map's walls
-    return 1;
-  }
-  if (t != 8u) return 0;
-  uint32_t n = 0;
-  for (uint32_t i = 0; i < RTS_CLICKED && i < r->world.capacity.agents; ++i) {
-    fxs_agent_handle h = fxs_world_handle_at(&r->world, i);
-    if (fxs_world_agent(&r->world, h))
-      out[n++] = fxs_command_move(h, 1u, rts_at(3.5 * RTS_ROOM, 3.5 * RTS_ROOM), FXS_INT(2));
-  }
-  return n;
-}
-
-static fxs_command rts_commands[RTS_CLICKED];
+static fxs_command rts_commands[RTS_SCRIPT_ROOM];
 
 // Group fields still being built (live, not seen complete).
 static uint32_t rts_building(const fxs_world *w) {
@@ -269,14 +238,14 @@ static uint32_t rts_building(const fxs_world *w) {
 
 // Tick t of world r (its events applied); returns its hash after the tick.
 static uint64_t rts_tick(rts_world *r, uint32_t t) {
-  uint32_t n = rts_events(r, t, rts_commands);
+  uint32_t n = rts_script(r, t, rts_commands);
   fxs_world_step(&r->world, n ? rts_commands : 0, n, 0);
   return fxs_world_hash(&r->world);
 }
 
 static int rts_world_open(rts_world *r, uint32_t agents, int mesh) {
-  rts_options o = {16u, 1u, 0u, mesh ? RTS_MESH_BUDGET : 0u, mesh};
-  return rts_open(r, agents, RTS_CHECK_WALLS, &o);
+  rts_options o = {16u, RTS_SCRIPT_WALLS, 0u, mesh ? RTS_MESH_BUDGET : 0u, mesh};
+  return rts_open(r, agents, RTS_WALLS, &o);
 }
 
 static void rts_use(rts_world *r, task_pool *pool) {
