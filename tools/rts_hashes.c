@@ -60,8 +60,8 @@ int main(int argc, char **argv) {
     char *end = 0;
     *into = strtoul(v, &end, 10);
     if (*v < '0' || *v > '9' || *end != '\0' || *into == 0 || *into > 100000) {
-      fprintf(stderr, "fxs-rts-hashes: %s '%s': expected a whole number from 1 to 100000\n",
-              flag, v);
+      fprintf(stderr, "fxs-rts-hashes: %s '%s': expected a whole number from 1 to 100000\n", flag,
+              v);
       return 2;
     }
   }

@@ -204,11 +204,16 @@ void bench_phases_print(const bench_phases *one, const bench_phases *two);
 
 // ------------------------------------------------------------------ RTS map (rts.c)
 
+/// Most agent counts (--sizes) and wall counts (--walls) a run takes.
+#define BENCH_MAX_SIZES 8
+#define BENCH_MAX_WALL_COUNTS 8
+
 /// The RTS section: navigate agents on an 8192 x 8192 map of 8 x 8 rooms (1024 x 1024 grid
 /// of 8-unit cells, 32 groups to 32 shared goals), for each wall count and agent count: memory,
 /// snapshot size, first tick, warm-up, then ms a tick, restore and the tick after it on 1 and
-/// 2 workers, the hashes of both compared; `mesh` 1: the same map in a mesh world. Wall clock;
-/// prints.
+/// 2 workers, the hashes of both compared; `mesh` 1: the same map in a mesh world. With 0
+/// among the wall counts, each other count's wall cost: its mean tick over the open map's.
+/// Wall clock; prints.
 void bench_rts_report(const uint32_t *sizes, unsigned size_count, const uint32_t *walls,
                       unsigned wall_count, uint32_t ticks, int mesh);
 

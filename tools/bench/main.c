@@ -6,7 +6,7 @@
 //   make bench                           the full report: under a minute while a world holds
 //                                        at most 65,534 agents (the 100k and 1M rows are
 //                                        skipped), about 4-5 minutes once they fit
-//   fxs-bench --sizes 1000,65534         other agent counts (at most 8)
+//   fxs-bench --sizes 1000,65534         other agent counts (at most 8, BENCH_MAX_SIZES)
 //   fxs-bench --wall                     wall-clock time instead of the thread's CPU time
 //   fxs-bench --kernel NAME --agents N --ticks T
 //                                        runs one kernel once, for `make bench-callgrind`
@@ -73,7 +73,7 @@
 // A size whose spawns take longer than this is skipped (spawn scans for a free slot).
 #define SPAWN_BUDGET_SECONDS 20.0
 
-#define SIZE_COUNT 8
+#define SIZE_COUNT BENCH_MAX_SIZES
 static uint32_t sizes[SIZE_COUNT] = {1000u, 10000u, 100000u, 1000000u};
 static unsigned size_count = 4;
 
@@ -681,8 +681,8 @@ static int parse_list(const char *list, uint32_t *out, unsigned capacity, unsign
   return *count > 0 && !*list;
 }
 
-// Wall counts of --walls (at most 8, each at most 65535; 0 allowed).
-static uint32_t wall_counts[8];
+// Wall counts of --walls (each at most 65535; 0 allowed).
+static uint32_t wall_counts[BENCH_MAX_WALL_COUNTS];
 static unsigned wall_count;
 
 // A whole number of at most 9 digits (no sign, nothing after it) into *out: the counts of
@@ -714,7 +714,7 @@ int main(int argc, char **argv) {
     } else if (ok && strcmp(argv[i], "--sizes") == 0)
       ok = sizes_given = parse_list(v, sizes, SIZE_COUNT, 1, 0xFFFFFFFFul, &size_count);
     else if (ok && strcmp(argv[i], "--walls") == 0)
-      ok = walls_given = parse_list(v, wall_counts, 8, 0, 65535ul, &wall_count);
+      ok = walls_given = parse_list(v, wall_counts, BENCH_MAX_WALL_COUNTS, 0, 65535ul, &wall_count);
     else if (strcmp(argv[i], "--wall") == 0) bench_clock = CLOCK_MONOTONIC, step = 1, ok = 1;
     else ok = 0;
     if (!ok) {

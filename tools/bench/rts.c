@@ -90,7 +90,8 @@ static int restore_then_step(rts_side *s, const uint8_t *saved, size_t size) {
 // Two worlds of the same map, one stepped inline and one on the pool, warmed up, then their
 // ticks timed by turns (a machine whose speed drifts slows both alike); then a snapshot of the
 // first, RTS_AHEAD more ticks, the snapshot restored into both (a rollback), and the tick after.
-static void rts_row(uint32_t agents, uint32_t walls, uint32_t ticks, task_pool *pool) {
+static void rts_row(uint32_t agents, uint32_t walls, uint32_t ticks, task_pool *pool,
+                    double *means) {
   static rts_side one, two;
   double t0 = wall_clock();
   if (!rts_bench_open(&one.r, agents, walls)) {
@@ -151,6 +152,7 @@ static void rts_row(uint32_t agents, uint32_t walls, uint32_t ticks, task_pool *
     printf("          agents on a route of their own (A*, off their field): %u of %u\n",
            (unsigned)routed, (unsigned)one.r.agents);
     bench_phases_print(&phases_one, &phases_two);
+    means[0] = one.mean, means[1] = two.mean;
   }
   fflush(stdout);
   free(saved), free(one.each), free(two.each);
@@ -179,8 +181,25 @@ void bench_rts_report(const uint32_t *sizes, unsigned size_count, const uint32_t
     printf("  could not start the task pool\n");
     return;
   }
+  // [wall count][agent count][workers - 1]; 0: no row.
+  static double means[BENCH_MAX_WALL_COUNTS][BENCH_MAX_SIZES][2];
+  memset(means, 0, sizeof means);
   for (unsigned w = 0; w < wall_count; ++w) {
-    for (unsigned k = 0; k < size_count; ++k) rts_row(sizes[k], walls[w], ticks, &pool);
+    for (unsigned k = 0; k < size_count; ++k)
+      rts_row(sizes[k], walls[w], ticks, &pool, means[w][k]);
+  }
+  // The wall cost: each wall count's mean tick over the open map's (0 walls), where both ran.
+  for (unsigned open = 0; open < wall_count; ++open) {
+    if (walls[open] != 0) continue;
+    for (unsigned w = 0; w < wall_count; ++w) {
+      for (unsigned k = 0; k < size_count && walls[w] != 0; ++k) {
+        const double *o = means[open][k], *m = means[w][k];
+        if (o[0] > 0 && o[1] > 0 && m[0] > 0 && m[1] > 0)
+          printf("  wall cost at %u agents: %u walls over 0, %.2fx on 1 worker, %.2fx on 2\n",
+                 (unsigned)sizes[k], (unsigned)walls[w], m[0] / o[0], m[1] / o[1]);
+      }
+    }
+    break;
   }
   printf(
       "  (ms; MiB: the world's block; setup: building the map and agents; first: the first "
