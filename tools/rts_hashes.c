@@ -5,7 +5,7 @@
 // that the map's navigation at scale (the wall grid, budgeted field and tree builds, moves
 // sharing fields) gives the same bits on every CPU, compiler and optimisation level.
 //
-//   fxs-rts-hashes [--agents N] [--ticks T]      (1,000 agents and 24 ticks by default)
+//   fxs-rts-hashes [--agents N] [--ticks T]   (1,000 agents and RTS_SCRIPT_TICKS, 24, by default)
 //
 // Exits 0 when both runs complete, 1 when a world could not be built (memory or a command), 2
 // on bad arguments.
@@ -25,8 +25,11 @@ static uint64_t fold(uint64_t digest, uint64_t hash) {
 // The run on the grid (mesh 0) or a mesh; 0 when it could not be built.
 static int run(uint32_t agents, uint32_t ticks, int mesh) {
   static rts_world r;
-  static fxs_command commands[RTS_SCRIPT_ROOM];
-  rts_options o = {1u, RTS_SCRIPT_WALLS, 0u, mesh ? RTS_MESH_BUDGET : 0u, mesh};
+  static fxs_command commands[RTS_SCRIPT_MAX_COMMANDS];
+  rts_options o = {.workers = 1u,
+                   .spare_walls = RTS_SCRIPT_WALLS,
+                   .budget = mesh ? RTS_MESH_BUDGET : 0u,
+                   .mesh = mesh};
   if (!rts_open(&r, agents, RTS_WALLS, &o)) {
     printf("rts %s: could not build the map (memory or a command)\n", mesh ? "mesh" : "grid");
     return 0;
@@ -46,13 +49,21 @@ static int run(uint32_t agents, uint32_t ticks, int mesh) {
 }
 
 int main(int argc, char **argv) {
-  unsigned long agents = 1000, ticks = 24;
+  unsigned long agents = 1000, ticks = RTS_SCRIPT_TICKS;
   for (int i = 1; i < argc; ++i) {
+    if (strcmp(argv[i], "--help") == 0) {
+      printf(
+          "usage: fxs-rts-hashes [--agents N] [--ticks T]   (N, T: 1..100000; 1000 and %u by "
+          "default)\n",
+          (unsigned)RTS_SCRIPT_TICKS);
+      return 0;
+    }
     unsigned long *into = strcmp(argv[i], "--agents") == 0  ? &agents
                           : strcmp(argv[i], "--ticks") == 0 ? &ticks
                                                             : 0;
     if (!into) {
-      fprintf(stderr, "fxs-rts-hashes: unknown argument '%s' (expected --agents N, --ticks T)\n",
+      fprintf(stderr,
+              "fxs-rts-hashes: unknown argument '%s' (expected --agents N, --ticks T, --help)\n",
               argv[i]);
       return 2;
     }

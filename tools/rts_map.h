@@ -1,4 +1,5 @@
-// The RTS map the tools step (fxs-bench --kernel rts, fxs-threads' RTS check): 8192 x 8192
+// The RTS map the tools step (fxs-bench --kernel rts, fxs-threads' RTS check, fxs-rts-hashes
+// on every target of the crosscheck): 8192 x 8192
 // units, a navigation grid of 1024 x 1024 cells of 8 units (the grid's largest), 8 x 8 rooms
 // of 1024 units whose inner sides are walls with a door of 64 units in the middle (224
 // walls), then clutter: short walls inside the rooms, away from the doors and the rooms'
@@ -6,7 +7,11 @@
 // rooms only). Agents of radius 4-8 and speed 2-4 stand on a jittered lattice clear of the
 // walls, in 32 groups (agent i in group i % 32) going to 32 shared goals (the centres of the
 // odd rooms): 32 integration fields, built over the first ticks at the largest budget. The
-// same map on every run (a fixed hash, no random state).
+// same map on every run (a fixed hash, no random state). The agents' places are worked out
+// in doubles and truncated to raw Q16.16: a target whose doubles carry excess precision
+// (i686's x87) could place one a raw unit apart only if a coordinate lay within a double's
+// rounding step (about 2^-24 of a raw unit here) of a whole raw unit; the crosscheck would
+// show it.
 #ifndef FXS_TOOLS_RTS_MAP_H
 #define FXS_TOOLS_RTS_MAP_H
 
@@ -114,6 +119,7 @@ static int rts_apply(fxs_world *w, fxs_command cmd, fxs_agent_handle *h) {
 
 // The map with `agents` agents and `walls` walls; 0 when memory or a command fails.
 static int rts_open(rts_world *r, uint32_t agents, uint32_t walls, const rts_options *o) {
+  r->memory = 0;
   rts_wall *list = malloc(sizeof(rts_wall) * (walls ? walls : 1u));
   if (!list) return 0;
   walls = rts_walls(list, walls);
@@ -170,20 +176,22 @@ static int rts_open(rts_world *r, uint32_t agents, uint32_t walls, const rts_opt
 
 // ------------------------------------------------------------------ the script
 // What the checks do to the map while its 32 group fields are built (fxs-threads' RTS check,
-// fxs-rts-hashes on every target of the crosscheck): at tick 4 (ticks counted from 0) a wall
-// closes the door between rooms (0, 0) and (1, 0); at tick 8 the agents of slots 0..199 are
+// fxs-rts-hashes): RTS_SCRIPT_TICKS ticks, counted from 0; at tick 4 a wall closes the door
+// between rooms (0, 0) and (1, 0); at tick 8 the agents of the first RTS_CLICKED slots are
 // clicked to the centre of room (3, 3) as one move group; at tick 12 the wall is removed. The
 // map is opened with room for RTS_SCRIPT_WALLS more walls; a tick's commands fit in
-// RTS_SCRIPT_ROOM.
+// RTS_SCRIPT_MAX_COMMANDS.
+#define RTS_SCRIPT_TICKS 24u
 #define RTS_SCRIPT_WALLS 1u
-#define RTS_SCRIPT_ROOM 200u
+#define RTS_CLICKED 200u
+#define RTS_SCRIPT_MAX_COMMANDS RTS_CLICKED
 
 // The mesh's budget in the checks: at the largest, its 32 trees are built in the first tick;
 // at this one in about 10 ticks, so that the checks see trees half built too.
 #define RTS_MESH_BUDGET 4096u
 
-// Tick t's commands of the script for map r into out (room for RTS_SCRIPT_ROOM); how many.
-// (Inline: the bench includes the map without its script.)
+// Tick t's commands of the script for map r into out (room for RTS_SCRIPT_MAX_COMMANDS); how
+// many. (Inline: the bench includes the map without its script.)
 static inline uint32_t rts_script(const rts_world *r, uint32_t t, fxs_command *out) {
   if (t == 4u) {
     fxs_wall w = {rts_at(RTS_ROOM, RTS_ROOM / 2 - RTS_DOOR / 2),
@@ -197,7 +205,7 @@ static inline uint32_t rts_script(const rts_world *r, uint32_t t, fxs_command *o
   }
   if (t != 8u) return 0;
   uint32_t n = 0;
-  for (uint32_t i = 0; i < RTS_SCRIPT_ROOM && i < r->world.capacity.agents; ++i) {
+  for (uint32_t i = 0; i < RTS_CLICKED && i < r->world.capacity.agents; ++i) {
     fxs_agent_handle h = fxs_world_handle_at(&r->world, i);
     if (fxs_world_agent(&r->world, h))
       out[n++] = fxs_command_move(h, 1u, rts_at(3.5 * RTS_ROOM, 3.5 * RTS_ROOM), FXS_INT(2));

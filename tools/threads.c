@@ -1,4 +1,4 @@
-// fxs-threads: determinism with threads, three ways (built twice: plain and with
+// fxs-threads: determinism with threads, four ways (built twice: plain and with
 // ThreadSanitizer, make threads-check):
 //  1. the golden replays verified concurrently in 1, 2, 4, 8 and 16 threads, one world per
 //     thread and per replay, each replay once a round, by another thread each round: every
@@ -10,9 +10,10 @@
 //     each) stepped on 1, 2, 4, 8 and 16 workers: fxs_world_hash equals the inline run's at
 //     every tick;
 //  4. the RTS map (tools/rts_map.h) with 10,000 navigate agents, on the grid and on a mesh,
-//     while its 32 group fields are being built, with a map change and a click: on 2, 4, 8
-//     and 16 workers every tick's hash as the inline run's, and rollbacks and late joins at
-//     ticks where fields are half built continue with the same hashes (check_rts).
+//     with its script (a wall closing a door, a click, the wall's removal) while its 32 group
+//     fields are built: on 2, 4, 8 and 16 workers every tick's hash as the inline run's; on
+//     16 workers, rollbacks at four ticks with a field half built, and late joins (inline)
+//     from the same snapshots, continue with the straight run's hashes (check_rts).
 // Prints "threads: N passed, N failed".
 //
 //   fxs-threads [--flock-ticks N] [--flock-agents N] [--rts-agents N] REPLAY...
@@ -218,25 +219,31 @@ static int check_flock(uint32_t agents, int ticks) {
 
 // ------------------------------------------------------------------ check 4: the RTS map
 
-// Ticks of each run, from the map's first; the ticks after which a snapshot is taken; the
-// ticks a rollback runs on before it restores one. The grid's fields are built one a tick
-// (the wall at tick 4 and its removal at tick 12 start them again), the mesh's trees in about
-// 10 ticks: the check fails unless some snapshot holds a field still being built.
-#define RTS_TICKS 24u
+// The map's script (rts_map.h) runs RTS_SCRIPT_TICKS ticks. Snapshots are taken after the first
+// 2, 5, 9 and 14 ticks (ticks 1, 4, 8 and 13 counted from 0, as the script counts them); a
+// rollback runs RTS_AHEAD ticks on before it restores one, on RTS_ROLLBACK_WORKERS workers.
+// The grid's fields are built about one a tick (the wall at tick 4 and its removal at tick 12
+// start them again), the mesh's trees in about 10 ticks: every snapshot must hold a field half
+// built, or the check fails.
 #define RTS_AHEAD 4u
+#define RTS_ROLLBACK_WORKERS 16u
 static const uint32_t rts_saves[] = {2u, 5u, 9u, 14u};
 #define RTS_SAVES 4u
-static fxs_command rts_commands[RTS_SCRIPT_ROOM];
+// Results check_rts gives for one map kind: one a worker count but 1, and the rollbacks.
+#define RTS_RESULTS (WORKER_COUNTS - 1 + 1)
+static fxs_command rts_commands[RTS_SCRIPT_MAX_COMMANDS];
 
-// Group fields still being built (live, not seen complete).
-static uint32_t rts_building(const fxs_world *w) {
+// Group fields half built: live, begun (cells settled) and not seen complete.
+static uint32_t rts_half_built(const fxs_world *w) {
   uint32_t n = 0;
-  for (uint32_t k = 0; k < w->capacity.nav_fields; ++k)
-    n += w->nav.field_slots[k].live && !w->nav.field_slots[k].ready;
+  for (uint32_t k = 0; k < w->capacity.nav_fields; ++k) {
+    const fxs_nav_field_slot *f = &w->nav.field_slots[k];
+    n += f->live && !f->ready && f->settled > 0;
+  }
   return n;
 }
 
-// Tick t of world r (its events applied); returns its hash after the tick.
+// Tick t of world r (the script's commands of tick t applied); returns its hash after it.
 static uint64_t rts_tick(rts_world *r, uint32_t t) {
   uint32_t n = rts_script(r, t, rts_commands);
   fxs_world_step(&r->world, n ? rts_commands : 0, n, 0);
@@ -244,103 +251,125 @@ static uint64_t rts_tick(rts_world *r, uint32_t t) {
 }
 
 static int rts_world_open(rts_world *r, uint32_t agents, int mesh) {
-  rts_options o = {16u, RTS_SCRIPT_WALLS, 0u, mesh ? RTS_MESH_BUDGET : 0u, mesh};
+  rts_options o = {.workers = FXS_MAX_WORKERS,
+                   .spare_walls = RTS_SCRIPT_WALLS,
+                   .budget = mesh ? RTS_MESH_BUDGET : 0u,
+                   .mesh = mesh};
   return rts_open(r, agents, RTS_WALLS, &o);
 }
 
-static void rts_use(rts_world *r, task_pool *pool) {
+// World r stepped on the pool (pool 0: inline); 0 when the world refuses it.
+static int rts_use(rts_world *r, task_pool *pool) {
   fxs_task_system tasks;
   if (pool) tasks = task_pool_system(pool);
-  fxs_world_set_tasks(&r->world, pool ? &tasks : 0);
+  return fxs_world_set_tasks(&r->world, pool ? &tasks : 0) == FXS_OK;
+}
+
+// A pool of `workers` workers, its phases cut as finely as possible; 0 on success. Stopped
+// with task_pool_stop whatever the result.
+static int rts_pool(task_pool *pool, uint32_t workers) {
+  int started = task_pool_start(pool, workers) == 0;
+  pool->finest = 1;
+  return started ? 0 : -1;
 }
 
 // The straight run on `workers` (0: inline): each tick's hash into hashes; 0 on success.
 static int rts_straight(uint32_t agents, int mesh, uint32_t workers, uint64_t *hashes) {
   static rts_world r;
   task_pool pool;
-  if (!rts_world_open(&r, agents, mesh)) return -1;
-  int pooled = workers > 0 && task_pool_start(&pool, workers) == 0;
-  if (pooled) pool.finest = 1;
-  int ok = workers == 0 || pooled;
-  if (ok) rts_use(&r, pooled ? &pool : 0);
-  for (uint32_t t = 0; ok && t < RTS_TICKS; ++t) hashes[t] = rts_tick(&r, t);
-  if (pooled) rts_use(&r, 0), task_pool_stop(&pool);
+  if (!rts_world_open(&r, agents, mesh)) return free(r.memory), -1;
+  int ok = 1;
+  if (workers > 0) ok = rts_pool(&pool, workers) == 0 && rts_use(&r, &pool);
+  for (uint32_t t = 0; ok && t < RTS_SCRIPT_TICKS; ++t) hashes[t] = rts_tick(&r, t);
+  if (workers > 0) rts_use(&r, 0), task_pool_stop(&pool);
   free(r.memory);
   return ok ? 0 : -1;
 }
 
-// The rollback run on 16 workers: after each tick of rts_saves, a snapshot; RTS_AHEAD ticks on;
-// the snapshot restored; a fresh world restored from it too (a late join, inline), stepped
-// beside it until the next snapshot. Counts the ticks whose hash differs from `straight` (on
-// either world), and in *half the snapshots that held a field being built; -1 on failure.
+// A late join into `join`: a world sized from the snapshot's own capacities
+// (fxs_snapshot_capacity), as a joining peer sizes it, the snapshot of map `from` restored
+// into it, stepped inline. The map's counts are from's (the script names a wall slot by
+// them). 0 on failure.
+static int rts_join(rts_world *join, const rts_world *from, const uint8_t *saved, size_t size) {
+  fxs_world_capacity cap;
+  free(join->memory), join->memory = 0;
+  join->agents = from->agents, join->walls = from->walls;
+  if (fxs_snapshot_capacity(saved, size, &cap) != FXS_OK) return 0;
+  join->bytes = fxs_world_memory_size(&cap);
+  join->memory = join->bytes ? malloc(join->bytes) : 0;
+  fxs_world_def def = fxs_default_world_def(); // replaced by the snapshot's
+  return join->memory &&
+         fxs_world_init(&join->world, &def, &cap, join->memory, join->bytes) == FXS_OK &&
+         fxs_world_restore(&join->world, saved, size, 0) == FXS_OK;
+}
+
+// The rollbacks on RTS_ROLLBACK_WORKERS workers: after each snapshot (rts_saves), RTS_AHEAD
+// ticks on, then the snapshot restored; a late join from it too (rts_join), stepped beside the
+// world until the next snapshot, and the last one to the end. Counts the ticks whose hash
+// differs from `straight` (on either world: the ticks ahead included), and in *half the
+// snapshots that held a field half built; -1 on failure.
 static long rts_rollbacks(uint32_t agents, int mesh, const uint64_t *straight, uint32_t *half) {
   static rts_world r, join;
   task_pool pool;
   long bad = 0;
-  uint8_t *saved = 0;
   size_t size = 0;
   *half = 0;
-  int ok = rts_world_open(&r, agents, mesh) && task_pool_start(&pool, 16) == 0;
-  if (!ok) return free(r.memory), -1;
-  pool.finest = 1;
-  rts_use(&r, &pool);
-  fxs_world_capacity cap = r.world.capacity;
-  join.bytes = r.bytes, join.walls = r.walls, join.agents = r.agents;
-  join.memory = malloc(join.bytes);
-  size_t bound = fxs_world_snapshot_bound(&cap);
-  saved = malloc(bound);
-  ok = join.memory && saved;
+  join.memory = 0;
+  if (!rts_world_open(&r, agents, mesh)) return free(r.memory), -1;
+  int ok = rts_pool(&pool, RTS_ROLLBACK_WORKERS) == 0 && rts_use(&r, &pool);
+  size_t bound = fxs_world_snapshot_bound(&r.world.capacity);
+  uint8_t *saved = malloc(bound);
+  ok = ok && saved;
   int joined = 0;
   uint32_t s = 0;
-  for (uint32_t t = 0; ok && t < RTS_TICKS; ++t) {
+  for (uint32_t t = 0; ok && t < RTS_SCRIPT_TICKS; ++t) {
     bad += rts_tick(&r, t) != straight[t];
     if (joined) bad += rts_tick(&join, t) != straight[t];
     if (s == RTS_SAVES || t + 1u != rts_saves[s]) continue;
     s++;
-    *half += rts_building(&r.world) > 0;
+    *half += rts_half_built(&r.world) > 0;
     ok = fxs_world_save(&r.world, saved, bound, &size) == FXS_OK;
-    for (uint32_t a = t + 1u; ok && a <= t + RTS_AHEAD && a < RTS_TICKS; ++a)
+    for (uint32_t a = t + 1u; ok && a <= t + RTS_AHEAD && a < RTS_SCRIPT_TICKS; ++a)
       bad += rts_tick(&r, a) != straight[a];
     ok = ok && fxs_world_restore(&r.world, saved, size, 0) == FXS_OK;
-    fxs_world_def def = fxs_default_world_def(); // replaced by the snapshot's
-    ok = ok && fxs_world_init(&join.world, &def, &cap, join.memory, join.bytes) == FXS_OK &&
-         fxs_world_restore(&join.world, saved, size, 0) == FXS_OK;
-    joined = ok;
+    joined = ok = ok && rts_join(&join, &r, saved, size);
   }
+  ok = ok && s == RTS_SAVES;
   rts_use(&r, 0), task_pool_stop(&pool);
   free(saved), free(join.memory), free(r.memory);
   return ok ? bad : -1;
 }
 
-// Check 4 on the grid or the mesh: 5 results (2, 4, 8, 16 workers; the rollbacks).
+// Check 4 on the grid or the mesh: RTS_RESULTS results; returns how many failed.
 static int check_rts(uint32_t agents, int mesh) {
-  uint64_t straight[RTS_TICKS], hashes[RTS_TICKS];
+  uint64_t straight[RTS_SCRIPT_TICKS], hashes[RTS_SCRIPT_TICKS];
   const char *kind = mesh ? "mesh" : "grid";
   if (rts_straight(agents, mesh, 0, straight) != 0) {
     printf("RTS map on the %s, %u agents: could not build it (memory or a command)\n", kind,
            agents);
-    return WORKER_COUNTS;
+    return RTS_RESULTS;
   }
   int failed = 0;
   for (int c = 1; c < WORKER_COUNTS; ++c) {
     int same = rts_straight(agents, mesh, worker_counts[c], hashes) == 0;
-    for (uint32_t t = 0; t < RTS_TICKS && same; ++t) same = hashes[t] == straight[t];
+    for (uint32_t t = 0; t < RTS_SCRIPT_TICKS && same; ++t) same = hashes[t] == straight[t];
     printf("%2u workers, RTS map on the %s, %u agents, %u ticks: %s (last %016llx)\n",
-           worker_counts[c], kind, agents, RTS_TICKS, same ? "every hash as inline" : "DIFFERENT",
-           (unsigned long long)straight[RTS_TICKS - 1u]);
+           worker_counts[c], kind, agents, RTS_SCRIPT_TICKS,
+           same ? "every hash as inline" : "DIFFERENT",
+           (unsigned long long)straight[RTS_SCRIPT_TICKS - 1u]);
     failed += !same;
   }
   uint32_t half = 0;
   long bad = rts_rollbacks(agents, mesh, straight, &half);
-  int good = bad == 0 && half > 0;
+  int good = bad == 0 && half == RTS_SAVES;
   printf(
-      "16 workers, RTS map on the %s: %u rollbacks and late joins, %u of them with fields "
-      "half built: %s\n",
-      kind, RTS_SAVES, half,
-      bad < 0   ? "FAILED (memory, a snapshot or a restore)"
-      : bad > 0 ? "DIFFERENT"
-      : half    ? "every hash as the straight run"
-                : "NO FIELD HALF BUILT (the check proves nothing)");
+      "%2u workers, RTS map on the %s: %u rollbacks and late joins (inline), %u of them "
+      "from a snapshot with a field half built: %s\n",
+      RTS_ROLLBACK_WORKERS, kind, RTS_SAVES, half,
+      bad < 0            ? "FAILED (memory, the pool, a snapshot or a restore)"
+      : bad > 0          ? "DIFFERENT"
+      : half < RTS_SAVES ? "TOO FEW HALF BUILT (the check proves less than it says)"
+                         : "every hash as the straight run");
   return failed + !good;
 }
 
@@ -373,7 +402,7 @@ int main(int argc, char **argv) {
   failed += check_task_replays();
   failed += check_flock(flock_agents, flock_ticks);
   failed += check_rts(rts_agents, 0) + check_rts(rts_agents, 1);
-  int total = 1 + 3 * WORKER_COUNTS + 2 * WORKER_COUNTS;
+  int total = 1 + 3 * WORKER_COUNTS + 2 * RTS_RESULTS;
   printf("threads: %d passed, %d failed\n", total - failed, failed);
   return failed ? 1 : 0;
 }

@@ -39,10 +39,19 @@ static int rts_mesh;
 // The bench's map: 2 workers; on a mesh for `--kernel rts-mesh` or FXS_BENCH_MESH=1 (rts-move);
 // FXS_BENCH_RULES=V: stepped by simulation version V's rules, to compare a rule's cost.
 static int rts_bench_open(rts_world *r, uint32_t agents, uint32_t walls) {
-  rts_options o = {2u, 0u, 0u, 0u, 0};
+  rts_options o = {.workers = 2u, .mesh = rts_mesh || getenv("FXS_BENCH_MESH")};
   const char *rules = getenv("FXS_BENCH_RULES");
-  o.rules = rules ? (uint32_t)atoi(rules) : 0u;
-  o.mesh = rts_mesh || getenv("FXS_BENCH_MESH");
+  if (rules) {
+    char *end = 0;
+    unsigned long v = strtoul(rules, &end, 10);
+    if (*rules < '0' || *rules > '9' || *end != '\0' || v == 0 || v > FXS_SIMULATION_VERSION) {
+      printf("  FXS_BENCH_RULES=%s: not a simulation version (1..%u)\n", rules,
+             (unsigned)FXS_SIMULATION_VERSION);
+      r->memory = 0;
+      return 0;
+    }
+    o.rules = (uint32_t)v;
+  }
   return rts_open(r, agents, walls, &o);
 }
 
