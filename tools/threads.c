@@ -163,7 +163,10 @@ static int check_task_replays(void) {
   int failed = 0;
   for (int c = 0; c < WORKER_COUNTS; ++c) {
     task_pool pool;
-    if (task_pool_start(&pool, worker_counts[c]) != 0) return WORKER_COUNTS;
+    if (task_pool_start(&pool, worker_counts[c]) != 0) {
+      task_pool_stop(&pool); // joins the threads that did start
+      return WORKER_COUNTS;
+    }
     pool.finest = 1;
     fxs_task_system tasks = task_pool_system(&pool);
     long bad = 0;
@@ -183,11 +186,15 @@ static int check_task_replays(void) {
 static int flock_hashes(uint32_t agents, int ticks, uint32_t workers, uint64_t *hashes) {
   uniform u;
   task_pool pool;
-  int ok = uniform_make(&u, agents) == 0;
-  if (ok && workers > 0) ok = task_pool_start(&pool, workers) == 0;
-  if (ok) {
+  int made = uniform_make(&u, agents) == 0, ok = made;
+  // A pool that fails to start is stopped all the same (its started threads joined).
+  int pooled = made && workers > 0;
+  if (pooled) ok = task_pool_start(&pool, workers) == 0;
+  if (ok && pooled) {
     fxs_task_system tasks = task_pool_system(&pool);
-    if (workers > 0) fxs_world_set_tasks(&u.world, &tasks);
+    ok = fxs_world_set_tasks(&u.world, &tasks) == FXS_OK;
+  }
+  if (ok) {
     uniform_spawns(&u);
     for (uint32_t i = 0; i < agents; ++i) fxs_world_apply(&u.world, &u.commands[i], 0);
     uniform_behaviors(&u);
@@ -195,8 +202,8 @@ static int flock_hashes(uint32_t agents, int ticks, uint32_t workers, uint64_t *
       fxs_world_step(&u.world, 0, 0, 0);
       hashes[t] = fxs_world_hash(&u.world);
     }
-    if (workers > 0) task_pool_stop(&pool);
   }
+  if (pooled) fxs_world_set_tasks(&u.world, 0), task_pool_stop(&pool);
   uniform_free(&u);
   return ok ? 0 : -1;
 }
