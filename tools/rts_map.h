@@ -7,11 +7,8 @@
 // rooms only). Agents of radius 4-8 and speed 2-4 stand on a jittered lattice clear of the
 // walls, in 32 groups (agent i in group i % 32) going to 32 shared goals (the centres of the
 // odd rooms): 32 integration fields, built over the first ticks at the largest budget. The
-// same map on every run (a fixed hash, no random state). The agents' places are worked out
-// in doubles and truncated to raw Q16.16: a target whose doubles carry excess precision
-// (i686's x87) could place one a raw unit apart only if a coordinate lay within a double's
-// rounding step (about 2^-24 of a raw unit here) of a whole raw unit; the crosscheck would
-// show it.
+// same map on every run and every target (a fixed hash, no random state; the agents placed
+// in integers: in doubles, i686's x87 placed one a raw unit apart).
 #ifndef FXS_TOOLS_RTS_MAP_H
 #define FXS_TOOLS_RTS_MAP_H
 
@@ -40,7 +37,7 @@ static uint32_t rts_mix(uint32_t x) {
   return x;
 }
 
-// The point (x, y) in units.
+// The point (x, y) in units: whole or half units only, exact in a double on every target.
 static fxs_vec2 rts_at(double x, double y) {
   return fxs_vec2_make((fix16_t)(x * 65536.0), (fix16_t)(y * 65536.0));
 }
@@ -72,13 +69,17 @@ static uint32_t rts_walls(rts_wall *out, uint32_t count) {
   return n;
 }
 
-// Whether a body of radius r at (x, y) keeps `r + 4` units off every (axis-aligned) wall.
-static int rts_clear_of(const rts_wall *walls, uint32_t count, double x, double y, double r) {
+// Whether a body of radius r at (x, y) keeps `r + 4` units off every (axis-aligned) wall; all
+// in raw Q16.16.
+static int rts_clear_of(const rts_wall *walls, uint32_t count, int64_t x, int64_t y, int64_t r) {
+  const int64_t margin = r + 4 * (int64_t)FXS_ONE;
   for (uint32_t i = 0; i < count; ++i) {
     const rts_wall *w = &walls[i];
-    double lx = w->ax < w->bx ? w->ax : w->bx, hx = w->ax < w->bx ? w->bx : w->ax;
-    double ly = w->ay < w->by ? w->ay : w->by, hy = w->ay < w->by ? w->by : w->ay;
-    if (x > lx - r - 4 && x < hx + r + 4 && y > ly - r - 4 && y < hy + r + 4) return 0;
+    int64_t lx = (int64_t)(w->ax < w->bx ? w->ax : w->bx) * FXS_ONE;
+    int64_t hx = (int64_t)(w->ax < w->bx ? w->bx : w->ax) * FXS_ONE;
+    int64_t ly = (int64_t)(w->ay < w->by ? w->ay : w->by) * FXS_ONE;
+    int64_t hy = (int64_t)(w->ay < w->by ? w->by : w->ay) * FXS_ONE;
+    if (x > lx - margin && x < hx + margin && y > ly - margin && y < hy + margin) return 0;
   }
   return 1;
 }
@@ -141,22 +142,26 @@ static int rts_open(rts_world *r, uint32_t agents, uint32_t walls, const rts_opt
                                           FXS_INT(8), o->budget ? o->budget : FXS_NAV_MAX_BUDGET),
                  0);
   fxs_orca_def orca = fxs_default_orca_def(); // each neighbor's own radius
-  // A lattice a little denser than the agents need, so that the spots near walls can be left.
+  // A lattice a little denser than the agents need (per_row^2 >= 1.25 agents), so that the
+  // spots near walls can be left. In raw Q16.16 and integers only: the same on every target.
   uint32_t per_row = 1, placed = 0;
-  while ((double)per_row * per_row < agents * 1.25) per_row++;
-  double spacing = (double)RTS_SIDE / per_row;
+  while ((uint64_t)per_row * per_row * 4u < (uint64_t)agents * 5u) per_row++;
+  const int64_t side = (int64_t)RTS_SIDE * FXS_ONE, spacing = side / per_row;
   for (uint32_t k = 0; ok && placed < agents && k < per_row * per_row; ++k) {
     uint32_t h = rts_mix(k + 1u);
-    double radius = 4 + (double)(h % 5u), speed = 2 + (double)((h >> 4) % 3u);
-    double jitter = spacing / 2 - radius - 1 > 0 ? spacing / 2 - radius - 1 : 0;
-    double x = (k % per_row + 0.5) * spacing + jitter * ((double)((h >> 8) % 1001u) / 500.0 - 1);
-    double y = (k / per_row + 0.5) * spacing + jitter * ((double)((h >> 18) % 1001u) / 500.0 - 1);
-    if (x < radius + 1 || y < radius + 1 || x > RTS_SIDE - radius - 1 || y > RTS_SIDE - radius - 1)
-      continue;
+    int64_t radius = (4 + (int64_t)(h % 5u)) * FXS_ONE, speed = 2 + (int64_t)((h >> 4) % 3u);
+    int64_t jitter = spacing / 2 - radius - FXS_ONE > 0 ? spacing / 2 - radius - FXS_ONE : 0;
+    // Up to the jitter either way: jitter (j - 500) / 500 for j in [0, 1000].
+    int64_t jx = (int64_t)((h >> 8) % 1001u) - 500, jy = (int64_t)((h >> 18) % 1001u) - 500;
+    int64_t x = (int64_t)(k % per_row) * spacing + spacing / 2 + jitter * jx / 500;
+    int64_t y = (int64_t)(k / per_row) * spacing + spacing / 2 + jitter * jy / 500;
+    int64_t lo = radius + FXS_ONE, hi = side - radius - FXS_ONE;
+    if (x < lo || y < lo || x > hi || y > hi) continue;
     if (!rts_clear_of(list, walls, x, y, radius)) continue;
     uint32_t g = placed % RTS_GROUPS, goal = 2u * g + 1u;
     fxs_spawn_def s = fxs_default_spawn_def();
-    s.position = rts_at(x, y), s.max_speed = FXS_INT((int)speed), s.radius = FXS_INT((int)radius);
+    s.position = fxs_vec2_make((fix16_t)x, (fix16_t)y), s.max_speed = FXS_INT((int)speed);
+    s.radius = (fix16_t)radius;
     fxs_agent_handle handle = {0};
     ok =
         rts_apply(&r->world, fxs_command_spawn(&s), &handle) &&

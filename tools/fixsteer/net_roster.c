@@ -397,15 +397,19 @@ static int silences(player *p, match *m, uint32_t now, const char *cmd) {
 int roster_check(player *p, match *m, uint32_t now, const char *cmd) {
   int code = silences(p, m, now, cmd);
   if (code != EXIT_OK) return code;
+  // The host gives up on an away player first and says why (it alone hears why a join
+  // failed: a refused offer); another player gives up a time-out later, when it has not heard
+  // of it, so that the reason is not lost to a race between the two timers.
+  uint32_t rejoin = m->rejoin_ms + (m->index == 0 ? 0u : p->timeout_ms);
   for (uint32_t q = 0; q < net_peer_count(m); ++q) {
     char why[160], name[16];
-    if (p->peer_state[q] == PEER_AWAY && now - p->away_since[q] > m->rejoin_ms) {
+    if (p->peer_state[q] == PEER_AWAY && now - p->away_since[q] > rejoin) {
       uint32_t f = p->join_failure[q];
       if (f >= NET_LEAVE_BAD_OFFER && f < NET_LEAVE_BAD_OFFER + NET_MAX_PEERS)
         snprintf(why, sizeof why,
-                 "it did not come back within %u ms: it refused the join offer of %s", m->rejoin_ms,
+                 "it did not come back within %u ms: it refused the join offer of %s", rejoin,
                  player_peer_name(m, f - NET_LEAVE_BAD_OFFER, name));
-      else snprintf(why, sizeof why, "it did not come back within %u ms", m->rejoin_ms);
+      else snprintf(why, sizeof why, "it did not come back within %u ms", rejoin);
       return player_lost(p, q, cmd, why);
     }
     // A join takes a few round trips; one that is not done in 4 time-outs is given up (by the
