@@ -236,8 +236,9 @@ static int check_flock(uint32_t agents, int ticks) {
 #define RTS_ROLLBACK_WORKERS 16u
 static const uint32_t rts_saves[] = {2u, 5u, 9u, 14u};
 #define RTS_SAVES 4u
-// Results check_rts gives for one map kind: one a worker count but 1, and the rollbacks.
-#define RTS_RESULTS (WORKER_COUNTS - 1 + 1)
+// Results check_rts gives for one map kind: one for each worker count but 1 (WORKER_COUNTS - 1),
+// and one for the rollbacks.
+#define RTS_RESULTS WORKER_COUNTS
 static fxs_command rts_commands[RTS_SCRIPT_MAX_COMMANDS];
 
 // Group fields half built: live, begun (cells settled) and not seen complete.
